@@ -1,0 +1,54 @@
+// Runs a tool call that arrives by tool name (as models, MCP clients and the CLI name them).
+import type { OperationDescriptor } from '../runtime/descriptor.js';
+import { ToolError } from '../runtime/errors.js';
+import { renderErrorText } from '../runtime/text.js';
+import type { InvokeOptions, InvokeResult, Toolkit } from '../runtime/types.js';
+
+/** Finds an exposed operation by tool name (`read_file`) or id (`filesystem.read_file`). */
+export function findOperation(toolkit: Toolkit, name: string): OperationDescriptor | undefined {
+  return toolkit.find(name);
+}
+
+function failure(name: string, error: ToolError): InvokeResult {
+  const payload = error.toJSON();
+  return {
+    ok: false,
+    error: payload,
+    text: renderErrorText(payload),
+    meta: { operation: name, policy: { decision: 'deny', rule: 'default', reason: 'not run' }, duration_ms: 0 },
+  };
+}
+
+/** Parses a model's JSON arguments string; an empty string means no arguments. */
+export function parseArguments(json: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (json.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(json) as unknown };
+  } catch (error) {
+    return { ok: false, message: `the arguments are not valid JSON: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * Invokes the operation a model named. `input` may be the parsed arguments or the raw JSON string
+ * (OpenAI sends strings). Never throws: unknown names and unparsable JSON become error results.
+ */
+export async function invokeByName(
+  toolkit: Toolkit,
+  name: string,
+  input: unknown,
+  options: InvokeOptions = {},
+): Promise<InvokeResult> {
+  const op = findOperation(toolkit, name);
+  if (!op) {
+    const known = toolkit.operations.map((o) => o.name).join(', ');
+    return failure(name, new ToolError('UNKNOWN_OPERATION', `no tool named "${name}" (available: ${known})`));
+  }
+  let args = input;
+  if (typeof input === 'string') {
+    const parsed = parseArguments(input);
+    if (!parsed.ok) return failure(op.id, new ToolError('INVALID_INPUT', parsed.message));
+    args = parsed.value;
+  }
+  return toolkit.invoke(op.provider, op.name, args ?? {}, options);
+}

@@ -1,0 +1,90 @@
+// OpenAI tool definitions (Chat Completions and Responses) and helpers that run the calls a model makes.
+// Shapes are declared structurally so the library needs no `openai` dependency at run time;
+// test/types/sdk-types.check.ts proves they are assignable to the SDK's own types.
+import type { JsonSchema } from '../runtime/descriptor.js';
+import type { InvokeOptions, Toolkit } from '../runtime/types.js';
+import { invokeByName } from './dispatch.js';
+import { cloneSchema, exportableOperations, toStrictJsonSchema } from './schema.js';
+
+export interface OpenAIToolOptions {
+  /**
+   * Strict mode (default true): schemas are rewritten so every property is required and optional
+   * ones accept null, which the toolkit treats as "absent" when the call comes back.
+   */
+  strict?: boolean;
+}
+
+/** Chat Completions: `ChatCompletionFunctionTool`. */
+export interface OpenAIChatTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema & Record<string, unknown>; strict: boolean };
+}
+
+/** Responses API: `FunctionTool`. */
+export interface OpenAIResponsesTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonSchema & Record<string, unknown>;
+  strict: boolean;
+}
+
+function parametersFor(params: JsonSchema, strict: boolean): Record<string, unknown> {
+  return strict ? { ...toStrictJsonSchema(params) } : cloneSchema({ ...params });
+}
+
+/** Tool definitions for `openai.chat.completions.create({ tools })`. */
+export function toOpenAITools(toolkit: Toolkit, options: OpenAIToolOptions = {}): OpenAIChatTool[] {
+  const strict = options.strict ?? true;
+  return exportableOperations(toolkit).map((op) => ({
+    type: 'function',
+    function: { name: op.name, description: op.description, parameters: parametersFor(op.params, strict), strict },
+  }));
+}
+
+/** Tool definitions for `openai.responses.create({ tools })`. */
+export function toOpenAIResponsesTools(toolkit: Toolkit, options: OpenAIToolOptions = {}): OpenAIResponsesTool[] {
+  const strict = options.strict ?? true;
+  return exportableOperations(toolkit).map((op) => ({
+    type: 'function',
+    name: op.name,
+    description: op.description,
+    parameters: parametersFor(op.params, strict),
+    strict,
+  }));
+}
+
+/** A Chat Completions tool call as found in `message.tool_calls`. */
+export interface OpenAIChatToolCall {
+  id: string;
+  type?: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** Runs one Chat Completions tool call and returns the `role: 'tool'` message to send back. */
+export async function runOpenAIToolCall(
+  toolkit: Toolkit,
+  call: OpenAIChatToolCall,
+  options: InvokeOptions = {},
+): Promise<{ role: 'tool'; tool_call_id: string; content: string }> {
+  const result = await invokeByName(toolkit, call.function.name, call.function.arguments, options);
+  return { role: 'tool', tool_call_id: call.id, content: result.text };
+}
+
+/** A Responses API `function_call` output item. */
+export interface OpenAIFunctionCallItem {
+  type?: 'function_call';
+  call_id: string;
+  name: string;
+  arguments: string;
+}
+
+/** Runs one Responses API function call and returns the `function_call_output` input item. */
+export async function runOpenAIResponsesFunctionCall(
+  toolkit: Toolkit,
+  call: OpenAIFunctionCallItem,
+  options: InvokeOptions = {},
+): Promise<{ type: 'function_call_output'; call_id: string; output: string }> {
+  const result = await invokeByName(toolkit, call.name, call.arguments, options);
+  return { type: 'function_call_output', call_id: call.call_id, output: result.text };
+}

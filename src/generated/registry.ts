@@ -1,0 +1,233 @@
+// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+
+import type { OperationDescriptor, ProviderDescriptor } from "../runtime/descriptor.js";
+import { schemas } from "./schemas.js";
+import { validators } from "./validators.js";
+
+/** filesystem.read_file — data_source / read_only */
+const filesystem_read_file: OperationDescriptor = {
+  id: "filesystem.read_file",
+  provider: "filesystem",
+  name: "read_file",
+  title: "Read file",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  description: "Read a text file from the workspace. Returns a window of lines (default the first 2000),\nnumbered like `cat -n` unless line_numbers is false. Use offset/limit to page through long\nfiles: the result says which lines are shown and how to continue. Lines longer than 2000\ncharacters are cut with a marker and the window is capped at about 100 KiB. UTF-8 and\nUTF-16 (with BOM) files are decoded; binary files and directories are refused. Read a file\nbefore editing it: edits are refused if the file changed on disk since this session read it.",
+  params: schemas["filesystem.read_file"].params,
+  result: schemas["filesystem.read_file"].result,
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
+  validateParams: validators["filesystem.read_file"]!.params,
+  validateResult: validators["filesystem.read_file"]!.result,
+};
+/** filesystem.write_file — resource / moderate */
+const filesystem_write_file: OperationDescriptor = {
+  id: "filesystem.write_file",
+  provider: "filesystem",
+  name: "write_file",
+  title: "Write file",
+  kind: "resource",
+  risk: "moderate",
+  idempotent: true,
+  openWorld: false,
+  description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its permissions. Prefer edit_file for changing part of\nan existing file. Refused with STALE_FILE if this session read the file and it changed on\ndisk since.",
+  params: schemas["filesystem.write_file"].params,
+  result: schemas["filesystem.write_file"].result,
+  errors: ["IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE"],
+  validateParams: validators["filesystem.write_file"]!.params,
+  validateResult: validators["filesystem.write_file"]!.result,
+};
+/** filesystem.edit_file — resource / moderate */
+const filesystem_edit_file: OperationDescriptor = {
+  id: "filesystem.edit_file",
+  provider: "filesystem",
+  name: "edit_file",
+  title: "Edit file",
+  kind: "resource",
+  risk: "moderate",
+  idempotent: false,
+  openWorld: false,
+  description: "Replace an exact string in a file with another. old_str must match the file exactly,\nincluding indentation (line endings are matched whatever the file uses); it must occur\nonce, or set replace_all to replace every occurrence. Include enough surrounding lines to\nmake it unique. Do not include line-number prefixes from read_file. The file's line\nendings, BOM and final newline are preserved. An empty old_str creates a new file with\nnew_str. Returns the number of replacements and a unified diff.",
+  params: schemas["filesystem.edit_file"].params,
+  result: schemas["filesystem.edit_file"].result,
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE"],
+  validateParams: validators["filesystem.edit_file"]!.params,
+  validateResult: validators["filesystem.edit_file"]!.result,
+};
+/** search.glob — data_source / read_only */
+const search_glob: OperationDescriptor = {
+  id: "search.glob",
+  provider: "search",
+  name: "glob",
+  title: "Find files by name pattern",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  description: "Find files whose path matches a glob pattern, newest first (by modification time). Use it\nto locate files by name (\"**/*.test.ts\", \"src/**/config.{json,yaml}\"); use grep to search\ninside files. The pattern is relative to `path` (default: the workspace root); `*` stays\nwithin one folder, so \"*.ts\" matches only files directly in `path` and \"**/*.ts\" matches at\nany depth. Hidden files are included; files ignored by .gitignore (at any level) and the\n.git folder are skipped unless include_ignored is true; symlinked folders are not followed.\nOnly files are listed (not folders). A literal file name containing [ ] ( ) also matches.\nReturns workspace-relative paths, at most `limit` (truncated is true when more exist).",
+  params: schemas["search.glob"].params,
+  result: schemas["search.glob"].result,
+  errors: ["INVALID_PATTERN", "NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
+  validateParams: validators["search.glob"]!.params,
+  validateResult: validators["search.glob"]!.result,
+};
+/** search.grep — data_source / read_only */
+const search_grep: OperationDescriptor = {
+  id: "search.grep",
+  provider: "search",
+  name: "grep",
+  title: "Search file contents",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  description: "Search the contents of files with a regular expression (ripgrep syntax, like Rust regex:\nescape literal braces and dots, e.g. \"interface\\s+\\w+\", \"log\\.error\\(\"), or a plain\nstring with fixed_strings. Searches `path` (a folder or one file; default the workspace\nroot), skipping files ignored by .gitignore, the .git folder and binary files unless\ninclude_ignored is true. Narrow with `glob` (e.g. \"*.ts\", \"src/**/*.{js,jsx}\"; a pattern\nwithout / matches the file name at any depth). output_mode \"content\" (default) returns\nmatching lines with line numbers (plus `context` lines before/after), \"files_with_matches\"\nonly the file paths, \"count\" the number of matching lines per file. Stops after\nmax_results matches (or files) and sets truncated. Lines over 2000 characters are cut.\nUse multiline for patterns that span lines.",
+  params: schemas["search.grep"].params,
+  result: schemas["search.grep"].result,
+  errors: ["INVALID_PATTERN", "NOT_FOUND", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "TIMEOUT", "UNAVAILABLE"],
+  validateParams: validators["search.grep"]!.params,
+  validateResult: validators["search.grep"]!.result,
+};
+/** exec.bash — resource / high */
+const exec_bash: OperationDescriptor = {
+  id: "exec.bash",
+  provider: "exec",
+  name: "bash",
+  title: "Run a shell command",
+  kind: "resource",
+  risk: "high",
+  riskNote: "Runs any command with the host user's rights. Only the working directory is confined to the workspace; the command itself can read, write and reach anything the user can. Classified high for every command: the command string is not inspected.",
+  idempotent: false,
+  openWorld: true,
+  description: "Run a command with `bash -c` and return its exit code, stdout and stderr. Use it for builds,\ntests, git, package managers and other programs; prefer read_file, edit_file, glob and grep\nfor reading, changing and searching files. The command runs in the workspace root, or in\n`cwd` (a folder inside the workspace), with stdin closed and no terminal (PAGER=cat,\nTERM=dumb): interactive prompts get end-of-file, so pass flags such as `--yes` or\n`--no-edit`. Each call is a fresh shell: `cd` and exported variables do not carry over.\nAfter `timeout_ms` (default 120000, at most 600000) the command and every process it\nstarted are killed, and the result has timed_out: true with the output so far. The call\nreturns as soon as the command exits; a process left running in the background (`cmd &`)\nkeeps running, but its later output is not captured: send it to a file instead. Each stream\nis capped at about 30,000 characters, keeping the beginning and the end with\n`[… N bytes omitted …]` between; binary output is replaced by a notice. A non-zero exit\ncode is a normal result (127: command not found), not an error.",
+  params: schemas["exec.bash"].params,
+  result: schemas["exec.bash"].result,
+  errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "UNAVAILABLE"],
+  validateParams: validators["exec.bash"]!.params,
+  validateResult: validators["exec.bash"]!.result,
+};
+/** task.task_create — resource / low */
+const task_task_create: OperationDescriptor = {
+  id: "task.task_create",
+  provider: "task",
+  name: "task_create",
+  title: "Create task",
+  kind: "resource",
+  risk: "low",
+  riskNote: "Only writes the toolkit's own task list, never workspace files or the outside world.",
+  idempotent: false,
+  openWorld: false,
+  description: "Add a task to the task list. Use it to plan work with three or more distinct steps, or when\nthe user gives a list of things to do; skip it for a single trivial step. Give a short\nimperative title (\"Run the test suite\"); put details in description. New tasks are\n`pending` unless a status is given. Returns the task with its short id (t1, t2, …) — pass\nthat id to task_update to mark progress.",
+  params: schemas["task.task_create"].params,
+  result: schemas["task.task_create"].result,
+  errors: ["TIMEOUT"],
+  validateParams: validators["task.task_create"]!.params,
+  validateResult: validators["task.task_create"]!.result,
+};
+/** task.task_update — resource / low */
+const task_task_update: OperationDescriptor = {
+  id: "task.task_update",
+  provider: "task",
+  name: "task_update",
+  title: "Update task",
+  kind: "resource",
+  risk: "low",
+  riskNote: "Only writes the toolkit's own task list, never workspace files or the outside world.",
+  idempotent: true,
+  openWorld: false,
+  description: "Change a task's status, title or description. Mark a task `in_progress` when you start it\n(ideally one at a time) and `completed` as soon as it is done — not in batches later; use\n`cancelled` for tasks that became unnecessary. Only the fields given change. Fails with\nNOT_FOUND for an unknown id (task_list shows the ids) and INVALID_INPUT when nothing\nwould change.",
+  params: schemas["task.task_update"].params,
+  result: schemas["task.task_update"].result,
+  errors: ["NOT_FOUND", "TIMEOUT"],
+  validateParams: validators["task.task_update"]!.params,
+  validateResult: validators["task.task_update"]!.result,
+};
+/** task.task_list — data_source / read_only */
+const task_task_list: OperationDescriptor = {
+  id: "task.task_list",
+  provider: "task",
+  name: "task_list",
+  title: "List tasks",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  description: "List the tasks in creation order with their ids and statuses, optionally only those with\none status. Use it to see what remains before choosing the next step, and before finishing\nto check nothing is left pending or in progress.",
+  params: schemas["task.task_list"].params,
+  result: schemas["task.task_list"].result,
+  errors: [],
+  validateParams: validators["task.task_list"]!.params,
+  validateResult: validators["task.task_list"]!.result,
+};
+/** agent.spawn_subagent — resource / critical */
+const agent_spawn_subagent: OperationDescriptor = {
+  id: "agent.spawn_subagent",
+  provider: "agent",
+  name: "spawn_subagent",
+  title: "Spawn sub-agent",
+  kind: "resource",
+  risk: "critical",
+  riskNote: "The sub-agent acts on its own with every capability it is given, up to this agent's own.",
+  idempotent: false,
+  openWorld: true,
+  description: "Start a sub-agent on a self-contained task (research across many files, an independent\nchange) and wait for its final report. It does not see this conversation: the prompt must\nsay everything it needs — the goal, relevant paths and what to report back. The returned\noutput is the sub-agent's report, not shown to the user; summarize it. Limit its tools\nwith capabilities (e.g. [\"filesystem.read_file\", \"search.*\"]); they must lie within this\nagent's own, and default to them. Sub-agents can nest only a few levels deep.",
+  params: schemas["agent.spawn_subagent"].params,
+  result: schemas["agent.spawn_subagent"].result,
+  errors: ["UNAVAILABLE"],
+  validateParams: validators["agent.spawn_subagent"]!.params,
+  validateResult: validators["agent.spawn_subagent"]!.result,
+};
+/** user.ask_user — interactive / read_only */
+const user_ask_user: OperationDescriptor = {
+  id: "user.ask_user",
+  provider: "user",
+  name: "ask_user",
+  title: "Ask the user",
+  kind: "interactive",
+  risk: "read_only",
+  riskNote: "Only blocks on a human; the answer changes nothing by itself.",
+  idempotent: false,
+  openWorld: false,
+  description: "Ask the user a question and wait for the answer. Use it when a decision is genuinely theirs\n(requirements, preferences, a choice between approaches) or something is ambiguous and a\nwrong guess would be costly — not for things you can find out with other tools. Offer 2-10\noptions with short labels (plus a description when it helps); the user may still answer in\ntheir own words. Set multi_select when several options may be chosen. Returns the answer\ntext and the labels selected. Fails with CANCELLED when the user dismisses the question,\nTIMEOUT when nobody answers in time, UNAVAILABLE when no user can be asked.",
+  params: schemas["user.ask_user"].params,
+  result: schemas["user.ask_user"].result,
+  errors: ["UNAVAILABLE", "TIMEOUT"],
+  validateParams: validators["user.ask_user"]!.params,
+  validateResult: validators["user.ask_user"]!.result,
+};
+/** Every provider of the catalog, in catalog order. */
+export const providers: readonly ProviderDescriptor[] = [
+  {
+    name: "filesystem",
+    description: "Read, create and edit text files inside the workspace.",
+    operations: [filesystem_read_file, filesystem_write_file, filesystem_edit_file],
+  },
+  {
+    name: "search",
+    description: "Find files by name (glob) and search file contents (grep, powered by ripgrep) inside the workspace.",
+    operations: [search_glob, search_grep],
+  },
+  {
+    name: "exec",
+    description: "Run shell commands in the workspace.",
+    operations: [exec_bash],
+  },
+  {
+    name: "task",
+    description: "A task list the agent keeps to plan and track multi-step work (shared with the user's view of progress).",
+    operations: [task_task_create, task_task_update, task_task_list],
+  },
+  {
+    name: "agent",
+    description: "Delegate a self-contained piece of work to a sub-agent with its own context and a scoped set of tools.",
+    operations: [agent_spawn_subagent],
+  },
+  {
+    name: "user",
+    description: "Ask the human user a question and wait for the answer.",
+    operations: [user_ask_user],
+  },
+];
+/** Every operation of the catalog, in catalog order. */
+export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, search_glob, search_grep, exec_bash, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];

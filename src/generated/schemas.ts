@@ -1,0 +1,926 @@
+// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+
+export const schemas = {
+  "filesystem.read_file": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "description": "File path, relative to the workspace root or absolute inside it."
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 1,
+          "default": 1,
+          "description": "1-based line number to start reading from."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100000,
+          "default": 2000,
+          "description": "Maximum number of lines to return."
+        },
+        "line_numbers": {
+          "type": "boolean",
+          "default": true,
+          "description": "Prefix each line with its line number and a tab."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path",
+        "content",
+        "start_line",
+        "end_line",
+        "total_lines",
+        "truncated"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "description": "Workspace-relative path with / separators."
+        },
+        "content": {
+          "type": "string",
+          "description": "The lines of the window, joined with newlines (numbered unless line_numbers is false)."
+        },
+        "start_line": {
+          "type": "integer",
+          "description": "Line number of the first line shown (1-based)."
+        },
+        "end_line": {
+          "type": "integer",
+          "description": "Line number of the last line shown (start_line - 1 when the window is empty)."
+        },
+        "total_lines": {
+          "type": "integer",
+          "description": "Number of lines in the file."
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when lines after end_line exist or a line was cut."
+        },
+        "encoding": {
+          "type": "string",
+          "enum": [
+            "utf-8",
+            "utf-8-bom",
+            "utf-16le",
+            "utf-16be"
+          ],
+          "description": "How the file was decoded."
+        },
+        "next_offset": {
+          "type": "integer",
+          "description": "The offset to pass to continue reading, when more lines follow."
+        }
+      }
+    },
+  },
+  "filesystem.write_file": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path",
+        "content"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "description": "File path, relative to the workspace root or absolute inside it."
+        },
+        "content": {
+          "type": "string",
+          "description": "The complete new content of the file (UTF-8)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path",
+        "bytes",
+        "created"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "description": "Workspace-relative path with / separators."
+        },
+        "bytes": {
+          "type": "integer",
+          "description": "Number of bytes written."
+        },
+        "created": {
+          "type": "boolean",
+          "description": "True when the file did not exist before."
+        }
+      }
+    },
+  },
+  "filesystem.edit_file": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path",
+        "old_str",
+        "new_str"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "description": "File path, relative to the workspace root or absolute inside it."
+        },
+        "old_str": {
+          "type": "string",
+          "description": "The exact text to replace; empty to create a new file."
+        },
+        "new_str": {
+          "type": "string",
+          "description": "The replacement text (inserted literally)."
+        },
+        "replace_all": {
+          "type": "boolean",
+          "default": false,
+          "description": "Replace every occurrence instead of requiring exactly one."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path",
+        "replacements",
+        "diff"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "description": "Workspace-relative path with / separators."
+        },
+        "replacements": {
+          "type": "integer",
+          "description": "How many occurrences were replaced."
+        },
+        "diff": {
+          "type": "string",
+          "description": "Unified diff of the change."
+        },
+        "created": {
+          "type": "boolean",
+          "description": "True when an empty old_str created the file."
+        }
+      }
+    },
+  },
+  "search.glob": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "pattern"
+      ],
+      "properties": {
+        "pattern": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "Glob pattern relative to `path`, e.g. \"**/*.ts\", \"src/*.{js,jsx}\", \"**/README*\"."
+        },
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "default": ".",
+          "description": "Folder to search in, relative to the workspace root or absolute inside it."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100000,
+          "default": 1000,
+          "description": "Maximum number of files to return (the newest ones)."
+        },
+        "include_ignored": {
+          "type": "boolean",
+          "default": false,
+          "description": "Also list files ignored by .gitignore and files inside .git folders."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "files",
+        "truncated",
+        "total"
+      ],
+      "properties": {
+        "files": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "Matching files, workspace-relative with / separators, newest first."
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when more files matched than `limit`."
+        },
+        "total": {
+          "type": "integer",
+          "description": "Number of files that matched before `limit` was applied."
+        }
+      }
+    },
+  },
+  "search.grep": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "pattern"
+      ],
+      "properties": {
+        "pattern": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 10000,
+          "description": "Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true."
+        },
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "default": ".",
+          "description": "File or folder to search, relative to the workspace root or absolute inside it."
+        },
+        "glob": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1000,
+          "description": "Only search files matching this glob, e.g. \"*.ts\" or \"src/**/*.{js,jsx}\"; prefix with ! to exclude."
+        },
+        "case_insensitive": {
+          "type": "boolean",
+          "default": false,
+          "description": "Match regardless of letter case."
+        },
+        "fixed_strings": {
+          "type": "boolean",
+          "default": false,
+          "description": "Treat pattern as a literal string, not a regular expression."
+        },
+        "multiline": {
+          "type": "boolean",
+          "default": false,
+          "description": "Let the pattern match across lines (`.` also matches newlines)."
+        },
+        "context": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 20,
+          "default": 0,
+          "description": "Number of lines to show before and after each match (content mode only)."
+        },
+        "output_mode": {
+          "type": "string",
+          "enum": [
+            "content",
+            "files_with_matches",
+            "count"
+          ],
+          "default": "content",
+          "description": "content = matching lines; files_with_matches = paths only; count = matching lines per file."
+        },
+        "max_results": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000,
+          "default": 200,
+          "description": "Stop after this many matching lines (content), files (files_with_matches) or files counted (count)."
+        },
+        "include_ignored": {
+          "type": "boolean",
+          "default": false,
+          "description": "Also search files ignored by .gitignore and files inside .git folders."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 600000,
+          "default": 60000,
+          "description": "Give up (TIMEOUT) after this many milliseconds."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "truncated"
+      ],
+      "properties": {
+        "matches": {
+          "type": "array",
+          "description": "Matching lines (output_mode content), grouped by file, in line order.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "line",
+              "text"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators."
+              },
+              "line": {
+                "type": "integer",
+                "description": "1-based line number (of the first line, for a multiline match)."
+              },
+              "text": {
+                "type": "string",
+                "description": "The matching line (cut with a marker past 2000 characters)."
+              },
+              "before": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "description": "Up to `context` lines just before the match."
+              },
+              "after": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "description": "Up to `context` lines just after the match."
+              }
+            }
+          }
+        },
+        "files": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "Files containing a match (output_mode files_with_matches), sorted by path."
+        },
+        "counts": {
+          "type": "array",
+          "description": "Matching lines per file (output_mode count), sorted by path.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "count"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators."
+              },
+              "count": {
+                "type": "integer",
+                "description": "Number of matching lines in the file."
+              }
+            }
+          }
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when the search stopped at max_results and more results exist."
+        }
+      }
+    },
+  },
+  "exec.bash": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "command"
+      ],
+      "properties": {
+        "command": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The bash command line to run, e.g. `npm test -- --run` or `git status --short`."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 600000,
+          "default": 120000,
+          "description": "Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes)."
+        },
+        "cwd": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 200,
+          "description": "What the command does, in 5-10 words (shown to the user; does not change the run)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "exit_code",
+        "signal",
+        "stdout",
+        "stderr",
+        "timed_out",
+        "truncated",
+        "duration_ms"
+      ],
+      "properties": {
+        "exit_code": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "The exit status of bash (null when it was ended by a signal)."
+        },
+        "signal": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Name of the signal that ended bash, e.g. SIGTERM or SIGKILL (null when it exited normally)."
+        },
+        "stdout": {
+          "type": "string",
+          "description": "Standard output (head and tail with an omitted-bytes marker when over the cap)."
+        },
+        "stderr": {
+          "type": "string",
+          "description": "Standard error (head and tail with an omitted-bytes marker when over the cap)."
+        },
+        "timed_out": {
+          "type": "boolean",
+          "description": "True when the command ran past timeout_ms and was killed."
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when part of stdout or stderr was left out (over the cap, or binary)."
+        },
+        "duration_ms": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Wall time from start until bash exited, in milliseconds."
+        }
+      }
+    },
+  },
+  "task.task_create": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "title"
+      ],
+      "properties": {
+        "title": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "Short imperative title, e.g. \"Fix the failing login test\"."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 4000,
+          "description": "Optional details, acceptance criteria or notes."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "in_progress",
+            "completed",
+            "cancelled"
+          ],
+          "default": "pending",
+          "description": "Initial status."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "task"
+      ],
+      "properties": {
+        "task": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "title",
+            "status",
+            "created_at",
+            "updated_at"
+          ],
+          "description": "The created task.",
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "Short stable id (t1, t2, …)."
+            },
+            "title": {
+              "type": "string",
+              "description": "Short imperative title."
+            },
+            "description": {
+              "type": "string",
+              "description": "Details, when given."
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "pending",
+                "in_progress",
+                "completed",
+                "cancelled"
+              ],
+              "description": "Current status."
+            },
+            "created_at": {
+              "type": "string",
+              "description": "ISO 8601 time of creation."
+            },
+            "updated_at": {
+              "type": "string",
+              "description": "ISO 8601 time of the last change."
+            }
+          }
+        }
+      }
+    },
+  },
+  "task.task_update": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "The task id returned by task_create or task_list, e.g. \"t3\"."
+        },
+        "title": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "New title."
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 4000,
+          "description": "New description (an empty string clears it)."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "in_progress",
+            "completed",
+            "cancelled"
+          ],
+          "description": "New status."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "task",
+        "changed"
+      ],
+      "properties": {
+        "task": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "id",
+            "title",
+            "status",
+            "created_at",
+            "updated_at"
+          ],
+          "description": "The task after the update.",
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "Short stable id (t1, t2, …)."
+            },
+            "title": {
+              "type": "string",
+              "description": "Short imperative title."
+            },
+            "description": {
+              "type": "string",
+              "description": "Details, when given."
+            },
+            "status": {
+              "type": "string",
+              "enum": [
+                "pending",
+                "in_progress",
+                "completed",
+                "cancelled"
+              ],
+              "description": "Current status."
+            },
+            "created_at": {
+              "type": "string",
+              "description": "ISO 8601 time of creation."
+            },
+            "updated_at": {
+              "type": "string",
+              "description": "ISO 8601 time of the last change."
+            }
+          }
+        },
+        "changed": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "title",
+              "description",
+              "status"
+            ]
+          },
+          "description": "The fields whose value changed."
+        }
+      }
+    },
+  },
+  "task.task_list": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "in_progress",
+            "completed",
+            "cancelled"
+          ],
+          "description": "Only tasks with this status."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "tasks",
+        "counts"
+      ],
+      "properties": {
+        "tasks": {
+          "type": "array",
+          "description": "The matching tasks, oldest first.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "title",
+              "status",
+              "created_at",
+              "updated_at"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "description": "Short stable id (t1, t2, …)."
+              },
+              "title": {
+                "type": "string",
+                "description": "Short imperative title."
+              },
+              "description": {
+                "type": "string",
+                "description": "Details, when given."
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "pending",
+                  "in_progress",
+                  "completed",
+                  "cancelled"
+                ],
+                "description": "Current status."
+              },
+              "created_at": {
+                "type": "string",
+                "description": "ISO 8601 time of creation."
+              },
+              "updated_at": {
+                "type": "string",
+                "description": "ISO 8601 time of the last change."
+              }
+            }
+          }
+        },
+        "counts": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "pending",
+            "in_progress",
+            "completed",
+            "cancelled"
+          ],
+          "description": "How many tasks of the whole list have each status (ignores the filter).",
+          "properties": {
+            "pending": {
+              "type": "integer",
+              "description": "Tasks not started."
+            },
+            "in_progress": {
+              "type": "integer",
+              "description": "Tasks being worked on."
+            },
+            "completed": {
+              "type": "integer",
+              "description": "Tasks done."
+            },
+            "cancelled": {
+              "type": "integer",
+              "description": "Tasks dropped."
+            }
+          }
+        }
+      }
+    },
+  },
+  "agent.spawn_subagent": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "prompt",
+        "description"
+      ],
+      "properties": {
+        "prompt": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100000,
+          "description": "The complete task for the sub-agent, with all the context it needs."
+        },
+        "description": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "description": "A short (3-5 word) label for the task, shown to the user."
+        },
+        "capabilities": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100,
+            "description": "An operation (read_file, search.grep) or a pattern (search.*)."
+          },
+          "description": "Operations the sub-agent may use; must be within this agent's own. Default - this agent's own."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "session_id",
+        "status",
+        "output"
+      ],
+      "properties": {
+        "session_id": {
+          "type": "string",
+          "description": "The sub-agent's session id."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "completed",
+            "failed",
+            "cancelled"
+          ],
+          "description": "How the sub-agent's session ended."
+        },
+        "output": {
+          "type": "string",
+          "description": "The sub-agent's final report (or why it failed)."
+        }
+      }
+    },
+  },
+  "user.ask_user": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "question"
+      ],
+      "properties": {
+        "question": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 2000,
+          "description": "The question, complete and specific, ending with a question mark."
+        },
+        "options": {
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 10,
+          "description": "Choices to offer; labels must be distinct.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "label"
+            ],
+            "properties": {
+              "label": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 100,
+                "description": "Short label (1-5 words)."
+              },
+              "description": {
+                "type": "string",
+                "maxLength": 500,
+                "description": "What choosing it means."
+              }
+            }
+          }
+        },
+        "multi_select": {
+          "type": "boolean",
+          "default": false,
+          "description": "Let the user pick several options (needs options)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "answer",
+        "selected"
+      ],
+      "properties": {
+        "answer": {
+          "type": "string",
+          "description": "The user's answer: their own words, or the chosen labels joined with \", \"."
+        },
+        "selected": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "Labels of the chosen options (empty when the user answered in their own words)."
+        }
+      }
+    },
+  },
+} as const;

@@ -1,0 +1,1138 @@
+// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+
+import type { Handler } from '../runtime/handler.js';
+
+/** Every error code a tool call can carry (closed set from catalog.yaml). */
+export type ErrorCode =
+  | "INVALID_INPUT"
+  | "UNKNOWN_OPERATION"
+  | "DENIED_BY_POLICY"
+  | "CANCELLED"
+  | "INTERNAL"
+  | "TIMEOUT"
+  | "UNAVAILABLE"
+  | "OUTSIDE_WORKSPACE"
+  | "NOT_FOUND"
+  | "IS_DIRECTORY"
+  | "NOT_DIRECTORY"
+  | "PERMISSION_DENIED"
+  | "BINARY_FILE"
+  | "TOO_LARGE"
+  | "ALREADY_EXISTS"
+  | "NO_MATCH"
+  | "AMBIGUOUS_MATCH"
+  | "STALE_FILE"
+  | "INVALID_PATTERN"
+  | "BLOCKED_URL"
+  | "HTTP_ERROR"
+  | "NETWORK_ERROR"
+  | "UNSUPPORTED_CONTENT";
+
+export const ERROR_CODES = [
+  "INVALID_INPUT",
+  "UNKNOWN_OPERATION",
+  "DENIED_BY_POLICY",
+  "CANCELLED",
+  "INTERNAL",
+  "TIMEOUT",
+  "UNAVAILABLE",
+  "OUTSIDE_WORKSPACE",
+  "NOT_FOUND",
+  "IS_DIRECTORY",
+  "NOT_DIRECTORY",
+  "PERMISSION_DENIED",
+  "BINARY_FILE",
+  "TOO_LARGE",
+  "ALREADY_EXISTS",
+  "NO_MATCH",
+  "AMBIGUOUS_MATCH",
+  "STALE_FILE",
+  "INVALID_PATTERN",
+  "BLOCKED_URL",
+  "HTTP_ERROR",
+  "NETWORK_ERROR",
+  "UNSUPPORTED_CONTENT",
+] as const;
+
+// filesystem.read_file
+export interface ReadFileParams {
+/**
+ * File path, relative to the workspace root or absolute inside it.
+ */
+path: string
+/**
+ * 1-based line number to start reading from.
+ */
+offset?: number
+/**
+ * Maximum number of lines to return.
+ */
+limit?: number
+/**
+ * Prefix each line with its line number and a tab.
+ */
+line_numbers?: boolean
+}
+
+export interface ReadFileResult {
+/**
+ * Workspace-relative path with / separators.
+ */
+path: string
+/**
+ * The lines of the window, joined with newlines (numbered unless line_numbers is false).
+ */
+content: string
+/**
+ * Line number of the first line shown (1-based).
+ */
+start_line: number
+/**
+ * Line number of the last line shown (start_line - 1 when the window is empty).
+ */
+end_line: number
+/**
+ * Number of lines in the file.
+ */
+total_lines: number
+/**
+ * True when lines after end_line exist or a line was cut.
+ */
+truncated: boolean
+/**
+ * How the file was decoded.
+ */
+encoding?: ("utf-8" | "utf-8-bom" | "utf-16le" | "utf-16be")
+/**
+ * The offset to pass to continue reading, when more lines follow.
+ */
+next_offset?: number
+}
+
+// filesystem.write_file
+export interface WriteFileParams {
+/**
+ * File path, relative to the workspace root or absolute inside it.
+ */
+path: string
+/**
+ * The complete new content of the file (UTF-8).
+ */
+content: string
+}
+
+export interface WriteFileResult {
+/**
+ * Workspace-relative path with / separators.
+ */
+path: string
+/**
+ * Number of bytes written.
+ */
+bytes: number
+/**
+ * True when the file did not exist before.
+ */
+created: boolean
+}
+
+// filesystem.edit_file
+export interface EditFileParams {
+/**
+ * File path, relative to the workspace root or absolute inside it.
+ */
+path: string
+/**
+ * The exact text to replace; empty to create a new file.
+ */
+old_str: string
+/**
+ * The replacement text (inserted literally).
+ */
+new_str: string
+/**
+ * Replace every occurrence instead of requiring exactly one.
+ */
+replace_all?: boolean
+}
+
+export interface EditFileResult {
+/**
+ * Workspace-relative path with / separators.
+ */
+path: string
+/**
+ * How many occurrences were replaced.
+ */
+replacements: number
+/**
+ * Unified diff of the change.
+ */
+diff: string
+/**
+ * True when an empty old_str created the file.
+ */
+created?: boolean
+}
+
+// search.glob
+export interface GlobParams {
+/**
+ * Glob pattern relative to `path`, e.g. "** /*.ts", "src/*.{js,jsx}", "** /README*".
+ */
+pattern: string
+/**
+ * Folder to search in, relative to the workspace root or absolute inside it.
+ */
+path?: string
+/**
+ * Maximum number of files to return (the newest ones).
+ */
+limit?: number
+/**
+ * Also list files ignored by .gitignore and files inside .git folders.
+ */
+include_ignored?: boolean
+}
+
+export interface GlobResult {
+/**
+ * Matching files, workspace-relative with / separators, newest first.
+ */
+files: string[]
+/**
+ * True when more files matched than `limit`.
+ */
+truncated: boolean
+/**
+ * Number of files that matched before `limit` was applied.
+ */
+total: number
+}
+
+// search.grep
+export interface GrepParams {
+/**
+ * Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true.
+ */
+pattern: string
+/**
+ * File or folder to search, relative to the workspace root or absolute inside it.
+ */
+path?: string
+/**
+ * Only search files matching this glob, e.g. "*.ts" or "src/** /*.{js,jsx}"; prefix with ! to exclude.
+ */
+glob?: string
+/**
+ * Match regardless of letter case.
+ */
+case_insensitive?: boolean
+/**
+ * Treat pattern as a literal string, not a regular expression.
+ */
+fixed_strings?: boolean
+/**
+ * Let the pattern match across lines (`.` also matches newlines).
+ */
+multiline?: boolean
+/**
+ * Number of lines to show before and after each match (content mode only).
+ */
+context?: number
+/**
+ * content = matching lines; files_with_matches = paths only; count = matching lines per file.
+ */
+output_mode?: ("content" | "files_with_matches" | "count")
+/**
+ * Stop after this many matching lines (content), files (files_with_matches) or files counted (count).
+ */
+max_results?: number
+/**
+ * Also search files ignored by .gitignore and files inside .git folders.
+ */
+include_ignored?: boolean
+/**
+ * Give up (TIMEOUT) after this many milliseconds.
+ */
+timeout_ms?: number
+}
+
+export interface GrepResult {
+/**
+ * Matching lines (output_mode content), grouped by file, in line order.
+ */
+matches?: {
+/**
+ * Workspace-relative path with / separators.
+ */
+path: string
+/**
+ * 1-based line number (of the first line, for a multiline match).
+ */
+line: number
+/**
+ * The matching line (cut with a marker past 2000 characters).
+ */
+text: string
+/**
+ * Up to `context` lines just before the match.
+ */
+before?: string[]
+/**
+ * Up to `context` lines just after the match.
+ */
+after?: string[]
+}[]
+/**
+ * Files containing a match (output_mode files_with_matches), sorted by path.
+ */
+files?: string[]
+/**
+ * Matching lines per file (output_mode count), sorted by path.
+ */
+counts?: {
+/**
+ * Workspace-relative path with / separators.
+ */
+path: string
+/**
+ * Number of matching lines in the file.
+ */
+count: number
+}[]
+/**
+ * True when the search stopped at max_results and more results exist.
+ */
+truncated: boolean
+}
+
+// exec.bash
+export interface BashParams {
+/**
+ * The bash command line to run, e.g. `npm test -- --run` or `git status --short`.
+ */
+command: string
+/**
+ * Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes).
+ */
+timeout_ms?: number
+/**
+ * Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root.
+ */
+cwd?: string
+/**
+ * What the command does, in 5-10 words (shown to the user; does not change the run).
+ */
+description?: string
+}
+
+export interface BashResult {
+/**
+ * The exit status of bash (null when it was ended by a signal).
+ */
+exit_code: (number | null)
+/**
+ * Name of the signal that ended bash, e.g. SIGTERM or SIGKILL (null when it exited normally).
+ */
+signal: (string | null)
+/**
+ * Standard output (head and tail with an omitted-bytes marker when over the cap).
+ */
+stdout: string
+/**
+ * Standard error (head and tail with an omitted-bytes marker when over the cap).
+ */
+stderr: string
+/**
+ * True when the command ran past timeout_ms and was killed.
+ */
+timed_out: boolean
+/**
+ * True when part of stdout or stderr was left out (over the cap, or binary).
+ */
+truncated: boolean
+/**
+ * Wall time from start until bash exited, in milliseconds.
+ */
+duration_ms: number
+}
+
+// task.task_create
+export interface TaskCreateParams {
+/**
+ * Short imperative title, e.g. "Fix the failing login test".
+ */
+title: string
+/**
+ * Optional details, acceptance criteria or notes.
+ */
+description?: string
+/**
+ * Initial status.
+ */
+status?: ("pending" | "in_progress" | "completed" | "cancelled")
+}
+
+export interface TaskCreateResult {
+/**
+ * The created task.
+ */
+task: {
+/**
+ * Short stable id (t1, t2, …).
+ */
+id: string
+/**
+ * Short imperative title.
+ */
+title: string
+/**
+ * Details, when given.
+ */
+description?: string
+/**
+ * Current status.
+ */
+status: ("pending" | "in_progress" | "completed" | "cancelled")
+/**
+ * ISO 8601 time of creation.
+ */
+created_at: string
+/**
+ * ISO 8601 time of the last change.
+ */
+updated_at: string
+}
+}
+
+// task.task_update
+export interface TaskUpdateParams {
+/**
+ * The task id returned by task_create or task_list, e.g. "t3".
+ */
+id: string
+/**
+ * New title.
+ */
+title?: string
+/**
+ * New description (an empty string clears it).
+ */
+description?: string
+/**
+ * New status.
+ */
+status?: ("pending" | "in_progress" | "completed" | "cancelled")
+}
+
+export interface TaskUpdateResult {
+/**
+ * The task after the update.
+ */
+task: {
+/**
+ * Short stable id (t1, t2, …).
+ */
+id: string
+/**
+ * Short imperative title.
+ */
+title: string
+/**
+ * Details, when given.
+ */
+description?: string
+/**
+ * Current status.
+ */
+status: ("pending" | "in_progress" | "completed" | "cancelled")
+/**
+ * ISO 8601 time of creation.
+ */
+created_at: string
+/**
+ * ISO 8601 time of the last change.
+ */
+updated_at: string
+}
+/**
+ * The fields whose value changed.
+ */
+changed: ("title" | "description" | "status")[]
+}
+
+// task.task_list
+export interface TaskListParams {
+/**
+ * Only tasks with this status.
+ */
+status?: ("pending" | "in_progress" | "completed" | "cancelled")
+}
+
+export interface TaskListResult {
+/**
+ * The matching tasks, oldest first.
+ */
+tasks: {
+/**
+ * Short stable id (t1, t2, …).
+ */
+id: string
+/**
+ * Short imperative title.
+ */
+title: string
+/**
+ * Details, when given.
+ */
+description?: string
+/**
+ * Current status.
+ */
+status: ("pending" | "in_progress" | "completed" | "cancelled")
+/**
+ * ISO 8601 time of creation.
+ */
+created_at: string
+/**
+ * ISO 8601 time of the last change.
+ */
+updated_at: string
+}[]
+/**
+ * How many tasks of the whole list have each status (ignores the filter).
+ */
+counts: {
+/**
+ * Tasks not started.
+ */
+pending: number
+/**
+ * Tasks being worked on.
+ */
+in_progress: number
+/**
+ * Tasks done.
+ */
+completed: number
+/**
+ * Tasks dropped.
+ */
+cancelled: number
+}
+}
+
+// agent.spawn_subagent
+export interface SpawnSubagentParams {
+/**
+ * The complete task for the sub-agent, with all the context it needs.
+ */
+prompt: string
+/**
+ * A short (3-5 word) label for the task, shown to the user.
+ */
+description: string
+/**
+ * Operations the sub-agent may use; must be within this agent's own. Default - this agent's own.
+ * 
+ * @minItems 1
+ * @maxItems 50
+ */
+capabilities?: [string, ...(string)[]]
+}
+
+export interface SpawnSubagentResult {
+/**
+ * The sub-agent's session id.
+ */
+session_id: string
+/**
+ * How the sub-agent's session ended.
+ */
+status: ("completed" | "failed" | "cancelled")
+/**
+ * The sub-agent's final report (or why it failed).
+ */
+output: string
+}
+
+// user.ask_user
+export interface AskUserParams {
+/**
+ * The question, complete and specific, ending with a question mark.
+ */
+question: string
+/**
+ * Choices to offer; labels must be distinct.
+ * 
+ * @minItems 2
+ * @maxItems 10
+ */
+options?: [{
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}]|[{
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}]|[{
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}]|[{
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}]|[{
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}]|[{
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}]|[{
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}]|[{
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}]|[{
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}, {
+/**
+ * Short label (1-5 words).
+ */
+label: string
+/**
+ * What choosing it means.
+ */
+description?: string
+}]
+/**
+ * Let the user pick several options (needs options).
+ */
+multi_select?: boolean
+}
+
+export interface AskUserResult {
+/**
+ * The user's answer: their own words, or the chosen labels joined with ", ".
+ */
+answer: string
+/**
+ * Labels of the chosen options (empty when the user answered in their own words).
+ */
+selected: string[]
+}
+
+/** Every operation by tool name: its provider, params and result. */
+export interface Operations {
+  read_file: { provider: "filesystem"; id: "filesystem.read_file"; params: ReadFileParams; result: ReadFileResult };
+  write_file: { provider: "filesystem"; id: "filesystem.write_file"; params: WriteFileParams; result: WriteFileResult };
+  edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; params: EditFileParams; result: EditFileResult };
+  glob: { provider: "search"; id: "search.glob"; params: GlobParams; result: GlobResult };
+  grep: { provider: "search"; id: "search.grep"; params: GrepParams; result: GrepResult };
+  bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
+  task_create: { provider: "task"; id: "task.task_create"; params: TaskCreateParams; result: TaskCreateResult };
+  task_update: { provider: "task"; id: "task.task_update"; params: TaskUpdateParams; result: TaskUpdateResult };
+  task_list: { provider: "task"; id: "task.task_list"; params: TaskListParams; result: TaskListResult };
+  spawn_subagent: { provider: "agent"; id: "agent.spawn_subagent"; params: SpawnSubagentParams; result: SpawnSubagentResult };
+  ask_user: { provider: "user"; id: "user.ask_user"; params: AskUserParams; result: AskUserResult };
+}
+
+export type OperationName = keyof Operations;
+
+export type ProviderName = "filesystem" | "search" | "exec" | "task" | "agent" | "user";
+
+/** Handler bodies of the filesystem provider (src/handlers/filesystem.ts). */
+export interface FilesystemHandlers {
+  read_file: Handler<ReadFileParams, ReadFileResult>;
+  write_file: Handler<WriteFileParams, WriteFileResult>;
+  edit_file: Handler<EditFileParams, EditFileResult>;
+}
+
+/** Handler bodies of the search provider (src/handlers/search.ts). */
+export interface SearchHandlers {
+  glob: Handler<GlobParams, GlobResult>;
+  grep: Handler<GrepParams, GrepResult>;
+}
+
+/** Handler bodies of the exec provider (src/handlers/exec.ts). */
+export interface ExecHandlers {
+  bash: Handler<BashParams, BashResult>;
+}
+
+/** Handler bodies of the task provider (src/handlers/task.ts). */
+export interface TaskHandlers {
+  task_create: Handler<TaskCreateParams, TaskCreateResult>;
+  task_update: Handler<TaskUpdateParams, TaskUpdateResult>;
+  task_list: Handler<TaskListParams, TaskListResult>;
+}
+
+/** Handler bodies of the agent provider (src/handlers/agent.ts). */
+export interface AgentHandlers {
+  spawn_subagent: Handler<SpawnSubagentParams, SpawnSubagentResult>;
+}
+
+/** Handler bodies of the user provider (src/handlers/user.ts). */
+export interface UserHandlers {
+  ask_user: Handler<AskUserParams, AskUserResult>;
+}
+
+/** The complete handler map: src/handlers/index.ts must satisfy it. */
+export interface Handlers {
+  filesystem: FilesystemHandlers;
+  search: SearchHandlers;
+  exec: ExecHandlers;
+  task: TaskHandlers;
+  agent: AgentHandlers;
+  user: UserHandlers;
+}

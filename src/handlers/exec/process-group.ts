@@ -1,0 +1,82 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Process-group plumbing for commands started with `detached: true` (a new session, so the
+ * group id equals the leader's pid): signalling the whole group, telling whether any member
+ * still runs, and killing groups of calls still in flight when this process exits.
+ */
+
+/** Sends `signal` to every process in group `pgid`; false when the group no longer exists. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch (error) {
+    // EPERM: some member exists but belongs to someone else; treat as existing.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether some process of group `pgid` still runs. Zombies do not count: orphans are reparented
+ * to pid 1, and in containers whose pid 1 never reaps, their zombies would otherwise "live" forever.
+ */
+export async function groupIsRunning(pgid: number): Promise<boolean> {
+  if (!signalGroup(pgid, 0)) return false;
+  if (process.platform !== 'linux') return true;
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    const first = entry.charCodeAt(0);
+    if (first < 48 || first > 57) continue;
+    const state = await processState(Number(entry));
+    if (state && state.pgrp === pgid && state.state !== 'Z' && state.state !== 'X') return true;
+  }
+  return false;
+}
+
+/** State letter and process group of a pid from /proc/<pid>/stat (undefined if gone). */
+export async function processState(pid: number): Promise<{ state: string; pgrp: number } | undefined> {
+  let stat: string;
+  try {
+    stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // "pid (comm) S ppid pgrp …": comm may itself contain ") ", so split after the last one.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '?', pgrp: Number(fields[2]) };
+}
+
+/** Polls until the group has no running member or `ms` pass; returns whether it is gone. */
+export async function waitForGroupGone(pgid: number, ms: number, pollMs = 25): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (!(await groupIsRunning(pgid))) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(pollMs);
+  }
+}
+
+/** Groups of commands still in flight; killed if this process exits under them. */
+const inFlight = new Set<number>();
+let exitHookInstalled = false;
+
+export function trackGroup(pgid: number): void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const group of inFlight) signalGroup(group, 'SIGKILL');
+    });
+  }
+  inFlight.add(pgid);
+}
+
+export function untrackGroup(pgid: number): void {
+  inFlight.delete(pgid);
+}

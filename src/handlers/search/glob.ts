@@ -1,0 +1,174 @@
+// The glob engine: fast-glob does the walking and the pattern matching; its directory reads go
+// through a filter that drops `.git` and whatever the `.gitignore` files (at every level, via
+// the `ignore` package) exclude, so ignored folders are pruned, never walked.
+import { lstat, readFile, readdir as readdirCb } from 'node:fs';
+import type { Dirent } from 'node:fs';
+import { lstat as lstatAsync } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import ignore, { type Ignore } from 'ignore';
+
+export interface GlobWalk {
+  /** Real path of the workspace root. */
+  root: string;
+  /** Real absolute folder the pattern is relative to (inside root). */
+  base: string;
+  /** Pattern relative to `base` (no leading `..`). */
+  pattern: string;
+  includeIgnored: boolean;
+  signal: AbortSignal;
+}
+
+/** Files matching the walk's pattern, as workspace-relative `/` paths (unsorted). */
+export async function walkGlob(walk: GlobWalk): Promise<string[]> {
+  const options: fg.Options = {
+    cwd: walk.base,
+    dot: true,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    suppressErrors: true,
+    unique: true,
+  };
+  const gitignores = walk.includeIgnored ? undefined : new GitignoreRules(walk.root);
+  // Also used with include_ignored, so that an abort stops the walk promptly.
+  options.fs = { readdir: filteredReaddir(gitignores, walk.signal) } as unknown as fg.Options['fs'];
+  const found = await fg(walk.pattern, options);
+  const baseRel = toPosix(path.relative(walk.root, walk.base));
+  const files: string[] = [];
+  for (const file of found) {
+    if (file.startsWith('../') || path.isAbsolute(file)) continue;
+    files.push(baseRel ? `${baseRel}/${file}` : file);
+  }
+  return files;
+}
+
+type ReaddirCallback = (error: NodeJS.ErrnoException | null, entries?: unknown[]) => void;
+
+/** A drop-in for fs.readdir (as fast-glob calls it) that hides ignored entries. */
+function filteredReaddir(rules: GitignoreRules | undefined, signal: AbortSignal) {
+  return (dir: string, options: unknown, callback?: ReaddirCallback) => {
+    const done = (typeof options === 'function' ? options : callback) as ReaddirCallback;
+    const opts = typeof options === 'function' ? undefined : options;
+    readdirCb(dir, opts as { withFileTypes: true }, (error, entries) => {
+      if (error) return done(error);
+      if (signal.aborted) return done(null, []);
+      const withTypes = (opts as { withFileTypes?: boolean } | undefined)?.withFileTypes === true;
+      if (!rules || !withTypes) return done(null, entries);
+      rules.filter(path.resolve(dir), entries as Dirent[]).then(
+        (kept) => done(null, kept),
+        (failure: NodeJS.ErrnoException) => done(failure),
+      );
+    });
+  };
+}
+
+/** The `.gitignore` files from the workspace root down, loaded lazily as folders are read. */
+export class GitignoreRules {
+  private readonly byDir = new Map<string, Promise<Ignore | undefined>>();
+
+  constructor(private readonly root: string) {}
+
+  /** Keeps the entries of folder `dirAbs` that are neither `.git` nor ignored. */
+  async filter(dirAbs: string, entries: Dirent[]): Promise<Dirent[]> {
+    const dirRel = toPosix(path.relative(this.root, dirAbs));
+    if (dirRel.startsWith('..')) return entries;
+    const chain = ancestorsOf(dirRel);
+    const ownHasGitignore = entries.some((e) => e.name === '.gitignore' && e.isFile());
+    const matchers = await Promise.all(
+      chain.map((dir) => this.rulesOf(dir, dir === dirRel ? ownHasGitignore : undefined)),
+    );
+    // Deeper .gitignore files take precedence, as in git.
+    const active: [string, Ignore][] = [];
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const ig = matchers[i];
+      if (ig) active.push([chain[i]!, ig]);
+    }
+    return entries.filter((entry) => {
+      if (entry.name === '.git') return false;
+      if (active.length === 0) return true;
+      const entryRel = dirRel ? `${dirRel}/${entry.name}` : entry.name;
+      const suffix = entry.isDirectory() ? '/' : '';
+      for (const [dir, ig] of active) {
+        const result = ig.test((dir ? entryRel.slice(dir.length + 1) : entryRel) + suffix);
+        if (result.ignored) return false;
+        if (result.unignored) return true;
+      }
+      return true;
+    });
+  }
+
+  /** True when `fileRel` (workspace-relative) is ignored by some .gitignore or lies in `.git`. */
+  async ignores(fileRel: string): Promise<boolean> {
+    const parts = fileRel.split('/');
+    if (parts.includes('.git')) return true;
+    const chain = ancestorsOf(parts.slice(0, -1).join('/'));
+    const matchers = await Promise.all(chain.map((dir) => this.rulesOf(dir)));
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const ig = matchers[i];
+      if (!ig) continue;
+      const dir = chain[i]!;
+      const result = ig.test(dir ? fileRel.slice(dir.length + 1) : fileRel);
+      if (result.ignored) return true;
+      if (result.unignored) return false;
+    }
+    return false;
+  }
+
+  private rulesOf(dirRel: string, exists?: boolean): Promise<Ignore | undefined> {
+    let rules = this.byDir.get(dirRel);
+    if (!rules) {
+      rules = exists === false ? Promise.resolve(undefined) : loadGitignore(path.join(this.root, dirRel));
+      this.byDir.set(dirRel, rules);
+    }
+    return rules;
+  }
+}
+
+/** '' (the root), then every folder down to `dirRel` inclusive. */
+function ancestorsOf(dirRel: string): string[] {
+  const chain = [''];
+  if (!dirRel) return chain;
+  const parts = dirRel.split('/');
+  for (let i = 1; i <= parts.length; i++) chain.push(parts.slice(0, i).join('/'));
+  return chain;
+}
+
+function loadGitignore(dirAbs: string): Promise<Ignore | undefined> {
+  const file = path.join(dirAbs, '.gitignore');
+  return new Promise((resolve) => {
+    // Only a regular file counts: a symlinked .gitignore could point outside the workspace.
+    lstat(file, (statError, stats) => {
+      if (statError || !stats.isFile()) return resolve(undefined);
+      readFile(file, 'utf8', (readError, content) => {
+        if (readError) return resolve(undefined);
+        const ig = ignore({ ignorecase: false, allowRelativePaths: true }).add(content);
+        resolve(ig);
+      });
+    });
+  });
+}
+
+/** lstat-based mtimes (ms) of workspace-relative files; vanished files are left out. */
+export async function mtimesOf(root: string, files: readonly string[], signal: AbortSignal): Promise<Map<string, number>> {
+  const mtimes = new Map<string, number>();
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length && !signal.aborted) {
+      const file = files[next++]!;
+      try {
+        const stats = await lstatAsync(path.join(root, file));
+        mtimes.set(file, stats.mtimeMs);
+      } catch {
+        // deleted between the walk and the stat: not reported
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(64, files.length) }, worker));
+  return mtimes;
+}
+
+export function toPosix(p: string): string {
+  return path.sep === '/' ? p : p.split(path.sep).join('/');
+}
+
+export const isDynamicPattern = (pattern: string): boolean => fg.isDynamicPattern(pattern);

@@ -1,0 +1,232 @@
+// The web provider: web_fetch (GET-only, SSRF-guarded, size- and time-capped) and web_search
+// (through the toolkit's SearchBackend). Network and address checks live in ./web/.
+import { ToolError, abortError } from '../runtime/errors.js';
+import { withText, type HandlerReturn } from '../runtime/handler.js';
+import { SEARCH_CONFIG_HINT, type SearchResultItem } from '../runtime/services/search-backend.js';
+import type { HandlerContext } from '../runtime/types.js';
+import {
+  classify,
+  decodeText,
+  excerptOf,
+  htmlToMarkdown,
+  htmlToText,
+  parseContentType,
+  pickEncoding,
+  sniff,
+} from './web/content.js';
+import { discardBody, headerValue, openFetchSession } from './web/fetcher.js';
+
+export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+export const MAX_MAX_BYTES = 100 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const ERROR_EXCERPT_BYTES = 8 * 1024;
+
+// Shapes mirror catalog.yaml's web section (the generated types are structurally identical).
+export interface WebFetchParams {
+  url: string;
+  format?: 'markdown' | 'text' | 'raw';
+  max_bytes?: number;
+  timeout_ms?: number;
+}
+
+export interface WebFetchResult {
+  url: string;
+  final_url: string;
+  status: number;
+  content_type: string;
+  title?: string;
+  content: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+export interface WebSearchParams {
+  query: string;
+  max_results?: number;
+  allowed_domains?: string[];
+  blocked_domains?: string[];
+}
+
+export interface WebSearchResult {
+  query: string;
+  backend: string;
+  results: SearchResultItem[];
+}
+
+async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<HandlerReturn<WebFetchResult>> {
+  const format = params.format ?? 'markdown';
+  const maxBytes = Math.min(params.max_bytes ?? DEFAULT_MAX_BYTES, MAX_MAX_BYTES);
+  const timeoutMs = params.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const session = openFetchSession({ maxBytes, timeoutMs, signal: ctx.signal, web: ctx.services.web });
+  try {
+    const response = await session.open(params.url);
+    const finalUrl = response.finalUrl.href;
+    const contentTypeHeader = headerValue(response.headers, 'content-type') ?? '';
+    const media = parseContentType(contentTypeHeader);
+    let kind = classify(media.mime);
+
+    if (response.status >= 400) {
+      let excerpt = '';
+      try {
+        const { bytes } = await session.read(response, ERROR_EXCERPT_BYTES);
+        const excerptKind = kind === 'unknown' ? sniff(bytes) : kind;
+        if (excerptKind !== 'binary') {
+          excerpt = excerptOf(decodeText(bytes, pickEncoding(bytes, media.charset, excerptKind), true), excerptKind);
+        }
+      } catch {
+        // The status is the news; an unreadable error body only loses the excerpt.
+      }
+      throw new ToolError(
+        'HTTP_ERROR',
+        `${finalUrl} answered HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}`,
+        { status: response.status, url: finalUrl, ...(excerpt ? { excerpt } : {}) },
+      );
+    }
+
+    if (kind === 'binary') {
+      discardBody(response.body);
+      throw unsupported(finalUrl, media.mime);
+    }
+    const { bytes, truncated } = await session.read(response, maxBytes);
+    if (kind === 'unknown') kind = sniff(bytes);
+    if (kind === 'binary') throw unsupported(finalUrl, media.mime || 'no content-type');
+
+    const decoded = decodeText(bytes, pickEncoding(bytes, media.charset, kind), truncated);
+    let content = decoded;
+    let title: string | undefined;
+    if (kind === 'html' && format !== 'raw') {
+      ({ content, title } = format === 'text' ? htmlToText(decoded, finalUrl) : htmlToMarkdown(decoded, finalUrl));
+    }
+    const output: WebFetchResult = {
+      url: params.url,
+      final_url: finalUrl,
+      status: response.status,
+      content_type: contentTypeHeader,
+      ...(title ? { title } : {}),
+      content,
+      bytes: bytes.length,
+      truncated,
+    };
+    return withText(output, renderFetch(output, response.redirects.length, maxBytes));
+  } catch (error) {
+    throw session.toToolError(error);
+  } finally {
+    session.close();
+  }
+}
+
+function unsupported(url: string, mime: string): ToolError {
+  return new ToolError(
+    'UNSUPPORTED_CONTENT',
+    `${url} is ${mime} (binary); web_fetch returns HTML, text and JSON only`,
+    { content_type: mime },
+  );
+}
+
+function renderFetch(output: WebFetchResult, redirects: number, maxBytes: number): string {
+  const lines: string[] = [];
+  if (redirects > 0) lines.push(`[redirected ${redirects}× to ${output.final_url}]`);
+  if (output.title) lines.push(`Title: ${output.title}`);
+  if (lines.length) lines.push('');
+  lines.push(output.content === '' ? `(empty body, HTTP ${output.status}, ${output.content_type || 'no content-type'})` : output.content);
+  if (output.truncated) {
+    const hint = maxBytes < MAX_MAX_BYTES
+      ? `call again with a larger max_bytes (up to ${MAX_MAX_BYTES}) for more`
+      : 'this is the most web_fetch returns';
+    lines.push('', `[truncated: the body was cut at max_bytes=${maxBytes}; ${hint}]`);
+  }
+  return lines.join('\n');
+}
+
+// ---- web_search ----------------------------------------------------------------------------
+
+const DEFAULT_MAX_RESULTS = 8;
+
+/** Bare lower-case domain names; a URL or `*.` prefix is reduced to its host. */
+function normalizeDomains(list: readonly string[] | undefined, field: string): string[] {
+  const domains: string[] = [];
+  for (const raw of list ?? []) {
+    let entry = raw.trim().toLowerCase();
+    if (entry.includes('://')) {
+      try {
+        entry = new URL(entry).hostname;
+      } catch {
+        // fall through to the check below
+      }
+    }
+    entry = entry.replace(/^\*\./, '').replace(/^\./, '').replace(/\.$/, '');
+    if (!/^[a-z0-9.-]+$/.test(entry) || !entry.includes('.') && entry !== 'localhost') {
+      throw new ToolError('INVALID_INPUT', `${field} entries must be domain names like example.com, not ${JSON.stringify(raw)}`);
+    }
+    domains.push(entry);
+  }
+  return [...new Set(domains)];
+}
+
+function hostMatches(host: string, domains: readonly string[]): boolean {
+  return domains.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+async function web_search(params: WebSearchParams, ctx: HandlerContext): Promise<HandlerReturn<WebSearchResult>> {
+  const query = params.query.trim();
+  if (!query) throw new ToolError('INVALID_INPUT', 'query is blank; give the words to search for');
+  const allowed = normalizeDomains(params.allowed_domains, 'allowed_domains');
+  const blocked = normalizeDomains(params.blocked_domains, 'blocked_domains');
+  const both = allowed.filter((d) => hostMatches(d, blocked));
+  if (both.length > 0) {
+    throw new ToolError('INVALID_INPUT', `${both.join(', ')} is both allowed and blocked (a blocked parent domain covers it); drop it from one list`);
+  }
+  const backend = ctx.services.search;
+  if (!backend) throw new ToolError('UNAVAILABLE', `web_search has no search backend configured. ${SEARCH_CONFIG_HINT}`);
+
+  const maxResults = params.max_results ?? DEFAULT_MAX_RESULTS;
+  const filtering = allowed.length > 0 || blocked.length > 0;
+  // Ask for more when filtering will drop some; one allowed domain is also pushed into the query.
+  const askFor = filtering ? Math.min(maxResults * 3, 50) : maxResults;
+  const sentQuery = allowed.length === 1 && !/\bsite:/i.test(query) ? `${query} site:${allowed[0]}` : query;
+
+  let items: SearchResultItem[];
+  try {
+    items = await backend.search({ query: sentQuery, maxResults: askFor, signal: ctx.signal });
+  } catch (error) {
+    if (ctx.signal.aborted) throw abortError(ctx.signal);
+    if (error instanceof ToolError) throw error;
+    throw new ToolError('NETWORK_ERROR', `the ${backend.name} search backend failed: ${(error as Error).message ?? String(error)}`);
+  }
+
+  const seen = new Set<string>();
+  const results: SearchResultItem[] = [];
+  for (const item of items) {
+    let host: string;
+    try {
+      const url = new URL(item.url);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+      host = url.hostname.toLowerCase().replace(/\.$/, '');
+    } catch {
+      continue;
+    }
+    if (allowed.length > 0 && !hostMatches(host, allowed)) continue;
+    if (blocked.length > 0 && hostMatches(host, blocked)) continue;
+    if (seen.has(item.url)) continue;
+    seen.add(item.url);
+    results.push({ title: item.title || item.url, url: item.url, snippet: item.snippet ?? '' });
+    if (results.length >= maxResults) break;
+  }
+  const output: WebSearchResult = { query, backend: backend.name, results };
+  return withText(output, renderSearch(output, filtering));
+}
+
+function renderSearch(output: WebSearchResult, filtered: boolean): string {
+  if (output.results.length === 0) {
+    return `No results for "${output.query}"${filtered ? ' after applying allowed_domains/blocked_domains; loosen the filters or rephrase' : '; try other words'}.`;
+  }
+  const lines = [`Results for "${output.query}" (${output.backend}):`];
+  output.results.forEach((r, i) => {
+    lines.push('', `${i + 1}. ${r.title}`, `   ${r.url}`);
+    if (r.snippet) lines.push(`   ${r.snippet}`);
+  });
+  lines.push('', 'Use web_fetch on a URL to read the page.');
+  return lines.join('\n');
+}
+
+export const webHandlers = { web_fetch, web_search };

@@ -1,0 +1,75 @@
+import type { ErrorCode } from '../generated/types.js';
+
+export type { ErrorCode };
+
+/** Codes every operation may return without listing them in catalog.yaml (the runtime produces them). */
+export const COMMON_ERROR_CODES = [
+  'INVALID_INPUT',
+  'UNKNOWN_OPERATION',
+  'DENIED_BY_POLICY',
+  'CANCELLED',
+  'INTERNAL',
+] as const satisfies readonly ErrorCode[];
+
+/**
+ * An expected failure of a tool call. `code` comes from the closed set in catalog.yaml;
+ * `message` is written for a model to act on; `details` is structured data for hosts.
+ */
+export class ToolError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ToolError';
+    this.code = code;
+    if (details !== undefined) this.details = details;
+  }
+
+  toJSON(): { code: ErrorCode; message: string; details?: Record<string, unknown> } {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export function isToolError(value: unknown): value is ToolError {
+  return value instanceof ToolError;
+}
+
+/** Turns an abort reason into the ToolError a caller sees. */
+export function abortError(signal: AbortSignal): ToolError {
+  const reason: unknown = signal.reason;
+  if (reason instanceof ToolError) return reason;
+  if (reason instanceof Error && reason.name === 'TimeoutError') {
+    return new ToolError('CANCELLED', 'the call was aborted by its timeout signal');
+  }
+  return new ToolError('CANCELLED', 'the call was cancelled by the caller');
+}
+
+/** Throws CANCELLED if the signal has fired; handlers call it between steps of long work. */
+export function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw abortError(signal);
+}
+
+/** Maps a Node.js system error on `displayPath` to a ToolError, or returns undefined. */
+export function fsErrorToToolError(error: unknown, displayPath: string): ToolError | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return new ToolError('NOT_FOUND', `${displayPath} does not exist`);
+    case 'EISDIR':
+      return new ToolError('IS_DIRECTORY', `${displayPath} is a directory`);
+    case 'ENOTDIR':
+      return new ToolError('NOT_DIRECTORY', `a parent of ${displayPath} is not a directory`);
+    case 'EACCES':
+    case 'EPERM':
+      return new ToolError('PERMISSION_DENIED', `permission denied for ${displayPath}`);
+    case 'ELOOP':
+      return new ToolError('OUTSIDE_WORKSPACE', `${displayPath} goes through a symlink loop`);
+    case 'ENAMETOOLONG':
+      return new ToolError('INVALID_INPUT', `${displayPath} is too long a path`);
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,89 @@
+// Owned by the agent provider (issue 6): what a host supplies so spawn_subagent can run a session,
+// and a small in-process reference kernel.
+import { ToolError } from '../errors.js';
+import { Session } from '../session.js';
+import type { Toolkit, ToolkitOptions } from '../types.js';
+
+export interface SubagentRequest {
+  prompt: string;
+  description: string;
+  /** Capability patterns the child may use (already checked to be within the parent's). */
+  profile: readonly string[];
+  parentSessionId: string;
+  /** The child's depth: the root session is 0, its sub-agents 1, … */
+  depth: number;
+  /** The parent call's signal: aborting the parent aborts the child. */
+  signal: AbortSignal;
+  /**
+   * The parent toolkit's options (with its live task store), for kernels that build the child's
+   * toolkit from them. The kernel must not widen `profile`.
+   */
+  parentOptions?: Readonly<ToolkitOptions>;
+}
+
+export interface SubagentResult {
+  session_id: string;
+  status: 'completed' | 'failed' | 'cancelled';
+  output: string;
+}
+
+export interface Kernel {
+  runSession(request: SubagentRequest): Promise<SubagentResult>;
+}
+
+/** What the host's model loop receives for one sub-agent session. */
+export interface SubagentStepInput {
+  prompt: string;
+  description: string;
+  /** The child's toolkit: only the operations of its profile, its own session, the parent's services. */
+  toolkit: Toolkit;
+  session: Session;
+  depth: number;
+  signal: AbortSignal;
+}
+
+/** The host's model loop: uses the toolkit, returns the sub-agent's final report. */
+export type SubagentStep = (input: SubagentStepInput) => Promise<string | { output: string; status?: SubagentResult['status'] }>;
+
+export interface InProcessKernelOptions {
+  step: SubagentStep;
+  /** Options for the child toolkit used when the request carries none (and overrides on top of the parent's). */
+  toolkitOptions?: Partial<ToolkitOptions>;
+}
+
+/**
+ * Reference kernel: builds a child toolkit restricted to the requested profile, with a child
+ * session one level deeper, and runs the host's `step` against it. A thrown error makes the session
+ * `failed` (its message is the output); an abort makes it `cancelled`.
+ */
+export function createInProcessKernel(options: InProcessKernelOptions): Kernel {
+  return {
+    async runSession(request) {
+      // Imported lazily: toolkit.ts → handlers → agent provider → this module.
+      const { createToolkit } = await import('../toolkit.js');
+      const session = new Session({ depth: request.depth, parentId: request.parentSessionId });
+      const toolkit = createToolkit({
+        ...(request.parentOptions ?? {}),
+        ...options.toolkitOptions,
+        profile: request.profile,
+        session,
+      });
+      try {
+        const result = await options.step({
+          prompt: request.prompt,
+          description: request.description,
+          toolkit,
+          session,
+          depth: request.depth,
+          signal: request.signal,
+        });
+        if (typeof result === 'string') return { session_id: session.id, status: 'completed', output: result };
+        return { session_id: session.id, status: result.status ?? 'completed', output: result.output };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const cancelled = request.signal.aborted || (error instanceof ToolError && error.code === 'CANCELLED');
+        return { session_id: session.id, status: cancelled ? 'cancelled' : 'failed', output: message };
+      }
+    },
+  };
+}

@@ -1,0 +1,313 @@
+// Owned by the task provider (issue 6): the TaskStore interface and its two stores.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, stat, unlink, link } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { ToolError } from '../errors.js';
+
+export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
+export const TASK_STATUSES: readonly TaskStatus[] = ['pending', 'in_progress', 'completed', 'cancelled'];
+
+export interface Task {
+  id: string;
+  title: string;
+  description?: string;
+  status: TaskStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaskPatch {
+  title?: string;
+  description?: string;
+  status?: TaskStatus;
+}
+
+export interface TaskUpdate {
+  /** The task as it was before the update. */
+  before: Task;
+  /** The task as it is now (equal to `before` when the patch changed nothing; then nothing is written). */
+  task: Task;
+  /** Names of the fields whose value changed. */
+  changed: (keyof TaskPatch)[];
+}
+
+export interface TaskStore {
+  create(input: { title: string; description?: string; status?: TaskStatus }, now: Date): Promise<Task>;
+  /** Resolves undefined when no task has that id. */
+  update(id: string, patch: TaskPatch, now: Date): Promise<TaskUpdate | undefined>;
+  list(filter?: { status?: TaskStatus }): Promise<Task[]>;
+}
+
+/** JSON form of the `tasks` toolkit option: a file-backed store at `file` (relative to the workspace). */
+export interface TaskFileConfig {
+  file: string;
+}
+
+/** What the `tasks` toolkit option accepts: a store, or where to keep a file-backed one. */
+export type TaskStoreOption = TaskStore | TaskFileConfig;
+
+/** Resolves the `tasks` option: a store as is, `{file}` as a file store, nothing as a fresh in-memory store. */
+export function resolveTaskStore(option: TaskStoreOption | undefined, workspaceRoot: string): TaskStore {
+  if (option === undefined) return createDefaultTaskStore();
+  if ('file' in option && typeof option.file === 'string') {
+    return createFileTaskStore({ path: isAbsolute(option.file) ? option.file : resolve(workspaceRoot, option.file) });
+  }
+  return option as TaskStore;
+}
+
+/** The state both stores keep: tasks in creation order and the next id number. */
+interface TaskState {
+  version: 1;
+  next: number;
+  tasks: Task[];
+}
+
+const emptyState = (): TaskState => ({ version: 1, next: 1, tasks: [] });
+
+function makeTask(state: TaskState, input: { title: string; description?: string; status?: TaskStatus }, now: Date): Task {
+  const stamp = now.toISOString();
+  const task: Task = {
+    id: `t${state.next++}`,
+    title: input.title,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    status: input.status ?? 'pending',
+    created_at: stamp,
+    updated_at: stamp,
+  };
+  state.tasks.push(task);
+  return { ...task };
+}
+
+/** Applies a patch in place; returns the update, or undefined when the id is unknown. */
+function applyPatch(state: TaskState, id: string, patch: TaskPatch, now: Date): TaskUpdate | undefined {
+  const task = state.tasks.find((t) => t.id === id);
+  if (!task) return undefined;
+  const before = { ...task };
+  const changed: (keyof TaskPatch)[] = [];
+  for (const key of ['title', 'description', 'status'] as const) {
+    const value = patch[key];
+    if (value === undefined || value === (task[key] ?? '')) continue;
+    // An empty description removes it.
+    if (key === 'description' && value === '') delete task.description;
+    else (task as unknown as Record<string, unknown>)[key] = value;
+    changed.push(key);
+  }
+  if (changed.length > 0) task.updated_at = now.toISOString();
+  return { before, task: { ...task }, changed };
+}
+
+function filterTasks(state: TaskState, filter?: { status?: TaskStatus }): Task[] {
+  return state.tasks.filter((t) => !filter?.status || t.status === filter.status).map((t) => ({ ...t }));
+}
+
+/** In-memory store: one per toolkit (per session) unless the host shares one. Ids are `t1`, `t2`, … */
+export function createDefaultTaskStore(): TaskStore {
+  const state = emptyState();
+  return {
+    async create(input, now) {
+      return makeTask(state, input, now);
+    },
+    async update(id, patch, now) {
+      return applyPatch(state, id, patch, now);
+    },
+    async list(filter) {
+      return filterTasks(state, filter);
+    },
+  };
+}
+
+export interface FileTaskStoreOptions {
+  /** The JSON file holding the tasks (created on first write, with its folder). */
+  path: string;
+  /** How long to wait for another writer's lock before failing with TIMEOUT (default 10 s). */
+  lockTimeoutMs?: number;
+  /** A lock older than this is considered abandoned even if its owner seems alive (default 30 s). */
+  staleLockMs?: number;
+}
+
+/**
+ * File-backed store: one JSON file that survives restarts. Every change is a read-modify-write under
+ * an exclusive lock file (`<path>.lock`, created with O_EXCL) and lands by write-to-temp + fsync +
+ * rename, so concurrent writers in other processes lose nothing and readers never see a torn file.
+ */
+export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
+  const path = resolve(options.path);
+  const lockPath = `${path}.lock`;
+  const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
+  const staleLockMs = options.staleLockMs ?? 30_000;
+  // Writers inside this process queue up here first, so they do not spin on the lock file.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function readState(): Promise<TaskState> {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
+      throw error;
+    }
+    if (text.trim() === '') return emptyState();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`task file ${path} is not valid JSON (${(error as Error).message}); fix or remove it`);
+    }
+    const state = parsed as Partial<TaskState>;
+    if (!state || typeof state !== 'object' || !Array.isArray(state.tasks)) {
+      throw new Error(`task file ${path} does not hold a task list ({"version":1,"next":N,"tasks":[…]})`);
+    }
+    // `next` never goes below the highest id in the file, even if someone edited it by hand.
+    const highest = state.tasks.reduce((max, t) => Math.max(max, Number(/^t(\d+)$/.exec(t.id)?.[1] ?? 0)), 0);
+    return { version: 1, next: Math.max(Number(state.next) || 1, highest + 1), tasks: state.tasks };
+  }
+
+  async function writeState(state: TaskState): Promise<void> {
+    const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const handle = await open(temp, 'wx', 0o644);
+    try {
+      await handle.writeFile(`${JSON.stringify(state, null, 2)}\n`, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(temp, path);
+    } catch (error) {
+      await unlink(temp).catch(() => {});
+      throw error;
+    }
+  }
+
+  async function withLock<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(async () => {
+      await mkdir(dirname(path), { recursive: true });
+      const release = await acquireLock(lockPath, lockTimeoutMs, staleLockMs);
+      try {
+        return await work();
+      } finally {
+        await release();
+      }
+    });
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  async function mutate<T>(change: (state: TaskState) => { result: T; dirty: boolean }): Promise<T> {
+    return withLock(async () => {
+      const state = await readState();
+      const { result, dirty } = change(state);
+      if (dirty) await writeState(state);
+      return result;
+    });
+  }
+
+  return {
+    create(input, now) {
+      return mutate((state) => ({ result: makeTask(state, input, now), dirty: true }));
+    },
+    update(id, patch, now) {
+      return mutate((state) => {
+        const result = applyPatch(state, id, patch, now);
+        return { result, dirty: (result?.changed.length ?? 0) > 0 };
+      });
+    },
+    // Readers need no lock: the file is only ever replaced whole by rename.
+    async list(filter) {
+      return filterTasks(await readState(), filter);
+    },
+  };
+}
+
+const HOST = hostname();
+
+interface LockOwner {
+  pid: number;
+  host: string;
+  token: string;
+}
+
+/**
+ * Takes `<path>.lock` (O_EXCL create), waiting with jittered backoff. A lock whose owner process is
+ * gone (same host) or that is older than `staleMs` is broken — by renaming it aside first, so two
+ * waiters that both judge it stale cannot both delete it and let a third writer in twice.
+ */
+async function acquireLock(lockPath: string, timeoutMs: number, staleMs: number): Promise<() => Promise<void>> {
+  const token = randomBytes(8).toString('hex');
+  const owner: LockOwner = { pid: process.pid, host: HOST, token };
+  const deadline = Date.now() + timeoutMs;
+  let delay = 2;
+  for (;;) {
+    try {
+      const handle = await open(lockPath, 'wx', 0o644);
+      try {
+        await handle.writeFile(JSON.stringify(owner));
+      } finally {
+        await handle.close();
+      }
+      return async () => {
+        // Only remove the lock if it is still ours (it may have been broken as stale).
+        const current = await readLockOwner(lockPath);
+        if (current?.token === token) await unlink(lockPath).catch(() => {});
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (await breakIfStale(lockPath, staleMs)) continue;
+    if (Date.now() >= deadline) {
+      const holder = await readLockOwner(lockPath);
+      throw new ToolError(
+        'TIMEOUT',
+        `the task file is locked by another writer${holder ? ` (pid ${holder.pid} on ${holder.host})` : ''} ` +
+          `and was not released within ${timeoutMs} ms; retry, or delete ${lockPath} if that process is gone`,
+      );
+    }
+    await new Promise((done) => setTimeout(done, delay + Math.random() * delay));
+    delay = Math.min(delay * 2, 50);
+  }
+}
+
+async function readLockOwner(lockPath: string): Promise<LockOwner | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(lockPath, 'utf8')) as LockOwner;
+    return typeof parsed?.token === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function breakIfStale(lockPath: string, staleMs: number): Promise<boolean> {
+  let mtimeMs: number;
+  try {
+    mtimeMs = (await stat(lockPath)).mtimeMs;
+  } catch {
+    return true; // released meanwhile: try again at once
+  }
+  const owner = await readLockOwner(lockPath);
+  const ownerGone = owner !== undefined && owner.host === HOST && !processIsAlive(owner.pid);
+  // A lock file without a readable owner is either being written right now or debris: give it time.
+  if (!ownerGone && Date.now() - mtimeMs < staleMs) return false;
+  const aside = `${lockPath}.${randomBytes(4).toString('hex')}.stale`;
+  try {
+    await rename(lockPath, aside);
+  } catch {
+    return true; // someone else broke or released it
+  }
+  const moved = await readLockOwner(aside);
+  if (owner !== undefined && moved?.token !== owner.token) {
+    // We moved a fresh lock taken after our check: put it back (link fails if a new one exists).
+    await link(aside, lockPath).catch(() => {});
+  }
+  await unlink(aside).catch(() => {});
+  return true;
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Stats, BigIntStats } from 'node:fs';
+
+/** What a session remembers of a file it read: enough to notice a change on disk since. */
+export interface FileStamp {
+  readonly dev: bigint;
+  readonly ino: bigint;
+  readonly size: bigint;
+  readonly mtimeNs: bigint;
+}
+
+export function stampOf(stats: BigIntStats): FileStamp {
+  return { dev: stats.dev, ino: stats.ino, size: stats.size, mtimeNs: stats.mtimeNs };
+}
+
+export function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
+}
+
+export type { Stats };
+
+/**
+ * One conversation's state: which files it read (for the stale-file guard) and where it sits in
+ * a tree of sub-agents.
+ */
+export class Session {
+  readonly id: string;
+  readonly depth: number;
+  readonly parentId: string | undefined;
+  private readonly reads = new Map<string, FileStamp>();
+
+  constructor(options: { id?: string; depth?: number; parentId?: string } = {}) {
+    this.id = options.id ?? randomUUID();
+    this.depth = options.depth ?? 0;
+    this.parentId = options.parentId;
+  }
+
+  /** Records that this session has seen `absolutePath` as it is now. */
+  recordRead(absolutePath: string, stamp: FileStamp): void {
+    this.reads.set(absolutePath, stamp);
+  }
+
+  /** The stamp recorded when this session last read or wrote the file, if it did. */
+  lastSeen(absolutePath: string): FileStamp | undefined {
+    return this.reads.get(absolutePath);
+  }
+
+  forget(absolutePath: string): void {
+    this.reads.delete(absolutePath);
+  }
+}

@@ -1,0 +1,252 @@
+import { performance } from 'node:perf_hooks';
+import { providers as catalogProviders } from '../generated/registry.js';
+import { handlers } from '../handlers/index.js';
+import type { OperationDescriptor } from './descriptor.js';
+import { COMMON_ERROR_CODES, ToolError, abortError, type ErrorCode } from './errors.js';
+import { isRendered, type Handler } from './handler.js';
+import { compilePolicy, compileProfile, type PolicyDecision } from './policy.js';
+import { Session } from './session.js';
+import { systemClock } from './services/clock.js';
+import { resolveTaskStore } from './services/tasks.js';
+import { resolveUserChannel } from './services/user.js';
+import { searchBackendFromEnv } from './services/search-backend.js';
+import { renderErrorText, renderOutputText } from './text.js';
+import type {
+  HandlerContext,
+  InvokeOptions,
+  InvokeResult,
+  OperationSchema,
+  ProviderSchema,
+  Services,
+  Toolkit,
+  ToolkitOptions,
+  ToolProvider,
+  TypedCalls,
+} from './types.js';
+import { describeIssues, dropNullOptionals } from './validation.js';
+import { Workspace } from './workspace.js';
+
+type AnyHandler = Handler<any, unknown>;
+const handlerTable = handlers as unknown as Record<string, Record<string, AnyHandler>>;
+
+const NO_POLICY: PolicyDecision = { decision: 'allow', rule: 'default' };
+
+/** Creates a toolkit over a workspace: providers, schema, `invoke` and typed `call`. */
+export function createToolkit(options: ToolkitOptions = {}): Toolkit {
+  const workspace = new Workspace(options.workspace ?? process.cwd());
+  const session = options.session ?? new Session();
+  const services: Services = Object.freeze({
+    clock: options.clock ?? systemClock,
+    tasks: resolveTaskStore(options.tasks, workspace.root),
+    search: options.search ?? searchBackendFromEnv(process.env),
+    kernel: options.kernel,
+    user: resolveUserChannel(options.user),
+    web: Object.freeze({ ...options.web }),
+    exec: Object.freeze({ ...options.exec }),
+  });
+  const policy = compilePolicy(options.policy);
+  const inProfile = compileProfile(options.profile);
+  const validateOutput = options.validateOutput ?? true;
+
+  const byId = new Map<string, OperationDescriptor>();
+  const byName = new Map<string, OperationDescriptor>();
+  for (const provider of catalogProviders) {
+    for (const op of provider.operations) {
+      byId.set(op.id, op);
+      byName.set(op.name, op);
+    }
+  }
+  const exposed = [...byId.values()].filter(inProfile);
+
+  const toolkit: Toolkit = {
+    workspace,
+    session,
+    services,
+    options: Object.freeze({ ...options }),
+    providers: [],
+    operations: exposed,
+    getSchema,
+    invoke,
+    find: (operation) => {
+      const op = byId.get(operation) ?? byName.get(operation);
+      return op && inProfile(op) ? op : undefined;
+    },
+    call: {} as TypedCalls,
+  };
+
+  function getSchema(): ProviderSchema[] {
+    return catalogProviders
+      .map((provider) => ({
+        name: provider.name,
+        description: provider.description,
+        operations: provider.operations.filter(inProfile).map(operationSchema),
+      }))
+      .filter((provider) => provider.operations.length > 0);
+  }
+
+  async function invoke(
+    providerName: string,
+    operationName: string,
+    input: unknown,
+    invokeOptions: InvokeOptions = {},
+  ): Promise<InvokeResult> {
+    const started = performance.now();
+    let decision = NO_POLICY;
+    const id = `${providerName}.${operationName}`;
+    const fail = (error: ToolError): InvokeResult => {
+      const payload = error.toJSON();
+      return {
+        ok: false,
+        error: payload,
+        text: renderErrorText(payload),
+        meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
+      };
+    };
+
+    const op = byId.get(id);
+    if (!op) return fail(unknownOperation(providerName, operationName, byId));
+    if (!inProfile(op)) {
+      return fail(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`));
+    }
+    const params = dropNullOptionals(op.params, input);
+    if (!op.validateParams(params)) {
+      return fail(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)));
+    }
+
+    const signal = invokeOptions.signal ?? new AbortController().signal;
+    try {
+      decision = await decide(op, params, signal);
+    } catch (error) {
+      return fail(toToolError(error, op));
+    }
+    if (decision.decision !== 'allow') {
+      const why = decision.reason ??
+        (decision.decision === 'ask' ? 'the user did not approve it' : 'the policy denies it');
+      return fail(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: decision }));
+    }
+    if (signal.aborted) return fail(abortError(signal));
+
+    const handler = handlerTable[op.provider]?.[op.name];
+    if (!handler) return fail(new ToolError('INTERNAL', `no handler is registered for ${op.id}`));
+    const ctx: HandlerContext = { workspace, signal, session, services, operation: op, toolkit };
+    let returned: unknown;
+    try {
+      returned = await raceAbort(handler(params, ctx), signal);
+    } catch (error) {
+      return fail(toToolError(error, op));
+    }
+    const output = isRendered(returned) ? returned.output : returned;
+    if (validateOutput && !op.validateResult(output)) {
+      const problem = describeIssues(op.validateResult.errors ?? [], output, op.result);
+      return fail(new ToolError('INTERNAL', `${op.id} produced an output that breaks its result schema: ${problem}`));
+    }
+    return {
+      ok: true,
+      output,
+      text: isRendered(returned) ? returned.text : renderOutputText(output),
+      meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
+    };
+  }
+
+  async function decide(op: OperationDescriptor, params: unknown, signal: AbortSignal): Promise<PolicyDecision> {
+    if (options.policy === undefined) return NO_POLICY;
+    const decision = policy.decide(op);
+    if (decision.decision !== 'ask') return decision;
+    if (!services.user) {
+      return { ...decision, decision: 'deny', reason: 'the policy requires approval and no user channel is attached' };
+    }
+    let approved: boolean;
+    try {
+      approved = (await services.user.approve(
+        { id: `${session.id}:${op.id}`, provider: op.provider, operation: op.name, kind: op.kind, risk: op.risk, input: params },
+        { signal },
+      )) === true;
+    } catch (error) {
+      // A channel that cannot reach a human (or fails) refuses; only the caller's abort stays CANCELLED.
+      if (signal.aborted) throw error;
+      const why = error instanceof Error ? error.message : String(error);
+      return { ...decision, decision: 'deny', approved: false, reason: `approval failed: ${why}` };
+    }
+    return { ...decision, decision: approved ? 'allow' : 'deny', approved };
+  }
+
+  const providers: ToolProvider[] = catalogProviders
+    .filter((provider) => provider.operations.some(inProfile))
+    .map((provider) => ({
+      name: provider.name,
+      getSchema: () => getSchema().find((p) => p.name === provider.name)!,
+      invoke: (operation, input, opts) => invoke(provider.name, operation, input, opts),
+    }));
+  (toolkit as { providers: readonly ToolProvider[] }).providers = providers;
+
+  const call: Record<string, (params: unknown, opts?: InvokeOptions) => Promise<unknown>> = {};
+  for (const op of exposed) {
+    call[op.name] = async (params, opts) => {
+      const result = await invoke(op.provider, op.name, params, opts);
+      if (result.ok) return result.output;
+      throw new ToolError(result.error.code, result.error.message, result.error.details);
+    };
+  }
+  (toolkit as { call: TypedCalls }).call = call as TypedCalls;
+  return toolkit;
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 1000) / 1000;
+}
+
+function operationSchema(op: OperationDescriptor): OperationSchema {
+  return {
+    name: op.name,
+    id: op.id,
+    title: op.title,
+    kind: op.kind,
+    risk: op.risk,
+    ...(op.riskNote ? { risk_note: op.riskNote } : {}),
+    idempotent: op.idempotent,
+    open_world: op.openWorld,
+    description: op.description,
+    params: op.params,
+    result: op.result,
+    errors: [...op.errors],
+  };
+}
+
+function unknownOperation(provider: string, operation: string, known: Map<string, OperationDescriptor>): ToolError {
+  const ofProvider = [...known.values()].filter((op) => op.provider === provider).map((op) => op.name);
+  if (ofProvider.length > 0) {
+    return new ToolError('UNKNOWN_OPERATION', `provider ${provider} has no operation "${operation}" (it has: ${ofProvider.join(', ')})`);
+  }
+  const providersKnown = [...new Set([...known.values()].map((op) => op.provider))];
+  return new ToolError('UNKNOWN_OPERATION', `no provider named "${provider}" (known: ${providersKnown.join(', ')})`);
+}
+
+/** Maps anything a handler threw to a ToolError whose code the catalog allows for the operation. */
+function toToolError(error: unknown, op: OperationDescriptor): ToolError {
+  if (error instanceof ToolError) {
+    const declared = op.errors.includes(error.code) || (COMMON_ERROR_CODES as readonly ErrorCode[]).includes(error.code);
+    if (declared) return error;
+    return new ToolError('INTERNAL', `${op.id} raised ${error.code}, which catalog.yaml does not declare for it: ${error.message}`);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ToolError('INTERNAL', `unexpected failure in ${op.id}: ${message}`);
+}
+
+/** Settles with the handler's promise, or rejects CANCELLED as soon as the signal aborts. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(abortError(signal));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      promise.catch(() => {});
+      reject(abortError(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
+      (error) => { signal.removeEventListener('abort', onAbort); reject(error); },
+    );
+  });
+}

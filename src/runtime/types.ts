@@ -1,0 +1,144 @@
+import type { ErrorCode } from './errors.js';
+import type { OperationDescriptor, Kind, Risk, JsonSchema } from './descriptor.js';
+import type { Session } from './session.js';
+import type { Workspace } from './workspace.js';
+import type { Clock } from './services/clock.js';
+import type { TaskStore, TaskStoreOption } from './services/tasks.js';
+import type { SearchBackend } from './services/search-backend.js';
+import type { Kernel } from './services/kernel.js';
+import type { UserChannel, UserChannelOption } from './services/user.js';
+import type { PolicyOptions, PolicyDecision } from './policy.js';
+
+export interface WebOptions {
+  /** Allow fetching loopback/private/link-local addresses (tests against a local server). */
+  allowPrivateNetwork?: boolean;
+  /** Host names (or IP literals) exempt from the address block. */
+  allowHosts?: string[];
+  /** DNS resolver override (tests): returns the addresses a host name resolves to. */
+  lookup?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+}
+
+export interface ExecOptions {
+  /** Extra environment variables for commands; a value of `undefined` removes the variable. */
+  env?: Record<string, string | undefined>;
+  /** Per-stream cap on captured output, in characters (default 30,000). */
+  outputLimit?: number;
+}
+
+export interface ToolkitOptions {
+  /** The folder every path is confined to. Default: process.cwd(). */
+  workspace?: string;
+  policy?: PolicyOptions;
+  /** Capability patterns (`filesystem.*`, `search.grep`, `read_file`) the toolkit exposes. Default: all. */
+  profile?: readonly string[];
+  /** A TaskStore, or `{ file }` for a file-backed one (relative to the workspace). Default: in-memory. */
+  tasks?: TaskStoreOption;
+  search?: SearchBackend;
+  kernel?: Kernel;
+  /** A UserChannel, or `{ answers, approve }` for a scripted one. Default: none. */
+  user?: UserChannelOption;
+  clock?: Clock;
+  web?: WebOptions;
+  exec?: ExecOptions;
+  /** Sub-agent recursion limit (default 3). */
+  maxDepth?: number;
+  /** The session this toolkit acts for (sub-agents get a child session). */
+  session?: Session;
+  /** Check every handler output against the result schema (default true). */
+  validateOutput?: boolean;
+}
+
+/** Services handed to handlers; every one has an embedded default or is explicitly absent. */
+export interface Services {
+  readonly clock: Clock;
+  readonly tasks: TaskStore;
+  readonly search: SearchBackend | undefined;
+  readonly kernel: Kernel | undefined;
+  readonly user: UserChannel | undefined;
+  readonly web: Readonly<WebOptions>;
+  readonly exec: Readonly<ExecOptions>;
+}
+
+/** What a handler receives besides its validated params. */
+export interface HandlerContext {
+  readonly workspace: Workspace;
+  readonly signal: AbortSignal;
+  readonly session: Session;
+  readonly services: Services;
+  readonly operation: OperationDescriptor;
+  /** The toolkit the call came through (spawn_subagent derives child toolkits from it). */
+  readonly toolkit: Toolkit;
+}
+
+export interface InvokeOptions {
+  signal?: AbortSignal;
+}
+
+export interface ToolErrorPayload {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export interface InvokeMeta {
+  /** `provider.operation` */
+  operation: string;
+  policy: PolicyDecision;
+  duration_ms: number;
+}
+
+export type InvokeResult<Output = unknown> =
+  | { ok: true; output: Output; text: string; meta: InvokeMeta }
+  | { ok: false; error: ToolErrorPayload; text: string; meta: InvokeMeta };
+
+export interface OperationSchema {
+  name: string;
+  id: string;
+  title: string;
+  kind: Kind;
+  risk: Risk;
+  risk_note?: string;
+  idempotent: boolean;
+  open_world: boolean;
+  description: string;
+  params: JsonSchema;
+  result: JsonSchema;
+  errors: ErrorCode[];
+}
+
+export interface ProviderSchema {
+  name: string;
+  description: string;
+  operations: OperationSchema[];
+}
+
+export interface ToolProvider {
+  readonly name: string;
+  getSchema(): ProviderSchema;
+  invoke(operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult>;
+}
+
+export interface Toolkit {
+  readonly workspace: Workspace;
+  readonly session: Session;
+  readonly services: Services;
+  readonly options: Readonly<ToolkitOptions>;
+  readonly providers: readonly ToolProvider[];
+  /** Descriptors of the operations this toolkit exposes (its profile applied). */
+  readonly operations: readonly OperationDescriptor[];
+  getSchema(): ProviderSchema[];
+  invoke(provider: string, operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult>;
+  /** Finds an exposed operation by tool name (`read_file`) or id (`filesystem.read_file`). */
+  find(operation: string): OperationDescriptor | undefined;
+  readonly call: TypedCalls;
+}
+
+// Filled in by codegen's Operations map; declared here to avoid an import cycle in docs.
+import type { Operations } from '../generated/types.js';
+
+export type TypedCalls = {
+  [K in keyof Operations]: (
+    params: Operations[K]['params'],
+    options?: InvokeOptions,
+  ) => Promise<Operations[K]['result']>;
+};

@@ -1,0 +1,159 @@
+import { lstat, readlink, realpath } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { ToolError } from './errors.js';
+
+/** A path that has been proven to stay inside the workspace. */
+export interface ResolvedPath {
+  /** Absolute path with every symlink resolved (for a missing file: its real parent + the rest). */
+  readonly absolute: string;
+  /** Workspace-relative path with `/` separators ('.' for the root itself). */
+  readonly relative: string;
+  /** Whether something exists at the path (a dangling symlink inside the workspace counts as missing). */
+  readonly exists: boolean;
+}
+
+const MAX_SYMLINK_HOPS = 40;
+
+/** True when `candidate` is `root` or below it (pure string check on normalized absolute paths). */
+export function isInside(root: string, candidate: string): boolean {
+  if (candidate === root) return true;
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  return candidate.startsWith(prefix);
+}
+
+/**
+ * Resolves `userPath` against the workspace and proves it stays inside: `..` escapes, absolute
+ * paths elsewhere, prefix siblings (`/ws2` vs `/ws`), NUL bytes, symlinks (at any depth, also
+ * dangling ones, whose target a write would create) whose target leaves, and symlink loops are
+ * all refused with OUTSIDE_WORKSPACE (loops and NUL with INVALID_INPUT-free wording the model can use).
+ *
+ * `root` must already be a real path (see `Workspace`). `aliases` are other spellings of the root
+ * (the path as the user gave it, before realpath) that absolute inputs may start with.
+ */
+export async function resolveInsideWorkspace(
+  root: string,
+  userPath: string,
+  aliases: readonly string[] = [],
+): Promise<ResolvedPath> {
+  if (typeof userPath !== 'string' || userPath.length === 0) {
+    throw new ToolError('INVALID_INPUT', 'path must be a non-empty string');
+  }
+  if (userPath.includes('\0')) {
+    throw new ToolError('OUTSIDE_WORKSPACE', 'path contains a NUL byte; refused');
+  }
+  let lexical = path.resolve(root, userPath);
+  // An absolute path spelled through an alias of the root (e.g. /tmp/ws when the root is /private/tmp/ws).
+  for (const alias of aliases) {
+    if (alias !== root && isInside(alias, lexical)) {
+      lexical = path.join(root, path.relative(alias, lexical));
+      break;
+    }
+  }
+  if (!isInside(root, lexical)) {
+    throw new ToolError('OUTSIDE_WORKSPACE', outsideMessage(userPath, root));
+  }
+  const { real, exists } = await realpathAllowingMissing(lexical, userPath);
+  if (!isInside(root, real)) {
+    throw new ToolError(
+      'OUTSIDE_WORKSPACE',
+      `${userPath} resolves through a symlink to a location outside the workspace; refused`,
+    );
+  }
+  return { absolute: real, relative: toRelative(root, real), exists };
+}
+
+function outsideMessage(userPath: string, root: string): string {
+  return `${userPath} is outside the workspace (${root}); use a path relative to the workspace root`;
+}
+
+/** Workspace-relative path with `/` separators. */
+export function toRelative(root: string, absolute: string): string {
+  const rel = path.relative(root, absolute);
+  if (rel === '') return '.';
+  return path.sep === '/' ? rel : rel.split(path.sep).join('/');
+}
+
+/**
+ * Like realpath, but a missing tail is allowed: components are walked one by one, symlinks
+ * (including dangling ones) are followed by hand, and whatever does not exist is appended as is.
+ */
+async function realpathAllowingMissing(
+  absolute: string,
+  display: string,
+): Promise<{ real: string; exists: boolean }> {
+  try {
+    return { real: await realpath(absolute), exists: true };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw loopError(display);
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  }
+  let hops = 0;
+  let pending = absolute.split(path.sep).filter(Boolean);
+  let current = path.parse(absolute).root;
+  while (pending.length > 0) {
+    const name = pending.shift()!;
+    const next = path.join(current, name);
+    let stats;
+    try {
+      stats = await lstat(next);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') {
+        return { real: path.join(next, ...pending), exists: false };
+      }
+      throw error;
+    }
+    if (stats.isSymbolicLink()) {
+      if (++hops > MAX_SYMLINK_HOPS) throw loopError(display);
+      const target = await readlink(next);
+      const targetAbs = path.resolve(current, target);
+      pending = [...targetAbs.split(path.sep).filter(Boolean), ...pending];
+      current = path.parse(targetAbs).root;
+      continue;
+    }
+    current = next;
+  }
+  return { real: current, exists: true };
+}
+
+function loopError(display: string): ToolError {
+  return new ToolError('OUTSIDE_WORKSPACE', `${display} goes through a symlink loop; refused`);
+}
+
+/** The workspace a toolkit is confined to. */
+export class Workspace {
+  /** Real path of the root (symlinks resolved). */
+  readonly root: string;
+  private readonly aliases: readonly string[];
+
+  constructor(root: string) {
+    if (typeof root !== 'string' || root.length === 0) {
+      throw new TypeError('workspace must be a non-empty path');
+    }
+    const given = path.resolve(root);
+    let real: string;
+    try {
+      real = realpathSync(given);
+    } catch (error) {
+      throw new TypeError(`workspace ${given} does not exist: ${(error as Error).message}`);
+    }
+    this.root = real;
+    this.aliases = given === real ? [] : [given];
+  }
+
+  /** See {@link resolveInsideWorkspace}. */
+  resolve(userPath: string): Promise<ResolvedPath> {
+    return resolveInsideWorkspace(this.root, userPath, this.aliases);
+  }
+
+  /** Workspace-relative `/`-separated form of an absolute path inside the workspace. */
+  relative(absolute: string): string {
+    return toRelative(this.root, absolute);
+  }
+
+  contains(absolute: string): boolean {
+    return isInside(this.root, absolute);
+  }
+}

@@ -1,0 +1,256 @@
+// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+
+import { runConformance } from '../support/conformance.js';
+
+runConformance({
+  "provider": "exec",
+  "operations": [
+    {
+      "id": "exec.bash",
+      "provider": "exec",
+      "name": "bash",
+      "descriptor": {
+        "kind": "resource",
+        "risk": "high",
+        "idempotent": false,
+        "openWorld": true,
+        "title": "Run a shell command",
+        "errors": [
+          "NOT_FOUND",
+          "NOT_DIRECTORY",
+          "OUTSIDE_WORKSPACE",
+          "PERMISSION_DENIED",
+          "UNAVAILABLE"
+        ],
+        "riskNote": "Runs any command with the host user's rights. Only the working directory is confined to the workspace; the command itself can read, write and reach anything the user can. Classified high for every command: the command string is not inspected."
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "command",
+            "input": {}
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "command",
+            "input": {
+              "command": 12345
+            }
+          },
+          {
+            "field": "timeout_ms",
+            "input": {
+              "command": "echo hello",
+              "timeout_ms": "not a number"
+            }
+          },
+          {
+            "field": "cwd",
+            "input": {
+              "command": "echo hello",
+              "cwd": 12345
+            }
+          },
+          {
+            "field": "description",
+            "input": {
+              "command": "echo hello",
+              "description": 12345
+            }
+          }
+        ],
+        "unknown": {
+          "command": "echo hello",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "prints to stdout",
+          "input": {
+            "command": "echo hello"
+          },
+          "expect": {
+            "output": {
+              "exit_code": 0,
+              "signal": null,
+              "stdout": "hello\n",
+              "stderr": "",
+              "timed_out": false,
+              "truncated": false
+            },
+            "text_contains": "exit code 0"
+          }
+        },
+        {
+          "name": "a non-zero exit is a result with stderr",
+          "input": {
+            "command": "echo oops >&2; exit 3"
+          },
+          "expect": {
+            "output": {
+              "exit_code": 3,
+              "stdout": "",
+              "stderr": "oops\n",
+              "timed_out": false
+            },
+            "text_contains": "exit code 3"
+          }
+        },
+        {
+          "name": "a missing command exits 127",
+          "input": {
+            "command": "no-such-command-toolwright-xyz"
+          },
+          "expect": {
+            "output": {
+              "exit_code": 127,
+              "timed_out": false
+            },
+            "text_contains": "command not found"
+          }
+        },
+        {
+          "name": "runs in a subfolder given as cwd",
+          "files": {
+            "sub/a.txt": "alpha\n",
+            "b.txt": "beta\n"
+          },
+          "input": {
+            "command": "ls; cat a.txt",
+            "cwd": "sub"
+          },
+          "expect": {
+            "output": {
+              "exit_code": 0,
+              "stdout": "a.txt\nalpha\n"
+            }
+          }
+        },
+        {
+          "name": "writes files in the workspace",
+          "input": {
+            "command": "mkdir -p out && printf 'made by bash' > out/result.txt"
+          },
+          "expect": {
+            "output": {
+              "exit_code": 0
+            },
+            "files": {
+              "out/result.txt": "made by bash"
+            }
+          }
+        },
+        {
+          "name": "runs without a pager or terminal",
+          "input": {
+            "command": "echo \"$PAGER $GIT_PAGER $TERM\"; test -t 0 || echo no-tty"
+          },
+          "expect": {
+            "output": {
+              "stdout": "cat cat dumb\nno-tty\n"
+            }
+          }
+        },
+        {
+          "name": "adds environment variables from the toolkit options",
+          "options": {
+            "exec": {
+              "env": {
+                "TOOLWRIGHT_GREETING": "hi there"
+              }
+            }
+          },
+          "input": {
+            "command": "echo \"$TOOLWRIGHT_GREETING\""
+          },
+          "expect": {
+            "output": {
+              "stdout": "hi there\n"
+            }
+          }
+        },
+        {
+          "name": "reports the signal that ended bash",
+          "input": {
+            "command": "echo before; kill -KILL $$"
+          },
+          "expect": {
+            "output": {
+              "exit_code": null,
+              "signal": "SIGKILL",
+              "stdout": "before\n"
+            },
+            "text_contains": "SIGKILL"
+          }
+        },
+        {
+          "name": "a timeout kills the command and keeps the output so far",
+          "input": {
+            "command": "echo started; sleep 30; echo never",
+            "timeout_ms": 300
+          },
+          "expect": {
+            "output": {
+              "timed_out": true,
+              "stdout": "started\n"
+            },
+            "text_contains": "timed out after 300 ms"
+          }
+        },
+        {
+          "name": "cuts long output to head and tail",
+          "options": {
+            "exec": {
+              "outputLimit": 200
+            }
+          },
+          "input": {
+            "command": "seq 1 5000"
+          },
+          "expect": {
+            "output": {
+              "exit_code": 0,
+              "truncated": true
+            },
+            "text_contains": "bytes omitted"
+          }
+        },
+        {
+          "name": "refuses a cwd outside the workspace",
+          "input": {
+            "command": "pwd",
+            "cwd": "../.."
+          },
+          "expect": {
+            "error": "OUTSIDE_WORKSPACE"
+          }
+        },
+        {
+          "name": "refuses a cwd that does not exist",
+          "input": {
+            "command": "pwd",
+            "cwd": "missing-dir"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
+          }
+        },
+        {
+          "name": "refuses a cwd that is a file",
+          "files": {
+            "notes.txt": "x"
+          },
+          "input": {
+            "command": "pwd",
+            "cwd": "notes.txt"
+          },
+          "expect": {
+            "error": "NOT_DIRECTORY"
+          }
+        }
+      ]
+    }
+  ]
+});

@@ -1,0 +1,662 @@
+// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+
+import { runConformance } from '../support/conformance.js';
+
+runConformance({
+  "provider": "filesystem",
+  "operations": [
+    {
+      "id": "filesystem.read_file",
+      "provider": "filesystem",
+      "name": "read_file",
+      "descriptor": {
+        "kind": "data_source",
+        "risk": "read_only",
+        "idempotent": true,
+        "openWorld": false,
+        "title": "Read file",
+        "errors": [
+          "NOT_FOUND",
+          "IS_DIRECTORY",
+          "BINARY_FILE",
+          "OUTSIDE_WORKSPACE",
+          "PERMISSION_DENIED"
+        ]
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "path",
+            "input": {}
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "path",
+            "input": {
+              "path": 12345
+            }
+          },
+          {
+            "field": "offset",
+            "input": {
+              "path": "notes.txt",
+              "offset": "not a number"
+            }
+          },
+          {
+            "field": "limit",
+            "input": {
+              "path": "notes.txt",
+              "limit": "not a number"
+            }
+          },
+          {
+            "field": "line_numbers",
+            "input": {
+              "path": "notes.txt",
+              "line_numbers": "yes"
+            }
+          }
+        ],
+        "unknown": {
+          "path": "notes.txt",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "reads a whole small file with line numbers",
+          "files": {
+            "notes.txt": "alpha\nbeta\ngamma\n"
+          },
+          "input": {
+            "path": "notes.txt"
+          },
+          "expect": {
+            "output": {
+              "path": "notes.txt",
+              "content": "     1\talpha\n     2\tbeta\n     3\tgamma",
+              "start_line": 1,
+              "end_line": 3,
+              "total_lines": 3,
+              "truncated": false
+            }
+          }
+        },
+        {
+          "name": "reads a window without line numbers",
+          "files": {
+            "src/a.ts": "l1\nl2\nl3\nl4\nl5\n"
+          },
+          "input": {
+            "path": "src/a.ts",
+            "offset": 2,
+            "limit": 2,
+            "line_numbers": false
+          },
+          "expect": {
+            "output": {
+              "content": "l2\nl3",
+              "start_line": 2,
+              "end_line": 3,
+              "total_lines": 5,
+              "truncated": true,
+              "next_offset": 4
+            },
+            "text_contains": "offset=4"
+          }
+        },
+        {
+          "name": "shows CRLF files as plain lines",
+          "files": {
+            "win.txt": "one\r\ntwo\r\n"
+          },
+          "input": {
+            "path": "win.txt",
+            "line_numbers": false
+          },
+          "expect": {
+            "output": {
+              "content": "one\ntwo",
+              "total_lines": 2
+            }
+          }
+        },
+        {
+          "name": "decodes UTF-16LE with a BOM",
+          "files": {
+            "u16.txt": {
+              "base64": "//5oAGkACgA="
+            }
+          },
+          "input": {
+            "path": "u16.txt",
+            "line_numbers": false
+          },
+          "expect": {
+            "output": {
+              "content": "hi",
+              "encoding": "utf-16le",
+              "total_lines": 1
+            }
+          }
+        },
+        {
+          "name": "missing file suggests similar names",
+          "files": {
+            "config.json": "{}"
+          },
+          "input": {
+            "path": "confg.json"
+          },
+          "expect": {
+            "error": "NOT_FOUND",
+            "text_contains": "config.json"
+          }
+        },
+        {
+          "name": "refuses a directory",
+          "files": {
+            "dir": {
+              "dir": true
+            }
+          },
+          "input": {
+            "path": "dir"
+          },
+          "expect": {
+            "error": "IS_DIRECTORY"
+          }
+        },
+        {
+          "name": "refuses a binary file",
+          "files": {
+            "image.bin": {
+              "base64": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+            }
+          },
+          "input": {
+            "path": "image.bin"
+          },
+          "expect": {
+            "error": "BINARY_FILE"
+          }
+        },
+        {
+          "name": "refuses a path outside the workspace",
+          "input": {
+            "path": "../../etc/passwd"
+          },
+          "expect": {
+            "error": "OUTSIDE_WORKSPACE"
+          }
+        },
+        {
+          "name": "offset past the end names the line count",
+          "files": {
+            "short.txt": "only\n"
+          },
+          "input": {
+            "path": "short.txt",
+            "offset": 10
+          },
+          "expect": {
+            "error": "INVALID_INPUT",
+            "text_contains": "1 line"
+          }
+        },
+        {
+          "name": "refuses a symlink pointing outside",
+          "files": {
+            "escape": {
+              "symlink": "/etc/hostname"
+            }
+          },
+          "input": {
+            "path": "escape"
+          },
+          "expect": {
+            "error": "OUTSIDE_WORKSPACE"
+          }
+        }
+      ]
+    },
+    {
+      "id": "filesystem.write_file",
+      "provider": "filesystem",
+      "name": "write_file",
+      "descriptor": {
+        "kind": "resource",
+        "risk": "moderate",
+        "idempotent": true,
+        "openWorld": false,
+        "title": "Write file",
+        "errors": [
+          "IS_DIRECTORY",
+          "NOT_DIRECTORY",
+          "OUTSIDE_WORKSPACE",
+          "PERMISSION_DENIED",
+          "STALE_FILE"
+        ]
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "path",
+            "input": {
+              "content": "# Intro\n"
+            }
+          },
+          {
+            "field": "content",
+            "input": {
+              "path": "docs/guide/intro.md"
+            }
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "path",
+            "input": {
+              "path": 12345,
+              "content": "# Intro\n"
+            }
+          },
+          {
+            "field": "content",
+            "input": {
+              "path": "docs/guide/intro.md",
+              "content": 12345
+            }
+          }
+        ],
+        "unknown": {
+          "path": "docs/guide/intro.md",
+          "content": "# Intro\n",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "creates a new file with parent folders",
+          "input": {
+            "path": "docs/guide/intro.md",
+            "content": "# Intro\n"
+          },
+          "expect": {
+            "output": {
+              "path": "docs/guide/intro.md",
+              "bytes": 8,
+              "created": true
+            },
+            "files": {
+              "docs/guide/intro.md": "# Intro\n"
+            }
+          }
+        },
+        {
+          "name": "replaces an existing file",
+          "files": {
+            "a.txt": "old\n"
+          },
+          "input": {
+            "path": "a.txt",
+            "content": "new\n"
+          },
+          "expect": {
+            "output": {
+              "created": false,
+              "bytes": 4
+            },
+            "files": {
+              "a.txt": "new\n"
+            }
+          }
+        },
+        {
+          "name": "counts bytes of multi-byte text",
+          "input": {
+            "path": "u.txt",
+            "content": "héllo ✓"
+          },
+          "expect": {
+            "output": {
+              "bytes": 10,
+              "created": true
+            }
+          }
+        },
+        {
+          "name": "writes an empty file",
+          "input": {
+            "path": "empty.txt",
+            "content": ""
+          },
+          "expect": {
+            "output": {
+              "bytes": 0
+            },
+            "files": {
+              "empty.txt": ""
+            }
+          }
+        },
+        {
+          "name": "refuses to overwrite a directory",
+          "files": {
+            "build": {
+              "dir": true
+            }
+          },
+          "input": {
+            "path": "build",
+            "content": "x"
+          },
+          "expect": {
+            "error": "IS_DIRECTORY"
+          }
+        },
+        {
+          "name": "refuses a parent that is a file",
+          "files": {
+            "file.txt": "x"
+          },
+          "input": {
+            "path": "file.txt/child.txt",
+            "content": "x"
+          },
+          "expect": {
+            "error": "NOT_DIRECTORY"
+          }
+        },
+        {
+          "name": "refuses an escape with dot-dot",
+          "input": {
+            "path": "../outside.txt",
+            "content": "x"
+          },
+          "expect": {
+            "error": "OUTSIDE_WORKSPACE"
+          }
+        },
+        {
+          "name": "writes through a symlink inside the workspace to its target",
+          "files": {
+            "real.txt": "before",
+            "alias.txt": {
+              "symlink": "real.txt"
+            }
+          },
+          "input": {
+            "path": "alias.txt",
+            "content": "after"
+          },
+          "expect": {
+            "output": {
+              "path": "real.txt",
+              "created": false
+            },
+            "files": {
+              "real.txt": "after"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "id": "filesystem.edit_file",
+      "provider": "filesystem",
+      "name": "edit_file",
+      "descriptor": {
+        "kind": "resource",
+        "risk": "moderate",
+        "idempotent": false,
+        "openWorld": false,
+        "title": "Edit file",
+        "errors": [
+          "NOT_FOUND",
+          "IS_DIRECTORY",
+          "BINARY_FILE",
+          "OUTSIDE_WORKSPACE",
+          "PERMISSION_DENIED",
+          "NO_MATCH",
+          "AMBIGUOUS_MATCH",
+          "ALREADY_EXISTS",
+          "STALE_FILE",
+          "TOO_LARGE"
+        ]
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "path",
+            "input": {
+              "old_str": "print('hi')",
+              "new_str": "print('hello')"
+            }
+          },
+          {
+            "field": "old_str",
+            "input": {
+              "path": "app.py",
+              "new_str": "print('hello')"
+            }
+          },
+          {
+            "field": "new_str",
+            "input": {
+              "path": "app.py",
+              "old_str": "print('hi')"
+            }
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "path",
+            "input": {
+              "path": 12345,
+              "old_str": "print('hi')",
+              "new_str": "print('hello')"
+            }
+          },
+          {
+            "field": "old_str",
+            "input": {
+              "path": "app.py",
+              "old_str": 12345,
+              "new_str": "print('hello')"
+            }
+          },
+          {
+            "field": "new_str",
+            "input": {
+              "path": "app.py",
+              "old_str": "print('hi')",
+              "new_str": 12345
+            }
+          },
+          {
+            "field": "replace_all",
+            "input": {
+              "path": "app.py",
+              "old_str": "print('hi')",
+              "new_str": "print('hello')",
+              "replace_all": "yes"
+            }
+          }
+        ],
+        "unknown": {
+          "path": "app.py",
+          "old_str": "print('hi')",
+          "new_str": "print('hello')",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "replaces a unique string",
+          "files": {
+            "app.py": "def main():\n    print('hi')\n"
+          },
+          "input": {
+            "path": "app.py",
+            "old_str": "print('hi')",
+            "new_str": "print('hello')"
+          },
+          "expect": {
+            "output": {
+              "path": "app.py",
+              "replacements": 1
+            },
+            "text_contains": "+    print('hello')",
+            "files": {
+              "app.py": "def main():\n    print('hello')\n"
+            }
+          }
+        },
+        {
+          "name": "keeps CRLF line endings",
+          "files": {
+            "win.txt": "a\r\nb\r\nc\r\n"
+          },
+          "input": {
+            "path": "win.txt",
+            "old_str": "a\nb",
+            "new_str": "a\nB\nb2"
+          },
+          "expect": {
+            "output": {
+              "replacements": 1
+            },
+            "files": {
+              "win.txt": "a\r\nB\r\nb2\r\nc\r\n"
+            }
+          }
+        },
+        {
+          "name": "replaces every occurrence with replace_all",
+          "files": {
+            "x.txt": "foo bar foo baz foo\n"
+          },
+          "input": {
+            "path": "x.txt",
+            "old_str": "foo",
+            "new_str": "qux",
+            "replace_all": true
+          },
+          "expect": {
+            "output": {
+              "replacements": 3
+            },
+            "files": {
+              "x.txt": "qux bar qux baz qux\n"
+            }
+          }
+        },
+        {
+          "name": "inserts dollar sequences literally",
+          "files": {
+            "r.js": "const a = 1;\n"
+          },
+          "input": {
+            "path": "r.js",
+            "old_str": "1",
+            "new_str": "'$&$1$$'"
+          },
+          "expect": {
+            "files": {
+              "r.js": "const a = '$&$1$$';\n"
+            }
+          }
+        },
+        {
+          "name": "ambiguous match names the lines",
+          "files": {
+            "dup.txt": "x = 1\ny = 2\nx = 1\n"
+          },
+          "input": {
+            "path": "dup.txt",
+            "old_str": "x = 1",
+            "new_str": "x = 3"
+          },
+          "expect": {
+            "error": "AMBIGUOUS_MATCH",
+            "text_contains": "lines 1, 3"
+          }
+        },
+        {
+          "name": "no match points at a whitespace-insensitive near miss",
+          "files": {
+            "ind.py": "if x:\n        return 1\n"
+          },
+          "input": {
+            "path": "ind.py",
+            "old_str": "if x:\n    return 1",
+            "new_str": "if x:\n    return 2"
+          },
+          "expect": {
+            "error": "NO_MATCH",
+            "text_contains": "line 1"
+          }
+        },
+        {
+          "name": "empty old_str creates a new file",
+          "input": {
+            "path": "new/file.txt",
+            "old_str": "",
+            "new_str": "hello\n"
+          },
+          "expect": {
+            "output": {
+              "replacements": 1,
+              "created": true
+            },
+            "files": {
+              "new/file.txt": "hello\n"
+            }
+          }
+        },
+        {
+          "name": "empty old_str on an existing file is refused",
+          "files": {
+            "exists.txt": "x"
+          },
+          "input": {
+            "path": "exists.txt",
+            "old_str": "",
+            "new_str": "y"
+          },
+          "expect": {
+            "error": "ALREADY_EXISTS"
+          }
+        },
+        {
+          "name": "identical old_str and new_str is refused",
+          "files": {
+            "same.txt": "abc"
+          },
+          "input": {
+            "path": "same.txt",
+            "old_str": "abc",
+            "new_str": "abc"
+          },
+          "expect": {
+            "error": "INVALID_INPUT"
+          }
+        },
+        {
+          "name": "missing file is NOT_FOUND",
+          "input": {
+            "path": "nope.txt",
+            "old_str": "a",
+            "new_str": "b"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
+          }
+        }
+      ]
+    }
+  ]
+});
