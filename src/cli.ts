@@ -25,12 +25,15 @@ export interface CliIO {
 }
 
 interface ToolkitFlags {
-  workspace: string;
+  workspace?: string;
   allowPrivateNetwork?: boolean;
   policy?: string;
   profile?: string[];
   tasksFile?: string;
 }
+
+/** Set once `mcp` served: its open handles (stdin, sockets) must not keep the process alive after. */
+let servedMcp = false;
 
 /** A usage problem (bad flag value, unreadable policy, invalid JSON): exit code 2. */
 class UsageError extends Error {}
@@ -44,6 +47,15 @@ Examples:
   $ toolwright mcp --workspace ~/project                MCP over stdio
   $ toolwright mcp --http 8765                          MCP over Streamable HTTP at http://127.0.0.1:8765/mcp
 
+Every command takes:
+  -w, --workspace <dir>    folder every path is confined to (default: the current folder)
+  --allow-private-network  let web_fetch reach loopback/private addresses (blocked by default)
+  --policy <file|preset>   allow/ask/deny rules (YAML) or a preset: readOnly, askForRisky, allowAll;
+                           "ask" prompts on the terminal (call) or through MCP elicitation (mcp)
+  --profile <patterns>     expose only matching tools, e.g. "filesystem.*,search.grep"
+  --tasks-file <file>      keep the task list in a JSON file instead of in memory
+
+Environment: TOOLWRIGHT_SEARCH_URL (SearXNG) or TOOLWRIGHT_BRAVE_API_KEY enable web_search.
 Exit codes: 0 success, 1 the tool returned an error, 2 usage error.`;
 
 function packageVersion(): string {
@@ -73,7 +85,7 @@ function parsePositiveInt(value: string): number {
 
 function withToolkitOptions(command: Command): Command {
   return command
-    .option('-w, --workspace <dir>', 'folder every path is confined to', process.cwd())
+    .option('-w, --workspace <dir>', 'folder every path is confined to (default: the current folder)')
     .option('--allow-private-network', 'let web_fetch reach loopback, private and link-local addresses (blocked by default)')
     .option('--policy <file|preset>', `policy: a YAML file ({rules: [...], default}) or a preset (${Object.keys(POLICY_PRESETS).join(', ')})`)
     .option('--profile <patterns>', 'comma-separated capability patterns to expose, e.g. "filesystem.*,search.grep" (default: all)', parseList)
@@ -104,10 +116,10 @@ async function loadPolicy(spec: string): Promise<PolicyOptions> {
 }
 
 async function toolkitOptions(flags: ToolkitFlags, extra: { user?: UserChannel; tasks?: TaskStore } = {}): Promise<ToolkitOptions> {
-  const workspace = resolve(flags.workspace);
+  const workspace = resolve(flags.workspace ?? process.cwd());
   let isDir = false;
   try { isDir = statSync(workspace).isDirectory(); } catch { /* reported below */ }
-  if (!isDir) throw new UsageError(`--workspace ${flags.workspace}: not an existing folder`);
+  if (!isDir) throw new UsageError(`--workspace ${workspace}: not an existing folder`);
   const options: ToolkitOptions = { workspace };
   if (flags.policy !== undefined) options.policy = await loadPolicy(flags.policy);
   if (flags.profile !== undefined) options.profile = flags.profile;
@@ -254,6 +266,7 @@ Claude Desktop / Claude Code / Cursor configuration (stdio):
   { "mcpServers": { "toolwright": { "command": "npx", "args": ["-y", "toolwright", "mcp", "--workspace", "/path/to/project"] } } }`),
   ).action(async (flags: ToolkitFlags & { http?: number; host: string; maxResultBytes: number }) => {
     const serverOptions = { maxResultBytes: flags.maxResultBytes };
+    servedMcp = true;
     if (flags.http === undefined) {
       const user = createMcpElicitationUserChannel();
       const toolkit = createToolkit(await toolkitOptions(flags, { user }));
@@ -320,7 +333,7 @@ if (isMain()) {
     (code) => {
       process.exitCode = code;
       // Open handles (stdin of a finished stdio server, HTTP keep-alive) must not keep the process up.
-      if (process.argv[2] === 'mcp') setImmediate(() => process.exit(code));
+      if (servedMcp) setImmediate(() => process.exit(code));
     },
     (error: unknown) => {
       process.stderr.write(`toolwright: ${(error as Error).stack ?? String(error)}\n`);

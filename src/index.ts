@@ -6,7 +6,7 @@ export type { Handler, Rendered } from './runtime/handler.js';
 export { Workspace, resolveInsideWorkspace } from './runtime/workspace.js';
 export type { ResolvedPath } from './runtime/workspace.js';
 export { Session } from './runtime/session.js';
-export { compilePolicy, compileProfile, POLICY_PRESETS } from './runtime/policy.js';
+export { compilePolicy, compileProfile, profileExcess, POLICY_PRESETS } from './runtime/policy.js';
 export type { PolicyOptions, PolicyRule, PolicyConfig, PolicyPreset, PolicyDecision, Decision } from './runtime/policy.js';
 export type {
   Kind,
@@ -32,10 +32,26 @@ export type {
   ExecOptions,
 } from './runtime/types.js';
 export type { Clock } from './runtime/services/clock.js';
-export type { TaskStore, Task, TaskStatus } from './runtime/services/tasks.js';
+export type { TaskStore, Task, TaskStatus, TaskPatch, TaskUpdate, TaskFileConfig, TaskStoreOption, FileTaskStoreOptions } from './runtime/services/tasks.js';
+export { createDefaultTaskStore, createFileTaskStore } from './runtime/services/tasks.js';
 export type { SearchBackend, SearchResultItem } from './runtime/services/search-backend.js';
-export type { Kernel, SubagentRequest, SubagentResult } from './runtime/services/kernel.js';
-export type { UserChannel, UserQuestion, UserAnswer, ApprovalRequest } from './runtime/services/user.js';
+export type { Kernel, SubagentRequest, SubagentResult, SubagentStep, SubagentStepInput, InProcessKernelOptions } from './runtime/services/kernel.js';
+export { createInProcessKernel } from './runtime/services/kernel.js';
+export type { UserChannel, UserQuestion, UserAnswer, ApprovalRequest, RawUserAnswer, ScriptedUserConfig, UserChannelOption } from './runtime/services/user.js';
+export { createTerminalUserChannel, createProgrammaticUserChannel, createScriptedUserChannel } from './runtime/services/user.js';
 export { providers as catalogProviders, operations as catalogOperations } from './generated/registry.js';
 export type * from './generated/types.js';
 export { ERROR_CODES } from './generated/types.js';
+// Adapters (issue 7): MCP server and tool definitions for model APIs.
+export { createMcpServer, serveMcpStdio, startMcpHttpServer, mcpToolDefinitions, mcpAnnotations, toCallToolResult, DEFAULT_MAX_RESULT_BYTES } from './adapters/mcp.js';
+export type { McpServerOptions, McpHttpOptions, RunningServer, RunningHttpServer } from './adapters/mcp.js';
+export { createMcpElicitationUserChannel } from './adapters/mcp-user.js';
+export type { McpElicitationUserChannel } from './adapters/mcp-user.js';
+export { toOpenAITools, toOpenAIResponsesTools, runOpenAIToolCall, runOpenAIResponsesFunctionCall } from './adapters/openai.js';
+export type { OpenAIToolOptions, OpenAIChatTool, OpenAIResponsesTool, OpenAIChatToolCall, OpenAIFunctionCallItem } from './adapters/openai.js';
+export { toAnthropicTools, runAnthropicToolUse } from './adapters/anthropic.js';
+export type { AnthropicToolOptions, AnthropicTool, AnthropicToolUseBlock } from './adapters/anthropic.js';
+export { toAISDKTools } from './adapters/ai-sdk.js';
+export type { AISDKToolOptions } from './adapters/ai-sdk.js';
+export { toStrictJsonSchema, TOOL_NAME_PATTERN } from './adapters/schema.js';
+export { invokeByName } from './adapters/dispatch.js';

@@ -285,6 +285,7 @@ describe('exec.bash: timeouts, abort and background processes', () => {
 describe('exec.bash: bounded memory', () => {
   it('`yes | head -c 2G` keeps this process under 150 MB RSS and reports the omitted bytes', async () => {
     let peak = process.memoryUsage().rss;
+    console.log(`baseline RSS ${Math.round(peak / 1024 ** 2)} MB`);
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 10);
@@ -301,6 +302,7 @@ describe('exec.bash: bounded memory', () => {
     const omitted = Number(/\[… (\d+) bytes omitted …\]/.exec(output.stdout)![1]);
     const kept = output.stdout.replace(/\[… \d+ bytes omitted …\]\n/, '').length;
     expect(omitted + kept).toBe(2 * 1024 ** 3);
+    console.log(`peak RSS ${Math.round(peak / 1024 ** 2)} MB`);
     expect(peak / 1024 ** 2).toBeLessThan(150);
   }, 300_000);
 });

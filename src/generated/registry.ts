@@ -107,6 +107,41 @@ const exec_bash: OperationDescriptor = {
   validateParams: validators["exec.bash"]!.params,
   validateResult: validators["exec.bash"]!.result,
 };
+/** web.web_fetch — data_source / read_only */
+const web_web_fetch: OperationDescriptor = {
+  id: "web.web_fetch",
+  provider: "web",
+  name: "web_fetch",
+  title: "Fetch a web page",
+  kind: "data_source",
+  risk: "read_only",
+  riskNote: "Read-only because it is GET-only (no method, body or headers can be chosen) and refuses private, loopback and cloud-metadata addresses, so it cannot change state on the servers it reaches.",
+  idempotent: true,
+  openWorld: true,
+  description: "Fetch one http(s) URL with a GET request and return its content as text. HTML is converted\nto Markdown (scripts, styles and navigation dropped; links made absolute), or to plain text\nwith format \"text\"; format \"raw\" returns the body as received. JSON and other text types are\nreturned as they are; images, PDFs and other binary content are refused. The body is capped\nat max_bytes (after decompression): a longer body is cut and truncated is true. Redirects are\nfollowed (at most 5). Only public addresses are reachable: localhost, private networks,\nlink-local/cloud-metadata and similar addresses are refused (BLOCKED_URL). A status of 400 or\nmore is an HTTP_ERROR carrying the status and a short excerpt of the error page.",
+  params: schemas["web.web_fetch"].params,
+  result: schemas["web.web_fetch"].result,
+  errors: ["BLOCKED_URL", "HTTP_ERROR", "NETWORK_ERROR", "TIMEOUT", "UNSUPPORTED_CONTENT"],
+  validateParams: validators["web.web_fetch"]!.params,
+  validateResult: validators["web.web_fetch"]!.result,
+};
+/** web.web_search — data_source / read_only */
+const web_web_search: OperationDescriptor = {
+  id: "web.web_search",
+  provider: "web",
+  name: "web_search",
+  title: "Search the web",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: true,
+  description: "Search the web and return a list of results (title, URL, snippet) from the configured search\nbackend (SearXNG or Brave). Use it to find pages, then web_fetch a result to read it.\nallowed_domains keeps only results from those domains (and their subdomains);\nblocked_domains drops them. Without a configured backend the call fails with UNAVAILABLE\nand says how to configure one.",
+  params: schemas["web.web_search"].params,
+  result: schemas["web.web_search"].result,
+  errors: ["UNAVAILABLE", "HTTP_ERROR", "NETWORK_ERROR", "TIMEOUT"],
+  validateParams: validators["web.web_search"]!.params,
+  validateResult: validators["web.web_search"]!.result,
+};
 /** task.task_create — resource / low */
 const task_task_create: OperationDescriptor = {
   id: "task.task_create",
@@ -214,6 +249,11 @@ export const providers: readonly ProviderDescriptor[] = [
     operations: [exec_bash],
   },
   {
+    name: "web",
+    description: "Fetch web pages (GET only, public addresses only) and search the web through a configured backend.",
+    operations: [web_web_fetch, web_web_search],
+  },
+  {
     name: "task",
     description: "A task list the agent keeps to plan and track multi-step work (shared with the user's view of progress).",
     operations: [task_task_create, task_task_update, task_task_list],
@@ -230,4 +270,4 @@ export const providers: readonly ProviderDescriptor[] = [
   },
 ];
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, search_glob, search_grep, exec_bash, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
+export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, search_glob, search_grep, exec_bash, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];

@@ -496,6 +496,184 @@ export const schemas = {
       }
     },
   },
+  "web.web_fetch": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "url"
+      ],
+      "properties": {
+        "url": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 8192,
+          "description": "Absolute http:// or https:// URL to fetch."
+        },
+        "format": {
+          "type": "string",
+          "enum": [
+            "markdown",
+            "text",
+            "raw"
+          ],
+          "default": "markdown",
+          "description": "How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received."
+        },
+        "max_bytes": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 104857600,
+          "default": 2097152,
+          "description": "Most bytes of (decompressed) body to read; the rest is cut and truncated is set."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 120000,
+          "default": 30000,
+          "description": "Time limit for the whole fetch, redirects included, in milliseconds."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "url",
+        "final_url",
+        "status",
+        "content_type",
+        "content",
+        "bytes",
+        "truncated"
+      ],
+      "properties": {
+        "url": {
+          "type": "string",
+          "description": "The URL as requested."
+        },
+        "final_url": {
+          "type": "string",
+          "description": "The URL the content came from, after redirects."
+        },
+        "status": {
+          "type": "integer",
+          "description": "HTTP status of the final response."
+        },
+        "content_type": {
+          "type": "string",
+          "description": "The response's Content-Type header ('' when absent)."
+        },
+        "title": {
+          "type": "string",
+          "description": "The HTML page's title, when it has one."
+        },
+        "content": {
+          "type": "string",
+          "description": "The page as Markdown or text (see format), or the body as received."
+        },
+        "bytes": {
+          "type": "integer",
+          "description": "Bytes of (decompressed) body read."
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when the body was longer than max_bytes and was cut."
+        }
+      }
+    },
+  },
+  "web.web_search": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "query"
+      ],
+      "properties": {
+        "query": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1000,
+          "description": "The search terms."
+        },
+        "max_results": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 20,
+          "default": 8,
+          "description": "Most results to return."
+        },
+        "allowed_domains": {
+          "type": "array",
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 253
+          },
+          "description": "Only return results from these domains (e.g. docs.python.org); subdomains match too."
+        },
+        "blocked_domains": {
+          "type": "array",
+          "maxItems": 50,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 253
+          },
+          "description": "Never return results from these domains; subdomains match too."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "query",
+        "backend",
+        "results"
+      ],
+      "properties": {
+        "query": {
+          "type": "string",
+          "description": "The query as searched."
+        },
+        "backend": {
+          "type": "string",
+          "description": "Which search backend answered (searxng, brave, or a host-supplied name)."
+        },
+        "results": {
+          "type": "array",
+          "description": "Results in the backend's ranking order, duplicates and non-http links removed.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "title",
+              "url",
+              "snippet"
+            ],
+            "properties": {
+              "title": {
+                "type": "string",
+                "description": "Page title."
+              },
+              "url": {
+                "type": "string",
+                "description": "Page URL."
+              },
+              "snippet": {
+                "type": "string",
+                "description": "Short plain-text excerpt from the page ('' when none)."
+              }
+            }
+          }
+        }
+      }
+    },
+  },
   "task.task_create": {
     params: {
       "type": "object",

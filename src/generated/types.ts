@@ -358,6 +358,113 @@ truncated: boolean
 duration_ms: number
 }
 
+// web.web_fetch
+export interface WebFetchParams {
+/**
+ * Absolute http:// or https:// URL to fetch.
+ */
+url: string
+/**
+ * How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received.
+ */
+format?: ("markdown" | "text" | "raw")
+/**
+ * Most bytes of (decompressed) body to read; the rest is cut and truncated is set.
+ */
+max_bytes?: number
+/**
+ * Time limit for the whole fetch, redirects included, in milliseconds.
+ */
+timeout_ms?: number
+}
+
+export interface WebFetchResult {
+/**
+ * The URL as requested.
+ */
+url: string
+/**
+ * The URL the content came from, after redirects.
+ */
+final_url: string
+/**
+ * HTTP status of the final response.
+ */
+status: number
+/**
+ * The response's Content-Type header ('' when absent).
+ */
+content_type: string
+/**
+ * The HTML page's title, when it has one.
+ */
+title?: string
+/**
+ * The page as Markdown or text (see format), or the body as received.
+ */
+content: string
+/**
+ * Bytes of (decompressed) body read.
+ */
+bytes: number
+/**
+ * True when the body was longer than max_bytes and was cut.
+ */
+truncated: boolean
+}
+
+// web.web_search
+export interface WebSearchParams {
+/**
+ * The search terms.
+ */
+query: string
+/**
+ * Most results to return.
+ */
+max_results?: number
+/**
+ * Only return results from these domains (e.g. docs.python.org); subdomains match too.
+ * 
+ * @maxItems 50
+ */
+allowed_domains?: string[]
+/**
+ * Never return results from these domains; subdomains match too.
+ * 
+ * @maxItems 50
+ */
+blocked_domains?: string[]
+}
+
+export interface WebSearchResult {
+/**
+ * The query as searched.
+ */
+query: string
+/**
+ * Which search backend answered (searxng, brave, or a host-supplied name).
+ */
+backend: string
+/**
+ * Results in the backend's ranking order, duplicates and non-http links removed.
+ */
+results: {
+/**
+ * Page title.
+ */
+title: string
+/**
+ * Page URL.
+ */
+url: string
+/**
+ * Short plain-text excerpt from the page ('' when none).
+ */
+snippet: string
+}[]
+}
+
 // task.task_create
 export interface TaskCreateParams {
 /**
@@ -1081,6 +1188,8 @@ export interface Operations {
   glob: { provider: "search"; id: "search.glob"; params: GlobParams; result: GlobResult };
   grep: { provider: "search"; id: "search.grep"; params: GrepParams; result: GrepResult };
   bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
+  web_fetch: { provider: "web"; id: "web.web_fetch"; params: WebFetchParams; result: WebFetchResult };
+  web_search: { provider: "web"; id: "web.web_search"; params: WebSearchParams; result: WebSearchResult };
   task_create: { provider: "task"; id: "task.task_create"; params: TaskCreateParams; result: TaskCreateResult };
   task_update: { provider: "task"; id: "task.task_update"; params: TaskUpdateParams; result: TaskUpdateResult };
   task_list: { provider: "task"; id: "task.task_list"; params: TaskListParams; result: TaskListResult };
@@ -1090,7 +1199,7 @@ export interface Operations {
 
 export type OperationName = keyof Operations;
 
-export type ProviderName = "filesystem" | "search" | "exec" | "task" | "agent" | "user";
+export type ProviderName = "filesystem" | "search" | "exec" | "web" | "task" | "agent" | "user";
 
 /** Handler bodies of the filesystem provider (src/handlers/filesystem.ts). */
 export interface FilesystemHandlers {
@@ -1108,6 +1217,12 @@ export interface SearchHandlers {
 /** Handler bodies of the exec provider (src/handlers/exec.ts). */
 export interface ExecHandlers {
   bash: Handler<BashParams, BashResult>;
+}
+
+/** Handler bodies of the web provider (src/handlers/web.ts). */
+export interface WebHandlers {
+  web_fetch: Handler<WebFetchParams, WebFetchResult>;
+  web_search: Handler<WebSearchParams, WebSearchResult>;
 }
 
 /** Handler bodies of the task provider (src/handlers/task.ts). */
@@ -1132,6 +1247,7 @@ export interface Handlers {
   filesystem: FilesystemHandlers;
   search: SearchHandlers;
   exec: ExecHandlers;
+  web: WebHandlers;
   task: TaskHandlers;
   agent: AgentHandlers;
   user: UserHandlers;

@@ -6,6 +6,8 @@ import { execHandlers } from './exec.js';
 import { taskHandlers } from './task.js';
 import { agentHandlers } from './agent.js';
 import { userHandlers } from './user.js';
+import { webHandlers } from './web.js';
+import { searchHandlers } from './search.js';
 
 export const handlers = {
   filesystem: filesystemHandlers,
@@ -13,4 +15,6 @@ export const handlers = {
   task: taskHandlers,
   agent: agentHandlers,
   user: userHandlers,
+  web: webHandlers,
+  search: searchHandlers,
 } satisfies Handlers;

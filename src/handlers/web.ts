@@ -1,5 +1,6 @@
 // The web provider: web_fetch (GET-only, SSRF-guarded, size- and time-capped) and web_search
 // (through the toolkit's SearchBackend). Network and address checks live in ./web/.
+import type { WebFetchParams, WebFetchResult, WebHandlers, WebSearchParams, WebSearchResult } from '../generated/types.js';
 import { ToolError, abortError } from '../runtime/errors.js';
 import { withText, type HandlerReturn } from '../runtime/handler.js';
 import { SEARCH_CONFIG_HINT, type SearchResultItem } from '../runtime/services/search-backend.js';
@@ -20,38 +21,6 @@ export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 export const MAX_MAX_BYTES = 100 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const ERROR_EXCERPT_BYTES = 8 * 1024;
-
-// Shapes mirror catalog.yaml's web section (the generated types are structurally identical).
-export interface WebFetchParams {
-  url: string;
-  format?: 'markdown' | 'text' | 'raw';
-  max_bytes?: number;
-  timeout_ms?: number;
-}
-
-export interface WebFetchResult {
-  url: string;
-  final_url: string;
-  status: number;
-  content_type: string;
-  title?: string;
-  content: string;
-  bytes: number;
-  truncated: boolean;
-}
-
-export interface WebSearchParams {
-  query: string;
-  max_results?: number;
-  allowed_domains?: string[];
-  blocked_domains?: string[];
-}
-
-export interface WebSearchResult {
-  query: string;
-  backend: string;
-  results: SearchResultItem[];
-}
 
 async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<HandlerReturn<WebFetchResult>> {
   const format = params.format ?? 'markdown';
@@ -124,18 +93,20 @@ function unsupported(url: string, mime: string): ToolError {
 }
 
 function renderFetch(output: WebFetchResult, redirects: number, maxBytes: number): string {
-  const lines: string[] = [];
-  if (redirects > 0) lines.push(`[redirected ${redirects}× to ${output.final_url}]`);
-  if (output.title) lines.push(`Title: ${output.title}`);
-  if (lines.length) lines.push('');
-  lines.push(output.content === '' ? `(empty body, HTTP ${output.status}, ${output.content_type || 'no content-type'})` : output.content);
+  // Built with + (not join) so a large content string is referenced, not copied.
+  let head = '';
+  if (redirects > 0) head += `[redirected ${redirects}× to ${output.final_url}]\n`;
+  if (output.title) head += `Title: ${output.title}\n`;
+  if (head) head += '\n';
+  const body = output.content === '' ? `(empty body, HTTP ${output.status}, ${output.content_type || 'no content-type'})` : output.content;
+  let tail = '';
   if (output.truncated) {
     const hint = maxBytes < MAX_MAX_BYTES
       ? `call again with a larger max_bytes (up to ${MAX_MAX_BYTES}) for more`
       : 'this is the most web_fetch returns';
-    lines.push('', `[truncated: the body was cut at max_bytes=${maxBytes}; ${hint}]`);
+    tail = `\n\n[truncated: the body was cut at max_bytes=${maxBytes}; ${hint}]`;
   }
-  return lines.join('\n');
+  return head + body + tail;
 }
 
 // ---- web_search ----------------------------------------------------------------------------
@@ -229,4 +200,4 @@ function renderSearch(output: WebSearchResult, filtered: boolean): string {
   return lines.join('\n');
 }
 
-export const webHandlers = { web_fetch, web_search };
+export const webHandlers: WebHandlers = { web_fetch, web_search };

@@ -121,7 +121,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     }
     if (decision.decision !== 'allow') {
       const why = decision.reason ??
-        (decision.decision === 'ask' ? 'the user did not approve it' : 'the policy denies it');
+        (decision.approved === false ? 'the user did not approve it' : 'the policy denies it');
       return fail(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: decision }));
     }
     if (signal.aborted) return fail(abortError(signal));

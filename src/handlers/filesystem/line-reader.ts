@@ -80,13 +80,6 @@ export async function readUtf8Window(
   let lineBytes = 0;
   let lastByte = -1;
 
-  const checkpoint = (lineNumber: number, byteOffset: number) => {
-    if ((lineNumber - 1) % LINE_INDEX_STRIDE === 0) {
-      const slot = (lineNumber - 1) / LINE_INDEX_STRIDE;
-      if (slot === checkpoints.length) checkpoints.push(byteOffset);
-    }
-  };
-
   const finishLine = () => {
     let raw = parts.length === 1 ? parts[0]! : Buffer.concat(parts, keptBytes);
     const wasCut = lineBytes > keptBytes;
@@ -110,15 +103,21 @@ export async function readUtf8Window(
     if (lines.length >= limit) windowDone = true;
   };
 
-  const buffer = takeBuffer();
+  // Next line number that gets a checkpoint, and whether the index still needs extending.
+  let nextCheckpointLine = checkpoints.length * LINE_INDEX_STRIDE + 1;
+  // Double buffering: the next chunk is read (in libuv's pool) while this one is scanned.
+  let current = takeBuffer();
+  let spare = takeBuffer();
+  let pending: Promise<{ bytesRead: number }> | undefined = file.read(current, 0, current.length, pos);
   try {
     for (;;) {
-      if (windowDone && index.totalLines !== undefined) break;
       throwIfAborted(signal);
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, pos);
+      const { bytesRead } = await pending!;
+      pending = undefined;
       if (bytesRead === 0) break;
-      const view = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
+      const view = bytesRead === current.length ? current : current.subarray(0, bytesRead);
       let i = 0;
+      let stop = false;
       while (i < bytesRead) {
         if (!windowDone && line >= offset) {
           const nl = view.indexOf(NEWLINE, i);
@@ -132,19 +131,37 @@ export async function readUtf8Window(
           if (nl === -1) break;
           finishLine();
           line++;
-          checkpoint(line, pos + nl + 1);
+          if (line === nextCheckpointLine) {
+            checkpoints.push(pos + nl + 1);
+            nextCheckpointLine += LINE_INDEX_STRIDE;
+          }
           i = nl + 1;
-        } else {
-          const nl = view.indexOf(NEWLINE, i);
-          if (nl === -1) break;
-          line++;
-          checkpoint(line, pos + nl + 1);
-          i = nl + 1;
-          if (windowDone && index.totalLines !== undefined) break;
+          continue;
         }
+        if (windowDone && index.totalLines !== undefined) {
+          stop = true;
+          break;
+        }
+        // Counting: the hot loop over a multi-GB file, kept free of calls and closures.
+        const target = windowDone ? Infinity : offset;
+        let nl = view.indexOf(NEWLINE, i);
+        while (nl !== -1) {
+          line++;
+          if (line === nextCheckpointLine) {
+            checkpoints.push(pos + nl + 1);
+            nextCheckpointLine += LINE_INDEX_STRIDE;
+          }
+          if (line >= target) break;
+          nl = view.indexOf(NEWLINE, nl + 1);
+        }
+        if (nl === -1) break;
+        i = nl + 1;
       }
+      if (stop) break;
       lastByte = view[bytesRead - 1]!;
       pos += bytesRead;
+      [current, spare] = [spare, current];
+      pending = file.read(current, 0, current.length, pos);
     }
     // A last line without a trailing newline.
     const endedEarly = windowDone && index.totalLines !== undefined;
@@ -155,7 +172,9 @@ export async function readUtf8Window(
       index.totalLines = lastByte === -1 || lastByte === NEWLINE ? line - 1 : line;
     }
   } finally {
-    returnBuffer(buffer);
+    if (pending) await pending.catch(() => undefined);
+    returnBuffer(current);
+    returnBuffer(spare);
   }
   const startLine = offset;
   return {

@@ -12,12 +12,12 @@ const LEAD_BEFORE_MATCH = 200;
 export function cutLine(text: string, focus?: number, totalChars?: number): string {
   const total = totalChars ?? text.length;
   if (total <= MAX_LINE_CHARS && text.length <= MAX_LINE_CHARS) return text;
-  const start = focus !== undefined && focus > MAX_LINE_CHARS - LEAD_BEFORE_MATCH
-    ? Math.min(Math.max(0, focus - LEAD_BEFORE_MATCH), Math.max(0, text.length - MAX_LINE_CHARS))
-    : 0;
-  const kept = text.slice(start, start + MAX_LINE_CHARS);
+  const start = focus !== undefined && focus > MAX_LINE_CHARS - LEAD_BEFORE_MATCH ? focus - LEAD_BEFORE_MATCH : 0;
+  const end = Math.min(text.length, start + MAX_LINE_CHARS);
+  const kept = text.slice(start, end);
   const head = start > 0 ? `[… ${start} chars] ` : '';
-  return `${head}${kept} [… line cut: ${total} chars]`;
+  const tail = end < total ? ` [… line cut: ${total} chars]` : '';
+  return `${head}${kept}${tail}`;
 }
 
 /** Drops one trailing line terminator (`\n` or `\r\n`). */

@@ -170,6 +170,21 @@ function turndown(): TurndownService {
       return alt ? `[image: ${alt}]` : '';
     },
   });
+  // Compact list markers ("- item", "1. item") instead of turndown's padded "-   item".
+  service.addRule('compactListItem', {
+    filter: 'li',
+    replacement: (content, node) => {
+      const item = node as unknown as DomElement & { parentNode: DomElement | null; nextSibling: unknown; children: ArrayLike<unknown> };
+      const parent = item.parentNode;
+      let prefix = '- ';
+      if (parent?.nodeName === 'OL') {
+        const start = Number(parent.getAttribute('start') ?? '1') || 1;
+        prefix = `${start + Array.prototype.indexOf.call(parent.children, item)}. `;
+      }
+      const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
+      return prefix + body + (item.nextSibling && !/\n$/.test(body) ? '\n' : '');
+    },
+  });
   turndownService = service;
   return service;
 }
@@ -226,5 +241,5 @@ export function excerptOf(body: string, kind: BodyKind, max = 300): string {
 }
 
 function tidy(text: string): string {
-  return text.replace(/\n{3,}/g, '\n\n').trim();
+  return text.replace(/^[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim();
 }

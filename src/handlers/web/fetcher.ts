@@ -170,21 +170,27 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
       stream = response.body.pipe(sink);
     }
     // Count decompressed bytes and stop at the cap: a gzip bomb costs `limit`, not its expansion.
-    const chunks: Buffer[] = [];
+    // One buffer, sized from content-length when it is known, so a large body is held once.
+    const declared = decompressor ? NaN : Number(headerValue(response.headers, 'content-length'));
+    let buffer = Buffer.allocUnsafe(Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limit) : Math.min(limit, 64 * 1024));
     let size = 0;
     let truncated = false;
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         const room = limit - size;
+        const take = Math.min(chunk.length, room);
+        if (size + take > buffer.length) {
+          const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(size + take, buffer.length * 2)));
+          buffer.copy(grown, 0, 0, size);
+          buffer = grown;
+        }
+        chunk.copy(buffer, size, 0, take);
+        size += take;
         if (chunk.length > room) {
           // More bytes than the cap allows: keep what fits and stop reading (closes the socket).
-          if (room > 0) chunks.push(chunk.subarray(0, room));
-          size += room;
           truncated = true;
           break;
         }
-        chunks.push(chunk);
-        size += chunk.length;
       }
     } catch (error) {
       if (decompressor && !signal.aborted && (error as NodeJS.ErrnoException).code?.startsWith('Z_')) {
@@ -195,7 +201,7 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
       discardBody(response.body);
       if (decompressor) discardBody(decompressor);
     }
-    return { bytes: Buffer.concat(chunks, size), truncated };
+    return { bytes: buffer.subarray(0, size), truncated };
   }
 
   return {

@@ -1,0 +1,132 @@
+// web_fetch against a loopback server in a child process: a 50 MB raw body vs undici `request`
+// directly, and the memory of capped fetches of a 1 GB stream and of a 1 GB gzip bomb.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { request } from 'undici';
+import { createToolkit } from '../../src/runtime/toolkit.js';
+import { medianMs, sideBySide, type BenchCase } from '../lib.js';
+
+const RAW_BYTES = 50 * 1024 * 1024;
+const STREAM_BYTES = 1024 * 1024 * 1024;
+
+// The server: /raw (50 MB text), /stream (1 GB text, written with backpressure), /bomb (1 GB of
+// zeros gzip-compressed once at start-up, about 1 MB on the wire).
+const SERVER = `
+const http = require('node:http');
+const zlib = require('node:zlib');
+const RAW = Buffer.alloc(${RAW_BYTES}, 0x61);
+const CHUNK = Buffer.alloc(64 * 1024, 0x62);
+const gz = zlib.createGzip({ level: 9 });
+const parts = [];
+gz.on('data', (c) => parts.push(c));
+const zeros = Buffer.alloc(1024 * 1024);
+for (let i = 0; i < 1024; i++) gz.write(zeros);
+gz.end();
+gz.on('end', () => {
+  const BOMB = Buffer.concat(parts);
+  http.createServer((req, res) => {
+    if (req.url === '/raw') { res.writeHead(200, { 'content-type': 'text/plain', 'content-length': RAW.length }); return res.end(RAW); }
+    if (req.url === '/bomb') { res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }); return res.end(BOMB); }
+    if (req.url === '/stream') {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': ${STREAM_BYTES} });
+      let left = ${STREAM_BYTES};
+      const pump = () => {
+        while (left > 0) {
+          const piece = left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
+          left -= piece.length;
+          if (!res.write(piece)) return res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.on('close', () => { left = 0; });
+      return pump();
+    }
+    res.writeHead(404); res.end();
+  }).listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port) + '\\n'); });
+});
+`;
+
+async function startServer(): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+  return { child, origin: `http://127.0.0.1:${chunk.toString().trim()}` };
+}
+
+/** Runs fn while sampling RSS every 2 ms; returns the peak growth over the starting RSS, in MB. */
+async function peakRssGrowth(fn: () => Promise<unknown>): Promise<{ ms: number; peakMb: number }> {
+  global.gc?.();
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 2);
+  const began = performance.now();
+  await fn();
+  const ms = performance.now() - began;
+  clearInterval(timer);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { ms, peakMb: (peak - start) / 1e6 };
+}
+
+const bench: BenchCase = {
+  name: 'web',
+  async run(ctx) {
+    const { child, origin } = await startServer();
+    try {
+      const toolkit = createToolkit({ workspace: ctx.tmp, web: { allowPrivateNetwork: true } });
+      const fetchRaw = async () => {
+        const result = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/raw`, format: 'raw', max_bytes: RAW_BYTES });
+        if (!result.ok || (result.output as { bytes: number }).bytes !== RAW_BYTES) {
+          throw new Error(`web_fetch /raw failed: ${JSON.stringify(result.ok ? result.output : result.error).slice(0, 200)}`);
+        }
+      };
+      const undiciRaw = async () => {
+        const response = await request(`${origin}/raw`);
+        const text = await response.body.text();
+        if (text.length !== RAW_BYTES) throw new Error('undici /raw short read');
+      };
+      const raw = await sideBySide(fetchRaw, undiciRaw, 7, 1);
+      ctx.row({
+        case: 'web_fetch 50 MB raw body (loopback)',
+        toolwright: raw.toolwright,
+        baseline: raw.baseline,
+        baselineName: 'undici request + body.text()',
+        target: '≤ 1.5×',
+        note: `${((RAW_BYTES / 1e6) / (raw.toolwright / 1000)).toFixed(0)} MB/s through invoke`,
+      });
+
+      const capped = async (pathname: string, maxBytes?: number) => {
+        const result = await toolkit.invoke('web', 'web_fetch', {
+          url: `${origin}${pathname}`,
+          format: 'raw',
+          ...(maxBytes ? { max_bytes: maxBytes } : {}),
+        });
+        if (!result.ok || !(result.output as { truncated: boolean }).truncated) throw new Error(`capped fetch of ${pathname} was not truncated`);
+      };
+      const streamMs = await medianMs(() => capped('/stream'), 5, 1);
+      const streamMem = await peakRssGrowth(() => capped('/stream'));
+      ctx.row({
+        case: 'web_fetch 1 GB stream, default cap (2 MiB)',
+        toolwright: streamMs,
+        note: `peak RSS growth ${streamMem.peakMb.toFixed(1)} MB`,
+      });
+      const bigCapMem = await peakRssGrowth(() => capped('/stream', 100 * 1024 * 1024));
+      ctx.row({
+        case: 'web_fetch 1 GB stream, max_bytes 100 MiB',
+        toolwright: bigCapMem.ms,
+        note: `peak RSS growth ${bigCapMem.peakMb.toFixed(0)} MB (single run)`,
+      });
+      const bombMs = await medianMs(() => capped('/bomb'), 5, 1);
+      const bombMem = await peakRssGrowth(() => capped('/bomb'));
+      ctx.row({
+        case: 'web_fetch gzip bomb (1 GB decompressed), default cap',
+        toolwright: bombMs,
+        note: `peak RSS growth ${bombMem.peakMb.toFixed(1)} MB`,
+      });
+    } finally {
+      child.kill();
+    }
+  },
+};
+
+export default bench;
