@@ -138,13 +138,17 @@ function pad(text: string, width: number): string {
 }
 
 function renderToolList(toolkit: Toolkit): string {
+  const policy = toolkit.options.policy === undefined ? undefined : compilePolicy(toolkit.options.policy);
   const lines = [`${toolkit.operations.length} tools over ${toolkit.workspace.root}`];
   const width = Math.max(0, ...toolkit.operations.map((op) => op.name.length)) + 2;
   for (const provider of toolkit.getSchema()) {
     lines.push('', `${provider.name}: ${provider.description}`);
     for (const op of provider.operations) {
       const flags = [op.idempotent ? 'idempotent' : '', op.open_world ? 'open-world' : ''].filter(Boolean).join(', ');
-      lines.push(`  ${pad(op.name, width)}${pad(op.kind, 13)}${pad(op.risk, 11)}${op.title}${flags ? `  (${flags})` : ''}`);
+      const descriptor = toolkit.find(op.id);
+      const decision = policy && descriptor ? policy.decide(descriptor).decision : 'allow';
+      const verdict = decision === 'allow' ? '' : `  [policy: ${decision}]`;
+      lines.push(`  ${pad(op.name, width)}${pad(op.kind, 13)}${pad(op.risk, 11)}${op.title}${flags ? `  (${flags})` : ''}${verdict}`);
     }
   }
   lines.push('', 'Run `toolwright schema <tool>` for its parameters, or add --json for the full schema.');

@@ -34,7 +34,8 @@ export type {
 export type { Clock } from './runtime/services/clock.js';
 export type { TaskStore, Task, TaskStatus, TaskPatch, TaskUpdate, TaskFileConfig, TaskStoreOption, FileTaskStoreOptions } from './runtime/services/tasks.js';
 export { createDefaultTaskStore, createFileTaskStore } from './runtime/services/tasks.js';
-export type { SearchBackend, SearchResultItem } from './runtime/services/search-backend.js';
+export type { SearchBackend, SearchResultItem, SearxngOptions, BraveOptions } from './runtime/services/search-backend.js';
+export { createSearxngBackend, createBraveBackend, searchBackendFromEnv } from './runtime/services/search-backend.js';
 export type { Kernel, SubagentRequest, SubagentResult, SubagentStep, SubagentStepInput, InProcessKernelOptions } from './runtime/services/kernel.js';
 export { createInProcessKernel } from './runtime/services/kernel.js';
 export type { UserChannel, UserQuestion, UserAnswer, ApprovalRequest, RawUserAnswer, ScriptedUserConfig, UserChannelOption } from './runtime/services/user.js';

@@ -143,6 +143,9 @@ describe('--policy', () => {
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
     const allowed = await cli(['call', 'read_file', '{"path":"a.txt"}', '-w', dir, '--policy', join(dir, 'policy.yaml')]);
     expect(allowed.code).toBe(0);
+    const listed = await cli(['schema', '-w', dir, '--policy', join(dir, 'policy.yaml')]);
+    expect(listed.out).toMatch(/^ {2}write_file .*\[policy: deny\]$/m);
+    expect(listed.out).toMatch(/^ {2}read_file .*\(idempotent\)$/m);
   });
 
   it('accepts a preset name, and a file naming a preset', async () => {

@@ -1,7 +1,11 @@
 // Behaviour of web_fetch through createToolkit().invoke against a loopback server started here.
 // The server is reachable only because each toolkit allows it (allowPrivateNetwork/allowHosts);
 // no traffic leaves 127.0.0.1.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +71,7 @@ describe('web_fetch content', () => {
   it('format text gives the words without markup', async () => {
     const { output } = await ok({ url: `${server.origin}/html`, format: 'text' });
     expect(output.content).toContain('Main Heading');
-    expect(output.content).toContain('First paragraph with a relative link and bold text.');
+    expect(output.content).toContain('Main Heading\n\nFirst paragraph with a relative link and bold text.\n\none\ntwo');
     expect(output.content).not.toMatch(/[#*[\]<]/);
     expect(output.content).not.toContain('tracking');
   });
@@ -232,4 +236,47 @@ describe('web_fetch URL checks', () => {
     expect(error.code).toBe('INVALID_INPUT');
     expect(error.message).toContain(words);
   });
+});
+
+function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe.skipIf(!hasOpenssl())('web_fetch over https', () => {
+  it('verifies certificates and sends the host name as SNI while connecting to the pinned address', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'toolwright-web-tls-'));
+    const keyFile = path.join(dir, 'key.pem');
+    const certFile = path.join(dir, 'cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=secure.test', '-days', '1', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
+    const key = await readFile(keyFile);
+    const cert = await readFile(certFile);
+    const sniSeen: string[] = [];
+    const tls = https.createServer({
+      key,
+      cert,
+      SNICallback: (servername, callback) => {
+        sniSeen.push(servername);
+        callback(null, undefined);
+      },
+    }, (_req, res) => res.end('secret'));
+    tls.listen(0, '127.0.0.1');
+    await once(tls, 'listening');
+    try {
+      const port = (tls.address() as AddressInfo).port;
+      const lookup = async () => [{ address: '127.0.0.1', family: 4 as const }];
+      const error = await fails({ url: `https://secure.test:${port}/`, timeout_ms: 5000 }, { allowHosts: ['secure.test'], lookup });
+      expect(error.code).toBe('NETWORK_ERROR');
+      expect(error.message).toMatch(/certificate/i);
+      expect(sniSeen).toEqual(['secure.test']);
+    } finally {
+      tls.closeAllConnections();
+      tls.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

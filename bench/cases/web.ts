@@ -106,7 +106,7 @@ const bench: BenchCase = {
       const streamMs = await medianMs(() => capped('/stream'), 5, 1);
       const streamMem = await peakRssGrowth(() => capped('/stream'));
       ctx.row({
-        case: 'web_fetch 1 GB stream, default cap (2 MiB)',
+        case: 'web_fetch 1 GB stream, default cap (1 MiB)',
         toolwright: streamMs,
         note: `peak RSS growth ${streamMem.peakMb.toFixed(1)} MB`,
       });

@@ -524,8 +524,8 @@ export const schemas = {
           "type": "integer",
           "minimum": 1,
           "maximum": 104857600,
-          "default": 2097152,
-          "description": "Most bytes of (decompressed) body to read; the rest is cut and truncated is set."
+          "default": 1048576,
+          "description": "Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents."
         },
         "timeout_ms": {
           "type": "integer",

@@ -369,7 +369,7 @@ url: string
  */
 format?: ("markdown" | "text" | "raw")
 /**
- * Most bytes of (decompressed) body to read; the rest is cut and truncated is set.
+ * Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents.
  */
 max_bytes?: number
 /**

@@ -17,7 +17,7 @@ import {
 } from './web/content.js';
 import { discardBody, headerValue, openFetchSession } from './web/fetcher.js';
 
-export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
 export const MAX_MAX_BYTES = 100 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const ERROR_EXCERPT_BYTES = 8 * 1024;

@@ -120,7 +120,12 @@ interface DomDocument extends DomElement {
   documentElement: DomElement | null;
 }
 
-const domino = createRequire(import.meta.url)('@mixmark-io/domino') as { createDocument(html: string, force?: boolean): DomDocument };
+// domino is turndown's own DOM; resolving it from turndown's location needs no extra dependency
+// and always yields the copy turndown uses, hoisted or not.
+const requireHere = createRequire(import.meta.url);
+const domino = createRequire(requireHere.resolve('turndown'))('@mixmark-io/domino') as {
+  createDocument(html: string, force?: boolean): DomDocument;
+};
 
 /** Elements that are never content: code, styling, navigation chrome, embedded objects. */
 const NOISE = 'script, style, noscript, template, nav, iframe, svg, canvas, object, embed, link, meta, form button, [aria-hidden="true"], [hidden]';
@@ -174,7 +179,8 @@ function turndown(): TurndownService {
   service.addRule('compactListItem', {
     filter: 'li',
     replacement: (content, node) => {
-      const item = node as unknown as DomElement & { parentNode: DomElement | null; nextSibling: unknown; children: ArrayLike<unknown> };
+      type ListNode = DomElement & { parentNode: ListNode | null; nextSibling: unknown; children: ArrayLike<unknown> };
+      const item = node as unknown as ListNode;
       const parent = item.parentNode;
       let prefix = '- ';
       if (parent?.nodeName === 'OL') {
@@ -197,38 +203,61 @@ export function htmlToMarkdown(html: string, baseUrl: string): ConvertedPage {
   return { title, content: tidy(markdown) };
 }
 
-const BLOCK = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET',
-  'FIGCAPTION', 'FIGURE', 'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN',
-  'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TR', 'UL', 'TBODY', 'THEAD', 'BODY', 'HTML',
+/** Elements that start a new line in plain text, and those that also leave a blank line. */
+const LINE_BLOCKS = new Set([
+  'ADDRESS', 'BR', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER',
+  'HEADER', 'HR', 'LI', 'MAIN', 'SUMMARY', 'TR', 'TBODY', 'THEAD', 'BODY', 'HTML', 'ASIDE',
+]);
+const PARAGRAPH_BLOCKS = new Set([
+  'ARTICLE', 'BLOCKQUOTE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'OL', 'P', 'PRE', 'SECTION', 'TABLE', 'UL',
 ]);
 
-/** HTML → plain text: the visible words, block elements on their own lines, no markup. */
+/** HTML → plain text: the visible words, blocks on their own lines, paragraphs apart, no markup. */
 export function htmlToText(html: string, baseUrl: string): ConvertedPage {
   const { doc, root } = parsePage(html, baseUrl);
   const title = doc.title?.trim() || undefined;
   const parts: string[] = [];
+  let pendingBreak = 0; // newlines owed before the next text: 1 = new line, 2 = blank line
+  let atLineStart = true;
+  const brk = (level: number) => {
+    pendingBreak = Math.max(pendingBreak, level);
+  };
+  const emit = (text: string, verbatim: boolean) => {
+    if (pendingBreak > 0) {
+      if (!text.trim()) return; // whitespace between blocks
+      if (parts.length > 0) parts.push('\n'.repeat(pendingBreak));
+      pendingBreak = 0;
+      atLineStart = true;
+    }
+    if (atLineStart && !verbatim) text = text.replace(/^[ ]+/, '');
+    if (!text) return;
+    parts.push(text);
+    atLineStart = text.endsWith('\n');
+  };
   const walk = (node: DomNode, inPre: boolean) => {
     if (node.nodeType === 3) {
       const value = node.nodeValue ?? '';
-      parts.push(inPre ? value : value.replace(/\s+/g, ' '));
+      emit(inPre ? value : value.replace(/\s+/g, ' '), inPre);
       return;
     }
     if (node.nodeType !== 1 && node.nodeType !== 9) return;
     const name = node.nodeName.toUpperCase();
     if (name === 'HEAD' || name === 'TITLE') return;
-    const block = BLOCK.has(name);
-    if (block) parts.push('\n');
-    if (name === 'TD' || name === 'TH') parts.push('\t');
+    const level = PARAGRAPH_BLOCKS.has(name) ? 2 : LINE_BLOCKS.has(name) ? 1 : 0;
+    if (level) brk(level);
+    if ((name === 'TD' || name === 'TH') && !atLineStart && pendingBreak === 0) {
+      parts.push('\t'); // cells of a row, tab-separated
+      atLineStart = true;
+    }
     const pre = inPre || name === 'PRE';
     for (const child of Array.from(node.childNodes)) walk(child, pre);
-    if (block) parts.push('\n');
+    if (level) brk(level);
   };
   walk(root, false);
   const text = parts
     .join('')
     .split('\n')
-    .map((line) => line.replace(/[ \t]+$/g, '').replace(/^ +/, ''))
+    .map((line) => line.replace(/[ \t]+$/g, ''))
     .join('\n');
   return { title, content: tidy(text) };
 }

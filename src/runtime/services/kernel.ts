@@ -51,6 +51,14 @@ export interface InProcessKernelOptions {
   toolkitOptions?: Partial<ToolkitOptions>;
 }
 
+// Imported lazily (toolkit.ts → handlers → agent provider → this module) and only once: a repeated
+// dynamic import still goes through the module loader on every call.
+let toolkitModule: Promise<typeof import('../toolkit.js')> | undefined;
+async function loadCreateToolkit() {
+  toolkitModule ??= import('../toolkit.js');
+  return (await toolkitModule).createToolkit;
+}
+
 /**
  * Reference kernel: builds a child toolkit restricted to the requested profile, with a child
  * session one level deeper, and runs the host's `step` against it. A thrown error makes the session
@@ -59,8 +67,7 @@ export interface InProcessKernelOptions {
 export function createInProcessKernel(options: InProcessKernelOptions): Kernel {
   return {
     async runSession(request) {
-      // Imported lazily: toolkit.ts → handlers → agent provider → this module.
-      const { createToolkit } = await import('../toolkit.js');
+      const createToolkit = await loadCreateToolkit();
       const session = new Session({ depth: request.depth, parentId: request.parentSessionId });
       const toolkit = createToolkit({
         ...(request.parentOptions ?? {}),

@@ -1,0 +1,30 @@
+import net from 'node:net';
+import fs from 'node:fs';
+import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
+import { execa } from 'execa';
+let peak = process.memoryUsage().rss; const base = peak;
+const t = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
+const dir = fs.mkdtempSync('/tmp/execdev/fifo-');
+execFileSync('mkfifo', ['-m', '600', `${dir}/o`, `${dir}/e`]);
+const t0 = performance.now();
+let n = 0; let got = '';
+function open(p: string, onData: (b: Buffer) => void) {
+  const readFd = fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  const writeFd = fs.openSync(p, fs.constants.O_WRONLY);
+  fs.unlinkSync(p);
+  const buf = Buffer.allocUnsafe(256 * 1024);
+  const reader = new net.Socket({ fd: readFd, readable: true, writable: false, onread: { buffer: buf, callback: (k: number, b: Buffer) => { onData(b.subarray(0, k)); } } } as any);
+  reader.resume();
+  return { reader, writeFd };
+}
+const out = open(`${dir}/o`, (b) => { n += b.length; if (got.length < 1000) got += b.toString(); });
+const err = open(`${dir}/e`, (b) => { got += 'E:' + b.toString(); });
+const t1 = performance.now();
+const p = execa('bash', ['-c', process.argv[2]!], { detached: true, stdin: 'ignore', stdout: out.writeFd, stderr: err.writeFd, buffer: false, reject: false, cleanup: false });
+fs.closeSync(out.writeFd); fs.closeSync(err.writeFd);
+const closed = Promise.all([once(out.reader, 'end'), once(err.reader, 'end')]);
+const r = await p; await closed;
+clearInterval(t);
+console.log(JSON.stringify(got.slice(0, 200)), 'setup ms', (t1 - t0).toFixed(2), 'bytes', n, r.exitCode, 'base', Math.round(base/2**20), 'peak', Math.round(peak/2**20), 'ms', Math.round(performance.now()-t0));
+fs.rmSync(dir, { recursive: true });

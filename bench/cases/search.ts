@@ -1,0 +1,258 @@
+// search: grep and glob through toolkit.invoke beside the raw engines they wrap, over a generated
+// git repository of 22,000 tracked files (+2,000 gitignored ones), all spawned/called from this
+// same Node process:
+//   grep capped (max_results 200)  vs  `rg --json` spawned from Node, read until 200 matches, killed
+//   grep full output (132k matches) vs `rg --json` spawned from Node with its pipe only drained
+//   glob "**/*.ts" (mtime-sorted)  vs  fast-glob, same options (stats for the mtime sort)
+//   … and beside it the fastest peer: `rg --files -g` plus an lstat of each result.
+import { execFileSync, spawn } from 'node:child_process';
+import { lstat, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { rgPath } from '@vscode/ripgrep';
+import { createToolkit } from '../../src/runtime/toolkit.js';
+import type { GlobResult, GrepResult } from '../../src/generated/types.js';
+import { sideBySide, type BenchCase } from '../lib.js';
+
+const TOP = 20;
+const SUB = 25;
+const PER_DIR = 44; // 20 × 25 × 44 = 22,000 files
+const IGNORED = 2000;
+const MATCH_LINES_PER_FILE = 6; // → 132,000 matching lines for "needle"
+
+const BASE_RG_FLAGS = [
+  '--no-config', '--hidden', '--no-require-git', '--no-ignore-dot', '--no-ignore-exclude', '--no-ignore-global',
+  '--glob', '!.git', '--with-filename', '--json', '--case-sensitive',
+];
+
+async function makeTree(root: string): Promise<void> {
+  execFileSync('git', ['init', '-q'], { cwd: root });
+  await writeFile(path.join(root, '.gitignore'), 'node_modules/\n*.tmp\n');
+  const body = (n: number) => {
+    const lines: string[] = [`// module ${n}`, `import { helper } from './helper${n % 13}';`];
+    for (let i = 0; i < MATCH_LINES_PER_FILE; i++) lines.push(`export const needle${i}_${n} = helper(${i}); // needle`);
+    lines.push('function quiet() {', '  return 42;', '}', '');
+    return lines.join('\n');
+  };
+  let n = 0;
+  for (let a = 0; a < TOP; a++) {
+    for (let b = 0; b < SUB; b++) {
+      const dir = path.join(root, 'src', `pkg${a}`, `mod${b}`);
+      await mkdir(dir, { recursive: true });
+      const writes: Promise<void>[] = [];
+      for (let c = 0; c < PER_DIR; c++) {
+        const ext = c % 4 === 0 ? 'ts' : c % 4 === 1 ? 'js' : c % 4 === 2 ? 'md' : 'json';
+        writes.push(writeFile(path.join(dir, `file${c}.${ext}`), body(n++)));
+      }
+      await Promise.all(writes);
+    }
+  }
+  const ignoredDir = path.join(root, 'node_modules', 'dep');
+  await mkdir(ignoredDir, { recursive: true });
+  for (let i = 0; i < IGNORED; i += 100) {
+    await Promise.all(Array.from({ length: 100 }, (_, j) => writeFile(path.join(ignoredDir, `m${i + j}.ts`), 'needle\n')));
+  }
+}
+
+/** Spawns rg with `args` in `cwd`; counts `"type":"match"` lines, killing rg after `stopAfter` of them. */
+function rawRgJson(cwd: string, args: string[], stopAfter: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(rgPath, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
+    let matches = 0;
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      if (matches >= stopAfter) return;
+      const lines = (rest + text).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) {
+        if (line.startsWith('{"type":"match"') && ++matches >= stopAfter) {
+          child.kill('SIGKILL');
+          child.stdout.destroy();
+          break;
+        }
+      }
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve(matches));
+  });
+}
+
+/** Spawns rg and only drains its stdout: the floor for anything that reads rg's output in Node. */
+function drainRg(cwd: string, args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(rgPath, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
+    let bytes = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve(bytes));
+  });
+}
+
+/** `rg --files -g pattern` plus an lstat of every result, sorted by mtime: the fastest peer for glob. */
+function rgFilesWithStat(cwd: string, glob: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(rgPath, ['--files', '--hidden', '--no-require-git', '--no-config', '--glob', '!.git', '--glob', glob], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let text = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (t: string) => (text += t));
+    child.on('error', reject);
+    child.on('close', async () => {
+      const files = text.split('\n').filter(Boolean);
+      const mtimes = new Map<string, number>();
+      let next = 0;
+      const worker = async () => {
+        while (next < files.length) {
+          const f = files[next++]!;
+          mtimes.set(f, (await lstat(path.join(cwd, f))).mtimeMs);
+        }
+      };
+      await Promise.all(Array.from({ length: 64 }, worker));
+      files.sort((a, b) => mtimes.get(b)! - mtimes.get(a)!);
+      resolve(files.length);
+    });
+  });
+}
+
+const maxRssMiB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
+
+const bench: BenchCase = {
+  name: 'search',
+  async run(ctx) {
+    const root = ctx.tmp;
+    const started = performance.now();
+    await makeTree(root);
+    ctx.log(`tree: ${TOP * SUB * PER_DIR} files + ${IGNORED} gitignored, built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const toolkit = createToolkit({ workspace: root });
+
+    // --- grep, capped default -------------------------------------------------------------
+    let capped: GrepResult | undefined;
+    const rssBefore = maxRssMiB();
+    const cappedTimes = await sideBySide(
+      async () => {
+        const r = await toolkit.invoke('search', 'grep', { pattern: 'needle' });
+        if (!r.ok) throw new Error(r.error.message);
+        capped = r.output as GrepResult;
+      },
+      () => rawRgJson(root, [...BASE_RG_FLAGS, '--regexp', 'needle', '--', '.'], 200),
+      15,
+      2,
+    );
+    ctx.row({
+      case: 'grep "needle", capped (max_results 200, of 132k)',
+      toolwright: cappedTimes.toolwright,
+      baseline: cappedTimes.baseline,
+      baselineName: 'rg --json, first 200 matches, killed',
+      target: '≤ 1.2×',
+      note: `${capped?.matches?.length} matches, truncated=${capped?.truncated}; max RSS ${rssBefore}→${maxRssMiB()} MiB`,
+    });
+
+    // --- grep, full output ----------------------------------------------------------------
+    let full: GrepResult | undefined;
+    let drained = 0;
+    const fullTimes = await sideBySide(
+      async () => {
+        const r = await toolkit.invoke('search', 'grep', { pattern: 'needle', max_results: 1_000_000 });
+        if (!r.ok) throw new Error(r.error.message);
+        full = r.output as GrepResult;
+      },
+      async () => {
+        drained = await drainRg(root, [...BASE_RG_FLAGS, '--regexp', 'needle', '--', '.']);
+      },
+      7,
+      1,
+    );
+    ctx.row({
+      case: `grep "needle", full output (${full?.matches?.length} matches)`,
+      toolwright: fullTimes.toolwright,
+      baseline: fullTimes.baseline,
+      baselineName: `rg --json drained (${(drained / 1048576).toFixed(0)} MiB)`,
+      target: '≤ 1.3×',
+      note: `incl. result-schema validation; max RSS now ${maxRssMiB()} MiB`,
+    });
+
+    const filesTimes = await sideBySide(
+      () => toolkit.invoke('search', 'grep', { pattern: 'needle', output_mode: 'files_with_matches', max_results: 1_000_000 }),
+      () => drainRg(root, [...BASE_RG_FLAGS.filter((f) => f !== '--json'), '--files-with-matches', '--null', '--regexp', 'needle', '--', '.']),
+      7,
+      1,
+    );
+    ctx.row({
+      case: 'grep files_with_matches (22k files)',
+      toolwright: filesTimes.toolwright,
+      baseline: filesTimes.baseline,
+      baselineName: 'rg -l --null drained',
+    });
+
+    // --- glob -----------------------------------------------------------------------------
+    let globbed: GlobResult | undefined;
+    let raw = 0;
+    const globTimes = await sideBySide(
+      async () => {
+        const r = await toolkit.invoke('search', 'glob', { pattern: '**/*.ts' });
+        if (!r.ok) throw new Error(r.error.message);
+        globbed = r.output as GlobResult;
+      },
+      async () => {
+        const entries = await fg('**/*.ts', {
+          cwd: root,
+          dot: true,
+          onlyFiles: true,
+          followSymbolicLinks: false,
+          suppressErrors: true,
+          stats: true,
+          ignore: ['**/.git/**', 'node_modules/**'], // what the .gitignore says, spelled for fast-glob
+        });
+        entries.sort((a, b) => b.stats!.mtimeMs - a.stats!.mtimeMs);
+        raw = entries.length;
+      },
+      9,
+      2,
+    );
+    ctx.row({
+      case: `glob "**/*.ts" (${globbed?.total} files, newest first)`,
+      toolwright: globTimes.toolwright,
+      baseline: globTimes.baseline,
+      baselineName: `fast-glob stats:true + sort (${raw})`,
+      target: '≤ 1.2×',
+      note: 'engine: fast-glob walk, .gitignore pruning in its readdir, then parallel lstat',
+    });
+
+    let peerCount = 0;
+    const peerTimes = await sideBySide(
+      () => toolkit.invoke('search', 'glob', { pattern: '**/*.ts' }),
+      async () => {
+        peerCount = await rgFilesWithStat(root, '*.ts');
+      },
+      9,
+      2,
+    );
+    ctx.row({
+      case: 'glob "**/*.ts" vs fastest peer',
+      toolwright: peerTimes.toolwright,
+      baseline: peerTimes.baseline,
+      baselineName: `rg --files -g + lstat + sort (${peerCount})`,
+      target: '≤ 2× (else switch engine)',
+    });
+
+    const noStatTimes = await sideBySide(
+      () => toolkit.invoke('search', 'glob', { pattern: 'src/pkg1*/**/file1.*' }),
+      () => fg('src/pkg1*/**/file1.*', { cwd: root, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/.git/**', 'node_modules/**'] }),
+      9,
+      2,
+    );
+    ctx.row({
+      case: 'glob "src/pkg1*/**/file1.*" (few results)',
+      toolwright: noStatTimes.toolwright,
+      baseline: noStatTimes.baseline,
+      baselineName: 'fast-glob, no stats',
+    });
+  },
+};
+
+export default bench;

@@ -1,0 +1,21 @@
+// A synthetic catalog of N operations (copies of the real operations' shapes under new names), to
+// measure and test the generator at scale.
+import { readFileSync } from 'node:fs';
+import { parse, stringify } from 'yaml';
+
+export function syntheticCatalog(catalogPath: string, operationCount: number, perProvider = 20): string {
+  const real = parse(readFileSync(catalogPath, 'utf8')) as {
+    errors: Record<string, string>;
+    common_errors?: string[];
+    providers: Record<string, { description: string; operations: Record<string, unknown> }>;
+  };
+  const templates = Object.values(real.providers).flatMap((p) => Object.entries(p.operations));
+  const providers: Record<string, { description: string; operations: Record<string, unknown> }> = {};
+  for (let i = 0; i < operationCount; i++) {
+    const providerName = `synthetic_${String(Math.floor(i / perProvider)).padStart(3, '0')}`;
+    const [name, op] = templates[i % templates.length]!;
+    providers[providerName] ??= { description: `Synthetic provider ${providerName}.`, operations: {} };
+    providers[providerName].operations[`${name}_${String(i).padStart(4, '0')}`] = op;
+  }
+  return stringify({ common_errors: real.common_errors, errors: real.errors, providers }, { aliasDuplicateObjects: false });
+}
