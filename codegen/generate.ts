@@ -22,7 +22,7 @@ export async function generate(text: string, displayName: string): Promise<Gener
   if (catalog.parseProblems.length > 0) {
     return { ok: false, problems: catalog.parseProblems.map((p) => formatProblem(catalog, p)) };
   }
-  const problems = validateCatalog(catalog.data);
+  const { problems, ajv } = validateCatalog(catalog.data);
   if (problems.length > 0) {
     return { ok: false, problems: problems.map((p) => formatProblem(catalog, p)) };
   }
@@ -30,7 +30,7 @@ export async function generate(text: string, displayName: string): Promise<Gener
   const files = [
     await emitTypes(model),
     emitSchemas(model),
-    emitValidators(model),
+    emitValidators(model, ajv),
     emitRegistry(model),
     ...emitConformance(model),
   ].sort((a, b) => a.path.localeCompare(b.path));

@@ -50,15 +50,31 @@ function valueAt(data: unknown, path: JsonPath): unknown {
   return current;
 }
 
-/** Returns every problem found; an empty list means the catalog is valid. */
-export function validateCatalog(data: unknown): Problem[] {
+/** Id under which an operation's params/result schema is compiled (and exported by validators.ts). */
+export function schemaId(operationId: string, part: 'params' | 'result'): string {
+  return `toolwright:${operationId}/${part}`;
+}
+
+export interface CatalogCheck {
+  problems: Problem[];
+  /** Every params/result schema compiled under `schemaId`: the validators emitter reuses it. */
+  ajv: Ajv2020;
+}
+
+/** Returns every problem found (an empty list means the catalog is valid) and the compiled schemas. */
+export function validateCatalog(data: unknown): CatalogCheck {
+  const ajv = createSchemaAjv();
+  return { problems: catalogProblems(data, ajv), ajv };
+}
+
+function catalogProblems(data: unknown, ajv: Ajv2020): Problem[] {
   if (!validateCatalogShape(data)) {
     // Keep the most specific problems: drop an error when a deeper one exists on the same path prefix.
     const errors = (validateCatalogShape.errors ?? []).filter((e: ErrorObject) => e.keyword !== 'oneOf' && e.keyword !== 'if');
     const problems = errors.map((e: ErrorObject) => shapeProblem(e, data));
     return dedupe(problems);
   }
-  return semanticProblems(data as RawCatalog);
+  return semanticProblems(data as RawCatalog, ajv);
 }
 
 function dedupe(problems: Problem[]): Problem[] {
@@ -71,7 +87,7 @@ function dedupe(problems: Problem[]): Problem[] {
   });
 }
 
-function semanticProblems(catalog: RawCatalog): Problem[] {
+function semanticProblems(catalog: RawCatalog, ajv: Ajv2020): Problem[] {
   const problems: Problem[] = [];
   const known = new Set(Object.keys(catalog.errors));
   const common = catalog.common_errors ?? [];
@@ -79,7 +95,6 @@ function semanticProblems(catalog: RawCatalog): Problem[] {
     if (!known.has(code)) problems.push({ path: ['common_errors', i], message: `unknown error code ${code} (not in errors)` });
   });
   const seenNames = new Map<string, string>();
-  const ajv = createSchemaAjv();
   for (const [providerName, provider] of Object.entries(catalog.providers)) {
     for (const [opName, op] of Object.entries(provider.operations)) {
       const at: JsonPath = ['providers', providerName, 'operations', opName];
@@ -88,7 +103,7 @@ function semanticProblems(catalog: RawCatalog): Problem[] {
         problems.push({ path: at, atKey: true, message: `duplicate operation name "${opName}" (also in provider ${previous}); tool names must be unique` });
       }
       seenNames.set(opName, providerName);
-      problems.push(...operationProblems(op, at, known, new Set(common), ajv));
+      problems.push(...operationProblems(op, `${providerName}.${opName}`, at, known, new Set(common), ajv));
     }
   }
   return problems;
@@ -96,10 +111,11 @@ function semanticProblems(catalog: RawCatalog): Problem[] {
 
 function operationProblems(
   op: RawOperation,
+  operationId: string,
   at: JsonPath,
   known: Set<string>,
   common: Set<string>,
-  ajv: ReturnType<typeof createSchemaAjv>,
+  ajv: Ajv2020,
 ): Problem[] {
   const problems: Problem[] = [];
   if (op.kind === 'data_source' && op.risk !== 'read_only') {
@@ -114,7 +130,9 @@ function operationProblems(
   let validateParams: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null } | undefined;
   for (const part of ['params', 'result'] as const) {
     try {
-      const fn = ajv.compile(op[part]);
+      const id = schemaId(operationId, part);
+      ajv.addSchema({ ...op[part], $id: id });
+      const fn = ajv.getSchema(id)!;
       if (part === 'params') validateParams = fn;
     } catch (error) {
       problems.push({ path: [...at, part], message: `${part} is not a valid JSON Schema: ${(error as Error).message}` });

@@ -271,6 +271,10 @@ Claude Desktop / Claude Code / Cursor configuration (stdio):
   ).action(async (flags: ToolkitFlags & { http?: number; host: string; maxResultBytes: number }) => {
     const serverOptions = { maxResultBytes: flags.maxResultBytes };
     servedMcp = true;
+    // A stray error inside one tool call must not take the whole server (and the client's session) down.
+    const report = (error: unknown) => io.stderr.write(`toolwright: unexpected error (still serving): ${(error as Error)?.stack ?? String(error)}\n`);
+    process.on('uncaughtException', report);
+    process.on('unhandledRejection', report);
     if (flags.http === undefined) {
       const user = createMcpElicitationUserChannel();
       const toolkit = createToolkit(await toolkitOptions(flags, { user }));

@@ -139,6 +139,16 @@ describe('OpenAI tools', () => {
     }
   });
 
+  it('accepts nulls for optional properties nested in arrays of objects (ask_user options)', () => {
+    const op = toolkit.find('ask_user');
+    if (!op) return;
+    const strict = toStrictJsonSchema(op.params);
+    const args = { question: 'Which one?', options: [{ label: 'a', description: null }, { label: 'b', description: 'the second' }], multi_select: null };
+    expect(ajv.validate(strict, args), ajv.errorsText()).toBe(true);
+    expect(op.validateParams(dropNullOptionals(op.params, args))).toBe(true);
+    expect(op.validateParams(args)).toBe(false); // without the null handling the call would be refused
+  });
+
   it('round-trips strict nullable arguments through invoke (read_file, edit_file)', async () => {
     const [readTool] = toOpenAITools(toolkit).filter((t) => t.function.name === 'read_file');
     const readArgs = strictArgs(readTool!.function.parameters, { path: 'a.txt' });

@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv } from 'ajv';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { createMcpServer, startMcpHttpServer, toCallToolResult } from '../src/adapters/mcp.js';
@@ -212,6 +213,45 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
     const fake = { ...op, result: { type: 'object' }, validateResult: Object.assign(() => true, { errors: null }) };
     const numbers = { values: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i])) };
     expect(fitResult(fake, 'x', numbers, 4096)).toMatchObject({ ok: false, message: expect.stringContaining('4096-byte result limit') });
+  });
+
+  it('shortens long arrays and strings anywhere in an output and flags truncated', () => {
+    const toolkit = createToolkit({ workspace: dir });
+    const result = {
+      type: 'object', additionalProperties: false, required: ['matches', 'truncated'],
+      properties: {
+        matches: { type: 'array', items: { type: 'object', required: ['path', 'text'], properties: { path: { type: 'string' }, text: { type: 'string' } } } },
+        truncated: { type: 'boolean' },
+      },
+    };
+    const validateResult = Object.assign((value: unknown) => new Ajv().validate(result, value), { errors: null });
+    const op = { ...toolkit.find('read_file')!, result, validateResult };
+    const output = { matches: Array.from({ length: 5000 }, (_, i) => ({ path: `src/file${i}.ts`, text: `line ${i} ${'z'.repeat(i % 7 === 0 ? 3000 : 20)}` })), truncated: false };
+    const fitted = fitResult(op, 'x'.repeat(300_000), output, 64 * 1024);
+    expect(fitted.ok).toBe(true);
+    if (!fitted.ok) return;
+    expect(Buffer.byteLength(JSON.stringify(fitted.output)) + Buffer.byteLength(JSON.stringify(fitted.text))).toBeLessThan(64 * 1024);
+    const shrunk = fitted.output as typeof output;
+    expect(shrunk.truncated).toBe(true);
+    expect(shrunk.matches.length).toBeGreaterThan(10);
+    expect(shrunk.matches.length).toBeLessThan(5000);
+    expect(shrunk.matches[0]!.path).toBe('src/file0.ts'); // the head is kept
+    expect(output.matches.length).toBe(5000); // the input is not modified
+    expect(fitted.text).toMatch(/^x+\n\n\[… \d+ more characters not shown/);
+  });
+
+  it('lists only the operations of the toolkit profile and refuses the others as unknown tools', async () => {
+    const { client, close } = await connect({ workspace: dir, profile: ['filesystem.read_file', 'search.*'] }, 1024 * 1024);
+    try {
+      const { tools } = await client.listTools();
+      const expected = createToolkit({ workspace: dir, profile: ['filesystem.read_file', 'search.*'] }).operations.map((op) => op.name);
+      expect(tools.map((t) => t.name)).toEqual(expected);
+      expect(expected).toContain('read_file');
+      expect(expected).not.toContain('write_file');
+      await expect(client.callTool({ name: 'write_file', arguments: { path: 'x', content: 'y' } })).rejects.toThrow(/Unknown tool: write_file/);
+    } finally {
+      await close();
+    }
   });
 
   it('cancels the running tool when the client cancels the request', async () => {

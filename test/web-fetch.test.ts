@@ -63,7 +63,7 @@ describe('web_fetch content', () => {
     expect(output.content).toContain('**bold**');
     expect(output.content).toContain(`[relative link](${server.origin}/about)`);
     expect(output.content).toContain('- one');
-    expect(output.content).not.toMatch(/tracking|more noise|color: red|Menu item/);
+    expect(output.content).not.toMatch(/tracking|more noise|color: red|Menu item|hidden secret|icon glyph|Click me/);
     expect(output.truncated).toBe(false);
     expect(text).toContain('Title: Test Page');
   });
@@ -156,6 +156,12 @@ describe('web_fetch limits', () => {
     expect(output.bytes).toBe(100_000);
     expect(output.content.length).toBe(100_000);
     expect(text).toContain('max_bytes=100000');
+  });
+
+  it('drops a character cut in half by the cap instead of inventing U+FFFD', async () => {
+    const { output } = await ok({ url: `${server.origin}/accents`, max_bytes: 101 });
+    expect(output.truncated).toBe(true);
+    expect(output.content).toBe('é'.repeat(50));
   });
 
   it('is not truncated when the body is exactly max_bytes long', async () => {

@@ -2,7 +2,10 @@
 // (127/8, ::1, 0.0.0.0 and their encodings) or host names resolved by an injected lookup to
 // 127.0.0.1, so even a broken guard could not send traffic anywhere else. Other ranges are
 // checked with checkTarget/blockedReason directly, which never connect.
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -252,5 +255,29 @@ describe('redirects are re-checked', () => {
       expect(JSON.parse((result.output as { content: string }).content).headers.host).toBe(`b.test:${server.port}`);
     }
     expect(asked).toEqual(['a.test', 'b.test']);
+  });
+});
+
+describe('IPv6 loopback (when this machine has ::1)', () => {
+  it('reaches [::1] and a name pinned to ::1 only when allowed', async () => {
+    const v6 = http.createServer((req, res) => res.end(`host=${req.headers.host} from=${req.socket.remoteAddress}`));
+    try {
+      v6.listen(0, '::1');
+      await once(v6, 'listening');
+    } catch {
+      return; // no IPv6 loopback here
+    }
+    try {
+      const port = (v6.address() as AddressInfo).port;
+      const blocked = await fetchWith({}, `http://[::1]:${port}/`);
+      expect(blocked.ok).toBe(false);
+      const literal = await fetchWith({ allowPrivateNetwork: true }, `http://[::1]:${port}/`);
+      expect(literal.ok && (literal.output as { content: string }).content).toBe(`host=[::1]:${port} from=::1`);
+      const { lookup } = resolver({ 'v6.test': '::1' });
+      const named = await fetchWith({ allowHosts: ['v6.test'], lookup }, `http://v6.test:${port}/`);
+      expect(named.ok && (named.output as { content: string }).content).toBe(`host=v6.test:${port} from=::1`);
+    } finally {
+      v6.close();
+    }
   });
 });

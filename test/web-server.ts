@@ -24,6 +24,7 @@ export const HTML_PAGE = `<!doctype html>
 <h1>Main Heading</h1>
 <p>First paragraph with a <a href="/about">relative link</a> and <strong>bold</strong> text.</p>
 <ul><li>one</li><li>two</li></ul>
+<div hidden>hidden secret</div><span aria-hidden="true">icon glyph</span><button>Click me</button>
 <pre><code>const x = 1;</code></pre>
 </main>
 <script>console.log("more noise")</script>
@@ -116,6 +117,7 @@ export async function startTestServer(): Promise<TestServer> {
     if (p === '/utf16') {
       return send(200, 'text/plain', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('wide text', 'utf16le')]));
     }
+    if (p === '/accents') return send(200, 'text/plain; charset=utf-8', 'é'.repeat(1000));
     if (p === '/404') return send(404, 'text/html', '<html><body><h1>Not here</h1><p>The page is gone.</p></body></html>');
     if (p === '/500') return send(500, 'text/plain', 'database exploded');
     if (p === '/png') return send(200, 'image/png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));

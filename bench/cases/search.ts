@@ -140,8 +140,8 @@ const bench: BenchCase = {
         capped = r.output as GrepResult;
       },
       () => rawRgJson(root, [...BASE_RG_FLAGS, '--regexp', 'needle', '--', '.'], 200),
-      15,
-      2,
+      31,
+      3,
     );
     ctx.row({
       case: 'grep "needle", capped (max_results 200, of 132k)',

@@ -2,6 +2,8 @@
 // directly, and the memory of capped fetches of a 1 GB stream and of a 1 GB gzip bomb.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { request } from 'undici';
 import { createToolkit } from '../../src/runtime/toolkit.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
@@ -9,12 +11,26 @@ import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 const RAW_BYTES = 50 * 1024 * 1024;
 const STREAM_BYTES = 1024 * 1024 * 1024;
 
+/** A ~1 MB article-like page: nav, scripts, headings, paragraphs with links, lists, code. */
+const PAGE_HTML = (() => {
+  const sections: string[] = [];
+  for (let i = 0; sections.join('').length < 1_000_000; i++) {
+    sections.push(
+      `<section><h2>Section ${i}</h2><p>Paragraph ${i} with <a href="/link/${i}">a link</a>, <em>emphasis</em> and <code>code</code>. ` +
+        'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. '.repeat(3) +
+        `</p><ul><li>item ${i}.1</li><li>item ${i}.2</li></ul><script>track(${i})</script></section>`,
+    );
+  }
+  return `<!doctype html><html><head><title>Bench page</title><style>p{}</style></head><body><nav><a href="/">Home</a></nav><main>${sections.join('')}</main></body></html>`;
+})();
+
 // The server: /raw (50 MB text), /stream (1 GB text, written with backpressure), /bomb (1 GB of
 // zeros gzip-compressed once at start-up, about 1 MB on the wire).
 const SERVER = `
 const http = require('node:http');
 const zlib = require('node:zlib');
 const RAW = Buffer.alloc(${RAW_BYTES}, 0x61);
+const PAGE = require('node:fs').readFileSync(process.env.PAGE_FILE);
 const CHUNK = Buffer.alloc(64 * 1024, 0x62);
 const gz = zlib.createGzip({ level: 9 });
 const parts = [];
@@ -26,6 +42,7 @@ gz.on('end', () => {
   const BOMB = Buffer.concat(parts);
   http.createServer((req, res) => {
     if (req.url === '/raw') { res.writeHead(200, { 'content-type': 'text/plain', 'content-length': RAW.length }); return res.end(RAW); }
+    if (req.url === '/page') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); return res.end(PAGE); }
     if (req.url === '/bomb') { res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }); return res.end(BOMB); }
     if (req.url === '/stream') {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-length': ${STREAM_BYTES} });
@@ -46,8 +63,10 @@ gz.on('end', () => {
 });
 `;
 
-async function startServer(): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServer(tmp: string): Promise<{ child: ChildProcess; origin: string }> {
+  const pageFile = path.join(tmp, 'page.html');
+  await writeFile(pageFile, PAGE_HTML);
+  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PAGE_FILE: pageFile } });
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   return { child, origin: `http://127.0.0.1:${chunk.toString().trim()}` };
 }
@@ -71,7 +90,7 @@ async function peakRssGrowth(fn: () => Promise<unknown>): Promise<{ ms: number; 
 const bench: BenchCase = {
   name: 'web',
   async run(ctx) {
-    const { child, origin } = await startServer();
+    const { child, origin } = await startServer(ctx.tmp);
     try {
       const toolkit = createToolkit({ workspace: ctx.tmp, web: { allowPrivateNetwork: true } });
       const fetchRaw = async () => {
@@ -93,6 +112,26 @@ const bench: BenchCase = {
         baselineName: 'undici request + body.text()',
         target: '≤ 1.5×',
         note: `${((RAW_BYTES / 1e6) / (raw.toolwright / 1000)).toFixed(0)} MB/s through invoke`,
+      });
+
+      const TurndownService = (await import('turndown')).default;
+      const fetchPage = async () => {
+        const result = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/page` });
+        if (!result.ok || !(result.output as { content: string }).content.includes('## Section 1')) throw new Error('web_fetch /page failed');
+      };
+      const undiciTurndown = async () => {
+        const response = await request(`${origin}/page`);
+        const markdown = new TurndownService().turndown(await response.body.text());
+        if (!markdown.includes('Section 1')) throw new Error('turndown baseline failed');
+      };
+      const page = await sideBySide(fetchPage, undiciTurndown, 5, 1);
+      ctx.row({
+        case: `web_fetch ${(PAGE_HTML.length / 1e6).toFixed(1)} MB HTML page → Markdown`,
+        toolwright: page.toolwright,
+        baseline: page.baseline,
+        baselineName: 'undici request + bare turndown',
+        target: '≤ 1.5×',
+        note: 'toolwright also strips noise and absolutizes links',
       });
 
       const capped = async (pathname: string, maxBytes?: number) => {

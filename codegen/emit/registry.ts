@@ -1,11 +1,13 @@
 // Emits src/generated/registry.ts with ts-morph: one OperationDescriptor per operation, grouped
-// into ProviderDescriptors in catalog order.
-import { Project, VariableDeclarationKind, type CodeBlockWriter } from 'ts-morph';
+// into ProviderDescriptors in catalog order. The file is written by one CodeBlockWriter pass
+// (ts-morph's per-statement manipulation reparses the file each time: quadratic on big catalogs).
+import { IndentationText, Project, QuoteKind, type CodeBlockWriter } from 'ts-morph';
 import type { CatalogModel, OperationModel } from '../model.js';
 import { HEADER, str, type EmittedFile } from './common.js';
 
 function writeDescriptor(writer: CodeBlockWriter, op: OperationModel): void {
-  writer.block(() => {
+  writer.writeLine(`/** ${op.id} — ${op.kind} / ${op.risk} */`);
+  writer.write(`const ${op.ident}: OperationDescriptor = `).inlineBlock(() => {
     writer.writeLine(`id: ${str(op.id)},`);
     writer.writeLine(`provider: ${str(op.provider)},`);
     writer.writeLine(`name: ${str(op.name)},`);
@@ -22,55 +24,38 @@ function writeDescriptor(writer: CodeBlockWriter, op: OperationModel): void {
     writer.writeLine(`validateParams: validators[${str(op.id)}]!.params,`);
     writer.writeLine(`validateResult: validators[${str(op.id)}]!.result,`);
   });
+  writer.write(';').newLine();
 }
 
 export function emitRegistry(model: CatalogModel): EmittedFile {
-  const project = new Project({ useInMemoryFileSystem: true });
-  const file = project.createSourceFile('registry.ts', '');
-  file.addImportDeclarations([
-    { isTypeOnly: true, namedImports: ['OperationDescriptor', 'ProviderDescriptor'], moduleSpecifier: '../runtime/descriptor.js' },
-    { namedImports: ['schemas'], moduleSpecifier: './schemas.js' },
-    { namedImports: ['validators'], moduleSpecifier: './validators.js' },
-  ]);
-  for (const op of model.operations) {
-    file.addVariableStatement({
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [`${op.id} — ${op.kind} / ${op.risk}`],
-      declarations: [{ name: op.ident, type: 'OperationDescriptor', initializer: (w) => writeDescriptor(w, op) }],
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double },
+  });
+  const file = project.createSourceFile('registry.ts', (writer) => {
+    writer.writeLine('import type { OperationDescriptor, ProviderDescriptor } from "../runtime/descriptor.js";');
+    writer.writeLine('import { schemas } from "./schemas.js";');
+    writer.writeLine('import { validators } from "./validators.js";');
+    writer.blankLine();
+    for (const op of model.operations) writeDescriptor(writer, op);
+    writer.blankLine();
+    writer.writeLine('/** Every provider of the catalog, in catalog order. */');
+    writer.write('export const providers: readonly ProviderDescriptor[] = [').newLine();
+    writer.indent(() => {
+      for (const provider of model.providers) {
+        writer.write('{').newLine();
+        writer.indent(() => {
+          writer.writeLine(`name: ${str(provider.name)},`);
+          writer.writeLine(`description: ${str(provider.description)},`);
+          writer.writeLine(`operations: [${provider.operations.map((op) => op.ident).join(', ')}],`);
+        });
+        writer.write('},').newLine();
+      }
     });
-  }
-  file.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ['Every provider of the catalog, in catalog order.'],
-    declarations: [
-      {
-        name: 'providers',
-        type: 'readonly ProviderDescriptor[]',
-        initializer: (writer) => {
-          writer.write('[').newLine();
-          writer.indent(() => {
-            for (const provider of model.providers) {
-              writer.write('{').newLine();
-              writer.indent(() => {
-                writer.writeLine(`name: ${str(provider.name)},`);
-                writer.writeLine(`description: ${str(provider.description)},`);
-                writer.writeLine(`operations: [${provider.operations.map((op) => op.ident).join(', ')}],`);
-              });
-              writer.write('},').newLine();
-            }
-          });
-          writer.write(']');
-        },
-      },
-    ],
+    writer.writeLine('];');
+    writer.blankLine();
+    writer.writeLine('/** Every operation of the catalog, in catalog order. */');
+    writer.writeLine(`export const operations: readonly OperationDescriptor[] = [${model.operations.map((op) => op.ident).join(', ')}];`);
   });
-  file.addVariableStatement({
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: ['Every operation of the catalog, in catalog order.'],
-    declarations: [{ name: 'operations', type: 'readonly OperationDescriptor[]', initializer: `[${model.operations.map((op) => op.ident).join(', ')}]` }],
-  });
-  file.formatText({ indentSize: 2, convertTabsToSpaces: true });
   return { path: 'src/generated/registry.ts', content: `${HEADER}\n${file.getFullText()}` };
 }

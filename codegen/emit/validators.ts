@@ -6,18 +6,15 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 // The CJS module's default export is the function; under NodeNext types it arrives as `.default`.
 const standaloneCode = standaloneModule.default;
 import type { CatalogModel } from '../model.js';
-import { createSchemaAjv } from '../validate.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { schemaId } from '../validate.js';
 import { HEADER, type EmittedFile } from './common.js';
 
-export function emitValidators(model: CatalogModel): EmittedFile {
-  const ajv = createSchemaAjv();
+/** `ajv` already holds every schema, compiled by validation under `schemaId` (compiling twice costs seconds on big catalogs). */
+export function emitValidators(model: CatalogModel, ajv: Ajv2020): EmittedFile {
   const exportsMap: Record<string, string> = {};
   for (const op of model.operations) {
-    for (const part of ['params', 'result'] as const) {
-      const id = `toolwright:${op.id}/${part}`;
-      ajv.addSchema({ ...op[part], $id: id });
-      exportsMap[`${op.ident}_${part}`] = id;
-    }
+    for (const part of ['params', 'result'] as const) exportsMap[`${op.ident}_${part}`] = schemaId(op.id, part);
   }
   let code = standaloneCode(ajv, exportsMap).replace(/^"use strict";/, '');
 

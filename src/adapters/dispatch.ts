@@ -1,13 +1,7 @@
 // Runs a tool call that arrives by tool name (as models, MCP clients and the CLI name them).
-import type { OperationDescriptor } from '../runtime/descriptor.js';
 import { ToolError } from '../runtime/errors.js';
 import { renderErrorText } from '../runtime/text.js';
 import type { InvokeOptions, InvokeResult, Toolkit } from '../runtime/types.js';
-
-/** Finds an exposed operation by tool name (`read_file`) or id (`filesystem.read_file`). */
-export function findOperation(toolkit: Toolkit, name: string): OperationDescriptor | undefined {
-  return toolkit.find(name);
-}
 
 function failure(name: string, error: ToolError): InvokeResult {
   const payload = error.toJSON();
@@ -39,7 +33,7 @@ export async function invokeByName(
   input: unknown,
   options: InvokeOptions = {},
 ): Promise<InvokeResult> {
-  const op = findOperation(toolkit, name);
+  const op = toolkit.find(name); // tool name (read_file) or id (filesystem.read_file)
   if (!op) {
     const known = toolkit.operations.map((o) => o.name).join(', ');
     return failure(name, new ToolError('UNKNOWN_OPERATION', `no tool named "${name}" (available: ${known})`));

@@ -106,7 +106,7 @@ function makeNullable(schema: Record<string, unknown>): Record<string, unknown> 
   return { ...(description !== undefined ? { description } : {}), anyOf: [rest, { type: 'null' }] };
 }
 
-/** True when `schema` would pass OpenAI's strict-mode checks (used by tests and as a guard). */
+/** Why `schema` would fail OpenAI's strict-mode checks; empty when it passes. */
 export function strictSchemaProblems(schema: JsonSchema, path = '$'): string[] {
   const problems: string[] = [];
   for (const key of Object.keys(schema)) {

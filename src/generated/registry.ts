@@ -231,6 +231,7 @@ const user_ask_user: OperationDescriptor = {
   validateParams: validators["user.ask_user"]!.params,
   validateResult: validators["user.ask_user"]!.result,
 };
+
 /** Every provider of the catalog, in catalog order. */
 export const providers: readonly ProviderDescriptor[] = [
   {
@@ -269,5 +270,6 @@ export const providers: readonly ProviderDescriptor[] = [
     operations: [user_ask_user],
   },
 ];
+
 /** Every operation of the catalog, in catalog order. */
 export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, search_glob, search_grep, exec_bash, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];

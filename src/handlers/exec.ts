@@ -1,12 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import type { Readable } from 'node:stream';
-import { execa } from 'execa';
+import { execa, type Options as ExecaOptions } from 'execa';
 import { ToolError, abortError, throwIfAborted } from '../runtime/errors.js';
 import { withText, type Rendered } from '../runtime/handler.js';
 import type { HandlerContext } from '../runtime/types.js';
 import type { BashParams, BashResult, ExecHandlers } from '../generated/types.js';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from './exec/collector.js';
+import { openOutputPipe, type OutputPipe } from './exec/output-pipe.js';
 import { groupIsRunning, signalGroup, trackGroup, untrackGroup, waitForGroupGone } from './exec/process-group.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -41,24 +41,37 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
   const stderr = new OutputCollector(outputLimit);
   throwIfAborted(ctx.signal);
 
+  const stdoutPipe = await openOutputPipe((bytes) => stdout.push(bytes));
+  const stderrPipe = await openOutputPipe((bytes) => stderr.push(bytes));
+  const pipes = [stdoutPipe, stderrPipe];
   const started = performance.now();
-  const subprocess = execa('bash', ['-c', params.command], {
-    cwd,
-    env,
-    extendEnv: false,
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    buffer: false,
-    reject: false,
-    // Its own session and process group, so a timeout can kill every descendant at once.
-    detached: true,
-    // execa's cleanup does not cover detached children; trackGroup() does it for the whole group.
-    cleanup: false,
-    windowsHide: true,
-  });
-  subprocess.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-  subprocess.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  let subprocess;
+  try {
+    const options: ExecaOptions = {
+      cwd,
+      env,
+      extendEnv: false,
+      stdin: 'ignore',
+      // A file descriptor goes to child_process.spawn as is (execa's types list only fds 3-9).
+      stdout: stdoutPipe.stdio as 'pipe',
+      stderr: stderrPipe.stdio as 'pipe',
+      buffer: false,
+      reject: false,
+      // Its own session and process group, so a timeout can kill every descendant at once.
+      detached: true,
+      // execa's cleanup does not cover detached children; trackGroup() does it for the whole group.
+      cleanup: false,
+      windowsHide: true,
+    };
+    subprocess = execa('bash', ['-c', params.command], options);
+  } catch (error) {
+    for (const pipe of pipes) pipe.close();
+    throw error;
+  } finally {
+    // The child holds its own copies of the write ends now (or never will).
+    stdoutPipe.attach(subprocess?.stdout);
+    stderrPipe.attach(subprocess?.stderr);
+  }
 
   const exited = new Promise<Ending>((resolve) => {
     subprocess.once('exit', (exitCode, signal) => resolve({ exitCode, signal }));
@@ -68,7 +81,10 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
   settled.catch(() => {});
   // pid is set synchronously when the spawn worked; otherwise execa settles with the reason.
   const pgid = subprocess.pid;
-  if (pgid === undefined) throw spawnError(await settled, cwd, ctx);
+  if (pgid === undefined) {
+    for (const pipe of pipes) pipe.close();
+    throw spawnError(await settled, cwd, ctx);
+  }
   trackGroup(pgid);
   let timedOut = false;
   let stopping: Promise<void> | undefined;
@@ -88,7 +104,7 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
     duration = Math.round(performance.now() - started);
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', onAbort);
-    await drainThenClose([subprocess.stdout, subprocess.stderr], DRAIN_AFTER_EXIT_MS);
+    await drainThenClose(pipes, DRAIN_AFTER_EXIT_MS);
     if (stopping) await stopping;
   } finally {
     clearTimeout(timer);
@@ -151,22 +167,17 @@ async function terminateGroup(pgid: number, exited: Promise<Ending>): Promise<vo
   await waitForGroupGone(pgid, KILL_SETTLE_MS);
 }
 
-/** Waits for both streams to end, at most `ms`; then stops reading whatever is still open. */
-async function drainThenClose(streams: readonly Readable[], ms: number): Promise<void> {
-  const open = streams.filter((s) => !s.readableEnded && !s.destroyed);
-  if (open.length === 0) return;
+/** Waits for both pipes to reach end-of-file, at most `ms`; then stops reading whatever is still open. */
+async function drainThenClose(pipes: readonly OutputPipe[], ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
-    Promise.all(open.map((s) => new Promise<void>((resolve) => {
-      if (s.readableEnded || s.destroyed) return resolve();
-      s.once('end', resolve);
-      s.once('close', resolve);
-      s.once('error', () => resolve());
-    }))),
-    new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); }),
+    Promise.all(pipes.map((pipe) => pipe.ended)),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
   ]);
   clearTimeout(timer);
-  for (const s of open) if (!s.destroyed) s.destroy();
+  for (const pipe of pipes) pipe.close();
 }
 
 function spawnError(settled: unknown, cwd: string, ctx: HandlerContext): ToolError {

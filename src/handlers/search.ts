@@ -325,31 +325,50 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Stable sort by path: rg already emits each file's matches together and in line order. */
+/** Orders matches by path; rg already emits each file's matches together and in line order. */
 function sortByPath(matches: GrepMatch[]): GrepMatch[] {
-  return matches.sort((a, b) => compare(a.path, b.path));
+  const groups: { path: string; from: number; to: number }[] = [];
+  let sorted = true;
+  for (let i = 0; i < matches.length; i++) {
+    const p = matches[i]!.path;
+    const last = groups[groups.length - 1];
+    if (last && last.path === p) {
+      last.to = i + 1;
+      continue;
+    }
+    if (last && compare(last.path, p) > 0) sorted = false;
+    groups.push({ path: p, from: i, to: i + 1 });
+  }
+  if (sorted) return matches;
+  groups.sort((a, b) => compare(a.path, b.path));
+  const out: GrepMatch[] = new Array(matches.length);
+  let k = 0;
+  for (const g of groups) for (let i = g.from; i < g.to; i++) out[k++] = matches[i]!;
+  return out;
 }
 
 function renderGrep(output: GrepResult, params: GrepParams, mode: string, max: number, problem: string | undefined): string {
-  const lines: string[] = [];
+  let lines: string[];
   let total = 0;
   let unit = 'matches';
+  let omitted = 0;
   if (output.matches) {
     total = output.matches.length;
-    renderMatches(output.matches, lines);
-  } else if (output.counts) {
-    total = output.counts.length;
+    const rendered = renderMatches(output.matches, MAX_TEXT_CHARS);
+    lines = rendered.lines;
+    omitted = total - rendered.shown;
+  } else {
+    const entries = output.counts ? output.counts.map((c) => `${c.path}:${c.count}`) : (output.files ?? []);
+    total = entries.length;
     unit = 'files';
-    for (const c of output.counts) lines.push(`${c.path}:${c.count}`);
-  } else if (output.files) {
-    total = output.files.length;
-    unit = 'files';
-    lines.push(...output.files);
+    lines = capLines(entries, MAX_TEXT_CHARS);
+    omitted = entries.length - lines.length;
   }
   const notes: string[] = [];
+  if (omitted > 0) notes.push(`[… ${omitted} more ${unit} in the structured output, not shown here]`);
   if (total === 0) {
     const where = (params.path ?? '.') === '.' ? 'the workspace' : params.path;
-    const filters = [params.glob ? `glob ${params.glob}` : '', params.include_ignored ? '' : '.gitignore\'d files and .git/ skipped']
+    const filters = [params.glob ? `glob ${params.glob}` : '', params.include_ignored ? '' : ".gitignore'd files and .git/ skipped"]
       .filter(Boolean)
       .join('; ');
     notes.push(`No matches for ${JSON.stringify(params.pattern)} in ${where}${filters ? ` (${filters})` : ''}.`);
@@ -360,20 +379,36 @@ function renderGrep(output: GrepResult, params: GrepParams, mode: string, max: n
     const sum = output.counts!.reduce((acc, c) => acc + c.count, 0);
     notes.push(`(${sum} matching lines in ${total} files)`);
   } else if (total > 0 && mode === 'content') {
-    const fileCount = new Set(output.matches!.map((m) => m.path)).size;
+    const fileCount = countFiles(output.matches!);
     notes.push(`(${total} ${total === 1 ? 'match' : 'matches'} in ${fileCount} ${fileCount === 1 ? 'file' : 'files'})`);
   }
   if (problem) notes.push(`[some files could not be searched: ${problem.split('\n').slice(0, 3).join('; ')}]`);
-  const shown = capLines(lines, MAX_TEXT_CHARS);
-  if (shown.length < lines.length) notes.unshift(`[… ${lines.length - shown.length} more lines in the structured output]`);
-  return [...shown, ...notes].join('\n');
+  return [...lines, ...notes].join('\n');
 }
 
-/** rg-style lines: `path:line: text` for matches, `path-line- text` for context, `--` between groups. */
-function renderMatches(matches: readonly GrepMatch[], out: string[]): void {
+/** Matches are grouped by file, so counting path changes counts files. */
+function countFiles(matches: readonly GrepMatch[]): number {
+  let files = 0;
+  let last: string | undefined;
+  for (const m of matches) {
+    if (m.path !== last) files++;
+    last = m.path;
+  }
+  return files;
+}
+
+/**
+ * rg-style lines: `path:line: text` for matches, `path-line- text` for context, `--` between
+ * groups; stops once `budget` characters are used and says how many matches it showed.
+ */
+function renderMatches(matches: readonly GrepMatch[], budget: number): { lines: string[]; shown: number } {
+  const out: string[] = [];
+  let used = 0;
+  let shown = 0;
   let lastPath: string | undefined;
   let lastLine = 0;
   for (const m of matches) {
+    const mark = out.length;
     const matchLines = m.text.split('\n');
     const firstBefore = m.line - (m.before?.length ?? 0);
     const hasContext = m.before !== undefined;
@@ -385,7 +420,7 @@ function renderMatches(matches: readonly GrepMatch[], out: string[]): void {
     });
     matchLines.forEach((text, i) => {
       const line = m.line + i;
-      // A line already printed as someone's after-context is printed again as the match it is.
+      // A line already printed as an earlier match's after-context is printed again as the match it is.
       if (line > lastLine || !hasContext) out.push(`${m.path}:${line}: ${text}`);
       else out[out.length - (lastLine - line) - 1] = `${m.path}:${line}: ${text}`;
     });
@@ -395,9 +430,16 @@ function renderMatches(matches: readonly GrepMatch[], out: string[]): void {
       out.push(`${m.path}-${line}- ${text}`);
       end = line;
     });
+    for (let i = mark; i < out.length; i++) used += out[i]!.length + 1;
+    if (used > budget && shown > 0) {
+      out.length = mark;
+      break;
+    }
+    shown++;
     lastPath = m.path;
     lastLine = end;
   }
+  return { lines: out, shown };
 }
 
 /** The longest prefix of `lines` whose joined length stays within `budget`. */

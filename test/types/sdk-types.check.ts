@@ -71,3 +71,16 @@ export async function aiSdk(): Promise<void> {
   const wrong: string = tools.read_file;
   void [output, wrong];
 }
+
+// The README's Chat Completions loop, verbatim apart from the client being declared.
+export async function readmeLoop(openai: OpenAI): Promise<void> {
+  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: 'user', content: 'What does README.md say?' }];
+  for (;;) {
+    const reply = await openai.chat.completions.create({ model: 'gpt-4.1', messages, tools: toOpenAITools(toolkit) });
+    const message = reply.choices[0]!.message;
+    messages.push(message);
+    const calls = (message.tool_calls ?? []).filter((call) => call.type === 'function');
+    if (calls.length === 0) break;
+    for (const call of calls) messages.push(await runOpenAIToolCall(toolkit, call));
+  }
+}

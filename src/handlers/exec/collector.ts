@@ -21,79 +21,74 @@ const SNIFF_BYTES = 1024;
 const ANSI_ESCAPES = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])/g;
 
 /**
- * Keeps the first and the last bytes of a stream of any length in bounded memory.
+ * Keeps the first and the last bytes of a stream of any length in fixed memory.
  *
  * The limit is in characters, but bytes arrive: head and tail each keep up to 2 × limit bytes,
  * enough for limit/2 characters of any UTF-8 text at each end, so the character cut happens only
- * at `finish()`. Chunks are kept by reference (no copying): the tail holds at most its budget plus
- * one chunk, whatever the command prints.
+ * at `finish()`. Bytes are copied into a head buffer and a tail ring buffer allocated once, so
+ * pushed chunks may be reused by the caller (a read buffer) and nothing grows with the output.
  */
 export class OutputCollector {
   readonly limit: number;
-  private readonly headBudget: number;
-  private readonly tailBudget: number;
-  private readonly head: Buffer[] = [];
+  private readonly headCapacity: number;
+  private readonly tailCapacity: number;
+  private head: Buffer | undefined;
   private headBytes = 0;
-  private readonly tail: Buffer[] = [];
-  private tailBytes = 0;
-  /** Bytes that fell out of the tail window (neither head nor tail holds them). */
-  private droppedBytes = 0;
+  /** Ring buffer of the latest bytes after the head filled up. */
+  private ring: Buffer | undefined;
+  /** Where the next byte goes in the ring. */
+  private ringWrite = 0;
+  private ringBytes = 0;
   totalBytes = 0;
 
   constructor(limit: number = DEFAULT_OUTPUT_LIMIT) {
     if (!Number.isSafeInteger(limit) || limit < 2) throw new RangeError(`outputLimit must be an integer >= 2, got ${limit}`);
     this.limit = limit;
     // At least SNIFF_BYTES at each end, so even a tiny limit leaves enough to tell binary from text.
-    this.headBudget = Math.max(2 * limit, SNIFF_BYTES);
-    this.tailBudget = Math.max(2 * limit, SNIFF_BYTES);
+    this.headCapacity = Math.max(2 * limit, SNIFF_BYTES);
+    this.tailCapacity = Math.max(2 * limit, SNIFF_BYTES);
   }
 
-  /** Bytes currently held (head + tail window); stays near 4 × limit however much is pushed. */
+  /** Bytes of memory held for output; fixed (4 × limit at most) however much is pushed. */
   get retainedBytes(): number {
-    return this.headBytes + this.tailBytes;
+    return (this.head?.length ?? 0) + (this.ring?.length ?? 0);
   }
 
-  push(chunk: Buffer | string): void {
+  /** Copies `chunk` in; the caller may overwrite it afterwards. */
+  push(chunk: Uint8Array | string): void {
     let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     if (bytes.length === 0) return;
     this.totalBytes += bytes.length;
-    if (this.headBytes < this.headBudget) {
-      const room = this.headBudget - this.headBytes;
-      const taken = bytes.length <= room ? bytes : bytes.subarray(0, room);
-      this.head.push(taken);
-      this.headBytes += taken.length;
-      if (taken.length === bytes.length) return;
-      bytes = bytes.subarray(room);
+    if (this.headBytes < this.headCapacity) {
+      this.head ??= Buffer.allocUnsafe(this.headCapacity);
+      const taken = Math.min(bytes.length, this.headCapacity - this.headBytes);
+      this.head.set(bytes.subarray(0, taken), this.headBytes);
+      this.headBytes += taken;
+      if (taken === bytes.length) return;
+      bytes = bytes.subarray(taken);
     }
-    if (bytes.length >= this.tailBudget) {
-      // The chunk alone fills the window: everything older falls out.
-      this.droppedBytes += this.tailBytes + bytes.length - this.tailBudget;
-      this.tail.length = 0;
-      const kept = bytes.subarray(bytes.length - this.tailBudget);
-      this.tail.push(kept);
-      this.tailBytes = kept.length;
+    const ring = (this.ring ??= Buffer.allocUnsafe(this.tailCapacity));
+    const capacity = ring.length;
+    if (bytes.length >= capacity) {
+      // The chunk alone fills the ring: keep its last `capacity` bytes.
+      ring.set(bytes.subarray(bytes.length - capacity), 0);
+      this.ringWrite = 0;
+      this.ringBytes = capacity;
       return;
     }
-    this.tail.push(bytes);
-    this.tailBytes += bytes.length;
-    // Drop whole chunks from the front while what is left still fills the window.
-    while (this.tail.length > 1 && this.tailBytes - this.tail[0]!.length >= this.tailBudget) {
-      const old = this.tail.shift()!;
-      this.tailBytes -= old.length;
-      this.droppedBytes += old.length;
-    }
+    const first = Math.min(bytes.length, capacity - this.ringWrite);
+    ring.set(bytes.subarray(0, first), this.ringWrite);
+    if (first < bytes.length) ring.set(bytes.subarray(first), 0);
+    this.ringWrite = (this.ringWrite + bytes.length) % capacity;
+    this.ringBytes = Math.min(capacity, this.ringBytes + bytes.length);
   }
 
   finish(): CollectedOutput {
     const totalBytes = this.totalBytes;
     if (totalBytes === 0) return { text: '', truncated: false, binary: false, totalBytes };
-    const headBuf = Buffer.concat(this.head, this.headBytes);
-    let tailBuf = Buffer.concat(this.tail, this.tailBytes);
-    if (this.tailBytes > this.tailBudget) {
-      const excess = this.tailBytes - this.tailBudget;
-      tailBuf = tailBuf.subarray(excess);
-      this.droppedBytes += excess;
-    }
+    const headBuf = this.head ? this.head.subarray(0, this.headBytes) : Buffer.alloc(0);
+    const tailBuf = this.tailInOrder();
+    const droppedBytes = totalBytes - headBuf.length - tailBuf.length;
 
     if (looksBinary(headBuf, tailBuf)) {
       return {
@@ -105,7 +100,7 @@ export class OutputCollector {
     }
 
     const half = Math.floor(this.limit / 2);
-    if (this.droppedBytes === 0) {
+    if (droppedBytes === 0) {
       const all = Buffer.concat([headBuf, tailBuf]).toString('utf8');
       if (all.length <= this.limit) return { text: all, truncated: false, binary: false, totalBytes };
       const headText = cutHead(all, half);
@@ -118,6 +113,14 @@ export class OutputCollector {
     const tailText = cutTail(decodeTail(tailBuf), half);
     const omitted = Math.max(0, totalBytes - Buffer.byteLength(headText) - Buffer.byteLength(tailText));
     return { text: joinCut(headText, omitted, tailText), truncated: true, binary: false, totalBytes };
+  }
+
+  /** The ring's bytes, oldest first. */
+  private tailInOrder(): Buffer {
+    const ring = this.ring;
+    if (!ring || this.ringBytes === 0) return Buffer.alloc(0);
+    if (this.ringBytes < ring.length) return ring.subarray(0, this.ringBytes);
+    return Buffer.concat([ring.subarray(this.ringWrite), ring.subarray(0, this.ringWrite)]);
   }
 }
 

@@ -37,7 +37,10 @@ export async function walkGlob(walk: GlobWalk): Promise<string[]> {
   const files: string[] = [];
   for (const file of found) {
     if (file.startsWith('../') || path.isAbsolute(file)) continue;
-    files.push(baseRel ? `${baseRel}/${file}` : file);
+    const rel = baseRel ? `${baseRel}/${file}` : file;
+    // Folders were pruned during the walk; files are checked here, only those the pattern matched.
+    if (gitignores && gitignores.ignoresLoaded(rel)) continue;
+    files.push(rel);
   }
   return files;
 }
@@ -68,7 +71,13 @@ export class GitignoreRules {
 
   constructor(private readonly root: string) {}
 
-  /** Keeps the entries of folder `dirAbs` that are neither `.git` nor ignored. */
+  /** Rules already loaded, by folder (undefined: no .gitignore there). */
+  private readonly loaded = new Map<string, Ignore | undefined>();
+
+  /**
+   * Keeps the entries of folder `dirAbs` that are not `.git` and not ignored folders. Files are
+   * kept: checking only the files a pattern matches (ignoresLoaded) is far cheaper than all of them.
+   */
   async filter(dirAbs: string, entries: Dirent[]): Promise<Dirent[]> {
     const dirRel = toPosix(path.relative(this.root, dirAbs));
     if (dirRel.startsWith('..')) return entries;
@@ -85,16 +94,33 @@ export class GitignoreRules {
     }
     return entries.filter((entry) => {
       if (entry.name === '.git') return false;
-      if (active.length === 0) return true;
+      if (active.length === 0 || !entry.isDirectory()) return true;
       const entryRel = dirRel ? `${dirRel}/${entry.name}` : entry.name;
-      const suffix = entry.isDirectory() ? '/' : '';
       for (const [dir, ig] of active) {
-        const result = ig.test((dir ? entryRel.slice(dir.length + 1) : entryRel) + suffix);
+        const result = ig.test(`${dir ? entryRel.slice(dir.length + 1) : entryRel}/`);
         if (result.ignored) return false;
         if (result.unignored) return true;
       }
       return true;
     });
+  }
+
+  /** Whether a file in a folder the walk has read is ignored (its rules are loaded by then). */
+  ignoresLoaded(fileRel: string): boolean {
+    const slash = fileRel.lastIndexOf('/');
+    let dir = slash < 0 ? '' : fileRel.slice(0, slash);
+    // Deepest .gitignore first: the first one with an opinion decides.
+    for (;;) {
+      const ig = this.loaded.get(dir);
+      if (ig) {
+        const result = ig.test(dir ? fileRel.slice(dir.length + 1) : fileRel);
+        if (result.ignored) return true;
+        if (result.unignored) return false;
+      }
+      if (dir === '') return false;
+      const up = dir.lastIndexOf('/');
+      dir = up < 0 ? '' : dir.slice(0, up);
+    }
   }
 
   /** True when `fileRel` (workspace-relative) is ignored by some .gitignore or lies in `.git`. */
@@ -118,6 +144,7 @@ export class GitignoreRules {
     let rules = this.byDir.get(dirRel);
     if (!rules) {
       rules = exists === false ? Promise.resolve(undefined) : loadGitignore(path.join(this.root, dirRel));
+      rules.then((ig) => this.loaded.set(dirRel, ig));
       this.byDir.set(dirRel, rules);
     }
     return rules;

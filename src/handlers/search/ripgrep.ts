@@ -236,26 +236,98 @@ export class RgJsonStream {
     const kind = buf[start + TYPE_OFFSET];
     if (kind !== LOWER_M && !(kind === LOWER_C && this.wantContext)) return;
     if (buf[start + 2] !== 0x74 /* t of "type" */) return; // the summary line starts with {"data"
-    const parsed = JSON.parse(buf.toString('utf8', start, end)) as {
-      type: string;
-      data: { path?: RgData; lines?: RgData; line_number?: number; submatches?: { start: number }[] };
-    };
-    if (parsed.type !== 'match' && parsed.type !== 'context') return;
-    const data = parsed.data;
-    const event: RgLineEvent = {
-      type: parsed.type,
-      path: decodeData(data.path),
-      line: data.line_number ?? 0,
-      text: stripEol(decodeData(data.lines)),
-    };
-    const first = data.submatches?.[0];
-    if (first) event.firstMatchByte = first.start;
-    this.emit(event);
+    const line = buf.toString('utf8', start, end);
+    const event = parseKnownLayout(line) ?? parseAnyLayout(line);
+    if (event) this.emit(event);
   }
 
   private emit(event: RgLineEvent): void {
     if (!this.onEvent(event)) this.stopped = true;
   }
+}
+
+/** Lines longer than this (in characters) get the offset of their first match, to cut around it. */
+const LONG_LINE = 1000;
+
+/** Any valid JSON event, through JSON.parse (used when the fast path does not recognise the layout). */
+function parseAnyLayout(line: string): RgLineEvent | undefined {
+  const parsed = JSON.parse(line) as {
+    type: string;
+    data: { path?: RgData; lines?: RgData; line_number?: number; submatches?: { start: number }[] };
+  };
+  if (parsed.type !== 'match' && parsed.type !== 'context') return undefined;
+  const data = parsed.data;
+  const event: RgLineEvent = {
+    type: parsed.type,
+    path: decodeData(data.path),
+    line: data.line_number ?? 0,
+    text: stripEol(decodeData(data.lines)),
+  };
+  const first = data.submatches?.[0];
+  if (first && event.text.length > LONG_LINE) event.firstMatchByte = first.start;
+  return event;
+}
+
+const MATCH_HEAD = '{"type":"match","data":{"path":{"text":"';
+const CONTEXT_HEAD = '{"type":"context","data":{"path":{"text":"';
+const LINES_HEAD = '"},"lines":{"text":"';
+const LINE_NUMBER_HEAD = '"},"line_number":';
+const SUBMATCHES_HEAD = ',"submatches":[{"match":{"text":"';
+const START_HEAD = '"},"start":';
+
+/**
+ * The layout rg 13–15 prints for UTF-8 paths and lines, read with indexOf and slices instead of
+ * JSON.parse (about twice as fast, and parsing is most of grep's cost on big outputs). Returns
+ * undefined for anything else (base64 `bytes`, other key orders), which parseAnyLayout handles.
+ */
+function parseKnownLayout(line: string): RgLineEvent | undefined {
+  let type: 'match' | 'context';
+  let pos: number;
+  if (line.startsWith(MATCH_HEAD)) {
+    type = 'match';
+    pos = MATCH_HEAD.length;
+  } else if (line.startsWith(CONTEXT_HEAD)) {
+    type = 'context';
+    pos = CONTEXT_HEAD.length;
+  } else {
+    return undefined;
+  }
+  const pathEnd = closingQuote(line, pos);
+  if (pathEnd < 0 || !line.startsWith(LINES_HEAD, pathEnd)) return undefined;
+  const path = unescapeJson(line, pos, pathEnd);
+  pos = pathEnd + LINES_HEAD.length;
+  const textEnd = closingQuote(line, pos);
+  if (textEnd < 0 || !line.startsWith(LINE_NUMBER_HEAD, textEnd)) return undefined;
+  const text = stripEol(unescapeJson(line, pos, textEnd));
+  pos = textEnd + LINE_NUMBER_HEAD.length;
+  let lineNumber = 0;
+  for (let c = line.charCodeAt(pos); c >= 48 && c <= 57; c = line.charCodeAt(++pos)) lineNumber = lineNumber * 10 + (c - 48);
+  const event: RgLineEvent = { type, path, line: lineNumber, text };
+  if (text.length > LONG_LINE) {
+    const sub = line.indexOf(SUBMATCHES_HEAD, pos);
+    const subEnd = sub < 0 ? -1 : closingQuote(line, sub + SUBMATCHES_HEAD.length);
+    if (subEnd < 0 || !line.startsWith(START_HEAD, subEnd)) return parseAnyLayout(line);
+    event.firstMatchByte = Number.parseInt(line.slice(subEnd + START_HEAD.length, subEnd + START_HEAD.length + 20), 10);
+  }
+  return event;
+}
+
+/** Index of the `"` that closes the JSON string starting at `from`, or -1. */
+function closingQuote(s: string, from: number): number {
+  let pos = from;
+  for (;;) {
+    const quote = s.indexOf('"', pos);
+    if (quote < 0) return -1;
+    let backslashes = 0;
+    for (let j = quote - 1; j >= from && s.charCodeAt(j) === BACKSLASH; j--) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    pos = quote + 1;
+  }
+}
+
+function unescapeJson(s: string, from: number, to: number): string {
+  const raw = s.slice(from, to);
+  return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
 }
 
 /** Prefix of a match/context event up to the opening quote of the line's text. */

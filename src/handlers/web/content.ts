@@ -128,7 +128,10 @@ const domino = createRequire(requireHere.resolve('turndown'))('@mixmark-io/domin
 };
 
 /** Elements that are never content: code, styling, navigation chrome, embedded objects. */
-const NOISE = 'script, style, noscript, template, nav, iframe, svg, canvas, object, embed, link, meta, form button, [aria-hidden="true"], [hidden]';
+/** Elements that are never content: code, styling, navigation chrome, embedded objects. */
+const NOISE_TAGS = new Set([
+  'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'NAV', 'IFRAME', 'SVG', 'CANVAS', 'OBJECT', 'EMBED', 'LINK', 'META', 'BUTTON',
+]);
 
 export interface ConvertedPage {
   title: string | undefined;
@@ -138,7 +141,6 @@ export interface ConvertedPage {
 function parsePage(html: string, baseUrl: string): { doc: DomDocument; root: DomElement } {
   const doc = domino.createDocument(html, true);
   const root = doc.body ?? doc.documentElement ?? doc;
-  for (const el of Array.from(doc.querySelectorAll(NOISE))) el.remove();
   // Links and images resolved against the page's URL (or its <base href>) so a model can follow them.
   let base = baseUrl;
   const baseHref = doc.querySelectorAll('base[href]')[0]?.getAttribute('href');
@@ -149,17 +151,31 @@ function parsePage(html: string, baseUrl: string): { doc: DomDocument; root: Dom
       // keep the page URL
     }
   }
-  for (const [selector, attribute] of [['a[href]', 'href'], ['img[src]', 'src']] as const) {
-    for (const el of Array.from(doc.querySelectorAll(selector))) {
-      const value = el.getAttribute(attribute);
-      if (!value || value.startsWith('#') || /^(javascript|data):/i.test(value.trim())) continue;
-      try {
-        el.setAttribute(attribute, new URL(value, base).href);
-      } catch {
-        // leave an unparsable link as written
-      }
+  const absolutize = (el: DomElement, attribute: string) => {
+    const value = el.getAttribute(attribute);
+    if (!value || value.startsWith('#') || /^\s*(javascript|data):/i.test(value)) return;
+    try {
+      el.setAttribute(attribute, new URL(value, base).href);
+    } catch {
+      // leave an unparsable link as written
     }
-  }
+  };
+  // One walk drops noise (and hidden elements) and fixes links; far cheaper than querySelectorAll.
+  const walk = (node: DomElement) => {
+    const children = Array.from(node.childNodes) as DomElement[];
+    for (const child of children) {
+      if (child.nodeType !== 1) continue;
+      const name = child.nodeName.toUpperCase();
+      if (NOISE_TAGS.has(name) || child.getAttribute('hidden') !== null || child.getAttribute('aria-hidden') === 'true') {
+        child.remove();
+        continue;
+      }
+      if (name === 'A') absolutize(child, 'href');
+      else if (name === 'IMG') absolutize(child, 'src');
+      walk(child);
+    }
+  };
+  walk(root);
   return { doc, root };
 }
 

@@ -1,0 +1,21 @@
+import { openOutputPipe } from './src/handlers/exec/output-pipe.ts';
+import { groupIsRunning } from './src/handlers/exec/process-group.ts';
+import { medianMs } from './bench/lib.ts';
+import { execa } from 'execa';
+await openOutputPipe(() => {});
+console.log('open+close 2 pipes', (await medianMs(async () => { const a = await openOutputPipe(() => {}); const b = await openOutputPipe(() => {}); a.attach(null); b.attach(null); a.close(); b.close(); }, 31, 3)).toFixed(3));
+console.log('groupIsRunning(dead)', (await medianMs(() => groupIsRunning(999999), 31, 3)).toFixed(3));
+const withPipes = async () => {
+  const a = await openOutputPipe(() => {}); const b = await openOutputPipe(() => {});
+  const p = execa('bash', ['-c', 'true'], { detached: true, stdin: 'ignore', stdout: a.stdio as any, stderr: b.stdio as any, buffer: false, reject: false, cleanup: false });
+  a.attach(null); b.attach(null);
+  const t0 = performance.now();
+  await new Promise((r) => p.once('exit', r));
+  const t1 = performance.now();
+  await Promise.all([a.ended, b.ended]);
+  const t2 = performance.now();
+  a.close(); b.close();
+  return [t1 - t0, t2 - t1];
+};
+const gaps: number[] = [];
+console.log('execa+fifo', (await medianMs(async () => { const [, g] = await withPipes(); gaps.push(g!); }, 31, 3)).toFixed(2), 'exit→eof median', gaps.sort((x, y) => x - y)[15]!.toFixed(2));

@@ -1,0 +1,168 @@
+import { execFile } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, rmSync, unlinkSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where a command's stdout or stderr goes, and how we read it.
+ *
+ * Node reads an ordinary child pipe into a fresh 64 KiB Buffer per read, and V8 frees those only
+ * when external memory has grown by tens of MB: a command printing gigabytes lifts the process
+ * RSS by 40-60 MB however little we keep. So where possible we hand the child the write end of a
+ * named pipe (a real pipe: `/dev/stdout`, `tee /dev/stderr`, S_ISFIFO all behave as usual) and read
+ * its other end through a `net.Socket` whose `onread` option reuses one buffer: memory stays flat.
+ * Where `mkfifo` is unavailable (Windows), the child gets a plain pipe read through 'data' events.
+ */
+export interface OutputPipe {
+  /** The value for execa's `stdout` / `stderr` option. */
+  readonly stdio: number | 'pipe';
+  /**
+   * Call once right after spawning (also when the spawn failed): closes this process's copy of the
+   * write end, or starts reading the child's stream for a plain pipe.
+   */
+  attach(childStream: Readable | null | undefined): void;
+  /** Settles at end-of-file: every holder of the write end (descendants too) has closed it. */
+  readonly ended: Promise<void>;
+  /** Stops reading and releases the read end (when a background child keeps the pipe open). */
+  close(): void;
+}
+
+/** Read buffer shared by every named pipe: `onread` callbacks run one at a time and copy out. */
+const sharedReadBuffer = Buffer.allocUnsafe(64 * 1024);
+
+export async function openOutputPipe(onChunk: (bytes: Buffer) => void): Promise<OutputPipe> {
+  const fifo = await fifoPool.take();
+  if (fifo !== undefined) {
+    try {
+      return namedPipe(fifo, onChunk);
+    } catch {
+      // The FIFO vanished (tmp cleaner) or could not be opened: fall back for this call.
+    }
+  }
+  return plainPipe(onChunk);
+}
+
+function namedPipe(fifo: string, onChunk: (bytes: Buffer) => void): OutputPipe {
+  let readFd: number | undefined;
+  let writeFd: number | undefined;
+  try {
+    // Non-blocking open of the read end returns at once; then the write end opens without blocking.
+    readFd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    // The child's end is a separate open file description: blocking, as programs expect.
+    writeFd = openSync(fifo, constants.O_WRONLY);
+  } catch (error) {
+    if (readFd !== undefined) closeSync(readFd);
+    throw error;
+  } finally {
+    // Both ends are open; the name is no longer needed.
+    try {
+      unlinkSync(fifo);
+    } catch {
+      // already gone
+    }
+  }
+  const socket = new net.Socket({
+    fd: readFd,
+    readable: true,
+    writable: false,
+    onread: {
+      buffer: sharedReadBuffer,
+      callback: (bytesRead: number, buffer: Uint8Array) => {
+        onChunk(Buffer.from(buffer.buffer, buffer.byteOffset, bytesRead));
+      },
+    },
+  } as net.SocketConstructorOpts);
+  const ended = streamEnded(socket);
+  socket.resume();
+  let childEnd: number | undefined = writeFd;
+  return {
+    stdio: writeFd,
+    attach() {
+      if (childEnd !== undefined) closeSync(childEnd);
+      childEnd = undefined;
+    },
+    ended,
+    close() {
+      if (childEnd !== undefined) closeSync(childEnd);
+      childEnd = undefined;
+      socket.destroy();
+    },
+  };
+}
+
+function plainPipe(onChunk: (bytes: Buffer) => void): OutputPipe {
+  let stream: Readable | undefined;
+  let settle!: () => void;
+  const ended = new Promise<void>((resolve) => (settle = resolve));
+  return {
+    stdio: 'pipe',
+    attach(childStream) {
+      if (!childStream) return settle();
+      stream = childStream;
+      stream.on('data', (chunk: Buffer) => onChunk(chunk));
+      void streamEnded(stream).then(settle);
+    },
+    ended,
+    close() {
+      stream?.destroy();
+      settle();
+    },
+  };
+}
+
+function streamEnded(stream: Readable): Promise<void> {
+  return new Promise<void>((resolve) => {
+    stream.once('end', resolve);
+    stream.once('close', resolve);
+    stream.once('error', () => resolve());
+  });
+}
+
+/**
+ * Named pipes made ahead of time, a batch per `mkfifo` run, in a private folder (mode 0700)
+ * removed when this process exits. Each is unlinked as soon as it is opened.
+ */
+class FifoPool {
+  private folder: string | undefined;
+  private readonly free: string[] = [];
+  private refilling: Promise<boolean> | undefined;
+  private unavailable = process.platform === 'win32';
+  private made = 0;
+
+  constructor(private readonly batch: number) {}
+
+  /** A fresh FIFO path, or undefined when FIFOs cannot be made here. */
+  async take(): Promise<string | undefined> {
+    while (this.free.length === 0) {
+      if (this.unavailable) return undefined;
+      const refilled = await (this.refilling ??= this.refill().finally(() => (this.refilling = undefined)));
+      if (!refilled) return undefined;
+    }
+    return this.free.pop();
+  }
+
+  /** False when this batch failed (the caller falls back to a plain pipe). */
+  private async refill(): Promise<boolean> {
+    try {
+      if (this.folder === undefined) {
+        this.folder = mkdtempSync(path.join(tmpdir(), 'toolwright-fifo-'));
+        const folder = this.folder;
+        process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+      }
+      const names = Array.from({ length: this.batch }, () => path.join(this.folder!, `p${this.made++}`));
+      await new Promise<void>((resolve, reject) => {
+        execFile('mkfifo', ['-m', '600', ...names], { windowsHide: true }, (error) => (error ? reject(error) : resolve()));
+      });
+      this.free.push(...names);
+      return true;
+    } catch (error) {
+      // No mkfifo at all: stop trying. Anything else (e.g. too many processes) may pass.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.unavailable = true;
+      return false;
+    }
+  }
+}
+
+const fifoPool = new FifoPool(16);
