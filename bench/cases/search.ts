@@ -173,7 +173,7 @@ const bench: BenchCase = {
       baseline: fullTimes.baseline,
       baselineName: `rg --json drained (${(drained / 1048576).toFixed(0)} MiB)`,
       target: '≤ 1.3×',
-      note: `incl. result-schema validation; max RSS now ${maxRssMiB()} MiB`,
+      note: `incl. the toolkit's result-schema check; max RSS now ${maxRssMiB()} MiB`,
     });
 
     const filesTimes = await sideBySide(

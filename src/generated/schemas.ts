@@ -274,7 +274,7 @@ export const schemas = {
           "type": "string",
           "minLength": 1,
           "maxLength": 1000,
-          "description": "Only search files matching this glob, e.g. \"*.ts\" or \"src/**/*.{js,jsx}\"; prefix with ! to exclude."
+          "description": "Only search files matching this glob, e.g. \"*.ts\" (any depth) or \"src/**/*.{js,jsx}\" (a glob with / is relative to the workspace root); prefix with ! to exclude."
         },
         "case_insensitive": {
           "type": "boolean",

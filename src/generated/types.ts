@@ -221,7 +221,7 @@ pattern: string
  */
 path?: string
 /**
- * Only search files matching this glob, e.g. "*.ts" or "src/** /*.{js,jsx}"; prefix with ! to exclude.
+ * Only search files matching this glob, e.g. "*.ts" (any depth) or "src/** /*.{js,jsx}" (a glob with / is relative to the workspace root); prefix with ! to exclude.
  */
 glob?: string
 /**

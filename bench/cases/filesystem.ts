@@ -1,0 +1,109 @@
+// read_file on a 1 GiB file vs sed -n / cat; the line index on a second read; invoke overhead.
+import { execFile, spawnSync } from 'node:child_process';
+import { open, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { filesystemHandlers } from '../../src/handlers/filesystem.js';
+import { sharedLineIndex } from '../../src/handlers/filesystem/line-index.js';
+import { createToolkit } from '../../src/index.js';
+import type { HandlerContext } from '../../src/index.js';
+import { medianMs, sideBySide, type BenchCase } from '../lib.js';
+
+const run = promisify(execFile);
+const tsxLoader = createRequire(import.meta.url).resolve('tsx');
+const fixture = path.resolve(import.meta.dirname, '../../test/fixtures/read-window.ts');
+
+async function makeBigFile(file: string): Promise<number> {
+  const handle = await open(file, 'w');
+  let line = 0;
+  let bytes = 0;
+  while (bytes < 1024 ** 3) {
+    let chunk = '';
+    for (let i = 0; i < 10_000; i++) chunk += `line ${++line} the quick brown fox jumps over the lazy dog; lorem ipsum dolor sit amet ${line % 97}\n`;
+    const buffer = Buffer.from(chunk);
+    await handle.write(buffer);
+    bytes += buffer.length;
+  }
+  await handle.close();
+  return line;
+}
+
+const bench: BenchCase = {
+  name: 'filesystem',
+  async run(ctx) {
+    const file = path.join(ctx.tmp, 'big.txt');
+    const totalLines = await makeBigFile(file);
+    ctx.log(`generated ${totalLines} lines (1 GiB)`);
+    const toolkit = createToolkit({ workspace: ctx.tmp });
+    const first = 9_000_000;
+    const window = { path: 'big.txt', offset: first, limit: 51 };
+    const sedRange = `${first},${first + 50}p`;
+
+    const cold = await sideBySide(
+      async () => {
+        sharedLineIndex.clear();
+        const result = await toolkit.invoke('filesystem', 'read_file', window);
+        if (!result.ok) throw new Error(result.text);
+      },
+      () => spawnSync('sed', ['-n', sedRange, file], { maxBuffer: 1 << 20 }),
+      5,
+    );
+    const catMs = await medianMs(() => spawnSync('sh', ['-c', `cat "${file}" > /dev/null`]), 5);
+
+    // Peak memory in a fresh process, against the same process loading everything but reading nothing.
+    const rss = async (mode?: string) => {
+      const { stdout } = await run(process.execPath, ['--import', tsxLoader, fixture, ctx.tmp, 'big.txt', String(first), '51', ...(mode ? [mode] : [])]);
+      return (JSON.parse(stdout) as { maxRssKiB: number }).maxRssKiB / 1024;
+    };
+    const baselineRss = await rss('--baseline');
+    const readRss = await rss();
+    ctx.row({
+      case: 'read_file lines 9,000,000-9,000,050 of 1 GiB (cold index)',
+      toolwright: cold.toolwright,
+      baseline: cold.baseline,
+      baselineName: 'sed -n',
+      target: '< 1× sed -n; peak RSS ≤ node + 64 MiB',
+      note: `cat >/dev/null ${catMs.toFixed(0)} ms; peak RSS ${readRss.toFixed(0)} MiB vs ${baselineRss.toFixed(0)} MiB for node+toolkit idle (+${(readRss - baselineRss).toFixed(1)} MiB)`,
+    });
+
+    // Second read of the same window: served from the sparse line index.
+    await toolkit.invoke('filesystem', 'read_file', window);
+    const warm = await medianMs(async () => {
+      const result = await toolkit.invoke('filesystem', 'read_file', window);
+      if (!result.ok) throw new Error(result.text);
+    }, 21);
+    ctx.row({ case: 'same window again (line index)', toolwright: warm, target: '≤ 10 ms', note: `${(cold.toolwright / warm).toFixed(0)}× faster than the cold read` });
+
+    // invoke overhead: validation, policy, abort race, output validation, text rendering.
+    await writeFile(path.join(ctx.tmp, 'small.txt'), 'one\ntwo\nthree\n');
+    const handlerCtx: HandlerContext = {
+      workspace: toolkit.workspace,
+      signal: new AbortController().signal,
+      session: toolkit.session,
+      services: toolkit.services,
+      operation: toolkit.find('read_file')!,
+      toolkit,
+    };
+    const calls = 2000;
+    const overhead = await sideBySide(
+      async () => {
+        for (let i = 0; i < calls; i++) await toolkit.invoke('filesystem', 'read_file', { path: 'small.txt' });
+      },
+      async () => {
+        for (let i = 0; i < calls; i++) await filesystemHandlers.read_file({ path: 'small.txt' }, handlerCtx);
+      },
+      7,
+    );
+    ctx.row({
+      case: 'invoke read_file (3-line file) vs handler called directly',
+      toolwright: (overhead.toolwright * 1000) / calls,
+      baseline: (overhead.baseline * 1000) / calls,
+      baselineName: 'handler direct',
+      unit: 'µs',
+      note: `invoke adds ${(((overhead.toolwright - overhead.baseline) * 1000) / calls).toFixed(1)} µs per call`,
+    });
+  },
+};
+
+export default bench;
