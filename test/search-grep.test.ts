@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GlobResult, GrepResult } from '../src/generated/types.js';
-import type { Toolkit } from '../src/index.js';
+import { createToolkit, type Toolkit } from '../src/index.js';
 import { RG_PATH_ENV } from '../src/handlers/search/ripgrep.js';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from './helpers.js';
 
@@ -178,6 +178,24 @@ describe('search.grep ignore rules', () => {
     const all = await grep(toolkit, { pattern: 'needle', output_mode: 'files_with_matches', include_ignored: true });
     expect(all.files).toHaveLength(9);
     expect(all.files).toContain('.git/config');
+  });
+
+  it('honours .gitignore files above the workspace like rg does, in grep and glob alike', async () => {
+    const parent = await tempDir('toolwright-parent-');
+    await put(parent, {
+      '.gitignore': '*.log\ngen/\nws/\n', // "ws/" names the workspace itself: rg does not apply it
+      'ws/a.log': 'needle',
+      'ws/b.txt': 'needle',
+      'ws/src/gen/c.txt': 'needle',
+      'ws/src/d.txt': 'needle',
+    });
+    const toolkit = createToolkit({ workspace: path.join(parent, 'ws') });
+    const grepped = await grep(toolkit, { pattern: 'needle', output_mode: 'files_with_matches' });
+    expect(grepped.files).toEqual(['b.txt', 'src/d.txt']);
+    const globbed = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: '**' }));
+    expect(globbed.files.sort()).toEqual(grepped.files);
+    const inSub = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: '**', path: 'src' }));
+    expect(inSub.files).toEqual(['src/d.txt']);
   });
 
   it('honours .gitignore inside a real git repository too', async () => {

@@ -58,13 +58,15 @@ const bench: BenchCase = {
     };
     const baselineRss = await rss('--baseline');
     const readRss = await rss();
+    const bareNode = await run(process.execPath, ['-e', 'process.stdout.write(String(process.resourceUsage().maxRSS))']);
+    const bareNodeRss = Number(bareNode.stdout) / 1024;
     ctx.row({
       case: 'read_file lines 9,000,000-9,000,050 of 1 GiB (cold index)',
       toolwright: cold.toolwright,
       baseline: cold.baseline,
       baselineName: 'sed -n',
       target: '< 1× sed -n; peak RSS ≤ node + 64 MiB',
-      note: `cat >/dev/null ${catMs.toFixed(0)} ms; peak RSS ${readRss.toFixed(0)} MiB vs ${baselineRss.toFixed(0)} MiB for node+toolkit idle (+${(readRss - baselineRss).toFixed(1)} MiB)`,
+      note: `cat >/dev/null ${catMs.toFixed(0)} ms; peak RSS ${readRss.toFixed(0)} MiB vs ${baselineRss.toFixed(0)} MiB for node+tsx+toolkit idle (+${(readRss - baselineRss).toFixed(1)} MiB); bare node ${bareNodeRss.toFixed(0)} MiB`,
     });
 
     // Second read of the same window: served from the sparse line index.

@@ -145,15 +145,8 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   const maxResults = params.max_results ?? DEFAULT_MAX_RESULTS;
   const context = mode === 'content' ? (params.context ?? 0) : 0;
   const userPath = params.path ?? '.';
-  const target = await ctx.workspace.resolve(userPath);
+  const [target, rgPath] = await Promise.all([ctx.workspace.resolve(userPath), locateRipgrep()]);
   if (!target.exists) throw new ToolError('NOT_FOUND', `${userPath} does not exist`);
-  let targetIsFile: boolean;
-  try {
-    targetIsFile = !(await stat(target.absolute)).isDirectory();
-  } catch (error) {
-    throw fsErrorToToolError(error, userPath) ?? error;
-  }
-  const rgPath = await locateRipgrep();
   const args = ripgrepArgs(params, mode, context, target.relative);
 
   let matches: ContentCollector | undefined;
@@ -194,7 +187,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
     if (/regex|glob|pattern|look-?around|backreference|syntax/i.test(problem)) {
       throw new ToolError('INVALID_PATTERN', `invalid pattern: ${problem}`, { rg: problem });
     }
-    if (targetIsFile && /permission denied/i.test(problem)) {
+    if (/permission denied/i.test(problem) && !(await isDirectory(target.absolute))) {
       throw new ToolError('PERMISSION_DENIED', `permission denied for ${userPath}`);
     }
   }

@@ -65,14 +65,20 @@ function filteredReaddir(rules: GitignoreRules | undefined, signal: AbortSignal)
   };
 }
 
-/** The `.gitignore` files from the workspace root down, loaded lazily as folders are read. */
+/**
+ * The `.gitignore` files that apply inside the workspace, loaded lazily as folders are read: those
+ * of every folder from the workspace root down, and — as rg does with --no-require-git — those of
+ * the folders above the root (a workspace that is a package of a bigger repository).
+ */
 export class GitignoreRules {
   private readonly byDir = new Map<string, Promise<Ignore | undefined>>();
+  /** Rules already loaded, by workspace-relative folder (undefined: no .gitignore there). */
+  private readonly loaded = new Map<string, Ignore | undefined>();
+  /** .gitignore files above the root, nearest first, with the root's path relative to each. */
+  private above: { prefix: string; ig: Ignore }[] = [];
+  private aboveLoading: Promise<void> | undefined;
 
   constructor(private readonly root: string) {}
-
-  /** Rules already loaded, by folder (undefined: no .gitignore there). */
-  private readonly loaded = new Map<string, Ignore | undefined>();
 
   /**
    * Keeps the entries of folder `dirAbs` that are not `.git` and not ignored folders. Files are
@@ -81,63 +87,77 @@ export class GitignoreRules {
   async filter(dirAbs: string, entries: Dirent[]): Promise<Dirent[]> {
     const dirRel = toPosix(path.relative(this.root, dirAbs));
     if (dirRel.startsWith('..')) return entries;
-    const chain = ancestorsOf(dirRel);
     const ownHasGitignore = entries.some((e) => e.name === '.gitignore' && e.isFile());
-    const matchers = await Promise.all(
-      chain.map((dir) => this.rulesOf(dir, dir === dirRel ? ownHasGitignore : undefined)),
-    );
-    // Deeper .gitignore files take precedence, as in git.
-    const active: [string, Ignore][] = [];
-    for (let i = chain.length - 1; i >= 0; i--) {
-      const ig = matchers[i];
-      if (ig) active.push([chain[i]!, ig]);
-    }
+    await this.load(dirRel, ownHasGitignore);
     return entries.filter((entry) => {
       if (entry.name === '.git') return false;
-      if (active.length === 0 || !entry.isDirectory()) return true;
-      const entryRel = dirRel ? `${dirRel}/${entry.name}` : entry.name;
-      for (const [dir, ig] of active) {
-        const result = ig.test(`${dir ? entryRel.slice(dir.length + 1) : entryRel}/`);
-        if (result.ignored) return false;
-        if (result.unignored) return true;
-      }
-      return true;
+      if (!entry.isDirectory()) return true;
+      return !this.decide(dirRel ? `${dirRel}/${entry.name}` : entry.name, true);
     });
   }
 
   /** Whether a file in a folder the walk has read is ignored (its rules are loaded by then). */
   ignoresLoaded(fileRel: string): boolean {
-    const slash = fileRel.lastIndexOf('/');
-    let dir = slash < 0 ? '' : fileRel.slice(0, slash);
-    // Deepest .gitignore first: the first one with an opinion decides.
-    for (;;) {
-      const ig = this.loaded.get(dir);
-      if (ig) {
-        const result = ig.test(dir ? fileRel.slice(dir.length + 1) : fileRel);
-        if (result.ignored) return true;
-        if (result.unignored) return false;
-      }
-      if (dir === '') return false;
-      const up = dir.lastIndexOf('/');
-      dir = up < 0 ? '' : dir.slice(0, up);
-    }
+    return this.decide(fileRel, false);
   }
 
   /** True when `fileRel` (workspace-relative) is ignored by some .gitignore or lies in `.git`. */
   async ignores(fileRel: string): Promise<boolean> {
     const parts = fileRel.split('/');
     if (parts.includes('.git')) return true;
-    const chain = ancestorsOf(parts.slice(0, -1).join('/'));
-    const matchers = await Promise.all(chain.map((dir) => this.rulesOf(dir)));
-    for (let i = chain.length - 1; i >= 0; i--) {
-      const ig = matchers[i];
-      if (!ig) continue;
-      const dir = chain[i]!;
-      const result = ig.test(dir ? fileRel.slice(dir.length + 1) : fileRel);
+    await this.load(parts.slice(0, -1).join('/'));
+    return this.decide(fileRel, false);
+  }
+
+  /** Loads the rules of `dirRel`, of every folder above it, and of the folders above the root. */
+  private async load(dirRel: string, ownExists?: boolean): Promise<void> {
+    this.aboveLoading ??= this.loadAbove();
+    const chain = ancestorsOf(dirRel);
+    await Promise.all([this.aboveLoading, ...chain.map((dir) => this.rulesOf(dir, dir === dirRel ? ownExists : undefined))]);
+  }
+
+  /** The deepest .gitignore with an opinion on the path decides, as in git. */
+  private decide(entryRel: string, isDir: boolean): boolean {
+    const suffix = isDir ? '/' : '';
+    const slash = entryRel.lastIndexOf('/');
+    let dir = slash < 0 ? '' : entryRel.slice(0, slash);
+    for (;;) {
+      const ig = this.loaded.get(dir);
+      if (ig) {
+        const result = ig.test(`${dir ? entryRel.slice(dir.length + 1) : entryRel}${suffix}`);
+        if (result.ignored) return true;
+        if (result.unignored) return false;
+      }
+      if (dir === '') break;
+      const up = dir.lastIndexOf('/');
+      dir = up < 0 ? '' : dir.slice(0, up);
+    }
+    for (const { prefix, ig } of this.above) {
+      const result = ig.test(`${prefix}/${entryRel}${suffix}`);
       if (result.ignored) return true;
       if (result.unignored) return false;
     }
     return false;
+  }
+
+  private async loadAbove(): Promise<void> {
+    const found: { prefix: string; ig: Ignore }[] = [];
+    if (path.dirname(this.root) === this.root) return;
+    let dir = path.dirname(this.root);
+    for (;;) {
+      const content = await readGitignore(dir);
+      const prefix = toPosix(path.relative(dir, this.root));
+      if (content !== undefined) {
+        // rg matches each path on its own; the ignore package also tests parent folders, so a rule
+        // that ignores the workspace folder (or a folder above it) would hide everything: drop those.
+        const lines = content.split(/\r?\n/).filter((line) => !compileGitignore(line).test(`${prefix}/`).ignored);
+        found.push({ prefix, ig: compileGitignore(lines.join('\n')) });
+      }
+      const up = path.dirname(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+    this.above = found;
   }
 
   private rulesOf(dirRel: string, exists?: boolean): Promise<Ignore | undefined> {
@@ -160,17 +180,22 @@ function ancestorsOf(dirRel: string): string[] {
   return chain;
 }
 
-function loadGitignore(dirAbs: string): Promise<Ignore | undefined> {
+async function loadGitignore(dirAbs: string): Promise<Ignore | undefined> {
+  const content = await readGitignore(dirAbs);
+  return content === undefined ? undefined : compileGitignore(content);
+}
+
+function compileGitignore(content: string): Ignore {
+  return ignore({ ignorecase: false, allowRelativePaths: true }).add(content);
+}
+
+function readGitignore(dirAbs: string): Promise<string | undefined> {
   const file = path.join(dirAbs, '.gitignore');
   return new Promise((resolve) => {
-    // Only a regular file counts: a symlinked .gitignore could point outside the workspace.
+    // Only a regular file counts: a symlinked .gitignore could point anywhere.
     lstat(file, (statError, stats) => {
       if (statError || !stats.isFile()) return resolve(undefined);
-      readFile(file, 'utf8', (readError, content) => {
-        if (readError) return resolve(undefined);
-        const ig = ignore({ ignorecase: false, allowRelativePaths: true }).add(content);
-        resolve(ig);
-      });
+      readFile(file, 'utf8', (readError, content) => resolve(readError ? undefined : content));
     });
   });
 }
