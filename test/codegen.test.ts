@@ -42,7 +42,7 @@ describe('codegen validation', () => {
     const open = catalogText.replace(/(write_file:[\s\S]*?params:\n\s+type: object\n\s+)additionalProperties: false/, '$1additionalProperties: true');
     expect((await problemsFor(open)).join('\n')).toMatch(/write_file.*additionalProperties|catalog\.yaml:\d+:\d+: .*additionalProperties/);
 
-    const unknownCode = catalogText.replace('errors: [NOT_FOUND, IS_DIRECTORY, BINARY_FILE, OUTSIDE_WORKSPACE, PERMISSION_DENIED]', 'errors: [NOT_FOUND, NO_SUCH_CODE]');
+    const unknownCode = catalogText.replace('errors: [NOT_FOUND, IS_DIRECTORY, NOT_DIRECTORY, BINARY_FILE, OUTSIDE_WORKSPACE, PERMISSION_DENIED]', 'errors: [NOT_FOUND, NO_SUCH_CODE]');
     expect((await problemsFor(unknownCode)).join('\n')).toMatch(/unknown error code NO_SUCH_CODE/);
 
     const badExample = catalogText.replace('input: { path: src/a.ts, offset: 2, limit: 2, line_numbers: false }', 'input: { path: src/a.ts, offset: 0 }');

@@ -111,6 +111,9 @@ describe('search.grep content mode', () => {
     expect(regex.matches!.map((m) => m.line)).toEqual([5, 6]);
     const multi = await grep(toolkit, { pattern: 'function f\\(.*?\\)', multiline: true });
     expect(multi.matches).toEqual([{ path: 'src/a.ts', line: 2, text: 'function f(\n  x,\n) {}' }]);
+    await put(root, { 'win/crlf.ts': 'x\r\nfunction g(\r\n  y,\r\n) {}\r\n' });
+    const crlf = await grep(toolkit, { pattern: 'function g\\(.*?\\)', multiline: true, path: 'win' });
+    expect(crlf.matches).toEqual([{ path: 'win/crlf.ts', line: 2, text: 'function g(\n  y,\n) {}' }]);
   });
 
   it('stops at max_results, kills rg early and says the output is truncated', async () => {
@@ -127,6 +130,20 @@ describe('search.grep content mode', () => {
     expect(exact).toMatchObject({ truncated: false });
     expect(exact.matches).toHaveLength(100);
   });
+});
+
+describe('search.grep memory bound', () => {
+  it('stops collecting at 64 MiB of matched text even when max_results allows more', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const line = `needle${'x'.repeat(1993)}\n`; // 2000 characters: not cut, so every match keeps all of it
+    await writeFile(path.join(root, 'huge.txt'), line.repeat(36_000));
+    const result = await toolkit.invoke('search', 'grep', { pattern: 'needle', max_results: 1_000_000 });
+    const out = expectOk<GrepResult>(result);
+    expect(out.truncated).toBe(true);
+    expect(out.matches!.length).toBeGreaterThan(30_000);
+    expect(out.matches!.length).toBeLessThan(36_000);
+    expect(result.text).toContain('64 MiB bound');
+  }, 60_000);
 });
 
 describe('search.grep other output modes', () => {

@@ -17,7 +17,7 @@ const filesystem_read_file: OperationDescriptor = {
   description: "Read a text file from the workspace. Returns a window of lines (default the first 2000),\nnumbered like `cat -n` unless line_numbers is false. Use offset/limit to page through long\nfiles: the result says which lines are shown and how to continue. Lines longer than 2000\ncharacters are cut with a marker and the window is capped at about 100 KiB. UTF-8 and\nUTF-16 (with BOM) files are decoded; binary files and directories are refused. Read a file\nbefore editing it: edits are refused if the file changed on disk since this session read it.",
   params: schemas["filesystem.read_file"].params,
   result: schemas["filesystem.read_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
   validateParams: validators["filesystem.read_file"]!.params,
   validateResult: validators["filesystem.read_file"]!.result,
 };
@@ -51,7 +51,7 @@ const filesystem_edit_file: OperationDescriptor = {
   description: "Replace an exact string in a file with another. old_str must match the file exactly,\nincluding indentation (line endings are matched whatever the file uses); it must occur\nonce, or set replace_all to replace every occurrence. Include enough surrounding lines to\nmake it unique. Do not include line-number prefixes from read_file. The file's line\nendings, BOM and final newline are preserved. An empty old_str creates a new file with\nnew_str. Returns the number of replacements and a unified diff.",
   params: schemas["filesystem.edit_file"].params,
   result: schemas["filesystem.edit_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE"],
   validateParams: validators["filesystem.edit_file"]!.params,
   validateResult: validators["filesystem.edit_file"]!.result,
 };

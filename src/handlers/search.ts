@@ -14,6 +14,8 @@ export const DEFAULT_MAX_RESULTS = 200;
 export const DEFAULT_GREP_TIMEOUT_MS = 60_000;
 /** Longest model-facing text; the structured output still has everything. */
 const MAX_TEXT_CHARS = 40_000;
+/** Memory bound for collected content whatever max_results says (lines are already cut at 2000). */
+const MAX_COLLECTED_CHARS = 64 * 1024 * 1024;
 
 type GrepMatch = NonNullable<GrepResult['matches']>[number];
 type GrepCount = NonNullable<GrepResult['counts']>[number];
@@ -141,6 +143,7 @@ async function isDirectory(absolute: string): Promise<boolean> {
 /** search.grep: see catalog.yaml for the contract. */
 export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Rendered<GrepResult>> {
   if (params.pattern.includes('\0')) throw new ToolError('INVALID_PATTERN', 'pattern contains a NUL byte');
+  if (params.glob?.includes('\0')) throw new ToolError('INVALID_PATTERN', 'glob contains a NUL byte');
   const mode = params.output_mode ?? 'content';
   const maxResults = params.max_results ?? DEFAULT_MAX_RESULTS;
   const context = mode === 'content' ? (params.context ?? 0) : 0;
@@ -193,15 +196,17 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   }
 
   let output: GrepResult;
+  let sizeCapped = false;
   if (matches) {
     truncated = matches.truncated;
+    sizeCapped = matches.full;
     output = { matches: sortByPath(matches.matches), truncated };
   } else if (mode === 'count') {
     output = { counts: counts.sort((a, b) => compare(a.path, b.path)), truncated };
   } else {
     output = { files: [...files].sort(compare), truncated };
   }
-  return withText(output, renderGrep(output, params, mode, maxResults, problem));
+  return withText(output, renderGrep(output, params, mode, sizeCapped ? undefined : maxResults, problem));
 }
 
 function ripgrepArgs(params: GrepParams, mode: string, context: number, target: string): string[] {
@@ -245,6 +250,9 @@ function describeRgError(stderr: string): string | undefined {
 class ContentCollector {
   readonly matches: GrepMatch[] = [];
   truncated = false;
+  /** True when the collected text reached MAX_COLLECTED_CHARS before max_results. */
+  full = false;
+  private chars = 0;
   private file: string | undefined;
   private filePath: string | undefined;
   /** The last `context` lines of the current file (matches and context lines alike). */
@@ -266,11 +274,13 @@ class ContentCollector {
     }
     if (this.filePath === undefined) return true;
     if (event.type === 'match') {
-      if (this.matches.length >= this.max) {
+      if (this.matches.length >= this.max || this.chars > MAX_COLLECTED_CHARS) {
         this.truncated = true;
+        this.full = this.matches.length < this.max;
         return false;
       }
       const match: GrepMatch = { path: this.filePath, line: event.line, text: cutMatchText(event) };
+      this.chars += match.text.length + this.filePath.length;
       if (this.context > 0) {
         const from = event.line - this.context;
         match.before = this.recent.filter((r) => r.line >= from && r.line < event.line).map((r) => r.text);
@@ -296,6 +306,7 @@ class ContentCollector {
         if (line > pending.lastLine && line <= pending.lastLine + this.context) pending.match.after!.push(text);
       }
       this.recent.push({ line, text });
+      this.chars += text.length;
     });
     if (this.recent.length > this.context) this.recent.splice(0, this.recent.length - this.context);
     const newest = event.line + lines.length - 1;
@@ -305,7 +316,8 @@ class ContentCollector {
 }
 
 function cutMatchText(event: RgLineEvent): string {
-  const text = event.text;
+  // Multiline matches keep their inner line breaks; CRLF files would otherwise leave \r behind.
+  const text = event.text.includes('\r\n') ? event.text.replace(/\r\n/g, '\n') : event.text;
   if (event.fullLength === undefined && text.length <= MAX_LINE_CHARS) return text;
   let focus: number | undefined;
   if (event.firstMatchByte !== undefined && event.firstMatchByte > MAX_LINE_CHARS / 2) {
@@ -340,7 +352,8 @@ function sortByPath(matches: GrepMatch[]): GrepMatch[] {
   return out;
 }
 
-function renderGrep(output: GrepResult, params: GrepParams, mode: string, max: number, problem: string | undefined): string {
+/** `max` is undefined when the memory bound, not max_results, stopped the search. */
+function renderGrep(output: GrepResult, params: GrepParams, mode: string, max: number | undefined, problem: string | undefined): string {
   let lines: string[];
   let total = 0;
   let unit = 'matches';
@@ -367,7 +380,11 @@ function renderGrep(output: GrepResult, params: GrepParams, mode: string, max: n
     notes.push(`No matches for ${JSON.stringify(params.pattern)} in ${where}${filters ? ` (${filters})` : ''}.`);
   }
   if (output.truncated) {
-    notes.push(`[stopped at max_results=${max} ${unit}; more exist — narrow path/glob/pattern or raise max_results]`);
+    notes.push(
+      max === undefined
+        ? `[stopped after ${total} ${unit}: the collected text reached its ${MAX_COLLECTED_CHARS >> 20} MiB bound; narrow path/glob/pattern]`
+        : `[stopped at max_results=${max} ${unit}; more exist — narrow path/glob/pattern or raise max_results]`,
+    );
   } else if (total > 0 && mode === 'count') {
     const sum = output.counts!.reduce((acc, c) => acc + c.count, 0);
     notes.push(`(${sum} matching lines in ${total} files)`);

@@ -18,6 +18,7 @@ runConformance({
         "errors": [
           "NOT_FOUND",
           "IS_DIRECTORY",
+          "NOT_DIRECTORY",
           "BINARY_FILE",
           "OUTSIDE_WORKSPACE",
           "PERMISSION_DENIED"
@@ -417,6 +418,7 @@ runConformance({
         "errors": [
           "NOT_FOUND",
           "IS_DIRECTORY",
+          "NOT_DIRECTORY",
           "BINARY_FILE",
           "OUTSIDE_WORKSPACE",
           "PERMISSION_DENIED",
