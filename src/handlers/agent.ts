@@ -18,6 +18,10 @@ const allOperations = (): OperationDescriptor[] => catalogProviders.flatMap((p) 
 export function scopeCapabilities(requested: readonly string[] | undefined, ctx: Pick<HandlerContext, 'toolkit'>): readonly string[] {
   const own = ctx.toolkit.options.profile;
   if (requested === undefined) return own ?? ['*'];
+  const blank = requested.findIndex((pattern) => pattern.trim() === '');
+  if (blank !== -1) {
+    throw new ToolError('INVALID_INPUT', `capabilities[${blank}] is blank; give an operation (read_file) or a pattern (filesystem.*)`);
+  }
   const excess = profileExcess(requested, own, allOperations());
   if (excess.unmatched.length > 0) {
     const providersKnown = catalogProviders.map((p) => `${p.name}.*`).join(', ');
