@@ -1,6 +1,7 @@
 // Emits src/generated/types.ts: params/result interfaces (json-schema-to-typescript), the ErrorCode
 // union, the Operations map and one <Provider>Handlers interface per provider plus Handlers.
 import { compile } from 'json-schema-to-typescript';
+import { IndentationText, Project, QuoteKind } from 'ts-morph';
 import type { CatalogModel } from '../model.js';
 import { cloneJson, HEADER, str, type EmittedFile } from './common.js';
 
@@ -66,5 +67,16 @@ export async function emitTypes(model: CatalogModel): Promise<EmittedFile> {
   parts.push('export interface Handlers {');
   for (const provider of model.providers) parts.push(`  ${provider.name}: ${provider.typeName}Handlers;`);
   parts.push('}', '');
-  return { path: 'src/generated/types.ts', content: parts.join('\n') };
+  return { path: 'src/generated/types.ts', content: formatTypeScript(parts.join('\n')) };
+}
+
+/** One formatting pass over the whole file (json-schema-to-typescript's output is unindented without prettier). */
+function formatTypeScript(code: string): string {
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double },
+  });
+  const file = project.createSourceFile('types.ts', code);
+  file.formatText({ indentSize: 2, convertTabsToSpaces: true, ensureNewLineAtEndOfFile: true });
+  return file.getFullText();
 }
