@@ -149,6 +149,26 @@ describe('exec.bash: exit codes, signals, streams', () => {
     expect([...head!].length + [...tail!].length).toBeLessThanOrEqual(101);
   });
 
+  it('gives the command real pipes: /dev/stdout, /dev/stderr and `test -p` work', async () => {
+    const { output } = await bashOk({ command: 'echo one > /dev/stdout; echo two | tee /dev/stderr; test -p /dev/fd/1 && echo is-a-pipe' });
+    expect(output.stdout).toBe('one\ntwo\nis-a-pipe\n');
+    expect(output.stderr).toBe('two\n');
+  });
+
+  it('keeps the outputs of concurrent calls apart', async () => {
+    const ids = [1, 2, 3, 4, 5];
+    const results = await Promise.all(
+      ids.map((id) => bashOk({ command: `yes call-${id} | head -n 20000; echo err-${id} >&2` }, { exec: { outputLimit: 400 } })),
+    );
+    results.forEach(({ output }, i) => {
+      const id = ids[i]!;
+      const lines = output.stdout.split('\n').filter((line) => line && !line.startsWith('[…'));
+      expect(lines.length).toBeGreaterThan(10);
+      expect(lines.every((line) => line === `call-${id}`)).toBe(true);
+      expect(output.stderr).toBe(`err-${id}\n`);
+    });
+  }, 30_000);
+
   it('replaces binary output with a notice', async () => {
     const { output, text } = await bashOk({ command: 'head -c 4096 /dev/urandom; echo fine >&2' });
     expect(output.stdout).toContain('binary output: 4096 bytes');
@@ -220,6 +240,12 @@ describe('exec.bash: working directory and environment', () => {
       delete process.env.TOOLWRIGHT_TEST_REMOVED;
     }
   });
+
+  it('answers UNAVAILABLE when bash cannot be found on PATH', async () => {
+    const result = await bash({ command: 'true' }, { exec: { env: { PATH: path.join(ws, 'no-bin') } } });
+    expect(result.ok ? 'ok' : result.error.code).toBe('UNAVAILABLE');
+    expect(result.text).toContain('PATH');
+  });
 });
 
 describe('exec.bash: timeouts, abort and background processes', () => {
@@ -285,7 +311,6 @@ describe('exec.bash: timeouts, abort and background processes', () => {
 describe('exec.bash: bounded memory', () => {
   it('`yes | head -c 2G` keeps this process under 150 MB RSS and reports the omitted bytes', async () => {
     let peak = process.memoryUsage().rss;
-    console.log(`baseline RSS ${Math.round(peak / 1024 ** 2)} MB`);
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 10);
@@ -302,7 +327,6 @@ describe('exec.bash: bounded memory', () => {
     const omitted = Number(/\[… (\d+) bytes omitted …\]/.exec(output.stdout)![1]);
     const kept = output.stdout.replace(/\[… \d+ bytes omitted …\]\n/, '').length;
     expect(omitted + kept).toBe(2 * 1024 ** 3);
-    console.log(`peak RSS ${Math.round(peak / 1024 ** 2)} MB`);
     expect(peak / 1024 ** 2).toBeLessThan(150);
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { execa, type Options as ExecaOptions } from 'execa';
-import { ToolError, abortError, throwIfAborted } from '../runtime/errors.js';
+import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../runtime/errors.js';
 import { withText, type Rendered } from '../runtime/handler.js';
 import type { HandlerContext } from '../runtime/types.js';
 import type { BashParams, BashResult, ExecHandlers } from '../generated/types.js';
@@ -136,7 +136,9 @@ async function resolveCwd(cwd: string | undefined, ctx: HandlerContext): Promise
   if (!resolved.exists) {
     throw new ToolError('NOT_FOUND', `cwd ${cwd} does not exist in the workspace; create it first or omit cwd to run in the workspace root`);
   }
-  const stats = await stat(resolved.absolute);
+  const stats = await stat(resolved.absolute).catch((error: unknown) => {
+    throw fsErrorToToolError(error, `cwd ${resolved.relative}`) ?? error;
+  });
   if (!stats.isDirectory()) {
     throw new ToolError('NOT_DIRECTORY', `cwd ${resolved.relative} is a file, not a directory`);
   }

@@ -88,40 +88,23 @@ export function runConformance(data: { provider: string; operations: OperationCa
           });
         });
 
-        for (const probe of op.probes.missing) {
-          it(`missing required ${probe.field} → INVALID_INPUT`, async () => {
-            await withWorkspace(async (root) => {
-              const result = await createToolkit({ workspace: root }).invoke(op.provider, op.name, probe.input);
-              expect(result.ok).toBe(false);
-              if (!result.ok) {
-                expect(result.error.code).toBe('INVALID_INPUT');
-                expect(result.error.message).toContain(probe.field);
-              }
-            });
-          });
-        }
-        for (const probe of op.probes.wrongType) {
-          it(`wrong type for ${probe.field} → INVALID_INPUT`, async () => {
-            await withWorkspace(async (root) => {
-              const result = await createToolkit({ workspace: root }).invoke(op.provider, op.name, probe.input);
-              expect(result.ok).toBe(false);
-              if (!result.ok) {
-                expect(result.error.code).toBe('INVALID_INPUT');
-                expect(result.error.message).toContain(probe.field);
-              }
-            });
-          });
-        }
-        it('unknown property → INVALID_INPUT', async () => {
+        const expectInvalid = async (input: Record<string, unknown>, field: string) => {
           await withWorkspace(async (root) => {
-            const result = await createToolkit({ workspace: root }).invoke(op.provider, op.name, op.probes.unknown);
+            const result = await createToolkit({ workspace: root }).invoke(op.provider, op.name, input);
             expect(result.ok).toBe(false);
             if (!result.ok) {
               expect(result.error.code).toBe('INVALID_INPUT');
-              expect(result.error.message).toContain('not_a_declared_property');
+              expect(result.error.message).toContain(field);
             }
           });
-        });
+        };
+        for (const probe of op.probes.missing) {
+          it(`missing required ${probe.field} → INVALID_INPUT`, () => expectInvalid(probe.input, probe.field));
+        }
+        for (const probe of op.probes.wrongType) {
+          it(`wrong type for ${probe.field} → INVALID_INPUT`, () => expectInvalid(probe.input, probe.field));
+        }
+        it('unknown property → INVALID_INPUT', () => expectInvalid(op.probes.unknown, 'not_a_declared_property'));
 
         for (const example of op.examples) {
           it(`example: ${example.name}`, async () => {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, rmSync, unlinkSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -137,17 +138,23 @@ class FifoPool {
   async take(): Promise<string | undefined> {
     while (this.free.length === 0) {
       if (this.unavailable) return undefined;
-      const refilled = await (this.refilling ??= this.refill().finally(() => (this.refilling = undefined)));
-      if (!refilled) return undefined;
+      if (!(await this.startRefill())) return undefined;
     }
+    // Make the next batch before this one runs out, so calls rarely wait for mkfifo.
+    if (this.free.length <= this.batch / 4) void this.startRefill();
     return this.free.pop();
+  }
+
+  private startRefill(): Promise<boolean> {
+    return (this.refilling ??= this.refill().finally(() => (this.refilling = undefined)));
   }
 
   /** False when this batch failed (the caller falls back to a plain pipe). */
   private async refill(): Promise<boolean> {
     try {
       if (this.folder === undefined) {
-        this.folder = mkdtempSync(path.join(tmpdir(), 'toolwright-fifo-'));
+        await removeFoldersOfDeadProcesses();
+        this.folder = mkdtempSync(path.join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
         const folder = this.folder;
         process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
       }
@@ -162,6 +169,33 @@ class FifoPool {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.unavailable = true;
       return false;
     }
+  }
+}
+
+const FOLDER_PREFIX = 'toolwright-fifo-';
+
+/** A process killed by a signal never runs its exit hook: sweep the folders such processes left. */
+async function removeFoldersOfDeadProcesses(): Promise<void> {
+  const pattern = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`);
+  let names: string[];
+  try {
+    names = await readdir(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    await rm(path.join(tmpdir(), name), { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
