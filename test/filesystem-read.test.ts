@@ -118,3 +118,21 @@ describe('read_file', () => {
     expect(errorCode(await toolkit.invoke('filesystem', 'read_file', { path: '.' }))).toBe('IS_DIRECTORY');
   });
 });
+
+describe('read_file line index under concurrency', () => {
+  it('concurrent first reads of one file build one consistent index', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    // Several MiB, so reads interleave at their chunk boundaries.
+    const text = lines(300_000, (i) => `${i}:${'w'.repeat(i % 29)}`);
+    await writeFile(path.join(root, 'c.txt'), text);
+    const all = text.trimEnd().split('\n');
+    const offsets = [290_000, 155_000, 25_000, 270_001, 99_999, 1];
+    const first = await Promise.all(offsets.map((offset) => toolkit.invoke('filesystem', 'read_file', { path: 'c.txt', offset, limit: 5, line_numbers: false })));
+    first.forEach((result, i) => expect(expectOk(result).content).toBe(all.slice(offsets[i]! - 1, offsets[i]! + 4).join('\n')));
+    // Every later read goes through the shared index: each must still be exact.
+    for (const offset of [1001, 2001, 149_999, 299_996, 200_000, 123_456]) {
+      const out = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'c.txt', offset, limit: 5, line_numbers: false }));
+      expect(out.content).toBe(all.slice(offset - 1, offset + 4).join('\n'));
+    }
+  });
+});

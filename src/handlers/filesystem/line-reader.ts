@@ -103,8 +103,12 @@ export async function readUtf8Window(
     if (lines.length >= limit) windowDone = true;
   };
 
-  // Next line number that gets a checkpoint, and whether the index still needs extending.
-  let nextCheckpointLine = checkpoints.length * LINE_INDEX_STRIDE + 1;
+  // Next line number that gets a checkpoint. Concurrent reads of one file share the index, so a
+  // checkpoint is only appended when it is exactly the next slot (another read may have added it).
+  let nextCheckpointLine = (k + 1) * LINE_INDEX_STRIDE + 1;
+  const recordCheckpoint = (lineNumber: number, byteOffset: number) => {
+    if (checkpoints.length === (lineNumber - 1) / LINE_INDEX_STRIDE) checkpoints.push(byteOffset);
+  };
   // Double buffering: the next chunk is read (in libuv's pool) while this one is scanned.
   let current = takeBuffer();
   let spare = takeBuffer();
@@ -132,7 +136,7 @@ export async function readUtf8Window(
           finishLine();
           line++;
           if (line === nextCheckpointLine) {
-            checkpoints.push(pos + nl + 1);
+            recordCheckpoint(line, pos + nl + 1);
             nextCheckpointLine += LINE_INDEX_STRIDE;
           }
           i = nl + 1;
@@ -148,7 +152,7 @@ export async function readUtf8Window(
         while (nl !== -1) {
           line++;
           if (line === nextCheckpointLine) {
-            checkpoints.push(pos + nl + 1);
+            recordCheckpoint(line, pos + nl + 1);
             nextCheckpointLine += LINE_INDEX_STRIDE;
           }
           if (line >= target) break;
