@@ -5,19 +5,16 @@ import { ToolError, fsErrorToToolError, throwIfAborted } from '../runtime/errors
 import { withText, type Rendered } from '../runtime/handler.js';
 import type { HandlerContext } from '../runtime/types.js';
 import type { GlobParams, GlobResult, GrepParams, GrepResult, SearchHandlers } from '../generated/types.js';
-import { GitignoreRules, isDynamicPattern, mtimesOf, walkGlob } from './search/glob.js';
-import { MAX_LINE_CHARS, cleanRgPath, cutLine } from './search/lines.js';
-import { NulRecordStream, RgJsonStream, locateRipgrep, runRipgrep, type RgLineEvent } from './search/ripgrep.js';
+import { GitignoreRules, isDynamicPattern, mtimesOf, renderGlob, walkGlob } from './search/glob.js';
+import { MAX_COLLECTED_CHARS, compare, cutMatchText, renderGrep, sortByPath, type GrepMatch } from './search/grep-render.js';
+import { cleanRgPath, cutLine } from './search/lines.js';
+import { NulRecordStream, RgJsonStream, type RgLineEvent } from './search/rg-json.js';
+import { locateRipgrep, runRipgrep } from './search/ripgrep.js';
 
 export const DEFAULT_GLOB_LIMIT = 1000;
 export const DEFAULT_MAX_RESULTS = 200;
 export const DEFAULT_GREP_TIMEOUT_MS = 60_000;
-/** Longest model-facing text; the structured output still has everything. */
-const MAX_TEXT_CHARS = 40_000;
-/** Memory bound for collected content whatever max_results says (lines are already cut at 2000). */
-const MAX_COLLECTED_CHARS = 64 * 1024 * 1024;
 
-type GrepMatch = NonNullable<GrepResult['matches']>[number];
 type GrepCount = NonNullable<GrepResult['counts']>[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -69,22 +66,6 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   const shown = present.slice(0, limit);
   const output: GlobResult = { files: shown, truncated: present.length > limit, total: present.length };
   return withText(output, renderGlob(output, pattern, folder.relative, includeIgnored, limit));
-}
-
-function renderGlob(output: GlobResult, pattern: string, folder: string, includeIgnored: boolean, limit: number): string {
-  if (output.total === 0) {
-    const where = folder === '.' ? 'the workspace' : folder;
-    const hint = includeIgnored ? '' : ' (files ignored by .gitignore and .git/ were skipped; set include_ignored to include them)';
-    const recursive = !pattern.includes('**') && !pattern.includes('/') ? `; "*" does not descend into folders, try "**/${pattern}"` : '';
-    return `No files match "${pattern}" in ${where}${hint}${recursive}.`;
-  }
-  const lines = capLines(output.files, MAX_TEXT_CHARS);
-  let text = lines.join('\n');
-  if (lines.length < output.files.length) text += `\n[… ${output.files.length - lines.length} more paths in the output]`;
-  if (output.truncated) {
-    text += `\n[showing the ${output.files.length} newest of ${output.total} files (limit=${limit}); narrow the pattern or raise limit]`;
-  }
-  return text;
 }
 
 /** Splits "src/lib/**\/*.ts" into literal leading folders (["src", "lib"]) and the rest ("**\/*.ts"). */
@@ -313,154 +294,6 @@ class ContentCollector {
     this.awaiting = this.awaiting.filter((p) => p.lastLine + this.context > newest);
     return lines.length;
   }
-}
-
-function cutMatchText(event: RgLineEvent): string {
-  // Multiline matches keep their inner line breaks; CRLF files would otherwise leave \r behind.
-  const text = event.text.includes('\r\n') ? event.text.replace(/\r\n/g, '\n') : event.text;
-  if (event.fullLength === undefined && text.length <= MAX_LINE_CHARS) return text;
-  let focus: number | undefined;
-  if (event.firstMatchByte !== undefined && event.firstMatchByte > MAX_LINE_CHARS / 2) {
-    focus = Buffer.from(text, 'utf8').subarray(0, event.firstMatchByte).toString('utf8').length;
-  }
-  return cutLine(text, focus, event.fullLength);
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Orders matches by path; rg already emits each file's matches together and in line order. */
-function sortByPath(matches: GrepMatch[]): GrepMatch[] {
-  const groups: { path: string; from: number; to: number }[] = [];
-  let sorted = true;
-  for (let i = 0; i < matches.length; i++) {
-    const p = matches[i]!.path;
-    const last = groups[groups.length - 1];
-    if (last && last.path === p) {
-      last.to = i + 1;
-      continue;
-    }
-    if (last && compare(last.path, p) > 0) sorted = false;
-    groups.push({ path: p, from: i, to: i + 1 });
-  }
-  if (sorted) return matches;
-  groups.sort((a, b) => compare(a.path, b.path));
-  const out: GrepMatch[] = new Array(matches.length);
-  let k = 0;
-  for (const g of groups) for (let i = g.from; i < g.to; i++) out[k++] = matches[i]!;
-  return out;
-}
-
-/** `max` is undefined when the memory bound, not max_results, stopped the search. */
-function renderGrep(output: GrepResult, params: GrepParams, mode: string, max: number | undefined, problem: string | undefined): string {
-  let lines: string[];
-  let total = 0;
-  let unit = 'matches';
-  let omitted = 0;
-  if (output.matches) {
-    total = output.matches.length;
-    const rendered = renderMatches(output.matches, MAX_TEXT_CHARS);
-    lines = rendered.lines;
-    omitted = total - rendered.shown;
-  } else {
-    const entries = output.counts ? output.counts.map((c) => `${c.path}:${c.count}`) : (output.files ?? []);
-    total = entries.length;
-    unit = 'files';
-    lines = capLines(entries, MAX_TEXT_CHARS);
-    omitted = entries.length - lines.length;
-  }
-  const notes: string[] = [];
-  if (omitted > 0) notes.push(`[… ${omitted} more ${unit} in the structured output, not shown here]`);
-  if (total === 0) {
-    const where = (params.path ?? '.') === '.' ? 'the workspace' : params.path;
-    const filters = [params.glob ? `glob ${params.glob}` : '', params.include_ignored ? '' : ".gitignore'd files and .git/ skipped"]
-      .filter(Boolean)
-      .join('; ');
-    notes.push(`No matches for ${JSON.stringify(params.pattern)} in ${where}${filters ? ` (${filters})` : ''}.`);
-  }
-  if (output.truncated) {
-    notes.push(
-      max === undefined
-        ? `[stopped after ${total} ${unit}: the collected text reached its ${MAX_COLLECTED_CHARS >> 20} MiB bound; narrow path/glob/pattern]`
-        : `[stopped at max_results=${max} ${unit}; more exist — narrow path/glob/pattern or raise max_results]`,
-    );
-  } else if (total > 0 && mode === 'count') {
-    const sum = output.counts!.reduce((acc, c) => acc + c.count, 0);
-    notes.push(`(${sum} matching lines in ${total} files)`);
-  } else if (total > 0 && mode === 'content') {
-    const fileCount = countFiles(output.matches!);
-    notes.push(`(${total} ${total === 1 ? 'match' : 'matches'} in ${fileCount} ${fileCount === 1 ? 'file' : 'files'})`);
-  }
-  if (problem) notes.push(`[some files could not be searched: ${problem.split('\n').slice(0, 3).join('; ')}]`);
-  return [...lines, ...notes].join('\n');
-}
-
-/** Matches are grouped by file, so counting path changes counts files. */
-function countFiles(matches: readonly GrepMatch[]): number {
-  let files = 0;
-  let last: string | undefined;
-  for (const m of matches) {
-    if (m.path !== last) files++;
-    last = m.path;
-  }
-  return files;
-}
-
-/**
- * rg-style lines: `path:line: text` for matches, `path-line- text` for context, `--` between
- * groups; stops once `budget` characters are used and says how many matches it showed.
- */
-function renderMatches(matches: readonly GrepMatch[], budget: number): { lines: string[]; shown: number } {
-  const out: string[] = [];
-  let used = 0;
-  let shown = 0;
-  let lastPath: string | undefined;
-  let lastLine = 0;
-  for (const m of matches) {
-    const mark = out.length;
-    const matchLines = m.text.split('\n');
-    const firstBefore = m.line - (m.before?.length ?? 0);
-    const hasContext = m.before !== undefined;
-    if (hasContext && lastPath !== undefined && (m.path !== lastPath || firstBefore > lastLine + 1)) out.push('--');
-    if (m.path !== lastPath) lastLine = 0;
-    m.before?.forEach((text, i) => {
-      const line = firstBefore + i;
-      if (line > lastLine) out.push(`${m.path}-${line}- ${text}`);
-    });
-    matchLines.forEach((text, i) => {
-      const line = m.line + i;
-      // A line already printed as an earlier match's after-context is printed again as the match it is.
-      if (line > lastLine || !hasContext) out.push(`${m.path}:${line}: ${text}`);
-      else out[out.length - (lastLine - line) - 1] = `${m.path}:${line}: ${text}`;
-    });
-    let end = m.line + matchLines.length - 1;
-    m.after?.forEach((text, i) => {
-      const line = m.line + matchLines.length + i;
-      out.push(`${m.path}-${line}- ${text}`);
-      end = line;
-    });
-    for (let i = mark; i < out.length; i++) used += out[i]!.length + 1;
-    if (used > budget && shown > 0) {
-      out.length = mark;
-      break;
-    }
-    shown++;
-    lastPath = m.path;
-    lastLine = end;
-  }
-  return { lines: out, shown };
-}
-
-/** The longest prefix of `lines` whose joined length stays within `budget`. */
-function capLines(lines: readonly string[], budget: number): string[] {
-  let used = 0;
-  let i = 0;
-  for (; i < lines.length; i++) {
-    used += lines[i]!.length + 1;
-    if (used > budget) break;
-  }
-  return lines.slice(0, i);
 }
 
 export const searchHandlers = { glob, grep } satisfies SearchHandlers;

@@ -7,6 +7,8 @@ import { lstat as lstatAsync } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
+import type { GlobResult } from '../../generated/types.js';
+import { MAX_TEXT_CHARS, capLines } from './grep-render.js';
 
 export interface GlobWalk {
   /** Real path of the workspace root. */
@@ -224,3 +226,20 @@ export function toPosix(p: string): string {
 }
 
 export const isDynamicPattern = (pattern: string): boolean => fg.isDynamicPattern(pattern);
+
+/** Model-facing text of search.glob results. */
+export function renderGlob(output: GlobResult, pattern: string, folder: string, includeIgnored: boolean, limit: number): string {
+  if (output.total === 0) {
+    const where = folder === '.' ? 'the workspace' : folder;
+    const hint = includeIgnored ? '' : ' (files ignored by .gitignore and .git/ were skipped; set include_ignored to include them)';
+    const recursive = !pattern.includes('**') && !pattern.includes('/') ? `; "*" does not descend into folders, try "**/${pattern}"` : '';
+    return `No files match "${pattern}" in ${where}${hint}${recursive}.`;
+  }
+  const lines = capLines(output.files, MAX_TEXT_CHARS);
+  let text = lines.join('\n');
+  if (lines.length < output.files.length) text += `\n[… ${output.files.length - lines.length} more paths in the output]`;
+  if (output.truncated) {
+    text += `\n[showing the ${output.files.length} newest of ${output.total} files (limit=${limit}); narrow the pattern or raise limit]`;
+  }
+  return text;
+}
