@@ -241,6 +241,30 @@ describe('exec.bash: working directory and environment', () => {
     }
   });
 
+  it('leaks no file descriptors across calls, failed spawns included', async () => {
+    const openFds = async () => (await readdir('/proc/self/fd')).length;
+    await bashOk({ command: 'true' }); // warm up: the pipe pool and execa's lazy state
+    const before = await openFds();
+    for (let i = 0; i < 25; i++) {
+      await bashOk({ command: 'echo out; echo err >&2' });
+      await bash({ command: 'true' }, { exec: { env: { PATH: path.join(ws, 'no-bin') } } });
+    }
+    // A leak would add >= 25; allow a few for a pipe-pool refill (mkfifo) or a socket still closing.
+    const after = await waitFor(async () => {
+      const count = await openFds();
+      return count <= before + 4 ? count : undefined;
+    }, 2_000, 'file descriptors to settle').catch(openFds);
+    expect(after).toBeLessThanOrEqual(before + 4);
+  }, 30_000);
+
+  it('returns as soon as a quick command ends (end-of-file, not the drain window)', async () => {
+    await bashOk({ command: 'true' });
+    const started = Date.now();
+    for (let i = 0; i < 20; i++) await bashOk({ command: 'echo hi' });
+    // Waiting out the 200 ms drain window each time would take >= 4 s; a normal run takes well under 1 s.
+    expect(Date.now() - started).toBeLessThan(3_000);
+  }, 30_000);
+
   it('answers UNAVAILABLE when bash cannot be found on PATH', async () => {
     const result = await bash({ command: 'true' }, { exec: { env: { PATH: path.join(ws, 'no-bin') } } });
     expect(result.ok ? 'ok' : result.error.code).toBe('UNAVAILABLE');

@@ -64,17 +64,24 @@ function namedPipe(fifo: string, onChunk: (bytes: Buffer) => void): OutputPipe {
       // already gone
     }
   }
-  const socket = new net.Socket({
-    fd: readFd,
-    readable: true,
-    writable: false,
-    onread: {
-      buffer: sharedReadBuffer,
-      callback: (bytesRead: number, buffer: Uint8Array) => {
-        onChunk(Buffer.from(buffer.buffer, buffer.byteOffset, bytesRead));
+  let socket: net.Socket;
+  try {
+    socket = new net.Socket({
+      fd: readFd,
+      readable: true,
+      writable: false,
+      onread: {
+        buffer: sharedReadBuffer,
+        callback: (bytesRead: number, buffer: Uint8Array) => {
+          onChunk(Buffer.from(buffer.buffer, buffer.byteOffset, bytesRead));
+        },
       },
-    },
-  } as net.SocketConstructorOpts);
+    } as net.SocketConstructorOpts);
+  } catch (error) {
+    closeSync(readFd);
+    closeSync(writeFd);
+    throw error;
+  }
   const ended = streamEnded(socket);
   socket.resume();
   let childEnd: number | undefined = writeFd;
