@@ -1,6 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { execa, type Options as ExecaOptions } from 'execa';
+import type { Options as ExecaOptions } from 'execa';
+
+// execa is loaded on the first command (~14 MiB resident): toolkits that never run bash skip it.
+let execaModule: Promise<typeof import('execa')> | undefined;
+const loadExeca = () => (execaModule ??= import('execa'));
 import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../runtime/errors.js';
 import { withText, type Rendered } from '../runtime/handler.js';
 import type { HandlerContext } from '../runtime/types.js';
@@ -41,6 +45,7 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
   const stderr = new OutputCollector(outputLimit);
   throwIfAborted(ctx.signal);
 
+  const { execa } = await loadExeca();
   const stdoutPipe = await openOutputPipe((bytes) => stdout.push(bytes));
   const stderrPipe = await openOutputPipe((bytes) => stderr.push(bytes));
   const pipes = [stdoutPipe, stderrPipe];

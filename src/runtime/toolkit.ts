@@ -113,9 +113,14 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
       return fail(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)));
     }
 
-    const signal = invokeOptions.signal ?? new AbortController().signal;
+    // A call without a signal gets one only if something asks for it: creating an AbortSignal is the
+    // largest fixed cost of invoke, and one shared never-aborting signal would leak through
+    // AbortSignal.any() (each composed signal stays registered on it).
+    const callerSignal = invokeOptions.signal;
+    let ownSignal: AbortSignal | undefined;
+    const signalForCall = () => callerSignal ?? (ownSignal ??= new AbortController().signal);
     try {
-      decision = await decide(op, params, signal);
+      decision = await decide(op, params, signalForCall);
     } catch (error) {
       return fail(toToolError(error, op));
     }
@@ -124,14 +129,24 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
         (decision.approved === false ? 'the user did not approve it' : 'the policy denies it');
       return fail(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: decision }));
     }
-    if (signal.aborted) return fail(abortError(signal));
+    if (callerSignal?.aborted) return fail(abortError(callerSignal));
 
     const handler = handlerTable[op.provider]?.[op.name];
     if (!handler) return fail(new ToolError('INTERNAL', `no handler is registered for ${op.id}`));
-    const ctx: HandlerContext = { workspace, signal, session, services, operation: op, toolkit };
+    const ctx: HandlerContext = {
+      workspace,
+      get signal() {
+        return signalForCall();
+      },
+      session,
+      services,
+      operation: op,
+      toolkit,
+    };
     let returned: unknown;
     try {
-      returned = await raceAbort(handler(params, ctx), signal);
+      const running = handler(params, ctx);
+      returned = await (callerSignal ? raceAbort(running, callerSignal) : running);
     } catch (error) {
       return fail(toToolError(error, op));
     }
@@ -148,13 +163,14 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     };
   }
 
-  async function decide(op: OperationDescriptor, params: unknown, signal: AbortSignal): Promise<PolicyDecision> {
+  async function decide(op: OperationDescriptor, params: unknown, signalForCall: () => AbortSignal): Promise<PolicyDecision> {
     if (options.policy === undefined) return NO_POLICY;
     const decision = policy.decide(op);
     if (decision.decision !== 'ask') return decision;
     if (!services.user) {
       return { ...decision, decision: 'deny', reason: 'the policy requires approval and no user channel is attached' };
     }
+    const signal = signalForCall();
     let approved: boolean;
     try {
       approved = (await services.user.approve(

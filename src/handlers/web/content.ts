@@ -2,7 +2,7 @@
 // becomes Markdown (turndown) or plain text. Parsing uses domino, the DOM turndown itself uses.
 import { createRequire } from 'node:module';
 import { isBinaryFileSync } from 'isbinaryfile';
-import TurndownService from 'turndown';
+import type TurndownService from 'turndown';
 
 export type BodyKind = 'html' | 'text' | 'binary' | 'unknown';
 
@@ -121,10 +121,16 @@ interface DomDocument extends DomElement {
 }
 
 // domino is turndown's own DOM; resolving it from turndown's location needs no extra dependency
-// and always yields the copy turndown uses, hoisted or not.
+// and always yields the copy turndown uses, hoisted or not. Both load on the first HTML page:
+// they are the heaviest modules of the toolkit (~15 MiB), and most calls never need them.
 const requireHere = createRequire(import.meta.url);
-const domino = createRequire(requireHere.resolve('turndown'))('@mixmark-io/domino') as {
-  createDocument(html: string, force?: boolean): DomDocument;
+type Domino = { createDocument(html: string, force?: boolean): DomDocument };
+let dominoModule: Domino | undefined;
+const domino = {
+  createDocument(html: string, force?: boolean): DomDocument {
+    dominoModule ??= createRequire(requireHere.resolve('turndown'))('@mixmark-io/domino') as Domino;
+    return dominoModule.createDocument(html, force);
+  },
 };
 
 /** Elements that are never content: code, styling, navigation chrome, embedded objects. */
@@ -182,7 +188,8 @@ function parsePage(html: string, baseUrl: string): { doc: DomDocument; root: Dom
 let turndownService: TurndownService | undefined;
 function turndown(): TurndownService {
   if (turndownService) return turndownService;
-  const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  const Turndown = requireHere('turndown') as typeof TurndownService;
+  const service = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
   // Images whose link is a data: URL would flood the text; keep their alt text only.
   service.addRule('dataImages', {
     filter: (node) => node.nodeName === 'IMG' && /^data:/i.test(node.getAttribute('src') ?? ''),

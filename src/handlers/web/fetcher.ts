@@ -4,7 +4,12 @@
 import type { LookupAddress } from 'node:dns';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+
+// undici is loaded on the first fetch: it is one of the heavier modules (~15 MiB resident), and a
+// toolkit that never fetches should not pay for it.
+let undiciModule: Promise<typeof import('undici')> | undefined;
+const loadUndici = () => (undiciModule ??= import('undici'));
 import { ToolError, abortError } from '../../runtime/errors.js';
 import type { WebOptions } from '../../runtime/types.js';
 import { checkTarget, parseFetchUrl, type ResolvedAddress } from './address-guard.js';
@@ -87,13 +92,7 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
     settings.timeoutMs,
   );
   const signal = AbortSignal.any([settings.signal, timeout.signal]);
-  const agent = new Agent({
-    connect: { lookup: pinnedLookup(pins), timeout: settings.timeoutMs },
-    headersTimeout: settings.timeoutMs,
-    bodyTimeout: settings.timeoutMs,
-    // No proxy, no connection reuse across calls: every socket of this Agent went through the pins.
-    keepAliveTimeout: 1_000,
-  });
+  let agent: Agent | undefined;
 
   function toToolError(error: unknown): ToolError {
     if (settings.signal.aborted) return abortError(settings.signal);
@@ -111,7 +110,15 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
   async function hop(url: URL): Promise<{ status: number; headers: OpenResponse['headers']; body: Readable }> {
     const target = await checkTarget(url, settings.web);
     pins.set(target.hostname, target.addresses);
-    const response = await request(url, {
+    const undici = await loadUndici();
+    agent ??= new undici.Agent({
+      connect: { lookup: pinnedLookup(pins), timeout: settings.timeoutMs },
+      headersTimeout: settings.timeoutMs,
+      bodyTimeout: settings.timeoutMs,
+      // No proxy, no connection reuse across calls: every socket of this Agent went through the pins.
+      keepAliveTimeout: 1_000,
+    });
+    const response = await undici.request(url, {
       method: 'GET',
       headers: REQUEST_HEADERS,
       dispatcher: agent,
@@ -210,7 +217,7 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
     toToolError,
     close() {
       clearTimeout(timer);
-      agent.destroy().catch(() => {});
+      agent?.destroy().catch(() => {});
     },
   };
 }
