@@ -13,7 +13,7 @@ import type { HandlerContext } from '../runtime/types.js';
 import type { ResolvedPath } from '../runtime/workspace.js';
 import { applyExactEdit } from './filesystem/edit-match.js';
 import { sharedLineIndex } from './filesystem/line-index.js';
-import { readDecodedWindow, readUtf8Window, type LineWindow } from './filesystem/line-reader.js';
+import { memoryReader, readDecodedWindow, readUtf8Window, type LineWindow } from './filesystem/line-reader.js';
 import { similarNames } from './filesystem/similar.js';
 import { decodeForEdit, looksBinary, sniffBom } from './filesystem/text-codec.js';
 
@@ -22,6 +22,8 @@ const MAX_LINE_CHARS = 2000;
 /** Cap on a window's text (≈100 KiB), far below any transport's message limit. */
 const MAX_WINDOW_CHARS = 100 * 1024;
 const MAX_EDIT_BYTES = 64 * 1024 * 1024;
+/** Files up to this size are read with a single read call. */
+const SMALL_FILE_BYTES = 256 * 1024;
 const MAX_DIFF_CHARS = 20_000;
 
 function plural(n: number, word: string): string {
@@ -107,16 +109,21 @@ export const filesystemHandlers = {
       const stats = await handle.stat({ bigint: true });
       if (stats.isDirectory()) throw new ToolError('IS_DIRECTORY', `${resolved.relative} is a directory; use glob to list files`);
       if (!stats.isFile()) throw new ToolError('INVALID_INPUT', `${resolved.relative} is not a regular file`);
-      const head = Buffer.alloc(Math.min(8192, Number(stats.size)));
+      // One read serves small files whole (most reads); larger ones get their first 8 KiB sniffed.
+      const size = Number(stats.size);
+      const head = Buffer.allocUnsafe(size <= SMALL_FILE_BYTES ? size : 8192);
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
-      const { encoding, bomLength } = sniffBom(head.subarray(0, bytesRead));
-      if (bomLength === 0 && (await looksBinary(head.subarray(0, bytesRead)))) {
+      const whole = size <= SMALL_FILE_BYTES && bytesRead === size;
+      const sniff = head.subarray(0, Math.min(bytesRead, 8192));
+      const { encoding, bomLength } = sniffBom(sniff);
+      if (bomLength === 0 && (await looksBinary(sniff))) {
         throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file (${plural(Number(stats.size), 'byte')}); read_file only shows text`);
       }
       const request = { offset, limit, maxLineChars: MAX_LINE_CHARS, maxChars: MAX_WINDOW_CHARS, signal: ctx.signal };
+      const source = whole ? memoryReader(head) : handle;
       const window = encoding === 'utf-16le' || encoding === 'utf-16be'
-        ? await readDecodedWindow(handle, encoding, bomLength, request)
-        : await readUtf8Window(handle, sharedLineIndex.get(`${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`, bomLength), request);
+        ? await readDecodedWindow(source, encoding, bomLength, request)
+        : await readUtf8Window(source, sharedLineIndex.get(`${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`, bomLength), request);
       if (offset > Math.max(window.totalLines, 1)) {
         throw new ToolError('INVALID_INPUT', `offset ${offset} is past the end of ${resolved.relative}: it has ${plural(window.totalLines, 'line')}`);
       }

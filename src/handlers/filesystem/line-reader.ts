@@ -1,6 +1,19 @@
 // Streaming line windows: memory is bounded by the window (plus one reused read buffer), never by
 // the file, and a sparse line index lets later windows start near their first line.
 import type { FileHandle } from 'node:fs/promises';
+
+/** What the readers need of a file: positioned reads (a FileHandle, or bytes already in memory). */
+export type PositionalReader = Pick<FileHandle, 'read'>;
+
+/** A reader over bytes already read: small files cost one read in all, not one per step. */
+export function memoryReader(bytes: Buffer): PositionalReader {
+  return {
+    read: (async (buffer: Buffer, offset: number, length: number, position: number) => {
+      const bytesRead = position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length));
+      return { bytesRead, buffer };
+    }) as PositionalReader['read'],
+  };
+}
 import { throwIfAborted } from '../../runtime/errors.js';
 import { LINE_INDEX_STRIDE, type LineIndex } from './line-index.js';
 
@@ -59,7 +72,7 @@ function cutString(text: string, maxChars: number): string {
  * using and extending `index`.
  */
 export async function readUtf8Window(
-  file: FileHandle,
+  file: PositionalReader,
   index: LineIndex,
   request: WindowRequest,
 ): Promise<LineWindow> {
@@ -196,7 +209,7 @@ export async function readUtf8Window(
  * files are rare and small in practice, but memory stays bounded by the window all the same).
  */
 export async function readDecodedWindow(
-  file: FileHandle,
+  file: PositionalReader,
   encoding: 'utf-16le' | 'utf-16be',
   contentStart: number,
   request: WindowRequest,
