@@ -16,6 +16,7 @@ export function memoryReader(bytes: Buffer): PositionalReader {
 }
 import { throwIfAborted } from '../../runtime/errors.js';
 import { LINE_INDEX_STRIDE, type LineIndex } from './line-index.js';
+import { SCAN_BUFFER_BYTES, returnScanner, takeScanner } from './newline-scan.js';
 
 export interface WindowRequest {
   /** 1-based first line. */
@@ -123,16 +124,17 @@ export async function readUtf8Window(
     if (checkpoints.length === (lineNumber - 1) / LINE_INDEX_STRIDE) checkpoints.push(byteOffset);
   };
   // Double buffering: the next chunk is read (in libuv's pool) while this one is scanned.
-  let current = takeBuffer();
-  let spare = takeBuffer();
-  let pending: Promise<{ bytesRead: number }> | undefined = file.read(current, 0, current.length, pos);
+  const scanner = takeScanner();
+  let which: 0 | 1 = 0;
+  let pending: Promise<{ bytesRead: number }> | undefined = file.read(scanner.buffers[0], 0, SCAN_BUFFER_BYTES, pos);
   try {
     for (;;) {
       throwIfAborted(signal);
       const { bytesRead } = await pending!;
       pending = undefined;
       if (bytesRead === 0) break;
-      const view = bytesRead === current.length ? current : current.subarray(0, bytesRead);
+      const buffer = scanner.buffers[which];
+      const view = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
       let i = 0;
       let stop = false;
       while (i < bytesRead) {
@@ -159,26 +161,36 @@ export async function readUtf8Window(
           stop = true;
           break;
         }
-        // Counting: the hot loop over a multi-GB file, kept free of calls and closures.
+        // Counting: jump newline-count to newline-count, from stop to stop (the next checkpoint
+        // line, or the window's first line); the hot path over a multi-GB file.
         const target = windowDone ? Infinity : offset;
-        let nl = view.indexOf(NEWLINE, i);
-        while (nl !== -1) {
-          line++;
+        let reachedWindow = false;
+        while (i < bytesRead) {
+          const stopLine = Math.min(nextCheckpointLine, target);
+          const nl = scanner.nth(which, i, bytesRead, stopLine - line);
+          if (nl === -1) {
+            line += scanner.missCount;
+            i = bytesRead;
+            break;
+          }
+          line = stopLine;
           if (line === nextCheckpointLine) {
             recordCheckpoint(line, pos + nl + 1);
             nextCheckpointLine += LINE_INDEX_STRIDE;
           }
-          if (line >= target) break;
-          nl = view.indexOf(NEWLINE, nl + 1);
+          i = nl + 1;
+          if (line >= target) {
+            reachedWindow = true;
+            break;
+          }
         }
-        if (nl === -1) break;
-        i = nl + 1;
+        if (!reachedWindow) break;
       }
       if (stop) break;
       lastByte = view[bytesRead - 1]!;
       pos += bytesRead;
-      [current, spare] = [spare, current];
-      pending = file.read(current, 0, current.length, pos);
+      which = which === 0 ? 1 : 0;
+      pending = file.read(scanner.buffers[which], 0, SCAN_BUFFER_BYTES, pos);
     }
     // A last line without a trailing newline.
     const endedEarly = windowDone && index.totalLines !== undefined;
@@ -190,8 +202,7 @@ export async function readUtf8Window(
     }
   } finally {
     if (pending) await pending.catch(() => undefined);
-    returnBuffer(current);
-    returnBuffer(spare);
+    returnScanner(scanner);
   }
   const startLine = offset;
   return {
