@@ -19,11 +19,6 @@ export class KeyedMutex {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     }
   }
-
-  /** Number of keys with work queued or running (for tests). */
-  get activeKeys(): number {
-    return this.tails.size;
-  }
 }
 
 /** One mutex for every toolkit in the process: two toolkits editing one file must not interleave. */

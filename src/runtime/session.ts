@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Stats, BigIntStats } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 
 /** What a session remembers of a file it read: enough to notice a change on disk since. */
 export interface FileStamp {
@@ -16,8 +16,6 @@ export function stampOf(stats: BigIntStats): FileStamp {
 export function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
 }
-
-export type { Stats };
 
 /**
  * One conversation's state: which files it read (for the stale-file guard) and where it sits in

@@ -5,6 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { processIsAlive } from '../../runtime/processes.js';
 
 /**
  * Where a command's stdout or stderr goes, and how we read it.
@@ -192,17 +193,8 @@ async function removeFoldersOfDeadProcesses(): Promise<void> {
   }
   for (const name of names) {
     const pid = Number(pattern.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    if (!pid || pid === process.pid || processIsAlive(pid)) continue;
     await rm(path.join(tmpdir(), name), { recursive: true, force: true }).catch(() => {});
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -35,10 +35,6 @@ export class LineIndexCache {
     return entry;
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   clear(): void {
     this.entries.clear();
   }

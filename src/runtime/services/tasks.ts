@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, stat, unlink, link } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { atomicWriteFile } from '../atomic-write.js';
 import { ToolError } from '../errors.js';
+import { processIsAlive } from '../processes.js';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
 export const TASK_STATUSES: readonly TaskStatus[] = ['pending', 'in_progress', 'completed', 'cancelled'];
@@ -164,20 +166,7 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
   }
 
   async function writeState(state: TaskState): Promise<void> {
-    const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    const handle = await open(temp, 'wx', 0o644);
-    try {
-      await handle.writeFile(`${JSON.stringify(state, null, 2)}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await rename(temp, path);
-    } catch (error) {
-      await unlink(temp).catch(() => {});
-      throw error;
-    }
+    await atomicWriteFile(path, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o644 });
   }
 
   async function withLock<T>(work: () => Promise<T>): Promise<T> {
@@ -274,15 +263,6 @@ async function readLockOwner(lockPath: string): Promise<LockOwner | undefined> {
     return typeof parsed?.token === 'string' ? parsed : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
