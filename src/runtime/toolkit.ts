@@ -57,6 +57,8 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     }
   }
   const exposed = [...byId.values()].filter(inProfile);
+  const closers: (() => void | Promise<void>)[] = [];
+  let closing: Promise<void> | undefined;
 
   const toolkit: Toolkit = {
     workspace,
@@ -72,6 +74,12 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
       return op && inProfile(op) ? op : undefined;
     },
     call: {} as TypedCalls,
+    close: () => (closing ??= (async () => {
+      for (const cleanup of closers.splice(0).reverse()) {
+        try { await cleanup(); } catch { /* one failing cleanup must not keep the others from running */ }
+      }
+    })()),
+    onClose: (cleanup) => { closers.push(cleanup); },
   };
 
   function getSchema(): ProviderSchema[] {

@@ -131,6 +131,10 @@ export interface Toolkit {
   /** Finds an exposed operation by tool name (`read_file`) or id (`filesystem.read_file`). */
   find(operation: string): OperationDescriptor | undefined;
   readonly call: TypedCalls;
+  /** Ends what the toolkit holds (background jobs, sandboxes, sessions); idempotent. */
+  close(): Promise<void>;
+  /** Registers work for close() (providers keep per-toolkit state this way); runs in reverse order. */
+  onClose(cleanup: () => void | Promise<void>): void;
 }
 
 // Filled in by codegen's Operations map; declared here to avoid an import cycle in docs.
