@@ -8,6 +8,7 @@ import type { GlobParams, GlobResult, GrepParams, GrepResult, SearchHandlers } f
 import { GitignoreRules, isDynamicPattern, mtimesOf, renderGlob, walkGlob } from './search/glob.js';
 import { MAX_COLLECTED_CHARS, compare, cutMatchText, renderGrep, sortByPath, type GrepMatch } from './search/grep-render.js';
 import { cleanRgPath, cutLine } from './search/lines.js';
+import { planGlob } from './search/glob-plan.js';
 import { NulRecordStream, RgJsonStream, type RgLineEvent } from './search/rg-json.js';
 import { locateRipgrep, runRipgrep } from './search/ripgrep.js';
 
@@ -29,31 +30,25 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   const includeIgnored = params.include_ignored ?? false;
   const folder = await resolveFolder(params.path ?? '.', ctx);
 
-  const { prefix, rest } = splitLiteralPrefix(pattern);
-  if (rest === '') {
-    throw new ToolError('INVALID_PATTERN', `"${pattern}" names a folder; add "/**" to list the files under it`);
-  }
-  if (/(^|[/{,])\.\.($|[/},])/.test(rest)) {
-    throw new ToolError('INVALID_PATTERN', `".." may only appear at the start of a pattern ("../lib/**/*.ts"), not after a wildcard`);
-  }
-  const baseUserPath = pattern.startsWith('/') ? path.join('/', ...prefix) : path.join(folder.relative, ...prefix);
-  const base = await ctx.workspace.resolve(baseUserPath || '.');
+  const groups = await planGlob(pattern, folder.relative, ctx.workspace);
 
   const found = new Set<string>();
-  if (base.exists && (await isDirectory(base.absolute))) {
+  const gitignores = includeIgnored ? undefined : new GitignoreRules(ctx.workspace.root);
+  for (const group of groups) {
     let walked: string[];
     try {
-      walked = await walkGlob({ root: ctx.workspace.root, base: base.absolute, pattern: rest, includeIgnored, signal: ctx.signal });
+      walked = await walkGlob({ root: ctx.workspace.root, base: group.base, patterns: group.patterns, includeIgnored, signal: ctx.signal, gitignores });
     } catch (error) {
       throw new ToolError('INVALID_PATTERN', `cannot use glob pattern "${pattern}": ${(error as Error).message}`);
     }
     for (const file of walked) found.add(file);
+    throwIfAborted(ctx.signal);
   }
   throwIfAborted(ctx.signal);
   // A name like "pages/[id].tsx" is a character class to a glob engine; the file itself still counts.
   if (isDynamicPattern(pattern)) {
     const literal = await literalFile(pattern, folder.relative, ctx);
-    if (literal && !found.has(literal) && (includeIgnored || !(await new GitignoreRules(ctx.workspace.root).ignores(literal)))) {
+    if (literal && !found.has(literal) && (!gitignores || !(await gitignores.ignores(literal)))) {
       found.add(literal);
     }
   }
@@ -66,18 +61,6 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   const shown = present.slice(0, limit);
   const output: GlobResult = { files: shown, truncated: present.length > limit, total: present.length };
   return withText(output, renderGlob(output, pattern, folder.relative, includeIgnored, limit));
-}
-
-/** Splits "src/lib/**\/*.ts" into literal leading folders (["src", "lib"]) and the rest ("**\/*.ts"). */
-function splitLiteralPrefix(pattern: string): { prefix: string[]; rest: string } {
-  const segments = pattern.split('/');
-  const prefix: string[] = [];
-  let i = 0;
-  while (i < segments.length - 1 && (segments[i] === '' || (!isDynamicPattern(segments[i]!) && !segments[i]!.includes('\\')))) {
-    prefix.push(segments[i]!);
-    i++;
-  }
-  return { prefix, rest: segments.slice(i).join('/') };
 }
 
 /** The pattern read as a plain file path, when such a file exists inside the workspace. */
