@@ -1,5 +1,5 @@
 // search.glob (fast-glob with .gitignore pruning) and search.grep (ripgrep, streamed).
-import { stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError, fsErrorToToolError, throwIfAborted } from '../runtime/errors.js';
 import { withText, type Rendered } from '../runtime/handler.js';
@@ -11,6 +11,8 @@ import { cleanRgPath, cutLine } from './search/lines.js';
 import { planGlob } from './search/glob-plan.js';
 import { NulRecordStream, RgJsonStream, type RgLineEvent } from './search/rg-json.js';
 import { locateRipgrep, runRipgrep } from './search/ripgrep.js';
+import { RgStandardStream, standardPrinterArgs } from './search/rg-standard.js';
+import { checkBraceBound } from './search/braces.js';
 
 export const DEFAULT_GLOB_LIMIT = 1000;
 export const DEFAULT_MAX_RESULTS = 200;
@@ -93,6 +95,22 @@ async function resolveFolder(userPath: string, ctx: HandlerContext) {
   return folder;
 }
 
+/**
+ * rg reads whatever it is given: a FIFO or a device named as the path would block it (and the
+ * call) until the timeout. Like read_file, grep only takes regular files and folders.
+ */
+async function refuseSpecialFile(absolute: string, shown: string): Promise<void> {
+  let stats;
+  try {
+    stats = await lstat(absolute);
+  } catch (error) {
+    throw fsErrorToToolError(error, shown) ?? error;
+  }
+  if (stats.isFile() || stats.isDirectory()) return;
+  const kind = stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isSocket() ? 'a socket' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : 'not a regular file';
+  throw new ToolError('INVALID_INPUT', `${shown} is ${kind}; grep searches regular files and folders only`);
+}
+
 async function isDirectory(absolute: string): Promise<boolean> {
   try {
     return (await stat(absolute)).isDirectory();
@@ -112,9 +130,12 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   const maxResults = params.max_results ?? DEFAULT_MAX_RESULTS;
   const context = mode === 'content' ? (params.context ?? 0) : 0;
   const userPath = params.path ?? '.';
+  // rg has its own glob engine (no ranges, linear matching); the bound keeps grep and glob alike.
+  if (params.glob) checkBraceBound(params.glob, { ranges: false });
   const [target, rgPath] = await Promise.all([ctx.workspace.resolve(userPath), locateRipgrep()]);
   if (!target.exists) throw new ToolError('NOT_FOUND', `${userPath} does not exist`);
-  const args = ripgrepArgs(params, mode, context, target.relative);
+  await refuseSpecialFile(target.absolute, target.relative);
+  const args = ripgrepArgs(params, mode, context, target.relative, maxResults);
 
   let matches: ContentCollector | undefined;
   const files = new Set<string>();
@@ -123,17 +144,20 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   let onStdout: (chunk: Buffer) => boolean;
   if (mode === 'content') {
     matches = new ContentCollector(maxResults, context);
-    const stream = new RgJsonStream((event) => matches!.add(event), context > 0);
+    const onEvent = (event: RgLineEvent) => matches!.add(event);
+    const stream = params.multiline ? new RgJsonStream(onEvent, context > 0) : new RgStandardStream(onEvent);
     onStdout = (chunk) => stream.push(chunk);
   } else {
+    let pathChars = 0;
     const records = new NulRecordStream(mode === 'count', (printed, count) => {
       const file = cleanRgPath(printed);
       if (file === undefined) return true;
-      if (files.size >= maxResults) {
+      if (files.size >= maxResults || pathChars > MAX_COLLECTED_CHARS) {
         truncated = true;
         return false;
       }
       files.add(file);
+      pathChars += file.length + 24;
       if (mode === 'count') counts.push({ path: file, count });
       return true;
     });
@@ -173,7 +197,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   return withText(output, renderGrep(output, params, mode, sizeCapped ? undefined : maxResults, problem));
 }
 
-function ripgrepArgs(params: GrepParams, mode: string, context: number, target: string): string[] {
+function ripgrepArgs(params: GrepParams, mode: string, context: number, target: string, maxResults: number): string[] {
   const args = ['--no-config', '--hidden', '--no-require-git', '--with-filename'];
   if (params.include_ignored) {
     args.push('--no-ignore');
@@ -181,8 +205,18 @@ function ripgrepArgs(params: GrepParams, mode: string, context: number, target: 
     // Only .gitignore files decide, so grep and glob agree on what is ignored.
     args.push('--no-ignore-dot', '--no-ignore-exclude', '--no-ignore-global', '--glob', '!.git');
   }
+  // Memory maps: a giant line is searched where it lies instead of being copied onto rg's heap.
+  args.push('--mmap');
   if (mode === 'content') {
-    args.push('--json');
+    // No file can contribute more than max_results lines; one more tells that more exist.
+    args.push('--max-count', String(Math.min(maxResults + 1, 1_000_001)));
+    if (params.multiline) {
+      // --json ignores --max-columns and, searching in parallel, buffers a file's whole output:
+      // one thread streams it instead (multiline searches are the rare, slow kind anyway).
+      args.push('--json', '--threads', '1');
+    } else {
+      args.push(...standardPrinterArgs());
+    }
     if (context > 0) args.push('--context', String(context));
   } else if (mode === 'files_with_matches') {
     args.push('--files-with-matches', '--null');
@@ -244,7 +278,7 @@ class ContentCollector {
         return false;
       }
       const match: GrepMatch = { path: this.filePath, line: event.line, text: cutMatchText(event) };
-      this.chars += match.text.length + this.filePath.length;
+      this.chars += match.text.length + this.filePath.length + 40; // + its JSON punctuation
       if (this.context > 0) {
         const from = event.line - this.context;
         match.before = this.recent.filter((r) => r.line >= from && r.line < event.line).map((r) => r.text);

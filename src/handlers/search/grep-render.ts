@@ -5,20 +5,25 @@ import type { RgLineEvent } from './rg-json.js';
 
 /** Longest model-facing text; the structured output still has everything. */
 export const MAX_TEXT_CHARS = 40_000;
-/** Memory bound for collected content whatever max_results says (lines are already cut at 2000). */
-export const MAX_COLLECTED_CHARS = 64 * 1024 * 1024;
+/**
+ * Bound on what grep collects whatever max_results says (lines are already cut at 2000): about the
+ * size of the structured output, so it fits an MCP result (1 MiB with the text) and memory stays flat.
+ */
+export const MAX_COLLECTED_CHARS = 960 * 1024;
 
 export type GrepMatch = NonNullable<GrepResult['matches']>[number];
 
 export function cutMatchText(event: RgLineEvent): string {
   // Multiline matches keep their inner line breaks; CRLF files would otherwise leave \r behind.
   const text = event.text.includes('\r\n') ? event.text.replace(/\r\n/g, '\n') : event.text;
-  if (event.fullLength === undefined && text.length <= MAX_LINE_CHARS) return text;
+  if (event.fullLength === undefined && event.longerThan === undefined && text.length <= MAX_LINE_CHARS) return text;
   let focus: number | undefined;
   if (event.firstMatchByte !== undefined && event.firstMatchByte > MAX_LINE_CHARS / 2) {
-    focus = Buffer.from(text, 'utf8').subarray(0, event.firstMatchByte).toString('utf8').length;
+    const bytes = Buffer.from(text, 'utf8');
+    // A match past the end of a preview is not in view: show the start of the line.
+    if (event.firstMatchByte < bytes.length) focus = bytes.subarray(0, event.firstMatchByte).toString('utf8').length;
   }
-  return cutLine(text, focus, event.fullLength);
+  return cutLine(text, focus, event.fullLength, event.longerThan);
 }
 
 export function compare(a: string, b: string): number {
@@ -77,7 +82,7 @@ export function renderGrep(output: GrepResult, params: GrepParams, mode: string,
   if (output.truncated) {
     notes.push(
       max === undefined
-        ? `[stopped after ${total} ${unit}: the collected text reached its ${MAX_COLLECTED_CHARS >> 20} MiB bound; narrow path/glob/pattern]`
+        ? `[stopped after ${total} ${unit}: the results reached their ${MAX_COLLECTED_CHARS >> 10} KiB bound; narrow path/glob/pattern]`
         : `[stopped at max_results=${max} ${unit}; more exist — narrow path/glob/pattern or raise max_results]`,
     );
   } else if (total > 0 && mode === 'count') {

@@ -7,16 +7,19 @@ const LEAD_BEFORE_MATCH = 200;
 /**
  * Cuts `text` to MAX_LINE_CHARS. When the first match (`focus`, a character index) lies beyond
  * the cut, the kept window starts a little before it so the match stays visible.
- * `totalChars` overrides the reported length (for lines whose tail was never read).
+ * `totalChars` overrides the reported length (for lines whose tail was never read); `longerThan`
+ * says the line goes on past `text` by an unknown amount (a preview of more than that many bytes).
  */
-export function cutLine(text: string, focus?: number, totalChars?: number): string {
+export function cutLine(text: string, focus?: number, totalChars?: number, longerThan?: number): string {
   const total = totalChars ?? text.length;
-  if (total <= MAX_LINE_CHARS && text.length <= MAX_LINE_CHARS) return text;
+  if (longerThan === undefined && total <= MAX_LINE_CHARS && text.length <= MAX_LINE_CHARS) return text;
   const start = focus !== undefined && focus > MAX_LINE_CHARS - LEAD_BEFORE_MATCH ? focus - LEAD_BEFORE_MATCH : 0;
   const end = Math.min(text.length, start + MAX_LINE_CHARS);
   const kept = text.slice(start, end);
   const head = start > 0 ? `[… ${start} chars] ` : '';
-  const tail = end < total ? ` [… line cut: ${total} chars]` : '';
+  const tail = longerThan !== undefined
+    ? ` [… line cut: longer than ${longerThan} bytes]`
+    : end < total ? ` [… line cut: ${total} chars]` : '';
   return `${head}${kept}${tail}`;
 }
 

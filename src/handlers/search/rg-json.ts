@@ -14,6 +14,8 @@ export interface RgLineEvent {
   firstMatchByte?: number;
   /** Set when `text` is only the start of the line: the line's full length in characters (approx.). */
   fullLength?: number;
+  /** Set when `text` is only a preview of a line longer than this many bytes (length unknown). */
+  longerThan?: number;
 }
 
 interface RgData {
