@@ -24,6 +24,7 @@ import type {
   TypedCalls,
 } from './types.js';
 import { describeIssues, dropNullOptionals } from './validation.js';
+import { guardInvoke } from './invoke-guard.js';
 import { Workspace } from './workspace.js';
 
 type AnyHandler = Handler<any, unknown>;
@@ -92,7 +93,10 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
       .filter((provider) => provider.operations.length > 0);
   }
 
-  async function invoke(
+  // Every entry point (invoke, providers[].invoke, call.*) goes through the guard: it never throws.
+  const guarded = guardInvoke(invokeUnguarded);
+  function invoke(...args: Parameters<Toolkit['invoke']>): Promise<InvokeResult> { return guarded(...args); }
+  async function invokeUnguarded(
     providerName: string,
     operationName: string,
     input: unknown,

@@ -1,0 +1,241 @@
+// The door of `invoke`: whatever a host passes (Symbols, Proxies whose traps throw, getters that
+// throw, cycles, a million nested arrays, a fake or booby-trapped AbortSignal), the call ends as a
+// structured result and the process survives. Arguments are read once, here, into plain JSON-like
+// data and a signal toolwright owns; nothing downstream ever touches the caller's objects again.
+import { ToolError } from './errors.js';
+import { renderErrorText } from './text.js';
+import type { InvokeOptions, InvokeResult } from './types.js';
+
+/** Deepest nesting of objects/arrays accepted in an input (catalog schemas are a few levels deep). */
+export const MAX_INPUT_DEPTH = 64;
+/** Most objects, arrays and values one input may hold. */
+export const MAX_INPUT_NODES = 100_000;
+/** Longest provider or operation name. */
+const MAX_NAME_CHARS = 200;
+
+type Invoke = (provider: string, operation: string, input: unknown, options?: InvokeOptions) => Promise<InvokeResult>;
+
+/** Wraps the toolkit's invoke so that it validates its arguments first and never throws. */
+export function guardInvoke(inner: Invoke): Invoke {
+  return async (provider: unknown, operation: unknown, input: unknown, options?: unknown): Promise<InvokeResult> => {
+    const id = `${describeName(provider)}.${describeName(operation)}`;
+    let follower: SignalFollower | undefined;
+    try {
+      const providerName = nameArgument(provider, 'provider');
+      const operationName = nameArgument(operation, 'operation');
+      follower = followSignal(readSignal(options));
+      const plain = snapshotInput(input);
+      return await inner(providerName, operationName, plain, follower ? { signal: follower.signal } : {});
+    } catch (error) {
+      return failure(id, error instanceof ToolError ? error : new ToolError('INTERNAL', `unexpected failure in ${id}: ${safeMessage(error)}`));
+    } finally {
+      follower?.release();
+    }
+  };
+}
+
+function failure(id: string, error: ToolError): InvokeResult {
+  const payload = error.toJSON();
+  return {
+    ok: false,
+    error: payload,
+    text: renderErrorText(payload),
+    meta: { operation: id, policy: { decision: 'deny', rule: 'default', reason: 'not run' }, duration_ms: 0 },
+  };
+}
+
+/** A name as a message may show it, without calling anything on it. */
+function describeName(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, MAX_NAME_CHARS) : `<${kindOf(value)}>`;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  try {
+    if (Array.isArray(value)) return 'array'; // throws for a revoked Proxy
+  } catch {
+    return 'revoked proxy';
+  }
+  return typeof value;
+}
+
+function nameArgument(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new ToolError('INVALID_INPUT', `the ${what} name must be a string (got ${kindOf(value)})`);
+  if (value.length > MAX_NAME_CHARS) throw new ToolError('UNKNOWN_OPERATION', `no ${what} has a name of ${value.length} characters`);
+  return value;
+}
+
+function safeMessage(error: unknown): string {
+  try {
+    if (error instanceof Error) return String(error.message);
+    return typeof error === 'string' ? error : kindOf(error);
+  } catch {
+    return 'an error that cannot be described';
+  }
+}
+
+// --- signal --------------------------------------------------------------------------------
+
+const abortedGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')!.get!;
+const reasonGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'reason')!.get!;
+const addListener = EventTarget.prototype.addEventListener;
+const removeListener = EventTarget.prototype.removeEventListener;
+
+function readSignal(options: unknown): unknown {
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== 'object') throw new ToolError('INVALID_INPUT', `options must be an object such as { signal } (got ${kindOf(options)})`);
+  try {
+    return (options as { signal?: unknown }).signal;
+  } catch (error) {
+    throw new ToolError('INVALID_INPUT', `options.signal could not be read: ${safeMessage(error)}`);
+  }
+}
+
+interface SignalFollower {
+  signal: AbortSignal;
+  release(): void;
+}
+
+/**
+ * A signal of toolwright's own that aborts when the caller's does. The caller's signal is read only
+ * through AbortSignal's own accessors, so a fake one, a Proxy, or one whose `aborted`, `reason` or
+ * `addEventListener` were overridden is refused or cannot reach the code downstream.
+ */
+function followSignal(given: unknown): SignalFollower | undefined {
+  if (given === undefined || given === null) return undefined;
+  let aborted: boolean;
+  try {
+    aborted = abortedGetter.call(given) as boolean;
+  } catch {
+    throw new ToolError('INVALID_INPUT', `options.signal must be an AbortSignal (got ${kindOf(given)})`);
+  }
+  const controller = new AbortController();
+  const source = given as AbortSignal;
+  const onAbort = () => controller.abort(cleanReason(source));
+  if (aborted) {
+    onAbort();
+    return { signal: controller.signal, release: () => {} };
+  }
+  addListener.call(source, 'abort', onAbort, { once: true });
+  return { signal: controller.signal, release: () => removeListener.call(source, 'abort', onAbort) };
+}
+
+/** The caller's abort reason in a form downstream code can inspect without running caller code. */
+function cleanReason(signal: AbortSignal): unknown {
+  try {
+    const reason: unknown = reasonGetter.call(signal);
+    if (reason instanceof ToolError) {
+      const { code, message } = reason; // a copy: the caller's object may hide getters
+      if (typeof code === 'string' && typeof message === 'string') return new ToolError(code, message);
+    }
+    if (reason instanceof Error && Object.getOwnPropertyDescriptor(reason, 'name')?.value === 'TimeoutError') {
+      return new DOMException('the call was aborted by its timeout signal', 'TimeoutError');
+    }
+    if (reason instanceof DOMException && reason.name === 'TimeoutError') {
+      return new DOMException('the call was aborted by its timeout signal', 'TimeoutError');
+    }
+  } catch {
+    // a reason that throws when looked at is just an abort
+  }
+  return new DOMException('the call was cancelled by the caller', 'AbortError');
+}
+
+// --- input ---------------------------------------------------------------------------------
+
+/**
+ * A copy of `input` as plain data (objects, arrays, strings, numbers, booleans, null), read with
+ * JSON's rules (own enumerable string keys, `toJSON`, `undefined` dropped), refusing with
+ * INVALID_INPUT what cannot be JSON or cannot be read, and anything deeper or bigger than the bounds.
+ */
+export function snapshotInput(input: unknown): unknown {
+  const state: CopyState = { nodes: 0, ancestors: new Set<object>(), path: [] };
+  return copyValue(input, 0, state);
+}
+
+interface CopyState {
+  nodes: number;
+  ancestors: Set<object>;
+  /** Keys from the root to the value being copied; turned into text only for an error message. */
+  path: (string | number)[];
+}
+
+function whereOf(state: CopyState): string {
+  let text = 'input';
+  for (const key of state.path) {
+    text += typeof key === 'number' ? `[${key}]` : `.${key}`;
+    if (text.length > 200) return `${text.slice(0, 200)}…`;
+  }
+  return text;
+}
+
+function copyValue(value: unknown, depth: number, state: CopyState): unknown {
+  if (++state.nodes > MAX_INPUT_NODES) {
+    throw new ToolError('INVALID_INPUT', `input holds more than ${MAX_INPUT_NODES} values; send less per call`);
+  }
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+    case 'number':
+    case 'undefined':
+      return value;
+    case 'object':
+      break;
+    default:
+      throw new ToolError('INVALID_INPUT', `${whereOf(state)} is a ${typeof value}; tool input must be JSON data`);
+  }
+  if (value === null) return null;
+  if (depth >= MAX_INPUT_DEPTH) {
+    throw new ToolError('INVALID_INPUT', `input nests deeper than ${MAX_INPUT_DEPTH} levels (at ${whereOf(state)})`);
+  }
+  if (state.ancestors.has(value)) throw new ToolError('INVALID_INPUT', `${whereOf(state)} refers back to itself (a cycle); tool input must be JSON data`);
+  state.ancestors.add(value);
+  try {
+    return copyObject(value, depth, state);
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
+    throw new ToolError('INVALID_INPUT', `${whereOf(state)} could not be read: ${safeMessage(error)}`);
+  } finally {
+    state.ancestors.delete(value);
+  }
+}
+
+function copyObject(value: object, depth: number, state: CopyState): unknown {
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') {
+    const replaced: unknown = toJSON.call(value);
+    if (replaced !== value) return copyValue(replaced, depth + 1, state);
+  }
+  if (Array.isArray(value)) {
+    const length = value.length;
+    if (length > MAX_INPUT_NODES - state.nodes) {
+      throw new ToolError('INVALID_INPUT', `${whereOf(state)} has ${length} items; input holds at most ${MAX_INPUT_NODES} values`);
+    }
+    const copy: unknown[] = new Array(length);
+    for (let i = 0; i < length; i++) {
+      state.path.push(i);
+      const item = copyValue(readItem(value, i, state), depth + 1, state);
+      state.path.pop();
+      copy[i] = item === undefined ? null : item;
+    }
+    return copy;
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    state.path.push(key);
+    const item = copyValue(readItem(value, key, state), depth + 1, state);
+    state.path.pop();
+    if (item === undefined) continue;
+    // defineProperty: a key named "__proto__" stays data instead of changing the copy's prototype.
+    Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
+/** One property read (a getter or a Proxy trap may run): a throw names the property. */
+function readItem(container: object, key: string | number, state: CopyState): unknown {
+  try {
+    return (container as Record<string | number, unknown>)[key];
+  } catch (error) {
+    throw new ToolError('INVALID_INPUT', `${whereOf(state)} could not be read: ${safeMessage(error)}`);
+  }
+}
