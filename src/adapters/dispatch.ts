@@ -33,6 +33,7 @@ export async function invokeByName(
   input: unknown,
   options: InvokeOptions = {},
 ): Promise<InvokeResult> {
+  if (typeof name !== 'string') return failure('<invalid>', new ToolError('INVALID_INPUT', `the tool name must be a string (got ${name === null ? 'null' : typeof name})`));
   const op = toolkit.find(name); // tool name (read_file) or id (filesystem.read_file)
   if (!op) {
     const known = toolkit.operations.map((o) => o.name).join(', ');

@@ -116,8 +116,19 @@ function followSignal(given: unknown): SignalFollower | undefined {
     onAbort();
     return { signal: controller.signal, release: () => {} };
   }
-  addListener.call(source, 'abort', onAbort, { once: true });
-  return { signal: controller.signal, release: () => removeListener.call(source, 'abort', onAbort) };
+  try {
+    addListener.call(source, 'abort', onAbort, { once: true });
+  } catch {
+    throw new ToolError('INVALID_INPUT', 'options.signal must be an AbortSignal (it could not be listened to)');
+  }
+  const release = () => {
+    try {
+      removeListener.call(source, 'abort', onAbort);
+    } catch {
+      // a Proxy around a signal may refuse; the listener then lives as long as that signal
+    }
+  };
+  return { signal: controller.signal, release };
 }
 
 /** The caller's abort reason in a form downstream code can inspect without running caller code. */
