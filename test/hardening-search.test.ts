@@ -1,0 +1,281 @@
+// Hostile patterns and paths for glob and grep (issue 10 items 1, 2 and 6): confinement through
+// braces, extglobs, escapes and symlinks; bounded brace expansion; special files; rg's memory.
+import { execFileSync } from 'node:child_process';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { GlobResult, GrepResult } from '../src/generated/types.js';
+import type { InvokeResult } from '../src/index.js';
+import { MAX_BRACE_EXPANSIONS, expandBraces } from '../src/handlers/search/braces.js';
+import { WalkFence } from '../src/handlers/search/glob-fence.js';
+import { errorCode, expectOk, tempDir, workspaceToolkit } from './helpers.js';
+
+async function put(root: string, files: Record<string, string>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+    await writeFile(path.join(root, name), content);
+  }
+}
+
+/** A workspace with folders a/ b/ real/, and `linkdir` → a folder outside holding secret.txt. */
+async function confinedSetup() {
+  const { root, toolkit } = await workspaceToolkit();
+  const outside = await tempDir('toolwright-outside-');
+  await put(outside, { 'secret.txt': 'needle', 'deeper/secret2.txt': 'needle' });
+  await put(root, { 'a/x.txt': 'needle', 'b/y.txt': 'needle', 'real/f.txt': 'needle' });
+  await symlink(outside, path.join(root, 'linkdir'));
+  await symlink(path.join(outside, 'secret.txt'), path.join(root, 'a', 'filelink.txt'));
+  await symlink(outside, path.join(root, 'real', 'nested-link'));
+  const up = path.relative(root, outside); // "../toolwright-outside-…"
+  return { root, toolkit, outside, name: path.basename(outside), up };
+}
+
+/** Either refused (with one of `codes`) or answered with workspace paths that never reach outside. */
+function expectConfined(result: InvokeResult, codes = ['OUTSIDE_WORKSPACE', 'INVALID_PATTERN']): void {
+  if (!result.ok) {
+    expect(codes).toContain(result.error.code);
+    return;
+  }
+  const files = (result.output as GlobResult).files;
+  for (const file of files) {
+    expect(file.split('/')).not.toContain('..');
+    expect(file.startsWith('/')).toBe(false);
+    expect(file).not.toMatch(/secret/);
+  }
+}
+
+describe('glob confinement through brace alternatives', () => {
+  it('never lists outside files for alternatives that spell "..", absolute paths or a symlinked folder', async () => {
+    const { toolkit, outside, name } = await confinedSetup();
+    const patterns = [
+      `{a,b}/{.,.}./{.,.}./${name}/*`,
+      `a/.{.,}/.{.,}/${name}/*`,
+      `{..,x}/${name}/*`,
+      `{x,..}/${name}/**`,
+      `a/{{.,.}.,x}/{..,y}/${name}/*`,
+      `a/{.{.,.},z}/{.{.,.},z}/${name}/*`,
+      `{a/..,b}/../${name}/*`,
+      `{${outside},x}/*`,
+      `{/,a}${outside.slice(1)}/*`,
+      `{/etc,a}/*`,
+      '{linkdir,zz}/*',
+      '{linkdir,zz}/secret.txt',
+      '{linkdir/secret.txt,zz}',
+      '{link,real}dir/**',
+      '{l,r}i{n,e}k{dir,}/*',
+      'real/{nested-link,zz}/*',
+      `{a,b}/{1..2}/../../../${name}/*`,
+    ];
+    for (const pattern of patterns) {
+      const result = await toolkit.invoke('search', 'glob', { pattern });
+      expect(result.ok, `${pattern} was answered: ${result.text}`).toBe(false);
+      expectConfined(result);
+    }
+  });
+
+  it('refuses ".." spelled with escapes or produced after a wildcard, and extglobs cannot walk up', async () => {
+    const { toolkit, name } = await confinedSetup();
+    const refused = [`a/\\.\\./\\.\\./${name}/*`, `a/.\\./..\\/${name}/*`, `*/{..,x}/${name}/*`, `**/../${name}/*`, `a/*/.{.,}/x`, `a/\\./*`];
+    for (const pattern of refused) {
+      const result = await toolkit.invoke('search', 'glob', { pattern });
+      expect(errorCode(result), pattern).toBe('INVALID_PATTERN');
+    }
+    const wildcards = [`@(..)/${name}/*`, `a/@(..)/@(..)/${name}/*`, `+(.)/${name}/*`, `.[.]/${name}/*`, `a/?(.).//${name}/*`, '*/*', '**/*', '**/secret*', 'l*/*', '*/secret.txt', 'real/*/*', '**/.*'];
+    for (const pattern of wildcards) expectConfined(await toolkit.invoke('search', 'glob', { pattern }));
+    const all = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: '**/*', include_ignored: true }));
+    expect(all.files.sort()).toEqual(['a/x.txt', 'b/y.txt', 'real/f.txt']); // symlinks are not listed as files
+  });
+
+  it('holds with path set to a subfolder and for absolute patterns inside the workspace', async () => {
+    const { root, toolkit, name } = await confinedSetup();
+    expectConfined(await toolkit.invoke('search', 'glob', { pattern: `{.,..}/../${name}/*`, path: 'a' }));
+    expectConfined(await toolkit.invoke('search', 'glob', { pattern: `../{linkdir,b}/*`, path: 'a' }));
+    const inside = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: `{${root}/a,${root}/b}/*.txt` }));
+    expect(inside.files.sort()).toEqual(['a/x.txt', 'b/y.txt']);
+    const up = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: '../{b,real}/*.txt', path: 'a' }));
+    expect(up.files.sort()).toEqual(['b/y.txt', 'real/f.txt']);
+  });
+
+  it('keeps ordinary brace patterns working: lists, nesting, ranges, literal and escaped braces', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, {
+      'src/a.ts': '', 'src/b.tsx': '', 'src/c.js': '', 'lib/d.ts': '', 'file1.txt': '', 'file2.txt': '', 'file3.txt': '',
+      '{a}.txt': '', '{a,b}.md': '', 'x/y/z.json': '', 'x/w.yaml': '',
+    });
+    const files = async (pattern: string) => expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern })).files.sort();
+    expect(await files('src/**/*.{ts,tsx}')).toEqual(['src/a.ts', 'src/b.tsx']);
+    expect(await files('{src,lib}/*.ts')).toEqual(['lib/d.ts', 'src/a.ts']);
+    expect(await files('{src/{a,c},lib/d}.*')).toEqual(['lib/d.ts', 'src/a.ts', 'src/c.js']);
+    expect(await files('file{1..2}.txt')).toEqual(['file1.txt', 'file2.txt']);
+    expect(await files('{a}.txt')).toEqual(['{a}.txt']);
+    expect(await files('\\{a,b\\}.md')).toEqual(['{a,b}.md']);
+    expect(await files('x/**/*.{json,yaml}')).toEqual(['x/w.yaml', 'x/y/z.json']);
+    expect(await files('{,x/}*.yaml')).toEqual(['x/w.yaml']);
+  });
+});
+
+describe('the glob walk fence', () => {
+  it('refuses to read folders outside its base or reached through a symlink, and rejects unplain results', async () => {
+    const { root, outside } = await confinedSetup();
+    const fence = new WalkFence(root, new AbortController().signal);
+    const fs = fence.adapter() as { readdir: (d: string, o: unknown, cb: (e: NodeJS.ErrnoException | null, v?: unknown[]) => void) => void; lstat: (p: string, cb: (e: NodeJS.ErrnoException | null) => void) => void };
+    const readdirOf = (dir: string) => new Promise<string>((resolve) => fs.readdir(dir, { withFileTypes: true }, (e) => resolve(e ? e.code! : 'read')));
+    const lstatOf = (p: string) => new Promise<string>((resolve) => fs.lstat(p, (e) => resolve(e ? e.code! : 'stat')));
+    expect(await readdirOf(root)).toBe('read');
+    expect(await readdirOf(path.join(root, 'a'))).toBe('read');
+    expect(await readdirOf(outside)).toBe('ENOENT');
+    expect(await readdirOf(path.join(root, 'a', '..', '..'))).toBe('ENOENT');
+    expect(await readdirOf(path.join(root, 'linkdir'))).toBe('ENOENT');
+    expect(await readdirOf(path.join(root, 'linkdir', 'deeper'))).toBe('ENOENT');
+    expect(await lstatOf(path.join(root, 'linkdir', 'secret.txt'))).toBe('ENOENT');
+    expect(await lstatOf(path.join(outside, 'secret.txt'))).toBe('ENOENT');
+    expect(await lstatOf(path.join(root, 'a', 'x.txt'))).toBe('stat');
+    expect(fence.check('a/x.txt', '')).toBe('a/x.txt');
+    for (const bad of ['../x', 'a/../../x', '/etc/passwd', 'a//x.txt', './a/x.txt', 'linkdir/secret.txt', 'real/nested-link/secret.txt', '']) {
+      expect(fence.check(bad, ''), bad).toBeUndefined();
+    }
+  });
+});
+
+describe('bounded brace expansion', () => {
+  it('refuses explosive patterns with INVALID_PATTERN at once, in glob and in grep\'s glob', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { 'a.txt': 'needle\n' });
+    let nested = 'z';
+    for (let i = 0; i < 30; i++) nested = `{a${i},${nested}}`;
+    const explosive = [
+      '{a,b}'.repeat(24),
+      '{a,b}'.repeat(11),
+      '{a,b,c,d}/'.repeat(6) + '*',
+      '{1..100000}',
+      '{a..z}{a..z}{a..z}',
+      '{1..40}{1..40}',
+      `{${'x,'.repeat(2000)}y}`,
+      nested,
+      '{'.repeat(500) + 'a,b' + '}'.repeat(500),
+    ];
+    const heapBefore = process.memoryUsage().heapUsed;
+    const started = Date.now();
+    for (const pattern of explosive) {
+      const result = await toolkit.invoke('search', 'glob', { pattern });
+      expect(errorCode(result), pattern.slice(0, 40)).toBe('INVALID_PATTERN');
+      expect(result.text).toMatch(/alternatives|nest/);
+    }
+    for (const pattern of ['{a,b}'.repeat(24), '{a,b,c,d,e,f,g,h}'.repeat(4), nested]) {
+      expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'needle', glob: pattern }))).toBe('INVALID_PATTERN');
+    }
+    expect(Date.now() - started).toBeLessThan(10_000); // generous: the point is "no explosion", not speed
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
+    // Up to the bound is fine (and rg's globs have no ranges, so they are not counted there).
+    expect(errorCode(await toolkit.invoke('search', 'glob', { pattern: '{a,b}'.repeat(10) }))).toBe('OK');
+    const ranged = await toolkit.invoke('search', 'grep', { pattern: 'needle', glob: '{1..100000}' });
+    expect(expectOk<GrepResult>(ranged).matches).toEqual([]);
+  });
+
+  it('expands like bash within the limits, refusing before building anything', () => {
+    expect(expandBraces('a{b,c{d,e}}f')).toEqual(['abf', 'acdf', 'acef']);
+    expect(expandBraces('{3..1}')).toEqual(['3', '2', '1']);
+    expect(expandBraces('{01..10..4}')).toEqual(['01', '05', '09']);
+    expect(expandBraces('{a..e..2}')).toEqual(['a', 'c', 'e']);
+    expect(expandBraces('[{,}]x')).toEqual(['[{,}]x']);
+    expect(expandBraces('\\{a,b}')).toEqual(['\\{a,b}']);
+    expect(expandBraces('{a,b')).toEqual(['{a,b']);
+    expect(expandBraces('{a,a}')).toEqual(['a']);
+    expect(expandBraces('{a,b}'.repeat(10))).toHaveLength(MAX_BRACE_EXPANSIONS);
+    expect(() => expandBraces('{1..999999999999}')).toThrow(/far more than/);
+    expect(() => expandBraces(`{${'a'.repeat(300)},${'b'.repeat(300)}}`.repeat(9))).toThrow(/KiB/);
+  });
+});
+
+describe('grep on special files', () => {
+  it('refuses a FIFO, a symlink to a FIFO and a socket as path at once, instead of waiting for the timeout', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { 'dir/a.txt': 'needle\n' });
+    execFileSync('mkfifo', [path.join(root, 'dir', 'pipe')]);
+    await symlink(path.join(root, 'dir', 'pipe'), path.join(root, 'pipe-link'));
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(root, 'dir', 'sock'), resolve));
+    try {
+      for (const target of ['dir/pipe', 'pipe-link', 'dir/sock']) {
+        const started = Date.now();
+        const result = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: target, timeout_ms: 30_000 });
+        expect(errorCode(result), target).toBe('INVALID_INPUT');
+        expect(result.text).toMatch(/FIFO|socket/);
+        expect(Date.now() - started).toBeLessThan(10_000);
+      }
+      // A folder holding them is searched (rg skips what is not a regular file) without hanging.
+      for (const mode of ['content', 'files_with_matches', 'count'] as const) {
+        const result = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'dir', output_mode: mode, timeout_ms: 20_000 });
+        expect(errorCode(result), mode).toBe('OK');
+        expect(result.text).toContain('dir/a.txt');
+      }
+      const globbed = await toolkit.invoke('search', 'grep', { pattern: 'needle', glob: 'pipe', timeout_ms: 20_000 });
+      expect(expectOk<GrepResult>(globbed).matches).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 60_000);
+
+  it('a device reached through a symlink is outside the workspace', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await symlink('/dev/zero', path.join(root, 'zero'));
+    expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'x', path: 'zero' }))).toBe('OUTSIDE_WORKSPACE');
+  });
+});
+
+/** Highest anonymous RSS (KiB) of processes whose command line mentions `marker`, sampled until `done`. */
+async function sampleAnonRss(marker: string, done: Promise<unknown>): Promise<{ peakKiB: number; samples: number }> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  let peakKiB = 0;
+  let samples = 0;
+  while (!finished) {
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+      try {
+        const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
+        if (!cmdline.includes(marker) || !cmdline.includes('--regexp')) continue;
+        const anon = /RssAnon:\s+(\d+) kB/.exec(await readFile(`/proc/${entry}/status`, 'utf8'));
+        if (anon) {
+          peakKiB = Math.max(peakKiB, Number(anon[1]));
+          samples++;
+        }
+      } catch {
+        // exited meanwhile
+      }
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return { peakKiB, samples };
+}
+
+describe('grep on a giant single-line file', () => {
+  it.skipIf(process.platform !== 'linux')('keeps rg\'s own memory small (no line copied onto its heap, no giant output)', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const marker = `giant-${process.pid}-${Date.now()}`;
+    await mkdir(path.join(root, marker));
+    const size = 200 * 1024 * 1024;
+    // Written by the shell so the test process never holds the 200 MB itself.
+    execFileSync('sh', ['-c', `head -c ${size} /dev/zero | tr '\\0' 'a' > "${path.join(root, marker, 'giant.txt')}" && printf ' needle\\n' >> "${path.join(root, marker, 'giant.txt')}"`]);
+    await put(root, { [`${marker}/small.txt`]: 'needle\n' });
+    let sampled = 0;
+    for (const mode of ['content', 'count'] as const) {
+      const call = toolkit.invoke('search', 'grep', { pattern: 'needle', path: marker, output_mode: mode, timeout_ms: 120_000 });
+      const { peakKiB, samples } = await sampleAnonRss(marker, call);
+      const result = await call;
+      expect(errorCode(result)).toBe('OK');
+      if (mode === 'content') {
+        const matches = (result.output as GrepResult).matches!;
+        expect(matches.map((m) => m.path).sort()).toEqual([`${marker}/giant.txt`, `${marker}/small.txt`]);
+        const giant = matches.find((m) => m.path.endsWith('giant.txt'))!;
+        expect(giant.text.length).toBeLessThan(2100);
+        expect(giant.text).toMatch(/line cut: longer than 8192 bytes\]$/);
+      }
+      // Reading the line onto rg's heap costs ≥ 200 MiB (400+ MiB as its buffer doubles); mapped, far less.
+      sampled += samples;
+      if (samples > 0) expect(peakKiB, `${mode}: rg peaked at ${peakKiB} KiB anonymous`).toBeLessThan(64 * 1024);
+    }
+    expect(sampled).toBeGreaterThan(0); // rg was seen running at least once
+  }, 120_000);
+});
