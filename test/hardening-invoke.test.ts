@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { invokeByName, type InvokeResult, type Toolkit } from '../src/index.js';
 import { MAX_INPUT_DEPTH, MAX_INPUT_NODES, snapshotInput } from '../src/runtime/invoke-guard.js';
@@ -167,7 +168,6 @@ describe('invoke: options and signals', () => {
   it('leaves no listener on the caller\'s signal once calls finish', async () => {
     const { toolkit } = await workspaceToolkit();
     const controller = new AbortController();
-    const { getEventListeners } = await import('node:events');
     for (let i = 0; i < 20; i++) await toolkit.invoke('search', 'glob', { pattern: '*' }, { signal: controller.signal });
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });

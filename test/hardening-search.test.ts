@@ -266,7 +266,7 @@ describe('grep on a giant single-line file', () => {
       const result = await call;
       expect(errorCode(result)).toBe('OK');
       if (mode === 'content') {
-        const matches = (result.output as GrepResult).matches!;
+        const matches = expectOk<GrepResult>(result).matches!;
         expect(matches.map((m) => m.path).sort()).toEqual([`${marker}/giant.txt`, `${marker}/small.txt`]);
         const giant = matches.find((m) => m.path.endsWith('giant.txt'))!;
         expect(giant.text.length).toBeLessThan(2100);

@@ -2,17 +2,20 @@
 // git repository of 22,000 tracked files (+2,000 gitignored ones), all spawned/called from this
 // same Node process:
 //   grep capped (max_results 200)  vs  `rg --json` spawned from Node, read until 200 matches, killed
-//   grep full output (132k matches) vs `rg --json` spawned from Node with its pipe only drained
+//   grep max_results 1e6 (132k matches exist; grep stops at its ~960 KiB result bound)
+//                                  vs `rg --json` spawned from Node with its pipe only drained
+//   grep peak RSS (fresh process, every match asked for) vs the same process after a 1-match grep
 //   glob "**/*.ts" (mtime-sorted)  vs  fast-glob, same options (stats for the mtime sort)
 //   … and beside it the fastest peer: `rg --files -g` plus an lstat of each result.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import fg from 'fast-glob';
 import { rgPath } from '@vscode/ripgrep';
 import { createToolkit } from '../../src/runtime/toolkit.js';
 import type { GlobResult, GrepResult } from '../../src/generated/types.js';
-import { sideBySide, type BenchCase } from '../lib.js';
+import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const TOP = 20;
 const SUB = 25;
@@ -119,6 +122,16 @@ function rgFilesWithStat(cwd: string, glob: string): Promise<number> {
   });
 }
 
+const run = promisify(execFile);
+const memoryFixture = path.join(import.meta.dirname, '..', 'fixtures', 'grep-memory.mjs');
+
+/** Peak RSS (MiB) of a fresh process running one grep over `root` (see bench/fixtures/grep-memory.mjs). */
+async function grepPeakRss(root: string, mode?: string): Promise<{ rssMiB: number; matches: number; bytes: number }> {
+  const { stdout } = await run(process.execPath, [memoryFixture, root, ...(mode ? [mode] : [])], { maxBuffer: 1 << 20 });
+  const report = JSON.parse(stdout) as { maxRssKiB: number; matches: number; bytes: number };
+  return { rssMiB: report.maxRssKiB / 1024, matches: report.matches, bytes: report.bytes };
+}
+
 const maxRssMiB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
 
 const bench: BenchCase = {
@@ -168,12 +181,29 @@ const bench: BenchCase = {
       1,
     );
     ctx.row({
-      case: `grep "needle", full output (${full?.matches?.length} matches)`,
+      case: `grep "needle", max_results 1e6 (${full?.matches?.length} of 132k returned: result bound)`,
       toolwright: fullTimes.toolwright,
       baseline: fullTimes.baseline,
-      baselineName: `rg --json drained (${(drained / 1048576).toFixed(0)} MiB)`,
+      baselineName: `rg --json drained, all 132k (${(drained / 1048576).toFixed(0)} MiB)`,
       target: '≤ 1.3×',
-      note: `incl. the toolkit's result-schema check; max RSS now ${maxRssMiB()} MiB`,
+      note: `stops at the ~960 KiB result bound (truncated=${full?.truncated}); max RSS now ${maxRssMiB()} MiB`,
+    });
+
+    // --- grep memory: every match asked for, in a fresh process ----------------------------
+    const idle = await grepPeakRss(root, '--baseline');
+    const rssRuns: number[] = [];
+    let greedy = { rssMiB: 0, matches: 0, bytes: 0 };
+    const greedyMs = await medianMs(async () => {
+      greedy = await grepPeakRss(root);
+      rssRuns.push(greedy.rssMiB);
+    }, 3, 0);
+    const peak = [...rssRuns].sort((a, b) => a - b)[rssRuns.length >> 1]!;
+    ctx.row({
+      case: 'grep 132k-match tree, max_results 1e6: peak RSS (fresh process)',
+      toolwright: greedyMs,
+      baselineName: 'same process after a 1-match grep (idle)',
+      target: 'peak RSS ≤ idle + 64 MiB',
+      note: `peak ${peak.toFixed(0)} MiB vs idle ${idle.rssMiB.toFixed(0)} MiB (+${(peak - idle.rssMiB).toFixed(0)} MiB, ${peak - idle.rssMiB <= 64 ? 'pass' : 'MISS'}); ${greedy.matches} matches, output ${(greedy.bytes / 1024).toFixed(0)} KiB JSON`,
     });
 
     const filesTimes = await sideBySide(
@@ -220,7 +250,7 @@ const bench: BenchCase = {
       baseline: globTimes.baseline,
       baselineName: `fast-glob stats:true + sort (${raw})`,
       target: '≤ 1.2×',
-      note: 'engine: fast-glob walk, .gitignore pruning in its readdir, then parallel lstat',
+      note: 'engine: fast-glob walk through the confinement fence (.gitignore pruning in its readdir), then batched sync lstat',
     });
 
     let peerCount = 0;

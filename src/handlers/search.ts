@@ -157,7 +157,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
         return false;
       }
       files.add(file);
-      pathChars += file.length + 24;
+      pathChars += file.length + (mode === 'count' ? 24 : 3); // + its JSON punctuation
       if (mode === 'count') counts.push({ path: file, count });
       return true;
     });
