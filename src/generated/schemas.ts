@@ -206,6 +206,7 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
+          "maxLength": 4096,
           "default": ".",
           "description": "Folder to search in, relative to the workspace root or absolute inside it."
         },
@@ -267,6 +268,7 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
+          "maxLength": 4096,
           "default": ".",
           "description": "File or folder to search, relative to the workspace root or absolute inside it."
         },
@@ -408,7 +410,7 @@ export const schemas = {
         },
         "truncated": {
           "type": "boolean",
-          "description": "True when the search stopped at max_results and more results exist."
+          "description": "True when the search stopped (at max_results, or at the ~960 KiB result bound) and more results exist."
         }
       }
     },

@@ -302,7 +302,7 @@ export interface GrepResult {
     count: number
   }[]
   /**
-   * True when the search stopped at max_results and more results exist.
+   * True when the search stopped (at max_results, or at the ~960 KiB result bound) and more results exist.
    */
   truncated: boolean
 }

@@ -235,6 +235,27 @@ runConformance({
           "expect": {
             "error": "INVALID_INPUT"
           }
+        },
+        {
+          "name": "brace alternatives that leave the workspace are refused",
+          "files": {
+            "a/x.txt": "x"
+          },
+          "input": {
+            "pattern": "{a,b}/{.,.}./{.,.}./etc/*"
+          },
+          "expect": {
+            "error": "OUTSIDE_WORKSPACE"
+          }
+        },
+        {
+          "name": "braces that expand past 1024 alternatives are refused",
+          "input": {
+            "pattern": "{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}"
+          },
+          "expect": {
+            "error": "INVALID_PATTERN"
+          }
         }
       ]
     },
