@@ -9,7 +9,13 @@ import type { GlobResult, GrepResult } from '../src/generated/types.js';
 import type { InvokeResult } from '../src/index.js';
 import { MAX_BRACE_EXPANSIONS, expandBraces } from '../src/handlers/search/braces.js';
 import { WalkFence } from '../src/handlers/search/glob-fence.js';
+import { exactMatcher, relaxPattern } from '../src/handlers/search/glob-match.js';
+import { createRequire } from 'node:module';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from './helpers.js';
+
+// The matcher fast-glob itself uses, loaded the way fast-glob loads it.
+const fastGlobRequire = createRequire(createRequire(import.meta.url).resolve('fast-glob'));
+const micromatch = fastGlobRequire('micromatch') as { isMatch(name: string, pattern: string, options: object): boolean };
 
 async function put(root: string, files: Record<string, string>): Promise<void> {
   for (const [name, content] of Object.entries(files)) {
@@ -112,6 +118,71 @@ describe('glob confinement through brace alternatives', () => {
     expect(await files('\\{a,b\\}.md')).toEqual(['{a,b}.md']);
     expect(await files('x/**/*.{json,yaml}')).toEqual(['x/w.yaml', 'x/y/z.json']);
     expect(await files('{,x/}*.yaml')).toEqual(['x/w.yaml']);
+  });
+});
+
+describe('glob patterns that would backtrack', () => {
+  it('answers at once for many stars in a segment, nested extglobs and many globstars on hostile names', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const hostile = `${'a'.repeat(200)}c`;
+    let deep = 'd';
+    for (let i = 0; i < 120; i++) deep += '/x';
+    await put(root, { [hostile]: '', [`${deep}/z`]: '', 'keep/ab.txt': '' });
+    const cases = [
+      '*a*a*a*a*a*a*a*a*a*a*a*a*b',
+      '**/*a*a*a*a*a*a*a*a*b',
+      '+(@(a|a))b',
+      '+(a)+(a)+(a)+(a)+(a)+(a)b',
+      '**/x/**/x/**/x/**/x/**/x/**/y',
+      'd/**/x/**/x/**/x/**/x/**/z',
+    ];
+    for (const pattern of cases) {
+      const started = Date.now();
+      const result = await toolkit.invoke('search', 'glob', { pattern });
+      expect(errorCode(result), pattern).toBe('OK');
+      // Backtracking regexes take minutes to hours here; generous bound for a loaded machine.
+      expect(Date.now() - started, pattern).toBeLessThan(8000);
+    }
+    const found = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: 'd/**/x/**/x/**/x/**/x/**/z' }));
+    expect(found.files).toEqual([`${deep}/z`]);
+  }, 120_000);
+
+  it('matches complex patterns exactly (relaxed walk, exact check)', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, {
+      'lib/authXservice.ts': '', 'lib/service_auth.ts': '', 'lib/auth/service.ts': '', 'src/q/x/r/y.ts': '', 'src/x/y.ts': '',
+      'src/y.ts': '', 'x.test.ts': '', 'a.b.c': '', 'abc': '', '.hidden/a1a2b': '',
+    });
+    const files = async (pattern: string) => expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern })).files.sort();
+    expect(await files('**/*auth*service*')).toEqual(['lib/authXservice.ts']);
+    expect(await files('src/**/x/**/y.ts')).toEqual(['src/q/x/r/y.ts', 'src/x/y.ts']);
+    expect(await files('*.*.*')).toEqual(['a.b.c', 'x.test.ts']);
+    expect(await files('**/*a*a*b')).toEqual(['.hidden/a1a2b']);
+    expect(await files('{lib,src}/**/*a*e*')).toEqual(['lib/authXservice.ts']);
+  });
+
+  it('the exact matcher agrees with picomatch on random patterns and names', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const atoms = ['a', 'b', '.', '*', '?', '[ab]', '[^a]', 'x'];
+    const options = { dot: true, nobrace: true, noext: true };
+    let checked = 0;
+    for (let i = 0; i < 400; i++) {
+      const segments = Array.from({ length: 1 + random(3) }, () =>
+        random(5) === 0 ? '**' : Array.from({ length: 1 + random(6) }, () => atoms[random(atoms.length)]).join(''),
+      );
+      const pattern = segments.join('/');
+      const matches = exactMatcher(pattern);
+      const relaxed = relaxPattern(pattern);
+      for (let j = 0; j < 12; j++) {
+        const name = Array.from({ length: 1 + random(3) }, () => Array.from({ length: 1 + random(6) }, () => 'ab.x'[random(4)]).join('')).join('/');
+        const want = micromatch.isMatch(name, pattern, options);
+        expect(matches(name), `${pattern} vs ${name}`).toBe(want);
+        if (want) expect(micromatch.isMatch(name, relaxed, options), `${relaxed} ⊇ ${pattern} for ${name}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBe(4800);
   });
 });
 

@@ -9,6 +9,7 @@ import ignore, { type Ignore } from 'ignore';
 import type { GlobResult } from '../../generated/types.js';
 import { MAX_TEXT_CHARS, capLines } from './grep-render.js';
 import { WalkFence } from './glob-fence.js';
+import { exactMatcher, isComplexPattern, relaxPattern } from './glob-match.js';
 
 export interface GlobWalk {
   /** Real path of the workspace root. */
@@ -37,14 +38,19 @@ export async function walkGlob(walk: GlobWalk): Promise<string[]> {
     unique: true,
     // Braces were expanded (bounded) and checked by the caller; fast-glob must not expand again.
     braceExpansion: false,
+    // Extglobs compile to nested quantifiers ("+(@(a|a))b" backtracks for ever on "aaa…c"): off.
+    extglob: false,
     fs: fence.adapter() as unknown as fg.Options['fs'],
   };
-  const found = await fg(walk.patterns, options);
+  // Patterns whose regex could backtrack for long are walked relaxed, then matched exactly here.
+  const exact = walk.patterns.some(isComplexPattern) ? walk.patterns.map(exactMatcher) : undefined;
+  const found = await fg(exact ? walk.patterns.map(relaxPattern) : walk.patterns, options);
   const baseRel = toPosix(path.relative(walk.root, walk.base));
   const files: string[] = [];
   for (const file of found) {
     const rel = fence.check(file, baseRel);
     if (rel === undefined) continue;
+    if (exact && !exact.some((matches) => matches(file))) continue;
     // Folders were pruned during the walk; files are checked here, only those the patterns matched.
     if (gitignores && gitignores.ignoresLoaded(rel)) continue;
     files.push(rel);
