@@ -135,7 +135,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   const [target, rgPath] = await Promise.all([ctx.workspace.resolve(userPath), locateRipgrep()]);
   if (!target.exists) throw new ToolError('NOT_FOUND', `${userPath} does not exist`);
   await refuseSpecialFile(target.absolute, target.relative);
-  const args = ripgrepArgs(params, mode, context, target.relative, maxResults);
+  const args = ripgrepArgs(params, mode, context, maxResults);
 
   let matches: ContentCollector | undefined;
   const files = new Set<string>();
@@ -164,16 +164,21 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
     onStdout = (chunk) => records.push(chunk);
   }
 
-  const exit = await runRipgrep({
-    rgPath,
-    args,
-    cwd: ctx.workspace.root,
-    signal: ctx.signal,
-    timeoutMs: params.timeout_ms ?? DEFAULT_GREP_TIMEOUT_MS,
-    onStdout,
-  });
+  const timeoutMs = params.timeout_ms ?? DEFAULT_GREP_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  const run = (extra: string[]) =>
+    runRipgrep({ rgPath, args: [...args, ...extra], cwd: ctx.workspace.root, signal: ctx.signal, timeoutMs: Math.max(1, deadline - Date.now()), onStdout });
+  // Files up to LARGE_FILE are read (fast for the many small files of a tree; a long line costs rg
+  // at most about twice that); bigger ones are searched again through memory maps, so no line of
+  // theirs is ever copied onto rg's heap.
+  const exits = [await run(['--max-filesize', LARGE_FILE, '--debug', '--', target.relative])];
+  const large = exits[0]!.largeFiles;
+  for (let i = 0; i < large.length && !exits.some((e) => e.stopped); i += LARGE_FILES_PER_RUN) {
+    exits.push(await run(['--mmap', '--', ...large.slice(i, i + LARGE_FILES_PER_RUN)]));
+  }
+  const stderr = exits.filter((e) => e.exitCode === 2 && !e.stopped).map((e) => e.stderr).join('\n');
   const found = matches ? matches.matches.length : files.size;
-  const problem = exit.exitCode === 2 && !exit.stopped ? describeRgError(exit.stderr) : undefined;
+  const problem = stderr ? describeRgError(stderr) : undefined;
   if (problem && found === 0) {
     if (/regex|glob|pattern|look-?around|backreference|syntax/i.test(problem)) {
       throw new ToolError('INVALID_PATTERN', `invalid pattern: ${problem}`, { rg: problem });
@@ -197,7 +202,12 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   return withText(output, renderGrep(output, params, mode, sizeCapped ? undefined : maxResults, problem));
 }
 
-function ripgrepArgs(params: GrepParams, mode: string, context: number, target: string, maxResults: number): string[] {
+/** rg's --max-filesize for the first pass; larger files get a memory-mapped pass of their own. */
+const LARGE_FILE = '8M';
+const LARGE_FILES_PER_RUN = 256;
+
+/** rg's flags for a search, up to and including the pattern (the paths follow `--`). */
+function ripgrepArgs(params: GrepParams, mode: string, context: number, maxResults: number): string[] {
   const args = ['--no-config', '--hidden', '--no-require-git', '--with-filename'];
   if (params.include_ignored) {
     args.push('--no-ignore');
@@ -205,8 +215,6 @@ function ripgrepArgs(params: GrepParams, mode: string, context: number, target: 
     // Only .gitignore files decide, so grep and glob agree on what is ignored.
     args.push('--no-ignore-dot', '--no-ignore-exclude', '--no-ignore-global', '--glob', '!.git');
   }
-  // Memory maps: a giant line is searched where it lies instead of being copied onto rg's heap.
-  args.push('--mmap');
   if (mode === 'content') {
     // No file can contribute more than max_results lines; one more tells that more exist.
     args.push('--max-count', String(Math.min(maxResults + 1, 1_000_001)));
@@ -227,7 +235,7 @@ function ripgrepArgs(params: GrepParams, mode: string, context: number, target: 
   if (params.fixed_strings) args.push('--fixed-strings');
   if (params.multiline) args.push('--multiline', '--multiline-dotall');
   if (params.glob) args.push('--glob', params.glob);
-  args.push('--regexp', params.pattern, '--', target === '.' ? '.' : target);
+  args.push('--regexp', params.pattern);
   return args;
 }
 

@@ -47,11 +47,20 @@ export interface RipgrepRun {
   onStdout(chunk: Buffer): boolean;
 }
 
+/**
+ * rg run with `--debug` logs each file it skips for --max-filesize as
+ * `rg: DEBUG|ignore::walk|…: ignoring PATH: N bytes`; other debug lines are dropped.
+ */
+const LARGE_SKIP = /^rg: DEBUG\|ignore::walk\|[^|]*: ignoring (.+): (\d+) bytes$/;
+const MAX_LARGE_FILES = 10_000;
+
 export interface RipgrepExit {
   exitCode: number | null;
   /** True when onStdout asked to stop and rg was killed for it. */
   stopped: boolean;
   stderr: string;
+  /** Files rg skipped for --max-filesize (from its --debug log), as rg printed them. */
+  largeFiles: string[];
 }
 
 const MAX_STDERR = 16 * 1024;
@@ -108,9 +117,21 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
       }
     });
     child.stdout.on('error', () => {}); // destroyed on purpose when stopping
+    const largeFiles: string[] = [];
+    let partial = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => {
-      if (stderr.length < MAX_STDERR) stderr += text.slice(0, MAX_STDERR - stderr.length);
+      const lines = (partial + text).split('\n');
+      partial = lines.pop()!;
+      if (partial.length > MAX_STDERR) partial = partial.slice(0, MAX_STDERR);
+      for (const line of lines) {
+        if (line.startsWith('rg: DEBUG|')) {
+          const skipped = LARGE_SKIP.exec(line);
+          if (skipped && largeFiles.length < MAX_LARGE_FILES) largeFiles.push(skipped[1]!);
+        } else if (stderr.length < MAX_STDERR) {
+          stderr += `${line}\n`.slice(0, MAX_STDERR - stderr.length);
+        }
+      }
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       finish(() =>
@@ -132,7 +153,10 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
               { timeout_ms: run.timeoutMs },
             ),
           );
-        } else resolve({ exitCode: code, stopped, stderr });
+        } else {
+          if (partial && !partial.startsWith('rg: DEBUG|') && stderr.length < MAX_STDERR) stderr += partial.slice(0, MAX_STDERR - stderr.length);
+          resolve({ exitCode: code, stopped, stderr, largeFiles });
+        }
       });
     });
   });
