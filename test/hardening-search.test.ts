@@ -295,6 +295,27 @@ describe('grep on special files', () => {
   });
 });
 
+describe('grep over files larger than the first pass reads', () => {
+  it('finds matches in files over 8 MiB in every mode, keeps max_results across both passes, and shows no rg log', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const bigLines = Array.from({ length: 300_000 }, (_, i) => (i % 1000 === 0 ? `needle ${i}` : `filler line ${i} ${'x'.repeat(40)}`)).join('\n');
+    expect(bigLines.length).toBeGreaterThan(9 * 1024 * 1024); // past the first pass's 8 MiB
+    await put(root, { 'big/large.log': `${bigLines}\n`, 'big/small.txt': 'needle small\n', 'big/: odd name 12 bytes': 'needle odd\n' });
+    const content = expectOk<GrepResult>(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 1000 }));
+    expect(content.matches!.filter((m) => m.path === 'big/large.log')).toHaveLength(300);
+    expect(content.matches!.some((m) => m.path === 'big/small.txt')).toBe(true);
+    expect(content.truncated).toBe(false);
+    const capped = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 5 });
+    expect(expectOk<GrepResult>(capped)).toMatchObject({ truncated: true });
+    expect(expectOk<GrepResult>(capped).matches).toHaveLength(5);
+    expect(capped.text).not.toMatch(/DEBUG|some files could not be searched/);
+    const files = expectOk<GrepResult>(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', output_mode: 'files_with_matches' }));
+    expect(files.files).toEqual(['big/: odd name 12 bytes', 'big/large.log', 'big/small.txt']);
+    const counts = expectOk<GrepResult>(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big/large.log', output_mode: 'count' }));
+    expect(counts.counts).toEqual([{ path: 'big/large.log', count: 300 }]);
+  }, 60_000);
+});
+
 /** Highest anonymous RSS (KiB) of processes whose command line mentions `marker`, sampled until `done`. */
 async function sampleAnonRss(marker: string, done: Promise<unknown>): Promise<{ peakKiB: number; samples: number }> {
   let finished = false;
