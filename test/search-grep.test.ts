@@ -273,7 +273,8 @@ describe('search.grep awkward content', () => {
     for (const m of out.matches!.slice(0, 2)) {
       expect(m.text).toContain('needle');
       expect(m.text.length).toBeLessThan(2100);
-      expect(m.text).toMatch(/\[… line cut: longer than 8192 bytes\]$/);
+      // Cut by the fast way (exact length) or, if rg grew past its memory bound, the bounded way.
+      expect(m.text).toMatch(/\[… line cut: (\d{8} chars|longer than 8192 bytes)\]$/);
     }
     expect(out.matches![2]!.text).toBe('needle');
   }, 60_000);

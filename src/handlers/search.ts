@@ -10,13 +10,15 @@ import { MAX_COLLECTED_CHARS, compare, cutMatchText, renderGrep, sortByPath, typ
 import { cleanRgPath, cutLine } from './search/lines.js';
 import { planGlob } from './search/glob-plan.js';
 import { NulRecordStream, RgJsonStream, type RgLineEvent } from './search/rg-json.js';
-import { locateRipgrep, runRipgrep } from './search/ripgrep.js';
+import { canWatchRss, locateRipgrep, runRipgrep } from './search/ripgrep.js';
 import { RgStandardStream, standardPrinterArgs } from './search/rg-standard.js';
 import { checkBraceBound } from './search/braces.js';
 
 export const DEFAULT_GLOB_LIMIT = 1000;
 export const DEFAULT_MAX_RESULTS = 200;
 export const DEFAULT_GREP_TIMEOUT_MS = 60_000;
+/** Set to 1 to skip grep's fast way and always search the bounded way (tests, diagnosis). */
+export const GREP_BOUNDED_ENV = 'TOOLWRIGHT_GREP_BOUNDED';
 
 type GrepCount = NonNullable<GrepResult['counts']>[number];
 
@@ -135,47 +137,16 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   const [target, rgPath] = await Promise.all([ctx.workspace.resolve(userPath), locateRipgrep()]);
   if (!target.exists) throw new ToolError('NOT_FOUND', `${userPath} does not exist`);
   await refuseSpecialFile(target.absolute, target.relative);
-  const args = ripgrepArgs(params, mode, context, maxResults);
-
-  let matches: ContentCollector | undefined;
-  const files = new Set<string>();
-  const counts: GrepCount[] = [];
-  let truncated = false;
-  let onStdout: (chunk: Buffer) => boolean;
-  if (mode === 'content') {
-    matches = new ContentCollector(maxResults, context);
-    const onEvent = (event: RgLineEvent) => matches!.add(event);
-    const stream = params.multiline ? new RgJsonStream(onEvent, context > 0) : new RgStandardStream(onEvent);
-    onStdout = (chunk) => stream.push(chunk);
-  } else {
-    let pathChars = 0;
-    const records = new NulRecordStream(mode === 'count', (printed, count) => {
-      const file = cleanRgPath(printed);
-      if (file === undefined) return true;
-      if (files.size >= maxResults || pathChars > MAX_COLLECTED_CHARS) {
-        truncated = true;
-        return false;
-      }
-      files.add(file);
-      pathChars += file.length + (mode === 'count' ? 24 : 3); // + its JSON punctuation
-      if (mode === 'count') counts.push({ path: file, count });
-      return true;
-    });
-    onStdout = (chunk) => records.push(chunk);
-  }
-
   const timeoutMs = params.timeout_ms ?? DEFAULT_GREP_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
-  const run = (extra: string[]) =>
-    runRipgrep({ rgPath, args: [...args, ...extra], cwd: ctx.workspace.root, signal: ctx.signal, timeoutMs: Math.max(1, deadline - Date.now()), onStdout });
-  // Files up to LARGE_FILE are read (fast for the many small files of a tree; a long line costs rg
-  // at most about twice that); bigger ones are searched again through memory maps, so no line of
-  // theirs is ever copied onto rg's heap.
-  const exits = [await run(['--max-filesize', LARGE_FILE, '--debug', '--', target.relative])];
-  const large = exits[0]!.largeFiles;
-  for (let i = 0; i < large.length && !exits.some((e) => e.stopped); i += LARGE_FILES_PER_RUN) {
-    exits.push(await run(['--mmap', '--', ...large.slice(i, i + LARGE_FILES_PER_RUN)]));
-  }
+  const search = (bounded: boolean) =>
+    searchWithRipgrep({ params, mode, context, maxResults, bounded, rgPath, target: target.relative, cwd: ctx.workspace.root, signal: ctx.signal, deadline });
+  // The fast way first (what rg does by default, --json) with rg's memory watched; a file with a
+  // giant line makes rg grow, and then the search is run again the bounded way.
+  let collected = await search(!canWatchRss || process.env[GREP_BOUNDED_ENV] === '1');
+  if (collected.exits.some((e) => e.overMemory)) collected = await search(true);
+  const { exits, matches, files, counts } = collected;
+  let truncated = collected.truncated;
   const stderr = exits.filter((e) => e.exitCode === 2 && !e.stopped).map((e) => e.stderr).join('\n');
   const found = matches ? matches.matches.length : files.size;
   const problem = stderr ? describeRgError(stderr) : undefined;
@@ -202,12 +173,80 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   return withText(output, renderGrep(output, params, mode, sizeCapped ? undefined : maxResults, problem));
 }
 
+interface SearchRun {
+  params: GrepParams;
+  mode: string;
+  context: number;
+  maxResults: number;
+  /** The bounded way: rg's standard printer (--max-columns), files over LARGE_FILE memory-mapped. */
+  bounded: boolean;
+  rgPath: string;
+  target: string;
+  cwd: string;
+  signal: AbortSignal;
+  deadline: number;
+}
+
+/** rg's own memory past which the fast way gives up for the bounded one (a normal search needs a few MiB). */
+const FAST_WAY_MAX_RSS = 64 * 1024 * 1024;
+
+/** One search, collecting what grep can return. */
+async function searchWithRipgrep(run: SearchRun) {
+  const { params, mode, maxResults, bounded } = run;
+  const args = ripgrepArgs(params, mode, run.context, maxResults, bounded);
+  let matches: ContentCollector | undefined;
+  const files = new Set<string>();
+  const counts: GrepCount[] = [];
+  let truncated = false;
+  let onStdout: (chunk: Buffer) => boolean;
+  if (mode === 'content') {
+    matches = new ContentCollector(maxResults, run.context);
+    const onEvent = (event: RgLineEvent) => matches!.add(event);
+    const stream = params.multiline || !bounded ? new RgJsonStream(onEvent, run.context > 0) : new RgStandardStream(onEvent);
+    onStdout = (chunk) => stream.push(chunk);
+  } else {
+    let pathChars = 0;
+    const records = new NulRecordStream(mode === 'count', (printed, count) => {
+      const file = cleanRgPath(printed);
+      if (file === undefined) return true;
+      if (files.size >= maxResults || pathChars > MAX_COLLECTED_CHARS) {
+        truncated = true;
+        return false;
+      }
+      files.add(file);
+      pathChars += file.length + (mode === 'count' ? 24 : 3); // + its JSON punctuation
+      if (mode === 'count') counts.push({ path: file, count });
+      return true;
+    });
+    onStdout = (chunk) => records.push(chunk);
+  }
+  const rg = (extra: string[]) =>
+    runRipgrep({
+      rgPath: run.rgPath,
+      args: [...args, ...extra],
+      cwd: run.cwd,
+      signal: run.signal,
+      timeoutMs: Math.max(1, run.deadline - Date.now()),
+      onStdout,
+      maxRssBytes: bounded ? undefined : FAST_WAY_MAX_RSS,
+    });
+  if (!bounded) return { exits: [await rg(['--', run.target])], matches, files, counts, truncated };
+  // Files up to LARGE_FILE are read (a long line costs rg at most about twice that per thread);
+  // bigger ones are searched again through memory maps, so no line of theirs is copied onto rg's heap.
+  const exits = [await rg(['--max-filesize', LARGE_FILE, '--debug', '--', run.target])];
+  const large = exits[0]!.largeFiles;
+  for (let i = 0; i < large.length && !exits.some((e) => e.stopped); i += LARGE_FILES_PER_RUN) {
+    exits.push(await rg(['--mmap', '--', ...large.slice(i, i + LARGE_FILES_PER_RUN)]));
+  }
+  return { exits, matches, files, counts, truncated };
+}
+
 /** rg's --max-filesize for the first pass; larger files get a memory-mapped pass of their own. */
 const LARGE_FILE = '8M';
 const LARGE_FILES_PER_RUN = 256;
 
 /** rg's flags for a search, up to and including the pattern (the paths follow `--`). */
-function ripgrepArgs(params: GrepParams, mode: string, context: number, maxResults: number): string[] {
+function ripgrepArgs(params: GrepParams, mode: string, context: number, maxResults: number, bounded: boolean): string[] {
   const args = ['--no-config', '--hidden', '--no-require-git', '--with-filename'];
   if (params.include_ignored) {
     args.push('--no-ignore');
@@ -218,7 +257,9 @@ function ripgrepArgs(params: GrepParams, mode: string, context: number, maxResul
   if (mode === 'content') {
     // No file can contribute more than max_results lines; one more tells that more exist.
     args.push('--max-count', String(Math.min(maxResults + 1, 1_000_001)));
-    if (params.multiline) {
+    if (!bounded) {
+      args.push('--json');
+    } else if (params.multiline) {
       // --json ignores --max-columns and, searching in parallel, buffers a file's whole output:
       // one thread streams it instead (multiline searches are the rare, slow kind anyway).
       args.push('--json', '--threads', '1');

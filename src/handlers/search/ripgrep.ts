@@ -1,5 +1,6 @@
 // Locating and running the `rg` binary of @vscode/ripgrep (abort, timeout, stdout to a parser from rg-json.ts).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { ToolError, abortError } from '../../runtime/errors.js';
 
@@ -45,6 +46,26 @@ export interface RipgrepRun {
   timeoutMs: number;
   /** Receives stdout chunks; returns false once it has seen enough (rg is then killed). */
   onStdout(chunk: Buffer): boolean;
+  /** Kill rg once its anonymous resident memory passes this many bytes (Linux: /proc; ignored elsewhere). */
+  maxRssBytes?: number;
+}
+
+/** Whether rg's memory can be watched here (see RipgrepRun.maxRssBytes). */
+export const canWatchRss = process.platform === 'linux';
+const RSS_POLL_MS = 20;
+const PAGE_BYTES = 4096;
+
+/**
+ * Anonymous resident bytes of a process (/proc/PID/statm: resident − shared pages), or 0 when
+ * unknown. File pages rg maps are page cache, not memory it allocated, so they do not count.
+ */
+function anonymousBytes(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ');
+    return (Number(fields[1]) - Number(fields[2])) * PAGE_BYTES || 0;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -61,6 +82,8 @@ export interface RipgrepExit {
   stderr: string;
   /** Files rg skipped for --max-filesize (from its --debug log), as rg printed them. */
   largeFiles: string[];
+  /** True when rg was killed for passing maxRssBytes (its output so far is incomplete). */
+  overMemory: boolean;
 }
 
 const MAX_STDERR = 16 * 1024;
@@ -92,17 +115,27 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
       timedOut = true;
       kill();
     }, run.timeoutMs);
+    let overMemory = false;
+    const watch = run.maxRssBytes !== undefined && canWatchRss && child.pid !== undefined
+      ? setInterval(() => {
+          if (anonymousBytes(child.pid!) > run.maxRssBytes!) {
+            overMemory = true;
+            kill();
+          }
+        }, RSS_POLL_MS)
+      : undefined;
 
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      if (watch) clearInterval(watch);
       run.signal.removeEventListener('abort', onAbort);
       outcome();
     };
 
     child.stdout.on('data', (chunk: Buffer) => {
-      if (stopped || aborted || timedOut) return;
+      if (stopped || aborted || timedOut || overMemory) return;
       let more: boolean;
       try {
         more = run.onStdout(chunk);
@@ -155,7 +188,7 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
           );
         } else {
           if (partial && !partial.startsWith('rg: DEBUG|') && stderr.length < MAX_STDERR) stderr += partial.slice(0, MAX_STDERR - stderr.length);
-          resolve({ exitCode: code, stopped, stderr, largeFiles });
+          resolve({ exitCode: code, stopped, stderr, largeFiles, overMemory });
         }
       });
     });
