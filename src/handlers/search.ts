@@ -188,7 +188,7 @@ interface SearchRun {
 }
 
 /** rg's own memory past which the fast way gives up for the bounded one (a normal search needs a few MiB). */
-const FAST_WAY_MAX_RSS = 64 * 1024 * 1024;
+const FAST_WAY_MAX_RSS = 48 * 1024 * 1024;
 
 /** One search, collecting what grep can return. */
 async function searchWithRipgrep(run: SearchRun) {

@@ -52,7 +52,7 @@ export interface RipgrepRun {
 
 /** Whether rg's memory can be watched here (see RipgrepRun.maxRssBytes). */
 export const canWatchRss = process.platform === 'linux';
-const RSS_POLL_MS = 20;
+const RSS_POLL_MS = 10;
 const PAGE_BYTES = 4096;
 
 /**
