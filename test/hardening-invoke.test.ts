@@ -110,7 +110,8 @@ describe('invoke: inputs that cannot be read as JSON data', () => {
     for (let i = 0; i < 200_000; i++) deepArray = [deepArray];
     const wide = new Array(50_000_000); // sparse, so only its length is large
     const many = Array.from({ length: MAX_INPUT_NODES + 10 }, () => 1);
-    for (const input of [deepObject, { pattern: deepArray }, { pattern: wide }, { pattern: many }]) {
+    const manyKeys = Object.fromEntries(Array.from({ length: MAX_INPUT_NODES + 10 }, (_, i) => [`k${i}`, i]));
+    for (const input of [deepObject, { pattern: deepArray }, { pattern: wide }, { pattern: many }, manyKeys, { pattern: manyKeys }]) {
       const result = await settle(glob(toolkit, input));
       expect(!result.ok && result.error.code).toBe('INVALID_INPUT');
     }

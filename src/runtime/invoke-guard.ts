@@ -159,13 +159,15 @@ function cleanReason(signal: AbortSignal): unknown {
  * INVALID_INPUT what cannot be JSON or cannot be read, and anything deeper or bigger than the bounds.
  */
 export function snapshotInput(input: unknown): unknown {
-  const state: CopyState = { nodes: 0, ancestors: new Set<object>(), path: [] };
+  if (typeof input !== 'object' || input === null) return copyValue(input, 0, { nodes: 0, ancestors: [], path: [] });
+  const state: CopyState = { nodes: 0, ancestors: [], path: [] };
   return copyValue(input, 0, state);
 }
 
 interface CopyState {
   nodes: number;
-  ancestors: Set<object>;
+  /** Objects from the root to the one being copied (a cycle is one of them again); at most 64. */
+  ancestors: object[];
   /** Keys from the root to the value being copied; turned into text only for an error message. */
   path: (string | number)[];
 }
@@ -198,15 +200,15 @@ function copyValue(value: unknown, depth: number, state: CopyState): unknown {
   if (depth >= MAX_INPUT_DEPTH) {
     throw new ToolError('INVALID_INPUT', `input nests deeper than ${MAX_INPUT_DEPTH} levels (at ${whereOf(state)})`);
   }
-  if (state.ancestors.has(value)) throw new ToolError('INVALID_INPUT', `${whereOf(state)} refers back to itself (a cycle); tool input must be JSON data`);
-  state.ancestors.add(value);
+  if (state.ancestors.includes(value)) throw new ToolError('INVALID_INPUT', `${whereOf(state)} refers back to itself (a cycle); tool input must be JSON data`);
+  state.ancestors.push(value);
   try {
     return copyObject(value, depth, state);
   } catch (error) {
     if (error instanceof ToolError) throw error;
     throw new ToolError('INVALID_INPUT', `${whereOf(state)} could not be read: ${safeMessage(error)}`);
   } finally {
-    state.ancestors.delete(value);
+    state.ancestors.pop();
   }
 }
 
@@ -231,13 +233,21 @@ function copyObject(value: object, depth: number, state: CopyState): unknown {
     return copy;
   }
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  const keys = Object.keys(value);
+  if (keys.length > MAX_INPUT_NODES - state.nodes) {
+    throw new ToolError('INVALID_INPUT', `${whereOf(state)} has ${keys.length} properties; input holds at most ${MAX_INPUT_NODES} values`);
+  }
+  for (const key of keys) {
     state.path.push(key);
-    const item = copyValue(readItem(value, key, state), depth + 1, state);
+    const raw = readItem(value, key, state);
+    // Strings, numbers and booleans (nearly every value) are taken as they are.
+    const kind = typeof raw;
+    const item = kind === 'string' || kind === 'number' || kind === 'boolean' ? (++state.nodes, raw) : copyValue(raw, depth + 1, state);
     state.path.pop();
     if (item === undefined) continue;
     // defineProperty: a key named "__proto__" stays data instead of changing the copy's prototype.
-    Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
   }
   return copy;
 }
