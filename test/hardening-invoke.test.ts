@@ -185,6 +185,7 @@ describe('invoke: options and signals', () => {
       'signal getter throws': 'INVALID_INPUT',
       'signal with overridden accessors': 'OK',
       'aborted with a hostile reason': 'CANCELLED',
+      'plain signal aborted with a hostile reason': 'CANCELLED',
       'options = null': 'OK',
     });
   }, 90_000);

@@ -39,10 +39,14 @@ export function isToolError(value: unknown): value is ToolError {
 
 /** Turns an abort reason into the ToolError a caller sees. */
 export function abortError(signal: AbortSignal): ToolError {
-  const reason: unknown = signal.reason;
-  if (reason instanceof ToolError) return reason;
-  if (reason instanceof Error && reason.name === 'TimeoutError') {
-    return new ToolError('CANCELLED', 'the call was aborted by its timeout signal');
+  try {
+    const reason: unknown = signal.reason;
+    if (reason instanceof ToolError) return reason;
+    if (reason instanceof Error && reason.name === 'TimeoutError') {
+      return new ToolError('CANCELLED', 'the call was aborted by its timeout signal');
+    }
+  } catch {
+    // a caller's reason can be a Proxy whose traps throw: it is still just an abort
   }
   return new ToolError('CANCELLED', 'the call was cancelled by the caller');
 }

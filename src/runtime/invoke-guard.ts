@@ -2,6 +2,7 @@
 // throw, cycles, a million nested arrays, a fake or booby-trapped AbortSignal), the call ends as a
 // structured result and the process survives. Arguments are read once, here, into plain JSON-like
 // data and a signal toolwright owns; nothing downstream ever touches the caller's objects again.
+import { types } from 'node:util';
 import { ToolError } from './errors.js';
 import { renderErrorText } from './text.js';
 import type { InvokeOptions, InvokeResult } from './types.js';
@@ -97,9 +98,10 @@ interface SignalFollower {
 }
 
 /**
- * A signal of toolwright's own that aborts when the caller's does. The caller's signal is read only
- * through AbortSignal's own accessors, so a fake one, a Proxy, or one whose `aborted`, `reason` or
- * `addEventListener` were overridden is refused or cannot reach the code downstream.
+ * The caller's signal when it is a plain AbortSignal, else a signal of toolwright's own that aborts
+ * when the caller's does. The caller's signal is read only through AbortSignal's own accessors, so
+ * a fake one, a Proxy, or one whose `aborted`, `reason` or `addEventListener` were overridden is
+ * refused or cannot reach the code downstream.
  */
 function followSignal(given: unknown): SignalFollower | undefined {
   if (given === undefined || given === null) return undefined;
@@ -108,6 +110,11 @@ function followSignal(given: unknown): SignalFollower | undefined {
     aborted = abortedGetter.call(given) as boolean;
   } catch {
     throw new ToolError('INVALID_INPUT', `options.signal must be an AbortSignal (got ${kindOf(given)})`);
+  }
+  // A plain AbortSignal (no Proxy, no own properties shadowing its accessors) is used as it is:
+  // following it costs two listeners and a controller per call.
+  if (!types.isProxy(given) && Object.getPrototypeOf(given) === AbortSignal.prototype && Object.getOwnPropertyNames(given).length === 0) {
+    return { signal: given as AbortSignal, release: () => {} };
   }
   const controller = new AbortController();
   const source = given as AbortSignal;
