@@ -3,11 +3,16 @@ import { ToolError } from '../../runtime/errors.js';
 
 type LineEnding = 'lf' | 'crlf' | 'mixed';
 
+function countOf(text: string, needle: string): number {
+  let n = 0;
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
 function lineEndingOf(text: string): LineEnding {
-  const crlf = text.split('\r\n').length - 1;
+  const crlf = countOf(text, '\r\n');
   if (crlf === 0) return 'lf';
-  const lf = text.split('\n').length - 1;
-  return crlf === lf ? 'crlf' : 'mixed';
+  return crlf === countOf(text, '\n') ? 'crlf' : 'mixed';
 }
 
 /** Start indices of non-overlapping occurrences, left to right (the same ones split() uses). */
@@ -24,9 +29,22 @@ export function occurrences(haystack: string, needle: string): number[] {
 
 /** 1-based line number of a character index. */
 export function lineAt(text: string, index: number): number {
+  return linesAt(text, [index])[0]!;
+}
+
+/** 1-based line numbers of ascending character indices, in one pass over the text. */
+export function linesAt(text: string, indices: readonly number[]): number[] {
+  const lines: number[] = [];
   let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+  let nl = text.indexOf('\n');
+  for (const index of indices) {
+    while (nl !== -1 && nl < index) {
+      line++;
+      nl = text.indexOf('\n', nl + 1);
+    }
+    lines.push(line);
+  }
+  return lines;
 }
 
 function listLines(lines: number[], max = 20): string {
@@ -34,49 +52,150 @@ function listLines(lines: number[], max = 20): string {
   return lines.length > max ? `${shown}, … (${lines.length - max} more)` : shown;
 }
 
+/**
+ * A region that differs between the original text and the edited one: `[start, end)` of the new
+ * text replaced `[oldStart, oldEnd)` of the original. Text between two ranges is identical in both.
+ */
+export interface ChangedRange {
+  start: number;
+  end: number;
+  oldStart: number;
+  oldEnd: number;
+}
+
 export interface EditOutcome {
   /** The new full text (same line-ending convention as the input). */
   text: string;
   replacements: number;
+  /** Where the new text differs from the original, ascending (for a diff of only those regions). */
+  changes: ChangedRange[];
+}
+
+export interface EditRequest {
+  old_str: string;
+  new_str: string;
+  replace_all?: boolean;
+}
+
+/** How an edit's strings are spelled in a file with these line endings. */
+function adapt(ending: LineEnding, text: string, oldStr: string, newStr: string): { needle: string; replacement: string } {
+  const oldLf = oldStr.replace(/\r\n/g, '\n');
+  const newLf = newStr.replace(/\r\n/g, '\n');
+  if (ending === 'crlf') return { needle: oldLf.replace(/\n/g, '\r\n'), replacement: newLf.replace(/\n/g, '\r\n') };
+  if (ending === 'mixed') {
+    if (text.includes(oldStr)) return { needle: oldStr, replacement: newStr };
+    const crlf = oldLf.replace(/\n/g, '\r\n');
+    if (oldLf.includes('\n') && text.includes(crlf)) return { needle: crlf, replacement: newLf.replace(/\n/g, '\r\n') };
+  }
+  return { needle: oldLf, replacement: newLf };
 }
 
 /**
- * Replaces `oldStr` by `newStr` in `text` (already decoded, BOM removed). `newStr` is inserted
- * literally (no `$&` patterns). The file's line endings and final newline are preserved.
+ * Applies `edits` in order, each to the result of the one before, all or nothing: the first that
+ * fails throws (NO_MATCH / AMBIGUOUS_MATCH with the usual hints; `label(i)` names it). `new_str`
+ * is inserted literally (no `$&` patterns); the file's line endings and final newline are kept.
  */
-export function applyExactEdit(text: string, oldStr: string, newStr: string, replaceAll: boolean, displayPath: string): EditOutcome {
-  const ending = lineEndingOf(text);
-  const oldLf = oldStr.replace(/\r\n/g, '\n');
-  const newLf = newStr.replace(/\r\n/g, '\n');
-  let haystack = text;
-  let needle = oldLf;
-  let replacement = newLf;
-  if (ending === 'crlf') {
-    haystack = text.replace(/\r\n/g, '\n');
-  } else if (ending === 'mixed' && occurrences(text, oldStr).length > 0) {
-    needle = oldStr;
-    replacement = newStr;
-  } else if (ending === 'mixed' && oldLf.includes('\n') && occurrences(text, oldLf.replace(/\n/g, '\r\n')).length > 0) {
-    needle = oldLf.replace(/\n/g, '\r\n');
-    replacement = newLf.replace(/\n/g, '\r\n');
+export function applyEdits(original: string, edits: readonly EditRequest[], displayPath: string, label?: (index: number) => string): EditOutcome {
+  const ending = lineEndingOf(original);
+  let text = original;
+  let changes: ChangedRange[] = [];
+  let replacements = 0;
+  edits.forEach((edit, index) => {
+    const { needle, replacement } = adapt(ending, text, edit.old_str, edit.new_str);
+    const found = occurrences(text, needle);
+    try {
+      if (found.length === 0) throw noMatchError(text, needle, displayPath);
+      if (found.length > 1 && !edit.replace_all) {
+        const lines = linesAt(text, found);
+        throw new ToolError(
+          'AMBIGUOUS_MATCH',
+          `old_str occurs ${found.length} times in ${displayPath} (at lines ${listLines(lines)}); ` +
+            'add surrounding lines to make it unique, or set replace_all: true to replace every occurrence',
+          { count: found.length, lines: lines.slice(0, 1000) },
+        );
+      }
+    } catch (error) {
+      if (!label || !(error instanceof ToolError)) throw error;
+      const after = index > 0 ? ' (line numbers are those of the text after the edits before it)' : '';
+      throw new ToolError(error.code, `${label(index)}: ${error.message}${after}; nothing was changed`, { ...error.details, edit_index: index });
+    }
+    ({ text, changes } = replaceAt(text, changes, found, needle.length, replacement));
+    replacements += found.length;
+  });
+  // Keep the file's final newline even if a replacement swallowed it.
+  if (original.endsWith('\n') && text.length > 0 && !text.endsWith('\n')) {
+    const eol = ending === 'crlf' && !text.endsWith('\r') ? '\r\n' : '\n';
+    ({ text, changes } = replaceAt(text, changes, [text.length], 0, eol));
   }
+  return { text, replacements, changes };
+}
 
-  const found = occurrences(haystack, needle);
-  if (found.length === 0) throw noMatchError(haystack, needle, displayPath);
-  if (found.length > 1 && !replaceAll) {
-    const lines = found.map((index) => lineAt(haystack, index));
-    throw new ToolError(
-      'AMBIGUOUS_MATCH',
-      `old_str occurs ${found.length} times in ${displayPath} (at lines ${listLines(lines)}); ` +
-        'add surrounding lines to make it unique, or set replace_all: true to replace every occurrence',
-      { count: found.length, lines },
-    );
+/** Single-edit form of {@link applyEdits}. */
+export function applyExactEdit(text: string, oldStr: string, newStr: string, replaceAll: boolean, displayPath: string): EditOutcome {
+  return applyEdits(text, [{ old_str: oldStr, new_str: newStr, replace_all: replaceAll }], displayPath);
+}
+
+/**
+ * Replaces `length` characters at each of the ascending, non-overlapping `at` positions of `text`
+ * by `replacement`, and maps the changed ranges (new-text coordinates) through the replacement.
+ */
+function replaceAt(text: string, changes: readonly ChangedRange[], at: readonly number[], length: number, replacement: string): { text: string; changes: ChangedRange[] } {
+  const pieces: string[] = [];
+  let last = 0;
+  for (const index of at) {
+    pieces.push(text.slice(last, index), replacement);
+    last = index + length;
   }
-  let result = haystack.split(needle).join(replacement);
-  // Keep the file's final newline even if the replacement swallowed it (we work in LF space here).
-  if (haystack.endsWith('\n') && result.length > 0 && !result.endsWith('\n')) result += '\n';
-  if (ending === 'crlf') result = result.replace(/\n/g, '\r\n');
-  return { text: result, replacements: found.length };
+  pieces.push(text.slice(last));
+  const grow = replacement.length - length;
+  const out: ChangedRange[] = [];
+  const push = (range: ChangedRange) => {
+    const prev = out[out.length - 1];
+    if (prev && prev.end >= range.start) {
+      prev.end = Math.max(prev.end, range.end);
+      prev.oldEnd = Math.max(prev.oldEnd, range.oldEnd);
+    } else {
+      out.push(range);
+    }
+  };
+  let ci = 0;
+  let shift = 0; // new coordinates minus current ones, for what lies after the replacements so far
+  let delta = 0; // current coordinates minus original ones, for what lies after the changes passed
+  const shifted = (c: ChangedRange): ChangedRange => ({ start: c.start + shift, end: c.end + shift, oldStart: c.oldStart, oldEnd: c.oldEnd });
+  for (const s of at) {
+    const e = s + length;
+    while (ci < changes.length && changes[ci]!.end < s) {
+      const c = changes[ci++]!;
+      push(shifted(c));
+      delta += c.end - c.start - (c.oldEnd - c.oldStart);
+    }
+    const first = changes[ci];
+    let start = s;
+    let oldStart = s - delta;
+    let end = e;
+    let oldEnd: number;
+    if (first && first.start <= e) {
+      if (first.start < start) {
+        start = first.start;
+        oldStart = first.oldStart;
+      } else {
+        oldStart = Math.min(oldStart, first.oldStart);
+      }
+      let lastMerged = first;
+      while (ci < changes.length && changes[ci]!.start <= e) {
+        lastMerged = changes[ci++]!;
+        delta += lastMerged.end - lastMerged.start - (lastMerged.oldEnd - lastMerged.oldStart);
+      }
+      end = Math.max(e, lastMerged.end);
+      oldEnd = e > lastMerged.end ? e - delta : lastMerged.oldEnd;
+    } else {
+      oldEnd = e - delta;
+    }
+    push({ start: start + shift, end: end + shift + grow, oldStart, oldEnd });
+    shift += grow;
+  }
+  while (ci < changes.length) push(shifted(changes[ci++]!));
+  return { text: pieces.length === 1 ? pieces[0]! : pieces.join(''), changes: out };
 }
 
 const LINE_NUMBER_PREFIX = /^\s*\d+\t/;
@@ -106,9 +225,11 @@ function noMatchError(haystack: string, needle: string, displayPath: string): To
     }
   } else {
     const collapsed = fileLines.map(collapse);
-    for (let i = 0; i + wanted.length <= collapsed.length; i++) {
+    // Bounded: a hint must not cost seconds on a huge file with a long, repetitive old_str.
+    let budget = 20_000_000;
+    for (let i = 0; i + wanted.length <= collapsed.length && budget > 0; i++) {
       let ok = true;
-      for (let j = 0; j < wanted.length && ok; j++) {
+      for (let j = 0; j < wanted.length && ok; j++, budget--) {
         ok = j === 0 || j === wanted.length - 1
           ? collapsed[i + j]!.endsWith(wanted[j]!) || collapsed[i + j]!.startsWith(wanted[j]!) || collapsed[i + j] === wanted[j]
           : collapsed[i + j] === wanted[j];
