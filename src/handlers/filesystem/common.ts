@@ -2,7 +2,7 @@
 // transaction every write and edit goes through (changeFile).
 import type { BigIntStats } from 'node:fs';
 import { constants } from 'node:fs';
-import { lstat, mkdir, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { atomicReplace, markSwept, OwnerNotKept, overwriteInPlace, siblingNameFor, sweepLeftovers } from '../../runtime/atomic-write.js';
 import { fsErrorToToolError, ToolError } from '../../runtime/errors.js';
@@ -116,7 +116,8 @@ const MAX_ATTEMPTS = 3;
  */
 export async function changeFile<T>(ctx: HandlerContext, resolved: ResolvedPath, options: ChangeOptions, plan: (current: CurrentFile | undefined) => Promise<ChangePlan<T>> | ChangePlan<T>): Promise<T> {
   if (resolved.directory) {
-    throw new ToolError(resolved.exists ? 'IS_DIRECTORY' : 'INVALID_INPUT', `${resolved.relative} ends with "/": it names a folder; give a file path`);
+    const kind = resolved.exists ? ((await stat(resolved.absolute).catch(() => undefined))?.isDirectory() ? 'IS_DIRECTORY' : 'NOT_DIRECTORY') : 'INVALID_INPUT';
+    throw new ToolError(kind, `the path ${resolved.relative === '.' ? '.' : `${resolved.relative}/`} ends with "/" (or "/." or "/.."): it names a folder; give a file path`);
   }
   if (resolved.relative === '.') throw new ToolError('IS_DIRECTORY', 'the workspace root is a directory; give a file path');
   return fileMutex.run(resolved.absolute, async () => {
@@ -158,7 +159,9 @@ async function attempt<T>(ctx: HandlerContext, resolved: ResolvedPath, dir: Veri
     const { data, result } = await plan(current && { stats: current.stats, bytes: current.bytes });
     if (data === undefined || options.dryRun) return result;
     const stats = await replace(dir, name, data, current, resolved);
-    ctx.session.recordRead(resolved.absolute, stampOf(stats));
+    // The session's own write is not a change it missed: refresh its record, if it has one (a
+    // session that never read the file gets none, so other writers' edits never make it stale).
+    if (ctx.session.lastSeen(resolved.absolute)) ctx.session.recordRead(resolved.absolute, stampOf(stats));
     return result;
   } finally {
     await current?.handle?.close();
