@@ -127,7 +127,12 @@ export async function changeFile<T>(ctx: HandlerContext, resolved: ResolvedPath,
       let release: (() => Promise<void>) | undefined;
       if (!options.dryRun) {
         await sweepLeftovers(dir, dir.absolute);
-        release = await acquireFileLock(dir, siblingNameFor(name, '.tw-lock'), { signal: ctx.signal, display: resolved.relative });
+        release = await acquireFileLock(dir, siblingNameFor(name, '.tw-lock'), { signal: ctx.signal, display: resolved.relative }).catch((error: unknown) => {
+          // A folder this process cannot write holds no lock file (nor a temp file): a file in it
+          // that we may write is written in place, serialized within this process only.
+          if (isAccessError(error)) return undefined;
+          throw error;
+        });
       }
       try {
         for (let round = 1; ; round++) {
@@ -267,11 +272,17 @@ async function replace(dir: VerifiedDir, name: string, data: Uint8Array, current
     });
   } catch (error) {
     if (error instanceof ChangedMeanwhile || error instanceof ToolError) throw error;
-    if (error instanceof OwnerNotKept) {
-      // Another user's file we may write: a plain write keeps its owner, so write in place.
+    if (error instanceof OwnerNotKept || (isAccessError(error) && current?.handle)) {
+      // Another user's file, or one in a folder we cannot write, that we may write: a plain write
+      // would change it (keeping its owner), so write it in place.
       if (current?.handle) return overwriteInPlace(current.handle, data).catch((e: unknown) => rethrowFs(e, resolved.relative));
       throw new ToolError('PERMISSION_DENIED', `${resolved.relative} belongs to another user and cannot be rewritten in place now`);
     }
     rethrowFs(error, resolved.relative);
   }
+}
+
+function isAccessError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EACCES' || code === 'EPERM';
 }
