@@ -34,7 +34,7 @@ const filesystem_write_file: OperationDescriptor = {
   description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its permissions. Prefer edit_file for changing part of\nan existing file. Refused with STALE_FILE if this session read the file and it changed on\ndisk since.",
   params: schemas["filesystem.write_file"].params,
   result: schemas["filesystem.write_file"].result,
-  errors: ["IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
   validateParams: validators["filesystem.write_file"]!.params,
   validateResult: validators["filesystem.write_file"]!.result,
 };

@@ -144,7 +144,16 @@ async function realpathAllowingMissing(
     }
     if (stats.isSymbolicLink()) {
       if (++hops > MAX_SYMLINK_HOPS) throw loopError(display);
-      const target = await readlink(next);
+      let target: string;
+      try {
+        target = await readlink(next);
+      } catch (error) {
+        // Changed between lstat and readlink (a race with another program): look at it again.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'EINVAL') throw error;
+        pending.unshift(name);
+        continue;
+      }
       const targetAbs = path.resolve(current, target);
       pending = [...targetAbs.split(path.sep).filter(Boolean), ...pending];
       current = path.parse(targetAbs).root;

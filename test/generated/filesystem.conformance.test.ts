@@ -234,6 +234,7 @@ runConformance({
         "openWorld": false,
         "title": "Write file",
         "errors": [
+          "NOT_FOUND",
           "IS_DIRECTORY",
           "NOT_DIRECTORY",
           "OUTSIDE_WORKSPACE",

@@ -120,7 +120,11 @@ export async function changeFile<T>(ctx: HandlerContext, resolved: ResolvedPath,
     throw new ToolError(kind, `the path ${resolved.relative === '.' ? '.' : `${resolved.relative}/`} ends with "/" (or "/." or "/.."): it names a folder; give a file path`);
   }
   if (resolved.relative === '.') throw new ToolError('IS_DIRECTORY', 'the workspace root is a directory; give a file path');
-  return fileMutex.run(resolved.absolute, async () => {
+  return fileMutex.run(resolved.absolute, () => transaction(ctx, resolved, options, plan)).catch((error: unknown) => rethrowFs(error, resolved.relative));
+}
+
+async function transaction<T>(ctx: HandlerContext, resolved: ResolvedPath, options: ChangeOptions, plan: (current: CurrentFile | undefined) => Promise<ChangePlan<T>> | ChangePlan<T>): Promise<T> {
+  {
     const name = path.basename(resolved.absolute);
     const dir = await openParent(ctx, resolved, options.createParents);
     try {
@@ -154,7 +158,7 @@ export async function changeFile<T>(ctx: HandlerContext, resolved: ResolvedPath,
     } finally {
       await dir.close();
     }
-  });
+  }
 }
 
 async function attempt<T>(ctx: HandlerContext, resolved: ResolvedPath, dir: VerifiedDir, name: string, options: ChangeOptions, plan: (current: CurrentFile | undefined) => Promise<ChangePlan<T>> | ChangePlan<T>): Promise<T> {
