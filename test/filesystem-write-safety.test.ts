@@ -109,3 +109,155 @@ describe('a file changed by another program between read and rename', () => {
     expect(okCount).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe('temp files of writers that died', () => {
+  it('are swept on the next write into their folder; live writers and other names are kept', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await mkdir(path.join(root, 'src'));
+    const dead = await deadPid();
+    const names = {
+      deadTemp: `.a.txt.${dead}.0123456789ab.tmp`,
+      deadLongName: `.${'é'.repeat(100)}.${dead}.abcdefabcdef.tmp`,
+      liveTemp: `.b.txt.${process.ppid}.0123456789ab.tmp`,
+      oldLiveTemp: `.c.txt.${process.ppid}.aaaaaaaaaaaa.tmp`,
+      notOurs: '.a.txt.tmp',
+      notOurs2: `a.txt.${dead}.0123456789ab.tmp`,
+    };
+    for (const name of Object.values(names)) await writeFile(path.join(root, 'src', name), 'partial');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    await utimes(path.join(root, 'src', names.oldLiveTemp), twoHoursAgo, twoHoursAgo);
+    expectOk(await toolkit.invoke('filesystem', 'write_file', { path: 'src/new.txt', content: 'x' }));
+    const left = await readdir(path.join(root, 'src'));
+    expect(left).not.toContain(names.deadTemp);
+    expect(left).not.toContain(names.deadLongName);
+    expect(left).not.toContain(names.oldLiveTemp);
+    expect(left).toEqual(expect.arrayContaining([names.liveTemp, names.notOurs, names.notOurs2, 'new.txt']));
+    // A leftover that appears later is swept by a later write (edit_file too).
+    await writeFile(path.join(root, 'src', names.deadTemp), 'partial');
+    expectOk(await toolkit.invoke('filesystem', 'edit_file', { path: 'src/new.txt', old_str: 'x', new_str: 'y' }));
+    expect(await readdir(path.join(root, 'src'))).not.toContain(names.deadTemp);
+  });
+});
+
+describe('names and paths', () => {
+  const long = (n: number, ch = 'n') => ch.repeat(n);
+  it('names of 230 to 255 bytes (ASCII and multi-byte) can be written, edited and listed', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const names = [long(230), long(251) + '.txt', long(255), 'é'.repeat(127) + 'x', '日'.repeat(85)];
+    for (const name of names) {
+      expect(Buffer.byteLength(name)).toBeGreaterThanOrEqual(230);
+      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+      expectOk(await toolkit.invoke('filesystem', 'write_file', { path: `d/${name}`, content: 'one\n' }));
+      expectOk(await toolkit.invoke('filesystem', 'edit_file', { path: `d/${name}`, old_str: 'one', new_str: 'two' }));
+      expectOk(await toolkit.invoke('filesystem', 'multi_edit', { path: `d/${name}`, edits: [{ old_str: 'two', new_str: 'three' }] }));
+      expect(await readFile(path.join(root, 'd', name), 'utf8')).toBe('three\n');
+    }
+    const listing = expectOk(await toolkit.invoke('filesystem', 'list_directory', { path: 'd' }));
+    expect(listing.entries.map((e: { path: string }) => e.path.slice(2)).sort()).toEqual([...names].sort());
+    expect((await readdir(path.join(root, 'd'))).length).toBe(names.length);
+  });
+
+  it('a name over 255 bytes or a path over 4095 bytes is INVALID_INPUT naming the limit, for every operation', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const tooLongName = long(256);
+    const deep = Array.from({ length: 20 }, () => long(250)).join('/');
+    for (const [op, input] of [
+      ['read_file', { path: tooLongName }],
+      ['write_file', { path: tooLongName, content: 'x' }],
+      ['edit_file', { path: `a/${tooLongName}`, old_str: 'a', new_str: 'b' }],
+      ['multi_edit', { path: tooLongName, edits: [{ old_str: 'a', new_str: 'b' }] }],
+      ['list_directory', { path: tooLongName }],
+    ] as const) {
+      const result = await toolkit.invoke('filesystem', op, input);
+      expect(errorCode(result), op).toBe('INVALID_INPUT');
+      expect(result.text, op).toContain('255 bytes');
+    }
+    const deepResult = await toolkit.invoke('filesystem', 'write_file', { path: deep.slice(0, 4090), content: 'x' });
+    expect(errorCode(deepResult)).toBe('INVALID_INPUT');
+    // Through a symlink, the resolved path can be longer than the one given: still INVALID_INPUT, not INTERNAL.
+    await symlink(Array.from({ length: 16 }, () => long(250)).join('/'), path.join(root, 'far'));
+    const viaLink = await toolkit.invoke('filesystem', 'write_file', { path: `far/${long(200)}`, content: 'x' });
+    expect(errorCode(viaLink)).toBe('INVALID_INPUT');
+    expect(viaLink.text).toContain('4095');
+    const readViaLink = await toolkit.invoke('filesystem', 'read_file', { path: `far/${long(200)}/${long(200)}` });
+    expect(errorCode(readViaLink)).toBe('INVALID_INPUT');
+    expect(await readdir(root)).toEqual(['far']);
+  });
+
+  it('a trailing slash names a folder: write and edits refuse it instead of writing a file', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await mkdir(path.join(root, 'existing'));
+    await writeFile(path.join(root, 'f.txt'), 'a\n');
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['write_file', { path: 'dir/', content: 'x' }, 'INVALID_INPUT'],
+      ['write_file', { path: 'new/.', content: 'x' }, 'INVALID_INPUT'],
+      ['write_file', { path: 'existing/', content: 'x' }, 'IS_DIRECTORY'],
+      ['write_file', { path: 'f.txt/', content: 'x' }, 'NOT_DIRECTORY'],
+      ['edit_file', { path: 'f.txt/', old_str: 'a', new_str: 'b' }, 'NOT_DIRECTORY'],
+      ['edit_file', { path: 'made/', old_str: '', new_str: 'b' }, 'INVALID_INPUT'],
+      ['multi_edit', { path: 'f.txt/', edits: [{ old_str: 'a', new_str: 'b' }] }, 'NOT_DIRECTORY'],
+      ['read_file', { path: 'f.txt/' }, 'NOT_DIRECTORY'],
+      ['write_file', { path: '.', content: 'x' }, 'IS_DIRECTORY'],
+    ];
+    for (const [op, input, code] of cases) {
+      const result = await toolkit.invoke('filesystem', op, input);
+      expect(errorCode(result), `${op} ${JSON.stringify(input)}: ${result.text}`).toBe(code);
+    }
+    expect((await readdir(root)).sort()).toEqual(['existing', 'f.txt']);
+    expect(await readFile(path.join(root, 'f.txt'), 'utf8')).toBe('a\n');
+    expect(await readdir(path.join(root, 'existing'))).toEqual([]);
+  });
+});
+
+describe('files that are not regular files', () => {
+  it('a UNIX socket is INVALID_INPUT "not a regular file" for read, write and edits, and listed as other', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(path.join(root, 'sock'), done));
+    try {
+      for (const [op, input] of [
+        ['read_file', { path: 'sock' }],
+        ['write_file', { path: 'sock', content: 'x' }],
+        ['edit_file', { path: 'sock', old_str: 'a', new_str: 'b' }],
+        ['multi_edit', { path: 'sock', edits: [{ old_str: 'a', new_str: 'b' }] }],
+      ] as const) {
+        const result = await toolkit.invoke('filesystem', op, input);
+        expect(errorCode(result), op).toBe('INVALID_INPUT');
+        expect(result.text, op).toContain('not a regular file');
+      }
+      const listing = expectOk(await toolkit.invoke('filesystem', 'list_directory', {}));
+      expect(listing.entries).toEqual([{ path: 'sock', type: 'other', size: 0 }]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a FIFO is refused at once by write_file and edit_file (no hang waiting for a reader)', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await execFileAsync('mkfifo', [path.join(root, 'pipe')]);
+    const started = Date.now();
+    for (const [op, input] of [
+      ['write_file', { path: 'pipe', content: 'x' }],
+      ['edit_file', { path: 'pipe', old_str: 'a', new_str: 'b' }],
+      ['read_file', { path: 'pipe' }],
+    ] as const) {
+      expect(errorCode(await toolkit.invoke('filesystem', op, input)), op).toBe('INVALID_INPUT');
+    }
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('a symlink given as the path is resolved (inside) or refused (outside), never replaced by a file', async () => {
+    const { root } = await workspaceToolkit();
+    const outsideDir = await tempDir();
+    await writeFile(path.join(outsideDir, 'secret'), 'secret');
+    await writeFile(path.join(root, 'real.txt'), 'real\n');
+    await symlink('real.txt', path.join(root, 'in-link'));
+    await symlink(path.join(outsideDir, 'secret'), path.join(root, 'out-link'));
+    const toolkit = createToolkit({ workspace: root });
+    expectOk(await toolkit.invoke('filesystem', 'multi_edit', { path: 'in-link', edits: [{ old_str: 'real', new_str: 'REAL' }] }));
+    expect(await readFile(path.join(root, 'real.txt'), 'utf8')).toBe('REAL\n');
+    expect(errorCode(await toolkit.invoke('filesystem', 'multi_edit', { path: 'out-link', edits: [{ old_str: 'secret', new_str: 'x' }] }))).toBe('OUTSIDE_WORKSPACE');
+    expect(errorCode(await toolkit.invoke('filesystem', 'list_directory', { path: 'out-link' }))).toBe('OUTSIDE_WORKSPACE');
+    expect(await readFile(path.join(outsideDir, 'secret'), 'utf8')).toBe('secret');
+  });
+});

@@ -61,9 +61,14 @@ export async function resolveInsideWorkspace(
   if (!isInside(root, lexical)) {
     throw new ToolError('OUTSIDE_WORKSPACE', outsideMessage(userPath, root));
   }
+  // Files below PATH_MAX only: longer ones can be made through descriptors, but most tools cannot touch them.
+  if (Buffer.byteLength(lexical) > PATH_MAX_BYTES) {
+    throw new ToolError('INVALID_INPUT', `${userPath.slice(0, 60)}… is ${Buffer.byteLength(lexical)} bytes long as an absolute path; the limit is ${PATH_MAX_BYTES} bytes (PATH_MAX)`);
+  }
   const { real, exists } = await realpathAllowingMissing(lexical, userPath).catch((error: unknown) => {
     throw pathError(error, userPath);
   });
+  if (Buffer.byteLength(real) > PATH_MAX_BYTES) throw pathError(Object.assign(new Error('name too long'), { code: 'ENAMETOOLONG' }), userPath);
   if (!isInside(root, real)) {
     throw new ToolError(
       'OUTSIDE_WORKSPACE',
