@@ -46,10 +46,18 @@ function countNewlines(text: string, from: number, to: number): number {
   return n;
 }
 
-/** Changed ranges grown to whole lines plus context, merged where they meet. */
-function windowsOf(before: string, after: string, changes: readonly ChangedRange[]): Window[] {
+/**
+ * Above this size a window is not grown further: the diff shown is capped anyway, and the line
+ * diff's cost grows with size × number of changes (50,000 one-line changes would take minutes).
+ */
+const MAX_WINDOW_CHARS = 64 * 1024;
+
+/** Changed ranges grown to whole lines plus context, merged where they meet; `cut` when some were left out. */
+function windowsOf(before: string, after: string, changes: readonly ChangedRange[]): { windows: Window[]; cut: boolean } {
   const windows: Window[] = [];
   for (const c of changes) {
+    const last = windows[windows.length - 1];
+    if (last && last.b1 - last.b0 + (last.a1 - last.a0) > MAX_WINDOW_CHARS) return { windows, cut: true };
     const b0 = back(before, lineStart(before, c.oldStart), CONTEXT);
     const a0 = c.start - (c.oldStart - b0);
     const b1 = forward(before, lineEnd(before, c.oldEnd), CONTEXT);
@@ -63,10 +71,40 @@ function windowsOf(before: string, after: string, changes: readonly ChangedRange
       windows.push({ b0, b1, a0, a1 });
     }
   }
-  return windows;
+  return { windows, cut: false };
 }
 
 const normalize = (s: string) => s.replace(/\r\n/g, '\n');
+
+const MAX_EDIT_LENGTH = 400;
+
+/** Lines with their terminators ("a\n", …, maybe a last one without). */
+function linesOf(text: string): string[] {
+  const lines = text.split('\n').map((line) => `${line}\n`);
+  const last = lines.pop()!;
+  if (last !== '\n') lines.push(last.slice(0, -1));
+  return lines;
+}
+
+/** A hunk showing `oldText` replaced by `newText` (common first and last lines kept as context). */
+function blockHunk(oldText: string, newText: string): StructuredPatchHunk {
+  const a = linesOf(oldText);
+  const b = linesOf(newText);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const lines: string[] = [];
+  const emit = (mark: string, line: string) => {
+    lines.push(mark + (line.endsWith('\n') ? line.slice(0, -1) : line));
+    if (!line.endsWith('\n')) lines.push('\\ No newline at end of file');
+  };
+  for (let i = 0; i < head; i++) emit(' ', a[i]!);
+  for (let i = head; i < a.length - tail; i++) emit('-', a[i]!);
+  for (let i = head; i < b.length - tail; i++) emit('+', b[i]!);
+  for (let i = a.length - tail; i < a.length; i++) emit(' ', a[i]!);
+  return { oldStart: 1, oldLines: a.length, newStart: 1, newLines: b.length, lines };
+}
 
 /**
  * The unified diff (`--- a/… +++ b/…`, 3 lines of context) between `before` and `after`, given where
@@ -79,8 +117,9 @@ export function unifiedDiff(relative: string, before: string, after: string, cha
   let oldPos = 0;
   let newPos = 0;
   let chars = 0;
-  let cut = false;
-  for (const w of windowsOf(before, after, changes)) {
+  const { windows, cut: windowsCut } = windowsOf(before, after, changes);
+  let cut = windowsCut;
+  for (const w of windows) {
     if (chars > MAX_DIFF_CHARS) {
       cut = true;
       break;
@@ -89,8 +128,12 @@ export function unifiedDiff(relative: string, before: string, after: string, cha
     newLine += countNewlines(after, newPos, w.a0);
     oldPos = w.b0;
     newPos = w.a0;
-    const patch = structuredPatch('a', 'b', normalize(before.slice(w.b0, w.b1)), normalize(after.slice(w.a0, w.a1)), undefined, undefined, { context: CONTEXT });
-    for (const hunk of patch.hunks) {
+    const oldText = normalize(before.slice(w.b0, w.b1));
+    const newText = normalize(after.slice(w.a0, w.a1));
+    // Bounded: Myers' diff costs size × edit distance; past the bound the window is shown as one
+    // block removed and one added (still a correct patch).
+    const patch = structuredPatch('a', 'b', oldText, newText, undefined, undefined, { context: CONTEXT, maxEditLength: MAX_EDIT_LENGTH });
+    for (const hunk of patch?.hunks ?? [blockHunk(oldText, newText)]) {
       hunks.push({ ...hunk, oldStart: hunk.oldStart + oldLine - 1, newStart: hunk.newStart + newLine - 1 });
       for (const line of hunk.lines) chars += line.length + 1;
     }

@@ -148,53 +148,45 @@ function replaceAt(text: string, changes: readonly ChangedRange[], at: readonly 
   }
   pieces.push(text.slice(last));
   const grow = replacement.length - length;
+  // Union of the old changed ranges and the new replacements (current coordinates), group by group:
+  // `delta` = current − original offset after the old ranges passed, `shift` = new − current
+  // offset after the replacements passed; text between groups is untouched in all three versions.
   const out: ChangedRange[] = [];
-  const push = (range: ChangedRange) => {
-    const prev = out[out.length - 1];
-    if (prev && prev.end >= range.start) {
-      prev.end = Math.max(prev.end, range.end);
-      prev.oldEnd = Math.max(prev.oldEnd, range.oldEnd);
-    } else {
-      out.push(range);
-    }
-  };
   let ci = 0;
-  let shift = 0; // new coordinates minus current ones, for what lies after the replacements so far
-  let delta = 0; // current coordinates minus original ones, for what lies after the changes passed
-  const shifted = (c: ChangedRange): ChangedRange => ({ start: c.start + shift, end: c.end + shift, oldStart: c.oldStart, oldEnd: c.oldEnd });
-  for (const s of at) {
-    const e = s + length;
-    while (ci < changes.length && changes[ci]!.end < s) {
-      const c = changes[ci++]!;
-      push(shifted(c));
-      delta += c.end - c.start - (c.oldEnd - c.oldStart);
-    }
-    const first = changes[ci];
-    let start = s;
-    let oldStart = s - delta;
-    let end = e;
-    let oldEnd: number;
-    if (first && first.start <= e) {
-      if (first.start < start) {
-        start = first.start;
-        oldStart = first.oldStart;
+  let oi = 0;
+  let delta = 0;
+  let shift = 0;
+  while (ci < changes.length || oi < at.length) {
+    const takeChange = oi >= at.length || (ci < changes.length && changes[ci]!.start <= at[oi]!);
+    const gs = takeChange ? changes[ci]!.start : at[oi]!;
+    const oldStart = takeChange ? changes[ci]!.oldStart : gs - delta;
+    let ge = gs;
+    let endOld: number | undefined; // the original end, when the group ends with an old range
+    let groupShift = 0;
+    for (;;) {
+      const change = changes[ci];
+      const occurrence = at[oi];
+      if (change && change.start <= ge && (occurrence === undefined || change.start <= occurrence || occurrence > ge)) {
+        delta += change.end - change.start - (change.oldEnd - change.oldStart);
+        if (change.end >= ge) {
+          ge = change.end;
+          endOld = change.oldEnd;
+        }
+        ci++;
+      } else if (occurrence !== undefined && occurrence <= ge) {
+        groupShift += grow;
+        if (occurrence + length > ge || (occurrence + length === ge && endOld === undefined)) {
+          ge = occurrence + length;
+          endOld = undefined;
+        }
+        oi++;
       } else {
-        oldStart = Math.min(oldStart, first.oldStart);
+        break;
       }
-      let lastMerged = first;
-      while (ci < changes.length && changes[ci]!.start <= e) {
-        lastMerged = changes[ci++]!;
-        delta += lastMerged.end - lastMerged.start - (lastMerged.oldEnd - lastMerged.oldStart);
-      }
-      end = Math.max(e, lastMerged.end);
-      oldEnd = e > lastMerged.end ? e - delta : lastMerged.oldEnd;
-    } else {
-      oldEnd = e - delta;
     }
-    push({ start: start + shift, end: end + shift + grow, oldStart, oldEnd });
-    shift += grow;
+    out.push({ start: gs + shift, end: ge + shift + groupShift, oldStart, oldEnd: endOld ?? ge - delta });
+    shift += groupShift;
   }
-  while (ci < changes.length) push(shifted(changes[ci++]!));
   return { text: pieces.length === 1 ? pieces[0]! : pieces.join(''), changes: out };
 }
 
