@@ -6,7 +6,7 @@ import { applyPatch, createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unifiedDiff } from '../src/handlers/filesystem/edit-diff.js';
-import { applyEdits } from '../src/handlers/filesystem/edit-match.js';
+import { applyEdits, occurrences } from '../src/handlers/filesystem/edit-match.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
 
 const multi = (edits: { old_str: string; new_str: string; replace_all?: boolean }[], extra: Record<string, unknown> = {}) => ({ path: 'f.txt', edits, ...extra });
@@ -48,6 +48,26 @@ describe('edit core: changed ranges and the region diff', () => {
         expect(applyPatch(original, diff)).toBe(outcome.text);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('the large-text search (rarest-character anchor) finds exactly what an indexOf loop finds', () => {
+    const naive = (h: string, n: string) => {
+      const out: number[] = [];
+      for (let at = h.indexOf(n); at !== -1; at = h.indexOf(n, at + n.length)) out.push(at);
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('aa', 'ab', 'b', 'Z', 'aZa', '\n', 'zZ'), { minLength: 1, maxLength: 30 }), fc.nat(), (parts, seed) => {
+        const unit = parts.join('');
+        const haystack = unit.repeat(Math.ceil((300 * 1024) / unit.length));
+        const start = seed % haystack.length;
+        const needle = haystack.slice(start, start + 4 + (seed % 9));
+        if (needle.length < 4) return;
+        expect(occurrences(haystack, needle)).toEqual(naive(haystack, needle));
+        expect(occurrences(haystack, `${needle}Q`)).toEqual([]);
+      }),
+      { numRuns: 60 },
     );
   });
 

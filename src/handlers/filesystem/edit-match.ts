@@ -17,8 +17,60 @@ function lineEndingOf(text: string): LineEnding {
 
 /** Start indices of non-overlapping occurrences, left to right (the same ones split() uses). */
 export function occurrences(haystack: string, needle: string): number[] {
+  if (haystack.length >= LARGE_TEXT && needle.length >= 4) return occurrencesByAnchor(haystack, needle);
   const found: number[] = [];
   let from = 0;
+  for (;;) {
+    const at = haystack.indexOf(needle, from);
+    if (at === -1) return found;
+    found.push(at);
+    from = at + needle.length;
+  }
+}
+
+const LARGE_TEXT = 256 * 1024;
+const SAMPLE_CHARS = 16 * 1024;
+
+/**
+ * The same as the indexOf loop, faster on large texts: V8 scans a long, common-letter needle at
+ * ~2 ns/char (10 ms per 5 MB), but a single character at memchr speed. So the needle's rarest
+ * character (estimated on a sample of the text) is found with indexOf and each hit is checked.
+ */
+function occurrencesByAnchor(haystack: string, needle: string): number[] {
+  const counts = new Map<string, number>();
+  for (const ch of new Set(needle.slice(0, 256))) counts.set(ch, 0);
+  const step = Math.floor(haystack.length / 16);
+  for (let chunk = 0; chunk < 16; chunk++) {
+    const from = chunk * step;
+    const to = Math.min(haystack.length, from + SAMPLE_CHARS / 16);
+    for (let i = from; i < to; i++) {
+      const ch = haystack[i]!;
+      const n = counts.get(ch);
+      if (n !== undefined) counts.set(ch, n + 1);
+    }
+  }
+  let anchor = needle[0]!;
+  let best = Infinity;
+  for (const [ch, n] of counts) if (n < best) [anchor, best] = [ch, n];
+  // A needle made only of common characters gains nothing: plain search.
+  if (best > SAMPLE_CHARS / 32) return occurrencesByIndexOf(haystack, needle, 0);
+  const offset = needle.indexOf(anchor);
+  const found: number[] = [];
+  let from = 0;
+  for (let at = haystack.indexOf(anchor, offset); at !== -1; at = haystack.indexOf(anchor, at + 1)) {
+    const start = at - offset;
+    if (start >= from && haystack.startsWith(needle, start)) {
+      found.push(start);
+      from = start + needle.length;
+      if (from + offset > at + 1) at = from + offset - 1;
+    }
+  }
+  return found;
+}
+
+function occurrencesByIndexOf(haystack: string, needle: string, start: number): number[] {
+  const found: number[] = [];
+  let from = start;
   for (;;) {
     const at = haystack.indexOf(needle, from);
     if (at === -1) return found;
