@@ -4,6 +4,7 @@ import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { abortError, ToolError } from './errors.js';
 import { processIsAlive } from './processes.js';
+import { tempNameFor } from './atomic-write.js';
 import type { DirRef } from './verified-fs.js';
 
 /**
@@ -38,6 +39,7 @@ export const fileMutex = new KeyedMutex();
 // broken by renaming it aside first, so two waiters that both judge it stale cannot both take it.
 
 const HOST = hostname();
+const UNREADABLE_STALE_MS = 2_000;
 
 interface LockOwner {
   pid: number;
@@ -71,12 +73,7 @@ export async function acquireFileLock(dir: DirRef, lockName: string, options: Fi
   for (;;) {
     if (options.signal?.aborted) throw abortError(options.signal);
     try {
-      const handle = await open(lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
-      try {
-        await handle.writeFile(JSON.stringify(owner));
-      } finally {
-        await handle.close();
-      }
+      await createWithContent(dir, lockName, JSON.stringify(owner));
       return async () => {
         // Only remove the lock if it is still ours (it may have been broken as stale).
         const current = await readLockOwner(lockPath);
@@ -99,6 +96,37 @@ export async function acquireFileLock(dir: DirRef, lockName: string, options: Fi
   }
 }
 
+/**
+ * Creates `name` holding `content`, failing with EEXIST if it exists. The content is written to a
+ * temp file first and hard-linked into place, so a lock is never seen empty (a writer killed
+ * between create and write would leave one that looks alive); where hard links are not supported,
+ * O_EXCL create then write.
+ */
+async function createWithContent(dir: DirRef, name: string, content: string): Promise<void> {
+  const temp = dir.entry(tempNameFor(name));
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+  try {
+    await handle.writeFile(content);
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(temp, dir.entry(name));
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV')) throw error;
+  } finally {
+    await unlink(temp).catch(() => {});
+  }
+  const direct = await open(dir.entry(name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+  try {
+    await direct.writeFile(content);
+  } finally {
+    await direct.close();
+  }
+}
+
 async function readLockOwner(lockPath: string): Promise<LockOwner | undefined> {
   try {
     const parsed = JSON.parse(await readFile(lockPath, { encoding: 'utf8', flag: constants.O_RDONLY | constants.O_NOFOLLOW })) as LockOwner;
@@ -118,8 +146,9 @@ async function breakIfStale(dir: DirRef, lockName: string, staleMs: number): Pro
   }
   const owner = await readLockOwner(lockPath);
   const ownerGone = owner !== undefined && owner.host === HOST && owner.pid !== process.pid && !processIsAlive(owner.pid);
-  // A lock file without a readable owner is being written right now, or debris: give it time.
-  if (!ownerGone && Date.now() - mtimeMs < staleMs) return false;
+  // A lock file without a readable owner is being written right now (microseconds), or debris.
+  const age = Date.now() - mtimeMs;
+  if (!ownerGone && age < (owner === undefined ? UNREADABLE_STALE_MS : staleMs)) return false;
   const aside = dir.entry(`.tw-lock.${randomBytes(8).toString('hex')}.stale`);
   try {
     await rename(lockPath, aside);

@@ -124,40 +124,38 @@ export async function changeFile<T>(ctx: HandlerContext, resolved: ResolvedPath,
 }
 
 async function transaction<T>(ctx: HandlerContext, resolved: ResolvedPath, options: ChangeOptions, plan: (current: CurrentFile | undefined) => Promise<ChangePlan<T>> | ChangePlan<T>): Promise<T> {
-  {
-    const name = path.basename(resolved.absolute);
-    const dir = await openParent(ctx, resolved, options.createParents);
+  const name = path.basename(resolved.absolute);
+  const dir = await openParent(ctx, resolved, options.createParents);
+  try {
+    let release: (() => Promise<void>) | undefined;
+    if (!options.dryRun) {
+      await sweepLeftovers(dir, dir.absolute);
+      release = await acquireFileLock(dir, siblingNameFor(name, '.tw-lock'), { signal: ctx.signal, display: resolved.relative }).catch((error: unknown) => {
+        // A folder this process cannot write holds no lock file (nor a temp file): a file in it
+        // that we may write is written in place, serialized within this process only.
+        if (isAccessError(error)) return undefined;
+        throw error;
+      });
+    }
     try {
-      let release: (() => Promise<void>) | undefined;
-      if (!options.dryRun) {
-        await sweepLeftovers(dir, dir.absolute);
-        release = await acquireFileLock(dir, siblingNameFor(name, '.tw-lock'), { signal: ctx.signal, display: resolved.relative }).catch((error: unknown) => {
-          // A folder this process cannot write holds no lock file (nor a temp file): a file in it
-          // that we may write is written in place, serialized within this process only.
-          if (isAccessError(error)) return undefined;
-          throw error;
-        });
-      }
-      try {
-        for (let round = 1; ; round++) {
-          try {
-            return await attempt(ctx, resolved, dir, name, options, plan);
-          } catch (error) {
-            if (!(error instanceof ChangedMeanwhile)) throw error;
-            if (round >= MAX_ATTEMPTS) {
-              throw new ToolError('STALE_FILE', `${resolved.relative} kept changing on disk while this call ran (another program is writing it); read it again and retry`);
-            }
+      for (let round = 1; ; round++) {
+        try {
+          return await attempt(ctx, resolved, dir, name, options, plan);
+        } catch (error) {
+          if (!(error instanceof ChangedMeanwhile)) throw error;
+          if (round >= MAX_ATTEMPTS) {
+            throw new ToolError('STALE_FILE', `${resolved.relative} kept changing on disk while this call ran (another program is writing it); read it again and retry`);
           }
-        }
-      } finally {
-        if (release) {
-          await release();
-          await markSwept(dir, dir.absolute);
         }
       }
     } finally {
-      await dir.close();
+      if (release) {
+        await release();
+        await markSwept(dir, dir.absolute);
+      }
     }
+  } finally {
+    await dir.close();
   }
 }
 
