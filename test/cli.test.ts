@@ -65,7 +65,7 @@ describe('toolwright schema', () => {
     const names = (JSON.parse(out) as { operations: { name: string }[] }[]).flatMap((p) => p.operations.map((o) => o.name));
     expect(names).toEqual(['read_file', 'edit_file']);
     const denied = await cli(['call', 'write_file', '{"path":"b.txt","content":"x"}', '-w', dir, '--profile', 'read_file']);
-    expect(denied.code).toBe(1);
+    expect(denied.code).toBe(2);
     expect(denied.err).toMatch(/^Error UNKNOWN_OPERATION: no tool named "write_file" \(available: read_file\)/);
   });
 });
@@ -144,8 +144,11 @@ describe('--policy', () => {
     const allowed = await cli(['call', 'read_file', '{"path":"a.txt"}', '-w', dir, '--policy', join(dir, 'policy.yaml')]);
     expect(allowed.code).toBe(0);
     const listed = await cli(['schema', '-w', dir, '--policy', join(dir, 'policy.yaml')]);
-    expect(listed.out).toMatch(/^ {2}write_file .*\[policy: deny\]$/m);
+    expect(listed.out).not.toMatch(/^ {2}write_file /m); // denied outright: not listed
+    expect(listed.out).toMatch(/^Not listed because they cannot work here: .*write_file/m);
     expect(listed.out).toMatch(/^ {2}read_file .*\(idempotent\)$/m);
+    const all = await cli(['schema', '-w', dir, '--policy', join(dir, 'policy.yaml'), '--list-all-tools']);
+    expect(all.out).toMatch(/^ {2}write_file .*\[policy: deny\]$/m);
   });
 
   it('accepts a preset name, and a file naming a preset', async () => {

@@ -20,7 +20,7 @@ const bench: BenchCase = {
   async run(ctx) {
     await writeFile(join(ctx.tmp, 'a.txt'), 'hello\nworld\n'.repeat(50));
     const toolkit = createToolkit({ workspace: ctx.tmp });
-    const server = createMcpServer(toolkit);
+    const server = await createMcpServer(toolkit);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 'bench', version: '1' });

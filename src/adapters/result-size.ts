@@ -2,6 +2,9 @@
 // their outputs; this is the transport's safety net, so an MCP client's message buffer never overflows.
 import type { OperationDescriptor } from '../runtime/descriptor.js';
 
+/** Far below the SDK client's 10 MiB stdio buffer; content and structuredContent together. */
+export const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
+
 export type FitResult =
   | { ok: true; text: string; output: unknown; capped: boolean }
   | { ok: false; message: string };

@@ -1,0 +1,88 @@
+// What a human is shown before approving a call, or as a question: every character visible. Text
+// that a terminal or a dialog would hide, move or reorder (control characters, ANSI escapes, `\r`,
+// bidi overrides, zero-width and other format characters, long runs of blanks) is escaped, so the
+// tail of `echo harmless<2,100 spaces>; touch X` cannot slip past the reader.
+
+/** Default cap on an approval request's rendered length; a longer one is refused, never cut. */
+export const DEFAULT_MAX_APPROVAL_CHARS = 20_000;
+
+/** Runs of one character at least this long are shown as a count. */
+const RUN_MIN = 16;
+
+/** Brackets of a run marker; a literal one in the input is escaped, so a marker is always ours. */
+const OPEN = '\u27ea';
+const CLOSE = '\u27eb';
+
+/**
+ * Characters that render invisibly or change how the rest renders: controls (C0, DEL, C1), format
+ * characters (bidi embeddings/overrides/isolates, zero-width space/joiners, BOM, tags, soft hyphen),
+ * private-use, unassigned, lone surrogates, line/paragraph separators, every blank but the space,
+ * and our own run brackets. Three or more combining marks in a row (text piled over text) too.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,}/gu;
+const HIDDEN_BUT_NEWLINE = /(?!\n)[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,}/gu;
+
+/** A run of RUN_MIN or more equal tokens (an escape sequence or one code point). */
+const RUN = new RegExp(`(\\\\u[0-9a-fA-F]{4}|\\\\.|[^\\\\])\\1{${RUN_MIN - 1},}`, 'gu');
+
+const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function escapeHidden(text: string, pattern: RegExp): string {
+  return text.replace(pattern, (chars) => {
+    let out = '';
+    for (let i = 0; i < chars.length; i++) {
+      out += SHORT_ESCAPES[chars[i]!] ?? `\\u${chars.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    }
+    return out;
+  });
+}
+
+function countRuns(text: string): string {
+  return text.replace(RUN, (run, token: string) => {
+    const count = [...run.matchAll(/\\u[0-9a-fA-F]{4}|\\.|[^\\]/gu)].length;
+    const shown = token === ' ' ? 'space' : token === '\n' ? '"\\n"' : `"${token}"`;
+    return `${OPEN}${count} × ${shown}${CLOSE}`;
+  });
+}
+
+/** Free text (a question, an option) as shown to a human: newlines kept, everything else visible. */
+export function visibleText(text: string): string {
+  const escaped = String(text).replace(/\\/g, '\\\\');
+  return countRuns(escapeHidden(escaped, HIDDEN_BUT_NEWLINE));
+}
+
+/**
+ * A value as indented JSON with every string's hidden characters escaped (`\u202e`, `\u001b`, …)
+ * and long runs counted (`⟪2100 × space⟫`), so nothing in it renders invisibly.
+ */
+export function visibleJson(value: unknown): string {
+  let json: string;
+  try {
+    json = JSON.stringify(value, null, 2) ?? String(value);
+  } catch (error) {
+    json = `[input that cannot be shown as JSON: ${error instanceof Error ? error.message : String(error)}]`;
+  }
+  // JSON.stringify already escaped C0 controls, quotes and backslashes inside strings; raw newlines are layout.
+  return json.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => `"${countRuns(escapeHidden(literal.slice(1, -1), HIDDEN))}"`);
+}
+
+export interface ApprovalText {
+  /** The whole request as the human must see it. */
+  text: string;
+  /** Set when the rendered request exceeds the channel's limit: the channel must refuse. */
+  tooLarge?: string;
+}
+
+/** The approval prompt for a call, or why it cannot be shown whole within `maxChars`. */
+export function approvalText(
+  call: { operation: string; provider: string; kind: string; risk: string; input: unknown },
+  maxChars = DEFAULT_MAX_APPROVAL_CHARS,
+): ApprovalText {
+  const text = `Allow ${visibleText(call.operation)} (${visibleText(call.provider)}, ${visibleText(call.kind)}, risk ${visibleText(call.risk)})?\nInput (JSON; hidden characters escaped, ${OPEN}N × "x"${CLOSE} = x repeated N times):\n${visibleJson(call.input)}`;
+  if (text.length <= maxChars) return { text };
+  return {
+    text,
+    tooLarge: `the request is too large to show in full for approval (${text.length} characters, this channel shows at most ${maxChars}), ` +
+      'so it was refused rather than approved unseen; split the work into smaller calls',
+  };
+}
