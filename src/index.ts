@@ -57,6 +57,6 @@ export type { OpenAIToolOptions, OpenAIChatTool, OpenAIResponsesTool, OpenAIChat
 export { toAnthropicTools, runAnthropicToolUse } from './adapters/anthropic.js';
 export type { AnthropicToolOptions, AnthropicTool, AnthropicToolUseBlock } from './adapters/anthropic.js';
 export { toAISDKTools } from './adapters/ai-sdk.js';
-export type { AISDKToolOptions } from './adapters/ai-sdk.js';
+export type { AISDKToolOptions, AISDKTool, AISDKToolSet } from './adapters/ai-sdk.js';
 export { toStrictJsonSchema, TOOL_NAME_PATTERN } from './adapters/schema.js';
 export { invokeByName } from './adapters/dispatch.js';
