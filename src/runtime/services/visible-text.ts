@@ -6,7 +6,7 @@
 /** Default cap on an approval request's rendered length; a longer one is refused, never cut. */
 export const DEFAULT_MAX_APPROVAL_CHARS = 20_000;
 
-/** Runs of one character at least this long are shown as a count. */
+/** Repetitions at least this many characters long are shown as a count. */
 const RUN_MIN = 16;
 
 /** Brackets of a run marker; a literal one in the input is escaped, so a marker is always ours. */
@@ -19,11 +19,12 @@ const CLOSE = '\u27eb';
  * private-use, unassigned, lone surrogates, line/paragraph separators, every blank but the space,
  * and our own run brackets. Three or more combining marks in a row (text piled over text) too.
  */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,}/gu;
-const HIDDEN_BUT_NEWLINE = /(?!\n)[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,}/gu;
+const HIDDEN = /(?:[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,})+/gu;
+const HIDDEN_BUT_NEWLINE = /(?:(?!\n)[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,})+/gu;
 
-/** A run of RUN_MIN or more equal tokens (an escape sequence or one code point). */
-const RUN = new RegExp(`(\\\\u[0-9a-fA-F]{4}|\\\\.|[^\\\\])\\1{${RUN_MIN - 1},}`, 'gu');
+/** A unit of 1–8 tokens (an escape sequence or one code point) repeated 8 times or more. */
+const RUN = /((?:\\u[0-9a-fA-F]{4}|\\.|[^\\]){1,8}?)\1{7,}/gu;
+const TOKEN = /\\u[0-9a-fA-F]{4}|\\.|[^\\]/gu;
 
 const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -37,11 +38,18 @@ function escapeHidden(text: string, pattern: RegExp): string {
   });
 }
 
+function tokenCount(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(TOKEN)) count++;
+  return count;
+}
+
+/** Writes a long repetition as ⟪N × "unit"⟫ (N repeats), so it cannot push the rest out of sight. */
 function countRuns(text: string): string {
-  return text.replace(RUN, (run, token: string) => {
-    const count = [...run.matchAll(/\\u[0-9a-fA-F]{4}|\\.|[^\\]/gu)].length;
-    const shown = token === ' ' ? 'space' : token === '\n' ? '"\\n"' : `"${token}"`;
-    return `${OPEN}${count} × ${shown}${CLOSE}`;
+  return text.replace(RUN, (run, unit: string) => {
+    if (tokenCount(run) < RUN_MIN) return run;
+    const shown = unit === ' ' ? 'space' : `"${unit.replace(/\n/g, '\\n')}"`;
+    return `${OPEN}${run.length / unit.length} × ${shown}${CLOSE}`;
   });
 }
 
@@ -78,11 +86,21 @@ export function approvalText(
   call: { operation: string; provider: string; kind: string; risk: string; input: unknown },
   maxChars = DEFAULT_MAX_APPROVAL_CHARS,
 ): ApprovalText {
-  const text = `Allow ${visibleText(call.operation)} (${visibleText(call.provider)}, ${visibleText(call.kind)}, risk ${visibleText(call.risk)})?\nInput (JSON; hidden characters escaped, ${OPEN}N × "x"${CLOSE} = x repeated N times):\n${visibleJson(call.input)}`;
+  // Rendering costs time on the event loop: an input this far over the limit is refused unrendered.
+  let rawLength = 0;
+  try { rawLength = (JSON.stringify(call.input) ?? '').length; } catch { /* rendered below with the reason */ }
+  if (rawLength > RAW_FACTOR * maxChars) {
+    return { text: '', tooLarge: tooLargeReason(rawLength, maxChars) };
+  }
+  const text = `Allow ${visibleText(call.operation)} (${visibleText(call.provider)}, ${visibleText(call.kind)}, risk ${visibleText(call.risk)})?\nInput (JSON; hidden characters escaped, ${OPEN}N × "ab"${CLOSE} = ab repeated N times):\n${visibleJson(call.input)}`;
   if (text.length <= maxChars) return { text };
-  return {
-    text,
-    tooLarge: `the request is too large to show in full for approval (${text.length} characters, this channel shows at most ${maxChars}), ` +
-      'so it was refused rather than approved unseen; split the work into smaller calls',
-  };
+  return { text, tooLarge: tooLargeReason(text.length, maxChars) };
+}
+
+/** Inputs longer than this many times the limit are not rendered at all (repetition rarely shrinks them that far). */
+const RAW_FACTOR = 4;
+
+function tooLargeReason(length: number, maxChars: number): string {
+  return `the request is too large to show in full for approval (${length} characters, this channel shows at most ${maxChars}), ` +
+    'so it was refused rather than approved unseen; split the work into smaller calls';
 }
