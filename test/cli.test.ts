@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
 import { createToolkit } from '../src/runtime/toolkit.js';
 
@@ -223,4 +223,88 @@ describe('the bin as a process', () => {
     expect(failed.status).toBe(1);
     expect(failed.stderr).toMatch(/^Error NOT_FOUND/);
   }, 60_000);
+});
+
+describe('the built bin (exit codes, EPIPE, usage errors)', () => {
+  let build: string;
+  let bin: string;
+  beforeAll(async () => {
+    build = await mkdtemp(join(tmpdir(), 'tw-cli-dist-'));
+    await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
+    await copyFile(join(root, 'package.json'), join(build, 'package.json'));
+    const built = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    expect(built.status, built.stdout).toBe(0);
+    bin = join(build, 'dist/cli.js');
+  }, 120_000);
+  afterAll(async () => {
+    await rm(build, { recursive: true, force: true });
+  });
+
+  const run = (args: string[], input?: string) => spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', timeout: 30_000, ...(input !== undefined ? { input } : {}) });
+  /** Runs `toolwright ARGS | head -1` in a shell; resolves the bin's stderr and the pipeline's output. */
+  const piped = (args: string) => spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" ${args} 2>"${dir}/err.txt" | head -1; echo "status=$?"`], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+
+  it('exits quietly when the reader of stdout goes away (| head -1), whatever the verb', async () => {
+    await writeFile(join(dir, 'long.txt'), 'line\n'.repeat(200_000));
+    for (const args of ['--help', 'schema', 'schema --json', `call read_file '{"path":"long.txt"}'`, `call grep '{"pattern":"line","output_mode":"content","max_results":5000}'`]) {
+      const result = piped(args);
+      expect(result.stdout.split('\n')[0]!.length, args).toBeGreaterThan(0);
+      const stderr = await readFile(join(dir, 'err.txt'), 'utf8');
+      expect(stderr, args).not.toMatch(/EPIPE|Error:|at .*\.js/);
+    }
+  }, 120_000);
+
+  it('--version prints the package version', async () => {
+    const result = run(['--version']);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe((JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string }).version);
+  });
+
+  it('an unknown tool is a usage error (exit 2) from call and schema alike', () => {
+    const call = run(['call', 'no_such_tool', '{}']);
+    const schema = run(['schema', 'no_such_tool']);
+    expect(call.status).toBe(2);
+    expect(schema.status).toBe(2);
+    expect(call.stderr).toContain('no tool named "no_such_tool"');
+    expect(schema.stderr).toContain('no tool named "no_such_tool"');
+  });
+
+  it('--profile patterns that match nothing are usage errors, for every verb', () => {
+    for (const verb of [['schema'], ['call', 'read_file', '{"path":"a.txt"}'], ['mcp']]) {
+      for (const profile of ['filesytem.*', 'read_file,nope', 'Bash', ',']) {
+        const result = run([...verb, '--profile', profile]);
+        expect(result.status, `${verb[0]} --profile ${profile}`).toBe(2);
+        expect(result.stderr).toMatch(/--profile: /);
+      }
+    }
+    expect(run(['schema', '--profile', 'filesystem.*,grep']).status).toBe(0);
+  });
+
+  it('call refuses run_in_background: a job would die with the process', () => {
+    const result = run(['call', 'bash', '{"command":"sleep 30","run_in_background":true}']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/background job would be killed with it/);
+  });
+
+  it('exit codes: 0 ok, 1 tool error, 2 usage', () => {
+    expect(run(['call', 'read_file', '{"path":"a.txt"}']).status).toBe(0);
+    expect(run(['call', 'read_file', '{"path":"missing.txt"}']).status).toBe(1);
+    expect(run(['call', 'read_file', '{bad json']).status).toBe(2);
+    expect(run(['call', 'read_file', '{"path":"a.txt"}', '--policy', 'nonsense']).status).toBe(2);
+    expect(run(['frobnicate']).status).toBe(2);
+    expect(run(['mcp', '--http', '99999']).status).toBe(2);
+    expect(run(['mcp', '--http', '0', '--max-sessions', '0']).status).toBe(2);
+  });
+
+  it('mcp --http refuses a non-loopback bind without a token (exit 2), and takes the token from the environment', async () => {
+    const refused = run(['mcp', '--http', '0', '--host', '0.0.0.0']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/refusing to serve MCP on 0\.0\.0\.0 without authentication/);
+    const weak = run(['mcp', '--http', '0', '--auth-token', 'short']);
+    expect(weak.status).toBe(2);
+    expect(weak.stderr).toMatch(/at least 16 characters/);
+    const fromEnv = spawnSync(process.execPath, [bin, 'mcp', '--http', '0', '--host', '0.0.0.0'], { cwd: dir, encoding: 'utf8', timeout: 30_000, env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: 'tooshort' } });
+    expect(fromEnv.status).toBe(2);
+    expect(fromEnv.stderr).toMatch(/at least 16 characters/); // the variable was read (and judged)
+  });
 });
