@@ -156,6 +156,17 @@ describe('over MCP', () => {
     }
   });
 
+  it('an unknown tool is one clear protocol error, not "MCP error -32602: MCP error -32602: …"', async () => {
+    const session = await connect({ workspace: dir }, {});
+    try {
+      const error = await session.client.callTool({ name: 'no_such_tool', arguments: {} }).then(() => undefined, (e: Error) => e);
+      expect(error?.message).toMatch(/^MCP error -32602: Unknown tool: no_such_tool \(available: read_file, /);
+      expect(error?.message.match(/MCP error/g)).toHaveLength(1);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('a human who says no is reported as such', async () => {
     const policy = { rules: [{ operation: 'write_file', decision: 'ask' as const }], default: 'allow' as const };
     const session = await connect({ workspace: dir, policy, user: createMcpElicitationUserChannel() }, { elicitation: {} });
