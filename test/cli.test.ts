@@ -1,4 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -295,6 +297,34 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     expect(run(['mcp', '--http', '99999']).status).toBe(2);
     expect(run(['mcp', '--http', '0', '--max-sessions', '0']).status).toBe(2);
   });
+
+  it('mcp --http serves with the token from TOOLWRIGHT_MCP_TOKEN, statelessly when asked', async () => {
+    const token = 't'.repeat(32);
+    for (const extra of [[], ['--stateless']]) {
+      const child = spawn(process.execPath, [bin, 'mcp', '--http', '0', '--max-sessions', '3', '-w', dir, ...extra], { env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: token }, stdio: ['ignore', 'ignore', 'pipe'] });
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          let err = '';
+          child.stderr.on('data', (chunk: Buffer) => {
+            err += chunk;
+            const match = /listening on (http:\S+)/.exec(err);
+            if (match) resolve(match[1]!);
+          });
+          child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+        });
+        const anonymous = await fetch(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+        expect(anonymous.status).toBe(401);
+        const client = new Client({ name: 'test', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+        const { tools } = await client.listTools();
+        expect(tools.map((t) => t.name)).toContain('read_file');
+        await client.close();
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    }
+  }, 60_000);
 
   it('mcp --http refuses a non-loopback bind without a token (exit 2), and takes the token from the environment', async () => {
     const refused = run(['mcp', '--http', '0', '--host', '0.0.0.0']);
