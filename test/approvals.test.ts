@@ -78,8 +78,14 @@ describe('visibleJson / visibleText', () => {
     let seed = 7;
     const noise = Array.from({ length: 30_000 }, () => String.fromCharCode(97 + ((seed = (seed * 48271) % 2147483647) % 26))).join('');
     const result = approvalText({ operation: 'bash', provider: 'exec', kind: 'resource', risk: 'high', input: { command: noise } });
-    expect(result.tooLarge).toMatch(/too large to show in full for approval/);
-    expect(approvalText({ operation: 'bash', provider: 'exec', kind: 'resource', risk: 'high', input: { command: 'ls' } }).tooLarge).toBeUndefined();
+    expect(result.refusal).toMatch(/too large to show in full for approval/);
+    expect(approvalText({ operation: 'bash', provider: 'exec', kind: 'resource', risk: 'high', input: { command: 'ls' } }).refusal).toBeUndefined();
+    // What cannot be rendered is refused too, never approved as a placeholder.
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    for (const input of [cycle, { n: 10n }, { get command() { throw new Error('no peeking'); } }]) {
+      expect(approvalText({ operation: 'bash', provider: 'exec', kind: 'resource', risk: 'high', input }).refusal).toMatch(/cannot be shown for approval/);
+    }
   });
 });
 

@@ -72,7 +72,7 @@ export function createMcpElicitationUserChannel(options: McpElicitationUserChann
       }
       // The human sees the whole input, hidden characters escaped, or the call is refused.
       const shown = approvalText(call, maxApprovalChars);
-      if (shown.tooLarge) throw new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.tooLarge}`);
+      if (shown.refusal) throw new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.refusal}`);
       const result = await server.elicitInput(
         {
           message: shown.text,

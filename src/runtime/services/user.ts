@@ -265,7 +265,7 @@ export function createTerminalUserChannel(options: TerminalUserChannelOptions = 
       }
       // The human sees the whole input, hidden characters escaped, or the call is refused.
       const shown = approvalText(call, options.maxApprovalChars ?? DEFAULT_MAX_APPROVAL_CHARS);
-      if (shown.tooLarge) return Promise.reject(new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.tooLarge}`));
+      if (shown.refusal) return Promise.reject(new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.refusal}`));
       return serialized(async () => {
         try {
           return await bounded(signal, options.timeoutMs, async (inner) => {

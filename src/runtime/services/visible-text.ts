@@ -77,8 +77,8 @@ export function visibleJson(value: unknown): string {
 export interface ApprovalText {
   /** The whole request as the human must see it. */
   text: string;
-  /** Set when the rendered request exceeds the channel's limit: the channel must refuse. */
-  tooLarge?: string;
+  /** Set when the request cannot be shown whole (too large, or not showable as JSON): the channel must refuse. */
+  refusal?: string;
 }
 
 /** The approval prompt for a call, or why it cannot be shown whole within `maxChars`. */
@@ -87,20 +87,25 @@ export function approvalText(
   maxChars = DEFAULT_MAX_APPROVAL_CHARS,
 ): ApprovalText {
   // Rendering costs time on the event loop: an input this far over the limit is refused unrendered.
-  let rawLength = 0;
-  try { rawLength = (JSON.stringify(call.input) ?? '').length; } catch { /* rendered below with the reason */ }
+  let rawLength: number;
+  try {
+    rawLength = (JSON.stringify(call.input) ?? '').length;
+  } catch (error) {
+    // A value that cannot be shown (a throwing getter, a BigInt, a cycle) is never approved unseen.
+    return { text: '', refusal: `the request cannot be shown for approval (${error instanceof Error ? error.message : String(error)}), so it was refused` };
+  }
   if (rawLength > RAW_FACTOR * maxChars) {
-    return { text: '', tooLarge: tooLargeReason(rawLength, maxChars) };
+    return { text: '', refusal: refusalReason(rawLength, maxChars) };
   }
   const text = `Allow ${visibleText(call.operation)} (${visibleText(call.provider)}, ${visibleText(call.kind)}, risk ${visibleText(call.risk)})?\nInput (JSON; hidden characters escaped, ${OPEN}N × "ab"${CLOSE} = ab repeated N times):\n${visibleJson(call.input)}`;
   if (text.length <= maxChars) return { text };
-  return { text, tooLarge: tooLargeReason(text.length, maxChars) };
+  return { text, refusal: refusalReason(text.length, maxChars) };
 }
 
 /** Inputs longer than this many times the limit are not rendered at all (repetition rarely shrinks them that far). */
 const RAW_FACTOR = 4;
 
-function tooLargeReason(length: number, maxChars: number): string {
+function refusalReason(length: number, maxChars: number): string {
   return `the request is too large to show in full for approval (${length} characters, this channel shows at most ${maxChars}), ` +
     'so it was refused rather than approved unseen; split the work into smaller calls';
 }
