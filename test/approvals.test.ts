@@ -14,7 +14,7 @@ import { createMcpServer } from '../src/adapters/mcp.js';
 import { createMcpElicitationUserChannel } from '../src/adapters/mcp-user.js';
 import { createTerminalUserChannel } from '../src/runtime/services/user.js';
 import { approvalText, visibleJson, visibleText } from '../src/runtime/services/visible-text.js';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/index.js';
 
 let dir: string;
 beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'tw-approve-')); });

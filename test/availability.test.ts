@@ -17,7 +17,7 @@ import { operations as catalogOperations } from '../src/generated/registry.js';
 import { compilePolicy } from '../src/runtime/policy.js';
 import type { SearchBackend } from '../src/runtime/services/search-backend.js';
 import { createProgrammaticUserChannel, createTerminalUserChannel } from '../src/runtime/services/user.js';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/index.js';
 import type { Toolkit, ToolkitOptions } from '../src/runtime/types.js';
 
 let dir: string;

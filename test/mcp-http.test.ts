@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isLoopbackHost, startMcpHttpServer, type McpHttpOptions, type RunningHttpServer } from '../src/adapters/mcp-http.js';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/index.js';
 import type { Toolkit } from '../src/runtime/types.js';
 
 const TOKEN = 'k'.repeat(20) + '0123456789abcdef';
