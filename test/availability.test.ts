@@ -179,3 +179,42 @@ describe('over MCP', () => {
     }
   });
 });
+
+describe('deferred MCP server (the CLI stdio start-up)', () => {
+  it('answers initialize before loading the toolkit, then lists with the client known', async () => {
+    const { createDeferredMcpServer } = await import('../src/adapters/mcp.js');
+    const events: string[] = [];
+    const server = await createDeferredMcpServer(async () => {
+      events.push('load');
+      return createToolkit({ workspace: dir, user: createMcpElicitationUserChannel() });
+    }, dir);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const send = serverSide.send.bind(serverSide);
+    serverSide.send = async (message, options) => {
+      if ('result' in message && (message.result as { protocolVersion?: string }).protocolVersion) events.push('initialize answered');
+      return send(message, options);
+    };
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    await client.connect(clientSide);
+    expect(events[0]).toBe('initialize answered'); // the answer did not wait for the tools
+    expect(client.getInstructions()).toContain(dir);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain('ask_user'); // the elicitation channel was attached on load
+    expect(events.filter((e) => e === 'load')).toHaveLength(1);
+    await client.close();
+    await server.close();
+  });
+
+  it('a toolkit that fails to load is reported on the request that needs it', async () => {
+    const { createDeferredMcpServer } = await import('../src/adapters/mcp.js');
+    const server = await createDeferredMcpServer(async () => { throw new Error('bad --provider module'); }, dir);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientSide);
+    await expect(client.listTools()).rejects.toThrow(/bad --provider module/);
+    await client.close();
+    await server.close();
+  });
+});
