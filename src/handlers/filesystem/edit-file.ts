@@ -6,7 +6,6 @@ import { withText } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
 import { changeFile, notFound, plural } from './common.js';
-import { unifiedDiff } from './edit-diff.js';
 import { applyEdits, type EditRequest } from './edit-match.js';
 import { decodeForEdit } from './text-codec.js';
 
@@ -25,6 +24,7 @@ export interface EditsDone {
  * written. `label(i)` names a failing edit (multi_edit).
  */
 export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edits: readonly EditRequest[], dryRun: boolean, label?: (index: number) => string): Promise<EditsDone> {
+  const { unifiedDiff } = await loadDiff();
   return changeFile(ctx, resolved, { createParents: false, readLimit: MAX_EDIT_BYTES, dryRun }, async (current) => {
     if (!current) throw await notFound(resolved);
     const decoded = await decodeForEdit(current.bytes!);
@@ -42,6 +42,9 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edit
     return { data: dryRun ? undefined : decoded.encode(outcome.text), result };
   });
 }
+
+/** The diff module (and the `diff` package) load on the first edit, not with read_file. */
+const loadDiff = () => import('./edit-diff.js');
 
 /** Model-facing text of an edit result. */
 export function editText(done: EditsDone, what: string): string {
@@ -64,6 +67,7 @@ export const editFile: FilesystemHandlers['edit_file'] = async (params, ctx) => 
 
 /** An empty old_str creates a new file holding new_str (ALREADY_EXISTS if there is one). */
 async function createWithEdit(ctx: HandlerContext, resolved: ResolvedPath, content: string, dryRun: boolean) {
+  const { unifiedDiff } = await loadDiff();
   const done = await changeFile(ctx, resolved, { createParents: !dryRun, dryRun }, (current) => {
     if (current) {
       throw new ToolError('ALREADY_EXISTS', `${resolved.relative} already exists; an empty old_str only creates new files (use write_file to replace it, or give the text to replace)`);

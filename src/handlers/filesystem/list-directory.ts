@@ -9,7 +9,6 @@ import type { FilesystemHandlers, ListDirectoryResult } from '../../generated/ty
 import { throwIfAborted, ToolError } from '../../runtime/errors.js';
 import { withText } from '../../runtime/handler.js';
 import { escapedError, VerifiedDir } from '../../runtime/verified-fs.js';
-import { GitignoreRules } from '../search/glob.js';
 import { notFound, plural, rethrowFs } from './common.js';
 
 type Entry = ListDirectoryResult['entries'][number];
@@ -46,7 +45,8 @@ export const listDirectory: FilesystemHandlers['list_directory'] = async (params
   const depth = params.depth ?? 1;
   const limit = params.limit ?? DEFAULT_LIMIT;
   const includeIgnored = params.include_ignored ?? false;
-  const rules = includeIgnored ? undefined : new GitignoreRules(ctx.workspace.root);
+  // Loaded on first use: `call read_file` must not load glob's dependencies (fast-glob, ignore).
+  const rules = includeIgnored ? undefined : new (await import('../search/glob.js')).GitignoreRules(ctx.workspace.root);
   let first: VerifiedDir;
   try {
     first = await VerifiedDir.open(ctx.workspace.root, resolved.absolute, resolved.relative);
