@@ -31,7 +31,7 @@ const filesystem_write_file: OperationDescriptor = {
   risk: "moderate",
   idempotent: true,
   openWorld: false,
-  description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its permissions. Prefer edit_file for changing part of\nan existing file. Refused with STALE_FILE if this session read the file and it changed on\ndisk since.",
+  description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its mode, owner and set-id bits; a file this process may\nnot write is refused with PERMISSION_DENIED. A path ending in \"/\" is refused. Prefer\nedit_file (or multi_edit) for changing part of an existing file. Refused with STALE_FILE\nif this session read the file and it changed on disk since.",
   params: schemas["filesystem.write_file"].params,
   result: schemas["filesystem.write_file"].result,
   errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],

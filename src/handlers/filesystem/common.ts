@@ -177,8 +177,9 @@ async function attempt<T>(ctx: HandlerContext, resolved: ResolvedPath, dir: Veri
 
 async function openParent(ctx: HandlerContext, resolved: ResolvedPath, create: boolean): Promise<VerifiedDir> {
   const parent = path.dirname(resolved.absolute);
+  let dir: VerifiedDir;
   try {
-    return create
+    dir = create
       ? await openOrCreateDir(ctx.workspace.root, parent, resolved.relative, (p) => mkdir(p))
       : await VerifiedDir.open(ctx.workspace.root, parent, resolved.relative);
   } catch (error) {
@@ -188,6 +189,13 @@ async function openParent(ctx: HandlerContext, resolved: ResolvedPath, create: b
     if (code === 'ELOOP') throw escapedError(resolved.relative);
     rethrowFs(error, resolved.relative);
   }
+  // Inside the workspace but not the folder the path named (a parent swapped for a link to
+  // another folder in the workspace): writing there would change a file other than the one named.
+  if (dir.absolute !== parent) {
+    await dir.close();
+    throw new ToolError('STALE_FILE', `a folder on the path of ${resolved.relative} was replaced while the call ran; retry`);
+  }
+  return dir;
 }
 
 interface OpenedFile extends CurrentFile {
