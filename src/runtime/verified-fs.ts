@@ -60,6 +60,11 @@ export async function realPathOf(handle: FileHandle, expected: string, stats?: B
   }
 }
 
+/** The path (or a folder on it) turned into a symlink between resolving it and opening it. */
+export function swappedError(display: string): ToolError {
+  return new ToolError('OUTSIDE_WORKSPACE', `${display} (or a folder on its path) was replaced by a symlink while the call ran; refused, nothing was changed — retry`);
+}
+
 export function escapedError(display: string): ToolError {
   return new ToolError('OUTSIDE_WORKSPACE', `${display} was swapped for a link to a location outside the workspace while the call ran; refused`);
 }

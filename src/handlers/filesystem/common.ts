@@ -9,7 +9,7 @@ import { fsErrorToToolError, ToolError } from '../../runtime/errors.js';
 import { acquireFileLock, fileMutex } from '../../runtime/locks.js';
 import { sameStamp, stampOf } from '../../runtime/session.js';
 import type { HandlerContext } from '../../runtime/types.js';
-import { escapedError, openOrCreateDir, VerifiedDir } from '../../runtime/verified-fs.js';
+import { openOrCreateDir, swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
 import { similarNames } from './similar.js';
 
@@ -186,7 +186,7 @@ async function openParent(ctx: HandlerContext, resolved: ResolvedPath, create: b
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw await notFound(resolved);
     if (code === 'ENOTDIR' || code === 'EEXIST') throw new ToolError('NOT_DIRECTORY', `a parent of ${resolved.relative} is a file, not a folder`);
-    if (code === 'ELOOP') throw escapedError(resolved.relative);
+    if (code === 'ELOOP') throw swappedError(resolved.relative);
     rethrowFs(error, resolved.relative);
   }
   // Inside the workspace but not the folder the path named (a parent swapped for a link to
@@ -218,7 +218,7 @@ async function openCurrent(dir: VerifiedDir, name: string, resolved: ResolvedPat
     rethrowFs(error, rel);
   }
   // Checked before opening so that a device or FIFO is never opened (opening can have effects).
-  if (pre.isSymbolicLink()) throw escapedError(rel);
+  if (pre.isSymbolicLink()) throw swappedError(rel);
   if (pre.isDirectory()) throw new ToolError('IS_DIRECTORY', `${rel} is a directory; give a file path`);
   if (!pre.isFile()) throw new ToolError('INVALID_INPUT', `${rel} is not a regular file`);
   const reading = options.readLimit !== undefined;
@@ -229,7 +229,7 @@ async function openCurrent(dir: VerifiedDir, name: string, resolved: ResolvedPat
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP') throw escapedError(rel);
+    if (code === 'ELOOP') throw swappedError(rel);
     if (code === 'EACCES' || code === 'EPERM') {
       throw new ToolError('PERMISSION_DENIED', `${rel} cannot be ${reading ? 'read and written' : 'written'} by this process (${describeRights(pre)}); a plain write would be refused, so it is not replaced`);
     }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FilesystemHandlers, ListDirectoryResult } from '../../generated/types.js';
 import { throwIfAborted, ToolError } from '../../runtime/errors.js';
 import { withText } from '../../runtime/handler.js';
-import { escapedError, VerifiedDir } from '../../runtime/verified-fs.js';
+import { swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
 import { notFound, plural, rethrowFs } from './common.js';
 
 type Entry = ListDirectoryResult['entries'][number];
@@ -53,7 +53,7 @@ export const listDirectory: FilesystemHandlers['list_directory'] = async (params
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTDIR') throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, not a folder; use read_file to read it`);
-    if (code === 'ELOOP') throw escapedError(resolved.relative);
+    if (code === 'ELOOP') throw swappedError(resolved.relative);
     rethrowFs(error, resolved.relative);
   }
   const top: Node[] = [];
