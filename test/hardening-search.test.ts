@@ -1,5 +1,6 @@
 // Hostile patterns for glob (issue 10 items 1 and 2) and grep's glob: confinement through braces,
 // extglobs, escapes and symlinks; bounded brace expansion; patterns that would backtrack.
+import { execFileSync } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -182,6 +183,27 @@ describe('glob patterns that would backtrack', () => {
     }
     expect(checked).toBe(4800);
   });
+});
+
+describe('.gitignore rules with several **', () => {
+  it('agree with git and do not stall on a deep tree', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, {
+      '.gitignore': ['**/x/**/y/', 'a/**/b/**', '!a/**/b/**/keep.txt', '**/p/**/q/**/r', 'plain.log', '/**/z/**/w.txt'].join('\n') + '\n',
+      'm/x/n/y/f.txt': '', 'x/y/g.txt': '', 'x/yy/h.txt': '', 'a/b/c.txt': '', 'a/k/b/l/keep.txt': '', 'a/k/b/l/drop.txt': '',
+      'p/q/r': '', 'p/1/q/2/r': '', 'p/q/r2': '', 'plain.log': '', 's/plain.log': '', 'z/w.txt': '', 'o/z/u/w.txt': '', 'z/w.md': '',
+    });
+    execFileSync('git', ['init', '-q'], { cwd: root });
+    const git = execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean).sort();
+    const listed = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: '**/*' })).files.sort();
+    expect(listed).toEqual(git);
+    let deep = 'd';
+    for (let i = 0; i < 300; i++) deep += '/x';
+    await put(root, { [`${deep}/f`]: '' });
+    const started = Date.now();
+    expectOk(await toolkit.invoke('search', 'glob', { pattern: '**/f' }));
+    expect(Date.now() - started).toBeLessThan(8000); // the ignore package's regexes took minutes here
+  }, 60_000);
 });
 
 describe('the glob walk fence', () => {

@@ -5,10 +5,10 @@ import { lstat, lstatSync, readFile } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import ignore, { type Ignore } from 'ignore';
 import type { GlobResult } from '../../generated/types.js';
 import { MAX_TEXT_CHARS, capLines } from './grep-render.js';
 import { WalkFence } from './glob-fence.js';
+import { compileGitignore, type GitignoreTest as Ignore } from './gitignore-rules.js';
 import { exactMatcher, isComplexPattern, relaxPattern } from './glob-match.js';
 
 export interface GlobWalk {
@@ -178,9 +178,6 @@ async function loadGitignore(dirAbs: string): Promise<Ignore | undefined> {
   return content === undefined ? undefined : compileGitignore(content);
 }
 
-function compileGitignore(content: string): Ignore {
-  return ignore({ ignorecase: false, allowRelativePaths: true }).add(content);
-}
 
 function readGitignore(dirAbs: string): Promise<string | undefined> {
   const file = path.join(dirAbs, '.gitignore');
