@@ -14,10 +14,10 @@ const filesystem_read_file: OperationDescriptor = {
   risk: "read_only",
   idempotent: true,
   openWorld: false,
-  description: "Read a text file from the workspace. Returns a window of lines (default the first 2000),\nnumbered like `cat -n` unless line_numbers is false. Use offset/limit to page through long\nfiles: the result says which lines are shown and how to continue. Lines longer than 2000\ncharacters are cut with a marker and the window is capped at about 100 KiB. UTF-8 and\nUTF-16 (with BOM) files are decoded; binary files and directories are refused. Read a file\nbefore editing it: edits are refused if the file changed on disk since this session read it.",
+  description: "Read a file from the workspace. Text files return a window of lines (default the first\n2000), numbered like `cat -n` unless line_numbers is false; use offset/limit to page, and a\nnegative offset to read from the end (offset -50 = the last 50 lines). Lines over 2000\ncharacters are cut with a marker and the window is capped at about 100 KiB. The line count\nof a large file (over 8 MiB) is not counted unless needed: then total_lines is absent,\ntotal_lines_known is false, and count_lines: true counts it; tail windows of such a file are\nnumbered from the end (-1 = last line). UTF-8, UTF-16 (BOM) and legacy encodings\n(Windows-125x, ISO-8859-x, KOI8, Shift_JIS, EUC-JP, GBK/GB18030, Big5, EUC-KR) are decoded and\nthe encoding is named. Images (png, jpeg, gif, webp) come back as image data scaled to at most\n1568 px on the long edge; PDFs as text per page (pages: \"1-5\"); Jupyter notebooks as numbered\ncells with their text outputs. Other binary files and directories are refused. Read a file\nbefore editing it: edits are refused if the file changed on disk since this session read it.",
   params: schemas["filesystem.read_file"].params,
   result: schemas["filesystem.read_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "TOO_LARGE", "UNSUPPORTED_CONTENT", "TIMEOUT", "STALE_FILE"],
   validateParams: validators["filesystem.read_file"]!.params,
   validateResult: validators["filesystem.read_file"]!.result,
 };

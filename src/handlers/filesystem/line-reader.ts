@@ -21,6 +21,7 @@ import { SCAN_BUFFER_BYTES, returnScanner, takeScanner } from './newline-scan.js
 export interface WindowRequest {
   /** 1-based first line. */
   offset: number;
+  /** Lines to show; 0 shows none (a counting pass). */
   limit: number;
   /** Lines longer than this many characters are cut with a marker. */
   maxLineChars: number;
@@ -29,30 +30,36 @@ export interface WindowRequest {
   signal: AbortSignal;
 }
 
+/** What the byte-line reader needs beyond the window: where the file ends and how far to count on. */
+export interface ByteLineRequest extends WindowRequest {
+  /** Size of the file in bytes (from the stat of the open descriptor). */
+  size: number;
+  /**
+   * Once the window is filled, count on to the end of the file (for an exact total) only when at
+   * most this many bytes remain; Infinity always counts, 0 never does.
+   */
+  countAheadBytes: number;
+  /** Decodes one line's bytes (newline and CR removed); UTF-8 when absent. */
+  decodeLine?: (bytes: Buffer) => string;
+}
+
 export interface LineWindow {
   lines: string[];
   startLine: number;
   /** Line number of the last line in `lines` (startLine - 1 when empty). */
   endLine: number;
-  totalLines: number;
+  /** Lines in the file, when known: this read or an earlier one counted to the end. */
+  totalLines: number | undefined;
+  /** True when lines after endLine exist; exact even when totalLines is not known. */
+  more: boolean;
   /** Line numbers whose text was cut at maxLineChars. */
   cutLines: number[];
   /** True when the character cap, not `limit` or the end of file, ended the window. */
   charCapped: boolean;
 }
 
-const READ_BUFFER_BYTES = 1 << 20;
 const NEWLINE = 10;
 const CR = 13;
-const bufferPool: Buffer[] = [];
-
-/** Buffers are reused across reads and calls: allocating one per chunk costs ~3× in throughput. */
-function takeBuffer(): Buffer {
-  return bufferPool.pop() ?? Buffer.allocUnsafe(READ_BUFFER_BYTES);
-}
-function returnBuffer(buffer: Buffer): void {
-  if (bufferPool.length < 4) bufferPool.push(buffer);
-}
 
 export function lineCutMarker(totalChars: number | undefined, totalBytes: number): string {
   return totalChars !== undefined
@@ -61,7 +68,7 @@ export function lineCutMarker(totalChars: number | undefined, totalBytes: number
 }
 
 /** Cuts a decoded line at maxChars without splitting a surrogate pair. */
-function cutString(text: string, maxChars: number): string {
+export function cutString(text: string, maxChars: number): string {
   let end = maxChars;
   const code = text.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end--;
@@ -69,15 +76,18 @@ function cutString(text: string, maxChars: number): string {
 }
 
 /**
- * Reads a window of UTF-8 lines from `file` starting at byte `contentStart` (after any BOM),
- * using and extending `index`.
+ * Reads a window of lines from `file`, splitting on byte 10 (UTF-8 and every ASCII-compatible
+ * legacy encoding read here: none uses byte 10 or 13 inside a character), using and extending
+ * `index`. It stops once the window is filled unless the rest is short enough to count
+ * (`countAheadBytes`): a window of a huge file costs the window, not the file.
  */
-export async function readUtf8Window(
+export async function readByteLineWindow(
   file: PositionalReader,
   index: LineIndex,
-  request: WindowRequest,
+  request: ByteLineRequest,
 ): Promise<LineWindow> {
-  const { offset, limit, maxLineChars, maxChars, signal } = request;
+  const { offset, limit, maxLineChars, maxChars, signal, size, countAheadBytes } = request;
+  const decodeLine = request.decodeLine ?? ((bytes: Buffer) => bytes.toString('utf8'));
   const keepBytes = maxLineChars * 4 + 4;
   const checkpoints = index.checkpoints;
   const k = Math.min(Math.floor((offset - 1) / LINE_INDEX_STRIDE), checkpoints.length - 1);
@@ -86,19 +96,30 @@ export async function readUtf8Window(
 
   const lines: string[] = [];
   const cutLines: number[] = [];
-  let windowDone = index.totalLines !== undefined && offset > Math.max(index.totalLines, 1);
+  let windowDone = limit === 0 || (index.totalLines !== undefined && offset > Math.max(index.totalLines, 1));
   let charCapped = false;
   let outChars = 0;
   let parts: Buffer[] = [];
   let keptBytes = 0;
   let lineBytes = 0;
   let lastByte = -1;
+  // Byte where the line after the window starts, once the window is done.
+  let nextLineByte = pos;
+  const countOn = () => index.totalLines === undefined && size - nextLineByte <= countAheadBytes;
+  const finish = (stopped: boolean): LineWindow => {
+    if (stopped && index.totalLines === undefined && !charCapped && nextLineByte >= size) index.totalLines = line - 1;
+    const totalLines = index.totalLines;
+    const endLine = offset + lines.length - 1;
+    const more = totalLines !== undefined ? endLine < totalLines : charCapped || nextLineByte < size;
+    return { lines, startLine: offset, endLine, totalLines, more, cutLines, charCapped };
+  };
+  if (windowDone && !countOn()) return finish(true);
 
   const finishLine = () => {
     let raw = parts.length === 1 ? parts[0]! : Buffer.concat(parts, keptBytes);
     const wasCut = lineBytes > keptBytes;
     if (!wasCut && raw.length > 0 && raw[raw.length - 1] === CR) raw = raw.subarray(0, raw.length - 1);
-    let text = raw.toString('utf8');
+    let text = decodeLine(raw);
     if (wasCut || text.length > maxLineChars) {
       const totalChars = wasCut ? undefined : text.length;
       text = cutString(text, maxLineChars) + lineCutMarker(totalChars, lineBytes);
@@ -127,6 +148,7 @@ export async function readUtf8Window(
   const scanner = takeScanner();
   let which: 0 | 1 = 0;
   let pending: Promise<{ bytesRead: number }> | undefined = file.read(scanner.buffers[0], 0, SCAN_BUFFER_BYTES, pos);
+  let stopped = false;
   try {
     for (;;) {
       throwIfAborted(signal);
@@ -136,7 +158,6 @@ export async function readUtf8Window(
       const buffer = scanner.buffers[which];
       const view = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
       let i = 0;
-      let stop = false;
       while (i < bytesRead) {
         if (!windowDone && line >= offset) {
           const nl = view.indexOf(NEWLINE, i);
@@ -155,10 +176,17 @@ export async function readUtf8Window(
             nextCheckpointLine += LINE_INDEX_STRIDE;
           }
           i = nl + 1;
+          if (windowDone) {
+            nextLineByte = pos + i;
+            if (!countOn()) {
+              stopped = true;
+              break;
+            }
+          }
           continue;
         }
         if (windowDone && index.totalLines !== undefined) {
-          stop = true;
+          stopped = true; // a concurrent read of this file counted to the end meanwhile
           break;
         }
         // Counting: jump newline-count to newline-count, from stop to stop (the next checkpoint
@@ -186,16 +214,15 @@ export async function readUtf8Window(
         }
         if (!reachedWindow) break;
       }
-      if (stop) break;
+      if (stopped) break;
       lastByte = view[bytesRead - 1]!;
       pos += bytesRead;
       which = which === 0 ? 1 : 0;
       pending = file.read(scanner.buffers[which], 0, SCAN_BUFFER_BYTES, pos);
     }
-    // A last line without a trailing newline.
-    const endedEarly = windowDone && index.totalLines !== undefined;
-    if (!endedEarly && lineBytes > 0 && !windowDone && line >= offset) finishLine();
-    if (!endedEarly) {
+    if (!stopped) {
+      // A last line without a trailing newline.
+      if (lineBytes > 0 && !windowDone && line >= offset) finishLine();
       // Nothing read means we started at EOF: the content start, or a checkpoint (which always
       // follows a newline); either way the current line number is one past the last line.
       index.totalLines = lastByte === -1 || lastByte === NEWLINE ? line - 1 : line;
@@ -204,93 +231,5 @@ export async function readUtf8Window(
     if (pending) await pending.catch(() => undefined);
     returnScanner(scanner);
   }
-  const startLine = offset;
-  return {
-    lines,
-    startLine,
-    endLine: startLine + lines.length - 1,
-    totalLines: index.totalLines!,
-    cutLines,
-    charCapped,
-  };
-}
-
-/**
- * Reads a window from a UTF-16 file by streaming it through a TextDecoder (no line index: such
- * files are rare and small in practice, but memory stays bounded by the window all the same).
- */
-export async function readDecodedWindow(
-  file: PositionalReader,
-  encoding: 'utf-16le' | 'utf-16be',
-  contentStart: number,
-  request: WindowRequest,
-): Promise<LineWindow> {
-  const { offset, limit, maxLineChars, maxChars, signal } = request;
-  const decoder = new TextDecoder(encoding);
-  const lines: string[] = [];
-  const cutLines: number[] = [];
-  let line = 1;
-  let current = '';
-  let currentLength = 0;
-  let outChars = 0;
-  let windowDone = false;
-  let charCapped = false;
-  let sawContent = false;
-  let endsWithNewline = false;
-
-  const finishLine = () => {
-    let text = current.endsWith('\r') && currentLength === current.length ? current.slice(0, -1) : current;
-    if (currentLength > maxLineChars) {
-      text = cutString(text, maxLineChars) + lineCutMarker(currentLength, currentLength * 2);
-      cutLines.push(line);
-    }
-    if (lines.length > 0 && outChars + text.length + 1 > maxChars) {
-      charCapped = true;
-      windowDone = true;
-    } else {
-      outChars += text.length + 1;
-      lines.push(text);
-      if (lines.length >= limit) windowDone = true;
-    }
-  };
-
-  const consume = (chunk: string) => {
-    let i = 0;
-    while (i < chunk.length) {
-      const nl = chunk.indexOf('\n', i);
-      const end = nl === -1 ? chunk.length : nl;
-      if (!windowDone && line >= offset) {
-        if (current.length < maxLineChars + 1) current += chunk.slice(i, Math.min(end, i + maxLineChars + 1 - current.length));
-        currentLength += end - i;
-      }
-      if (nl === -1) break;
-      if (!windowDone && line >= offset) finishLine();
-      current = '';
-      currentLength = 0;
-      line++;
-      i = nl + 1;
-    }
-    if (chunk.length > 0) {
-      sawContent = true;
-      endsWithNewline = chunk.endsWith('\n');
-    }
-  };
-
-  const buffer = takeBuffer();
-  let pos = contentStart;
-  try {
-    for (;;) {
-      throwIfAborted(signal);
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, pos);
-      if (bytesRead === 0) break;
-      pos += bytesRead;
-      consume(decoder.decode(buffer.subarray(0, bytesRead), { stream: true }));
-    }
-    consume(decoder.decode());
-  } finally {
-    returnBuffer(buffer);
-  }
-  if (!windowDone && line >= offset && currentLength > 0) finishLine();
-  const totalLines = !sawContent ? 0 : endsWithNewline ? line - 1 : line;
-  return { lines, startLine: offset, endLine: offset + lines.length - 1, totalLines, cutLines, charCapped };
+  return finish(stopped);
 }

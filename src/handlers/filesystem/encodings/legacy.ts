@@ -1,0 +1,70 @@
+// Legacy (non-Unicode) text encodings: which ones toolwright reads and edits, the lazily loaded
+// iconv-lite codec for them, and the round-trip rule that keeps every byte of a file.
+import type * as IconvLite from 'iconv-lite';
+
+/**
+ * Encodings read and edited byte-exactly. All are ASCII-compatible and stateless, and none uses
+ * byte 10 (LF) or 13 (CR) inside a multi-byte character, so lines can be split on bytes.
+ */
+export const LEGACY_ENCODINGS = [
+  'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255',
+  'windows-1256', 'windows-1257', 'windows-1258', 'windows-874',
+  'iso-8859-1', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7',
+  'iso-8859-8', 'iso-8859-9', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15', 'iso-8859-16',
+  'koi8-r', 'koi8-u',
+  'shift_jis', 'euc-jp', 'gbk', 'gb18030', 'big5', 'euc-kr',
+] as const;
+export type LegacyEncoding = (typeof LEGACY_ENCODINGS)[number];
+
+export const MULTI_BYTE: ReadonlySet<LegacyEncoding> = new Set(['shift_jis', 'euc-jp', 'gbk', 'gb18030', 'big5', 'euc-kr']);
+
+let iconvModule: typeof IconvLite | undefined;
+/** iconv-lite, loaded at the first non-UTF-8 file (its tables cost start-up time otherwise). */
+export async function loadIconv(): Promise<typeof IconvLite> {
+  if (!iconvModule) {
+    const mod = (await import('iconv-lite')) as typeof IconvLite & { default?: typeof IconvLite };
+    iconvModule = mod.default ?? mod;
+  }
+  return iconvModule;
+}
+
+/** A legacy codec bound to one encoding (iconv-lite must have been loaded). */
+export interface LegacyCodec {
+  readonly encoding: LegacyEncoding;
+  decode(bytes: Buffer): string;
+  encode(text: string): Buffer;
+  /** True when decoding then encoding `bytes` gives `bytes` back (no byte would change on a rewrite). */
+  roundTrips(bytes: Buffer): boolean;
+}
+
+export function legacyCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCodec {
+  const decode = (bytes: Buffer) => iconv.decode(bytes, encoding, { stripBOM: false });
+  const encode = (text: string) => iconv.encode(text, encoding, { addBOM: false });
+  return {
+    encoding,
+    decode,
+    encode,
+    roundTrips: (bytes) => {
+      const text = decode(bytes);
+      return !text.includes('\ufffd') && encode(text).equals(bytes);
+    },
+  };
+}
+
+/**
+ * Encodes `text` in `codec`, refusing characters the encoding cannot hold (iconv-lite would put
+ * `?` in their place silently): the check is encode → decode must give the text back.
+ */
+export function encodeExactly(codec: LegacyCodec, text: string, what: string): Buffer {
+  const bytes = codec.encode(text);
+  if (codec.decode(bytes) !== text) {
+    const bad = [...text].find((ch) => codec.decode(codec.encode(ch)) !== ch);
+    throw new EncodingError(
+      `${what} is encoded in ${codec.encoding}, which cannot represent ${bad ? `the character ${JSON.stringify(bad)} (U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})` : 'some of the new text'}; use only characters that ${codec.encoding} has`,
+    );
+  }
+  return bytes;
+}
+
+/** New text that the file's encoding cannot hold (mapped to INVALID_INPUT by the callers). */
+export class EncodingError extends Error {}
