@@ -11,6 +11,11 @@ export const DETECT_SAMPLE_BYTES = 16 * 1024;
 export const MIN_MULTI_BYTE_CONFIDENCE = 0.3;
 /** Lowest confidence for a single-byte one (the detector spreads ~0.01–0.4 over similar code pages). */
 export const MIN_SINGLE_BYTE_CONFIDENCE = 0.01;
+/**
+ * ... and when more than MAX_FALLBACK_HIGH_SHARE of the bytes are ≥ 0x80 (Cyrillic, Greek: real
+ * text scores 0.1–0.4, random bytes ~0.015).
+ */
+export const MIN_DENSE_SINGLE_BYTE_CONFIDENCE = 0.05;
 /** With no confident answer, a single-byte fallback is used only if at most this share of bytes is ≥ 0x80. */
 export const MAX_FALLBACK_HIGH_SHARE = 0.3;
 
@@ -57,7 +62,9 @@ const NAME_MAP: Record<string, LegacyEncoding[]> = {
   // 1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D).
   'windows-1252': ['windows-1252', 'iso-8859-1'],
   'iso-8859-1': ['windows-1252', 'iso-8859-1'],
-  'iso8859-15': ['iso-8859-15', 'iso-8859-1'],
+  // The detector tells ISO-8859-15 from -1 by a margin of 1e-6 (they differ in 8 characters):
+  // read both as the Latin-1 family (ISO-8859-15's € at 0xA4 shows as ¤; every byte still round-trips).
+  'iso8859-15': ['windows-1252', 'iso-8859-1'],
   shift_jis: ['shift_jis'],
   cp932: ['shift_jis'],
   'euc-jp': ['euc-jp'],
@@ -111,17 +118,18 @@ export async function detectLegacyEncoding(bytes: Buffer, complete: boolean): Pr
     if (lastNewline > 0) sample = sample.subarray(0, lastNewline + 1);
   }
   const [iconv, detector] = await Promise.all([loadIconv(), loadDetector()]);
+  let high = 0;
+  for (const b of sample) if (b >= 0x80) high++;
+  const dense = high > sample.length * MAX_FALLBACK_HIGH_SHARE;
   for (const guess of detector.detectAll(sample, { minimumThreshold: MIN_SINGLE_BYTE_CONFIDENCE })) {
     for (const encoding of candidatesFor(guess.encoding)) {
-      const min = MULTI_BYTE.has(encoding) ? MIN_MULTI_BYTE_CONFIDENCE : MIN_SINGLE_BYTE_CONFIDENCE;
+      const min = MULTI_BYTE.has(encoding) ? MIN_MULTI_BYTE_CONFIDENCE : dense ? MIN_DENSE_SINGLE_BYTE_CONFIDENCE : MIN_SINGLE_BYTE_CONFIDENCE;
       if (guess.confidence < min) continue;
       const codec = legacyCodec(iconv, encoding);
       if (codec.roundTrips(sample)) return { codec, confidence: guess.confidence };
     }
   }
-  let high = 0;
-  for (const b of sample) if (b >= 0x80) high++;
-  if (high > sample.length * MAX_FALLBACK_HIGH_SHARE) return undefined;
+  if (dense) return undefined;
   // Mostly ASCII with a few unknown high bytes: Windows-1252 (or Latin-1, which maps every byte).
   for (const encoding of ['windows-1252', 'iso-8859-1'] as const) {
     const codec = legacyCodec(iconv, encoding);
