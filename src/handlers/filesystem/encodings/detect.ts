@@ -56,15 +56,12 @@ export function isUtf8Prefix(bytes: Buffer, complete: boolean): boolean {
   return false;
 }
 
+const LATIN: LegacyEncoding[] = ['windows-1252', 'iso-8859-1'];
 const NAME_MAP: Record<string, LegacyEncoding[]> = {
-  // Windows-1252 is ISO-8859-1 with printable characters at 0x80–0x9F (which Latin-1 files
-  // practically never hold as the C1 controls): try it first; Latin-1 keeps files with a byte
-  // 1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D).
-  'windows-1252': ['windows-1252', 'iso-8859-1'],
-  'iso-8859-1': ['windows-1252', 'iso-8859-1'],
-  // The detector tells ISO-8859-15 from -1 by a margin of 1e-6 (they differ in 8 characters):
-  // read both as the Latin-1 family (ISO-8859-15's € at 0xA4 shows as ¤; every byte still round-trips).
-  'iso8859-15': ['windows-1252', 'iso-8859-1'],
+  // The Latin-1 family (see latinFamily): the detector cannot tell these apart reliably.
+  'windows-1252': LATIN,
+  'iso-8859-1': LATIN,
+  'iso8859-15': LATIN,
   shift_jis: ['shift_jis'],
   cp932: ['shift_jis'],
   'euc-jp': ['euc-jp'],
@@ -81,9 +78,22 @@ const NAME_MAP: Record<string, LegacyEncoding[]> = {
 };
 const SUPPORTED = new Set<string>(LEGACY_ENCODINGS);
 
+/**
+ * Windows-1252 is ISO-8859-1 with printable characters at 0x80–0x9F, where Latin-1 has C1 control
+ * codes that text files practically never hold. So: bytes in 0x80–0x9F mean Windows-1252 (or
+ * Latin-1 when one of them is a byte 1252 leaves undefined: 0x81, 0x8D, 0x8F, 0x90, 0x9D); none
+ * mean ISO-8859-1, so that an edit never brings 0x80–0x9F bytes (€, curly quotes) into a file that
+ * has none. ISO-8859-15 (which the detector tells from -1 by a margin of 1e-6) reads as Latin-1:
+ * its € at 0xA4 shows as ¤, and every byte still round-trips.
+ */
+function latinFamily(hasC1: boolean): LegacyEncoding[] {
+  return hasC1 ? ['windows-1252', 'iso-8859-1'] : ['iso-8859-1'];
+}
+
 /** The iconv-lite encodings to try for one of the detector's names, most specific first. */
-function candidatesFor(detectorName: string): LegacyEncoding[] {
+function candidatesFor(detectorName: string, hasC1: boolean): LegacyEncoding[] {
   const name = detectorName.toLowerCase();
+  if (NAME_MAP[name] === LATIN) return latinFamily(hasC1);
   if (NAME_MAP[name]) return NAME_MAP[name]!;
   const normal = name.replace(/^iso8859-/, 'iso-8859-').replace(/^cp125(\d)$/, 'windows-125$1');
   return SUPPORTED.has(normal) ? [normal as LegacyEncoding] : [];
@@ -119,10 +129,14 @@ export async function detectLegacyEncoding(bytes: Buffer, complete: boolean): Pr
   }
   const [iconv, detector] = await Promise.all([loadIconv(), loadDetector()]);
   let high = 0;
-  for (const b of sample) if (b >= 0x80) high++;
+  let hasC1 = false;
+  for (const b of sample) {
+    if (b >= 0x80) high++;
+    if (b >= 0x80 && b <= 0x9f) hasC1 = true;
+  }
   const dense = high > sample.length * MAX_FALLBACK_HIGH_SHARE;
   for (const guess of detector.detectAll(sample, { minimumThreshold: MIN_SINGLE_BYTE_CONFIDENCE })) {
-    for (const encoding of candidatesFor(guess.encoding)) {
+    for (const encoding of candidatesFor(guess.encoding, hasC1)) {
       const min = MULTI_BYTE.has(encoding) ? MIN_MULTI_BYTE_CONFIDENCE : dense ? MIN_DENSE_SINGLE_BYTE_CONFIDENCE : MIN_SINGLE_BYTE_CONFIDENCE;
       if (guess.confidence < min) continue;
       const codec = legacyCodec(iconv, encoding);
@@ -130,8 +144,8 @@ export async function detectLegacyEncoding(bytes: Buffer, complete: boolean): Pr
     }
   }
   if (dense) return undefined;
-  // Mostly ASCII with a few unknown high bytes: Windows-1252 (or Latin-1, which maps every byte).
-  for (const encoding of ['windows-1252', 'iso-8859-1'] as const) {
+  // Mostly ASCII with a few unknown high bytes: the Latin-1 family (Latin-1 maps every byte).
+  for (const encoding of latinFamily(hasC1)) {
     const codec = legacyCodec(iconv, encoding);
     if (codec.roundTrips(sample)) return { codec, confidence: 0 };
   }
