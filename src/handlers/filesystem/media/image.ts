@@ -49,7 +49,11 @@ export function imageMimeOf(head: Uint8Array): ImageMime | undefined {
 export function targetSize(width: number, height: number): { width: number; height: number } {
   const scale = Math.min(1, MAX_EDGE_PX / Math.max(width, height), Math.sqrt(MAX_OUTPUT_PIXELS / (width * height)));
   if (scale >= 1) return { width, height };
-  return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
+  let w = Math.max(1, Math.min(MAX_EDGE_PX, Math.round(width * scale)));
+  let h = Math.max(1, Math.min(MAX_EDGE_PX, Math.round(height * scale)));
+  // Rounding may overshoot the pixel cap by a row or column.
+  while (w * h > MAX_OUTPUT_PIXELS) if (w >= h) w--; else h--;
+  return { width: w, height: h };
 }
 
 function imageError(error: unknown, display: string): ToolError {

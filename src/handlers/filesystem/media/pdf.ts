@@ -13,6 +13,8 @@ export const MAX_PDF_PAGES_PER_CALL = 20;
 export const MAX_PDF_CHARS = 100 * 1024;
 /** Hard deadline for one PDF call (parse + text extraction): the worker is terminated after it. */
 export const PDF_DEADLINE_MS = 30_000;
+/** The deadline in force (tests shorten it to prove that a runaway PDF is stopped). */
+export const pdfLimits = { deadlineMs: PDF_DEADLINE_MS };
 /** Heap of the worker (MiB): pdf.js on a normal document needs a few tens. */
 const WORKER_HEAP_MB = 256;
 /** An idle worker is stopped after this long. */
@@ -34,7 +36,7 @@ const unpdf = import(workerData.unpdfUrl);
 parentPort.on('message', async ({ id, bytes, first, last, maxChars }) => {
   try {
     const { getDocumentProxy } = await unpdf;
-    const doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true });
+    const doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true, verbosity: 0 });
     const pageCount = doc.numPages;
     const texts = [];
     let chars = 0, charCapped = false;
@@ -106,7 +108,7 @@ export function extractPdfText(bytes: Buffer, first: number, last: number, signa
     if (signal.aborted) return reject(signal.reason);
     if (idleTimer) clearTimeout(idleTimer);
     const id = nextId++;
-    const deadline = setTimeout(() => stopWorker(new ToolError('TIMEOUT', `reading the PDF took longer than ${PDF_DEADLINE_MS / 1000} s`)), PDF_DEADLINE_MS);
+    const deadline = setTimeout(() => stopWorker(new ToolError('TIMEOUT', `reading the PDF took longer than ${pdfLimits.deadlineMs / 1000} s`)), pdfLimits.deadlineMs);
     const onAbort = () => stopWorker(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     const settle = () => {
