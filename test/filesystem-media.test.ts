@@ -83,7 +83,7 @@ describe('read_file images', () => {
 
   it('corrupt, truncated, bomb and oversized images are clear errors', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).jpeg().toBuffer();
     await writeFile(path.join(root, 'cut.jpg'), jpeg.subarray(0, jpeg.length >> 1));
     await writeFile(path.join(root, 'junk.png'), Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not a png at all, just words')]));
     await writeFile(path.join(root, 'bomb.png'), pngClaiming(100_000, 100_000));
