@@ -6,6 +6,7 @@ import type { FilesystemHandlers } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
 import { notFound, plural, rethrowFs } from './common.js';
+import { sharedLineIndex } from './line-index.js';
 import { memoryReader } from './line-reader.js';
 import { mediaKindOf, readMedia } from './media/read-media.js';
 import { readTextFile } from './read-text.js';
@@ -13,6 +14,8 @@ import { ENCODING_SAMPLE_BYTES, detectTextKind } from './text-codec.js';
 
 /** Files up to this size are read with a single read call. */
 const SMALL_FILE_BYTES = 256 * 1024;
+/** Sniff buffers of large files are reused: a fresh 64 KiB buffer per call is GC churn. */
+const sniffPool: Buffer[] = [];
 
 export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => {
   const resolved = await ctx.workspace.resolve(params.path);
@@ -25,15 +28,17 @@ export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => 
   } catch (error) {
     rethrowFs(error, resolved.relative);
   }
+  let pooled: Buffer | undefined;
   try {
     const stats = await handle.stat({ bigint: true });
     if (stats.isDirectory()) throw new ToolError('IS_DIRECTORY', `${resolved.relative} is a directory; use glob to list files`);
     if (!stats.isFile()) throw new ToolError('INVALID_INPUT', `${resolved.relative} is not a regular file`);
     // One read serves small files whole (most reads); larger ones get their first 64 KiB sniffed.
     const size = Number(stats.size);
-    const head = Buffer.allocUnsafe(size <= SMALL_FILE_BYTES ? size : ENCODING_SAMPLE_BYTES);
+    const small = size <= SMALL_FILE_BYTES;
+    const head = small ? Buffer.allocUnsafe(size) : (pooled = sniffPool.pop() ?? Buffer.allocUnsafe(ENCODING_SAMPLE_BYTES));
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const whole = size <= SMALL_FILE_BYTES && bytesRead === size;
+    const whole = small && bytesRead === size;
     const sniff = head.subarray(0, bytesRead);
     const media = mediaKindOf(resolved.relative, sniff);
     if (media) {
@@ -41,18 +46,21 @@ export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => 
       ctx.session.recordRead(resolved.absolute, stampOf(stats));
       return result;
     }
-    const kind = await detectTextKind(sniff, whole);
+    const key = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+    const kind = sharedLineIndex.peek(key)?.textKind ?? (await detectTextKind(sniff, whole));
     if (!kind) {
       throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file (${plural(size, 'byte')}); read_file shows text, images (png, jpeg, gif, webp), PDFs and notebooks`);
     }
     const result = await readTextFile(
-      { reader: whole ? memoryReader(sniff) : handle, size, key: `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`, kind, display: resolved.relative },
+      { reader: whole ? memoryReader(sniff) : handle, size, key, kind, display: resolved.relative },
       params,
       ctx.signal,
     );
     ctx.session.recordRead(resolved.absolute, stampOf(stats));
     return result;
   } finally {
+    // Nothing refers to a large file's sniff buffer after the call: it goes back to the pool.
+    if (pooled && sniffPool.length < 4) sniffPool.push(pooled);
     await handle.close();
   }
 };

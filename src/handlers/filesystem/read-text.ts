@@ -64,6 +64,7 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
   } else {
     const decodeLine = kind.codec ? (bytes: Buffer) => kind.codec!.decode(bytes) : undefined;
     const index = sharedLineIndex.get(file.key, kind.bomLength);
+    index.textKind = kind;
     const byteRequest = { ...request, size: file.size, decodeLine, countAheadBytes: countAll ? Infinity : COUNT_AHEAD_BYTES };
     window = rawOffset > 0
       ? await readByteLineWindow(file.reader, index, byteRequest)

@@ -3,7 +3,9 @@
 import { throwIfAborted, ToolError } from '../../runtime/errors.js';
 import type { PositionalReader } from './line-reader.js';
 
-const CHUNK_BYTES = 64 * 1024;
+/** Backward reads start small (a tail window is usually a few KiB) and grow to this size. */
+const FIRST_CHUNK_BYTES = 8 * 1024;
+const MAX_CHUNK_BYTES = 1024 * 1024;
 const NEWLINE = 10;
 
 export interface TailStart {
@@ -19,12 +21,13 @@ export interface TailStart {
  */
 export async function findTailStart(file: PositionalReader, contentStart: number, size: number, n: number, signal: AbortSignal): Promise<TailStart> {
   if (size <= contentStart) return { start: contentStart, totalLines: 0 };
-  const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - contentStart));
+  let buffer = Buffer.allocUnsafe(Math.min(FIRST_CHUNK_BYTES, size - contentStart));
   let end = size;
   let found = 0;
   let first = true;
   while (end > contentStart) {
     throwIfAborted(signal);
+    if (!first && buffer.length < MAX_CHUNK_BYTES) buffer = Buffer.allocUnsafe(Math.min(MAX_CHUNK_BYTES, buffer.length * 4));
     const from = Math.max(contentStart, end - buffer.length);
     const { bytesRead } = await file.read(buffer, 0, end - from, from);
     if (bytesRead < end - from) throw new ToolError('STALE_FILE', 'the file shrank while it was being read; read it again');

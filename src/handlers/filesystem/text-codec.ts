@@ -93,16 +93,11 @@ export async function decodeForEdit(bytes: Buffer): Promise<DecodedText | undefi
     // Not UTF-8: a legacy encoding, if the whole file goes through it and back unchanged.
   }
   if (bomLength > 0) return undefined; // a UTF-8 BOM on bytes that are not UTF-8: binary or broken
+  // Detection over the whole file only accepts an encoding that round-trips every byte of it, so
+  // re-encoding the edited text changes no byte outside the edit.
   const detected = await detectLegacyEncoding(body, true);
   if (!detected) return undefined;
-  const text = detected.codec.decode(body);
-  if (text.includes('\ufffd') || !detected.codec.encode(text).equals(body)) {
-    throw new ToolError(
-      'BINARY_FILE',
-      `the file looks like ${detected.codec.encoding} text but not all of its bytes are valid ${detected.codec.encoding}; editing it would change bytes outside the edit, so it is refused`,
-    );
-  }
-  return { encoding: detected.codec.encoding, text, encode: legacyEncoder(detected.codec) };
+  return { encoding: detected.codec.encoding, text: detected.codec.decode(body), encode: legacyEncoder(detected.codec) };
 }
 
 /**

@@ -5,8 +5,12 @@
 import { isUtf8 } from 'node:buffer';
 import { LEGACY_ENCODINGS, MULTI_BYTE, legacyCodec, loadIconv, type LegacyCodec, type LegacyEncoding } from './legacy.js';
 
-/** Bytes given to the detector: its cost is linear (~0.3 ms per KiB) and 16 KiB decides well. */
-export const DETECT_SAMPLE_BYTES = 16 * 1024;
+/**
+ * Bytes given to the detector: its cost is linear (~0.3–0.6 ms per KiB) and a few KiB of text
+ * decide as well as more on every fixture (see test/filesystem-encodings.test.ts). The round-trip
+ * check then runs over all the bytes the caller has (64 KiB on a read, the whole file on an edit).
+ */
+export const DETECT_SAMPLE_BYTES = 4 * 1024;
 /** Lowest detector confidence accepted for a multi-byte encoding (real CJK text scores 0.6–1.0). */
 export const MIN_MULTI_BYTE_CONFIDENCE = 0.3;
 /** Lowest confidence for a single-byte one (the detector spreads ~0.01–0.4 over similar code pages). */
@@ -122,11 +126,14 @@ export async function detectLegacyEncoding(bytes: Buffer, complete: boolean): Pr
   let first = 0;
   while (first < bytes.length && bytes[first]! < 0x80) first++;
   const from = Math.max(0, bytes.lastIndexOf(10, first) + 1);
-  let sample = bytes.subarray(from, from + DETECT_SAMPLE_BYTES);
-  if (!(complete && from + DETECT_SAMPLE_BYTES >= bytes.length)) {
-    const lastNewline = sample.lastIndexOf(10);
-    if (lastNewline > 0) sample = sample.subarray(0, lastNewline + 1);
-  }
+  const cutAtNewline = (part: Buffer, isEnd: boolean) => {
+    if (isEnd) return part;
+    const lastNewline = part.lastIndexOf(10);
+    return lastNewline > 0 ? part.subarray(0, lastNewline + 1) : part;
+  };
+  const sample = cutAtNewline(bytes.subarray(from, from + DETECT_SAMPLE_BYTES), complete && from + DETECT_SAMPLE_BYTES >= bytes.length);
+  // What must round-trip: everything given (to its last newline unless it is the whole file).
+  const checked = cutAtNewline(bytes.subarray(from), complete);
   const [iconv, detector] = await Promise.all([loadIconv(), loadDetector()]);
   let high = 0;
   let hasC1 = false;
@@ -140,14 +147,14 @@ export async function detectLegacyEncoding(bytes: Buffer, complete: boolean): Pr
       const min = MULTI_BYTE.has(encoding) ? MIN_MULTI_BYTE_CONFIDENCE : dense ? MIN_DENSE_SINGLE_BYTE_CONFIDENCE : MIN_SINGLE_BYTE_CONFIDENCE;
       if (guess.confidence < min) continue;
       const codec = legacyCodec(iconv, encoding);
-      if (codec.roundTrips(sample)) return { codec, confidence: guess.confidence };
+      if (codec.roundTrips(checked)) return { codec, confidence: guess.confidence };
     }
   }
   if (dense) return undefined;
   // Mostly ASCII with a few unknown high bytes: the Latin-1 family (Latin-1 maps every byte).
   for (const encoding of latinFamily(hasC1)) {
     const codec = legacyCodec(iconv, encoding);
-    if (codec.roundTrips(sample)) return { codec, confidence: 0 };
+    if (codec.roundTrips(checked)) return { codec, confidence: 0 };
   }
   return undefined;
 }

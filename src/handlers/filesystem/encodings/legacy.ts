@@ -37,8 +37,34 @@ export interface LegacyCodec {
   roundTrips(bytes: Buffer): boolean;
 }
 
+const codecs = new Map<LegacyEncoding, LegacyCodec>();
+
+/** True when the bytes hold nothing above 0x7F (every supported encoding reads those as ASCII). */
+function isAscii(bytes: Buffer): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! > 0x7f) return false;
+  return true;
+}
+
 export function legacyCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCodec {
-  const decode = (bytes: Buffer) => iconv.decode(bytes, encoding, { stripBOM: false });
+  let codec = codecs.get(encoding);
+  if (!codec) codecs.set(encoding, (codec = makeCodec(iconv, encoding)));
+  return codec;
+}
+
+function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCodec {
+  const slow = (bytes: Buffer) => iconv.decode(bytes, encoding, { stripBOM: false });
+  // Per-line decoding is the hot path of a window: ASCII lines skip the codec, and single-byte
+  // encodings decode through a 256-entry table (iconv-lite's own mapping, built once).
+  const asciiSafe = slow(Buffer.from(Array.from({ length: 128 }, (_, i) => i))) === String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
+  const table = MULTI_BYTE.has(encoding) ? undefined : slow(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
+  const decode = (bytes: Buffer): string => {
+    if (asciiSafe && (table || isAscii(bytes))) {
+      const latin = bytes.toString('latin1');
+      if (!table) return latin;
+      return /[\x80-\xff]/.test(latin) ? latin.replace(/[\x80-\xff]/g, (c) => table[c.charCodeAt(0)]!) : latin;
+    }
+    return slow(bytes);
+  };
   const encode = (text: string) => iconv.encode(text, encoding, { addBOM: false });
   return {
     encoding,
