@@ -4,7 +4,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { detectLegacyEncoding, hasBinaryBytes } from '../src/handlers/filesystem/encodings/detect.js';
+import { LEGACY_ENCODINGS, legacyCodec, loadIconv } from '../src/handlers/filesystem/encodings/legacy.js';
 import { decodeForEdit, encodeLike } from '../src/handlers/filesystem/text-codec.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
 
@@ -22,6 +24,25 @@ const cases: { encoding: string; accept?: string[]; text: string; from: string; 
   { encoding: 'big5', text: '我能吞下玻璃而不傷身體。\n中華民國的首都是臺北。這是一個繁體中文的文字檔案。\n', from: '臺北', to: '高雄' },
   { encoding: 'euc-kr', text: '다람쥐 헌 쳇바퀴에 타고파.\n키스의 고유조건은 입술끼리 만나야 하고 특별한 기술은 필요치 않다.\n', from: '다람쥐', to: '고양이' },
 ];
+
+describe('legacy codecs', () => {
+  it('the fast line decoders agree with iconv-lite for every encoding on any bytes', async () => {
+    const lib = await loadIconv();
+    for (const encoding of LEGACY_ENCODINGS) {
+      const codec = legacyCodec(lib, encoding);
+      fc.assert(
+        fc.property(fc.array(fc.uint8Array({ maxLength: 60 }), { maxLength: 6 }), fc.boolean(), (raws, ascii) => {
+          // Lines never hold byte 10 (the reader splits on it).
+          const lines = raws.map((raw) => Buffer.from(raw.map((b) => (ascii ? b & 0x7f : b)).map((b) => (b === 10 ? 32 : b))));
+          const expected = lines.map((line) => iconv.decode(line, encoding));
+          expect(lines.map((line) => codec.decode(line))).toEqual(expected);
+          expect(codec.decodeLines(lines)).toEqual(expected);
+        }),
+        { numRuns: 150 },
+      );
+    }
+  });
+});
 
 describe('legacy encodings: detection', () => {
   for (const c of cases) {

@@ -90,6 +90,21 @@ describe('partial counts keep the line index exact', () => {
     );
   });
 
+  it('batch decoding (legacy codecs) gives the same windows, cuts and caps as line-by-line decoding', () => {
+    fc.assert(
+      fc.asyncProperty(textArb, fc.integer({ min: 1, max: 3200 }), fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 5, max: 200 }), fc.integer({ min: 50, max: 20_000 }), async (text, offset, limit, maxLineChars, maxChars) => {
+        const bytes = Buffer.from(text);
+        const request = { offset, limit, maxLineChars, maxChars, signal, size: bytes.length, countAheadBytes: 4096 };
+        const single = await readByteLineWindow(memoryReader(bytes), { checkpoints: [0] }, request);
+        const batched = await readByteLineWindow(memoryReader(bytes), { checkpoints: [0] }, { ...request, decodeLines: (ls) => ls.map((l) => l.toString('utf8')) });
+        expect(batched.lines).toEqual(single.lines);
+        expect([batched.endLine, batched.more, batched.charCapped, batched.cutLines]).toEqual([single.endLine, single.more, single.charCapped, single.cutLines]);
+        if (batched.totalLines !== undefined && single.totalLines !== undefined) expect(batched.totalLines).toBe(single.totalLines);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('stops after the window: a window of the first lines reads one chunk, not the file', async () => {
     const text = Array.from({ length: 200_000 }, (_, i) => `row ${i}`).join('\n') + '\n';
     const bytes = Buffer.from(text);

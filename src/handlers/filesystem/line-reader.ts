@@ -39,8 +39,11 @@ export interface ByteLineRequest extends WindowRequest {
    * most this many bytes remain; Infinity always counts, 0 never does.
    */
   countAheadBytes: number;
-  /** Decodes one line's bytes (newline and CR removed); UTF-8 when absent. */
-  decodeLine?: (bytes: Buffer) => string;
+  /**
+   * Decodes lines' bytes (newline and CR removed) in one batch, one string per line; UTF-8 line by
+   * line when absent. A batch saves the per-call cost of a legacy codec (~2 µs a line).
+   */
+  decodeLines?: (lines: Buffer[]) => string[];
 }
 
 export interface LineWindow {
@@ -88,7 +91,7 @@ export async function readByteLineWindow(
   request: ByteLineRequest,
 ): Promise<LineWindow> {
   const { offset, limit, maxLineChars, maxChars, signal, size, countAheadBytes } = request;
-  const decodeLine = request.decodeLine ?? ((bytes: Buffer) => bytes.toString('utf8'));
+  const decodeLines = request.decodeLines;
   const keepBytes = maxLineChars * 4 + 4;
   const checkpoints = index.checkpoints;
   const k = Math.min(Math.floor((offset - 1) / LINE_INDEX_STRIDE), checkpoints.length - 1);
@@ -107,7 +110,31 @@ export async function readByteLineWindow(
   // Byte where the line after the window starts, once the window is done.
   let nextLineByte = pos;
   const countOn = () => index.totalLines === undefined && size - nextLineByte <= countAheadBytes;
+  // Batch decoding: lines are kept as bytes, then decoded and capped exactly in `finish`.
+  const batch: { raw: Buffer; wasCut: boolean; lineBytes: number; line: number }[] = [];
+  let batchBytes = 0;
+  const addLine = (text: string, wasCut: boolean, bytes: number, lineNumber: number): boolean => {
+    if (wasCut || text.length > maxLineChars) {
+      text = cutString(text, maxLineChars) + lineCutMarker(wasCut ? undefined : text.length, bytes);
+      cutLines.push(lineNumber);
+    }
+    if (lines.length > 0 && outChars + text.length + 1 > maxChars) {
+      charCapped = true;
+      return false;
+    }
+    outChars += text.length + 1;
+    lines.push(text);
+    return true;
+  };
   const finish = (stopped: boolean): LineWindow => {
+    if (batch.length > 0) {
+      const texts = decodeLines!(batch.map((b) => b.raw));
+      for (let j = 0; j < batch.length; j++) {
+        const b = batch[j]!;
+        if (!addLine(texts[j]!, b.wasCut, b.lineBytes, b.line)) break;
+      }
+      batch.length = 0;
+    }
     if (stopped && index.totalLines === undefined && !charCapped && nextLineByte >= size) index.totalLines = line - 1;
     const totalLines = index.totalLines;
     const endLine = offset + lines.length - 1;
@@ -120,23 +147,18 @@ export async function readByteLineWindow(
     let raw = parts.length === 1 ? parts[0]! : Buffer.concat(parts, keptBytes);
     const wasCut = lineBytes > keptBytes;
     if (!wasCut && raw.length > 0 && raw[raw.length - 1] === CR) raw = raw.subarray(0, raw.length - 1);
-    let text = decodeLine(raw);
-    if (wasCut || text.length > maxLineChars) {
-      const totalChars = wasCut ? undefined : text.length;
-      text = cutString(text, maxLineChars) + lineCutMarker(totalChars, lineBytes);
-      cutLines.push(line);
-    }
+    const bytes = lineBytes;
     parts = [];
     keptBytes = 0;
     lineBytes = 0;
-    if (lines.length > 0 && outChars + text.length + 1 > maxChars) {
-      charCapped = true;
-      windowDone = true;
+    if (decodeLines) {
+      batch.push({ raw, wasCut, lineBytes: bytes, line });
+      batchBytes += raw.length + 1;
+      // A character takes at most 4 bytes: past 4× the cap in bytes, the text is past the cap.
+      if (batch.length >= limit || batchBytes > maxChars * 4) windowDone = true;
       return;
     }
-    outChars += text.length + 1;
-    lines.push(text);
-    if (lines.length >= limit) windowDone = true;
+    if (!addLine(raw.toString('utf8'), wasCut, bytes, line) || lines.length >= limit) windowDone = true;
   };
 
   // Next line number that gets a checkpoint. Concurrent reads of one file share the index, so a

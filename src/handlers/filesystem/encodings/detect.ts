@@ -6,11 +6,12 @@ import { isUtf8 } from 'node:buffer';
 import { LEGACY_ENCODINGS, MULTI_BYTE, legacyCodec, loadIconv, type LegacyCodec, type LegacyEncoding } from './legacy.js';
 
 /**
- * Bytes given to the detector: its cost is linear (~0.3–0.6 ms per KiB) and a few KiB of text
- * decide as well as more on every fixture (see test/filesystem-encodings.test.ts). The round-trip
- * check then runs over all the bytes the caller has (64 KiB on a read, the whole file on an edit).
+ * Bytes given to the detector: its cost is linear (~0.5–2 ms per KiB on this machine) and 2 KiB of
+ * text (from the first non-ASCII byte) decide as well as 16 KiB on every fixture (see
+ * test/filesystem-encodings.test.ts, whose samples are 100–600 bytes). The round-trip check then
+ * runs over all the bytes the caller has (64 KiB on a read, the whole file on an edit).
  */
-export const DETECT_SAMPLE_BYTES = 4 * 1024;
+export const DETECT_SAMPLE_BYTES = 2 * 1024;
 /** Lowest detector confidence accepted for a multi-byte encoding (real CJK text scores 0.6–1.0). */
 export const MIN_MULTI_BYTE_CONFIDENCE = 0.3;
 /** Lowest confidence for a single-byte one (the detector spreads ~0.01–0.4 over similar code pages). */

@@ -32,6 +32,8 @@ export async function loadIconv(): Promise<typeof IconvLite> {
 export interface LegacyCodec {
   readonly encoding: LegacyEncoding;
   decode(bytes: Buffer): string;
+  /** Decodes many lines (bytes without their newline) at once: one codec call for all of them. */
+  decodeLines(lines: Buffer[]): string[];
   encode(text: string): Buffer;
   /** True when decoding then encoding `bytes` gives `bytes` back (no byte would change on a rewrite). */
   roundTrips(bytes: Buffer): boolean;
@@ -56,19 +58,31 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
   // Per-line decoding is the hot path of a window: ASCII lines skip the codec, and single-byte
   // encodings decode through a 256-entry table (iconv-lite's own mapping, built once).
   const asciiSafe = slow(Buffer.from(Array.from({ length: 128 }, (_, i) => i))) === String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
-  const table = MULTI_BYTE.has(encoding) ? undefined : slow(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
+  const tableText = MULTI_BYTE.has(encoding) ? undefined : slow(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
+  const table = tableText?.length === 256 ? Uint16Array.from(tableText, (c) => c.charCodeAt(0)) : undefined;
   const decode = (bytes: Buffer): string => {
-    if (asciiSafe && (table || isAscii(bytes))) {
-      const latin = bytes.toString('latin1');
-      if (!table) return latin;
-      return /[\x80-\xff]/.test(latin) ? latin.replace(/[\x80-\xff]/g, (c) => table[c.charCodeAt(0)]!) : latin;
-    }
-    return slow(bytes);
+    if (asciiSafe && isAscii(bytes)) return bytes.toString('latin1');
+    if (!table) return slow(bytes);
+    const units = new Uint16Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) units[i] = table[bytes[i]!]!;
+    return Buffer.from(units.buffer, 0, units.byteLength).toString('utf16le');
   };
   const encode = (text: string) => iconv.encode(text, encoding, { addBOM: false });
+  // Byte 10 is a newline in every supported encoding and never part of a character, so lines
+  // joined by it decode as one text that splits back into the same lines.
+  const newline = Buffer.from([10]);
+  const decodeLines = (lines: Buffer[]): string[] => {
+    if (table || lines.length < 2) return lines.map(decode);
+    const joined: Buffer[] = [];
+    for (const line of lines) joined.push(line, newline);
+    const texts = slow(Buffer.concat(joined)).split('\n');
+    texts.pop();
+    return texts.length === lines.length ? texts : lines.map(decode);
+  };
   return {
     encoding,
     decode,
+    decodeLines,
     encode,
     roundTrips: (bytes) => {
       const text = decode(bytes);
