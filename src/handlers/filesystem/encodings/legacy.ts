@@ -72,7 +72,21 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
   // joined by it decode as one text that splits back into the same lines.
   const newline = Buffer.from([10]);
   const decodeLines = (lines: Buffer[]): string[] => {
-    if (table || lines.length < 2) return lines.map(decode);
+    if (lines.length < 2) return lines.map(decode);
+    if (table) {
+      // One table pass and one string for all the lines, split back on the newlines.
+      let total = lines.length;
+      for (const line of lines) total += line.length;
+      const units = new Uint16Array(total);
+      let at = 0;
+      for (const line of lines) {
+        for (let i = 0; i < line.length; i++) units[at++] = table[line[i]!]!;
+        units[at++] = 10;
+      }
+      const texts = Buffer.from(units.buffer, 0, units.byteLength).toString('utf16le').split('\n');
+      texts.pop();
+      return texts;
+    }
     const joined: Buffer[] = [];
     for (const line of lines) joined.push(line, newline);
     const texts = slow(Buffer.concat(joined)).split('\n');
