@@ -14,6 +14,40 @@ export function memoryReader(bytes: Buffer): PositionalReader {
     }) as PositionalReader['read'],
   };
 }
+
+/** Bytes of a file already in memory, and where they start. */
+export interface KnownBytes {
+  position: number;
+  bytes: Buffer;
+  /** The bytes end where the file ended when it was opened: reads past them are short, not misses. */
+  atEnd?: boolean;
+}
+
+/**
+ * A reader over `file` that serves reads lying wholly inside bytes already read (the sniffed head,
+ * the tail chunk of a backward scan) from memory: a head or tail window then costs no second read.
+ */
+export class OverlayReader implements PositionalReader {
+  private readonly known: KnownBytes[] = [];
+
+  constructor(private readonly file: PositionalReader) {}
+
+  add(known: KnownBytes): void {
+    this.known.push(known);
+  }
+
+  read = ((buffer: Buffer, offset: number, length: number, position: number) => {
+    for (const { position: start, bytes, atEnd } of this.known) {
+      const end = start + bytes.length;
+      if (position >= start && (position + length <= end || (atEnd && position <= end))) {
+        const n = Math.min(length, end - position);
+        bytes.copy(buffer, offset, position - start, position - start + n);
+        return Promise.resolve({ bytesRead: n, buffer });
+      }
+    }
+    return this.file.read(buffer, offset, length, position);
+  }) as PositionalReader['read'];
+}
 import { throwIfAborted } from '../../runtime/errors.js';
 import { LINE_INDEX_STRIDE, type LineIndex } from './line-index.js';
 import { SCAN_BUFFER_BYTES, returnScanner, takeScanner } from './newline-scan.js';

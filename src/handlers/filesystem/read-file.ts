@@ -1,13 +1,13 @@
 // read_file: opens the file once, then reads it as text (a streamed window of lines, any
 // encoding), an image, a PDF or a notebook (DESIGN.md §5, §11, §13).
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { FilesystemHandlers } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
 import { notFound, plural, rethrowFs } from './common.js';
 import { sharedLineIndex } from './line-index.js';
-import { memoryReader } from './line-reader.js';
+import { memoryReader, OverlayReader } from './line-reader.js';
 import { mediaKindOf, readMedia } from './media/read-media.js';
 import { readTextFile } from './read-text.js';
 import { ENCODING_SAMPLE_BYTES, detectTextKind } from './text-codec.js';
@@ -16,6 +16,13 @@ import { ENCODING_SAMPLE_BYTES, detectTextKind } from './text-codec.js';
 const SMALL_FILE_BYTES = 256 * 1024;
 /** Sniff buffers of large files are reused: a fresh 64 KiB buffer per call is GC churn. */
 const sniffPool: Buffer[] = [];
+
+/** The file, with its sniffed head served from memory (a window at the top needs no second read). */
+function headOverlay(handle: FileHandle, head: Buffer): OverlayReader {
+  const reader = new OverlayReader(handle);
+  reader.add({ position: 0, bytes: head });
+  return reader;
+}
 
 export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => {
   const resolved = await ctx.workspace.resolve(params.path);
@@ -52,7 +59,7 @@ export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => 
       throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file (${plural(size, 'byte')}); read_file shows text, images (png, jpeg, gif, webp), PDFs and notebooks`);
     }
     const result = await readTextFile(
-      { reader: whole ? memoryReader(sniff) : handle, size, key, kind, display: resolved.relative },
+      { reader: whole ? memoryReader(sniff) : headOverlay(handle, sniff), size, key, kind, display: resolved.relative },
       params,
       ctx.signal,
     );

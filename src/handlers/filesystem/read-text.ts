@@ -6,7 +6,7 @@ import { withText } from '../../runtime/handler.js';
 import { plural } from './common.js';
 import { readDecodedWindow } from './decoded-reader.js';
 import { sharedLineIndex, type LineIndex } from './line-index.js';
-import { readByteLineWindow, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
+import { OverlayReader, readByteLineWindow, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
 import { findTailStart } from './tail-scan.js';
 import type { TextKind } from './text-codec.js';
 
@@ -93,7 +93,13 @@ async function readFromEnd(file: TextFile, index: LineIndex, request: ByteReques
     if (tail.totalLines !== undefined) index.totalLines = tail.totalLines;
     else {
       // Lines from the tail start are read with a throwaway index: their numbers are relative.
-      const relative = await readByteLineWindow(file.reader, { checkpoints: [tail.start] }, {
+      let reader = file.reader;
+      if (tail.tail) {
+        const overlay = new OverlayReader(file.reader);
+        overlay.add(tail.tail);
+        reader = overlay;
+      }
+      const relative = await readByteLineWindow(reader, { checkpoints: [tail.start] }, {
         ...request, offset: 1, limit: Math.min(request.limit, fromEnd), countAheadBytes: Infinity,
       });
       return {

@@ -1,7 +1,7 @@
 // Finding where the last N lines of a file start by scanning backwards from its end: a tail window
 // of a multi-GB file costs the bytes of those lines, not a count of the whole file.
 import { throwIfAborted, ToolError } from '../../runtime/errors.js';
-import type { PositionalReader } from './line-reader.js';
+import type { KnownBytes, PositionalReader } from './line-reader.js';
 
 /** Backward reads start small (a tail window is usually a few KiB) and grow to this size. */
 const FIRST_CHUNK_BYTES = 8 * 1024;
@@ -13,6 +13,8 @@ export interface TailStart {
   start: number;
   /** Lines in the file, known when the scan reached the content start (the file has at most n lines). */
   totalLines?: number;
+  /** The last chunk read when it holds the whole tail (start to end): the window needs no new read. */
+  tail?: KnownBytes;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function findTailStart(file: PositionalReader, contentStart: number
     while (j >= 0) {
       const at = buffer.lastIndexOf(NEWLINE, j);
       if (at === -1) break;
-      if (++found === n) return { start: from + at + 1 };
+      if (++found === n) return { start: from + at + 1, ...(end === size ? { tail: { position: from, bytes: buffer.subarray(0, bytesRead), atEnd: true } } : {}) };
       j = at - 1;
     }
     end = from;
