@@ -55,8 +55,9 @@ describe('read_file images', () => {
     const meta = await sharp(Buffer.from(out.data, 'base64')).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', out.width, out.height]);
     expect(result.text).toContain('scaled down from 4000×3000');
-    // Decoding 12 megapixels takes ~100 ms; on the main thread that would be one long stall.
-    expect(maxLag).toBeLessThan(80);
+    // Decoding and scaling 12 megapixels takes 150-300 ms here; on the main thread that would be
+    // one stall of that length (the margin allows for a loaded machine's scheduling delays).
+    expect(maxLag).toBeLessThan(120);
   });
 
   it('passes a small PNG through unchanged, and keeps big PNGs lossless or falls back within the byte cap', async () => {
