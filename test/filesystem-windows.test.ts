@@ -99,7 +99,8 @@ describe('partial counts keep the line index exact', () => {
         const bytes = Buffer.from(text);
         const request = { offset, limit, maxLineChars, maxChars, signal, size: bytes.length, countAheadBytes: 4096 };
         const single = await readByteLineWindow(memoryReader(bytes), { checkpoints: [0] }, request);
-        const batched = await readByteLineWindow(memoryReader(bytes), { checkpoints: [0] }, { ...request, decodeLines: (ls) => ls.map((l) => l.toString('utf8')) });
+        // UTF-8 needs up to 3 bytes per UTF-16 unit: the read-ahead bound must hold for it.
+        const batched = await readByteLineWindow(memoryReader(bytes), { checkpoints: [0] }, { ...request, decodeLines: (ls) => ls.map((l) => l.toString('utf8')), maxBytesPerUnit: 3 });
         expect(batched.lines).toEqual(single.lines);
         expect([batched.endLine, batched.more, batched.charCapped, batched.cutLines]).toEqual([single.endLine, single.more, single.charCapped, single.cutLines]);
         if (batched.totalLines !== undefined && single.totalLines !== undefined) expect(batched.totalLines).toBe(single.totalLines);

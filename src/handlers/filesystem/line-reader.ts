@@ -78,6 +78,8 @@ export interface ByteLineRequest extends WindowRequest {
    * line when absent. A batch saves the per-call cost of a legacy codec (~2 µs a line).
    */
   decodeLines?: (lines: Buffer[]) => string[];
+  /** Most bytes one UTF-16 unit of decoded text can take (1 for single-byte encodings; 4 at most). */
+  maxBytesPerUnit?: number;
 }
 
 export interface LineWindow {
@@ -188,8 +190,8 @@ export async function readByteLineWindow(
     if (decodeLines) {
       batch.push({ raw, wasCut, lineBytes: bytes, line });
       batchBytes += raw.length + 1;
-      // A character takes at most 4 bytes: past 4× the cap in bytes, the text is past the cap.
-      if (batch.length >= limit || batchBytes > maxChars * 4) windowDone = true;
+      // Past maxBytesPerUnit × the cap in bytes, the decoded text is certainly past the cap.
+      if (batch.length >= limit || batchBytes > maxChars * (request.maxBytesPerUnit ?? 4)) windowDone = true;
       return;
     }
     if (!addLine(raw.toString('utf8'), wasCut, bytes, line) || lines.length >= limit) windowDone = true;

@@ -65,7 +65,9 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
     const decodeLines = kind.codec ? (lines: Buffer[]) => kind.codec!.decodeLines(lines) : undefined;
     const index = sharedLineIndex.get(file.key, kind.bomLength);
     index.textKind = kind;
-    const byteRequest = { ...request, size: file.size, decodeLines, countAheadBytes: countAll ? Infinity : COUNT_AHEAD_BYTES };
+    const byteRequest = {
+      ...request, size: file.size, decodeLines, maxBytesPerUnit: kind.codec?.maxBytesPerUnit, countAheadBytes: countAll ? Infinity : COUNT_AHEAD_BYTES,
+    };
     window = rawOffset > 0
       ? await readByteLineWindow(file.reader, index, byteRequest)
       : await readFromEnd(file, index, byteRequest, -rawOffset, countAll);

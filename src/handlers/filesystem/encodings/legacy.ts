@@ -34,12 +34,16 @@ export interface LegacyCodec {
   decode(bytes: Buffer): string;
   /** Decodes many lines (bytes without their newline) at once: one codec call for all of them. */
   decodeLines(lines: Buffer[]): string[];
+  /** Most bytes that one UTF-16 unit of decoded text takes (windows stop reading ahead at cap × this). */
+  readonly maxBytesPerUnit: number;
   encode(text: string): Buffer;
   /** True when decoding then encoding `bytes` gives `bytes` back (no byte would change on a rewrite). */
   roundTrips(bytes: Buffer): boolean;
 }
 
 const codecs = new Map<LegacyEncoding, LegacyCodec>();
+// Longest byte sequence per UTF-16 unit: EUC-JP has 3-byte JIS X 0212 characters, GB18030 4-byte ones.
+const MAX_BYTES_PER_UNIT: Partial<Record<LegacyEncoding, number>> = { shift_jis: 2, gbk: 2, big5: 2, 'euc-kr': 2, 'euc-jp': 3, gb18030: 4 };
 
 /** True when the bytes hold nothing above 0x7F (every supported encoding reads those as ASCII). */
 function isAscii(bytes: Buffer): boolean {
@@ -97,6 +101,7 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
     encoding,
     decode,
     decodeLines,
+    maxBytesPerUnit: MAX_BYTES_PER_UNIT[encoding] ?? 1,
     encode,
     roundTrips: (bytes) => {
       const text = decode(bytes);
