@@ -126,6 +126,10 @@ describe('read_file PDFs', () => {
     await writeFile(path.join(root, 'cut.pdf'), pdf.subarray(0, 40));
     const call = (p: string, pages?: string) => toolkit.invoke('filesystem', 'read_file', { path: p, ...(pages ? { pages } : {}) });
     expect(errorCode(await call('ok.pdf', '3'))).toBe('INVALID_INPUT');
+    await writeFile(path.join(root, 'notes.txt'), 'text\n');
+    const notPdf = await call('notes.txt', '1');
+    expect(errorCode(notPdf)).toBe('INVALID_INPUT');
+    expect(notPdf.text).toContain('pages is for PDFs');
     expect(errorCode(await call('ok.pdf', '1-50'))).toBe('INVALID_INPUT');
     expect(errorCode(await call('ok.pdf', '5-2'))).toBe('INVALID_INPUT');
     expect(errorCode(await call('junk.pdf'))).toBe('UNSUPPORTED_CONTENT');

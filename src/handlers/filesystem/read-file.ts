@@ -48,6 +48,9 @@ export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => 
     const whole = small && bytesRead === size;
     const sniff = head.subarray(0, bytesRead);
     const media = mediaKindOf(resolved.relative, sniff);
+    if (params.pages !== undefined && media !== 'pdf') {
+      throw new ToolError('INVALID_INPUT', `pages is for PDFs; ${resolved.relative} is ${media ? `a ${media}` : 'text'}${media === 'notebook' ? ' (use offset/limit for cells)' : ' (use offset/limit for lines)'}`);
+    }
     if (media) {
       const result = await readMedia(media, { handle, size, display: resolved.relative, head: whole ? sniff : undefined }, params, ctx.signal);
       ctx.session.recordRead(resolved.absolute, stampOf(stats));
