@@ -68,8 +68,8 @@ const bench: BenchCase = {
       const result = await sideBySide(
         async () => { await cold(); check(textOf(await ours.callTool({ name: 'read_file', arguments: ourArgs })), expected); },
         async () => { await cold(); check(textOf(await peer.callTool({ name: 'read_text_file', arguments: peerArgs })), expected); },
-        15,
-        2,
+        31,
+        3,
       );
       ctx.row({
         case: `MCP stdio read_file ${label} of 1 GiB (cold index)`,

@@ -76,9 +76,6 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
   if (total !== undefined && window.startLine > Math.max(total, 1)) {
     throw new ToolError('INVALID_INPUT', `offset ${window.startLine} is past the end of ${file.display}: it has ${plural(total, 'line')}`);
   }
-  if (total === undefined && window.lines.length === 0 && window.startLine > 0) {
-    throw new ToolError('INVALID_INPUT', `offset ${window.startLine} is past the end of ${file.display}`);
-  }
   return render(file, window, params.line_numbers ?? true);
 }
 
