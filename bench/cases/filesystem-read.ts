@@ -5,13 +5,15 @@ import { execFile } from 'node:child_process';
 import { open, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import iconv from 'iconv-lite';
 import sharp from 'sharp';
+import { filesystemHandlers } from '../../src/handlers/filesystem.js';
 import { sharedLineIndex } from '../../src/handlers/filesystem/line-index.js';
-import { createToolkit } from '../../src/index.js';
+import { createToolkit, type HandlerContext } from '../../src/index.js';
 import { makePdf } from '../../test/support/pdf-fixture.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 
@@ -82,6 +84,36 @@ const bench: BenchCase = {
     }
     await ours.close();
     await peer.close();
+
+    // The same windows in-process, handler against the peer's own head/tail functions: what the
+    // read costs without either server's protocol and validation layers.
+    const peerLib = (await import(pathToFileURL(path.join(path.dirname(peerEntry), 'lib.js')).href)) as {
+      headFile(file: string, n: number): Promise<string>;
+      tailFile(file: string, n: number): Promise<string>;
+    };
+    const inProcess = createToolkit({ workspace: ctx.tmp });
+    const handlerCtx: HandlerContext = {
+      workspace: inProcess.workspace, signal: new AbortController().signal, session: inProcess.session,
+      services: inProcess.services, operation: inProcess.find('read_file')!, toolkit: inProcess,
+    };
+    for (const [label, params, peerCall] of [
+      ['first 50 lines', { path: 'big.txt', limit: 50 }, () => peerLib.headFile(file, 50)],
+      ['last 50 lines', { path: 'big.txt', offset: -50 }, () => peerLib.tailFile(file, 50)],
+    ] as const) {
+      const result = await sideBySide(
+        async () => { await cold(); await filesystemHandlers.read_file(params, handlerCtx); },
+        async () => { await cold(); await peerCall(); },
+        31,
+        3,
+      );
+      ctx.row({
+        case: `in-process: read_file handler, ${label} of 1 GiB (cold index)`,
+        toolwright: result.toolwright,
+        baseline: result.baseline,
+        baselineName: `filesystem server ${label.startsWith('first') ? 'headFile' : 'tailFile'}()`,
+        note: 'no protocol layers: the difference to the MCP rows is server overhead',
+      });
+    }
 
     // --- image: a 4000×3000 JPEG scaled to the model limits ---
     const jpeg = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 90 }).toBuffer();

@@ -223,13 +223,23 @@ export async function readByteLineWindow(
           const nl = view.indexOf(NEWLINE, i);
           const end = nl === -1 ? bytesRead : nl;
           const take = Math.min(end - i, keepBytes - keptBytes);
-          if (take > 0) {
-            parts.push(Buffer.from(view.subarray(i, i + take))); // copy: the read buffer is reused
-            keptBytes += take;
+          if (nl !== -1 && parts.length === 0 && !decodeLines) {
+            // The whole line is in this chunk and is decoded right away: no copy needed.
+            lineBytes = nl - i;
+            const wasCut = lineBytes > take;
+            let stop = i + take;
+            if (!wasCut && stop > i && view[stop - 1] === CR) stop--;
+            if (!addLine(view.toString('utf8', i, stop), wasCut, lineBytes, line) || lines.length >= limit) windowDone = true;
+            lineBytes = 0;
+          } else {
+            if (take > 0) {
+              parts.push(Buffer.from(view.subarray(i, i + take))); // copy: the read buffer is reused
+              keptBytes += take;
+            }
+            lineBytes += end - i;
+            if (nl === -1) break;
+            finishLine();
           }
-          lineBytes += end - i;
-          if (nl === -1) break;
-          finishLine();
           line++;
           if (line === nextCheckpointLine) {
             recordCheckpoint(line, pos + nl + 1);
