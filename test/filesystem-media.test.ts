@@ -209,7 +209,7 @@ describe('images through the adapters', () => {
     await writeFile(path.join(root, 'p.png'), png);
     const base64 = png.toString('base64');
 
-    const server = createMcpServer(toolkit);
+    const server = await createMcpServer(toolkit);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 'test', version: '1' });

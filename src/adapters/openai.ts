@@ -68,10 +68,10 @@ export async function runOpenAIToolCall(
   call: OpenAIChatToolCall,
   options: InvokeOptions = {},
 ): Promise<{ role: 'tool'; tool_call_id: string; content: string }> {
-  const result = await invokeByName(toolkit, call.function.name, call.function.arguments, options);
+  const result = await invokeByName(toolkit, call?.function?.name, call?.function?.arguments, options);
   // Chat Completions tool messages carry text only: an image is described, not sent.
   const content = result.ok && imageOf(result.output) ? `${result.text}\n${IMAGE_NOT_CARRIED}` : result.text;
-  return { role: 'tool', tool_call_id: call.id, content };
+  return { role: 'tool', tool_call_id: call?.id, content };
 }
 
 /** A Responses API `function_call` output item. */
@@ -88,13 +88,13 @@ export async function runOpenAIResponsesFunctionCall(
   call: OpenAIFunctionCallItem,
   options: InvokeOptions = {},
 ): Promise<{ type: 'function_call_output'; call_id: string; output: string | OpenAIFunctionOutputContent[] }> {
-  const result = await invokeByName(toolkit, call.name, call.arguments, options);
+  const result = await invokeByName(toolkit, call?.name, call?.arguments, options);
   // The Responses API takes images in function_call_output as input_image (a data URL).
   const image = result.ok ? imageOf(result.output) : undefined;
   const output = image
     ? [{ type: 'input_text' as const, text: result.text }, { type: 'input_image' as const, image_url: `data:${image.mimeType};base64,${image.data}` }]
     : result.text;
-  return { type: 'function_call_output', call_id: call.call_id, output };
+  return { type: 'function_call_output', call_id: call?.call_id, output };
 }
 
 /** The items of a function_call_output that carries an image. */
