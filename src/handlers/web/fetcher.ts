@@ -28,6 +28,8 @@ export interface FetchSettings {
   /** The caller's signal (invoke's abort). */
   signal: AbortSignal;
   web: Readonly<WebOptions>;
+  /** The policy's host check, run on every hop (throws DENIED_BY_POLICY). */
+  checkHost?: (url: URL) => void;
 }
 
 /** An open response: headers read, body not yet consumed. */
@@ -108,6 +110,7 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
   }
 
   async function hop(url: URL): Promise<{ status: number; headers: OpenResponse['headers']; body: Readable }> {
+    settings.checkHost?.(url);
     const target = await checkTarget(url, settings.web);
     pins.set(target.hostname, target.addresses);
     const undici = await loadUndici();

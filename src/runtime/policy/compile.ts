@@ -1,7 +1,7 @@
 import type { OperationDescriptor, Risk } from '../descriptor.js';
 import { RISK_ORDER } from '../descriptor.js';
 import { operations as catalogOperations } from '../../generated/registry.js';
-import { applicableFields, mainArgument, ruleMatchesInput, type ArgumentField, type CompiledRule, type DecideContext } from './arguments.js';
+import { applicableFields, hostRuleMatches, mainArgument, pathRuleMatches, ruleMatchesInput, type ArgumentField, type CompiledRule, type DecideContext, type PathSubject } from './arguments.js';
 import { PolicyError, didYouMean } from './errors.js';
 import { compileCommandPattern } from './shell/match.js';
 import { bashParserLoaded, loadBashParser } from './shell/parser.js';
@@ -50,6 +50,12 @@ export interface CompiledPolicy {
   hasArgumentRules(operation: OperationDescriptor): boolean;
   /** True when some path rule applies to read_file or to `operation` (search results are then filtered). */
   filtersPaths(operation: OperationDescriptor): boolean;
+  /** True when a path rule does not allow `subject` for `operation` or for read_file (search results drop it). */
+  hidesPath(operation: OperationDescriptor, subject: PathSubject): boolean;
+  /** The decision for a web_fetch host (every redirect hop is checked with it). */
+  decideHost(operation: OperationDescriptor, hostname: string): PolicyDecision;
+  /** Whether some host rule applies to the operation. */
+  checksHosts(operation: OperationDescriptor): boolean;
   /** The rule list after `extends` (own rules first), for explain and tests. */
   readonly rules: readonly PolicyRule[];
   readonly fallback: Decision;
@@ -217,6 +223,23 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
       }
       return fallback === 'deny';
     },
+    hidesPath(op, subject) {
+      const read = operations.find((o) => o.name === 'read_file');
+      return [op, ...(read ? [read] : [])].some((o) => {
+        for (const rule of targeting(o)) {
+          if (rule.fields.length === 0) return false;
+          if (rule.paths && pathRuleMatches(rule, subject)) return rule.rule.decision !== 'allow';
+        }
+        return false;
+      });
+    },
+    decideHost(op, hostname) {
+      for (const rule of targeting(op)) {
+        if (rule.fields.length === 0 || (rule.hosts && hostRuleMatches(rule, hostname))) return result(rule);
+      }
+      return result(undefined);
+    },
+    checksHosts: (op) => targeting(op).some((r) => r.hosts),
     hasArgumentRules: (op) => targeting(op).some((r) => r.fields.length > 0),
     filtersPaths(op) {
       const read = operations.find((o) => o.name === 'read_file');

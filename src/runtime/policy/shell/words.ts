@@ -8,6 +8,8 @@ export interface Word {
   dynamic: boolean;
   /** The source text. */
   raw: string;
+  /** Dynamic only because of unquoted glob characters (`src/*.ts`): expands to file names. */
+  glob?: boolean;
 }
 
 /** Thrown inside the walker: the construct cannot be decided statically. */
@@ -75,6 +77,8 @@ function unquotedText(node: SyntaxNode): string {
 function unquoted(raw: string): Word {
   let text = '';
   let dynamic = false;
+  let glob = false;
+  let expands = false;
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i]!;
     if (c === '\\') {
@@ -84,14 +88,15 @@ function unquoted(raw: string): Word {
       if (next !== '\n') text += next;
       continue;
     }
-    if (c === '*' || c === '?' || c === '[') dynamic = true;
-    if (c === '$' || c === '`') dynamic = true;
+    if (c === '*' || c === '?' || c === '[') glob = true;
+    if (c === '$' || c === '`') expands = true;
     text += c;
   }
   // `{}` alone (find -exec) stays literal; `{a,b}` and `{1..3}` expand to several words.
-  if (/\{[^{}]*(,|\.\.)[^{}]*\}/.test(raw)) dynamic = true;
-  if (text.startsWith('~')) dynamic = true;
-  return { text, dynamic, raw };
+  if (/\{[^{}]*(,|\.\.)[^{}]*\}/.test(raw)) expands = true;
+  if (text.startsWith('~')) expands = true;
+  dynamic = glob || expands;
+  return { text, dynamic, raw, ...(glob && !expands ? { glob: true } : {}) };
 }
 
 function doubleQuoted(node: SyntaxNode): Word {
