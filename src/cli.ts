@@ -5,10 +5,11 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { parse as parseYaml } from 'yaml';
 import { createMcpElicitationUserChannel } from './adapters/mcp-user.js';
 import { serveMcpStdio, startMcpHttpServer, DEFAULT_MAX_RESULT_BYTES } from './adapters/mcp.js';
 import { invokeByName, parseArguments } from './adapters/dispatch.js';
+import { registerPolicyCommand } from './cli/policy.js';
+import { parsePolicyText } from './runtime/policy/formats/load.js';
 import type { JsonSchema, OperationDescriptor } from './runtime/descriptor.js';
 import { POLICY_PRESETS, compilePolicy, type PolicyOptions, type PolicyPreset } from './runtime/policy.js';
 import { createDefaultTaskStore, createFileTaskStore, type TaskStore } from './runtime/services/tasks.js';
@@ -100,19 +101,12 @@ async function loadPolicy(spec: string): Promise<PolicyOptions> {
     if (spec in POLICY_PRESETS) return spec as PolicyPreset;
     throw new UsageError(`--policy ${spec}: no such file, and not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`);
   }
-  let doc: unknown;
+  // YAML or HCL (.hcl); every mistake is reported as FILE:LINE:COL.
   try {
-    doc = parseYaml(await readFile(path, 'utf8'));
+    return (await parsePolicyText(await readFile(path, 'utf8'), spec)).policy;
   } catch (error) {
-    throw new UsageError(`--policy ${spec}: ${(error as Error).message}`);
+    throw new UsageError(`--policy ${(error as Error).message}`);
   }
-  const policy = (typeof doc === 'object' && doc !== null && 'preset' in doc ? (doc as { preset: unknown }).preset : doc) as PolicyOptions;
-  try {
-    compilePolicy(policy);
-  } catch (error) {
-    throw new UsageError(`--policy ${spec}: ${(error as Error).message}`);
-  }
-  return policy;
 }
 
 async function toolkitOptions(flags: ToolkitFlags, extra: { user?: UserChannel; tasks?: TaskStore } = {}): Promise<ToolkitOptions> {
@@ -301,6 +295,7 @@ Claude Desktop / Claude Code / Cursor configuration (stdio):
     await running.close();
   });
 
+  registerPolicyCommand(program, io, exitCode);
   return program;
 }
 

@@ -62,13 +62,30 @@ export interface CompiledPolicy {
   readonly preset?: PolicyPreset;
   /** Checks every rule's `examples` (parses shell examples); throws PolicyError on the first failure. */
   checkExamples(): Promise<void>;
+  /** Every example with its outcome (for `toolwright policy test`); never throws for a failing one. */
+  examineExamples(): Promise<ExampleResult[]>;
+}
+
+export interface ExampleResult {
+  rule: number;
+  list: 'match' | 'not_match';
+  index: number;
+  input: Record<string, unknown>;
+  passed: boolean;
+  /** The failure, as checkExamples would report it. */
+  message?: string;
+}
+
+export interface CompileOptions {
+  /** Do not check examples while compiling (`policy test` reports them all instead). */
+  deferExamples?: boolean;
 }
 
 /**
  * Validates and compiles policy options against the operations that exist (default: the reference
  * catalog); throws PolicyError (a TypeError) on a malformed policy, naming the rule.
  */
-export function compilePolicy(options: PolicyOptions | undefined, operations: readonly OperationDescriptor[] = catalogOperations): CompiledPolicy {
+export function compilePolicy(options: PolicyOptions | undefined, operations: readonly OperationDescriptor[] = catalogOperations, compileOptions: CompileOptions = {}): CompiledPolicy {
   const checkPreset = (name: string): PolicyPreset => {
     if (typeof name !== 'string' || !Object.hasOwn(POLICY_PRESETS, name)) {
       throw new PolicyError(`unknown policy preset "${String(name)}"${didYouMean(String(name), Object.keys(POLICY_PRESETS))} (known: ${Object.keys(POLICY_PRESETS).join(', ')})`);
@@ -194,7 +211,7 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
   let examples: Promise<void> | undefined;
   const checkExamples = () => (examples ??= runExamples(compiled, operations, ownCount, targeting));
   if (!compiled.some((r) => r.rule.examples)) examples = Promise.resolve();
-  else if (!compiled.some((r) => r.commands && r.rule.examples) || bashParserLoaded()) {
+  else if (!compileOptions.deferExamples && (!compiled.some((r) => r.commands && r.rule.examples) || bashParserLoaded())) {
     // Without shell examples (or with the parser loaded) they are checked here, synchronously.
     const failure = runExamplesSync(compiled, operations, ownCount, targeting);
     if (failure) throw failure;
@@ -206,6 +223,13 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
     fallback,
     ...(preset ? { preset } : {}),
     checkExamples,
+    async examineExamples() {
+      if (compiled.some((r) => r.commands && r.rule.examples)) await loadBashParser();
+      return compiled.flatMap((rule) => exampleCases(rule, operations).map((c) => {
+        const failure = exampleFailure(rule, ownCount, c, ruleMatchesInput(rule, c.op, c.input, { workspaceRoot: '/nonexistent-workspace' }));
+        return { rule: rule.index, list: c.list, index: c.index, input: c.input, passed: !failure, ...(failure ? { message: failure.message } : {}) };
+      }));
+    },
     decide(op) {
       return result(targeting(op).find((r) => r.fields.length === 0));
     },

@@ -8,6 +8,8 @@ export class PolicyError extends TypeError {
 
 /** The closest known name, for "did you mean" hints (Levenshtein ≤ 3, case-insensitive). */
 export function didYouMean(value: string, known: readonly string[]): string {
+  const alias = ALIASES[value.toLowerCase().replace(/[^a-z]/g, '')];
+  if (alias && known.includes(alias)) return ` (did you mean "${alias}"?)`;
   const v = value.toLowerCase();
   let best: string | undefined;
   let bestDistance = 4;
@@ -31,3 +33,12 @@ function distance(a: string, b: string): number {
   }
   return row[b.length]!;
 }
+
+/** Names other harnesses use (Claude Code tool names, common provider words) → ours. */
+const ALIASES: Record<string, string> = {
+  shell: 'exec', sh: 'exec', command: 'exec', commands: 'exec', process: 'exec',
+  fs: 'filesystem', file: 'filesystem', files: 'filesystem', http: 'web', fetch: 'web', net: 'web', network: 'web',
+  todo: 'task', todos: 'task', tasks: 'task', subagent: 'agent', agents: 'agent', human: 'user',
+  read: 'read_file', write: 'write_file', edit: 'edit_file', multiedit: 'edit_file', webfetch: 'web_fetch', websearch: 'web_search',
+  todowrite: 'task_create', todoread: 'task_list', ls: 'glob', run: 'bash', exec: 'bash',
+};
