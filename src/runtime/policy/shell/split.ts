@@ -42,6 +42,11 @@ export function harmlessVariable(name: string): boolean {
   return /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CI|TERM|COLUMNS|LINES|NODE_ENV|DEBUG|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE)$/.test(name);
 }
 
+/** Variables that choose the program that runs, or make programs run other code. */
+export function steersExecution(name: string): boolean {
+  return /^(PATH|IFS|ENV|BASH_ENV|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|GLOBIGNORE|EXECIGNORE|BASH_LOADABLES_PATH|CDPATH|LD_[A-Z_]+|DYLD_[A-Z_]+|BASH_FUNC_.*|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|LESSOPEN|LESSCLOSE|GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_ASKPASS|SSH_ASKPASS|GIT_EXEC_PATH|GIT_CONFIG_.*|GIT_DIR|GIT_WORK_TREE|.*PAGER|.*EDITOR|VISUAL|BROWSER)$/.test(name);
+}
+
 /** Builtins that change what later words mean (aliases, traps, shell options, hashed paths). */
 const POISONING_BUILTINS = new Set(['alias', 'shopt', 'enable', 'hash', 'trap', 'set', 'unalias', 'bind', 'complete']);
 /** Builtins that assign the variables named in their arguments. */
@@ -329,6 +334,11 @@ function expand(entry: SimpleCommand, walk: Walk, depth: number): void {
   if (POISONING_BUILTINS.has(name) && !(name === 'set' && entry.words.slice(1).every((w) => !w.dynamic && /^[-+][euxo]+$|^pipefail$/.test(w.text)))) {
     walk.poison ??= `\`${name}\` changes how the rest of the line is read`;
   }
+  const steering = entry.assignments.find(steersExecution);
+  if (steering) {
+    walk.commands.push({ ...entry, opaque: `${steering}=… changes which program runs or what it executes` });
+    return;
+  }
   const unwrapped = unwrap(entry, walk.workspaceRoot);
   if (unwrapped.kind === 'plain') {
     walk.commands.push(entry);
@@ -341,6 +351,11 @@ function expand(entry: SimpleCommand, walk: Walk, depth: number): void {
   if (unwrapped.alsoOuter) walk.commands.push({ ...entry, words: unwrapped.alsoOuter });
   const via = [...entry.via, unwrapped.wrapper];
   if (unwrapped.kind === 'script') {
+    const unusual = entry.assignments.find((name) => !harmlessVariable(name));
+    if (unusual) {
+      walk.commands.push({ ...entry, opaque: `${unusual}=… in front of ${unwrapped.wrapper} changes how the shell starts` });
+      return;
+    }
     if (++walk.scripts > MAX_NESTED_SCRIPTS * 8 || entry.via.filter((v) => v.endsWith(' -c')).length >= MAX_NESTED_SCRIPTS) {
       walk.commands.push({ ...entry, opaque: 'shell scripts nest too deeply to decide' });
       return;

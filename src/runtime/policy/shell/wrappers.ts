@@ -151,6 +151,13 @@ export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
       const at = skipOptions('adEeIiLlnPs', ['--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
         /^(-[0adEeIiLlnPsprtxo]|--(null|arg-file|delimiter|eof|replace|max-lines|max-args|max-procs|max-chars|process-slot-var|interactive|no-run-if-empty|verbose|exit|open-tty|show-limits))$/);
       if (typeof at !== 'number') return at;
+      // -I R / -i / --replace: R in the command is replaced by input lines.
+      const replace = xargsReplace(rest.slice(0, at));
+      if (replace !== undefined) {
+        const replaced = rest.slice(at).map((w) => (w.text.includes(replace) ? { ...w, dynamic: true } : w));
+        if (replaced[0]?.dynamic) return opaque('xargs runs a program named by its input');
+        rest.splice(at, rest.length - at, ...replaced);
+      }
       if (rest[at] === undefined) return { kind: 'inner', wrapper: 'xargs', inner: [{ words: [{ text: 'echo', dynamic: false, raw: 'echo' }], assignments: [], trailingUnknown: true }] };
       return inner(at, { trailingUnknown: true });
     }
@@ -186,6 +193,16 @@ export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
     }
     case 'find':
       return findExec(words, rest);
+    case 'coproc':
+      return inner(0);
+    case 'git': {
+      // `git -c core.pager=…`, `-c alias.x=!…`, --config-env and --exec-path make git run any program.
+      for (const w of rest) {
+        if (w.dynamic || !w.text.startsWith('-')) break;
+        if (/^(-c|--config-env|--exec-path)/.test(w.text)) return opaque(`git ${w.text} can make git run any program`);
+      }
+      return { kind: 'plain' };
+    }
   }
   if (BASH_LIKE.has(name)) return shellScript(name, rest);
   if (OTHER_SHELLS.has(name)) return opaque(`${name} runs code the bash parser cannot check`);
@@ -247,4 +264,16 @@ function findExec(words: Word[], rest: Word[]): Unwrapped {
   }
   if (inner.length === 0) return { kind: 'plain' };
   return { kind: 'inner', wrapper: 'find -exec', inner, alsoOuter: words };
+}
+
+function xargsReplace(options: Word[]): string | undefined {
+  for (let i = 0; i < options.length; i++) {
+    const t = options[i]!.text;
+    if (t === '-I') return options[i + 1]?.text ?? '{}';
+    if (t.startsWith('-I')) return t.slice(2);
+    if (t === '-i' || t === '--replace') return '{}';
+    if (t.startsWith('-i')) return t.slice(2);
+    if (t.startsWith('--replace=')) return t.slice(10);
+  }
+  return undefined;
 }
