@@ -59,6 +59,14 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
   const exposed = [...byId.values()].filter(inProfile);
   // Checked against the operations that exist: a rule naming an unknown one is a TypeError here.
   const policy = compilePolicy(options.policy, [...byId.values()]);
+  const hooksCache = new Map<string, ReturnType<typeof policyHooks> | undefined>();
+  const hooksOf = (op: OperationDescriptor) => {
+    if (!hooksCache.has(op.id)) {
+      const hooks = policyHooks(policy, op, workspace);
+      hooksCache.set(op.id, hooks.visiblePaths || hooks.checkHost ? hooks : undefined);
+    }
+    return hooksCache.get(op.id);
+  };
   const closers: (() => void | Promise<void>)[] = [];
   let closing: Promise<void> | undefined;
 
@@ -152,7 +160,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
       services,
       operation: op,
       toolkit,
-      ...(options.policy === undefined ? {} : policyHooks(policy, op, workspace)),
+      ...(options.policy === undefined ? undefined : hooksOf(op)),
     };
     let returned: unknown;
     try {

@@ -266,6 +266,7 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
     checksHosts: (op) => targeting(op).some((r) => r.hosts),
     hasArgumentRules: (op) => targeting(op).some((r) => r.fields.length > 0),
     filtersPaths(op) {
+      if (!applicableFields(op).includes('path')) return false;
       const read = operations.find((o) => o.name === 'read_file');
       return [op, ...(read ? [read] : [])].some((o) => targeting(o).some((r) => r.paths));
     },
