@@ -74,6 +74,11 @@ const BYPASSES: string[] = [
   'case x in x) rm canary.txt;; esac', '{ ls; rm canary.txt; }', '(ls; rm canary.txt)', '! rm canary.txt', 'ls && { rm canary.txt; }',
   // arguments beyond the allowed form, and git's own code paths
   'git status --short && rm canary.txt', "git -c core.pager='rm canary.txt' status", 'git status; git clean -fdx',
+  // arithmetic evaluation: array subscripts inside a variable's value run code
+  "x='a[$(rm canary.txt)]'; [[ x -eq 1 ]]; ls", "printf -v 'a[$(rm canary.txt)]' x; ls", "x='b[$(rm canary.txt)]'; a=([x]=1); ls",
+  "test -v 'a[$(rm canary.txt)]'; ls", "read 'a[$(rm canary.txt)]' <<< x; ls", "x='b[$(rm canary.txt)]'; declare -i y; y=x; ls",
+  "x='b[$(rm canary.txt)]'; let x; ls", "x='b[$(rm canary.txt)]'; ((x)); ls", "x='b[$(rm canary.txt)]'; echo ${y:x}",
+  "x='b[$(rm canary.txt)]'; [ -v x ] || ls; [[ -v x ]]",
   // unparseable lines
   'ls "unterminated', 'ls )', 'ls &&',
 ];

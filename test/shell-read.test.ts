@@ -54,6 +54,7 @@ const ATTEMPTS: string[] = [
   'echo x > canary.txt', 'cat canary.txt >> pwned', 'ls $(touch pwned)', 'ls `touch pwned`', 'cat <(touch pwned)', 'X=1 ls', 'ls; X=1',
   'ls & touch pwned', '$x', 'ls | sh', 'for f in *; do rm $f; done', 'f() { ls; }; f', 'printf -v x hi', 'cat canary.txt | sed -n "w pwned"',
   'ls && touch pwned', 'cat <<EOF\nx\nEOF', 'echo $(<canary.txt)', 'ls \\\n; touch pwned',
+  "test -v 'a[$(touch pwned)]'", "[ -v 'a[$(touch pwned)]' ]", "[[ x -eq 1 ]]", "((x))", 'let x=1',
 ];
 
 describe('shell_read refuses write and exec attempts before anything runs', () => {
@@ -72,6 +73,16 @@ describe('shell_read refuses write and exec attempts before anything runs', () =
     }
     expect(ran).toEqual([]);
   }, 60_000);
+
+  it('runs with startup files and rg config from the host environment removed', async () => {
+    const { root } = await setup();
+    await writeFile(path.join(root, 'rgconf'), '--pre=./evil.sh\n');
+    const toolkit = createToolkit({ workspace: root, exec: { env: { BASH_ENV: path.join(root, 'evil.sh'), RIPGREP_CONFIG_PATH: path.join(root, 'rgconf') } } });
+    const result = await toolkit.invoke('exec', 'shell_read', { command: 'cat canary.txt' });
+    expect(result.ok && (result.output as { stdout: string }).stdout).toBe(CANARY);
+    expect(await readFile(path.join(root, 'canary.txt'), 'utf8')).toBe(CANARY);
+    expect((await readdir(root)).includes('pwned')).toBe(false);
+  });
 
   it('names the offending command inside a pipeline', async () => {
     const { toolkit } = await setup();

@@ -75,7 +75,9 @@ export const GIT_HARDENING_ENV: Record<string, string | undefined> = (() => {
     ['core.editor', 'false'], ['sequence.editor', 'false'], ['credential.helper', ''], ['protocol.allow', 'never'],
     ['log.showSignature', 'false'], ['core.alternateRefsCommand', ''], ['core.sshCommand', 'false'], ['uploadpack.packObjectsHook', ''],
   ];
-  const env: Record<string, string | undefined> = { GIT_CONFIG_COUNT: String(entries.length), GIT_EXTERNAL_DIFF: undefined, GIT_PAGER: 'cat', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: undefined, SSH_ASKPASS: undefined };
+  const env: Record<string, string | undefined> = { GIT_CONFIG_COUNT: String(entries.length), GIT_EXTERNAL_DIFF: undefined, GIT_PAGER: 'cat', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: undefined, SSH_ASKPASS: undefined,
+    // Startup files and config files that would make bash or rg run code the classifier never saw.
+    BASH_ENV: undefined, ENV: undefined, RIPGREP_CONFIG_PATH: undefined, GIT_EXEC_PATH: undefined };
   entries.forEach(([key, value], i) => { env[`GIT_CONFIG_KEY_${i}`] = key; env[`GIT_CONFIG_VALUE_${i}`] = value; });
   return env;
 })();

@@ -138,6 +138,10 @@ const findCheck: Check = (args) => {
   return bad ? `${bad.text} runs a command or writes/deletes files` : undefined;
 };
 
+function testCheck(args: Word[]): string | undefined {
+  return args.some((a) => a.text === '-v' || a.text === '-R') ? '-v evaluates array subscripts, which can run code' : undefined;
+}
+
 const PROGRAMS: Record<string, { check?: Check; optionsSafe?: boolean; dynamicArgs?: boolean }> = {
   ls: { optionsSafe: true }, cat: { optionsSafe: true }, head: { optionsSafe: true }, tail: { optionsSafe: true },
   wc: { optionsSafe: true }, pwd: { optionsSafe: true }, echo: { optionsSafe: true, dynamicArgs: true },
@@ -145,7 +149,9 @@ const PROGRAMS: Record<string, { check?: Check; optionsSafe?: boolean; dynamicAr
   stat: { optionsSafe: true }, du: { optionsSafe: true }, df: { optionsSafe: true }, tr: { optionsSafe: true }, cut: { optionsSafe: true },
   nl: { optionsSafe: true }, rev: { optionsSafe: true }, fold: { optionsSafe: true }, paste: { optionsSafe: true }, join: { optionsSafe: true },
   comm: { optionsSafe: true }, cmp: { optionsSafe: true }, diff: { optionsSafe: true }, tac: { optionsSafe: true }, column: { optionsSafe: true },
-  true: {}, false: {}, whoami: {}, id: {}, uname: {}, printenv: {}, which: {}, type: {}, seq: {}, test: {}, '[': {},
+  true: {}, false: {}, whoami: {}, id: {}, uname: {}, printenv: {}, which: {}, type: {}, seq: {},
+  // `test -v 'a[$(cmd)]'` evaluates the subscript (and runs cmd).
+  test: { check: testCheck }, '[': { check: testCheck },
   md5sum: { optionsSafe: true }, sha1sum: { optionsSafe: true }, sha256sum: { optionsSafe: true }, sha512sum: { optionsSafe: true },
   cksum: { optionsSafe: true }, base64: { optionsSafe: true }, od: { optionsSafe: true }, hexdump: { optionsSafe: true }, strings: { optionsSafe: true },
   grep: { optionsSafe: true }, egrep: { optionsSafe: true }, fgrep: { optionsSafe: true }, jq: {},

@@ -217,7 +217,10 @@ function statement(node: SyntaxNode, walk: Walk, writes: string[], via: string[]
         walk.commands.push({ text: node.text, words: [], assignments: assignedNames(node), writes: [...writes], via, neutral: true });
         return;
       case 'test_command':
-        if (/[$`]/.test(node.text)) throw new Opaque(`[[ … ]] with expansions ${clip(node.text)} (arithmetic comparisons can run code)`);
+        // `[[ x -eq 1 ]]` evaluates x arithmetically, and x='a[$(cmd)]' runs cmd: only plain string/file tests are neutral.
+        if (/[$`]|\s-(eq|ne|lt|le|gt|ge|v|R)\s|\[[^\]]*\]/.test(node.text.slice(2, -2))) {
+          throw new Opaque(`${clip(node.text)} evaluates arithmetic or subscripts, which can run code`);
+        }
         walk.commands.push({ text: node.text, words: [], assignments: [], writes: [...writes], via, neutral: true });
         return;
       default:
@@ -248,6 +251,8 @@ function assignedNames(node: SyntaxNode): string[] {
     const name = a?.childForFieldName('name');
     if (!name) return [];
     if (name.type === 'subscript') throw new Opaque(`array assignment ${clip(a!.text)} evaluates its subscript`);
+    const value = a!.childForFieldName('value');
+    if (value?.type === 'array' && value.text.includes('[')) throw new Opaque(`array assignment ${clip(a!.text)} evaluates its subscripts`);
     return [name.text];
   });
 }
@@ -381,9 +386,18 @@ function expand(entry: SimpleCommand, walk: Walk, depth: number): void {
 
 function checkAssigningBuiltin(words: Word[], walk: Walk): void {
   const name = words[0]!.text;
+  if ((name === 'test' || name === '[') && words.some((w) => w.text === '-v' || w.text === '-R' || w.text.includes('['))) {
+    walk.poison ??= `\`${name} -v\` evaluates an array subscript, which can run code`;
+  }
   if (!ASSIGNING_BUILTINS.has(name)) return;
   for (const w of words.slice(1)) {
     if (w.dynamic && name !== 'printf') { walk.poison ??= `\`${name} ${w.raw}\` may assign any variable`; return; }
+    if (w.text.includes('[') && (name !== 'printf' || words.some((x) => x.text === '-v'))) {
+      walk.poison ??= `\`${name} ${clip(w.text, 30)}\` evaluates an array subscript, which can run code`;
+    }
+    if (/^-[a-zA-Z]*i/.test(w.text) && ['declare', 'typeset', 'local', 'readonly', 'export'].includes(name)) {
+      walk.poison ??= `\`${name} -i\` makes later assignments arithmetic, which can run code`;
+    }
     if (/^-[a-zA-Z]*n/.test(w.text) && (name === 'declare' || name === 'typeset' || name === 'local')) {
       walk.poison ??= `\`${name} -n\` makes a name reference to another variable`;
     }

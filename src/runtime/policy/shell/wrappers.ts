@@ -88,6 +88,8 @@ export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
   switch (name) {
     case 'eval':
       return opaque('eval runs a string as code');
+    case 'let':
+      return opaque('let evaluates arithmetic, where array subscripts run code');
     case 'source':
     case '.':
       return opaque(`${name} runs a script file the policy cannot see`);
