@@ -161,6 +161,18 @@ describe('matching semantics', () => {
     expect((await decide(p, 'git log -n1 -n2 --oneline')).decision).toBe('deny');
   });
 
+  it('an absolute program path counts by its name and by its real target', async () => {
+    const dir = await tempDir('tw-prog-');
+    const { symlinkSync } = await import('node:fs');
+    symlinkSync('/bin/rm', path.join(dir, 'ls'));
+    const p: PolicyOptions = { rules: [{ operation: 'bash', command: 'ls *', decision: 'allow' }, { operation: 'bash', command: 'rm *', decision: 'deny' }], default: 'ask' };
+    const compiled = compilePolicy(p);
+    const bash = operations.find((o) => o.name === 'bash')!;
+    const d = await compiled.decideCall(bash, { command: `${dir}/ls x` }, { workspaceRoot: '/ws' });
+    expect(d.decision).toBe('deny');
+    expect((await compiled.decideCall(bash, { command: '/bin/ls -la' }, { workspaceRoot: '/ws' })).decision).toBe('allow');
+  });
+
   it('redirects: true lets an allow rule write files; /dev/null and 2>&1 never count', async () => {
     const base = { operation: 'bash', command: 'npm test', decision: 'allow' as const };
     expect((await decide({ rules: [base], default: 'deny' }, 'npm test > log.txt')).decision).toBe('deny');

@@ -1,6 +1,6 @@
 // `command` patterns over one simple command's words.
 import { harmlessVariable, type SimpleCommand } from './split.js';
-import { programName } from './wrappers.js';
+import { programNames } from './wrappers.js';
 
 export interface CommandPattern {
   source: string;
@@ -39,13 +39,16 @@ export function commandMatches(pattern: CommandPattern, cmd: SimpleCommand, mode
     const word = words[i];
     if (word === undefined) return mode === 'possible' && cmd.trailingUnknown === true;
     if (word.dynamic) {
-      if (mode === 'certain') return false;
-      i++;
-      continue;
+      // Certain: an expansion is never known. Possible: it may expand to anything, also several words.
+      return mode === 'possible';
     }
     if (want.kind === 'word') {
-      const text = i === 0 ? programName(word, workspaceRoot) : word.text;
-      if (!want.re.test(text)) return false;
+      if (i === 0) {
+        const names = programNames(word, workspaceRoot);
+        if (mode === 'certain' ? !names.every((n) => want.re.test(n)) : !names.some((n) => want.re.test(n))) return false;
+      } else if (!want.re.test(word.text)) {
+        return false;
+      }
     }
     i++;
   }

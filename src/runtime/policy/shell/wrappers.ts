@@ -27,14 +27,25 @@ const OTHER_SHELLS = new Set(['zsh', 'ksh', 'mksh', 'fish', 'csh', 'tcsh', 'busy
  * itself, never the program it is named after.
  */
 export function programName(word: Word, workspaceRoot: string): string {
+  return programNames(word, workspaceRoot)[0]!;
+}
+
+/**
+ * Every name the program word may stand for: for an absolute path, its base name and the base name
+ * of its real target (`/tmp/x/ls` → /bin/rm is `ls` and `rm`). An allow rule must match all of them.
+ */
+export function programNames(word: Word, workspaceRoot: string): string[] {
   const text = word.text;
-  if (!text.includes('/')) return text;
-  if (!path.isAbsolute(text)) return text;
-  let real = path.normalize(text);
-  try { real = realpathSync(real); } catch { /* a missing program resolves to nothing anyway */ }
+  if (!text.includes('/') || !path.isAbsolute(text)) return [text];
+  const lexical = path.normalize(text);
+  let real = lexical;
+  try { real = realpathSync(lexical); } catch { /* a missing program resolves to nothing anyway */ }
   const root = workspaceRoot.endsWith(path.sep) ? workspaceRoot : workspaceRoot + path.sep;
-  if (real === workspaceRoot || real.startsWith(root) || path.normalize(text).startsWith(root)) return text;
-  return path.basename(text);
+  const inside = (p: string) => p === workspaceRoot || p.startsWith(root);
+  if (inside(real) || inside(lexical)) return [text];
+  const names = [path.basename(lexical)];
+  if (path.basename(real) !== names[0]) names.push(path.basename(real));
+  return names;
 }
 
 const flag = (w: Word | undefined) => w !== undefined && !w.dynamic && w.text.startsWith('-') && w.text !== '-';
