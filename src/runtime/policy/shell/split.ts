@@ -4,6 +4,9 @@
 import { parseShellSync, type SyntaxNode } from './parser.js';
 import { Opaque, clip, decodeWord, type Word } from './words.js';
 import { unwrap } from './wrappers.js';
+import { POISONING_BUILTINS, checkAssigningBuiltin, harmlessVariable, steersExecution } from './variables.js';
+
+export { harmlessVariable } from './variables.js';
 
 export interface SimpleCommand {
   /** Source text of the command (for a command found through a wrapper: the inner words). */
@@ -35,22 +38,6 @@ export interface ShellAnalysis {
 const MAX_DEPTH = 64;
 const MAX_NESTED_SCRIPTS = 4;
 const NULL_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
-
-/** Variables whose assignment changes how later commands are found or behave. */
-export function harmlessVariable(name: string): boolean {
-  if (/^[a-z_][a-z0-9_]*$/.test(name)) return true;
-  return /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CI|TERM|COLUMNS|LINES|NODE_ENV|DEBUG|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE)$/.test(name);
-}
-
-/** Variables that choose the program that runs, or make programs run other code. */
-export function steersExecution(name: string): boolean {
-  return /^(PATH|IFS|ENV|BASH_ENV|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|GLOBIGNORE|EXECIGNORE|BASH_LOADABLES_PATH|CDPATH|LD_[A-Z_]+|DYLD_[A-Z_]+|BASH_FUNC_.*|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|LESSOPEN|LESSCLOSE|GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_ASKPASS|SSH_ASKPASS|GIT_EXEC_PATH|GIT_CONFIG_.*|GIT_DIR|GIT_WORK_TREE|.*PAGER|.*EDITOR|VISUAL|BROWSER)$/.test(name);
-}
-
-/** Builtins that change what later words mean (aliases, traps, shell options, hashed paths). */
-const POISONING_BUILTINS = new Set(['alias', 'shopt', 'enable', 'hash', 'trap', 'set', 'unalias', 'bind', 'complete']);
-/** Builtins that assign the variables named in their arguments. */
-const ASSIGNING_BUILTINS = new Set(['read', 'mapfile', 'readarray', 'getopts', 'printf', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'let']);
 
 interface Walk {
   commands: SimpleCommand[];
@@ -324,7 +311,7 @@ function command(node: SyntaxNode, walk: Walk, inherited: string[], via: string[
     walk.commands.push({ ...entry, neutral: true });
     return;
   }
-  checkAssigningBuiltin(words, walk);
+  checkAssigningBuiltin(words, (reason) => { walk.poison ??= reason; });
   expand(entry, walk, depth);
 }
 
@@ -381,29 +368,5 @@ function expand(entry: SimpleCommand, walk: Walk, depth: number): void {
     };
     if (depth > MAX_DEPTH) walk.commands.push({ ...next, opaque: 'wrappers nest too deeply to decide' });
     else expand(next, walk, depth + 1);
-  }
-}
-
-function checkAssigningBuiltin(words: Word[], walk: Walk): void {
-  const name = words[0]!.text;
-  if ((name === 'test' || name === '[') && words.some((w) => w.text === '-v' || w.text === '-R' || w.text.includes('['))) {
-    walk.poison ??= `\`${name} -v\` evaluates an array subscript, which can run code`;
-  }
-  if (!ASSIGNING_BUILTINS.has(name)) return;
-  for (const w of words.slice(1)) {
-    if (w.dynamic && name !== 'printf') { walk.poison ??= `\`${name} ${w.raw}\` may assign any variable`; return; }
-    if (w.text.includes('[') && (name !== 'printf' || words.some((x) => x.text === '-v'))) {
-      walk.poison ??= `\`${name} ${clip(w.text, 30)}\` evaluates an array subscript, which can run code`;
-    }
-    if (/^-[a-zA-Z]*i/.test(w.text) && ['declare', 'typeset', 'local', 'readonly', 'export'].includes(name)) {
-      walk.poison ??= `\`${name} -i\` makes later assignments arithmetic, which can run code`;
-    }
-    if (/^-[a-zA-Z]*n/.test(w.text) && (name === 'declare' || name === 'typeset' || name === 'local')) {
-      walk.poison ??= `\`${name} -n\` makes a name reference to another variable`;
-    }
-    const target = /^([A-Za-z_][A-Za-z0-9_]*)(\[|\+?=|$)/.exec(w.text);
-    if (target && !harmlessVariable(target[1]!) && (name !== 'printf' || words.some((x) => x.text === '-v'))) {
-      walk.poison ??= `\`${name}\` assigns ${target[1]}, which changes how later commands run`;
-    }
   }
 }
