@@ -104,6 +104,18 @@ describe('host rules', () => {
     expect(!direct.ok && direct.error.code).toBe('DENIED_BY_POLICY');
     expect(hits.filter((h) => h.startsWith('evil.test'))).toEqual([]);
     expect(hits.filter((h) => h.startsWith('docs.test')).length).toBe(2);
+    // An approved `ask` host is fetched; a redirect to an `ask` host is refused (nobody approved that hop).
+    const approve = vi.fn(async () => true);
+    const asking = createToolkit({
+      workspace: await tempDir(),
+      web: { allowPrivateNetwork: true, lookup },
+      user: createProgrammaticUserChannel({ approve }),
+      policy: { rules: [{ operation: 'web_fetch', host: 'docs.test', decision: 'allow' }, { operation: 'web_fetch', host: 'evil.test', decision: 'ask' }], default: 'deny' },
+    });
+    expect((await asking.invoke('web', 'web_fetch', { url: `http://evil.test:${port}/page` })).ok).toBe(true);
+    expect(approve).toHaveBeenCalledTimes(1);
+    const hop = await asking.invoke('web', 'web_fetch', { url: `http://docs.test:${port}/jump` });
+    expect(!hop.ok && hop.error.message).toMatch(/stopped at evil\.test.*approval/);
   });
 });
 

@@ -28,7 +28,7 @@ export interface FetchSettings {
   /** The caller's signal (invoke's abort). */
   signal: AbortSignal;
   web: Readonly<WebOptions>;
-  /** The policy's host check, run on every hop (throws DENIED_BY_POLICY). */
+  /** The policy's host check for every redirect hop (the first URL was decided before the call; throws DENIED_BY_POLICY). */
   checkHost?: (url: URL) => void;
 }
 
@@ -110,7 +110,6 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
   }
 
   async function hop(url: URL): Promise<{ status: number; headers: OpenResponse['headers']; body: Readable }> {
-    settings.checkHost?.(url);
     const target = await checkTarget(url, settings.web);
     pins.set(target.hostname, target.addresses);
     const undici = await loadUndici();
@@ -158,6 +157,7 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
       if (next.username || next.password) {
         throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`, { status });
       }
+      settings.checkHost?.(next);
       redirects.push(url.href);
       url = next;
     }

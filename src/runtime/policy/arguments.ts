@@ -98,7 +98,7 @@ export function hostRuleMatches(rule: CompiledRule, host: string | undefined): b
 
 export function hostOf(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
-  try { return new URL(url).hostname; } catch { return undefined; }
+  try { return new URL(url.trim()).hostname; } catch { return undefined; }
 }
 
 /** The simple commands a rule is decided on (neutral ones that write nothing do not count). */
