@@ -54,6 +54,10 @@ const ATTEMPTS: string[] = [
   'echo x > canary.txt', 'cat canary.txt >> pwned', 'ls $(touch pwned)', 'ls `touch pwned`', 'cat <(touch pwned)', 'X=1 ls', 'ls; X=1',
   'ls & touch pwned', '$x', 'ls | sh', 'for f in *; do rm $f; done', 'f() { ls; }; f', 'printf -v x hi', 'cat canary.txt | sed -n "w pwned"',
   'ls && touch pwned', 'cat <<EOF\nx\nEOF', 'echo $(<canary.txt)', 'ls \\\n; touch pwned',
+  // getopt_long and git's parse-options accept abbreviations: `--o` is --output, `--expr` is --expression
+  'sort --o=pwned canary.txt', 'sort --out pwned canary.txt', 'sort --comp=./evil.sh canary.txt', "sed --expr='w pwned' canary.txt",
+  "sed --ex 'w pwned' canary.txt", 'sed --in-pl d canary.txt', 'date --se=now', 'git branch --del x', 'git grep --open-f=sh x', 'git log --out=pwned',
+  "awk --sou 'BEGIN{system(\"touch pwned\")}'", 'sort --nonsense canary.txt',
   "test -v 'a[$(touch pwned)]'", "[ -v 'a[$(touch pwned)]' ]", "[[ x -eq 1 ]]", "((x))", 'let x=1',
 ];
 

@@ -9,7 +9,11 @@ import type { ShellReadParams, ShellReadResult } from '../../generated/types.js'
 import { bash } from '../exec.js';
 
 export async function shellRead(params: ShellReadParams, ctx: HandlerContext): Promise<Rendered<ShellReadResult>> {
-  await loadBashParser();
+  try {
+    await loadBashParser();
+  } catch (error) {
+    throw new ToolError('UNAVAILABLE', `shell_read needs the bash parser (tree-sitter-bash), which could not be loaded: ${(error as Error).message}; reinstall the package's dependencies`);
+  }
   throwIfAborted(ctx.signal);
   const verdict = classifyReadOnly(params.command);
   if (!verdict.ok) {

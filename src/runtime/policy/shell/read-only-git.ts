@@ -13,6 +13,10 @@ const READ_SUBCOMMANDS = new Set([
 /** Options refused after any subcommand. */
 const FORBIDDEN = /^(--output(=.*)?|--ext-diff|--textconv|--filters|--open-files-in-pager(=.*)?|-O.*|--show-signature|--gpg-sign.*|--upload-pack.*|--exec.*|--paginate|--contents.*|--edit.*|--run.*)$/;
 
+const FORBIDDEN_LONG = ['output', 'ext-diff', 'textconv', 'filters', 'open-files-in-pager', 'show-signature', 'gpg-sign', 'upload-pack', 'exec', 'paginate',
+  'contents', 'edit', 'run', 'delete', 'move', 'copy', 'force', 'set-upstream-to', 'unset-upstream', 'edit-description', 'track', 'create-reflog', 'annotate',
+  'sign', 'local-user', 'message', 'file', 'add', 'unset', 'unset-all', 'replace-all', 'rename-section', 'remove-section'];
+
 /** Global options that configure git or run helpers. */
 const GLOBAL_FORBIDDEN = /^(-c|--config-env.*|--exec-path.*|-p|--paginate|--list-cmds.*|--super-prefix.*)$/;
 const GLOBAL_WITH_VALUE = new Set(['-C', '--git-dir', '--work-tree', '--namespace']);
@@ -32,7 +36,8 @@ export function GIT_READ_CHECK(args: Word[]): string | undefined {
   if (sub === undefined) return 'git without a subcommand';
   if (!READ_SUBCOMMANDS.has(sub)) return `git ${sub} is not a read-only subcommand (aliases are not accepted either)`;
   const rest = args.slice(i + 1).map((w) => w.text);
-  const bad = rest.find((t) => FORBIDDEN.test(t));
+  // parse-options accepts unambiguous prefixes (`--open-f`, `--del`): any prefix of a forbidden name is refused.
+  const bad = rest.find((t) => FORBIDDEN.test(t) || (t.startsWith('--') && t.length > 2 && FORBIDDEN_LONG.some((n) => n.startsWith(t.slice(2).split('=')[0]!))));
   if (bad) return `git ${sub} ${bad} writes a file or runs a helper program`;
   const positionals = rest.filter((t) => !t.startsWith('-'));
   const has = (re: RegExp) => rest.some((t) => re.test(t));

@@ -37,6 +37,41 @@ function shortOptions(args: Word[], withValue: string, longWithValue: readonly s
   return { options, positionals };
 }
 
+/**
+ * getopt_long accepts any unambiguous prefix (`sort --o=FILE` is --output): every long option is
+ * expanded against the program's known ones; unknown or ambiguous ones are refused.
+ */
+export function expandLong(option: string, known: readonly string[]): string | undefined {
+  const key = option.slice(2).split('=')[0]!;
+  if (known.includes(key)) return key;
+  const matches = known.filter((k) => k.startsWith(key));
+  return key.length > 0 && matches.length === 1 ? matches[0] : undefined;
+}
+
+function longProblem(args: Word[], known: readonly string[], forbidden: readonly string[], what: string): string | undefined {
+  for (const arg of args) {
+    const t = arg.text;
+    if (t === '--') break;
+    if (!t.startsWith('--')) continue;
+    const name = expandLong(t, known);
+    if (name === undefined) return `${t.split('=')[0]} is not an option shell_read knows for this program`;
+    if (forbidden.includes(name)) return `${t.split('=')[0]} (--${name}) ${what}`;
+  }
+  return undefined;
+}
+
+const SORT_LONG = ['ignore-leading-blanks', 'dictionary-order', 'ignore-case', 'general-numeric-sort', 'ignore-nonprinting', 'month-sort', 'human-numeric-sort',
+  'numeric-sort', 'random-sort', 'random-source', 'reverse', 'sort', 'version-sort', 'batch-size', 'check', 'compress-program', 'debug', 'files0-from', 'key',
+  'merge', 'output', 'stable', 'buffer-size', 'field-separator', 'temporary-directory', 'parallel', 'unique', 'zero-terminated', 'help', 'version'];
+const SED_LONG = ['expression', 'file', 'in-place', 'line-length', 'null-data', 'zero-terminated', 'quiet', 'silent', 'regexp-extended', 'separate', 'sandbox',
+  'unbuffered', 'posix', 'debug', 'follow-symlinks', 'help', 'version', 'binary'];
+const DATE_LONG = ['date', 'debug', 'file', 'iso-8601', 'resolution', 'rfc-email', 'rfc-3339', 'reference', 'set', 'universal', 'utc', 'help', 'version'];
+const AWK_LONG = ['field-separator', 'assign', 'characters-as-bytes', 'traditional', 'copyright', 'posix', 're-interval', 'sandbox', 'lint', 'version', 'help',
+  'file', 'source', 'include', 'load', 'exec', 'pretty-print', 'profile', 'dump-variables', 'debug'];
+const FILE_LONG = ['brief', 'mime', 'mime-type', 'mime-encoding', 'dereference', 'no-dereference', 'uncompress', 'uncompress-noreport', 'keep-going', 'raw',
+  'special-files', 'print0', 'separator', 'files-from', 'magic-file', 'exclude', 'exclude-quiet', 'extension', 'apple', 'preserve-date', 'no-pad', 'no-buffer',
+  'parameter', 'help', 'version', 'compile', 'checking-printout', 'debug', 'list'];
+
 const refuseOptions = (args: Word[], withValue: string, forbidden: RegExp, what: string, longWithValue: readonly string[] = []): string | undefined => {
   const bad = shortOptions(args, withValue, longWithValue).options.find((o) => forbidden.test(o));
   return bad ? `${bad} ${what}` : undefined;
@@ -104,6 +139,10 @@ export function sedScriptProblem(script: string): string | undefined {
 }
 
 const sedCheck: Check = (args) => {
+  const long = longProblem(args, SED_LONG, ['in-place', 'file'], 'edits files in place or reads a script the classifier cannot see');
+  if (long) return long;
+  // Long options spelled out, so `--expr=…` is read as the script it is.
+  args = args.map((a) => (a.text.startsWith('--') && a.text !== '--' ? { ...a, text: `--${expandLong(a.text, SED_LONG)}${a.text.includes('=') ? a.text.slice(a.text.indexOf('=')) : ''}` } : a));
   const parsed = shortOptions(args, 'efl', ['--expression', '--file', '--line-length']);
   const bad = parsed.options.find((o) => /^(-i|--in-place.*|-f|--file.*)$/.test(o));
   if (bad) return bad.startsWith('-i') || bad.startsWith('--in') ? `${bad} edits files in place` : `${bad} reads a script the classifier cannot see`;
@@ -123,6 +162,8 @@ const sedCheck: Check = (args) => {
 };
 
 const awkCheck: Check = (args) => {
+  const long = longProblem(args, AWK_LONG, ['file', 'source', 'include', 'load', 'exec', 'pretty-print', 'profile', 'dump-variables', 'debug'], 'reads a program or writes a file the classifier cannot check');
+  if (long) return long;
   const parsed = shortOptions(args, 'Fvfeil', ['--field-separator', '--assign', '--file', '--source', '--include', '--load']);
   const bad = parsed.options.find((o) => /^(-f|--file|-i|--include|-l|--load|-E|--exec|-e|--source|-o|--pretty-print|-p|--profile|-d|--dump-variables|-D|--debug)/.test(o));
   if (bad) return `${bad} reads a program or writes a file the classifier cannot check`;
@@ -159,13 +200,13 @@ const PROGRAMS: Record<string, { check?: Check; optionsSafe?: boolean; dynamicAr
   printf: { check: (args) => (args[0]?.text === '-v' ? '-v assigns a shell variable' : undefined) },
   date: {
     check: (args) => {
-      const bad = refuseOptions(args, 'dfrIs', /^(-s|--set.*)$/, 'sets the system clock', ['--date', '--file', '--reference']);
+      const bad = longProblem(args, DATE_LONG, ['set'], 'sets the system clock') ?? refuseOptions(args, 'dfrIs', /^(-s|--set.*)$/, 'sets the system clock', ['--date', '--file', '--reference']);
       if (bad) return bad;
       const p = shortOptions(args, 'dfrIs', ['--date', '--file', '--reference']).positionals;
       return p.some((w) => !w.text.startsWith('+')) ? 'a date operand that is not +FORMAT sets the clock' : undefined;
     },
   },
-  sort: { check: (args) => refuseOptions(args, 'ktTSo', /^(-o|--output.*|--compress-program.*)$/, 'writes a file or runs a program', ['--key', '--field-separator', '--temporary-directory', '--buffer-size']) },
+  sort: { check: (args) => longProblem(args, SORT_LONG, ['output', 'compress-program'], 'writes a file or runs a program') ?? refuseOptions(args, 'ktTSo', /^(-o|--output.*|--compress-program.*)$/, 'writes a file or runs a program', ['--key', '--field-separator', '--temporary-directory', '--buffer-size']) },
   uniq: {
     check: (args) => (shortOptions(args, 'fsw', ['--skip-fields', '--skip-chars', '--check-chars']).positionals.length > 1 ? 'a second file operand is an output file uniq writes' : undefined),
   },
@@ -177,7 +218,7 @@ const PROGRAMS: Record<string, { check?: Check; optionsSafe?: boolean; dynamicAr
       ['--after-context', '--before-context', '--context', '--encoding', '--max-columns', '--type-not', '--max-depth', '--regexp', '--file', '--glob', '--threads', '--max-count', '--replace', '--type', '--iglob', '--sort', '--sortr', '--colors', '--type-add']),
   },
   tree: { check: (args) => refuseOptions(args, 'LPIHT', /^(-o|-R|--output.*)$/, 'writes files', ['--charset', '--filelimit', '--timefmt', '--sort']) },
-  file: { check: (args) => refuseOptions(args, 'eFfmP', /^(-C|--compile)$/, 'writes a compiled magic file') },
+  file: { check: (args) => longProblem(args, FILE_LONG, ['compile'], 'writes a compiled magic file') ?? refuseOptions(args, 'eFfmP', /^(-C|--compile)$/, 'writes a compiled magic file') },
   git: { check: GIT_READ_CHECK },
 };
 
