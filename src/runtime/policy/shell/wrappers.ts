@@ -161,7 +161,8 @@ export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
       return inner(i, { assignments });
     }
     case 'xargs': {
-      const at = skipOptions('adEeIiLlnPs', ['--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
+      // -e, -i and -l take their value only glued (-eEOF, -i{}, -l1); -E, -I, -L take the next word.
+      const at = skipOptions('adEILnPs', ['--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
         /^(-[0adEeIiLlnPsprtxo]|--(null|arg-file|delimiter|eof|replace|max-lines|max-args|max-procs|max-chars|process-slot-var|interactive|no-run-if-empty|verbose|exit|open-tty|show-limits))$/);
       if (typeof at !== 'number') return at;
       // -I R / -i / --replace: R in the command is replaced by input lines.
