@@ -55,7 +55,7 @@ const BYPASSES: string[] = [
   'eval "rm canary.txt"', 'source ./evil.sh', '. ./evil.sh', 'source /dev/stdin <<< "rm canary.txt"', "bash <<< 'rm canary.txt'",
   'bash <<EOF\nrm canary.txt\nEOF', 'cat <<EOF | sh\nrm canary.txt\nEOF', 'bash evil.sh', 'sh ./evil.sh',
   // variables, IFS and expansion in command position
-  'x=rm; $x canary.txt', '${x:-rm} canary.txt', 'IFS=,; cmd=rm,canary.txt; $cmd', '${IFS}rm canary.txt', 'read x <<< rm; $x canary.txt',
+  "mapfile -C 'rm canary.txt' -c 1 a <<< x", "readarray -tC 'rm canary.txt' -c 1 a <<< x; ls", 'x=rm; $x canary.txt', '${x:-rm} canary.txt', 'IFS=,; cmd=rm,canary.txt; $cmd', '${IFS}rm canary.txt', 'read x <<< rm; $x canary.txt',
   '{rm,canary.txt}', 'r? canary.txt', '$0 -c "rm canary.txt"',
   // functions and aliases
   'f() { rm canary.txt; }; f', 'ls() { rm canary.txt; }; ls', 'function ls { rm canary.txt; }; ls', "alias ls='rm canary.txt'; ls",

@@ -99,6 +99,10 @@ export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
   switch (name) {
     case 'eval':
       return opaque('eval runs a string as code');
+    case 'mapfile':
+    case 'readarray':
+      if (rest.some((w) => w.dynamic || /^-[a-zA-Z]*C/.test(w.text))) return opaque(`${name} -C runs a callback string as code`);
+      return { kind: 'plain' };
     case 'let':
       return opaque('let evaluates arithmetic, where array subscripts run code');
     case 'source':
