@@ -67,6 +67,8 @@ const BYPASSES: string[] = [
   'echo hi > canary.txt', 'echo hi >> canary.txt', 'ls > canary.txt', 'ls && echo x > canary.txt', 'cat /dev/null > canary.txt',
   'echo x >| canary.txt', 'ls &> canary.txt', '{ echo x; } > canary.txt', '(echo x) > canary.txt', 'ls 2> canary.txt',
   'echo x | tee canary.txt', 'echo x > pwned', 'ls >> pwned 2>&1',
+  // a newline before a backslash-escaped word (tree-sitter-bash reads the two lines as one command)
+  'ls x\n\\rm canary.txt', 'echo a\n\\rm -f canary.txt', "echo $'a' 'b'\n\\rm canary.txt &", 'cat canary.txt\n\\sh evil.sh',
   // comments and line continuations
   'ls # ok\nrm canary.txt', 'echo "a" ; rm canary.txt # "', 'r\\\nm canary.txt', 'ls \\\n&& rm canary.txt', 'l\\\ns; rm canary.txt',
   // control flow bodies

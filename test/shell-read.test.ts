@@ -58,6 +58,7 @@ const ATTEMPTS: string[] = [
   'sort --o=pwned canary.txt', 'sort --out pwned canary.txt', 'sort --comp=./evil.sh canary.txt', "sed --expr='w pwned' canary.txt",
   "sed --ex 'w pwned' canary.txt", 'sed --in-pl d canary.txt', 'date --se=now', 'git branch --del x', 'git grep --open-f=sh x', 'git log --out=pwned',
   "awk --sou 'BEGIN{system(\"touch pwned\")}'", 'sort --nonsense canary.txt',
+  'ls x\n\\touch pwned', 'cat canary.txt\n\\rm canary.txt', "echo $'a' b\n\\touch pwned &",
   "test -v 'a[$(touch pwned)]'", "[ -v 'a[$(touch pwned)]' ]", "[[ x -eq 1 ]]", "((x))", 'let x=1',
 ];
 

@@ -4,6 +4,7 @@
 import { parseShellSync, type SyntaxNode } from './parser.js';
 import { Opaque, clip, decodeWord, type Word } from './words.js';
 import { GIT_READ_CHECK } from './read-only-git.js';
+import { joinedLines } from './split.js';
 
 export type ReadOnlyVerdict = { ok: true; programs: string[] } | { ok: false; command: string; reason: string };
 
@@ -231,6 +232,8 @@ export function classifyReadOnly(line: string): ReadOnlyVerdict {
     const root = tree.rootNode;
     if (root.hasError) return { ok: false, command: clip(line), reason: 'the command line does not parse as bash' };
     if (/\\\n/.test(line)) return { ok: false, command: clip(line), reason: 'line continuations are not accepted here; put the command on one line' };
+    const joined = joinedLines(line, root);
+    if (joined) return { ok: false, command: clip(line), reason: joined };
     const refusal = walk(root, programs, 0);
     return refusal ?? { ok: true, programs };
   } finally {

@@ -67,6 +67,8 @@ function analyzeInto(line: string, walk: Walk, writes: string[], via: string[]):
     if (root.hasError) return `the command line does not parse as bash (${describeError(root)})`;
     const glued = gluedContinuation(line, root);
     if (glued) return glued;
+    const joined = joinedLines(line, root);
+    if (joined) return joined;
     scanForCode(root, walk);
     statement(root, walk, writes, via, 0);
     return undefined;
@@ -109,6 +111,35 @@ function gluedContinuation(line: string, root: SyntaxNode): string | undefined {
     if (!literal) return 'a line continuation joins two words (bash reads them as one)';
   }
   return undefined;
+}
+
+/**
+ * tree-sitter-bash can read `cmd x<newline>\\rm y` as ONE command (a word starting with a backslash
+ * after a newline). bash ends a simple command at an unescaped newline, so a simple command whose
+ * words are separated by one (or a word holding one) means the two readings differ: opaque.
+ */
+export function joinedLines(line: string, root: SyntaxNode): string | undefined {
+  const cursor = root.walk();
+  const bare = (text: string) => /(^|[^\\])\n/.test(text);
+  try {
+    for (;;) {
+      const node = cursor.currentNode;
+      if (node.type === 'command' || node.type === 'declaration_command' || node.type === 'unset_command') {
+        for (let i = 1; i < node.childCount; i++) {
+          const prev = node.child(i - 1)!;
+          const next = node.child(i)!;
+          if (next.type === 'heredoc_redirect' || prev.type === 'heredoc_redirect') continue;
+          if (bare(line.slice(prev.endIndex, next.startIndex))) return 'the parser joined two lines into one command (bash runs them separately)';
+        }
+      } else if (node.type === 'word' && bare(node.text)) {
+        return 'a word spans a line break the parser did not split on';
+      }
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return undefined;
+    }
+  } finally {
+    cursor.delete();
+  }
 }
 
 /** Every substitution or arithmetic expansion anywhere (heredoc bodies included) is opaque. */

@@ -100,19 +100,32 @@ function unquoted(raw: string): Word {
 }
 
 function doubleQuoted(node: SyntaxNode): Word {
+  // Text between the named children (newlines tree-sitter leaves out of string_content) is content too.
+  const source = node.text;
+  const base = node.startIndex;
+  const opening = node.type === 'translated_string' ? 2 : 1;
+  const unescape = (t: string) => t.replace(/\\([$`"\\\n])/g, (_, ch: string) => (ch === '\n' ? '' : ch));
   let text = '';
+  let literal = '';
   let dynamic = false;
+  let at = opening;
   for (const part of node.namedChildren) {
     if (!part) continue;
+    const start = part.startIndex - base;
+    if (start > at) literal += source.slice(at, start);
     if (part.type === 'string_content') {
-      text += part.text.replace(/\\([$`"\\\n])/g, (_, ch: string) => (ch === '\n' ? '' : ch));
+      literal += part.text;
     } else {
       const w = decodeWord(part);
-      text += w.text;
+      text += unescape(literal) + w.text;
+      literal = '';
       dynamic = true;
     }
+    at = part.endIndex - base;
   }
-  return { text, dynamic, raw: node.text };
+  if (source.length - 1 > at) literal += source.slice(at, source.length - 1);
+  text += unescape(literal);
+  return { text, dynamic, raw: source };
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
