@@ -69,6 +69,7 @@ const BYPASSES: string[] = [
   'echo x | tee canary.txt', 'echo x > pwned', 'ls >> pwned 2>&1',
   // a newline before a backslash-escaped word (tree-sitter-bash reads the two lines as one command)
   'ls x\n\\rm canary.txt', 'echo a\n\\rm -f canary.txt', "echo $'a' 'b'\n\\rm canary.txt &", 'cat canary.txt\n\\sh evil.sh',
+  'ls\rrm canary.txt', 'ls\r\nrm canary.txt', 'ls\f; rm canary.txt',
   // comments and line continuations
   'ls # ok\nrm canary.txt', 'echo "a" ; rm canary.txt # "', 'r\\\nm canary.txt', 'ls \\\n&& rm canary.txt', 'l\\\ns; rm canary.txt',
   // control flow bodies

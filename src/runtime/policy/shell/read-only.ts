@@ -234,6 +234,7 @@ export function classifyReadOnly(line: string): ReadOnlyVerdict {
     if (/\\\n/.test(line)) return { ok: false, command: clip(line), reason: 'line continuations are not accepted here; put the command on one line' };
     const joined = joinedLines(line, root);
     if (joined) return { ok: false, command: clip(line), reason: joined };
+    if (/[\r\v\f]/.test(line)) return { ok: false, command: clip(line), reason: 'carriage returns, vertical tabs and form feeds are not accepted' };
     const refusal = walk(root, programs, 0);
     return refusal ?? { ok: true, programs };
   } finally {

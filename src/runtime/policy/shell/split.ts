@@ -69,6 +69,8 @@ function analyzeInto(line: string, walk: Walk, writes: string[], via: string[]):
     if (glued) return glued;
     const joined = joinedLines(line, root);
     if (joined) return joined;
+    // The parser splits words at CR, VT and FF; bash does not (`ls\rrm` is one word to bash).
+    if (/[\r\v\f]/.test(line)) return 'the line contains a carriage return, vertical tab or form feed, which bash and the parser split differently';
     scanForCode(root, walk);
     statement(root, walk, writes, via, 0);
     return undefined;
