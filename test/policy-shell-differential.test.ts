@@ -48,7 +48,8 @@ function line(rand: () => number): string {
     let text = disguise(program, pick);
     if (program === 'git') text += pick([' status', ' status', ' status --short', ' -c core.pager=touch status', ' log']);
     else if (program === 'sh') text += pick([" -c 'rm -f victim'", " -c 'ls'", '', ' victim']);
-    else text += pick(['', ' -la', ' victim', ' "a; rm victim"', " 'x && touch y'", ' $HOME', ' *', ' -- -rf', ' $(rm victim)', ' `touch y`']);
+    else text += pick(['', ' -la', ' victim', ' "a; rm victim"', " 'x && touch y'", ' $HOME', ' *', ' -- -rf', ' $(rm victim)', ' `touch y`',
+      ' \\\n -la', '\t-l', " $'a\\nb'", ' "a\nb"', ' <<EOF\nrm victim\nEOF', ' <<< "rm victim"', ' \\\nvictim', '\\\n\\rm victim']);
     const wrapper = pick(['', '', '', 'timeout 5 ', 'nice ', 'env ', 'env -i ', 'command ', 'sudo ', 'xargs ', 'PATH=. ', 'LANG=C ', 'exec ', 'bash -c ']);
     if (wrapper === 'bash -c ') text = `bash -c ${JSON.stringify(text)}`;
     else text = wrapper + text;
@@ -57,7 +58,7 @@ function line(rand: () => number): string {
   };
   const parts = [segment()];
   const count = Math.floor(rand() * 3);
-  for (let i = 0; i < count; i++) parts.push(pick([' ; ', ' && ', ' | ', '\n', ' || ', ' |& ']), segment());
+  for (let i = 0; i < count; i++) parts.push(pick([' ; ', ' && ', ' | ', '\n', ' || ', ' |& ', ';', '\n\n', ' &&\n', ' |\\\n']), segment());
   const body = parts.join('');
   return pick(['', '', '{ ', '( ', 'if true; then ', 'for i in 1; do ']) === '' ? body : wrapGroup(body, pick);
 }
@@ -86,7 +87,7 @@ async function shimmed(): Promise<{ work: string; bin: string; log: string }> {
   for (const name of SHIMS) {
     // Wrappers log and then really run (their inner command is found on the same shim PATH).
     const real = WRAPPERS[name];
-    await writeFile(path.join(bin, name), `#!/bin/bash\nprintf '%s\\n' "${name} $*" >> ${JSON.stringify(log)}\n${real ? `exec ${real} "$@"\n` : ''}`);
+    await writeFile(path.join(bin, name), `#!/bin/bash\nprintf '%s\\0' "${name} $*" >> ${JSON.stringify(log)}\n${real ? `exec ${real} "$@"\n` : ''}`);
     await chmod(path.join(bin, name), 0o755);
   }
   return { work, bin, log };
@@ -96,7 +97,7 @@ async function runLogged(command: string, where: { work: string; bin: string; lo
   await writeFile(path.join(where.work, 'victim'), 'v');
   await rm(where.log, { force: true });
   spawnSync('/bin/bash', ['-c', command], { cwd: where.work, env: { PATH: where.bin, HOME: where.work }, timeout: 10_000, stdio: 'ignore' });
-  const ran = (await readFile(where.log, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+  const ran = (await readFile(where.log, 'utf8').catch(() => '')).split('\0').filter(Boolean);
   return { ran, files: (await readdir(where.work)).sort() };
 }
 
@@ -108,7 +109,7 @@ describe('policy decisions agree with what bash runs', () => {
     const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
     let accepted = 0;
     const wrong: string[] = [];
-    for (let i = 0; i < 2500; i++) {
+    for (let i = 0; i < 1500; i++) {
       const segments = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => {
         const program = pick(['ls', 'cat', 'wc', 'head', 'sort', 'rm', 'touch', 'sh', 'tee', 'xargs', 'dd', 'cp']);
         return disguise(program, pick) + pick(['', ' victim', ' -l', ' "a; touch y"', ' -- -rf', ' x', ' 2>/dev/null', ' > out', ' $(touch y)']);
@@ -122,7 +123,7 @@ describe('policy decisions agree with what bash runs', () => {
       if (bad.length > 0 || files.join() !== 'victim') wrong.push(`${JSON.stringify(command)} ran ${JSON.stringify(bad)} files ${files.join(',')}`);
     }
     expect(wrong).toEqual([]);
-    expect(accepted).toBeGreaterThan(80);
+    expect(accepted).toBeGreaterThan(40);
   }, 120_000);
 
   it('every allowed random line runs only allowed programs and writes nothing', async () => {
@@ -133,7 +134,7 @@ describe('policy decisions agree with what bash runs', () => {
     const rand = random(20261201);
     let allowed = 0;
     const wrong: string[] = [];
-    for (let i = 0; i < 2500; i++) {
+    for (let i = 0; i < 1500; i++) {
       const command = line(rand);
       const decision = await policy.decideCall(bash, { command }, { workspaceRoot: work });
       if (decision.decision !== 'allow') continue;
@@ -144,6 +145,6 @@ describe('policy decisions agree with what bash runs', () => {
     }
     expect(wrong).toEqual([]);
     // The generator must produce enough allowed lines for the check to mean something.
-    expect(allowed).toBeGreaterThan(80);
+    expect(allowed).toBeGreaterThan(40);
   }, 120_000);
 });
