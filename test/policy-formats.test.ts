@@ -116,6 +116,10 @@ describe('toolwright policy check / test', () => {
     expect(allowed.out).toMatch(/^decision: allow/m);
     const json = await cli(['policy', 'check', '--policy', file, '--json', 'read_file', '{"path":"a/.env"}']);
     expect(JSON.parse(json.out)).toMatchObject({ decision: 'deny', rule: 2, reason: 'private' });
+    const readOnly = await cli(['policy', 'check', '--policy', 'readOnly', 'shell_read', '{"command":"ls | sort -o x"}']);
+    expect(readOnly.code).toBe(1);
+    expect(readOnly.out).toMatch(/^decision: allow/m);
+    expect(readOnly.out).toMatch(/shell_read: refused: `sort -o x`: -o writes a file/);
     const bad = await cli(['policy', 'check', '--policy', file, 'bahs', '{}']);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/no operation named "bahs"/);

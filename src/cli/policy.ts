@@ -7,6 +7,8 @@ import { operations as catalogOperations } from '../generated/registry.js';
 import { POLICY_PRESETS, compilePolicy, type CompiledPolicy, type PolicyDecision, type PolicyOptions, type PolicyRule } from '../runtime/policy.js';
 import { parsePolicyText } from '../runtime/policy/formats/load.js';
 import { Workspace } from '../runtime/workspace.js';
+import { loadBashParser } from '../runtime/policy/shell/parser.js';
+import { classifyReadOnly } from '../runtime/policy/shell/read-only.js';
 
 interface IO {
   stdout: { write(chunk: string): unknown };
@@ -87,8 +89,16 @@ export function registerPolicyCommand(program: Command, io: IO, exitCode: { valu
       try { root = realpathSync(resolve(flags.workspace ?? process.cwd())); } catch { throw new PolicyUsage(`--workspace ${flags.workspace}: not an existing folder`); }
       const workspace = new Workspace(root);
       const decision = await compiled.decideCall(op, input, { workspaceRoot: workspace.root, resolve: (p) => workspace.resolve(p) });
-      io.stdout.write(`${flags.json ? JSON.stringify(decision, null, 2) : render(decision, compiled)}\n`);
-      exitCode.value = decision.decision === 'allow' ? 0 : 1;
+      // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says.
+      let readOnly: ReturnType<typeof classifyReadOnly> | undefined;
+      if (op.name === 'shell_read' && typeof (input as { command?: unknown }).command === 'string') {
+        await loadBashParser();
+        readOnly = classifyReadOnly((input as { command: string }).command);
+      }
+      const shown = flags.json ? JSON.stringify(readOnly ? { ...decision, shell_read: readOnly } : decision, null, 2)
+        : render(decision, compiled) + (readOnly ? `\nshell_read: ${readOnly.ok ? 'accepted (read-only)' : `refused: \`${readOnly.command}\`: ${readOnly.reason}`}` : '');
+      io.stdout.write(`${shown}\n`);
+      exitCode.value = decision.decision === 'allow' && (!readOnly || readOnly.ok) ? 0 : 1;
     }));
 
   policy.command('test')
