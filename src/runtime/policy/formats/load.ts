@@ -5,9 +5,7 @@ import type { OperationDescriptor } from '../../descriptor.js';
 import { compilePolicy, type CompiledPolicy } from '../compile.js';
 import { PolicyError } from '../errors.js';
 import type { PolicyOptions } from '../types.js';
-import { parseHclPolicy } from './hcl.js';
 import { PolicyFileError, locateError, type PolicySource } from './source.js';
-import { parseYamlPolicy } from './yaml.js';
 
 export type PolicyFormat = 'yaml' | 'hcl';
 
@@ -24,7 +22,10 @@ export interface LoadedPolicy {
 /** Parses, compiles and checks a policy text; errors are PolicyFileError (`FILE:LINE:COL: …`). */
 export async function parsePolicyText(text: string, file: string, options: { format?: PolicyFormat; operations?: readonly OperationDescriptor[]; deferExamples?: boolean } = {}): Promise<LoadedPolicy> {
   const format = options.format ?? policyFormatOf(file);
-  const source = format === 'hcl' ? await parseHclPolicy(text, file) : parseYamlPolicy(text, file);
+  // Parsers load on first use: a library that never reads a policy file does not pay for them.
+  const source = format === 'hcl'
+    ? await (await import('./hcl.js')).parseHclPolicy(text, file)
+    : (await import('./yaml.js')).parseYamlPolicy(text, file);
   try {
     const compiled = compilePolicy(source.policy, options.operations, { deferExamples: options.deferExamples === true });
     if (!options.deferExamples) await compiled.checkExamples();
