@@ -28,7 +28,7 @@ describe('path rules', () => {
   it('deny **/.env refuses read_file on it, nested ones, and a symlink whose target is .env', async () => {
     const root = await secrets();
     const toolkit = createToolkit({ workspace: root, policy });
-    for (const p of ['.env', 'sub/.env', './sub//.env', 'innocent.txt', `${root}/.env`]) {
+    for (const p of ['.env', 'sub/.env', './sub//.env', 'innocent.txt', `${root}/.env`, '.ENV', 'sub/.Env']) {
       const result = await toolkit.invoke('filesystem', 'read_file', { path: p });
       expect(!result.ok && result.error.code, p).toBe('DENIED_BY_POLICY');
       expect(result.text, p).toContain('env files are private');
@@ -61,6 +61,8 @@ describe('path rules', () => {
     await symlink('../notes.txt', path.join(root, 'src', 'link.txt'));
     const toolkit = createToolkit({ workspace: root, policy: { rules: [{ operation: 'write_file', path: 'src/**', decision: 'allow' }, { operation: 'write_file', decision: 'deny' }] } });
     expect((await toolkit.invoke('filesystem', 'write_file', { path: 'src/new.ts', content: 'x' })).ok).toBe(true);
+    const otherCase = await toolkit.invoke('filesystem', 'write_file', { path: 'SRC/new.ts', content: 'x' });
+    expect(!otherCase.ok && otherCase.error.code).toBe('DENIED_BY_POLICY');
     const outside = await toolkit.invoke('filesystem', 'write_file', { path: 'other.ts', content: 'x' });
     expect(!outside.ok && outside.error.code).toBe('DENIED_BY_POLICY');
     const throughLink = await toolkit.invoke('filesystem', 'write_file', { path: 'src/link.txt', content: 'x' });

@@ -109,7 +109,7 @@ describe('command rules: bypass attempts are refused and run nothing', () => {
     const root = await workspace();
     const allowed: string[] = [];
     // Lines whose only harm is rm/bash/sh through syntax tricks (not the ones that need an allowlist).
-    const wrapperOptions = ['echo canary.txt | xargs -e rm', 'echo canary.txt | xargs -i rm {}', 'echo canary.txt | xargs -l rm', 'echo canary.txt | xargs -0 -n1 -P2 rm', 'timeout -k 1 5 rm x', 'nice -n 5 rm x', 'stdbuf -oL rm x', 'env -u HOME rm x', 'sudo -u root -g wheel rm x'];
+    const wrapperOptions = ['RM canary.txt', 'Rm -f canary.txt', 'echo canary.txt | xargs -e rm', 'echo canary.txt | xargs -i rm {}', 'echo canary.txt | xargs -l rm', 'echo canary.txt | xargs -0 -n1 -P2 rm', 'timeout -k 1 5 rm x', 'nice -n 5 rm x', 'stdbuf -oL rm x', 'env -u HOME rm x', 'sudo -u root -g wheel rm x'];
     const harmful = [...wrapperOptions, ...BYPASSES].filter((l) => /\brm\b|\bsh\b|bash|tee|-delete|\$|`|eval|source|\. \.|PATH|alias|trap|f\(\)|function/.test(l) && !/^(echo hi|ls >|ls 2>|cat \/dev|echo x >|ls &>|\{ echo|\(echo|ls >>)/.test(l));
     for (const command of harmful) {
       const d = await compiled.decideCall(bash, { command }, { workspaceRoot: root });

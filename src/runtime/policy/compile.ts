@@ -187,7 +187,7 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
       selects,
       fields,
       ...(commands ? { commands } : {}),
-      ...(paths ? { paths: compilePathPatterns(paths) } : {}),
+      ...(paths ? { paths: compilePathPatterns(paths, rule.decision !== 'allow') } : {}),
       ...(hosts ? { hosts } : {}),
     };
   });

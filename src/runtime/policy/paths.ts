@@ -6,8 +6,12 @@ export interface PathPatterns {
   matches(relative: string): boolean;
 }
 
-export function compilePathPatterns(patterns: readonly string[]): PathPatterns {
-  const matcher = ignore({ allowRelativePaths: true }).add(patterns as string[]);
+/**
+ * Deny and ask rules match case-insensitively (`.ENV` is `.env` on macOS and Windows file systems);
+ * allow rules match the case exactly, so they never allow more than they name.
+ */
+export function compilePathPatterns(patterns: readonly string[], ignoreCase: boolean): PathPatterns {
+  const matcher = ignore({ allowRelativePaths: true, ignorecase: ignoreCase }).add(patterns as string[]);
   return {
     source: patterns,
     matches(relative) {

@@ -4,7 +4,7 @@ import { programNames } from './wrappers.js';
 
 export interface CommandPattern {
   source: string;
-  words: ({ kind: 'any' } | { kind: 'rest' } | { kind: 'word'; re: RegExp; literal: string })[];
+  words: ({ kind: 'any' } | { kind: 'rest' } | { kind: 'word'; re: RegExp; reIgnoreCase: RegExp; literal: string })[];
 }
 
 /** `git log *`: words split on blanks; `*` as the last word = zero or more words; `*` inside a word = any text. */
@@ -16,8 +16,8 @@ export function compileCommandPattern(source: string): CommandPattern {
     source,
     words: parts.map((part, i) => {
       if (part === '*') return i === parts.length - 1 ? { kind: 'rest' as const } : { kind: 'any' as const };
-      const re = new RegExp(`^${part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 's');
-      return { kind: 'word' as const, re, literal: part };
+      const source = `^${part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`;
+      return { kind: 'word' as const, re: new RegExp(source, 's'), reIgnoreCase: new RegExp(source, 'si'), literal: part };
     }),
   };
 }
@@ -45,7 +45,8 @@ export function commandMatches(pattern: CommandPattern, cmd: SimpleCommand, mode
     if (want.kind === 'word') {
       if (i === 0) {
         const names = programNames(word, workspaceRoot);
-        if (mode === 'certain' ? !names.every((n) => want.re.test(n)) : !names.some((n) => want.re.test(n))) return false;
+        // `RM` runs rm on a case-insensitive file system: ask and deny rules match the program in any case.
+        if (mode === 'certain' ? !names.every((n) => want.re.test(n)) : !names.some((n) => want.reIgnoreCase.test(n))) return false;
       } else if (!want.re.test(word.text)) {
         return false;
       }
