@@ -60,6 +60,12 @@ describe('HCL and YAML policies', () => {
     expect(hcl.policy).toMatchObject({ default: 'ask', rules: [{ provider: 'task' }, { command: ['git status', 'git log *'] }, { path: ['**/.env', 'secrets/**'], reason: 'private' }] });
   });
 
+  it('HCL takes extends, escapes, booleans and nested example inputs', async () => {
+    const { policy, compiled } = await parsePolicyText('extends = "readOnly"\nrule {\n  operation = "bash"\n  command = "echo \\"a b\\" *"\n  redirects = true\n  decision = "allow"\n  examples = { match = [{ command = "echo \\"a b\\" x > f" }] }\n}\n', 'x.hcl');
+    expect(policy).toEqual({ extends: 'readOnly', rules: [{ operation: 'bash', command: 'echo "a b" *', redirects: true, decision: 'allow', examples: { match: [{ command: 'echo "a b" x > f' }] } }] });
+    expect(compiled.preset).toBe('readOnly');
+  });
+
   it('HCL errors are located at FILE:LINE:COL', async () => {
     expect(await errorOf('rule {\n  operation = "Bash"\n  decision = "deny"\n}\n', 'agent.hcl')).toMatch(/^agent\.hcl:2:15: policy rule 0: no operation matches "Bash" \(did you mean "bash"\?\)/);
     expect(await errorOf('default = "ask"\nrule {\n  provider = "shell"\n  decision = "deny"\n}\n', 'a.hcl')).toMatch(/^a\.hcl:3:14: .*did you mean "exec"/);

@@ -177,6 +177,17 @@ describe('matching semantics', () => {
     expect((await compiled.decideCall(bash, { command: '/bin/ls -la' }, { workspaceRoot: '/ws' })).decision).toBe('allow');
   });
 
+  it('patterns quote like the shell: quoted words group, a quoted star is literal', async () => {
+    const allow = (command: string) => ({ rules: [{ operation: 'bash', command, decision: 'allow' as const }], default: 'deny' as const });
+    expect((await decide(allow('grep "a b" *'), 'grep "a b" f')).decision).toBe('allow');
+    expect((await decide(allow('grep "a b" *'), 'grep a b f')).decision).toBe('deny');
+    expect((await decide(allow("echo '*'"), "echo '*'")).decision).toBe('allow');
+    expect((await decide(allow("echo '*'"), 'echo x')).decision).toBe('deny');
+    // An unquoted glob in the line expands to file names: only a trailing * pattern word allows it.
+    expect((await decide(allow("echo '*'"), 'echo *')).decision).toBe('deny');
+    expect(() => compilePolicy(allow('echo "unterminated'))).toThrow(/unterminated " quote/);
+  });
+
   it('redirects: true lets an allow rule write files; /dev/null and 2>&1 never count', async () => {
     const base = { operation: 'bash', command: 'npm test', decision: 'allow' as const };
     expect((await decide({ rules: [base], default: 'deny' }, 'npm test > log.txt')).decision).toBe('deny');

@@ -209,11 +209,11 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
     : { decision: fallback, rule: 'default' });
 
   let examples: Promise<void> | undefined;
-  const checkExamples = () => (examples ??= runExamples(compiled, operations, ownCount, targeting));
+  const checkExamples = () => (examples ??= runExamples(compiled, operations, ownCount));
   if (!compiled.some((r) => r.rule.examples)) examples = Promise.resolve();
   else if (!compileOptions.deferExamples && (!compiled.some((r) => r.commands && r.rule.examples) || bashParserLoaded())) {
     // Without shell examples (or with the parser loaded) they are checked here, synchronously.
-    const failure = runExamplesSync(compiled, operations, ownCount, targeting);
+    const failure = runExamplesSync(compiled, operations, ownCount);
     if (failure) throw failure;
     examples = Promise.resolve();
   }
@@ -273,8 +273,6 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
   };
 }
 
-export { mainArgument, ruleMatchesInput };
-
 /** Example inputs as the rule's operation takes them. */
 function exampleCases(rule: CompiledRule, operations: readonly OperationDescriptor[]) {
   const ex = rule.rule.examples;
@@ -301,7 +299,7 @@ function exampleFailure(rule: CompiledRule, ownCount: number, c: { input: Record
   );
 }
 
-function runExamplesSync(compiled: CompiledRule[], operations: readonly OperationDescriptor[], ownCount: number, _targeting: unknown): PolicyError | undefined {
+function runExamplesSync(compiled: CompiledRule[], operations: readonly OperationDescriptor[], ownCount: number): PolicyError | undefined {
   for (const rule of compiled) {
     for (const c of exampleCases(rule, operations)) {
       const failure = exampleFailure(rule, ownCount, c, ruleMatchesInput(rule, c.op, c.input, { workspaceRoot: '/nonexistent-workspace' }));
@@ -311,8 +309,8 @@ function runExamplesSync(compiled: CompiledRule[], operations: readonly Operatio
   return undefined;
 }
 
-async function runExamples(compiled: CompiledRule[], operations: readonly OperationDescriptor[], ownCount: number, targeting: unknown): Promise<void> {
+async function runExamples(compiled: CompiledRule[], operations: readonly OperationDescriptor[], ownCount: number): Promise<void> {
   if (compiled.some((r) => r.commands && r.rule.examples)) await loadBashParser();
-  const failure = runExamplesSync(compiled, operations, ownCount, targeting);
+  const failure = runExamplesSync(compiled, operations, ownCount);
   if (failure) throw failure;
 }
