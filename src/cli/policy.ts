@@ -1,14 +1,7 @@
 // `toolwright policy check` (explain one decision) and `toolwright policy test` (run the examples).
-import { readFile } from 'node:fs/promises';
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+// Only the command definitions load with the program; the policy code loads when a verb runs.
 import type { Command } from 'commander';
-import { operations as catalogOperations } from '../generated/registry.js';
-import { POLICY_PRESETS, compilePolicy, type CompiledPolicy, type PolicyDecision, type PolicyOptions, type PolicyRule } from '../runtime/policy.js';
-import { parsePolicyText } from '../runtime/policy/formats/load.js';
-import { Workspace } from '../runtime/workspace.js';
-import { loadBashParser } from '../runtime/policy/shell/parser.js';
-import { classifyReadOnly } from '../runtime/policy/shell/read-only.js';
+import type { CompiledPolicy, PolicyDecision, PolicyOptions, PolicyRule } from '../runtime/policy.js';
 
 interface IO {
   stdout: { write(chunk: string): unknown };
@@ -19,7 +12,11 @@ interface IO {
 class PolicyUsage extends Error {}
 
 async function load(spec: string, deferExamples: boolean): Promise<{ policy: PolicyOptions; compiled: CompiledPolicy }> {
+  const { POLICY_PRESETS, compilePolicy } = await import('../runtime/policy.js');
   if (Object.hasOwn(POLICY_PRESETS, spec)) return { policy: spec as PolicyOptions, compiled: compilePolicy(spec as PolicyOptions) };
+  const { readFile } = await import('node:fs/promises');
+  const { resolve } = await import('node:path');
+  const { parsePolicyText } = await import('../runtime/policy/formats/load.js');
   let text: string;
   try {
     text = await readFile(resolve(spec), 'utf8');
@@ -80,6 +77,10 @@ export function registerPolicyCommand(program: Command, io: IO, exitCode: { valu
     .argument('[json]', 'the input as a JSON object', '{}')
     .action(guard(async (operation: string, json: string, flags: { policy: string; workspace?: string; json?: boolean }) => {
       const { compiled } = await load(flags.policy, false);
+      const { operations: catalogOperations } = await import('../generated/registry.js');
+      const { Workspace } = await import('../runtime/workspace.js');
+      const { realpathSync } = await import('node:fs');
+      const { resolve } = await import('node:path');
       const op = catalogOperations.find((o) => o.name === operation || o.id === operation);
       if (!op) throw new PolicyUsage(`no operation named "${operation}" (operations: ${catalogOperations.map((o) => o.name).join(', ')})`);
       let input: unknown;
@@ -90,8 +91,10 @@ export function registerPolicyCommand(program: Command, io: IO, exitCode: { valu
       const workspace = new Workspace(root);
       const decision = await compiled.decideCall(op, input, { workspaceRoot: workspace.root, resolve: (p) => workspace.resolve(p) });
       // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says.
-      let readOnly: ReturnType<typeof classifyReadOnly> | undefined;
+      let readOnly: import('../runtime/policy/shell/read-only.js').ReadOnlyVerdict | undefined;
       if (op.name === 'shell_read' && typeof (input as { command?: unknown }).command === 'string') {
+        const { loadBashParser } = await import('../runtime/policy/shell/parser.js');
+        const { classifyReadOnly } = await import('../runtime/policy/shell/read-only.js');
         await loadBashParser();
         readOnly = classifyReadOnly((input as { command: string }).command);
       }
