@@ -1,5 +1,11 @@
 // `path` rules: gitignore-style globs (the `ignore` package) over workspace-relative paths.
-import ignore from 'ignore';
+import { createRequire } from 'node:module';
+
+// Loaded when the first path rule compiles (compilePolicy is synchronous): a toolkit without path
+// rules never loads it.
+type IgnoreFactory = typeof import('ignore');
+let ignoreFactory: IgnoreFactory | undefined;
+const loadIgnore = (): IgnoreFactory => (ignoreFactory ??= createRequire(import.meta.url)('ignore') as IgnoreFactory);
 
 export interface PathPatterns {
   source: readonly string[];
@@ -11,7 +17,7 @@ export interface PathPatterns {
  * allow rules match the case exactly, so they never allow more than they name.
  */
 export function compilePathPatterns(patterns: readonly string[], ignoreCase: boolean): PathPatterns {
-  const matcher = ignore({ allowRelativePaths: true, ignorecase: ignoreCase }).add(patterns as string[]);
+  const matcher = loadIgnore()({ allowRelativePaths: true, ignorecase: ignoreCase }).add(patterns as string[]);
   return {
     source: patterns,
     matches(relative) {
