@@ -546,6 +546,53 @@ export interface BashResult {
   duration_ms: number
 }
 
+// exec.shell_read
+export interface ShellReadParams {
+  /**
+   * The read-only command line, e.g. `git status --short && git log --oneline -n 5`.
+   */
+  command: string
+  /**
+   * Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root.
+   */
+  cwd?: string
+  /**
+   * Milliseconds before the command and its child processes are killed (max 600000).
+   */
+  timeout_ms?: number
+}
+
+export interface ShellReadResult {
+  /**
+   * The exit status (null when it was ended by a signal).
+   */
+  exit_code: (number | null)
+  /**
+   * Name of the signal that ended it (null when it exited normally).
+   */
+  signal: (string | null)
+  /**
+   * Standard output (head and tail with an omitted-bytes marker when over the cap).
+   */
+  stdout: string
+  /**
+   * Standard error (head and tail with an omitted-bytes marker when over the cap).
+   */
+  stderr: string
+  /**
+   * True when the command ran past timeout_ms and was killed.
+   */
+  timed_out: boolean
+  /**
+   * True when part of stdout or stderr was left out (over the cap, or binary).
+   */
+  truncated: boolean
+  /**
+   * Wall time in milliseconds.
+   */
+  duration_ms: number
+}
+
 // web.web_fetch
 export interface WebFetchParams {
   /**
@@ -1378,6 +1425,7 @@ export interface Operations {
   glob: { provider: "search"; id: "search.glob"; params: GlobParams; result: GlobResult };
   grep: { provider: "search"; id: "search.grep"; params: GrepParams; result: GrepResult };
   bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
+  shell_read: { provider: "exec"; id: "exec.shell_read"; params: ShellReadParams; result: ShellReadResult };
   web_fetch: { provider: "web"; id: "web.web_fetch"; params: WebFetchParams; result: WebFetchResult };
   web_search: { provider: "web"; id: "web.web_search"; params: WebSearchParams; result: WebSearchResult };
   task_create: { provider: "task"; id: "task.task_create"; params: TaskCreateParams; result: TaskCreateResult };
@@ -1409,6 +1457,7 @@ export interface SearchHandlers {
 /** Handler bodies of the exec provider (src/handlers/exec.ts). */
 export interface ExecHandlers {
   bash: Handler<BashParams, BashResult>;
+  shell_read: Handler<ShellReadParams, ShellReadResult>;
 }
 
 /** Handler bodies of the web provider (src/handlers/web.ts). */
