@@ -13,7 +13,11 @@ import type { JsonSchema, OperationDescriptor } from './runtime/descriptor.js';
 import { POLICY_PRESETS, compilePolicy, type PolicyOptions, type PolicyPreset } from './runtime/policy.js';
 import { createDefaultTaskStore, createFileTaskStore, type TaskStore } from './runtime/services/tasks.js';
 import { createTerminalUserChannel, type UserChannel } from './runtime/services/user.js';
-import { createToolkit } from './runtime/toolkit.js';
+import { registerGenerateCommand } from './cli/generate.js';
+import { collectProviderModule, loadProviderModules, ProviderModuleError } from './cli/provider-modules.js';
+import { referenceProviders } from './handlers/index.js';
+import { indexProviders } from './runtime/provider-index.js';
+import { createToolkit } from './toolkit.js';
 import type { Toolkit, ToolkitOptions } from './runtime/types.js';
 
 /** Where the CLI reads and writes; tests pass their own. */
@@ -30,6 +34,7 @@ interface ToolkitFlags {
   policy?: string;
   profile?: string[];
   tasksFile?: string;
+  provider?: string[];
 }
 
 /** Set once `mcp` served: its open handles (stdin, sockets) must not keep the process alive after. */
@@ -46,14 +51,17 @@ Examples:
   $ echo '{"pattern":"TODO"}' | toolwright call grep -
   $ toolwright mcp --workspace ~/project                MCP over stdio
   $ toolwright mcp --http 8765                          MCP over Streamable HTTP at http://127.0.0.1:8765/mcp
+  $ toolwright mcp --provider ./dist/git-provider.js    serve your own providers beside the reference ones
+  $ toolwright generate catalog.yaml --check            is the generated code up to date?
 
-Every command takes:
+schema, call and mcp take:
   -w, --workspace <dir>    folder every path is confined to (default: the current folder)
   --allow-private-network  let web_fetch reach loopback/private addresses (blocked by default)
   --policy <file|preset>   allow/ask/deny rules (YAML) or a preset: readOnly, askForRisky, allowAll;
                            "ask" prompts on the terminal (call) or through MCP elicitation (mcp)
   --profile <patterns>     expose only matching tools, e.g. "filesystem.*,search.grep"
   --tasks-file <file>      keep the task list in a JSON file instead of in memory
+  --provider <module>      also serve a module's providers export (repeatable), e.g. ./dist/providers.js
 
 Environment: TOOLWRIGHT_SEARCH_URL (SearXNG) or TOOLWRIGHT_BRAVE_API_KEY enable web_search.
 Exit codes: 0 success, 1 the tool returned an error, 2 usage error.`;
@@ -89,7 +97,8 @@ function withToolkitOptions(command: Command): Command {
     .option('--allow-private-network', 'let web_fetch reach loopback, private and link-local addresses (blocked by default)')
     .option('--policy <file|preset>', `policy: a YAML file ({rules: [...], default}) or a preset (${Object.keys(POLICY_PRESETS).join(', ')})`)
     .option('--profile <patterns>', 'comma-separated capability patterns to expose, e.g. "filesystem.*,search.grep" (default: all)', parseList)
-    .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory');
+    .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory')
+    .option('--provider <module>', 'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)', collectProviderModule);
 }
 
 async function loadPolicy(spec: string): Promise<PolicyOptions> {
@@ -123,6 +132,14 @@ async function toolkitOptions(flags: ToolkitFlags, extra: { user?: UserChannel; 
   const options: ToolkitOptions = { workspace };
   if (flags.policy !== undefined) options.policy = await loadPolicy(flags.policy);
   if (flags.profile !== undefined) options.profile = flags.profile;
+  if (flags.provider !== undefined) {
+    try {
+      options.providers = [...referenceProviders, ...(await loadProviderModules(flags.provider))];
+      indexProviders(options.providers); // a duplicate tool name is a usage error here, not a crash later
+    } catch (error) {
+      throw error instanceof ProviderModuleError || error instanceof TypeError ? new UsageError(error.message) : error;
+    }
+  }
   if (flags.allowPrivateNetwork) options.web = { allowPrivateNetwork: true };
   if (flags.tasksFile !== undefined) {
     options.tasks = createFileTaskStore({ path: isAbsolute(flags.tasksFile) ? flags.tasksFile : resolve(workspace, flags.tasksFile) });
@@ -300,6 +317,8 @@ Claude Desktop / Claude Code / Cursor configuration (stdio):
     await waitForSignal();
     await running.close();
   });
+
+  registerGenerateCommand(program, io, exitCode);
 
   return program;
 }

@@ -9,7 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createMcpServer } from '../../src/adapters/mcp.js';
 import { toOpenAITools } from '../../src/adapters/openai.js';
-import { createToolkit } from '../../src/runtime/toolkit.js';
+import { createToolkit } from '../../src/toolkit.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const CALLS = 200;

@@ -1,6 +1,7 @@
-// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
 
-import type { OperationDescriptor, ProviderDescriptor } from "../runtime/descriptor.js";
+import type { OperationDescriptor, ProviderDescriptor } from "toolwright";
+import type { Operations } from "./types.js";
 import { schemas } from "./schemas.js";
 import { validators } from "./validators.js";
 
@@ -232,8 +233,8 @@ const user_ask_user: OperationDescriptor = {
   validateResult: validators["user.ask_user"]!.result,
 };
 
-/** Every provider of the catalog, in catalog order. */
-export const providers: readonly ProviderDescriptor[] = [
+/** Every provider of the catalog, in catalog order: `defineProviders(providers, handlers)` composes them. */
+export const providers: readonly ProviderDescriptor<Operations>[] = [
   {
     name: "filesystem",
     description: "Read, create and edit text files inside the workspace.",

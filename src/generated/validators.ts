@@ -1,8 +1,8 @@
-// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
 // @ts-nocheck — Ajv standalone output is not written to pass the type checker; the export below is typed.
-import type { CompiledValidator } from '../runtime/descriptor.js';
-import * as runtimeHelper0Namespace from "ajv/dist/runtime/ucs2length.js";
-const runtimeHelper0 = typeof runtimeHelper0Namespace.default === 'object' && runtimeHelper0Namespace.default !== null ? runtimeHelper0Namespace.default : runtimeHelper0Namespace;
+import type { CompiledValidator } from 'toolwright';
+import { ajvRuntimeModule } from 'toolwright/validator-runtime';
+const runtimeHelper0 = ajvRuntimeModule("ajv/dist/runtime/ucs2length");
 
 export const filesystem_read_file_params = validate20;
 const schema31 = {"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string","minLength":1,"description":"File path, relative to the workspace root or absolute inside it."},"offset":{"type":"integer","minimum":1,"default":1,"description":"1-based line number to start reading from."},"limit":{"type":"integer","minimum":1,"maximum":100000,"default":2000,"description":"Maximum number of lines to return."},"line_numbers":{"type":"boolean","default":true,"description":"Prefix each line with its line number and a tab."}},"$id":"toolwright:filesystem.read_file/params"};

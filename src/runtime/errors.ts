@@ -1,32 +1,32 @@
-import type { ErrorCode } from '../generated/types.js';
+import { COMMON_ERROR_CODES, COMMON_ERRORS, type CommonErrorCode, type ImplicitErrorCode } from './error-codes.js';
 
-export type { ErrorCode };
-
-/** Codes every operation may return without listing them in catalog.yaml (the runtime produces them). */
-export const COMMON_ERROR_CODES = [
-  'INVALID_INPUT',
-  'UNKNOWN_OPERATION',
-  'DENIED_BY_POLICY',
-  'CANCELLED',
-  'INTERNAL',
-] as const satisfies readonly ErrorCode[];
+export { COMMON_ERROR_CODES, COMMON_ERRORS };
+export type { CommonErrorCode, ImplicitErrorCode };
 
 /**
- * An expected failure of a tool call. `code` comes from the closed set in catalog.yaml;
- * `message` is written for a model to act on; `details` is structured data for hosts.
+ * Any error code: a catalog's own codes or toolwright's common ones. The runtime carries codes of
+ * every provider it serves, so it does not narrow them; each catalog's generated `ErrorCode` does.
  */
-export class ToolError extends Error {
-  readonly code: ErrorCode;
+export type ErrorCode = string;
+
+/**
+ * An expected failure of a tool call. `code` comes from the catalog (its own codes and the common
+ * ones); `message` is written for a model to act on; `details` is structured data for hosts.
+ * `ToolError<Code>` narrows the codes: each catalog's generated `errors.ts` exports a `ToolError`
+ * subclass typed with that catalog's `ErrorCode`.
+ */
+export class ToolError<Code extends string = ErrorCode> extends Error {
+  readonly code: Code;
   readonly details?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  constructor(code: Code, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'ToolError';
     this.code = code;
     if (details !== undefined) this.details = details;
   }
 
-  toJSON(): { code: ErrorCode; message: string; details?: Record<string, unknown> } {
+  toJSON(): { code: Code; message: string; details?: Record<string, unknown> } {
     return this.details === undefined
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, details: this.details };

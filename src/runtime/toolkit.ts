@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { providers as catalogProviders } from '../generated/registry.js';
-import { handlers } from '../handlers/index.js';
-import type { OperationDescriptor } from './descriptor.js';
+import type { AnyOperations, OperationDescriptor } from './descriptor.js';
 import { COMMON_ERROR_CODES, ToolError, abortError, type ErrorCode } from './errors.js';
-import { isRendered, type Handler } from './handler.js';
+import { isRendered } from './handler.js';
+import { indexProviders, type ProviderIndex } from './provider-index.js';
+import type { AnyHandler, Provider } from './providers.js';
 import { compilePolicy, compileProfile, type PolicyDecision } from './policy.js';
 import { Session } from './session.js';
 import { systemClock } from './services/clock.js';
@@ -26,13 +26,21 @@ import type {
 import { describeIssues, dropNullOptionals } from './validation.js';
 import { Workspace } from './workspace.js';
 
-type AnyHandler = Handler<any, unknown>;
-const handlerTable = handlers as unknown as Record<string, Record<string, AnyHandler>>;
-
 const NO_POLICY: PolicyDecision = { decision: 'allow', rule: 'default' };
 
-/** Creates a toolkit over a workspace: providers, schema, `invoke` and typed `call`. */
-export function createToolkit(options: ToolkitOptions = {}): Toolkit {
+/**
+ * Creates a toolkit over a workspace from the providers it is given: schema, `invoke` and typed
+ * `call`. The runtime knows no providers of its own; the package entry's `createToolkit`
+ * (src/toolkit.ts) supplies `referenceProviders` when none are given.
+ */
+export function createToolkit<Ops = AnyOperations>(
+  options: ToolkitOptions & { providers: readonly Provider<any>[] },
+): Toolkit<Ops> {
+  if (!options || !Array.isArray(options.providers)) {
+    throw new TypeError('createToolkit (runtime): options.providers must be a list of providers; import createToolkit from "toolwright" for the reference set as default');
+  }
+  const index: ProviderIndex = indexProviders(options.providers);
+  const providerList = index.providers;
   const workspace = new Workspace(options.workspace ?? process.cwd());
   const session = options.session ?? new Session();
   const services: Services = Object.freeze({
@@ -48,14 +56,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
   const inProfile = compileProfile(options.profile);
   const validateOutput = options.validateOutput ?? true;
 
-  const byId = new Map<string, OperationDescriptor>();
-  const byName = new Map<string, OperationDescriptor>();
-  for (const provider of catalogProviders) {
-    for (const op of provider.operations) {
-      byId.set(op.id, op);
-      byName.set(op.name, op);
-    }
-  }
+  const { byId, byName, handlersById } = index;
   const exposed = [...byId.values()].filter(inProfile);
   const closers: (() => void | Promise<void>)[] = [];
   let closing: Promise<void> | undefined;
@@ -64,7 +65,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     workspace,
     session,
     services,
-    options: Object.freeze({ ...options }),
+    options: Object.freeze({ ...options, providers: providerList }),
     providers: [],
     operations: exposed,
     getSchema,
@@ -83,7 +84,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
   };
 
   function getSchema(): ProviderSchema[] {
-    return catalogProviders
+    return providerList
       .map((provider) => ({
         name: provider.name,
         description: provider.description,
@@ -139,7 +140,8 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     }
     if (callerSignal?.aborted) return fail(abortError(callerSignal));
 
-    const handler = handlerTable[op.provider]?.[op.name];
+    // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
+    const handler: AnyHandler | undefined = handlersById.get(op.id)?.[op.name];
     if (!handler) return fail(new ToolError('INTERNAL', `no handler is registered for ${op.id}`));
     const ctx: HandlerContext = {
       workspace,
@@ -194,7 +196,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     return { ...decision, decision: approved ? 'allow' : 'deny', approved };
   }
 
-  const providers: ToolProvider[] = catalogProviders
+  const providers: ToolProvider[] = providerList
     .filter((provider) => provider.operations.some(inProfile))
     .map((provider) => ({
       name: provider.name,
@@ -212,7 +214,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     };
   }
   (toolkit as { call: TypedCalls }).call = call as TypedCalls;
-  return toolkit;
+  return toolkit as unknown as Toolkit<Ops>;
 }
 
 function elapsed(started: number): number {
@@ -236,7 +238,7 @@ function operationSchema(op: OperationDescriptor): OperationSchema {
   };
 }
 
-function unknownOperation(provider: string, operation: string, known: Map<string, OperationDescriptor>): ToolError {
+function unknownOperation(provider: string, operation: string, known: ReadonlyMap<string, OperationDescriptor>): ToolError {
   const ofProvider = [...known.values()].filter((op) => op.provider === provider).map((op) => op.name);
   if (ofProvider.length > 0) {
     return new ToolError('UNKNOWN_OPERATION', `provider ${provider} has no operation "${operation}" (it has: ${ofProvider.join(', ')})`);

@@ -1,5 +1,5 @@
 // Normalize: the validated catalog as plain typed data that every emitter reads.
-import type { JsonSchema, Kind, Risk } from '../src/runtime/descriptor.js';
+import type { JsonSchema, Kind, Risk } from '../runtime/descriptor.js';
 
 export type FixtureFile = string | { symlink: string } | { base64: string } | { dir: true };
 
@@ -26,8 +26,7 @@ export interface RawOperation {
 }
 
 export interface RawCatalog {
-  common_errors?: string[];
-  errors: Record<string, string>;
+  errors?: Record<string, string>;
   providers: Record<string, { description: string; operations: Record<string, RawOperation> }>;
 }
 
@@ -49,8 +48,8 @@ export interface ProviderModel {
 }
 
 export interface CatalogModel {
+  /** The catalog's own codes (toolwright's common codes come on top). */
   errors: { code: string; meaning: string }[];
-  commonErrors: string[];
   providers: ProviderModel[];
   operations: OperationModel[];
 }
@@ -79,8 +78,7 @@ export function normalize(raw: RawCatalog): CatalogModel {
     })),
   }));
   return {
-    errors: Object.entries(raw.errors).map(([code, meaning]) => ({ code, meaning })),
-    commonErrors: raw.common_errors ?? [],
+    errors: Object.entries(raw.errors ?? {}).map(([code, meaning]) => ({ code, meaning })),
     providers,
     operations: providers.flatMap((p) => p.operations),
   };
