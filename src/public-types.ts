@@ -2,6 +2,7 @@
 // reference operations unless told otherwise, as before providers were open. The runtime itself
 // defaults to an untyped operations map, since it serves whatever providers it is given.
 import type { Operations } from './generated/types.js';
+import { referenceProviders } from './handlers/index.js';
 import {
   createInProcessKernel as createKernel,
   type InProcessKernelOptions,
@@ -17,6 +18,12 @@ export type TypedCalls<Ops = Operations> = RuntimeTypedCalls<Ops>;
 export type SubagentStepInput<Ops = Operations> = RuntimeSubagentStepInput<Ops>;
 export type SubagentStep<Ops = Operations> = RuntimeSubagentStep<Ops>;
 
-/** The in-process reference kernel; the child toolkit's `call` is typed with `Ops` (default: the reference operations). */
-export const createInProcessKernel: <Ops = Operations>(options: InProcessKernelOptions<Ops>) => Kernel = createKernel;
+/**
+ * The in-process reference kernel. The child toolkit serves the parent's providers (the reference
+ * ones when a request carries no parent options); its `call` is typed with `Ops` (default: the
+ * reference operations).
+ */
+export function createInProcessKernel<Ops = Operations>(options: InProcessKernelOptions<Ops>): Kernel {
+  return createKernel(options, { providers: referenceProviders });
+}
 

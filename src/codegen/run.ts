@@ -7,6 +7,8 @@ import path from 'node:path';
 import { DEFAULT_LAYOUT, GENERATED_MARK, type Layout } from './emit/common.js';
 import { generate } from './generate.js';
 
+const MAX_PROBLEMS_SHOWN = 200;
+
 export interface GenerateOptions {
   catalog?: string;
   out?: string;
@@ -45,7 +47,10 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
   const started = performance.now();
   const outcome = await generate(text, display, layout);
   if (!outcome.ok) {
-    io.stderr.write(`${outcome.problems.join('\n')}\n\n${outcome.problems.length} problem(s) in ${display}; nothing was generated.\n`);
+    // A broken YAML document can cascade into thousands of parse errors: the first ones locate it.
+    const shown = outcome.problems.slice(0, MAX_PROBLEMS_SHOWN);
+    const more = outcome.problems.length - shown.length;
+    io.stderr.write(`${shown.join('\n')}\n${more > 0 ? `… and ${more} more\n` : ''}\n${outcome.problems.length} problem(s) in ${display}; nothing was generated.\n`);
     return 1;
   }
   const expected = new Map(outcome.files.map((f) => [f.path, f.content]));

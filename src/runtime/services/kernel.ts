@@ -66,16 +66,20 @@ async function loadCreateToolkit() {
  * session one level deeper, and runs the host's `step` against it. A thrown error makes the session
  * `failed` (its message is the output); an abort makes it `cancelled`.
  */
-export function createInProcessKernel<Ops = AnyOperations>(options: InProcessKernelOptions<Ops>): Kernel {
+export function createInProcessKernel<Ops = AnyOperations>(
+  options: InProcessKernelOptions<Ops>,
+  /** Providers for a request whose parentOptions carry none (the package entry passes referenceProviders). */
+  fallback: { providers?: ToolkitOptions['providers'] } = {},
+): Kernel {
   return {
     async runSession(request) {
       const createToolkit = await loadCreateToolkit();
       const session = new Session({ depth: request.depth, parentId: request.parentSessionId });
       const childOptions = { ...(request.parentOptions ?? {}), ...options.toolkitOptions, profile: request.profile, session };
       // The child serves the parent's providers (request.parentOptions carries them), never a default set.
-      const providers = childOptions.providers;
+      const providers = childOptions.providers ?? fallback.providers;
       if (!providers) {
-        throw new TypeError('the sub-agent toolkit has no providers: the request carries no parentOptions and toolkitOptions.providers is not set');
+        throw new TypeError('the sub-agent toolkit has no providers: the request\'s parentOptions carry none and toolkitOptions.providers is not set');
       }
       const toolkit = createToolkit<Ops>({ ...childOptions, providers });
       try {
