@@ -6,6 +6,7 @@ import { parse, stringify } from 'yaml';
 export function syntheticCatalog(catalogPath: string, operationCount: number, perProvider = 20): string {
   const real = parse(readFileSync(catalogPath, 'utf8')) as {
     errors: Record<string, string>;
+    common_errors?: string[];
     providers: Record<string, { description: string; operations: Record<string, unknown> }>;
   };
   const templates = Object.values(real.providers).flatMap((p) => Object.entries(p.operations));
@@ -16,5 +17,5 @@ export function syntheticCatalog(catalogPath: string, operationCount: number, pe
     providers[providerName] ??= { description: `Synthetic provider ${providerName}.`, operations: {} };
     providers[providerName].operations[`${name}_${String(i).padStart(4, '0')}`] = op;
   }
-  return stringify({ errors: real.errors, providers }, { aliasDuplicateObjects: false });
+  return stringify({ common_errors: real.common_errors, errors: real.errors, providers }, { aliasDuplicateObjects: false });
 }

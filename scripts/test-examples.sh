@@ -22,7 +22,7 @@ for example in examples/*/; do
   dir="$work/$name"
   step "$name: install its lock file, then the tarball"
   mkdir -p "$dir"
-  (cd "$example" && tar --exclude=node_modules --exclude=dist -cf - .) | (cd "$dir" && tar -xf -)
+  (cd "$example" && tar --exclude=./node_modules --exclude=./dist -cf - .) | (cd "$dir" && tar -xf -)
   cd "$dir"
   npm ci --no-audit --no-fund --prefer-offline --loglevel=error
   npm install --no-save --no-audit --no-fund --prefer-offline --loglevel=error "$tarball"
@@ -42,10 +42,14 @@ for example in examples/*/; do
     git init -q -b main repo-under-test
     npx --no-install toolwright schema --provider ./dist/index.js --workspace repo-under-test | grep -q 'git_status'
     npx --no-install toolwright call git_status '{}' --provider ./dist/index.js --workspace repo-under-test --json | grep -q '"branch": "main"'
-    if npx --no-install toolwright call git_status '{}' --provider ./package.json >/dev/null 2>"$work/usage.txt"; then
-      echo "expected a usage error for a module without providers" >&2; exit 1
+    echo 'export const notProviders = 1;' > "$work/not-a-provider.mjs"
+    set +e
+    npx --no-install toolwright call git_status '{}' --provider "$work/not-a-provider.mjs" >/dev/null 2>"$work/usage.txt"
+    code=$?
+    set -e
+    if [ "$code" != 2 ] || ! grep -q 'no `providers` export' "$work/usage.txt"; then
+      cat "$work/usage.txt"; echo "expected exit 2 and a usage error for a module without providers (got $code)" >&2; exit 1
     fi
-    grep -q 'no `providers` export' "$work/usage.txt"
   fi
 
   step "$name: a sabotaged handler makes the generated conformance tests fail"

@@ -83,9 +83,14 @@ describe('git_status', () => {
 
   it('does not run a command that the repository config names as fsmonitor', async () => {
     await repo();
+    await commitFile(root, 'a.txt', 'a\n', 'first');
     const marker = path.join(root, 'fsmonitor-ran');
     await sh(root, 'config', 'core.fsmonitor', `touch ${marker}`);
-    await commitFile(root, 'a.txt', 'a\n', 'first');
+    // Plain git runs it (the attack is real)…
+    await sh(root, 'status');
+    expect(existsSync(marker)).toBe(true);
+    await rm(marker);
+    // …the tool does not.
     expect((await toolkitFor(root).invoke('git', 'git_status', {})).ok).toBe(true);
     expect(existsSync(marker)).toBe(false);
   });
