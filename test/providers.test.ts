@@ -169,3 +169,17 @@ describe('createToolkit({ providers })', () => {
     expect(result.text).toBe('Note: x');
   });
 });
+
+describe('types (checked by tsc: npm run typecheck)', () => {
+  it('toolkit.call is typed by the providers given; ToolError<Code> narrows codes', async () => {
+    const toolkit = createToolkit({ workspace: await tempDir(), providers: referenceProviders });
+    // @ts-expect-error limit must be a number
+    await toolkit.call.read_file({ path: 'x', limit: 'ten' }).catch(() => undefined);
+    // @ts-expect-error no such tool in these providers
+    expect(toolkit.call.git_status).toBeUndefined();
+    const typed = new ToolError<'NOT_A_NOTE' | 'TIMEOUT'>('NOT_A_NOTE', 'x');
+    // @ts-expect-error not one of the allowed codes
+    expect(new ToolError<'NOT_A_NOTE'>('OTHER', 'y').code).toBe('OTHER');
+    expect(typed.toJSON()).toEqual({ code: 'NOT_A_NOTE', message: 'x' });
+  });
+});

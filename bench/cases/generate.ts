@@ -7,7 +7,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { medianMs, type BenchCase } from '../lib.js';
+import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 import { syntheticCatalog } from '../synthetic-catalog.js';
 
 const run = promisify(execFile);
@@ -22,7 +22,7 @@ async function oldGenerator(tmp: string): Promise<string | undefined> {
   const dir = path.join(tmp, 'before');
   try {
     await mkdir(dir, { recursive: true });
-    const { stdout } = await run('git', ['archive', '--format=tar', BEFORE_COMMIT, 'codegen', 'src/runtime', 'catalog.yaml'], { cwd: root, encoding: 'buffer', maxBuffer: 1 << 26 });
+    const { stdout } = await run('git', ['archive', '--format=tar', BEFORE_COMMIT, 'codegen', 'src/runtime', 'catalog.yaml', 'package.json'], { cwd: root, encoding: 'buffer', maxBuffer: 1 << 26 });
     await new Promise<void>((resolve, reject) => {
       const tar = execFile('tar', ['-x', '-C', dir], (error) => (error ? reject(error) : resolve()));
       tar.stdin!.end(stdout);
@@ -47,22 +47,32 @@ const bench: BenchCase = {
     const example = await medianMs(() => generateNew(path.join(root, 'examples/git-provider/catalog.yaml'), path.join(ctx.tmp, 'example')), 5);
     ctx.row({ case: 'toolwright generate, examples/git-provider (3 ops)', toolwright: example, baseline: cliStart, baselineName: 'toolwright --version (CLI start)', note: 'whole process, built package' });
 
-    const own = await medianMs(() => generateNew(path.join(root, 'catalog.yaml'), path.join(ctx.tmp, 'own')), 5);
     const bigNew = path.join(ctx.tmp, 'synthetic.yaml');
     await writeFile(bigNew, syntheticCatalog(path.join(root, 'catalog.yaml'), 1000));
-    const big = await medianMs(() => generateNew(bigNew, path.join(ctx.tmp, 'big')), 3, 0);
     if (!before) {
       ctx.log(`no git history for ${BEFORE_COMMIT}: rows without the old generator as baseline`);
+      const own = await medianMs(() => generateNew(path.join(root, 'catalog.yaml'), path.join(ctx.tmp, 'own')), 5);
+      const big = await medianMs(() => generateNew(bigNew, path.join(ctx.tmp, 'big')), 3, 0);
       ctx.row({ case: 'toolwright generate, catalog.yaml', toolwright: own, baseline: cliStart, baselineName: 'toolwright --version' });
       ctx.row({ case: 'toolwright generate, synthetic 1,000 operations', toolwright: big, baseline: own, baselineName: 'catalog.yaml' });
       return;
     }
-    const ownOld = await medianMs(() => generateOld(path.join(before, 'catalog.yaml'), path.join(ctx.tmp, 'own-old')), 5);
+    // Alternated runs (new, old, new, old …): load drift on a shared machine hits both alike.
+    const own = await sideBySide(
+      () => generateNew(path.join(root, 'catalog.yaml'), path.join(ctx.tmp, 'own')),
+      () => generateOld(path.join(before, 'catalog.yaml'), path.join(ctx.tmp, 'own-old')),
+      5,
+    );
     const bigOld = path.join(ctx.tmp, 'synthetic-old.yaml');
     await writeFile(bigOld, syntheticCatalog(path.join(before, 'catalog.yaml'), 1000));
-    const bigBefore = await medianMs(() => generateOld(bigOld, path.join(ctx.tmp, 'big-old')), 3, 0);
-    ctx.row({ case: 'toolwright generate, catalog.yaml', toolwright: own, baseline: ownOld, baselineName: `tsx codegen/cli.ts @${BEFORE_COMMIT}`, target: '≤ 1.2×', note: 'whole process: parse, validate, emit 12 files' });
-    ctx.row({ case: 'toolwright generate, synthetic 1,000 operations', toolwright: big, baseline: bigBefore, baselineName: `tsx codegen/cli.ts @${BEFORE_COMMIT}`, target: '≤ 1.2×', note: '2,000 schemas: types, validators, registry, conformance' });
+    const big = await sideBySide(
+      () => generateNew(bigNew, path.join(ctx.tmp, 'big')),
+      () => generateOld(bigOld, path.join(ctx.tmp, 'big-old')),
+      3,
+      0,
+    );
+    ctx.row({ case: 'toolwright generate, catalog.yaml', toolwright: own.toolwright, baseline: own.baseline, baselineName: `tsx codegen/cli.ts @${BEFORE_COMMIT}`, target: '≤ 1.2×', note: 'whole process: parse, validate, emit 12 files' });
+    ctx.row({ case: 'toolwright generate, synthetic 1,000 operations', toolwright: big.toolwright, baseline: big.baseline, baselineName: `tsx codegen/cli.ts @${BEFORE_COMMIT}`, target: '≤ 1.2×', note: '2,000 schemas: types, validators, registry, conformance' });
   },
 };
 
