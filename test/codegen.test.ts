@@ -143,5 +143,5 @@ describe('codegen CLI (toolwright generate)', () => {
     expect(result.code, result.stderr).toBe(0);
     const registry = await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8');
     expect(registry.match(/: OperationDescriptor = \{/g)?.length).toBe(1000);
-  }, 120_000);
+  }, 300_000);
 });

@@ -274,3 +274,6 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
 
 /** Every operation of the catalog, in catalog order. */
 export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, search_glob, search_grep, exec_bash, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
+
+/** The same list under the name the package entry gives the reference registry. */
+export { providers as catalogProviders };

@@ -57,6 +57,9 @@ export function emitRegistry(model: CatalogModel, layout: Layout): EmittedFile {
     writer.blankLine();
     writer.writeLine('/** Every operation of the catalog, in catalog order. */');
     writer.writeLine(`export const operations: readonly OperationDescriptor[] = [${model.operations.map((op) => op.ident).join(', ')}];`);
+    writer.blankLine();
+    writer.writeLine('/** The same list under the name the package entry gives the reference registry. */');
+    writer.writeLine('export { providers as catalogProviders };');
   });
   return { path: `${layout.out}/registry.ts`, content: `${HEADER}\n${file.getFullText()}` };
 }

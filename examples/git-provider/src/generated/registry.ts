@@ -69,3 +69,6 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
 
 /** Every operation of the catalog, in catalog order. */
 export const operations: readonly OperationDescriptor[] = [git_git_status, git_git_log, git_git_commit];
+
+/** The same list under the name the package entry gives the reference registry. */
+export { providers as catalogProviders };
