@@ -12,6 +12,8 @@ import {
   defineProviders,
   referenceHandlers,
   referenceProviders,
+  mcpToolDefinitions,
+  toOpenAITools,
   ToolError,
   withText,
   type Handler,
@@ -177,6 +179,11 @@ describe('types (checked by tsc: npm run typecheck)', () => {
     await toolkit.call.read_file({ path: 'x', limit: 'ten' }).catch(() => undefined);
     // @ts-expect-error no such tool in these providers
     expect(toolkit.call.git_status).toBeUndefined();
+    // A toolkit over any mix of providers goes to every adapter (they take the untyped Toolkit).
+    const notes = defineProviders(await notesRegistry(), notesHandlers());
+    const mixed = createToolkit({ workspace: await tempDir(), providers: [...referenceProviders, ...notes] });
+    expect(mcpToolDefinitions(mixed).map((tool) => tool.name)).toContain('note_add');
+    expect(toOpenAITools(mixed).length).toBe(mixed.operations.length);
     const typed = new ToolError<'NOT_A_NOTE' | 'TIMEOUT'>('NOT_A_NOTE', 'x');
     // @ts-expect-error not one of the allowed codes
     expect(new ToolError<'NOT_A_NOTE'>('OTHER', 'y').code).toBe('OTHER');
