@@ -79,6 +79,9 @@ describe('defineProviders', () => {
     expect(() => defineProviders(registry, {} as never)).toThrow(/no handler for notes\.note_add, notes\.note_get/);
     expect(() => defineProviders('registry' as never, notesHandlers() as never)).toThrow(TypeError);
     expect(() => defineProviders(registry, null as never)).toThrow(TypeError);
+    const base = catalogOperations[0]!;
+    const odd: ProviderDescriptor[] = [{ name: 'p', description: 'd', operations: [{ ...base, id: 'p.constructor', name: 'constructor', provider: 'p' }] }];
+    expect(() => defineProviders(odd, { p: {} } as never)).toThrow(/no handler for p\.constructor/);
   });
 });
 
@@ -118,6 +121,10 @@ describe('createToolkit({ providers })', () => {
     );
     expect(() => createToolkit({ providers: [...referenceProviders, ...referenceProviders] })).toThrow(/provider "filesystem" is given twice/);
     expect(() => createToolkit({ providers: [{ name: 'x' }] as never })).toThrow(TypeError);
+    const noHandler: Provider = { ...clash, name: 'files3', operations: [{ ...clash.operations[0]!, id: 'files3.cat', name: 'cat', provider: 'files3' }], handlers: {} };
+    expect(() => createToolkit({ providers: [noHandler] })).toThrow(/provider "files3" has no handler for files3\.cat/);
+    const inherited: Provider = { ...noHandler, operations: [{ ...noHandler.operations[0]!, id: 'files3.constructor', name: 'constructor' }] };
+    expect(() => createToolkit({ providers: [inherited] })).toThrow(/no handler for files3\.constructor/);
     expect(() => createRuntimeToolkit({} as never)).toThrow(/providers must be a list/);
   });
 

@@ -32,6 +32,9 @@ export function indexProviders(list: readonly Provider<any>[]): ProviderIndex {
       if (op.provider !== provider.name) {
         throw new TypeError(`createToolkit: operation ${op.id} is listed under provider "${provider.name}"`);
       }
+      if (!Object.hasOwn(provider.handlers, op.name) || typeof provider.handlers[op.name] !== 'function') {
+        throw new TypeError(`createToolkit: provider "${provider.name}" has no handler for ${op.id} (build providers with defineProviders)`);
+      }
       byId.set(op.id, op);
       byName.set(op.name, op);
       handlersById.set(op.id, provider.handlers);

@@ -70,7 +70,8 @@ export function defineProviders<Ops extends object>(registry: Registry<Ops>, han
     }
     const names = new Set(descriptor.operations.map((op) => op.name));
     for (const op of descriptor.operations) {
-      if (typeof (group as Record<string, unknown>)[op.name] !== 'function') missing.push(op.id);
+      // Own properties only: an operation named `constructor` must not pick up Object's.
+      if (!Object.hasOwn(group, op.name) || typeof (group as Record<string, unknown>)[op.name] !== 'function') missing.push(op.id);
     }
     for (const key of Object.keys(group)) if (!names.has(key)) extra.push(`${descriptor.name}.${key}`);
   }
