@@ -197,3 +197,31 @@ describe('types (checked by tsc: npm run typecheck)', () => {
     expect(typed.toJSON()).toEqual({ code: 'NOT_A_NOTE', message: 'x' });
   });
 });
+
+describe('ToolError across copies of toolwright', () => {
+  it('a ToolError of another copy (a --provider module importing its own) keeps its code', async () => {
+    // What a second copy's ToolError looks like to this one: another class, the same registered brand.
+    class OtherCopyToolError extends Error {
+      readonly code: string;
+      constructor(code: string, message: string) {
+        super(message);
+        this.code = code;
+        Object.defineProperty(this, Symbol.for('toolwright.ToolError'), { value: true });
+      }
+      toJSON() { return { code: this.code, message: this.message }; }
+    }
+    const foreign = new OtherCopyToolError('NOT_A_NOTE', 'from the other copy');
+    expect(foreign instanceof ToolError).toBe(true);
+    expect(new Error('plain') instanceof ToolError).toBe(false);
+    const registry = await notesRegistry();
+    const handlers = notesHandlers();
+    const throwing = { notes: { ...handlers.notes, note_get: (async () => { throw foreign; }) as Handler<{ id: string }, { text: string }> } };
+    const toolkit = createToolkit({ workspace: await tempDir(), providers: defineProviders(registry, throwing) });
+    const result = await toolkit.invoke('notes', 'note_get', { id: '1' });
+    expect(!result.ok && result.error).toEqual({ code: 'NOT_A_NOTE', message: 'from the other copy' });
+    // A subclass keeps the ordinary check: a base ToolError is not one of it.
+    class Narrow extends ToolError<'X'> {}
+    expect(new ToolError('X', 'm') instanceof Narrow).toBe(false);
+    expect(new Narrow('X', 'm') instanceof ToolError).toBe(true);
+  });
+});

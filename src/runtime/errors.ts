@@ -3,6 +3,9 @@ import { COMMON_ERROR_CODES, COMMON_ERRORS, type CommonErrorCode, type ImplicitE
 export { COMMON_ERROR_CODES, COMMON_ERRORS };
 export type { CommonErrorCode, ImplicitErrorCode };
 
+/** Marks ToolErrors across copies of the package (Symbol.for is shared by the whole process). */
+const TOOL_ERROR_BRAND = Symbol.for('toolwright.ToolError');
+
 /**
  * Any error code: a catalog's own codes or toolwright's common ones. The runtime carries codes of
  * every provider it serves, so it does not narrow them; each catalog's generated `ErrorCode` does.
@@ -19,8 +22,19 @@ export class ToolError<Code extends string = ErrorCode> extends Error {
   readonly code: Code;
   readonly details?: Record<string, unknown>;
 
+  /**
+   * `x instanceof ToolError` holds for a ToolError of any copy of toolwright (a `--provider` module
+   * may import its own installed copy): the check reads a registered brand, not the prototype.
+   * Subclasses (a catalog's generated ToolError) keep the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== ToolError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_ERROR_BRAND] === true;
+  }
+
   constructor(code: Code, message: string, details?: Record<string, unknown>) {
     super(message);
+    Object.defineProperty(this, TOOL_ERROR_BRAND, { value: true });
     this.name = 'ToolError';
     this.code = code;
     if (details !== undefined) this.details = details;
