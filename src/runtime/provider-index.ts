@@ -7,8 +7,8 @@ export interface ProviderIndex {
   readonly providers: readonly Provider[];
   readonly byId: ReadonlyMap<string, OperationDescriptor>;
   readonly byName: ReadonlyMap<string, OperationDescriptor>;
-  /** Operation id → its provider's handler map (read per call). */
-  readonly handlersById: ReadonlyMap<string, Readonly<Record<string, AnyHandler>>>;
+  /** Operation id → the descriptor and its provider's handler map (one lookup per call; the map is read per call). */
+  readonly entries: ReadonlyMap<string, { readonly op: OperationDescriptor; readonly handlers: Readonly<Record<string, AnyHandler>> }>;
 }
 
 export function indexProviders(list: readonly Provider<any>[]): ProviderIndex {
@@ -17,7 +17,7 @@ export function indexProviders(list: readonly Provider<any>[]): ProviderIndex {
   }
   const byId = new Map<string, OperationDescriptor>();
   const byName = new Map<string, OperationDescriptor>();
-  const handlersById = new Map<string, Readonly<Record<string, AnyHandler>>>();
+  const entries = new Map<string, { op: OperationDescriptor; handlers: Readonly<Record<string, AnyHandler>> }>();
   const providerNames = new Set<string>();
   for (const provider of list) {
     if (providerNames.has(provider.name)) {
@@ -37,8 +37,8 @@ export function indexProviders(list: readonly Provider<any>[]): ProviderIndex {
       }
       byId.set(op.id, op);
       byName.set(op.name, op);
-      handlersById.set(op.id, provider.handlers);
+      entries.set(op.id, { op, handlers: provider.handlers });
     }
   }
-  return { providers: Object.freeze([...list]), byId, byName, handlersById };
+  return { providers: Object.freeze([...list]), byId, byName, entries };
 }

@@ -56,7 +56,7 @@ export function createToolkit<Ops = AnyOperations>(
   const inProfile = compileProfile(options.profile);
   const validateOutput = options.validateOutput ?? true;
 
-  const { byId, byName, handlersById } = index;
+  const { byId, byName, entries } = index;
   const exposed = [...byId.values()].filter(inProfile);
   const closers: (() => void | Promise<void>)[] = [];
   let closing: Promise<void> | undefined;
@@ -112,8 +112,9 @@ export function createToolkit<Ops = AnyOperations>(
       };
     };
 
-    const op = byId.get(id);
-    if (!op) return fail(unknownOperation(providerName, operationName, byId));
+    const entry = entries.get(id);
+    if (!entry) return fail(unknownOperation(providerName, operationName, byId));
+    const op = entry.op;
     if (!inProfile(op)) {
       return fail(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`));
     }
@@ -141,7 +142,7 @@ export function createToolkit<Ops = AnyOperations>(
     if (callerSignal?.aborted) return fail(abortError(callerSignal));
 
     // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
-    const handler: AnyHandler | undefined = handlersById.get(op.id)?.[op.name];
+    const handler: AnyHandler | undefined = entry.handlers[op.name];
     if (!handler) return fail(new ToolError('INTERNAL', `no handler is registered for ${op.id}`));
     const ctx: HandlerContext = {
       workspace,
