@@ -58,6 +58,9 @@ export function createToolkit<Ops = AnyOperations>(
 
   const { byId, byName, entries } = index;
   const exposed = [...byId.values()].filter(inProfile);
+  // Listings leave out what cannot work here (a missing service, no human, a policy that always denies).
+  const canWork = (op: OperationDescriptor): boolean => options.listAll === true ||
+    (requirementsMet(op, services) && (options.policy === undefined || !policy.deniesOutright(op)));
   const closers: (() => void | Promise<void>)[] = [];
   let closing: Promise<void> | undefined;
 
@@ -67,7 +70,7 @@ export function createToolkit<Ops = AnyOperations>(
     services,
     options: Object.freeze({ ...options, providers: providerList }),
     providers: [],
-    operations: exposed,
+    get operations() { return exposed.filter(canWork); },
     getSchema,
     invoke,
     find: (operation) => {
@@ -88,7 +91,7 @@ export function createToolkit<Ops = AnyOperations>(
       .map((provider) => ({
         name: provider.name,
         description: provider.description,
-        operations: provider.operations.filter(inProfile).map(operationSchema),
+        operations: provider.operations.filter((op) => inProfile(op) && canWork(op)).map(operationSchema),
       }))
       .filter((provider) => provider.operations.length > 0);
   }
@@ -178,13 +181,15 @@ export function createToolkit<Ops = AnyOperations>(
     if (options.policy === undefined) return NO_POLICY;
     const decision = policy.decide(op);
     if (decision.decision !== 'ask') return decision;
-    if (!services.user) {
-      return { ...decision, decision: 'deny', reason: 'the policy requires approval and no user channel is attached' };
+    const user = services.user;
+    const unreachable = user ? userUnreachable(user) : 'no user channel is attached';
+    if (!user || unreachable !== undefined) {
+      return { ...decision, decision: 'deny', reason: `the policy requires approval and ${unreachable}` };
     }
     const signal = signalForCall();
     let approved: boolean;
     try {
-      approved = (await services.user.approve(
+      approved = (await user.approve(
         { id: `${session.id}:${op.id}`, provider: op.provider, operation: op.name, kind: op.kind, risk: op.risk, input: params },
         { signal },
       )) === true;
@@ -216,6 +221,22 @@ export function createToolkit<Ops = AnyOperations>(
   }
   (toolkit as { call: TypedCalls }).call = call as TypedCalls;
   return toolkit as unknown as Toolkit<Ops>;
+}
+
+/** Why the channel cannot reach a human right now, or undefined when it can (a throwing probe counts as unreachable). */
+function userUnreachable(user: NonNullable<Services['user']>): string | undefined {
+  try {
+    return user.unreachable?.();
+  } catch (error) {
+    return `the user channel failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+function requirementsMet(op: OperationDescriptor, services: Services): boolean {
+  return (op.requires ?? []).every((need) =>
+    need === 'kernel' ? services.kernel !== undefined
+      : need === 'search' ? services.search !== undefined
+        : services.user !== undefined && userUnreachable(services.user) === undefined);
 }
 
 function elapsed(started: number): number {

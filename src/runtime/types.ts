@@ -37,6 +37,11 @@ export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Pr
   policy?: PolicyOptions;
   /** Capability patterns (`filesystem.*`, `search.grep`, `read_file`) the toolkit exposes. Default: all. */
   profile?: readonly string[];
+  /**
+   * List every operation of the profile, even those that cannot work here (a service they require is
+   * missing, no human can be reached, or the policy denies them outright). Default false.
+   */
+  listAll?: boolean;
   /** A TaskStore, or `{ file }` for a file-backed one (relative to the workspace). Default: in-memory. */
   tasks?: TaskStoreOption;
   search?: SearchBackend;
@@ -128,9 +133,14 @@ export interface Toolkit<Ops = AnyOperations> {
   readonly workspace: Workspace;
   readonly session: Session;
   readonly services: Services;
-  readonly options: Readonly<ToolkitOptions>;
+  /** The options it was created with, `providers` resolved (what sub-agent toolkits are built from). */
+  readonly options: Readonly<ToolkitOptions> & { readonly providers: readonly Provider[] };
   readonly providers: readonly ToolProvider[];
-  /** Descriptors of the operations this toolkit exposes (its profile applied). */
+  /**
+   * Descriptors of the operations this toolkit lists: its profile applied, and (unless `listAll`)
+   * only those that can work now. Read it when listing: availability can change (an MCP client's
+   * capabilities are known only once it connected).
+   */
   readonly operations: readonly OperationDescriptor[];
   getSchema(): ProviderSchema[];
   invoke(provider: string, operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult>;
