@@ -87,7 +87,7 @@ describe('defineProviders', () => {
 
 describe('createToolkit({ providers })', () => {
   it('defaults to referenceProviders', () => {
-    const toolkit = createToolkit({ workspace: process.cwd() });
+    const toolkit = createToolkit({ workspace: process.cwd(), listAll: true });
     expect(toolkit.operations.map((op) => op.id)).toEqual(catalogOperations.map((op) => op.id));
     expect(toolkit.options.providers).toEqual(referenceProviders);
   });
