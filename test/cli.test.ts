@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/toolkit.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { operations } from '../../src/generated/registry.js';
 import { compilePolicy } from '../../src/runtime/policy.js';
-import { createToolkit } from '../../src/runtime/toolkit.js';
+import { createToolkit } from '../../src/toolkit.js';
 import { median, sideBySide, type BenchCase } from '../lib.js';
 
 const LINES = [

@@ -1,6 +1,7 @@
-// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
 
-import type { OperationDescriptor, ProviderDescriptor } from "../runtime/descriptor.js";
+import type { OperationDescriptor, ProviderDescriptor } from "toolwright";
+import type { Operations } from "./types.js";
 import { schemas } from "./schemas.js";
 import { validators } from "./validators.js";
 
@@ -287,8 +288,8 @@ const user_ask_user: OperationDescriptor = {
   validateResult: validators["user.ask_user"]!.result,
 };
 
-/** Every provider of the catalog, in catalog order. */
-export const providers: readonly ProviderDescriptor[] = [
+/** Every provider of the catalog, in catalog order: `defineProviders(providers, handlers)` composes them. */
+export const providers: readonly ProviderDescriptor<Operations>[] = [
   {
     name: "filesystem",
     description: "Read, create and edit text files inside the workspace.",
@@ -328,3 +329,6 @@ export const providers: readonly ProviderDescriptor[] = [
 
 /** Every operation of the catalog, in catalog order. */
 export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory, search_glob, search_grep, exec_bash, exec_shell_read, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
+
+/** The same list under the name the package entry gives the reference registry. */
+export { providers as catalogProviders };

@@ -1,4 +1,4 @@
-// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
 
 export const schemas = {
   "filesystem.read_file": {

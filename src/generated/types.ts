@@ -1,24 +1,14 @@
-// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
 
-import type { Handler } from '../runtime/handler.js';
+import type { CommonErrorCode, Handler } from 'toolwright';
 
-/** Every error code a tool call can carry (closed set from catalog.yaml). */
+/** Every error code a tool call of this catalog can carry: its own codes and toolwright's common ones. */
 export type ErrorCode =
-  | "INVALID_INPUT"
-  | "UNKNOWN_OPERATION"
-  | "DENIED_BY_POLICY"
-  | "CANCELLED"
-  | "INTERNAL"
-  | "TIMEOUT"
-  | "UNAVAILABLE"
-  | "OUTSIDE_WORKSPACE"
-  | "NOT_FOUND"
+  | CommonErrorCode
   | "IS_DIRECTORY"
   | "NOT_DIRECTORY"
-  | "PERMISSION_DENIED"
   | "BINARY_FILE"
   | "TOO_LARGE"
-  | "ALREADY_EXISTS"
   | "NO_MATCH"
   | "AMBIGUOUS_MATCH"
   | "STALE_FILE"
@@ -36,14 +26,14 @@ export const ERROR_CODES = [
   "INTERNAL",
   "TIMEOUT",
   "UNAVAILABLE",
-  "OUTSIDE_WORKSPACE",
   "NOT_FOUND",
+  "ALREADY_EXISTS",
+  "PERMISSION_DENIED",
+  "OUTSIDE_WORKSPACE",
   "IS_DIRECTORY",
   "NOT_DIRECTORY",
-  "PERMISSION_DENIED",
   "BINARY_FILE",
   "TOO_LARGE",
-  "ALREADY_EXISTS",
   "NO_MATCH",
   "AMBIGUOUS_MATCH",
   "STALE_FILE",
@@ -52,7 +42,7 @@ export const ERROR_CODES = [
   "HTTP_ERROR",
   "NETWORK_ERROR",
   "UNSUPPORTED_CONTENT",
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 // filesystem.read_file
 export interface ReadFileParams {
@@ -1415,8 +1405,8 @@ export interface AskUserResult {
   selected: string[]
 }
 
-/** Every operation by tool name: its provider, params and result. */
-export interface Operations {
+/** Every operation by tool name: its provider, params and result (types `toolkit.call`). */
+export type Operations = {
   read_file: { provider: "filesystem"; id: "filesystem.read_file"; params: ReadFileParams; result: ReadFileResult };
   write_file: { provider: "filesystem"; id: "filesystem.write_file"; params: WriteFileParams; result: WriteFileResult };
   edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; params: EditFileParams; result: EditFileResult };
@@ -1433,13 +1423,13 @@ export interface Operations {
   task_list: { provider: "task"; id: "task.task_list"; params: TaskListParams; result: TaskListResult };
   spawn_subagent: { provider: "agent"; id: "agent.spawn_subagent"; params: SpawnSubagentParams; result: SpawnSubagentResult };
   ask_user: { provider: "user"; id: "user.ask_user"; params: AskUserParams; result: AskUserResult };
-}
+};
 
 export type OperationName = keyof Operations;
 
 export type ProviderName = "filesystem" | "search" | "exec" | "web" | "task" | "agent" | "user";
 
-/** Handler bodies of the filesystem provider (src/handlers/filesystem.ts). */
+/** Handler bodies of the filesystem provider. */
 export interface FilesystemHandlers {
   read_file: Handler<ReadFileParams, ReadFileResult>;
   write_file: Handler<WriteFileParams, WriteFileResult>;
@@ -1448,42 +1438,42 @@ export interface FilesystemHandlers {
   list_directory: Handler<ListDirectoryParams, ListDirectoryResult>;
 }
 
-/** Handler bodies of the search provider (src/handlers/search.ts). */
+/** Handler bodies of the search provider. */
 export interface SearchHandlers {
   glob: Handler<GlobParams, GlobResult>;
   grep: Handler<GrepParams, GrepResult>;
 }
 
-/** Handler bodies of the exec provider (src/handlers/exec.ts). */
+/** Handler bodies of the exec provider. */
 export interface ExecHandlers {
   bash: Handler<BashParams, BashResult>;
   shell_read: Handler<ShellReadParams, ShellReadResult>;
 }
 
-/** Handler bodies of the web provider (src/handlers/web.ts). */
+/** Handler bodies of the web provider. */
 export interface WebHandlers {
   web_fetch: Handler<WebFetchParams, WebFetchResult>;
   web_search: Handler<WebSearchParams, WebSearchResult>;
 }
 
-/** Handler bodies of the task provider (src/handlers/task.ts). */
+/** Handler bodies of the task provider. */
 export interface TaskHandlers {
   task_create: Handler<TaskCreateParams, TaskCreateResult>;
   task_update: Handler<TaskUpdateParams, TaskUpdateResult>;
   task_list: Handler<TaskListParams, TaskListResult>;
 }
 
-/** Handler bodies of the agent provider (src/handlers/agent.ts). */
+/** Handler bodies of the agent provider. */
 export interface AgentHandlers {
   spawn_subagent: Handler<SpawnSubagentParams, SpawnSubagentResult>;
 }
 
-/** Handler bodies of the user provider (src/handlers/user.ts). */
+/** Handler bodies of the user provider. */
 export interface UserHandlers {
   ask_user: Handler<AskUserParams, AskUserResult>;
 }
 
-/** The complete handler map: src/handlers/index.ts must satisfy it. */
+/** The complete handler map: the `handlers` export of src/handlers/index.ts must satisfy it. */
 export interface Handlers {
   filesystem: FilesystemHandlers;
   search: SearchHandlers;

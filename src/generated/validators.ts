@@ -1,8 +1,8 @@
-// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
 // @ts-nocheck — Ajv standalone output is not written to pass the type checker; the export below is typed.
-import type { CompiledValidator } from '../runtime/descriptor.js';
-import * as runtimeHelper0Namespace from "ajv/dist/runtime/ucs2length.js";
-const runtimeHelper0 = typeof runtimeHelper0Namespace.default === 'object' && runtimeHelper0Namespace.default !== null ? runtimeHelper0Namespace.default : runtimeHelper0Namespace;
+import type { CompiledValidator } from 'toolwright';
+import { ajvRuntimeModule } from 'toolwright/validator-runtime';
+const runtimeHelper0 = ajvRuntimeModule("ajv/dist/runtime/ucs2length");
 
 export const filesystem_read_file_params = validate20;
 const schema31 = {"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"offset":{"type":"integer","default":1,"description":"Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid."},"limit":{"type":"integer","minimum":1,"maximum":100000,"default":2000,"description":"Maximum number of lines (notebook cells) to return."},"line_numbers":{"type":"boolean","default":true,"description":"Prefix each line with its line number and a tab."},"count_lines":{"type":"boolean","default":false,"description":"Count all lines of a large file so total_lines is exact (reads the whole file once; later reads of the same file version reuse the count)."},"pages":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$","description":"PDF only, the pages to extract, e.g. \"3\" or \"1-5\" (default \"1-20\"; at most 20 pages per call)."}},"$id":"toolwright:filesystem.read_file/params"};

@@ -27,7 +27,9 @@ export function loadCatalog(file: string, text: string): LoadedCatalog {
   const parseProblems: Problem[] = [...doc.errors, ...doc.warnings].map((error) => ({
     path: [],
     message: error.message.split('\n')[0]!,
-    position: error.linePos ? { line: error.linePos[0].line, col: error.linePos[0].col } : { line: 1, col: 1 },
+    position: error.linePos
+      ? { line: error.linePos[0].line, col: error.linePos[0].col }
+      : lineCounter.linePos(error.pos[0]),
   }));
   const positionOf = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);

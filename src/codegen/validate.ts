@@ -1,18 +1,28 @@
-// Validate: the catalog must satisfy codegen/catalog.schema.json and the semantic rules of
-// DESIGN.md §2. Every problem carries the JSON path of the node it is about.
+// Validate: the catalog must satisfy catalog.schema.json and the semantic rules of DESIGN.md §2.
+// Every problem carries the JSON path of the node it is about. Shape and semantic checks run in one
+// pass: the semantic checks read only well-formed parts, so one wrong field hides nothing else.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
+import { COMMON_ERROR_CODES, COMMON_ERRORS } from '../runtime/error-codes.js';
 import type { JsonPath, Problem } from './load.js';
-import type { RawCatalog, RawOperation } from './model.js';
 
 const metaSchema = JSON.parse(readFileSync(new URL('./catalog.schema.json', import.meta.url), 'utf8'));
 const metaAjv = new Ajv2020({ allErrors: true, strict: true });
 const validateCatalogShape = metaAjv.compile(metaSchema);
 
-/** Ajv used to check each params/result schema compiles under strict mode (unknown keywords etc.). */
+// ajv-formats is CommonJS (module.exports is the plugin); require() sidesteps default-export interop.
+const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
+
+/**
+ * Ajv used to check each params/result schema compiles under strict mode (unknown keywords and
+ * formats etc.), with ajv-formats' formats; its standalone code reaches them through toolwright.
+ */
 export function createSchemaAjv(): Ajv2020 {
-  return new Ajv2020({ allErrors: true, strict: true, strictRequired: true, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: true, code: { source: true, esm: true, lines: true } });
+  addFormats(ajv);
+  return ajv;
 }
 
 function pointerToPath(pointer: string): (string | number)[] {
@@ -64,17 +74,13 @@ export interface CatalogCheck {
 /** Returns every problem found (an empty list means the catalog is valid) and the compiled schemas. */
 export function validateCatalog(data: unknown): CatalogCheck {
   const ajv = createSchemaAjv();
-  return { problems: catalogProblems(data, ajv), ajv };
-}
-
-function catalogProblems(data: unknown, ajv: Ajv2020): Problem[] {
+  const problems: Problem[] = [];
   if (!validateCatalogShape(data)) {
-    // Keep the most specific problems: drop an error when a deeper one exists on the same path prefix.
     const errors = (validateCatalogShape.errors ?? []).filter((e: ErrorObject) => e.keyword !== 'oneOf' && e.keyword !== 'if');
-    const problems = errors.map((e: ErrorObject) => shapeProblem(e, data));
-    return dedupe(problems);
+    problems.push(...errors.map((e: ErrorObject) => shapeProblem(e, data)));
   }
-  return semanticProblems(data as RawCatalog, ajv);
+  problems.push(...semanticProblems(data, ajv));
+  return { problems: dedupe(problems), ajv };
 }
 
 function dedupe(problems: Problem[]): Problem[] {
@@ -87,78 +93,101 @@ function dedupe(problems: Problem[]): Problem[] {
   });
 }
 
-function semanticProblems(catalog: RawCatalog, ajv: Ajv2020): Problem[] {
+type Obj = Record<string, unknown>;
+const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
+const RISKS = new Set(['read_only', 'low', 'moderate', 'high', 'critical']);
+const IMPLICIT: ReadonlySet<string> = new Set(COMMON_ERROR_CODES);
+
+/** The semantic rules, over whatever parts of the catalog are well-formed (the shape check reports the rest). */
+function semanticProblems(data: unknown, ajv: Ajv2020): Problem[] {
+  if (!isObj(data)) return [];
   const problems: Problem[] = [];
-  const known = new Set(Object.keys(catalog.errors));
-  const common = catalog.common_errors ?? [];
-  common.forEach((code, i) => {
-    if (!known.has(code)) problems.push({ path: ['common_errors', i], message: `unknown error code ${code} (not in errors)` });
-  });
+  const own = isObj(data.errors) ? Object.keys(data.errors) : [];
+  for (const code of own) {
+    if (Object.hasOwn(COMMON_ERRORS, code)) {
+      problems.push({ path: ['errors', code], atKey: true, message: `${code} is a common code provided by toolwright; remove it from errors (it is always available)` });
+    }
+  }
+  const known = new Set([...own, ...Object.keys(COMMON_ERRORS)]);
   const seenNames = new Map<string, string>();
-  for (const [providerName, provider] of Object.entries(catalog.providers)) {
-    for (const [opName, op] of Object.entries(provider.operations)) {
+  for (const [providerName, provider] of Object.entries(isObj(data.providers) ? data.providers : {})) {
+    const operations = isObj(provider) && isObj(provider.operations) ? provider.operations : {};
+    for (const [opName, op] of Object.entries(operations)) {
       const at: JsonPath = ['providers', providerName, 'operations', opName];
       const previous = seenNames.get(opName);
       if (previous) {
         problems.push({ path: at, atKey: true, message: `duplicate operation name "${opName}" (also in provider ${previous}); tool names must be unique` });
       }
       seenNames.set(opName, providerName);
-      problems.push(...operationProblems(op, `${providerName}.${opName}`, at, known, new Set(common), ajv));
+      if (isObj(op)) problems.push(...operationProblems(op, `${providerName}.${opName}`, at, known, ajv));
     }
   }
   return problems;
 }
 
-function operationProblems(
-  op: RawOperation,
-  operationId: string,
-  at: JsonPath,
-  known: Set<string>,
-  common: Set<string>,
-  ajv: Ajv2020,
-): Problem[] {
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+function operationProblems(op: Obj, operationId: string, at: JsonPath, known: Set<string>, ajv: Ajv2020): Problem[] {
   const problems: Problem[] = [];
-  if (op.kind === 'data_source' && op.risk !== 'read_only') {
+  if (op.kind === 'data_source' && typeof op.risk === 'string' && RISKS.has(op.risk) && op.risk !== 'read_only') {
     problems.push({ path: [...at, 'risk'], message: `a data_source operation must have risk read_only, not ${op.risk}` });
   }
-  op.errors.forEach((code, i) => {
-    if (!known.has(code)) problems.push({ path: [...at, 'errors', i], message: `unknown error code ${code} (not in errors)` });
-  });
-  for (const part of ['params', 'result'] as const) {
-    problems.push(...openObjectProblems(op[part], [...at, part]));
+  const declared = Array.isArray(op.errors) ? op.errors.filter((code): code is string => typeof code === 'string') : [];
+  if (Array.isArray(op.errors)) {
+    op.errors.forEach((code, i) => {
+      if (typeof code === 'string' && !known.has(code)) problems.push({ path: [...at, 'errors', i], message: `unknown error code ${code} (not in errors, nor a common code)` });
+    });
   }
-  let validateParams: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null } | undefined;
+  let validateParams: Validate | undefined;
   for (const part of ['params', 'result'] as const) {
+    const schema = op[part];
+    if (!isObj(schema)) continue;
+    problems.push(...openObjectProblems(schema, [...at, part]));
     try {
       const id = schemaId(operationId, part);
-      ajv.addSchema({ ...op[part], $id: id });
+      ajv.addSchema({ ...schema, $id: id });
       const fn = ajv.getSchema(id)!;
       if (part === 'params') validateParams = fn;
     } catch (error) {
       problems.push({ path: [...at, part], message: `${part} is not a valid JSON Schema: ${(error as Error).message}` });
     }
   }
+  if (!Array.isArray(op.examples)) return problems;
   if (op.examples.length === 0) {
     problems.push({ path: [...at, 'examples'], message: 'an operation needs at least one example (conformance case)' });
   }
   const exampleNames = new Set<string>();
-  const allowed = new Set([...op.errors, ...common]);
-  op.examples.forEach((example, i) => {
+  const allowed = new Set([...declared, ...IMPLICIT]);
+  let positive = 0;
+  op.examples.forEach((example: unknown, i) => {
+    if (!isObj(example)) return;
     const ex: JsonPath = [...at, 'examples', i];
-    if (exampleNames.has(example.name)) problems.push({ path: [...ex, 'name'], message: `duplicate example name "${example.name}"` });
-    exampleNames.add(example.name);
-    if (validateParams && !validateParams(example.input)) {
-      const issues = (validateParams.errors ?? []).map((e) => `${e.instancePath || 'input'} ${e.message}`);
-      problems.push({ path: [...ex, 'input'], message: `example "${example.name}" input does not validate against params: ${issues.join('; ')}` });
+    const name = typeof example.name === 'string' ? example.name : `#${i + 1}`;
+    if (exampleNames.has(name)) problems.push({ path: [...ex, 'name'], message: `duplicate example name "${name}"` });
+    exampleNames.add(name);
+    const expectation = isObj(example.expect) ? example.expect : {};
+    if (validateParams && isObj(example.input)) {
+      if (validateParams(example.input)) positive++;
+      else if (expectation.error !== 'INVALID_INPUT') {
+        // An input that breaks the schema is allowed only as a negative case.
+        const issues = (validateParams.errors ?? []).map((e) => `${e.instancePath || 'input'} ${e.message}`);
+        problems.push({
+          path: [...ex, 'input'],
+          message: `example "${name}" input does not validate against params: ${issues.join('; ')} (a negative case must expect: { error: INVALID_INPUT })`,
+        });
+      }
     }
-    const code = example.expect.error;
-    if (code !== undefined && !allowed.has(code)) {
-      problems.push({ path: [...ex, 'expect', 'error'], message: `example expects ${code}, which is not in this operation's errors (nor common_errors)` });
+    const code = expectation.error;
+    if (typeof code === 'string' && !allowed.has(code)) {
+      problems.push({ path: [...ex, 'expect', 'error'], message: `example expects ${code}, which is not in this operation's errors (nor a code every operation may return: ${[...IMPLICIT].join(', ')})` });
     }
-    if (example.expect.output) {
-      problems.push(...subsetKeyProblems(example.expect.output, op.result, [...ex, 'expect', 'output']));
+    if (isObj(expectation.output) && isObj(op.result)) {
+      problems.push(...subsetKeyProblems(expectation.output, op.result, [...ex, 'expect', 'output']));
     }
   });
+  if (validateParams && op.examples.length > 0 && positive === 0) {
+    problems.push({ path: [...at, 'examples'], message: 'an operation needs at least one example whose input validates against params (the conformance probes start from it)' });
+  }
   return problems;
 }
 

@@ -1,6 +1,6 @@
-// Emits src/generated/validators.ts: Ajv standalone, precompiled validators (no schema compilation
-// at run time). Ajv's standalone ESM output still require()s runtime helpers; they are rewritten
-// into ESM imports here.
+// Emits <out>/validators.ts: Ajv standalone, precompiled validators (no schema compilation at run
+// time). Ajv's standalone ESM output still require()s runtime helpers (equal, ucs2length, formats…);
+// they are rewritten to toolwright/validator-runtime, so the user needs no ajv of their own.
 import standaloneModule from 'ajv/dist/standalone/index.js';
 
 // The CJS module's default export is the function; under NodeNext types it arrives as `.default`.
@@ -8,10 +8,11 @@ const standaloneCode = standaloneModule.default;
 import type { CatalogModel } from '../model.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { schemaId } from '../validate.js';
-import { HEADER, type EmittedFile } from './common.js';
+import { AJV_RUNTIME_MODULES } from '../../validator-runtime.js';
+import { HEADER, type EmittedFile, type Layout } from './common.js';
 
 /** `ajv` already holds every schema, compiled by validation under `schemaId` (compiling twice costs seconds on big catalogs). */
-export function emitValidators(model: CatalogModel, ajv: Ajv2020): EmittedFile {
+export function emitValidators(model: CatalogModel, ajv: Ajv2020, layout: Layout): EmittedFile {
   const exportsMap: Record<string, string> = {};
   for (const op of model.operations) {
     for (const part of ['params', 'result'] as const) exportsMap[`${op.ident}_${part}`] = schemaId(op.id, part);
@@ -20,6 +21,9 @@ export function emitValidators(model: CatalogModel, ajv: Ajv2020): EmittedFile {
 
   const helpers = new Map<string, string>();
   code = code.replace(/require\("([^"]+)"\)/g, (_match: string, spec: string) => {
+    if (!AJV_RUNTIME_MODULES.includes(spec)) {
+      throw new Error(`the precompiled validators need ${spec}, which toolwright/validator-runtime does not provide`);
+    }
     let name = helpers.get(spec);
     if (!name) {
       name = `runtimeHelper${helpers.size}`;
@@ -27,12 +31,11 @@ export function emitValidators(model: CatalogModel, ajv: Ajv2020): EmittedFile {
     }
     return name;
   });
-  // `require(x)` means the CJS module.exports object. Node's ESM loader gives it as the namespace's
-  // default; bundlers honouring __esModule give exports.default there instead, so pick the object.
-  const imports = [...helpers].flatMap(([spec, name]) => [
-    `import * as ${name}Namespace from ${JSON.stringify(`${spec}.js`)};`,
-    `const ${name} = typeof ${name}Namespace.default === 'object' && ${name}Namespace.default !== null ? ${name}Namespace.default : ${name}Namespace;`,
-  ]);
+  // `require(x)` in the standalone code means the CommonJS module object: ajvRuntimeModule returns it.
+  const imports = helpers.size === 0 ? [] : [
+    "import { ajvRuntimeModule } from 'toolwright/validator-runtime';",
+    ...[...helpers].map(([spec, name]) => `const ${name} = ajvRuntimeModule(${JSON.stringify(spec)});`),
+  ];
 
   const table = model.operations
     .map((op) => `  ${JSON.stringify(op.id)}: { params: ${op.ident}_params, result: ${op.ident}_result },`)
@@ -40,7 +43,7 @@ export function emitValidators(model: CatalogModel, ajv: Ajv2020): EmittedFile {
   const content = [
     HEADER.trimEnd(),
     '// @ts-nocheck — Ajv standalone output is not written to pass the type checker; the export below is typed.',
-    "import type { CompiledValidator } from '../runtime/descriptor.js';",
+    "import type { CompiledValidator } from 'toolwright';",
     ...imports,
     '',
     code.trim(),
@@ -51,5 +54,5 @@ export function emitValidators(model: CatalogModel, ajv: Ajv2020): EmittedFile {
     '};',
     '',
   ].join('\n');
-  return { path: 'src/generated/validators.ts', content };
+  return { path: `${layout.out}/validators.ts`, content };
 }

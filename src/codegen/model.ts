@@ -1,5 +1,5 @@
 // Normalize: the validated catalog as plain typed data that every emitter reads.
-import type { JsonSchema, Kind, Requirement, Risk } from '../src/runtime/descriptor.js';
+import type { JsonSchema, Kind, Requirement, Risk } from '../runtime/descriptor.js';
 
 export type FixtureFile = string | { symlink: string } | { base64: string } | { dir: true };
 
@@ -28,8 +28,7 @@ export interface RawOperation {
 }
 
 export interface RawCatalog {
-  common_errors?: string[];
-  errors: Record<string, string>;
+  errors?: Record<string, string>;
   providers: Record<string, { description: string; operations: Record<string, RawOperation> }>;
 }
 
@@ -51,8 +50,8 @@ export interface ProviderModel {
 }
 
 export interface CatalogModel {
+  /** The catalog's own codes (toolwright's common codes come on top). */
   errors: { code: string; meaning: string }[];
-  commonErrors: string[];
   providers: ProviderModel[];
   operations: OperationModel[];
 }
@@ -81,8 +80,7 @@ export function normalize(raw: RawCatalog): CatalogModel {
     })),
   }));
   return {
-    errors: Object.entries(raw.errors).map(([code, meaning]) => ({ code, meaning })),
-    commonErrors: raw.common_errors ?? [],
+    errors: Object.entries(raw.errors ?? {}).map(([code, meaning]) => ({ code, meaning })),
     providers,
     operations: providers.flatMap((p) => p.operations),
   };

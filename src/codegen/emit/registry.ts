@@ -3,7 +3,7 @@
 // (ts-morph's per-statement manipulation reparses the file each time: quadratic on big catalogs).
 import { IndentationText, Project, QuoteKind, type CodeBlockWriter } from 'ts-morph';
 import type { CatalogModel, OperationModel } from '../model.js';
-import { HEADER, str, type EmittedFile } from './common.js';
+import { HEADER, str, type EmittedFile, type Layout } from './common.js';
 
 function writeDescriptor(writer: CodeBlockWriter, op: OperationModel): void {
   writer.writeLine(`/** ${op.id} — ${op.kind} / ${op.risk} */`);
@@ -28,20 +28,21 @@ function writeDescriptor(writer: CodeBlockWriter, op: OperationModel): void {
   writer.write(';').newLine();
 }
 
-export function emitRegistry(model: CatalogModel): EmittedFile {
+export function emitRegistry(model: CatalogModel, layout: Layout): EmittedFile {
   const project = new Project({
     useInMemoryFileSystem: true,
     manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double },
   });
   const file = project.createSourceFile('registry.ts', (writer) => {
-    writer.writeLine('import type { OperationDescriptor, ProviderDescriptor } from "../runtime/descriptor.js";');
+    writer.writeLine('import type { OperationDescriptor, ProviderDescriptor } from "toolwright";');
+    writer.writeLine('import type { Operations } from "./types.js";');
     writer.writeLine('import { schemas } from "./schemas.js";');
     writer.writeLine('import { validators } from "./validators.js";');
     writer.blankLine();
     for (const op of model.operations) writeDescriptor(writer, op);
     writer.blankLine();
-    writer.writeLine('/** Every provider of the catalog, in catalog order. */');
-    writer.write('export const providers: readonly ProviderDescriptor[] = [').newLine();
+    writer.writeLine('/** Every provider of the catalog, in catalog order: `defineProviders(providers, handlers)` composes them. */');
+    writer.write('export const providers: readonly ProviderDescriptor<Operations>[] = [').newLine();
     writer.indent(() => {
       for (const provider of model.providers) {
         writer.write('{').newLine();
@@ -57,6 +58,9 @@ export function emitRegistry(model: CatalogModel): EmittedFile {
     writer.blankLine();
     writer.writeLine('/** Every operation of the catalog, in catalog order. */');
     writer.writeLine(`export const operations: readonly OperationDescriptor[] = [${model.operations.map((op) => op.ident).join(', ')}];`);
+    writer.blankLine();
+    writer.writeLine('/** The same list under the name the package entry gives the reference registry. */');
+    writer.writeLine('export { providers as catalogProviders };');
   });
-  return { path: 'src/generated/registry.ts', content: `${HEADER}\n${file.getFullText()}` };
+  return { path: `${layout.out}/registry.ts`, content: `${HEADER}\n${file.getFullText()}` };
 }

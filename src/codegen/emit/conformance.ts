@@ -1,7 +1,9 @@
-// Emits test/generated/<provider>.conformance.test.ts: the catalog's conformance cases as data,
-// run by the hand-written driver in test/support/conformance.ts.
+// Emits <tests>/<provider>.conformance.test.ts: the catalog's conformance cases as data, run by
+// runConformance (toolwright/testing) against the handler map of the --handlers module.
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CatalogModel, OperationModel, ProviderModel } from '../model.js';
-import { HEADER, json, type EmittedFile } from './common.js';
+import { schemaId } from '../validate.js';
+import { HEADER, importSpecifier, json, type EmittedFile, type Layout } from './common.js';
 
 type Schema = Record<string, any>;
 
@@ -17,8 +19,10 @@ function wrongValueFor(schema: Schema): unknown {
   return undefined;
 }
 
-function probesFor(op: OperationModel) {
-  const base = op.examples[0]!.input;
+/** Probes start from the first example whose input is valid (validation guarantees one exists). */
+function probesFor(op: OperationModel, ajv: Ajv2020) {
+  const validate = ajv.getSchema(schemaId(op.id, 'params'));
+  const base = (op.examples.find((example) => validate?.(example.input)) ?? op.examples[0]!).input;
   const properties = (op.params.properties ?? {}) as Record<string, Schema>;
   const required = (op.params.required as string[] | undefined) ?? [];
   const missing = required.map((name) => {
@@ -34,7 +38,7 @@ function probesFor(op: OperationModel) {
   return { missing, wrongType, unknown };
 }
 
-function operationCase(op: OperationModel) {
+function operationCase(op: OperationModel, ajv: Ajv2020) {
   return {
     id: op.id,
     provider: op.provider,
@@ -48,23 +52,25 @@ function operationCase(op: OperationModel) {
       errors: op.errors,
       ...(op.risk_note !== undefined ? { riskNote: op.risk_note.trim() } : {}),
     },
-    probes: probesFor(op),
+    probes: probesFor(op, ajv),
     examples: op.examples,
   };
 }
 
-function emitProvider(provider: ProviderModel): EmittedFile {
-  const data = { provider: provider.name, operations: provider.operations.map(operationCase) };
+function emitProvider(provider: ProviderModel, ajv: Ajv2020, layout: Layout): EmittedFile {
+  const data = { provider: provider.name, operations: provider.operations.map((op) => operationCase(op, ajv)) };
   const content = [
     HEADER,
-    "import { runConformance } from '../support/conformance.js';",
+    "import { runConformance } from 'toolwright/testing';",
+    `import { handlers } from ${JSON.stringify(importSpecifier(layout.tests, layout.handlers))};`,
+    `import { providers as registry } from ${JSON.stringify(importSpecifier(layout.tests, `${layout.out}/registry.ts`))};`,
     '',
-    `runConformance(${json(data)});`,
+    `runConformance({\n  registry,\n  handlers,${json(data).slice(1)});`,
     '',
   ].join('\n');
-  return { path: `test/generated/${provider.name}.conformance.test.ts`, content };
+  return { path: `${layout.tests}/${provider.name}.conformance.test.ts`, content };
 }
 
-export function emitConformance(model: CatalogModel): EmittedFile[] {
-  return model.providers.filter((p) => p.operations.length > 0).map(emitProvider);
+export function emitConformance(model: CatalogModel, ajv: Ajv2020, layout: Layout): EmittedFile[] {
+  return model.providers.filter((p) => p.operations.length > 0).map((p) => emitProvider(p, ajv, layout));
 }

@@ -1,15 +1,17 @@
-// Driver for the generated conformance tests (test/generated/*.conformance.test.ts): the cases
-// are data emitted from catalog.yaml; this file turns them into vitest suites.
+// `toolwright/testing`: the driver of the generated conformance tests (`toolwright generate
+// --tests DIR`). The cases are data emitted from a catalog; runConformance turns them into vitest
+// suites run against the real handlers. vitest is an optional peer: only this entry imports it.
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createToolkit } from '../../src/index.js';
-import type { ToolkitOptions } from '../../src/index.js';
+import { defineProviders, type Provider, type Registry } from './runtime/providers.js';
+import { createToolkit as createToolkitOver } from './runtime/toolkit.js';
+import type { ToolkitOptions } from './runtime/types.js';
 
 type Fixture = string | { symlink: string } | { base64: string } | { dir: true };
 
-interface ExampleCase {
+export interface ExampleCase {
   name: string;
   files?: Record<string, Fixture>;
   options?: Record<string, unknown>;
@@ -17,7 +19,7 @@ interface ExampleCase {
   expect: { output?: Record<string, unknown>; error?: string; text_contains?: string; files?: Record<string, string | null> };
 }
 
-interface OperationCase {
+export interface OperationCase {
   id: string;
   provider: string;
   name: string;
@@ -68,7 +70,35 @@ async function withWorkspace<T>(run: (root: string) => Promise<T>): Promise<T> {
   }
 }
 
-export function runConformance(data: { provider: string; operations: OperationCase[] }): void {
+/** What a generated conformance file passes: the catalog's registry, the user's handler map, the cases. */
+export interface ConformanceSuite {
+  /** The generated registry (`providers` of registry.ts, or the module). */
+  registry: Registry<any>;
+  /** The handler map under test (the export `handlers` of `--handlers MODULE`). */
+  handlers: object;
+  /** The provider these cases are about. */
+  provider: string;
+  operations: OperationCase[];
+}
+
+/**
+ * Registers one vitest suite per operation: the descriptor matches the catalog, every required
+ * param missing / wrong type / unknown property → INVALID_INPUT, and every example run through
+ * `invoke` against the real handler in a fresh temporary workspace.
+ */
+export function runConformance(data: ConformanceSuite): void {
+  // Composed once per file: a registry and handler map that do not match fail every case loudly.
+  let providers: Provider[] | undefined;
+  let composeError: unknown;
+  try {
+    providers = defineProviders(data.registry, data.handlers as never);
+  } catch (error) {
+    composeError = error;
+  }
+  const createToolkit = (options: ToolkitOptions) => {
+    if (!providers) throw composeError;
+    return createToolkitOver({ ...options, providers });
+  };
   describe(`conformance: ${data.provider}`, () => {
     for (const op of data.operations) {
       describe(op.id, () => {
