@@ -2,7 +2,7 @@
 // validation), and how fast 1 GiB of output goes through the capped collectors compared with
 // the same bytes going to /dev/null through `cat` (no reading in Node at all).
 import { spawn } from 'node:child_process';
-import { createToolkit } from '../../src/runtime/toolkit.js';
+import { createToolkit } from '../../src/toolkit.js';
 import { sideBySide, type BenchCase } from '../lib.js';
 
 const GIB = 1024 ** 3;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
 import { rgPath } from '@vscode/ripgrep';
-import { createToolkit } from '../../src/runtime/toolkit.js';
+import { createToolkit } from '../../src/toolkit.js';
 import type { GlobResult, GrepResult } from '../../src/generated/types.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 

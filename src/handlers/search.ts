@@ -13,6 +13,7 @@ import { NulRecordStream, RgJsonStream, type RgLineEvent } from './search/rg-jso
 import { canWatchRss, locateRipgrep, runRipgrep } from './search/ripgrep.js';
 import { RgStandardStream, standardPrinterArgs } from './search/rg-standard.js';
 import { checkBraceBound } from './search/braces.js';
+import { hideDeniedPaths } from './search/policy-filter.js';
 
 export const DEFAULT_GLOB_LIMIT = 1000;
 export const DEFAULT_MAX_RESULTS = 200;
@@ -57,7 +58,7 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
     }
   }
 
-  const files = [...found];
+  const files = ctx.visiblePaths ? await ctx.visiblePaths([...found]) : [...found];
   const mtimes = await mtimesOf(ctx.workspace.root, files, ctx.signal);
   throwIfAborted(ctx.signal);
   const present = files.filter((f) => mtimes.has(f));
@@ -170,6 +171,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   } else {
     output = { files: [...files].sort(compare), truncated };
   }
+  if (ctx.visiblePaths) output = await hideDeniedPaths(output, ctx.visiblePaths);
   return withText(output, renderGrep(output, params, mode, sizeCapped ? undefined : maxResults, problem));
 }
 
