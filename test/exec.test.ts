@@ -225,19 +225,19 @@ describe('exec.bash: working directory and environment', () => {
   });
 
   it('inherits the environment, adds non-interactive settings and applies exec.env', async () => {
-    process.env.TOOLWRIGHT_TEST_INHERITED = 'inherited';
-    process.env.TOOLWRIGHT_TEST_REMOVED = 'should vanish';
+    process.env.EXEC_TEST_INHERITED = 'inherited';
+    process.env.EXEC_TEST_REMOVED = 'should vanish';
     try {
       const { output } = await bashOk(
-        { command: 'echo "$TOOLWRIGHT_TEST_INHERITED|$PAGER|$GIT_PAGER|$TERM|$EXTRA|${TOOLWRIGHT_TEST_REMOVED-unset}"' },
-        { exec: { env: { EXTRA: 'added', TOOLWRIGHT_TEST_REMOVED: undefined } } },
+        { command: 'echo "$EXEC_TEST_INHERITED|$PAGER|$GIT_PAGER|$TERM|$EXTRA|${EXEC_TEST_REMOVED-unset}"' },
+        { exec: { env: { EXTRA: 'added', EXEC_TEST_REMOVED: undefined } } },
       );
       expect(output.stdout).toBe('inherited|cat|cat|dumb|added|unset\n');
       const overridden = await bashOk({ command: 'echo "$TERM"' }, { exec: { env: { TERM: 'xterm' } } });
       expect(overridden.output.stdout).toBe('xterm\n');
     } finally {
-      delete process.env.TOOLWRIGHT_TEST_INHERITED;
-      delete process.env.TOOLWRIGHT_TEST_REMOVED;
+      delete process.env.EXEC_TEST_INHERITED;
+      delete process.env.EXEC_TEST_REMOVED;
     }
   });
 

@@ -39,6 +39,8 @@ export class OutputCollector {
   /** Where the next byte goes in the ring. */
   private ringWrite = 0;
   private ringBytes = 0;
+  /** Set by skip(): later bytes go to the tail even if the head has room. */
+  private headClosed = false;
   totalBytes = 0;
 
   constructor(limit: number = DEFAULT_OUTPUT_LIMIT) {
@@ -59,7 +61,7 @@ export class OutputCollector {
     let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     if (bytes.length === 0) return;
     this.totalBytes += bytes.length;
-    if (this.headBytes < this.headCapacity) {
+    if (!this.headClosed && this.headBytes < this.headCapacity) {
       this.head ??= Buffer.allocUnsafe(this.headCapacity);
       const taken = Math.min(bytes.length, this.headCapacity - this.headBytes);
       this.head.set(bytes.subarray(0, taken), this.headBytes);
@@ -81,6 +83,13 @@ export class OutputCollector {
     if (first < bytes.length) ring.set(bytes.subarray(first), 0);
     this.ringWrite = (this.ringWrite + bytes.length) % capacity;
     this.ringBytes = Math.min(capacity, this.ringBytes + bytes.length);
+  }
+
+  /** Counts `bytes` that are not pushed (left out between head and tail) as omitted. */
+  skip(bytes: number): void {
+    if (bytes <= 0) return;
+    this.totalBytes += bytes;
+    this.headClosed = true;
   }
 
   finish(): CollectedOutput {

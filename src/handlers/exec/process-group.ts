@@ -63,18 +63,18 @@ export async function waitForGroupGone(pgid: number, ms: number, pollMs = 25): P
   }
 }
 
-/** Groups of commands still in flight; killed if this process exits under them. */
-const inFlight = new Set<number>();
+/** Commands still in flight, each with its synchronous kill; killed if this process exits under them. */
+const inFlight = new Map<number, () => void>();
 let exitHookInstalled = false;
 
-export function trackGroup(pgid: number): void {
+export function trackGroup(pgid: number, killNow: () => void = () => signalGroup(pgid, 'SIGKILL')): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => {
-      for (const group of inFlight) signalGroup(group, 'SIGKILL');
+      for (const kill of inFlight.values()) kill();
     });
   }
-  inFlight.add(pgid);
+  inFlight.set(pgid, killNow);
 }
 
 export function untrackGroup(pgid: number): void {

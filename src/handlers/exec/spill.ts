@@ -1,0 +1,94 @@
+import { closeSync, constants, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { OutputCollector, type CollectedOutput } from './collector.js';
+
+/**
+ * A background job's output on disk, capped: the first `headBytes` are kept as written, later
+ * bytes go round a ring of `tailBytes` after them, so the file never outgrows head + tail and
+ * memory stays flat however much the job prints. The file is unlinked as soon as it is open:
+ * nothing is left behind whatever way this process ends.
+ */
+export class SpillFile {
+  private fd: number | undefined;
+  /** Bytes written in total (the absolute position of the next byte). */
+  total = 0;
+
+  constructor(
+    readonly headBytes: number,
+    readonly tailBytes: number,
+  ) {
+    const file = path.join(tmpdir(), `toolwright-job-${process.pid}-${randomBytes(8).toString('hex')}.log`);
+    this.fd = openSync(file, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, 0o600);
+    unlinkSync(file);
+  }
+
+  write(chunk: Uint8Array): void {
+    const fd = this.fd;
+    if (fd === undefined) return;
+    let bytes = chunk;
+    while (bytes.length > 0) {
+      const at = this.total;
+      let position: number;
+      let room: number;
+      if (at < this.headBytes) {
+        position = at;
+        room = this.headBytes - at;
+      } else {
+        const ringAt = (at - this.headBytes) % this.tailBytes;
+        position = this.headBytes + ringAt;
+        room = this.tailBytes - ringAt;
+      }
+      const piece = bytes.length <= room ? bytes : bytes.subarray(0, room);
+      writeSync(fd, piece, 0, piece.length, position);
+      this.total += piece.length;
+      bytes = bytes.subarray(piece.length);
+    }
+  }
+
+  /** Bytes between `from` and the end that are no longer on disk (dropped from the middle). */
+  private keptFrom(from: number): { gapStart: number; gapEnd: number } {
+    const tailStart = Math.max(this.headBytes, this.total - this.tailBytes);
+    const gapStart = Math.max(from, this.headBytes);
+    return { gapStart, gapEnd: Math.max(gapStart, tailStart) };
+  }
+
+  /**
+   * What was written from absolute position `from` on, as text of at most `limit` characters (head
+   * and tail with `[… N bytes omitted …]` when more, or a binary notice). Reads only the bytes it shows.
+   */
+  read(from: number, limit: number): CollectedOutput {
+    const collector = new OutputCollector(limit);
+    const fd = this.fd;
+    if (fd === undefined || from >= this.total) return collector.finish();
+    const edge = 2 * limit;
+    const { gapStart, gapEnd } = this.keptFrom(from);
+    // Before the gap (or everything when there is none): the first `edge` bytes.
+    const beforeEnd = gapEnd > gapStart ? gapStart : this.total;
+    const headEnd = Math.min(beforeEnd, from + edge);
+    this.copy(fd, from, headEnd, collector);
+    const tailFrom = Math.max(headEnd, gapEnd > gapStart ? gapEnd : headEnd, this.total - edge);
+    collector.skip(tailFrom - headEnd);
+    this.copy(fd, tailFrom, this.total, collector);
+    return collector.finish();
+  }
+
+  private copy(fd: number, start: number, end: number, into: OutputCollector): void {
+    const buffer = Buffer.allocUnsafe(64 * 1024);
+    for (let at = start; at < end; ) {
+      const position = at < this.headBytes ? at : this.headBytes + ((at - this.headBytes) % this.tailBytes);
+      const contiguous = at < this.headBytes ? this.headBytes - at : this.tailBytes - (position - this.headBytes);
+      const length = Math.min(buffer.length, end - at, contiguous);
+      const read = readSync(fd, buffer, 0, length, position);
+      if (read <= 0) break;
+      into.push(buffer.subarray(0, read));
+      at += read;
+    }
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
