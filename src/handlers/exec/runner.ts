@@ -41,6 +41,9 @@ export interface PreparedCommand {
 /** Resolves cwd, builds the environment and the sandbox (UNAVAILABLE if it was asked for and cannot start). */
 export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommandInput, 'command' | 'cwd' | 'sandbox'>): Promise<PreparedCommand> {
   const exec = ctx.services.exec;
+  if (input.command.includes('\0')) {
+    throw new ToolError('INVALID_INPUT', 'the command contains a NUL byte, which no shell command can hold; remove it (write binary data with printf \'\\0\')');
+  }
   const settings = parseSandboxOption(input.sandbox ?? exec.sandbox);
   const cwd = await resolveCwd(input.cwd, ctx);
   const env = commandEnv(exec);

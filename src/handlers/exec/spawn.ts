@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, constants, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ToolError } from '../../runtime/errors.js';
 import { EXEC_MARKER_VAR } from './env.js';
 import { killCall, killCallSync, type CallIdentity } from './process-tree.js';
@@ -8,13 +11,16 @@ import { killCall, killCallSync, type CallIdentity } from './process-tree.js';
 /**
  * Starts one command: `bash -c` as the leader of a new session (Node's `detached`), directly or
  * inside bwrap, stdin empty, a marker in its environment so every process of it can be found
- * again, and the script passed on a pipe instead of argv when it is long.
+ * again, and the script passed on a file descriptor instead of argv when it is long.
  */
 
-/** Longer scripts go through a pipe: Linux caps one argument at 128 KiB (MAX_ARG_STRLEN) and all at ~2 MiB. */
+/** Longer scripts go through a file descriptor: Linux caps one argument at 128 KiB (MAX_ARG_STRLEN) and all at ~2 MiB. */
 const ARGV_SCRIPT_LIMIT = 64 * 1024;
-/** Reads the script from fd 3 into a variable, closes fd 3 (children must not inherit it), runs it. */
-const PIPE_LOADER = 'IFS= read -r -d "" __toolwright_script <&3; exec 3<&-; eval "$__toolwright_script"';
+/**
+ * Reads the whole script from fd 3 (`$(<file)` reads in blocks; `read -d ''` would take a syscall
+ * per byte) and evals it with fd 3 closed, so no process of the command inherits the pipe.
+ */
+const PIPE_LOADER = 'eval "$(</dev/fd/3)" 3<&-';
 
 export const KILL_GRACE_MS = 1_000;
 export const KILL_SETTLE_MS = 2_000;
@@ -57,13 +63,17 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
     ? [request.sandbox.bwrap, [...request.sandbox.args, '--', 'bash', ...bashArgs]]
     : ['bash', bashArgs];
   const stdio: StdioOptions = ['ignore', request.stdout, request.stderr];
-  if (viaPipe) stdio.push('pipe');
+  const scriptFd = viaPipe ? openScriptFile(request.command) : undefined;
+  if (scriptFd !== undefined) stdio.push(scriptFd);
 
   let child: ChildProcess;
   try {
     child = spawn(file, args, { cwd: request.cwd, env, stdio, detached: true, windowsHide: true });
   } catch (error) {
     throw await spawnError(error, request);
+  } finally {
+    // The child has its own copy of the descriptor (or never will).
+    if (scriptFd !== undefined) closeSync(scriptFd);
   }
   const exited = new Promise<Ending>((resolve) => {
     child.once('exit', (exitCode, signal) => resolve({ exitCode, signal }));
@@ -74,12 +84,6 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   });
   if (started || child.pid === undefined) throw await spawnError(started, request);
   const pid = child.pid;
-  if (viaPipe) {
-    const script = child.stdio[3] as NodeJS.WritableStream & { on(event: 'error', fn: () => void): void };
-    // A command killed before it read everything breaks the pipe; that is its own business.
-    script.on('error', () => {});
-    script.end(`${request.command}\n`);
-  }
   const identity: CallIdentity = { pid, marker: `${EXEC_MARKER_VAR}=${marker}` };
   let stopping: Promise<void> | undefined;
   return {
@@ -90,6 +94,22 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
     stop: () => (stopping ??= killCall(identity, { graceMs: KILL_GRACE_MS, settleMs: KILL_SETTLE_MS })),
     killNow: () => killCallSync(identity),
   };
+}
+
+/**
+ * The script in an unlinked private file, open for reading: bash opens it again as /dev/fd/3 (a
+ * socket, which Node's 'pipe' gives, cannot be opened that way), and nothing is left on disk.
+ */
+function openScriptFile(command: string): number {
+  const file = path.join(tmpdir(), `toolwright-script-${process.pid}-${randomBytes(8).toString('hex')}.sh`);
+  const writeFd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  try {
+    writeFileSync(writeFd, command);
+    return openSync(file, constants.O_RDONLY);
+  } finally {
+    closeSync(writeFd);
+    unlinkSync(file);
+  }
 }
 
 async function spawnError(error: unknown, request: StartRequest): Promise<ToolError> {
