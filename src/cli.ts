@@ -30,6 +30,7 @@ interface ToolkitFlags {
   policy?: string;
   profile?: string[];
   tasksFile?: string;
+  sandbox?: 'none' | 'workspace-write' | 'read-only';
 }
 
 /** Set once `mcp` served: its open handles (stdin, sockets) must not keep the process alive after. */
@@ -54,6 +55,7 @@ Every command takes:
                            "ask" prompts on the terminal (call) or through MCP elicitation (mcp)
   --profile <patterns>     expose only matching tools, e.g. "filesystem.*,search.grep"
   --tasks-file <file>      keep the task list in a JSON file instead of in memory
+  --sandbox <mode>         run bash in bubblewrap: none (default), workspace-write, read-only
 
 Environment: TOOLWRIGHT_SEARCH_URL (SearXNG) or TOOLWRIGHT_BRAVE_API_KEY enable web_search.
 Exit codes: 0 success, 1 the tool returned an error, 2 usage error.`;
@@ -83,13 +85,19 @@ function parsePositiveInt(value: string): number {
   return n;
 }
 
+function parseSandboxMode(value: string): 'none' | 'workspace-write' | 'read-only' {
+  if (value === 'none' || value === 'workspace-write' || value === 'read-only') return value;
+  throw new InvalidArgumentError('must be none, workspace-write or read-only');
+}
+
 function withToolkitOptions(command: Command): Command {
   return command
     .option('-w, --workspace <dir>', 'folder every path is confined to (default: the current folder)')
     .option('--allow-private-network', 'let web_fetch reach loopback, private and link-local addresses (blocked by default)')
     .option('--policy <file|preset>', `policy: a YAML file ({rules: [...], default}) or a preset (${Object.keys(POLICY_PRESETS).join(', ')})`)
     .option('--profile <patterns>', 'comma-separated capability patterns to expose, e.g. "filesystem.*,search.grep" (default: all)', parseList)
-    .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory');
+    .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory')
+    .option('--sandbox <mode>', 'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network either way)', parseSandboxMode);
 }
 
 async function loadPolicy(spec: string): Promise<PolicyOptions> {
@@ -124,6 +132,7 @@ async function toolkitOptions(flags: ToolkitFlags, extra: { user?: UserChannel; 
   if (flags.policy !== undefined) options.policy = await loadPolicy(flags.policy);
   if (flags.profile !== undefined) options.profile = flags.profile;
   if (flags.allowPrivateNetwork) options.web = { allowPrivateNetwork: true };
+  if (flags.sandbox !== undefined) options.exec = { sandbox: flags.sandbox };
   if (flags.tasksFile !== undefined) {
     options.tasks = createFileTaskStore({ path: isAbsolute(flags.tasksFile) ? flags.tasksFile : resolve(workspace, flags.tasksFile) });
   } else if (extra.tasks) {

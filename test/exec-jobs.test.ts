@@ -113,7 +113,7 @@ describe('background jobs: start and read', () => {
       clearInterval(sampler);
     }
     expect(last.total_bytes).toBe(6 + 200_000_000 + 1 + 8);
-    const all = last.output;
+    const all = last.output!;
     expect(all).toMatch(/\[… \d+ bytes omitted …\]/);
     expect(all.startsWith('1\n2\n3\nflood\n')).toBe(true);
     expect(all.trimEnd().endsWith('the-end')).toBe(true);
