@@ -216,7 +216,8 @@ describe('background jobs: the host goes away', () => {
     await waitFor(() => out.includes('ready') || out.includes('error'), 30_000, 'the host to start its jobs');
     expect(out).toContain('ready');
     // Three jobs, five tagged processes (one runs plain, one setsid + main, one set -m + setpgrp).
-    await waitFor(async () => (await processesWith(t)).length >= 5, 10_000, 'the jobs of the host');
+    const expected = mode === 'foreground' ? 4 : 5;
+    await waitFor(async () => (await processesWith(t)).length >= expected, 10_000, 'the jobs of the host');
     if (signal) child.kill(signal);
     const exit = await ended;
     return { exit, survivors: await survivorsOf(t), out };
@@ -238,6 +239,12 @@ describe('background jobs: the host goes away', () => {
     const { exit, survivors, out } = await runHost('own-handler', 'SIGTERM');
     expect(out).toContain('own handler ran');
     expect(exit.code).toBe(3);
+    expect(survivors).toEqual([]);
+  }, 60_000);
+
+  it('SIGTERM to a host with foreground calls in flight kills those commands too', async () => {
+    const { exit, survivors } = await runHost('foreground', 'SIGTERM');
+    expect(exit.signal).toBe('SIGTERM');
     expect(survivors).toEqual([]);
   }, 60_000);
 

@@ -179,6 +179,16 @@ describe.runIf(runSandboxTests)('exec sandbox: git hooks and config', () => {
     expect(execFileSync('git', ['-C', ws, 'log', '--format=%s'], { encoding: 'utf8' })).toBe('first\n');
   });
 
+  it('refuses to run (UNAVAILABLE) when hooks or .git is a symlink it cannot pin', async () => {
+    const { rename, symlink } = await import('node:fs/promises');
+    await rename(path.join(ws, '.git', 'hooks'), path.join(ws, 'real-hooks'));
+    await symlink(path.join(ws, 'real-hooks'), path.join(ws, '.git', 'hooks'));
+    const result = await run('echo evil > real-hooks/pre-commit');
+    expect(result.ok ? 'ok' : result.error.code).toBe('UNAVAILABLE');
+    expect(result.text).toContain('symbolic link');
+    expect(existsSync(path.join(ws, 'real-hooks', 'pre-commit'))).toBe(false);
+  });
+
   it('protects a nested repository and a submodule-style git folder too', async () => {
     const nested = path.join(ws, 'packages', 'lib');
     await mkdir(nested, { recursive: true });

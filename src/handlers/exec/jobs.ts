@@ -3,6 +3,7 @@ import { ToolError } from '../../runtime/errors.js';
 import type { HandlerContext, Toolkit } from '../../runtime/types.js';
 import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from './collector.js';
 import { openOutputPipe, type OutputPipe } from './output-pipe.js';
+import { trackGroup, untrackGroup } from './process-group.js';
 import type { PreparedCommand } from './runner.js';
 import { startCommand, type StartedCommand } from './spawn.js';
 import { SpillFile } from './spill.js';
@@ -10,7 +11,7 @@ import { SpillFile } from './spill.js';
 /**
  * Background jobs: one table per toolkit (an MCP session, a sub-agent), so a session sees and
  * kills only its own. Each job's stdout and stderr go, interleaved, into a capped spill file;
- * jobs die with `toolkit.close()`, at host exit, and on the host's SIGINT/SIGTERM.
+ * jobs die with `toolkit.close()`, and (process-group.ts) at host exit and on SIGINT/SIGTERM.
  */
 
 export type JobStatus = 'running' | 'exited' | 'killed' | 'timed_out';
@@ -84,14 +85,10 @@ class JobTable {
     await Promise.all(this.running.map((job) => killJob(job)));
     for (const job of this.jobs.values()) job.spill.close();
     this.jobs.clear();
-    allTables.delete(this);
-    updateSignalHandlers();
   }
 }
 
 const tables = new WeakMap<Toolkit, JobTable>();
-/** Tables with jobs, for the host-exit and signal hooks. */
-const allTables = new Set<JobTable>();
 
 function tableFor(ctx: HandlerContext, create: boolean): JobTable | undefined {
   let table = tables.get(ctx.toolkit);
@@ -137,6 +134,8 @@ export async function startJob(ctx: HandlerContext, prepared: PreparedCommand, t
     throw error;
   }
   pipe.attach(started.child.stdout);
+  // Killed at host exit and on the host's SIGINT/SIGTERM like a foreground call in flight.
+  trackGroup(started.pid, started.killNow);
   let timer: NodeJS.Timeout | undefined;
   const job: Job = {
     id: table.newId(),
@@ -165,7 +164,7 @@ export async function startJob(ctx: HandlerContext, prepared: PreparedCommand, t
     if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
     // Whatever the command left running dies with the job (a sandbox's namespace is gone already).
     if (prepared.settings.mode === 'none') await started.stop();
-    updateSignalHandlers();
+    untrackGroup(started.pid);
     wake();
   })();
   if (timeoutMs !== undefined) {
@@ -176,8 +175,6 @@ export async function startJob(ctx: HandlerContext, prepared: PreparedCommand, t
     }, timeoutMs);
   }
   table.add(job);
-  allTables.add(table);
-  updateSignalHandlers();
   return job;
 }
 
@@ -211,7 +208,7 @@ export function readNewOutput(job: Job, limit: number = DEFAULT_OUTPUT_LIMIT): C
 
 /** Waits until the job prints more, ends, `ms` pass, or the signal aborts. */
 export function waitForNews(job: Job, ms: number, signal: AbortSignal): Promise<void> {
-  if (job.endedAt !== undefined) return Promise.resolve();
+  if (job.endedAt !== undefined || signal.aborted) return Promise.resolve();
   if (job.spill.total > job.readOffset || ms <= 0) return Promise.resolve();
   return new Promise((resolve) => {
     const finish = () => {
@@ -228,41 +225,4 @@ export function waitForNews(job: Job, ms: number, signal: AbortSignal): Promise<
 
 export function jobDurationMs(job: Job): number {
   return Math.round((job.endedAt ?? performance.now()) - job.startedAt);
-}
-
-// Host exit and signals: no job outlives the process that started it.
-let exitHookInstalled = false;
-const signalNames = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-let signalHandlersInstalled = false;
-
-function killAllNow(): void {
-  for (const table of allTables) for (const job of table.running) job.process.killNow();
-}
-
-function onHostSignal(signal: NodeJS.Signals): void {
-  killAllNow();
-  removeSignalHandlers();
-  // Nobody else listens: do what the signal would have done without us (end the process by it).
-  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-}
-
-function removeSignalHandlers(): void {
-  if (!signalHandlersInstalled) return;
-  signalHandlersInstalled = false;
-  for (const name of signalNames) process.removeListener(name, onHostSignal);
-}
-
-/** Handlers exist only while some job runs, so a host without jobs keeps Node's default behaviour. */
-function updateSignalHandlers(): void {
-  const anyRunning = [...allTables].some((table) => table.running.length > 0);
-  if (anyRunning && !exitHookInstalled) {
-    exitHookInstalled = true;
-    process.once('exit', killAllNow);
-  }
-  if (anyRunning && !signalHandlersInstalled) {
-    signalHandlersInstalled = true;
-    for (const name of signalNames) process.on(name, onHostSignal);
-  } else if (!anyRunning) {
-    removeSignalHandlers();
-  }
 }

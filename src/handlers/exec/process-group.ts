@@ -63,20 +63,53 @@ export async function waitForGroupGone(pgid: number, ms: number, pollMs = 25): P
   }
 }
 
-/** Commands still in flight, each with its synchronous kill; killed if this process exits under them. */
-const inFlight = new Map<number, () => void>();
+/**
+ * Commands still running (foreground calls and background jobs), each with its synchronous kill.
+ * While any runs, this process kills them when it exits and when it gets SIGINT, SIGTERM or SIGHUP;
+ * the signal handlers exist only then, and re-raise the signal when nobody else listens, so the host
+ * still ends the way it would have without us.
+ */
+const live = new Map<number, () => void>();
 let exitHookInstalled = false;
+let signalHandlersInstalled = false;
+const HOST_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+function killAllNow(): void {
+  for (const kill of [...live.values()]) {
+    try {
+      kill();
+    } catch {
+      // keep killing the others
+    }
+  }
+  live.clear();
+}
+
+function onHostSignal(signal: NodeJS.Signals): void {
+  killAllNow();
+  removeSignalHandlers();
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+function removeSignalHandlers(): void {
+  if (!signalHandlersInstalled) return;
+  signalHandlersInstalled = false;
+  for (const name of HOST_SIGNALS) process.removeListener(name, onHostSignal);
+}
 
 export function trackGroup(pgid: number, killNow: () => void = () => signalGroup(pgid, 'SIGKILL')): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
-    process.once('exit', () => {
-      for (const kill of inFlight.values()) kill();
-    });
+    process.once('exit', killAllNow);
   }
-  inFlight.set(pgid, killNow);
+  if (!signalHandlersInstalled && process.platform !== 'win32') {
+    signalHandlersInstalled = true;
+    for (const name of HOST_SIGNALS) process.on(name, onHostSignal);
+  }
+  live.set(pgid, killNow);
 }
 
 export function untrackGroup(pgid: number): void {
-  inFlight.delete(pgid);
+  live.delete(pgid);
+  if (live.size === 0) removeSignalHandlers();
 }

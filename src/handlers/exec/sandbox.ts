@@ -203,6 +203,7 @@ function gitProtection(workspace: string): string[] {
     const stats = lstatOrUndefined(gitPath);
     if (stats?.isDirectory()) args.push(...protectGitDir(gitPath));
     else if (stats?.isFile()) args.push('--ro-bind', gitPath, gitPath); // a worktree's "gitdir:" pointer
+    else if (stats?.isSymbolicLink()) throw unprotectable(gitPath);
     if (depth >= GIT_SEARCH_DEPTH) return;
     let entries;
     try {
@@ -235,10 +236,17 @@ function protectGitDir(gitDir: string): string[] {
     for (const name of ['hooks', 'config', 'commondir', 'config.worktree']) {
       const target = path.join(dir, name);
       const stats = lstatOrUndefined(target);
-      if (stats && !stats.isSymbolicLink()) args.push('--ro-bind', target, target);
+      // A symlink cannot be made a mount point: it could be replaced, so refuse rather than run unprotected.
+      if (stats?.isSymbolicLink()) throw unprotectable(target);
+      if (stats) args.push('--ro-bind', target, target);
     }
   }
   return args;
+}
+
+function unprotectable(file: string): ToolError {
+  return new ToolError('UNAVAILABLE', `the sandbox cannot protect ${file}: it is a symbolic link, which a command could replace; ` +
+    'replace the link with the real folder or file, or run without the sandbox', { reason: 'git metadata is a symlink' });
 }
 
 /** Git folders of submodules (`.git/modules/<name>[/modules/…]`, each holding a HEAD). */

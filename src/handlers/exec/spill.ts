@@ -14,6 +14,9 @@ export class SpillFile {
   private fd: number | undefined;
   /** Bytes written in total (the absolute position of the next byte). */
   total = 0;
+  /** Bytes that could not be written (disk full): dropped, with the reason. */
+  lostBytes = 0;
+  writeError: string | undefined;
 
   constructor(
     readonly headBytes: number,
@@ -24,9 +27,14 @@ export class SpillFile {
     unlinkSync(file);
   }
 
+  /** Never throws (it runs inside a read callback): a failed write drops the bytes and says why. */
   write(chunk: Uint8Array): void {
     const fd = this.fd;
     if (fd === undefined) return;
+    if (this.writeError !== undefined) {
+      this.lostBytes += chunk.length;
+      return;
+    }
     let bytes = chunk;
     while (bytes.length > 0) {
       const at = this.total;
@@ -41,9 +49,16 @@ export class SpillFile {
         room = this.tailBytes - ringAt;
       }
       const piece = bytes.length <= room ? bytes : bytes.subarray(0, room);
-      writeSync(fd, piece, 0, piece.length, position);
-      this.total += piece.length;
-      bytes = bytes.subarray(piece.length);
+      let written: number;
+      try {
+        written = writeSync(fd, piece, 0, piece.length, position);
+      } catch (error) {
+        this.writeError = (error as NodeJS.ErrnoException).code ?? String(error);
+        this.lostBytes += bytes.length;
+        return;
+      }
+      this.total += written;
+      bytes = bytes.subarray(written);
     }
   }
 
