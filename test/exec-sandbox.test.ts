@@ -131,6 +131,25 @@ describe.runIf(runSandboxTests)('exec sandbox: secrets in the home folder', () =
     }
   });
 
+  it('a workspace inside the home folder stays writable while the rest of home is hidden', async () => {
+    const home = await mkdtemp(path.join(process.cwd(), '.tmp-sandbox-home-'));
+    try {
+      await mkdir(path.join(home, '.ssh'));
+      await writeFile(path.join(home, '.ssh', 'id_rsa'), 'PRIVATE KEY');
+      const project = path.join(home, 'project');
+      await mkdir(path.join(project, 'src'), { recursive: true });
+      const toolkit = createToolkit({ workspace: project, exec: { sandbox: 'workspace-write', env: { HOME: home } } });
+      const result = await toolkit.invoke('exec', 'bash', { command: 'pwd; echo made > made.txt; cat ~/.ssh/id_rsa 2>&1; ls -A ~', cwd: 'src' });
+      const out = result.ok ? (result.output as BashResult).stdout : result.text;
+      expect(out.split('\n')[0]).toBe(path.join(project, 'src'));
+      expect(out).not.toContain('PRIVATE KEY');
+      expect(out.trimEnd().split('\n').pop()).toBe('project');
+      expect(await readFile(path.join(project, 'src', 'made.txt'), 'utf8')).toBe('made\n');
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
   it('a workspace that contains the home folder still masks its credential files', async () => {
     const home = path.join(ws, 'home');
     await mkdir(path.join(home, '.ssh'), { recursive: true });

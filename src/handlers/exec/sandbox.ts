@@ -140,7 +140,10 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
   const args = ['--die-with-parent', '--new-session', '--unshare-all'];
   if (settings.network) args.push('--share-net');
   args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
-  for (const dir of ['/tmp', '/var/tmp', '/run', '/dev/shm']) if (isDirectory(dir)) args.push('--tmpfs', dir);
+  // Private scratch folders; /run (and a real /var/run) also hides host sockets (docker, dbus, agents).
+  for (const dir of ['/tmp', '/var/tmp', '/run', '/var/run', '/dev/shm']) {
+    if (isDirectory(dir) && !lstatOrUndefined(dir)?.isSymbolicLink()) args.push('--tmpfs', dir);
+  }
 
   const hidden = unique([env.HOME, process.env.HOME, '/root', '/home'].filter(isDirectory).map(realOrSelf));
   for (const dir of hidden) args.push('--tmpfs', dir);
