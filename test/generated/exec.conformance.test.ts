@@ -258,6 +258,39 @@ runConformance({
           "expect": {
             "error": "NOT_DIRECTORY"
           }
+        },
+        {
+          "name": "starts a background job and returns at once with its id",
+          "input": {
+            "command": "echo from-the-job",
+            "run_in_background": true
+          },
+          "expect": {
+            "output": {
+              "exit_code": null,
+              "stdout": "",
+              "job_id": "job-1"
+            },
+            "text_contains": "bash_output"
+          }
+        },
+        {
+          "name": "a sandbox that cannot start refuses to run the command",
+          "options": {
+            "exec": {
+              "sandbox": "read-only",
+              "bwrapPath": "/nonexistent/bwrap"
+            }
+          },
+          "input": {
+            "command": "touch ran.txt"
+          },
+          "expect": {
+            "error": "UNAVAILABLE",
+            "files": {
+              "ran.txt": null
+            }
+          }
         }
       ]
     },
