@@ -125,6 +125,7 @@ describe.runIf(runSandboxTests)('exec sandbox: secrets in the home folder', () =
       const realHome = process.env.HOME ?? '/root';
       const onPath = new Set((process.env.PATH ?? '').split(':').filter((dir) => dir.startsWith(`${realHome}/`)).map((dir) => dir.slice(realHome.length + 1).split('/')[0]));
       const real = await ok(`ls -A ${realHome}`);
+      onPath.add('.rustup'); // kept with ~/.cargo/bin: rustup's proxies need their toolchains
       for (const name of real.stdout.split('\n').filter(Boolean)) expect(onPath.has(name), name).toBe(true);
     } finally {
       await rm(home, { recursive: true, force: true });

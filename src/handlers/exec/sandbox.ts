@@ -274,18 +274,36 @@ function submoduleGitDirs(modules: string, depth: number): string[] {
   return found;
 }
 
-/** PATH folders under a hidden home folder, kept visible so `node`, `cargo` etc. installed there still run. */
+/**
+ * Version managers whose PATH folders only work with their whole root (shims exec `libexec/`,
+ * rustup proxies read `~/.rustup`). None of them keeps credentials there.
+ */
+const TOOL_ROOTS: readonly { root: string; alsoKeep?: string[] }[] = [
+  { root: '.pyenv' }, { root: '.nvm' }, { root: '.volta' }, { root: '.bun' }, { root: '.deno' }, { root: '.rbenv' },
+  { root: '.asdf' }, { root: '.sdkman' }, { root: '.local/share/pnpm' }, { root: '.local/share/mise' }, { root: 'go/bin' },
+  // ~/.cargo holds credentials.toml: only its bin/, plus the toolchains rustup's proxies run.
+  { root: '.cargo/bin', alsoKeep: ['.rustup'] },
+];
+
+/** Folders under a hidden home folder kept visible (read-only) so tools installed there still run. */
 function toolchainDirs(pathVar: string | undefined, hidden: readonly string[]): string[] {
   const dirs: string[] = [];
   for (const entry of (pathVar ?? '').split(':')) {
     if (!entry || !path.isAbsolute(entry) || !isDirectory(entry)) continue;
     const real = realOrSelf(entry);
-    if (!hidden.some((root) => isInside(real, root) && real !== root)) continue;
-    // nvm and similar keep bin/ next to lib/ (npm's own code): keep the whole version folder.
-    const versionFolder = /\/versions\/[^/]+\/[^/]+\/bin$/.test(real) || /\/\.volta\/tools\/image\/[^/]+\/[^/]+\/bin$/.test(real);
-    dirs.push(versionFolder ? path.dirname(real) : real);
+    const home = hidden.find((root) => isInside(real, root) && real !== root);
+    if (!home) continue;
+    const tool = TOOL_ROOTS.find(({ root }) => isInside(real, path.join(home, root)));
+    if (!tool) {
+      dirs.push(real);
+      continue;
+    }
+    dirs.push(path.join(home, tool.root));
+    for (const extra of tool.alsoKeep ?? []) if (isDirectory(path.join(home, extra))) dirs.push(path.join(home, extra));
   }
-  return unique(dirs);
+  // A folder inside another kept one needs no mount of its own.
+  const kept = unique(dirs);
+  return kept.filter((dir) => !kept.some((other) => other !== dir && isInside(dir, other)));
 }
 
 function isInside(child: string, parent: string): boolean {
