@@ -136,6 +136,13 @@ describe('background jobs: cap, kill, close', () => {
     await start(toolkit, 'true');
   });
 
+  it('holds the cap under concurrent starts', async () => {
+    const toolkit = await newToolkit({ exec: { maxJobs: 2 } });
+    const results = await Promise.all(Array.from({ length: 6 }, () => toolkit.invoke('exec', 'bash', { command: 'sleep 1000', run_in_background: true })));
+    expect(results.filter((r) => r.ok)).toHaveLength(2);
+    expect(results.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.error.code))).toEqual(Array(4).fill('LIMIT_REACHED'));
+  });
+
   it('bash_kill ends the whole tree (setsid, set -m, setpgrp), keeps the output, and is idempotent', async () => {
     const t = tag('kill');
     tags.push(t);

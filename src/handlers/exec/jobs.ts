@@ -45,6 +45,8 @@ class JobTable {
   private readonly jobs = new Map<string, Job>();
   private next = 1;
   closed = false;
+  /** Jobs between the cap check and their first pid. */
+  starting = 0;
 
   constructor(readonly maxRunning: number) {}
 
@@ -104,12 +106,26 @@ function tableFor(ctx: HandlerContext, create: boolean): JobTable | undefined {
 /** Starts a prepared command as a background job of this toolkit; returns at once. */
 export async function startJob(ctx: HandlerContext, prepared: PreparedCommand, timeoutMs: number | undefined): Promise<Job> {
   const table = tableFor(ctx, true)!;
-  if (table.closed) throw new ToolError('UNAVAILABLE', 'this toolkit is closed; background jobs can no longer start');
+  if (table.closed) throw closedError();
   const running = table.running;
-  if (running.length >= table.maxRunning) {
-    throw new ToolError('LIMIT_REACHED', `${running.length} background jobs are already running in this session (the limit is ${table.maxRunning}): ` +
-      `${running.map((job) => job.id).join(', ')}. Stop one with bash_kill, or wait for one to end (bash_output shows their status).`);
+  // Starting takes a few awaits: count starts under way too, so concurrent calls cannot pass the cap.
+  if (running.length + table.starting >= table.maxRunning) {
+    throw new ToolError('LIMIT_REACHED', `${running.length + table.starting} background jobs are already running in this session (the limit is ${table.maxRunning})` +
+      `${running.length ? `: ${running.map((job) => job.id).join(', ')}` : ''}. Stop one with bash_kill, or wait for one to end (bash_output shows their status).`);
   }
+  table.starting++;
+  try {
+    return await launch(table, prepared, timeoutMs);
+  } finally {
+    table.starting--;
+  }
+}
+
+function closedError(): ToolError {
+  return new ToolError('UNAVAILABLE', 'this toolkit is closed; background jobs can no longer start');
+}
+
+async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: number | undefined): Promise<Job> {
   const spill = new SpillFile(SPILL_HEAD_BYTES, SPILL_TAIL_BYTES);
   const waiters = new Set<() => void>();
   const wake = () => {
@@ -136,6 +152,14 @@ export async function startJob(ctx: HandlerContext, prepared: PreparedCommand, t
   pipe.attach(started.child.stdout);
   // Killed at host exit and on the host's SIGINT/SIGTERM like a foreground call in flight.
   trackGroup(started.pid, started.killNow);
+  if (table.closed) {
+    // close() ran while this job was starting: it must not outlive the toolkit.
+    await started.stop();
+    untrackGroup(started.pid);
+    pipe.close();
+    spill.close();
+    throw closedError();
+  }
   let timer: NodeJS.Timeout | undefined;
   const job: Job = {
     id: table.newId(),
@@ -154,7 +178,9 @@ export async function startJob(ctx: HandlerContext, prepared: PreparedCommand, t
   };
   job.done = (async () => {
     const ending = await started.exited;
-    // Output still in the pipe arrives shortly; a grandchild holding it open does not stop the job's end.
+    // Whatever the command left running dies with the job (a sandbox's namespace is gone already),
+    // so nothing holds the pipe open any more; output still in it arrives shortly.
+    if (prepared.settings.mode === 'none') await started.stop();
     await Promise.race([pipe.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
     pipe.close();
     clearTimeout(timer);
@@ -162,8 +188,6 @@ export async function startJob(ctx: HandlerContext, prepared: PreparedCommand, t
     job.signal = ending.signal;
     job.endedAt = performance.now();
     if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
-    // Whatever the command left running dies with the job (a sandbox's namespace is gone already).
-    if (prepared.settings.mode === 'none') await started.stop();
     untrackGroup(started.pid);
     wake();
   })();
