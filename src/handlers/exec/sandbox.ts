@@ -140,8 +140,9 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
   const args = ['--die-with-parent', '--new-session', '--unshare-all'];
   if (settings.network) args.push('--share-net');
   args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
-  // Private scratch folders; /run (and a real /var/run) also hides host sockets (docker, dbus, agents).
-  for (const dir of ['/tmp', '/var/tmp', '/run', '/var/run', '/dev/shm']) {
+  // Private scratch folders (--dev already made a private /dev/shm); /run (and a real /var/run)
+  // also hides host sockets (docker, dbus, agents).
+  for (const dir of ['/tmp', '/var/tmp', '/run', '/var/run']) {
     if (isDirectory(dir) && !lstatOrUndefined(dir)?.isSymbolicLink()) args.push('--tmpfs', dir);
   }
 
