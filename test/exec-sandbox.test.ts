@@ -192,6 +192,13 @@ describe.runIf(runSandboxTests)('exec sandbox: git hooks and config', () => {
     expect(statSync(path.join(ws, '.git')).isDirectory()).toBe(true);
   });
 
+  it.each(['commondir', 'config.worktree'])('undoes a planted .git/%s that would redirect hooks and config', async (name) => {
+    const result = await run(`mkdir -p evil/hooks && printf '#!/bin/sh\\n' > evil/hooks/pre-commit && echo "$PWD/evil" > .git/${name} && echo planted`);
+    expect(result.ok && (result.output as BashResult).stdout).toBe('planted\n');
+    expect(result.text).toContain(`removed .git/${name}`);
+    expect(existsSync(path.join(ws, '.git', name))).toBe(false);
+  });
+
   it('still lets git commit inside the sandbox (objects, refs and the index stay writable)', async () => {
     const out = await ok('echo a > a.txt && git add a.txt && git -c user.name=t commit -qm first && git log --oneline | wc -l');
     expect(out.stderr).toBe('');

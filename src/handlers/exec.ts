@@ -73,6 +73,7 @@ export async function bashOutput(params: BashOutputParams, ctx: HandlerContext):
     : `${job.status}${job.exitCode !== null ? ` with exit code ${job.exitCode}` : job.signal ? ` by ${job.signal}` : ''} after ${result.duration_ms} ms`;
   const lines = [`${job.id} ${state}`];
   lines.push(read.text ? `output since the last read:\n${read.text}`.trimEnd() : '(no new output)');
+  lines.push(...job.notes);
   if (job.spill.writeError) lines.push(`[${job.spill.lostBytes} bytes of output were lost: the spill file could not be written (${job.spill.writeError})]`);
   if (read.truncated && !read.binary) lines.push('[only the beginning and end of the new output are shown; have the command write to a file to keep all of it]');
   if (job.status === 'running' && !read.text && !params.wait_ms) lines.push('[pass wait_ms to wait for new output]');

@@ -39,6 +39,8 @@ export interface Job {
   /** Called on new output and at the end (bash_output's wait_ms). */
   readonly waiters: Set<() => void>;
   killRequested: boolean;
+  /** Shown by bash_output once the job ended (e.g. git redirections the sandbox undid). */
+  notes: string[];
 }
 
 class JobTable {
@@ -174,6 +176,7 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
     process: started,
     waiters,
     killRequested: false,
+    notes: [],
     done: Promise.resolve(),
   };
   job.done = (async () => {
@@ -188,6 +191,7 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
     job.signal = ending.signal;
     job.endedAt = performance.now();
     if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
+    job.notes.push(...prepared.afterRun());
     untrackGroup(started.pid);
     wake();
   })();

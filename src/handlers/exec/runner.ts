@@ -8,7 +8,7 @@ import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from './c
 import { commandEnv } from './env.js';
 import { openOutputPipe, type OutputPipe } from './output-pipe.js';
 import { groupIsRunning, trackGroup, untrackGroup } from './process-group.js';
-import { bwrapArgs, parseSandboxOption, probeSandbox, resolveWritable, sandboxUnavailable, type SandboxOption, type SandboxSettings } from './sandbox.js';
+import { bwrapArgs, parseSandboxOption, probeSandbox, removePlantedGitFiles, resolveWritable, sandboxUnavailable, type SandboxOption, type SandboxSettings } from './sandbox.js';
 import { startCommand, type Ending, type StartRequest } from './spawn.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -36,6 +36,8 @@ export interface PreparedCommand {
   cwd: string;
   settings: SandboxSettings;
   request: Omit<StartRequest, 'stdout' | 'stderr'>;
+  /** Run once the command has ended: undoes git redirections it planted; returns notes for the text. */
+  afterRun(): string[];
 }
 
 /** Resolves cwd, builds the environment and the sandbox (UNAVAILABLE if it was asked for and cannot start). */
@@ -48,16 +50,20 @@ export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommand
   const cwd = await resolveCwd(input.cwd, ctx);
   const env = commandEnv(exec);
   const request: PreparedCommand['request'] = { command: input.command, cwd, env };
+  const mustNotAppear: string[] = [];
   if (settings.mode !== 'none') {
     const probe = await probeSandbox(exec.bwrapPath);
     if (!probe.ok) throw sandboxUnavailable(settings.mode, probe);
     const writable = resolveWritable(settings.writable, ctx.workspace.root);
     request.sandbox = {
       bwrap: probe.bwrap,
-      args: bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env }),
+      args: bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env, mustNotAppear }),
     };
   }
-  return { cwd, settings, request };
+  const afterRun = () => removePlantedGitFiles(mustNotAppear).map(({ path, removed }) =>
+    `[${removed ? 'removed' : 'could not remove (delete it before running git)'} ${ctx.workspace.relative(path)}: ` +
+    'the command created it in git metadata, where it would point git at other hooks and config]');
+  return { cwd, settings, request, afterRun };
 }
 
 /** Runs a command in the foreground and returns the bash result (the body of the bash operation). */
@@ -112,6 +118,7 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     signal.removeEventListener('abort', onAbort);
     untrackGroup(command.pid);
   }
+  const notes = prepared.afterRun();
   if (signal.aborted && !timedOut) throw abortError(signal);
 
   // Unsandboxed, processes the command left in the background (servers, `sleep 100 &`) keep running;
@@ -128,7 +135,8 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     truncated: out.truncated || err.truncated,
     duration_ms: duration,
   };
-  return withText(result, renderText(result, { timeoutMs, out, err, backgroundRunning, pgid: command.pid, outputLimit }));
+  const text = renderText(result, { timeoutMs, out, err, backgroundRunning, pgid: command.pid, outputLimit });
+  return withText(result, notes.length ? `${text}\n${notes.join('\n')}` : text);
 }
 
 /** The working directory: the workspace root, or a directory inside it. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../runtime/errors.js';
 
@@ -118,6 +118,8 @@ export interface SandboxLayout {
   cwd: string;
   /** The command's environment (HOME and PATH decide what of the home folder is hidden or kept). */
   env: Readonly<Record<string, string>>;
+  /** Filled with git files that do not exist yet and cannot be pinned (see removePlantedGitFiles). */
+  mustNotAppear?: string[];
 }
 
 /** Files and folders under a home directory that hold credentials (masked where a workspace exposes them). */
@@ -167,7 +169,7 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
       else if (stats?.isFile()) args.push('--ro-bind', '/dev/null', secret);
     }
   }
-  if (settings.mode === 'workspace-write') args.push(...gitProtection(workspace));
+  if (settings.mode === 'workspace-write') args.push(...gitProtection(workspace, layout.mustNotAppear));
   for (const dir of settings.writable) args.push('--bind', dir, dir);
   args.push('--chdir', cwd);
   return args;
@@ -199,13 +201,13 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'target', 'dist', 'buil
  * `.git` folder a mount point of its own: a mount point cannot be renamed or removed (EBUSY), so
  * `mv .git .git2 && mkdir -p .git/hooks` fails like writing the hook directly does.
  */
-function gitProtection(workspace: string): string[] {
+function gitProtection(workspace: string, mustNotAppear: string[] = []): string[] {
   const args: string[] = [];
   let budget = GIT_SEARCH_MAX_ENTRIES;
   const visit = (dir: string, depth: number) => {
     const gitPath = path.join(dir, '.git');
     const stats = lstatOrUndefined(gitPath);
-    if (stats?.isDirectory()) args.push(...protectGitDir(gitPath));
+    if (stats?.isDirectory()) args.push(...protectGitDir(gitPath, mustNotAppear));
     else if (stats?.isFile()) args.push('--ro-bind', gitPath, gitPath); // a worktree's "gitdir:" pointer
     else if (stats?.isSymbolicLink()) throw unprotectable(gitPath);
     if (depth >= GIT_SEARCH_DEPTH) return;
@@ -224,7 +226,10 @@ function gitProtection(workspace: string): string[] {
   return args;
 }
 
-function protectGitDir(gitDir: string): string[] {
+/** Files in a git folder that redirect where git reads config and hooks from. */
+const REDIRECTING_GIT_FILES = ['commondir', 'config.worktree'];
+
+function protectGitDir(gitDir: string, mustNotAppear: string[]): string[] {
   const args = ['--bind', gitDir, gitDir];
   const gitDirs = [gitDir, ...submoduleGitDirs(path.join(gitDir, 'modules'), 0)];
   for (const dir of gitDirs) {
@@ -237,15 +242,35 @@ function protectGitDir(gitDir: string): string[] {
         // read-only or vanished: nothing to protect then
       }
     }
-    for (const name of ['hooks', 'config', 'commondir', 'config.worktree']) {
+    for (const name of ['hooks', 'config', ...REDIRECTING_GIT_FILES]) {
       const target = path.join(dir, name);
       const stats = lstatOrUndefined(target);
       // A symlink cannot be made a mount point: it could be replaced, so refuse rather than run unprotected.
       if (stats?.isSymbolicLink()) throw unprotectable(target);
       if (stats) args.push('--ro-bind', target, target);
+      // Nothing can be mounted where no file is (bwrap would create it on the host): checked after the run.
+      else if (REDIRECTING_GIT_FILES.includes(name)) mustNotAppear.push(target);
     }
   }
   return args;
+}
+
+/**
+ * After a sandboxed run: removes `commondir` / `config.worktree` files the command created in a
+ * protected git folder (they would point git at hooks and config of the command's choosing).
+ */
+export function removePlantedGitFiles(paths: readonly string[]): { path: string; removed: boolean }[] {
+  const found: { path: string; removed: boolean }[] = [];
+  for (const file of paths) {
+    if (!lstatOrUndefined(file)) continue;
+    try {
+      rmSync(file, { recursive: true, force: true });
+      found.push({ path: file, removed: true });
+    } catch {
+      found.push({ path: file, removed: false });
+    }
+  }
+  return found;
 }
 
 function unprotectable(file: string): ToolError {
