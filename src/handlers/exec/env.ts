@@ -1,3 +1,5 @@
+import { ToolError } from '../../runtime/errors.js';
+
 /**
  * The environment a command sees: the host's, without variables whose names mark secrets, plus
  * non-interactive settings, plus what the toolkit's `exec` options set, remove or let through.
@@ -31,7 +33,7 @@ function compileInherit(patterns: readonly string[] | undefined): (name: string)
   const globs: RegExp[] = [];
   for (const pattern of patterns) {
     if (typeof pattern !== 'string' || pattern === '') {
-      throw new TypeError(`exec.inheritEnv entries must be non-empty strings, got ${JSON.stringify(pattern)}`);
+      throw new ToolError('INVALID_INPUT', `exec.inheritEnv entries must be variable names or * globs, got ${JSON.stringify(pattern)}`);
     }
     if (!pattern.includes('*')) exact.add(pattern);
     else globs.push(new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`));
