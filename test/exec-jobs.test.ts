@@ -213,10 +213,10 @@ describe.runIf(runSandboxTests)('background jobs in the sandbox', () => {
 });
 
 describe('background jobs: the host goes away', () => {
-  async function runHost(mode: string, signal: NodeJS.Signals | undefined) {
+  async function runHost(mode: string, signal: NodeJS.Signals | undefined, sandbox = '') {
     const t = tag(`host-${mode}`);
     tags.push(t);
-    const child = spawn(process.execPath, ['--import', 'tsx', host, await tempDir(), t, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', host, await tempDir(), t, mode, sandbox], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk));
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, sig) => resolve({ code, signal: sig })));
@@ -235,6 +235,21 @@ describe('background jobs: the host goes away', () => {
     expect(exit.signal).toBe('SIGTERM');
     expect(survivors).toEqual([]);
   }, 60_000);
+
+  it.runIf(runSandboxTests)('SIGTERM to a host with sandboxed jobs: none survives either', async () => {
+    const { exit, survivors } = await runHost('wait', 'SIGTERM', 'workspace-write');
+    expect(exit.signal).toBe('SIGTERM');
+    expect(survivors).toEqual([]);
+  }, 60_000);
+
+  it('installs signal handlers only while something runs', async () => {
+    const before = process.listenerCount('SIGTERM');
+    const toolkit = await newToolkit();
+    const id = await start(toolkit, 'sleep 1000');
+    expect(process.listenerCount('SIGTERM')).toBe(before + 1);
+    ok(await toolkit.invoke('exec', 'bash_kill', { job_id: id }));
+    expect(process.listenerCount('SIGTERM')).toBe(before);
+  });
 
   it('SIGINT to the host: same', async () => {
     const { exit, survivors } = await runHost('wait', 'SIGINT');
