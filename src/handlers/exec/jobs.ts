@@ -165,7 +165,8 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
   let timer: NodeJS.Timeout | undefined;
   const job: Job = {
     id: table.newId(),
-    command: prepared.request.command,
+    // Kept for the job list only: a multi-megabyte script need not stay in memory with the job.
+    command: prepared.request.command.slice(0, 201),
     startedAt: performance.now(),
     status: 'running',
     exitCode: null,
