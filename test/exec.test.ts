@@ -243,7 +243,7 @@ describe('exec.bash: working directory and environment', () => {
 
   it('leaks no file descriptors across calls, failed spawns included', async () => {
     const openFds = async () => (await readdir('/proc/self/fd')).length;
-    await bashOk({ command: 'true' }); // warm up: the pipe pool and execa's lazy state
+    await bashOk({ command: 'true' }); // warm up: the pipe pool
     const before = await openFds();
     for (let i = 0; i < 25; i++) {
       await bashOk({ command: 'echo out; echo err >&2' });

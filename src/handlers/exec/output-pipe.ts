@@ -18,7 +18,7 @@ import { processIsAlive } from '../../runtime/processes.js';
  * Where `mkfifo` is unavailable (Windows), the child gets a plain pipe read through 'data' events.
  */
 export interface OutputPipe {
-  /** The value for execa's `stdout` / `stderr` option. */
+  /** The value for spawn's `stdout` / `stderr` stdio entry. */
   readonly stdio: number | 'pipe';
   /**
    * Call once right after spawning (also when the spawn failed): closes this process's copy of the

@@ -1,10 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Process-group plumbing for commands started with `detached: true` (a new session, so the
  * group id equals the leader's pid): signalling the whole group, telling whether any member
- * still runs, and killing groups of calls still in flight when this process exits.
+ * still runs, and killing commands still in flight when this process exits or is signalled.
  */
 
 /** Sends `signal` to every process in group `pgid`; false when the group no longer exists. */
@@ -51,16 +50,6 @@ export async function processState(pid: number): Promise<{ state: string; pgrp: 
   // "pid (comm) S ppid pgrp …": comm may itself contain ") ", so split after the last one.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { state: fields[0] ?? '?', pgrp: Number(fields[2]) };
-}
-
-/** Polls until the group has no running member or `ms` pass; returns whether it is gone. */
-export async function waitForGroupGone(pgid: number, ms: number, pollMs = 25): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (!(await groupIsRunning(pgid))) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(pollMs);
-  }
 }
 
 /**
