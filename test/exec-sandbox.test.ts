@@ -292,6 +292,14 @@ describe.runIf(runSandboxTests)('exec sandbox: processes die with the call', () 
     expect(await survivorsOf(t)).toEqual([]);
   });
 
+  it('passes no inherited descriptor into the sandbox, and none with a long command either', async () => {
+    // What a program the command starts holds: stdin, stdout, stderr, and the folder ls is reading.
+    const short = await ok('ls /proc/self/fd | sort -n | tr "\\n" " "; echo "line $LINENO"');
+    expect(short.stdout).toBe('0 1 2 3 line 1\n');
+    const long = await ok(`: '${'q'.repeat(100 * 1024)}'\nls /proc/self/fd | sort -n | tr "\\n" " "`);
+    expect(long.stdout).toBe('0 1 2 3 ');
+  });
+
   it('runs a command longer than the argument limit, with stdin still empty', async () => {
     const filler = 'x'.repeat(1024 * 1024 + 7);
     const out = await ok(`v='${filler}'; echo \${#v}; cat; read -r line || echo eof`);

@@ -22,6 +22,11 @@ const ARGV_SCRIPT_LIMIT = 64 * 1024;
  */
 const PIPE_LOADER = 'eval "$(</dev/fd/3)" 3<&-';
 
+/** Shell text (one line, no fork) closing every descriptor above `highest` before the command runs. */
+function closeInheritedFds(highest: number): string {
+  return `for __fd in /proc/self/fd/*; do __fd=\${__fd##*/}; [ "$__fd" -gt ${highest} ] 2>/dev/null && eval "exec $__fd>&-" 2>/dev/null; done; unset __fd;`;
+}
+
 export const KILL_GRACE_MS = 1_000;
 export const KILL_SETTLE_MS = 2_000;
 
@@ -58,7 +63,9 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   const marker = randomBytes(12).toString('hex');
   const env = { ...request.env, [EXEC_MARKER_VAR]: marker };
   const viaPipe = Buffer.byteLength(request.command) > ARGV_SCRIPT_LIMIT;
-  const bashArgs = viaPipe ? ['-c', PIPE_LOADER] : ['-c', request.command];
+  const script = viaPipe ? PIPE_LOADER : request.command;
+  // In a sandbox, descriptors this process inherited (say, a folder outside) must not reach the command.
+  const bashArgs = ['-c', request.sandbox ? `${closeInheritedFds(viaPipe ? 3 : 2)} ${script}` : script];
   const [file, args] = request.sandbox
     ? [request.sandbox.bwrap, [...request.sandbox.args, '--', 'bash', ...bashArgs]]
     : ['bash', bashArgs];
