@@ -216,6 +216,52 @@ describe.runIf(runSandboxTests)('exec sandbox: git hooks and config', () => {
     expect(existsSync(path.join(ws, 'real-hooks', 'pre-commit'))).toBe(false);
   });
 
+  it('a linked worktree commits when its main .git is writable, and that .git keeps its hooks and config read-only', async () => {
+    const main = await mkdtemp(path.join(process.cwd(), '.tmp-sandbox-main-'));
+    try {
+      execFileSync('git', ['init', '-q', main]);
+      execFileSync('git', ['-C', main, '-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-q', '--allow-empty', '-m', 'root']);
+      execFileSync('git', ['-C', main, 'worktree', 'add', '-q', path.join(ws, 'wt')]);
+      const gitDir = path.join(main, '.git');
+      const out = await ok(
+        `cd wt && echo x > x.txt && git add x.txt && git -c user.name=t -c user.email=t@e commit -qm inside && echo committed; echo evil > ${gitDir}/hooks/pre-commit; echo rc=$?`,
+        { sandbox: { mode: 'workspace-write', writable: [gitDir] } },
+      );
+      expect(out.stdout).toBe('committed\nrc=1\n');
+      expect(existsSync(path.join(gitDir, 'hooks', 'pre-commit'))).toBe(false);
+      // The worktree's own redirecting files and folders are pinned as well.
+      const commondir = await readFile(path.join(gitDir, 'worktrees', 'wt', 'commondir'), 'utf8');
+      const tricks = await ok(
+        `echo /tmp > ${gitDir}/worktrees/wt/commondir; mv ${gitDir}/worktrees/wt ${gitDir}/worktrees/wt2; mv ${gitDir}/worktrees ${gitDir}/wt-old; echo rcs`,
+        { sandbox: { mode: 'workspace-write', writable: [gitDir] } },
+      );
+      expect(tricks.stdout).toBe('rcs\n');
+      expect(await readFile(path.join(gitDir, 'worktrees', 'wt', 'commondir'), 'utf8')).toBe(commondir);
+      expect(existsSync(path.join(gitDir, 'wt-old'))).toBe(false);
+    } finally {
+      await rm(main, { recursive: true, force: true });
+    }
+  });
+
+  it('pins submodule git folders: renaming .git/modules or a module cannot plant a hook', async () => {
+    const sub = path.join(ws, '.git', 'modules', 'libs', 'sub');
+    await mkdir(path.join(sub, 'hooks'), { recursive: true });
+    await writeFile(path.join(sub, 'HEAD'), 'ref: refs/heads/main\n');
+    await writeFile(path.join(sub, 'config'), '[core]\n');
+    for (const command of [
+      'echo evil > .git/modules/libs/sub/hooks/pre-commit',
+      'mv .git/modules .git/m2 && mkdir -p .git/modules/libs/sub/hooks && echo evil > .git/modules/libs/sub/hooks/pre-commit',
+      'mv .git/modules/libs .git/modules/l2 && mkdir -p .git/modules/libs/sub/hooks && echo evil > .git/modules/libs/sub/hooks/pre-commit',
+      'mv .git/modules/libs/sub .git/modules/libs/s2 && mkdir -p .git/modules/libs/sub/hooks && echo evil > .git/modules/libs/sub/hooks/pre-commit',
+      'echo "[core] hooksPath=/tmp" >> .git/modules/libs/sub/config',
+    ]) {
+      const out = await ok(command);
+      expect(out.exit_code, command).not.toBe(0);
+      expect(existsSync(path.join(sub, 'hooks', 'pre-commit')), command).toBe(false);
+      expect(await readFile(path.join(sub, 'config'), 'utf8')).toBe('[core]\n');
+    }
+  });
+
   it('protects a nested repository and a submodule-style git folder too', async () => {
     const nested = path.join(ws, 'packages', 'lib');
     await mkdir(nested, { recursive: true });

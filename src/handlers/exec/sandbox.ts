@@ -170,7 +170,12 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     }
   }
   if (settings.mode === 'workspace-write') args.push(...gitProtection(workspace, layout.mustNotAppear));
-  for (const dir of settings.writable) args.push('--bind', dir, dir);
+  for (const dir of settings.writable) {
+    args.push('--bind', dir, dir);
+    // A writable folder gets the same git protection (e.g. the main .git of a linked worktree).
+    const isGitDir = existsSync(path.join(dir, 'HEAD')) && isDirectory(path.join(dir, 'objects'));
+    args.push(...(isGitDir ? protectGitDir(dir, layout.mustNotAppear ?? []) : gitProtection(dir, layout.mustNotAppear)));
+  }
   args.push('--chdir', cwd);
   return args;
 }
@@ -229,30 +234,67 @@ function gitProtection(workspace: string, mustNotAppear: string[] = []): string[
 /** Files in a git folder that redirect where git reads config and hooks from. */
 const REDIRECTING_GIT_FILES = ['commondir', 'config.worktree'];
 
-function protectGitDir(gitDir: string, mustNotAppear: string[]): string[] {
+function protectGitDir(gitDir: string, mustNotAppear: string[], depth = 0): string[] {
+  // A mount point cannot be renamed or removed: pinning the folder keeps "mv .git x" from working.
   const args = ['--bind', gitDir, gitDir];
-  const gitDirs = [gitDir, ...submoduleGitDirs(path.join(gitDir, 'modules'), 0)];
-  for (const dir of gitDirs) {
-    const hooks = path.join(dir, 'hooks');
-    // A repository without hooks/ gets an empty one, so "mkdir hooks" inside cannot plant one.
-    if (!lstatOrUndefined(hooks)) {
-      try {
-        mkdirSync(hooks);
-      } catch {
-        // read-only or vanished: nothing to protect then
-      }
+  const hooks = path.join(gitDir, 'hooks');
+  // A repository without hooks/ gets an empty one, so "mkdir hooks" inside cannot plant one.
+  if (!lstatOrUndefined(hooks)) {
+    try {
+      mkdirSync(hooks);
+    } catch {
+      // read-only or vanished: nothing to protect then
     }
-    for (const name of ['hooks', 'config', ...REDIRECTING_GIT_FILES]) {
-      const target = path.join(dir, name);
-      const stats = lstatOrUndefined(target);
-      // A symlink cannot be made a mount point: it could be replaced, so refuse rather than run unprotected.
-      if (stats?.isSymbolicLink()) throw unprotectable(target);
-      if (stats) args.push('--ro-bind', target, target);
-      // Nothing can be mounted where no file is (bwrap would create it on the host): checked after the run.
-      else if (REDIRECTING_GIT_FILES.includes(name)) mustNotAppear.push(target);
+  }
+  pinFiles(gitDir, ['hooks', 'config', ...REDIRECTING_GIT_FILES], args, mustNotAppear);
+  if (depth > 3) return args;
+  // Submodules (.git/modules/<name>, names may hold slashes) and linked worktrees (.git/worktrees/<name>)
+  // have their own redirecting files; their folders are pinned too, or "mv modules m2" would undo it all.
+  args.push(...pinSubmodules(path.join(gitDir, 'modules'), mustNotAppear, depth));
+  const worktrees = path.join(gitDir, 'worktrees');
+  if (isDirectory(worktrees) && !lstatOrUndefined(worktrees)?.isSymbolicLink()) {
+    args.push('--bind', worktrees, worktrees);
+    for (const entry of childDirs(worktrees)) {
+      args.push('--bind', entry, entry);
+      pinFiles(entry, ['commondir', 'gitdir', 'config.worktree'], args, mustNotAppear);
     }
   }
   return args;
+}
+
+/** Read-only binds of the files that exist; symlinks refused; missing redirecting files watched. */
+function pinFiles(dir: string, names: readonly string[], args: string[], mustNotAppear: string[]): void {
+  for (const name of names) {
+    const target = path.join(dir, name);
+    const stats = lstatOrUndefined(target);
+    // A symlink cannot be made a mount point: it could be replaced, so refuse rather than run unprotected.
+    if (stats?.isSymbolicLink()) throw unprotectable(target);
+    if (stats) args.push('--ro-bind', target, target);
+    // Nothing can be mounted where no file is (bwrap would create it on the host): checked after the run.
+    else if (REDIRECTING_GIT_FILES.includes(name)) mustNotAppear.push(target);
+  }
+}
+
+function pinSubmodules(modules: string, mustNotAppear: string[], depth: number): string[] {
+  if (depth > 3 || !isDirectory(modules) || lstatOrUndefined(modules)?.isSymbolicLink()) return [];
+  const args = ['--bind', modules, modules];
+  for (const dir of childDirs(modules)) {
+    if (existsSync(path.join(dir, 'HEAD'))) args.push(...protectGitDir(dir, mustNotAppear, depth + 1));
+    else args.push(...pinSubmodules(dir, mustNotAppear, depth + 1)); // a name with slashes nests folders
+  }
+  return args;
+}
+
+/** Sub-folders (not symlinks) of a folder, at most 200. */
+function childDirs(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .slice(0, 200)
+      .map((entry) => path.join(dir, entry.name));
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -276,28 +318,6 @@ export function removePlantedGitFiles(paths: readonly string[]): { path: string;
 function unprotectable(file: string): ToolError {
   return new ToolError('UNAVAILABLE', `the sandbox cannot protect ${file}: it is a symbolic link, which a command could replace; ` +
     'replace the link with the real folder or file, or run without the sandbox', { reason: 'git metadata is a symlink' });
-}
-
-/** Git folders of submodules (`.git/modules/<name>[/modules/…]`, each holding a HEAD). */
-function submoduleGitDirs(modules: string, depth: number): string[] {
-  if (depth > 3 || !isDirectory(modules)) return [];
-  const found: string[] = [];
-  let entries;
-  try {
-    entries = readdirSync(modules, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  for (const entry of entries.slice(0, 200)) {
-    if (!entry.isDirectory()) continue;
-    const dir = path.join(modules, entry.name);
-    if (existsSync(path.join(dir, 'HEAD'))) {
-      found.push(dir, ...submoduleGitDirs(path.join(dir, 'modules'), depth + 1));
-    } else {
-      found.push(...submoduleGitDirs(dir, depth + 1)); // names with slashes nest folders
-    }
-  }
-  return found;
 }
 
 /**
