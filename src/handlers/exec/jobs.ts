@@ -135,8 +135,8 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
   };
   let pipe: OutputPipe;
   try {
-    pipe = await openOutputPipe((bytes) => {
-      spill.write(bytes);
+    pipe = await openOutputPipe((bytes, length) => {
+      spill.write(bytes, length);
       if (waiters.size) wake();
     });
   } catch (error) {

@@ -77,8 +77,8 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
   const stderr = new OutputCollector(outputLimit);
   throwIfAborted(signal);
 
-  const stdoutPipe = await openOutputPipe((bytes) => stdout.push(bytes));
-  const stderrPipe = await openOutputPipe((bytes) => stderr.push(bytes));
+  const stdoutPipe = await openOutputPipe((bytes, length) => stdout.push(bytes, length));
+  const stderrPipe = await openOutputPipe((bytes, length) => stderr.push(bytes, length));
   const pipes = [stdoutPipe, stderrPipe];
   const started = performance.now();
   let command;

@@ -27,16 +27,16 @@ export class SpillFile {
     unlinkSync(file);
   }
 
-  /** Never throws (it runs inside a read callback): a failed write drops the bytes and says why. */
-  write(chunk: Uint8Array): void {
+  /** Writes the first `length` bytes of `chunk`. Never throws (it runs inside a read callback): a failed write drops the bytes and says why. */
+  write(chunk: Uint8Array, length: number = chunk.length): void {
     const fd = this.fd;
     if (fd === undefined) return;
     if (this.writeError !== undefined) {
-      this.lostBytes += chunk.length;
+      this.lostBytes += length;
       return;
     }
-    let bytes = chunk;
-    while (bytes.length > 0) {
+    let offset = 0;
+    while (offset < length) {
       const at = this.total;
       let position: number;
       let room: number;
@@ -48,17 +48,16 @@ export class SpillFile {
         position = this.headBytes + ringAt;
         room = this.tailBytes - ringAt;
       }
-      const piece = bytes.length <= room ? bytes : bytes.subarray(0, room);
       let written: number;
       try {
-        written = writeSync(fd, piece, 0, piece.length, position);
+        written = writeSync(fd, chunk, offset, Math.min(length - offset, room), position);
       } catch (error) {
         this.writeError = (error as NodeJS.ErrnoException).code ?? String(error);
-        this.lostBytes += bytes.length;
+        this.lostBytes += length - offset;
         return;
       }
       this.total += written;
-      bytes = bytes.subarray(written);
+      offset += written;
     }
   }
 
@@ -97,7 +96,7 @@ export class SpillFile {
       const length = Math.min(buffer.length, end - at, contiguous);
       const read = readSync(fd, buffer, 0, length, position);
       if (read <= 0) break;
-      into.push(buffer.subarray(0, read));
+      into.push(buffer, read);
       at += read;
     }
   }
