@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signalGroup } from './process-group.js';
 
@@ -20,6 +19,8 @@ export interface CallIdentity {
   pid: number;
   /** `NAME=value` of the marker variable given to the command. */
   marker: string;
+  /** The leader's start time (clock ticks since boot): older processes cannot carry the marker. */
+  startTime?: number;
 }
 
 interface ProcEntry {
@@ -28,13 +29,30 @@ interface ProcEntry {
   pgrp: number;
   session: number;
   zombie: boolean;
+  startTime: number;
 }
 
-/** Parses /proc/<pid>/stat: "pid (comm) S ppid pgrp session …"; comm may contain ") ". */
+/** Parses /proc/<pid>/stat: "pid (comm) S ppid pgrp session … starttime(22nd) …"; comm may contain ") ". */
 function parseStat(pid: number, stat: string): ProcEntry {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const state = fields[0] ?? '?';
-  return { pid, ppid: Number(fields[1]), pgrp: Number(fields[2]), session: Number(fields[3]), zombie: state === 'Z' || state === 'X' };
+  return {
+    pid,
+    ppid: Number(fields[1]),
+    pgrp: Number(fields[2]),
+    session: Number(fields[3]),
+    zombie: state === 'Z' || state === 'X',
+    startTime: Number(fields[19]),
+  };
+}
+
+/** Start time of a running process (for CallIdentity.startTime), or undefined. */
+export function processStartTime(pid: number): number | undefined {
+  try {
+    return parseStat(pid, readFileSync(`/proc/${pid}/stat`, 'latin1')).startTime;
+  } catch {
+    return undefined;
+  }
 }
 
 function isPidName(name: string): boolean {
@@ -77,37 +95,27 @@ function select(entries: ProcEntry[], id: CallIdentity, environOf: (pid: number)
   const result: number[] = [];
   for (const entry of entries) {
     if (entry.zombie || entry.pid === process.pid) continue;
-    if (entry.pid === id.pid || entry.session === id.pid || entry.pgrp === id.pid || chosen.has(entry.pid) || environHasMarker(environOf(entry.pid), marker)) {
+    if (entry.pid === id.pid || entry.session === id.pid || entry.pgrp === id.pid || chosen.has(entry.pid)) {
       result.push(entry.pid);
+      continue;
     }
+    // Only a process started after the command can have inherited its marker: read few environments.
+    if (id.startTime !== undefined && entry.startTime < id.startTime) continue;
+    if (environHasMarker(environOf(entry.pid), marker)) result.push(entry.pid);
   }
   return result;
 }
 
-/** The running processes of the call (empty on systems without /proc: only the group is signalled there). */
+/**
+ * The running processes of the call (empty without /proc: only the group is signalled there).
+ * Synchronous on purpose: /proc reads never wait for a disk, and through the thread pool a scan of a
+ * few hundred processes took hundreds of ms on a loaded machine against a few ms this way.
+ */
 export async function findCallProcesses(id: CallIdentity): Promise<number[]> {
-  let names: string[];
-  try {
-    names = await readdir('/proc');
-  } catch {
-    return [];
-  }
-  const entries: ProcEntry[] = [];
-  const environs = new Map<number, Buffer>();
-  for (const name of names) {
-    if (!isPidName(name)) continue;
-    const pid = Number(name);
-    try {
-      entries.push(parseStat(pid, await readFile(`/proc/${pid}/stat`, 'latin1')));
-      environs.set(pid, await readFile(`/proc/${pid}/environ`));
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return select(entries, id, (pid) => environs.get(pid));
+  return findCallProcessesSync(id);
 }
 
-/** Synchronous variant for process 'exit' hooks, where nothing asynchronous runs any more. */
+/** The scan itself; also used by process 'exit' hooks, where nothing asynchronous runs any more. */
 export function findCallProcessesSync(id: CallIdentity): number[] {
   let names: string[];
   try {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ToolError } from '../../runtime/errors.js';
 import { EXEC_MARKER_VAR } from './env.js';
-import { killCall, killCallSync, type CallIdentity } from './process-tree.js';
+import { killCall, killCallSync, processStartTime, type CallIdentity } from './process-tree.js';
 
 /**
  * Starts one command: `bash -c` as the leader of a new session (Node's `detached`), directly or
@@ -91,7 +91,7 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   });
   if (started || child.pid === undefined) throw await spawnError(started, request);
   const pid = child.pid;
-  const identity: CallIdentity = { pid, marker: `${EXEC_MARKER_VAR}=${marker}` };
+  const identity: CallIdentity = { pid, marker: `${EXEC_MARKER_VAR}=${marker}`, startTime: processStartTime(pid) };
   let stopping: Promise<void> | undefined;
   return {
     child,
