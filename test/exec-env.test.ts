@@ -17,7 +17,13 @@ const planted: Record<string, string> = {
   MYSQL_PASSWD: 'passwd-planted',
   GOOGLE_APPLICATION_CREDENTIALS: 'gcp-planted',
   SSH_PRIVATE_KEY_PATH: 'ssh-planted',
+  GPG_PASSPHRASE: 'gpg-planted',
+  NPM_CONFIG__AUTH: 'npmauth-planted',
+  SESSION_COOKIE: 'cookie-planted',
+  DATABASE_URL: 'postgres://app:db-planted@db.internal/app',
+  HTTPS_PROXY: 'http://user:proxy-planted@proxy:3128',
   EXEC_ENV_HARMLESS: 'harmless',
+  EXEC_ENV_PLAIN_URL: 'https://example.com/path',
 };
 
 beforeEach(() => Object.assign(process.env, planted));
@@ -37,10 +43,11 @@ describe('exec environment policy', () => {
   it('withholds host variables whose names mark secrets, whatever their case, and keeps the rest', async () => {
     const seen = await env();
     for (const name of Object.keys(planted)) {
-      if (name === 'EXEC_ENV_HARMLESS') continue;
+      if (name.startsWith('EXEC_ENV_')) continue;
       expect(seen[name], name).toBeUndefined();
     }
     expect(seen.EXEC_ENV_HARMLESS).toBe('harmless');
+    expect(seen.EXEC_ENV_PLAIN_URL).toBe('https://example.com/path');
     expect(seen.PATH).toBe(process.env.PATH);
     expect(seen.HOME).toBe(process.env.HOME);
     expect(Object.values(seen).join('\n')).not.toContain('planted');
@@ -71,6 +78,14 @@ describe('exec environment policy', () => {
     expect(seen.OPENAI_API_KEY).toBeUndefined();
   });
 
+  it('refuses malformed names in exec.env instead of passing them on', async () => {
+    for (const bad of [{ 'A=B': 'x' }, { '': 'x' }, { A: 'x\0y' }]) {
+      const toolkit = createToolkit({ workspace: await tempDir(), exec: { env: bad } });
+      const result = await toolkit.invoke('exec', 'bash', { command: 'true' });
+      expect(result.ok ? 'ok' : result.error.code, JSON.stringify(bad)).toBe('INVALID_INPUT');
+    }
+  });
+
   it('the kill marker cannot be set or inherited: a command cannot pose as another call', () => {
     const built = commandEnv({ env: { TOOLWRIGHT_EXEC_MARKER: 'forged' }, inheritEnv: ['*'] }, { TOOLWRIGHT_EXEC_MARKER: 'outer', PATH: '/bin' });
     expect(built.TOOLWRIGHT_EXEC_MARKER).toBeUndefined();
@@ -78,9 +93,14 @@ describe('exec environment policy', () => {
   });
 
   it('names that merely contain other words stay (PATH, HOME, LANG, KEYBOARD-less names)', () => {
-    for (const name of ['PATH', 'HOME', 'LANG', 'SHELL', 'NODE_OPTIONS', 'CI']) expect(looksSecret(name), name).toBe(false);
-    for (const name of ['API_KEY', 'apikey', 'MonkeyPatch', 'X_TOKEN_FILE', 'CLIENT_SECRET', 'PGPASSWORD', 'CREDENTIALS', 'TOOLWRIGHT_X']) {
+    for (const name of ['PATH', 'HOME', 'LANG', 'SHELL', 'NODE_OPTIONS', 'CI', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'OAUTHLIB_X']) {
+      expect(looksSecret(name), name).toBe(false);
+    }
+    for (const name of ['API_KEY', 'apikey', 'MonkeyPatch', 'X_TOKEN_FILE', 'CLIENT_SECRET', 'PGPASSWORD', 'CREDENTIALS', 'TOOLWRIGHT_X', 'NPM_CONFIG__AUTH', 'BASIC_AUTH_USER', 'GPG_PASSPHRASE']) {
       expect(looksSecret(name), name).toBe(true);
     }
+    expect(looksSecret('DATABASE_URL', 'mysql://root:hunter2@localhost/db')).toBe(true);
+    expect(looksSecret('DATABASE_URL', 'mysql://localhost/db')).toBe(false);
+    expect(looksSecret('GIT_URL', 'git@github.com:org/repo.git')).toBe(false);
   });
 });

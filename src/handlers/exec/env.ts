@@ -8,8 +8,14 @@ import { ToolError } from '../../runtime/errors.js';
 /** Settings that keep tools from waiting on a terminal nobody watches. */
 export const NON_INTERACTIVE_ENV = { PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'dumb' } as const;
 
-/** Names (case-insensitive) held back by default: they usually carry credentials. */
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|^TOOLWRIGHT_/i;
+/**
+ * Names (case-insensitive) held back by default: they usually carry credentials. Beyond the five
+ * words of the design: PASS (PASSWD, PASSPHRASE), AUTH as a word (NPM_CONFIG__AUTH, BASIC_AUTH, not
+ * GIT_AUTHOR_NAME), COOKIE.
+ */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|CREDENTIAL|COOKIE|(?:^|_)AUTH(?:$|_)|^TOOLWRIGHT_/i;
+/** A URL with a password in it (DATABASE_URL=postgres://user:pw@host, HTTPS_PROXY=http://u:p@proxy). */
+const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s@]*:[^/\s@]+@/i;
 
 /** Set on every command so its processes can be found at kill time even after they left its session. */
 export const EXEC_MARKER_VAR = 'TOOLWRIGHT_EXEC_MARKER';
@@ -21,9 +27,9 @@ export interface EnvOptions {
   inheritEnv?: readonly string[];
 }
 
-/** True when a host variable of this name is held back unless inheritEnv lets it through. */
-export function looksSecret(name: string): boolean {
-  return SECRET_NAME.test(name);
+/** True when a host variable like this is held back unless inheritEnv lets it through. */
+export function looksSecret(name: string, value = ''): boolean {
+  return SECRET_NAME.test(name) || URL_WITH_PASSWORD.test(value);
 }
 
 /** Compiles `inheritEnv` entries (`GITHUB_TOKEN`, `AWS_*`, `*`) into one case-sensitive matcher. */
@@ -54,11 +60,14 @@ export function commandEnv(options: EnvOptions, host: NodeJS.ProcessEnv = proces
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(host)) {
     if (value === undefined) continue;
-    if (looksSecret(name) && !inherit(name)) continue;
+    if (looksSecret(name, value) && !inherit(name)) continue;
     env[name] = value;
   }
   Object.assign(env, NON_INTERACTIVE_ENV);
   for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (name === '' || name.includes('=') || name.includes('\0') || (value !== undefined && value.includes('\0'))) {
+      throw new ToolError('INVALID_INPUT', `exec.env has an invalid variable ${JSON.stringify(name)}: names cannot be empty or hold "=", and neither names nor values a NUL byte`);
+    }
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
