@@ -1,6 +1,6 @@
 // The environment policy: secret-looking host variables withheld, explicit set/remove/inherit.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/index.js';
 import type { ExecOptions } from '../src/runtime/types.js';
 import type { BashResult } from '../src/generated/types.js';
 import { commandEnv, looksSecret } from '../src/handlers/exec/env.js';

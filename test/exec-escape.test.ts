@@ -1,7 +1,7 @@
 // Without a sandbox: every way to leave the process group that a timeout or abort must still catch,
 // long commands past the argument limit, and the one escape only a sandbox stops.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/index.js';
 import type { BashResult } from '../src/generated/types.js';
 import { tempDir } from './helpers.js';
 import { killTagged, processesWith, survivorsOf, tag, waitFor } from './support/exec-helpers.js';

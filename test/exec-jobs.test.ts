@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/index.js';
 import type { Toolkit, ToolkitOptions } from '../src/runtime/types.js';
 import type { BashKillResult, BashOutputResult, BashResult } from '../src/generated/types.js';
 import { tempDir } from './helpers.js';

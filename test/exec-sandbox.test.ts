@@ -6,7 +6,7 @@ import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/index.js';
 import type { ExecOptions, ToolkitOptions } from '../src/runtime/types.js';
 import type { BashResult } from '../src/generated/types.js';
 import { tempDir } from './helpers.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/index.js';
 import type { ToolkitOptions } from '../src/runtime/types.js';
 import type { BashResult } from '../src/generated/types.js';
 

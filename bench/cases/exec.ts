@@ -4,7 +4,7 @@
 // going to /dev/null through `cat` (no reading in Node at all), and what polling an idle job costs.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createToolkit } from '../../src/runtime/toolkit.js';
+import { createToolkit } from '../../src/index.js';
 import { bwrapArgs, parseSandboxOption } from '../../src/handlers/exec/sandbox.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 
