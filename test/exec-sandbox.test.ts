@@ -372,6 +372,27 @@ describe('exec sandbox: asked for but unavailable', () => {
     expect(existsSync(path.join(ws, 'ran.txt'))).toBe(false);
   });
 
+  it.runIf(runSandboxTests)('a sandbox whose setup fails at call time is UNAVAILABLE with bwrap\'s reason, not an exit code', async () => {
+    // Passes the start-up probe, then fails every real call the way a vanished mount source would.
+    const wrapper = path.join(ws, 'flaky-bwrap');
+    await writeFile(wrapper, '#!/bin/sh\ncase " $* " in *" --new-session "*) exec bwrap --bind /nonexistent-toolwright /x "$@";; esac\nexec bwrap "$@"\n');
+    await chmod(wrapper, 0o755);
+    const result = await run('touch ran.txt', { sandbox: 'workspace-write', bwrapPath: wrapper });
+    expect(result.ok ? 'ok' : result.error.code).toBe('UNAVAILABLE');
+    expect(result.text).toContain('could not be set up');
+    expect(result.text).toContain('/nonexistent-toolwright');
+    expect(existsSync(path.join(ws, 'ran.txt'))).toBe(false);
+    // A job in such a sandbox ends at once and says why.
+    const toolkit = createToolkit({ workspace: ws, exec: { sandbox: 'workspace-write', bwrapPath: wrapper } });
+    const started = await toolkit.invoke('exec', 'bash', { command: 'touch ran.txt', run_in_background: true });
+    const id = (started.ok ? (started.output as BashResult) : undefined)!.job_id!;
+    let text = '';
+    await waitFor(async () => (text += (await toolkit.invoke('exec', 'bash_output', { job_id: id, wait_ms: 2_000 })).text).includes('could not be set up'), 10_000, 'the job to end');
+    expect(text).toContain('/nonexistent-toolwright');
+    expect(existsSync(path.join(ws, 'ran.txt'))).toBe(false);
+    await toolkit.close();
+  });
+
   it('refuses a sandbox option it does not know instead of running unsandboxed', async () => {
     for (const sandbox of ['workspace', 'READ-ONLY', { mode: 'strict' }, { mode: 'read-only', network: 'yes' }, { mode: 'read-only', writable: '/tmp' }]) {
       const result = await run('touch ran.txt', { sandbox: sandbox as never });

@@ -193,6 +193,7 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
     job.endedAt = performance.now();
     if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
     job.notes.push(...prepared.afterRun());
+    if (!(await started.commandRan)) job.notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
     untrackGroup(started.pid);
     wake();
   })();

@@ -120,6 +120,10 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
   }
   const notes = prepared.afterRun();
   if (signal.aborted && !timedOut) throw abortError(signal);
+  if (!timedOut && !(await command.commandRan)) {
+    const said = stderr.finish().text.trim() || `bwrap exited with ${ending.exitCode ?? ending.signal}`;
+    throw new ToolError('UNAVAILABLE', `the ${prepared.settings.mode} sandbox could not be set up, so the command did not run: ${said}`, { reason: said });
+  }
 
   // Unsandboxed, processes the command left in the background (servers, `sleep 100 &`) keep running;
   // a sandbox's PID namespace ended with bwrap.

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -57,6 +58,22 @@ export interface StartedCommand {
   stop(): Promise<void>;
   /** SIGKILL to everything now, synchronously (host exit). */
   killNow(): void;
+  /** False when bwrap exited before the command started (its setup failed: the reason is on stderr). */
+  readonly commandRan: Promise<boolean>;
+}
+
+/** True once the stream delivers a byte; false if it ends first. */
+function heardFrom(stream: Readable | null): Promise<boolean> {
+  if (!stream) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    stream.once('data', () => {
+      resolve(true);
+      stream.destroy();
+    });
+    stream.once('end', () => resolve(false));
+    stream.once('close', () => resolve(false));
+    stream.once('error', () => resolve(false));
+  });
 }
 
 export async function startCommand(request: StartRequest): Promise<StartedCommand> {
@@ -64,14 +81,16 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   const env = { ...request.env, [EXEC_MARKER_VAR]: marker };
   const viaPipe = Buffer.byteLength(request.command) > ARGV_SCRIPT_LIMIT;
   const script = viaPipe ? PIPE_LOADER : request.command;
-  // In a sandbox, descriptors this process inherited (say, a folder outside) must not reach the command.
-  const bashArgs = ['-c', request.sandbox ? `${closeInheritedFds(viaPipe ? 3 : 2)} ${script}` : script];
+  // In a sandbox, bash first says it runs (on fd 4: bwrap got everything set up), then closes the
+  // descriptors this process inherited (say, a folder outside): they must not reach the command.
+  const bashArgs = ['-c', request.sandbox ? `printf 1 >&4; ${closeInheritedFds(viaPipe ? 3 : 2)} ${script}` : script];
   const [file, args] = request.sandbox
     ? [request.sandbox.bwrap, [...request.sandbox.args, '--', 'bash', ...bashArgs]]
     : ['bash', bashArgs];
   const stdio: StdioOptions = ['ignore', request.stdout, request.stderr];
   const scriptFd = viaPipe ? openScriptFile(request.command) : undefined;
-  if (scriptFd !== undefined) stdio.push(scriptFd);
+  if (scriptFd !== undefined || request.sandbox) stdio.push(scriptFd ?? 'ignore');
+  if (request.sandbox) stdio.push('pipe');
 
   let child: ChildProcess;
   try {
@@ -98,6 +117,7 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
     pid,
     identity,
     exited,
+    commandRan: request.sandbox ? heardFrom(child.stdio[4] as Readable | null) : Promise.resolve(true),
     stop: () => (stopping ??= killCall(identity, { graceMs: KILL_GRACE_MS, settleMs: KILL_SETTLE_MS })),
     killNow: () => killCallSync(identity),
   };
