@@ -78,6 +78,20 @@ describe('bwrapArgs', () => {
     expect(args.indexOf(path.join(home, '.pyenv'))).toBeGreaterThan(args.indexOf(home));
   });
 
+  it('masks home secrets under a writable folder that contains a home folder, and never hides / as HOME', async () => {
+    const root = await tempDir();
+    const home = path.join(root, 'home');
+    await mkdir(path.join(home, '.ssh'), { recursive: true });
+    await writeFile(path.join(home, '.netrc'), 'machine x password y');
+    const ws = await tempDir();
+    const args = bwrapArgs({ settings: parseSandboxOption({ mode: 'workspace-write', writable: [root] }), workspace: ws, cwd: ws, env: { HOME: home } });
+    const bind = args.findIndex((arg, i) => arg === '--bind' && args[i + 1] === root);
+    expect(args.findIndex((arg, i) => arg === '--tmpfs' && args[i + 1] === path.join(home, '.ssh'))).toBeGreaterThan(bind);
+    expect(args.findIndex((arg, i) => arg === '--ro-bind' && args[i + 1] === '/dev/null' && args[i + 2] === path.join(home, '.netrc'))).toBeGreaterThan(bind);
+    const slashHome = bwrapArgs({ settings: parseSandboxOption('read-only'), workspace: ws, cwd: ws, env: { HOME: '/' } });
+    expect(pairs(slashHome, '--tmpfs')).not.toContain('/');
+  });
+
   it('refuses a sandbox over / (it would make the whole filesystem writable)', () => {
     expect(() => bwrapArgs({ settings: parseSandboxOption('workspace-write'), workspace: '/', cwd: '/', env: {} })).toThrow(/whole filesystem/);
   });

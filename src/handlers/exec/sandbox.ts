@@ -148,7 +148,7 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     if (isDirectory(dir) && !lstatOrUndefined(dir)?.isSymbolicLink()) args.push('--tmpfs', dir);
   }
 
-  const hidden = unique([env.HOME, process.env.HOME, '/root', '/home'].filter(isDirectory).map(realOrSelf));
+  const hidden = unique([env.HOME, process.env.HOME, '/root', '/home'].filter(isDirectory).map(realOrSelf)).filter((dir) => dir !== '/');
   for (const dir of hidden) args.push('--tmpfs', dir);
   // Programs installed under a home folder (nvm, ~/.local/bin) stay runnable, read-only.
   for (const dir of toolchainDirs(env.PATH, hidden)) args.push('--ro-bind', dir, dir);
@@ -158,20 +158,24 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     if (resolv.startsWith('/run/') && existsSync(resolv)) args.push('--ro-bind', resolv, resolv);
   }
 
-  args.push(settings.mode === 'workspace-write' ? '--bind' : '--ro-bind', workspace, workspace);
-  // A workspace that holds a home folder would show its secrets again: mask them.
-  for (const home of hidden) {
-    if (!isInside(home, workspace)) continue;
-    for (const name of HOME_SECRETS) {
-      const secret = path.join(home, name);
-      const stats = lstatOrUndefined(secret);
-      if (stats?.isDirectory()) args.push('--tmpfs', secret);
-      else if (stats?.isFile()) args.push('--ro-bind', '/dev/null', secret);
+  // A workspace or writable folder that holds a home folder would show its secrets again: mask them.
+  const maskSecretsUnder = (dir: string) => {
+    for (const home of hidden) {
+      if (!isInside(home, dir)) continue;
+      for (const name of HOME_SECRETS) {
+        const secret = path.join(home, name);
+        const stats = lstatOrUndefined(secret);
+        if (stats?.isDirectory()) args.push('--tmpfs', secret);
+        else if (stats?.isFile()) args.push('--ro-bind', '/dev/null', secret);
+      }
     }
-  }
+  };
+  args.push(settings.mode === 'workspace-write' ? '--bind' : '--ro-bind', workspace, workspace);
+  maskSecretsUnder(workspace);
   if (settings.mode === 'workspace-write') args.push(...gitProtection(workspace, layout.mustNotAppear));
   for (const dir of settings.writable) {
     args.push('--bind', dir, dir);
+    maskSecretsUnder(dir);
     // A writable folder gets the same git protection (e.g. the main .git of a linked worktree).
     const isGitDir = existsSync(path.join(dir, 'HEAD')) && isDirectory(path.join(dir, 'objects'));
     args.push(...(isGitDir ? protectGitDir(dir, layout.mustNotAppear ?? []) : gitProtection(dir, layout.mustNotAppear)));
