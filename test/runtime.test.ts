@@ -12,10 +12,10 @@ describe('invoke', () => {
   it('names the field in validation messages', async () => {
     const { toolkit } = await workspaceToolkit();
     const cases: [unknown, string][] = [
-      [{ path: 'a', offset: 0 }, 'offset must be >= 1'],
+      [{ path: 'a', limit: 0 }, 'limit must be >= 1'],
       [{ path: 'a', limit: 'ten' }, 'limit must be an integer (got string)'],
       [{}, 'path is required'],
-      [{ path: 'a', colour: 'red' }, 'unknown property "colour" (allowed: path, offset, limit, line_numbers)'],
+      [{ path: 'a', colour: 'red' }, 'unknown property "colour" (allowed: path, offset, limit, line_numbers, count_lines, pages)'],
       ['a.txt', 'input must be an object (got string)'],
       [{ path: '' }, 'path must not be empty'],
     ];
@@ -107,6 +107,8 @@ describe('invoke', () => {
       'read_file:data_source:read_only',
       'write_file:resource:moderate',
       'edit_file:resource:moderate',
+      'multi_edit:resource:moderate',
+      'list_directory:data_source:read_only',
     ]);
     expect(errorCode(await fs.invoke('read_file', { path: 'nope' }))).toBe('NOT_FOUND');
   });

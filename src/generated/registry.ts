@@ -14,10 +14,10 @@ const filesystem_read_file: OperationDescriptor = {
   risk: "read_only",
   idempotent: true,
   openWorld: false,
-  description: "Read a text file from the workspace. Returns a window of lines (default the first 2000),\nnumbered like `cat -n` unless line_numbers is false. Use offset/limit to page through long\nfiles: the result says which lines are shown and how to continue. Lines longer than 2000\ncharacters are cut with a marker and the window is capped at about 100 KiB. UTF-8 and\nUTF-16 (with BOM) files are decoded; binary files and directories are refused. Read a file\nbefore editing it: edits are refused if the file changed on disk since this session read it.",
+  description: "Read a file from the workspace. Text files return a window of lines (default the first\n2000), numbered like `cat -n` unless line_numbers is false; use offset/limit to page, and a\nnegative offset to read from the end (offset -50 = the last 50 lines). Lines over 2000\ncharacters are cut with a marker and the window is capped at about 100 KiB. The line count\nof a large file (over 8 MiB) is not counted unless needed: then total_lines is absent,\ntotal_lines_known is false, and count_lines: true counts it; tail windows of such a file are\nnumbered from the end (-1 = last line). UTF-8, UTF-16 (BOM) and legacy encodings\n(Windows-125x, ISO-8859-x, KOI8, Shift_JIS, EUC-JP, GBK/GB18030, Big5, EUC-KR) are decoded and\nthe encoding is named. Images (png, jpeg, gif, webp) come back as image data scaled to at most\n1568 px on the long edge; PDFs as text per page (pages: \"1-5\"); Jupyter notebooks as numbered\ncells with their text outputs. Other binary files and directories are refused. Read a file\nbefore editing it: edits are refused if the file changed on disk since this session read it.",
   params: schemas["filesystem.read_file"].params,
   result: schemas["filesystem.read_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "TOO_LARGE", "UNSUPPORTED_CONTENT", "TIMEOUT", "STALE_FILE"],
   validateParams: validators["filesystem.read_file"]!.params,
   validateResult: validators["filesystem.read_file"]!.result,
 };
@@ -31,10 +31,10 @@ const filesystem_write_file: OperationDescriptor = {
   risk: "moderate",
   idempotent: true,
   openWorld: false,
-  description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its permissions. Prefer edit_file for changing part of\nan existing file. Refused with STALE_FILE if this session read the file and it changed on\ndisk since.",
+  description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its mode, owner, set-id bits and text encoding (a\nShift_JIS or UTF-16 file stays one; content it cannot hold is INVALID_INPUT); a file this process may\nnot write is refused with PERMISSION_DENIED. A path ending in \"/\" is refused. Prefer\nedit_file (or multi_edit) for changing part of an existing file. Refused with STALE_FILE\nif this session read the file and it changed on disk since.",
   params: schemas["filesystem.write_file"].params,
   result: schemas["filesystem.write_file"].result,
-  errors: ["IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
   validateParams: validators["filesystem.write_file"]!.params,
   validateResult: validators["filesystem.write_file"]!.result,
 };
@@ -48,12 +48,46 @@ const filesystem_edit_file: OperationDescriptor = {
   risk: "moderate",
   idempotent: false,
   openWorld: false,
-  description: "Replace an exact string in a file with another. old_str must match the file exactly,\nincluding indentation (line endings are matched whatever the file uses); it must occur\nonce, or set replace_all to replace every occurrence. Include enough surrounding lines to\nmake it unique. Do not include line-number prefixes from read_file. The file's line\nendings, BOM and final newline are preserved. An empty old_str creates a new file with\nnew_str. Returns the number of replacements and a unified diff.",
+  description: "Replace an exact string in a file with another. old_str must match the file exactly,\nincluding indentation (line endings are matched whatever the file uses); it must occur\nonce, or set replace_all to replace every occurrence. Include enough surrounding lines to\nmake it unique. Do not include line-number prefixes from read_file. The file's line\nendings, BOM and final newline are preserved. An empty old_str creates a new file with\nnew_str. Returns the number of replacements and a unified diff; with dry_run the diff is\nreturned and nothing is written. For several changes to one file use multi_edit.",
   params: schemas["filesystem.edit_file"].params,
   result: schemas["filesystem.edit_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
   validateParams: validators["filesystem.edit_file"]!.params,
   validateResult: validators["filesystem.edit_file"]!.result,
+};
+/** filesystem.multi_edit — resource / moderate */
+const filesystem_multi_edit: OperationDescriptor = {
+  id: "filesystem.multi_edit",
+  provider: "filesystem",
+  name: "multi_edit",
+  title: "Edit file in several places",
+  kind: "resource",
+  risk: "moderate",
+  idempotent: false,
+  openWorld: false,
+  description: "Make several exact replacements in one file in one call. The edits apply in order, each\nto the result of the one before, and all or nothing: if any edit fails (its old_str is\nnot found, or occurs more than once without replace_all), nothing is written and the\nerror names the edit by its index (edits[i]). Each edit follows edit_file's rules: exact\nmatch including indentation, line endings matched whatever the file uses, the file's\nCRLF/LF, BOM and final newline kept. Returns the total number of replacements and one\nunified diff; with dry_run nothing is written.",
+  params: schemas["filesystem.multi_edit"].params,
+  result: schemas["filesystem.multi_edit"].result,
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
+  validateParams: validators["filesystem.multi_edit"]!.params,
+  validateResult: validators["filesystem.multi_edit"]!.result,
+};
+/** filesystem.list_directory — data_source / read_only */
+const filesystem_list_directory: OperationDescriptor = {
+  id: "filesystem.list_directory",
+  provider: "filesystem",
+  name: "list_directory",
+  title: "List directory",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  description: "List a folder's entries with their type (file, dir, symlink, other) and size in bytes,\nfolders first, then by name. depth 1 (the default) lists the folder itself; a larger\ndepth also lists sub-folders (breadth first, so the upper levels are complete when the\ncap cuts). Files and folders ignored by .gitignore (at any level) and .git/ are hidden\nunless include_ignored is true. Symlinks are shown with their target, never followed.\nAt most `limit` entries (default 1000) are returned, with a note when more exist; to\nfind files by name across the tree, use glob.",
+  params: schemas["filesystem.list_directory"].params,
+  result: schemas["filesystem.list_directory"].result,
+  errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
+  validateParams: validators["filesystem.list_directory"]!.params,
+  validateResult: validators["filesystem.list_directory"]!.result,
 };
 /** search.glob — data_source / read_only */
 const search_glob: OperationDescriptor = {
@@ -276,7 +310,7 @@ export const providers: readonly ProviderDescriptor[] = [
   {
     name: "filesystem",
     description: "Read, create and edit text files inside the workspace.",
-    operations: [filesystem_read_file, filesystem_write_file, filesystem_edit_file],
+    operations: [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory],
   },
   {
     name: "search",
@@ -311,4 +345,4 @@ export const providers: readonly ProviderDescriptor[] = [
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, search_glob, search_grep, exec_bash, exec_bash_output, exec_bash_kill, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
+export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory, search_glob, search_grep, exec_bash, exec_bash_output, exec_bash_kill, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];

@@ -63,17 +63,25 @@ export interface ReadFileParams {
    */
   path: string
   /**
-   * 1-based line number to start reading from.
+   * Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid.
    */
   offset?: number
   /**
-   * Maximum number of lines to return.
+   * Maximum number of lines (notebook cells) to return.
    */
   limit?: number
   /**
    * Prefix each line with its line number and a tab.
    */
   line_numbers?: boolean
+  /**
+   * Count all lines of a large file so total_lines is exact (reads the whole file once; later reads of the same file version reuse the count).
+   */
+  count_lines?: boolean
+  /**
+   * PDF only, the pages to extract, e.g. "3" or "1-5" (default "1-20"; at most 20 pages per call).
+   */
+  pages?: string
 }
 
 export interface ReadFileResult {
@@ -82,33 +90,85 @@ export interface ReadFileResult {
    */
   path: string
   /**
-   * The lines of the window, joined with newlines (numbered unless line_numbers is false).
+   * What the file is; the fields below marked with a type are set for that type only.
+   */
+  type: ("text" | "image" | "pdf" | "notebook")
+  /**
+   * text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description.
    */
   content: string
   /**
-   * Line number of the first line shown (1-based).
-   */
-  start_line: number
-  /**
-   * Line number of the last line shown (start_line - 1 when the window is empty).
-   */
-  end_line: number
-  /**
-   * Number of lines in the file.
-   */
-  total_lines: number
-  /**
-   * True when lines after end_line exist or a line was cut.
+   * True when more follows (lines, pages or cells) or something was cut.
    */
   truncated: boolean
   /**
-   * How the file was decoded.
+   * text: line number of the first line shown; negative when counted from the end (-1 = last line) because the total is not known.
    */
-  encoding?: ("utf-8" | "utf-8-bom" | "utf-16le" | "utf-16be")
+  start_line?: number
   /**
-   * The offset to pass to continue reading, when more lines follow.
+   * text: line number of the last line shown (start_line - 1 when the window is empty).
+   */
+  end_line?: number
+  /**
+   * text: number of lines in the file, when known (exact whenever present).
+   */
+  total_lines?: number
+  /**
+   * text: false when the file is too large to count without reading it all; pass count_lines: true to count it.
+   */
+  total_lines_known?: boolean
+  /**
+   * text: how the file was decoded: utf-8, utf-8-bom, utf-16le, utf-16be, or a legacy encoding such as windows-1252, iso-8859-2, shift_jis, gbk, big5, euc-kr. Edits and writes keep it.
+   */
+  encoding?: string
+  /**
+   * text, legacy encodings: the detector's confidence 0-1 (0: no confident guess, decoded as a single-byte fallback).
+   */
+  encoding_confidence?: number
+  /**
+   * text, notebook: the offset to pass to continue reading, when more follows.
    */
   next_offset?: number
+  /**
+   * image: the type of data.
+   */
+  mime_type?: ("image/png" | "image/jpeg" | "image/gif" | "image/webp")
+  /**
+   * image: the image, base64-encoded (scaled down when larger than the limits).
+   */
+  data?: string
+  /**
+   * image: width of data in pixels.
+   */
+  width?: number
+  /**
+   * image: height of data in pixels.
+   */
+  height?: number
+  /**
+   * image: width of the file's image.
+   */
+  original_width?: number
+  /**
+   * image: height of the file's image.
+   */
+  original_height?: number
+  /**
+   * pdf: number of pages in the document.
+   */
+  page_count?: number
+  /**
+   * pdf: the pages shown, e.g. 1-5.
+   */
+  pages?: string
+  /**
+   * pdf: the pages to ask for next, when more follow.
+   */
+  next_pages?: string
+  /**
+   * notebook: number of cells.
+   */
+  cell_count?: number
 }
 
 // filesystem.write_file
@@ -156,6 +216,10 @@ export interface EditFileParams {
    * Replace every occurrence instead of requiring exactly one.
    */
   replace_all?: boolean
+  /**
+   * Return the diff the edit would make without writing anything.
+   */
+  dry_run?: boolean
 }
 
 export interface EditFileResult {
@@ -175,6 +239,130 @@ export interface EditFileResult {
    * True when an empty old_str created the file.
    */
   created?: boolean
+  /**
+   * True when nothing was written (dry_run was set).
+   */
+  dry_run?: boolean
+}
+
+// filesystem.multi_edit
+export interface MultiEditParams {
+  /**
+   * File path, relative to the workspace root or absolute inside it.
+   */
+  path: string
+  /**
+   * The replacements, applied in this order.
+   * 
+   * @minItems 1
+   * @maxItems 200
+   */
+  edits: [{
+    /**
+     * The exact text to replace (after the edits before this one).
+     */
+    old_str: string
+    /**
+     * The replacement text (inserted literally).
+     */
+    new_str: string
+    /**
+     * Replace every occurrence instead of requiring exactly one.
+     */
+    replace_all?: boolean
+  }, ...({
+    /**
+     * The exact text to replace (after the edits before this one).
+     */
+    old_str: string
+    /**
+     * The replacement text (inserted literally).
+     */
+    new_str: string
+    /**
+     * Replace every occurrence instead of requiring exactly one.
+     */
+    replace_all?: boolean
+  })[]]
+  /**
+   * Return the diff the edits would make without writing anything.
+   */
+  dry_run?: boolean
+}
+
+export interface MultiEditResult {
+  /**
+   * Workspace-relative path with / separators.
+   */
+  path: string
+  /**
+   * Total number of occurrences replaced by all the edits.
+   */
+  replacements: number
+  /**
+   * One unified diff of the whole change.
+   */
+  diff: string
+  /**
+   * True when nothing was written (dry_run was set).
+   */
+  dry_run?: boolean
+}
+
+// filesystem.list_directory
+export interface ListDirectoryParams {
+  /**
+   * Folder to list, relative to the workspace root or absolute inside it.
+   */
+  path?: string
+  /**
+   * How many levels to list (1 = only the folder's own entries).
+   */
+  depth?: number
+  /**
+   * Also list what .gitignore ignores, and .git/.
+   */
+  include_ignored?: boolean
+  /**
+   * Maximum number of entries to return.
+   */
+  limit?: number
+}
+
+export interface ListDirectoryResult {
+  /**
+   * The listed folder, workspace-relative ('.' for the root).
+   */
+  path: string
+  /**
+   * Entries in tree order (each folder followed by its own entries when depth > 1).
+   */
+  entries: {
+    /**
+     * Workspace-relative path with / separators.
+     */
+    path: string
+    /**
+     * What the entry is (a symlink is not followed).
+     */
+    type: ("file" | "dir" | "symlink" | "other")
+    /**
+     * Size in bytes (files and other non-folders).
+     */
+    size?: number
+    /**
+     * Where a symlink points (as written in the link).
+     */
+    target?: string
+  }[]
+  /**
+   * True when more entries exist than were returned.
+   */
+  truncated: boolean
+  /**
+   * Entries hidden because .gitignore ignores them or they are .git (in the folders read).
+   */
+  ignored: number
 }
 
 // search.glob
@@ -1318,6 +1506,8 @@ export interface Operations {
   read_file: { provider: "filesystem"; id: "filesystem.read_file"; params: ReadFileParams; result: ReadFileResult };
   write_file: { provider: "filesystem"; id: "filesystem.write_file"; params: WriteFileParams; result: WriteFileResult };
   edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; params: EditFileParams; result: EditFileResult };
+  multi_edit: { provider: "filesystem"; id: "filesystem.multi_edit"; params: MultiEditParams; result: MultiEditResult };
+  list_directory: { provider: "filesystem"; id: "filesystem.list_directory"; params: ListDirectoryParams; result: ListDirectoryResult };
   glob: { provider: "search"; id: "search.glob"; params: GlobParams; result: GlobResult };
   grep: { provider: "search"; id: "search.grep"; params: GrepParams; result: GrepResult };
   bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
@@ -1341,6 +1531,8 @@ export interface FilesystemHandlers {
   read_file: Handler<ReadFileParams, ReadFileResult>;
   write_file: Handler<WriteFileParams, WriteFileResult>;
   edit_file: Handler<EditFileParams, EditFileResult>;
+  multi_edit: Handler<MultiEditParams, MultiEditResult>;
+  list_directory: Handler<ListDirectoryParams, ListDirectoryResult>;
 }
 
 /** Handler bodies of the search provider (src/handlers/search.ts). */
