@@ -1,6 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+
 export default defineConfig({
+  // The self-reference `toolwright` (generated code, conformance tests) resolves to the sources,
+  // as tsconfig.json "paths" does for tsc and tsx.
+  resolve: {
+    alias: [
+      { find: /^toolwright$/, replacement: source('index.ts') },
+      { find: /^toolwright\/(testing|validator-runtime)$/, replacement: source('$1.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,

@@ -8,6 +8,9 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
 import type { ToolkitFlags } from './cli/toolkit-options.js';
 import type { McpFlags } from './cli/mcp.js';
+import { registerPolicyCommand } from './cli/policy.js';
+import { registerGenerateCommand } from './cli/generate.js';
+import { collectProviderModule } from './cli/provider-modules.js';
 
 /** Where the CLI reads and writes; tests pass their own. */
 export interface CliIO {
@@ -21,7 +24,7 @@ export interface CliIO {
 let servedMcp = false;
 
 /** Kept literal so the help text costs no import; test/cli.test.ts checks it against POLICY_PRESETS. */
-const PRESET_NAMES = 'readOnly, askForRisky, allowAll';
+const PRESET_NAMES = 'readOnly, askForRisky, unattended, allowAll';
 const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
 
 const EXAMPLES = `
@@ -32,15 +35,18 @@ Examples:
   $ echo '{"pattern":"TODO"}' | toolwright call grep -
   $ toolwright mcp --workspace ~/project                MCP over stdio
   $ toolwright mcp --http 8765                          MCP over Streamable HTTP at http://127.0.0.1:8765/mcp
+  $ toolwright mcp --provider ./dist/git-provider.js    serve your own providers beside the reference ones
+  $ toolwright generate catalog.yaml --check            is the generated code up to date?
 
-Every command takes:
+schema, call and mcp take:
   -w, --workspace <dir>    folder every path is confined to (default: the current folder)
   --allow-private-network  let web_fetch reach loopback/private addresses (blocked by default)
-  --policy <file|preset>   allow/ask/deny rules (YAML) or a preset: ${PRESET_NAMES};
+  --policy <file|preset>   allow/ask/deny rules (YAML or agent.hcl) or a preset: ${PRESET_NAMES};
                            "ask" prompts on the terminal (call) or through MCP elicitation (mcp)
   --profile <patterns>     expose only matching tools, e.g. "filesystem.*,search.grep"
   --tasks-file <file>      keep the task list in a JSON file instead of in memory
   --sandbox <mode>         run bash in bubblewrap: none (default), workspace-write, read-only
+  --provider <module>      also serve a module's providers export (repeatable), e.g. ./dist/providers.js
   --list-all-tools         also list tools that cannot work here (no search backend, no user, denied)
 
 Environment: TOOLWRIGHT_SEARCH_URL (SearXNG) or TOOLWRIGHT_BRAVE_API_KEY enable web_search;
@@ -83,10 +89,11 @@ function withToolkitOptions(command: Command): Command {
   return command
     .option('-w, --workspace <dir>', 'folder every path is confined to (default: the current folder)')
     .option('--allow-private-network', 'let web_fetch reach loopback, private and link-local addresses (blocked by default)')
-    .option('--policy <file|preset>', `policy: a YAML file ({rules: [...], default}) or a preset (${PRESET_NAMES})`)
+    .option('--policy <file|preset>', `policy: a YAML or HCL (.hcl) file ({rules: [...], default}) or a preset (${PRESET_NAMES})`)
     .option('--profile <patterns>', 'comma-separated capability patterns to expose, e.g. "filesystem.*,search.grep" (default: all)', parseList)
     .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory')
     .option('--sandbox <mode>', 'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network either way)', parseSandboxMode)
+    .option('--provider <module>', 'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)', collectProviderModule)
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here');
 }
 
@@ -140,6 +147,9 @@ Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or 
     const { runMcp } = await import('./cli/mcp.js');
     exitCode.value = await runMcp(io, flags);
   });
+
+  registerPolicyCommand(program, io, exitCode);
+  registerGenerateCommand(program, io, exitCode);
 
   return program;
 }

@@ -1,13 +1,19 @@
 // The public API of toolwright: the only import path users need.
-export { createToolkit } from './runtime/toolkit.js';
-export { ToolError, isToolError, COMMON_ERROR_CODES } from './runtime/errors.js';
+export { createToolkit } from './toolkit.js';
+export type { ReferenceProviders } from './toolkit.js';
+// Composition (DESIGN §8): providers from a generated registry and a handler map.
+export { defineProviders } from './runtime/providers.js';
+export type { Provider, HandlersOf, OperationsOf, Registry, AnyHandler } from './runtime/providers.js';
+export { referenceProviders, referenceHandlers } from './handlers/index.js';
+export { ToolError, isToolError, COMMON_ERROR_CODES, COMMON_ERRORS } from './runtime/errors.js';
+export type { CommonErrorCode, ImplicitErrorCode } from './runtime/errors.js';
 export { withText } from './runtime/handler.js';
 export type { Handler, Rendered } from './runtime/handler.js';
 export { Workspace, resolveInsideWorkspace } from './runtime/workspace.js';
 export type { ResolvedPath } from './runtime/workspace.js';
 export { Session } from './runtime/session.js';
-export { compilePolicy, compileProfile, profileExcess, POLICY_PRESETS } from './runtime/policy.js';
-export type { PolicyOptions, PolicyRule, PolicyConfig, PolicyPreset, PolicyDecision, Decision } from './runtime/policy.js';
+export { compilePolicy, compileProfile, profileExcess, POLICY_PRESETS, SAFE_READ_COMMANDS, PolicyError, PolicyFileError, loadPolicyFile, parsePolicyText } from './runtime/policy.js';
+export type { PolicyOptions, PolicyRule, PolicyConfig, PolicyPreset, PolicyDecision, Decision, CommandDecision, CompiledPolicy, RuleExamples, ExampleResult } from './runtime/policy.js';
 export type {
   Kind,
   Risk,
@@ -15,10 +21,12 @@ export type {
   OperationDescriptor,
   ProviderDescriptor,
   CompiledValidator,
+  ValidationIssue,
+  OperationTypes,
+  AnyOperations,
 } from './runtime/descriptor.js';
 export type {
   ToolkitOptions,
-  Toolkit,
   ToolProvider,
   ProviderSchema,
   OperationSchema,
@@ -36,8 +44,9 @@ export type { TaskStore, Task, TaskStatus, TaskPatch, TaskUpdate, TaskFileConfig
 export { createDefaultTaskStore, createFileTaskStore } from './runtime/services/tasks.js';
 export type { SearchBackend, SearchResultItem, SearxngOptions, BraveOptions } from './runtime/services/search-backend.js';
 export { createSearxngBackend, createBraveBackend, searchBackendFromEnv } from './runtime/services/search-backend.js';
-export type { Kernel, SubagentRequest, SubagentResult, SubagentStep, SubagentStepInput, InProcessKernelOptions } from './runtime/services/kernel.js';
-export { createInProcessKernel } from './runtime/services/kernel.js';
+export type { Kernel, SubagentRequest, SubagentResult, InProcessKernelOptions } from './runtime/services/kernel.js';
+export { createInProcessKernel } from './public-types.js';
+export type { Toolkit, TypedCalls, SubagentStep, SubagentStepInput } from './public-types.js';
 export type { UserChannel, UserQuestion, UserAnswer, ApprovalRequest, RawUserAnswer, ScriptedUserConfig, UserChannelOption } from './runtime/services/user.js';
 export { createTerminalUserChannel, createProgrammaticUserChannel, createScriptedUserChannel } from './runtime/services/user.js';
 export { providers as catalogProviders, operations as catalogOperations } from './generated/registry.js';

@@ -11,7 +11,7 @@ import { runOpenAIResponsesFunctionCall, runOpenAIToolCall, toOpenAIResponsesToo
 import { exportableOperations, strictSchemaProblems, TOOL_NAME_PATTERN, toStrictJsonSchema } from '../src/adapters/schema.js';
 import type { JsonSchema } from '../src/runtime/descriptor.js';
 import { ToolError } from '../src/runtime/errors.js';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/toolkit.js';
 import type { Toolkit } from '../src/runtime/types.js';
 import { dropNullOptionals } from '../src/runtime/validation.js';
 

@@ -1,16 +1,12 @@
 // The generator: catalog problems reported at catalog.yaml:LINE:COL, determinism, staleness checks.
-import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalog } from '../bench/synthetic-catalog.js';
-import { generate } from '../codegen/generate.js';
+import { generate } from '../src/codegen/generate.js';
+import { runGenerate } from '../src/codegen/run.js';
 import { tempDir } from './helpers.js';
 
-const run = promisify(execFile);
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const catalogText = await readFile(path.join(projectRoot, 'catalog.yaml'), 'utf8');
 
@@ -68,7 +64,7 @@ describe('codegen validation', () => {
   });
 });
 
-describe('codegen CLI', () => {
+describe('codegen CLI (toolwright generate)', () => {
   async function copyProject(): Promise<string> {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'catalog.yaml'), catalogText);
@@ -78,47 +74,74 @@ describe('codegen CLI', () => {
     }
     return dir;
   }
-  const cli = (args: string[]) =>
-    run(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'codegen/cli.ts'), ...args], { cwd: projectRoot }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  /** The verb in-process (the same runGenerate the bin calls), in `cwd`. */
+  const cli = async (cwd: string, args: { catalog?: string; check?: boolean; out?: string; tests?: string; handlers?: string }) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runGenerate(
+      { handlers: 'src/handlers/index.ts', ...args },
+      { cwd, stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
     );
+    return { code, stdout, stderr };
+  };
 
-  it('generate:check passes on a fresh copy, fails naming the stale file after a description edit, passes after regenerating', async () => {
+  it('--check passes on a fresh copy, fails naming the stale file after a description edit, passes after regenerating', async () => {
     const dir = await copyProject();
-    const catalog = path.join(dir, 'catalog.yaml');
-    expect((await cli([catalog, '--check'])).code).toBe(0);
-    await writeFile(catalog, catalogText.replace('Read, create and edit text files inside the workspace.', 'Read, create and edit text files (edited).'));
-    const stale = await cli([catalog, '--check']);
+    expect((await cli(dir, { check: true })).code).toBe(0);
+    await writeFile(path.join(dir, 'catalog.yaml'), catalogText.replace('Read, create and edit text files inside the workspace.', 'Read, create and edit text files (edited).'));
+    const stale = await cli(dir, { check: true });
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('src/generated/registry.ts');
-    expect((await cli([catalog])).code).toBe(0);
-    expect((await cli([catalog, '--check'])).code).toBe(0);
-    // A file that is no longer generated is stale too.
-    await writeFile(path.join(dir, 'test/generated/old.conformance.test.ts'), '// left over\n');
-    const extra = await cli([catalog, '--check']);
+    expect((await cli(dir, {})).code).toBe(0);
+    expect((await cli(dir, { check: true })).code).toBe(0);
+    // A generated file that is no longer generated is stale, and generating removes it.
+    await writeFile(path.join(dir, 'test/generated/old.conformance.test.ts'), '// Generated from catalog.yaml — do not edit.\n');
+    const extra = await cli(dir, { check: true });
     expect(extra.code).toBe(1);
-    expect(extra.stderr).toContain('old.conformance.test.ts (no longer generated)');
+    expect(extra.stderr).toContain('test/generated/old.conformance.test.ts (no longer generated)');
+    // A file without the generated header is the user's: never reported, never removed.
+    await writeFile(path.join(dir, 'src/generated/mine.ts'), 'export const mine = 1;\n');
+    expect((await cli(dir, {})).code).toBe(0);
+    expect(await readFile(path.join(dir, 'src/generated/mine.ts'), 'utf8')).toBe('export const mine = 1;\n');
+    await expect(readFile(path.join(dir, 'test/generated/old.conformance.test.ts'), 'utf8')).rejects.toThrow();
+    expect((await cli(dir, { check: true })).code).toBe(0);
   }, 60_000);
 
-  it('exits 1 with LINE:COL problems and writes nothing for a broken catalog', async () => {
+  it('exits 1 with FILE:LINE:COL problems relative to the current folder and writes nothing for a broken catalog', async () => {
     const dir = await copyProject();
-    const catalog = path.join(dir, 'catalog.yaml');
+    await mkdir(path.join(dir, 'catalogs'));
     const before = await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8');
-    await writeFile(catalog, catalogText.replace('kind: resource', 'kind: banana'));
-    const result = await cli([catalog]);
+    const broken = catalogText.replace('kind: resource', 'kind: banana');
+    await writeFile(path.join(dir, 'catalogs/tools.yaml'), broken);
+    const result = await cli(dir, { catalog: 'catalogs/tools.yaml' });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/catalog\.yaml:\d+:\d+: .*banana/);
+    const line = lineOf(broken, 'kind: banana');
+    expect(result.stderr).toMatch(new RegExp(`^catalogs/tools\\.yaml:${line}:\\d+: .*banana`, 'm'));
     expect(await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8')).toBe(before);
+    expect((await cli(dir, { catalog: 'missing.yaml' })).code).toBe(2);
   }, 60_000);
 
-  it('handles a catalog path argument and a 1,000-operation catalog', async () => {
+  it('--out, --tests and --handlers place the files and the imports of the generated tests', async () => {
     const dir = await tempDir();
-    const catalog = path.join(dir, 'big.yaml');
-    await writeFile(catalog, syntheticCatalog(path.join(projectRoot, 'catalog.yaml'), 1000));
-    const result = await cli([catalog, '--out', dir]);
+    await writeFile(path.join(dir, 'catalog.yaml'), catalogText);
+    const result = await cli(dir, { out: 'lib/gen', tests: 'spec/conformance', handlers: 'lib/my-handlers.ts' });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('lib/my-handlers.ts does not exist yet');
+    const test = await readFile(path.join(dir, 'spec/conformance/filesystem.conformance.test.ts'), 'utf8');
+    expect(test).toContain(`import { runConformance } from 'toolwright/testing';`);
+    expect(test).toContain('import { handlers } from "../../lib/my-handlers.js";');
+    expect(test).toContain('import { providers as registry } from "../../lib/gen/registry.js";');
+    const registry = await readFile(path.join(dir, 'lib/gen/registry.ts'), 'utf8');
+    expect(registry).toContain('from "toolwright"');
+    expect(registry).not.toMatch(/\.\.\/runtime\//);
+  }, 60_000);
+
+  it('handles a 1,000-operation catalog', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'big.yaml'), syntheticCatalog(path.join(projectRoot, 'catalog.yaml'), 1000));
+    const result = await cli(dir, { catalog: 'big.yaml' });
     expect(result.code, result.stderr).toBe(0);
     const registry = await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8');
     expect(registry.match(/: OperationDescriptor = \{/g)?.length).toBe(1000);
-  }, 120_000);
+  }, 300_000);
 });

@@ -16,7 +16,7 @@ import { createMcpServer, toCallToolResult } from '../src/adapters/mcp.js';
 import { startMcpHttpServer } from '../src/adapters/mcp-http.js';
 import { createMcpElicitationUserChannel } from '../src/adapters/mcp-user.js';
 import { fitResult } from '../src/adapters/result-size.js';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/toolkit.js';
 import type { Toolkit, ToolkitOptions } from '../src/runtime/types.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

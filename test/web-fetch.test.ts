@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/toolkit.js';
 import type { InvokeResult, WebOptions } from '../src/runtime/types.js';
 import { startTestServer, type TestServer } from './web-server.js';
 

@@ -10,7 +10,7 @@ import {
   searchBackendFromEnv,
   type SearchBackend,
 } from '../src/runtime/services/search-backend.js';
-import { createToolkit } from '../src/runtime/toolkit.js';
+import { createToolkit } from '../src/toolkit.js';
 import type { InvokeResult } from '../src/runtime/types.js';
 import { startTestServer, type TestServer } from './web-server.js';
 

@@ -13,7 +13,7 @@ import { createMcpServer, toCallToolResult } from '../../src/adapters/mcp.js';
 import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
 import type { InvokeResult } from '../../src/runtime/types.js';
 import { toOpenAITools } from '../../src/adapters/openai.js';
-import { createToolkit } from '../../src/runtime/toolkit.js';
+import { createToolkit } from '../../src/toolkit.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const CALLS = 200;

@@ -10,7 +10,7 @@ import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { rgPath } from '@vscode/ripgrep';
-import { createToolkit } from '../../src/runtime/toolkit.js';
+import { createToolkit } from '../../src/toolkit.js';
 import type { GlobResult, GrepResult } from '../../src/generated/types.js';
 import { sideBySide, type BenchCase } from '../lib.js';
 

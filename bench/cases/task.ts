@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInProcessKernel } from '../../src/runtime/services/kernel.js';
 import { createDefaultTaskStore, createFileTaskStore } from '../../src/runtime/services/tasks.js';
-import { createToolkit } from '../../src/runtime/toolkit.js';
+import { createToolkit } from '../../src/toolkit.js';
 import { Session } from '../../src/runtime/session.js';
 import { sideBySide, type BenchCase } from '../lib.js';
 

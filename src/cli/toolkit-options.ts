@@ -2,10 +2,13 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { POLICY_PRESETS, compilePolicy, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy.js';
+import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy.js';
 import type { TaskStore } from '../runtime/services/tasks.js';
 import type { UserChannel } from '../runtime/services/user.js';
+import type { OperationDescriptor } from '../runtime/descriptor.js';
+import type { Provider } from '../runtime/providers.js';
 import type { ToolkitOptions } from '../runtime/types.js';
+import { loadProviderModules, ProviderModuleError } from './provider-modules.js';
 import { UsageError } from './usage.js';
 
 export interface ToolkitFlags {
@@ -16,6 +19,8 @@ export interface ToolkitFlags {
   tasksFile?: string;
   listAllTools?: boolean;
   sandbox?: 'none' | 'workspace-write' | 'read-only';
+  /** --provider modules (repeatable), served beside the reference providers. */
+  provider?: string[];
 }
 
 async function loadPolicy(spec: string): Promise<PolicyOptions> {
@@ -26,25 +31,17 @@ async function loadPolicy(spec: string): Promise<PolicyOptions> {
     if (Object.hasOwn(POLICY_PRESETS, spec)) return spec as PolicyPreset;
     throw new UsageError(`--policy ${spec}: no such file, and not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`);
   }
-  let doc: unknown;
+  // YAML or HCL (.hcl), parsed on first use; every mistake is reported as FILE:LINE:COL.
+  const { parsePolicyText } = await import('../runtime/policy/formats/load.js');
   try {
-    const { parse } = await import('yaml'); // only a policy file needs the YAML parser
-    doc = parse(await readFile(path, 'utf8'));
+    return (await parsePolicyText(await readFile(path, 'utf8'), spec)).policy;
   } catch (error) {
-    throw new UsageError(`--policy ${spec}: ${(error as Error).message}`);
+    throw new UsageError(`--policy ${(error as Error).message}`);
   }
-  const policy = (typeof doc === 'object' && doc !== null && 'preset' in doc ? (doc as { preset: unknown }).preset : doc) as PolicyOptions;
-  try {
-    compilePolicy(policy);
-  } catch (error) {
-    throw new UsageError(`--policy ${spec}: ${(error as Error).message}`);
-  }
-  return policy;
 }
 
 /** Profile patterns that match no operation are typos: a usage error, not an empty toolkit. */
-async function checkProfile(patterns: readonly string[]): Promise<void> {
-  const { operations: catalogOperations } = await import('../generated/registry.js');
+async function checkProfile(patterns: readonly string[], catalogOperations: readonly OperationDescriptor[]): Promise<void> {
   if (patterns.length === 0) throw new UsageError('--profile: give at least one pattern, e.g. "filesystem.*,search.grep"');
   let unmatched: string[];
   try {
@@ -58,15 +55,32 @@ async function checkProfile(patterns: readonly string[]): Promise<void> {
   }
 }
 
-export async function toolkitOptions(flags: ToolkitFlags, extra: { user?: UserChannel; tasks?: TaskStore } = {}): Promise<ToolkitOptions> {
+/** The reference providers, then those of every --provider module; a clash of tool names is a usage error. */
+async function resolveProviders(specs: readonly string[] | undefined): Promise<readonly Provider[]> {
+  const { referenceProviders } = await import('../handlers/index.js');
+  if (!specs?.length) return referenceProviders;
+  try {
+    const providers = [...referenceProviders, ...(await loadProviderModules(specs))];
+    const { indexProviders } = await import('../runtime/provider-index.js');
+    indexProviders(providers); // a duplicate tool name is a usage error here, not a crash later
+    return providers;
+  } catch (error) {
+    throw error instanceof ProviderModuleError || error instanceof TypeError ? new UsageError(error.message) : error;
+  }
+}
+
+export async function toolkitOptions(
+  flags: ToolkitFlags,
+  extra: { user?: UserChannel; tasks?: TaskStore } = {},
+): Promise<ToolkitOptions & { providers: readonly Provider[] }> {
   const workspace = resolve(flags.workspace ?? process.cwd());
   let isDir = false;
   try { isDir = statSync(workspace).isDirectory(); } catch { /* reported below */ }
   if (!isDir) throw new UsageError(`--workspace ${workspace}: not an existing folder`);
-  const options: ToolkitOptions = { workspace };
+  const options: ToolkitOptions & { providers: readonly Provider[] } = { workspace, providers: await resolveProviders(flags.provider) };
   if (flags.policy !== undefined) options.policy = await loadPolicy(flags.policy);
   if (flags.profile !== undefined) {
-    await checkProfile(flags.profile);
+    await checkProfile(flags.profile, options.providers.flatMap((p) => p.operations));
     options.profile = flags.profile;
   }
   if (flags.listAllTools) options.listAll = true;

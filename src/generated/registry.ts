@@ -1,6 +1,7 @@
-// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
 
-import type { OperationDescriptor, ProviderDescriptor } from "../runtime/descriptor.js";
+import type { OperationDescriptor, ProviderDescriptor } from "toolwright";
+import type { Operations } from "./types.js";
 import { schemas } from "./schemas.js";
 import { validators } from "./validators.js";
 
@@ -177,6 +178,24 @@ const exec_bash_kill: OperationDescriptor = {
   validateParams: validators["exec.bash_kill"]!.params,
   validateResult: validators["exec.bash_kill"]!.result,
 };
+/** exec.shell_read — data_source / read_only */
+const exec_shell_read: OperationDescriptor = {
+  id: "exec.shell_read",
+  provider: "exec",
+  name: "shell_read",
+  title: "Inspect with read-only shell commands",
+  kind: "data_source",
+  risk: "read_only",
+  riskNote: "Read-only because the command line is parsed before anything runs and refused unless every simple command is an allowlisted inspection program (ls, cat, head, tail, wc, grep, rg, find, sort, sed, awk, git's read subcommands, …) without its write or exec options, joined only by pipes and lists, with no substitution, assignment or redirection but to /dev/null. It reads like the user can (files outside the workspace included); pair it with the exec sandbox to confine reads.",
+  idempotent: true,
+  openWorld: false,
+  description: "Run a read-only inspection command line, e.g. `git log --oneline -n 20`, `ls -la src`,\n`rg -n TODO src | wc -l`, `find . -name '*.ts' | head`. Allowed: ls, cat, head, tail, wc,\ngrep, rg, find, sort, uniq, cut, tr, sed (no -i, no w/e), awk (no system, pipes, getline or\nprint >), diff, stat, du, file, tree, date, echo, printf, jq, and git status/log/show/diff/\nblame/ls-files/rev-parse/branch --list/… — joined by `|`, `&&`, `||` and `;`. Refused before\nanything runs (INVALID_INPUT naming the command): other programs, options that write files\nor run programs (find -exec/-delete, sort -o, git -c, --output, --ext-diff, rg --pre, …),\n`$(…)`, backticks, variables in commands, assignments, redirection to files, `&`. Use bash\nfor anything else. Quote globs that start with a wildcard for find/sort/git (`./*.ts`). Same\nresult, timeout and output cap as bash.",
+  params: schemas["exec.shell_read"].params,
+  result: schemas["exec.shell_read"].result,
+  errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "UNAVAILABLE"],
+  validateParams: validators["exec.shell_read"]!.params,
+  validateResult: validators["exec.shell_read"]!.result,
+};
 /** web.web_fetch — data_source / read_only */
 const web_web_fetch: OperationDescriptor = {
   id: "web.web_fetch",
@@ -305,8 +324,8 @@ const user_ask_user: OperationDescriptor = {
   validateResult: validators["user.ask_user"]!.result,
 };
 
-/** Every provider of the catalog, in catalog order. */
-export const providers: readonly ProviderDescriptor[] = [
+/** Every provider of the catalog, in catalog order: `defineProviders(providers, handlers)` composes them. */
+export const providers: readonly ProviderDescriptor<Operations>[] = [
   {
     name: "filesystem",
     description: "Read, create and edit text files inside the workspace.",
@@ -320,7 +339,7 @@ export const providers: readonly ProviderDescriptor[] = [
   {
     name: "exec",
     description: "Run shell commands in the workspace.",
-    operations: [exec_bash, exec_bash_output, exec_bash_kill],
+    operations: [exec_bash, exec_bash_output, exec_bash_kill, exec_shell_read],
   },
   {
     name: "web",
@@ -345,4 +364,7 @@ export const providers: readonly ProviderDescriptor[] = [
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory, search_glob, search_grep, exec_bash, exec_bash_output, exec_bash_kill, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
+export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory, search_glob, search_grep, exec_bash, exec_bash_output, exec_bash_kill, exec_shell_read, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
+
+/** The same list under the name the package entry gives the reference registry. */
+export { providers as catalogProviders };

@@ -1,4 +1,4 @@
-// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
 
 export const schemas = {
   "filesystem.read_file": {
@@ -962,6 +962,85 @@ export const schemas = {
             "null"
           ],
           "description": "Signal that ended it, if any."
+        }
+      }
+    },
+  },
+  "exec.shell_read": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "command"
+      ],
+      "properties": {
+        "command": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32768,
+          "description": "The read-only command line, e.g. `git status --short && git log --oneline -n 5`."
+        },
+        "cwd": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 600000,
+          "default": 120000,
+          "description": "Milliseconds before the command and its child processes are killed (max 600000)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "exit_code",
+        "signal",
+        "stdout",
+        "stderr",
+        "timed_out",
+        "truncated",
+        "duration_ms"
+      ],
+      "properties": {
+        "exit_code": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "The exit status (null when it was ended by a signal)."
+        },
+        "signal": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Name of the signal that ended it (null when it exited normally)."
+        },
+        "stdout": {
+          "type": "string",
+          "description": "Standard output (head and tail with an omitted-bytes marker when over the cap)."
+        },
+        "stderr": {
+          "type": "string",
+          "description": "Standard error (head and tail with an omitted-bytes marker when over the cap)."
+        },
+        "timed_out": {
+          "type": "boolean",
+          "description": "True when the command ran past timeout_ms and was killed."
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when part of stdout or stderr was left out (over the cap, or binary)."
+        },
+        "duration_ms": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Wall time in milliseconds."
         }
       }
     },

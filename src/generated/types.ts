@@ -1,24 +1,14 @@
-// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
 
-import type { Handler } from '../runtime/handler.js';
+import type { CommonErrorCode, Handler } from 'toolwright';
 
-/** Every error code a tool call can carry (closed set from catalog.yaml). */
+/** Every error code a tool call of this catalog can carry: its own codes and toolwright's common ones. */
 export type ErrorCode =
-  | "INVALID_INPUT"
-  | "UNKNOWN_OPERATION"
-  | "DENIED_BY_POLICY"
-  | "CANCELLED"
-  | "INTERNAL"
-  | "TIMEOUT"
-  | "UNAVAILABLE"
-  | "OUTSIDE_WORKSPACE"
-  | "NOT_FOUND"
+  | CommonErrorCode
   | "IS_DIRECTORY"
   | "NOT_DIRECTORY"
-  | "PERMISSION_DENIED"
   | "BINARY_FILE"
   | "TOO_LARGE"
-  | "ALREADY_EXISTS"
   | "NO_MATCH"
   | "AMBIGUOUS_MATCH"
   | "STALE_FILE"
@@ -37,14 +27,14 @@ export const ERROR_CODES = [
   "INTERNAL",
   "TIMEOUT",
   "UNAVAILABLE",
-  "OUTSIDE_WORKSPACE",
   "NOT_FOUND",
+  "ALREADY_EXISTS",
+  "PERMISSION_DENIED",
+  "OUTSIDE_WORKSPACE",
   "IS_DIRECTORY",
   "NOT_DIRECTORY",
-  "PERMISSION_DENIED",
   "BINARY_FILE",
   "TOO_LARGE",
-  "ALREADY_EXISTS",
   "NO_MATCH",
   "AMBIGUOUS_MATCH",
   "STALE_FILE",
@@ -54,7 +44,7 @@ export const ERROR_CODES = [
   "NETWORK_ERROR",
   "UNSUPPORTED_CONTENT",
   "LIMIT_REACHED",
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 // filesystem.read_file
 export interface ReadFileParams {
@@ -677,6 +667,53 @@ export interface BashKillResult {
    * Signal that ended it, if any.
    */
   signal: (string | null)
+}
+
+// exec.shell_read
+export interface ShellReadParams {
+  /**
+   * The read-only command line, e.g. `git status --short && git log --oneline -n 5`.
+   */
+  command: string
+  /**
+   * Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root.
+   */
+  cwd?: string
+  /**
+   * Milliseconds before the command and its child processes are killed (max 600000).
+   */
+  timeout_ms?: number
+}
+
+export interface ShellReadResult {
+  /**
+   * The exit status (null when it was ended by a signal).
+   */
+  exit_code: (number | null)
+  /**
+   * Name of the signal that ended it (null when it exited normally).
+   */
+  signal: (string | null)
+  /**
+   * Standard output (head and tail with an omitted-bytes marker when over the cap).
+   */
+  stdout: string
+  /**
+   * Standard error (head and tail with an omitted-bytes marker when over the cap).
+   */
+  stderr: string
+  /**
+   * True when the command ran past timeout_ms and was killed.
+   */
+  timed_out: boolean
+  /**
+   * True when part of stdout or stderr was left out (over the cap, or binary).
+   */
+  truncated: boolean
+  /**
+   * Wall time in milliseconds.
+   */
+  duration_ms: number
 }
 
 // web.web_fetch
@@ -1501,8 +1538,8 @@ export interface AskUserResult {
   selected: string[]
 }
 
-/** Every operation by tool name: its provider, params and result. */
-export interface Operations {
+/** Every operation by tool name: its provider, params and result (types `toolkit.call`). */
+export type Operations = {
   read_file: { provider: "filesystem"; id: "filesystem.read_file"; params: ReadFileParams; result: ReadFileResult };
   write_file: { provider: "filesystem"; id: "filesystem.write_file"; params: WriteFileParams; result: WriteFileResult };
   edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; params: EditFileParams; result: EditFileResult };
@@ -1513,6 +1550,7 @@ export interface Operations {
   bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
   bash_output: { provider: "exec"; id: "exec.bash_output"; params: BashOutputParams; result: BashOutputResult };
   bash_kill: { provider: "exec"; id: "exec.bash_kill"; params: BashKillParams; result: BashKillResult };
+  shell_read: { provider: "exec"; id: "exec.shell_read"; params: ShellReadParams; result: ShellReadResult };
   web_fetch: { provider: "web"; id: "web.web_fetch"; params: WebFetchParams; result: WebFetchResult };
   web_search: { provider: "web"; id: "web.web_search"; params: WebSearchParams; result: WebSearchResult };
   task_create: { provider: "task"; id: "task.task_create"; params: TaskCreateParams; result: TaskCreateResult };
@@ -1520,13 +1558,13 @@ export interface Operations {
   task_list: { provider: "task"; id: "task.task_list"; params: TaskListParams; result: TaskListResult };
   spawn_subagent: { provider: "agent"; id: "agent.spawn_subagent"; params: SpawnSubagentParams; result: SpawnSubagentResult };
   ask_user: { provider: "user"; id: "user.ask_user"; params: AskUserParams; result: AskUserResult };
-}
+};
 
 export type OperationName = keyof Operations;
 
 export type ProviderName = "filesystem" | "search" | "exec" | "web" | "task" | "agent" | "user";
 
-/** Handler bodies of the filesystem provider (src/handlers/filesystem.ts). */
+/** Handler bodies of the filesystem provider. */
 export interface FilesystemHandlers {
   read_file: Handler<ReadFileParams, ReadFileResult>;
   write_file: Handler<WriteFileParams, WriteFileResult>;
@@ -1535,43 +1573,44 @@ export interface FilesystemHandlers {
   list_directory: Handler<ListDirectoryParams, ListDirectoryResult>;
 }
 
-/** Handler bodies of the search provider (src/handlers/search.ts). */
+/** Handler bodies of the search provider. */
 export interface SearchHandlers {
   glob: Handler<GlobParams, GlobResult>;
   grep: Handler<GrepParams, GrepResult>;
 }
 
-/** Handler bodies of the exec provider (src/handlers/exec.ts). */
+/** Handler bodies of the exec provider. */
 export interface ExecHandlers {
   bash: Handler<BashParams, BashResult>;
   bash_output: Handler<BashOutputParams, BashOutputResult>;
   bash_kill: Handler<BashKillParams, BashKillResult>;
+  shell_read: Handler<ShellReadParams, ShellReadResult>;
 }
 
-/** Handler bodies of the web provider (src/handlers/web.ts). */
+/** Handler bodies of the web provider. */
 export interface WebHandlers {
   web_fetch: Handler<WebFetchParams, WebFetchResult>;
   web_search: Handler<WebSearchParams, WebSearchResult>;
 }
 
-/** Handler bodies of the task provider (src/handlers/task.ts). */
+/** Handler bodies of the task provider. */
 export interface TaskHandlers {
   task_create: Handler<TaskCreateParams, TaskCreateResult>;
   task_update: Handler<TaskUpdateParams, TaskUpdateResult>;
   task_list: Handler<TaskListParams, TaskListResult>;
 }
 
-/** Handler bodies of the agent provider (src/handlers/agent.ts). */
+/** Handler bodies of the agent provider. */
 export interface AgentHandlers {
   spawn_subagent: Handler<SpawnSubagentParams, SpawnSubagentResult>;
 }
 
-/** Handler bodies of the user provider (src/handlers/user.ts). */
+/** Handler bodies of the user provider. */
 export interface UserHandlers {
   ask_user: Handler<AskUserParams, AskUserResult>;
 }
 
-/** The complete handler map: src/handlers/index.ts must satisfy it. */
+/** The complete handler map: the `handlers` export of src/handlers/index.ts must satisfy it. */
 export interface Handlers {
   filesystem: FilesystemHandlers;
   search: SearchHandlers;

@@ -1,5 +1,4 @@
 // agent provider: delegate work to a sub-agent run by the host's kernel, within this agent's profile.
-import { providers as catalogProviders } from '../generated/registry.js';
 import type { AgentHandlers } from '../generated/types.js';
 import type { OperationDescriptor } from '../runtime/descriptor.js';
 import { ToolError } from '../runtime/errors.js';
@@ -9,7 +8,9 @@ import type { HandlerContext } from '../runtime/types.js';
 
 export const DEFAULT_MAX_DEPTH = 3;
 
-const allOperations = (): OperationDescriptor[] => catalogProviders.flatMap((p) => [...p.operations]);
+/** Every operation the calling toolkit serves (its providers, before its profile is applied). */
+const providersOf = (ctx: Pick<HandlerContext, 'toolkit'>) => ctx.toolkit.options.providers ?? [];
+const allOperations = (ctx: Pick<HandlerContext, 'toolkit'>): OperationDescriptor[] => providersOf(ctx).flatMap((p) => [...p.operations]);
 
 /**
  * Checks that `requested` lies within the caller's profile: every operation of the registry that a
@@ -22,9 +23,9 @@ export function scopeCapabilities(requested: readonly string[] | undefined, ctx:
   if (blank !== -1) {
     throw new ToolError('INVALID_INPUT', `capabilities[${blank}] is blank; give an operation (read_file) or a pattern (filesystem.*)`);
   }
-  const excess = profileExcess(requested, own, allOperations());
+  const excess = profileExcess(requested, own, allOperations(ctx));
   if (excess.unmatched.length > 0) {
-    const providersKnown = catalogProviders.map((p) => `${p.name}.*`).join(', ');
+    const providersKnown = providersOf(ctx).map((p) => `${p.name}.*`).join(', ');
     throw new ToolError(
       'INVALID_INPUT',
       `capabilities ${excess.unmatched.map((p) => `"${p}"`).join(', ')} match no operation (use an operation such as read_file or filesystem.read_file, or a pattern such as ${providersKnown})`,

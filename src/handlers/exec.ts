@@ -5,6 +5,7 @@ import type { BashKillParams, BashKillResult, BashOutputParams, BashOutputResult
 import { DEFAULT_OUTPUT_LIMIT } from './exec/collector.js';
 import { jobDurationMs, jobTable, killJob, readNewOutput, startJob, waitForNews, type Job } from './exec/jobs.js';
 import { MAX_TIMEOUT_MS, prepareCommand, runCommand } from './exec/runner.js';
+import { shellRead } from './exec/shell-read.js';
 
 export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, runCommand, type RunCommandInput } from './exec/runner.js';
 export type { SandboxMode, SandboxOption } from './exec/sandbox.js';
@@ -91,4 +92,4 @@ export async function bashKill(params: BashKillParams, ctx: HandlerContext): Pro
   return withText(result, text);
 }
 
-export const execHandlers = { bash, bash_output: bashOutput, bash_kill: bashKill } satisfies ExecHandlers;
+export const execHandlers = { bash, bash_output: bashOutput, bash_kill: bashKill, shell_read: shellRead } satisfies ExecHandlers;

@@ -4,6 +4,7 @@
 // compile error (npm test runs tsc), without loading anything.
 import { providers as catalogProviders } from '../generated/registry.js';
 import type { Handlers } from '../generated/types.js';
+import { defineProviders } from '../runtime/providers.js';
 
 /** The eager shape, for the compile-time check only (type imports load nothing). */
 interface EagerHandlers {
@@ -50,3 +51,12 @@ export const handlers: Handlers = {
   web: lazyProvider('web'),
   search: lazyProvider('search'),
 };
+
+/**
+ * The reference handler bodies, for a host that replaces or wraps one:
+ * `defineProviders(catalogProviders, { ...referenceHandlers, exec: { ...referenceHandlers.exec, bash } })`.
+ */
+export const referenceHandlers: Handlers = handlers;
+
+/** The reference providers (catalog.yaml + src/handlers), assembled like anyone's: the default of `createToolkit`. */
+export const referenceProviders = defineProviders(catalogProviders, handlers);

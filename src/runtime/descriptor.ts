@@ -46,8 +46,25 @@ export interface OperationDescriptor {
   readonly validateResult: CompiledValidator;
 }
 
-export interface ProviderDescriptor {
+/** The shape of one entry of a generated `Operations` map (tool name → provider, id, params, result). */
+export interface OperationTypes {
+  provider: string;
+  id: string;
+  params: any;
+  result: any;
+}
+
+/** An operations map that knows nothing about its entries (untyped providers). */
+export type AnyOperations = { [name: string]: OperationTypes };
+
+/**
+ * One catalog provider's descriptors, as codegen emits them into registry.ts. `Ops` is the
+ * catalog's generated `Operations` map, carried for typing only.
+ */
+export interface ProviderDescriptor<Ops extends object = AnyOperations> {
   readonly name: string;
   readonly description: string;
   readonly operations: readonly OperationDescriptor[];
+  /** Type-only: the catalog's `Operations` map; never set at run time. */
+  readonly '~operations'?: Ops;
 }

@@ -1,32 +1,46 @@
-import type { ErrorCode } from '../generated/types.js';
+import { COMMON_ERROR_CODES, COMMON_ERRORS, type CommonErrorCode, type ImplicitErrorCode } from './error-codes.js';
 
-export type { ErrorCode };
+export { COMMON_ERROR_CODES, COMMON_ERRORS };
+export type { CommonErrorCode, ImplicitErrorCode };
 
-/** Codes every operation may return without listing them in catalog.yaml (the runtime produces them). */
-export const COMMON_ERROR_CODES = [
-  'INVALID_INPUT',
-  'UNKNOWN_OPERATION',
-  'DENIED_BY_POLICY',
-  'CANCELLED',
-  'INTERNAL',
-] as const satisfies readonly ErrorCode[];
+/** Marks ToolErrors across copies of the package (Symbol.for is shared by the whole process). */
+const TOOL_ERROR_BRAND = Symbol.for('toolwright.ToolError');
 
 /**
- * An expected failure of a tool call. `code` comes from the closed set in catalog.yaml;
- * `message` is written for a model to act on; `details` is structured data for hosts.
+ * Any error code: a catalog's own codes or toolwright's common ones. The runtime carries codes of
+ * every provider it serves, so it does not narrow them; each catalog's generated `ErrorCode` does.
  */
-export class ToolError extends Error {
-  readonly code: ErrorCode;
+export type ErrorCode = string;
+
+/**
+ * An expected failure of a tool call. `code` comes from the catalog (its own codes and the common
+ * ones); `message` is written for a model to act on; `details` is structured data for hosts.
+ * `ToolError<Code>` narrows the codes: each catalog's generated `errors.ts` exports a `ToolError`
+ * subclass typed with that catalog's `ErrorCode`.
+ */
+export class ToolError<Code extends string = ErrorCode> extends Error {
+  readonly code: Code;
   readonly details?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  /**
+   * `x instanceof ToolError` holds for a ToolError of any copy of toolwright (a `--provider` module
+   * may import its own installed copy): the check reads a registered brand, not the prototype.
+   * Subclasses (a catalog's generated ToolError) keep the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== ToolError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_ERROR_BRAND] === true;
+  }
+
+  constructor(code: Code, message: string, details?: Record<string, unknown>) {
     super(message);
+    Object.defineProperty(this, TOOL_ERROR_BRAND, { value: true });
     this.name = 'ToolError';
     this.code = code;
     if (details !== undefined) this.details = details;
   }
 
-  toJSON(): { code: ErrorCode; message: string; details?: Record<string, unknown> } {
+  toJSON(): { code: Code; message: string; details?: Record<string, unknown> } {
     return this.details === undefined
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, details: this.details };

@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { providers as catalogProviders } from '../generated/registry.js';
-import { handlers } from '../handlers/index.js';
-import type { OperationDescriptor } from './descriptor.js';
+import type { AnyOperations, OperationDescriptor } from './descriptor.js';
 import { COMMON_ERROR_CODES, ToolError, abortError, type ErrorCode } from './errors.js';
-import { isRendered, type Handler } from './handler.js';
+import { isRendered } from './handler.js';
+import { indexProviders, type ProviderIndex } from './provider-index.js';
+import type { AnyHandler, Provider } from './providers.js';
 import { compilePolicy, compileProfile, type PolicyDecision } from './policy.js';
+import { policyHooks } from './policy/hooks.js';
 import { Session } from './session.js';
 import { systemClock } from './services/clock.js';
 import { resolveTaskStore } from './services/tasks.js';
@@ -26,13 +27,21 @@ import type {
 import { describeIssues, dropNullOptionals } from './validation.js';
 import { Workspace } from './workspace.js';
 
-type AnyHandler = Handler<any, unknown>;
-const handlerTable = handlers as unknown as Record<string, Record<string, AnyHandler>>;
-
 const NO_POLICY: PolicyDecision = { decision: 'allow', rule: 'default' };
 
-/** Creates a toolkit over a workspace: providers, schema, `invoke` and typed `call`. */
-export function createToolkit(options: ToolkitOptions = {}): Toolkit {
+/**
+ * Creates a toolkit over a workspace from the providers it is given: schema, `invoke` and typed
+ * `call`. The runtime knows no providers of its own; the package entry's `createToolkit`
+ * (src/toolkit.ts) supplies `referenceProviders` when none are given.
+ */
+export function createToolkit<Ops = AnyOperations>(
+  options: ToolkitOptions & { providers: readonly Provider<any>[] },
+): Toolkit<Ops> {
+  if (!options || !Array.isArray(options.providers)) {
+    throw new TypeError('createToolkit (runtime): options.providers must be a list of providers; import createToolkit from "toolwright" for the reference set as default');
+  }
+  const index: ProviderIndex = indexProviders(options.providers);
+  const providerList = index.providers;
   const workspace = new Workspace(options.workspace ?? process.cwd());
   const session = options.session ?? new Session();
   const services: Services = Object.freeze({
@@ -44,19 +53,21 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     web: Object.freeze({ ...options.web }),
     exec: Object.freeze({ ...options.exec }),
   });
-  const policy = compilePolicy(options.policy);
   const inProfile = compileProfile(options.profile);
   const validateOutput = options.validateOutput ?? true;
 
-  const byId = new Map<string, OperationDescriptor>();
-  const byName = new Map<string, OperationDescriptor>();
-  for (const provider of catalogProviders) {
-    for (const op of provider.operations) {
-      byId.set(op.id, op);
-      byName.set(op.name, op);
-    }
-  }
+  const { byId, byName, entries } = index;
   const exposed = [...byId.values()].filter(inProfile);
+  // Checked against the operations that exist: a rule naming an unknown one is a TypeError here.
+  const policy = compilePolicy(options.policy, [...byId.values()]);
+  const hooksCache = new Map<string, ReturnType<typeof policyHooks> | undefined>();
+  const hooksOf = (op: OperationDescriptor) => {
+    if (!hooksCache.has(op.id)) {
+      const hooks = policyHooks(policy, op, workspace);
+      hooksCache.set(op.id, hooks.visiblePaths || hooks.checkHost ? hooks : undefined);
+    }
+    return hooksCache.get(op.id);
+  };
   // Listings leave out what cannot work here (a missing service, no human, a policy that always denies).
   const canWork = (op: OperationDescriptor): boolean => options.listAll === true ||
     (requirementsMet(op, services) && (options.policy === undefined || !policy.deniesOutright(op)));
@@ -67,7 +78,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     workspace,
     session,
     services,
-    options: Object.freeze({ ...options }),
+    options: Object.freeze({ ...options, providers: providerList }),
     providers: [],
     get operations() { return exposed.filter(canWork); },
     getSchema,
@@ -86,7 +97,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
   };
 
   function getSchema(): ProviderSchema[] {
-    return catalogProviders
+    return providerList
       .map((provider) => ({
         name: provider.name,
         description: provider.description,
@@ -114,8 +125,9 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
       };
     };
 
-    const op = byId.get(id);
-    if (!op) return fail(unknownOperation(providerName, operationName, byId));
+    const entry = entries.get(id);
+    if (!entry) return fail(unknownOperation(providerName, operationName, byId));
+    const op = entry.op;
     if (!inProfile(op)) {
       return fail(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`));
     }
@@ -142,7 +154,8 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     }
     if (callerSignal?.aborted) return fail(abortError(callerSignal));
 
-    const handler = handlerTable[op.provider]?.[op.name];
+    // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
+    const handler: AnyHandler | undefined = entry.handlers[op.name];
     if (!handler) return fail(new ToolError('INTERNAL', `no handler is registered for ${op.id}`));
     const ctx: HandlerContext = {
       workspace,
@@ -153,6 +166,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
       services,
       operation: op,
       toolkit,
+      ...(options.policy === undefined ? undefined : hooksOf(op)),
     };
     let returned: unknown;
     try {
@@ -176,7 +190,15 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
 
   async function decide(op: OperationDescriptor, params: unknown, signalForCall: () => AbortSignal): Promise<PolicyDecision> {
     if (options.policy === undefined) return NO_POLICY;
-    const decision = policy.decide(op);
+    let decision: PolicyDecision;
+    try {
+      decision = policy.hasArgumentRules(op)
+        ? await policy.decideCall(op, params, { workspaceRoot: workspace.root, resolve: (p) => workspace.resolve(p) })
+        : policy.decide(op);
+    } catch (error) {
+      // A policy that cannot decide (its examples fail, the parser cannot load) refuses.
+      return { decision: 'deny', rule: 'default', reason: `the policy could not decide: ${error instanceof Error ? error.message : String(error)}` };
+    }
     if (decision.decision !== 'ask') return decision;
     const user = services.user;
     const unreachable = user ? userUnreachable(user) : 'no user channel is attached';
@@ -187,7 +209,10 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     let approved: boolean;
     try {
       approved = (await user.approve(
-        { id: `${session.id}:${op.id}`, provider: op.provider, operation: op.name, kind: op.kind, risk: op.risk, input: params },
+        {
+          id: `${session.id}:${op.id}`, provider: op.provider, operation: op.name, kind: op.kind, risk: op.risk, input: params,
+          ...(decision.commands ? { commands: decision.commands } : {}),
+        },
         { signal },
       )) === true;
     } catch (error) {
@@ -199,7 +224,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     return { ...decision, decision: approved ? 'allow' : 'deny', approved };
   }
 
-  const providers: ToolProvider[] = catalogProviders
+  const providers: ToolProvider[] = providerList
     .filter((provider) => provider.operations.some(inProfile))
     .map((provider) => ({
       name: provider.name,
@@ -217,7 +242,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     };
   }
   (toolkit as { call: TypedCalls }).call = call as TypedCalls;
-  return toolkit;
+  return toolkit as unknown as Toolkit<Ops>;
 }
 
 /** Why the channel cannot reach a human right now, or undefined when it can (a throwing probe counts as unreachable). */
@@ -257,7 +282,7 @@ function operationSchema(op: OperationDescriptor): OperationSchema {
   };
 }
 
-function unknownOperation(provider: string, operation: string, known: Map<string, OperationDescriptor>): ToolError {
+function unknownOperation(provider: string, operation: string, known: ReadonlyMap<string, OperationDescriptor>): ToolError {
   const ofProvider = [...known.values()].filter((op) => op.provider === provider).map((op) => op.name);
   if (ofProvider.length > 0) {
     return new ToolError('UNKNOWN_OPERATION', `provider ${provider} has no operation "${operation}" (it has: ${ofProvider.join(', ')})`);

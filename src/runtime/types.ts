@@ -1,5 +1,6 @@
 import type { ErrorCode } from './errors.js';
-import type { OperationDescriptor, Kind, Risk, JsonSchema } from './descriptor.js';
+import type { AnyOperations, OperationDescriptor, Kind, Risk, JsonSchema } from './descriptor.js';
+import type { Provider } from './providers.js';
 import type { Session } from './session.js';
 import type { Workspace } from './workspace.js';
 import type { Clock } from './services/clock.js';
@@ -39,9 +40,14 @@ export interface ExecOptions {
   maxJobs?: number;
 }
 
-export interface ToolkitOptions {
+export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Provider<any>[]> {
   /** The folder every path is confined to. Default: process.cwd(). */
   workspace?: string;
+  /**
+   * The providers this toolkit serves (`defineProviders(registry, handlers)`), any mix. Default:
+   * `referenceProviders`. Tool names must be unique across them.
+   */
+  providers?: P;
   policy?: PolicyOptions;
   /** Capability patterns (`filesystem.*`, `search.grep`, `read_file`) the toolkit exposes. Default: all. */
   profile?: readonly string[];
@@ -87,6 +93,10 @@ export interface HandlerContext {
   readonly operation: OperationDescriptor;
   /** The toolkit the call came through (spawn_subagent derives child toolkits from it). */
   readonly toolkit: Toolkit;
+  /** Set when path rules apply: keeps the workspace-relative paths this call's results may show. */
+  readonly visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
+  /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow. */
+  readonly checkHost?: (url: URL) => void;
 }
 
 export interface InvokeOptions {
@@ -137,11 +147,12 @@ export interface ToolProvider {
   invoke(operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult>;
 }
 
-export interface Toolkit {
+export interface Toolkit<Ops = AnyOperations> {
   readonly workspace: Workspace;
   readonly session: Session;
   readonly services: Services;
-  readonly options: Readonly<ToolkitOptions>;
+  /** The options it was created with, `providers` resolved (what sub-agent toolkits are built from). */
+  readonly options: Readonly<ToolkitOptions> & { readonly providers: readonly Provider[] };
   readonly providers: readonly ToolProvider[];
   /**
    * Descriptors of the operations this toolkit lists: its profile applied, and (unless `listAll`)
@@ -153,19 +164,16 @@ export interface Toolkit {
   invoke(provider: string, operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult>;
   /** Finds an exposed operation by tool name (`read_file`) or id (`filesystem.read_file`). */
   find(operation: string): OperationDescriptor | undefined;
-  readonly call: TypedCalls;
+  readonly call: TypedCalls<Ops>;
   /** Ends what the toolkit holds (background jobs, sandboxes, sessions); idempotent. */
   close(): Promise<void>;
   /** Registers work for close() (providers keep per-toolkit state this way); runs in reverse order. */
   onClose(cleanup: () => void | Promise<void>): void;
 }
 
-// Filled in by codegen's Operations map; declared here to avoid an import cycle in docs.
-import type { Operations } from '../generated/types.js';
-
-export type TypedCalls = {
-  [K in keyof Operations]: (
-    params: Operations[K]['params'],
-    options?: InvokeOptions,
-  ) => Promise<Operations[K]['result']>;
+/** `toolkit.call.<operation>`: one typed function per operation of the providers' `Operations` maps. */
+export type TypedCalls<Ops = AnyOperations> = {
+  [K in keyof Ops]: Ops[K] extends { params: infer Params; result: infer Result }
+    ? (params: Params, options?: InvokeOptions) => Promise<Result>
+    : never;
 };

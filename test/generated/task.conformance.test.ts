@@ -1,8 +1,12 @@
-// Generated from catalog.yaml — do not edit. Run `npm run generate`.
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
 
-import { runConformance } from '../support/conformance.js';
+import { runConformance } from 'toolwright/testing';
+import { handlers } from "../../src/handlers/index.js";
+import { providers as registry } from "../../src/generated/registry.js";
 
 runConformance({
+  registry,
+  handlers,
   "provider": "task",
   "operations": [
     {

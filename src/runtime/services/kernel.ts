@@ -2,6 +2,7 @@
 // and a small in-process reference kernel.
 import { ToolError } from '../errors.js';
 import { Session } from '../session.js';
+import type { AnyOperations } from '../descriptor.js';
 import type { Toolkit, ToolkitOptions } from '../types.js';
 
 export interface SubagentRequest {
@@ -15,8 +16,8 @@ export interface SubagentRequest {
   /** The parent call's signal: aborting the parent aborts the child. */
   signal: AbortSignal;
   /**
-   * The parent toolkit's options (with its live task store), for kernels that build the child's
-   * toolkit from them. The kernel must not widen `profile`.
+   * The parent toolkit's options (with its live task store and its providers), for kernels that
+   * build the child's toolkit from them. The kernel must not widen `profile`.
    */
   parentOptions?: Readonly<ToolkitOptions>;
 }
@@ -32,21 +33,22 @@ export interface Kernel {
 }
 
 /** What the host's model loop receives for one sub-agent session. */
-export interface SubagentStepInput {
+export interface SubagentStepInput<Ops = AnyOperations> {
   prompt: string;
   description: string;
   /** The child's toolkit: only the operations of its profile, its own session, the parent's services. */
-  toolkit: Toolkit;
+  toolkit: Toolkit<Ops>;
   session: Session;
   depth: number;
   signal: AbortSignal;
 }
 
 /** The host's model loop: uses the toolkit, returns the sub-agent's final report. */
-export type SubagentStep = (input: SubagentStepInput) => Promise<string | { output: string; status?: SubagentResult['status'] }>;
+export type SubagentStep<Ops = AnyOperations> = (input: SubagentStepInput<Ops>) => Promise<string | { output: string; status?: SubagentResult['status'] }>;
 
-export interface InProcessKernelOptions {
-  step: SubagentStep;
+export interface InProcessKernelOptions<Ops = AnyOperations> {
+  /** `Ops` types the child toolkit's `call` (the package entry defaults it to the reference operations). */
+  step: SubagentStep<Ops>;
   /** Options for the child toolkit used when the request carries none (and overrides on top of the parent's). */
   toolkitOptions?: Partial<ToolkitOptions>;
 }
@@ -64,17 +66,22 @@ async function loadCreateToolkit() {
  * session one level deeper, and runs the host's `step` against it. A thrown error makes the session
  * `failed` (its message is the output); an abort makes it `cancelled`.
  */
-export function createInProcessKernel(options: InProcessKernelOptions): Kernel {
+export function createInProcessKernel<Ops = AnyOperations>(
+  options: InProcessKernelOptions<Ops>,
+  /** Providers for a request whose parentOptions carry none (the package entry passes referenceProviders). */
+  fallback: { providers?: ToolkitOptions['providers'] } = {},
+): Kernel {
   return {
     async runSession(request) {
       const createToolkit = await loadCreateToolkit();
       const session = new Session({ depth: request.depth, parentId: request.parentSessionId });
-      const toolkit = createToolkit({
-        ...(request.parentOptions ?? {}),
-        ...options.toolkitOptions,
-        profile: request.profile,
-        session,
-      });
+      const childOptions = { ...(request.parentOptions ?? {}), ...options.toolkitOptions, profile: request.profile, session };
+      // The child serves the parent's providers (request.parentOptions carries them), never a default set.
+      const providers = childOptions.providers ?? fallback.providers;
+      if (!providers) {
+        throw new TypeError('the sub-agent toolkit has no providers: the request\'s parentOptions carry none and toolkitOptions.providers is not set');
+      }
+      const toolkit = createToolkit<Ops>({ ...childOptions, providers });
       try {
         const result = await options.step({
           prompt: request.prompt,

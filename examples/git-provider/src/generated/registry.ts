@@ -1,0 +1,74 @@
+// Generated from catalog.yaml — do not edit. Run `toolwright generate`.
+
+import type { OperationDescriptor, ProviderDescriptor } from "toolwright";
+import type { Operations } from "./types.js";
+import { schemas } from "./schemas.js";
+import { validators } from "./validators.js";
+
+/** git.git_status — data_source / read_only */
+const git_git_status: OperationDescriptor = {
+  id: "git.git_status",
+  provider: "git",
+  name: "git_status",
+  title: "Git status",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  description: "Show the working tree status of the git repository that contains `path` (default: the\nworkspace root): the current branch and every changed, staged or untracked file.",
+  params: schemas["git.git_status"].params,
+  result: schemas["git.git_status"].result,
+  errors: ["NOT_A_REPOSITORY", "OUTSIDE_WORKSPACE", "NOT_FOUND", "UNAVAILABLE", "GIT_FAILED"],
+  validateParams: validators["git.git_status"]!.params,
+  validateResult: validators["git.git_status"]!.result,
+};
+/** git.git_log — data_source / read_only */
+const git_git_log: OperationDescriptor = {
+  id: "git.git_log",
+  provider: "git",
+  name: "git_log",
+  title: "Git log",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  description: "List the most recent commits of the current branch (newest first): hash, author, email,\ndate (ISO 8601) and subject. A repository without commits has an empty log.",
+  params: schemas["git.git_log"].params,
+  result: schemas["git.git_log"].result,
+  errors: ["NOT_A_REPOSITORY", "OUTSIDE_WORKSPACE", "NOT_FOUND", "UNAVAILABLE", "GIT_FAILED"],
+  validateParams: validators["git.git_log"]!.params,
+  validateResult: validators["git.git_log"]!.result,
+};
+/** git.git_commit — resource / moderate */
+const git_git_commit: OperationDescriptor = {
+  id: "git.git_commit",
+  provider: "git",
+  name: "git_commit",
+  title: "Git commit",
+  kind: "resource",
+  risk: "moderate",
+  riskNote: "Records a commit in the repository (history can be rewritten, so not high); runs the repository's commit hooks.",
+  idempotent: false,
+  openWorld: false,
+  description: "Record a commit of the staged changes (or of every change, untracked files included, with\nall: true) in the repository that contains `path`. Without `author`, git's configured\nidentity is used; none configured is NO_IDENTITY.",
+  params: schemas["git.git_commit"].params,
+  result: schemas["git.git_commit"].result,
+  errors: ["NOT_A_REPOSITORY", "NOTHING_TO_COMMIT", "NO_IDENTITY", "OUTSIDE_WORKSPACE", "NOT_FOUND", "UNAVAILABLE", "GIT_FAILED"],
+  validateParams: validators["git.git_commit"]!.params,
+  validateResult: validators["git.git_commit"]!.result,
+};
+
+/** Every provider of the catalog, in catalog order: `defineProviders(providers, handlers)` composes them. */
+export const providers: readonly ProviderDescriptor<Operations>[] = [
+  {
+    name: "git",
+    description: "Inspect and commit to git repositories inside the workspace.",
+    operations: [git_git_status, git_git_log, git_git_commit],
+  },
+];
+
+/** Every operation of the catalog, in catalog order. */
+export const operations: readonly OperationDescriptor[] = [git_git_status, git_git_log, git_git_commit];
+
+/** The same list under the name the package entry gives the reference registry. */
+export { providers as catalogProviders };

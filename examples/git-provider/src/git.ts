@@ -1,0 +1,67 @@
+// Runs git for the handlers: confined to the workspace, never prompting, never running code a
+// repository's config asks for on read paths, and cancelled with the tool call.
+import path from 'node:path';
+import { execa } from 'execa';
+import type { HandlerContext } from 'toolwright';
+import { ToolError } from './generated/errors.js';
+
+export interface GitResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** The folder a `path` param names, checked to stay inside the workspace (OUTSIDE_WORKSPACE otherwise). */
+export async function repositoryFolder(ctx: HandlerContext, relative = '.'): Promise<string> {
+  const resolved = await ctx.workspace.resolve(relative);
+  if (!resolved.exists) throw new ToolError('NOT_FOUND', `${relative} does not exist in the workspace`);
+  return resolved.absolute;
+}
+
+/**
+ * Runs `git args` in `cwd`. git never looks above the workspace root for a repository
+ * (GIT_CEILING_DIRECTORIES), never prompts, and core.fsmonitor (which runs a command named by the
+ * repository's own config) is off.
+ */
+export async function git(ctx: HandlerContext, cwd: string, args: string[], env: Record<string, string> = {}): Promise<GitResult> {
+  try {
+    const result = await execa('git', ['-c', 'core.fsmonitor=false', '-c', 'core.quotePath=false', ...args], {
+      cwd,
+      reject: false,
+      stripFinalNewline: false,
+      cancelSignal: ctx.signal,
+      env: {
+        GIT_CEILING_DIRECTORIES: path.dirname(ctx.workspace.root),
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_OPTIONAL_LOCKS: '0',
+        LC_ALL: 'C',
+        ...env,
+      },
+    });
+    if (result.isCanceled) throw new ToolError('CANCELLED', 'the git call was cancelled');
+    return { stdout: String(result.stdout), stderr: String(result.stderr), exitCode: result.exitCode ?? 1 };
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new ToolError('UNAVAILABLE', 'git is not installed (or not on PATH); install git to use the git tools');
+    }
+    throw error;
+  }
+}
+
+/** Maps a failed git run to the catalog's codes. */
+export function gitFailure(result: GitResult, what: string): ToolError {
+  const message = result.stderr.trim().split('\n').slice(-3).join(' ');
+  if (/not a git repository/i.test(result.stderr)) {
+    return new ToolError('NOT_A_REPOSITORY', `${what}: not inside a git repository within the workspace`);
+  }
+  return new ToolError('GIT_FAILED', `${what}: git exited with ${result.exitCode}: ${message}`, { exitCode: result.exitCode });
+}
+
+/** The checked-out branch (also on a branch without commits), or null on a detached HEAD. */
+export async function currentBranch(ctx: HandlerContext, cwd: string): Promise<string | null> {
+  const result = await git(ctx, cwd, ['symbolic-ref', '--short', '-q', 'HEAD']);
+  if (result.exitCode === 0) return result.stdout.trim();
+  if (result.exitCode === 1) return null;
+  throw gitFailure(result, 'git symbolic-ref');
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The public path, end to end: build and pack toolwright, install the tarball into a copy of each
+# example (nothing from this checkout but the tarball), then `toolwright generate --check`, strict
+# `tsc` (no skipLibCheck), the example's vitest, `--provider` through the installed bin, and a
+# sabotaged handler that must make the generated conformance tests fail.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+work="$(mktemp -d "${TMPDIR:-/tmp}/toolwright-examples-XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "build and pack toolwright"
+npm run --silent build
+tarball="$(npm pack --ignore-scripts --silent --pack-destination "$work" | tail -n 1)"
+tarball="$work/$tarball"
+echo "$tarball"
+
+for example in examples/*/; do
+  name="$(basename "$example")"
+  dir="$work/$name"
+  step "$name: install its lock file, then the tarball"
+  mkdir -p "$dir"
+  (cd "$example" && tar --exclude=./node_modules --exclude=./dist -cf - .) | (cd "$dir" && tar -xf -)
+  cd "$dir"
+  npm ci --no-audit --no-fund --prefer-offline --loglevel=error
+  npm install --no-save --no-audit --no-fund --prefer-offline --loglevel=error "$tarball"
+
+  step "$name: toolwright generate --check"
+  npx --no-install toolwright generate --check
+
+  step "$name: tsc (strict, no skipLibCheck)"
+  npx --no-install tsc --noEmit -p tsconfig.json
+
+  step "$name: vitest"
+  npx --no-install vitest run
+
+  if [ -f tsconfig.build.json ]; then
+    step "$name: toolwright call/schema --provider ./dist/index.js"
+    npx --no-install tsc -p tsconfig.build.json
+    git init -q -b main repo-under-test
+    npx --no-install toolwright schema --provider ./dist/index.js --workspace repo-under-test | grep -q 'git_status'
+    npx --no-install toolwright call git_status '{}' --provider ./dist/index.js --workspace repo-under-test --json | grep -q '"branch": "main"'
+    echo 'export const notProviders = 1;' > "$work/not-a-provider.mjs"
+    set +e
+    npx --no-install toolwright call git_status '{}' --provider "$work/not-a-provider.mjs" >/dev/null 2>"$work/usage.txt"
+    code=$?
+    set -e
+    if [ "$code" != 2 ] || ! grep -q 'no `providers` export' "$work/usage.txt"; then
+      cat "$work/usage.txt"; echo "expected exit 2 and a usage error for a module without providers (got $code)" >&2; exit 1
+    fi
+  fi
+
+  step "$name: a sabotaged handler makes the generated conformance tests fail"
+  handlers="src/handlers.ts"
+  # Every operation's output loses its first declared key: the examples' output checks must fail.
+  node -e '
+    const fs = require("fs");
+    const file = process.argv[1];
+    const text = fs.readFileSync(file, "utf8");
+    const sabotaged = text.replace(/async (\w+)\(params, ctx\) \{/g, "async $1(params, ctx) { if (params !== null) return { sabotaged: true } as never;");
+    if (sabotaged === text) { console.error("could not sabotage " + file); process.exit(1); }
+    fs.writeFileSync(file, sabotaged);
+  ' "$handlers"
+  if npx --no-install vitest run test/generated >"$work/sabotaged.txt" 2>&1; then
+    cat "$work/sabotaged.txt"; echo "the conformance tests passed against a sabotaged handler" >&2; exit 1
+  fi
+  grep -Eq 'failed' "$work/sabotaged.txt"
+  echo "conformance failed as it must ($(grep -Eo '[0-9]+ failed' "$work/sabotaged.txt" | head -n 1))"
+  cd "$root"
+done
+step "examples: all passed"

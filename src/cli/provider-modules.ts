@@ -1,0 +1,55 @@
+// `--provider MODULE` (repeatable): modules exporting `providers: Provider[]`, served beside the
+// reference providers by `mcp`, `call` and `schema`. Paths are resolved relative to the current folder.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isProviderList, type Provider } from '../runtime/providers.js';
+
+/** A problem with a --provider module: the CLI reports it as a usage error (exit 2). */
+export class ProviderModuleError extends Error {}
+
+export function collectProviderModule(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** Loads every module, in order; the providers of all of them, or a ProviderModuleError. */
+export async function loadProviderModules(specs: readonly string[], cwd = process.cwd()): Promise<Provider[]> {
+  const providers: Provider[] = [];
+  for (const spec of specs) providers.push(...(await loadOne(spec, cwd)));
+  return providers;
+}
+
+async function loadOne(spec: string, cwd: string): Promise<readonly Provider[]> {
+  const url = resolveModule(spec, cwd);
+  let namespace: Record<string, unknown>;
+  try {
+    namespace = (await import(url)) as Record<string, unknown>;
+  } catch (error) {
+    const hint = /\.(m|c)?ts$/.test(spec) ? ' (a TypeScript module must be compiled first, or run the CLI under tsx)' : '';
+    throw new ProviderModuleError(`--provider ${spec}: cannot load it: ${(error as Error).message}${hint}`);
+  }
+  if (!('providers' in namespace)) {
+    const names = Object.keys(namespace);
+    throw new ProviderModuleError(
+      `--provider ${spec}: the module has no \`providers\` export (it exports: ${names.join(', ') || 'nothing'}); ` +
+        'export const providers = defineProviders(registry, handlers)',
+    );
+  }
+  if (!isProviderList(namespace.providers)) {
+    throw new ProviderModuleError(`--provider ${spec}: \`providers\` must be the Provider[] that defineProviders(registry, handlers) returns`);
+  }
+  return namespace.providers;
+}
+
+/** A path (relative to cwd, or absolute) if one exists, else a package name resolved from cwd. */
+function resolveModule(spec: string, cwd: string): string {
+  const asPath = path.resolve(cwd, spec);
+  if (existsSync(asPath)) return pathToFileURL(asPath).href;
+  if (spec.startsWith('.') || path.isAbsolute(spec)) throw new ProviderModuleError(`--provider ${spec}: no such file (${asPath})`);
+  try {
+    return pathToFileURL(createRequire(path.join(cwd, 'noop.js')).resolve(spec)).href;
+  } catch {
+    throw new ProviderModuleError(`--provider ${spec}: no such file, and no package of that name is installed in ${cwd}`);
+  }
+}
