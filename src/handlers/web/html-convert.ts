@@ -1,0 +1,344 @@
+// HTML → Markdown (turndown) or plain text, bounded: this runs inside the conversion worker
+// (./convert-worker.ts) under a hard deadline, and on top of that keeps every step near-linear so
+// ordinary hostile pages convert quickly instead of timing out:
+// - a page the parser would nest beyond MAX_PARSE_DEPTH, or larger than MAX_DOM_CHARS, skips the
+//   DOM and is extracted as plain text in one linear pass (./html-scan.ts), and says so;
+// - the DOM is walked iteratively; subtrees deeper than MAX_DOM_DEPTH are flattened to their text,
+//   so turndown's recursion (and its O(size × depth) textContent calls) stays bounded;
+// - turndown's quadratic spots are avoided: its final `[\t\r\n\s]+$` trim is bypassed (the body's
+//   Markdown is captured by a rule and trimmed here with loops), its `code` rule and our list rule
+//   are linear rewrites, and non-ASCII spaces inside <pre> become ASCII spaces (its edge-whitespace
+//   regex backtracks quadratically on "x" + spaces + U+00A0).
+// A stack overflow anywhere falls back to the linear extraction; it is never a network error.
+import { createRequire } from 'node:module';
+import type TurndownService from 'turndown';
+import { extractText, scanHtml, tidyLines } from './html-scan.js';
+
+export const MAX_PARSE_DEPTH = 512;
+export const MAX_DOM_DEPTH = 128;
+export const MAX_DOM_CHARS = 8 * 1024 * 1024;
+
+export type ConvertFormat = 'markdown' | 'text';
+
+export interface ConvertedPage {
+  title: string | undefined;
+  content: string;
+  /** What the conversion changed or gave up on, for the text a model reads. */
+  notes: string[];
+}
+
+/** The slice of domino's DOM this module touches. */
+interface DomNode {
+  nodeType: number;
+  nodeName: string;
+  nodeValue: string | null;
+  textContent: string | null;
+  childNodes: ArrayLike<DomNode>;
+  parentNode: DomNode | null;
+  firstChild: DomElement | null;
+  lastChild: DomElement | null;
+  nextSibling: DomElement | null;
+  previousSibling: DomElement | null;
+}
+interface DomElement extends DomNode {
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  remove(): void;
+  querySelectorAll(selector: string): ArrayLike<DomElement>;
+}
+interface DomDocument extends DomElement {
+  title: string;
+  body: DomElement | null;
+  head: DomElement | null;
+  documentElement: DomElement | null;
+}
+
+function hasElementChild(node: DomNode): boolean {
+  for (let child = node.firstChild; child; child = child.nextSibling) if (child.nodeType === 1) return true;
+  return false;
+}
+
+// domino is turndown's own DOM; resolving it from turndown's location needs no extra dependency.
+const requireHere = createRequire(import.meta.url);
+type Domino = { createDocument(html: string, force?: boolean): DomDocument };
+let dominoModule: Domino | undefined;
+function parse(html: string): DomDocument {
+  dominoModule ??= createRequire(requireHere.resolve('turndown'))('@mixmark-io/domino') as Domino;
+  return dominoModule.createDocument(html, true);
+}
+
+/** Loads domino and turndown now (a fresh worker does this while the body is still downloading). */
+export function warmUp(): void {
+  dominoModule ??= createRequire(requireHere.resolve('turndown'))('@mixmark-io/domino') as Domino;
+  turndown();
+}
+
+/** Elements that are never content: code, styling, navigation chrome, embedded objects. */
+const NOISE_TAGS = new Set([
+  'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'NAV', 'IFRAME', 'SVG', 'CANVAS', 'OBJECT', 'EMBED', 'LINK', 'META', 'BUTTON',
+]);
+const BLOCKS = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE',
+  'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE',
+  'TBODY', 'THEAD', 'TR', 'UL', 'TD', 'TH',
+]);
+/** Unicode whitespace other than the ASCII four (what `\s` adds). */
+const NON_ASCII_SPACE = /[\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+
+/** Converts a decoded page. Never throws for content: limits become a plain-text fallback with a note. */
+export function convertHtml(html: string, format: ConvertFormat, baseUrl: string): ConvertedPage {
+  const notes: string[] = [];
+  if (html.length > MAX_DOM_CHARS) {
+    return fallback(html, `the page is ${html.length} characters, more than the ${MAX_DOM_CHARS} web_fetch converts to ${format}; returned as plain text extracted without an HTML parser`);
+  }
+  const scan = scanHtml(html);
+  if (scan.depth > MAX_PARSE_DEPTH) {
+    return fallback(html, `the page nests elements about ${scan.depth} levels deep, beyond the ${MAX_PARSE_DEPTH} web_fetch parses; returned as plain text extracted without an HTML parser`);
+  }
+  try {
+    const doc = parse(html);
+    const body = doc.body;
+    if (!body) return fallback(html, 'the page has no <body> (a frameset?); returned as plain text');
+    const title = doc.title?.trim() || undefined;
+    if (doc.head) doc.head.remove();
+    const flattened = normalize(doc, body, baseUrl);
+    if (flattened > 0) notes.push(`${flattened} element(s) nested deeper than ${MAX_DOM_DEPTH} levels were flattened to their text`);
+    const content = format === 'text' ? domToText(body) : domToMarkdown(doc);
+    return { title, content, notes };
+  } catch (error) {
+    if (error instanceof RangeError) {
+      return fallback(html, `the page could not be converted to ${format} (${error.message}); returned as plain text extracted without an HTML parser`);
+    }
+    throw error;
+  }
+}
+
+function fallback(html: string, note: string): ConvertedPage {
+  const { title, content } = extractText(html);
+  return { title, content, notes: [note] };
+}
+
+/**
+ * One iterative walk: drops noise (and hidden elements and comments), makes links absolute,
+ * flattens subtrees deeper than MAX_DOM_DEPTH, and turns non-ASCII spaces inside <pre> into
+ * ASCII spaces. Returns how many subtrees were flattened.
+ */
+function normalize(doc: DomDocument, root: DomElement, baseUrl: string): number {
+  let base = baseUrl;
+  const baseHref = doc.querySelectorAll('base[href]')[0]?.getAttribute('href');
+  if (baseHref) {
+    try {
+      base = new URL(baseHref, baseUrl).href;
+    } catch {
+      // keep the page URL
+    }
+  }
+  const absolutize = (el: DomElement, attribute: string) => {
+    const value = el.getAttribute(attribute);
+    if (!value || value.startsWith('#') || /^\s*(javascript|data):/i.test(value)) return;
+    try {
+      el.setAttribute(attribute, new URL(value, base).href);
+    } catch {
+      // leave an unparsable link as written
+    }
+  };
+  let flattened = 0;
+  // Children are visited through firstChild/nextSibling: reading `childNodes` switches a domino
+  // node to an array whose every removal is O(siblings) (30,000 comments took 37 s).
+  const stack: { node: DomElement; depth: number; pre: boolean }[] = [{ node: root, depth: 0, pre: false }];
+  while (stack.length > 0) {
+    const { node, depth, pre } = stack.pop()!;
+    if (depth >= MAX_DOM_DEPTH && hasElementChild(node)) {
+      node.textContent = textOf(node);
+      flattened++;
+      continue;
+    }
+    for (let child = node.firstChild; child; ) {
+      const next = child.nextSibling;
+      if (child.nodeType === 8) {
+        child.remove();
+      } else if (child.nodeType === 3) {
+        if (pre && child.nodeValue) {
+          NON_ASCII_SPACE.lastIndex = 0;
+          if (NON_ASCII_SPACE.test(child.nodeValue)) child.nodeValue = child.nodeValue.replace(NON_ASCII_SPACE, ' ');
+        }
+      } else if (child.nodeType === 1) {
+        const name = child.nodeName.toUpperCase();
+        if (NOISE_TAGS.has(name) || child.getAttribute('hidden') !== null || child.getAttribute('aria-hidden') === 'true') {
+          child.remove();
+        } else {
+          if (name === 'A') absolutize(child, 'href');
+          else if (name === 'IMG') absolutize(child, 'src');
+          stack.push({ node: child, depth: depth + 1, pre: pre || name === 'PRE' });
+        }
+      }
+      child = next;
+    }
+  }
+  return flattened;
+}
+
+/** The text of a subtree, iteratively, with a space at block boundaries. */
+function textOf(root: DomNode): string {
+  const parts: string[] = [];
+  const stack: DomNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) {
+      parts.push(node.nodeValue ?? '');
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    if (node !== root && BLOCKS.has(node.nodeName.toUpperCase())) parts.push(' ');
+    for (let child = node.lastChild; child; child = child.previousSibling) stack.push(child);
+  }
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+// ---- Markdown ----------------------------------------------------------------------------
+
+let turndownService: TurndownService | undefined;
+/** The body's Markdown, captured before turndown's own (quadratic) final trim sees it. */
+let capturedBody: string | undefined;
+
+function turndown(): TurndownService {
+  if (turndownService) return turndownService;
+  const Turndown = requireHere('turndown') as typeof TurndownService;
+  const service = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  service.addRule('captureBody', {
+    filter: (node) => node.nodeName === 'BODY',
+    replacement: (content) => {
+      capturedBody = content;
+      return '';
+    },
+  });
+  // Images whose link is a data: URL would flood the text; keep their alt text only.
+  service.addRule('dataImages', {
+    filter: (node) => node.nodeName === 'IMG' && /^data:/i.test(node.getAttribute('src') ?? ''),
+    replacement: (_content, node) => {
+      const alt = (node as unknown as DomElement).getAttribute('alt');
+      return alt ? `[image: ${alt}]` : '';
+    },
+  });
+  // turndown's inline-code rule, with its `^ .*?[^ ].* $` test and delimiter search made linear.
+  service.addRule('linearCode', {
+    filter: (node) => {
+      const hasSiblings = node.previousSibling || node.nextSibling;
+      return node.nodeName === 'CODE' && !(node.parentNode?.nodeName === 'PRE' && !hasSiblings);
+    },
+    replacement: (content) => {
+      if (!content) return '';
+      content = content.replace(/\r?\n|\r/g, ' ');
+      const padded = content.startsWith('`') || content.endsWith('`') ||
+        (content.length > 2 && content.startsWith(' ') && content.endsWith(' ') && content.trim() !== '');
+      const extraSpace = padded ? ' ' : '';
+      const runs = new Set<number>();
+      for (const run of content.match(/`+/g) ?? []) runs.add(run.length);
+      let size = 1;
+      while (runs.has(size)) size++;
+      const delimiter = '`'.repeat(size);
+      return delimiter + extraSpace + content + extraSpace + delimiter;
+    },
+  });
+  // Compact list markers ("- item", "1. item") instead of turndown's padded "-   item".
+  service.addRule('compactListItem', {
+    filter: 'li',
+    replacement: (content, node) => {
+      type ListNode = DomElement & { parentNode: ListNode | null; nextSibling: unknown; children: ArrayLike<unknown> };
+      const item = node as unknown as ListNode;
+      const parent = item.parentNode;
+      let prefix = '- ';
+      if (parent?.nodeName === 'OL') {
+        const start = Number(parent.getAttribute('start') ?? '1') || 1;
+        prefix = `${start + Array.prototype.indexOf.call(parent.children, item)}. `;
+      }
+      const body = trimNewlinesEnd(trimNewlinesStart(content), true).replaceAll('\n', `\n${' '.repeat(prefix.length)}`);
+      return prefix + body + (item.nextSibling && !body.endsWith('\n') ? '\n' : '');
+    },
+  });
+  turndownService = service;
+  return service;
+}
+
+function trimNewlinesStart(text: string): string {
+  let start = 0;
+  while (start < text.length && text.charCodeAt(start) === 0x0a) start++;
+  return start === 0 ? text : text.slice(start);
+}
+/** Trailing newlines removed (`keepOne`: a run of them becomes one), by a loop, not `\n+$`. */
+function trimNewlinesEnd(text: string, keepOne: boolean): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x0a) end--;
+  if (end === text.length) return text;
+  return text.slice(0, end) + (keepOne ? '\n' : '');
+}
+
+function domToMarkdown(doc: DomDocument): string {
+  capturedBody = undefined;
+  turndown().turndown(doc.documentElement as unknown as TurndownService.Node);
+  const markdown = capturedBody ?? '';
+  capturedBody = undefined;
+  return tidyLines(markdown, false);
+}
+
+// ---- plain text --------------------------------------------------------------------------
+
+const LINE_BLOCKS = new Set([
+  'ADDRESS', 'BR', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER',
+  'HEADER', 'HR', 'LI', 'MAIN', 'SUMMARY', 'TR', 'TBODY', 'THEAD', 'BODY', 'HTML', 'ASIDE',
+]);
+const PARAGRAPH_BLOCKS = new Set([
+  'ARTICLE', 'BLOCKQUOTE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'OL', 'P', 'PRE', 'SECTION', 'TABLE', 'UL',
+]);
+
+/** The visible words, blocks on their own lines, paragraphs apart; an iterative walk. */
+function domToText(root: DomElement): string {
+  const parts: string[] = [];
+  let pendingBreak = 0; // newlines owed before the next text: 1 = new line, 2 = blank line
+  let atLineStart = true;
+  const brk = (level: number) => {
+    pendingBreak = Math.max(pendingBreak, level);
+  };
+  const emit = (text: string, verbatim: boolean) => {
+    if (pendingBreak > 0) {
+      if (!text.trim()) return; // whitespace between blocks
+      if (parts.length > 0) parts.push(pendingBreak === 2 ? '\n\n' : '\n');
+      pendingBreak = 0;
+      atLineStart = true;
+    }
+    if (atLineStart && !verbatim) text = text.trimStart();
+    if (!text) return;
+    parts.push(text);
+    atLineStart = text.endsWith('\n');
+  };
+  // Frames: an element is entered (its break and children pushed), then left (its closing break).
+  type Frame = { node: DomNode; pre: boolean; leave: number };
+  const stack: Frame[] = [{ node: root, pre: false, leave: -1 }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (frame.leave >= 0) {
+      if (frame.leave) brk(frame.leave);
+      continue;
+    }
+    const node = frame.node;
+    if (node.nodeType === 3) {
+      const value = node.nodeValue ?? '';
+      emit(frame.pre ? value : value.replace(/\s+/g, ' '), frame.pre);
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const name = node.nodeName.toUpperCase();
+    if (name === 'HEAD' || name === 'TITLE') continue;
+    const level = PARAGRAPH_BLOCKS.has(name) ? 2 : LINE_BLOCKS.has(name) ? 1 : 0;
+    if (level) brk(level);
+    if ((name === 'TD' || name === 'TH') && !atLineStart && pendingBreak === 0) {
+      parts.push('\t'); // cells of a row, tab-separated
+      atLineStart = true;
+    }
+    const pre = frame.pre || name === 'PRE';
+    stack.push({ node, pre, leave: level });
+    const children = node.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, pre, leave: -1 });
+  }
+  return tidyLines(parts.join(''), true);
+}
