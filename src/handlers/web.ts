@@ -20,6 +20,7 @@ async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<H
   const timeoutMs = params.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs; // one budget for the fetch and the conversion
   const session = openFetchSession({ maxBytes, timeoutMs, signal: ctx.signal, web: ctx.services.web });
+  let converting = false;
   try {
     const response = await session.open(params.url);
     const finalUrl = response.finalUrl.href;
@@ -50,8 +51,7 @@ async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<H
       discardBody(response.body);
       throw unsupported(finalUrl, media.mime);
     }
-    const converting = format !== 'raw' && (kind === 'html' || kind === 'unknown');
-    if (converting) prewarmConverter(); // a worker starts while the body downloads
+    if (format !== 'raw' && (kind === 'html' || kind === 'unknown')) prewarmConverter(); // a worker starts while the body downloads
     const { bytes, truncated } = await session.read(response, maxBytes);
     if (kind === 'unknown') kind = sniff(bytes);
     if (kind === 'binary') throw unsupported(finalUrl, media.mime || 'no content-type');
@@ -70,6 +70,7 @@ async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<H
     let content: string;
     let title: string | undefined;
     if (kind === 'html' && format !== 'raw') {
+      converting = true;
       const page = await convertInWorker({ bytes, encoding, truncated, format, baseUrl: finalUrl }, { deadline, timeoutMs, signal: ctx.signal });
       ({ content, title } = page);
       notes.push(...page.notes);
@@ -88,6 +89,8 @@ async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<H
     };
     return withText(output, renderFetch(output, response.redirects.length, maxBytes, notes));
   } catch (error) {
+    // The converter's own TIMEOUT/CANCELLED/UNSUPPORTED_CONTENT says what ran out; keep it.
+    if (converting && error instanceof ToolError) throw error;
     throw session.toToolError(error);
   } finally {
     session.close();

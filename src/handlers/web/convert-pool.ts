@@ -113,13 +113,19 @@ function acquire(waiter: Waiter): void {
   const slot = idle.pop();
   if (slot) {
     clearTimeout(slot.idleTimer);
-    return waiter(slot);
-  }
-  if (live < MAX_CONVERT_WORKERS) {
+    waiter(slot);
+  } else if (live < MAX_CONVERT_WORKERS) {
     live++;
-    return waiter(spawn());
+    waiter(spawn());
+  } else {
+    waiters.push(waiter);
+    return;
   }
-  waiters.push(waiter);
+  // Keep a spare warm: if this job turns out slow, the next page need not wait for a cold start.
+  if (idle.length === 0 && live < MAX_CONVERT_WORKERS) {
+    live++;
+    release(spawn());
+  }
 }
 
 /** Starts a worker ahead of the first job (called when an HTML response's headers arrive). */
