@@ -240,17 +240,17 @@ function turndown(): TurndownService {
       return delimiter + extraSpace + content + extraSpace + delimiter;
     },
   });
-  // Compact list markers ("- item", "1. item") instead of turndown's padded "-   item".
+  // Compact list markers ("- item", "1. item") instead of turndown's padded "-   item". The item's
+  // number comes from one pass over its list (turndown's indexOf per item is quadratic).
   service.addRule('compactListItem', {
     filter: 'li',
     replacement: (content, node) => {
-      type ListNode = DomElement & { parentNode: ListNode | null; nextSibling: unknown; children: ArrayLike<unknown> };
-      const item = node as unknown as ListNode;
-      const parent = item.parentNode;
+      const item = node as unknown as DomElement;
+      const parent = item.parentNode as DomElement | null;
       let prefix = '- ';
       if (parent?.nodeName === 'OL') {
         const start = Number(parent.getAttribute('start') ?? '1') || 1;
-        prefix = `${start + Array.prototype.indexOf.call(parent.children, item)}. `;
+        prefix = `${start + elementIndex(parent, item)}. `;
       }
       const body = trimNewlinesEnd(trimNewlinesStart(content), true).replaceAll('\n', `\n${' '.repeat(prefix.length)}`);
       return prefix + body + (item.nextSibling && !body.endsWith('\n') ? '\n' : '');
@@ -258,6 +258,19 @@ function turndown(): TurndownService {
   });
   turndownService = service;
   return service;
+}
+
+/** Position of `child` among its parent's element children, from a per-parent index built once. */
+let elementIndexes = new WeakMap<DomNode, Map<DomNode, number>>();
+function elementIndex(parent: DomNode, child: DomNode): number {
+  let index = elementIndexes.get(parent);
+  if (!index) {
+    index = new Map();
+    let i = 0;
+    for (let node = parent.firstChild; node; node = node.nextSibling) if (node.nodeType === 1) index.set(node, i++);
+    elementIndexes.set(parent, index);
+  }
+  return index.get(child) ?? 0;
 }
 
 function trimNewlinesStart(text: string): string {
@@ -278,6 +291,7 @@ function domToMarkdown(doc: DomDocument): string {
   turndown().turndown(doc.documentElement as unknown as TurndownService.Node);
   const markdown = capturedBody ?? '';
   capturedBody = undefined;
+  elementIndexes = new WeakMap();
   return tidyLines(markdown, false);
 }
 
