@@ -63,7 +63,6 @@ function spawn(): Slot {
     eval: entry.eval,
     resourceLimits: { maxOldGenerationSizeMb: CONVERT_MEMORY_MB },
   });
-  worker.unref();
   const slot: Slot = { worker, ready: false, dead: false, idleTimer: undefined, job: undefined };
   worker.on('message', (message: ConvertReply | 'ready') => {
     if (message === 'ready') slot.ready = true;
@@ -79,6 +78,8 @@ function spawn(): Slot {
     retire(slot);
     job?.crash(new Error(`the conversion worker exited with code ${code}`));
   });
+  // After the listeners: adding a 'message' listener re-refs the worker's port.
+  worker.unref();
   return slot;
 }
 
