@@ -5,14 +5,14 @@
 // CANCELLED). Workers are reused (a warm one converts a normal page in milliseconds), are unref'd
 // (they never keep a process alive), and idle ones exit after IDLE_MS.
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ToolError, abortError } from '../../runtime/errors.js';
 import type { ConvertReply, ConvertRequest } from './convert-worker.js';
 import type { ConvertedPage, ConvertFormat } from './html-convert.js';
 
-export const MAX_CONVERT_WORKERS = Math.max(2, Math.min(4, availableParallelism()));
+/** 4 even on 2 cores: two slow hostile pages must not leave normal pages queueing behind them. */
+export const MAX_CONVERT_WORKERS = 4;
 const IDLE_MS = 30_000;
 /** Heap of one worker; a page whose DOM outgrows it is refused (UNSUPPORTED_CONTENT). */
 export const CONVERT_MEMORY_MB = 1024;
