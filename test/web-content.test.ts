@@ -115,10 +115,15 @@ describe('charsets', () => {
 describe('the DOM-free scanner', () => {
   it('estimates nesting the way the parser builds it', () => {
     expect(scanHtml('<div><div><div>x</div></div></div>').depth).toBe(3);
-    // Elements closed by their next sibling do not nest.
-    expect(scanHtml('<p>a'.repeat(1000)).depth).toBe(0);
-    expect(scanHtml('<ul>' + '<li>a'.repeat(1000)).depth).toBe(1);
-    expect(scanHtml('<a href=x>a'.repeat(1000)).depth).toBe(0);
+    // Start tags that close their open sibling (implied end tags) do not nest.
+    expect(scanHtml('<p>a'.repeat(1000)).depth).toBe(1);
+    expect(scanHtml('<ul>' + '<li>a'.repeat(1000)).depth).toBe(2);
+    expect(scanHtml('<a href=x>a'.repeat(1000)).depth).toBe(1);
+    expect(scanHtml('<table>' + '<tr><td>x'.repeat(1000)).depth).toBe(3);
+    expect(scanHtml('<dl>' + '<dt>a<dd>b'.repeat(1000)).depth).toBe(2);
+    expect(scanHtml('<p><span>x'.repeat(1000)).depth).toBe(2); // a <p> start closes the open <p> and its <span>
+    // …unless a scope boundary is open inside: nested lists do nest.
+    expect(scanHtml('<ul><li>'.repeat(300)).depth).toBe(600);
     // An end tag closes what was left open inside it.
     expect(scanHtml('<div><span>x</div>'.repeat(1000)).depth).toBe(2);
     // "/>" does not close a div in HTML, but does in SVG.
@@ -126,7 +131,7 @@ describe('the DOM-free scanner', () => {
     expect(scanHtml('<svg>' + '<path/>'.repeat(100) + '</svg>').depth).toBe(1);
     // Markup inside scripts, comments and quoted attributes is not markup.
     expect(scanHtml('<script>' + '<div>'.repeat(1000) + '</script><!--' + '<div>'.repeat(1000) + '-->').depth).toBe(0);
-    expect(scanHtml(`<p title="${'<div>'.repeat(1000)}">x</p>`).depth).toBe(0);
+    expect(scanHtml(`<p title="${'<div>'.repeat(1000)}">x</p>`).depth).toBe(1);
   });
 
   it('extracts text: noise skipped, entities decoded, blocks on lines, <pre> kept', () => {

@@ -40,6 +40,22 @@ const HOSTILE: Record<string, [string, string]> = {
   'list item holding 150,000 newlines': [`<ul><li><pre>${'\n'.repeat(N)}MARK</pre></li></ul>`, 'MARK'],
   '20,000 misnested <b><i></b></i>': ['<b><i></b></i>'.repeat(20_000) + 'MARK', 'MARK'],
   '20,000 attributes on one tag': [`<p ${'a="1" '.repeat(20_000)}>MARK</p>`, 'MARK'],
+  // Nesting the parser builds through its repair rules (adoption agency, ignored tags), which a
+  // pre-scan of tags underestimates; the parse itself is watched.
+  '20,000 <a><h1> (adoption agency nests them)': ['<a><h1>'.repeat(20_000) + 'MARK', 'MARK'],
+  '20,000 <a><div>': ['<a><div>'.repeat(20_000) + 'MARK', 'MARK'],
+  '20,000 <td><span> outside a table (td ignored)': ['<td><span>'.repeat(20_000) + 'MARK', 'MARK'],
+  '20,000 <button><i>': ['<button><i>'.repeat(20_000) + 'MARK', 'MARK'],
+  '20,000 <dl><dd>': ['<dl><dd>'.repeat(20_000) + 'MARK', 'MARK'],
+  '20,000 <h1><span>': ['<h1><span>'.repeat(20_000) + 'MARK', 'MARK'],
+  '40,000 <ol> items': ['<ol>' + '<li>x'.repeat(40_000) + '</ol>MARK', 'MARK'],
+};
+/** Sloppy but shallow markup: must be converted as HTML, not reported as too deep. */
+const SLOPPY: Record<string, string> = {
+  '20,000 unclosed <p><span>': '<p><span>x'.repeat(20_000) + 'MARK',
+  '20,000 unclosed <li><div> without a list': '<li><div>x'.repeat(20_000) + 'MARK',
+  '20,000 unclosed <option><b>': '<select>' + '<option><b>x'.repeat(20_000) + '</select>MARK',
+  '20,000 unclosed <a>': '<a href="/x">x'.repeat(20_000) + 'MARK',
 };
 /** Slow to convert on purpose (≈ seconds): many blocks nested just below the parse-depth limit. */
 const SLOW_PAGE = ('<div>'.repeat(500) + 'x' + '</div>'.repeat(500)).repeat(700);
@@ -52,6 +68,7 @@ const pages = new Map<string, string>();
 
 beforeAll(async () => {
   Object.entries(HOSTILE).forEach(([name, [html]], i) => pages.set(`/hostile/${i}`, html));
+  Object.entries(SLOPPY).forEach(([name, html], i) => pages.set(`/sloppy/${i}`, html));
   pages.set('/slow', SLOW_PAGE);
   pages.set('/normal', NORMAL_PAGE);
   server = http.createServer((req, res) => {
@@ -111,6 +128,15 @@ describe('hostile pages convert, bounded and honestly', () => {
         expect(stallMs).toBeLessThan(1000);
       }, 60_000);
     }
+  });
+
+  Object.entries(SLOPPY).forEach(([name], i) => {
+    it(`${name} is converted as HTML, not flagged as deep`, async () => {
+      const result = await fetchPage({ url: `${origin}/sloppy/${i}` });
+      if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+      expect((result.output as { content: string }).content).toContain('MARK');
+      expect(result.text).not.toMatch(/nests elements|plain text/);
+    }, 60_000);
   });
 
   it('says when a page was too deep for the parser and was extracted as plain text', async () => {

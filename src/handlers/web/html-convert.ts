@@ -1,8 +1,9 @@
 // HTML → Markdown (turndown) or plain text, bounded: this runs inside the conversion worker
 // (./convert-worker.ts) under a hard deadline, and on top of that keeps every step near-linear so
 // ordinary hostile pages convert quickly instead of timing out:
-// - a page the parser would nest beyond MAX_PARSE_DEPTH, or larger than MAX_DOM_CHARS, skips the
-//   DOM and is extracted as plain text in one linear pass (./html-scan.ts), and says so;
+// - a page the parser would nest beyond MAX_PARSE_DEPTH (estimated by a linear pre-scan, and
+//   watched while parsing), or larger than MAX_DOM_CHARS, is extracted as plain text in one linear
+//   pass instead (./html-scan.ts), and says so;
 // - the DOM is walked iteratively; subtrees deeper than MAX_DOM_DEPTH are flattened to their text,
 //   so turndown's recursion (and its O(size × depth) textContent calls) stays bounded;
 // - turndown's quadratic spots are avoided: its final `[\t\r\n\s]+$` trim is bypassed (the body's
@@ -60,16 +61,48 @@ function hasElementChild(node: DomNode): boolean {
 
 // domino is turndown's own DOM; resolving it from turndown's location needs no extra dependency.
 const requireHere = createRequire(import.meta.url);
-type Domino = { createDocument(html: string, force?: boolean): DomDocument };
+interface IncrementalParser {
+  end(html: string): void;
+  process(shouldPause: () => boolean): boolean;
+  document(): DomDocument;
+}
+type Domino = { createIncrementalHTMLParser(): IncrementalParser };
 let dominoModule: Domino | undefined;
-function parse(html: string): DomDocument {
+/** Characters the parser consumes between two looks at the depth of the tree it is building. */
+const PROBE_EVERY = 4096;
+
+/**
+ * Parses incrementally, looking every PROBE_EVERY steps at how deep the tree under construction is
+ * (the open elements are, but for foster-parenting, the rightmost path, which the pre-scan covers):
+ * past MAX_PARSE_DEPTH it stops, since the parser's cost grows with depth. Returns the document,
+ * or the depth it stopped at.
+ */
+function parse(html: string): DomDocument | number {
   dominoModule ??= createRequire(requireHere.resolve('turndown'))('@mixmark-io/domino') as Domino;
-  return dominoModule.createDocument(html, true);
+  const parser = dominoModule.createIncrementalHTMLParser();
+  parser.end(html);
+  let steps = 0;
+  const pause = () => ++steps % PROBE_EVERY === 0;
+  while (parser.process(pause)) {
+    const depth = rightmostDepth(parser.document());
+    if (depth > MAX_PARSE_DEPTH) return depth;
+  }
+  return parser.document();
+}
+
+function rightmostDepth(doc: DomDocument): number {
+  let depth = 0;
+  for (let node = doc.documentElement; node; depth++) {
+    let child = node.lastChild;
+    while (child && child.nodeType !== 1) child = child.previousSibling;
+    node = child;
+  }
+  return depth;
 }
 
 /** Loads domino and turndown now (a fresh worker does this while the body is still downloading). */
 export function warmUp(): void {
-  dominoModule ??= createRequire(requireHere.resolve('turndown'))('@mixmark-io/domino') as Domino;
+  parse('<p>warm</p>');
   turndown();
 }
 
@@ -91,12 +124,13 @@ export function convertHtml(html: string, format: ConvertFormat, baseUrl: string
   if (html.length > MAX_DOM_CHARS) {
     return fallback(html, `the page is ${html.length} characters, more than the ${MAX_DOM_CHARS} web_fetch converts to ${format}; returned as plain text extracted without an HTML parser`);
   }
+  const tooDeep = (depth: number) =>
+    fallback(html, `the page nests elements about ${depth} levels deep, beyond the ${MAX_PARSE_DEPTH} web_fetch parses; returned as plain text extracted without an HTML parser`);
   const scan = scanHtml(html);
-  if (scan.depth > MAX_PARSE_DEPTH) {
-    return fallback(html, `the page nests elements about ${scan.depth} levels deep, beyond the ${MAX_PARSE_DEPTH} web_fetch parses; returned as plain text extracted without an HTML parser`);
-  }
+  if (scan.depth > MAX_PARSE_DEPTH) return tooDeep(scan.depth);
   try {
     const doc = parse(html);
+    if (typeof doc === 'number') return tooDeep(doc);
     const body = doc.body;
     if (!body) return fallback(html, 'the page has no <body> (a frameset?); returned as plain text');
     const title = doc.title?.trim() || undefined;

@@ -9,13 +9,34 @@ const VOID_ELEMENTS = new Set([
   'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
 ]);
 /**
- * Elements the parser closes when a sibling of the same family opens (or whose nesting it refuses):
- * a run of them does not nest, so they do not count towards depth.
+ * Start tags that close an open element of their family (the parser's implied end tags) unless a
+ * scope boundary was opened after it: a run of <li>, <p>, <a>, <td>… does not nest.
  */
-const NON_NESTING = new Set([
-  'p', 'li', 'dt', 'dd', 'option', 'optgroup', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption',
-  'rb', 'rt', 'rp', 'rtc', 'html', 'head', 'body', 'a', 'button', 'form', 'nobr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+const IMPLIED_CLOSE: Record<string, { family: readonly string[]; boundary: readonly string[] }> = {};
+function closes(names: string[], family: string[], boundary: string[]): void {
+  for (const name of names) IMPLIED_CLOSE[name] = { family, boundary };
+}
+closes(['li'], ['li'], ['ul', 'ol']);
+closes(['dt', 'dd'], ['dt', 'dd'], ['dl']);
+closes(['option'], ['option'], ['select', 'datalist']);
+closes(['optgroup'], ['optgroup', 'option'], ['select']);
+closes(['tr'], ['tr', 'td', 'th'], ['table']);
+closes(['td', 'th'], ['td', 'th'], ['table', 'tr']);
+closes(['thead', 'tbody', 'tfoot'], ['thead', 'tbody', 'tfoot', 'tr', 'td', 'th'], ['table']);
+closes(['rb', 'rt', 'rp', 'rtc'], ['rb', 'rt', 'rp', 'rtc'], ['ruby']);
+closes(['a'], ['a'], ['td', 'th', 'caption', 'object', 'marquee', 'applet', 'template']);
+closes(['button'], ['button'], []);
+closes(['nobr'], ['nobr'], []);
+/** Start tags that close an open <p> (in button scope). */
+const CLOSES_P = new Set([
+  'address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl', 'fieldset',
+  'figcaption', 'figure', 'footer', 'header', 'hgroup', 'main', 'menu', 'nav', 'ol', 'p', 'search', 'section',
+  'summary', 'ul', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'listing', 'form', 'table', 'hr', 'li', 'dd', 'dt', 'xmp',
 ]);
+const P_SCOPE = ['button', 'table', 'td', 'th', 'caption', 'marquee', 'object', 'applet', 'template', 'html'];
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Not pushed: the document's own frame. */
+const FRAME = new Set(['html', 'head', 'body']);
 /** Elements whose content is raw text up to their own end tag. */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript']);
 /** Elements whose text is never content (kept in step with the DOM converter's noise list). */
@@ -93,7 +114,8 @@ function endOfTag(html: string, from: number): { end: number; selfClosing: boole
  */
 function walkHtml(html: string, visit: Visitor): HtmlScan {
   const stack: string[] = [];
-  const openCount = new Map<string, number>();
+  // Per element name, the stack positions where one is open (innermost last).
+  const positions = new Map<string, number[]>();
   let foreign = 0; // inside <svg>/<math>, "/>" really closes an element
   let depth = 0;
   let elements = 0;
@@ -101,10 +123,36 @@ function walkHtml(html: string, visit: Visitor): HtmlScan {
   let pre = 0;
   const pop = () => {
     const name = stack.pop()!;
-    openCount.set(name, openCount.get(name)! - 1);
+    positions.get(name)!.pop();
     if (name === 'svg' || name === 'math') foreign--;
     if (name === 'pre' || name === 'listing') pre--;
     visit.close?.(name);
+  };
+  const innermost = (names: readonly string[]) => {
+    let at = -1;
+    for (const name of names) {
+      const open = positions.get(name);
+      if (open && open.length > 0) at = Math.max(at, open[open.length - 1]!);
+    }
+    return at;
+  };
+  /** Closes the outermost open element of `family` opened after the innermost `boundary` (and all inside it). */
+  const closeFamily = (family: readonly string[], boundary: readonly string[]) => {
+    const limit = innermost(boundary);
+    let at = Number.POSITIVE_INFINITY;
+    for (const name of family) {
+      const open = positions.get(name);
+      if (!open || open.length === 0 || open[open.length - 1]! <= limit) continue;
+      let lo = 0;
+      let hi = open.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (open[mid]! > limit) hi = mid;
+        else lo = mid + 1;
+      }
+      at = Math.min(at, open[lo]!);
+    }
+    if (at !== Number.POSITIVE_INFINITY) while (stack.length > at) pop();
   };
   while (i < html.length) {
     const lt = html.indexOf('<', i);
@@ -137,7 +185,7 @@ function walkHtml(html: string, visit: Visitor): HtmlScan {
     const { end, selfClosing } = endOfTag(html, j);
     i = end;
     if (closing) {
-      if ((openCount.get(name) ?? 0) > 0) {
+      if ((positions.get(name)?.length ?? 0) > 0) {
         while (stack.length > 0 && stack[stack.length - 1] !== name) pop();
         if (stack.length > 0) pop();
       } else {
@@ -162,18 +210,21 @@ function walkHtml(html: string, visit: Visitor): HtmlScan {
       visit.text?.(html.slice(i), true);
       break;
     }
+    if (foreign === 0) {
+      if (CLOSES_P.has(name)) closeFamily(['p'], P_SCOPE);
+      const implied = IMPLIED_CLOSE[name];
+      if (implied) closeFamily(implied.family, implied.boundary);
+      if (HEADINGS.has(name) && HEADINGS.has(stack[stack.length - 1] ?? '')) pop();
+    }
     visit.open?.(name);
-    if (VOID_ELEMENTS.has(name) || (selfClosing && foreign > 0)) {
+    if (VOID_ELEMENTS.has(name) || (selfClosing && foreign > 0) || FRAME.has(name)) {
       visit.close?.(name);
       continue;
     }
-    if (NON_NESTING.has(name)) {
-      // Closed by the next sibling; its text still belongs to it for the visitor.
-      if (name === 'head') visit.close?.(name);
-      continue;
-    }
     stack.push(name);
-    openCount.set(name, (openCount.get(name) ?? 0) + 1);
+    let open = positions.get(name);
+    if (!open) positions.set(name, (open = []));
+    open.push(stack.length - 1);
     if (name === 'svg' || name === 'math') foreign++;
     if (name === 'pre' || name === 'listing') pre++;
     if (stack.length > depth) depth = stack.length;
