@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksBinary, pickEncoding } from '../src/handlers/web/content.js';
-import { convertHtml, MAX_DOM_DEPTH } from '../src/handlers/web/html-convert.js';
+import { convertHtml, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../src/handlers/web/html-convert.js';
 import { extractText, scanHtml, tidyLines } from '../src/handlers/web/html-scan.js';
 import { createToolkit } from '../src/runtime/toolkit.js';
 import type { InvokeResult } from '../src/runtime/types.js';
@@ -155,6 +155,13 @@ describe('convertHtml limits', () => {
     const page = convertHtml('<div>'.repeat(depth) + '<b>deep</b> text' + '</div>'.repeat(depth), 'markdown', 'http://x/');
     expect(page.content).toBe('deep text');
     expect(page.notes.join()).toMatch(/flattened/);
+  });
+
+  it('stops prefixing quotes and list items past MAX_QUOTE_DEPTH / MAX_LIST_DEPTH', () => {
+    const quotes = convertHtml('<blockquote>'.repeat(MAX_QUOTE_DEPTH + 5) + 'q', 'markdown', 'http://x/');
+    expect(quotes.content).toBe(`${'> '.repeat(MAX_QUOTE_DEPTH)}q`);
+    const lists = convertHtml('<ul><li>'.repeat(MAX_LIST_DEPTH + 5) + 'i', 'markdown', 'http://x/');
+    expect(lists.content).toBe(`${'- '.repeat(MAX_LIST_DEPTH)}i`);
   });
 
   it('keeps ordinary Markdown: numbered lists, code spans, links, <br>', () => {

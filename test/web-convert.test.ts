@@ -49,6 +49,10 @@ const HOSTILE: Record<string, [string, string]> = {
   '20,000 <dl><dd>': ['<dl><dd>'.repeat(20_000) + 'MARK', 'MARK'],
   '20,000 <h1><span>': ['<h1><span>'.repeat(20_000) + 'MARK', 'MARK'],
   '40,000 <ol> items': ['<ol>' + '<li>x'.repeat(40_000) + '</ol>MARK', 'MARK'],
+  // Output amplification: every quote/list level prefixes every line of its content.
+  '120 nested quotes around 30,000 lines': ['<blockquote>'.repeat(120) + 'x<br>'.repeat(30_000) + 'MARK', 'MARK'],
+  '60 nested lists around 30,000 lines': ['<ul><li>'.repeat(60) + 'x<br>'.repeat(30_000) + 'MARK', 'MARK'],
+  '120 nested quotes around a 70,000-line <pre>': ['<blockquote>'.repeat(120) + '<pre>' + 'x\n'.repeat(70_000) + 'MARK</pre>', 'MARK'],
 };
 /** Sloppy but shallow markup: must be converted as HTML, not reported as too deep. */
 const SLOPPY: Record<string, string> = {
