@@ -196,6 +196,19 @@ describe('the caller’s timeout_ms covers the conversion', () => {
     expect(next.ok && (next.output as { content: string }).content).toContain('[link](');
   }, 60_000);
 
+  it('pages queued behind busy workers time out within their own budget, and the pool recovers', async () => {
+    const started = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 2000 })),
+    );
+    const elapsed = performance.now() - started;
+    expect(results.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(Array(6).fill('TIMEOUT'));
+    expect(elapsed).toBeLessThan(2000 + 3000);
+    expect(convertWorkersAlive()).toBeLessThanOrEqual(4);
+    const next = await fetchPage({ url: `${origin}/normal` });
+    expect(next.ok).toBe(true);
+  }, 60_000);
+
   it('time spent downloading counts against the same budget', async () => {
     const result = await fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 100 });
     expect(result.ok).toBe(false);
