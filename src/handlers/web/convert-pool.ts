@@ -14,8 +14,16 @@ import type { ConvertedPage, ConvertFormat } from './html-convert.js';
 /** 4 even on 2 cores: two slow hostile pages must not leave normal pages queueing behind them. */
 export const MAX_CONVERT_WORKERS = 4;
 const IDLE_MS = 30_000;
-/** Heap of one worker; a page whose DOM outgrows it is refused (UNSUPPORTED_CONTENT). */
-export const CONVERT_MEMORY_MB = 1024;
+/**
+ * Heap of one worker; a page whose DOM outgrows it is refused (UNSUPPORTED_CONTENT).
+ * TOOLWRIGHT_CONVERT_MEMORY_MB (64–8192) changes it for hosts with less or more memory.
+ */
+export const CONVERT_MEMORY_MB = memoryLimit(process.env.TOOLWRIGHT_CONVERT_MEMORY_MB);
+
+function memoryLimit(setting: string | undefined): number {
+  const value = Number(setting);
+  return Number.isInteger(value) && value >= 64 && value <= 8192 ? value : 1024;
+}
 
 export interface ConvertJob {
   bytes: Uint8Array;
