@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksBinary, pickEncoding } from '../src/handlers/web/content.js';
 import { convertHtml, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../src/handlers/web/html-convert.js';
@@ -173,4 +174,26 @@ describe('convertHtml limits', () => {
     expect(page.content).toBe('3. c\n4. d\n\nuse ``a`b`` and `` `x `` [r](http://h/r)  \nnext');
     expect(page.notes).toEqual([]);
   });
+});
+
+describe('convertHtml on random tag soup', () => {
+  // Visible-text tokens only (no noise elements, comments or raw-text tags, which hide text by design).
+  const TOKENS = [
+    '<div>', '</div>', '<b>', '</b>', '<i>', '<a href="/x">', '</a>', '<pre>', '</pre>', '<code>', '</code>', '<p>',
+    '<ul>', '<ol>', '<li>', '</li>', '<table>', '<tr>', '<td>', '</table>', '<blockquote>', '<h1>', '</h1>', '<br>',
+    '<dl>', '<dd>', '<span>', '<em>', '<div/>', '\u00a0', ' ', '  ', '\n', '\t', '`', '``', '*', '_', '\\', '[', '#',
+    '&amp;', '&nbsp;', '< ', '>', '"', 'x', 'word ',
+  ];
+  it('never throws and keeps the last word of text, in both formats', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 4000 }), fc.nat(3), (tokens, repeat) => {
+        const html = tokens.join('').repeat(repeat + 1) + ' MARK';
+        for (const format of ['markdown', 'text'] as const) {
+          const page = convertHtml(html, format, 'http://x/');
+          expect(page.content).toContain('MARK');
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
 });
