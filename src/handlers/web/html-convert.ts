@@ -76,8 +76,10 @@ function parse(html: string): DomDocument | number {
 function rightmostDepth(doc: DomDocument): number {
   let depth = 0;
   for (let node = doc.documentElement; node; depth++) {
+    // Past trailing text and comments, but not through thousands of them on every probe.
     let child = node.lastChild;
-    while (child && child.nodeType !== 1) child = child.previousSibling;
+    for (let skipped = 0; child && child.nodeType !== 1 && skipped < 64; skipped++) child = child.previousSibling;
+    if (child && child.nodeType !== 1) child = null;
     node = child;
   }
   return depth;
