@@ -1,5 +1,5 @@
 // Normalize: the validated catalog as plain typed data that every emitter reads.
-import type { JsonSchema, Kind, Risk } from '../src/runtime/descriptor.js';
+import type { JsonSchema, Kind, Requirement, Risk } from '../src/runtime/descriptor.js';
 
 export type FixtureFile = string | { symlink: string } | { base64: string } | { dir: true };
 
@@ -18,6 +18,8 @@ export interface RawOperation {
   risk_note?: string;
   idempotent: boolean;
   open_world: boolean;
+  /** Services the operation cannot work without (the toolkit does not list it when one is missing). */
+  requires?: Requirement[];
   description: string;
   params: JsonSchema;
   result: JsonSchema;

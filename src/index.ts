@@ -44,15 +44,19 @@ export { providers as catalogProviders, operations as catalogOperations } from '
 export type * from './generated/types.js';
 export { ERROR_CODES } from './generated/types.js';
 // Adapters (issue 7): MCP server and tool definitions for model APIs.
-export { createMcpServer, serveMcpStdio, startMcpHttpServer, mcpToolDefinitions, mcpAnnotations, toCallToolResult, DEFAULT_MAX_RESULT_BYTES } from './adapters/mcp.js';
-export type { McpServerOptions, McpHttpOptions, RunningServer, RunningHttpServer } from './adapters/mcp.js';
+// The MCP SDK loads on first use (createMcpServer and the serve functions are async).
+export { createMcpServer, serveMcpStdio, mcpToolDefinitions, mcpAnnotations, toCallToolResult, DEFAULT_MAX_RESULT_BYTES } from './adapters/mcp.js';
+export type { McpServerOptions, RunningServer } from './adapters/mcp.js';
+export { startMcpHttpServer, DEFAULT_SESSION_IDLE_MS, DEFAULT_MAX_SESSIONS } from './adapters/mcp-http.js';
+export type { McpHttpOptions, RunningHttpServer, ToolkitSource } from './adapters/mcp-http.js';
 export { createMcpElicitationUserChannel } from './adapters/mcp-user.js';
-export type { McpElicitationUserChannel } from './adapters/mcp-user.js';
+export type { McpElicitationUserChannel, McpElicitationUserChannelOptions } from './adapters/mcp-user.js';
+export { approvalText, visibleJson, visibleText, DEFAULT_MAX_APPROVAL_CHARS } from './runtime/services/visible-text.js';
 export { toOpenAITools, toOpenAIResponsesTools, runOpenAIToolCall, runOpenAIResponsesFunctionCall } from './adapters/openai.js';
 export type { OpenAIToolOptions, OpenAIChatTool, OpenAIResponsesTool, OpenAIChatToolCall, OpenAIFunctionCallItem } from './adapters/openai.js';
 export { toAnthropicTools, runAnthropicToolUse } from './adapters/anthropic.js';
 export type { AnthropicToolOptions, AnthropicTool, AnthropicToolUseBlock } from './adapters/anthropic.js';
 export { toAISDKTools } from './adapters/ai-sdk.js';
-export type { AISDKToolOptions } from './adapters/ai-sdk.js';
+export type { AISDKToolOptions, AISDKTool, AISDKToolSet } from './adapters/ai-sdk.js';
 export { toStrictJsonSchema, TOOL_NAME_PATTERN } from './adapters/schema.js';
 export { invokeByName } from './adapters/dispatch.js';

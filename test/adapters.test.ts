@@ -267,3 +267,20 @@ describe('AI SDK tools', () => {
     expect(secondPrompt).toContain('gamma');
   });
 });
+
+describe('malformed tool calls from a model or a wire', () => {
+  it('become error results, never exceptions', async () => {
+    const bad: unknown[] = [undefined, null, {}, { function: null }, { function: { name: 42, arguments: '{}' } }, { function: { name: Symbol('x'), arguments: '{}' } }, { function: { name: 'read_file', arguments: '{not json' } }];
+    for (const call of bad) {
+      const reply = await runOpenAIToolCall(toolkit, call as never);
+      expect(reply.role).toBe('tool');
+      expect(reply.content).toMatch(/^Error (UNKNOWN_OPERATION|INVALID_INPUT): /);
+    }
+    for (const block of [undefined, {}, { name: { toString: () => { throw new Error('boom'); } }, input: {} }]) {
+      const reply = await runAnthropicToolUse(toolkit, block as never);
+      expect(reply).toMatchObject({ type: 'tool_result', is_error: true, content: expect.stringMatching(/^Error UNKNOWN_OPERATION: the tool name must be a string/) });
+    }
+    const item = await runOpenAIResponsesFunctionCall(toolkit, { call_id: 'c', name: 'x'.repeat(10_000), arguments: '{}' });
+    expect(item.output.length).toBeLessThan(2000); // the unknown name is quoted, shortened
+  });
+});

@@ -1,11 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
 import { createToolkit } from '../src/runtime/toolkit.js';
 
@@ -65,7 +67,7 @@ describe('toolwright schema', () => {
     const names = (JSON.parse(out) as { operations: { name: string }[] }[]).flatMap((p) => p.operations.map((o) => o.name));
     expect(names).toEqual(['read_file', 'edit_file']);
     const denied = await cli(['call', 'write_file', '{"path":"b.txt","content":"x"}', '-w', dir, '--profile', 'read_file']);
-    expect(denied.code).toBe(1);
+    expect(denied.code).toBe(2);
     expect(denied.err).toMatch(/^Error UNKNOWN_OPERATION: no tool named "write_file" \(available: read_file\)/);
   });
 });
@@ -144,8 +146,11 @@ describe('--policy', () => {
     const allowed = await cli(['call', 'read_file', '{"path":"a.txt"}', '-w', dir, '--policy', join(dir, 'policy.yaml')]);
     expect(allowed.code).toBe(0);
     const listed = await cli(['schema', '-w', dir, '--policy', join(dir, 'policy.yaml')]);
-    expect(listed.out).toMatch(/^ {2}write_file .*\[policy: deny\]$/m);
+    expect(listed.out).not.toMatch(/^ {2}write_file /m); // denied outright: not listed
+    expect(listed.out).toMatch(/^Not listed because they cannot work here: .*write_file/m);
     expect(listed.out).toMatch(/^ {2}read_file .*\(idempotent\)$/m);
+    const all = await cli(['schema', '-w', dir, '--policy', join(dir, 'policy.yaml'), '--list-all-tools']);
+    expect(all.out).toMatch(/^ {2}write_file .*\[policy: deny\]$/m);
   });
 
   it('accepts a preset name, and a file naming a preset', async () => {
@@ -220,4 +225,117 @@ describe('the bin as a process', () => {
     expect(failed.status).toBe(1);
     expect(failed.stderr).toMatch(/^Error NOT_FOUND/);
   }, 60_000);
+});
+
+describe('the built bin (exit codes, EPIPE, usage errors)', () => {
+  let build: string;
+  let bin: string;
+  beforeAll(async () => {
+    build = await mkdtemp(join(tmpdir(), 'tw-cli-dist-'));
+    await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
+    await copyFile(join(root, 'package.json'), join(build, 'package.json'));
+    const built = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    expect(built.status, built.stdout).toBe(0);
+    bin = join(build, 'dist/cli.js');
+  }, 120_000);
+  afterAll(async () => {
+    await rm(build, { recursive: true, force: true });
+  });
+
+  const run = (args: string[], input?: string) => spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', timeout: 30_000, ...(input !== undefined ? { input } : {}) });
+  /** Runs `toolwright ARGS | READER` in a shell (the bin's stderr to err.txt); `true` closes the pipe before any write. */
+  const piped = (args: string, reader = 'head -1') => spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" ${args} 2>"${dir}/err.txt" | ${reader}`], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+
+  it('exits quietly when the reader of stdout goes away (| head -1), whatever the verb', async () => {
+    await writeFile(join(dir, 'long.txt'), 'line\n'.repeat(200_000));
+    for (const args of ['--help', 'schema', 'schema --json', `call read_file '{"path":"long.txt"}'`, `call grep '{"pattern":"line","output_mode":"content","max_results":5000}'`]) {
+      const result = piped(args);
+      expect(result.stdout.split('\n')[0]!.length, args).toBeGreaterThan(0);
+      expect(await readFile(join(dir, 'err.txt'), 'utf8'), args).not.toMatch(/EPIPE|Error:|at .*\.js/);
+      piped(args, 'true'); // the reader is gone before the first write: EPIPE every time
+      expect(await readFile(join(dir, 'err.txt'), 'utf8'), `${args} | true`).not.toMatch(/EPIPE|Error:|at .*\.js/);
+    }
+  }, 120_000);
+
+  it('--version prints the package version', async () => {
+    const result = run(['--version']);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe((JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string }).version);
+  });
+
+  it('an unknown tool is a usage error (exit 2) from call and schema alike', () => {
+    const call = run(['call', 'no_such_tool', '{}']);
+    const schema = run(['schema', 'no_such_tool']);
+    expect(call.status).toBe(2);
+    expect(schema.status).toBe(2);
+    expect(call.stderr).toContain('no tool named "no_such_tool"');
+    expect(schema.stderr).toContain('no tool named "no_such_tool"');
+  });
+
+  it('--profile patterns that match nothing are usage errors, for every verb', () => {
+    for (const verb of [['schema'], ['call', 'read_file', '{"path":"a.txt"}'], ['mcp']]) {
+      for (const profile of ['filesytem.*', 'read_file,nope', 'Bash', ',']) {
+        const result = run([...verb, '--profile', profile]);
+        expect(result.status, `${verb[0]} --profile ${profile}`).toBe(2);
+        expect(result.stderr).toMatch(/--profile: /);
+      }
+    }
+    expect(run(['schema', '--profile', 'filesystem.*,grep']).status).toBe(0);
+  });
+
+  it('call refuses run_in_background: a job would die with the process', () => {
+    const result = run(['call', 'bash', '{"command":"sleep 30","run_in_background":true}']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/background job would be killed with it/);
+  });
+
+  it('exit codes: 0 ok, 1 tool error, 2 usage', () => {
+    expect(run(['call', 'read_file', '{"path":"a.txt"}']).status).toBe(0);
+    expect(run(['call', 'read_file', '{"path":"missing.txt"}']).status).toBe(1);
+    expect(run(['call', 'read_file', '{bad json']).status).toBe(2);
+    expect(run(['call', 'read_file', '{"path":"a.txt"}', '--policy', 'nonsense']).status).toBe(2);
+    expect(run(['frobnicate']).status).toBe(2);
+    expect(run(['mcp', '--http', '99999']).status).toBe(2);
+    expect(run(['mcp', '--http', '0', '--max-sessions', '0']).status).toBe(2);
+  });
+
+  it('mcp --http serves with the token from TOOLWRIGHT_MCP_TOKEN, statelessly when asked', async () => {
+    const token = 't'.repeat(32);
+    for (const extra of [[], ['--stateless']]) {
+      const child = spawn(process.execPath, [bin, 'mcp', '--http', '0', '--max-sessions', '3', '-w', dir, ...extra], { env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: token }, stdio: ['ignore', 'ignore', 'pipe'] });
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          let err = '';
+          child.stderr.on('data', (chunk: Buffer) => {
+            err += chunk;
+            const match = /listening on (http:\S+)/.exec(err);
+            if (match) resolve(match[1]!);
+          });
+          child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+        });
+        const anonymous = await fetch(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+        expect(anonymous.status).toBe(401);
+        const client = new Client({ name: 'test', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+        const { tools } = await client.listTools();
+        expect(tools.map((t) => t.name)).toContain('read_file');
+        await client.close();
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    }
+  }, 60_000);
+
+  it('mcp --http refuses a non-loopback bind without a token (exit 2), and takes the token from the environment', async () => {
+    const refused = run(['mcp', '--http', '0', '--host', '0.0.0.0']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/refusing to serve MCP on 0\.0\.0\.0 without authentication/);
+    const weak = run(['mcp', '--http', '0', '--auth-token', 'short']);
+    expect(weak.status).toBe(2);
+    expect(weak.stderr).toMatch(/at least 16 characters/);
+    const fromEnv = spawnSync(process.execPath, [bin, 'mcp', '--http', '0', '--host', '0.0.0.0'], { cwd: dir, encoding: 'utf8', timeout: 30_000, env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: 'tooshort' } });
+    expect(fromEnv.status).toBe(2);
+    expect(fromEnv.stderr).toMatch(/at least 16 characters/); // the variable was read (and judged)
+  });
 });

@@ -22,12 +22,12 @@ function runUntilReadyThenKill(args: string[], killAfterMs: number): Promise<voi
 }
 
 describe('write_file under SIGKILL', () => {
-  it('50 kills mid-write leave the old or the new content, never a torn file', async () => {
+  it('30 kills mid-write leave the old or the new content, never a torn file', async () => {
     const root = await tempDir();
     const target = path.join(root, 'data.txt');
     await writeFile(target, 'A'.repeat(2 * 1024 * 1024));
     const seen = new Set<string>();
-    for (let round = 0; round < 50; round++) {
+    for (let round = 0; round < 30; round++) {
       await runUntilReadyThenKill([fixture('write-loop.ts'), root, 'data.txt'], 5 + ((round * 37) % 60));
       const content = await readFile(target, 'latin1');
       expect(content.length).toBe(2 * 1024 * 1024);
@@ -38,7 +38,13 @@ describe('write_file under SIGKILL', () => {
     }
     // The kills landed at different points of the write cycle.
     expect(seen.size).toBeGreaterThan(1);
-  }, 180_000);
+    // What the killed writers left (temp files, a lock) is swept or broken by the next write.
+    const { createToolkit } = await import('../src/index.js');
+    const { readdir } = await import('node:fs/promises');
+    const result = await createToolkit({ workspace: root }).invoke('filesystem', 'write_file', { path: 'data.txt', content: 'done' });
+    expect(result.ok).toBe(true);
+    expect(await readdir(root)).toEqual(['data.txt']);
+  }, 400_000);
 });
 
 describe('read_file on a 1 GiB file', () => {

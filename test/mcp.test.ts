@@ -12,7 +12,8 @@ import { ElicitRequestSchema, type CallToolResult, type Tool } from '@modelconte
 import { Ajv } from 'ajv';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { createMcpServer, startMcpHttpServer, toCallToolResult } from '../src/adapters/mcp.js';
+import { createMcpServer, toCallToolResult } from '../src/adapters/mcp.js';
+import { startMcpHttpServer } from '../src/adapters/mcp-http.js';
 import { createMcpElicitationUserChannel } from '../src/adapters/mcp-user.js';
 import { fitResult } from '../src/adapters/result-size.js';
 import { createToolkit } from '../src/runtime/toolkit.js';
@@ -178,7 +179,7 @@ describe('MCP over Streamable HTTP', () => {
 describe('MCP server in process: result cap, cancellation, elicitation', () => {
   async function connect(options: ToolkitOptions, maxResultBytes: number, capabilities = {}) {
     const toolkit = createToolkit(options);
-    const server = createMcpServer(toolkit, { maxResultBytes });
+    const server = await createMcpServer(toolkit, { maxResultBytes });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });

@@ -132,7 +132,7 @@ describe('compileProfile and profileExcess', () => {
 
 describe('policy and profile inside invoke', () => {
   it('a profile limits getSchema, operations, providers, find and call', () => {
-    const toolkit = createToolkit({ workspace: root, profile: ['task.task_list', 'user'] });
+    const toolkit = createToolkit({ workspace: root, profile: ['task.task_list', 'user'], user: { answers: [] } });
     const schema = toolkit.getSchema();
     expect(schema.map((p) => p.name)).toEqual(['task', 'user']);
     expect(schema.flatMap((p) => p.operations.map((o) => o.id))).toEqual(['task.task_list', 'user.ask_user']);

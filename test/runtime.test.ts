@@ -107,6 +107,8 @@ describe('invoke', () => {
       'read_file:data_source:read_only',
       'write_file:resource:moderate',
       'edit_file:resource:moderate',
+      'multi_edit:resource:moderate',
+      'list_directory:data_source:read_only',
     ]);
     expect(errorCode(await fs.invoke('read_file', { path: 'nope' }))).toBe('NOT_FOUND');
   });

@@ -17,6 +17,7 @@ function writeDescriptor(writer: CodeBlockWriter, op: OperationModel): void {
     if (op.risk_note !== undefined) writer.writeLine(`riskNote: ${str(op.risk_note.trim())},`);
     writer.writeLine(`idempotent: ${op.idempotent},`);
     writer.writeLine(`openWorld: ${op.open_world},`);
+    if (op.requires?.length) writer.writeLine(`requires: [${op.requires.map(str).join(', ')}],`);
     writer.writeLine(`description: ${str(op.description)},`);
     writer.writeLine(`params: schemas[${str(op.id)}].params,`);
     writer.writeLine(`result: schemas[${str(op.id)}].result,`);

@@ -1,7 +1,7 @@
 // Vercel AI SDK (v5) tools: `tool({ inputSchema: jsonSchema(params, { validate }), execute })` per operation.
 // `ai` is loaded on first use (dynamic import), so the library does not depend on it; hosts that
-// call this have it installed anyway.
-import type { ToolSet } from 'ai';
+// call this have it installed anyway. The declared types name nothing from 'ai', so a project
+// without the optional peer still compiles our .d.ts (strict, no skipLibCheck).
 import type { OperationDescriptor } from '../runtime/descriptor.js';
 import { ToolError } from '../runtime/errors.js';
 import type { Toolkit } from '../runtime/types.js';
@@ -16,11 +16,32 @@ export interface AISDKToolOptions {
   modelOutput?: 'text' | 'json';
 }
 
-type AIModule = typeof import('ai');
+/**
+ * One AI SDK tool as `tool()` builds it; assignable to the SDK's `Tool` (and a record of them to
+ * `ToolSet`), checked in test/types/sdk-types.check.ts. `inputSchema` is the SDK's `jsonSchema()`
+ * object, whose type lives in 'ai'.
+ */
+export interface AISDKTool {
+  description?: string;
+  // `any` where the SDK's own types (Schema, ToolCallOptions, the tool-result output) would be named.
+  inputSchema: any;
+  execute: (input: any, options: any) => PromiseLike<unknown>;
+  toModelOutput?: (output: any) => any;
+}
+
+/** What toAISDKTools resolves to: pass it as `tools` to generateText / streamText. */
+export type AISDKToolSet = Record<string, AISDKTool>;
+
+// Typed through a module-name variable so the emitted .d.ts never mentions 'ai'.
+interface AIModule {
+  jsonSchema: (schema: unknown, options: { validate: (value: unknown) => unknown }) => unknown;
+  tool: (definition: Record<string, unknown>) => AISDKTool;
+}
 
 async function loadAI(): Promise<AIModule> {
+  const name = 'ai';
   try {
-    return await import('ai');
+    return (await import(name)) as AIModule;
   } catch (error) {
     throw new Error(`toAISDKTools needs the "ai" package (v5): npm install ai (${(error as Error).message})`);
   }
@@ -40,17 +61,17 @@ export function validateForOperation(op: OperationDescriptor, value: unknown):
  * A failed call throws a ToolError whose message is the model-facing text (`Error NO_MATCH: …`),
  * which the AI SDK hands to the model as the tool error.
  */
-export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions = {}): Promise<ToolSet> {
+export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions = {}): Promise<AISDKToolSet> {
   const { jsonSchema, tool } = await loadAI();
   const texts = new WeakMap<object, string>();
-  const tools: ToolSet = {};
+  const tools: AISDKToolSet = {};
   for (const op of exportableOperations(toolkit)) {
-    tools[op.name] = tool<Record<string, unknown>, unknown>({
+    tools[op.name] = tool({
       description: op.description,
-      inputSchema: jsonSchema<Record<string, unknown>>(cloneSchema(op.params) as Parameters<typeof jsonSchema>[0], {
+      inputSchema: jsonSchema(cloneSchema(op.params), {
         validate: (value) => validateForOperation(op, value),
       }),
-      execute: async (input, { abortSignal }) => {
+      execute: async (input: Record<string, unknown>, { abortSignal }: { abortSignal?: AbortSignal }) => {
         const result = await toolkit.invoke(op.provider, op.name, input, abortSignal ? { signal: abortSignal } : {});
         if (!result.ok) throw new ToolError(result.error.code, result.text, result.error.details);
         if (result.output !== null && typeof result.output === 'object') texts.set(result.output, result.text);
@@ -60,7 +81,7 @@ export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions =
         if (options.modelOutput !== 'json' && output !== null && typeof output === 'object' && texts.has(output)) {
           return { type: 'text', value: texts.get(output)! };
         }
-        return { type: 'json', value: (output ?? null) as never };
+        return { type: 'json', value: output ?? null };
       },
     });
   }

@@ -42,6 +42,6 @@ export async function runAnthropicToolUse(
   block: AnthropicToolUseBlock,
   options: InvokeOptions = {},
 ): Promise<{ type: 'tool_result'; tool_use_id: string; content: string; is_error: boolean }> {
-  const result = await invokeByName(toolkit, block.name, block.input, options);
-  return { type: 'tool_result', tool_use_id: block.id, content: result.text, is_error: !result.ok };
+  const result = await invokeByName(toolkit, block?.name, block?.input, options);
+  return { type: 'tool_result', tool_use_id: block?.id, content: result.text, is_error: !result.ok };
 }

@@ -33,10 +33,14 @@ export async function invokeByName(
   input: unknown,
   options: InvokeOptions = {},
 ): Promise<InvokeResult> {
+  const given: unknown = name; // from a model or a wire: not necessarily what the type says
+  if (typeof given !== 'string') {
+    return failure('?', new ToolError('UNKNOWN_OPERATION', `the tool name must be a string, got ${given === null ? 'null' : typeof given}`));
+  }
   const op = toolkit.find(name); // tool name (read_file) or id (filesystem.read_file)
   if (!op) {
     const known = toolkit.operations.map((o) => o.name).join(', ');
-    return failure(name, new ToolError('UNKNOWN_OPERATION', `no tool named "${name}" (available: ${known})`));
+    return failure(name, new ToolError('UNKNOWN_OPERATION', `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known})`));
   }
   let args = input;
   if (typeof input === 'string') {

@@ -5,6 +5,7 @@ import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js
 import { ToolError } from '../runtime/errors.js';
 import type { UserChannel } from '../runtime/services/user.js';
 import type { Toolkit } from '../runtime/types.js';
+import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from '../runtime/services/visible-text.js';
 
 const MARK = Symbol.for('toolwright.mcpElicitationChannel');
 
@@ -14,22 +15,36 @@ export interface McpElicitationUserChannel extends UserChannel {
   readonly [MARK]: true;
 }
 
+export interface McpElicitationUserChannelOptions {
+  /** Longest approval request sent (default 20,000 characters); a longer one is refused, never cut. */
+  maxApprovalChars?: number;
+}
+
 function supportsElicitation(server: Server | undefined): server is Server {
   return server?.getClientCapabilities()?.elicitation !== undefined;
 }
 
+function cannotElicit(server: Server | undefined): string | undefined {
+  if (!server) return 'no MCP client is connected yet';
+  if (!supportsElicitation(server)) return 'the MCP client cannot elicit (it did not declare the elicitation capability), so no user channel is attached';
+  return undefined;
+}
+
 /**
  * Create it before the toolkit (`createToolkit({ user: channel })`); `createMcpServer` attaches it
- * to the server it builds. Without client support, questions fail UNAVAILABLE and approvals are refused.
+ * to the server it builds. Without client support it reports itself unreachable (ask_user is not
+ * listed), questions fail UNAVAILABLE and approvals are refused saying the client cannot elicit.
  */
-export function createMcpElicitationUserChannel(): McpElicitationUserChannel {
+export function createMcpElicitationUserChannel(options: McpElicitationUserChannelOptions = {}): McpElicitationUserChannel {
   let server: Server | undefined;
+  const maxApprovalChars = options.maxApprovalChars ?? DEFAULT_MAX_APPROVAL_CHARS;
   return {
     [MARK]: true,
     attach(target) { server = target; },
+    unreachable: () => cannotElicit(server),
     async ask(question, { signal }) {
       if (!supportsElicitation(server)) {
-        throw new ToolError('UNAVAILABLE', 'the MCP client does not support elicitation, so the question cannot reach the user; ask it in your reply instead');
+        throw new ToolError('UNAVAILABLE', `${cannotElicit(server)}: the question cannot reach the user; ask it in your reply instead`);
       }
       const labels = (question.options ?? []).map((o) => o.label);
       const described = (question.options ?? []).filter((o) => o.description).map((o) => `- ${o.label}: ${o.description}`);
@@ -40,7 +55,7 @@ export function createMcpElicitationUserChannel(): McpElicitationUserChannel {
           : { type: 'string', title: 'Choose one', enum: labels };
       const result = await server.elicitInput(
         {
-          message: [question.question, ...described].join('\n'),
+          message: visibleText([question.question, ...described].join('\n')),
           requestedSchema: { type: 'object', properties: { answer: answerSchema }, required: ['answer'] },
         },
         { signal },
@@ -52,12 +67,15 @@ export function createMcpElicitationUserChannel(): McpElicitationUserChannel {
       return { answer: text, selected: labels.includes(text) ? [text] : [] };
     },
     async approve(call, { signal }) {
-      if (!supportsElicitation(server)) return false;
-      const input = JSON.stringify(call.input) ?? '';
-      const shown = input.length > 2000 ? `${input.slice(0, 2000)}…` : input;
+      if (!supportsElicitation(server)) {
+        throw new ToolError('DENIED_BY_POLICY', `${call.operation} needs the user's approval, but ${cannotElicit(server)}`);
+      }
+      // The human sees the whole input, hidden characters escaped, or the call is refused.
+      const shown = approvalText(call, maxApprovalChars);
+      if (shown.refusal) throw new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.refusal}`);
       const result = await server.elicitInput(
         {
-          message: `Allow ${call.operation} (${call.kind}, risk ${call.risk})?\nInput: ${shown}`,
+          message: shown.text,
           requestedSchema: {
             type: 'object',
             properties: { approve: { type: 'boolean', title: 'Allow this call', default: false } },

@@ -1,28 +1,30 @@
-// MCP server over a toolkit (@modelcontextprotocol/sdk): one tool per exposed operation, served
-// over stdio or Streamable HTTP. Tool names, schemas and annotations come from the catalog.
-import { randomUUID } from 'node:crypto';
+// MCP server over a toolkit (@modelcontextprotocol/sdk): one tool per listed operation, served over
+// stdio (here) or Streamable HTTP (mcp-http.ts). Tool names, schemas and annotations come from the
+// catalog. The SDK (and zod under it) is loaded on first use, so `import 'toolwright'` stays light.
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode as McpErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type Tool,
-  type ToolAnnotations,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { RISK_ORDER, type OperationDescriptor } from '../runtime/descriptor.js';
 import type { InvokeResult, Toolkit } from '../runtime/types.js';
-import { capText, fitResult } from './result-size.js';
+import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
 import { attachUserChannel } from './mcp-user.js';
 
-/** Far below the SDK client's 10 MiB stdio buffer; content and structuredContent together. */
-export const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
+export { DEFAULT_MAX_RESULT_BYTES };
+
+/** JSON-RPC "invalid params": the code MCP uses for an unknown tool. */
+const INVALID_PARAMS = -32602;
+
+type ServerModule = typeof import('@modelcontextprotocol/sdk/server/index.js');
+type TypesModule = typeof import('@modelcontextprotocol/sdk/types.js');
+let sdkModules: Promise<[ServerModule, TypesModule]> | undefined;
+
+/** The SDK's server and protocol schemas, loaded once. */
+function loadSdk(): Promise<[ServerModule, TypesModule]> {
+  return (sdkModules ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]));
+}
 
 export interface McpServerOptions {
   /** Server name reported to clients (default `toolwright`). */
@@ -96,33 +98,69 @@ export function toCallToolResult(op: OperationDescriptor, result: InvokeResult, 
   };
 }
 
-function defaultInstructions(toolkit: Toolkit): string {
-  return `Tools over the workspace ${toolkit.workspace.root}. Paths are relative to it (absolute paths must stay inside). ` +
+function defaultInstructions(root: string): string {
+  return `Tools over the workspace ${root}. Paths are relative to it (absolute paths must stay inside). ` +
     'Failed calls return isError with "Error CODE: message"; long outputs are cut with a hint on how to continue.';
 }
 
-/** An MCP server (not yet connected) exposing the toolkit's operations as tools. */
-export function createMcpServer(toolkit: Toolkit, options: McpServerOptions = {}): Server {
+/** An error the SDK sends as is (code and message, no "MCP error" prefix added on this side). */
+function protocolError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
+ * An MCP server (not yet connected) exposing the toolkit's operations as tools. Async because the
+ * MCP SDK is loaded on first use.
+ */
+export async function createMcpServer(toolkit: Toolkit, options: McpServerOptions = {}): Promise<Server> {
+  const server = await buildServer(() => toolkit, toolkit.workspace.root, options);
+  attachUserChannel(toolkit, server);
+  return server;
+}
+
+/**
+ * A server whose toolkit is built on the first request that needs it, so `initialize` is answered
+ * before the tools' modules load (the CLI's stdio start-up). `root` is the workspace folder.
+ */
+export async function createDeferredMcpServer(load: () => Promise<Toolkit>, root: string, options: McpServerOptions = {}): Promise<Server> {
+  let pending: Promise<Toolkit> | undefined;
+  const server = await buildServer(() => (pending ??= load()), root, options);
+  // Start loading once the client has its initialize answer, so tools/list waits as little as possible.
+  server.oninitialized = () => { (pending ??= load()).catch(() => { /* reported by the request that needs it */ }); };
+  return server;
+}
+
+async function buildServer(getToolkit: () => Toolkit | Promise<Toolkit>, root: string, options: McpServerOptions): Promise<Server> {
+  const [{ Server: McpServer }, { CallToolRequestSchema, ListToolsRequestSchema }] = await loadSdk();
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
-  const server = new Server(
+  const server = new McpServer(
     { name: options.name ?? 'toolwright', version: packageVersion() },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions: [defaultInstructions(toolkit), options.instructions].filter(Boolean).join('\n'),
+      instructions: [defaultInstructions(root), options.instructions].filter(Boolean).join('\n'),
     },
   );
-  const tools = mcpToolDefinitions(toolkit);
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  let attached: Toolkit | undefined;
+  const toolkitFor = async (): Promise<Toolkit> => {
+    const toolkit = await getToolkit();
+    if (attached !== toolkit) {
+      attachUserChannel(toolkit, server); // idempotent; a deferred toolkit is attached on first use
+      attached = toolkit;
+    }
+    return toolkit;
+  };
+  // Listed per request: what can work depends on the client (elicitation support is known after initialize).
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpToolDefinitions(await toolkitFor()) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const op = toolkit.operations.find((o) => o.name === request.params.name);
+    const toolkit = await toolkitFor();
+    const op = toolkit.find(request.params.name);
     if (!op) {
-      throw new McpError(McpErrorCode.InvalidParams,
+      throw protocolError(INVALID_PARAMS,
         `Unknown tool: ${request.params.name} (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
     }
     const result = await toolkit.invoke(op.provider, op.name, request.params.arguments ?? {}, { signal: extra.signal });
     return toCallToolResult(op, result, maxResultBytes);
   });
-  attachUserChannel(toolkit, server);
   return server;
 }
 
@@ -130,9 +168,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves the toolkit over stdio until stdin closes or `close()` is called. */
-export async function serveMcpStdio(toolkit: Toolkit, options: McpServerOptions = {}): Promise<RunningServer & { closed: Promise<void> }> {
-  const server = createMcpServer(toolkit, options);
+/**
+ * Serves over stdio until stdin closes or `close()` is called. Pass a Server from
+ * createDeferredMcpServer to answer `initialize` before the toolkit is loaded.
+ */
+export async function serveMcpStdio(toolkitOrServer: Toolkit | Server, options: McpServerOptions = {}): Promise<RunningServer & { closed: Promise<void> }> {
+  const [server, { StdioServerTransport }] = await Promise.all([
+    isServer(toolkitOrServer) ? toolkitOrServer : createMcpServer(toolkitOrServer, options),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+  ]);
   const transport = new StdioServerTransport();
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => { resolveClosed = resolve; });
@@ -150,123 +194,6 @@ export async function serveMcpStdio(toolkit: Toolkit, options: McpServerOptions 
   };
 }
 
-export interface McpHttpOptions extends McpServerOptions {
-  /** Port to listen on; 0 picks a free one (default 0). */
-  port?: number;
-  /** Interface to bind (default 127.0.0.1). */
-  host?: string;
-  /** URL path of the MCP endpoint (default `/mcp`). */
-  path?: string;
-  /** Host names accepted in the Host header, besides localhost/127.0.0.1/[::1] and `host` (DNS-rebinding guard). */
-  allowedHosts?: string[];
-}
-
-export interface RunningHttpServer extends RunningServer {
-  url: string;
-  port: number;
-}
-
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
-
-function hostnameOf(hostHeader: string): string {
-  if (hostHeader.startsWith('[')) return hostHeader.slice(0, hostHeader.indexOf(']') + 1);
-  return hostHeader.replace(/:\d+$/, '');
-}
-
-function sendJsonRpcError(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
-}
-
-/**
- * Serves the toolkit over MCP Streamable HTTP (stateful sessions). Pass a factory to give every
- * MCP session its own toolkit (own read-tracking for the stale-file guard); a toolkit is shared.
- */
-export async function startMcpHttpServer(
-  toolkitOrFactory: Toolkit | (() => Toolkit),
-  options: McpHttpOptions = {},
-): Promise<RunningHttpServer> {
-  const host = options.host ?? '127.0.0.1';
-  const path = options.path ?? '/mcp';
-  const allowed = new Set([...LOOPBACK_NAMES, host, ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase()));
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
-  const toolkitFor = typeof toolkitOrFactory === 'function' ? toolkitOrFactory : () => toolkitOrFactory;
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== path) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}\n`);
-      return;
-    }
-    // DNS-rebinding guard: a browser page on another origin must not reach the local server.
-    const hostHeader = (req.headers.host ?? '').toLowerCase();
-    if (!allowed.has(hostnameOf(hostHeader))) {
-      sendJsonRpcError(res, 403, `Host "${req.headers.host ?? ''}" is not allowed`);
-      return;
-    }
-    const origin = req.headers.origin;
-    if (origin !== undefined) {
-      let originHost = '';
-      try { originHost = new URL(origin).hostname.toLowerCase(); } catch { /* reported below */ }
-      if (!allowed.has(originHost) && !allowed.has(`[${originHost}]`)) {
-        sendJsonRpcError(res, 403, `Origin "${origin}" is not allowed`);
-        return;
-      }
-    }
-    const sessionId = req.headers['mcp-session-id'];
-    if (typeof sessionId === 'string') {
-      const session = sessions.get(sessionId);
-      if (!session) {
-        sendJsonRpcError(res, 404, 'Session not found; initialize a new session');
-        return;
-      }
-      await session.transport.handleRequest(req, res);
-      return;
-    }
-    if (req.method !== 'POST') {
-      sendJsonRpcError(res, 400, 'Missing mcp-session-id header; initialize a session with POST first');
-      return;
-    }
-    const server = createMcpServer(toolkitFor(), options);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => { sessions.set(id, { transport, server }); },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
-    if (!transport.sessionId) await server.close(); // not an initialize request: nothing to keep
-  }
-
-  const httpServer = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJsonRpcError(res, 500, `Internal error: ${(error as Error).message}`);
-      else res.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject);
-    httpServer.listen(options.port ?? 0, host, () => {
-      httpServer.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (httpServer.address() as AddressInfo).port;
-  const urlHost = host.includes(':') ? `[${host}]` : host;
-  return {
-    url: `http://${urlHost}:${port}${path}`,
-    port,
-    close: async () => {
-      const open = [...sessions.values()];
-      sessions.clear();
-      await Promise.allSettled(open.map(async ({ transport, server }) => {
-        await transport.close();
-        await server.close();
-      }));
-      httpServer.closeAllConnections();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-    },
-  };
+function isServer(value: Toolkit | Server): value is Server {
+  return typeof (value as Server).connect === 'function' && typeof (value as Server).setRequestHandler === 'function';
 }

@@ -67,8 +67,8 @@ export async function runOpenAIToolCall(
   call: OpenAIChatToolCall,
   options: InvokeOptions = {},
 ): Promise<{ role: 'tool'; tool_call_id: string; content: string }> {
-  const result = await invokeByName(toolkit, call.function.name, call.function.arguments, options);
-  return { role: 'tool', tool_call_id: call.id, content: result.text };
+  const result = await invokeByName(toolkit, call?.function?.name, call?.function?.arguments, options);
+  return { role: 'tool', tool_call_id: call?.id, content: result.text };
 }
 
 /** A Responses API `function_call` output item. */
@@ -85,6 +85,6 @@ export async function runOpenAIResponsesFunctionCall(
   call: OpenAIFunctionCallItem,
   options: InvokeOptions = {},
 ): Promise<{ type: 'function_call_output'; call_id: string; output: string }> {
-  const result = await invokeByName(toolkit, call.name, call.arguments, options);
-  return { type: 'function_call_output', call_id: call.call_id, output: result.text };
+  const result = await invokeByName(toolkit, call?.name, call?.arguments, options);
+  return { type: 'function_call_output', call_id: call?.call_id, output: result.text };
 }

@@ -1,13 +1,77 @@
 // Keeps one tool result (model text + structured output) within a byte budget. Handlers already cap
 // their outputs; this is the transport's safety net, so an MCP client's message buffer never overflows.
+// Cost is bounded by the budget, not the output: sizes are measured with an early stop once over the
+// budget, and shrinking copies only the containers it changes (no clone, no repeated re-serialisation).
 import type { OperationDescriptor } from '../runtime/descriptor.js';
+
+/** Far below the SDK client's 10 MiB stdio buffer; content and structuredContent together. */
+export const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
 
 export type FitResult =
   | { ok: true; text: string; output: unknown; capped: boolean }
   | { ok: false; message: string };
 
-function jsonBytes(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value) ?? 'null', 'utf8');
+const CUT_MARKER = ' …[cut]';
+/** Room kept for `"truncated":true` added after shrinking. */
+const FLAG_RESERVE = 24;
+
+function utf8(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** JSON bytes of a string (quotes included). Never below length + 2: each UTF-16 unit is ≥ 1 byte. */
+function stringBytes(value: string): number {
+  return utf8(JSON.stringify(value));
+}
+
+/** Object keys repeat across items (path, line, text): measure each once. */
+const keySizes = new Map<string, number>();
+function keyBytes(key: string): number {
+  let size = keySizes.get(key);
+  if (size === undefined) {
+    size = stringBytes(key);
+    if (key.length <= 64 && keySizes.size < 4096) keySizes.set(key, size);
+  }
+  return size;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/** Dropped from objects by JSON.stringify (and `null` in arrays). */
+function skipped(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol';
+}
+
+/**
+ * The exact UTF-8 size of `JSON.stringify(value)` when it is ≤ `cap`; otherwise some number > cap,
+ * found without serialising the rest. Costs about one serialisation of min(size, cap) bytes.
+ */
+export function jsonSizeUpTo(value: unknown, cap: number): number {
+  if (typeof value === 'string') return value.length + 2 > cap ? cap + 1 : stringBytes(value);
+  if (Array.isArray(value)) {
+    let total = 2 + Math.max(0, value.length - 1);
+    for (const item of value) {
+      if (total > cap) return total;
+      total += skipped(item) ? 4 : jsonSizeUpTo(item, cap - total);
+    }
+    return total;
+  }
+  if (isRecord(value)) {
+    let total = 2;
+    let first = true;
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      if (skipped(item)) continue;
+      total += (first ? 0 : 1) + keyBytes(key) + 1;
+      first = false;
+      if (total > cap) return total;
+      total += jsonSizeUpTo(item, cap - total);
+    }
+    return total;
+  }
+  return utf8(JSON.stringify(value) ?? 'null');
 }
 
 /** Cuts at a character boundary so no UTF-16 surrogate pair is split. */
@@ -18,6 +82,18 @@ function cutString(value: string, length: number): string {
   return value.slice(0, end);
 }
 
+/** The longest prefix (within a few %) whose JSON form, quotes included, takes ≤ `budget` bytes. */
+function prefixWithin(value: string, budget: number): string {
+  let length = Math.min(value.length, Math.max(0, budget - 2));
+  for (let i = 0; i < 30 && length > 0; i++) {
+    const candidate = cutString(value, length);
+    const bytes = stringBytes(candidate);
+    if (bytes <= budget) return candidate;
+    length = Math.min(length - 1, Math.floor(length * (budget / bytes) * 0.98));
+  }
+  return '';
+}
+
 function hint(limit: number, omittedChars: number): string {
   return `\n\n[… ${omittedChars} more characters not shown: the result exceeded this server's ${limit}-byte limit. ` +
     'Narrow the request (offset/limit, a more specific path or pattern, fewer max_results) to see the rest.]';
@@ -25,65 +101,82 @@ function hint(limit: number, omittedChars: number): string {
 
 /** Shortens `text` until its JSON encoding fits `budget` bytes, ending with a continuation hint. */
 export function capText(text: string, budget: number, limit: number): string {
-  if (jsonBytes(text) <= budget) return text;
-  const reserve = jsonBytes(hint(limit, text.length));
-  let length = Math.floor(text.length * Math.min(1, (budget - reserve) / jsonBytes(text)));
-  for (let i = 0; i < 40 && length > 0; i++) {
-    const candidate = cutString(text, length);
-    const withHint = candidate + hint(limit, text.length - candidate.length);
-    if (jsonBytes(withHint) <= budget) return withHint;
-    length = Math.floor(length * 0.8);
-  }
-  return hint(limit, text.length).trimStart();
+  if (jsonSizeUpTo(text, budget) <= budget) return text;
+  const reserve = stringBytes(hint(limit, text.length)) - 2;
+  const kept = prefixWithin(text, budget - reserve);
+  return kept.length > 0 ? kept + hint(limit, text.length - kept.length) : hint(limit, text.length).trimStart();
 }
 
-const CUT_MARKER = ' …[cut]';
+interface Shrunk { value: unknown; size: number }
 
-type Container = Record<string, unknown> | unknown[];
-interface Candidate { parent: Container; key: string | number; size: number }
-
-/** The largest string, or array of 2+ items, in the value (by serialized size). */
-function largestCuttable(root: unknown): Candidate | undefined {
-  let best: Candidate | undefined;
-  const visit = (value: unknown, parent: Container | undefined, key: string | number): number => {
-    let size: number;
-    if (typeof value === 'string') {
-      size = jsonBytes(value);
-      if (parent && value.length > CUT_MARKER.length * 2 && (!best || size > best.size)) best = { parent, key, size };
-      return size;
-    }
-    if (Array.isArray(value)) {
-      size = 2 + value.reduce<number>((sum, item, i) => sum + visit(item, value, i) + 1, 0);
-      if (parent && value.length > 1 && (!best || size > best.size)) best = { parent, key, size };
-      return size;
-    }
-    if (value !== null && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      return 2 + Object.keys(record).reduce((sum, k) => sum + jsonBytes(k) + 1 + visit(record[k], record, k) + 1, 0);
-    }
-    return jsonBytes(value);
-  };
-  visit(root, undefined, '');
-  return best;
+/**
+ * The value reduced to ≤ budget JSON bytes (strings cut, arrays kept to a prefix), or undefined.
+ * `measured` is a jsonSizeUpTo result the caller already has (not measured twice).
+ */
+function shrink(value: unknown, budget: number, measured?: number): Shrunk | undefined {
+  const size = measured !== undefined && measured > budget ? measured : jsonSizeUpTo(value, budget);
+  if (size <= budget) return { value, size };
+  if (typeof value === 'string') {
+    const markerBytes = stringBytes(CUT_MARKER) - 2;
+    if (budget < markerBytes + 2 + 8) return undefined;
+    const cut = prefixWithin(value, budget - markerBytes) + CUT_MARKER;
+    return { value: cut, size: stringBytes(cut) };
+  }
+  if (Array.isArray(value)) return shrinkArray(value, budget);
+  if (isRecord(value)) return shrinkObject(value, budget);
+  return undefined;
 }
 
-/** Shrinks the largest strings/arrays of a (cloned) output until it fits `budget` bytes. */
-function shrinkOutput(output: unknown, budget: number): unknown {
-  const copy = structuredClone(output);
-  for (let i = 0; i < 200; i++) {
-    const size = jsonBytes(copy);
-    if (size <= budget) return copy;
-    const target = largestCuttable(copy);
-    if (!target) return copy;
-    const ratio = Math.max(0.05, Math.min(0.5, 1 - (size - budget) / target.size));
-    const value = (target.parent as Record<string | number, unknown>)[target.key];
-    if (typeof value === 'string') {
-      (target.parent as Record<string | number, unknown>)[target.key] = cutString(value, Math.floor(value.length * ratio)) + CUT_MARKER;
-    } else if (Array.isArray(value)) {
-      value.length = Math.max(1, Math.floor(value.length * ratio));
+/** Keeps the head of the array: whole items while they fit, then the next one shortened if room is left. */
+function shrinkArray(items: readonly unknown[], budget: number): Shrunk | undefined {
+  const kept: unknown[] = [];
+  let total = 2;
+  for (const item of items) {
+    const separator = kept.length > 0 ? 1 : 0;
+    const room = budget - total - separator;
+    if (room <= 0) break;
+    const size = skipped(item) ? 4 : jsonSizeUpTo(item, room);
+    if (size <= room) {
+      kept.push(item);
+      total += separator + size;
+      continue;
     }
+    if (kept.length === 0 || room >= Math.max(64, budget / 8)) {
+      const part = shrink(item, room);
+      if (part) {
+        kept.push(part.value);
+        total += separator + part.size;
+      }
+    }
+    break;
   }
-  return copy;
+  return { value: kept, size: total };
+}
+
+/** Keeps every key; small members stay whole and the large ones share what is left (max-min fair). */
+function shrinkObject(record: Record<string, unknown>, budget: number): Shrunk | undefined {
+  const keys = Object.keys(record).filter((key) => !skipped(record[key]));
+  let overhead = 2 + Math.max(0, keys.length - 1);
+  for (const key of keys) overhead += keyBytes(key) + 1;
+  if (overhead > budget) return undefined;
+  const sizes = keys.map((key) => jsonSizeUpTo(record[key], budget));
+  const order = keys.map((_, i) => i).sort((a, b) => sizes[a]! - sizes[b]!);
+  const result: Record<string, unknown> = { ...record };
+  let remaining = budget - overhead;
+  let left = keys.length;
+  for (const i of order) {
+    const share = Math.floor(remaining / left);
+    left--;
+    if (sizes[i]! <= share) {
+      remaining -= sizes[i]!;
+      continue;
+    }
+    const part = shrink(record[keys[i]!], share, sizes[i]);
+    if (!part) return undefined;
+    result[keys[i]!] = part.value;
+    remaining -= part.size;
+  }
+  return { value: result, size: budget - remaining };
 }
 
 function hasTruncatedFlag(op: OperationDescriptor): boolean {
@@ -92,26 +185,27 @@ function hasTruncatedFlag(op: OperationDescriptor): boolean {
 }
 
 /**
- * Fits text and output into `limit` bytes together (95% of it; the rest is the envelope). A shrunk output gets `truncated: true` when its schema has that flag and must still
- * validate against the result schema; otherwise the result is refused (`ok: false`).
+ * Fits text and output into `limit` bytes together (95% of it; the rest is the envelope). A shrunk
+ * output gets `truncated: true` when its schema has that flag and must still validate against the
+ * result schema; otherwise the result is refused (`ok: false`).
  */
 export function fitResult(op: OperationDescriptor, text: string, output: unknown, limit: number): FitResult {
-  const textBytes = jsonBytes(text);
-  const outputBytes = output === undefined ? 0 : jsonBytes(output);
-  if (textBytes + outputBytes <= limit * 0.95) return { ok: true, text, output, capped: false };
-  if (output === undefined) return { ok: true, text: capText(text, Math.floor(limit * 0.95), limit), output, capped: true };
+  const total = Math.floor(limit * 0.95);
+  const textBytes = jsonSizeUpTo(text, total);
+  const outputBytes = output === undefined ? 0 : jsonSizeUpTo(output, total);
+  if (textBytes + outputBytes <= total) return { ok: true, text, output, capped: false };
+  if (output === undefined) return { ok: true, text: capText(text, total, limit), output, capped: true };
   // The text keeps what the output leaves free, and at least 40% when both are large.
-  const cappedText = capText(text, Math.floor(Math.max(limit * 0.4, limit * 0.95 - outputBytes)), limit);
-  const textShare = jsonBytes(cappedText);
-  const outputBudget = Math.floor(limit * 0.95) - textShare;
-  let cappedOutput = outputBytes <= outputBudget ? output : shrinkOutput(output, outputBudget);
-  if (cappedOutput !== output && hasTruncatedFlag(op) && cappedOutput && typeof cappedOutput === 'object') {
-    cappedOutput = { ...(cappedOutput as Record<string, unknown>), truncated: true };
-  }
-  if (jsonBytes(cappedOutput) > outputBudget || !op.validateResult(cappedOutput)) {
+  const cappedText = capText(text, Math.floor(Math.max(limit * 0.4, total - outputBytes)), limit);
+  const outputBudget = total - stringBytes(cappedText);
+  if (outputBytes <= outputBudget) return { ok: true, text: cappedText, output, capped: true };
+  const shrunk = shrink(output, outputBudget - FLAG_RESERVE, outputBytes);
+  let cappedOutput = shrunk?.value;
+  if (shrunk && hasTruncatedFlag(op) && isRecord(cappedOutput)) cappedOutput = { ...cappedOutput, truncated: true };
+  if (!shrunk || !op.validateResult(cappedOutput)) {
     return {
       ok: false,
-      message: `${op.name} produced ${textBytes + outputBytes} bytes, more than this server's ${limit}-byte result limit, ` +
+      message: `${op.name} produced more than this server's ${limit}-byte result limit, ` +
         'and the output could not be shortened; narrow the request and retry.',
     };
   }

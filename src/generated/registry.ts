@@ -31,10 +31,10 @@ const filesystem_write_file: OperationDescriptor = {
   risk: "moderate",
   idempotent: true,
   openWorld: false,
-  description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its permissions. Prefer edit_file for changing part of\nan existing file. Refused with STALE_FILE if this session read the file and it changed on\ndisk since.",
+  description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its mode, owner and set-id bits; a file this process may\nnot write is refused with PERMISSION_DENIED. A path ending in \"/\" is refused. Prefer\nedit_file (or multi_edit) for changing part of an existing file. Refused with STALE_FILE\nif this session read the file and it changed on disk since.",
   params: schemas["filesystem.write_file"].params,
   result: schemas["filesystem.write_file"].result,
-  errors: ["IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
   validateParams: validators["filesystem.write_file"]!.params,
   validateResult: validators["filesystem.write_file"]!.result,
 };
@@ -48,12 +48,46 @@ const filesystem_edit_file: OperationDescriptor = {
   risk: "moderate",
   idempotent: false,
   openWorld: false,
-  description: "Replace an exact string in a file with another. old_str must match the file exactly,\nincluding indentation (line endings are matched whatever the file uses); it must occur\nonce, or set replace_all to replace every occurrence. Include enough surrounding lines to\nmake it unique. Do not include line-number prefixes from read_file. The file's line\nendings, BOM and final newline are preserved. An empty old_str creates a new file with\nnew_str. Returns the number of replacements and a unified diff.",
+  description: "Replace an exact string in a file with another. old_str must match the file exactly,\nincluding indentation (line endings are matched whatever the file uses); it must occur\nonce, or set replace_all to replace every occurrence. Include enough surrounding lines to\nmake it unique. Do not include line-number prefixes from read_file. The file's line\nendings, BOM and final newline are preserved. An empty old_str creates a new file with\nnew_str. Returns the number of replacements and a unified diff; with dry_run the diff is\nreturned and nothing is written. For several changes to one file use multi_edit.",
   params: schemas["filesystem.edit_file"].params,
   result: schemas["filesystem.edit_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
   validateParams: validators["filesystem.edit_file"]!.params,
   validateResult: validators["filesystem.edit_file"]!.result,
+};
+/** filesystem.multi_edit — resource / moderate */
+const filesystem_multi_edit: OperationDescriptor = {
+  id: "filesystem.multi_edit",
+  provider: "filesystem",
+  name: "multi_edit",
+  title: "Edit file in several places",
+  kind: "resource",
+  risk: "moderate",
+  idempotent: false,
+  openWorld: false,
+  description: "Make several exact replacements in one file in one call. The edits apply in order, each\nto the result of the one before, and all or nothing: if any edit fails (its old_str is\nnot found, or occurs more than once without replace_all), nothing is written and the\nerror names the edit by its index (edits[i]). Each edit follows edit_file's rules: exact\nmatch including indentation, line endings matched whatever the file uses, the file's\nCRLF/LF, BOM and final newline kept. Returns the total number of replacements and one\nunified diff; with dry_run nothing is written.",
+  params: schemas["filesystem.multi_edit"].params,
+  result: schemas["filesystem.multi_edit"].result,
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
+  validateParams: validators["filesystem.multi_edit"]!.params,
+  validateResult: validators["filesystem.multi_edit"]!.result,
+};
+/** filesystem.list_directory — data_source / read_only */
+const filesystem_list_directory: OperationDescriptor = {
+  id: "filesystem.list_directory",
+  provider: "filesystem",
+  name: "list_directory",
+  title: "List directory",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  description: "List a folder's entries with their type (file, dir, symlink, other) and size in bytes,\nfolders first, then by name. depth 1 (the default) lists the folder itself; a larger\ndepth also lists sub-folders (breadth first, so the upper levels are complete when the\ncap cuts). Files and folders ignored by .gitignore (at any level) and .git/ are hidden\nunless include_ignored is true. Symlinks are shown with their target, never followed.\nAt most `limit` entries (default 1000) are returned, with a note when more exist; to\nfind files by name across the tree, use glob.",
+  params: schemas["filesystem.list_directory"].params,
+  result: schemas["filesystem.list_directory"].result,
+  errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
+  validateParams: validators["filesystem.list_directory"]!.params,
+  validateResult: validators["filesystem.list_directory"]!.result,
 };
 /** search.glob — data_source / read_only */
 const search_glob: OperationDescriptor = {
@@ -135,6 +169,7 @@ const web_web_search: OperationDescriptor = {
   risk: "read_only",
   idempotent: true,
   openWorld: true,
+  requires: ["search"],
   description: "Search the web and return a list of results (title, URL, snippet) from the configured search\nbackend (SearXNG or Brave). Use it to find pages, then web_fetch a result to read it.\nallowed_domains keeps only results from those domains (and their subdomains);\nblocked_domains drops them. Without a configured backend the call fails with UNAVAILABLE\nand says how to configure one.",
   params: schemas["web.web_search"].params,
   result: schemas["web.web_search"].result,
@@ -206,6 +241,7 @@ const agent_spawn_subagent: OperationDescriptor = {
   riskNote: "The sub-agent acts on its own with every capability it is given, up to this agent's own.",
   idempotent: false,
   openWorld: true,
+  requires: ["kernel"],
   description: "Start a sub-agent on a self-contained task (research across many files, an independent\nchange) and wait for its final report. It does not see this conversation: the prompt must\nsay everything it needs — the goal, relevant paths and what to report back. The returned\noutput is the sub-agent's report, not shown to the user; summarize it. Limit its tools\nwith capabilities (e.g. [\"filesystem.read_file\", \"search.*\"]); they must lie within this\nagent's own, and default to them. Sub-agents can nest only a few levels deep.",
   params: schemas["agent.spawn_subagent"].params,
   result: schemas["agent.spawn_subagent"].result,
@@ -224,6 +260,7 @@ const user_ask_user: OperationDescriptor = {
   riskNote: "Only blocks on a human; the answer changes nothing by itself.",
   idempotent: false,
   openWorld: false,
+  requires: ["user"],
   description: "Ask the user a question and wait for the answer. Use it when a decision is genuinely theirs\n(requirements, preferences, a choice between approaches) or something is ambiguous and a\nwrong guess would be costly — not for things you can find out with other tools. Offer 2-10\noptions with short labels (plus a description when it helps); the user may still answer in\ntheir own words. Set multi_select when several options may be chosen. Returns the answer\ntext and the labels selected. Fails with CANCELLED when the user dismisses the question,\nTIMEOUT when nobody answers in time, UNAVAILABLE when no user can be asked.",
   params: schemas["user.ask_user"].params,
   result: schemas["user.ask_user"].result,
@@ -237,7 +274,7 @@ export const providers: readonly ProviderDescriptor[] = [
   {
     name: "filesystem",
     description: "Read, create and edit text files inside the workspace.",
-    operations: [filesystem_read_file, filesystem_write_file, filesystem_edit_file],
+    operations: [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory],
   },
   {
     name: "search",
@@ -272,4 +309,4 @@ export const providers: readonly ProviderDescriptor[] = [
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, search_glob, search_grep, exec_bash, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
+export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory, search_glob, search_grep, exec_bash, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];

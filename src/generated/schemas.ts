@@ -12,6 +12,7 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
+          "maxLength": 4096,
           "description": "File path, relative to the workspace root or absolute inside it."
         },
         "offset": {
@@ -99,6 +100,7 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
+          "maxLength": 4096,
           "description": "File path, relative to the workspace root or absolute inside it."
         },
         "content": {
@@ -144,6 +146,7 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
+          "maxLength": 4096,
           "description": "File path, relative to the workspace root or absolute inside it."
         },
         "old_str": {
@@ -158,6 +161,11 @@ export const schemas = {
           "type": "boolean",
           "default": false,
           "description": "Replace every occurrence instead of requiring exactly one."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "default": false,
+          "description": "Return the diff the edit would make without writing anything."
         }
       }
     },
@@ -185,6 +193,184 @@ export const schemas = {
         "created": {
           "type": "boolean",
           "description": "True when an empty old_str created the file."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "description": "True when nothing was written (dry_run was set)."
+        }
+      }
+    },
+  },
+  "filesystem.multi_edit": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path",
+        "edits"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "File path, relative to the workspace root or absolute inside it."
+        },
+        "edits": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 200,
+          "description": "The replacements, applied in this order.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "old_str",
+              "new_str"
+            ],
+            "properties": {
+              "old_str": {
+                "type": "string",
+                "minLength": 1,
+                "description": "The exact text to replace (after the edits before this one)."
+              },
+              "new_str": {
+                "type": "string",
+                "description": "The replacement text (inserted literally)."
+              },
+              "replace_all": {
+                "type": "boolean",
+                "default": false,
+                "description": "Replace every occurrence instead of requiring exactly one."
+              }
+            }
+          }
+        },
+        "dry_run": {
+          "type": "boolean",
+          "default": false,
+          "description": "Return the diff the edits would make without writing anything."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path",
+        "replacements",
+        "diff"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "description": "Workspace-relative path with / separators."
+        },
+        "replacements": {
+          "type": "integer",
+          "description": "Total number of occurrences replaced by all the edits."
+        },
+        "diff": {
+          "type": "string",
+          "description": "One unified diff of the whole change."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "description": "True when nothing was written (dry_run was set)."
+        }
+      }
+    },
+  },
+  "filesystem.list_directory": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "default": ".",
+          "description": "Folder to list, relative to the workspace root or absolute inside it."
+        },
+        "depth": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10,
+          "default": 1,
+          "description": "How many levels to list (1 = only the folder's own entries)."
+        },
+        "include_ignored": {
+          "type": "boolean",
+          "default": false,
+          "description": "Also list what .gitignore ignores, and .git/."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10000,
+          "default": 1000,
+          "description": "Maximum number of entries to return."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path",
+        "entries",
+        "truncated",
+        "ignored"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "description": "The listed folder, workspace-relative ('.' for the root)."
+        },
+        "entries": {
+          "type": "array",
+          "description": "Entries in tree order (each folder followed by its own entries when depth > 1).",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "type"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators."
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "file",
+                  "dir",
+                  "symlink",
+                  "other"
+                ],
+                "description": "What the entry is (a symlink is not followed)."
+              },
+              "size": {
+                "type": "integer",
+                "description": "Size in bytes (files and other non-folders)."
+              },
+              "target": {
+                "type": "string",
+                "description": "Where a symlink points (as written in the link)."
+              }
+            }
+          }
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when more entries exist than were returned."
+        },
+        "ignored": {
+          "type": "integer",
+          "description": "Entries hidden because .gitignore ignores them or they are .git (in the folders read)."
         }
       }
     },

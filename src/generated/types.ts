@@ -154,6 +154,10 @@ export interface EditFileParams {
    * Replace every occurrence instead of requiring exactly one.
    */
   replace_all?: boolean
+  /**
+   * Return the diff the edit would make without writing anything.
+   */
+  dry_run?: boolean
 }
 
 export interface EditFileResult {
@@ -173,6 +177,130 @@ export interface EditFileResult {
    * True when an empty old_str created the file.
    */
   created?: boolean
+  /**
+   * True when nothing was written (dry_run was set).
+   */
+  dry_run?: boolean
+}
+
+// filesystem.multi_edit
+export interface MultiEditParams {
+  /**
+   * File path, relative to the workspace root or absolute inside it.
+   */
+  path: string
+  /**
+   * The replacements, applied in this order.
+   * 
+   * @minItems 1
+   * @maxItems 200
+   */
+  edits: [{
+    /**
+     * The exact text to replace (after the edits before this one).
+     */
+    old_str: string
+    /**
+     * The replacement text (inserted literally).
+     */
+    new_str: string
+    /**
+     * Replace every occurrence instead of requiring exactly one.
+     */
+    replace_all?: boolean
+  }, ...({
+    /**
+     * The exact text to replace (after the edits before this one).
+     */
+    old_str: string
+    /**
+     * The replacement text (inserted literally).
+     */
+    new_str: string
+    /**
+     * Replace every occurrence instead of requiring exactly one.
+     */
+    replace_all?: boolean
+  })[]]
+  /**
+   * Return the diff the edits would make without writing anything.
+   */
+  dry_run?: boolean
+}
+
+export interface MultiEditResult {
+  /**
+   * Workspace-relative path with / separators.
+   */
+  path: string
+  /**
+   * Total number of occurrences replaced by all the edits.
+   */
+  replacements: number
+  /**
+   * One unified diff of the whole change.
+   */
+  diff: string
+  /**
+   * True when nothing was written (dry_run was set).
+   */
+  dry_run?: boolean
+}
+
+// filesystem.list_directory
+export interface ListDirectoryParams {
+  /**
+   * Folder to list, relative to the workspace root or absolute inside it.
+   */
+  path?: string
+  /**
+   * How many levels to list (1 = only the folder's own entries).
+   */
+  depth?: number
+  /**
+   * Also list what .gitignore ignores, and .git/.
+   */
+  include_ignored?: boolean
+  /**
+   * Maximum number of entries to return.
+   */
+  limit?: number
+}
+
+export interface ListDirectoryResult {
+  /**
+   * The listed folder, workspace-relative ('.' for the root).
+   */
+  path: string
+  /**
+   * Entries in tree order (each folder followed by its own entries when depth > 1).
+   */
+  entries: {
+    /**
+     * Workspace-relative path with / separators.
+     */
+    path: string
+    /**
+     * What the entry is (a symlink is not followed).
+     */
+    type: ("file" | "dir" | "symlink" | "other")
+    /**
+     * Size in bytes (files and other non-folders).
+     */
+    size?: number
+    /**
+     * Where a symlink points (as written in the link).
+     */
+    target?: string
+  }[]
+  /**
+   * True when more entries exist than were returned.
+   */
+  truncated: boolean
+  /**
+   * Entries hidden because .gitignore ignores them or they are .git (in the folders read).
+   */
+  ignored: number
 }
 
 // search.glob
@@ -1185,6 +1313,8 @@ export interface Operations {
   read_file: { provider: "filesystem"; id: "filesystem.read_file"; params: ReadFileParams; result: ReadFileResult };
   write_file: { provider: "filesystem"; id: "filesystem.write_file"; params: WriteFileParams; result: WriteFileResult };
   edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; params: EditFileParams; result: EditFileResult };
+  multi_edit: { provider: "filesystem"; id: "filesystem.multi_edit"; params: MultiEditParams; result: MultiEditResult };
+  list_directory: { provider: "filesystem"; id: "filesystem.list_directory"; params: ListDirectoryParams; result: ListDirectoryResult };
   glob: { provider: "search"; id: "search.glob"; params: GlobParams; result: GlobResult };
   grep: { provider: "search"; id: "search.grep"; params: GrepParams; result: GrepResult };
   bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
@@ -1206,6 +1336,8 @@ export interface FilesystemHandlers {
   read_file: Handler<ReadFileParams, ReadFileResult>;
   write_file: Handler<WriteFileParams, WriteFileResult>;
   edit_file: Handler<EditFileParams, EditFileResult>;
+  multi_edit: Handler<MultiEditParams, MultiEditResult>;
+  list_directory: Handler<ListDirectoryParams, ListDirectoryResult>;
 }
 
 /** Handler bodies of the search provider (src/handlers/search.ts). */

@@ -5,7 +5,7 @@ import * as runtimeHelper0Namespace from "ajv/dist/runtime/ucs2length.js";
 const runtimeHelper0 = typeof runtimeHelper0Namespace.default === 'object' && runtimeHelper0Namespace.default !== null ? runtimeHelper0Namespace.default : runtimeHelper0Namespace;
 
 export const filesystem_read_file_params = validate20;
-const schema31 = {"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string","minLength":1,"description":"File path, relative to the workspace root or absolute inside it."},"offset":{"type":"integer","minimum":1,"default":1,"description":"1-based line number to start reading from."},"limit":{"type":"integer","minimum":1,"maximum":100000,"default":2000,"description":"Maximum number of lines to return."},"line_numbers":{"type":"boolean","default":true,"description":"Prefix each line with its line number and a tab."}},"$id":"toolwright:filesystem.read_file/params"};
+const schema31 = {"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"offset":{"type":"integer","minimum":1,"default":1,"description":"1-based line number to start reading from."},"limit":{"type":"integer","minimum":1,"maximum":100000,"default":2000,"description":"Maximum number of lines to return."},"line_numbers":{"type":"boolean","default":true,"description":"Prefix each line with its line number and a tab."}},"$id":"toolwright:filesystem.read_file/params"};
 const func1 = runtimeHelper0.default;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -45,8 +45,8 @@ errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func1(data0) > 4096){
+const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,9 +55,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -67,10 +66,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.offset !== undefined){
-let data1 = data.offset;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79,9 +76,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.offset !== undefined){
+let data1 = data.offset;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -90,12 +89,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-if(data.limit !== undefined){
-let data2 = data.limit;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -104,9 +100,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 100000 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+}
+}
+if(data.limit !== undefined){
+let data2 = data.limit;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -115,8 +114,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 100000 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -125,11 +125,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-if(data.line_numbers !== undefined){
-if(typeof data.line_numbers !== "boolean"){
-const err9 = {instancePath:instancePath+"/line_numbers",schemaPath:"#/properties/line_numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data2 < 1 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -140,13 +137,26 @@ errors++;
 }
 }
 }
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.line_numbers !== undefined){
+if(typeof data.line_numbers !== "boolean"){
+const err10 = {instancePath:instancePath+"/line_numbers",schemaPath:"#/properties/line_numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -370,7 +380,7 @@ return errors === 0;
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const filesystem_write_file_params = validate22;
-const schema33 = {"type":"object","additionalProperties":false,"required":["path","content"],"properties":{"path":{"type":"string","minLength":1,"description":"File path, relative to the workspace root or absolute inside it."},"content":{"type":"string","description":"The complete new content of the file (UTF-8)."}},"$id":"toolwright:filesystem.write_file/params"};
+const schema33 = {"type":"object","additionalProperties":false,"required":["path","content"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"content":{"type":"string","description":"The complete new content of the file (UTF-8)."}},"$id":"toolwright:filesystem.write_file/params"};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.write_file/params" */;
@@ -419,8 +429,8 @@ errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func1(data0) > 4096){
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -429,9 +439,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -441,9 +450,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.content !== undefined){
-if(typeof data.content !== "string"){
-const err5 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -453,14 +461,26 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.content !== undefined){
+if(typeof data.content !== "string"){
+const err6 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -580,7 +600,7 @@ return errors === 0;
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const filesystem_edit_file_params = validate24;
-const schema35 = {"type":"object","additionalProperties":false,"required":["path","old_str","new_str"],"properties":{"path":{"type":"string","minLength":1,"description":"File path, relative to the workspace root or absolute inside it."},"old_str":{"type":"string","description":"The exact text to replace; empty to create a new file."},"new_str":{"type":"string","description":"The replacement text (inserted literally)."},"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence instead of requiring exactly one."}},"$id":"toolwright:filesystem.edit_file/params"};
+const schema35 = {"type":"object","additionalProperties":false,"required":["path","old_str","new_str"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"old_str":{"type":"string","description":"The exact text to replace; empty to create a new file."},"new_str":{"type":"string","description":"The replacement text (inserted literally)."},"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence instead of requiring exactly one."},"dry_run":{"type":"boolean","default":false,"description":"Return the diff the edit would make without writing anything."}},"$id":"toolwright:filesystem.edit_file/params"};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.edit_file/params" */;
@@ -625,7 +645,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "path") || (key0 === "old_str")) || (key0 === "new_str")) || (key0 === "replace_all"))){
+if(!(((((key0 === "path") || (key0 === "old_str")) || (key0 === "new_str")) || (key0 === "replace_all")) || (key0 === "dry_run"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -639,8 +659,8 @@ errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func1(data0) > 4096){
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -649,9 +669,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data0) < 1){
+const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -661,9 +680,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.old_str !== undefined){
-if(typeof data.old_str !== "string"){
-const err6 = {instancePath:instancePath+"/old_str",schemaPath:"#/properties/old_str/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -673,9 +691,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.new_str !== undefined){
-if(typeof data.new_str !== "string"){
-const err7 = {instancePath:instancePath+"/new_str",schemaPath:"#/properties/new_str/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.old_str !== undefined){
+if(typeof data.old_str !== "string"){
+const err7 = {instancePath:instancePath+"/old_str",schemaPath:"#/properties/old_str/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -685,9 +703,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.replace_all !== undefined){
-if(typeof data.replace_all !== "boolean"){
-const err8 = {instancePath:instancePath+"/replace_all",schemaPath:"#/properties/replace_all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.new_str !== undefined){
+if(typeof data.new_str !== "string"){
+const err8 = {instancePath:instancePath+"/new_str",schemaPath:"#/properties/new_str/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -697,14 +715,38 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.replace_all !== undefined){
+if(typeof data.replace_all !== "boolean"){
+const err9 = {instancePath:instancePath+"/replace_all",schemaPath:"#/properties/replace_all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.dry_run !== undefined){
+if(typeof data.dry_run !== "boolean"){
+const err10 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -714,7 +756,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const filesystem_edit_file_result = validate25;
-const schema36 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"How many occurrences were replaced."},"diff":{"type":"string","description":"Unified diff of the change."},"created":{"type":"boolean","description":"True when an empty old_str created the file."}},"$id":"toolwright:filesystem.edit_file/result"};
+const schema36 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"How many occurrences were replaced."},"diff":{"type":"string","description":"Unified diff of the change."},"created":{"type":"boolean","description":"True when an empty old_str created the file."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.edit_file/result"};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.edit_file/result" */;
@@ -759,7 +801,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "created"))){
+if(!(((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "created")) || (key0 === "dry_run"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -819,6 +861,382 @@ vErrors.push(err7);
 errors++;
 }
 }
+if(data.dry_run !== undefined){
+if(typeof data.dry_run !== "boolean"){
+const err8 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const filesystem_multi_edit_params = validate26;
+const schema37 = {"type":"object","additionalProperties":false,"required":["path","edits"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"edits":{"type":"array","minItems":1,"maxItems":200,"description":"The replacements, applied in this order.","items":{"type":"object","additionalProperties":false,"required":["old_str","new_str"],"properties":{"old_str":{"type":"string","minLength":1,"description":"The exact text to replace (after the edits before this one)."},"new_str":{"type":"string","description":"The replacement text (inserted literally)."},"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence instead of requiring exactly one."}}}},"dry_run":{"type":"boolean","default":false,"description":"Return the diff the edits would make without writing anything."}},"$id":"toolwright:filesystem.multi_edit/params"};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.multi_edit/params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate26.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.edits === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edits"},message:"must have required property '"+"edits"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "path") || (key0 === "edits")) || (key0 === "dry_run"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.path !== undefined){
+let data0 = data.path;
+if(typeof data0 === "string"){
+if(func1(data0) > 4096){
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.edits !== undefined){
+let data1 = data.edits;
+if(Array.isArray(data1)){
+if(data1.length > 200){
+const err6 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.length < 1){
+const err7 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.old_str === undefined){
+const err8 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "old_str"},message:"must have required property '"+"old_str"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.new_str === undefined){
+const err9 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "new_str"},message:"must have required property '"+"new_str"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((key1 === "old_str") || (key1 === "new_str")) || (key1 === "replace_all"))){
+const err10 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.old_str !== undefined){
+let data3 = data2.old_str;
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err11 = {instancePath:instancePath+"/edits/" + i0+"/old_str",schemaPath:"#/properties/edits/items/properties/old_str/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/edits/" + i0+"/old_str",schemaPath:"#/properties/edits/items/properties/old_str/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.new_str !== undefined){
+if(typeof data2.new_str !== "string"){
+const err13 = {instancePath:instancePath+"/edits/" + i0+"/new_str",schemaPath:"#/properties/edits/items/properties/new_str/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.replace_all !== undefined){
+if(typeof data2.replace_all !== "boolean"){
+const err14 = {instancePath:instancePath+"/edits/" + i0+"/replace_all",schemaPath:"#/properties/edits/items/properties/replace_all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.dry_run !== undefined){
+if(typeof data.dry_run !== "boolean"){
+const err17 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const filesystem_multi_edit_result = validate27;
+const schema38 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"Total number of occurrences replaced by all the edits."},"diff":{"type":"string","description":"One unified diff of the whole change."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.multi_edit/result"};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.multi_edit/result" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate27.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.replacements === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "replacements"},message:"must have required property '"+"replacements"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.diff === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "diff"},message:"must have required property '"+"diff"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "dry_run"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.replacements !== undefined){
+let data1 = data.replacements;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/replacements",schemaPath:"#/properties/replacements/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.diff !== undefined){
+if(typeof data.diff !== "string"){
+const err6 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.dry_run !== undefined){
+if(typeof data.dry_run !== "boolean"){
+const err7 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
 }
 else {
 const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -830,19 +1248,422 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const search_glob_params = validate26;
-const schema37 = {"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"maxLength":4096,"description":"Glob pattern relative to `path`, e.g. \"**/*.ts\", \"src/*.{js,jsx}\", \"**/README*\"."},"path":{"type":"string","minLength":1,"default":".","description":"Folder to search in, relative to the workspace root or absolute inside it."},"limit":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Maximum number of files to return (the newest ones)."},"include_ignored":{"type":"boolean","default":false,"description":"Also list files ignored by .gitignore and files inside .git folders."}},"$id":"toolwright:search.glob/params"};
+export const filesystem_list_directory_params = validate28;
+const schema39 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"Folder to list, relative to the workspace root or absolute inside it."},"depth":{"type":"integer","minimum":1,"maximum":10,"default":1,"description":"How many levels to list (1 = only the folder's own entries)."},"include_ignored":{"type":"boolean","default":false,"description":"Also list what .gitignore ignores, and .git/."},"limit":{"type":"integer","minimum":1,"maximum":10000,"default":1000,"description":"Maximum number of entries to return."}},"$id":"toolwright:filesystem.list_directory/params"};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.list_directory/params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate28.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "path") || (key0 === "depth")) || (key0 === "include_ignored")) || (key0 === "limit"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.path !== undefined){
+let data0 = data.path;
+if(typeof data0 === "string"){
+if(func1(data0) > 4096){
+const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.depth !== undefined){
+let data1 = data.depth;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err4 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 10 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.include_ignored !== undefined){
+if(typeof data.include_ignored !== "boolean"){
+const err7 = {instancePath:instancePath+"/include_ignored",schemaPath:"#/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data3 = data.limit;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 10000 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const filesystem_list_directory_result = validate29;
+const schema40 = {"type":"object","additionalProperties":false,"required":["path","entries","truncated","ignored"],"properties":{"path":{"type":"string","description":"The listed folder, workspace-relative ('.' for the root)."},"entries":{"type":"array","description":"Entries in tree order (each folder followed by its own entries when depth > 1).","items":{"type":"object","additionalProperties":false,"required":["path","type"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"type":{"type":"string","enum":["file","dir","symlink","other"],"description":"What the entry is (a symlink is not followed)."},"size":{"type":"integer","description":"Size in bytes (files and other non-folders)."},"target":{"type":"string","description":"Where a symlink points (as written in the link)."}}}},"truncated":{"type":"boolean","description":"True when more entries exist than were returned."},"ignored":{"type":"integer","description":"Entries hidden because .gitignore ignores them or they are .git (in the folders read)."}},"$id":"toolwright:filesystem.list_directory/result"};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.list_directory/result" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate29.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.entries === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.truncated === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.ignored === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignored"},message:"must have required property '"+"ignored"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "path") || (key0 === "entries")) || (key0 === "truncated")) || (key0 === "ignored"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.entries !== undefined){
+let data1 = data.entries;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.path === undefined){
+const err6 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.type === undefined){
+const err7 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!((((key1 === "path") || (key1 === "type")) || (key1 === "size")) || (key1 === "target"))){
+const err8 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data2.path !== undefined){
+if(typeof data2.path !== "string"){
+const err9 = {instancePath:instancePath+"/entries/" + i0+"/path",schemaPath:"#/properties/entries/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data2.type !== undefined){
+let data4 = data2.type;
+if(typeof data4 !== "string"){
+const err10 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!((((data4 === "file") || (data4 === "dir")) || (data4 === "symlink")) || (data4 === "other"))){
+const err11 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema40.properties.entries.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.size !== undefined){
+let data5 = data2.size;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err12 = {instancePath:instancePath+"/entries/" + i0+"/size",schemaPath:"#/properties/entries/items/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.target !== undefined){
+if(typeof data2.target !== "string"){
+const err13 = {instancePath:instancePath+"/entries/" + i0+"/target",schemaPath:"#/properties/entries/items/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.truncated !== undefined){
+if(typeof data.truncated !== "boolean"){
+const err16 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.ignored !== undefined){
+let data8 = data.ignored;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err17 = {instancePath:instancePath+"/ignored",schemaPath:"#/properties/ignored/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const search_glob_params = validate30;
+const schema41 = {"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"maxLength":4096,"description":"Glob pattern relative to `path`, e.g. \"**/*.ts\", \"src/*.{js,jsx}\", \"**/README*\"."},"path":{"type":"string","minLength":1,"default":".","description":"Folder to search in, relative to the workspace root or absolute inside it."},"limit":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Maximum number of files to return (the newest ones)."},"include_ignored":{"type":"boolean","default":false,"description":"Also list files ignored by .gitignore and files inside .git folders."}},"$id":"toolwright:search.glob/params"};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:search.glob/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -990,19 +1811,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const search_glob_result = validate27;
-const schema38 = {"type":"object","additionalProperties":false,"required":["files","truncated","total"],"properties":{"files":{"type":"array","items":{"type":"string"},"description":"Matching files, workspace-relative with / separators, newest first."},"truncated":{"type":"boolean","description":"True when more files matched than `limit`."},"total":{"type":"integer","description":"Number of files that matched before `limit` was applied."}},"$id":"toolwright:search.glob/result"};
+export const search_glob_result = validate31;
+const schema42 = {"type":"object","additionalProperties":false,"required":["files","truncated","total"],"properties":{"files":{"type":"array","items":{"type":"string"},"description":"Matching files, workspace-relative with / separators, newest first."},"truncated":{"type":"boolean","description":"True when more files matched than `limit`."},"total":{"type":"integer","description":"Number of files that matched before `limit` was applied."}},"$id":"toolwright:search.glob/result"};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:search.glob/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1116,20 +1937,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const search_grep_params = validate28;
-const schema39 = {"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"maxLength":10000,"description":"Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true."},"path":{"type":"string","minLength":1,"default":".","description":"File or folder to search, relative to the workspace root or absolute inside it."},"glob":{"type":"string","minLength":1,"maxLength":1000,"description":"Only search files matching this glob, e.g. \"*.ts\" (any depth) or \"src/**/*.{js,jsx}\" (a glob with / is relative to the workspace root); prefix with ! to exclude."},"case_insensitive":{"type":"boolean","default":false,"description":"Match regardless of letter case."},"fixed_strings":{"type":"boolean","default":false,"description":"Treat pattern as a literal string, not a regular expression."},"multiline":{"type":"boolean","default":false,"description":"Let the pattern match across lines (`.` also matches newlines)."},"context":{"type":"integer","minimum":0,"maximum":20,"default":0,"description":"Number of lines to show before and after each match (content mode only)."},"output_mode":{"type":"string","enum":["content","files_with_matches","count"],"default":"content","description":"content = matching lines; files_with_matches = paths only; count = matching lines per file."},"max_results":{"type":"integer","minimum":1,"maximum":1000000,"default":200,"description":"Stop after this many matching lines (content), files (files_with_matches) or files counted (count)."},"include_ignored":{"type":"boolean","default":false,"description":"Also search files ignored by .gitignore and files inside .git folders."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":60000,"description":"Give up (TIMEOUT) after this many milliseconds."}},"$id":"toolwright:search.grep/params"};
-const func7 = Object.prototype.hasOwnProperty;
+export const search_grep_params = validate32;
+const schema43 = {"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"maxLength":10000,"description":"Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true."},"path":{"type":"string","minLength":1,"default":".","description":"File or folder to search, relative to the workspace root or absolute inside it."},"glob":{"type":"string","minLength":1,"maxLength":1000,"description":"Only search files matching this glob, e.g. \"*.ts\" (any depth) or \"src/**/*.{js,jsx}\" (a glob with / is relative to the workspace root); prefix with ! to exclude."},"case_insensitive":{"type":"boolean","default":false,"description":"Match regardless of letter case."},"fixed_strings":{"type":"boolean","default":false,"description":"Treat pattern as a literal string, not a regular expression."},"multiline":{"type":"boolean","default":false,"description":"Let the pattern match across lines (`.` also matches newlines)."},"context":{"type":"integer","minimum":0,"maximum":20,"default":0,"description":"Number of lines to show before and after each match (content mode only)."},"output_mode":{"type":"string","enum":["content","files_with_matches","count"],"default":"content","description":"content = matching lines; files_with_matches = paths only; count = matching lines per file."},"max_results":{"type":"integer","minimum":1,"maximum":1000000,"default":200,"description":"Stop after this many matching lines (content), files (files_with_matches) or files counted (count)."},"include_ignored":{"type":"boolean","default":false,"description":"Also search files ignored by .gitignore and files inside .git folders."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":60000,"description":"Give up (TIMEOUT) after this many milliseconds."}},"$id":"toolwright:search.grep/params"};
+const func15 = Object.prototype.hasOwnProperty;
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:search.grep/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1148,7 +1969,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func7.call(schema39.properties, key0))){
+if(!(func15.call(schema43.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1338,7 +2159,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data7 === "content") || (data7 === "files_with_matches")) || (data7 === "count"))){
-const err17 = {instancePath:instancePath+"/output_mode",schemaPath:"#/properties/output_mode/enum",keyword:"enum",params:{allowedValues: schema39.properties.output_mode.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/output_mode",schemaPath:"#/properties/output_mode/enum",keyword:"enum",params:{allowedValues: schema43.properties.output_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1441,19 +2262,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const search_grep_result = validate29;
-const schema40 = {"type":"object","additionalProperties":false,"required":["truncated"],"properties":{"matches":{"type":"array","description":"Matching lines (output_mode content), grouped by file, in line order.","items":{"type":"object","additionalProperties":false,"required":["path","line","text"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"line":{"type":"integer","description":"1-based line number (of the first line, for a multiline match)."},"text":{"type":"string","description":"The matching line (cut with a marker past 2000 characters)."},"before":{"type":"array","items":{"type":"string"},"description":"Up to `context` lines just before the match."},"after":{"type":"array","items":{"type":"string"},"description":"Up to `context` lines just after the match."}}}},"files":{"type":"array","items":{"type":"string"},"description":"Files containing a match (output_mode files_with_matches), sorted by path."},"counts":{"type":"array","description":"Matching lines per file (output_mode count), sorted by path.","items":{"type":"object","additionalProperties":false,"required":["path","count"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"count":{"type":"integer","description":"Number of matching lines in the file."}}}},"truncated":{"type":"boolean","description":"True when the search stopped at max_results and more results exist."}},"$id":"toolwright:search.grep/result"};
+export const search_grep_result = validate33;
+const schema44 = {"type":"object","additionalProperties":false,"required":["truncated"],"properties":{"matches":{"type":"array","description":"Matching lines (output_mode content), grouped by file, in line order.","items":{"type":"object","additionalProperties":false,"required":["path","line","text"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"line":{"type":"integer","description":"1-based line number (of the first line, for a multiline match)."},"text":{"type":"string","description":"The matching line (cut with a marker past 2000 characters)."},"before":{"type":"array","items":{"type":"string"},"description":"Up to `context` lines just before the match."},"after":{"type":"array","items":{"type":"string"},"description":"Up to `context` lines just after the match."}}}},"files":{"type":"array","items":{"type":"string"},"description":"Files containing a match (output_mode files_with_matches), sorted by path."},"counts":{"type":"array","description":"Matching lines per file (output_mode count), sorted by path.","items":{"type":"object","additionalProperties":false,"required":["path","count"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"count":{"type":"integer","description":"Number of matching lines in the file."}}}},"truncated":{"type":"boolean","description":"True when the search stopped at max_results and more results exist."}},"$id":"toolwright:search.grep/result"};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:search.grep/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1788,19 +2609,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const exec_bash_params = validate30;
-const schema41 = {"type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"type":"string","minLength":1,"description":"The bash command line to run, e.g. `npm test -- --run` or `git status --short`."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":120000,"description":"Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes)."},"cwd":{"type":"string","minLength":1,"description":"Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root."},"description":{"type":"string","maxLength":200,"description":"What the command does, in 5-10 words (shown to the user; does not change the run)."}},"$id":"toolwright:exec.bash/params"};
+export const exec_bash_params = validate34;
+const schema45 = {"type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"type":"string","minLength":1,"description":"The bash command line to run, e.g. `npm test -- --run` or `git status --short`."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":120000,"description":"Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes)."},"cwd":{"type":"string","minLength":1,"description":"Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root."},"description":{"type":"string","maxLength":200,"description":"What the command does, in 5-10 words (shown to the user; does not change the run)."}},"$id":"toolwright:exec.bash/params"};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:exec.bash/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1951,19 +2772,19 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const exec_bash_result = validate31;
-const schema42 = {"type":"object","additionalProperties":false,"required":["exit_code","signal","stdout","stderr","timed_out","truncated","duration_ms"],"properties":{"exit_code":{"type":["integer","null"],"description":"The exit status of bash (null when it was ended by a signal)."},"signal":{"type":["string","null"],"description":"Name of the signal that ended bash, e.g. SIGTERM or SIGKILL (null when it exited normally)."},"stdout":{"type":"string","description":"Standard output (head and tail with an omitted-bytes marker when over the cap)."},"stderr":{"type":"string","description":"Standard error (head and tail with an omitted-bytes marker when over the cap)."},"timed_out":{"type":"boolean","description":"True when the command ran past timeout_ms and was killed."},"truncated":{"type":"boolean","description":"True when part of stdout or stderr was left out (over the cap, or binary)."},"duration_ms":{"type":"integer","minimum":0,"description":"Wall time from start until bash exited, in milliseconds."}},"$id":"toolwright:exec.bash/result"};
+export const exec_bash_result = validate35;
+const schema46 = {"type":"object","additionalProperties":false,"required":["exit_code","signal","stdout","stderr","timed_out","truncated","duration_ms"],"properties":{"exit_code":{"type":["integer","null"],"description":"The exit status of bash (null when it was ended by a signal)."},"signal":{"type":["string","null"],"description":"Name of the signal that ended bash, e.g. SIGTERM or SIGKILL (null when it exited normally)."},"stdout":{"type":"string","description":"Standard output (head and tail with an omitted-bytes marker when over the cap)."},"stderr":{"type":"string","description":"Standard error (head and tail with an omitted-bytes marker when over the cap)."},"timed_out":{"type":"boolean","description":"True when the command ran past timeout_ms and was killed."},"truncated":{"type":"boolean","description":"True when part of stdout or stderr was left out (over the cap, or binary)."},"duration_ms":{"type":"integer","minimum":0,"description":"Wall time from start until bash exited, in milliseconds."}},"$id":"toolwright:exec.bash/result"};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:exec.bash/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2056,7 +2877,7 @@ errors++;
 if(data.exit_code !== undefined){
 let data0 = data.exit_code;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err8 = {instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: schema42.properties.exit_code.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: schema46.properties.exit_code.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2069,7 +2890,7 @@ errors++;
 if(data.signal !== undefined){
 let data1 = data.signal;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema42.properties.signal.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema46.properties.signal.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2163,19 +2984,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const web_web_fetch_params = validate32;
-const schema43 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":8192,"description":"Absolute http:// or https:// URL to fetch."},"format":{"type":"string","enum":["markdown","text","raw"],"default":"markdown","description":"How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received."},"max_bytes":{"type":"integer","minimum":1,"maximum":104857600,"default":1048576,"description":"Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents."},"timeout_ms":{"type":"integer","minimum":100,"maximum":120000,"default":30000,"description":"Time limit for the whole fetch, redirects included, in milliseconds."}},"$id":"toolwright:web.web_fetch/params"};
+export const web_web_fetch_params = validate36;
+const schema47 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":8192,"description":"Absolute http:// or https:// URL to fetch."},"format":{"type":"string","enum":["markdown","text","raw"],"default":"markdown","description":"How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received."},"max_bytes":{"type":"integer","minimum":1,"maximum":104857600,"default":1048576,"description":"Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents."},"timeout_ms":{"type":"integer","minimum":100,"maximum":120000,"default":30000,"description":"Time limit for the whole fetch, redirects included, in milliseconds."}},"$id":"toolwright:web.web_fetch/params"};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:web.web_fetch/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2253,7 +3074,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data1 === "markdown") || (data1 === "text")) || (data1 === "raw"))){
-const err6 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema43.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema47.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2344,19 +3165,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const web_web_fetch_result = validate33;
-const schema44 = {"type":"object","additionalProperties":false,"required":["url","final_url","status","content_type","content","bytes","truncated"],"properties":{"url":{"type":"string","description":"The URL as requested."},"final_url":{"type":"string","description":"The URL the content came from, after redirects."},"status":{"type":"integer","description":"HTTP status of the final response."},"content_type":{"type":"string","description":"The response's Content-Type header ('' when absent)."},"title":{"type":"string","description":"The HTML page's title, when it has one."},"content":{"type":"string","description":"The page as Markdown or text (see format), or the body as received."},"bytes":{"type":"integer","description":"Bytes of (decompressed) body read."},"truncated":{"type":"boolean","description":"True when the body was longer than max_bytes and was cut."}},"$id":"toolwright:web.web_fetch/result"};
+export const web_web_fetch_result = validate37;
+const schema48 = {"type":"object","additionalProperties":false,"required":["url","final_url","status","content_type","content","bytes","truncated"],"properties":{"url":{"type":"string","description":"The URL as requested."},"final_url":{"type":"string","description":"The URL the content came from, after redirects."},"status":{"type":"integer","description":"HTTP status of the final response."},"content_type":{"type":"string","description":"The response's Content-Type header ('' when absent)."},"title":{"type":"string","description":"The HTML page's title, when it has one."},"content":{"type":"string","description":"The page as Markdown or text (see format), or the body as received."},"bytes":{"type":"integer","description":"Bytes of (decompressed) body read."},"truncated":{"type":"boolean","description":"True when the body was longer than max_bytes and was cut."}},"$id":"toolwright:web.web_fetch/result"};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:web.web_fetch/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2555,19 +3376,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const web_web_search_params = validate34;
-const schema45 = {"type":"object","additionalProperties":false,"required":["query"],"properties":{"query":{"type":"string","minLength":1,"maxLength":1000,"description":"The search terms."},"max_results":{"type":"integer","minimum":1,"maximum":20,"default":8,"description":"Most results to return."},"allowed_domains":{"type":"array","maxItems":50,"items":{"type":"string","minLength":1,"maxLength":253},"description":"Only return results from these domains (e.g. docs.python.org); subdomains match too."},"blocked_domains":{"type":"array","maxItems":50,"items":{"type":"string","minLength":1,"maxLength":253},"description":"Never return results from these domains; subdomains match too."}},"$id":"toolwright:web.web_search/params"};
+export const web_web_search_params = validate38;
+const schema49 = {"type":"object","additionalProperties":false,"required":["query"],"properties":{"query":{"type":"string","minLength":1,"maxLength":1000,"description":"The search terms."},"max_results":{"type":"integer","minimum":1,"maximum":20,"default":8,"description":"Most results to return."},"allowed_domains":{"type":"array","maxItems":50,"items":{"type":"string","minLength":1,"maxLength":253},"description":"Only return results from these domains (e.g. docs.python.org); subdomains match too."},"blocked_domains":{"type":"array","maxItems":50,"items":{"type":"string","minLength":1,"maxLength":253},"description":"Never return results from these domains; subdomains match too."}},"$id":"toolwright:web.web_search/params"};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:web.web_search/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2800,19 +3621,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const web_web_search_result = validate35;
-const schema46 = {"type":"object","additionalProperties":false,"required":["query","backend","results"],"properties":{"query":{"type":"string","description":"The query as searched."},"backend":{"type":"string","description":"Which search backend answered (searxng, brave, or a host-supplied name)."},"results":{"type":"array","description":"Results in the backend's ranking order, duplicates and non-http links removed.","items":{"type":"object","additionalProperties":false,"required":["title","url","snippet"],"properties":{"title":{"type":"string","description":"Page title."},"url":{"type":"string","description":"Page URL."},"snippet":{"type":"string","description":"Short plain-text excerpt from the page ('' when none)."}}}}},"$id":"toolwright:web.web_search/result"};
+export const web_web_search_result = validate39;
+const schema50 = {"type":"object","additionalProperties":false,"required":["query","backend","results"],"properties":{"query":{"type":"string","description":"The query as searched."},"backend":{"type":"string","description":"Which search backend answered (searxng, brave, or a host-supplied name)."},"results":{"type":"array","description":"Results in the backend's ranking order, duplicates and non-http links removed.","items":{"type":"object","additionalProperties":false,"required":["title","url","snippet"],"properties":{"title":{"type":"string","description":"Page title."},"url":{"type":"string","description":"Page URL."},"snippet":{"type":"string","description":"Short plain-text excerpt from the page ('' when none)."}}}}},"$id":"toolwright:web.web_search/result"};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:web.web_search/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3006,19 +3827,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_create_params = validate36;
-const schema47 = {"type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":200,"description":"Short imperative title, e.g. \"Fix the failing login test\"."},"description":{"type":"string","maxLength":4000,"description":"Optional details, acceptance criteria or notes."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"default":"pending","description":"Initial status."}},"$id":"toolwright:task.task_create/params"};
+export const task_task_create_params = validate40;
+const schema51 = {"type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":200,"description":"Short imperative title, e.g. \"Fix the failing login test\"."},"description":{"type":"string","maxLength":4000,"description":"Optional details, acceptance criteria or notes."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"default":"pending","description":"Initial status."}},"$id":"toolwright:task.task_create/params"};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_create/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3121,7 +3942,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "pending") || (data2 === "in_progress")) || (data2 === "completed")) || (data2 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3142,19 +3963,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_create_result = validate37;
-const schema48 = {"type":"object","additionalProperties":false,"required":["task"],"properties":{"task":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"description":"The created task.","properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}}},"$id":"toolwright:task.task_create/result"};
+export const task_task_create_result = validate41;
+const schema52 = {"type":"object","additionalProperties":false,"required":["task"],"properties":{"task":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"description":"The created task.","properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}}},"$id":"toolwright:task.task_create/result"};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_create/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3298,7 +4119,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((data4 === "pending") || (data4 === "in_progress")) || (data4 === "completed")) || (data4 === "cancelled"))){
-const err12 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/enum",keyword:"enum",params:{allowedValues: schema48.properties.task.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/enum",keyword:"enum",params:{allowedValues: schema52.properties.task.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3355,19 +4176,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_update_params = validate38;
-const schema49 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64,"description":"The task id returned by task_create or task_list, e.g. \"t3\"."},"title":{"type":"string","minLength":1,"maxLength":200,"description":"New title."},"description":{"type":"string","maxLength":4000,"description":"New description (an empty string clears it)."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"New status."}},"$id":"toolwright:task.task_update/params"};
+export const task_task_update_params = validate42;
+const schema53 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64,"description":"The task id returned by task_create or task_list, e.g. \"t3\"."},"title":{"type":"string","minLength":1,"maxLength":200,"description":"New title."},"description":{"type":"string","maxLength":4000,"description":"New description (an empty string clears it)."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"New status."}},"$id":"toolwright:task.task_update/params"};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_update/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3505,7 +4326,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data3 === "pending") || (data3 === "in_progress")) || (data3 === "completed")) || (data3 === "cancelled"))){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema49.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema53.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3526,19 +4347,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_update_result = validate39;
-const schema50 = {"type":"object","additionalProperties":false,"required":["task","changed"],"properties":{"task":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"description":"The task after the update.","properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}},"changed":{"type":"array","items":{"type":"string","enum":["title","description","status"]},"description":"The fields whose value changed."}},"$id":"toolwright:task.task_update/result"};
+export const task_task_update_result = validate43;
+const schema54 = {"type":"object","additionalProperties":false,"required":["task","changed"],"properties":{"task":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"description":"The task after the update.","properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}},"changed":{"type":"array","items":{"type":"string","enum":["title","description","status"]},"description":"The fields whose value changed."}},"$id":"toolwright:task.task_update/result"};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_update/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3692,7 +4513,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data4 === "pending") || (data4 === "in_progress")) || (data4 === "completed")) || (data4 === "cancelled"))){
-const err13 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/enum",keyword:"enum",params:{allowedValues: schema50.properties.task.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/enum",keyword:"enum",params:{allowedValues: schema54.properties.task.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3755,7 +4576,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(((data8 === "title") || (data8 === "description")) || (data8 === "status"))){
-const err18 = {instancePath:instancePath+"/changed/" + i0,schemaPath:"#/properties/changed/items/enum",keyword:"enum",params:{allowedValues: schema50.properties.changed.items.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/changed/" + i0,schemaPath:"#/properties/changed/items/enum",keyword:"enum",params:{allowedValues: schema54.properties.changed.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3788,19 +4609,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_list_params = validate40;
-const schema51 = {"type":"object","additionalProperties":false,"properties":{"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Only tasks with this status."}},"$id":"toolwright:task.task_list/params"};
+export const task_task_list_params = validate44;
+const schema55 = {"type":"object","additionalProperties":false,"properties":{"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Only tasks with this status."}},"$id":"toolwright:task.task_list/params"};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_list/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3833,7 +4654,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((data0 === "pending") || (data0 === "in_progress")) || (data0 === "completed")) || (data0 === "cancelled"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3854,19 +4675,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_list_result = validate41;
-const schema52 = {"type":"object","additionalProperties":false,"required":["tasks","counts"],"properties":{"tasks":{"type":"array","description":"The matching tasks, oldest first.","items":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}}},"counts":{"type":"object","additionalProperties":false,"required":["pending","in_progress","completed","cancelled"],"description":"How many tasks of the whole list have each status (ignores the filter).","properties":{"pending":{"type":"integer","description":"Tasks not started."},"in_progress":{"type":"integer","description":"Tasks being worked on."},"completed":{"type":"integer","description":"Tasks done."},"cancelled":{"type":"integer","description":"Tasks dropped."}}}},"$id":"toolwright:task.task_list/result"};
+export const task_task_list_result = validate45;
+const schema56 = {"type":"object","additionalProperties":false,"required":["tasks","counts"],"properties":{"tasks":{"type":"array","description":"The matching tasks, oldest first.","items":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}}},"counts":{"type":"object","additionalProperties":false,"required":["pending","in_progress","completed","cancelled"],"description":"How many tasks of the whole list have each status (ignores the filter).","properties":{"pending":{"type":"integer","description":"Tasks not started."},"in_progress":{"type":"integer","description":"Tasks being worked on."},"completed":{"type":"integer","description":"Tasks done."},"cancelled":{"type":"integer","description":"Tasks dropped."}}}},"$id":"toolwright:task.task_list/result"};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_list/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4024,7 +4845,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data5 === "pending") || (data5 === "in_progress")) || (data5 === "completed")) || (data5 === "cancelled"))){
-const err13 = {instancePath:instancePath+"/tasks/" + i0+"/status",schemaPath:"#/properties/tasks/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema52.properties.tasks.items.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/tasks/" + i0+"/status",schemaPath:"#/properties/tasks/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.tasks.items.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4212,19 +5033,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const agent_spawn_subagent_params = validate42;
-const schema53 = {"type":"object","additionalProperties":false,"required":["prompt","description"],"properties":{"prompt":{"type":"string","minLength":1,"maxLength":100000,"description":"The complete task for the sub-agent, with all the context it needs."},"description":{"type":"string","minLength":1,"maxLength":100,"description":"A short (3-5 word) label for the task, shown to the user."},"capabilities":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"string","minLength":1,"maxLength":100,"description":"An operation (read_file, search.grep) or a pattern (search.*)."},"description":"Operations the sub-agent may use; must be within this agent's own. Default - this agent's own."}},"$id":"toolwright:agent.spawn_subagent/params"};
+export const agent_spawn_subagent_params = validate46;
+const schema57 = {"type":"object","additionalProperties":false,"required":["prompt","description"],"properties":{"prompt":{"type":"string","minLength":1,"maxLength":100000,"description":"The complete task for the sub-agent, with all the context it needs."},"description":{"type":"string","minLength":1,"maxLength":100,"description":"A short (3-5 word) label for the task, shown to the user."},"capabilities":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"string","minLength":1,"maxLength":100,"description":"An operation (read_file, search.grep) or a pattern (search.*)."},"description":"Operations the sub-agent may use; must be within this agent's own. Default - this agent's own."}},"$id":"toolwright:agent.spawn_subagent/params"};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:agent.spawn_subagent/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4416,19 +5237,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const agent_spawn_subagent_result = validate43;
-const schema54 = {"type":"object","additionalProperties":false,"required":["session_id","status","output"],"properties":{"session_id":{"type":"string","description":"The sub-agent's session id."},"status":{"type":"string","enum":["completed","failed","cancelled"],"description":"How the sub-agent's session ended."},"output":{"type":"string","description":"The sub-agent's final report (or why it failed)."}},"$id":"toolwright:agent.spawn_subagent/result"};
+export const agent_spawn_subagent_result = validate47;
+const schema58 = {"type":"object","additionalProperties":false,"required":["session_id","status","output"],"properties":{"session_id":{"type":"string","description":"The sub-agent's session id."},"status":{"type":"string","enum":["completed","failed","cancelled"],"description":"How the sub-agent's session ended."},"output":{"type":"string","description":"The sub-agent's final report (or why it failed)."}},"$id":"toolwright:agent.spawn_subagent/result"};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:agent.spawn_subagent/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4503,7 +5324,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data1 === "completed") || (data1 === "failed")) || (data1 === "cancelled"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema54.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema58.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4536,19 +5357,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const user_ask_user_params = validate44;
-const schema55 = {"type":"object","additionalProperties":false,"required":["question"],"properties":{"question":{"type":"string","minLength":1,"maxLength":2000,"description":"The question, complete and specific, ending with a question mark."},"options":{"type":"array","minItems":2,"maxItems":10,"description":"Choices to offer; labels must be distinct.","items":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"type":"string","minLength":1,"maxLength":100,"description":"Short label (1-5 words)."},"description":{"type":"string","maxLength":500,"description":"What choosing it means."}}}},"multi_select":{"type":"boolean","default":false,"description":"Let the user pick several options (needs options)."}},"$id":"toolwright:user.ask_user/params"};
+export const user_ask_user_params = validate48;
+const schema59 = {"type":"object","additionalProperties":false,"required":["question"],"properties":{"question":{"type":"string","minLength":1,"maxLength":2000,"description":"The question, complete and specific, ending with a question mark."},"options":{"type":"array","minItems":2,"maxItems":10,"description":"Choices to offer; labels must be distinct.","items":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"type":"string","minLength":1,"maxLength":100,"description":"Short label (1-5 words)."},"description":{"type":"string","maxLength":500,"description":"What choosing it means."}}}},"multi_select":{"type":"boolean","default":false,"description":"Let the user pick several options (needs options)."}},"$id":"toolwright:user.ask_user/params"};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:user.ask_user/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4769,19 +5590,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const user_ask_user_result = validate45;
-const schema56 = {"type":"object","additionalProperties":false,"required":["answer","selected"],"properties":{"answer":{"type":"string","description":"The user's answer: their own words, or the chosen labels joined with \", \"."},"selected":{"type":"array","items":{"type":"string"},"description":"Labels of the chosen options (empty when the user answered in their own words)."}},"$id":"toolwright:user.ask_user/result"};
+export const user_ask_user_result = validate49;
+const schema60 = {"type":"object","additionalProperties":false,"required":["answer","selected"],"properties":{"answer":{"type":"string","description":"The user's answer: their own words, or the chosen labels joined with \", \"."},"selected":{"type":"array","items":{"type":"string"},"description":"Labels of the chosen options (empty when the user answered in their own words)."}},"$id":"toolwright:user.ask_user/result"};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:user.ask_user/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4872,16 +5693,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 /** Precompiled params/result validators by operation id. */
 export const validators: Record<string, { params: CompiledValidator; result: CompiledValidator }> = {
   "filesystem.read_file": { params: filesystem_read_file_params, result: filesystem_read_file_result },
   "filesystem.write_file": { params: filesystem_write_file_params, result: filesystem_write_file_result },
   "filesystem.edit_file": { params: filesystem_edit_file_params, result: filesystem_edit_file_result },
+  "filesystem.multi_edit": { params: filesystem_multi_edit_params, result: filesystem_multi_edit_result },
+  "filesystem.list_directory": { params: filesystem_list_directory_params, result: filesystem_list_directory_result },
   "search.glob": { params: search_glob_params, result: search_glob_result },
   "search.grep": { params: search_grep_params, result: search_grep_result },
   "exec.bash": { params: exec_bash_params, result: exec_bash_result },

@@ -1,20 +1,52 @@
-// The handler map: one entry per provider of catalog.yaml. `satisfies Handlers` makes a missing or
-// mistyped handler a compile error (npm test runs tsc).
+// The handler map: one entry per provider of catalog.yaml. Each provider's module is loaded on the
+// first call of one of its operations (`toolwright call read_file` does not pay for grep's or
+// web_fetch's dependencies); the type check below still makes a missing or mistyped handler a
+// compile error (npm test runs tsc), without loading anything.
+import { providers as catalogProviders } from '../generated/registry.js';
 import type { Handlers } from '../generated/types.js';
-import { filesystemHandlers } from './filesystem.js';
-import { execHandlers } from './exec.js';
-import { taskHandlers } from './task.js';
-import { agentHandlers } from './agent.js';
-import { userHandlers } from './user.js';
-import { webHandlers } from './web.js';
-import { searchHandlers } from './search.js';
 
-export const handlers = {
-  filesystem: filesystemHandlers,
-  exec: execHandlers,
-  task: taskHandlers,
-  agent: agentHandlers,
-  user: userHandlers,
-  web: webHandlers,
-  search: searchHandlers,
-} satisfies Handlers;
+/** The eager shape, for the compile-time check only (type imports load nothing). */
+interface EagerHandlers {
+  filesystem: typeof import('./filesystem.js')['filesystemHandlers'];
+  exec: typeof import('./exec.js')['execHandlers'];
+  task: typeof import('./task.js')['taskHandlers'];
+  agent: typeof import('./agent.js')['agentHandlers'];
+  user: typeof import('./user.js')['userHandlers'];
+  web: typeof import('./web.js')['webHandlers'];
+  search: typeof import('./search.js')['searchHandlers'];
+}
+type Checked<T extends Handlers> = T;
+export type ReferenceHandlers = Checked<EagerHandlers>;
+
+const loaders: { [P in keyof Handlers]: () => Promise<Handlers[P]> } = {
+  filesystem: () => import('./filesystem.js').then((m) => m.filesystemHandlers),
+  exec: () => import('./exec.js').then((m) => m.execHandlers),
+  task: () => import('./task.js').then((m) => m.taskHandlers),
+  agent: () => import('./agent.js').then((m) => m.agentHandlers),
+  user: () => import('./user.js').then((m) => m.userHandlers),
+  web: () => import('./web.js').then((m) => m.webHandlers),
+  search: () => import('./search.js').then((m) => m.searchHandlers),
+};
+
+type AnyHandler = (params: unknown, ctx: unknown) => unknown;
+
+/** One function per operation of the provider (names from the registry), loading the module on first call. */
+function lazyProvider<P extends keyof Handlers>(provider: P): Handlers[P] {
+  let loaded: Promise<Record<string, AnyHandler>> | undefined;
+  const load = () => (loaded ??= loaders[provider]() as unknown as Promise<Record<string, AnyHandler>>);
+  const map: Record<string, AnyHandler> = {};
+  for (const op of catalogProviders.find((p) => p.name === provider)?.operations ?? []) {
+    map[op.name] = async (params, ctx) => (await load())[op.name]!(params, ctx);
+  }
+  return map as unknown as Handlers[P];
+}
+
+export const handlers: Handlers = {
+  filesystem: lazyProvider('filesystem'),
+  exec: lazyProvider('exec'),
+  task: lazyProvider('task'),
+  agent: lazyProvider('agent'),
+  user: lazyProvider('user'),
+  web: lazyProvider('web'),
+  search: lazyProvider('search'),
+};

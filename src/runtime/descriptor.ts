@@ -2,6 +2,8 @@ import type { ErrorCode } from './errors.js';
 
 export type Kind = 'data_source' | 'resource' | 'interactive';
 export type Risk = 'read_only' | 'low' | 'moderate' | 'high' | 'critical';
+/** A service an operation needs to work: a sub-agent kernel, a web search backend, a way to reach a human. */
+export type Requirement = 'kernel' | 'search' | 'user';
 export const RISK_ORDER: readonly Risk[] = ['read_only', 'low', 'moderate', 'high', 'critical'];
 
 /** A JSON Schema object as it appears in catalog.yaml. */
@@ -34,6 +36,8 @@ export interface OperationDescriptor {
   readonly riskNote?: string;
   readonly idempotent: boolean;
   readonly openWorld: boolean;
+  /** Services the operation cannot work without; a toolkit lacking one does not list it. */
+  readonly requires?: readonly Requirement[];
   readonly description: string;
   readonly params: JsonSchema;
   readonly result: JsonSchema;

@@ -1,3 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { abortError, ToolError } from './errors.js';
+import { processIsAlive } from './processes.js';
+import { tempNameFor } from './atomic-write.js';
+import type { DirRef } from './verified-fs.js';
+
 /**
  * Serializes async work per key (e.g. per real file path) within this process: callers run one
  * after another in arrival order, so concurrent edits of one file all apply.
@@ -23,3 +32,134 @@ export class KeyedMutex {
 
 /** One mutex for every toolkit in the process: two toolkits editing one file must not interleave. */
 export const fileMutex = new KeyedMutex();
+
+// --- Cross-process lock of one file -------------------------------------------------------------
+// Node has no flock(), so a lock is a file created with O_EXCL beside the target, holding its
+// owner (pid, host, token). A lock whose owner died (same host) or that is older than `staleMs` is
+// broken by renaming it aside first, so two waiters that both judge it stale cannot both take it.
+
+const HOST = hostname();
+const UNREADABLE_STALE_MS = 2_000;
+
+interface LockOwner {
+  pid: number;
+  host: string;
+  token: string;
+}
+
+export interface FileLockOptions {
+  signal?: AbortSignal;
+  /** How long to wait for another writer before TIMEOUT (default 30 s). */
+  timeoutMs?: number;
+  /** A lock file older than this is abandoned even if its owner seems alive (default 30 s). */
+  staleMs?: number;
+  /** What the timeout message calls the locked thing. */
+  display?: string;
+}
+
+/**
+ * Takes the lock file `lockName` in folder `dir`, waiting with jittered backoff; resolves to the
+ * release function. Every writer of one file (any process, any toolkit) takes the same lock, so a
+ * read → modify → rename cycle never interleaves with another one.
+ */
+export async function acquireFileLock(dir: DirRef, lockName: string, options: FileLockOptions = {}): Promise<() => Promise<void>> {
+  const lockPath = dir.entry(lockName);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const staleMs = options.staleMs ?? 30_000;
+  const token = randomBytes(8).toString('hex');
+  const owner: LockOwner = { pid: process.pid, host: HOST, token };
+  const deadline = Date.now() + timeoutMs;
+  let delay = 1;
+  for (;;) {
+    if (options.signal?.aborted) throw abortError(options.signal);
+    try {
+      await createWithContent(dir, lockName, JSON.stringify(owner));
+      return async () => {
+        // Only remove the lock if it is still ours (it may have been broken as stale).
+        const current = await readLockOwner(lockPath);
+        if (current?.token === token) await unlink(lockPath).catch(() => {});
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (await breakIfStale(dir, lockName, staleMs)) continue;
+    if (Date.now() >= deadline) {
+      const holder = await readLockOwner(lockPath);
+      throw new ToolError(
+        'TIMEOUT',
+        `${options.display ?? 'the file'} is being changed by another writer${holder ? ` (pid ${holder.pid} on ${holder.host})` : ''} ` +
+          `that did not finish within ${timeoutMs} ms; retry later`,
+      );
+    }
+    await new Promise((done) => setTimeout(done, delay + Math.random() * delay));
+    delay = Math.min(delay * 2, 25);
+  }
+}
+
+/**
+ * Creates `name` holding `content`, failing with EEXIST if it exists. The content is written to a
+ * temp file first and hard-linked into place, so a lock is never seen empty (a writer killed
+ * between create and write would leave one that looks alive); where hard links are not supported,
+ * O_EXCL create then write.
+ */
+async function createWithContent(dir: DirRef, name: string, content: string): Promise<void> {
+  const temp = dir.entry(tempNameFor(name));
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+  try {
+    await handle.writeFile(content);
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(temp, dir.entry(name));
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV')) throw error;
+  } finally {
+    await unlink(temp).catch(() => {});
+  }
+  const direct = await open(dir.entry(name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+  try {
+    await direct.writeFile(content);
+  } finally {
+    await direct.close();
+  }
+}
+
+async function readLockOwner(lockPath: string): Promise<LockOwner | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(lockPath, { encoding: 'utf8', flag: constants.O_RDONLY | constants.O_NOFOLLOW })) as LockOwner;
+    return typeof parsed?.token === 'string' && typeof parsed.pid === 'number' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function breakIfStale(dir: DirRef, lockName: string, staleMs: number): Promise<boolean> {
+  const lockPath = dir.entry(lockName);
+  let mtimeMs: number;
+  try {
+    mtimeMs = (await stat(lockPath)).mtimeMs;
+  } catch {
+    return true; // released meanwhile: try again at once
+  }
+  const owner = await readLockOwner(lockPath);
+  const ownerGone = owner !== undefined && owner.host === HOST && owner.pid !== process.pid && !processIsAlive(owner.pid);
+  // A lock file without a readable owner is being written right now (microseconds), or debris.
+  const age = Date.now() - mtimeMs;
+  if (!ownerGone && age < (owner === undefined ? UNREADABLE_STALE_MS : staleMs)) return false;
+  const aside = dir.entry(`.tw-lock.${randomBytes(8).toString('hex')}.stale`);
+  try {
+    await rename(lockPath, aside);
+  } catch {
+    return true; // someone else broke or released it
+  }
+  const moved = await readLockOwner(aside);
+  if (owner !== undefined && moved?.token !== owner.token) {
+    // We moved a fresh lock taken after our check: put it back (link fails if a new one exists).
+    await link(aside, lockPath).catch(() => {});
+  }
+  await unlink(aside).catch(() => {});
+  return true;
+}

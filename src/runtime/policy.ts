@@ -74,6 +74,8 @@ function riskMatches(spec: string, risk: Risk): boolean {
 
 export interface CompiledPolicy {
   decide(operation: OperationDescriptor): PolicyDecision;
+  /** True when no input of the operation can ever be allowed (listings leave such operations out). */
+  deniesOutright(operation: OperationDescriptor): boolean;
 }
 
 /** Validates and compiles policy options; throws TypeError on a malformed policy (a host bug). */
@@ -135,6 +137,9 @@ export function compilePolicy(options: PolicyOptions | undefined): CompiledPolic
         }
       }
       return withPreset({ decision: fallback, rule: 'default' }, preset);
+    },
+    deniesOutright(op) {
+      return this.decide(op).decision === 'deny';
     },
   };
 }

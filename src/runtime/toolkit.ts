@@ -57,6 +57,9 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     }
   }
   const exposed = [...byId.values()].filter(inProfile);
+  // Listings leave out what cannot work here (a missing service, no human, a policy that always denies).
+  const canWork = (op: OperationDescriptor): boolean => options.listAll === true ||
+    (requirementsMet(op, services) && (options.policy === undefined || !policy.deniesOutright(op)));
   const closers: (() => void | Promise<void>)[] = [];
   let closing: Promise<void> | undefined;
 
@@ -66,7 +69,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     services,
     options: Object.freeze({ ...options }),
     providers: [],
-    operations: exposed,
+    get operations() { return exposed.filter(canWork); },
     getSchema,
     invoke,
     find: (operation) => {
@@ -87,7 +90,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
       .map((provider) => ({
         name: provider.name,
         description: provider.description,
-        operations: provider.operations.filter(inProfile).map(operationSchema),
+        operations: provider.operations.filter((op) => inProfile(op) && canWork(op)).map(operationSchema),
       }))
       .filter((provider) => provider.operations.length > 0);
   }
@@ -175,13 +178,15 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     if (options.policy === undefined) return NO_POLICY;
     const decision = policy.decide(op);
     if (decision.decision !== 'ask') return decision;
-    if (!services.user) {
-      return { ...decision, decision: 'deny', reason: 'the policy requires approval and no user channel is attached' };
+    const user = services.user;
+    const unreachable = user ? userUnreachable(user) : 'no user channel is attached';
+    if (!user || unreachable !== undefined) {
+      return { ...decision, decision: 'deny', reason: `the policy requires approval and ${unreachable}` };
     }
     const signal = signalForCall();
     let approved: boolean;
     try {
-      approved = (await services.user.approve(
+      approved = (await user.approve(
         { id: `${session.id}:${op.id}`, provider: op.provider, operation: op.name, kind: op.kind, risk: op.risk, input: params },
         { signal },
       )) === true;
@@ -213,6 +218,22 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
   }
   (toolkit as { call: TypedCalls }).call = call as TypedCalls;
   return toolkit;
+}
+
+/** Why the channel cannot reach a human right now, or undefined when it can (a throwing probe counts as unreachable). */
+function userUnreachable(user: NonNullable<Services['user']>): string | undefined {
+  try {
+    return user.unreachable?.();
+  } catch (error) {
+    return `the user channel failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+function requirementsMet(op: OperationDescriptor, services: Services): boolean {
+  return (op.requires ?? []).every((need) =>
+    need === 'kernel' ? services.kernel !== undefined
+      : need === 'search' ? services.search !== undefined
+        : services.user !== undefined && userUnreachable(services.user) === undefined);
 }
 
 function elapsed(started: number): number {

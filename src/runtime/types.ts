@@ -31,6 +31,11 @@ export interface ToolkitOptions {
   policy?: PolicyOptions;
   /** Capability patterns (`filesystem.*`, `search.grep`, `read_file`) the toolkit exposes. Default: all. */
   profile?: readonly string[];
+  /**
+   * List every operation of the profile, even those that cannot work here (a service they require is
+   * missing, no human can be reached, or the policy denies them outright). Default false.
+   */
+  listAll?: boolean;
   /** A TaskStore, or `{ file }` for a file-backed one (relative to the workspace). Default: in-memory. */
   tasks?: TaskStoreOption;
   search?: SearchBackend;
@@ -124,7 +129,11 @@ export interface Toolkit {
   readonly services: Services;
   readonly options: Readonly<ToolkitOptions>;
   readonly providers: readonly ToolProvider[];
-  /** Descriptors of the operations this toolkit exposes (its profile applied). */
+  /**
+   * Descriptors of the operations this toolkit lists: its profile applied, and (unless `listAll`)
+   * only those that can work now. Read it when listing: availability can change (an MCP client's
+   * capabilities are known only once it connected).
+   */
   readonly operations: readonly OperationDescriptor[];
   getSchema(): ProviderSchema[];
   invoke(provider: string, operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult>;

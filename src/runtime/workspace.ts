@@ -1,7 +1,8 @@
-import { lstat, readlink, realpath } from 'node:fs/promises';
+import { lstat, readlink, realpath, type FileHandle } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { ToolError } from './errors.js';
+import { fsErrorToToolError, ToolError } from './errors.js';
+import { openInside } from './verified-fs.js';
 
 /** A path that has been proven to stay inside the workspace. */
 export interface ResolvedPath {
@@ -11,7 +12,13 @@ export interface ResolvedPath {
   readonly relative: string;
   /** Whether something exists at the path (a dangling symlink inside the workspace counts as missing). */
   readonly exists: boolean;
+  /** The path was written as a folder (ends in `/`, `/.` or `/..`): it must not name a file. */
+  readonly directory?: boolean;
 }
+
+/** Longest name in a folder (NAME_MAX) and longest path (PATH_MAX - 1), in bytes, on Linux and macOS. */
+export const NAME_MAX_BYTES = 255;
+export const PATH_MAX_BYTES = 4095;
 
 const MAX_SYMLINK_HOPS = 40;
 
@@ -42,6 +49,7 @@ export async function resolveInsideWorkspace(
   if (userPath.includes('\0')) {
     throw new ToolError('OUTSIDE_WORKSPACE', 'path contains a NUL byte; refused');
   }
+  assertLengths(userPath);
   let lexical = path.resolve(root, userPath);
   // An absolute path spelled through an alias of the root (e.g. /tmp/ws when the root is /private/tmp/ws).
   for (const alias of aliases) {
@@ -53,14 +61,48 @@ export async function resolveInsideWorkspace(
   if (!isInside(root, lexical)) {
     throw new ToolError('OUTSIDE_WORKSPACE', outsideMessage(userPath, root));
   }
-  const { real, exists } = await realpathAllowingMissing(lexical, userPath);
+  // Files below PATH_MAX only: longer ones can be made through descriptors, but most tools cannot touch them.
+  if (Buffer.byteLength(lexical) > PATH_MAX_BYTES) {
+    throw new ToolError('INVALID_INPUT', `${userPath.slice(0, 60)}… is ${Buffer.byteLength(lexical)} bytes long as an absolute path; the limit is ${PATH_MAX_BYTES} bytes (PATH_MAX)`);
+  }
+  const { real, exists } = await realpathAllowingMissing(lexical, userPath).catch((error: unknown) => {
+    throw pathError(error, userPath);
+  });
+  if (Buffer.byteLength(real) > PATH_MAX_BYTES) throw pathError(Object.assign(new Error('name too long'), { code: 'ENAMETOOLONG' }), userPath);
   if (!isInside(root, real)) {
     throw new ToolError(
       'OUTSIDE_WORKSPACE',
       `${userPath} resolves through a symlink to a location outside the workspace; refused`,
     );
   }
-  return { absolute: real, relative: toRelative(root, real), exists };
+  const directory = /(^|\/)(\.{1,2})?$/.test(userPath) || (path.sep === '\\' && /(^|\\)(\.{1,2})?$/.test(userPath));
+  return { absolute: real, relative: toRelative(root, real), exists, ...(directory ? { directory } : {}) };
+}
+
+/** Refuses names and paths the file system cannot hold, naming the limit (instead of ENAMETOOLONG). */
+function assertLengths(userPath: string): void {
+  const bytes = Buffer.byteLength(userPath);
+  if (bytes > PATH_MAX_BYTES) {
+    throw new ToolError('INVALID_INPUT', `path is ${bytes} bytes long; the limit is ${PATH_MAX_BYTES} bytes (PATH_MAX)`);
+  }
+  for (const name of userPath.split(/[\\/]/)) {
+    const length = Buffer.byteLength(name);
+    if (length > NAME_MAX_BYTES) {
+      throw new ToolError('INVALID_INPUT', `the name "${name.slice(0, 40)}…" is ${length} bytes long; a file or folder name may be at most ${NAME_MAX_BYTES} bytes (NAME_MAX)`);
+    }
+  }
+}
+
+/** A system error met while resolving a path, as the ToolError a model can act on. */
+function pathError(error: unknown, display: string): unknown {
+  if (error instanceof ToolError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENAMETOOLONG') {
+    return new ToolError('INVALID_INPUT', `${display} resolves (through symlinks) to a path longer than ${PATH_MAX_BYTES} bytes (PATH_MAX); refused`);
+  }
+  if (code === 'EINVAL' || code === 'EILSEQ') return new ToolError('INVALID_INPUT', `the file system refuses the path ${display} (${code})`);
+  if (code === 'EIO') return new ToolError('INTERNAL', `I/O error while resolving ${display}`);
+  return fsErrorToToolError(error, display) ?? error;
 }
 
 function outsideMessage(userPath: string, root: string): string {
@@ -107,7 +149,16 @@ async function realpathAllowingMissing(
     }
     if (stats.isSymbolicLink()) {
       if (++hops > MAX_SYMLINK_HOPS) throw loopError(display);
-      const target = await readlink(next);
+      let target: string;
+      try {
+        target = await readlink(next);
+      } catch (error) {
+        // Changed between lstat and readlink (a race with another program): look at it again.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'EINVAL') throw error;
+        pending.unshift(name);
+        continue;
+      }
       const targetAbs = path.resolve(current, target);
       pending = [...targetAbs.split(path.sep).filter(Boolean), ...pending];
       current = path.parse(targetAbs).root;
@@ -146,6 +197,43 @@ export class Workspace {
   /** See {@link resolveInsideWorkspace}. */
   resolve(userPath: string): Promise<ResolvedPath> {
     return resolveInsideWorkspace(this.root, userPath, this.aliases);
+  }
+
+  /**
+   * Opens a resolved path and proves the *descriptor* is inside the workspace (its real path, read
+   * back from /proc/self/fd on Linux), so a parent folder swapped for a symlink after `resolve`
+   * cannot make the call use a file outside. The final component is never followed (O_NOFOLLOW):
+   * if it was swapped for a symlink since, the path is resolved again (and confined again).
+   * Sockets and devices that cannot be opened are INVALID_INPUT "not a regular file"; other system
+   * errors are thrown as they are, for the caller to map.
+   */
+  async openVerified(resolved: ResolvedPath, flags: number): Promise<FileHandle> {
+    let target = resolved;
+    for (let attempt = 0; ; attempt++) {
+      let handle: FileHandle;
+      try {
+        handle = await openInside(this.root, target.absolute, flags, target.relative);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ELOOP' && attempt < 2) {
+          target = await this.resolve(target.absolute);
+          continue;
+        }
+        if (code === 'ELOOP') throw new ToolError('OUTSIDE_WORKSPACE', `${resolved.relative} keeps turning into a symlink while the call runs; refused`);
+        if (code === 'ENXIO' || code === 'ENODEV' || code === 'EOPNOTSUPP') {
+          throw new ToolError('INVALID_INPUT', `${resolved.relative} is not a regular file (a socket or device); only regular files can be read or written`);
+        }
+        throw error;
+      }
+      if (resolved.directory) {
+        const stats = await handle.stat();
+        if (!stats.isDirectory()) {
+          await handle.close();
+          throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, but the path ends with "/" (a folder)`);
+        }
+      }
+      return handle;
+    }
   }
 
   /** Workspace-relative `/`-separated form of an absolute path inside the workspace. */

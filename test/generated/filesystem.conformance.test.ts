@@ -234,11 +234,14 @@ runConformance({
         "openWorld": false,
         "title": "Write file",
         "errors": [
+          "NOT_FOUND",
           "IS_DIRECTORY",
           "NOT_DIRECTORY",
           "OUTSIDE_WORKSPACE",
           "PERMISSION_DENIED",
-          "STALE_FILE"
+          "STALE_FILE",
+          "TOO_LARGE",
+          "TIMEOUT"
         ]
       },
       "probes": {
@@ -402,6 +405,44 @@ runConformance({
               "real.txt": "after"
             }
           }
+        },
+        {
+          "name": "refuses a path ending with a slash instead of creating a file",
+          "input": {
+            "path": "newdir/",
+            "content": "x"
+          },
+          "expect": {
+            "error": "INVALID_INPUT",
+            "text_contains": "folder",
+            "files": {
+              "newdir": null
+            }
+          }
+        },
+        {
+          "name": "writes a file whose name is 250 bytes long",
+          "input": {
+            "path": "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn.txt",
+            "content": "long name\n"
+          },
+          "expect": {
+            "output": {
+              "created": true,
+              "bytes": 10
+            }
+          }
+        },
+        {
+          "name": "a name longer than 255 bytes names the limit",
+          "input": {
+            "path": "a/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+            "content": "x"
+          },
+          "expect": {
+            "error": "INVALID_INPUT",
+            "text_contains": "255 bytes"
+          }
         }
       ]
     },
@@ -426,7 +467,8 @@ runConformance({
           "AMBIGUOUS_MATCH",
           "ALREADY_EXISTS",
           "STALE_FILE",
-          "TOO_LARGE"
+          "TOO_LARGE",
+          "TIMEOUT"
         ]
       },
       "probes": {
@@ -485,6 +527,15 @@ runConformance({
               "old_str": "print('hi')",
               "new_str": "print('hello')",
               "replace_all": "yes"
+            }
+          },
+          {
+            "field": "dry_run",
+            "input": {
+              "path": "app.py",
+              "old_str": "print('hi')",
+              "new_str": "print('hello')",
+              "dry_run": "yes"
             }
           }
         ],
@@ -656,6 +707,590 @@ runConformance({
           },
           "expect": {
             "error": "NOT_FOUND"
+          }
+        },
+        {
+          "name": "dry_run returns the diff and writes nothing",
+          "files": {
+            "d.txt": "alpha\nbeta\n"
+          },
+          "input": {
+            "path": "d.txt",
+            "old_str": "beta",
+            "new_str": "gamma",
+            "dry_run": true
+          },
+          "expect": {
+            "output": {
+              "replacements": 1,
+              "dry_run": true
+            },
+            "text_contains": "+gamma",
+            "files": {
+              "d.txt": "alpha\nbeta\n"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "id": "filesystem.multi_edit",
+      "provider": "filesystem",
+      "name": "multi_edit",
+      "descriptor": {
+        "kind": "resource",
+        "risk": "moderate",
+        "idempotent": false,
+        "openWorld": false,
+        "title": "Edit file in several places",
+        "errors": [
+          "NOT_FOUND",
+          "IS_DIRECTORY",
+          "NOT_DIRECTORY",
+          "BINARY_FILE",
+          "OUTSIDE_WORKSPACE",
+          "PERMISSION_DENIED",
+          "NO_MATCH",
+          "AMBIGUOUS_MATCH",
+          "STALE_FILE",
+          "TOO_LARGE",
+          "TIMEOUT"
+        ]
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "path",
+            "input": {
+              "edits": [
+                {
+                  "old_str": "print('hi')",
+                  "new_str": "print('hello')"
+                },
+                {
+                  "old_str": "print('hello')",
+                  "new_str": "log('hello')"
+                },
+                {
+                  "old_str": "return 0",
+                  "new_str": "return 1"
+                }
+              ]
+            }
+          },
+          {
+            "field": "edits",
+            "input": {
+              "path": "app.py"
+            }
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "path",
+            "input": {
+              "path": 12345,
+              "edits": [
+                {
+                  "old_str": "print('hi')",
+                  "new_str": "print('hello')"
+                },
+                {
+                  "old_str": "print('hello')",
+                  "new_str": "log('hello')"
+                },
+                {
+                  "old_str": "return 0",
+                  "new_str": "return 1"
+                }
+              ]
+            }
+          },
+          {
+            "field": "edits",
+            "input": {
+              "path": "app.py",
+              "edits": {
+                "not": "an array"
+              }
+            }
+          },
+          {
+            "field": "dry_run",
+            "input": {
+              "path": "app.py",
+              "edits": [
+                {
+                  "old_str": "print('hi')",
+                  "new_str": "print('hello')"
+                },
+                {
+                  "old_str": "print('hello')",
+                  "new_str": "log('hello')"
+                },
+                {
+                  "old_str": "return 0",
+                  "new_str": "return 1"
+                }
+              ],
+              "dry_run": "yes"
+            }
+          }
+        ],
+        "unknown": {
+          "path": "app.py",
+          "edits": [
+            {
+              "old_str": "print('hi')",
+              "new_str": "print('hello')"
+            },
+            {
+              "old_str": "print('hello')",
+              "new_str": "log('hello')"
+            },
+            {
+              "old_str": "return 0",
+              "new_str": "return 1"
+            }
+          ],
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "applies edits in order, each to the result of the one before",
+          "files": {
+            "app.py": "def main():\n    print('hi')\n    return 0\n"
+          },
+          "input": {
+            "path": "app.py",
+            "edits": [
+              {
+                "old_str": "print('hi')",
+                "new_str": "print('hello')"
+              },
+              {
+                "old_str": "print('hello')",
+                "new_str": "log('hello')"
+              },
+              {
+                "old_str": "return 0",
+                "new_str": "return 1"
+              }
+            ]
+          },
+          "expect": {
+            "output": {
+              "path": "app.py",
+              "replacements": 3
+            },
+            "text_contains": "+    log('hello')",
+            "files": {
+              "app.py": "def main():\n    log('hello')\n    return 1\n"
+            }
+          }
+        },
+        {
+          "name": "a failing edit is named by index and nothing is written",
+          "files": {
+            "f.txt": "one\ntwo\n"
+          },
+          "input": {
+            "path": "f.txt",
+            "edits": [
+              {
+                "old_str": "one",
+                "new_str": "ONE"
+              },
+              {
+                "old_str": "three",
+                "new_str": "THREE"
+              }
+            ]
+          },
+          "expect": {
+            "error": "NO_MATCH",
+            "text_contains": "edits[1]",
+            "files": {
+              "f.txt": "one\ntwo\n"
+            }
+          }
+        },
+        {
+          "name": "keeps CRLF line endings",
+          "files": {
+            "win.txt": "a\r\nb\r\nc\r\n"
+          },
+          "input": {
+            "path": "win.txt",
+            "edits": [
+              {
+                "old_str": "a\nb",
+                "new_str": "A\nB"
+              },
+              {
+                "old_str": "c",
+                "new_str": "C\nD"
+              }
+            ]
+          },
+          "expect": {
+            "files": {
+              "win.txt": "A\r\nB\r\nC\r\nD\r\n"
+            }
+          }
+        },
+        {
+          "name": "replace_all within one edit",
+          "files": {
+            "x.txt": "foo bar foo\n"
+          },
+          "input": {
+            "path": "x.txt",
+            "edits": [
+              {
+                "old_str": "foo",
+                "new_str": "qux",
+                "replace_all": true
+              },
+              {
+                "old_str": "bar",
+                "new_str": "baz"
+              }
+            ]
+          },
+          "expect": {
+            "output": {
+              "replacements": 3
+            },
+            "files": {
+              "x.txt": "qux baz qux\n"
+            }
+          }
+        },
+        {
+          "name": "an ambiguous edit is refused with its index",
+          "files": {
+            "dup.txt": "x = 1\nx = 1\n"
+          },
+          "input": {
+            "path": "dup.txt",
+            "edits": [
+              {
+                "old_str": "x = 1",
+                "new_str": "x = 2"
+              }
+            ]
+          },
+          "expect": {
+            "error": "AMBIGUOUS_MATCH",
+            "text_contains": "edits[0]"
+          }
+        },
+        {
+          "name": "dry_run writes nothing",
+          "files": {
+            "d.txt": "alpha\n"
+          },
+          "input": {
+            "path": "d.txt",
+            "dry_run": true,
+            "edits": [
+              {
+                "old_str": "alpha",
+                "new_str": "beta"
+              }
+            ]
+          },
+          "expect": {
+            "output": {
+              "dry_run": true,
+              "replacements": 1
+            },
+            "files": {
+              "d.txt": "alpha\n"
+            }
+          }
+        },
+        {
+          "name": "missing file is NOT_FOUND",
+          "input": {
+            "path": "nope.txt",
+            "edits": [
+              {
+                "old_str": "a",
+                "new_str": "b"
+              }
+            ]
+          },
+          "expect": {
+            "error": "NOT_FOUND"
+          }
+        },
+        {
+          "name": "refuses a path outside the workspace",
+          "input": {
+            "path": "../x.txt",
+            "edits": [
+              {
+                "old_str": "a",
+                "new_str": "b"
+              }
+            ]
+          },
+          "expect": {
+            "error": "OUTSIDE_WORKSPACE"
+          }
+        }
+      ]
+    },
+    {
+      "id": "filesystem.list_directory",
+      "provider": "filesystem",
+      "name": "list_directory",
+      "descriptor": {
+        "kind": "data_source",
+        "risk": "read_only",
+        "idempotent": true,
+        "openWorld": false,
+        "title": "List directory",
+        "errors": [
+          "NOT_FOUND",
+          "NOT_DIRECTORY",
+          "OUTSIDE_WORKSPACE",
+          "PERMISSION_DENIED"
+        ]
+      },
+      "probes": {
+        "missing": [],
+        "wrongType": [
+          {
+            "field": "path",
+            "input": {
+              "path": 12345
+            }
+          },
+          {
+            "field": "depth",
+            "input": {
+              "depth": "not a number"
+            }
+          },
+          {
+            "field": "include_ignored",
+            "input": {
+              "include_ignored": "yes"
+            }
+          },
+          {
+            "field": "limit",
+            "input": {
+              "limit": "not a number"
+            }
+          }
+        ],
+        "unknown": {
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "lists folders first, then files, with sizes",
+          "files": {
+            "src/a.ts": "x",
+            "README.md": "hello",
+            "docs": {
+              "dir": true
+            }
+          },
+          "input": {},
+          "expect": {
+            "output": {
+              "path": ".",
+              "truncated": false,
+              "entries": [
+                {
+                  "path": "docs",
+                  "type": "dir"
+                },
+                {
+                  "path": "src",
+                  "type": "dir"
+                },
+                {
+                  "path": "README.md",
+                  "type": "file",
+                  "size": 5
+                }
+              ]
+            }
+          }
+        },
+        {
+          "name": "depth 2 lists sub-folders in tree order",
+          "files": {
+            "src/b.ts": "bb",
+            "src/lib/c.ts": "c",
+            "z.txt": ""
+          },
+          "input": {
+            "depth": 2
+          },
+          "expect": {
+            "output": {
+              "entries": [
+                {
+                  "path": "src",
+                  "type": "dir"
+                },
+                {
+                  "path": "src/lib",
+                  "type": "dir"
+                },
+                {
+                  "path": "src/b.ts",
+                  "type": "file",
+                  "size": 2
+                },
+                {
+                  "path": "z.txt",
+                  "type": "file",
+                  "size": 0
+                }
+              ]
+            }
+          }
+        },
+        {
+          "name": "hides what .gitignore ignores and .git",
+          "files": {
+            ".gitignore": "dist/\n*.log\n",
+            "dist/out.js": "x",
+            "app.log": "x",
+            "keep.ts": "x",
+            ".git/HEAD": "ref"
+          },
+          "input": {},
+          "expect": {
+            "output": {
+              "ignored": 3,
+              "entries": [
+                {
+                  "path": ".gitignore",
+                  "type": "file"
+                },
+                {
+                  "path": "keep.ts",
+                  "type": "file"
+                }
+              ]
+            }
+          }
+        },
+        {
+          "name": "include_ignored shows them",
+          "files": {
+            ".gitignore": "*.log\n",
+            "app.log": "x"
+          },
+          "input": {
+            "include_ignored": true
+          },
+          "expect": {
+            "output": {
+              "ignored": 0,
+              "entries": [
+                {
+                  "path": ".gitignore",
+                  "type": "file"
+                },
+                {
+                  "path": "app.log",
+                  "type": "file"
+                }
+              ]
+            }
+          }
+        },
+        {
+          "name": "reports a symlink without following it",
+          "files": {
+            "target.txt": "t",
+            "link": {
+              "symlink": "target.txt"
+            }
+          },
+          "input": {},
+          "expect": {
+            "output": {
+              "entries": [
+                {
+                  "path": "link",
+                  "type": "symlink",
+                  "target": "target.txt"
+                },
+                {
+                  "path": "target.txt",
+                  "type": "file"
+                }
+              ]
+            }
+          }
+        },
+        {
+          "name": "caps the entries with a hint",
+          "files": {
+            "a": "",
+            "b": "",
+            "c": "",
+            "d": ""
+          },
+          "input": {
+            "limit": 2
+          },
+          "expect": {
+            "output": {
+              "truncated": true,
+              "entries": [
+                {
+                  "path": "a"
+                },
+                {
+                  "path": "b"
+                }
+              ]
+            },
+            "text_contains": "limit=2"
+          }
+        },
+        {
+          "name": "a file is NOT_DIRECTORY",
+          "files": {
+            "f.txt": "x"
+          },
+          "input": {
+            "path": "f.txt"
+          },
+          "expect": {
+            "error": "NOT_DIRECTORY"
+          }
+        },
+        {
+          "name": "missing folder is NOT_FOUND",
+          "input": {
+            "path": "nope"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
+          }
+        },
+        {
+          "name": "refuses a path outside the workspace",
+          "input": {
+            "path": ".."
+          },
+          "expect": {
+            "error": "OUTSIDE_WORKSPACE"
           }
         }
       ]

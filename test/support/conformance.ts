@@ -74,7 +74,7 @@ export function runConformance(data: { provider: string; operations: OperationCa
       describe(op.id, () => {
         it('registry descriptor matches catalog.yaml', async () => {
           await withWorkspace(async (root) => {
-            const toolkit = createToolkit({ workspace: root });
+            const toolkit = createToolkit({ workspace: root, listAll: true }); // also what cannot work here (no kernel, search or user)
             const descriptor = toolkit.find(op.id);
             expect(descriptor, `${op.id} is registered`).toBeDefined();
             expect(descriptor!.provider).toBe(op.provider);

@@ -1,66 +1,88 @@
 // edit_file: exact old_str → new_str, line endings/BOM/encoding preserved, unified diff (DESIGN.md §5).
-import { readFile } from 'node:fs/promises';
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+// The edit core (runEdits) is shared with multi_edit.
 import type { FilesystemHandlers } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
 import { withText } from '../../runtime/handler.js';
-import { fileMutex } from '../../runtime/locks.js';
-import { assertNotStale, ensureParent, notFound, plural, rethrowFs, statIfExists, writeAndRecord } from './common.js';
-import { applyExactEdit } from './edit-match.js';
+import type { HandlerContext } from '../../runtime/types.js';
+import type { ResolvedPath } from '../../runtime/workspace.js';
+import { changeFile, notFound, plural } from './common.js';
+import { applyEdits, type EditRequest } from './edit-match.js';
 import { decodeForEdit } from './text-codec.js';
 
 const MAX_EDIT_BYTES = 64 * 1024 * 1024;
-const MAX_DIFF_CHARS = 20_000;
+
+export interface EditsDone {
+  path: string;
+  replacements: number;
+  diff: string;
+  dry_run?: true;
+}
+
+/**
+ * Applies `edits` in order to the file at `resolved`, all or nothing, under the write transaction
+ * (lock, verified folder, stale guard, compare-and-swap, atomic replace); with `dryRun` nothing is
+ * written. `label(i)` names a failing edit (multi_edit).
+ */
+export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edits: readonly EditRequest[], dryRun: boolean, label?: (index: number) => string): Promise<EditsDone> {
+  const { unifiedDiff } = await loadDiff();
+  return changeFile(ctx, resolved, { createParents: false, readLimit: MAX_EDIT_BYTES, dryRun }, async (current) => {
+    if (!current) throw await notFound(resolved);
+    const decoded = await decodeForEdit(current.bytes!);
+    if (!decoded) throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file; edits only change text`);
+    if (decoded.encoding === 'latin1') {
+      const wide = edits.findIndex((edit) => /[^\u0000-\u00ff]/.test(edit.new_str));
+      if (wide !== -1) {
+        const which = label ? `${label(wide)}: ` : '';
+        throw new ToolError('INVALID_INPUT', `${which}${resolved.relative} is not UTF-8 (it is kept byte for byte as Latin-1), so new_str may only use Latin-1 characters`);
+      }
+    }
+    const outcome = applyEdits(decoded.text, edits, resolved.relative, label);
+    const diff = unifiedDiff(resolved.relative, decoded.text, outcome.text, outcome.changes);
+    const result: EditsDone = { path: resolved.relative, replacements: outcome.replacements, diff, ...(dryRun ? { dry_run: true as const } : {}) };
+    return { data: dryRun ? undefined : decoded.encode(outcome.text), result };
+  });
+}
+
+/** The diff module (and the `diff` package) load on the first edit, not with read_file. */
+const loadDiff = () => import('./edit-diff.js');
+
+/** Model-facing text of an edit result. */
+export function editText(done: EditsDone, what: string): string {
+  const head = done.dry_run
+    ? `Dry run: ${what} would make ${plural(done.replacements, 'replacement')} in ${done.path}; nothing was written`
+    : `Edited ${done.path}: ${plural(done.replacements, 'replacement')}`;
+  return `${head}\n${done.diff}`;
+}
 
 export const editFile: FilesystemHandlers['edit_file'] = async (params, ctx) => {
   if (params.old_str === params.new_str) {
     throw new ToolError('INVALID_INPUT', 'old_str and new_str are identical; nothing would change');
   }
   const resolved = await ctx.workspace.resolve(params.path);
-  return fileMutex.run(resolved.absolute, async () => {
-    const previous = await statIfExists(resolved.absolute, resolved.relative);
-    if (params.old_str === '') {
-      if (previous) {
-        throw new ToolError('ALREADY_EXISTS', `${resolved.relative} already exists; an empty old_str only creates new files (use write_file to replace it, or give the text to replace)`);
-      }
-      await ensureParent(resolved);
-      await writeAndRecord(ctx, resolved, params.new_str, undefined);
-      const diff = unifiedDiff(resolved.relative, '', params.new_str.replace(/\r\n/g, '\n'));
-      return withText({ path: resolved.relative, replacements: 1, diff, created: true }, `Created ${resolved.relative}\n${diff}`);
-    }
-    if (!previous) throw await notFound(resolved);
-    if (previous.isDirectory()) throw new ToolError('IS_DIRECTORY', `${resolved.relative} is a directory`);
-    if (!previous.isFile()) throw new ToolError('INVALID_INPUT', `${resolved.relative} is not a regular file`);
-    if (previous.size > BigInt(MAX_EDIT_BYTES)) {
-      throw new ToolError('TOO_LARGE', `${resolved.relative} is ${previous.size} bytes; edit_file handles files up to ${MAX_EDIT_BYTES} bytes`);
-    }
-    assertNotStale(ctx, resolved, previous);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(resolved.absolute);
-    } catch (error) {
-      rethrowFs(error, resolved.relative);
-    }
-    const decoded = await decodeForEdit(bytes);
-    if (!decoded) throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file; edit_file only edits text`);
-    if (decoded.encoding === 'latin1' && /[^\u0000-\u00ff]/.test(params.new_str)) {
-      throw new ToolError('INVALID_INPUT', `${resolved.relative} is not UTF-8 (it is kept byte for byte as Latin-1), so new_str may only use Latin-1 characters`);
-    }
-    const outcome = applyExactEdit(decoded.text, params.old_str, params.new_str, params.replace_all ?? false, resolved.relative);
-    await writeAndRecord(ctx, resolved, decoded.encode(outcome.text), previous);
-    const diff = unifiedDiff(resolved.relative, decoded.text.replace(/\r\n/g, '\n'), outcome.text.replace(/\r\n/g, '\n'));
-    const output = { path: resolved.relative, replacements: outcome.replacements, diff };
-    return withText(output, `Edited ${resolved.relative}: ${plural(outcome.replacements, 'replacement')}\n${diff}`);
-  });
+  const dryRun = params.dry_run ?? false;
+  if (params.old_str === '') return createWithEdit(ctx, resolved, params.new_str, dryRun);
+  const done = await runEdits(ctx, resolved, [{ old_str: params.old_str, new_str: params.new_str, replace_all: params.replace_all ?? false }], dryRun);
+  return withText(done, editText(done, 'the edit'));
 };
 
-function unifiedDiff(relative: string, before: string, after: string): string {
-  const patch = createTwoFilesPatch(`a/${relative}`, `b/${relative}`, before, after, undefined, undefined, {
-    context: 3,
-    headerOptions: FILE_HEADERS_ONLY,
+/** An empty old_str creates a new file holding new_str (ALREADY_EXISTS if there is one). */
+async function createWithEdit(ctx: HandlerContext, resolved: ResolvedPath, content: string, dryRun: boolean) {
+  const { unifiedDiff } = await loadDiff();
+  const done = await changeFile(ctx, resolved, { createParents: !dryRun, dryRun }, (current) => {
+    if (current) {
+      throw new ToolError('ALREADY_EXISTS', `${resolved.relative} already exists; an empty old_str only creates new files (use write_file to replace it, or give the text to replace)`);
+    }
+    const diff = unifiedDiff(resolved.relative, '', content, content === '' ? [] : [{ start: 0, end: content.length, oldStart: 0, oldEnd: 0 }]);
+    const result = { path: resolved.relative, replacements: 1, diff, created: true, ...(dryRun ? { dry_run: true as const } : {}) };
+    return { data: dryRun ? undefined : Buffer.from(content, 'utf8'), result };
+  }).catch(async (error: unknown) => {
+    // A dry run does not create the parent folders: a missing one means the file would be new.
+    if (dryRun && error instanceof ToolError && error.code === 'NOT_FOUND' && !resolved.exists) {
+      const diff = unifiedDiff(resolved.relative, '', content, [{ start: 0, end: content.length, oldStart: 0, oldEnd: 0 }]);
+      return { path: resolved.relative, replacements: 1, diff, created: true, dry_run: true as const };
+    }
+    throw error;
   });
-  return patch.length > MAX_DIFF_CHARS
-    ? `${patch.slice(0, MAX_DIFF_CHARS)}\n[… diff cut: ${patch.length - MAX_DIFF_CHARS} more characters …]`
-    : patch;
+  const head = done.dry_run ? `Dry run: would create ${resolved.relative}; nothing was written` : `Created ${resolved.relative}`;
+  return withText(done, `${head}\n${done.diff}`);
 }
-

@@ -1,6 +1,5 @@
 // read_file: a window of lines of a text file, streamed, with a sparse line index (DESIGN.md §5).
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { FilesystemHandlers } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
 import { withText } from '../../runtime/handler.js';
@@ -31,7 +30,8 @@ export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => 
   try {
     // O_NOFOLLOW: the path was resolved to its real target; refuse if it was swapped for a link since.
     // O_NONBLOCK: opening a FIFO must not hang the call.
-    handle = await open(resolved.absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    // openVerified: the descriptor's real path is checked too (a parent swapped for a link since).
+    handle = await ctx.workspace.openVerified(resolved, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     rethrowFs(error, resolved.relative);
   }

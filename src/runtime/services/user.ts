@@ -2,6 +2,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { ToolError, abortError } from '../errors.js';
+import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from './visible-text.js';
 
 export interface UserQuestionOption {
   label: string;
@@ -38,6 +39,12 @@ export interface UserChannel {
    * ToolError (e.g. DENIED_BY_POLICY when no human can be reached).
    */
   approve(call: ApprovalRequest, options: { signal: AbortSignal }): Promise<boolean>;
+  /**
+   * Why no human can be reached right now (no terminal, an MCP client that cannot elicit), or
+   * undefined when one can. Toolkits do not list ask_user while it says so, and refuse `ask` calls
+   * with this reason. Omitted: always reachable.
+   */
+  unreachable?(): string | undefined;
 }
 
 /**
@@ -139,6 +146,7 @@ export interface ProgrammaticUserChannelOptions {
 /** A user channel driven by host callbacks: for GUIs, chat front ends and tests. */
 export function createProgrammaticUserChannel(options: ProgrammaticUserChannelOptions = {}): UserChannel {
   return {
+    unreachable: () => (options.answer || options.approve ? undefined : 'this host gave no way to reach the user'),
     async ask(question, { signal }) {
       const answer = options.answer;
       if (!answer) throw new ToolError('UNAVAILABLE', 'this host cannot ask the user questions');
@@ -165,6 +173,8 @@ export interface TerminalUserChannelOptions {
   output?: Writable;
   /** Give up after this many ms: a question fails with TIMEOUT, an approval is refused. */
   timeoutMs?: number;
+  /** Longest approval request shown (default 20,000 characters); a longer one is refused, never cut. */
+  maxApprovalChars?: number;
 }
 
 /**
@@ -217,14 +227,16 @@ export function createTerminalUserChannel(options: TerminalUserChannelOptions = 
   }
 
   return {
+    unreachable: () => (input.isTTY ? undefined : 'no interactive terminal is attached (stdin is not a TTY)'),
     async ask(question, { signal }) {
       requireTerminal();
       return serialized(() =>
         bounded(signal, options.timeoutMs, async (inner) => {
           const optionsList = question.options ?? [];
-          const lines = [`\n? ${question.question}`];
+          // The model wrote these: escape what could redraw the terminal or hide text.
+          const lines = [`\n? ${visibleText(question.question)}`];
           optionsList.forEach((option, i) => {
-            lines.push(`  ${i + 1}. ${option.label}${option.description ? ` — ${option.description}` : ''}`);
+            lines.push(`  ${i + 1}. ${visibleText(option.label)}${option.description ? ` — ${visibleText(option.description)}` : ''}`);
           });
           const hint = optionsList.length === 0
             ? 'Your answer (empty line to dismiss): '
@@ -251,10 +263,13 @@ export function createTerminalUserChannel(options: TerminalUserChannelOptions = 
       if (!input.isTTY) {
         return Promise.reject(new ToolError('DENIED_BY_POLICY', `${call.operation} needs the user's approval, but no interactive terminal is attached`));
       }
+      // The human sees the whole input, hidden characters escaped, or the call is refused.
+      const shown = approvalText(call, options.maxApprovalChars ?? DEFAULT_MAX_APPROVAL_CHARS);
+      if (shown.refusal) return Promise.reject(new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.refusal}`));
       return serialized(async () => {
         try {
           return await bounded(signal, options.timeoutMs, async (inner) => {
-            output.write(`\n! Allow ${call.operation} (${call.provider}, ${call.kind}, risk ${call.risk})?\n  ${summarizeInput(call.input)}\n`);
+            output.write(`\n! ${shown.text}\n`);
             const line = await readLine('Allow? [y/N] ', inner);
             return line !== null && /^\s*y(es)?\s*$/i.test(line);
           });
@@ -283,11 +298,6 @@ export function parseChoice(line: string, count: number, multi: boolean): number
   if (!multi && numbers.length > 1) return 'invalid';
   if (numbers.some((n) => n < 1 || n > count)) return 'invalid';
   return [...new Set(numbers.map((n) => n - 1))];
-}
-
-function summarizeInput(input: unknown): string {
-  const json = JSON.stringify(input) ?? '';
-  return json.length > 500 ? `${json.slice(0, 500)}… (${json.length - 500} more characters)` : json;
 }
 
 /** JSON form of the `user` toolkit option: scripted answers, given out in order (tests, replays, CI). */

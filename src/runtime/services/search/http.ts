@@ -1,9 +1,12 @@
 // GET-a-JSON-document helper shared by the search backends: a timeout, a size cap, and failures
 // mapped to the ToolErrors web_search declares (HTTP_ERROR, NETWORK_ERROR, TIMEOUT).
-import { request } from 'undici';
 import { ToolError, abortError } from '../../errors.js';
 
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+// undici costs ~100 ms to load: only a search that actually runs pays for it.
+let undiciModule: Promise<typeof import('undici')> | undefined;
+const loadUndici = () => (undiciModule ??= import('undici'));
 
 export interface JsonRequest {
   backend: string;
@@ -31,6 +34,7 @@ export async function getJson(req: JsonRequest): Promise<unknown> {
     );
   };
   try {
+    const { request } = await loadUndici();
     const response = await request(req.url, {
       method: 'GET',
       headers: { accept: 'application/json', 'user-agent': 'toolwright-web-search/0.1', ...req.headers },

@@ -1,0 +1,37 @@
+// `toolwright call <tool> '<json>'`: one tool call, its text on stdout (errors on stderr), exit 0/1/2.
+import { invokeByName, parseArguments } from '../adapters/dispatch.js';
+import { createTerminalUserChannel } from '../runtime/services/user.js';
+import { createToolkit } from '../runtime/toolkit.js';
+import type { CliIO } from '../cli.js';
+import { toolkitOptions, type ToolkitFlags } from './toolkit-options.js';
+import { EXIT_OK, EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './usage.js';
+
+export async function runCall(io: CliIO, tool: string, json: string, flags: ToolkitFlags & { json?: boolean }): Promise<number> {
+  const text = json === '-' ? await io.readStdin() : json;
+  const parsed = parseArguments(text);
+  if (!parsed.ok) throw new UsageError(parsed.message);
+  if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
+    throw new UsageError('the arguments must be a JSON object, e.g. \'{"path":"a.txt"}\'');
+  }
+  if ((parsed.value as Record<string, unknown>).run_in_background === true) {
+    throw new UsageError('`call` runs one tool and exits, so a background job would be killed with it: ' +
+      'drop run_in_background, or serve the tools (`toolwright mcp`) for jobs that outlive one call');
+  }
+  const user = process.stdin.isTTY && json !== '-' ? createTerminalUserChannel() : undefined;
+  const toolkit = createToolkit(await toolkitOptions(flags, user ? { user } : {}));
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  try {
+    const result = await invokeByName(toolkit, tool, parsed.value, { signal: controller.signal });
+    if (flags.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else if (result.ok) io.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+    else io.stderr.write(`${result.text}\n`);
+    if (result.ok) return EXIT_OK;
+    // Naming a tool that does not exist is a usage error, as it is for `schema`.
+    return result.error.code === 'UNKNOWN_OPERATION' ? EXIT_USAGE : EXIT_TOOL_ERROR;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    await toolkit.close();
+  }
+}

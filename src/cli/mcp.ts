@@ -1,0 +1,97 @@
+// `toolwright mcp`: serve the tools over stdio (default) or Streamable HTTP (--http PORT).
+import type { Toolkit } from '../runtime/types.js';
+import type { CliIO } from '../cli.js';
+import { toolkitOptions, type ToolkitFlags } from './toolkit-options.js';
+import { UsageError } from './usage.js';
+
+export interface McpFlags extends ToolkitFlags {
+  http?: number;
+  host: string;
+  maxResultBytes: number;
+  authToken?: string;
+  stateless?: boolean;
+  sessionIdleTimeout?: number;
+  maxSessions?: number;
+  allowedHosts?: string[];
+}
+
+function waitForSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolveSignal) => {
+    const on = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolveSignal(signal);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+}
+
+async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
+  const { createMcpElicitationUserChannel } = await import('../adapters/mcp-user.js');
+  const options = await toolkitOptions(flags, { user: createMcpElicitationUserChannel() });
+  const { createDeferredMcpServer, serveMcpStdio } = await import('../adapters/mcp.js');
+  // The tools' modules load after `initialize` is answered: clients see the server up sooner.
+  let toolkit: Toolkit | undefined;
+  const load = async () => {
+    const { createToolkit } = await import('../runtime/toolkit.js');
+    return (toolkit = createToolkit(options));
+  };
+  const server = await createDeferredMcpServer(load, options.workspace!, { maxResultBytes: flags.maxResultBytes });
+  const running = await serveMcpStdio(server);
+  io.stderr.write(`toolwright: MCP server on stdio over ${options.workspace}\n`);
+  await Promise.race([running.closed, waitForSignal()]);
+  await running.close();
+  await toolkit?.close();
+}
+
+async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void> {
+  const authToken = flags.authToken ?? (process.env.TOOLWRIGHT_MCP_TOKEN || undefined);
+  const [{ createDefaultTaskStore }, { createMcpElicitationUserChannel }, { createToolkit }, { startMcpHttpServer }] = await Promise.all([
+    import('../runtime/services/tasks.js'),
+    import('../adapters/mcp-user.js'),
+    import('../runtime/toolkit.js'),
+    import('../adapters/mcp-http.js'),
+  ]);
+  // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list for the server.
+  const base = await toolkitOptions(flags, { tasks: createDefaultTaskStore() });
+  let running;
+  try {
+    running = await startMcpHttpServer(
+      () => createToolkit({ ...base, user: createMcpElicitationUserChannel() }),
+      {
+        maxResultBytes: flags.maxResultBytes,
+        port,
+        host: flags.host,
+        ...(authToken !== undefined ? { authToken } : {}),
+        ...(flags.stateless ? { stateless: true } : {}),
+        ...(flags.sessionIdleTimeout !== undefined ? { sessionIdleTimeoutMs: flags.sessionIdleTimeout * 1000 } : {}),
+        ...(flags.maxSessions !== undefined ? { maxSessions: flags.maxSessions } : {}),
+        ...(flags.allowedHosts ? { allowedHosts: flags.allowedHosts } : {}),
+      },
+    );
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`cannot listen on ${flags.host}:${port}${code ? ` (${code})` : ''}: ${(error as Error).message}`);
+  }
+  const mode = flags.stateless ? 'stateless' : 'sessions';
+  io.stderr.write(`toolwright: MCP server listening on ${running.url} (${mode}${authToken ? ', bearer token required' : ''}) over ${base.workspace}\n`);
+  await waitForSignal();
+  await running.close();
+}
+
+export async function runMcp(io: CliIO, flags: McpFlags): Promise<number> {
+  // A stray error inside one tool call must not take the whole server (and the client's session) down.
+  const report = (error: unknown) => io.stderr.write(`toolwright: unexpected error (still serving): ${(error as Error)?.stack ?? String(error)}\n`);
+  process.on('uncaughtException', report);
+  process.on('unhandledRejection', report);
+  try {
+    if (flags.http === undefined) await serveStdio(io, flags);
+    else await serveHttp(io, flags, flags.http);
+    return 0;
+  } finally {
+    process.off('uncaughtException', report);
+    process.off('unhandledRejection', report);
+  }
+}

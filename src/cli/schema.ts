@@ -1,0 +1,75 @@
+// `toolwright schema [tool]`: the tool list (name, kind, risk, policy verdict) or one tool's parameters.
+import type { JsonSchema, OperationDescriptor } from '../runtime/descriptor.js';
+import { compilePolicy } from '../runtime/policy.js';
+import { createToolkit } from '../runtime/toolkit.js';
+import type { Toolkit } from '../runtime/types.js';
+import type { CliIO } from '../cli.js';
+import { toolkitOptions, type ToolkitFlags } from './toolkit-options.js';
+import { UsageError } from './usage.js';
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? `${text} ` : text + ' '.repeat(width - text.length);
+}
+
+function renderToolList(toolkit: Toolkit): string {
+  const policy = toolkit.options.policy === undefined ? undefined : compilePolicy(toolkit.options.policy);
+  const listed = toolkit.operations;
+  const lines = [`${listed.length} tools over ${toolkit.workspace.root}`];
+  const width = Math.max(0, ...listed.map((op) => op.name.length)) + 2;
+  for (const provider of toolkit.getSchema()) {
+    lines.push('', `${provider.name}: ${provider.description}`);
+    for (const op of provider.operations) {
+      const flags = [op.idempotent ? 'idempotent' : '', op.open_world ? 'open-world' : ''].filter(Boolean).join(', ');
+      const descriptor = toolkit.find(op.id);
+      const decision = policy && descriptor ? policy.decide(descriptor).decision : 'allow';
+      const verdict = decision === 'allow' ? '' : `  [policy: ${decision}]`;
+      lines.push(`  ${pad(op.name, width)}${pad(op.kind, 13)}${pad(op.risk, 11)}${op.title}${flags ? `  (${flags})` : ''}${verdict}`);
+    }
+  }
+  const hidden = toolkit.options.listAll ? [] : (createToolkit({ ...toolkit.options, listAll: true }).operations)
+    .filter((op) => !listed.includes(op)).map((op) => op.name);
+  if (hidden.length > 0) lines.push('', `Not listed because they cannot work here: ${hidden.join(', ')} (--list-all-tools shows them).`);
+  lines.push('', 'Run `toolwright schema <tool>` for its parameters, or add --json for the full schema.');
+  return lines.join('\n');
+}
+
+function describeParam(name: string, schema: JsonSchema, required: boolean): string {
+  const type = Array.isArray(schema.type) ? schema.type.join('|') : String(schema.type ?? 'any');
+  const facts = [type, required ? 'required' : 'optional'];
+  if (schema.default !== undefined) facts.push(`default ${JSON.stringify(schema.default)}`);
+  if (Array.isArray(schema.enum)) facts.push(`one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`);
+  if (schema.minimum !== undefined) facts.push(`>= ${String(schema.minimum)}`);
+  if (schema.maximum !== undefined) facts.push(`<= ${String(schema.maximum)}`);
+  const description = typeof schema.description === 'string' ? ` — ${schema.description.replace(/\s+/g, ' ').trim()}` : '';
+  return `  ${name} (${facts.join(', ')})${description}`;
+}
+
+function renderOperation(op: OperationDescriptor): string {
+  const properties = (op.params.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((op.params.required as string[] | undefined) ?? []);
+  return [
+    `${op.name} (${op.id}) — ${op.title}`,
+    `kind ${op.kind} · risk ${op.risk}${op.riskNote ? ` (${op.riskNote})` : ''} · ${op.idempotent ? 'idempotent' : 'not idempotent'} · ${op.openWorld ? 'open world' : 'closed world'}`,
+    ...(op.requires?.length ? [`needs: ${op.requires.join(', ')}`] : []),
+    '',
+    op.description.trim(),
+    '',
+    'Parameters:',
+    ...(Object.keys(properties).length === 0 ? ['  (none)'] : Object.entries(properties).map(([name, schema]) => describeParam(name, schema, required.has(name)))),
+    '',
+    `Errors: ${op.errors.join(', ') || '(only the common ones)'}`,
+  ].join('\n');
+}
+
+export async function runSchema(io: CliIO, tool: string | undefined, flags: ToolkitFlags & { json?: boolean }): Promise<number> {
+  const toolkit = createToolkit(await toolkitOptions(flags));
+  if (tool === undefined) {
+    io.stdout.write(`${flags.json ? JSON.stringify(toolkit.getSchema(), null, 2) : renderToolList(toolkit)}\n`);
+    return 0;
+  }
+  const op = toolkit.find(tool);
+  if (!op) throw new UsageError(`no tool named "${tool}" (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
+  const schema = createToolkit({ ...toolkit.options, listAll: true }).getSchema().flatMap((p) => p.operations).find((o) => o.id === op.id);
+  io.stdout.write(`${flags.json ? JSON.stringify(schema, null, 2) : renderOperation(op)}\n`);
+  return 0;
+}

@@ -1,0 +1,81 @@
+// The flags every verb shares, turned into toolkit options (and checked: a usage error is exit 2).
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { POLICY_PRESETS, compilePolicy, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy.js';
+import type { TaskStore } from '../runtime/services/tasks.js';
+import type { UserChannel } from '../runtime/services/user.js';
+import type { ToolkitOptions } from '../runtime/types.js';
+import { UsageError } from './usage.js';
+
+export interface ToolkitFlags {
+  workspace?: string;
+  allowPrivateNetwork?: boolean;
+  policy?: string;
+  profile?: string[];
+  tasksFile?: string;
+  listAllTools?: boolean;
+}
+
+async function loadPolicy(spec: string): Promise<PolicyOptions> {
+  const path = resolve(spec);
+  let exists = false;
+  try { exists = statSync(path).isFile(); } catch { /* not a file */ }
+  if (!exists) {
+    if (Object.hasOwn(POLICY_PRESETS, spec)) return spec as PolicyPreset;
+    throw new UsageError(`--policy ${spec}: no such file, and not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`);
+  }
+  let doc: unknown;
+  try {
+    const { parse } = await import('yaml'); // only a policy file needs the YAML parser
+    doc = parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--policy ${spec}: ${(error as Error).message}`);
+  }
+  const policy = (typeof doc === 'object' && doc !== null && 'preset' in doc ? (doc as { preset: unknown }).preset : doc) as PolicyOptions;
+  try {
+    compilePolicy(policy);
+  } catch (error) {
+    throw new UsageError(`--policy ${spec}: ${(error as Error).message}`);
+  }
+  return policy;
+}
+
+/** Profile patterns that match no operation are typos: a usage error, not an empty toolkit. */
+async function checkProfile(patterns: readonly string[]): Promise<void> {
+  const { operations: catalogOperations } = await import('../generated/registry.js');
+  if (patterns.length === 0) throw new UsageError('--profile: give at least one pattern, e.g. "filesystem.*,search.grep"');
+  let unmatched: string[];
+  try {
+    unmatched = profileExcess(patterns, undefined, catalogOperations).unmatched;
+  } catch (error) {
+    throw new UsageError(`--profile: ${(error as Error).message}`);
+  }
+  if (unmatched.length > 0) {
+    throw new UsageError(`--profile: ${unmatched.map((p) => `"${p}"`).join(', ')} match${unmatched.length === 1 ? 'es' : ''} no tool ` +
+      `(patterns match a provider, an id like search.grep or a name like read_file; tools: ${catalogOperations.map((o) => o.name).join(', ')})`);
+  }
+}
+
+export async function toolkitOptions(flags: ToolkitFlags, extra: { user?: UserChannel; tasks?: TaskStore } = {}): Promise<ToolkitOptions> {
+  const workspace = resolve(flags.workspace ?? process.cwd());
+  let isDir = false;
+  try { isDir = statSync(workspace).isDirectory(); } catch { /* reported below */ }
+  if (!isDir) throw new UsageError(`--workspace ${workspace}: not an existing folder`);
+  const options: ToolkitOptions = { workspace };
+  if (flags.policy !== undefined) options.policy = await loadPolicy(flags.policy);
+  if (flags.profile !== undefined) {
+    await checkProfile(flags.profile);
+    options.profile = flags.profile;
+  }
+  if (flags.listAllTools) options.listAll = true;
+  if (flags.allowPrivateNetwork) options.web = { allowPrivateNetwork: true };
+  if (flags.tasksFile !== undefined) {
+    const { createFileTaskStore } = await import('../runtime/services/tasks.js');
+    options.tasks = createFileTaskStore({ path: isAbsolute(flags.tasksFile) ? flags.tasksFile : resolve(workspace, flags.tasksFile) });
+  } else if (extra.tasks) {
+    options.tasks = extra.tasks;
+  }
+  if (extra.user) options.user = extra.user;
+  return options;
+}

@@ -1,0 +1,111 @@
+// What a human is shown before approving a call, or as a question: every character visible. Text
+// that a terminal or a dialog would hide, move or reorder (control characters, ANSI escapes, `\r`,
+// bidi overrides, zero-width and other format characters, long runs of blanks) is escaped, so the
+// tail of `echo harmless<2,100 spaces>; touch X` cannot slip past the reader.
+
+/** Default cap on an approval request's rendered length; a longer one is refused, never cut. */
+export const DEFAULT_MAX_APPROVAL_CHARS = 20_000;
+
+/** Repetitions at least this many characters long are shown as a count. */
+const RUN_MIN = 16;
+
+/** Brackets of a run marker; a literal one in the input is escaped, so a marker is always ours. */
+const OPEN = '\u27ea';
+const CLOSE = '\u27eb';
+
+/**
+ * Characters that render invisibly or change how the rest renders: controls (C0, DEL, C1), format
+ * characters (bidi embeddings/overrides/isolates, zero-width space/joiners, BOM, tags, soft hyphen),
+ * private-use, unassigned, lone surrogates, line/paragraph separators, every blank but the space,
+ * and our own run brackets. Three or more combining marks in a row (text piled over text) too.
+ */
+const HIDDEN = /(?:[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,})+/gu;
+const HIDDEN_BUT_NEWLINE = /(?:(?!\n)[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,})+/gu;
+
+/** A unit of 1–8 tokens (an escape sequence or one code point) repeated 8 times or more. */
+const RUN = /((?:\\u[0-9a-fA-F]{4}|\\.|[^\\]){1,8}?)\1{7,}/gu;
+const TOKEN = /\\u[0-9a-fA-F]{4}|\\.|[^\\]/gu;
+
+const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function escapeHidden(text: string, pattern: RegExp): string {
+  return text.replace(pattern, (chars) => {
+    let out = '';
+    for (let i = 0; i < chars.length; i++) {
+      out += SHORT_ESCAPES[chars[i]!] ?? `\\u${chars.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    }
+    return out;
+  });
+}
+
+function tokenCount(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(TOKEN)) count++;
+  return count;
+}
+
+/** Writes a long repetition as ⟪N × "unit"⟫ (N repeats), so it cannot push the rest out of sight. */
+function countRuns(text: string): string {
+  return text.replace(RUN, (run, unit: string) => {
+    if (tokenCount(run) < RUN_MIN) return run;
+    const shown = unit === ' ' ? 'space' : `"${unit.replace(/\n/g, '\\n')}"`;
+    return `${OPEN}${run.length / unit.length} × ${shown}${CLOSE}`;
+  });
+}
+
+/** Free text (a question, an option) as shown to a human: newlines kept, everything else visible. */
+export function visibleText(text: string): string {
+  const escaped = String(text).replace(/\\/g, '\\\\');
+  return countRuns(escapeHidden(escaped, HIDDEN_BUT_NEWLINE));
+}
+
+/**
+ * A value as indented JSON with every string's hidden characters escaped (`\u202e`, `\u001b`, …)
+ * and long runs counted (`⟪2100 × space⟫`), so nothing in it renders invisibly.
+ */
+export function visibleJson(value: unknown): string {
+  let json: string;
+  try {
+    json = JSON.stringify(value, null, 2) ?? String(value);
+  } catch (error) {
+    json = `[input that cannot be shown as JSON: ${error instanceof Error ? error.message : String(error)}]`;
+  }
+  // JSON.stringify already escaped C0 controls, quotes and backslashes inside strings; raw newlines are layout.
+  return json.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => `"${countRuns(escapeHidden(literal.slice(1, -1), HIDDEN))}"`);
+}
+
+export interface ApprovalText {
+  /** The whole request as the human must see it. */
+  text: string;
+  /** Set when the request cannot be shown whole (too large, or not showable as JSON): the channel must refuse. */
+  refusal?: string;
+}
+
+/** The approval prompt for a call, or why it cannot be shown whole within `maxChars`. */
+export function approvalText(
+  call: { operation: string; provider: string; kind: string; risk: string; input: unknown },
+  maxChars = DEFAULT_MAX_APPROVAL_CHARS,
+): ApprovalText {
+  // Rendering costs time on the event loop: an input this far over the limit is refused unrendered.
+  let rawLength: number;
+  try {
+    rawLength = (JSON.stringify(call.input) ?? '').length;
+  } catch (error) {
+    // A value that cannot be shown (a throwing getter, a BigInt, a cycle) is never approved unseen.
+    return { text: '', refusal: `the request cannot be shown for approval (${error instanceof Error ? error.message : String(error)}), so it was refused` };
+  }
+  if (rawLength > RAW_FACTOR * maxChars) {
+    return { text: '', refusal: refusalReason(rawLength, maxChars) };
+  }
+  const text = `Allow ${visibleText(call.operation)} (${visibleText(call.provider)}, ${visibleText(call.kind)}, risk ${visibleText(call.risk)})?\nInput (JSON; hidden characters escaped, ${OPEN}N × "ab"${CLOSE} = ab repeated N times):\n${visibleJson(call.input)}`;
+  if (text.length <= maxChars) return { text };
+  return { text, refusal: refusalReason(text.length, maxChars) };
+}
+
+/** Inputs longer than this many times the limit are not rendered at all (repetition rarely shrinks them that far). */
+const RAW_FACTOR = 4;
+
+function refusalReason(length: number, maxChars: number): string {
+  return `the request is too large to show in full for approval (${length} characters, this channel shows at most ${maxChars}), ` +
+    'so it was refused rather than approved unseen; split the work into smaller calls';
+}
