@@ -63,6 +63,8 @@ const inputs = {
   read_file: { path: 'src/greet.ts' },
   write_file: { path: 'notes/plan.md', content: '# Plan\n\n- read\n- edit\n' },
   edit_file: { path: 'src/greet.ts', old_str: "'Hello, ' + name", new_str: '`Hello, ${name}!`' },
+  multi_edit: { path: 'notes/plan.md', edits: [{ old_str: '- read', new_str: '- read the code' }, { old_str: '- edit', new_str: '- edit it' }] },
+  list_directory: { path: '.', depth: 2 },
   glob: { pattern: '**/*.{ts,md}' },
   grep: { pattern: 'Hello', context: 1 },
   bash: { command: 'echo "files: $(ls | wc -l)"; uname -s', description: 'count files' },
