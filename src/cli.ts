@@ -8,6 +8,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
 import type { ToolkitFlags } from './cli/toolkit-options.js';
 import type { McpFlags } from './cli/mcp.js';
+import { registerPolicyCommand } from './cli/policy.js';
 
 /** Where the CLI reads and writes; tests pass their own. */
 export interface CliIO {
@@ -21,7 +22,7 @@ export interface CliIO {
 let servedMcp = false;
 
 /** Kept literal so the help text costs no import; test/cli.test.ts checks it against POLICY_PRESETS. */
-const PRESET_NAMES = 'readOnly, askForRisky, allowAll';
+const PRESET_NAMES = 'readOnly, askForRisky, unattended, allowAll';
 const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
 
 const EXAMPLES = `
@@ -36,7 +37,7 @@ Examples:
 Every command takes:
   -w, --workspace <dir>    folder every path is confined to (default: the current folder)
   --allow-private-network  let web_fetch reach loopback/private addresses (blocked by default)
-  --policy <file|preset>   allow/ask/deny rules (YAML) or a preset: ${PRESET_NAMES};
+  --policy <file|preset>   allow/ask/deny rules (YAML or agent.hcl) or a preset: ${PRESET_NAMES};
                            "ask" prompts on the terminal (call) or through MCP elicitation (mcp)
   --profile <patterns>     expose only matching tools, e.g. "filesystem.*,search.grep"
   --tasks-file <file>      keep the task list in a JSON file instead of in memory
@@ -77,7 +78,7 @@ function withToolkitOptions(command: Command): Command {
   return command
     .option('-w, --workspace <dir>', 'folder every path is confined to (default: the current folder)')
     .option('--allow-private-network', 'let web_fetch reach loopback, private and link-local addresses (blocked by default)')
-    .option('--policy <file|preset>', `policy: a YAML file ({rules: [...], default}) or a preset (${PRESET_NAMES})`)
+    .option('--policy <file|preset>', `policy: a YAML or HCL (.hcl) file ({rules: [...], default}) or a preset (${PRESET_NAMES})`)
     .option('--profile <patterns>', 'comma-separated capability patterns to expose, e.g. "filesystem.*,search.grep" (default: all)', parseList)
     .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory')
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here');
@@ -134,6 +135,7 @@ Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or 
     exitCode.value = await runMcp(io, flags);
   });
 
+  registerPolicyCommand(program, io, exitCode);
   return program;
 }
 

@@ -221,9 +221,9 @@ describe('AI SDK tools', () => {
     expect(schema.jsonSchema).toEqual(toolkit.find('read_file')!.params);
     const good = await schema.validate!({ path: 'a.txt', offset: null });
     expect(good).toEqual({ success: true, value: { path: 'a.txt' } });
-    const bad = await schema.validate!({ path: 'a.txt', offset: 0 });
+    const bad = await schema.validate!({ path: 'a.txt', limit: 0 });
     expect(bad.success).toBe(false);
-    expect(!bad.success && bad.error.message).toMatch(/offset must be >= 1/);
+    expect(!bad.success && bad.error.message).toMatch(/limit must be >= 1/);
   });
 
   it('executes through invoke: output on success, a ToolError carrying the model text on failure', async () => {

@@ -53,7 +53,7 @@ describe('toolwright schema', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^read_file \(filesystem\.read_file\) — /);
     expect(out).toMatch(/^ {2}path \(string, required\)/m);
-    expect(out).toMatch(/^ {2}offset \(integer, optional, default 1, >= 1\)/m);
+    expect(out).toMatch(/^ {2}limit \(integer, optional, default 2000, >= 1/m);
     expect(out).toMatch(/^Errors: .*NOT_FOUND/m);
     const json = await cli(['schema', 'filesystem.read_file', '--json', '-w', dir]);
     expect(JSON.parse(json.out)).toMatchObject({ id: 'filesystem.read_file', kind: 'data_source' });
@@ -122,9 +122,9 @@ describe('toolwright call', () => {
   });
 
   it('reports invalid input naming the field', async () => {
-    const { code, err } = await cli(['call', 'read_file', '{"path":"a.txt","offset":0}', '-w', dir]);
+    const { code, err } = await cli(['call', 'read_file', '{"path":"a.txt","limit":0}', '-w', dir]);
     expect(code).toBe(1);
-    expect(err).toMatch(/^Error INVALID_INPUT: offset must be >= 1/);
+    expect(err).toMatch(/^Error INVALID_INPUT: limit must be >= 1/);
   });
 
   it('keeps tasks across runs with --tasks-file', async () => {
@@ -166,7 +166,7 @@ describe('--policy', () => {
     await writeFile(join(dir, 'bad.yaml'), 'rules:\n  - decision: maybe\n');
     const bad = await cli(['schema', '-w', dir, '--policy', join(dir, 'bad.yaml')]);
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/--policy .*bad\.yaml: policy rule 0: decision must be allow, ask or deny/);
+    expect(bad.err).toMatch(/--policy .*bad\.yaml:2:15: policy rule 0: decision must be allow, ask or deny/);
     const missing = await cli(['schema', '-w', dir, '--policy', 'nonsense']);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('not a preset');

@@ -42,12 +42,12 @@ describe('codegen validation', () => {
     const open = catalogText.replace(/(write_file:[\s\S]*?params:\n\s+type: object\n\s+)additionalProperties: false/, '$1additionalProperties: true');
     expect((await problemsFor(open)).join('\n')).toMatch(/write_file.*additionalProperties|catalog\.yaml:\d+:\d+: .*additionalProperties/);
 
-    const unknownCode = catalogText.replace('errors: [NOT_FOUND, IS_DIRECTORY, NOT_DIRECTORY, BINARY_FILE, OUTSIDE_WORKSPACE, PERMISSION_DENIED]', 'errors: [NOT_FOUND, NO_SUCH_CODE]');
+    const unknownCode = catalogText.replace('errors: [NOT_FOUND, IS_DIRECTORY, NOT_DIRECTORY, BINARY_FILE, OUTSIDE_WORKSPACE, PERMISSION_DENIED, TOO_LARGE, UNSUPPORTED_CONTENT, TIMEOUT, STALE_FILE]', 'errors: [NOT_FOUND, NO_SUCH_CODE]');
     expect((await problemsFor(unknownCode)).join('\n')).toMatch(/unknown error code NO_SUCH_CODE/);
 
-    const badExample = catalogText.replace('input: { path: src/a.ts, offset: 2, limit: 2, line_numbers: false }', 'input: { path: src/a.ts, offset: 0 }');
+    const badExample = catalogText.replace('input: { path: src/a.ts, offset: 2, limit: 2, line_numbers: false }', 'input: { path: src/a.ts, limit: 0 }');
     const exampleProblems = await problemsFor(badExample);
-    const exampleLine = lineOf(badExample, 'input: { path: src/a.ts, offset: 0 }');
+    const exampleLine = lineOf(badExample, 'input: { path: src/a.ts, limit: 0 }');
     expect(exampleProblems.join('\n')).toMatch(new RegExp(`catalog\\.yaml:${exampleLine}:\\d+: example "reads a window without line numbers" input does not validate`));
 
     const duplicate = catalogText.replace('      write_file:\n', '      read_file:\n');

@@ -40,8 +40,8 @@ describe('compilePolicy', () => {
     expect(decide({ rules: [{ operation: 'task.task_*', decision: 'deny' }] }, 'task.task_list').decision).toBe('deny');
     expect(decide({ rules: [{ operation: '*_list', decision: 'deny' }] }, 'task.task_list').decision).toBe('deny');
     expect(decide({ rules: [{ operation: '*_list', decision: 'deny' }] }, 'task.task_create').decision).toBe('allow');
-    // A dot in a pattern is literal, not "any character".
-    expect(decide({ rules: [{ operation: 'task.task.list', decision: 'deny' }] }, 'task.task_list').decision).toBe('allow');
+    // A dot in a pattern is literal, not "any character": such a pattern matches no operation, an error.
+    expect(() => decide({ rules: [{ operation: 'task.task.list', decision: 'deny' }] }, 'task.task_list')).toThrow(/no operation matches "task.task.list"/);
   });
 
   it('kind and risk match, risk by comparison too, and all given fields must match', () => {

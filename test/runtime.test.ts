@@ -12,10 +12,10 @@ describe('invoke', () => {
   it('names the field in validation messages', async () => {
     const { toolkit } = await workspaceToolkit();
     const cases: [unknown, string][] = [
-      [{ path: 'a', offset: 0 }, 'offset must be >= 1'],
+      [{ path: 'a', limit: 0 }, 'limit must be >= 1'],
       [{ path: 'a', limit: 'ten' }, 'limit must be an integer (got string)'],
       [{}, 'path is required'],
-      [{ path: 'a', colour: 'red' }, 'unknown property "colour" (allowed: path, offset, limit, line_numbers)'],
+      [{ path: 'a', colour: 'red' }, 'unknown property "colour" (allowed: path, offset, limit, line_numbers, count_lines, pages)'],
       ['a.txt', 'input must be an object (got string)'],
       [{ path: '' }, 'path must not be empty'],
     ];

@@ -1,6 +1,7 @@
 // Anthropic Messages API tool definitions (`input_schema`) and a helper that runs `tool_use` blocks.
 // Declared structurally (no `@anthropic-ai/sdk` import at run time); the type-check test proves
 // assignability to `Anthropic.Messages.Tool` and `ToolResultBlockParam`.
+import { imageOf } from '../runtime/media.js';
 import type { InvokeOptions, Toolkit } from '../runtime/types.js';
 import { invokeByName } from './dispatch.js';
 import { cloneSchema, exportableOperations } from './schema.js';
@@ -41,7 +42,18 @@ export async function runAnthropicToolUse(
   toolkit: Toolkit,
   block: AnthropicToolUseBlock,
   options: InvokeOptions = {},
-): Promise<{ type: 'tool_result'; tool_use_id: string; content: string; is_error: boolean }> {
+): Promise<{ type: 'tool_result'; tool_use_id: string; content: string | AnthropicToolResultContent[]; is_error: boolean }> {
   const result = await invokeByName(toolkit, block?.name, block?.input, options);
-  return { type: 'tool_result', tool_use_id: block?.id, content: result.text, is_error: !result.ok };
+  // An image (read_file of a png/jpeg/gif/webp) goes in an image block beside the text.
+  const image = result.ok ? imageOf(result.output) : undefined;
+  const content = image
+    ? [{ type: 'text' as const, text: result.text }, { type: 'image' as const, source: { type: 'base64' as const, media_type: image.mimeType as AnthropicImageMime, data: image.data } }]
+    : result.text;
+  return { type: 'tool_result', tool_use_id: block?.id, content, is_error: !result.ok };
 }
+
+type AnthropicImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+/** The blocks a `tool_result` carries when the output has an image. */
+export type AnthropicToolResultContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: AnthropicImageMime; data: string } };

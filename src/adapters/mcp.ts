@@ -6,6 +6,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { RISK_ORDER, type OperationDescriptor } from '../runtime/descriptor.js';
 import type { InvokeResult, Toolkit } from '../runtime/types.js';
+import { imageOf, withoutImageData } from '../runtime/media.js';
 import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
 import { attachUserChannel } from './mcp-user.js';
 
@@ -83,7 +84,9 @@ export function toCallToolResult(op: OperationDescriptor, result: InvokeResult, 
       _meta: { 'toolwright/error': { code: result.error.code, message: result.error.message } },
     };
   }
-  const fitted = fitResult(op, result.text, result.output, maxResultBytes);
+  // An image travels as MCP image content, outside the text budget (read_file bounds it to ≈5 MB).
+  const image = imageOf(result.output);
+  const fitted = fitResult(op, result.text, image ? withoutImageData(result.output) : result.output, maxResultBytes);
   if (!fitted.ok) {
     return {
       content: [{ type: 'text', text: `Error TOO_LARGE: ${fitted.message}` }],
@@ -92,7 +95,7 @@ export function toCallToolResult(op: OperationDescriptor, result: InvokeResult, 
     };
   }
   return {
-    content: [{ type: 'text', text: fitted.text }],
+    content: [{ type: 'text', text: fitted.text }, ...(image ? [{ type: 'image' as const, data: image.data, mimeType: image.mimeType }] : [])],
     structuredContent: fitted.output as Record<string, unknown>,
     ...(fitted.capped ? { _meta: { 'toolwright/capped': true } } : {}),
   };

@@ -2,6 +2,7 @@
 // Shapes are declared structurally so the library needs no `openai` dependency at run time;
 // test/types/sdk-types.check.ts proves they are assignable to the SDK's own types.
 import type { JsonSchema } from '../runtime/descriptor.js';
+import { IMAGE_NOT_CARRIED, imageOf } from '../runtime/media.js';
 import type { InvokeOptions, Toolkit } from '../runtime/types.js';
 import { invokeByName } from './dispatch.js';
 import { cloneSchema, exportableOperations, toStrictJsonSchema } from './schema.js';
@@ -68,7 +69,9 @@ export async function runOpenAIToolCall(
   options: InvokeOptions = {},
 ): Promise<{ role: 'tool'; tool_call_id: string; content: string }> {
   const result = await invokeByName(toolkit, call?.function?.name, call?.function?.arguments, options);
-  return { role: 'tool', tool_call_id: call?.id, content: result.text };
+  // Chat Completions tool messages carry text only: an image is described, not sent.
+  const content = result.ok && imageOf(result.output) ? `${result.text}\n${IMAGE_NOT_CARRIED}` : result.text;
+  return { role: 'tool', tool_call_id: call?.id, content };
 }
 
 /** A Responses API `function_call` output item. */
@@ -84,7 +87,15 @@ export async function runOpenAIResponsesFunctionCall(
   toolkit: Toolkit,
   call: OpenAIFunctionCallItem,
   options: InvokeOptions = {},
-): Promise<{ type: 'function_call_output'; call_id: string; output: string }> {
+): Promise<{ type: 'function_call_output'; call_id: string; output: string | OpenAIFunctionOutputContent[] }> {
   const result = await invokeByName(toolkit, call?.name, call?.arguments, options);
-  return { type: 'function_call_output', call_id: call?.call_id, output: result.text };
+  // The Responses API takes images in function_call_output as input_image (a data URL).
+  const image = result.ok ? imageOf(result.output) : undefined;
+  const output = image
+    ? [{ type: 'input_text' as const, text: result.text }, { type: 'input_image' as const, image_url: `data:${image.mimeType};base64,${image.data}` }]
+    : result.text;
+  return { type: 'function_call_output', call_id: call?.call_id, output };
 }
+
+/** The items of a function_call_output that carries an image. */
+export type OpenAIFunctionOutputContent = { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string };

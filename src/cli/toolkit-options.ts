@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { POLICY_PRESETS, compilePolicy, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy.js';
+import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy.js';
 import type { TaskStore } from '../runtime/services/tasks.js';
 import type { UserChannel } from '../runtime/services/user.js';
 import type { ToolkitOptions } from '../runtime/types.js';
@@ -25,20 +25,13 @@ async function loadPolicy(spec: string): Promise<PolicyOptions> {
     if (Object.hasOwn(POLICY_PRESETS, spec)) return spec as PolicyPreset;
     throw new UsageError(`--policy ${spec}: no such file, and not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`);
   }
-  let doc: unknown;
+  // YAML or HCL (.hcl), parsed on first use; every mistake is reported as FILE:LINE:COL.
+  const { parsePolicyText } = await import('../runtime/policy/formats/load.js');
   try {
-    const { parse } = await import('yaml'); // only a policy file needs the YAML parser
-    doc = parse(await readFile(path, 'utf8'));
+    return (await parsePolicyText(await readFile(path, 'utf8'), spec)).policy;
   } catch (error) {
-    throw new UsageError(`--policy ${spec}: ${(error as Error).message}`);
+    throw new UsageError(`--policy ${(error as Error).message}`);
   }
-  const policy = (typeof doc === 'object' && doc !== null && 'preset' in doc ? (doc as { preset: unknown }).preset : doc) as PolicyOptions;
-  try {
-    compilePolicy(policy);
-  } catch (error) {
-    throw new UsageError(`--policy ${spec}: ${(error as Error).message}`);
-  }
-  return policy;
 }
 
 /** Profile patterns that match no operation are typos: a usage error, not an empty toolkit. */

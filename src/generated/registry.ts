@@ -14,10 +14,10 @@ const filesystem_read_file: OperationDescriptor = {
   risk: "read_only",
   idempotent: true,
   openWorld: false,
-  description: "Read a text file from the workspace. Returns a window of lines (default the first 2000),\nnumbered like `cat -n` unless line_numbers is false. Use offset/limit to page through long\nfiles: the result says which lines are shown and how to continue. Lines longer than 2000\ncharacters are cut with a marker and the window is capped at about 100 KiB. UTF-8 and\nUTF-16 (with BOM) files are decoded; binary files and directories are refused. Read a file\nbefore editing it: edits are refused if the file changed on disk since this session read it.",
+  description: "Read a file from the workspace. Text files return a window of lines (default the first\n2000), numbered like `cat -n` unless line_numbers is false; use offset/limit to page, and a\nnegative offset to read from the end (offset -50 = the last 50 lines). Lines over 2000\ncharacters are cut with a marker and the window is capped at about 100 KiB. The line count\nof a large file (over 8 MiB) is not counted unless needed: then total_lines is absent,\ntotal_lines_known is false, and count_lines: true counts it; tail windows of such a file are\nnumbered from the end (-1 = last line). UTF-8, UTF-16 (BOM) and legacy encodings\n(Windows-125x, ISO-8859-x, KOI8, Shift_JIS, EUC-JP, GBK/GB18030, Big5, EUC-KR) are decoded and\nthe encoding is named. Images (png, jpeg, gif, webp) come back as image data scaled to at most\n1568 px on the long edge; PDFs as text per page (pages: \"1-5\"); Jupyter notebooks as numbered\ncells with their text outputs. Other binary files and directories are refused. Read a file\nbefore editing it: edits are refused if the file changed on disk since this session read it.",
   params: schemas["filesystem.read_file"].params,
   result: schemas["filesystem.read_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "TOO_LARGE", "UNSUPPORTED_CONTENT", "TIMEOUT", "STALE_FILE"],
   validateParams: validators["filesystem.read_file"]!.params,
   validateResult: validators["filesystem.read_file"]!.result,
 };
@@ -31,7 +31,7 @@ const filesystem_write_file: OperationDescriptor = {
   risk: "moderate",
   idempotent: true,
   openWorld: false,
-  description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its mode, owner and set-id bits; a file this process may\nnot write is refused with PERMISSION_DENIED. A path ending in \"/\" is refused. Prefer\nedit_file (or multi_edit) for changing part of an existing file. Refused with STALE_FILE\nif this session read the file and it changed on disk since.",
+  description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its mode, owner, set-id bits and text encoding (a\nShift_JIS or UTF-16 file stays one; content it cannot hold is INVALID_INPUT); a file this process may\nnot write is refused with PERMISSION_DENIED. A path ending in \"/\" is refused. Prefer\nedit_file (or multi_edit) for changing part of an existing file. Refused with STALE_FILE\nif this session read the file and it changed on disk since.",
   params: schemas["filesystem.write_file"].params,
   result: schemas["filesystem.write_file"].result,
   errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
@@ -140,6 +140,24 @@ const exec_bash: OperationDescriptor = {
   errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "UNAVAILABLE"],
   validateParams: validators["exec.bash"]!.params,
   validateResult: validators["exec.bash"]!.result,
+};
+/** exec.shell_read — data_source / read_only */
+const exec_shell_read: OperationDescriptor = {
+  id: "exec.shell_read",
+  provider: "exec",
+  name: "shell_read",
+  title: "Inspect with read-only shell commands",
+  kind: "data_source",
+  risk: "read_only",
+  riskNote: "Read-only because the command line is parsed before anything runs and refused unless every simple command is an allowlisted inspection program (ls, cat, head, tail, wc, grep, rg, find, sort, sed, awk, git's read subcommands, …) without its write or exec options, joined only by pipes and lists, with no substitution, assignment or redirection but to /dev/null. It reads like the user can (files outside the workspace included); pair it with the exec sandbox to confine reads.",
+  idempotent: true,
+  openWorld: false,
+  description: "Run a read-only inspection command line, e.g. `git log --oneline -n 20`, `ls -la src`,\n`rg -n TODO src | wc -l`, `find . -name '*.ts' | head`. Allowed: ls, cat, head, tail, wc,\ngrep, rg, find, sort, uniq, cut, tr, sed (no -i, no w/e), awk (no system, pipes, getline or\nprint >), diff, stat, du, file, tree, date, echo, printf, jq, and git status/log/show/diff/\nblame/ls-files/rev-parse/branch --list/… — joined by `|`, `&&`, `||` and `;`. Refused before\nanything runs (INVALID_INPUT naming the command): other programs, options that write files\nor run programs (find -exec/-delete, sort -o, git -c, --output, --ext-diff, rg --pre, …),\n`$(…)`, backticks, variables in commands, assignments, redirection to files, `&`. Use bash\nfor anything else. Quote globs that start with a wildcard for find/sort/git (`./*.ts`). Same\nresult, timeout and output cap as bash.",
+  params: schemas["exec.shell_read"].params,
+  result: schemas["exec.shell_read"].result,
+  errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "UNAVAILABLE"],
+  validateParams: validators["exec.shell_read"]!.params,
+  validateResult: validators["exec.shell_read"]!.result,
 };
 /** web.web_fetch — data_source / read_only */
 const web_web_fetch: OperationDescriptor = {
@@ -284,7 +302,7 @@ export const providers: readonly ProviderDescriptor[] = [
   {
     name: "exec",
     description: "Run shell commands in the workspace.",
-    operations: [exec_bash],
+    operations: [exec_bash, exec_shell_read],
   },
   {
     name: "web",
@@ -309,4 +327,4 @@ export const providers: readonly ProviderDescriptor[] = [
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory, search_glob, search_grep, exec_bash, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
+export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory, search_glob, search_grep, exec_bash, exec_shell_read, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];

@@ -17,21 +17,30 @@ export const schemas = {
         },
         "offset": {
           "type": "integer",
-          "minimum": 1,
           "default": 1,
-          "description": "1-based line number to start reading from."
+          "description": "Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid."
         },
         "limit": {
           "type": "integer",
           "minimum": 1,
           "maximum": 100000,
           "default": 2000,
-          "description": "Maximum number of lines to return."
+          "description": "Maximum number of lines (notebook cells) to return."
         },
         "line_numbers": {
           "type": "boolean",
           "default": true,
           "description": "Prefix each line with its line number and a tab."
+        },
+        "count_lines": {
+          "type": "boolean",
+          "default": false,
+          "description": "Count all lines of a large file so total_lines is exact (reads the whole file once; later reads of the same file version reuse the count)."
+        },
+        "pages": {
+          "type": "string",
+          "pattern": "^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$",
+          "description": "PDF only, the pages to extract, e.g. \"3\" or \"1-5\" (default \"1-20\"; at most 20 pages per call)."
         }
       }
     },
@@ -40,10 +49,8 @@ export const schemas = {
       "additionalProperties": false,
       "required": [
         "path",
+        "type",
         "content",
-        "start_line",
-        "end_line",
-        "total_lines",
         "truncated"
       ],
       "properties": {
@@ -51,39 +58,97 @@ export const schemas = {
           "type": "string",
           "description": "Workspace-relative path with / separators."
         },
+        "type": {
+          "type": "string",
+          "enum": [
+            "text",
+            "image",
+            "pdf",
+            "notebook"
+          ],
+          "description": "What the file is; the fields below marked with a type are set for that type only."
+        },
         "content": {
           "type": "string",
-          "description": "The lines of the window, joined with newlines (numbered unless line_numbers is false)."
-        },
-        "start_line": {
-          "type": "integer",
-          "description": "Line number of the first line shown (1-based)."
-        },
-        "end_line": {
-          "type": "integer",
-          "description": "Line number of the last line shown (start_line - 1 when the window is empty)."
-        },
-        "total_lines": {
-          "type": "integer",
-          "description": "Number of lines in the file."
+          "description": "text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description."
         },
         "truncated": {
           "type": "boolean",
-          "description": "True when lines after end_line exist or a line was cut."
+          "description": "True when more follows (lines, pages or cells) or something was cut."
+        },
+        "start_line": {
+          "type": "integer",
+          "description": "text: line number of the first line shown; negative when counted from the end (-1 = last line) because the total is not known."
+        },
+        "end_line": {
+          "type": "integer",
+          "description": "text: line number of the last line shown (start_line - 1 when the window is empty)."
+        },
+        "total_lines": {
+          "type": "integer",
+          "description": "text: number of lines in the file, when known (exact whenever present)."
+        },
+        "total_lines_known": {
+          "type": "boolean",
+          "description": "text: false when the file is too large to count without reading it all; pass count_lines: true to count it."
         },
         "encoding": {
           "type": "string",
-          "enum": [
-            "utf-8",
-            "utf-8-bom",
-            "utf-16le",
-            "utf-16be"
-          ],
-          "description": "How the file was decoded."
+          "description": "text: how the file was decoded: utf-8, utf-8-bom, utf-16le, utf-16be, or a legacy encoding such as windows-1252, iso-8859-2, shift_jis, gbk, big5, euc-kr. Edits and writes keep it."
+        },
+        "encoding_confidence": {
+          "type": "number",
+          "description": "text, legacy encodings: the detector's confidence 0-1 (0: no confident guess, decoded as a single-byte fallback)."
         },
         "next_offset": {
           "type": "integer",
-          "description": "The offset to pass to continue reading, when more lines follow."
+          "description": "text, notebook: the offset to pass to continue reading, when more follows."
+        },
+        "mime_type": {
+          "type": "string",
+          "enum": [
+            "image/png",
+            "image/jpeg",
+            "image/gif",
+            "image/webp"
+          ],
+          "description": "image: the type of data."
+        },
+        "data": {
+          "type": "string",
+          "description": "image: the image, base64-encoded (scaled down when larger than the limits)."
+        },
+        "width": {
+          "type": "integer",
+          "description": "image: width of data in pixels."
+        },
+        "height": {
+          "type": "integer",
+          "description": "image: height of data in pixels."
+        },
+        "original_width": {
+          "type": "integer",
+          "description": "image: width of the file's image."
+        },
+        "original_height": {
+          "type": "integer",
+          "description": "image: height of the file's image."
+        },
+        "page_count": {
+          "type": "integer",
+          "description": "pdf: number of pages in the document."
+        },
+        "pages": {
+          "type": "string",
+          "description": "pdf: the pages shown, e.g. 1-5."
+        },
+        "next_pages": {
+          "type": "string",
+          "description": "pdf: the pages to ask for next, when more follow."
+        },
+        "cell_count": {
+          "type": "integer",
+          "description": "notebook: number of cells."
         }
       }
     },
@@ -678,6 +743,85 @@ export const schemas = {
           "type": "integer",
           "minimum": 0,
           "description": "Wall time from start until bash exited, in milliseconds."
+        }
+      }
+    },
+  },
+  "exec.shell_read": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "command"
+      ],
+      "properties": {
+        "command": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32768,
+          "description": "The read-only command line, e.g. `git status --short && git log --oneline -n 5`."
+        },
+        "cwd": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 600000,
+          "default": 120000,
+          "description": "Milliseconds before the command and its child processes are killed (max 600000)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "exit_code",
+        "signal",
+        "stdout",
+        "stderr",
+        "timed_out",
+        "truncated",
+        "duration_ms"
+      ],
+      "properties": {
+        "exit_code": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "The exit status (null when it was ended by a signal)."
+        },
+        "signal": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Name of the signal that ended it (null when it exited normally)."
+        },
+        "stdout": {
+          "type": "string",
+          "description": "Standard output (head and tail with an omitted-bytes marker when over the cap)."
+        },
+        "stderr": {
+          "type": "string",
+          "description": "Standard error (head and tail with an omitted-bytes marker when over the cap)."
+        },
+        "timed_out": {
+          "type": "boolean",
+          "description": "True when the command ran past timeout_ms and was killed."
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when part of stdout or stderr was left out (over the cap, or binary)."
+        },
+        "duration_ms": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Wall time in milliseconds."
         }
       }
     },

@@ -61,17 +61,25 @@ export interface ReadFileParams {
    */
   path: string
   /**
-   * 1-based line number to start reading from.
+   * Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid.
    */
   offset?: number
   /**
-   * Maximum number of lines to return.
+   * Maximum number of lines (notebook cells) to return.
    */
   limit?: number
   /**
    * Prefix each line with its line number and a tab.
    */
   line_numbers?: boolean
+  /**
+   * Count all lines of a large file so total_lines is exact (reads the whole file once; later reads of the same file version reuse the count).
+   */
+  count_lines?: boolean
+  /**
+   * PDF only, the pages to extract, e.g. "3" or "1-5" (default "1-20"; at most 20 pages per call).
+   */
+  pages?: string
 }
 
 export interface ReadFileResult {
@@ -80,33 +88,85 @@ export interface ReadFileResult {
    */
   path: string
   /**
-   * The lines of the window, joined with newlines (numbered unless line_numbers is false).
+   * What the file is; the fields below marked with a type are set for that type only.
+   */
+  type: ("text" | "image" | "pdf" | "notebook")
+  /**
+   * text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description.
    */
   content: string
   /**
-   * Line number of the first line shown (1-based).
-   */
-  start_line: number
-  /**
-   * Line number of the last line shown (start_line - 1 when the window is empty).
-   */
-  end_line: number
-  /**
-   * Number of lines in the file.
-   */
-  total_lines: number
-  /**
-   * True when lines after end_line exist or a line was cut.
+   * True when more follows (lines, pages or cells) or something was cut.
    */
   truncated: boolean
   /**
-   * How the file was decoded.
+   * text: line number of the first line shown; negative when counted from the end (-1 = last line) because the total is not known.
    */
-  encoding?: ("utf-8" | "utf-8-bom" | "utf-16le" | "utf-16be")
+  start_line?: number
   /**
-   * The offset to pass to continue reading, when more lines follow.
+   * text: line number of the last line shown (start_line - 1 when the window is empty).
+   */
+  end_line?: number
+  /**
+   * text: number of lines in the file, when known (exact whenever present).
+   */
+  total_lines?: number
+  /**
+   * text: false when the file is too large to count without reading it all; pass count_lines: true to count it.
+   */
+  total_lines_known?: boolean
+  /**
+   * text: how the file was decoded: utf-8, utf-8-bom, utf-16le, utf-16be, or a legacy encoding such as windows-1252, iso-8859-2, shift_jis, gbk, big5, euc-kr. Edits and writes keep it.
+   */
+  encoding?: string
+  /**
+   * text, legacy encodings: the detector's confidence 0-1 (0: no confident guess, decoded as a single-byte fallback).
+   */
+  encoding_confidence?: number
+  /**
+   * text, notebook: the offset to pass to continue reading, when more follows.
    */
   next_offset?: number
+  /**
+   * image: the type of data.
+   */
+  mime_type?: ("image/png" | "image/jpeg" | "image/gif" | "image/webp")
+  /**
+   * image: the image, base64-encoded (scaled down when larger than the limits).
+   */
+  data?: string
+  /**
+   * image: width of data in pixels.
+   */
+  width?: number
+  /**
+   * image: height of data in pixels.
+   */
+  height?: number
+  /**
+   * image: width of the file's image.
+   */
+  original_width?: number
+  /**
+   * image: height of the file's image.
+   */
+  original_height?: number
+  /**
+   * pdf: number of pages in the document.
+   */
+  page_count?: number
+  /**
+   * pdf: the pages shown, e.g. 1-5.
+   */
+  pages?: string
+  /**
+   * pdf: the pages to ask for next, when more follow.
+   */
+  next_pages?: string
+  /**
+   * notebook: number of cells.
+   */
+  cell_count?: number
 }
 
 // filesystem.write_file
@@ -482,6 +542,53 @@ export interface BashResult {
   truncated: boolean
   /**
    * Wall time from start until bash exited, in milliseconds.
+   */
+  duration_ms: number
+}
+
+// exec.shell_read
+export interface ShellReadParams {
+  /**
+   * The read-only command line, e.g. `git status --short && git log --oneline -n 5`.
+   */
+  command: string
+  /**
+   * Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root.
+   */
+  cwd?: string
+  /**
+   * Milliseconds before the command and its child processes are killed (max 600000).
+   */
+  timeout_ms?: number
+}
+
+export interface ShellReadResult {
+  /**
+   * The exit status (null when it was ended by a signal).
+   */
+  exit_code: (number | null)
+  /**
+   * Name of the signal that ended it (null when it exited normally).
+   */
+  signal: (string | null)
+  /**
+   * Standard output (head and tail with an omitted-bytes marker when over the cap).
+   */
+  stdout: string
+  /**
+   * Standard error (head and tail with an omitted-bytes marker when over the cap).
+   */
+  stderr: string
+  /**
+   * True when the command ran past timeout_ms and was killed.
+   */
+  timed_out: boolean
+  /**
+   * True when part of stdout or stderr was left out (over the cap, or binary).
+   */
+  truncated: boolean
+  /**
+   * Wall time in milliseconds.
    */
   duration_ms: number
 }
@@ -1318,6 +1425,7 @@ export interface Operations {
   glob: { provider: "search"; id: "search.glob"; params: GlobParams; result: GlobResult };
   grep: { provider: "search"; id: "search.grep"; params: GrepParams; result: GrepResult };
   bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
+  shell_read: { provider: "exec"; id: "exec.shell_read"; params: ShellReadParams; result: ShellReadResult };
   web_fetch: { provider: "web"; id: "web.web_fetch"; params: WebFetchParams; result: WebFetchResult };
   web_search: { provider: "web"; id: "web.web_search"; params: WebSearchParams; result: WebSearchResult };
   task_create: { provider: "task"; id: "task.task_create"; params: TaskCreateParams; result: TaskCreateResult };
@@ -1349,6 +1457,7 @@ export interface SearchHandlers {
 /** Handler bodies of the exec provider (src/handlers/exec.ts). */
 export interface ExecHandlers {
   bash: Handler<BashParams, BashResult>;
+  shell_read: Handler<ShellReadParams, ShellReadResult>;
 }
 
 /** Handler bodies of the web provider (src/handlers/web.ts). */

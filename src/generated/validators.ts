@@ -5,8 +5,9 @@ import * as runtimeHelper0Namespace from "ajv/dist/runtime/ucs2length.js";
 const runtimeHelper0 = typeof runtimeHelper0Namespace.default === 'object' && runtimeHelper0Namespace.default !== null ? runtimeHelper0Namespace.default : runtimeHelper0Namespace;
 
 export const filesystem_read_file_params = validate20;
-const schema31 = {"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"offset":{"type":"integer","minimum":1,"default":1,"description":"1-based line number to start reading from."},"limit":{"type":"integer","minimum":1,"maximum":100000,"default":2000,"description":"Maximum number of lines to return."},"line_numbers":{"type":"boolean","default":true,"description":"Prefix each line with its line number and a tab."}},"$id":"toolwright:filesystem.read_file/params"};
+const schema31 = {"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"offset":{"type":"integer","default":1,"description":"Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid."},"limit":{"type":"integer","minimum":1,"maximum":100000,"default":2000,"description":"Maximum number of lines (notebook cells) to return."},"line_numbers":{"type":"boolean","default":true,"description":"Prefix each line with its line number and a tab."},"count_lines":{"type":"boolean","default":false,"description":"Count all lines of a large file so total_lines is exact (reads the whole file once; later reads of the same file version reuse the count)."},"pages":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$","description":"PDF only, the pages to extract, e.g. \"3\" or \"1-5\" (default \"1-20\"; at most 20 pages per call)."}},"$id":"toolwright:filesystem.read_file/params"};
 const func1 = runtimeHelper0.default;
+const pattern4 = new RegExp("^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.read_file/params" */;
@@ -31,7 +32,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "path") || (key0 === "offset")) || (key0 === "limit")) || (key0 === "line_numbers"))){
+if(!((((((key0 === "path") || (key0 === "offset")) || (key0 === "limit")) || (key0 === "line_numbers")) || (key0 === "count_lines")) || (key0 === "pages"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -89,9 +90,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.limit !== undefined){
+let data2 = data.limit;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -100,12 +103,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-if(data.limit !== undefined){
-let data2 = data.limit;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 100000 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,9 +114,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 100000 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
+if(data2 < 1 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -125,8 +124,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data.line_numbers !== undefined){
+if(typeof data.line_numbers !== "boolean"){
+const err9 = {instancePath:instancePath+"/line_numbers",schemaPath:"#/properties/line_numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -136,10 +138,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-if(data.line_numbers !== undefined){
-if(typeof data.line_numbers !== "boolean"){
-const err10 = {instancePath:instancePath+"/line_numbers",schemaPath:"#/properties/line_numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.count_lines !== undefined){
+if(typeof data.count_lines !== "boolean"){
+const err10 = {instancePath:instancePath+"/count_lines",schemaPath:"#/properties/count_lines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -149,14 +150,39 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.pages !== undefined){
+let data5 = data.pages;
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+const err11 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -166,7 +192,8 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const filesystem_read_file_result = validate21;
-const schema32 = {"type":"object","additionalProperties":false,"required":["path","content","start_line","end_line","total_lines","truncated"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"content":{"type":"string","description":"The lines of the window, joined with newlines (numbered unless line_numbers is false)."},"start_line":{"type":"integer","description":"Line number of the first line shown (1-based)."},"end_line":{"type":"integer","description":"Line number of the last line shown (start_line - 1 when the window is empty)."},"total_lines":{"type":"integer","description":"Number of lines in the file."},"truncated":{"type":"boolean","description":"True when lines after end_line exist or a line was cut."},"encoding":{"type":"string","enum":["utf-8","utf-8-bom","utf-16le","utf-16be"],"description":"How the file was decoded."},"next_offset":{"type":"integer","description":"The offset to pass to continue reading, when more lines follow."}},"$id":"toolwright:filesystem.read_file/result"};
+const schema32 = {"type":"object","additionalProperties":false,"required":["path","type","content","truncated"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"type":{"type":"string","enum":["text","image","pdf","notebook"],"description":"What the file is; the fields below marked with a type are set for that type only."},"content":{"type":"string","description":"text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description."},"truncated":{"type":"boolean","description":"True when more follows (lines, pages or cells) or something was cut."},"start_line":{"type":"integer","description":"text: line number of the first line shown; negative when counted from the end (-1 = last line) because the total is not known."},"end_line":{"type":"integer","description":"text: line number of the last line shown (start_line - 1 when the window is empty)."},"total_lines":{"type":"integer","description":"text: number of lines in the file, when known (exact whenever present)."},"total_lines_known":{"type":"boolean","description":"text: false when the file is too large to count without reading it all; pass count_lines: true to count it."},"encoding":{"type":"string","description":"text: how the file was decoded: utf-8, utf-8-bom, utf-16le, utf-16be, or a legacy encoding such as windows-1252, iso-8859-2, shift_jis, gbk, big5, euc-kr. Edits and writes keep it."},"encoding_confidence":{"type":"number","description":"text, legacy encodings: the detector's confidence 0-1 (0: no confident guess, decoded as a single-byte fallback)."},"next_offset":{"type":"integer","description":"text, notebook: the offset to pass to continue reading, when more follows."},"mime_type":{"type":"string","enum":["image/png","image/jpeg","image/gif","image/webp"],"description":"image: the type of data."},"data":{"type":"string","description":"image: the image, base64-encoded (scaled down when larger than the limits)."},"width":{"type":"integer","description":"image: width of data in pixels."},"height":{"type":"integer","description":"image: height of data in pixels."},"original_width":{"type":"integer","description":"image: width of the file's image."},"original_height":{"type":"integer","description":"image: height of the file's image."},"page_count":{"type":"integer","description":"pdf: number of pages in the document."},"pages":{"type":"string","description":"pdf: the pages shown, e.g. 1-5."},"next_pages":{"type":"string","description":"pdf: the pages to ask for next, when more follow."},"cell_count":{"type":"integer","description":"notebook: number of cells."}},"$id":"toolwright:filesystem.read_file/result"};
+const func3 = Object.prototype.hasOwnProperty;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.read_file/result" */;
@@ -190,8 +217,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.content === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -200,8 +227,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.start_line === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_line"},message:"must have required property '"+"start_line"+"'"};
+if(data.content === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -210,8 +237,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.end_line === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_line"},message:"must have required property '"+"end_line"+"'"};
+if(data.truncated === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -220,8 +247,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.total_lines === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_lines"},message:"must have required property '"+"total_lines"+"'"};
+for(const key0 in data){
+if(!(func3.call(schema32.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -230,8 +258,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.truncated === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
+}
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -240,9 +270,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((((key0 === "path") || (key0 === "content")) || (key0 === "start_line")) || (key0 === "end_line")) || (key0 === "total_lines")) || (key0 === "truncated")) || (key0 === "encoding")) || (key0 === "next_offset"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+if(data.type !== undefined){
+let data1 = data.type;
+if(typeof data1 !== "string"){
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -251,10 +283,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-const err7 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data1 === "text") || (data1 === "image")) || (data1 === "pdf")) || (data1 === "notebook"))){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -276,10 +306,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.start_line !== undefined){
-let data2 = data.start_line;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/start_line",schemaPath:"#/properties/start_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.truncated !== undefined){
+if(typeof data.truncated !== "boolean"){
+const err9 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -289,10 +318,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.end_line !== undefined){
-let data3 = data.end_line;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err10 = {instancePath:instancePath+"/end_line",schemaPath:"#/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.start_line !== undefined){
+let data4 = data.start_line;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/start_line",schemaPath:"#/properties/start_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -302,10 +331,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.total_lines !== undefined){
-let data4 = data.total_lines;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err11 = {instancePath:instancePath+"/total_lines",schemaPath:"#/properties/total_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.end_line !== undefined){
+let data5 = data.end_line;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err11 = {instancePath:instancePath+"/end_line",schemaPath:"#/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -315,9 +344,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.truncated !== undefined){
-if(typeof data.truncated !== "boolean"){
-const err12 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.total_lines !== undefined){
+let data6 = data.total_lines;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err12 = {instancePath:instancePath+"/total_lines",schemaPath:"#/properties/total_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -327,10 +357,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.encoding !== undefined){
-let data6 = data.encoding;
-if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.total_lines_known !== undefined){
+if(typeof data.total_lines_known !== "boolean"){
+const err13 = {instancePath:instancePath+"/total_lines_known",schemaPath:"#/properties/total_lines_known/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -339,8 +368,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((((data6 === "utf-8") || (data6 === "utf-8-bom")) || (data6 === "utf-16le")) || (data6 === "utf-16be"))){
-const err14 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema32.properties.encoding.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.encoding !== undefined){
+if(typeof data.encoding !== "string"){
+const err14 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -350,10 +381,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.next_offset !== undefined){
-let data7 = data.next_offset;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/next_offset",schemaPath:"#/properties/next_offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.encoding_confidence !== undefined){
+let data9 = data.encoding_confidence;
+if(!((typeof data9 == "number") && (isFinite(data9)))){
+const err15 = {instancePath:instancePath+"/encoding_confidence",schemaPath:"#/properties/encoding_confidence/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -363,14 +394,164 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.next_offset !== undefined){
+let data10 = data.next_offset;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err16 = {instancePath:instancePath+"/next_offset",schemaPath:"#/properties/next_offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.mime_type !== undefined){
+let data11 = data.mime_type;
+if(typeof data11 !== "string"){
+const err17 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!((((data11 === "image/png") || (data11 === "image/jpeg")) || (data11 === "image/gif")) || (data11 === "image/webp"))){
+const err18 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/enum",keyword:"enum",params:{allowedValues: schema32.properties.mime_type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+if(typeof data.data !== "string"){
+const err19 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.width !== undefined){
+let data13 = data.width;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err20 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.height !== undefined){
+let data14 = data.height;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err21 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.original_width !== undefined){
+let data15 = data.original_width;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err22 = {instancePath:instancePath+"/original_width",schemaPath:"#/properties/original_width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.original_height !== undefined){
+let data16 = data.original_height;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err23 = {instancePath:instancePath+"/original_height",schemaPath:"#/properties/original_height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.page_count !== undefined){
+let data17 = data.page_count;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err24 = {instancePath:instancePath+"/page_count",schemaPath:"#/properties/page_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.pages !== undefined){
+if(typeof data.pages !== "string"){
+const err25 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.next_pages !== undefined){
+if(typeof data.next_pages !== "string"){
+const err26 = {instancePath:instancePath+"/next_pages",schemaPath:"#/properties/next_pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.cell_count !== undefined){
+let data20 = data.cell_count;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err27 = {instancePath:instancePath+"/cell_count",schemaPath:"#/properties/cell_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -1944,7 +2125,6 @@ validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const search_grep_params = validate32;
 const schema43 = {"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"maxLength":10000,"description":"Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true."},"path":{"type":"string","minLength":1,"default":".","description":"File or folder to search, relative to the workspace root or absolute inside it."},"glob":{"type":"string","minLength":1,"maxLength":1000,"description":"Only search files matching this glob, e.g. \"*.ts\" (any depth) or \"src/**/*.{js,jsx}\" (a glob with / is relative to the workspace root); prefix with ! to exclude."},"case_insensitive":{"type":"boolean","default":false,"description":"Match regardless of letter case."},"fixed_strings":{"type":"boolean","default":false,"description":"Treat pattern as a literal string, not a regular expression."},"multiline":{"type":"boolean","default":false,"description":"Let the pattern match across lines (`.` also matches newlines)."},"context":{"type":"integer","minimum":0,"maximum":20,"default":0,"description":"Number of lines to show before and after each match (content mode only)."},"output_mode":{"type":"string","enum":["content","files_with_matches","count"],"default":"content","description":"content = matching lines; files_with_matches = paths only; count = matching lines per file."},"max_results":{"type":"integer","minimum":1,"maximum":1000000,"default":200,"description":"Stop after this many matching lines (content), files (files_with_matches) or files counted (count)."},"include_ignored":{"type":"boolean","default":false,"description":"Also search files ignored by .gitignore and files inside .git folders."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":60000,"description":"Give up (TIMEOUT) after this many milliseconds."}},"$id":"toolwright:search.grep/params"};
-const func15 = Object.prototype.hasOwnProperty;
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:search.grep/params" */;
@@ -1969,7 +2149,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func15.call(schema43.properties, key0))){
+if(!(func3.call(schema43.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2989,14 +3169,374 @@ return errors === 0;
 }
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const web_web_fetch_params = validate36;
-const schema47 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":8192,"description":"Absolute http:// or https:// URL to fetch."},"format":{"type":"string","enum":["markdown","text","raw"],"default":"markdown","description":"How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received."},"max_bytes":{"type":"integer","minimum":1,"maximum":104857600,"default":1048576,"description":"Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents."},"timeout_ms":{"type":"integer","minimum":100,"maximum":120000,"default":30000,"description":"Time limit for the whole fetch, redirects included, in milliseconds."}},"$id":"toolwright:web.web_fetch/params"};
+export const exec_shell_read_params = validate36;
+const schema47 = {"type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"type":"string","minLength":1,"maxLength":32768,"description":"The read-only command line, e.g. `git status --short && git log --oneline -n 5`."},"cwd":{"type":"string","minLength":1,"description":"Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":120000,"description":"Milliseconds before the command and its child processes are killed (max 600000)."}},"$id":"toolwright:exec.shell_read/params"};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="toolwright:web.web_fetch/params" */;
+/*# sourceURL="toolwright:exec.shell_read/params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate36.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.command === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "command") || (key0 === "cwd")) || (key0 === "timeout_ms"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+let data0 = data.command;
+if(typeof data0 === "string"){
+if(func1(data0) > 32768){
+const err2 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/maxLength",keyword:"maxLength",params:{limit: 32768},message:"must NOT have more than 32768 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.cwd !== undefined){
+let data1 = data.cwd;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.timeout_ms !== undefined){
+let data2 = data.timeout_ms;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 600000 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const exec_shell_read_result = validate37;
+const schema48 = {"type":"object","additionalProperties":false,"required":["exit_code","signal","stdout","stderr","timed_out","truncated","duration_ms"],"properties":{"exit_code":{"type":["integer","null"],"description":"The exit status (null when it was ended by a signal)."},"signal":{"type":["string","null"],"description":"Name of the signal that ended it (null when it exited normally)."},"stdout":{"type":"string","description":"Standard output (head and tail with an omitted-bytes marker when over the cap)."},"stderr":{"type":"string","description":"Standard error (head and tail with an omitted-bytes marker when over the cap)."},"timed_out":{"type":"boolean","description":"True when the command ran past timeout_ms and was killed."},"truncated":{"type":"boolean","description":"True when part of stdout or stderr was left out (over the cap, or binary)."},"duration_ms":{"type":"integer","minimum":0,"description":"Wall time in milliseconds."}},"$id":"toolwright:exec.shell_read/result"};
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:exec.shell_read/result" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate37.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.exit_code === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exit_code"},message:"must have required property '"+"exit_code"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.signal === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signal"},message:"must have required property '"+"signal"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.stdout === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stdout"},message:"must have required property '"+"stdout"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.stderr === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stderr"},message:"must have required property '"+"stderr"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.timed_out === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timed_out"},message:"must have required property '"+"timed_out"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.truncated === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.duration_ms === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration_ms"},message:"must have required property '"+"duration_ms"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "exit_code") || (key0 === "signal")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "timed_out")) || (key0 === "truncated")) || (key0 === "duration_ms"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.exit_code !== undefined){
+let data0 = data.exit_code;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err8 = {instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: schema48.properties.exit_code.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.signal !== undefined){
+let data1 = data.signal;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err9 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema48.properties.signal.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.stdout !== undefined){
+if(typeof data.stdout !== "string"){
+const err10 = {instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.stderr !== undefined){
+if(typeof data.stderr !== "string"){
+const err11 = {instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.timed_out !== undefined){
+if(typeof data.timed_out !== "boolean"){
+const err12 = {instancePath:instancePath+"/timed_out",schemaPath:"#/properties/timed_out/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.truncated !== undefined){
+if(typeof data.truncated !== "boolean"){
+const err13 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.duration_ms !== undefined){
+let data6 = data.duration_ms;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err14 = {instancePath:instancePath+"/duration_ms",schemaPath:"#/properties/duration_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err15 = {instancePath:instancePath+"/duration_ms",schemaPath:"#/properties/duration_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const web_web_fetch_params = validate38;
+const schema49 = {"type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":8192,"description":"Absolute http:// or https:// URL to fetch."},"format":{"type":"string","enum":["markdown","text","raw"],"default":"markdown","description":"How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received."},"max_bytes":{"type":"integer","minimum":1,"maximum":104857600,"default":1048576,"description":"Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents."},"timeout_ms":{"type":"integer","minimum":100,"maximum":120000,"default":30000,"description":"Time limit for the whole fetch, redirects included, in milliseconds."}},"$id":"toolwright:web.web_fetch/params"};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:web.web_fetch/params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3074,7 +3614,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data1 === "markdown") || (data1 === "text")) || (data1 === "raw"))){
-const err6 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema47.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema49.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3165,19 +3705,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const web_web_fetch_result = validate37;
-const schema48 = {"type":"object","additionalProperties":false,"required":["url","final_url","status","content_type","content","bytes","truncated"],"properties":{"url":{"type":"string","description":"The URL as requested."},"final_url":{"type":"string","description":"The URL the content came from, after redirects."},"status":{"type":"integer","description":"HTTP status of the final response."},"content_type":{"type":"string","description":"The response's Content-Type header ('' when absent)."},"title":{"type":"string","description":"The HTML page's title, when it has one."},"content":{"type":"string","description":"The page as Markdown or text (see format), or the body as received."},"bytes":{"type":"integer","description":"Bytes of (decompressed) body read."},"truncated":{"type":"boolean","description":"True when the body was longer than max_bytes and was cut."}},"$id":"toolwright:web.web_fetch/result"};
+export const web_web_fetch_result = validate39;
+const schema50 = {"type":"object","additionalProperties":false,"required":["url","final_url","status","content_type","content","bytes","truncated"],"properties":{"url":{"type":"string","description":"The URL as requested."},"final_url":{"type":"string","description":"The URL the content came from, after redirects."},"status":{"type":"integer","description":"HTTP status of the final response."},"content_type":{"type":"string","description":"The response's Content-Type header ('' when absent)."},"title":{"type":"string","description":"The HTML page's title, when it has one."},"content":{"type":"string","description":"The page as Markdown or text (see format), or the body as received."},"bytes":{"type":"integer","description":"Bytes of (decompressed) body read."},"truncated":{"type":"boolean","description":"True when the body was longer than max_bytes and was cut."}},"$id":"toolwright:web.web_fetch/result"};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:web.web_fetch/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3376,19 +3916,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const web_web_search_params = validate38;
-const schema49 = {"type":"object","additionalProperties":false,"required":["query"],"properties":{"query":{"type":"string","minLength":1,"maxLength":1000,"description":"The search terms."},"max_results":{"type":"integer","minimum":1,"maximum":20,"default":8,"description":"Most results to return."},"allowed_domains":{"type":"array","maxItems":50,"items":{"type":"string","minLength":1,"maxLength":253},"description":"Only return results from these domains (e.g. docs.python.org); subdomains match too."},"blocked_domains":{"type":"array","maxItems":50,"items":{"type":"string","minLength":1,"maxLength":253},"description":"Never return results from these domains; subdomains match too."}},"$id":"toolwright:web.web_search/params"};
+export const web_web_search_params = validate40;
+const schema51 = {"type":"object","additionalProperties":false,"required":["query"],"properties":{"query":{"type":"string","minLength":1,"maxLength":1000,"description":"The search terms."},"max_results":{"type":"integer","minimum":1,"maximum":20,"default":8,"description":"Most results to return."},"allowed_domains":{"type":"array","maxItems":50,"items":{"type":"string","minLength":1,"maxLength":253},"description":"Only return results from these domains (e.g. docs.python.org); subdomains match too."},"blocked_domains":{"type":"array","maxItems":50,"items":{"type":"string","minLength":1,"maxLength":253},"description":"Never return results from these domains; subdomains match too."}},"$id":"toolwright:web.web_search/params"};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:web.web_search/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3621,19 +4161,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const web_web_search_result = validate39;
-const schema50 = {"type":"object","additionalProperties":false,"required":["query","backend","results"],"properties":{"query":{"type":"string","description":"The query as searched."},"backend":{"type":"string","description":"Which search backend answered (searxng, brave, or a host-supplied name)."},"results":{"type":"array","description":"Results in the backend's ranking order, duplicates and non-http links removed.","items":{"type":"object","additionalProperties":false,"required":["title","url","snippet"],"properties":{"title":{"type":"string","description":"Page title."},"url":{"type":"string","description":"Page URL."},"snippet":{"type":"string","description":"Short plain-text excerpt from the page ('' when none)."}}}}},"$id":"toolwright:web.web_search/result"};
+export const web_web_search_result = validate41;
+const schema52 = {"type":"object","additionalProperties":false,"required":["query","backend","results"],"properties":{"query":{"type":"string","description":"The query as searched."},"backend":{"type":"string","description":"Which search backend answered (searxng, brave, or a host-supplied name)."},"results":{"type":"array","description":"Results in the backend's ranking order, duplicates and non-http links removed.","items":{"type":"object","additionalProperties":false,"required":["title","url","snippet"],"properties":{"title":{"type":"string","description":"Page title."},"url":{"type":"string","description":"Page URL."},"snippet":{"type":"string","description":"Short plain-text excerpt from the page ('' when none)."}}}}},"$id":"toolwright:web.web_search/result"};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:web.web_search/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3827,19 +4367,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_create_params = validate40;
-const schema51 = {"type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":200,"description":"Short imperative title, e.g. \"Fix the failing login test\"."},"description":{"type":"string","maxLength":4000,"description":"Optional details, acceptance criteria or notes."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"default":"pending","description":"Initial status."}},"$id":"toolwright:task.task_create/params"};
+export const task_task_create_params = validate42;
+const schema53 = {"type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":200,"description":"Short imperative title, e.g. \"Fix the failing login test\"."},"description":{"type":"string","maxLength":4000,"description":"Optional details, acceptance criteria or notes."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"default":"pending","description":"Initial status."}},"$id":"toolwright:task.task_create/params"};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_create/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3942,7 +4482,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((((data2 === "pending") || (data2 === "in_progress")) || (data2 === "completed")) || (data2 === "cancelled"))){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema53.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3963,19 +4503,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_create_result = validate41;
-const schema52 = {"type":"object","additionalProperties":false,"required":["task"],"properties":{"task":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"description":"The created task.","properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}}},"$id":"toolwright:task.task_create/result"};
+export const task_task_create_result = validate43;
+const schema54 = {"type":"object","additionalProperties":false,"required":["task"],"properties":{"task":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"description":"The created task.","properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}}},"$id":"toolwright:task.task_create/result"};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_create/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4119,7 +4659,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((data4 === "pending") || (data4 === "in_progress")) || (data4 === "completed")) || (data4 === "cancelled"))){
-const err12 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/enum",keyword:"enum",params:{allowedValues: schema52.properties.task.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/enum",keyword:"enum",params:{allowedValues: schema54.properties.task.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4176,19 +4716,19 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_update_params = validate42;
-const schema53 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64,"description":"The task id returned by task_create or task_list, e.g. \"t3\"."},"title":{"type":"string","minLength":1,"maxLength":200,"description":"New title."},"description":{"type":"string","maxLength":4000,"description":"New description (an empty string clears it)."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"New status."}},"$id":"toolwright:task.task_update/params"};
+export const task_task_update_params = validate44;
+const schema55 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64,"description":"The task id returned by task_create or task_list, e.g. \"t3\"."},"title":{"type":"string","minLength":1,"maxLength":200,"description":"New title."},"description":{"type":"string","maxLength":4000,"description":"New description (an empty string clears it)."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"New status."}},"$id":"toolwright:task.task_update/params"};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_update/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4326,7 +4866,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((data3 === "pending") || (data3 === "in_progress")) || (data3 === "completed")) || (data3 === "cancelled"))){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema53.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4347,19 +4887,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_update_result = validate43;
-const schema54 = {"type":"object","additionalProperties":false,"required":["task","changed"],"properties":{"task":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"description":"The task after the update.","properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}},"changed":{"type":"array","items":{"type":"string","enum":["title","description","status"]},"description":"The fields whose value changed."}},"$id":"toolwright:task.task_update/result"};
+export const task_task_update_result = validate45;
+const schema56 = {"type":"object","additionalProperties":false,"required":["task","changed"],"properties":{"task":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"description":"The task after the update.","properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}},"changed":{"type":"array","items":{"type":"string","enum":["title","description","status"]},"description":"The fields whose value changed."}},"$id":"toolwright:task.task_update/result"};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_update/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4513,7 +5053,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data4 === "pending") || (data4 === "in_progress")) || (data4 === "completed")) || (data4 === "cancelled"))){
-const err13 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/enum",keyword:"enum",params:{allowedValues: schema54.properties.task.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.task.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4576,7 +5116,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(((data8 === "title") || (data8 === "description")) || (data8 === "status"))){
-const err18 = {instancePath:instancePath+"/changed/" + i0,schemaPath:"#/properties/changed/items/enum",keyword:"enum",params:{allowedValues: schema54.properties.changed.items.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/changed/" + i0,schemaPath:"#/properties/changed/items/enum",keyword:"enum",params:{allowedValues: schema56.properties.changed.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4609,19 +5149,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_list_params = validate44;
-const schema55 = {"type":"object","additionalProperties":false,"properties":{"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Only tasks with this status."}},"$id":"toolwright:task.task_list/params"};
+export const task_task_list_params = validate46;
+const schema57 = {"type":"object","additionalProperties":false,"properties":{"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Only tasks with this status."}},"$id":"toolwright:task.task_list/params"};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_list/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4654,7 +5194,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((data0 === "pending") || (data0 === "in_progress")) || (data0 === "completed")) || (data0 === "cancelled"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema57.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4675,19 +5215,19 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const task_task_list_result = validate45;
-const schema56 = {"type":"object","additionalProperties":false,"required":["tasks","counts"],"properties":{"tasks":{"type":"array","description":"The matching tasks, oldest first.","items":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}}},"counts":{"type":"object","additionalProperties":false,"required":["pending","in_progress","completed","cancelled"],"description":"How many tasks of the whole list have each status (ignores the filter).","properties":{"pending":{"type":"integer","description":"Tasks not started."},"in_progress":{"type":"integer","description":"Tasks being worked on."},"completed":{"type":"integer","description":"Tasks done."},"cancelled":{"type":"integer","description":"Tasks dropped."}}}},"$id":"toolwright:task.task_list/result"};
+export const task_task_list_result = validate47;
+const schema58 = {"type":"object","additionalProperties":false,"required":["tasks","counts"],"properties":{"tasks":{"type":"array","description":"The matching tasks, oldest first.","items":{"type":"object","additionalProperties":false,"required":["id","title","status","created_at","updated_at"],"properties":{"id":{"type":"string","description":"Short stable id (t1, t2, …)."},"title":{"type":"string","description":"Short imperative title."},"description":{"type":"string","description":"Details, when given."},"status":{"type":"string","enum":["pending","in_progress","completed","cancelled"],"description":"Current status."},"created_at":{"type":"string","description":"ISO 8601 time of creation."},"updated_at":{"type":"string","description":"ISO 8601 time of the last change."}}}},"counts":{"type":"object","additionalProperties":false,"required":["pending","in_progress","completed","cancelled"],"description":"How many tasks of the whole list have each status (ignores the filter).","properties":{"pending":{"type":"integer","description":"Tasks not started."},"in_progress":{"type":"integer","description":"Tasks being worked on."},"completed":{"type":"integer","description":"Tasks done."},"cancelled":{"type":"integer","description":"Tasks dropped."}}}},"$id":"toolwright:task.task_list/result"};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:task.task_list/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4845,7 +5385,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data5 === "pending") || (data5 === "in_progress")) || (data5 === "completed")) || (data5 === "cancelled"))){
-const err13 = {instancePath:instancePath+"/tasks/" + i0+"/status",schemaPath:"#/properties/tasks/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.tasks.items.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/tasks/" + i0+"/status",schemaPath:"#/properties/tasks/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema58.properties.tasks.items.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5033,19 +5573,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const agent_spawn_subagent_params = validate46;
-const schema57 = {"type":"object","additionalProperties":false,"required":["prompt","description"],"properties":{"prompt":{"type":"string","minLength":1,"maxLength":100000,"description":"The complete task for the sub-agent, with all the context it needs."},"description":{"type":"string","minLength":1,"maxLength":100,"description":"A short (3-5 word) label for the task, shown to the user."},"capabilities":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"string","minLength":1,"maxLength":100,"description":"An operation (read_file, search.grep) or a pattern (search.*)."},"description":"Operations the sub-agent may use; must be within this agent's own. Default - this agent's own."}},"$id":"toolwright:agent.spawn_subagent/params"};
+export const agent_spawn_subagent_params = validate48;
+const schema59 = {"type":"object","additionalProperties":false,"required":["prompt","description"],"properties":{"prompt":{"type":"string","minLength":1,"maxLength":100000,"description":"The complete task for the sub-agent, with all the context it needs."},"description":{"type":"string","minLength":1,"maxLength":100,"description":"A short (3-5 word) label for the task, shown to the user."},"capabilities":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"string","minLength":1,"maxLength":100,"description":"An operation (read_file, search.grep) or a pattern (search.*)."},"description":"Operations the sub-agent may use; must be within this agent's own. Default - this agent's own."}},"$id":"toolwright:agent.spawn_subagent/params"};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:agent.spawn_subagent/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5237,19 +5777,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const agent_spawn_subagent_result = validate47;
-const schema58 = {"type":"object","additionalProperties":false,"required":["session_id","status","output"],"properties":{"session_id":{"type":"string","description":"The sub-agent's session id."},"status":{"type":"string","enum":["completed","failed","cancelled"],"description":"How the sub-agent's session ended."},"output":{"type":"string","description":"The sub-agent's final report (or why it failed)."}},"$id":"toolwright:agent.spawn_subagent/result"};
+export const agent_spawn_subagent_result = validate49;
+const schema60 = {"type":"object","additionalProperties":false,"required":["session_id","status","output"],"properties":{"session_id":{"type":"string","description":"The sub-agent's session id."},"status":{"type":"string","enum":["completed","failed","cancelled"],"description":"How the sub-agent's session ended."},"output":{"type":"string","description":"The sub-agent's final report (or why it failed)."}},"$id":"toolwright:agent.spawn_subagent/result"};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:agent.spawn_subagent/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5324,7 +5864,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data1 === "completed") || (data1 === "failed")) || (data1 === "cancelled"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema58.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema60.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5357,19 +5897,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const user_ask_user_params = validate48;
-const schema59 = {"type":"object","additionalProperties":false,"required":["question"],"properties":{"question":{"type":"string","minLength":1,"maxLength":2000,"description":"The question, complete and specific, ending with a question mark."},"options":{"type":"array","minItems":2,"maxItems":10,"description":"Choices to offer; labels must be distinct.","items":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"type":"string","minLength":1,"maxLength":100,"description":"Short label (1-5 words)."},"description":{"type":"string","maxLength":500,"description":"What choosing it means."}}}},"multi_select":{"type":"boolean","default":false,"description":"Let the user pick several options (needs options)."}},"$id":"toolwright:user.ask_user/params"};
+export const user_ask_user_params = validate50;
+const schema61 = {"type":"object","additionalProperties":false,"required":["question"],"properties":{"question":{"type":"string","minLength":1,"maxLength":2000,"description":"The question, complete and specific, ending with a question mark."},"options":{"type":"array","minItems":2,"maxItems":10,"description":"Choices to offer; labels must be distinct.","items":{"type":"object","additionalProperties":false,"required":["label"],"properties":{"label":{"type":"string","minLength":1,"maxLength":100,"description":"Short label (1-5 words)."},"description":{"type":"string","maxLength":500,"description":"What choosing it means."}}}},"multi_select":{"type":"boolean","default":false,"description":"Let the user pick several options (needs options)."}},"$id":"toolwright:user.ask_user/params"};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:user.ask_user/params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5590,19 +6130,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const user_ask_user_result = validate49;
-const schema60 = {"type":"object","additionalProperties":false,"required":["answer","selected"],"properties":{"answer":{"type":"string","description":"The user's answer: their own words, or the chosen labels joined with \", \"."},"selected":{"type":"array","items":{"type":"string"},"description":"Labels of the chosen options (empty when the user answered in their own words)."}},"$id":"toolwright:user.ask_user/result"};
+export const user_ask_user_result = validate51;
+const schema62 = {"type":"object","additionalProperties":false,"required":["answer","selected"],"properties":{"answer":{"type":"string","description":"The user's answer: their own words, or the chosen labels joined with \", \"."},"selected":{"type":"array","items":{"type":"string"},"description":"Labels of the chosen options (empty when the user answered in their own words)."}},"$id":"toolwright:user.ask_user/result"};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:user.ask_user/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5693,10 +6233,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 /** Precompiled params/result validators by operation id. */
 export const validators: Record<string, { params: CompiledValidator; result: CompiledValidator }> = {
@@ -5708,6 +6248,7 @@ export const validators: Record<string, { params: CompiledValidator; result: Com
   "search.glob": { params: search_glob_params, result: search_glob_result },
   "search.grep": { params: search_grep_params, result: search_grep_result },
   "exec.bash": { params: exec_bash_params, result: exec_bash_result },
+  "exec.shell_read": { params: exec_shell_read_params, result: exec_shell_read_result },
   "web.web_fetch": { params: web_web_fetch_params, result: web_web_fetch_result },
   "web.web_search": { params: web_web_search_params, result: web_web_search_result },
   "task.task_create": { params: task_task_create_params, result: task_task_create_result },

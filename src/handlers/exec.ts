@@ -12,6 +12,7 @@ import type { BashParams, BashResult, ExecHandlers } from '../generated/types.js
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from './exec/collector.js';
 import { openOutputPipe, type OutputPipe } from './exec/output-pipe.js';
 import { groupIsRunning, signalGroup, trackGroup, untrackGroup, waitForGroupGone } from './exec/process-group.js';
+import { shellRead } from './exec/shell-read.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -244,4 +245,4 @@ function withNewline(text: string): string {
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
-export const execHandlers = { bash } satisfies ExecHandlers;
+export const execHandlers = { bash, shell_read: shellRead } satisfies ExecHandlers;

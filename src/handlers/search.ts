@@ -10,6 +10,7 @@ import { MAX_COLLECTED_CHARS, compare, cutMatchText, renderGrep, sortByPath, typ
 import { cleanRgPath, cutLine } from './search/lines.js';
 import { NulRecordStream, RgJsonStream, type RgLineEvent } from './search/rg-json.js';
 import { locateRipgrep, runRipgrep } from './search/ripgrep.js';
+import { hideDeniedPaths } from './search/policy-filter.js';
 
 export const DEFAULT_GLOB_LIMIT = 1000;
 export const DEFAULT_MAX_RESULTS = 200;
@@ -58,7 +59,7 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
     }
   }
 
-  const files = [...found];
+  const files = ctx.visiblePaths ? await ctx.visiblePaths([...found]) : [...found];
   const mtimes = await mtimesOf(ctx.workspace.root, files, ctx.signal);
   throwIfAborted(ctx.signal);
   const present = files.filter((f) => mtimes.has(f));
@@ -187,6 +188,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   } else {
     output = { files: [...files].sort(compare), truncated };
   }
+  if (ctx.visiblePaths) output = await hideDeniedPaths(output, ctx.visiblePaths);
   return withText(output, renderGrep(output, params, mode, sizeCapped ? undefined : maxResults, problem));
 }
 

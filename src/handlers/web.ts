@@ -19,7 +19,7 @@ async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<H
   const maxBytes = Math.min(params.max_bytes ?? DEFAULT_MAX_BYTES, MAX_MAX_BYTES);
   const timeoutMs = params.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs; // one budget for the fetch and the conversion
-  const session = openFetchSession({ maxBytes, timeoutMs, signal: ctx.signal, web: ctx.services.web });
+  const session = openFetchSession({ maxBytes, timeoutMs, signal: ctx.signal, web: ctx.services.web, ...(ctx.checkHost ? { checkHost: ctx.checkHost } : {}) });
   let converting = false;
   try {
     const response = await session.open(params.url);

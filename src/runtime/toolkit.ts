@@ -5,6 +5,7 @@ import type { OperationDescriptor } from './descriptor.js';
 import { COMMON_ERROR_CODES, ToolError, abortError, type ErrorCode } from './errors.js';
 import { isRendered, type Handler } from './handler.js';
 import { compilePolicy, compileProfile, type PolicyDecision } from './policy.js';
+import { policyHooks } from './policy/hooks.js';
 import { Session } from './session.js';
 import { systemClock } from './services/clock.js';
 import { resolveTaskStore } from './services/tasks.js';
@@ -44,7 +45,6 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     web: Object.freeze({ ...options.web }),
     exec: Object.freeze({ ...options.exec }),
   });
-  const policy = compilePolicy(options.policy);
   const inProfile = compileProfile(options.profile);
   const validateOutput = options.validateOutput ?? true;
 
@@ -57,6 +57,16 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     }
   }
   const exposed = [...byId.values()].filter(inProfile);
+  // Checked against the operations that exist: a rule naming an unknown one is a TypeError here.
+  const policy = compilePolicy(options.policy, [...byId.values()]);
+  const hooksCache = new Map<string, ReturnType<typeof policyHooks> | undefined>();
+  const hooksOf = (op: OperationDescriptor) => {
+    if (!hooksCache.has(op.id)) {
+      const hooks = policyHooks(policy, op, workspace);
+      hooksCache.set(op.id, hooks.visiblePaths || hooks.checkHost ? hooks : undefined);
+    }
+    return hooksCache.get(op.id);
+  };
   // Listings leave out what cannot work here (a missing service, no human, a policy that always denies).
   const canWork = (op: OperationDescriptor): boolean => options.listAll === true ||
     (requirementsMet(op, services) && (options.policy === undefined || !policy.deniesOutright(op)));
@@ -153,6 +163,7 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
       services,
       operation: op,
       toolkit,
+      ...(options.policy === undefined ? undefined : hooksOf(op)),
     };
     let returned: unknown;
     try {
@@ -176,7 +187,15 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
 
   async function decide(op: OperationDescriptor, params: unknown, signalForCall: () => AbortSignal): Promise<PolicyDecision> {
     if (options.policy === undefined) return NO_POLICY;
-    const decision = policy.decide(op);
+    let decision: PolicyDecision;
+    try {
+      decision = policy.hasArgumentRules(op)
+        ? await policy.decideCall(op, params, { workspaceRoot: workspace.root, resolve: (p) => workspace.resolve(p) })
+        : policy.decide(op);
+    } catch (error) {
+      // A policy that cannot decide (its examples fail, the parser cannot load) refuses.
+      return { decision: 'deny', rule: 'default', reason: `the policy could not decide: ${error instanceof Error ? error.message : String(error)}` };
+    }
     if (decision.decision !== 'ask') return decision;
     const user = services.user;
     const unreachable = user ? userUnreachable(user) : 'no user channel is attached';
@@ -187,7 +206,10 @@ export function createToolkit(options: ToolkitOptions = {}): Toolkit {
     let approved: boolean;
     try {
       approved = (await user.approve(
-        { id: `${session.id}:${op.id}`, provider: op.provider, operation: op.name, kind: op.kind, risk: op.risk, input: params },
+        {
+          id: `${session.id}:${op.id}`, provider: op.provider, operation: op.name, kind: op.kind, risk: op.risk, input: params,
+          ...(decision.commands ? { commands: decision.commands } : {}),
+        },
         { signal },
       )) === true;
     } catch (error) {

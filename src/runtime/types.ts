@@ -73,6 +73,10 @@ export interface HandlerContext {
   readonly operation: OperationDescriptor;
   /** The toolkit the call came through (spawn_subagent derives child toolkits from it). */
   readonly toolkit: Toolkit;
+  /** Set when path rules apply: keeps the workspace-relative paths this call's results may show. */
+  readonly visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
+  /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow. */
+  readonly checkHost?: (url: URL) => void;
 }
 
 export interface InvokeOptions {

@@ -251,6 +251,159 @@ runConformance({
           }
         }
       ]
+    },
+    {
+      "id": "exec.shell_read",
+      "provider": "exec",
+      "name": "shell_read",
+      "descriptor": {
+        "kind": "data_source",
+        "risk": "read_only",
+        "idempotent": true,
+        "openWorld": false,
+        "title": "Inspect with read-only shell commands",
+        "errors": [
+          "NOT_FOUND",
+          "NOT_DIRECTORY",
+          "OUTSIDE_WORKSPACE",
+          "PERMISSION_DENIED",
+          "UNAVAILABLE"
+        ],
+        "riskNote": "Read-only because the command line is parsed before anything runs and refused unless every simple command is an allowlisted inspection program (ls, cat, head, tail, wc, grep, rg, find, sort, sed, awk, git's read subcommands, …) without its write or exec options, joined only by pipes and lists, with no substitution, assignment or redirection but to /dev/null. It reads like the user can (files outside the workspace included); pair it with the exec sandbox to confine reads."
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "command",
+            "input": {}
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "command",
+            "input": {
+              "command": 12345
+            }
+          },
+          {
+            "field": "cwd",
+            "input": {
+              "command": "ls src | wc -l",
+              "cwd": 12345
+            }
+          },
+          {
+            "field": "timeout_ms",
+            "input": {
+              "command": "ls src | wc -l",
+              "timeout_ms": "not a number"
+            }
+          }
+        ],
+        "unknown": {
+          "command": "ls src | wc -l",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "lists and counts through a pipe",
+          "files": {
+            "src/a.ts": "a\n",
+            "src/b.ts": "b\n"
+          },
+          "input": {
+            "command": "ls src | wc -l"
+          },
+          "expect": {
+            "output": {
+              "exit_code": 0,
+              "stdout": "2\n"
+            }
+          }
+        },
+        {
+          "name": "reads a file with grep and sort",
+          "files": {
+            "notes.txt": "pear\napple\nplum\n"
+          },
+          "input": {
+            "command": "grep p notes.txt | sort"
+          },
+          "expect": {
+            "output": {
+              "exit_code": 0,
+              "stdout": "apple\npear\nplum\n"
+            }
+          }
+        },
+        {
+          "name": "refuses a program that is not an inspection program",
+          "input": {
+            "command": "rm -rf src"
+          },
+          "expect": {
+            "error": "INVALID_INPUT"
+          }
+        },
+        {
+          "name": "refuses find -delete",
+          "files": {
+            "keep.txt": "x"
+          },
+          "input": {
+            "command": "find . -name keep.txt -delete"
+          },
+          "expect": {
+            "error": "INVALID_INPUT",
+            "files": {
+              "keep.txt": "x"
+            }
+          }
+        },
+        {
+          "name": "refuses sort -o",
+          "files": {
+            "a.txt": "b\na\n"
+          },
+          "input": {
+            "command": "sort -o a.txt a.txt"
+          },
+          "expect": {
+            "error": "INVALID_INPUT",
+            "files": {
+              "a.txt": "b\na\n"
+            }
+          }
+        },
+        {
+          "name": "refuses output redirection to a file",
+          "input": {
+            "command": "echo hi > out.txt"
+          },
+          "expect": {
+            "error": "INVALID_INPUT"
+          }
+        },
+        {
+          "name": "refuses command substitution",
+          "input": {
+            "command": "echo $(touch made.txt)"
+          },
+          "expect": {
+            "error": "INVALID_INPUT"
+          }
+        },
+        {
+          "name": "refuses git -c",
+          "input": {
+            "command": "git -c core.pager=touch log"
+          },
+          "expect": {
+            "error": "INVALID_INPUT"
+          }
+        }
+      ]
     }
   ]
 });

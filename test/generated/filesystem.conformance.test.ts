@@ -21,7 +21,11 @@ runConformance({
           "NOT_DIRECTORY",
           "BINARY_FILE",
           "OUTSIDE_WORKSPACE",
-          "PERMISSION_DENIED"
+          "PERMISSION_DENIED",
+          "TOO_LARGE",
+          "UNSUPPORTED_CONTENT",
+          "TIMEOUT",
+          "STALE_FILE"
         ]
       },
       "probes": {
@@ -57,6 +61,20 @@ runConformance({
             "input": {
               "path": "notes.txt",
               "line_numbers": "yes"
+            }
+          },
+          {
+            "field": "count_lines",
+            "input": {
+              "path": "notes.txt",
+              "count_lines": "yes"
+            }
+          },
+          {
+            "field": "pages",
+            "input": {
+              "path": "notes.txt",
+              "pages": 12345
             }
           }
         ],
@@ -173,12 +191,12 @@ runConformance({
         {
           "name": "refuses a binary file",
           "files": {
-            "image.bin": {
-              "base64": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+            "data.bin": {
+              "base64": "f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAAAAAAA=="
             }
           },
           "input": {
-            "path": "image.bin"
+            "path": "data.bin"
           },
           "expect": {
             "error": "BINARY_FILE"
@@ -219,6 +237,154 @@ runConformance({
           },
           "expect": {
             "error": "OUTSIDE_WORKSPACE"
+          }
+        },
+        {
+          "name": "reads the last lines with a negative offset",
+          "files": {
+            "log.txt": "a\nb\nc\nd\n"
+          },
+          "input": {
+            "path": "log.txt",
+            "offset": -2,
+            "line_numbers": false
+          },
+          "expect": {
+            "output": {
+              "type": "text",
+              "content": "c\nd",
+              "start_line": 3,
+              "end_line": 4,
+              "total_lines": 4,
+              "total_lines_known": true,
+              "truncated": false
+            }
+          }
+        },
+        {
+          "name": "offset 0 is refused",
+          "files": {
+            "log.txt": "a\n"
+          },
+          "input": {
+            "path": "log.txt",
+            "offset": 0
+          },
+          "expect": {
+            "error": "INVALID_INPUT",
+            "text_contains": "negative"
+          }
+        },
+        {
+          "name": "decodes a Windows-1252 file and names the encoding",
+          "files": {
+            "fr.txt": {
+              "base64": "Q2Fm6SBjcuhtZSBicvts6WUgbmHvdmUgZOlq4CB2dS4KTGUgY2/7dCBlc3QgZGUgNSCAIOAgbCdo9HRlbC4K"
+            }
+          },
+          "input": {
+            "path": "fr.txt",
+            "line_numbers": false
+          },
+          "expect": {
+            "output": {
+              "type": "text",
+              "content": "Café crème brûlée naïve déjà vu.\nLe coût est de 5 € à l'hôtel.",
+              "encoding": "windows-1252"
+            }
+          }
+        },
+        {
+          "name": "decodes a Shift_JIS file",
+          "files": {
+            "ja.txt": {
+              "base64": "k/qWe4zqgsyDZYNMg1iDZ4N0g0CDQ4OLgsWCt4FCk4yLnpNzkOeR45Nji+aBQgo="
+            }
+          },
+          "input": {
+            "path": "ja.txt",
+            "line_numbers": false
+          },
+          "expect": {
+            "output": {
+              "type": "text",
+              "content": "日本語のテキストファイルです。東京都千代田区。",
+              "encoding": "shift_jis"
+            }
+          }
+        },
+        {
+          "name": "returns a PNG as image data",
+          "files": {
+            "dot.png": {
+              "base64": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+            }
+          },
+          "input": {
+            "path": "dot.png"
+          },
+          "expect": {
+            "output": {
+              "type": "image",
+              "mime_type": "image/png",
+              "width": 1,
+              "height": 1,
+              "original_width": 1,
+              "original_height": 1,
+              "truncated": false
+            }
+          }
+        },
+        {
+          "name": "a corrupt image is a clear error",
+          "files": {
+            "broken.png": {
+              "base64": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB"
+            }
+          },
+          "input": {
+            "path": "broken.png"
+          },
+          "expect": {
+            "error": "UNSUPPORTED_CONTENT"
+          }
+        },
+        {
+          "name": "reads chosen pages of a PDF as text",
+          "files": {
+            "doc.pdf": {
+              "base64": "JVBERi0xLjQKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCjIgMCBvYmoKPDwgL1R5cGUgL1BhZ2VzIC9LaWRzIFszIDAgUiA1IDAgUl0gL0NvdW50IDIgPj4KZW5kb2JqCjMgMCBvYmoKPDwgL1R5cGUgL1BhZ2UgL1BhcmVudCAyIDAgUiAvTWVkaWFCb3ggWzAgMCA2MTIgNzkyXSAvUmVzb3VyY2VzIDw8IC9Gb250IDw8IC9GMSA3IDAgUiA+PiA+PiAvQ29udGVudHMgNCAwIFIgPj4KZW5kb2JqCjQgMCBvYmoKPDwgL0xlbmd0aCA0MSA+PgpzdHJlYW0KQlQgL0YxIDEyIFRmIDcyIDcyMCBUZCAoRmlyc3QgcGFnZSkgVGogRVQKZW5kc3RyZWFtCmVuZG9iago1IDAgb2JqCjw8IC9UeXBlIC9QYWdlIC9QYXJlbnQgMiAwIFIgL01lZGlhQm94IFswIDAgNjEyIDc5Ml0gL1Jlc291cmNlcyA8PCAvRm9udCA8PCAvRjEgNyAwIFIgPj4gPj4gL0NvbnRlbnRzIDYgMCBSID4+CmVuZG9iago2IDAgb2JqCjw8IC9MZW5ndGggNDIgPj4Kc3RyZWFtCkJUIC9GMSAxMiBUZiA3MiA3MjAgVGQgKFNlY29uZCBwYWdlKSBUaiBFVAplbmRzdHJlYW0KZW5kb2JqCjcgMCBvYmoKPDwgL1R5cGUgL0ZvbnQgL1N1YnR5cGUgL1R5cGUxIC9CYXNlRm9udCAvSGVsdmV0aWNhID4+CmVuZG9iagp4cmVmCjAgOAowMDAwMDAwMDAwIDY1NTM1IGYgCjAwMDAwMDAwMDkgMDAwMDAgbiAKMDAwMDAwMDA1OCAwMDAwMCBuIAowMDAwMDAwMTIxIDAwMDAwIG4gCjAwMDAwMDAyNDcgMDAwMDAgbiAKMDAwMDAwMDMzOCAwMDAwMCBuIAowMDAwMDAwNDY0IDAwMDAwIG4gCjAwMDAwMDA1NTYgMDAwMDAgbiAKdHJhaWxlcgo8PCAvU2l6ZSA4IC9Sb290IDEgMCBSID4+CnN0YXJ0eHJlZgo2MjYKJSVFT0YK"
+            }
+          },
+          "input": {
+            "path": "doc.pdf",
+            "pages": "2"
+          },
+          "expect": {
+            "output": {
+              "type": "pdf",
+              "page_count": 2,
+              "pages": "2",
+              "content": "--- page 2 ---\nSecond page",
+              "truncated": false
+            }
+          }
+        },
+        {
+          "name": "reads a notebook as numbered cells with outputs",
+          "files": {
+            "nb.ipynb": "{\"cells\":[{\"cell_type\":\"markdown\",\"source\":[\"# Title\"]},{\"cell_type\":\"code\",\"source\":[\"print(1+1)\"],\"outputs\":[{\"output_type\":\"stream\",\"name\":\"stdout\",\"text\":[\"2\\n\"]}]}],\"metadata\":{\"language_info\":{\"name\":\"python\"}},\"nbformat\":4,\"nbformat_minor\":5}"
+          },
+          "input": {
+            "path": "nb.ipynb"
+          },
+          "expect": {
+            "output": {
+              "type": "notebook",
+              "cell_count": 2,
+              "truncated": false
+            },
+            "text_contains": "print(1+1)"
           }
         }
       ]

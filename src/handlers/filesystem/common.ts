@@ -79,6 +79,8 @@ export function assertNotStale(ctx: HandlerContext, resolved: ResolvedPath, curr
 export interface CurrentFile {
   stats: BigIntStats;
   bytes?: Buffer;
+  /** The first `sample` bytes (write_file keeps a file's encoding), when asked and readable. */
+  head?: Buffer;
 }
 
 export interface ChangeOptions {
@@ -88,6 +90,8 @@ export interface ChangeOptions {
   readLimit?: number;
   /** Compute the change but write nothing (no lock taken). */
   dryRun?: boolean;
+  /** Also read up to this many leading bytes, if the file is readable (its encoding is kept). */
+  sample?: number;
 }
 
 /** What a change computed: `data` to write (undefined: write nothing) and the operation's result. */
@@ -163,7 +167,7 @@ async function attempt<T>(ctx: HandlerContext, resolved: ResolvedPath, dir: Veri
   const current = await openCurrent(dir, name, resolved, options);
   try {
     if (current) assertNotStale(ctx, resolved, current.stats);
-    const { data, result } = await plan(current && { stats: current.stats, bytes: current.bytes });
+    const { data, result } = await plan(current && { stats: current.stats, bytes: current.bytes, head: current.head });
     if (data === undefined || options.dryRun) return result;
     const stats = await replace(dir, name, data, current, resolved);
     // The session's own write is not a change it missed: refresh its record, if it has one (a
@@ -240,7 +244,7 @@ async function openCurrent(dir: VerifiedDir, name: string, resolved: ResolvedPat
   try {
     const stats = handle ? await handle.stat({ bigint: true }) : pre;
     if (!stats.isFile()) throw new ToolError('INVALID_INPUT', `${rel} is not a regular file`);
-    if (!reading) return { handle, stats };
+    if (!reading) return { handle, stats, ...(options.sample ? { head: await readHead(dir, name, options.sample) } : {}) };
     if (stats.size > BigInt(options.readLimit!)) {
       throw new ToolError('TOO_LARGE', `${rel} is ${stats.size} bytes; this operation handles files up to ${options.readLimit} bytes`);
     }
@@ -251,6 +255,19 @@ async function openCurrent(dir: VerifiedDir, name: string, resolved: ResolvedPat
   } catch (error) {
     await handle?.close();
     throw error;
+  }
+}
+
+/** The leading bytes of a file opened read-only on its own (a write-only file has none to give). */
+async function readHead(dir: VerifiedDir, name: string, limit: number): Promise<Buffer | undefined> {
+  const reader = await dir.openFile(name, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY).catch(() => undefined);
+  if (!reader) return undefined;
+  try {
+    const buffer = Buffer.allocUnsafe(limit);
+    const { bytesRead } = await reader.read(buffer, 0, limit, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await reader.close();
   }
 }
 

@@ -29,13 +29,6 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edit
     if (!current) throw await notFound(resolved);
     const decoded = await decodeForEdit(current.bytes!);
     if (!decoded) throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file; edits only change text`);
-    if (decoded.encoding === 'latin1') {
-      const wide = edits.findIndex((edit) => /[^\u0000-\u00ff]/.test(edit.new_str));
-      if (wide !== -1) {
-        const which = label ? `${label(wide)}: ` : '';
-        throw new ToolError('INVALID_INPUT', `${which}${resolved.relative} is not UTF-8 (it is kept byte for byte as Latin-1), so new_str may only use Latin-1 characters`);
-      }
-    }
     const outcome = applyEdits(decoded.text, edits, resolved.relative, label);
     const diff = unifiedDiff(resolved.relative, decoded.text, outcome.text, outcome.changes);
     const result: EditsDone = { path: resolved.relative, replacements: outcome.replacements, diff, ...(dryRun ? { dry_run: true as const } : {}) };

@@ -4,6 +4,8 @@
  * Keyed by device, inode, size and mtime: any change to the file makes a new key (the old entry
  * ages out of the LRU).
  */
+import type { TextKind } from './text-codec.js';
+
 export const LINE_INDEX_STRIDE = 1000;
 const MAX_FILES = 64;
 
@@ -12,6 +14,8 @@ export interface LineIndex {
   readonly checkpoints: number[];
   /** Total number of lines, once a scan has reached the end of the file. */
   totalLines?: number;
+  /** How this file version is text (encoding detection runs once per version). */
+  textKind?: TextKind;
 }
 
 export class LineIndexCache {
@@ -33,6 +37,11 @@ export class LineIndexCache {
       this.entries.delete(this.entries.keys().next().value!);
     }
     return entry;
+  }
+
+  /** The index for this file version if there is one (no recency refresh, nothing created). */
+  peek(key: string): LineIndex | undefined {
+    return this.entries.get(key);
   }
 
   clear(): void {

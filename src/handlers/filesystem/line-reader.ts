@@ -14,6 +14,40 @@ export function memoryReader(bytes: Buffer): PositionalReader {
     }) as PositionalReader['read'],
   };
 }
+
+/** Bytes of a file already in memory, and where they start. */
+export interface KnownBytes {
+  position: number;
+  bytes: Buffer;
+  /** The bytes end where the file ended when it was opened: reads past them are short, not misses. */
+  atEnd?: boolean;
+}
+
+/**
+ * A reader over `file` that serves reads lying wholly inside bytes already read (the sniffed head,
+ * the tail chunk of a backward scan) from memory: a head or tail window then costs no second read.
+ */
+export class OverlayReader implements PositionalReader {
+  private readonly known: KnownBytes[] = [];
+
+  constructor(private readonly file: PositionalReader) {}
+
+  add(known: KnownBytes): void {
+    this.known.push(known);
+  }
+
+  read = ((buffer: Buffer, offset: number, length: number, position: number) => {
+    for (const { position: start, bytes, atEnd } of this.known) {
+      const end = start + bytes.length;
+      if (position >= start && (position + length <= end || (atEnd && position <= end))) {
+        const n = Math.min(length, end - position);
+        bytes.copy(buffer, offset, position - start, position - start + n);
+        return Promise.resolve({ bytesRead: n, buffer });
+      }
+    }
+    return this.file.read(buffer, offset, length, position);
+  }) as PositionalReader['read'];
+}
 import { throwIfAborted } from '../../runtime/errors.js';
 import { LINE_INDEX_STRIDE, type LineIndex } from './line-index.js';
 import { SCAN_BUFFER_BYTES, returnScanner, takeScanner } from './newline-scan.js';
@@ -21,6 +55,7 @@ import { SCAN_BUFFER_BYTES, returnScanner, takeScanner } from './newline-scan.js
 export interface WindowRequest {
   /** 1-based first line. */
   offset: number;
+  /** Lines to show; 0 shows none (a counting pass). */
   limit: number;
   /** Lines longer than this many characters are cut with a marker. */
   maxLineChars: number;
@@ -29,30 +64,42 @@ export interface WindowRequest {
   signal: AbortSignal;
 }
 
+/** What the byte-line reader needs beyond the window: where the file ends and how far to count on. */
+export interface ByteLineRequest extends WindowRequest {
+  /** Size of the file in bytes (from the stat of the open descriptor). */
+  size: number;
+  /**
+   * Once the window is filled, count on to the end of the file (for an exact total) only when at
+   * most this many bytes remain; Infinity always counts, 0 never does.
+   */
+  countAheadBytes: number;
+  /**
+   * Decodes lines' bytes (newline and CR removed) in one batch, one string per line; UTF-8 line by
+   * line when absent. A batch saves the per-call cost of a legacy codec (~2 µs a line).
+   */
+  decodeLines?: (lines: Buffer[]) => string[];
+  /** Most bytes one UTF-16 unit of decoded text can take (1 for single-byte encodings; 4 at most). */
+  maxBytesPerUnit?: number;
+}
+
 export interface LineWindow {
   lines: string[];
   startLine: number;
   /** Line number of the last line in `lines` (startLine - 1 when empty). */
   endLine: number;
-  totalLines: number;
+  /** Lines in the file, when known: this read or an earlier one counted to the end. */
+  totalLines: number | undefined;
+  /** True when lines after endLine exist; exact even when totalLines is not known. */
+  more: boolean;
   /** Line numbers whose text was cut at maxLineChars. */
   cutLines: number[];
   /** True when the character cap, not `limit` or the end of file, ended the window. */
   charCapped: boolean;
 }
 
-const READ_BUFFER_BYTES = 1 << 20;
 const NEWLINE = 10;
 const CR = 13;
-const bufferPool: Buffer[] = [];
-
-/** Buffers are reused across reads and calls: allocating one per chunk costs ~3× in throughput. */
-function takeBuffer(): Buffer {
-  return bufferPool.pop() ?? Buffer.allocUnsafe(READ_BUFFER_BYTES);
-}
-function returnBuffer(buffer: Buffer): void {
-  if (bufferPool.length < 4) bufferPool.push(buffer);
-}
+const FIRST_READ_BYTES = 64 * 1024;
 
 export function lineCutMarker(totalChars: number | undefined, totalBytes: number): string {
   return totalChars !== undefined
@@ -61,7 +108,7 @@ export function lineCutMarker(totalChars: number | undefined, totalBytes: number
 }
 
 /** Cuts a decoded line at maxChars without splitting a surrogate pair. */
-function cutString(text: string, maxChars: number): string {
+export function cutString(text: string, maxChars: number): string {
   let end = maxChars;
   const code = text.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end--;
@@ -69,15 +116,18 @@ function cutString(text: string, maxChars: number): string {
 }
 
 /**
- * Reads a window of UTF-8 lines from `file` starting at byte `contentStart` (after any BOM),
- * using and extending `index`.
+ * Reads a window of lines from `file`, splitting on byte 10 (UTF-8 and every ASCII-compatible
+ * legacy encoding read here: none uses byte 10 or 13 inside a character), using and extending
+ * `index`. It stops once the window is filled unless the rest is short enough to count
+ * (`countAheadBytes`): a window of a huge file costs the window, not the file.
  */
-export async function readUtf8Window(
+export async function readByteLineWindow(
   file: PositionalReader,
   index: LineIndex,
-  request: WindowRequest,
+  request: ByteLineRequest,
 ): Promise<LineWindow> {
-  const { offset, limit, maxLineChars, maxChars, signal } = request;
+  const { offset, limit, maxLineChars, maxChars, signal, size, countAheadBytes } = request;
+  const decodeLines = request.decodeLines;
   const keepBytes = maxLineChars * 4 + 4;
   const checkpoints = index.checkpoints;
   const k = Math.min(Math.floor((offset - 1) / LINE_INDEX_STRIDE), checkpoints.length - 1);
@@ -86,35 +136,65 @@ export async function readUtf8Window(
 
   const lines: string[] = [];
   const cutLines: number[] = [];
-  let windowDone = index.totalLines !== undefined && offset > Math.max(index.totalLines, 1);
+  let windowDone = limit === 0 || (index.totalLines !== undefined && offset > Math.max(index.totalLines, 1));
   let charCapped = false;
   let outChars = 0;
   let parts: Buffer[] = [];
   let keptBytes = 0;
   let lineBytes = 0;
   let lastByte = -1;
+  // Byte where the line after the window starts, once the window is done.
+  let nextLineByte = pos;
+  const countOn = () => index.totalLines === undefined && size - nextLineByte <= countAheadBytes;
+  // Batch decoding: lines are kept as bytes, then decoded and capped exactly in `finish`.
+  const batch: { raw: Buffer; wasCut: boolean; lineBytes: number; line: number }[] = [];
+  let batchBytes = 0;
+  const addLine = (text: string, wasCut: boolean, bytes: number, lineNumber: number): boolean => {
+    if (wasCut || text.length > maxLineChars) {
+      text = cutString(text, maxLineChars) + lineCutMarker(wasCut ? undefined : text.length, bytes);
+      cutLines.push(lineNumber);
+    }
+    if (lines.length > 0 && outChars + text.length + 1 > maxChars) {
+      charCapped = true;
+      return false;
+    }
+    outChars += text.length + 1;
+    lines.push(text);
+    return true;
+  };
+  const finish = (stopped: boolean): LineWindow => {
+    if (batch.length > 0) {
+      const texts = decodeLines!(batch.map((b) => b.raw));
+      for (let j = 0; j < batch.length; j++) {
+        const b = batch[j]!;
+        if (!addLine(texts[j]!, b.wasCut, b.lineBytes, b.line)) break;
+      }
+      batch.length = 0;
+    }
+    if (stopped && index.totalLines === undefined && !charCapped && nextLineByte >= size) index.totalLines = line - 1;
+    const totalLines = index.totalLines;
+    const endLine = offset + lines.length - 1;
+    const more = totalLines !== undefined ? endLine < totalLines : charCapped || nextLineByte < size;
+    return { lines, startLine: offset, endLine, totalLines, more, cutLines, charCapped };
+  };
+  if (windowDone && !countOn()) return finish(true);
 
   const finishLine = () => {
     let raw = parts.length === 1 ? parts[0]! : Buffer.concat(parts, keptBytes);
     const wasCut = lineBytes > keptBytes;
     if (!wasCut && raw.length > 0 && raw[raw.length - 1] === CR) raw = raw.subarray(0, raw.length - 1);
-    let text = raw.toString('utf8');
-    if (wasCut || text.length > maxLineChars) {
-      const totalChars = wasCut ? undefined : text.length;
-      text = cutString(text, maxLineChars) + lineCutMarker(totalChars, lineBytes);
-      cutLines.push(line);
-    }
+    const bytes = lineBytes;
     parts = [];
     keptBytes = 0;
     lineBytes = 0;
-    if (lines.length > 0 && outChars + text.length + 1 > maxChars) {
-      charCapped = true;
-      windowDone = true;
+    if (decodeLines) {
+      batch.push({ raw, wasCut, lineBytes: bytes, line });
+      batchBytes += raw.length + 1;
+      // Past maxBytesPerUnit × the cap in bytes, the decoded text is certainly past the cap.
+      if (batch.length >= limit || batchBytes > maxChars * (request.maxBytesPerUnit ?? 4)) windowDone = true;
       return;
     }
-    outChars += text.length + 1;
-    lines.push(text);
-    if (lines.length >= limit) windowDone = true;
+    if (!addLine(raw.toString('utf8'), wasCut, bytes, line) || lines.length >= limit) windowDone = true;
   };
 
   // Next line number that gets a checkpoint. Concurrent reads of one file share the index, so a
@@ -126,7 +206,9 @@ export async function readUtf8Window(
   // Double buffering: the next chunk is read (in libuv's pool) while this one is scanned.
   const scanner = takeScanner();
   let which: 0 | 1 = 0;
-  let pending: Promise<{ bytesRead: number }> | undefined = file.read(scanner.buffers[0], 0, SCAN_BUFFER_BYTES, pos);
+  // The first read is small: most windows are a few KiB of lines, and a 1 MiB copy costs ~0.1 ms.
+  let pending: Promise<{ bytesRead: number }> | undefined = file.read(scanner.buffers[0], 0, FIRST_READ_BYTES, pos);
+  let stopped = false;
   try {
     for (;;) {
       throwIfAborted(signal);
@@ -136,29 +218,45 @@ export async function readUtf8Window(
       const buffer = scanner.buffers[which];
       const view = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
       let i = 0;
-      let stop = false;
       while (i < bytesRead) {
         if (!windowDone && line >= offset) {
           const nl = view.indexOf(NEWLINE, i);
           const end = nl === -1 ? bytesRead : nl;
           const take = Math.min(end - i, keepBytes - keptBytes);
-          if (take > 0) {
-            parts.push(Buffer.from(view.subarray(i, i + take))); // copy: the read buffer is reused
-            keptBytes += take;
+          if (nl !== -1 && parts.length === 0 && !decodeLines) {
+            // The whole line is in this chunk and is decoded right away: no copy needed.
+            lineBytes = nl - i;
+            const wasCut = lineBytes > take;
+            let stop = i + take;
+            if (!wasCut && stop > i && view[stop - 1] === CR) stop--;
+            if (!addLine(view.toString('utf8', i, stop), wasCut, lineBytes, line) || lines.length >= limit) windowDone = true;
+            lineBytes = 0;
+          } else {
+            if (take > 0) {
+              parts.push(Buffer.from(view.subarray(i, i + take))); // copy: the read buffer is reused
+              keptBytes += take;
+            }
+            lineBytes += end - i;
+            if (nl === -1) break;
+            finishLine();
           }
-          lineBytes += end - i;
-          if (nl === -1) break;
-          finishLine();
           line++;
           if (line === nextCheckpointLine) {
             recordCheckpoint(line, pos + nl + 1);
             nextCheckpointLine += LINE_INDEX_STRIDE;
           }
           i = nl + 1;
+          if (windowDone) {
+            nextLineByte = pos + i;
+            if (!countOn()) {
+              stopped = true;
+              break;
+            }
+          }
           continue;
         }
         if (windowDone && index.totalLines !== undefined) {
-          stop = true;
+          stopped = true; // a concurrent read of this file counted to the end meanwhile
           break;
         }
         // Counting: jump newline-count to newline-count, from stop to stop (the next checkpoint
@@ -186,16 +284,15 @@ export async function readUtf8Window(
         }
         if (!reachedWindow) break;
       }
-      if (stop) break;
+      if (stopped) break;
       lastByte = view[bytesRead - 1]!;
       pos += bytesRead;
       which = which === 0 ? 1 : 0;
       pending = file.read(scanner.buffers[which], 0, SCAN_BUFFER_BYTES, pos);
     }
-    // A last line without a trailing newline.
-    const endedEarly = windowDone && index.totalLines !== undefined;
-    if (!endedEarly && lineBytes > 0 && !windowDone && line >= offset) finishLine();
-    if (!endedEarly) {
+    if (!stopped) {
+      // A last line without a trailing newline.
+      if (lineBytes > 0 && !windowDone && line >= offset) finishLine();
       // Nothing read means we started at EOF: the content start, or a checkpoint (which always
       // follows a newline); either way the current line number is one past the last line.
       index.totalLines = lastByte === -1 || lastByte === NEWLINE ? line - 1 : line;
@@ -204,93 +301,5 @@ export async function readUtf8Window(
     if (pending) await pending.catch(() => undefined);
     returnScanner(scanner);
   }
-  const startLine = offset;
-  return {
-    lines,
-    startLine,
-    endLine: startLine + lines.length - 1,
-    totalLines: index.totalLines!,
-    cutLines,
-    charCapped,
-  };
-}
-
-/**
- * Reads a window from a UTF-16 file by streaming it through a TextDecoder (no line index: such
- * files are rare and small in practice, but memory stays bounded by the window all the same).
- */
-export async function readDecodedWindow(
-  file: PositionalReader,
-  encoding: 'utf-16le' | 'utf-16be',
-  contentStart: number,
-  request: WindowRequest,
-): Promise<LineWindow> {
-  const { offset, limit, maxLineChars, maxChars, signal } = request;
-  const decoder = new TextDecoder(encoding);
-  const lines: string[] = [];
-  const cutLines: number[] = [];
-  let line = 1;
-  let current = '';
-  let currentLength = 0;
-  let outChars = 0;
-  let windowDone = false;
-  let charCapped = false;
-  let sawContent = false;
-  let endsWithNewline = false;
-
-  const finishLine = () => {
-    let text = current.endsWith('\r') && currentLength === current.length ? current.slice(0, -1) : current;
-    if (currentLength > maxLineChars) {
-      text = cutString(text, maxLineChars) + lineCutMarker(currentLength, currentLength * 2);
-      cutLines.push(line);
-    }
-    if (lines.length > 0 && outChars + text.length + 1 > maxChars) {
-      charCapped = true;
-      windowDone = true;
-    } else {
-      outChars += text.length + 1;
-      lines.push(text);
-      if (lines.length >= limit) windowDone = true;
-    }
-  };
-
-  const consume = (chunk: string) => {
-    let i = 0;
-    while (i < chunk.length) {
-      const nl = chunk.indexOf('\n', i);
-      const end = nl === -1 ? chunk.length : nl;
-      if (!windowDone && line >= offset) {
-        if (current.length < maxLineChars + 1) current += chunk.slice(i, Math.min(end, i + maxLineChars + 1 - current.length));
-        currentLength += end - i;
-      }
-      if (nl === -1) break;
-      if (!windowDone && line >= offset) finishLine();
-      current = '';
-      currentLength = 0;
-      line++;
-      i = nl + 1;
-    }
-    if (chunk.length > 0) {
-      sawContent = true;
-      endsWithNewline = chunk.endsWith('\n');
-    }
-  };
-
-  const buffer = takeBuffer();
-  let pos = contentStart;
-  try {
-    for (;;) {
-      throwIfAborted(signal);
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, pos);
-      if (bytesRead === 0) break;
-      pos += bytesRead;
-      consume(decoder.decode(buffer.subarray(0, bytesRead), { stream: true }));
-    }
-    consume(decoder.decode());
-  } finally {
-    returnBuffer(buffer);
-  }
-  if (!windowDone && line >= offset && currentLength > 0) finishLine();
-  const totalLines = !sawContent ? 0 : endsWithNewline ? line - 1 : line;
-  return { lines, startLine: offset, endLine: offset + lines.length - 1, totalLines, cutLines, charCapped };
+  return finish(stopped);
 }

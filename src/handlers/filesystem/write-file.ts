@@ -1,14 +1,19 @@
-// write_file: atomic create-or-replace that keeps the file's mode and owner (DESIGN.md §5, §11).
+// write_file: atomic create-or-replace that keeps the file's mode, owner and text encoding
+// (DESIGN.md §5, §11): a Shift_JIS or UTF-16 file stays Shift_JIS or UTF-16.
 import type { FilesystemHandlers } from '../../generated/types.js';
 import { withText } from '../../runtime/handler.js';
 import { changeFile, plural } from './common.js';
+import { ENCODING_SAMPLE_BYTES, encodeLike } from './text-codec.js';
 
 export const writeFile: FilesystemHandlers['write_file'] = async (params, ctx) => {
   const resolved = await ctx.workspace.resolve(params.path);
-  const data = Buffer.from(params.content, 'utf8');
-  const output = await changeFile(ctx, resolved, { createParents: true }, (current) => ({
-    data,
-    result: { path: resolved.relative, bytes: data.length, created: current === undefined },
-  }));
-  return withText(output, `${output.created ? 'Created' : 'Wrote'} ${resolved.relative} (${plural(data.length, 'byte')})`);
+  let encoding = 'utf-8';
+  const output = await changeFile(ctx, resolved, { createParents: true, sample: ENCODING_SAMPLE_BYTES }, async (current) => {
+    // encodeLike throws INVALID_INPUT naming a character the file's encoding cannot hold.
+    const encoded = await encodeLike(current?.head, params.content);
+    encoding = encoded.encoding;
+    return { data: encoded.bytes, result: { path: resolved.relative, bytes: encoded.bytes.length, created: current === undefined } };
+  });
+  const kept = encoding === 'utf-8' ? '' : `, kept as ${encoding}`;
+  return withText(output, `${output.created ? 'Created' : 'Wrote'} ${resolved.relative} (${plural(output.bytes, 'byte')}${kept})`);
 };

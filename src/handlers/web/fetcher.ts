@@ -28,6 +28,8 @@ export interface FetchSettings {
   /** The caller's signal (invoke's abort). */
   signal: AbortSignal;
   web: Readonly<WebOptions>;
+  /** The policy's host check for every redirect hop (the first URL was decided before the call; throws DENIED_BY_POLICY). */
+  checkHost?: (url: URL) => void;
 }
 
 /** An open response: headers read, body not yet consumed. */
@@ -155,6 +157,7 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
       if (next.username || next.password) {
         throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`, { status });
       }
+      settings.checkHost?.(next);
       redirects.push(url.href);
       url = next;
     }

@@ -1,3 +1,4 @@
+import type { CommandDecision } from '../policy/types.js';
 // Owned by the user provider (issue 6): the channel to a human, a terminal one and a programmatic one.
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -28,7 +29,10 @@ export interface ApprovalRequest {
   operation: string;
   kind: string;
   risk: string;
+  /** The whole input of the call: a channel that cannot show all of it must refuse, not approve. */
   input: unknown;
+  /** Shell lines: each simple command with the decision the policy gave it (why approval is needed). */
+  commands?: readonly CommandDecision[];
 }
 
 export interface UserChannel {

@@ -1,0 +1,30 @@
+// exec.shell_read: a command line the classifier proves read-only, run by the bash runner.
+import { ToolError, throwIfAborted } from '../../runtime/errors.js';
+import type { Rendered } from '../../runtime/handler.js';
+import { loadBashParser } from '../../runtime/policy/shell/parser.js';
+import { classifyReadOnly } from '../../runtime/policy/shell/read-only.js';
+import { GIT_HARDENING_ENV } from '../../runtime/policy/shell/read-only-git.js';
+import type { HandlerContext } from '../../runtime/types.js';
+import type { ShellReadParams, ShellReadResult } from '../../generated/types.js';
+import { bash } from '../exec.js';
+
+export async function shellRead(params: ShellReadParams, ctx: HandlerContext): Promise<Rendered<ShellReadResult>> {
+  try {
+    await loadBashParser();
+  } catch (error) {
+    throw new ToolError('UNAVAILABLE', `shell_read needs the bash parser (tree-sitter-bash), which could not be loaded: ${(error as Error).message}; reinstall the package's dependencies`);
+  }
+  throwIfAborted(ctx.signal);
+  const verdict = classifyReadOnly(params.command);
+  if (!verdict.ok) {
+    throw new ToolError(
+      'INVALID_INPUT',
+      `shell_read refused \`${verdict.command}\`: ${verdict.reason}. shell_read runs only read-only inspection commands; use bash for this (the policy decides whether it may run).`,
+      { command: verdict.command, reason: verdict.reason },
+    );
+  }
+  // A second wall for git: configuration that runs helpers is overridden from the environment.
+  const exec = { ...ctx.services.exec, env: { ...ctx.services.exec.env, ...GIT_HARDENING_ENV } };
+  const runCtx: HandlerContext = Object.create(ctx, { services: { value: Object.freeze({ ...ctx.services, exec: Object.freeze(exec) }) } });
+  return bash({ command: params.command, ...(params.cwd !== undefined ? { cwd: params.cwd } : {}), ...(params.timeout_ms !== undefined ? { timeout_ms: params.timeout_ms } : {}) }, runCtx);
+}

@@ -1,0 +1,87 @@
+// read_file for images, PDFs and notebooks: one place that reads the bytes (bounded) and builds
+// the output; the text path lives in read-text.ts.
+import path from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
+import type { ReadFileParams, ReadFileResult } from '../../../generated/types.js';
+import { throwIfAborted, ToolError } from '../../../runtime/errors.js';
+import { withText } from '../../../runtime/handler.js';
+import { plural } from '../common.js';
+import { imageMimeOf, MAX_IMAGE_FILE_BYTES, prepareImage } from './image.js';
+import { MAX_NOTEBOOK_BYTES, renderNotebook } from './notebook.js';
+import { extractPdfText, MAX_PDF_BYTES, parsePages } from './pdf.js';
+
+export type MediaKind = 'image' | 'pdf' | 'notebook';
+
+/** What a file is, from its first bytes (images, PDFs) or its name (notebooks, which are JSON). */
+export function mediaKindOf(relative: string, head: Uint8Array): MediaKind | undefined {
+  if (imageMimeOf(head)) return 'image';
+  if (head.length >= 5 && Buffer.from(head.subarray(0, 5)).toString('latin1') === '%PDF-') return 'pdf';
+  if (path.extname(relative).toLowerCase() === '.ipynb') return 'notebook';
+  return undefined;
+}
+
+export interface MediaFile {
+  handle: FileHandle;
+  size: number;
+  display: string;
+  /** The whole file, when it was already read. */
+  head?: Buffer;
+}
+
+async function readAll(file: MediaFile, max: number, what: string, signal: AbortSignal): Promise<Buffer> {
+  if (file.size > max) throw new ToolError('TOO_LARGE', `${file.display} is ${plural(file.size, 'byte')}; ${what} up to ${max} bytes are read`);
+  if (file.head && file.head.length === file.size) return file.head;
+  const bytes = Buffer.allocUnsafe(file.size);
+  let at = 0;
+  while (at < bytes.length) {
+    throwIfAborted(signal);
+    const { bytesRead } = await file.handle.read(bytes, at, bytes.length - at, at);
+    if (bytesRead === 0) break;
+    at += bytesRead;
+  }
+  return bytes.subarray(0, at);
+}
+
+export async function readMedia(kind: MediaKind, file: MediaFile, params: ReadFileParams, signal: AbortSignal) {
+  if (kind === 'image') {
+    const bytes = await readAll(file, MAX_IMAGE_FILE_BYTES, 'images', signal);
+    const image = await prepareImage(bytes, imageMimeOf(bytes)!, file.display);
+    const scaled = image.width !== image.originalWidth || image.height !== image.originalHeight;
+    const content = `${file.display}: ${image.mime} image, ${image.width}×${image.height} px${scaled ? ` (scaled down from ${image.originalWidth}×${image.originalHeight})` : ''}, ${plural(image.data.length, 'byte')}`;
+    const output: ReadFileResult = {
+      path: file.display, type: 'image', content, truncated: false, mime_type: image.mime, data: image.data.toString('base64'),
+      width: image.width, height: image.height, original_width: image.originalWidth, original_height: image.originalHeight,
+    };
+    return withText(output, content);
+  }
+  if (kind === 'pdf') {
+    const { first, last } = parsePages(params.pages);
+    const bytes = await readAll(file, MAX_PDF_BYTES, 'PDFs', signal);
+    const pdf = await extractPdfText(bytes, first, last, signal);
+    if (first > pdf.pageCount) throw new ToolError('INVALID_INPUT', `pages ${params.pages} is past the end of ${file.display}: it has ${plural(pdf.pageCount, 'page')}`);
+    const shownLast = first + pdf.texts.length - 1;
+    const content = pdf.texts.map((text, i) => `--- page ${first + i} ---\n${text.trimEnd()}`).join('\n\n');
+    const more = shownLast < pdf.pageCount;
+    const next = more ? `${shownLast + 1}-${Math.min(pdf.pageCount, shownLast + (last - first + 1))}` : undefined;
+    const output: ReadFileResult = {
+      path: file.display, type: 'pdf', content, truncated: more, page_count: pdf.pageCount,
+      pages: first === shownLast ? String(first) : `${first}-${shownLast}`, ...(next ? { next_pages: next } : {}),
+    };
+    const notes = [`pages ${output.pages} of ${pdf.pageCount}`];
+    if (pdf.charCapped) notes.push('the text reached its 100 KiB cap');
+    if (next) notes.push(`use pages="${next}" to continue`);
+    if (!content.replace(/--- page \d+ ---/g, '').trim()) notes.push('no text found: the pages may be scanned images');
+    return withText(output, `${content}\n\n(${notes.join('; ')})`);
+  }
+  const bytes = await readAll(file, MAX_NOTEBOOK_BYTES, 'notebooks', signal);
+  const offset = params.offset ?? 1;
+  if (offset === 0) throw new ToolError('INVALID_INPUT', 'offset 0 is not a cell: cells are numbered from 1, and a negative offset counts from the end');
+  const nb = renderNotebook(bytes, file.display, offset, params.limit ?? 2000);
+  const output: ReadFileResult = {
+    path: file.display, type: 'notebook', content: nb.content, truncated: nb.more, cell_count: nb.cellCount,
+    ...(nb.more ? { next_offset: nb.last + 1 } : {}),
+  };
+  const notes = [`cells ${nb.first}-${nb.last} of ${nb.cellCount}${nb.language ? ` (${nb.language})` : ''}`];
+  if (nb.more) notes.push(`use offset=${nb.last + 1} to continue`);
+  return withText(output, `${nb.content}\n\n(${notes.join('; ')})`);
+}

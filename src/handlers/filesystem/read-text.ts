@@ -1,0 +1,154 @@
+// read_file for text: a window of lines (from the start, or from the end with a negative offset),
+// in whatever encoding the file uses, costing the window rather than the file (DESIGN.md §13).
+import type { ReadFileParams, ReadFileResult } from '../../generated/types.js';
+import { ToolError } from '../../runtime/errors.js';
+import { withText } from '../../runtime/handler.js';
+import { plural } from './common.js';
+import { readDecodedWindow } from './decoded-reader.js';
+import { sharedLineIndex, type LineIndex } from './line-index.js';
+import { OverlayReader, readByteLineWindow, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
+import { findTailStart } from './tail-scan.js';
+import type { TextKind } from './text-codec.js';
+
+const DEFAULT_LIMIT = 2000;
+const MAX_LINE_CHARS = 2000;
+/** Cap on a window's text (≈100 KiB), far below any transport's message limit. */
+const MAX_WINDOW_CHARS = 100 * 1024;
+/**
+ * After a window, the rest of the file is counted (for an exact total_lines) when at most this
+ * much remains: ~3 ms of scanning. Beyond it the total is reported as not known.
+ */
+export const COUNT_AHEAD_BYTES = 8 * 1024 * 1024;
+
+export interface TextFile {
+  reader: PositionalReader;
+  size: number;
+  /** Identity of this file version (device, inode, size, mtime) for the line index. */
+  key: string;
+  kind: TextKind;
+  display: string;
+}
+
+function formatWindow(lines: readonly string[], startLine: number, lineNumbers: boolean): string {
+  if (!lineNumbers) return lines.join('\n');
+  return lines.map((line, i) => `${String(startLine + i).padStart(6)}\t${line}`).join('\n');
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
+}
+
+/** A window numbered from the end of the file (the total is not known). */
+interface TailWindow extends LineWindow {
+  fromEnd: number;
+}
+
+export async function readTextFile(file: TextFile, params: ReadFileParams, signal: AbortSignal) {
+  const rawOffset = params.offset ?? 1;
+  if (rawOffset === 0) {
+    throw new ToolError('INVALID_INPUT', 'offset 0 is not a line: lines are numbered from 1, and a negative offset counts from the end (-1 is the last line)');
+  }
+  const limit = params.limit ?? DEFAULT_LIMIT;
+  const countAll = params.count_lines ?? false;
+  const request: WindowRequest = { offset: rawOffset, limit, maxLineChars: MAX_LINE_CHARS, maxChars: MAX_WINDOW_CHARS, signal };
+  const { kind } = file;
+  let window: LineWindow | TailWindow;
+  if (kind.encoding === 'utf-16le' || kind.encoding === 'utf-16be') {
+    // Decoded streams have no index: count first when the window is given from the end.
+    let offset = rawOffset;
+    if (offset < 0) {
+      const counted = await readDecodedWindow(file.reader, kind.encoding, kind.bomLength, { ...request, offset: 1, limit: 0 });
+      offset = Math.max(1, counted.totalLines! + offset + 1);
+    }
+    window = await readDecodedWindow(file.reader, kind.encoding, kind.bomLength, { ...request, offset });
+  } else {
+    const decodeLines = kind.codec ? (lines: Buffer[]) => kind.codec!.decodeLines(lines) : undefined;
+    const index = sharedLineIndex.get(file.key, kind.bomLength);
+    index.textKind = kind;
+    const byteRequest = {
+      ...request, size: file.size, decodeLines, maxBytesPerUnit: kind.codec?.maxBytesPerUnit, countAheadBytes: countAll ? Infinity : COUNT_AHEAD_BYTES,
+    };
+    window = rawOffset > 0
+      ? await readByteLineWindow(file.reader, index, byteRequest)
+      : await readFromEnd(file, index, byteRequest, -rawOffset, countAll);
+  }
+  const total = window.totalLines;
+  if (total !== undefined && window.startLine > Math.max(total, 1)) {
+    throw new ToolError('INVALID_INPUT', `offset ${window.startLine} is past the end of ${file.display}: it has ${plural(total, 'line')}`);
+  }
+  return render(file, window, params.line_numbers ?? true);
+}
+
+type ByteRequest = Parameters<typeof readByteLineWindow>[2];
+
+/** The window that starts `fromEnd` lines before the end: by line number when the total is known, else by a backward scan. */
+async function readFromEnd(file: TextFile, index: LineIndex, request: ByteRequest, fromEnd: number, countAll: boolean): Promise<LineWindow | TailWindow> {
+  const contentStart = index.checkpoints[0]!;
+  if (index.totalLines === undefined && (countAll || file.size - contentStart <= COUNT_AHEAD_BYTES)) {
+    await readByteLineWindow(file.reader, index, { ...request, offset: 1, limit: 0, countAheadBytes: Infinity });
+  }
+  if (index.totalLines === undefined) {
+    const tail = await findTailStart(file.reader, contentStart, file.size, fromEnd, request.signal);
+    if (tail.totalLines !== undefined) index.totalLines = tail.totalLines;
+    else {
+      // Lines from the tail start are read with a throwaway index: their numbers are relative.
+      let reader = file.reader;
+      if (tail.tail) {
+        const overlay = new OverlayReader(file.reader);
+        overlay.add(tail.tail);
+        reader = overlay;
+      }
+      const relative = await readByteLineWindow(reader, { checkpoints: [tail.start] }, {
+        ...request, offset: 1, limit: Math.min(request.limit, fromEnd), countAheadBytes: Infinity,
+      });
+      return {
+        ...relative,
+        fromEnd,
+        startLine: -fromEnd,
+        endLine: -fromEnd + relative.lines.length - 1,
+        cutLines: relative.cutLines.map((n) => n - fromEnd - 1),
+        totalLines: undefined,
+      };
+    }
+  }
+  const offset = Math.max(1, index.totalLines + 1 - fromEnd);
+  return readByteLineWindow(file.reader, index, { ...request, offset });
+}
+
+function render(file: TextFile, window: LineWindow | TailWindow, lineNumbers: boolean) {
+  const { kind } = file;
+  const total = window.totalLines;
+  const output: ReadFileResult = {
+    path: file.display,
+    type: 'text',
+    content: formatWindow(window.lines, window.startLine, lineNumbers),
+    start_line: window.startLine,
+    end_line: window.endLine,
+    ...(total !== undefined ? { total_lines: total } : {}),
+    total_lines_known: total !== undefined,
+    truncated: window.more || window.cutLines.length > 0,
+    encoding: kind.encoding,
+    ...(kind.codec ? { encoding_confidence: Math.round((kind.confidence ?? 0) * 100) / 100 } : {}),
+    ...(window.more ? { next_offset: window.endLine + 1 } : {}),
+  };
+  const notes: string[] = [];
+  if (total === 0) notes.push(`${file.display} is empty`);
+  const why = window.charCapped ? `the window reached its ${MAX_WINDOW_CHARS / 1024} KiB cap` : `showing ${plural(window.lines.length, 'line')}`;
+  if ('fromEnd' in window) {
+    notes.push(`the last ${plural(window.fromEnd, 'line')} of ${file.display} (${sizeText(file.size)}), numbered from the end (-1 is the last line) because the file's line count is not known yet; pass count_lines: true to count it and number lines from the start`);
+    if (window.more) notes.push(`${why}; use offset=${window.endLine + 1} to continue`);
+  } else if (total === undefined) {
+    notes.push(`lines ${window.startLine}-${window.endLine} of ${file.display} (${sizeText(file.size)}; its line count is not known yet: counting reads the whole file, pass count_lines: true for it, or a negative offset such as -50 to read the end)`);
+    if (window.more) notes.push(`${why}; use offset=${window.endLine + 1} to continue`);
+  } else if (window.more) {
+    notes.push(`lines ${window.startLine}-${window.endLine} of ${total} (${why}); use offset=${window.endLine + 1} to continue`);
+  }
+  if (kind.codec) {
+    notes.push(`decoded as ${kind.encoding}${kind.confidence ? '' : ' (a fallback: the detector was not confident)'}; edits and writes keep this encoding`);
+  }
+  if (window.cutLines.length > 0) {
+    notes.push(`${plural(window.cutLines.length, 'line')} longer than ${MAX_LINE_CHARS} characters cut (line ${window.cutLines.slice(0, 5).join(', ')}${window.cutLines.length > 5 ? ', …' : ''}); use grep to search inside them`);
+  }
+  const text = notes.length === 0 ? output.content : `${output.content}${output.content ? '\n\n' : ''}(${notes.join('; ')})`;
+  return withText(output, text);
+}

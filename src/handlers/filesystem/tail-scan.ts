@@ -1,0 +1,50 @@
+// Finding where the last N lines of a file start by scanning backwards from its end: a tail window
+// of a multi-GB file costs the bytes of those lines, not a count of the whole file.
+import { throwIfAborted, ToolError } from '../../runtime/errors.js';
+import type { KnownBytes, PositionalReader } from './line-reader.js';
+
+/** Backward reads start small (a tail window is usually a few KiB) and grow to this size. */
+const FIRST_CHUNK_BYTES = 8 * 1024;
+const MAX_CHUNK_BYTES = 1024 * 1024;
+const NEWLINE = 10;
+
+export interface TailStart {
+  /** Byte offset where the n-th line from the end starts (the content start when the file has fewer lines). */
+  start: number;
+  /** Lines in the file, known when the scan reached the content start (the file has at most n lines). */
+  totalLines?: number;
+  /** The last chunk read when it holds the whole tail (start to end): the window needs no new read. */
+  tail?: KnownBytes;
+}
+
+/**
+ * Where the n-th line from the end (n ≥ 1) of the bytes [contentStart, size) starts. A final
+ * newline ends the last line; it does not start another one (the forward reader's rule too).
+ */
+export async function findTailStart(file: PositionalReader, contentStart: number, size: number, n: number, signal: AbortSignal): Promise<TailStart> {
+  if (size <= contentStart) return { start: contentStart, totalLines: 0 };
+  let buffer = Buffer.allocUnsafe(Math.min(FIRST_CHUNK_BYTES, size - contentStart));
+  let end = size;
+  let found = 0;
+  let first = true;
+  while (end > contentStart) {
+    throwIfAborted(signal);
+    if (!first && buffer.length < MAX_CHUNK_BYTES) buffer = Buffer.allocUnsafe(Math.min(MAX_CHUNK_BYTES, buffer.length * 4));
+    const from = Math.max(contentStart, end - buffer.length);
+    const { bytesRead } = await file.read(buffer, 0, end - from, from);
+    if (bytesRead < end - from) throw new ToolError('STALE_FILE', 'the file shrank while it was being read; read it again');
+    let j = bytesRead - 1;
+    if (first) {
+      first = false;
+      if (buffer[j] === NEWLINE) j--;
+    }
+    while (j >= 0) {
+      const at = buffer.lastIndexOf(NEWLINE, j);
+      if (at === -1) break;
+      if (++found === n) return { start: from + at + 1, ...(end === size ? { tail: { position: from, bytes: buffer.subarray(0, bytesRead), atEnd: true } } : {}) };
+      j = at - 1;
+    }
+    end = from;
+  }
+  return { start: contentStart, totalLines: found + 1 };
+}

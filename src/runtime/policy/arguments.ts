@@ -1,0 +1,135 @@
+// What `command`, `path` and `host` rules look at in a call's input, and whether one rule matches.
+import path from 'node:path';
+import type { OperationDescriptor } from '../descriptor.js';
+import type { ResolvedPath } from '../workspace.js';
+import type { HostPattern } from './hosts.js';
+import { normalizeRelative, type PathPatterns } from './paths.js';
+import { commandMatches, type CommandPattern } from './shell/match.js';
+import { analyzeShell, type SimpleCommand } from './shell/split.js';
+import type { PolicyRule } from './types.js';
+
+export type ArgumentField = 'command' | 'path' | 'host';
+
+export interface CompiledRule {
+  index: number;
+  rule: PolicyRule;
+  selects(op: OperationDescriptor): boolean;
+  fields: ArgumentField[];
+  commands?: CommandPattern[];
+  paths?: PathPatterns;
+  hosts?: HostPattern[];
+}
+
+export interface DecideContext {
+  /** The workspace root (a real path): `./ls` and absolute programs inside it are not the programs they name. */
+  workspaceRoot: string;
+  /** Resolves a user path to its real target inside the workspace (symlinks followed). */
+  resolve?: (userPath: string) => Promise<ResolvedPath>;
+}
+
+const PATH_PARAMS = ['path', 'paths', 'source', 'destination', 'from', 'to', 'old_path', 'new_path'];
+
+function properties(op: OperationDescriptor): Record<string, { type?: unknown }> {
+  return ((op.params as { properties?: Record<string, { type?: unknown }> }).properties) ?? {};
+}
+
+/** The argument fields a rule may use on this operation. */
+export function applicableFields(op: OperationDescriptor): ArgumentField[] {
+  const props = properties(op);
+  const fields: ArgumentField[] = [];
+  if (op.provider === 'exec' && props.command) fields.push('command');
+  if ((op.provider === 'filesystem' || op.provider === 'search') && PATH_PARAMS.some((p) => props[p])) fields.push('path');
+  if (props.url) fields.push('host');
+  return fields;
+}
+
+/** The parameter a string example stands for. */
+export function mainArgument(op: OperationDescriptor): string | undefined {
+  const props = properties(op);
+  if (op.provider === 'exec' && props.command) return 'command';
+  if (props.url) return 'url';
+  return PATH_PARAMS.find((p) => props[p]);
+}
+
+/** Path parameters given in the input (search operations default to the workspace root). */
+export function pathArguments(op: OperationDescriptor, input: Record<string, unknown>): string[] {
+  const props = properties(op);
+  const found: string[] = [];
+  for (const name of PATH_PARAMS) {
+    if (!props[name]) continue;
+    const value = input[name];
+    if (typeof value === 'string') found.push(value);
+    else if (Array.isArray(value)) for (const v of value) if (typeof v === 'string') found.push(v);
+  }
+  return found;
+}
+
+export function lexicalRelative(workspaceRoot: string, userPath: string): string | undefined {
+  const absolute = path.resolve(workspaceRoot, userPath);
+  const relative = path.relative(workspaceRoot, absolute);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return normalizeRelative(relative);
+}
+
+export interface PathSubject { given: string; lexical?: string; real?: string }
+
+export function pathRuleMatches(rule: CompiledRule, subject: PathSubject): boolean {
+  if (!rule.paths) return false;
+  const lexical = subject.lexical !== undefined && rule.paths.matches(subject.lexical);
+  const real = subject.real !== undefined && rule.paths.matches(subject.real);
+  if (rule.rule.decision === 'allow') return lexical && (subject.real === undefined || real);
+  return lexical || real;
+}
+
+export function commandRuleMatches(rule: CompiledRule, cmd: SimpleCommand, workspaceRoot: string): boolean {
+  if (!rule.commands || cmd.opaque) return false;
+  if (rule.rule.decision === 'allow') {
+    if (cmd.writes.length > 0 && rule.rule.redirects !== true) return false;
+    return rule.commands.some((p) => commandMatches(p, cmd, 'certain', workspaceRoot));
+  }
+  return rule.commands.some((p) => commandMatches(p, cmd, 'possible', workspaceRoot));
+}
+
+export function hostRuleMatches(rule: CompiledRule, host: string | undefined): boolean {
+  if (!rule.hosts) return false;
+  if (host === undefined) return rule.rule.decision !== 'allow';
+  return rule.hosts.some((h) => h.matches(host));
+}
+
+export function hostOf(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try { return new URL(url.trim()).hostname; } catch { return undefined; }
+}
+
+/** The simple commands a rule is decided on (neutral ones that write nothing do not count). */
+export function shellSubjects(line: string, workspaceRoot: string): SimpleCommand[] {
+  const analysis = analyzeShell(line, workspaceRoot);
+  const commands = analysis.commands.filter((c) => !(c.neutral && c.writes.length === 0));
+  if (analysis.opaque && !commands.some((c) => c.opaque)) {
+    commands.push({ text: line, words: [], assignments: [], writes: [], via: [], opaque: analysis.opaque });
+  }
+  return commands;
+}
+
+/**
+ * Whether this rule alone matches the input (for `examples`): an allow rule must match every
+ * subject (each simple command, each path); an ask or deny rule matches when any subject does.
+ * Paths are matched as given (no file system).
+ */
+export function ruleMatchesInput(rule: CompiledRule, op: OperationDescriptor, input: Record<string, unknown>, ctx: DecideContext): boolean {
+  if (!rule.selects(op)) return false;
+  if (rule.fields.length === 0) return true;
+  const all = rule.rule.decision === 'allow';
+  const fields = applicableFields(op);
+  if (rule.commands && fields.includes('command') && typeof input.command === 'string') {
+    const subjects = shellSubjects(input.command, ctx.workspaceRoot);
+    const hits = subjects.map((c) => commandRuleMatches(rule, c, ctx.workspaceRoot));
+    return subjects.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
+  }
+  if (rule.paths && fields.includes('path')) {
+    const hits = pathArguments(op, input).map((p) => pathRuleMatches(rule, { given: p, lexical: lexicalRelative(ctx.workspaceRoot, p) }));
+    return hits.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
+  }
+  if (rule.hosts && fields.includes('host')) return hostRuleMatches(rule, hostOf(input.url));
+  return false;
+}

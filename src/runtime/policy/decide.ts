@@ -1,0 +1,92 @@
+// Deciding one call: every subject of the input (each simple command of a shell line, each path,
+// the host) is decided by the first rule that matches it; the call gets the strictest decision.
+import type { OperationDescriptor } from '../descriptor.js';
+import {
+  applicableFields, commandRuleMatches, hostOf, hostRuleMatches, lexicalRelative, pathArguments, pathRuleMatches, shellSubjects,
+  type CompiledRule, type DecideContext, type PathSubject,
+} from './arguments.js';
+import type { SimpleCommand } from './shell/split.js';
+import { clip } from './shell/words.js';
+import type { CommandDecision, Decision, PolicyDecision } from './types.js';
+
+const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
+
+interface Verdict { decision: Decision; rule: CompiledRule | undefined }
+
+function first(rules: CompiledRule[], fallback: Decision, matches: (rule: CompiledRule) => boolean): Verdict {
+  for (const rule of rules) {
+    if (rule.fields.length === 0 || matches(rule)) return { decision: rule.rule.decision, rule };
+  }
+  return { decision: fallback, rule: undefined };
+}
+
+export async function decideInput(
+  op: OperationDescriptor,
+  rawInput: unknown,
+  context: DecideContext,
+  rules: CompiledRule[],
+  fallback: Decision,
+  withPreset: (d: PolicyDecision) => PolicyDecision,
+): Promise<PolicyDecision> {
+  const input = (typeof rawInput === 'object' && rawInput !== null ? rawInput : {}) as Record<string, unknown>;
+  const fields = applicableFields(op);
+  const verdicts: (Verdict & { command?: CommandDecision })[] = [];
+
+  if (fields.includes('command') && typeof input.command === 'string') {
+    const hasCommandRules = rules.some((r) => r.commands);
+    for (const cmd of shellSubjects(input.command, context.workspaceRoot)) {
+      const verdict = decideCommand(cmd, rules, fallback, context.workspaceRoot, hasCommandRules);
+      verdicts.push({ ...verdict, command: describe(cmd, verdict) });
+    }
+  }
+  if (fields.includes('path')) {
+    for (const given of pathArguments(op, input)) {
+      const subject: PathSubject = { given, lexical: lexicalRelative(context.workspaceRoot, given) };
+      if (context.resolve) {
+        try {
+          const resolved = await context.resolve(given);
+          subject.real = resolved.relative === '.' ? undefined : resolved.relative;
+        } catch { /* outside the workspace: the handler refuses it */ }
+      }
+      verdicts.push(first(rules, fallback, (r) => pathRuleMatches(r, subject)));
+    }
+  }
+  if (fields.includes('host') && input.url !== undefined) {
+    const host = hostOf(input.url);
+    verdicts.push(first(rules, fallback, (r) => hostRuleMatches(r, host)));
+  }
+  if (verdicts.length === 0) verdicts.push(first(rules, fallback, () => false));
+
+  let strictest = verdicts[0]!;
+  for (const v of verdicts) if (STRICTNESS[v.decision] > STRICTNESS[strictest.decision]) strictest = v;
+  const commands = verdicts.flatMap((v) => (v.command ? [v.command] : []));
+  const reason = strictest.rule?.rule.reason ?? (strictest.command?.opaque && strictest.decision !== 'allow'
+    ? `\`${clip(strictest.command.command, 80)}\` cannot be checked before it runs: ${strictest.command.opaque}` : undefined);
+  return withPreset({
+    decision: strictest.decision,
+    rule: strictest.rule ? strictest.rule.index : 'default',
+    ...(reason ? { reason } : {}),
+    ...(fields.includes('command') ? { commands } : {}),
+  });
+}
+
+/** An opaque command is decided only by rules without `command` (and the default), `ask` at best when command rules exist. */
+export function decideCommand(cmd: SimpleCommand, rules: CompiledRule[], fallback: Decision, root: string, hasCommandRules: boolean): Verdict {
+  if (cmd.opaque) {
+    const verdict = first(rules, fallback, () => false);
+    if (verdict.decision === 'allow' && hasCommandRules) return { decision: 'ask', rule: verdict.rule };
+    return verdict;
+  }
+  return first(rules, fallback, (r) => commandRuleMatches(r, cmd, root));
+}
+
+function describe(cmd: SimpleCommand, verdict: Verdict): CommandDecision {
+  return {
+    command: cmd.opaque || cmd.words.length === 0 ? cmd.text : cmd.words.map((w) => w.text).join(' '),
+    decision: verdict.decision,
+    rule: verdict.rule ? verdict.rule.index : 'default',
+    ...(cmd.opaque ? { opaque: cmd.opaque } : {}),
+    ...(cmd.via.length > 0 ? { via: cmd.via } : {}),
+    ...(cmd.writes.length > 0 ? { writes: cmd.writes } : {}),
+  };
+}

@@ -1,0 +1,45 @@
+// The two hooks handlers call while running: search results drop paths a path rule hides, and
+// web_fetch checks the host of every redirect hop.
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import type { OperationDescriptor } from '../descriptor.js';
+import { ToolError } from '../errors.js';
+import type { Workspace } from '../workspace.js';
+import { normalizeRelative } from './paths.js';
+import type { CompiledPolicy } from './compile.js';
+
+export interface PolicyHooks {
+  visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
+  checkHost?: (url: URL) => void;
+}
+
+export function policyHooks(policy: CompiledPolicy, op: OperationDescriptor, workspace: Workspace): PolicyHooks {
+  const hooks: PolicyHooks = {};
+  if (policy.filtersPaths(op)) {
+    hooks.visiblePaths = async (paths) => {
+      const kept: string[] = [];
+      for (const given of paths) {
+        const lexical = normalizeRelative(given);
+        let real: string | undefined;
+        try {
+          const target = await realpath(path.join(workspace.root, given));
+          const relative = path.relative(workspace.root, target);
+          real = relative.startsWith('..') || path.isAbsolute(relative) ? undefined : normalizeRelative(relative);
+        } catch { /* gone or unreadable: decided on the path as given */ }
+        if (!policy.hidesPath(op, { given, ...(lexical ? { lexical } : {}), ...(real ? { real } : {}) })) kept.push(given);
+      }
+      return kept;
+    };
+  }
+  if (policy.checksHosts(op)) {
+    hooks.checkHost = (url) => {
+      const decision = policy.decideHost(op, url.hostname);
+      if (decision.decision === 'allow') return;
+      const why = decision.reason ?? (decision.decision === 'ask'
+        ? 'it needs approval; fetch that URL directly so the request can be approved'
+        : 'the policy does not allow that host');
+      throw new ToolError('DENIED_BY_POLICY', `${op.name} stopped at ${url.host}: ${why}`, { policy: decision, url: url.href });
+    };
+  }
+  return hooks;
+}

@@ -1,0 +1,40 @@
+// `path` rules: gitignore-style globs (the `ignore` package) over workspace-relative paths.
+import { createRequire } from 'node:module';
+
+// Loaded when the first path rule compiles (compilePolicy is synchronous): a toolkit without path
+// rules never loads it.
+type IgnoreFactory = typeof import('ignore');
+let ignoreFactory: IgnoreFactory | undefined;
+const loadIgnore = (): IgnoreFactory => (ignoreFactory ??= createRequire(import.meta.url)('ignore') as IgnoreFactory);
+
+export interface PathPatterns {
+  source: readonly string[];
+  matches(relative: string): boolean;
+}
+
+/**
+ * Deny and ask rules match case-insensitively (`.ENV` is `.env` on macOS and Windows file systems);
+ * allow rules match the case exactly, so they never allow more than they name.
+ */
+export function compilePathPatterns(patterns: readonly string[], ignoreCase: boolean): PathPatterns {
+  const matcher = loadIgnore()({ allowRelativePaths: true, ignorecase: ignoreCase }).add(patterns as string[]);
+  return {
+    source: patterns,
+    matches(relative) {
+      const clean = normalizeRelative(relative);
+      if (clean === undefined) return false;
+      return matcher.ignores(clean) || matcher.ignores(`${clean}/`);
+    },
+  };
+}
+
+/** `./a//b/` → `a/b`; '.' and paths that leave the workspace → undefined (no path rule sees them). */
+export function normalizeRelative(relative: string): string | undefined {
+  const parts: string[] = [];
+  for (const part of relative.replace(/\\/g, '/').split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') return undefined;
+    parts.push(part);
+  }
+  return parts.length === 0 ? undefined : parts.join('/');
+}

@@ -1,0 +1,150 @@
+// shell_read: write and exec attempts through the allowed programs' own options must be refused
+// before anything runs (INVALID_INPUT naming the command): the canary survives, no file appears.
+import { execFileSync } from 'node:child_process';
+import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createToolkit, type Toolkit } from '../src/index.js';
+import { tempDir } from './helpers.js';
+
+const CANARY = 'b line\na line\n';
+const FILES = ['-delete', 'canary.txt', 'evil.sh', 'prog.awk', 'script.sed'];
+
+async function setup(): Promise<{ root: string; toolkit: Toolkit }> {
+  const root = await tempDir('tw-shellread-');
+  await writeFile(path.join(root, 'canary.txt'), CANARY);
+  await writeFile(path.join(root, 'evil.sh'), '#!/bin/sh\nrm -f canary.txt; touch pwned\n');
+  await chmod(path.join(root, 'evil.sh'), 0o755);
+  await writeFile(path.join(root, 'prog.awk'), 'BEGIN { system("touch pwned") }\n');
+  await writeFile(path.join(root, 'script.sed'), 'w pwned\n');
+  // A file whose name is an option: `find *` would read it as -delete.
+  await writeFile(path.join(root, '-delete'), '');
+  return { root, toolkit: createToolkit({ workspace: root }) };
+}
+
+async function untouched(root: string, command: string): Promise<void> {
+  expect(await readFile(path.join(root, 'canary.txt'), 'utf8'), command).toBe(CANARY);
+  expect((await readdir(root)).sort(), command).toEqual(FILES);
+}
+
+const ATTEMPTS: string[] = [
+  // find
+  'find . -delete', 'find . -name canary.txt -delete', 'find . -exec rm {} \\;', 'find . -execdir rm {} +', 'find . -ok rm {} \\;',
+  'find . -fprint pwned', 'find . -fprintf pwned %p', 'find . -fls pwned', 'find . -fprint0 pwned', 'find * -name x',
+  // sort, uniq, tree, file, date
+  'sort -o canary.txt canary.txt', 'sort --output=pwned canary.txt', 'sort -ro pwned canary.txt', 'sort --compress-program=./evil.sh canary.txt',
+  'sort *', 'uniq canary.txt pwned', 'tree -o pwned', 'file -C -m canary.txt', 'date -s 2020-01-01', 'date 010100002020',
+  // sed
+  'sed -i d canary.txt', 'sed -i.bak d canary.txt', 'sed --in-place d canary.txt', 'sed -ni p canary.txt', "sed 'w pwned' canary.txt",
+  "sed 's/a/b/w pwned' canary.txt", "sed '1e ./evil.sh' canary.txt", "sed 's/.*/touch pwned/e' canary.txt", "sed -e p -e 'w pwned' canary.txt",
+  'sed -f script.sed canary.txt', "sed -n '/a/W pwned' canary.txt",
+  // awk
+  "awk 'BEGIN{system(\"touch pwned\")}'", "awk '{print > \"pwned\"}' canary.txt", "awk 'BEGIN{print \"touch pwned\" | \"sh\"}'",
+  "awk 'BEGIN{\"touch pwned\" | getline}'", 'awk -f prog.awk canary.txt', "gawk -i inplace '{print}' canary.txt", "awk -e 'BEGIN{system(\"touch pwned\")}'",
+  // git
+  "git -c core.pager='touch pwned' log", "git -c alias.x='!touch pwned' x", 'git log --output=pwned', 'git diff --output=pwned',
+  'git diff --ext-diff', 'git log -p --textconv', 'git --exec-path=. status', "git grep -O'touch pwned' x", 'git grep --open-files-in-pager=sh x',
+  'git checkout .', 'git branch newbranch', 'git tag v1', 'git config user.name x', 'git stash', 'git clean -fdx', 'git -p log', 'git cat-file --textconv HEAD:x',
+  // rg
+  'rg --pre ./evil.sh x', 'rg --pre=./evil.sh x', 'rg -z x', 'rg --search-zip x', 'rg --hostname-bin=./evil.sh x', 'rg -nz x',
+  // writers and runners that are not inspection programs
+  'tee pwned < canary.txt', 'echo x | tee canary.txt', 'xargs rm < canary.txt', 'echo canary.txt | xargs rm', 'dd if=canary.txt of=pwned',
+  'cp canary.txt pwned', 'rm canary.txt', './evil.sh', '/bin/rm canary.txt', 'bash -c "touch pwned"', 'env touch pwned', 'timeout 1 touch pwned',
+  // shell syntax
+  'echo x > canary.txt', 'cat canary.txt >> pwned', 'ls $(touch pwned)', 'ls `touch pwned`', 'cat <(touch pwned)', 'X=1 ls', 'ls; X=1',
+  'ls & touch pwned', '$x', 'ls | sh', 'for f in *; do rm $f; done', 'f() { ls; }; f', 'printf -v x hi', 'cat canary.txt | sed -n "w pwned"',
+  'ls && touch pwned', 'cat <<EOF\nx\nEOF', 'echo $(<canary.txt)', 'ls \\\n; touch pwned',
+  // getopt_long and git's parse-options accept abbreviations: `--o` is --output, `--expr` is --expression
+  'sort --o=pwned canary.txt', 'sort --out pwned canary.txt', 'sort --comp=./evil.sh canary.txt', "sed --expr='w pwned' canary.txt",
+  "sed --ex 'w pwned' canary.txt", 'sed --in-pl d canary.txt', 'date --se=now', 'git branch --del x', 'git grep --open-f=sh x', 'git log --out=pwned',
+  "awk --sou 'BEGIN{system(\"touch pwned\")}'", 'sort --nonsense canary.txt',
+  'ls x\n\\touch pwned', 'cat canary.txt\n\\rm canary.txt', "echo $'a' b\n\\touch pwned &",
+  "test -v 'a[$(touch pwned)]'", "[ -v 'a[$(touch pwned)]' ]", "[[ x -eq 1 ]]", "((x))", 'let x=1',
+];
+
+describe('shell_read refuses write and exec attempts before anything runs', () => {
+  it(`${ATTEMPTS.length} attempts (at least 40): INVALID_INPUT naming the command, nothing changes`, async () => {
+    expect(ATTEMPTS.length).toBeGreaterThanOrEqual(40);
+    const { root, toolkit } = await setup();
+    const ran: string[] = [];
+    for (const command of ATTEMPTS) {
+      const result = await toolkit.invoke('exec', 'shell_read', { command });
+      if (result.ok || result.error.code !== 'INVALID_INPUT') ran.push(command);
+      else {
+        expect(result.error.message, command).toMatch(/shell_read refused `.+`: .+use bash/);
+        expect(result.error.details?.command).toBeTruthy();
+      }
+      await untouched(root, command);
+    }
+    expect(ran).toEqual([]);
+  }, 60_000);
+
+  it('runs with startup files and rg config from the host environment removed', async () => {
+    const { root } = await setup();
+    await writeFile(path.join(root, 'rgconf'), '--pre=./evil.sh\n');
+    const toolkit = createToolkit({ workspace: root, exec: { env: { BASH_ENV: path.join(root, 'evil.sh'), RIPGREP_CONFIG_PATH: path.join(root, 'rgconf') } } });
+    const result = await toolkit.invoke('exec', 'shell_read', { command: 'cat canary.txt' });
+    expect(result.ok && (result.output as { stdout: string }).stdout).toBe(CANARY);
+    expect(await readFile(path.join(root, 'canary.txt'), 'utf8')).toBe(CANARY);
+    expect((await readdir(root)).includes('pwned')).toBe(false);
+  });
+
+  it('names the offending command inside a pipeline', async () => {
+    const { toolkit } = await setup();
+    const result = await toolkit.invoke('exec', 'shell_read', { command: 'ls | sort -o out.txt' });
+    expect(!result.ok && result.error.message).toMatch(/`sort -o out\.txt`: -o writes a file/);
+  });
+});
+
+const INSPECTIONS: [string, RegExp][] = [
+  ['ls', /canary\.txt/], ['ls -la | wc -l', /\d/], ['cat canary.txt', /b line/], ['grep a canary.txt', /a line/],
+  ["find . -name '*.txt'", /canary\.txt/], ['sort canary.txt | uniq', /a line\nb line/], ['sed -n 1p canary.txt', /^b line\n$/],
+  ["awk '{print $1}' canary.txt", /b\na/], ["awk '$2 == \"line\" { n++ } END { print n }' canary.txt", /^2\n$/], ['echo hi 2>/dev/null', /hi/],
+  ['head -n 1 canary.txt && tail -n 1 canary.txt', /b line\na line/], ['grep -n line canary.txt', /1:b line/], ['wc -l ./*.txt', /2/],
+  ["sed 's/line/LINE/g' canary.txt", /b LINE/], ['cd . && pwd', /tw-shellread-/], ['sort -k2 -t " " canary.txt', /line/],
+  ['date +%Y', /^\d{4}\n$/], ['echo "a > b | c"', /a > b \| c/], ['printf "%s\\n" x', /^x\n$/], ['ls nothing-here 2>&1 || echo missing', /missing/],
+];
+
+describe('shell_read runs inspection command lines', () => {
+  it(`${INSPECTIONS.length} read-only lines run and change nothing`, async () => {
+    const { root, toolkit } = await setup();
+    for (const [command, stdout] of INSPECTIONS) {
+      const result = await toolkit.invoke('exec', 'shell_read', { command });
+      if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
+      expect((result.output as { stdout: string }).stdout, command).toMatch(stdout);
+      await untouched(root, command);
+    }
+  }, 60_000);
+
+  it('git read subcommands run; a hostile repository config cannot make them run helpers', async () => {
+    const { root, toolkit } = await setup();
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+    git('init', '-q');
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'add', 'canary.txt');
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'first');
+    // What an agent with bash could have written into .git/config before.
+    git('config', 'core.pager', 'touch pwned-pager');
+    git('config', 'core.fsmonitor', 'touch pwned-fsmonitor; false');
+    git('config', 'diff.external', 'touch pwned-diff');
+    const log = await toolkit.invoke('exec', 'shell_read', { command: 'git log --oneline && git status --short && git diff HEAD && git branch --list' });
+    expect(log.ok && (log.output as { stdout: string }).stdout).toMatch(/first/);
+    expect((await readdir(root)).filter((f) => f.startsWith('pwned'))).toEqual([]);
+  });
+
+  it('with the readOnly preset an agent inspects with shell_read but cannot run bash', async () => {
+    const root = await tempDir('tw-shellread-');
+    await writeFile(path.join(root, 'a.txt'), 'x\n');
+    const toolkit = createToolkit({ workspace: root, policy: 'readOnly' });
+    const read = await toolkit.invoke('exec', 'shell_read', { command: 'ls | wc -l' });
+    expect(read.ok && (read.output as { stdout: string }).stdout.trim()).toBe('1');
+    const bash = await toolkit.invoke('exec', 'bash', { command: 'ls' });
+    expect(!bash.ok && bash.error.code).toBe('DENIED_BY_POLICY');
+  });
+
+  it('command rules apply to shell_read too', async () => {
+    const root = await tempDir('tw-shellread-');
+    const toolkit = createToolkit({ workspace: root, policy: { rules: [{ operation: 'shell_read', command: 'cat *', decision: 'deny', reason: 'no cat' }] } });
+    const result = await toolkit.invoke('exec', 'shell_read', { command: 'ls && cat x' });
+    expect(!result.ok && result.error.message).toMatch(/no cat/);
+  });
+});
