@@ -38,7 +38,7 @@ describe('path rules', () => {
     expect(!write.ok && write.error.code).toBe('DENIED_BY_POLICY');
   });
 
-  it('a path denied for reading is left out of glob and grep results', async () => {
+  it('a path denied for reading is left out of glob, grep and list_directory results', async () => {
     const root = await secrets();
     const toolkit = createToolkit({ workspace: root, policy });
     const glob = await toolkit.invoke('search', 'glob', { pattern: '**/*' });
@@ -50,8 +50,13 @@ describe('path rules', () => {
     expect(content.ok && (content.output as { matches: unknown[] }).matches).toEqual([]);
     const counts = await toolkit.invoke('search', 'grep', { pattern: 'SECRET', output_mode: 'count', include_ignored: true });
     expect(counts.ok && (counts.output as { counts: { path: string }[] }).counts.map((c) => c.path).sort()).toEqual(['notes.txt', 'src/a.ts']);
+    const listing = await toolkit.invoke('filesystem', 'list_directory', { path: '.', depth: 3, include_ignored: true });
+    const listed = (listing.ok ? (listing.output as { entries: { path: string }[] }).entries.map((e) => e.path) : ['failed']).sort();
+    expect(listed).toEqual(['notes.txt', 'src', 'src/a.ts', 'sub']);
     // Without the rule the same searches do see them (the filter is what hides them).
     const open = createToolkit({ workspace: root });
+    const unfiltered = await open.invoke('filesystem', 'list_directory', { path: '.', depth: 3, include_ignored: true });
+    expect(unfiltered.ok && (unfiltered.output as { entries: { path: string }[] }).entries.map((e) => e.path)).toContain('sub/.env');
     const all = await open.invoke('search', 'grep', { pattern: 'top|deep', output_mode: 'files_with_matches' });
     expect(all.ok && (all.output as { files: string[] }).files.length).toBeGreaterThan(0);
   });

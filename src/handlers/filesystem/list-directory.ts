@@ -107,7 +107,12 @@ export const listDirectory: FilesystemHandlers['list_directory'] = async (params
           entries = entries.slice(0, limit - shown);
           truncated = true;
         }
-        const nodes = entries.map((dirent): Node => ({ name: dirent.name, entry: { path: join(folder.rel, dirent.name), type: typeOf(dirent) } }));
+        let nodes = entries.map((dirent): Node => ({ name: dirent.name, entry: { path: join(folder.rel, dirent.name), type: typeOf(dirent) } }));
+        // A path rule that hides a file from read_file hides its name here too (as from glob and grep).
+        if (ctx.visiblePaths && nodes.length > 0) {
+          const visible = new Set(await ctx.visiblePaths(nodes.map((node) => node.entry.path)));
+          nodes = nodes.filter((node) => visible.has(node.entry.path));
+        }
         shown += nodes.length;
         folder.children.push(...nodes);
         await describeAll(dir, nodes);
