@@ -67,6 +67,7 @@ const inputs = {
   list_directory: { path: '.', depth: 2 },
   glob: { pattern: '**/*.{ts,md}' },
   grep: { pattern: 'Hello', context: 1 },
+  shell_read: { command: 'ls src && wc -l src/greet.ts' },
   bash: { command: 'echo "files: $(ls | wc -l)"; uname -s', description: 'count files' },
   web_fetch: { url: `${base}/page` },
   web_search: { query: 'agent tool providers', max_results: 2 },
