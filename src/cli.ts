@@ -45,6 +45,7 @@ schema, call and mcp take:
                            "ask" prompts on the terminal (call) or through MCP elicitation (mcp)
   --profile <patterns>     expose only matching tools, e.g. "filesystem.*,search.grep"
   --tasks-file <file>      keep the task list in a JSON file instead of in memory
+  --sandbox <mode>         run bash in bubblewrap: none (default), workspace-write, read-only
   --provider <module>      also serve a module's providers export (repeatable), e.g. ./dist/providers.js
   --list-all-tools         also list tools that cannot work here (no search backend, no user, denied)
 
@@ -79,6 +80,11 @@ function integerAtLeast(min: number): (value: string) => number {
   };
 }
 
+function parseSandboxMode(value: string): 'none' | 'workspace-write' | 'read-only' {
+  if (value === 'none' || value === 'workspace-write' || value === 'read-only') return value;
+  throw new InvalidArgumentError('must be none, workspace-write or read-only');
+}
+
 function withToolkitOptions(command: Command): Command {
   return command
     .option('-w, --workspace <dir>', 'folder every path is confined to (default: the current folder)')
@@ -86,6 +92,7 @@ function withToolkitOptions(command: Command): Command {
     .option('--policy <file|preset>', `policy: a YAML or HCL (.hcl) file ({rules: [...], default}) or a preset (${PRESET_NAMES})`)
     .option('--profile <patterns>', 'comma-separated capability patterns to expose, e.g. "filesystem.*,search.grep" (default: all)', parseList)
     .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory')
+    .option('--sandbox <mode>', 'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network either way)', parseSandboxMode)
     .option('--provider <module>', 'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)', collectProviderModule)
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here');
 }

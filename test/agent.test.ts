@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -142,6 +142,24 @@ describe('in-process reference kernel', () => {
     // Outside its profile the child is refused.
     const outside = await seen!.toolkit.invoke('user', 'ask_user', { question: 'Q?' });
     expect(!outside.ok && outside.error.code).toBe('DENIED_BY_POLICY');
+  });
+
+  it('a background job the child started dies when the child session ends (its toolkit is closed)', async () => {
+    const kernel = createInProcessKernel({
+      step: async (input) => {
+        const started = await input.toolkit.call.bash({ command: 'echo $$ > job.pid; exec sleep 30', run_in_background: true });
+        for (let i = 0; i < 100 && !(await readFile(join(root, 'job.pid'), 'utf8').catch(() => '')).trim(); i++) await new Promise((r) => setTimeout(r, 50));
+        return `started ${started.job_id}`;
+      },
+    });
+    const parent = createToolkit({ workspace: root, kernel });
+    const result = await spawn(parent, { capabilities: ['exec.*'] });
+    expect(result.ok && (result.output as { status: string }).status).toBe('completed');
+    const pid = Number((await readFile(join(root, 'job.pid'), 'utf8')).trim());
+    expect(pid).toBeGreaterThan(1);
+    const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(alive()).toBe(false);
   });
 
   it('a sub-agent cannot widen its own profile by asking for "*" for a grandchild', async () => {

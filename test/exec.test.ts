@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolkit } from '../src/toolkit.js';
+import { createToolkit } from '../src/index.js';
 import type { ToolkitOptions } from '../src/runtime/types.js';
 import type { BashResult } from '../src/generated/types.js';
 
@@ -225,25 +225,25 @@ describe('exec.bash: working directory and environment', () => {
   });
 
   it('inherits the environment, adds non-interactive settings and applies exec.env', async () => {
-    process.env.TOOLWRIGHT_TEST_INHERITED = 'inherited';
-    process.env.TOOLWRIGHT_TEST_REMOVED = 'should vanish';
+    process.env.EXEC_TEST_INHERITED = 'inherited';
+    process.env.EXEC_TEST_REMOVED = 'should vanish';
     try {
       const { output } = await bashOk(
-        { command: 'echo "$TOOLWRIGHT_TEST_INHERITED|$PAGER|$GIT_PAGER|$TERM|$EXTRA|${TOOLWRIGHT_TEST_REMOVED-unset}"' },
-        { exec: { env: { EXTRA: 'added', TOOLWRIGHT_TEST_REMOVED: undefined } } },
+        { command: 'echo "$EXEC_TEST_INHERITED|$PAGER|$GIT_PAGER|$TERM|$EXTRA|${EXEC_TEST_REMOVED-unset}"' },
+        { exec: { env: { EXTRA: 'added', EXEC_TEST_REMOVED: undefined } } },
       );
       expect(output.stdout).toBe('inherited|cat|cat|dumb|added|unset\n');
       const overridden = await bashOk({ command: 'echo "$TERM"' }, { exec: { env: { TERM: 'xterm' } } });
       expect(overridden.output.stdout).toBe('xterm\n');
     } finally {
-      delete process.env.TOOLWRIGHT_TEST_INHERITED;
-      delete process.env.TOOLWRIGHT_TEST_REMOVED;
+      delete process.env.EXEC_TEST_INHERITED;
+      delete process.env.EXEC_TEST_REMOVED;
     }
   });
 
   it('leaks no file descriptors across calls, failed spawns included', async () => {
     const openFds = async () => (await readdir('/proc/self/fd')).length;
-    await bashOk({ command: 'true' }); // warm up: the pipe pool and execa's lazy state
+    await bashOk({ command: 'true' }); // warm up: the pipe pool
     const before = await openFds();
     for (let i = 0; i < 25; i++) {
       await bashOk({ command: 'echo out; echo err >&2' });

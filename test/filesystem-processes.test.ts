@@ -11,12 +11,25 @@ const execFileAsync = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 
-function runUntilReadyThenKill(args: string[], killAfterMs: number): Promise<void> {
+/**
+ * Starts the writer, waits until it reports `afterWrites` finished writes (so the kill lands in a
+ * later write whatever the machine's speed), then SIGKILLs it `killAfterMs` later.
+ */
+function runUntilReadyThenKill(args: string[], afterWrites: number, killAfterMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', tsxLoader, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
+    let stdout = '';
+    let armed = false;
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.stdout.once('data', () => setTimeout(() => child.kill('SIGKILL'), killAfterMs));
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const writes = stdout.split('\n').filter((line) => line.startsWith('wrote ')).length;
+      if (!armed && writes >= afterWrites) {
+        armed = true;
+        setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      }
+    });
     child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited ${code}: ${stderr}`))));
   });
 }
@@ -28,7 +41,7 @@ describe('write_file under SIGKILL', () => {
     await writeFile(target, 'A'.repeat(2 * 1024 * 1024));
     const seen = new Set<string>();
     for (let round = 0; round < 30; round++) {
-      await runUntilReadyThenKill([fixture('write-loop.ts'), root, 'data.txt'], 5 + ((round * 37) % 60));
+      await runUntilReadyThenKill([fixture('write-loop.ts'), root, 'data.txt'], round % 3, (round * 37) % 60);
       const content = await readFile(target, 'latin1');
       expect(content.length).toBe(2 * 1024 * 1024);
       const letter = content[0]!;
@@ -36,7 +49,7 @@ describe('write_file under SIGKILL', () => {
       expect(content === letter.repeat(content.length), `round ${round}: torn file`).toBe(true);
       seen.add(letter);
     }
-    // The kills landed at different points of the write cycle.
+    // The kills landed at different points of the write cycle (after 0, 1 or 2 finished writes).
     expect(seen.size).toBeGreaterThan(1);
     // What the killed writers left (temp files, a lock) is swept or broken by the next write.
     const { createToolkit } = await import('../src/index.js');

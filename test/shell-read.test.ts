@@ -148,3 +148,29 @@ describe('shell_read runs inspection command lines', () => {
     expect(!result.ok && result.error.message).toMatch(/no cat/);
   });
 });
+
+describe('shell_read inside the sandbox (second wall)', () => {
+  // bubblewrap is installed by .ci/run; where it works, shell_read runs read-only and offline in it.
+  const sandboxed = process.env.CI === 'true' || (() => {
+    try { execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' }); return true; } catch { return false; }
+  })();
+  it.runIf(sandboxed)('sees a private /tmp, no network interfaces but lo, and cannot write even if the classifier were wrong', async () => {
+    const root = await tempDir('tw-shell-read-sbx-');
+    const marker = `tw-host-marker-${process.pid}-${Date.now()}`;
+    await writeFile(path.join('/tmp', marker), 'host');
+    try {
+      const toolkit = createToolkit({ workspace: root });
+      const tmp = await toolkit.invoke('exec', 'shell_read', { command: 'ls -a /tmp' });
+      expect(tmp.ok).toBe(true);
+      expect((tmp.ok && (tmp.output as { stdout: string }).stdout) || '').not.toContain(marker);
+      const net = await toolkit.invoke('exec', 'shell_read', { command: 'cat /proc/net/dev' });
+      const interfaces = ((net.ok && (net.output as { stdout: string }).stdout) || '').split('\n').slice(2).filter(Boolean).map((l) => l.trim().split(':')[0]);
+      expect(interfaces).toEqual(['lo']);
+      // The same line through bash (unsandboxed toolkit) does see the host's /tmp: the sandbox is what hides it.
+      const bash = await toolkit.invoke('exec', 'bash', { command: 'ls -a /tmp' });
+      expect((bash.ok && (bash.output as { stdout: string }).stdout) || '').toContain(marker);
+    } finally {
+      await import('node:fs/promises').then((fs) => fs.rm(path.join('/tmp', marker), { force: true }));
+    }
+  });
+});

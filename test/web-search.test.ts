@@ -1,6 +1,9 @@
 // web_search through createToolkit with the real SearXNG and Brave backends pointed at
 // SearXNG- and Brave-shaped endpoints of a loopback server started here.
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +13,7 @@ import {
   searchBackendFromEnv,
   type SearchBackend,
 } from '../src/runtime/services/search-backend.js';
+import { plainSnippet } from '../src/runtime/services/search/http.js';
 import { createToolkit } from '../src/toolkit.js';
 import type { InvokeResult } from '../src/runtime/types.js';
 import { startTestServer, type TestServer } from './web-server.js';
@@ -223,6 +227,32 @@ describe('searchBackendFromEnv', () => {
       expect(server.requests).toHaveLength(1);
     } finally {
       delete process.env.TOOLWRIGHT_SEARCH_URL;
+    }
+  });
+});
+
+describe('hostile search responses are handled in linear time', () => {
+  it('strips a run of "<" from snippets and error bodies without backtracking', async () => {
+    expect(plainSnippet('a <b>bold</b> &amp; c')).toBe('a bold & c');
+    // `<[^>]*>` took minutes on this; `<[^<>]*>` is linear.
+    expect(plainSnippet('<'.repeat(300_000) + '<b>x</b>')).toBe('<'.repeat(300_000) + 'x');
+    const lt = '<'.repeat(1_000_000);
+    const hostile = http.createServer((req, res) => {
+      if ((req.url ?? '').startsWith('/fail/')) return void res.writeHead(500, { 'content-type': 'text/html' }).end(lt);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results: [{ url: 'https://a.example/', title: lt.slice(0, 300_000), content: lt.slice(0, 300_000) }] }));
+    });
+    hostile.listen(0, '127.0.0.1');
+    await once(hostile, 'listening');
+    const origin = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    try {
+      const failing = await createToolkit({ workspace, search: createSearxngBackend({ url: `${origin}/fail` }) }).invoke('web', 'web_search', { query: 'q' });
+      expect(failing.ok).toBe(false);
+      if (!failing.ok) expect(failing.error.code).toBe('HTTP_ERROR');
+      const ok = await createToolkit({ workspace, search: createSearxngBackend({ url: origin }) }).invoke('web', 'web_search', { query: 'q' });
+      expect(ok.ok).toBe(true);
+    } finally {
+      hostile.closeAllConnections();
+      await new Promise((resolve) => hostile.close(resolve));
     }
   });
 });

@@ -1,28 +1,38 @@
 // web_fetch against a loopback server in a child process: a 50 MB raw body vs undici `request`
-// directly, and the memory of capped fetches of a 1 GB stream and of a 1 GB gzip bomb.
+// directly, HTML pages → Markdown (conversion in the worker pool) vs in-thread turndown, the
+// event-loop stall while a hostile page converts, and the memory of capped fetches of a 1 GB
+// stream and of a 1 GB gzip bomb.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
+import { convertInWorker } from '../../src/handlers/web/convert-pool.js';
+import { convertHtml } from '../../src/handlers/web/html-convert.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const RAW_BYTES = 50 * 1024 * 1024;
 const STREAM_BYTES = 1024 * 1024 * 1024;
 
-/** A ~1 MB article-like page: nav, scripts, headings, paragraphs with links, lists, code. */
-const PAGE_HTML = (() => {
+/** An article-like page of about `size` chars: nav, scripts, headings, paragraphs with links, lists, code. */
+function articlePage(size: number): string {
   const sections: string[] = [];
-  for (let i = 0; sections.join('').length < 1_000_000; i++) {
+  let length = 0;
+  for (let i = 0; length < size; i++) {
     sections.push(
       `<section><h2>Section ${i}</h2><p>Paragraph ${i} with <a href="/link/${i}">a link</a>, <em>emphasis</em> and <code>code</code>. ` +
         'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. '.repeat(3) +
         `</p><ul><li>item ${i}.1</li><li>item ${i}.2</li></ul><script>track(${i})</script></section>`,
     );
+    length += sections[sections.length - 1]!.length;
   }
   return `<!doctype html><html><head><title>Bench page</title><style>p{}</style></head><body><nav><a href="/">Home</a></nav><main>${sections.join('')}</main></body></html>`;
-})();
+}
+const PAGE_HTML = articlePage(1_000_000);
+const PAGE_150K = articlePage(150_000);
+/** Slow to convert even with the linear fixes (~1–2 s of domino + turndown): 60,000 <br> then text. */
+const HOSTILE_HTML = `<p>${'<br>'.repeat(60_000)}end</p>`;
 
 // The server: /raw (50 MB text), /stream (1 GB text, written with backpressure), /bomb (1 GB of
 // zeros gzip-compressed once at start-up, about 1 MB on the wire).
@@ -31,11 +41,12 @@ const http = require('node:http');
 const zlib = require('node:zlib');
 const RAW = Buffer.alloc(${RAW_BYTES}, 0x61);
 const PAGE = require('node:fs').readFileSync(process.env.PAGE_FILE);
+const PAGE_150K = require('node:fs').readFileSync(process.env.PAGE_FILE + '.150k');
 const CHUNK = Buffer.alloc(64 * 1024, 0x62);
 const gz = zlib.createGzip({ level: 9 });
 const parts = [];
 gz.on('data', (c) => parts.push(c));
-const zeros = Buffer.alloc(1024 * 1024);
+const zeros = Buffer.alloc(1024 * 1024, 0x61); // text: a body of NULs would be refused as binary
 for (let i = 0; i < 1024; i++) gz.write(zeros);
 gz.end();
 gz.on('end', () => {
@@ -43,6 +54,7 @@ gz.on('end', () => {
   http.createServer((req, res) => {
     if (req.url === '/raw') { res.writeHead(200, { 'content-type': 'text/plain', 'content-length': RAW.length }); return res.end(RAW); }
     if (req.url === '/page') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); return res.end(PAGE); }
+    if (req.url === '/page150k') { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); return res.end(PAGE_150K); }
     if (req.url === '/bomb') { res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }); return res.end(BOMB); }
     if (req.url === '/stream') {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-length': ${STREAM_BYTES} });
@@ -66,6 +78,7 @@ gz.on('end', () => {
 async function startServer(tmp: string): Promise<{ child: ChildProcess; origin: string }> {
   const pageFile = path.join(tmp, 'page.html');
   await writeFile(pageFile, PAGE_HTML);
+  await writeFile(`${pageFile}.150k`, PAGE_150K);
   const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PAGE_FILE: pageFile } });
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   return { child, origin: `http://127.0.0.1:${chunk.toString().trim()}` };
@@ -132,6 +145,71 @@ const bench: BenchCase = {
         baselineName: 'undici request + bare turndown',
         target: '≤ 1.5×',
         note: 'toolwright also strips noise and absolutizes links',
+      });
+
+      // A normal 150 KB page: the whole call (fetch + worker conversion) vs fetch + in-thread turndown.
+      const fetchSmall = async () => {
+        const result = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/page150k` });
+        if (!result.ok || !(result.output as { content: string }).content.includes('## Section 1')) throw new Error('web_fetch /page150k failed');
+      };
+      const undiciTurndownSmall = async () => {
+        const response = await request(`${origin}/page150k`);
+        const markdown = new TurndownService().turndown(await response.body.text());
+        if (!markdown.includes('Section 1')) throw new Error('turndown baseline failed');
+      };
+      const small = await sideBySide(fetchSmall, undiciTurndownSmall, 15, 2);
+      ctx.row({
+        case: `web_fetch ${(PAGE_150K.length / 1e3).toFixed(0)} KB HTML page → Markdown`,
+        toolwright: small.toolwright,
+        baseline: small.baseline,
+        baselineName: 'undici request + bare turndown (in-thread)',
+        target: '≤ 1.5×',
+        note: 'conversion in a warm pooled worker',
+      });
+
+      // Conversion alone: the pooled worker (copy + message + convert) vs the same converter in-thread.
+      const bytes150k = Buffer.from(PAGE_150K);
+      const convertOptions = () => ({ deadline: Date.now() + 30_000, timeoutMs: 30_000, signal: new AbortController().signal });
+      const inWorker = async () => {
+        const page = await convertInWorker({ bytes: bytes150k, encoding: 'utf-8', truncated: false, format: 'markdown', baseUrl: 'http://bench/' }, convertOptions());
+        if (!page.content.includes('## Section 1')) throw new Error('worker conversion failed');
+      };
+      const inThread = () => {
+        if (!convertHtml(PAGE_150K, 'markdown', 'http://bench/').content.includes('## Section 1')) throw new Error('in-thread conversion failed');
+      };
+      const convert = await sideBySide(inWorker, inThread, 15, 2);
+      ctx.row({
+        case: 'convert 150 KB page → Markdown (no network)',
+        toolwright: convert.toolwright,
+        baseline: convert.baseline,
+        baselineName: 'same converter in-thread',
+        target: '≤ 1.3×',
+        note: 'worker overhead: copy + postMessage + reply',
+      });
+
+      // The event loop while a hostile page converts: worker vs in-thread.
+      const stall = async (work: () => unknown) => {
+        let last = performance.now();
+        let worst = 0;
+        const timer = setInterval(() => {
+          const now = performance.now();
+          worst = Math.max(worst, now - last);
+          last = now;
+        }, 5);
+        await work();
+        worst = Math.max(worst, performance.now() - last);
+        clearInterval(timer);
+        return worst;
+      };
+      const hostileBytes = Buffer.from(HOSTILE_HTML);
+      const workerStall = await stall(() => convertInWorker({ bytes: hostileBytes, encoding: 'utf-8', truncated: false, format: 'markdown', baseUrl: 'http://bench/' }, convertOptions()));
+      const threadStall = await stall(() => convertHtml(HOSTILE_HTML, 'markdown', 'http://bench/'));
+      ctx.row({
+        case: `longest event-loop stall, ${(HOSTILE_HTML.length / 1e3).toFixed(0)} KB page of 60k <br> → Markdown`,
+        toolwright: workerStall,
+        baseline: threadStall,
+        baselineName: 'same converter in-thread',
+        note: 'single run each; the worker keeps the loop free',
       });
 
       const capped = async (pathname: string, maxBytes?: number) => {

@@ -18,6 +18,7 @@ export interface ToolkitFlags {
   profile?: string[];
   tasksFile?: string;
   listAllTools?: boolean;
+  sandbox?: 'none' | 'workspace-write' | 'read-only';
   /** --provider modules (repeatable), served beside the reference providers. */
   provider?: string[];
 }
@@ -84,6 +85,7 @@ export async function toolkitOptions(
   }
   if (flags.listAllTools) options.listAll = true;
   if (flags.allowPrivateNetwork) options.web = { allowPrivateNetwork: true };
+  if (flags.sandbox !== undefined) options.exec = { sandbox: flags.sandbox };
   if (flags.tasksFile !== undefined) {
     const { createFileTaskStore } = await import('../runtime/services/tasks.js');
     options.tasks = createFileTaskStore({ path: isAbsolute(flags.tasksFile) ? flags.tasksFile : resolve(workspace, flags.tasksFile) });

@@ -132,15 +132,51 @@ const exec_bash: OperationDescriptor = {
   title: "Run a shell command",
   kind: "resource",
   risk: "high",
-  riskNote: "Runs any command with the host user's rights. Only the working directory is confined to the workspace; the command itself can read, write and reach anything the user can. Classified high for every command: the command string is not inspected.",
+  riskNote: "Runs any command with the host user's rights unless the toolkit sets exec.sandbox (bubblewrap: read-only filesystem except the workspace, no network, hidden home secrets, every process killed with the call). Variables whose names look secret (*KEY*, *TOKEN*, *SECRET*, *PASSWORD*, *CREDENTIAL*, TOOLWRIGHT_*) are withheld by default. Classified high for every command: the command string is not inspected.",
   idempotent: false,
   openWorld: true,
-  description: "Run a command with `bash -c` and return its exit code, stdout and stderr. Use it for builds,\ntests, git, package managers and other programs; prefer read_file, edit_file, glob and grep\nfor reading, changing and searching files. The command runs in the workspace root, or in\n`cwd` (a folder inside the workspace), with stdin closed and no terminal (PAGER=cat,\nTERM=dumb): interactive prompts get end-of-file, so pass flags such as `--yes` or\n`--no-edit`. Each call is a fresh shell: `cd` and exported variables do not carry over.\nAfter `timeout_ms` (default 120000, at most 600000) the command and every process it\nstarted are killed, and the result has timed_out: true with the output so far. The call\nreturns as soon as the command exits; a process left running in the background (`cmd &`)\nkeeps running, but its later output is not captured: send it to a file instead. Each stream\nis capped at about 30,000 characters, keeping the beginning and the end with\n`[… N bytes omitted …]` between; binary output is replaced by a notice. A non-zero exit\ncode is a normal result (127: command not found), not an error.",
+  description: "Run a command with `bash -c` and return its exit code, stdout and stderr. Use it for builds,\ntests, git, package managers and other programs; prefer read_file, edit_file, glob and grep\nfor reading, changing and searching files. The command runs in the workspace root, or in\n`cwd` (a folder inside the workspace), with stdin closed and no terminal (PAGER=cat,\nTERM=dumb): interactive prompts get end-of-file, so pass flags such as `--yes` or\n`--no-edit`. Each call is a fresh shell: `cd` and exported variables do not carry over.\nAfter `timeout_ms` (default 120000, at most 600000) the command and every process it\nstarted are killed, and the result has timed_out: true with the output so far. The call\nreturns as soon as the command exits; a process left running in the background (`cmd &`)\nkeeps running, but its later output is not captured: send it to a file instead. Each stream\nis capped at about 30,000 characters, keeping the beginning and the end with\n`[… N bytes omitted …]` between; binary output is replaced by a notice. A non-zero exit\ncode is a normal result (127: command not found), not an error. For servers, watchers and\nlong builds pass `run_in_background: true`: the call returns at once with a `job_id`; read\nthe output with bash_output and stop it with bash_kill (a background job has no timeout\nunless `timeout_ms` is given). Environment variables whose names look secret (API keys,\ntokens, passwords) are not passed. Commands may run in a sandbox (read-only filesystem but\nthe workspace, empty home folder, no network): then writes elsewhere fail with \"Read-only file\nsystem\" and nothing started survives the call.",
   params: schemas["exec.bash"].params,
   result: schemas["exec.bash"].result,
-  errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "UNAVAILABLE"],
+  errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "UNAVAILABLE", "TOO_LARGE", "LIMIT_REACHED"],
   validateParams: validators["exec.bash"]!.params,
   validateResult: validators["exec.bash"]!.result,
+};
+/** exec.bash_output — data_source / read_only */
+const exec_bash_output: OperationDescriptor = {
+  id: "exec.bash_output",
+  provider: "exec",
+  name: "bash_output",
+  title: "Read a background job's output",
+  kind: "data_source",
+  risk: "read_only",
+  riskNote: "Reads what a job of this session printed; it starts and changes nothing.",
+  idempotent: false,
+  openWorld: false,
+  description: "Return the output a background job (bash with run_in_background: true) produced since the\nlast bash_output on it, with its status (running, exited, killed, timed_out) and exit code.\nstdout and stderr come interleaved, as a terminal shows them. New output over the cap is cut to\nits beginning and end with `[… N bytes omitted …]`; a job's total output is kept on disk up to\n8 MiB (first 1 MiB and last 7 MiB). With `wait_ms` the call waits (at most 60000 ms) until the\njob prints something new or ends, so polling a build needs no sleep. Without `job_id` it lists\nthis session's jobs. Jobs of other sessions are not visible.",
+  params: schemas["exec.bash_output"].params,
+  result: schemas["exec.bash_output"].result,
+  errors: ["NOT_FOUND"],
+  validateParams: validators["exec.bash_output"]!.params,
+  validateResult: validators["exec.bash_output"]!.result,
+};
+/** exec.bash_kill — resource / low */
+const exec_bash_kill: OperationDescriptor = {
+  id: "exec.bash_kill",
+  provider: "exec",
+  name: "bash_kill",
+  title: "Stop a background job",
+  kind: "resource",
+  risk: "low",
+  riskNote: "Ends only a job this session started (its whole process tree); it cannot reach other processes.",
+  idempotent: true,
+  openWorld: false,
+  description: "Stop a background job started by bash with run_in_background: true: SIGTERM to every process\nit started, SIGKILL after a second to whatever is left. Its output so far stays readable with\nbash_output. Killing a job that has already ended changes nothing (killed: false).",
+  params: schemas["exec.bash_kill"].params,
+  result: schemas["exec.bash_kill"].result,
+  errors: ["NOT_FOUND"],
+  validateParams: validators["exec.bash_kill"]!.params,
+  validateResult: validators["exec.bash_kill"]!.result,
 };
 /** exec.shell_read — data_source / read_only */
 const exec_shell_read: OperationDescriptor = {
@@ -303,7 +339,7 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
   {
     name: "exec",
     description: "Run shell commands in the workspace.",
-    operations: [exec_bash, exec_shell_read],
+    operations: [exec_bash, exec_bash_output, exec_bash_kill, exec_shell_read],
   },
   {
     name: "web",
@@ -328,7 +364,7 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory, search_glob, search_grep, exec_bash, exec_shell_read, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
+export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory, search_glob, search_grep, exec_bash, exec_bash_output, exec_bash_kill, exec_shell_read, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };

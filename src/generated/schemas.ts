@@ -695,6 +695,11 @@ export const schemas = {
           "type": "string",
           "maxLength": 200,
           "description": "What the command does, in 5-10 words (shown to the user; does not change the run)."
+        },
+        "run_in_background": {
+          "type": "boolean",
+          "default": false,
+          "description": "Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill."
         }
       }
     },
@@ -745,6 +750,220 @@ export const schemas = {
           "type": "integer",
           "minimum": 0,
           "description": "Wall time from start until bash exited, in milliseconds."
+        },
+        "job_id": {
+          "type": "string",
+          "description": "With run_in_background, the id of the started job (the other fields are then empty placeholders)."
+        }
+      }
+    },
+  },
+  "exec.bash_output": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "job_id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "description": "The job to read, as returned by bash. Omit to list this session's jobs."
+        },
+        "wait_ms": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 60000,
+          "description": "Wait up to this many milliseconds for new output or the end of the job before answering (needs job_id)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "job_id": {
+          "type": "string",
+          "description": "The job's id, e.g. job-1."
+        },
+        "command": {
+          "type": "string",
+          "description": "The command line (cut at 200 characters)."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "running",
+            "exited",
+            "killed",
+            "timed_out"
+          ],
+          "description": "running, exited (on its own), killed (bash_kill, toolkit close) or timed_out."
+        },
+        "exit_code": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "Exit status once it ended (null while running or when ended by a signal)."
+        },
+        "signal": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Signal that ended it, if any."
+        },
+        "duration_ms": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Time since it started, or how long it ran."
+        },
+        "total_bytes": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Bytes of output it produced in total."
+        },
+        "unread_bytes": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Bytes produced since the last bash_output on it."
+        },
+        "output": {
+          "type": "string",
+          "description": "Output since the last read (stdout and stderr interleaved; head and tail when over the cap)."
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when part of the new output is not shown."
+        },
+        "jobs": {
+          "type": "array",
+          "description": "Without job_id, this session's jobs.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "job_id",
+              "command",
+              "status",
+              "exit_code",
+              "signal",
+              "duration_ms",
+              "total_bytes",
+              "unread_bytes"
+            ],
+            "properties": {
+              "job_id": {
+                "type": "string",
+                "description": "The job's id, e.g. job-1."
+              },
+              "command": {
+                "type": "string",
+                "description": "The command line (cut at 200 characters)."
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "running",
+                  "exited",
+                  "killed",
+                  "timed_out"
+                ],
+                "description": "running, exited (on its own), killed (bash_kill, toolkit close) or timed_out."
+              },
+              "exit_code": {
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "description": "Exit status once it ended (null while running or when ended by a signal)."
+              },
+              "signal": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "Signal that ended it, if any."
+              },
+              "duration_ms": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Time since it started, or how long it ran."
+              },
+              "total_bytes": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Bytes of output it produced in total."
+              },
+              "unread_bytes": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Bytes produced since the last bash_output on it."
+              }
+            }
+          }
+        }
+      }
+    },
+  },
+  "exec.bash_kill": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "job_id"
+      ],
+      "properties": {
+        "job_id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "description": "The job to stop, as returned by bash."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "job_id",
+        "killed",
+        "status",
+        "exit_code",
+        "signal"
+      ],
+      "properties": {
+        "job_id": {
+          "type": "string",
+          "description": "The job."
+        },
+        "killed": {
+          "type": "boolean",
+          "description": "True when this call stopped it; false when it had already ended."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "running",
+            "exited",
+            "killed",
+            "timed_out"
+          ],
+          "description": "The job's status now."
+        },
+        "exit_code": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "description": "Its exit status (null when ended by a signal)."
+        },
+        "signal": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "Signal that ended it, if any."
         }
       }
     },

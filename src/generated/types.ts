@@ -16,7 +16,8 @@ export type ErrorCode =
   | "BLOCKED_URL"
   | "HTTP_ERROR"
   | "NETWORK_ERROR"
-  | "UNSUPPORTED_CONTENT";
+  | "UNSUPPORTED_CONTENT"
+  | "LIMIT_REACHED";
 
 export const ERROR_CODES = [
   "INVALID_INPUT",
@@ -42,6 +43,7 @@ export const ERROR_CODES = [
   "HTTP_ERROR",
   "NETWORK_ERROR",
   "UNSUPPORTED_CONTENT",
+  "LIMIT_REACHED",
 ] as const satisfies readonly ErrorCode[];
 
 // filesystem.read_file
@@ -503,6 +505,10 @@ export interface BashParams {
    * What the command does, in 5-10 words (shown to the user; does not change the run).
    */
   description?: string
+  /**
+   * Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill.
+   */
+  run_in_background?: boolean
 }
 
 export interface BashResult {
@@ -534,6 +540,133 @@ export interface BashResult {
    * Wall time from start until bash exited, in milliseconds.
    */
   duration_ms: number
+  /**
+   * With run_in_background, the id of the started job (the other fields are then empty placeholders).
+   */
+  job_id?: string
+}
+
+// exec.bash_output
+export interface BashOutputParams {
+  /**
+   * The job to read, as returned by bash. Omit to list this session's jobs.
+   */
+  job_id?: string
+  /**
+   * Wait up to this many milliseconds for new output or the end of the job before answering (needs job_id).
+   */
+  wait_ms?: number
+}
+
+export interface BashOutputResult {
+  /**
+   * The job's id, e.g. job-1.
+   */
+  job_id?: string
+  /**
+   * The command line (cut at 200 characters).
+   */
+  command?: string
+  /**
+   * running, exited (on its own), killed (bash_kill, toolkit close) or timed_out.
+   */
+  status?: ("running" | "exited" | "killed" | "timed_out")
+  /**
+   * Exit status once it ended (null while running or when ended by a signal).
+   */
+  exit_code?: (number | null)
+  /**
+   * Signal that ended it, if any.
+   */
+  signal?: (string | null)
+  /**
+   * Time since it started, or how long it ran.
+   */
+  duration_ms?: number
+  /**
+   * Bytes of output it produced in total.
+   */
+  total_bytes?: number
+  /**
+   * Bytes produced since the last bash_output on it.
+   */
+  unread_bytes?: number
+  /**
+   * Output since the last read (stdout and stderr interleaved; head and tail when over the cap).
+   */
+  output?: string
+  /**
+   * True when part of the new output is not shown.
+   */
+  truncated?: boolean
+  /**
+   * Without job_id, this session's jobs.
+   */
+  jobs?: {
+    /**
+     * The job's id, e.g. job-1.
+     */
+    job_id: string
+    /**
+     * The command line (cut at 200 characters).
+     */
+    command: string
+    /**
+     * running, exited (on its own), killed (bash_kill, toolkit close) or timed_out.
+     */
+    status: ("running" | "exited" | "killed" | "timed_out")
+    /**
+     * Exit status once it ended (null while running or when ended by a signal).
+     */
+    exit_code: (number | null)
+    /**
+     * Signal that ended it, if any.
+     */
+    signal: (string | null)
+    /**
+     * Time since it started, or how long it ran.
+     */
+    duration_ms: number
+    /**
+     * Bytes of output it produced in total.
+     */
+    total_bytes: number
+    /**
+     * Bytes produced since the last bash_output on it.
+     */
+    unread_bytes: number
+  }[]
+}
+
+// exec.bash_kill
+export interface BashKillParams {
+  /**
+   * The job to stop, as returned by bash.
+   */
+  job_id: string
+}
+
+export interface BashKillResult {
+  /**
+   * The job.
+   */
+  job_id: string
+  /**
+   * True when this call stopped it; false when it had already ended.
+   */
+  killed: boolean
+  /**
+   * The job's status now.
+   */
+  status: ("running" | "exited" | "killed" | "timed_out")
+  /**
+   * Its exit status (null when ended by a signal).
+   */
+  exit_code: (number | null)
+  /**
+   * Signal that ended it, if any.
+   */
+  signal: (string | null)
 }
 
 // exec.shell_read
@@ -1415,6 +1548,8 @@ export type Operations = {
   glob: { provider: "search"; id: "search.glob"; params: GlobParams; result: GlobResult };
   grep: { provider: "search"; id: "search.grep"; params: GrepParams; result: GrepResult };
   bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
+  bash_output: { provider: "exec"; id: "exec.bash_output"; params: BashOutputParams; result: BashOutputResult };
+  bash_kill: { provider: "exec"; id: "exec.bash_kill"; params: BashKillParams; result: BashKillResult };
   shell_read: { provider: "exec"; id: "exec.shell_read"; params: ShellReadParams; result: ShellReadResult };
   web_fetch: { provider: "web"; id: "web.web_fetch"; params: WebFetchParams; result: WebFetchResult };
   web_search: { provider: "web"; id: "web.web_search"; params: WebSearchParams; result: WebSearchResult };
@@ -1447,6 +1582,8 @@ export interface SearchHandlers {
 /** Handler bodies of the exec provider. */
 export interface ExecHandlers {
   bash: Handler<BashParams, BashResult>;
+  bash_output: Handler<BashOutputParams, BashOutputResult>;
+  bash_kill: Handler<BashKillParams, BashKillResult>;
   shell_read: Handler<ShellReadParams, ShellReadResult>;
 }
 

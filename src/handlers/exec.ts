@@ -1,248 +1,95 @@
-import { stat } from 'node:fs/promises';
-import { performance } from 'node:perf_hooks';
-import type { Options as ExecaOptions } from 'execa';
-
-// execa is loaded on the first command (~14 MiB resident): toolkits that never run bash skip it.
-let execaModule: Promise<typeof import('execa')> | undefined;
-const loadExeca = () => (execaModule ??= import('execa'));
-import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../runtime/errors.js';
+import { ToolError, throwIfAborted } from '../runtime/errors.js';
 import { withText, type Rendered } from '../runtime/handler.js';
 import type { HandlerContext } from '../runtime/types.js';
-import type { BashParams, BashResult, ExecHandlers } from '../generated/types.js';
-import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from './exec/collector.js';
-import { openOutputPipe, type OutputPipe } from './exec/output-pipe.js';
-import { groupIsRunning, signalGroup, trackGroup, untrackGroup, waitForGroupGone } from './exec/process-group.js';
+import type { BashKillParams, BashKillResult, BashOutputParams, BashOutputResult, BashParams, BashResult, ExecHandlers } from '../generated/types.js';
+import { DEFAULT_OUTPUT_LIMIT } from './exec/collector.js';
+import { jobDurationMs, jobTable, killJob, readNewOutput, startJob, waitForNews, type Job } from './exec/jobs.js';
+import { MAX_TIMEOUT_MS, prepareCommand, runCommand } from './exec/runner.js';
 import { shellRead } from './exec/shell-read.js';
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
-export const MAX_TIMEOUT_MS = 600_000;
-/** Between SIGTERM to the group and SIGKILL. */
-const KILL_GRACE_MS = 1_000;
-/** After SIGKILL, how long to wait for the kernel to tear the group down. */
-const KILL_SETTLE_MS = 1_000;
-/**
- * After bash exits, how long to keep reading for output still in the pipes. A background child
- * that inherited stdout keeps the pipe open forever; we stop reading rather than wait for EOF.
- */
-const DRAIN_AFTER_EXIT_MS = 200;
+export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, runCommand, type RunCommandInput } from './exec/runner.js';
+export type { SandboxMode, SandboxOption } from './exec/sandbox.js';
 
-/** Settings that keep tools from waiting on a terminal nobody watches. */
-const NON_INTERACTIVE_ENV = { PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'dumb' } as const;
-
-/** How the command ended. */
-interface Ending {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-}
+/** Longest bash_output may wait for news. */
+export const MAX_WAIT_MS = 60_000;
 
 /** exec.bash: see catalog.yaml for the contract. */
 export async function bash(params: BashParams, ctx: HandlerContext): Promise<Rendered<BashResult>> {
+  if (!params.run_in_background) {
+    return runCommand(ctx, { command: params.command, cwd: params.cwd, timeoutMs: params.timeout_ms });
+  }
   throwIfAborted(ctx.signal);
-  const cwd = await resolveCwd(params.cwd, ctx);
-  const timeoutMs = Math.min(params.timeout_ms ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
-  const outputLimit = ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT;
-  const env = commandEnv(ctx.services.exec.env);
-  const stdout = new OutputCollector(outputLimit);
-  const stderr = new OutputCollector(outputLimit);
-  throwIfAborted(ctx.signal);
-
-  const { execa } = await loadExeca();
-  const stdoutPipe = await openOutputPipe((bytes) => stdout.push(bytes));
-  const stderrPipe = await openOutputPipe((bytes) => stderr.push(bytes));
-  const pipes = [stdoutPipe, stderrPipe];
-  const started = performance.now();
-  let subprocess;
-  try {
-    const options: ExecaOptions = {
-      cwd,
-      env,
-      extendEnv: false,
-      stdin: 'ignore',
-      // A file descriptor goes to child_process.spawn as is (execa's types list only fds 3-9).
-      stdout: stdoutPipe.stdio as 'pipe',
-      stderr: stderrPipe.stdio as 'pipe',
-      buffer: false,
-      reject: false,
-      // Its own session and process group, so a timeout can kill every descendant at once.
-      detached: true,
-      // execa's cleanup does not cover detached children; trackGroup() does it for the whole group.
-      cleanup: false,
-      windowsHide: true,
-    };
-    subprocess = execa('bash', ['-c', params.command], options);
-  } catch (error) {
-    for (const pipe of pipes) pipe.close();
-    throw error;
-  } finally {
-    // The child holds its own copies of the write ends now (or never will).
-    stdoutPipe.attach(subprocess?.stdout);
-    stderrPipe.attach(subprocess?.stderr);
-  }
-
-  const exited = new Promise<Ending>((resolve) => {
-    subprocess.once('exit', (exitCode, signal) => resolve({ exitCode, signal }));
-  });
-  // execa settles (reject:false: never rejects) after exit and EOF, or at once when spawning fails.
-  const settled = subprocess.then((result) => result);
-  settled.catch(() => {});
-  // pid is set synchronously when the spawn worked; otherwise execa settles with the reason.
-  const pgid = subprocess.pid;
-  if (pgid === undefined) {
-    for (const pipe of pipes) pipe.close();
-    throw spawnError(await settled, cwd, ctx);
-  }
-  trackGroup(pgid);
-  let timedOut = false;
-  let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= terminateGroup(pgid, exited));
-  const timer = setTimeout(() => {
-    timedOut = true;
-    void stop();
-  }, timeoutMs);
-  const onAbort = () => void stop();
-  ctx.signal.addEventListener('abort', onAbort, { once: true });
-  if (ctx.signal.aborted) onAbort();
-
-  let ending: Ending;
-  let duration: number;
-  try {
-    ending = await exited;
-    duration = Math.round(performance.now() - started);
-    clearTimeout(timer);
-    ctx.signal.removeEventListener('abort', onAbort);
-    await drainThenClose(pipes, DRAIN_AFTER_EXIT_MS);
-    if (stopping) await stopping;
-  } finally {
-    clearTimeout(timer);
-    ctx.signal.removeEventListener('abort', onAbort);
-    untrackGroup(pgid);
-  }
-  if (ctx.signal.aborted && !timedOut) throw abortError(ctx.signal);
-
-  // Processes the command left running in the background (servers, `sleep 100 &`) keep running.
-  const backgroundRunning = !stopping && (await groupIsRunning(pgid));
-  const out = stdout.finish();
-  const err = stderr.finish();
+  const prepared = await prepareCommand(ctx, { command: params.command, cwd: params.cwd });
+  const timeoutMs = params.timeout_ms === undefined ? undefined : Math.min(params.timeout_ms, MAX_TIMEOUT_MS);
+  const job = await startJob(ctx, prepared, timeoutMs);
   const result: BashResult = {
-    exit_code: ending.exitCode,
-    signal: ending.signal,
-    stdout: out.text,
-    stderr: err.text,
-    timed_out: timedOut,
-    truncated: out.truncated || err.truncated,
-    duration_ms: duration,
+    exit_code: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    timed_out: false,
+    truncated: false,
+    duration_ms: 0,
+    job_id: job.id,
   };
-  return withText(result, renderText(result, { timeoutMs, out, err, backgroundRunning, pgid, outputLimit }));
+  const sandboxed = prepared.settings.mode === 'none' ? '' : ` in the ${prepared.settings.mode} sandbox`;
+  return withText(result, `started in the background as ${job.id}${sandboxed}` +
+    (timeoutMs === undefined ? ' (no timeout)' : ` (killed after ${timeoutMs} ms)`) +
+    `. Read its output with bash_output {"job_id": "${job.id}"} (add wait_ms to wait for more); stop it with bash_kill {"job_id": "${job.id}"}.`);
 }
 
-/** The working directory: the workspace root, or a directory inside it. */
-async function resolveCwd(cwd: string | undefined, ctx: HandlerContext): Promise<string> {
-  if (cwd === undefined || cwd === '' || cwd === '.') return ctx.workspace.root;
-  const resolved = await ctx.workspace.resolve(cwd);
-  if (!resolved.exists) {
-    throw new ToolError('NOT_FOUND', `cwd ${cwd} does not exist in the workspace; create it first or omit cwd to run in the workspace root`);
-  }
-  const stats = await stat(resolved.absolute).catch((error: unknown) => {
-    throw fsErrorToToolError(error, `cwd ${resolved.relative}`) ?? error;
-  });
-  if (!stats.isDirectory()) {
-    throw new ToolError('NOT_DIRECTORY', `cwd ${resolved.relative} is a file, not a directory`);
-  }
-  return resolved.absolute;
+type JobSummary = NonNullable<BashOutputResult['jobs']>[number];
+
+function summary(job: Job): JobSummary {
+  return {
+    job_id: job.id,
+    command: job.command.length > 200 ? `${job.command.slice(0, 199)}…` : job.command,
+    status: job.status,
+    exit_code: job.exitCode,
+    signal: job.signal,
+    duration_ms: jobDurationMs(job),
+    total_bytes: job.spill.total,
+    unread_bytes: job.spill.total - job.readOffset,
+  };
 }
 
-/** Inherited environment + non-interactive settings + the toolkit's overrides (undefined removes). */
-function commandEnv(overrides: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
-  const env: Record<string, string | undefined> = { ...process.env, ...NON_INTERACTIVE_ENV };
-  for (const [name, value] of Object.entries(overrides ?? {})) {
-    if (value === undefined) delete env[name];
-    else env[name] = value;
+/** exec.bash_output: new output of one job, or the list of this session's jobs. */
+export async function bashOutput(params: BashOutputParams, ctx: HandlerContext): Promise<Rendered<BashOutputResult>> {
+  const table = jobTable(ctx);
+  if (params.job_id === undefined) {
+    if (params.wait_ms !== undefined) throw new ToolError('INVALID_INPUT', 'wait_ms needs a job_id: name the job to wait for');
+    const jobs = table.list().map(summary);
+    const text = jobs.length === 0
+      ? 'no background jobs in this session (bash with run_in_background: true starts one)'
+      : jobs.map((j) => `${j.job_id} ${j.status}${j.exit_code !== null ? ` (exit ${j.exit_code})` : ''} ${j.duration_ms} ms, ${j.unread_bytes} unread bytes: ${j.command}`).join('\n');
+    return withText({ jobs }, text);
   }
-  for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name];
-  return env as Record<string, string>;
+  const job = table.get(params.job_id);
+  if (params.wait_ms) await waitForNews(job, Math.min(params.wait_ms, MAX_WAIT_MS), ctx.signal);
+  throwIfAborted(ctx.signal);
+  const read = readNewOutput(job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT);
+  const result: BashOutputResult = { ...summary(job), output: read.text, truncated: read.truncated };
+  delete result.unread_bytes;
+  const state = job.status === 'running' ? `running for ${result.duration_ms} ms`
+    : `${job.status}${job.exitCode !== null ? ` with exit code ${job.exitCode}` : job.signal ? ` by ${job.signal}` : ''} after ${result.duration_ms} ms`;
+  const lines = [`${job.id} ${state}`];
+  lines.push(read.text ? `output since the last read:\n${read.text}`.trimEnd() : '(no new output)');
+  lines.push(...job.notes);
+  if (job.spill.writeError) lines.push(`[${job.spill.lostBytes} bytes of output were lost: the spill file could not be written (${job.spill.writeError})]`);
+  if (read.truncated && !read.binary) lines.push('[only the beginning and end of the new output are shown; have the command write to a file to keep all of it]');
+  if (job.status === 'running' && !read.text && !params.wait_ms) lines.push('[pass wait_ms to wait for new output]');
+  return withText(result, lines.join('\n'));
 }
 
-/**
- * SIGTERM to the whole group; SIGKILL to whatever is left after the grace period (descendants
- * that ignore SIGTERM included, even when bash itself died at once). Resolves when the group is gone.
- */
-async function terminateGroup(pgid: number, exited: Promise<Ending>): Promise<void> {
-  signalGroup(pgid, 'SIGTERM');
-  const graceEnds = Date.now() + KILL_GRACE_MS;
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, KILL_GRACE_MS))]);
-  if (await waitForGroupGone(pgid, Math.max(0, graceEnds - Date.now()))) return;
-  signalGroup(pgid, 'SIGKILL');
-  await waitForGroupGone(pgid, KILL_SETTLE_MS);
+/** exec.bash_kill: ends one of this session's jobs (its whole process tree). */
+export async function bashKill(params: BashKillParams, ctx: HandlerContext): Promise<Rendered<BashKillResult>> {
+  const job = jobTable(ctx).get(params.job_id);
+  const killed = await killJob(job);
+  const result: BashKillResult = { job_id: job.id, killed, status: job.status, exit_code: job.exitCode, signal: job.signal };
+  const text = killed
+    ? `${job.id} killed with every process it started; its output stays readable with bash_output`
+    : `${job.id} had already ended (${job.status}${job.exitCode !== null ? `, exit code ${job.exitCode}` : ''}); nothing was killed`;
+  return withText(result, text);
 }
 
-/** Waits for both pipes to reach end-of-file, at most `ms`; then stops reading whatever is still open. */
-async function drainThenClose(pipes: readonly OutputPipe[], ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    Promise.all(pipes.map((pipe) => pipe.ended)),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-    }),
-  ]);
-  clearTimeout(timer);
-  for (const pipe of pipes) pipe.close();
-}
-
-function spawnError(settled: unknown, cwd: string, ctx: HandlerContext): ToolError {
-  const result = settled as { code?: string; message?: string };
-  const full = result.message ?? 'unknown spawn failure';
-  const shown = ctx.workspace.relative(cwd);
-  const message = full.split('\n').filter(Boolean).pop() ?? full;
-  if (/spawn bash ENOENT/.test(full) || (result.code === 'ENOENT' && !/cwd/.test(full))) {
-    return new ToolError('UNAVAILABLE', 'bash was not found on PATH; install bash or fix PATH in the toolkit exec.env option');
-  }
-  if (result.code === 'ENOENT' || result.code === 'ENOTDIR') {
-    return new ToolError('NOT_FOUND', `cwd ${shown} is no longer a directory: ${message}`);
-  }
-  if (result.code === 'EACCES' || result.code === 'EPERM') {
-    return new ToolError('PERMISSION_DENIED', `could not start bash in ${shown}: ${message}`);
-  }
-  return new ToolError('INTERNAL', `could not start bash: ${message}`);
-}
-
-interface TextContext {
-  timeoutMs: number;
-  out: CollectedOutput;
-  err: CollectedOutput;
-  backgroundRunning: boolean;
-  pgid: number;
-  outputLimit: number;
-}
-
-/** Model-facing text: how it ended, then each non-empty stream, then hints. */
-function renderText(result: BashResult, c: TextContext): string {
-  const lines: string[] = [];
-  if (result.timed_out) {
-    lines.push(`timed out after ${c.timeoutMs} ms; the command and its child processes were killed` +
-      (result.signal ? ` (${result.signal})` : result.exit_code !== null ? ` (exit code ${result.exit_code})` : '') +
-      '. Output so far is below; raise timeout_ms (max 600000) or run it in the background with output to a file.');
-  } else if (result.signal) {
-    lines.push(`killed by signal ${result.signal} (${result.duration_ms} ms)`);
-  } else {
-    lines.push(`exit code ${result.exit_code} (${result.duration_ms} ms)`);
-  }
-  if (result.stdout) lines.push(`stdout:\n${withNewline(result.stdout)}`.trimEnd());
-  if (result.stderr) lines.push(`stderr:\n${withNewline(result.stderr)}`.trimEnd());
-  if (!result.stdout && !result.stderr) lines.push('(no output)');
-  const cut = [c.out, c.err].some((o) => o.truncated && !o.binary);
-  if (cut) {
-    lines.push(`[output cut to the first and last ${Math.floor(c.outputLimit / 2)} characters per stream; ` +
-      'to see all of it, redirect to a file (cmd > out.log 2>&1) and use read_file or grep on it]');
-  }
-  if (c.backgroundRunning) {
-    lines.push(`[background processes started by the command are still running (process group ${c.pgid}); ` +
-      'their later output is not captured]');
-  }
-  return lines.join('\n');
-}
-
-function withNewline(text: string): string {
-  return text.endsWith('\n') ? text : `${text}\n`;
-}
-
-export const execHandlers = { bash, shell_read: shellRead } satisfies ExecHandlers;
+export const execHandlers = { bash, bash_output: bashOutput, bash_kill: bashKill, shell_read: shellRead } satisfies ExecHandlers;

@@ -5,16 +5,8 @@ import { ToolError, abortError } from '../runtime/errors.js';
 import { withText, type HandlerReturn } from '../runtime/handler.js';
 import { SEARCH_CONFIG_HINT, type SearchResultItem } from '../runtime/services/search-backend.js';
 import type { HandlerContext } from '../runtime/types.js';
-import {
-  classify,
-  decodeText,
-  excerptOf,
-  htmlToMarkdown,
-  htmlToText,
-  parseContentType,
-  pickEncoding,
-  sniff,
-} from './web/content.js';
+import { classify, decodeText, excerptOf, looksBinary, parseContentType, pickEncoding, sniff } from './web/content.js';
+import { convertInWorker, prewarmConverter } from './web/convert-pool.js';
 import { discardBody, headerValue, openFetchSession } from './web/fetcher.js';
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
@@ -26,7 +18,9 @@ async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<H
   const format = params.format ?? 'markdown';
   const maxBytes = Math.min(params.max_bytes ?? DEFAULT_MAX_BYTES, MAX_MAX_BYTES);
   const timeoutMs = params.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs; // one budget for the fetch and the conversion
   const session = openFetchSession({ maxBytes, timeoutMs, signal: ctx.signal, web: ctx.services.web, ...(ctx.checkHost ? { checkHost: ctx.checkHost } : {}) });
+  let converting = false;
   try {
     const response = await session.open(params.url);
     const finalUrl = response.finalUrl.href;
@@ -40,7 +34,8 @@ async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<H
         const { bytes } = await session.read(response, ERROR_EXCERPT_BYTES);
         const excerptKind = kind === 'unknown' ? sniff(bytes) : kind;
         if (excerptKind !== 'binary') {
-          excerpt = excerptOf(decodeText(bytes, pickEncoding(bytes, media.charset, excerptKind), true), excerptKind);
+          const { encoding } = pickEncoding(bytes, media.charset, excerptKind);
+          if (!looksBinary(bytes, encoding)) excerpt = excerptOf(decodeText(bytes, encoding, true), excerptKind);
         }
       } catch {
         // The status is the news; an unreadable error body only loses the excerpt.
@@ -56,15 +51,31 @@ async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<H
       discardBody(response.body);
       throw unsupported(finalUrl, media.mime);
     }
+    if (format !== 'raw' && (kind === 'html' || kind === 'unknown')) prewarmConverter(); // a worker starts while the body downloads
     const { bytes, truncated } = await session.read(response, maxBytes);
     if (kind === 'unknown') kind = sniff(bytes);
     if (kind === 'binary') throw unsupported(finalUrl, media.mime || 'no content-type');
+    const { encoding, unsupported: badCharset } = pickEncoding(bytes, media.charset, kind);
+    // A label says text, the bytes say otherwise (an image or archive served as text/html).
+    if (looksBinary(bytes, encoding)) {
+      throw new ToolError(
+        'UNSUPPORTED_CONTENT',
+        `${finalUrl} is labelled ${media.mime || '(no content-type)'} but its bytes are binary (NUL or control bytes, or not valid ${encoding}); web_fetch returns HTML, text and JSON only`,
+        { content_type: media.mime, sniffed: 'binary' },
+      );
+    }
+    const notes: string[] = [];
+    if (badCharset) notes.push(`the charset "${badCharset}" is not supported here; decoded as ${encoding}, so some characters may be wrong`);
 
-    const decoded = decodeText(bytes, pickEncoding(bytes, media.charset, kind), truncated);
-    let content = decoded;
+    let content: string;
     let title: string | undefined;
     if (kind === 'html' && format !== 'raw') {
-      ({ content, title } = format === 'text' ? htmlToText(decoded, finalUrl) : htmlToMarkdown(decoded, finalUrl));
+      converting = true;
+      const page = await convertInWorker({ bytes, encoding, truncated, format, baseUrl: finalUrl }, { deadline, timeoutMs, signal: ctx.signal });
+      ({ content, title } = page);
+      notes.push(...page.notes);
+    } else {
+      content = decodeText(bytes, encoding, truncated);
     }
     const output: WebFetchResult = {
       url: params.url,
@@ -76,8 +87,10 @@ async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<H
       bytes: bytes.length,
       truncated,
     };
-    return withText(output, renderFetch(output, response.redirects.length, maxBytes));
+    return withText(output, renderFetch(output, response.redirects.length, maxBytes, notes));
   } catch (error) {
+    // The converter's own TIMEOUT/CANCELLED/UNSUPPORTED_CONTENT says what ran out; keep it.
+    if (converting && error instanceof ToolError) throw error;
     throw session.toToolError(error);
   } finally {
     session.close();
@@ -92,10 +105,11 @@ function unsupported(url: string, mime: string): ToolError {
   );
 }
 
-function renderFetch(output: WebFetchResult, redirects: number, maxBytes: number): string {
+function renderFetch(output: WebFetchResult, redirects: number, maxBytes: number, notes: readonly string[]): string {
   // Built with + (not join) so a large content string is referenced, not copied.
   let head = '';
   if (redirects > 0) head += `[redirected ${redirects}× to ${output.final_url}]\n`;
+  for (const note of notes) head += `[note: ${note}]\n`;
   if (output.title) head += `Title: ${output.title}\n`;
   if (head) head += '\n';
   const body = output.content === '' ? `(empty body, HTTP ${output.status}, ${output.content_type || 'no content-type'})` : output.content;

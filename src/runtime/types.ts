@@ -20,10 +20,24 @@ export interface WebOptions {
 }
 
 export interface ExecOptions {
-  /** Extra environment variables for commands; a value of `undefined` removes the variable. */
+  /**
+   * Variables to set for commands (a string; always passed, even a secret-looking name) or to remove
+   * (`undefined`). Host variables named like secrets are withheld unless listed in `inheritEnv`.
+   */
   env?: Record<string, string | undefined>;
+  /** Host variables to pass although their names look secret: names or `*` globs (`['*']`: all). */
+  inheritEnv?: string[];
   /** Per-stream cap on captured output, in characters (default 30,000). */
   outputLimit?: number;
+  /**
+   * Run commands in a bubblewrap sandbox: 'none' (default), 'workspace-write', 'read-only', or
+   * `{ mode, network?: boolean (default false), writable?: string[] (extra writable folders) }`.
+   */
+  sandbox?: 'none' | 'workspace-write' | 'read-only' | { mode: 'none' | 'workspace-write' | 'read-only'; network?: boolean; writable?: string[] };
+  /** Path of the bwrap binary (default: `bwrap` on PATH). */
+  bwrapPath?: string;
+  /** Background jobs running at once per toolkit (default 8). */
+  maxJobs?: number;
 }
 
 export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Provider<any>[]> {

@@ -24,9 +24,11 @@ runConformance({
           "NOT_DIRECTORY",
           "OUTSIDE_WORKSPACE",
           "PERMISSION_DENIED",
-          "UNAVAILABLE"
+          "UNAVAILABLE",
+          "TOO_LARGE",
+          "LIMIT_REACHED"
         ],
-        "riskNote": "Runs any command with the host user's rights. Only the working directory is confined to the workspace; the command itself can read, write and reach anything the user can. Classified high for every command: the command string is not inspected."
+        "riskNote": "Runs any command with the host user's rights unless the toolkit sets exec.sandbox (bubblewrap: read-only filesystem except the workspace, no network, hidden home secrets, every process killed with the call). Variables whose names look secret (*KEY*, *TOKEN*, *SECRET*, *PASSWORD*, *CREDENTIAL*, TOOLWRIGHT_*) are withheld by default. Classified high for every command: the command string is not inspected."
       },
       "probes": {
         "missing": [
@@ -61,6 +63,13 @@ runConformance({
             "input": {
               "command": "echo hello",
               "description": 12345
+            }
+          },
+          {
+            "field": "run_in_background",
+            "input": {
+              "command": "echo hello",
+              "run_in_background": "yes"
             }
           }
         ],
@@ -252,6 +261,152 @@ runConformance({
           },
           "expect": {
             "error": "NOT_DIRECTORY"
+          }
+        },
+        {
+          "name": "starts a background job and returns at once with its id",
+          "input": {
+            "command": "echo from-the-job",
+            "run_in_background": true
+          },
+          "expect": {
+            "output": {
+              "exit_code": null,
+              "stdout": "",
+              "job_id": "job-1"
+            },
+            "text_contains": "bash_output"
+          }
+        },
+        {
+          "name": "a sandbox that cannot start refuses to run the command",
+          "options": {
+            "exec": {
+              "sandbox": "read-only",
+              "bwrapPath": "/nonexistent/bwrap"
+            }
+          },
+          "input": {
+            "command": "touch ran.txt"
+          },
+          "expect": {
+            "error": "UNAVAILABLE",
+            "files": {
+              "ran.txt": null
+            }
+          }
+        }
+      ]
+    },
+    {
+      "id": "exec.bash_output",
+      "provider": "exec",
+      "name": "bash_output",
+      "descriptor": {
+        "kind": "data_source",
+        "risk": "read_only",
+        "idempotent": false,
+        "openWorld": false,
+        "title": "Read a background job's output",
+        "errors": [
+          "NOT_FOUND"
+        ],
+        "riskNote": "Reads what a job of this session printed; it starts and changes nothing."
+      },
+      "probes": {
+        "missing": [],
+        "wrongType": [
+          {
+            "field": "job_id",
+            "input": {
+              "job_id": 12345
+            }
+          },
+          {
+            "field": "wait_ms",
+            "input": {
+              "wait_ms": "not a number"
+            }
+          }
+        ],
+        "unknown": {
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "lists no jobs in a fresh session",
+          "input": {},
+          "expect": {
+            "output": {
+              "jobs": []
+            },
+            "text_contains": "no background jobs"
+          }
+        },
+        {
+          "name": "an unknown job id is NOT_FOUND",
+          "input": {
+            "job_id": "job-99"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
+          }
+        },
+        {
+          "name": "wait_ms needs a job id",
+          "input": {
+            "wait_ms": 100
+          },
+          "expect": {
+            "error": "INVALID_INPUT"
+          }
+        }
+      ]
+    },
+    {
+      "id": "exec.bash_kill",
+      "provider": "exec",
+      "name": "bash_kill",
+      "descriptor": {
+        "kind": "resource",
+        "risk": "low",
+        "idempotent": true,
+        "openWorld": false,
+        "title": "Stop a background job",
+        "errors": [
+          "NOT_FOUND"
+        ],
+        "riskNote": "Ends only a job this session started (its whole process tree); it cannot reach other processes."
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "job_id",
+            "input": {}
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "job_id",
+            "input": {
+              "job_id": 12345
+            }
+          }
+        ],
+        "unknown": {
+          "job_id": "job-1",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "an unknown job id is NOT_FOUND",
+          "input": {
+            "job_id": "job-1"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
           }
         }
       ]

@@ -39,6 +39,8 @@ export class OutputCollector {
   /** Where the next byte goes in the ring. */
   private ringWrite = 0;
   private ringBytes = 0;
+  /** Set by skip(): later bytes go to the tail even if the head has room. */
+  private headClosed = false;
   totalBytes = 0;
 
   constructor(limit: number = DEFAULT_OUTPUT_LIMIT) {
@@ -54,33 +56,44 @@ export class OutputCollector {
     return (this.head?.length ?? 0) + (this.ring?.length ?? 0);
   }
 
-  /** Copies `chunk` in; the caller may overwrite it afterwards. */
-  push(chunk: Uint8Array | string): void {
-    let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    if (bytes.length === 0) return;
-    this.totalBytes += bytes.length;
-    if (this.headBytes < this.headCapacity) {
+  /** Copies the first `length` bytes of `chunk` in (all by default); the caller may overwrite it afterwards. */
+  push(chunk: Uint8Array | string, length?: number): void {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    let start = 0;
+    const end = Math.min(length ?? bytes.length, bytes.length);
+    if (end <= 0) return;
+    this.totalBytes += end;
+    // Buffer.copy with offsets: no view is allocated per chunk.
+    if (!this.headClosed && this.headBytes < this.headCapacity) {
       this.head ??= Buffer.allocUnsafe(this.headCapacity);
-      const taken = Math.min(bytes.length, this.headCapacity - this.headBytes);
-      this.head.set(bytes.subarray(0, taken), this.headBytes);
+      const taken = Math.min(end, this.headCapacity - this.headBytes);
+      bytes.copy(this.head, this.headBytes, 0, taken);
       this.headBytes += taken;
-      if (taken === bytes.length) return;
-      bytes = bytes.subarray(taken);
+      if (taken === end) return;
+      start = taken;
     }
     const ring = (this.ring ??= Buffer.allocUnsafe(this.tailCapacity));
     const capacity = ring.length;
-    if (bytes.length >= capacity) {
+    const count = end - start;
+    if (count >= capacity) {
       // The chunk alone fills the ring: keep its last `capacity` bytes.
-      ring.set(bytes.subarray(bytes.length - capacity), 0);
+      bytes.copy(ring, 0, end - capacity, end);
       this.ringWrite = 0;
       this.ringBytes = capacity;
       return;
     }
-    const first = Math.min(bytes.length, capacity - this.ringWrite);
-    ring.set(bytes.subarray(0, first), this.ringWrite);
-    if (first < bytes.length) ring.set(bytes.subarray(first), 0);
-    this.ringWrite = (this.ringWrite + bytes.length) % capacity;
-    this.ringBytes = Math.min(capacity, this.ringBytes + bytes.length);
+    const first = Math.min(count, capacity - this.ringWrite);
+    bytes.copy(ring, this.ringWrite, start, start + first);
+    if (first < count) bytes.copy(ring, 0, start + first, end);
+    this.ringWrite = (this.ringWrite + count) % capacity;
+    this.ringBytes = Math.min(capacity, this.ringBytes + count);
+  }
+
+  /** Counts `bytes` that are not pushed (left out between head and tail) as omitted. */
+  skip(bytes: number): void {
+    if (bytes <= 0) return;
+    this.totalBytes += bytes;
+    this.headClosed = true;
   }
 
   finish(): CollectedOutput {

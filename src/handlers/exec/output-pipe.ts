@@ -18,7 +18,7 @@ import { processIsAlive } from '../../runtime/processes.js';
  * Where `mkfifo` is unavailable (Windows), the child gets a plain pipe read through 'data' events.
  */
 export interface OutputPipe {
-  /** The value for execa's `stdout` / `stderr` option. */
+  /** The value for spawn's `stdout` / `stderr` stdio entry. */
   readonly stdio: number | 'pipe';
   /**
    * Call once right after spawning (also when the spawn failed): closes this process's copy of the
@@ -34,7 +34,14 @@ export interface OutputPipe {
 /** Read buffer shared by every named pipe: `onread` callbacks run one at a time and copy out. */
 const sharedReadBuffer = Buffer.allocUnsafe(64 * 1024);
 
-export async function openOutputPipe(onChunk: (bytes: Buffer) => void): Promise<OutputPipe> {
+/**
+ * `onChunk(bytes, length)`: the first `length` bytes of `bytes` are new output. `bytes` may be a
+ * shared read buffer: copy out before returning (no view is allocated per chunk, so a flood of
+ * output creates no garbage).
+ */
+export type ChunkHandler = (bytes: Buffer, length: number) => void;
+
+export async function openOutputPipe(onChunk: ChunkHandler): Promise<OutputPipe> {
   const fifo = await fifoPool.take();
   if (fifo !== undefined) {
     try {
@@ -46,7 +53,7 @@ export async function openOutputPipe(onChunk: (bytes: Buffer) => void): Promise<
   return plainPipe(onChunk);
 }
 
-function namedPipe(fifo: string, onChunk: (bytes: Buffer) => void): OutputPipe {
+function namedPipe(fifo: string, onChunk: ChunkHandler): OutputPipe {
   let readFd: number | undefined;
   let writeFd: number | undefined;
   try {
@@ -73,8 +80,8 @@ function namedPipe(fifo: string, onChunk: (bytes: Buffer) => void): OutputPipe {
       writable: false,
       onread: {
         buffer: sharedReadBuffer,
-        callback: (bytesRead: number, buffer: Uint8Array) => {
-          onChunk(Buffer.from(buffer.buffer, buffer.byteOffset, bytesRead));
+        callback: (bytesRead: number) => {
+          onChunk(sharedReadBuffer, bytesRead);
         },
       },
     } as net.SocketConstructorOpts);
@@ -101,7 +108,7 @@ function namedPipe(fifo: string, onChunk: (bytes: Buffer) => void): OutputPipe {
   };
 }
 
-function plainPipe(onChunk: (bytes: Buffer) => void): OutputPipe {
+function plainPipe(onChunk: ChunkHandler): OutputPipe {
   let stream: Readable | undefined;
   let settle!: () => void;
   const ended = new Promise<void>((resolve) => (settle = resolve));
@@ -110,7 +117,7 @@ function plainPipe(onChunk: (bytes: Buffer) => void): OutputPipe {
     attach(childStream) {
       if (!childStream) return settle();
       stream = childStream;
-      stream.on('data', (chunk: Buffer) => onChunk(chunk));
+      stream.on('data', (chunk: Buffer) => onChunk(chunk, chunk.length));
       void streamEnded(stream).then(settle);
     },
     ended,

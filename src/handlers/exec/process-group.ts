@@ -1,10 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Process-group plumbing for commands started with `detached: true` (a new session, so the
  * group id equals the leader's pid): signalling the whole group, telling whether any member
- * still runs, and killing groups of calls still in flight when this process exits.
+ * still runs, and killing commands still in flight when this process exits or is signalled.
  */
 
 /** Sends `signal` to every process in group `pgid`; false when the group no longer exists. */
@@ -27,24 +26,25 @@ export async function groupIsRunning(pgid: number): Promise<boolean> {
   if (process.platform !== 'linux') return true;
   let entries: string[];
   try {
-    entries = await readdir('/proc');
+    // Synchronous /proc reads: no disk behind them, and the thread pool is far slower under load.
+    entries = readdirSync('/proc');
   } catch {
     return true;
   }
   for (const entry of entries) {
     const first = entry.charCodeAt(0);
     if (first < 48 || first > 57) continue;
-    const state = await processState(Number(entry));
+    const state = processState(Number(entry));
     if (state && state.pgrp === pgid && state.state !== 'Z' && state.state !== 'X') return true;
   }
   return false;
 }
 
 /** State letter and process group of a pid from /proc/<pid>/stat (undefined if gone). */
-export async function processState(pid: number): Promise<{ state: string; pgrp: number } | undefined> {
+export function processState(pid: number): { state: string; pgrp: number } | undefined {
   let stat: string;
   try {
-    stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
     return undefined;
   }
@@ -53,30 +53,53 @@ export async function processState(pid: number): Promise<{ state: string; pgrp: 
   return { state: fields[0] ?? '?', pgrp: Number(fields[2]) };
 }
 
-/** Polls until the group has no running member or `ms` pass; returns whether it is gone. */
-export async function waitForGroupGone(pgid: number, ms: number, pollMs = 25): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (!(await groupIsRunning(pgid))) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(pollMs);
+/**
+ * Commands still running (foreground calls and background jobs), each with its synchronous kill.
+ * While any runs, this process kills them when it exits and when it gets SIGINT, SIGTERM or SIGHUP;
+ * the signal handlers exist only then, and re-raise the signal when nobody else listens, so the host
+ * still ends the way it would have without us.
+ */
+const live = new Map<number, () => void>();
+let exitHookInstalled = false;
+let signalHandlersInstalled = false;
+const HOST_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+function killAllNow(): void {
+  for (const kill of [...live.values()]) {
+    try {
+      kill();
+    } catch {
+      // keep killing the others
+    }
   }
+  live.clear();
 }
 
-/** Groups of commands still in flight; killed if this process exits under them. */
-const inFlight = new Set<number>();
-let exitHookInstalled = false;
+function onHostSignal(signal: NodeJS.Signals): void {
+  killAllNow();
+  removeSignalHandlers();
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
 
-export function trackGroup(pgid: number): void {
+function removeSignalHandlers(): void {
+  if (!signalHandlersInstalled) return;
+  signalHandlersInstalled = false;
+  for (const name of HOST_SIGNALS) process.removeListener(name, onHostSignal);
+}
+
+export function trackGroup(pgid: number, killNow: () => void = () => signalGroup(pgid, 'SIGKILL')): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
-    process.once('exit', () => {
-      for (const group of inFlight) signalGroup(group, 'SIGKILL');
-    });
+    process.once('exit', killAllNow);
   }
-  inFlight.add(pgid);
+  if (!signalHandlersInstalled && process.platform !== 'win32') {
+    signalHandlersInstalled = true;
+    for (const name of HOST_SIGNALS) process.on(name, onHostSignal);
+  }
+  live.set(pgid, killNow);
 }
 
 export function untrackGroup(pgid: number): void {
-  inFlight.delete(pgid);
+  live.delete(pgid);
+  if (live.size === 0) removeSignalHandlers();
 }

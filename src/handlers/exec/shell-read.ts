@@ -6,7 +6,8 @@ import { classifyReadOnly } from '../../runtime/policy/shell/read-only.js';
 import { GIT_HARDENING_ENV } from '../../runtime/policy/shell/read-only-git.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { ShellReadParams, ShellReadResult } from '../../generated/types.js';
-import { bash } from '../exec.js';
+import { runCommand } from './runner.js';
+import { probeSandbox } from './sandbox.js';
 
 export async function shellRead(params: ShellReadParams, ctx: HandlerContext): Promise<Rendered<ShellReadResult>> {
   try {
@@ -26,5 +27,13 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
   // A second wall for git: configuration that runs helpers is overridden from the environment.
   const exec = { ...ctx.services.exec, env: { ...ctx.services.exec.env, ...GIT_HARDENING_ENV } };
   const runCtx: HandlerContext = Object.create(ctx, { services: { value: Object.freeze({ ...ctx.services, exec: Object.freeze(exec) }) } });
-  return bash({ command: params.command, ...(params.cwd !== undefined ? { cwd: params.cwd } : {}), ...(params.timeout_ms !== undefined ? { timeout_ms: params.timeout_ms } : {}) }, runCtx);
+  // The second wall: where bubblewrap works, the command also runs in a read-only, offline sandbox
+  // (whatever the toolkit's own exec.sandbox says); where it does not, the classifier alone decides.
+  const sandboxed = (await probeSandbox(exec.bwrapPath)).ok;
+  return runCommand(runCtx, {
+    command: params.command,
+    ...(params.cwd !== undefined ? { cwd: params.cwd } : {}),
+    ...(params.timeout_ms !== undefined ? { timeoutMs: params.timeout_ms } : {}),
+    sandbox: sandboxed ? { mode: 'read-only', network: false } : 'none',
+  });
 }

@@ -29,6 +29,15 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edit
     if (!current) throw await notFound(resolved);
     const decoded = await decodeForEdit(current.bytes!);
     if (!decoded) throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file; edits only change text`);
+    // New text the file's encoding cannot hold is refused naming the edit that brings it.
+    edits.forEach((edit, index) => {
+      try {
+        decoded.encode(edit.new_str);
+      } catch (error) {
+        if (label && error instanceof ToolError) throw new ToolError(error.code, `${label(index)}: ${error.message}`, error.details);
+        throw error;
+      }
+    });
     const outcome = applyEdits(decoded.text, edits, resolved.relative, label);
     const diff = unifiedDiff(resolved.relative, decoded.text, outcome.text, outcome.changes);
     const result: EditsDone = { path: resolved.relative, replacements: outcome.replacements, diff, ...(dryRun ? { dry_run: true as const } : {}) };

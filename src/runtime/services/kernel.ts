@@ -97,6 +97,9 @@ export function createInProcessKernel<Ops = AnyOperations>(
         const message = error instanceof Error ? error.message : String(error);
         const cancelled = request.signal.aborted || (error instanceof ToolError && error.code === 'CANCELLED');
         return { session_id: session.id, status: cancelled ? 'cancelled' : 'failed', output: message };
+      } finally {
+        // The child session is over: its background jobs (and anything else it holds) end with it.
+        await toolkit.close();
       }
     },
   };

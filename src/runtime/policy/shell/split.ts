@@ -119,6 +119,7 @@ function gluedContinuation(line: string, root: SyntaxNode): string | undefined {
  * tree-sitter-bash can read `cmd x<newline>\\rm y` as ONE command (a word starting with a backslash
  * after a newline). bash ends a simple command at an unescaped newline, so a simple command whose
  * words are separated by one (or a word holding one) means the two readings differ: opaque.
+ * @internal (its tree type is web-tree-sitter's, kept out of the published declarations)
  */
 export function joinedLines(line: string, root: SyntaxNode): string | undefined {
   const cursor = root.walk();

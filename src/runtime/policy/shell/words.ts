@@ -18,6 +18,7 @@ export class Opaque extends Error {}
 /** `${name}` / `${#name}` are plain expansions; anything else inside `${…}` may run code or assign. */
 const PLAIN_EXPANSION = /^\$\{#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])\}$/;
 
+/** @internal (its node type is web-tree-sitter's, kept out of the published declarations) */
 export function decodeWord(node: SyntaxNode): Word {
   const raw = node.text;
   switch (node.type) {

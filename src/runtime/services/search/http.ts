@@ -52,7 +52,7 @@ export async function getJson(req: JsonRequest): Promise<unknown> {
     }
     const text = Buffer.concat(chunks).toString('utf8');
     if (response.statusCode >= 400) {
-      const excerpt = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+      const excerpt = text.replace(/<[^<>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
       const hint = req.hint?.(response.statusCode);
       throw new ToolError(
         'HTTP_ERROR',
@@ -79,7 +79,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 export function plainSnippet(html: unknown): string {
   if (typeof html !== 'string') return '';
   return html
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '') // [^<>], not [^>]: linear on a run of "<"
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+[0-9]*|#39);/gi, (whole, name: string) => {
       const lower = name.toLowerCase();
       if (lower.startsWith('#x')) return safeChar(parseInt(lower.slice(2), 16), whole);

@@ -1,0 +1,63 @@
+// Helpers for the exec tests: processes found by a tag in their command line, waiting, sandbox presence.
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Whether bwrap is installed here. In CI the sandbox tests run (and fail) even when it is not. */
+export const bwrapInstalled = (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(path.join(dir, 'bwrap')));
+export const runSandboxTests = bwrapInstalled || process.env.CI === 'true';
+
+/** A tag unique to one test, to put in argv[0] (`exec -a TAG sleep 1000`) and find the process on the host. */
+export function tag(name: string): string {
+  return `tw-${name}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Running (not zombie) host processes whose command line contains `text`. */
+export async function processesWith(text: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+      if (!cmdline.includes(text)) continue;
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
+      if (state !== 'Z' && state !== 'X') found.push(Number(entry));
+    } catch {
+      // exited while scanning
+    }
+  }
+  return found;
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, ms: number, what: string): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+/** Waits until no process carries `text` (returns the survivors if some remain after `ms`). */
+export async function survivorsOf(text: string, ms = 5_000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const left = await processesWith(text);
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await sleep(50);
+  }
+}
+
+/** SIGKILLs every process carrying `text` (cleanup after a test that expected survivors, or failed). */
+export async function killTagged(text: string): Promise<void> {
+  for (const pid of await processesWith(text)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+}

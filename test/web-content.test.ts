@@ -1,0 +1,199 @@
+// What web_fetch does with a body before conversion: binary bytes under a text label are refused,
+// declared charsets are decoded (or an unsupported one is said), and the DOM-free scanner that
+// guards the parser estimates depth and extracts text in linear time.
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { looksBinary, pickEncoding } from '../src/handlers/web/content.js';
+import { convertHtml, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../src/handlers/web/html-convert.js';
+import { extractText, scanHtml, tidyLines } from '../src/handlers/web/html-scan.js';
+import { createToolkit } from '../src/toolkit.js';
+import type { InvokeResult } from '../src/runtime/types.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000010000000100806000000', 'hex');
+const routes: Record<string, [string | undefined, Buffer]> = {
+  '/png-as-html': ['text/html', PNG],
+  '/png-as-text': ['text/plain', PNG],
+  '/png-as-json': ['application/json', PNG],
+  '/png-untyped': [undefined, PNG],
+  '/gzip-as-html': ['text/html; charset=utf-8', zlib.gzipSync('<html><body>hello</body></html>'.repeat(50))],
+  '/controls-as-text': ['text/plain', Buffer.from(Array.from({ length: 2000 }, (_, i) => (i % 3 === 0 ? 0x01 + (i % 7) : 0x41)))],
+  '/invalid-utf8-as-json': ['application/json', Buffer.from(Array.from({ length: 2000 }, (_, i) => 0x80 + (i % 64)))],
+  '/utf16-declared': ['text/plain; charset=utf-16le', Buffer.from('wide text without a BOM', 'utf16le')],
+  '/latin1-text': ['text/plain; charset=iso-8859-1', Buffer.from('caf\xe9 cr\xe8me br\xfbl\xe9e '.repeat(50), 'latin1')],
+  '/koi8r': ['text/plain; charset=koi8-r', Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4])],
+  '/euc-kr-html': ['text/html; charset=euc-kr', Buffer.concat([Buffer.from('<p>'), Buffer.from([0xc7, 0xd1, 0xb1, 0xb9]), Buffer.from('</p>')])],
+  '/meta-shift-jis': ['text/html', Buffer.concat([Buffer.from('<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"></head><body><p>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from('</p></body></html>')])],
+  '/unknown-charset': ['text/plain; charset=x-no-such-charset', Buffer.from('plain ascii survives')],
+  '/utf7': ['text/html; charset=utf-7', Buffer.from('<p>hello</p>')],
+  '/emoji-json': ['application/json', Buffer.from(JSON.stringify({ text: 'naïve ☕ 日本語 🙂'.repeat(40) }))],
+};
+
+let server: http.Server;
+let origin: string;
+let workspace: string;
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const route = routes[req.url ?? ''];
+    if (!route) return void res.writeHead(404).end();
+    res.writeHead(200, route[0] ? { 'content-type': route[0] } : {}).end(route[1]);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  workspace = await mkdtemp(path.join(tmpdir(), 'toolwright-content-'));
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await rm(workspace, { recursive: true, force: true });
+});
+
+function fetchPage(pathname: string, format = 'markdown'): Promise<InvokeResult> {
+  return createToolkit({ workspace, web: { allowPrivateNetwork: true } }).invoke('web', 'web_fetch', { url: `${origin}${pathname}`, format });
+}
+
+describe('binary bodies under a text label', () => {
+  for (const pathname of ['/png-as-html', '/png-as-text', '/png-as-json', '/png-untyped', '/gzip-as-html', '/controls-as-text', '/invalid-utf8-as-json']) {
+    for (const format of ['markdown', 'raw']) {
+      it(`${pathname} (${format}) is UNSUPPORTED_CONTENT`, async () => {
+        const result = await fetchPage(pathname, format);
+        expect(result.ok).toBe(false);
+        if (result.ok) return;
+        expect(result.error.code).toBe('UNSUPPORTED_CONTENT');
+        expect(result.error.message).toMatch(/binary/);
+      });
+    }
+  }
+
+  it('text that only looks unusual is still text', async () => {
+    for (const pathname of ['/utf16-declared', '/latin1-text', '/emoji-json']) {
+      const result = await fetchPage(pathname);
+      expect(result.ok, pathname).toBe(true);
+    }
+  });
+
+  it('looksBinary decides on the decoded head, honouring UTF-16', () => {
+    expect(looksBinary(Buffer.from('ok\0ok'), 'utf-8')).toBe(true);
+    expect(looksBinary(Buffer.from('wide', 'utf16le'), 'utf-16le')).toBe(false);
+    expect(looksBinary(Buffer.from([0xe9, 0xe8, 0x20, 0x61]), 'windows-1252')).toBe(false);
+    expect(looksBinary(Buffer.from([0xe9, 0xe8, 0xff, 0xfe, 0x80, 0x81]), 'utf-8')).toBe(true);
+    expect(looksBinary(Buffer.from('\x1b[31mred\x1b[0m plain terminal colours'), 'utf-8')).toBe(false);
+    expect(looksBinary(Buffer.alloc(0), 'utf-8')).toBe(false);
+  });
+});
+
+describe('charsets', () => {
+  it('decodes declared non-UTF-8 charsets with TextDecoder (header and <meta http-equiv>)', async () => {
+    const koi8 = await fetchPage('/koi8r');
+    expect(koi8.ok && (koi8.output as { content: string }).content).toBe('Привет');
+    const latin1 = await fetchPage('/latin1-text');
+    expect(latin1.ok && (latin1.output as { content: string }).content).toContain('café crème brûlée');
+    const eucKr = await fetchPage('/euc-kr-html');
+    expect(eucKr.ok && (eucKr.output as { content: string }).content).toBe('한국');
+    const sjis = await fetchPage('/meta-shift-jis');
+    expect(sjis.ok && (sjis.output as { content: string }).content).toBe('日本');
+  });
+
+  it('says when a declared charset cannot be decoded, and decodes as UTF-8', async () => {
+    for (const [pathname, label] of [['/unknown-charset', 'x-no-such-charset'], ['/utf7', 'utf-7']] as const) {
+      const result = await fetchPage(pathname);
+      if (!result.ok) throw new Error(result.error.message);
+      expect(result.text).toContain(`the charset "${label}" is not supported`);
+      expect(result.text).toMatch(/decoded as utf-8/);
+    }
+    expect(pickEncoding(Buffer.from('x'), 'x-bogus', 'text')).toEqual({ encoding: 'utf-8', unsupported: 'x-bogus' });
+    expect(pickEncoding(Buffer.from('<meta charset="koi8-r">'), 'x-bogus', 'html')).toEqual({ encoding: 'koi8-r', unsupported: 'x-bogus' });
+  });
+});
+
+describe('the DOM-free scanner', () => {
+  it('estimates nesting the way the parser builds it', () => {
+    expect(scanHtml('<div><div><div>x</div></div></div>').depth).toBe(3);
+    // Start tags that close their open sibling (implied end tags) do not nest.
+    expect(scanHtml('<p>a'.repeat(1000)).depth).toBe(1);
+    expect(scanHtml('<ul>' + '<li>a'.repeat(1000)).depth).toBe(2);
+    expect(scanHtml('<a href=x>a'.repeat(1000)).depth).toBe(1);
+    expect(scanHtml('<table>' + '<tr><td>x'.repeat(1000)).depth).toBe(3);
+    expect(scanHtml('<dl>' + '<dt>a<dd>b'.repeat(1000)).depth).toBe(2);
+    expect(scanHtml('<p><span>x'.repeat(1000)).depth).toBe(2); // a <p> start closes the open <p> and its <span>
+    // …unless a scope boundary is open inside: nested lists do nest.
+    expect(scanHtml('<ul><li>'.repeat(300)).depth).toBe(600);
+    // An end tag closes what was left open inside it.
+    expect(scanHtml('<div><span>x</div>'.repeat(1000)).depth).toBe(2);
+    // "/>" does not close a div in HTML, but does in SVG.
+    expect(scanHtml('<div/>'.repeat(100)).depth).toBe(100);
+    expect(scanHtml('<svg>' + '<path/>'.repeat(100) + '</svg>').depth).toBe(1);
+    // Markup inside scripts, comments and quoted attributes is not markup.
+    expect(scanHtml('<script>' + '<div>'.repeat(1000) + '</script><!--' + '<div>'.repeat(1000) + '-->').depth).toBe(0);
+    expect(scanHtml(`<p title="${'<div>'.repeat(1000)}">x</p>`).depth).toBe(1);
+  });
+
+  it('extracts text: noise skipped, entities decoded, blocks on lines, <pre> kept', () => {
+    const { title, content } = extractText(
+      '<html><head><title>T &amp; U</title><style>p{}</style></head><body><nav>menu</nav><h1>Head</h1>' +
+        '<p>a &lt;b&gt; &#233;&#x263A; &nbsp;c</p><script>evil()</script><pre>  keep\n    this</pre><ul><li>one<li>two</ul></body></html>',
+    );
+    expect(title).toBe('T & U');
+    expect(content).toBe('Head\n\na <b> é☺ c\n\n  keep\n    this\n\none\ntwo');
+  });
+
+  it('tidies in linear time (a `[ \\t]+$` regex would take minutes here)', () => {
+    const line = ' '.repeat(2_000_000) + 'x';
+    expect(tidyLines(`${line}\n${' '.repeat(2_000_000)}\n\n\nend`, true)).toBe('x\n\nend');
+  });
+});
+
+describe('convertHtml limits', () => {
+  it('flattens subtrees deeper than MAX_DOM_DEPTH and says so', () => {
+    const depth = MAX_DOM_DEPTH + 50;
+    const page = convertHtml('<div>'.repeat(depth) + '<b>deep</b> text' + '</div>'.repeat(depth), 'markdown', 'http://x/');
+    expect(page.content).toBe('deep text');
+    expect(page.notes.join()).toMatch(/flattened/);
+  });
+
+  it('stops prefixing quotes and list items past MAX_QUOTE_DEPTH / MAX_LIST_DEPTH', () => {
+    const quotes = convertHtml('<blockquote>'.repeat(MAX_QUOTE_DEPTH + 5) + 'q', 'markdown', 'http://x/');
+    expect(quotes.content).toBe(`${'> '.repeat(MAX_QUOTE_DEPTH)}q`);
+    const lists = convertHtml('<ul><li>'.repeat(MAX_LIST_DEPTH + 5) + 'i', 'markdown', 'http://x/');
+    expect(lists.content).toBe(`${'- '.repeat(MAX_LIST_DEPTH)}i`);
+  });
+
+  it('keeps ordinary Markdown: numbered lists, code spans, links, <br>', () => {
+    const page = convertHtml(
+      '<ol start="3"><li>c</li><li>d</li></ol><p>use <code>a`b</code> and <code>`x</code> <a href="/r">r</a><br>next</p>',
+      'markdown',
+      'http://h/base/',
+    );
+    expect(page.content).toBe('3. c\n4. d\n\nuse ``a`b`` and `` `x `` [r](http://h/r)  \nnext');
+    expect(page.notes).toEqual([]);
+  });
+});
+
+describe('convertHtml on random tag soup', () => {
+  // Visible-text tokens only (no noise elements, comments or raw-text tags, which hide text by design).
+  const TOKENS = [
+    '<div>', '</div>', '<b>', '</b>', '<i>', '<a href="/x">', '</a>', '<pre>', '</pre>', '<code>', '</code>', '<p>',
+    '<ul>', '<ol>', '<li>', '</li>', '<table>', '<tr>', '<td>', '</table>', '<blockquote>', '<h1>', '</h1>', '<br>',
+    '<dl>', '<dd>', '<span>', '<em>', '<div/>', '\u00a0', ' ', '  ', '\n', '\t', '`', '``', '*', '_', '\\', '[', '#',
+    '&amp;', '&nbsp;', '< ', '>', '"', 'x', 'word ',
+  ];
+  it('never throws and keeps the last word of text, in both formats', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 4000 }), fc.nat(3), (tokens, repeat) => {
+        const html = tokens.join('').repeat(repeat + 1) + ' MARK';
+        for (const format of ['markdown', 'text'] as const) {
+          const page = convertHtml(html, format, 'http://x/');
+          expect(page.content).toContain('MARK');
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});
