@@ -287,7 +287,8 @@ export function createTerminalUserChannel(options: TerminalUserChannelOptions = 
 }
 
 function abortReason(signal: AbortSignal): ToolError {
-  return signal.reason instanceof ToolError ? signal.reason : abortError(signal);
+  // abortError already returns a ToolError reason as is, and survives a reason whose traps throw.
+  return abortError(signal);
 }
 
 /**
