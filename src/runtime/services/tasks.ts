@@ -1,11 +1,10 @@
 // Owned by the task provider (issue 6): the TaskStore interface and its two stores.
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, stat, unlink, link } from 'node:fs/promises';
-import { hostname } from 'node:os';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { atomicWriteFile } from '../atomic-write.js';
 import { ToolError } from '../errors.js';
-import { processIsAlive } from '../processes.js';
+import { acquireFileLock } from '../locks.js';
+import { plainDir } from '../verified-fs.js';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
 export const TASK_STATUSES: readonly TaskStatus[] = ['pending', 'in_progress', 'completed', 'cancelled'];
@@ -172,7 +171,13 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
   async function withLock<T>(work: () => Promise<T>): Promise<T> {
     const run = queue.then(async () => {
       await mkdir(dirname(path), { recursive: true });
-      const release = await acquireLock(lockPath, lockTimeoutMs, staleLockMs);
+      // The same cross-process lock file the filesystem writers take (O_EXCL, owner inside, stale
+      // locks broken by renaming them aside).
+      const release = await acquireFileLock(plainDir(dirname(path)), basename(lockPath), {
+        timeoutMs: lockTimeoutMs,
+        staleMs: staleLockMs,
+        display: `the task file ${path}`,
+      });
       try {
         return await work();
       } finally {
@@ -209,85 +214,3 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
   };
 }
 
-const HOST = hostname();
-
-interface LockOwner {
-  pid: number;
-  host: string;
-  token: string;
-}
-
-/**
- * Takes `<path>.lock` (O_EXCL create), waiting with jittered backoff. A lock whose owner process is
- * gone (same host) or that is older than `staleMs` is broken — by renaming it aside first, so two
- * waiters that both judge it stale cannot both delete it and let a third writer in twice.
- */
-async function acquireLock(lockPath: string, timeoutMs: number, staleMs: number): Promise<() => Promise<void>> {
-  const token = randomBytes(8).toString('hex');
-  const owner: LockOwner = { pid: process.pid, host: HOST, token };
-  const deadline = Date.now() + timeoutMs;
-  let delay = 2;
-  for (;;) {
-    try {
-      const handle = await open(lockPath, 'wx', 0o644);
-      try {
-        await handle.writeFile(JSON.stringify(owner));
-      } finally {
-        await handle.close();
-      }
-      return async () => {
-        // Only remove the lock if it is still ours (it may have been broken as stale).
-        const current = await readLockOwner(lockPath);
-        if (current?.token === token) await unlink(lockPath).catch(() => {});
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    if (await breakIfStale(lockPath, staleMs)) continue;
-    if (Date.now() >= deadline) {
-      const holder = await readLockOwner(lockPath);
-      throw new ToolError(
-        'TIMEOUT',
-        `the task file is locked by another writer${holder ? ` (pid ${holder.pid} on ${holder.host})` : ''} ` +
-          `and was not released within ${timeoutMs} ms; retry, or delete ${lockPath} if that process is gone`,
-      );
-    }
-    await new Promise((done) => setTimeout(done, delay + Math.random() * delay));
-    delay = Math.min(delay * 2, 50);
-  }
-}
-
-async function readLockOwner(lockPath: string): Promise<LockOwner | undefined> {
-  try {
-    const parsed = JSON.parse(await readFile(lockPath, 'utf8')) as LockOwner;
-    return typeof parsed?.token === 'string' ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function breakIfStale(lockPath: string, staleMs: number): Promise<boolean> {
-  let mtimeMs: number;
-  try {
-    mtimeMs = (await stat(lockPath)).mtimeMs;
-  } catch {
-    return true; // released meanwhile: try again at once
-  }
-  const owner = await readLockOwner(lockPath);
-  const ownerGone = owner !== undefined && owner.host === HOST && !processIsAlive(owner.pid);
-  // A lock file without a readable owner is either being written right now or debris: give it time.
-  if (!ownerGone && Date.now() - mtimeMs < staleMs) return false;
-  const aside = `${lockPath}.${randomBytes(4).toString('hex')}.stale`;
-  try {
-    await rename(lockPath, aside);
-  } catch {
-    return true; // someone else broke or released it
-  }
-  const moved = await readLockOwner(aside);
-  if (owner !== undefined && moved?.token !== owner.token) {
-    // We moved a fresh lock taken after our check: put it back (link fails if a new one exists).
-    await link(aside, lockPath).catch(() => {});
-  }
-  await unlink(aside).catch(() => {});
-  return true;
-}
