@@ -105,8 +105,14 @@ function candidatesFor(detectorName: string, hasC1: boolean): LegacyEncoding[] {
 }
 
 interface JschardetModule {
-  detectAll(buffer: Buffer, options?: { minimumThreshold?: number }): { encoding: string; confidence: number }[];
+  detectAll(buffer: Buffer, options?: { minimumThreshold?: number; detectEncodings?: string[] }): { encoding: string; confidence: number }[];
 }
+/**
+ * The detector scores only encodings that map to a supported one: half its time went to scoring
+ * code pages (MacRoman, cp437, Johab, …) that candidatesFor drops anyway. Its confidences are
+ * per candidate, not shares, so leaving the others out changes no score.
+ */
+const DETECTED_NAMES = [...new Set<string>([...LEGACY_ENCODINGS, ...Object.keys(NAME_MAP)])];
 let jschardet: JschardetModule | undefined;
 async function loadDetector(): Promise<JschardetModule> {
   if (!jschardet) {
@@ -143,7 +149,7 @@ export async function detectLegacyEncoding(bytes: Buffer, complete: boolean): Pr
     if (b >= 0x80 && b <= 0x9f) hasC1 = true;
   }
   const dense = high > sample.length * MAX_FALLBACK_HIGH_SHARE;
-  for (const guess of detector.detectAll(sample, { minimumThreshold: MIN_SINGLE_BYTE_CONFIDENCE })) {
+  for (const guess of detector.detectAll(sample, { minimumThreshold: MIN_SINGLE_BYTE_CONFIDENCE, detectEncodings: DETECTED_NAMES })) {
     for (const encoding of candidatesFor(guess.encoding, hasC1)) {
       const min = MULTI_BYTE.has(encoding) ? MIN_MULTI_BYTE_CONFIDENCE : dense ? MIN_DENSE_SINGLE_BYTE_CONFIDENCE : MIN_SINGLE_BYTE_CONFIDENCE;
       if (guess.confidence < min) continue;

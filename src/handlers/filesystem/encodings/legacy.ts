@@ -72,6 +72,10 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
     return Buffer.from(units.buffer, 0, units.byteLength).toString('utf16le');
   };
   const encode = (text: string) => iconv.encode(text, encoding, { addBOM: false });
+  // For a table codec: 1 where byte b decodes to a real character that encodes back to b alone.
+  const keeps = table
+    ? Uint8Array.from(table, (unit, b) => (unit !== 0xfffd && encode(String.fromCharCode(unit)).equals(Buffer.from([b])) ? 1 : 0))
+    : undefined;
   // Byte 10 is a newline in every supported encoding and never part of a character, so lines
   // joined by it decode as one text that splits back into the same lines.
   const newline = Buffer.from([10]);
@@ -104,6 +108,11 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
     maxBytesPerUnit: MAX_BYTES_PER_UNIT[encoding] ?? 1,
     encode,
     roundTrips: (bytes) => {
+      if (keeps) {
+        // Single-byte: a text round-trips exactly when each of its bytes does (one byte per character).
+        for (let i = 0; i < bytes.length; i++) if (keeps[bytes[i]!] === 0) return false;
+        return true;
+      }
       const text = decode(bytes);
       return !text.includes('\ufffd') && encode(text).equals(bytes);
     },
