@@ -30,11 +30,18 @@ export interface LegacyDetection {
   confidence: number;
 }
 
+/** Control bytes that count towards binary (all below 32 except NUL, tab, LF, CR, FF, BS, ESC). */
+const CONTROL_BYTES = Array.from({ length: 31 }, (_, i) => i + 1).filter((b) => ![9, 10, 13, 12, 8, 27].includes(b));
+
 /**
  * True when the bytes hold something no text file has: a NUL, or more than 1% control characters
  * other than tab, newlines, form feed, backspace and escape.
  */
 export function hasBinaryBytes(bytes: Uint8Array): boolean {
+  // Native byte searches first (~10× faster than the loop): text seldom holds any control byte.
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.indexOf(0) !== -1) return true;
+  if (!CONTROL_BYTES.some((b) => buffer.indexOf(b) !== -1)) return false;
   let controls = 0;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]!;
@@ -144,7 +151,8 @@ export async function detectLegacyEncoding(bytes: Buffer, complete: boolean): Pr
   const [iconv, detector] = await Promise.all([loadIconv(), loadDetector()]);
   let high = 0;
   let hasC1 = false;
-  for (const b of sample) {
+  for (let i = 0; i < sample.length; i++) {
+    const b = sample[i]!;
     if (b >= 0x80) high++;
     if (b >= 0x80 && b <= 0x9f) hasC1 = true;
   }
