@@ -78,6 +78,11 @@ export interface ByteLineRequest extends WindowRequest {
    * line when absent. A batch saves the per-call cost of a legacy codec (~2 µs a line).
    */
   decodeLines?: (lines: Buffer[]) => string[];
+  /**
+   * Decodes one line's bytes in place, like UTF-8 is (no copy, no batch); for codecs whose
+   * per-call cost is native (Latin-1-like code pages). Not used together with decodeLines.
+   */
+  decodeLine?: (bytes: Buffer, start: number, end: number) => string;
   /** Most bytes one UTF-16 unit of decoded text can take (1 for single-byte encodings; 4 at most). */
   maxBytesPerUnit?: number;
 }
@@ -128,6 +133,7 @@ export async function readByteLineWindow(
 ): Promise<LineWindow> {
   const { offset, limit, maxLineChars, maxChars, signal, size, countAheadBytes } = request;
   const decodeLines = request.decodeLines;
+  const decodeLine = request.decodeLine ?? ((bytes: Buffer, start: number, end: number) => bytes.toString('utf8', start, end));
   const keepBytes = maxLineChars * 4 + 4;
   const checkpoints = index.checkpoints;
   const k = Math.min(Math.floor((offset - 1) / LINE_INDEX_STRIDE), checkpoints.length - 1);
@@ -194,7 +200,7 @@ export async function readByteLineWindow(
       if (batch.length >= limit || batchBytes > maxChars * (request.maxBytesPerUnit ?? 4)) windowDone = true;
       return;
     }
-    if (!addLine(raw.toString('utf8'), wasCut, bytes, line) || lines.length >= limit) windowDone = true;
+    if (!addLine(decodeLine(raw, 0, raw.length), wasCut, bytes, line) || lines.length >= limit) windowDone = true;
   };
 
   // Next line number that gets a checkpoint. Concurrent reads of one file share the index, so a
@@ -229,7 +235,7 @@ export async function readByteLineWindow(
             const wasCut = lineBytes > take;
             let stop = i + take;
             if (!wasCut && stop > i && view[stop - 1] === CR) stop--;
-            if (!addLine(view.toString('utf8', i, stop), wasCut, lineBytes, line) || lines.length >= limit) windowDone = true;
+            if (!addLine(decodeLine(view, i, stop), wasCut, lineBytes, line) || lines.length >= limit) windowDone = true;
             lineBytes = 0;
           } else {
             if (take > 0) {

@@ -62,11 +62,12 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
     }
     window = await readDecodedWindow(file.reader, kind.encoding, kind.bomLength, { ...request, offset });
   } else {
-    const decodeLines = kind.codec ? (lines: Buffer[]) => kind.codec!.decodeLines(lines) : undefined;
+    const decodeLine = kind.codec?.decodeRange;
+    const decodeLines = kind.codec && !decodeLine ? (lines: Buffer[]) => kind.codec!.decodeLines(lines) : undefined;
     const index = sharedLineIndex.get(file.key, kind.bomLength);
     index.textKind = kind;
     const byteRequest = {
-      ...request, size: file.size, decodeLines, maxBytesPerUnit: kind.codec?.maxBytesPerUnit, countAheadBytes: countAll ? Infinity : COUNT_AHEAD_BYTES,
+      ...request, size: file.size, decodeLines, decodeLine, maxBytesPerUnit: kind.codec?.maxBytesPerUnit, countAheadBytes: countAll ? Infinity : COUNT_AHEAD_BYTES,
     };
     window = rawOffset > 0
       ? await readByteLineWindow(file.reader, index, byteRequest)

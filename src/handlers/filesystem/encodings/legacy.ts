@@ -34,6 +34,8 @@ export interface LegacyCodec {
   decode(bytes: Buffer): string;
   /** Decodes many lines (bytes without their newline) at once: one codec call for all of them. */
   decodeLines(lines: Buffer[]): string[];
+  /** Decodes bytes[start, end) with native cost, for codecs that have such a path (else absent). */
+  readonly decodeRange?: (bytes: Buffer, start: number, end: number) => string;
   /** Most bytes that one UTF-16 unit of decoded text takes (windows stop reading ahead at cap × this). */
   readonly maxBytesPerUnit: number;
   encode(text: string): Buffer;
@@ -125,6 +127,7 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
     encoding,
     decode,
     decodeLines,
+    ...(viaLatin1 ? { decodeRange: (bytes: Buffer, start: number, end: number) => (fixRe ? bytes.toString('latin1', start, end).replace(fixRe, fix) : bytes.toString('latin1', start, end)) } : {}),
     maxBytesPerUnit: MAX_BYTES_PER_UNIT[encoding] ?? 1,
     encode,
     roundTrips: (bytes) => {
