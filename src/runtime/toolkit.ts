@@ -119,81 +119,67 @@ export function createToolkit<Ops = AnyOperations>(
     const started = performance.now();
     let decision = NO_POLICY;
     const id = `${providerName}.${operationName}`;
-    const fail = (error: ToolError): InvokeResult => {
-      const payload = error.toJSON();
+    // The guard adds no async layer of its own: nothing here may reject.
+    try {
+      const entry = entries.get(id);
+      if (!entry) return failure(unknownOperation(providerName, operationName, byId), id, decision, started);
+      const op = entry.op;
+      if (!inProfile(op)) {
+        return failure(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`), id, decision, started);
+      }
+      const params = dropNullOptionals(op.params, input);
+      if (!op.validateParams(params)) {
+        return failure(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)), id, decision, started);
+      }
+
+      // A call without a signal gets one only if something asks for it (CallContext.signal).
+      const callerSignal = invokeOptions.signal;
+      const ctx = new CallContext(workspace, session, services, op, toolkit, callerSignal);
+      if (options.policy !== undefined) {
+        try {
+          // A decision without argument rules or approval is synchronous: no await for it.
+          const quick = policy.hasArgumentRules(op) ? undefined : policy.decide(op);
+          decision = quick !== undefined && quick.decision !== 'ask' ? quick : await decide(op, params, ctx);
+        } catch (error) {
+          return failure(toToolError(error, op), id, decision, started);
+        }
+        if (decision.decision !== 'allow') {
+          const why = decision.reason ??
+            (decision.approved === false ? 'the user did not approve it' : 'the policy denies it');
+          return failure(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: decision }), id, decision, started);
+        }
+        const hooks = hooksOf(op);
+        if (hooks) Object.assign(ctx, hooks);
+      }
+      if (callerSignal?.aborted) return failure(abortError(callerSignal), id, decision, started);
+
+      // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
+      const handler: AnyHandler | undefined = entry.handlers[op.name];
+      if (!handler) return failure(new ToolError('INTERNAL', `no handler is registered for ${op.id}`), id, decision, started);
+      let returned: unknown;
+      try {
+        const running = handler(params, ctx);
+        returned = await (callerSignal ? raceAbort(running, callerSignal) : running);
+      } catch (error) {
+        return failure(toToolError(error, op), id, decision, started);
+      }
+      const output = isRendered(returned) ? returned.output : returned;
+      if (validateOutput && !op.validateResult(output)) {
+        const problem = describeIssues(op.validateResult.errors ?? [], output, op.result);
+        return failure(new ToolError('INTERNAL', `${op.id} produced an output that breaks its result schema: ${problem}`), id, decision, started);
+      }
       return {
-        ok: false,
-        error: payload,
-        text: renderErrorText(payload),
+        ok: true,
+        output,
+        text: isRendered(returned) ? returned.text : renderOutputText(output),
         meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
       };
-    };
-
-    const entry = entries.get(id);
-    if (!entry) return fail(unknownOperation(providerName, operationName, byId));
-    const op = entry.op;
-    if (!inProfile(op)) {
-      return fail(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`));
-    }
-    const params = dropNullOptionals(op.params, input);
-    if (!op.validateParams(params)) {
-      return fail(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)));
-    }
-
-    // A call without a signal gets one only if something asks for it: creating an AbortSignal is the
-    // largest fixed cost of invoke, and one shared never-aborting signal would leak through
-    // AbortSignal.any() (each composed signal stays registered on it).
-    const callerSignal = invokeOptions.signal;
-    let ownSignal: AbortSignal | undefined;
-    const signalForCall = () => callerSignal ?? (ownSignal ??= new AbortController().signal);
-    try {
-      decision = await decide(op, params, signalForCall);
     } catch (error) {
-      return fail(toToolError(error, op));
+      return failure(new ToolError('INTERNAL', `unexpected failure in ${id}: ${error instanceof Error ? error.message : String(error)}`), id, decision, started);
     }
-    if (decision.decision !== 'allow') {
-      const why = decision.reason ??
-        (decision.approved === false ? 'the user did not approve it' : 'the policy denies it');
-      return fail(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: decision }));
-    }
-    if (callerSignal?.aborted) return fail(abortError(callerSignal));
-
-    // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
-    const handler: AnyHandler | undefined = entry.handlers[op.name];
-    if (!handler) return fail(new ToolError('INTERNAL', `no handler is registered for ${op.id}`));
-    const ctx: HandlerContext = {
-      workspace,
-      get signal() {
-        return signalForCall();
-      },
-      session,
-      services,
-      operation: op,
-      toolkit,
-      ...(options.policy === undefined ? undefined : hooksOf(op)),
-    };
-    let returned: unknown;
-    try {
-      const running = handler(params, ctx);
-      returned = await (callerSignal ? raceAbort(running, callerSignal) : running);
-    } catch (error) {
-      return fail(toToolError(error, op));
-    }
-    const output = isRendered(returned) ? returned.output : returned;
-    if (validateOutput && !op.validateResult(output)) {
-      const problem = describeIssues(op.validateResult.errors ?? [], output, op.result);
-      return fail(new ToolError('INTERNAL', `${op.id} produced an output that breaks its result schema: ${problem}`));
-    }
-    return {
-      ok: true,
-      output,
-      text: isRendered(returned) ? returned.text : renderOutputText(output),
-      meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
-    };
   }
 
-  async function decide(op: OperationDescriptor, params: unknown, signalForCall: () => AbortSignal): Promise<PolicyDecision> {
-    if (options.policy === undefined) return NO_POLICY;
+  async function decide(op: OperationDescriptor, params: unknown, ctx: CallContext): Promise<PolicyDecision> {
     let decision: PolicyDecision;
     try {
       decision = policy.hasArgumentRules(op)
@@ -209,7 +195,7 @@ export function createToolkit<Ops = AnyOperations>(
     if (!user || unreachable !== undefined) {
       return { ...decision, decision: 'deny', reason: `the policy requires approval and ${unreachable}` };
     }
-    const signal = signalForCall();
+    const signal = ctx.signal;
     let approved: boolean;
     try {
       approved = (await user.approve(
@@ -263,6 +249,41 @@ function requirementsMet(op: OperationDescriptor, services: Services): boolean {
     need === 'kernel' ? services.kernel !== undefined
       : need === 'search' ? services.search !== undefined
         : services.user !== undefined && userUnreachable(services.user) === undefined);
+}
+
+/**
+ * The context a handler gets. A class, not a literal with a getter: no per-call closures; the
+ * signal is created only when a handler (or an approval) asks for it, since an AbortController is
+ * the largest fixed cost of a call and one shared never-aborting signal would leak through
+ * AbortSignal.any() (each composed signal stays registered on it).
+ */
+class CallContext implements HandlerContext {
+  #own: AbortSignal | undefined;
+  readonly #caller: AbortSignal | undefined;
+  constructor(
+    readonly workspace: Workspace,
+    readonly session: Session,
+    readonly services: Services,
+    readonly operation: OperationDescriptor,
+    readonly toolkit: Toolkit,
+    callerSignal: AbortSignal | undefined,
+  ) {
+    this.#caller = callerSignal;
+  }
+
+  get signal(): AbortSignal {
+    return this.#caller ?? (this.#own ??= new AbortController().signal);
+  }
+}
+
+function failure(error: ToolError, id: string, decision: PolicyDecision, started: number): InvokeResult {
+  const payload = error.toJSON();
+  return {
+    ok: false,
+    error: payload,
+    text: renderErrorText(payload),
+    meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
+  };
 }
 
 function elapsed(started: number): number {
