@@ -251,6 +251,10 @@ function requirementsMet(op: OperationDescriptor, services: Services): boolean {
         : services.user !== undefined && userUnreachable(services.user) === undefined);
 }
 
+const SELF = Symbol('context');
+const CALLER = Symbol('caller signal');
+const OWN = Symbol('own signal');
+
 /**
  * The context a handler gets. A class, not a literal with a getter: no per-call closures; the
  * signal is created only when a handler (or an approval) asks for it, since an AbortController is
@@ -258,8 +262,11 @@ function requirementsMet(op: OperationDescriptor, services: Services): boolean {
  * AbortSignal.any() (each composed signal stays registered on it).
  */
 class CallContext implements HandlerContext {
-  #own: AbortSignal | undefined;
-  readonly #caller: AbortSignal | undefined;
+  // Symbol keys, not #private: a handler may derive a context with Object.create(ctx) (shell_read
+  // does), and the getter then runs with the derived object as `this`; [SELF] finds the real one.
+  readonly [SELF]: CallContext;
+  readonly [CALLER]: AbortSignal | undefined;
+  [OWN]: AbortSignal | undefined;
   constructor(
     readonly workspace: Workspace,
     readonly session: Session,
@@ -268,11 +275,14 @@ class CallContext implements HandlerContext {
     readonly toolkit: Toolkit,
     callerSignal: AbortSignal | undefined,
   ) {
-    this.#caller = callerSignal;
+    this[SELF] = this;
+    this[CALLER] = callerSignal;
+    this[OWN] = undefined;
   }
 
   get signal(): AbortSignal {
-    return this.#caller ?? (this.#own ??= new AbortController().signal);
+    const self = this[SELF];
+    return self[CALLER] ?? (self[OWN] ??= new AbortController().signal);
   }
 }
 
