@@ -84,4 +84,21 @@ describe('invoke fast path', () => {
     expect(no.ok === false && no.error.code).toBe('DENIED_BY_POLICY');
     expect(asked).toEqual(['task_list', 'task_list']);
   });
+
+  it('a decision cached per operation cannot be changed through a result\'s meta', async () => {
+    const toolkit = createToolkit({ workspace: await tempDir(), policy: { rules: [{ operation: 'task_create', decision: 'deny' }] } });
+    const first = await toolkit.invoke('task', 'task_create', { title: 'a' });
+    const policy = first.meta.policy as { decision: string };
+    expect(() => { policy.decision = 'allow'; }).toThrow(TypeError);
+    const second = await toolkit.invoke('task', 'task_create', { title: 'b' });
+    expect(second.ok === false && second.error.code).toBe('DENIED_BY_POLICY');
+    const allowed = await toolkit.invoke('task', 'task_list', {});
+    expect(() => { (allowed.meta.policy as { decision: string }).decision = 'deny'; }).toThrow(TypeError);
+    expect((await toolkit.invoke('task', 'task_list', {})).ok).toBe(true);
+    expect((await toolkit.invoke('task', 'task_list', {})).ok).toBe(true);
+    // Without a policy too (one shared default decision).
+    const open = createToolkit({ workspace: await tempDir() });
+    const r = await open.invoke('task', 'task_list', {});
+    expect(() => { (r.meta.policy as { decision: string }).decision = 'deny'; }).toThrow(TypeError);
+  });
 });

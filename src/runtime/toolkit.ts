@@ -28,7 +28,12 @@ import { describeIssues, dropNullOptionals } from './validation.js';
 import { guardInvoke } from './invoke-guard.js';
 import { Workspace } from './workspace.js';
 
-const NO_POLICY: PolicyDecision = { decision: 'allow', rule: 'default' };
+const NO_POLICY: PolicyDecision = Object.freeze({ decision: 'allow', rule: 'default' });
+
+interface CallPlan {
+  quick: PolicyDecision | undefined;
+  hooks: ReturnType<typeof policyHooks> | undefined;
+}
 
 /**
  * Creates a toolkit over a workspace from the providers it is given: schema, `invoke` and typed
@@ -61,13 +66,27 @@ export function createToolkit<Ops = AnyOperations>(
   const exposed = [...byId.values()].filter(inProfile);
   // Checked against the operations that exist: a rule naming an unknown one is a TypeError here.
   const policy = compilePolicy(options.policy, [...byId.values()]);
-  const hooksCache = new Map<string, ReturnType<typeof policyHooks> | undefined>();
-  const hooksOf = (op: OperationDescriptor) => {
-    if (!hooksCache.has(op.id)) {
+  // What the policy says about an operation whatever its input, worked out once per operation (the
+  // compiled policy never changes): a decision that needs no arguments and no approval (frozen: it is
+  // handed out in every result's meta), and the search/fetch hooks of its path and host rules.
+  const plans = new Map<string, CallPlan>();
+  const planOf = (op: OperationDescriptor): CallPlan => {
+    let plan = plans.get(op.id);
+    if (!plan) {
       const hooks = policyHooks(policy, op, workspace);
-      hooksCache.set(op.id, hooks.visiblePaths || hooks.checkHost ? hooks : undefined);
+      plan = { quick: quickDecision(op), hooks: hooks.visiblePaths || hooks.checkHost ? hooks : undefined };
+      plans.set(op.id, plan);
     }
-    return hooksCache.get(op.id);
+    return plan;
+  };
+  const quickDecision = (op: OperationDescriptor): PolicyDecision | undefined => {
+    try {
+      if (policy.hasArgumentRules(op)) return undefined;
+      const decision = policy.decide(op);
+      return decision.decision === 'ask' ? undefined : Object.freeze({ ...decision });
+    } catch {
+      return undefined; // decide() below turns the failure into a refusal, call by call
+    }
   };
   // Listings leave out what cannot work here (a missing service, no human, a policy that always denies).
   const canWork = (op: OperationDescriptor): boolean => options.listAll === true ||
@@ -109,7 +128,9 @@ export function createToolkit<Ops = AnyOperations>(
 
   // Every entry point (invoke, providers[].invoke, call.*) goes through the guard: it never throws.
   const guarded = guardInvoke(invokeUnguarded);
-  function invoke(...args: Parameters<Toolkit['invoke']>): Promise<InvokeResult> { return guarded(...args); }
+  function invoke(provider: string, operation: string, input: unknown, opts?: InvokeOptions): Promise<InvokeResult> {
+    return guarded(provider, operation, input, opts);
+  }
   async function invokeUnguarded(
     providerName: string,
     operationName: string,
@@ -136,10 +157,10 @@ export function createToolkit<Ops = AnyOperations>(
       const callerSignal = invokeOptions.signal;
       const ctx = new CallContext(workspace, session, services, op, toolkit, callerSignal);
       if (options.policy !== undefined) {
+        const plan = planOf(op);
         try {
-          // A decision without argument rules or approval is synchronous: no await for it.
-          const quick = policy.hasArgumentRules(op) ? undefined : policy.decide(op);
-          decision = quick !== undefined && quick.decision !== 'ask' ? quick : await decide(op, params, ctx);
+          // A decision without argument rules or approval is known already: no await for it.
+          decision = plan.quick ?? await decide(op, params, ctx);
         } catch (error) {
           return failure(toToolError(error, op), id, decision, started);
         }
@@ -148,8 +169,7 @@ export function createToolkit<Ops = AnyOperations>(
             (decision.approved === false ? 'the user did not approve it' : 'the policy denies it');
           return failure(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: decision }), id, decision, started);
         }
-        const hooks = hooksOf(op);
-        if (hooks) Object.assign(ctx, hooks);
+        if (plan.hooks) Object.assign(ctx, plan.hooks);
       }
       if (callerSignal?.aborted) return failure(abortError(callerSignal), id, decision, started);
 
