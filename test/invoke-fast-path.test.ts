@@ -101,4 +101,21 @@ describe('invoke fast path', () => {
     const r = await open.invoke('task', 'task_list', {});
     expect(() => { (r.meta.policy as { decision: string }).decision = 'deny'; }).toThrow(TypeError);
   });
+
+  it('hostile thrown values (throwing toString, throwing message getter, nested) from a handler or an approval end as {ok:false}', async () => {
+    const nested = { toString() { throw { toString() { throw new Error('deeper'); } }; } };
+    const badMessage = Object.defineProperty(new Error('x'), 'message', { get() { throw nested; } });
+    for (const thrown of [nested, badMessage, Symbol('s'), Object.create(null)]) {
+      const toolkit = createToolkit({ workspace: await tempDir(), providers: withTaskList(async () => { throw thrown; }) });
+      const r = await toolkit.invoke('task', 'task_list', {});
+      expect(r.ok === false && r.error.code).toBe('INTERNAL');
+      const asking = createToolkit({
+        workspace: await tempDir(),
+        policy: { rules: [{ operation: 'task_list', decision: 'ask' }] },
+        user: { ask: async () => ({ answer: '' }), approve: async () => { throw thrown; } } as never,
+      });
+      const a = await asking.invoke('task', 'task_list', {});
+      expect(a.ok === false && a.error.code).toBe('DENIED_BY_POLICY');
+    }
+  });
 });

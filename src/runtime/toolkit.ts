@@ -195,7 +195,7 @@ export function createToolkit<Ops = AnyOperations>(
         meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
       };
     } catch (error) {
-      return failure(new ToolError('INTERNAL', `unexpected failure in ${id}: ${error instanceof Error ? error.message : String(error)}`), id, decision, started);
+      return failure(new ToolError('INTERNAL', `unexpected failure in ${id}: ${describeError(error)}`), id, decision, started);
     }
   }
 
@@ -207,7 +207,7 @@ export function createToolkit<Ops = AnyOperations>(
         : policy.decide(op);
     } catch (error) {
       // A policy that cannot decide (its examples fail, the parser cannot load) refuses.
-      return { decision: 'deny', rule: 'default', reason: `the policy could not decide: ${error instanceof Error ? error.message : String(error)}` };
+      return { decision: 'deny', rule: 'default', reason: `the policy could not decide: ${describeError(error)}` };
     }
     if (decision.decision !== 'ask') return decision;
     const user = services.user;
@@ -228,7 +228,7 @@ export function createToolkit<Ops = AnyOperations>(
     } catch (error) {
       // A channel that cannot reach a human (or fails) refuses; only the caller's abort stays CANCELLED.
       if (signal.aborted) throw error;
-      const why = error instanceof Error ? error.message : String(error);
+      const why = describeError(error);
       return { ...decision, decision: 'deny', approved: false, reason: `approval failed: ${why}` };
     }
     return { ...decision, decision: approved ? 'allow' : 'deny', approved };
@@ -260,7 +260,7 @@ function userUnreachable(user: NonNullable<Services['user']>): string | undefine
   try {
     return user.unreachable?.();
   } catch (error) {
-    return `the user channel failed: ${error instanceof Error ? error.message : String(error)}`;
+    return `the user channel failed: ${describeError(error)}`;
   }
 }
 
@@ -316,6 +316,15 @@ function failure(error: ToolError, id: string, decision: PolicyDecision, started
   };
 }
 
+/** What a thrown value says, without letting a hostile one (throwing getter or toString) throw again. */
+function describeError(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    return 'an error that cannot be described';
+  }
+}
+
 function elapsed(started: number): number {
   return Math.round((performance.now() - started) * 1000) / 1000;
 }
@@ -353,7 +362,7 @@ function toToolError(error: unknown, op: OperationDescriptor): ToolError {
     if (declared) return error;
     return new ToolError('INTERNAL', `${op.id} raised ${error.code}, which catalog.yaml does not declare for it: ${error.message}`);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   return new ToolError('INTERNAL', `unexpected failure in ${op.id}: ${message}`);
 }
 
