@@ -7,6 +7,7 @@
 //   grep peak RSS (fresh process, every match asked for) vs the same process after a 1-match grep
 //   glob "**/*.ts" (mtime-sorted)  vs  fast-glob, same options (stats for the mtime sort)
 //   … and beside it the fastest peer: `rg --files -g` plus an lstat of each result.
+import { readFileSync } from 'node:fs';
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -132,7 +133,8 @@ async function grepPeakRss(root: string, mode?: string): Promise<{ rssMiB: numbe
   return { rssMiB: report.maxRssKiB / 1024, matches: report.matches, bytes: report.bytes };
 }
 
-const maxRssMiB = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
+// VmHWM, not resourceUsage().maxRSS: Linux carries maxRSS over from the parent across fork + exec.
+const maxRssMiB = () => (Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024).toFixed(0);
 
 const bench: BenchCase = {
   name: 'search',

@@ -33,7 +33,7 @@ function runNode(args: string[], cwd = root): Promise<string> {
 async function peakRssMiB(script: string): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const out = await runNode(['--input-type=module', '-e', `${script}\nconsole.log(process.resourceUsage().maxRSS)`]);
+    const out = await runNode(['--input-type=module', '-e', `${script}\nconsole.log(/VmHWM:\\s+(\\d+)/.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))[1])`]);
     samples.push(Number(out.trim().split('\n').pop()) / 1024);
   }
   return median(samples);

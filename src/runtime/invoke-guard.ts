@@ -16,24 +16,38 @@ const MAX_NAME_CHARS = 200;
 
 type Invoke = (provider: string, operation: string, input: unknown, options?: InvokeOptions) => Promise<InvokeResult>;
 
-/** Wraps the toolkit's invoke so that it validates its arguments first and never throws. */
+/**
+ * Wraps the toolkit's invoke so that it validates its arguments first and never throws. `inner`
+ * must itself never reject (the toolkit's catches everything); the guard adds no async layer of
+ * its own unless it has to release a signal listener afterwards.
+ */
 export function guardInvoke(inner: Invoke): Invoke {
-  return async (provider: unknown, operation: unknown, input: unknown, options?: unknown): Promise<InvokeResult> => {
-    const id = `${describeName(provider)}.${describeName(operation)}`;
+  const guarded = async (follower: SignalFollower, provider: string, operation: string, plain: unknown): Promise<InvokeResult> => {
+    try {
+      return await inner(provider, operation, plain, { signal: follower.signal });
+    } finally {
+      follower.release();
+    }
+  };
+  return (provider: unknown, operation: unknown, input: unknown, options?: unknown): Promise<InvokeResult> => {
     let follower: SignalFollower | undefined;
     try {
       const providerName = nameArgument(provider, 'provider');
       const operationName = nameArgument(operation, 'operation');
       follower = followSignal(readSignal(options));
       const plain = snapshotInput(input);
-      return await inner(providerName, operationName, plain, follower ? { signal: follower.signal } : {});
+      if (follower === undefined) return inner(providerName, operationName, plain, {});
+      if (follower.release === noRelease) return inner(providerName, operationName, plain, { signal: follower.signal });
+      return guarded(follower, providerName, operationName, plain);
     } catch (error) {
-      return failure(id, error instanceof ToolError ? error : new ToolError('INTERNAL', `unexpected failure in ${id}: ${safeMessage(error)}`));
-    } finally {
       follower?.release();
+      const id = `${describeName(provider)}.${describeName(operation)}`;
+      return Promise.resolve(failure(id, error instanceof ToolError ? error : new ToolError('INTERNAL', `unexpected failure in ${id}: ${safeMessage(error)}`)));
     }
   };
 }
+
+const noRelease = (): void => {};
 
 function failure(id: string, error: ToolError): InvokeResult {
   const payload = error.toJSON();
@@ -114,14 +128,14 @@ function followSignal(given: unknown): SignalFollower | undefined {
   // A plain AbortSignal (no Proxy, no own properties shadowing its accessors) is used as it is:
   // following it costs two listeners and a controller per call.
   if (!types.isProxy(given) && Object.getPrototypeOf(given) === AbortSignal.prototype && Object.getOwnPropertyNames(given).length === 0) {
-    return { signal: given as AbortSignal, release: () => {} };
+    return { signal: given as AbortSignal, release: noRelease };
   }
   const controller = new AbortController();
   const source = given as AbortSignal;
   const onAbort = () => controller.abort(cleanReason(source));
   if (aborted) {
     onAbort();
-    return { signal: controller.signal, release: () => {} };
+    return { signal: controller.signal, release: noRelease };
   }
   try {
     addListener.call(source, 'abort', onAbort, { once: true });

@@ -28,7 +28,12 @@ import { describeIssues, dropNullOptionals } from './validation.js';
 import { guardInvoke } from './invoke-guard.js';
 import { Workspace } from './workspace.js';
 
-const NO_POLICY: PolicyDecision = { decision: 'allow', rule: 'default' };
+const NO_POLICY: PolicyDecision = Object.freeze({ decision: 'allow', rule: 'default' });
+
+interface CallPlan {
+  quick: PolicyDecision | undefined;
+  hooks: ReturnType<typeof policyHooks> | undefined;
+}
 
 /**
  * Creates a toolkit over a workspace from the providers it is given: schema, `invoke` and typed
@@ -61,13 +66,27 @@ export function createToolkit<Ops = AnyOperations>(
   const exposed = [...byId.values()].filter(inProfile);
   // Checked against the operations that exist: a rule naming an unknown one is a TypeError here.
   const policy = compilePolicy(options.policy, [...byId.values()]);
-  const hooksCache = new Map<string, ReturnType<typeof policyHooks> | undefined>();
-  const hooksOf = (op: OperationDescriptor) => {
-    if (!hooksCache.has(op.id)) {
+  // What the policy says about an operation whatever its input, worked out once per operation (the
+  // compiled policy never changes): a decision that needs no arguments and no approval (frozen: it is
+  // handed out in every result's meta), and the search/fetch hooks of its path and host rules.
+  const plans = new Map<string, CallPlan>();
+  const planOf = (op: OperationDescriptor): CallPlan => {
+    let plan = plans.get(op.id);
+    if (!plan) {
       const hooks = policyHooks(policy, op, workspace);
-      hooksCache.set(op.id, hooks.visiblePaths || hooks.checkHost ? hooks : undefined);
+      plan = { quick: quickDecision(op), hooks: hooks.visiblePaths || hooks.checkHost ? hooks : undefined };
+      plans.set(op.id, plan);
     }
-    return hooksCache.get(op.id);
+    return plan;
+  };
+  const quickDecision = (op: OperationDescriptor): PolicyDecision | undefined => {
+    try {
+      if (policy.hasArgumentRules(op)) return undefined;
+      const decision = policy.decide(op);
+      return decision.decision === 'ask' ? undefined : Object.freeze({ ...decision });
+    } catch {
+      return undefined; // decide() below turns the failure into a refusal, call by call
+    }
   };
   // Listings leave out what cannot work here (a missing service, no human, a policy that always denies).
   const canWork = (op: OperationDescriptor): boolean => options.listAll === true ||
@@ -109,7 +128,9 @@ export function createToolkit<Ops = AnyOperations>(
 
   // Every entry point (invoke, providers[].invoke, call.*) goes through the guard: it never throws.
   const guarded = guardInvoke(invokeUnguarded);
-  function invoke(...args: Parameters<Toolkit['invoke']>): Promise<InvokeResult> { return guarded(...args); }
+  function invoke(provider: string, operation: string, input: unknown, opts?: InvokeOptions): Promise<InvokeResult> {
+    return guarded(provider, operation, input, opts);
+  }
   async function invokeUnguarded(
     providerName: string,
     operationName: string,
@@ -119,81 +140,66 @@ export function createToolkit<Ops = AnyOperations>(
     const started = performance.now();
     let decision = NO_POLICY;
     const id = `${providerName}.${operationName}`;
-    const fail = (error: ToolError): InvokeResult => {
-      const payload = error.toJSON();
+    // The guard adds no async layer of its own: nothing here may reject.
+    try {
+      const entry = entries.get(id);
+      if (!entry) return failure(unknownOperation(providerName, operationName, byId), id, decision, started);
+      const op = entry.op;
+      if (!inProfile(op)) {
+        return failure(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`), id, decision, started);
+      }
+      const params = dropNullOptionals(op.params, input);
+      if (!op.validateParams(params)) {
+        return failure(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)), id, decision, started);
+      }
+
+      // A call without a signal gets one only if something asks for it (CallContext.signal).
+      const callerSignal = invokeOptions.signal;
+      const ctx = new CallContext(workspace, session, services, op, toolkit, callerSignal);
+      if (options.policy !== undefined) {
+        const plan = planOf(op);
+        try {
+          // A decision without argument rules or approval is known already: no await for it.
+          decision = plan.quick ?? await decide(op, params, ctx);
+        } catch (error) {
+          return failure(toToolError(error, op), id, decision, started);
+        }
+        if (decision.decision !== 'allow') {
+          const why = decision.reason ??
+            (decision.approved === false ? 'the user did not approve it' : 'the policy denies it');
+          return failure(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: decision }), id, decision, started);
+        }
+        if (plan.hooks) Object.assign(ctx, plan.hooks);
+      }
+      if (callerSignal?.aborted) return failure(abortError(callerSignal), id, decision, started);
+
+      // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
+      const handler: AnyHandler | undefined = entry.handlers[op.name];
+      if (!handler) return failure(new ToolError('INTERNAL', `no handler is registered for ${op.id}`), id, decision, started);
+      let returned: unknown;
+      try {
+        const running = handler(params, ctx);
+        returned = await (callerSignal ? raceAbort(running, callerSignal) : running);
+      } catch (error) {
+        return failure(toToolError(error, op), id, decision, started);
+      }
+      const output = isRendered(returned) ? returned.output : returned;
+      if (validateOutput && !op.validateResult(output)) {
+        const problem = describeIssues(op.validateResult.errors ?? [], output, op.result);
+        return failure(new ToolError('INTERNAL', `${op.id} produced an output that breaks its result schema: ${problem}`), id, decision, started);
+      }
       return {
-        ok: false,
-        error: payload,
-        text: renderErrorText(payload),
+        ok: true,
+        output,
+        text: isRendered(returned) ? returned.text : renderOutputText(output),
         meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
       };
-    };
-
-    const entry = entries.get(id);
-    if (!entry) return fail(unknownOperation(providerName, operationName, byId));
-    const op = entry.op;
-    if (!inProfile(op)) {
-      return fail(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`));
-    }
-    const params = dropNullOptionals(op.params, input);
-    if (!op.validateParams(params)) {
-      return fail(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)));
-    }
-
-    // A call without a signal gets one only if something asks for it: creating an AbortSignal is the
-    // largest fixed cost of invoke, and one shared never-aborting signal would leak through
-    // AbortSignal.any() (each composed signal stays registered on it).
-    const callerSignal = invokeOptions.signal;
-    let ownSignal: AbortSignal | undefined;
-    const signalForCall = () => callerSignal ?? (ownSignal ??= new AbortController().signal);
-    try {
-      decision = await decide(op, params, signalForCall);
     } catch (error) {
-      return fail(toToolError(error, op));
+      return failure(new ToolError('INTERNAL', `unexpected failure in ${id}: ${describeError(error)}`), id, decision, started);
     }
-    if (decision.decision !== 'allow') {
-      const why = decision.reason ??
-        (decision.approved === false ? 'the user did not approve it' : 'the policy denies it');
-      return fail(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: decision }));
-    }
-    if (callerSignal?.aborted) return fail(abortError(callerSignal));
-
-    // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
-    const handler: AnyHandler | undefined = entry.handlers[op.name];
-    if (!handler) return fail(new ToolError('INTERNAL', `no handler is registered for ${op.id}`));
-    const ctx: HandlerContext = {
-      workspace,
-      get signal() {
-        return signalForCall();
-      },
-      session,
-      services,
-      operation: op,
-      toolkit,
-      ...(options.policy === undefined ? undefined : hooksOf(op)),
-    };
-    let returned: unknown;
-    try {
-      const running = handler(params, ctx);
-      returned = await (callerSignal ? raceAbort(running, callerSignal) : running);
-    } catch (error) {
-      return fail(toToolError(error, op));
-    }
-    const output = isRendered(returned) ? returned.output : returned;
-    if (validateOutput && !op.validateResult(output)) {
-      const problem = describeIssues(op.validateResult.errors ?? [], output, op.result);
-      return fail(new ToolError('INTERNAL', `${op.id} produced an output that breaks its result schema: ${problem}`));
-    }
-    return {
-      ok: true,
-      output,
-      text: isRendered(returned) ? returned.text : renderOutputText(output),
-      meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
-    };
   }
 
-  async function decide(op: OperationDescriptor, params: unknown, signalForCall: () => AbortSignal): Promise<PolicyDecision> {
-    if (options.policy === undefined) return NO_POLICY;
+  async function decide(op: OperationDescriptor, params: unknown, ctx: CallContext): Promise<PolicyDecision> {
     let decision: PolicyDecision;
     try {
       decision = policy.hasArgumentRules(op)
@@ -201,7 +207,7 @@ export function createToolkit<Ops = AnyOperations>(
         : policy.decide(op);
     } catch (error) {
       // A policy that cannot decide (its examples fail, the parser cannot load) refuses.
-      return { decision: 'deny', rule: 'default', reason: `the policy could not decide: ${error instanceof Error ? error.message : String(error)}` };
+      return { decision: 'deny', rule: 'default', reason: `the policy could not decide: ${describeError(error)}` };
     }
     if (decision.decision !== 'ask') return decision;
     const user = services.user;
@@ -209,7 +215,7 @@ export function createToolkit<Ops = AnyOperations>(
     if (!user || unreachable !== undefined) {
       return { ...decision, decision: 'deny', reason: `the policy requires approval and ${unreachable}` };
     }
-    const signal = signalForCall();
+    const signal = ctx.signal;
     let approved: boolean;
     try {
       approved = (await user.approve(
@@ -222,7 +228,7 @@ export function createToolkit<Ops = AnyOperations>(
     } catch (error) {
       // A channel that cannot reach a human (or fails) refuses; only the caller's abort stays CANCELLED.
       if (signal.aborted) throw error;
-      const why = error instanceof Error ? error.message : String(error);
+      const why = describeError(error);
       return { ...decision, decision: 'deny', approved: false, reason: `approval failed: ${why}` };
     }
     return { ...decision, decision: approved ? 'allow' : 'deny', approved };
@@ -254,7 +260,7 @@ function userUnreachable(user: NonNullable<Services['user']>): string | undefine
   try {
     return user.unreachable?.();
   } catch (error) {
-    return `the user channel failed: ${error instanceof Error ? error.message : String(error)}`;
+    return `the user channel failed: ${describeError(error)}`;
   }
 }
 
@@ -263,6 +269,60 @@ function requirementsMet(op: OperationDescriptor, services: Services): boolean {
     need === 'kernel' ? services.kernel !== undefined
       : need === 'search' ? services.search !== undefined
         : services.user !== undefined && userUnreachable(services.user) === undefined);
+}
+
+const SELF = Symbol('context');
+const CALLER = Symbol('caller signal');
+const OWN = Symbol('own signal');
+
+/**
+ * The context a handler gets. A class, not a literal with a getter: no per-call closures; the
+ * signal is created only when a handler (or an approval) asks for it, since an AbortController is
+ * the largest fixed cost of a call and one shared never-aborting signal would leak through
+ * AbortSignal.any() (each composed signal stays registered on it).
+ */
+class CallContext implements HandlerContext {
+  // Symbol keys, not #private: a handler may derive a context with Object.create(ctx) (shell_read
+  // does), and the getter then runs with the derived object as `this`; [SELF] finds the real one.
+  readonly [SELF]: CallContext;
+  readonly [CALLER]: AbortSignal | undefined;
+  [OWN]: AbortSignal | undefined;
+  constructor(
+    readonly workspace: Workspace,
+    readonly session: Session,
+    readonly services: Services,
+    readonly operation: OperationDescriptor,
+    readonly toolkit: Toolkit,
+    callerSignal: AbortSignal | undefined,
+  ) {
+    this[SELF] = this;
+    this[CALLER] = callerSignal;
+    this[OWN] = undefined;
+  }
+
+  get signal(): AbortSignal {
+    const self = this[SELF];
+    return self[CALLER] ?? (self[OWN] ??= new AbortController().signal);
+  }
+}
+
+function failure(error: ToolError, id: string, decision: PolicyDecision, started: number): InvokeResult {
+  const payload = error.toJSON();
+  return {
+    ok: false,
+    error: payload,
+    text: renderErrorText(payload),
+    meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
+  };
+}
+
+/** What a thrown value says, without letting a hostile one (throwing getter or toString) throw again. */
+function describeError(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    return 'an error that cannot be described';
+  }
 }
 
 function elapsed(started: number): number {
@@ -302,7 +362,7 @@ function toToolError(error: unknown, op: OperationDescriptor): ToolError {
     if (declared) return error;
     return new ToolError('INTERNAL', `${op.id} raised ${error.code}, which catalog.yaml does not declare for it: ${error.message}`);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   return new ToolError('INTERNAL', `unexpected failure in ${op.id}: ${message}`);
 }
 
