@@ -44,6 +44,47 @@ describe('legacy codecs', () => {
   });
 });
 
+describe('legacy codecs: fast paths agree with iconv-lite', () => {
+  it('roundTrips (per-byte table for single-byte code pages) equals decode → encode on any bytes', async () => {
+    const lib = await loadIconv();
+    const slow = (bytes: Buffer, encoding: string) => {
+      const text = iconv.decode(bytes, encoding);
+      return !text.includes('\ufffd') && iconv.encode(text, encoding).equals(bytes);
+    };
+    for (const encoding of LEGACY_ENCODINGS) {
+      const codec = legacyCodec(lib, encoding);
+      // Every single byte on its own (the table's whole domain for single-byte code pages)…
+      for (let b = 0; b < 256; b++) expect(codec.roundTrips(Buffer.from([b])), `${encoding} byte ${b}`).toBe(slow(Buffer.from([b]), encoding));
+      // …and random mixes, where multi-byte code pages decide on sequences.
+      fc.assert(
+        fc.property(fc.uint8Array({ maxLength: 80 }), (raw) => {
+          const bytes = Buffer.from(raw);
+          expect(codec.roundTrips(bytes)).toBe(slow(bytes, encoding));
+        }),
+        { numRuns: 200 },
+      );
+    }
+  });
+
+  it('decodeRange (native Latin-1 plus swaps) equals iconv-lite on any bytes and ranges', async () => {
+    const lib = await loadIconv();
+    const native = LEGACY_ENCODINGS.filter((encoding) => legacyCodec(lib, encoding).decodeRange);
+    expect(native).toEqual(expect.arrayContaining(['windows-1252', 'iso-8859-1']));
+    for (const encoding of native) {
+      const codec = legacyCodec(lib, encoding);
+      fc.assert(
+        fc.property(fc.uint8Array({ maxLength: 120 }), fc.nat(), fc.nat(), (raw, a, b) => {
+          const bytes = Buffer.from(raw);
+          const start = bytes.length ? a % bytes.length : 0;
+          const end = start + (bytes.length - start ? b % (bytes.length - start + 1) : 0);
+          expect(codec.decodeRange!(bytes, start, end)).toBe(iconv.decode(bytes.subarray(start, end), encoding));
+        }),
+        { numRuns: 200 },
+      );
+    }
+  });
+});
+
 describe('legacy encodings: detection', () => {
   for (const c of cases) {
     it(`detects ${c.encoding}`, async () => {
