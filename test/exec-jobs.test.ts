@@ -8,7 +8,7 @@ import { createToolkit } from '../src/index.js';
 import type { Toolkit, ToolkitOptions } from '../src/runtime/types.js';
 import type { BashKillResult, BashOutputResult, BashResult } from '../src/generated/types.js';
 import { tempDir } from './helpers.js';
-import { killTagged, processesWith, runSandboxTests, survivorsOf, tag, waitFor } from './support/exec-helpers.js';
+import { killTagged, processesWith, runSandboxTests, survivorsOf, tag, visibleOutsideBase, waitFor } from './support/exec-helpers.js';
 
 const host = fileURLToPath(new URL('./fixtures/job-host.ts', import.meta.url));
 const tags: string[] = [];
@@ -201,7 +201,7 @@ describe.runIf(runSandboxTests)('background jobs in the sandbox', () => {
     const t = tag('sandbox-job');
     tags.push(t);
     const toolkit = await newToolkit({ exec: { sandbox: 'workspace-write' } });
-    const outside = path.join(process.cwd(), `.tmp-job-outside-${t}`);
+    const outside = path.join(visibleOutsideBase(), `.tmp-job-outside-${t}`);
     const id = await start(toolkit, `touch ${outside} 2>&1; (env -i setsid bash -c 'exec -a ${t} sleep 1000' &); exec -a ${t} sleep 1000`);
     await waitFor(async () => (await processesWith(t)).length >= 2, 10_000, 'the sandboxed job');
     let seen = '';

@@ -10,7 +10,7 @@ import { createToolkit } from '../src/index.js';
 import type { ExecOptions, ToolkitOptions } from '../src/runtime/types.js';
 import type { BashResult } from '../src/generated/types.js';
 import { tempDir } from './helpers.js';
-import { killTagged, processesWith, runSandboxTests, survivorsOf, tag, waitFor } from './support/exec-helpers.js';
+import { killTagged, processesWith, runSandboxTests, survivorsOf, tag, visibleOutsideBase, waitFor } from './support/exec-helpers.js';
 
 let ws: string;
 /** A folder outside the workspace and outside /tmp and the home folders (so not hidden, only read-only). */
@@ -19,7 +19,7 @@ const tags: string[] = [];
 
 beforeEach(async () => {
   ws = await tempDir('toolwright-sandbox-');
-  outside = await mkdtemp(path.join(process.cwd(), '.tmp-sandbox-outside-'));
+  outside = await mkdtemp(path.join(visibleOutsideBase(), '.tmp-sandbox-outside-'));
 });
 
 afterEach(async () => {

@@ -1,5 +1,6 @@
 // Helpers for the exec tests: processes found by a tag in their command line, waiting, sandbox presence.
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,6 +8,28 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** Whether bwrap is installed here. In CI the sandbox tests run (and fail) even when it is not. */
 export const bwrapInstalled = (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(path.join(dir, 'bwrap')));
 export const runSandboxTests = bwrapInstalled || process.env.CI === 'true';
+
+/**
+ * A writable folder the sandbox shows read-only: not under /tmp, /var/tmp, /run or a home folder,
+ * which the sandbox replaces with private empty ones (a write there would succeed and prove
+ * nothing). The checkout itself when it lives elsewhere, else a system folder (CI runs as root).
+ */
+export function visibleOutsideBase(): string {
+  const replaced = ['/tmp', '/var/tmp', '/run', '/var/run', homedir()].map((dir) => {
+    try { return realpathSync(dir); } catch { return dir; }
+  });
+  for (const candidate of [process.cwd(), '/var/lib', '/opt', '/srv', '/mnt']) {
+    let real: string;
+    try {
+      real = realpathSync(candidate);
+      accessSync(real, constants.W_OK);
+    } catch {
+      continue;
+    }
+    if (!replaced.some((dir) => real === dir || real.startsWith(`${dir}/`))) return real;
+  }
+  throw new Error('the sandbox tests need a writable folder outside /tmp, /var/tmp, /run and the home folder');
+}
 
 /** A tag unique to one test, to put in argv[0] (`exec -a TAG sleep 1000`) and find the process on the host. */
 export function tag(name: string): string {
