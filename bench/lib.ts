@@ -73,3 +73,45 @@ export function median(values: readonly number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+/** Writes a 1 GiB text file of short numbered lines (the window benches); returns its line count. */
+export async function makeBigFile(file: string): Promise<number> {
+  const { open } = await import('node:fs/promises');
+  const handle = await open(file, 'w');
+  let line = 0;
+  let bytes = 0;
+  while (bytes < 1024 ** 3) {
+    let chunk = '';
+    for (let i = 0; i < 10_000; i++) chunk += `line ${++line} the quick brown fox jumps over the lazy dog; lorem ipsum dolor sit amet ${line % 97}\n`;
+    const buffer = Buffer.from(chunk);
+    await handle.write(buffer);
+    bytes += buffer.length;
+  }
+  await handle.close();
+  return line;
+}
+
+/**
+ * Extracts `paths` of the repository at `commit` (git archive) into `dir`, with the checkout's
+ * node_modules linked in, so an earlier version runs beside the current one; undefined when the
+ * history is not there (a shallow clone).
+ */
+export async function checkoutFromHistory(root: string, commit: string, paths: readonly string[], dir: string): Promise<string | undefined> {
+  const { execFile } = await import('node:child_process');
+  const { mkdir, symlink } = await import('node:fs/promises');
+  const path = await import('node:path');
+  try {
+    await mkdir(dir, { recursive: true });
+    const archive = await new Promise<Buffer>((resolve, reject) => {
+      execFile('git', ['archive', '--format=tar', commit, ...paths], { cwd: root, encoding: 'buffer', maxBuffer: 1 << 28 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tar = execFile('tar', ['-x', '-C', dir], (error) => (error ? reject(error) : resolve()));
+      tar.stdin!.end(archive);
+    });
+    await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+    return dir;
+  } catch {
+    return undefined;
+  }
+}

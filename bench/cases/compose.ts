@@ -2,32 +2,18 @@
 // the same task_list call through this runtime and through the runtime before providers were open
 // (src at BEFORE_COMMIT, extracted from git history), alternated in a fresh child process, CPU time per call.
 import { execFile } from 'node:child_process';
-import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import type { BenchCase } from '../lib.js';
+import { checkoutFromHistory, type BenchCase } from '../lib.js';
 import { alternate } from '../invoke-alternate.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const BEFORE_COMMIT = '1d20a3b';
 
-async function beforeSources(tmp: string): Promise<string | undefined> {
-  const dir = path.join(tmp, 'before');
-  try {
-    await mkdir(dir, { recursive: true });
-    const { stdout } = await run('git', ['archive', '--format=tar', BEFORE_COMMIT, 'src', 'package.json'], { cwd: root, encoding: 'buffer', maxBuffer: 1 << 28 });
-    await new Promise<void>((resolve, reject) => {
-      const tar = execFile('tar', ['-x', '-C', dir], (error) => (error ? reject(error) : resolve()));
-      tar.stdin!.end(stdout);
-    });
-    await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-    return dir;
-  } catch {
-    return undefined;
-  }
-}
+/** The src folder (and package.json) as they were at BEFORE_COMMIT. */
+const beforeSources = (tmp: string) => checkoutFromHistory(root, BEFORE_COMMIT, ['src', 'package.json'], path.join(tmp, 'before'));
 
 const bench: BenchCase = {
   name: 'compose',

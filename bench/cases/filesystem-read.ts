@@ -2,7 +2,7 @@
 // the MCP reference filesystem server (both over stdio through the same SDK client), an image, a
 // PDF, and legacy-encoded text against UTF-8 text of the same size.
 import { execFile } from 'node:child_process';
-import { open, utimes, writeFile } from 'node:fs/promises';
+import { utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,27 +15,12 @@ import { filesystemHandlers } from '../../src/handlers/filesystem.js';
 import { sharedLineIndex } from '../../src/handlers/filesystem/line-index.js';
 import { createToolkit, type HandlerContext } from '../../src/index.js';
 import { makePdf } from '../../test/support/pdf-fixture.js';
-import { medianMs, sideBySide, type BenchCase } from '../lib.js';
+import { makeBigFile, medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const peerEntry = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
 const mediaFixture = path.resolve(import.meta.dirname, '../fixtures/read-media.mjs');
-
-async function makeBigFile(file: string): Promise<number> {
-  const handle = await open(file, 'w');
-  let line = 0;
-  let bytes = 0;
-  while (bytes < 1024 ** 3) {
-    let chunk = '';
-    for (let i = 0; i < 10_000; i++) chunk += `line ${++line} the quick brown fox jumps over the lazy dog; lorem ipsum dolor sit amet ${line % 97}\n`;
-    const buffer = Buffer.from(chunk);
-    await handle.write(buffer);
-    bytes += buffer.length;
-  }
-  await handle.close();
-  return line;
-}
 
 async function connect(command: string, args: string[]): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1' });

@@ -1,34 +1,17 @@
 // read_file on a 1 GiB file vs sed -n / cat; the line index on a second read; invoke overhead.
 import { execFile, spawnSync } from 'node:child_process';
-import { open, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { filesystemHandlers } from '../../src/handlers/filesystem.js';
 import { sharedLineIndex } from '../../src/handlers/filesystem/line-index.js';
 import { createToolkit } from '../../src/index.js';
 import type { HandlerContext } from '../../src/index.js';
-import { medianMs, sideBySide, type BenchCase } from '../lib.js';
+import { makeBigFile, medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const run = promisify(execFile);
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 // Runs the built library (npm run bench builds first): the figure is the library's, not tsx's.
 const fixture = path.resolve(import.meta.dirname, '../fixtures/read-window.mjs');
-
-async function makeBigFile(file: string): Promise<number> {
-  const handle = await open(file, 'w');
-  let line = 0;
-  let bytes = 0;
-  while (bytes < 1024 ** 3) {
-    let chunk = '';
-    for (let i = 0; i < 10_000; i++) chunk += `line ${++line} the quick brown fox jumps over the lazy dog; lorem ipsum dolor sit amet ${line % 97}\n`;
-    const buffer = Buffer.from(chunk);
-    await handle.write(buffer);
-    bytes += buffer.length;
-  }
-  await handle.close();
-  return line;
-}
 
 const bench: BenchCase = {
   name: 'filesystem',

@@ -3,11 +3,11 @@
 // catalog. Baseline: the generator before it moved into the package (codegen/ run by tsx from the
 // checkout, at BEFORE_COMMIT), extracted from git history and run in the same session.
 import { execFile } from 'node:child_process';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { medianMs, sideBySide, type BenchCase } from '../lib.js';
+import { checkoutFromHistory, medianMs, sideBySide, type BenchCase } from '../lib.js';
 import { syntheticCatalog } from '../synthetic-catalog.js';
 
 const run = promisify(execFile);
@@ -19,19 +19,7 @@ const BEFORE_COMMIT = '1d20a3b';
 
 /** The old generator and its catalog, from git history; undefined when the history is not there (shallow clone). */
 async function oldGenerator(tmp: string): Promise<string | undefined> {
-  const dir = path.join(tmp, 'before');
-  try {
-    await mkdir(dir, { recursive: true });
-    const { stdout } = await run('git', ['archive', '--format=tar', BEFORE_COMMIT, 'codegen', 'src/runtime', 'catalog.yaml', 'package.json'], { cwd: root, encoding: 'buffer', maxBuffer: 1 << 26 });
-    await new Promise<void>((resolve, reject) => {
-      const tar = execFile('tar', ['-x', '-C', dir], (error) => (error ? reject(error) : resolve()));
-      tar.stdin!.end(stdout);
-    });
-    await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-    return dir;
-  } catch {
-    return undefined;
-  }
+  return checkoutFromHistory(root, BEFORE_COMMIT, ['codegen', 'src/runtime', 'catalog.yaml', 'package.json'], path.join(tmp, 'before'));
 }
 
 const bench: BenchCase = {

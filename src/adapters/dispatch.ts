@@ -1,17 +1,7 @@
 // Runs a tool call that arrives by tool name (as models, MCP clients and the CLI name them).
 import { ToolError } from '../runtime/errors.js';
-import { renderErrorText } from '../runtime/text.js';
+import { notRunResult } from '../runtime/invoke-guard.js';
 import type { InvokeOptions, InvokeResult, Toolkit } from '../runtime/types.js';
-
-function failure(name: string, error: ToolError): InvokeResult {
-  const payload = error.toJSON();
-  return {
-    ok: false,
-    error: payload,
-    text: renderErrorText(payload),
-    meta: { operation: name, policy: { decision: 'deny', rule: 'default', reason: 'not run' }, duration_ms: 0 },
-  };
-}
 
 /** Parses a model's JSON arguments string; an empty string means no arguments. */
 export function parseArguments(json: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -35,17 +25,17 @@ export async function invokeByName(
 ): Promise<InvokeResult> {
   const given: unknown = name; // from a model or a wire: not necessarily what the type says
   if (typeof given !== 'string') {
-    return failure('?', new ToolError('UNKNOWN_OPERATION', `the tool name must be a string, got ${given === null ? 'null' : typeof given}`));
+    return notRunResult('?', new ToolError('UNKNOWN_OPERATION', `the tool name must be a string, got ${given === null ? 'null' : typeof given}`));
   }
   const op = toolkit.find(name); // tool name (read_file) or id (filesystem.read_file)
   if (!op) {
     const known = toolkit.operations.map((o) => o.name).join(', ');
-    return failure(name, new ToolError('UNKNOWN_OPERATION', `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known})`));
+    return notRunResult(name, new ToolError('UNKNOWN_OPERATION', `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known})`));
   }
   let args = input;
   if (typeof input === 'string') {
     const parsed = parseArguments(input);
-    if (!parsed.ok) return failure(op.id, new ToolError('INVALID_INPUT', parsed.message));
+    if (!parsed.ok) return notRunResult(op.id, new ToolError('INVALID_INPUT', parsed.message));
     args = parsed.value;
   }
   return toolkit.invoke(op.provider, op.name, args ?? {}, options);

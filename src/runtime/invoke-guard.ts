@@ -42,14 +42,15 @@ export function guardInvoke(inner: Invoke): Invoke {
     } catch (error) {
       follower?.release();
       const id = `${describeName(provider)}.${describeName(operation)}`;
-      return Promise.resolve(failure(id, error instanceof ToolError ? error : new ToolError('INTERNAL', `unexpected failure in ${id}: ${safeMessage(error)}`)));
+      return Promise.resolve(notRunResult(id, error instanceof ToolError ? error : new ToolError('INTERNAL', `unexpected failure in ${id}: ${safeMessage(error)}`)));
     }
   };
 }
 
 const noRelease = (): void => {};
 
-function failure(id: string, error: ToolError): InvokeResult {
+/** The result of a call refused before it ran (the adapters' dispatch refuses with it too). */
+export function notRunResult(id: string, error: ToolError): InvokeResult {
   const payload = error.toJSON();
   return {
     ok: false,
