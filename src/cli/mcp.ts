@@ -1,4 +1,5 @@
 // `toolwright mcp`: serve the tools over stdio (default) or Streamable HTTP (--http PORT).
+import { setFlagsFromString } from 'node:v8';
 import type { Toolkit } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, toolkitOptions, workspaceFolder, type ToolkitFlags } from './toolkit-options.js';
@@ -90,6 +91,7 @@ export async function runMcp(io: CliIO, flags: McpFlags): Promise<number> {
   const report = (error: unknown) => io.stderr.write(`toolwright: unexpected error (still serving): ${(error as Error)?.stack ?? String(error)}\n`);
   process.on('uncaughtException', report);
   process.on('unhandledRejection', report);
+  if (process.env.TW_SPARK) setFlagsFromString('--always-sparkplug');
   try {
     if (flags.http === undefined) await serveStdio(io, flags);
     else await serveHttp(io, flags, flags.http);
