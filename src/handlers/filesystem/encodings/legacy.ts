@@ -1,6 +1,7 @@
 // Legacy (non-Unicode) text encodings: which ones toolwright reads and edits, the lazily loaded
 // iconv-lite codec for them, and the round-trip rule that keeps every byte of a file.
 import type * as IconvLite from 'iconv-lite';
+import { tableDecoder } from './table-decode.js';
 
 /**
  * Encodings read and edited byte-exactly. All are ASCII-compatible and stateless, and none uses
@@ -60,11 +61,15 @@ export function legacyCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): 
 }
 
 function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCodec {
-  const slow = (bytes: Buffer) => iconv.decode(bytes, encoding, { stripBOM: false });
+  const iconvDecode = (bytes: Buffer) => iconv.decode(bytes, encoding, { stripBOM: false });
+  // Multi-byte encodings decode through a flat table built from iconv-lite's own mapping
+  // (table-decode.ts); only bytes the table does not cover pay for iconv-lite's general decoder.
+  const fast = MULTI_BYTE.has(encoding) ? tableDecoder(iconv, encoding) : undefined;
+  const slow = fast ? (bytes: Buffer) => fast(bytes) ?? iconvDecode(bytes) : iconvDecode;
   // Per-line decoding is the hot path of a window: ASCII lines skip the codec, and single-byte
   // encodings decode through a 256-entry table (iconv-lite's own mapping, built once).
-  const asciiSafe = slow(Buffer.from(Array.from({ length: 128 }, (_, i) => i))) === String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
-  const tableText = MULTI_BYTE.has(encoding) ? undefined : slow(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
+  const asciiSafe = iconvDecode(Buffer.from(Array.from({ length: 128 }, (_, i) => i))) === String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
+  const tableText = MULTI_BYTE.has(encoding) ? undefined : iconvDecode(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
   const table = tableText?.length === 256 ? Uint16Array.from(tableText, (c) => c.charCodeAt(0)) : undefined;
   // Code pages that differ from Latin-1 in a few bytes (Windows-1252: 0x80–0x9F) decode natively
   // as Latin-1, then those few characters are swapped: ~3× faster than the table loop.
@@ -138,7 +143,9 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
         for (let i = 0; i < bytes.length; i++) if (keeps[bytes[i]!] === 0) return false;
         return true;
       }
-      const text = decode(bytes);
+      // Every character the table decodes encodes back to its own bytes (table-decode.ts).
+      if (fast?.(bytes) !== undefined) return true;
+      const text = iconvDecode(bytes);
       return !text.includes('\ufffd') && encode(text).equals(bytes);
     },
   };
