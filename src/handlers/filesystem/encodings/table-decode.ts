@@ -35,33 +35,41 @@ interface DecodeTable {
  * Undefined when anything about iconv-lite's answer is unexpected.
  */
 export function buildDecodeTable(iconv: typeof IconvLite, encoding: LegacyEncoding): DecodeTable | undefined {
-  const units: number[] = [];
-  const parts: string[] = [];
+  // All units, each followed by LF, as one string built natively (no 63k small strings).
+  const units = new Uint16Array(0x10000 * 2);
+  let count = 0;
   for (let c = 0; c < 0x10000; c++) {
     if (c === 10 || c === NONE || (c >= 0xd800 && c <= 0xdfff)) continue;
-    units.push(c);
-    parts.push(String.fromCharCode(c));
+    units[count * 2] = c;
+    units[count * 2 + 1] = 10;
+    count++;
   }
-  const encoded = iconv.encode(parts.join('\n') + '\n', encoding, { addBOM: false });
-  const back = iconv.decode(encoded, encoding, { stripBOM: false }).split('\n');
-  if (back.length !== units.length + 1) return undefined;
+  const text = Buffer.from(units.buffer, 0, count * 4).toString('utf16le');
+  const encoded = iconv.encode(text, encoding, { addBOM: false });
+  const back = iconv.decode(encoded, encoding, { stripBOM: false });
   const single = new Uint16Array(256).fill(NONE);
   const pair = new Uint16Array(0x10000).fill(NONE);
-  let at = 0;
-  for (let k = 0; k < units.length; k++) {
-    const end = encoded.indexOf(10, at);
-    if (end === -1) return undefined;
-    const unit = units[k]!;
-    if (back[k]!.length === 1 && back[k]!.charCodeAt(0) === unit) {
-      const length = end - at;
-      const slot = length === 1 ? encoded[at]! : length === 2 ? (encoded[at]! << 8) | encoded[at + 1]! : -1;
-      const into = length === 1 ? single : pair;
+  let at = 0; // in encoded
+  let from = 0; // in back
+  for (let k = 0; k < count; k++) {
+    let end = at;
+    while (end < encoded.length && encoded[end] !== 10) end++;
+    const backEnd = back.indexOf('\n', from);
+    if (end === encoded.length || backEnd === -1) return undefined;
+    const unit = units[k * 2]!;
+    if (backEnd === from + 1 && back.charCodeAt(from) === unit && end - at >= 1 && end - at <= 2) {
+      const two = end - at === 2;
+      const slot = two ? (encoded[at]! << 8) | encoded[at + 1]! : encoded[at]!;
+      const into = two ? pair : single;
       // Two units with one piece would be a piece that decodes to two things: never trust it.
-      if (slot !== -1 && into[slot] !== NONE) return undefined;
-      if (slot !== -1) into[slot] = unit;
+      if (into[slot] !== NONE) return undefined;
+      into[slot] = unit;
     }
     at = end + 1;
+    from = backEnd + 1;
   }
+  // One piece per unit on both sides, nothing left over.
+  if (at !== encoded.length || from !== back.length) return undefined;
   if (iconv.decode(Buffer.from([10]), encoding) !== '\n' || !iconv.encode('\n', encoding).equals(Buffer.from([10]))) return undefined;
   single[10] = 10;
   // A byte that is a whole character cannot also start a 2-byte one: if the table says both,
