@@ -72,7 +72,8 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
   const tableText = MULTI_BYTE.has(encoding) ? undefined : iconvDecode(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
   const table = tableText?.length === 256 ? Uint16Array.from(tableText, (c) => c.charCodeAt(0)) : undefined;
   // Code pages that differ from Latin-1 in a few bytes (Windows-1252: 0x80–0x9F) decode natively
-  // as Latin-1, then those few characters are swapped: ~3× faster than the table loop.
+  // as Latin-1, then those few characters are swapped (whole buffers; one line at a time the
+  // table is faster, see tableRange).
   const fixups = table ? Array.from(table.keys()).filter((b) => table[b] !== b) : [];
   const fixRe = table && fixups.length <= 32 && fixups.length > 0
     ? new RegExp(`[${fixups.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}]`, 'g')
