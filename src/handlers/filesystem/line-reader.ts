@@ -134,7 +134,8 @@ export async function readByteLineWindow(
   const { offset, limit, maxLineChars, maxChars, signal, size, countAheadBytes } = request;
   const decodeLines = request.decodeLines;
   const decodeLine = request.decodeLine ?? ((bytes: Buffer, start: number, end: number) => bytes.toString('utf8', start, end));
-  const bulkUtf8 = request.decodeLine === undefined && decodeLines === undefined;
+  // Off for the rest of the call once a run does not qualify: a retry per line would be quadratic.
+  let bulkUtf8 = request.decodeLine === undefined && decodeLines === undefined;
   const keepBytes = maxLineChars * 4 + 4;
   const checkpoints = index.checkpoints;
   const k = Math.min(Math.floor((offset - 1) / LINE_INDEX_STRIDE), checkpoints.length - 1);
@@ -234,7 +235,8 @@ export async function readByteLineWindow(
           const count = last === -1 ? scanner.missCount : want;
           if (last === -1 && count > 0) last = view.lastIndexOf(NEWLINE, bytesRead - 1);
           const texts = count > 0 && last + 1 - i <= maxChars - outChars ? view.toString('utf8', i, last).split('\n') : undefined;
-          if (texts && texts.length === count && texts.every((text) => text.length <= maxLineChars)) {
+          if (count > 0 && !(texts && texts.length === count && texts.every((text) => text.length <= maxLineChars))) bulkUtf8 = false;
+          else if (texts) {
             for (const text of texts) {
               addLine(text.charCodeAt(text.length - 1) === CR ? text.slice(0, -1) : text, false, 0, line);
               line++;
