@@ -9,8 +9,9 @@ export function describeError(root: SyntaxNode): string {
   const cursor = root.walk();
   try {
     for (;;) {
-      const node = cursor.currentNode;
-      if (node.type === 'ERROR' || node.isMissing) return `near "${clip(node.text || node.type, 30)}" at offset ${node.startIndex}`;
+      // The cursor's own accessors: no Node object per visited node (a 10 KB line has thousands).
+      const type = cursor.nodeType;
+      if (type === 'ERROR' || cursor.nodeIsMissing) return `near "${clip(cursor.nodeText || type, 30)}" at offset ${cursor.startIndex}`;
       if (cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return 'syntax error';
     }
