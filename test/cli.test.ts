@@ -294,6 +294,12 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     expect(run(['call', 'read_file', '{"path":"missing.txt"}']).status).toBe(1);
     expect(run(['call', 'read_file', '{bad json']).status).toBe(2);
     expect(run(['call', 'read_file', '{"path":"a.txt"}', '--policy', 'nonsense']).status).toBe(2);
+    // mcp over stdio checks what can be wrong before it serves (the rest is built after initialize).
+    for (const flags of [['--policy', 'nonsense'], ['-w', '/no/such/folder'], ['--provider', './no-such-module.js']]) {
+      const served = run(['mcp', ...flags]);
+      expect(served.status, flags.join(' ')).toBe(2);
+      expect(served.stderr).not.toContain('MCP server on stdio');
+    }
     expect(run(['frobnicate']).status).toBe(2);
     expect(run(['mcp', '--http', '99999']).status).toBe(2);
     expect(run(['mcp', '--http', '0', '--max-sessions', '0']).status).toBe(2);

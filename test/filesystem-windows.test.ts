@@ -167,6 +167,23 @@ describe('read_file windows from the end and unknown totals', () => {
     expect(numbered).toMatchObject({ start_line: count, end_line: count, total_lines: count, content: all.at(-1) });
   });
 
+  it('tail windows larger than the chunk read with the head, and a last line longer than it, come out whole', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const count = Math.ceil((COUNT_AHEAD_BYTES * 1.2) / 20);
+    const lines = Array.from({ length: count }, (_, i) => `line ${String(i + 1).padStart(13, '0')}`);
+    // The last line (no final newline) is longer than the 8 KiB tail chunk read beside the head.
+    lines.push(`last ${'x'.repeat(20_000)}`);
+    await writeFile(path.join(root, 'tail.txt'), lines.join('\n'));
+    const wide = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'tail.txt', offset: -2000, line_numbers: false }));
+    const shown = wide.content.split('\n');
+    expect(shown).toHaveLength(2000);
+    expect(shown.slice(0, -1)).toEqual(lines.slice(-2000, -1));
+    expect(shown.at(-1)).toMatch(/^last x{1995} … \[line cut: 20005 (characters|bytes) in all\]$/);
+    const one = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'tail.txt', offset: -2, line_numbers: false }));
+    expect(one.content.split('\n')[0]).toBe(lines.at(-2));
+    expect(one).toMatchObject({ start_line: -2, end_line: -1 });
+  });
+
   it('a window that reaches the end of a large file knows the total; past the end is INVALID_INPUT', async () => {
     const { toolkit, count, all } = await bigFile();
     const end = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt', offset: count - 2, line_numbers: false }));

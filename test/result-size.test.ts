@@ -2,7 +2,7 @@
 // result must always fit, stay valid, keep the head of arrays and never split a character.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { capText, fitResult, jsonSizeUpTo } from '../src/adapters/result-size.js';
+import { capText, fitResult, jsonBoundUpTo, jsonSizeUpTo } from '../src/adapters/result-size.js';
 import { operations } from '../src/generated/registry.js';
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
@@ -22,6 +22,40 @@ describe('jsonSizeUpTo', () => {
   it('counts what JSON.stringify drops or turns into null', () => {
     const value = { a: undefined, b: () => 1, c: [undefined, Symbol('x')], d: new Date(0), e: '\u{1F600}\u0000"' };
     expect(jsonSizeUpTo(value, 1e6)).toBe(bytes(value));
+  });
+});
+
+describe('jsonBoundUpTo (the fast path that skips exact measuring)', () => {
+  it('is never below the exact size, and is over the cap when the exact size is (property)', () => {
+    const strings = fc.string({ unit: 'binary', maxLength: 300 });
+    const value = fc.oneof(fc.jsonValue(), fc.array(fc.record({ s: strings, n: fc.double(), u: fc.constant(undefined) })), fc.dictionary(strings, strings));
+    fc.assert(fc.property(value, fc.nat(20_000), (v, cap) => {
+      const exact = bytes(v);
+      const bound = jsonBoundUpTo(v, cap);
+      if (bound <= cap) expect(bound).toBeGreaterThanOrEqual(exact);
+      if (exact > cap) expect(bound).toBeGreaterThan(cap);
+    }), { numRuns: 800 });
+  });
+
+  it('gives up (over the cap) on what it cannot bound: toJSON, deep nesting, bigint-free exotic values', () => {
+    expect(jsonBoundUpTo({ d: new Date(0) }, 1e6)).toBeGreaterThan(1e6);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100; i++) deep = [deep];
+    expect(jsonBoundUpTo(deep, 1e6)).toBeGreaterThan(1e6);
+    // The worst case per UTF-16 unit: control characters escaped as \u00XX.
+    const controls = '\u0001'.repeat(1000);
+    expect(jsonBoundUpTo(controls, 1e6)).toBeGreaterThanOrEqual(bytes(controls));
+  });
+
+  it('lets fitResult return a result far below the cap unchanged, and still cuts one that is not', () => {
+    const output = { matches: [{ path: 'a', line: 1, text: 'é'.repeat(100) }], truncated: false };
+    const small = fitResult(grep, 'hello', output, 1024 * 1024);
+    expect(small).toEqual({ ok: true, text: 'hello', output, capped: false });
+    // Near the cap the exact size decides: 6 × 2,000 > 10 KiB bound, but 2,002 exact bytes fit.
+    const near = fitResult(anything, 'a'.repeat(2000), { x: 1 }, 10 * 1024);
+    expect(near).toMatchObject({ ok: true, capped: false });
+    const over = fitResult(anything, 'a'.repeat(20_000), { x: 1 }, 10 * 1024);
+    expect(over).toMatchObject({ ok: true, capped: true });
   });
 });
 

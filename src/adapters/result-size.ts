@@ -74,6 +74,38 @@ export function jsonSizeUpTo(value: unknown, cap: number): number {
   return utf8(JSON.stringify(value) ?? 'null');
 }
 
+/**
+ * A cheap upper bound on the UTF-8 size of `JSON.stringify(value)`, or `cap + 1` once over `cap`
+ * (or for anything it does not know how to bound). No string is encoded: a UTF-16 unit is at most
+ * 6 JSON bytes (a `\u00XX` escape), so results far below the cap — nearly all — are let through
+ * without measuring them exactly.
+ */
+export function jsonBoundUpTo(value: unknown, cap: number, depth = 0): number {
+  if (typeof value === 'string') return 6 * value.length + 2;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return 24;
+  if (depth > 64) return cap + 1;
+  if (Array.isArray(value)) {
+    let total = 2 + value.length;
+    for (const item of value) {
+      if (total > cap) return cap + 1;
+      total += skipped(item) ? 4 : jsonBoundUpTo(item, cap - total, depth + 1);
+    }
+    return total > cap ? cap + 1 : total;
+  }
+  if (isRecord(value)) {
+    let total = 2;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      total += 6 * key.length + 4;
+      if (total > cap) return cap + 1;
+      const item = value[key];
+      if (!skipped(item)) total += jsonBoundUpTo(item, cap - total, depth + 1);
+    }
+    return total > cap ? cap + 1 : total;
+  }
+  return cap + 1;
+}
+
 /** Cuts at a character boundary so no UTF-16 surrogate pair is split. */
 function cutString(value: string, length: number): string {
   let end = Math.max(0, Math.min(length, value.length));
@@ -191,6 +223,10 @@ function hasTruncatedFlag(op: OperationDescriptor): boolean {
  */
 export function fitResult(op: OperationDescriptor, text: string, output: unknown, limit: number): FitResult {
   const total = Math.floor(limit * 0.95);
+  const textBound = jsonBoundUpTo(text, total);
+  if (textBound <= total && (output === undefined || textBound + jsonBoundUpTo(output, total - textBound) <= total)) {
+    return { ok: true, text, output, capped: false };
+  }
   const textBytes = jsonSizeUpTo(text, total);
   const outputBytes = output === undefined ? 0 : jsonSizeUpTo(output, total);
   if (textBytes + outputBytes <= total) return { ok: true, text, output, capped: false };

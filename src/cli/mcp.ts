@@ -1,7 +1,8 @@
 // `toolwright mcp`: serve the tools over stdio (default) or Streamable HTTP (--http PORT).
+import { setFlagsFromString } from 'node:v8';
 import type { Toolkit } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
-import { toolkitOptions, type ToolkitFlags } from './toolkit-options.js';
+import { needsCheckedOptions, toolkitOptions, workspaceFolder, type ToolkitFlags } from './toolkit-options.js';
 import { UsageError } from './usage.js';
 
 export interface McpFlags extends ToolkitFlags {
@@ -29,17 +30,21 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 
 async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   const { createMcpElicitationUserChannel } = await import('../adapters/mcp-user.js');
-  const options = await toolkitOptions(flags, { user: createMcpElicitationUserChannel() });
+  const user = createMcpElicitationUserChannel();
+  // Flags that can be wrong (a policy file, a profile, a provider module) are checked before serving
+  // (exit 2); otherwise the options, like the tools' modules, are built after `initialize` is
+  // answered: clients see the server up sooner.
+  const checked = needsCheckedOptions(flags) ? await toolkitOptions(flags, { user }) : undefined;
+  const workspace = checked?.workspace ?? workspaceFolder(flags);
   const { createDeferredMcpServer, serveMcpStdio } = await import('../adapters/mcp.js');
-  // The tools' modules load after `initialize` is answered: clients see the server up sooner.
   let toolkit: Toolkit | undefined;
   const load = async () => {
-    const { createToolkit } = await import('../runtime/toolkit.js');
+    const [{ createToolkit }, options] = await Promise.all([import('../runtime/toolkit.js'), checked ?? toolkitOptions(flags, { user })]);
     return (toolkit = createToolkit(options));
   };
-  const server = await createDeferredMcpServer(load, options.workspace!, { maxResultBytes: flags.maxResultBytes });
+  const server = await createDeferredMcpServer(load, workspace, { maxResultBytes: flags.maxResultBytes });
   const running = await serveMcpStdio(server);
-  io.stderr.write(`toolwright: MCP server on stdio over ${options.workspace}\n`);
+  io.stderr.write(`toolwright: MCP server on stdio over ${workspace}\n`);
   await Promise.race([running.closed, waitForSignal()]);
   await running.close();
   await toolkit?.close();
@@ -86,6 +91,7 @@ export async function runMcp(io: CliIO, flags: McpFlags): Promise<number> {
   const report = (error: unknown) => io.stderr.write(`toolwright: unexpected error (still serving): ${(error as Error)?.stack ?? String(error)}\n`);
   process.on('uncaughtException', report);
   process.on('unhandledRejection', report);
+  if (process.env.TW_SPARK) setFlagsFromString('--always-sparkplug');
   try {
     if (flags.http === undefined) await serveStdio(io, flags);
     else await serveHttp(io, flags, flags.http);

@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy.js';
+import type { PolicyOptions, PolicyPreset } from '../runtime/policy.js';
 import type { TaskStore } from '../runtime/services/tasks.js';
 import type { UserChannel } from '../runtime/services/user.js';
 import type { OperationDescriptor } from '../runtime/descriptor.js';
@@ -24,6 +24,7 @@ export interface ToolkitFlags {
 }
 
 async function loadPolicy(spec: string): Promise<PolicyOptions> {
+  const { POLICY_PRESETS } = await import('../runtime/policy.js');
   const path = resolve(spec);
   let exists = false;
   try { exists = statSync(path).isFile(); } catch { /* not a file */ }
@@ -43,6 +44,7 @@ async function loadPolicy(spec: string): Promise<PolicyOptions> {
 /** Profile patterns that match no operation are typos: a usage error, not an empty toolkit. */
 async function checkProfile(patterns: readonly string[], catalogOperations: readonly OperationDescriptor[]): Promise<void> {
   if (patterns.length === 0) throw new UsageError('--profile: give at least one pattern, e.g. "filesystem.*,search.grep"');
+  const { profileExcess } = await import('../runtime/policy.js');
   let unmatched: string[];
   try {
     unmatched = profileExcess(patterns, undefined, catalogOperations).unmatched;
@@ -69,14 +71,28 @@ async function resolveProviders(specs: readonly string[] | undefined): Promise<r
   }
 }
 
-export async function toolkitOptions(
-  flags: ToolkitFlags,
-  extra: { user?: UserChannel; tasks?: TaskStore } = {},
-): Promise<ToolkitOptions & { providers: readonly Provider[] }> {
+/** The --workspace folder (default: the current one), absolute; a usage error unless it is a folder. */
+export function workspaceFolder(flags: ToolkitFlags): string {
   const workspace = resolve(flags.workspace ?? process.cwd());
   let isDir = false;
   try { isDir = statSync(workspace).isDirectory(); } catch { /* reported below */ }
   if (!isDir) throw new UsageError(`--workspace ${workspace}: not an existing folder`);
+  return workspace;
+}
+
+/**
+ * Whether toolkitOptions can report a usage error beyond a bad --workspace (a policy file, a profile
+ * or a provider module to check): if not, a server may build the options after it is up.
+ */
+export function needsCheckedOptions(flags: ToolkitFlags): boolean {
+  return flags.policy !== undefined || flags.profile !== undefined || (flags.provider?.length ?? 0) > 0;
+}
+
+export async function toolkitOptions(
+  flags: ToolkitFlags,
+  extra: { user?: UserChannel; tasks?: TaskStore } = {},
+): Promise<ToolkitOptions & { providers: readonly Provider[] }> {
+  const workspace = workspaceFolder(flags);
   const options: ToolkitOptions & { providers: readonly Provider[] } = { workspace, providers: await resolveProviders(flags.provider) };
   if (flags.policy !== undefined) options.policy = await loadPolicy(flags.policy);
   if (flags.profile !== undefined) {

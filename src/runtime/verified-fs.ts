@@ -88,6 +88,34 @@ export async function openInside(root: string, absolute: string, flags: number, 
   }
 }
 
+/**
+ * openInside plus the descriptor's stats, fetched at the same time as its real path (two
+ * thread-pool calls in parallel instead of one after the other). The stats are only returned once
+ * the descriptor is proven inside.
+ */
+export async function openInsideWithStats(root: string, absolute: string, flags: number, display: string): Promise<{ handle: FileHandle; stats: BigIntStats }> {
+  const handle = await open(absolute, flags | constants.O_NOFOLLOW);
+  try {
+    const statsPromise = handle.stat({ bigint: true });
+    // The stats are awaited even when the check fails, so no rejection is left unhandled.
+    const [checked, stats] = await Promise.allSettled([
+      HAS_PROC_FD ? readlink(descriptorPath(handle)) : Promise.resolve(undefined),
+      statsPromise,
+    ]);
+    if (stats.status === 'rejected') throw stats.reason;
+    if (checked.status === 'rejected') throw checked.reason;
+    let real = checked.value;
+    if (real === undefined || (real.endsWith(DELETED_SUFFIX) && stats.value.nlink === 0n)) {
+      real = await realPathOf(handle, absolute, stats.value);
+    }
+    if (real === undefined || !isInside(root, real)) throw escapedError(display);
+    return { handle, stats: stats.value };
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+}
+
 /** Something files can be created in and renamed within: a verified folder, or a plain path. */
 export interface DirRef {
   /** A path reaching `name` inside this folder. */

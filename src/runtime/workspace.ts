@@ -1,8 +1,8 @@
 import { lstat, readlink, realpath, type FileHandle } from 'node:fs/promises';
-import { realpathSync } from 'node:fs';
+import { realpathSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { fsErrorToToolError, ToolError } from './errors.js';
-import { openInside } from './verified-fs.js';
+import { openInsideWithStats } from './verified-fs.js';
 
 /** A path that has been proven to stay inside the workspace. */
 export interface ResolvedPath {
@@ -205,14 +205,15 @@ export class Workspace {
    * cannot make the call use a file outside. The final component is never followed (O_NOFOLLOW):
    * if it was swapped for a symlink since, the path is resolved again (and confined again).
    * Sockets and devices that cannot be opened are INVALID_INPUT "not a regular file"; other system
-   * errors are thrown as they are, for the caller to map.
+   * errors are thrown as they are, for the caller to map. The descriptor's stats come with it
+   * (fetched while its path is checked).
    */
-  async openVerified(resolved: ResolvedPath, flags: number): Promise<FileHandle> {
+  async openVerified(resolved: ResolvedPath, flags: number): Promise<{ handle: FileHandle; stats: BigIntStats }> {
     let target = resolved;
     for (let attempt = 0; ; attempt++) {
-      let handle: FileHandle;
+      let opened: { handle: FileHandle; stats: BigIntStats };
       try {
-        handle = await openInside(this.root, target.absolute, flags, target.relative);
+        opened = await openInsideWithStats(this.root, target.absolute, flags, target.relative);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ELOOP' && attempt < 2) {
@@ -225,14 +226,11 @@ export class Workspace {
         }
         throw error;
       }
-      if (resolved.directory) {
-        const stats = await handle.stat();
-        if (!stats.isDirectory()) {
-          await handle.close();
-          throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, but the path ends with "/" (a folder)`);
-        }
+      if (resolved.directory && !opened.stats.isDirectory()) {
+        await opened.handle.close();
+        throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, but the path ends with "/" (a folder)`);
       }
-      return handle;
+      return opened;
     }
   }
 

@@ -80,7 +80,7 @@ export interface ByteLineRequest extends WindowRequest {
   decodeLines?: (lines: Buffer[]) => string[];
   /**
    * Decodes one line's bytes in place, like UTF-8 is (no copy, no batch); for codecs whose
-   * per-call cost is native (Latin-1-like code pages). Not used together with decodeLines.
+   * per-call cost is small (single-byte code pages). Not used together with decodeLines.
    */
   decodeLine?: (bytes: Buffer, start: number, end: number) => string;
   /** Most bytes one UTF-16 unit of decoded text can take (1 for single-byte encodings; 4 at most). */

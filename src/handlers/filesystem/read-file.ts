@@ -7,9 +7,10 @@ import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
 import { notFound, plural, rethrowFs } from './common.js';
 import { sharedLineIndex } from './line-index.js';
-import { memoryReader, OverlayReader } from './line-reader.js';
+import { memoryReader, OverlayReader, type KnownBytes } from './line-reader.js';
 import { mediaKindOf, readMedia } from './media/read-media.js';
 import { readTextFile } from './read-text.js';
+import { TAIL_CHUNK_BYTES } from './tail-scan.js';
 import { ENCODING_SAMPLE_BYTES, detectTextKind } from './text-codec.js';
 
 /** Files up to this size are read with a single read call. */
@@ -17,35 +18,45 @@ const SMALL_FILE_BYTES = 256 * 1024;
 /** Sniff buffers of large files are reused: a fresh 64 KiB buffer per call is GC churn. */
 const sniffPool: Buffer[] = [];
 
-/** The file, with its sniffed head served from memory (a window at the top needs no second read). */
-function headOverlay(handle: FileHandle, head: Buffer): OverlayReader {
+/**
+ * The file, with its sniffed head (and a prefetched tail) served from memory: a window at the top
+ * or the bottom needs no second read.
+ */
+function knownBytesOverlay(handle: FileHandle, head: Buffer, tail: KnownBytes | undefined): OverlayReader {
   const reader = new OverlayReader(handle);
   reader.add({ position: 0, bytes: head });
+  if (tail) reader.add(tail);
   return reader;
 }
 
 export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => {
   const resolved = await ctx.workspace.resolve(params.path);
   if (!resolved.exists) throw await notFound(resolved);
-  let handle;
+  let handle, stats;
   try {
     // O_NOFOLLOW: the path was resolved to its real target; refuse if it was swapped for a link since.
     // O_NONBLOCK: opening a FIFO must not hang the call.
     // openVerified: the descriptor's real path is checked too (a parent swapped for a link since).
-    handle = await ctx.workspace.openVerified(resolved, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    ({ handle, stats } = await ctx.workspace.openVerified(resolved, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK));
   } catch (error) {
     rethrowFs(error, resolved.relative);
   }
   let pooled: Buffer | undefined;
   try {
-    const stats = await handle.stat({ bigint: true });
     if (stats.isDirectory()) throw new ToolError('IS_DIRECTORY', `${resolved.relative} is a directory; use glob to list files`);
     if (!stats.isFile()) throw new ToolError('INVALID_INPUT', `${resolved.relative} is not a regular file`);
     // One read serves small files whole (most reads); larger ones get their first 64 KiB sniffed.
     const size = Number(stats.size);
     const small = size <= SMALL_FILE_BYTES;
     const head = small ? Buffer.allocUnsafe(size) : (pooled = sniffPool.pop() ?? Buffer.allocUnsafe(ENCODING_SAMPLE_BYTES));
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    // A window from the end of a large file will start with the file's last chunk: it is read
+    // together with the head (one wait for both instead of one after the other).
+    const tailLength = !small && (params.offset ?? 1) < 0 ? Math.min(TAIL_CHUNK_BYTES, size - head.length) : 0;
+    const tail = tailLength > 0 ? Buffer.allocUnsafe(tailLength) : undefined;
+    const [{ bytesRead }, tailRead] = await Promise.all([
+      handle.read(head, 0, head.length, 0),
+      tail ? handle.read(tail, 0, tail.length, size - tail.length) : undefined,
+    ]);
     const whole = small && bytesRead === size;
     const sniff = head.subarray(0, bytesRead);
     const media = mediaKindOf(resolved.relative, sniff);
@@ -63,7 +74,7 @@ export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => 
       throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file (${plural(size, 'byte')}); read_file shows text, images (png, jpeg, gif, webp), PDFs and notebooks`);
     }
     const result = await readTextFile(
-      { reader: whole ? memoryReader(sniff) : headOverlay(handle, sniff), size, key, kind, display: resolved.relative },
+      { reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, tail && tailRead?.bytesRead === tail.length ? { position: size - tail.length, bytes: tail, atEnd: true } : undefined), size, key, kind, display: resolved.relative },
       params,
       ctx.signal,
     );

@@ -4,7 +4,7 @@ import { throwIfAborted, ToolError } from '../../runtime/errors.js';
 import type { KnownBytes, PositionalReader } from './line-reader.js';
 
 /** Backward reads start small (a tail window is usually a few KiB) and grow to this size. */
-const FIRST_CHUNK_BYTES = 8 * 1024;
+export const TAIL_CHUNK_BYTES = 8 * 1024;
 const MAX_CHUNK_BYTES = 1024 * 1024;
 const NEWLINE = 10;
 
@@ -23,7 +23,7 @@ export interface TailStart {
  */
 export async function findTailStart(file: PositionalReader, contentStart: number, size: number, n: number, signal: AbortSignal): Promise<TailStart> {
   if (size <= contentStart) return { start: contentStart, totalLines: 0 };
-  let buffer = Buffer.allocUnsafe(Math.min(FIRST_CHUNK_BYTES, size - contentStart));
+  let buffer = Buffer.allocUnsafe(Math.min(TAIL_CHUNK_BYTES, size - contentStart));
   let end = size;
   let found = 0;
   let first = true;
