@@ -109,6 +109,42 @@ describe('partial counts keep the line index exact', () => {
     );
   });
 
+  it('the bulk UTF-8 path (one decode per run of lines) gives exactly the line-by-line windows, checkpoints and totals', () => {
+    // Invalid bytes, CRs and long lines mixed in; the line-by-line path is forced by passing a decodeLine.
+    const piece = fc.oneof(
+      { weight: 6, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }).map((t) => Buffer.from(t)) },
+      { weight: 2, arbitrary: fc.constantFrom(Buffer.from('\n'), Buffer.from('\r\n'), Buffer.from('\r')) },
+      { weight: 1, arbitrary: fc.uint8Array({ maxLength: 4 }).map((b) => Buffer.from(b)) },
+      { weight: 1, arbitrary: fc.nat(300).map((n) => Buffer.from('x'.repeat(n))) },
+    );
+    fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 400 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 5, max: 200 }), fc.integer({ min: 50, max: 20_000 }), fc.boolean(), async (pieces, offset, limit, maxLineChars, maxChars, countAll) => {
+        const bytes = Buffer.concat(pieces);
+        const request = { offset, limit, maxLineChars, maxChars, signal, size: bytes.length, countAheadBytes: countAll ? Infinity : 64 };
+        const bulkIndex: LineIndex = { checkpoints: [0] };
+        const slowIndex: LineIndex = { checkpoints: [0] };
+        const bulk = await readByteLineWindow(memoryReader(bytes), bulkIndex, request);
+        const slow = await readByteLineWindow(memoryReader(bytes), slowIndex, { ...request, decodeLine: (b, start, end) => b.toString('utf8', start, end) });
+        expect(bulk).toEqual(slow);
+        expect(bulkIndex).toEqual(slowIndex);
+      }),
+      { numRuns: 300 },
+    );
+    // Thousands of lines: runs that end at a checkpoint line, windows deep in the file.
+    fc.assert(
+      fc.asyncProperty(textArb, fc.integer({ min: 1, max: 3200 }), fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 5, max: 200 }), fc.integer({ min: 50, max: 200_000 }), async (text, offset, limit, maxLineChars, maxChars) => {
+        const bytes = Buffer.from(text);
+        const request = { offset, limit, maxLineChars, maxChars, signal, size: bytes.length, countAheadBytes: 4096 };
+        const bulkIndex: LineIndex = { checkpoints: [0] };
+        const slowIndex: LineIndex = { checkpoints: [0] };
+        expect(await readByteLineWindow(memoryReader(bytes), bulkIndex, request))
+          .toEqual(await readByteLineWindow(memoryReader(bytes), slowIndex, { ...request, decodeLine: (b, start, end) => b.toString('utf8', start, end) }));
+        expect(bulkIndex).toEqual(slowIndex);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('stops after the window: a window of the first lines reads one chunk, not the file', async () => {
     const text = Array.from({ length: 200_000 }, (_, i) => `row ${i}`).join('\n') + '\n';
     const bytes = Buffer.from(text);

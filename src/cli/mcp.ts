@@ -91,7 +91,11 @@ export async function runMcp(io: CliIO, flags: McpFlags): Promise<number> {
   const report = (error: unknown) => io.stderr.write(`toolwright: unexpected error (still serving): ${(error as Error)?.stack ?? String(error)}\n`);
   process.on('uncaughtException', report);
   process.on('unhandledRejection', report);
-  if (process.env.TW_SPARK) setFlagsFromString('--always-sparkplug');
+  // A server answers many calls through the same code: baseline-compiling each function at its
+  // first call (instead of interpreting it until it is hot) makes the first dozens of calls of a
+  // tool ~40% faster, for ~4 MiB of code (README › Performance). Set before the SDK and the tools
+  // load, so their code is compiled this way; a library user's process is never touched.
+  setFlagsFromString('--always-sparkplug');
   try {
     if (flags.http === undefined) await serveStdio(io, flags);
     else await serveHttp(io, flags, flags.http);

@@ -134,6 +134,7 @@ export async function readByteLineWindow(
   const { offset, limit, maxLineChars, maxChars, signal, size, countAheadBytes } = request;
   const decodeLines = request.decodeLines;
   const decodeLine = request.decodeLine ?? ((bytes: Buffer, start: number, end: number) => bytes.toString('utf8', start, end));
+  const bulkUtf8 = request.decodeLine === undefined && decodeLines === undefined;
   const keepBytes = maxLineChars * 4 + 4;
   const checkpoints = index.checkpoints;
   const k = Math.min(Math.floor((offset - 1) / LINE_INDEX_STRIDE), checkpoints.length - 1);
@@ -225,6 +226,35 @@ export async function readByteLineWindow(
       const view = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
       let i = 0;
       while (i < bytesRead) {
+        if (!windowDone && line >= offset && bulkUtf8 && parts.length === 0) {
+          // Plain UTF-8, no line pending: whole lines of this chunk in one decode and one split
+          // (one native call each instead of two per line), where nothing can be cut or capped.
+          const want = Math.min(limit - lines.length, nextCheckpointLine - line);
+          let last = scanner.nth(which, i, bytesRead, want);
+          const count = last === -1 ? scanner.missCount : want;
+          if (last === -1 && count > 0) last = view.lastIndexOf(NEWLINE, bytesRead - 1);
+          const texts = count > 0 && last + 1 - i <= maxChars - outChars ? view.toString('utf8', i, last).split('\n') : undefined;
+          if (texts && texts.length === count && texts.every((text) => text.length <= maxLineChars)) {
+            for (const text of texts) {
+              addLine(text.charCodeAt(text.length - 1) === CR ? text.slice(0, -1) : text, false, 0, line);
+              line++;
+            }
+            if (line === nextCheckpointLine) {
+              recordCheckpoint(line, pos + last + 1);
+              nextCheckpointLine += LINE_INDEX_STRIDE;
+            }
+            i = last + 1;
+            if (lines.length >= limit) {
+              windowDone = true;
+              nextLineByte = pos + i;
+              if (!countOn()) {
+                stopped = true;
+                break;
+              }
+            }
+            continue;
+          }
+        }
         if (!windowDone && line >= offset) {
           const nl = view.indexOf(NEWLINE, i);
           const end = nl === -1 ? bytesRead : nl;
