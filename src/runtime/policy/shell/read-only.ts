@@ -1,10 +1,11 @@
 // shell_read's classifier: a line runs only when the parser proves every simple command is an
 // inspection program from a fixed allowlist used without its write or exec options, joined by
 // pipes and lists, with no substitution, assignment, or redirection but to /dev/null.
-import { parseShellSync, type SyntaxNode } from './parser.js';
-import { Opaque, clip, decodeWord, type Word } from './words.js';
+import { joinedLines } from './line-checks.js';
+import { parseShellSync } from './parser.js';
 import { GIT_READ_CHECK } from './read-only-git.js';
-import { joinedLines } from './split.js';
+import { plainTree, type ShellNode } from './tree.js';
+import { Opaque, clip, decodeWord, type Word } from './words.js';
 
 export type ReadOnlyVerdict = { ok: true; programs: string[] } | { ok: false; command: string; reason: string };
 
@@ -229,9 +230,9 @@ export function classifyReadOnly(line: string): ReadOnlyVerdict {
   if (!tree) return { ok: false, command: clip(line), reason: 'the command line is too long or could not be parsed in time' };
   const programs: string[] = [];
   try {
-    const root = tree.rootNode;
-    if (root.hasError) return { ok: false, command: clip(line), reason: 'the command line does not parse as bash' };
+    if (tree.rootNode.hasError) return { ok: false, command: clip(line), reason: 'the command line does not parse as bash' };
     if (/\\\n/.test(line)) return { ok: false, command: clip(line), reason: 'line continuations are not accepted here; put the command on one line' };
+    const root = plainTree(tree, line);
     const joined = joinedLines(line, root);
     if (joined) return { ok: false, command: clip(line), reason: joined };
     if (/[\r\v\f]/.test(line)) return { ok: false, command: clip(line), reason: 'carriage returns, vertical tabs and form feeds are not accepted' };
@@ -242,11 +243,11 @@ export function classifyReadOnly(line: string): ReadOnlyVerdict {
   }
 }
 
-function refuse(node: SyntaxNode, reason: string): ReadOnlyVerdict {
+function refuse(node: ShellNode, reason: string): ReadOnlyVerdict {
   return { ok: false, command: clip(node.text, 120), reason };
 }
 
-function walk(node: SyntaxNode, programs: string[], depth: number): ReadOnlyVerdict | undefined {
+function walk(node: ShellNode, programs: string[], depth: number): ReadOnlyVerdict | undefined {
   if (depth > 40) return refuse(node, 'the line nests too deeply');
   switch (node.type) {
     case 'comment':
@@ -257,8 +258,7 @@ function walk(node: SyntaxNode, programs: string[], depth: number): ReadOnlyVerd
     case 'subshell':
     case 'compound_statement':
     case 'negated_command':
-      for (let i = 0; i < node.childCount; i++) {
-        const child = node.child(i)!;
+      for (const child of node.children) {
         if (child.type === '&') return refuse(node, 'running commands in the background (&) is not read-only inspection');
         if (!child.isNamed) continue;
         const refusal = walk(child, programs, depth + 1);
@@ -267,7 +267,7 @@ function walk(node: SyntaxNode, programs: string[], depth: number): ReadOnlyVerd
       return undefined;
     case 'redirected_statement': {
       for (const redirect of node.childrenForFieldName('redirect')) {
-        const problem = redirect && redirectProblem(redirect);
+        const problem = redirectProblem(redirect);
         if (problem) return refuse(node, problem);
       }
       const body = node.childForFieldName('body');
@@ -280,10 +280,10 @@ function walk(node: SyntaxNode, programs: string[], depth: number): ReadOnlyVerd
   }
 }
 
-function redirectProblem(redirect: SyntaxNode): string | undefined {
+function redirectProblem(redirect: ShellNode): string | undefined {
   if (redirect.type !== 'file_redirect') return `${redirect.type.replace(/_/g, ' ')} is not accepted`;
   let operator = '';
-  for (let i = 0; i < redirect.childCount; i++) if (!redirect.child(i)!.isNamed) operator += redirect.child(i)!.type;
+  for (const child of redirect.children) if (!child.isNamed) operator += child.type;
   const destination = redirect.childForFieldName('destination');
   if (!destination) return 'closing file descriptors is not accepted';
   let target: Word;
@@ -295,10 +295,9 @@ function redirectProblem(redirect: SyntaxNode): string | undefined {
   return `output redirection to ${target.text} writes a file (only /dev/null and 2>&1 are accepted)`;
 }
 
-function simpleCommand(node: SyntaxNode, programs: string[]): ReadOnlyVerdict | undefined {
+function simpleCommand(node: ShellNode, programs: string[]): ReadOnlyVerdict | undefined {
   const words: Word[] = [];
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const child = node.namedChild(i)!;
+  for (const child of node.namedChildren) {
     if (child.type === 'variable_assignment') return refuse(node, 'variable assignments are not accepted');
     if (child.type.endsWith('_redirect')) {
       const problem = redirectProblem(child);

@@ -1,7 +1,9 @@
 // Splits a parsed command line into the simple commands bash would run: lists, pipelines,
 // subshells, groups, control-flow bodies and function bodies are walked; wrappers are unwrapped
 // (wrappers.ts); anything that cannot be known before it runs is marked opaque, with the reason.
-import { parseShellSync, type SyntaxNode } from './parser.js';
+import { describeError, findInTree, gluedContinuation, joinedLines } from './line-checks.js';
+import { parseShellSync } from './parser.js';
+import { plainTree, type ShellNode } from './tree.js';
 import { Opaque, clip, decodeWord, type Word } from './words.js';
 import { unwrap } from './wrappers.js';
 import { POISONING_BUILTINS, checkAssigningBuiltin, harmlessVariable, steersExecution } from './variables.js';
@@ -63,10 +65,11 @@ function analyzeInto(line: string, walk: Walk, writes: string[], via: string[]):
   const tree = parseShellSync(line);
   if (!tree) return `the command line could not be parsed within limits (${line.length} characters)`;
   try {
-    const root = tree.rootNode;
-    if (root.hasError) return `the command line does not parse as bash (${describeError(root)})`;
-    const glued = gluedContinuation(line, root);
+    const syntaxRoot = tree.rootNode;
+    if (syntaxRoot.hasError) return `the command line does not parse as bash (${describeError(syntaxRoot)})`;
+    const glued = gluedContinuation(line, syntaxRoot);
     if (glued) return glued;
+    const root = plainTree(tree, line);
     const joined = joinedLines(line, root);
     if (joined) return joined;
     // The parser splits words at CR, VT and FF; bash does not (`ls\rrm` is one word to bash).
@@ -79,91 +82,18 @@ function analyzeInto(line: string, walk: Walk, writes: string[], via: string[]):
   }
 }
 
-function describeError(root: SyntaxNode): string {
-  const cursor = root.walk();
-  try {
-    for (;;) {
-      const node = cursor.currentNode;
-      if (node.type === 'ERROR' || node.isMissing) return `near "${clip(node.text || node.type, 30)}" at offset ${node.startIndex}`;
-      if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return 'syntax error';
-    }
-  } finally {
-    cursor.delete();
-  }
-}
-
-/**
- * tree-sitter reads `\`+newline as a separator; bash deletes it, joining the words around it
- * (`r\<newline>m` is `rm`). Where both sides are non-blank the two readings differ: opaque.
- */
-function gluedContinuation(line: string, root: SyntaxNode): string | undefined {
-  for (let i = line.indexOf('\\\n'); i >= 0; i = line.indexOf('\\\n', i + 2)) {
-    let slashes = 0;
-    for (let j = i; j >= 0 && line[j] === '\\'; j--) slashes++;
-    if (slashes % 2 === 0) continue;
-    const before = line[i - 1];
-    const after = line[i + 2];
-    if (before === undefined || after === undefined || /\s/.test(before) || /\s/.test(after)) continue;
-    let node: SyntaxNode | null = root.descendantForIndex(i, i + 1);
-    let literal = false;
-    for (; node; node = node.parent) {
-      if (['raw_string', 'string', 'comment', 'heredoc_body', 'ansi_c_string', 'translated_string'].includes(node.type)) literal = true;
-    }
-    if (!literal) return 'a line continuation joins two words (bash reads them as one)';
-  }
-  return undefined;
-}
-
-/**
- * tree-sitter-bash can read `cmd x<newline>\\rm y` as ONE command (a word starting with a backslash
- * after a newline). bash ends a simple command at an unescaped newline, so a simple command whose
- * words are separated by one (or a word holding one) means the two readings differ: opaque.
- * @internal (its tree type is web-tree-sitter's, kept out of the published declarations)
- */
-export function joinedLines(line: string, root: SyntaxNode): string | undefined {
-  const cursor = root.walk();
-  const bare = (text: string) => /(^|[^\\])\n/.test(text);
-  try {
-    for (;;) {
-      const node = cursor.currentNode;
-      if (node.type === 'command' || node.type === 'declaration_command' || node.type === 'unset_command') {
-        for (let i = 1; i < node.childCount; i++) {
-          const prev = node.child(i - 1)!;
-          const next = node.child(i)!;
-          if (next.type === 'heredoc_redirect' || prev.type === 'heredoc_redirect') continue;
-          if (bare(line.slice(prev.endIndex, next.startIndex))) return 'the parser joined two lines into one command (bash runs them separately)';
-        }
-      } else if (node.type === 'word' && bare(node.text)) {
-        return 'a word spans a line break the parser did not split on';
-      }
-      if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return undefined;
-    }
-  } finally {
-    cursor.delete();
-  }
-}
-
 /** Every substitution or arithmetic expansion anywhere (heredoc bodies included) is opaque. */
-function scanForCode(root: SyntaxNode, walk: Walk): void {
-  const cursor = root.walk();
-  try {
-    for (;;) {
-      const node = cursor.currentNode;
-      const kind = node.type;
-      if (kind === 'command_substitution' || kind === 'process_substitution' || kind === 'arithmetic_expansion') {
-        const what = kind.replace('_', ' ');
-        walk.commands.push(opaqueEntry(node.text, `${what} ${clip(node.text)} runs code that is only known at run time`));
-      } else if (kind === 'function_definition') {
-        walk.poison ??= `the line defines a function (${clip(node.text, 40)}); a later command may be the function, not the program`;
-      }
-      if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
+function scanForCode(root: ShellNode, walk: Walk): void {
+  findInTree(root, (node) => {
+    const kind = node.type;
+    if (kind === 'command_substitution' || kind === 'process_substitution' || kind === 'arithmetic_expansion') {
+      const what = kind.replace('_', ' ');
+      walk.commands.push(opaqueEntry(node.text, `${what} ${clip(node.text)} runs code that is only known at run time`));
+    } else if (kind === 'function_definition') {
+      walk.poison ??= `the line defines a function (${clip(node.text, 40)}); a later command may be the function, not the program`;
     }
-  } finally {
-    cursor.delete();
-  }
+    return undefined;
+  });
 }
 
 function opaqueEntry(text: string, reason: string, via: string[] = []): SimpleCommand {
@@ -175,7 +105,7 @@ const CONTAINERS = new Set([
   'if_statement', 'elif_clause', 'else_clause', 'while_statement',
 ]);
 
-function statement(node: SyntaxNode, walk: Walk, writes: string[], via: string[], depth: number): void {
+function statement(node: ShellNode, walk: Walk, writes: string[], via: string[], depth: number): void {
   if (depth > MAX_DEPTH) {
     walk.commands.push(opaqueEntry(node.text, 'the command line nests too deeply to decide'));
     return;
@@ -184,12 +114,11 @@ function statement(node: SyntaxNode, walk: Walk, writes: string[], via: string[]
   try {
     if (kind === 'comment' || kind === 'heredoc_body' || kind === 'heredoc_start' || kind === 'heredoc_end') return;
     if (CONTAINERS.has(kind)) {
-      const background = kind === 'program' || kind === 'list' ? backgrounded(node) : new Set<number>();
+      const background = kind === 'program' || kind === 'list' ? backgrounded(node) : NO_NODES;
       for (const child of node.namedChildren) {
-        if (!child) continue;
         const before = walk.commands.length;
         statement(child, walk, writes, via, depth + 1);
-        if (background.has(child.id)) for (const c of walk.commands.slice(before)) c.background = true;
+        if (background.has(child)) for (const c of walk.commands.slice(before)) c.background = true;
       }
       return;
     }
@@ -220,8 +149,8 @@ function statement(node: SyntaxNode, walk: Walk, writes: string[], via: string[]
         if (value) decodeWord(value);
         for (const item of node.namedChildren) {
           if (item?.type !== 'case_item') continue;
-          const patterns = new Set(item.childrenForFieldName('value').map((v) => v?.id));
-          for (const child of item.namedChildren) if (child && !patterns.has(child.id)) statement(child, walk, writes, via, depth + 1);
+          const patterns = new Set(item.childrenForFieldName('value'));
+          for (const child of item.namedChildren) if (!patterns.has(child)) statement(child, walk, writes, via, depth + 1);
         }
         return;
       }
@@ -254,19 +183,18 @@ function statement(node: SyntaxNode, walk: Walk, writes: string[], via: string[]
 }
 
 /** Children of a program/list followed by `&`. */
-function backgrounded(node: SyntaxNode): Set<number> {
-  const ids = new Set<number>();
-  for (let i = 0; i < node.childCount; i++) {
-    const child = node.child(i);
-    if (child?.type === '&') {
-      const prev = node.child(i - 1);
-      if (prev) ids.add(prev.id);
-    }
+function backgrounded(node: ShellNode): ReadonlySet<ShellNode> {
+  let found: Set<ShellNode> | undefined;
+  const children = node.children;
+  for (let i = 1; i < children.length; i++) {
+    if (children[i]!.type === '&') (found ??= new Set()).add(children[i - 1]!);
   }
-  return ids;
+  return found ?? NO_NODES;
 }
 
-function assignedNames(node: SyntaxNode): string[] {
+const NO_NODES: ReadonlySet<ShellNode> = new Set();
+
+function assignedNames(node: ShellNode): string[] {
   const list = node.type === 'variable_assignments' ? node.namedChildren : [node];
   return list.flatMap((a) => {
     const name = a?.childForFieldName('name');
@@ -279,7 +207,7 @@ function assignedNames(node: SyntaxNode): string[] {
 }
 
 /** Adds the files a redirect writes to `writes`; heredoc lines may carry further commands. */
-function redirectTargets(node: SyntaxNode, writes: string[], walk: Walk, via: string[], depth: number): void {
+function redirectTargets(node: ShellNode, writes: string[], walk: Walk, via: string[], depth: number): void {
   if (node.type === 'heredoc_redirect') {
     for (const child of node.namedChildren) {
       if (!child) continue;
@@ -294,11 +222,8 @@ function redirectTargets(node: SyntaxNode, writes: string[], walk: Walk, via: st
   }
   if (node.type !== 'file_redirect') throw new Opaque(`redirect ${clip(node.text)} is not understood`);
   let operator = '';
-  for (let i = 0; i < node.childCount; i++) {
-    const child = node.child(i);
-    if (child && !child.isNamed) operator += child.type;
-  }
-  const destinations = node.childrenForFieldName('destination').filter((d): d is SyntaxNode => d !== null);
+  for (const child of node.children) if (!child.isNamed) operator += child.type;
+  const destinations = node.childrenForFieldName('destination');
   if (destinations.length !== 1) {
     if (destinations.length === 0 && /^[<>]&-?$/.test(operator.replace(/-$/, '') + '')) return; // `3>&-` closes a descriptor
     if (destinations.length === 0) return;
@@ -313,14 +238,12 @@ function redirectTargets(node: SyntaxNode, writes: string[], walk: Walk, via: st
   writes.push(target.dynamic ? target.raw : target.text);
 }
 
-function command(node: SyntaxNode, walk: Walk, inherited: string[], via: string[], depth: number): void {
+function command(node: ShellNode, walk: Walk, inherited: string[], via: string[], depth: number): void {
   const writes = [...inherited];
   const assignments: string[] = [];
   const words: Word[] = [];
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const child = node.namedChild(i);
-    if (!child) continue;
-    const field = node.fieldNameForNamedChild(i);
+  for (const child of node.namedChildren) {
+    const field = child.field;
     if (child.type === 'variable_assignment') {
       if (node.type === 'command') assignments.push(...assignedNames(child));
       else words.push({ text: child.text, dynamic: false, raw: child.text }), assignments.push(...assignedNames(child));
@@ -337,7 +260,7 @@ function command(node: SyntaxNode, walk: Walk, inherited: string[], via: string[
   }
   if (node.type !== 'command') {
     // export/declare/local/readonly/typeset/unset: the keyword is the program.
-    const keyword = node.child(0)?.text ?? node.type;
+    const keyword = node.children[0]?.text ?? node.type;
     words.unshift({ text: keyword, dynamic: false, raw: keyword });
   }
   const entry: SimpleCommand = { text: node.text, words, assignments, writes, via };

@@ -1,5 +1,5 @@
 // Static quote removal: what bash would pass as a word, or why it cannot be known before running.
-import type { SyntaxNode } from './parser.js';
+import type { ShellNode } from './tree.js';
 
 export interface Word {
   /** The word after quote removal (for a dynamic word: its literal parts, for messages only). */
@@ -18,8 +18,8 @@ export class Opaque extends Error {}
 /** `${name}` / `${#name}` are plain expansions; anything else inside `${…}` may run code or assign. */
 const PLAIN_EXPANSION = /^\$\{#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])\}$/;
 
-/** @internal (its node type is web-tree-sitter's, kept out of the published declarations) */
-export function decodeWord(node: SyntaxNode): Word {
+/** @internal (its node type is the plain tree's, kept out of the published declarations) */
+export function decodeWord(node: ShellNode): Word {
   const raw = node.text;
   switch (node.type) {
     case 'word':
@@ -70,7 +70,7 @@ export function decodeWord(node: SyntaxNode): Word {
 }
 
 /** The text of a concatenation's unquoted word parts (where brace expansion happens). */
-function unquotedText(node: SyntaxNode): string {
+function unquotedText(node: ShellNode): string {
   return node.namedChildren.map((c) => (c?.type === 'word' ? c.text : c?.type === 'concatenation' ? unquotedText(c) : 'Q')).join('');
 }
 
@@ -100,7 +100,7 @@ function unquoted(raw: string): Word {
   return { text, dynamic, raw, ...(glob && !expands ? { glob: true } : {}) };
 }
 
-function doubleQuoted(node: SyntaxNode): Word {
+function doubleQuoted(node: ShellNode): Word {
   // Text between the named children (newlines tree-sitter leaves out of string_content) is content too.
   const source = node.text;
   const base = node.startIndex;
