@@ -11,6 +11,7 @@
 import { constants, existsSync, type BigIntStats } from 'node:fs';
 import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { DescriptorFile } from './descriptor-file.js';
 import { ToolError } from './errors.js';
 
 /** Whether descriptors can be checked through /proc/self/fd (Linux). Elsewhere a weaker check runs. */
@@ -23,7 +24,7 @@ function isInside(root: string, candidate: string): boolean {
 }
 
 /** `/proc/self/fd/N` (and a name in it): a path that always reaches the opened file or folder. */
-export function descriptorPath(handle: FileHandle, name?: string): string {
+export function descriptorPath(handle: { readonly fd: number }, name?: string): string {
   const base = `/proc/self/fd/${handle.fd}`;
   return name === undefined ? base : `${base}/${name}`;
 }
@@ -43,7 +44,7 @@ export function childDescriptorPath(handle: FileHandle): string | undefined {
  * is the path it was opened by (used by the non-Linux fallback: same device and inode as what the
  * path resolves to now).
  */
-export async function realPathOf(handle: FileHandle, expected: string, stats?: BigIntStats): Promise<string | undefined> {
+export async function realPathOf(handle: FileHandle | DescriptorFile, expected: string, stats?: BigIntStats): Promise<string | undefined> {
   if (HAS_PROC_FD) {
     let real = await readlink(descriptorPath(handle));
     // An unlinked file (replaced by a rename since we opened it) reads "path (deleted)".
@@ -93,21 +94,19 @@ export async function openInside(root: string, absolute: string, flags: number, 
  * thread-pool calls in parallel instead of one after the other). The stats are only returned once
  * the descriptor is proven inside.
  */
-export async function openInsideWithStats(root: string, absolute: string, flags: number, display: string): Promise<{ handle: FileHandle; stats: BigIntStats }> {
-  const handle = await open(absolute, flags | constants.O_NOFOLLOW);
+export async function openInsideWithStats(root: string, absolute: string, flags: number, display: string): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
+  const handle = await DescriptorFile.open(absolute, flags | constants.O_NOFOLLOW);
   try {
-    const statsPromise = handle.stat({ bigint: true });
     // The stats are awaited even when the check fails, so no rejection is left unhandled.
     const [checked, stats] = await Promise.allSettled([
       HAS_PROC_FD ? readlink(descriptorPath(handle)) : Promise.resolve(undefined),
-      statsPromise,
+      handle.stat(),
     ]);
     if (stats.status === 'rejected') throw stats.reason;
     if (checked.status === 'rejected') throw checked.reason;
     let real = checked.value;
-    if (real === undefined || (real.endsWith(DELETED_SUFFIX) && stats.value.nlink === 0n)) {
-      real = await realPathOf(handle, absolute, stats.value);
-    }
+    if (real?.endsWith(DELETED_SUFFIX) && stats.value.nlink === 0n) real = real.slice(0, -DELETED_SUFFIX.length);
+    if (real === undefined) real = await realPathOf(handle, absolute, stats.value);
     if (real === undefined || !isInside(root, real)) throw escapedError(display);
     return { handle, stats: stats.value };
   } catch (error) {

@@ -2,6 +2,7 @@ import { lstat, readlink, realpath, type FileHandle } from 'node:fs/promises';
 import { realpathSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { fsErrorToToolError, ToolError } from './errors.js';
+import type { DescriptorFile } from './descriptor-file.js';
 import { openInsideWithStats } from './verified-fs.js';
 
 /** A path that has been proven to stay inside the workspace. */
@@ -208,10 +209,10 @@ export class Workspace {
    * errors are thrown as they are, for the caller to map. The descriptor's stats come with it
    * (fetched while its path is checked).
    */
-  async openVerified(resolved: ResolvedPath, flags: number): Promise<{ handle: FileHandle; stats: BigIntStats }> {
+  async openVerified(resolved: ResolvedPath, flags: number): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
     let target = resolved;
     for (let attempt = 0; ; attempt++) {
-      let opened: { handle: FileHandle; stats: BigIntStats };
+      let opened: { handle: DescriptorFile; stats: BigIntStats };
       try {
         opened = await openInsideWithStats(this.root, target.absolute, flags, target.relative);
       } catch (error) {

@@ -1,9 +1,9 @@
 // Streaming line windows: memory is bounded by the window (plus one reused read buffer), never by
 // the file, and a sparse line index lets later windows start near their first line.
-import type { FileHandle } from 'node:fs/promises';
-
-/** What the readers need of a file: positioned reads (a FileHandle, or bytes already in memory). */
-export type PositionalReader = Pick<FileHandle, 'read'>;
+/** What the readers need of a file: positioned reads (a descriptor, a FileHandle, or bytes already in memory). */
+export interface PositionalReader {
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+}
 
 /** A reader over bytes already read: small files cost one read in all, not one per step. */
 export function memoryReader(bytes: Buffer): PositionalReader {

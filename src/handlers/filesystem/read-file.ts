@@ -1,13 +1,12 @@
 // read_file: opens the file once, then reads it as text (a streamed window of lines, any
 // encoding), an image, a PDF or a notebook (DESIGN.md §5, §11, §13).
 import { constants } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import type { FilesystemHandlers } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
 import { notFound, plural, rethrowFs } from './common.js';
 import { sharedLineIndex } from './line-index.js';
-import { memoryReader, OverlayReader, type KnownBytes } from './line-reader.js';
+import { memoryReader, OverlayReader, type KnownBytes, type PositionalReader } from './line-reader.js';
 import { mediaKindOf, readMedia } from './media/read-media.js';
 import { readTextFile } from './read-text.js';
 import { TAIL_CHUNK_BYTES } from './tail-scan.js';
@@ -22,7 +21,7 @@ const sniffPool: Buffer[] = [];
  * The file, with its sniffed head (and a prefetched tail) served from memory: a window at the top
  * or the bottom needs no second read.
  */
-function knownBytesOverlay(handle: FileHandle, head: Buffer, tail: KnownBytes | undefined): OverlayReader {
+function knownBytesOverlay(handle: PositionalReader, head: Buffer, tail: KnownBytes | undefined): OverlayReader {
   const reader = new OverlayReader(handle);
   reader.add({ position: 0, bytes: head });
   if (tail) reader.add(tail);

@@ -1,10 +1,10 @@
 // read_file for images, PDFs and notebooks: one place that reads the bytes (bounded) and builds
 // the output; the text path lives in read-text.ts.
 import path from 'node:path';
-import type { FileHandle } from 'node:fs/promises';
 import type { ReadFileParams, ReadFileResult } from '../../../generated/types.js';
 import { throwIfAborted, ToolError } from '../../../runtime/errors.js';
 import { withText } from '../../../runtime/handler.js';
+import type { PositionalReader } from '../line-reader.js';
 import { plural } from '../common.js';
 import { imageMimeOf, MAX_IMAGE_FILE_BYTES, prepareImage } from './image.js';
 import { MAX_NOTEBOOK_BYTES, renderNotebook } from './notebook.js';
@@ -21,7 +21,7 @@ export function mediaKindOf(relative: string, head: Uint8Array): MediaKind | und
 }
 
 export interface MediaFile {
-  handle: FileHandle;
+  handle: PositionalReader;
   size: number;
   display: string;
   /** The whole file, when it was already read. */
