@@ -27,8 +27,10 @@ const cold = async () => { stamp += 1; await utimes(file, stamp, stamp); };
 for (const [label, a, b] of [['head', { path: 'big.txt', limit: 50 }, { path: file, head: 50 }], ['tail', { path: 'big.txt', offset: -50 }, { path: file, tail: 50 }]] as const) {
   const x: number[] = []; const y: number[] = [];
   for (let i = 0; i < runs + 3; i++) {
-    await cold(); let t = performance.now(); await ours.callTool({ name: 'read_file', arguments: a }); const dx = performance.now() - t;
-    await cold(); t = performance.now(); await peer.callTool({ name: 'read_text_file', arguments: b }); const dy = performance.now() - t;
+    const runOurs = async () => { await cold(); const t = performance.now(); await ours.callTool({ name: 'read_file', arguments: a }); return performance.now() - t; };
+    const runPeer = async () => { await cold(); const t = performance.now(); await peer.callTool({ name: 'read_text_file', arguments: b }); return performance.now() - t; };
+    let dx: number, dy: number;
+    if (process.env.PEER_FIRST) { dy = await runPeer(); dx = await runOurs(); } else { dx = await runOurs(); dy = await runPeer(); }
     if (i >= 3) { x.push(dx); y.push(dy); }
   }
   console.log(`${label}: toolwright ${median(x).toFixed(3)} ms, peer ${median(y).toFixed(3)} ms, ratio ${(median(x) / median(y)).toFixed(2)}`);

@@ -57,4 +57,13 @@ const print = (cells: string[]) => console.log(`| ${cells.map((c, i) => c.padEnd
 print(header);
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 lines.forEach(print);
-console.log(`\nmedians of repeated runs; ratio = toolwright / baseline (lower is better); node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+const footer = `medians of repeated runs; ratio = toolwright / baseline (lower is better); node ${process.version}, ${(await import('node:os')).cpus().length} cores`;
+console.log(`\n${footer}`);
+
+// BENCH_MARKDOWN=file also writes the rows as a Markdown table (the README's Performance table is pasted from it).
+if (process.env.BENCH_MARKDOWN) {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const markdown = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...lines.map((l) => `| ${l.map(cell).join(' | ')} |`), '', footer, ''].join('\n');
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(process.env.BENCH_MARKDOWN, markdown);
+}
