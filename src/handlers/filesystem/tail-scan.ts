@@ -38,8 +38,12 @@ export async function findTailStart(file: PositionalReader, contentStart: number
       first = false;
       if (buffer[j] === NEWLINE) j--;
     }
+    // Newlines are searched in a Latin-1 view of the chunk (one character per byte, so positions
+    // are byte offsets): String#lastIndexOf is a builtin, Buffer#lastIndexOf a JS wrapper around a
+    // binding call, which costs more than the search itself for a line of a few dozen bytes.
+    const bytes = j >= 0 ? buffer.toString('latin1', 0, j + 1) : '';
     while (j >= 0) {
-      const at = buffer.lastIndexOf(NEWLINE, j);
+      const at = bytes.lastIndexOf('\n', j);
       if (at === -1) break;
       if (++found === n) return { start: from + at + 1, ...(end === size ? { tail: { position: from, bytes: buffer.subarray(0, bytesRead), atEnd: true } } : {}) };
       j = at - 1;
