@@ -1,7 +1,7 @@
 // An open file as a bare descriptor with the three operations a reader needs. fs/promises'
 // FileHandle costs ~5 µs more per operation (an object per open, a promise wrapper per call): on a
 // read of a few lines, that is a tenth of the call. Close it exactly once (the owner's finally).
-import { close, fstat, open, read, type BigIntStats } from 'node:fs';
+import { close, fstat, open, read, readlink, realpath, type BigIntStats } from 'node:fs';
 
 export class DescriptorFile {
   private closed = false;
@@ -35,4 +35,20 @@ export class DescriptorFile {
       close(this.fd, (error) => (error ? reject(error) : resolve()));
     });
   }
+}
+
+/**
+ * fs.realpath.native and fs.readlink through their callbacks: the same single thread-pool call as
+ * fs/promises' versions, without the promise-wrapping request object (these two run on every read).
+ */
+export function realpathNative(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    realpath.native(path, (error, resolved) => (error ? reject(error) : resolve(resolved)));
+  });
+}
+
+export function readlinkOf(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    readlink(path, (error, target) => (error ? reject(error) : resolve(target)));
+  });
 }

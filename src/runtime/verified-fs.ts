@@ -11,7 +11,7 @@
 import { constants, existsSync, type BigIntStats } from 'node:fs';
 import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { DescriptorFile } from './descriptor-file.js';
+import { DescriptorFile, readlinkOf } from './descriptor-file.js';
 import { ToolError } from './errors.js';
 
 /** Whether descriptors can be checked through /proc/self/fd (Linux). Elsewhere a weaker check runs. */
@@ -99,7 +99,7 @@ export async function openInsideWithStats(root: string, absolute: string, flags:
   try {
     // The stats are awaited even when the check fails, so no rejection is left unhandled.
     const [checked, stats] = await Promise.allSettled([
-      HAS_PROC_FD ? readlink(descriptorPath(handle)) : Promise.resolve(undefined),
+      HAS_PROC_FD ? readlinkOf(descriptorPath(handle)) : Promise.resolve(undefined),
       handle.stat(),
     ]);
     if (stats.status === 'rejected') throw stats.reason;

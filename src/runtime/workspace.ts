@@ -1,8 +1,8 @@
-import { lstat, readlink, realpath, type FileHandle } from 'node:fs/promises';
+import { lstat, readlink } from 'node:fs/promises';
 import { realpathSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { fsErrorToToolError, ToolError } from './errors.js';
-import type { DescriptorFile } from './descriptor-file.js';
+import { realpathNative, type DescriptorFile } from './descriptor-file.js';
 import { openInsideWithStats } from './verified-fs.js';
 
 /** A path that has been proven to stay inside the workspace. */
@@ -126,7 +126,7 @@ async function realpathAllowingMissing(
   display: string,
 ): Promise<{ real: string; exists: boolean }> {
   try {
-    return { real: await realpath(absolute), exists: true };
+    return { real: await realpathNative(absolute), exists: true };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') throw loopError(display);
