@@ -72,8 +72,10 @@ export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => 
     if (!kind) {
       throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file (${plural(size, 'byte')}); read_file shows text, images (png, jpeg, gif, webp), PDFs and notebooks`);
     }
+    // A short tail read (the file shrank since the stat) is not used: the scan then reads and notices.
+    const knownTail: KnownBytes | undefined = tail && tailRead?.bytesRead === tail.length ? { position: size - tail.length, bytes: tail, atEnd: true } : undefined;
     const result = await readTextFile(
-      { reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, tail && tailRead?.bytesRead === tail.length ? { position: size - tail.length, bytes: tail, atEnd: true } : undefined), size, key, kind, display: resolved.relative },
+      { reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, knownTail), size, key, kind, display: resolved.relative },
       params,
       ctx.signal,
     );
