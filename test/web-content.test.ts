@@ -135,6 +135,16 @@ describe('the DOM-free scanner', () => {
     expect(scanHtml(`<p title="${'<div>'.repeat(1000)}">x</p>`).depth).toBe(1);
   });
 
+  it('lays out text the same way from the linear scan and from the DOM: cells tab-separated, <pre> verbatim, blocks apart', () => {
+    const page = '<p>Intro</p><table><tr><td>a</td><td>b</td></tr><tr><th>c</th><td> d </td></tr></table><pre>  x\n   y</pre><p>end &amp; more</p>';
+    const expected = 'Intro\n\na\tb\nc\td\n\n  x\n   y\n\nend & more';
+    expect(extractText(page).content).toBe(expected);
+    expect(convertHtml(page, 'text', 'http://127.0.0.1/').content).toBe(expected);
+    const blocks = '<div>one<br>two</div>   <ul><li>i1</li><li>i2 <b>bold</b></li></ul><h2>T</h2>text <span>  spaced   </span> tail';
+    expect(extractText(blocks).content).toBe('one\ntwo\n\ni1\ni2 bold\n\nT\n\ntext  spaced  tail');
+    expect(convertHtml(blocks, 'text', 'http://127.0.0.1/').content).toBe('one\ntwo\n\ni1\ni2 bold\n\nT\n\ntext  spaced  tail');
+  });
+
   it('extracts text: noise skipped, entities decoded, blocks on lines, <pre> kept', () => {
     const { title, content } = extractText(
       '<html><head><title>T &amp; U</title><style>p{}</style></head><body><nav>menu</nav><h1>Head</h1>' +

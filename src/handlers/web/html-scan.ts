@@ -242,12 +242,14 @@ export function scanHtml(html: string): HtmlScan {
  * skipped, block elements on their own lines, whitespace collapsed outside <pre>, entities decoded.
  */
 export function extractText(html: string): ExtractedText {
-  const parts: string[] = [];
+  const layout = new PlainTextLayout();
   let title: string | undefined;
   let skipping = 0;
-  let pendingBreak = 0;
-  let atLineStart = true;
   const skipStack: string[] = [];
+  const blockBreak = (name: string) => {
+    if (PARAGRAPH_BREAKING.has(name)) layout.breakBefore(2);
+    else if (LINE_BREAKING.has(name)) layout.breakBefore(1);
+  };
   walkHtml(html, {
     title(raw) {
       title ??= decodeEntities(raw).replace(/\s+/g, ' ').trim() || undefined;
@@ -260,12 +262,8 @@ export function extractText(html: string): ExtractedText {
         }
         return;
       }
-      if (PARAGRAPH_BREAKING.has(name)) pendingBreak = 2;
-      else if (LINE_BREAKING.has(name)) pendingBreak = Math.max(pendingBreak, 1);
-      else if ((name === 'td' || name === 'th') && !atLineStart && pendingBreak === 0) {
-        parts.push('\t');
-        atLineStart = true;
-      }
+      blockBreak(name);
+      if (name === 'td' || name === 'th') layout.cell();
     },
     close(name) {
       if (skipping > 0 && skipStack[skipStack.length - 1] === name) {
@@ -273,26 +271,56 @@ export function extractText(html: string): ExtractedText {
         skipping--;
         return;
       }
-      if (PARAGRAPH_BREAKING.has(name)) pendingBreak = 2;
-      else if (LINE_BREAKING.has(name)) pendingBreak = Math.max(pendingBreak, 1);
+      blockBreak(name);
     },
     text(raw, inPre) {
       if (skipping > 0) return;
-      let text = decodeEntities(raw);
-      if (!inPre) text = text.replace(/\s+/g, ' ');
-      if (pendingBreak > 0) {
-        if (!text.trim()) return;
-        if (parts.length > 0) parts.push(pendingBreak === 2 ? '\n\n' : '\n');
-        pendingBreak = 0;
-        atLineStart = true;
-      }
-      if (atLineStart && !inPre) text = text.trimStart();
-      if (!text) return;
-      parts.push(text);
-      atLineStart = text.endsWith('\n');
+      const text = decodeEntities(raw);
+      layout.emit(inPre ? text : text.replace(/\s+/g, ' '), inPre);
     },
   });
-  return { title, content: tidyLines(parts.join(''), true) };
+  return { title, content: layout.toString() };
+}
+
+/**
+ * Text laid out in blocks, as plain text: a break owed before the next words (1 = new line,
+ * 2 = blank line; whitespace between blocks is dropped), table cells tab-separated. Shared by the
+ * linear extraction above and the DOM walk of ./html-text.ts.
+ */
+export class PlainTextLayout {
+  private readonly parts: string[] = [];
+  private pendingBreak = 0;
+  private atLineStart = true;
+
+  breakBefore(level: 1 | 2): void {
+    this.pendingBreak = Math.max(this.pendingBreak, level);
+  }
+
+  /** A table cell starts: a tab unless it begins a line. */
+  cell(): void {
+    if (!this.atLineStart && this.pendingBreak === 0) {
+      this.parts.push('\t');
+      this.atLineStart = true;
+    }
+  }
+
+  /** Words (already whitespace-collapsed unless `verbatim`, i.e. inside <pre>). */
+  emit(text: string, verbatim: boolean): void {
+    if (this.pendingBreak > 0) {
+      if (!text.trim()) return;
+      if (this.parts.length > 0) this.parts.push(this.pendingBreak === 2 ? '\n\n' : '\n');
+      this.pendingBreak = 0;
+      this.atLineStart = true;
+    }
+    if (this.atLineStart && !verbatim) text = text.trimStart();
+    if (!text) return;
+    this.parts.push(text);
+    this.atLineStart = text.endsWith('\n');
+  }
+
+  toString(): string {
+    return tidyLines(this.parts.join(''), true);
+  }
 }
 
 /**
