@@ -9,7 +9,7 @@
 // out of the workspace by someone with write access to both places; callers re-verify right before
 // a rename, which leaves the few microseconds between that check and the rename itself.
 import { constants, existsSync, type BigIntStats } from 'node:fs';
-import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { DescriptorFile, readlinkOf } from './descriptor-file.js';
 import { ToolError } from './errors.js';
@@ -46,7 +46,7 @@ export function childDescriptorPath(handle: FileHandle): string | undefined {
  */
 export async function realPathOf(handle: FileHandle | DescriptorFile, expected: string, stats?: BigIntStats): Promise<string | undefined> {
   if (HAS_PROC_FD) {
-    let real = await readlink(descriptorPath(handle));
+    let real = await readlinkOf(descriptorPath(handle));
     // An unlinked file (replaced by a rename since we opened it) reads "path (deleted)".
     if (real.endsWith(DELETED_SUFFIX) && (stats ?? (await handle.stat({ bigint: true }))).nlink === 0n) {
       real = real.slice(0, -DELETED_SUFFIX.length);
