@@ -50,21 +50,9 @@ export function programNames(word: Word, workspaceRoot: string): string[] {
 
 const flag = (w: Word | undefined) => w !== undefined && !w.dynamic && w.text.startsWith('-') && w.text !== '-';
 
-/**
- * Every program `unwrap` treats specially: the `case` labels of its switch, the shells and the
- * wrappers (test/policy-shell-tree.test.ts checks this list against the switch). Any other
- * program is plain, decided before the per-call helpers below are even created.
- */
-export const SPECIAL_PROGRAMS: ReadonlySet<string> = new Set([
-  'eval', 'mapfile', 'readarray', 'let', 'source', '.', 'command', 'builtin', 'nohup', 'time', 'exec', 'nice', 'timeout',
-  'stdbuf', 'ionice', 'setsid', 'env', 'xargs', 'sudo', 'doas', 'chroot', 'su', 'runuser', 'find', 'coproc', 'git',
-  ...BASH_LIKE, ...OTHER_SHELLS,
-]);
-
 export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
   const words = entry.words;
   const name = programName(words[0]!, workspaceRoot);
-  if (!SPECIAL_PROGRAMS.has(name)) return { kind: 'plain' };
   const rest = words.slice(1);
   const dynamicAt = rest.findIndex((w) => w.dynamic);
   const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
