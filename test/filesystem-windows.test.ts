@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LINE_INDEX_STRIDE, type LineIndex } from '../src/handlers/filesystem/line-index.js';
 import { memoryReader, readByteLineWindow } from '../src/handlers/filesystem/line-reader.js';
-import { COUNT_AHEAD_BYTES } from '../src/handlers/filesystem/read-text.js';
+import { COUNT_AHEAD_BYTES, readLastLines } from '../src/handlers/filesystem/read-text.js';
 import { findTailStart } from '../src/handlers/filesystem/tail-scan.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
 
@@ -47,6 +47,49 @@ describe('backward tail scan', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('the last lines straight from the last chunk are exactly what the line reader makes of them', async () => {
+    // The in-memory shortcut against the line reader (forced by a per-line decoder): same lines,
+    // cuts, caps and `more`, with and without the caller's prefetched last bytes, after a BOM.
+    const piece = fc.oneof(
+      { weight: 6, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }).map((t) => Buffer.from(t)) },
+      { weight: 3, arbitrary: fc.constantFrom(Buffer.from('\n'), Buffer.from('\r\n'), Buffer.from('\r')) },
+      { weight: 1, arbitrary: fc.uint8Array({ maxLength: 4 }).map((b) => Buffer.from(b)) },
+      { weight: 1, arbitrary: fc.nat(300).map((n) => Buffer.from('y'.repeat(n))) },
+    );
+    let windows = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(piece, { minLength: 20, maxLength: 600, size: 'large' }), fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 200 })), fc.integer({ min: 1, max: 300 }),
+        fc.oneof(fc.integer({ min: 5, max: 200 }), fc.constant(2000)), fc.oneof(fc.integer({ min: 20, max: 3000 }), fc.integer({ min: 3000, max: 20_000 })),
+        fc.constantFrom(0, 3), fc.option(fc.integer({ min: 1, max: 20_000 })),
+        async (pieces, n, limit, maxLineChars, maxChars, contentStart, prefetch) => {
+          const bytes = Buffer.concat([Buffer.from('\ufeff').subarray(0, contentStart), ...pieces]);
+          if (bytes.length <= contentStart) return;
+          const request = { offset: 1, limit, maxLineChars, maxChars, signal, size: bytes.length, countAheadBytes: 0 };
+          const last = prefetch === null ? undefined : { position: Math.max(0, bytes.length - prefetch), bytes: bytes.subarray(Math.max(0, bytes.length - prefetch)), atEnd: true };
+          const fast = await readLastLines(memoryReader(bytes), contentStart, bytes.length, n, request, last);
+          const slow = await readLastLines(memoryReader(bytes), contentStart, bytes.length, n, { ...request, decodeLine: (b, start, end) => b.toString('utf8', start, end) });
+          expect(fast).toEqual(slow);
+          if ('window' in slow) windows++;
+          // And both are the naive split's last lines (when nothing is cut or capped).
+          if ('window' in slow && slow.window.cutLines.length === 0 && !slow.window.charCapped) {
+            expect(slow.window.lines).toEqual(naiveLines(bytes.subarray(contentStart).toString('utf8')).slice(-n).slice(0, limit));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(windows).toBeGreaterThan(150); // most runs are tail windows, not whole short files
+    // The edges: a window exactly at the text cap and one past it, a line exactly at the line cap and one past it.
+    const bytes = Buffer.from('head\n' + 'abcd\n'.repeat(4));
+    const at = { offset: 1, limit: 10, maxLineChars: 4, maxChars: 20, signal, size: bytes.length, countAheadBytes: 0 };
+    expect(await readLastLines(memoryReader(bytes), 0, bytes.length, 4, at)).toMatchObject({ window: { lines: ['abcd', 'abcd', 'abcd', 'abcd'], charCapped: false, more: false } });
+    expect(await readLastLines(memoryReader(bytes), 0, bytes.length, 4, { ...at, maxChars: 19 })).toMatchObject({ window: { lines: ['abcd', 'abcd', 'abcd'], charCapped: true, more: true } });
+    expect(await readLastLines(memoryReader(bytes), 0, bytes.length, 4, { ...at, maxLineChars: 3, maxChars: 1000 })).toMatchObject({ window: { cutLines: [-4, -3, -2, -1] } });
+    // A cut line the text cap then leaves out is not listed as cut.
+    expect(await readLastLines(memoryReader(bytes), 0, bytes.length, 4, { ...at, maxLineChars: 3 })).toMatchObject({ window: { lines: ['abc … [line cut: 4 characters in all]'], cutLines: [-4], charCapped: true } });
   });
 
   it('skips a BOM-sized content start and handles the one-newline file', async () => {

@@ -33,11 +33,19 @@ type AnyHandler = (params: unknown, ctx: unknown) => unknown;
 
 /** One function per operation of the provider (names from the registry), loading the module on first call. */
 function lazyProvider<P extends keyof Handlers>(provider: P): Handlers[P] {
-  let loaded: Promise<Record<string, AnyHandler>> | undefined;
-  const load = () => (loaded ??= loaders[provider]() as unknown as Promise<Record<string, AnyHandler>>);
   const map: Record<string, AnyHandler> = {};
+  const stubs = new Map<string, AnyHandler>();
+  let loaded: Promise<Record<string, AnyHandler>> | undefined;
+  const load = () => (loaded ??= (loaders[provider]() as unknown as Promise<Record<string, AnyHandler>>).then((bodies) => {
+    // Once loaded, the map holds the bodies themselves: later calls skip this stub's extra
+    // promise and await. An entry a host has replaced meanwhile is left as the host set it.
+    for (const [name, stub] of stubs) if (map[name] === stub) map[name] = bodies[name]!;
+    return bodies;
+  }));
   for (const op of catalogProviders.find((p) => p.name === provider)?.operations ?? []) {
-    map[op.name] = async (params, ctx) => (await load())[op.name]!(params, ctx);
+    const stub: AnyHandler = async (params, ctx) => (await load())[op.name]!(params, ctx);
+    stubs.set(op.name, stub);
+    map[op.name] = stub;
   }
   return map as unknown as Handlers[P];
 }

@@ -158,14 +158,14 @@ export async function readByteLineWindow(
   const batch: { raw: Buffer; wasCut: boolean; lineBytes: number; line: number }[] = [];
   let batchBytes = 0;
   const addLine = (text: string, wasCut: boolean, bytes: number, lineNumber: number): boolean => {
-    if (wasCut || text.length > maxLineChars) {
-      text = cutString(text, maxLineChars) + lineCutMarker(wasCut ? undefined : text.length, bytes);
-      cutLines.push(lineNumber);
-    }
+    const cut = wasCut || text.length > maxLineChars;
+    if (cut) text = cutString(text, maxLineChars) + lineCutMarker(wasCut ? undefined : text.length, bytes);
     if (lines.length > 0 && outChars + text.length + 1 > maxChars) {
       charCapped = true;
       return false;
     }
+    // Only lines shown are listed as cut (the note names them).
+    if (cut) cutLines.push(lineNumber);
     outChars += text.length + 1;
     lines.push(text);
     return true;

@@ -75,7 +75,7 @@ export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => 
     // A short tail read (the file shrank since the stat) is not used: the scan then reads and notices.
     const knownTail: KnownBytes | undefined = tail && tailRead?.bytesRead === tail.length ? { position: size - tail.length, bytes: tail, atEnd: true } : undefined;
     const result = await readTextFile(
-      { reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, knownTail), size, key, kind, display: resolved.relative },
+      { reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, knownTail), size, key, kind, display: resolved.relative, tail: knownTail },
       params,
       ctx.signal,
     );

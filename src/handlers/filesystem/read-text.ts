@@ -6,11 +6,13 @@ import { withText } from '../../runtime/handler.js';
 import { plural } from './common.js';
 import { readDecodedWindow } from './decoded-reader.js';
 import { sharedLineIndex, type LineIndex } from './line-index.js';
-import { OverlayReader, readByteLineWindow, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
+import { OverlayReader, readByteLineWindow, type ByteLineRequest, type KnownBytes, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
 import { findTailStart } from './tail-scan.js';
 import type { TextKind } from './text-codec.js';
 
 const DEFAULT_LIMIT = 2000;
+const NEWLINE = 10;
+const CR = 13;
 const MAX_LINE_CHARS = 2000;
 /** Cap on a window's text (≈100 KiB), far below any transport's message limit. */
 const MAX_WINDOW_CHARS = 100 * 1024;
@@ -27,6 +29,8 @@ export interface TextFile {
   key: string;
   kind: TextKind;
   display: string;
+  /** The file's last bytes, when already read (a window from the end starts with them). */
+  tail?: KnownBytes;
 }
 
 function formatWindow(lines: readonly string[], startLine: number, lineNumbers: boolean): string {
@@ -39,7 +43,7 @@ function sizeText(bytes: number): string {
 }
 
 /** A window numbered from the end of the file (the total is not known). */
-interface TailWindow extends LineWindow {
+export interface TailWindow extends LineWindow {
   fromEnd: number;
 }
 
@@ -80,40 +84,79 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
   return render(file, window, params.line_numbers ?? true);
 }
 
-type ByteRequest = Parameters<typeof readByteLineWindow>[2];
-
 /** The window that starts `fromEnd` lines before the end: by line number when the total is known, else by a backward scan. */
-async function readFromEnd(file: TextFile, index: LineIndex, request: ByteRequest, fromEnd: number, countAll: boolean): Promise<LineWindow | TailWindow> {
+async function readFromEnd(file: TextFile, index: LineIndex, request: ByteLineRequest, fromEnd: number, countAll: boolean): Promise<LineWindow | TailWindow> {
   const contentStart = index.checkpoints[0]!;
   if (index.totalLines === undefined && (countAll || file.size - contentStart <= COUNT_AHEAD_BYTES)) {
     await readByteLineWindow(file.reader, index, { ...request, offset: 1, limit: 0, countAheadBytes: Infinity });
   }
   if (index.totalLines === undefined) {
-    const tail = await findTailStart(file.reader, contentStart, file.size, fromEnd, request.signal);
-    if (tail.totalLines !== undefined) index.totalLines = tail.totalLines;
-    else {
-      // Lines from the tail start are read with a throwaway index: their numbers are relative.
-      let reader = file.reader;
-      if (tail.tail) {
-        const overlay = new OverlayReader(file.reader);
-        overlay.add(tail.tail);
-        reader = overlay;
-      }
-      const relative = await readByteLineWindow(reader, { checkpoints: [tail.start] }, {
-        ...request, offset: 1, limit: Math.min(request.limit, fromEnd), countAheadBytes: Infinity,
-      });
-      return {
-        ...relative,
-        fromEnd,
-        startLine: -fromEnd,
-        endLine: -fromEnd + relative.lines.length - 1,
-        cutLines: relative.cutLines.map((n) => n - fromEnd - 1),
-        totalLines: undefined,
-      };
-    }
+    const last = await readLastLines(file.reader, contentStart, file.size, fromEnd, request, file.tail);
+    if ('window' in last) return last.window;
+    index.totalLines = last.totalLines;
   }
   const offset = Math.max(1, index.totalLines + 1 - fromEnd);
   return readByteLineWindow(file.reader, index, { ...request, offset });
+}
+
+/**
+ * The window that starts `fromEnd` lines before the end of [contentStart, size), numbered from the
+ * end (-fromEnd is its first line), found by a backward scan; or the file's line count when it has
+ * at most `fromEnd` lines. `last` is the file's last bytes when already read.
+ */
+export async function readLastLines(
+  reader: PositionalReader, contentStart: number, size: number, fromEnd: number, request: ByteLineRequest, last?: KnownBytes,
+): Promise<{ window: TailWindow } | { totalLines: number }> {
+  const tail = await findTailStart(reader, contentStart, size, fromEnd, request.signal, last);
+  if (tail.totalLines !== undefined) return { totalLines: tail.totalLines };
+  // The common case, all lines in the last chunk read and none to cut: no line reader needed.
+  const inMemory = tail.tail && request.limit >= fromEnd && !request.decodeLine && !request.decodeLines
+    ? utf8TailLines(tail.tail, tail.start, fromEnd, request)
+    : undefined;
+  if (inMemory) {
+    return { window: { lines: inMemory, fromEnd, startLine: -fromEnd, endLine: -1, cutLines: [], totalLines: undefined, more: false, charCapped: false } };
+  }
+  // Lines from the tail start are read with a throwaway index: their numbers are relative.
+  if (tail.tail) {
+    const overlay = new OverlayReader(reader);
+    overlay.add(tail.tail);
+    reader = overlay;
+  }
+  const relative = await readByteLineWindow(reader, { checkpoints: [tail.start] }, {
+    ...request, offset: 1, limit: Math.min(request.limit, fromEnd), countAheadBytes: Infinity,
+  });
+  return {
+    window: {
+      ...relative,
+      fromEnd,
+      startLine: -fromEnd,
+      endLine: -fromEnd + relative.lines.length - 1,
+      cutLines: relative.cutLines.map((n) => n - fromEnd - 1),
+      totalLines: undefined,
+    },
+  };
+}
+
+/**
+ * The last `count` lines of a UTF-8 file whose bytes from `start` to the end are all in `tail`,
+ * decoded in one call and split once; undefined when a line would have to be cut or the window
+ * capped (the line reader then does it, with its markers and notes).
+ */
+function utf8TailLines(tail: KnownBytes, start: number, count: number, request: ByteLineRequest): string[] | undefined {
+  const { bytes } = tail;
+  let end = bytes.length;
+  if (end > 0 && bytes[end - 1] === NEWLINE) end--;
+  const from = start - tail.position;
+  // Bytes ≥ UTF-16 units, so a byte length within the cap is a text length within it.
+  if (end - from + 1 > request.maxChars) return undefined;
+  const lines = bytes.toString('utf8', from, end).split('\n');
+  if (lines.length !== count) return undefined;
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
+    if (line.charCodeAt(line.length - 1) === CR) lines[i] = line = line.slice(0, -1);
+    if (line.length > request.maxLineChars) return undefined;
+  }
+  return lines;
 }
 
 function render(file: TextFile, window: LineWindow | TailWindow, lineNumbers: boolean) {

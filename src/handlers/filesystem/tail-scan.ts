@@ -20,10 +20,12 @@ export interface TailStart {
 /**
  * Where the n-th line from the end (n ≥ 1) of the bytes [contentStart, size) starts. A final
  * newline ends the last line; it does not start another one (the forward reader's rule too).
+ * `last`, the file's last bytes when the caller already read them, is scanned first in place.
  */
-export async function findTailStart(file: PositionalReader, contentStart: number, size: number, n: number, signal: AbortSignal): Promise<TailStart> {
+export async function findTailStart(file: PositionalReader, contentStart: number, size: number, n: number, signal: AbortSignal, last?: KnownBytes): Promise<TailStart> {
   if (size <= contentStart) return { start: contentStart, totalLines: 0 };
-  let buffer = Buffer.allocUnsafe(Math.min(TAIL_CHUNK_BYTES, size - contentStart));
+  const lastUsable = last && last.position + last.bytes.length === size && last.bytes.length > 0;
+  let buffer = lastUsable ? last.bytes : Buffer.allocUnsafe(Math.min(TAIL_CHUNK_BYTES, size - contentStart));
   let end = size;
   let found = 0;
   let first = true;
@@ -31,7 +33,14 @@ export async function findTailStart(file: PositionalReader, contentStart: number
     throwIfAborted(signal);
     if (!first && buffer.length < MAX_CHUNK_BYTES) buffer = Buffer.allocUnsafe(Math.min(MAX_CHUNK_BYTES, buffer.length * 4));
     const from = Math.max(contentStart, end - buffer.length);
-    const { bytesRead } = await file.read(buffer, 0, end - from, from);
+    let bytesRead: number;
+    if (first && lastUsable) {
+      // Already in memory: only its part after the content start (a BOM) counts.
+      buffer = buffer.subarray(from - last.position);
+      bytesRead = buffer.length;
+    } else {
+      ({ bytesRead } = await file.read(buffer, 0, end - from, from));
+    }
     if (bytesRead < end - from) throw new ToolError('STALE_FILE', 'the file shrank while it was being read; read it again');
     let j = bytesRead - 1;
     if (first) {
