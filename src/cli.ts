@@ -4,13 +4,18 @@
 // when that verb runs, so `call read_file` never loads the MCP SDK.
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import type { Command as CommandType } from 'commander';
+import { lazyRequire } from './runtime/lazy-require.js';
 import { EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
 import type { ToolkitFlags } from './cli/toolkit-options.js';
 import type { McpFlags } from './cli/mcp.js';
 import { registerPolicyCommand } from './cli/policy.js';
 import { registerGenerateCommand } from './cli/generate.js';
 import { collectProviderModule } from './cli/provider-modules.js';
+
+// Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
+const { Command, CommanderError, InvalidArgumentError } = lazyRequire<typeof import('commander')>('commander')();
+type Command = CommandType;
 
 /** Where the CLI reads and writes; tests pass their own. */
 export interface CliIO {

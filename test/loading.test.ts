@@ -49,6 +49,9 @@ describe('what loading toolwright loads', () => {
     await copyFile(join(root, 'package.json'), join(build, 'package.json'));
     const built = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')], { cwd: root, encoding: 'utf8' });
     expect(built.status, built.stdout).toBe(0);
+    // Bundled like the package ships (scripts/bundle.mjs after tsc, as `npm run build` does).
+    const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs'), join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    expect(bundled.status, bundled.stderr).toBe(0);
     await writeFile(join(build, 'hooks.mjs'), HOOKS);
     await writeFile(join(build, 'register.mjs'), REGISTER);
   }, 120_000);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-describe('built CLI (tsc → dist/cli.js)', () => {
+describe('built CLI (tsc + bundle → dist/cli.js)', () => {
   let build: string;
   let workspace: string;
   beforeAll(async () => {
@@ -23,6 +23,9 @@ describe('built CLI (tsc → dist/cli.js)', () => {
     await copyFile(join(root, 'package.json'), join(build, 'package.json'));
     // Other modules' type errors must not hide ours: tsc still emits; we check the emitted files run.
     spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    // Then bundled, as `npm run build` ships it.
+    const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs'), join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    expect(bundled.status, bundled.stderr).toBe(0);
   }, 120_000);
   afterAll(async () => {
     await rm(build, { recursive: true, force: true });

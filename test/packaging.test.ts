@@ -21,7 +21,7 @@ let packLog = '';
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'tw-pack-'));
-  for (const entry of ['package.json', 'README.md', 'LICENSE', 'catalog.yaml', 'tsconfig.json', 'tsconfig.build.json', 'src']) {
+  for (const entry of ['package.json', 'README.md', 'LICENSE', 'catalog.yaml', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts']) {
     await cp(join(root, entry), join(scratch, entry), { recursive: true });
   }
   await symlink(join(root, 'node_modules'), join(scratch, 'node_modules'));
@@ -47,6 +47,8 @@ describe('npm pack', () => {
       expect(paths, required).toContain(required);
     }
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);
+    // The entry points are bundles over shared chunks (scripts/bundle.mjs), not tsc's per-file modules.
+    expect(paths.some((p) => /^dist\/chunks\/.+\.js$/.test(p))).toBe(true);
     expect(pack.filename).toBe('toolwright-0.1.0.tgz');
   });
 

@@ -8,7 +8,8 @@ import type { ErrorObject } from 'ajv';
 import { COMMON_ERROR_CODES, COMMON_ERRORS } from '../runtime/error-codes.js';
 import type { JsonPath, Problem } from './load.js';
 
-const metaSchema = JSON.parse(readFileSync(new URL('./catalog.schema.json', import.meta.url), 'utf8'));
+// Through the folder's name: the same path from src/codegen/, dist/codegen/ and a bundle chunk in dist/chunks/.
+const metaSchema = JSON.parse(readFileSync(new URL('../codegen/catalog.schema.json', import.meta.url), 'utf8'));
 const metaAjv = new Ajv2020({ allErrors: true, strict: true });
 const validateCatalogShape = metaAjv.compile(metaSchema);
 

@@ -2,7 +2,7 @@
 // target, so readers see the old or the new content, never a torn mix. Temp names fit NAME_MAX,
 // ownership is restored before the mode (chown clears set-id bits), and temp files of writers
 // that died are swept on a later write into the same folder.
-import { createHash, randomBytes } from 'node:crypto';
+import { nodeCrypto } from './lazy-require.js';
 import type { BigIntStats } from 'node:fs';
 import { constants } from 'node:fs';
 import { lstat, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
@@ -53,7 +53,7 @@ const TEMP_NAME = /^\..*\.(\d{1,10})\.[0-9a-f]{12}\.tmp$/;
 
 /** `.name.PID.RAND.tmp`, with `name` shortened so the whole stays within NAME_MAX. */
 export function tempNameFor(name: string): string {
-  const tail = `.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const tail = `.${process.pid}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`;
   return `.${fitName(name, NAME_MAX - 1 - tail.length)}${tail}`;
 }
 
@@ -61,7 +61,7 @@ export function tempNameFor(name: string): string {
 export function siblingNameFor(name: string, suffix: string): string {
   const full = `.${name}${suffix}`;
   if (Buffer.byteLength(full) <= NAME_MAX) return full;
-  const hash = createHash('sha256').update(name).digest('hex').slice(0, 16);
+  const hash = nodeCrypto().createHash('sha256').update(name).digest('hex').slice(0, 16);
   return `.${fitName(name, NAME_MAX - 3 - hash.length - suffix.length)}~${hash}${suffix}`;
 }
 

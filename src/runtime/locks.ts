@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { lazyRequire, nodeCrypto } from './lazy-require.js';
 import { constants } from 'node:fs';
 import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { abortError, ToolError } from './errors.js';
 import { processIsAlive } from './processes.js';
 import { tempNameFor } from './atomic-write.js';
@@ -38,7 +37,11 @@ export const fileMutex = new KeyedMutex();
 // owner (pid, host, token). A lock whose owner died (same host) or that is older than `staleMs` is
 // broken by renaming it aside first, so two waiters that both judge it stale cannot both take it.
 
-const HOST = hostname();
+/** This machine's name (node:os loads on the first lock). */
+const host = (() => {
+  let name: string | undefined;
+  return () => (name ??= lazyRequire<typeof import('node:os')>('node:os')().hostname());
+})();
 const UNREADABLE_STALE_MS = 2_000;
 
 interface LockOwner {
@@ -66,8 +69,8 @@ export async function acquireFileLock(dir: DirRef, lockName: string, options: Fi
   const lockPath = dir.entry(lockName);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const staleMs = options.staleMs ?? 30_000;
-  const token = randomBytes(8).toString('hex');
-  const owner: LockOwner = { pid: process.pid, host: HOST, token };
+  const token = nodeCrypto().randomBytes(8).toString('hex');
+  const owner: LockOwner = { pid: process.pid, host: host(), token };
   const deadline = Date.now() + timeoutMs;
   let delay = 1;
   for (;;) {
@@ -145,11 +148,11 @@ async function breakIfStale(dir: DirRef, lockName: string, staleMs: number): Pro
     return true; // released meanwhile: try again at once
   }
   const owner = await readLockOwner(lockPath);
-  const ownerGone = owner !== undefined && owner.host === HOST && owner.pid !== process.pid && !processIsAlive(owner.pid);
+  const ownerGone = owner !== undefined && owner.host === host() && owner.pid !== process.pid && !processIsAlive(owner.pid);
   // A lock file without a readable owner is being written right now (microseconds), or debris.
   const age = Date.now() - mtimeMs;
   if (!ownerGone && age < (owner === undefined ? UNREADABLE_STALE_MS : staleMs)) return false;
-  const aside = dir.entry(`.tw-lock.${randomBytes(8).toString('hex')}.stale`);
+  const aside = dir.entry(`.tw-lock.${nodeCrypto().randomBytes(8).toString('hex')}.stale`);
   try {
     await rename(lockPath, aside);
   } catch {

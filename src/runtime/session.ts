@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from './lazy-require.js';
 import type { BigIntStats } from 'node:fs';
 
 /** What a session remembers of a file it read: enough to notice a change on disk since. */
@@ -22,15 +22,20 @@ export function sameStamp(a: FileStamp, b: FileStamp): boolean {
  * a tree of sub-agents.
  */
 export class Session {
-  readonly id: string;
   readonly depth: number;
   readonly parentId: string | undefined;
   private readonly reads = new Map<string, FileStamp>();
+  private givenId: string | undefined;
 
   constructor(options: { id?: string; depth?: number; parentId?: string } = {}) {
-    this.id = options.id ?? randomUUID();
+    this.givenId = options.id;
     this.depth = options.depth ?? 0;
     this.parentId = options.parentId;
+  }
+
+  /** The session's id: as given, else a random UUID made when first asked for (node:crypto loads then). */
+  get id(): string {
+    return (this.givenId ??= nodeCrypto().randomUUID());
   }
 
   /** Records that this session has seen `absolutePath` as it is now. */

@@ -1,9 +1,12 @@
 // Deciding how a file's bytes are text: BOMs, UTF-16, binary sniffing, legacy encodings — and
 // turning edited text back into the same kind of bytes, byte-exact outside the edit.
-import { isBinaryFile } from 'isbinaryfile';
+import { lazyRequire } from '../../runtime/lazy-require.js';
 import { ToolError } from '../../runtime/errors.js';
 import { detectLegacyEncoding, isUtf8Prefix } from './encodings/detect.js';
 import { EncodingError, encodeExactly, type LegacyCodec, type LegacyEncoding } from './encodings/legacy.js';
+
+/** isbinaryfile (CommonJS), loaded when a head that looks suspicious needs its verdict. */
+const isbinaryfile = lazyRequire<typeof import('isbinaryfile')>('isbinaryfile');
 
 export type TextEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | LegacyEncoding;
 
@@ -36,7 +39,7 @@ export async function utf8LooksBinary(head: Buffer): Promise<boolean> {
   if (head.length === 0) return false;
   const scanned = head.toString('latin1', 0, Math.min(head.length, ISBINARYFILE_SCAN_BYTES));
   if (!SUSPICIOUS_IN_UTF8.test(scanned) && !scanned.startsWith('%PDF-')) return false;
-  return isBinaryFile(head, head.length);
+  return isbinaryfile().isBinaryFile(head, head.length);
 }
 
 /** How a file's text is stored; `codec` is set for legacy encodings. */

@@ -1,9 +1,11 @@
 import type { CommandDecision } from '../policy/types.js';
 // Owned by the user provider (issue 6): the channel to a human, a terminal one and a programmatic one.
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { ToolError, abortError } from '../errors.js';
 import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from './visible-text.js';
+import { lazyRequire } from '../lazy-require.js';
+
+const readline = lazyRequire<typeof import('node:readline')>('node:readline');
 
 export interface UserQuestionOption {
   label: string;
@@ -201,7 +203,7 @@ export function createTerminalUserChannel(options: TerminalUserChannelOptions = 
   function readLine(prompt: string, signal: AbortSignal): Promise<string | null> {
     return new Promise((resolveLine) => {
       const terminal = typeof (input as { setRawMode?: unknown }).setRawMode === 'function';
-      const rl = createInterface({ input, output, terminal });
+      const rl = readline().createInterface({ input, output, terminal });
       let settled = false;
       const finish = (line: string | null) => {
         if (settled) return;

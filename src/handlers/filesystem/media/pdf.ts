@@ -2,7 +2,8 @@
 // limit and a hard deadline, so a hostile PDF costs at most that and never blocks the event loop.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { lazyRequire } from '../../../runtime/lazy-require.js';
 import { ToolError } from '../../../runtime/errors.js';
 
 /** Largest PDF read (bytes). */
@@ -65,6 +66,7 @@ interface Job {
   first: number;
 }
 
+const workerThreads = lazyRequire<typeof import('node:worker_threads')>('node:worker_threads');
 let worker: Worker | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 1;
@@ -86,7 +88,7 @@ function stopWorker(reason: unknown): void {
 
 function getWorker(): Worker {
   if (worker) return worker;
-  const created = new Worker(WORKER_SOURCE, { eval: true, workerData: { unpdfUrl: unpdfUrl() }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const created = new (workerThreads().Worker)(WORKER_SOURCE, { eval: true, workerData: { unpdfUrl: unpdfUrl() }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
   created.unref(); // an idle PDF worker never keeps the process alive
   created.on('message', (message: { id: number; ok: boolean; pageCount: number; texts: string[]; charCapped: boolean; name?: string; message?: string }) => {
     const job = jobs.get(message.id);
