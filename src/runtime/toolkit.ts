@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { AnyOperations, OperationDescriptor } from './descriptor.js';
 import { COMMON_ERROR_CODES, ToolError, abortError, type ErrorCode } from './errors.js';
 import { isRendered } from './handler.js';

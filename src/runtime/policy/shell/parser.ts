@@ -1,6 +1,7 @@
 // Loads tree-sitter-bash (WebAssembly, through web-tree-sitter) once, on the first shell rule that
 // needs it, and parses command lines with a size cap and a time budget.
 import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
 import type { Language, Node, Parser, Tree } from 'web-tree-sitter';
 
 /** Longer lines are not parsed: they are opaque (decided as `ask` at best). */
