@@ -42,8 +42,9 @@ export async function medianMs(fn: () => unknown | Promise<unknown>, runs = 7, w
 }
 
 /**
- * Alternates toolwright and baseline runs (A B A B …) so drift in machine load hits both equally;
- * returns both medians in ms.
+ * Alternates toolwright and baseline runs so drift in machine load hits both equally, and swaps
+ * which goes first in every other pair (A B, B A, …): on this VM the first command of a pair ran
+ * up to 1.3× slower even when both were the same command. Returns both medians in ms.
  */
 export async function sideBySide(
   toolwright: () => unknown | Promise<unknown>,
@@ -57,13 +58,19 @@ export async function sideBySide(
   }
   const a: number[] = [];
   const b: number[] = [];
+  const time = async (fn: () => unknown | Promise<unknown>, into: number[]) => {
+    const start = performance.now();
+    await fn();
+    into.push(performance.now() - start);
+  };
   for (let i = 0; i < runs; i++) {
-    let start = performance.now();
-    await toolwright();
-    a.push(performance.now() - start);
-    start = performance.now();
-    await baseline();
-    b.push(performance.now() - start);
+    if (i % 2 === 0) {
+      await time(toolwright, a);
+      await time(baseline, b);
+    } else {
+      await time(baseline, b);
+      await time(toolwright, a);
+    }
   }
   return { toolwright: median(a), baseline: median(b) };
 }

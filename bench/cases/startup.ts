@@ -98,9 +98,11 @@ const bench: BenchCase = {
     const peer: { initialize: number; list: number }[] = [];
     await mcpStartup(process.execPath, [cli, 'mcp', '-w', ctx.tmp]);
     await mcpStartup(process.execPath, [peerBin, ctx.tmp]);
+    // Which server starts first swaps every round (see sideBySide).
     for (let i = 0; i < RUNS; i++) {
-      ours.push(await mcpStartup(process.execPath, [cli, 'mcp', '-w', ctx.tmp]));
-      peer.push(await mcpStartup(process.execPath, [peerBin, ctx.tmp]));
+      const runOurs = async () => { ours.push(await mcpStartup(process.execPath, [cli, 'mcp', '-w', ctx.tmp])); };
+      const runPeer = async () => { peer.push(await mcpStartup(process.execPath, [peerBin, ctx.tmp])); };
+      if (i % 2 === 0) { await runOurs(); await runPeer(); } else { await runPeer(); await runOurs(); }
     }
     ctx.row({
       case: 'MCP stdio: spawn → initialize answered',

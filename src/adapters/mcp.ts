@@ -9,6 +9,7 @@ import type { InvokeResult, Toolkit } from '../runtime/types.js';
 import { imageOf, withoutImageData } from '../runtime/media.js';
 import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
 import { attachUserChannel } from './mcp-user.js';
+import type { EarlyInitialize, ServerIdentity } from './mcp-early-init.js';
 
 export { DEFAULT_MAX_RESULT_BYTES };
 
@@ -133,16 +134,20 @@ export async function createDeferredMcpServer(load: () => Promise<Toolkit>, root
   return server;
 }
 
+/** Name, version, capabilities and instructions of the server over `root` (what `initialize` answers). */
+export function mcpServerIdentity(root: string, options: McpServerOptions = {}): ServerIdentity {
+  return {
+    serverInfo: { name: options.name ?? 'toolwright', version: packageVersion() },
+    capabilities: { tools: { listChanged: false } },
+    instructions: [defaultInstructions(root), options.instructions].filter(Boolean).join('\n'),
+  };
+}
+
 async function buildServer(getToolkit: () => Toolkit | Promise<Toolkit>, root: string, options: McpServerOptions): Promise<Server> {
   const [{ Server: McpServer }, { CallToolRequestSchema, ListToolsRequestSchema }] = await loadSdk();
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
-  const server = new McpServer(
-    { name: options.name ?? 'toolwright', version: packageVersion() },
-    {
-      capabilities: { tools: { listChanged: false } },
-      instructions: [defaultInstructions(root), options.instructions].filter(Boolean).join('\n'),
-    },
-  );
+  const identity = mcpServerIdentity(root, options);
+  const server = new McpServer(identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
   let attached: Toolkit | undefined;
   const toolkitFor = async (): Promise<Toolkit> => {
     const toolkit = await getToolkit();
@@ -175,18 +180,28 @@ export interface RunningServer {
  * Serves over stdio until stdin closes or `close()` is called. Pass a Server from
  * createDeferredMcpServer to answer `initialize` before the toolkit is loaded.
  */
-export async function serveMcpStdio(toolkitOrServer: Toolkit | Server, options: McpServerOptions = {}): Promise<RunningServer & { closed: Promise<void> }> {
+export async function serveMcpStdio(
+  toolkitOrServer: Toolkit | Server,
+  options: McpServerOptions & {
+    /** @internal The CLI's reader that answered `initialize` before the SDK loaded (mcp-early-init.ts). */
+    earlyInitialize?: EarlyInitialize;
+  } = {},
+): Promise<RunningServer & { closed: Promise<void> }> {
   const [server, { StdioServerTransport }] = await Promise.all([
     isServer(toolkitOrServer) ? toolkitOrServer : createMcpServer(toolkitOrServer, options),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
   ]);
-  const transport = new StdioServerTransport();
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => { resolveClosed = resolve; });
   server.onclose = () => resolveClosed();
-  await server.connect(transport);
   // The SDK transport does not notice the client going away; stdin ending means it did.
   const onEnd = () => { void server.close(); };
+  if (options.earlyInitialize) {
+    const { ended } = await options.earlyInitialize.attach(server, (stdin) => new StdioServerTransport(stdin as typeof process.stdin | undefined));
+    if (ended) void ended.then(onEnd);
+  } else {
+    await server.connect(new StdioServerTransport());
+  }
   process.stdin.once('end', onEnd);
   return {
     closed,

@@ -29,21 +29,27 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 }
 
 async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
-  const { createMcpElicitationUserChannel } = await import('../adapters/mcp-user.js');
+  const [{ createMcpElicitationUserChannel }, { createDeferredMcpServer, serveMcpStdio, mcpServerIdentity }, { EarlyInitialize }] = await Promise.all([
+    import('../adapters/mcp-user.js'),
+    import('../adapters/mcp.js'),
+    import('../adapters/mcp-early-init.js'),
+  ]);
   const user = createMcpElicitationUserChannel();
   // Flags that can be wrong (a policy file, a profile, a provider module) are checked before serving
   // (exit 2); otherwise the options, like the tools' modules, are built after `initialize` is
   // answered: clients see the server up sooner.
   const checked = needsCheckedOptions(flags) ? await toolkitOptions(flags, { user }) : undefined;
   const workspace = checked?.workspace ?? workspaceFolder(flags);
-  const { createDeferredMcpServer, serveMcpStdio } = await import('../adapters/mcp.js');
+  const serverOptions = { maxResultBytes: flags.maxResultBytes };
+  // From here on `initialize` is answered at once, while the MCP SDK loads (mcp-early-init.ts).
+  const earlyInitialize = new EarlyInitialize(mcpServerIdentity(workspace, serverOptions));
   let toolkit: Toolkit | undefined;
   const load = async () => {
     const [{ createToolkit }, options] = await Promise.all([import('../runtime/toolkit.js'), checked ?? toolkitOptions(flags, { user })]);
     return (toolkit = createToolkit(options));
   };
-  const server = await createDeferredMcpServer(load, workspace, { maxResultBytes: flags.maxResultBytes });
-  const running = await serveMcpStdio(server);
+  const server = await createDeferredMcpServer(load, workspace, serverOptions);
+  const running = await serveMcpStdio(server, { earlyInitialize });
   io.stderr.write(`toolwright: MCP server on stdio over ${workspace}\n`);
   await Promise.race([running.closed, waitForSignal()]);
   await running.close();

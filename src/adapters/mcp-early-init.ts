@@ -1,0 +1,158 @@
+// `initialize` over stdio answered before the MCP SDK has loaded. Loading the SDK (zod and its
+// schemas, ajv) is most of a server's start-up, yet the answer to `initialize` depends on nothing
+// but the server's name, version, capabilities and instructions, and the protocol version the
+// client asks for. So the CLI answers it from the first line on stdin right away, keeps every byte
+// it read, and hands them to the SDK's own stdio transport once the SDK is up: the SDK still
+// parses and handles the whole conversation, initialize included. Its answer to that initialize
+// is dropped when it is the one already sent; when it differs (a request the SDK rejects, a
+// protocol-version list that drifted), the server closes rather than go on out of step.
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+/** The SDK's LATEST_PROTOCOL_VERSION and SUPPORTED_PROTOCOL_VERSIONS (test/mcp-early-init.test.ts checks they match). */
+export const LATEST_PROTOCOL_VERSION = '2025-11-25';
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION, '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+
+/** What a server answers `initialize` with, apart from the protocol version. */
+export interface ServerIdentity {
+  serverInfo: { name: string; version: string };
+  capabilities: Record<string, unknown>;
+  instructions?: string;
+}
+
+/** Bytes held before the SDK takes over; past this, stdin is paused (the client waits, nothing is lost). */
+const MAX_HELD_BYTES = 10 * 1024 * 1024;
+
+type Id = string | number;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The id of `line` when it is a well-formed `initialize` request, and the protocol version to
+ * answer with (the SDK's rule: the client's when supported, else the latest); else undefined.
+ */
+export function initializeRequestOf(line: string): { id: Id; protocolVersion: string } | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!isPlainObject(message) || message.jsonrpc !== '2.0' || message.method !== 'initialize') return undefined;
+  const { id, params } = message;
+  if (!(typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)))) return undefined;
+  if (!isPlainObject(params) || typeof params.protocolVersion !== 'string' || !isPlainObject(params.capabilities)) return undefined;
+  const info = params.clientInfo;
+  if (!isPlainObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') return undefined;
+  const requested = params.protocolVersion;
+  return { id, protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION };
+}
+
+/** The result the SDK's Server gives `initialize`, key for key. */
+export function initializeResult(identity: ServerIdentity, protocolVersion: string): Record<string, unknown> {
+  return {
+    protocolVersion,
+    capabilities: identity.capabilities,
+    serverInfo: identity.serverInfo,
+    ...(identity.instructions ? { instructions: identity.instructions } : {}),
+  };
+}
+
+export interface EarlyInitializeStreams {
+  stdin: NodeJS.ReadableStream & { unshift(chunk: Buffer): void; pause(): unknown; resume(): unknown };
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+}
+
+/**
+ * Reads stdin from construction on and answers a first-line `initialize`; `attach` then gives the
+ * SDK's transport everything read, in order.
+ */
+export class EarlyInitialize {
+  private held: Buffer[] = [];
+  private heldBytes = 0;
+  private firstLineSeen = false;
+  private ended = false;
+  /** The early answer, until the SDK's own answer to the same request has been compared with it. */
+  private answered: { id: Id; result: string } | undefined;
+  private readonly streams: EarlyInitializeStreams;
+
+  constructor(private readonly identity: ServerIdentity, streams: Partial<EarlyInitializeStreams> = {}) {
+    this.streams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, ...streams };
+    this.streams.stdin.on('data', this.onData);
+    this.streams.stdin.on('end', this.onEnd);
+  }
+
+  private readonly onEnd = () => {
+    this.ended = true;
+  };
+
+  private readonly onData = (chunk: Buffer | string) => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    this.held.push(bytes);
+    this.heldBytes += bytes.length;
+    if (!this.firstLineSeen) {
+      const all = this.held.length === 1 ? bytes : Buffer.concat(this.held);
+      const newline = all.indexOf(10);
+      if (newline !== -1) {
+        this.firstLineSeen = true;
+        this.answer(all.toString('utf8', 0, newline).replace(/\r$/, ''));
+      }
+    }
+    if (this.heldBytes > MAX_HELD_BYTES) this.streams.stdin.pause();
+  };
+
+  private answer(line: string): void {
+    const request = initializeRequestOf(line);
+    if (!request) return; // the SDK answers (or refuses) it as usual
+    const result = initializeResult(this.identity, request.protocolVersion);
+    this.answered = { id: request.id, result: JSON.stringify(result) };
+    this.streams.stdout.write(`${JSON.stringify({ result, jsonrpc: '2.0', id: request.id })}\n`);
+  }
+
+  /**
+   * Connects `server` over a transport from `makeTransport` (the SDK's stdio transport) and replays
+   * what was read so far to it. When stdin has already ended, the transport reads the held bytes
+   * from a stream of their own, and `ended` is that stream's end (the caller closes then).
+   */
+  async attach(server: Server, makeTransport: (stdin?: NodeJS.ReadableStream) => StdioServerTransport): Promise<{ ended?: Promise<void> }> {
+    const { stdin } = this.streams;
+    stdin.off('data', this.onData);
+    stdin.off('end', this.onEnd);
+    stdin.pause();
+    const held = this.heldBytes > 0 ? Buffer.concat(this.held, this.heldBytes) : undefined;
+    this.held = [];
+    this.heldBytes = 0;
+    let replay: import('node:stream').PassThrough | undefined;
+    if (this.ended) {
+      const { PassThrough } = await import('node:stream');
+      replay = new PassThrough();
+    }
+    const transport = makeTransport(replay);
+    const send = transport.send.bind(transport);
+    transport.send = (message: JSONRPCMessage) => {
+      const early = this.answered;
+      if (early && 'id' in message && message.id === early.id && ('result' in message || 'error' in message)) {
+        this.answered = undefined;
+        if ('result' in message && JSON.stringify(message.result) === early.result) return Promise.resolve();
+        this.streams.stderr.write(`toolwright: initialize was answered before the MCP SDK loaded, but the SDK answers it differently (${JSON.stringify(message).slice(0, 300)}); closing\n`);
+        void server.close();
+        return Promise.resolve();
+      }
+      return send(message);
+    };
+    await server.connect(transport);
+    if (replay) {
+      const ended = new Promise<void>((resolve) => replay.once('end', resolve));
+      replay.end(held);
+      replay.resume();
+      return { ended };
+    }
+    if (held) stdin.unshift(held);
+    stdin.resume();
+    return {};
+  }
+}
