@@ -48,7 +48,10 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
     const [{ createToolkit }, options] = await Promise.all([import('../runtime/toolkit.js'), checked ?? toolkitOptions(flags, { user })]);
     return (toolkit = createToolkit(options));
   };
-  const server = await createDeferredMcpServer(load, workspace, serverOptions);
+  // initialize needs neither the SDK nor the tools any more: both start loading now, side by side.
+  const loading = load();
+  loading.catch(() => { /* reported by the request that needs the tools */ });
+  const server = await createDeferredMcpServer(() => loading, workspace, serverOptions);
   const running = await serveMcpStdio(server, { earlyInitialize });
   io.stderr.write(`toolwright: MCP server on stdio over ${workspace}\n`);
   await Promise.race([running.closed, waitForSignal()]);
