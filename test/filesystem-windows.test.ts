@@ -30,6 +30,16 @@ const textArb = fc.tuple(
   return finalNewline && body ? `${body}\n` : body;
 });
 
+/** Pieces of a byte text: UTF-8 text, line ends (weighted by `newlineWeight`), invalid bytes, long runs. */
+function textPiece(newlineWeight: number) {
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }).map((t) => Buffer.from(t)) },
+    { weight: newlineWeight, arbitrary: fc.constantFrom(Buffer.from('\n'), Buffer.from('\r\n'), Buffer.from('\r')) },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 4 }).map((b) => Buffer.from(b)) },
+    { weight: 1, arbitrary: fc.nat(300).map((n) => Buffer.from('x'.repeat(n))) },
+  );
+}
+
 describe('backward tail scan', () => {
   it('finds where the n-th line from the end starts, or the total when the file is shorter', async () => {
     await fc.assert(
@@ -52,12 +62,7 @@ describe('backward tail scan', () => {
   it('the last lines straight from the last chunk are exactly what the line reader makes of them', async () => {
     // The in-memory shortcut against the line reader (forced by a per-line decoder): same lines,
     // cuts, caps and `more`, with and without the caller's prefetched last bytes, after a BOM.
-    const piece = fc.oneof(
-      { weight: 6, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }).map((t) => Buffer.from(t)) },
-      { weight: 3, arbitrary: fc.constantFrom(Buffer.from('\n'), Buffer.from('\r\n'), Buffer.from('\r')) },
-      { weight: 1, arbitrary: fc.uint8Array({ maxLength: 4 }).map((b) => Buffer.from(b)) },
-      { weight: 1, arbitrary: fc.nat(300).map((n) => Buffer.from('y'.repeat(n))) },
-    );
+    const piece = textPiece(3);
     let windows = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -154,12 +159,7 @@ describe('partial counts keep the line index exact', () => {
 
   it('the bulk UTF-8 path (one decode per run of lines) gives exactly the line-by-line windows, checkpoints and totals', async () => {
     // Invalid bytes, CRs and long lines mixed in; the line-by-line path is forced by passing a decodeLine.
-    const piece = fc.oneof(
-      { weight: 6, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }).map((t) => Buffer.from(t)) },
-      { weight: 2, arbitrary: fc.constantFrom(Buffer.from('\n'), Buffer.from('\r\n'), Buffer.from('\r')) },
-      { weight: 1, arbitrary: fc.uint8Array({ maxLength: 4 }).map((b) => Buffer.from(b)) },
-      { weight: 1, arbitrary: fc.nat(300).map((n) => Buffer.from('x'.repeat(n))) },
-    );
+    const piece = textPiece(2);
     await fc.assert(
       fc.asyncProperty(fc.array(piece, { maxLength: 400 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 5, max: 200 }), fc.integer({ min: 50, max: 20_000 }), fc.boolean(), async (pieces, offset, limit, maxLineChars, maxChars, countAll) => {
         const bytes = Buffer.concat(pieces);
