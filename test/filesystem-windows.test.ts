@@ -86,7 +86,7 @@ describe('backward tail scan', () => {
       ),
       { numRuns: 300 },
     );
-    expect(windows).toBeGreaterThan(150); // most runs are tail windows, not whole short files
+    expect(windows).toBeGreaterThan(60); // about half the runs are tail windows (the rest whole short files): never vacuous
     // The edges: a window exactly at the text cap and one past it, a line exactly at the line cap and one past it.
     const bytes = Buffer.from('head\n' + 'abcd\n'.repeat(4));
     const at = { offset: 1, limit: 10, maxLineChars: 4, maxChars: 20, signal, size: bytes.length, countAheadBytes: 0 };
