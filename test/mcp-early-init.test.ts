@@ -93,6 +93,30 @@ describe('initialize before the SDK loads', () => {
     await server.close();
   });
 
+  it('finds the first line across chunks, down to one byte each, CRLF included', async () => {
+    const root = await tempDir();
+    const h = await harness(root);
+    for (const byte of Buffer.from(`${init('split')}\r\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} })}\n`)) h.stdin.write(Buffer.from([byte]));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(h.lines().map((m) => m.id)).toEqual(['split']);
+    const { server } = await h.start();
+    expect((await h.until(2)).map((m) => m.id)).toEqual(['split', 2]);
+    await server.close();
+  });
+
+  it('holds at most 10 MiB before the SDK is up, then leaves an endless first line to the SDK (which refuses it)', async () => {
+    const root = await tempDir();
+    const h = await harness(root);
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    for (let i = 0; i < 12; i++) h.stdin.write(chunk);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(h.stdin.isPaused()).toBe(true);
+    expect(h.lines()).toEqual([]);
+    const { closed } = await h.start();
+    await closed; // the SDK's own stdio buffer limit (10 MiB) ends the connection
+    expect(h.lines()).toEqual([]);
+  });
+
   it('leaves a first message that is not initialize to the SDK', async () => {
     const root = await tempDir();
     const h = await harness(root);

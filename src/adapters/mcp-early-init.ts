@@ -94,12 +94,14 @@ export class EarlyInitialize {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     this.held.push(bytes);
     this.heldBytes += bytes.length;
+    // Only the new chunk is searched, and the held ones joined once, when the first line ends:
+    // a long first line sent in small chunks costs its length, not its length squared.
     if (!this.firstLineSeen) {
-      const all = this.held.length === 1 ? bytes : Buffer.concat(this.held);
-      const newline = all.indexOf(10);
+      const newline = bytes.indexOf(10);
       if (newline !== -1) {
         this.firstLineSeen = true;
-        this.answer(all.toString('utf8', 0, newline).replace(/\r$/, ''));
+        const lineBytes = this.heldBytes - bytes.length + newline;
+        this.answer(Buffer.concat(this.held, this.heldBytes).toString('utf8', 0, lineBytes).replace(/\r$/, ''));
       }
     }
     if (this.heldBytes > MAX_HELD_BYTES) this.streams.stdin.pause();
