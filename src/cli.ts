@@ -5,7 +5,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command as CommandType } from 'commander';
-import { lazyRequire } from './runtime/lazy-require.js';
+import { requireNow } from './runtime/lazy-require.js';
 import { EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
 import type { ToolkitFlags } from './cli/toolkit-options.js';
 import type { McpFlags } from './cli/mcp.js';
@@ -14,7 +14,7 @@ import { registerGenerateCommand } from './cli/generate.js';
 import { collectProviderModule } from './cli/provider-modules.js';
 
 // Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
-const { Command, CommanderError, InvalidArgumentError } = lazyRequire<typeof import('commander')>('commander')();
+const { Command, CommanderError, InvalidArgumentError } = requireNow<typeof import('commander')>('commander');
 type Command = CommandType;
 
 /** Where the CLI reads and writes; tests pass their own. */

@@ -37,11 +37,10 @@ export const fileMutex = new KeyedMutex();
 // owner (pid, host, token). A lock whose owner died (same host) or that is older than `staleMs` is
 // broken by renaming it aside first, so two waiters that both judge it stale cannot both take it.
 
+const nodeOs = lazyRequire<typeof import('node:os')>('node:os');
+let hostName: string | undefined;
 /** This machine's name (node:os loads on the first lock). */
-const host = (() => {
-  let name: string | undefined;
-  return () => (name ??= lazyRequire<typeof import('node:os')>('node:os')().hostname());
-})();
+const host = () => (hostName ??= nodeOs().hostname());
 const UNREADABLE_STALE_MS = 2_000;
 
 interface LockOwner {
