@@ -223,8 +223,10 @@ describe('background jobs: the host goes away', () => {
     await waitFor(() => out.includes('ready') || out.includes('error'), 30_000, 'the host to start its jobs');
     expect(out).toContain('ready');
     // Three jobs, five tagged processes (one runs plain, one setsid + main, one set -m + setpgrp).
+    // Counted by argv[0] (`exec -a TAG`): the sleepers themselves, not the shells still starting
+    // them (whose command lines hold the tag too); signalling mid-fork would test a different race.
     const expected = mode === 'foreground' ? 4 : 5;
-    await waitFor(async () => (await processesWith(t)).length >= expected, 10_000, 'the jobs of the host');
+    await waitFor(async () => (await processesWith(t, 'argv0')).length >= expected, 10_000, 'the jobs of the host');
     if (signal) child.kill(signal);
     const exit = await ended;
     return { exit, survivors: await survivorsOf(t), out };

@@ -36,14 +36,14 @@ export function tag(name: string): string {
   return `tw-${name}-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** Running (not zombie) host processes whose command line contains `text`. */
-export async function processesWith(text: string): Promise<number[]> {
+/** Running (not zombie) host processes whose command line contains `text` (or, with `argv0`, starts with it as its first word). */
+export async function processesWith(text: string, only: 'anywhere' | 'argv0' = 'anywhere'): Promise<number[]> {
   const found: number[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replaceAll('\0', ' ');
-      if (!cmdline.includes(text)) continue;
+      if (only === 'argv0' ? !cmdline.startsWith(`${text} `) : !cmdline.includes(text)) continue;
       const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
       const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
       if (state !== 'Z' && state !== 'X') found.push(Number(entry));
