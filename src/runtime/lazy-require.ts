@@ -1,7 +1,7 @@
 // Modules a code path needs only sometimes, loaded synchronously the first time they are asked
-// for. A static import of node:crypto, node:child_process or node:worker_threads costs 1–4 ms of
-// start-up each (Node compiles them on first load), and a CommonJS package imported from ESM goes
-// through the ESM loader's translator (commander: ~24 ms imported, ~12 ms required).
+// for. A static import of node:crypto or node:worker_threads costs 2–4 ms of start-up each (Node
+// compiles them on first load), and a CommonJS package imported from ESM goes through the ESM
+// loader's translator (commander: ~24 ms imported, ~12 ms required).
 import { createRequire } from 'node:module';
 
 const requireHere = createRequire(import.meta.url);

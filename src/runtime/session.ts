@@ -25,17 +25,18 @@ export class Session {
   readonly depth: number;
   readonly parentId: string | undefined;
   private readonly reads = new Map<string, FileStamp>();
-  private givenId: string | undefined;
+  /** As given, or made on first read of `id`. */
+  private idValue: string | undefined;
 
   constructor(options: { id?: string; depth?: number; parentId?: string } = {}) {
-    this.givenId = options.id;
+    this.idValue = options.id;
     this.depth = options.depth ?? 0;
     this.parentId = options.parentId;
   }
 
   /** The session's id: as given, else a random UUID made when first asked for (node:crypto loads then). */
   get id(): string {
-    return (this.givenId ??= nodeCrypto().randomUUID());
+    return (this.idValue ??= nodeCrypto().randomUUID());
   }
 
   /** Records that this session has seen `absolutePath` as it is now. */

@@ -112,6 +112,21 @@ export function lineCutMarker(totalChars: number | undefined, totalBytes: number
     : ` … [line cut: ${totalBytes} bytes in all]`;
 }
 
+/**
+ * bytes[from, end) as UTF-8 lines (split on newlines, a CR before each dropped), in one decode and
+ * one split; undefined unless that gives exactly `count` lines, none longer than `maxLineChars`.
+ */
+export function utf8Lines(bytes: Buffer, from: number, end: number, count: number, maxLineChars: number): string[] | undefined {
+  const lines = bytes.toString('utf8', from, end).split('\n');
+  if (lines.length !== count) return undefined;
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
+    if (line.charCodeAt(line.length - 1) === CR) lines[i] = line = line.slice(0, -1);
+    if (line.length > maxLineChars) return undefined;
+  }
+  return lines;
+}
+
 /** Cuts a decoded line at maxChars without splitting a surrogate pair. */
 export function cutString(text: string, maxChars: number): string {
   let end = maxChars;
@@ -234,11 +249,11 @@ export async function readByteLineWindow(
           let last = scanner.nth(which, i, bytesRead, want);
           const count = last === -1 ? scanner.missCount : want;
           if (last === -1 && count > 0) last = view.lastIndexOf(NEWLINE, bytesRead - 1);
-          const texts = count > 0 && last + 1 - i <= maxChars - outChars ? view.toString('utf8', i, last).split('\n') : undefined;
-          if (count > 0 && !(texts && texts.length === count && texts.every((text) => text.length <= maxLineChars))) bulkUtf8 = false;
+          const texts = count > 0 && last + 1 - i <= maxChars - outChars ? utf8Lines(view, i, last, count, maxLineChars) : undefined;
+          if (count > 0 && !texts) bulkUtf8 = false;
           else if (texts) {
             for (const text of texts) {
-              addLine(text.charCodeAt(text.length - 1) === CR ? text.slice(0, -1) : text, false, 0, line);
+              addLine(text, false, 0, line);
               line++;
             }
             if (line === nextCheckpointLine) {

@@ -6,13 +6,12 @@ import { withText } from '../../runtime/handler.js';
 import { plural } from './common.js';
 import { readDecodedWindow } from './decoded-reader.js';
 import { sharedLineIndex, type LineIndex } from './line-index.js';
-import { OverlayReader, readByteLineWindow, type ByteLineRequest, type KnownBytes, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
+import { OverlayReader, readByteLineWindow, utf8Lines, type ByteLineRequest, type KnownBytes, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
 import { findTailStart } from './tail-scan.js';
 import type { TextKind } from './text-codec.js';
 
 const DEFAULT_LIMIT = 2000;
 const NEWLINE = 10;
-const CR = 13;
 const MAX_LINE_CHARS = 2000;
 /** Cap on a window's text (≈100 KiB), far below any transport's message limit. */
 const MAX_WINDOW_CHARS = 100 * 1024;
@@ -149,14 +148,7 @@ function utf8TailLines(tail: KnownBytes, start: number, count: number, request: 
   const from = start - tail.position;
   // Bytes ≥ UTF-16 units, so a byte length within the cap is a text length within it.
   if (end - from + 1 > request.maxChars) return undefined;
-  const lines = bytes.toString('utf8', from, end).split('\n');
-  if (lines.length !== count) return undefined;
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
-    if (line.charCodeAt(line.length - 1) === CR) lines[i] = line = line.slice(0, -1);
-    if (line.length > request.maxLineChars) return undefined;
-  }
-  return lines;
+  return utf8Lines(bytes, from, end, count, request.maxLineChars);
 }
 
 function render(file: TextFile, window: LineWindow | TailWindow, lineNumbers: boolean) {
