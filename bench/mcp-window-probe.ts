@@ -30,7 +30,7 @@ for (const [label, a, b] of [['head', { path: 'big.txt', limit: 50 }, { path: fi
     const runOurs = async () => { await cold(); const t = performance.now(); await ours.callTool({ name: 'read_file', arguments: a }); return performance.now() - t; };
     const runPeer = async () => { await cold(); const t = performance.now(); await peer.callTool({ name: 'read_text_file', arguments: b }); return performance.now() - t; };
     let dx: number, dy: number;
-    if (process.env.PEER_FIRST) { dy = await runPeer(); dx = await runOurs(); } else { dx = await runOurs(); dy = await runPeer(); }
+    if (i % 2 === 1) { dy = await runPeer(); dx = await runOurs(); } else { dx = await runOurs(); dy = await runPeer(); }
     if (i >= 3) { x.push(dx); y.push(dy); }
   }
   console.log(`${label}: toolwright ${median(x).toFixed(3)} ms, peer ${median(y).toFixed(3)} ms, ratio ${(median(x) / median(y)).toFixed(2)}`);

@@ -5,11 +5,11 @@ import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import * as sdkTypes from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { EarlyInitialize, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, initializeRequestOf, initializeResult } from '../src/adapters/mcp-early-init.js';
 import { createDeferredMcpServer, mcpServerIdentity } from '../src/adapters/mcp.js';
+import { StdioJsonRpcTransport } from '../src/adapters/mcp-stdio-transport.js';
 import { createToolkit } from '../src/index.js';
 import { tempDir } from './helpers.js';
 
@@ -29,7 +29,7 @@ async function harness(root: string) {
   const start = async () => {
     const server = await createDeferredMcpServer(async () => createToolkit({ workspace: root }), root);
     const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
-    const attached = await early.attach(server, (input) => new StdioServerTransport((input ?? stdin) as typeof process.stdin, stdout as unknown as typeof process.stdout));
+    const attached = await early.attach(server, (input) => new StdioJsonRpcTransport((value) => sdkTypes.JSONRPCMessageSchema.parse(value), input ?? stdin, stdout));
     return { server, closed, attached };
   };
   const lines = () => written.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id?: unknown; result?: Record<string, unknown>; error?: { message: string } });

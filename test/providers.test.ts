@@ -177,6 +177,22 @@ describe('createToolkit({ providers })', () => {
     const result = await toolkit.invoke('notes', 'note_get', { id: '1' });
     expect(result.text).toBe('Note: x');
   });
+
+  it('a rendered text that is not a string fails the call as INTERNAL, with or without output validation', async () => {
+    const registry = await notesRegistry();
+    const handlers = notesHandlers();
+    for (const text of [42, null, undefined, { toString: () => 'x' }]) {
+      const broken = { notes: { ...handlers.notes, note_get: (async () => withText({ text: 'x' }, text as unknown as string)) as Handler<{ id: string }, { text: string }> } };
+      for (const validateOutput of [true, false]) {
+        const toolkit = createToolkit({ workspace: await tempDir(), providers: defineProviders(registry, broken), validateOutput });
+        const result = await toolkit.invoke('notes', 'note_get', { id: '1' });
+        expect(result.ok).toBe(false);
+        expect(!result.ok && result.error.code).toBe('INTERNAL');
+        expect(!result.ok && result.error.message).toMatch(/notes\.note_get rendered its text as (number|null|undefined|object), not a string/);
+        expect(typeof result.text).toBe('string');
+      }
+    }
+  });
 });
 
 describe('types (checked by tsc: npm run typecheck)', () => {

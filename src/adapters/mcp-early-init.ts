@@ -2,12 +2,12 @@
 // schemas, ajv) is most of a server's start-up, yet the answer to `initialize` depends on nothing
 // but the server's name, version, capabilities and instructions, and the protocol version the
 // client asks for. So the CLI answers it from the first line on stdin right away, keeps every byte
-// it read, and hands them to the SDK's own stdio transport once the SDK is up: the SDK still
+// it read, and hands them to the stdio transport once the SDK is up: the SDK still
 // parses and handles the whole conversation, initialize included. Its answer to that initialize
 // is dropped when it is the one already sent; when it differs (a request the SDK rejects, a
 // protocol-version list that drifted), the server closes rather than go on out of step.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** The SDK's LATEST_PROTOCOL_VERSION and SUPPORTED_PROTOCOL_VERSIONS (test/mcp-early-init.test.ts checks they match). */
@@ -69,7 +69,7 @@ export interface EarlyInitializeStreams {
 
 /**
  * Reads stdin from construction on and answers a first-line `initialize`; `attach` then gives the
- * SDK's transport everything read, in order.
+ * server's transport everything read, in order.
  */
 export class EarlyInitialize {
   private held: Buffer[] = [];
@@ -116,11 +116,11 @@ export class EarlyInitialize {
   }
 
   /**
-   * Connects `server` over a transport from `makeTransport` (the SDK's stdio transport) and replays
+   * Connects `server` over a transport from `makeTransport` (a stdio transport) and replays
    * what was read so far to it. When stdin has already ended, the transport reads the held bytes
    * from a stream of their own, and `ended` is that stream's end (the caller closes then).
    */
-  async attach(server: Server, makeTransport: (stdin?: NodeJS.ReadableStream) => StdioServerTransport): Promise<{ ended?: Promise<void> }> {
+  async attach(server: Server, makeTransport: (stdin?: NodeJS.ReadableStream) => Transport): Promise<{ ended?: Promise<void> }> {
     const { stdin } = this.streams;
     stdin.off('data', this.onData);
     stdin.off('end', this.onEnd);

@@ -10,6 +10,7 @@ import { imageOf, withoutImageData } from '../runtime/media.js';
 import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
 import { attachUserChannel } from './mcp-user.js';
 import type { EarlyInitialize, ServerIdentity } from './mcp-early-init.js';
+import { StdioJsonRpcTransport } from './mcp-stdio-transport.js';
 
 export { DEFAULT_MAX_RESULT_BYTES };
 
@@ -18,14 +19,20 @@ const INVALID_PARAMS = -32602;
 
 type ServerModule = typeof import('@modelcontextprotocol/sdk/server/index.js');
 type TypesModule = typeof import('@modelcontextprotocol/sdk/types.js');
-let sdkModules: Promise<[ServerModule, TypesModule]> | undefined;
+type ProtocolModule = typeof import('@modelcontextprotocol/sdk/shared/protocol.js');
+let sdkModules: Promise<[ServerModule, TypesModule, ProtocolModule]> | undefined;
 
-/** The SDK's server and protocol schemas, loaded once. */
-function loadSdk(): Promise<[ServerModule, TypesModule]> {
+/** The SDK's server, protocol schemas and protocol layer (which the server module loads anyway), loaded once. */
+function loadSdk(): Promise<[ServerModule, TypesModule, ProtocolModule]> {
   return (sdkModules ??= Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/sdk/shared/protocol.js'),
   ]));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export interface McpServerOptions {
@@ -95,9 +102,12 @@ export function toCallToolResult(op: OperationDescriptor, result: InvokeResult, 
       _meta: { 'toolwright/error': { code: 'TOO_LARGE', message: fitted.message } },
     };
   }
+  // Always a valid CallToolResult (the server sends it without the SDK's re-validation): the
+  // structured part only when it is an object, which the catalog's result schemas guarantee
+  // unless a host turned output validation off.
   return {
     content: [{ type: 'text', text: fitted.text }, ...(image ? [{ type: 'image' as const, data: image.data, mimeType: image.mimeType }] : [])],
-    structuredContent: fitted.output as Record<string, unknown>,
+    ...(isPlainObject(fitted.output) ? { structuredContent: fitted.output } : {}),
     ...(fitted.capped ? { _meta: { 'toolwright/capped': true } } : {}),
   };
 }
@@ -144,7 +154,7 @@ export function mcpServerIdentity(root: string, options: McpServerOptions = {}):
 }
 
 async function buildServer(getToolkit: () => Toolkit | Promise<Toolkit>, root: string, options: McpServerOptions): Promise<Server> {
-  const [{ Server: McpServer }, { CallToolRequestSchema, ListToolsRequestSchema }] = await loadSdk();
+  const [{ Server: McpServer }, { CallToolRequestSchema, ListToolsRequestSchema }, { Protocol }] = await loadSdk();
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
   const identity = mcpServerIdentity(root, options);
   const server = new McpServer(identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
@@ -159,7 +169,13 @@ async function buildServer(getToolkit: () => Toolkit | Promise<Toolkit>, root: s
   };
   // Listed per request: what can work depends on the client (elicitation support is known after initialize).
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpToolDefinitions(await toolkitFor()) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  // tools/call is registered at the protocol layer, which parses the request against
+  // CallToolRequestSchema. Server's own registration would parse it a second time and re-validate
+  // every result against CallToolResultSchema with zod, ~30 µs of a ~1 ms call before V8 has
+  // optimised it; toCallToolResult builds only valid results (test/mcp.test.ts checks each shape
+  // against that schema).
+  const registerAtProtocol = Protocol.prototype.setRequestHandler as Server['setRequestHandler'];
+  registerAtProtocol.call(server, CallToolRequestSchema, async (request, extra) => {
     const toolkit = await toolkitFor();
     const op = toolkit.find(request.params.name);
     if (!op) {
@@ -187,20 +203,22 @@ export async function serveMcpStdio(
     earlyInitialize?: EarlyInitialize;
   } = {},
 ): Promise<RunningServer & { closed: Promise<void> }> {
-  const [server, { StdioServerTransport }] = await Promise.all([
+  const [server, [, { JSONRPCMessageSchema }]] = await Promise.all([
     isServer(toolkitOrServer) ? toolkitOrServer : createMcpServer(toolkitOrServer, options),
-    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    loadSdk(),
   ]);
+  const parseMessage = (value: unknown) => JSONRPCMessageSchema.parse(value);
+  const transportOver = (stdin?: NodeJS.ReadableStream) => new StdioJsonRpcTransport(parseMessage, stdin ?? process.stdin, process.stdout);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => { resolveClosed = resolve; });
   server.onclose = () => resolveClosed();
   // The SDK transport does not notice the client going away; stdin ending means it did.
   const onEnd = () => { void server.close(); };
   if (options.earlyInitialize) {
-    const { ended } = await options.earlyInitialize.attach(server, (stdin) => new StdioServerTransport(stdin as typeof process.stdin | undefined));
+    const { ended } = await options.earlyInitialize.attach(server, transportOver);
     if (ended) void ended.then(onEnd);
   } else {
-    await server.connect(new StdioServerTransport());
+    await server.connect(transportOver());
   }
   process.stdin.once('end', onEnd);
   return {

@@ -183,7 +183,13 @@ export function createToolkit<Ops = AnyOperations>(
       } catch (error) {
         return failure(toToolError(error, op), id, decision, started);
       }
-      const output = isRendered(returned) ? returned.output : returned;
+      const rendered = isRendered(returned) ? returned : undefined;
+      const output = rendered ? rendered.output : returned;
+      // Every adapter relies on a string text; a JavaScript handler may render something else.
+      if (rendered && typeof rendered.text !== 'string') {
+        const what = rendered.text === null ? 'null' : typeof rendered.text;
+        return failure(new ToolError('INTERNAL', `${op.id} rendered its text as ${what}, not a string`), id, decision, started);
+      }
       if (validateOutput && !op.validateResult(output)) {
         const problem = describeIssues(op.validateResult.errors ?? [], output, op.result);
         return failure(new ToolError('INTERNAL', `${op.id} produced an output that breaks its result schema: ${problem}`), id, decision, started);
@@ -191,7 +197,7 @@ export function createToolkit<Ops = AnyOperations>(
       return {
         ok: true,
         output,
-        text: isRendered(returned) ? returned.text : renderOutputText(output),
+        text: rendered ? rendered.text : renderOutputText(output),
         meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
       };
     } catch (error) {
