@@ -91,10 +91,10 @@ export async function openInside(root: string, absolute: string, flags: number, 
 
 /**
  * openInside plus the descriptor's stats, fetched at the same time as its real path (two
- * thread-pool calls in parallel instead of one after the other). The stats are only returned once
- * the descriptor is proven inside.
+ * thread-pool calls in parallel instead of one after the other). The stats (and that real path)
+ * are only returned once the descriptor is proven inside.
  */
-export async function openInsideWithStats(root: string, absolute: string, flags: number, display: string): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
+export async function openInsideWithStats(root: string, absolute: string, flags: number, display: string): Promise<{ handle: DescriptorFile; stats: BigIntStats; real: string }> {
   const handle = await DescriptorFile.open(absolute, flags | constants.O_NOFOLLOW);
   try {
     // The stats are awaited even when the check fails, so no rejection is left unhandled.
@@ -108,7 +108,7 @@ export async function openInsideWithStats(root: string, absolute: string, flags:
     if (real?.endsWith(DELETED_SUFFIX) && stats.value.nlink === 0n) real = real.slice(0, -DELETED_SUFFIX.length);
     if (real === undefined) real = await realPathOf(handle, absolute, stats.value);
     if (real === undefined || !isInside(root, real)) throw escapedError(display);
-    return { handle, stats: stats.value };
+    return { handle, stats: stats.value, real };
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;

@@ -3,7 +3,7 @@ import { realpathSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { fsErrorToToolError, ToolError } from './errors.js';
 import { realpathNative, type DescriptorFile } from './descriptor-file.js';
-import { openInsideWithStats } from './verified-fs.js';
+import { HAS_PROC_FD, openInsideWithStats } from './verified-fs.js';
 
 /** A path that has been proven to stay inside the workspace. */
 export interface ResolvedPath {
@@ -44,6 +44,25 @@ export async function resolveInsideWorkspace(
   userPath: string,
   aliases: readonly string[] = [],
 ): Promise<ResolvedPath> {
+  const { lexical, directory } = lexicalInside(root, userPath, aliases);
+  const { real, exists } = await realpathAllowingMissing(lexical, userPath).catch((error: unknown) => {
+    throw pathError(error, userPath);
+  });
+  if (Buffer.byteLength(real) > PATH_MAX_BYTES) throw pathError(Object.assign(new Error('name too long'), { code: 'ENAMETOOLONG' }), userPath);
+  if (!isInside(root, real)) {
+    throw new ToolError(
+      'OUTSIDE_WORKSPACE',
+      `${userPath} resolves through a symlink to a location outside the workspace; refused`,
+    );
+  }
+  return { absolute: real, relative: relativeOfReal(root, real), exists, ...(directory ? { directory } : {}) };
+}
+
+/**
+ * The checks that need no file system: `userPath` as a normalized absolute path inside the root
+ * (`..` taken lexically), and whether it was written as a folder.
+ */
+function lexicalInside(root: string, userPath: string, aliases: readonly string[]): { lexical: string; directory: boolean } {
   if (typeof userPath !== 'string' || userPath.length === 0) {
     throw new ToolError('INVALID_INPUT', 'path must be a non-empty string');
   }
@@ -66,18 +85,8 @@ export async function resolveInsideWorkspace(
   if (Buffer.byteLength(lexical) > PATH_MAX_BYTES) {
     throw new ToolError('INVALID_INPUT', `${userPath.slice(0, 60)}… is ${Buffer.byteLength(lexical)} bytes long as an absolute path; the limit is ${PATH_MAX_BYTES} bytes (PATH_MAX)`);
   }
-  const { real, exists } = await realpathAllowingMissing(lexical, userPath).catch((error: unknown) => {
-    throw pathError(error, userPath);
-  });
-  if (Buffer.byteLength(real) > PATH_MAX_BYTES) throw pathError(Object.assign(new Error('name too long'), { code: 'ENAMETOOLONG' }), userPath);
-  if (!isInside(root, real)) {
-    throw new ToolError(
-      'OUTSIDE_WORKSPACE',
-      `${userPath} resolves through a symlink to a location outside the workspace; refused`,
-    );
-  }
   const directory = /(^|\/)(\.{1,2})?$/.test(userPath) || (path.sep === '\\' && /(^|\\)(\.{1,2})?$/.test(userPath));
-  return { absolute: real, relative: toRelative(root, real), exists, ...(directory ? { directory } : {}) };
+  return { lexical, directory };
 }
 
 /** Refuses names and paths the file system cannot hold, naming the limit (instead of ENAMETOOLONG). */
@@ -86,6 +95,7 @@ function assertLengths(userPath: string): void {
   if (bytes > PATH_MAX_BYTES) {
     throw new ToolError('INVALID_INPUT', `path is ${bytes} bytes long; the limit is ${PATH_MAX_BYTES} bytes (PATH_MAX)`);
   }
+  if (bytes <= NAME_MAX_BYTES) return; // no name in it can be longer than the whole path
   for (const name of userPath.split(/[\\/]/)) {
     const length = Buffer.byteLength(name);
     if (length > NAME_MAX_BYTES) {
@@ -108,6 +118,15 @@ function pathError(error: unknown, display: string): unknown {
 
 function outsideMessage(userPath: string, root: string): string {
   return `${userPath} is outside the workspace (${root}); use a path relative to the workspace root`;
+}
+
+/**
+ * toRelative for a real path inside the root: both are normalized, so on POSIX the relative path is
+ * the rest of the string (path.relative re-resolves both, on every call that names a file).
+ */
+function relativeOfReal(root: string, real: string): string {
+  if (path.sep !== '/' || real === root) return toRelative(root, real);
+  return real.slice(root === '/' ? 1 : root.length + 1);
 }
 
 /** Workspace-relative path with `/` separators. */
@@ -232,6 +251,33 @@ export class Workspace {
         throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, but the path ends with "/" (a folder)`);
       }
       return opened;
+    }
+  }
+
+  /**
+   * resolve and openVerified in one, for a name directly in the workspace root on Linux; undefined
+   * for any other path, and whenever that open fails (the caller then takes the usual way, so
+   * errors read as always). O_NOFOLLOW refuses a link at the path's only component below the root
+   * and the descriptor's real path is checked after the open as always, so resolving the path first
+   * (a thread-pool round trip of a read that takes a few) would rule out nothing more: nothing
+   * outside the workspace can be reached through it.
+   */
+  async openDirectChild(userPath: string, flags: number): Promise<{ resolved: ResolvedPath; handle: DescriptorFile; stats: BigIntStats } | undefined> {
+    if (!HAS_PROC_FD) return undefined;
+    let lexical: string;
+    try {
+      const lexicalPath = lexicalInside(this.root, userPath, this.aliases);
+      if (lexicalPath.directory) return undefined;
+      lexical = lexicalPath.lexical;
+    } catch {
+      return undefined;
+    }
+    if (path.dirname(lexical) !== this.root || lexical === this.root) return undefined;
+    try {
+      const { handle, stats, real } = await openInsideWithStats(this.root, lexical, flags, path.basename(lexical));
+      return { resolved: { absolute: real, relative: relativeOfReal(this.root, real), exists: true }, handle, stats };
+    } catch {
+      return undefined;
     }
   }
 

@@ -2,6 +2,7 @@
 // encoding), an image, a PDF or a notebook (DESIGN.md §5, §11, §13).
 import { constants } from 'node:fs';
 import type { FilesystemHandlers } from '../../generated/types.js';
+import type { DescriptorFile } from '../../runtime/descriptor-file.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
 import { notFound, plural, rethrowFs } from './common.js';
@@ -28,17 +29,25 @@ function knownBytesOverlay(handle: PositionalReader, head: Buffer, tail: KnownBy
   return reader;
 }
 
+function closeQuietly(handle: DescriptorFile): void {
+  handle.close().catch(() => undefined);
+}
+
 export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => {
-  const resolved = await ctx.workspace.resolve(params.path);
-  if (!resolved.exists) throw await notFound(resolved);
-  let handle, stats;
-  try {
-    // O_NOFOLLOW: the path was resolved to its real target; refuse if it was swapped for a link since.
-    // O_NONBLOCK: opening a FIFO must not hang the call.
-    // openVerified: the descriptor's real path is checked too (a parent swapped for a link since).
-    ({ handle, stats } = await ctx.workspace.openVerified(resolved, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK));
-  } catch (error) {
-    rethrowFs(error, resolved.relative);
+  // O_NOFOLLOW: the path was resolved to its real target; refuse if it was swapped for a link since.
+  // O_NONBLOCK: opening a FIFO must not hang the call.
+  // openVerified: the descriptor's real path is checked too (a parent swapped for a link since).
+  const flags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+  // A name directly in the root is opened without resolving it first (Workspace.openDirectChild).
+  let { resolved, handle, stats } = (await ctx.workspace.openDirectChild(params.path, flags)) ?? {};
+  if (!resolved || !handle || !stats) {
+    resolved = await ctx.workspace.resolve(params.path);
+    if (!resolved.exists) throw await notFound(resolved);
+    try {
+      ({ handle, stats } = await ctx.workspace.openVerified(resolved, flags));
+    } catch (error) {
+      rethrowFs(error, resolved.relative);
+    }
   }
   let pooled: Buffer | undefined;
   try {
@@ -84,7 +93,8 @@ export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => 
   } finally {
     // Nothing refers to a large file's sniff buffer after the call: it goes back to the pool.
     if (pooled && sniffPool.length < 4) sniffPool.push(pooled);
-    // The answer does not wait for the close (one thread-pool round trip, ~50 µs of a 1 ms call).
-    handle.close().catch(() => undefined);
+    // The answer does not wait for the close (one thread-pool round trip, ~50 µs of a 1 ms call),
+    // nor for the close call itself: it is made once the answer is on its way.
+    setImmediate(closeQuietly, handle);
   }
 };

@@ -41,7 +41,8 @@ export function imageMimeOf(head: Uint8Array): ImageMime | undefined {
   if (head[0] === 0x89 && head[1] === 0x50 && head[2] === 0x4e && head[3] === 0x47) return 'image/png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (head[0] === 0x47 && head[1] === 0x49 && head[2] === 0x46 && head[3] === 0x38) return 'image/gif';
-  if (head.length >= 12 && Buffer.from(head.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(head.subarray(8, 12)).toString('latin1') === 'WEBP') return 'image/webp';
+  // RIFF....WEBP
+  if (head[0] === 0x52 && head[1] === 0x49 && head[2] === 0x46 && head[3] === 0x46 && head[8] === 0x57 && head[9] === 0x45 && head[10] === 0x42 && head[11] === 0x50) return 'image/webp';
   return undefined;
 }
 

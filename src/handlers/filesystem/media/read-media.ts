@@ -15,7 +15,7 @@ export type MediaKind = 'image' | 'pdf' | 'notebook';
 /** What a file is, from its first bytes (images, PDFs) or its name (notebooks, which are JSON). */
 export function mediaKindOf(relative: string, head: Uint8Array): MediaKind | undefined {
   if (imageMimeOf(head)) return 'image';
-  if (head.length >= 5 && Buffer.from(head.subarray(0, 5)).toString('latin1') === '%PDF-') return 'pdf';
+  if (head[0] === 0x25 && head[1] === 0x50 && head[2] === 0x44 && head[3] === 0x46 && head[4] === 0x2d) return 'pdf'; // %PDF-
   if (path.extname(relative).toLowerCase() === '.ipynb') return 'notebook';
   return undefined;
 }
