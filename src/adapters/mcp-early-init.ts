@@ -9,6 +9,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isPlainObject } from './mcp-stdio-transport.js';
 
 /** The SDK's LATEST_PROTOCOL_VERSION and SUPPORTED_PROTOCOL_VERSIONS (test/mcp-early-init.test.ts checks they match). */
 export const LATEST_PROTOCOL_VERSION = '2025-11-25';
@@ -25,10 +26,6 @@ export interface ServerIdentity {
 const MAX_HELD_BYTES = 10 * 1024 * 1024;
 
 type Id = string | number;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The id of `line` when it is a well-formed `initialize` request, and the protocol version to

@@ -16,7 +16,8 @@ const RELATED_TASK_META_KEY = 'io.modelcontextprotocol/related-task';
 
 type Json = Record<string, unknown>;
 
-function isPlainObject(value: unknown): value is Json {
+/** A JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -10,7 +10,7 @@ import { imageOf, withoutImageData } from '../runtime/media.js';
 import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
 import { attachUserChannel } from './mcp-user.js';
 import type { EarlyInitialize, ServerIdentity } from './mcp-early-init.js';
-import { StdioJsonRpcTransport } from './mcp-stdio-transport.js';
+import { StdioJsonRpcTransport, isPlainObject } from './mcp-stdio-transport.js';
 
 export { DEFAULT_MAX_RESULT_BYTES };
 
@@ -31,9 +31,6 @@ function loadSdk(): Promise<[ServerModule, TypesModule, ProtocolModule]> {
   ]));
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export interface McpServerOptions {
   /** Server name reported to clients (default `toolwright`). */
