@@ -31,7 +31,6 @@ function loadSdk(): Promise<[ServerModule, TypesModule, ProtocolModule]> {
   ]));
 }
 
-
 export interface McpServerOptions {
   /** Server name reported to clients (default `toolwright`). */
   name?: string;
@@ -169,8 +168,8 @@ async function buildServer(getToolkit: () => Toolkit | Promise<Toolkit>, root: s
   // tools/call is registered at the protocol layer, which parses the request against
   // CallToolRequestSchema. Server's own registration would parse it a second time and re-validate
   // every result against CallToolResultSchema with zod, ~30 µs of a ~1 ms call before V8 has
-  // optimised it; toCallToolResult builds only valid results (test/mcp.test.ts checks each shape
-  // against that schema).
+  // optimised it; toCallToolResult builds only valid results (test/mcp-stdio-transport.test.ts
+  // checks each shape against that schema).
   const registerAtProtocol = Protocol.prototype.setRequestHandler as Server['setRequestHandler'];
   registerAtProtocol.call(server, CallToolRequestSchema, async (request, extra) => {
     const toolkit = await toolkitFor();

@@ -1,8 +1,9 @@
 // read_file: opens the file once, then reads it as text (a streamed window of lines, any
 // encoding), an image, a PDF or a notebook (DESIGN.md §5, §11, §13).
-import { constants } from 'node:fs';
+import { constants, type BigIntStats } from 'node:fs';
 import type { FilesystemHandlers } from '../../generated/types.js';
 import type { DescriptorFile } from '../../runtime/descriptor-file.js';
+import type { ResolvedPath, Workspace } from '../../runtime/workspace.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
 import { notFound, plural, rethrowFs } from './common.js';
@@ -33,22 +34,29 @@ function closeQuietly(handle: DescriptorFile): void {
   handle.close().catch(() => undefined);
 }
 
-export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => {
-  // O_NOFOLLOW: the path was resolved to its real target; refuse if it was swapped for a link since.
-  // O_NONBLOCK: opening a FIFO must not hang the call.
-  // openVerified: the descriptor's real path is checked too (a parent swapped for a link since).
-  const flags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
-  // A name directly in the root is opened without resolving it first (Workspace.openDirectChild).
-  let { resolved, handle, stats } = (await ctx.workspace.openDirectChild(params.path, flags)) ?? {};
-  if (!resolved || !handle || !stats) {
-    resolved = await ctx.workspace.resolve(params.path);
-    if (!resolved.exists) throw await notFound(resolved);
-    try {
-      ({ handle, stats } = await ctx.workspace.openVerified(resolved, flags));
-    } catch (error) {
-      rethrowFs(error, resolved.relative);
-    }
+// O_NOFOLLOW: a link at the last component is never followed (a resolved path swapped for a link
+// since, or a name in the root opened without resolving it). O_NONBLOCK: opening a FIFO must not
+// hang the call.
+const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/**
+ * The file opened for reading, its descriptor verified inside the workspace: a name directly in
+ * the root at once (Workspace.openDirectChild), any other path resolved first.
+ */
+async function openForRead(workspace: Workspace, userPath: string): Promise<{ resolved: ResolvedPath; handle: DescriptorFile; stats: BigIntStats }> {
+  const direct = await workspace.openDirectChild(userPath, READ_FLAGS);
+  if (direct) return direct;
+  const resolved = await workspace.resolve(userPath);
+  if (!resolved.exists) throw await notFound(resolved);
+  try {
+    return { resolved, ...(await workspace.openVerified(resolved, READ_FLAGS)) };
+  } catch (error) {
+    rethrowFs(error, resolved.relative);
   }
+}
+
+export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => {
+  const { resolved, handle, stats } = await openForRead(ctx.workspace, params.path);
   let pooled: Buffer | undefined;
   try {
     if (stats.isDirectory()) throw new ToolError('IS_DIRECTORY', `${resolved.relative} is a directory; use glob to list files`);
