@@ -140,7 +140,8 @@ const ABANDONED_MS = 60 * 60 * 1000;
 
 /**
  * Removes `.name.PID.RAND.tmp` files whose writer process is gone (or that are over an hour old).
- * Cheap: skipped when the folder's mtime is what it was after this process's last sweep.
+ * Cheap: skipped when the folder's mtime is what it was after this process's last sweep, if that
+ * sweep left nothing behind.
  * Never throws.
  */
 export async function sweepLeftovers(dir: DirRef, key: string): Promise<void> {
@@ -149,6 +150,7 @@ export async function sweepLeftovers(dir: DirRef, key: string): Promise<void> {
     if (swept.get(key) === before) return;
     const names = await readdir(dir.entry('.'));
     const now = Date.now();
+    let kept = false;
     for (const name of names) {
       const match = TEMP_NAME.exec(name);
       if (!match) continue;
@@ -157,10 +159,15 @@ export async function sweepLeftovers(dir: DirRef, key: string): Promise<void> {
       const entry = dir.entry(name);
       const stats = await lstat(entry).catch(() => undefined);
       if (!stats?.isFile()) continue;
-      if (processIsAlive(pid) && now - stats.mtimeMs < ABANDONED_MS) continue;
+      if (processIsAlive(pid) && now - stats.mtimeMs < ABANDONED_MS) {
+        kept = true;
+        continue;
+      }
       await unlink(entry).catch(() => {});
     }
     swept.delete(key);
+    // A file kept for a live writer is looked at again next time: that writer may die.
+    if (kept) return;
     swept.set(key, (await stat(dir.entry('.'), { bigint: true })).mtimeNs);
     if (swept.size > MAX_SWEPT) swept.delete(swept.keys().next().value!);
   } catch {

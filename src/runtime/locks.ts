@@ -138,6 +138,14 @@ async function readLockOwner(lockPath: string): Promise<LockOwner | undefined> {
   }
 }
 
+/**
+ * Where a stale lock is moved before it is removed. A temp name with this process's PID, so that
+ * if we are killed between the move and the unlink, the next write's sweep removes it.
+ */
+export function lockAsideName(lockName: string): string {
+  return tempNameFor(lockName);
+}
+
 async function breakIfStale(dir: DirRef, lockName: string, staleMs: number): Promise<boolean> {
   const lockPath = dir.entry(lockName);
   let mtimeMs: number;
@@ -151,7 +159,7 @@ async function breakIfStale(dir: DirRef, lockName: string, staleMs: number): Pro
   // A lock file without a readable owner is being written right now (microseconds), or debris.
   const age = Date.now() - mtimeMs;
   if (!ownerGone && age < (owner === undefined ? UNREADABLE_STALE_MS : staleMs)) return false;
-  const aside = dir.entry(`.tw-lock.${nodeCrypto().randomBytes(8).toString('hex')}.stale`);
+  const aside = dir.entry(lockAsideName(lockName));
   try {
     await rename(lockPath, aside);
   } catch {

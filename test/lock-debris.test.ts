@@ -1,0 +1,65 @@
+// A writer SIGKILLed while breaking a stale lock leaves the lock moved aside; the next write in that
+// folder (any process) removes it once its PID is gone, and never while that process lives.
+import { spawn } from 'node:child_process';
+import { readdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createToolkit } from '../src/index.js';
+import { siblingNameFor } from '../src/runtime/atomic-write.js';
+import { createFileTaskStore } from '../src/runtime/services/tasks.js';
+import { tempDir } from './helpers.js';
+
+const tsxLoader = createRequire(import.meta.url).resolve('tsx');
+const fixture = path.join(import.meta.dirname, 'fixtures', 'lock-aside.ts');
+
+/** Starts the fixture; resolves when it has written the aside file, with its name and the child. */
+function leaveAside(dir: string, lockName: string, mode: 'exit' | 'wait') {
+  const child = spawn(process.execPath, ['--import', tsxLoader, fixture, dir, lockName, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((done) => child.on('exit', () => done()));
+  return new Promise<{ name: string; exited: Promise<void>; stop: () => void }>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.endsWith('\n')) resolve({ name: out.trim(), exited, stop: () => child.stdin.end() });
+    });
+    child.on('error', reject);
+  });
+}
+
+describe('a stale lock moved aside by a writer that died', () => {
+  it('is removed by the next write_file once its process is gone', async () => {
+    const root = await tempDir();
+    await writeFile(path.join(root, 'data.txt'), 'old');
+    const left = await leaveAside(root, siblingNameFor('data.txt', '.tw-lock'), 'exit');
+    await left.exited;
+    expect((await readdir(root)).sort()).toEqual([left.name, 'data.txt'].sort());
+    const result = await createToolkit({ workspace: root }).invoke('filesystem', 'write_file', { path: 'data.txt', content: 'new' });
+    expect(result.ok).toBe(true);
+    expect(await readdir(root)).toEqual(['data.txt']);
+  });
+
+  it('is kept while its process lives (it may still put back a lock it moved by mistake)', async () => {
+    const root = await tempDir();
+    await writeFile(path.join(root, 'data.txt'), 'old');
+    const left = await leaveAside(root, siblingNameFor('data.txt', '.tw-lock'), 'wait');
+    const toolkit = createToolkit({ workspace: root });
+    expect((await toolkit.invoke('filesystem', 'write_file', { path: 'data.txt', content: 'mid' })).ok).toBe(true);
+    expect((await readdir(root)).sort()).toEqual([left.name, 'data.txt'].sort());
+    left.stop();
+    await left.exited;
+    // A new toolkit: this one has no memory of having swept the folder.
+    expect((await createToolkit({ workspace: root }).invoke('filesystem', 'write_file', { path: 'data.txt', content: 'new' })).ok).toBe(true);
+    expect(await readdir(root)).toEqual(['data.txt']);
+  });
+
+  it('is removed from a task store folder by the next change', async () => {
+    const root = await tempDir();
+    const file = path.join(root, 'tasks.json');
+    const left = await leaveAside(root, 'tasks.json.lock', 'exit');
+    await left.exited;
+    const task = await createFileTaskStore({ path: file }).create({ title: 'after a crash' }, new Date(0));
+    expect(task.id).toBe('t1');
+    expect(await readdir(root)).toEqual(['tasks.json']);
+  });
+});
