@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksBinary, pickEncoding } from '../src/handlers/web/content.js';
-import { convertHtml, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../src/handlers/web/html-convert.js';
+import { convertHtml, escapeMarkdown, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../src/handlers/web/html-convert.js';
 import { extractText, scanHtml, tidyLines } from '../src/handlers/web/html-scan.js';
 import { createToolkit } from '../src/toolkit.js';
 import type { InvokeResult } from '../src/runtime/types.js';
@@ -206,4 +206,30 @@ describe('convertHtml on random tag soup', () => {
       { numRuns: 60 },
     );
   }, 120_000);
+});
+
+describe('the one-pass Markdown escape', () => {
+  it('equals turndown\'s own escape on strings dense in Markdown syntax', async () => {
+    const TurndownService = (await import('turndown')).default;
+    const reference = new TurndownService();
+    fc.assert(
+      fc.property(fc.stringMatching(/^[-+=#~>`*_\\[\]0-9. a\n\t]{0,16}$/), (text) => {
+        expect(escapeMarkdown(text)).toBe(reference.escape(text));
+      }),
+      { numRuns: 20_000 },
+    );
+    // Line-start cases spelled out (a failure here names the rule).
+    for (const text of ['- a', '+ a', '+a', '= a', '==', '# a', '###### a', '####### a', '#a', '~~~', '~~a', '> q', '12. x', '12.x', '1) x', 'a - b', '*-', '\\-']) {
+      expect(escapeMarkdown(text), text).toBe(reference.escape(text));
+    }
+  });
+
+  it('a page of Markdown-special text converts with the escapes bare turndown gives', async () => {
+    const TurndownService = (await import('turndown')).default;
+    const text = '1. not a list * _x_ [y] `z` \\ # h';
+    const page = convertHtml(`<p>${text}</p><p>- dash</p><p>&gt; quote</p>`, 'markdown', 'http://x/');
+    const bare = new TurndownService().turndown(`<p>${text}</p><p>- dash</p><p>&gt; quote</p>`);
+    expect(page.content.trim()).toBe(bare.trim());
+    expect(page.content).toContain('1\\. not a list \\* \\_x\\_ \\[y\\] \\`z\\` \\\\ # h');
+  });
 });

@@ -234,6 +234,7 @@ function turndown(): TurndownService {
   if (turndownService) return turndownService;
   const Turndown = requireHere('turndown') as typeof TurndownService;
   const service = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  service.escape = escapeMarkdown;
   service.addRule('captureBody', {
     filter: (node) => node.nodeName === 'BODY',
     replacement: (content) => {
@@ -292,6 +293,21 @@ function turndown(): TurndownService {
   });
   turndownService = service;
   return service;
+}
+
+const ESCAPED_ANYWHERE = /[\\*`[\]_]/g;
+/** Line starts turndown escapes: `-`, `+ `, `=`, `# `…`###### `, `~~~`, `>`; `1. ` is handled apart. */
+const ESCAPED_AT_START = /^(?:[-=>]|\+ |#{1,6} |~~~)/;
+const NUMBERED_AT_START = /^(\d+)\. /;
+/**
+ * turndown's escape of a text node in one pass instead of thirteen regex replacements (a sixth of
+ * the conversion of a text-heavy page). Same output: the characters escaped anywhere are never the
+ * first character of a line-start pattern, so escaping them first changes no line-start match.
+ */
+export function escapeMarkdown(text: string): string {
+  const escaped = text.replace(ESCAPED_ANYWHERE, '\\$&');
+  if (ESCAPED_AT_START.test(escaped)) return `\\${escaped}`;
+  return escaped.replace(NUMBERED_AT_START, '$1\\. ');
 }
 
 /** Position of `child` among its parent's element children, from a per-parent index built once. */
