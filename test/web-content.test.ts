@@ -233,3 +233,28 @@ describe('the one-pass Markdown escape', () => {
     expect(page.content).toContain('1\\. not a list \\* \\_x\\_ \\[y\\] \\`z\\` \\\\ # h');
   });
 });
+
+describe('links and <base href>', () => {
+  const convert = (html: string) => convertHtml(html, 'markdown', 'https://site.example/a/b').content;
+  it('resolves links and images against a <base href> in the head, as a browser does', () => {
+    expect(convert('<html><head><base href="https://cdn.example/docs/"></head><body><p><a href="page.html">x</a> <img src="i.png" alt="i"></p></body></html>'))
+      .toBe('[x](https://cdn.example/docs/page.html) ![i](https://cdn.example/docs/i.png)');
+  });
+  it('a relative <base href> resolves against the page URL first', () => {
+    expect(convert('<head><base href="/root/"></head><p><a href="x">x</a></p>')).toBe('[x](https://site.example/root/x)');
+  });
+  it('the first <base href> in tree order wins, even one the parser left in the body, for links before it too', () => {
+    expect(convert('<p><a href="x">x</a></p><base href="https://one.example/"><base href="https://two.example/"><p><a href="y">y</a></p>'))
+      .toBe('[x](https://one.example/x)\n\n[y](https://one.example/y)');
+    expect(convert('<head><base href="https://head.example/"></head><body><base href="https://body.example/"><a href="z">z</a></body>'))
+      .toBe('[z](https://head.example/z)');
+  });
+  it('a <base> without href, or with an unparsable one, leaves the page URL as the base', () => {
+    expect(convert('<head><base target="_blank"></head><a href="x">x</a>')).toBe('[x](https://site.example/a/x)');
+    expect(convert('<head><base href="http://[bad"></head><a href="x">x</a>')).toBe('[x](https://site.example/a/x)');
+  });
+  it('fragments, javascript: and data: links are left as written; hidden elements are dropped', () => {
+    expect(convert('<a href="#top">t</a> <a href="javascript:alert(1)">j</a> <span hidden>h</span><span aria-hidden="true">a</span>'))
+      .toBe('[t](#top) [j](javascript:alert\\(1\\))');
+  });
+});

@@ -119,8 +119,10 @@ export function convertHtml(html: string, format: ConvertFormat, baseUrl: string
     const body = doc.body;
     if (!body) return fallback(html, 'the page has no <body> (a frameset?); returned as plain text');
     const title = doc.title?.trim() || undefined;
+    // A <base href> is nearly always in the head, which is dropped before the walk.
+    const headBase = doc.head?.querySelector('base[href]')?.getAttribute('href') ?? undefined;
     if (doc.head) doc.head.remove();
-    const flattened = normalize(doc, body, baseUrl);
+    const flattened = normalize(body, baseUrl, headBase);
     if (flattened > 0) notes.push(`${flattened} element(s) nested deeper than ${MAX_DOM_DEPTH} levels were flattened to their text`);
     const content = format === 'text' ? domToText(body) : domToMarkdown(doc);
     return { title, content, notes };
@@ -140,27 +142,12 @@ function fallback(html: string, note: string): ConvertedPage {
 /**
  * One iterative walk: drops noise (and hidden elements and comments), makes links absolute,
  * flattens subtrees deeper than MAX_DOM_DEPTH, and turns non-ASCII spaces inside <pre> into
- * ASCII spaces. Returns how many subtrees were flattened.
+ * ASCII spaces. Links resolve against the document's first <base href> (`headBase`, or one the
+ * walk meets in the body), as a browser resolves them. Returns how many subtrees were flattened.
  */
-function normalize(doc: DomDocument, root: DomElement, baseUrl: string): number {
-  let base = baseUrl;
-  const baseHref = doc.querySelectorAll('base[href]')[0]?.getAttribute('href');
-  if (baseHref) {
-    try {
-      base = new URL(baseHref, baseUrl).href;
-    } catch {
-      // keep the page URL
-    }
-  }
-  const absolutize = (el: DomElement, attribute: string) => {
-    const value = el.getAttribute(attribute);
-    if (!value || value.startsWith('#') || /^\s*(javascript|data):/i.test(value)) return;
-    try {
-      el.setAttribute(attribute, new URL(value, base).href);
-    } catch {
-      // leave an unparsable link as written
-    }
-  };
+function normalize(root: DomElement, baseUrl: string, headBase: string | undefined): number {
+  const links: DomElement[] = [];
+  let bodyBase = false;
   let flattened = 0;
   // Children are visited through firstChild/nextSibling: reading `childNodes` switches a domino
   // node to an array whose every removal is O(siblings) (30,000 comments took 37 s).
@@ -184,11 +171,12 @@ function normalize(doc: DomDocument, root: DomElement, baseUrl: string): number 
         }
       } else if (child.nodeType === 1) {
         const name = child.nodeName.toUpperCase();
-        if (NOISE_TAGS.has(name) || child.getAttribute('hidden') !== null || child.getAttribute('aria-hidden') === 'true') {
+        const attributes = child.hasAttributes();
+        if (NOISE_TAGS.has(name) || (attributes && (child.getAttribute('hidden') !== null || child.getAttribute('aria-hidden') === 'true'))) {
           child.remove();
         } else {
-          if (name === 'A') absolutize(child, 'href');
-          else if (name === 'IMG') absolutize(child, 'src');
+          if (attributes && (name === 'A' || name === 'IMG')) links.push(child);
+          else if (attributes && name === 'BASE') bodyBase = true;
           const quote = name === 'BLOCKQUOTE';
           const item = name === 'LI';
           if ((quote && quotes >= MAX_QUOTE_DEPTH) || (item && items >= MAX_LIST_DEPTH)) child.setAttribute(FLAT, '');
@@ -204,7 +192,27 @@ function normalize(doc: DomDocument, root: DomElement, baseUrl: string): number 
       child = next;
     }
   }
+  const baseHref = headBase ?? (bodyBase ? root.querySelector('base[href]')?.getAttribute('href') : undefined);
+  let base = baseUrl;
+  if (baseHref) {
+    try {
+      base = new URL(baseHref, baseUrl).href;
+    } catch {
+      // keep the page URL
+    }
+  }
+  for (const link of links) absolutize(link, link.nodeName.toUpperCase() === 'A' ? 'href' : 'src', base);
   return flattened;
+}
+
+function absolutize(el: DomElement, attribute: string, base: string): void {
+  const value = el.getAttribute(attribute);
+  if (!value || value.startsWith('#') || /^\s*(javascript|data):/i.test(value)) return;
+  try {
+    el.setAttribute(attribute, new URL(value, base).href);
+  } catch {
+    // leave an unparsable link as written
+  }
 }
 
 /** The text of a subtree, iteratively, with a space at block boundaries. */

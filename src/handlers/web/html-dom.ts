@@ -16,7 +16,8 @@ export interface DomElement extends DomNode {
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
   remove(): void;
-  querySelectorAll(selector: string): ArrayLike<DomElement>;
+  querySelector(selector: string): DomElement | null;
+  hasAttributes(): boolean;
 }
 export interface DomDocument extends DomElement {
   title: string;
