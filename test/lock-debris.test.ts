@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../src/index.js';
-import { siblingNameFor } from '../src/runtime/atomic-write.js';
+import { KEPT_RECHECK_MS, siblingNameFor } from '../src/runtime/atomic-write.js';
 import { createFileTaskStore } from '../src/runtime/services/tasks.js';
 import { tempDir } from './helpers.js';
 
@@ -48,8 +48,10 @@ describe('a stale lock moved aside by a writer that died', () => {
     expect((await readdir(root)).sort()).toEqual([left.name, 'data.txt'].sort());
     left.stop();
     await left.exited;
-    // A new toolkit: this one has no memory of having swept the folder.
-    expect((await createToolkit({ workspace: root }).invoke('filesystem', 'write_file', { path: 'data.txt', content: 'new' })).ok).toBe(true);
+    // The folder is unchanged since the sweep that kept the file; it is read again once
+    // KEPT_RECHECK_MS has passed, and the file of the now-dead writer goes.
+    await new Promise((done) => setTimeout(done, KEPT_RECHECK_MS + 50));
+    expect((await toolkit.invoke('filesystem', 'write_file', { path: 'data.txt', content: 'new' })).ok).toBe(true);
     expect(await readdir(root)).toEqual(['data.txt']);
   });
 

@@ -132,22 +132,28 @@ export async function atomicWriteFile(target: string, data: string | Uint8Array,
   await atomicReplace(dir, path.basename(target), data, options);
 }
 
-/** Folder → its mtime after our last sweep: a folder nobody else changed since needs no readdir. */
-const swept = new Map<string, bigint>();
+/**
+ * Folder → its mtime after our last sweep: a folder nobody else changed since needs no readdir.
+ * `recheckAt` is set when that sweep kept a live writer's file: the writer may die (killed) and
+ * leave it, so the folder is read again after that time even if unchanged.
+ */
+const swept = new Map<string, { mtimeNs: bigint; recheckAt: number | undefined }>();
 const MAX_SWEPT = 512;
 /** A temp file this old is garbage even if its PID is alive again (PIDs are reused). */
 const ABANDONED_MS = 60 * 60 * 1000;
+/** How soon a folder holding a live writer's temp file is swept again (bounds the readdirs). */
+export const KEPT_RECHECK_MS = 1000;
 
 /**
  * Removes `.name.PID.RAND.tmp` files whose writer process is gone (or that are over an hour old).
- * Cheap: skipped when the folder's mtime is what it was after this process's last sweep, if that
- * sweep left nothing behind.
- * Never throws.
+ * Cheap: skipped when the folder's mtime is what it was after this process's last sweep (for a
+ * second at most when that sweep kept a live writer's file). Never throws.
  */
 export async function sweepLeftovers(dir: DirRef, key: string): Promise<void> {
   try {
     const before = (await stat(dir.entry('.'), { bigint: true })).mtimeNs;
-    if (swept.get(key) === before) return;
+    const last = swept.get(key);
+    if (last?.mtimeNs === before && (last.recheckAt === undefined || Date.now() < last.recheckAt)) return;
     const names = await readdir(dir.entry('.'));
     const now = Date.now();
     let kept = false;
@@ -166,9 +172,8 @@ export async function sweepLeftovers(dir: DirRef, key: string): Promise<void> {
       await unlink(entry).catch(() => {});
     }
     swept.delete(key);
-    // A file kept for a live writer is looked at again next time: that writer may die.
-    if (kept) return;
-    swept.set(key, (await stat(dir.entry('.'), { bigint: true })).mtimeNs);
+    const mtimeNs = (await stat(dir.entry('.'), { bigint: true })).mtimeNs;
+    swept.set(key, { mtimeNs, recheckAt: kept ? Date.now() + KEPT_RECHECK_MS : undefined });
     if (swept.size > MAX_SWEPT) swept.delete(swept.keys().next().value!);
   } catch {
     // Sweeping is housekeeping: a failure must not fail the write.
@@ -178,8 +183,9 @@ export async function sweepLeftovers(dir: DirRef, key: string): Promise<void> {
 /** Records the folder as clean after our own write changed its mtime. */
 export async function markSwept(dir: DirRef, key: string): Promise<void> {
   try {
-    if (!swept.has(key)) return;
-    swept.set(key, (await stat(dir.entry('.'), { bigint: true })).mtimeNs);
+    const last = swept.get(key);
+    if (!last) return;
+    last.mtimeNs = (await stat(dir.entry('.'), { bigint: true })).mtimeNs;
   } catch {
     swept.delete(key);
   }
