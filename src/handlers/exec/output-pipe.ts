@@ -168,7 +168,7 @@ class FifoPool {
   private async refill(): Promise<boolean> {
     try {
       if (this.folder === undefined) {
-        await removeFoldersOfDeadProcesses();
+        await removeLeftoversOfDeadProcesses();
         this.folder = mkdtempSync(path.join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
         const folder = this.folder;
         process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
@@ -188,10 +188,15 @@ class FifoPool {
 }
 
 const FOLDER_PREFIX = 'toolwright-fifo-';
+/**
+ * What a toolwright process keeps in the temp folder, by its PID: the FIFO folder (removed at
+ * exit), and a bash script or background-job spill file (unlinked right after opening: a process
+ * killed between the two leaves one).
+ */
+const LEFT_IN_TMP = /^toolwright-(?:fifo-(\d+)-.+|(?:script|job)-(\d+)-[0-9a-f]{16}\.(?:sh|log))$/;
 
-/** A process killed by a signal never runs its exit hook: sweep the folders such processes left. */
-async function removeFoldersOfDeadProcesses(): Promise<void> {
-  const pattern = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`);
+/** A process killed by a signal never runs its exit hook: sweep what such processes left. */
+async function removeLeftoversOfDeadProcesses(): Promise<void> {
   let names: string[];
   try {
     names = await readdir(tmpdir());
@@ -199,8 +204,10 @@ async function removeFoldersOfDeadProcesses(): Promise<void> {
     return;
   }
   for (const name of names) {
-    const pid = Number(pattern.exec(name)?.[1]);
+    const match = LEFT_IN_TMP.exec(name);
+    const pid = Number(match?.[1] ?? match?.[2]);
     if (!pid || pid === process.pid || processIsAlive(pid)) continue;
+    // rm removes a symlink itself, never what it points to; another user's entry fails (sticky /tmp).
     await rm(path.join(tmpdir(), name), { recursive: true, force: true }).catch(() => {});
   }
 }
