@@ -59,6 +59,17 @@ const ATTEMPTS: string[] = [
   "sed --ex 'w pwned' canary.txt", 'sed --in-pl d canary.txt', 'date --se=now', 'git branch --del x', 'git grep --open-f=sh x', 'git log --out=pwned',
   "awk --sou 'BEGIN{system(\"touch pwned\")}'", 'sort --nonsense canary.txt',
   'ls x\n\\touch pwned', 'cat canary.txt\n\\rm canary.txt', "echo $'a' b\n\\touch pwned &",
+  // a label ends at `;` (GNU sed), so what follows it is a command
+  "sed -n ':x;w pwned' canary.txt", "sed -n 'b;w pwned' canary.txt", "sed 't;w pwned' canary.txt", "sed -n '1{b};W pwned' canary.txt",
+  "sed -n ':x;e touch pwned' canary.txt", "sed -n 'b end;w pwned' canary.txt", "sed 'T x ; s/a/touch pwned/e' canary.txt", "sed -n ':a;N;$!ba;w pwned' canary.txt",
+  // awk: `;`, braces or a `/` inside a string or regex do not end the print statement
+  "awk 'BEGIN { print \"a;b\" > \"pwned\" }'", "awk '{ print \"}\" > \"pwned\" }' canary.txt", "awk 'BEGIN { printf \"{\" > \"pwned\" }'",
+  "awk '/x;y/ { print > \"pwned\" }' canary.txt", "awk '{ print ($1) > \"pwned\" }' canary.txt", "awk '{ print $1,\n $2 > \"pwned\" }' canary.txt",
+  "awk '{ if ($1) print $1 > \"pwned\" }' canary.txt", "awk '{ print(\"x\")>\"pwned\" }' canary.txt", "awk '{ printf(\"%s\", $1) >> \"pwned\" }' canary.txt", "awk 'BEGIN { x = \"#\"; print x >> \"pwned\" }'", "awk '{ print $1 \"\\\";\" > \"pwned\" }' canary.txt",
+  // an option spelled with glob characters runs as the file name it matches (here `-delete`)
+  'find . -delet?', 'find . -delet[e]', 'find . -*', 'sort -[o] pwned canary.txt', 'git log --outpu?=pwned',
+  // bash opens /dev/tcp and /dev/udp itself, as network connections
+  'cat < /dev/tcp/127.0.0.1/9', 'cat </dev/udp/127.0.0.1/9', 'cat < /dev/./tcp/127.0.0.1/9', 'wc -l 0</dev/tcp/localhost/9',
   "test -v 'a[$(touch pwned)]'", "[ -v 'a[$(touch pwned)]' ]", "[[ x -eq 1 ]]", "((x))", 'let x=1',
 ];
 
@@ -102,7 +113,9 @@ const INSPECTIONS: [string, RegExp][] = [
   ["awk '{print $1}' canary.txt", /b\na/], ["awk '$2 == \"line\" { n++ } END { print n }' canary.txt", /^2\n$/], ['echo hi 2>/dev/null', /hi/],
   ['head -n 1 canary.txt && tail -n 1 canary.txt', /b line\na line/], ['grep -n line canary.txt', /1:b line/], ['wc -l ./*.txt', /2/],
   ["sed 's/line/LINE/g' canary.txt", /b LINE/], ['cd . && pwd', /tw-shellread-/], ['sort -k2 -t " " canary.txt', /line/],
-  ['date +%Y', /^\d{4}\n$/], ['echo "a > b | c"', /a > b \| c/], ['printf "%s\\n" x', /^x\n$/], ['ls nothing-here 2>&1 || echo missing', /missing/],
+  ['date +%Y', /^\d{4}\n$/], ["sed -n ':a;N;$!ba;s/\\n/ /;p' canary.txt", /^b line a line\n$/], ["sed 's/b/B/;tx;s/a/A/;:x' canary.txt", /B line\nA line/],
+  ["awk '$1 > \"a\" { print $1 }' canary.txt", /^b\n$/], ["awk '{ print \"x > y; {z}\" }' canary.txt", /x > y; \{z\}/], ["awk '{ print ($1 > \"a\") }' canary.txt", /^1\n0\n$/],
+  ['cat < canary.txt', /b line/], ['echo "a > b | c"', /a > b \| c/], ['printf "%s\\n" x', /^x\n$/], ['ls nothing-here 2>&1 || echo missing', /missing/],
 ];
 
 describe('shell_read runs inspection command lines', () => {

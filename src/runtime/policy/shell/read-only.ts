@@ -1,6 +1,7 @@
 // shell_read's classifier: a line runs only when the parser proves every simple command is an
 // inspection program from a fixed allowlist used without its write or exec options, joined by
 // pipes and lists, with no substitution, assignment, or redirection but to /dev/null.
+import path from 'node:path';
 import { joinedLines } from './line-checks.js';
 import { parseShellSync } from './parser.js';
 import { GIT_READ_CHECK } from './read-only-git.js';
@@ -132,8 +133,13 @@ export function sedScriptProblem(script: string): string | undefined {
       }
       continue;
     }
-    if ('aicrRbtT:#'.includes(c)) {
-      // Text, file names and labels run to the end of the line.
+    if ('btT:'.includes(c)) {
+      // GNU sed ends a label at `;` or a blank (`:x;e cmd` runs cmd). Ending it at the first of
+      // those or `}` is never later than sed does, so nothing sed runs is read as label text.
+      while (i < n && (script[i] === ' ' || script[i] === '\t')) i++;
+      while (i < n && !/[\s;}]/.test(script[i]!)) i++;
+    } else if ('aicrR#'.includes(c)) {
+      // Text, file names and comments run to the end of the line.
       while (i < n && script[i] !== '\n') i++;
     }
   }
@@ -170,11 +176,54 @@ const awkCheck: Check = (args) => {
   const bad = parsed.options.find((o) => /^(-f|--file|-i|--include|-l|--load|-E|--exec|-e|--source|-o|--pretty-print|-p|--profile|-d|--dump-variables|-D|--debug)/.test(o));
   if (bad) return `${bad} reads a program or writes a file the classifier cannot check`;
   const program = parsed.positionals[0]?.text ?? '';
-  if (/\bsystem\b|\bgetline\b|\||@|\bprintf?\b[^;{}]*>/.test(program)) {
+  if (/\bsystem\b|\bgetline\b|\||@/.test(program)) {
     return 'the awk program may run commands or write files (system, getline, pipes, print >)';
+  }
+  if (awkPrintRedirects(program)) {
+    return 'the awk program may redirect print or printf into a file (a > after print, outside parentheses)';
   }
   return undefined;
 };
+
+/**
+ * Whether a print/printf may be followed by an output redirection: a `>` outside parentheses
+ * before the statement ends at `;`, `{` or `}` (a newline may continue it: `print a,` ⏎ `b > f`).
+ * Exact only with string literals removed; where that is ambiguous, any `>` after a print counts.
+ */
+function awkPrintRedirects(program: string): boolean {
+  const text = awkWithoutStrings(program);
+  if (text === undefined) return /\bprintf?\b[\s\S]*>/.test(program);
+  let inPrint = false;
+  let depth = 0;
+  for (const [token] of text.matchAll(/\bprintf?\b|[();{}>]/g)) {
+    if (token.startsWith('print')) {
+      if (!inPrint) [inPrint, depth] = [true, 0];
+    } else if (!inPrint) {
+      continue;
+    } else if (token === '(') {
+      depth++;
+    } else if (token === ')') {
+      depth = Math.max(0, depth - 1);
+    } else if (token === '>') {
+      if (depth === 0) return true;
+    } else if (depth === 0) {
+      inPrint = false;
+    }
+  }
+  return false;
+}
+
+/**
+ * The awk program with its string literals removed, so `print "a > b"` is not read as a redirection
+ * — only where that removal is unambiguous: a `/` (regex or division) or a `#` (comment) could hold
+ * a `"` that starts no string, and a string crossing a line is not awk. Otherwise undefined.
+ */
+function awkWithoutStrings(program: string): string | undefined {
+  if (/[/#]/.test(program)) return undefined;
+  // Each string becomes a plain operand; a `"` left over means quoting this scan cannot follow.
+  const stripped = program.replace(/"(?:[^"\\\n]|\\[^\n])*"/g, ' 0 ');
+  return stripped.includes('"') ? undefined : stripped;
+}
 
 const findCheck: Check = (args) => {
   const bad = args.find((a) => /^-(exec|execdir|ok|okdir|delete|fprint|fprint0|fprintf|fls)$/.test(a.text));
@@ -289,6 +338,8 @@ function redirectProblem(redirect: ShellNode): string | undefined {
   let target: Word;
   try { target = decodeWord(destination); } catch (error) { return (error as Error).message; }
   if (target.dynamic) return `redirection to ${target.raw} (known only at run time)`;
+  // bash itself opens /dev/tcp/HOST/PORT and /dev/udp/… as network connections, even for reading.
+  if (/^\/dev\/(tcp|udp)(\/|$)/.test(path.posix.normalize(target.text))) return `${target.text} opens a network connection`;
   if (operator === '<') return undefined;
   if ((operator === '>&' || operator === '<&') && /^[0-9]+$/.test(target.text)) return undefined;
   if (/^(>|>>|&>|&>>|2>|>&)$/.test(operator) && target.text === '/dev/null') return undefined;
@@ -325,6 +376,10 @@ function simpleCommand(node: ShellNode, programs: string[]): ReadOnlyVerdict | u
     if (arg.dynamic && !arg.glob && !spec.dynamicArgs) return refuse(node, `argument ${arg.raw} is expanded at run time`);
     if (arg.glob && !spec.optionsSafe && /^[*?[]/.test(arg.text)) {
       return refuse(node, `glob ${arg.raw} could expand to a file name that reads as an option; write ./${arg.text} instead`);
+    }
+    // `-delet?` is compared as written but runs as whatever file name it matches (`-delete`).
+    if (arg.glob && !spec.optionsSafe && arg.text.startsWith('-')) {
+      return refuse(node, `${arg.raw} is an option with glob characters: it expands to matching file names, so what runs is not what was checked`);
     }
   }
   const problem = spec.check?.(args);
