@@ -82,6 +82,14 @@ const BYPASSES: string[] = [
   "test -v 'a[$(rm canary.txt)]'; ls", "read 'a[$(rm canary.txt)]' <<< x; ls", "x='b[$(rm canary.txt)]'; declare -i y; y=x; ls",
   "x='b[$(rm canary.txt)]'; let x; ls", "x='b[$(rm canary.txt)]'; ((x)); ls", "x='b[$(rm canary.txt)]'; echo ${y:x}",
   "x='b[$(rm canary.txt)]'; [ -v x ] || ls; [[ -v x ]]",
+  // su and runuser as their getopt reads them: glued values, clusters, abbreviations, permuted
+  // options, another shell, words handed to the shell, commands from standard input
+  "su -c'rm canary.txt'", "su -pc 'rm canary.txt'", "su --comm='rm canary.txt'", "su --session-command='rm canary.txt'", "runuser -c'rm canary.txt'",
+  'runuser -u root -- rm canary.txt', 'runuser -u root rm canary.txt', 'su root -s /bin/rm canary.txt', "echo 'rm canary.txt' | su", "su root -c 'ls' canary.txt",
+  "su - root -c 'rm canary.txt'", "su -l -c 'rm canary.txt' root", "su root --shell=/bin/rm canary.txt", "su -c ls -c 'rm canary.txt'", 'su root evil.sh',
+  // a relative path to a system program is that program, whatever the working directory
+  '../../../../usr/bin/rm canary.txt', '../../../../bin/rm canary.txt', 'cd / && usr/bin/rm canary.txt', '../../../../usr/bin/env rm canary.txt',
+  './../../../../usr/bin/sudo rm canary.txt', '../../../../bin/bash -c "rm canary.txt"', 'cd /usr && bin/xargs rm <<< canary.txt',
   // unparseable lines
   'ls "unterminated', 'ls )', 'ls &&',
 ];
@@ -218,6 +226,29 @@ describe('matching semantics', () => {
     expect(d.decision).toBe('deny');
     expect(d.commands!.map((c) => c.command)).toEqual(['sudo -u root ls', 'ls']);
     expect((await decide({ rules: [{ operation: 'bash', command: ['ls *', 'sudo *'], decision: 'allow' }], default: 'deny' }, 'sudo ls')).decision).toBe('allow');
+  });
+
+  it('su and runuser: the command they run is decided, however its options are spelled', async () => {
+    const p: PolicyOptions = { rules: [{ operation: 'bash', command: 'rm *', decision: 'deny' }, { operation: 'bash', command: ['su *', 'runuser *', 'ls *'], decision: 'allow' }], default: 'ask' };
+    for (const line of ["su -c 'ls -la'", "su -pc'ls'", 'su --comm=ls root', "su - root -c 'ls'", 'runuser -u nobody -- ls', "su -s /bin/bash -c 'ls' root"]) {
+      const d = await decide(p, line);
+      expect(d.decision, line).toBe('allow');
+      expect(d.commands!.map((c) => c.command).at(-1), line).toMatch(/^ls/);
+    }
+    for (const line of ["su -pc 'rm x'", "su --session-command='rm x'", 'runuser -u nobody rm x']) expect((await decide(p, line)).decision, line).toBe('deny');
+    // What cannot be seen is opaque: ask at best, never allowed by the su rule.
+    for (const line of ['su', 'su root', 'su root -s /bin/zsh -c ls', 'su root script.sh', 'su --frobnicate -c ls', 'su -c "$CMD"']) {
+      expect((await decide(p, line)).decision, line).toBe('ask');
+    }
+  });
+
+  it('a relative program path: deny and ask rules see the program it may be; allow rules only the path', async () => {
+    const p: PolicyOptions = { rules: [{ operation: 'bash', command: 'rm *', decision: 'deny' }, { operation: 'bash', command: ['./build.sh *', 'ls *'], decision: 'allow' }], default: 'ask' };
+    expect((await decide(p, '../../usr/bin/rm -rf x')).decision).toBe('deny');
+    expect((await decide(p, 'bin/rm x')).decision).toBe('deny');
+    expect((await decide(p, './build.sh --fast')).decision).toBe('allow');
+    expect((await decide(p, './ls')).decision).toBe('ask');
+    expect((await decide(p, 'x/../env ls')).decision).toBe('ask');
   });
 
   it('a 40 KB line, deep nesting and a timed-out parse are opaque, not a crash', async () => {

@@ -83,7 +83,7 @@ export function commandMatches(pattern: CommandPattern, cmd: SimpleCommand, mode
     }
     if (want.kind === 'word') {
       if (i === 0) {
-        const names = programNames(word, workspaceRoot);
+        const names = programNames(word, workspaceRoot, mode);
         // `RM` runs rm on a case-insensitive file system: ask and deny rules match the program in any case.
         if (mode === 'certain' ? !names.every((n) => want.re.test(n)) : !names.some((n) => want.reIgnoreCase.test(n))) return false;
       } else if (!want.re.test(word.text)) {

@@ -4,6 +4,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { SimpleCommand } from './split.js';
 import type { Word } from './words.js';
+import { unwrapSu } from './wrappers-su.js';
 
 export interface InnerCommand {
   words: Word[];
@@ -33,10 +34,18 @@ export function programName(word: Word, workspaceRoot: string): string {
 /**
  * Every name the program word may stand for: for an absolute path, its base name and the base name
  * of its real target (`/tmp/x/ls` → /bin/rm is `ls` and `rm`). An allow rule must match all of them.
+ * `possible` (ask and deny rules) adds, for a relative path, its base name and its target's from the
+ * workspace root: `../../usr/bin/rm` or `cd / && usr/bin/rm` may well be rm.
  */
-export function programNames(word: Word, workspaceRoot: string): string[] {
+export function programNames(word: Word, workspaceRoot: string, mode: 'certain' | 'possible' = 'certain'): string[] {
   const text = word.text;
-  if (!text.includes('/') || !path.isAbsolute(text)) return [text];
+  if (!text.includes('/')) return [text];
+  if (!path.isAbsolute(text)) {
+    if (mode === 'certain') return [text];
+    const names = new Set([text, path.basename(text)]);
+    try { names.add(path.basename(realpathSync(path.resolve(workspaceRoot, text)))); } catch { /* resolves to nothing from the root */ }
+    return [...names];
+  }
   const lexical = path.normalize(text);
   let real = lexical;
   try { real = realpathSync(lexical); } catch { /* a missing program resolves to nothing anyway */ }
@@ -48,11 +57,20 @@ export function programNames(word: Word, workspaceRoot: string): string[] {
   return names;
 }
 
+/** Programs that run another command or code; see `unwrap`. */
+const RUNS_OTHERS = new Set(['eval', 'mapfile', 'readarray', 'let', 'source', '.', 'command', 'builtin', 'nohup', 'time', 'exec', 'nice', 'timeout',
+  'stdbuf', 'ionice', 'setsid', 'env', 'xargs', 'sudo', 'doas', 'chroot', 'su', 'runuser', 'find', 'coproc', 'git']);
+
 const flag = (w: Word | undefined) => w !== undefined && !w.dynamic && w.text.startsWith('-') && w.text !== '-';
 
 export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
   const words = entry.words;
   const name = programName(words[0]!, workspaceRoot);
+  const base = path.basename(words[0]!.text);
+  if (!words[0]!.dynamic && name !== base && (RUNS_OTHERS.has(base) || BASH_LIKE.has(base) || OTHER_SHELLS.has(base))) {
+    // `../../usr/bin/env rm x`: which program a relative path is depends on the working directory.
+    return { kind: 'opaque', reason: `${name} may be ${base}, which runs other commands; name it without a path, or by its absolute path` };
+  }
   const rest = words.slice(1);
   const dynamicAt = rest.findIndex((w) => w.dynamic);
   const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
@@ -202,13 +220,8 @@ export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
       return inner(at + 1, { alsoOuter: true });
     }
     case 'su':
-    case 'runuser': {
-      const c = rest.findIndex((w) => w.text === '-c' || w.text === '--command' || w.text.startsWith('--command='));
-      if (c < 0) return { kind: 'plain' };
-      const script = rest[c]!.text.startsWith('--command=') ? rest[c]!.text.slice(10) : rest[c + 1]?.text;
-      if (script === undefined || (rest[c + 1]?.dynamic && !rest[c]!.text.includes('='))) return opaque(`${name} -c runs a script known only at run time`);
-      return { kind: 'script', wrapper: `${name} -c`, script, alsoOuter: words };
-    }
+    case 'runuser':
+      return unwrapSu(name, words, rest);
     case 'find':
       return findExec(words, rest);
     case 'coproc':
