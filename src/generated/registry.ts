@@ -35,7 +35,7 @@ const filesystem_write_file: OperationDescriptor = {
   description: "Create a file or replace its whole content. Parent folders are created. The write is\natomic (a temporary file in the same folder, then rename), so readers never see a torn\nfile, and an existing file keeps its mode, owner, set-id bits and text encoding (a\nShift_JIS or UTF-16 file stays one; content it cannot hold is INVALID_INPUT); a file this process may\nnot write is refused with PERMISSION_DENIED. A path ending in \"/\" is refused. Prefer\nedit_file (or multi_edit) for changing part of an existing file. Refused with STALE_FILE\nif this session read the file and it changed on disk since.",
   params: schemas["filesystem.write_file"].params,
   result: schemas["filesystem.write_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS"],
   validateParams: validators["filesystem.write_file"]!.params,
   validateResult: validators["filesystem.write_file"]!.result,
 };
@@ -69,7 +69,7 @@ const filesystem_multi_edit: OperationDescriptor = {
   description: "Make several exact replacements in one file in one call. The edits apply in order, each\nto the result of the one before, and all or nothing: if any edit fails (its old_str is\nnot found, or occurs more than once without replace_all), nothing is written and the\nerror names the edit by its index (edits[i]). Each edit follows edit_file's rules: exact\nmatch including indentation, line endings matched whatever the file uses, the file's\nCRLF/LF, BOM and final newline kept. Returns the total number of replacements and one\nunified diff; with dry_run nothing is written.",
   params: schemas["filesystem.multi_edit"].params,
   result: schemas["filesystem.multi_edit"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS"],
   validateParams: validators["filesystem.multi_edit"]!.params,
   validateResult: validators["filesystem.multi_edit"]!.result,
 };

@@ -1,6 +1,6 @@
 import { lazyRequire, nodeCrypto } from './lazy-require.js';
 import { constants } from 'node:fs';
-import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { link, lstat, open, rename, unlink } from 'node:fs/promises';
 import { abortError, ToolError } from './errors.js';
 import { processIsAlive } from './processes.js';
 import { tempNameFor } from './atomic-write.js';
@@ -42,6 +42,8 @@ let hostName: string | undefined;
 /** This machine's name (node:os loads on the first lock). */
 const host = () => (hostName ??= nodeOs().hostname());
 const UNREADABLE_STALE_MS = 2_000;
+/** A lock file holds one small JSON object. */
+const MAX_LOCK_BYTES = 4096;
 
 interface LockOwner {
   pid: number;
@@ -72,6 +74,7 @@ export async function acquireFileLock(dir: DirRef, lockName: string, options: Fi
   const owner: LockOwner = { pid: process.pid, host: host(), token };
   const deadline = Date.now() + timeoutMs;
   let delay = 1;
+  let quickRetries = 0;
   for (;;) {
     if (options.signal?.aborted) throw abortError(options.signal);
     try {
@@ -84,7 +87,9 @@ export async function acquireFileLock(dir: DirRef, lockName: string, options: Fi
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    if (await breakIfStale(dir, lockName, staleMs)) continue;
+    const broken = await breakIfStale(dir, lockName, staleMs, options.display);
+    // A lock broken (or released) is retried at once, but not without end: the deadline holds.
+    if (broken && ++quickRetries <= 8 && Date.now() < deadline) continue;
     if (Date.now() >= deadline) {
       const holder = await readLockOwner(lockPath);
       throw new ToolError(
@@ -129,12 +134,20 @@ async function createWithContent(dir: DirRef, name: string, content: string): Pr
   }
 }
 
+/** The lock's owner, or undefined if it is not a small regular file holding one (never blocks). */
 async function readLockOwner(lockPath: string): Promise<LockOwner | undefined> {
+  let handle;
   try {
-    const parsed = JSON.parse(await readFile(lockPath, { encoding: 'utf8', flag: constants.O_RDONLY | constants.O_NOFOLLOW })) as LockOwner;
+    // O_NONBLOCK: a FIFO put where the lock goes must not hold a thread-pool thread for ever.
+    handle = await open(lockPath, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stats = await handle.stat();
+    if (!stats.isFile() || stats.size > MAX_LOCK_BYTES) return undefined;
+    const parsed = JSON.parse(await handle.readFile('utf8')) as LockOwner;
     return typeof parsed?.token === 'string' && typeof parsed.pid === 'number' ? parsed : undefined;
   } catch {
     return undefined;
+  } finally {
+    await handle?.close().catch(() => {});
   }
 }
 
@@ -146,12 +159,20 @@ export function lockAsideName(lockName: string): string {
   return tempNameFor(lockName);
 }
 
-async function breakIfStale(dir: DirRef, lockName: string, staleMs: number): Promise<boolean> {
+async function breakIfStale(dir: DirRef, lockName: string, staleMs: number, display = 'the file'): Promise<boolean> {
   const lockPath = dir.entry(lockName);
   let mtimeMs: number;
   try {
-    mtimeMs = (await stat(lockPath)).mtimeMs;
-  } catch {
+    const stats = await lstat(lockPath);
+    if (!stats.isFile()) {
+      // Never a lock a writer made (a FIFO, a link, a folder): not ours to remove, and waiting for
+      // it to go would only end in TIMEOUT.
+      const kind = stats.isFIFO() ? 'FIFO' : stats.isSymbolicLink() ? 'symbolic link' : stats.isDirectory() ? 'folder' : 'special file';
+      throw new ToolError('ALREADY_EXISTS', `${display} cannot be locked for writing: its lock file ${lockName} is a ${kind}, not a lock a writer made; remove it and retry`);
+    }
+    mtimeMs = stats.mtimeMs;
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
     return true; // released meanwhile: try again at once
   }
   const owner = await readLockOwner(lockPath);

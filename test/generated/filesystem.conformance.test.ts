@@ -411,7 +411,8 @@ runConformance({
           "PERMISSION_DENIED",
           "STALE_FILE",
           "TOO_LARGE",
-          "TIMEOUT"
+          "TIMEOUT",
+          "ALREADY_EXISTS"
         ]
       },
       "probes": {
@@ -924,7 +925,8 @@ runConformance({
           "AMBIGUOUS_MATCH",
           "STALE_FILE",
           "TOO_LARGE",
-          "TIMEOUT"
+          "TIMEOUT",
+          "ALREADY_EXISTS"
         ]
       },
       "probes": {
