@@ -329,12 +329,20 @@ class ContentCollector {
         return false;
       }
       const match: GrepMatch = { path: this.filePath, line: event.line, text: cutMatchText(event) };
-      this.chars += match.text.length + this.filePath.length + 40; // + its JSON punctuation
+      let cost = jsonLength(match.text) + jsonLength(this.filePath) + 40; // + its JSON punctuation
       if (this.context > 0) {
         const from = event.line - this.context;
         match.before = this.recent.filter((r) => r.line >= from && r.line < event.line).map((r) => r.text);
+        // Every match carries its own copy of its context lines: each copy counts.
+        for (const text of match.before) cost += jsonLength(text);
         match.after = [];
       }
+      if (this.matches.length > 0 && this.chars + cost > MAX_COLLECTED_CHARS) {
+        this.truncated = true;
+        this.full = true;
+        return false;
+      }
+      this.chars += cost;
       this.matches.push(match);
       if (this.context === 0) return true;
       const lines = this.remember(event);
@@ -352,16 +360,27 @@ class ContentCollector {
       const line = event.line + i;
       const text = cutLine(raw.endsWith('\r') ? raw.slice(0, -1) : raw, undefined, lines.length === 1 ? event.fullLength : undefined);
       for (const pending of this.awaiting) {
-        if (line > pending.lastLine && line <= pending.lastLine + this.context) pending.match.after!.push(text);
+        if (line <= pending.lastLine || line > pending.lastLine + this.context) continue;
+        // Past the bound, kept matches get no more after-lines (the result says it is truncated).
+        if (this.chars > MAX_COLLECTED_CHARS) {
+          this.truncated = true;
+          continue;
+        }
+        pending.match.after!.push(text);
+        this.chars += jsonLength(text);
       }
       this.recent.push({ line, text });
-      this.chars += text.length;
     });
     if (this.recent.length > this.context) this.recent.splice(0, this.recent.length - this.context);
     const newest = event.line + lines.length - 1;
     this.awaiting = this.awaiting.filter((p) => p.lastLine + this.context > newest);
     return lines.length;
   }
+}
+
+/** What a string costs in the JSON result: escapes included (`\u0001` is six characters), plus a comma. */
+function jsonLength(text: string): number {
+  return JSON.stringify(text).length + 1;
 }
 
 export const searchHandlers = { glob, grep } satisfies SearchHandlers;
