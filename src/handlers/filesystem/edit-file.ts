@@ -7,7 +7,7 @@ import type { HandlerContext } from '../../runtime/types.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
 import { changeFile, notFound, plural } from './common.js';
 import { applyEdits, type EditRequest } from './edit-match.js';
-import { decodeForEdit } from './text-codec.js';
+import { decodeForEdit, utf8Bytes } from './text-codec.js';
 
 const MAX_EDIT_BYTES = 64 * 1024 * 1024;
 
@@ -76,7 +76,8 @@ async function createWithEdit(ctx: HandlerContext, resolved: ResolvedPath, conte
     }
     const diff = unifiedDiff(resolved.relative, '', content, content === '' ? [] : [{ start: 0, end: content.length, oldStart: 0, oldEnd: 0 }]);
     const result = { path: resolved.relative, replacements: 1, diff, created: true, ...(dryRun ? { dry_run: true as const } : {}) };
-    return { data: dryRun ? undefined : Buffer.from(content, 'utf8'), result };
+    const data = utf8Bytes(content); // a dry run refuses what the real one would
+    return { data: dryRun ? undefined : data, result };
   }).catch(async (error: unknown) => {
     // A dry run does not create the parent folders: a missing one means the file would be new.
     if (dryRun && error instanceof ToolError && error.code === 'NOT_FOUND' && !resolved.exists) {

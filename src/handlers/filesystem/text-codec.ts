@@ -91,21 +91,37 @@ function legacyEncoder(codec: LegacyCodec): (text: string) => Buffer {
   };
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** UTF-8 bytes of `text`; a lone surrogate (which UTF-8 cannot hold) is INVALID_INPUT, not U+FFFD. */
+export function utf8Bytes(text: string): Buffer {
+  const lone = LONE_SURROGATE.exec(text);
+  if (lone) {
+    const unit = lone[0].charCodeAt(0).toString(16).toUpperCase();
+    throw new ToolError('INVALID_INPUT', `the text has a lone surrogate \\u${unit} at character ${lone.index}, which UTF-8 cannot hold; send the full character (a surrogate pair) or remove it`);
+  }
+  return Buffer.from(text, 'utf8');
+}
+
 /** Decodes a whole file for editing; undefined when it is binary. */
 export async function decodeForEdit(bytes: Buffer): Promise<DecodedText | undefined> {
   const { encoding, bomLength } = sniffBom(bytes);
   const body = bytes.subarray(bomLength);
-  if (encoding === 'utf-16le') {
-    return { encoding, text: body.toString('utf16le'), encode: (t) => Buffer.concat([bytes.subarray(0, 2), Buffer.from(t, 'utf16le')]) };
-  }
-  if (encoding === 'utf-16be') {
-    return { encoding, text: Buffer.from(body).swap16().toString('utf16le'), encode: (t) => Buffer.concat([bytes.subarray(0, 2), Buffer.from(t, 'utf16le').swap16()]) };
+  if (encoding === 'utf-16le' || encoding === 'utf-16be') {
+    // An odd last byte is no character: it is kept as it is, after the edited text.
+    const units = body.subarray(0, body.length & ~1);
+    const stray = body.subarray(units.length);
+    const bom = bytes.subarray(0, 2);
+    if (encoding === 'utf-16le') {
+      return { encoding, text: units.toString('utf16le'), encode: (t) => Buffer.concat([bom, Buffer.from(t, 'utf16le'), stray]) };
+    }
+    return { encoding, text: Buffer.from(units).swap16().toString('utf16le'), encode: (t) => Buffer.concat([bom, Buffer.from(t, 'utf16le').swap16(), stray]) };
   }
   const bom = bytes.subarray(0, bomLength);
   try {
     const text = utf8Strict.decode(body);
     if (await utf8LooksBinary(body.subarray(0, 8192))) return undefined;
-    return { encoding, text, encode: (t) => Buffer.concat([bom, Buffer.from(t, 'utf8')]) };
+    return { encoding, text, encode: (t) => Buffer.concat([bom, utf8Bytes(t)]) };
   } catch {
     // Not UTF-8: a legacy encoding, if the whole file goes through it and back unchanged.
   }
@@ -124,8 +140,8 @@ export async function decodeForEdit(bytes: Buffer): Promise<DecodedText | undefi
  */
 export async function encodeLike(existing: Buffer | undefined, newText: string): Promise<{ bytes: Buffer; encoding: TextEncoding }> {
   const kind = existing && existing.length > 0 ? await detectTextKind(existing, existing.length < ENCODING_SAMPLE_BYTES) : undefined;
-  if (!kind || kind.encoding === 'utf-8') return { bytes: Buffer.from(newText, 'utf8'), encoding: 'utf-8' };
-  if (kind.encoding === 'utf-8-bom') return { bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(newText, 'utf8')]), encoding: kind.encoding };
+  if (!kind || kind.encoding === 'utf-8') return { bytes: utf8Bytes(newText), encoding: 'utf-8' };
+  if (kind.encoding === 'utf-8-bom') return { bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8Bytes(newText)]), encoding: kind.encoding };
   if (kind.encoding === 'utf-16le') return { bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(newText, 'utf16le')]), encoding: kind.encoding };
   if (kind.encoding === 'utf-16be') return { bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(newText, 'utf16le').swap16()]), encoding: kind.encoding };
   return { bytes: legacyEncoder(kind.codec!)(newText), encoding: kind.encoding };
