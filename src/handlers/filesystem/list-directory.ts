@@ -28,6 +28,8 @@ interface Folder {
 }
 
 const DEFAULT_LIMIT = 1000;
+/** Characters of entries (JSON) and lines (text) one answer holds at most. */
+const MAX_LISTING_CHARS = 384 * 1024;
 const STAT_POOL = 32;
 
 function typeOf(entry: Dirent): EntryType {
@@ -129,16 +131,27 @@ export const listDirectory: FilesystemHandlers['list_directory'] = async (params
   }
   const entries: Entry[] = [];
   const lines: string[] = [];
-  const emit = (nodes: Node[], indent: string) => {
+  // `limit` counts entries; long names and link targets are bounded by what the answer may hold.
+  let chars = 0;
+  let bounded = false;
+  const emit = (nodes: Node[], indent: string): boolean => {
     for (const node of nodes) {
+      const line = indent + render(node);
+      const cost = JSON.stringify(node.entry).length + line.length + 2;
+      if (entries.length > 0 && chars + cost > MAX_LISTING_CHARS) {
+        bounded = truncated = true;
+        return false;
+      }
+      chars += cost;
       entries.push(node.entry);
-      lines.push(indent + render(node));
-      if (node.children) emit(node.children, `${indent}  `);
+      lines.push(line);
+      if (node.children && !emit(node.children, `${indent}  `)) return false;
     }
+    return true;
   };
   emit(top, '');
   const output: ListDirectoryResult = { path: resolved.relative, entries, truncated, ignored };
-  return withText(output, textOf(output, lines, { depth, limit, includeIgnored, unreadable }));
+  return withText(output, textOf(output, lines, { depth, limit, includeIgnored, unreadable, bounded }));
 };
 
 function toRootRel(root: string, absolute: string): string {
@@ -186,13 +199,13 @@ function render(node: Node): string {
   return entry.type === 'other' ? `${node.name}  (not a regular file)` : `${node.name}${size}`;
 }
 
-function textOf(output: ListDirectoryResult, lines: string[], o: { depth: number; limit: number; includeIgnored: boolean; unreadable: number }): string {
+function textOf(output: ListDirectoryResult, lines: string[], o: { depth: number; limit: number; includeIgnored: boolean; unreadable: number; bounded: boolean }): string {
   const where = output.path === '.' ? 'the workspace root' : output.path;
   const dirs = output.entries.filter((e) => e.type === 'dir').length;
   const notes: string[] = [];
   if (output.entries.length === 0) notes.push(`${where} is empty`);
   if (output.truncated) {
-    notes.push(`showing the first ${plural(output.entries.length, 'entry').replace('entrys', 'entries')} (limit=${o.limit}); list a sub-folder, lower depth, raise limit, or use glob to find specific files`);
+    notes.push(`showing the first ${plural(output.entries.length, 'entry').replace('entrys', 'entries')} (${o.bounded ? `the answer's size bound, ${MAX_LISTING_CHARS / 1024} KiB` : `limit=${o.limit}`}); list a sub-folder, lower depth, raise limit, or use glob to find specific files`);
   }
   if (output.ignored > 0 && !o.includeIgnored) notes.push(`${output.ignored} ignored by .gitignore or .git hidden (include_ignored: true shows them)`);
   if (o.unreadable > 0) notes.push(`${plural(o.unreadable, 'folder')} could not be read or entered`);
