@@ -28,3 +28,22 @@ describe('grep result bound', () => {
     }, 60_000);
   }
 });
+
+describe('glob result bound', () => {
+  it('2,000 files with 700-character paths and a high limit: the answer stays under 1 MiB and says why it was cut', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const { mkdir } = await import('node:fs/promises');
+    const deep = path.join(root, ...Array.from({ length: 3 }, (_, i) => `${i}${'d'.repeat(200)}`));
+    await mkdir(deep, { recursive: true });
+    for (let i = 0; i < 2000; i++) await writeFile(path.join(deep, `${String(i).padStart(4, '0')}${'f'.repeat(80)}.txt`), '');
+    const result = await toolkit.invoke('search', 'glob', { pattern: '**/*.txt', limit: 100_000 });
+    if (!result.ok) throw new Error(result.text);
+    const output = result.output as { files: string[]; truncated: boolean; total: number };
+    expect(output.total).toBe(2000);
+    expect(Buffer.byteLength(JSON.stringify(output))).toBeLessThan(1024 * 1024);
+    expect(output.files.length).toBeLessThan(2000);
+    expect(output.files.length).toBeGreaterThan(100);
+    expect(output.truncated).toBe(true);
+    expect(result.text).toMatch(/size bound/);
+  }, 60_000);
+});

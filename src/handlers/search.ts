@@ -26,6 +26,9 @@ type GrepCount = NonNullable<GrepResult['counts']>[number];
 // ---------------------------------------------------------------------------------------------
 // glob
 
+/** Characters of paths one glob answer holds at most (the text shows fewer). */
+const MAX_GLOB_OUTPUT_CHARS = 512 * 1024;
+
 /** search.glob: see catalog.yaml for the contract. */
 export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Rendered<GlobResult>> {
   const pattern = params.pattern;
@@ -63,9 +66,17 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   throwIfAborted(ctx.signal);
   const present = files.filter((f) => mtimes.has(f));
   present.sort((a, b) => mtimes.get(b)! - mtimes.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
-  const shown = present.slice(0, limit);
-  const output: GlobResult = { files: shown, truncated: present.length > limit, total: present.length };
-  return withText(output, renderGlob(output, pattern, folder.relative, includeIgnored, limit));
+  // `limit` counts paths; long ones are also bounded by what the answer may hold.
+  let count = Math.min(limit, present.length);
+  let chars = 0;
+  for (let i = 0; i < count; i++) {
+    chars += JSON.stringify(present[i]).length + 1;
+    if (i > 0 && chars > MAX_GLOB_OUTPUT_CHARS) count = i;
+  }
+  const shown = present.slice(0, count);
+  const output: GlobResult = { files: shown, truncated: present.length > shown.length, total: present.length };
+  const bound = shown.length < Math.min(limit, present.length) ? `the answer's size bound, ${MAX_GLOB_OUTPUT_CHARS / 1024} KiB` : `limit=${limit}`;
+  return withText(output, renderGlob(output, pattern, folder.relative, includeIgnored, bound));
 }
 
 /** The pattern read as a plain file path, when such a file exists inside the workspace. */

@@ -226,7 +226,7 @@ export function toPosix(p: string): string {
 export const isDynamicPattern = (pattern: string): boolean => fg.isDynamicPattern(pattern);
 
 /** Model-facing text of search.glob results. */
-export function renderGlob(output: GlobResult, pattern: string, folder: string, includeIgnored: boolean, limit: number): string {
+export function renderGlob(output: GlobResult, pattern: string, folder: string, includeIgnored: boolean, bound: string): string {
   if (output.total === 0) {
     const where = folder === '.' ? 'the workspace' : folder;
     const hint = includeIgnored ? '' : ' (files ignored by .gitignore and .git/ were skipped; set include_ignored to include them)';
@@ -237,7 +237,7 @@ export function renderGlob(output: GlobResult, pattern: string, folder: string, 
   let text = lines.join('\n');
   if (lines.length < output.files.length) text += `\n[… ${output.files.length - lines.length} more paths in the output]`;
   if (output.truncated) {
-    text += `\n[showing the ${output.files.length} newest of ${output.total} files (limit=${limit}); narrow the pattern or raise limit]`;
+    text += `\n[showing the ${output.files.length} newest of ${output.total} files (${bound}); narrow the pattern${bound.startsWith('limit') ? ' or raise limit' : ''}]`;
   }
   return text;
 }
