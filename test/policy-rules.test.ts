@@ -126,6 +126,32 @@ describe('host rules', () => {
   });
 });
 
+describe('host rules are spelled as URLs spell hosts', () => {
+  const webFetch = operations.find((o) => o.name === 'web_fetch')!;
+  const decide = (host: string, url: string) =>
+    compilePolicy({ rules: [{ operation: 'web_fetch', host, decision: 'deny' }], default: 'allow' }).decideCall(webFetch, { url }, { workspaceRoot: '/ws' });
+  const cases: [string, string][] = [
+    ['intranät.example', 'http://intranät.example/'], ['INTRANÄT.example', 'http://xn--intrant-bxa.example/'], ['xn--intrant-bxa.example', 'http://INTRANÄT.example:8080/x'],
+    ['*.bücher.example', 'https://shop.bücher.example/'], ['0:0:0:0:0:0:0:1', 'http://[::1]:8080/'], ['[::1]', 'http://[0:0::1]/'],
+    ['::ffff:7f00:1', 'http://[::ffff:127.0.0.1]/'], ['127.1', 'http://127.0.0.1/'], ['example.com.', 'http://EXAMPLE.com/'],
+  ];
+  for (const [host, url] of cases) {
+    it(`a deny rule "${host}" matches ${url}`, async () => {
+      expect((await decide(host, url)).decision).toBe('deny');
+    });
+  }
+  it('and still matches nothing else', async () => {
+    expect((await decide('intranät.example', 'http://intranat.example/')).decision).toBe('allow');
+    expect((await decide('*.bücher.example', 'http://bücher.example.evil/')).decision).toBe('allow');
+    expect((await decide('0:0:0:0:0:0:0:1', 'http://[::2]/')).decision).toBe('allow');
+  });
+  it('a host the URL parser refuses is a compile error, not a rule that matches nothing', () => {
+    for (const host of ['exa mple.com', 'ex%ample.com', '1:2:3', 'x:80']) {
+      expect(() => compilePolicy({ rules: [{ operation: 'web_fetch', host, decision: 'deny' }], default: 'allow' }), host).toThrow();
+    }
+  });
+});
+
 describe('fail closed at compile time', () => {
   it('typos in providers, operations and fields are TypeErrors from createToolkit, with a did-you-mean', () => {
     const make = (policy: PolicyOptions) => () => createToolkit({ workspace: '/tmp', policy });
