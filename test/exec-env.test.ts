@@ -103,4 +103,18 @@ describe('exec environment policy', () => {
     expect(looksSecret('DATABASE_URL', 'mysql://localhost/db')).toBe(false);
     expect(looksSecret('GIT_URL', 'git@github.com:org/repo.git')).toBe(false);
   });
+
+  it('a URL with a password anywhere in the value: after a prefix, a blank, in a list', () => {
+    for (const value of ['jdbc:postgresql://app:pw2@db:5432/x', ' https://u:pw7@h.example/', 'https://pypi.org/simple https://u:pw5@private.example/simple',
+      'redis://:onlypass@cache:6379', 'x=amqp://u:p@q', 'https://u:p@h?next=1']) {
+      expect(looksSecret('SOME_SETTING', value), value).toBe(true);
+    }
+    for (const value of ['https://example.com/a:b@c', 'https://user@host/', 'https://host:8080/', 'no url here: a@b', 'ftp://:@host/', '://']) {
+      expect(looksSecret('SOME_SETTING', value), value).toBe(false);
+    }
+    // One pass: a long value of colons, slashes and letters is checked at once.
+    const started = performance.now();
+    looksSecret('SOME_SETTING', ':/'.repeat(200_000) + '://'.repeat(100_000) + 'a'.repeat(200_000));
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });

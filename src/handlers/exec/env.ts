@@ -14,8 +14,24 @@ export const NON_INTERACTIVE_ENV = { PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'dumb
  * GIT_AUTHOR_NAME), COOKIE.
  */
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|CREDENTIAL|COOKIE|(?:^|_)AUTH(?:$|_)|^TOOLWRIGHT_/i;
-/** A URL with a password in it (DATABASE_URL=postgres://user:pw@host, HTTPS_PROXY=http://u:p@proxy). */
-const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s@]*:[^/\s@]+@/i;
+/**
+ * Whether a value holds a URL with a password anywhere (DATABASE_URL=postgres://user:pw@host,
+ * JDBC_URL=jdbc:postgresql://u:pw@db, a list of index URLs, a leading space). One pass over the
+ * value: each `://` is followed by its authority only, up to the next `/`, blank or end.
+ */
+function hasUrlWithPassword(value: string): boolean {
+  for (let at = value.indexOf('://'); at >= 0; at = value.indexOf('://', at + 3)) {
+    let end = at + 3;
+    while (end < value.length && value[end] !== '/' && !/\s/.test(value[end]!)) end++;
+    const authority = value.slice(at + 3, end);
+    const atSign = authority.lastIndexOf('@');
+    if (atSign < 0) continue;
+    const userinfo = authority.slice(0, atSign);
+    const colon = userinfo.indexOf(':');
+    if (colon >= 0 && colon < userinfo.length - 1) return true;
+  }
+  return false;
+}
 
 /** Set on every command so its processes can be found at kill time even after they left its session. */
 export const EXEC_MARKER_VAR = 'TOOLWRIGHT_EXEC_MARKER';
@@ -29,7 +45,7 @@ export interface EnvOptions {
 
 /** True when a host variable like this is held back unless inheritEnv lets it through. */
 export function looksSecret(name: string, value = ''): boolean {
-  return SECRET_NAME.test(name) || URL_WITH_PASSWORD.test(value);
+  return SECRET_NAME.test(name) || hasUrlWithPassword(value);
 }
 
 /** Compiles `inheritEnv` entries (`GITHUB_TOKEN`, `AWS_*`, `*`) into one case-sensitive matcher. */
