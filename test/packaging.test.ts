@@ -43,7 +43,7 @@ describe('npm pack', () => {
   it('builds on prepack and ships LICENSE, the entry points, the catalog and the conversion worker', () => {
     expect(packLog).toMatch(/tsc -p tsconfig.build.json/);
     const paths = pack.files.map((f) => f.path);
-    for (const required of ['LICENSE', 'README.md', 'package.json', 'catalog.yaml', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/handlers/web/convert-worker.js']) {
+    for (const required of ['LICENSE', 'README.md', 'package.json', 'catalog.yaml', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/handlers/web/convert-worker.js', 'dist/handlers/filesystem/edit-worker.js']) {
       expect(paths, required).toContain(required);
     }
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);
@@ -93,6 +93,12 @@ for (const [name, input] of [['normal', {}], ['deep', {}], ['slow', { max_bytes:
 }
 server.close();
 server.closeAllConnections();
+// A large edit runs in the built edit worker.
+const { writeFileSync } = await import('node:fs');
+writeFileSync('big-edit.txt', 'foo bar\\n'.repeat(3000000));
+await toolkit.invoke('filesystem', 'read_file', { path: 'big-edit.txt' });
+const edit = await toolkit.invoke('filesystem', 'edit_file', { path: 'big-edit.txt', old_str: 'bar', new_str: 'BAR', replace_all: true, dry_run: true });
+out.edit = { ok: edit.ok, code: edit.ok ? undefined : edit.error.code, text: edit.text.slice(0, 400), ms: 0 };
 process.stdout.write(JSON.stringify(out));
 `;
 
@@ -110,6 +116,8 @@ describe('built dist/ with plain node', () => {
     expect(out.deep!.ok).toBe(true);
     expect(out.deep!.text).toMatch(/nests elements about 1000\d\d levels deep/);
     expect(out.slow!.code).toBe('TIMEOUT');
+    expect(out.edit!.ok, out.edit!.text).toBe(true);
+    expect(out.edit!.text).toMatch(/would make 3,?000,?000 replacements/);
     expect(out.slow!.ms).toBeLessThan(2000 + 2500);
     // Idle workers are unref'd: the process ends when its work does, not after the idle timeout (30 s).
     const work = out.normal!.ms + out.deep!.ms + out.slow!.ms;

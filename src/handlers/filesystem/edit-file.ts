@@ -6,10 +6,16 @@ import { withText } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
 import { changeFile, notFound, plural } from './common.js';
-import { applyEdits, type EditRequest } from './edit-match.js';
+import { applyEdits, editLabel, type EditRequest } from './edit-match.js';
 import { decodeForEdit, utf8Bytes } from './text-codec.js';
 
 const MAX_EDIT_BYTES = 64 * 1024 * 1024;
+/**
+ * Characters of text × edits from which matching and diffing run in a worker (./edit-pool.ts), so
+ * no call holds the event loop for long; below it (one edit of a 5 MB file: ~25 ms) copying the
+ * text there and back would cost more than it saves.
+ */
+export const OFF_THREAD_WORK = 16 * 1024 * 1024;
 
 export interface EditsDone {
   path: string;
@@ -21,9 +27,11 @@ export interface EditsDone {
 /**
  * Applies `edits` in order to the file at `resolved`, all or nothing, under the write transaction
  * (lock, verified folder, stale guard, compare-and-swap, atomic replace); with `dryRun` nothing is
- * written. `label(i)` names a failing edit (multi_edit).
+ * written. With `labelTotal` (multi_edit) a failing edit is named (`edits[2] (edit 3 of 5)`).
+ * Large jobs (text × edits ≥ OFF_THREAD_WORK) match and diff in a worker thread.
  */
-export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edits: readonly EditRequest[], dryRun: boolean, label?: (index: number) => string): Promise<EditsDone> {
+export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edits: readonly EditRequest[], dryRun: boolean, labelTotal?: number): Promise<EditsDone> {
+  const label = labelTotal === undefined ? undefined : (index: number) => editLabel(index, labelTotal);
   const { unifiedDiff } = await loadDiff();
   return changeFile(ctx, resolved, { createParents: false, readLimit: MAX_EDIT_BYTES, dryRun }, async (current) => {
     if (!current) throw await notFound(resolved);
@@ -38,8 +46,15 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edit
         throw error;
       }
     });
-    const outcome = applyEdits(decoded.text, edits, resolved.relative, label);
-    const diff = unifiedDiff(resolved.relative, decoded.text, outcome.text, outcome.changes);
+    let outcome: { text: string; replacements: number; diff: string };
+    if (decoded.text.length * Math.max(1, edits.length) >= OFF_THREAD_WORK) {
+      const { editInWorker } = await import('./edit-pool.js');
+      outcome = await editInWorker({ text: decoded.text, edits, displayPath: resolved.relative, ...(labelTotal !== undefined ? { labelTotal } : {}) }, ctx.signal);
+    } else {
+      const applied = applyEdits(decoded.text, edits, resolved.relative, label);
+      outcome = { ...applied, diff: unifiedDiff(resolved.relative, decoded.text, applied.text, applied.changes) };
+    }
+    const diff = outcome.diff;
     const result: EditsDone = { path: resolved.relative, replacements: outcome.replacements, diff, ...(dryRun ? { dry_run: true as const } : {}) };
     return { data: dryRun ? undefined : decoded.encode(outcome.text), result };
   });

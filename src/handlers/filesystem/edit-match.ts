@@ -182,6 +182,11 @@ export function applyEdits(original: string, edits: readonly EditRequest[], disp
   return { text, replacements, changes };
 }
 
+/** How multi_edit names edit `index` of `total` in its errors. */
+export function editLabel(index: number, total: number): string {
+  return `edits[${index}] (edit ${index + 1} of ${total})`;
+}
+
 /** Single-edit form of {@link applyEdits}. */
 export function applyExactEdit(text: string, oldStr: string, newStr: string, replaceAll: boolean, displayPath: string): EditOutcome {
   return applyEdits(text, [{ old_str: oldStr, new_str: newStr, replace_all: replaceAll }], displayPath);

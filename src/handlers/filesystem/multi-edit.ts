@@ -3,17 +3,18 @@ import type { FilesystemHandlers } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
 import { withText } from '../../runtime/handler.js';
 import { editText, runEdits } from './edit-file.js';
+import { editLabel } from './edit-match.js';
 
 export const multiEdit: FilesystemHandlers['multi_edit'] = async (params, ctx) => {
   const total = params.edits.length;
-  const label = (index: number) => `edits[${index}] (edit ${index + 1} of ${total})`;
+  const label = (index: number) => editLabel(index, total);
   params.edits.forEach((edit, index) => {
     if (edit.old_str === edit.new_str) {
       throw new ToolError('INVALID_INPUT', `${label(index)}: old_str and new_str are identical; nothing would change`, { edit_index: index });
     }
   });
   const resolved = await ctx.workspace.resolve(params.path);
-  const done = await runEdits(ctx, resolved, params.edits, params.dry_run ?? false, label);
+  const done = await runEdits(ctx, resolved, params.edits, params.dry_run ?? false, total);
   return withText(done, editText(done, plural(total)));
 };
 

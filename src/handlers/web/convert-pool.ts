@@ -4,11 +4,9 @@
 // deadline, and a worker that overruns it, or whose caller aborts, is terminated (TIMEOUT /
 // CANCELLED). Workers are reused (a warm one converts a normal page in milliseconds), are unref'd
 // (they never keep a process alive), and idle ones exit after IDLE_MS.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ToolError, abortError } from '../../runtime/errors.js';
+import { workerEntry } from '../../runtime/worker-entry.js';
 import type { ConvertReply, ConvertRequest } from './convert-worker.js';
 import type { ConvertedPage, ConvertFormat } from './html-convert.js';
 
@@ -57,23 +55,8 @@ const waiters: Waiter[] = [];
 let live = 0;
 let nextId = 1;
 
-/**
- * How the worker is started: the built .js beside this file (tsc's layout) or, from a bundle chunk
- * in dist/chunks/, in dist/handlers/web/; or (from source) the .ts through tsx.
- */
-function workerEntry(): { script: string | URL; eval: boolean } {
-  const self = import.meta.url;
-  if (!self.endsWith('.ts')) {
-    const beside = new URL('./convert-worker.js', self);
-    return { script: existsSync(beside) ? beside : new URL('../handlers/web/convert-worker.js', self), eval: false };
-  }
-  const target = JSON.stringify(new URL('./convert-worker.ts', self).href);
-  const tsxApi = pathToFileURL(createRequire(self).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-  return { script: `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${target}, ${target}))`, eval: true };
-}
-
 function spawn(): Slot {
-  const entry = workerEntry();
+  const entry = workerEntry(import.meta.url, 'convert-worker', 'handlers/web/convert-worker');
   const worker = new Worker(entry.script, {
     eval: entry.eval,
     resourceLimits: { maxOldGenerationSizeMb: CONVERT_MEMORY_MB },
