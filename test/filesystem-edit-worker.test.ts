@@ -1,11 +1,11 @@
-// Large edits (text × edits ≥ OFF_THREAD_WORK) match and diff in a worker thread: the event loop
+// Large edits (runsOffThread) match and diff in a worker thread: the event loop
 // stays free while they run, the result is the in-thread one, errors keep their codes and names,
 // and an abort terminates the worker (CANCELLED, nothing written).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editWorkersAlive } from '../src/handlers/filesystem/edit-pool.js';
-import { OFF_THREAD_WORK } from '../src/handlers/filesystem/edit-file.js';
+import { runsOffThread } from '../src/handlers/filesystem/edit-file.js';
 import { applyEdits } from '../src/handlers/filesystem/edit-match.js';
 import { workspaceToolkit } from './helpers.js';
 
@@ -37,7 +37,7 @@ describe('large edits run off the event loop', () => {
     expect(editWorkersAlive()).toBe(0);
 
     const edits = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? { old_str: 'bar', new_str: 'BAR', replace_all: true } : { old_str: 'BAR', new_str: 'bar!', replace_all: true }));
-    expect(original.length * edits.length).toBeGreaterThanOrEqual(OFF_THREAD_WORK);
+    expect(runsOffThread(original.length, edits)).toBe(true);
     const expected = applyEdits(original, edits, 'big.txt');
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
     const { stall, value } = await longestStall(() => toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits }));
@@ -53,10 +53,11 @@ describe('large edits run off the event loop', () => {
   it('a failing edit in the worker is the same NO_MATCH, naming the edit, and nothing is written', async () => {
     const { root, toolkit } = await workspaceToolkit();
     const file = path.join(root, 'big.txt');
-    const original = LINE.repeat(Math.ceil(OFF_THREAD_WORK / 3 / LINE.length));
+    const original = LINE.repeat(Math.ceil((8 * 1024 * 1024) / LINE.length));
     await writeFile(file, original);
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
     const edits = [{ old_str: 'foo', new_str: 'FOO', replace_all: true }, { old_str: 'qux', new_str: 'QUX', replace_all: true }, { old_str: 'not there', new_str: 'x' }];
+    expect(runsOffThread(original.length, edits)).toBe(true);
     const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
     expect(!result.ok && result.error.code).toBe('NO_MATCH');
     expect(!result.ok && result.error.message).toMatch(/^edits\[2\] \(edit 3 of 3\): /);

@@ -11,11 +11,16 @@ import { decodeForEdit, utf8Bytes } from './text-codec.js';
 
 const MAX_EDIT_BYTES = 64 * 1024 * 1024;
 /**
- * Characters of text × edits from which matching and diffing run in a worker (./edit-pool.ts), so
- * no call holds the event loop for long; below it (one edit of a 5 MB file: ~25 ms) copying the
- * text there and back would cost more than it saves.
+ * Whether matching and diffing run in a worker (./edit-pool.ts), so no call holds the event loop
+ * for long: estimated work (text × edits, a replace_all counted 4×, as its many matches rebuild the
+ * text) of 64 Mi characters or more, or a text of 24 Mi or more. Below that (10 edits of a 5 MB
+ * file: ~70 ms) copying the text there and back costs more than it saves.
  */
-export const OFF_THREAD_WORK = 16 * 1024 * 1024;
+export function runsOffThread(textLength: number, edits: readonly EditRequest[]): boolean {
+  let work = 0;
+  for (const edit of edits) work += textLength * (edit.replace_all ? 4 : 1);
+  return work >= 64 * 1024 * 1024 || textLength >= 24 * 1024 * 1024;
+}
 
 export interface EditsDone {
   path: string;
@@ -28,7 +33,7 @@ export interface EditsDone {
  * Applies `edits` in order to the file at `resolved`, all or nothing, under the write transaction
  * (lock, verified folder, stale guard, compare-and-swap, atomic replace); with `dryRun` nothing is
  * written. With `labelTotal` (multi_edit) a failing edit is named (`edits[2] (edit 3 of 5)`).
- * Large jobs (text × edits ≥ OFF_THREAD_WORK) match and diff in a worker thread.
+ * Large jobs (see runsOffThread) match and diff in a worker thread.
  */
 export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edits: readonly EditRequest[], dryRun: boolean, labelTotal?: number): Promise<EditsDone> {
   const label = labelTotal === undefined ? undefined : (index: number) => editLabel(index, labelTotal);
@@ -47,7 +52,7 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edit
       }
     });
     let outcome: { text: string; replacements: number; diff: string };
-    if (decoded.text.length * Math.max(1, edits.length) >= OFF_THREAD_WORK) {
+    if (runsOffThread(decoded.text.length, edits)) {
       const { editInWorker } = await import('./edit-pool.js');
       outcome = await editInWorker({ text: decoded.text, edits, displayPath: resolved.relative, ...(labelTotal !== undefined ? { labelTotal } : {}) }, ctx.signal);
     } else {
