@@ -144,6 +144,47 @@ describe('shell_read runs inspection command lines', () => {
     expect((await readdir(root)).filter((f) => f.startsWith('pwned'))).toEqual([]);
   });
 
+  it('a repository config that defines a filter or diff driver makes git refused before it runs; user config drivers stay', async () => {
+    const { root } = await setup();
+    const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, env: gitEnv });
+    git('init', '-q');
+    git('add', 'canary.txt');
+    git('commit', '-qm', 'first');
+    await writeFile(path.join(root, '.gitattributes'), '*.txt filter=evil diff=evil\n');
+    await writeFile(path.join(root, 'canary.txt'), 'changed\n');
+    // A user-level driver (git-lfs installs one) is the user's own: git still runs.
+    const aside = await tempDir('tw-gitcfg-');
+    const userConfig = path.join(aside, 'user.gitconfig');
+    await writeFile(userConfig, '[filter "lfs"]\n\tclean = cat\n');
+    const toolkit = createToolkit({ workspace: root, exec: { env: { GIT_CONFIG_GLOBAL: userConfig } } });
+    const clean = await toolkit.invoke('exec', 'shell_read', { command: 'git status --short' });
+    expect(clean.ok && (clean.output as { stdout: string }).stdout).toMatch(/canary\.txt/);
+    const variants: [string, string][] = [
+      ['filter.evil.clean', `[filter "evil"]\n\tclean = touch ${root}/pwned-filter; cat\n`],
+      ['diff.evil.command', `[diff "evil"]\n\tcommand = touch ${root}/pwned-diff\n`],
+      ['diff.evil.textconv', `[diff "evil"]\n\ttextconv = touch ${root}/pwned-textconv; cat\n`],
+      ['filter.evil.process', `[include]\n\tpath = ${aside}/included.cfg\n`],
+    ];
+    await writeFile(path.join(aside, 'included.cfg'), `[filter "evil"]\n\tprocess = touch ${root}/pwned-process\n`);
+    const configFile = path.join(root, '.git', 'config');
+    const base = await readFile(configFile, 'utf8');
+    for (const [key, section] of variants) {
+      await writeFile(configFile, base + section);
+      for (const command of ['git status', 'git diff', 'git log -p -1']) {
+        const result = await toolkit.invoke('exec', 'shell_read', { command });
+        expect(!result.ok && result.error.code, `${key}: ${command}`).toBe('INVALID_INPUT');
+        expect(!result.ok && result.error.message, key).toContain(key);
+      }
+    }
+    expect((await readdir(root)).filter((f) => f.startsWith('pwned'))).toEqual([]);
+    // git must read the repository that was checked: no -C, --git-dir, --work-tree, or cd before it.
+    for (const command of ['git -C .. status', 'git --git-dir=.git status', 'git --work-tree=. status', 'cd . && git status']) {
+      const result = await toolkit.invoke('exec', 'shell_read', { command });
+      expect(!result.ok && result.error.code, command).toBe('INVALID_INPUT');
+    }
+  });
+
   it('with the readOnly preset an agent inspects with shell_read but cannot run bash', async () => {
     const root = await tempDir('tw-shellread-');
     await writeFile(path.join(root, 'a.txt'), 'x\n');

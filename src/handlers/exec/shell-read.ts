@@ -6,7 +6,9 @@ import { classifyReadOnly } from '../../runtime/policy/shell/read-only.js';
 import { GIT_HARDENING_ENV } from '../../runtime/policy/shell/read-only-git.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { ShellReadParams, ShellReadResult } from '../../generated/types.js';
-import { runCommand } from './runner.js';
+import { commandEnv } from './env.js';
+import { resolveCwd, runCommand } from './runner.js';
+import { repositoryDriver } from './shell-read-git.js';
 import { probeSandbox } from './sandbox.js';
 
 export async function shellRead(params: ShellReadParams, ctx: HandlerContext): Promise<Rendered<ShellReadResult>> {
@@ -26,6 +28,13 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
   }
   // A second wall for git: configuration that runs helpers is overridden from the environment.
   const exec = { ...ctx.services.exec, env: { ...ctx.services.exec.env, ...GIT_HARDENING_ENV } };
+  if (verdict.programs.includes('git')) {
+    // The repository git reads is the one at cwd: a `cd` in the same line could reach another.
+    const refuse = (reason: string) => new ToolError('INVALID_INPUT', `shell_read refused \`${params.command.slice(0, 120)}\`: ${reason}; use bash for this (the policy decides whether it may run).`, { command: params.command.slice(0, 120), reason });
+    if (verdict.programs.includes('cd')) throw refuse('git and cd in one line are not accepted (git would read another repository than the one checked); set cwd instead');
+    const driver = await repositoryDriver(await resolveCwd(params.cwd, ctx), commandEnv(exec));
+    if (driver) throw refuse(`the repository config defines ${driver}, a driver git runs as a program on reads like status and diff`);
+  }
   const runCtx: HandlerContext = Object.create(ctx, { services: { value: Object.freeze({ ...ctx.services, exec: Object.freeze(exec) }) } });
   // The second wall: where bubblewrap works, the command also runs in a read-only, offline sandbox
   // (whatever the toolkit's own exec.sandbox says); where it does not, the classifier alone decides.

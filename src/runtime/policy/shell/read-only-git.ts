@@ -19,7 +19,7 @@ const FORBIDDEN_LONG = ['output', 'ext-diff', 'textconv', 'filters', 'open-files
 
 /** Global options that configure git or run helpers. */
 const GLOBAL_FORBIDDEN = /^(-c|--config-env.*|--exec-path.*|-p|--paginate|--list-cmds.*|--super-prefix.*)$/;
-const GLOBAL_WITH_VALUE = new Set(['-C', '--git-dir', '--work-tree', '--namespace']);
+const GLOBAL_WITH_VALUE = new Set(['--namespace']);
 
 export function GIT_READ_CHECK(args: Word[]): string | undefined {
   let i = 0;
@@ -27,8 +27,10 @@ export function GIT_READ_CHECK(args: Word[]): string | undefined {
     const t = args[i]!.text;
     if (!t.startsWith('-')) break;
     if (GLOBAL_FORBIDDEN.test(t) || /^-c./.test(t)) return `git ${t} configures git or runs a helper`;
+    // shell_read checks the repository at its cwd for drivers that run programs: git must read that one.
+    if (/^(-C.*|--git-dir.*|--work-tree.*)$/.test(t)) return `git ${t.split('=')[0]} reads another repository than the one at cwd; set cwd instead`;
     if (GLOBAL_WITH_VALUE.has(t)) { i++; continue; }
-    if (/^--(git-dir|work-tree|namespace)=/.test(t) || /^-C./.test(t)) continue;
+    if (/^--namespace=/.test(t)) continue;
     if (/^--(no-pager|no-replace-objects|literal-pathspecs|glob-pathspecs|noglob-pathspecs|icase-pathspecs|no-optional-locks|bare)$/.test(t)) continue;
     return `git global option ${t} is not accepted`;
   }
@@ -82,7 +84,9 @@ export const GIT_HARDENING_ENV: Record<string, string | undefined> = (() => {
   ];
   const env: Record<string, string | undefined> = { GIT_CONFIG_COUNT: String(entries.length), GIT_EXTERNAL_DIFF: undefined, GIT_PAGER: 'cat', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: undefined, SSH_ASKPASS: undefined,
     // Startup files and config files that would make bash or rg run code the classifier never saw.
-    BASH_ENV: undefined, ENV: undefined, RIPGREP_CONFIG_PATH: undefined, GIT_EXEC_PATH: undefined };
+    BASH_ENV: undefined, ENV: undefined, RIPGREP_CONFIG_PATH: undefined, GIT_EXEC_PATH: undefined,
+    // git finds its repository from cwd, the one whose config shell_read checked.
+    GIT_DIR: undefined, GIT_WORK_TREE: undefined, GIT_COMMON_DIR: undefined };
   entries.forEach(([key, value], i) => { env[`GIT_CONFIG_KEY_${i}`] = key; env[`GIT_CONFIG_VALUE_${i}`] = value; });
   return env;
 })();
