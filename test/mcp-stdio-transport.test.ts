@@ -148,6 +148,55 @@ describe('the stdio transport', () => {
     expect(h.closes()).toBe(0);
   });
 
+  it('answers what JSON-RPC says to answer: -32700 for a line that is not JSON, -32600 for a request or notification it refuses', async () => {
+    const h = harness();
+    const written: string[] = [];
+    h.stdout.on('data', (chunk: Buffer) => written.push(...chunk.toString().split('\n').filter(Boolean)));
+    await h.transport.start();
+    h.stdin.write([
+      'not json', '', '   ', '{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}', '{"jsonrpc":"2.0","id":null,"method":"tools/list"}',
+      '{"jsonrpc":"2.0","id":4,"method":"x","extra":1}', '{"jsonrpc":"2.0","id":"s","method":"tools/call","params":{"_meta":{"progressToken":{"x":1}}}}',
+      '{"jsonrpc":"2.0","id":5,"result":5}', '{"jsonrpc":"2.0","id":6,"error":"nope"}', '{"jsonrpc":"2.0","id":7,"method":"ok"}',
+    ].join('\n') + '\n');
+    await h.settle();
+    await h.settle();
+    const replies = written.map((line) => JSON.parse(line) as { id: unknown; error: { code: number; message: string } });
+    expect(replies.map((r) => [r.id, r.error.code])).toEqual([[null, -32700], [null, -32600], [null, -32600], [4, -32600], ['s', -32600]]);
+    expect(replies[0]!.error.message).toMatch(/^Parse error: the line is not JSON/);
+    expect(replies[1]!.error.message).toMatch(/^Invalid Request: /);
+    // Each reply is itself a message the SDK's client schema reads as an error response (for the ids it can hold).
+    for (const reply of replies.filter((r) => r.id !== null)) expect(JSONRPCMessageSchema.safeParse(reply).success).toBe(true);
+    // Malformed responses are reported, never answered; the good request after them is delivered.
+    expect(h.messages).toEqual([{ jsonrpc: '2.0', id: 7, method: 'ok' }]);
+    expect(h.errors).toHaveLength(9);
+  });
+
+  it('tools/call with bad params is -32602 naming what is wrong, not -32603 with a zod dump', async () => {
+    const root = await tempDir();
+    const server = await createMcpServer(createToolkit({ workspace: root }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const replies = new Map<unknown, { error?: { code: number; message: string } }>();
+    clientSide.onmessage = (message) => { replies.set((message as { id?: unknown }).id, message as never); };
+    await server.connect(serverSide);
+    await clientSide.start();
+    await clientSide.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const calls: [number, unknown, RegExp][] = [
+      [1, { name: 'read_file', arguments: [1, 2] }, /arguments must be an object .* got an array/],
+      [2, { name: 7 }, /name must be a string .* got number/],
+      [3, { arguments: {} }, /name must be a string .* got nothing/],
+      [5, { name: 'read_file', arguments: null }, /got null/],
+      [6, { name: 'no_such_tool' }, /Unknown tool: no_such_tool/],
+    ];
+    for (const [id, params] of calls) await clientSide.send({ jsonrpc: '2.0', id, method: 'tools/call', params } as JSONRPCMessage);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const [id, , message] of calls) {
+      expect(replies.get(id)?.error?.code, `${id} ${JSON.stringify(replies.get(id))}`).toBe(-32602);
+      expect(replies.get(id)?.error?.message, String(id)).toMatch(message);
+      expect(replies.get(id)?.error?.message).not.toMatch(/"expected"|\[\s*\{/);
+    }
+    await server.close();
+  });
+
   it('reports a handler that throws and keeps reading', async () => {
     const h = harness();
     await h.transport.start();

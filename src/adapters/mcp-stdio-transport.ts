@@ -66,6 +66,19 @@ export function plainJsonRpcMessage(value: unknown): JSONRPCMessage | undefined 
   return undefined;
 }
 
+function errorReply(id: string | number | null, code: number, message: string): JSONRPCMessage {
+  return { jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage;
+}
+
+/** The first schema issue in a few words (a zod error's message is a JSON dump of all of them). */
+function firstIssue(error: unknown): string {
+  const issues = (error as { issues?: { path?: PropertyKey[]; message?: string }[] }).issues;
+  const issue = Array.isArray(issues) ? issues[0] : undefined;
+  if (!issue) return error instanceof Error ? error.message.slice(0, 200) : 'invalid';
+  const at = issue.path && issue.path.length > 0 ? issue.path.map(String).join('.') : 'the message';
+  return `${at}: ${issue.message ?? 'invalid'}`.slice(0, 200);
+}
+
 type Readable = NodeJS.ReadableStream;
 type Writable = NodeJS.WritableStream;
 
@@ -134,12 +147,33 @@ export class StdioJsonRpcTransport implements Transport {
 
   /** One line: parsed, checked, handed to the server. A bad one is reported and skipped (the SDK's rule). */
   private deliver(line: string): void {
+    const report = (error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    let value: unknown;
     try {
-      const value: unknown = JSON.parse(line);
-      const message = plainJsonRpcMessage(value) ?? this.parseMessage(value);
+      value = JSON.parse(line);
+    } catch (error) {
+      report(error);
+      // JSON-RPC 2.0 §5: a line that is not JSON is answered -32700 with a null id (blank lines are not).
+      if (line.trim() !== '') void this.send(errorReply(null, -32700, `Parse error: the line is not JSON (${(error as Error).message})`));
+      return;
+    }
+    let message: JSONRPCMessage;
+    try {
+      message = plainJsonRpcMessage(value) ?? this.parseMessage(value);
+    } catch (error) {
+      report(error);
+      // A request or notification the schema refuses is answered -32600 (with its id when that is a
+      // valid one, else null); a malformed response is only reported.
+      if (isPlainObject(value) && Object.hasOwn(value, 'method')) {
+        const id = typeof value.id === 'string' || Number.isSafeInteger(value.id) ? (value.id as string | number) : null;
+        void this.send(errorReply(id, -32600, `Invalid Request: not a JSON-RPC 2.0 request or notification that MCP accepts (${firstIssue(error)})`));
+      }
+      return;
+    }
+    try {
       this.onmessage?.(message);
     } catch (error) {
-      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      report(error);
     }
   }
 

@@ -113,6 +113,22 @@ function defaultInstructions(root: string): string {
     'Failed calls return isError with "Error CODE: message"; long outputs are cut with a hint on how to continue.';
 }
 
+/** tools/call params as MCP defines them, or INVALID_PARAMS saying which part is wrong. */
+function callToolParams(params: unknown): { name: string; arguments?: Record<string, unknown> } {
+  const bad = (what: string) => protocolError(INVALID_PARAMS, `Invalid tools/call params: ${what}`);
+  if (!isPlainObject(params)) throw bad('params must be an object with the tool name and its arguments');
+  if (typeof params.name !== 'string') throw bad(`name must be a string (the tool's name), got ${params.name === undefined ? 'nothing' : typeof params.name}`);
+  if (params.arguments !== undefined && !isPlainObject(params.arguments)) {
+    throw bad(`arguments must be an object of named arguments, got ${Array.isArray(params.arguments) ? 'an array' : params.arguments === null ? 'null' : typeof params.arguments}`);
+  }
+  const meta = params._meta;
+  if (meta !== undefined && !isPlainObject(meta)) throw bad('_meta must be an object');
+  if (meta && meta.progressToken !== undefined && typeof meta.progressToken !== 'string' && typeof meta.progressToken !== 'number') {
+    throw bad('_meta.progressToken must be a string or a number');
+  }
+  return params.arguments === undefined ? { name: params.name } : { name: params.name, arguments: params.arguments as Record<string, unknown> };
+}
+
 /** An error the SDK sends as is (code and message, no "MCP error" prefix added on this side). */
 function protocolError(code: number, message: string): Error {
   return Object.assign(new Error(message), { code });
@@ -170,15 +186,20 @@ async function buildServer(getToolkit: () => Toolkit | Promise<Toolkit>, root: s
   // every result against CallToolResultSchema with zod, ~30 µs of a ~1 ms call before V8 has
   // optimised it; toCallToolResult builds only valid results (test/mcp-stdio-transport.test.ts
   // checks each shape against that schema).
-  const registerAtProtocol = Protocol.prototype.setRequestHandler as Server['setRequestHandler'];
-  registerAtProtocol.call(server, CallToolRequestSchema, async (request, extra) => {
+  // Its params are checked here, not by the schema: a zod failure would reach the client as -32603
+  // "internal error" with a JSON dump of zod issues; bad params are -32602 with a readable message.
+  const { z } = await import('zod/v4');
+  const LaxCallToolRequest = CallToolRequestSchema.extend({ params: z.unknown() });
+  const registerAtProtocol = Protocol.prototype.setRequestHandler as unknown as (schema: typeof LaxCallToolRequest, handler: (request: { params: unknown }, extra: { signal: AbortSignal }) => Promise<CallToolResult>) => void;
+  registerAtProtocol.call(server, LaxCallToolRequest, async (request, extra) => {
+    const params = callToolParams(request.params);
     const toolkit = await toolkitFor();
-    const op = toolkit.find(request.params.name);
+    const op = toolkit.find(params.name);
     if (!op) {
       throw protocolError(INVALID_PARAMS,
-        `Unknown tool: ${request.params.name} (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
+        `Unknown tool: ${params.name} (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
     }
-    const result = await toolkit.invoke(op.provider, op.name, request.params.arguments ?? {}, { signal: extra.signal });
+    const result = await toolkit.invoke(op.provider, op.name, params.arguments ?? {}, { signal: extra.signal });
     return toCallToolResult(op, result, maxResultBytes);
   });
   return server;
