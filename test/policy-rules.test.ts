@@ -146,7 +146,7 @@ describe('host rules are spelled as URLs spell hosts', () => {
     expect((await decide('0:0:0:0:0:0:0:1', 'http://[::2]/')).decision).toBe('allow');
   });
   it('a host the URL parser refuses is a compile error, not a rule that matches nothing', () => {
-    for (const host of ['exa mple.com', 'ex%ample.com', '1:2:3', 'x:80']) {
+    for (const host of ['exa mple.com', 'ex%ample.com', '1:2:3', 'x:80', '*.', ' *. ', '[*]']) {
       expect(() => compilePolicy({ rules: [{ operation: 'web_fetch', host, decision: 'deny' }], default: 'allow' }), host).toThrow();
     }
   });
