@@ -86,6 +86,23 @@ describe.runIf(runSandboxTests)('exec sandbox: the filesystem', () => {
     expect(await readdir(outside)).toEqual([]);
   });
 
+  it('host kernel settings under /proc are read-only in both modes, also as root (core_pattern would run a program on the host)', async () => {
+    // Each write puts back the value already there: if it were accepted, nothing would change.
+    const command = [
+      'for f in /proc/sys/kernel/core_pattern /proc/sys/kernel/core_uses_pid /proc/sys/vm/overcommit_memory; do',
+      '  v=$(cat "$f"); if printf "%s\\n" "$v" > "$f" 2>/dev/null; then echo "WROTE $f"; else echo "refused $f"; fi',
+      'done',
+      '[ -w /proc/sysrq-trigger ] && echo "WRITABLE sysrq-trigger" || echo "refused sysrq-trigger"',
+      'grep -c " /proc/sys ro," /proc/self/mountinfo',
+    ].join('\n');
+    for (const sandbox of ['workspace-write', 'read-only'] as const) {
+      const out = await ok(command, { sandbox });
+      expect(out.stdout, sandbox).not.toMatch(/WROTE|WRITABLE/);
+      expect(out.stdout.match(/^refused /gm), sandbox).toHaveLength(4);
+      expect(out.stdout.trim().split('\n').at(-1), sandbox).toBe('1');
+    }
+  });
+
   it('makes extra folders writable with { mode, writable }', async () => {
     const out = await ok(`echo yes > ${outside}/allowed.txt && echo wrote`, { sandbox: { mode: 'workspace-write', writable: [outside] } });
     expect(out.stdout).toBe('wrote\n');

@@ -122,6 +122,9 @@ export interface SandboxLayout {
   mustNotAppear?: string[];
 }
 
+/** Host-wide kernel interfaces under /proc (what container runtimes mount read-only). */
+const PROC_READ_ONLY = ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus', '/proc/fs', '/proc/acpi', '/proc/scsi'];
+
 /** Files and folders under a home directory that hold credentials (masked where a workspace exposes them). */
 const HOME_SECRETS = [
   '.ssh', '.aws', '.azure', '.kube', '.docker', '.gnupg', '.config/gcloud', '.config/gh', '.config/hub', '.npmrc', '.yarnrc',
@@ -142,6 +145,10 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
   const args = ['--die-with-parent', '--new-session', '--unshare-all'];
   if (settings.network) args.push('--share-net');
   args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
+  // The fresh procfs is writable, and as root (no user namespace then) its kernel settings are the
+  // host's: /proc/sys/kernel/core_pattern = "|/workspace/x" runs x as root outside the sandbox at
+  // the next crash, and sysrq-trigger reboots. They are bound read-only over it.
+  for (const entry of PROC_READ_ONLY) args.push('--ro-bind-try', entry, entry);
   // Private scratch folders (--dev already made a private /dev/shm); /run (and a real /var/run)
   // also hides host sockets (docker, dbus, agents).
   for (const dir of ['/tmp', '/var/tmp', '/run', '/var/run']) {
