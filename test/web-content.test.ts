@@ -258,3 +258,18 @@ describe('links and <base href>', () => {
       .toBe('[t](#top) [j](javascript:alert\\(1\\))');
   });
 });
+
+describe('windows-1252', () => {
+  it('decodes every byte as the WHATWG table says (0x80–0x9F are € ‚ ƒ … not C1 controls), also in long bodies', async () => {
+    const { decodeWindows1252 } = await import('../src/handlers/web/content.js');
+    const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const text = decodeWindows1252(all);
+    expect(text.length).toBe(256);
+    expect(text.slice(0x80, 0x8c)).toBe('€\x81‚ƒ„…†‡ˆ‰Š‹');
+    expect(text.slice(0x91, 0x98)).toBe('‘’“”•–—');
+    expect(text.slice(0xa0)).toBe(all.subarray(0xa0).toString('latin1'));
+    expect(text.slice(0, 0x80)).toBe(all.subarray(0, 0x80).toString('latin1'));
+    const long = Buffer.concat([Buffer.alloc(3_000_000, 0x41), Buffer.from([0x93, 0x48, 0x94])]);
+    expect(decodeWindows1252(long).slice(-3)).toBe('“H”');
+  });
+});
