@@ -6,9 +6,9 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_EDGE_PX, MAX_IMAGE_FILE_BYTES, MAX_OUTPUT_BYTES, MAX_OUTPUT_PIXELS } from '../src/handlers/filesystem/media/image.js';
-import { pdfLimits, PDF_DEADLINE_MS } from '../src/handlers/filesystem/media/pdf.js';
+import { pdfLimits, pdfMemory, PDF_DEADLINE_MS } from '../src/handlers/filesystem/media/pdf.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
-import { makePdf } from './support/pdf-fixture.js';
+import { makeFlateBombPdf, makePdf } from './support/pdf-fixture.js';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -101,7 +101,27 @@ describe('read_file images', () => {
 });
 
 describe('read_file PDFs', () => {
-  afterEach(() => { pdfLimits.deadlineMs = PDF_DEADLINE_MS; });
+  afterEach(() => { pdfLimits.deadlineMs = PDF_DEADLINE_MS; pdfMemory.growthMb = 512; });
+
+  it('a compressed stream that decodes to far more than the file is stopped by memory (TOO_LARGE), then normal PDFs read again', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    pdfMemory.growthMb = 96;
+    const bomb = await makeFlateBombPdf(600 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
+    await writeFile(path.join(root, 'bomb.pdf'), bomb);
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 10);
+    const result = await toolkit.invoke('filesystem', 'read_file', { path: 'bomb.pdf' });
+    clearInterval(sampler);
+    expect(!result.ok && result.error.code, result.text).toBe('TOO_LARGE');
+    expect(!result.ok && result.error.message).toMatch(/needed more than 96 MiB/);
+    // Stopped near the limit, far below the 600 MB the stream decodes to.
+    expect(peak - before).toBeLessThan(400 * 1024 * 1024);
+    await writeFile(path.join(root, 'ok.pdf'), makePdf(['after the bomb']));
+    const ok = await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' });
+    expect(ok.ok && ok.text).toContain('after the bomb');
+  }, 60_000);
 
   it('returns text per page for a range, with the page count and how to continue', async () => {
     const { root, toolkit } = await workspaceToolkit();

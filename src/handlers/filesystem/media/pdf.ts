@@ -20,6 +20,12 @@ export const pdfLimits = { deadlineMs: PDF_DEADLINE_MS };
 const WORKER_HEAP_MB = 256;
 /** An idle worker is stopped after this long. */
 const WORKER_IDLE_MS = 30_000;
+/**
+ * Growth of the process's resident memory allowed while a PDF is read (MiB). pdf.js decodes
+ * streams into typed arrays, which the worker's heap limit does not count: a 1 MB PDF of one
+ * compressed stream grew the process by 1.7 GB. So the main thread watches RSS meanwhile.
+ */
+export const pdfMemory = { growthMb: 512, sampleMs: 20 };
 
 export interface PdfText {
   pageCount: number;
@@ -113,7 +119,13 @@ export function extractPdfText(bytes: Buffer, first: number, last: number, signa
     const deadline = setTimeout(() => stopWorker(new ToolError('TIMEOUT', `reading the PDF took longer than ${pdfLimits.deadlineMs / 1000} s`)), pdfLimits.deadlineMs);
     const onAbort = () => stopWorker(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
+    const baseline = process.memoryUsage.rss();
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() - baseline <= pdfMemory.growthMb * 1024 * 1024) return;
+      stopWorker(new ToolError('TOO_LARGE', `reading the PDF needed more than ${pdfMemory.growthMb} MiB of memory (a compressed stream that decodes to far more than the file); it was stopped`));
+    }, pdfMemory.sampleMs);
     const settle = () => {
+      clearInterval(watch);
       clearTimeout(deadline);
       signal.removeEventListener('abort', onAbort);
       if (worker && jobs.size === 0) idleTimer = setTimeout(() => stopWorker(new Error('idle')), WORKER_IDLE_MS).unref();
