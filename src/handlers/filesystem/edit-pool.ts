@@ -11,6 +11,8 @@ import type { EditRequest } from './edit-match.js';
 
 const MAX_EDIT_WORKERS = 2;
 const IDLE_MS = 30_000;
+/** Heap of one edit worker: a 64 MiB file is 128 MiB as a string, a few copies of it while editing. */
+const EDIT_WORKER_HEAP_MB = 2048;
 
 interface Slot {
   worker: Worker;
@@ -27,7 +29,8 @@ let nextId = 1;
 
 function spawn(): Slot {
   const entry = workerEntry(import.meta.url, 'edit-worker', 'handlers/filesystem/edit-worker');
-  const worker = new Worker(entry.script, { eval: entry.eval });
+  // A heap cap of its own: a runaway job fails TOO_LARGE instead of growing the process without end.
+  const worker = new Worker(entry.script, { eval: entry.eval, resourceLimits: { maxOldGenerationSizeMb: EDIT_WORKER_HEAP_MB } });
   const slot: Slot = { worker, dead: false, idleTimer: undefined, onReply: undefined, onCrash: undefined };
   worker.on('message', (message: EditJobReply | 'ready') => {
     if (message !== 'ready') slot.onReply?.(message);
