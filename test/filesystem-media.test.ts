@@ -205,6 +205,32 @@ describe('read_file notebooks', () => {
     expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'a.ipynb', offset: -1 })).content.startsWith('[cell 5]')).toBe(true);
   });
 
+  it('hostile notebook JSON: odd field types render as nothing, deep nesting is refused, one cell\'s outputs share the window, a BOM is fine', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const write = (name: string, text: string) => writeFile(path.join(root, name), text);
+    await write('odd.ipynb', JSON.stringify({ cells: [
+      { cell_type: 'code', source: [{ toString: 1 }, 'ok-source', ['nested']], outputs: [null, 7, { output_type: 'error', ename: { toString: 1 }, evalue: 'E1', traceback: [{ toString: 1 }, 'tb'] }, { output_type: 'display_data', data: [1] }] },
+    ] }));
+    const odd = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'odd.ipynb' }));
+    expect(odd.content).toContain('ok-source');
+    expect(odd.content).toContain(': E1\n\ntb');
+    const deep = `{"cells":[{"cell_type":"code","source":${'['.repeat(200_000)}${']'.repeat(200_000)}}]}`;
+    await write('deep.ipynb', deep);
+    const refused = await toolkit.invoke('filesystem', 'read_file', { path: 'deep.ipynb' });
+    expect(errorCode(refused)).toBe('UNSUPPORTED_CONTENT');
+    expect(!refused.ok && refused.error.message).toMatch(/nests its JSON 200003 levels deep/);
+    // Brackets inside strings are text, not nesting.
+    await write('brackets.ipynb', JSON.stringify({ cells: [{ cell_type: 'code', source: '['.repeat(1000) + '"\\"{' }] }));
+    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'brackets.ipynb' })).content).toContain('[[[[');
+    const many = { cells: [{ cell_type: 'code', source: 'x', outputs: Array.from({ length: 100_000 }, () => ({ output_type: 'stream', text: 'line of output\n' })) }] };
+    await write('many.ipynb', JSON.stringify(many));
+    const window = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'many.ipynb' }));
+    expect(window.content.length).toBeLessThan(110 * 1024);
+    expect(window.content).toMatch(/\[\d+ more outputs not shown\]/);
+    await write('bom.ipynb', `\uFEFF${JSON.stringify({ cells: [{ cell_type: 'markdown', source: 'after a BOM' }] })}`);
+    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'bom.ipynb' })).content).toContain('after a BOM');
+  });
+
   it('invalid JSON, a JSON without cells and an oversized notebook are clear errors', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'bad.ipynb'), '{"cells": [');
