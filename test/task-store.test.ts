@@ -121,6 +121,28 @@ describe('file store', () => {
     expect(await readFile(path, 'utf8')).toBe('{ not json');
   });
 
+  it('a task file that is not a task list fails with UNAVAILABLE naming what is wrong, through invoke too, and is left as it is', async () => {
+    const path = join(dir, 'tasks.json');
+    const cases: [string, RegExp][] = [
+      ['{"version":1,"next":2,"tasks":[{"id":"t1","title":"a","status":"pending"},null,"x"]}', /tasks\[1\] is not a task/],
+      ['{"version":1,"tasks":[{"id":5,"title":"a","status":"pending"}]}', /tasks\[0\] is not a task/],
+      ['{"version":1,"tasks":{}}', /does not hold a task list/],
+      ['[1,2]', /does not hold a task list/],
+      ['{ not json', /is not valid JSON/],
+    ];
+    const { createToolkit } = await import('../src/index.js');
+    for (const [text, message] of cases) {
+      await writeFile(path, text);
+      const error = await createFileTaskStore({ path }).list().catch((e: unknown) => e);
+      expect(error, text).toBeInstanceOf(ToolError);
+      expect((error as ToolError).code, text).toBe('UNAVAILABLE');
+      expect((error as ToolError).message, text).toMatch(message);
+      const result = await createToolkit({ workspace: dir, tasks: createFileTaskStore({ path }) }).invoke('task', 'task_list', {});
+      expect(!result.ok && result.error.code, text).toBe('UNAVAILABLE');
+      expect(await readFile(path, 'utf8')).toBe(text);
+    }
+  });
+
   it('leaves no temporary or lock files behind', async () => {
     const path = join(dir, 'tasks.json');
     const store = createFileTaskStore({ path });

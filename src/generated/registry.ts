@@ -246,7 +246,7 @@ const task_task_create: OperationDescriptor = {
   description: "Add a task to the task list. Use it to plan work with three or more distinct steps, or when\nthe user gives a list of things to do; skip it for a single trivial step. Give a short\nimperative title (\"Run the test suite\"); put details in description. New tasks are\n`pending` unless a status is given. Returns the task with its short id (t1, t2, …) — pass\nthat id to task_update to mark progress.",
   params: schemas["task.task_create"].params,
   result: schemas["task.task_create"].result,
-  errors: ["TIMEOUT"],
+  errors: ["TIMEOUT", "UNAVAILABLE", "ALREADY_EXISTS"],
   validateParams: validators["task.task_create"]!.params,
   validateResult: validators["task.task_create"]!.result,
 };
@@ -264,7 +264,7 @@ const task_task_update: OperationDescriptor = {
   description: "Change a task's status, title or description. Mark a task `in_progress` when you start it\n(ideally one at a time) and `completed` as soon as it is done — not in batches later; use\n`cancelled` for tasks that became unnecessary. Only the fields given change. Fails with\nNOT_FOUND for an unknown id (task_list shows the ids) and INVALID_INPUT when nothing\nwould change.",
   params: schemas["task.task_update"].params,
   result: schemas["task.task_update"].result,
-  errors: ["NOT_FOUND", "TIMEOUT"],
+  errors: ["NOT_FOUND", "TIMEOUT", "UNAVAILABLE", "ALREADY_EXISTS"],
   validateParams: validators["task.task_update"]!.params,
   validateResult: validators["task.task_update"]!.result,
 };
@@ -281,7 +281,7 @@ const task_task_list: OperationDescriptor = {
   description: "List the tasks in creation order with their ids and statuses, optionally only those with\none status. Use it to see what remains before choosing the next step, and before finishing\nto check nothing is left pending or in progress.",
   params: schemas["task.task_list"].params,
   result: schemas["task.task_list"].result,
-  errors: [],
+  errors: ["UNAVAILABLE"],
   validateParams: validators["task.task_list"]!.params,
   validateResult: validators["task.task_list"]!.result,
 };

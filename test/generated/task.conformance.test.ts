@@ -20,7 +20,9 @@ runConformance({
         "openWorld": false,
         "title": "Create task",
         "errors": [
-          "TIMEOUT"
+          "TIMEOUT",
+          "UNAVAILABLE",
+          "ALREADY_EXISTS"
         ],
         "riskNote": "Only writes the toolkit's own task list, never workspace files or the outside world."
       },
@@ -195,7 +197,9 @@ runConformance({
         "title": "Update task",
         "errors": [
           "NOT_FOUND",
-          "TIMEOUT"
+          "TIMEOUT",
+          "UNAVAILABLE",
+          "ALREADY_EXISTS"
         ],
         "riskNote": "Only writes the toolkit's own task list, never workspace files or the outside world."
       },
@@ -416,7 +420,9 @@ runConformance({
         "idempotent": true,
         "openWorld": false,
         "title": "List tasks",
-        "errors": []
+        "errors": [
+          "UNAVAILABLE"
+        ]
       },
       "probes": {
         "missing": [],

@@ -153,11 +153,17 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw new Error(`task file ${path} is not valid JSON (${(error as Error).message}); fix or remove it`);
+      throw new ToolError('UNAVAILABLE', `task file ${path} is not valid JSON (${(error as Error).message}); fix or remove it`);
     }
     const state = parsed as Partial<TaskState>;
     if (!state || typeof state !== 'object' || !Array.isArray(state.tasks)) {
-      throw new Error(`task file ${path} does not hold a task list ({"version":1,"next":N,"tasks":[…]})`);
+      throw new ToolError('UNAVAILABLE', `task file ${path} does not hold a task list ({"version":1,"next":N,"tasks":[…]}); fix or remove it`);
+    }
+    // Every entry must be a task: a hand-edited (or model-written) file fails clearly, not INTERNAL.
+    const bad = state.tasks.findIndex((t: unknown) => typeof t !== 'object' || t === null || Array.isArray(t)
+      || typeof (t as Task).id !== 'string' || typeof (t as Task).title !== 'string' || typeof (t as Task).status !== 'string');
+    if (bad >= 0) {
+      throw new ToolError('UNAVAILABLE', `task file ${path}: tasks[${bad}] is not a task (an object with string id, title and status); fix or remove it`);
     }
     // `next` never goes below the highest id in the file, even if someone edited it by hand.
     const highest = state.tasks.reduce((max, t) => Math.max(max, Number(/^t(\d+)$/.exec(t.id)?.[1] ?? 0)), 0);
