@@ -110,6 +110,10 @@ describe('charsets', () => {
     }
     expect(pickEncoding(Buffer.from('x'), 'x-bogus', 'text')).toEqual({ encoding: 'utf-8', unsupported: 'x-bogus' });
     expect(pickEncoding(Buffer.from('<meta charset="koi8-r">'), 'x-bogus', 'html')).toEqual({ encoding: 'koi8-r', unsupported: 'x-bogus' });
+    // A <meta> that names UTF-16 is read as UTF-8 (HTML's rule); a header or a BOM that says UTF-16 is not overruled.
+    expect(pickEncoding(Buffer.from('<meta charset="utf-16"><p>hi'), undefined, 'html')).toEqual({ encoding: 'utf-8' });
+    expect(pickEncoding(Buffer.from('<meta charset="UTF-16BE">'), undefined, 'html')).toEqual({ encoding: 'utf-8' });
+    expect(pickEncoding(Buffer.from('<p>hi'), 'utf-16le', 'html')).toEqual({ encoding: 'utf-16le' });
   });
 });
 

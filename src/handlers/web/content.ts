@@ -69,10 +69,13 @@ export function pickEncoding(bytes: Buffer, declared: string | undefined, kind: 
   const candidates = [declared];
   if (kind === 'html') candidates.push(metaCharset(bytes.subarray(0, 2048).toString('latin1')));
   let unsupported: string | undefined;
-  for (const label of candidates) {
+  for (const [index, label] of candidates.entries()) {
     if (!label) continue;
     try {
-      return { encoding: new TextDecoder(label).encoding, ...(unsupported ? { unsupported } : {}) };
+      const encoding = new TextDecoder(label).encoding;
+      // HTML's rule: a <meta> naming UTF-16 (read with an ASCII decoder, so the page is not UTF-16) means UTF-8.
+      if (index === 1 && encoding.startsWith('utf-16')) return { encoding: 'utf-8', ...(unsupported ? { unsupported } : {}) };
+      return { encoding, ...(unsupported ? { unsupported } : {}) };
     } catch {
       unsupported ??= label.slice(0, 64); // try the next source
     }
