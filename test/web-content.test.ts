@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksBinary, pickEncoding } from '../src/handlers/web/content.js';
-import { convertHtml, escapeMarkdown, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../src/handlers/web/html-convert.js';
+import { convertHtml, escapeMarkdown, MAX_ATTRIBUTES, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../src/handlers/web/html-convert.js';
 import { extractText, scanHtml, tidyLines } from '../src/handlers/web/html-scan.js';
 import { createToolkit } from '../src/toolkit.js';
 import type { InvokeResult } from '../src/runtime/types.js';
@@ -187,6 +187,27 @@ describe('convertHtml limits', () => {
     );
     expect(page.content).toBe('3. c\n4. d\n\nuse ``a`b`` and `` `x `` [r](http://h/r)  \nnext');
     expect(page.notes).toEqual([]);
+  });
+});
+
+describe('elements with very many attributes', () => {
+  it('are counted quote-aware in the pre-scan; past MAX_ATTRIBUTES the page is plain text with a note, quickly', () => {
+    expect(scanHtml('<a title="x y=z w" href=\'/p q\' data-x=1 hidden>t</a>').attributes).toBe(0); // short tags are not counted
+    const counted = scanHtml(`<div ${'title="a b c" '.repeat(10)}x=1 y z>t</div>`);
+    expect(counted.attributes).toBe(13);
+    const many = `<p>before</p><div ${Array.from({ length: 20_000 }, (_, i) => `a${i}="x"`).join(' ')}>hi <b>there</b></div>`;
+    const started = performance.now();
+    const page = convertHtml(many, 'markdown', 'http://x/');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(page.content).toContain('hi there');
+    expect(page.notes.join(' ')).toMatch(new RegExp(`has 20000 attributes, more than the ${MAX_ATTRIBUTES}`));
+    // A long tag with few attributes (an inline image) is converted as HTML.
+    const inline = convertHtml(`<p><img alt="pic" src="data:image/png;base64,${'A'.repeat(100_000)}"> and <b>bold</b></p>`, 'markdown', 'http://x/');
+    expect(inline.notes).toEqual([]);
+    expect(inline.content).toContain('**bold**');
+    const some = convertHtml(`<p ${Array.from({ length: 500 }, (_, i) => `d${i}=1`).join(' ')}>fine <em>x</em></p>`, 'markdown', 'http://x/');
+    expect(some.notes).toEqual([]);
+    expect(some.content).toBe('fine *x*');
   });
 });
 

@@ -20,6 +20,8 @@ import { domToText } from './html-text.js';
 export const MAX_PARSE_DEPTH = 512;
 export const MAX_DOM_DEPTH = 128;
 export const MAX_DOM_CHARS = 8 * 1024 * 1024;
+/** Attributes on one element: domino's attribute handling is quadratic (40,000 took 6.4 s). */
+export const MAX_ATTRIBUTES = 1000;
 /**
  * Blockquotes and list items prefix every line of their content, once per level: nested deeper
  * than these, they become plain blocks (120 nested quotes around 30,000 lines took 12 s).
@@ -113,6 +115,9 @@ export function convertHtml(html: string, format: ConvertFormat, baseUrl: string
     fallback(html, `the page nests elements about ${depth} levels deep, beyond the ${MAX_PARSE_DEPTH} web_fetch parses; returned as plain text extracted without an HTML parser`);
   const scan = scanHtml(html);
   if (scan.depth > MAX_PARSE_DEPTH) return tooDeep(scan.depth);
+  if (scan.attributes > MAX_ATTRIBUTES) {
+    return fallback(html, `an element of the page has ${scan.attributes} attributes, more than the ${MAX_ATTRIBUTES} web_fetch parses (the parser's cost grows with their square); returned as plain text extracted without an HTML parser`);
+  }
   try {
     const doc = parse(html);
     if (typeof doc === 'number') return tooDeep(doc);

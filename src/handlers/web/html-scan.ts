@@ -75,6 +75,32 @@ export interface HtmlScan {
   depth: number;
   /** Start tags seen. */
   elements: number;
+  /** Most attributes on one start tag (the parser's attribute handling is quadratic in them). */
+  attributes: number;
+}
+
+/** Attributes in a start tag between `from` (after its name) and `to` (its end): one pass, quotes honoured. */
+function countAttributes(html: string, from: number, to: number): number {
+  let count = 0;
+  let inName = false;
+  let quote = 0;
+  for (let k = from; k < to; k++) {
+    const c = html.charCodeAt(k);
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+    } else if (c === 0x22 || c === 0x27) {
+      quote = c;
+      inName = false;
+    } else if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x2f || c === 0x3e) {
+      inName = false;
+    } else if (c === 0x3d) {
+      inName = true; // `=`: what follows is the value, not a new name
+    } else if (!inName) {
+      inName = true;
+      count++;
+    }
+  }
+  return count;
 }
 
 export interface ExtractedText {
@@ -119,6 +145,7 @@ function walkHtml(html: string, visit: Visitor): HtmlScan {
   let foreign = 0; // inside <svg>/<math>, "/>" really closes an element
   let depth = 0;
   let elements = 0;
+  let attributes = 0;
   let i = 0;
   let pre = 0;
   const pop = () => {
@@ -194,6 +221,7 @@ function walkHtml(html: string, visit: Visitor): HtmlScan {
       continue;
     }
     elements++;
+    if (end - j > 64) attributes = Math.max(attributes, countAttributes(html, j, end));
     if (RAW_TEXT.has(name) && foreign === 0) {
       const endTag = new RegExp(`</${name}[\\s/>]`, 'gi');
       endTag.lastIndex = i;
@@ -229,7 +257,7 @@ function walkHtml(html: string, visit: Visitor): HtmlScan {
     if (name === 'pre' || name === 'listing') pre++;
     if (stack.length > depth) depth = stack.length;
   }
-  return { depth, elements };
+  return { depth, elements, attributes };
 }
 
 /** How deep the page nests and how many elements it has, without building a tree. */
