@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { ToolError, abortError } from '../../runtime/errors.js';
 import { workerEntry } from '../../runtime/worker-entry.js';
+import { WorkerPool } from '../../runtime/worker-pool.js';
 import type { ConvertReply, ConvertRequest } from './convert-worker.js';
 import type { ConvertedPage, ConvertFormat } from './html-convert.js';
 
@@ -39,99 +40,19 @@ export interface ConvertOptions {
   signal: AbortSignal;
 }
 
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  dead: boolean;
-  idleTimer: NodeJS.Timeout | undefined;
-  /** The job this worker runs now. */
-  job: { reply(message: ConvertReply): void; crash(error: Error): void } | undefined;
-}
-
-type Waiter = (slot: Slot) => void;
-
-const idle: Slot[] = [];
-const waiters: Waiter[] = [];
-let live = 0;
-let nextId = 1;
-
-function spawn(): Slot {
-  const entry = workerEntry(import.meta.url, 'convert-worker', 'handlers/web/convert-worker');
-  const worker = new Worker(entry.script, {
-    eval: entry.eval,
-    resourceLimits: { maxOldGenerationSizeMb: CONVERT_MEMORY_MB },
-  });
-  const slot: Slot = { worker, ready: false, dead: false, idleTimer: undefined, job: undefined };
-  worker.on('message', (message: ConvertReply | 'ready') => {
-    if (message === 'ready') slot.ready = true;
-    else slot.job?.reply(message);
-  });
-  worker.on('error', (error) => {
-    const job = slot.job;
-    retire(slot);
-    job?.crash(error);
-  });
-  worker.on('exit', (code) => {
-    const job = slot.job;
-    retire(slot);
-    job?.crash(new Error(`the conversion worker exited with code ${code}`));
-  });
-  // After the listeners: adding a 'message' listener re-refs the worker's port.
-  worker.unref();
-  return slot;
-}
-
-/** Removes a worker from the pool for good and lets a waiting job start a fresh one. */
-function retire(slot: Slot): void {
-  if (slot.dead) return;
-  slot.dead = true;
-  slot.job = undefined;
-  live--;
-  clearTimeout(slot.idleTimer);
-  const at = idle.indexOf(slot);
-  if (at >= 0) idle.splice(at, 1);
-  void slot.worker.terminate().catch(() => {});
-  const waiter = waiters.shift();
-  if (waiter) {
-    live++;
-    waiter(spawn());
-  }
-}
-
-function release(slot: Slot): void {
-  slot.job = undefined;
-  if (slot.dead) return;
-  const waiter = waiters.shift();
-  if (waiter) return waiter(slot);
-  idle.push(slot);
-  slot.idleTimer = setTimeout(() => retire(slot), IDLE_MS);
-  slot.idleTimer.unref();
-}
-
-function acquire(waiter: Waiter): void {
-  const slot = idle.pop();
-  if (slot) {
-    clearTimeout(slot.idleTimer);
-    waiter(slot);
-  } else if (live < MAX_CONVERT_WORKERS) {
-    live++;
-    waiter(spawn());
-  } else {
-    waiters.push(waiter);
-    return;
-  }
-  // Keep a spare warm: if this job turns out slow, the next page need not wait for a cold start.
-  if (idle.length === 0 && live < MAX_CONVERT_WORKERS) {
-    live++;
-    release(spawn());
-  }
-}
+const pool = new WorkerPool<ConvertReply>({
+  create: () => {
+    const entry = workerEntry(import.meta.url, 'convert-worker', 'handlers/web/convert-worker');
+    return new Worker(entry.script, { eval: entry.eval, resourceLimits: { maxOldGenerationSizeMb: CONVERT_MEMORY_MB } });
+  },
+  max: MAX_CONVERT_WORKERS,
+  idleMs: IDLE_MS,
+  keepSpare: true,
+});
 
 /** Starts a worker ahead of the first job (called when an HTML response's headers arrive). */
 export function prewarmConverter(): void {
-  if (idle.length > 0 || live > 0) return;
-  live++;
-  release(spawn());
+  pool.prewarm();
 }
 
 /** Converts a page in a worker within `options.deadline`; see the file comment. */
@@ -146,63 +67,31 @@ export function convertInWorker(job: ConvertJob, options: ConvertOptions): Promi
   if (signal.aborted) return Promise.reject(abortError(signal));
   const remaining = options.deadline - Date.now();
   if (remaining <= 0) return Promise.reject(timeoutError());
+  const unconvertible = (why: string) => new ToolError('UNSUPPORTED_CONTENT', `the page could not be converted to ${job.format} (${why}); use format "raw" to get the HTML as received`);
 
   // A private copy, transferred (not cloned) to the worker.
   const bytes = new Uint8Array(size);
   bytes.set(job.bytes);
-  return new Promise<ConvertedPage>((resolve, reject) => {
-    let slot: Slot | undefined;
-    let settled = false;
-    const waiter: Waiter = (given) => {
-      if (settled) return release(given);
-      slot = given;
-      const id = nextId++;
-      given.job = {
-        reply(message) {
-          if (message.id !== id) return;
-          if (message.ok) finish(undefined, () => resolve({ title: message.title, content: message.content, notes: message.notes }));
-          else finish(undefined, () => reject(new ToolError('UNSUPPORTED_CONTENT', `the page could not be converted to ${job.format} (${message.message}); use format "raw" to get the HTML as received`)));
-        },
-        crash(error) {
-          const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-          if (!given.ready && !outOfMemory) {
-            finish(undefined, () => reject(new ToolError('INTERNAL', `the HTML conversion worker failed to start: ${error.message}`)));
-          } else {
-            finish(undefined, () => reject(new ToolError(
-              'UNSUPPORTED_CONTENT',
-              outOfMemory
-                ? `converting the ${size}-byte page needed more than the converter's ${CONVERT_MEMORY_MB} MiB of memory; use format "raw" or a smaller max_bytes`
-                : `the page could not be converted to ${job.format} (${error.message}); use format "raw" to get the HTML as received`,
-            )));
-          }
-        },
-      };
+  return pool.run<ConvertedPage>({
+    signal,
+    deadlineMs: remaining,
+    timeout: timeoutError,
+    post(worker, id) {
       const request: ConvertRequest = { id, bytes, encoding: job.encoding, truncated: job.truncated, format: job.format, baseUrl: job.baseUrl };
-      given.worker.postMessage(request, [bytes.buffer]);
-    };
-    // `kill` set: the worker is stuck in the job (deadline, abort) and must be terminated.
-    const finish = (kill: 'kill' | undefined, settle: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      if (slot) {
-        if (kill) retire(slot);
-        else release(slot);
-      } else {
-        const at = waiters.indexOf(waiter);
-        if (at >= 0) waiters.splice(at, 1);
-      }
-      settle();
-    };
-    const timer = setTimeout(() => finish('kill', () => reject(timeoutError())), remaining);
-    const onAbort = () => finish('kill', () => reject(abortError(signal)));
-    signal.addEventListener('abort', onAbort, { once: true });
-    acquire(waiter);
+      worker.postMessage(request, [bytes.buffer]);
+    },
+    settle: (message) => (message.ok ? { title: message.title, content: message.content, notes: message.notes } : unconvertible(message.message)),
+    crashed(error, ready) {
+      const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      if (!ready && !outOfMemory) return new ToolError('INTERNAL', `the HTML conversion worker failed to start: ${error.message}`);
+      return outOfMemory
+        ? new ToolError('UNSUPPORTED_CONTENT', `converting the ${size}-byte page needed more than the converter's ${CONVERT_MEMORY_MB} MiB of memory; use format "raw" or a smaller max_bytes`)
+        : unconvertible(error.message);
+    },
   });
 }
 
 /** Workers alive now (busy or idle); for tests. */
 export function convertWorkersAlive(): number {
-  return live;
+  return pool.live;
 }

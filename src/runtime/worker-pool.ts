@@ -1,0 +1,164 @@
+// A small pool of worker threads that run one job at a time each, shared by the HTML converter and
+// the edit worker: reused while warm, unref'd when idle (they never keep a process alive) and
+// referenced while busy (a caller awaits them), stopped after `idleMs` idle, and terminated when a
+// job must not finish (deadline, abort). A worker that dies fails its job and is replaced.
+import type { Worker } from 'node:worker_threads';
+import { abortError } from './errors.js';
+
+interface Slot<Reply> {
+  worker: Worker;
+  /** The worker said 'ready' (its modules loaded). */
+  ready: boolean;
+  dead: boolean;
+  idleTimer: NodeJS.Timeout | undefined;
+  job: { reply(message: Reply): void; crash(error: Error, ready: boolean): void } | undefined;
+}
+
+export interface WorkerPoolOptions {
+  /** Starts one worker; it posts 'ready' once loaded and then one reply per job, with the job's id. */
+  create: () => Worker;
+  max: number;
+  idleMs: number;
+  /** Keep one idle worker started beside a busy one, so a slow job does not make the next wait for a cold start. */
+  keepSpare?: boolean;
+}
+
+export interface WorkerJob<Reply extends { id: number }, Result> {
+  /** Sends the job to the worker (with `id`, which its reply carries). */
+  post(worker: Worker, id: number): void;
+  /** The result, or the error to reject with, for the worker's reply. */
+  settle(reply: Reply): Result | Error;
+  /** The error for a worker that died during the job (`ready`: it had loaded). */
+  crashed(error: Error, ready: boolean): Error;
+  signal: AbortSignal;
+  /** Past this many ms the worker is terminated and the job fails with `timeout()`. */
+  deadlineMs?: number;
+  timeout?: () => Error;
+}
+
+export class WorkerPool<Reply extends { id: number }> {
+  private readonly idle: Slot<Reply>[] = [];
+  private readonly waiters: ((slot: Slot<Reply>) => void)[] = [];
+  private nextId = 1;
+  /** Workers alive now (busy or idle). */
+  live = 0;
+
+  constructor(private readonly options: WorkerPoolOptions) {}
+
+  private spawn(): Slot<Reply> {
+    const worker = this.options.create();
+    const slot: Slot<Reply> = { worker, ready: false, dead: false, idleTimer: undefined, job: undefined };
+    worker.on('message', (message: Reply | 'ready') => {
+      if (message === 'ready') slot.ready = true;
+      else slot.job?.reply(message);
+    });
+    const died = (error: Error) => {
+      const job = slot.job;
+      this.retire(slot);
+      job?.crash(error, slot.ready);
+    };
+    worker.on('error', died);
+    worker.on('exit', (code) => died(new Error(`the worker exited with code ${code}`)));
+    // After the listeners: adding a 'message' listener re-refs the worker's port.
+    worker.unref();
+    return slot;
+  }
+
+  /** Removes a worker for good and lets a waiting job start a fresh one. */
+  private retire(slot: Slot<Reply>): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    slot.job = undefined;
+    this.live--;
+    clearTimeout(slot.idleTimer);
+    const at = this.idle.indexOf(slot);
+    if (at >= 0) this.idle.splice(at, 1);
+    void slot.worker.terminate().catch(() => {});
+    const waiter = this.waiters.shift();
+    if (waiter) {
+      this.live++;
+      waiter(this.spawn());
+    }
+  }
+
+  private release(slot: Slot<Reply>): void {
+    slot.job = undefined;
+    if (slot.dead) return;
+    slot.worker.unref();
+    const waiter = this.waiters.shift();
+    if (waiter) return waiter(slot);
+    this.idle.push(slot);
+    slot.idleTimer = setTimeout(() => this.retire(slot), this.options.idleMs);
+    slot.idleTimer.unref();
+  }
+
+  private acquire(waiter: (slot: Slot<Reply>) => void): void {
+    const slot = this.idle.pop();
+    if (slot) {
+      clearTimeout(slot.idleTimer);
+      waiter(slot);
+    } else if (this.live < this.options.max) {
+      this.live++;
+      waiter(this.spawn());
+    } else {
+      this.waiters.push(waiter);
+      return;
+    }
+    if (this.options.keepSpare && this.idle.length === 0 && this.live < this.options.max) {
+      this.live++;
+      this.release(this.spawn());
+    }
+  }
+
+  /** Starts a worker ahead of the first job, if none is alive. */
+  prewarm(): void {
+    if (this.idle.length > 0 || this.live > 0) return;
+    this.live++;
+    this.release(this.spawn());
+  }
+
+  /** Runs one job on a free worker (waiting for one if all are busy). */
+  run<Result>(job: WorkerJob<Reply, Result>): Promise<Result> {
+    const { signal } = job;
+    if (signal.aborted) return Promise.reject(abortError(signal));
+    return new Promise<Result>((resolve, reject) => {
+      let slot: Slot<Reply> | undefined;
+      let settled = false;
+      let timer: NodeJS.Timeout | undefined;
+      // `kill`: the worker is stuck in the job (deadline, abort) and must be terminated.
+      const finish = (kill: boolean, outcome: Result | Error) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        if (slot) {
+          if (kill) this.retire(slot);
+          else this.release(slot);
+        } else {
+          const at = this.waiters.indexOf(waiter);
+          if (at >= 0) this.waiters.splice(at, 1);
+        }
+        if (outcome instanceof Error) reject(outcome);
+        else resolve(outcome);
+      };
+      const onAbort = () => finish(true, abortError(signal));
+      const waiter = (given: Slot<Reply>) => {
+        if (settled) return this.release(given);
+        slot = given;
+        const id = this.nextId++;
+        given.job = {
+          reply: (message) => {
+            if (message.id === id) finish(false, job.settle(message));
+          },
+          crash: (error, ready) => finish(false, job.crashed(error, ready)),
+        };
+        // Referenced while it works: the caller awaits it, so the process must not exit under it.
+        given.worker.ref();
+        job.post(given.worker, id);
+      };
+      if (job.deadlineMs !== undefined) timer = setTimeout(() => finish(true, job.timeout?.() ?? new Error('the job timed out')), job.deadlineMs);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.acquire(waiter);
+    });
+  }
+}
