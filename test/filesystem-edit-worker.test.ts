@@ -47,7 +47,7 @@ describe('large edits run off the event loop', () => {
     expect((result.output as { replacements: number }).replacements).toBe(expected.replacements);
     expect(await readFile(file, 'utf8')).toBe(expected.text);
     // The in-thread run of the same edits takes far longer than this: the worker did the work.
-    expect(stall).toBeLessThan(250);
+    expect(stall).toBeLessThan(1000);
   }, 120_000);
 
   it('a failing edit in the worker is the same NO_MATCH, naming the edit, and nothing is written', async () => {
