@@ -130,7 +130,7 @@ describe('shell_read runs inspection command lines', () => {
   }, 60_000);
 
   it('git read subcommands run; a hostile repository config cannot make them run helpers', async () => {
-    const { root, toolkit } = await setup();
+    const { root } = await setup();
     const git = (...args: string[]) => execFileSync('git', args, { cwd: root, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
     git('init', '-q');
     git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'add', 'canary.txt');
@@ -139,8 +139,21 @@ describe('shell_read runs inspection command lines', () => {
     git('config', 'core.pager', 'touch pwned-pager');
     git('config', 'core.fsmonitor', 'touch pwned-fsmonitor; false');
     git('config', 'diff.external', 'touch pwned-diff');
-    const log = await toolkit.invoke('exec', 'shell_read', { command: 'git log --oneline && git status --short && git diff HEAD && git branch --list' });
+    // Without bubblewrap (no sandbox as a further wall), so a helper git ran could write.
+    const unsandboxed = createToolkit({ workspace: root, exec: { bwrapPath: path.join(root, 'no-bwrap') } });
+    const log = await unsandboxed.invoke('exec', 'shell_read', { command: 'git log --oneline && git status --short && git diff HEAD && git branch --list' });
     expect(log.ok && (log.output as { stdout: string }).stdout).toMatch(/first/);
+    // A commit with a signature makes %G? / %GS / %GK run gpg.program (a script the repo names).
+    const tree = execFileSync('git', ['rev-parse', 'HEAD^{tree}'], { cwd: root }).toString().trim();
+    const signed = `tree ${tree}\nauthor t <t@example.com> 1 +0000\ncommitter t <t@example.com> 1 +0000\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n AAAA\n -----END PGP SIGNATURE-----\n\nsigned\n`;
+    const commit = execFileSync('git', ['hash-object', '-t', 'commit', '-w', '--stdin'], { cwd: root, input: signed }).toString().trim();
+    git('update-ref', 'refs/heads/signed', commit);
+    for (const key of ['gpg.program', 'gpg.openpgp.program', 'gpg.ssh.program', 'gpg.x509.program']) git('config', key, path.join(root, 'evil.sh'));
+    for (const command of ["git log --format='%G? %GS' -1 signed", "git show -s --pretty='format:%GK %GF' signed", "git log --pretty='%GG' -1 signed"]) {
+      const result = await unsandboxed.invoke('exec', 'shell_read', { command });
+      expect(result.ok, command).toBe(true);
+    }
+    expect(await readFile(path.join(root, 'canary.txt'), 'utf8')).toBe(CANARY);
     expect((await readdir(root)).filter((f) => f.startsWith('pwned'))).toEqual([]);
   });
 

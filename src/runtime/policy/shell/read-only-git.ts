@@ -81,6 +81,8 @@ export const GIT_HARDENING_ENV: Record<string, string | undefined> = (() => {
     ['core.fsmonitor', 'false'], ['core.pager', 'cat'], ['core.hooksPath', '/dev/null'], ['diff.external', ''],
     ['core.editor', 'false'], ['sequence.editor', 'false'], ['credential.helper', ''], ['protocol.allow', 'never'],
     ['log.showSignature', 'false'], ['core.alternateRefsCommand', ''], ['core.sshCommand', 'false'], ['uploadpack.packObjectsHook', ''],
+    // `git log --format=%G?` (also %GS, %GK…) verifies a commit's signature by running gpg.program.
+    ['gpg.program', 'false'], ['gpg.openpgp.program', 'false'], ['gpg.x509.program', 'false'], ['gpg.ssh.program', 'false'],
   ];
   const env: Record<string, string | undefined> = { GIT_CONFIG_COUNT: String(entries.length), GIT_EXTERNAL_DIFF: undefined, GIT_PAGER: 'cat', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: undefined, SSH_ASKPASS: undefined,
     // Startup files and config files that would make bash or rg run code the classifier never saw.
