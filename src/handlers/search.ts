@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ToolError, fsErrorToToolError, throwIfAborted } from '../runtime/errors.js';
 import { withText, type Rendered } from '../runtime/handler.js';
 import type { HandlerContext } from '../runtime/types.js';
+import { entryKind } from '../runtime/verified-fs.js';
 import type { GlobParams, GlobResult, GrepParams, GrepResult, SearchHandlers } from '../generated/types.js';
 import { GitignoreRules, isDynamicPattern, mtimesOf, renderGlob, walkGlob } from './search/glob.js';
 import { MAX_COLLECTED_CHARS, compare, cutMatchText, renderGrep, sortByPath, type GrepMatch } from './search/grep-render.js';
@@ -121,8 +122,7 @@ async function refuseSpecialFile(absolute: string, shown: string): Promise<void>
     throw fsErrorToToolError(error, shown) ?? error;
   }
   if (stats.isFile() || stats.isDirectory()) return;
-  const kind = stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isSocket() ? 'a socket' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : 'not a regular file';
-  throw new ToolError('INVALID_INPUT', `${shown} is ${kind}; grep searches regular files and folders only`);
+  throw new ToolError('INVALID_INPUT', `${shown} is ${entryKind(stats)}; grep searches regular files and folders only`);
 }
 
 async function isDirectory(absolute: string): Promise<boolean> {

@@ -4,7 +4,7 @@ import { link, lstat, open, rename, unlink } from 'node:fs/promises';
 import { abortError, ToolError } from './errors.js';
 import { processIsAlive } from './processes.js';
 import { tempNameFor } from './atomic-write.js';
-import type { DirRef } from './verified-fs.js';
+import { entryKind, type DirRef } from './verified-fs.js';
 
 /**
  * Serializes async work per key (e.g. per real file path) within this process: callers run one
@@ -167,8 +167,7 @@ async function breakIfStale(dir: DirRef, lockName: string, staleMs: number, disp
     if (!stats.isFile()) {
       // Never a lock a writer made (a FIFO, a link, a folder): not ours to remove, and waiting for
       // it to go would only end in TIMEOUT.
-      const kind = stats.isFIFO() ? 'FIFO' : stats.isSymbolicLink() ? 'symbolic link' : stats.isDirectory() ? 'folder' : 'special file';
-      throw new ToolError('ALREADY_EXISTS', `${display} cannot be locked for writing: its lock file ${lockName} is a ${kind}, not a lock a writer made; remove it and retry`);
+      throw new ToolError('ALREADY_EXISTS', `${display} cannot be locked for writing: its lock file ${lockName} is ${entryKind(stats)}, not a lock a writer made; remove it and retry`);
     }
     mtimeMs = stats.mtimeMs;
   } catch (error) {

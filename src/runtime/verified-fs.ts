@@ -62,6 +62,17 @@ export async function realPathOf(handle: FileHandle | DescriptorFile, expected: 
 }
 
 /** The path (or a folder on it) turned into a symlink between resolving it and opening it. */
+/** What a directory entry is, for messages: `a FIFO (named pipe)`, `a socket`, `a folder`… */
+export function entryKind(stats: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+  if (stats.isFile()) return 'a regular file';
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'a special file';
+}
+
 export function swappedError(display: string): ToolError {
   return new ToolError('OUTSIDE_WORKSPACE', `${display} (or a folder on its path) was replaced by a symlink while the call ran; refused, nothing was changed — retry`);
 }
