@@ -57,19 +57,17 @@ export function programNames(word: Word, workspaceRoot: string, mode: 'certain' 
   return names;
 }
 
-/** Programs that run another command or code; see `unwrap`. */
-const RUNS_OTHERS = new Set(['eval', 'mapfile', 'readarray', 'let', 'source', '.', 'command', 'builtin', 'nohup', 'time', 'exec', 'nice', 'timeout',
-  'stdbuf', 'ionice', 'setsid', 'env', 'xargs', 'sudo', 'doas', 'chroot', 'su', 'runuser', 'find', 'coproc', 'git']);
-
 const flag = (w: Word | undefined) => w !== undefined && !w.dynamic && w.text.startsWith('-') && w.text !== '-';
 
 export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
   const words = entry.words;
   const name = programName(words[0]!, workspaceRoot);
   const base = path.basename(words[0]!.text);
-  if (!words[0]!.dynamic && name !== base && (RUNS_OTHERS.has(base) || BASH_LIKE.has(base) || OTHER_SHELLS.has(base))) {
-    // `../../usr/bin/env rm x`: which program a relative path is depends on the working directory.
-    return { kind: 'opaque', reason: `${name} may be ${base}, which runs other commands; name it without a path, or by its absolute path` };
+  if (!words[0]!.dynamic && name !== base) {
+    // `../../usr/bin/env rm x`: which program a relative path is depends on the working directory;
+    // if the program its name says would run another command, the line cannot be decided.
+    const asNamed = unwrap({ ...entry, words: [{ ...words[0]!, text: base }, ...words.slice(1)] }, workspaceRoot);
+    if (asNamed.kind !== 'plain') return { kind: 'opaque', reason: `${name} may be ${base}, which runs other commands; name it without a path, or by its absolute path` };
   }
   const rest = words.slice(1);
   const dynamicAt = rest.findIndex((w) => w.dynamic);
