@@ -6,7 +6,7 @@ import { ToolError } from '../../runtime/errors.js';
 /** A line longer than this is not searched to its end (forward or backward). */
 export const MAX_LINE_SCAN_BYTES = 64 * 1024 * 1024;
 /** Most bytes one call scans for lines (skipping to a window, the window, counting on). */
-export const MAX_CALL_SCAN_BYTES = 4 * 1024 ** 3;
+export const MAX_CALL_SCAN_BYTES = 2 * 1024 ** 3;
 
 export interface ScanBudget {
   maxLineBytes: number;
