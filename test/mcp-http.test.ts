@@ -133,20 +133,15 @@ describe('session cap and idle expiry', () => {
   it('does not evict a session with a request in flight: a new one gets 503 until it is idle', async () => {
     const server = await serve({ maxSessions: 1 });
     const id = await initialize(server.url);
-    // A GET event stream stays open: the session is busy.
-    const target = new URL(server.url);
-    const stream = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' } });
-    const opened = new Promise<void>((resolve) => stream.on('response', (res) => { res.resume(); resolve(); }));
-    stream.on('error', () => { /* destroyed below */ });
-    stream.end();
-    await opened;
+    // A tool call that takes a while: the session is busy until its answer is sent.
+    const call = raw(server.url, 'POST', { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'bash', arguments: { command: 'sleep 1.5; echo slept' } } });
+    await new Promise((r) => setTimeout(r, 300));
     const refused = await raw(server.url, 'POST', {}, INIT);
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.body).toContain('Too many MCP sessions');
-    stream.destroy();
-    await until(() => true);
-    await new Promise((r) => setTimeout(r, 100));
+    expect((await call).body).toContain('slept');
     await initialize(server.url);
     expect(server.sessionCount()).toBe(1);
     await until(() => closed.length === 1);

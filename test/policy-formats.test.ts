@@ -70,7 +70,7 @@ describe('HCL and YAML policies', () => {
     expect(await errorOf('rule {\n  operation = "Bash"\n  decision = "deny"\n}\n', 'agent.hcl')).toMatch(/^agent\.hcl:2:15: policy rule 0: no operation matches "Bash" \(did you mean "bash"\?\)/);
     expect(await errorOf('default = "ask"\nrule {\n  provider = "shell"\n  decision = "deny"\n}\n', 'a.hcl')).toMatch(/^a\.hcl:3:14: .*did you mean "exec"/);
     expect(await errorOf('rule {\n  operation = "bash"\n  decision  = "allow"\n  comand = "ls"\n}\n', 'a.hcl')).toMatch(/^a\.hcl:4:12: .*unknown field comand/);
-    expect(await errorOf('rule {\n  operation = "bash"\n  decision = "allow"\n', 'a.hcl')).toMatch(/^a\.hcl:4:1: expected }/);
+    expect(await errorOf('rule {\n  operation = "bash"\n  decision = "allow"\n', 'a.hcl')).toMatch(/^a\.hcl:1:6: this \{ is not closed: the file ends before its "}"/);
     expect(await errorOf('defaults = "ask"\n', 'a.hcl')).toMatch(/^a\.hcl:1:1: unknown top-level attribute "defaults" \(did you mean "default"\?\)/);
     expect(await errorOf('rules {\n}\n', 'a.hcl')).toMatch(/^a\.hcl:1:1: unknown block "rules" \(did you mean "rule"\?\)/);
     expect(await errorOf('rule {\n  operation = "${x}"\n  decision = "deny"\n}\n', 'a.hcl')).toMatch(/^a\.hcl:2:15: interpolation/);

@@ -1,6 +1,8 @@
 // MCP over Streamable HTTP: stateful sessions that expire when idle and are capped, bearer
 // authentication (required off loopback), a stateless mode for load-balanced replicas, and the
 // Host/Origin checks against DNS rebinding. A session's toolkit is closed when the session ends.
+// Only requests count as activity: an open GET event stream does not keep a session, and a
+// request counts only once its whole body has arrived (within a deadline and a size cap).
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +10,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Toolkit } from '../runtime/types.js';
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, readJsonBody, type BodyLimits } from './http-body.js';
 import { createMcpServer, type McpServerOptions, type RunningServer } from './mcp.js';
 
 /** Defaults, documented in the README: 15 minutes idle, 100 live sessions. */
@@ -31,6 +34,12 @@ export interface McpHttpOptions extends McpServerOptions {
   sessionIdleTimeoutMs?: number;
   /** Most live sessions (default 100): a new one evicts the least recently used idle session, or gets 503. */
   maxSessions?: number;
+  /** A request's headers must arrive within this long (default 10 s); else 408 and the connection is closed. */
+  headersTimeoutMs?: number;
+  /** A POST body must arrive whole within this long after its headers (default 10 s); else 408. */
+  bodyTimeoutMs?: number;
+  /** Largest POST body accepted (default 4 MiB, the MCP SDK's message limit); larger is 413. */
+  maxBodyBytes?: number;
   /**
    * No sessions: every POST is self-contained (a new server, transport and toolkit, closed after the
    * reply), for replicas behind a load balancer. No server-to-client requests (elicitation) then.
@@ -103,6 +112,10 @@ function bearerMatches(header: string | undefined, expected: Buffer): boolean {
 
 function checkOptions(options: McpHttpOptions, host: string): void {
   const { authToken, sessionIdleTimeoutMs, maxSessions } = options;
+  for (const name of ['headersTimeoutMs', 'bodyTimeoutMs', 'maxBodyBytes'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw new TypeError(`${name} must be a positive number`);
+  }
   if (authToken !== undefined) {
     if (typeof authToken !== 'string' || authToken.length < MIN_AUTH_TOKEN_LENGTH || /\s/.test(authToken)) {
       throw new TypeError(`the MCP auth token must be at least ${MIN_AUTH_TOKEN_LENGTH} characters without spaces (e.g. \`openssl rand -hex 32\`)`);
@@ -134,6 +147,8 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
   const expectedToken = options.authToken === undefined ? undefined : tokenDigest(options.authToken);
   const sessions = new Map<string, Session>();
   let pendingInits = 0;
+  const bodyLimits: BodyLimits = { timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS, maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
+  const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   const { StreamableHTTPServerTransport: Transport }: StreamableModule = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
 
   const newToolkit = async (): Promise<{ toolkit: Toolkit; owns: boolean }> =>
@@ -164,8 +179,14 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
   }, Math.max(20, Math.min(idleMs / 4, 30_000)));
   reaper.unref();
 
-  /** Counts a request as in flight until its response is done, so it is neither reaped nor evicted. */
-  function track(session: Session, res: ServerResponse): void {
+  /**
+   * Counts a request as in flight until its response is done, so it is neither reaped nor evicted.
+   * A GET event stream is not: it only waits for whatever the server may send, and holding one
+   * open must not pin a session slot (closing the session ends the stream).
+   */
+  function track(session: Session, req: IncomingMessage, res: ServerResponse): void {
+    session.lastSeen = Date.now();
+    if (req.method === 'GET') return;
     session.inFlight++;
     session.lastSeen = Date.now();
     res.once('close', () => {
@@ -174,7 +195,7 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
     });
   }
 
-  async function handleStateless(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handleStateless(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     if (req.method !== 'POST') {
       sendJsonRpcError(res, 405, 'This server is stateless: only POST is served (no sessions, no event streams)', { allow: 'POST' });
       return;
@@ -186,10 +207,10 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
       void Promise.allSettled([transport.close(), server.close()]).then(() => (owns ? toolkit.close() : undefined)).catch(() => {});
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, body);
   }
 
-  async function handleInitialize(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handleInitialize(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     if (sessions.size + pendingInits >= maxSessions && !evictable()) {
       sendJsonRpcError(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry later`, { 'retry-after': '5' });
       return;
@@ -215,8 +236,8 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
       const current = session;
       transport.onclose = () => { void endSession(current); }; // DELETE, or the transport closing on its own
       await server.connect(transport);
-      track(session, res);
-      await transport.handleRequest(req, res);
+      track(session, req, res);
+      await transport.handleRequest(req, res, body);
     } finally {
       pendingInits--;
     }
@@ -248,8 +269,15 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
       sendJsonRpcError(res, 401, 'Missing or wrong bearer token (send Authorization: Bearer <token>)', { 'www-authenticate': 'Bearer realm="toolwright"' });
       return;
     }
+    // A body is read whole before the request counts for a session (or for an initialize).
+    let body: unknown;
+    if (req.method === 'POST') {
+      const read = await readJsonBody(req, res, bodyLimits);
+      if (!read.ok) return;
+      body = read.json;
+    }
     if (options.stateless) {
-      await handleStateless(req, res);
+      await handleStateless(req, res, body);
       return;
     }
     const sessionId = req.headers['mcp-session-id'];
@@ -259,23 +287,28 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
         sendJsonRpcError(res, 404, 'Session not found (it ended or expired); initialize a new session');
         return;
       }
-      track(session, res);
-      await session.transport.handleRequest(req, res);
+      track(session, req, res);
+      await session.transport.handleRequest(req, res, body);
       return;
     }
     if (req.method !== 'POST') {
       sendJsonRpcError(res, 400, 'Missing mcp-session-id header; initialize a session with POST first');
       return;
     }
-    await handleInitialize(req, res);
+    await handleInitialize(req, res, body);
   }
 
-  const httpServer = createServer((req, res) => {
+  // Timeouts are checked every connectionsCheckingInterval: a fraction of the header deadline.
+  const httpServer = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeoutMs / 4)) }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJsonRpcError(res, 500, `Internal error: ${(error as Error).message}`);
       else res.end();
     });
   });
+  // Node closes a connection whose headers (or whole request) do not arrive in time, with a 408;
+  // the body deadline proper is readJsonBody's (a request is complete at its headers for GET).
+  httpServer.headersTimeout = headersTimeoutMs;
+  httpServer.requestTimeout = headersTimeoutMs + bodyLimits.timeoutMs;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port ?? 0, host, () => {

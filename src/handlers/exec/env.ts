@@ -1,37 +1,14 @@
 import { ToolError } from '../../runtime/errors.js';
+import { secretClass } from './secrets.js';
 
 /**
- * The environment a command sees: the host's, without variables whose names mark secrets, plus
- * non-interactive settings, plus what the toolkit's `exec` options set, remove or let through.
+ * The environment a command sees: the host's, without variables that hold credentials (by name or
+ * by value, see secrets.ts), plus non-interactive settings, plus what the toolkit's `exec` options
+ * set, remove or let through.
  */
 
 /** Settings that keep tools from waiting on a terminal nobody watches. */
 export const NON_INTERACTIVE_ENV = { PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'dumb' } as const;
-
-/**
- * Names (case-insensitive) held back by default: they usually carry credentials. Beyond the five
- * words of the design: PASS (PASSWD, PASSPHRASE), AUTH as a word (NPM_CONFIG__AUTH, BASIC_AUTH, not
- * GIT_AUTHOR_NAME), COOKIE.
- */
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|CREDENTIAL|COOKIE|(?:^|_)AUTH(?:$|_)|^TOOLWRIGHT_/i;
-/**
- * Whether a value holds a URL with a password anywhere (DATABASE_URL=postgres://user:pw@host,
- * JDBC_URL=jdbc:postgresql://u:pw@db, a list of index URLs, a leading space). One pass over the
- * value: each `://` is followed by its authority only, up to the next `/`, blank or end.
- */
-function hasUrlWithPassword(value: string): boolean {
-  for (let at = value.indexOf('://'); at >= 0; at = value.indexOf('://', at + 3)) {
-    let end = at + 3;
-    while (end < value.length && value[end] !== '/' && !/\s/.test(value[end]!)) end++;
-    const authority = value.slice(at + 3, end);
-    const atSign = authority.lastIndexOf('@');
-    if (atSign < 0) continue;
-    const userinfo = authority.slice(0, atSign);
-    const colon = userinfo.indexOf(':');
-    if (colon >= 0 && colon < userinfo.length - 1) return true;
-  }
-  return false;
-}
 
 /** Set on every command so its processes can be found at kill time even after they left its session. */
 export const EXEC_MARKER_VAR = 'TOOLWRIGHT_EXEC_MARKER';
@@ -45,7 +22,7 @@ export interface EnvOptions {
 
 /** True when a host variable like this is held back unless inheritEnv lets it through. */
 export function looksSecret(name: string, value = ''): boolean {
-  return SECRET_NAME.test(name) || hasUrlWithPassword(value);
+  return secretClass(name, value) !== undefined;
 }
 
 /** Compiles `inheritEnv` entries (`GITHUB_TOKEN`, `AWS_*`, `*`) into one case-sensitive matcher. */
@@ -68,7 +45,7 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * The command's environment: host variables minus secret-looking names (unless inherited),
+ * The command's environment: host variables minus credentials (unless inherited by name),
  * the non-interactive settings, then `env` (undefined removes, a string sets; set wins over the filter).
  */
 export function commandEnv(options: EnvOptions, host: NodeJS.ProcessEnv = process.env): Record<string, string> {

@@ -2,6 +2,7 @@
 // inside a UTF-16 character, so the byte-line reader cannot split these files).
 import { throwIfAborted } from '../../runtime/errors.js';
 import { cutString, lineCutMarker, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
+import { DEFAULT_SCAN_BUDGET, type BudgetStop } from './scan-budget.js';
 
 const READ_BUFFER_BYTES = 1 << 20;
 const bufferPool: Buffer[] = [];
@@ -25,6 +26,8 @@ export async function readDecodedWindow(
   request: WindowRequest,
 ): Promise<LineWindow> {
   const { offset, limit, maxLineChars, maxChars, signal } = request;
+  const { maxLineBytes, maxScanBytes } = request.budget ?? DEFAULT_SCAN_BUDGET;
+  let budgetStop: BudgetStop | undefined;
   const decoder = new TextDecoder(encoding);
   const lines: string[] = [];
   const cutLines: number[] = [];
@@ -37,10 +40,11 @@ export async function readDecodedWindow(
   let sawContent = false;
   let endsWithNewline = false;
 
-  const finishLine = () => {
+  /** Ends the line being read; `open`: it goes on past the line budget. */
+  const finishLine = (open = false) => {
     let text = current.endsWith('\r') && currentLength === current.length ? current.slice(0, -1) : current;
     if (currentLength > maxLineChars) {
-      text = cutString(text, maxLineChars) + lineCutMarker(currentLength, currentLength * 2);
+      text = cutString(text, maxLineChars) + lineCutMarker(currentLength, open ? maxLineBytes : currentLength * 2, open);
       cutLines.push(line);
     }
     if (lines.length > 0 && outChars + text.length + 1 > maxChars) {
@@ -58,10 +62,9 @@ export async function readDecodedWindow(
     while (i < chunk.length) {
       const nl = chunk.indexOf('\n', i);
       const end = nl === -1 ? chunk.length : nl;
-      if (!windowDone && line >= offset) {
-        if (current.length < maxLineChars + 1) current += chunk.slice(i, Math.min(end, i + maxLineChars + 1 - current.length));
-        currentLength += end - i;
-      }
+      if (!windowDone && line >= offset && current.length < maxLineChars + 1) current += chunk.slice(i, Math.min(end, i + maxLineChars + 1 - current.length));
+      // Counted for every line (the line budget), though only a window line's text is kept.
+      currentLength += end - i;
       if (nl === -1) break;
       if (!windowDone && line >= offset) finishLine();
       current = '';
@@ -84,13 +87,22 @@ export async function readDecodedWindow(
       if (bytesRead === 0) break;
       pos += bytesRead;
       consume(decoder.decode(buffer.subarray(0, bytesRead), { stream: true }));
+      // Budgets, once a chunk: the line being read (two bytes a unit), and the whole scan.
+      const over = currentLength * 2 > maxLineBytes ? 'line' : pos - contentStart >= maxScanBytes ? 'scan' : undefined;
+      if (over && bytesRead === buffer.length) {
+        budgetStop = { kind: over, line, bytes: over === 'line' ? maxLineBytes : maxScanBytes, during: windowDone ? 'count' : 'window' };
+        if (!windowDone && line >= offset && over === 'line') finishLine(true);
+        windowDone = true;
+        break;
+      }
     }
-    consume(decoder.decode());
+    if (!budgetStop) consume(decoder.decode());
   } finally {
     returnBuffer(buffer);
   }
   if (!windowDone && line >= offset && currentLength > 0) finishLine();
-  const totalLines = !sawContent ? 0 : endsWithNewline ? line - 1 : line;
   const endLine = offset + lines.length - 1;
+  if (budgetStop) return { lines, startLine: offset, endLine, totalLines: undefined, more: true, cutLines, charCapped, budgetStop };
+  const totalLines = !sawContent ? 0 : endsWithNewline ? line - 1 : line;
   return { lines, startLine: offset, endLine, totalLines, more: endLine < totalLines, cutLines, charCapped };
 }

@@ -4,6 +4,7 @@
  * Keyed by device, inode, size and mtime: any change to the file makes a new key (the old entry
  * ages out of the LRU).
  */
+import type { ResumeMark } from './scan-budget.js';
 import type { TextKind } from './text-codec.js';
 
 export const LINE_INDEX_STRIDE = 1000;
@@ -14,6 +15,8 @@ export interface LineIndex {
   readonly checkpoints: number[];
   /** Total number of lines, once a scan has reached the end of the file. */
   totalLines?: number;
+  /** Line starts where a byte budget stopped an earlier scan: the next call resumes there. */
+  marks?: ResumeMark[];
   /** How this file version is text (encoding detection runs once per version). */
   textKind?: TextKind;
 }

@@ -51,6 +51,7 @@ export class OverlayReader implements PositionalReader {
 import { throwIfAborted } from '../../runtime/errors.js';
 import { LINE_INDEX_STRIDE, type LineIndex } from './line-index.js';
 import { SCAN_BUFFER_BYTES, returnScanner, takeScanner } from './newline-scan.js';
+import { addMark, bestMark, byteSize, furthestMark, DEFAULT_SCAN_BUDGET, type BudgetStop, type ScanBudget } from './scan-budget.js';
 
 export interface WindowRequest {
   /** 1-based first line. */
@@ -62,6 +63,8 @@ export interface WindowRequest {
   /** Stop adding lines once the window's text would exceed this many UTF-16 code units (≈ bytes for ASCII). */
   maxChars: number;
   signal: AbortSignal;
+  /** Byte budgets of the scan (the defaults when absent). */
+  budget?: ScanBudget;
 }
 
 /** What the byte-line reader needs beyond the window: where the file ends and how far to count on. */
@@ -100,13 +103,17 @@ export interface LineWindow {
   cutLines: number[];
   /** True when the character cap, not `limit` or the end of file, ended the window. */
   charCapped: boolean;
+  /** Set when a byte budget ended the scan (the window, or the count after it) early. */
+  budgetStop?: BudgetStop;
 }
 
 const NEWLINE = 10;
 const CR = 13;
 const FIRST_READ_BYTES = 64 * 1024;
 
-export function lineCutMarker(totalChars: number | undefined, totalBytes: number): string {
+/** The marker after a cut line: its length, or (`open`) that it goes on past that many bytes. */
+export function lineCutMarker(totalChars: number | undefined, totalBytes: number, open = false): string {
+  if (open) return ` … [line cut: longer than ${byteSize(totalBytes)}]`;
   return totalChars !== undefined
     ? ` … [line cut: ${totalChars} characters in all]`
     : ` … [line cut: ${totalBytes} bytes in all]`;
@@ -152,10 +159,17 @@ export async function readByteLineWindow(
   // Off for the rest of the call once a run does not qualify: a retry per line would be quadratic.
   let bulkUtf8 = request.decodeLine === undefined && decodeLines === undefined;
   const keepBytes = maxLineChars * 4 + 4;
+  const { maxLineBytes, maxScanBytes } = request.budget ?? DEFAULT_SCAN_BUDGET;
   const checkpoints = index.checkpoints;
   const k = Math.min(Math.floor((offset - 1) / LINE_INDEX_STRIDE), checkpoints.length - 1);
   let pos = checkpoints[k]!;
   let line = k * LINE_INDEX_STRIDE + 1; // number of the line that starts at the next unread byte run
+  // An earlier call that a budget stopped left a mark nearer the window than any checkpoint.
+  const mark = bestMark(index.marks, offset);
+  if (mark && mark.line > line) ({ line, byte: pos } = mark);
+  let scanned = 0; // bytes read by this call
+  let lineStart = pos; // byte where the line being read starts
+  let budgetStop: BudgetStop | undefined;
 
   const lines: string[] = [];
   const cutLines: number[] = [];
@@ -170,11 +184,11 @@ export async function readByteLineWindow(
   let nextLineByte = pos;
   const countOn = () => index.totalLines === undefined && size - nextLineByte <= countAheadBytes;
   // Batch decoding: lines are kept as bytes, then decoded and capped exactly in `finish`.
-  const batch: { raw: Buffer; wasCut: boolean; lineBytes: number; line: number }[] = [];
+  const batch: { raw: Buffer; wasCut: boolean; lineBytes: number; line: number; open: boolean }[] = [];
   let batchBytes = 0;
-  const addLine = (text: string, wasCut: boolean, bytes: number, lineNumber: number): boolean => {
+  const addLine = (text: string, wasCut: boolean, bytes: number, lineNumber: number, open = false): boolean => {
     const cut = wasCut || text.length > maxLineChars;
-    if (cut) text = cutString(text, maxLineChars) + lineCutMarker(wasCut ? undefined : text.length, bytes);
+    if (cut) text = cutString(text, maxLineChars) + lineCutMarker(wasCut ? undefined : text.length, bytes, open);
     if (lines.length > 0 && outChars + text.length + 1 > maxChars) {
       charCapped = true;
       return false;
@@ -190,7 +204,7 @@ export async function readByteLineWindow(
       const texts = decodeLines!(batch.map((b) => b.raw));
       for (let j = 0; j < batch.length; j++) {
         const b = batch[j]!;
-        if (!addLine(texts[j]!, b.wasCut, b.lineBytes, b.line)) break;
+        if (!addLine(texts[j]!, b.wasCut, b.lineBytes, b.line, b.open)) break;
       }
       batch.length = 0;
     }
@@ -198,31 +212,44 @@ export async function readByteLineWindow(
     const totalLines = index.totalLines;
     const endLine = offset + lines.length - 1;
     const more = totalLines !== undefined ? endLine < totalLines : charCapped || nextLineByte < size;
-    return { lines, startLine: offset, endLine, totalLines, more, cutLines, charCapped };
+    return { lines, startLine: offset, endLine, totalLines, more, cutLines, charCapped, ...(budgetStop ? { budgetStop } : {}) };
   };
   if (windowDone && !countOn()) return finish(true);
 
-  const finishLine = () => {
+  /** Ends the line being read; `open`: it goes on past the line budget (the marker says so). */
+  const finishLine = (open = false) => {
     let raw = parts.length === 1 ? parts[0]! : Buffer.concat(parts, keptBytes);
     const wasCut = lineBytes > keptBytes;
     if (!wasCut && raw.length > 0 && raw[raw.length - 1] === CR) raw = raw.subarray(0, raw.length - 1);
-    const bytes = lineBytes;
+    const bytes = open ? maxLineBytes : lineBytes;
     parts = [];
     keptBytes = 0;
     lineBytes = 0;
     if (decodeLines) {
-      batch.push({ raw, wasCut, lineBytes: bytes, line });
+      batch.push({ raw, wasCut, lineBytes: bytes, line, open });
       batchBytes += raw.length + 1;
       // Past maxBytesPerUnit × the cap in bytes, the decoded text is certainly past the cap.
       if (batch.length >= limit || batchBytes > maxChars * (request.maxBytesPerUnit ?? 4)) windowDone = true;
       return;
     }
-    if (!addLine(decodeLine(raw, 0, raw.length), wasCut, bytes, line) || lines.length >= limit) windowDone = true;
+    if (!addLine(decodeLine(raw, 0, raw.length), wasCut, bytes, line, open) || lines.length >= limit) windowDone = true;
+  };
+  /**
+   * A budget stops the scan: a line in the window that is too long is shown cut and ends it; the
+   * line's start is remembered so that a later call resumes there instead of from the start.
+   */
+  const stopOnBudget = (kind: BudgetStop['kind']) => {
+    budgetStop = { kind, line, bytes: kind === 'line' ? maxLineBytes : maxScanBytes, during: windowDone ? 'count' : 'window' };
+    if (!windowDone && line >= offset) {
+      if (kind === 'line') finishLine(true);
+      windowDone = true;
+    }
+    addMark((index.marks ??= []), line, lineStart);
   };
 
   // Next line number that gets a checkpoint. Concurrent reads of one file share the index, so a
   // checkpoint is only appended when it is exactly the next slot (another read may have added it).
-  let nextCheckpointLine = (k + 1) * LINE_INDEX_STRIDE + 1;
+  let nextCheckpointLine = (Math.floor((line - 1) / LINE_INDEX_STRIDE) + 1) * LINE_INDEX_STRIDE + 1;
   const recordCheckpoint = (lineNumber: number, byteOffset: number) => {
     if (checkpoints.length === (lineNumber - 1) / LINE_INDEX_STRIDE) checkpoints.push(byteOffset);
   };
@@ -261,6 +288,7 @@ export async function readByteLineWindow(
               nextCheckpointLine += LINE_INDEX_STRIDE;
             }
             i = last + 1;
+            lineStart = pos + i;
             if (lines.length >= limit) {
               windowDone = true;
               nextLineByte = pos + i;
@@ -299,6 +327,7 @@ export async function readByteLineWindow(
             nextCheckpointLine += LINE_INDEX_STRIDE;
           }
           i = nl + 1;
+          lineStart = pos + i;
           if (windowDone) {
             nextLineByte = pos + i;
             if (!countOn()) {
@@ -321,6 +350,7 @@ export async function readByteLineWindow(
           const nl = scanner.nth(which, i, bytesRead, stopLine - line);
           if (nl === -1) {
             line += scanner.missCount;
+            if (scanner.missCount > 0) lineStart = pos + view.lastIndexOf(NEWLINE, bytesRead - 1) + 1;
             i = bytesRead;
             break;
           }
@@ -330,6 +360,7 @@ export async function readByteLineWindow(
             nextCheckpointLine += LINE_INDEX_STRIDE;
           }
           i = nl + 1;
+          lineStart = pos + i;
           if (line >= target) {
             reachedWindow = true;
             break;
@@ -338,8 +369,27 @@ export async function readByteLineWindow(
         if (!reachedWindow) break;
       }
       if (stopped) break;
+      // The budgets are checked once a chunk: the line being read, and the call's whole scan.
+      const chunkEnd = pos + bytesRead;
+      scanned += bytesRead;
+      if (chunkEnd < size) {
+        const over = chunkEnd - lineStart > maxLineBytes ? 'line' : scanned >= maxScanBytes ? 'scan' : undefined;
+        if (over) {
+          stopOnBudget(over);
+          stopped = true;
+          break;
+        }
+      }
       lastByte = view[bytesRead - 1]!;
       pos += bytesRead;
+      // Counting on after the window: an earlier call that a budget stopped counted further already.
+      const ahead = windowDone ? furthestMark(index.marks) : undefined;
+      if (ahead && ahead.line > line) {
+        ({ line, byte: pos } = ahead);
+        lineStart = pos;
+        lastByte = NEWLINE; // a mark starts a line: one follows a newline
+        nextCheckpointLine = (Math.floor((line - 1) / LINE_INDEX_STRIDE) + 1) * LINE_INDEX_STRIDE + 1;
+      }
       which = which === 0 ? 1 : 0;
       pending = file.read(scanner.buffers[which], 0, SCAN_BUFFER_BYTES, pos);
     }

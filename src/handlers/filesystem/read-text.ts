@@ -7,6 +7,7 @@ import { plural } from './common.js';
 import { readDecodedWindow } from './decoded-reader.js';
 import { sharedLineIndex, type LineIndex } from './line-index.js';
 import { OverlayReader, readByteLineWindow, utf8Lines, type ByteLineRequest, type KnownBytes, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
+import { budgetNote, DEFAULT_SCAN_BUDGET, unreachableWindow, type BudgetStop } from './scan-budget.js';
 import { findTailStart } from './tail-scan.js';
 import type { TextKind } from './text-codec.js';
 
@@ -46,6 +47,9 @@ export interface TailWindow extends LineWindow {
   fromEnd: number;
 }
 
+/** A window, and the budget stop of a count that ran before it (count_lines). */
+type ShownWindow = (LineWindow | TailWindow) & { countStop?: BudgetStop };
+
 export async function readTextFile(file: TextFile, params: ReadFileParams, signal: AbortSignal) {
   const rawOffset = params.offset ?? 1;
   if (rawOffset === 0) {
@@ -55,13 +59,14 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
   const countAll = params.count_lines ?? false;
   const request: WindowRequest = { offset: rawOffset, limit, maxLineChars: MAX_LINE_CHARS, maxChars: MAX_WINDOW_CHARS, signal };
   const { kind } = file;
-  let window: LineWindow | TailWindow;
+  let window: ShownWindow;
   if (kind.encoding === 'utf-16le' || kind.encoding === 'utf-16be') {
     // Decoded streams have no index: count first when the window is given from the end.
     let offset = rawOffset;
     if (offset < 0) {
       const counted = await readDecodedWindow(file.reader, kind.encoding, kind.bomLength, { ...request, offset: 1, limit: 0 });
-      offset = Math.max(1, counted.totalLines! + offset + 1);
+      if (counted.totalLines === undefined) throw unreachableWindow(file.display, rawOffset, counted.budgetStop!);
+      offset = Math.max(1, counted.totalLines + offset + 1);
     }
     window = await readDecodedWindow(file.reader, kind.encoding, kind.bomLength, { ...request, offset });
   } else {
@@ -76,6 +81,10 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
       ? await readByteLineWindow(file.reader, index, byteRequest)
       : await readFromEnd(file, index, byteRequest, -rawOffset, countAll);
   }
+  // A budget stopped the scan before it reached the window's first line.
+  if (window.lines.length === 0 && window.budgetStop && !('fromEnd' in window)) {
+    throw unreachableWindow(file.display, rawOffset, window.budgetStop);
+  }
   const total = window.totalLines;
   if (total !== undefined && window.startLine > Math.max(total, 1)) {
     throw new ToolError('INVALID_INPUT', `offset ${window.startLine} is past the end of ${file.display}: it has ${plural(total, 'line')}`);
@@ -84,14 +93,16 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
 }
 
 /** The window that starts `fromEnd` lines before the end: by line number when the total is known, else by a backward scan. */
-async function readFromEnd(file: TextFile, index: LineIndex, request: ByteLineRequest, fromEnd: number, countAll: boolean): Promise<LineWindow | TailWindow> {
+async function readFromEnd(file: TextFile, index: LineIndex, request: ByteLineRequest, fromEnd: number, countAll: boolean): Promise<ShownWindow> {
   const contentStart = index.checkpoints[0]!;
+  let countStop: BudgetStop | undefined;
   if (index.totalLines === undefined && (countAll || file.size - contentStart <= COUNT_AHEAD_BYTES)) {
-    await readByteLineWindow(file.reader, index, { ...request, offset: 1, limit: 0, countAheadBytes: Infinity });
+    countStop = (await readByteLineWindow(file.reader, index, { ...request, offset: 1, limit: 0, countAheadBytes: Infinity })).budgetStop;
   }
   if (index.totalLines === undefined) {
     const last = await readLastLines(file.reader, contentStart, file.size, fromEnd, request, file.tail);
-    if ('window' in last) return last.window;
+    if ('stopped' in last) throw unreachableWindow(file.display, -fromEnd, last.stopped);
+    if ('window' in last) return { ...last.window, ...(countStop ? { countStop } : {}) };
     index.totalLines = last.totalLines;
   }
   const offset = Math.max(1, index.totalLines + 1 - fromEnd);
@@ -105,15 +116,18 @@ async function readFromEnd(file: TextFile, index: LineIndex, request: ByteLineRe
  */
 export async function readLastLines(
   reader: PositionalReader, contentStart: number, size: number, fromEnd: number, request: ByteLineRequest, last?: KnownBytes,
-): Promise<{ window: TailWindow } | { totalLines: number }> {
-  const tail = await findTailStart(reader, contentStart, size, fromEnd, request.signal, last);
+): Promise<{ window: TailWindow } | { totalLines: number } | { stopped: BudgetStop }> {
+  const tail = await findTailStart(reader, contentStart, size, fromEnd, request.signal, last, request.budget ?? DEFAULT_SCAN_BUDGET);
   if (tail.totalLines !== undefined) return { totalLines: tail.totalLines };
+  // A budget stopped the backward scan: the window is the complete lines it found, if any.
+  if (tail.budgetStop && !tail.found) return { stopped: tail.budgetStop };
+  const count = tail.budgetStop ? tail.found! : fromEnd;
   // The common case, all lines in the last chunk read and none to cut: no line reader needed.
-  const inMemory = tail.tail && request.limit >= fromEnd && !request.decodeLine && !request.decodeLines
-    ? utf8TailLines(tail.tail, tail.start, fromEnd, request)
+  const inMemory = tail.tail && request.limit >= count && !request.decodeLine && !request.decodeLines
+    ? utf8TailLines(tail.tail, tail.start, count, request)
     : undefined;
   if (inMemory) {
-    return { window: { lines: inMemory, fromEnd, startLine: -fromEnd, endLine: -1, cutLines: [], totalLines: undefined, more: false, charCapped: false } };
+    return { window: { lines: inMemory, fromEnd: count, startLine: -count, endLine: -1, cutLines: [], totalLines: undefined, more: false, charCapped: false } };
   }
   // Lines from the tail start are read with a throwaway index: their numbers are relative.
   if (tail.tail) {
@@ -121,17 +135,19 @@ export async function readLastLines(
     overlay.add(tail.tail);
     reader = overlay;
   }
+  // The backward scan kept within the budgets: reading those bytes again needs none.
   const relative = await readByteLineWindow(reader, { checkpoints: [tail.start] }, {
-    ...request, offset: 1, limit: Math.min(request.limit, fromEnd), countAheadBytes: Infinity,
+    ...request, offset: 1, limit: Math.min(request.limit, count), countAheadBytes: Infinity, budget: { maxLineBytes: Infinity, maxScanBytes: Infinity },
   });
   return {
     window: {
       ...relative,
-      fromEnd,
-      startLine: -fromEnd,
-      endLine: -fromEnd + relative.lines.length - 1,
-      cutLines: relative.cutLines.map((n) => n - fromEnd - 1),
+      fromEnd: count,
+      startLine: -count,
+      endLine: -count + relative.lines.length - 1,
+      cutLines: relative.cutLines.map((n) => n - count - 1),
       totalLines: undefined,
+      ...(tail.budgetStop ? { budgetStop: tail.budgetStop } : {}),
     },
   };
 }
@@ -151,9 +167,12 @@ function utf8TailLines(tail: KnownBytes, start: number, count: number, request: 
   return utf8Lines(bytes, from, end, count, request.maxLineChars);
 }
 
-function render(file: TextFile, window: LineWindow | TailWindow, lineNumbers: boolean) {
+function render(file: TextFile, window: ShownWindow, lineNumbers: boolean) {
   const { kind } = file;
   const total = window.totalLines;
+  const stop = window.budgetStop;
+  // After a line too long to search to its end, no next line can be reached by number.
+  const next = window.more && !(stop?.kind === 'line' && stop.during === 'window');
   const output: ReadFileResult = {
     path: file.display,
     type: 'text',
@@ -162,23 +181,28 @@ function render(file: TextFile, window: LineWindow | TailWindow, lineNumbers: bo
     end_line: window.endLine,
     ...(total !== undefined ? { total_lines: total } : {}),
     total_lines_known: total !== undefined,
-    truncated: window.more || window.cutLines.length > 0,
+    truncated: window.more || window.cutLines.length > 0 || stop !== undefined,
     encoding: kind.encoding,
     ...(kind.codec ? { encoding_confidence: Math.round((kind.confidence ?? 0) * 100) / 100 } : {}),
-    ...(window.more ? { next_offset: window.endLine + 1 } : {}),
+    ...(next ? { next_offset: window.endLine + 1 } : {}),
   };
   const notes: string[] = [];
   if (total === 0) notes.push(`${file.display} is empty`);
-  const why = window.charCapped ? `the window reached its ${MAX_WINDOW_CHARS / 1024} KiB cap` : `showing ${plural(window.lines.length, 'line')}`;
+  const why = window.charCapped ? `the window reached its ${MAX_WINDOW_CHARS / 1024} KiB cap`
+    : stop?.kind === 'scan' && stop.during === 'window' ? budgetNote(stop) : `showing ${plural(window.lines.length, 'line')}`;
   if ('fromEnd' in window) {
-    notes.push(`the last ${plural(window.fromEnd, 'line')} of ${file.display} (${sizeText(file.size)}), numbered from the end (-1 is the last line) because the file's line count is not known yet; pass count_lines: true to count it and number lines from the start`);
-    if (window.more) notes.push(`${why}; use offset=${window.endLine + 1} to continue`);
+    notes.push(`the last ${plural(window.fromEnd, 'line')} of ${file.display} (${sizeText(file.size)}), numbered from the end (-1 is the last line) because the file's line count is not known${stop ? '' : ' yet; pass count_lines: true to count it and number lines from the start'}`);
+    if (next) notes.push(`${why}; use offset=${window.endLine + 1} to continue`);
   } else if (total === undefined) {
-    notes.push(`lines ${window.startLine}-${window.endLine} of ${file.display} (${sizeText(file.size)}; its line count is not known yet: counting reads the whole file, pass count_lines: true for it, or a negative offset such as -50 to read the end)`);
-    if (window.more) notes.push(`${why}; use offset=${window.endLine + 1} to continue`);
+    const counting = stop || window.countStop ? '' : ' yet: counting reads the whole file, pass count_lines: true for it, or a negative offset such as -50 to read the end';
+    notes.push(`lines ${window.startLine}-${window.endLine} of ${file.display} (${sizeText(file.size)}; its line count is not known${counting})`);
+    if (next) notes.push(`${why}; use offset=${window.endLine + 1} to continue`);
   } else if (window.more) {
     notes.push(`lines ${window.startLine}-${window.endLine} of ${total} (${why}); use offset=${window.endLine + 1} to continue`);
   }
+  // A stop that `why` did not already explain: a long line, the scan back from the end, a count.
+  if (stop && !(stop.kind === 'scan' && stop.during === 'window' && stop.line > 0)) notes.push(budgetNote(stop));
+  if (window.countStop) notes.push(budgetNote(window.countStop));
   if (kind.codec) {
     notes.push(`decoded as ${kind.encoding}${kind.confidence ? '' : ' (a fallback: the detector was not confident)'}; edits and writes keep this encoding`);
   }

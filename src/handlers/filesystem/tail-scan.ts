@@ -2,6 +2,7 @@
 // of a multi-GB file costs the bytes of those lines, not a count of the whole file.
 import { throwIfAborted, ToolError } from '../../runtime/errors.js';
 import type { KnownBytes, PositionalReader } from './line-reader.js';
+import { DEFAULT_SCAN_BUDGET, type BudgetStop, type ScanBudget } from './scan-budget.js';
 
 /** Backward reads start small (a tail window is usually a few KiB) and grow to this size. */
 export const TAIL_CHUNK_BYTES = 8 * 1024;
@@ -15,6 +16,12 @@ export interface TailStart {
   totalLines?: number;
   /** The last chunk read when it holds the whole tail (start to end): the window needs no new read. */
   tail?: KnownBytes;
+  /**
+   * Set when a budget stopped the scan before the n-th line from the end: then `start` is where
+   * the `found` complete lines before the end begin (none: the last line alone is too long).
+   */
+  budgetStop?: BudgetStop;
+  found?: number;
 }
 
 /**
@@ -22,15 +29,26 @@ export interface TailStart {
  * newline ends the last line; it does not start another one (the forward reader's rule too).
  * `last`, the file's last bytes when the caller already read them, is scanned first in place.
  */
-export async function findTailStart(file: PositionalReader, contentStart: number, size: number, n: number, signal: AbortSignal, last?: KnownBytes): Promise<TailStart> {
+export async function findTailStart(
+  file: PositionalReader, contentStart: number, size: number, n: number, signal: AbortSignal, last?: KnownBytes, budget: ScanBudget = DEFAULT_SCAN_BUDGET,
+): Promise<TailStart> {
   if (size <= contentStart) return { start: contentStart, totalLines: 0 };
   const lastUsable = last && last.position + last.bytes.length === size && last.bytes.length > 0;
   let buffer = lastUsable ? last.bytes : Buffer.allocUnsafe(Math.min(TAIL_CHUNK_BYTES, size - contentStart));
   let end = size;
   let found = 0;
   let first = true;
+  // Where the line whose start is sought ends (its newline, or the end of the file).
+  let lineEnd = size;
   while (end > contentStart) {
     throwIfAborted(signal);
+    if (end < size) {
+      const over = lineEnd - end > budget.maxLineBytes ? 'line' : size - end >= budget.maxScanBytes ? 'scan' : undefined;
+      if (over) {
+        const stop: BudgetStop = { kind: over, line: -(found + 1), bytes: over === 'line' ? budget.maxLineBytes : budget.maxScanBytes, during: 'window' };
+        return { start: lineEnd === size ? size : lineEnd + 1, budgetStop: stop, found };
+      }
+    }
     if (!first && buffer.length < MAX_CHUNK_BYTES) buffer = Buffer.allocUnsafe(Math.min(MAX_CHUNK_BYTES, buffer.length * 4));
     const from = Math.max(contentStart, end - buffer.length);
     let bytesRead: number;
@@ -55,6 +73,7 @@ export async function findTailStart(file: PositionalReader, contentStart: number
       const at = bytes.lastIndexOf('\n', j);
       if (at === -1) break;
       if (++found === n) return { start: from + at + 1, ...(end === size ? { tail: { position: from, bytes: buffer.subarray(0, bytesRead), atEnd: true } } : {}) };
+      lineEnd = from + at;
       j = at - 1;
     }
     end = from;

@@ -1,7 +1,9 @@
-// Images for read_file: decoded and scaled down with sharp (libvips, off the main thread in
-// libuv's pool), bounded in input size, pixels and time, so that a hostile file is an error.
-import type { Sharp, SharpOptions } from 'sharp';
+// Images for read_file: decoded, turned upright (EXIF orientation) and scaled down with sharp
+// (libvips, off the main thread in libuv's pool, a few at a time: slots.ts), bounded in input
+// size, pixels and time, so that a hostile file is an error.
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { ToolError } from '../../../runtime/errors.js';
+import { imageSlots } from './slots.js';
 
 /** Largest image file read (bytes). */
 export const MAX_IMAGE_FILE_BYTES = 40 * 1024 * 1024;
@@ -66,9 +68,26 @@ function imageError(error: unknown, display: string): ToolError {
   return new ToolError('UNSUPPORTED_CONTENT', `${display} is not a valid image (${message.split('\n')[0]})`);
 }
 
-/** Decodes, checks and (when needed) scales and re-encodes an image file's bytes. */
-export async function prepareImage(bytes: Buffer, mime: ImageMime, display: string): Promise<ImageData> {
+/**
+ * The size the image is shown at: EXIF orientations 5-8 turn it a quarter, so width and height
+ * swap. Only the first frame of an animation counts.
+ */
+export function displayedSize(meta: Pick<Metadata, 'width' | 'height' | 'pageHeight' | 'orientation'>): { width: number; height: number } {
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * Decodes, checks and (when needed) turns upright, scales and re-encodes an image file's bytes,
+ * holding one of the process's image slots (waiting for one honours `signal`).
+ */
+export async function prepareImage(bytes: Buffer, mime: ImageMime, display: string, signal: AbortSignal): Promise<ImageData> {
   const sharp = await loadSharp();
+  return imageSlots.run(signal, () => decodeImage(sharp, bytes, mime, display));
+}
+
+async function decodeImage(sharp: SharpFactory, bytes: Buffer, mime: ImageMime, display: string): Promise<ImageData> {
   // Only the first frame of an animation; the strictest failOn so that truncated data is an error.
   const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: 'warning', animated: false };
   let meta;
@@ -77,19 +96,21 @@ export async function prepareImage(bytes: Buffer, mime: ImageMime, display: stri
   } catch (error) {
     throw imageError(error, display);
   }
-  const originalWidth = meta.width ?? 0;
-  const originalHeight = meta.pageHeight ?? meta.height ?? 0;
+  // Sizes are the upright image's: the orientation is applied before scaling.
+  const { width: originalWidth, height: originalHeight } = displayedSize(meta);
   if (originalWidth <= 0 || originalHeight <= 0) throw new ToolError('UNSUPPORTED_CONTENT', `${display} has no image size in its header`);
   if (originalWidth * originalHeight > MAX_INPUT_PIXELS) throw imageError(new Error('pixel limit'), display);
   const target = targetSize(originalWidth, originalHeight);
   const resize = target.width !== originalWidth || target.height !== originalHeight;
+  const upright = (meta.orientation ?? 1) === 1;
   try {
-    if (!resize && bytes.length <= MAX_OUTPUT_BYTES && (meta.pages ?? 1) === 1) {
+    // A file sent as it is must already be upright: not every reader of it applies EXIF orientation.
+    if (!resize && upright && bytes.length <= MAX_OUTPUT_BYTES && (meta.pages ?? 1) === 1) {
       // Small enough as it is: send the file's bytes, after a full decode proves they are sound.
       await sharp(bytes, options).timeout({ seconds: IMAGE_TIMEOUT_SECONDS }).raw().toBuffer();
       return { mime, data: bytes, width: originalWidth, height: originalHeight, originalWidth, originalHeight };
     }
-    const base = () => sharp(bytes, options).rotate().resize(target.width, target.height, { fit: 'fill' }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
+    const base = () => sharp(bytes, options).autoOrient().resize(target.width, target.height, { fit: 'fill' }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
     // Photos stay JPEG/WebP; PNG/GIF (screenshots, diagrams, alpha) stay lossless unless too big.
     const attempts: [ImageMime, () => Sharp][] = mime === 'image/jpeg' || mime === 'image/webp'
       ? [[mime, () => (mime === 'image/jpeg' ? base().jpeg({ quality: 80, mozjpeg: false }) : base().webp({ quality: 80 }))]]

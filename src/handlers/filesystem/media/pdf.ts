@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { lazyRequire } from '../../../runtime/lazy-require.js';
-import { ToolError } from '../../../runtime/errors.js';
+import { abortError, ToolError } from '../../../runtime/errors.js';
+import { Slots } from './slots.js';
 
 /** Largest PDF read (bytes). */
 export const MAX_PDF_BYTES = 64 * 1024 * 1024;
@@ -77,7 +78,8 @@ let worker: Worker | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 1;
 const jobs = new Map<number, Job>();
-let queue: Promise<unknown> = Promise.resolve();
+/** One job at a time (a job that hits its deadline takes the worker down with it); a waiting call can still be aborted. */
+export const pdfSlots = new Slots(1);
 
 function unpdfUrl(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('unpdf')).href.replace(/index\.cjs$/, 'index.mjs');
@@ -111,13 +113,12 @@ function getWorker(): Worker {
 
 /** Extracts the text of pages first..last (1-based) of a PDF, bounded by time, memory and size. */
 export function extractPdfText(bytes: Buffer, first: number, last: number, signal: AbortSignal): Promise<PdfText> {
-  // One job at a time: a job that hits its deadline takes the worker down with it.
-  const run = queue.then(() => new Promise<PdfText>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
+  return pdfSlots.run(signal, () => new Promise<PdfText>((resolve, reject) => {
+    if (signal.aborted) return reject(abortError(signal));
     if (idleTimer) clearTimeout(idleTimer);
     const id = nextId++;
     const deadline = setTimeout(() => stopWorker(new ToolError('TIMEOUT', `reading the PDF took longer than ${pdfLimits.deadlineMs / 1000} s`)), pdfLimits.deadlineMs);
-    const onAbort = () => stopWorker(signal.reason);
+    const onAbort = () => stopWorker(abortError(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     const baseline = process.memoryUsage.rss();
     const watch = setInterval(() => {
@@ -135,8 +136,6 @@ export function extractPdfText(bytes: Buffer, first: number, last: number, signa
     copy.set(bytes);
     getWorker().postMessage({ id, bytes: copy, first, last, maxChars: MAX_PDF_CHARS }, [copy.buffer]);
   }));
-  queue = run.catch(() => undefined);
-  return run;
 }
 
 /** Parses a `pages` parameter ("3", "1-5"), defaulting to the first MAX_PDF_PAGES_PER_CALL pages. */

@@ -45,7 +45,7 @@ async function readAll(file: MediaFile, max: number, what: string, signal: Abort
 export async function readMedia(kind: MediaKind, file: MediaFile, params: ReadFileParams, signal: AbortSignal) {
   if (kind === 'image') {
     const bytes = await readAll(file, MAX_IMAGE_FILE_BYTES, 'images', signal);
-    const image = await prepareImage(bytes, imageMimeOf(bytes)!, file.display);
+    const image = await prepareImage(bytes, imageMimeOf(bytes)!, file.display, signal);
     const scaled = image.width !== image.originalWidth || image.height !== image.originalHeight;
     const content = `${file.display}: ${image.mime} image, ${image.width}×${image.height} px${scaled ? ` (scaled down from ${image.originalWidth}×${image.originalHeight})` : ''}, ${plural(image.data.length, 'byte')}`;
     const output: ReadFileResult = {

@@ -2,6 +2,7 @@
 // exact source positions for every node). Top level: `default`, `extends` and `rule { … }` blocks.
 import { loadGrammar, parseWith, type SyntaxNode } from '../shell/parser.js';
 import { didYouMean } from '../errors.js';
+import { findLexicalError } from './hcl-lex.js';
 import { PolicyFileError, type Position, type PolicySource } from './source.js';
 import type { PolicyOptions } from '../types.js';
 
@@ -21,8 +22,11 @@ export async function parseHclPolicy(text: string, file: string): Promise<Policy
   try {
     const root = tree.rootNode;
     if (root.hasError) {
+      // The grammar recovers past a lexical mistake and reports where it gave up: find the mistake.
+      const lexical = findLexicalError(text);
+      if (lexical) throw new PolicyFileError(file, lexical.position, lexical.message);
       const bad = firstError(root);
-      fail(bad, bad.isMissing ? `expected ${bad.type}` : `HCL syntax error near "${bad.text.slice(0, 30)}"`);
+      fail(bad, bad.isMissing ? `expected ${bad.type}` : `HCL syntax error near: ${bad.text.split('\n')[0]!.slice(0, 30)}`);
     }
     const body = root.namedChildren.find((c) => c?.type === 'body');
     const policy: Record<string, Value> = {};
