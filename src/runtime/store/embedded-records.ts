@@ -193,7 +193,6 @@ export function embeddedMcpTasks(ctx: EmbeddedContext): McpTaskRecords {
       const leaseMs = checkMs('leaseMs', start.leaseMs);
       return doc(key).mutate((state) => {
         const now = Date.now();
-        state.tasks = state.tasks.filter((task) => visible(task, now));
         const task: StoredMcpTask = {
           id: nodeCrypto().randomUUID(), seq: ++state.seq, scope: key.scope, principal: key.principal, operation,
           status: 'working', status_message: null, result: null, ttl_ms: ttlMs, created_at: iso(now), updated_at: iso(now),

@@ -114,14 +114,17 @@ export function postgresJobs(db: PgConnection, layout: OutputLayout): JobRecords
       checkId('job id', id);
       const from = checkCursor(cursor);
       const limit = checkMaxBytes(maxBytes);
-      // One statement, one snapshot: the rows and the total agree.
+      // One statement, one snapshot: the rows and the total agree. Rows are fetched up to the last
+      // kept byte a read of maxBytes can reach: cursor + maxBytes + the dropped gap it jumps.
       const { rows } = await db.query(`
         SELECT j.output_total, j.head_bytes, j.tail_bytes, o.pos, o.data FROM toolwright_jobs j
         LEFT JOIN LATERAL (SELECT pos, data FROM toolwright_job_output o
           WHERE o.scope = j.scope AND o.principal = j.principal AND o.job_id = j.id AND o.pos + length(o.data) > $4
-          ORDER BY o.pos LIMIT $5) o ON true
+            AND o.pos < $4::bigint + $5::bigint + greatest(0,
+              greatest(least(j.output_total, j.head_bytes), j.output_total - j.tail_bytes) - greatest($4::bigint, least(j.output_total, j.head_bytes)))
+          ORDER BY o.pos) o ON true
         WHERE j.scope = $1 AND j.principal = $2 AND j.id = $3`,
-      [key.scope, key.principal, id, from, Math.ceil(limit / ROW_BYTES) + 2]);
+      [key.scope, key.principal, id, from, limit]);
       if (rows.length === 0) return undefined;
       const total = Number(rows[0]!.output_total);
       const plan = planRead(from, limit, total, { head: Number(rows[0]!.head_bytes), tail: Number(rows[0]!.tail_bytes) });
