@@ -4,7 +4,7 @@
 // exits first). Without the binaries the tests skip, unless TOOLWRIGHT_REQUIRE_PG=1 (CI) makes
 // that a failure.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, readdirSync } from 'node:fs';
+import { chownSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -96,6 +96,26 @@ export interface PgCluster {
 }
 
 const live = new Set<ChildProcess>();
+
+/** The postmaster and its children (each backend runs in a session of its own, so no group signal reaches them all). */
+function family(pid: number): number[] {
+  const pids = [pid];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) pids.push(Number(entry));
+    } catch { /* exited while scanning */ }
+  }
+  return pids;
+}
+
+function signalFamily(pid: number, signal: NodeJS.Signals): void {
+  for (const member of family(pid)) {
+    try { process.kill(member, signal); } catch { /* gone */ }
+  }
+}
 let exitHook = false;
 
 export async function startCluster(): Promise<PgCluster> {
@@ -123,14 +143,16 @@ export async function startCluster(): Promise<PgCluster> {
 
   const start = async () => {
     const server = spawn(bin.postgres, ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=100'],
+      // No fsync (the machine does not crash under a test), but commits are durable across a server
+      // crash (synchronous_commit stays on): the outage tests restart it and expect what committed.
+      '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=100'],
     { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...ids });
     child = server;
     live.add(server);
     if (!exitHook) {
       exitHook = true;
       // A test process that dies (or forgets destroy) must not leave servers behind.
-      process.once('exit', () => { for (const c of live) try { process.kill(-c.pid!, 'SIGKILL'); } catch { /* gone */ } });
+      process.once('exit', () => { for (const c of live) signalFamily(c.pid!, 'SIGKILL'); });
     }
     let log = '';
     await new Promise<void>((resolve, reject) => {
@@ -148,13 +170,14 @@ export async function startCluster(): Promise<PgCluster> {
     const server = child;
     if (!server || server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-    try { process.kill(-server.pid!, 'SIGCONT'); } catch { /* not paused */ }
+    const members = family(server.pid!);
+    signalFamily(server.pid!, 'SIGCONT');
     server.kill(mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
-    const timer = setTimeout(() => { try { process.kill(-server.pid!, 'SIGKILL'); } catch { /* gone */ } }, 15_000);
+    const timer = setTimeout(() => signalFamily(server.pid!, 'SIGKILL'), 15_000);
     await exited;
     clearTimeout(timer);
     // Backends of an immediate stop exit on their own; make sure none outlives the postmaster.
-    try { process.kill(-server.pid!, 'SIGKILL'); } catch { /* all gone */ }
+    for (const member of members) try { process.kill(member, 'SIGKILL'); } catch { /* gone */ }
     live.delete(server);
     child = undefined;
   };
@@ -179,8 +202,8 @@ export async function startCluster(): Promise<PgCluster> {
     },
     stop,
     start,
-    pause: () => process.kill(-child!.pid!, 'SIGSTOP'),
-    resume: () => process.kill(-child!.pid!, 'SIGCONT'),
+    pause: () => signalFamily(child!.pid!, 'SIGSTOP'),
+    resume: () => signalFamily(child!.pid!, 'SIGCONT'),
     async destroy() {
       await stop('fast');
       await rm(dir, { recursive: true, force: true });
