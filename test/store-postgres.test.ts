@@ -136,6 +136,24 @@ describePg('PostgreSQL store', () => {
     expect((await store.tasks.list(k)).map((t) => t.id)).toEqual(['t1']);
   }, 60_000);
 
+  it('a subscriber hears again after the server came back, and is told to re-check (onResume)', async () => {
+    const listener = open(cluster.url(), { timeoutMs: 2000 });
+    const publisher = open(cluster.url(), { timeoutMs: 2000 });
+    const received: string[] = [];
+    let resumed = 0;
+    let wake = () => {};
+    const arrived = (what: () => boolean) => new Promise<void>((resolve) => { wake = () => { if (what()) resolve(); }; wake(); });
+    await listener.notifications.subscribe('replica.kill', (payload) => { received.push(payload); wake(); }, { onResume: () => { resumed++; wake(); } });
+    await publisher.notifications.publish('replica.kill', 'job-1');
+    await arrived(() => received.length === 1);
+    await cluster.stop('immediate');
+    await cluster.start();
+    await arrived(() => resumed === 1);
+    await publisher.notifications.publish('replica.kill', 'job-2');
+    await arrived(() => received.length === 2);
+    expect(received).toEqual(['job-1', 'job-2']);
+  }, 60_000);
+
   it('URLs that cannot work answer UNAVAILABLE naming the store and why, without the password', async () => {
     const blackHole: Server = createServer((socket: Socket) => { socket.on('error', () => {}); /* never answers */ });
     await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
@@ -208,6 +226,8 @@ describePg('PostgreSQL store', () => {
       expect(await runCli(['call', 'task_create', '{"title":"from the CLI"}', '-w', ws, '--store', url], io)).toBe(0);
       expect(await runCli(['call', 'task_list', '{}', '-w', ws, '--store', url], io)).toBe(0);
       expect(out.join('')).toMatch(/Created task t1 \[pending\] from the CLI[\s\S]*t1 \[pending\] from the CLI/);
+      expect(await runCli(['schema', '--json', '-w', ws, '--store', url], io)).toBe(0);
+      expect(await runCli(['schema', 'task_list', '-w', ws, '--store', url], io)).toBe(0);
       expect(await runCli(['call', 'task_list', '{}', '-w', ws, '--store', 'ftp://x'], io)).toBe(2);
       expect(err.join('')).toMatch(/--store: the store URL scheme ftp is not supported/);
       expectNoPassword(out.join(''), err.join(''));
