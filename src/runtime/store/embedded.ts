@@ -31,12 +31,23 @@ export function createEmbeddedStore(folder: string, options: StoreOptions = {}):
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   checkMs('timeoutMs', timeoutMs);
   const layout = checkLayout(options.outputHeadBytes ?? DEFAULT_OUTPUT_HEAD_BYTES, options.outputTailBytes ?? DEFAULT_OUTPUT_TAIL_BYTES);
+  // Hashing a key costs more than the rest of a call's overhead: each key is hashed once.
+  const keyFiles = new Map<string, string>();
   const ctx: EmbeddedContext = {
     folder: root,
     // A lock held by a live writer is waited for a little less than the call's bound.
     lockTimeoutMs: Math.max(1, timeoutMs - 100),
     layout,
-    keyFile: (key) => nodeCrypto().createHash('sha256').update(`${key.scope}\0${key.principal}`).digest('hex').slice(0, 32),
+    keyFile: (key) => {
+      const text = `${key.scope}\0${key.principal}`;
+      let name = keyFiles.get(text);
+      if (name === undefined) {
+        name = nodeCrypto().createHash('sha256').update(text).digest('hex').slice(0, 32);
+        if (keyFiles.size >= MAX_CACHED_LISTS) keyFiles.delete(keyFiles.keys().next().value!);
+        keyFiles.set(text, name);
+      }
+      return name;
+    },
   };
   let closed = false;
   let ready: Promise<void> | undefined;
@@ -63,7 +74,8 @@ export function createEmbeddedStore(folder: string, options: StoreOptions = {}):
     });
   }
   // The first call of a store checks (and if need be writes) the marker; a failure is retried next time.
-  const before = () => (ready ??= migrate().then(() => {}, (error: unknown) => { ready = undefined; throw error; }));
+  let isReady = false;
+  const before = () => (isReady ? undefined : (ready ??= migrate().then(() => { isReady = true; }, (error: unknown) => { ready = undefined; throw error; })));
   const bus = embeddedNotifications(root, () => closed);
   const bound = <T extends object>(target: T): T => boundMethods(target, { timeoutMs, location: root, mapError, isClosed: () => closed, before });
 

@@ -94,23 +94,37 @@ export interface BoundOptions {
   mapError: (error: unknown) => unknown;
   /** Set once the store is closed: calls then fail at once. */
   isClosed: () => boolean;
-  /** Runs before every call (e.g. the first call brings the schema up to date). */
-  before?: () => Promise<void>;
+  /** Work to finish before a call (the first call brings the schema up to date); undefined once done. */
+  before?: () => Promise<void> | undefined;
 }
 
 /** The same object with every method bounded in time and its failures mapped. */
 export function boundMethods<T extends object>(target: T, options: BoundOptions): T {
+  const { timeoutMs, location, mapError } = options;
   const bound: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(target)) {
     if (typeof method !== 'function') continue;
+    const call = method as (...a: unknown[]) => Promise<unknown>;
     bound[name] = (...args: unknown[]) => {
-      if (options.isClosed()) return Promise.reject(storeUnavailable(options.location, 'the store was closed'));
-      const work = (async () => {
-        if (options.before) await options.before();
-        return (method as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-      })();
-      return withDeadline(work, options.timeoutMs, options.location).catch((error: unknown) => {
-        throw options.mapError(error);
+      if (options.isClosed()) return Promise.reject(storeUnavailable(location, 'the store was closed'));
+      let work: Promise<unknown>;
+      try {
+        const pending = options.before?.();
+        work = pending ? pending.then(() => call.apply(target, args)) : call.apply(target, args);
+      } catch (error) {
+        work = Promise.reject(error);
+      }
+      // withDeadline, inlined: this wraps every call of the task tools.
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          work.catch(() => {});
+          reject(storeUnavailable(location, `no answer within ${timeoutMs} ms`, { timeout_ms: timeoutMs }));
+        }, timeoutMs);
+        timer.unref?.();
+        work.then(
+          (value) => { clearTimeout(timer); resolve(value); },
+          (error: unknown) => { clearTimeout(timer); reject(mapError(error)); },
+        );
       });
     };
   }

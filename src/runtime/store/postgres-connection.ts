@@ -131,6 +131,6 @@ export async function rowsOf<R extends QueryResultRow>(client: PoolClient, sql: 
   return (await client.query<R>(sql, params as unknown[])).rows;
 }
 
-export const isoOf = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString();
+export const isoOf = (value: unknown): string => (typeof value === 'string' && value.endsWith('Z') ? value : (value instanceof Date ? value : new Date(String(value))).toISOString());
 export const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : isoOf(value));
 export const notFound = (what: string) => new ToolError('NOT_FOUND', what);

@@ -7,7 +7,9 @@ import { checkKey, checkMs, checkTaskFields, checkText, jsonText } from './error
 import { isoOf, rowsOf, type PgConnection } from './postgres-connection.js';
 import type { AuditLog, AuditRecord, ReplicaLeases, ReplicaRecord, TaskLists } from './types.js';
 
-const TASK_COLUMNS = 'id, title, description, status, created_at, updated_at';
+/** A timestamptz as ISO 8601 text made by the server (parsing 1,000 Dates client-side cost more than the query). */
+const isoColumn = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
+const TASK_COLUMNS = `id, title, description, status, ${isoColumn('created_at')}, ${isoColumn('updated_at')}`;
 
 function taskOf(row: Record<string, unknown>): Task {
   return {
@@ -56,10 +58,8 @@ export function postgresTaskLists(db: PgConnection): TaskLists {
     },
     async list(key, filter) {
       checkKey(key);
-      const status = filter?.status;
-      const { rows } = status
-        ? await db.query(`SELECT ${TASK_COLUMNS} FROM toolwright_tasks WHERE scope = $1 AND principal = $2 AND status = $3 ORDER BY seq`, [key.scope, key.principal, status])
-        : await db.query(`SELECT ${TASK_COLUMNS} FROM toolwright_tasks WHERE scope = $1 AND principal = $2 ORDER BY seq`, [key.scope, key.principal]);
+      const { rows } = await db.query(`SELECT ${TASK_COLUMNS} FROM toolwright_tasks
+        WHERE scope = $1 AND principal = $2 AND ($3::text IS NULL OR status = $3) ORDER BY seq`, [key.scope, key.principal, filter?.status ?? null]);
       return rows.map(taskOf);
     },
   };

@@ -64,7 +64,8 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
     await withDeadline(migrate(), migrateTimeoutMs, location);
   }
   // Checked once per store; a failure (the server down) is checked again by the next call.
-  const before = () => (ready ??= ensureSchema().catch((error: unknown) => { ready = undefined; throw error; }));
+  let isReady = false;
+  const before = () => (isReady ? undefined : (ready ??= ensureSchema().then(() => { isReady = true; }, (error: unknown) => { ready = undefined; throw error; })));
   const mapError = (error: unknown) => db.mapError(error);
   const bound = <T extends object>(target: T): T => boundMethods(target, { timeoutMs, location, mapError, isClosed: () => closed, before });
 
