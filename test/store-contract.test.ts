@@ -211,6 +211,7 @@ describe.each(engines)('store contract: $name', (engine) => {
       const store = open();
       const key = freshKey();
       await store.jobs.create(key, { owner: 'dead-replica', command: 'a', leaseMs: 0 });
+      await store.jobs.appendOutput(key, 'job-1', Buffer.from('last words'));
       await store.jobs.create(key, { owner: 'live-replica', command: 'b', leaseMs: 0 });
       await store.jobs.create(key, { owner: 'dead-replica', command: 'c', leaseMs: 0 });
       await store.jobs.finish(key, 'job-3', { status: 'exited', exit_code: 0 });
@@ -218,6 +219,8 @@ describe.each(engines)('store contract: $name', (engine) => {
       const failed = (await store.jobs.failExpired()).filter((j) => j.scope === key.scope);
       expect(failed.map((j) => `${j.id}:${j.status}`)).toEqual(['job-1:failed']);
       expect(failed[0]!.note).toMatch(/lease/);
+      expect(failed[0]!.output_bytes).toBe(10);
+      expect(failed[0]!.ended_at).not.toBeNull();
       expect((await store.jobs.list(key)).map((j) => `${j.id}:${j.status}`)).toEqual(['job-1:failed', 'job-2:running', 'job-3:exited']);
       expect((await store.jobs.failExpired()).filter((j) => j.scope === key.scope)).toEqual([]);
     });

@@ -206,6 +206,32 @@ describePg('PostgreSQL store', () => {
     await Promise.all([replicaA, replicaB, stranger, own].map((t) => t.close()));
   });
 
+  it('two stateless MCP HTTP replicas, each with its own pool on one database, serve one task list', async () => {
+    const { startMcpHttpServer } = await import('../src/adapters/mcp-http.js');
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const storeScope = `mcp-${++scopeCounter}`;
+    const replicas = await Promise.all([0, 1].map(() => {
+      const store = open(cluster.url());
+      return startMcpHttpServer(() => createToolkit({ workspace, store, storeScope }), { stateless: true });
+    }));
+    const clients = await Promise.all(replicas.map(async (replica) => {
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(replica.url)));
+      return client;
+    }));
+    try {
+      const created = await clients[0]!.callTool({ name: 'task_create', arguments: { title: 'through replica one' } });
+      expect(created.structuredContent).toMatchObject({ task: { id: 't1' } });
+      await clients[1]!.callTool({ name: 'task_update', arguments: { id: 't1', status: 'completed' } });
+      const listed = await clients[0]!.callTool({ name: 'task_list', arguments: {} });
+      expect(listed.structuredContent).toMatchObject({ tasks: [{ id: 't1', title: 'through replica one', status: 'completed' }] });
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+      await Promise.all(replicas.map((r) => r.close()));
+    }
+  }, 30_000);
+
   it('the task tools answer UNAVAILABLE through invoke when the store is unreachable', async () => {
     const store = open(cluster.url('postgres', { password: 'nope-nope' }), { timeoutMs: 1000 });
     const toolkit = createToolkit({ workspace, store });

@@ -141,7 +141,7 @@ export function embeddedJobs(ctx: EmbeddedContext): JobRecords {
         Object.assign(job, { status: 'failed', ended_at: iso(now), note: LEASE_LOST });
         return true;
       });
-      return failed.map((job) => ({ ...job, output_bytes: 0 }));
+      return Promise.all(failed.map((job) => withOutput({ scope: job.scope, principal: job.principal }, job)));
     },
     async appendOutput(key, id, chunk) {
       checkKey(key);
