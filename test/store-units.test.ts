@@ -97,6 +97,21 @@ describe('the embedded store behind the task tools', () => {
     await store.close();
   });
 
+  it('an embedded store whose folder cannot be made answers UNAVAILABLE naming it, and loses nothing once fixed', async () => {
+    const { writeFile, unlink } = await import('node:fs/promises');
+    const where = join(workspace, 'state');
+    await writeFile(where, 'a file where the folder should be');
+    const store = openStore(where);
+    for (const attempt of [store.tasks.create({ scope: 's', principal: 'p' }, { title: 'x' }, new Date()), store.jobs.list({ scope: 's', principal: 'p' }), store.audit.query()]) {
+      const error = await attempt.then(() => undefined, (e: unknown) => e as { code?: string; message?: string });
+      expect(error?.code).toBe('UNAVAILABLE');
+      expect(error?.message).toContain(where);
+    }
+    await unlink(where);
+    expect((await store.tasks.create({ scope: 's', principal: 'p' }, { title: 'x' }, new Date())).id).toBe('t1');
+    await store.close();
+  });
+
   it('without a store nothing changes: each toolkit has its own in-memory list and writes no file', async () => {
     const a = createToolkit({ workspace });
     const b = createToolkit({ workspace });

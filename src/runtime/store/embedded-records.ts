@@ -42,7 +42,8 @@ async function documentNames(dir: string): Promise<string[]> {
   }
 }
 
-export function embeddedJobs(ctx: EmbeddedContext): JobRecords {
+/** The files of the job records: one document per key, the output files beside it. */
+function jobFiles(ctx: EmbeddedContext) {
   const dir = join(ctx.folder, 'jobs');
   const docAt = (name: string) => new JsonDocument<JobsDoc>({
     path: join(dir, name), empty: () => ({ version: 1, next: 1, jobs: [] }), check: listDocumentCheck<JobsDoc>('jobs'),
@@ -64,7 +65,12 @@ export function embeddedJobs(ctx: EmbeddedContext): JobRecords {
     }
     return changed;
   };
+  return { dir, docAt, doc, outputPath, withOutput, eachDocument };
+}
 
+type JobFiles = ReturnType<typeof jobFiles>;
+
+function jobLifecycle(ctx: EmbeddedContext, { dir, doc, outputPath, withOutput }: JobFiles): Pick<JobRecords, 'create' | 'get' | 'list' | 'finish' | 'remove'> {
   return {
     async create(key, start) {
       checkKey(key);
@@ -125,6 +131,11 @@ export function embeddedJobs(ctx: EmbeddedContext): JobRecords {
       if (removed && JOB_ID.test(id)) await unlink(outputPath(key, id)).catch(() => {});
       return removed;
     },
+  };
+}
+
+function jobLeasesAndOutput({ outputPath, withOutput, eachDocument }: JobFiles): Pick<JobRecords, 'renewLeases' | 'failExpired' | 'appendOutput' | 'readOutput'> {
+  return {
     async renewLeases(owner, leaseMs) {
       checkText('owner', owner, 256);
       checkMs('leaseMs', leaseMs);
@@ -162,7 +173,13 @@ export function embeddedJobs(ctx: EmbeddedContext): JobRecords {
   };
 }
 
-export function embeddedMcpTasks(ctx: EmbeddedContext): McpTaskRecords {
+export function embeddedJobs(ctx: EmbeddedContext): JobRecords {
+  const files = jobFiles(ctx);
+  return { ...jobLifecycle(ctx, files), ...jobLeasesAndOutput(files) };
+}
+
+/** The files of the MCP task records: one document per key. */
+function mcpFiles(ctx: EmbeddedContext) {
   const dir = join(ctx.folder, 'mcp-tasks');
   const docAt = (name: string) => new JsonDocument<McpDoc>({
     path: join(dir, name), empty: () => ({ version: 1, seq: 0, tasks: [] }), check: listDocumentCheck<McpDoc>('tasks'),
@@ -183,7 +200,12 @@ export function embeddedMcpTasks(ctx: EmbeddedContext): McpTaskRecords {
     }
     return changed;
   };
+  return { doc, visible, plain, eachDocument };
+}
 
+type McpFiles = ReturnType<typeof mcpFiles>;
+
+function mcpTaskReads({ doc, visible, plain }: McpFiles): Pick<McpTaskRecords, 'create' | 'get' | 'list'> {
   return {
     async create(key, start) {
       checkKey(key);
@@ -219,6 +241,11 @@ export function embeddedMcpTasks(ctx: EmbeddedContext): McpTaskRecords {
       const tasks = rest.slice(0, limit);
       return { tasks: tasks.map(plain), ...(rest.length > limit ? { next_cursor: String(tasks.at(-1)!.seq) } : {}) };
     },
+  };
+}
+
+function mcpTaskChanges({ doc, visible, plain, eachDocument }: McpFiles): Pick<McpTaskRecords, 'update' | 'renewLeases' | 'failExpired' | 'sweepExpired'> {
+  return {
     async update(key, id, patch) {
       checkKey(key);
       checkId('task id', id);
@@ -266,4 +293,9 @@ export function embeddedMcpTasks(ctx: EmbeddedContext): McpTaskRecords {
       return removed;
     },
   };
+}
+
+export function embeddedMcpTasks(ctx: EmbeddedContext): McpTaskRecords {
+  const files = mcpFiles(ctx);
+  return { ...mcpTaskReads(files), ...mcpTaskChanges(files) };
 }

@@ -27,6 +27,10 @@ function jobOf(row: Record<string, unknown>): JobRecord {
 }
 
 export function postgresJobs(db: PgConnection, layout: OutputLayout): JobRecords {
+  return { ...jobRecords(db, layout), ...jobOutput(db) };
+}
+
+function jobRecords(db: PgConnection, layout: OutputLayout): Omit<JobRecords, 'appendOutput' | 'readOutput'> {
   return {
     async create(key, start) {
       checkKey(key);
@@ -85,6 +89,11 @@ export function postgresJobs(db: PgConnection, layout: OutputLayout): JobRecords
         WHERE status = 'running' AND lease_expires_at <= now() RETURNING *`, [LEASE_LOST]);
       return rows.map(jobOf);
     },
+  };
+}
+
+function jobOutput(db: PgConnection): Pick<JobRecords, 'appendOutput' | 'readOutput'> {
+  return {
     async appendOutput(key, id, chunk) {
       checkKey(key);
       checkId('job id', id);
