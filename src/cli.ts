@@ -11,6 +11,7 @@ import type { ToolkitFlags } from './cli/toolkit-options.js';
 import type { McpFlags } from './cli/mcp.js';
 import { registerPolicyCommand } from './cli/policy.js';
 import { registerGenerateCommand } from './cli/generate.js';
+import { registerStoreCommand } from './cli/store.js';
 import { collectProviderModule } from './cli/provider-modules.js';
 
 // Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
@@ -42,6 +43,7 @@ Examples:
   $ toolwright mcp --http 8765                          MCP over Streamable HTTP at http://127.0.0.1:8765/mcp
   $ toolwright mcp --provider ./dist/git-provider.js    serve your own providers beside the reference ones
   $ toolwright generate catalog.yaml --check            is the generated code up to date?
+  $ toolwright store migrate --store postgres://tw@db.internal/toolwright   bring a store's schema up to date
 
 schema, call and mcp take:
   -w, --workspace <dir>    folder every path is confined to (default: the current folder)
@@ -50,12 +52,14 @@ schema, call and mcp take:
                            "ask" prompts on the terminal (call) or through MCP elicitation (mcp)
   --profile <patterns>     expose only matching tools, e.g. "filesystem.*,search.grep"
   --tasks-file <file>      keep the task list in a JSON file instead of in memory
+  --store <url>            keep tasks in a store: postgres://user:password@host/db (shared by
+                           replicas), a folder, or "embedded" (the workspace's .toolwright/store)
   --sandbox <mode>         run bash in bubblewrap: none (default), workspace-write, read-only
   --provider <module>      also serve a module's providers export (repeatable), e.g. ./dist/providers.js
   --list-all-tools         also list tools that cannot work here (no search backend, no user, denied)
 
 Environment: TOOLWRIGHT_SEARCH_URL (SearXNG) or TOOLWRIGHT_BRAVE_API_KEY enable web_search;
-TOOLWRIGHT_MCP_TOKEN is the bearer token of \`mcp --http\`.
+TOOLWRIGHT_MCP_TOKEN is the bearer token of \`mcp --http\`; TOOLWRIGHT_STORE_URL is the default of --store.
 Exit codes: 0 success, 1 the tool returned an error, 2 usage error (bad flag or JSON, unknown tool).`;
 
 function packageVersion(): string {
@@ -97,6 +101,7 @@ function withToolkitOptions(command: Command): Command {
     .option('--policy <file|preset>', `policy: a YAML or HCL (.hcl) file ({rules: [...], default}) or a preset (${PRESET_NAMES})`)
     .option('--profile <patterns>', 'comma-separated capability patterns to expose, e.g. "filesystem.*,search.grep" (default: all)', parseList)
     .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory')
+    .option('--store <url>', 'keep tasks in a store: postgres://user:password@host:5432/db, a folder, or "embedded" (default: TOOLWRIGHT_STORE_URL; prefer it for a password, which `ps` then does not show)')
     .option('--sandbox <mode>', 'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network either way)', parseSandboxMode)
     .option('--provider <module>', 'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)', collectProviderModule)
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here');
@@ -155,6 +160,7 @@ Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or 
 
   registerPolicyCommand(program, io, exitCode);
   registerGenerateCommand(program, io, exitCode);
+  registerStoreCommand(program, io, exitCode);
 
   return program;
 }

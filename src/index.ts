@@ -42,6 +42,12 @@ export type {
 export type { Clock } from './runtime/services/clock.js';
 export type { TaskStore, Task, TaskStatus, TaskPatch, TaskUpdate, TaskFileConfig, TaskStoreOption, FileTaskStoreOptions } from './runtime/services/tasks.js';
 export { createDefaultTaskStore, createFileTaskStore } from './runtime/services/tasks.js';
+export type {
+  Store, StoreEngine, StoreKey, StoreOptions, TaskLists, TaskInput, JobRecords, JobRecord, JobRecordStatus, JobStart, JobEnd, OutputRead,
+  McpTaskRecords, McpTaskRecord, McpTaskStatus, McpTaskStart, McpTaskPatch, AuditLog, AuditEntry, AuditRecord, AuditQuery,
+  ReplicaLeases, ReplicaRecord, Notifications, Subscription, MigrationReport,
+} from './runtime/store/types.js';
+export { openStore, type OpenStoreOptions } from './runtime/store/lazy.js';
 export type { SearchBackend, SearchResultItem, SearxngOptions, BraveOptions } from './runtime/services/search-backend.js';
 export { createSearxngBackend, createBraveBackend, searchBackendFromEnv } from './runtime/services/search-backend.js';
 export type { Kernel, SubagentRequest, SubagentResult, InProcessKernelOptions } from './runtime/services/kernel.js';

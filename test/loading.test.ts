@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const HEAVY = ['@modelcontextprotocol/sdk', 'zod', 'zod-to-json-schema', 'undici', 'execa', 'turndown', 'hono', '@hono/node-server'];
+const HEAVY = ['@modelcontextprotocol/sdk', 'zod', 'zod-to-json-schema', 'undici', 'execa', 'turndown', 'hono', '@hono/node-server', 'pg'];
 
 const HOOKS = `let log;
 import { appendFileSync } from 'node:fs';

@@ -18,7 +18,8 @@ export async function runCall(io: CliIO, tool: string, json: string, flags: Tool
       'drop run_in_background, or serve the tools (`toolwright mcp`) for jobs that outlive one call');
   }
   const user = process.stdin.isTTY && json !== '-' ? createTerminalUserChannel() : undefined;
-  const toolkit = createToolkit(await toolkitOptions(flags, user ? { user } : {}));
+  const options = await toolkitOptions(flags, user ? { user } : {});
+  const toolkit = createToolkit(options);
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
@@ -33,5 +34,7 @@ export async function runCall(io: CliIO, tool: string, json: string, flags: Tool
   } finally {
     process.off('SIGINT', onInterrupt);
     await toolkit.close();
+    // The verb opened the store (--store): a toolkit never closes one it was handed.
+    if (typeof options.store === 'object') await options.store.close();
   }
 }

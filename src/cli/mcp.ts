@@ -1,6 +1,6 @@
 // `toolwright mcp`: serve the tools over stdio (default) or Streamable HTTP (--http PORT).
 import { setFlagsFromString } from 'node:v8';
-import type { Toolkit } from '../runtime/types.js';
+import type { Toolkit, ToolkitOptions } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, toolkitOptions, workspaceFolder, type ToolkitFlags } from './toolkit-options.js';
 import { UsageError } from './usage.js';
@@ -44,8 +44,10 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   // From here on `initialize` is answered at once, while the MCP SDK loads (mcp-early-init.ts).
   const earlyInitialize = new EarlyInitialize(mcpServerIdentity(workspace, serverOptions));
   let toolkit: Toolkit | undefined;
+  let store: ToolkitOptions['store'];
   const load = async () => {
     const [{ createToolkit }, options] = await Promise.all([import('../runtime/toolkit.js'), checked ?? toolkitOptions(flags, { user })]);
+    store = options.store;
     return (toolkit = createToolkit(options));
   };
   // initialize needs neither the SDK nor the tools any more: both start loading now, side by side.
@@ -57,6 +59,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   await Promise.race([running.closed, waitForSignal()]);
   await running.close();
   await toolkit?.close();
+  if (typeof store === 'object') await store.close();
 }
 
 async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void> {
@@ -93,6 +96,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
   io.stderr.write(`toolwright: MCP server listening on ${running.url} (${mode}${authToken ? ', bearer token required' : ''}) over ${base.workspace}\n`);
   await waitForSignal();
   await running.close();
+  if (typeof base.store === 'object') await base.store.close();
 }
 
 export async function runMcp(io: CliIO, flags: McpFlags): Promise<number> {

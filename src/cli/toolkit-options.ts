@@ -9,6 +9,7 @@ import type { OperationDescriptor } from '../runtime/descriptor.js';
 import type { Provider } from '../runtime/providers.js';
 import type { ToolkitOptions } from '../runtime/types.js';
 import { loadProviderModules, ProviderModuleError } from './provider-modules.js';
+import { storeSpec } from './store.js';
 import { UsageError } from './usage.js';
 
 export interface ToolkitFlags {
@@ -17,6 +18,8 @@ export interface ToolkitFlags {
   policy?: string;
   profile?: string[];
   tasksFile?: string;
+  /** --store URL (default: TOOLWRIGHT_STORE_URL). */
+  store?: string;
   listAllTools?: boolean;
   sandbox?: 'none' | 'workspace-write' | 'read-only';
   /** --provider modules (repeatable), served beside the reference providers. */
@@ -85,7 +88,7 @@ export function workspaceFolder(flags: ToolkitFlags): string {
  * or a provider module to check): if not, a server may build the options after it is up.
  */
 export function needsCheckedOptions(flags: ToolkitFlags): boolean {
-  return flags.policy !== undefined || flags.profile !== undefined || (flags.provider?.length ?? 0) > 0;
+  return flags.policy !== undefined || flags.profile !== undefined || (flags.provider?.length ?? 0) > 0 || storeSpec(flags.store) !== undefined;
 }
 
 export async function toolkitOptions(
@@ -102,10 +105,21 @@ export async function toolkitOptions(
   if (flags.listAllTools) options.listAll = true;
   if (flags.allowPrivateNetwork) options.web = { allowPrivateNetwork: true };
   if (flags.sandbox !== undefined) options.exec = { sandbox: flags.sandbox };
+  const spec = storeSpec(flags.store);
+  if (spec !== undefined) {
+    const { openStore } = await import('../runtime/store/lazy.js');
+    try {
+      // Opened here (one pool for every toolkit the verb creates), closed by the verb at the end.
+      options.store = openStore(spec, { workspace });
+    } catch (error) {
+      throw new UsageError(`--store: ${(error as Error).message}`);
+    }
+  }
   if (flags.tasksFile !== undefined) {
     const { createFileTaskStore } = await import('../runtime/services/tasks.js');
     options.tasks = createFileTaskStore({ path: isAbsolute(flags.tasksFile) ? flags.tasksFile : resolve(workspace, flags.tasksFile) });
-  } else if (extra.tasks) {
+  } else if (extra.tasks && options.store === undefined) {
+    // The verb's default task list (one shared in-memory list for an HTTP server); a store's wins.
     options.tasks = extra.tasks;
   }
   if (extra.user) options.user = extra.user;

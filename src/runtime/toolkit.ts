@@ -9,6 +9,9 @@ import { policyHooks } from './policy/hooks.js';
 import { Session } from './session.js';
 import { systemClock } from './services/clock.js';
 import { resolveTaskStore } from './services/tasks.js';
+import { sharedStore } from './store/lazy.js';
+import { storeTaskStore } from './store/task-lists.js';
+import type { Store } from './store/types.js';
 import { resolveUserChannel } from './services/user.js';
 import { searchBackendFromEnv } from './services/search-backend.js';
 import { renderErrorText, renderOutputText } from './text.js';
@@ -50,9 +53,12 @@ export function createToolkit<Ops = AnyOperations>(
   const providerList = index.providers;
   const workspace = new Workspace(options.workspace ?? process.cwd());
   const session = options.session ?? new Session();
+  const store = resolveStore(options.store, workspace.root);
+  const storeKey = { scope: options.storeScope ?? workspace.root, principal: options.principal ?? 'local' };
   const services: Services = Object.freeze({
     clock: options.clock ?? systemClock,
-    tasks: resolveTaskStore(options.tasks, workspace.root),
+    tasks: resolveTaskStore(options.tasks, workspace.root, store && (() => storeTaskStore(store, storeKey))),
+    store,
     search: options.search ?? searchBackendFromEnv(process.env),
     kernel: options.kernel,
     user: resolveUserChannel(options.user),
@@ -98,7 +104,8 @@ export function createToolkit<Ops = AnyOperations>(
     workspace,
     session,
     services,
-    options: Object.freeze({ ...options, providers: providerList }),
+    // The store as opened, not its URL: sub-agents share it, and the options never show a password.
+    options: Object.freeze({ ...options, providers: providerList, ...(store ? { store } : {}) }),
     providers: [],
     get operations() { return exposed.filter(canWork); },
     getSchema,
@@ -259,6 +266,16 @@ export function createToolkit<Ops = AnyOperations>(
   }
   (toolkit as { call: TypedCalls }).call = call as TypedCalls;
   return toolkit as unknown as Toolkit<Ops>;
+}
+
+/** The `store` option: a Store as is, a spec as the process's store for it; a bad spec is a TypeError. */
+function resolveStore(option: Store | string | undefined, workspaceRoot: string): Store | undefined {
+  if (option === undefined) return undefined;
+  if (typeof option === 'string') return sharedStore(option, workspaceRoot);
+  if (typeof option !== 'object' || option === null || typeof (option as Store).tasks !== 'object') {
+    throw new TypeError('createToolkit: options.store must be a Store or a store URL (postgres://…, a folder, or "embedded")');
+  }
+  return option;
 }
 
 /** Why the channel cannot reach a human right now, or undefined when it can (a throwing probe counts as unreachable). */

@@ -5,6 +5,7 @@ import type { Session } from './session.js';
 import type { Workspace } from './workspace.js';
 import type { Clock } from './services/clock.js';
 import type { TaskStore, TaskStoreOption } from './services/tasks.js';
+import type { Store } from './store/types.js';
 import type { SearchBackend } from './services/search-backend.js';
 import type { Kernel } from './services/kernel.js';
 import type { UserChannel, UserChannelOption } from './services/user.js';
@@ -56,8 +57,21 @@ export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Pr
    * missing, no human can be reached, or the policy denies them outright). Default false.
    */
   listAll?: boolean;
-  /** A TaskStore, or `{ file }` for a file-backed one (relative to the workspace). Default: in-memory. */
+  /**
+   * A TaskStore, or `{ file }` for a file-backed one (relative to the workspace). Default: the
+   * store's task lists when `store` is set, else in-memory. Given explicitly, it wins over `store`.
+   */
   tasks?: TaskStoreOption;
+  /**
+   * Where records that outlive the process are kept: a Store, or a spec (`postgres://…`, a folder,
+   * `file:` URL, or `embedded` for the workspace's .toolwright/store). A spec opens one store per
+   * process that toolkits given the same spec share. Default: none (tasks in memory).
+   */
+  store?: Store | string;
+  /** The key this toolkit's records are filed under in the store (default: the workspace's absolute path). */
+  storeScope?: string;
+  /** Who the calls act for; in a shared store one principal never sees another's records (default "local"). */
+  principal?: string;
   search?: SearchBackend;
   kernel?: Kernel;
   /** A UserChannel, or `{ answers, approve }` for a scripted one. Default: none. */
@@ -77,6 +91,8 @@ export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Pr
 export interface Services {
   readonly clock: Clock;
   readonly tasks: TaskStore;
+  /** The store, when the toolkit has one. */
+  readonly store: Store | undefined;
   readonly search: SearchBackend | undefined;
   readonly kernel: Kernel | undefined;
   readonly user: UserChannel | undefined;

@@ -1,4 +1,4 @@
-// Owned by the task provider (issue 6): the TaskStore interface and its two stores.
+// The TaskStore interface of the task provider and its two stores of its own (in memory, one file).
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { atomicWriteFile } from '../atomic-write.js';
@@ -48,9 +48,12 @@ export interface TaskFileConfig {
 /** What the `tasks` toolkit option accepts: a store, or where to keep a file-backed one. */
 export type TaskStoreOption = TaskStore | TaskFileConfig;
 
-/** Resolves the `tasks` option: a store as is, `{file}` as a file store, nothing as a fresh in-memory store. */
-export function resolveTaskStore(option: TaskStoreOption | undefined, workspaceRoot: string): TaskStore {
-  if (option === undefined) return createDefaultTaskStore();
+/**
+ * Resolves the `tasks` option: a store as is, `{file}` as a file store, nothing as `fallback` (the
+ * toolkit's store's task list) or else a fresh in-memory store.
+ */
+export function resolveTaskStore(option: TaskStoreOption | undefined, workspaceRoot: string, fallback?: () => TaskStore): TaskStore {
+  if (option === undefined) return fallback ? fallback() : createDefaultTaskStore();
   if ('file' in option && typeof option.file === 'string') {
     return createFileTaskStore({ path: isAbsolute(option.file) ? option.file : resolve(workspaceRoot, option.file) });
   }
@@ -96,6 +99,11 @@ function applyPatch(state: TaskState, id: string, patch: TaskPatch, now: Date): 
   }
   if (changed.length > 0) task.updated_at = now.toISOString();
   return { before, task: { ...task }, changed };
+}
+
+/** The update `patch` makes to one task (as every store applies it); `task` itself is not changed. */
+export function patchTask(task: Task, patch: TaskPatch, now: Date): TaskUpdate {
+  return applyPatch({ version: 1, next: 1, tasks: [{ ...task }] }, task.id, patch, now)!;
 }
 
 function filterTasks(state: TaskState, filter?: { status?: TaskStatus }): Task[] {

@@ -1,0 +1,92 @@
+// The embedded audit log: audit.jsonl, one JSON object a line, appended under the folder's lock.
+// An entry's `seq` is the byte offset its line starts at (increasing, unique, known without
+// reading the file). A line a crash cut short is skipped when read, and the next append starts
+// on a fresh line, so nothing half-written is ever returned.
+import { createReadStream } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { acquireFileLock, KeyedMutex } from '../locks.js';
+import { plainDir } from '../verified-fs.js';
+import { checkAuditEntry, checkAuditQuery } from './audit-entry.js';
+import type { EmbeddedContext } from './embedded-records.js';
+import type { AuditLog, AuditRecord } from './types.js';
+
+const auditMutex = new KeyedMutex();
+const FILE = 'audit.jsonl';
+
+export function embeddedAudit(ctx: EmbeddedContext): AuditLog {
+  const path = join(ctx.folder, FILE);
+  return {
+    async append(entry) {
+      const checked = checkAuditEntry(entry);
+      const time = (checked.time ?? new Date()).toISOString();
+      await auditMutex.run(path, async () => {
+        await mkdir(ctx.folder, { recursive: true });
+        const release = await acquireFileLock(plainDir(ctx.folder), `${FILE}.lock`, { timeoutMs: ctx.lockTimeoutMs, display: `the audit log ${path}` });
+        try {
+          const handle = await open(path, 'a+', 0o600);
+          try {
+            const { size } = await handle.stat();
+            let prefix = '';
+            if (size > 0) {
+              const last = Buffer.alloc(1);
+              await handle.read(last, 0, 1, size - 1);
+              if (last[0] !== 0x0a) prefix = '\n';
+            }
+            const seq = size + prefix.length;
+            const { input, time: _time, ...fields } = checked;
+            // `input` goes in as the JSON text it was checked as (bounded), not re-serialized.
+            const line = `${JSON.stringify({ seq, time, ...fields }).slice(0, -1)},"input":${input}}\n`;
+            await handle.appendFile(prefix + line);
+          } finally {
+            await handle.close();
+          }
+        } finally {
+          await release();
+        }
+      });
+    },
+    async query(query) {
+      const { since, principal, limit } = checkAuditQuery(query);
+      const from = since?.getTime();
+      const found: AuditRecord[] = [];
+      let stream;
+      try {
+        stream = createReadStream(path, { encoding: 'utf8' });
+        await new Promise<void>((resolve, reject) => {
+          stream!.once('open', () => resolve());
+          stream!.once('error', reject);
+        });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      const lines = createInterface({ input: stream, crlfDelay: Infinity });
+      try {
+        for await (const line of lines) {
+          const record = parseLine(line);
+          if (!record) continue;
+          if (from !== undefined && Date.parse(record.time) < from) continue;
+          if (principal !== undefined && record.principal !== principal) continue;
+          found.push(record);
+          if (found.length >= limit) break;
+        }
+      } finally {
+        lines.close();
+        stream.destroy();
+      }
+      return found;
+    },
+  };
+}
+
+function parseLine(line: string): AuditRecord | undefined {
+  if (line.length === 0) return undefined;
+  try {
+    const value = JSON.parse(line) as AuditRecord;
+    return value && typeof value === 'object' && typeof value.seq === 'number' && typeof value.time === 'string' ? value : undefined;
+  } catch {
+    return undefined; // a line a crash cut short
+  }
+}

@@ -1,0 +1,88 @@
+// One JSON file the embedded store keeps (a key's jobs, MCP tasks, the replica list): read whole,
+// changed under the cross-process lock file beside it, and replaced by write-to-temp + fsync +
+// rename, so a reader never sees a torn file and a crash leaves the old or the new content.
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { atomicWriteFile } from '../atomic-write.js';
+import { ToolError } from '../errors.js';
+import { acquireFileLock, KeyedMutex } from '../locks.js';
+import { plainDir } from '../verified-fs.js';
+
+/** Writers of one file inside this process (several stores may share a folder) queue up here first. */
+const documentMutex = new KeyedMutex();
+
+export interface DocumentOptions<T> {
+  path: string;
+  empty: () => T;
+  /** Throws when the parsed value is not this document's shape (the message says what is wrong). */
+  check: (value: unknown) => T;
+  lockTimeoutMs: number;
+  staleLockMs?: number;
+  /** What messages call the file. */
+  display: string;
+}
+
+export class JsonDocument<T> {
+  constructor(private readonly options: DocumentOptions<T>) {}
+
+  get path(): string {
+    return this.options.path;
+  }
+
+  /** The document as it is now; a missing file is the empty document. No lock: files are only replaced whole. */
+  async read(): Promise<T> {
+    let text: string;
+    try {
+      text = await readFile(this.options.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return this.options.empty();
+      throw error;
+    }
+    if (text.trim() === '') return this.options.empty();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new ToolError('UNAVAILABLE', `${this.options.display} ${this.options.path} is not valid JSON (${(error as Error).message}); fix or remove it`);
+    }
+    try {
+      return this.options.check(parsed);
+    } catch (error) {
+      throw new ToolError('UNAVAILABLE', `${this.options.display} ${this.options.path}: ${(error as Error).message}; fix or remove it`);
+    }
+  }
+
+  /** Reads, changes and (when `dirty`) writes the document back, all under the lock. */
+  async mutate<R>(change: (state: T) => { result: R; dirty: boolean } | Promise<{ result: R; dirty: boolean }>): Promise<R> {
+    const { path } = this.options;
+    return documentMutex.run(path, async () => {
+      await mkdir(dirname(path), { recursive: true });
+      const release = await acquireFileLock(plainDir(dirname(path)), `${basename(path)}.lock`, {
+        timeoutMs: this.options.lockTimeoutMs,
+        staleMs: this.options.staleLockMs ?? 30_000,
+        display: `${this.options.display} ${path}`,
+      });
+      try {
+        const state = await this.read();
+        const { result, dirty } = await change(state);
+        if (dirty) await atomicWriteFile(path, `${JSON.stringify(state)}\n`, { mode: 0o600 });
+        return result;
+      } finally {
+        await release();
+      }
+    });
+  }
+}
+
+/** A check for `{ version: 1, <listName>: [...] }` whose entries are objects with a string `id`. */
+export function listDocumentCheck<T extends { version: 1 }>(listName: string): (value: unknown) => T {
+  return (value) => {
+    const doc = value as Record<string, unknown> | null;
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc) || !Array.isArray(doc[listName])) {
+      throw new Error(`does not hold {"version":1,"${listName}":[…]}`);
+    }
+    const bad = (doc[listName] as unknown[]).findIndex((entry) => !entry || typeof entry !== 'object' || typeof (entry as { id?: unknown }).id !== 'string');
+    if (bad >= 0) throw new Error(`${listName}[${bad}] is not a record with a string id`);
+    return doc as unknown as T;
+  };
+}

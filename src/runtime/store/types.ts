@@ -1,0 +1,283 @@
+// The store: where everything that must outlive one process (or be shared by several replicas) is
+// kept. One interface, two engines: embedded (files in a folder, no server) and PostgreSQL. Every
+// method is async and bounded in time: a store that cannot answer fails with UNAVAILABLE naming
+// the store (never its password) and why, within the store's timeout.
+import type { Task, TaskPatch, TaskStatus, TaskUpdate } from '../services/tasks.js';
+
+export type { Task, TaskPatch, TaskStatus, TaskUpdate };
+
+export type StoreEngine = 'embedded' | 'postgres';
+
+/**
+ * Whose record it is: `scope` is the session or workspace key the record belongs to, `principal`
+ * who acted. A record is only ever read back with the same key: one principal never sees
+ * another's tasks, jobs or MCP tasks.
+ */
+export interface StoreKey {
+  readonly scope: string;
+  readonly principal: string;
+}
+
+// --- Task lists ---------------------------------------------------------------------------------
+
+export interface TaskInput {
+  title: string;
+  description?: string;
+  status?: TaskStatus;
+}
+
+/** One task list per key; ids are `t1`, `t2`, … in creation order, unique even under concurrent creators. */
+export interface TaskLists {
+  create(key: StoreKey, input: TaskInput, now: Date): Promise<Task>;
+  /** Resolves undefined when the list has no task with that id; writes nothing when nothing changes. */
+  update(key: StoreKey, id: string, patch: TaskPatch, now: Date): Promise<TaskUpdate | undefined>;
+  /** In creation order. */
+  list(key: StoreKey, filter?: { status?: TaskStatus }): Promise<Task[]>;
+}
+
+// --- Background jobs ----------------------------------------------------------------------------
+
+export type JobRecordStatus = 'running' | 'exited' | 'killed' | 'timed_out' | 'failed';
+export const JOB_RECORD_STATUSES: readonly JobRecordStatus[] = ['running', 'exited', 'killed', 'timed_out', 'failed'];
+
+export interface JobRecord {
+  /** `job-1`, `job-2`, … per key. */
+  id: string;
+  scope: string;
+  principal: string;
+  /** The replica running the process (only it can kill it; others ask it through a notification). */
+  owner: string;
+  command: string;
+  status: JobRecordStatus;
+  exit_code: number | null;
+  signal: string | null;
+  /** ISO 8601 times, from the store's clock. */
+  started_at: string;
+  ended_at: string | null;
+  /** A running job whose owner stops renewing this is marked failed by `failExpired`. */
+  lease_expires_at: string;
+  /** Bytes of output appended in total (more than is kept once past the cap). */
+  output_bytes: number;
+  /** Why the job ended, when the store knows (e.g. its replica stopped). */
+  note: string | null;
+}
+
+export interface JobStart {
+  owner: string;
+  command: string;
+  leaseMs: number;
+}
+
+export interface JobEnd {
+  status: Exclude<JobRecordStatus, 'running'>;
+  exit_code?: number | null;
+  signal?: string | null;
+  note?: string | null;
+}
+
+/**
+ * Output read since a cursor (an absolute byte position). `segments` are the kept bytes in order;
+ * bytes dropped by the cap (between head and tail) are counted in `omitted` and show as a jump in
+ * `pos`. Read again from `next` for more; `next === total` once everything was read.
+ */
+export interface OutputRead {
+  segments: { pos: number; data: Buffer }[];
+  next: number;
+  total: number;
+  omitted: number;
+}
+
+export interface JobRecords {
+  create(key: StoreKey, start: JobStart): Promise<JobRecord>;
+  get(key: StoreKey, id: string): Promise<JobRecord | undefined>;
+  /** In start order. */
+  list(key: StoreKey): Promise<JobRecord[]>;
+  /** Ends a running job; `applied` is false (the record unchanged) when it had ended already. */
+  finish(key: StoreKey, id: string, end: JobEnd): Promise<{ job: JobRecord; applied: boolean } | undefined>;
+  /** Removes a job and its output; false when there was none. */
+  remove(key: StoreKey, id: string): Promise<boolean>;
+  /** Extends the lease of every running job `owner` runs; resolves how many. */
+  renewLeases(owner: string, leaseMs: number): Promise<number>;
+  /** Marks failed every running job whose lease ran out (its replica died); resolves those jobs. */
+  failExpired(): Promise<JobRecord[]>;
+  /**
+   * Appends a chunk (at most MAX_APPEND_BYTES) to the job's output; resolves the new total. The
+   * store keeps the first `outputHeadBytes` and the last `outputTailBytes`, as the spill file does.
+   * NOT_FOUND when the job does not exist.
+   */
+  appendOutput(key: StoreKey, id: string, chunk: Uint8Array): Promise<number>;
+  /** Output from `cursor` on, at most `maxBytes` (default 1 MiB) of it; undefined for an unknown job. */
+  readOutput(key: StoreKey, id: string, cursor: number, maxBytes?: number): Promise<OutputRead | undefined>;
+}
+
+// --- MCP tasks ----------------------------------------------------------------------------------
+
+export type McpTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+export const MCP_TASK_STATUSES: readonly McpTaskStatus[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
+export const MCP_TASK_TERMINAL: readonly McpTaskStatus[] = ['completed', 'failed', 'cancelled'];
+
+export interface McpTaskRecord {
+  /** A random UUID: unique across replicas, unguessable. */
+  id: string;
+  scope: string;
+  principal: string;
+  /** The operation the task runs, e.g. `exec.bash`. */
+  operation: string;
+  status: McpTaskStatus;
+  status_message: string | null;
+  /** The result payload (any JSON value) once there is one. */
+  result: unknown;
+  /** How long the task is kept after creation, ms; null: until removed. */
+  ttl_ms: number | null;
+  created_at: string;
+  updated_at: string;
+  /** created_at + ttl_ms; past it the task is gone. */
+  expires_at: string | null;
+  owner: string;
+  lease_expires_at: string;
+}
+
+export interface McpTaskStart {
+  operation: string;
+  owner: string;
+  ttlMs: number | null;
+  leaseMs: number;
+}
+
+export interface McpTaskPatch {
+  status?: McpTaskStatus;
+  status_message?: string | null;
+  result?: unknown;
+}
+
+export interface McpTaskRecords {
+  create(key: StoreKey, start: McpTaskStart): Promise<McpTaskRecord>;
+  /** Undefined for an unknown (or expired) task. */
+  get(key: StoreKey, id: string): Promise<McpTaskRecord | undefined>;
+  /** Oldest first, `limit` (default 100) a page; pass `next_cursor` back for the next page. */
+  list(key: StoreKey, page?: { cursor?: string; limit?: number }): Promise<{ tasks: McpTaskRecord[]; next_cursor?: string }>;
+  /** A terminal task (completed, failed, cancelled) never changes again: `applied` is false then. */
+  update(key: StoreKey, id: string, patch: McpTaskPatch): Promise<{ task: McpTaskRecord; applied: boolean } | undefined>;
+  renewLeases(owner: string, leaseMs: number): Promise<number>;
+  /** Marks failed every working / input_required task whose lease ran out; resolves those tasks. */
+  failExpired(): Promise<McpTaskRecord[]>;
+  /** Deletes tasks past their ttl; resolves how many. */
+  sweepExpired(): Promise<number>;
+}
+
+// --- Audit --------------------------------------------------------------------------------------
+
+export interface AuditEntry {
+  /** Default: the store's clock. */
+  time?: Date;
+  scope: string;
+  principal: string;
+  /** `provider.operation` */
+  operation: string;
+  risk: string;
+  decision: string;
+  rule: string | null;
+  error_code: string | null;
+  duration_ms: number;
+  /** The call's input with secret parameters already redacted (an input over 64 KiB is kept as a preview). */
+  input: unknown;
+}
+
+export interface AuditRecord extends Omit<AuditEntry, 'time'> {
+  /** Increasing in append order. */
+  seq: number;
+  time: string;
+}
+
+export interface AuditQuery {
+  /** Entries at or after this time. */
+  since?: Date;
+  principal?: string;
+  /** Default 100, at most 10,000. */
+  limit?: number;
+}
+
+export interface AuditLog {
+  append(entry: AuditEntry): Promise<void>;
+  /** Oldest first. */
+  query(query?: AuditQuery): Promise<AuditRecord[]>;
+}
+
+// --- Replicas -----------------------------------------------------------------------------------
+
+export interface ReplicaRecord {
+  id: string;
+  started_at: string;
+  heartbeat_at: string;
+  lease_expires_at: string;
+  info: Record<string, unknown>;
+}
+
+export interface ReplicaLeases {
+  /** Registers (or re-registers) a replica with a lease of `leaseMs`. */
+  register(id: string, options: { leaseMs: number; info?: Record<string, unknown> }): Promise<ReplicaRecord>;
+  /** Renews the lease; undefined when the replica is not registered (it was removed as dead). */
+  renew(id: string, leaseMs: number): Promise<ReplicaRecord | undefined>;
+  list(): Promise<ReplicaRecord[]>;
+  /** Replicas whose lease ran out. */
+  listExpired(): Promise<ReplicaRecord[]>;
+  remove(id: string): Promise<boolean>;
+}
+
+// --- Notifications ------------------------------------------------------------------------------
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/**
+ * Fire-and-forget messages between store users (e.g. "kill job-3" to the replica that owns it).
+ * Not durable: a message published while a subscriber is disconnected is lost, so `onResume` tells
+ * the subscriber its connection came back and it should re-check what it waits for.
+ */
+export interface Notifications {
+  /** `channel`: letters, digits, `_ . : -`, at most 63 bytes; `payload` at most 7,999 bytes. */
+  publish(channel: string, payload: string): Promise<void>;
+  subscribe(channel: string, listener: (payload: string) => void, options?: { onResume?: () => void }): Promise<Subscription>;
+}
+
+// --- The store ----------------------------------------------------------------------------------
+
+export interface MigrationReport {
+  /** Versions and names of the migrations this call applied (empty when up to date). */
+  applied: { version: number; name: string }[];
+  /** The schema version after the call. */
+  version: number;
+}
+
+export interface Store {
+  readonly engine: StoreEngine;
+  /** Where the store is, safe to show: a folder, or the URL without its password. */
+  readonly location: string;
+  readonly tasks: TaskLists;
+  readonly jobs: JobRecords;
+  readonly mcpTasks: McpTaskRecords;
+  readonly audit: AuditLog;
+  readonly replicas: ReplicaLeases;
+  readonly notifications: Notifications;
+  /** Brings the schema (or folder layout) up to date; safe to run from several processes at once. */
+  migrate(): Promise<MigrationReport>;
+  /** Frees connections and subscriptions; later calls fail with UNAVAILABLE. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Bound of every call, ms (default 5,000): past it the call fails with UNAVAILABLE. */
+  timeoutMs?: number;
+  /** Job output kept from the start (default 1 MiB) and from the end (default 7 MiB). */
+  outputHeadBytes?: number;
+  outputTailBytes?: number;
+}
+
+export const DEFAULT_STORE_TIMEOUT_MS = 5_000;
+export const DEFAULT_OUTPUT_HEAD_BYTES = 1024 * 1024;
+export const DEFAULT_OUTPUT_TAIL_BYTES = 7 * 1024 * 1024;
+/** The largest chunk one appendOutput call takes (callers append what they read, in pieces). */
+export const MAX_APPEND_BYTES = 1024 * 1024;
+/** The largest MCP task result kept (as JSON). */
+export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
