@@ -13,7 +13,9 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    include: process.env.TOOLWRIGHT_STRESS ? ['test/stress/**/*.test.ts'] : ['test/**/*.test.ts'],
+    // Soak, race and kill loops: `npm run test:stress`.
+    exclude: process.env.TOOLWRIGHT_STRESS ? [] : ['test/stress/**', '**/node_modules/**'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Two cores on CI: keep parallelism modest so timing-sensitive process tests stay honest.
