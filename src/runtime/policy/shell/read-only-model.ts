@@ -17,7 +17,10 @@ export interface PathUse {
 
 export type ModelResult = { problem: string } | { paths: PathUse[]; globSafe?: boolean };
 
-export type Model = (args: Word[], ctx: ModelContext, program: string) => ModelResult;
+export type Model = ((args: Word[], ctx: ModelContext, program: string) => ModelResult) & {
+  /** The getopt grammar the model reads options with, where it has one (checked against the binaries in tests). */
+  grammar?: Grammar;
+};
 
 export interface OptionModelSpec {
   grammar: Grammar;
@@ -34,13 +37,14 @@ export interface OptionModelSpec {
 }
 
 export function refusal(option: ParsedOption, what: string): string {
-  return `${option.spelled}${option.spelled.startsWith('--') && option.id.length > 1 && option.id !== option.spelled.slice(2) ? ` (--${option.id})` : ''} ${what}`;
+  const resolved = option.name !== undefined && option.spelled !== `--${option.name}` ? ` (--${option.name})` : '';
+  return `${option.spelled}${resolved} ${what}`;
 }
 
 /** A model from a grammar and a verdict per option id. */
 export function optionModel(spec: OptionModelSpec): Model {
   const globSafeWhen = (strict: boolean) => !spec.refuse && !spec.check && (!strict || (!spec.strict && !spec.pathValues));
-  return (args, ctx, program) => {
+  const model: Model = (args, ctx, program) => {
     const parsed = parseOptions(spec.grammar, args, program);
     if (!parsed.ok) return { problem: parsed.reason };
     const paths: PathUse[] = [];
@@ -63,6 +67,8 @@ export function optionModel(spec: OptionModelSpec): Model {
     for (const use of fileOperands) paths.push('word' in use ? use : { word: use });
     return { paths, globSafe: globSafeWhen(ctx.strict) };
   };
+  model.grammar = spec.grammar;
+  return model;
 }
 
 /** Every argument is data the program prints or compares (echo, true): nothing to refuse. */

@@ -34,6 +34,8 @@ export interface ParsedOption {
   id: string;
   /** As written: `-k`, `--key`, `--ke`. */
   spelled: string;
+  /** The long option's full name, for a long spelling. */
+  name?: string;
   value?: string;
   /** The value came from a word of its own (which may itself be a glob or a variable). */
   valueWord?: Word;
@@ -109,16 +111,16 @@ export function parseOptions(grammar: Grammar, args: readonly Word[], program: s
       const spelled = `--${name}`;
       if (eq >= 0) {
         if (option.arity === 'none') return { ok: false, reason: `${spelled} takes no value` };
-        options.push({ id: option.id, spelled, value: t.slice(eq + 1) });
+        options.push({ id: option.id, spelled, name: option.name, value: t.slice(eq + 1) });
       } else if (option.arity === 'lastDefault' && i + 1 < args.length) {
         const next = args[++i]!;
-        options.push({ id: option.id, spelled, value: next.text, valueWord: next });
+        options.push({ id: option.id, spelled, name: option.name, value: next.text, valueWord: next });
       } else if (option.arity === 'required') {
         const next = args[++i];
         if (!next) return { ok: false, reason: `${spelled} needs a value` };
-        options.push({ id: option.id, spelled, value: next.text, valueWord: next });
+        options.push({ id: option.id, spelled, name: option.name, value: next.text, valueWord: next });
       } else {
-        options.push({ id: option.id, spelled });
+        options.push({ id: option.id, spelled, name: option.name });
       }
       continue;
     }

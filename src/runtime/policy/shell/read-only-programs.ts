@@ -113,8 +113,10 @@ export const COREUTILS: Record<string, Model> = {
     pathValues: ['f', 'r'],
     check: (_options, operands) => (operands.some((w) => !w.text.startsWith('+')) ? 'a date operand that is not +FORMAT sets the clock' : { paths: [] }),
   }),
+  // sort's -y (ignored, for old Solaris scripts) takes the next word only if it is all digits:
+  // `sort -y -o FILE` writes FILE. It is left out, so it is refused.
   sort: optionModel({
-    grammar: getopt('-bcCdfghik:mMno:rRsS:t:T:uVy:z', 'ignore-leading-blanks/b check=? compress-program= debug dictionary-order/d ignore-case/f files0-from= ' +
+    grammar: getopt('-bcCdfghik:mMno:rRsS:t:T:uVz', 'ignore-leading-blanks/b check=? compress-program= debug dictionary-order/d ignore-case/f files0-from= ' +
       'general-numeric-sort/g ignore-nonprinting/i key=/k merge/m month-sort/M numeric-sort/n human-numeric-sort/h version-sort/V random-sort/R random-source= sort= ' +
       'output=/o reverse/r stable/s batch-size= buffer-size=/S field-separator=/t temporary-directory=/T unique/u zero-terminated/z parallel= help version'),
     refuse: { o: 'writes the sorted output to a file', 'compress-program': 'runs a program on its temporary files', T: 'writes temporary files into the folder it names' },

@@ -198,7 +198,7 @@ export function sedScriptProblem(script: string, strict = false): string | undef
   }
 }
 
-export const sedModel: Model = (args, ctx, program) => {
+export const sedModel: Model = Object.assign((args: Word[], ctx: Parameters<Model>[1], program: string): ReturnType<Model> => {
   const parsed = parseSed(args, program);
   if ('problem' in parsed) return parsed;
   const { scripts, files } = parsed;
@@ -208,7 +208,7 @@ export const sedModel: Model = (args, ctx, program) => {
     if (problem) return { problem };
   }
   return { paths: files.map((word): PathUse => ({ word })) };
-};
+}, { grammar: SED });
 
 function parseSed(args: Word[], program: string): { problem: string } | { scripts: string[]; files: Word[] } {
   const parsed = parseOptions(SED, args, program);

@@ -41,7 +41,8 @@ export interface ReadOnlyOptions {
   cwd?: string;
 }
 
-const PROGRAMS: Record<string, Model> = {
+/** Every program shell_read runs, with its model. */
+export const PROGRAMS: Readonly<Record<string, Model>> = {
   ...COREUTILS, ...TOOLS,
   find: findModel, sed: sedModel, awk: awkModel, gawk: awkModel, mawk: awkModel, nawk: awkModel, git: gitModel,
 };
