@@ -55,9 +55,9 @@ const ran = async (markers: string) => readdir(markers);
 describe('shell_read checks every repository git would enter', () => {
   it('a filter or diff driver in a submodule config: git status and git diff are refused and nothing runs', async () => {
     const variants: [string, (s: Setup) => Promise<void>][] = [
-      ['filter clean', async ({ root, markers }) => git(path.join(root, 'sub'), 'config', 'filter.evil.clean', `touch ${markers}/clean; cat`)],
-      ['filter process', async ({ root, markers }) => git(path.join(root, 'sub'), 'config', 'filter.evil.process', `touch ${markers}/process`)],
-      ['diff textconv', async ({ root, markers }) => git(path.join(root, 'sub'), 'config', 'diff.evil.textconv', `touch ${markers}/textconv; cat`)],
+      ['filter clean', async ({ root, markers }) => { git(path.join(root, 'sub'), 'config', 'filter.evil.clean', `touch ${markers}/clean; cat`); }],
+      ['filter process', async ({ root, markers }) => { git(path.join(root, 'sub'), 'config', 'filter.evil.process', `touch ${markers}/process`); }],
+      ['diff textconv', async ({ root, markers }) => { git(path.join(root, 'sub'), 'config', 'diff.evil.textconv', `touch ${markers}/textconv; cat`); }],
       ['included file', async ({ root, markers }) => {
         const included = path.join(markers, '..', `${path.basename(markers)}.cfg`);
         await writeFile(included, `[filter "evil"]\n\tclean = touch ${markers}/included; cat\n`);

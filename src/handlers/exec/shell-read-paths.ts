@@ -26,12 +26,13 @@ export async function pathsOutside(paths: readonly NamedPath[], root: string): P
     if (real === undefined) continue;
     if (!isInside(root, real)) return `${named.raw} leads outside the workspace (to ${real}); ${OUTSIDE}`;
     if (named.noDirectory && (await stat(real).catch(() => undefined))?.isDirectory()) return `${named.raw} is a folder: ${named.noDirectory}`;
-    if (!named.glob) continue;
+    if (!named.glob || named.pattern === undefined) continue;
+    const matches = globMatcher(named.pattern);
     const dir = await opendir(real).catch(() => undefined);
     if (!dir) continue;
     for await (const entry of dir) {
       if (++entries > MAX_ENTRIES) return `the folders the globs expand in hold more than ${MAX_ENTRIES} entries; ${OUTSIDE}, and checks at most that many`;
-      if (!entry.isSymbolicLink()) continue;
+      if (!entry.isSymbolicLink() || !matches(entry.name)) continue;
       const target = await realpath(path.join(real, entry.name)).catch(() => undefined);
       if (target !== undefined && !isInside(root, target)) {
         return `${named.raw} could match ${path.join(path.relative(root, real), entry.name) || entry.name}, a symbolic link out of the workspace (to ${target}); ${OUTSIDE}`;
@@ -39,4 +40,27 @@ export async function pathsOutside(paths: readonly NamedPath[], root: string): P
     }
   }
   return undefined;
+}
+
+/**
+ * A test that accepts every name bash could match with this last-component glob, and possibly
+ * more: `*` and `?` as usual, a bracket expression as any one character, case ignored, and any
+ * extglob-looking part as anything.
+ */
+function globMatcher(pattern: string): (name: string) => boolean {
+  if (/[()|]/.test(pattern)) return () => true;
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '*') source += '.*';
+    else if (c === '?') source += '.';
+    else if (c === '[') {
+      const close = pattern.indexOf(']', i + 2);
+      if (close < 0) { source += '\\['; continue; }
+      source += '.';
+      i = close;
+    } else source += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  const regex = new RegExp(`^${source}$`, 'is');
+  return (name) => regex.test(name);
 }

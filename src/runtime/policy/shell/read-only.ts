@@ -25,8 +25,9 @@ export interface NamedPath {
   path: string;
   /** The word as written. */
   raw: string;
-  /** A glob: `path` is the folder whose entries it may match. */
+  /** A glob: `path` is the folder whose entries it may match, `pattern` the last name. */
   glob?: boolean;
+  pattern?: string;
   /** Refused if the path is a folder (the program would follow symbolic links inside it). */
   noDirectory?: string;
 }
@@ -201,7 +202,7 @@ function pathProblem(use: PathUse, walk: Walk): string | undefined {
   for (const cwd of walk.cwds) {
     const absolute = path.resolve(cwd, word.glob ? t.slice(0, slash + 1) || '.' : t);
     if (!isInside(walk.root, absolute)) return `${word.raw} is outside the workspace; ${OUTSIDE}`;
-    walk.paths.push({ path: absolute, raw: word.raw, ...(word.glob ? { glob: true } : {}), ...(use.noDirectory ? { noDirectory: use.noDirectory } : {}) });
+    walk.paths.push({ path: absolute, raw: word.raw, ...(word.glob ? { glob: true, pattern: t.slice(slash + 1) } : {}), ...(use.noDirectory ? { noDirectory: use.noDirectory } : {}) });
   }
   return undefined;
 }
