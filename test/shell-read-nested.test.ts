@@ -171,6 +171,18 @@ describe('shell_read checks every repository git would enter', () => {
     expect(!result.ok && result.error.message).toMatch(/more than 64 submodules/);
   }, 60_000);
 
+  it('a hostile index and tree do not hold the scan: 100,000 submodule entries, 5,000 folders holding a .git', async () => {
+    const setup = await withSubmodule();
+    const records = Array.from({ length: 100_000 }, (_, i) => `160000 commit ${'1'.repeat(40)}\tmany/${Math.floor(i / 1000)}/${i}\n`).join('');
+    execFileSync('git', ['update-index', '--index-info'], { cwd: setup.root, env: GIT_ENV, input: records });
+    for (let i = 0; i < 5_000; i++) await mkdir(path.join(setup.root, 'deep', String(i % 50), String(i), '.git'), { recursive: true });
+    const result = await shellRead(setup.toolkit, 'git rev-parse --show-toplevel');
+    // It runs, or (on a machine too loaded to list the index within the scan's time) it is refused
+    // saying so; either way it answers.
+    if (result.ok) expect((result.output as { stdout: string }).stdout.trim()).toBe(setup.root);
+    else expect(result.error.message).toMatch(/took too long/);
+  }, 60_000);
+
   it('git variables from the host are removed: GIT_CONFIG_PARAMETERS, GIT_EXTERNAL_DIFF, GIT_CONFIG_COUNT', async () => {
     const setup = await withSubmodule();
     await writeFile(path.join(setup.root, 'top.txt'), 'changed\n');
