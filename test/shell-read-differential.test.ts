@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBashParser } from '../src/runtime/policy/shell/parser.js';
-import { classifyReadOnly } from '../src/runtime/policy/shell/read-only.js';
+import { classifyReadOnly, sedScriptProblem } from '../src/runtime/policy/shell/read-only.js';
 import { GIT_HARDENING_ENV } from '../src/runtime/policy/shell/read-only-git.js';
 import { checkRepositories } from '../src/handlers/exec/shell-read-git.js';
 import { tempDir } from './helpers.js';
@@ -226,4 +226,36 @@ describe.runIf(hasStrace)('shell_read against bash under strace', () => {
     expect(events.filter((e) => e.execs.length > 0).length).toBeGreaterThan(accepted.length / 2);
     expect((await readdir(work)).sort()).toEqual(before);
   }, 120_000);
+});
+
+/** Random sed scripts from pieces that move where a command starts (brackets, labels, text, comments). */
+function sedScripts(count: number): string[] {
+  const rand = random(4711);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const addresses = ['', '', '1', '$', '/a/', '/[/]/', '\\%x%', '1,3', '0,/a/', '1~2', '/a/I', '/[]/]/', '/[[:alpha:]/]/', '$!', '/x/,+2'];
+  const commands = ['p', 'd', 'n', 'N', '=', 'l', 'q', 'q5', 'h', 'G', 'x', 'z', 'F', 's/a/b/', 's/[/]/#/', 's|a|b|g', 's/a/b/ w pwned', 's/a/b/gw pwned', 's/a/b/e',
+    's/[/]/w pwned/', 'y/ab/ba/', 'y/[/]/', 'w pwned', 'W pwned', 'e echo', 'e', 'a text', 'a text;w pwned', 'i\\', 'c x', ':l', ':l;w pwned', 'b l', 'b', 't', 'T x',
+    '{', '}', '#c;w pwned', 'r f', 'R f', 'v', 'v 4.2', 'b x w pwned', 's/a/\\/w pwned/'];
+  const separators = [';', '\n', ' ', ' ; ', '', '}', '{'];
+  return Array.from({ length: count }, () => {
+    let script = '';
+    for (let n = 1 + Math.floor(rand() * 4); n > 0; n--) script += pick(addresses) + pick(commands) + pick(separators);
+    return script;
+  });
+}
+
+describe('sed scripts against GNU sed --sandbox', () => {
+  const hasSed = spawnSync('sed', ['--sandbox', '-n', 'p'], { input: '' }).status === 0;
+  it.runIf(hasSed)('every script the scanner accepts (without a sandbox) compiles in sed --sandbox, which refuses e, r and w', () => {
+    let accepted = 0;
+    const missed: string[] = [];
+    for (const script of sedScripts(1500)) {
+      if (sedScriptProblem(script, true) !== undefined) continue;
+      accepted++;
+      const result = spawnSync('sed', ['--sandbox', '-n', '-e', script], { input: '', encoding: 'utf8' });
+      if (/disabled in sandbox mode/.test(result.stderr)) missed.push(JSON.stringify(script));
+    }
+    expect(missed).toEqual([]);
+    expect(accepted).toBeGreaterThan(150);
+  }, 60_000);
 });
