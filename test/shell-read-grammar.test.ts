@@ -99,7 +99,7 @@ describe('shell_read option grammars: write and exec options are refused in ever
   });
 
   it('names the option as written and as it resolves', () => {
-    expect(refused('sort --outp=pwned f')).toMatch(/--outp \(--output\) writes the sorted output/);
+    expect(refused('sort --outp=pwned f')).toMatch(/--outp \(--output\) writes a file \(the sorted output\)/);
     expect(refused("sed -ne 'w pwned' f")).toMatch(/sed w writes a file/);
     expect(refused("git grep -nO'sh -c x' y")).toMatch(/-O runs a pager/);
     expect(refused('ls --co')).toMatch(/--co is ambiguous/);

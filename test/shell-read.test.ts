@@ -103,7 +103,7 @@ describe('shell_read refuses write and exec attempts before anything runs', () =
   it('names the offending command inside a pipeline', async () => {
     const { toolkit } = await setup();
     const result = await toolkit.invoke('exec', 'shell_read', { command: 'ls | sort -o out.txt' });
-    expect(!result.ok && result.error.message).toMatch(/`sort -o out\.txt`: -o writes the sorted output to a file/);
+    expect(!result.ok && result.error.message).toMatch(/`sort -o out\.txt`: -o writes a file/);
   });
 });
 

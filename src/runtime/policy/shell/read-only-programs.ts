@@ -119,7 +119,7 @@ export const COREUTILS: Record<string, Model> = {
     grammar: getopt('-bcCdfghik:mMno:rRsS:t:T:uVz', 'ignore-leading-blanks/b check=? compress-program= debug dictionary-order/d ignore-case/f files0-from= ' +
       'general-numeric-sort/g ignore-nonprinting/i key=/k merge/m month-sort/M numeric-sort/n human-numeric-sort/h version-sort/V random-sort/R random-source= sort= ' +
       'output=/o reverse/r stable/s batch-size= buffer-size=/S field-separator=/t temporary-directory=/T unique/u zero-terminated/z parallel= help version'),
-    refuse: { o: 'writes the sorted output to a file', 'compress-program': 'runs a program on its temporary files', T: 'writes temporary files into the folder it names' },
+    refuse: { o: 'writes a file (the sorted output)', 'compress-program': 'runs a program on its temporary files', T: 'writes temporary files into the folder it names' },
     strict: { 'files0-from': LISTS },
     pathValues: ['random-source'],
   }),
