@@ -19,7 +19,7 @@ const refused = (line: string) => {
 /** Each line writes a file or runs a program through an option or script spelling. */
 const HOSTILE: Record<string, string[]> = {
   sed: [
-    "sed -ne 'w pwned' f", "sed -ne 'e touch pwned' f", "sed -nse 'w pwned' f", "sed -n -e p -e 'W pwned' f", "sed --expression='w pwned' f",
+    "sed -ne 'w pwned' f", "sed -ne 'e touch pwned' f", "sed -ne 'w pwned' canary.txt", "sed -ne 'e touch pwned' canary.txt", "sed -ne 'w pwned' a.txt", "sed -nse 'w pwned' f", "sed -n -e p -e 'W pwned' f", "sed --expression='w pwned' f",
     "sed --expr 'w pwned' f", "sed --e='1e touch pwned' f", "sed -n f -e 'w pwned'", "sed f -ne 's/x/y/w pwned'", "sed -E -n -- 's/a/b/e' f",
     "sed 's/[/]/#/;w pwned' f", "sed 's/[[:alpha:]/]/#/;w pwned' f", "sed '/[/]/!{p};w pwned' f", "sed 's|a|b|;W pwned' f", "sed 'y/a/b/;w pwned' f",
     "sed '1!G;h;$!d;e touch pwned' f", "sed -n 'b x w pwned' f", "sed -n '/a/I w pwned' f", "sed -n '$!N;s/\\n/ /ge' f", "sed 's/a/b/ w pwned' f",
