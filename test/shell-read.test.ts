@@ -138,7 +138,6 @@ describe('shell_read runs inspection command lines', () => {
     // What an agent with bash could have written into .git/config before.
     git('config', 'core.pager', 'touch pwned-pager');
     git('config', 'core.fsmonitor', 'touch pwned-fsmonitor; false');
-    git('config', 'diff.external', 'touch pwned-diff');
     // Without bubblewrap (no sandbox as a further wall), so a helper git ran could write.
     const unsandboxed = createToolkit({ workspace: root, exec: { bwrapPath: path.join(root, 'no-bwrap') } });
     const log = await unsandboxed.invoke('exec', 'shell_read', { command: 'git log --oneline && git status --short && git diff HEAD && git branch --list' });
@@ -178,6 +177,8 @@ describe('shell_read runs inspection command lines', () => {
       ['diff.evil.command', `[diff "evil"]\n\tcommand = touch ${root}/pwned-diff\n`],
       ['diff.evil.textconv', `[diff "evil"]\n\ttextconv = touch ${root}/pwned-textconv; cat\n`],
       ['filter.evil.process', `[include]\n\tpath = ${aside}/included.cfg\n`],
+      // No environment setting switches diff.external off (an empty one makes git run ""), so it is refused like a driver.
+      ['diff.external', `[diff]\n\texternal = touch ${root}/pwned-external\n`],
     ];
     await writeFile(path.join(aside, 'included.cfg'), `[filter "evil"]\n\tprocess = touch ${root}/pwned-process\n`);
     const configFile = path.join(root, '.git', 'config');

@@ -428,7 +428,7 @@ runConformance({
           "PERMISSION_DENIED",
           "UNAVAILABLE"
         ],
-        "riskNote": "Read-only because the command line is parsed before anything runs and refused unless every simple command is an allowlisted inspection program (ls, cat, head, tail, wc, grep, rg, find, sort, sed, awk, git's read subcommands, …) without its write or exec options, joined only by pipes and lists, with no substitution, assignment or redirection but to /dev/null. It reads like the user can (files outside the workspace included); pair it with the exec sandbox to confine reads."
+        "riskNote": "Read-only because the command line is parsed before anything runs and refused unless every simple command is an allowlisted inspection program (ls, cat, head, tail, wc, grep, rg, find, sort, sed, awk, git's read subcommands, …) without its write or exec options, joined only by pipes and lists, with no substitution, assignment or redirection but to /dev/null. Each program's words are read with a model of its own option grammar; an option it does not know is refused. Where a sandbox is available it also runs read-only and offline inside one; where none is, only lines whose files lie inside the workspace are accepted."
       },
       "probes": {
         "missing": [

@@ -1,27 +1,152 @@
-// shell_read's third wall for git: drivers that a repository's own config names (filter.<x>.clean,
-// diff.<x>.command, textconv…) run programs on `git status` / `git diff` once a .gitattributes entry
-// selects them, and no environment setting can switch off a driver whose name is not known
-// beforehand (git before 2.40 has no GIT_ATTR_SOURCE). So the line is refused when the repository
-// config, includes followed, defines one. User and system config are the user's own and stay.
-import { execFile } from 'node:child_process';
+// shell_read's check of the repositories git would read: drivers that a repository's own config
+// names (filter.<x>.clean, diff.<x>.command, textconv, merge drivers, diff.external) run programs
+// on `git status` / `git diff` once a .gitattributes entry selects them, and no environment setting
+// can switch off a driver whose name is not known beforehand. git enters every populated submodule
+// (status and diff check whether it is dirty, with its own config), so the check covers the top
+// repository and, through the gitlinks of each index, every submodule below it. The environment
+// overrides (core.fsmonitor, core.hooksPath, …) reach those submodule runs too. User and system
+// config are the user's own and stay. The scan is bounded in repositories and time, and fails closed.
+import { execFile, spawn } from 'node:child_process';
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { isInside } from '../../runtime/workspace.js';
 
-const DRIVER_KEYS = '^(filter|diff|merge)\\..+\\.(clean|smudge|process|command|textconv|driver)$';
+const DRIVER = /^(filter\..+\.(clean|smudge|process)|diff\..+\.(command|textconv)|merge\..+\.driver|diff\.external)$/i;
+const MAX_REPOSITORIES = 64;
+const SCAN_MS = 10_000;
+const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 
-/** The first driver key the repository's local or worktree config defines, if any. */
-export function repositoryDriver(cwd: string, env: Record<string, string>): Promise<string | undefined> {
+export interface RepositoryCheck {
+  /** Why git is refused here, naming the repository and key. */
+  problem?: string;
+  /** The top repository's work tree (or git dir when there is none), when cwd is in one. */
+  top?: string;
+}
+
+interface Scan { env: Record<string, string>; root: string; deadline: number; signal?: AbortSignal }
+
+class Refused extends Error {}
+
+function git(args: string[], cwd: string, scan: Scan, extraEnv: Record<string, string> = {}): Promise<{ code: number | string; stdout: string; stderr: string }> {
+  const timeout = Math.max(1, scan.deadline - Date.now());
   return new Promise((resolve) => {
-    execFile('git', ['config', '--show-scope', '--includes', '--get-regexp', DRIVER_KEYS], { cwd, env, timeout: 10_000, maxBuffer: 1024 * 1024, windowsHide: true }, (error, stdout) => {
-      // Exit 1 is "no such key"; no git, no repository or a timeout: nothing git could run either
-      // way is known, so a key is reported only from a clean answer.
-      if (error && (error as { code?: unknown }).code !== 1) {
-        resolve((error as { code?: unknown }).code === 'ENOENT' ? undefined : 'the repository config (it could not be read)');
-        return;
-      }
-      for (const line of stdout.split('\n')) {
-        const [scope, rest] = [line.slice(0, line.indexOf('\t')), line.slice(line.indexOf('\t') + 1)];
-        if (scope === 'local' || scope === 'worktree') return resolve(rest.split(' ')[0]);
-      }
-      resolve(undefined);
+    execFile('git', args, { cwd, env: { ...scan.env, ...extraEnv }, timeout, maxBuffer: 8 * 1024 * 1024, windowsHide: true, ...(scan.signal ? { signal: scan.signal } : {}) },
+      (error, stdout, stderr) => {
+        const code = error ? ((error as { code?: number | string }).code ?? 'failed') : 0;
+        resolve({ code: (error as { killed?: boolean } | null)?.killed ? 'timeout' : code, stdout, stderr });
+      });
+  });
+}
+
+/** The first local or worktree key of this repository's config (includes followed) that names a driver. */
+async function configProblem(cwd: string, scan: Scan, where: string, extraEnv?: Record<string, string>): Promise<{ worktree?: string }> {
+  const result = await git(['config', '--list', '--show-scope', '--includes', '-z'], cwd, scan, extraEnv);
+  // Exit 1 with no output: an empty config.
+  if (result.code !== 0 && !(result.code === 1 && result.stdout === '')) {
+    throw new Refused(`the config of ${where} could not be read (${result.code === 'timeout' ? 'timed out' : result.stderr.trim().split('\n')[0] || `git exited with ${result.code}`})`);
+  }
+  const fields = result.stdout.split('\0');
+  let worktree: string | undefined;
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const scope = fields[i]!;
+    if (scope !== 'local' && scope !== 'worktree') continue;
+    const entry = fields[i + 1]!;
+    const newline = entry.indexOf('\n');
+    const key = newline < 0 ? entry : entry.slice(0, newline);
+    if (DRIVER.test(key)) throw new Refused(`the config of ${where} defines ${key}, a driver git runs as a program on reads like status and diff`);
+    if (key.toLowerCase() === 'core.worktree' && newline >= 0) worktree = entry.slice(newline + 1);
+  }
+  return worktree === undefined ? {} : { worktree };
+}
+
+/** Paths of the gitlinks (submodules) in the index of the repository at cwd, read as a stream. */
+function gitlinks(cwd: string, scan: Scan, extraEnv: Record<string, string>, where: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['ls-files', '--stage', '-z'], { cwd, env: { ...scan.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const links: string[] = [];
+    let pending = '';
+    let bytes = 0;
+    let stderr = '';
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Refused(`listing the submodules of ${where} took too long`)); }, Math.max(1, scan.deadline - Date.now()));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      bytes += chunk.length;
+      if (bytes > MAX_INDEX_BYTES) { child.kill('SIGKILL'); return; }
+      const records = (pending + chunk).split('\0');
+      pending = records.pop()!;
+      for (const record of records) if (record.startsWith('160000 ')) links.push(record.slice(record.indexOf('\t') + 1));
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { if (stderr.length < 2000) stderr += chunk; });
+    child.on('error', (error) => { clearTimeout(timer); reject(new Refused(`git could not list the submodules of ${where}: ${error.message}`)); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (bytes > MAX_INDEX_BYTES) reject(new Refused(`the index of ${where} is too large to check for submodules`));
+      else if (code !== 0) reject(new Refused(`git could not list the submodules of ${where}: ${stderr.trim().split('\n')[0] ?? code}`));
+      else resolve(links);
     });
   });
+}
+
+/** The git dir a submodule work tree points at, refused if it is a symbolic link or lies outside the workspace. */
+async function submoduleGitDir(dir: string, scan: Scan, where: string): Promise<string | undefined> {
+  const dotGit = path.join(dir, '.git');
+  const stats = await lstat(dotGit).catch(() => undefined);
+  if (!stats) return undefined; // not checked out: git does not enter it
+  if (stats.isSymbolicLink()) throw new Refused(`${where}/.git is a symbolic link, which could make git read another repository`);
+  let gitDir = dotGit;
+  if (stats.isFile()) {
+    const text = (await readFile(dotGit, 'utf8').catch(() => '')).slice(0, 4096);
+    const match = /^gitdir: *(.+?)\s*$/m.exec(text);
+    if (!match) throw new Refused(`${where}/.git is a file that does not name a git dir`);
+    gitDir = path.resolve(dir, match[1]!);
+  } else if (!stats.isDirectory()) {
+    return undefined;
+  }
+  const real = await realpath(gitDir).catch(() => undefined);
+  if (!real) throw new Refused(`${where}/.git points at ${gitDir}, which does not exist`);
+  if (!isInside(scan.root, real)) throw new Refused(`${where}/.git points outside the workspace (gitdir: ${real})`);
+  return real;
+}
+
+/** Checks the repository at cwd and every submodule git would enter; never throws. */
+export async function checkRepositories(cwd: string, env: Record<string, string>, root: string, signal?: AbortSignal): Promise<RepositoryCheck> {
+  const scan: Scan = { env, root, deadline: Date.now() + SCAN_MS, ...(signal ? { signal } : {}) };
+  try {
+    const where = await git(['rev-parse', '--is-inside-work-tree', '--absolute-git-dir'], cwd, scan);
+    if (where.code === 128 && /not a git repository/i.test(where.stderr)) return {};
+    if (where.code !== 0) return { problem: `git could not find out which repository it would read (${where.stderr.trim().split('\n')[0] || where.code})` };
+    const [inside, gitDir] = where.stdout.split('\n');
+    let top = gitDir!;
+    if (inside === 'true') top = (await git(['rev-parse', '--show-toplevel'], cwd, scan)).stdout.trim();
+    await configProblem(cwd, scan, 'the repository');
+    if (inside !== 'true') return { top };
+    await submodules(top, scan);
+    return { top };
+  } catch (error) {
+    if (error instanceof Refused) return { problem: error.message };
+    return { problem: `the repositories git would read could not be checked (${(error as Error).message})` };
+  }
+}
+
+/** Breadth-first over the submodules below the top work tree, each checked as git would open it. */
+async function submodules(top: string, scan: Scan): Promise<void> {
+  const queue: { dir: string; env: Record<string, string>; name: string }[] = [{ dir: top, env: {}, name: 'the repository' }];
+  let seen = 1;
+  while (queue.length > 0) {
+    const repo = queue.shift()!;
+    for (const link of await gitlinks(repo.dir, scan, repo.env, repo.name)) {
+      const dir = path.join(repo.dir, link);
+      const name = `submodule ${path.relative(top, dir) || '.'}`;
+      const gitDir = await submoduleGitDir(dir, scan, path.relative(top, dir));
+      if (!gitDir) continue;
+      if (++seen > MAX_REPOSITORIES) throw new Refused(`there are more than ${MAX_REPOSITORIES} submodules to check`);
+      if (Date.now() > scan.deadline) throw new Refused('checking the submodules took too long');
+      // As git runs a command in a submodule: from its work tree, with GIT_DIR=.git.
+      const env = { GIT_DIR: '.git' };
+      const { worktree } = await configProblem(dir, scan, name, env);
+      if (worktree !== undefined && !isInside(scan.root, path.resolve(gitDir, worktree))) {
+        throw new Refused(`the config of ${name} sets core.worktree outside the workspace (${worktree})`);
+      }
+      queue.push({ dir, env, name });
+    }
+  }
 }

@@ -3,13 +3,15 @@ import { ToolError, throwIfAborted } from '../../runtime/errors.js';
 import type { Rendered } from '../../runtime/handler.js';
 import { loadBashParser } from '../../runtime/policy/shell/parser.js';
 import { classifyReadOnly } from '../../runtime/policy/shell/read-only.js';
+import { shellReadEnv } from '../../runtime/policy/shell/read-only-git.js';
 import { clip } from '../../runtime/policy/shell/words.js';
-import { GIT_HARDENING_ENV } from '../../runtime/policy/shell/read-only-git.js';
+import { isInside } from '../../runtime/workspace.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { ShellReadParams, ShellReadResult } from '../../generated/types.js';
 import { commandEnv } from './env.js';
 import { resolveCwd, runCommand } from './runner.js';
-import { repositoryDriver } from './shell-read-git.js';
+import { checkRepositories } from './shell-read-git.js';
+import { pathsOutside } from './shell-read-paths.js';
 import { probeSandbox } from './sandbox.js';
 
 /** What shell_read answers for a line it will not run, naming the command and why. */
@@ -28,20 +30,30 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
     throw new ToolError('UNAVAILABLE', `shell_read needs the bash parser (tree-sitter-bash), which could not be loaded: ${(error as Error).message}; reinstall the package's dependencies`);
   }
   throwIfAborted(ctx.signal);
-  const verdict = classifyReadOnly(params.command);
+  const base = ctx.services.exec;
+  // Where bubblewrap works, the command also runs in a read-only, offline sandbox (whatever the
+  // toolkit's own exec.sandbox says); where it does not, only the strict subset is accepted.
+  const sandboxed = (await probeSandbox(base.bwrapPath)).ok;
+  const cwd = await resolveCwd(params.cwd, ctx);
+  const root = ctx.workspace.root;
+  const verdict = classifyReadOnly(params.command, { strict: !sandboxed, root, cwd });
   if (!verdict.ok) throw refused(verdict.command, verdict.reason);
-  // A second wall for git: configuration that runs helpers is overridden from the environment.
-  const exec = { ...ctx.services.exec, env: { ...ctx.services.exec.env, ...GIT_HARDENING_ENV } };
+  if (!sandboxed) {
+    const outside = await pathsOutside(verdict.paths, root);
+    if (outside) throw refused(clip(params.command), outside);
+  }
+  // A second wall for git, bash and rg: configuration that runs helpers is overridden or removed.
+  const exec = { ...base, env: { ...base.env, ...shellReadEnv([...Object.keys(process.env), ...Object.keys(base.env ?? {})]) } };
   if (verdict.programs.includes('git')) {
     // The repository git reads is the one at cwd: a `cd` in the same line could reach another.
     if (verdict.programs.includes('cd')) throw refused(clip(params.command), 'git and cd in one line are not accepted (git would read another repository than the one checked); set cwd instead');
-    const driver = await repositoryDriver(await resolveCwd(params.cwd, ctx), commandEnv(exec));
-    if (driver) throw refused(clip(params.command), `the repository config defines ${driver}, a driver git runs as a program on reads like status and diff`);
+    const check = await checkRepositories(cwd, commandEnv(exec), root, ctx.signal);
+    if (check.problem) throw refused(clip(params.command), check.problem);
+    if (!sandboxed && check.top !== undefined && !isInside(root, check.top)) {
+      throw refused(clip(params.command), `git would read the repository at ${check.top}, outside the workspace; without a sandbox shell_read reads only inside the workspace`);
+    }
   }
   const runCtx: HandlerContext = Object.create(ctx, { services: { value: Object.freeze({ ...ctx.services, exec: Object.freeze(exec) }) } });
-  // The second wall: where bubblewrap works, the command also runs in a read-only, offline sandbox
-  // (whatever the toolkit's own exec.sandbox says); where it does not, the classifier alone decides.
-  const sandboxed = (await probeSandbox(exec.bwrapPath)).ok;
   return runCommand(runCtx, {
     command: params.command,
     ...(params.cwd !== undefined ? { cwd: params.cwd } : {}),

@@ -1,94 +1,100 @@
-// git for shell_read: only subcommands that read, never the options that write a file (--output),
-// run a helper (--ext-diff, --textconv, pagers, -c, --exec-path) or reach the network.
+// git for shell_read: global options git only reads, a read subcommand, then that subcommand's
+// words read with its own grammar (read-only-git-options.ts); an option that writes a file, runs
+// a helper, enters a submodule or reaches the network is refused, and so is any word the grammar
+// does not know. The environment git runs with is in read-only-git-env.ts.
+import { parseOptions, type Grammar } from './read-only-options.js';
+import { refusal, type Model, type ModelResult, type PathUse } from './read-only-model.js';
+import { GIT_PATH_VALUES, HISTORY, HISTORY_REFUSED, REV_PARSE, SHORTLOG, SUBCOMMAND_GRAMMARS, SUBCOMMAND_REFUSED } from './read-only-git-options.js';
 import type { Word } from './words.js';
 
-/** Subcommands that only read; `list` ones accept only their listing forms. */
-const READ_SUBCOMMANDS = new Set([
-  'status', 'log', 'show', 'diff', 'blame', 'annotate', 'ls-files', 'ls-tree', 'rev-parse', 'rev-list', 'describe', 'shortlog',
-  'cat-file', 'show-ref', 'for-each-ref', 'merge-base', 'name-rev', 'count-objects', 'grep', 'version', 'whatchanged', 'cherry',
-  'diff-tree', 'diff-files', 'diff-index', 'check-ignore', 'check-attr', 'var',
-  'branch', 'tag', 'remote', 'config', 'stash', 'worktree', 'reflog', 'notes',
-]);
+export { GIT_HARDENING_ENV, shellReadEnv } from './read-only-git-env.js';
 
-/** Options refused after any subcommand. */
-const FORBIDDEN = /^(--output(=.*)?|--ext-diff|--textconv|--filters|--open-files-in-pager(=.*)?|-O.*|--show-signature|--gpg-sign.*|--upload-pack.*|--exec.*|--paginate|--contents.*|--edit.*|--run.*)$/;
+const HISTORY_SUBCOMMANDS = new Set(['log', 'show', 'whatchanged', 'diff', 'diff-tree', 'diff-files', 'diff-index', 'rev-list', 'stash', 'reflog']);
+const OTHER_SUBCOMMANDS = ['status', 'blame', 'annotate', 'ls-files', 'ls-tree', 'rev-parse', 'describe', 'shortlog', 'cat-file', 'show-ref', 'for-each-ref',
+  'merge-base', 'name-rev', 'count-objects', 'grep', 'version', 'cherry', 'check-ignore', 'check-attr', 'var', 'branch', 'tag', 'remote', 'config', 'worktree', 'notes'];
+/** Subcommands that only read; `branch`, `tag`, `config`, `stash` … only in their listing forms. */
+export const READ_SUBCOMMANDS: ReadonlySet<string> = new Set([...HISTORY_SUBCOMMANDS, ...OTHER_SUBCOMMANDS]);
 
-const FORBIDDEN_LONG = ['output', 'ext-diff', 'textconv', 'filters', 'open-files-in-pager', 'show-signature', 'gpg-sign', 'upload-pack', 'exec', 'paginate',
-  'contents', 'edit', 'run', 'delete', 'move', 'copy', 'force', 'set-upstream-to', 'unset-upstream', 'edit-description', 'track', 'create-reflog', 'annotate',
-  'sign', 'local-user', 'message', 'file', 'add', 'unset', 'unset-all', 'replace-all', 'rename-section', 'remove-section'];
+const GLOBAL_FLAGS = new Set(['--no-pager', '-P', '--no-replace-objects', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-optional-locks']);
 
-/** Global options that configure git or run helpers. */
-const GLOBAL_FORBIDDEN = /^(-c|--config-env.*|--exec-path.*|-p|--paginate|--list-cmds.*|--super-prefix.*)$/;
-const GLOBAL_WITH_VALUE = new Set(['--namespace']);
+function grammarOf(sub: string): Grammar {
+  if (HISTORY_SUBCOMMANDS.has(sub)) return HISTORY;
+  if (sub === 'shortlog') return SHORTLOG;
+  if (sub === 'rev-parse') return REV_PARSE;
+  return SUBCOMMAND_GRAMMARS[sub === 'annotate' ? 'blame' : sub]!;
+}
 
-export function GIT_READ_CHECK(args: Word[]): string | undefined {
+/** The global options before the subcommand; returns the subcommand's index or a refusal. */
+function globals(args: Word[]): number | string {
   let i = 0;
   for (; i < args.length; i++) {
     const t = args[i]!.text;
-    if (!t.startsWith('-')) break;
-    if (GLOBAL_FORBIDDEN.test(t) || /^-c./.test(t)) return `git ${t} configures git or runs a helper`;
+    if (!t.startsWith('-')) return i;
+    if (GLOBAL_FLAGS.has(t)) continue;
+    if (t === '--namespace') { i++; continue; }
+    if (t.startsWith('--namespace=')) continue;
+    if (/^-c|^--config-env|^--exec-path|^-p$|^--paginate$/.test(t)) return `git ${t} configures git or runs a helper`;
     // shell_read checks the repository at its cwd for drivers that run programs: git must read that one.
-    if (/^(-C.*|--git-dir.*|--work-tree.*)$/.test(t)) return `git ${t.split('=')[0]} reads another repository than the one at cwd; set cwd instead`;
-    if (GLOBAL_WITH_VALUE.has(t)) { i++; continue; }
-    if (/^--namespace=/.test(t)) continue;
-    if (/^--(no-pager|no-replace-objects|literal-pathspecs|glob-pathspecs|noglob-pathspecs|icase-pathspecs|no-optional-locks|bare)$/.test(t)) continue;
-    return `git global option ${t} is not accepted`;
+    if (/^(-C|--git-dir|--work-tree|--bare$)/.test(t)) return `git ${t.split('=')[0]} reads another repository than the one at cwd; set cwd instead`;
+    return `git global option ${t} is not one shell_read knows`;
   }
-  const sub = args[i]?.text;
-  if (sub === undefined) return 'git without a subcommand';
-  if (!READ_SUBCOMMANDS.has(sub)) return `git ${sub} is not a read-only subcommand (aliases are not accepted either)`;
-  const rest = args.slice(i + 1).map((w) => w.text);
-  // parse-options accepts unambiguous prefixes (`--open-f`, `--del`): any prefix of a forbidden name is refused.
-  const bad = rest.find((t) => FORBIDDEN.test(t) || (t.startsWith('--') && t.length > 2 && FORBIDDEN_LONG.some((n) => n.startsWith(t.slice(2).split('=')[0]!))));
-  if (bad) return `git ${sub} ${bad} writes a file or runs a helper program`;
-  const positionals = rest.filter((t) => !t.startsWith('-'));
-  const has = (re: RegExp) => rest.some((t) => re.test(t));
+  return i;
+}
+
+export const gitModel: Model = (args, ctx) => {
+  const at = globals(args);
+  if (typeof at === 'string') return { problem: at };
+  const sub = args[at]?.text;
+  if (sub === undefined) return { problem: 'git without a subcommand' };
+  if (args[at]!.dynamic) return { problem: `the git subcommand ${args[at]!.raw} is expanded at run time` };
+  if (!READ_SUBCOMMANDS.has(sub)) return { problem: `git ${sub} is not a read-only subcommand (aliases are not accepted either)` };
+  const parsed = parseOptions(grammarOf(sub), args.slice(at + 1), `git ${sub}`);
+  if (!parsed.ok) return { problem: parsed.reason };
+  const refused = HISTORY_SUBCOMMANDS.has(sub) || sub === 'shortlog' ? HISTORY_REFUSED : SUBCOMMAND_REFUSED[sub === 'annotate' ? 'blame' : sub] ?? {};
+  const paths: PathUse[] = [];
+  for (const option of parsed.options) {
+    const why = refused[option.id];
+    if (why) return { problem: `git ${sub} ${refusal(option, why)}` };
+    if (option.valueWord?.dynamic) return { problem: `the value of ${option.spelled} is expanded at run time (${option.valueWord.raw})` };
+    if (option.id === 'submodule' && option.value !== 'short') return { problem: `git ${sub} ${option.spelled}${option.value ? `=${option.value}` : ''} enters submodule repositories; use --submodule=short` };
+    if (option.id === 'no-index' && ctx.strict) return { problem: `git ${sub} --no-index reads files outside the repository; without a sandbox shell_read keeps to the workspace` };
+    if (GIT_PATH_VALUES[sub]?.includes(option.id) && option.value !== undefined) paths.push({ word: option.valueWord ?? { text: option.value, dynamic: false, raw: option.value } });
+  }
+  const operands = parsed.operands;
+  if (operands.some((w) => w.dynamic && !w.glob)) return { problem: 'an argument of git is expanded at run time' };
+  const listing = subcommandForm(sub, parsed.options.map((o) => o.id), operands.map((w) => w.text));
+  if (listing) return { problem: listing };
+  return { paths } satisfies ModelResult;
+};
+
+const LIST_FILTERS = ['l', 'list', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at'];
+
+/** For subcommands that both read and write, whether these words are a reading form. */
+function subcommandForm(sub: string, ids: string[], positionals: string[]): string | undefined {
+  const has = (...names: string[]) => ids.some((id) => names.includes(id));
+  const [first] = positionals;
   switch (sub) {
     case 'branch':
-      if (has(/^(-[dDmMcCuf]|--(delete|move|copy|force|set-upstream.*|unset-upstream|edit-description|track.*|no-track|create-reflog|recurse-submodules))$/)) return 'git branch may only list branches';
-      if (positionals.length > 0 && !has(/^(-l|--list|--contains|--no-contains|--merged|--no-merged|--points-at)$/)) return 'git branch NAME creates a branch; use --list PATTERN';
-      return undefined;
+      return positionals.length > 0 && !has(...LIST_FILTERS) ? 'git branch NAME creates a branch; use --list PATTERN' : undefined;
     case 'tag':
-      if (positionals.length > 0 && !has(/^(-l|--list|--contains|--no-contains|--merged|--no-merged|--points-at)$/)) return 'git tag NAME creates a tag; use --list PATTERN';
-      if (has(/^(-[dafsuemF]|--(delete|annotate|force|sign|local-user.*|message.*|file.*|edit))/)) return 'git tag may only list tags';
-      return undefined;
+      return positionals.length > 0 && !has(...LIST_FILTERS) ? 'git tag NAME creates a tag; use --list PATTERN' : undefined;
     case 'remote':
-      if (positionals.length === 0 || (positionals[0] === 'get-url' && positionals.length === 2)) return undefined;
-      return 'git remote may only list remotes (git remote -v, git remote get-url NAME)';
+      return positionals.length === 0 || (first === 'get-url' && positionals.length === 2) ? undefined
+        : 'git remote may only list remotes (git remote -v, git remote get-url NAME)';
     case 'config':
-      if (positionals[0] === 'list' || (positionals[0] === 'get' && positionals.length >= 2)) return undefined;
-      if (has(/^(--get|--get-all|--get-regexp|--get-urlmatch|-l|--list)$/) && !has(/^(--add|--unset.*|--replace-all|--rename-section|--remove-section|--edit|-e)$/)) return undefined;
-      return 'git config may only read (--get, --list, git config get/list)';
+      if (first === 'list' || first === 'get') return undefined;
+      return has('get', 'get-all', 'get-regexp', 'get-urlmatch', 'l', 'get-color', 'get-colorbool') ? undefined : 'git config may only read (--get, --list, git config get/list)';
     case 'stash':
-      return positionals[0] === 'list' || positionals[0] === 'show' ? undefined : 'git stash may only list or show';
+      return first === 'list' || first === 'show' ? undefined : 'git stash may only list or show';
     case 'worktree':
-      return positionals[0] === 'list' ? undefined : 'git worktree may only list';
+      return first === 'list' && positionals.length === 1 ? undefined : 'git worktree may only list';
     case 'notes':
-      return positionals[0] === 'list' || positionals[0] === 'show' ? undefined : 'git notes may only list or show';
+      return first === undefined || first === 'list' || first === 'show' || first === 'get-ref' ? undefined : 'git notes may only list or show';
     case 'reflog':
-      return positionals[0] === undefined || positionals[0] === 'show' || !/^(expire|delete|exists|drop)$/.test(positionals[0]) ? undefined : `git reflog ${positionals[0]} changes the reflog`;
+      return first === undefined || first === 'show' || first === 'exists' || first === 'list' ? undefined : `git reflog ${first} is not a reading form (use git reflog show REF)`;
+    case 'var':
+      return positionals.length <= 1 ? undefined : 'git var takes one variable name';
     default:
       return undefined;
   }
 }
-
-/**
- * Configuration that keeps even a hostile repository config from running helpers when shell_read
- * runs git (GIT_CONFIG_COUNT entries outrank the repository's own .git/config).
- */
-export const GIT_HARDENING_ENV: Record<string, string | undefined> = (() => {
-  const entries: [string, string][] = [
-    ['core.fsmonitor', 'false'], ['core.pager', 'cat'], ['core.hooksPath', '/dev/null'], ['diff.external', ''],
-    ['core.editor', 'false'], ['sequence.editor', 'false'], ['credential.helper', ''], ['protocol.allow', 'never'],
-    ['log.showSignature', 'false'], ['core.alternateRefsCommand', ''], ['core.sshCommand', 'false'], ['uploadpack.packObjectsHook', ''],
-    // `git log --format=%G?` (also %GS, %GK…) verifies a commit's signature by running gpg.program.
-    ['gpg.program', 'false'], ['gpg.openpgp.program', 'false'], ['gpg.x509.program', 'false'], ['gpg.ssh.program', 'false'],
-  ];
-  const env: Record<string, string | undefined> = { GIT_CONFIG_COUNT: String(entries.length), GIT_EXTERNAL_DIFF: undefined, GIT_PAGER: 'cat', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: undefined, SSH_ASKPASS: undefined,
-    // Startup files and config files that would make bash or rg run code the classifier never saw.
-    BASH_ENV: undefined, ENV: undefined, RIPGREP_CONFIG_PATH: undefined, GIT_EXEC_PATH: undefined,
-    // git finds its repository from cwd, the one whose config shell_read checked.
-    GIT_DIR: undefined, GIT_WORK_TREE: undefined, GIT_COMMON_DIR: undefined };
-  entries.forEach(([key, value], i) => { env[`GIT_CONFIG_KEY_${i}`] = key; env[`GIT_CONFIG_VALUE_${i}`] = value; });
-  return env;
-})();
