@@ -12,7 +12,7 @@ function pad(text: string, width: number): string {
 }
 
 function renderToolList(toolkit: Toolkit): string {
-  const policy = toolkit.options.policy === undefined ? undefined : compilePolicy(toolkit.options.policy);
+  const policy = toolkit.options.policy === undefined ? undefined : compilePolicy(toolkit.options.policy, toolkit.options.providers.flatMap((p) => p.operations));
   const listed = toolkit.operations;
   const lines = [`${listed.length} tools over ${toolkit.workspace.root}`];
   const width = Math.max(0, ...listed.map((op) => op.name.length)) + 2;

@@ -26,7 +26,13 @@ import type {
 } from './types.js';
 import { describeIssues, dropNullOptionals } from './validation.js';
 import { guardInvoke } from './invoke-guard.js';
-import { Workspace } from './workspace.js';
+import { confineGlobs, confinePaths, type ConfinedPaths } from './confine.js';
+import { LazyNet } from './net/lazy.js';
+import type { CheckedTarget } from './net/guarded.js';
+import { roleIndex, secretValues } from './roles.js';
+import { approvalRequest } from './services/approval-request.js';
+import { scrubSecrets } from './secrets.js';
+import { Workspace, type ResolvedPath } from './workspace.js';
 
 const NO_POLICY: PolicyDecision = Object.freeze({ decision: 'allow', rule: 'default' });
 
@@ -140,59 +146,91 @@ export function createToolkit<Ops = AnyOperations>(
     const started = performance.now();
     let decision = NO_POLICY;
     const id = `${providerName}.${operationName}`;
+    let fail = (error: ToolError): InvokeResult => failure(error, id, decision, started);
+    const refusal = (op: OperationDescriptor, refused: PolicyDecision): InvokeResult => {
+      decision = refused;
+      const why = refused.reason ?? (refused.approved === false ? 'the user did not approve it' : 'the policy denies it');
+      return fail(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: refused }));
+    };
     // The guard adds no async layer of its own: nothing here may reject.
     try {
       const entry = entries.get(id);
-      if (!entry) return failure(unknownOperation(providerName, operationName, byId), id, decision, started);
+      if (!entry) return fail(unknownOperation(providerName, operationName, byId));
       const op = entry.op;
       if (!inProfile(op)) {
-        return failure(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`), id, decision, started);
+        return fail(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`));
       }
       const params = dropNullOptionals(op.params, input);
+      const roles = roleIndex(op);
+      // Secret values never leave in an error: whatever produced its message (a handler quoting its input).
+      if (roles.secret) fail = scrubbing(fail, secretValues(op, params));
       if (!op.validateParams(params)) {
-        return failure(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)), id, decision, started);
+        return fail(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)));
       }
+      const args = params as Record<string, unknown>;
 
       // A call without a signal gets one only if something asks for it (CallContext.signal).
       const callerSignal = invokeOptions.signal;
       const ctx = new CallContext(workspace, session, services, op, toolkit, callerSignal);
-      if (options.policy !== undefined) {
-        const plan = planOf(op);
+      const plan = options.policy !== undefined ? planOf(op) : undefined;
+      // A refusal whatever the input comes before any look at the input.
+      if (plan?.quick && plan.quick.decision !== 'allow') return refusal(op, plan.quick);
+      let confined: ConfinedPaths | undefined;
+      if (roles.path.length > 0 || roles.glob.length > 0) {
         try {
-          // A decision without argument rules or approval is known already: no await for it.
-          decision = plan.quick ?? await decide(op, params, ctx);
+          confined = await confinePaths(op, args, workspace);
+          await confineGlobs(op, args, workspace, confined);
         } catch (error) {
-          return failure(toToolError(error, op), id, decision, started);
+          return fail(toToolError(error, op));
         }
-        if (decision.decision !== 'allow') {
-          const why = decision.reason ??
-            (decision.approved === false ? 'the user did not approve it' : 'the policy denies it');
-          return failure(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: decision }), id, decision, started);
-        }
+        ctx.paths = confined.paths;
+        ctx.pathLists = confined.pathLists;
+      }
+      if (plan) {
+        // A decision without argument rules or approval is known already: no await for it.
+        decision = plan.quick ?? await argumentDecision(op, params, confined);
+        if (decision.decision === 'deny') return refusal(op, decision);
         if (plan.hooks) Object.assign(ctx, plan.hooks);
       }
-      if (callerSignal?.aborted) return failure(abortError(callerSignal), id, decision, started);
+      if (roles.url.length > 0) {
+        try {
+          ctx.urls = await checkUrls(op, args, ctx);
+        } catch (error) {
+          return fail(toToolError(error, op));
+        }
+      }
+      if (decision.decision === 'ask') {
+        try {
+          decision = await approval(op, params, ctx, decision);
+        } catch (error) {
+          return fail(toToolError(error, op));
+        }
+        if (decision.decision !== 'allow') return refusal(op, decision);
+      }
+      if (callerSignal?.aborted) return fail(abortError(callerSignal));
 
       // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
       const handler: AnyHandler | undefined = entry.handlers[op.name];
-      if (!handler) return failure(new ToolError('INTERNAL', `no handler is registered for ${op.id}`), id, decision, started);
+      if (!handler) return fail(new ToolError('INTERNAL', `no handler is registered for ${op.id}`));
       let returned: unknown;
       try {
         const running = handler(params, ctx);
         returned = await (callerSignal ? raceAbort(running, callerSignal) : running);
       } catch (error) {
-        return failure(toToolError(error, op), id, decision, started);
+        return fail(toToolError(error, op));
+      } finally {
+        ctx.endCall();
       }
       const rendered = isRendered(returned) ? returned : undefined;
       const output = rendered ? rendered.output : returned;
       // Every adapter relies on a string text; a JavaScript handler may render something else.
       if (rendered && typeof rendered.text !== 'string') {
         const what = rendered.text === null ? 'null' : typeof rendered.text;
-        return failure(new ToolError('INTERNAL', `${op.id} rendered its text as ${what}, not a string`), id, decision, started);
+        return fail(new ToolError('INTERNAL', `${op.id} rendered its text as ${what}, not a string`));
       }
       if (validateOutput && !op.validateResult(output)) {
         const problem = describeIssues(op.validateResult.errors ?? [], output, op.result);
-        return failure(new ToolError('INTERNAL', `${op.id} produced an output that breaks its result schema: ${problem}`), id, decision, started);
+        return fail(new ToolError('INTERNAL', `${op.id} produced an output that breaks its result schema: ${problem}`));
       }
       return {
         ok: true,
@@ -201,21 +239,27 @@ export function createToolkit<Ops = AnyOperations>(
         meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
       };
     } catch (error) {
-      return failure(new ToolError('INTERNAL', `unexpected failure in ${id}: ${describeError(error)}`), id, decision, started);
+      return fail(new ToolError('INTERNAL', `unexpected failure in ${id}: ${describeError(error)}`));
     }
   }
 
-  async function decide(op: OperationDescriptor, params: unknown, ctx: CallContext): Promise<PolicyDecision> {
-    let decision: PolicyDecision;
+  /** The policy's decision on the call's arguments (paths as the runtime resolved them); a policy that cannot decide refuses. */
+  async function argumentDecision(op: OperationDescriptor, params: unknown, confined: ConfinedPaths | undefined): Promise<PolicyDecision> {
     try {
-      decision = policy.hasArgumentRules(op)
-        ? await policy.decideCall(op, params, { workspaceRoot: workspace.root, resolve: (p) => workspace.resolve(p) })
-        : policy.decide(op);
+      if (!policy.hasArgumentRules(op)) return policy.decide(op);
+      const resolve = (p: string) => {
+        const known = confined?.given.get(p);
+        return known ? Promise.resolve(known) : workspace.resolve(p);
+      };
+      return await policy.decideCall(op, params, { workspaceRoot: workspace.root, resolve });
     } catch (error) {
       // A policy that cannot decide (its examples fail, the parser cannot load) refuses.
       return { decision: 'deny', rule: 'default', reason: `the policy could not decide: ${describeError(error)}` };
     }
-    if (decision.decision !== 'ask') return decision;
+  }
+
+  /** An `ask` decision put to the user: allow when approved, deny otherwise (no channel, a failing one). */
+  async function approval(op: OperationDescriptor, params: unknown, ctx: CallContext, decision: PolicyDecision): Promise<PolicyDecision> {
     const user = services.user;
     const unreachable = user ? userUnreachable(user) : 'no user channel is attached';
     if (!user || unreachable !== undefined) {
@@ -224,13 +268,7 @@ export function createToolkit<Ops = AnyOperations>(
     const signal = ctx.signal;
     let approved: boolean;
     try {
-      approved = (await user.approve(
-        {
-          id: `${session.id}:${op.id}`, provider: op.provider, operation: op.name, kind: op.kind, risk: op.risk, input: params,
-          ...(decision.commands ? { commands: decision.commands } : {}),
-        },
-        { signal },
-      )) === true;
+      approved = (await user.approve(approvalRequest(`${session.id}:${op.id}`, op, params, decision.commands), { signal })) === true;
     } catch (error) {
       // A channel that cannot reach a human (or fails) refuses; only the caller's abort stays CANCELLED.
       if (signal.aborted) throw error;
@@ -280,6 +318,8 @@ function requirementsMet(op: OperationDescriptor, services: Services): boolean {
 const SELF = Symbol('context');
 const CALLER = Symbol('caller signal');
 const OWN = Symbol('own signal');
+const NET = Symbol('net');
+const NONE: Readonly<Record<string, never>> = Object.freeze({});
 
 /**
  * The context a handler gets. A class, not a literal with a getter: no per-call closures; the
@@ -293,6 +333,12 @@ class CallContext implements HandlerContext {
   readonly [SELF]: CallContext;
   readonly [CALLER]: AbortSignal | undefined;
   [OWN]: AbortSignal | undefined;
+  [NET]: LazyNet | undefined;
+  paths: Readonly<Record<string, ResolvedPath>> = NONE;
+  pathLists: Readonly<Record<string, readonly ResolvedPath[]>> = NONE;
+  urls: Readonly<Record<string, CheckedTarget>> = NONE;
+  /** Set from the policy's hooks before the handler runs (an own property only then). */
+  declare checkHost?: (url: URL) => void;
   constructor(
     readonly workspace: Workspace,
     readonly session: Session,
@@ -304,12 +350,48 @@ class CallContext implements HandlerContext {
     this[SELF] = this;
     this[CALLER] = callerSignal;
     this[OWN] = undefined;
+    this[NET] = undefined;
   }
 
   get signal(): AbortSignal {
     const self = this[SELF];
     return self[CALLER] ?? (self[OWN] ??= new AbortController().signal);
   }
+
+  get net(): LazyNet {
+    const self = this[SELF];
+    return (self[NET] ??= new LazyNet(() => ({
+      web: self.services.web,
+      checkHost: self.checkHost,
+      who: self.operation.name,
+      signal: self.signal,
+      checked: Object.values(self.urls),
+    })));
+  }
+
+  /** The handler has settled: what the call opened for it is freed. */
+  endCall(): void {
+    this[SELF][NET]?.close();
+  }
+}
+
+/** Every `url` argument checked (scheme, host rules, address guard) before the handler runs. */
+async function checkUrls(op: OperationDescriptor, input: Record<string, unknown>, ctx: CallContext): Promise<Record<string, CheckedTarget>> {
+  const { checkUrl } = await import('./net/guarded.js');
+  const checked: Record<string, CheckedTarget> = {};
+  for (const name of roleIndex(op).url) {
+    const value = Object.hasOwn(input, name) ? input[name] : undefined;
+    if (typeof value !== 'string') continue;
+    // No host check here: the policy decided these hosts with the call (an `ask` host is approved next).
+    checked[name] = await checkUrl(value, { web: ctx.services.web, who: op.name }, name);
+  }
+  return checked;
+}
+
+/** `fail` with every secret value of the input blanked out of the error it reports. */
+function scrubbing(fail: (error: ToolError) => InvokeResult, secrets: readonly string[]): (error: ToolError) => InvokeResult {
+  if (secrets.length === 0) return fail;
+  return (error) => fail(scrubSecrets(error, secrets));
 }
 
 function failure(error: ToolError, id: string, decision: PolicyDecision, started: number): InvokeResult {

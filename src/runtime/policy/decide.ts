@@ -2,7 +2,7 @@
 // the host) is decided by the first rule that matches it; the call gets the strictest decision.
 import type { OperationDescriptor } from '../descriptor.js';
 import {
-  applicableFields, commandRuleMatches, hostOf, hostRuleMatches, lexicalRelative, pathArguments, pathRuleMatches, shellSubjects,
+  applicableFields, commandArguments, commandRuleMatches, hostOf, hostRuleMatches, lexicalRelative, pathArguments, pathRuleMatches, shellSubjects, urlArguments,
   type CompiledRule, type DecideContext, type PathSubject,
 } from './arguments.js';
 import type { SimpleCommand } from './shell/split.js';
@@ -32,9 +32,10 @@ export async function decideInput(
   const fields = applicableFields(op);
   const verdicts: (Verdict & { command?: CommandDecision })[] = [];
 
-  if (fields.includes('command') && typeof input.command === 'string') {
+  if (fields.includes('command')) {
     const hasCommandRules = rules.some((r) => r.commands);
-    for (const cmd of shellSubjects(input.command, context.workspaceRoot)) {
+    const subjects = commandArguments(op, input).flatMap((line) => shellSubjects(line, context.workspaceRoot));
+    for (const cmd of subjects) {
       const verdict = decideCommand(cmd, rules, fallback, context.workspaceRoot, hasCommandRules);
       verdicts.push({ ...verdict, command: describe(cmd, verdict) });
     }
@@ -51,9 +52,11 @@ export async function decideInput(
       verdicts.push(first(rules, fallback, (r) => pathRuleMatches(r, subject)));
     }
   }
-  if (fields.includes('host') && input.url !== undefined) {
-    const host = hostOf(input.url);
-    verdicts.push(first(rules, fallback, (r) => hostRuleMatches(r, host)));
+  if (fields.includes('host')) {
+    for (const url of urlArguments(op, input)) {
+      const host = hostOf(url);
+      verdicts.push(first(rules, fallback, (r) => hostRuleMatches(r, host)));
+    }
   }
   if (verdicts.length === 0) verdicts.push(first(rules, fallback, () => false));
 
