@@ -3,17 +3,8 @@
 // plain JSON Schema. A role also adds the codes the runtime may answer for it to the operation's
 // errors (a `url` parameter can be BLOCKED_URL without the catalog saying so).
 import { ROLES, type Role, type RoleNode, type RoleTree } from '../runtime/descriptor.js';
+import { ROLE_ERRORS } from '../runtime/roles.js';
 import type { JsonPath, Problem } from './load.js';
-
-/** Codes the runtime returns for a role before the handler runs. */
-export const ROLE_ERRORS: Readonly<Record<Role, readonly string[]>> = {
-  path: ['OUTSIDE_WORKSPACE'],
-  glob: ['INVALID_PATTERN', 'OUTSIDE_WORKSPACE'],
-  command: [],
-  url: ['BLOCKED_URL', 'NETWORK_ERROR'],
-  secret: [],
-  content: [],
-};
 
 /** Roles the runtime acts on as arguments: only a top-level parameter may carry them. */
 const TOP_LEVEL_ONLY: ReadonlySet<Role> = new Set(['path', 'glob', 'command', 'url']);

@@ -3,6 +3,16 @@
 // or bulk content (approvals, errors and logs show them differently). Nothing here knows a provider.
 import type { OperationDescriptor, Role, RoleNode, RoleTree } from './descriptor.js';
 
+/** Codes the runtime answers for a role (before the handler runs, or from ctx.net): every operation with the role may return them. */
+export const ROLE_ERRORS: Readonly<Record<Role, readonly string[]>> = {
+  path: ['OUTSIDE_WORKSPACE'],
+  glob: ['INVALID_PATTERN', 'OUTSIDE_WORKSPACE'],
+  command: [],
+  url: ['BLOCKED_URL', 'NETWORK_ERROR'],
+  secret: [],
+  content: [],
+};
+
 /** The top-level params of one operation by role, worked out once per descriptor. */
 export interface RoleIndex {
   readonly path: readonly string[];
@@ -15,9 +25,11 @@ export interface RoleIndex {
   readonly secret: boolean;
   /** Some value (at any depth) is a secret or bulk content: approvals render it by its role. */
   readonly display: boolean;
+  /** Codes its roles let it return (ROLE_ERRORS). */
+  readonly errors: ReadonlySet<string>;
 }
 
-const EMPTY: RoleIndex = Object.freeze({ path: [], glob: [], command: [], url: [], pathLists: new Set<string>(), secret: false, display: false });
+const EMPTY: RoleIndex = Object.freeze({ path: [], glob: [], command: [], url: [], pathLists: new Set<string>(), secret: false, display: false, errors: new Set<string>() });
 const cache = new WeakMap<OperationDescriptor, RoleIndex>();
 
 export function roleIndex(op: OperationDescriptor): RoleIndex {
@@ -43,7 +55,8 @@ function build(op: OperationDescriptor): RoleIndex {
   }
   const secret = holds(tree, (r) => r === 'secret');
   const display = secret || holds(tree, (r) => r === 'content');
-  return Object.freeze({ ...byRole, pathLists, secret, display });
+  const errors = new Set((['path', 'glob', 'url'] as const).flatMap((role) => (byRole[role].length > 0 ? ROLE_ERRORS[role] : [])));
+  return Object.freeze({ ...byRole, pathLists, secret, display, errors });
 }
 
 function holds(tree: RoleTree, test: (role: Role) => boolean): boolean {

@@ -181,7 +181,8 @@ export function createToolkit<Ops = AnyOperations>(
           confined = await confinePaths(op, args, workspace);
           await confineGlobs(op, args, workspace, confined);
         } catch (error) {
-          return fail(toToolError(error, op));
+          // The runtime's own refusals stand as they are, whether or not the catalog lists their codes.
+          return fail(error instanceof ToolError ? error : toToolError(error, op));
         }
         ctx.paths = confined.paths;
         ctx.pathLists = confined.pathLists;
@@ -196,7 +197,7 @@ export function createToolkit<Ops = AnyOperations>(
         try {
           ctx.urls = await checkUrls(op, args, ctx);
         } catch (error) {
-          return fail(toToolError(error, op));
+          return fail(error instanceof ToolError ? error : toToolError(error, op));
         }
       }
       if (decision.decision === 'ask') {
@@ -446,7 +447,7 @@ function unknownOperation(provider: string, operation: string, known: ReadonlyMa
 /** Maps anything a handler threw to a ToolError whose code the catalog allows for the operation. */
 function toToolError(error: unknown, op: OperationDescriptor): ToolError {
   if (error instanceof ToolError) {
-    const declared = op.errors.includes(error.code) || (COMMON_ERROR_CODES as readonly ErrorCode[]).includes(error.code);
+    const declared = op.errors.includes(error.code) || (COMMON_ERROR_CODES as readonly ErrorCode[]).includes(error.code) || roleIndex(op).errors.has(error.code);
     if (declared) return error;
     return new ToolError('INTERNAL', `${op.id} raised ${error.code}, which catalog.yaml does not declare for it: ${error.message}`);
   }
