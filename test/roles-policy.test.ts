@@ -4,7 +4,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilePolicy, createProgrammaticUserChannel, type PolicyOptions } from '../src/index.js';
+import { compilePolicy, createProgrammaticUserChannel, createToolkit, type PolicyOptions } from '../src/index.js';
 import { calls, vaultOperations, vaultToolkit } from './support/vault.js';
 import { errorCode, tempDir } from './helpers.js';
 
@@ -133,5 +133,25 @@ describe('presets fit any set of providers', () => {
     expect((await risky.decideCall(vault('vault_run'), { line: 'git status' }, { workspaceRoot: '/ws' })).decision).toBe('allow');
     expect((await risky.decideCall(vault('vault_run'), { line: 'make' }, { workspaceRoot: '/ws' })).decision).toBe('ask');
     expect((await risky.decideCall(vault('vault_deploy'), { line: 'git status' }, { workspaceRoot: '/ws' })).decision).toBe('ask');
+  });
+});
+
+describe('the reference operations get their rules by role too', () => {
+  it('a path rule applies to bash\'s cwd and needs no shell analysis', async () => {
+    const ws = await workspace();
+    await mkdir(path.join(ws, 'secrets', 'deep'), { recursive: true });
+    const toolkit = createToolkit({ workspace: ws, policy: { rules: [{ path: 'secrets/**', decision: 'deny' }], default: 'allow' } });
+    expect(errorCode(await toolkit.invoke('exec', 'bash', { command: 'pwd', cwd: 'secrets/deep' }))).toBe('DENIED_BY_POLICY');
+    expect(errorCode(await toolkit.invoke('exec', 'shell_read', { command: 'ls', cwd: 'secrets/deep' }))).toBe('DENIED_BY_POLICY');
+    const free = await toolkit.invoke('exec', 'bash', { command: 'echo hi', cwd: 'docs' });
+    expect(errorCode(free)).toBe('OK');
+    // Decided on the cwd alone: no shell line was analysed, so none is reported.
+    expect(free.meta.policy).toEqual({ decision: 'allow', rule: 'default' });
+  });
+
+  it('command rules still apply to bash alone among the reference operations', () => {
+    const compiled = compilePolicy({ rules: [{ command: 'rm *', decision: 'deny' }] });
+    expect(compiled.rules).toHaveLength(1);
+    expect(() => compilePolicy({ rules: [{ operation: 'web_fetch', command: 'rm *', decision: 'deny' }] })).toThrow(/it applies to: bash, shell_read/);
   });
 });

@@ -32,11 +32,12 @@ export async function decideInput(
   const fields = applicableFields(op);
   const verdicts: (Verdict & { command?: CommandDecision })[] = [];
 
-  if (fields.includes('command')) {
-    const hasCommandRules = rules.some((r) => r.commands);
+  // Shell lines are analysed only for command rules (a path rule about a cwd needs no parser).
+  const hasCommandRules = fields.includes('command') && rules.some((r) => r.commands);
+  if (hasCommandRules) {
     const subjects = commandArguments(op, input).flatMap((line) => shellSubjects(line, context.workspaceRoot));
     for (const cmd of subjects) {
-      const verdict = decideCommand(cmd, rules, fallback, context.workspaceRoot, hasCommandRules);
+      const verdict = decideCommand(cmd, rules, fallback, context.workspaceRoot, true);
       verdicts.push({ ...verdict, command: describe(cmd, verdict) });
     }
   }
@@ -69,7 +70,7 @@ export async function decideInput(
     decision: strictest.decision,
     rule: strictest.rule ? strictest.rule.index : 'default',
     ...(reason ? { reason } : {}),
-    ...(fields.includes('command') ? { commands } : {}),
+    ...(hasCommandRules ? { commands } : {}),
   });
 }
 
