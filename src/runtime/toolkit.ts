@@ -13,7 +13,6 @@ import { resolveUserChannel } from './services/user.js';
 import { searchBackendFromEnv } from './services/search-backend.js';
 import { renderErrorText, renderOutputText } from './text.js';
 import type {
-  HandlerContext,
   InvokeOptions,
   InvokeResult,
   OperationSchema,
@@ -27,12 +26,11 @@ import type {
 import { describeIssues, dropNullOptionals } from './validation.js';
 import { guardInvoke } from './invoke-guard.js';
 import { confineGlobs, confinePaths, type ConfinedPaths } from './confine.js';
-import { LazyNet } from './net/lazy.js';
-import type { CheckedTarget } from './net/guarded.js';
+import { CallContext, checkUrls } from './call-context.js';
 import { roleIndex, secretValues } from './roles.js';
 import { approvalRequest } from './services/approval-request.js';
 import { scrubSecrets } from './secrets.js';
-import { Workspace, type ResolvedPath } from './workspace.js';
+import { Workspace } from './workspace.js';
 
 const NO_POLICY: PolicyDecision = Object.freeze({ decision: 'allow', rule: 'default' });
 
@@ -147,11 +145,6 @@ export function createToolkit<Ops = AnyOperations>(
     let decision = NO_POLICY;
     const id = `${providerName}.${operationName}`;
     let fail = (error: ToolError): InvokeResult => failure(error, id, decision, started);
-    const refusal = (op: OperationDescriptor, refused: PolicyDecision): InvokeResult => {
-      decision = refused;
-      const why = refused.reason ?? (refused.approved === false ? 'the user did not approve it' : 'the policy denies it');
-      return fail(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: refused }));
-    };
     // The guard adds no async layer of its own: nothing here may reject.
     try {
       const entry = entries.get(id);
@@ -167,47 +160,13 @@ export function createToolkit<Ops = AnyOperations>(
       if (!op.validateParams(params)) {
         return fail(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)));
       }
-      const args = params as Record<string, unknown>;
 
       // A call without a signal gets one only if something asks for it (CallContext.signal).
       const callerSignal = invokeOptions.signal;
       const ctx = new CallContext(workspace, session, services, op, toolkit, callerSignal);
-      const plan = options.policy !== undefined ? planOf(op) : undefined;
-      // A refusal whatever the input comes before any look at the input.
-      if (plan?.quick && plan.quick.decision !== 'allow') return refusal(op, plan.quick);
-      let confined: ConfinedPaths | undefined;
-      if (roles.path.length > 0 || roles.glob.length > 0) {
-        try {
-          confined = await confinePaths(op, args, workspace);
-          await confineGlobs(op, args, workspace, confined);
-        } catch (error) {
-          // The runtime's own refusals stand as they are, whether or not the catalog lists their codes.
-          return fail(error instanceof ToolError ? error : toToolError(error, op));
-        }
-        ctx.paths = confined.paths;
-        ctx.pathLists = confined.pathLists;
-      }
-      if (plan) {
-        // A decision without argument rules or approval is known already: no await for it.
-        decision = plan.quick ?? await argumentDecision(op, params, confined);
-        if (decision.decision === 'deny') return refusal(op, decision);
-        if (plan.hooks) Object.assign(ctx, plan.hooks);
-      }
-      if (roles.url.length > 0) {
-        try {
-          ctx.urls = await checkUrls(op, args, ctx);
-        } catch (error) {
-          return fail(error instanceof ToolError ? error : toToolError(error, op));
-        }
-      }
-      if (decision.decision === 'ask') {
-        try {
-          decision = await approval(op, params, ctx, decision);
-        } catch (error) {
-          return fail(toToolError(error, op));
-        }
-        if (decision.decision !== 'allow') return refusal(op, decision);
-      }
+      const admitted = await admit(op, params, ctx);
+      decision = admitted.decision;
+      if (admitted.refused) return fail(admitted.refused);
       if (callerSignal?.aborted) return fail(abortError(callerSignal));
 
       // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
@@ -242,6 +201,57 @@ export function createToolkit<Ops = AnyOperations>(
     } catch (error) {
       return fail(new ToolError('INTERNAL', `unexpected failure in ${id}: ${describeError(error)}`));
     }
+  }
+
+  /**
+   * Everything decided before the handler runs, in this order: a refusal whatever the input, the
+   * role arguments confined (paths, globs), the policy on the arguments, the `url` arguments
+   * checked (DNS only for a call the policy has not denied), and an approval last (never asked for
+   * a call that would be refused anyway). `refused` is the error the call ends with.
+   */
+  async function admit(op: OperationDescriptor, params: unknown, ctx: CallContext): Promise<{ decision: PolicyDecision; refused?: ToolError }> {
+    const roles = roleIndex(op);
+    const args = params as Record<string, unknown>;
+    const plan = options.policy !== undefined ? planOf(op) : undefined;
+    const refusal = (refused: PolicyDecision) => {
+      const why = refused.reason ?? (refused.approved === false ? 'the user did not approve it' : 'the policy denies it');
+      return { decision: refused, refused: new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: refused }) };
+    };
+    // The runtime's own refusals stand as they are, whether or not the catalog lists their codes.
+    const own = (error: unknown) => ({ decision: NO_POLICY, refused: error instanceof ToolError ? error : toToolError(error, op) });
+    if (plan?.quick && plan.quick.decision !== 'allow') return refusal(plan.quick);
+    let confined: ConfinedPaths | undefined;
+    if (roles.path.length > 0 || roles.glob.length > 0) {
+      try {
+        confined = await confinePaths(op, args, workspace);
+        await confineGlobs(op, args, workspace, confined);
+      } catch (error) {
+        return own(error);
+      }
+      ctx.paths = confined.paths;
+      ctx.pathLists = confined.pathLists;
+    }
+    let decision = NO_POLICY;
+    if (plan) {
+      // A decision without argument rules or approval is known already: no await for it.
+      decision = plan.quick ?? await argumentDecision(op, params, confined);
+      if (decision.decision === 'deny') return refusal(decision);
+      if (plan.hooks) Object.assign(ctx, plan.hooks);
+    }
+    if (roles.url.length > 0) {
+      try {
+        ctx.urls = await checkUrls(op, args, ctx);
+      } catch (error) {
+        return { ...own(error), decision };
+      }
+    }
+    if (decision.decision !== 'ask') return { decision };
+    try {
+      decision = await approval(op, params, ctx, decision);
+    } catch (error) {
+      return { decision, refused: toToolError(error, op) };
+    }
+    return decision.decision === 'allow' ? { decision } : refusal(decision);
   }
 
   /** The policy's decision on the call's arguments (paths as the runtime resolved them); a policy that cannot decide refuses. */
@@ -314,79 +324,6 @@ function requirementsMet(op: OperationDescriptor, services: Services): boolean {
     need === 'kernel' ? services.kernel !== undefined
       : need === 'search' ? services.search !== undefined
         : services.user !== undefined && userUnreachable(services.user) === undefined);
-}
-
-const SELF = Symbol('context');
-const CALLER = Symbol('caller signal');
-const OWN = Symbol('own signal');
-const NET = Symbol('net');
-const NONE: Readonly<Record<string, never>> = Object.freeze({});
-
-/**
- * The context a handler gets. A class, not a literal with a getter: no per-call closures; the
- * signal is created only when a handler (or an approval) asks for it, since an AbortController is
- * the largest fixed cost of a call and one shared never-aborting signal would leak through
- * AbortSignal.any() (each composed signal stays registered on it).
- */
-class CallContext implements HandlerContext {
-  // Symbol keys, not #private: a handler may derive a context with Object.create(ctx) (shell_read
-  // does), and the getter then runs with the derived object as `this`; [SELF] finds the real one.
-  readonly [SELF]: CallContext;
-  readonly [CALLER]: AbortSignal | undefined;
-  [OWN]: AbortSignal | undefined;
-  [NET]: LazyNet | undefined;
-  paths: Readonly<Record<string, ResolvedPath>> = NONE;
-  pathLists: Readonly<Record<string, readonly ResolvedPath[]>> = NONE;
-  urls: Readonly<Record<string, CheckedTarget>> = NONE;
-  /** Set from the policy's hooks before the handler runs (an own property only then). */
-  declare checkHost?: (url: URL) => void;
-  constructor(
-    readonly workspace: Workspace,
-    readonly session: Session,
-    readonly services: Services,
-    readonly operation: OperationDescriptor,
-    readonly toolkit: Toolkit,
-    callerSignal: AbortSignal | undefined,
-  ) {
-    this[SELF] = this;
-    this[CALLER] = callerSignal;
-    this[OWN] = undefined;
-    this[NET] = undefined;
-  }
-
-  get signal(): AbortSignal {
-    const self = this[SELF];
-    return self[CALLER] ?? (self[OWN] ??= new AbortController().signal);
-  }
-
-  get net(): LazyNet {
-    const self = this[SELF];
-    return (self[NET] ??= new LazyNet(() => ({
-      web: self.services.web,
-      checkHost: self.checkHost,
-      who: self.operation.name,
-      signal: self.signal,
-      checked: Object.values(self.urls),
-    })));
-  }
-
-  /** The handler has settled: what the call opened for it is freed. */
-  endCall(): void {
-    this[SELF][NET]?.close();
-  }
-}
-
-/** Every `url` argument checked (scheme, host rules, address guard) before the handler runs. */
-async function checkUrls(op: OperationDescriptor, input: Record<string, unknown>, ctx: CallContext): Promise<Record<string, CheckedTarget>> {
-  const { checkUrl } = await import('./net/guarded.js');
-  const checked: Record<string, CheckedTarget> = {};
-  for (const name of roleIndex(op).url) {
-    const value = Object.hasOwn(input, name) ? input[name] : undefined;
-    if (typeof value !== 'string') continue;
-    // No host check here: the policy decided these hosts with the call (an `ask` host is approved next).
-    checked[name] = await checkUrl(value, { web: ctx.services.web, who: op.name }, name);
-  }
-  return checked;
 }
 
 /** `fail` with every secret value of the input blanked out of the error it reports. */
