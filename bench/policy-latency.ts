@@ -3,7 +3,7 @@
 // not put its garbage collections into our tail. Prints one JSON object.
 import { performance } from 'node:perf_hooks';
 import { operations } from '../src/generated/registry.js';
-import { compilePolicy } from '../src/runtime/policy.js';
+import { compilePolicy } from '../src/index.js';
 
 const [linesJson, callsArg, workspaceRoot] = process.argv.slice(2) as [string, string, string];
 const LINES = JSON.parse(linesJson) as string[];

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The public path, end to end: build and pack toolwright, install the tarball into a copy of each
 # example (nothing from this checkout but the tarball), then `toolwright generate --check`, strict
-# `tsc` (no skipLibCheck), the example's vitest, `--provider` through the installed bin, and a
-# sabotaged handler that must make the generated conformance tests fail.
+# `tsc` (no skipLibCheck), the build, the example's vitest (which may serve dist/ through the
+# installed bin), its smoke.sh if it has one, and a sabotaged handler that must make the generated
+# conformance tests fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -33,18 +34,24 @@ for example in examples/*/; do
   step "$name: tsc (strict, no skipLibCheck)"
   npx --no-install tsc --noEmit -p tsconfig.json
 
+  # The build comes before the tests: an example's tests may serve dist/ through the installed bin.
+  if [ -f tsconfig.build.json ]; then
+    step "$name: build (tsc -p tsconfig.build.json)"
+    npx --no-install tsc -p tsconfig.build.json
+  fi
+
   step "$name: vitest"
   npx --no-install vitest run
 
   if [ -f tsconfig.build.json ]; then
-    step "$name: toolwright call/schema --provider ./dist/index.js"
-    npx --no-install tsc -p tsconfig.build.json
-    git init -q -b main repo-under-test
-    npx --no-install toolwright schema --provider ./dist/index.js --workspace repo-under-test | grep -q 'git_status'
-    npx --no-install toolwright call git_status '{}' --provider ./dist/index.js --workspace repo-under-test --json | grep -q '"branch": "main"'
+    if [ -f smoke.sh ]; then
+      step "$name: smoke.sh (the built provider through the installed bin)"
+      bash smoke.sh
+    fi
+    step "$name: --provider with a module that exports no providers is a usage error"
     echo 'export const notProviders = 1;' > "$work/not-a-provider.mjs"
     set +e
-    npx --no-install toolwright call git_status '{}' --provider "$work/not-a-provider.mjs" >/dev/null 2>"$work/usage.txt"
+    npx --no-install toolwright call any_tool '{}' --provider "$work/not-a-provider.mjs" >/dev/null 2>"$work/usage.txt"
     code=$?
     set -e
     if [ "$code" != 2 ] || ! grep -q 'no `providers` export' "$work/usage.txt"; then

@@ -118,9 +118,10 @@ describe('terminal approvals', () => {
 
   it('through a toolkit: a request too large to show is denied with that reason and does not run', async () => {
     const term = fakeTerminal();
-    const toolkit = createToolkit({ workspace: dir, policy: { rules: [{ operation: 'write_file', decision: 'ask' }] }, user: createTerminalUserChannel({ input: term.input, output: term.output, maxApprovalChars: 5000 }) });
-    const content = Array.from({ length: 6000 }, (_, i) => String.fromCharCode(33 + (i * 7919) % 90)).join('');
-    const result = await toolkit.invoke('filesystem', 'write_file', { path: 'big.txt', content });
+    const toolkit = createToolkit({ workspace: dir, policy: { rules: [{ operation: 'bash', decision: 'ask' }] }, user: createTerminalUserChannel({ input: term.input, output: term.output, maxApprovalChars: 5000 }) });
+    // A shell line is shown whole (content would be summarised): one too long to show is refused.
+    const noise = Array.from({ length: 6000 }, (_, i) => String.fromCharCode(97 + (i * 7919) % 26)).join('');
+    const result = await toolkit.invoke('exec', 'bash', { command: `echo ${noise} > big.txt` });
     expect(result).toMatchObject({ ok: false, error: { code: 'DENIED_BY_POLICY', message: expect.stringMatching(/too large to show in full/) } });
     expect(term.shown()).toBe(''); // never half-shown
     await expect(readFile(join(dir, 'big.txt'))).rejects.toThrow();
@@ -143,7 +144,7 @@ describe('MCP elicitation approvals', () => {
   async function connect(maxApprovalChars?: number) {
     const toolkit = createToolkit({
       workspace: dir,
-      policy: { rules: [{ operation: 'write_file', decision: 'ask' }] },
+      policy: { rules: [{ operation: 'bash', decision: 'ask' }] },
       user: createMcpElicitationUserChannel(maxApprovalChars ? { maxApprovalChars } : {}),
     });
     const server = await createMcpServer(toolkit);
@@ -162,15 +163,15 @@ describe('MCP elicitation approvals', () => {
   it('sends the whole input of every attack, visibly, then runs only what was approved', async () => {
     const { client, messages, close } = await connect();
     try {
-      for (const [name, content] of Object.entries(ATTACKS)) {
-        const path = `f${messages.length}.txt`;
-        const result = (await client.callTool({ name: 'write_file', arguments: { path, content } })) as CallToolResult;
+      for (const [name, attack] of Object.entries(ATTACKS)) {
+        // Each line runs in the temporary workspace once approved; its `touch X` is what it hides.
+        const command = `${attack.replace(/touch X/g, `touch X${messages.length}`)}`;
+        const result = (await client.callTool({ name: 'bash', arguments: { command } })) as CallToolResult;
         expect(result.isError, name).toBeFalsy();
         const message = messages.at(-1)!;
         assertNothingHidden(message);
-        expect(message).toMatch(/^Allow write_file \(filesystem, resource, risk moderate\)\?/);
-        expect(JSON.parse(expandRuns(message.slice(message.indexOf('{')))), name).toEqual({ path, content });
-        expect(await readFile(join(dir, path), 'utf8')).toBe(content);
+        expect(message).toMatch(/^Allow bash \(exec, resource, risk high\)\?/);
+        expect(JSON.parse(expandRuns(message.slice(message.indexOf('{')))), name).toEqual({ command });
       }
     } finally {
       await close();
@@ -180,8 +181,8 @@ describe('MCP elicitation approvals', () => {
   it('refuses, without asking, a request too large to show (was: first 2,000 characters shown)', async () => {
     const { client, messages, close } = await connect(3000);
     try {
-      const content = Array.from({ length: 4000 }, (_, i) => String.fromCharCode(33 + (i * 7919) % 90)).join('') + '; touch X';
-      const result = (await client.callTool({ name: 'write_file', arguments: { path: 'big.txt', content } })) as CallToolResult;
+      const noise = Array.from({ length: 4000 }, (_, i) => String.fromCharCode(97 + (i * 7919) % 26)).join('');
+      const result = (await client.callTool({ name: 'bash', arguments: { command: `echo ${noise} > big.txt; touch X` } })) as CallToolResult;
       expect(result.isError).toBe(true);
       expect((result.content as { text: string }[])[0]!.text).toMatch(/^Error DENIED_BY_POLICY: .*too large to show in full for approval/);
       expect(messages).toEqual([]);

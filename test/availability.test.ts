@@ -14,7 +14,7 @@ import { createMcpServer } from '../src/adapters/mcp.js';
 import { createMcpElicitationUserChannel } from '../src/adapters/mcp-user.js';
 import { toOpenAITools } from '../src/adapters/openai.js';
 import { operations as catalogOperations } from '../src/generated/registry.js';
-import { compilePolicy } from '../src/runtime/policy.js';
+import { compilePolicy } from '../src/index.js';
 import type { SearchBackend } from '../src/runtime/services/search-backend.js';
 import { createProgrammaticUserChannel, createTerminalUserChannel } from '../src/runtime/services/user.js';
 import { createToolkit } from '../src/index.js';

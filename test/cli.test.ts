@@ -52,7 +52,7 @@ describe('toolwright schema', () => {
     const { code, out } = await cli(['schema', 'read_file', '-w', dir]);
     expect(code).toBe(0);
     expect(out).toMatch(/^read_file \(filesystem\.read_file\) — /);
-    expect(out).toMatch(/^ {2}path \(string, required\)/m);
+    expect(out).toMatch(/^ {2}path \(string, required, role path\)/m);
     expect(out).toMatch(/^ {2}limit \(integer, optional, default 2000, >= 1/m);
     expect(out).toMatch(/^Errors: .*NOT_FOUND/m);
     const json = await cli(['schema', 'filesystem.read_file', '--json', '-w', dir]);

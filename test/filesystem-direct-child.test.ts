@@ -1,11 +1,11 @@
-// read_file opens a name directly in the workspace root without resolving it first
-// (Workspace.openDirectChild): every kind of entry must read exactly as through the usual
-// resolve-then-open way, and nothing outside may be reached, even with the root itself swapped.
+// read_file of a name directly in the workspace root: the runtime resolves the path once before the
+// handler runs (the handler opens what was resolved, checking the descriptor), every kind of entry
+// gets its own answer, and nothing outside may be reached, even with the root itself swapped.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createToolkit, type InvokeResult, type Toolkit } from '../src/index.js';
+import { createToolkit, type InvokeResult } from '../src/index.js';
 import { tempDir } from './helpers.js';
 
 const SECRET = 'OUTSIDE SECRET';
@@ -37,17 +37,11 @@ async function fixture() {
   return { parent, ws, outside };
 }
 
-/** The same toolkit with the direct open switched off: every read then resolves first. */
-function usualWay(toolkit: Toolkit): Toolkit {
-  (toolkit.workspace as { openDirectChild: unknown }).openDirectChild = async () => undefined;
-  return toolkit;
-}
-
 describe('a name directly in the workspace root', () => {
-  it('reads exactly as through resolve-then-open, for every kind of entry and spelling', async () => {
+  it('answers every kind of entry and spelling the same on every call, never with what is outside', async () => {
     const { ws } = await fixture();
     const direct = createToolkit({ workspace: ws });
-    const usual = usualWay(createToolkit({ workspace: ws }));
+    const usual = createToolkit({ workspace: ws });
     const paths = [
       'f.txt', './f.txt', 'sub/../f.txt', path.join(ws, 'f.txt'), 'F.txt', 'f.tx', 'missing.txt',
       'link-in.txt', 'link-abs-in.txt', 'link-out.txt', 'dangling.txt', 'loop-a', 'dir-out', 'dir-out/f.txt',
@@ -68,20 +62,20 @@ describe('a name directly in the workspace root', () => {
     expect([...codes].sort()).toEqual(['BINARY_FILE', 'INVALID_INPUT', 'IS_DIRECTORY', 'NOT_FOUND', 'NOT_DIRECTORY', 'OUTSIDE_WORKSPACE', 'ok'].sort());
   });
 
-  it('is opened without resolving its path first; a nested one is resolved', async () => {
+  it('is resolved once, by the runtime, before the handler runs (top, nested and linked alike)', async () => {
     const { ws } = await fixture();
     const toolkit = createToolkit({ workspace: ws });
     const resolve = vi.spyOn(toolkit.workspace, 'resolve');
     const top = await toolkit.invoke('filesystem', 'read_file', { path: 'f.txt' });
     expect(top.ok && top.output).toMatchObject({ path: 'f.txt', total_lines: 2 });
-    expect(resolve).not.toHaveBeenCalled();
+    expect(resolve).toHaveBeenCalledTimes(1);
     const nested = await toolkit.invoke('filesystem', 'read_file', { path: 'sub/g.txt' });
     expect(nested.ok && nested.output).toMatchObject({ path: 'sub/g.txt' });
-    expect(resolve).toHaveBeenCalledTimes(1);
-    // A link at the top is not followed by the direct open: the usual way resolves it.
+    expect(resolve).toHaveBeenCalledTimes(2);
     const linked = await toolkit.invoke('filesystem', 'read_file', { path: 'link-in.txt' });
     expect(linked.ok && linked.output).toMatchObject({ path: 'f.txt' });
-    expect(resolve).toHaveBeenCalledTimes(2);
+    expect(resolve).toHaveBeenCalledTimes(3);
+    expect(resolve.mock.calls.map((c) => c[0])).toEqual(['f.txt', 'sub/g.txt', 'link-in.txt']);
   });
 
   it('records the read for the stale-file guard like any read', async () => {

@@ -40,8 +40,8 @@ describe('invoke fast path', () => {
     expect(seen[0]!.signal).toBeInstanceOf(AbortSignal);
     expect(seen[0]!.signal).not.toBe(mine);
     expect(seen[1]!.signal).toBe(mine);
-    // No private state of the runtime leaks into what a handler can enumerate.
-    expect(seen[0]!.keys.sort()).toEqual(['operation', 'services', 'session', 'toolkit', 'workspace']);
+    // No private state of the runtime leaks into what a handler can enumerate (the role arguments are public).
+    expect(seen[0]!.keys.sort()).toEqual(['operation', 'pathLists', 'paths', 'services', 'session', 'toolkit', 'urls', 'workspace']);
   });
 
   it('a signal the guard must follow (own property shadowing) is released after the call and still cancels a running one', async () => {

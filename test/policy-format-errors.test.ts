@@ -3,7 +3,7 @@
 // in HCL and YAML; and valid files with every construct the checks look at still load.
 import { describe, expect, it } from 'vitest';
 import { findLexicalError } from '../src/runtime/policy/formats/hcl-lex.js';
-import { parsePolicyText } from '../src/runtime/policy/formats/load.js';
+import { parsePolicyText } from '../src/reference-policy.js';
 
 async function errorOf(text: string, file: string): Promise<string> {
   try {

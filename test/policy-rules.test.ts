@@ -160,7 +160,9 @@ describe('fail closed at compile time', () => {
     expect(make({ rules: [{ operation: 'WebFetch', decision: 'deny' }] })).toThrow(/did you mean "web_fetch"/);
     expect(make({ rules: [{ operation: 'bash', decision: 'deny' }, { operation: 'bash', comand: 'ls', decision: 'allow' } as never] })).toThrow(/rule 1: unknown field comand \(did you mean "command"\?\)/);
     expect(make({ rules: [{ operation: 'read_file', command: 'ls', decision: 'deny' }] })).toThrow(/"command" can never apply to read_file/);
-    expect(make({ rules: [{ operation: 'bash', path: '.env', decision: 'deny' }] })).toThrow(/"path" can never apply to bash/);
+    expect(make({ rules: [{ operation: 'web_fetch', path: '.env', decision: 'deny' }] })).toThrow(/"path" can never apply to web_fetch: it has no parameter with role path/);
+    // bash's cwd is a path parameter: a path rule about where it runs is a rule like any other.
+    expect(make({ rules: [{ operation: 'bash', path: 'secrets/**', decision: 'deny' }] })).not.toThrow();
     expect(make({ rules: [{ provider: 'task', host: 'x.com', decision: 'deny' }] })).toThrow(/"host" can never apply/);
     expect(make({ rules: [{ operation: 'bash', redirects: true, decision: 'allow' }] })).toThrow(/redirects .* on a rule with command/);
     expect(make({ rules: [{ operation: 'bash', command: [], decision: 'allow' }] })).toThrow(/must not be an empty list/);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blockedReason, checkTarget, type ResolvedAddress } from '../src/handlers/web/address-guard.js';
+import { blockedReason, checkTarget, type ResolvedAddress } from '../src/runtime/net/address-guard.js';
 import { createToolkit } from '../src/toolkit.js';
 import type { InvokeResult, WebOptions } from '../src/runtime/types.js';
 import { startTestServer, type TestServer } from './web-server.js';

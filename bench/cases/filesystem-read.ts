@@ -97,11 +97,13 @@ const bench: BenchCase = {
       tailFile(file: string, n: number): Promise<string>;
     };
     const inProcess = createToolkit({ workspace: ctx.tmp });
-    const handlerCtx: HandlerContext = {
-      workspace: inProcess.workspace, signal: new AbortController().signal, session: inProcess.session,
-      services: inProcess.services, operation: inProcess.find('read_file')!, toolkit: inProcess,
-    };
     for (const [label, params, peerArgs] of windows) {
+      // The handler alone: the path resolved as the runtime resolves it before a call.
+      const handlerCtx: HandlerContext = {
+        workspace: inProcess.workspace, signal: new AbortController().signal, session: inProcess.session,
+        services: inProcess.services, operation: inProcess.find('read_file')!, toolkit: inProcess,
+        paths: { path: await inProcess.workspace.resolve(params.path) }, pathLists: {}, urls: {}, net: undefined as never,
+      };
       const result = await sideBySide(
         async () => { await cold(); await filesystemHandlers.read_file(params, handlerCtx); },
         async () => { await cold(); await ('head' in peerArgs ? peerLib.headFile(file, peerArgs.head) : peerLib.tailFile(file, peerArgs.tail)); },

@@ -70,6 +70,10 @@ const bench: BenchCase = {
       services: toolkit.services,
       operation: toolkit.find('read_file')!,
       toolkit,
+      paths: { path: await toolkit.workspace.resolve('small.txt') },
+      pathLists: {},
+      urls: {},
+      net: undefined as never,
     };
     const calls = 2000;
     const overhead = await sideBySide(

@@ -13,7 +13,8 @@ class PolicyUsage extends Error {}
 
 async function load(spec: string, deferExamples: boolean): Promise<{ policy: PolicyOptions; compiled: CompiledPolicy }> {
   const { POLICY_PRESETS, compilePolicy } = await import('../runtime/policy.js');
-  if (Object.hasOwn(POLICY_PRESETS, spec)) return { policy: spec as PolicyOptions, compiled: compilePolicy(spec as PolicyOptions) };
+  const { operations } = await import('../generated/registry.js');
+  if (Object.hasOwn(POLICY_PRESETS, spec)) return { policy: spec as PolicyOptions, compiled: compilePolicy(spec as PolicyOptions, operations) };
   const { readFile } = await import('node:fs/promises');
   const { resolve } = await import('node:path');
   const { parsePolicyText } = await import('../runtime/policy/formats/load.js');
@@ -24,7 +25,7 @@ async function load(spec: string, deferExamples: boolean): Promise<{ policy: Pol
     throw new PolicyUsage(`${spec}: cannot read the policy file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), and it is not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`);
   }
   try {
-    return await parsePolicyText(text, spec, { deferExamples });
+    return await parsePolicyText(text, spec, { deferExamples, operations });
   } catch (error) {
     throw new PolicyUsage((error as Error).message);
   }

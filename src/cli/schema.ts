@@ -12,7 +12,7 @@ function pad(text: string, width: number): string {
 }
 
 function renderToolList(toolkit: Toolkit): string {
-  const policy = toolkit.options.policy === undefined ? undefined : compilePolicy(toolkit.options.policy);
+  const policy = toolkit.options.policy === undefined ? undefined : compilePolicy(toolkit.options.policy, toolkit.options.providers.flatMap((p) => p.operations));
   const listed = toolkit.operations;
   const lines = [`${listed.length} tools over ${toolkit.workspace.root}`];
   const width = Math.max(0, ...listed.map((op) => op.name.length)) + 2;
@@ -33,9 +33,10 @@ function renderToolList(toolkit: Toolkit): string {
   return lines.join('\n');
 }
 
-function describeParam(name: string, schema: JsonSchema, required: boolean): string {
+function describeParam(name: string, schema: JsonSchema, required: boolean, role: unknown): string {
   const type = Array.isArray(schema.type) ? schema.type.join('|') : String(schema.type ?? 'any');
   const facts = [type, required ? 'required' : 'optional'];
+  if (typeof role === 'string') facts.push(`role ${role}`);
   if (schema.default !== undefined) facts.push(`default ${JSON.stringify(schema.default)}`);
   if (Array.isArray(schema.enum)) facts.push(`one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`);
   if (schema.minimum !== undefined) facts.push(`>= ${String(schema.minimum)}`);
@@ -55,7 +56,7 @@ function renderOperation(op: OperationDescriptor): string {
     op.description.trim(),
     '',
     'Parameters:',
-    ...(Object.keys(properties).length === 0 ? ['  (none)'] : Object.entries(properties).map(([name, schema]) => describeParam(name, schema, required.has(name)))),
+    ...(Object.keys(properties).length === 0 ? ['  (none)'] : Object.entries(properties).map(([name, schema]) => describeParam(name, schema, required.has(name), op.roles?.[name]))),
     '',
     `Errors: ${op.errors.join(', ') || '(only the common ones)'}`,
   ].join('\n');

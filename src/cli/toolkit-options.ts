@@ -26,7 +26,7 @@ export interface ToolkitFlags {
   provider?: string[];
 }
 
-async function loadPolicy(spec: string): Promise<PolicyOptions> {
+async function loadPolicy(spec: string, operations: readonly OperationDescriptor[]): Promise<PolicyOptions> {
   const { POLICY_PRESETS } = await import('../runtime/policy.js');
   const path = resolve(spec);
   let exists = false;
@@ -38,7 +38,7 @@ async function loadPolicy(spec: string): Promise<PolicyOptions> {
   // YAML or HCL (.hcl), parsed on first use; every mistake is reported as FILE:LINE:COL.
   const { parsePolicyText } = await import('../runtime/policy/formats/load.js');
   try {
-    return (await parsePolicyText(await readFile(path, 'utf8'), spec)).policy;
+    return (await parsePolicyText(await readFile(path, 'utf8'), spec, { operations })).policy;
   } catch (error) {
     throw new UsageError(`--policy ${(error as Error).message}`);
   }
@@ -97,7 +97,7 @@ export async function toolkitOptions(
 ): Promise<ToolkitOptions & { providers: readonly Provider[] }> {
   const workspace = workspaceFolder(flags);
   const options: ToolkitOptions & { providers: readonly Provider[] } = { workspace, providers: await resolveProviders(flags.provider) };
-  if (flags.policy !== undefined) options.policy = await loadPolicy(flags.policy);
+  if (flags.policy !== undefined) options.policy = await loadPolicy(flags.policy, options.providers.flatMap((p) => p.operations));
   if (flags.profile !== undefined) {
     await checkProfile(flags.profile, options.providers.flatMap((p) => p.operations));
     options.profile = flags.profile;

@@ -8,6 +8,7 @@ import { emitTypes } from './emit/types.js';
 import { emitValidators } from './emit/validators.js';
 import { formatProblem, loadCatalog } from './load.js';
 import { normalize, type RawCatalog } from './model.js';
+import { splitRoles } from './roles.js';
 import { validateCatalog } from './validate.js';
 
 export type GenerateOutcome =
@@ -23,13 +24,21 @@ export async function generate(text: string, displayName: string, layout: Layout
   if (catalog.parseProblems.length > 0) {
     return { ok: false, problems: catalog.parseProblems.map((p) => formatProblem(catalog, p)) };
   }
-  const { problems, ajv } = validateCatalog(catalog.data);
+  // Roles come out of the schemas first: everything after sees plain JSON Schema.
+  const split = splitRoles(catalog.data);
+  const checked = validateCatalog(split.data);
+  const { ajv } = checked;
+  const problems = [...split.problems, ...checked.problems];
   if (problems.length > 0) {
     const located = problems.map((p) => ({ text: formatProblem(catalog, p), ...(p.position ?? catalog.locate(p.path, p.atKey)) }));
     located.sort((a, b) => a.line - b.line || a.col - b.col);
     return { ok: false, problems: located.map((p) => p.text) };
   }
-  const model = normalize(catalog.data as RawCatalog);
+  const model = normalize(split.data as RawCatalog);
+  for (const op of model.operations) {
+    const roles = split.roles.get(op.id);
+    if (roles) op.roles = roles;
+  }
   let validators: EmittedFile;
   try {
     validators = emitValidators(model, ajv, layout);

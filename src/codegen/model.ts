@@ -1,5 +1,5 @@
 // Normalize: the validated catalog as plain typed data that every emitter reads.
-import type { JsonSchema, Kind, Requirement, Risk } from '../runtime/descriptor.js';
+import type { JsonSchema, Kind, Requirement, RoleTree, Risk } from '../runtime/descriptor.js';
 
 export type FixtureFile = string | { symlink: string } | { base64: string } | { dir: true };
 
@@ -40,6 +40,8 @@ export interface OperationModel extends RawOperation {
   typeName: string;
   /** snake id safe as an identifier: filesystem_read_file. */
   ident: string;
+  /** The roles its params declare (taken out of `params` before validation). */
+  roles?: RoleTree;
 }
 
 export interface ProviderModel {

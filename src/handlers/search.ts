@@ -1,7 +1,9 @@
 // search.glob (fast-glob with .gitignore pruning) and search.grep (ripgrep, streamed).
 import { lstat, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { confinedPath } from '../runtime/confine.js';
 import { ToolError, fsErrorToToolError, throwIfAborted } from '../runtime/errors.js';
+import type { ResolvedPath } from '../runtime/workspace.js';
 import { withText, type Rendered } from '../runtime/handler.js';
 import type { HandlerContext } from '../runtime/types.js';
 import { entryKind } from '../runtime/verified-fs.js';
@@ -13,7 +15,7 @@ import { planGlob } from './search/glob-plan.js';
 import { NulRecordStream, RgJsonStream, type RgLineEvent } from './search/rg-json.js';
 import { canWatchRss, locateRipgrep, runRipgrep } from './search/ripgrep.js';
 import { RgStandardStream, standardPrinterArgs } from './search/rg-standard.js';
-import { checkBraceBound } from './search/braces.js';
+import { checkBraceBound } from '../runtime/glob-braces.js';
 import { hideDeniedPaths } from './search/policy-filter.js';
 
 export const DEFAULT_GLOB_LIMIT = 1000;
@@ -37,7 +39,7 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   if (pattern.includes('\0')) throw new ToolError('INVALID_INPUT', 'pattern contains a NUL byte');
   const limit = params.limit ?? DEFAULT_GLOB_LIMIT;
   const includeIgnored = params.include_ignored ?? false;
-  const folder = await resolveFolder(params.path ?? '.', ctx);
+  const folder = await checkFolder(confinedPath(ctx, 'path'), params.path ?? '.');
 
   const groups = await planGlob(pattern, folder.relative, ctx.workspace);
 
@@ -92,8 +94,8 @@ async function literalFile(pattern: string, folder: string, ctx: HandlerContext)
   }
 }
 
-async function resolveFolder(userPath: string, ctx: HandlerContext) {
-  const folder = await ctx.workspace.resolve(userPath);
+/** The folder glob searches (resolved by the runtime): it must exist and be a folder. */
+async function checkFolder(folder: ResolvedPath, userPath: string): Promise<ResolvedPath> {
   if (!folder.exists) throw new ToolError('NOT_FOUND', `folder ${userPath} does not exist`);
   let isDir: boolean;
   try {
@@ -146,7 +148,8 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   const userPath = params.path ?? '.';
   // rg has its own glob engine (no ranges, linear matching); the bound keeps grep and glob alike.
   if (params.glob) checkBraceBound(params.glob, { ranges: false });
-  const [target, rgPath] = await Promise.all([ctx.workspace.resolve(userPath), locateRipgrep()]);
+  const target = confinedPath(ctx, 'path');
+  const rgPath = await locateRipgrep();
   if (!target.exists) throw new ToolError('NOT_FOUND', `${userPath} does not exist`);
   await refuseSpecialFile(target.absolute, target.relative);
   const timeoutMs = params.timeout_ms ?? DEFAULT_GREP_TIMEOUT_MS;

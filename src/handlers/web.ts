@@ -19,7 +19,9 @@ async function web_fetch(params: WebFetchParams, ctx: HandlerContext): Promise<H
   const maxBytes = Math.min(params.max_bytes ?? DEFAULT_MAX_BYTES, MAX_MAX_BYTES);
   const timeoutMs = params.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs; // one budget for the fetch and the conversion
-  const session = openFetchSession({ maxBytes, timeoutMs, signal: ctx.signal, web: ctx.services.web, ...(ctx.checkHost ? { checkHost: ctx.checkHost } : {}) });
+  // The runtime checked the URL before the call (host rules, address guard): its addresses are used as checked.
+  const checked = ctx.urls.url;
+  const session = openFetchSession({ maxBytes, timeoutMs, signal: ctx.signal, web: ctx.services.web, ...(ctx.checkHost ? { checkHost: ctx.checkHost } : {}), ...(checked ? { checked } : {}) });
   let converting = false;
   try {
     const response = await session.open(params.url);

@@ -6,6 +6,30 @@ export type Risk = 'read_only' | 'low' | 'moderate' | 'high' | 'critical';
 export type Requirement = 'kernel' | 'search' | 'user';
 export const RISK_ORDER: readonly Risk[] = ['read_only', 'low', 'moderate', 'high', 'critical'];
 
+/**
+ * What a parameter is, declared in the catalog (`role:` on a property of `params`); the runtime acts
+ * on roles, never on provider or operation names. `path`: a workspace path (confined before the
+ * handler runs; `path` rules apply). `glob`: a pattern evaluated under a path (may not leave the
+ * workspace). `command`: a shell line (`command` rules and the shell analyzer apply; shown whole in
+ * approvals). `url`: an http(s) URL (`host` rules and the address guard apply). `secret`: never
+ * shown in approvals, errors or logs. `content`: bulk text, summarised in approvals.
+ */
+export type Role = 'path' | 'glob' | 'command' | 'url' | 'secret' | 'content';
+export const ROLES: readonly Role[] = ['path', 'glob', 'command', 'url', 'secret', 'content'];
+
+/**
+ * The roles of a params schema's properties, shaped like the schema: a property has a role, or (an
+ * object or an array of objects) roles inside it. `path`, `glob`, `command` and `url` are only ever
+ * on top-level properties; `secret` and `content` may sit at any depth.
+ */
+export type RoleTree = { readonly [property: string]: Role | RoleNode };
+export interface RoleNode {
+  /** Roles of the properties of an object value. */
+  readonly properties?: RoleTree;
+  /** Roles inside each item of an array value. */
+  readonly items?: Role | RoleNode;
+}
+
 /** A JSON Schema object as it appears in catalog.yaml. */
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -40,6 +64,8 @@ export interface OperationDescriptor {
   readonly requires?: readonly Requirement[];
   readonly description: string;
   readonly params: JsonSchema;
+  /** The roles the catalog declares for params (absent: none). Not part of the schema models see. */
+  readonly roles?: RoleTree;
   readonly result: JsonSchema;
   readonly errors: readonly ErrorCode[];
   readonly validateParams: CompiledValidator;

@@ -14,6 +14,10 @@ export const COMMON_ERRORS = {
   ALREADY_EXISTS: 'Something already exists where the operation would create it.',
   PERMISSION_DENIED: 'The operating system refused access.',
   OUTSIDE_WORKSPACE: 'The path leaves the workspace (.., absolute path elsewhere, symlink out, NUL byte).',
+  // The runtime answers these for parameter roles (glob patterns, URLs) before a handler runs.
+  INVALID_PATTERN: 'The regular expression or glob pattern is invalid.',
+  BLOCKED_URL: 'The URL or the address it resolves to is not allowed.',
+  NETWORK_ERROR: 'The connection failed (DNS, refused, reset, TLS).',
 } as const;
 
 /** A code toolwright provides to every catalog. */

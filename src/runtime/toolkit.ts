@@ -16,7 +16,6 @@ import { resolveUserChannel } from './services/user.js';
 import { searchBackendFromEnv } from './services/search-backend.js';
 import { renderErrorText, renderOutputText } from './text.js';
 import type {
-  HandlerContext,
   InvokeOptions,
   InvokeResult,
   OperationSchema,
@@ -29,6 +28,11 @@ import type {
 } from './types.js';
 import { describeIssues, dropNullOptionals } from './validation.js';
 import { guardInvoke } from './invoke-guard.js';
+import { confineGlobs, confinePaths, type ConfinedPaths } from './confine.js';
+import { CallContext, checkUrls } from './call-context.js';
+import { roleIndex, secretValues } from './roles.js';
+import { approvalRequest } from './services/approval-request.js';
+import { scrubSecrets } from './secrets.js';
 import { Workspace } from './workspace.js';
 
 const NO_POLICY: PolicyDecision = Object.freeze({ decision: 'allow', rule: 'default' });
@@ -147,59 +151,53 @@ export function createToolkit<Ops = AnyOperations>(
     const started = performance.now();
     let decision = NO_POLICY;
     const id = `${providerName}.${operationName}`;
+    let fail = (error: ToolError): InvokeResult => failure(error, id, decision, started);
     // The guard adds no async layer of its own: nothing here may reject.
     try {
       const entry = entries.get(id);
-      if (!entry) return failure(unknownOperation(providerName, operationName, byId), id, decision, started);
+      if (!entry) return fail(unknownOperation(providerName, operationName, byId));
       const op = entry.op;
       if (!inProfile(op)) {
-        return failure(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`), id, decision, started);
+        return fail(new ToolError('DENIED_BY_POLICY', `${op.name} is not in this toolkit's capability profile`));
       }
       const params = dropNullOptionals(op.params, input);
+      const roles = roleIndex(op);
+      // Secret values never leave in an error: whatever produced its message (a handler quoting its input).
+      if (roles.secret) fail = scrubbing(fail, secretValues(op, params));
       if (!op.validateParams(params)) {
-        return failure(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)), id, decision, started);
+        return fail(new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params)));
       }
 
       // A call without a signal gets one only if something asks for it (CallContext.signal).
       const callerSignal = invokeOptions.signal;
       const ctx = new CallContext(workspace, session, services, op, toolkit, callerSignal);
-      if (options.policy !== undefined) {
-        const plan = planOf(op);
-        try {
-          // A decision without argument rules or approval is known already: no await for it.
-          decision = plan.quick ?? await decide(op, params, ctx);
-        } catch (error) {
-          return failure(toToolError(error, op), id, decision, started);
-        }
-        if (decision.decision !== 'allow') {
-          const why = decision.reason ??
-            (decision.approved === false ? 'the user did not approve it' : 'the policy denies it');
-          return failure(new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: decision }), id, decision, started);
-        }
-        if (plan.hooks) Object.assign(ctx, plan.hooks);
-      }
-      if (callerSignal?.aborted) return failure(abortError(callerSignal), id, decision, started);
+      const admitted = await admit(op, params, ctx);
+      decision = admitted.decision;
+      if (admitted.refused) return fail(admitted.refused);
+      if (callerSignal?.aborted) return fail(abortError(callerSignal));
 
       // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
       const handler: AnyHandler | undefined = entry.handlers[op.name];
-      if (!handler) return failure(new ToolError('INTERNAL', `no handler is registered for ${op.id}`), id, decision, started);
+      if (!handler) return fail(new ToolError('INTERNAL', `no handler is registered for ${op.id}`));
       let returned: unknown;
       try {
         const running = handler(params, ctx);
         returned = await (callerSignal ? raceAbort(running, callerSignal) : running);
       } catch (error) {
-        return failure(toToolError(error, op), id, decision, started);
+        return fail(toToolError(error, op));
+      } finally {
+        ctx.endCall();
       }
       const rendered = isRendered(returned) ? returned : undefined;
       const output = rendered ? rendered.output : returned;
       // Every adapter relies on a string text; a JavaScript handler may render something else.
       if (rendered && typeof rendered.text !== 'string') {
         const what = rendered.text === null ? 'null' : typeof rendered.text;
-        return failure(new ToolError('INTERNAL', `${op.id} rendered its text as ${what}, not a string`), id, decision, started);
+        return fail(new ToolError('INTERNAL', `${op.id} rendered its text as ${what}, not a string`));
       }
       if (validateOutput && !op.validateResult(output)) {
         const problem = describeIssues(op.validateResult.errors ?? [], output, op.result);
-        return failure(new ToolError('INTERNAL', `${op.id} produced an output that breaks its result schema: ${problem}`), id, decision, started);
+        return fail(new ToolError('INTERNAL', `${op.id} produced an output that breaks its result schema: ${problem}`));
       }
       return {
         ok: true,
@@ -208,21 +206,78 @@ export function createToolkit<Ops = AnyOperations>(
         meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
       };
     } catch (error) {
-      return failure(new ToolError('INTERNAL', `unexpected failure in ${id}: ${describeError(error)}`), id, decision, started);
+      return fail(new ToolError('INTERNAL', `unexpected failure in ${id}: ${describeError(error)}`));
     }
   }
 
-  async function decide(op: OperationDescriptor, params: unknown, ctx: CallContext): Promise<PolicyDecision> {
-    let decision: PolicyDecision;
+  /**
+   * Everything decided before the handler runs, in this order: a refusal whatever the input, the
+   * role arguments confined (paths, globs), the policy on the arguments, the `url` arguments
+   * checked (DNS only for a call the policy has not denied), and an approval last (never asked for
+   * a call that would be refused anyway). `refused` is the error the call ends with.
+   */
+  async function admit(op: OperationDescriptor, params: unknown, ctx: CallContext): Promise<{ decision: PolicyDecision; refused?: ToolError }> {
+    const roles = roleIndex(op);
+    const args = params as Record<string, unknown>;
+    const plan = options.policy !== undefined ? planOf(op) : undefined;
+    const refusal = (refused: PolicyDecision) => {
+      const why = refused.reason ?? (refused.approved === false ? 'the user did not approve it' : 'the policy denies it');
+      return { decision: refused, refused: new ToolError('DENIED_BY_POLICY', `${op.name} was not run: ${why}`, { policy: refused }) };
+    };
+    // The runtime's own refusals stand as they are, whether or not the catalog lists their codes.
+    const own = (error: unknown) => ({ decision: NO_POLICY, refused: error instanceof ToolError ? error : toToolError(error, op) });
+    if (plan?.quick && plan.quick.decision !== 'allow') return refusal(plan.quick);
+    let confined: ConfinedPaths | undefined;
+    if (roles.path.length > 0 || roles.glob.length > 0) {
+      try {
+        confined = await confinePaths(op, args, workspace);
+        await confineGlobs(op, args, workspace, confined);
+      } catch (error) {
+        return own(error);
+      }
+      ctx.paths = confined.paths;
+      ctx.pathLists = confined.pathLists;
+    }
+    let decision = NO_POLICY;
+    if (plan) {
+      // A decision without argument rules or approval is known already: no await for it.
+      decision = plan.quick ?? await argumentDecision(op, params, confined);
+      if (decision.decision === 'deny') return refusal(decision);
+      if (plan.hooks) Object.assign(ctx, plan.hooks);
+    }
+    if (roles.url.length > 0) {
+      try {
+        ctx.urls = await checkUrls(op, args, ctx);
+      } catch (error) {
+        return { ...own(error), decision };
+      }
+    }
+    if (decision.decision !== 'ask') return { decision };
     try {
-      decision = policy.hasArgumentRules(op)
-        ? await policy.decideCall(op, params, { workspaceRoot: workspace.root, resolve: (p) => workspace.resolve(p) })
-        : policy.decide(op);
+      decision = await approval(op, params, ctx, decision);
+    } catch (error) {
+      return { decision, refused: toToolError(error, op) };
+    }
+    return decision.decision === 'allow' ? { decision } : refusal(decision);
+  }
+
+  /** The policy's decision on the call's arguments (paths as the runtime resolved them); a policy that cannot decide refuses. */
+  async function argumentDecision(op: OperationDescriptor, params: unknown, confined: ConfinedPaths | undefined): Promise<PolicyDecision> {
+    try {
+      if (!policy.hasArgumentRules(op)) return policy.decide(op);
+      const resolve = (p: string) => {
+        const known = confined?.given.get(p);
+        return known ? Promise.resolve(known) : workspace.resolve(p);
+      };
+      return await policy.decideCall(op, params, { workspaceRoot: workspace.root, resolve });
     } catch (error) {
       // A policy that cannot decide (its examples fail, the parser cannot load) refuses.
       return { decision: 'deny', rule: 'default', reason: `the policy could not decide: ${describeError(error)}` };
     }
-    if (decision.decision !== 'ask') return decision;
+  }
+
+  /** An `ask` decision put to the user: allow when approved, deny otherwise (no channel, a failing one). */
+  async function approval(op: OperationDescriptor, params: unknown, ctx: CallContext, decision: PolicyDecision): Promise<PolicyDecision> {
     const user = services.user;
     const unreachable = user ? userUnreachable(user) : 'no user channel is attached';
     if (!user || unreachable !== undefined) {
@@ -231,13 +286,7 @@ export function createToolkit<Ops = AnyOperations>(
     const signal = ctx.signal;
     let approved: boolean;
     try {
-      approved = (await user.approve(
-        {
-          id: `${session.id}:${op.id}`, provider: op.provider, operation: op.name, kind: op.kind, risk: op.risk, input: params,
-          ...(decision.commands ? { commands: decision.commands } : {}),
-        },
-        { signal },
-      )) === true;
+      approved = (await user.approve(approvalRequest(`${session.id}:${op.id}`, op, params, decision.commands), { signal })) === true;
     } catch (error) {
       // A channel that cannot reach a human (or fails) refuses; only the caller's abort stays CANCELLED.
       if (signal.aborted) throw error;
@@ -294,39 +343,10 @@ function requirementsMet(op: OperationDescriptor, services: Services): boolean {
         : services.user !== undefined && userUnreachable(services.user) === undefined);
 }
 
-const SELF = Symbol('context');
-const CALLER = Symbol('caller signal');
-const OWN = Symbol('own signal');
-
-/**
- * The context a handler gets. A class, not a literal with a getter: no per-call closures; the
- * signal is created only when a handler (or an approval) asks for it, since an AbortController is
- * the largest fixed cost of a call and one shared never-aborting signal would leak through
- * AbortSignal.any() (each composed signal stays registered on it).
- */
-class CallContext implements HandlerContext {
-  // Symbol keys, not #private: a handler may derive a context with Object.create(ctx) (shell_read
-  // does), and the getter then runs with the derived object as `this`; [SELF] finds the real one.
-  readonly [SELF]: CallContext;
-  readonly [CALLER]: AbortSignal | undefined;
-  [OWN]: AbortSignal | undefined;
-  constructor(
-    readonly workspace: Workspace,
-    readonly session: Session,
-    readonly services: Services,
-    readonly operation: OperationDescriptor,
-    readonly toolkit: Toolkit,
-    callerSignal: AbortSignal | undefined,
-  ) {
-    this[SELF] = this;
-    this[CALLER] = callerSignal;
-    this[OWN] = undefined;
-  }
-
-  get signal(): AbortSignal {
-    const self = this[SELF];
-    return self[CALLER] ?? (self[OWN] ??= new AbortController().signal);
-  }
+/** `fail` with every secret value of the input blanked out of the error it reports. */
+function scrubbing(fail: (error: ToolError) => InvokeResult, secrets: readonly string[]): (error: ToolError) => InvokeResult {
+  if (secrets.length === 0) return fail;
+  return (error) => fail(scrubSecrets(error, secrets));
 }
 
 function failure(error: ToolError, id: string, decision: PolicyDecision, started: number): InvokeResult {
@@ -381,7 +401,7 @@ function unknownOperation(provider: string, operation: string, known: ReadonlyMa
 /** Maps anything a handler threw to a ToolError whose code the catalog allows for the operation. */
 function toToolError(error: unknown, op: OperationDescriptor): ToolError {
   if (error instanceof ToolError) {
-    const declared = op.errors.includes(error.code) || (COMMON_ERROR_CODES as readonly ErrorCode[]).includes(error.code);
+    const declared = op.errors.includes(error.code) || (COMMON_ERROR_CODES as readonly ErrorCode[]).includes(error.code) || roleIndex(op).errors.has(error.code);
     if (declared) return error;
     return new ToolError('INTERNAL', `${op.id} raised ${error.code}, which catalog.yaml does not declare for it: ${error.message}`);
   }

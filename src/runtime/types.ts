@@ -2,7 +2,8 @@ import type { ErrorCode } from './errors.js';
 import type { AnyOperations, OperationDescriptor, Kind, Risk, JsonSchema } from './descriptor.js';
 import type { Provider } from './providers.js';
 import type { Session } from './session.js';
-import type { Workspace } from './workspace.js';
+import type { ResolvedPath, Workspace } from './workspace.js';
+import type { CheckedTarget, GuardedNet } from './net/guarded.js';
 import type { Clock } from './services/clock.js';
 import type { TaskStore, TaskStoreOption } from './services/tasks.js';
 import type { Store } from './store/types.js';
@@ -109,9 +110,29 @@ export interface HandlerContext {
   readonly operation: OperationDescriptor;
   /** The toolkit the call came through (spawn_subagent derives child toolkits from it). */
   readonly toolkit: Toolkit;
+  /**
+   * Every `path`-role argument, confined before the handler runs: param → the path resolved inside
+   * the workspace (symlinks followed; a missing file's real parent). A param that was not given is
+   * here only when its schema has a string default (resolved the same way). Use these, never the
+   * raw strings: the runtime refused anything outside the workspace with OUTSIDE_WORKSPACE.
+   */
+  readonly paths: Readonly<Record<string, ResolvedPath>>;
+  /** `path`-role params that take a list of paths: param → each path, resolved as in `paths`. */
+  readonly pathLists: Readonly<Record<string, readonly ResolvedPath[]>>;
+  /**
+   * Every `url`-role argument, checked before the handler runs (http(s) only, host rules, address
+   * guard): param → the URL and the addresses a connection to it may use.
+   */
+  readonly urls: Readonly<Record<string, CheckedTarget>>;
+  /**
+   * Network access through the address guard and the policy's host rules: `net.fetch(url)` checks
+   * the URL and every redirect hop and connects only to checked addresses (the `urls` arguments
+   * keep the addresses checked before the call: no second lookup, no rebinding).
+   */
+  readonly net: GuardedNet;
   /** Set when path rules apply: keeps the workspace-relative paths this call's results may show. */
   readonly visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
-  /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow. */
+  /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow (`net` calls it). */
   readonly checkHost?: (url: URL) => void;
 }
 

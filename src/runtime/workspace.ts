@@ -3,7 +3,7 @@ import { realpathSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { fsErrorToToolError, ToolError } from './errors.js';
 import { realpathNative, type DescriptorFile } from './descriptor-file.js';
-import { HAS_PROC_FD, openInsideWithStats } from './verified-fs.js';
+import { openInsideWithStats } from './verified-fs.js';
 
 /** A path that has been proven to stay inside the workspace. */
 export interface ResolvedPath {
@@ -251,33 +251,6 @@ export class Workspace {
         throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, but the path ends with "/" (a folder)`);
       }
       return opened;
-    }
-  }
-
-  /**
-   * resolve and openVerified in one, for a name directly in the workspace root on Linux; undefined
-   * for any other path, and whenever that open fails (the caller then takes the usual way, so
-   * errors read as always). O_NOFOLLOW refuses a link at the path's only component below the root
-   * and the descriptor's real path is checked after the open as always, so resolving the path first
-   * (a thread-pool round trip of a read that takes a few) would rule out nothing more: nothing
-   * outside the workspace can be reached through it.
-   */
-  async openDirectChild(userPath: string, flags: number): Promise<{ resolved: ResolvedPath; handle: DescriptorFile; stats: BigIntStats } | undefined> {
-    if (!HAS_PROC_FD) return undefined;
-    let lexical: string;
-    try {
-      const lexicalPath = lexicalInside(this.root, userPath, this.aliases);
-      if (lexicalPath.directory) return undefined;
-      lexical = lexicalPath.lexical;
-    } catch {
-      return undefined;
-    }
-    if (path.dirname(lexical) !== this.root || lexical === this.root) return undefined;
-    try {
-      const { handle, stats, real } = await openInsideWithStats(this.root, lexical, flags, path.basename(lexical));
-      return { resolved: { absolute: real, relative: relativeOfReal(this.root, real), exists: true }, handle, stats };
-    } catch {
-      return undefined;
     }
   }
 

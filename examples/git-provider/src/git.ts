@@ -11,9 +11,15 @@ export interface GitResult {
   exitCode: number;
 }
 
-/** The folder a `path` param names, checked to stay inside the workspace (OUTSIDE_WORKSPACE otherwise). */
-export async function repositoryFolder(ctx: HandlerContext, relative = '.'): Promise<string> {
-  const resolved = await ctx.workspace.resolve(relative);
+/**
+ * The folder a `path` param names, as the runtime resolved it inside the workspace before the call
+ * (its role is `path`: OUTSIDE_WORKSPACE and the policy's path rules come from toolwright), or the
+ * workspace root when none was given.
+ */
+export async function repositoryFolder(ctx: HandlerContext, relative?: string): Promise<string> {
+  if (relative === undefined) return ctx.workspace.root;
+  const resolved = ctx.paths.path;
+  if (!resolved) throw new ToolError('INTERNAL', 'the path argument was not confined by the runtime');
   if (!resolved.exists) throw new ToolError('NOT_FOUND', `${relative} does not exist in the workspace`);
   return resolved.absolute;
 }

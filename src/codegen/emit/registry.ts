@@ -20,6 +20,7 @@ function writeDescriptor(writer: CodeBlockWriter, op: OperationModel): void {
     if (op.requires?.length) writer.writeLine(`requires: [${op.requires.map(str).join(', ')}],`);
     writer.writeLine(`description: ${str(op.description)},`);
     writer.writeLine(`params: schemas[${str(op.id)}].params,`);
+    if (op.roles) writer.writeLine(`roles: ${JSON.stringify(op.roles)},`);
     writer.writeLine(`result: schemas[${str(op.id)}].result,`);
     writer.writeLine(`errors: [${op.errors.map(str).join(', ')}],`);
     writer.writeLine(`validateParams: validators[${str(op.id)}]!.params,`);

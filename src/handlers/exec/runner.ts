@@ -10,6 +10,7 @@ import { openOutputPipe, type OutputPipe } from './output-pipe.js';
 import { groupIsRunning, trackGroup, untrackGroup } from './process-group.js';
 import { bwrapArgs, parseSandboxOption, probeSandbox, removePlantedGitFiles, resolveWritable, sandboxUnavailable, type SandboxOption, type SandboxSettings } from './sandbox.js';
 import { startCommand, type Ending, type StartRequest } from './spawn.js';
+import { confinedPath } from '../../runtime/confine.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -143,10 +144,10 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
   return withText(result, notes.length ? `${text}\n${notes.join('\n')}` : text);
 }
 
-/** The working directory: the workspace root, or a directory inside it. */
+/** The working directory: the workspace root, or a directory inside it (`cwd` as the runtime resolved it). */
 export async function resolveCwd(cwd: string | undefined, ctx: HandlerContext): Promise<string> {
   if (cwd === undefined || cwd === '' || cwd === '.') return ctx.workspace.root;
-  const resolved = await ctx.workspace.resolve(cwd);
+  const resolved = confinedPath(ctx, 'cwd');
   if (!resolved.exists) {
     throw new ToolError('NOT_FOUND', `cwd ${cwd} does not exist in the workspace; create it first or omit cwd to run in the workspace root`);
   }

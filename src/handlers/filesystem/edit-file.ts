@@ -8,6 +8,7 @@ import type { ResolvedPath } from '../../runtime/workspace.js';
 import { changeFile, notFound, plural } from './common.js';
 import { applyEdits, editLabel, type EditRequest } from './edit-match.js';
 import { decodeForEdit, utf8Bytes } from './text-codec.js';
+import { confinedPath } from '../../runtime/confine.js';
 
 const MAX_EDIT_BYTES = 64 * 1024 * 1024;
 /**
@@ -80,7 +81,7 @@ export const editFile: FilesystemHandlers['edit_file'] = async (params, ctx) => 
   if (params.old_str === params.new_str) {
     throw new ToolError('INVALID_INPUT', 'old_str and new_str are identical; nothing would change');
   }
-  const resolved = await ctx.workspace.resolve(params.path);
+  const resolved = confinedPath(ctx, 'path');
   const dryRun = params.dry_run ?? false;
   if (params.old_str === '') return createWithEdit(ctx, resolved, params.new_str, dryRun);
   const done = await runEdits(ctx, resolved, [{ old_str: params.old_str, new_str: params.new_str, replace_all: params.replace_all ?? false }], dryRun);

@@ -10,6 +10,7 @@ import { throwIfAborted, ToolError } from '../../runtime/errors.js';
 import { withText } from '../../runtime/handler.js';
 import { swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
 import { notFound, plural, rethrowFs } from './common.js';
+import { confinedPath } from '../../runtime/confine.js';
 
 type Entry = ListDirectoryResult['entries'][number];
 type EntryType = Entry['type'];
@@ -42,7 +43,7 @@ function typeOf(entry: Dirent): EntryType {
 const join = (rel: string, name: string) => (rel === '.' ? name : `${rel}/${name}`);
 
 export const listDirectory: FilesystemHandlers['list_directory'] = async (params, ctx) => {
-  const resolved = await ctx.workspace.resolve(params.path ?? '.');
+  const resolved = confinedPath(ctx, 'path');
   if (!resolved.exists) throw await notFound(resolved);
   const depth = params.depth ?? 1;
   const limit = params.limit ?? DEFAULT_LIMIT;

@@ -4,6 +4,7 @@ import { ToolError } from '../../runtime/errors.js';
 import { withText } from '../../runtime/handler.js';
 import { editText, runEdits } from './edit-file.js';
 import { editLabel } from './edit-match.js';
+import { confinedPath } from '../../runtime/confine.js';
 
 export const multiEdit: FilesystemHandlers['multi_edit'] = async (params, ctx) => {
   const total = params.edits.length;
@@ -13,7 +14,7 @@ export const multiEdit: FilesystemHandlers['multi_edit'] = async (params, ctx) =
       throw new ToolError('INVALID_INPUT', `${label(index)}: old_str and new_str are identical; nothing would change`, { edit_index: index });
     }
   });
-  const resolved = await ctx.workspace.resolve(params.path);
+  const resolved = confinedPath(ctx, 'path');
   const done = await runEdits(ctx, resolved, params.edits, params.dry_run ?? false, total);
   return withText(done, editText(done, plural(total)));
 };

@@ -4,6 +4,7 @@ import { constants, type BigIntStats } from 'node:fs';
 import type { FilesystemHandlers } from '../../generated/types.js';
 import type { DescriptorFile } from '../../runtime/descriptor-file.js';
 import type { ResolvedPath, Workspace } from '../../runtime/workspace.js';
+import { confinedPath } from '../../runtime/confine.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
 import { notFound, plural, rethrowFs } from './common.js';
@@ -39,14 +40,8 @@ function closeQuietly(handle: DescriptorFile): void {
 // hang the call.
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
-/**
- * The file opened for reading, its descriptor verified inside the workspace: a name directly in
- * the root at once (Workspace.openDirectChild), any other path resolved first.
- */
-async function openForRead(workspace: Workspace, userPath: string): Promise<{ resolved: ResolvedPath; handle: DescriptorFile; stats: BigIntStats }> {
-  const direct = await workspace.openDirectChild(userPath, READ_FLAGS);
-  if (direct) return direct;
-  const resolved = await workspace.resolve(userPath);
+/** The file (resolved by the runtime) opened for reading, its descriptor verified inside the workspace. */
+async function openForRead(workspace: Workspace, resolved: ResolvedPath): Promise<{ resolved: ResolvedPath; handle: DescriptorFile; stats: BigIntStats }> {
   if (!resolved.exists) throw await notFound(resolved);
   try {
     return { resolved, ...(await workspace.openVerified(resolved, READ_FLAGS)) };
@@ -56,7 +51,7 @@ async function openForRead(workspace: Workspace, userPath: string): Promise<{ re
 }
 
 export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => {
-  const { resolved, handle, stats } = await openForRead(ctx.workspace, params.path);
+  const { resolved, handle, stats } = await openForRead(ctx.workspace, confinedPath(ctx, 'path'));
   let pooled: Buffer | undefined;
   try {
     if (stats.isDirectory()) throw new ToolError('IS_DIRECTORY', `${resolved.relative} is a directory; use glob to list files`);

@@ -4,9 +4,10 @@ import type { FilesystemHandlers } from '../../generated/types.js';
 import { withText } from '../../runtime/handler.js';
 import { changeFile, plural } from './common.js';
 import { ENCODING_SAMPLE_BYTES, encodeLike } from './text-codec.js';
+import { confinedPath } from '../../runtime/confine.js';
 
 export const writeFile: FilesystemHandlers['write_file'] = async (params, ctx) => {
-  const resolved = await ctx.workspace.resolve(params.path);
+  const resolved = confinedPath(ctx, 'path');
   let encoding = 'utf-8';
   const output = await changeFile(ctx, resolved, { createParents: true, sample: ENCODING_SAMPLE_BYTES }, async (current) => {
     // encodeLike throws INVALID_INPUT naming a character the file's encoding cannot hold.

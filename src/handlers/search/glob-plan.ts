@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from '../../runtime/errors.js';
 import type { Workspace } from '../../runtime/workspace.js';
-import { expandBraces } from './braces.js';
+import { expandBraces } from '../../runtime/glob-braces.js';
 import { isDynamicPattern } from './glob.js';
 
 export interface GlobWalkGroup {

@@ -1,18 +1,13 @@
 // The network half of web_fetch: GET through a per-call undici Agent whose DNS lookup can only
 // return addresses the guard already checked, manual redirects (each hop re-checked), and a body
 // reader that caps the decompressed size while streaming.
-import type { LookupAddress } from 'node:dns';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Agent } from 'undici';
-
-// undici is loaded on the first fetch: it is one of the heavier modules (~15 MiB resident), and a
-// toolkit that never fetches should not pay for it.
-let undiciModule: Promise<typeof import('undici')> | undefined;
-const loadUndici = () => (undiciModule ??= import('undici'));
 import { ToolError, abortError } from '../../runtime/errors.js';
 import type { WebOptions } from '../../runtime/types.js';
-import { checkTarget, parseFetchUrl, type ResolvedAddress } from './address-guard.js';
+import { checkTarget, parseFetchUrl, type CheckedTarget, type ResolvedAddress } from '../../runtime/net/address-guard.js';
+import { loadUndici, pinnedLookup } from '../../runtime/net/guarded.js';
 
 export const MAX_REDIRECTS = 5;
 
@@ -30,6 +25,8 @@ export interface FetchSettings {
   web: Readonly<WebOptions>;
   /** The policy's host check for every redirect hop (the first URL was decided before the call; throws DENIED_BY_POLICY). */
   checkHost?: (url: URL) => void;
+  /** The first URL as the runtime checked it before the call (its addresses are used as they are). */
+  checked?: CheckedTarget;
 }
 
 /** An open response: headers read, body not yet consumed. */
@@ -62,30 +59,6 @@ export function headerValue(headers: OpenResponse['headers'], name: string): str
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * The Agent's DNS hook: answers only from `pins` (addresses checked for this call), so the
- * socket connects to exactly what was checked — a second lookup that could be rebound never runs.
- */
-function pinnedLookup(pins: Map<string, ResolvedAddress[]>) {
-  return (
-    hostname: string,
-    options: { family?: number | string; all?: boolean },
-    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-  ): void => {
-    const key = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-    const wanted = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
-    const checked = (pins.get(key) ?? []).filter((a) => wanted === 0 || a.family === wanted);
-    if (checked.length === 0) {
-      const error: NodeJS.ErrnoException = new Error(`no checked address for ${hostname}`);
-      error.code = 'ENOTFOUND';
-      callback(error, '');
-      return;
-    }
-    if (options.all) callback(null, checked.map((a) => ({ address: a.address, family: a.family })));
-    else callback(null, checked[0]!.address, checked[0]!.family);
-  };
-}
-
 export function openFetchSession(settings: FetchSettings): FetchSession {
   const pins = new Map<string, ResolvedAddress[]>();
   const timeout = new AbortController();
@@ -110,7 +83,7 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
   }
 
   async function hop(url: URL): Promise<{ status: number; headers: OpenResponse['headers']; body: Readable }> {
-    const target = await checkTarget(url, settings.web);
+    const target = settings.checked?.url.href === url.href ? settings.checked : await checkTarget(url, settings.web, 'web_fetch');
     pins.set(target.hostname, target.addresses);
     const undici = await loadUndici();
     agent ??= new undici.Agent({

@@ -1,6 +1,7 @@
 // What `command`, `path` and `host` rules look at in a call's input, and whether one rule matches.
 import path from 'node:path';
 import type { OperationDescriptor } from '../descriptor.js';
+import { roleIndex } from '../roles.js';
 import type { ResolvedPath } from '../workspace.js';
 import type { HostPattern } from './hosts.js';
 import { normalizeRelative, type PathPatterns } from './paths.js';
@@ -27,41 +28,47 @@ export interface DecideContext {
   resolve?: (userPath: string) => Promise<ResolvedPath>;
 }
 
-const PATH_PARAMS = ['path', 'paths', 'source', 'destination', 'from', 'to', 'old_path', 'new_path'];
-
-function properties(op: OperationDescriptor): Record<string, { type?: unknown }> {
-  return ((op.params as { properties?: Record<string, { type?: unknown }> }).properties) ?? {};
-}
-
-/** The argument fields a rule may use on this operation. */
+/** The argument fields a rule may use on this operation: those its params' roles call for. */
 export function applicableFields(op: OperationDescriptor): ArgumentField[] {
-  const props = properties(op);
+  const roles = roleIndex(op);
   const fields: ArgumentField[] = [];
-  if (op.provider === 'exec' && props.command) fields.push('command');
-  if ((op.provider === 'filesystem' || op.provider === 'search') && PATH_PARAMS.some((p) => props[p])) fields.push('path');
-  if (props.url) fields.push('host');
+  if (roles.command.length > 0) fields.push('command');
+  if (roles.path.length > 0) fields.push('path');
+  if (roles.url.length > 0) fields.push('host');
   return fields;
 }
 
-/** The parameter a string example stands for. */
+/** The parameter a string example stands for: the shell line, else the URL, else the path. */
 export function mainArgument(op: OperationDescriptor): string | undefined {
-  const props = properties(op);
-  if (op.provider === 'exec' && props.command) return 'command';
-  if (props.url) return 'url';
-  return PATH_PARAMS.find((p) => props[p]);
+  const roles = roleIndex(op);
+  return roles.command[0] ?? roles.url[0] ?? roles.path[0];
 }
 
-/** Path parameters given in the input (search operations default to the workspace root). */
-export function pathArguments(op: OperationDescriptor, input: Record<string, unknown>): string[] {
-  const props = properties(op);
+/** The strings given for the params of one role (a list param gives each of its strings). */
+function stringsOf(names: readonly string[], input: Record<string, unknown>): string[] {
   const found: string[] = [];
-  for (const name of PATH_PARAMS) {
-    if (!props[name]) continue;
+  for (const name of names) {
+    if (!Object.hasOwn(input, name)) continue;
     const value = input[name];
     if (typeof value === 'string') found.push(value);
     else if (Array.isArray(value)) for (const v of value) if (typeof v === 'string') found.push(v);
   }
   return found;
+}
+
+/** Paths given in the input, for every `path`-role param (an absent one decides nothing). */
+export function pathArguments(op: OperationDescriptor, input: Record<string, unknown>): string[] {
+  return stringsOf(roleIndex(op).path, input);
+}
+
+/** Shell lines given in the input, for every `command`-role param. */
+export function commandArguments(op: OperationDescriptor, input: Record<string, unknown>): string[] {
+  return stringsOf(roleIndex(op).command, input);
+}
+
+/** The values given for every `url`-role param (a value that is no URL has no host). */
+export function urlArguments(op: OperationDescriptor, input: Record<string, unknown>): unknown[] {
+  return roleIndex(op).url.filter((name) => Object.hasOwn(input, name) && input[name] !== undefined).map((name) => input[name]);
 }
 
 export function lexicalRelative(workspaceRoot: string, userPath: string): string | undefined {
@@ -121,8 +128,8 @@ export function ruleMatchesInput(rule: CompiledRule, op: OperationDescriptor, in
   if (rule.fields.length === 0) return true;
   const all = rule.rule.decision === 'allow';
   const fields = applicableFields(op);
-  if (rule.commands && fields.includes('command') && typeof input.command === 'string') {
-    const subjects = shellSubjects(input.command, ctx.workspaceRoot);
+  if (rule.commands && fields.includes('command')) {
+    const subjects = commandArguments(op, input).flatMap((line) => shellSubjects(line, ctx.workspaceRoot));
     const hits = subjects.map((c) => commandRuleMatches(rule, c, ctx.workspaceRoot));
     return subjects.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
   }
@@ -130,6 +137,9 @@ export function ruleMatchesInput(rule: CompiledRule, op: OperationDescriptor, in
     const hits = pathArguments(op, input).map((p) => pathRuleMatches(rule, { given: p, lexical: lexicalRelative(ctx.workspaceRoot, p) }));
     return hits.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
   }
-  if (rule.hosts && fields.includes('host')) return hostRuleMatches(rule, hostOf(input.url));
+  if (rule.hosts && fields.includes('host')) {
+    const hits = urlArguments(op, input).map((url) => hostRuleMatches(rule, hostOf(url)));
+    return hits.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
+  }
   return false;
 }

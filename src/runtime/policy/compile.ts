@@ -1,6 +1,6 @@
 import type { OperationDescriptor, Risk } from '../descriptor.js';
 import { RISK_ORDER } from '../descriptor.js';
-import { operations as catalogOperations } from '../../generated/registry.js';
+import { roleIndex } from '../roles.js';
 import { applicableFields, hostRuleMatches, mainArgument, pathRuleMatches, ruleMatchesInput, type ArgumentField, type CompiledRule, type DecideContext, type PathSubject } from './arguments.js';
 import { PolicyError, didYouMean } from './errors.js';
 import { compileCommandPattern } from './shell/match.js';
@@ -16,6 +16,8 @@ const DECISIONS: readonly Decision[] = ['allow', 'ask', 'deny'];
 const KINDS: readonly string[] = ['data_source', 'resource', 'interactive'];
 const RULE_KEYS: readonly string[] = ['provider', 'operation', 'kind', 'risk', 'command', 'redirects', 'path', 'host', 'examples', 'decision', 'reason'];
 const ARGUMENT_FIELDS: readonly ArgumentField[] = ['command', 'path', 'host'];
+/** The parameter role each argument field reads. */
+const FIELD_ROLES: Record<ArgumentField, string> = { command: 'command', path: 'path', host: 'url' };
 
 /** Compiles glob-ish `*` patterns to an anchored regular expression. */
 export function wildcardToRegExp(pattern: string): RegExp {
@@ -48,11 +50,11 @@ export interface CompiledPolicy {
   deniesOutright(operation: OperationDescriptor): boolean;
   /** Whether the operation has rules that look at its input. */
   hasArgumentRules(operation: OperationDescriptor): boolean;
-  /** True when some path rule applies to read_file or to `operation` (search results are then filtered). */
+  /** True when some path rule applies to `operation` or to an operation that reads paths (its results are then filtered). */
   filtersPaths(operation: OperationDescriptor): boolean;
-  /** True when a path rule does not allow `subject` for `operation` or for read_file (search results drop it). */
+  /** True when a path rule does not allow `subject` for `operation` or for an operation that reads paths (results drop it). */
   hidesPath(operation: OperationDescriptor, subject: PathSubject): boolean;
-  /** The decision for a web_fetch host (every redirect hop is checked with it). */
+  /** The decision for the host of a URL the operation reaches (every redirect hop is checked with it). */
   decideHost(operation: OperationDescriptor, hostname: string): PolicyDecision;
   /** Whether some host rule applies to the operation. */
   checksHosts(operation: OperationDescriptor): boolean;
@@ -81,11 +83,16 @@ export interface CompileOptions {
   deferExamples?: boolean;
 }
 
+/** A preset's rule about operations this toolkit does not have: left out, not an error (presets fit any providers). */
+class NotHere extends Error {}
+
 /**
- * Validates and compiles policy options against the operations that exist (default: the reference
- * catalog); throws PolicyError (a TypeError) on a malformed policy, naming the rule.
+ * Validates and compiles policy options against the operations that exist; throws PolicyError (a
+ * TypeError) on a malformed policy, naming the rule. The host's own rules must each fit some
+ * operation; a preset's rule that fits none of these operations is left out.
  */
-export function compilePolicy(options: PolicyOptions | undefined, operations: readonly OperationDescriptor[] = catalogOperations, compileOptions: CompileOptions = {}): CompiledPolicy {
+export function compilePolicy(options: PolicyOptions | undefined, operations: readonly OperationDescriptor[], compileOptions: CompileOptions = {}): CompiledPolicy {
+  if (!Array.isArray(operations)) throw new TypeError('compilePolicy: operations must be the descriptors the policy is checked against');
   const checkPreset = (name: string): PolicyPreset => {
     if (typeof name !== 'string' || !Object.hasOwn(POLICY_PRESETS, name)) {
       throw new PolicyError(`unknown policy preset "${String(name)}"${didYouMean(String(name), Object.keys(POLICY_PRESETS))} (known: ${Object.keys(POLICY_PRESETS).join(', ')})`);
@@ -112,10 +119,14 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
   const providerNames = [...new Set(operations.map((o) => o.provider))];
   const opNames = operations.flatMap((o) => [o.name, o.id]);
 
-  const compiled: CompiledRule[] = rules.map((rule, index) => {
+  const compileRule = (rule: PolicyRule, index: number): CompiledRule => {
     const fail = (message: string, field?: string): never => {
       const where = index < ownCount ? `policy rule ${index}` : `policy rule ${index} (from preset ${preset})`;
       throw new PolicyError(`${where}: ${message}`, index, field);
+    };
+    const absent = (message: string, field?: string): never => {
+      if (index >= ownCount) throw new NotHere(message);
+      return fail(message, field);
     };
     if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) fail('must be an object');
     const unknown = Object.keys(rule).filter((key) => !RULE_KEYS.includes(key));
@@ -133,10 +144,10 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
     const provider = rule.provider ? wildcardToRegExp(rule.provider) : undefined;
     const operation = rule.operation ? wildcardToRegExp(rule.operation) : undefined;
     if (provider && !providerNames.some((p) => provider.test(p))) {
-      fail(`no provider matches "${rule.provider}"${didYouMean(rule.provider!, providerNames)} (providers: ${providerNames.join(', ')})`, 'provider');
+      absent(`no provider matches "${rule.provider}"${didYouMean(rule.provider!, providerNames)} (providers: ${providerNames.join(', ')})`, 'provider');
     }
     if (operation && !opNames.some((o) => operation.test(o))) {
-      fail(`no operation matches "${rule.operation}"${didYouMean(rule.operation!, operations.map((o) => o.name))} (operations: ${operations.map((o) => o.name).join(', ')})`, 'operation');
+      absent(`no operation matches "${rule.operation}"${didYouMean(rule.operation!, operations.map((o) => o.name))} (operations: ${operations.map((o) => o.name).join(', ')})`, 'operation');
     }
     const kind = rule.kind && rule.kind !== '*' ? rule.kind : undefined;
     if (rule.risk !== undefined) {
@@ -148,12 +159,13 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
       (!kind || kind === op.kind) &&
       (!rule.risk || riskMatches(rule.risk, op.risk));
     const selected = operations.filter(selects);
-    if (selected.length === 0) fail('matches no operation (check provider, operation, kind and risk together)');
+    if (selected.length === 0) absent('matches no operation (check provider, operation, kind and risk together)');
 
     const fields = ARGUMENT_FIELDS.filter((f) => rule[f] !== undefined);
     for (const field of fields) {
       if (!selected.some((op) => applicableFields(op).includes(field))) {
-        fail(`"${field}" can never apply to ${selected.map((o) => o.name).join(', ')} (it applies to: ${operations.filter((o) => applicableFields(o).includes(field)).map((o) => o.name).join(', ') || 'no operation here'})`, field);
+        const role = FIELD_ROLES[field];
+        absent(`"${field}" can never apply to ${selected.map((o) => o.name).join(', ')}: ${selected.length === 1 ? 'it has no' : 'none of them has a'} parameter with role ${role} (it applies to: ${operations.filter((o) => applicableFields(o).includes(field)).map((o) => o.name).join(', ') || 'no operation here'})`, field);
       }
     }
     const list = (field: ArgumentField): string[] | undefined => {
@@ -190,6 +202,14 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
       ...(paths ? { paths: compilePathPatterns(paths, rule.decision !== 'allow') } : {}),
       ...(hosts ? { hosts } : {}),
     };
+  };
+  const compiled: CompiledRule[] = [];
+  rules.forEach((rule, index) => {
+    try {
+      compiled.push(compileRule(rule, index));
+    } catch (error) {
+      if (!(error instanceof NotHere)) throw error;
+    }
   });
 
   const rulesFor = new Map<string, CompiledRule[]>();
@@ -203,6 +223,9 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
     }
     return found;
   };
+  // What "denied for reading" means: a path rule of an operation that reads paths (a data_source
+  // with a path param). Search results leave out what such a rule does not allow.
+  const readers = operations.filter((o) => o.kind === 'data_source' && roleIndex(o).path.length > 0);
   const withPreset = (decision: PolicyDecision): PolicyDecision => (preset ? { ...decision, preset } : decision);
   const result = (rule: CompiledRule | undefined): PolicyDecision => withPreset(rule
     ? { decision: rule.rule.decision, rule: rule.index, ...(rule.rule.reason ? { reason: rule.rule.reason } : {}) }
@@ -248,8 +271,7 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
       return fallback === 'deny';
     },
     hidesPath(op, subject) {
-      const read = operations.find((o) => o.name === 'read_file');
-      return [op, ...(read ? [read] : [])].some((o) => {
+      return [op, ...readers].some((o) => {
         for (const rule of targeting(o)) {
           if (rule.fields.length === 0) return false;
           if (rule.paths && pathRuleMatches(rule, subject)) return rule.rule.decision !== 'allow';
@@ -267,8 +289,7 @@ export function compilePolicy(options: PolicyOptions | undefined, operations: re
     hasArgumentRules: (op) => targeting(op).some((r) => r.fields.length > 0),
     filtersPaths(op) {
       if (!applicableFields(op).includes('path')) return false;
-      const read = operations.find((o) => o.name === 'read_file');
-      return [op, ...(read ? [read] : [])].some((o) => targeting(o).some((r) => r.paths));
+      return [op, ...readers].some((o) => targeting(o).some((r) => r.paths));
     },
   };
 }

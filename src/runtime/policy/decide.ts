@@ -2,7 +2,7 @@
 // the host) is decided by the first rule that matches it; the call gets the strictest decision.
 import type { OperationDescriptor } from '../descriptor.js';
 import {
-  applicableFields, commandRuleMatches, hostOf, hostRuleMatches, lexicalRelative, pathArguments, pathRuleMatches, shellSubjects,
+  applicableFields, commandArguments, commandRuleMatches, hostOf, hostRuleMatches, lexicalRelative, pathArguments, pathRuleMatches, shellSubjects, urlArguments,
   type CompiledRule, type DecideContext, type PathSubject,
 } from './arguments.js';
 import type { SimpleCommand } from './shell/split.js';
@@ -32,10 +32,12 @@ export async function decideInput(
   const fields = applicableFields(op);
   const verdicts: (Verdict & { command?: CommandDecision })[] = [];
 
-  if (fields.includes('command') && typeof input.command === 'string') {
-    const hasCommandRules = rules.some((r) => r.commands);
-    for (const cmd of shellSubjects(input.command, context.workspaceRoot)) {
-      const verdict = decideCommand(cmd, rules, fallback, context.workspaceRoot, hasCommandRules);
+  // Shell lines are analysed only for command rules (a path rule about a cwd needs no parser).
+  const hasCommandRules = fields.includes('command') && rules.some((r) => r.commands);
+  if (hasCommandRules) {
+    const subjects = commandArguments(op, input).flatMap((line) => shellSubjects(line, context.workspaceRoot));
+    for (const cmd of subjects) {
+      const verdict = decideCommand(cmd, rules, fallback, context.workspaceRoot, true);
       verdicts.push({ ...verdict, command: describe(cmd, verdict) });
     }
   }
@@ -51,9 +53,11 @@ export async function decideInput(
       verdicts.push(first(rules, fallback, (r) => pathRuleMatches(r, subject)));
     }
   }
-  if (fields.includes('host') && input.url !== undefined) {
-    const host = hostOf(input.url);
-    verdicts.push(first(rules, fallback, (r) => hostRuleMatches(r, host)));
+  if (fields.includes('host')) {
+    for (const url of urlArguments(op, input)) {
+      const host = hostOf(url);
+      verdicts.push(first(rules, fallback, (r) => hostRuleMatches(r, host)));
+    }
   }
   if (verdicts.length === 0) verdicts.push(first(rules, fallback, () => false));
 
@@ -66,7 +70,7 @@ export async function decideInput(
     decision: strictest.decision,
     rule: strictest.rule ? strictest.rule.index : 'default',
     ...(reason ? { reason } : {}),
-    ...(fields.includes('command') ? { commands } : {}),
+    ...(hasCommandRules ? { commands } : {}),
   });
 }
 

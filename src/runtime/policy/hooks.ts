@@ -1,5 +1,5 @@
-// The two hooks handlers call while running: search results drop paths a path rule hides, and
-// web_fetch checks the host of every redirect hop.
+// The two hooks handlers call while running: search results drop paths a path rule hides, and a
+// URL's host is checked on every redirect hop (web_fetch, and ctx.net for any handler).
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { OperationDescriptor } from '../descriptor.js';

@@ -19,13 +19,13 @@ export interface PolicyRule {
   operation?: string;
   kind?: Kind | '*';
   risk?: Risk | '*' | `${'>=' | '>' | '<=' | '<'}${Risk}`;
-  /** bash/shell_read: patterns over one simple command's words (`git log *`). */
+  /** Operations with a `command` param (a shell line): patterns over one simple command's words (`git log *`). */
   command?: string | readonly string[];
   /** With `command` and `allow`: the command may also redirect its output into files. */
   redirects?: boolean;
-  /** Filesystem and search operations: gitignore-style globs over the workspace-relative path. */
+  /** Operations with a `path` param: gitignore-style globs over the workspace-relative path. */
   path?: string | readonly string[];
-  /** web_fetch: host names (`example.com`, `*.example.com`), checked on every redirect hop. */
+  /** Operations with a `url` param: host names (`example.com`, `*.example.com`), checked on every redirect hop. */
   host?: string | readonly string[];
   examples?: RuleExamples;
   decision: Decision;
@@ -75,13 +75,21 @@ export const SAFE_READ_COMMANDS: readonly string[] = [
   'git status', 'git status *', 'git log', 'git log --oneline', 'git diff', 'git diff --stat', 'git branch', 'git branch --show-current', 'git rev-parse *',
 ];
 
+/**
+ * The read-only shell commands allowed for operations that run a shell line (a `command` param)
+ * and change things (`resource`), up to risk high: bash in the reference set, and a provider's own
+ * shell tool alike. A critical one (e.g. a command run on a production host) is not included.
+ */
+const SAFE_SHELL_RULE: PolicyRule = { kind: 'resource', risk: '<=high', command: SAFE_READ_COMMANDS, decision: 'allow' };
+
+// A preset's rule about operations a toolkit does not have is left out of that toolkit's policy.
 export const POLICY_PRESETS: Record<PolicyPreset, PolicyConfig> = {
   // Only pure reads run (shell_read included); resources and interactive calls are refused.
   readOnly: { rules: [{ kind: 'data_source', decision: 'allow' }], default: 'deny' },
   // Reads, internal low-risk mutations and a few read-only shell commands run; anything riskier asks.
   askForRisky: {
     rules: [
-      { operation: 'bash', command: SAFE_READ_COMMANDS, decision: 'allow' },
+      SAFE_SHELL_RULE,
       { risk: '<=low', decision: 'allow' },
     ],
     default: 'ask',
@@ -90,7 +98,7 @@ export const POLICY_PRESETS: Record<PolicyPreset, PolicyConfig> = {
   // bash allowlist with its own rules (`extends: unattended`, rules: [{operation: bash, command: [...]}]).
   unattended: {
     rules: [
-      { operation: 'bash', command: SAFE_READ_COMMANDS, decision: 'allow' },
+      SAFE_SHELL_RULE,
       { kind: 'data_source', decision: 'allow' },
       { provider: 'task', decision: 'allow' },
     ],

@@ -1,4 +1,5 @@
 import type { CommandDecision } from '../policy/types.js';
+import type { RoleTree } from '../descriptor.js';
 // Owned by the user provider (issue 6): the channel to a human, a terminal one and a programmatic one.
 import type { Readable, Writable } from 'node:stream';
 import { ToolError, abortError } from '../errors.js';
@@ -31,8 +32,13 @@ export interface ApprovalRequest {
   operation: string;
   kind: string;
   risk: string;
-  /** The whole input of the call: a channel that cannot show all of it must refuse, not approve. */
+  /**
+   * The whole input of the call, but every `secret` value replaced by its marker (⟪secret, N
+   * chars⟫): a channel that cannot show all of it must refuse, not approve.
+   */
   input: unknown;
+  /** The roles of the operation's params: approvalText summarises `content` values and marks secrets by them. */
+  roles?: RoleTree;
   /** Shell lines: each simple command with the decision the policy gave it (why approval is needed). */
   commands?: readonly CommandDecision[];
 }

@@ -1,7 +1,12 @@
 // What a human is shown before approving a call, or as a question: every character visible. Text
 // that a terminal or a dialog would hide, move or reorder (control characters, ANSI escapes, `\r`,
 // bidi overrides, zero-width and other format characters, long runs of blanks) is escaped, so the
-// tail of `echo harmless<2,100 spaces>; touch X` cannot slip past the reader.
+// tail of `echo harmless<2,100 spaces>; touch X` cannot slip past the reader. Values are shown by
+// their parameter's role: a secret only as ⟪secret, N chars⟫, bulk content as its size and first
+// lines, everything else (shell lines included) whole.
+import { randomBytes } from 'node:crypto';
+import type { RoleTree } from '../descriptor.js';
+import { mapRoleTree, secretMark } from '../roles.js';
 
 /** Default cap on an approval request's rendered length; a longer one is refused, never cut. */
 export const DEFAULT_MAX_APPROVAL_CHARS = 20_000;
@@ -81,15 +86,56 @@ export interface ApprovalText {
   refusal?: string;
 }
 
+/** Content up to this many characters is shown whole; longer content is summarised. */
+export const CONTENT_SHOWN_WHOLE = 240;
+/** Characters of summarised content shown from its start. */
+const CONTENT_HEAD = 200;
+
+/** A string's body as visibleJson shows it (JSON escapes, hidden characters escaped, runs counted). */
+function visibleStringBody(text: string): string {
+  return countRuns(escapeHidden(JSON.stringify(text).slice(1, -1), HIDDEN));
+}
+
+const SECRET_MARK = /^\u27easecret(, \d+ chars)?\u27eb$/;
+
+/** How a value of a `content` role is shown: whole when short, else its size, lines and start. */
+function contentMark(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length <= CONTENT_SHOWN_WHOLE) return undefined;
+  let lines = 1;
+  for (let i = value.indexOf('\n'); i !== -1; i = value.indexOf('\n', i + 1)) lines++;
+  return `${OPEN}content, ${value.length} chars, ${lines} line${lines === 1 ? '' : 's'}; begins: "${visibleStringBody(value.slice(0, CONTENT_HEAD))}"${CLOSE}`;
+}
+
+/**
+ * The input as it is shown: a secret's value replaced by its marker, long content by its summary.
+ * Markers are put in after the JSON is made visible (through placeholders no input can guess), so
+ * they are the only ⟪…⟫ text that is not escaped.
+ */
+function visibleInput(input: unknown, roles: RoleTree | undefined): string {
+  if (!roles) return visibleJson(input);
+  const nonce = randomBytes(8).toString('hex');
+  const marks: string[] = [];
+  const shown = mapRoleTree(roles, input, (role, value) => {
+    const mark = role === 'secret' ? (typeof value === 'string' && SECRET_MARK.test(value) ? value : secretMark(value)) : contentMark(value);
+    if (mark === undefined) return value;
+    marks.push(mark);
+    return `tw-mark-${nonce}-${marks.length - 1}`;
+  });
+  if (marks.length === 0) return visibleJson(input);
+  return visibleJson(shown).replace(new RegExp(`"tw-mark-${nonce}-(\\d+)"`, 'g'), (_all, i: string) => `"${marks[Number(i)]}"`);
+}
+
 /** The approval prompt for a call, or why it cannot be shown whole within `maxChars`. */
 export function approvalText(
-  call: { operation: string; provider: string; kind: string; risk: string; input: unknown },
+  call: { operation: string; provider: string; kind: string; risk: string; input: unknown; roles?: RoleTree },
   maxChars = DEFAULT_MAX_APPROVAL_CHARS,
 ): ApprovalText {
-  // Rendering costs time on the event loop: an input this far over the limit is refused unrendered.
+  // Rendering costs time on the event loop: an input this far over the limit is refused unrendered
+  // (long content counts as its summary: it is never shown whole).
   let rawLength: number;
   try {
-    rawLength = (JSON.stringify(call.input) ?? '').length;
+    const measured = call.roles ? mapRoleTree(call.roles, call.input, (role, value) => (role === 'content' ? (contentMark(value) ?? value) : value)) : call.input;
+    rawLength = (JSON.stringify(measured) ?? '').length;
   } catch (error) {
     // A value that cannot be shown (a throwing getter, a BigInt, a cycle) is never approved unseen.
     return { text: '', refusal: `the request cannot be shown for approval (${error instanceof Error ? error.message : String(error)}), so it was refused` };
@@ -97,7 +143,8 @@ export function approvalText(
   if (rawLength > RAW_FACTOR * maxChars) {
     return { text: '', refusal: refusalReason(rawLength, maxChars) };
   }
-  const text = `Allow ${visibleText(call.operation)} (${visibleText(call.provider)}, ${visibleText(call.kind)}, risk ${visibleText(call.risk)})?\nInput (JSON; hidden characters escaped, ${OPEN}N × "ab"${CLOSE} = ab repeated N times):\n${visibleJson(call.input)}`;
+  const legend = `hidden characters escaped, ${OPEN}N × "ab"${CLOSE} = ab repeated N times${call.roles ? `, ${OPEN}secret${CLOSE} and ${OPEN}content${CLOSE} = a value shown by its role` : ''}`;
+  const text = `Allow ${visibleText(call.operation)} (${visibleText(call.provider)}, ${visibleText(call.kind)}, risk ${visibleText(call.risk)})?\nInput (JSON; ${legend}):\n${visibleInput(call.input, call.roles)}`;
   if (text.length <= maxChars) return { text };
   return { text, refusal: refusalReason(text.length, maxChars) };
 }

@@ -1,10 +1,11 @@
-// SSRF defence for web_fetch: which URLs and resolved addresses a fetch may reach.
-// The guard resolves a host once; the fetcher then connects to exactly those addresses.
+// SSRF defence for every `url` argument (web_fetch's and any provider's): which URLs and resolved
+// addresses a connection may reach. The guard resolves a host once; the connection then goes to
+// exactly those addresses (net/guarded.ts pins them).
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { ToolError } from '../../runtime/errors.js';
-import type { WebOptions } from '../../runtime/types.js';
+import { ToolError } from '../errors.js';
+import type { WebOptions } from '../types.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -79,18 +80,18 @@ export function bareHostname(url: URL): string {
  * already turns `2130706433`, `0x7f.1`, `127.1` and full-width digits into dotted IPv4 and
  * compresses `[::ffff:127.0.0.1]`, so the address check below sees canonical forms.
  */
-export function parseFetchUrl(input: string): URL {
+export function parseFetchUrl(input: string, field = 'url'): URL {
   let url: URL;
   try {
     url = new URL(input.trim());
   } catch {
-    throw new ToolError('INVALID_INPUT', `url is not an absolute URL: ${JSON.stringify(input.slice(0, 200))} (give one like https://example.com/page)`);
+    throw new ToolError('INVALID_INPUT', `${field} is not an absolute URL: ${JSON.stringify(input.slice(0, 200))} (give one like https://example.com/page)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ToolError('INVALID_INPUT', `url must use http or https, not ${url.protocol.replace(/:$/, '')}`);
+    throw new ToolError('INVALID_INPUT', `${field} must use http or https, not ${url.protocol.replace(/:$/, '')}`);
   }
   if (url.username || url.password) {
-    throw new ToolError('INVALID_INPUT', 'url must not carry credentials (user:password@); web_fetch sends no authentication');
+    throw new ToolError('INVALID_INPUT', `${field} must not carry credentials (user:password@); no authentication is sent this way`);
   }
   return url;
 }
@@ -134,7 +135,7 @@ async function defaultResolver(hostname: string): Promise<ResolvedAddress[]> {
  * the connection must use; throws BLOCKED_URL naming the offending address, or NETWORK_ERROR
  * when the name does not resolve.
  */
-export async function checkTarget(url: URL, options: Readonly<WebOptions>): Promise<CheckedTarget> {
+export async function checkTarget(url: URL, options: Readonly<WebOptions>, who = 'this tool'): Promise<CheckedTarget> {
   const hostname = bareHostname(url);
   if (!hostname) throw new ToolError('INVALID_INPUT', `url has no host: ${url.href}`);
   let addresses: ResolvedAddress[];
@@ -165,7 +166,7 @@ export async function checkTarget(url: URL, options: Readonly<WebOptions>): Prom
       const via = literal ? '' : ` (${hostname} resolves to ${address})`;
       throw new ToolError(
         'BLOCKED_URL',
-        `refusing to fetch ${url.origin}: ${address} is ${reason}${via}; web_fetch only reaches public addresses unless the toolkit allows private networks or this host`,
+        `refusing to fetch ${url.origin}: ${address} is ${reason}${via}; ${who} only reaches public addresses unless the toolkit allows private networks or this host`,
         { url: url.href, host: hostname, address, reason },
       );
     }

@@ -2,7 +2,7 @@
 // brace-free patterns with braceExpansion off) so that (1) the size of the expansion is known and
 // refused before anything is built, and (2) every alternative can be checked against the workspace
 // before the walk: `{a,b}/{.,.}./x` is `a/../x` and `b/../x`, which a string check on the pattern misses.
-import { ToolError } from '../../runtime/errors.js';
+import { ToolError } from './errors.js';
 
 /** Most alternatives one pattern may expand to (`{a,b}/{c,d}` is 4). */
 export const MAX_BRACE_EXPANSIONS = 1024;

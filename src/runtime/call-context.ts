@@ -1,0 +1,82 @@
+// The context a handler gets (HandlerContext), and the checks of `url` arguments that fill its
+// `urls` before the handler runs.
+import type { OperationDescriptor } from './descriptor.js';
+import { LazyNet } from './net/lazy.js';
+import type { CheckedTarget } from './net/guarded.js';
+import { roleIndex } from './roles.js';
+import type { Session } from './session.js';
+import type { HandlerContext, Services, Toolkit } from './types.js';
+import type { ResolvedPath, Workspace } from './workspace.js';
+
+const SELF = Symbol('context');
+const CALLER = Symbol('caller signal');
+const OWN = Symbol('own signal');
+const NET = Symbol('net');
+const NONE: Readonly<Record<string, never>> = Object.freeze({});
+
+/**
+ * The context a handler gets. A class, not a literal with a getter: no per-call closures; the
+ * signal is created only when a handler (or an approval) asks for it, since an AbortController is
+ * the largest fixed cost of a call and one shared never-aborting signal would leak through
+ * AbortSignal.any() (each composed signal stays registered on it).
+ */
+export class CallContext implements HandlerContext {
+  // Symbol keys, not #private: a handler may derive a context with Object.create(ctx) (shell_read
+  // does), and the getter then runs with the derived object as `this`; [SELF] finds the real one.
+  readonly [SELF]: CallContext;
+  readonly [CALLER]: AbortSignal | undefined;
+  [OWN]: AbortSignal | undefined;
+  [NET]: LazyNet | undefined;
+  paths: Readonly<Record<string, ResolvedPath>> = NONE;
+  pathLists: Readonly<Record<string, readonly ResolvedPath[]>> = NONE;
+  urls: Readonly<Record<string, CheckedTarget>> = NONE;
+  /** Set from the policy's hooks before the handler runs (an own property only then). */
+  declare checkHost?: (url: URL) => void;
+  constructor(
+    readonly workspace: Workspace,
+    readonly session: Session,
+    readonly services: Services,
+    readonly operation: OperationDescriptor,
+    readonly toolkit: Toolkit,
+    callerSignal: AbortSignal | undefined,
+  ) {
+    this[SELF] = this;
+    this[CALLER] = callerSignal;
+    this[OWN] = undefined;
+    this[NET] = undefined;
+  }
+
+  get signal(): AbortSignal {
+    const self = this[SELF];
+    return self[CALLER] ?? (self[OWN] ??= new AbortController().signal);
+  }
+
+  get net(): LazyNet {
+    const self = this[SELF];
+    return (self[NET] ??= new LazyNet(() => ({
+      web: self.services.web,
+      checkHost: self.checkHost,
+      who: self.operation.name,
+      signal: self.signal,
+      checked: Object.values(self.urls),
+    })));
+  }
+
+  /** The handler has settled: what the call opened for it is freed. */
+  endCall(): void {
+    this[SELF][NET]?.close();
+  }
+}
+
+/** Every `url` argument checked (scheme, host rules, address guard) before the handler runs. */
+export async function checkUrls(op: OperationDescriptor, input: Record<string, unknown>, ctx: CallContext): Promise<Record<string, CheckedTarget>> {
+  const { checkUrl } = await import('./net/guarded.js');
+  const checked: Record<string, CheckedTarget> = {};
+  for (const name of roleIndex(op).url) {
+    const value = Object.hasOwn(input, name) ? input[name] : undefined;
+    if (typeof value !== 'string') continue;
+    // No host check here: the policy decided these hosts with the call (an `ask` host is approved next).
+    checked[name] = await checkUrl(value, { web: ctx.services.web, who: op.name }, name);
+  }
+  return checked;
+}

@@ -1,0 +1,20 @@
+// The approval request a user channel gets for an `ask` decision: the whole input, but a `secret`
+// value only as its marker (the value never reaches a channel), with the params' roles so the
+// display can summarise bulk `content` and show `command` lines whole.
+import type { OperationDescriptor } from '../descriptor.js';
+import type { CommandDecision } from '../policy/types.js';
+import { mapRoleValues, secretMark } from '../roles.js';
+import type { ApprovalRequest } from './user.js';
+
+export function approvalRequest(id: string, op: OperationDescriptor, params: unknown, commands: readonly CommandDecision[] | undefined): ApprovalRequest {
+  return {
+    id,
+    provider: op.provider,
+    operation: op.name,
+    kind: op.kind,
+    risk: op.risk,
+    input: mapRoleValues(op, params, (role, value) => (role === 'secret' ? secretMark(value) : value)),
+    ...(op.roles ? { roles: op.roles } : {}),
+    ...(commands ? { commands } : {}),
+  };
+}
