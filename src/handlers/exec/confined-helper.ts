@@ -31,7 +31,8 @@ const SETUP_FAILED = 125;
 
 /**
  * `r ID OUT ERR CWD N VAR=VALUE… PROGRAM ARGS…` runs PROGRAM with its output on the pipes OUT and
- * ERR; `p ID PID` then `x ID STATUS` report it. `k PID` SIGKILLs one program.
+ * ERR; `p ID PID` then `x ID STATUS` report it. `k PID` SIGKILLs one program and whatever it
+ * started (each runs as a job of its own, in its own process group).
  */
 const HELPER_SCRIPT = `exec 3>&1 >/dev/null 2>/dev/null
 ${closeInheritedFds(3)}
@@ -41,6 +42,7 @@ __run() {
   local -a vars=("\${@:1:n}")
   shift "$n"
   (
+    set -m
     (
       exec >"$out" 2>"$err" </dev/null 3>&- || exit ${SETUP_FAILED}
       cd -- "$cwd" || exit ${SETUP_FAILED}
@@ -57,7 +59,7 @@ while IFS= read -r -d '' __req; do
   eval "set -- $__req"
   case $1 in
     r) shift; __run "$@" ;;
-    k) kill -KILL "$2" ;;
+    k) kill -KILL -- "-$2" ;;
   esac
 done`;
 
