@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Long soak and race loops run on their own: `npm run test:stress`.
+    exclude: process.env.TOOLWRIGHT_STRESS === '1' ? configDefaults.exclude : [...configDefaults.exclude, 'test/stress/**'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Two cores on CI: keep parallelism modest so timing-sensitive process tests stay honest.

@@ -18,7 +18,9 @@ export async function fill(dir: string, files: number, line: string): Promise<vo
  */
 export function startSwapper(folder: string, outside: string): { stop(): Promise<void>; child: ChildProcess } {
   const real = `${folder}.real`;
-  const script = `while :; do mv -T ${q(folder)} ${q(real)} && ln -sfn ${q(outside)} ${q(folder)}; rm -f ${q(folder)}; mv -T ${q(real)} ${q(folder)}; done`;
+  // Each state lasts a few milliseconds (`read -t` on a pipe nobody writes: a sleep without a fork),
+  // long enough for a walk to list the folder in one state and read its files in the other.
+  const script = `exec 9<> <(:); while :; do mv -T ${q(folder)} ${q(real)} && ln -sfn ${q(outside)} ${q(folder)}; read -t 0.00$((RANDOM % 6 + 1)) -u 9; rm -f ${q(folder)}; mv -T ${q(real)} ${q(folder)}; read -t 0.00$((RANDOM % 6 + 1)) -u 9; done`;
   const child = spawn('bash', ['-c', script], { stdio: 'ignore' });
   return {
     child,
