@@ -10,6 +10,7 @@ import { openOutputPipe, type OutputPipe } from './output-pipe.js';
 import { groupIsRunning, trackGroup, untrackGroup } from './process-group.js';
 import { bwrapArgs, parseSandboxOption, probeSandbox, removePlantedGitFiles, resolveWritable, sandboxUnavailable, type SandboxOption, type SandboxSettings } from './sandbox.js';
 import { startCommand, type Ending, type StartRequest } from './spawn.js';
+import { confinedArgs } from './confine.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -29,6 +30,11 @@ export interface RunCommandInput {
   signal?: AbortSignal;
   /** Default: the toolkit's `exec.sandbox`. */
   sandbox?: SandboxOption;
+  /**
+   * Show the sandboxed command the workspace only (read-only) and the folders programs need, not
+   * the whole filesystem (shell_read). Only with a `read-only` sandbox.
+   */
+  workspaceOnly?: boolean;
 }
 
 /** A command ready to start: where, with which environment, and inside which sandbox. */
@@ -41,7 +47,7 @@ export interface PreparedCommand {
 }
 
 /** Resolves cwd, builds the environment and the sandbox (UNAVAILABLE if it was asked for and cannot start). */
-export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommandInput, 'command' | 'cwd' | 'sandbox'>): Promise<PreparedCommand> {
+export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommandInput, 'command' | 'cwd' | 'sandbox' | 'workspaceOnly'>): Promise<PreparedCommand> {
   const exec = ctx.services.exec;
   if (input.command.includes('\0')) {
     throw new ToolError('INVALID_INPUT', 'the command contains a NUL byte, which no shell command can hold; remove it (write binary data with printf \'\\0\')');
@@ -55,10 +61,10 @@ export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommand
     const probe = await probeSandbox(exec.bwrapPath);
     if (!probe.ok) throw sandboxUnavailable(settings.mode, probe);
     const writable = resolveWritable(settings.writable, ctx.workspace.root);
-    request.sandbox = {
-      bwrap: probe.bwrap,
-      args: bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env, mustNotAppear }),
-    };
+    const args = input.workspaceOnly && settings.mode === 'read-only' && writable.length === 0
+      ? [...confinedArgs({ workspace: ctx.workspace.root, pathVar: env.PATH, maskSecrets: true, env }), ...(settings.network ? ['--share-net'] : []), '--chdir', cwd]
+      : bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env, mustNotAppear });
+    request.sandbox = { bwrap: probe.bwrap, args };
   }
   const afterRun = () => removePlantedGitFiles(mustNotAppear).map(({ path, removed }) =>
     `[${removed ? 'removed' : 'could not remove (delete it before running git)'} ${ctx.workspace.relative(path)}: ` +

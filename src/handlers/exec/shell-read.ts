@@ -11,6 +11,7 @@ import { commandEnv } from './env.js';
 import { resolveCwd, runCommand } from './runner.js';
 import { repositoryDriver } from './shell-read-git.js';
 import { probeSandbox } from './sandbox.js';
+import { workspaceConfinement } from './workspace-confinement.js';
 
 /** What shell_read answers for a line it will not run, naming the command and why. */
 function refused(command: string, reason: string): ToolError {
@@ -35,17 +36,19 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
   if (verdict.programs.includes('git')) {
     // The repository git reads is the one at cwd: a `cd` in the same line could reach another.
     if (verdict.programs.includes('cd')) throw refused(clip(params.command), 'git and cd in one line are not accepted (git would read another repository than the one checked); set cwd instead');
-    const driver = await repositoryDriver(await resolveCwd(params.cwd, ctx), commandEnv(exec));
+    const driver = await repositoryDriver(await resolveCwd(params.cwd, ctx), commandEnv(exec), await workspaceConfinement(ctx));
     if (driver) throw refused(clip(params.command), `the repository config defines ${driver}, a driver git runs as a program on reads like status and diff`);
   }
   const runCtx: HandlerContext = Object.create(ctx, { services: { value: Object.freeze({ ...ctx.services, exec: Object.freeze(exec) }) } });
-  // The second wall: where bubblewrap works, the command also runs in a read-only, offline sandbox
-  // (whatever the toolkit's own exec.sandbox says); where it does not, the classifier alone decides.
+  // The second wall: where bubblewrap works, the command also runs in an offline sandbox that
+  // shows it the workspace only, read-only (whatever the toolkit's own exec.sandbox says); where it
+  // does not, the classifier alone decides.
   const sandboxed = (await probeSandbox(exec.bwrapPath)).ok;
   return runCommand(runCtx, {
     command: params.command,
     ...(params.cwd !== undefined ? { cwd: params.cwd } : {}),
     ...(params.timeout_ms !== undefined ? { timeoutMs: params.timeout_ms } : {}),
     sandbox: sandboxed ? { mode: 'read-only', network: false } : 'none',
+    workspaceOnly: true,
   });
 }
