@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../runtime/errors.js';
+import { withoutInheritedFds } from './inherited-fds.js';
 
 /**
  * The bubblewrap sandbox: option parsing, a once-per-process probe that bwrap can start here, and
@@ -71,7 +72,8 @@ async function runProbe(bwrapPath: string | undefined): Promise<ProbeResult> {
   }
   const args = ['--die-with-parent', '--unshare-all', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', 'true'];
   const outcome = await new Promise<{ code: number | string | null; stderr: string }>((resolve) => {
-    execFile(bwrap, args, { timeout: 10_000, windowsHide: true }, (error, _stdout, stderr) => {
+    const [file, argv] = withoutInheritedFds(bwrap, args);
+    execFile(file, argv, { timeout: 10_000, windowsHide: true }, (error, _stdout, stderr) => {
       resolve({ code: error ? ((error as NodeJS.ErrnoException).code ?? 'failed') : 0, stderr: String(stderr).trim() });
     });
   });
