@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../../runtime/errors.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
@@ -11,6 +12,7 @@ import { groupIsRunning, trackGroup, untrackGroup } from './process-group.js';
 import { bwrapArgs, parseSandboxOption, probeSandbox, removePlantedGitFiles, resolveWritable, sandboxUnavailable, type SandboxOption, type SandboxSettings } from './sandbox.js';
 import { startCommand, type Ending, type StartRequest } from './spawn.js';
 import { confinedArgs } from './confine.js';
+import { findArtifacts } from './artifacts.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -42,8 +44,18 @@ export interface PreparedCommand {
   cwd: string;
   settings: SandboxSettings;
   request: Omit<StartRequest, 'stdout' | 'stderr'>;
-  /** Run once the command has ended: undoes git redirections it planted; returns notes for the text. */
-  afterRun(): string[];
+  /**
+   * Run once the command has ended: undoes git redirections it planted and moves aside or reports
+   * what it left for the host's tools to run (see artifacts.ts).
+   */
+  afterRun(): Promise<CommandNote[]>;
+}
+
+export type CommandNote = NonNullable<BashResult['notes']>[number];
+
+/** A note as a line of the model-facing text. */
+export function noteLine(note: CommandNote): string {
+  return `[${note.code} ${note.path}: ${note.message}]`;
 }
 
 /** Resolves cwd, builds the environment and the sandbox (UNAVAILABLE if it was asked for and cannot start). */
@@ -66,9 +78,20 @@ export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommand
       : bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env, mustNotAppear });
     request.sandbox = { bwrap: probe.bwrap, args };
   }
-  const afterRun = () => removePlantedGitFiles(mustNotAppear).map(({ path, removed }) =>
-    `[${removed ? 'removed' : 'could not remove (delete it before running git)'} ${ctx.workspace.relative(path)}: ` +
-    'the command created it in git metadata, where it would point git at other hooks and config]');
+  // Kernel file times are coarser than Date.now(): anything changed from a little before the start counts.
+  const since = Date.now() - 50;
+  const writableRoots = settings.mode === 'none' ? [] : [
+    ...(settings.mode === 'workspace-write' ? [ctx.workspace.root] : []),
+    ...resolveWritable(settings.writable, ctx.workspace.root),
+  ];
+  const afterRun = async (): Promise<CommandNote[]> => {
+    const planted: CommandNote[] = removePlantedGitFiles(mustNotAppear).map(({ path, removed }) => ({
+      code: 'SANDBOX_ARTIFACT', path, action: removed ? 'removed' : 'reported',
+      message: `the command created it in git metadata, where it would point git at other hooks and config${removed ? '; removed' : '; it could not be removed: delete it before running git'}`,
+    }));
+    const left = writableRoots.length ? await findArtifacts(ctx.workspace.root, writableRoots, since) : [];
+    return [...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) }));
+  };
   return { cwd, settings, request, afterRun };
 }
 
@@ -124,7 +147,7 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     signal.removeEventListener('abort', onAbort);
     untrackGroup(command.pid);
   }
-  const notes = prepared.afterRun();
+  const notes = await prepared.afterRun();
   if (signal.aborted && !timedOut) throw abortError(signal);
   if (!timedOut && !(await command.commandRan)) {
     const said = stderr.finish().text.trim() || `bwrap exited with ${ending.exitCode ?? ending.signal}`;
@@ -145,8 +168,15 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     truncated: out.truncated || err.truncated,
     duration_ms: duration,
   };
+  if (notes.length) result.notes = notes;
   const text = renderText(result, { timeoutMs, out, err, backgroundRunning, pgid: command.pid, outputLimit });
-  return withText(result, notes.length ? `${text}\n${notes.join('\n')}` : text);
+  return withText(result, notes.length ? `${text}\n${notes.map(noteLine).join('\n')}` : text);
+}
+
+/** Workspace-relative inside the workspace, absolute elsewhere (a writable folder). */
+function shownPath(ctx: HandlerContext, file: string): string {
+  const relative = path.relative(ctx.workspace.root, file);
+  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
 }
 
 /** The working directory: the workspace root, or a directory inside it. */
