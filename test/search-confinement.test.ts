@@ -203,3 +203,13 @@ function processAlive(pid: number): boolean {
     return false;
   }
 }
+
+describe.runIf(runSandboxTests)('grep confinement follows the workspace folder', () => {
+  it('a workspace removed and made again at the same path is searched as it is now', async () => {
+    await fill(path.join(ws, 'a'), 1, 'first');
+    expect((await grep({ pattern: 'first', output_mode: 'files_with_matches' })).files).toEqual(['a/f0.txt']);
+    await rm(ws, { recursive: true, force: true });
+    await fill(path.join(ws, 'b'), 1, 'second');
+    expect((await grep({ pattern: 'second', output_mode: 'files_with_matches' })).files).toEqual(['b/f0.txt']);
+  });
+});

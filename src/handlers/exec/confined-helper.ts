@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import { constants as osConstants, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -330,8 +330,26 @@ export async function confinedMemoryWatchable(spec: HelperSpec): Promise<boolean
   return helper.canWatchMemory();
 }
 
+/** The sandbox layout of a spec, recomputed at most every LAYOUT_TTL_MS or when the workspace folder is another one. */
+const layouts = new Map<string, { key: string; at: number; ino: number; dev: number }>();
+const LAYOUT_TTL_MS = 1_000;
+
+function layoutKey(spec: HelperSpec): string {
+  const id = JSON.stringify([spec.bwrap, spec.pathVar, spec.view]);
+  const stats = statSync(spec.view.workspace, { throwIfNoEntry: false });
+  const cached = layouts.get(id);
+  const now = Date.now();
+  if (cached && stats && now - cached.at < LAYOUT_TTL_MS && cached.ino === stats.ino && cached.dev === stats.dev) return cached.key;
+  // The folder's identity too: one removed and made again at the same path needs a new bind.
+  const key = JSON.stringify([spec.bwrap, spec.pathVar, confinedArgs(spec.view), stats?.dev, stats?.ino]);
+  if (layouts.size > 100) layouts.clear();
+  layouts.set(id, { key, at: now, ino: stats?.ino ?? -1, dev: stats?.dev ?? -1 });
+  return key;
+}
+
 function helperFor(spec: HelperSpec): Helper {
-  const key = JSON.stringify([spec.bwrap, spec.pathVar, confinedArgs(spec.view)]);
+  // A changed layout (a new .gitignore above the workspace, the folder replaced) gets a new helper.
+  const key = layoutKey(spec);
   let helper = helpers.get(key);
   if (!helper) {
     helper = Helper.start(key, spec);
