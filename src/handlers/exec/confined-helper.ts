@@ -258,21 +258,29 @@ class Helper {
       for (const socket of sockets) socket.destroy();
       for (const fifo of [out, err]) unlinkQuietly(fifo);
     };
+    let done = false;
+    const end = (outcome: () => void) => {
+      if (done) return;
+      done = true;
+      cleanup();
+      outcome();
+    };
     const run: Run = {
       out, err, sockets, killWanted: false,
       onExit: (status) => {
-        void drained(sockets, DRAIN_MS).then(() => {
-          cleanup();
-          if (status === SETUP_FAILED || status === 126 || status === 127) {
+        void drained(sockets, DRAIN_MS).then(() => end(() => {
+          if (status === SETUP_FAILED || status === 126) {
             failWith(new ToolError('UNAVAILABLE', `the confinement sandbox could not start ${request.file} (status ${status}); nothing was run outside it`));
           } else settle(exitOf(status));
-        });
+        }));
       },
-      onFail: (error) => {
-        cleanup();
-        failWith(error);
-      },
+      onFail: (error) => end(() => failWith(error)),
     };
+    // A killed program has ended once its stderr reached end-of-file (only the program held it):
+    // that comes before the helper's report, which then only retires the run.
+    stderr.once('end', () => {
+      if (run.killWanted) end(() => settle({ exitCode: null, signal: 'SIGKILL' }));
+    });
     this.runs.set(id, run);
     (this.child.stdout as net.Socket).ref();
     const vars = Object.entries(request.env ?? {}).map(([name, value]) => `${name}=${value}`);
