@@ -1,5 +1,5 @@
-import { lstat, readdir, readFile, rename } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, renameSync, type Dirent, type Stats } from 'node:fs';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import path from 'node:path';
 import { isInside } from './sandbox.js';
 import { gitlinkPaths } from './git-index.js';
@@ -51,6 +51,43 @@ interface Scan {
   notes: ArtifactNote[];
   seenGitDirs: Set<string>;
   folders: number;
+  sliceStart: number;
+}
+
+const SLICE_MS = 4;
+
+function lstatQuiet(file: string): Stats | undefined {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function dirents(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+function names(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** The first 64 KiB of a file (configs and .git pointers are small), or `fallback`. */
+function readQuiet(file: string, fallback: string): string {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return text.length > 65_536 ? fallback : text;
+  } catch {
+    return fallback;
+  }
 }
 
 const changedSince = (stats: Stats | undefined, since: number) => stats !== undefined && Math.max(stats.ctimeMs, stats.mtimeMs) >= since;
@@ -60,7 +97,7 @@ const changedSince = (stats: Stats | undefined, since: number) => stats !== unde
  * started (the kernel's file times are coarser than Date.now()).
  */
 export async function findArtifacts(workspace: string, roots: readonly string[], since: number): Promise<ArtifactNote[]> {
-  const scan: Scan = { since, roots, notes: [], seenGitDirs: new Set(), folders: 0 };
+  const scan: Scan = { since, roots, notes: [], seenGitDirs: new Set(), folders: 0, sliceStart: performance.now() };
   for (const root of roots) await walk(scan, root);
   if (roots.includes(workspace)) await reportToolConfigs(scan, workspace);
   return scan.notes;
@@ -72,7 +109,12 @@ async function walk(scan: Scan, root: string): Promise<void> {
     const next: string[] = [];
     for (const dir of level) {
       if (++scan.folders > ARTIFACT_MAX_FOLDERS) return;
-      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      // Synchronous calls (the thread pool is far slower under load), with the loop let run every few ms.
+      if (performance.now() - scan.sliceStart > SLICE_MS) {
+        await yieldToLoop();
+        scan.sliceStart = performance.now();
+      }
+      const entries = dirents(dir);
       for (const entry of entries) {
         if (entry.name === '.git') await inspectDotGit(scan, path.join(dir, '.git'));
         else if (entry.isDirectory() && !SKIPPED.has(entry.name)) next.push(path.join(dir, entry.name));
@@ -84,7 +126,7 @@ async function walk(scan: Scan, root: string): Promise<void> {
 
 /** A `.git` folder, file (gitdir: pointer) or symlink. */
 async function inspectDotGit(scan: Scan, dotGit: string): Promise<void> {
-  const stats = await lstat(dotGit).catch(() => undefined);
+  const stats = lstatQuiet(dotGit);
   if (!stats) return;
   if (stats.isDirectory()) return inspectGitDir(scan, dotGit);
   if (!changedSince(stats, scan.since)) {
@@ -96,7 +138,7 @@ async function inspectDotGit(scan: Scan, dotGit: string): Promise<void> {
 }
 
 async function followGitFile(scan: Scan, dotGit: string, isNew: boolean): Promise<void> {
-  const text = await readFile(dotGit, 'utf8').catch(() => '');
+  const text = readQuiet(dotGit, '');
   const match = /^gitdir: (.+)$/m.exec(text.slice(0, 4096));
   const target = match ? path.resolve(path.dirname(dotGit), match[1]!.trim()) : undefined;
   if (target && scan.roots.some((root) => isInside(target, root))) return inspectGitDir(scan, target);
@@ -107,28 +149,28 @@ async function inspectGitDir(scan: Scan, gitDir: string, depth = 0): Promise<voi
   if (scan.seenGitDirs.has(gitDir) || scan.seenGitDirs.size > 200) return;
   scan.seenGitDirs.add(gitDir);
   const config = path.join(gitDir, 'config');
-  const configStats = await lstat(config).catch(() => undefined);
+  const configStats = lstatQuiet(config);
   if (changedSince(configStats, scan.since)) {
-    const key = configStats!.isFile() ? unsafeGitConfigKey(await readFile(config, 'utf8').catch(() => '[')) : 'a config that is not a file';
+    const key = configStats!.isFile() ? unsafeGitConfigKey(readQuiet(config, '[')) : 'a config that is not a file';
     if (key) await moveAside(scan, config, `the command set ${key}, which makes git run a program`);
   }
   for (const name of ['commondir', 'config.worktree']) {
     const file = path.join(gitDir, name);
-    if (changedSince(await lstat(file).catch(() => undefined), scan.since)) await moveAside(scan, file, `${name} points git at other config and hooks`);
+    if (changedSince(lstatQuiet(file), scan.since)) await moveAside(scan, file, `${name} points git at other config and hooks`);
   }
   const hooks = path.join(gitDir, 'hooks');
-  const hooksStats = await lstat(hooks).catch(() => undefined);
+  const hooksStats = lstatQuiet(hooks);
   if (hooksStats?.isSymbolicLink() && changedSince(hooksStats, scan.since)) await moveAside(scan, hooks, 'a hooks symlink makes git run the hooks of another folder');
   else if (hooksStats?.isDirectory()) {
-    for (const name of await readdir(hooks).catch(() => [] as string[])) {
+    for (const name of names(hooks)) {
       if (name.endsWith('.sample') || name.endsWith(ASIDE) || name.includes(`${ASIDE}-`)) continue;
       const hook = path.join(hooks, name);
-      if (changedSince(await lstat(hook).catch(() => undefined), scan.since)) await moveAside(scan, hook, `git runs the ${name} hook`);
+      if (changedSince(lstatQuiet(hook), scan.since)) await moveAside(scan, hook, `git runs the ${name} hook`);
     }
   }
   // Gitlinks the run added to the index: git status looks into those folders, at any depth.
   const index = path.join(gitDir, 'index');
-  if (changedSince(await lstat(index).catch(() => undefined), scan.since)) {
+  if (changedSince(lstatQuiet(index), scan.since)) {
     const worktree = path.basename(gitDir) === '.git' ? path.dirname(gitDir) : undefined;
     for (const link of worktree ? await gitlinkPaths(index) : []) {
       const folder = path.join(worktree!, link);
@@ -137,7 +179,7 @@ async function inspectGitDir(scan: Scan, gitDir: string, depth = 0): Promise<voi
   }
   if (depth < 3) {
     for (const group of ['modules', 'worktrees']) {
-      for (const entry of await readdir(path.join(gitDir, group), { withFileTypes: true }).catch(() => [])) {
+      for (const entry of dirents(path.join(gitDir, group))) {
         if (entry.isDirectory()) await inspectGitDir(scan, path.join(gitDir, group, entry.name), depth + 1);
       }
     }
@@ -147,11 +189,11 @@ async function inspectGitDir(scan: Scan, gitDir: string, depth = 0): Promise<voi
 async function reportToolConfigs(scan: Scan, workspace: string): Promise<void> {
   for (const { path: relative, why } of TOOL_CONFIGS) {
     const file = path.join(workspace, relative);
-    const stats = await lstat(file).catch(() => undefined);
+    const stats = lstatQuiet(file);
     let changed = changedSince(stats, scan.since);
     if (!changed && stats?.isDirectory()) {
-      for (const name of (await readdir(file).catch(() => [] as string[])).slice(0, 200)) {
-        if (changedSince(await lstat(path.join(file, name)).catch(() => undefined), scan.since)) changed = true;
+      for (const name of names(file).slice(0, 200)) {
+        if (changedSince(lstatQuiet(path.join(file, name)), scan.since)) changed = true;
       }
     }
     if (changed) {
@@ -163,9 +205,9 @@ async function reportToolConfigs(scan: Scan, workspace: string): Promise<void> {
 async function moveAside(scan: Scan, file: string, why: string): Promise<void> {
   for (let n = 0; n < 100; n++) {
     const aside = `${file}${ASIDE}${n ? `-${n}` : ''}`;
-    if (await lstat(aside).then(() => true, () => false)) continue;
+    if (lstatQuiet(aside) !== undefined) continue;
     try {
-      await rename(file, aside);
+      renameSync(file, aside);
       scan.notes.push({ code: 'SANDBOX_ARTIFACT', path: file, action: 'moved_aside', message: `${why}; moved to ${path.basename(aside)} (rename it back once reviewed)` });
     } catch (error) {
       scan.notes.push({ code: 'SANDBOX_ARTIFACT', path: file, action: 'reported', message: `${why}; it could not be moved aside (${(error as Error).message}): remove it before running git there` });
