@@ -236,8 +236,10 @@ class Helper {
     this.child.stdin!.end();
   }
 
+  /** At host exit: SIGKILL (bwrap's --die-with-parent takes the rest) and the pipes folder removed. */
   killNow(): void {
     this.child.kill('SIGKILL');
+    rmSync(this.fifoDir, { recursive: true, force: true });
   }
 
   async run(request: ConfinedRequest): Promise<ConfinedProgram> {
