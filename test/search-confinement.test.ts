@@ -1,6 +1,6 @@
 // grep's rg runs where it sees the workspace only (read-only), wherever bubblewrap works. These run
 // wherever bwrap is installed and always in CI (CI=true), where a missing bwrap makes them fail.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -203,6 +203,30 @@ function processAlive(pid: number): boolean {
     return false;
   }
 }
+
+describe.runIf(runSandboxTests)('the confinement helper and its host', () => {
+  const host = path.join(import.meta.dirname, 'fixtures', 'grep-host.ts');
+  const helperOf = async () => processesWith(`--ro-bind ${ws} ${ws}`);
+
+  it.each(['SIGKILL', 'SIGTERM'] as const)('dies with a host killed by %s', async (signal) => {
+    await fill(path.join(ws, 'a'), 1, 'needle');
+    const child = spawn(process.execPath, ['--import', 'tsx', host, ws, 'wait'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    await waitFor(() => out.includes('ready'), 30_000, 'the host to grep');
+    expect(out).toContain('a/f0.txt');
+    expect((await helperOf()).length).toBeGreaterThan(0);
+    child.kill(signal);
+    await waitFor(async () => (await helperOf()).length === 0, 10_000, 'the helper to die with its host');
+  }, 60_000);
+
+  it('does not keep a host alive that has nothing else to do, and goes with it', async () => {
+    await fill(path.join(ws, 'a'), 1, 'needle');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', host, ws, 'return'], { encoding: 'utf8', timeout: 30_000 });
+    expect(out).toContain('a/f0.txt');
+    await waitFor(async () => (await helperOf()).length === 0, 10_000, 'the helper to be gone');
+  }, 60_000);
+});
 
 describe.runIf(runSandboxTests)('grep confinement follows the workspace folder', () => {
   it('a workspace removed and made again at the same path is searched as it is now', async () => {
