@@ -143,3 +143,19 @@ describe.runIf(runSandboxTests)('sandbox artifacts', () => {
     expect(ended.notes?.map((n) => [n.path, n.action])).toEqual([['job/repo/.git/config', 'moved_aside']]);
   });
 });
+
+describe.runIf(runSandboxTests)('sandbox artifacts: what the host changes meanwhile', () => {
+  it('leaves the pinned git config and hooks of the workspace repository alone when the host changes them during a job', async () => {
+    const started = await toolkit.invoke('exec', 'bash', { command: 'sleep 1', run_in_background: true });
+    const id = (started as { output: { job_id: string } }).output.job_id;
+    hostGit(ws, 'config', 'core.hooksPath', '.husky');
+    await writeFile(path.join(ws, '.git/hooks/pre-commit'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const ended = await waitFor(async () => {
+      const output = ((await toolkit.invoke('exec', 'bash_output', { job_id: id, wait_ms: 2_000 })) as { output: BashOutputResult }).output;
+      return output.status !== 'running' && output;
+    }, 20_000, 'the job to end');
+    expect(ended.notes).toBeUndefined();
+    expect(hostGit(ws, 'config', 'core.hooksPath')).toBe('.husky\n');
+    expect(existsSync(path.join(ws, '.git/hooks/pre-commit'))).toBe(true);
+  });
+});

@@ -52,6 +52,8 @@ interface Scan {
   seenGitDirs: Set<string>;
   folders: number;
   sliceStart: number;
+  /** Files and folders the sandbox showed read-only: a change there was made on the host, not by the command. */
+  pinned: ReadonlySet<string>;
 }
 
 const SLICE_MS = 4;
@@ -96,8 +98,8 @@ const changedSince = (stats: Stats | undefined, since: number) => stats !== unde
  * Finds and neutralises what the run left behind. `since` is a time shortly before the command
  * started (the kernel's file times are coarser than Date.now()).
  */
-export async function findArtifacts(workspace: string, roots: readonly string[], since: number): Promise<ArtifactNote[]> {
-  const scan: Scan = { since, roots, notes: [], seenGitDirs: new Set(), folders: 0, sliceStart: performance.now() };
+export async function findArtifacts(workspace: string, roots: readonly string[], since: number, pinned: ReadonlySet<string> = new Set()): Promise<ArtifactNote[]> {
+  const scan: Scan = { since, roots, notes: [], seenGitDirs: new Set(), folders: 0, sliceStart: performance.now(), pinned };
   for (const root of roots) await walk(scan, root);
   if (roots.includes(workspace)) await reportToolConfigs(scan, workspace);
   return scan.notes;
@@ -149,17 +151,17 @@ async function inspectGitDir(scan: Scan, gitDir: string, depth = 0): Promise<voi
   if (scan.seenGitDirs.has(gitDir) || scan.seenGitDirs.size > 200) return;
   scan.seenGitDirs.add(gitDir);
   const config = path.join(gitDir, 'config');
-  const configStats = lstatQuiet(config);
+  const configStats = scan.pinned.has(config) ? undefined : lstatQuiet(config);
   if (changedSince(configStats, scan.since)) {
     const key = configStats!.isFile() ? unsafeGitConfigKey(readQuiet(config, '[')) : 'a config that is not a file';
     if (key) await moveAside(scan, config, `the command set ${key}, which makes git run a program`);
   }
   for (const name of ['commondir', 'config.worktree']) {
     const file = path.join(gitDir, name);
-    if (changedSince(lstatQuiet(file), scan.since)) await moveAside(scan, file, `${name} points git at other config and hooks`);
+    if (!scan.pinned.has(file) && changedSince(lstatQuiet(file), scan.since)) await moveAside(scan, file, `${name} points git at other config and hooks`);
   }
   const hooks = path.join(gitDir, 'hooks');
-  const hooksStats = lstatQuiet(hooks);
+  const hooksStats = scan.pinned.has(hooks) ? undefined : lstatQuiet(hooks);
   if (hooksStats?.isSymbolicLink() && changedSince(hooksStats, scan.since)) await moveAside(scan, hooks, 'a hooks symlink makes git run the hooks of another folder');
   else if (hooksStats?.isDirectory()) {
     for (const name of names(hooks)) {

@@ -78,6 +78,10 @@ export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommand
       : bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env, mustNotAppear });
     request.sandbox = { bwrap: probe.bwrap, args };
   }
+  // What the sandbox bound read-only (git hooks and config it pins) only the host can have changed.
+  const pinned = new Set<string>();
+  const args = request.sandbox?.args ?? [];
+  for (let i = 0; i < args.length - 2; i++) if (args[i] === '--ro-bind' && args[i + 1] === args[i + 2]) pinned.add(args[i + 1]!);
   // Kernel file times are coarser than Date.now(): anything changed from a little before the start counts.
   const since = Date.now() - 50;
   const writableRoots = settings.mode === 'none' ? [] : [
@@ -89,7 +93,7 @@ export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommand
       code: 'SANDBOX_ARTIFACT', path, action: removed ? 'removed' : 'reported',
       message: `the command created it in git metadata, where it would point git at other hooks and config${removed ? '; removed' : '; it could not be removed: delete it before running git'}`,
     }));
-    const left = writableRoots.length ? await findArtifacts(ctx.workspace.root, writableRoots, since) : [];
+    const left = writableRoots.length ? await findArtifacts(ctx.workspace.root, writableRoots, since, pinned) : [];
     return [...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) }));
   };
   return { cwd, settings, request, afterRun };
