@@ -23,9 +23,12 @@ export interface ArtifactNote {
   message: string;
 }
 
-/** How deep below each writable folder `.git` entries are looked for, and how many folders at most. */
+/**
+ * How deep below each writable folder `.git` entries are looked for, and how many directory entries
+ * are read at most (a few ms): gitlinks added to an index are followed whatever their depth.
+ */
 export const ARTIFACT_DEPTH = 4;
-export const ARTIFACT_MAX_FOLDERS = 2000;
+export const ARTIFACT_MAX_ENTRIES = 2000;
 const SKIPPED = new Set(['node_modules', '.git', 'target', 'dist', 'build', '.venv', 'vendor']);
 const ASIDE = '.sandbox-artifact';
 
@@ -50,7 +53,7 @@ interface Scan {
   roots: readonly string[];
   notes: ArtifactNote[];
   seenGitDirs: Set<string>;
-  folders: number;
+  entries: number;
   sliceStart: number;
   /** Files and folders the sandbox showed read-only: a change there was made on the host, not by the command. */
   pinned: ReadonlySet<string>;
@@ -99,7 +102,7 @@ const changedSince = (stats: Stats | undefined, since: number) => stats !== unde
  * started (the kernel's file times are coarser than Date.now()).
  */
 export async function findArtifacts(workspace: string, roots: readonly string[], since: number, pinned: ReadonlySet<string> = new Set()): Promise<ArtifactNote[]> {
-  const scan: Scan = { since, roots, notes: [], seenGitDirs: new Set(), folders: 0, sliceStart: performance.now(), pinned };
+  const scan: Scan = { since, roots, notes: [], seenGitDirs: new Set(), entries: 0, sliceStart: performance.now(), pinned };
   for (const root of roots) await walk(scan, root);
   if (roots.includes(workspace)) await reportToolConfigs(scan, workspace);
   return scan.notes;
@@ -110,13 +113,14 @@ async function walk(scan: Scan, root: string): Promise<void> {
   for (let depth = 0; depth <= ARTIFACT_DEPTH && level.length > 0; depth++) {
     const next: string[] = [];
     for (const dir of level) {
-      if (++scan.folders > ARTIFACT_MAX_FOLDERS) return;
+      if (scan.entries > ARTIFACT_MAX_ENTRIES) return;
       // Synchronous calls (the thread pool is far slower under load), with the loop let run every few ms.
       if (performance.now() - scan.sliceStart > SLICE_MS) {
         await yieldToLoop();
         scan.sliceStart = performance.now();
       }
       const entries = dirents(dir);
+      scan.entries += entries.length;
       for (const entry of entries) {
         if (entry.name === '.git') await inspectDotGit(scan, path.join(dir, '.git'));
         else if (entry.isDirectory() && !SKIPPED.has(entry.name)) next.push(path.join(dir, entry.name));
