@@ -212,7 +212,8 @@ describe.runIf(runSandboxTests)('exec sandbox: git hooks and config', () => {
   it.each(['commondir', 'config.worktree'])('undoes a planted .git/%s that would redirect hooks and config', async (name) => {
     const result = await run(`mkdir -p evil/hooks && printf '#!/bin/sh\\n' > evil/hooks/pre-commit && echo "$PWD/evil" > .git/${name} && echo planted`);
     expect(result.ok && (result.output as BashResult).stdout).toBe('planted\n');
-    expect(result.text).toContain(`removed .git/${name}`);
+    expect(result.ok && (result.output as BashResult).notes).toEqual([expect.objectContaining({ code: 'SANDBOX_ARTIFACT', path: `.git/${name}`, action: 'removed' })]);
+    expect(result.text).toContain(`[SANDBOX_ARTIFACT .git/${name}: `);
     expect(existsSync(path.join(ws, '.git', name))).toBe(false);
   });
 

@@ -8,6 +8,15 @@ import { createToolkit, type Toolkit } from '../src/index.js';
 import { tempDir } from './helpers.js';
 
 const CANARY = 'b line\na line\n';
+/** Whether bwrap starts here (then shell_read and its git checks run confined). */
+const sandboxWorks = (() => {
+  try {
+    execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 const FILES = ['-delete', 'canary.txt', 'evil.sh', 'prog.awk', 'script.sed'];
 
 async function setup(): Promise<{ root: string; toolkit: Toolkit }> {
@@ -176,11 +185,11 @@ describe('shell_read runs inspection command lines', () => {
       ['filter.evil.clean', `[filter "evil"]\n\tclean = touch ${root}/pwned-filter; cat\n`],
       ['diff.evil.command', `[diff "evil"]\n\tcommand = touch ${root}/pwned-diff\n`],
       ['diff.evil.textconv', `[diff "evil"]\n\ttextconv = touch ${root}/pwned-textconv; cat\n`],
-      ['filter.evil.process', `[include]\n\tpath = ${aside}/included.cfg\n`],
+      ['filter.evil.process', `[include]\n\tpath = included.cfg\n`],
       // No environment setting switches diff.external off (an empty one makes git run ""), so it is refused like a driver.
       ['diff.external', `[diff]\n\texternal = touch ${root}/pwned-external\n`],
     ];
-    await writeFile(path.join(aside, 'included.cfg'), `[filter "evil"]\n\tprocess = touch ${root}/pwned-process\n`);
+    await writeFile(path.join(root, '.git', 'included.cfg'), `[filter "evil"]\n\tprocess = touch ${root}/pwned-process\n`);
     const configFile = path.join(root, '.git', 'config');
     const base = await readFile(configFile, 'utf8');
     for (const [key, section] of variants) {
@@ -191,6 +200,14 @@ describe('shell_read runs inspection command lines', () => {
         expect(!result.ok && result.error.message, key).toContain(key);
       }
     }
+    expect((await readdir(root)).filter((f) => f.startsWith('pwned'))).toEqual([]);
+    // An include outside the workspace: refused where git reads it; in the sandbox neither the check
+    // nor the command can see it, so git runs without the driver.
+    await writeFile(path.join(aside, 'included.cfg'), `[filter "evil"]\n\tprocess = touch ${root}/pwned-outside\n`);
+    await writeFile(configFile, `${base}[include]\n\tpath = ${aside}/included.cfg\n`);
+    const outsideInclude = await toolkit.invoke('exec', 'shell_read', { command: 'git status --short' });
+    if (sandboxWorks) expect(outsideInclude.ok && (outsideInclude.output as { stdout: string }).stdout).toMatch(/canary\.txt/);
+    else expect(!outsideInclude.ok && outsideInclude.error.message).toContain('filter.evil.process');
     expect((await readdir(root)).filter((f) => f.startsWith('pwned'))).toEqual([]);
     // git must read the repository that was checked: no -C, --git-dir, --work-tree, or cd before it.
     for (const command of ['git -C .. status', 'git --git-dir=.git status', 'git --work-tree=. status', 'cd . && git status']) {

@@ -167,6 +167,22 @@ const bench: BenchCase = {
       note: `${capped?.matches?.length} matches, truncated=${capped?.truncated}; max RSS ${rssBefore}→${maxRssMiB()} MiB`,
     });
 
+    // --- what confining rg costs: the same grep with no sandbox to start ----------------------
+    const unconfined = createToolkit({ workspace: root, exec: { bwrapPath: path.join(root, 'no-such-bwrap') } });
+    const confineTimes = await sideBySide(
+      () => toolkit.invoke('search', 'grep', { pattern: 'needle' }),
+      () => unconfined.invoke('search', 'grep', { pattern: 'needle' }),
+      31,
+      3,
+    );
+    ctx.row({
+      case: 'grep "needle" capped, rg in the workspace sandbox',
+      toolwright: confineTimes.toolwright,
+      baseline: confineTimes.baseline,
+      baselineName: 'the same grep, rg unconfined (no bwrap)',
+      note: 'rg runs in one long-lived bwrap per workspace (see Security)',
+    });
+
     // --- grep, full output ----------------------------------------------------------------
     let full: GrepResult | undefined;
     let drained = 0;

@@ -754,6 +754,45 @@ export const schemas = {
         "job_id": {
           "type": "string",
           "description": "With run_in_background, the id of the started job (the other fields are then empty placeholders)."
+        },
+        "notes": {
+          "type": "array",
+          "description": "In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "code",
+              "path",
+              "action",
+              "message"
+            ],
+            "properties": {
+              "code": {
+                "type": "string",
+                "enum": [
+                  "SANDBOX_ARTIFACT"
+                ]
+              },
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path (absolute for a writable folder outside it)."
+              },
+              "action": {
+                "type": "string",
+                "enum": [
+                  "moved_aside",
+                  "removed",
+                  "reported"
+                ],
+                "description": "moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it."
+              },
+              "message": {
+                "type": "string",
+                "description": "What it is, what would run it, what was done."
+              }
+            }
+          }
         }
       }
     },
@@ -835,6 +874,42 @@ export const schemas = {
         "truncated": {
           "type": "boolean",
           "description": "True when part of the new output is not shown."
+        },
+        "notes": {
+          "type": "array",
+          "description": "Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash).",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "code",
+              "path",
+              "action",
+              "message"
+            ],
+            "properties": {
+              "code": {
+                "type": "string",
+                "enum": [
+                  "SANDBOX_ARTIFACT"
+                ]
+              },
+              "path": {
+                "type": "string"
+              },
+              "action": {
+                "type": "string",
+                "enum": [
+                  "moved_aside",
+                  "removed",
+                  "reported"
+                ]
+              },
+              "message": {
+                "type": "string"
+              }
+            }
+          }
         },
         "jobs": {
           "type": "array",

@@ -541,6 +541,24 @@ export interface BashResult {
    * With run_in_background, the id of the started job (the other fields are then empty placeholders).
    */
   job_id?: string
+  /**
+   * In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing.
+   */
+  notes?: {
+    code: "SANDBOX_ARTIFACT"
+    /**
+     * Workspace-relative path (absolute for a writable folder outside it).
+     */
+    path: string
+    /**
+     * moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it.
+     */
+    action: ("moved_aside" | "removed" | "reported")
+    /**
+     * What it is, what would run it, what was done.
+     */
+    message: string
+  }[]
 }
 
 // exec.bash_output
@@ -596,6 +614,15 @@ export interface BashOutputResult {
    * True when part of the new output is not shown.
    */
   truncated?: boolean
+  /**
+   * Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash).
+   */
+  notes?: {
+    code: "SANDBOX_ARTIFACT"
+    path: string
+    action: ("moved_aside" | "removed" | "reported")
+    message: string
+  }[]
   /**
    * Without job_id, this session's jobs.
    */

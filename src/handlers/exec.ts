@@ -69,6 +69,7 @@ export async function bashOutput(params: BashOutputParams, ctx: HandlerContext):
   throwIfAborted(ctx.signal);
   const read = readNewOutput(job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT);
   const result: BashOutputResult = { ...summary(job), output: read.text, truncated: read.truncated };
+  if (job.artifacts.length) result.notes = job.artifacts;
   delete result.unread_bytes;
   const state = job.status === 'running' ? `running for ${result.duration_ms} ms`
     : `${job.status}${job.exitCode !== null ? ` with exit code ${job.exitCode}` : job.signal ? ` by ${job.signal}` : ''} after ${result.duration_ms} ms`;

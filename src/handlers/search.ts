@@ -17,6 +17,8 @@ import { canWatchRss, locateRipgrep, runRipgrep } from './search/ripgrep.js';
 import { RgStandardStream, standardPrinterArgs } from './search/rg-standard.js';
 import { checkBraceBound } from '../runtime/glob-braces.js';
 import { hideDeniedPaths } from './search/policy-filter.js';
+import { confinedMemoryWatchable, type HelperSpec } from './exec/confined-helper.js';
+import { realRg, workspaceConfinement } from './exec/workspace-confinement.js';
 
 export const DEFAULT_GLOB_LIMIT = 1000;
 export const DEFAULT_MAX_RESULTS = 200;
@@ -154,11 +156,18 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   await refuseSpecialFile(target.absolute, target.relative);
   const timeoutMs = params.timeout_ms ?? DEFAULT_GREP_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
+  // Where a sandbox works, rg sees the workspace only: a folder swapped for a symlink to one
+  // elsewhere while rg walks resolves to nothing there.
+  const confine = await workspaceConfinement(ctx);
+  const watchable = confine ? await confinedMemoryWatchable(confine) : canWatchRss;
   const search = (bounded: boolean) =>
-    searchWithRipgrep({ params, mode, context, maxResults, bounded, rgPath, target: target.relative, cwd: ctx.workspace.root, signal: ctx.signal, deadline });
+    searchWithRipgrep({
+      params, mode, context, maxResults, bounded, rgPath: confine ? realRg(rgPath) : rgPath, target: target.relative,
+      cwd: ctx.workspace.root, signal: ctx.signal, deadline, ...(confine ? { confine } : {}),
+    });
   // The fast way first (what rg does by default, --json) with rg's memory watched; a file with a
   // giant line makes rg grow, and then the search is run again the bounded way.
-  let collected = await search(!canWatchRss || process.env[GREP_BOUNDED_ENV] === '1');
+  let collected = await search(!watchable || process.env[GREP_BOUNDED_ENV] === '1');
   if (collected.exits.some((e) => e.overMemory)) collected = await search(true);
   const { exits, matches, files, counts } = collected;
   let truncated = collected.truncated;
@@ -201,6 +210,7 @@ interface SearchRun {
   cwd: string;
   signal: AbortSignal;
   deadline: number;
+  confine?: HelperSpec;
 }
 
 /** rg's own memory past which the fast way gives up for the bounded one (a normal search needs a few MiB). */
@@ -245,6 +255,7 @@ async function searchWithRipgrep(run: SearchRun) {
       timeoutMs: Math.max(1, run.deadline - Date.now()),
       onStdout,
       maxRssBytes: bounded ? undefined : FAST_WAY_MAX_RSS,
+      ...(run.confine ? { confine: run.confine } : {}),
     });
   if (!bounded) return { exits: [await rg(['--', run.target])], matches, files, counts, truncated };
   // Files up to LARGE_FILE are read (a long line costs rg at most about twice that per thread);

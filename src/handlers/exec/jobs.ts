@@ -4,7 +4,7 @@ import type { HandlerContext, Toolkit } from '../../runtime/types.js';
 import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from './collector.js';
 import { openOutputPipe, type OutputPipe } from './output-pipe.js';
 import { trackGroup, untrackGroup } from './process-group.js';
-import type { PreparedCommand } from './runner.js';
+import { noteLine, type CommandNote, type PreparedCommand } from './runner.js';
 import { startCommand, type StartedCommand } from './spawn.js';
 import { SpillFile } from './spill.js';
 
@@ -41,6 +41,8 @@ export interface Job {
   killRequested: boolean;
   /** Shown by bash_output once the job ended (e.g. git redirections the sandbox undid). */
   notes: string[];
+  /** What the sandboxed job left for the host's tools, once it ended. */
+  artifacts: CommandNote[];
 }
 
 class JobTable {
@@ -178,6 +180,7 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
     waiters,
     killRequested: false,
     notes: [],
+    artifacts: [],
     done: Promise.resolve(),
   };
   job.done = (async () => {
@@ -188,11 +191,14 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
     await Promise.race([pipe.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
     pipe.close();
     clearTimeout(timer);
+    // Before the job reads as ended, so that its end and what it left are seen together.
+    const found = await prepared.afterRun().catch(() => []);
+    job.artifacts.push(...found);
+    job.notes.push(...found.map(noteLine));
     job.exitCode = ending.exitCode;
     job.signal = ending.signal;
     job.endedAt = performance.now();
     if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
-    job.notes.push(...prepared.afterRun());
     if (!(await started.commandRan)) job.notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
     untrackGroup(started.pid);
     wake();

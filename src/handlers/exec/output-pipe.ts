@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { processIsAlive } from '../../runtime/processes.js';
+import { withoutInheritedFds } from './inherited-fds.js';
 
 /**
  * Where a command's stdout or stderr goes, and how we read it.
@@ -175,7 +176,8 @@ class FifoPool {
       }
       const names = Array.from({ length: this.batch }, () => path.join(this.folder!, `p${this.made++}`));
       await new Promise<void>((resolve, reject) => {
-        execFile('mkfifo', ['-m', '600', ...names], { windowsHide: true }, (error) => (error ? reject(error) : resolve()));
+        const [file, args] = withoutInheritedFds('mkfifo', ['-m', '600', ...names]);
+        execFile(file, args, { windowsHide: true }, (error) => (error ? reject(error) : resolve()));
       });
       this.free.push(...names);
       return true;

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../../runtime/errors.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
@@ -11,6 +12,8 @@ import { groupIsRunning, trackGroup, untrackGroup } from './process-group.js';
 import { bwrapArgs, parseSandboxOption, probeSandbox, removePlantedGitFiles, resolveWritable, sandboxUnavailable, type SandboxOption, type SandboxSettings } from './sandbox.js';
 import { startCommand, type Ending, type StartRequest } from './spawn.js';
 import { confinedPath } from '../../runtime/confine.js';
+import { confinedArgs } from './confine.js';
+import { findArtifacts } from './artifacts.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -30,6 +33,11 @@ export interface RunCommandInput {
   signal?: AbortSignal;
   /** Default: the toolkit's `exec.sandbox`. */
   sandbox?: SandboxOption;
+  /**
+   * Show the sandboxed command the workspace only (read-only) and the folders programs need, not
+   * the whole filesystem (shell_read). Only with a `read-only` sandbox.
+   */
+  workspaceOnly?: boolean;
 }
 
 /** A command ready to start: where, with which environment, and inside which sandbox. */
@@ -37,12 +45,22 @@ export interface PreparedCommand {
   cwd: string;
   settings: SandboxSettings;
   request: Omit<StartRequest, 'stdout' | 'stderr'>;
-  /** Run once the command has ended: undoes git redirections it planted; returns notes for the text. */
-  afterRun(): string[];
+  /**
+   * Run once the command has ended: undoes git redirections it planted and moves aside or reports
+   * what it left for the host's tools to run (see artifacts.ts).
+   */
+  afterRun(): Promise<CommandNote[]>;
+}
+
+export type CommandNote = NonNullable<BashResult['notes']>[number];
+
+/** A note as a line of the model-facing text. */
+export function noteLine(note: CommandNote): string {
+  return `[${note.code} ${note.path}: ${note.message}]`;
 }
 
 /** Resolves cwd, builds the environment and the sandbox (UNAVAILABLE if it was asked for and cannot start). */
-export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommandInput, 'command' | 'cwd' | 'sandbox'>): Promise<PreparedCommand> {
+export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommandInput, 'command' | 'cwd' | 'sandbox' | 'workspaceOnly'>): Promise<PreparedCommand> {
   const exec = ctx.services.exec;
   if (input.command.includes('\0')) {
     throw new ToolError('INVALID_INPUT', 'the command contains a NUL byte, which no shell command can hold; remove it (write binary data with printf \'\\0\')');
@@ -56,14 +74,29 @@ export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommand
     const probe = await probeSandbox(exec.bwrapPath);
     if (!probe.ok) throw sandboxUnavailable(settings.mode, probe);
     const writable = resolveWritable(settings.writable, ctx.workspace.root);
-    request.sandbox = {
-      bwrap: probe.bwrap,
-      args: bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env, mustNotAppear }),
-    };
+    const args = input.workspaceOnly && settings.mode === 'read-only' && writable.length === 0
+      ? [...confinedArgs({ workspace: ctx.workspace.root, pathVar: env.PATH, maskSecrets: true, env }), ...(settings.network ? ['--share-net'] : []), '--chdir', cwd]
+      : bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env, mustNotAppear });
+    request.sandbox = { bwrap: probe.bwrap, args };
   }
-  const afterRun = () => removePlantedGitFiles(mustNotAppear).map(({ path, removed }) =>
-    `[${removed ? 'removed' : 'could not remove (delete it before running git)'} ${ctx.workspace.relative(path)}: ` +
-    'the command created it in git metadata, where it would point git at other hooks and config]');
+  // What the sandbox bound read-only (git hooks and config it pins) only the host can have changed.
+  const pinned = new Set<string>();
+  const args = request.sandbox?.args ?? [];
+  for (let i = 0; i < args.length - 2; i++) if (args[i] === '--ro-bind' && args[i + 1] === args[i + 2]) pinned.add(args[i + 1]!);
+  // Kernel file times are coarser than Date.now(): anything changed from a little before the start counts.
+  const since = Date.now() - 50;
+  const writableRoots = settings.mode === 'none' ? [] : [
+    ...(settings.mode === 'workspace-write' ? [ctx.workspace.root] : []),
+    ...resolveWritable(settings.writable, ctx.workspace.root),
+  ];
+  const afterRun = async (): Promise<CommandNote[]> => {
+    const planted: CommandNote[] = removePlantedGitFiles(mustNotAppear).map(({ path, removed }) => ({
+      code: 'SANDBOX_ARTIFACT', path, action: removed ? 'removed' : 'reported',
+      message: `the command created it in git metadata, where it would point git at other hooks and config${removed ? '; removed' : '; it could not be removed: delete it before running git'}`,
+    }));
+    const left = writableRoots.length ? await findArtifacts(ctx.workspace.root, writableRoots, since, pinned) : [];
+    return [...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) }));
+  };
   return { cwd, settings, request, afterRun };
 }
 
@@ -119,7 +152,7 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     signal.removeEventListener('abort', onAbort);
     untrackGroup(command.pid);
   }
-  const notes = prepared.afterRun();
+  const notes = await prepared.afterRun();
   if (signal.aborted && !timedOut) throw abortError(signal);
   if (!timedOut && !(await command.commandRan)) {
     const said = stderr.finish().text.trim() || `bwrap exited with ${ending.exitCode ?? ending.signal}`;
@@ -140,8 +173,15 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     truncated: out.truncated || err.truncated,
     duration_ms: duration,
   };
+  if (notes.length) result.notes = notes;
   const text = renderText(result, { timeoutMs, out, err, backgroundRunning, pgid: command.pid, outputLimit });
-  return withText(result, notes.length ? `${text}\n${notes.join('\n')}` : text);
+  return withText(result, notes.length ? `${text}\n${notes.map(noteLine).join('\n')}` : text);
+}
+
+/** Workspace-relative inside the workspace, absolute elsewhere (a writable folder). */
+function shownPath(ctx: HandlerContext, file: string): string {
+  const relative = path.relative(ctx.workspace.root, file);
+  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
 }
 
 /** The working directory: the workspace root, or a directory inside it (`cwd` as the runtime resolved it). */

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../runtime/errors.js';
+import { withoutInheritedFds } from './inherited-fds.js';
 
 /**
  * The bubblewrap sandbox: option parsing, a once-per-process probe that bwrap can start here, and
@@ -71,7 +72,8 @@ async function runProbe(bwrapPath: string | undefined): Promise<ProbeResult> {
   }
   const args = ['--die-with-parent', '--unshare-all', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', 'true'];
   const outcome = await new Promise<{ code: number | string | null; stderr: string }>((resolve) => {
-    execFile(bwrap, args, { timeout: 10_000, windowsHide: true }, (error, _stdout, stderr) => {
+    const [file, argv] = withoutInheritedFds(bwrap, args);
+    execFile(file, argv, { timeout: 10_000, windowsHide: true }, (error, _stdout, stderr) => {
       resolve({ code: error ? ((error as NodeJS.ErrnoException).code ?? 'failed') : 0, stderr: String(stderr).trim() });
     });
   });
@@ -123,7 +125,7 @@ export interface SandboxLayout {
 }
 
 /** Host-wide kernel interfaces under /proc (what container runtimes mount read-only). */
-const PROC_READ_ONLY = ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus', '/proc/fs', '/proc/acpi', '/proc/scsi'];
+export const PROC_READ_ONLY = ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus', '/proc/fs', '/proc/acpi', '/proc/scsi'];
 
 /** Files and folders under a home directory that hold credentials (masked where a workspace exposes them). */
 const HOME_SECRETS = [
@@ -155,7 +157,7 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     if (isDirectory(dir) && !lstatOrUndefined(dir)?.isSymbolicLink()) args.push('--tmpfs', dir);
   }
 
-  const hidden = unique([env.HOME, process.env.HOME, '/root', '/home'].filter(isDirectory).map(realOrSelf)).filter((dir) => dir !== '/');
+  const hidden = hiddenHomes(env);
   for (const dir of hidden) args.push('--tmpfs', dir);
   // Programs installed under a home folder (nvm, ~/.local/bin) stay runnable, read-only.
   for (const dir of toolchainDirs(env.PATH, hidden)) args.push('--ro-bind', dir, dir);
@@ -166,17 +168,7 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
   }
 
   // A workspace or writable folder that holds a home folder would show its secrets again: mask them.
-  const maskSecretsUnder = (dir: string) => {
-    for (const home of hidden) {
-      if (!isInside(home, dir)) continue;
-      for (const name of HOME_SECRETS) {
-        const secret = path.join(home, name);
-        const stats = lstatOrUndefined(secret);
-        if (stats?.isDirectory()) args.push('--tmpfs', secret);
-        else if (stats?.isFile()) args.push('--ro-bind', '/dev/null', secret);
-      }
-    }
-  };
+  const maskSecretsUnder = (dir: string) => args.push(...secretMasks(dir, hidden));
   args.push(settings.mode === 'workspace-write' ? '--bind' : '--ro-bind', workspace, workspace);
   maskSecretsUnder(workspace);
   if (settings.mode === 'workspace-write') args.push(...gitProtection(workspace, layout.mustNotAppear));
@@ -188,6 +180,26 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     args.push(...(isGitDir ? protectGitDir(dir, layout.mustNotAppear ?? []) : gitProtection(dir, layout.mustNotAppear)));
   }
   args.push('--chdir', cwd);
+  return args;
+}
+
+/** The home folders a sandbox hides (the command's HOME, the host's, /root, /home), real paths. */
+export function hiddenHomes(env: Readonly<Record<string, string>>): string[] {
+  return unique([env.HOME, process.env.HOME, '/root', '/home'].filter(isDirectory).map(realOrSelf)).filter((dir) => dir !== '/');
+}
+
+/** bwrap arguments masking the credential files of every hidden home folder inside `dir`. */
+export function secretMasks(dir: string, homes: readonly string[]): string[] {
+  const args: string[] = [];
+  for (const home of homes) {
+    if (!isInside(home, dir)) continue;
+    for (const name of HOME_SECRETS) {
+      const secret = path.join(home, name);
+      const stats = lstatOrUndefined(secret);
+      if (stats?.isDirectory()) args.push('--tmpfs', secret);
+      else if (stats?.isFile()) args.push('--ro-bind', '/dev/null', secret);
+    }
+  }
   return args;
 }
 
@@ -343,7 +355,7 @@ const TOOL_ROOTS: readonly { root: string; alsoKeep?: string[] }[] = [
 ];
 
 /** Folders under a hidden home folder kept visible (read-only) so tools installed there still run. */
-function toolchainDirs(pathVar: string | undefined, hidden: readonly string[]): string[] {
+export function toolchainDirs(pathVar: string | undefined, hidden: readonly string[]): string[] {
   const dirs: string[] = [];
   for (const entry of (pathVar ?? '').split(':')) {
     if (!entry || !path.isAbsolute(entry) || !isDirectory(entry)) continue;
@@ -363,11 +375,11 @@ function toolchainDirs(pathVar: string | undefined, hidden: readonly string[]): 
   return kept.filter((dir) => !kept.some((other) => other !== dir && isInside(dir, other)));
 }
 
-function isInside(child: string, parent: string): boolean {
+export function isInside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith('/') ? parent : `${parent}/`);
 }
 
-function isDirectory(file: string | undefined): file is string {
+export function isDirectory(file: string | undefined): file is string {
   if (!file) return false;
   try {
     return statSync(file).isDirectory();
@@ -376,7 +388,7 @@ function isDirectory(file: string | undefined): file is string {
   }
 }
 
-function lstatOrUndefined(file: string) {
+export function lstatOrUndefined(file: string) {
   try {
     return lstatSync(file);
   } catch {
@@ -384,7 +396,7 @@ function lstatOrUndefined(file: string) {
   }
 }
 
-function realOrSelf(file: string): string {
+export function realOrSelf(file: string): string {
   try {
     return realpathSync(file);
   } catch {

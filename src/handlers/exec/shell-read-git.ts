@@ -6,10 +6,15 @@
 // repository and, through the gitlinks of each index, every submodule below it. The environment
 // overrides (core.fsmonitor, core.hooksPath, …) reach those submodule runs too. User and system
 // config are the user's own and stay. The scan is bounded in repositories and time, and fails closed.
-import { execFile, spawn } from 'node:child_process';
+// Where a sandbox starts, git runs in the workspace's confinement helper, so an include.path or a
+// gitdir pointing outside the workspace reads nothing.
+import { spawn } from 'node:child_process';
 import { lstat, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { isInside } from '../../runtime/workspace.js';
+import { runConfined, type HelperSpec } from './confined-helper.js';
+import { withoutInheritedFds } from './inherited-fds.js';
 
 const DRIVER = /^(filter\..+\.(clean|smudge|process)|diff\..+\.(command|textconv)|merge\..+\.driver|diff\.external)$/i;
 const MAX_REPOSITORIES = 64;
@@ -23,19 +28,70 @@ export interface RepositoryCheck {
   top?: string;
 }
 
-interface Scan { env: Record<string, string>; root: string; deadline: number; signal?: AbortSignal }
+interface Scan { env: Record<string, string>; root: string; deadline: number; signal?: AbortSignal; confine?: HelperSpec }
 
 class Refused extends Error {}
 
-function git(args: string[], cwd: string, scan: Scan, extraEnv: Record<string, string> = {}): Promise<{ code: number | string; stdout: string; stderr: string }> {
-  const timeout = Math.max(1, scan.deadline - Date.now());
-  return new Promise((resolve) => {
-    execFile('git', args, { cwd, env: { ...scan.env, ...extraEnv }, timeout, maxBuffer: 8 * 1024 * 1024, windowsHide: true, ...(scan.signal ? { signal: scan.signal } : {}) },
-      (error, stdout, stderr) => {
-        const code = error ? ((error as { code?: number | string }).code ?? 'failed') : 0;
-        resolve({ code: (error as { killed?: boolean } | null)?.killed ? 'timeout' : code, stdout, stderr });
-      });
+const MAX_OUTPUT = 8 * 1024 * 1024;
+
+/** A running git: confined in the workspace's helper when there is one, else a direct child without inherited descriptors. */
+interface GitRun {
+  stdout: Readable;
+  stderr: Readable;
+  /** The exit code, or a string saying why there is none ('ENOENT', 'signal SIGKILL', 'failed: …'). */
+  exited: Promise<number | string>;
+  kill(): void;
+}
+
+async function startGit(args: string[], cwd: string, scan: Scan, extraEnv: Record<string, string>): Promise<GitRun> {
+  const env = { ...scan.env, ...extraEnv };
+  if (scan.confine) {
+    const run = await runConfined(scan.confine, { file: 'git', args, cwd, env });
+    const exited = run.exited.then(
+      (exit) => exit.exitCode ?? `signal ${exit.signal ?? 'unknown'}`,
+      (error: Error) => `failed: ${error.message}`,
+    );
+    return { stdout: run.stdout, stderr: run.stderr, exited, kill: () => run.kill() };
+  }
+  const [file, fileArgs] = withoutInheritedFds('git', args);
+  const child = spawn(file, fileArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  const exited = new Promise<number | string>((resolve) => {
+    child.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ENOENT' ? 'ENOENT' : `failed: ${error.message}`));
+    child.on('close', (code, signal) => resolve(code ?? `signal ${signal ?? 'unknown'}`));
   });
+  return { stdout: child.stdout, stderr: child.stderr, exited, kill: () => child.kill('SIGKILL') };
+}
+
+/**
+ * Runs git to its end within the scan's deadline (and abort), output capped: `line` sees stdout
+ * as it arrives (a stream of records), else stdout is collected. code 'timeout' when it was stopped.
+ */
+async function git(args: string[], cwd: string, scan: Scan, extraEnv: Record<string, string> = {}, line?: (chunk: string) => boolean): Promise<{ code: number | string; stdout: string; stderr: string }> {
+  if (scan.signal?.aborted) return { code: 'aborted', stdout: '', stderr: '' };
+  const run = await startGit(args, cwd, scan, extraEnv);
+  let stdout = '';
+  let stderr = '';
+  let bytes = 0;
+  let stopped: string | undefined;
+  const stop = (why: string) => { stopped ??= why; run.kill(); };
+  run.stdout.setEncoding('utf8');
+  run.stdout.on('data', (chunk: string) => {
+    bytes += chunk.length;
+    if (bytes > (line ? MAX_INDEX_BYTES : MAX_OUTPUT)) return stop('too much output');
+    if (line) { if (!line(chunk)) stop('stopped'); } else stdout += chunk;
+  });
+  run.stderr.setEncoding('utf8');
+  run.stderr.on('data', (chunk: string) => { if (stderr.length < 2000) stderr += chunk; });
+  const timer = setTimeout(() => stop('timeout'), Math.max(1, scan.deadline - Date.now()));
+  const onAbort = () => stop('aborted');
+  scan.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const code = await run.exited;
+    return { code: stopped ?? code, stdout, stderr };
+  } finally {
+    clearTimeout(timer);
+    scan.signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 /** The first local or worktree key of this repository's config (includes followed) that names a driver. */
@@ -60,30 +116,19 @@ async function configProblem(cwd: string, scan: Scan, where: string, extraEnv?: 
 }
 
 /** Paths of the gitlinks (submodules) in the index of the repository at cwd, read as a stream. */
-function gitlinks(cwd: string, scan: Scan, extraEnv: Record<string, string>, where: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['ls-files', '--stage', '-z'], { cwd, env: { ...scan.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-    const links: string[] = [];
-    let pending = '';
-    let bytes = 0;
-    let stderr = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Refused(`listing the submodules of ${where} took too long`)); }, Math.max(1, scan.deadline - Date.now()));
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      bytes += chunk.length;
-      if (bytes > MAX_INDEX_BYTES) { child.kill('SIGKILL'); return; }
-      const records = (pending + chunk).split('\0');
-      pending = records.pop()!;
-      for (const record of records) if (record.startsWith('160000 ')) links.push(record.slice(record.indexOf('\t') + 1));
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { if (stderr.length < 2000) stderr += chunk; });
-    child.on('error', (error) => { clearTimeout(timer); reject(new Refused(`git could not list the submodules of ${where}: ${error.message}`)); });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (bytes > MAX_INDEX_BYTES) reject(new Refused(`the index of ${where} is too large to check for submodules`));
-      else if (code !== 0) reject(new Refused(`git could not list the submodules of ${where}: ${stderr.trim().split('\n')[0] ?? code}`));
-      else resolve(links);
-    });
+async function gitlinks(cwd: string, scan: Scan, extraEnv: Record<string, string>, where: string): Promise<string[]> {
+  const links: string[] = [];
+  let pending = '';
+  const result = await git(['ls-files', '--stage', '-z'], cwd, scan, extraEnv, (chunk) => {
+    const records = (pending + chunk).split('\0');
+    pending = records.pop()!;
+    for (const record of records) if (record.startsWith('160000 ')) links.push(record.slice(record.indexOf('\t') + 1));
+    return true;
   });
+  if (result.code === 'timeout') throw new Refused(`listing the submodules of ${where} took too long`);
+  if (result.code === 'too much output') throw new Refused(`the index of ${where} is too large to check for submodules`);
+  if (result.code !== 0) throw new Refused(`git could not list the submodules of ${where}: ${result.stderr.trim().split('\n')[0] || result.code}`);
+  return links;
 }
 
 /** The git dir a submodule work tree points at, refused if it is a symbolic link or lies outside the workspace. */
@@ -108,8 +153,8 @@ async function submoduleGitDir(dir: string, scan: Scan, where: string): Promise<
 }
 
 /** Checks the repository at cwd and every submodule git would enter; never throws. */
-export async function checkRepositories(cwd: string, env: Record<string, string>, root: string, signal?: AbortSignal): Promise<RepositoryCheck> {
-  const scan: Scan = { env, root, deadline: Date.now() + SCAN_MS, ...(signal ? { signal } : {}) };
+export async function checkRepositories(cwd: string, env: Record<string, string>, root: string, signal?: AbortSignal, confine?: HelperSpec): Promise<RepositoryCheck> {
+  const scan: Scan = { env, root, deadline: Date.now() + SCAN_MS, ...(signal ? { signal } : {}), ...(confine ? { confine } : {}) };
   try {
     const where = await git(['rev-parse', '--is-inside-work-tree', '--absolute-git-dir'], cwd, scan);
     if (where.code === 128 && /not a git repository/i.test(where.stderr)) return {};

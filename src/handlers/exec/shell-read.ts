@@ -13,6 +13,7 @@ import { resolveCwd, runCommand } from './runner.js';
 import { checkRepositories } from './shell-read-git.js';
 import { pathsOutside } from './shell-read-paths.js';
 import { probeSandbox } from './sandbox.js';
+import { workspaceConfinement } from './workspace-confinement.js';
 
 /** What shell_read answers for a line it will not run, naming the command and why. */
 function refused(command: string, reason: string): ToolError {
@@ -31,8 +32,9 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
   }
   throwIfAborted(ctx.signal);
   const base = ctx.services.exec;
-  // Where bubblewrap works, the command also runs in a read-only, offline sandbox (whatever the
-  // toolkit's own exec.sandbox says); where it does not, only the strict subset is accepted.
+  // Where bubblewrap works, the command also runs in an offline sandbox that shows it the workspace
+  // only, read-only (whatever the toolkit's own exec.sandbox says); where it does not, only the
+  // strict subset is accepted.
   const sandboxed = (await probeSandbox(base.bwrapPath)).ok;
   const cwd = await resolveCwd(params.cwd, ctx);
   const root = ctx.workspace.root;
@@ -47,7 +49,7 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
   if (verdict.programs.includes('git')) {
     // The repository git reads is the one at cwd: a `cd` in the same line could reach another.
     if (verdict.programs.includes('cd')) throw refused(clip(params.command), 'git and cd in one line are not accepted (git would read another repository than the one checked); set cwd instead');
-    const check = await checkRepositories(cwd, commandEnv(exec), root, ctx.signal);
+    const check = await checkRepositories(cwd, commandEnv(exec), root, ctx.signal, await workspaceConfinement(ctx));
     if (check.problem) throw refused(clip(params.command), check.problem);
     if (!sandboxed && check.top !== undefined && !isInside(root, check.top)) {
       throw refused(clip(params.command), `git would read the repository at ${check.top}, outside the workspace; without a sandbox shell_read reads only inside the workspace`);
@@ -59,5 +61,6 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
     ...(params.cwd !== undefined ? { cwd: params.cwd } : {}),
     ...(params.timeout_ms !== undefined ? { timeoutMs: params.timeout_ms } : {}),
     sandbox: sandboxed ? { mode: 'read-only', network: false } : 'none',
+    workspaceOnly: true,
   });
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ToolError } from '../../runtime/errors.js';
 import { EXEC_MARKER_VAR } from './env.js';
+import { closeInheritedFds, withoutInheritedFds } from './inherited-fds.js';
 import { killCall, killCallSync, processStartTime, type CallIdentity } from './process-tree.js';
 
 /**
@@ -23,10 +24,6 @@ const ARGV_SCRIPT_LIMIT = 64 * 1024;
  */
 const PIPE_LOADER = 'eval "$(</dev/fd/3)" 3<&-';
 
-/** Shell text (one line, no fork) closing every descriptor above `highest` before the command runs. */
-function closeInheritedFds(highest: number): string {
-  return `for __fd in /proc/self/fd/*; do __fd=\${__fd##*/}; [ "$__fd" -gt ${highest} ] 2>/dev/null && eval "exec $__fd>&-" 2>/dev/null; done; unset __fd;`;
-}
 
 export const KILL_GRACE_MS = 1_000;
 export const KILL_SETTLE_MS = 2_000;
@@ -81,16 +78,19 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   const env = { ...request.env, [EXEC_MARKER_VAR]: marker };
   const viaPipe = Buffer.byteLength(request.command) > ARGV_SCRIPT_LIMIT;
   const script = viaPipe ? PIPE_LOADER : request.command;
-  // In a sandbox, bash first says it runs (on fd 4: bwrap got everything set up), then closes the
-  // descriptors this process inherited (say, a folder outside): they must not reach the command.
-  const bashArgs = ['-c', request.sandbox ? `printf 1 >&4; ${closeInheritedFds(viaPipe ? 3 : 2)} ${script}` : script];
-  const [file, args] = request.sandbox
-    ? [request.sandbox.bwrap, [...request.sandbox.args, '--', 'bash', ...bashArgs]]
-    : ['bash', bashArgs];
+  // In a sandbox, bash first says it runs (on fd 4: bwrap got everything set up). Then it closes
+  // the descriptors this process inherited from its own parent without close-on-exec (say, a
+  // folder outside, or a socket): they must not reach the command, sandboxed or not.
+  const closing = closeInheritedFds(viaPipe ? 3 : 2);
+  const bashArgs = ['-c', request.sandbox ? `printf 1 >&4; ${closing} ${script}` : `${closing} ${script}`];
   const stdio: StdioOptions = ['ignore', request.stdout, request.stderr];
   const scriptFd = viaPipe ? openScriptFile(request.command) : undefined;
   if (scriptFd !== undefined || request.sandbox) stdio.push(scriptFd ?? 'ignore');
   if (request.sandbox) stdio.push('pipe');
+  // bwrap itself gets them closed too (its own descriptors 3 and 4 are the ones set up here).
+  const [file, args] = request.sandbox
+    ? withoutInheritedFds(request.sandbox.bwrap, [...request.sandbox.args, '--', 'bash', ...bashArgs], stdio.length - 1)
+    : ['bash', bashArgs];
 
   let child: ChildProcess;
   try {

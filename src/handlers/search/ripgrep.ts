@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { ToolError, abortError } from '../../runtime/errors.js';
+import { runConfined, type HelperSpec, type ProgramExit } from '../exec/confined-helper.js';
+import { withoutInheritedFds } from '../exec/inherited-fds.js';
 
 /** Environment variable that points toolwright at another rg binary (tests use it to simulate a missing one). */
 export const RG_PATH_ENV = 'TOOLWRIGHT_RG_PATH';
@@ -48,20 +51,23 @@ export interface RipgrepRun {
   onStdout(chunk: Buffer): boolean;
   /** Kill rg once its anonymous resident memory passes this many bytes (Linux: /proc; ignored elsewhere). */
   maxRssBytes?: number;
+  /** Run rg inside the workspace's confinement sandbox (see confined-helper.ts) instead of directly. */
+  confine?: HelperSpec;
 }
 
-/** Whether rg's memory can be watched here (see RipgrepRun.maxRssBytes). */
+/** Whether rg's memory can be watched here (see RipgrepRun.maxRssBytes) when it runs unconfined. */
 export const canWatchRss = process.platform === 'linux';
 const RSS_POLL_MS = 10;
 const PAGE_BYTES = 4096;
 
 /**
- * Anonymous resident bytes of a process (/proc/PID/statm: resident − shared pages), or 0 when
+ * Anonymous resident bytes of a process (its /proc statm: resident − shared pages), or 0 when
  * unknown. File pages rg maps are page cache, not memory it allocated, so they do not count.
  */
-function anonymousBytes(pid: number): number {
+function anonymousBytes(statm: string | undefined): number {
+  if (statm === undefined) return 0;
   try {
-    const fields = readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ');
+    const fields = readFileSync(statm, 'latin1').split(' ');
     return (Number(fields[1]) - Number(fields[2])) * PAGE_BYTES || 0;
   } catch {
     return 0;
@@ -88,14 +94,55 @@ export interface RipgrepExit {
 
 const MAX_STDERR = 16 * 1024;
 
+/** rg started directly or in the confinement sandbox: what runRipgrep needs of either. */
+interface StartedRg {
+  stdout: Readable;
+  stderr: Readable;
+  exited: Promise<ProgramExit>;
+  kill(): void;
+  statm(): string | undefined;
+}
+
+function cannotRun(run: RipgrepRun, why: string): ToolError {
+  return new ToolError('UNAVAILABLE', `cannot run ripgrep (${run.rgPath}): ${why}`);
+}
+
+function spawnDirect(run: RipgrepRun): StartedRg {
+  const [file, args] = withoutInheritedFds(run.rgPath, run.args);
+  const child = spawn(file, args, { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<ProgramExit>((resolve, reject) => {
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' || error.code === 'EACCES' ? cannotRun(run, error.message) : error));
+    child.on('close', (exitCode, signal) => resolve({ exitCode, signal }));
+  });
+  return {
+    stdout: child.stdout,
+    stderr: child.stderr,
+    exited,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+    statm: () => (child.pid === undefined ? undefined : `/proc/${child.pid}/statm`),
+  };
+}
+
+async function startConfined(run: RipgrepRun, spec: HelperSpec): Promise<StartedRg> {
+  const program = await runConfined(spec, { file: run.rgPath, args: run.args, cwd: run.cwd });
+  const exited = program.exited.then((exit) => {
+    if (exit.exitCode === 127) throw cannotRun(run, 'not found inside the confinement sandbox');
+    return exit;
+  });
+  return { stdout: program.stdout, stderr: program.stderr, exited, kill: program.kill, statm: program.statmPath };
+}
+
 /**
- * Spawns rg and resolves when it has exited. Abort kills rg and rejects CANCELLED; the timeout
+ * Runs rg and resolves when it has exited. Abort kills rg and rejects CANCELLED; the timeout
  * kills it and rejects TIMEOUT. rg is never left running after this settles.
  */
-export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
-  if (run.signal.aborted) return Promise.reject(abortError(run.signal));
+export async function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
+  if (run.signal.aborted) throw abortError(run.signal);
+  const rg = run.confine ? await startConfined(run, run.confine) : spawnDirect(run);
   return new Promise((resolve, reject) => {
-    const child = spawn(run.rgPath, run.args, { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stopped = false;
     let timedOut = false;
     let aborted = false;
@@ -103,22 +150,23 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
     let settled = false;
 
     const kill = () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      child.stdout.destroy();
+      rg.kill();
+      rg.stdout.destroy();
     };
     const onAbort = () => {
       aborted = true;
       kill();
     };
     run.signal.addEventListener('abort', onAbort, { once: true });
+    if (run.signal.aborted) onAbort();
     const timer = setTimeout(() => {
       timedOut = true;
       kill();
     }, run.timeoutMs);
     let overMemory = false;
-    const watch = run.maxRssBytes !== undefined && canWatchRss && child.pid !== undefined
+    const watch = run.maxRssBytes !== undefined
       ? setInterval(() => {
-          if (anonymousBytes(child.pid!) > run.maxRssBytes!) {
+          if (anonymousBytes(rg.statm()) > run.maxRssBytes!) {
             overMemory = true;
             kill();
           }
@@ -134,7 +182,7 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
       outcome();
     };
 
-    child.stdout.on('data', (chunk: Buffer) => {
+    rg.stdout.on('data', (chunk: Buffer) => {
       if (stopped || aborted || timedOut || overMemory) return;
       let more: boolean;
       try {
@@ -149,11 +197,12 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
         kill();
       }
     });
-    child.stdout.on('error', () => {}); // destroyed on purpose when stopping
+    rg.stdout.on('error', () => {}); // destroyed on purpose when stopping
+    rg.stderr.on('error', () => {});
     const largeFiles: string[] = [];
     let partial = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (text: string) => {
+    rg.stderr.setEncoding('utf8');
+    rg.stderr.on('data', (text: string) => {
       const lines = (partial + text).split('\n');
       partial = lines.pop()!;
       if (partial.length > MAX_STDERR) partial = partial.slice(0, MAX_STDERR);
@@ -166,17 +215,8 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
         }
       }
     });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      finish(() =>
-        reject(
-          error.code === 'ENOENT' || error.code === 'EACCES'
-            ? new ToolError('UNAVAILABLE', `cannot run ripgrep (${run.rgPath}): ${error.message}`)
-            : error,
-        ),
-      );
-    });
-    child.on('close', (code) => {
-      finish(() => {
+    rg.exited.then(
+      ({ exitCode }) => finish(() => {
         if (aborted) reject(abortError(run.signal));
         else if (timedOut) {
           reject(
@@ -188,9 +228,13 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
           );
         } else {
           if (partial && !partial.startsWith('rg: DEBUG|') && stderr.length < MAX_STDERR) stderr += partial.slice(0, MAX_STDERR - stderr.length);
-          resolve({ exitCode: code, stopped, stderr, largeFiles, overMemory });
+          resolve({ exitCode, stopped, stderr, largeFiles, overMemory });
         }
-      });
-    });
+      }),
+      (error: unknown) => {
+        kill();
+        finish(() => reject(aborted ? abortError(run.signal) : error));
+      },
+    );
   });
 }
