@@ -107,7 +107,7 @@ describe('shell_read with a sandbox: the same lines run read-only inside it', ()
     const toolkit = createToolkit({ workspace: root });
     const host = await toolkit.invoke('exec', 'shell_read', { command: 'cat /etc/hostname' });
     expect(host.ok).toBe(true);
-    expect((host.output as { exit_code: number }).exit_code).not.toBe(0);
+    expect(host.ok && (host.output as { exit_code: number }).exit_code).not.toBe(0);
     const inside = await toolkit.invoke('exec', 'shell_read', { command: 'ls -L links' });
     expect(inside.ok && (inside.output as { exit_code: number }).exit_code).toBe(0);
     const follows = await toolkit.invoke('exec', 'shell_read', { command: 'wc --files0-from=list' });
