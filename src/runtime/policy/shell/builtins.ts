@@ -28,6 +28,8 @@ interface BuiltinModel {
   poisonOptions?: Readonly<Record<string, string>>;
   /** Options that make the whole command opaque (an operand evaluated as arithmetic). */
   opaqueOptions?: Readonly<Record<string, string>>;
+  /** Options with which the command only prints its operands (`declare -p NAME`; `export -p NAME=v` still assigns). */
+  printOptions?: string;
 }
 
 const flags = (letters: string, values = ''): Record<string, 'flag' | 'value'> => {
@@ -40,6 +42,7 @@ const flags = (letters: string, values = ''): Record<string, 'flag' | 'value'> =
 const DECLARE: BuiltinModel = {
   grammar: { short: flags('aAfFgiIlnprtux'), plus: true },
   operands: 'assignments',
+  printOptions: 'pfF',
   opaqueOptions: { i: '-i evaluates every value assigned as arithmetic, which can run code' },
   poisonOptions: { n: '-n makes a name reference, so a later assignment may change any variable' },
 };
@@ -111,9 +114,12 @@ export function builtinEffect(words: readonly Word[]): BuiltinEffect | undefined
     case 'second':
       record(ops[1], 'name', false);
       break;
-    case 'assignments':
-      for (const w of ops) declared(w, name, arrayDeclared, effect);
+    case 'assignments': {
+      const printing = parsed.options.some((o) => !o.plus && model.printOptions?.includes(o.name));
+      const target = printing ? { names: [], arrays: [], runtimeValues: [] } : effect;
+      for (const w of ops) declared(w, name, arrayDeclared, target);
       break;
+    }
   }
   return effect;
 }

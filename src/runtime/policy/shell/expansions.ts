@@ -16,11 +16,11 @@ export function codeInText(text: string): string | undefined {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '\\') { i++; continue; }
-    if (c === '`') return `backquoted command ${clip(text.slice(i), 40)} runs code`;
+    if (c === '`') return `backquoted command ${shown(text, i, '`')} runs code`;
     if (c !== '$') continue;
     const next = text[i + 1];
-    if (next === '(') return `${text[i + 2] === '(' ? 'arithmetic expansion' : 'command substitution'} ${clip(text.slice(i), 40)} runs code`;
-    if (next === '[') return `arithmetic expansion ${clip(text.slice(i), 40)} can run code through array subscripts`;
+    if (next === '(') return `${text[i + 2] === '(' ? 'arithmetic expansion' : 'command substitution'} ${shown(text, i, ')')} runs code`;
+    if (next === '[') return `arithmetic expansion ${shown(text, i, ']')} can run code through array subscripts`;
     if (next === '{') {
       const close = text.indexOf('}', i);
       const expansion = close < 0 ? text.slice(i) : text.slice(i, close + 1);
@@ -29,4 +29,10 @@ export function codeInText(text: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The construct starting at `at`, up to the first `close` after it (for messages). */
+function shown(text: string, at: number, close: string): string {
+  const end = text.indexOf(close, at + 1);
+  return clip(end < 0 ? text.slice(at) : text.slice(at, end + 1), 40).trim();
 }

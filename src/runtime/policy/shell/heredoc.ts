@@ -25,7 +25,10 @@ export function heredocProblem(node: ShellNode, line: string): string | undefine
   const bodyStart = body?.startIndex ?? end.startIndex;
   const lineStart = line.lastIndexOf('\n', bodyStart - 1) + 1;
   if (lineStart === 0 || strip(line.slice(lineStart, bodyStart)) !== '') return 'the parser and bash disagree on where the here-document starts';
-  const lines = line.slice(lineStart, end.startIndex).split('\n');
+  const region = line.slice(lineStart, end.startIndex);
+  // bash joins `\`+newline in an unquoted body before it looks for the delimiter (`EO\` + `F` ends it).
+  if (!delimiter.quoted && /(^|[^\\])(\\\\)*\\\n/.test(region)) return 'a line continuation inside a here-document body (bash joins the lines before it looks for the end)';
+  const lines = region.split('\n');
   const last = lines.pop()!;
   for (const text of lines) {
     if (strip(text) === delimiter.text) return `the parser reads past the line where bash ends the here-document (${clip(delimiter.text, 20)})`;

@@ -46,8 +46,8 @@ export function checkConditional(node: ShellNode, depth = 0): void {
       if (operator && operator.type !== 'test_operator' && !OPERATORS.has(op!)) throw new Opaque(`[[ ]] operator ${clip(op!)} is not understood`);
       const operands = node.namedChildren.filter((c) => c !== operator);
       if (op !== undefined && ARITHMETIC.has(op)) {
-        // Both sides are evaluated as arithmetic: only literal numbers are known to run nothing.
-        for (const side of operands) if (!/^[0-9]+$/.test(side.text)) throw new Opaque(`[[ ${clip(node.text)} ]] evaluates ${clip(side.text)} as arithmetic, which can run code`);
+        // Both sides are evaluated as arithmetic: only numbers (literal, or `$#`, `$?`, `${#name}`) are known to run nothing.
+        for (const side of operands) if (!/^([0-9]+|\$[#?$!]|\$\{#[A-Za-z_][A-Za-z0-9_]*\})$/.test(side.text)) throw new Opaque(`[[ ${clip(node.text)} ]] evaluates ${clip(side.text)} as arithmetic, which can run code`);
         return;
       }
       if (op !== undefined && NAME_OPERATORS.has(op)) {
