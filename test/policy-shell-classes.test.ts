@@ -3,10 +3,13 @@
 // that covers only the harmless-looking program, and a deny rule on `touch` denies it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
-import { compilePolicy, type PolicyOptions } from '../src/index.js';
+import { readdir } from 'node:fs/promises';
+import { compilePolicy, createToolkit, type PolicyOptions } from '../src/index.js';
 import { operations } from '../src/generated/registry.js';
 import { loadBashParser } from '../src/runtime/policy/shell/parser.js';
 import { analyzeShell } from '../src/runtime/policy/shell/split.js';
+import { createProgrammaticUserChannel } from '../src/runtime/services/user.js';
+import { tempDir } from './helpers.js';
 
 const bash = operations.find((o) => o.name === 'bash')!;
 const context = { workspaceRoot: '/nonexistent-workspace' };
@@ -144,5 +147,35 @@ describe('toolwright policy check on lines the analyzer cannot model', () => {
     const decision = JSON.parse(out) as { decision: string; commands: { opaque?: string; decision: string }[] };
     expect(decision.decision).toBe('deny');
     expect(decision.commands.find((c) => c.opaque)).toMatchObject({ decision: 'deny', opaque: expect.stringMatching(/here-document/) });
+  });
+});
+
+describe('an opaque line asks a human who can answer, and is denied where none can', () => {
+  const line = 'echo hi <<EOF\n`touch pwned`\nEOF';
+
+  it('unattended: denied before anything runs, naming what could not be checked', async () => {
+    const root = await tempDir('tw-opaque-');
+    const toolkit = createToolkit({ workspace: root, policy: 'unattended' });
+    const result = await toolkit.invoke('exec', 'bash', { command: line });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('DENIED_BY_POLICY');
+    expect(result.error.message).toMatch(/here-document body: backquoted command `touch pwned` runs code/);
+    expect(await readdir(root)).toEqual([]);
+  });
+
+  it('askForRisky with a user channel: the human is asked, and a refusal runs nothing', async () => {
+    const root = await tempDir('tw-opaque-');
+    const asked: unknown[] = [];
+    const user = createProgrammaticUserChannel({ approve: (request) => { asked.push(request); return false; } });
+    const toolkit = createToolkit({ workspace: root, policy: 'askForRisky', user });
+    const result = await toolkit.invoke('exec', 'bash', { command: line });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ operation: 'bash', input: { command: line } });
+    expect(result.ok).toBe(false);
+    expect(await readdir(root)).toEqual([]);
+    // Without the opaque part the same preset allows the line without asking.
+    expect((await toolkit.invoke('exec', 'bash', { command: 'echo hi' })).ok).toBe(true);
+    expect(asked).toHaveLength(1);
   });
 });

@@ -44,8 +44,12 @@ export function decodeWord(node: ShellNode): Word {
     case 'ansi_c_string':
       return { text: decodeAnsiC(raw.slice(2, -1)), dynamic: false, raw };
     case 'string':
-    case 'translated_string':
       return doubleQuoted(node);
+    case 'translated_string': {
+      // `$"…"` is looked up in the locale's message catalog: its text is known only at run time.
+      const w = doubleQuoted(node);
+      return { ...w, dynamic: true, lead: '', ...(w.split ? { split: true } : {}) };
+    }
     case 'concatenation': {
       let text = '';
       let dynamic = false;
