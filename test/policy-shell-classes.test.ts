@@ -9,6 +9,9 @@ import { operations } from '../src/generated/registry.js';
 import { loadBashParser } from '../src/runtime/policy/shell/parser.js';
 import { analyzeShell } from '../src/runtime/policy/shell/split.js';
 import { createProgrammaticUserChannel } from '../src/runtime/services/user.js';
+import { wrapperTable } from '../src/runtime/policy/shell/wrapper-check.js';
+import { TOOL_WRAPPERS } from '../src/runtime/policy/shell/wrapper-table-tools.js';
+import { WRAPPERS } from '../src/runtime/policy/shell/wrapper-table.js';
 import { tempDir } from './helpers.js';
 
 const bash = operations.find((o) => o.name === 'bash')!;
@@ -177,5 +180,19 @@ describe('an opaque line asks a human who can answer, and is denied where none c
     // Without the opaque part the same preset allows the line without asking.
     expect((await toolkit.invoke('exec', 'bash', { command: 'echo hi' })).ok).toBe(true);
     expect(asked).toHaveLength(1);
+  });
+});
+
+describe('the wrapper table', () => {
+  it('checks every entry\'s examples when it loads: a broken entry throws', () => {
+    const entries = [...WRAPPERS, ...TOOL_WRAPPERS];
+    expect(wrapperTable(entries).size).toBeGreaterThanOrEqual(55);
+    const timeout = WRAPPERS.find((e) => e.names.includes('timeout'))!;
+    // The duration is not the command: an entry that forgot `before: 1` says `5 rm x` runs.
+    expect(() => wrapperTable([{ ...timeout, before: 0 }])).toThrow(/timeout example "timeout 5 rm x" unwraps to inner: 5 rm x, but the entry says inner: rm x/);
+    expect(() => wrapperTable([{ ...timeout, examples: [] }])).toThrow(/has no examples/);
+    expect(() => wrapperTable([timeout, timeout])).toThrow(/two entries/);
+    const flock = WRAPPERS.find((e) => e.names.includes('flock'))!;
+    expect(() => wrapperTable([{ ...flock, commandWords: [] }])).toThrow(/flock example/);
   });
 });

@@ -4,7 +4,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { unwrapShellBuiltin } from './shell-builtins.js';
 import type { SimpleCommand } from './split.js';
-import { unwrapByEntry, type InnerCommand, type Unwrapped } from './wrapper-entry.js';
+import { unwrapByEntry, type InnerCommand, type Unwrapped, type WrapperEntry } from './wrapper-entry.js';
 import { TOOL_WRAPPERS } from './wrapper-table-tools.js';
 import { WRAPPERS } from './wrapper-table.js';
 import { wrapperTable } from './wrapper-check.js';
@@ -53,7 +53,9 @@ export function programNames(word: Word, workspaceRoot: string, mode: 'certain' 
   return names;
 }
 
-const TABLE = wrapperTable([...WRAPPERS, ...TOOL_WRAPPERS]);
+// Built (and its examples checked) when the first shell line is analysed, not when toolwright is imported.
+let table: ReadonlyMap<string, WrapperEntry> | undefined;
+const wrappersByName = (): ReadonlyMap<string, WrapperEntry> => (table ??= wrapperTable([...WRAPPERS, ...TOOL_WRAPPERS]));
 
 export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
   const words = entry.words;
@@ -86,7 +88,7 @@ export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
   }
   if (BASH_LIKE.has(name)) return shellScript(name, words.slice(1));
   if (OTHER_SHELLS.has(name)) return { kind: 'opaque', reason: `${name} runs code the bash parser cannot check` };
-  const wrapper = TABLE.get(name);
+  const wrapper = wrappersByName().get(name);
   return wrapper ? unwrapByEntry(wrapper, name, words) : { kind: 'plain' };
 }
 
