@@ -42,8 +42,9 @@ const CLASSES: Record<string, string[]> = {
     'coproc foo { touch pwned; }', 'coproc { touch pwned; }', 'coproc if true; then touch pwned; fi', 'coproc while true; do touch pwned; break; done',
     'coproc until false; do touch pwned; break; done', 'coproc for i in 1; do touch pwned; done', 'coproc foo while true; do touch pwned; break; done',
     'time { touch pwned; }', 'time -p { touch pwned; }', 'time if true; then touch pwned; fi', 'time for i in 1; do touch pwned; done', '! time { touch pwned; }',
-    'ls | time { touch pwned; }',
+    'ls | time { touch pwned; }', 'time X=1 touch pwned', 'coproc X=1 touch pwned', 'time -p X=1 touch pwned', '! time A=b touch pwned',
   ],
+  'env words with a = before the command': ['env =-i touch pwned', 'env =x touch pwned', 'env -i a.b=1 touch pwned'],
   '[ ] where bash reads < and > as redirections': ['[ x > pwned ]', '[ a = b -o x > pwned ]', '[ x >> pwned ]'],
 };
 

@@ -40,6 +40,8 @@ export const HOSTILE: Record<string, string[]> = {
     'coproc case x in x) touch pwned;; esac', 'coproc foo while true; do touch pwned; break; done', 'coproc foo { touch pwned; }; wait', 'coproc foo touch pwned',
     'time { touch pwned; }', 'time -p { touch pwned; }', 'time ( touch pwned )', 'time if true; then touch pwned; fi', 'time for i in 1; do touch pwned; done',
     '! time { touch pwned; }', 'ls | time { touch pwned; }', 'time while true; do touch pwned; break; done', 'time case x in x) touch pwned;; esac',
+    'time X=1 touch pwned', 'time -p PATH=. ls', 'coproc X=1 touch pwned', 'coproc PATH=. ls', '! time X=1 touch pwned', 'time -- X=1 touch pwned', 'ls | time cat victim',
+    'FOO=1 time touch pwned', 'env =-i touch pwned', 'env a.b=1 =x touch pwned',
   ],
   'programs that run their arguments': [
     'chrt 1 touch pwned', 'chrt -o 0 touch pwned', 'chrt -r 1 touch pwned', 'taskset 1 touch pwned', 'taskset -c 0 touch pwned', 'ionice -c3 touch pwned',

@@ -94,6 +94,8 @@ function commandKeyword(node: ShellNode, scan: Scan): string | undefined {
   if (word === undefined) return undefined;
   if (RESERVED.has(word)) return `the reserved word ${word} as a command: the parser and bash read this line differently`;
   if ((word !== 'coproc' && word !== 'time') || scan.keyword) return undefined;
+  // A keyword only where a command starts (not after `FOO=1` or a redirection); `time` only where a pipeline starts.
+  if (node.children[0] !== name || (word === 'time' && !startsPipeline(node))) return undefined;
   const args = node.children.filter((c) => c.isNamed && c.field !== 'name' && c.field !== 'redirect' && !c.type.endsWith('_redirect'));
   let at = 0;
   if (word === 'time') while (args[at]?.text === '-p' || args[at]?.text === '--') at++;
@@ -103,7 +105,17 @@ function commandKeyword(node: ShellNode, scan: Scan): string | undefined {
     coprocName = args[0]!.text;
     at = 1;
   }
+  // What follows is read as the command it is: a compound, or a simple command with its own
+  // assignments (`time PATH=. ls` runs ./ls; `coproc NAME cmd` runs NAME).
   const body = args[at];
-  if (compound(body)) scan.keyword = { start: node.startIndex, end: body!.startIndex, keyword: word, ...(coprocName ? { name: coprocName } : {}) };
+  const end = body ? body.startIndex : (args[at - 1] ?? name!).endIndex;
+  scan.keyword = { start: node.startIndex, end, keyword: word, ...(coprocName ? { name: coprocName } : {}) };
   return undefined;
+}
+
+/** Whether `node` is where a pipeline starts (`time` is a keyword only there). */
+function startsPipeline(node: ShellNode): boolean {
+  let at = node;
+  if (at.parent?.type === 'redirected_statement' && at.field === 'body') at = at.parent;
+  return at.parent?.type !== 'pipeline' || at.parent.namedChildren[0] === at;
 }

@@ -37,8 +37,11 @@ export interface WrapperEntry {
   shellString?: { mode: 'single' | 'joined'; unless?: string; when?: string };
   /** Options that make what runs unknowable, with the reason; a RegExp narrows it to some values. */
   opaqueOptions?: Readonly<Record<string, string | { values: RegExp; reason: string }>>;
-  /** `NAME=value` words after the options are the command's environment (env, sudo). */
-  assignments?: boolean;
+  /**
+   * Words with a `=` after the options are the command's environment: any such word (`any`: env
+   * takes `=x` too) or `NAME=value` only (`names`: another word with a `=` is opaque).
+   */
+  assignments?: 'any' | 'names';
   /** Without a command: harmless (`plain`), or why it is opaque (it starts a shell reading its input). */
   withoutCommand: 'plain' | string;
   /** The wrapper is decided too: it changes privileges, namespaces or root, or writes files itself. */
@@ -83,8 +86,11 @@ export function unwrapByEntry(entry: WrapperEntry, name: string, words: readonly
   let at = before;
   const assignments: string[] = [];
   if (entry.assignments) {
-    for (; at < operands.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(operands[at]!.dynamic ? operands[at]!.lead ?? '' : operands[at]!.text); at++) {
-      assignments.push(operands[at]!.text.split('=')[0]!);
+    // Like env itself: every word with a `=` before the command is an assignment, whatever is left of it.
+    for (; at < operands.length && (operands[at]!.dynamic ? operands[at]!.lead ?? '' : operands[at]!.text).includes('='); at++) {
+      const assigned = operands[at]!.text.split('=')[0]!;
+      if (entry.assignments === 'names' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(assigned)) return opaque(`${name} ${operands[at]!.raw}: not known whether ${name} reads it as an assignment or as the command`);
+      assignments.push(assigned);
     }
   }
   const introducer = operands[at];

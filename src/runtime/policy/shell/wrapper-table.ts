@@ -110,17 +110,17 @@ export const WRAPPERS: readonly WrapperEntry[] = [
   },
   {
     names: ['env'], grammar: opts('i0v', 'uCS', '', `ignore-environment null unset= chdir= split-string= block-signal? default-signal? ignore-signal? list-signal-handling debug ${HELP}`, { loneDash: true }),
-    assignments: true, noCommand: ['help', 'version'], opaqueOptions: { S: 'splits a string into a command line', 'split-string': 'splits a string into a command line' },
+    assignments: 'any', noCommand: ['help', 'version'], opaqueOptions: { S: 'splits a string into a command line', 'split-string': 'splits a string into a command line' },
     withoutCommand: 'plain',
     examples: [{ line: 'env rm x', inner: ['rm x'] }, { line: 'env -i FOO=1 rm x', inner: ['rm x'] }, { line: 'env -u HOME -C /tmp rm', inner: ['rm'] }, { line: "env -S 'rm x'", opaque: true },
-      { line: 'env -iS rm', opaque: true }, { line: 'env - rm', inner: ['rm'] }, { line: 'env FOO=1', plain: true }],
+      { line: 'env -iS rm', opaque: true }, { line: 'env - rm', inner: ['rm'] }, { line: 'env FOO=1', plain: true }, { line: 'env =-i a.b=1 rm', inner: ['rm'] }],
   },
   {
     names: ['sudo'], grammar: opts('AbEHKkNnPSVvl', 'aCcDgpRrTtUu', 'h', `askpass background close-from= chdir= preserve-env? edit group= set-home host= login remove-timestamp reset-timestamp list non-interactive no-update preserve-groups prompt= chroot= role= stdin shell type= command-timeout= other-user= user= validate ${HELP}`),
-    assignments: true, decideOuter: true, noCommand: ['l', 'list', 'v', 'validate', 'V', 'K', 'remove-timestamp', 'help', 'version'],
+    assignments: 'names', decideOuter: true, noCommand: ['l', 'list', 'v', 'validate', 'V', 'K', 'remove-timestamp', 'help', 'version'],
     opaqueOptions: { e: 'edits files with an editor it chooses', edit: 'edits files with an editor it chooses', i: 'runs the command through a login shell and its startup files', login: 'runs the command through a login shell and its startup files', s: 'runs the command through a shell', shell: 'runs the command through a shell' },
     withoutCommand: 'plain',
-    examples: [{ line: 'sudo rm x', inner: ['rm x'] }, { line: 'sudo -u root -g wheel rm x', inner: ['rm x'] }, { line: 'sudo -nu root FOO=1 rm', inner: ['rm'] }, { line: 'sudo -i rm', opaque: true },
+    examples: [{ line: 'sudo rm x', inner: ['rm x'] }, { line: 'sudo -u root -g wheel rm x', inner: ['rm x'] }, { line: 'sudo -nu root FOO=1 rm', inner: ['rm'] }, { line: 'sudo =x rm', opaque: true }, { line: 'sudo -i rm', opaque: true },
       { line: 'sudo -l', plain: true }, { line: 'sudo --user=root rm', inner: ['rm'] }],
   },
   {
