@@ -149,3 +149,11 @@ export function assigningLine(rand: () => number): string {
   const prefix = pick(['', '', "y='(.)'; ", 'v=PATH; ', "y='a[$(touch pwned)]'; ", 'x=(1); ', 'read -a q <<< x; ']);
   return `${prefix}${pick(ASSIGNING)(pick(NAMES), pick)}; ls`;
 }
+
+/** A mutation of a hostile, a generated or an assigning line. */
+export function mutatedAny(rand: () => number): string {
+  const hostile = Object.values(HOSTILE).flat();
+  const r = rand();
+  const base = r < 0.4 ? hostile[Math.floor(rand() * hostile.length)]! : r < 0.8 ? generatedLine(rand) : assigningLine(rand);
+  return mutatedLine(rand, base);
+}

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBashParser } from '../src/runtime/policy/shell/parser.js';
 import { classifyReadOnly } from '../src/runtime/policy/shell/read-only.js';
 import { tempDir } from './helpers.js';
-import { HOSTILE, assigningLine, generatedLine, random as seeded } from './policy-shell-corpus.js';
+import { HOSTILE, assigningLine, generatedLine, mutatedAny, random as seeded } from './policy-shell-corpus.js';
 import { differential } from './shell-differential.js';
 import { traceLines, tracingAvailable } from './shell-trace.js';
 
@@ -86,6 +86,7 @@ describe('policy decisions agree with what bash runs', () => {
 /** Generated lines in the quick suite (the stress suite runs 20,000), and lines of builtins that assign a name. */
 const GENERATED = 1_500;
 const ASSIGNING = 300;
+const MUTATED = 300;
 
 describe.skipIf(!tracingAvailable())('the shell analyzer agrees with bash (strace in a read-only sandbox)', () => {
   it('the tracer sees programs run by name, by path, through wrappers, in the background and from the folder, and every write', async () => {
@@ -103,10 +104,11 @@ describe.skipIf(!tracingAvailable())('the shell analyzer agrees with bash (strac
     expect(traces[6]!.execs).toEqual([]);
   }, 60_000);
 
-  it(`the hostile lines of every class, ${GENERATED} generated lines and ${ASSIGNING} assigning builtins: bash runs only what the analyzer lists; allowed lines write nothing`, async () => {
+  it(`the hostile lines of every class, ${GENERATED} generated, ${ASSIGNING} assigning builtins and ${MUTATED} mutated lines: bash runs only what the analyzer lists; allowed lines write nothing`, async () => {
     await loadBashParser();
     const rand = seeded(20261201);
-    const lines = [...Object.values(HOSTILE).flat(), ...Array.from({ length: GENERATED }, () => generatedLine(rand)), ...Array.from({ length: ASSIGNING }, () => assigningLine(rand))];
+    const lines = [...Object.values(HOSTILE).flat(), ...Array.from({ length: GENERATED }, () => generatedLine(rand)), ...Array.from({ length: ASSIGNING }, () => assigningLine(rand)),
+      ...Array.from({ length: MUTATED }, () => mutatedAny(rand))];
     expect(lines.length).toBeGreaterThanOrEqual(2_000);
     const report = await differential(await tempDir('tw-diff-'), lines);
     expect(report.failures).toEqual([]);
