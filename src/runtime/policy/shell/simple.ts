@@ -200,8 +200,11 @@ function expand(entry: SimpleCommand, walk: Walk, depth: number): void {
       walk.commands.push({ ...entry, opaque: 'shell scripts nest too deeply to decide' });
       return;
     }
+    const before = walk.commands.length;
     const reason = walk.analyze(unwrapped.script, walk, entry.writes, via);
     if (reason) walk.commands.push({ ...entry, opaque: `${unwrapped.wrapper}: ${reason}` });
+    // A script that runs nothing (`bash -c ''`) still starts the shell: a neutral entry says so.
+    else if (walk.commands.length === before) walk.commands.push({ ...entry, words: [], via, neutral: true });
     return;
   }
   for (const inner of unwrapped.inner) {
