@@ -1,30 +1,20 @@
-// Differential check against bash itself: random lines built from allowed programs, dangerous ones
-// and shell tricks are decided; every line the policy allows is then run by real bash with a PATH
-// of logging shims. Whatever bash actually executed must be what the rules allow.
+// Differential checks against bash itself. The analyzer's claim ("this line runs exactly these
+// programs") is tested on hostile lines of every bypass class and on generated lines: each line it
+// claims to model runs under real bash, traced with strace inside a read-only sandbox
+// (shell-differential.ts). shell_read's classifier is checked with a PATH of logging shims.
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilePolicy, type PolicyOptions } from '../src/index.js';
-import { operations } from '../src/generated/registry.js';
 import { loadBashParser } from '../src/runtime/policy/shell/parser.js';
 import { classifyReadOnly } from '../src/runtime/policy/shell/read-only.js';
 import { tempDir } from './helpers.js';
+import { HOSTILE, assigningLine, generatedLine, mutatedAny, random as seeded } from './policy-shell-corpus.js';
+import { differential } from './shell-differential.js';
+import { traceLines, tracingAvailable } from './shell-trace.js';
 
-const POLICY: PolicyOptions = {
-  rules: [{ operation: 'bash', command: ['ls *', 'git status', 'echo *', 'cat *', 'wc *'], decision: 'allow' }],
-  default: 'deny',
-};
 const SHIMS = ['ls', 'cat', 'git', 'wc', 'rm', 'touch', 'sh', 'dash', 'python3', 'xargs', 'find', 'tee', 'dd', 'cp', 'mv', 'chmod', 'env', 'timeout',
   'nice', 'sudo', 'curl', 'head', 'sort', 'perl', 'node', 'eval', 'rmdir', 'ln', 'date'];
-
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 /** Rewrites a program word the way bypass attempts do (bash reads every form as the same word). */
 function disguise(word: string, pick: <T>(xs: readonly T[]) => T): string {
@@ -41,41 +31,7 @@ function disguise(word: string, pick: <T>(xs: readonly T[]) => T): string {
   return pick(forms);
 }
 
-function line(rand: () => number): string {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const segment = (): string => {
-    const program = pick(['ls', 'ls', 'cat', 'echo', 'wc', 'git', 'rm', 'touch', 'sh', 'python3', 'find', 'tee', 'cp', 'date', 'head']);
-    let text = disguise(program, pick);
-    if (program === 'git') text += pick([' status', ' status', ' status --short', ' -c core.pager=touch status', ' log']);
-    else if (program === 'sh') text += pick([" -c 'rm -f victim'", " -c 'ls'", '', ' victim']);
-    else text += pick(['', ' -la', ' victim', ' "a; rm victim"', " 'x && touch y'", ' $HOME', ' *', ' -- -rf', ' $(rm victim)', ' `touch y`',
-      ' \\\n -la', '\t-l', " $'a\\nb'", ' "a\nb"', ' <<EOF\nrm victim\nEOF', ' <<< "rm victim"', ' \\\nvictim', '\\\n\\rm victim']);
-    const wrapper = pick(['', '', '', 'timeout 5 ', 'nice ', 'env ', 'env -i ', 'command ', 'sudo ', 'xargs ', 'PATH=. ', 'LANG=C ', 'exec ', 'bash -c ']);
-    if (wrapper === 'bash -c ') text = `bash -c ${JSON.stringify(text)}`;
-    else text = wrapper + text;
-    text += pick(['', '', '', ' > out.txt', ' 2>&1', ' >/dev/null', ' >> out.txt', ' < victim', ' # ; rm victim', ' &']);
-    return text;
-  };
-  const parts = [segment()];
-  const count = Math.floor(rand() * 3);
-  for (let i = 0; i < count; i++) parts.push(pick([' ; ', ' && ', ' | ', '\n', ' || ', ' |& ', ';', '\n\n', ' &&\n', ' |\\\n']), segment());
-  const body = parts.join('');
-  return pick(['', '', '{ ', '( ', 'if true; then ', 'for i in 1; do ']) === '' ? body : wrapGroup(body, pick);
-}
-
-function wrapGroup(body: string, pick: <T>(xs: readonly T[]) => T): string {
-  return pick([`{ ${body}; }`, `( ${body} )`, `if true; then ${body}; fi`, `for i in 1; do ${body}; done`]);
-}
-
 const WRAPPERS: Record<string, string> = { env: '/usr/bin/env', timeout: '/usr/bin/timeout', nice: '/usr/bin/nice', xargs: '/usr/bin/xargs', sh: '/bin/sh', dash: '/bin/dash' };
-
-/** What the rules allow: the program and, for git, exactly `git status`; wrappers run what they wrap. */
-function allowedRun(entry: string): boolean {
-  const [program, ...args] = entry.split(' ');
-  if (program! in WRAPPERS) return true;
-  if (program === 'git') return args.length === 1 && args[0] === 'status';
-  return ['ls', 'cat', 'echo', 'wc'].includes(program!);
-}
 
 async function shimmed(): Promise<{ work: string; bin: string; log: string }> {
   const root = await tempDir('tw-diff-');
@@ -105,7 +61,7 @@ describe('policy decisions agree with what bash runs', () => {
   it('shell_read: every line it accepts runs only inspection programs', async () => {
     await loadBashParser();
     const where = await shimmed();
-    const rand = random(4242);
+    const rand = seeded(4242);
     const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
     let accepted = 0;
     const wrong: string[] = [];
@@ -125,26 +81,39 @@ describe('policy decisions agree with what bash runs', () => {
     expect(wrong).toEqual([]);
     expect(accepted).toBeGreaterThan(40);
   }, 120_000);
+});
 
-  it('every allowed random line runs only allowed programs and writes nothing', async () => {
-    const where = await shimmed();
-    const work = where.work;
-    const bash = operations.find((o) => o.name === 'bash')!;
-    const policy = compilePolicy(POLICY);
-    const rand = random(20261201);
-    let allowed = 0;
-    const wrong: string[] = [];
-    for (let i = 0; i < 1500; i++) {
-      const command = line(rand);
-      const decision = await policy.decideCall(bash, { command }, { workspaceRoot: work });
-      if (decision.decision !== 'allow') continue;
-      allowed++;
-      const { ran, files } = await runLogged(command, where);
-      const bad = ran.filter((entry) => !allowedRun(entry));
-      if (bad.length > 0 || files.join() !== 'victim') wrong.push(`${JSON.stringify(command)} ran ${JSON.stringify(bad)} files ${files.join(',')}`);
-    }
-    expect(wrong).toEqual([]);
-    // The generator must produce enough allowed lines for the check to mean something.
-    expect(allowed).toBeGreaterThan(40);
-  }, 120_000);
+/** Generated lines in the quick suite (the stress suite runs 20,000), and lines of builtins that assign a name. */
+const GENERATED = 1_500;
+const ASSIGNING = 300;
+const MUTATED = 300;
+
+describe.skipIf(!tracingAvailable())('the shell analyzer agrees with bash (strace in a read-only sandbox)', () => {
+  it('the tracer sees programs run by name, by path, through wrappers, in the background and from the folder, and every write', async () => {
+    const root = await tempDir('tw-trace-');
+    const traces = await traceLines(root, ['ls', '/bin/true; ls | cat', 'timeout 3 env rm victim', 'ls & cat victim', 'echo x > /etc/x', 'echo hi > f', 'PATH=. ls'], {
+      real: ['timeout', 'env'], noop: ['ls', 'cat', 'rm', 'touch'],
+    });
+    // Sorted: the programs of a pipeline or a background job start in any order.
+    const ran = traces.map((t) => t.execs.map((e) => path.basename(e.path)).sort());
+    expect(ran.slice(0, 5)).toEqual([['ls'], ['cat', 'ls', 'true'], ['env', 'rm', 'timeout'], ['cat', 'ls'], []]);
+    // Outside its folder nothing is writable; the attempt is seen.
+    expect(traces[4]!.writes.filter((w) => !w.path.startsWith('/dev/')).map((w) => [w.path, w.result])).toEqual([['/etc/x', expect.stringMatching(/EROFS/)]]);
+    expect(traces[5]!.changed).toEqual(['f']);
+    // No ./ls in that folder: bash looked there (PATH=.), found nothing, ran nothing.
+    expect(traces[6]!.execs).toEqual([]);
+  }, 60_000);
+
+  it(`the hostile lines of every class, ${GENERATED} generated, ${ASSIGNING} assigning builtins and ${MUTATED} mutated lines: bash runs only what the analyzer lists; allowed lines write nothing`, async () => {
+    await loadBashParser();
+    const rand = seeded(20261201);
+    const lines = [...Object.values(HOSTILE).flat(), ...Array.from({ length: GENERATED }, () => generatedLine(rand)), ...Array.from({ length: ASSIGNING }, () => assigningLine(rand)),
+      ...Array.from({ length: MUTATED }, () => mutatedAny(rand))];
+    expect(lines.length).toBeGreaterThanOrEqual(2_000);
+    const report = await differential(await tempDir('tw-diff-'), lines);
+    expect(report.failures).toEqual([]);
+    // Enough lines are claimed (and allowed) for the check to mean something.
+    expect(report.claimed).toBeGreaterThan(600);
+    expect(report.allowed).toBeGreaterThan(100);
+  }, 600_000);
 });

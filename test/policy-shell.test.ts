@@ -81,7 +81,7 @@ const BYPASSES: string[] = [
   "x='a[$(rm canary.txt)]'; [[ x -eq 1 ]]; ls", "printf -v 'a[$(rm canary.txt)]' x; ls", "x='b[$(rm canary.txt)]'; a=([x]=1); ls",
   "test -v 'a[$(rm canary.txt)]'; ls", "read 'a[$(rm canary.txt)]' <<< x; ls", "x='b[$(rm canary.txt)]'; declare -i y; y=x; ls",
   "x='b[$(rm canary.txt)]'; let x; ls", "x='b[$(rm canary.txt)]'; ((x)); ls", "x='b[$(rm canary.txt)]'; echo ${y:x}",
-  "x='b[$(rm canary.txt)]'; [ -v x ] || ls; [[ -v x ]]",
+  "[ -v 'a[$(rm canary.txt)]' ] || ls; [[ -v x ]]",
   // su and runuser as their getopt reads them: glued values, clusters, abbreviations, permuted
   // options, another shell, words handed to the shell, commands from standard input
   "su -c'rm canary.txt'", "su -pc 'rm canary.txt'", "su --comm='rm canary.txt'", "su --session-command='rm canary.txt'", "runuser -c'rm canary.txt'",
@@ -236,9 +236,11 @@ describe('matching semantics', () => {
       expect(d.commands!.map((c) => c.command).at(-1), line).toMatch(/^ls/);
     }
     for (const line of ["su -pc 'rm x'", "su --session-command='rm x'", 'runuser -u nobody rm x']) expect((await decide(p, line)).decision, line).toBe('deny');
-    // What cannot be seen is opaque: ask at best, never allowed by the su rule.
+    // What cannot be seen is opaque: never allowed by the su rule; the deny rule catches it (it may be rm), else ask.
+    const withoutDeny: PolicyOptions = { rules: [p.rules![1]!], default: 'ask' };
     for (const line of ['su', 'su root', 'su root -s /bin/zsh -c ls', 'su root script.sh', 'su --frobnicate -c ls', 'su -c "$CMD"']) {
-      expect((await decide(p, line)).decision, line).toBe('ask');
+      expect((await decide(p, line)).decision, line).toBe('deny');
+      expect((await decide(withoutDeny, line)).decision, line).toBe('ask');
     }
   });
 
@@ -248,7 +250,8 @@ describe('matching semantics', () => {
     expect((await decide(p, 'bin/rm x')).decision).toBe('deny');
     expect((await decide(p, './build.sh --fast')).decision).toBe('allow');
     expect((await decide(p, './ls')).decision).toBe('ask');
-    expect((await decide(p, 'x/../env ls')).decision).toBe('ask');
+    // Opaque (env may run anything): the deny rule catches it, since it may be rm.
+    expect((await decide(p, 'x/../env ls')).decision).toBe('deny');
   });
 
   it('a 40 KB line, deep nesting and a timed-out parse are opaque, not a crash', async () => {

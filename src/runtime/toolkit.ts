@@ -281,7 +281,9 @@ export function createToolkit<Ops = AnyOperations>(
     const user = services.user;
     const unreachable = user ? userUnreachable(user) : 'no user channel is attached';
     if (!user || unreachable !== undefined) {
-      return { ...decision, decision: 'deny', reason: `the policy requires approval and ${unreachable}` };
+      // The reason it asked (an opaque shell line says what could not be checked) stays in front.
+      const why = decision.reason ? `${decision.reason}; it needs approval and ${unreachable}` : `the policy requires approval and ${unreachable}`;
+      return { ...decision, decision: 'deny', reason: why };
     }
     const signal = ctx.signal;
     let approved: boolean;

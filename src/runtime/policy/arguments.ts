@@ -88,8 +88,10 @@ export function pathRuleMatches(rule: CompiledRule, subject: PathSubject): boole
   return lexical || real;
 }
 
+/** An opaque command may be any command: ask and deny rules match it, allow rules never do. */
 export function commandRuleMatches(rule: CompiledRule, cmd: SimpleCommand, workspaceRoot: string): boolean {
-  if (!rule.commands || cmd.opaque) return false;
+  if (!rule.commands) return false;
+  if (cmd.opaque) return rule.rule.decision !== 'allow';
   if (rule.rule.decision === 'allow') {
     if (cmd.writes.length > 0 && rule.rule.redirects !== true) return false;
     return rule.commands.some((p) => commandMatches(p, cmd, 'certain', workspaceRoot));

@@ -74,10 +74,14 @@ export async function decideInput(
   });
 }
 
-/** An opaque command is decided only by rules without `command` (and the default), `ask` at best when command rules exist. */
+/**
+ * An opaque command could be any command: every ask or deny rule with `command` matches it (a deny
+ * rule `rm *` denies it, since it may be rm), no allow rule with `command` does, and a rule without
+ * `command` (or the default) decides it as usual, but `ask` at best where command rules exist.
+ */
 export function decideCommand(cmd: SimpleCommand, rules: CompiledRule[], fallback: Decision, root: string, hasCommandRules: boolean): Verdict {
   if (cmd.opaque) {
-    const verdict = first(rules, fallback, () => false);
+    const verdict = first(rules, fallback, (r) => commandRuleMatches(r, cmd, root));
     if (verdict.decision === 'allow' && hasCommandRules) return { decision: 'ask', rule: verdict.rule };
     return verdict;
   }

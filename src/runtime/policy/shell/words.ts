@@ -10,6 +10,14 @@ export interface Word {
   raw: string;
   /** Dynamic only because of unquoted glob characters (`src/*.ts`): expands to file names. */
   glob?: boolean;
+  /** For a dynamic word: the literal text it starts with, before anything expanded (`./$f` → `./`). */
+  lead?: string;
+  /** For a dynamic word: it may expand to zero or several words (unquoted expansion, glob, brace, `"$@"`). */
+  split?: boolean;
+  /** `$!`, `$$`, `$?`, `$#`: digits or nothing, never an option. */
+  digits?: boolean;
+  /** An assignment word (`name=(…)`) whose value the parser read as an array. */
+  array?: boolean;
 }
 
 /** Thrown inside the walker: the construct cannot be decided statically. */
@@ -36,28 +44,40 @@ export function decodeWord(node: ShellNode): Word {
     case 'ansi_c_string':
       return { text: decodeAnsiC(raw.slice(2, -1)), dynamic: false, raw };
     case 'string':
-    case 'translated_string':
       return doubleQuoted(node);
+    case 'translated_string': {
+      // `$"…"` is looked up in the locale's message catalog: its text is known only at run time.
+      const w = doubleQuoted(node);
+      return { ...w, dynamic: true, lead: '', ...(w.split ? { split: true } : {}) };
+    }
     case 'concatenation': {
       let text = '';
       let dynamic = false;
+      let lead = '';
+      let split = false;
       for (const part of node.namedChildren) {
         if (!part) continue;
         const w = decodeWord(part);
+        if (!dynamic) lead += w.dynamic ? w.lead ?? '' : w.text;
         text += w.text;
         dynamic ||= w.dynamic;
+        split ||= w.split === true;
       }
       // `{a,b}` or `{1..3}` split over several word nodes: brace expansion makes more words.
-      if (/\{[^{}]*(,|\.\.)[^{}]*\}/.test(unquotedText(node))) dynamic = true;
-      return { text, dynamic, raw };
+      // Brace expansion may put any of its alternatives first: nothing of the word is known to lead.
+      if (BRACE.test(unquotedText(node))) {
+        dynamic = split = true;
+        lead = '';
+      }
+      return dynamic ? { text, dynamic, raw, lead, split } : { text, dynamic, raw };
     }
     case 'simple_expansion':
-      return { text: raw, dynamic: true, raw };
+      return { text: raw, dynamic: true, raw, lead: '', split: true, ...(/^\$[#?$!]$/.test(raw) ? { digits: true } : {}) };
     case 'expansion':
       if (!PLAIN_EXPANSION.test(raw)) throw new Opaque(`parameter expansion ${raw} may run code or assign variables`);
-      return { text: raw, dynamic: true, raw };
+      return { text: raw, dynamic: true, raw, lead: '', split: true };
     case 'brace_expression':
-      return { text: raw, dynamic: true, raw };
+      return { text: raw, dynamic: true, raw, lead: '', split: true };
     case 'command_substitution':
       throw new Opaque(`command substitution ${clip(raw)}`);
     case 'process_substitution':
@@ -69,6 +89,8 @@ export function decodeWord(node: ShellNode): Word {
   }
 }
 
+const BRACE = /\{[^{}]*(,|\.\.)[^{}]*\}/;
+
 /** The text of a concatenation's unquoted word parts (where brace expansion happens). */
 function unquotedText(node: ShellNode): string {
   return node.namedChildren.map((c) => (c?.type === 'word' ? c.text : c?.type === 'concatenation' ? unquotedText(c) : 'Q')).join('');
@@ -77,9 +99,9 @@ function unquotedText(node: ShellNode): string {
 /** An unquoted word: backslash escapes removed; unescaped glob or brace characters make it dynamic. */
 function unquoted(raw: string): Word {
   let text = '';
-  let dynamic = false;
   let glob = false;
   let expands = false;
+  let lead: string | undefined;
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i]!;
     if (c === '\\') {
@@ -91,13 +113,13 @@ function unquoted(raw: string): Word {
     }
     if (c === '*' || c === '?' || c === '[') glob = true;
     if (c === '$' || c === '`') expands = true;
+    if ((glob || expands) && lead === undefined) lead = text;
     text += c;
   }
   // `{}` alone (find -exec) stays literal; `{a,b}` and `{1..3}` expand to several words.
-  if (/\{[^{}]*(,|\.\.)[^{}]*\}/.test(raw)) expands = true;
-  if (text.startsWith('~')) expands = true;
-  dynamic = glob || expands;
-  return { text, dynamic, raw, ...(glob && !expands ? { glob: true } : {}) };
+  if (BRACE.test(raw) || text.startsWith('~')) { expands = true; lead = ''; }
+  if (!glob && !expands) return { text, dynamic: false, raw };
+  return { text, dynamic: true, raw, lead: lead ?? '', split: true, ...(glob && !expands ? { glob: true } : {}) };
 }
 
 function doubleQuoted(node: ShellNode): Word {
@@ -109,6 +131,8 @@ function doubleQuoted(node: ShellNode): Word {
   let text = '';
   let literal = '';
   let dynamic = false;
+  let lead = '';
+  let split = false;
   let at = opening;
   for (const part of node.namedChildren) {
     if (!part) continue;
@@ -118,15 +142,19 @@ function doubleQuoted(node: ShellNode): Word {
       literal += part.text;
     } else {
       const w = decodeWord(part);
+      if (!dynamic) lead = text + unescape(literal);
       text += unescape(literal) + w.text;
       literal = '';
       dynamic = true;
+      // "$@" (and "${@}") are as many words as there are positional parameters.
+      if (/^\$\{?@\}?$/.test(part.text)) split = true;
     }
     at = part.endIndex - base;
   }
   if (source.length - 1 > at) literal += source.slice(at, source.length - 1);
   text += unescape(literal);
-  return { text, dynamic, raw: source };
+  if (!dynamic) return { text, dynamic, raw: source };
+  return { text, dynamic, raw: source, lead, ...(split ? { split } : {}) };
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
