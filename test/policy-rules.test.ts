@@ -1,5 +1,7 @@
 // path and host rules, fail-closed compilation, examples, deniesOutright and approvals.
 import { createServer, type Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -230,9 +232,29 @@ describe('approvals carry the whole input and the shell breakdown', () => {
 
   it('unattended: a host extends the bash allowlist; everything else is denied without a user', async () => {
     const toolkit = createToolkit({ workspace: await tempDir(), policy: { extends: 'unattended', rules: [{ operation: 'bash', command: 'printf *', decision: 'allow' }] } });
-    expect((await toolkit.invoke('exec', 'bash', { command: 'printf ok && git status >/dev/null 2>&1; ls' })).ok).toBe(true);
+    expect((await toolkit.invoke('exec', 'bash', { command: 'printf ok && pwd >/dev/null 2>&1; ls' })).ok).toBe(true);
     expect((await toolkit.invoke('exec', 'bash', { command: 'touch x' })).ok).toBe(false);
     expect((await toolkit.invoke('task', 'task_create', { title: 't' })).ok).toBe(true);
     expect((await toolkit.invoke('filesystem', 'write_file', { path: 'a', content: 'x' })).ok).toBe(false);
+  });
+
+  it('the presets run no git through bash: a repository config makes plain reads run programs (shell_read reads git instead)', async () => {
+    const root = await tempDir();
+    execFileSync('git', ['init', '-q', root]);
+    // core.fsmonitor runs on `git status`, diff.external on `git diff`, in the repository's own config.
+    execFileSync('git', ['-C', root, 'config', 'core.fsmonitor', `touch ${root}/pwned-fsmonitor`]);
+    execFileSync('git', ['-C', root, 'config', 'diff.external', `touch ${root}/pwned-diff`]);
+    for (const preset of ['unattended', 'askForRisky'] as const) {
+      const toolkit = createToolkit({ workspace: root, policy: preset });
+      for (const command of ['git status', 'git status --short', 'git diff', 'git log', 'git branch', 'git rev-parse HEAD']) {
+        const result = await toolkit.invoke('exec', 'bash', { command });
+        expect(result.ok, `${preset}: ${command}`).toBe(false);
+      }
+      // shell_read reads git with fsmonitor switched off, and refuses a repository naming diff.external.
+      const read = await toolkit.invoke('exec', 'shell_read', { command: 'git status --short' });
+      expect(read.ok ? 'ran' : read.error.message, preset).toMatch(/diff\.external/);
+    }
+    expect(existsSync(path.join(root, 'pwned-fsmonitor'))).toBe(false);
+    expect(existsSync(path.join(root, 'pwned-diff'))).toBe(false);
   });
 });

@@ -125,14 +125,14 @@ describe('presets fit any set of providers', () => {
   it('allow the read-only shell commands on a resource command up to high risk, never on a critical one', async () => {
     const unattended = compilePolicy('unattended', vaultOperations);
     const run = (name: string, line: string) => unattended.decideCall(vault(name), { line }, { workspaceRoot: '/ws' });
-    expect((await run('vault_run', 'git status')).decision).toBe('allow');
+    expect((await run('vault_run', 'ls -la')).decision).toBe('allow');
     expect((await run('vault_run', 'ls -la && pwd')).decision).toBe('allow');
     expect((await run('vault_run', 'ls; rm x')).decision).toBe('deny');
-    expect((await run('vault_deploy', 'git status')).decision).toBe('deny');
+    expect((await run('vault_deploy', 'ls -la')).decision).toBe('deny');
     const risky = compilePolicy('askForRisky', vaultOperations);
-    expect((await risky.decideCall(vault('vault_run'), { line: 'git status' }, { workspaceRoot: '/ws' })).decision).toBe('allow');
+    expect((await risky.decideCall(vault('vault_run'), { line: 'ls -la' }, { workspaceRoot: '/ws' })).decision).toBe('allow');
     expect((await risky.decideCall(vault('vault_run'), { line: 'make' }, { workspaceRoot: '/ws' })).decision).toBe('ask');
-    expect((await risky.decideCall(vault('vault_deploy'), { line: 'git status' }, { workspaceRoot: '/ws' })).decision).toBe('ask');
+    expect((await risky.decideCall(vault('vault_deploy'), { line: 'ls -la' }, { workspaceRoot: '/ws' })).decision).toBe('ask');
   });
 });
 

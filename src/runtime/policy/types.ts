@@ -70,9 +70,10 @@ export interface PolicyDecision {
 }
 
 /** Shell commands that only read and have no option that writes or runs a program. */
+// No git: a repository's own config makes plain `git status` or `git diff` run programs
+// (core.fsmonitor, diff.external, drivers), which only shell_read's hardened git rules out.
 export const SAFE_READ_COMMANDS: readonly string[] = [
   'ls', 'ls *', 'pwd', 'echo *', 'wc *', 'which *', 'date', 'whoami', 'uname *',
-  'git status', 'git status *', 'git log', 'git log --oneline', 'git diff', 'git diff --stat', 'git branch', 'git branch --show-current', 'git rev-parse *',
 ];
 
 /**
