@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalog } from '../bench/synthetic-catalog.js';
 import { generate } from '../src/codegen/generate.js';
+import { HEADER } from '../src/codegen/emit/common.js';
 import { runGenerate } from '../src/codegen/run.js';
 import { tempDir } from './helpers.js';
 
@@ -95,7 +96,7 @@ describe('codegen CLI (toolwright generate)', () => {
     expect((await cli(dir, {})).code).toBe(0);
     expect((await cli(dir, { check: true })).code).toBe(0);
     // A generated file that is no longer generated is stale, and generating removes it.
-    await writeFile(path.join(dir, 'test/generated/old.conformance.test.ts'), '// Generated from catalog.yaml — do not edit.\n');
+    await writeFile(path.join(dir, 'test/generated/old.conformance.test.ts'), HEADER);
     const extra = await cli(dir, { check: true });
     expect(extra.code).toBe(1);
     expect(extra.stderr).toContain('test/generated/old.conformance.test.ts (no longer generated)');
