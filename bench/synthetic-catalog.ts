@@ -19,3 +19,25 @@ export function syntheticCatalog(catalogPath: string, operationCount: number, pe
   }
   return stringify({ common_errors: real.common_errors, errors: real.errors, providers }, { aliasDuplicateObjects: false });
 }
+
+/** N operations of the smallest shape (one string param, one string result): the generator's fixed cost per operation. */
+export function trivialCatalog(operationCount: number, perProvider = 20): string {
+  const lines = ['providers:'];
+  for (let i = 0; i < operationCount; i++) {
+    if (i % perProvider === 0) lines.push(`  p${String(i / perProvider).padStart(4, '0')}:`, '    description: Trivial provider.', '    operations:');
+    lines.push(
+      `      op_${String(i).padStart(5, '0')}:`,
+      '        title: Trivial',
+      '        kind: data_source',
+      '        risk: read_only',
+      '        idempotent: true',
+      '        open_world: false',
+      '        description: Echo the text.',
+      '        params: { type: object, additionalProperties: false, required: [text], properties: { text: { type: string } } }',
+      '        result: { type: object, additionalProperties: false, properties: { text: { type: string } } }',
+      '        examples:',
+      '          - { name: echoes, input: { text: hi }, expect: { output: { text: hi } } }',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -2,7 +2,7 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { syntheticCatalog } from '../bench/synthetic-catalog.js';
+import { syntheticCatalog, trivialCatalog } from '../bench/synthetic-catalog.js';
 import { generate } from '../src/codegen/generate.js';
 import { HEADER } from '../src/codegen/emit/common.js';
 import { runGenerate } from '../src/codegen/run.js';
@@ -144,5 +144,17 @@ describe('codegen CLI (toolwright generate)', () => {
     expect(result.code, result.stderr).toBe(0);
     const registry = await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8');
     expect(registry.match(/: OperationDescriptor = \{/g)?.length).toBe(1000);
+  }, 300_000);
+
+  it('handles 3,000 trivial operations (validators are emitted per chunk, not as one module)', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'big.yaml'), trivialCatalog(3000));
+    const result = await cli(dir, { catalog: 'big.yaml' });
+    expect(result.code, result.stderr).toBe(0);
+    const index = await readFile(path.join(dir, 'src/generated/validators.ts'), 'utf8');
+    expect(index.match(/^  "p\d+\.op_\d+": \{ params: chunk\d+\.op_\d+_params, result: chunk\d+\.op_\d+_result \},$/gm)?.length).toBe(3000);
+    const { validators } = (await import(path.join(dir, 'src/generated/validators.ts'))) as { validators: Record<string, { params: (v: unknown) => boolean }> };
+    expect(validators['p0149.op_02999']!.params({ text: 'x' })).toBe(true);
+    expect(validators['p0149.op_02999']!.params({ text: 1 })).toBe(false);
   }, 300_000);
 });

@@ -14,6 +14,8 @@ const isContainer = (value: unknown): value is Container => value !== null && ty
 
 export function aliasProblems(data: unknown): Problem[] {
   const size = new Map<Container, number>();
+  /** Levels below each container, written out. */
+  const depth = new Map<Container, number>();
   const open = new Set<Container>();
   const path: (string | number)[] = [];
   let distinct = 0;
@@ -27,27 +29,29 @@ export function aliasProblems(data: unknown): Problem[] {
       refused = { path: [...path], message: 'this alias refers to a node that contains it: the value would be endless' };
       return 1;
     }
-    if (path.length > MAX_DEPTH) {
-      refused = { path: [...path], message: `the catalog nests deeper than ${MAX_DEPTH} levels here (through aliases)` };
-      return 1;
-    }
     open.add(value);
     let total = 1;
+    let below = 0;
     distinct++;
     for (const [key, child] of childrenOf(value)) {
       if (!isContainer(child)) distinct++;
       path.push(key);
       total += measure(child);
+      if (isContainer(child)) below = Math.max(below, depth.get(child) ?? 0);
       path.pop();
       if (refused) break;
     }
     open.delete(value);
     size.set(value, total);
+    depth.set(value, below + 1);
     return total;
   };
 
   const total = measure(data);
   if (refused) return [refused];
+  if (isContainer(data) && depth.get(data)! > MAX_DEPTH) {
+    return [{ path: deepAlias(data, depth), message: `the catalog nests deeper than ${MAX_DEPTH} levels here (through aliases)` }];
+  }
   const limit = EXPANSION_ALLOWANCE + 4 * distinct;
   if (total <= limit) return [];
   return [{ path: firstAliasOver(data, limit, size), message: `YAML aliases expand the catalog to ${formatCount(total)} values (it spells out ${formatCount(distinct)}); an alias bomb? Write the data out, or alias less (the limit is ${formatCount(limit)})` }];
@@ -70,6 +74,24 @@ function firstAliasOver(data: unknown, limit: number, size: Map<Container, numbe
     seen.add(value);
     running++;
     for (const [key, child] of childrenOf(value)) {
+      path.push(key);
+      if (walk(child)) return true;
+      path.pop();
+    }
+    return false;
+  };
+  return walk(data) ? path : [];
+}
+
+/** The first alias (in document order) below which the data, written out, passes MAX_DEPTH. */
+function deepAlias(data: Container, depth: Map<Container, number>): JsonPath {
+  const seen = new Set<Container>();
+  const path: (string | number)[] = [];
+  const walk = (value: Container): boolean => {
+    if (seen.has(value)) return path.length + depth.get(value)! > MAX_DEPTH;
+    seen.add(value);
+    for (const [key, child] of childrenOf(value)) {
+      if (!isContainer(child)) continue;
       path.push(key);
       if (walk(child)) return true;
       path.pop();

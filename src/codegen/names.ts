@@ -50,7 +50,7 @@ export function schemaNameProblems(schema: unknown, at: JsonPath): Problem[] {
       const map = node[keyword];
       if (!isObj(map)) continue;
       for (const name of Object.keys(map)) {
-        if (PROTOTYPE_NAMES.has(name)) {
+        if (PROTOTYPE_NAMES.has(name) && name !== '__proto__') {
           problems.push({ path: [...at, ...path, keyword, name], atKey: true, message: `property "${name}" is a member of every JavaScript object (Object.prototype): a missing one would still be found; rename it (e.g. "${renameHint(name)}")` });
         }
       }

@@ -96,8 +96,11 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
     return 0;
   } catch (error) {
     await staged.discard();
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    io.stderr.write(`toolwright generate: internal error while generating from ${display} (a fault of the generator, not a problem in the catalog); nothing was written:\n${detail}\n`);
+    // A system call that failed (a name too long, a full disk) is named; anything else is a fault of the generator.
+    const system = typeof (error as NodeJS.ErrnoException | undefined)?.code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+    const detail = error instanceof Error ? (system ? error.message : (error.stack ?? error.message)) : String(error);
+    const what = system ? 'failed while generating' : 'internal error in the generator while generating';
+    io.stderr.write(`toolwright generate: ${what} from ${display} (not a problem in the catalog); nothing was written:\n${detail}\n`);
     return 3;
   }
 }

@@ -3,7 +3,7 @@
 // the generated header, and atomically per file (a temporary file beside the target, renamed over
 // it once every file of the run is ready).
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { HEADER } from './emit/common.js';
 
@@ -85,31 +85,36 @@ export async function listGenerated(cwd: string, dirs: string[]): Promise<string
   return found;
 }
 
-/** Makes the folders of `relative` under `cwd`, one at a time, each checked to be a real folder. */
-async function makeFolders(cwd: string, relative: string): Promise<void> {
+/** Makes the folders of `relative` under `cwd`, one at a time, each checked to be a real folder; returns those it made. */
+async function makeFolders(cwd: string, relative: string): Promise<string[]> {
   let current = cwd;
+  const made: string[] = [];
   for (const part of relative.split('/').slice(0, -1)) {
     if (part === '.' || part === '') continue;
     current = path.join(current, part);
     try {
       await mkdir(current);
+      made.push(current);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const stat = await lstat(current);
       if (stat.isSymbolicLink() || !stat.isDirectory()) throw new Error(`${current} is not a real folder`);
     }
   }
+  return made;
 }
 
 /** Files written to temporary names beside their targets, renamed into place by commit(). */
 export class StagedWrites {
   private readonly staged: { temp: string; target: string }[] = [];
+  /** Folders this run made: removed again when it is discarded. */
+  private readonly folders: string[] = [];
   private counter = 0;
 
   constructor(private readonly cwd: string) {}
 
   async stage(relative: string, content: string): Promise<void> {
-    await makeFolders(this.cwd, relative);
+    this.folders.push(...(await makeFolders(this.cwd, relative)));
     const target = path.join(this.cwd, relative);
     const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${this.counter++}.tmp`);
     const handle = await open(temp, CREATE, 0o644);
@@ -134,6 +139,8 @@ export class StagedWrites {
   async discard(): Promise<void> {
     for (const { temp } of this.staged) await unlink(temp).catch(() => undefined);
     this.staged.length = 0;
+    for (const folder of this.folders.reverse()) await rmdir(folder).catch(() => undefined);
+    this.folders.length = 0;
   }
 }
 

@@ -120,24 +120,21 @@ function refProblem(root: Schema, ref: unknown): string | undefined {
  */
 function endlessCycles(root: Schema, at: JsonPath): Problem[] {
   type Edge = { target: string; path: (string | number)[] };
-  const edges = new Map<string, Edge[]>();
+  // Nodes: the root and every subschema a $ref names; edges: the references a node applies
+  // without passing a property or an item.
   const nodes = new Map<string, (string | number)[]>([['[]', []]]);
-  const pending = ['[]'];
-  while (pending.length > 0) {
-    const from = pending.pop()!;
-    if (edges.has(from)) continue;
-    const base = nodes.get(from)!;
+  walkSchema(root, ({ node }) => {
+    const resolved = typeof node.$ref === 'string' ? resolveRef(root, node.$ref) : undefined;
+    if (resolved) nodes.set(JSON.stringify(resolved.path), resolved.path);
+  });
+  const edges = new Map<string, Edge[]>();
+  for (const [key, base] of nodes) {
     const out: Edge[] = [];
     walkSchema(valueAt(root, base), ({ node: sub, path, unguarded }) => {
-      if (!unguarded || typeof sub.$ref !== 'string') return;
-      const resolved = resolveRef(root, sub.$ref);
-      if (!resolved) return;
-      const target = JSON.stringify(resolved.path);
-      nodes.set(target, resolved.path);
-      out.push({ target, path: [...base, ...path, '$ref'] });
-      pending.push(target);
+      const resolved = unguarded && typeof sub.$ref === 'string' ? resolveRef(root, sub.$ref) : undefined;
+      if (resolved) out.push({ target: JSON.stringify(resolved.path), path: [...base, ...path, '$ref'] });
     }, true);
-    edges.set(from, out);
+    edges.set(key, out);
   }
   const state = new Map<string, 'open' | 'done'>();
   const problems: Problem[] = [];
@@ -152,7 +149,7 @@ function endlessCycles(root: Schema, at: JsonPath): Problem[] {
     }
     state.set(node, 'done');
   };
-  visit('[]');
+  for (const key of nodes.keys()) if (!state.has(key) && problems.length === 0) visit(key);
   return problems;
 }
 

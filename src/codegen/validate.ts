@@ -23,6 +23,9 @@ const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv202
 export function createSchemaAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: true, code: { source: true, esm: true, lines: true } });
   addFormats(ajv);
+  // A plain-name fragment (`$ref: "#node"`) names the subschema with that $anchor; ajv resolves
+  // anchors, and strict mode needs the keyword declared.
+  ajv.addKeyword({ keyword: '$anchor', schemaType: 'string' });
   return ajv;
 }
 
@@ -62,8 +65,14 @@ export function operationsOf(data: unknown): RawOperationRef[] {
 
 /** Every problem found before compiling (an empty list: the catalog is well-formed). */
 export function validateCatalog(data: unknown, operations: RawOperationRef[]): Problem[] {
-  const problems: Problem[] = [...protoKeyProblems(data), ...shapeProblems(data)];
+  const protoKeys = protoKeyProblems(data);
+  const problems: Problem[] = [...protoKeys, ...shapeProblems(data)];
   if (!isObj(data)) return problems;
+  // An operation holding a __proto__ key is not compiled: its examples would only repeat the problem.
+  for (const problem of protoKeys) {
+    const owner = operations.find((o) => o.at.every((part, i) => problem.path[i] === part));
+    if (owner) owner.compilable = false;
+  }
   const own = isObj(data.errors) ? Object.keys(data.errors) : [];
   for (const code of own) {
     if (Object.hasOwn(COMMON_ERRORS, code)) {
@@ -98,8 +107,11 @@ function operationProblems(ref: RawOperationRef, known: Set<string>): Problem[] 
     const schema = op[part];
     if (!isObj(schema)) continue;
     const refs = schemaRefProblems(schema, [...at, part]);
-    if (refs.length > 0) ref.compilable = false;
-    problems.push(...refs, ...schemaNameProblems(schema, [...at, part]), ...openObjectProblems(schema, [...at, part]));
+    const names = schemaNameProblems(schema, [...at, part]);
+    // Not handed to ajv: a foreign reference must never reach it, and a prototype name would only
+    // make every example fail (toString is "present" on {}).
+    if (refs.length > 0 || names.length > 0) ref.compilable = false;
+    problems.push(...refs, ...names, ...openObjectProblems(schema, [...at, part]));
   }
   if (!Array.isArray(op.examples)) return problems;
   if (op.examples.length === 0) {

@@ -33,8 +33,9 @@ export function buildPositionIndex(text: string): PositionIndex {
         const base = frameBase.pop()!;
         const start = contentStart(text, frameStart.pop()!);
         const result: unknown = state.result;
-        // An alias closes with its anchor's object: the anchor's own entry stays.
-        if (result !== null && typeof result === 'object' && !entries.has(result)) {
+        // Only a mapping or sequence spelt out here gets an entry: an alias closes with its anchor's
+        // object (kind null), which may still be open (an alias inside its own anchor).
+        if ((state.kind === 'mapping' || state.kind === 'sequence') && result !== null && typeof result === 'object' && !entries.has(result)) {
           entries.set(result, entryFor(result, childStart, childResult, base));
         }
         childStart.length = base;
