@@ -35,6 +35,7 @@ export function trivialCatalog(operationCount: number, perProvider = 20): string
       '        description: Echo the text.',
       '        params: { type: object, additionalProperties: false, required: [text], properties: { text: { type: string } } }',
       '        result: { type: object, additionalProperties: false, properties: { text: { type: string } } }',
+      '        errors: []',
       '        examples:',
       '          - { name: echoes, input: { text: hi }, expect: { output: { text: hi } } }',
     );
