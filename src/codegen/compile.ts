@@ -6,7 +6,8 @@ import type { ErrorObject } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { AJV_RUNTIME_MODULES } from '../validator-runtime.js';
 import type { JsonPath, Problem } from './load.js';
-import { createSchemaAjv, schemaId, type RawOperationRef } from './validate.js';
+import { createSchemaAjv, schemaId } from './schema-ajv.js';
+import type { RawOperationRef } from './validate.js';
 
 // The CJS module's default export is the function; under NodeNext types it arrives as `.default`.
 const standaloneCode = standaloneModule.default;
@@ -62,26 +63,49 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
   const problems: Problem[] = [];
   const probeBase = new Map<string, number>();
   const exportsMap: Record<string, string> = {};
+  // An identical schema is compiled once and exported under each name (many operations share a shape).
+  const compiled = new Map<string, { id: string; error?: string }>();
   for (const ref of chunk.operations) {
     if (!ref.compilable) continue;
     let validateParams: Validate | undefined;
     for (const part of ['params', 'result'] as const) {
       const schema = ref.op[part];
       if (!isObj(schema)) continue;
-      const id = schemaId(ref.id, part);
-      try {
-        ajv.addSchema({ ...schema, $id: id });
-        const validate = ajv.getSchema(id)!;
-        if (part === 'params') validateParams = validate;
-        exportsMap[validatorExport(ref.name, part)] = id;
-      } catch (error) {
-        problems.push({ path: [...ref.at, part], message: `${part} is not a valid JSON Schema: ${(error as Error).message}` });
+      const key = JSON.stringify(schema);
+      let entry = compiled.get(key);
+      if (!entry) {
+        entry = { id: schemaId(ref.id, part) };
+        try {
+          ajv.addSchema({ ...schema, $id: entry.id });
+          ajv.getSchema(entry.id);
+        } catch (error) {
+          entry.error = (error as Error).message;
+        }
+        compiled.set(key, entry);
       }
+      if (entry.error !== undefined) {
+        problems.push({ path: [...ref.at, part], message: `${part} is not a valid JSON Schema: ${entry.error}` });
+        continue;
+      }
+      if (part === 'params') validateParams = ajv.getSchema(entry.id);
+      exportsMap[validatorExport(ref.name, part)] = entry.id;
     }
     if (validateParams) problems.push(...exampleProblems(ref, validateParams, probeBase));
   }
   if (!withCode || problems.length > 0) return { problems, probeBase };
-  return { problems, probeBase, code: moduleCode(standaloneCode(ajv, exportsMap)) };
+  // Ajv's standalone code would repeat a function exported under two names: each id once, the
+  // other names as aliases of the first.
+  const firstName = new Map<string, string>();
+  const unique: Record<string, string> = {};
+  const aliases: string[] = [];
+  for (const [name, id] of Object.entries(exportsMap)) {
+    const first = firstName.get(id);
+    if (first === undefined) {
+      firstName.set(id, name);
+      unique[name] = id;
+    } else aliases.push(`export const ${name} = ${first};`);
+  }
+  return { problems, probeBase, code: moduleCode(standaloneCode(ajv, unique), aliases) };
 }
 
 function exampleProblems(ref: RawOperationRef, validateParams: Validate, probeBase: Map<string, number>): Problem[] {
@@ -113,7 +137,7 @@ function exampleProblems(ref: RawOperationRef, validateParams: Validate, probeBa
  * Ajv's standalone ESM output still require()s runtime helpers (equal, ucs2length, formats…):
  * they are rewritten to toolwright/validator-runtime, so the user needs no ajv of their own.
  */
-function moduleCode(standalone: string): string {
+function moduleCode(standalone: string, aliases: string[]): string {
   const helpers = new Map<string, string>();
   const code = standalone.replace(/^"use strict";/, '').replace(/require\("([^"]+)"\)/g, (_match: string, spec: string) => {
     if (!AJV_RUNTIME_MODULES.includes(spec)) {
@@ -131,5 +155,5 @@ function moduleCode(standalone: string): string {
     "import { ajvRuntimeModule } from 'toolwright/validator-runtime';",
     ...[...helpers].map(([spec, name]) => `const ${name} = ajvRuntimeModule(${JSON.stringify(spec)});`),
   ];
-  return [...imports, '', code.trim(), ''].join('\n');
+  return [...imports, '', code.trim(), ...(aliases.length > 0 ? ['', ...aliases] : []), ''].join('\n');
 }

@@ -1,6 +1,7 @@
 // The generator pipeline: load → validate → compile (per chunk) → normalize → emit. Files are handed
 // to a sink one at a time as they are made, so a big catalog's output is never all in memory.
-import { chunksOf, compileChunk } from './compile.js';
+import { chunksOf } from './compile.js';
+import { compileChunks } from './compile-pool.js';
 import { DEFAULT_LAYOUT, type EmittedFile, type Layout } from './emit/common.js';
 import { emitConformance } from './emit/conformance.js';
 import { emitErrors } from './emit/errors.js';
@@ -41,12 +42,11 @@ export async function generateTo(text: string, displayName: string, layout: Layo
   };
   const chunks = chunksOf(operations);
   const probeBase = new Map<string, number>();
-  for (const chunk of chunks) {
-    const compiled = compileChunk(chunk, problems.length === 0);
+  await compileChunks(chunks, problems.length === 0, async (index, compiled) => {
     for (const problem of compiled.problems) problems.push(problem);
-    for (const [id, index] of compiled.probeBase) probeBase.set(id, index);
-    if (compiled.code !== undefined && problems.length === 0) await emit(emitValidatorChunk(chunk, compiled.code, layout));
-  }
+    for (const [id, base] of compiled.probeBase) probeBase.set(id, base);
+    if (compiled.code !== undefined && problems.length === 0) await emit(emitValidatorChunk(chunks[index]!, compiled.code, layout));
+  });
   if (problems.length > 0) return failed(catalog, problems);
 
   const model = normalize(catalog.data as RawCatalog);

@@ -3,8 +3,6 @@
 // in one pass: the semantic checks read only well-formed parts, so one wrong field hides nothing
 // else. The schemas themselves are compiled (and the examples checked against them) per chunk of
 // operations afterwards, in compile.ts.
-import { createRequire } from 'node:module';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { COMMON_ERROR_CODES, COMMON_ERRORS } from '../runtime/error-codes.js';
 import { confinedPathProblem, fixturePathProblem } from '../conformance/fixture-paths.js';
 import type { JsonPath, Problem } from './load.js';
@@ -13,26 +11,7 @@ import { schemaRefProblems, walkSchema } from './schema-refs.js';
 import { shapeProblems, show } from './shape.js';
 import { didYouMean } from './suggest.js';
 
-// ajv-formats is CommonJS (module.exports is the plugin); require() sidesteps default-export interop.
-const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
-
-/**
- * Ajv used to compile each params/result schema under strict mode (unknown keywords and formats
- * etc.), with ajv-formats' formats; its standalone code reaches them through toolwright.
- */
-export function createSchemaAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: true, code: { source: true, esm: true, lines: true } });
-  addFormats(ajv);
-  // A plain-name fragment (`$ref: "#node"`) names the subschema with that $anchor; ajv resolves
-  // anchors, and strict mode needs the keyword declared.
-  ajv.addKeyword({ keyword: '$anchor', schemaType: 'string' });
-  return ajv;
-}
-
-/** Id under which an operation's params/result schema is compiled. */
-export function schemaId(operationId: string, part: 'params' | 'result'): string {
-  return `toolwright:${operationId}/${part}`;
-}
+export { createSchemaAjv, schemaId } from './schema-ajv.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);

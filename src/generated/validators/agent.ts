@@ -18,6 +18,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.prompt === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
@@ -39,6 +40,7 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "prompt") || (key0 === "description")) || (key0 === "capabilities"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -53,6 +55,8 @@ errors++;
 }
 if(data.prompt !== undefined){
 let data0 = data.prompt;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 100000){
 const err3 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/maxLength",keyword:"maxLength",params:{limit: 100000},message:"must NOT have more than 100000 characters"};
@@ -85,9 +89,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.description !== undefined){
 let data1 = data.description;
+const _errs4 = errors;
+const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) > 100){
 const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
@@ -120,9 +127,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.capabilities !== undefined){
 let data2 = data.capabilities;
+const _errs6 = errors;
+const _errs7 = errors;
 if(Array.isArray(data2)){
 if(data2.length > 50){
 const err9 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
@@ -144,9 +154,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+let valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
+const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data3 === "string"){
 if(func1(data3) > 100){
 const err11 = {instancePath:instancePath+"/capabilities/" + i0,schemaPath:"#/properties/capabilities/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
@@ -179,6 +192,10 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid1 = _errs8 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
@@ -191,6 +208,7 @@ vErrors.push(err14);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 }
 else {
@@ -222,6 +240,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.session_id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "session_id"},message:"must have required property '"+"session_id"+"'"};
@@ -253,6 +272,7 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "session_id") || (key0 === "status")) || (key0 === "output"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -266,7 +286,9 @@ errors++;
 }
 }
 if(data.session_id !== undefined){
-if(typeof data.session_id !== "string"){
+let data0 = data.session_id;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err4 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
@@ -276,9 +298,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.status !== undefined){
 let data1 = data.status;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
 const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -289,6 +314,8 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+const vSchema0 = schema32.properties.status.enum;
 if(!(((data1 === "completed") || (data1 === "failed")) || (data1 === "cancelled"))){
 const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema32.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -299,9 +326,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.output !== undefined){
-if(typeof data.output !== "string"){
+let data2 = data.output;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
@@ -311,6 +341,8 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {

@@ -18,6 +18,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.command === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
@@ -29,6 +30,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "command") || (key0 === "timeout_ms")) || (key0 === "cwd")) || (key0 === "description")) || (key0 === "run_in_background"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -43,6 +45,8 @@ errors++;
 }
 if(data.command !== undefined){
 let data0 = data.command;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
 const err2 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
@@ -65,9 +69,11 @@ vErrors.push(err3);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.timeout_ms !== undefined){
 let data1 = data.timeout_ms;
+const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err4 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -78,6 +84,7 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 600000 || isNaN(data1)){
 const err5 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"};
@@ -100,9 +107,12 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs4 === errors;
 }
 if(data.cwd !== undefined){
 let data2 = data.cwd;
+const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
 const err7 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
@@ -125,9 +135,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.description !== undefined){
 let data3 = data.description;
+const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data3 === "string"){
 if(func1(data3) > 200){
 const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
@@ -150,9 +163,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid0 = _errs8 === errors;
 }
 if(data.run_in_background !== undefined){
-if(typeof data.run_in_background !== "boolean"){
+let data4 = data.run_in_background;
+const _errs10 = errors;
+if(typeof data4 !== "boolean"){
 const err11 = {instancePath:instancePath+"/run_in_background",schemaPath:"#/properties/run_in_background/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err11];
@@ -162,6 +178,8 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
@@ -193,6 +211,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.exit_code === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exit_code"},message:"must have required property '"+"exit_code"+"'"};
@@ -264,6 +283,7 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "exit_code") || (key0 === "signal")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "timed_out")) || (key0 === "truncated")) || (key0 === "duration_ms")) || (key0 === "job_id"))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -278,6 +298,7 @@ errors++;
 }
 if(data.exit_code !== undefined){
 let data0 = data.exit_code;
+const _errs2 = errors;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
 const err8 = {instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: schema32.properties.exit_code.type},message:"must be integer,null"};
 if(vErrors === null){
@@ -288,9 +309,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.signal !== undefined){
 let data1 = data.signal;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
 const err9 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema32.properties.signal.type},message:"must be string,null"};
 if(vErrors === null){
@@ -301,9 +325,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.stdout !== undefined){
-if(typeof data.stdout !== "string"){
+let data2 = data.stdout;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
 const err10 = {instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
@@ -313,9 +341,13 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.stderr !== undefined){
-if(typeof data.stderr !== "string"){
+let data3 = data.stderr;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
 const err11 = {instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
@@ -325,9 +357,13 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.timed_out !== undefined){
-if(typeof data.timed_out !== "boolean"){
+let data4 = data.timed_out;
+const _errs10 = errors;
+if(typeof data4 !== "boolean"){
 const err12 = {instancePath:instancePath+"/timed_out",schemaPath:"#/properties/timed_out/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
@@ -337,9 +373,13 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.truncated !== undefined){
-if(typeof data.truncated !== "boolean"){
+let data5 = data.truncated;
+const _errs12 = errors;
+if(typeof data5 !== "boolean"){
 const err13 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
@@ -349,9 +389,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.duration_ms !== undefined){
 let data6 = data.duration_ms;
+const _errs14 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
 const err14 = {instancePath:instancePath+"/duration_ms",schemaPath:"#/properties/duration_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -362,6 +405,7 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
 const err15 = {instancePath:instancePath+"/duration_ms",schemaPath:"#/properties/duration_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -374,9 +418,12 @@ vErrors.push(err15);
 errors++;
 }
 }
+var valid0 = _errs14 === errors;
 }
 if(data.job_id !== undefined){
-if(typeof data.job_id !== "string"){
+let data7 = data.job_id;
+const _errs16 = errors;
+if(typeof data7 !== "string"){
 const err16 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
@@ -386,6 +433,8 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 }
 else {
@@ -417,7 +466,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "job_id") || (key0 === "wait_ms"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -432,6 +483,8 @@ errors++;
 }
 if(data.job_id !== undefined){
 let data0 = data.job_id;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 100){
 const err1 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
@@ -464,9 +517,11 @@ vErrors.push(err3);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.wait_ms !== undefined){
 let data1 = data.wait_ms;
+const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err4 = {instancePath:instancePath+"/wait_ms",schemaPath:"#/properties/wait_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -477,6 +532,7 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 60000 || isNaN(data1)){
 const err5 = {instancePath:instancePath+"/wait_ms",schemaPath:"#/properties/wait_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000"};
@@ -499,6 +555,7 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs4 === errors;
 }
 }
 else {
@@ -531,7 +588,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(func6.call(schema34.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -545,7 +604,9 @@ errors++;
 }
 }
 if(data.job_id !== undefined){
-if(typeof data.job_id !== "string"){
+let data0 = data.job_id;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err1 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
@@ -555,9 +616,13 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.command !== undefined){
-if(typeof data.command !== "string"){
+let data1 = data.command;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
 const err2 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
@@ -567,9 +632,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.status !== undefined){
 let data2 = data.status;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
 const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -580,6 +648,8 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs7 = errors;
+const vSchema0 = schema34.properties.status.enum;
 if(!((((data2 === "running") || (data2 === "exited")) || (data2 === "killed")) || (data2 === "timed_out"))){
 const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema34.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -590,9 +660,11 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.exit_code !== undefined){
 let data3 = data.exit_code;
+const _errs8 = errors;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
 const err5 = {instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: schema34.properties.exit_code.type},message:"must be integer,null"};
 if(vErrors === null){
@@ -603,9 +675,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.signal !== undefined){
 let data4 = data.signal;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
 const err6 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema34.properties.signal.type},message:"must be string,null"};
 if(vErrors === null){
@@ -616,9 +691,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.duration_ms !== undefined){
 let data5 = data.duration_ms;
+const _errs12 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
 const err7 = {instancePath:instancePath+"/duration_ms",schemaPath:"#/properties/duration_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -629,6 +707,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs13 = errors;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
 const err8 = {instancePath:instancePath+"/duration_ms",schemaPath:"#/properties/duration_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -641,9 +720,11 @@ vErrors.push(err8);
 errors++;
 }
 }
+var valid0 = _errs12 === errors;
 }
 if(data.total_bytes !== undefined){
 let data6 = data.total_bytes;
+const _errs14 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
 const err9 = {instancePath:instancePath+"/total_bytes",schemaPath:"#/properties/total_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -654,6 +735,7 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
 const err10 = {instancePath:instancePath+"/total_bytes",schemaPath:"#/properties/total_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -666,9 +748,11 @@ vErrors.push(err10);
 errors++;
 }
 }
+var valid0 = _errs14 === errors;
 }
 if(data.unread_bytes !== undefined){
 let data7 = data.unread_bytes;
+const _errs16 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
 const err11 = {instancePath:instancePath+"/unread_bytes",schemaPath:"#/properties/unread_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -679,6 +763,7 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs17 = errors;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
 const err12 = {instancePath:instancePath+"/unread_bytes",schemaPath:"#/properties/unread_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -691,9 +776,12 @@ vErrors.push(err12);
 errors++;
 }
 }
+var valid0 = _errs16 === errors;
 }
 if(data.output !== undefined){
-if(typeof data.output !== "string"){
+let data8 = data.output;
+const _errs18 = errors;
+if(typeof data8 !== "string"){
 const err13 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
@@ -703,9 +791,13 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.truncated !== undefined){
-if(typeof data.truncated !== "boolean"){
+let data9 = data.truncated;
+const _errs20 = errors;
+if(typeof data9 !== "boolean"){
 const err14 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
@@ -715,13 +807,20 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.jobs !== undefined){
 let data10 = data.jobs;
+const _errs22 = errors;
+const _errs23 = errors;
 if(Array.isArray(data10)){
+let valid2 = true;
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
 let data11 = data10[i0];
+const _errs24 = errors;
+const _errs25 = errors;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.job_id === undefined){
 const err15 = {instancePath:instancePath+"/jobs/" + i0,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
@@ -803,6 +902,7 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs26 = errors;
 for(const key1 in data11){
 if(!((((((((key1 === "job_id") || (key1 === "command")) || (key1 === "status")) || (key1 === "exit_code")) || (key1 === "signal")) || (key1 === "duration_ms")) || (key1 === "total_bytes")) || (key1 === "unread_bytes"))){
 const err23 = {instancePath:instancePath+"/jobs/" + i0,schemaPath:"#/properties/jobs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -816,7 +916,9 @@ errors++;
 }
 }
 if(data11.job_id !== undefined){
-if(typeof data11.job_id !== "string"){
+let data12 = data11.job_id;
+const _errs27 = errors;
+if(typeof data12 !== "string"){
 const err24 = {instancePath:instancePath+"/jobs/" + i0+"/job_id",schemaPath:"#/properties/jobs/items/properties/job_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
@@ -826,9 +928,13 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs28 = errors;
+var valid3 = _errs27 === errors;
 }
 if(data11.command !== undefined){
-if(typeof data11.command !== "string"){
+let data13 = data11.command;
+const _errs29 = errors;
+if(typeof data13 !== "string"){
 const err25 = {instancePath:instancePath+"/jobs/" + i0+"/command",schemaPath:"#/properties/jobs/items/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
@@ -838,9 +944,12 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs30 = errors;
+var valid3 = _errs29 === errors;
 }
 if(data11.status !== undefined){
 let data14 = data11.status;
+const _errs31 = errors;
 if(typeof data14 !== "string"){
 const err26 = {instancePath:instancePath+"/jobs/" + i0+"/status",schemaPath:"#/properties/jobs/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -851,6 +960,8 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs32 = errors;
+const vSchema1 = schema34.properties.jobs.items.properties.status.enum;
 if(!((((data14 === "running") || (data14 === "exited")) || (data14 === "killed")) || (data14 === "timed_out"))){
 const err27 = {instancePath:instancePath+"/jobs/" + i0+"/status",schemaPath:"#/properties/jobs/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema34.properties.jobs.items.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -861,9 +972,11 @@ vErrors.push(err27);
 }
 errors++;
 }
+var valid3 = _errs31 === errors;
 }
 if(data11.exit_code !== undefined){
 let data15 = data11.exit_code;
+const _errs33 = errors;
 if((!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) && (data15 !== null)){
 const err28 = {instancePath:instancePath+"/jobs/" + i0+"/exit_code",schemaPath:"#/properties/jobs/items/properties/exit_code/type",keyword:"type",params:{type: schema34.properties.jobs.items.properties.exit_code.type},message:"must be integer,null"};
 if(vErrors === null){
@@ -874,9 +987,12 @@ vErrors.push(err28);
 }
 errors++;
 }
+const _errs34 = errors;
+var valid3 = _errs33 === errors;
 }
 if(data11.signal !== undefined){
 let data16 = data11.signal;
+const _errs35 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
 const err29 = {instancePath:instancePath+"/jobs/" + i0+"/signal",schemaPath:"#/properties/jobs/items/properties/signal/type",keyword:"type",params:{type: schema34.properties.jobs.items.properties.signal.type},message:"must be string,null"};
 if(vErrors === null){
@@ -887,9 +1003,12 @@ vErrors.push(err29);
 }
 errors++;
 }
+const _errs36 = errors;
+var valid3 = _errs35 === errors;
 }
 if(data11.duration_ms !== undefined){
 let data17 = data11.duration_ms;
+const _errs37 = errors;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
 const err30 = {instancePath:instancePath+"/jobs/" + i0+"/duration_ms",schemaPath:"#/properties/jobs/items/properties/duration_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -900,6 +1019,7 @@ vErrors.push(err30);
 }
 errors++;
 }
+const _errs38 = errors;
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 0 || isNaN(data17)){
 const err31 = {instancePath:instancePath+"/jobs/" + i0+"/duration_ms",schemaPath:"#/properties/jobs/items/properties/duration_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -912,9 +1032,11 @@ vErrors.push(err31);
 errors++;
 }
 }
+var valid3 = _errs37 === errors;
 }
 if(data11.total_bytes !== undefined){
 let data18 = data11.total_bytes;
+const _errs39 = errors;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
 const err32 = {instancePath:instancePath+"/jobs/" + i0+"/total_bytes",schemaPath:"#/properties/jobs/items/properties/total_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -925,6 +1047,7 @@ vErrors.push(err32);
 }
 errors++;
 }
+const _errs40 = errors;
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 0 || isNaN(data18)){
 const err33 = {instancePath:instancePath+"/jobs/" + i0+"/total_bytes",schemaPath:"#/properties/jobs/items/properties/total_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -937,9 +1060,11 @@ vErrors.push(err33);
 errors++;
 }
 }
+var valid3 = _errs39 === errors;
 }
 if(data11.unread_bytes !== undefined){
 let data19 = data11.unread_bytes;
+const _errs41 = errors;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
 const err34 = {instancePath:instancePath+"/jobs/" + i0+"/unread_bytes",schemaPath:"#/properties/jobs/items/properties/unread_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -950,6 +1075,7 @@ vErrors.push(err34);
 }
 errors++;
 }
+const _errs42 = errors;
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 < 0 || isNaN(data19)){
 const err35 = {instancePath:instancePath+"/jobs/" + i0+"/unread_bytes",schemaPath:"#/properties/jobs/items/properties/unread_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -962,6 +1088,7 @@ vErrors.push(err35);
 errors++;
 }
 }
+var valid3 = _errs41 === errors;
 }
 }
 else {
@@ -973,6 +1100,10 @@ else {
 vErrors.push(err36);
 }
 errors++;
+}
+var valid1 = _errs24 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
 }
@@ -986,6 +1117,7 @@ vErrors.push(err37);
 }
 errors++;
 }
+var valid0 = _errs22 === errors;
 }
 }
 else {
@@ -1017,6 +1149,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.job_id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
@@ -1028,6 +1161,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "job_id")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -1042,6 +1176,8 @@ errors++;
 }
 if(data.job_id !== undefined){
 let data0 = data.job_id;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 100){
 const err2 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
@@ -1074,6 +1210,7 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 }
 else {
@@ -1105,6 +1242,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.job_id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
@@ -1156,6 +1294,7 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "job_id") || (key0 === "killed")) || (key0 === "status")) || (key0 === "exit_code")) || (key0 === "signal"))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -1169,7 +1308,9 @@ errors++;
 }
 }
 if(data.job_id !== undefined){
-if(typeof data.job_id !== "string"){
+let data0 = data.job_id;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err6 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1179,9 +1320,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.killed !== undefined){
-if(typeof data.killed !== "boolean"){
+let data1 = data.killed;
+const _errs4 = errors;
+if(typeof data1 !== "boolean"){
 const err7 = {instancePath:instancePath+"/killed",schemaPath:"#/properties/killed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1191,9 +1336,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.status !== undefined){
 let data2 = data.status;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
 const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1204,6 +1352,8 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs7 = errors;
+const vSchema0 = schema36.properties.status.enum;
 if(!((((data2 === "running") || (data2 === "exited")) || (data2 === "killed")) || (data2 === "timed_out"))){
 const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema36.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -1214,9 +1364,11 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.exit_code !== undefined){
 let data3 = data.exit_code;
+const _errs8 = errors;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
 const err10 = {instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: schema36.properties.exit_code.type},message:"must be integer,null"};
 if(vErrors === null){
@@ -1227,9 +1379,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.signal !== undefined){
 let data4 = data.signal;
+const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
 const err11 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema36.properties.signal.type},message:"must be string,null"};
 if(vErrors === null){
@@ -1240,6 +1395,8 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
@@ -1271,6 +1428,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.command === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
@@ -1282,6 +1440,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "command") || (key0 === "cwd")) || (key0 === "timeout_ms"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -1296,6 +1455,8 @@ errors++;
 }
 if(data.command !== undefined){
 let data0 = data.command;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 32768){
 const err2 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/maxLength",keyword:"maxLength",params:{limit: 32768},message:"must NOT have more than 32768 characters"};
@@ -1328,9 +1489,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.cwd !== undefined){
 let data1 = data.cwd;
+const _errs4 = errors;
+const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
 const err5 = {instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
@@ -1353,9 +1517,11 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.timeout_ms !== undefined){
 let data2 = data.timeout_ms;
+const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err7 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1366,6 +1532,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 600000 || isNaN(data2)){
 const err8 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"};
@@ -1388,6 +1555,7 @@ vErrors.push(err9);
 errors++;
 }
 }
+var valid0 = _errs6 === errors;
 }
 }
 else {
@@ -1419,6 +1587,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.exit_code === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exit_code"},message:"must have required property '"+"exit_code"+"'"};
@@ -1490,6 +1659,7 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "exit_code") || (key0 === "signal")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "timed_out")) || (key0 === "truncated")) || (key0 === "duration_ms"))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -1504,6 +1674,7 @@ errors++;
 }
 if(data.exit_code !== undefined){
 let data0 = data.exit_code;
+const _errs2 = errors;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
 const err8 = {instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: schema38.properties.exit_code.type},message:"must be integer,null"};
 if(vErrors === null){
@@ -1514,9 +1685,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.signal !== undefined){
 let data1 = data.signal;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
 const err9 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema38.properties.signal.type},message:"must be string,null"};
 if(vErrors === null){
@@ -1527,9 +1701,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.stdout !== undefined){
-if(typeof data.stdout !== "string"){
+let data2 = data.stdout;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
 const err10 = {instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1539,9 +1717,13 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.stderr !== undefined){
-if(typeof data.stderr !== "string"){
+let data3 = data.stderr;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
 const err11 = {instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1551,9 +1733,13 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.timed_out !== undefined){
-if(typeof data.timed_out !== "boolean"){
+let data4 = data.timed_out;
+const _errs10 = errors;
+if(typeof data4 !== "boolean"){
 const err12 = {instancePath:instancePath+"/timed_out",schemaPath:"#/properties/timed_out/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
@@ -1563,9 +1749,13 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.truncated !== undefined){
-if(typeof data.truncated !== "boolean"){
+let data5 = data.truncated;
+const _errs12 = errors;
+if(typeof data5 !== "boolean"){
 const err13 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
@@ -1575,9 +1765,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.duration_ms !== undefined){
 let data6 = data.duration_ms;
+const _errs14 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
 const err14 = {instancePath:instancePath+"/duration_ms",schemaPath:"#/properties/duration_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1588,6 +1781,7 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
 const err15 = {instancePath:instancePath+"/duration_ms",schemaPath:"#/properties/duration_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -1600,6 +1794,7 @@ vErrors.push(err15);
 errors++;
 }
 }
+var valid0 = _errs14 === errors;
 }
 }
 else {

@@ -19,6 +19,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -30,6 +31,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "path") || (key0 === "offset")) || (key0 === "limit")) || (key0 === "line_numbers")) || (key0 === "count_lines")) || (key0 === "pages"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -44,6 +46,8 @@ errors++;
 }
 if(data.path !== undefined){
 let data0 = data.path;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 4096){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
@@ -76,9 +80,11 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
+const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -89,9 +95,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data2 = data.limit;
+const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -102,6 +111,7 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 100000 || isNaN(data2)){
 const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
@@ -124,9 +134,12 @@ vErrors.push(err8);
 errors++;
 }
 }
+var valid0 = _errs6 === errors;
 }
 if(data.line_numbers !== undefined){
-if(typeof data.line_numbers !== "boolean"){
+let data3 = data.line_numbers;
+const _errs8 = errors;
+if(typeof data3 !== "boolean"){
 const err9 = {instancePath:instancePath+"/line_numbers",schemaPath:"#/properties/line_numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
@@ -136,9 +149,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.count_lines !== undefined){
-if(typeof data.count_lines !== "boolean"){
+let data4 = data.count_lines;
+const _errs10 = errors;
+if(typeof data4 !== "boolean"){
 const err10 = {instancePath:instancePath+"/count_lines",schemaPath:"#/properties/count_lines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
@@ -148,9 +165,13 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.pages !== undefined){
 let data5 = data.pages;
+const _errs12 = errors;
+const _errs13 = errors;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
 const err11 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$"+"\""};
@@ -173,6 +194,7 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid0 = _errs12 === errors;
 }
 }
 else {
@@ -205,6 +227,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -246,6 +269,7 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(func3.call(schema32.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -259,7 +283,9 @@ errors++;
 }
 }
 if(data.path !== undefined){
-if(typeof data.path !== "string"){
+let data0 = data.path;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
@@ -269,9 +295,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.type !== undefined){
 let data1 = data.type;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
 const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -282,6 +311,8 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs5 = errors;
+const vSchema0 = schema32.properties.type.enum;
 if(!((((data1 === "text") || (data1 === "image")) || (data1 === "pdf")) || (data1 === "notebook"))){
 const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -292,9 +323,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.content !== undefined){
-if(typeof data.content !== "string"){
+let data2 = data.content;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
 const err8 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
@@ -304,9 +338,13 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.truncated !== undefined){
-if(typeof data.truncated !== "boolean"){
+let data3 = data.truncated;
+const _errs8 = errors;
+if(typeof data3 !== "boolean"){
 const err9 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
@@ -316,9 +354,12 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.start_line !== undefined){
 let data4 = data.start_line;
+const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
 const err10 = {instancePath:instancePath+"/start_line",schemaPath:"#/properties/start_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -329,9 +370,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.end_line !== undefined){
 let data5 = data.end_line;
+const _errs12 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
 const err11 = {instancePath:instancePath+"/end_line",schemaPath:"#/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -342,9 +386,12 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.total_lines !== undefined){
 let data6 = data.total_lines;
+const _errs14 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
 const err12 = {instancePath:instancePath+"/total_lines",schemaPath:"#/properties/total_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -355,9 +402,13 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.total_lines_known !== undefined){
-if(typeof data.total_lines_known !== "boolean"){
+let data7 = data.total_lines_known;
+const _errs16 = errors;
+if(typeof data7 !== "boolean"){
 const err13 = {instancePath:instancePath+"/total_lines_known",schemaPath:"#/properties/total_lines_known/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
@@ -367,9 +418,13 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 if(data.encoding !== undefined){
-if(typeof data.encoding !== "string"){
+let data8 = data.encoding;
+const _errs18 = errors;
+if(typeof data8 !== "string"){
 const err14 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
@@ -379,9 +434,12 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
 }
 if(data.encoding_confidence !== undefined){
 let data9 = data.encoding_confidence;
+const _errs20 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
 const err15 = {instancePath:instancePath+"/encoding_confidence",schemaPath:"#/properties/encoding_confidence/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -392,9 +450,12 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.next_offset !== undefined){
 let data10 = data.next_offset;
+const _errs22 = errors;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
 const err16 = {instancePath:instancePath+"/next_offset",schemaPath:"#/properties/next_offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -405,9 +466,12 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
 }
 if(data.mime_type !== undefined){
 let data11 = data.mime_type;
+const _errs24 = errors;
 if(typeof data11 !== "string"){
 const err17 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -418,6 +482,8 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs25 = errors;
+const vSchema1 = schema32.properties.mime_type.enum;
 if(!((((data11 === "image/png") || (data11 === "image/jpeg")) || (data11 === "image/gif")) || (data11 === "image/webp"))){
 const err18 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/enum",keyword:"enum",params:{allowedValues: schema32.properties.mime_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -428,9 +494,12 @@ vErrors.push(err18);
 }
 errors++;
 }
+var valid0 = _errs24 === errors;
 }
 if(data.data !== undefined){
-if(typeof data.data !== "string"){
+let data12 = data.data;
+const _errs26 = errors;
+if(typeof data12 !== "string"){
 const err19 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
@@ -440,9 +509,12 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
 }
 if(data.width !== undefined){
 let data13 = data.width;
+const _errs28 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
 const err20 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -453,9 +525,12 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
 }
 if(data.height !== undefined){
 let data14 = data.height;
+const _errs30 = errors;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
 const err21 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -466,9 +541,12 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid0 = _errs30 === errors;
 }
 if(data.original_width !== undefined){
 let data15 = data.original_width;
+const _errs32 = errors;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
 const err22 = {instancePath:instancePath+"/original_width",schemaPath:"#/properties/original_width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -479,9 +557,12 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid0 = _errs32 === errors;
 }
 if(data.original_height !== undefined){
 let data16 = data.original_height;
+const _errs34 = errors;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
 const err23 = {instancePath:instancePath+"/original_height",schemaPath:"#/properties/original_height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -492,9 +573,12 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 if(data.page_count !== undefined){
 let data17 = data.page_count;
+const _errs36 = errors;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
 const err24 = {instancePath:instancePath+"/page_count",schemaPath:"#/properties/page_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -505,9 +589,13 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs37 = errors;
+var valid0 = _errs36 === errors;
 }
 if(data.pages !== undefined){
-if(typeof data.pages !== "string"){
+let data18 = data.pages;
+const _errs38 = errors;
+if(typeof data18 !== "string"){
 const err25 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
@@ -517,9 +605,13 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs39 = errors;
+var valid0 = _errs38 === errors;
 }
 if(data.next_pages !== undefined){
-if(typeof data.next_pages !== "string"){
+let data19 = data.next_pages;
+const _errs40 = errors;
+if(typeof data19 !== "string"){
 const err26 = {instancePath:instancePath+"/next_pages",schemaPath:"#/properties/next_pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
@@ -529,9 +621,12 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs41 = errors;
+var valid0 = _errs40 === errors;
 }
 if(data.cell_count !== undefined){
 let data20 = data.cell_count;
+const _errs42 = errors;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
 const err27 = {instancePath:instancePath+"/cell_count",schemaPath:"#/properties/cell_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -542,6 +637,8 @@ vErrors.push(err27);
 }
 errors++;
 }
+const _errs43 = errors;
+var valid0 = _errs42 === errors;
 }
 }
 else {
@@ -573,6 +670,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -594,6 +692,7 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "path") || (key0 === "content"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -608,6 +707,8 @@ errors++;
 }
 if(data.path !== undefined){
 let data0 = data.path;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 4096){
 const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
@@ -640,9 +741,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.content !== undefined){
-if(typeof data.content !== "string"){
+let data1 = data.content;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
 const err6 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
@@ -652,6 +756,8 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 }
 else {
@@ -683,6 +789,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -714,6 +821,7 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "bytes")) || (key0 === "created"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -727,7 +835,9 @@ errors++;
 }
 }
 if(data.path !== undefined){
-if(typeof data.path !== "string"){
+let data0 = data.path;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
@@ -737,9 +847,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.bytes !== undefined){
 let data1 = data.bytes;
+const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err5 = {instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -750,9 +863,13 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.created !== undefined){
-if(typeof data.created !== "boolean"){
+let data2 = data.created;
+const _errs6 = errors;
+if(typeof data2 !== "boolean"){
 const err6 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
@@ -762,6 +879,8 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 }
 else {
@@ -793,6 +912,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -824,6 +944,7 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "path") || (key0 === "old_str")) || (key0 === "new_str")) || (key0 === "replace_all")) || (key0 === "dry_run"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -838,6 +959,8 @@ errors++;
 }
 if(data.path !== undefined){
 let data0 = data.path;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 4096){
 const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
@@ -870,9 +993,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.old_str !== undefined){
-if(typeof data.old_str !== "string"){
+let data1 = data.old_str;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
 const err7 = {instancePath:instancePath+"/old_str",schemaPath:"#/properties/old_str/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
@@ -882,9 +1008,13 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.new_str !== undefined){
-if(typeof data.new_str !== "string"){
+let data2 = data.new_str;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
 const err8 = {instancePath:instancePath+"/new_str",schemaPath:"#/properties/new_str/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
@@ -894,9 +1024,13 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.replace_all !== undefined){
-if(typeof data.replace_all !== "boolean"){
+let data3 = data.replace_all;
+const _errs8 = errors;
+if(typeof data3 !== "boolean"){
 const err9 = {instancePath:instancePath+"/replace_all",schemaPath:"#/properties/replace_all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
@@ -906,9 +1040,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.dry_run !== undefined){
-if(typeof data.dry_run !== "boolean"){
+let data4 = data.dry_run;
+const _errs10 = errors;
+if(typeof data4 !== "boolean"){
 const err10 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
@@ -918,6 +1056,8 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
@@ -949,6 +1089,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -980,6 +1121,7 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "created")) || (key0 === "dry_run"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -993,7 +1135,9 @@ errors++;
 }
 }
 if(data.path !== undefined){
-if(typeof data.path !== "string"){
+let data0 = data.path;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1003,9 +1147,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.replacements !== undefined){
 let data1 = data.replacements;
+const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err5 = {instancePath:instancePath+"/replacements",schemaPath:"#/properties/replacements/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1016,9 +1163,13 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.diff !== undefined){
-if(typeof data.diff !== "string"){
+let data2 = data.diff;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
 const err6 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1028,9 +1179,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.created !== undefined){
-if(typeof data.created !== "boolean"){
+let data3 = data.created;
+const _errs8 = errors;
+if(typeof data3 !== "boolean"){
 const err7 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1040,9 +1195,13 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.dry_run !== undefined){
-if(typeof data.dry_run !== "boolean"){
+let data4 = data.dry_run;
+const _errs10 = errors;
+if(typeof data4 !== "boolean"){
 const err8 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
@@ -1052,6 +1211,8 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 }
 else {
@@ -1083,6 +1244,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -1104,6 +1266,7 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "edits")) || (key0 === "dry_run"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -1118,6 +1281,8 @@ errors++;
 }
 if(data.path !== undefined){
 let data0 = data.path;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 4096){
 const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
@@ -1150,9 +1315,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.edits !== undefined){
 let data1 = data.edits;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
 if(data1.length > 200){
 const err6 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
@@ -1174,9 +1342,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
+const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.old_str === undefined){
 const err8 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "old_str"},message:"must have required property '"+"old_str"+"'"};
@@ -1198,6 +1369,7 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs8 = errors;
 for(const key1 in data2){
 if(!(((key1 === "old_str") || (key1 === "new_str")) || (key1 === "replace_all"))){
 const err10 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -1212,6 +1384,8 @@ errors++;
 }
 if(data2.old_str !== undefined){
 let data3 = data2.old_str;
+const _errs9 = errors;
+const _errs10 = errors;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
 const err11 = {instancePath:instancePath+"/edits/" + i0+"/old_str",schemaPath:"#/properties/edits/items/properties/old_str/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
@@ -1234,9 +1408,12 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid3 = _errs9 === errors;
 }
 if(data2.new_str !== undefined){
-if(typeof data2.new_str !== "string"){
+let data4 = data2.new_str;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
 const err13 = {instancePath:instancePath+"/edits/" + i0+"/new_str",schemaPath:"#/properties/edits/items/properties/new_str/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
@@ -1246,9 +1423,13 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid3 = _errs11 === errors;
 }
 if(data2.replace_all !== undefined){
-if(typeof data2.replace_all !== "boolean"){
+let data5 = data2.replace_all;
+const _errs13 = errors;
+if(typeof data5 !== "boolean"){
 const err14 = {instancePath:instancePath+"/edits/" + i0+"/replace_all",schemaPath:"#/properties/edits/items/properties/replace_all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
@@ -1258,6 +1439,8 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 }
 else {
@@ -1269,6 +1452,10 @@ else {
 vErrors.push(err15);
 }
 errors++;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
 }
@@ -1282,9 +1469,12 @@ vErrors.push(err16);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.dry_run !== undefined){
-if(typeof data.dry_run !== "boolean"){
+let data6 = data.dry_run;
+const _errs15 = errors;
+if(typeof data6 !== "boolean"){
 const err17 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
@@ -1294,6 +1484,8 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid0 = _errs15 === errors;
 }
 }
 else {
@@ -1325,6 +1517,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -1356,6 +1549,7 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "dry_run"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -1369,7 +1563,9 @@ errors++;
 }
 }
 if(data.path !== undefined){
-if(typeof data.path !== "string"){
+let data0 = data.path;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1379,9 +1575,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.replacements !== undefined){
 let data1 = data.replacements;
+const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err5 = {instancePath:instancePath+"/replacements",schemaPath:"#/properties/replacements/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1392,9 +1591,13 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.diff !== undefined){
-if(typeof data.diff !== "string"){
+let data2 = data.diff;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
 const err6 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1404,9 +1607,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.dry_run !== undefined){
-if(typeof data.dry_run !== "boolean"){
+let data3 = data.dry_run;
+const _errs8 = errors;
+if(typeof data3 !== "boolean"){
 const err7 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1416,6 +1623,8 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
@@ -1447,7 +1656,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "path") || (key0 === "depth")) || (key0 === "include_ignored")) || (key0 === "limit"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -1462,6 +1673,8 @@ errors++;
 }
 if(data.path !== undefined){
 let data0 = data.path;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 4096){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
@@ -1494,9 +1707,11 @@ vErrors.push(err3);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.depth !== undefined){
 let data1 = data.depth;
+const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err4 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1507,6 +1722,7 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 10 || isNaN(data1)){
 const err5 = {instancePath:instancePath+"/depth",schemaPath:"#/properties/depth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
@@ -1529,9 +1745,12 @@ vErrors.push(err6);
 errors++;
 }
 }
+var valid0 = _errs4 === errors;
 }
 if(data.include_ignored !== undefined){
-if(typeof data.include_ignored !== "boolean"){
+let data2 = data.include_ignored;
+const _errs6 = errors;
+if(typeof data2 !== "boolean"){
 const err7 = {instancePath:instancePath+"/include_ignored",schemaPath:"#/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1541,9 +1760,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.limit !== undefined){
 let data3 = data.limit;
+const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
 const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1554,6 +1776,7 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 10000 || isNaN(data3)){
 const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
@@ -1576,6 +1799,7 @@ vErrors.push(err10);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 }
 else {
@@ -1607,6 +1831,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -1648,6 +1873,7 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "path") || (key0 === "entries")) || (key0 === "truncated")) || (key0 === "ignored"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -1661,7 +1887,9 @@ errors++;
 }
 }
 if(data.path !== undefined){
-if(typeof data.path !== "string"){
+let data0 = data.path;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1671,13 +1899,20 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.entries !== undefined){
 let data1 = data.entries;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
+const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.path === undefined){
 const err6 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -1699,6 +1934,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs8 = errors;
 for(const key1 in data2){
 if(!((((key1 === "path") || (key1 === "type")) || (key1 === "size")) || (key1 === "target"))){
 const err8 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -1712,7 +1948,9 @@ errors++;
 }
 }
 if(data2.path !== undefined){
-if(typeof data2.path !== "string"){
+let data3 = data2.path;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
 const err9 = {instancePath:instancePath+"/entries/" + i0+"/path",schemaPath:"#/properties/entries/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1722,9 +1960,12 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid3 = _errs9 === errors;
 }
 if(data2.type !== undefined){
 let data4 = data2.type;
+const _errs11 = errors;
 if(typeof data4 !== "string"){
 const err10 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1735,6 +1976,8 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs12 = errors;
+const vSchema0 = schema40.properties.entries.items.properties.type.enum;
 if(!((((data4 === "file") || (data4 === "dir")) || (data4 === "symlink")) || (data4 === "other"))){
 const err11 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema40.properties.entries.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -1745,9 +1988,11 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid3 = _errs11 === errors;
 }
 if(data2.size !== undefined){
 let data5 = data2.size;
+const _errs13 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
 const err12 = {instancePath:instancePath+"/entries/" + i0+"/size",schemaPath:"#/properties/entries/items/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1758,9 +2003,13 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data2.target !== undefined){
-if(typeof data2.target !== "string"){
+let data6 = data2.target;
+const _errs15 = errors;
+if(typeof data6 !== "string"){
 const err13 = {instancePath:instancePath+"/entries/" + i0+"/target",schemaPath:"#/properties/entries/items/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
@@ -1770,6 +2019,8 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid3 = _errs15 === errors;
 }
 }
 else {
@@ -1781,6 +2032,10 @@ else {
 vErrors.push(err14);
 }
 errors++;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
 }
@@ -1794,9 +2049,12 @@ vErrors.push(err15);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.truncated !== undefined){
-if(typeof data.truncated !== "boolean"){
+let data7 = data.truncated;
+const _errs17 = errors;
+if(typeof data7 !== "boolean"){
 const err16 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
@@ -1806,9 +2064,12 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid0 = _errs17 === errors;
 }
 if(data.ignored !== undefined){
 let data8 = data.ignored;
+const _errs19 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
 const err17 = {instancePath:instancePath+"/ignored",schemaPath:"#/properties/ignored/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1819,6 +2080,8 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs20 = errors;
+var valid0 = _errs19 === errors;
 }
 }
 else {

@@ -18,6 +18,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pattern === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
@@ -29,6 +30,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "pattern") || (key0 === "path")) || (key0 === "limit")) || (key0 === "include_ignored"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -43,6 +45,8 @@ errors++;
 }
 if(data.pattern !== undefined){
 let data0 = data.pattern;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 4096){
 const err2 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
@@ -75,9 +79,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.path !== undefined){
 let data1 = data.path;
+const _errs4 = errors;
+const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) > 4096){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
@@ -110,9 +117,11 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.limit !== undefined){
 let data2 = data.limit;
+const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -123,6 +132,7 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 100000 || isNaN(data2)){
 const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
@@ -145,9 +155,12 @@ vErrors.push(err10);
 errors++;
 }
 }
+var valid0 = _errs6 === errors;
 }
 if(data.include_ignored !== undefined){
-if(typeof data.include_ignored !== "boolean"){
+let data3 = data.include_ignored;
+const _errs8 = errors;
+if(typeof data3 !== "boolean"){
 const err11 = {instancePath:instancePath+"/include_ignored",schemaPath:"#/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err11];
@@ -157,6 +170,8 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
@@ -188,6 +203,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.files === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
@@ -219,6 +235,7 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "files") || (key0 === "truncated")) || (key0 === "total"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -233,10 +250,15 @@ errors++;
 }
 if(data.files !== undefined){
 let data0 = data.files;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(typeof data0[i0] !== "string"){
+let data1 = data0[i0];
+const _errs4 = errors;
+if(typeof data1 !== "string"){
 const err4 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
@@ -245,6 +267,11 @@ else {
 vErrors.push(err4);
 }
 errors++;
+}
+const _errs5 = errors;
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
 }
@@ -258,9 +285,12 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.truncated !== undefined){
-if(typeof data.truncated !== "boolean"){
+let data2 = data.truncated;
+const _errs6 = errors;
+if(typeof data2 !== "boolean"){
 const err6 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
@@ -270,9 +300,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.total !== undefined){
 let data3 = data.total;
+const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
 const err7 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -283,6 +316,8 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 }
 else {
@@ -315,6 +350,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.pattern === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
@@ -326,6 +362,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(func5.call(schema33.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -340,6 +377,8 @@ errors++;
 }
 if(data.pattern !== undefined){
 let data0 = data.pattern;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 10000){
 const err2 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
@@ -372,9 +411,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.path !== undefined){
 let data1 = data.path;
+const _errs4 = errors;
+const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) > 4096){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
@@ -407,9 +449,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.glob !== undefined){
 let data2 = data.glob;
+const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func1(data2) > 1000){
 const err8 = {instancePath:instancePath+"/glob",schemaPath:"#/properties/glob/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
@@ -442,9 +487,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.case_insensitive !== undefined){
-if(typeof data.case_insensitive !== "boolean"){
+let data3 = data.case_insensitive;
+const _errs8 = errors;
+if(typeof data3 !== "boolean"){
 const err11 = {instancePath:instancePath+"/case_insensitive",schemaPath:"#/properties/case_insensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err11];
@@ -454,9 +502,13 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.fixed_strings !== undefined){
-if(typeof data.fixed_strings !== "boolean"){
+let data4 = data.fixed_strings;
+const _errs10 = errors;
+if(typeof data4 !== "boolean"){
 const err12 = {instancePath:instancePath+"/fixed_strings",schemaPath:"#/properties/fixed_strings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
@@ -466,9 +518,13 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.multiline !== undefined){
-if(typeof data.multiline !== "boolean"){
+let data5 = data.multiline;
+const _errs12 = errors;
+if(typeof data5 !== "boolean"){
 const err13 = {instancePath:instancePath+"/multiline",schemaPath:"#/properties/multiline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
@@ -478,9 +534,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.context !== undefined){
 let data6 = data.context;
+const _errs14 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
 const err14 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -491,6 +550,7 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs15 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 20 || isNaN(data6)){
 const err15 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
@@ -513,9 +573,11 @@ vErrors.push(err16);
 errors++;
 }
 }
+var valid0 = _errs14 === errors;
 }
 if(data.output_mode !== undefined){
 let data7 = data.output_mode;
+const _errs16 = errors;
 if(typeof data7 !== "string"){
 const err17 = {instancePath:instancePath+"/output_mode",schemaPath:"#/properties/output_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -526,6 +588,8 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs17 = errors;
+const vSchema0 = schema33.properties.output_mode.enum;
 if(!(((data7 === "content") || (data7 === "files_with_matches")) || (data7 === "count"))){
 const err18 = {instancePath:instancePath+"/output_mode",schemaPath:"#/properties/output_mode/enum",keyword:"enum",params:{allowedValues: schema33.properties.output_mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -536,9 +600,11 @@ vErrors.push(err18);
 }
 errors++;
 }
+var valid0 = _errs16 === errors;
 }
 if(data.max_results !== undefined){
 let data8 = data.max_results;
+const _errs18 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
 const err19 = {instancePath:instancePath+"/max_results",schemaPath:"#/properties/max_results/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -549,6 +615,7 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs19 = errors;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 1000000 || isNaN(data8)){
 const err20 = {instancePath:instancePath+"/max_results",schemaPath:"#/properties/max_results/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
@@ -571,9 +638,12 @@ vErrors.push(err21);
 errors++;
 }
 }
+var valid0 = _errs18 === errors;
 }
 if(data.include_ignored !== undefined){
-if(typeof data.include_ignored !== "boolean"){
+let data9 = data.include_ignored;
+const _errs20 = errors;
+if(typeof data9 !== "boolean"){
 const err22 = {instancePath:instancePath+"/include_ignored",schemaPath:"#/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err22];
@@ -583,9 +653,12 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
 }
 if(data.timeout_ms !== undefined){
 let data10 = data.timeout_ms;
+const _errs22 = errors;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
 const err23 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -596,6 +669,7 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs23 = errors;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 600000 || isNaN(data10)){
 const err24 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"};
@@ -618,6 +692,7 @@ vErrors.push(err25);
 errors++;
 }
 }
+var valid0 = _errs22 === errors;
 }
 }
 else {
@@ -649,6 +724,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.truncated === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
@@ -660,6 +736,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "matches") || (key0 === "files")) || (key0 === "counts")) || (key0 === "truncated"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -674,10 +751,15 @@ errors++;
 }
 if(data.matches !== undefined){
 let data0 = data.matches;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
+const _errs5 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.path === undefined){
 const err2 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -709,6 +791,7 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs6 = errors;
 for(const key1 in data1){
 if(!(((((key1 === "path") || (key1 === "line")) || (key1 === "text")) || (key1 === "before")) || (key1 === "after"))){
 const err5 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -722,7 +805,9 @@ errors++;
 }
 }
 if(data1.path !== undefined){
-if(typeof data1.path !== "string"){
+let data2 = data1.path;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
 const err6 = {instancePath:instancePath+"/matches/" + i0+"/path",schemaPath:"#/properties/matches/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
@@ -732,9 +817,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs8 = errors;
+var valid3 = _errs7 === errors;
 }
 if(data1.line !== undefined){
 let data3 = data1.line;
+const _errs9 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
 const err7 = {instancePath:instancePath+"/matches/" + i0+"/line",schemaPath:"#/properties/matches/items/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -745,9 +833,13 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid3 = _errs9 === errors;
 }
 if(data1.text !== undefined){
-if(typeof data1.text !== "string"){
+let data4 = data1.text;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
 const err8 = {instancePath:instancePath+"/matches/" + i0+"/text",schemaPath:"#/properties/matches/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
@@ -757,13 +849,20 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid3 = _errs11 === errors;
 }
 if(data1.before !== undefined){
 let data5 = data1.before;
+const _errs13 = errors;
+const _errs14 = errors;
 if(Array.isArray(data5)){
+let valid5 = true;
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(typeof data5[i1] !== "string"){
+let data6 = data5[i1];
+const _errs15 = errors;
+if(typeof data6 !== "string"){
 const err9 = {instancePath:instancePath+"/matches/" + i0+"/before/" + i1,schemaPath:"#/properties/matches/items/properties/before/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
@@ -772,6 +871,11 @@ else {
 vErrors.push(err9);
 }
 errors++;
+}
+const _errs16 = errors;
+var valid4 = _errs15 === errors;
+if(!valid4){
+valid5 = false;
 }
 }
 }
@@ -785,13 +889,19 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid3 = _errs13 === errors;
 }
 if(data1.after !== undefined){
 let data7 = data1.after;
+const _errs17 = errors;
+const _errs18 = errors;
 if(Array.isArray(data7)){
+let valid7 = true;
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(typeof data7[i2] !== "string"){
+let data8 = data7[i2];
+const _errs19 = errors;
+if(typeof data8 !== "string"){
 const err11 = {instancePath:instancePath+"/matches/" + i0+"/after/" + i2,schemaPath:"#/properties/matches/items/properties/after/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
@@ -800,6 +910,11 @@ else {
 vErrors.push(err11);
 }
 errors++;
+}
+const _errs20 = errors;
+var valid6 = _errs19 === errors;
+if(!valid6){
+valid7 = false;
 }
 }
 }
@@ -813,6 +928,7 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid3 = _errs17 === errors;
 }
 }
 else {
@@ -824,6 +940,10 @@ else {
 vErrors.push(err13);
 }
 errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
 }
@@ -837,13 +957,19 @@ vErrors.push(err14);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.files !== undefined){
 let data9 = data.files;
+const _errs21 = errors;
+const _errs22 = errors;
 if(Array.isArray(data9)){
+let valid9 = true;
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(typeof data9[i3] !== "string"){
+let data10 = data9[i3];
+const _errs23 = errors;
+if(typeof data10 !== "string"){
 const err15 = {instancePath:instancePath+"/files/" + i3,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
@@ -852,6 +978,11 @@ else {
 vErrors.push(err15);
 }
 errors++;
+}
+const _errs24 = errors;
+var valid8 = _errs23 === errors;
+if(!valid8){
+valid9 = false;
 }
 }
 }
@@ -865,13 +996,19 @@ vErrors.push(err16);
 }
 errors++;
 }
+var valid0 = _errs21 === errors;
 }
 if(data.counts !== undefined){
 let data11 = data.counts;
+const _errs25 = errors;
+const _errs26 = errors;
 if(Array.isArray(data11)){
+let valid11 = true;
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
 let data12 = data11[i4];
+const _errs27 = errors;
+const _errs28 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.path === undefined){
 const err17 = {instancePath:instancePath+"/counts/" + i4,schemaPath:"#/properties/counts/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
@@ -893,6 +1030,7 @@ vErrors.push(err18);
 }
 errors++;
 }
+const _errs29 = errors;
 for(const key2 in data12){
 if(!((key2 === "path") || (key2 === "count"))){
 const err19 = {instancePath:instancePath+"/counts/" + i4,schemaPath:"#/properties/counts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
@@ -906,7 +1044,9 @@ errors++;
 }
 }
 if(data12.path !== undefined){
-if(typeof data12.path !== "string"){
+let data13 = data12.path;
+const _errs30 = errors;
+if(typeof data13 !== "string"){
 const err20 = {instancePath:instancePath+"/counts/" + i4+"/path",schemaPath:"#/properties/counts/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
@@ -916,9 +1056,12 @@ vErrors.push(err20);
 }
 errors++;
 }
+const _errs31 = errors;
+var valid12 = _errs30 === errors;
 }
 if(data12.count !== undefined){
 let data14 = data12.count;
+const _errs32 = errors;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
 const err21 = {instancePath:instancePath+"/counts/" + i4+"/count",schemaPath:"#/properties/counts/items/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -929,6 +1072,8 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs33 = errors;
+var valid12 = _errs32 === errors;
 }
 }
 else {
@@ -940,6 +1085,10 @@ else {
 vErrors.push(err22);
 }
 errors++;
+}
+var valid10 = _errs27 === errors;
+if(!valid10){
+valid11 = false;
 }
 }
 }
@@ -953,9 +1102,12 @@ vErrors.push(err23);
 }
 errors++;
 }
+var valid0 = _errs25 === errors;
 }
 if(data.truncated !== undefined){
-if(typeof data.truncated !== "boolean"){
+let data15 = data.truncated;
+const _errs34 = errors;
+if(typeof data15 !== "boolean"){
 const err24 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err24];
@@ -965,6 +1117,8 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs35 = errors;
+var valid0 = _errs34 === errors;
 }
 }
 else {

@@ -18,6 +18,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
@@ -29,6 +30,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "title") || (key0 === "description")) || (key0 === "status"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -43,6 +45,8 @@ errors++;
 }
 if(data.title !== undefined){
 let data0 = data.title;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 200){
 const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
@@ -75,9 +79,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.description !== undefined){
 let data1 = data.description;
+const _errs4 = errors;
+const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) > 4000){
 const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
@@ -100,9 +107,11 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.status !== undefined){
 let data2 = data.status;
+const _errs6 = errors;
 if(typeof data2 !== "string"){
 const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -113,6 +122,8 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
+const vSchema0 = schema31.properties.status.enum;
 if(!((((data2 === "pending") || (data2 === "in_progress")) || (data2 === "completed")) || (data2 === "cancelled"))){
 const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema31.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -123,6 +134,7 @@ vErrors.push(err8);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 }
 else {
@@ -154,6 +166,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.task === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
@@ -165,6 +178,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "task")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -179,6 +193,8 @@ errors++;
 }
 if(data.task !== undefined){
 let data0 = data.task;
+const _errs2 = errors;
+const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.id === undefined){
 const err2 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
@@ -230,6 +246,7 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs4 = errors;
 for(const key1 in data0){
 if(!((((((key1 === "id") || (key1 === "title")) || (key1 === "description")) || (key1 === "status")) || (key1 === "created_at")) || (key1 === "updated_at"))){
 const err7 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -243,7 +260,9 @@ errors++;
 }
 }
 if(data0.id !== undefined){
-if(typeof data0.id !== "string"){
+let data1 = data0.id;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
 const err8 = {instancePath:instancePath+"/task/id",schemaPath:"#/properties/task/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
@@ -253,9 +272,13 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
 }
 if(data0.title !== undefined){
-if(typeof data0.title !== "string"){
+let data2 = data0.title;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
 const err9 = {instancePath:instancePath+"/task/title",schemaPath:"#/properties/task/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
@@ -265,9 +288,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
 }
 if(data0.description !== undefined){
-if(typeof data0.description !== "string"){
+let data3 = data0.description;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
 const err10 = {instancePath:instancePath+"/task/description",schemaPath:"#/properties/task/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
@@ -277,9 +304,12 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid1 = _errs9 === errors;
 }
 if(data0.status !== undefined){
 let data4 = data0.status;
+const _errs11 = errors;
 if(typeof data4 !== "string"){
 const err11 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -290,6 +320,8 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs12 = errors;
+const vSchema0 = schema32.properties.task.properties.status.enum;
 if(!((((data4 === "pending") || (data4 === "in_progress")) || (data4 === "completed")) || (data4 === "cancelled"))){
 const err12 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/enum",keyword:"enum",params:{allowedValues: schema32.properties.task.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -300,9 +332,12 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid1 = _errs11 === errors;
 }
 if(data0.created_at !== undefined){
-if(typeof data0.created_at !== "string"){
+let data5 = data0.created_at;
+const _errs13 = errors;
+if(typeof data5 !== "string"){
 const err13 = {instancePath:instancePath+"/task/created_at",schemaPath:"#/properties/task/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
@@ -312,9 +347,13 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid1 = _errs13 === errors;
 }
 if(data0.updated_at !== undefined){
-if(typeof data0.updated_at !== "string"){
+let data6 = data0.updated_at;
+const _errs15 = errors;
+if(typeof data6 !== "string"){
 const err14 = {instancePath:instancePath+"/task/updated_at",schemaPath:"#/properties/task/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
@@ -324,6 +363,8 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid1 = _errs15 === errors;
 }
 }
 else {
@@ -336,6 +377,7 @@ vErrors.push(err15);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 }
 else {
@@ -367,6 +409,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
@@ -378,6 +421,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "id") || (key0 === "title")) || (key0 === "description")) || (key0 === "status"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -392,6 +436,8 @@ errors++;
 }
 if(data.id !== undefined){
 let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 64){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
@@ -424,9 +470,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.title !== undefined){
 let data1 = data.title;
+const _errs4 = errors;
+const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) > 200){
 const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
@@ -459,9 +508,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.description !== undefined){
 let data2 = data.description;
+const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func1(data2) > 4000){
 const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
@@ -484,9 +536,11 @@ vErrors.push(err9);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.status !== undefined){
 let data3 = data.status;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
 const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -497,6 +551,8 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs9 = errors;
+const vSchema0 = schema33.properties.status.enum;
 if(!((((data3 === "pending") || (data3 === "in_progress")) || (data3 === "completed")) || (data3 === "cancelled"))){
 const err11 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema33.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -507,6 +563,7 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid0 = _errs8 === errors;
 }
 }
 else {
@@ -538,6 +595,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.task === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
@@ -559,6 +617,7 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "task") || (key0 === "changed"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -573,6 +632,8 @@ errors++;
 }
 if(data.task !== undefined){
 let data0 = data.task;
+const _errs2 = errors;
+const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.id === undefined){
 const err3 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
@@ -624,6 +685,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs4 = errors;
 for(const key1 in data0){
 if(!((((((key1 === "id") || (key1 === "title")) || (key1 === "description")) || (key1 === "status")) || (key1 === "created_at")) || (key1 === "updated_at"))){
 const err8 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -637,7 +699,9 @@ errors++;
 }
 }
 if(data0.id !== undefined){
-if(typeof data0.id !== "string"){
+let data1 = data0.id;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
 const err9 = {instancePath:instancePath+"/task/id",schemaPath:"#/properties/task/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
@@ -647,9 +711,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs6 = errors;
+var valid1 = _errs5 === errors;
 }
 if(data0.title !== undefined){
-if(typeof data0.title !== "string"){
+let data2 = data0.title;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
 const err10 = {instancePath:instancePath+"/task/title",schemaPath:"#/properties/task/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
@@ -659,9 +727,13 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs8 = errors;
+var valid1 = _errs7 === errors;
 }
 if(data0.description !== undefined){
-if(typeof data0.description !== "string"){
+let data3 = data0.description;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
 const err11 = {instancePath:instancePath+"/task/description",schemaPath:"#/properties/task/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
@@ -671,9 +743,12 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid1 = _errs9 === errors;
 }
 if(data0.status !== undefined){
 let data4 = data0.status;
+const _errs11 = errors;
 if(typeof data4 !== "string"){
 const err12 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -684,6 +759,8 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs12 = errors;
+const vSchema0 = schema34.properties.task.properties.status.enum;
 if(!((((data4 === "pending") || (data4 === "in_progress")) || (data4 === "completed")) || (data4 === "cancelled"))){
 const err13 = {instancePath:instancePath+"/task/status",schemaPath:"#/properties/task/properties/status/enum",keyword:"enum",params:{allowedValues: schema34.properties.task.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -694,9 +771,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid1 = _errs11 === errors;
 }
 if(data0.created_at !== undefined){
-if(typeof data0.created_at !== "string"){
+let data5 = data0.created_at;
+const _errs13 = errors;
+if(typeof data5 !== "string"){
 const err14 = {instancePath:instancePath+"/task/created_at",schemaPath:"#/properties/task/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
@@ -706,9 +786,13 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid1 = _errs13 === errors;
 }
 if(data0.updated_at !== undefined){
-if(typeof data0.updated_at !== "string"){
+let data6 = data0.updated_at;
+const _errs15 = errors;
+if(typeof data6 !== "string"){
 const err15 = {instancePath:instancePath+"/task/updated_at",schemaPath:"#/properties/task/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
@@ -718,6 +802,8 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid1 = _errs15 === errors;
 }
 }
 else {
@@ -730,13 +816,18 @@ vErrors.push(err16);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.changed !== undefined){
 let data7 = data.changed;
+const _errs17 = errors;
+const _errs18 = errors;
 if(Array.isArray(data7)){
+let valid3 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
+const _errs19 = errors;
 if(typeof data8 !== "string"){
 const err17 = {instancePath:instancePath+"/changed/" + i0,schemaPath:"#/properties/changed/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -747,6 +838,8 @@ vErrors.push(err17);
 }
 errors++;
 }
+const _errs20 = errors;
+const vSchema1 = schema34.properties.changed.items.enum;
 if(!(((data8 === "title") || (data8 === "description")) || (data8 === "status"))){
 const err18 = {instancePath:instancePath+"/changed/" + i0,schemaPath:"#/properties/changed/items/enum",keyword:"enum",params:{allowedValues: schema34.properties.changed.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -756,6 +849,10 @@ else {
 vErrors.push(err18);
 }
 errors++;
+}
+var valid2 = _errs19 === errors;
+if(!valid2){
+valid3 = false;
 }
 }
 }
@@ -769,6 +866,7 @@ vErrors.push(err19);
 }
 errors++;
 }
+var valid0 = _errs17 === errors;
 }
 }
 else {
@@ -800,7 +898,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "status")){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -815,6 +915,7 @@ errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
+const _errs2 = errors;
 if(typeof data0 !== "string"){
 const err1 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -825,6 +926,8 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs3 = errors;
+const vSchema0 = schema35.properties.status.enum;
 if(!((((data0 === "pending") || (data0 === "in_progress")) || (data0 === "completed")) || (data0 === "cancelled"))){
 const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema35.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -835,6 +938,7 @@ vErrors.push(err2);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 }
 else {
@@ -866,6 +970,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tasks === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tasks"},message:"must have required property '"+"tasks"+"'"};
@@ -887,6 +992,7 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "tasks") || (key0 === "counts"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -901,10 +1007,15 @@ errors++;
 }
 if(data.tasks !== undefined){
 let data0 = data.tasks;
+const _errs2 = errors;
+const _errs3 = errors;
 if(Array.isArray(data0)){
+let valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs4 = errors;
+const _errs5 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.id === undefined){
 const err3 = {instancePath:instancePath+"/tasks/" + i0,schemaPath:"#/properties/tasks/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
@@ -956,6 +1067,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs6 = errors;
 for(const key1 in data1){
 if(!((((((key1 === "id") || (key1 === "title")) || (key1 === "description")) || (key1 === "status")) || (key1 === "created_at")) || (key1 === "updated_at"))){
 const err8 = {instancePath:instancePath+"/tasks/" + i0,schemaPath:"#/properties/tasks/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -969,7 +1081,9 @@ errors++;
 }
 }
 if(data1.id !== undefined){
-if(typeof data1.id !== "string"){
+let data2 = data1.id;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
 const err9 = {instancePath:instancePath+"/tasks/" + i0+"/id",schemaPath:"#/properties/tasks/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
@@ -979,9 +1093,13 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs8 = errors;
+var valid3 = _errs7 === errors;
 }
 if(data1.title !== undefined){
-if(typeof data1.title !== "string"){
+let data3 = data1.title;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
 const err10 = {instancePath:instancePath+"/tasks/" + i0+"/title",schemaPath:"#/properties/tasks/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
@@ -991,9 +1109,13 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs10 = errors;
+var valid3 = _errs9 === errors;
 }
 if(data1.description !== undefined){
-if(typeof data1.description !== "string"){
+let data4 = data1.description;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
 const err11 = {instancePath:instancePath+"/tasks/" + i0+"/description",schemaPath:"#/properties/tasks/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1003,9 +1125,12 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid3 = _errs11 === errors;
 }
 if(data1.status !== undefined){
 let data5 = data1.status;
+const _errs13 = errors;
 if(typeof data5 !== "string"){
 const err12 = {instancePath:instancePath+"/tasks/" + i0+"/status",schemaPath:"#/properties/tasks/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1016,6 +1141,8 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs14 = errors;
+const vSchema0 = schema36.properties.tasks.items.properties.status.enum;
 if(!((((data5 === "pending") || (data5 === "in_progress")) || (data5 === "completed")) || (data5 === "cancelled"))){
 const err13 = {instancePath:instancePath+"/tasks/" + i0+"/status",schemaPath:"#/properties/tasks/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema36.properties.tasks.items.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -1026,9 +1153,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid3 = _errs13 === errors;
 }
 if(data1.created_at !== undefined){
-if(typeof data1.created_at !== "string"){
+let data6 = data1.created_at;
+const _errs15 = errors;
+if(typeof data6 !== "string"){
 const err14 = {instancePath:instancePath+"/tasks/" + i0+"/created_at",schemaPath:"#/properties/tasks/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
@@ -1038,9 +1168,13 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid3 = _errs15 === errors;
 }
 if(data1.updated_at !== undefined){
-if(typeof data1.updated_at !== "string"){
+let data7 = data1.updated_at;
+const _errs17 = errors;
+if(typeof data7 !== "string"){
 const err15 = {instancePath:instancePath+"/tasks/" + i0+"/updated_at",schemaPath:"#/properties/tasks/items/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
@@ -1050,6 +1184,8 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs18 = errors;
+var valid3 = _errs17 === errors;
 }
 }
 else {
@@ -1061,6 +1197,10 @@ else {
 vErrors.push(err16);
 }
 errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
 }
@@ -1074,9 +1214,12 @@ vErrors.push(err17);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.counts !== undefined){
 let data8 = data.counts;
+const _errs19 = errors;
+const _errs20 = errors;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.pending === undefined){
 const err18 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "pending"},message:"must have required property '"+"pending"+"'"};
@@ -1118,6 +1261,7 @@ vErrors.push(err21);
 }
 errors++;
 }
+const _errs21 = errors;
 for(const key2 in data8){
 if(!((((key2 === "pending") || (key2 === "in_progress")) || (key2 === "completed")) || (key2 === "cancelled"))){
 const err22 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
@@ -1132,6 +1276,7 @@ errors++;
 }
 if(data8.pending !== undefined){
 let data9 = data8.pending;
+const _errs22 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
 const err23 = {instancePath:instancePath+"/counts/pending",schemaPath:"#/properties/counts/properties/pending/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1142,9 +1287,12 @@ vErrors.push(err23);
 }
 errors++;
 }
+const _errs23 = errors;
+var valid4 = _errs22 === errors;
 }
 if(data8.in_progress !== undefined){
 let data10 = data8.in_progress;
+const _errs24 = errors;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
 const err24 = {instancePath:instancePath+"/counts/in_progress",schemaPath:"#/properties/counts/properties/in_progress/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1155,9 +1303,12 @@ vErrors.push(err24);
 }
 errors++;
 }
+const _errs25 = errors;
+var valid4 = _errs24 === errors;
 }
 if(data8.completed !== undefined){
 let data11 = data8.completed;
+const _errs26 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
 const err25 = {instancePath:instancePath+"/counts/completed",schemaPath:"#/properties/counts/properties/completed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1168,9 +1319,12 @@ vErrors.push(err25);
 }
 errors++;
 }
+const _errs27 = errors;
+var valid4 = _errs26 === errors;
 }
 if(data8.cancelled !== undefined){
 let data12 = data8.cancelled;
+const _errs28 = errors;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
 const err26 = {instancePath:instancePath+"/counts/cancelled",schemaPath:"#/properties/counts/properties/cancelled/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1181,6 +1335,8 @@ vErrors.push(err26);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid4 = _errs28 === errors;
 }
 }
 else {
@@ -1193,6 +1349,7 @@ vErrors.push(err27);
 }
 errors++;
 }
+var valid0 = _errs19 === errors;
 }
 }
 else {

@@ -18,6 +18,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.question === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'"};
@@ -29,6 +30,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "question") || (key0 === "options")) || (key0 === "multi_select"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -43,6 +45,8 @@ errors++;
 }
 if(data.question !== undefined){
 let data0 = data.question;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 2000){
 const err2 = {instancePath:instancePath+"/question",schemaPath:"#/properties/question/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
@@ -75,9 +79,12 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.options !== undefined){
 let data1 = data.options;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
 if(data1.length > 10){
 const err5 = {instancePath:instancePath+"/options",schemaPath:"#/properties/options/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
@@ -99,9 +106,12 @@ vErrors.push(err6);
 }
 errors++;
 }
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs6 = errors;
+const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.label === undefined){
 const err7 = {instancePath:instancePath+"/options/" + i0,schemaPath:"#/properties/options/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
@@ -113,6 +123,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs8 = errors;
 for(const key1 in data2){
 if(!((key1 === "label") || (key1 === "description"))){
 const err8 = {instancePath:instancePath+"/options/" + i0,schemaPath:"#/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -127,6 +138,8 @@ errors++;
 }
 if(data2.label !== undefined){
 let data3 = data2.label;
+const _errs9 = errors;
+const _errs10 = errors;
 if(typeof data3 === "string"){
 if(func1(data3) > 100){
 const err9 = {instancePath:instancePath+"/options/" + i0+"/label",schemaPath:"#/properties/options/items/properties/label/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
@@ -159,9 +172,12 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid3 = _errs9 === errors;
 }
 if(data2.description !== undefined){
 let data4 = data2.description;
+const _errs11 = errors;
+const _errs12 = errors;
 if(typeof data4 === "string"){
 if(func1(data4) > 500){
 const err12 = {instancePath:instancePath+"/options/" + i0+"/description",schemaPath:"#/properties/options/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
@@ -184,6 +200,7 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid3 = _errs11 === errors;
 }
 }
 else {
@@ -195,6 +212,10 @@ else {
 vErrors.push(err14);
 }
 errors++;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
 }
@@ -208,9 +229,12 @@ vErrors.push(err15);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.multi_select !== undefined){
-if(typeof data.multi_select !== "boolean"){
+let data5 = data.multi_select;
+const _errs13 = errors;
+if(typeof data5 !== "boolean"){
 const err16 = {instancePath:instancePath+"/multi_select",schemaPath:"#/properties/multi_select/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
@@ -220,6 +244,8 @@ vErrors.push(err16);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid0 = _errs13 === errors;
 }
 }
 else {
@@ -251,6 +277,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.answer === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answer"},message:"must have required property '"+"answer"+"'"};
@@ -272,6 +299,7 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "answer") || (key0 === "selected"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -285,7 +313,9 @@ errors++;
 }
 }
 if(data.answer !== undefined){
-if(typeof data.answer !== "string"){
+let data0 = data.answer;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err3 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
@@ -295,13 +325,20 @@ vErrors.push(err3);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.selected !== undefined){
 let data1 = data.selected;
+const _errs4 = errors;
+const _errs5 = errors;
 if(Array.isArray(data1)){
+let valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
+let data2 = data1[i0];
+const _errs6 = errors;
+if(typeof data2 !== "string"){
 const err4 = {instancePath:instancePath+"/selected/" + i0,schemaPath:"#/properties/selected/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
@@ -310,6 +347,11 @@ else {
 vErrors.push(err4);
 }
 errors++;
+}
+const _errs7 = errors;
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
 }
@@ -323,6 +365,7 @@ vErrors.push(err5);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 }
 else {

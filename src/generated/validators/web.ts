@@ -18,6 +18,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.url === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
@@ -29,6 +30,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "url") || (key0 === "format")) || (key0 === "max_bytes")) || (key0 === "timeout_ms"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -43,6 +45,8 @@ errors++;
 }
 if(data.url !== undefined){
 let data0 = data.url;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 8192){
 const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 8192},message:"must NOT have more than 8192 characters"};
@@ -75,9 +79,11 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.format !== undefined){
 let data1 = data.format;
+const _errs4 = errors;
 if(typeof data1 !== "string"){
 const err5 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -88,6 +94,8 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+const vSchema0 = schema31.properties.format.enum;
 if(!(((data1 === "markdown") || (data1 === "text")) || (data1 === "raw"))){
 const err6 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema31.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -98,9 +106,11 @@ vErrors.push(err6);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.max_bytes !== undefined){
 let data2 = data.max_bytes;
+const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err7 = {instancePath:instancePath+"/max_bytes",schemaPath:"#/properties/max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -111,6 +121,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+const _errs7 = errors;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 104857600 || isNaN(data2)){
 const err8 = {instancePath:instancePath+"/max_bytes",schemaPath:"#/properties/max_bytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 104857600},message:"must be <= 104857600"};
@@ -133,9 +144,11 @@ vErrors.push(err9);
 errors++;
 }
 }
+var valid0 = _errs6 === errors;
 }
 if(data.timeout_ms !== undefined){
 let data3 = data.timeout_ms;
+const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
 const err10 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -146,6 +159,7 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs9 = errors;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 120000 || isNaN(data3)){
 const err11 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 120000},message:"must be <= 120000"};
@@ -168,6 +182,7 @@ vErrors.push(err12);
 errors++;
 }
 }
+var valid0 = _errs8 === errors;
 }
 }
 else {
@@ -199,6 +214,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.url === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
@@ -270,6 +286,7 @@ vErrors.push(err6);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "url") || (key0 === "final_url")) || (key0 === "status")) || (key0 === "content_type")) || (key0 === "title")) || (key0 === "content")) || (key0 === "bytes")) || (key0 === "truncated"))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -283,7 +300,9 @@ errors++;
 }
 }
 if(data.url !== undefined){
-if(typeof data.url !== "string"){
+let data0 = data.url;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err8 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
@@ -293,9 +312,13 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.final_url !== undefined){
-if(typeof data.final_url !== "string"){
+let data1 = data.final_url;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
 const err9 = {instancePath:instancePath+"/final_url",schemaPath:"#/properties/final_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
@@ -305,9 +328,12 @@ vErrors.push(err9);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.status !== undefined){
 let data2 = data.status;
+const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -318,9 +344,13 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
 }
 if(data.content_type !== undefined){
-if(typeof data.content_type !== "string"){
+let data3 = data.content_type;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
 const err11 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
@@ -330,9 +360,13 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
 }
 if(data.title !== undefined){
-if(typeof data.title !== "string"){
+let data4 = data.title;
+const _errs10 = errors;
+if(typeof data4 !== "string"){
 const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
@@ -342,9 +376,13 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
 }
 if(data.content !== undefined){
-if(typeof data.content !== "string"){
+let data5 = data.content;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
 const err13 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
@@ -354,9 +392,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
 }
 if(data.bytes !== undefined){
 let data6 = data.bytes;
+const _errs14 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
 const err14 = {instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -367,9 +408,13 @@ vErrors.push(err14);
 }
 errors++;
 }
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
 }
 if(data.truncated !== undefined){
-if(typeof data.truncated !== "boolean"){
+let data7 = data.truncated;
+const _errs16 = errors;
+if(typeof data7 !== "boolean"){
 const err15 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err15];
@@ -379,6 +424,8 @@ vErrors.push(err15);
 }
 errors++;
 }
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
 }
 }
 else {
@@ -410,6 +457,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
@@ -421,6 +469,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "query") || (key0 === "max_results")) || (key0 === "allowed_domains")) || (key0 === "blocked_domains"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -435,6 +484,8 @@ errors++;
 }
 if(data.query !== undefined){
 let data0 = data.query;
+const _errs2 = errors;
+const _errs3 = errors;
 if(typeof data0 === "string"){
 if(func1(data0) > 1000){
 const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
@@ -467,9 +518,11 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.max_results !== undefined){
 let data1 = data.max_results;
+const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err5 = {instancePath:instancePath+"/max_results",schemaPath:"#/properties/max_results/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -480,6 +533,7 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 20 || isNaN(data1)){
 const err6 = {instancePath:instancePath+"/max_results",schemaPath:"#/properties/max_results/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
@@ -502,9 +556,12 @@ vErrors.push(err7);
 errors++;
 }
 }
+var valid0 = _errs4 === errors;
 }
 if(data.allowed_domains !== undefined){
 let data2 = data.allowed_domains;
+const _errs6 = errors;
+const _errs7 = errors;
 if(Array.isArray(data2)){
 if(data2.length > 50){
 const err8 = {instancePath:instancePath+"/allowed_domains",schemaPath:"#/properties/allowed_domains/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
@@ -516,9 +573,12 @@ vErrors.push(err8);
 }
 errors++;
 }
+let valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
+const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data3 === "string"){
 if(func1(data3) > 253){
 const err9 = {instancePath:instancePath+"/allowed_domains/" + i0,schemaPath:"#/properties/allowed_domains/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters"};
@@ -551,6 +611,10 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid1 = _errs8 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
@@ -563,9 +627,12 @@ vErrors.push(err12);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.blocked_domains !== undefined){
 let data4 = data.blocked_domains;
+const _errs10 = errors;
+const _errs11 = errors;
 if(Array.isArray(data4)){
 if(data4.length > 50){
 const err13 = {instancePath:instancePath+"/blocked_domains",schemaPath:"#/properties/blocked_domains/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
@@ -577,9 +644,12 @@ vErrors.push(err13);
 }
 errors++;
 }
+let valid4 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
+const _errs12 = errors;
+const _errs13 = errors;
 if(typeof data5 === "string"){
 if(func1(data5) > 253){
 const err14 = {instancePath:instancePath+"/blocked_domains/" + i1,schemaPath:"#/properties/blocked_domains/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters"};
@@ -612,6 +682,10 @@ vErrors.push(err16);
 }
 errors++;
 }
+var valid3 = _errs12 === errors;
+if(!valid3){
+valid4 = false;
+}
 }
 }
 else {
@@ -624,6 +698,7 @@ vErrors.push(err17);
 }
 errors++;
 }
+var valid0 = _errs10 === errors;
 }
 }
 else {
@@ -655,6 +730,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
@@ -686,6 +762,7 @@ vErrors.push(err2);
 }
 errors++;
 }
+const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "query") || (key0 === "backend")) || (key0 === "results"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -699,7 +776,9 @@ errors++;
 }
 }
 if(data.query !== undefined){
-if(typeof data.query !== "string"){
+let data0 = data.query;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
 const err4 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
@@ -709,9 +788,13 @@ vErrors.push(err4);
 }
 errors++;
 }
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
 }
 if(data.backend !== undefined){
-if(typeof data.backend !== "string"){
+let data1 = data.backend;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
 const err5 = {instancePath:instancePath+"/backend",schemaPath:"#/properties/backend/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
@@ -721,13 +804,20 @@ vErrors.push(err5);
 }
 errors++;
 }
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
 }
 if(data.results !== undefined){
 let data2 = data.results;
+const _errs6 = errors;
+const _errs7 = errors;
 if(Array.isArray(data2)){
+let valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
+const _errs8 = errors;
+const _errs9 = errors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.title === undefined){
 const err6 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
@@ -759,6 +849,7 @@ vErrors.push(err8);
 }
 errors++;
 }
+const _errs10 = errors;
 for(const key1 in data3){
 if(!(((key1 === "title") || (key1 === "url")) || (key1 === "snippet"))){
 const err9 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -772,7 +863,9 @@ errors++;
 }
 }
 if(data3.title !== undefined){
-if(typeof data3.title !== "string"){
+let data4 = data3.title;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
 const err10 = {instancePath:instancePath+"/results/" + i0+"/title",schemaPath:"#/properties/results/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
@@ -782,9 +875,13 @@ vErrors.push(err10);
 }
 errors++;
 }
+const _errs12 = errors;
+var valid3 = _errs11 === errors;
 }
 if(data3.url !== undefined){
-if(typeof data3.url !== "string"){
+let data5 = data3.url;
+const _errs13 = errors;
+if(typeof data5 !== "string"){
 const err11 = {instancePath:instancePath+"/results/" + i0+"/url",schemaPath:"#/properties/results/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
@@ -794,9 +891,13 @@ vErrors.push(err11);
 }
 errors++;
 }
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
 }
 if(data3.snippet !== undefined){
-if(typeof data3.snippet !== "string"){
+let data6 = data3.snippet;
+const _errs15 = errors;
+if(typeof data6 !== "string"){
 const err12 = {instancePath:instancePath+"/results/" + i0+"/snippet",schemaPath:"#/properties/results/items/properties/snippet/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
@@ -806,6 +907,8 @@ vErrors.push(err12);
 }
 errors++;
 }
+const _errs16 = errors;
+var valid3 = _errs15 === errors;
 }
 }
 else {
@@ -817,6 +920,10 @@ else {
 vErrors.push(err13);
 }
 errors++;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+valid2 = false;
 }
 }
 }
@@ -830,6 +937,7 @@ vErrors.push(err14);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 }
 else {
