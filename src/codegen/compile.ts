@@ -6,7 +6,7 @@ import type { ErrorObject } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { AJV_RUNTIME_MODULES } from '../validator-runtime.js';
 import type { JsonPath, Problem } from './load.js';
-import { createSchemaAjv, schemaId } from './schema-ajv.js';
+import { createSchemaAjv, metaSchemaProblem, schemaId } from './schema-ajv.js';
 import type { RawOperationRef } from './validate.js';
 
 // The CJS module's default export is the function; under NodeNext types it arrives as `.default`.
@@ -75,11 +75,16 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
       let entry = compiled.get(key);
       if (!entry) {
         entry = { id: schemaId(ref.id, part) };
-        try {
-          ajv.addSchema({ ...schema, $id: entry.id });
-          ajv.getSchema(entry.id);
-        } catch (error) {
-          entry.error = (error as Error).message;
+        entry.error = metaSchemaProblem(schema);
+        if (entry.error === undefined) {
+          try {
+            // $schema was checked to be 2020-12 (schema-refs.ts): the instance has no meta-schema to name.
+            const { $schema: _dialect, ...body } = schema;
+            ajv.addSchema({ ...body, $id: entry.id });
+            ajv.getSchema(entry.id);
+          } catch (error) {
+            entry.error = (error as Error).message;
+          }
         }
         compiled.set(key, entry);
       }

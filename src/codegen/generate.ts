@@ -8,12 +8,14 @@ import { emitErrors } from './emit/errors.js';
 import { emitRegistry } from './emit/registry.js';
 import { emitSchemas } from './emit/schemas.js';
 import { emitTypes } from './emit/types.js';
-import { emitValidatorChunk, emitValidatorIndex } from './emit/validators.js';
+import { emitValidatorIndex } from './emit/validators.js';
 import { formatProblem, loadCatalog, type LoadedCatalog, type Problem } from './load.js';
 import { normalize, type RawCatalog } from './model.js';
 import { operationsOf, validateCatalog } from './validate.js';
 
-export type FileSink = (file: EmittedFile) => void | Promise<void>;
+/** A file as the sink gets it: text, or (a validators chunk from a compile worker) its UTF-8 bytes. */
+export interface OutputFile { path: string; content: string | Uint8Array }
+export type FileSink = (file: OutputFile) => void | Promise<void>;
 
 export type StreamOutcome =
   | { ok: true; paths: string[] }
@@ -30,24 +32,25 @@ export type GenerateOutcome =
  * by position. A failure of the generator itself (not of the catalog) is thrown, never reported as
  * a catalog problem.
  */
-export async function generateTo(text: string, displayName: string, layout: Layout, sink: FileSink): Promise<StreamOutcome> {
-  const catalog = loadCatalog(displayName, text);
+export async function generateTo(source: string | CatalogSource, displayName: string, layout: Layout, sink: FileSink): Promise<StreamOutcome> {
+  const catalog = loadCatalog(displayName, take(source), typeof source === 'string' ? undefined : source.reload);
   if (catalog.parseProblems.length > 0) return failed(catalog, catalog.parseProblems);
   const operations = operationsOf(catalog.data);
   const problems: Problem[] = validateCatalog(catalog.data, operations);
   const paths: string[] = [];
-  const emit = async (file: EmittedFile) => {
+  const emit = async (file: OutputFile) => {
     paths.push(file.path);
     await sink(file);
   };
   const chunks = chunksOf(operations);
   const probeBase = new Map<string, number>();
-  await compileChunks(chunks, problems.length === 0, async (index, compiled) => {
+  await compileChunks(chunks, problems.length === 0, layout, async (_index, compiled) => {
     for (const problem of compiled.problems) problems.push(problem);
     for (const [id, base] of compiled.probeBase) probeBase.set(id, base);
-    if (compiled.code !== undefined && problems.length === 0) await emit(emitValidatorChunk(chunks[index]!, compiled.code, layout));
+    if (compiled.file && problems.length === 0) await emit(compiled.file);
   });
   if (problems.length > 0) return failed(catalog, problems);
+  catalog.releaseSource();
 
   const model = normalize(catalog.data as RawCatalog);
   await emit(emitTypes(model, layout));
@@ -62,11 +65,24 @@ export async function generateTo(text: string, displayName: string, layout: Layo
   return { ok: true, paths };
 }
 
+/**
+ * The catalog's text, handed over: generateTo drops it once nothing more needs locating, or at
+ * once when it can `reload` it (to locate a problem).
+ */
+export interface CatalogSource { text?: string; reload?: () => string }
+
+function take(source: string | CatalogSource): string {
+  if (typeof source === 'string') return source;
+  const text = source.text ?? '';
+  delete source.text;
+  return text;
+}
+
 /** The pipeline in memory (tests, small catalogs): every file, sorted by path. */
 export async function generate(text: string, displayName: string, layout: Layout = DEFAULT_LAYOUT): Promise<GenerateOutcome> {
   const files: EmittedFile[] = [];
   const outcome = await generateTo(text, displayName, layout, (file) => {
-    files.push(file);
+    files.push({ path: file.path, content: typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('utf8') });
   });
   if (!outcome.ok) return outcome;
   return { ok: true, files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };

@@ -24,25 +24,40 @@ export interface LoadedCatalog {
   /** Line/column (1-based) of the node at `path`, or of its nearest existing ancestor. */
   locate(path: JsonPath, atKey?: boolean): { line: number; col: number };
   parseProblems: Problem[];
+  /** Drops the source text (nothing is located after this): a big catalog's text is 100 MB and more. */
+  releaseSource(): void;
 }
 
-export function loadCatalog(file: string, text: string): LoadedCatalog {
+/**
+ * `reload`, when given, reads the text again should a problem need locating: the text is then not
+ * kept at all once parsed.
+ */
+export function loadCatalog(file: string, source: string, reload?: () => string): LoadedCatalog {
+  let text: string | undefined = source;
   let index: PositionIndex | undefined;
   const locate = (path: JsonPath, atKey = false) => {
-    index ??= buildPositionIndex(text);
+    if (!index) {
+      text ??= reload?.();
+      if (text === undefined) throw new Error('the catalog source was released: nothing can be located any more');
+      index = buildPositionIndex(text);
+    }
     return index.locate(path, atKey);
+  };
+  const releaseSource = () => {
+    text = undefined;
   };
   let data: unknown;
   try {
     // The core schema: plain JSON-compatible scalars only (no dates, no binary, no `<<` merges).
-    data = load(text, { schema: CORE_SCHEMA, filename: file });
+    data = load(source, { schema: CORE_SCHEMA, filename: file });
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
     const mark = (error as YAMLException & { mark?: { line: number; column: number } }).mark;
     const position = mark ? { line: mark.line + 1, col: mark.column + 1 } : { line: 1, col: 1 };
-    return { file, data: undefined, locate, parseProblems: [{ path: [], position, message: `YAML: ${oneLine(error.reason)}` }] };
+    return { file, data: undefined, locate, releaseSource, parseProblems: [{ path: [], position, message: `YAML: ${oneLine(error.reason)}` }] };
   }
-  return { file, data, locate, parseProblems: aliasProblems(data) };
+  if (reload) text = undefined;
+  return { file, data, locate, releaseSource, parseProblems: aliasProblems(data) };
 }
 
 export function formatProblem(catalog: LoadedCatalog, problem: Problem): string {

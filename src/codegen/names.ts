@@ -22,23 +22,31 @@ function renameHint(name: string): string {
 export function protoKeyProblems(data: unknown): Problem[] {
   const problems: Problem[] = [];
   const seen = new Set<object>();
-  const stack: [unknown, JsonPath][] = [[data, []]];
-  while (stack.length > 0) {
-    const [value, path] = stack.pop()!;
-    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+  const path: (string | number)[] = [];
+  // Recursive: aliases.ts has bounded the depth of the data before anything walks it.
+  const walk = (value: unknown) => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], [...path, i]]);
-      continue;
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        walk(value[i]);
+        path.pop();
+      }
+      return;
     }
-    for (const [key, child] of Object.entries(value)) {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       if (key === '__proto__') {
         problems.push({ path: [...path, key], atKey: true, message: 'a key named __proto__ would set the prototype of the generated object instead of a property; rename it' });
-      } else {
-        stack.push([child, [...path, key]]);
+        continue;
       }
+      path.push(key);
+      walk((value as Record<string, unknown>)[key]);
+      path.pop();
     }
-  }
+  };
+  walk(data);
   return problems;
 }
 

@@ -1,11 +1,11 @@
 // `toolwright generate [catalog.yaml] [--out DIR] [--tests DIR] [--handlers MODULE] [--check]`:
 // writes the generated files, or (--check) regenerates in memory and fails naming every stale file.
 // Loaded only by the generate verb: the library never imports the generator.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_LAYOUT, type EmittedFile, type Layout } from './emit/common.js';
-import { generateTo } from './generate.js';
+import { DEFAULT_LAYOUT, type Layout } from './emit/common.js';
+import { generateTo, type CatalogSource, type OutputFile } from './generate.js';
 import { inspectTarget, listGenerated, removeGenerated, StagedWrites } from './safe-write.js';
 
 const MAX_PROBLEMS_SHOWN = 200;
@@ -47,9 +47,10 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
     }
   }
 
-  let text: string;
+  // Held only by the generator (it drops the text of a big catalog once it is parsed and checked).
+  const source: CatalogSource = { reload: () => readFileSync(catalogPath, 'utf8') };
   try {
-    text = await readFile(catalogPath, 'utf8');
+    source.text = await readFile(catalogPath, 'utf8');
   } catch (error) {
     io.stderr.write(`${display}: cannot read the catalog: ${(error as Error).message}\n`);
     return 2;
@@ -60,7 +61,7 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
   try {
     // Listed before anything is staged: only what a previous run left can be left over.
     const onDisk = await listGenerated(cwd, [layout.out, `${layout.out}/validators`, layout.tests]);
-    const run = await generateAndStage(text, display, layout, cwd, options.check === true, staged);
+    const run = await generateAndStage(source, display, layout, cwd, options.check === true, staged);
     if (!run.ok) {
       await staged.discard();
       // A broken document can cascade into thousands of problems: the first ones locate it.
@@ -110,18 +111,18 @@ type StagedRun =
   | { ok: true; expected: Set<string>; stale: string[]; refused: string[] };
 
 /** Generates file by file: compared with the disk (--check) or staged beside its target. */
-async function generateAndStage(text: string, display: string, layout: Layout, cwd: string, check: boolean, staged: StagedWrites): Promise<StagedRun> {
+async function generateAndStage(source: CatalogSource, display: string, layout: Layout, cwd: string, check: boolean, staged: StagedWrites): Promise<StagedRun> {
   const expected = new Set<string>();
   const stale: string[] = [];
   const refused: string[] = [];
-  const outcome = await generateTo(text, display, layout, async (file: EmittedFile) => {
+  const outcome = await generateTo(source, display, layout, async (file: OutputFile) => {
     expected.add(file.path);
     const state = await inspectTarget(cwd, file.path);
     if (state.kind === 'refused') {
       refused.push(check ? `${file.path} (${state.reason})` : `${file.path}: ${state.reason}; generate refuses to replace it`);
       return;
     }
-    if (state.kind === 'generated' && state.content === file.content) return;
+    if (state.kind === 'generated' && state.content.equals(typeof file.content === 'string' ? Buffer.from(file.content) : file.content)) return;
     if (check) stale.push(`${file.path} (${state.kind === 'missing' ? 'missing' : `differs from what ${display} generates`})`);
     else if (refused.length === 0) await staged.stage(file.path, file.content);
   });

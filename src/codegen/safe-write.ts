@@ -8,12 +8,13 @@ import path from 'node:path';
 import { HEADER } from './emit/common.js';
 
 const HEADER_LINE = HEADER.split('\n')[0]!;
+const HEADER_BYTES = Buffer.from(`${HEADER_LINE}\n`);
 const READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 export type TargetState =
   | { kind: 'missing' }
-  | { kind: 'generated'; content: string }
+  | { kind: 'generated'; content: Buffer }
   /** generate must not write here (a link on the way, not a regular file, not generated). */
   | { kind: 'refused'; reason: string };
 
@@ -49,11 +50,20 @@ export async function inspectTarget(cwd: string, relative: string): Promise<Targ
   if (!stat) return { kind: 'missing' };
   if (stat.isSymbolicLink()) return { kind: 'refused', reason: 'is a symbolic link; generate never writes or reads through links' };
   if (!stat.isFile()) return { kind: 'refused', reason: 'is not a regular file' };
-  const content = await readNoFollow(target);
-  if (!content.startsWith(`${HEADER_LINE}\n`)) {
+  const content = await readBytesNoFollow(target);
+  if (!content.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES)) {
     return { kind: 'refused', reason: `exists and was not written by toolwright generate (its first line is not "${HEADER_LINE}"); move it, or choose another --out/--tests` };
   }
   return { kind: 'generated', content };
+}
+
+async function readBytesNoFollow(file: string): Promise<Buffer> {
+  const handle = await open(file, READ);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function readNoFollow(file: string, bytes?: number): Promise<string> {
@@ -113,7 +123,7 @@ export class StagedWrites {
 
   constructor(private readonly cwd: string) {}
 
-  async stage(relative: string, content: string): Promise<void> {
+  async stage(relative: string, content: string | Uint8Array): Promise<void> {
     this.folders.push(...(await makeFolders(this.cwd, relative)));
     const target = path.join(this.cwd, relative);
     const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${this.counter++}.tmp`);
