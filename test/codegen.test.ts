@@ -157,4 +157,16 @@ describe('codegen CLI (toolwright generate)', () => {
     expect(validators['p0149.op_02999']!.params({ text: 'x' })).toBe(true);
     expect(validators['p0149.op_02999']!.params({ text: 1 })).toBe(false);
   }, 300_000);
+
+  it('--out . generates into the project folder and keeps its files on the next run', async () => {
+    const dir = await tempDir();
+    const { notesCatalog } = await import('./fixtures/notes-catalog.js');
+    await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
+    expect((await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts' })).code).toBe(0);
+    const again = await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts' });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/\(0 changed\)/);
+    expect(await readFile(path.join(dir, 'types.ts'), 'utf8')).toContain('export interface NoteAddParams');
+    expect((await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts', check: true })).code).toBe(0);
+  }, 60_000);
 });

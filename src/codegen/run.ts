@@ -60,7 +60,7 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
   const staged = new StagedWrites(cwd);
   try {
     // Listed before anything is staged: only what a previous run left can be left over.
-    const onDisk = await listGenerated(cwd, [layout.out, `${layout.out}/validators`, layout.tests]);
+    const onDisk = (await listGenerated(cwd, [layout.out, `${layout.out}/validators`, layout.tests])).map((file) => path.posix.normalize(file));
     const run = await generateAndStage(source, display, layout, cwd, options.check === true, staged);
     if (!run.ok) {
       await staged.discard();
@@ -116,7 +116,8 @@ async function generateAndStage(source: CatalogSource, display: string, layout: 
   const stale: string[] = [];
   const refused: string[] = [];
   const outcome = await generateTo(source, display, layout, async (file: OutputFile) => {
-    expected.add(file.path);
+    expected.add(path.posix.normalize(file.path)); // `--out .` makes ./types.ts
+
     const state = await inspectTarget(cwd, file.path);
     if (state.kind === 'refused') {
       refused.push(check ? `${file.path} (${state.reason})` : `${file.path}: ${state.reason}; generate refuses to replace it`);

@@ -50,11 +50,12 @@ export async function inspectTarget(cwd: string, relative: string): Promise<Targ
   if (!stat) return { kind: 'missing' };
   if (stat.isSymbolicLink()) return { kind: 'refused', reason: 'is a symbolic link; generate never writes or reads through links' };
   if (!stat.isFile()) return { kind: 'refused', reason: 'is not a regular file' };
-  const content = await readBytesNoFollow(target);
-  if (!content.subarray(0, HEADER_BYTES.length).equals(HEADER_BYTES)) {
+  // The head first: a big file of the user's is not read whole to learn that it is not ours.
+  const head = await readNoFollow(target, HEADER_BYTES.length);
+  if (head !== `${HEADER_LINE}\n`) {
     return { kind: 'refused', reason: `exists and was not written by toolwright generate (its first line is not "${HEADER_LINE}"); move it, or choose another --out/--tests` };
   }
-  return { kind: 'generated', content };
+  return { kind: 'generated', content: await readBytesNoFollow(target) };
 }
 
 async function readBytesNoFollow(file: string): Promise<Buffer> {
