@@ -1,15 +1,18 @@
 // `toolwright/testing`: the driver of the generated conformance tests (`toolwright generate
 // --tests DIR`). The cases are data emitted from a catalog; runConformance turns them into vitest
 // suites run against the real handlers. vitest is an optional peer: only this entry imports it.
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineProviders, type Provider, type Registry } from './runtime/providers.js';
 import { createToolkit as createToolkitOver } from './runtime/toolkit.js';
 import type { ToolkitOptions } from './runtime/types.js';
+import { confinedPathProblem } from './conformance/fixture-paths.js';
+import { readExpectedFile, writeFixture, type Fixture } from './conformance/fixtures.js';
 
-type Fixture = string | { symlink: string } | { base64: string } | { dir: true };
+export { writeFixture };
+
 
 export interface ExampleCase {
   name: string;
@@ -30,17 +33,6 @@ export interface OperationCase {
     unknown: Record<string, unknown>;
   };
   examples: ExampleCase[];
-}
-
-export async function writeFixture(root: string, files: Record<string, Fixture> = {}): Promise<void> {
-  for (const [relative, spec] of Object.entries(files)) {
-    const target = path.join(root, relative);
-    await mkdir(path.dirname(target), { recursive: true });
-    if (typeof spec === 'string') await writeFile(target, spec);
-    else if ('symlink' in spec) await symlink(spec.symlink, target);
-    else if ('base64' in spec) await writeFile(target, Buffer.from(spec.base64, 'base64'));
-    else await mkdir(target, { recursive: true });
-  }
 }
 
 /** `actual` contains `expected`: objects recursively, arrays of the same length elementwise. */
@@ -68,6 +60,17 @@ async function withWorkspace<T>(run: (root: string) => Promise<T>): Promise<T> {
   } finally {
     await rm(root, { recursive: true, force: true });
   }
+}
+
+/** An example's toolkit options; a task file must stay inside the workspace like a fixture. */
+function exampleOptions(example: ExampleCase): ToolkitOptions {
+  const options = (example.options ?? {}) as ToolkitOptions;
+  const tasks = options.tasks as { file?: unknown } | undefined;
+  if (tasks && typeof tasks === 'object' && 'file' in tasks) {
+    const problem = confinedPathProblem(tasks.file);
+    if (problem) throw new Error(`options.tasks.file ${problem}`);
+  }
+  return options;
 }
 
 /** What a generated conformance file passes: the catalog's registry, the user's handler map, the cases. */
@@ -140,7 +143,7 @@ export function runConformance(data: ConformanceSuite): void {
           it(`example: ${example.name}`, async () => {
             await withWorkspace(async (root) => {
               await writeFixture(root, example.files);
-              const toolkit = createToolkit({ ...(example.options as ToolkitOptions | undefined), workspace: root });
+              const toolkit = createToolkit({ ...exampleOptions(example), workspace: root });
               const result = await toolkit.invoke(op.provider, op.name, example.input);
               if (example.expect.error) {
                 expect(result.ok ? `ok: ${result.text}` : result.error.code, result.text).toBe(example.expect.error);
@@ -154,7 +157,7 @@ export function runConformance(data: ConformanceSuite): void {
               }
               if (example.expect.text_contains) expect(result.text).toContain(example.expect.text_contains);
               for (const [relative, content] of Object.entries(example.expect.files ?? {})) {
-                const actual = await readFile(path.join(root, relative), 'utf8').catch(() => null);
+                const actual = await readExpectedFile(root, relative);
                 expect(actual, `file ${relative}`).toBe(content);
               }
             });

@@ -92,7 +92,7 @@ describe('toolwright generate (the bin verb)', () => {
       );
     const first = await bin(['generate']);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/generated 6 files from catalog\.yaml/);
+    expect(first.stdout).toMatch(/generated 7 files from catalog\.yaml/);
     expect(await readFile(path.join(dir, 'test/generated/notes.conformance.test.ts'), 'utf8')).toContain('from "../../src/handlers.js"');
     expect((await bin(['generate', '--check'])).code).toBe(0);
     await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog.replace('kind: resource', 'kind: banana'));

@@ -28,12 +28,14 @@ describe('a third-party catalog', () => {
     const files = new Map(outcome.files.map((f) => [f.path, f.content]));
     expect([...files.keys()]).toEqual([
       'src/generated/errors.ts', 'src/generated/registry.ts', 'src/generated/schemas.ts',
-      'src/generated/types.ts', 'src/generated/validators.ts', 'test/generated/notes.conformance.test.ts',
+      'src/generated/types.ts', 'src/generated/validators.ts', 'src/generated/validators/notes.ts',
+      'test/generated/notes.conformance.test.ts',
     ]);
     const types = files.get('src/generated/types.ts')!;
     expect(types).toMatch(/export type ErrorCode =\s*\| CommonErrorCode\s*\| "NOT_A_NOTE";/);
     expect(types).toMatch(/import type \{ CommonErrorCode, Handler \} from ["']toolwright["'];/);
-    const validators = files.get('src/generated/validators.ts')!;
+    const validators = files.get('src/generated/validators/notes.ts')!;
+    expect(files.get('src/generated/validators.ts')).toContain('import * as chunk0 from "./validators/notes.js";');
     expect(validators).toContain("from 'toolwright/validator-runtime'");
     expect(validators).toContain('ajvRuntimeModule("ajv-formats/dist/formats")');
     expect(validators).not.toMatch(/from ["']ajv/);

@@ -2,8 +2,9 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { syntheticCatalog } from '../bench/synthetic-catalog.js';
+import { syntheticCatalog, trivialCatalog } from '../bench/synthetic-catalog.js';
 import { generate } from '../src/codegen/generate.js';
+import { HEADER } from '../src/codegen/emit/common.js';
 import { runGenerate } from '../src/codegen/run.js';
 import { tempDir } from './helpers.js';
 
@@ -95,7 +96,7 @@ describe('codegen CLI (toolwright generate)', () => {
     expect((await cli(dir, {})).code).toBe(0);
     expect((await cli(dir, { check: true })).code).toBe(0);
     // A generated file that is no longer generated is stale, and generating removes it.
-    await writeFile(path.join(dir, 'test/generated/old.conformance.test.ts'), '// Generated from catalog.yaml — do not edit.\n');
+    await writeFile(path.join(dir, 'test/generated/old.conformance.test.ts'), HEADER);
     const extra = await cli(dir, { check: true });
     expect(extra.code).toBe(1);
     expect(extra.stderr).toContain('test/generated/old.conformance.test.ts (no longer generated)');
@@ -144,4 +145,28 @@ describe('codegen CLI (toolwright generate)', () => {
     const registry = await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8');
     expect(registry.match(/: OperationDescriptor = \{/g)?.length).toBe(1000);
   }, 300_000);
+
+  it('handles 3,000 trivial operations (validators are emitted per chunk, not as one module)', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'big.yaml'), trivialCatalog(3000));
+    const result = await cli(dir, { catalog: 'big.yaml' });
+    expect(result.code, result.stderr).toBe(0);
+    const index = await readFile(path.join(dir, 'src/generated/validators.ts'), 'utf8');
+    expect(index.match(/^  "p\d+\.op_\d+": \{ params: chunk\d+\.op_\d+_params, result: chunk\d+\.op_\d+_result \},$/gm)?.length).toBe(3000);
+    const { validators } = (await import(path.join(dir, 'src/generated/validators.ts'))) as { validators: Record<string, { params: (v: unknown) => boolean }> };
+    expect(validators['p0149.op_02999']!.params({ text: 'x' })).toBe(true);
+    expect(validators['p0149.op_02999']!.params({ text: 1 })).toBe(false);
+  }, 300_000);
+
+  it('--out . generates into the project folder and keeps its files on the next run', async () => {
+    const dir = await tempDir();
+    const { notesCatalog } = await import('./fixtures/notes-catalog.js');
+    await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
+    expect((await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts' })).code).toBe(0);
+    const again = await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts' });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/\(0 changed\)/);
+    expect(await readFile(path.join(dir, 'types.ts'), 'utf8')).toContain('export interface NoteAddParams');
+    expect((await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts', check: true })).code).toBe(0);
+  }, 60_000);
 });

@@ -211,6 +211,24 @@ describe('elements with very many attributes', () => {
   });
 });
 
+describe('a <pre> whose <code> is not all of it', () => {
+  it('keeps the text after the first <code> in the fenced block', () => {
+    const cases: [string, string][] = [
+      ['<pre><code>first</code> then more</pre>', 'then more'],
+      ['<pre><code class="language-py">x = 1</code>\ny = 2</pre>', 'y = 2'],
+      ['<pre></code><code><pre></code><code> MARK', 'MARK'],
+      ['<pre><code>a</code><code>second block</code></pre>', 'second block'],
+    ];
+    for (const [html, kept] of cases) {
+      const { content } = convertHtml(html, 'markdown', 'http://127.0.0.1/');
+      expect(content, html).toContain(kept);
+      expect(content.startsWith('```'), html).toBe(true);
+    }
+    // A <pre> that is one <code> keeps turndown's own rule (and its language).
+    expect(convertHtml('<pre><code class="language-js">let a;</code></pre>', 'markdown', 'http://127.0.0.1/').content).toBe('```js\nlet a;\n```');
+  });
+});
+
 describe('convertHtml on random tag soup', () => {
   // Visible-text tokens only (no noise elements, comments or raw-text tags, which hide text by design).
   const TOKENS = [

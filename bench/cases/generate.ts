@@ -1,66 +1,93 @@
-// `toolwright generate` wall time, from the built package (node dist/cli.js, as `npx toolwright`
-// runs it), on the example provider's catalog, on catalog.yaml and on a synthetic 1,000-operation
-// catalog. Baseline: the generator before it moved into the package (codegen/ run by tsx from the
-// checkout, at BEFORE_COMMIT), extracted from git history and run in the same session.
+// `toolwright generate` from the built package (node dist/cli.js, as `npx toolwright` runs it): wall
+// time on the example provider's catalog and catalog.yaml, then time and peak RSS on synthetic
+// catalogs of 100, 1,000 and 10,000 operations (bench/synthetic-catalog.ts), each run a process of
+// its own under /usr/bin/time. Baseline: the generator before this round's rework (08f176f), run from
+// its sources by tsx in the same session, where it works (it fails from about 3,000 operations).
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { checkoutFromHistory, medianMs, sideBySide, type BenchCase } from '../lib.js';
+import { checkoutFromHistory, median, medianMs, type BenchCase } from '../lib.js';
 import { syntheticCatalog } from '../synthetic-catalog.js';
 
 const run = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 const root = path.resolve(import.meta.dirname, '../..');
 const cliJs = path.join(root, 'dist/cli.js');
-/** The last commit with the checkout-only generator (codegen/cli.ts). */
-const BEFORE_COMMIT = '1d20a3b';
+/** The generator before per-chunk validators, the own type emitter and js-yaml. */
+const BEFORE_COMMIT = '08f176f';
+const SIZES = [100, 1_000, 10_000];
+/** Beyond this the old generator overflows the stack (or runs for minutes): not run. */
+const OLD_MAX_OPERATIONS = 1_000;
+const TIME = '/usr/bin/time';
 
-/** The old generator and its catalog, from git history; undefined when the history is not there (shallow clone). */
-async function oldGenerator(tmp: string): Promise<string | undefined> {
-  return checkoutFromHistory(root, BEFORE_COMMIT, ['codegen', 'src/runtime', 'catalog.yaml', 'package.json'], path.join(tmp, 'before'));
+interface Measured { ms: number; rssMiB: number }
+
+/** One `generate` in `project` (a folder holding catalog.yaml): wall time and peak RSS of the process. */
+async function measure(command: string[], project: string): Promise<Measured> {
+  await rm(path.join(project, 'src'), { recursive: true, force: true });
+  await rm(path.join(project, 'test'), { recursive: true, force: true });
+  const started = performance.now();
+  const { stderr } = await run(TIME, ['-f', 'maxrss=%M', process.execPath, ...command, 'generate', '--quiet'], { cwd: project, maxBuffer: 1 << 26 });
+  const ms = performance.now() - started;
+  const rss = Number(/maxrss=(\d+)/.exec(stderr)?.[1]);
+  return { ms, rssMiB: rss / 1024 };
+}
+
+async function medianOf(command: string[], project: string, runs: number): Promise<Measured> {
+  const results: Measured[] = [];
+  for (let i = 0; i < runs; i++) results.push(await measure(command, project));
+  return { ms: median(results.map((r) => r.ms)), rssMiB: median(results.map((r) => r.rssMiB)) };
 }
 
 const bench: BenchCase = {
   name: 'generate',
   async run(ctx) {
-    const generateNew = (catalog: string, out: string) =>
-      run(process.execPath, [cliJs, 'generate', catalog, '--out', path.join(out, 'src'), '--tests', path.join(out, 'test'), '--quiet'], { cwd: root, maxBuffer: 1 << 24 });
-    const before = await oldGenerator(ctx.tmp);
-    const generateOld = (catalog: string, out: string) =>
-      run(process.execPath, ['--import', tsxLoader, path.join(before!, 'codegen/cli.ts'), catalog, '--out', out, '--quiet'], { cwd: before, maxBuffer: 1 << 24 });
-
     const cliStart = await medianMs(() => run(process.execPath, [cliJs, '--version']), 5);
-    const example = await medianMs(() => generateNew(path.join(root, 'examples/git-provider/catalog.yaml'), path.join(ctx.tmp, 'example')), 5);
-    ctx.row({ case: 'toolwright generate, examples/git-provider (3 ops)', toolwright: example, baseline: cliStart, baselineName: 'toolwright --version (CLI start)', note: 'whole process, built package' });
+    const projectOf = async (name: string, catalog: string) => {
+      const dir = path.join(ctx.tmp, name);
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, 'catalog.yaml'), catalog);
+      return dir;
+    };
+    const { readFile } = await import('node:fs/promises');
+    const example = await projectOf('example', await readFile(path.join(root, 'examples/git-provider/catalog.yaml'), 'utf8'));
+    const own = await projectOf('own', await readFile(path.join(root, 'catalog.yaml'), 'utf8'));
+    ctx.row({ case: 'toolwright generate, examples/git-provider (3 ops)', toolwright: (await medianOf([cliJs], example, 5)).ms, baseline: cliStart, baselineName: 'toolwright --version (CLI start)', note: 'whole process, built package' });
+    ctx.row({ case: 'toolwright generate, catalog.yaml', toolwright: (await medianOf([cliJs], own, 5)).ms, baseline: cliStart, baselineName: 'toolwright --version' });
 
-    const bigNew = path.join(ctx.tmp, 'synthetic.yaml');
-    await writeFile(bigNew, syntheticCatalog(path.join(root, 'catalog.yaml'), 1000));
-    if (!before) {
-      ctx.log(`no git history for ${BEFORE_COMMIT}: rows without the old generator as baseline`);
-      const own = await medianMs(() => generateNew(path.join(root, 'catalog.yaml'), path.join(ctx.tmp, 'own')), 5);
-      const big = await medianMs(() => generateNew(bigNew, path.join(ctx.tmp, 'big')), 3, 0);
-      ctx.row({ case: 'toolwright generate, catalog.yaml', toolwright: own, baseline: cliStart, baselineName: 'toolwright --version' });
-      ctx.row({ case: 'toolwright generate, synthetic 1,000 operations', toolwright: big, baseline: own, baselineName: 'catalog.yaml' });
+    if (!existsSync(TIME)) {
+      ctx.log(`${TIME} is missing: no synthetic-catalog rows (they report peak RSS through it)`);
       return;
     }
-    // Alternated runs (new, old, new, old …): load drift on a shared machine hits both alike.
-    const own = await sideBySide(
-      () => generateNew(path.join(root, 'catalog.yaml'), path.join(ctx.tmp, 'own')),
-      () => generateOld(path.join(before, 'catalog.yaml'), path.join(ctx.tmp, 'own-old')),
-      5,
-    );
-    const bigOld = path.join(ctx.tmp, 'synthetic-old.yaml');
-    await writeFile(bigOld, syntheticCatalog(path.join(before, 'catalog.yaml'), 1000));
-    const big = await sideBySide(
-      () => generateNew(bigNew, path.join(ctx.tmp, 'big')),
-      () => generateOld(bigOld, path.join(ctx.tmp, 'big-old')),
-      3,
-      0,
-    );
-    ctx.row({ case: 'toolwright generate, catalog.yaml', toolwright: own.toolwright, baseline: own.baseline, baselineName: `tsx codegen/cli.ts @${BEFORE_COMMIT}`, target: '≤ 1.2×', note: 'whole process: parse, validate, emit 12 files' });
-    ctx.row({ case: 'toolwright generate, synthetic 1,000 operations', toolwright: big.toolwright, baseline: big.baseline, baselineName: `tsx codegen/cli.ts @${BEFORE_COMMIT}`, target: '≤ 1.2×', note: '2,000 schemas: types, validators, registry, conformance' });
+    const before = await checkoutFromHistory(root, BEFORE_COMMIT, ['src', 'catalog.yaml', 'package.json', 'tsconfig.json'], path.join(ctx.tmp, 'before'));
+    if (!before) ctx.log(`no git history for ${BEFORE_COMMIT}: synthetic rows without the old generator`);
+    for (const size of SIZES) {
+      const project = await projectOf(`synthetic-${size}`, syntheticCatalog(path.join(root, 'catalog.yaml'), size));
+      const runs = size >= 10_000 ? 1 : 3;
+      const now = await medianOf([cliJs], project, runs);
+      const old = before && size <= OLD_MAX_OPERATIONS ? await medianOf(['--import', tsxLoader, path.join(before, 'src/cli.ts')], project, runs) : undefined;
+      const label = size.toLocaleString('en-US');
+      const baselineName = `tsx src/cli.ts @${BEFORE_COMMIT}`;
+      ctx.row({
+        case: `toolwright generate, synthetic ${label} operations`,
+        toolwright: now.ms / 1000,
+        unit: 's',
+        ...(old ? { baseline: old.ms / 1000, baselineName } : {}),
+        target: size === 1_000 ? '≤ 10 s' : size === 10_000 ? '≤ 90 s' : '-',
+        note: `median of ${runs}; ${size * 2} schemas, one process per run`,
+      });
+      ctx.row({
+        case: `toolwright generate, synthetic ${label} operations, peak RSS`,
+        toolwright: now.rssMiB,
+        unit: 'MiB',
+        ...(old ? { baseline: old.rssMiB, baselineName } : {}),
+        target: '≤ 1024 MiB',
+        note: 'maxrss of the process (its compile workers included)',
+      });
+    }
   },
 };
 

@@ -1,4 +1,4 @@
-// The `toolwright generate` verb. The generator (ts-morph, json-schema-to-typescript, ajv) loads
+// The `toolwright generate` verb. The generator (js-yaml, ajv and its standalone code) loads
 // only when this verb runs: the other verbs and the library never pay for it.
 import type { Command } from 'commander';
 
@@ -18,7 +18,9 @@ export function registerGenerateCommand(program: Command, io: GenerateIO, exitCo
     .option('--quiet', 'print nothing on success')
     .addHelpText('after', `
 Paths are relative to the current folder; problems are reported as FILE:LINE:COL: message.
-Exit codes: 0 done, 1 catalog problems or stale files (--check), 2 unreadable catalog.`)
+Exit codes: 0 done; 1 catalog problems, stale files (--check) or a file generate refuses to replace
+(a symbolic link, or a file without the generated header); 2 unreadable catalog, or --out/--tests
+outside the current folder; 3 an internal error of the generator (reported with its stack).`)
     .action(async (catalog: string, flags: { out: string; tests: string; handlers: string; check?: boolean; quiet?: boolean }) => {
       const { runGenerate } = await import('../codegen/run.js');
       exitCode.value = await runGenerate({ catalog, ...flags }, io);

@@ -1,6 +1,9 @@
-// Load: parse catalog.yaml keeping source positions, so every later problem can be reported as
-// catalog.yaml:LINE:COL.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+// Load: parse catalog.yaml into plain data. Positions are not kept on the way (they would cost more
+// than the parse itself on a big catalog): when there is a problem to report, a second parse with
+// a listener maps each path to its FILE:LINE:COL (yaml-positions.ts).
+import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
+import { aliasProblems } from './aliases.js';
+import { buildPositionIndex, type PositionIndex } from './yaml-positions.js';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -11,6 +14,8 @@ export interface Problem {
   atKey?: boolean;
   /** Already-computed position (parse errors). */
   position?: { line: number; col: number };
+  /** Another place the problem is about (the other half of a collision): its position is appended. */
+  related?: { path: JsonPath; atKey?: boolean };
 }
 
 export interface LoadedCatalog {
@@ -19,48 +24,53 @@ export interface LoadedCatalog {
   /** Line/column (1-based) of the node at `path`, or of its nearest existing ancestor. */
   locate(path: JsonPath, atKey?: boolean): { line: number; col: number };
   parseProblems: Problem[];
+  /** Drops the source text (nothing is located after this): a big catalog's text is 100 MB and more. */
+  releaseSource(): void;
 }
 
-export function loadCatalog(file: string, text: string): LoadedCatalog {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, merge: false });
-  const parseProblems: Problem[] = [...doc.errors, ...doc.warnings].map((error) => ({
-    path: [],
-    message: error.message.split('\n')[0]!,
-    position: error.linePos
-      ? { line: error.linePos[0].line, col: error.linePos[0].col }
-      : lineCounter.linePos(error.pos[0]),
-  }));
-  const positionOf = (offset: number) => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, col };
-  };
-
-  function locate(path: JsonPath, atKey = false): { line: number; col: number } {
-    let node: Node | null | undefined = doc.contents as Node | null;
-    let keyNode: Node | undefined;
-    for (const segment of path) {
-      if (isMap(node)) {
-        const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment));
-        if (!pair) break;
-        keyNode = pair.key as Node;
-        node = pair.value as Node | null;
-        if (!node) { node = keyNode; }
-      } else if (isSeq(node) && typeof segment === 'number' && node.items[segment]) {
-        keyNode = undefined;
-        node = node.items[segment] as Node;
-      } else {
-        break;
-      }
+/**
+ * `reload`, when given, reads the text again should a problem need locating: the text is then not
+ * kept at all once parsed.
+ */
+export function loadCatalog(file: string, source: string, reload?: () => string): LoadedCatalog {
+  let text: string | undefined = source;
+  let index: PositionIndex | undefined;
+  const locate = (path: JsonPath, atKey = false) => {
+    if (!index) {
+      text ??= reload?.();
+      if (text === undefined) throw new Error('the catalog source was released: nothing can be located any more');
+      index = buildPositionIndex(text);
     }
-    const target = atKey && keyNode ? keyNode : node;
-    return target?.range ? positionOf(target.range[0]) : { line: 1, col: 1 };
+    return index.locate(path, atKey);
+  };
+  const releaseSource = () => {
+    text = undefined;
+  };
+  let data: unknown;
+  try {
+    // The core schema: plain JSON-compatible scalars only (no dates, no binary, no `<<` merges).
+    data = load(source, { schema: CORE_SCHEMA, filename: file });
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    const mark = (error as YAMLException & { mark?: { line: number; column: number } }).mark;
+    const position = mark ? { line: mark.line + 1, col: mark.column + 1 } : { line: 1, col: 1 };
+    return { file, data: undefined, locate, releaseSource, parseProblems: [{ path: [], position, message: `YAML: ${oneLine(error.reason)}` }] };
   }
-
-  return { file, data: doc.toJS({ maxAliasCount: 100 }), locate, parseProblems };
+  if (reload) text = undefined;
+  return { file, data, locate, releaseSource, parseProblems: aliasProblems(data) };
 }
 
 export function formatProblem(catalog: LoadedCatalog, problem: Problem): string {
   const { line, col } = problem.position ?? catalog.locate(problem.path, problem.atKey);
-  return `${catalog.file}:${line}:${col}: ${problem.message}`;
+  let message = oneLine(problem.message);
+  if (problem.related) {
+    const other = catalog.locate(problem.related.path, problem.related.atKey);
+    message = message.replace('{related}', `${catalog.file}:${other.line}:${other.col}`);
+  }
+  return `${catalog.file}:${line}:${col}: ${message}`;
+}
+
+/** Every diagnostic is one line, whatever a message quotes. */
+export function oneLine(message: string): string {
+  return message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
 }

@@ -23,7 +23,8 @@ export interface RawOperation {
   description: string;
   params: JsonSchema;
   result: JsonSchema;
-  errors: string[];
+  /** Codes beyond the common ones; absent when the operation needs none. */
+  errors?: string[];
   examples: RawExample[];
 }
 
@@ -32,14 +33,13 @@ export interface RawCatalog {
   providers: Record<string, { description: string; operations: Record<string, RawOperation> }>;
 }
 
-export interface OperationModel extends RawOperation {
+export interface OperationModel extends Omit<RawOperation, 'errors'> {
+  errors: string[];
   provider: string;
   name: string;
   id: string;
   /** PascalCase base for type names: read_file → ReadFile. */
   typeName: string;
-  /** snake id safe as an identifier: filesystem_read_file. */
-  ident: string;
   /** The roles its params declare (taken out of `params` before validation). */
   roles?: RoleTree;
 }
@@ -78,7 +78,7 @@ export function normalize(raw: RawCatalog): CatalogModel {
       name: opName,
       id: `${name}.${opName}`,
       typeName: pascalCase(opName),
-      ident: `${name}_${opName}`,
+      errors: op.errors ?? [],
     })),
   }));
   return {

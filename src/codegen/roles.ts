@@ -20,6 +20,11 @@ export interface SplitRoles {
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** Sets an own property whatever its name: a catalog key `__proto__` stays a key for the later checks to refuse. */
+function put(target: Obj, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** Checks and removes the roles of every operation; leaves anything malformed to the shape check. */
 export function splitRoles(data: unknown): SplitRoles {
   const roles = new Map<string, RoleTree>();
@@ -28,13 +33,13 @@ export function splitRoles(data: unknown): SplitRoles {
   const providers: Obj = {};
   for (const [providerName, provider] of Object.entries(data.providers)) {
     if (!isObj(provider) || !isObj(provider.operations)) {
-      providers[providerName] = provider;
+      put(providers, providerName, provider);
       continue;
     }
     const operations: Obj = {};
     for (const [opName, op] of Object.entries(provider.operations)) {
       if (!isObj(op)) {
-        operations[opName] = op;
+        put(operations, opName, op);
         continue;
       }
       const at: JsonPath = ['providers', providerName, 'operations', opName];
@@ -43,14 +48,15 @@ export function splitRoles(data: unknown): SplitRoles {
       const result = isObj(op.result) ? stripStray(op.result, [...at, 'result'], problems, 'the result') : op.result;
       const copy: Obj = { ...op, ...(params ? { params: params.schema } : {}), result };
       if (params && Object.keys(params.tree).length > 0) roles.set(`${providerName}.${opName}`, params.tree);
-      const errors = op.errors;
-      if (Array.isArray(errors)) {
-        const implied = found.flatMap((role) => ROLE_ERRORS[role]);
-        copy.errors = [...errors, ...[...new Set(implied)].filter((code) => !errors.includes(code))];
+      // `errors` is optional; a malformed one is left to the shape check.
+      const errors = op.errors === undefined ? [] : op.errors;
+      const implied = [...new Set(found.flatMap((role) => ROLE_ERRORS[role]))];
+      if (Array.isArray(errors) && implied.length > 0) {
+        copy.errors = [...errors, ...implied.filter((code) => !errors.includes(code))];
       }
-      operations[opName] = copy;
+      put(operations, opName, copy);
     }
-    providers[providerName] = { ...provider, operations };
+    put(providers, providerName, { ...provider, operations });
   }
   return { data: { ...data, providers }, roles, problems };
 }
@@ -65,8 +71,8 @@ function paramsWithoutRoles(params: Obj, at: JsonPath, problems: Problem[], foun
     const properties: Obj = {};
     for (const [name, prop] of Object.entries(params.properties)) {
       const walked = isObj(prop) ? propertyRoles(prop, [...at, 'properties', name], true, problems, found) : { schema: prop };
-      properties[name] = walked.schema;
-      if (walked.role !== undefined) tree[name] = walked.role;
+      put(properties, name, walked.schema);
+      if (walked.role !== undefined) put(tree, name, walked.role);
     }
     schema.properties = properties;
   }
@@ -90,8 +96,8 @@ function propertyRoles(prop: Obj, at: JsonPath, top: boolean, problems: Problem[
     const inner: Record<string, Role | RoleNode> = {};
     for (const [name, sub] of Object.entries(prop.properties)) {
       const walked = isObj(sub) ? propertyRoles(sub, [...at, 'properties', name], false, problems, found) : { schema: sub };
-      properties[name] = walked.schema;
-      if (walked.role !== undefined) inner[name] = walked.role;
+      put(properties, name, walked.schema);
+      if (walked.role !== undefined) put(inner, name, walked.role);
     }
     schema.properties = properties;
     if (Object.keys(inner).length > 0) node.properties = inner;

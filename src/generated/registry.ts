@@ -6,7 +6,7 @@ import { schemas } from "./schemas.js";
 import { validators } from "./validators.js";
 
 /** filesystem.read_file — data_source / read_only */
-const filesystem_read_file: OperationDescriptor = {
+const op_read_file: OperationDescriptor = {
   id: "filesystem.read_file",
   provider: "filesystem",
   name: "read_file",
@@ -24,7 +24,7 @@ const filesystem_read_file: OperationDescriptor = {
   validateResult: validators["filesystem.read_file"]!.result,
 };
 /** filesystem.write_file — resource / moderate */
-const filesystem_write_file: OperationDescriptor = {
+const op_write_file: OperationDescriptor = {
   id: "filesystem.write_file",
   provider: "filesystem",
   name: "write_file",
@@ -42,7 +42,7 @@ const filesystem_write_file: OperationDescriptor = {
   validateResult: validators["filesystem.write_file"]!.result,
 };
 /** filesystem.edit_file — resource / moderate */
-const filesystem_edit_file: OperationDescriptor = {
+const op_edit_file: OperationDescriptor = {
   id: "filesystem.edit_file",
   provider: "filesystem",
   name: "edit_file",
@@ -60,7 +60,7 @@ const filesystem_edit_file: OperationDescriptor = {
   validateResult: validators["filesystem.edit_file"]!.result,
 };
 /** filesystem.multi_edit — resource / moderate */
-const filesystem_multi_edit: OperationDescriptor = {
+const op_multi_edit: OperationDescriptor = {
   id: "filesystem.multi_edit",
   provider: "filesystem",
   name: "multi_edit",
@@ -78,7 +78,7 @@ const filesystem_multi_edit: OperationDescriptor = {
   validateResult: validators["filesystem.multi_edit"]!.result,
 };
 /** filesystem.list_directory — data_source / read_only */
-const filesystem_list_directory: OperationDescriptor = {
+const op_list_directory: OperationDescriptor = {
   id: "filesystem.list_directory",
   provider: "filesystem",
   name: "list_directory",
@@ -96,7 +96,7 @@ const filesystem_list_directory: OperationDescriptor = {
   validateResult: validators["filesystem.list_directory"]!.result,
 };
 /** search.glob — data_source / read_only */
-const search_glob: OperationDescriptor = {
+const op_glob: OperationDescriptor = {
   id: "search.glob",
   provider: "search",
   name: "glob",
@@ -114,7 +114,7 @@ const search_glob: OperationDescriptor = {
   validateResult: validators["search.glob"]!.result,
 };
 /** search.grep — data_source / read_only */
-const search_grep: OperationDescriptor = {
+const op_grep: OperationDescriptor = {
   id: "search.grep",
   provider: "search",
   name: "grep",
@@ -132,7 +132,7 @@ const search_grep: OperationDescriptor = {
   validateResult: validators["search.grep"]!.result,
 };
 /** exec.bash — resource / high */
-const exec_bash: OperationDescriptor = {
+const op_bash: OperationDescriptor = {
   id: "exec.bash",
   provider: "exec",
   name: "bash",
@@ -151,7 +151,7 @@ const exec_bash: OperationDescriptor = {
   validateResult: validators["exec.bash"]!.result,
 };
 /** exec.bash_output — data_source / read_only */
-const exec_bash_output: OperationDescriptor = {
+const op_bash_output: OperationDescriptor = {
   id: "exec.bash_output",
   provider: "exec",
   name: "bash_output",
@@ -169,7 +169,7 @@ const exec_bash_output: OperationDescriptor = {
   validateResult: validators["exec.bash_output"]!.result,
 };
 /** exec.bash_kill — resource / low */
-const exec_bash_kill: OperationDescriptor = {
+const op_bash_kill: OperationDescriptor = {
   id: "exec.bash_kill",
   provider: "exec",
   name: "bash_kill",
@@ -187,7 +187,7 @@ const exec_bash_kill: OperationDescriptor = {
   validateResult: validators["exec.bash_kill"]!.result,
 };
 /** exec.shell_read — data_source / read_only */
-const exec_shell_read: OperationDescriptor = {
+const op_shell_read: OperationDescriptor = {
   id: "exec.shell_read",
   provider: "exec",
   name: "shell_read",
@@ -206,7 +206,7 @@ const exec_shell_read: OperationDescriptor = {
   validateResult: validators["exec.shell_read"]!.result,
 };
 /** web.web_fetch — data_source / read_only */
-const web_web_fetch: OperationDescriptor = {
+const op_web_fetch: OperationDescriptor = {
   id: "web.web_fetch",
   provider: "web",
   name: "web_fetch",
@@ -225,7 +225,7 @@ const web_web_fetch: OperationDescriptor = {
   validateResult: validators["web.web_fetch"]!.result,
 };
 /** web.web_search — data_source / read_only */
-const web_web_search: OperationDescriptor = {
+const op_web_search: OperationDescriptor = {
   id: "web.web_search",
   provider: "web",
   name: "web_search",
@@ -243,7 +243,7 @@ const web_web_search: OperationDescriptor = {
   validateResult: validators["web.web_search"]!.result,
 };
 /** task.task_create — resource / low */
-const task_task_create: OperationDescriptor = {
+const op_task_create: OperationDescriptor = {
   id: "task.task_create",
   provider: "task",
   name: "task_create",
@@ -262,7 +262,7 @@ const task_task_create: OperationDescriptor = {
   validateResult: validators["task.task_create"]!.result,
 };
 /** task.task_update — resource / low */
-const task_task_update: OperationDescriptor = {
+const op_task_update: OperationDescriptor = {
   id: "task.task_update",
   provider: "task",
   name: "task_update",
@@ -281,7 +281,7 @@ const task_task_update: OperationDescriptor = {
   validateResult: validators["task.task_update"]!.result,
 };
 /** task.task_list — data_source / read_only */
-const task_task_list: OperationDescriptor = {
+const op_task_list: OperationDescriptor = {
   id: "task.task_list",
   provider: "task",
   name: "task_list",
@@ -298,7 +298,7 @@ const task_task_list: OperationDescriptor = {
   validateResult: validators["task.task_list"]!.result,
 };
 /** agent.spawn_subagent — resource / critical */
-const agent_spawn_subagent: OperationDescriptor = {
+const op_spawn_subagent: OperationDescriptor = {
   id: "agent.spawn_subagent",
   provider: "agent",
   name: "spawn_subagent",
@@ -318,7 +318,7 @@ const agent_spawn_subagent: OperationDescriptor = {
   validateResult: validators["agent.spawn_subagent"]!.result,
 };
 /** user.ask_user — interactive / read_only */
-const user_ask_user: OperationDescriptor = {
+const op_ask_user: OperationDescriptor = {
   id: "user.ask_user",
   provider: "user",
   name: "ask_user",
@@ -342,42 +342,42 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
   {
     name: "filesystem",
     description: "Read, create and edit text files inside the workspace.",
-    operations: [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory],
+    operations: [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_list_directory],
   },
   {
     name: "search",
     description: "Find files by name (glob) and search file contents (grep, powered by ripgrep) inside the workspace.",
-    operations: [search_glob, search_grep],
+    operations: [op_glob, op_grep],
   },
   {
     name: "exec",
     description: "Run shell commands in the workspace.",
-    operations: [exec_bash, exec_bash_output, exec_bash_kill, exec_shell_read],
+    operations: [op_bash, op_bash_output, op_bash_kill, op_shell_read],
   },
   {
     name: "web",
     description: "Fetch web pages (GET only, public addresses only) and search the web through a configured backend.",
-    operations: [web_web_fetch, web_web_search],
+    operations: [op_web_fetch, op_web_search],
   },
   {
     name: "task",
     description: "A task list the agent keeps to plan and track multi-step work (shared with the user's view of progress).",
-    operations: [task_task_create, task_task_update, task_task_list],
+    operations: [op_task_create, op_task_update, op_task_list],
   },
   {
     name: "agent",
     description: "Delegate a self-contained piece of work to a sub-agent with its own context and a scoped set of tools.",
-    operations: [agent_spawn_subagent],
+    operations: [op_spawn_subagent],
   },
   {
     name: "user",
     description: "Ask the human user a question and wait for the answer.",
-    operations: [user_ask_user],
+    operations: [op_ask_user],
   },
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [filesystem_read_file, filesystem_write_file, filesystem_edit_file, filesystem_multi_edit, filesystem_list_directory, search_glob, search_grep, exec_bash, exec_bash_output, exec_bash_kill, exec_shell_read, web_web_fetch, web_web_search, task_task_create, task_task_update, task_task_list, agent_spawn_subagent, user_ask_user];
+export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_list_directory, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user];
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };

@@ -45,1521 +45,599 @@ export const ERROR_CODES = [
 
 // filesystem.read_file
 export interface ReadFileParams {
-  /**
-   * File path, relative to the workspace root or absolute inside it.
-   */
-  path: string
-  /**
-   * Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid.
-   */
-  offset?: number
-  /**
-   * Maximum number of lines (notebook cells) to return.
-   */
-  limit?: number
-  /**
-   * Prefix each line with its line number and a tab.
-   */
-  line_numbers?: boolean
-  /**
-   * Count all lines of a large file so total_lines is exact (reads the whole file once; later reads of the same file version reuse the count).
-   */
-  count_lines?: boolean
-  /**
-   * PDF only, the pages to extract, e.g. "3" or "1-5" (default "1-20"; at most 20 pages per call).
-   */
-  pages?: string
+  /** File path, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid. */
+  offset?: number;
+  /** Maximum number of lines (notebook cells) to return. */
+  limit?: number;
+  /** Prefix each line with its line number and a tab. */
+  line_numbers?: boolean;
+  /** Count all lines of a large file so total_lines is exact (reads the whole file once; later reads of the same file version reuse the count). */
+  count_lines?: boolean;
+  /** PDF only, the pages to extract, e.g. "3" or "1-5" (default "1-20"; at most 20 pages per call). */
+  pages?: string;
 }
 
 export interface ReadFileResult {
-  /**
-   * Workspace-relative path with / separators.
-   */
-  path: string
-  /**
-   * What the file is; the fields below marked with a type are set for that type only.
-   */
-  type: ("text" | "image" | "pdf" | "notebook")
-  /**
-   * text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description.
-   */
-  content: string
-  /**
-   * True when more follows (lines, pages or cells) or something was cut.
-   */
-  truncated: boolean
-  /**
-   * text: line number of the first line shown; negative when counted from the end (-1 = last line) because the total is not known.
-   */
-  start_line?: number
-  /**
-   * text: line number of the last line shown (start_line - 1 when the window is empty).
-   */
-  end_line?: number
-  /**
-   * text: number of lines in the file, when known (exact whenever present).
-   */
-  total_lines?: number
-  /**
-   * text: false when the file is too large to count without reading it all; pass count_lines: true to count it.
-   */
-  total_lines_known?: boolean
-  /**
-   * text: how the file was decoded: utf-8, utf-8-bom, utf-16le, utf-16be, or a legacy encoding such as windows-1252, iso-8859-2, shift_jis, gbk, big5, euc-kr. Edits and writes keep it.
-   */
-  encoding?: string
-  /**
-   * text, legacy encodings: the detector's confidence 0-1 (0: no confident guess, decoded as a single-byte fallback).
-   */
-  encoding_confidence?: number
-  /**
-   * text, notebook: the offset to pass to continue reading, when more follows.
-   */
-  next_offset?: number
-  /**
-   * image: the type of data.
-   */
-  mime_type?: ("image/png" | "image/jpeg" | "image/gif" | "image/webp")
-  /**
-   * image: the image, base64-encoded (scaled down when larger than the limits).
-   */
-  data?: string
-  /**
-   * image: width of data in pixels.
-   */
-  width?: number
-  /**
-   * image: height of data in pixels.
-   */
-  height?: number
-  /**
-   * image: width of the file's image.
-   */
-  original_width?: number
-  /**
-   * image: height of the file's image.
-   */
-  original_height?: number
-  /**
-   * pdf: number of pages in the document.
-   */
-  page_count?: number
-  /**
-   * pdf: the pages shown, e.g. 1-5.
-   */
-  pages?: string
-  /**
-   * pdf: the pages to ask for next, when more follow.
-   */
-  next_pages?: string
-  /**
-   * notebook: number of cells.
-   */
-  cell_count?: number
+  /** Workspace-relative path with / separators. */
+  path: string;
+  /** What the file is; the fields below marked with a type are set for that type only. */
+  type: "text" | "image" | "pdf" | "notebook";
+  /** text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description. */
+  content: string;
+  /** True when more follows (lines, pages or cells) or something was cut. */
+  truncated: boolean;
+  /** text: line number of the first line shown; negative when counted from the end (-1 = last line) because the total is not known. */
+  start_line?: number;
+  /** text: line number of the last line shown (start_line - 1 when the window is empty). */
+  end_line?: number;
+  /** text: number of lines in the file, when known (exact whenever present). */
+  total_lines?: number;
+  /** text: false when the file is too large to count without reading it all; pass count_lines: true to count it. */
+  total_lines_known?: boolean;
+  /** text: how the file was decoded: utf-8, utf-8-bom, utf-16le, utf-16be, or a legacy encoding such as windows-1252, iso-8859-2, shift_jis, gbk, big5, euc-kr. Edits and writes keep it. */
+  encoding?: string;
+  /** text, legacy encodings: the detector's confidence 0-1 (0: no confident guess, decoded as a single-byte fallback). */
+  encoding_confidence?: number;
+  /** text, notebook: the offset to pass to continue reading, when more follows. */
+  next_offset?: number;
+  /** image: the type of data. */
+  mime_type?: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+  /** image: the image, base64-encoded (scaled down when larger than the limits). */
+  data?: string;
+  /** image: width of data in pixels. */
+  width?: number;
+  /** image: height of data in pixels. */
+  height?: number;
+  /** image: width of the file's image. */
+  original_width?: number;
+  /** image: height of the file's image. */
+  original_height?: number;
+  /** pdf: number of pages in the document. */
+  page_count?: number;
+  /** pdf: the pages shown, e.g. 1-5. */
+  pages?: string;
+  /** pdf: the pages to ask for next, when more follow. */
+  next_pages?: string;
+  /** notebook: number of cells. */
+  cell_count?: number;
 }
 
 // filesystem.write_file
 export interface WriteFileParams {
-  /**
-   * File path, relative to the workspace root or absolute inside it.
-   */
-  path: string
-  /**
-   * The complete new content of the file (UTF-8).
-   */
-  content: string
+  /** File path, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** The complete new content of the file (UTF-8). */
+  content: string;
 }
 
 export interface WriteFileResult {
-  /**
-   * Workspace-relative path with / separators.
-   */
-  path: string
-  /**
-   * Number of bytes written.
-   */
-  bytes: number
-  /**
-   * True when the file did not exist before.
-   */
-  created: boolean
+  /** Workspace-relative path with / separators. */
+  path: string;
+  /** Number of bytes written. */
+  bytes: number;
+  /** True when the file did not exist before. */
+  created: boolean;
 }
 
 // filesystem.edit_file
 export interface EditFileParams {
-  /**
-   * File path, relative to the workspace root or absolute inside it.
-   */
-  path: string
-  /**
-   * The exact text to replace; empty to create a new file.
-   */
-  old_str: string
-  /**
-   * The replacement text (inserted literally).
-   */
-  new_str: string
-  /**
-   * Replace every occurrence instead of requiring exactly one.
-   */
-  replace_all?: boolean
-  /**
-   * Return the diff the edit would make without writing anything.
-   */
-  dry_run?: boolean
+  /** File path, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** The exact text to replace; empty to create a new file. */
+  old_str: string;
+  /** The replacement text (inserted literally). */
+  new_str: string;
+  /** Replace every occurrence instead of requiring exactly one. */
+  replace_all?: boolean;
+  /** Return the diff the edit would make without writing anything. */
+  dry_run?: boolean;
 }
 
 export interface EditFileResult {
-  /**
-   * Workspace-relative path with / separators.
-   */
-  path: string
-  /**
-   * How many occurrences were replaced.
-   */
-  replacements: number
-  /**
-   * Unified diff of the change.
-   */
-  diff: string
-  /**
-   * True when an empty old_str created the file.
-   */
-  created?: boolean
-  /**
-   * True when nothing was written (dry_run was set).
-   */
-  dry_run?: boolean
+  /** Workspace-relative path with / separators. */
+  path: string;
+  /** How many occurrences were replaced. */
+  replacements: number;
+  /** Unified diff of the change. */
+  diff: string;
+  /** True when an empty old_str created the file. */
+  created?: boolean;
+  /** True when nothing was written (dry_run was set). */
+  dry_run?: boolean;
 }
 
 // filesystem.multi_edit
 export interface MultiEditParams {
-  /**
-   * File path, relative to the workspace root or absolute inside it.
-   */
-  path: string
-  /**
-   * The replacements, applied in this order.
-   * 
-   * @minItems 1
-   * @maxItems 200
-   */
+  /** File path, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** The replacements, applied in this order. */
   edits: [{
-    /**
-     * The exact text to replace (after the edits before this one).
-     */
-    old_str: string
-    /**
-     * The replacement text (inserted literally).
-     */
-    new_str: string
-    /**
-     * Replace every occurrence instead of requiring exactly one.
-     */
-    replace_all?: boolean
-  }, ...({
-    /**
-     * The exact text to replace (after the edits before this one).
-     */
-    old_str: string
-    /**
-     * The replacement text (inserted literally).
-     */
-    new_str: string
-    /**
-     * Replace every occurrence instead of requiring exactly one.
-     */
-    replace_all?: boolean
-  })[]]
-  /**
-   * Return the diff the edits would make without writing anything.
-   */
-  dry_run?: boolean
+    /** The exact text to replace (after the edits before this one). */
+    old_str: string;
+    /** The replacement text (inserted literally). */
+    new_str: string;
+    /** Replace every occurrence instead of requiring exactly one. */
+    replace_all?: boolean;
+  }, ...{
+    /** The exact text to replace (after the edits before this one). */
+    old_str: string;
+    /** The replacement text (inserted literally). */
+    new_str: string;
+    /** Replace every occurrence instead of requiring exactly one. */
+    replace_all?: boolean;
+  }[]];
+  /** Return the diff the edits would make without writing anything. */
+  dry_run?: boolean;
 }
 
 export interface MultiEditResult {
-  /**
-   * Workspace-relative path with / separators.
-   */
-  path: string
-  /**
-   * Total number of occurrences replaced by all the edits.
-   */
-  replacements: number
-  /**
-   * One unified diff of the whole change.
-   */
-  diff: string
-  /**
-   * True when nothing was written (dry_run was set).
-   */
-  dry_run?: boolean
+  /** Workspace-relative path with / separators. */
+  path: string;
+  /** Total number of occurrences replaced by all the edits. */
+  replacements: number;
+  /** One unified diff of the whole change. */
+  diff: string;
+  /** True when nothing was written (dry_run was set). */
+  dry_run?: boolean;
 }
 
 // filesystem.list_directory
 export interface ListDirectoryParams {
-  /**
-   * Folder to list, relative to the workspace root or absolute inside it.
-   */
-  path?: string
-  /**
-   * How many levels to list (1 = only the folder's own entries).
-   */
-  depth?: number
-  /**
-   * Also list what .gitignore ignores, and .git/.
-   */
-  include_ignored?: boolean
-  /**
-   * Maximum number of entries to return.
-   */
-  limit?: number
+  /** Folder to list, relative to the workspace root or absolute inside it. */
+  path?: string;
+  /** How many levels to list (1 = only the folder's own entries). */
+  depth?: number;
+  /** Also list what .gitignore ignores, and .git/. */
+  include_ignored?: boolean;
+  /** Maximum number of entries to return. */
+  limit?: number;
 }
 
 export interface ListDirectoryResult {
-  /**
-   * The listed folder, workspace-relative ('.' for the root).
-   */
-  path: string
-  /**
-   * Entries in tree order (each folder followed by its own entries when depth > 1).
-   */
+  /** The listed folder, workspace-relative ('.' for the root). */
+  path: string;
+  /** Entries in tree order (each folder followed by its own entries when depth > 1). */
   entries: {
-    /**
-     * Workspace-relative path with / separators.
-     */
-    path: string
-    /**
-     * What the entry is (a symlink is not followed).
-     */
-    type: ("file" | "dir" | "symlink" | "other")
-    /**
-     * Size in bytes (files and other non-folders).
-     */
-    size?: number
-    /**
-     * Where a symlink points (as written in the link).
-     */
-    target?: string
-  }[]
-  /**
-   * True when more entries exist than were returned.
-   */
-  truncated: boolean
-  /**
-   * Entries hidden because .gitignore ignores them or they are .git (in the folders read).
-   */
-  ignored: number
+    /** Workspace-relative path with / separators. */
+    path: string;
+    /** What the entry is (a symlink is not followed). */
+    type: "file" | "dir" | "symlink" | "other";
+    /** Size in bytes (files and other non-folders). */
+    size?: number;
+    /** Where a symlink points (as written in the link). */
+    target?: string;
+  }[];
+  /** True when more entries exist than were returned. */
+  truncated: boolean;
+  /** Entries hidden because .gitignore ignores them or they are .git (in the folders read). */
+  ignored: number;
 }
 
 // search.glob
 export interface GlobParams {
-  /**
-   * Glob pattern relative to `path`, e.g. "** /*.ts", "src/*.{js,jsx}", "** /README*".
-   */
-  pattern: string
-  /**
-   * Folder to search in, relative to the workspace root or absolute inside it.
-   */
-  path?: string
-  /**
-   * Maximum number of files to return (the newest ones).
-   */
-  limit?: number
-  /**
-   * Also list files ignored by .gitignore and files inside .git folders.
-   */
-  include_ignored?: boolean
+  /** Glob pattern relative to `path`, e.g. "**\/*.ts", "src/*.{js,jsx}", "**\/README*". */
+  pattern: string;
+  /** Folder to search in, relative to the workspace root or absolute inside it. */
+  path?: string;
+  /** Maximum number of files to return (the newest ones). */
+  limit?: number;
+  /** Also list files ignored by .gitignore and files inside .git folders. */
+  include_ignored?: boolean;
 }
 
 export interface GlobResult {
-  /**
-   * Matching files, workspace-relative with / separators, newest first.
-   */
-  files: string[]
-  /**
-   * True when more files matched than `limit`.
-   */
-  truncated: boolean
-  /**
-   * Number of files that matched before `limit` was applied.
-   */
-  total: number
+  /** Matching files, workspace-relative with / separators, newest first. */
+  files: string[];
+  /** True when more files matched than `limit`. */
+  truncated: boolean;
+  /** Number of files that matched before `limit` was applied. */
+  total: number;
 }
 
 // search.grep
 export interface GrepParams {
-  /**
-   * Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true.
-   */
-  pattern: string
-  /**
-   * File or folder to search, relative to the workspace root or absolute inside it.
-   */
-  path?: string
-  /**
-   * Only search files matching this glob, e.g. "*.ts" (any depth) or "src/** /*.{js,jsx}" (a glob with / is relative to the workspace root); prefix with ! to exclude.
-   */
-  glob?: string
-  /**
-   * Match regardless of letter case.
-   */
-  case_insensitive?: boolean
-  /**
-   * Treat pattern as a literal string, not a regular expression.
-   */
-  fixed_strings?: boolean
-  /**
-   * Let the pattern match across lines (`.` also matches newlines).
-   */
-  multiline?: boolean
-  /**
-   * Number of lines to show before and after each match (content mode only).
-   */
-  context?: number
-  /**
-   * content = matching lines; files_with_matches = paths only; count = matching lines per file.
-   */
-  output_mode?: ("content" | "files_with_matches" | "count")
-  /**
-   * Stop after this many matching lines (content), files (files_with_matches) or files counted (count).
-   */
-  max_results?: number
-  /**
-   * Also search files ignored by .gitignore and files inside .git folders.
-   */
-  include_ignored?: boolean
-  /**
-   * Give up (TIMEOUT) after this many milliseconds.
-   */
-  timeout_ms?: number
+  /** Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true. */
+  pattern: string;
+  /** File or folder to search, relative to the workspace root or absolute inside it. */
+  path?: string;
+  /** Only search files matching this glob, e.g. "*.ts" (any depth) or "src/**\/*.{js,jsx}" (a glob with / is relative to the workspace root); prefix with ! to exclude. */
+  glob?: string;
+  /** Match regardless of letter case. */
+  case_insensitive?: boolean;
+  /** Treat pattern as a literal string, not a regular expression. */
+  fixed_strings?: boolean;
+  /** Let the pattern match across lines (`.` also matches newlines). */
+  multiline?: boolean;
+  /** Number of lines to show before and after each match (content mode only). */
+  context?: number;
+  /** content = matching lines; files_with_matches = paths only; count = matching lines per file. */
+  output_mode?: "content" | "files_with_matches" | "count";
+  /** Stop after this many matching lines (content), files (files_with_matches) or files counted (count). */
+  max_results?: number;
+  /** Also search files ignored by .gitignore and files inside .git folders. */
+  include_ignored?: boolean;
+  /** Give up (TIMEOUT) after this many milliseconds. */
+  timeout_ms?: number;
 }
 
 export interface GrepResult {
-  /**
-   * Matching lines (output_mode content), grouped by file, in line order.
-   */
+  /** Matching lines (output_mode content), grouped by file, in line order. */
   matches?: {
-    /**
-     * Workspace-relative path with / separators.
-     */
-    path: string
-    /**
-     * 1-based line number (of the first line, for a multiline match).
-     */
-    line: number
-    /**
-     * The matching line (cut with a marker past 2000 characters).
-     */
-    text: string
-    /**
-     * Up to `context` lines just before the match.
-     */
-    before?: string[]
-    /**
-     * Up to `context` lines just after the match.
-     */
-    after?: string[]
-  }[]
-  /**
-   * Files containing a match (output_mode files_with_matches), sorted by path.
-   */
-  files?: string[]
-  /**
-   * Matching lines per file (output_mode count), sorted by path.
-   */
+    /** Workspace-relative path with / separators. */
+    path: string;
+    /** 1-based line number (of the first line, for a multiline match). */
+    line: number;
+    /** The matching line (cut with a marker past 2000 characters). */
+    text: string;
+    /** Up to `context` lines just before the match. */
+    before?: string[];
+    /** Up to `context` lines just after the match. */
+    after?: string[];
+  }[];
+  /** Files containing a match (output_mode files_with_matches), sorted by path. */
+  files?: string[];
+  /** Matching lines per file (output_mode count), sorted by path. */
   counts?: {
-    /**
-     * Workspace-relative path with / separators.
-     */
-    path: string
-    /**
-     * Number of matching lines in the file.
-     */
-    count: number
-  }[]
-  /**
-   * True when the search stopped (at max_results, or at the ~960 KiB result bound) and more results exist.
-   */
-  truncated: boolean
+    /** Workspace-relative path with / separators. */
+    path: string;
+    /** Number of matching lines in the file. */
+    count: number;
+  }[];
+  /** True when the search stopped (at max_results, or at the ~960 KiB result bound) and more results exist. */
+  truncated: boolean;
 }
 
 // exec.bash
 export interface BashParams {
-  /**
-   * The bash command line to run, e.g. `npm test -- --run` or `git status --short`.
-   */
-  command: string
-  /**
-   * Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes).
-   */
-  timeout_ms?: number
-  /**
-   * Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root.
-   */
-  cwd?: string
-  /**
-   * What the command does, in 5-10 words (shown to the user; does not change the run).
-   */
-  description?: string
-  /**
-   * Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill.
-   */
-  run_in_background?: boolean
+  /** The bash command line to run, e.g. `npm test -- --run` or `git status --short`. */
+  command: string;
+  /** Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes). */
+  timeout_ms?: number;
+  /** Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root. */
+  cwd?: string;
+  /** What the command does, in 5-10 words (shown to the user; does not change the run). */
+  description?: string;
+  /** Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill. */
+  run_in_background?: boolean;
 }
 
 export interface BashResult {
-  /**
-   * The exit status of bash (null when it was ended by a signal).
-   */
-  exit_code: (number | null)
-  /**
-   * Name of the signal that ended bash, e.g. SIGTERM or SIGKILL (null when it exited normally).
-   */
-  signal: (string | null)
-  /**
-   * Standard output (head and tail with an omitted-bytes marker when over the cap).
-   */
-  stdout: string
-  /**
-   * Standard error (head and tail with an omitted-bytes marker when over the cap).
-   */
-  stderr: string
-  /**
-   * True when the command ran past timeout_ms and was killed.
-   */
-  timed_out: boolean
-  /**
-   * True when part of stdout or stderr was left out (over the cap, or binary).
-   */
-  truncated: boolean
-  /**
-   * Wall time from start until bash exited, in milliseconds.
-   */
-  duration_ms: number
-  /**
-   * With run_in_background, the id of the started job (the other fields are then empty placeholders).
-   */
-  job_id?: string
-  /**
-   * In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing.
-   */
+  /** The exit status of bash (null when it was ended by a signal). */
+  exit_code: number | null;
+  /** Name of the signal that ended bash, e.g. SIGTERM or SIGKILL (null when it exited normally). */
+  signal: string | null;
+  /** Standard output (head and tail with an omitted-bytes marker when over the cap). */
+  stdout: string;
+  /** Standard error (head and tail with an omitted-bytes marker when over the cap). */
+  stderr: string;
+  /** True when the command ran past timeout_ms and was killed. */
+  timed_out: boolean;
+  /** True when part of stdout or stderr was left out (over the cap, or binary). */
+  truncated: boolean;
+  /** Wall time from start until bash exited, in milliseconds. */
+  duration_ms: number;
+  /** With run_in_background, the id of the started job (the other fields are then empty placeholders). */
+  job_id?: string;
+  /** In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing. */
   notes?: {
-    code: "SANDBOX_ARTIFACT"
-    /**
-     * Workspace-relative path (absolute for a writable folder outside it).
-     */
-    path: string
-    /**
-     * moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it.
-     */
-    action: ("moved_aside" | "removed" | "reported")
-    /**
-     * What it is, what would run it, what was done.
-     */
-    message: string
-  }[]
+    code: "SANDBOX_ARTIFACT";
+    /** Workspace-relative path (absolute for a writable folder outside it). */
+    path: string;
+    /** moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it. */
+    action: "moved_aside" | "removed" | "reported";
+    /** What it is, what would run it, what was done. */
+    message: string;
+  }[];
 }
 
 // exec.bash_output
 export interface BashOutputParams {
-  /**
-   * The job to read, as returned by bash. Omit to list this session's jobs.
-   */
-  job_id?: string
-  /**
-   * Wait up to this many milliseconds for new output or the end of the job before answering (needs job_id).
-   */
-  wait_ms?: number
+  /** The job to read, as returned by bash. Omit to list this session's jobs. */
+  job_id?: string;
+  /** Wait up to this many milliseconds for new output or the end of the job before answering (needs job_id). */
+  wait_ms?: number;
 }
 
 export interface BashOutputResult {
-  /**
-   * The job's id, e.g. job-1.
-   */
-  job_id?: string
-  /**
-   * The command line (cut at 200 characters).
-   */
-  command?: string
-  /**
-   * running, exited (on its own), killed (bash_kill, toolkit close) or timed_out.
-   */
-  status?: ("running" | "exited" | "killed" | "timed_out")
-  /**
-   * Exit status once it ended (null while running or when ended by a signal).
-   */
-  exit_code?: (number | null)
-  /**
-   * Signal that ended it, if any.
-   */
-  signal?: (string | null)
-  /**
-   * Time since it started, or how long it ran.
-   */
-  duration_ms?: number
-  /**
-   * Bytes of output it produced in total.
-   */
-  total_bytes?: number
-  /**
-   * Bytes produced since the last bash_output on it.
-   */
-  unread_bytes?: number
-  /**
-   * Output since the last read (stdout and stderr interleaved; head and tail when over the cap).
-   */
-  output?: string
-  /**
-   * True when part of the new output is not shown.
-   */
-  truncated?: boolean
-  /**
-   * Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash).
-   */
+  /** The job's id, e.g. job-1. */
+  job_id?: string;
+  /** The command line (cut at 200 characters). */
+  command?: string;
+  /** running, exited (on its own), killed (bash_kill, toolkit close) or timed_out. */
+  status?: "running" | "exited" | "killed" | "timed_out";
+  /** Exit status once it ended (null while running or when ended by a signal). */
+  exit_code?: number | null;
+  /** Signal that ended it, if any. */
+  signal?: string | null;
+  /** Time since it started, or how long it ran. */
+  duration_ms?: number;
+  /** Bytes of output it produced in total. */
+  total_bytes?: number;
+  /** Bytes produced since the last bash_output on it. */
+  unread_bytes?: number;
+  /** Output since the last read (stdout and stderr interleaved; head and tail when over the cap). */
+  output?: string;
+  /** True when part of the new output is not shown. */
+  truncated?: boolean;
+  /** Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash). */
   notes?: {
-    code: "SANDBOX_ARTIFACT"
-    path: string
-    action: ("moved_aside" | "removed" | "reported")
-    message: string
-  }[]
-  /**
-   * Without job_id, this session's jobs.
-   */
+    code: "SANDBOX_ARTIFACT";
+    path: string;
+    action: "moved_aside" | "removed" | "reported";
+    message: string;
+  }[];
+  /** Without job_id, this session's jobs. */
   jobs?: {
-    /**
-     * The job's id, e.g. job-1.
-     */
-    job_id: string
-    /**
-     * The command line (cut at 200 characters).
-     */
-    command: string
-    /**
-     * running, exited (on its own), killed (bash_kill, toolkit close) or timed_out.
-     */
-    status: ("running" | "exited" | "killed" | "timed_out")
-    /**
-     * Exit status once it ended (null while running or when ended by a signal).
-     */
-    exit_code: (number | null)
-    /**
-     * Signal that ended it, if any.
-     */
-    signal: (string | null)
-    /**
-     * Time since it started, or how long it ran.
-     */
-    duration_ms: number
-    /**
-     * Bytes of output it produced in total.
-     */
-    total_bytes: number
-    /**
-     * Bytes produced since the last bash_output on it.
-     */
-    unread_bytes: number
-  }[]
+    /** The job's id, e.g. job-1. */
+    job_id: string;
+    /** The command line (cut at 200 characters). */
+    command: string;
+    /** running, exited (on its own), killed (bash_kill, toolkit close) or timed_out. */
+    status: "running" | "exited" | "killed" | "timed_out";
+    /** Exit status once it ended (null while running or when ended by a signal). */
+    exit_code: number | null;
+    /** Signal that ended it, if any. */
+    signal: string | null;
+    /** Time since it started, or how long it ran. */
+    duration_ms: number;
+    /** Bytes of output it produced in total. */
+    total_bytes: number;
+    /** Bytes produced since the last bash_output on it. */
+    unread_bytes: number;
+  }[];
 }
 
 // exec.bash_kill
 export interface BashKillParams {
-  /**
-   * The job to stop, as returned by bash.
-   */
-  job_id: string
+  /** The job to stop, as returned by bash. */
+  job_id: string;
 }
 
 export interface BashKillResult {
-  /**
-   * The job.
-   */
-  job_id: string
-  /**
-   * True when this call stopped it; false when it had already ended.
-   */
-  killed: boolean
-  /**
-   * The job's status now.
-   */
-  status: ("running" | "exited" | "killed" | "timed_out")
-  /**
-   * Its exit status (null when ended by a signal).
-   */
-  exit_code: (number | null)
-  /**
-   * Signal that ended it, if any.
-   */
-  signal: (string | null)
+  /** The job. */
+  job_id: string;
+  /** True when this call stopped it; false when it had already ended. */
+  killed: boolean;
+  /** The job's status now. */
+  status: "running" | "exited" | "killed" | "timed_out";
+  /** Its exit status (null when ended by a signal). */
+  exit_code: number | null;
+  /** Signal that ended it, if any. */
+  signal: string | null;
 }
 
 // exec.shell_read
 export interface ShellReadParams {
-  /**
-   * The read-only command line, e.g. `git status --short && git log --oneline -n 5`.
-   */
-  command: string
-  /**
-   * Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root.
-   */
-  cwd?: string
-  /**
-   * Milliseconds before the command and its child processes are killed (max 600000).
-   */
-  timeout_ms?: number
+  /** The read-only command line, e.g. `git status --short && git log --oneline -n 5`. */
+  command: string;
+  /** Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root. */
+  cwd?: string;
+  /** Milliseconds before the command and its child processes are killed (max 600000). */
+  timeout_ms?: number;
 }
 
 export interface ShellReadResult {
-  /**
-   * The exit status (null when it was ended by a signal).
-   */
-  exit_code: (number | null)
-  /**
-   * Name of the signal that ended it (null when it exited normally).
-   */
-  signal: (string | null)
-  /**
-   * Standard output (head and tail with an omitted-bytes marker when over the cap).
-   */
-  stdout: string
-  /**
-   * Standard error (head and tail with an omitted-bytes marker when over the cap).
-   */
-  stderr: string
-  /**
-   * True when the command ran past timeout_ms and was killed.
-   */
-  timed_out: boolean
-  /**
-   * True when part of stdout or stderr was left out (over the cap, or binary).
-   */
-  truncated: boolean
-  /**
-   * Wall time in milliseconds.
-   */
-  duration_ms: number
+  /** The exit status (null when it was ended by a signal). */
+  exit_code: number | null;
+  /** Name of the signal that ended it (null when it exited normally). */
+  signal: string | null;
+  /** Standard output (head and tail with an omitted-bytes marker when over the cap). */
+  stdout: string;
+  /** Standard error (head and tail with an omitted-bytes marker when over the cap). */
+  stderr: string;
+  /** True when the command ran past timeout_ms and was killed. */
+  timed_out: boolean;
+  /** True when part of stdout or stderr was left out (over the cap, or binary). */
+  truncated: boolean;
+  /** Wall time in milliseconds. */
+  duration_ms: number;
 }
 
 // web.web_fetch
 export interface WebFetchParams {
-  /**
-   * Absolute http:// or https:// URL to fetch.
-   */
-  url: string
-  /**
-   * How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received.
-   */
-  format?: ("markdown" | "text" | "raw")
-  /**
-   * Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents.
-   */
-  max_bytes?: number
-  /**
-   * Time limit for the whole fetch, redirects included, in milliseconds.
-   */
-  timeout_ms?: number
+  /** Absolute http:// or https:// URL to fetch. */
+  url: string;
+  /** How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received. */
+  format?: "markdown" | "text" | "raw";
+  /** Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents. */
+  max_bytes?: number;
+  /** Time limit for the whole fetch, redirects included, in milliseconds. */
+  timeout_ms?: number;
 }
 
 export interface WebFetchResult {
-  /**
-   * The URL as requested.
-   */
-  url: string
-  /**
-   * The URL the content came from, after redirects.
-   */
-  final_url: string
-  /**
-   * HTTP status of the final response.
-   */
-  status: number
-  /**
-   * The response's Content-Type header ('' when absent).
-   */
-  content_type: string
-  /**
-   * The HTML page's title, when it has one.
-   */
-  title?: string
-  /**
-   * The page as Markdown or text (see format), or the body as received.
-   */
-  content: string
-  /**
-   * Bytes of (decompressed) body read.
-   */
-  bytes: number
-  /**
-   * True when the body was longer than max_bytes and was cut.
-   */
-  truncated: boolean
+  /** The URL as requested. */
+  url: string;
+  /** The URL the content came from, after redirects. */
+  final_url: string;
+  /** HTTP status of the final response. */
+  status: number;
+  /** The response's Content-Type header ('' when absent). */
+  content_type: string;
+  /** The HTML page's title, when it has one. */
+  title?: string;
+  /** The page as Markdown or text (see format), or the body as received. */
+  content: string;
+  /** Bytes of (decompressed) body read. */
+  bytes: number;
+  /** True when the body was longer than max_bytes and was cut. */
+  truncated: boolean;
 }
 
 // web.web_search
 export interface WebSearchParams {
-  /**
-   * The search terms.
-   */
-  query: string
-  /**
-   * Most results to return.
-   */
-  max_results?: number
-  /**
-   * Only return results from these domains (e.g. docs.python.org); subdomains match too.
-   * 
-   * @maxItems 50
-   */
-  allowed_domains?: string[]
-  /**
-   * Never return results from these domains; subdomains match too.
-   * 
-   * @maxItems 50
-   */
-  blocked_domains?: string[]
+  /** The search terms. */
+  query: string;
+  /** Most results to return. */
+  max_results?: number;
+  /** Only return results from these domains (e.g. docs.python.org); subdomains match too. */
+  allowed_domains?: string[];
+  /** Never return results from these domains; subdomains match too. */
+  blocked_domains?: string[];
 }
 
 export interface WebSearchResult {
-  /**
-   * The query as searched.
-   */
-  query: string
-  /**
-   * Which search backend answered (searxng, brave, or a host-supplied name).
-   */
-  backend: string
-  /**
-   * Results in the backend's ranking order, duplicates and non-http links removed.
-   */
+  /** The query as searched. */
+  query: string;
+  /** Which search backend answered (searxng, brave, or a host-supplied name). */
+  backend: string;
+  /** Results in the backend's ranking order, duplicates and non-http links removed. */
   results: {
-    /**
-     * Page title.
-     */
-    title: string
-    /**
-     * Page URL.
-     */
-    url: string
-    /**
-     * Short plain-text excerpt from the page ('' when none).
-     */
-    snippet: string
-  }[]
+    /** Page title. */
+    title: string;
+    /** Page URL. */
+    url: string;
+    /** Short plain-text excerpt from the page ('' when none). */
+    snippet: string;
+  }[];
 }
 
 // task.task_create
 export interface TaskCreateParams {
-  /**
-   * Short imperative title, e.g. "Fix the failing login test".
-   */
-  title: string
-  /**
-   * Optional details, acceptance criteria or notes.
-   */
-  description?: string
-  /**
-   * Initial status.
-   */
-  status?: ("pending" | "in_progress" | "completed" | "cancelled")
+  /** Short imperative title, e.g. "Fix the failing login test". */
+  title: string;
+  /** Optional details, acceptance criteria or notes. */
+  description?: string;
+  /** Initial status. */
+  status?: "pending" | "in_progress" | "completed" | "cancelled";
 }
 
 export interface TaskCreateResult {
-  /**
-   * The created task.
-   */
+  /** The created task. */
   task: {
-    /**
-     * Short stable id (t1, t2, …).
-     */
-    id: string
-    /**
-     * Short imperative title.
-     */
-    title: string
-    /**
-     * Details, when given.
-     */
-    description?: string
-    /**
-     * Current status.
-     */
-    status: ("pending" | "in_progress" | "completed" | "cancelled")
-    /**
-     * ISO 8601 time of creation.
-     */
-    created_at: string
-    /**
-     * ISO 8601 time of the last change.
-     */
-    updated_at: string
-  }
+    /** Short stable id (t1, t2, …). */
+    id: string;
+    /** Short imperative title. */
+    title: string;
+    /** Details, when given. */
+    description?: string;
+    /** Current status. */
+    status: "pending" | "in_progress" | "completed" | "cancelled";
+    /** ISO 8601 time of creation. */
+    created_at: string;
+    /** ISO 8601 time of the last change. */
+    updated_at: string;
+  };
 }
 
 // task.task_update
 export interface TaskUpdateParams {
-  /**
-   * The task id returned by task_create or task_list, e.g. "t3".
-   */
-  id: string
-  /**
-   * New title.
-   */
-  title?: string
-  /**
-   * New description (an empty string clears it).
-   */
-  description?: string
-  /**
-   * New status.
-   */
-  status?: ("pending" | "in_progress" | "completed" | "cancelled")
+  /** The task id returned by task_create or task_list, e.g. "t3". */
+  id: string;
+  /** New title. */
+  title?: string;
+  /** New description (an empty string clears it). */
+  description?: string;
+  /** New status. */
+  status?: "pending" | "in_progress" | "completed" | "cancelled";
 }
 
 export interface TaskUpdateResult {
-  /**
-   * The task after the update.
-   */
+  /** The task after the update. */
   task: {
-    /**
-     * Short stable id (t1, t2, …).
-     */
-    id: string
-    /**
-     * Short imperative title.
-     */
-    title: string
-    /**
-     * Details, when given.
-     */
-    description?: string
-    /**
-     * Current status.
-     */
-    status: ("pending" | "in_progress" | "completed" | "cancelled")
-    /**
-     * ISO 8601 time of creation.
-     */
-    created_at: string
-    /**
-     * ISO 8601 time of the last change.
-     */
-    updated_at: string
-  }
-  /**
-   * The fields whose value changed.
-   */
-  changed: ("title" | "description" | "status")[]
+    /** Short stable id (t1, t2, …). */
+    id: string;
+    /** Short imperative title. */
+    title: string;
+    /** Details, when given. */
+    description?: string;
+    /** Current status. */
+    status: "pending" | "in_progress" | "completed" | "cancelled";
+    /** ISO 8601 time of creation. */
+    created_at: string;
+    /** ISO 8601 time of the last change. */
+    updated_at: string;
+  };
+  /** The fields whose value changed. */
+  changed: ("title" | "description" | "status")[];
 }
 
 // task.task_list
 export interface TaskListParams {
-  /**
-   * Only tasks with this status.
-   */
-  status?: ("pending" | "in_progress" | "completed" | "cancelled")
+  /** Only tasks with this status. */
+  status?: "pending" | "in_progress" | "completed" | "cancelled";
 }
 
 export interface TaskListResult {
-  /**
-   * The matching tasks, oldest first.
-   */
+  /** The matching tasks, oldest first. */
   tasks: {
-    /**
-     * Short stable id (t1, t2, …).
-     */
-    id: string
-    /**
-     * Short imperative title.
-     */
-    title: string
-    /**
-     * Details, when given.
-     */
-    description?: string
-    /**
-     * Current status.
-     */
-    status: ("pending" | "in_progress" | "completed" | "cancelled")
-    /**
-     * ISO 8601 time of creation.
-     */
-    created_at: string
-    /**
-     * ISO 8601 time of the last change.
-     */
-    updated_at: string
-  }[]
-  /**
-   * How many tasks of the whole list have each status (ignores the filter).
-   */
+    /** Short stable id (t1, t2, …). */
+    id: string;
+    /** Short imperative title. */
+    title: string;
+    /** Details, when given. */
+    description?: string;
+    /** Current status. */
+    status: "pending" | "in_progress" | "completed" | "cancelled";
+    /** ISO 8601 time of creation. */
+    created_at: string;
+    /** ISO 8601 time of the last change. */
+    updated_at: string;
+  }[];
+  /** How many tasks of the whole list have each status (ignores the filter). */
   counts: {
-    /**
-     * Tasks not started.
-     */
-    pending: number
-    /**
-     * Tasks being worked on.
-     */
-    in_progress: number
-    /**
-     * Tasks done.
-     */
-    completed: number
-    /**
-     * Tasks dropped.
-     */
-    cancelled: number
-  }
+    /** Tasks not started. */
+    pending: number;
+    /** Tasks being worked on. */
+    in_progress: number;
+    /** Tasks done. */
+    completed: number;
+    /** Tasks dropped. */
+    cancelled: number;
+  };
 }
 
 // agent.spawn_subagent
 export interface SpawnSubagentParams {
-  /**
-   * The complete task for the sub-agent, with all the context it needs.
-   */
-  prompt: string
-  /**
-   * A short (3-5 word) label for the task, shown to the user.
-   */
-  description: string
-  /**
-   * Operations the sub-agent may use; must be within this agent's own. Default - this agent's own.
-   * 
-   * @minItems 1
-   * @maxItems 50
-   */
-  capabilities?: [string, ...(string)[]]
+  /** The complete task for the sub-agent, with all the context it needs. */
+  prompt: string;
+  /** A short (3-5 word) label for the task, shown to the user. */
+  description: string;
+  /** Operations the sub-agent may use; must be within this agent's own. Default - this agent's own. */
+  capabilities?: [string, ...string[]];
 }
 
 export interface SpawnSubagentResult {
-  /**
-   * The sub-agent's session id.
-   */
-  session_id: string
-  /**
-   * How the sub-agent's session ended.
-   */
-  status: ("completed" | "failed" | "cancelled")
-  /**
-   * The sub-agent's final report (or why it failed).
-   */
-  output: string
+  /** The sub-agent's session id. */
+  session_id: string;
+  /** How the sub-agent's session ended. */
+  status: "completed" | "failed" | "cancelled";
+  /** The sub-agent's final report (or why it failed). */
+  output: string;
 }
 
 // user.ask_user
 export interface AskUserParams {
-  /**
-   * The question, complete and specific, ending with a question mark.
-   */
-  question: string
-  /**
-   * Choices to offer; labels must be distinct.
-   * 
-   * @minItems 2
-   * @maxItems 10
-   */
+  /** The question, complete and specific, ending with a question mark. */
+  question: string;
+  /** Choices to offer; labels must be distinct. */
   options?: [{
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
+    /** Short label (1-5 words). */
+    label: string;
+    /** What choosing it means. */
+    description?: string;
   }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }] | [{
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }] | [{
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }] | [{
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }] | [{
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }] | [{
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }] | [{
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }] | [{
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }] | [{
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }, {
-    /**
-     * Short label (1-5 words).
-     */
-    label: string
-    /**
-     * What choosing it means.
-     */
-    description?: string
-  }]
-  /**
-   * Let the user pick several options (needs options).
-   */
-  multi_select?: boolean
+    /** Short label (1-5 words). */
+    label: string;
+    /** What choosing it means. */
+    description?: string;
+  }, ...{
+    /** Short label (1-5 words). */
+    label: string;
+    /** What choosing it means. */
+    description?: string;
+  }[]];
+  /** Let the user pick several options (needs options). */
+  multi_select?: boolean;
 }
 
 export interface AskUserResult {
-  /**
-   * The user's answer: their own words, or the chosen labels joined with ", ".
-   */
-  answer: string
-  /**
-   * Labels of the chosen options (empty when the user answered in their own words).
-   */
-  selected: string[]
+  /** The user's answer: their own words, or the chosen labels joined with ", ". */
+  answer: string;
+  /** Labels of the chosen options (empty when the user answered in their own words). */
+  selected: string[];
 }
 
 /** Every operation by tool name: its provider, params and result (types `toolkit.call`). */

@@ -30,7 +30,8 @@ function schemaAt(schema: JsonSchema, instancePath: string): JsonSchema | undefi
   let current: any = schema;
   for (const part of instancePath.split('/').slice(1)) {
     if (!current) return undefined;
-    current = /^\d+$/.test(part) ? current.items : current.properties?.[part];
+    const properties = current.properties;
+    current = /^\d+$/.test(part) ? current.items : properties && Object.hasOwn(properties, part) ? properties[part] : undefined;
   }
   return current;
 }
@@ -93,7 +94,8 @@ export function dropNullOptionals(schema: JsonSchema, input: unknown): unknown {
   const required = new Set((schema.required as string[] | undefined) ?? []);
   let copy: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
-    const propSchema = properties[key];
+    // Own properties only: `toString` or `constructor` in the input is not declared by every schema.
+    const propSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (!propSchema) continue;
     if (value === null && !required.has(key) && !allowsNull(propSchema)) {
       copy ??= { ...(input as Record<string, unknown>) };

@@ -1,8 +1,6 @@
 // Emits <tests>/<provider>.conformance.test.ts: the catalog's conformance cases as data, run by
 // runConformance (toolwright/testing) against the handler map of the --handlers module.
-import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { CatalogModel, OperationModel, ProviderModel } from '../model.js';
-import { schemaId } from '../validate.js';
+import type { OperationModel, ProviderModel } from '../model.js';
 import { HEADER, importSpecifier, json, type EmittedFile, type Layout } from './common.js';
 
 type Schema = Record<string, any>;
@@ -19,15 +17,13 @@ function wrongValueFor(schema: Schema): unknown {
   return undefined;
 }
 
-/** Probes start from the first example whose input is valid (validation guarantees one exists). */
-function probesFor(op: OperationModel, ajv: Ajv2020) {
-  const validate = ajv.getSchema(schemaId(op.id, 'params'));
-  const base = (op.examples.find((example) => validate?.(example.input)) ?? op.examples[0]!).input;
+/** Probes start from the first example whose input is valid (validation guarantees one exists): `probeBase`. */
+function probesFor(op: OperationModel, probeBase: number) {
+  const base = (op.examples[probeBase] ?? op.examples[0]!).input;
   const properties = (op.params.properties ?? {}) as Record<string, Schema>;
   const required = (op.params.required as string[] | undefined) ?? [];
   const missing = required.map((name) => {
-    const input = { ...base };
-    delete input[name];
+    const input = Object.fromEntries(Object.entries(base).filter(([key]) => key !== name));
     return { field: name, input };
   });
   const wrongType = Object.entries(properties)
@@ -38,7 +34,7 @@ function probesFor(op: OperationModel, ajv: Ajv2020) {
   return { missing, wrongType, unknown };
 }
 
-function operationCase(op: OperationModel, ajv: Ajv2020) {
+function operationCase(op: OperationModel, probeBase: ReadonlyMap<string, number>) {
   return {
     id: op.id,
     provider: op.provider,
@@ -52,13 +48,15 @@ function operationCase(op: OperationModel, ajv: Ajv2020) {
       errors: op.errors,
       ...(op.risk_note !== undefined ? { riskNote: op.risk_note.trim() } : {}),
     },
-    probes: probesFor(op, ajv),
+    probes: probesFor(op, probeBase.get(op.id) ?? 0),
     examples: op.examples,
   };
 }
 
-function emitProvider(provider: ProviderModel, ajv: Ajv2020, layout: Layout): EmittedFile {
-  const data = { provider: provider.name, operations: provider.operations.map((op) => operationCase(op, ajv)) };
+/** <tests>/<provider>.conformance.test.ts, or undefined for a provider without operations. */
+export function emitConformance(provider: ProviderModel, probeBase: ReadonlyMap<string, number>, layout: Layout): EmittedFile | undefined {
+  if (provider.operations.length === 0) return undefined;
+  const data = { provider: provider.name, operations: provider.operations.map((op) => operationCase(op, probeBase)) };
   const content = [
     HEADER,
     "import { runConformance } from 'toolwright/testing';",
@@ -69,8 +67,4 @@ function emitProvider(provider: ProviderModel, ajv: Ajv2020, layout: Layout): Em
     '',
   ].join('\n');
   return { path: `${layout.tests}/${provider.name}.conformance.test.ts`, content };
-}
-
-export function emitConformance(model: CatalogModel, ajv: Ajv2020, layout: Layout): EmittedFile[] {
-  return model.providers.filter((p) => p.operations.length > 0).map((p) => emitProvider(p, ajv, layout));
 }

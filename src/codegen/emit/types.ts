@@ -1,52 +1,21 @@
-// Emits src/generated/types.ts: params/result interfaces (json-schema-to-typescript), the ErrorCode
-// union, the Operations map and one <Provider>Handlers interface per provider plus Handlers.
-import { compile } from 'json-schema-to-typescript';
-import { IndentationText, Project, QuoteKind } from 'ts-morph';
+// Emits <out>/types.ts: params/result interfaces (emit/ts-type.ts), the ErrorCode union, the
+// Operations map and one <Provider>Handlers interface per provider plus Handlers.
 import type { CatalogModel } from '../model.js';
 import { COMMON_ERRORS } from '../../runtime/error-codes.js';
-import { cloneJson, HEADER, str, type EmittedFile, type Layout } from './common.js';
+import { HEADER, str, type EmittedFile, type Layout } from './common.js';
+import { declarationsFor } from './ts-type.js';
 
-/** Nested titles would become separate, possibly colliding interfaces: inline everything below the root. */
-function stripNestedTitles(node: unknown, isRoot = true, isPropertyMap = false): void {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) return node.forEach((item) => stripNestedTitles(item, false));
-  const record = node as Record<string, unknown>;
-  // In a `properties` map, `title` is a property name (task_create's title), not the keyword.
-  if (!isRoot && !isPropertyMap) delete record.title;
-  for (const [key, value] of Object.entries(record)) stripNestedTitles(value, false, !isPropertyMap && key === 'properties');
-}
-
-async function interfaceFor(schema: unknown, name: string): Promise<string> {
-  const copy = cloneJson(schema) as Record<string, unknown>;
-  stripNestedTitles(copy);
-  copy.title = name;
-  const code = await compile(copy as never, name, {
-    bannerComment: '',
-    additionalProperties: false,
-    format: false,
-    unknownAny: true,
-    strictIndexSignatures: true,
-  });
-  return code.trim();
-}
-
-export async function emitTypes(model: CatalogModel, layout: Layout): Promise<EmittedFile> {
+export function emitTypes(model: CatalogModel, layout: Layout): EmittedFile {
   const parts: string[] = [HEADER, "import type { CommonErrorCode, Handler } from 'toolwright';", ''];
   const codes = [...Object.keys(COMMON_ERRORS), ...model.errors.map((e) => e.code)];
   parts.push('/** Every error code a tool call of this catalog can carry: its own codes and toolwright\'s common ones. */');
   parts.push(`export type ErrorCode =\n  | CommonErrorCode${model.errors.map((e) => `\n  | ${str(e.code)}`).join('')};`, '');
   parts.push(`export const ERROR_CODES = [\n${codes.map((code) => `  ${str(code)},`).join('\n')}\n] as const satisfies readonly ErrorCode[];`, '');
 
-  const interfaces = await Promise.all(
-    model.operations.flatMap((op) => [
-      interfaceFor(op.params, `${op.typeName}Params`),
-      interfaceFor(op.result, `${op.typeName}Result`),
-    ]),
-  );
-  model.operations.forEach((op, i) => {
+  for (const op of model.operations) {
     parts.push(`// ${op.id}`);
-    parts.push(interfaces[2 * i]!, '', interfaces[2 * i + 1]!, '');
-  });
+    parts.push(declarationsFor(op.params, `${op.typeName}Params`), '', declarationsFor(op.result, `${op.typeName}Result`), '');
+  }
 
   // A type alias, not an interface: it must be assignable to toolwright's index-signature map.
   parts.push('/** Every operation by tool name: its provider, params and result (types `toolkit.call`). */');
@@ -70,16 +39,5 @@ export async function emitTypes(model: CatalogModel, layout: Layout): Promise<Em
   parts.push('export interface Handlers {');
   for (const provider of model.providers) parts.push(`  ${provider.name}: ${provider.typeName}Handlers;`);
   parts.push('}', '');
-  return { path: `${layout.out}/types.ts`, content: formatTypeScript(parts.join('\n')) };
-}
-
-/** One formatting pass over the whole file (json-schema-to-typescript's output is unindented without prettier). */
-function formatTypeScript(code: string): string {
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double },
-  });
-  const file = project.createSourceFile('types.ts', code);
-  file.formatText({ indentSize: 2, convertTabsToSpaces: true, ensureNewLineAtEndOfFile: true });
-  return file.getFullText();
+  return { path: `${layout.out}/types.ts`, content: parts.join('\n') };
 }

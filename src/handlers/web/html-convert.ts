@@ -283,6 +283,21 @@ function turndown(): TurndownService {
       return delimiter + extraSpace + content + extraSpace + delimiter;
     },
   });
+  // turndown's fenced block takes the text of the <pre>'s first <code> only; a <pre> holding more
+  // after it (`<pre><code>a</code> b</pre>`, or what the parser makes of stray tags) would lose the
+  // rest, so such a <pre> is fenced with all of its text.
+  service.addRule('fencedWholePre', {
+    filter: (node) => node.nodeName === 'PRE' && node.firstChild?.nodeName === 'CODE' && node.firstChild.nextSibling !== null,
+    replacement: (_content, node) => {
+      const first = node.firstChild as unknown as DomElement;
+      const language = /language-(\S+)/.exec(first.getAttribute('class') ?? '')?.[1] ?? '';
+      const code = node.textContent ?? '';
+      let size = 3;
+      for (const run of code.match(/^`{3,}/gm) ?? []) if (run.length >= size) size = run.length + 1;
+      const fence = '`'.repeat(size);
+      return `\n\n${fence}${language}\n${code.replace(/\n$/, '')}\n${fence}\n\n`;
+    },
+  });
   // Compact list markers ("- item", "1. item") instead of turndown's padded "-   item". The item's
   // number comes from one pass over its list (turndown's indexOf per item is quadratic).
   service.addRule('compactListItem', {

@@ -6,7 +6,7 @@ import { schemas } from "./schemas.js";
 import { validators } from "./validators.js";
 
 /** git.git_status — data_source / read_only */
-const git_git_status: OperationDescriptor = {
+const op_git_status: OperationDescriptor = {
   id: "git.git_status",
   provider: "git",
   name: "git_status",
@@ -24,7 +24,7 @@ const git_git_status: OperationDescriptor = {
   validateResult: validators["git.git_status"]!.result,
 };
 /** git.git_log — data_source / read_only */
-const git_git_log: OperationDescriptor = {
+const op_git_log: OperationDescriptor = {
   id: "git.git_log",
   provider: "git",
   name: "git_log",
@@ -42,7 +42,7 @@ const git_git_log: OperationDescriptor = {
   validateResult: validators["git.git_log"]!.result,
 };
 /** git.git_commit — resource / moderate */
-const git_git_commit: OperationDescriptor = {
+const op_git_commit: OperationDescriptor = {
   id: "git.git_commit",
   provider: "git",
   name: "git_commit",
@@ -66,12 +66,12 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
   {
     name: "git",
     description: "Inspect and commit to git repositories inside the workspace.",
-    operations: [git_git_status, git_git_log, git_git_commit],
+    operations: [op_git_status, op_git_log, op_git_commit],
   },
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [git_git_status, git_git_log, git_git_commit];
+export const operations: readonly OperationDescriptor[] = [op_git_status, op_git_log, op_git_commit];
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };

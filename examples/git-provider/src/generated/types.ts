@@ -33,80 +33,60 @@ export const ERROR_CODES = [
 
 // git.git_status
 export interface GitStatusParams {
-  /**
-   * A folder inside the repository, relative to the workspace (default ".").
-   */
-  path?: string
+  /** A folder inside the repository, relative to the workspace (default "."). */
+  path?: string;
 }
 
 export interface GitStatusResult {
-  /**
-   * The checked-out branch, or null on a detached HEAD.
-   */
-  branch: (string | null)
-  /**
-   * True when nothing is changed, staged or untracked.
-   */
-  clean: boolean
+  /** The checked-out branch, or null on a detached HEAD. */
+  branch: string | null;
+  /** True when nothing is changed, staged or untracked. */
+  clean: boolean;
   entries: {
-    /**
-     * Path relative to the repository root.
-     */
-    path: string
-    status: ("modified" | "added" | "deleted" | "renamed" | "untracked" | "conflicted")
-    /**
-     * True when the change is in the index.
-     */
-    staged: boolean
-  }[]
+    /** Path relative to the repository root. */
+    path: string;
+    status: "modified" | "added" | "deleted" | "renamed" | "untracked" | "conflicted";
+    /** True when the change is in the index. */
+    staged: boolean;
+  }[];
 }
 
 // git.git_log
 export interface GitLogParams {
-  /**
-   * A folder inside the repository, relative to the workspace (default ".").
-   */
-  path?: string
-  /**
-   * How many commits to list.
-   */
-  limit?: number
+  /** A folder inside the repository, relative to the workspace (default "."). */
+  path?: string;
+  /** How many commits to list. */
+  limit?: number;
 }
 
 export interface GitLogResult {
   commits: {
-    hash: string
-    author: string
-    email: string
-    date: string
-    subject: string
-  }[]
+    hash: string;
+    author: string;
+    email: string;
+    date: string;
+    subject: string;
+  }[];
 }
 
 // git.git_commit
 export interface GitCommitParams {
-  /**
-   * The commit message.
-   */
-  message: string
-  /**
-   * A folder inside the repository, relative to the workspace (default ".").
-   */
-  path?: string
-  /**
-   * Stage every change first, untracked files included (git add -A).
-   */
-  all?: boolean
+  /** The commit message. */
+  message: string;
+  /** A folder inside the repository, relative to the workspace (default "."). */
+  path?: string;
+  /** Stage every change first, untracked files included (git add -A). */
+  all?: boolean;
   author?: {
-    name: string
-    email: string
-  }
+    name: string;
+    email: string;
+  };
 }
 
 export interface GitCommitResult {
-  hash: string
-  branch: (string | null)
-  files_changed: number
+  hash: string;
+  branch: string | null;
+  files_changed: number;
 }
 
 /** Every operation by tool name: its provider, params and result (types `toolkit.call`). */

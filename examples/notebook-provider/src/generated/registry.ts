@@ -6,7 +6,7 @@ import { schemas } from "./schemas.js";
 import { validators } from "./validators.js";
 
 /** notebook.note_read — data_source / read_only */
-const notebook_note_read: OperationDescriptor = {
+const op_note_read: OperationDescriptor = {
   id: "notebook.note_read",
   provider: "notebook",
   name: "note_read",
@@ -24,7 +24,7 @@ const notebook_note_read: OperationDescriptor = {
   validateResult: validators["notebook.note_read"]!.result,
 };
 /** notebook.note_find — data_source / read_only */
-const notebook_note_find: OperationDescriptor = {
+const op_note_find: OperationDescriptor = {
   id: "notebook.note_find",
   provider: "notebook",
   name: "note_find",
@@ -42,7 +42,7 @@ const notebook_note_find: OperationDescriptor = {
   validateResult: validators["notebook.note_find"]!.result,
 };
 /** notebook.note_run — resource / high */
-const notebook_note_run: OperationDescriptor = {
+const op_note_run: OperationDescriptor = {
   id: "notebook.note_run",
   provider: "notebook",
   name: "note_run",
@@ -60,7 +60,7 @@ const notebook_note_run: OperationDescriptor = {
   validateResult: validators["notebook.note_run"]!.result,
 };
 /** notebook.url_check — data_source / read_only */
-const notebook_url_check: OperationDescriptor = {
+const op_url_check: OperationDescriptor = {
   id: "notebook.url_check",
   provider: "notebook",
   name: "url_check",
@@ -78,7 +78,7 @@ const notebook_url_check: OperationDescriptor = {
   validateResult: validators["notebook.url_check"]!.result,
 };
 /** notebook.sign_in — resource / low */
-const notebook_sign_in: OperationDescriptor = {
+const op_sign_in: OperationDescriptor = {
   id: "notebook.sign_in",
   provider: "notebook",
   name: "sign_in",
@@ -96,7 +96,7 @@ const notebook_sign_in: OperationDescriptor = {
   validateResult: validators["notebook.sign_in"]!.result,
 };
 /** notebook.note_save — resource / moderate */
-const notebook_note_save: OperationDescriptor = {
+const op_note_save: OperationDescriptor = {
   id: "notebook.note_save",
   provider: "notebook",
   name: "note_save",
@@ -119,12 +119,12 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
   {
     name: "notebook",
     description: "Notes kept as files in the workspace, a shell line to run, a URL to check, a sign-in.",
-    operations: [notebook_note_read, notebook_note_find, notebook_note_run, notebook_url_check, notebook_sign_in, notebook_note_save],
+    operations: [op_note_read, op_note_find, op_note_run, op_url_check, op_sign_in, op_note_save],
   },
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [notebook_note_read, notebook_note_find, notebook_note_run, notebook_url_check, notebook_sign_in, notebook_note_save];
+export const operations: readonly OperationDescriptor[] = [op_note_read, op_note_find, op_note_run, op_url_check, op_sign_in, op_note_save];
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };

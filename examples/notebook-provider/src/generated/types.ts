@@ -27,88 +27,72 @@ export const ERROR_CODES = [
 
 // notebook.note_read
 export interface NoteReadParams {
-  /**
-   * The note's file, relative to the workspace.
-   */
-  path: string
+  /** The note's file, relative to the workspace. */
+  path: string;
 }
 
 export interface NoteReadResult {
-  /**
-   * Workspace-relative path.
-   */
-  path: string
-  text: string
+  /** Workspace-relative path. */
+  path: string;
+  text: string;
 }
 
 // notebook.note_find
 export interface NoteFindParams {
-  /**
-   * e.g. "** /*.md".
-   */
-  pattern: string
-  /**
-   * The folder to search in.
-   */
-  folder?: string
+  /** e.g. "**\/*.md". */
+  pattern: string;
+  /** The folder to search in. */
+  folder?: string;
 }
 
 export interface NoteFindResult {
-  /**
-   * Workspace-relative paths, sorted.
-   */
-  files: string[]
+  /** Workspace-relative paths, sorted. */
+  files: string[];
 }
 
 // notebook.note_run
 export interface NoteRunParams {
-  /**
-   * The bash line, e.g. "ls -la".
-   */
-  line: string
+  /** The bash line, e.g. "ls -la". */
+  line: string;
 }
 
 export interface NoteRunResult {
-  exit_code: number
-  /**
-   * stdout and stderr together.
-   */
-  output: string
+  exit_code: number;
+  /** stdout and stderr together. */
+  output: string;
 }
 
 // notebook.url_check
 export interface UrlCheckParams {
-  /**
-   * An absolute http:// or https:// URL.
-   */
-  url: string
+  /** An absolute http:// or https:// URL. */
+  url: string;
 }
 
 export interface UrlCheckResult {
-  status: number
-  content_type: string
+  status: number;
+  content_type: string;
 }
 
 // notebook.sign_in
 export interface SignInParams {
-  user: string
-  password: string
+  user: string;
+  password: string;
 }
 
 export interface SignInResult {
-  user: string
-  signed_in: boolean
+  user: string;
+  signed_in: boolean;
 }
 
 // notebook.note_save
 export interface NoteSaveParams {
-  path: string
-  text: string
+  path: string;
+  text: string;
 }
 
 export interface NoteSaveResult {
-  path: string
-  bytes: number
+  path: string;
+  bytes: number;
 }
 
 /** Every operation by tool name: its provider, params and result (types `toolkit.call`). */

@@ -54,7 +54,8 @@ export function findLexicalError(text: string): LexicalError | undefined {
         i++;
       } else if (char === '\n') {
         // A quote inside an open ${ starts a string of its own: the ${ is what was left open.
-        const template = stack.findLast((frame) => frame.type === 'template');
+        let template: Frame | undefined;
+        for (let f = stack.length - 1; f >= 0 && !template; f--) if (stack[f]!.type === 'template') template = stack[f];
         if (template) return fail(template.at, 'this ${ is not closed on its line (no } follows)');
         return fail(top.at, 'this string is not closed on its line (a quoted string is one line; write \\n for a line break)');
       } else if (char === '\\') {

@@ -5,6 +5,7 @@ import type { SyntaxNode } from './parser.js';
 import type { ShellNode } from './tree.js';
 import { clip } from './words.js';
 
+/** @internal (parser types stay out of the public declarations) */
 export function describeError(root: SyntaxNode): string {
   const cursor = root.walk();
   try {
@@ -25,6 +26,7 @@ const LITERAL_TYPES = ['raw_string', 'string', 'comment', 'heredoc_body', 'ansi_
 /**
  * tree-sitter reads `\`+newline as a separator; bash deletes it, joining the words around it
  * (`r\<newline>m` is `rm`). Where both sides are non-blank the two readings differ: opaque.
+ * @internal (parser types stay out of the public declarations)
  */
 export function gluedContinuation(line: string, root: SyntaxNode): string | undefined {
   for (let i = line.indexOf('\\\n'); i >= 0; i = line.indexOf('\\\n', i + 2)) {

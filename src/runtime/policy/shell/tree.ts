@@ -56,6 +56,7 @@ export class ShellNode {
 /**
  * Copies `tree` (parsed from `source`) into ShellNodes with one cursor walk; the cursor is deleted
  * here, the tree stays the caller's to delete.
+ * @internal (parser types stay out of the public declarations)
  */
 export function plainTree(tree: SyntaxTree, source: string): ShellNode {
   const { types, fields } = tree.language;
