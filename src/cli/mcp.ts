@@ -70,12 +70,13 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
     import('../runtime/toolkit.js'),
     import('../adapters/mcp-http.js'),
   ]);
-  // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list for the server.
+  // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list for the
+  // server; stateless, one toolkit for every request, with a session that remembers nothing.
   const base = await toolkitOptions(flags, { tasks: createDefaultTaskStore() });
   let running;
   try {
     running = await startMcpHttpServer(
-      () => createToolkit({ ...base, user: createMcpElicitationUserChannel() }),
+      ({ session }) => createToolkit({ ...base, session, user: createMcpElicitationUserChannel() }),
       {
         maxResultBytes: flags.maxResultBytes,
         port,
