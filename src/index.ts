@@ -61,8 +61,8 @@ export type * from './generated/types.js';
 export { ERROR_CODES } from './generated/types.js';
 // Adapters (issue 7): MCP server and tool definitions for model APIs.
 // The MCP SDK loads on first use (createMcpServer and the serve functions are async).
-export { createMcpServer, serveMcpStdio, mcpToolDefinitions, mcpAnnotations, toCallToolResult, DEFAULT_MAX_RESULT_BYTES } from './adapters/mcp.js';
-export type { McpServerOptions, RunningServer } from './adapters/mcp.js';
+export { createMcpServer, serveMcpStdio, mcpToolDefinitions, mcpAnnotations, toCallToolResult, DEFAULT_MAX_RESULT_BYTES, DEFAULT_CLIENT_QUIRKS } from './adapters/mcp.js';
+export type { McpServerOptions, RunningServer, ClientQuirk, ClientQuirkExample, ClientQuirksOption } from './adapters/mcp.js';
 export { startMcpHttpServer, DEFAULT_SESSION_IDLE_MS, DEFAULT_MAX_SESSIONS } from './adapters/mcp-http.js';
 export type { McpHttpOptions, RunningHttpServer, ToolkitSource, ToolkitScope } from './adapters/mcp-http.js';
 export { createMcpElicitationUserChannel } from './adapters/mcp-user.js';
