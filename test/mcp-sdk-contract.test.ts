@@ -1,17 +1,23 @@
 // What the MCP adapter relies on in @modelcontextprotocol/sdk (and in the runtime), pinned so an
 // upgrade that changes it fails here, loudly, instead of in a client: the entry points imported
-// are public, the SDK server checks every tools/call and its result itself, a server uses the
-// elicitation-answer validator it is given, and the runtime hands a caller's abort signal to the
-// user channel as it is (how an elicitation finds the request it belongs to). The early
+// are public; tools/call, answered through the protocol's fallback handler, arrives there
+// unparsed and its result leaves unchecked, so the adapter's own params check takes exactly what
+// CallToolRequestSchema takes and every result it builds is a valid CallToolResult; a server uses
+// the elicitation-answer validator it is given; and the runtime hands a caller's abort signal to
+// the user channel as it is (how an elicitation finds the request it belongs to). The early
 // `initialize` answer's copy of the protocol versions is pinned in test/mcp-early-init.test.ts.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CLIENT_QUIRKS, callToolParams, toCallToolResult } from '../src/adapters/mcp.js';
+import { clientResult } from '../src/adapters/mcp-quirks.js';
 import { loadSdk, newSdkServer } from '../src/adapters/mcp-sdk.js';
+import type { InvokeResult } from '../src/runtime/types.js';
 import { createToolkit } from '../src/toolkit.js';
 import type { UserChannel } from '../src/runtime/services/user.js';
 import { tempDir } from './helpers.js';
@@ -58,24 +64,23 @@ describe('the SDK server', () => {
     return { send, close: () => server.close() };
   }
 
-  it('checks a tools/call registered with the lax schema against CallToolRequestSchema before the handler runs (-32602)', async () => {
-    let ran = 0;
-    const s = await connected((server, sdk) => server.setRequestHandler(sdk.callToolRequest, async () => { ran++; return { content: [] }; }));
-    for (const [id, params] of [[1, { name: 'x', arguments: [1] }], [2, { name: 7 }], [3, { arguments: {} }]] as const) {
-      const reply = await s.send(id, params);
-      expect(reply?.error?.code, `${id}: ${JSON.stringify(reply)}`).toBe(-32602);
-    }
-    expect(ran).toBe(0);
-    expect((await s.send(4, { name: 'x', arguments: {} }))?.result).toEqual({ content: [] });
-    expect(ran).toBe(1);
+  it('has no tools/call handler of its own: tools/call (and any method without a handler) reaches the fallback handler unparsed, and its answer is sent as it is', async () => {
+    const seen: unknown[] = [];
+    const s = await connected((server) => {
+      server.fallbackRequestHandler = async (request) => {
+        seen.push(request);
+        return { custom: request.method, echoed: request.params } as never;
+      };
+    });
+    const params = { name: 'x', arguments: { a: [1, { b: null }] }, extra: 'kept', _meta: { progressToken: 3 } };
+    expect((await s.send(1, params))?.result).toEqual({ custom: 'tools/call', echoed: params });
+    expect(seen).toEqual([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params }]);
     await s.close();
   });
 
-  it('refuses a handler\'s result that is not a CallToolResult instead of sending it', async () => {
-    const s = await connected((server, sdk) => server.setRequestHandler(sdk.callToolRequest, async () => ({ content: 'not a list' }) as never));
-    const reply = await s.send(1, { name: 'x', arguments: {} });
-    expect(reply?.result).toBeUndefined();
-    expect(reply?.error?.message).toMatch(/Invalid tools\/call result/);
+  it('answers a method no handler takes -32601 "Method not found" (what the fallback handler says for anything but tools/call)', async () => {
+    const s = await connected(() => {});
+    expect((await s.send(1, {}))?.error).toEqual({ code: -32601, message: 'Method not found' });
     await s.close();
   });
 
@@ -96,6 +101,77 @@ describe('the SDK server', () => {
     expect(ajv._cache.size).toBe(cached);
     await client.close();
     await server.close();
+  });
+});
+
+/** Values shaped like tools/call params, then keys replaced, added or dropped. */
+const key = fc.constantFrom('name', 'arguments', '_meta', 'progressToken', 'task', 'ttl', 'extra', '__proto__', 'io.modelcontextprotocol/related-task');
+const leaf = fc.oneof(fc.constantFrom('read_file', '', null, true, 0, -1, 1.5, 2 ** 53, 'p'), fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 3 }), tie('object')),
+  object: fc.dictionary(fc.oneof(key, fc.string()), tie('value'), { maxKeys: 4 }),
+})).value;
+const paramsLike = fc.tuple(
+  fc.constantFrom<Record<string, unknown>>(
+    { name: 'read_file', arguments: { path: 'a' } },
+    { name: 'read_file' },
+    { name: 'x', arguments: {}, _meta: { progressToken: 'p' } },
+    { name: 'x', _meta: { progressToken: 7 } },
+    { name: 'x', task: { ttl: 1000 } },
+  ),
+  fc.array(fc.tuple(key, fc.option(json, { nil: undefined })), { maxLength: 3 }),
+  fc.array(fc.tuple(fc.constantFrom('progressToken', 'extra'), fc.option(json, { nil: undefined })), { maxLength: 2 }),
+).map(([base, edits, metaEdits]) => {
+  const value: Record<string, unknown> = JSON.parse(JSON.stringify(base));
+  for (const [k, v] of edits) if (v === undefined) delete value[k]; else value[k] = v;
+  if (typeof value._meta === 'object' && value._meta !== null && !Array.isArray(value._meta)) {
+    for (const [k, v] of metaEdits) if (v === undefined) delete (value._meta as Record<string, unknown>)[k]; else (value._meta as Record<string, unknown>)[k] = v;
+  }
+  return JSON.parse(JSON.stringify(value)) as unknown;
+});
+
+describe('what the adapter checks in place of the SDK', () => {
+  it('takes exactly the tools/call params CallToolRequestSchema takes', async () => {
+    const { types } = await loadSdk();
+    let taken = 0;
+    fc.assert(fc.property(fc.oneof(paramsLike, json), (params) => {
+      const sdk = types.CallToolRequestSchema.safeParse({ method: 'tools/call', params }).success;
+      let ours = true;
+      try { callToolParams(params); } catch (error) {
+        ours = false;
+        expect((error as { code?: unknown }).code).toBe(-32602);
+      }
+      expect(ours, JSON.stringify(params)).toBe(sdk);
+      if (ours) taken++;
+    }), { numRuns: 4000 });
+    expect(taken).toBeGreaterThan(400); // not vacuous
+  });
+
+  it('builds only valid CallToolResults, in every shape, for every client', () => {
+    const toolkit = createToolkit({ workspace: '/tmp' });
+    const op = toolkit.find('read_file')!;
+    const meta = { operation: op.id, policy: { decision: 'allow' as const, rule: 'default' as const }, duration_ms: 1 };
+    const results: InvokeResult[] = [
+      { ok: true, output: { path: 'a', type: 'text', content: 'x', truncated: false }, text: 'x', meta },
+      { ok: true, output: { path: 'p.png', type: 'image', content: 'an image', truncated: false, mime_type: 'image/png', data: 'iVBORw0KGgo=' }, text: 'an image', meta },
+      { ok: true, output: { path: 'a', type: 'text', content: 'y'.repeat(5000), truncated: false }, text: 'y'.repeat(5000), meta },
+      { ok: true, output: 'not an object', text: 'a host turned output validation off', meta },
+      { ok: true, output: ['an', 'array'], text: 'neither is this', meta },
+      { ok: false, error: { code: 'NOT_FOUND', message: 'a does not exist' }, text: 'Error NOT_FOUND: a does not exist', meta },
+    ];
+    const shapes = new Set<string>();
+    for (const quirk of [undefined, ...DEFAULT_CLIENT_QUIRKS]) {
+      for (const result of results) {
+        for (const cap of [1024 * 1024, 2048]) {
+          const sent = clientResult(quirk, toCallToolResult(op, result, cap));
+          const parsed = CallToolResultSchema.safeParse(sent);
+          expect(parsed.success, JSON.stringify(sent).slice(0, 200)).toBe(true);
+          shapes.add(Object.keys(sent).sort().join(','));
+        }
+      }
+    }
+    // With and without structured content, capped, error, text only.
+    expect(shapes).toEqual(new Set(['content,structuredContent', '_meta,content,structuredContent', '_meta,content', '_meta,content,isError', 'content']));
   });
 });
 

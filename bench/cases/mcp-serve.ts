@@ -3,8 +3,17 @@
 // read_text_file, and Streamable HTTP at 64 concurrent clients: sessions against the reference
 // everything server's echo, stateless against sessions. Runs the built dist/ (`npm run bench`
 // builds first). The load comes from this process over raw JSON-RPC (bench/mcp-wire.ts), so the
-// SDK client's own schema checks are not in the numbers.
+// SDK client's own schema checks are not in the numbers. One row is in process: tools/call
+// through the protocol's fallback handler (what toolwright does) against the same handler
+// registered with the SDK Server's setRequestHandler, which parses each call twice more and each
+// result once with zod.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpServer, toCallToolResult } from '../../src/adapters/mcp.js';
+import { createToolkit } from '../../src/toolkit.js';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -143,9 +152,69 @@ async function httpRows(ctx: BenchContext): Promise<void> {
   });
 }
 
+/** A server over an in-process byte pipe, framed as stdio; `call()` is one tools/call round trip. */
+async function piped(server: Server) {
+  const toServer = new PassThrough();
+  const fromServer = new PassThrough();
+  await server.connect(new StdioServerTransport(toServer as never, fromServer as never));
+  const waiting = new Map<number, () => void>();
+  let pending = '';
+  fromServer.setEncoding('utf8');
+  fromServer.on('data', (chunk: string) => {
+    pending += chunk;
+    for (let at = pending.indexOf('\n'); at !== -1; at = pending.indexOf('\n')) {
+      const reply = JSON.parse(pending.slice(0, at)) as { id: number; error?: unknown };
+      pending = pending.slice(at + 1);
+      if (reply.error) throw new Error(JSON.stringify(reply.error));
+      waiting.get(reply.id)?.();
+      waiting.delete(reply.id);
+    }
+  });
+  let id = 0;
+  const request = (method: string, params: unknown) => new Promise<void>((resolve) => {
+    waiting.set(++id, resolve);
+    toServer.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+  });
+  await request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
+  toServer.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+  return { call: () => request('tools/call', { name: 'read_file', arguments: { path: 'small.txt' } }), close: () => server.close() };
+}
+
+/** CPU µs per tools/call, fallback handler against Server.setRequestHandler, blocks alternated. */
+async function registrationRow(ctx: BenchContext): Promise<void> {
+  await writeFile(path.join(ctx.tmp, 'small.txt'), 'hello\nworld\n'.repeat(20));
+  const toolkit = createToolkit({ workspace: ctx.tmp });
+  const op = toolkit.find('read_file')!;
+  const viaSdk = new Server({ name: 'sdk-registered', version: '1' }, { capabilities: { tools: {} } });
+  viaSdk.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+  viaSdk.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+    toCallToolResult(op, await toolkit.invoke(op.provider, op.name, request.params.arguments ?? {}, { signal: extra.signal })));
+  const servers = [await piped(await createMcpServer(toolkit)), await piped(viaSdk)];
+  const cpu: number[][] = [[], []];
+  for (const s of servers) for (let i = 0; i < 500; i++) await s.call();
+  for (let round = 0; round < 40; round++) {
+    for (const i of round % 2 ? [1, 0] : [0, 1]) {
+      const start = process.cpuUsage();
+      for (let n = 0; n < 100; n++) await servers[i]!.call();
+      const used = process.cpuUsage(start);
+      cpu[i]!.push((used.user + used.system) / 100);
+    }
+  }
+  await Promise.all(servers.map((s) => s.close()));
+  ctx.row({
+    case: 'MCP tools/call read_file in process: through the fallback handler (as served)',
+    toolwright: median(cpu[0]!),
+    baseline: median(cpu[1]!),
+    baselineName: 'the same handler via Server.setRequestHandler',
+    unit: 'µs',
+    note: `CPU per call incl. the client side, 40 alternated blocks of 100; quartiles ${percentile(cpu[0]!, 25).toFixed(0)}–${percentile(cpu[0]!, 75).toFixed(0)} vs ${percentile(cpu[1]!, 25).toFixed(0)}–${percentile(cpu[1]!, 75).toFixed(0)}`,
+  });
+}
+
 const bench: BenchCase = {
   name: 'mcp-serve',
   async run(ctx) {
+    await registrationRow(ctx);
     await stdioRows(ctx);
     await httpRows(ctx);
   },

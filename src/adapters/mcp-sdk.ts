@@ -11,13 +11,6 @@ type TypesModule = typeof import('@modelcontextprotocol/sdk/types.js');
 export interface Sdk {
   Server: ServerModule['Server'];
   types: TypesModule;
-  /**
-   * tools/call registered with this schema: the method as the SDK's, `params` taken as they come.
-   * `Server.setRequestHandler` still checks every tools/call against CallToolRequestSchema and
-   * answers a malformed one -32602 ("invalid params"); parsing them first with the strict schema
-   * would turn the same mistake into -32603 ("internal error").
-   */
-  callToolRequest: TypesModule['CallToolRequestSchema'];
   /** Options every server gets: one elicitation-answer validator for the whole process. */
   serverOptions: Pick<ServerOptions, 'jsonSchemaValidator'>;
 }
@@ -26,13 +19,11 @@ let loading: Promise<Sdk> | undefined;
 
 export function loadSdk(): Promise<Sdk> {
   return (loading ??= (async () => {
-    const [{ Server }, types, { z }] = await Promise.all([
+    const [{ Server }, types] = await Promise.all([
       import('@modelcontextprotocol/sdk/server/index.js'),
       import('@modelcontextprotocol/sdk/types.js'),
-      import('zod/v4'),
     ]);
-    const callToolRequest = types.CallToolRequestSchema.extend({ params: z.unknown() }) as unknown as TypesModule['CallToolRequestSchema'];
-    return { Server, types, callToolRequest, serverOptions: { jsonSchemaValidator: new ElicitationAnswerValidator() } };
+    return { Server, types, serverOptions: { jsonSchemaValidator: new ElicitationAnswerValidator() } };
   })());
 }
 
