@@ -32,7 +32,7 @@ const STDIO_CALLS = 2000;
 const BLOCK = 50;
 const CLIENTS = 64;
 const WINDOW_MS = 3000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /** `tools/call` over stdio, sequential, in blocks alternating between the two servers. */
 async function stdioRows(ctx: BenchContext): Promise<void> {
@@ -123,7 +123,7 @@ async function httpRows(ctx: BenchContext): Promise<void> {
   ];
   const rates = new Map(targets.map((t) => [t.name, [] as number[]]));
   try {
-    for (const t of targets) await httpThroughput(t.url, CLIENTS, 1000, t.call); // warm-up: JIT, sessions, sockets
+    for (const t of targets) await httpThroughput(t.url, CLIENTS, 2000, t.call); // warm-up: JIT, sessions, sockets
     for (let round = 0; round < ROUNDS; round++) {
       for (const t of round % 2 ? [...targets].reverse() : targets) rates.get(t.name)!.push(await httpThroughput(t.url, CLIENTS, WINDOW_MS, t.call));
     }
