@@ -89,6 +89,11 @@ function integerAtLeast(min: number): (value: string) => number {
   };
 }
 
+function parseQuirksMode(value: string): 'auto' | 'off' {
+  if (value === 'auto' || value === 'off') return value;
+  throw new InvalidArgumentError('must be auto or off');
+}
+
 function parseSandboxMode(value: string): 'none' | 'workspace-write' | 'read-only' {
   if (value === 'none' || value === 'workspace-write' || value === 'read-only') return value;
   throw new InvalidArgumentError('must be none, workspace-write or read-only');
@@ -149,6 +154,7 @@ export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
       .option('--max-sessions <n>', 'most live sessions (--http; default 100); a new one evicts the least recently used idle one', integerAtLeast(1))
       .option('--allowed-hosts <names>', 'extra host names accepted in the Host header (--http), e.g. "mcp.example.com"', parseList)
       .option('--max-result-bytes <n>', 'cap on one tool result (text and structured output together)', integerAtLeast(1024), DEFAULT_MAX_RESULT_BYTES)
+      .option('--client-quirks <mode>', 'adapt to known clients by the name they send (auto), or not at all (off)', parseQuirksMode, 'auto')
       .addHelpText('after', `
 Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or an installed tarball:
   { "mcpServers": { "toolwright": { "command": "node", "args": ["/path/to/toolwright/dist/cli.js", "mcp", "--workspace", "/path/to/project"] } } }`),

@@ -54,17 +54,17 @@ export { createSearxngBackend, createBraveBackend, searchBackendFromEnv } from '
 export type { Kernel, SubagentRequest, SubagentResult, InProcessKernelOptions } from './runtime/services/kernel.js';
 export { createInProcessKernel } from './public-types.js';
 export type { Toolkit, TypedCalls, SubagentStep, SubagentStepInput } from './public-types.js';
-export type { UserChannel, UserQuestion, UserAnswer, ApprovalRequest, RawUserAnswer, ScriptedUserConfig, UserChannelOption } from './runtime/services/user.js';
+export type { UserChannel, UserQuestion, UserAnswer, ApprovalRequest, ApprovalAnswer, ApprovalUnanswerable, RawUserAnswer, ScriptedUserConfig, UserChannelOption } from './runtime/services/user.js';
 export { createTerminalUserChannel, createProgrammaticUserChannel, createScriptedUserChannel } from './runtime/services/user.js';
 export { providers as catalogProviders, operations as catalogOperations } from './generated/registry.js';
 export type * from './generated/types.js';
 export { ERROR_CODES } from './generated/types.js';
 // Adapters (issue 7): MCP server and tool definitions for model APIs.
 // The MCP SDK loads on first use (createMcpServer and the serve functions are async).
-export { createMcpServer, serveMcpStdio, mcpToolDefinitions, mcpAnnotations, toCallToolResult, DEFAULT_MAX_RESULT_BYTES } from './adapters/mcp.js';
-export type { McpServerOptions, RunningServer } from './adapters/mcp.js';
+export { createMcpServer, serveMcpStdio, mcpToolDefinitions, mcpAnnotations, toCallToolResult, DEFAULT_MAX_RESULT_BYTES, DEFAULT_CLIENT_QUIRKS } from './adapters/mcp.js';
+export type { McpServerOptions, RunningServer, ClientQuirk, ClientQuirkExample, ClientQuirksOption } from './adapters/mcp.js';
 export { startMcpHttpServer, DEFAULT_SESSION_IDLE_MS, DEFAULT_MAX_SESSIONS } from './adapters/mcp-http.js';
-export type { McpHttpOptions, RunningHttpServer, ToolkitSource } from './adapters/mcp-http.js';
+export type { McpHttpOptions, RunningHttpServer, ToolkitSource, ToolkitScope } from './adapters/mcp-http.js';
 export { createMcpElicitationUserChannel } from './adapters/mcp-user.js';
 export type { McpElicitationUserChannel, McpElicitationUserChannelOptions } from './adapters/mcp-user.js';
 export { approvalText, visibleJson, visibleText, DEFAULT_MAX_APPROVAL_CHARS } from './runtime/services/visible-text.js';

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { asSchema, generateText, type ToolSet } from 'ai';
-import { MockLanguageModelV2 } from 'ai/test';
+import { asSchema, type ToolSet } from 'ai';
+import type { ToolSet as ToolSet6 } from 'ai6';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toAISDKTools } from '../src/adapters/ai-sdk.js';
 import { runAnthropicToolUse, toAnthropicTools } from '../src/adapters/anthropic.js';
@@ -238,33 +238,64 @@ describe('AI SDK tools', () => {
     expect((error as ToolError).message).toMatch(/^Error NO_MATCH:/);
   });
 
-  it('runs a generateText tool loop: the model reads the tool text back', async () => {
-    const tools: ToolSet = await toAISDKTools(toolkit);
+  /**
+   * A real generateText loop of `ai` major `major` with its own mock model: step one calls
+   * read_file, step two sees the tool result. Returns what the model was given as that result.
+   */
+  async function toolResultTheModelSees(major: 5 | 6, modelOutput?: 'text' | 'json'): Promise<unknown> {
+    const ai5 = await import('ai');
+    const ai6 = await import('ai6');
+    const tools = await toAISDKTools(toolkit, { ai: major === 5 ? ai5 : ai6, ...(modelOutput ? { modelOutput } : {}) });
     const prompts: unknown[] = [];
-    let step = 0;
-    const model = new MockLanguageModelV2({
-      doGenerate: async (options) => {
-        prompts.push(options.prompt);
-        step += 1;
-        if (step === 1) {
-          expect(options.tools?.map((t) => t.name)).toEqual(toolkit.operations.map((op) => op.name));
-          return {
-            content: [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'read_file', input: JSON.stringify({ path: 'a.txt', limit: null }) }],
-            finishReason: 'tool-calls',
-            usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
-            warnings: [],
-          };
-        }
-        return { content: [{ type: 'text', text: 'done' }], finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 }, warnings: [] };
-      },
-    });
-    const { stepCountIs } = await import('ai');
-    const result = await generateText({ model, tools, prompt: 'read a.txt', stopWhen: stepCountIs(3) });
+    const call = { type: 'tool-call' as const, toolCallId: 'call-1', toolName: 'read_file', input: JSON.stringify({ path: 'a.txt', limit: null }) };
+    const text = (value: string) => ({ type: 'text' as const, text: value });
+    const doGenerate = async (options: { prompt: unknown; tools?: { name: string }[] }) => {
+      prompts.push(options.prompt);
+      if (prompts.length === 1) expect(options.tools?.map((t) => t.name)).toEqual(toolkit.operations.map((op) => op.name));
+      const first = prompts.length === 1;
+      return major === 5
+        ? { content: [first ? call : text('done')], finishReason: first ? 'tool-calls' : 'stop', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 }, warnings: [] }
+        : {
+          content: [first ? call : text('done')],
+          finishReason: { unified: first ? 'tool-calls' : 'stop', raw: undefined },
+          usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+          warnings: [],
+        };
+    };
+    let result: { text: string; steps: { toolResults: unknown[] }[] };
+    if (major === 5) {
+      const { MockLanguageModelV2: Mock } = await import('ai/test');
+      const model = new Mock({ doGenerate: doGenerate as never });
+      result = await ai5.generateText({ model, tools: tools as ToolSet, prompt: 'read a.txt', stopWhen: ai5.stepCountIs(3) });
+    } else {
+      const { MockLanguageModelV3: Mock } = await import('ai6/test');
+      const model = new Mock({ doGenerate: doGenerate as never });
+      result = await ai6.generateText({ model, tools: tools as ToolSet6, prompt: 'read a.txt', stopWhen: ai6.stepCountIs(3) });
+    }
     expect(result.text).toBe('done');
     expect(result.steps[0]!.toolResults[0]).toMatchObject({ toolName: 'read_file', output: { path: 'a.txt', total_lines: 3 } });
-    const secondPrompt = JSON.stringify(prompts[1]);
-    expect(secondPrompt).toContain('"type":"text"');
-    expect(secondPrompt).toContain('gamma');
+    const toolMessage = (prompts[1] as { role: string; content: { type: string; output?: unknown }[] }[]).find((m) => m.role === 'tool')!;
+    const part = toolMessage.content.find((c) => c.type === 'tool-result')!;
+    expect(part).toMatchObject({ toolCallId: 'call-1', toolName: 'read_file' });
+    return part.output;
+  }
+
+  for (const major of [5, 6] as const) {
+    it(`runs a generateText tool loop under ai ${major}: the model reads the toolkit's text back`, async () => {
+      const expected = await toolkit.invoke('filesystem', 'read_file', { path: 'a.txt' });
+      expect(await toolResultTheModelSees(major)).toEqual({ type: 'text', value: expected.text });
+    });
+
+    it(`gives the model the structured output under ai ${major} with modelOutput: "json", and never the call's input`, async () => {
+      const seen = await toolResultTheModelSees(major, 'json');
+      expect(seen).toMatchObject({ type: 'json', value: { path: 'a.txt', total_lines: 3 } });
+      expect(JSON.stringify(seen)).not.toContain('toolCallId');
+      expect(JSON.stringify(seen)).not.toContain('"input"');
+    });
+  }
+
+  it('is typed and checked: options.ai must be the AI SDK module', async () => {
+    await expect(toAISDKTools(toolkit, { ai: {} as never })).rejects.toThrow(/options.ai must be the AI SDK module/);
   });
 });
 

@@ -9,7 +9,7 @@ import * as sdkTypes from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { EarlyInitialize, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, initializeRequestOf, initializeResult } from '../src/adapters/mcp-early-init.js';
 import { createDeferredMcpServer, mcpServerIdentity } from '../src/adapters/mcp.js';
-import { StdioJsonRpcTransport } from '../src/adapters/mcp-stdio-transport.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createToolkit } from '../src/index.js';
 import { tempDir } from './helpers.js';
 
@@ -29,7 +29,7 @@ async function harness(root: string) {
   const start = async () => {
     const server = await createDeferredMcpServer(async () => createToolkit({ workspace: root }), root);
     const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
-    const attached = await early.attach(server, (input) => new StdioJsonRpcTransport((value) => sdkTypes.JSONRPCMessageSchema.parse(value), input ?? stdin, stdout));
+    const attached = await early.attach(server, (input) => new StdioServerTransport((input ?? stdin) as never, stdout as never));
     return { server, closed, attached };
   };
   const lines = () => written.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id?: unknown; result?: Record<string, unknown>; error?: { message: string } });
@@ -49,7 +49,7 @@ describe('initialize before the SDK loads', () => {
   it('answers exactly what the SDK server answers, for supported, older and unknown versions', async () => {
     const root = await tempDir();
     const identity = mcpServerIdentity(root, { instructions: 'extra line' });
-    for (const version of [LATEST_PROTOCOL_VERSION, '2024-11-05', '1999-01-01']) {
+    for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
       const server = new Server(identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);
@@ -61,6 +61,11 @@ describe('initialize before the SDK loads', () => {
       expect(JSON.stringify((await reply).result)).toBe(JSON.stringify(initializeResult(identity, request.protocolVersion)));
       await server.close();
     }
+  });
+
+  it('leaves a protocol version it does not know the SDK supports to the SDK', () => {
+    expect(initializeRequestOf(init(1, { protocolVersion: LATEST_PROTOCOL_VERSION }))).toEqual({ id: 1, protocolVersion: LATEST_PROTOCOL_VERSION });
+    for (const version of ['1999-01-01', '2099-12-31', '']) expect(initializeRequestOf(init(1, { protocolVersion: version })), version).toBeUndefined();
   });
 
   it('answers only a well-formed first-line initialize', () => {

@@ -241,6 +241,40 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
     expect(fitted.text).toMatch(/^x+\n\n\[… \d+ more characters not shown/);
   });
 
+  it('answers tools/call with malformed params -32602 (invalid params) naming the part, not -32603 with a zod dump', async () => {
+    const toolkit = createToolkit({ workspace: dir });
+    const server = await createMcpServer(toolkit);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const replies = new Map<unknown, { error?: { code: number; message: string }; result?: CallToolResult }>();
+    clientSide.onmessage = (message) => { replies.set((message as { id?: unknown }).id, message as never); };
+    await server.connect(serverSide);
+    await clientSide.start();
+    await clientSide.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const calls: [number, unknown, RegExp][] = [
+      [1, { name: 'read_file', arguments: [1, 2] }, /arguments must be an object .* got an array/],
+      [2, { name: 7 }, /name must be a string .* got number/],
+      [3, { arguments: {} }, /name must be a string .* got nothing/],
+      [4, { name: 'read_file', arguments: null }, /got null/],
+      [5, { name: 'no_such_tool' }, /^Unknown tool: no_such_tool \(available: /],
+      [8, { name: 'read_file', task: 'later' }, /task must be an object/],
+    ];
+    for (const [id, params] of calls) await clientSide.send({ jsonrpc: '2.0', id, method: 'tools/call', params } as never);
+    await clientSide.send({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'read_file', arguments: { path: 'a.txt' } } });
+    for (let i = 0; i < 100 && replies.size < 8; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const [id, , message] of calls) {
+      expect(replies.get(id)?.error?.code, `${id} ${JSON.stringify(replies.get(id))}`).toBe(-32602);
+      expect(replies.get(id)?.error?.message, String(id)).toMatch(message);
+      expect(replies.get(id)?.error?.message).not.toMatch(/"expected"|\[\s*\{/);
+    }
+    // A method nobody serves is still the SDK's -32601.
+    await clientSide.send({ jsonrpc: '2.0', id: 9, method: 'resources/list', params: {} });
+    for (let i = 0; i < 100 && !replies.has(9); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(replies.get(9)?.error).toEqual({ code: -32601, message: 'Method not found' });
+    // The server goes on serving after them.
+    expect(replies.get(6)?.result?.structuredContent).toMatchObject({ path: 'a.txt' });
+    await server.close();
+  });
+
   it('lists only the operations of the toolkit profile and refuses the others as unknown tools', async () => {
     const { client, close } = await connect({ workspace: dir, profile: ['filesystem.read_file', 'search.*'] }, 1024 * 1024);
     try {

@@ -131,6 +131,13 @@ async function abandonedSessions(ctx: Parameters<BenchCase['run']>[0]): Promise<
     unit: 'MiB',
     note: `live sessions ${capped.live} (cap 100) vs ${uncapped.live}`,
   });
+  ctx.row({
+    case: 'MCP HTTP: memory retained per idle session (1,000 sessions, no eviction)',
+    toolwright: uncapped.mib / uncapped.live,
+    unit: 'MiB',
+    target: '<= 0.5 MiB',
+    note: 'heap + external after a full collection, per live session',
+  });
 }
 
 

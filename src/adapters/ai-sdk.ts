@@ -1,4 +1,6 @@
-// Vercel AI SDK (v5) tools: `tool({ inputSchema: jsonSchema(params, { validate }), execute })` per operation.
+// Vercel AI SDK tools (`ai` 5 and 6): `tool({ inputSchema: jsonSchema(params, { validate }), execute })`
+// per operation, and `toModelOutput` giving the model the toolkit's text. `ai` 5 calls
+// `toModelOutput(output)`, `ai` 6 `toModelOutput({ toolCallId, input, output })`: both are taken.
 // `ai` is loaded on first use (dynamic import), so the library does not depend on it; hosts that
 // call this have it installed anyway. The declared types name nothing from 'ai', so a project
 // without the optional peer still compiles our .d.ts (strict, no skipLibCheck).
@@ -14,6 +16,11 @@ export interface AISDKToolOptions {
    * structured output as JSON. `execute` resolves to the structured output either way.
    */
   modelOutput?: 'text' | 'json';
+  /**
+   * The AI SDK module to build the tools with (default: `import('ai')`): for a host that bundles
+   * it, or installs it under another name.
+   */
+  ai?: { jsonSchema: unknown; tool: unknown };
 }
 
 /**
@@ -38,13 +45,23 @@ interface AIModule {
   tool: (definition: Record<string, unknown>) => AISDKTool;
 }
 
-async function loadAI(): Promise<AIModule> {
+async function loadAI(given: AISDKToolOptions['ai']): Promise<AIModule> {
+  if (given !== undefined) {
+    if (typeof given?.jsonSchema !== 'function' || typeof given.tool !== 'function') {
+      throw new TypeError('toAISDKTools: options.ai must be the AI SDK module (with jsonSchema and tool)');
+    }
+    return given as AIModule;
+  }
   const name = 'ai';
   try {
     return (await import(name)) as AIModule;
   } catch (error) {
-    throw new Error(`toAISDKTools needs the "ai" package (v5): npm install ai (${(error as Error).message})`);
+    throw new Error(`toAISDKTools needs the "ai" package (5 or 6): npm install ai (${(error as Error).message})`);
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object';
 }
 
 /** Validates with the operation's precompiled validator; null optionals count as absent. */
@@ -62,8 +79,16 @@ export function validateForOperation(op: OperationDescriptor, value: unknown):
  * which the AI SDK hands to the model as the tool error.
  */
 export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions = {}): Promise<AISDKToolSet> {
-  const { jsonSchema, tool } = await loadAI();
+  const { jsonSchema, tool } = await loadAI(options.ai);
   const texts = new WeakMap<object, string>();
+  // `ai` 5 passes the output itself; `ai` 6 an object holding it beside the call's id and input.
+  // An output this toolkit returned is known by identity; anything else shaped like ai 6's
+  // argument (no result schema here has a toolCallId) is unwrapped.
+  const outputOf = (given: unknown): unknown => {
+    if (isObject(given) && texts.has(given)) return given;
+    if (isObject(given) && typeof given.toolCallId === 'string' && 'output' in given && 'input' in given) return given.output;
+    return given;
+  };
   const tools: AISDKToolSet = {};
   for (const op of exportableOperations(toolkit)) {
     tools[op.name] = tool({
@@ -77,8 +102,9 @@ export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions =
         if (result.output !== null && typeof result.output === 'object') texts.set(result.output, result.text);
         return result.output;
       },
-      toModelOutput: (output: unknown) => {
-        if (options.modelOutput !== 'json' && output !== null && typeof output === 'object' && texts.has(output)) {
+      toModelOutput: (given: unknown) => {
+        const output = outputOf(given);
+        if (options.modelOutput !== 'json' && isObject(output) && texts.has(output)) {
           return { type: 'text', value: texts.get(output)! };
         }
         return { type: 'json', value: output ?? null };

@@ -6,10 +6,12 @@
 // parses and handles the whole conversation, initialize included. Its answer to that initialize
 // is dropped when it is the one already sent; when it differs (a request the SDK rejects, a
 // protocol-version list that drifted), the server closes rather than go on out of step.
+// Only a version this module knows the SDK supports is answered early: a client asking for any
+// other (one a newer SDK may support) waits for the SDK's own answer. The SDK is pinned to the
+// release the copied list matches, and test/mcp-early-init.test.ts fails when they part.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { isPlainObject } from './mcp-stdio-transport.js';
 
 /** The SDK's LATEST_PROTOCOL_VERSION and SUPPORTED_PROTOCOL_VERSIONS (test/mcp-early-init.test.ts checks they match). */
 export const LATEST_PROTOCOL_VERSION = '2025-11-25';
@@ -27,9 +29,13 @@ const MAX_HELD_BYTES = 10 * 1024 * 1024;
 
 type Id = string | number;
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
- * The id of `line` when it is a well-formed `initialize` request, and the protocol version to
- * answer with (the SDK's rule: the client's when supported, else the latest); else undefined.
+ * The id of `line` when it is a well-formed `initialize` request for a protocol version the SDK
+ * supports, and that version (the SDK answers with the client's version then); else undefined.
  */
 export function initializeRequestOf(line: string): { id: Id; protocolVersion: string } | undefined {
   let message: unknown;
@@ -45,7 +51,7 @@ export function initializeRequestOf(line: string): { id: Id; protocolVersion: st
   const info = params.clientInfo;
   if (!isPlainObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') return undefined;
   const requested = params.protocolVersion;
-  return { id, protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION };
+  return SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? { id, protocolVersion: requested } : undefined;
 }
 
 /** The result the SDK's Server gives `initialize`, key for key. */

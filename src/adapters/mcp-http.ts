@@ -3,15 +3,20 @@
 // Host/Origin checks against DNS rebinding. A session's toolkit is closed when the session ends.
 // Only requests count as activity: an open GET event stream does not keep a session, and a
 // request counts only once its whole body has arrived (within a deadline and a size cap).
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hostname, networkInterfaces } from 'node:os';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { Session as ToolkitSession } from '../runtime/session.js';
 import type { Toolkit } from '../runtime/types.js';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, readJsonBody, type BodyLimits } from './http-body.js';
-import { createMcpServer, type McpServerOptions, type RunningServer } from './mcp.js';
+import { mcpServerMaker, type McpServerOptions, type RunningServer } from './mcp.js';
+import { allowedHostNames, isLoopbackHost, refuseAccess, sendJsonRpcError, tokenDigest } from './mcp-http-access.js';
+import { StatelessSession, statelessServing } from './mcp-stateless.js';
+import { attachUserChannel } from './mcp-user.js';
+
+export { isLoopbackHost };
 
 /** Defaults, documented in the README: 15 minutes idle, 100 live sessions. */
 export const DEFAULT_SESSION_IDLE_MS = 15 * 60 * 1000;
@@ -41,8 +46,10 @@ export interface McpHttpOptions extends McpServerOptions {
   /** Largest POST body accepted (default 4 MiB, the MCP SDK's message limit); larger is 413. */
   maxBodyBytes?: number;
   /**
-   * No sessions: every POST is self-contained (a new server, transport and toolkit, closed after the
-   * reply), for replicas behind a load balancer. No server-to-client requests (elicitation) then.
+   * No sessions: every POST is self-contained, for replicas behind a load balancer. One toolkit
+   * serves every request (a factory is called once, with a session that remembers nothing): the
+   * task list and background jobs are the server's; no elicitation, no client quirks (no request
+   * but `initialize` says who the client is).
    */
   stateless?: boolean;
 }
@@ -54,10 +61,17 @@ export interface RunningHttpServer extends RunningServer {
   sessionCount(): number;
 }
 
-/** A toolkit, or a factory of one per session (own read-tracking); factory toolkits are closed with their session. */
-export type ToolkitSource = Toolkit | (() => Toolkit | Promise<Toolkit>);
+/** What a toolkit factory is given: the session its toolkit should use (pass it to createToolkit). */
+export interface ToolkitScope {
+  /** A new one per MCP session; in stateless mode one that remembers nothing, shared by every request. */
+  session: ToolkitSession;
+  stateless: boolean;
+}
 
-interface Session {
+/** A toolkit, or a factory of one per session (own read-tracking); factory toolkits are closed with their session. */
+export type ToolkitSource = Toolkit | ((scope: ToolkitScope) => Toolkit | Promise<Toolkit>);
+
+interface McpSession {
   transport: StreamableHTTPServerTransport;
   server: Server;
   toolkit: Toolkit;
@@ -68,47 +82,6 @@ interface Session {
 }
 
 type StreamableModule = typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
-
-/** 127.0.0.0/8, ::1 and localhost; anything else (0.0.0.0, ::, a name) counts as reachable from outside. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
-}
-
-function hostnameOf(hostHeader: string): string {
-  if (hostHeader.startsWith('[')) return hostHeader.slice(0, hostHeader.indexOf(']') + 1);
-  return hostHeader.replace(/:\d+$/, '');
-}
-
-/** Names a client may put in Host: loopback, the bound host, and for a wildcard bind this machine's names. */
-function allowedHostNames(host: string, extra: readonly string[]): Set<string> {
-  const names = [...LOOPBACK_NAMES, host, ...extra];
-  if (host === '0.0.0.0' || host === '::' || host === '[::]') {
-    names.push(hostname());
-    for (const list of Object.values(networkInterfaces())) {
-      for (const info of list ?? []) names.push(info.family === 'IPv6' ? `[${info.address}]` : info.address);
-    }
-  }
-  return new Set(names.map((h) => h.toLowerCase()));
-}
-
-function sendJsonRpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
-}
-
-function tokenDigest(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
-}
-
-/** Constant time whatever the lengths: both sides are hashed to 32 bytes first. */
-function bearerMatches(header: string | undefined, expected: Buffer): boolean {
-  const match = /^Bearer +(\S+) *$/i.exec(header ?? '');
-  const given = tokenDigest(match?.[1] ?? '');
-  return timingSafeEqual(given, expected) && match !== null;
-}
 
 function checkOptions(options: McpHttpOptions, host: string): void {
   const { authToken, sessionIdleTimeoutMs, maxSessions } = options;
@@ -145,16 +118,21 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const allowed = allowedHostNames(host, options.allowedHosts ?? []);
   const expectedToken = options.authToken === undefined ? undefined : tokenDigest(options.authToken);
-  const sessions = new Map<string, Session>();
+  const sessions = new Map<string, McpSession>();
   let pendingInits = 0;
   const bodyLimits: BodyLimits = { timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS, maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
   const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const { StreamableHTTPServerTransport: Transport }: StreamableModule = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const [{ StreamableHTTPServerTransport: Transport }, make]: [StreamableModule, Awaited<ReturnType<typeof mcpServerMaker>>] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    mcpServerMaker(options),
+  ]);
 
-  const newToolkit = async (): Promise<{ toolkit: Toolkit; owns: boolean }> =>
-    typeof source === 'function' ? { toolkit: await source(), owns: true } : { toolkit: source, owns: false };
+  const newToolkit = async (stateless = false): Promise<{ toolkit: Toolkit; owns: boolean }> => typeof source === 'function'
+    ? { toolkit: await source({ session: stateless ? new StatelessSession() : new ToolkitSession(), stateless }), owns: true }
+    : { toolkit: source, owns: false };
+  const stateless = options.stateless ? statelessServing(() => newToolkit(true), make, Transport) : undefined;
 
-  async function endSession(session: Session): Promise<void> {
+  async function endSession(session: McpSession): Promise<void> {
     if (session.ended) return;
     session.ended = true;
     if (session.transport.sessionId) sessions.delete(session.transport.sessionId);
@@ -163,8 +141,8 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
   }
 
   /** The least recently used session with no request in flight. */
-  function evictable(): Session | undefined {
-    let oldest: Session | undefined;
+  function evictable(): McpSession | undefined {
+    let oldest: McpSession | undefined;
     for (const session of sessions.values()) {
       if (session.inFlight === 0 && (!oldest || session.lastSeen < oldest.lastSeen)) oldest = session;
     }
@@ -184,7 +162,7 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
    * A GET event stream is not: it only waits for whatever the server may send, and holding one
    * open must not pin a session slot (closing the session ends the stream).
    */
-  function track(session: Session, req: IncomingMessage, res: ServerResponse): void {
+  function track(session: McpSession, req: IncomingMessage, res: ServerResponse): void {
     session.lastSeen = Date.now();
     if (req.method === 'GET') return;
     session.inFlight++;
@@ -195,31 +173,17 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
     });
   }
 
-  async function handleStateless(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    if (req.method !== 'POST') {
-      sendJsonRpcError(res, 405, 'This server is stateless: only POST is served (no sessions, no event streams)', { allow: 'POST' });
-      return;
-    }
-    const { toolkit, owns } = await newToolkit();
-    const server = await createMcpServer(toolkit, options);
-    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.once('close', () => {
-      void Promise.allSettled([transport.close(), server.close()]).then(() => (owns ? toolkit.close() : undefined)).catch(() => {});
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
-  }
-
   async function handleInitialize(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     if (sessions.size + pendingInits >= maxSessions && !evictable()) {
       sendJsonRpcError(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry later`, { 'retry-after': '5' });
       return;
     }
     pendingInits++;
-    let session: Session | undefined;
+    let session: McpSession | undefined;
     try {
       const { toolkit, owns } = await newToolkit();
-      const server = await createMcpServer(toolkit, options);
+      const server = make({ get: () => toolkit }, toolkit.workspace.root);
+      attachUserChannel(toolkit, server);
       const transport: StreamableHTTPServerTransport = new Transport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
@@ -250,25 +214,7 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}\n`);
       return;
     }
-    // DNS-rebinding guard: a browser page on another origin must not reach the local server.
-    const hostHeader = (req.headers.host ?? '').toLowerCase();
-    if (!allowed.has(hostnameOf(hostHeader))) {
-      sendJsonRpcError(res, 403, `Host "${req.headers.host ?? ''}" is not allowed`);
-      return;
-    }
-    const origin = req.headers.origin;
-    if (origin !== undefined) {
-      let originHost = '';
-      try { originHost = new URL(origin).hostname.toLowerCase(); } catch { /* reported below */ }
-      if (!allowed.has(originHost) && !allowed.has(`[${originHost}]`)) {
-        sendJsonRpcError(res, 403, `Origin "${origin}" is not allowed`);
-        return;
-      }
-    }
-    if (expectedToken && !bearerMatches(req.headers.authorization, expectedToken)) {
-      sendJsonRpcError(res, 401, 'Missing or wrong bearer token (send Authorization: Bearer <token>)', { 'www-authenticate': 'Bearer realm="toolwright"' });
-      return;
-    }
+    if (refuseAccess(req, res, allowed, expectedToken)) return;
     // A body is read whole before the request counts for a session (or for an initialize).
     let body: unknown;
     if (req.method === 'POST') {
@@ -276,8 +222,8 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
       if (!read.ok) return;
       body = read.json;
     }
-    if (options.stateless) {
-      await handleStateless(req, res, body);
+    if (stateless) {
+      await stateless.handle(req, res, body);
       return;
     }
     const sessionId = req.headers['mcp-session-id'];
@@ -327,6 +273,7 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
       await Promise.allSettled([...sessions.values()].map(endSession));
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await stateless?.close();
     },
   };
 }

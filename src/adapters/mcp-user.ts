@@ -1,16 +1,19 @@
 // A UserChannel that reaches the human through MCP elicitation, so ask_user and policy `ask`
 // rules work under an MCP client that supports it (stdin/stdout are the protocol there).
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams, ElicitResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { ToolError } from '../runtime/errors.js';
-import type { UserChannel } from '../runtime/services/user.js';
+import type { ApprovalAnswer, UserChannel } from '../runtime/services/user.js';
 import type { Toolkit } from '../runtime/types.js';
 import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from '../runtime/services/visible-text.js';
 
 const MARK = Symbol.for('toolwright.mcpElicitationChannel');
 
 export interface McpElicitationUserChannel extends UserChannel {
-  /** Binds the channel to the MCP server whose client will be asked. */
+  /**
+   * Binds the channel to the MCP server whose client will be asked. A channel is for one
+   * connection: bound to a second server it stops asking anyone (it cannot tell whose call it is).
+   */
   attach(server: Server): void;
   readonly [MARK]: true;
 }
@@ -20,31 +23,65 @@ export interface McpElicitationUserChannelOptions {
   maxApprovalChars?: number;
 }
 
+// The MCP request a tool call serves, found by the abort signal the server hands to invoke (the
+// runtime passes a caller's signal through to the user channel as it is). An elicitation is sent
+// as part of that request, so Streamable HTTP carries it on the request's own stream.
+interface CallScope { server: Server; requestId: RequestId }
+const scopes = new WeakMap<AbortSignal, CallScope>();
+
+/** Marks `signal`'s call as serving `requestId` on `server` until the returned function is called. */
+export function enterCallScope(signal: AbortSignal, server: Server, requestId: RequestId): () => void {
+  scopes.set(signal, { server, requestId });
+  return () => { scopes.delete(signal); };
+}
+
 function supportsElicitation(server: Server | undefined): server is Server {
   return server?.getClientCapabilities()?.elicitation !== undefined;
 }
 
-function cannotElicit(server: Server | undefined): string | undefined {
-  if (!server) return 'no MCP client is connected yet';
+const SHARED = 'this user channel is bound to more than one MCP connection, so it cannot tell whose call it is asking about; give each session its own toolkit (a factory) to ask through elicitation';
+
+function cannotElicit(server: Server | undefined, shared: boolean): string | undefined {
+  if (shared) return SHARED;
+  if (!server) return 'no MCP client is connected to ask (a stateless server cannot ask its clients anything)';
   if (!supportsElicitation(server)) return 'the MCP client cannot elicit (it did not declare the elicitation capability), so no user channel is attached';
   return undefined;
+}
+
+/** Why an elicitation that did not come back with an answer reached no human. */
+function unanswered(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  if (code === -32001) return `the client did not answer the approval prompt in time (${message})`;
+  if (code === -32000) return `the connection to the client closed before it answered (${message})`;
+  return `the client could not show the approval prompt (${message})`;
 }
 
 /**
  * Create it before the toolkit (`createToolkit({ user: channel })`); `createMcpServer` attaches it
  * to the server it builds. Without client support it reports itself unreachable (ask_user is not
- * listed), questions fail UNAVAILABLE and approvals are refused saying the client cannot elicit.
+ * listed), questions fail UNAVAILABLE and approvals are refused saying no human could be asked.
  */
 export function createMcpElicitationUserChannel(options: McpElicitationUserChannelOptions = {}): McpElicitationUserChannel {
   let server: Server | undefined;
+  let shared = false;
   const maxApprovalChars = options.maxApprovalChars ?? DEFAULT_MAX_APPROVAL_CHARS;
+  /** The elicitation, sent as part of the call's request when the call came through the bound server. */
+  const elicit = (target: Server, params: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult> => {
+    const scope = scopes.get(signal);
+    return target.elicitInput(params, { signal, ...(scope?.server === target ? { relatedRequestId: scope.requestId } : {}) });
+  };
   return {
     [MARK]: true,
-    attach(target) { server = target; },
-    unreachable: () => cannotElicit(server),
+    attach(target) {
+      if (server !== undefined && server !== target) shared = true;
+      server = target;
+    },
+    unreachable: () => cannotElicit(server, shared),
     async ask(question, { signal }) {
-      if (!supportsElicitation(server)) {
-        throw new ToolError('UNAVAILABLE', `${cannotElicit(server)}: the question cannot reach the user; ask it in your reply instead`);
+      const why = cannotElicit(server, shared);
+      if (why !== undefined || !server) {
+        throw new ToolError('UNAVAILABLE', `${why}: the question cannot reach the user; ask it in your reply instead`);
       }
       const labels = (question.options ?? []).map((o) => o.label);
       const described = (question.options ?? []).filter((o) => o.description).map((o) => `- ${o.label}: ${o.description}`);
@@ -53,37 +90,38 @@ export function createMcpElicitationUserChannel(options: McpElicitationUserChann
         : question.multi_select
           ? { type: 'array', title: 'Choose any', items: { type: 'string', enum: labels } }
           : { type: 'string', title: 'Choose one', enum: labels };
-      const result = await server.elicitInput(
-        {
-          message: visibleText([question.question, ...described].join('\n')),
-          requestedSchema: { type: 'object', properties: { answer: answerSchema }, required: ['answer'] },
-        },
-        { signal },
-      );
+      const result = await elicit(server, {
+        message: visibleText([question.question, ...described].join('\n')),
+        requestedSchema: { type: 'object', properties: { answer: answerSchema }, required: ['answer'] },
+      }, signal);
       if (result.action !== 'accept') throw new ToolError('CANCELLED', `the user chose to ${result.action} the question`);
       const answer = result.content?.answer;
       if (Array.isArray(answer)) return { answer: answer.join(', '), selected: answer.map(String) };
       const text = answer === undefined ? '' : String(answer);
       return { answer: text, selected: labels.includes(text) ? [text] : [] };
     },
-    async approve(call, { signal }) {
-      if (!supportsElicitation(server)) {
-        throw new ToolError('DENIED_BY_POLICY', `${call.operation} needs the user's approval, but ${cannotElicit(server)}`);
-      }
+    async approve(call, { signal }): Promise<ApprovalAnswer> {
+      const why = cannotElicit(server, shared);
+      if (why !== undefined || !server) return { unanswerable: why ?? 'no MCP client is connected' };
       // The human sees the whole input, hidden characters escaped, or the call is refused.
       const shown = approvalText(call, maxApprovalChars);
       if (shown.refusal) throw new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.refusal}`);
-      const result = await server.elicitInput(
-        {
+      let result: ElicitResult;
+      try {
+        result = await elicit(server, {
           message: shown.text,
           requestedSchema: {
             type: 'object',
             properties: { approve: { type: 'boolean', title: 'Allow this call', default: false } },
             required: ['approve'],
           },
-        },
-        { signal },
-      );
+        }, signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        return { unanswerable: unanswered(error) };
+      }
+      // A client with no one to show the prompt to (headless `claude -p`) cancels it: nobody said no.
+      if (result.action === 'cancel') return { unanswerable: 'the client cancelled the approval prompt (headless?)' };
       return result.action === 'accept' && result.content?.approve === true;
     },
   };

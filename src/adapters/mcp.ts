@@ -1,35 +1,29 @@
-// MCP server over a toolkit (@modelcontextprotocol/sdk): one tool per listed operation, served over
-// stdio (here) or Streamable HTTP (mcp-http.ts). Tool names, schemas and annotations come from the
-// catalog. The SDK (and zod under it) is loaded on first use, so `import 'toolwright'` stays light.
+// MCP server over a toolkit (@modelcontextprotocol/sdk, public API only): one tool per listed
+// operation, served over stdio (here) or Streamable HTTP (mcp-http.ts). Tool names, schemas and
+// annotations come from the catalog; what a known client needs adapted comes from the quirk table
+// (mcp-quirks.ts). The SDK (and zod under it) is loaded on first use, so `import 'toolwright'`
+// stays light.
 import { readFileSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { RISK_ORDER, type OperationDescriptor } from '../runtime/descriptor.js';
 import type { InvokeResult, Toolkit } from '../runtime/types.js';
 import { imageOf, withoutImageData } from '../runtime/media.js';
 import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
-import { attachUserChannel } from './mcp-user.js';
+import { attachUserChannel, enterCallScope } from './mcp-user.js';
 import type { EarlyInitialize, ServerIdentity } from './mcp-early-init.js';
-import { StdioJsonRpcTransport, isPlainObject } from './mcp-stdio-transport.js';
+import { clientArguments, clientResult, compileQuirks, type ClientQuirk, type ClientQuirksOption, type QuirkTable } from './mcp-quirks.js';
+import { loadSdk, newSdkServer, type Sdk } from './mcp-sdk.js';
 
 export { DEFAULT_MAX_RESULT_BYTES };
+export { DEFAULT_CLIENT_QUIRKS, type ClientQuirk, type ClientQuirkExample, type ClientQuirksOption } from './mcp-quirks.js';
 
 /** JSON-RPC "invalid params": the code MCP uses for an unknown tool. */
 const INVALID_PARAMS = -32602;
-
-type ServerModule = typeof import('@modelcontextprotocol/sdk/server/index.js');
-type TypesModule = typeof import('@modelcontextprotocol/sdk/types.js');
-type ProtocolModule = typeof import('@modelcontextprotocol/sdk/shared/protocol.js');
-let sdkModules: Promise<[ServerModule, TypesModule, ProtocolModule]> | undefined;
-
-/** The SDK's server, protocol schemas and protocol layer (which the server module loads anyway), loaded once. */
-function loadSdk(): Promise<[ServerModule, TypesModule, ProtocolModule]> {
-  return (sdkModules ??= Promise.all([
-    import('@modelcontextprotocol/sdk/server/index.js'),
-    import('@modelcontextprotocol/sdk/types.js'),
-    import('@modelcontextprotocol/sdk/shared/protocol.js'),
-  ]));
-}
+/** The `_meta` key of a request that belongs to a task (RELATED_TASK_META_KEY). */
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+/** JSON-RPC "method not found", worded as the SDK words it. */
+const METHOD_NOT_FOUND = -32601;
 
 export interface McpServerOptions {
   /** Server name reported to clients (default `toolwright`). */
@@ -38,6 +32,11 @@ export interface McpServerOptions {
   maxResultBytes?: number;
   /** Extra instructions appended to the default ones sent at initialization. */
   instructions?: string;
+  /**
+   * Adapting to known clients by the `clientInfo.name` they send (README › Client quirks):
+   * `auto` (default) applies DEFAULT_CLIENT_QUIRKS, `off` none, a list replaces the table.
+   */
+  clientQuirks?: ClientQuirksOption;
 }
 
 function packageVersion(): string {
@@ -61,14 +60,13 @@ export function mcpAnnotations(op: OperationDescriptor): ToolAnnotations {
   };
 }
 
-/** The `tools/list` entries for a toolkit's exposed operations. */
-export function mcpToolDefinitions(toolkit: Toolkit): Tool[] {
-  return toolkit.operations.map((op) => ({
+function toolDefinition(op: OperationDescriptor, withOutputSchema: boolean): Tool {
+  return {
     name: op.name,
     title: op.title,
     description: op.description,
     inputSchema: structuredClone(op.params) as Tool['inputSchema'],
-    outputSchema: structuredClone(op.result) as Tool['outputSchema'],
+    ...(withOutputSchema ? { outputSchema: structuredClone(op.result) as Tool['outputSchema'] } : {}),
     annotations: mcpAnnotations(op),
     _meta: {
       'toolwright/id': op.id,
@@ -76,7 +74,35 @@ export function mcpToolDefinitions(toolkit: Toolkit): Tool[] {
       'toolwright/risk': op.risk,
       ...(op.riskNote ? { 'toolwright/risk_note': op.riskNote } : {}),
     },
-  }));
+  };
+}
+
+/** The `tools/list` entries for a toolkit's exposed operations (fresh objects, free to change). */
+export function mcpToolDefinitions(toolkit: Toolkit): Tool[] {
+  return toolkit.operations.map((op) => toolDefinition(op, true));
+}
+
+// What a server lists and checks per operation, built once per descriptor (descriptors never
+// change) and never mutated: tools/list sends the same frozen objects every time.
+interface OperationFacts { full: Tool; textOnly: Tool; params: ReadonlySet<string> }
+const facts = new WeakMap<OperationDescriptor, OperationFacts>();
+
+function factsOf(op: OperationDescriptor): OperationFacts {
+  let known = facts.get(op);
+  if (!known) {
+    const properties = (op.params as { properties?: Record<string, unknown> }).properties ?? {};
+    known = { full: deepFreeze(toolDefinition(op, true)), textOnly: deepFreeze(toolDefinition(op, false)), params: new Set(Object.keys(properties)) };
+    facts.set(op, known);
+  }
+  return known;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
 }
 
 /** Turns an invoke result into an MCP `CallToolResult`, capped to `maxResultBytes`. */
@@ -98,12 +124,13 @@ export function toCallToolResult(op: OperationDescriptor, result: InvokeResult, 
       _meta: { 'toolwright/error': { code: 'TOO_LARGE', message: fitted.message } },
     };
   }
-  // Always a valid CallToolResult (the server sends it without the SDK's re-validation): the
-  // structured part only when it is an object, which the catalog's result schemas guarantee
-  // unless a host turned output validation off.
+  // The structured part only when it is an object (CallToolResult requires one), which the
+  // catalog's result schemas guarantee unless a host turned output validation off.
+  const output = fitted.output;
+  const structured = output !== null && typeof output === 'object' && !Array.isArray(output);
   return {
     content: [{ type: 'text', text: fitted.text }, ...(image ? [{ type: 'image' as const, data: image.data, mimeType: image.mimeType }] : [])],
-    ...(isPlainObject(fitted.output) ? { structuredContent: fitted.output } : {}),
+    ...(structured ? { structuredContent: output as Record<string, unknown> } : {}),
     ...(fitted.capped ? { _meta: { 'toolwright/capped': true } } : {}),
   };
 }
@@ -113,47 +140,33 @@ function defaultInstructions(root: string): string {
     'Failed calls return isError with "Error CODE: message"; long outputs are cut with a hint on how to continue.';
 }
 
-/** tools/call params as MCP defines them, or INVALID_PARAMS saying which part is wrong. */
-function callToolParams(params: unknown): { name: string; arguments?: Record<string, unknown> } {
+/** An error the SDK sends as is (code and message, no "MCP error" prefix added on this side). */
+function protocolError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** tools/call params as MCP defines them (CallToolRequestSchema), or INVALID_PARAMS saying which part is wrong. */
+/** @internal */
+export function callToolParams(params: unknown): CallToolRequest['params'] {
   const bad = (what: string) => protocolError(INVALID_PARAMS, `Invalid tools/call params: ${what}`);
   if (!isPlainObject(params)) throw bad('params must be an object with the tool name and its arguments');
   if (typeof params.name !== 'string') throw bad(`name must be a string (the tool's name), got ${params.name === undefined ? 'nothing' : typeof params.name}`);
   if (params.arguments !== undefined && !isPlainObject(params.arguments)) {
     throw bad(`arguments must be an object of named arguments, got ${Array.isArray(params.arguments) ? 'an array' : params.arguments === null ? 'null' : typeof params.arguments}`);
   }
-  const meta = params._meta;
+  const { task, _meta: meta } = params;
+  if (task !== undefined && !(isPlainObject(task) && (task.ttl === undefined || typeof task.ttl === 'number'))) throw bad('task must be an object ({ ttl?: number })');
   if (meta !== undefined && !isPlainObject(meta)) throw bad('_meta must be an object');
-  if (meta && meta.progressToken !== undefined && typeof meta.progressToken !== 'string' && typeof meta.progressToken !== 'number') {
-    throw bad('_meta.progressToken must be a string or a number');
+  if (meta && meta.progressToken !== undefined && typeof meta.progressToken !== 'string' && !Number.isSafeInteger(meta.progressToken)) {
+    throw bad('_meta.progressToken must be a string or an integer');
   }
-  return params.arguments === undefined ? { name: params.name } : { name: params.name, arguments: params.arguments as Record<string, unknown> };
-}
-
-/** An error the SDK sends as is (code and message, no "MCP error" prefix added on this side). */
-function protocolError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { code });
-}
-
-/**
- * An MCP server (not yet connected) exposing the toolkit's operations as tools. Async because the
- * MCP SDK is loaded on first use.
- */
-export async function createMcpServer(toolkit: Toolkit, options: McpServerOptions = {}): Promise<Server> {
-  const server = await buildServer(() => toolkit, toolkit.workspace.root, options);
-  attachUserChannel(toolkit, server);
-  return server;
-}
-
-/**
- * A server whose toolkit is built on the first request that needs it, so `initialize` is answered
- * before the tools' modules load (the CLI's stdio start-up). `root` is the workspace folder.
- */
-export async function createDeferredMcpServer(load: () => Promise<Toolkit>, root: string, options: McpServerOptions = {}): Promise<Server> {
-  let pending: Promise<Toolkit> | undefined;
-  const server = await buildServer(() => (pending ??= load()), root, options);
-  // Start loading once the client has its initialize answer, so tools/list waits as little as possible.
-  server.oninitialized = () => { (pending ??= load()).catch(() => { /* reported by the request that needs it */ }); };
-  return server;
+  const related = meta?.[RELATED_TASK];
+  if (related !== undefined && !(isPlainObject(related) && typeof related.taskId === 'string')) throw bad(`_meta["${RELATED_TASK}"] must be { taskId: string }`);
+  return params as CallToolRequest['params'];
 }
 
 /** Name, version, capabilities and instructions of the server over `root` (what `initialize` answers). */
@@ -165,33 +178,58 @@ export function mcpServerIdentity(root: string, options: McpServerOptions = {}):
   };
 }
 
-async function buildServer(getToolkit: () => Toolkit | Promise<Toolkit>, root: string, options: McpServerOptions): Promise<Server> {
-  const [{ Server: McpServer }, { CallToolRequestSchema, ListToolsRequestSchema }, { Protocol }] = await loadSdk();
+/** How one server reaches its toolkit. */
+export interface ServerToolkit {
+  /** The toolkit, or a promise of it (a deferred one loads on first need). */
+  get(): Toolkit | Promise<Toolkit>;
+  /**
+   * Bind the toolkit's elicitation channel to this server (default true). False where servers
+   * share one toolkit concurrently (stateless HTTP): a channel bound to one of them would ask
+   * another request's client.
+   */
+  bindUser?: boolean;
+}
+
+/** @internal Makes servers once the SDK is loaded: mcp-http.ts makes one per session or per stateless request. */
+export type McpServerMaker = (toolkit: ServerToolkit, root: string) => Server;
+
+/** @internal A maker for `options` (quirks compiled and checked once). */
+export async function mcpServerMaker(options: McpServerOptions = {}): Promise<McpServerMaker> {
+  const sdk = await loadSdk();
+  const quirks = compileQuirks(options.clientQuirks);
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
-  const identity = mcpServerIdentity(root, options);
-  const server = new McpServer(identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
+  const identities = new Map<string, ServerIdentity>();
+  return (toolkit, root) => {
+    let identity = identities.get(root);
+    if (!identity) identities.set(root, (identity = mcpServerIdentity(root, options)));
+    return buildServer(sdk, identity, toolkit, quirks, maxResultBytes);
+  };
+}
+
+function buildServer(sdk: Sdk, identity: ServerIdentity, source: ServerToolkit, quirks: QuirkTable, maxResultBytes: number): Server {
+  const server = newSdkServer(sdk, identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
   let attached: Toolkit | undefined;
   const toolkitFor = async (): Promise<Toolkit> => {
-    const toolkit = await getToolkit();
-    if (attached !== toolkit) {
-      attachUserChannel(toolkit, server); // idempotent; a deferred toolkit is attached on first use
-      attached = toolkit;
-    }
+    const toolkit = await source.get();
+    if (attached !== toolkit && source.bindUser !== false) attachUserChannel(toolkit, server); // a deferred toolkit is attached on first use
+    attached = toolkit;
     return toolkit;
   };
+  const quirk = (): ClientQuirk | undefined => quirks.for(server.getClientVersion()?.name);
   // Listed per request: what can work depends on the client (elicitation support is known after initialize).
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpToolDefinitions(await toolkitFor()) }));
-  // tools/call is registered at the protocol layer, which parses the request against
-  // CallToolRequestSchema. Server's own registration would parse it a second time and re-validate
-  // every result against CallToolResultSchema with zod, ~30 µs of a ~1 ms call before V8 has
-  // optimised it; toCallToolResult builds only valid results (test/mcp-stdio-transport.test.ts
-  // checks each shape against that schema).
-  // Its params are checked here, not by the schema: a zod failure would reach the client as -32603
-  // "internal error" with a JSON dump of zod issues; bad params are -32602 with a readable message.
-  const { z } = await import('zod/v4');
-  const LaxCallToolRequest = CallToolRequestSchema.extend({ params: z.unknown() });
-  const registerAtProtocol = Protocol.prototype.setRequestHandler as unknown as (schema: typeof LaxCallToolRequest, handler: (request: { params: unknown }, extra: { signal: AbortSignal }) => Promise<CallToolResult>) => void;
-  registerAtProtocol.call(server, LaxCallToolRequest, async (request, extra) => {
+  server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => {
+    const toolkit = await toolkitFor();
+    const textOnly = quirk()?.textOnly === true;
+    return { tools: toolkit.operations.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) };
+  });
+  // tools/call goes to the protocol's fallback handler (public API: it gets the requests no
+  // handler is registered for). Registered through Server.setRequestHandler, every call would be
+  // parsed twice more and every result once with zod: ~90 µs of CPU per call, ~15% of a small
+  // read's round trip over stdio (README › Performance); the params are checked here, with
+  // the SDK's rules and readable errors, and toCallToolResult builds only valid results
+  // (test/mcp-sdk-contract.test.ts holds both to the SDK's schemas).
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method !== 'tools/call') throw protocolError(METHOD_NOT_FOUND, 'Method not found');
     const params = callToolParams(request.params);
     const toolkit = await toolkitFor();
     const op = toolkit.find(params.name);
@@ -199,9 +237,40 @@ async function buildServer(getToolkit: () => Toolkit | Promise<Toolkit>, root: s
       throw protocolError(INVALID_PARAMS,
         `Unknown tool: ${params.name} (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
     }
-    const result = await toolkit.invoke(op.provider, op.name, params.arguments ?? {}, { signal: extra.signal });
-    return toCallToolResult(op, result, maxResultBytes);
-  });
+    const adapt = quirk();
+    const args = clientArguments(adapt, params.arguments ?? {}, factsOf(op).params);
+    const leave = enterCallScope(extra.signal, server, extra.requestId);
+    try {
+      const result = await toolkit.invoke(op.provider, op.name, args, { signal: extra.signal });
+      return clientResult(adapt, toCallToolResult(op, result, maxResultBytes));
+    } finally {
+      leave();
+    }
+  };
+  return server;
+}
+
+/**
+ * An MCP server (not yet connected) exposing the toolkit's operations as tools. Async because the
+ * MCP SDK is loaded on first use.
+ */
+export async function createMcpServer(toolkit: Toolkit, options: McpServerOptions = {}): Promise<Server> {
+  const make = await mcpServerMaker(options);
+  const server = make({ get: () => toolkit }, toolkit.workspace.root);
+  attachUserChannel(toolkit, server);
+  return server;
+}
+
+/**
+ * A server whose toolkit is built on the first request that needs it, so `initialize` is answered
+ * before the tools' modules load (the CLI's stdio start-up). `root` is the workspace folder.
+ */
+export async function createDeferredMcpServer(load: () => Promise<Toolkit>, root: string, options: McpServerOptions = {}): Promise<Server> {
+  let pending: Promise<Toolkit> | undefined;
+  const make = await mcpServerMaker(options);
+  const server = make({ get: () => (pending ??= load()) }, root);
+  // Start loading once the client has its initialize answer, so tools/list waits as little as possible.
+  server.oninitialized = () => { (pending ??= load()).catch(() => { /* reported by the request that needs it */ }); };
   return server;
 }
 
@@ -220,12 +289,11 @@ export async function serveMcpStdio(
     earlyInitialize?: EarlyInitialize;
   } = {},
 ): Promise<RunningServer & { closed: Promise<void> }> {
-  const [server, [, { JSONRPCMessageSchema }]] = await Promise.all([
+  const [server, { StdioServerTransport }] = await Promise.all([
     isServer(toolkitOrServer) ? toolkitOrServer : createMcpServer(toolkitOrServer, options),
-    loadSdk(),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
   ]);
-  const parseMessage = (value: unknown) => JSONRPCMessageSchema.parse(value);
-  const transportOver = (stdin?: NodeJS.ReadableStream) => new StdioJsonRpcTransport(parseMessage, stdin ?? process.stdin, process.stdout);
+  const transportOver = (stdin?: NodeJS.ReadableStream) => new StdioServerTransport((stdin ?? process.stdin) as typeof process.stdin, process.stdout);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => { resolveClosed = resolve; });
   server.onclose = () => resolveClosed();

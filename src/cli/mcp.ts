@@ -14,6 +14,7 @@ export interface McpFlags extends ToolkitFlags {
   sessionIdleTimeout?: number;
   maxSessions?: number;
   allowedHosts?: string[];
+  clientQuirks: 'auto' | 'off';
 }
 
 function waitForSignal(): Promise<NodeJS.Signals> {
@@ -40,7 +41,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   // answered: clients see the server up sooner.
   const checked = needsCheckedOptions(flags) ? await toolkitOptions(flags, { user }) : undefined;
   const workspace = checked?.workspace ?? workspaceFolder(flags);
-  const serverOptions = { maxResultBytes: flags.maxResultBytes };
+  const serverOptions = { maxResultBytes: flags.maxResultBytes, clientQuirks: flags.clientQuirks };
   // From here on `initialize` is answered at once, while the MCP SDK loads (mcp-early-init.ts).
   const earlyInitialize = new EarlyInitialize(mcpServerIdentity(workspace, serverOptions));
   let toolkit: Toolkit | undefined;
@@ -70,14 +71,16 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
     import('../runtime/toolkit.js'),
     import('../adapters/mcp-http.js'),
   ]);
-  // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list for the server.
+  // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list for the
+  // server; stateless, one toolkit for every request, with a session that remembers nothing.
   const base = await toolkitOptions(flags, { tasks: createDefaultTaskStore() });
   let running;
   try {
     running = await startMcpHttpServer(
-      () => createToolkit({ ...base, user: createMcpElicitationUserChannel() }),
+      ({ session }) => createToolkit({ ...base, session, user: createMcpElicitationUserChannel() }),
       {
         maxResultBytes: flags.maxResultBytes,
+        clientQuirks: flags.clientQuirks,
         port,
         host: flags.host,
         ...(authToken !== undefined ? { authToken } : {}),

@@ -12,7 +12,7 @@ import { resolveTaskStore } from './services/tasks.js';
 import { sharedStore } from './store/lazy.js';
 import { storeTaskStore } from './store/task-lists.js';
 import type { Store } from './store/types.js';
-import { resolveUserChannel } from './services/user.js';
+import { isUnanswerable, resolveUserChannel } from './services/user.js';
 import { searchBackendFromEnv } from './services/search-backend.js';
 import { renderErrorText, renderOutputText } from './text.js';
 import type {
@@ -276,19 +276,27 @@ export function createToolkit<Ops = AnyOperations>(
     }
   }
 
-  /** An `ask` decision put to the user: allow when approved, deny otherwise (no channel, a failing one). */
+  /**
+   * An `ask` decision put to the user: allow when approved; deny when declined, when no human
+   * could be asked (no channel, none reachable, a prompt nobody could answer: said so, never as a
+   * refusal), or when the channel fails.
+   */
   async function approval(op: OperationDescriptor, params: unknown, ctx: CallContext, decision: PolicyDecision): Promise<PolicyDecision> {
     const user = services.user;
     const unreachable = user ? userUnreachable(user) : 'no user channel is attached';
-    if (!user || unreachable !== undefined) {
-      // The reason it asked (an opaque shell line says what could not be checked) stays in front.
-      const why = decision.reason ? `${decision.reason}; it needs approval and ${unreachable}` : `the policy requires approval and ${unreachable}`;
-      return { ...decision, decision: 'deny', reason: why };
-    }
+    // The reason it asked (an opaque shell line says what could not be checked) stays in front.
+    const unanswerable = (why: string): PolicyDecision => ({
+      ...decision,
+      decision: 'deny',
+      reason: `${decision.reason ? `${decision.reason}; ` : ''}it needs approval, and no human could be asked: ${why}`,
+    });
+    if (!user || unreachable !== undefined) return unanswerable(unreachable!);
     const signal = ctx.signal;
     let approved: boolean;
     try {
-      approved = (await user.approve(approvalRequest(`${session.id}:${op.id}`, op, params, decision.commands), { signal })) === true;
+      const answer = await user.approve(approvalRequest(`${session.id}:${op.id}`, op, params, decision.commands), { signal });
+      if (isUnanswerable(answer)) return unanswerable(answer.unanswerable);
+      approved = answer === true;
     } catch (error) {
       // A channel that cannot reach a human (or fails) refuses; only the caller's abort stays CANCELLED.
       if (signal.aborted) throw error;

@@ -2,6 +2,7 @@
 // assignable to the real SDK types, and the SDKs' tool-call shapes must be accepted as inputs.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ToolSet } from 'ai';
+import type { ToolSet as ToolSet6 } from 'ai6';
 import type OpenAI from 'openai';
 import { toAISDKTools } from '../../src/adapters/ai-sdk.js';
 import { runAnthropicToolUse, toAnthropicTools } from '../../src/adapters/anthropic.js';
@@ -69,6 +70,14 @@ export async function aiSdk(): Promise<void> {
   const output: unknown = await readFile?.execute?.({ path: 'a.txt' }, { toolCallId: 'x', messages: [] });
   // @ts-expect-error ToolSet entries are AI SDK tools, not strings
   const wrong: string = tools.read_file;
+  void [output, wrong];
+}
+
+export async function aiSdk6(): Promise<void> {
+  const tools: ToolSet6 = await toAISDKTools(toolkit, { ai: await import('ai6') });
+  const output: unknown = await tools.read_file?.execute?.({ path: 'a.txt' }, { toolCallId: 'x', messages: [] });
+  // @ts-expect-error ToolSet entries are AI SDK tools, not numbers
+  const wrong: number = tools.read_file;
   void [output, wrong];
 }
 

@@ -43,14 +43,27 @@ export interface ApprovalRequest {
   commands?: readonly CommandDecision[];
 }
 
+/** An approval nobody could give or refuse, and why (`the client cancelled the approval prompt`). */
+export interface ApprovalUnanswerable {
+  unanswerable: string;
+}
+
+/** What a channel's `approve` resolves: approved, declined, or unanswerable. */
+export type ApprovalAnswer = boolean | ApprovalUnanswerable;
+
+export function isUnanswerable(answer: unknown): answer is ApprovalUnanswerable {
+  return typeof answer === 'object' && answer !== null && typeof (answer as ApprovalUnanswerable).unanswerable === 'string';
+}
+
 export interface UserChannel {
   /** Resolves the answer; rejects with ToolError CANCELLED when dismissed, TIMEOUT on timeout. */
   ask(question: UserQuestion, options: { signal: AbortSignal }): Promise<UserAnswer>;
   /**
-   * Resolves true to let the call run, false to refuse it (also on timeout). May reject with a
-   * ToolError (e.g. DENIED_BY_POLICY when no human can be reached).
+   * Resolves true to let the call run, false when the human refused it (also on timeout), or
+   * `{ unanswerable }` when no human could be asked (a client that cancels every prompt, no UI):
+   * the call is refused saying so, never as if someone had said no. May reject with a ToolError.
    */
-  approve(call: ApprovalRequest, options: { signal: AbortSignal }): Promise<boolean>;
+  approve(call: ApprovalRequest, options: { signal: AbortSignal }): Promise<ApprovalAnswer>;
   /**
    * Why no human can be reached right now (no terminal, an MCP client that cannot elicit), or
    * undefined when one can. Toolkits do not list ask_user while it says so, and refuse `ask` calls

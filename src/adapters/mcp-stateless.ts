@@ -1,0 +1,55 @@
+// Stateless MCP over HTTP: every POST is self-contained. One toolkit serves every request of the
+// process (built once: a toolkit is the costly part), and each request gets a server and a
+// transport of its own, which costs tens of µs: the SDK's protocol layer keys in-flight requests,
+// cancellations and the client it talks to per server, so sharing one server between concurrent
+// requests would let one client's `notifications/cancelled` stop another's call with the same id.
+// What requests share is the toolkit's: the task list and background jobs. The toolkit's session
+// remembers nothing (no read-tracking from one request for another's edits), and no elicitation
+// channel is bound (a stateless server cannot ask its clients anything).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { Session, type FileStamp } from '../runtime/session.js';
+import type { Toolkit } from '../runtime/types.js';
+import type { McpServerMaker } from './mcp.js';
+import { sendJsonRpcError } from './mcp-http-access.js';
+
+/** A session that remembers no file it read: what a stateless server's shared toolkit uses. */
+export class StatelessSession extends Session {
+  override recordRead(_absolutePath: string, _stamp: FileStamp): void { /* nothing is remembered between requests */ }
+  override lastSeen(_absolutePath: string): FileStamp | undefined { return undefined; }
+}
+
+type TransportClass = typeof StreamableHTTPServerTransport;
+
+export interface StatelessServing {
+  handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Serves requests over the toolkit `load` gives (called once, on the first request). */
+export function statelessServing(load: () => Promise<{ toolkit: Toolkit; owns: boolean }>, make: McpServerMaker, Transport: TransportClass): StatelessServing {
+  let shared: Promise<{ toolkit: Toolkit; owns: boolean }> | undefined;
+  const toolkit = () => (shared ??= load().catch((error: unknown) => {
+    shared = undefined; // the next request tries again
+    throw error;
+  }));
+  return {
+    async handle(req, res, body) {
+      if (req.method !== 'POST') {
+        sendJsonRpcError(res, 405, 'This server is stateless: only POST is served (no sessions, no event streams)', { allow: 'POST' });
+        return;
+      }
+      const { toolkit: kit } = await toolkit();
+      const server = make({ get: () => kit, bindUser: false }, kit.workspace.root);
+      const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      // Closing the server aborts what is still running for this request (the client went away).
+      res.once('close', () => { void Promise.allSettled([transport.close(), server.close()]); });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    },
+    async close() {
+      const loaded = await shared?.catch(() => undefined);
+      if (loaded?.owns) await loaded.toolkit.close().catch(() => { /* close() reports nothing; never crash the server */ });
+    },
+  };
+}
