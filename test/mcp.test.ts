@@ -127,6 +127,33 @@ describe('MCP over stdio (the CLI as a child process)', () => {
   }, 60_000);
 });
 
+describe('MCP over stdio: lines that are not JSON-RPC', () => {
+  it('answers -32700 for a line that is not JSON and -32600 for JSON that is no message, and goes on', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tw-mcp-lines-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
+    const replies = async (count: number) => {
+      for (let i = 0; i < 600 && out.split('\n').filter(Boolean).length < count; i++) await new Promise((r) => setTimeout(r, 50));
+      return out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: unknown });
+    };
+    try {
+      child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n');
+      expect((await replies(1))[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'toolwright' } } });
+      child.stdin.write('not json\n{"jsonrpc":"2.0","id":2,"method":"x","extra":1\n{"hello":1}\n[1,2]\n{"jsonrpc":"2.0","id":3,"method":"tools/list"}\n');
+      const all = await replies(5);
+      expect(all.slice(1, 4).map((r) => [r.id, r.error?.code])).toEqual([[null, -32700], [null, -32700], [null, -32600]]);
+      // [1,2] is not a message either; the good request after the bad lines is still answered.
+      const last = all.find((r) => r.id === 3);
+      expect(last?.result).toBeDefined();
+      expect(all.filter((r) => r.error?.code === -32600)).toHaveLength(2);
+    } finally {
+      child.kill();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('MCP over Streamable HTTP', () => {
   let server: Awaited<ReturnType<typeof startMcpHttpServer>>;
   const created: Toolkit[] = [];

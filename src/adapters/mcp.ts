@@ -5,7 +5,7 @@
 // stays light.
 import { readFileSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallToolRequest, CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult, JSONRPCMessage, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { RISK_ORDER, type OperationDescriptor } from '../runtime/descriptor.js';
 import type { InvokeResult, Toolkit } from '../runtime/types.js';
 import { imageOf, withoutImageData } from '../runtime/media.js';
@@ -293,7 +293,16 @@ export async function serveMcpStdio(
     isServer(toolkitOrServer) ? toolkitOrServer : createMcpServer(toolkitOrServer, options),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
   ]);
-  const transportOver = (stdin?: NodeJS.ReadableStream) => new StdioServerTransport((stdin ?? process.stdin) as typeof process.stdin, process.stdout);
+  let transport: InstanceType<typeof StdioServerTransport> | undefined;
+  const transportOver = (stdin?: NodeJS.ReadableStream) =>
+    (transport = new StdioServerTransport((stdin ?? process.stdin) as typeof process.stdin, process.stdout));
+  // The SDK's transport reports a line it cannot read and goes on; JSON-RPC says to answer it.
+  const reported = server.onerror;
+  server.onerror = (error) => {
+    reported?.(error);
+    const answer = malformedLineAnswer(error);
+    if (answer && transport) void transport.send(answer).catch(() => {});
+  };
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => { resolveClosed = resolve; });
   server.onclose = () => resolveClosed();
@@ -317,4 +326,19 @@ export async function serveMcpStdio(
 
 function isServer(value: Toolkit | Server): value is Server {
   return typeof (value as Server).connect === 'function' && typeof (value as Server).setRequestHandler === 'function';
+}
+
+/**
+ * The JSON-RPC answer to a line the stdio transport could not read: -32700 for one that is not
+ * JSON, -32600 for JSON that is no JSON-RPC message. The id is null: the transport reports the
+ * error without the line, and JSON-RPC answers with null when the id cannot be known.
+ */
+export function malformedLineAnswer(error: unknown): JSONRPCMessage | undefined {
+  if (error instanceof SyntaxError) {
+    return { jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: the line is not JSON (${error.message})` } } as unknown as JSONRPCMessage;
+  }
+  if (error instanceof Error && error.name === 'ZodError') {
+    return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message' } } as unknown as JSONRPCMessage;
+  }
+  return undefined;
 }
