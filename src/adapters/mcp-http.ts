@@ -13,7 +13,7 @@ import type { Toolkit } from '../runtime/types.js';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, readJsonBody, type BodyLimits } from './http-body.js';
 import { createMcpServer, type McpServerOptions, type RunningServer } from './mcp.js';
 
-/** Defaults, documented in the README: 15 minutes idle, 100 live sessions. */
+/** Defaults, documented in docs/serving.md: 15 minutes idle, 100 live sessions. */
 export const DEFAULT_SESSION_IDLE_MS = 15 * 60 * 1000;
 export const DEFAULT_MAX_SESSIONS = 100;
 /** A bearer token shorter than this is refused: it could be guessed. */
