@@ -60,7 +60,7 @@ lines.forEach(print);
 const footer = `medians of repeated runs; ratio = toolwright / baseline (lower is better); node ${process.version}, ${(await import('node:os')).cpus().length} cores`;
 console.log(`\n${footer}`);
 
-// BENCH_MARKDOWN=file also writes the rows as a Markdown table (the README's Performance table is pasted from it).
+// BENCH_MARKDOWN=file also writes the rows as a Markdown table (docs/performance.md's table is pasted from it).
 if (process.env.BENCH_MARKDOWN) {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const markdown = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...lines.map((l) => `| ${l.map(cell).join(' | ')} |`), '', footer, ''].join('\n');

@@ -74,7 +74,7 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
     const toolkit = createToolkit({ workspace: await tempDir() });
     const result = await toolkit.invoke('exec', 'bash', { command: `( env -i setsid ${sleeper(t)} & ); sleep 1000`, timeout_ms: 800 });
     expect(result.ok && (result.output as BashResult).timed_out).toBe(true);
-    // Found in neither the session, the group, the descendants nor by the marker: README Security says so.
+    // Found in neither the session, the group, the descendants nor by the marker: docs/security.md says so.
     expect((await processesWith(t)).length).toBe(1);
   }, 30_000);
 });

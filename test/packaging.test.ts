@@ -21,7 +21,7 @@ let packLog = '';
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'tw-pack-'));
-  for (const entry of ['package.json', 'README.md', 'LICENSE', 'catalog.yaml', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts']) {
+  for (const entry of ['package.json', 'README.md', 'docs', 'LICENSE', 'catalog.yaml', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts']) {
     await cp(join(root, entry), join(scratch, entry), { recursive: true });
   }
   await symlink(join(root, 'node_modules'), join(scratch, 'node_modules'));
@@ -40,10 +40,10 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 describe('npm pack', () => {
-  it('builds on prepack and ships LICENSE, the entry points, the catalog and the conversion worker', () => {
+  it('builds on prepack and ships LICENSE, the docs, the entry points, the catalog and the conversion worker', () => {
     expect(packLog).toMatch(/tsc -p tsconfig.build.json/);
     const paths = pack.files.map((f) => f.path);
-    for (const required of ['LICENSE', 'README.md', 'package.json', 'catalog.yaml', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/handlers/web/convert-worker.js', 'dist/handlers/filesystem/edit-worker.js']) {
+    for (const required of ['LICENSE', 'README.md', 'docs/operations.md', 'docs/security.md', 'package.json', 'catalog.yaml', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/handlers/web/convert-worker.js', 'dist/handlers/filesystem/edit-worker.js']) {
       expect(paths, required).toContain(required);
     }
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);

@@ -180,7 +180,7 @@ describe('grep where no sandbox can start', () => {
     const direct = createToolkit({ workspace: ws, exec: { bwrapPath: path.join(ws, 'no-such-bwrap') } });
     const result = expectOk<GrepResult>(await direct.invoke('search', 'grep', { pattern: 'needle', output_mode: 'files_with_matches' }));
     expect(result.files).toEqual(['a/f0.txt']);
-    // Unconfined, rg sees the host's files (the README says so).
+    // Unconfined, rg sees the host's files (docs/security.md says so).
     const seen = await seenByRg(`[ -e ${outside} ] && echo seen:outside-visible`, direct);
     expect(seen).toEqual(['outside-visible']);
   });

@@ -3,7 +3,7 @@
 // withholds the body holds a socket until the deadline, never a session.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Defaults, documented in the README. */
+/** Defaults, documented in docs/serving.md. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 /** The MCP SDK's own cap on a message. */

@@ -18,7 +18,7 @@ import { attachUserChannel } from './mcp-user.js';
 
 export { isLoopbackHost };
 
-/** Defaults, documented in the README: 15 minutes idle, 100 live sessions. */
+/** Defaults, documented in docs/serving.md: 15 minutes idle, 100 live sessions. */
 export const DEFAULT_SESSION_IDLE_MS = 15 * 60 * 1000;
 export const DEFAULT_MAX_SESSIONS = 100;
 /** A bearer token shorter than this is refused: it could be guessed. */

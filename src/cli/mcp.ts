@@ -109,7 +109,7 @@ export async function runMcp(io: CliIO, flags: McpFlags): Promise<number> {
   process.on('unhandledRejection', report);
   // A server answers many calls through the same code: baseline-compiling each function at its
   // first call (instead of interpreting it until it is hot) makes the first dozens of calls of a
-  // tool ~40% faster, for 3–6 MiB of RSS (README › Performance). Set before the SDK and the tools
+  // tool ~40% faster, for 3–6 MiB of RSS (docs/performance.md). Set before the SDK and the tools
   // load, so their code is compiled this way; a library user's process is never touched.
   setFlagsFromString('--always-sparkplug');
   try {

@@ -5,7 +5,7 @@
 // paths, which the kernel resolves to the opened folder itself whatever its old path points at now,
 // so temp files, renames and new folders land in the folder that was checked.
 //
-// Residual window (documented in the README): a verified folder can still be *moved* (renamed)
+// Residual window (documented in docs/security.md): a verified folder can still be *moved* (renamed)
 // out of the workspace by someone with write access to both places; callers re-verify right before
 // a rename, which leaves the few microseconds between that check and the rename itself.
 import { constants, existsSync, type BigIntStats } from 'node:fs';

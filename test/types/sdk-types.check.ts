@@ -81,7 +81,7 @@ export async function aiSdk6(): Promise<void> {
   void [output, wrong];
 }
 
-// The README's Chat Completions loop, verbatim apart from the client being declared.
+// The Chat Completions loop of docs/serving.md, verbatim apart from the client being declared.
 export async function readmeLoop(openai: OpenAI): Promise<void> {
   const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: 'user', content: 'What does README.md say?' }];
   for (;;) {

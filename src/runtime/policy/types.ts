@@ -12,7 +12,7 @@ export interface RuleExamples {
 /**
  * One policy rule. Every field given must match (`*` wildcards in provider/operation; kind and
  * risk accept `*` too, and risk accepts a comparison such as `>=moderate`). First match wins.
- * `command`, `path` and `host` look at the call's input (README "Policy").
+ * `command`, `path` and `host` look at the call's input (docs/policy.md).
  */
 export interface PolicyRule {
   provider?: string;
