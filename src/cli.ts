@@ -159,7 +159,7 @@ Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or 
   });
 
   registerPolicyCommand(program, io, exitCode);
-  registerGenerateCommand(program, io, exitCode);
+  registerGenerateCommand(program, io, exitCode, packageVersion());
   registerStoreCommand(program, io, exitCode);
 
   return program;

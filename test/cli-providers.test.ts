@@ -3,9 +3,11 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
+import { loadCodegen } from '../src/cli/generate.js';
 import { tempDir } from './helpers.js';
 
 const run = promisify(execFile);
@@ -100,4 +102,20 @@ describe('toolwright generate (the bin verb)', () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/^catalog\.yaml:\d+:\d+: .*banana/m);
   }, 120_000);
+
+  it('loads the generator only at its own version, and names what to install otherwise', async () => {
+    const fromSource = await loadCodegen('0.1.0');
+    expect(typeof fromSource === 'object' && fromSource.version).toBe('0.1.0');
+    expect(await loadCodegen('0.1.0', '@toolwright/codegen-nowhere')).toBe(
+      'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0');
+    const dir = await tempDir();
+    const other = path.join(dir, 'other-codegen.mjs');
+    await writeFile(other, 'export const version = "0.2.0";\nexport async function runGenerate() { return 0; }\n');
+    expect(await loadCodegen('0.1.0', pathToFileURL(other).href)).toBe(
+      'toolwright 0.1.0 needs @toolwright/codegen 0.1.0, but 0.2.0 is installed: npm install --save-dev @toolwright/codegen@0.1.0');
+    // A module the generator itself fails to load is its failure, not a missing generator.
+    const broken = path.join(dir, 'broken-codegen.mjs');
+    await writeFile(broken, 'import "@toolwright/codegen-dependency-nowhere";\n');
+    await expect(loadCodegen('0.1.0', pathToFileURL(broken).href)).rejects.toThrow(/codegen-dependency-nowhere/);
+  });
 });

@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../src/codegen/generate.js';
+import { generate } from '../codegen/src/generate.js';
 import { notesCatalog } from './fixtures/notes-catalog.js';
 import { tempDir } from './helpers.js';
 

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADER } from '../src/codegen/emit/common.js';
+import { HEADER } from '../codegen/src/emit/common.js';
 import { tempDir } from './helpers.js';
 import { at, catalog, diagnostics, generate, listTree, operation, project } from './support/generate-bin.js';
 

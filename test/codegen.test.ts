@@ -3,9 +3,9 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalog, trivialCatalog } from '../bench/synthetic-catalog.js';
-import { generate } from '../src/codegen/generate.js';
-import { HEADER } from '../src/codegen/emit/common.js';
-import { runGenerate } from '../src/codegen/run.js';
+import { generate } from '../codegen/src/generate.js';
+import { HEADER } from '../codegen/src/emit/common.js';
+import { runGenerate } from '../codegen/src/run.js';
 import { tempDir } from './helpers.js';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');

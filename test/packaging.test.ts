@@ -1,8 +1,9 @@
-// The package as npm would ship it: `npm pack --dry-run --json` in a scratch copy of the checkout
-// (so the `prepack` build runs and dist/ of the worktree is left alone), then the built dist/ run
-// with plain node, which is where the HTML conversion worker must be found as .js.
+// The packages as npm would ship them: `npm pack --dry-run --json` for toolwright and for the
+// generator (@toolwright/codegen, the codegen/ workspace) in a scratch copy of the checkout (so the
+// `prepack` builds run and dist/ of the worktree is left alone), then the built dist/ run with plain
+// node, which is where the HTML conversion worker must be found as .js.
 import { spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,18 +19,25 @@ interface PackResult {
 let scratch: string;
 let pack: PackResult;
 let packLog = '';
+let codegenPack: PackResult;
+
+function npmPack(cwd: string): { result: PackResult; log: string } {
+  const run = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd, encoding: 'utf8', timeout: 120_000 });
+  const log = `${run.stderr}\n${run.error ?? ''}`;
+  if (run.status !== 0) throw new Error(`npm pack in ${cwd} failed (${run.status}): ${log.slice(-2000)}`);
+  return { result: (JSON.parse(run.stdout) as PackResult[])[0]!, log };
+}
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'tw-pack-'));
   for (const entry of ['package.json', 'README.md', 'LICENSE', 'catalog.yaml', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts']) {
     await cp(join(root, entry), join(scratch, entry), { recursive: true });
   }
+  await cp(join(root, 'codegen'), join(scratch, 'codegen'), { recursive: true, filter: (from) => !/[\\/](dist|node_modules)$/.test(from) });
   await symlink(join(root, 'node_modules'), join(scratch, 'node_modules'));
-  const run = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd: scratch, encoding: 'utf8', timeout: 120_000 });
-  packLog = `${run.stderr}\n${run.error ?? ''}`;
-  if (run.status !== 0) throw new Error(`npm pack failed (${run.status}): ${packLog.slice(-2000)}`);
-  pack = (JSON.parse(run.stdout) as PackResult[])[0]!;
-}, 150_000);
+  ({ result: pack, log: packLog } = npmPack(scratch));
+  codegenPack = npmPack(join(scratch, 'codegen')).result;
+}, 240_000);
 afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
@@ -50,6 +58,41 @@ describe('npm pack', () => {
     // The entry points are bundles over shared chunks (scripts/bundle.mjs), not tsc's per-file modules.
     expect(paths.some((p) => /^dist\/chunks\/.+\.js$/.test(p))).toBe(true);
     expect(pack.filename).toBe('toolwright-0.1.0.tgz');
+  });
+
+  it('ships no generator: no codegen module, none of its dependencies, and the catalog schema for editors', async () => {
+    const paths = pack.files.map((f) => f.path);
+    expect(paths.filter((p) => /codegen|compile-worker/.test(p))).toEqual([]);
+    expect(paths).toContain('dist/catalog.schema.json');
+    const manifest = JSON.parse(await readFile(join(scratch, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>; exports: Record<string, string>;
+    };
+    for (const name of ['js-yaml', 'ts-morph', 'json-schema-to-typescript', 'prettier', '@toolwright/codegen']) {
+      expect(Object.keys(manifest.dependencies), name).not.toContain(name);
+    }
+    expect(paths).toContain(manifest.exports['./catalog.schema.json']!.replace(/^\.\//, ''));
+    // No module of the built runtime reaches the generator's toolchain (YAML catalogs, Ajv's compiler).
+    const reaching: string[] = [];
+    for (const file of await filesUnder(join(scratch, 'dist'))) {
+      if (file.endsWith('.js') && /from ["'](js-yaml|ajv\/dist\/(standalone|2020|core)[^"']*|ajv)["']/.test(await readFile(file, 'utf8'))) reaching.push(file);
+    }
+    expect(reaching).toEqual([]);
+  });
+
+  it('the generator package ships its bundle, its worker and the schema, and pins toolwright', async () => {
+    const paths = codegenPack.files.map((f) => f.path).sort();
+    expect(paths).toEqual(['LICENSE', 'README.md', 'catalog.schema.json', 'dist/compile-worker.js', 'dist/index.js', 'package.json']);
+    expect(codegenPack.filename).toBe('toolwright-codegen-0.1.0.tgz');
+    const manifest = JSON.parse(await readFile(join(scratch, 'codegen/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>; peerDependencies: Record<string, string>; bin?: unknown;
+    };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'js-yaml']);
+    expect(manifest.peerDependencies).toEqual({ toolwright: '0.1.0' });
+    expect(manifest.bin).toBeUndefined();
+    // The runtime modules it shares with toolwright are inlined: it imports none of toolwright's files.
+    const bundle = await readFile(join(scratch, 'codegen/dist/index.js'), 'utf8');
+    expect(bundle).not.toMatch(/^import .* from ["'](toolwright|\.\.?\/)/m);
+    expect(bundle).toContain('var COMMON_ERRORS');
   });
 
   it('ships no source maps and no sourceMappingURL pointing at the unshipped ../src', async () => {
@@ -103,6 +146,35 @@ process.stdout.write(JSON.stringify(out));
 `;
 
 describe('built dist/ with plain node', () => {
+  it('`toolwright generate` says what to install without the generator (exit 2), and generates with it', async () => {
+    // An install of the built package alone: node_modules holds everything but @toolwright/codegen.
+    // Outside the scratch copy, whose node_modules (the checkout's) would be found by walking up.
+    const install = await mkdtemp(join(tmpdir(), 'tw-installed-'));
+    await mkdir(join(install, 'node_modules'));
+    await cp(join(scratch, 'dist'), join(install, 'dist'), { recursive: true });
+    await cp(join(scratch, 'package.json'), join(install, 'package.json'));
+    for (const entry of await readdir(join(root, 'node_modules'))) {
+      if (entry !== '@toolwright' && entry !== '.bin') await symlink(join(root, 'node_modules', entry), join(install, 'node_modules', entry));
+    }
+    const project = join(scratch, 'project');
+    await mkdir(join(project, 'src'), { recursive: true });
+    const { notesCatalog } = await import('./fixtures/notes-catalog.js');
+    await writeFile(join(project, 'catalog.yaml'), notesCatalog);
+    const generate = () => spawnSync(process.execPath, [join(install, 'dist/cli.js'), 'generate'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+    const without = generate();
+    expect(without.status, without.stderr).toBe(2);
+    expect(without.stderr).toBe('toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0\n');
+    expect(await readdir(project)).toEqual(['catalog.yaml', 'src']);
+    // The generator as its pack built it (scratch/codegen/dist), installed beside toolwright.
+    await mkdir(join(install, 'node_modules/@toolwright'));
+    await symlink(join(scratch, 'codegen'), join(install, 'node_modules/@toolwright/codegen'));
+    const withIt = generate();
+    expect(withIt.status, withIt.stderr).toBe(0);
+    expect(withIt.stdout).toMatch(/generated 7 files from catalog\.yaml/);
+    expect(await readFile(join(project, 'src/generated/registry.ts'), 'utf8')).toContain('from "toolwright"');
+    await rm(install, { recursive: true, force: true });
+  }, 90_000);
+
   it('converts in the .js worker, honours timeout_ms, and lets the process exit', async () => {
     await writeFile(join(scratch, 'run-dist.mjs'), DIST_SCRIPT);
     const started = performance.now();

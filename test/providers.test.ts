@@ -20,7 +20,7 @@ import {
   type Provider,
   type ProviderDescriptor,
 } from '../src/index.js';
-import { generate } from '../src/codegen/generate.js';
+import { generate } from '../codegen/src/generate.js';
 import { createToolkit as createRuntimeToolkit } from '../src/runtime/toolkit.js';
 import { notesCatalog } from './fixtures/notes-catalog.js';
 import { tempDir } from './helpers.js';

@@ -2,7 +2,7 @@
 // exporters still produce strict schemas), emitted into the descriptors, and adding the codes the
 // runtime answers for it to the operation's errors.
 import { describe, expect, it } from 'vitest';
-import { generate } from '../src/codegen/generate.js';
+import { generate } from '../codegen/src/generate.js';
 import { catalogOperations, toOpenAITools, createToolkit } from '../src/index.js';
 import { strictSchemaProblems, toStrictJsonSchema } from '../src/adapters/schema.js';
 import { tempDir } from './helpers.js';

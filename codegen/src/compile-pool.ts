@@ -3,7 +3,7 @@
 // in any order; what is made of them does not depend on the order.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from '../runtime/worker-entry.js';
+import { workerEntry } from './runtime-facts.js';
 import { compileChunk, type ValidatorChunk } from './compile.js';
 import type { CompileReply, CompileRequest } from './compile-worker.js';
 import type { Layout } from './emit/common.js';
@@ -42,7 +42,7 @@ export async function compileChunks(chunks: ValidatorChunk[], withCode: boolean,
 }
 
 function inWorkers(chunks: ValidatorChunk[], withCode: boolean, layout: Layout, count: number, onResult: ChunkResult): Promise<void> {
-  const entry = workerEntry(import.meta.url, 'compile-worker', 'codegen/compile-worker');
+  const entry = workerEntry(import.meta.url, 'compile-worker', 'compile-worker');
   const started: Worker[] = [];
   const done = new Set<Worker>();
   let next = 0;

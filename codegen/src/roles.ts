@@ -2,8 +2,8 @@
 // tree per operation, and removed from the schemas, so that models, Ajv and the exporters see
 // plain JSON Schema. A role also adds the codes the runtime may answer for it to the operation's
 // errors (a `url` parameter can be BLOCKED_URL without the catalog saying so).
-import { ROLES, type Role, type RoleNode, type RoleTree } from '../runtime/descriptor.js';
-import { ROLE_ERRORS } from '../runtime/roles.js';
+import { ROLES, type Role, type RoleNode, type RoleTree } from './runtime-facts.js';
+import { ROLE_ERRORS } from './runtime-facts.js';
 import type { JsonPath, Problem } from './load.js';
 
 /** Roles the runtime acts on as arguments: only a top-level parameter may carry them. */

@@ -1,5 +1,5 @@
 // Normalize: the validated catalog as plain typed data that every emitter reads.
-import type { JsonSchema, Kind, Requirement, RoleTree, Risk } from '../runtime/descriptor.js';
+import type { JsonSchema, Kind, Requirement, RoleTree, Risk } from './runtime-facts.js';
 
 export type FixtureFile = string | { symlink: string } | { base64: string } | { dir: true };
 

@@ -3,8 +3,8 @@
 // in one pass: the semantic checks read only well-formed parts, so one wrong field hides nothing
 // else. The schemas themselves are compiled (and the examples checked against them) per chunk of
 // operations afterwards, in compile.ts.
-import { COMMON_ERROR_CODES, COMMON_ERRORS } from '../runtime/error-codes.js';
-import { confinedPathProblem, fixturePathProblem } from '../conformance/fixture-paths.js';
+import { COMMON_ERROR_CODES, COMMON_ERRORS } from './runtime-facts.js';
+import { confinedPathProblem, fixturePathProblem } from './runtime-facts.js';
 import type { JsonPath, Problem } from './load.js';
 import { identifierProblems, protoKeyProblems, schemaNameProblems } from './names.js';
 import { schemaRefProblems, walkSchema } from './schema-refs.js';

@@ -4,7 +4,7 @@
 // Ajv's standalone code (which grows quadratically with the exports of one call) stays small.
 import type { ErrorObject } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { AJV_RUNTIME_MODULES } from '../validator-runtime.js';
+import { AJV_RUNTIME_MODULES } from './runtime-facts.js';
 import type { JsonPath, Problem } from './load.js';
 import { createSchemaAjv, metaSchemaProblem, schemaId } from './schema-ajv.js';
 import type { RawOperationRef } from './validate.js';

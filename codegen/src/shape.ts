@@ -6,8 +6,8 @@ import type { ErrorObject } from 'ajv';
 import type { JsonPath, Problem } from './load.js';
 import { didYouMean } from './suggest.js';
 
-// Through the folder's name: the same path from src/codegen/, dist/codegen/ and a bundle chunk in dist/chunks/.
-const metaSchema = JSON.parse(readFileSync(new URL('../codegen/catalog.schema.json', import.meta.url), 'utf8'));
+// One folder up from the module: codegen/catalog.schema.json from src/ and from the bundle in dist/.
+const metaSchema = JSON.parse(readFileSync(new URL('../catalog.schema.json', import.meta.url), 'utf8'));
 const metaAjv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
 const validateCatalogShape = metaAjv.compile(metaSchema);
 
