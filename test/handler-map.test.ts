@@ -2,7 +2,7 @@
 // themselves (no stub in between); an entry a host replaced before that stays the host's.
 import { describe, expect, it } from 'vitest';
 import { referenceHandlers } from '../src/handlers/index.js';
-import { taskHandlers } from '../src/handlers/task.js';
+import { taskHandlers } from '../src/handlers/task/index.js';
 import { expectOk, workspaceToolkit } from './helpers.js';
 
 describe('reference handler map', () => {

@@ -10,7 +10,7 @@ import { defineProviders } from '../runtime/providers.js';
 interface EagerHandlers {
   filesystem: typeof import('./filesystem.js')['filesystemHandlers'];
   exec: typeof import('./exec.js')['execHandlers'];
-  task: typeof import('./task.js')['taskHandlers'];
+  task: typeof import('./task/index.js')['taskHandlers'];
   agent: typeof import('./agent.js')['agentHandlers'];
   user: typeof import('./user.js')['userHandlers'];
   web: typeof import('./web.js')['webHandlers'];
@@ -22,7 +22,7 @@ export type ReferenceHandlers = Checked<EagerHandlers>;
 const loaders: { [P in keyof Handlers]: () => Promise<Handlers[P]> } = {
   filesystem: () => import('./filesystem.js').then((m) => m.filesystemHandlers),
   exec: () => import('./exec.js').then((m) => m.execHandlers),
-  task: () => import('./task.js').then((m) => m.taskHandlers),
+  task: () => import('./task/index.js').then((m) => m.taskHandlers),
   agent: () => import('./agent.js').then((m) => m.agentHandlers),
   user: () => import('./user.js').then((m) => m.userHandlers),
   web: () => import('./web.js').then((m) => m.webHandlers),
