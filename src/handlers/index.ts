@@ -11,8 +11,8 @@ interface EagerHandlers {
   filesystem: typeof import('./filesystem.js')['filesystemHandlers'];
   exec: typeof import('./exec.js')['execHandlers'];
   task: typeof import('./task/index.js')['taskHandlers'];
-  agent: typeof import('./agent.js')['agentHandlers'];
-  user: typeof import('./user.js')['userHandlers'];
+  agent: typeof import('./agent/index.js')['agentHandlers'];
+  user: typeof import('./user/index.js')['userHandlers'];
   web: typeof import('./web.js')['webHandlers'];
   search: typeof import('./search.js')['searchHandlers'];
 }
@@ -23,8 +23,8 @@ const loaders: { [P in keyof Handlers]: () => Promise<Handlers[P]> } = {
   filesystem: () => import('./filesystem.js').then((m) => m.filesystemHandlers),
   exec: () => import('./exec.js').then((m) => m.execHandlers),
   task: () => import('./task/index.js').then((m) => m.taskHandlers),
-  agent: () => import('./agent.js').then((m) => m.agentHandlers),
-  user: () => import('./user.js').then((m) => m.userHandlers),
+  agent: () => import('./agent/index.js').then((m) => m.agentHandlers),
+  user: () => import('./user/index.js').then((m) => m.userHandlers),
   web: () => import('./web.js').then((m) => m.webHandlers),
   search: () => import('./search.js').then((m) => m.searchHandlers),
 };
