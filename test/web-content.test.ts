@@ -10,9 +10,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { looksBinary, pickEncoding } from '../src/handlers/web/content.js';
-import { convertHtml, escapeMarkdown, MAX_ATTRIBUTES, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../src/handlers/web/html-convert.js';
-import { extractText, scanHtml, tidyLines } from '../src/handlers/web/html-scan.js';
+import { looksBinary, pickEncoding } from '../src/handlers/web/fetch/content.js';
+import { convertHtml, escapeMarkdown, MAX_ATTRIBUTES, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../src/handlers/web/html/convert.js';
+import { extractText, scanHtml, tidyLines } from '../src/handlers/web/html/scan.js';
 import { createToolkit } from '../src/toolkit.js';
 import type { InvokeResult } from '../src/runtime/types.js';
 
@@ -304,7 +304,7 @@ describe('links and <base href>', () => {
 
 describe('windows-1252', () => {
   it('decodes every byte as the WHATWG table says (0x80–0x9F are € ‚ ƒ … not C1 controls), also in long bodies', async () => {
-    const { decodeWindows1252 } = await import('../src/handlers/web/content.js');
+    const { decodeWindows1252 } = await import('../src/handlers/web/fetch/content.js');
     const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
     const text = decodeWindows1252(all);
     expect(text.length).toBe(256);

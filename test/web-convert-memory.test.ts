@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 process.env.TOOLWRIGHT_CONVERT_MEMORY_MB = '64';
 const { createToolkit } = await import('../src/toolkit.js');
-const { CONVERT_MEMORY_MB } = await import('../src/handlers/web/convert-pool.js');
+const { CONVERT_MEMORY_MB } = await import('../src/handlers/web/html/convert-pool.js');
 
 // ~6 MB of small elements: its DOM needs several hundred MB, far beyond a 64 MiB heap.
 const BIG = '<ul>' + '<li><a href="/x">item</a> <b>b</b> <i>i</i></li>'.repeat(120_000) + '</ul>';

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertWorkersAlive } from '../src/handlers/web/convert-pool.js';
+import { convertWorkersAlive } from '../src/handlers/web/html/convert-pool.js';
 import { createToolkit } from '../src/toolkit.js';
 import type { InvokeResult } from '../src/runtime/types.js';
 

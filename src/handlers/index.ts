@@ -13,7 +13,7 @@ interface EagerHandlers {
   task: typeof import('./task/index.js')['taskHandlers'];
   agent: typeof import('./agent/index.js')['agentHandlers'];
   user: typeof import('./user/index.js')['userHandlers'];
-  web: typeof import('./web.js')['webHandlers'];
+  web: typeof import('./web/index.js')['webHandlers'];
   search: typeof import('./search.js')['searchHandlers'];
 }
 type Checked<T extends Handlers> = T;
@@ -25,7 +25,7 @@ const loaders: { [P in keyof Handlers]: () => Promise<Handlers[P]> } = {
   task: () => import('./task/index.js').then((m) => m.taskHandlers),
   agent: () => import('./agent/index.js').then((m) => m.agentHandlers),
   user: () => import('./user/index.js').then((m) => m.userHandlers),
-  web: () => import('./web.js').then((m) => m.webHandlers),
+  web: () => import('./web/index.js').then((m) => m.webHandlers),
   search: () => import('./search.js').then((m) => m.searchHandlers),
 };
 

@@ -313,7 +313,7 @@ export function extractText(html: string): ExtractedText {
 /**
  * Text laid out in blocks, as plain text: a break owed before the next words (1 = new line,
  * 2 = blank line; whitespace between blocks is dropped), table cells tab-separated. Shared by the
- * linear extraction above and the DOM walk of ./html-text.ts.
+ * linear extraction above and the DOM walk of ./text.ts.
  */
 export class PlainTextLayout {
   private readonly parts: string[] = [];

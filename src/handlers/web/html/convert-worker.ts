@@ -1,9 +1,9 @@
-// The conversion worker: decodes a page's bytes and converts them (./html-convert.ts), one job at a
+// The conversion worker: decodes a page's bytes and converts them (./convert.ts), one job at a
 // time. The pool (./convert-pool.ts) terminates it when a job overruns its deadline, so nothing a
 // page does here can hold the main thread's event loop.
 import { parentPort } from 'node:worker_threads';
-import { decodeText } from './content.js';
-import { convertHtml, warmUp, type ConvertFormat } from './html-convert.js';
+import { decodeText } from '../fetch/content.js';
+import { convertHtml, warmUp, type ConvertFormat } from './convert.js';
 
 export interface ConvertRequest {
   id: number;

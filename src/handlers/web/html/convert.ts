@@ -3,7 +3,7 @@
 // ordinary hostile pages convert quickly instead of timing out:
 // - a page the parser would nest beyond MAX_PARSE_DEPTH (estimated by a linear pre-scan, and
 //   watched while parsing), or larger than MAX_DOM_CHARS, is extracted as plain text in one linear
-//   pass instead (./html-scan.ts), and says so;
+//   pass instead (./scan.ts), and says so;
 // - the DOM is walked iteratively; subtrees deeper than MAX_DOM_DEPTH are flattened to their text,
 //   so turndown's recursion (and its O(size × depth) textContent calls) stays bounded;
 // - turndown's quadratic spots are avoided: its final `[\t\r\n\s]+$` trim is bypassed (the body's
@@ -13,9 +13,9 @@
 // A stack overflow anywhere falls back to the linear extraction; it is never a network error.
 import { createRequire } from 'node:module';
 import type TurndownService from 'turndown';
-import type { DomDocument, DomElement, DomNode } from './html-dom.js';
-import { extractText, scanHtml, tidyLines } from './html-scan.js';
-import { domToText } from './html-text.js';
+import type { DomDocument, DomElement, DomNode } from './dom.js';
+import { extractText, scanHtml, tidyLines } from './scan.js';
+import { domToText } from './text.js';
 
 export const MAX_PARSE_DEPTH = 512;
 export const MAX_DOM_DEPTH = 128;

@@ -5,11 +5,11 @@
 // CANCELLED). Workers are reused (a warm one converts a normal page in milliseconds), are unref'd
 // (they never keep a process alive), and idle ones exit after IDLE_MS.
 import { Worker } from 'node:worker_threads';
-import { ToolError, abortError } from '../../runtime/errors.js';
-import { workerEntry } from '../../runtime/worker-entry.js';
-import { WorkerPool } from '../../runtime/worker-pool.js';
+import { ToolError, abortError } from '../../../runtime/errors.js';
+import { workerEntry } from '../../../runtime/worker-entry.js';
+import { WorkerPool } from '../../../runtime/worker-pool.js';
 import type { ConvertReply, ConvertRequest } from './convert-worker.js';
-import type { ConvertedPage, ConvertFormat } from './html-convert.js';
+import type { ConvertedPage, ConvertFormat } from './convert.js';
 
 /** 4 even on 2 cores: two slow hostile pages must not leave normal pages queueing behind them. */
 export const MAX_CONVERT_WORKERS = 4;
@@ -42,7 +42,7 @@ export interface ConvertOptions {
 
 const pool = new WorkerPool<ConvertReply>({
   create: () => {
-    const entry = workerEntry(import.meta.url, 'convert-worker', 'handlers/web/convert-worker');
+    const entry = workerEntry(import.meta.url, 'convert-worker', 'handlers/web/html/convert-worker');
     return new Worker(entry.script, { eval: entry.eval, resourceLimits: { maxOldGenerationSizeMb: CONVERT_MEMORY_MB } });
   },
   max: MAX_CONVERT_WORKERS,

@@ -4,10 +4,10 @@
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Agent } from 'undici';
-import { ToolError, abortError } from '../../runtime/errors.js';
-import type { WebOptions } from '../../runtime/types.js';
-import { checkTarget, parseFetchUrl, type CheckedTarget, type ResolvedAddress } from '../../runtime/net/address-guard.js';
-import { loadUndici, pinnedLookup } from '../../runtime/net/guarded.js';
+import { ToolError, abortError } from '../../../runtime/errors.js';
+import type { WebOptions } from '../../../runtime/types.js';
+import { checkTarget, parseFetchUrl, type CheckedTarget, type ResolvedAddress } from '../../../runtime/net/address-guard.js';
+import { loadUndici, pinnedLookup } from '../../../runtime/net/guarded.js';
 
 export const MAX_REDIRECTS = 5;
 

@@ -1,7 +1,7 @@
 // The content half of web_fetch: what a content type is, which charset decodes it, and whether a
 // body labelled as text is really binary. HTML conversion runs in a worker (./convert-pool.ts).
 import { isBinaryFileSync } from 'isbinaryfile';
-import { extractText } from './html-scan.js';
+import { extractText } from '../html/scan.js';
 
 export type BodyKind = 'html' | 'text' | 'binary' | 'unknown';
 
