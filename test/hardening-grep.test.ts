@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GrepResult } from '../src/generated/types.js';
-import { GREP_BOUNDED_ENV } from '../src/handlers/search.js';
+import { GREP_BOUNDED_ENV } from '../src/handlers/search/grep.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
 
 async function put(root: string, files: Record<string, string>): Promise<void> {

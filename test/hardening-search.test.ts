@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { GlobResult, GrepResult } from '../src/generated/types.js';
 import type { InvokeResult } from '../src/index.js';
 import { MAX_BRACE_EXPANSIONS, expandBraces } from '../src/runtime/glob-braces.js';
-import { WalkFence } from '../src/handlers/search/glob-fence.js';
-import { exactMatcher, relaxPattern } from '../src/handlers/search/glob-match.js';
+import { WalkFence } from '../src/handlers/search/glob/fence.js';
+import { exactMatcher, relaxPattern } from '../src/handlers/search/glob/match.js';
 import { createRequire } from 'node:module';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from './helpers.js';
 

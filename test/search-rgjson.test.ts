@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_LINE_BYTES, NulRecordStream, RgJsonStream, type RgLineEvent } from '../src/handlers/search/rg-json.js';
+import { MAX_JSON_LINE_BYTES, NulRecordStream, RgJsonStream, type RgLineEvent } from '../src/handlers/search/grep/rg-json.js';
 
 /** One line of `rg --json` output for a match. */
 function matchLine(path: string, line: number, text: string): string {

@@ -14,7 +14,7 @@ interface EagerHandlers {
   agent: typeof import('./agent/index.js')['agentHandlers'];
   user: typeof import('./user/index.js')['userHandlers'];
   web: typeof import('./web/index.js')['webHandlers'];
-  search: typeof import('./search.js')['searchHandlers'];
+  search: typeof import('./search/index.js')['searchHandlers'];
 }
 type Checked<T extends Handlers> = T;
 export type ReferenceHandlers = Checked<EagerHandlers>;
@@ -26,7 +26,7 @@ const loaders: { [P in keyof Handlers]: () => Promise<Handlers[P]> } = {
   agent: () => import('./agent/index.js').then((m) => m.agentHandlers),
   user: () => import('./user/index.js').then((m) => m.userHandlers),
   web: () => import('./web/index.js').then((m) => m.webHandlers),
-  search: () => import('./search.js').then((m) => m.searchHandlers),
+  search: () => import('./search/index.js').then((m) => m.searchHandlers),
 };
 
 type AnyHandler = (params: unknown, ctx: unknown) => unknown;

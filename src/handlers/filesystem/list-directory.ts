@@ -49,7 +49,7 @@ export const listDirectory: FilesystemHandlers['list_directory'] = async (params
   const limit = params.limit ?? DEFAULT_LIMIT;
   const includeIgnored = params.include_ignored ?? false;
   // Loaded on first use: `call read_file` must not load glob's dependencies (fast-glob, ignore).
-  const rules = includeIgnored ? undefined : new (await import('../search/glob.js')).GitignoreRules(ctx.workspace.root);
+  const rules = includeIgnored ? undefined : new (await import('../search/glob/walk.js')).GitignoreRules(ctx.workspace.root);
   let first: VerifiedDir;
   try {
     first = await VerifiedDir.open(ctx.workspace.root, resolved.absolute, resolved.relative);

@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { ToolError, abortError } from '../../runtime/errors.js';
-import { runConfined, type HelperSpec, type ProgramExit } from '../exec/confined-helper.js';
-import { withoutInheritedFds } from '../exec/inherited-fds.js';
+import { ToolError, abortError } from '../../../runtime/errors.js';
+import { runConfined, type HelperSpec, type ProgramExit } from '../../exec/confined-helper.js';
+import { withoutInheritedFds } from '../../exec/inherited-fds.js';
 
 /** Environment variable that points toolwright at another rg binary (tests use it to simulate a missing one). */
 export const RG_PATH_ENV = 'TOOLWRIGHT_RG_PATH';

@@ -3,7 +3,7 @@
 // ("**/x/**/x/**/y" over a folder 300 levels deep blocked the event loop for seconds). Rules keep
 // their order: the last rule with an opinion decides, as in git.
 import ignore, { type Ignore } from 'ignore';
-import { exactMatcher } from './glob-match.js';
+import { exactMatcher } from './match.js';
 
 export interface GitignoreTest {
   test(path: string): { ignored: boolean; unignored: boolean };

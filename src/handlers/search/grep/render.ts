@@ -1,5 +1,5 @@
 // Model-facing text of search.grep results (rg-style lines, counts, truncation notes) and its sort/cut helpers.
-import type { GrepParams, GrepResult } from '../../generated/types.js';
+import type { GrepParams, GrepResult } from '../../../generated/types.js';
 import { MAX_LINE_CHARS, cutLine } from './lines.js';
 import type { RgLineEvent } from './rg-json.js';
 

@@ -4,7 +4,7 @@
 // (`**/` + the last segment with at most one `*`), and the exact pattern is then checked here in
 // linear time per segment: each `*`-separated chunk is placed at its leftmost occurrence with an
 // atomic lookahead, and `**` is matched by dynamic programming over the path's segments.
-import { ToolError } from '../../runtime/errors.js';
+import { ToolError } from '../../../runtime/errors.js';
 
 /** A segment is complex from this many `*` runs on. */
 const MAX_SIMPLE_STARS = 1;
