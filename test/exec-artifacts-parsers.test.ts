@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unsafeGitConfigKey } from '../src/handlers/exec/git-config-safety.js';
-import { gitlinkPaths } from '../src/handlers/exec/git-index.js';
+import { unsafeGitConfigKey } from '../src/handlers/exec/sandbox/git-config-safety.js';
+import { gitlinkPaths } from '../src/handlers/exec/sandbox/git-index.js';
 import { tempDir } from './helpers.js';
 
 const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };

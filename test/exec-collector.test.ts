@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OutputCollector } from '../src/handlers/exec/collector.js';
+import { OutputCollector } from '../src/handlers/exec/run/collector.js';
 
 /** Feeds `text` to a collector in pieces of the given sizes (bytes), then finishes. */
 function collect(limit: number, input: Buffer | string, pieces: number[] = []) {

@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../src/index.js';
 import type { BashResult } from '../src/generated/types.js';
-import { commandEnv } from '../src/handlers/exec/env.js';
-import { secretClass, type SecretClass } from '../src/handlers/exec/secrets.js';
+import { commandEnv } from '../src/handlers/exec/run/env.js';
+import { secretClass, type SecretClass } from '../src/handlers/exec/run/secrets.js';
 import { tempDir } from './helpers.js';
 
 // Token-shaped values are built here, not written out: nothing in the repository looks like a live key.

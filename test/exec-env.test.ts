@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../src/index.js';
 import type { ExecOptions } from '../src/runtime/types.js';
 import type { BashResult } from '../src/generated/types.js';
-import { commandEnv, looksSecret } from '../src/handlers/exec/env.js';
+import { commandEnv, looksSecret } from '../src/handlers/exec/run/env.js';
 import { tempDir } from './helpers.js';
 
 const planted: Record<string, string> = {

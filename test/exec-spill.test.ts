@@ -1,7 +1,7 @@
 // The capped spill file of background jobs: head kept, tail in a ring, reads from any position
 // account for every byte (shown + omitted = written since the read position).
 import { describe, expect, it } from 'vitest';
-import { SpillFile } from '../src/handlers/exec/spill.js';
+import { SpillFile } from '../src/handlers/exec/jobs/spill.js';
 
 /** Numbered lines, so any byte range of the stream is recognisable. */
 function stream(bytes: number): Buffer {

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBashParser } from '../src/runtime/policy/shell/parser.js';
 import { classifyReadOnly, sedScriptProblem } from '../src/runtime/policy/shell/read-only.js';
 import { GIT_HARDENING_ENV } from '../src/runtime/policy/shell/read-only-git.js';
-import { checkRepositories } from '../src/handlers/exec/shell-read-git.js';
+import { checkRepositories } from '../src/handlers/exec/shell-read/git-repositories.js';
 import { tempDir } from './helpers.js';
 
 const hasStrace = spawnSync('/usr/bin/strace', ['-V'], { stdio: 'ignore' }).status === 0;

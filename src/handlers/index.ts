@@ -9,7 +9,7 @@ import { defineProviders } from '../runtime/providers.js';
 /** The eager shape, for the compile-time check only (type imports load nothing). */
 interface EagerHandlers {
   filesystem: typeof import('./filesystem.js')['filesystemHandlers'];
-  exec: typeof import('./exec.js')['execHandlers'];
+  exec: typeof import('./exec/index.js')['execHandlers'];
   task: typeof import('./task/index.js')['taskHandlers'];
   agent: typeof import('./agent/index.js')['agentHandlers'];
   user: typeof import('./user/index.js')['userHandlers'];
@@ -21,7 +21,7 @@ export type ReferenceHandlers = Checked<EagerHandlers>;
 
 const loaders: { [P in keyof Handlers]: () => Promise<Handlers[P]> } = {
   filesystem: () => import('./filesystem.js').then((m) => m.filesystemHandlers),
-  exec: () => import('./exec.js').then((m) => m.execHandlers),
+  exec: () => import('./exec/index.js').then((m) => m.execHandlers),
   task: () => import('./task/index.js').then((m) => m.taskHandlers),
   agent: () => import('./agent/index.js').then((m) => m.agentHandlers),
   user: () => import('./user/index.js').then((m) => m.userHandlers),

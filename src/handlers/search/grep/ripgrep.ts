@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { ToolError, abortError } from '../../../runtime/errors.js';
-import { runConfined, type HelperSpec, type ProgramExit } from '../../exec/confined-helper.js';
-import { withoutInheritedFds } from '../../exec/inherited-fds.js';
+import { runConfined, type HelperSpec, type ProgramExit } from '../../exec/confinement/helper.js';
+import { withoutInheritedFds } from '../../exec/process/inherited-fds.js';
 
 /** Environment variable that points toolwright at another rg binary (tests use it to simulate a missing one). */
 export const RG_PATH_ENV = 'TOOLWRIGHT_RG_PATH';
@@ -51,7 +51,7 @@ export interface RipgrepRun {
   onStdout(chunk: Buffer): boolean;
   /** Kill rg once its anonymous resident memory passes this many bytes (Linux: /proc; ignored elsewhere). */
   maxRssBytes?: number;
-  /** Run rg inside the workspace's confinement sandbox (see confined-helper.ts) instead of directly. */
+  /** Run rg inside the workspace's confinement sandbox (see ../../exec/confinement/helper.ts) instead of directly. */
   confine?: HelperSpec;
 }
 

@@ -2,7 +2,7 @@ import { closeSync, constants, openSync, readSync, unlinkSync, writeSync } from 
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { OutputCollector, type CollectedOutput } from './collector.js';
+import { OutputCollector, type CollectedOutput } from '../run/collector.js';
 
 /**
  * A background job's output on disk, capped: the first `headBytes` are kept as written, later

@@ -1,7 +1,8 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
-import { ToolError } from '../../runtime/errors.js';
-import { PROC_READ_ONLY, hiddenHomes, isDirectory, isInside, lstatOrUndefined, realOrSelf, secretMasks, toolchainDirs } from './sandbox.js';
+import { ToolError } from '../../../runtime/errors.js';
+import { PROC_READ_ONLY, hiddenHomes, secretMasks, toolchainDirs } from '../sandbox/bwrap-args.js';
+import { isDirectory, isInside, lstatOrUndefined, realOrSelf } from '../sandbox/host-paths.js';
 
 /**
  * The bwrap view for programs toolwright runs on the workspace (ripgrep, git, shell_read's lines):

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { processIsAlive } from '../../runtime/processes.js';
+import { processIsAlive } from '../../../runtime/processes.js';
 import { withoutInheritedFds } from './inherited-fds.js';
 
 /**

@@ -1,17 +1,17 @@
 import { performance } from 'node:perf_hooks';
-import { ToolError } from '../../runtime/errors.js';
-import type { HandlerContext, Toolkit } from '../../runtime/types.js';
-import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from './collector.js';
-import { openOutputPipe, type OutputPipe } from './output-pipe.js';
-import { trackGroup, untrackGroup } from './process-group.js';
-import { noteLine, type CommandNote, type PreparedCommand } from './runner.js';
-import { startCommand, type StartedCommand } from './spawn.js';
+import { ToolError } from '../../../runtime/errors.js';
+import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
+import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from '../run/collector.js';
+import { openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
+import { trackGroup, untrackGroup } from '../process/process-group.js';
+import { noteLine, type CommandNote, type PreparedCommand } from '../run/runner.js';
+import { startCommand, type StartedCommand } from '../process/spawn.js';
 import { SpillFile } from './spill.js';
 
 /**
  * Background jobs: one table per toolkit (an MCP session, a sub-agent), so a session sees and
  * kills only its own. Each job's stdout and stderr go, interleaved, into a capped spill file;
- * jobs die with `toolkit.close()`, and (process-group.ts) at host exit and on SIGINT/SIGTERM.
+ * jobs die with `toolkit.close()`, and (../process/process-group.ts) at host exit and on SIGINT/SIGTERM.
  */
 
 export type JobStatus = 'running' | 'exited' | 'killed' | 'timed_out';

@@ -1,11 +1,11 @@
-// Plumbing of the confinement helper (confined-helper.ts): its named pipes, their ends, exit statuses.
+// Plumbing of the confinement helper (./helper.ts): its named pipes, their ends, exit statuses.
 import { execFile } from 'node:child_process';
 import { closeSync, constants, openSync, readFileSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
-import { ToolError } from '../../runtime/errors.js';
-import { withoutInheritedFds } from './inherited-fds.js';
+import { ToolError } from '../../../runtime/errors.js';
+import { withoutInheritedFds } from '../process/inherited-fds.js';
 
 export interface ProgramExit {
   exitCode: number | null;

@@ -1,9 +1,9 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { HandlerContext } from '../../runtime/types.js';
-import { locateRipgrep } from '../search/grep/ripgrep.js';
-import type { HelperSpec } from './confined-helper.js';
-import { probeSandbox } from './sandbox.js';
+import type { HandlerContext } from '../../../runtime/types.js';
+import { locateRipgrep } from '../../search/grep/ripgrep.js';
+import type { HelperSpec } from './helper.js';
+import { probeSandbox } from '../sandbox/probe.js';
 
 /**
  * Whether the programs toolwright runs on the workspace (rg for grep, git for shell_read's checks)

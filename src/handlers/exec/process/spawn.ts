@@ -5,8 +5,8 @@ import { closeSync, constants, openSync, unlinkSync, writeFileSync } from 'node:
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ToolError } from '../../runtime/errors.js';
-import { EXEC_MARKER_VAR } from './env.js';
+import { ToolError } from '../../../runtime/errors.js';
+import { EXEC_MARKER_VAR } from '../run/env.js';
 import { closeInheritedFds, withoutInheritedFds } from './inherited-fds.js';
 import { killCall, killCallSync, processStartTime, type CallIdentity } from './process-tree.js';
 

@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ToolError } from '../../runtime/errors.js';
-import { confinedArgs, type ConfinedView } from './confine.js';
-import { closeInheritedFds, withoutInheritedFds } from './inherited-fds.js';
-import { drained, exitOf, firstChild, makeFifos, openReadEnd, unlinkQuietly, type ProgramExit } from './confined-io.js';
+import { ToolError } from '../../../runtime/errors.js';
+import { confinedArgs, type ConfinedView } from './view.js';
+import { closeInheritedFds, withoutInheritedFds } from '../process/inherited-fds.js';
+import { drained, exitOf, firstChild, makeFifos, openReadEnd, unlinkQuietly, type ProgramExit } from './helper-io.js';
 
-export type { ProgramExit } from './confined-io.js';
+export type { ProgramExit } from './helper-io.js';
 
 /**
  * One long-lived sandbox per workspace that starts programs (rg, git) inside it on request. A bwrap

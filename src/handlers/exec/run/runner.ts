@@ -1,19 +1,22 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import type { BashResult } from '../../generated/types.js';
+import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../../../runtime/errors.js';
+import { withText, type Rendered } from '../../../runtime/handler.js';
+import type { HandlerContext } from '../../../runtime/types.js';
+import type { BashResult } from '../../../generated/types.js';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from './collector.js';
 import { commandEnv } from './env.js';
-import { openOutputPipe, type OutputPipe } from './output-pipe.js';
-import { groupIsRunning, trackGroup, untrackGroup } from './process-group.js';
-import { bwrapArgs, parseSandboxOption, probeSandbox, removePlantedGitFiles, resolveWritable, sandboxUnavailable, type SandboxOption, type SandboxSettings } from './sandbox.js';
-import { startCommand, type Ending, type StartRequest } from './spawn.js';
-import { confinedPath } from '../../runtime/confine.js';
-import { confinedArgs } from './confine.js';
-import { findArtifacts } from './artifacts.js';
+import { openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
+import { groupIsRunning, trackGroup, untrackGroup } from '../process/process-group.js';
+import { bwrapArgs, resolveWritable } from '../sandbox/bwrap-args.js';
+import { parseSandboxOption, type SandboxOption, type SandboxSettings } from '../sandbox/settings.js';
+import { probeSandbox, sandboxUnavailable } from '../sandbox/probe.js';
+import { removePlantedGitFiles } from '../sandbox/git-protection.js';
+import { startCommand, type Ending, type StartRequest } from '../process/spawn.js';
+import { confinedPath } from '../../../runtime/confine.js';
+import { confinedArgs } from '../confinement/view.js';
+import { findArtifacts } from '../sandbox/artifacts.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -47,7 +50,7 @@ export interface PreparedCommand {
   request: Omit<StartRequest, 'stdout' | 'stderr'>;
   /**
    * Run once the command has ended: undoes git redirections it planted and moves aside or reports
-   * what it left for the host's tools to run (see artifacts.ts).
+   * what it left for the host's tools to run (see ../sandbox/artifacts.ts).
    */
   afterRun(): Promise<CommandNote[]>;
 }
