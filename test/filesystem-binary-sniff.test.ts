@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { isBinaryFile } from 'isbinaryfile';
 import { describe, expect, it } from 'vitest';
-import { utf8LooksBinary } from '../src/handlers/filesystem/text-codec.js';
+import { utf8LooksBinary } from '../src/handlers/filesystem/encodings/text-codec.js';
 
 const control = fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c));
 const text = fc.array(fc.oneof({ weight: 20, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) }, { weight: 1, arbitrary: control }), { maxLength: 300 }).map((parts) => parts.join(''));

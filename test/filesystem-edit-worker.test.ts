@@ -4,9 +4,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editWorkersAlive } from '../src/handlers/filesystem/edit-pool.js';
-import { runsOffThread } from '../src/handlers/filesystem/edit-file.js';
-import { applyEdits } from '../src/handlers/filesystem/edit-match.js';
+import { editWorkersAlive } from '../src/handlers/filesystem/edit/pool.js';
+import { runsOffThread } from '../src/handlers/filesystem/edit/run-edits.js';
+import { applyEdits } from '../src/handlers/filesystem/edit/match.js';
 import { workspaceToolkit } from './helpers.js';
 
 const LINE = 'foo bar baz qux\n';

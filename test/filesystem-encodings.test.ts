@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { detectLegacyEncoding, hasBinaryBytes } from '../src/handlers/filesystem/encodings/detect.js';
 import { LEGACY_ENCODINGS, legacyCodec, loadIconv } from '../src/handlers/filesystem/encodings/legacy.js';
-import { decodeForEdit, encodeLike } from '../src/handlers/filesystem/text-codec.js';
+import { decodeForEdit, encodeLike } from '../src/handlers/filesystem/encodings/text-codec.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
 
 // Text per encoding, each with a word to replace (`from`) and its replacement (`to`) in that script.

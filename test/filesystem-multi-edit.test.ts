@@ -5,8 +5,8 @@ import path from 'node:path';
 import { applyPatch, createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { unifiedDiff } from '../src/handlers/filesystem/edit-diff.js';
-import { applyEdits, occurrences } from '../src/handlers/filesystem/edit-match.js';
+import { unifiedDiff } from '../src/handlers/filesystem/edit/diff.js';
+import { applyEdits, occurrences } from '../src/handlers/filesystem/edit/match.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
 
 const multi = (edits: { old_str: string; new_str: string; replace_all?: boolean }[], extra: Record<string, unknown> = {}) => ({ path: 'f.txt', edits, ...extra });

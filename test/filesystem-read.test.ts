@@ -1,7 +1,7 @@
 import { open, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedLineIndex, LINE_INDEX_STRIDE } from '../src/handlers/filesystem/line-index.js';
+import { sharedLineIndex, LINE_INDEX_STRIDE } from '../src/handlers/filesystem/lines/line-index.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
 
 const lines = (n: number, make = (i: number) => `line ${i}`) => Array.from({ length: n }, (_, i) => make(i + 1)).join('\n') + '\n';

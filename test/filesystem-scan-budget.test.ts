@@ -7,10 +7,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ReadFileResult } from '../src/generated/types.js';
-import { readDecodedWindow } from '../src/handlers/filesystem/decoded-reader.js';
-import type { LineIndex } from '../src/handlers/filesystem/line-index.js';
-import { memoryReader, readByteLineWindow } from '../src/handlers/filesystem/line-reader.js';
-import { readLastLines } from '../src/handlers/filesystem/read-text.js';
+import { readDecodedWindow } from '../src/handlers/filesystem/lines/decoded-reader.js';
+import type { LineIndex } from '../src/handlers/filesystem/lines/line-index.js';
+import { memoryReader } from '../src/handlers/filesystem/lines/positional-reader.js';
+import { readByteLineWindow } from '../src/handlers/filesystem/lines/byte-lines.js';
+import { readLastLines } from '../src/handlers/filesystem/lines/read-text.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
 
 const HUGE = 20 * 1024 ** 3;

@@ -4,10 +4,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LINE_INDEX_STRIDE, type LineIndex } from '../src/handlers/filesystem/line-index.js';
-import { memoryReader, readByteLineWindow } from '../src/handlers/filesystem/line-reader.js';
-import { COUNT_AHEAD_BYTES, readLastLines } from '../src/handlers/filesystem/read-text.js';
-import { findTailStart } from '../src/handlers/filesystem/tail-scan.js';
+import { LINE_INDEX_STRIDE, type LineIndex } from '../src/handlers/filesystem/lines/line-index.js';
+import { memoryReader } from '../src/handlers/filesystem/lines/positional-reader.js';
+import { readByteLineWindow } from '../src/handlers/filesystem/lines/byte-lines.js';
+import { COUNT_AHEAD_BYTES, readLastLines } from '../src/handlers/filesystem/lines/read-text.js';
+import { findTailStart } from '../src/handlers/filesystem/lines/tail-scan.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
 
 const signal = new AbortController().signal;

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createScanner, JsScanner, SCAN_BUFFER_BYTES } from '../src/handlers/filesystem/newline-scan.js';
+import { createScanner, JsScanner, SCAN_BUFFER_BYTES } from '../src/handlers/filesystem/lines/newline-scan.js';
 // @ts-expect-error -- a plain .mjs build script without type declarations
 import { compileNewlineScan } from '../scripts/build-wasm.mjs';
 
@@ -48,7 +48,7 @@ describe('newline scanner', () => {
   });
 
   it('newline-scan.wasm.ts is what newline-scan.wat compiles to (run npm run build:wasm)', async () => {
-    const committed = await readFile(path.resolve(import.meta.dirname, '../src/handlers/filesystem/newline-scan.wasm.ts'), 'utf8');
+    const committed = await readFile(path.resolve(import.meta.dirname, '../src/handlers/filesystem/lines/newline-scan.wasm.ts'), 'utf8');
     expect(committed).toBe(await compileNewlineScan());
   });
 });

@@ -51,7 +51,7 @@ describe('npm pack', () => {
   it('builds on prepack and ships LICENSE, the entry points, the catalog and the conversion worker', () => {
     expect(packLog).toMatch(/tsc -p tsconfig.build.json/);
     const paths = pack.files.map((f) => f.path);
-    for (const required of ['LICENSE', 'README.md', 'package.json', 'catalog.yaml', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/handlers/web/html/convert-worker.js', 'dist/handlers/filesystem/edit-worker.js']) {
+    for (const required of ['LICENSE', 'README.md', 'package.json', 'catalog.yaml', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/handlers/web/html/convert-worker.js', 'dist/handlers/filesystem/edit/worker.js']) {
       expect(paths, required).toContain(required);
     }
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);

@@ -8,7 +8,7 @@ import { defineProviders } from '../runtime/providers.js';
 
 /** The eager shape, for the compile-time check only (type imports load nothing). */
 interface EagerHandlers {
-  filesystem: typeof import('./filesystem.js')['filesystemHandlers'];
+  filesystem: typeof import('./filesystem/index.js')['filesystemHandlers'];
   exec: typeof import('./exec/index.js')['execHandlers'];
   task: typeof import('./task/index.js')['taskHandlers'];
   agent: typeof import('./agent/index.js')['agentHandlers'];
@@ -20,7 +20,7 @@ type Checked<T extends Handlers> = T;
 export type ReferenceHandlers = Checked<EagerHandlers>;
 
 const loaders: { [P in keyof Handlers]: () => Promise<Handlers[P]> } = {
-  filesystem: () => import('./filesystem.js').then((m) => m.filesystemHandlers),
+  filesystem: () => import('./filesystem/index.js').then((m) => m.filesystemHandlers),
   exec: () => import('./exec/index.js').then((m) => m.execHandlers),
   task: () => import('./task/index.js').then((m) => m.taskHandlers),
   agent: () => import('./agent/index.js').then((m) => m.agentHandlers),

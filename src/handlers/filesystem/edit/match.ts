@@ -1,5 +1,5 @@
 // Exact-match replacement with line-ending-agnostic matching and hints a model can act on.
-import { ToolError } from '../../runtime/errors.js';
+import { ToolError } from '../../../runtime/errors.js';
 
 type LineEnding = 'lf' | 'crlf' | 'mixed';
 

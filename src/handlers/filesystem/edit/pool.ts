@@ -1,14 +1,14 @@
-// Large edits run in worker threads (./edit-worker.ts): 200 replace_all edits of a 4 MB file are
+// Large edits run in worker threads (./worker.ts): 200 replace_all edits of a 4 MB file are
 // tens of seconds of matching, which on the caller's thread would stop every other call (an MCP
 // server's other sessions too). Small edits stay in-thread: copying the text costs more than they
 // do. A worker whose caller aborts is terminated (CANCELLED); a busy worker keeps the process
 // alive like any pending I/O, an idle one never does, and idle ones exit after IDLE_MS.
 import { Worker } from 'node:worker_threads';
-import { ToolError } from '../../runtime/errors.js';
-import { workerEntry } from '../../runtime/worker-entry.js';
-import { WorkerPool } from '../../runtime/worker-pool.js';
-import type { EditJobReply, EditJobRequest } from './edit-worker.js';
-import type { EditRequest } from './edit-match.js';
+import { ToolError } from '../../../runtime/errors.js';
+import { workerEntry } from '../../../runtime/worker-entry.js';
+import { WorkerPool } from '../../../runtime/worker-pool.js';
+import type { EditJobReply, EditJobRequest } from './worker.js';
+import type { EditRequest } from './match.js';
 
 const MAX_EDIT_WORKERS = 2;
 const IDLE_MS = 30_000;
@@ -17,7 +17,7 @@ const EDIT_WORKER_HEAP_MB = 2048;
 
 const pool = new WorkerPool<EditJobReply>({
   create: () => {
-    const entry = workerEntry(import.meta.url, 'edit-worker', 'handlers/filesystem/edit-worker');
+    const entry = workerEntry(import.meta.url, 'worker', 'handlers/filesystem/edit/worker');
     // A heap cap of its own: a runaway job fails TOO_LARGE instead of growing the process without end.
     return new Worker(entry.script, { eval: entry.eval, resourceLimits: { maxOldGenerationSizeMb: EDIT_WORKER_HEAP_MB } });
   },

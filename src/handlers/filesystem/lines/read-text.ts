@@ -1,15 +1,17 @@
 // read_file for text: a window of lines (from the start, or from the end with a negative offset),
-// in whatever encoding the file uses, costing the window rather than the file (DESIGN.md §13).
-import type { ReadFileParams, ReadFileResult } from '../../generated/types.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withText } from '../../runtime/handler.js';
-import { plural } from './common.js';
+// in whatever encoding the file uses, costing the window rather than the file.
+import type { ReadFileParams, ReadFileResult } from '../../../generated/types.js';
+import { ToolError } from '../../../runtime/errors.js';
+import { withText } from '../../../runtime/handler.js';
+import { plural } from '../plural.js';
 import { readDecodedWindow } from './decoded-reader.js';
 import { sharedLineIndex, type LineIndex } from './line-index.js';
-import { OverlayReader, readByteLineWindow, utf8Lines, type ByteLineRequest, type KnownBytes, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
+import { OverlayReader, type KnownBytes, type PositionalReader } from './positional-reader.js';
+import { readByteLineWindow, type ByteLineRequest } from './byte-lines.js';
+import { utf8Lines, type LineWindow, type WindowRequest } from './window.js';
 import { budgetNote, DEFAULT_SCAN_BUDGET, unreachableWindow, type BudgetStop } from './scan-budget.js';
 import { findTailStart } from './tail-scan.js';
-import type { TextKind } from './text-codec.js';
+import type { TextKind } from '../encodings/text-codec.js';
 
 const DEFAULT_LIMIT = 2000;
 const NEWLINE = 10;

@@ -1,7 +1,7 @@
 // Finding where the last N lines of a file start by scanning backwards from its end: a tail window
 // of a multi-GB file costs the bytes of those lines, not a count of the whole file.
-import { throwIfAborted, ToolError } from '../../runtime/errors.js';
-import type { KnownBytes, PositionalReader } from './line-reader.js';
+import { throwIfAborted, ToolError } from '../../../runtime/errors.js';
+import type { KnownBytes, PositionalReader } from './positional-reader.js';
 import { DEFAULT_SCAN_BUDGET, type BudgetStop, type ScanBudget } from './scan-budget.js';
 
 /** Backward reads start small (a tail window is usually a few KiB) and grow to this size. */

@@ -5,7 +5,7 @@
  * ages out of the LRU).
  */
 import type { ResumeMark } from './scan-budget.js';
-import type { TextKind } from './text-codec.js';
+import type { TextKind } from '../encodings/text-codec.js';
 
 export const LINE_INDEX_STRIDE = 1000;
 const MAX_FILES = 64;

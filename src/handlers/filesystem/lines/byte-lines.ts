@@ -1,71 +1,12 @@
-// Streaming line windows: memory is bounded by the window (plus one reused read buffer), never by
-// the file, and a sparse line index lets later windows start near their first line.
-/** What the readers need of a file: positioned reads (a descriptor, a FileHandle, or bytes already in memory). */
-export interface PositionalReader {
-  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
-}
-
-/** A reader over bytes already read: small files cost one read in all, not one per step. */
-export function memoryReader(bytes: Buffer): PositionalReader {
-  return {
-    read: (async (buffer: Buffer, offset: number, length: number, position: number) => {
-      const bytesRead = position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length));
-      return { bytesRead, buffer };
-    }) as PositionalReader['read'],
-  };
-}
-
-/** Bytes of a file already in memory, and where they start. */
-export interface KnownBytes {
-  position: number;
-  bytes: Buffer;
-  /** The bytes end where the file ended when it was opened: reads past them are short, not misses. */
-  atEnd?: boolean;
-}
-
-/**
- * A reader over `file` that serves reads lying wholly inside bytes already read (the sniffed head,
- * the tail chunk of a backward scan) from memory: a head or tail window then costs no second read.
- */
-export class OverlayReader implements PositionalReader {
-  private readonly known: KnownBytes[] = [];
-
-  constructor(private readonly file: PositionalReader) {}
-
-  add(known: KnownBytes): void {
-    this.known.push(known);
-  }
-
-  read = ((buffer: Buffer, offset: number, length: number, position: number) => {
-    for (const { position: start, bytes, atEnd } of this.known) {
-      const end = start + bytes.length;
-      if (position >= start && (position + length <= end || (atEnd && position <= end))) {
-        const n = Math.min(length, end - position);
-        bytes.copy(buffer, offset, position - start, position - start + n);
-        return Promise.resolve({ bytesRead: n, buffer });
-      }
-    }
-    return this.file.read(buffer, offset, length, position);
-  }) as PositionalReader['read'];
-}
-import { throwIfAborted } from '../../runtime/errors.js';
+// Streaming line windows of files whose lines end at byte 10: memory is bounded by the window (plus
+// one reused read buffer), never by the file, and a sparse line index lets later windows start near
+// their first line.
+import { throwIfAborted } from '../../../runtime/errors.js';
 import { LINE_INDEX_STRIDE, type LineIndex } from './line-index.js';
 import { SCAN_BUFFER_BYTES, returnScanner, takeScanner } from './newline-scan.js';
-import { addMark, bestMark, byteSize, furthestMark, DEFAULT_SCAN_BUDGET, type BudgetStop, type ScanBudget } from './scan-budget.js';
-
-export interface WindowRequest {
-  /** 1-based first line. */
-  offset: number;
-  /** Lines to show; 0 shows none (a counting pass). */
-  limit: number;
-  /** Lines longer than this many characters are cut with a marker. */
-  maxLineChars: number;
-  /** Stop adding lines once the window's text would exceed this many UTF-16 code units (≈ bytes for ASCII). */
-  maxChars: number;
-  signal: AbortSignal;
-  /** Byte budgets of the scan (the defaults when absent). */
-  budget?: ScanBudget;
-}
+import type { PositionalReader } from './positional-reader.js';
+import { addMark, bestMark, furthestMark, DEFAULT_SCAN_BUDGET, type BudgetStop } from './scan-budget.js';
+import { cutString, lineCutMarker, utf8Lines, type LineWindow, type WindowRequest } from './window.js';
 
 /** What the byte-line reader needs beyond the window: where the file ends and how far to count on. */
 export interface ByteLineRequest extends WindowRequest {
@@ -90,63 +31,19 @@ export interface ByteLineRequest extends WindowRequest {
   maxBytesPerUnit?: number;
 }
 
-export interface LineWindow {
-  lines: string[];
-  startLine: number;
-  /** Line number of the last line in `lines` (startLine - 1 when empty). */
-  endLine: number;
-  /** Lines in the file, when known: this read or an earlier one counted to the end. */
-  totalLines: number | undefined;
-  /** True when lines after endLine exist; exact even when totalLines is not known. */
-  more: boolean;
-  /** Line numbers whose text was cut at maxLineChars. */
-  cutLines: number[];
-  /** True when the character cap, not `limit` or the end of file, ended the window. */
-  charCapped: boolean;
-  /** Set when a byte budget ended the scan (the window, or the count after it) early. */
-  budgetStop?: BudgetStop;
-}
-
 const NEWLINE = 10;
 const CR = 13;
 const FIRST_READ_BYTES = 64 * 1024;
-
-/** The marker after a cut line: its length, or (`open`) that it goes on past that many bytes. */
-export function lineCutMarker(totalChars: number | undefined, totalBytes: number, open = false): string {
-  if (open) return ` … [line cut: longer than ${byteSize(totalBytes)}]`;
-  return totalChars !== undefined
-    ? ` … [line cut: ${totalChars} characters in all]`
-    : ` … [line cut: ${totalBytes} bytes in all]`;
-}
-
-/**
- * bytes[from, end) as UTF-8 lines (split on newlines, a CR before each dropped), in one decode and
- * one split; undefined unless that gives exactly `count` lines, none longer than `maxLineChars`.
- */
-export function utf8Lines(bytes: Buffer, from: number, end: number, count: number, maxLineChars: number): string[] | undefined {
-  const lines = bytes.toString('utf8', from, end).split('\n');
-  if (lines.length !== count) return undefined;
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
-    if (line.charCodeAt(line.length - 1) === CR) lines[i] = line = line.slice(0, -1);
-    if (line.length > maxLineChars) return undefined;
-  }
-  return lines;
-}
-
-/** Cuts a decoded line at maxChars without splitting a surrogate pair. */
-export function cutString(text: string, maxChars: number): string {
-  let end = maxChars;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return text.slice(0, end);
-}
 
 /**
  * Reads a window of lines from `file`, splitting on byte 10 (UTF-8 and every ASCII-compatible
  * legacy encoding read here: none uses byte 10 or 13 inside a character), using and extending
  * `index`. It stops once the window is filled unless the rest is short enough to count
  * (`countAheadBytes`): a window of a huge file costs the window, not the file.
+ *
+ * One function on purpose: it is the hot loop of read_file over multi-GB files, and its steps (the
+ * bulk UTF-8 path, one line at a time, counting between checkpoints, the budgets) share a dozen
+ * pieces of state that a split would turn into fields read and written per line.
  */
 export async function readByteLineWindow(
   file: PositionalReader,

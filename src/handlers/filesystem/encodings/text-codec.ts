@@ -1,9 +1,9 @@
 // Deciding how a file's bytes are text: BOMs, UTF-16, binary sniffing, legacy encodings — and
 // turning edited text back into the same kind of bytes, byte-exact outside the edit.
-import { lazyRequire } from '../../runtime/lazy-require.js';
-import { ToolError } from '../../runtime/errors.js';
-import { detectLegacyEncoding, isUtf8Prefix } from './encodings/detect.js';
-import { EncodingError, encodeExactly, type LegacyCodec, type LegacyEncoding } from './encodings/legacy.js';
+import { lazyRequire } from '../../../runtime/lazy-require.js';
+import { ToolError } from '../../../runtime/errors.js';
+import { detectLegacyEncoding, isUtf8Prefix } from './detect.js';
+import { EncodingError, encodeExactly, type LegacyCodec, type LegacyEncoding } from './legacy.js';
 
 /** isbinaryfile (CommonJS), loaded when a head that looks suspicious needs its verdict. */
 const isbinaryfile = lazyRequire<typeof import('isbinaryfile')>('isbinaryfile');

@@ -2,7 +2,7 @@
 // changed ranges is identical in both versions, so only small windows around each change are
 // handed to the `diff` library (a whole-file diff of a 5 MB file cost ~66 ms and ~100 MiB).
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatchHunk } from 'diff';
-import type { ChangedRange } from './edit-match.js';
+import type { ChangedRange } from './match.js';
 
 const CONTEXT = 3;
 export const MAX_DIFF_CHARS = 20_000;

@@ -1,7 +1,8 @@
 // Reading a window of a UTF-16 file: the bytes are streamed through a TextDecoder (byte 10 may sit
 // inside a UTF-16 character, so the byte-line reader cannot split these files).
-import { throwIfAborted } from '../../runtime/errors.js';
-import { cutString, lineCutMarker, type LineWindow, type PositionalReader, type WindowRequest } from './line-reader.js';
+import { throwIfAborted } from '../../../runtime/errors.js';
+import { cutString, lineCutMarker, type LineWindow, type WindowRequest } from './window.js';
+import { type PositionalReader } from './positional-reader.js';
 import { DEFAULT_SCAN_BUDGET, type BudgetStop } from './scan-budget.js';
 
 const READ_BUFFER_BYTES = 1 << 20;

@@ -1,9 +1,9 @@
-// The edit worker: matches and replaces a large edit (./edit-match.ts) and diffs it
-// (./edit-diff.ts) off the caller's thread, one job at a time (./edit-pool.ts).
+// The edit worker: matches and replaces a large edit (./match.ts) and diffs it
+// (./diff.ts) off the caller's thread, one job at a time (./pool.ts).
 import { parentPort } from 'node:worker_threads';
-import { ToolError } from '../../runtime/errors.js';
-import { unifiedDiff } from './edit-diff.js';
-import { applyEdits, editLabel, type EditRequest } from './edit-match.js';
+import { ToolError } from '../../../runtime/errors.js';
+import { unifiedDiff } from './diff.js';
+import { applyEdits, editLabel, type EditRequest } from './match.js';
 
 export interface EditJobRequest {
   id: number;
