@@ -1,5 +1,5 @@
 // `npm run build:wasm`: compiles src/handlers/filesystem/lines/newline-scan.wat to the base64 module in
-// newline-scan.wasm.ts. The .wasm.ts file is committed; test/newline-scan.test.ts fails if stale.
+// newline-scan.wasm.ts. The .wasm.ts file is committed; test/filesystem/newline-scan.test.ts fails if stale.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -184,7 +184,7 @@ async function buildServer(getToolkit: () => Toolkit | Promise<Toolkit>, root: s
   // tools/call is registered at the protocol layer, which parses the request against
   // CallToolRequestSchema. Server's own registration would parse it a second time and re-validate
   // every result against CallToolResultSchema with zod, ~30 µs of a ~1 ms call before V8 has
-  // optimised it; toCallToolResult builds only valid results (test/mcp-stdio-transport.test.ts
+  // optimised it; toCallToolResult builds only valid results (test/mcp/stdio-transport.test.ts
   // checks each shape against that schema).
   // Its params are checked here, not by the schema: a zod failure would reach the client as -32603
   // "internal error" with a JSON dump of zod issues; bad params are -32602 with a readable message.
