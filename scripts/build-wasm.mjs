@@ -1,11 +1,11 @@
-// `npm run build:wasm`: compiles src/handlers/filesystem/newline-scan.wat to the base64 module in
-// newline-scan.wasm.ts. The .wasm.ts file is committed; test/newline-scan.test.ts fails if stale.
+// `npm run build:wasm`: compiles src/handlers/filesystem/lines/newline-scan.wat to the base64 module in
+// newline-scan.wasm.ts. The .wasm.ts file is committed; test/filesystem/newline-scan.test.ts fails if stale.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import wabtInit from 'wabt';
 
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/handlers/filesystem');
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/handlers/filesystem/lines');
 
 export async function compileNewlineScan() {
   const wabt = await wabtInit();
@@ -24,5 +24,5 @@ export async function compileNewlineScan() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await writeFile(path.join(dir, 'newline-scan.wasm.ts'), await compileNewlineScan());
-  console.log('wrote src/handlers/filesystem/newline-scan.wasm.ts');
+  console.log('wrote src/handlers/filesystem/lines/newline-scan.wasm.ts');
 }

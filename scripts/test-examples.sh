@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# The public path, end to end: build and pack toolwright, install the tarball into a copy of each
-# example (nothing from this checkout but the tarball), then `toolwright generate --check`, strict
+# The public path, end to end: build and pack toolwright and its generator (@toolwright/codegen),
+# install the two tarballs into a copy of each example (nothing from this checkout but the
+# tarballs: toolwright as a dependency, the generator as a dev dependency, as a provider's project
+# has them; `toolwright generate` without the generator must say what to install), then
+# `toolwright generate --check`, strict
 # `tsc` (no skipLibCheck), the build, the example's vitest (which may serve dist/ through the
 # installed bin), its smoke.sh if it has one, and a sabotaged handler that must make the generated
 # conformance tests fail.
@@ -12,21 +15,35 @@ trap 'rm -rf "$work"' EXIT
 
 step() { printf '\n== %s\n' "$*"; }
 
-step "build and pack toolwright"
+step "build and pack toolwright and @toolwright/codegen"
 npm run --silent build
-tarball="$(npm pack --ignore-scripts --silent --pack-destination "$work" | tail -n 1)"
-tarball="$work/$tarball"
+npm run --silent build:codegen
+tarball="$work/$(npm pack --ignore-scripts --silent --pack-destination "$work" | tail -n 1)"
+codegen_tarball="$work/$(npm pack --ignore-scripts --silent --pack-destination "$work" -w @toolwright/codegen | tail -n 1)"
 echo "$tarball"
+echo "$codegen_tarball"
 
 for example in examples/*/; do
   name="$(basename "$example")"
   dir="$work/$name"
-  step "$name: install its lock file, then the tarball"
+  step "$name: install its lock file, then the toolwright tarball"
   mkdir -p "$dir"
   (cd "$example" && tar --exclude=./node_modules --exclude=./dist -cf - .) | (cd "$dir" && tar -xf -)
   cd "$dir"
   npm ci --no-audit --no-fund --prefer-offline --loglevel=error
-  npm install --no-save --no-audit --no-fund --prefer-offline --loglevel=error "$tarball"
+  npm install --save --no-audit --no-fund --prefer-offline --loglevel=error "$tarball"
+
+  step "$name: toolwright generate without the generator is a usage error naming what to install"
+  set +e
+  npx --no-install toolwright generate --check >/dev/null 2>"$work/no-codegen.txt"
+  code=$?
+  set -e
+  if [ "$code" != 2 ] || [ "$(wc -l <"$work/no-codegen.txt")" != 1 ] || ! grep -qx 'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@[0-9.]*' "$work/no-codegen.txt"; then
+    cat "$work/no-codegen.txt"; echo "expected exit 2 and one line naming @toolwright/codegen (got $code)" >&2; exit 1
+  fi
+
+  step "$name: install the generator tarball as a dev dependency"
+  npm install --save-dev --no-audit --no-fund --prefer-offline --loglevel=error "$codegen_tarball"
 
   step "$name: toolwright generate --check"
   npx --no-install toolwright generate --check

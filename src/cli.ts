@@ -29,7 +29,7 @@ export interface CliIO {
 /** Set once `mcp` served: its open handles (stdin, sockets) must not keep the process alive after. */
 let servedMcp = false;
 
-/** Kept literal so the help text costs no import; test/cli.test.ts checks it against POLICY_PRESETS. */
+/** Kept literal so the help text costs no import; test/cli/cli.test.ts checks it against POLICY_PRESETS. */
 const PRESET_NAMES = 'readOnly, askForRisky, unattended, allowAll';
 const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
 
@@ -165,7 +165,7 @@ Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or 
   });
 
   registerPolicyCommand(program, io, exitCode);
-  registerGenerateCommand(program, io, exitCode);
+  registerGenerateCommand(program, io, exitCode, packageVersion());
   registerStoreCommand(program, io, exitCode);
 
   return program;

@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createToolkit } from '../../src/index.js';
-import { bwrapArgs, parseSandboxOption } from '../../src/handlers/exec/sandbox.js';
+import { bwrapArgs } from '../../src/handlers/exec/sandbox/bwrap-args.js';
+import { parseSandboxOption } from '../../src/handlers/exec/sandbox/settings.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const GIB = 1024 ** 3;

@@ -1,8 +1,9 @@
-// `toolwright generate` from the built package (node dist/cli.js, as `npx toolwright` runs it): wall
-// time on the example provider's catalog and catalog.yaml, then time and peak RSS on synthetic
-// catalogs of 100, 1,000 and 10,000 operations (bench/synthetic-catalog.ts), each run a process of
-// its own under /usr/bin/time. Baseline: the generator before this round's rework (08f176f), run from
-// its sources by tsx in the same session, where it works (it fails from about 3,000 operations).
+// `toolwright generate` from the built packages (node dist/cli.js, as `npx toolwright` runs it, and
+// the generator bundled in codegen/dist/, which `npm run bench` builds too): wall time on the
+// example provider's catalog and catalog.yaml, then time and peak RSS on synthetic catalogs of 100,
+// 1,000 and 10,000 operations (bench/synthetic-catalog.ts), each run a process of its own under
+// /usr/bin/time. Baseline: the generator before this round's rework (08f176f), run from its
+// sources by tsx in the same session, where it works (it fails from about 3,000 operations).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';

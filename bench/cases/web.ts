@@ -7,8 +7,8 @@ import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
-import { convertInWorker } from '../../src/handlers/web/convert-pool.js';
-import { convertHtml } from '../../src/handlers/web/html-convert.js';
+import { convertInWorker } from '../../src/handlers/web/html/convert-pool.js';
+import { convertHtml } from '../../src/handlers/web/html/convert.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 

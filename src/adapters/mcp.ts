@@ -225,9 +225,9 @@ function buildServer(sdk: Sdk, identity: ServerIdentity, source: ServerToolkit, 
   // tools/call goes to the protocol's fallback handler (public API: it gets the requests no
   // handler is registered for). Registered through Server.setRequestHandler, every call would be
   // parsed twice more and every result once with zod: ~90 µs of CPU per call, ~15% of a small
-  // read's round trip over stdio (README › Performance); the params are checked here, with
+  // read's round trip over stdio (docs/serving.md); the params are checked here, with
   // the SDK's rules and readable errors, and toCallToolResult builds only valid results
-  // (test/mcp-sdk-contract.test.ts holds both to the SDK's schemas).
+  // (test/mcp/sdk-contract.test.ts holds both to the SDK's schemas).
   server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== 'tools/call') throw protocolError(METHOD_NOT_FOUND, 'Method not found');
     const params = callToolParams(request.params);

@@ -8,25 +8,25 @@ import { defineProviders } from '../runtime/providers.js';
 
 /** The eager shape, for the compile-time check only (type imports load nothing). */
 interface EagerHandlers {
-  filesystem: typeof import('./filesystem.js')['filesystemHandlers'];
-  exec: typeof import('./exec.js')['execHandlers'];
-  task: typeof import('./task.js')['taskHandlers'];
-  agent: typeof import('./agent.js')['agentHandlers'];
-  user: typeof import('./user.js')['userHandlers'];
-  web: typeof import('./web.js')['webHandlers'];
-  search: typeof import('./search.js')['searchHandlers'];
+  filesystem: typeof import('./filesystem/index.js')['filesystemHandlers'];
+  exec: typeof import('./exec/index.js')['execHandlers'];
+  task: typeof import('./task/index.js')['taskHandlers'];
+  agent: typeof import('./agent/index.js')['agentHandlers'];
+  user: typeof import('./user/index.js')['userHandlers'];
+  web: typeof import('./web/index.js')['webHandlers'];
+  search: typeof import('./search/index.js')['searchHandlers'];
 }
 type Checked<T extends Handlers> = T;
 export type ReferenceHandlers = Checked<EagerHandlers>;
 
 const loaders: { [P in keyof Handlers]: () => Promise<Handlers[P]> } = {
-  filesystem: () => import('./filesystem.js').then((m) => m.filesystemHandlers),
-  exec: () => import('./exec.js').then((m) => m.execHandlers),
-  task: () => import('./task.js').then((m) => m.taskHandlers),
-  agent: () => import('./agent.js').then((m) => m.agentHandlers),
-  user: () => import('./user.js').then((m) => m.userHandlers),
-  web: () => import('./web.js').then((m) => m.webHandlers),
-  search: () => import('./search.js').then((m) => m.searchHandlers),
+  filesystem: () => import('./filesystem/index.js').then((m) => m.filesystemHandlers),
+  exec: () => import('./exec/index.js').then((m) => m.execHandlers),
+  task: () => import('./task/index.js').then((m) => m.taskHandlers),
+  agent: () => import('./agent/index.js').then((m) => m.agentHandlers),
+  user: () => import('./user/index.js').then((m) => m.userHandlers),
+  web: () => import('./web/index.js').then((m) => m.webHandlers),
+  search: () => import('./search/index.js').then((m) => m.searchHandlers),
 };
 
 type AnyHandler = (params: unknown, ctx: unknown) => unknown;

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * `self` is the starting module's import.meta.url, `name` the worker's file name without extension
- * (beside it), `distPath` its path from dist/ (`handlers/web/convert-worker`).
+ * (beside it), `distPath` its path from dist/ (`handlers/web/html/convert-worker`).
  */
 export function workerEntry(self: string, name: string, distPath: string): { script: string | URL; eval: boolean } {
   if (!self.endsWith('.ts')) {

@@ -5,7 +5,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReadFileResult } from '../../src/generated/types.js';
-import { errorCode, expectOk, workspaceToolkit } from '../helpers.js';
+import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 
 const LINE = 32 * 1024 * 1024;
 const LINES = 96; // 3 GiB

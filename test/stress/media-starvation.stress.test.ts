@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { expectOk, workspaceToolkit } from '../helpers.js';
+import { expectOk, workspaceToolkit } from '../support/helpers.js';
 
 describe('file I/O while images decode', () => {
   it('a tiny read takes < 50 ms (median of five) during 12 decodes of 64 megapixels', async () => {

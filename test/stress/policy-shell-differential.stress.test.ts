@@ -4,10 +4,10 @@
 // the quick suite.
 import { describe, expect, it } from 'vitest';
 import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
-import { tempDir } from '../helpers.js';
-import { assigningLine, generatedLine, mutatedAny, random } from '../policy-shell-corpus.js';
-import { differential } from '../shell-differential.js';
-import { tracingAvailable } from '../shell-trace.js';
+import { tempDir } from '../support/helpers.js';
+import { assigningLine, generatedLine, mutatedAny, random } from '../shell/corpus.js';
+import { differential } from '../shell/differential.js';
+import { tracingAvailable } from '../shell/trace.js';
 
 describe.skipIf(!tracingAvailable())('shell analyzer against bash, at scale', () => {
   it('20,000 generated lines: bash runs only what the analyzer lists; allowed lines write nothing', async () => {

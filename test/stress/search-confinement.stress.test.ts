@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import type { GrepResult } from '../../src/generated/types.js';
-import { tempDir } from '../helpers.js';
+import { tempDir } from '../support/helpers.js';
 import { runSandboxTests, visibleOutsideBase } from '../support/exec-helpers.js';
 import { fill, startSwapper } from '../support/confinement.js';
 

@@ -1,7 +1,7 @@
 // The full sweep behind the sampled check in shell-read-grammar.test.ts: every short option, long
 // option and long-option prefix of every getopt-style grammar, held against the installed binary.
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers.js';
+import { tempDir } from '../support/helpers.js';
 import { compareWithBinaries, grammarCases } from '../support/grammar-binaries.js';
 
 describe('shell_read option grammars agree with the binaries (full sweep)', () => {

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { tempDir } from '../helpers.js';
+import { tempDir } from './helpers.js';
 
 export const run = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');

@@ -8,12 +8,12 @@ import { clip } from '../../runtime/policy/shell/words.js';
 import { isInside } from '../../runtime/workspace.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { ShellReadParams, ShellReadResult } from '../../generated/types.js';
-import { commandEnv } from './env.js';
-import { resolveCwd, runCommand } from './runner.js';
-import { checkRepositories } from './shell-read-git.js';
-import { pathsOutside } from './shell-read-paths.js';
-import { probeSandbox } from './sandbox.js';
-import { workspaceConfinement } from './workspace-confinement.js';
+import { commandEnv } from './run/env.js';
+import { resolveCwd, runCommand } from './run/runner.js';
+import { checkRepositories } from './shell-read/git-repositories.js';
+import { pathsOutside } from './shell-read/workspace-paths.js';
+import { probeSandbox } from './sandbox/probe.js';
+import { workspaceConfinement } from './confinement/workspace.js';
 
 /** What shell_read answers for a line it will not run, naming the command and why. */
 function refused(command: string, reason: string): ToolError {

@@ -1,15 +1,19 @@
-// list_directory: a folder's entries (type, size), depth-limited, gitignore-aware like glob, folders
-// first, capped (DESIGN.md §11). Walked breadth-first so the top levels are complete before deeper
+// filesystem.list_directory: a folder's entries (type, size), depth-limited, gitignore-aware like
+// glob, folders first, capped. Walked breadth-first so the top levels are complete before deeper
 // ones when the cap cuts; every folder is opened through its verified parent without following
 // links, so a folder swapped for a symlink is never entered.
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { FilesystemHandlers, ListDirectoryResult } from '../../generated/types.js';
+import type { ListDirectoryParams, ListDirectoryResult } from '../../generated/types.js';
 import { throwIfAborted, ToolError } from '../../runtime/errors.js';
-import { withText } from '../../runtime/handler.js';
+import { withText, type HandlerReturn } from '../../runtime/handler.js';
+import type { HandlerContext } from '../../runtime/types.js';
 import { swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
-import { notFound, plural, rethrowFs } from './common.js';
+import type { ResolvedPath } from '../../runtime/workspace.js';
+import type { GitignoreRules } from '../search/glob/walk.js';
+import { notFound, rethrowFs } from './fs-errors.js';
+import { plural } from './plural.js';
 import { confinedPath } from '../../runtime/confine.js';
 
 type Entry = ListDirectoryResult['entries'][number];
@@ -42,84 +46,30 @@ function typeOf(entry: Dirent): EntryType {
 
 const join = (rel: string, name: string) => (rel === '.' ? name : `${rel}/${name}`);
 
-export const listDirectory: FilesystemHandlers['list_directory'] = async (params, ctx) => {
+export async function listDirectory(params: ListDirectoryParams, ctx: HandlerContext): Promise<HandlerReturn<ListDirectoryResult>> {
   const resolved = confinedPath(ctx, 'path');
   if (!resolved.exists) throw await notFound(resolved);
   const depth = params.depth ?? 1;
   const limit = params.limit ?? DEFAULT_LIMIT;
   const includeIgnored = params.include_ignored ?? false;
   // Loaded on first use: `call read_file` must not load glob's dependencies (fast-glob, ignore).
-  const rules = includeIgnored ? undefined : new (await import('../search/glob.js')).GitignoreRules(ctx.workspace.root);
-  let first: VerifiedDir;
-  try {
-    first = await VerifiedDir.open(ctx.workspace.root, resolved.absolute, resolved.relative);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTDIR') throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, not a folder; use read_file to read it`);
-    if (code === 'ELOOP') throw swappedError(resolved.relative);
-    rethrowFs(error, resolved.relative);
-  }
+  const rules = includeIgnored ? undefined : new (await import('../search/glob/walk.js')).GitignoreRules(ctx.workspace.root);
+  const first = await openListed(ctx, resolved);
+  const walk: Walk = { ctx, rules, limit, shown: 0, ignored: 0, truncated: false, unreadable: 0 };
   const top: Node[] = [];
-  let shown = 0;
-  let ignored = 0;
-  let truncated = false;
-  let unreadable = 0;
   let level: Folder[] = [{ absolute: resolved.absolute, rel: resolved.relative, children: top }];
-  for (let d = 1; d <= depth && level.length > 0 && !truncated; d++) {
+  for (let d = 1; d <= depth && level.length > 0 && !walk.truncated; d++) {
     const next: Folder[] = [];
     for (const folder of level) {
       if (d > 1) throwIfAborted(ctx.signal);
-      if (shown >= limit) {
-        truncated = true;
+      if (walk.shown >= limit) {
+        walk.truncated = true;
         break;
       }
-      // One folder open at a time, checked on its descriptor: it must still be the folder we saw.
-      let dir: VerifiedDir;
-      if (d === 1) {
-        dir = first;
-      } else {
-        try {
-          dir = await VerifiedDir.open(ctx.workspace.root, folder.absolute, folder.rel);
-        } catch {
-          unreadable++; // swapped for a link, removed, or not readable: listed, not entered
-          continue;
-        }
-        if (dir.absolute !== folder.absolute) {
-          await dir.close();
-          unreadable++;
-          continue;
-        }
-      }
+      const dir = d === 1 ? first : await enterFolder(walk, folder);
+      if (!dir) continue;
       try {
-        let entries: Dirent[];
-        try {
-          entries = await readdir(dir.self(), { withFileTypes: true });
-        } catch {
-          unreadable++;
-          continue;
-        }
-        const all = entries.length;
-        if (rules) {
-          const base = toRootRel(ctx.workspace.root, folder.absolute);
-          entries = await rules.filter(folder.absolute, entries);
-          entries = entries.filter((e) => e.isDirectory() || !rules.ignoresLoaded(base ? `${base}/${e.name}` : e.name));
-        }
-        ignored += all - entries.length;
-        entries.sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-        if (entries.length > limit - shown) {
-          entries = entries.slice(0, limit - shown);
-          truncated = true;
-        }
-        let nodes = entries.map((dirent): Node => ({ name: dirent.name, entry: { path: join(folder.rel, dirent.name), type: typeOf(dirent) } }));
-        // A path rule that hides a file from read_file hides its name here too (as from glob and grep).
-        if (ctx.visiblePaths && nodes.length > 0) {
-          const visible = new Set(await ctx.visiblePaths(nodes.map((node) => node.entry.path)));
-          nodes = nodes.filter((node) => visible.has(node.entry.path));
-        }
-        shown += nodes.length;
-        folder.children.push(...nodes);
-        await describeAll(dir, nodes);
-        for (const node of nodes) {
+        for (const node of await listFolder(walk, dir, folder)) {
           if (node.entry.type !== 'dir' || d >= depth) continue;
           node.children = [];
           next.push({ absolute: path.join(folder.absolute, node.name), rel: node.entry.path, children: node.children });
@@ -130,9 +80,96 @@ export const listDirectory: FilesystemHandlers['list_directory'] = async (params
     }
     level = next;
   }
+  const { entries, lines, bounded } = flatten(top);
+  const output: ListDirectoryResult = { path: resolved.relative, entries, truncated: walk.truncated || bounded, ignored: walk.ignored };
+  return withText(output, textOf(output, lines, { depth, limit, includeIgnored, unreadable: walk.unreadable, bounded }));
+}
+
+/** What a listing has found and shown so far, across the levels of its breadth-first walk. */
+interface Walk {
+  ctx: HandlerContext;
+  rules: GitignoreRules | undefined;
+  limit: number;
+  shown: number;
+  ignored: number;
+  truncated: boolean;
+  unreadable: number;
+}
+
+/** The folder asked for, opened through its verified parents. */
+async function openListed(ctx: HandlerContext, resolved: ResolvedPath): Promise<VerifiedDir> {
+  try {
+    return await VerifiedDir.open(ctx.workspace.root, resolved.absolute, resolved.relative);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, not a folder; use read_file to read it`);
+    if (code === 'ELOOP') throw swappedError(resolved.relative);
+    rethrowFs(error, resolved.relative);
+  }
+}
+
+/**
+ * A folder of a deeper level, opened one at a time and checked on its descriptor: it must still be
+ * the folder its parent listed. One swapped for a link, removed or not readable is listed, not entered.
+ */
+async function enterFolder(walk: Walk, folder: Folder): Promise<VerifiedDir | undefined> {
+  let dir: VerifiedDir;
+  try {
+    dir = await VerifiedDir.open(walk.ctx.workspace.root, folder.absolute, folder.rel);
+  } catch {
+    walk.unreadable++;
+    return undefined;
+  }
+  if (dir.absolute !== folder.absolute) {
+    await dir.close();
+    walk.unreadable++;
+    return undefined;
+  }
+  return dir;
+}
+
+/** The entries of one open folder that are shown (ignored and hidden ones left out, up to the limit), described. */
+async function listFolder(walk: Walk, dir: VerifiedDir, folder: Folder): Promise<Node[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir.self(), { withFileTypes: true });
+  } catch {
+    walk.unreadable++;
+    return [];
+  }
+  const all = entries.length;
+  const rules = walk.rules;
+  if (rules) {
+    const base = toRootRel(walk.ctx.workspace.root, folder.absolute);
+    entries = await rules.filter(folder.absolute, entries);
+    entries = entries.filter((e) => e.isDirectory() || !rules.ignoresLoaded(base ? `${base}/${e.name}` : e.name));
+  }
+  walk.ignored += all - entries.length;
+  entries.sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (entries.length > walk.limit - walk.shown) {
+    entries = entries.slice(0, walk.limit - walk.shown);
+    walk.truncated = true;
+  }
+  let nodes = entries.map((dirent): Node => ({ name: dirent.name, entry: { path: join(folder.rel, dirent.name), type: typeOf(dirent) } }));
+  // A path rule that hides a file from read_file hides its name here too (as from glob and grep).
+  const visiblePaths = walk.ctx.visiblePaths;
+  if (visiblePaths && nodes.length > 0) {
+    const visible = new Set(await visiblePaths(nodes.map((node) => node.entry.path)));
+    nodes = nodes.filter((node) => visible.has(node.entry.path));
+  }
+  walk.shown += nodes.length;
+  folder.children.push(...nodes);
+  await describeAll(dir, nodes);
+  return nodes;
+}
+
+/**
+ * The tree as entries and indented lines, depth first. `limit` counts entries; long names and link
+ * targets are bounded by what the answer may hold (`bounded` when that cut it).
+ */
+function flatten(top: Node[]): { entries: Entry[]; lines: string[]; bounded: boolean } {
   const entries: Entry[] = [];
   const lines: string[] = [];
-  // `limit` counts entries; long names and link targets are bounded by what the answer may hold.
   let chars = 0;
   let bounded = false;
   const emit = (nodes: Node[], indent: string): boolean => {
@@ -140,7 +177,7 @@ export const listDirectory: FilesystemHandlers['list_directory'] = async (params
       const line = indent + render(node);
       const cost = JSON.stringify(node.entry).length + line.length + 2;
       if (entries.length > 0 && chars + cost > MAX_LISTING_CHARS) {
-        bounded = truncated = true;
+        bounded = true;
         return false;
       }
       chars += cost;
@@ -151,9 +188,8 @@ export const listDirectory: FilesystemHandlers['list_directory'] = async (params
     return true;
   };
   emit(top, '');
-  const output: ListDirectoryResult = { path: resolved.relative, entries, truncated, ignored };
-  return withText(output, textOf(output, lines, { depth, limit, includeIgnored, unreadable, bounded }));
-};
+  return { entries, lines, bounded };
+}
 
 function toRootRel(root: string, absolute: string): string {
   const rel = path.relative(root, absolute);

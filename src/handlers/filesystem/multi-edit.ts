@@ -1,12 +1,13 @@
-// multi_edit: several exact replacements in one file, in order, all or nothing, one diff (DESIGN.md §11).
-import type { FilesystemHandlers } from '../../generated/types.js';
+// filesystem.multi_edit: several exact replacements in one file, in order, all or nothing, one diff.
+import type { MultiEditParams, MultiEditResult } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
-import { withText } from '../../runtime/handler.js';
-import { editText, runEdits } from './edit-file.js';
-import { editLabel } from './edit-match.js';
+import { withText, type HandlerReturn } from '../../runtime/handler.js';
+import type { HandlerContext } from '../../runtime/types.js';
+import { editText, runEdits } from './edit/run-edits.js';
+import { editLabel } from './edit/match.js';
 import { confinedPath } from '../../runtime/confine.js';
 
-export const multiEdit: FilesystemHandlers['multi_edit'] = async (params, ctx) => {
+export async function multiEdit(params: MultiEditParams, ctx: HandlerContext): Promise<HandlerReturn<MultiEditResult>> {
   const total = params.edits.length;
   const label = (index: number) => editLabel(index, total);
   params.edits.forEach((edit, index) => {
@@ -17,7 +18,7 @@ export const multiEdit: FilesystemHandlers['multi_edit'] = async (params, ctx) =
   const resolved = confinedPath(ctx, 'path');
   const done = await runEdits(ctx, resolved, params.edits, params.dry_run ?? false, total);
   return withText(done, editText(done, plural(total)));
-};
+}
 
 function plural(n: number): string {
   return n === 1 ? 'the edit' : `the ${n} edits`;

@@ -1,19 +1,22 @@
-// read_file: opens the file once, then reads it as text (a streamed window of lines, any
-// encoding), an image, a PDF or a notebook (DESIGN.md §5, §11, §13).
+// filesystem.read_file: opens the file once, then reads it as text (a streamed window of lines, any
+// encoding: ./lines/, ./encodings/), an image, a PDF or a notebook (./media/).
 import { constants, type BigIntStats } from 'node:fs';
-import type { FilesystemHandlers } from '../../generated/types.js';
+import type { ReadFileParams, ReadFileResult } from '../../generated/types.js';
+import type { HandlerReturn } from '../../runtime/handler.js';
+import type { HandlerContext } from '../../runtime/types.js';
 import type { DescriptorFile } from '../../runtime/descriptor-file.js';
 import type { ResolvedPath, Workspace } from '../../runtime/workspace.js';
 import { confinedPath } from '../../runtime/confine.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
-import { notFound, plural, rethrowFs } from './common.js';
-import { sharedLineIndex } from './line-index.js';
-import { memoryReader, OverlayReader, type KnownBytes, type PositionalReader } from './line-reader.js';
+import { notFound, rethrowFs } from './fs-errors.js';
+import { plural } from './plural.js';
+import { sharedLineIndex } from './lines/line-index.js';
+import { memoryReader, OverlayReader, type KnownBytes, type PositionalReader } from './lines/positional-reader.js';
 import { mediaKindOf, readMedia } from './media/read-media.js';
-import { readTextFile } from './read-text.js';
-import { TAIL_CHUNK_BYTES } from './tail-scan.js';
-import { ENCODING_SAMPLE_BYTES, detectTextKind } from './text-codec.js';
+import { readTextFile } from './lines/read-text.js';
+import { TAIL_CHUNK_BYTES } from './lines/tail-scan.js';
+import { ENCODING_SAMPLE_BYTES, detectTextKind } from './encodings/text-codec.js';
 
 /** Files up to this size are read with a single read call. */
 const SMALL_FILE_BYTES = 256 * 1024;
@@ -50,7 +53,7 @@ async function openForRead(workspace: Workspace, resolved: ResolvedPath): Promis
   }
 }
 
-export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => {
+export async function readFile(params: ReadFileParams, ctx: HandlerContext): Promise<HandlerReturn<ReadFileResult>> {
   const { resolved, handle, stats } = await openForRead(ctx.workspace, confinedPath(ctx, 'path'));
   let pooled: Buffer | undefined;
   try {
@@ -100,4 +103,4 @@ export const readFile: FilesystemHandlers['read_file'] = async (params, ctx) => 
     // nor for the close call itself: it is made once the answer is on its way.
     setImmediate(closeQuietly, handle);
   }
-};
+}

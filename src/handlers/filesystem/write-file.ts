@@ -1,12 +1,14 @@
-// write_file: atomic create-or-replace that keeps the file's mode, owner and text encoding
-// (DESIGN.md §5, §11): a Shift_JIS or UTF-16 file stays Shift_JIS or UTF-16.
-import type { FilesystemHandlers } from '../../generated/types.js';
-import { withText } from '../../runtime/handler.js';
-import { changeFile, plural } from './common.js';
-import { ENCODING_SAMPLE_BYTES, encodeLike } from './text-codec.js';
+// filesystem.write_file: atomic create-or-replace that keeps the file's mode, owner and text
+// encoding: a Shift_JIS or UTF-16 file stays Shift_JIS or UTF-16.
+import type { WriteFileParams, WriteFileResult } from '../../generated/types.js';
+import { withText, type HandlerReturn } from '../../runtime/handler.js';
+import type { HandlerContext } from '../../runtime/types.js';
+import { changeFile } from './write-transaction.js';
+import { plural } from './plural.js';
+import { ENCODING_SAMPLE_BYTES, encodeLike } from './encodings/text-codec.js';
 import { confinedPath } from '../../runtime/confine.js';
 
-export const writeFile: FilesystemHandlers['write_file'] = async (params, ctx) => {
+export async function writeFile(params: WriteFileParams, ctx: HandlerContext): Promise<HandlerReturn<WriteFileResult>> {
   const resolved = confinedPath(ctx, 'path');
   let encoding = 'utf-8';
   const output = await changeFile(ctx, resolved, { createParents: true, sample: ENCODING_SAMPLE_BYTES }, async (current) => {
@@ -17,4 +19,4 @@ export const writeFile: FilesystemHandlers['write_file'] = async (params, ctx) =
   });
   const kept = encoding === 'utf-8' ? '' : `, kept as ${encoding}`;
   return withText(output, `${output.created ? 'Created' : 'Wrote'} ${resolved.relative} (${plural(output.bytes, 'byte')}${kept})`);
-};
+}

@@ -8,7 +8,7 @@ import { LEGACY_ENCODINGS, MULTI_BYTE, legacyCodec, loadIconv, type LegacyCodec,
 /**
  * Bytes given to the detector: its cost is linear (~0.5–2 ms per KiB on this machine) and 2 KiB of
  * text (from the first non-ASCII byte) decide as well as 16 KiB on every fixture (see
- * test/filesystem-encodings.test.ts, whose samples are 100–600 bytes). The round-trip check then
+ * test/filesystem/encodings.test.ts, whose samples are 100–600 bytes). The round-trip check then
  * runs over all the bytes the caller has (64 KiB on a read, the whole file on an edit).
  */
 export const DETECT_SAMPLE_BYTES = 2 * 1024;

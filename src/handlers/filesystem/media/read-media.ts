@@ -1,11 +1,11 @@
 // read_file for images, PDFs and notebooks: one place that reads the bytes (bounded) and builds
-// the output; the text path lives in read-text.ts.
+// the output; the text path lives in ../lines/read-text.ts.
 import path from 'node:path';
 import type { ReadFileParams, ReadFileResult } from '../../../generated/types.js';
 import { throwIfAborted, ToolError } from '../../../runtime/errors.js';
 import { withText } from '../../../runtime/handler.js';
-import type { PositionalReader } from '../line-reader.js';
-import { plural } from '../common.js';
+import type { PositionalReader } from '../lines/positional-reader.js';
+import { plural } from '../plural.js';
 import { imageMimeOf, MAX_IMAGE_FILE_BYTES, prepareImage } from './image.js';
 import { MAX_NOTEBOOK_BYTES, renderNotebook } from './notebook.js';
 import { extractPdfText, MAX_PDF_BYTES, parsePages } from './pdf.js';

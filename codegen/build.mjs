@@ -1,0 +1,23 @@
+// Builds the package: dist/index.js (the entry the `toolwright generate` verb imports) and
+// dist/compile-worker.js (started by path from it), bundled by esbuild. The few runtime modules the
+// generator shares with toolwright (src/runtime-facts.ts) are inlined; ajv, ajv-formats and js-yaml
+// stay external, loaded from node_modules.
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+await rm(`${here}dist`, { recursive: true, force: true });
+await build({
+  absWorkingDir: here,
+  entryPoints: { index: 'src/index.ts', 'compile-worker': 'src/compile-worker.ts' },
+  outdir: 'dist',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});

@@ -1,0 +1,164 @@
+// Compile: each params/result schema under strict Ajv, the examples checked against params, and
+// the precompiled (standalone) validator code, one chunk of operations at a time. A chunk has its
+// own Ajv instance, dropped once its code is out: memory stays flat however big the catalog, and
+// Ajv's standalone code (which grows quadratically with the exports of one call) stays small.
+import type { ErrorObject } from 'ajv';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import { AJV_RUNTIME_MODULES } from './runtime-facts.js';
+import type { JsonPath, Problem } from './load.js';
+import { createSchemaAjv, metaSchemaProblem, schemaId } from './schema-ajv.js';
+import type { RawOperationRef } from './validate.js';
+
+// The CJS module's default export is the function; under NodeNext types it arrives as `.default`.
+const standaloneCode = standaloneModule.default;
+
+/** Operations per validators file (and per Ajv instance). */
+export const OPERATIONS_PER_CHUNK = 100;
+
+export interface ValidatorChunk {
+  /** File name under <out>/validators/, without extension: the provider, or provider-N when it is split. */
+  name: string;
+  operations: RawOperationRef[];
+}
+
+/** The operations grouped by provider, a provider over OPERATIONS_PER_CHUNK split in numbered parts. */
+export function chunksOf(operations: RawOperationRef[]): ValidatorChunk[] {
+  const byProvider = new Map<string, RawOperationRef[]>();
+  for (const op of operations) {
+    const list = byProvider.get(op.provider) ?? [];
+    list.push(op);
+    byProvider.set(op.provider, list);
+  }
+  const chunks: ValidatorChunk[] = [];
+  for (const [provider, list] of byProvider) {
+    if (list.length <= OPERATIONS_PER_CHUNK) {
+      chunks.push({ name: provider, operations: list });
+      continue;
+    }
+    for (let i = 0; i < list.length; i += OPERATIONS_PER_CHUNK) {
+      chunks.push({ name: `${provider}-${i / OPERATIONS_PER_CHUNK + 1}`, operations: list.slice(i, i + OPERATIONS_PER_CHUNK) });
+    }
+  }
+  return chunks;
+}
+
+/** The export of a validator in its chunk's module. */
+export function validatorExport(operationName: string, part: 'params' | 'result'): string {
+  return `${operationName}_${part}`;
+}
+
+export interface CompiledChunk {
+  problems: Problem[];
+  /** The module body (standalone code with its runtime imports), when asked for and there were no problems. */
+  code?: string;
+  /** Per operation id: the index of the first example whose input is valid (the conformance probes start there). */
+  probeBase: Map<string, number>;
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+const isObj = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export function compileChunk(chunk: ValidatorChunk, withCode: boolean): CompiledChunk {
+  const ajv = createSchemaAjv();
+  const problems: Problem[] = [];
+  const probeBase = new Map<string, number>();
+  const exportsMap: Record<string, string> = {};
+  // An identical schema is compiled once and exported under each name (many operations share a shape).
+  const compiled = new Map<string, { id: string; error?: string }>();
+  for (const ref of chunk.operations) {
+    if (!ref.compilable) continue;
+    let validateParams: Validate | undefined;
+    for (const part of ['params', 'result'] as const) {
+      const schema = ref.op[part];
+      if (!isObj(schema)) continue;
+      const key = JSON.stringify(schema);
+      let entry = compiled.get(key);
+      if (!entry) {
+        entry = { id: schemaId(ref.id, part) };
+        entry.error = metaSchemaProblem(schema);
+        if (entry.error === undefined) {
+          try {
+            // $schema was checked to be 2020-12 (schema-refs.ts): the instance has no meta-schema to name.
+            const { $schema: _dialect, ...body } = schema;
+            ajv.addSchema({ ...body, $id: entry.id });
+            ajv.getSchema(entry.id);
+          } catch (error) {
+            entry.error = (error as Error).message;
+          }
+        }
+        compiled.set(key, entry);
+      }
+      if (entry.error !== undefined) {
+        problems.push({ path: [...ref.at, part], message: `${part} is not a valid JSON Schema: ${entry.error}` });
+        continue;
+      }
+      if (part === 'params') validateParams = ajv.getSchema(entry.id);
+      exportsMap[validatorExport(ref.name, part)] = entry.id;
+    }
+    if (validateParams) problems.push(...exampleProblems(ref, validateParams, probeBase));
+  }
+  if (!withCode || problems.length > 0) return { problems, probeBase };
+  // Ajv's standalone code would repeat a function exported under two names: each id once, the
+  // other names as aliases of the first.
+  const firstName = new Map<string, string>();
+  const unique: Record<string, string> = {};
+  const aliases: string[] = [];
+  for (const [name, id] of Object.entries(exportsMap)) {
+    const first = firstName.get(id);
+    if (first === undefined) {
+      firstName.set(id, name);
+      unique[name] = id;
+    } else aliases.push(`export const ${name} = ${first};`);
+  }
+  return { problems, probeBase, code: moduleCode(standaloneCode(ajv, unique), aliases) };
+}
+
+function exampleProblems(ref: RawOperationRef, validateParams: Validate, probeBase: Map<string, number>): Problem[] {
+  const examples = Array.isArray(ref.op.examples) ? ref.op.examples : [];
+  const problems: Problem[] = [];
+  examples.forEach((example: unknown, i) => {
+    if (!isObj(example) || !isObj(example.input)) return;
+    const ex: JsonPath = [...ref.at, 'examples', i];
+    const name = typeof example.name === 'string' ? example.name : `#${i + 1}`;
+    const expectation = isObj(example.expect) ? example.expect : {};
+    if (validateParams(example.input)) {
+      if (!probeBase.has(ref.id)) probeBase.set(ref.id, i);
+    } else if (expectation.error !== 'INVALID_INPUT') {
+      // An input that breaks the schema is allowed only as a negative case.
+      const issues = (validateParams.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || 'input'} ${e.message}`);
+      problems.push({
+        path: [...ex, 'input'],
+        message: `example "${name}" input does not validate against params: ${issues.join('; ')} (a negative case must expect: { error: INVALID_INPUT })`,
+      });
+    }
+  });
+  if (examples.length > 0 && !probeBase.has(ref.id)) {
+    problems.push({ path: [...ref.at, 'examples'], message: 'an operation needs at least one example whose input validates against params (the conformance probes start from it)' });
+  }
+  return problems;
+}
+
+/**
+ * Ajv's standalone ESM output still require()s runtime helpers (equal, ucs2length, formats…):
+ * they are rewritten to toolwright/validator-runtime, so the user needs no ajv of their own.
+ */
+function moduleCode(standalone: string, aliases: string[]): string {
+  const helpers = new Map<string, string>();
+  const code = standalone.replace(/^"use strict";/, '').replace(/require\("([^"]+)"\)/g, (_match: string, spec: string) => {
+    if (!AJV_RUNTIME_MODULES.includes(spec)) {
+      throw new Error(`the precompiled validators need ${spec}, which toolwright/validator-runtime does not provide`);
+    }
+    let name = helpers.get(spec);
+    if (!name) {
+      name = `runtimeHelper${helpers.size}`;
+      helpers.set(spec, name);
+    }
+    return name;
+  });
+  // `require(x)` in the standalone code means the CommonJS module object: ajvRuntimeModule returns it.
+  const imports = helpers.size === 0 ? [] : [
+    "import { ajvRuntimeModule } from 'toolwright/validator-runtime';",
+    ...[...helpers].map(([spec, name]) => `const ${name} = ajvRuntimeModule(${JSON.stringify(spec)});`),
+  ];
+  return [...imports, '', code.trim(), ...(aliases.length > 0 ? ['', ...aliases] : []), ''].join('\n');
+}

@@ -1,0 +1,89 @@
+// Normalize: the validated catalog as plain typed data that every emitter reads.
+import type { JsonSchema, Kind, Requirement, RoleTree, Risk } from './runtime-facts.js';
+
+export type FixtureFile = string | { symlink: string } | { base64: string } | { dir: true };
+
+export interface RawExample {
+  name: string;
+  files?: Record<string, FixtureFile>;
+  options?: Record<string, unknown>;
+  input: Record<string, unknown>;
+  expect: { output?: Record<string, unknown>; error?: string; text_contains?: string; files?: Record<string, string | null> };
+}
+
+export interface RawOperation {
+  title: string;
+  kind: Kind;
+  risk: Risk;
+  risk_note?: string;
+  idempotent: boolean;
+  open_world: boolean;
+  /** Services the operation cannot work without (the toolkit does not list it when one is missing). */
+  requires?: Requirement[];
+  description: string;
+  params: JsonSchema;
+  result: JsonSchema;
+  /** Codes beyond the common ones; absent when the operation needs none. */
+  errors?: string[];
+  examples: RawExample[];
+}
+
+export interface RawCatalog {
+  errors?: Record<string, string>;
+  providers: Record<string, { description: string; operations: Record<string, RawOperation> }>;
+}
+
+export interface OperationModel extends Omit<RawOperation, 'errors'> {
+  errors: string[];
+  provider: string;
+  name: string;
+  id: string;
+  /** PascalCase base for type names: read_file → ReadFile. */
+  typeName: string;
+  /** The roles its params declare (taken out of `params` before validation). */
+  roles?: RoleTree;
+}
+
+export interface ProviderModel {
+  name: string;
+  description: string;
+  typeName: string;
+  operations: OperationModel[];
+}
+
+export interface CatalogModel {
+  /** The catalog's own codes (toolwright's common codes come on top). */
+  errors: { code: string; meaning: string }[];
+  providers: ProviderModel[];
+  operations: OperationModel[];
+}
+
+export function pascalCase(name: string): string {
+  return name
+    .split(/[_\-\s]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}
+
+export function normalize(raw: RawCatalog): CatalogModel {
+  const providers = Object.entries(raw.providers).map(([name, provider]) => ({
+    name,
+    description: provider.description.trim(),
+    typeName: pascalCase(name),
+    operations: Object.entries(provider.operations).map(([opName, op]) => ({
+      ...op,
+      description: op.description.trim(),
+      provider: name,
+      name: opName,
+      id: `${name}.${opName}`,
+      typeName: pascalCase(opName),
+      errors: op.errors ?? [],
+    })),
+  }));
+  return {
+    errors: Object.entries(raw.errors ?? {}).map(([code, meaning]) => ({ code, meaning })),
+    providers,
+    operations: providers.flatMap((p) => p.operations),
+  };
+}

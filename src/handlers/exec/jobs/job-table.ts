@@ -1,0 +1,264 @@
+import { performance } from 'node:perf_hooks';
+import { ToolError } from '../../../runtime/errors.js';
+import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
+import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from '../run/collector.js';
+import { openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
+import { trackGroup, untrackGroup } from '../process/process-group.js';
+import { noteLine, type CommandNote, type PreparedCommand } from '../run/runner.js';
+import { startCommand, type StartedCommand } from '../process/spawn.js';
+import { SpillFile } from './spill.js';
+
+/**
+ * Background jobs: one table per toolkit (an MCP session, a sub-agent), so a session sees and
+ * kills only its own. Each job's stdout and stderr go, interleaved, into a capped spill file;
+ * jobs die with `toolkit.close()`, and (../process/process-group.ts) at host exit and on SIGINT/SIGTERM.
+ */
+
+export type JobStatus = 'running' | 'exited' | 'killed' | 'timed_out';
+
+export const DEFAULT_MAX_JOBS = 8;
+/** Finished jobs kept readable per toolkit; the oldest finished one goes first. */
+const MAX_FINISHED_JOBS = 32;
+const SPILL_HEAD_BYTES = 1024 * 1024;
+const SPILL_TAIL_BYTES = 7 * 1024 * 1024;
+
+export interface Job {
+  readonly id: string;
+  readonly command: string;
+  readonly startedAt: number;
+  status: JobStatus;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  endedAt: number | undefined;
+  /** Absolute spill position up to which bash_output has returned the output. */
+  readOffset: number;
+  readonly spill: SpillFile;
+  readonly process: StartedCommand;
+  /** Settles when the job has ended and its output is all in the spill file. */
+  done: Promise<void>;
+  /** Called on new output and at the end (bash_output's wait_ms). */
+  readonly waiters: Set<() => void>;
+  killRequested: boolean;
+  /** Shown by bash_output once the job ended (e.g. git redirections the sandbox undid). */
+  notes: string[];
+  /** What the sandboxed job left for the host's tools, once it ended. */
+  artifacts: CommandNote[];
+}
+
+class JobTable {
+  private readonly jobs = new Map<string, Job>();
+  private next = 1;
+  closed = false;
+  /** Jobs between the cap check and their first pid. */
+  starting = 0;
+
+  constructor(readonly maxRunning: number) {}
+
+  /** Jobs whose process has not ended yet (one being killed included). */
+  get running(): Job[] {
+    return [...this.jobs.values()].filter((job) => job.endedAt === undefined);
+  }
+
+  list(): Job[] {
+    return [...this.jobs.values()];
+  }
+
+  get(id: string): Job {
+    const job = this.jobs.get(id);
+    if (!job) {
+      const known = [...this.jobs.keys()];
+      throw new ToolError('NOT_FOUND', `no background job ${JSON.stringify(id)} in this session` +
+        (known.length ? `; its jobs are ${known.join(', ')}` : '; it has started none (bash with run_in_background: true starts one)'));
+    }
+    return job;
+  }
+
+  newId(): string {
+    return `job-${this.next++}`;
+  }
+
+  add(job: Job): void {
+    this.jobs.set(job.id, job);
+    const finished = [...this.jobs.values()].filter((j) => j.endedAt !== undefined);
+    for (const old of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_JOBS))) {
+      this.jobs.delete(old.id);
+      old.spill.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.running.map((job) => killJob(job)));
+    for (const job of this.jobs.values()) job.spill.close();
+    this.jobs.clear();
+  }
+}
+
+const tables = new WeakMap<Toolkit, JobTable>();
+
+function tableFor(ctx: HandlerContext, create: boolean): JobTable | undefined {
+  let table = tables.get(ctx.toolkit);
+  if (!table && create) {
+    table = new JobTable(ctx.services.exec.maxJobs ?? DEFAULT_MAX_JOBS);
+    tables.set(ctx.toolkit, table);
+    const owned = table;
+    ctx.toolkit.onClose(() => owned.close());
+  }
+  return table;
+}
+
+/** Starts a prepared command as a background job of this toolkit; returns at once. */
+export async function startJob(ctx: HandlerContext, prepared: PreparedCommand, timeoutMs: number | undefined): Promise<Job> {
+  const table = tableFor(ctx, true)!;
+  if (table.closed) throw closedError();
+  const running = table.running;
+  // Starting takes a few awaits: count starts under way too, so concurrent calls cannot pass the cap.
+  if (running.length + table.starting >= table.maxRunning) {
+    throw new ToolError('LIMIT_REACHED', `${running.length + table.starting} background jobs are already running in this session (the limit is ${table.maxRunning})` +
+      `${running.length ? `: ${running.map((job) => job.id).join(', ')}` : ''}. Stop one with bash_kill, or wait for one to end (bash_output shows their status).`);
+  }
+  table.starting++;
+  try {
+    return await launch(table, prepared, timeoutMs);
+  } finally {
+    table.starting--;
+  }
+}
+
+function closedError(): ToolError {
+  return new ToolError('UNAVAILABLE', 'this toolkit is closed; background jobs can no longer start');
+}
+
+async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: number | undefined): Promise<Job> {
+  const spill = new SpillFile(SPILL_HEAD_BYTES, SPILL_TAIL_BYTES);
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const waiter of [...waiters]) waiter();
+  };
+  let pipe: OutputPipe;
+  try {
+    pipe = await openOutputPipe((bytes, length) => {
+      spill.write(bytes, length);
+      if (waiters.size) wake();
+    });
+  } catch (error) {
+    spill.close();
+    throw error;
+  }
+  let started: StartedCommand;
+  try {
+    started = await startCommand({ ...prepared.request, stdout: pipe.stdio, stderr: pipe.stdio });
+  } catch (error) {
+    pipe.close();
+    spill.close();
+    throw error;
+  }
+  pipe.attach(started.child.stdout);
+  // Killed at host exit and on the host's SIGINT/SIGTERM like a foreground call in flight.
+  trackGroup(started.pid, started.killNow);
+  if (table.closed) {
+    // close() ran while this job was starting: it must not outlive the toolkit.
+    await started.stop();
+    untrackGroup(started.pid);
+    pipe.close();
+    spill.close();
+    throw closedError();
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const job: Job = {
+    id: table.newId(),
+    // Kept for the job list only: a multi-megabyte script need not stay in memory with the job.
+    command: prepared.request.command.slice(0, 201),
+    startedAt: performance.now(),
+    status: 'running',
+    exitCode: null,
+    signal: null,
+    endedAt: undefined,
+    readOffset: 0,
+    spill,
+    process: started,
+    waiters,
+    killRequested: false,
+    notes: [],
+    artifacts: [],
+    done: Promise.resolve(),
+  };
+  job.done = (async () => {
+    const ending = await started.exited;
+    // Whatever the command left running dies with the job (a sandbox's namespace is gone already),
+    // so nothing holds the pipe open any more; output still in it arrives shortly.
+    if (prepared.settings.mode === 'none') await started.stop();
+    await Promise.race([pipe.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
+    pipe.close();
+    clearTimeout(timer);
+    // Before the job reads as ended, so that its end and what it left are seen together.
+    const found = await prepared.afterRun().catch(() => []);
+    job.artifacts.push(...found);
+    job.notes.push(...found.map(noteLine));
+    job.exitCode = ending.exitCode;
+    job.signal = ending.signal;
+    job.endedAt = performance.now();
+    if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
+    if (!(await started.commandRan)) job.notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
+    untrackGroup(started.pid);
+    wake();
+  })();
+  if (timeoutMs !== undefined) {
+    timer = setTimeout(() => {
+      if (job.status !== 'running') return;
+      job.status = 'timed_out';
+      void started.stop();
+    }, timeoutMs);
+  }
+  table.add(job);
+  return job;
+}
+
+/** Kills a job's processes and waits until it has ended; false when it had ended already. */
+export async function killJob(job: Job): Promise<boolean> {
+  if (job.endedAt !== undefined) return false;
+  job.killRequested = true;
+  job.status = 'killed';
+  await job.process.stop();
+  await job.done;
+  return true;
+}
+
+export function jobTable(ctx: HandlerContext): { list(): Job[]; get(id: string): Job } {
+  const table = tableFor(ctx, false);
+  return table ?? {
+    list: () => [],
+    get: (id: string) => {
+      throw new ToolError('NOT_FOUND', `no background job ${JSON.stringify(id)} in this session; it has started none (bash with run_in_background: true starts one)`);
+    },
+  };
+}
+
+/** The output since the last read, as text within the toolkit's output cap; marks it read. */
+export function readNewOutput(job: Job, limit: number = DEFAULT_OUTPUT_LIMIT): CollectedOutput & { from: number } {
+  const from = job.readOffset;
+  const collected = job.spill.read(from, limit);
+  job.readOffset = job.spill.total;
+  return { ...collected, from };
+}
+
+/** Waits until the job prints more, ends, `ms` pass, or the signal aborts. */
+export function waitForNews(job: Job, ms: number, signal: AbortSignal): Promise<void> {
+  if (job.endedAt !== undefined || signal.aborted) return Promise.resolve();
+  if (job.spill.total > job.readOffset || ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      job.waiters.delete(finish);
+      signal.removeEventListener('abort', finish);
+      resolve();
+    };
+    const timer = setTimeout(finish, ms);
+    job.waiters.add(finish);
+    signal.addEventListener('abort', finish, { once: true });
+  });
+}
+
+export function jobDurationMs(job: Job): number {
+  return Math.round((job.endedAt ?? performance.now()) - job.startedAt);
+}

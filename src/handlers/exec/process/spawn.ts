@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ToolError } from '../../../runtime/errors.js';
+import { EXEC_MARKER_VAR } from '../run/env.js';
+import { closeInheritedFds, withoutInheritedFds } from './inherited-fds.js';
+import { killCall, killCallSync, processStartTime, type CallIdentity } from './process-tree.js';
+
+/**
+ * Starts one command: `bash -c` as the leader of a new session (Node's `detached`), directly or
+ * inside bwrap, stdin empty, a marker in its environment so every process of it can be found
+ * again, and the script passed on a file descriptor instead of argv when it is long.
+ */
+
+/** Longer scripts go through a file descriptor: Linux caps one argument at 128 KiB (MAX_ARG_STRLEN) and all at ~2 MiB. */
+const ARGV_SCRIPT_LIMIT = 64 * 1024;
+/**
+ * Reads the whole script from fd 3 (`$(<file)` reads in blocks; `read -d ''` would take a syscall
+ * per byte) and evals it with fd 3 closed, so no process of the command inherits the pipe.
+ */
+const PIPE_LOADER = 'eval "$(</dev/fd/3)" 3<&-';
+
+
+export const KILL_GRACE_MS = 1_000;
+export const KILL_SETTLE_MS = 2_000;
+
+export interface Ending {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface StartRequest {
+  command: string;
+  /** Real path of the working directory. */
+  cwd: string;
+  env: Record<string, string>;
+  /** bwrap binary and arguments when sandboxed; the command then runs inside it. */
+  sandbox?: { bwrap: string; args: string[] };
+  /** File descriptors (or 'pipe') for stdout and stderr. */
+  stdout: number | 'pipe';
+  stderr: number | 'pipe';
+}
+
+export interface StartedCommand {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  readonly identity: CallIdentity;
+  /** Settles when bash (or bwrap) exits. */
+  readonly exited: Promise<Ending>;
+  /** Kills every process of the command (SIGTERM, grace, SIGKILL); idempotent. */
+  stop(): Promise<void>;
+  /** SIGKILL to everything now, synchronously (host exit). */
+  killNow(): void;
+  /** False when bwrap exited before the command started (its setup failed: the reason is on stderr). */
+  readonly commandRan: Promise<boolean>;
+}
+
+/** True once the stream delivers a byte; false if it ends first. */
+function heardFrom(stream: Readable | null): Promise<boolean> {
+  if (!stream) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    stream.once('data', () => {
+      resolve(true);
+      stream.destroy();
+    });
+    stream.once('end', () => resolve(false));
+    stream.once('close', () => resolve(false));
+    stream.once('error', () => resolve(false));
+  });
+}
+
+export async function startCommand(request: StartRequest): Promise<StartedCommand> {
+  const marker = randomBytes(12).toString('hex');
+  const env = { ...request.env, [EXEC_MARKER_VAR]: marker };
+  const viaPipe = Buffer.byteLength(request.command) > ARGV_SCRIPT_LIMIT;
+  const script = viaPipe ? PIPE_LOADER : request.command;
+  // In a sandbox, bash first says it runs (on fd 4: bwrap got everything set up). Then it closes
+  // the descriptors this process inherited from its own parent without close-on-exec (say, a
+  // folder outside, or a socket): they must not reach the command, sandboxed or not.
+  const closing = closeInheritedFds(viaPipe ? 3 : 2);
+  const bashArgs = ['-c', request.sandbox ? `printf 1 >&4; ${closing} ${script}` : `${closing} ${script}`];
+  const stdio: StdioOptions = ['ignore', request.stdout, request.stderr];
+  const scriptFd = viaPipe ? openScriptFile(request.command) : undefined;
+  if (scriptFd !== undefined || request.sandbox) stdio.push(scriptFd ?? 'ignore');
+  if (request.sandbox) stdio.push('pipe');
+  // bwrap itself gets them closed too (its own descriptors 3 and 4 are the ones set up here).
+  const [file, args] = request.sandbox
+    ? withoutInheritedFds(request.sandbox.bwrap, [...request.sandbox.args, '--', 'bash', ...bashArgs], stdio.length - 1)
+    : ['bash', bashArgs];
+
+  let child: ChildProcess;
+  try {
+    child = spawn(file, args, { cwd: request.cwd, env, stdio, detached: true, windowsHide: true });
+  } catch (error) {
+    throw await spawnError(error, request);
+  } finally {
+    // The child has its own copy of the descriptor (or never will).
+    if (scriptFd !== undefined) closeSync(scriptFd);
+  }
+  const exited = new Promise<Ending>((resolve) => {
+    child.once('exit', (exitCode, signal) => resolve({ exitCode, signal }));
+  });
+  const started = await new Promise<Error | undefined>((resolve) => {
+    child.once('spawn', () => resolve(undefined));
+    child.once('error', (error) => resolve(error));
+  });
+  if (started || child.pid === undefined) throw await spawnError(started, request);
+  const pid = child.pid;
+  const identity: CallIdentity = { pid, marker: `${EXEC_MARKER_VAR}=${marker}`, startTime: processStartTime(pid) };
+  let stopping: Promise<void> | undefined;
+  return {
+    child,
+    pid,
+    identity,
+    exited,
+    commandRan: request.sandbox ? heardFrom(child.stdio[4] as Readable | null) : Promise.resolve(true),
+    stop: () => (stopping ??= killCall(identity, { graceMs: KILL_GRACE_MS, settleMs: KILL_SETTLE_MS })),
+    killNow: () => killCallSync(identity),
+  };
+}
+
+/**
+ * The script in an unlinked private file, open for reading: bash opens it again as /dev/fd/3 (a
+ * socket, which Node's 'pipe' gives, cannot be opened that way), and nothing is left on disk.
+ */
+function openScriptFile(command: string): number {
+  const file = path.join(tmpdir(), `toolwright-script-${process.pid}-${randomBytes(8).toString('hex')}.sh`);
+  const writeFd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  try {
+    writeFileSync(writeFd, command);
+    return openSync(file, constants.O_RDONLY);
+  } finally {
+    closeSync(writeFd);
+    unlinkSync(file);
+  }
+}
+
+async function spawnError(error: unknown, request: StartRequest): Promise<ToolError> {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  const program = request.sandbox ? request.sandbox.bwrap : 'bash';
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    const cwdOk = await stat(request.cwd).then((s) => s.isDirectory(), () => false);
+    if (!cwdOk) return new ToolError('NOT_FOUND', `the working directory is no longer a folder: ${message}`);
+    return request.sandbox
+      ? new ToolError('UNAVAILABLE', `${program} is gone: ${message}; install the bubblewrap package`)
+      : new ToolError('UNAVAILABLE', 'bash was not found on PATH; install bash or fix PATH in the toolkit exec.env option');
+  }
+  if (code === 'EACCES' || code === 'EPERM') return new ToolError('PERMISSION_DENIED', `could not start ${program}: ${message}`);
+  if (code === 'E2BIG') return new ToolError('TOO_LARGE', `the command's environment is too large to start ${program}: ${message}`);
+  return new ToolError('INTERNAL', `could not start ${program}: ${message}`);
+}

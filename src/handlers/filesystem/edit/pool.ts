@@ -1,0 +1,64 @@
+// Large edits run in worker threads (./worker.ts): 200 replace_all edits of a 4 MB file are
+// tens of seconds of matching, which on the caller's thread would stop every other call (an MCP
+// server's other sessions too). Small edits stay in-thread: copying the text costs more than they
+// do. A worker whose caller aborts is terminated (CANCELLED); a busy worker keeps the process
+// alive like any pending I/O, an idle one never does, and idle ones exit after IDLE_MS.
+import { Worker } from 'node:worker_threads';
+import { ToolError } from '../../../runtime/errors.js';
+import { workerEntry } from '../../../runtime/worker-entry.js';
+import { WorkerPool } from '../../../runtime/worker-pool.js';
+import type { EditJobReply, EditJobRequest } from './worker.js';
+import type { EditRequest } from './match.js';
+
+const MAX_EDIT_WORKERS = 2;
+const IDLE_MS = 30_000;
+/** Heap of one edit worker: a 64 MiB file is 128 MiB as a string, a few copies of it while editing. */
+const EDIT_WORKER_HEAP_MB = 2048;
+
+const pool = new WorkerPool<EditJobReply>({
+  create: () => {
+    const entry = workerEntry(import.meta.url, 'worker', 'handlers/filesystem/edit/worker');
+    // A heap cap of its own: a runaway job fails TOO_LARGE instead of growing the process without end.
+    return new Worker(entry.script, { eval: entry.eval, resourceLimits: { maxOldGenerationSizeMb: EDIT_WORKER_HEAP_MB } });
+  },
+  max: MAX_EDIT_WORKERS,
+  idleMs: IDLE_MS,
+});
+
+export interface EditJob {
+  text: string;
+  edits: readonly EditRequest[];
+  displayPath: string;
+  labelTotal?: number;
+}
+
+export interface EditedText {
+  text: string;
+  replacements: number;
+  diff: string;
+}
+
+/** Applies and diffs the edits in a worker; errors come back as the ToolErrors they were. */
+export function editInWorker(job: EditJob, signal: AbortSignal): Promise<EditedText> {
+  return pool.run<EditedText>({
+    signal,
+    post(worker, id) {
+      const request: EditJobRequest = { id, text: job.text, edits: job.edits, displayPath: job.displayPath, ...(job.labelTotal !== undefined ? { labelTotal: job.labelTotal } : {}) };
+      worker.postMessage(request);
+    },
+    settle(reply) {
+      if (reply.ok) return { text: reply.text, replacements: reply.replacements, diff: reply.diff };
+      return reply.code ? new ToolError(reply.code, reply.message, reply.details) : new ToolError('INTERNAL', `the edit failed in its worker: ${reply.message}`);
+    },
+    crashed(error) {
+      return (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new ToolError('TOO_LARGE', `the edits of ${job.displayPath} need more memory than an edit worker has; make fewer replacements per call`)
+        : new ToolError('INTERNAL', `the edit worker failed: ${error.message}`);
+    },
+  });
+}
+
+/** Edit workers alive now (busy or idle); for tests. */
+export function editWorkersAlive(): number {
+  return pool.live;
+}

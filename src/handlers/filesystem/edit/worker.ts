@@ -1,0 +1,38 @@
+// The edit worker: matches and replaces a large edit (./match.ts) and diffs it
+// (./diff.ts) off the caller's thread, one job at a time (./pool.ts).
+import { parentPort } from 'node:worker_threads';
+import { ToolError } from '../../../runtime/errors.js';
+import { unifiedDiff } from './diff.js';
+import { applyEdits, editLabel, type EditRequest } from './match.js';
+
+export interface EditJobRequest {
+  id: number;
+  text: string;
+  edits: readonly EditRequest[];
+  displayPath: string;
+  /** Set for multi_edit: failures name the edit (`edits[2] (edit 3 of 5)`). */
+  labelTotal?: number;
+}
+
+export type EditJobReply =
+  | { id: number; ok: true; text: string; replacements: number; diff: string }
+  | { id: number; ok: false; code?: string; message: string; details?: Record<string, unknown> };
+
+if (parentPort) {
+  const port = parentPort;
+  port.on('message', (job: EditJobRequest) => {
+    let reply: EditJobReply;
+    try {
+      const label = job.labelTotal === undefined ? undefined : (index: number) => editLabel(index, job.labelTotal!);
+      const outcome = applyEdits(job.text, job.edits, job.displayPath, label);
+      const diff = unifiedDiff(job.displayPath, job.text, outcome.text, outcome.changes);
+      reply = { id: job.id, ok: true, text: outcome.text, replacements: outcome.replacements, diff };
+    } catch (error) {
+      reply = error instanceof ToolError
+        ? { id: job.id, ok: false, code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }
+        : { id: job.id, ok: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    }
+    port.postMessage(reply);
+  });
+  port.postMessage('ready');
+}

@@ -1,0 +1,17 @@
+// The filesystem provider: read_file, write_file, edit_file, multi_edit, list_directory, one file per
+// operation; the write transaction in write-transaction.ts, reading lines in lines/, text encodings
+// in encodings/, images, PDFs and notebooks in media/, the edit core and its worker in edit/.
+import type { FilesystemHandlers } from '../../generated/types.js';
+import { editFile } from './edit-file.js';
+import { listDirectory } from './list-directory.js';
+import { multiEdit } from './multi-edit.js';
+import { readFile } from './read-file.js';
+import { writeFile } from './write-file.js';
+
+export const filesystemHandlers = {
+  read_file: readFile,
+  write_file: writeFile,
+  edit_file: editFile,
+  multi_edit: multiEdit,
+  list_directory: listDirectory,
+} satisfies FilesystemHandlers;

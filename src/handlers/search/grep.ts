@@ -1,0 +1,100 @@
+// search.grep: ripgrep, streamed and bounded (./grep/run.ts runs it; ./grep/ parses and renders).
+import { lstat, stat } from 'node:fs/promises';
+import type { GrepParams, GrepResult } from '../../generated/types.js';
+import { confinedPath } from '../../runtime/confine.js';
+import { ToolError, fsErrorToToolError } from '../../runtime/errors.js';
+import { checkBraceBound } from '../../runtime/glob-braces.js';
+import { withText, type Rendered } from '../../runtime/handler.js';
+import type { HandlerContext } from '../../runtime/types.js';
+import { entryKind } from '../../runtime/verified-fs.js';
+import { confinedMemoryWatchable } from '../exec/confinement/helper.js';
+import { realRg, workspaceConfinement } from '../exec/confinement/workspace.js';
+import { hideDeniedPaths } from './grep/policy-filter.js';
+import { compare, renderGrep, sortByPath } from './grep/render.js';
+import { canWatchRss, locateRipgrep } from './grep/ripgrep.js';
+import { describeRgError, searchWithRipgrep } from './grep/run.js';
+
+export const DEFAULT_MAX_RESULTS = 200;
+export const DEFAULT_GREP_TIMEOUT_MS = 60_000;
+/** Set to 1 to skip grep's fast way and always search the bounded way (tests, diagnosis). */
+export const GREP_BOUNDED_ENV = 'TOOLWRIGHT_GREP_BOUNDED';
+
+export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Rendered<GrepResult>> {
+  if (params.pattern.includes('\0')) throw new ToolError('INVALID_PATTERN', 'pattern contains a NUL byte');
+  if (params.glob?.includes('\0')) throw new ToolError('INVALID_PATTERN', 'glob contains a NUL byte');
+  const mode = params.output_mode ?? 'content';
+  const maxResults = params.max_results ?? DEFAULT_MAX_RESULTS;
+  const context = mode === 'content' ? (params.context ?? 0) : 0;
+  const userPath = params.path ?? '.';
+  // rg has its own glob engine (no ranges, linear matching); the bound keeps grep and glob alike.
+  if (params.glob) checkBraceBound(params.glob, { ranges: false });
+  const target = confinedPath(ctx, 'path');
+  const rgPath = await locateRipgrep();
+  if (!target.exists) throw new ToolError('NOT_FOUND', `${userPath} does not exist`);
+  await refuseSpecialFile(target.absolute, target.relative);
+  const timeoutMs = params.timeout_ms ?? DEFAULT_GREP_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  // Where a sandbox works, rg sees the workspace only: a folder swapped for a symlink to one
+  // elsewhere while rg walks resolves to nothing there.
+  const confine = await workspaceConfinement(ctx);
+  const watchable = confine ? await confinedMemoryWatchable(confine) : canWatchRss;
+  const search = (bounded: boolean) =>
+    searchWithRipgrep({
+      params, mode, context, maxResults, bounded, rgPath: confine ? realRg(rgPath) : rgPath, target: target.relative,
+      cwd: ctx.workspace.root, signal: ctx.signal, deadline, ...(confine ? { confine } : {}),
+    });
+  // The fast way first (what rg does by default, --json) with rg's memory watched; a file with a
+  // giant line makes rg grow, and then the search is run again the bounded way.
+  let collected = await search(!watchable || process.env[GREP_BOUNDED_ENV] === '1');
+  if (collected.exits.some((e) => e.overMemory)) collected = await search(true);
+  const { exits, matches, files, counts } = collected;
+  let truncated = collected.truncated;
+  const stderr = exits.filter((e) => e.exitCode === 2 && !e.stopped).map((e) => e.stderr).join('\n');
+  const found = matches ? matches.matches.length : files.size;
+  const problem = stderr ? describeRgError(stderr) : undefined;
+  if (problem && found === 0) {
+    if (/regex|glob|pattern|look-?around|backreference|syntax/i.test(problem)) {
+      throw new ToolError('INVALID_PATTERN', `invalid pattern: ${problem}`, { rg: problem });
+    }
+    if (/permission denied/i.test(problem) && !(await isDirectory(target.absolute))) {
+      throw new ToolError('PERMISSION_DENIED', `permission denied for ${userPath}`);
+    }
+  }
+
+  let output: GrepResult;
+  let sizeCapped = false;
+  if (matches) {
+    truncated = matches.truncated;
+    sizeCapped = matches.full;
+    output = { matches: sortByPath(matches.matches), truncated };
+  } else if (mode === 'count') {
+    output = { counts: counts.sort((a, b) => compare(a.path, b.path)), truncated };
+  } else {
+    output = { files: [...files].sort(compare), truncated };
+  }
+  if (ctx.visiblePaths) output = await hideDeniedPaths(output, ctx.visiblePaths);
+  return withText(output, renderGrep(output, params, mode, sizeCapped ? undefined : maxResults, problem));
+}
+
+/**
+ * rg reads whatever it is given: a FIFO or a device named as the path would block it (and the
+ * call) until the timeout. Like read_file, grep only takes regular files and folders.
+ */
+async function refuseSpecialFile(absolute: string, shown: string): Promise<void> {
+  let stats;
+  try {
+    stats = await lstat(absolute);
+  } catch (error) {
+    throw fsErrorToToolError(error, shown) ?? error;
+  }
+  if (stats.isFile() || stats.isDirectory()) return;
+  throw new ToolError('INVALID_INPUT', `${shown} is ${entryKind(stats)}; grep searches regular files and folders only`);
+}
+
+async function isDirectory(absolute: string): Promise<boolean> {
+  try {
+    return (await stat(absolute)).isDirectory();
+  } catch {
+    return false;
+  }
+}

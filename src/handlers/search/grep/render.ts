@@ -1,0 +1,165 @@
+// Model-facing text of search.grep results (rg-style lines, counts, truncation notes) and its sort/cut helpers.
+import type { GrepParams, GrepResult } from '../../../generated/types.js';
+import { MAX_LINE_CHARS, cutLine } from './lines.js';
+import type { RgLineEvent } from './rg-json.js';
+
+/** Longest model-facing text; the structured output still has everything. */
+export const MAX_TEXT_CHARS = 40_000;
+/**
+ * Bound on what grep collects whatever max_results says (lines are already cut at 2000): about the
+ * size of the structured output, so it fits an MCP result (1 MiB with the text) and memory stays flat.
+ */
+export const MAX_COLLECTED_CHARS = 960 * 1024;
+
+export type GrepMatch = NonNullable<GrepResult['matches']>[number];
+
+export function cutMatchText(event: RgLineEvent): string {
+  // Multiline matches keep their inner line breaks; CRLF files would otherwise leave \r behind.
+  const text = event.text.includes('\r\n') ? event.text.replace(/\r\n/g, '\n') : event.text;
+  if (event.fullLength === undefined && event.longerThan === undefined && text.length <= MAX_LINE_CHARS) return text;
+  let focus: number | undefined;
+  if (event.firstMatchByte !== undefined && event.firstMatchByte > MAX_LINE_CHARS / 2) {
+    const bytes = Buffer.from(text, 'utf8');
+    // A match past the end of a preview is not in view: show the start of the line.
+    if (event.firstMatchByte < bytes.length) focus = bytes.subarray(0, event.firstMatchByte).toString('utf8').length;
+  }
+  return cutLine(text, focus, event.fullLength, event.longerThan);
+}
+
+export function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Orders matches by path; rg already emits each file's matches together and in line order. */
+export function sortByPath(matches: GrepMatch[]): GrepMatch[] {
+  const groups: { path: string; from: number; to: number }[] = [];
+  let sorted = true;
+  for (let i = 0; i < matches.length; i++) {
+    const p = matches[i]!.path;
+    const last = groups[groups.length - 1];
+    if (last && last.path === p) {
+      last.to = i + 1;
+      continue;
+    }
+    if (last && compare(last.path, p) > 0) sorted = false;
+    groups.push({ path: p, from: i, to: i + 1 });
+  }
+  if (sorted) return matches;
+  groups.sort((a, b) => compare(a.path, b.path));
+  const out: GrepMatch[] = new Array(matches.length);
+  let k = 0;
+  for (const g of groups) for (let i = g.from; i < g.to; i++) out[k++] = matches[i]!;
+  return out;
+}
+
+/** `max` is undefined when the memory bound, not max_results, stopped the search. */
+export function renderGrep(output: GrepResult, params: GrepParams, mode: string, max: number | undefined, problem: string | undefined): string {
+  let lines: string[];
+  let total = 0;
+  let unit = 'matches';
+  let omitted = 0;
+  if (output.matches) {
+    total = output.matches.length;
+    const rendered = renderMatches(output.matches, MAX_TEXT_CHARS);
+    lines = rendered.lines;
+    omitted = total - rendered.shown;
+  } else {
+    const entries = output.counts ? output.counts.map((c) => `${c.path}:${c.count}`) : (output.files ?? []);
+    total = entries.length;
+    unit = 'files';
+    lines = capLines(entries, MAX_TEXT_CHARS);
+    omitted = entries.length - lines.length;
+  }
+  const notes: string[] = [];
+  if (omitted > 0) notes.push(`[… ${omitted} more ${unit} in the structured output, not shown here]`);
+  if (total === 0) {
+    const where = (params.path ?? '.') === '.' ? 'the workspace' : params.path;
+    const filters = [params.glob ? `glob ${params.glob}` : '', params.include_ignored ? '' : ".gitignore'd files and .git/ skipped"]
+      .filter(Boolean)
+      .join('; ');
+    notes.push(`No matches for ${JSON.stringify(params.pattern)} in ${where}${filters ? ` (${filters})` : ''}.`);
+  }
+  if (output.truncated) {
+    notes.push(
+      max === undefined
+        ? `[stopped after ${total} ${unit}: the results reached their ${MAX_COLLECTED_CHARS >> 10} KiB bound; narrow path/glob/pattern]`
+        : `[stopped at max_results=${max} ${unit}; more exist — narrow path/glob/pattern or raise max_results]`,
+    );
+  } else if (total > 0 && mode === 'count') {
+    const sum = output.counts!.reduce((acc, c) => acc + c.count, 0);
+    notes.push(`(${sum} matching lines in ${total} files)`);
+  } else if (total > 0 && mode === 'content') {
+    const fileCount = countFiles(output.matches!);
+    notes.push(`(${total} ${total === 1 ? 'match' : 'matches'} in ${fileCount} ${fileCount === 1 ? 'file' : 'files'})`);
+  }
+  if (problem) notes.push(`[some files could not be searched: ${problem.split('\n').slice(0, 3).join('; ')}]`);
+  return [...lines, ...notes].join('\n');
+}
+
+/** Matches are grouped by file, so counting path changes counts files. */
+function countFiles(matches: readonly GrepMatch[]): number {
+  let files = 0;
+  let last: string | undefined;
+  for (const m of matches) {
+    if (m.path !== last) files++;
+    last = m.path;
+  }
+  return files;
+}
+
+/**
+ * rg-style lines: `path:line: text` for matches, `path-line- text` for context, `--` between
+ * groups; stops once `budget` characters are used and says how many matches it showed.
+ */
+function renderMatches(matches: readonly GrepMatch[], budget: number): { lines: string[]; shown: number } {
+  const out: string[] = [];
+  let used = 0;
+  let shown = 0;
+  let lastPath: string | undefined;
+  let lastLine = 0;
+  for (const m of matches) {
+    const mark = out.length;
+    const matchLines = m.text.split('\n');
+    const firstBefore = m.line - (m.before?.length ?? 0);
+    const hasContext = m.before !== undefined;
+    if (hasContext && lastPath !== undefined && (m.path !== lastPath || firstBefore > lastLine + 1)) out.push('--');
+    if (m.path !== lastPath) lastLine = 0;
+    m.before?.forEach((text, i) => {
+      const line = firstBefore + i;
+      if (line > lastLine) out.push(`${m.path}-${line}- ${text}`);
+    });
+    matchLines.forEach((text, i) => {
+      const line = m.line + i;
+      // A line already printed as an earlier match's after-context is printed again as the match it is.
+      if (line > lastLine || !hasContext) out.push(`${m.path}:${line}: ${text}`);
+      else out[out.length - (lastLine - line) - 1] = `${m.path}:${line}: ${text}`;
+    });
+    let end = m.line + matchLines.length - 1;
+    m.after?.forEach((text, i) => {
+      const line = m.line + matchLines.length + i;
+      out.push(`${m.path}-${line}- ${text}`);
+      end = line;
+    });
+    for (let i = mark; i < out.length; i++) used += out[i]!.length + 1;
+    if (used > budget && shown > 0) {
+      out.length = mark;
+      break;
+    }
+    shown++;
+    lastPath = m.path;
+    lastLine = end;
+  }
+  return { lines: out, shown };
+}
+
+/** The longest prefix of `lines` whose joined length stays within `budget`. */
+export function capLines(lines: readonly string[], budget: number): string[] {
+  let used = 0;
+  let i = 0;
+  for (; i < lines.length; i++) {
+    used += lines[i]!.length + 1;
+    if (used > budget) break;
+  }
+  return lines.slice(0, i);
+}
+

@@ -1,0 +1,240 @@
+// Locating and running the `rg` binary of @vscode/ripgrep (abort, timeout, stdout to a parser from rg-json.ts).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { access, constants } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { ToolError, abortError } from '../../../runtime/errors.js';
+import { runConfined, type HelperSpec, type ProgramExit } from '../../exec/confinement/helper.js';
+import { withoutInheritedFds } from '../../exec/process/inherited-fds.js';
+
+/** Environment variable that points toolwright at another rg binary (tests use it to simulate a missing one). */
+export const RG_PATH_ENV = 'TOOLWRIGHT_RG_PATH';
+
+let bundledRgPath: Promise<string | undefined> | undefined;
+const checkedPaths = new Set<string>();
+
+/** Finds an executable rg: the override from the environment, else the one bundled with @vscode/ripgrep. */
+export async function locateRipgrep(): Promise<string> {
+  const override = process.env[RG_PATH_ENV];
+  let candidate = override || undefined;
+  if (!candidate) {
+    bundledRgPath ??= import('@vscode/ripgrep').then(
+      (mod) => mod.rgPath,
+      () => undefined,
+    );
+    candidate = await bundledRgPath;
+    if (!candidate) {
+      throw new ToolError(
+        'UNAVAILABLE',
+        'ripgrep is not installed: the platform package of @vscode/ripgrep is missing (reinstall dependencies with optional packages enabled)',
+      );
+    }
+  }
+  if (!checkedPaths.has(candidate)) {
+    try {
+      await access(candidate, constants.X_OK);
+    } catch {
+      throw new ToolError('UNAVAILABLE', `ripgrep binary ${candidate} is missing or not executable`, { rg: candidate });
+    }
+    checkedPaths.add(candidate);
+  }
+  return candidate;
+}
+
+export interface RipgrepRun {
+  rgPath: string;
+  args: readonly string[];
+  cwd: string;
+  signal: AbortSignal;
+  timeoutMs: number;
+  /** Receives stdout chunks; returns false once it has seen enough (rg is then killed). */
+  onStdout(chunk: Buffer): boolean;
+  /** Kill rg once its anonymous resident memory passes this many bytes (Linux: /proc; ignored elsewhere). */
+  maxRssBytes?: number;
+  /** Run rg inside the workspace's confinement sandbox (see ../../exec/confinement/helper.ts) instead of directly. */
+  confine?: HelperSpec;
+}
+
+/** Whether rg's memory can be watched here (see RipgrepRun.maxRssBytes) when it runs unconfined. */
+export const canWatchRss = process.platform === 'linux';
+const RSS_POLL_MS = 10;
+const PAGE_BYTES = 4096;
+
+/**
+ * Anonymous resident bytes of a process (its /proc statm: resident − shared pages), or 0 when
+ * unknown. File pages rg maps are page cache, not memory it allocated, so they do not count.
+ */
+function anonymousBytes(statm: string | undefined): number {
+  if (statm === undefined) return 0;
+  try {
+    const fields = readFileSync(statm, 'latin1').split(' ');
+    return (Number(fields[1]) - Number(fields[2])) * PAGE_BYTES || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * rg run with `--debug` logs each file it skips for --max-filesize as
+ * `rg: DEBUG|ignore::walk|…: ignoring PATH: N bytes`; other debug lines are dropped.
+ */
+const LARGE_SKIP = /^rg: DEBUG\|ignore::walk\|[^|]*: ignoring (.+): (\d+) bytes$/;
+const MAX_LARGE_FILES = 10_000;
+
+export interface RipgrepExit {
+  exitCode: number | null;
+  /** True when onStdout asked to stop and rg was killed for it. */
+  stopped: boolean;
+  stderr: string;
+  /** Files rg skipped for --max-filesize (from its --debug log), as rg printed them. */
+  largeFiles: string[];
+  /** True when rg was killed for passing maxRssBytes (its output so far is incomplete). */
+  overMemory: boolean;
+}
+
+const MAX_STDERR = 16 * 1024;
+
+/** rg started directly or in the confinement sandbox: what runRipgrep needs of either. */
+interface StartedRg {
+  stdout: Readable;
+  stderr: Readable;
+  exited: Promise<ProgramExit>;
+  kill(): void;
+  statm(): string | undefined;
+}
+
+function cannotRun(run: RipgrepRun, why: string): ToolError {
+  return new ToolError('UNAVAILABLE', `cannot run ripgrep (${run.rgPath}): ${why}`);
+}
+
+function spawnDirect(run: RipgrepRun): StartedRg {
+  const [file, args] = withoutInheritedFds(run.rgPath, run.args);
+  const child = spawn(file, args, { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<ProgramExit>((resolve, reject) => {
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' || error.code === 'EACCES' ? cannotRun(run, error.message) : error));
+    child.on('close', (exitCode, signal) => resolve({ exitCode, signal }));
+  });
+  return {
+    stdout: child.stdout,
+    stderr: child.stderr,
+    exited,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+    statm: () => (child.pid === undefined ? undefined : `/proc/${child.pid}/statm`),
+  };
+}
+
+async function startConfined(run: RipgrepRun, spec: HelperSpec): Promise<StartedRg> {
+  const program = await runConfined(spec, { file: run.rgPath, args: run.args, cwd: run.cwd });
+  const exited = program.exited.then((exit) => {
+    if (exit.exitCode === 127) throw cannotRun(run, 'not found inside the confinement sandbox');
+    return exit;
+  });
+  return { stdout: program.stdout, stderr: program.stderr, exited, kill: program.kill, statm: program.statmPath };
+}
+
+/**
+ * Runs rg and resolves when it has exited. Abort kills rg and rejects CANCELLED; the timeout
+ * kills it and rejects TIMEOUT. rg is never left running after this settles.
+ */
+export async function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
+  if (run.signal.aborted) throw abortError(run.signal);
+  const rg = run.confine ? await startConfined(run, run.confine) : spawnDirect(run);
+  return new Promise((resolve, reject) => {
+    let stopped = false;
+    let timedOut = false;
+    let aborted = false;
+    let stderr = '';
+    let settled = false;
+
+    const kill = () => {
+      rg.kill();
+      rg.stdout.destroy();
+    };
+    const onAbort = () => {
+      aborted = true;
+      kill();
+    };
+    run.signal.addEventListener('abort', onAbort, { once: true });
+    if (run.signal.aborted) onAbort();
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, run.timeoutMs);
+    let overMemory = false;
+    const watch = run.maxRssBytes !== undefined
+      ? setInterval(() => {
+          if (anonymousBytes(rg.statm()) > run.maxRssBytes!) {
+            overMemory = true;
+            kill();
+          }
+        }, RSS_POLL_MS)
+      : undefined;
+
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (watch) clearInterval(watch);
+      run.signal.removeEventListener('abort', onAbort);
+      outcome();
+    };
+
+    rg.stdout.on('data', (chunk: Buffer) => {
+      if (stopped || aborted || timedOut || overMemory) return;
+      let more: boolean;
+      try {
+        more = run.onStdout(chunk);
+      } catch (error) {
+        kill();
+        finish(() => reject(error));
+        return;
+      }
+      if (!more) {
+        stopped = true;
+        kill();
+      }
+    });
+    rg.stdout.on('error', () => {}); // destroyed on purpose when stopping
+    rg.stderr.on('error', () => {});
+    const largeFiles: string[] = [];
+    let partial = '';
+    rg.stderr.setEncoding('utf8');
+    rg.stderr.on('data', (text: string) => {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop()!;
+      if (partial.length > MAX_STDERR) partial = partial.slice(0, MAX_STDERR);
+      for (const line of lines) {
+        if (line.startsWith('rg: DEBUG|')) {
+          const skipped = LARGE_SKIP.exec(line);
+          if (skipped && largeFiles.length < MAX_LARGE_FILES) largeFiles.push(skipped[1]!);
+        } else if (stderr.length < MAX_STDERR) {
+          stderr += `${line}\n`.slice(0, MAX_STDERR - stderr.length);
+        }
+      }
+    });
+    rg.exited.then(
+      ({ exitCode }) => finish(() => {
+        if (aborted) reject(abortError(run.signal));
+        else if (timedOut) {
+          reject(
+            new ToolError(
+              'TIMEOUT',
+              `grep gave up after ${run.timeoutMs} ms; narrow the search with a smaller path or a glob filter, or raise timeout_ms`,
+              { timeout_ms: run.timeoutMs },
+            ),
+          );
+        } else {
+          if (partial && !partial.startsWith('rg: DEBUG|') && stderr.length < MAX_STDERR) stderr += partial.slice(0, MAX_STDERR - stderr.length);
+          resolve({ exitCode, stopped, stderr, largeFiles, overMemory });
+        }
+      }),
+      (error: unknown) => {
+        kill();
+        finish(() => reject(aborted ? abortError(run.signal) : error));
+      },
+    );
+  });
+}

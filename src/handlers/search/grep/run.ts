@@ -1,0 +1,131 @@
+// One grep search through rg: its flags, the fast way (--json, rg's memory watched) or the bounded
+// way (the standard printer, large files memory-mapped in runs of their own), and what it collects.
+import type { GrepParams, GrepResult } from '../../../generated/types.js';
+import type { HelperSpec } from '../../exec/confinement/helper.js';
+import { ContentCollector } from './content-collector.js';
+import { cleanRgPath } from './lines.js';
+import { MAX_COLLECTED_CHARS } from './render.js';
+import { NulRecordStream, RgJsonStream, type RgLineEvent } from './rg-json.js';
+import { RgStandardStream, standardPrinterArgs } from './rg-standard.js';
+import { runRipgrep } from './ripgrep.js';
+
+type GrepCount = NonNullable<GrepResult['counts']>[number];
+
+export interface SearchRun {
+  params: GrepParams;
+  mode: string;
+  context: number;
+  maxResults: number;
+  /** The bounded way: rg's standard printer (--max-columns), files over LARGE_FILE memory-mapped. */
+  bounded: boolean;
+  rgPath: string;
+  target: string;
+  cwd: string;
+  signal: AbortSignal;
+  deadline: number;
+  confine?: HelperSpec;
+}
+
+/** rg's own memory past which the fast way gives up for the bounded one (a normal search needs a few MiB). */
+const FAST_WAY_MAX_RSS = 48 * 1024 * 1024;
+
+/** One search, collecting what grep can return. */
+export async function searchWithRipgrep(run: SearchRun) {
+  const { params, mode, maxResults, bounded } = run;
+  const args = ripgrepArgs(params, mode, run.context, maxResults, bounded);
+  let matches: ContentCollector | undefined;
+  const files = new Set<string>();
+  const counts: GrepCount[] = [];
+  let truncated = false;
+  let onStdout: (chunk: Buffer) => boolean;
+  if (mode === 'content') {
+    matches = new ContentCollector(maxResults, run.context);
+    const onEvent = (event: RgLineEvent) => matches!.add(event);
+    const stream = params.multiline || !bounded ? new RgJsonStream(onEvent, run.context > 0) : new RgStandardStream(onEvent);
+    onStdout = (chunk) => stream.push(chunk);
+  } else {
+    let pathChars = 0;
+    const records = new NulRecordStream(mode === 'count', (printed, count) => {
+      const file = cleanRgPath(printed);
+      if (file === undefined) return true;
+      if (files.size >= maxResults || pathChars > MAX_COLLECTED_CHARS) {
+        truncated = true;
+        return false;
+      }
+      files.add(file);
+      pathChars += file.length + (mode === 'count' ? 24 : 3); // + its JSON punctuation
+      if (mode === 'count') counts.push({ path: file, count });
+      return true;
+    });
+    onStdout = (chunk) => records.push(chunk);
+  }
+  const rg = (extra: string[]) =>
+    runRipgrep({
+      rgPath: run.rgPath,
+      args: [...args, ...extra],
+      cwd: run.cwd,
+      signal: run.signal,
+      timeoutMs: Math.max(1, run.deadline - Date.now()),
+      onStdout,
+      maxRssBytes: bounded ? undefined : FAST_WAY_MAX_RSS,
+      ...(run.confine ? { confine: run.confine } : {}),
+    });
+  if (!bounded) return { exits: [await rg(['--', run.target])], matches, files, counts, truncated };
+  // Files up to LARGE_FILE are read (a long line costs rg at most about twice that per thread);
+  // bigger ones are searched again through memory maps, so no line of theirs is copied onto rg's heap.
+  const exits = [await rg(['--max-filesize', LARGE_FILE, '--debug', '--', run.target])];
+  const large = exits[0]!.largeFiles;
+  for (let i = 0; i < large.length && !exits.some((e) => e.stopped); i += LARGE_FILES_PER_RUN) {
+    exits.push(await rg(['--mmap', '--', ...large.slice(i, i + LARGE_FILES_PER_RUN)]));
+  }
+  return { exits, matches, files, counts, truncated };
+}
+
+/** rg's --max-filesize for the first pass; larger files get a memory-mapped pass of their own. */
+const LARGE_FILE = '8M';
+const LARGE_FILES_PER_RUN = 256;
+
+/** rg's flags for a search, up to and including the pattern (the paths follow `--`). */
+function ripgrepArgs(params: GrepParams, mode: string, context: number, maxResults: number, bounded: boolean): string[] {
+  const args = ['--no-config', '--hidden', '--no-require-git', '--with-filename'];
+  if (params.include_ignored) {
+    args.push('--no-ignore');
+  } else {
+    // Only .gitignore files decide, so grep and glob agree on what is ignored.
+    args.push('--no-ignore-dot', '--no-ignore-exclude', '--no-ignore-global', '--glob', '!.git');
+  }
+  if (mode === 'content') {
+    // No file can contribute more than max_results lines; one more tells that more exist.
+    args.push('--max-count', String(Math.min(maxResults + 1, 1_000_001)));
+    if (!bounded) {
+      args.push('--json');
+    } else if (params.multiline) {
+      // --json ignores --max-columns and, searching in parallel, buffers a file's whole output:
+      // one thread streams it instead (multiline searches are the rare, slow kind anyway).
+      args.push('--json', '--threads', '1');
+    } else {
+      args.push(...standardPrinterArgs());
+    }
+    if (context > 0) args.push('--context', String(context));
+  } else if (mode === 'files_with_matches') {
+    args.push('--files-with-matches', '--null');
+  } else {
+    args.push('--count', '--null');
+  }
+  args.push(params.case_insensitive ? '--ignore-case' : '--case-sensitive');
+  if (params.fixed_strings) args.push('--fixed-strings');
+  if (params.multiline) args.push('--multiline', '--multiline-dotall');
+  if (params.glob) args.push('--glob', params.glob);
+  args.push('--regexp', params.pattern);
+  return args;
+}
+
+/** rg's stderr without its "rg: " prefixes, in a form a model can read. */
+export function describeRgError(stderr: string): string | undefined {
+  const text = stderr
+    .split('\n')
+    .map((line) => line.replace(/^rg: /, ''))
+    .join('\n')
+    .trim();
+  return text || undefined;
+}

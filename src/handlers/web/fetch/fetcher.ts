@@ -1,0 +1,199 @@
+// The network half of web_fetch: GET through a per-call undici Agent whose DNS lookup can only
+// return addresses the guard already checked, manual redirects (each hop re-checked), and a body
+// reader that caps the decompressed size while streaming.
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { Agent } from 'undici';
+import { ToolError, abortError } from '../../../runtime/errors.js';
+import type { WebOptions } from '../../../runtime/types.js';
+import { checkTarget, parseFetchUrl, type CheckedTarget, type ResolvedAddress } from '../../../runtime/net/address-guard.js';
+import { loadUndici, pinnedLookup } from '../../../runtime/net/guarded.js';
+
+export const MAX_REDIRECTS = 5;
+
+const REQUEST_HEADERS = {
+  'user-agent': 'toolwright-web-fetch/0.1 (+https://github.com/toolwright)',
+  accept: 'text/html,application/xhtml+xml,text/markdown;q=0.9,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.5',
+  'accept-encoding': 'gzip, deflate, br',
+};
+
+export interface FetchSettings {
+  maxBytes: number;
+  timeoutMs: number;
+  /** The caller's signal (invoke's abort). */
+  signal: AbortSignal;
+  web: Readonly<WebOptions>;
+  /** The policy's host check for every redirect hop (the first URL was decided before the call; throws DENIED_BY_POLICY). */
+  checkHost?: (url: URL) => void;
+  /** The first URL as the runtime checked it before the call (its addresses are used as they are). */
+  checked?: CheckedTarget;
+}
+
+/** An open response: headers read, body not yet consumed. */
+export interface OpenResponse {
+  finalUrl: URL;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+  redirects: string[];
+}
+
+/** A fetch in progress; `close()` releases its connections whatever happened. */
+export interface FetchSession {
+  open(url: string): Promise<OpenResponse>;
+  /** Reads the body up to `limit` decompressed bytes. */
+  read(response: OpenResponse, limit: number): Promise<{ bytes: Buffer; truncated: boolean }>;
+  /** Maps any failure of open/read to a ToolError (timeout, cancel, network). */
+  toToolError(error: unknown): ToolError;
+  close(): void;
+}
+
+/** Drops a body we will not read; undici reports destroying an unread body as an error event. */
+export function discardBody(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+export function headerValue(headers: OpenResponse['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function openFetchSession(settings: FetchSettings): FetchSession {
+  const pins = new Map<string, ResolvedAddress[]>();
+  const timeout = new AbortController();
+  const timer = setTimeout(
+    () => timeout.abort(new ToolError('TIMEOUT', `web_fetch gave up after timeout_ms=${settings.timeoutMs}; retry with a larger timeout_ms if the site is slow`)),
+    settings.timeoutMs,
+  );
+  const signal = AbortSignal.any([settings.signal, timeout.signal]);
+  let agent: Agent | undefined;
+
+  function toToolError(error: unknown): ToolError {
+    if (settings.signal.aborted) return abortError(settings.signal);
+    if (timeout.signal.aborted) return timeout.signal.reason as ToolError;
+    if (error instanceof ToolError) return error;
+    const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+    const code = err.code ?? err.cause?.code;
+    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      return new ToolError('TIMEOUT', `web_fetch timed out (${code}) after timeout_ms=${settings.timeoutMs}`);
+    }
+    const what = err.cause?.message ?? err.message ?? String(error);
+    return new ToolError('NETWORK_ERROR', `the request failed${code ? ` (${code})` : ''}: ${what}`, code ? { code } : undefined);
+  }
+
+  async function hop(url: URL): Promise<{ status: number; headers: OpenResponse['headers']; body: Readable }> {
+    const target = settings.checked?.url.href === url.href ? settings.checked : await checkTarget(url, settings.web, 'web_fetch');
+    pins.set(target.hostname, target.addresses);
+    const undici = await loadUndici();
+    agent ??= new undici.Agent({
+      connect: { lookup: pinnedLookup(pins), timeout: settings.timeoutMs },
+      headersTimeout: settings.timeoutMs,
+      bodyTimeout: settings.timeoutMs,
+      // No proxy, no connection reuse across calls: every socket of this Agent went through the pins.
+      keepAliveTimeout: 1_000,
+    });
+    const response = await undici.request(url, {
+      method: 'GET',
+      headers: REQUEST_HEADERS,
+      dispatcher: agent,
+      signal,
+    });
+    return { status: response.statusCode, headers: response.headers, body: response.body as unknown as Readable };
+  }
+
+  async function open(input: string): Promise<OpenResponse> {
+    let url = parseFetchUrl(input);
+    const redirects: string[] = [];
+    for (;;) {
+      const { status, headers, body } = await hop(url);
+      const location = headerValue(headers, 'location');
+      if (status < 300 || status >= 400 || status === 304 || !location) {
+        return { finalUrl: url, status, headers, body, redirects };
+      }
+      discardBody(body);
+      if (redirects.length >= MAX_REDIRECTS) {
+        throw new ToolError('HTTP_ERROR', `stopped after ${MAX_REDIRECTS} redirects (last: ${url.href} → ${location}); the site redirects in a loop or too often`, {
+          status,
+          redirects: [...redirects, url.href],
+        });
+      }
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new ToolError('HTTP_ERROR', `${url.href} redirected to an invalid location: ${location.slice(0, 200)}`, { status });
+      }
+      if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a ${next.protocol} URL; only http and https are followed`, { status, location: next.href });
+      }
+      if (next.username || next.password) {
+        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`, { status });
+      }
+      settings.checkHost?.(next);
+      redirects.push(url.href);
+      url = next;
+    }
+  }
+
+  async function read(response: OpenResponse, limit: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+    const encoding = (headerValue(response.headers, 'content-encoding') ?? '').trim().toLowerCase();
+    let stream: Readable = response.body;
+    let decompressor: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
+    if (encoding === 'gzip' || encoding === 'x-gzip') decompressor = zlib.createGunzip();
+    else if (encoding === 'deflate') decompressor = zlib.createInflate();
+    else if (encoding === 'br') decompressor = zlib.createBrotliDecompress();
+    else if (encoding !== '' && encoding !== 'identity') {
+      discardBody(response.body);
+      throw new ToolError('UNSUPPORTED_CONTENT', `the response uses content-encoding "${encoding}", which web_fetch cannot decode`);
+    }
+    if (decompressor) {
+      const sink = decompressor;
+      response.body.on('error', (error) => sink.destroy(error));
+      stream = response.body.pipe(sink);
+    }
+    // Count decompressed bytes and stop at the cap: a gzip bomb costs `limit`, not its expansion.
+    // One buffer, sized from content-length when it is known, so a large body is held once.
+    const declared = decompressor ? NaN : Number(headerValue(response.headers, 'content-length'));
+    let buffer = Buffer.allocUnsafe(Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limit) : Math.min(limit, 64 * 1024));
+    let size = 0;
+    let truncated = false;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        const room = limit - size;
+        const take = Math.min(chunk.length, room);
+        if (size + take > buffer.length) {
+          const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(size + take, buffer.length * 2)));
+          buffer.copy(grown, 0, 0, size);
+          buffer = grown;
+        }
+        chunk.copy(buffer, size, 0, take);
+        size += take;
+        if (chunk.length > room) {
+          // More bytes than the cap allows: keep what fits and stop reading (closes the socket).
+          truncated = true;
+          break;
+        }
+      }
+    } catch (error) {
+      if (decompressor && !signal.aborted && (error as NodeJS.ErrnoException).code?.startsWith('Z_')) {
+        throw new ToolError('NETWORK_ERROR', `the ${encoding} body is corrupt: ${(error as Error).message}`);
+      }
+      throw error;
+    } finally {
+      discardBody(response.body);
+      if (decompressor) discardBody(decompressor);
+    }
+    return { bytes: buffer.subarray(0, size), truncated };
+  }
+
+  return {
+    open,
+    read,
+    toToolError,
+    close() {
+      clearTimeout(timer);
+      agent?.destroy().catch(() => {});
+    },
+  };
+}

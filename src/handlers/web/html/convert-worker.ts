@@ -1,0 +1,37 @@
+// The conversion worker: decodes a page's bytes and converts them (./convert.ts), one job at a
+// time. The pool (./convert-pool.ts) terminates it when a job overruns its deadline, so nothing a
+// page does here can hold the main thread's event loop.
+import { parentPort } from 'node:worker_threads';
+import { decodeText } from '../fetch/content.js';
+import { convertHtml, warmUp, type ConvertFormat } from './convert.js';
+
+export interface ConvertRequest {
+  id: number;
+  bytes: Uint8Array;
+  encoding: string;
+  truncated: boolean;
+  format: ConvertFormat;
+  baseUrl: string;
+}
+
+export type ConvertReply =
+  | { id: number; ok: true; title: string | undefined; content: string; notes: string[] }
+  | { id: number; ok: false; message: string };
+
+if (parentPort) {
+  const port = parentPort;
+  warmUp();
+  port.postMessage('ready');
+  port.on('message', (request: ConvertRequest) => {
+    let reply: ConvertReply;
+    try {
+      const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
+      const html = decodeText(bytes, request.encoding, request.truncated);
+      const page = convertHtml(html, request.format, request.baseUrl);
+      reply = { id: request.id, ok: true, ...page };
+    } catch (error) {
+      reply = { id: request.id, ok: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    }
+    port.postMessage(reply);
+  });
+}

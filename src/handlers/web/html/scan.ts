@@ -1,0 +1,380 @@
+// Linear-time scans of raw HTML that need no DOM: an estimate of how deep the parser would nest the
+// page (domino's tree building slows down with depth and its consumers recurse), and a bounded
+// plain-text extraction used when a page is beyond what the DOM converter accepts and for the short
+// excerpts of error pages. Every step moves forward through the string; nothing backtracks.
+
+/** Elements that never hold children. */
+const VOID_ELEMENTS = new Set([
+  'area', 'base', 'basefont', 'bgsound', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'image', 'img', 'input',
+  'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+]);
+/**
+ * Start tags that close an open element of their family (the parser's implied end tags) unless a
+ * scope boundary was opened after it: a run of <li>, <p>, <a>, <td>… does not nest.
+ */
+const IMPLIED_CLOSE: Record<string, { family: readonly string[]; boundary: readonly string[] }> = {};
+function closes(names: string[], family: string[], boundary: string[]): void {
+  for (const name of names) IMPLIED_CLOSE[name] = { family, boundary };
+}
+closes(['li'], ['li'], ['ul', 'ol']);
+closes(['dt', 'dd'], ['dt', 'dd'], ['dl']);
+closes(['option'], ['option'], ['select', 'datalist']);
+closes(['optgroup'], ['optgroup', 'option'], ['select']);
+closes(['tr'], ['tr', 'td', 'th'], ['table']);
+closes(['td', 'th'], ['td', 'th'], ['table', 'tr']);
+closes(['thead', 'tbody', 'tfoot'], ['thead', 'tbody', 'tfoot', 'tr', 'td', 'th'], ['table']);
+closes(['rb', 'rt', 'rp', 'rtc'], ['rb', 'rt', 'rp', 'rtc'], ['ruby']);
+closes(['a'], ['a'], ['td', 'th', 'caption', 'object', 'marquee', 'applet', 'template']);
+closes(['button'], ['button'], []);
+closes(['nobr'], ['nobr'], []);
+/** Start tags that close an open <p> (in button scope). */
+const CLOSES_P = new Set([
+  'address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl', 'fieldset',
+  'figcaption', 'figure', 'footer', 'header', 'hgroup', 'main', 'menu', 'nav', 'ol', 'p', 'search', 'section',
+  'summary', 'ul', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'listing', 'form', 'table', 'hr', 'li', 'dd', 'dt', 'xmp',
+]);
+const P_SCOPE = ['button', 'table', 'td', 'th', 'caption', 'marquee', 'object', 'applet', 'template', 'html'];
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Not pushed: the document's own frame. */
+const FRAME = new Set(['html', 'head', 'body']);
+/** Elements whose content is raw text up to their own end tag. */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript']);
+/** Elements whose text is never content (kept in step with the DOM converter's noise list). */
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'nav', 'iframe', 'svg', 'canvas', 'object', 'embed']);
+const LINE_BREAKING = new Set([
+  'address', 'br', 'dd', 'details', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'header', 'hr',
+  'li', 'main', 'summary', 'tr', 'tbody', 'thead', 'aside', 'option',
+]);
+const PARAGRAPH_BREAKING = new Set([
+  'article', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ol', 'p', 'pre', 'section', 'table', 'ul',
+]);
+
+const ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®', trade: '™', hellip: '…',
+  mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', sbquo: '‚', bdquo: '„', bull: '•',
+  middot: '·', euro: '€', pound: '£', yen: '¥', cent: '¢', sect: '§', para: '¶', deg: '°', plusmn: '±', times: '×',
+  divide: '÷', laquo: '«', raquo: '»', iexcl: '¡', iquest: '¿', shy: '\u00ad', larr: '←', rarr: '→', uarr: '↑',
+  darr: '↓', harr: '↔', le: '≤', ge: '≥', ne: '≠', ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009', zwj: '\u200d',
+  zwnj: '\u200c', micro: 'µ', frac12: '½', frac14: '¼', frac34: '¾', dagger: '†', Dagger: '‡', permil: '‰',
+};
+
+/** Decodes character references; bounded quantifiers keep the regex linear. */
+export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+    }
+    return ENTITIES[ref] ?? ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+}
+
+export interface HtmlScan {
+  /** Deepest nesting the parser would build, estimated (within a small factor of the real depth). */
+  depth: number;
+  /** Start tags seen. */
+  elements: number;
+  /** Most attributes on one start tag (the parser's attribute handling is quadratic in them). */
+  attributes: number;
+}
+
+/** Attributes in a start tag between `from` (after its name) and `to` (its end): one pass, quotes honoured. */
+function countAttributes(html: string, from: number, to: number): number {
+  let count = 0;
+  let inName = false;
+  let quote = 0;
+  for (let k = from; k < to; k++) {
+    const c = html.charCodeAt(k);
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+    } else if (c === 0x22 || c === 0x27) {
+      quote = c;
+      inName = false;
+    } else if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x2f || c === 0x3e) {
+      inName = false;
+    } else if (c === 0x3d) {
+      inName = true; // `=`: what follows is the value, not a new name
+    } else if (!inName) {
+      inName = true;
+      count++;
+    }
+  }
+  return count;
+}
+
+export interface ExtractedText {
+  title: string | undefined;
+  content: string;
+}
+
+interface Visitor {
+  text?(raw: string, inPre: boolean): void;
+  open?(name: string): void;
+  close?(name: string): void;
+  title?(raw: string): void;
+}
+
+const NAME_CHAR = /[A-Za-z0-9:_-]/;
+
+/** Index just past the `>` closing the tag whose attributes start at `from`, honouring quotes. */
+function endOfTag(html: string, from: number): { end: number; selfClosing: boolean } {
+  let quote = '';
+  for (let i = from; i < html.length; i++) {
+    const c = html[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === '>') {
+      return { end: i + 1, selfClosing: html[i - 1] === '/' };
+    }
+  }
+  return { end: html.length, selfClosing: false };
+}
+
+/**
+ * One forward pass over the markup: tags are matched against a stack of open elements (an end tag
+ * pops up to its element, as the parser's implied end tags do), raw-text elements are skipped to
+ * their end tag. Returns the deepest stack seen.
+ */
+function walkHtml(html: string, visit: Visitor): HtmlScan {
+  const stack: string[] = [];
+  // Per element name, the stack positions where one is open (innermost last).
+  const positions = new Map<string, number[]>();
+  let foreign = 0; // inside <svg>/<math>, "/>" really closes an element
+  let depth = 0;
+  let elements = 0;
+  let attributes = 0;
+  let i = 0;
+  let pre = 0;
+  const pop = () => {
+    const name = stack.pop()!;
+    positions.get(name)!.pop();
+    if (name === 'svg' || name === 'math') foreign--;
+    if (name === 'pre' || name === 'listing') pre--;
+    visit.close?.(name);
+  };
+  const innermost = (names: readonly string[]) => {
+    let at = -1;
+    for (const name of names) {
+      const open = positions.get(name);
+      if (open && open.length > 0) at = Math.max(at, open[open.length - 1]!);
+    }
+    return at;
+  };
+  /** Closes the outermost open element of `family` opened after the innermost `boundary` (and all inside it). */
+  const closeFamily = (family: readonly string[], boundary: readonly string[]) => {
+    const limit = innermost(boundary);
+    let at = Number.POSITIVE_INFINITY;
+    for (const name of family) {
+      const open = positions.get(name);
+      if (!open || open.length === 0 || open[open.length - 1]! <= limit) continue;
+      let lo = 0;
+      let hi = open.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (open[mid]! > limit) hi = mid;
+        else lo = mid + 1;
+      }
+      at = Math.min(at, open[lo]!);
+    }
+    if (at !== Number.POSITIVE_INFINITY) while (stack.length > at) pop();
+  };
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    const textEnd = lt < 0 ? html.length : lt;
+    if (textEnd > i) visit.text?.(html.slice(i, textEnd), pre > 0);
+    if (lt < 0) break;
+    i = lt;
+    const next = html[i + 1] ?? '';
+    if (html.startsWith('<!--', i)) {
+      const end = html.indexOf('-->', i + 4);
+      i = end < 0 ? html.length : end + 3;
+      continue;
+    }
+    if (next === '!' || next === '?') {
+      const end = html.indexOf('>', i + 2);
+      i = end < 0 ? html.length : end + 1;
+      continue;
+    }
+    const closing = next === '/';
+    let j = closing ? i + 2 : i + 1;
+    const nameStart = j;
+    while (j < html.length && NAME_CHAR.test(html[j]!)) j++;
+    if (j === nameStart || !/[A-Za-z]/.test(html[nameStart]!)) {
+      // A lone "<" is text.
+      visit.text?.('<', pre > 0);
+      i += 1;
+      continue;
+    }
+    const name = html.slice(nameStart, j).toLowerCase();
+    const { end, selfClosing } = endOfTag(html, j);
+    i = end;
+    if (closing) {
+      if ((positions.get(name)?.length ?? 0) > 0) {
+        while (stack.length > 0 && stack[stack.length - 1] !== name) pop();
+        if (stack.length > 0) pop();
+      } else {
+        visit.close?.(name);
+      }
+      continue;
+    }
+    elements++;
+    if (end - j > 64) attributes = Math.max(attributes, countAttributes(html, j, end));
+    if (RAW_TEXT.has(name) && foreign === 0) {
+      const endTag = new RegExp(`</${name}[\\s/>]`, 'gi');
+      endTag.lastIndex = i;
+      const found = endTag.exec(html);
+      const rawEnd = found ? found.index : html.length;
+      if (name === 'title') visit.title?.(html.slice(i, rawEnd));
+      else if (name === 'textarea') visit.text?.(html.slice(i, rawEnd), false);
+      visit.open?.(name);
+      visit.close?.(name);
+      i = found ? endOfTag(html, found.index + 2 + name.length).end : html.length;
+      continue;
+    }
+    if (name === 'plaintext') {
+      visit.text?.(html.slice(i), true);
+      break;
+    }
+    if (foreign === 0) {
+      if (CLOSES_P.has(name)) closeFamily(['p'], P_SCOPE);
+      const implied = IMPLIED_CLOSE[name];
+      if (implied) closeFamily(implied.family, implied.boundary);
+      if (HEADINGS.has(name) && HEADINGS.has(stack[stack.length - 1] ?? '')) pop();
+    }
+    visit.open?.(name);
+    if (VOID_ELEMENTS.has(name) || (selfClosing && foreign > 0) || FRAME.has(name)) {
+      visit.close?.(name);
+      continue;
+    }
+    stack.push(name);
+    let open = positions.get(name);
+    if (!open) positions.set(name, (open = []));
+    open.push(stack.length - 1);
+    if (name === 'svg' || name === 'math') foreign++;
+    if (name === 'pre' || name === 'listing') pre++;
+    if (stack.length > depth) depth = stack.length;
+  }
+  return { depth, elements, attributes };
+}
+
+/** How deep the page nests and how many elements it has, without building a tree. */
+export function scanHtml(html: string): HtmlScan {
+  return walkHtml(html, {});
+}
+
+/**
+ * The visible text of a page in one linear pass: scripts, styles, navigation and other noise
+ * skipped, block elements on their own lines, whitespace collapsed outside <pre>, entities decoded.
+ */
+export function extractText(html: string): ExtractedText {
+  const layout = new PlainTextLayout();
+  let title: string | undefined;
+  let skipping = 0;
+  const skipStack: string[] = [];
+  const blockBreak = (name: string) => {
+    if (PARAGRAPH_BREAKING.has(name)) layout.breakBefore(2);
+    else if (LINE_BREAKING.has(name)) layout.breakBefore(1);
+  };
+  walkHtml(html, {
+    title(raw) {
+      title ??= decodeEntities(raw).replace(/\s+/g, ' ').trim() || undefined;
+    },
+    open(name) {
+      if (SKIPPED.has(name)) {
+        if (!VOID_ELEMENTS.has(name)) {
+          skipping++;
+          skipStack.push(name);
+        }
+        return;
+      }
+      blockBreak(name);
+      if (name === 'td' || name === 'th') layout.cell();
+    },
+    close(name) {
+      if (skipping > 0 && skipStack[skipStack.length - 1] === name) {
+        skipStack.pop();
+        skipping--;
+        return;
+      }
+      blockBreak(name);
+    },
+    text(raw, inPre) {
+      if (skipping > 0) return;
+      const text = decodeEntities(raw);
+      layout.emit(inPre ? text : text.replace(/\s+/g, ' '), inPre);
+    },
+  });
+  return { title, content: layout.toString() };
+}
+
+/**
+ * Text laid out in blocks, as plain text: a break owed before the next words (1 = new line,
+ * 2 = blank line; whitespace between blocks is dropped), table cells tab-separated. Shared by the
+ * linear extraction above and the DOM walk of ./text.ts.
+ */
+export class PlainTextLayout {
+  private readonly parts: string[] = [];
+  private pendingBreak = 0;
+  private atLineStart = true;
+
+  breakBefore(level: 1 | 2): void {
+    this.pendingBreak = Math.max(this.pendingBreak, level);
+  }
+
+  /** A table cell starts: a tab unless it begins a line. */
+  cell(): void {
+    if (!this.atLineStart && this.pendingBreak === 0) {
+      this.parts.push('\t');
+      this.atLineStart = true;
+    }
+  }
+
+  /** Words (already whitespace-collapsed unless `verbatim`, i.e. inside <pre>). */
+  emit(text: string, verbatim: boolean): void {
+    if (this.pendingBreak > 0) {
+      if (!text.trim()) return;
+      if (this.parts.length > 0) this.parts.push(this.pendingBreak === 2 ? '\n\n' : '\n');
+      this.pendingBreak = 0;
+      this.atLineStart = true;
+    }
+    if (this.atLineStart && !verbatim) text = text.trimStart();
+    if (!text) return;
+    this.parts.push(text);
+    this.atLineStart = text.endsWith('\n');
+  }
+
+  toString(): string {
+    return tidyLines(this.parts.join(''), true);
+  }
+}
+
+/**
+ * Blank lines emptied, at most one blank line in a row, edges trimmed; with `trimEnds` also the
+ * trailing blanks of every line (plain text; Markdown keeps them, "  " before a newline is a break).
+ * A loop over lines, linear where `[ \t]+$` regexes are quadratic.
+ */
+export function tidyLines(text: string, trimEnds: boolean): string {
+  const out: string[] = [];
+  let blank = 0;
+  for (const line of text.split('\n')) {
+    const trimmed = trimEndBlanks(line);
+    if (trimmed === '') {
+      blank++;
+      continue;
+    }
+    if (out.length > 0 && blank > 0) out.push('');
+    blank = 0;
+    out.push(trimEnds ? trimmed : line);
+  }
+  return out.join('\n').trim();
+}
+
+/** `line` without trailing spaces and tabs, found by a backward loop (a `[ \t]+$` regex is quadratic). */
+export function trimEndBlanks(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line.charCodeAt(end - 1) === 0x20 || line.charCodeAt(end - 1) === 0x09)) end--;
+  return end === line.length ? line : line.slice(0, end);
+}

@@ -1,0 +1,130 @@
+// web.web_fetch: GET-only, SSRF-guarded, size- and time-capped; HTML converted to Markdown or text
+// in a worker. The network half lives in ./fetch/ (with the content-type and charset rules), the
+// conversion in ./html/.
+import type { WebFetchParams, WebFetchResult } from '../../generated/types.js';
+import { ToolError } from '../../runtime/errors.js';
+import { withText, type HandlerReturn } from '../../runtime/handler.js';
+import type { HandlerContext } from '../../runtime/types.js';
+import { classify, decodeText, excerptOf, looksBinary, parseContentType, pickEncoding, sniff, type BodyKind } from './fetch/content.js';
+import { discardBody, headerValue, openFetchSession, type FetchSession, type OpenResponse } from './fetch/fetcher.js';
+import { convertInWorker, prewarmConverter } from './html/convert-pool.js';
+
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+export const MAX_MAX_BYTES = 100 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const ERROR_EXCERPT_BYTES = 8 * 1024;
+
+export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Promise<HandlerReturn<WebFetchResult>> {
+  const format = params.format ?? 'markdown';
+  const maxBytes = Math.min(params.max_bytes ?? DEFAULT_MAX_BYTES, MAX_MAX_BYTES);
+  const timeoutMs = params.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs; // one budget for the fetch and the conversion
+  // The runtime checked the URL before the call (host rules, address guard): its addresses are used as checked.
+  const checked = ctx.urls.url;
+  const session = openFetchSession({ maxBytes, timeoutMs, signal: ctx.signal, web: ctx.services.web, ...(ctx.checkHost ? { checkHost: ctx.checkHost } : {}), ...(checked ? { checked } : {}) });
+  let converting = false;
+  try {
+    const response = await session.open(params.url);
+    const finalUrl = response.finalUrl.href;
+    const contentTypeHeader = headerValue(response.headers, 'content-type') ?? '';
+    const media = parseContentType(contentTypeHeader);
+    let kind = classify(media.mime);
+
+    if (response.status >= 400) throw await httpError(session, response, kind, media.charset);
+
+    if (kind === 'binary') {
+      discardBody(response.body);
+      throw unsupported(finalUrl, media.mime);
+    }
+    if (format !== 'raw' && (kind === 'html' || kind === 'unknown')) prewarmConverter(); // a worker starts while the body downloads
+    const { bytes, truncated } = await session.read(response, maxBytes);
+    if (kind === 'unknown') kind = sniff(bytes);
+    if (kind === 'binary') throw unsupported(finalUrl, media.mime || 'no content-type');
+    const { encoding, unsupported: badCharset } = pickEncoding(bytes, media.charset, kind);
+    // A label says text, the bytes say otherwise (an image or archive served as text/html).
+    if (looksBinary(bytes, encoding)) {
+      throw new ToolError(
+        'UNSUPPORTED_CONTENT',
+        `${finalUrl} is labelled ${media.mime || '(no content-type)'} but its bytes are binary (NUL or control bytes, or not valid ${encoding}); web_fetch returns HTML, text and JSON only`,
+        { content_type: media.mime, sniffed: 'binary' },
+      );
+    }
+    const notes: string[] = [];
+    if (badCharset) notes.push(`the charset "${badCharset}" is not supported here; decoded as ${encoding}, so some characters may be wrong`);
+
+    let content: string;
+    let title: string | undefined;
+    if (kind === 'html' && format !== 'raw') {
+      converting = true;
+      const page = await convertInWorker({ bytes, encoding, truncated, format, baseUrl: finalUrl }, { deadline, timeoutMs, signal: ctx.signal });
+      ({ content, title } = page);
+      notes.push(...page.notes);
+    } else {
+      content = decodeText(bytes, encoding, truncated);
+    }
+    const output: WebFetchResult = {
+      url: params.url,
+      final_url: finalUrl,
+      status: response.status,
+      content_type: contentTypeHeader,
+      ...(title ? { title } : {}),
+      content,
+      bytes: bytes.length,
+      truncated,
+    };
+    return withText(output, renderFetch(output, response.redirects.length, maxBytes, notes));
+  } catch (error) {
+    // The converter's own TIMEOUT/CANCELLED/UNSUPPORTED_CONTENT says what ran out; keep it.
+    if (converting && error instanceof ToolError) throw error;
+    throw session.toToolError(error);
+  } finally {
+    session.close();
+  }
+}
+
+/** HTTP_ERROR for a status of 400 or more, with an excerpt of the body when it is text. */
+async function httpError(session: FetchSession, response: OpenResponse, kind: BodyKind, charset: string | undefined): Promise<ToolError> {
+  const finalUrl = response.finalUrl.href;
+  let excerpt = '';
+  try {
+    const { bytes } = await session.read(response, ERROR_EXCERPT_BYTES);
+    const excerptKind = kind === 'unknown' ? sniff(bytes) : kind;
+    if (excerptKind !== 'binary') {
+      const { encoding } = pickEncoding(bytes, charset, excerptKind);
+      if (!looksBinary(bytes, encoding)) excerpt = excerptOf(decodeText(bytes, encoding, true), excerptKind);
+    }
+  } catch {
+    // The status is the news; an unreadable error body only loses the excerpt.
+  }
+  return new ToolError(
+    'HTTP_ERROR',
+    `${finalUrl} answered HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}`,
+    { status: response.status, url: finalUrl, ...(excerpt ? { excerpt } : {}) },
+  );
+}
+
+function unsupported(url: string, mime: string): ToolError {
+  return new ToolError(
+    'UNSUPPORTED_CONTENT',
+    `${url} is ${mime} (binary); web_fetch returns HTML, text and JSON only`,
+    { content_type: mime },
+  );
+}
+
+function renderFetch(output: WebFetchResult, redirects: number, maxBytes: number, notes: readonly string[]): string {
+  // Built with + (not join) so a large content string is referenced, not copied.
+  let head = '';
+  if (redirects > 0) head += `[redirected ${redirects}× to ${output.final_url}]\n`;
+  for (const note of notes) head += `[note: ${note}]\n`;
+  if (output.title) head += `Title: ${output.title}\n`;
+  if (head) head += '\n';
+  const body = output.content === '' ? `(empty body, HTTP ${output.status}, ${output.content_type || 'no content-type'})` : output.content;
+  let tail = '';
+  if (output.truncated) {
+    const hint = maxBytes < MAX_MAX_BYTES
+      ? `call again with a larger max_bytes (up to ${MAX_MAX_BYTES}) for more`
+      : 'this is the most web_fetch returns';
+    tail = `\n\n[truncated: the body was cut at max_bytes=${maxBytes}; ${hint}]`;
+  }
+  return head + body + tail;
+}

@@ -1,0 +1,121 @@
+// `toolwright schema|call|mcp --provider MODULE` (repeatable) and the `generate` verb of the bin.
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli.js';
+import { loadCodegen } from '../../src/cli/generate.js';
+import { tempDir } from '../support/helpers.js';
+
+const run = promisify(execFile);
+const tsxLoader = createRequire(import.meta.url).resolve('tsx');
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, {
+    stdout: { write: (s: string) => { out += s; } },
+    stderr: { write: (s: string) => { err += s; } },
+    readStdin: async () => '',
+  });
+  return { code, out, err };
+}
+
+/** A plain-JS provider module (what a third party's build emits), with one tool `name`. */
+function providerModule(provider: string, name: string): string {
+  const schema = { type: 'object', additionalProperties: false, properties: { who: { type: 'string' } } };
+  return `
+const check = (value) => typeof value === 'object' && value !== null && (value.who === undefined || typeof value.who === 'string');
+check.errors = null;
+const ok = () => true;
+const op = {
+  id: ${JSON.stringify(`${provider}.${name}`)}, provider: ${JSON.stringify(provider)}, name: ${JSON.stringify(name)},
+  title: 'Say hello', kind: 'data_source', risk: 'read_only', idempotent: true, openWorld: false,
+  description: 'Greets.', params: ${JSON.stringify(schema)}, result: { type: 'object' }, errors: [],
+  validateParams: check, validateResult: ok,
+};
+export const providers = [{ name: ${JSON.stringify(provider)}, description: 'Greetings.', operations: [op],
+  handlers: { ${name}: async (params) => ({ greeting: 'hello ' + (params.who ?? 'world') }) } }];
+`;
+}
+
+describe('--provider MODULE', () => {
+  it('schema and call serve the module\'s providers beside the reference ones; repeatable', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'hello.mjs'), providerModule('hello', 'say_hello'));
+    await writeFile(path.join(dir, 'bye.mjs'), providerModule('bye', 'say_bye'));
+    const mods = ['--provider', path.join(dir, 'hello.mjs'), '--provider', path.join(dir, 'bye.mjs')];
+    const schema = await cli(['schema', '-w', dir, ...mods]);
+    expect(schema.code, schema.err).toBe(0);
+    expect(schema.out).toMatch(/^  say_hello\s+data_source\s+read_only/m);
+    expect(schema.out).toMatch(/^  say_bye\s+data_source/m);
+    expect(schema.out).toMatch(/^  read_file\s+data_source/m);
+    const called = await cli(['call', 'say_hello', '{"who":"ada"}', '--json', '-w', dir, ...mods]);
+    expect(called.code, called.err).toBe(0);
+    expect(JSON.parse(called.out).output).toEqual({ greeting: 'hello ada' });
+    const invalid = await cli(['call', 'say_hello', '{"who":5}', '-w', dir, ...mods]);
+    expect(invalid.code).toBe(1);
+  });
+
+  it('a module without providers, a missing module and a clashing tool name are usage errors (exit 2)', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'none.mjs'), 'export const something = 1;\n');
+    await writeFile(path.join(dir, 'wrong.mjs'), 'export const providers = [{ name: "x" }];\n');
+    await writeFile(path.join(dir, 'clash.mjs'), providerModule('files2', 'read_file'));
+    const none = await cli(['schema', '--provider', path.join(dir, 'none.mjs')]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('has no `providers` export (it exports: something)');
+    const missing = await cli(['schema', '--provider', path.join(dir, 'nope.mjs')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('no such file');
+    const wrong = await cli(['call', 'read_file', '{}', '--provider', path.join(dir, 'wrong.mjs')]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain('must be the Provider[]');
+    const clash = await cli(['schema', '--provider', path.join(dir, 'clash.mjs')]);
+    expect(clash.code).toBe(2);
+    expect(clash.err).toContain('tool name "read_file" is declared by both filesystem.read_file and files2.read_file');
+  });
+});
+
+describe('toolwright generate (the bin verb)', () => {
+  it('generates a third-party project from the current folder, and --check passes after', async () => {
+    const dir = await tempDir();
+    const { notesCatalog } = await import('../fixtures/notes-catalog.js');
+    await mkdir(path.join(dir, 'src'), { recursive: true });
+    await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
+    const bin = (args: string[]) =>
+      run(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'src/cli.ts'), ...args], { cwd: dir }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      );
+    const first = await bin(['generate']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/generated 7 files from catalog\.yaml/);
+    expect(await readFile(path.join(dir, 'test/generated/notes.conformance.test.ts'), 'utf8')).toContain('from "../../src/handlers.js"');
+    expect((await bin(['generate', '--check'])).code).toBe(0);
+    await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog.replace('kind: resource', 'kind: banana'));
+    const broken = await bin(['generate', '--check']);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/^catalog\.yaml:\d+:\d+: .*banana/m);
+  }, 120_000);
+
+  it('loads the generator only at its own version, and names what to install otherwise', async () => {
+    const fromSource = await loadCodegen('0.1.0');
+    expect(typeof fromSource === 'object' && fromSource.version).toBe('0.1.0');
+    expect(await loadCodegen('0.1.0', '@toolwright/codegen-nowhere')).toBe(
+      'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0');
+    const dir = await tempDir();
+    const other = path.join(dir, 'other-codegen.mjs');
+    await writeFile(other, 'export const version = "0.2.0";\nexport async function runGenerate() { return 0; }\n');
+    expect(await loadCodegen('0.1.0', pathToFileURL(other).href)).toBe(
+      'toolwright 0.1.0 needs @toolwright/codegen 0.1.0, but 0.2.0 is installed: npm install --save-dev @toolwright/codegen@0.1.0');
+    // A module the generator itself fails to load is its failure, not a missing generator.
+    const broken = path.join(dir, 'broken-codegen.mjs');
+    await writeFile(broken, 'import "@toolwright/codegen-dependency-nowhere";\n');
+    await expect(loadCodegen('0.1.0', pathToFileURL(broken).href)).rejects.toThrow(/codegen-dependency-nowhere/);
+  });
+});

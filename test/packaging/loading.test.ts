@@ -1,0 +1,109 @@
+// Cost of loading (DESIGN §12): `import 'toolwright'` loads neither the MCP SDK nor zod, undici, execa
+// or turndown, and the CLI's `call` loads no MCP or network stack. A child process runs the built
+// dist/ with a module.register() hook that logs every resolved ESM URL, and dumps the CommonJS cache
+// at exit (CJS modules required by CJS never pass the ESM hooks).
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const HEAVY = ['@modelcontextprotocol/sdk', 'zod', 'zod-to-json-schema', 'undici', 'execa', 'turndown', 'hono', '@hono/node-server', 'pg'];
+
+const HOOKS = `let log;
+import { appendFileSync } from 'node:fs';
+export function initialize(data) { log = data.log; }
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(log, result.url + '\\n');
+  return result;
+}
+`;
+const REGISTER = `import { register, createRequire } from 'node:module';
+import { appendFileSync } from 'node:fs';
+const log = process.env.TW_LOAD_LOG;
+register(new URL('./hooks.mjs', import.meta.url), { data: { log } });
+process.on('exit', () => {
+  const cache = createRequire(import.meta.url).cache;
+  appendFileSync(log, Object.keys(cache).map((p) => 'file://' + p).join('\\n') + '\\n');
+});
+`;
+
+/** The node_modules packages a run loaded (by package name). */
+function packagesIn(log: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of log.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)) names.add(match[1]!);
+  return names;
+}
+
+describe('what loading toolwright loads', () => {
+  let build: string;
+  let workspace: string;
+  beforeAll(async () => {
+    build = await mkdtemp(join(tmpdir(), 'tw-load-'));
+    workspace = await mkdtemp(join(tmpdir(), 'tw-load-ws-'));
+    await writeFile(join(workspace, 'a.txt'), 'hello\n');
+    await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
+    await copyFile(join(root, 'package.json'), join(build, 'package.json'));
+    const built = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    expect(built.status, built.stdout).toBe(0);
+    // Bundled like the package ships (scripts/bundle.mjs after tsc, as `npm run build` does).
+    const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs'), join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    expect(bundled.status, bundled.stderr).toBe(0);
+    await writeFile(join(build, 'hooks.mjs'), HOOKS);
+    await writeFile(join(build, 'register.mjs'), REGISTER);
+  }, 120_000);
+  afterAll(async () => {
+    await rm(build, { recursive: true, force: true });
+    await rm(workspace, { recursive: true, force: true });
+  });
+
+  async function loaded(args: string[], name: string): Promise<{ packages: Set<string>; status: number | null; output: string }> {
+    const log = join(build, `${name}.log`);
+    await writeFile(log, '');
+    const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(build, 'register.mjs')).href, ...args], {
+      cwd: workspace, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', TW_LOAD_LOG: log },
+    });
+    return { packages: packagesIn(await readFile(log, 'utf8')), status: run.status, output: run.stdout + run.stderr };
+  }
+
+  it("import 'toolwright' loads none of the heavy packages, and still works", async () => {
+    const index = pathToFileURL(join(build, 'dist/index.js')).href;
+    const script = `const tw = await import(${JSON.stringify(index)});
+      const toolkit = tw.createToolkit({ workspace: process.cwd() });
+      const result = await toolkit.invoke('filesystem', 'read_file', { path: 'a.txt' });
+      tw.toOpenAITools(toolkit); tw.toAnthropicTools(toolkit); tw.mcpToolDefinitions(toolkit);
+      if (!result.ok) throw new Error(result.text);`;
+    const run = await loaded(['--input-type=module', '-e', script], 'import');
+    expect(run.status, run.output).toBe(0);
+    expect(run.packages.has('ajv')).toBe(true); // the hook does see packages (the validators' runtime)
+    for (const name of HEAVY) expect(run.packages.has(name), `${name} was loaded`).toBe(false);
+  }, 60_000);
+
+  it('the MCP SDK loads on first use of createMcpServer', async () => {
+    const index = pathToFileURL(join(build, 'dist/index.js')).href;
+    const script = `const tw = await import(${JSON.stringify(index)});
+      const server = await tw.createMcpServer(tw.createToolkit({ workspace: process.cwd() }));
+      if (typeof server.connect !== 'function') throw new Error('not a server');`;
+    const run = await loaded(['--input-type=module', '-e', script], 'mcp');
+    expect(run.status, run.output).toBe(0);
+    expect(run.packages.has('@modelcontextprotocol/sdk')).toBe(true);
+    expect(run.packages.has('hono')).toBe(false); // the HTTP server only for startMcpHttpServer
+  }, 60_000);
+
+  it('`toolwright call read_file` loads no MCP, network, process or HTML stack (nor yaml without a policy file)', async () => {
+    const run = await loaded([join(build, 'dist/cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call');
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toContain('hello');
+    // Only the filesystem handlers load: not grep's, glob's or web_fetch's dependencies either.
+    for (const name of [...HEAVY, 'yaml', 'fast-glob', 'ignore', 'ipaddr.js', '@vscode/ripgrep']) expect(run.packages.has(name), `${name} was loaded`).toBe(false);
+  }, 60_000);
+
+  it('`toolwright --help` loads only commander', async () => {
+    const run = await loaded([join(build, 'dist/cli.js'), '--help'], 'help');
+    expect(run.status, run.output).toBe(0);
+    expect([...run.packages]).toEqual(['commander']);
+  }, 60_000);
+});

@@ -1,0 +1,198 @@
+// The packages as npm would ship them: `npm pack --dry-run --json` for toolwright and for the
+// generator (@toolwright/codegen, the codegen/ workspace) in a scratch copy of the checkout (so the
+// `prepack` builds run and dist/ of the worktree is left alone), then the built dist/ run with plain
+// node, which is where the HTML conversion worker must be found as .js.
+import { spawnSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface PackResult {
+  files: { path: string }[];
+  filename: string;
+}
+
+let scratch: string;
+let pack: PackResult;
+let packLog = '';
+let codegenPack: PackResult;
+
+function npmPack(cwd: string): { result: PackResult; log: string } {
+  const run = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd, encoding: 'utf8', timeout: 120_000 });
+  const log = `${run.stderr}\n${run.error ?? ''}`;
+  if (run.status !== 0) throw new Error(`npm pack in ${cwd} failed (${run.status}): ${log.slice(-2000)}`);
+  return { result: (JSON.parse(run.stdout) as PackResult[])[0]!, log };
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'tw-pack-'));
+  for (const entry of ['package.json', 'README.md', 'docs', 'LICENSE', 'catalog.yaml', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts']) {
+    await cp(join(root, entry), join(scratch, entry), { recursive: true });
+  }
+  await cp(join(root, 'codegen'), join(scratch, 'codegen'), { recursive: true, filter: (from) => !/[\\/](dist|node_modules)$/.test(from) });
+  await symlink(join(root, 'node_modules'), join(scratch, 'node_modules'));
+  ({ result: pack, log: packLog } = npmPack(scratch));
+  codegenPack = npmPack(join(scratch, 'codegen')).result;
+}, 240_000);
+afterAll(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+describe('npm pack', () => {
+  it('builds on prepack and ships LICENSE, the docs, the entry points, the catalog and the conversion worker', () => {
+    expect(packLog).toMatch(/tsc -p tsconfig.build.json/);
+    const paths = pack.files.map((f) => f.path);
+    for (const required of ['LICENSE', 'README.md', 'docs/operations.md', 'docs/security.md', 'package.json', 'catalog.yaml', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/handlers/web/html/convert-worker.js', 'dist/handlers/filesystem/edit/worker.js']) {
+      expect(paths, required).toContain(required);
+    }
+    expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);
+    // The entry points are bundles over shared chunks (scripts/bundle.mjs), not tsc's per-file modules.
+    expect(paths.some((p) => /^dist\/chunks\/.+\.js$/.test(p))).toBe(true);
+    expect(pack.filename).toBe('toolwright-0.1.0.tgz');
+  });
+
+  it('ships no generator: no codegen module, none of its dependencies, and the catalog schema for editors', async () => {
+    const paths = pack.files.map((f) => f.path);
+    expect(paths.filter((p) => /codegen|compile-worker/.test(p))).toEqual([]);
+    expect(paths).toContain('dist/catalog.schema.json');
+    const manifest = JSON.parse(await readFile(join(scratch, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>; exports: Record<string, string>;
+    };
+    for (const name of ['js-yaml', 'ts-morph', 'json-schema-to-typescript', 'prettier', '@toolwright/codegen']) {
+      expect(Object.keys(manifest.dependencies), name).not.toContain(name);
+    }
+    expect(paths).toContain(manifest.exports['./catalog.schema.json']!.replace(/^\.\//, ''));
+    // No module of the built runtime reaches the generator's toolchain (YAML catalogs, Ajv's compiler).
+    const reaching: string[] = [];
+    for (const file of await filesUnder(join(scratch, 'dist'))) {
+      if (file.endsWith('.js') && /from ["'](js-yaml|ajv\/dist\/(standalone|2020|core)[^"']*|ajv)["']/.test(await readFile(file, 'utf8'))) reaching.push(file);
+    }
+    expect(reaching).toEqual([]);
+  });
+
+  it('the generator package ships its bundle, its worker and the schema, and pins toolwright', async () => {
+    const paths = codegenPack.files.map((f) => f.path).sort();
+    expect(paths).toEqual(['LICENSE', 'README.md', 'catalog.schema.json', 'dist/compile-worker.js', 'dist/index.js', 'package.json']);
+    expect(codegenPack.filename).toBe('toolwright-codegen-0.1.0.tgz');
+    const manifest = JSON.parse(await readFile(join(scratch, 'codegen/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>; peerDependencies: Record<string, string>; bin?: unknown;
+    };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'js-yaml']);
+    expect(manifest.peerDependencies).toEqual({ toolwright: '0.1.0' });
+    expect(manifest.bin).toBeUndefined();
+    // The runtime modules it shares with toolwright are inlined: it imports none of toolwright's files.
+    const bundle = await readFile(join(scratch, 'codegen/dist/index.js'), 'utf8');
+    expect(bundle).not.toMatch(/^import .* from ["'](toolwright|\.\.?\/)/m);
+    expect(bundle).toContain('var COMMON_ERRORS');
+  });
+
+  it('ships no source maps and no sourceMappingURL pointing at the unshipped ../src', async () => {
+    expect(pack.files.map((f) => f.path).filter((p) => p.endsWith('.map'))).toEqual([]);
+    const referencing: string[] = [];
+    for (const file of await filesUnder(join(scratch, 'dist'))) {
+      if (/sourceMappingURL|\.\.\/src\//.test(await readFile(file, 'utf8'))) referencing.push(file);
+    }
+    expect(referencing).toEqual([]);
+  });
+
+  it('LICENSE is MIT, "toolwright contributors", and package.json says MIT', async () => {
+    const license = await readFile(join(root, 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^MIT License/);
+    expect(license).toMatch(/Copyright \(c\) \d{4} toolwright contributors/);
+    expect(JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).license).toBe('MIT');
+  });
+});
+
+// Runs against the dist/ that `npm pack` built: a normal page, a too-deep page (plain-text
+// fallback) and a slow page (TIMEOUT) converted through the worker pool, then the process must exit
+// on its own (idle workers never hold it).
+const DIST_SCRIPT = `
+import http from 'node:http';
+import { createToolkit } from './dist/index.js';
+const slow = ('<div>'.repeat(500) + 'x' + '</div>'.repeat(500)).repeat(700);
+const pages = {
+  '/normal': '<html><head><title>Built</title></head><body><h1>Hi</h1><p>A <a href="/x">link</a></p></body></html>',
+  '/deep': '<p>' + '<b>'.repeat(100000) + 'deep',
+  '/slow': slow,
+};
+const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(pages[req.url] ?? ''));
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = 'http://127.0.0.1:' + server.address().port;
+const toolkit = createToolkit({ workspace: process.cwd(), web: { allowPrivateNetwork: true } });
+const out = {};
+for (const [name, input] of [['normal', {}], ['deep', {}], ['slow', { max_bytes: 8000000, timeout_ms: 2000 }]]) {
+  const started = performance.now();
+  const result = await toolkit.invoke('web', 'web_fetch', { url: origin + '/' + name, ...input });
+  out[name] = { ok: result.ok, code: result.ok ? undefined : result.error.code, text: result.text.slice(0, 400), ms: performance.now() - started };
+}
+server.close();
+server.closeAllConnections();
+// A large edit runs in the built edit worker.
+const { writeFileSync } = await import('node:fs');
+writeFileSync('big-edit.txt', 'foo bar\\n'.repeat(3000000));
+await toolkit.invoke('filesystem', 'read_file', { path: 'big-edit.txt' });
+const edit = await toolkit.invoke('filesystem', 'edit_file', { path: 'big-edit.txt', old_str: 'bar', new_str: 'BAR', replace_all: true, dry_run: true });
+out.edit = { ok: edit.ok, code: edit.ok ? undefined : edit.error.code, text: edit.text.slice(0, 400), ms: 0 };
+process.stdout.write(JSON.stringify(out));
+`;
+
+describe('built dist/ with plain node', () => {
+  it('`toolwright generate` says what to install without the generator (exit 2), and generates with it', async () => {
+    // An install of the built package alone: node_modules holds everything but @toolwright/codegen.
+    // Outside the scratch copy, whose node_modules (the checkout's) would be found by walking up.
+    const install = await mkdtemp(join(tmpdir(), 'tw-installed-'));
+    await mkdir(join(install, 'node_modules'));
+    await cp(join(scratch, 'dist'), join(install, 'dist'), { recursive: true });
+    await cp(join(scratch, 'package.json'), join(install, 'package.json'));
+    for (const entry of await readdir(join(root, 'node_modules'))) {
+      if (entry !== '@toolwright' && entry !== '.bin') await symlink(join(root, 'node_modules', entry), join(install, 'node_modules', entry));
+    }
+    const project = join(scratch, 'project');
+    await mkdir(join(project, 'src'), { recursive: true });
+    const { notesCatalog } = await import('../fixtures/notes-catalog.js');
+    await writeFile(join(project, 'catalog.yaml'), notesCatalog);
+    const generate = () => spawnSync(process.execPath, [join(install, 'dist/cli.js'), 'generate'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+    const without = generate();
+    expect(without.status, without.stderr).toBe(2);
+    expect(without.stderr).toBe('toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0\n');
+    expect(await readdir(project)).toEqual(['catalog.yaml', 'src']);
+    // The generator as its pack built it (scratch/codegen/dist), installed beside toolwright.
+    await mkdir(join(install, 'node_modules/@toolwright'));
+    await symlink(join(scratch, 'codegen'), join(install, 'node_modules/@toolwright/codegen'));
+    const withIt = generate();
+    expect(withIt.status, withIt.stderr).toBe(0);
+    expect(withIt.stdout).toMatch(/generated 7 files from catalog\.yaml/);
+    expect(await readFile(join(project, 'src/generated/registry.ts'), 'utf8')).toContain('from "toolwright"');
+    await rm(install, { recursive: true, force: true });
+  }, 90_000);
+
+  it('converts in the .js worker, honours timeout_ms, and lets the process exit', async () => {
+    await writeFile(join(scratch, 'run-dist.mjs'), DIST_SCRIPT);
+    const started = performance.now();
+    const run = spawnSync(process.execPath, ['run-dist.mjs'], { cwd: scratch, encoding: 'utf8', timeout: 60_000 });
+    const wall = performance.now() - started;
+    expect(run.status, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as Record<string, { ok: boolean; code?: string; text: string; ms: number }>;
+    expect(out.normal!.ok).toBe(true);
+    expect(out.normal!.text).toContain('# Hi');
+    expect(out.normal!.text).toContain('[link](http://127.0.0.1:');
+    expect(out.deep!.ok).toBe(true);
+    expect(out.deep!.text).toMatch(/nests elements about 1000\d\d levels deep/);
+    expect(out.slow!.code).toBe('TIMEOUT');
+    expect(out.edit!.ok, out.edit!.text).toBe(true);
+    expect(out.edit!.text).toMatch(/would make 3,?000,?000 replacements/);
+    expect(out.slow!.ms).toBeLessThan(2000 + 2500);
+    // Idle workers are unref'd: the process ends when its work does, not after the idle timeout (30 s).
+    const work = out.normal!.ms + out.deep!.ms + out.slow!.ms;
+    expect(wall - work).toBeLessThan(15_000);
+  }, 90_000);
+});

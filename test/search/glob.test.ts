@@ -1,0 +1,146 @@
+import { mkdir, symlink, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { GlobResult } from '../../src/generated/types.js';
+import type { Toolkit } from '../../src/index.js';
+import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
+
+async function put(root: string, files: Record<string, string>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+    await writeFile(path.join(root, name), content);
+  }
+}
+
+async function glob(toolkit: Toolkit, input: Record<string, unknown>): Promise<GlobResult> {
+  return expectOk<GlobResult>(await toolkit.invoke('search', 'glob', input));
+}
+
+describe('search.glob', () => {
+  it('lists files newest first by modification time', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { 'old.txt': '1', 'new.txt': '2', 'mid.txt': '3' });
+    await utimes(path.join(root, 'old.txt'), new Date('2020-01-01'), new Date('2020-01-01'));
+    await utimes(path.join(root, 'mid.txt'), new Date('2021-01-01'), new Date('2021-01-01'));
+    await utimes(path.join(root, 'new.txt'), new Date('2022-01-01'), new Date('2022-01-01'));
+    const out = await glob(toolkit, { pattern: '*.txt' });
+    expect(out.files).toEqual(['new.txt', 'mid.txt', 'old.txt']);
+    const limited = await toolkit.invoke('search', 'glob', { pattern: '*.txt', limit: 2 });
+    expect(expectOk<GlobResult>(limited)).toEqual({ files: ['new.txt', 'mid.txt'], truncated: true, total: 3 });
+    expect(limited.text).toContain('showing the 2 newest of 3 files');
+  });
+
+  it('honours .gitignore files at every level, with deeper files taking precedence', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, {
+      '.gitignore': '*.log\n/build/\n',
+      'a.log': 'x',
+      'build/out.js': 'x',
+      'src/build/keep.js': 'x', // "/build/" is anchored to the root
+      'sub/.gitignore': 'local/\n!keep.log\n',
+      'sub/keep.log': 'x',
+      'sub/drop.log': 'x',
+      'sub/local/x.txt': 'x',
+      'sub/y.txt': 'x',
+    });
+    const out = await glob(toolkit, { pattern: '**/*' });
+    expect(out.files.sort()).toEqual(['.gitignore', 'src/build/keep.js', 'sub/.gitignore', 'sub/keep.log', 'sub/y.txt']);
+    const all = await glob(toolkit, { pattern: '**/*', include_ignored: true });
+    expect(all.files).toHaveLength(9);
+  });
+
+  it('applies the root .gitignore when the pattern starts in a subfolder', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { '.gitignore': 'gen/\n', 'src/gen/a.ts': 'x', 'src/b.ts': 'x' });
+    expect((await glob(toolkit, { pattern: 'src/**/*.ts' })).files).toEqual(['src/b.ts']);
+    expect((await glob(toolkit, { pattern: '**/*.ts', path: 'src' })).files).toEqual(['src/b.ts']);
+  });
+
+  it('skips .git unless include_ignored, also without any .gitignore', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { '.git/HEAD': 'ref', '.git/objects/ab/cd': 'x', 'sub/.git/config': 'x', 'a.txt': 'x' });
+    expect((await glob(toolkit, { pattern: '**' })).files).toEqual(['a.txt']);
+    const all = await glob(toolkit, { pattern: '**', include_ignored: true });
+    expect(all.files.sort()).toEqual(['.git/HEAD', '.git/objects/ab/cd', 'a.txt', 'sub/.git/config']);
+  });
+
+  it('includes dot files and dot folders', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { '.env': 'x', '.config/app.json': '{}', 'visible.json': '{}' });
+    expect((await glob(toolkit, { pattern: '**/*.json' })).files.sort()).toEqual(['.config/app.json', 'visible.json']);
+    expect((await glob(toolkit, { pattern: '.*' })).files).toEqual(['.env']);
+  });
+
+  it('does not follow symlinked folders, survives symlink loops and never lists outside files', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const outside = await tempDir('toolwright-outside-');
+    await put(outside, { 'secret.txt': 'x' });
+    await put(root, { 'real/f.txt': 'x' });
+    await symlink(path.join(root, 'real'), path.join(root, 'link'));
+    await symlink(root, path.join(root, 'real', 'loop'));
+    await symlink(outside, path.join(root, 'out'));
+    await symlink(path.join(outside, 'secret.txt'), path.join(root, 'secret-link.txt'));
+    const out = await glob(toolkit, { pattern: '**/*.txt' });
+    expect(out.files).toEqual(['real/f.txt']);
+  });
+
+  it('finds a literal file name containing [ ] ( )', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { 'a[1].txt': 'x', 'app/(group)/page.tsx': 'x', 'pages/[id].tsx': 'x' });
+    expect((await glob(toolkit, { pattern: 'a[1].txt' })).files).toEqual(['a[1].txt']);
+    expect((await glob(toolkit, { pattern: 'app/(group)/page.tsx' })).files).toEqual(['app/(group)/page.tsx']);
+    expect((await glob(toolkit, { pattern: '[id].tsx', path: 'pages' })).files).toEqual(['pages/[id].tsx']);
+    // the glob meaning of the same pattern still works
+    await put(root, { 'a1.txt': 'x' });
+    expect((await glob(toolkit, { pattern: 'a[1].txt' })).files.sort()).toEqual(['a1.txt', 'a[1].txt']);
+  });
+
+  it('accepts absolute patterns inside the workspace and leading .. that stays inside', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { 'lib/x.ts': 'x', 'src/y.ts': 'y' });
+    expect((await glob(toolkit, { pattern: `${root}/lib/*.ts` })).files).toEqual(['lib/x.ts']);
+    expect((await glob(toolkit, { pattern: '../lib/*.ts', path: 'src' })).files).toEqual(['lib/x.ts']);
+  });
+
+  it('returns no files (with a hint) when a literal prefix folder is missing', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { 'a.ts': 'x' });
+    const result = await toolkit.invoke('search', 'glob', { pattern: 'nowhere/**/*.ts' });
+    expect(expectOk<GlobResult>(result)).toEqual({ files: [], truncated: false, total: 0 });
+    expect(result.text).toContain('No files match');
+    const flat = await toolkit.invoke('search', 'glob', { pattern: '*.md' });
+    expect(flat.text).toContain('include_ignored');
+  });
+
+  it('refuses bad input with clear codes', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { 'a.txt': 'x', 'src/b.ts': 'x' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ pattern: '' }, 'INVALID_INPUT'],
+      [{ pattern: '   ' }, 'INVALID_INPUT'],
+      [{ pattern: '*', path: 'missing' }, 'NOT_FOUND'],
+      [{ pattern: '*', path: 'a.txt' }, 'NOT_DIRECTORY'],
+      [{ pattern: '*', path: '..' }, 'OUTSIDE_WORKSPACE'],
+      [{ pattern: '*', path: '/etc' }, 'OUTSIDE_WORKSPACE'],
+      [{ pattern: '/etc/*' }, 'OUTSIDE_WORKSPACE'],
+      [{ pattern: '../*' }, 'OUTSIDE_WORKSPACE'],
+      [{ pattern: 'src/**/../../../*' }, 'INVALID_PATTERN'],
+      [{ pattern: 'src/' }, 'INVALID_PATTERN'],
+    ];
+    for (const [input, code] of cases) {
+      const result = await toolkit.invoke('search', 'glob', input);
+      expect([JSON.stringify(input), errorCode(result)]).toEqual([JSON.stringify(input), code]);
+    }
+    const notDir = await toolkit.invoke('search', 'glob', { pattern: '*', path: 'a.txt' });
+    expect(notDir.text).toMatch(/a\.txt is a file/);
+  });
+
+  it('returns CANCELLED when the signal is already aborted', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { 'a.txt': 'x' });
+    const controller = new AbortController();
+    controller.abort();
+    const result = await toolkit.invoke('search', 'glob', { pattern: '**' }, { signal: controller.signal });
+    expect(errorCode(result)).toBe('CANCELLED');
+  });
+});

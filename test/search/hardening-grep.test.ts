@@ -1,0 +1,174 @@
+// Hostile paths and files for grep (issue 10 item 6): special files as path, rg's memory on a
+// giant single-line file, the bounded way and its memory-mapped pass over files past 8 MiB.
+import { execFileSync } from 'node:child_process';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { GrepResult } from '../../src/generated/types.js';
+import { GREP_BOUNDED_ENV } from '../../src/handlers/search/grep.js';
+import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
+
+async function put(root: string, files: Record<string, string>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+    await writeFile(path.join(root, name), content);
+  }
+}
+
+describe('grep on special files', () => {
+  it('refuses a FIFO, a symlink to a FIFO and a socket as path at once, instead of waiting for the timeout', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, { 'dir/a.txt': 'needle\n' });
+    execFileSync('mkfifo', [path.join(root, 'dir', 'pipe')]);
+    await symlink(path.join(root, 'dir', 'pipe'), path.join(root, 'pipe-link'));
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(root, 'dir', 'sock'), resolve));
+    try {
+      for (const target of ['dir/pipe', 'pipe-link', 'dir/sock']) {
+        const started = Date.now();
+        const result = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: target, timeout_ms: 30_000 });
+        expect(errorCode(result), target).toBe('INVALID_INPUT');
+        expect(result.text).toMatch(/FIFO|socket/);
+        expect(Date.now() - started).toBeLessThan(10_000);
+      }
+      // A folder holding them is searched (rg skips what is not a regular file) without hanging.
+      for (const mode of ['content', 'files_with_matches', 'count'] as const) {
+        const result = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'dir', output_mode: mode, timeout_ms: 20_000 });
+        expect(errorCode(result), mode).toBe('OK');
+        expect(result.text).toContain('dir/a.txt');
+      }
+      const globbed = await toolkit.invoke('search', 'grep', { pattern: 'needle', glob: 'pipe', timeout_ms: 20_000 });
+      expect(expectOk<GrepResult>(globbed).matches).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 60_000);
+
+  it('a device reached through a symlink is outside the workspace', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await symlink('/dev/zero', path.join(root, 'zero'));
+    expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'x', path: 'zero' }))).toBe('OUTSIDE_WORKSPACE');
+  });
+});
+
+/** Runs `body` with grep forced to its bounded way (standard printer, big files memory-mapped). */
+async function bounded<T>(body: () => Promise<T>): Promise<T> {
+  const saved = process.env[GREP_BOUNDED_ENV];
+  process.env[GREP_BOUNDED_ENV] = '1';
+  try {
+    return await body();
+  } finally {
+    if (saved === undefined) delete process.env[GREP_BOUNDED_ENV];
+    else process.env[GREP_BOUNDED_ENV] = saved;
+  }
+}
+
+describe('grep the bounded way gives what the fast way gives', () => {
+  it('same matches, context, counts, files and cuts in both ways', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, {
+      'src/a.ts': 'one\nfind me\nthree\nfind me again\n',
+      'src/crlf.txt': 'x find me\r\ny\r\n',
+      'b: c.txt': 'find me\n',
+      'min.js': `${'a'.repeat(5000)}find me${'b'.repeat(3000)}\n`,
+      'multi.txt': 'start\nfind\nme\nend\n',
+    });
+    await writeFile(path.join(root, 'latin1.txt'), Buffer.from('caf\xe9 find me\n', 'latin1'));
+    const inputs = [
+      { pattern: 'find me' },
+      { pattern: 'find me', context: 1 },
+      { pattern: 'find me', output_mode: 'count' },
+      { pattern: 'find me', output_mode: 'files_with_matches' },
+      { pattern: 'find me', path: 'src/a.ts', max_results: 1 }, // one file: which matches come first is rg's order
+      { pattern: 'find\\nme', multiline: true },
+      { pattern: 'FIND', case_insensitive: true, glob: '*.ts' },
+    ];
+    for (const input of inputs) {
+      const fast = await toolkit.invoke('search', 'grep', input);
+      const slow = await bounded(() => toolkit.invoke('search', 'grep', input));
+      expect(expectOk(slow), JSON.stringify(input)).toEqual(expectOk(fast));
+      expect(slow.text).toBe(fast.text);
+    }
+  });
+});
+
+describe('grep over files larger than the first pass reads', () => {
+  it('finds matches in files over 8 MiB in every mode, keeps max_results across both passes, and shows no rg log', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const bigLines = Array.from({ length: 300_000 }, (_, i) => (i % 1000 === 0 ? `needle ${i}` : `filler line ${i} ${'x'.repeat(40)}`)).join('\n');
+    expect(bigLines.length).toBeGreaterThan(9 * 1024 * 1024); // past the first pass's 8 MiB
+    await put(root, { 'big/large.log': `${bigLines}\n`, 'big/small.txt': 'needle small\n', 'big/: odd name 12 bytes': 'needle odd\n' });
+    await bounded(async () => {
+    const content = expectOk<GrepResult>(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 1000 }));
+    expect(content.matches!.filter((m) => m.path === 'big/large.log')).toHaveLength(300);
+    expect(content.matches!.some((m) => m.path === 'big/small.txt')).toBe(true);
+    expect(content.truncated).toBe(false);
+    const capped = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 5 });
+    expect(expectOk<GrepResult>(capped)).toMatchObject({ truncated: true });
+    expect(expectOk<GrepResult>(capped).matches).toHaveLength(5);
+    expect(capped.text).not.toMatch(/DEBUG|some files could not be searched/);
+    const files = expectOk<GrepResult>(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', output_mode: 'files_with_matches' }));
+    expect(files.files).toEqual(['big/: odd name 12 bytes', 'big/large.log', 'big/small.txt']);
+    const counts = expectOk<GrepResult>(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big/large.log', output_mode: 'count' }));
+    expect(counts.counts).toEqual([{ path: 'big/large.log', count: 300 }]);
+    });
+  }, 60_000);
+});
+
+/** Highest anonymous RSS (KiB) of processes whose command line mentions `marker`, sampled until `done`. */
+async function sampleAnonRss(marker: string, done: Promise<unknown>): Promise<{ peakKiB: number; samples: number }> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  let peakKiB = 0;
+  let samples = 0;
+  while (!finished) {
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+      try {
+        const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
+        if (!cmdline.includes(marker) || !cmdline.includes('--regexp')) continue;
+        const anon = /RssAnon:\s+(\d+) kB/.exec(await readFile(`/proc/${entry}/status`, 'utf8'));
+        if (anon) {
+          peakKiB = Math.max(peakKiB, Number(anon[1]));
+          samples++;
+        }
+      } catch {
+        // exited meanwhile
+      }
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return { peakKiB, samples };
+}
+
+describe('grep on a giant single-line file', () => {
+  it.skipIf(process.platform !== 'linux')('keeps rg\'s own memory small (no line copied onto its heap, no giant output)', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const marker = `giant-${process.pid}-${Date.now()}`;
+    await mkdir(path.join(root, marker));
+    const size = 200 * 1024 * 1024;
+    // Written by the shell so the test process never holds the 200 MB itself.
+    execFileSync('sh', ['-c', `head -c ${size} /dev/zero | tr '\\0' 'a' > "${path.join(root, marker, 'giant.txt')}" && printf ' needle\\n' >> "${path.join(root, marker, 'giant.txt')}"`]);
+    await put(root, { [`${marker}/small.txt`]: 'needle\n' });
+    let sampled = 0;
+    for (const mode of ['content', 'count'] as const) {
+      const call = toolkit.invoke('search', 'grep', { pattern: 'needle', path: marker, output_mode: mode, timeout_ms: 120_000 });
+      const { peakKiB, samples } = await sampleAnonRss(marker, call);
+      const result = await call;
+      expect(errorCode(result)).toBe('OK');
+      if (mode === 'content') {
+        const matches = expectOk<GrepResult>(result).matches!;
+        expect(matches.map((m) => m.path).sort()).toEqual([`${marker}/giant.txt`, `${marker}/small.txt`]);
+        const giant = matches.find((m) => m.path.endsWith('giant.txt'))!;
+        expect(giant.text.length).toBeLessThan(2100);
+        expect(giant.text).toMatch(/line cut: longer than 8192 bytes\]$/);
+      }
+      // Reading the line onto rg's heap costs 400+ MiB as its buffer doubles (2 GiB+ for 1 GiB); the
+      // fast way is stopped at 64 MiB (plus what rg adds within one 20 ms poll), the bounded way maps it.
+      sampled += samples;
+      if (samples > 0) expect(peakKiB, `${mode}: rg peaked at ${peakKiB} KiB anonymous`).toBeLessThan(192 * 1024);
+    }
+    expect(sampled).toBeGreaterThan(0); // rg was seen running at least once
+  }, 120_000);
+});

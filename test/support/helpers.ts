@@ -1,0 +1,33 @@
+// Shared helpers for hand-written tests.
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+import { createToolkit, type InvokeResult, type Toolkit, type ToolkitOptions } from '../../src/index.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** A fresh temporary folder (real path), removed after the test. */
+export async function tempDir(prefix = 'toolwright-test-'): Promise<string> {
+  const dir = await realpath(await mkdtemp(path.join(tmpdir(), prefix)));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A toolkit over a fresh workspace. */
+export async function workspaceToolkit(options: Omit<ToolkitOptions, 'workspace'> = {}): Promise<{ root: string; toolkit: Toolkit }> {
+  const root = await tempDir();
+  return { root, toolkit: createToolkit({ ...options, workspace: root }) };
+}
+
+export function expectOk<T = any>(result: InvokeResult): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
+  return result.output as T;
+}
+
+export function errorCode(result: InvokeResult): string {
+  return result.ok ? 'OK' : result.error.code;
+}

@@ -1,0 +1,318 @@
+// What web_fetch does with a body before conversion: binary bytes under a text label are refused,
+// declared charsets are decoded (or an unsupported one is said), and the DOM-free scanner that
+// guards the parser estimates depth and extracts text in linear time.
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { looksBinary, pickEncoding } from '../../src/handlers/web/fetch/content.js';
+import { convertHtml, escapeMarkdown, MAX_ATTRIBUTES, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../../src/handlers/web/html/convert.js';
+import { extractText, scanHtml, tidyLines } from '../../src/handlers/web/html/scan.js';
+import { createToolkit } from '../../src/toolkit.js';
+import type { InvokeResult } from '../../src/runtime/types.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000010000000100806000000', 'hex');
+const routes: Record<string, [string | undefined, Buffer]> = {
+  '/png-as-html': ['text/html', PNG],
+  '/png-as-text': ['text/plain', PNG],
+  '/png-as-json': ['application/json', PNG],
+  '/png-untyped': [undefined, PNG],
+  '/gzip-as-html': ['text/html; charset=utf-8', zlib.gzipSync('<html><body>hello</body></html>'.repeat(50))],
+  '/controls-as-text': ['text/plain', Buffer.from(Array.from({ length: 2000 }, (_, i) => (i % 3 === 0 ? 0x01 + (i % 7) : 0x41)))],
+  '/invalid-utf8-as-json': ['application/json', Buffer.from(Array.from({ length: 2000 }, (_, i) => 0x80 + (i % 64)))],
+  '/utf16-declared': ['text/plain; charset=utf-16le', Buffer.from('wide text without a BOM', 'utf16le')],
+  '/latin1-text': ['text/plain; charset=iso-8859-1', Buffer.from('caf\xe9 cr\xe8me br\xfbl\xe9e '.repeat(50), 'latin1')],
+  '/koi8r': ['text/plain; charset=koi8-r', Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4])],
+  '/euc-kr-html': ['text/html; charset=euc-kr', Buffer.concat([Buffer.from('<p>'), Buffer.from([0xc7, 0xd1, 0xb1, 0xb9]), Buffer.from('</p>')])],
+  '/meta-shift-jis': ['text/html', Buffer.concat([Buffer.from('<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"></head><body><p>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from('</p></body></html>')])],
+  '/unknown-charset': ['text/plain; charset=x-no-such-charset', Buffer.from('plain ascii survives')],
+  '/utf7': ['text/html; charset=utf-7', Buffer.from('<p>hello</p>')],
+  '/emoji-json': ['application/json', Buffer.from(JSON.stringify({ text: 'naïve ☕ 日本語 🙂'.repeat(40) }))],
+};
+
+let server: http.Server;
+let origin: string;
+let workspace: string;
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const route = routes[req.url ?? ''];
+    if (!route) return void res.writeHead(404).end();
+    res.writeHead(200, route[0] ? { 'content-type': route[0] } : {}).end(route[1]);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  workspace = await mkdtemp(path.join(tmpdir(), 'toolwright-content-'));
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await rm(workspace, { recursive: true, force: true });
+});
+
+function fetchPage(pathname: string, format = 'markdown'): Promise<InvokeResult> {
+  return createToolkit({ workspace, web: { allowPrivateNetwork: true } }).invoke('web', 'web_fetch', { url: `${origin}${pathname}`, format });
+}
+
+describe('binary bodies under a text label', () => {
+  for (const pathname of ['/png-as-html', '/png-as-text', '/png-as-json', '/png-untyped', '/gzip-as-html', '/controls-as-text', '/invalid-utf8-as-json']) {
+    for (const format of ['markdown', 'raw']) {
+      it(`${pathname} (${format}) is UNSUPPORTED_CONTENT`, async () => {
+        const result = await fetchPage(pathname, format);
+        expect(result.ok).toBe(false);
+        if (result.ok) return;
+        expect(result.error.code).toBe('UNSUPPORTED_CONTENT');
+        expect(result.error.message).toMatch(/binary/);
+      });
+    }
+  }
+
+  it('text that only looks unusual is still text', async () => {
+    for (const pathname of ['/utf16-declared', '/latin1-text', '/emoji-json']) {
+      const result = await fetchPage(pathname);
+      expect(result.ok, pathname).toBe(true);
+    }
+  });
+
+  it('looksBinary decides on the decoded head, honouring UTF-16', () => {
+    expect(looksBinary(Buffer.from('ok\0ok'), 'utf-8')).toBe(true);
+    expect(looksBinary(Buffer.from('wide', 'utf16le'), 'utf-16le')).toBe(false);
+    expect(looksBinary(Buffer.from([0xe9, 0xe8, 0x20, 0x61]), 'windows-1252')).toBe(false);
+    expect(looksBinary(Buffer.from([0xe9, 0xe8, 0xff, 0xfe, 0x80, 0x81]), 'utf-8')).toBe(true);
+    expect(looksBinary(Buffer.from('\x1b[31mred\x1b[0m plain terminal colours'), 'utf-8')).toBe(false);
+    expect(looksBinary(Buffer.alloc(0), 'utf-8')).toBe(false);
+  });
+});
+
+describe('charsets', () => {
+  it('decodes declared non-UTF-8 charsets with TextDecoder (header and <meta http-equiv>)', async () => {
+    const koi8 = await fetchPage('/koi8r');
+    expect(koi8.ok && (koi8.output as { content: string }).content).toBe('Привет');
+    const latin1 = await fetchPage('/latin1-text');
+    expect(latin1.ok && (latin1.output as { content: string }).content).toContain('café crème brûlée');
+    const eucKr = await fetchPage('/euc-kr-html');
+    expect(eucKr.ok && (eucKr.output as { content: string }).content).toBe('한국');
+    const sjis = await fetchPage('/meta-shift-jis');
+    expect(sjis.ok && (sjis.output as { content: string }).content).toBe('日本');
+  });
+
+  it('says when a declared charset cannot be decoded, and decodes as UTF-8', async () => {
+    for (const [pathname, label] of [['/unknown-charset', 'x-no-such-charset'], ['/utf7', 'utf-7']] as const) {
+      const result = await fetchPage(pathname);
+      if (!result.ok) throw new Error(result.error.message);
+      expect(result.text).toContain(`the charset "${label}" is not supported`);
+      expect(result.text).toMatch(/decoded as utf-8/);
+    }
+    expect(pickEncoding(Buffer.from('x'), 'x-bogus', 'text')).toEqual({ encoding: 'utf-8', unsupported: 'x-bogus' });
+    expect(pickEncoding(Buffer.from('<meta charset="koi8-r">'), 'x-bogus', 'html')).toEqual({ encoding: 'koi8-r', unsupported: 'x-bogus' });
+    // A <meta> that names UTF-16 is read as UTF-8 (HTML's rule); a header or a BOM that says UTF-16 is not overruled.
+    expect(pickEncoding(Buffer.from('<meta charset="utf-16"><p>hi'), undefined, 'html')).toEqual({ encoding: 'utf-8' });
+    expect(pickEncoding(Buffer.from('<meta charset="UTF-16BE">'), undefined, 'html')).toEqual({ encoding: 'utf-8' });
+    expect(pickEncoding(Buffer.from('<p>hi'), 'utf-16le', 'html')).toEqual({ encoding: 'utf-16le' });
+  });
+});
+
+describe('the DOM-free scanner', () => {
+  it('estimates nesting the way the parser builds it', () => {
+    expect(scanHtml('<div><div><div>x</div></div></div>').depth).toBe(3);
+    // Start tags that close their open sibling (implied end tags) do not nest.
+    expect(scanHtml('<p>a'.repeat(1000)).depth).toBe(1);
+    expect(scanHtml('<ul>' + '<li>a'.repeat(1000)).depth).toBe(2);
+    expect(scanHtml('<a href=x>a'.repeat(1000)).depth).toBe(1);
+    expect(scanHtml('<table>' + '<tr><td>x'.repeat(1000)).depth).toBe(3);
+    expect(scanHtml('<dl>' + '<dt>a<dd>b'.repeat(1000)).depth).toBe(2);
+    expect(scanHtml('<p><span>x'.repeat(1000)).depth).toBe(2); // a <p> start closes the open <p> and its <span>
+    // …unless a scope boundary is open inside: nested lists do nest.
+    expect(scanHtml('<ul><li>'.repeat(300)).depth).toBe(600);
+    // An end tag closes what was left open inside it.
+    expect(scanHtml('<div><span>x</div>'.repeat(1000)).depth).toBe(2);
+    // "/>" does not close a div in HTML, but does in SVG.
+    expect(scanHtml('<div/>'.repeat(100)).depth).toBe(100);
+    expect(scanHtml('<svg>' + '<path/>'.repeat(100) + '</svg>').depth).toBe(1);
+    // Markup inside scripts, comments and quoted attributes is not markup.
+    expect(scanHtml('<script>' + '<div>'.repeat(1000) + '</script><!--' + '<div>'.repeat(1000) + '-->').depth).toBe(0);
+    expect(scanHtml(`<p title="${'<div>'.repeat(1000)}">x</p>`).depth).toBe(1);
+  });
+
+  it('lays out text the same way from the linear scan and from the DOM: cells tab-separated, <pre> verbatim, blocks apart', () => {
+    const page = '<p>Intro</p><table><tr><td>a</td><td>b</td></tr><tr><th>c</th><td> d </td></tr></table><pre>  x\n   y</pre><p>end &amp; more</p>';
+    const expected = 'Intro\n\na\tb\nc\td\n\n  x\n   y\n\nend & more';
+    expect(extractText(page).content).toBe(expected);
+    expect(convertHtml(page, 'text', 'http://127.0.0.1/').content).toBe(expected);
+    const blocks = '<div>one<br>two</div>   <ul><li>i1</li><li>i2 <b>bold</b></li></ul><h2>T</h2>text <span>  spaced   </span> tail';
+    expect(extractText(blocks).content).toBe('one\ntwo\n\ni1\ni2 bold\n\nT\n\ntext  spaced  tail');
+    expect(convertHtml(blocks, 'text', 'http://127.0.0.1/').content).toBe('one\ntwo\n\ni1\ni2 bold\n\nT\n\ntext  spaced  tail');
+  });
+
+  it('extracts text: noise skipped, entities decoded, blocks on lines, <pre> kept', () => {
+    const { title, content } = extractText(
+      '<html><head><title>T &amp; U</title><style>p{}</style></head><body><nav>menu</nav><h1>Head</h1>' +
+        '<p>a &lt;b&gt; &#233;&#x263A; &nbsp;c</p><script>evil()</script><pre>  keep\n    this</pre><ul><li>one<li>two</ul></body></html>',
+    );
+    expect(title).toBe('T & U');
+    expect(content).toBe('Head\n\na <b> é☺ c\n\n  keep\n    this\n\none\ntwo');
+  });
+
+  it('tidies in linear time (a `[ \\t]+$` regex would take minutes here)', () => {
+    const line = ' '.repeat(2_000_000) + 'x';
+    expect(tidyLines(`${line}\n${' '.repeat(2_000_000)}\n\n\nend`, true)).toBe('x\n\nend');
+  });
+});
+
+describe('convertHtml limits', () => {
+  it('flattens subtrees deeper than MAX_DOM_DEPTH and says so', () => {
+    const depth = MAX_DOM_DEPTH + 50;
+    const page = convertHtml('<div>'.repeat(depth) + '<b>deep</b> text' + '</div>'.repeat(depth), 'markdown', 'http://x/');
+    expect(page.content).toBe('deep text');
+    expect(page.notes.join()).toMatch(/flattened/);
+  });
+
+  it('stops prefixing quotes and list items past MAX_QUOTE_DEPTH / MAX_LIST_DEPTH', () => {
+    const quotes = convertHtml('<blockquote>'.repeat(MAX_QUOTE_DEPTH + 5) + 'q', 'markdown', 'http://x/');
+    expect(quotes.content).toBe(`${'> '.repeat(MAX_QUOTE_DEPTH)}q`);
+    const lists = convertHtml('<ul><li>'.repeat(MAX_LIST_DEPTH + 5) + 'i', 'markdown', 'http://x/');
+    expect(lists.content).toBe(`${'- '.repeat(MAX_LIST_DEPTH)}i`);
+  });
+
+  it('keeps ordinary Markdown: numbered lists, code spans, links, <br>', () => {
+    const page = convertHtml(
+      '<ol start="3"><li>c</li><li>d</li></ol><p>use <code>a`b</code> and <code>`x</code> <a href="/r">r</a><br>next</p>',
+      'markdown',
+      'http://h/base/',
+    );
+    expect(page.content).toBe('3. c\n4. d\n\nuse ``a`b`` and `` `x `` [r](http://h/r)  \nnext');
+    expect(page.notes).toEqual([]);
+  });
+});
+
+describe('elements with very many attributes', () => {
+  it('are counted quote-aware in the pre-scan; past MAX_ATTRIBUTES the page is plain text with a note, quickly', () => {
+    expect(scanHtml('<a title="x y=z w" href=\'/p q\' data-x=1 hidden>t</a>').attributes).toBe(0); // short tags are not counted
+    const counted = scanHtml(`<div ${'title="a b c" '.repeat(10)}x=1 y z>t</div>`);
+    expect(counted.attributes).toBe(13);
+    const many = `<p>before</p><div ${Array.from({ length: 20_000 }, (_, i) => `a${i}="x"`).join(' ')}>hi <b>there</b></div>`;
+    const started = performance.now();
+    const page = convertHtml(many, 'markdown', 'http://x/');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(page.content).toContain('hi there');
+    expect(page.notes.join(' ')).toMatch(new RegExp(`has 20000 attributes, more than the ${MAX_ATTRIBUTES}`));
+    // A long tag with few attributes (an inline image) is converted as HTML.
+    const inline = convertHtml(`<p><img alt="pic" src="data:image/png;base64,${'A'.repeat(100_000)}"> and <b>bold</b></p>`, 'markdown', 'http://x/');
+    expect(inline.notes).toEqual([]);
+    expect(inline.content).toContain('**bold**');
+    const some = convertHtml(`<p ${Array.from({ length: 500 }, (_, i) => `d${i}=1`).join(' ')}>fine <em>x</em></p>`, 'markdown', 'http://x/');
+    expect(some.notes).toEqual([]);
+    expect(some.content).toBe('fine *x*');
+  });
+});
+
+describe('a <pre> whose <code> is not all of it', () => {
+  it('keeps the text after the first <code> in the fenced block', () => {
+    const cases: [string, string][] = [
+      ['<pre><code>first</code> then more</pre>', 'then more'],
+      ['<pre><code class="language-py">x = 1</code>\ny = 2</pre>', 'y = 2'],
+      ['<pre></code><code><pre></code><code> MARK', 'MARK'],
+      ['<pre><code>a</code><code>second block</code></pre>', 'second block'],
+    ];
+    for (const [html, kept] of cases) {
+      const { content } = convertHtml(html, 'markdown', 'http://127.0.0.1/');
+      expect(content, html).toContain(kept);
+      expect(content.startsWith('```'), html).toBe(true);
+    }
+    // A <pre> that is one <code> keeps turndown's own rule (and its language).
+    expect(convertHtml('<pre><code class="language-js">let a;</code></pre>', 'markdown', 'http://127.0.0.1/').content).toBe('```js\nlet a;\n```');
+  });
+});
+
+describe('convertHtml on random tag soup', () => {
+  // Visible-text tokens only (no noise elements, comments or raw-text tags, which hide text by design).
+  const TOKENS = [
+    '<div>', '</div>', '<b>', '</b>', '<i>', '<a href="/x">', '</a>', '<pre>', '</pre>', '<code>', '</code>', '<p>',
+    '<ul>', '<ol>', '<li>', '</li>', '<table>', '<tr>', '<td>', '</table>', '<blockquote>', '<h1>', '</h1>', '<br>',
+    '<dl>', '<dd>', '<span>', '<em>', '<div/>', '\u00a0', ' ', '  ', '\n', '\t', '`', '``', '*', '_', '\\', '[', '#',
+    '&amp;', '&nbsp;', '< ', '>', '"', 'x', 'word ',
+  ];
+  it('never throws and keeps the last word of text, in both formats', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 4000 }), fc.nat(3), (tokens, repeat) => {
+        const html = tokens.join('').repeat(repeat + 1) + ' MARK';
+        for (const format of ['markdown', 'text'] as const) {
+          const page = convertHtml(html, format, 'http://x/');
+          expect(page.content).toContain('MARK');
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});
+
+describe('the one-pass Markdown escape', () => {
+  it('equals turndown\'s own escape on strings dense in Markdown syntax', async () => {
+    const TurndownService = (await import('turndown')).default;
+    const reference = new TurndownService();
+    fc.assert(
+      fc.property(fc.stringMatching(/^[-+=#~>`*_\\[\]0-9. a\n\t]{0,16}$/), (text) => {
+        expect(escapeMarkdown(text)).toBe(reference.escape(text));
+      }),
+      { numRuns: 20_000 },
+    );
+    // Line-start cases spelled out (a failure here names the rule).
+    for (const text of ['- a', '+ a', '+a', '= a', '==', '# a', '###### a', '####### a', '#a', '~~~', '~~a', '> q', '12. x', '12.x', '1) x', 'a - b', '*-', '\\-']) {
+      expect(escapeMarkdown(text), text).toBe(reference.escape(text));
+    }
+  });
+
+  it('a page of Markdown-special text converts with the escapes bare turndown gives', async () => {
+    const TurndownService = (await import('turndown')).default;
+    const text = '1. not a list * _x_ [y] `z` \\ # h';
+    const page = convertHtml(`<p>${text}</p><p>- dash</p><p>&gt; quote</p>`, 'markdown', 'http://x/');
+    const bare = new TurndownService().turndown(`<p>${text}</p><p>- dash</p><p>&gt; quote</p>`);
+    expect(page.content.trim()).toBe(bare.trim());
+    expect(page.content).toContain('1\\. not a list \\* \\_x\\_ \\[y\\] \\`z\\` \\\\ # h');
+  });
+});
+
+describe('links and <base href>', () => {
+  const convert = (html: string) => convertHtml(html, 'markdown', 'https://site.example/a/b').content;
+  it('resolves links and images against a <base href> in the head, as a browser does', () => {
+    expect(convert('<html><head><base href="https://cdn.example/docs/"></head><body><p><a href="page.html">x</a> <img src="i.png" alt="i"></p></body></html>'))
+      .toBe('[x](https://cdn.example/docs/page.html) ![i](https://cdn.example/docs/i.png)');
+  });
+  it('a relative <base href> resolves against the page URL first', () => {
+    expect(convert('<head><base href="/root/"></head><p><a href="x">x</a></p>')).toBe('[x](https://site.example/root/x)');
+  });
+  it('the first <base href> in tree order wins, even one the parser left in the body, for links before it too', () => {
+    expect(convert('<p><a href="x">x</a></p><base href="https://one.example/"><base href="https://two.example/"><p><a href="y">y</a></p>'))
+      .toBe('[x](https://one.example/x)\n\n[y](https://one.example/y)');
+    expect(convert('<head><base href="https://head.example/"></head><body><base href="https://body.example/"><a href="z">z</a></body>'))
+      .toBe('[z](https://head.example/z)');
+  });
+  it('a <base> without href, or with an unparsable one, leaves the page URL as the base', () => {
+    expect(convert('<head><base target="_blank"></head><a href="x">x</a>')).toBe('[x](https://site.example/a/x)');
+    expect(convert('<head><base href="http://[bad"></head><a href="x">x</a>')).toBe('[x](https://site.example/a/x)');
+  });
+  it('fragments, javascript: and data: links are left as written; hidden elements are dropped', () => {
+    expect(convert('<a href="#top">t</a> <a href="javascript:alert(1)">j</a> <span hidden>h</span><span aria-hidden="true">a</span>'))
+      .toBe('[t](#top) [j](javascript:alert\\(1\\))');
+  });
+});
+
+describe('windows-1252', () => {
+  it('decodes every byte as the WHATWG table says (0x80–0x9F are € ‚ ƒ … not C1 controls), also in long bodies', async () => {
+    const { decodeWindows1252 } = await import('../../src/handlers/web/fetch/content.js');
+    const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const text = decodeWindows1252(all);
+    expect(text.length).toBe(256);
+    expect(text.slice(0x80, 0x8c)).toBe('€\x81‚ƒ„…†‡ˆ‰Š‹');
+    expect(text.slice(0x91, 0x98)).toBe('‘’“”•–—');
+    expect(text.slice(0xa0)).toBe(all.subarray(0xa0).toString('latin1'));
+    expect(text.slice(0, 0x80)).toBe(all.subarray(0, 0x80).toString('latin1'));
+    const long = Buffer.concat([Buffer.alloc(3_000_000, 0x41), Buffer.from([0x93, 0x48, 0x94])]);
+    expect(decodeWindows1252(long).slice(-3)).toBe('“H”');
+  });
+});
