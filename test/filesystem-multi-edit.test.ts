@@ -5,11 +5,12 @@ import path from 'node:path';
 import { applyPatch, createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { MultiEditParams } from '../src/generated/types.js';
 import { unifiedDiff } from '../src/handlers/filesystem/edit-diff.js';
 import { applyEdits, occurrences } from '../src/handlers/filesystem/edit-match.js';
 import { errorCode, expectOk, workspaceToolkit } from './helpers.js';
 
-const multi = (edits: { old_str: string; new_str: string; replace_all?: boolean }[], extra: Record<string, unknown> = {}) => ({ path: 'f.txt', edits, ...extra });
+const multi = (edits: MultiEditParams['edits'], extra: Partial<MultiEditParams> = {}): MultiEditParams => ({ path: 'f.txt', edits, ...extra });
 
 describe('edit core: changed ranges and the region diff', () => {
   // Text from a small alphabet so that edits collide, overlap and repeat.

@@ -12,15 +12,21 @@ import type { Provider } from './providers.js';
 import { Session } from './session.js';
 import { buildServices, requirementsMet, resolveStore } from './toolkit-services.js';
 import type {
+  InvokeInput,
   InvokeOptions,
+  InvokeOutput,
   InvokeResult,
+  OperationNameOf,
   OperationSchema,
+  ProviderNameOf,
   ProviderSchema,
   Services,
   Toolkit,
   ToolkitOptions,
   ToolProvider,
   TypedCalls,
+  Unshaped,
+  WideString,
 } from './types.js';
 import { Workspace } from './workspace.js';
 
@@ -89,7 +95,10 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
       .filter((provider) => provider.operations.length > 0);
   }
 
-  invoke(provider: string, operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(provider: P, operation: K, input: InvokeInput<Ops, K>, options?: InvokeOptions): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(provider: P, operation: K, input: Unshaped<I>, options?: InvokeOptions): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
+  invoke<P extends string, K extends string>(provider: WideString<P>, operation: K, input: unknown, options?: InvokeOptions): Promise<InvokeResult<unknown>>;
+  invoke<P extends string, K extends string>(provider: P, operation: WideString<K>, input: unknown, options?: InvokeOptions): Promise<InvokeResult<unknown>>;
   invoke(provider: string, operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult> {
     return this.#guarded(provider, operation, input, options);
   }
