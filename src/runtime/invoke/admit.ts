@@ -5,7 +5,7 @@
 // `call.decision` holds the policy's answer so far (what the failure reports).
 import { checkUrls, type CallContext } from '../call-context.js';
 import { confineGlobs, confinePaths, type ConfinedPaths } from '../confine.js';
-import { ToolError } from '../errors.js';
+import { ToolError, abortError } from '../errors.js';
 import type { CompiledPolicy, DecideContext, PolicyDecision } from '../policy.js';
 import { approvalRequest } from '../services/approval-request.js';
 import { describeError, userUnreachable } from '../toolkit-services.js';
@@ -108,8 +108,9 @@ async function approval(scope: InvokeScope, plan: OperationPlan, call: Invocatio
   try {
     approved = (await user.approve(approvalRequest(`${scope.session.id}:${plan.op.id}`, plan.op, call.params, decision.commands), { signal })) === true;
   } catch (error) {
-    // A channel that cannot reach a human (or fails) refuses; only the caller's abort stays CANCELLED.
-    if (signal.aborted) throw error;
+    // A channel that cannot reach a human (or fails) refuses; only the caller's abort stays
+    // CANCELLED, whatever the channel rejected with then (often the signal's own reason).
+    if (signal.aborted) throw abortError(signal);
     return { ...decision, decision: 'deny', approved: false, reason: `approval failed: ${describeError(error)}` };
   }
   return { ...decision, decision: approved ? 'allow' : 'deny', approved };
