@@ -45,7 +45,7 @@ async function confineRoles(scope: InvokeScope, plan: OperationPlan, params: unk
   const args = params as Record<string, unknown>;
   let confined: ConfinedPaths;
   try {
-    confined = await confinePaths(plan.op, args, scope.workspace);
+    confined = await confinePaths(plan.op, args, scope.workspace, plan.opens);
     if (plan.roles.glob.length > 0) await confineGlobs(plan.op, args, scope.workspace, confined);
   } catch (error) {
     throw error instanceof ToolError ? error : toToolError(error, plan);

@@ -52,11 +52,16 @@ export async function runInvocation(scope: InvokeScope, provider: string, operat
     const params = validateInput(plan, call, input);
     // A call without a signal gets one only if something asks for it (CallContext.signal).
     const ctx = new CallContext(scope.workspace, scope.session, scope.services, plan.op, scope.toolkit, signal);
-    const admitting = admit(scope, plan, call, ctx);
-    if (admitting !== undefined) await admitting;
-    if (signal?.aborted) throw abortError(signal);
-    const returned = await runHandler(plan, params, ctx, signal);
-    return render(call, returned, checkOutput(scope, plan, returned));
+    try {
+      const admitting = admit(scope, plan, call, ctx);
+      if (admitting !== undefined) await admitting;
+      if (signal?.aborted) throw abortError(signal);
+      const returned = await runHandler(plan, params, ctx, signal);
+      return render(call, returned, checkOutput(scope, plan, returned));
+    } finally {
+      // What the call opened for the handler (connections, descriptors it did not take) is freed.
+      ctx.endCall();
+    }
   } catch (error) {
     return failed(call, error);
   }

@@ -2,6 +2,7 @@
 // descriptor and its provider's handler map, whether the profile exposes it, its roles, the codes
 // it may return, the policy's decision when that needs neither arguments nor approval, and the
 // hooks its path and host rules give handlers. The policy never changes once compiled.
+import { OpenLearning } from '../confined-path.js';
 import type { OperationDescriptor } from '../descriptor.js';
 import { COMMON_ERROR_CODES } from '../errors.js';
 import type { CompiledPolicy, PolicyDecision } from '../policy.js';
@@ -9,6 +10,7 @@ import { policyHooks, type PolicyHooks } from '../policy/hooks.js';
 import type { ProviderIndex } from '../provider-index.js';
 import type { AnyHandler } from '../providers.js';
 import { roleIndex, type RoleIndex } from '../roles.js';
+import { HAS_PROC_FD } from '../verified-fs.js';
 import type { Workspace } from '../workspace.js';
 
 /** The decision a call gets from a toolkit created without a policy. */
@@ -29,6 +31,11 @@ export class OperationPlan {
   readonly argumentRules: boolean;
   /** The search and fetch hooks of its path and host rules, when it has such rules. */
   readonly hooks: PolicyHooks | undefined;
+  /**
+   * Its single `path` params, each with what the runtime learns of how the handler opens it: a
+   * data_source whose calls are allowed whatever the arguments may get them opened in advance.
+   */
+  readonly opens: ReadonlyMap<string, OpenLearning> | undefined;
 
   constructor(
     readonly op: OperationDescriptor,
@@ -46,13 +53,24 @@ export class OperationPlan {
       this.quick = NO_POLICY;
       this.argumentRules = false;
       this.hooks = undefined;
-      return;
+    } else {
+      this.argumentRules = safely(() => policy.hasArgumentRules(op), true);
+      this.quick = this.argumentRules ? undefined : quickDecision(policy, op);
+      const hooks = policyHooks(policy, op, workspace);
+      this.hooks = hooks.visiblePaths || hooks.checkHost ? hooks : undefined;
     }
-    this.argumentRules = safely(() => policy.hasArgumentRules(op), true);
-    this.quick = this.argumentRules ? undefined : quickDecision(policy, op);
-    const hooks = policyHooks(policy, op, workspace);
-    this.hooks = hooks.visiblePaths || hooks.checkHost ? hooks : undefined;
+    this.opens = opensAhead(op, this.roles, this.quick);
   }
+}
+
+/**
+ * Only reads whose decision needs no look at the path are opened before the handler runs: a path
+ * a rule could deny is never opened first.
+ */
+function opensAhead(op: OperationDescriptor, roles: RoleIndex, quick: PolicyDecision | undefined): Map<string, OpenLearning> | undefined {
+  if (!HAS_PROC_FD || op.kind !== 'data_source' || quick?.decision !== 'allow') return undefined;
+  const single = roles.path.filter((name) => !roles.pathLists.has(name));
+  return single.length > 0 ? new Map(single.map((name) => [name, new OpenLearning()])) : undefined;
 }
 
 /** The decision without arguments, unless it asks (an approval is per call) or cannot be made (then decided per call, which refuses). */

@@ -44,8 +44,6 @@ export async function runHandler(plan: OperationPlan, params: unknown, ctx: Call
     return await (signal ? raceAbort(running, signal) : running);
   } catch (error) {
     throw toToolError(error, plan);
-  } finally {
-    ctx.endCall();
   }
 }
 
