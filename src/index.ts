@@ -12,7 +12,7 @@ export type { Handler, Rendered } from './runtime/handler.js';
 export { Workspace, resolveInsideWorkspace } from './runtime/workspace.js';
 export type { ResolvedPath } from './runtime/workspace.js';
 export { Session } from './runtime/session.js';
-export { compileProfile, profileExcess, POLICY_PRESETS, SAFE_READ_COMMANDS, PolicyError, PolicyFileError } from './runtime/policy.js';
+export { Policy, compileProfile, profileExcess, POLICY_PRESETS, SAFE_READ_COMMANDS, PolicyError, PolicyFileError } from './runtime/policy.js';
 export { compilePolicy, loadPolicyFile, parsePolicyText } from './reference-policy.js';
 export type { PolicyOptions, PolicyRule, PolicyConfig, PolicyPreset, PolicyDecision, Decision, CommandDecision, CompiledPolicy, RuleExamples, ExampleResult } from './runtime/policy.js';
 export type {

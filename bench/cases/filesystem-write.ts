@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { MultiEditParams } from '../../src/generated/types.js';
 import { createToolkit } from '../../src/index.js';
 import { sideBySide, type BenchCase } from '../lib.js';
 
@@ -82,7 +83,7 @@ const bench: BenchCase = {
     const ten = await sideBySide(
       async () => {
         const r = multiRound++;
-        const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'multi.ts', edits: slots.map((j) => ({ old_str: `const slot${j} = ${r};`, new_str: `const slot${j} = ${r + 1};` })) });
+        const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'multi.ts', edits: slots.map((j) => ({ old_str: `const slot${j} = ${r};`, new_str: `const slot${j} = ${r + 1};` })) as MultiEditParams['edits'] });
         if (!result.ok) throw new Error(result.text);
       },
       async () => {

@@ -1,5 +1,6 @@
 // The context a handler gets (HandlerContext), and the checks of `url` arguments that fill its
 // `urls` before the handler runs.
+import { ConfinedPath } from './confined-path.js';
 import type { OperationDescriptor } from './descriptor.js';
 import { LazyNet } from './net/lazy.js';
 import type { CheckedTarget } from './net/guarded.js';
@@ -62,9 +63,14 @@ export class CallContext implements HandlerContext {
     })));
   }
 
-  /** The handler has settled: what the call opened for it is freed. */
+  /** The call is over (or the handler settled): what the call opened for it is freed. */
   endCall(): void {
-    this[SELF][NET]?.close();
+    const self = this[SELF];
+    self[NET]?.close();
+    for (const name in self.paths) {
+      const given = self.paths[name];
+      if (given instanceof ConfinedPath) given.release();
+    }
   }
 }
 

@@ -2,8 +2,10 @@
 // for every provider: each `path` is resolved inside the workspace (OUTSIDE_WORKSPACE otherwise) and
 // handed to the handler resolved; each `glob` must stay inside the workspace.
 import path from 'node:path';
+import { ConfinedPath, type OpenLearning } from './confined-path.js';
 import type { JsonSchema, OperationDescriptor } from './descriptor.js';
 import { ToolError } from './errors.js';
+import { rememberFolder } from './folder-cache.js';
 import { expandBraces } from './glob-braces.js';
 import { roleIndex } from './roles.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
@@ -21,10 +23,16 @@ function propertySchema(op: OperationDescriptor, name: string): JsonSchema | und
   return ((op.params as { properties?: Record<string, JsonSchema> }).properties ?? {})[name];
 }
 
-/** Resolves every `path` argument inside the workspace; throws the first refusal (OUTSIDE_WORKSPACE, INVALID_INPUT). */
-export async function confinePaths(op: OperationDescriptor, input: Record<string, unknown>, workspace: Workspace): Promise<ConfinedPaths> {
+/**
+ * Resolves every `path` argument inside the workspace; throws the first refusal (OUTSIDE_WORKSPACE,
+ * INVALID_INPUT). A param in `opens` (one the handler opens, to read) is handed over as a
+ * ConfinedPath: opened in advance through its proven folder when the runtime has learned how the
+ * handler opens it, and its folder remembered for the next call otherwise.
+ */
+export async function confinePaths(op: OperationDescriptor, input: Record<string, unknown>, workspace: Workspace, opens?: ReadonlyMap<string, OpenLearning>): Promise<ConfinedPaths> {
   const roles = roleIndex(op);
   const confined: ConfinedPaths = { paths: {}, pathLists: {}, given: new Map() };
+  const learning = opens && opens.size > 0 ? opens : undefined;
   const resolveGiven = async (value: string): Promise<ResolvedPath> => {
     let resolved = confined.given.get(value);
     if (!resolved) {
@@ -41,13 +49,29 @@ export async function confinePaths(op: OperationDescriptor, input: Record<string
       for (const item of value) if (typeof item === 'string') list.push(await resolveGiven(item));
       confined.pathLists[name] = list;
     } else if (typeof value === 'string') {
-      confined.paths[name] = await resolveGiven(value);
+      const learned = learning?.get(name);
+      confined.paths[name] = learned ? await confineOpened(workspace, value, learned, confined) : await resolveGiven(value);
     } else if (value === undefined) {
       const fallback = propertySchema(op, name)?.default;
       if (typeof fallback === 'string' && fallback !== '') confined.paths[name] = await workspace.resolve(fallback);
     }
   }
   return confined;
+}
+
+/** A path the handler opens (see confinePaths); the same answer and errors as resolving it. */
+async function confineOpened(workspace: Workspace, value: string, learning: OpenLearning, confined: ConfinedPaths): Promise<ConfinedPath> {
+  const flags = learning.openAhead;
+  const opened = flags === undefined ? undefined : await workspace.openInFolder(value, flags);
+  if (opened) {
+    const handed = new ConfinedPath(opened.resolved, learning, { handle: opened.handle, flags: flags! });
+    confined.given.set(value, handed);
+    return handed;
+  }
+  const resolved = confined.given.get(value) ?? await workspace.resolve(value);
+  confined.given.set(value, resolved);
+  if (flags !== undefined && resolved.exists && resolved.absolute !== workspace.root) rememberFolder(path.dirname(resolved.absolute));
+  return new ConfinedPath(resolved, learning);
 }
 
 /**

@@ -198,7 +198,18 @@ export interface Toolkit<Ops = AnyOperations> {
    */
   readonly operations: readonly OperationDescriptor[];
   getSchema(): ProviderSchema[];
-  invoke(provider: string, operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult>;
+  /**
+   * Runs one operation; never throws (every failure is a result). Typed from the providers'
+   * registry: `provider` must be one of them, `operation` one of its operations, `input` that
+   * operation's params, and the output is its result. Names held in a `string` (a host dispatching
+   * what a model or a wire named) take the untyped form: any input, an `unknown` output. Input
+   * whose type says nothing of its shape (`unknown`, `Record<string, unknown>`) is checked at run
+   * time, as every input is.
+   */
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(provider: P, operation: K, input: InvokeInput<Ops, K>, options?: InvokeOptions): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(provider: P, operation: K, input: Unshaped<I>, options?: InvokeOptions): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
+  invoke<P extends string, K extends string>(provider: WideString<P>, operation: K, input: unknown, options?: InvokeOptions): Promise<InvokeResult<unknown>>;
+  invoke<P extends string, K extends string>(provider: P, operation: WideString<K>, input: unknown, options?: InvokeOptions): Promise<InvokeResult<unknown>>;
   /** Finds an exposed operation by tool name (`read_file`) or id (`filesystem.read_file`). */
   find(operation: string): OperationDescriptor | undefined;
   readonly call: TypedCalls<Ops>;
@@ -214,3 +225,19 @@ export type TypedCalls<Ops = AnyOperations> = {
     ? (params: Params, options?: InvokeOptions) => Promise<Result>
     : never;
 };
+
+/** The provider names of an operations map. */
+export type ProviderNameOf<Ops> = { [K in keyof Ops]: Ops[K] extends { provider: infer P extends string } ? P : never }[keyof Ops];
+/** The operations of provider `P` in an operations map. */
+export type OperationNameOf<Ops, P> = { [K in keyof Ops]: Ops[K] extends { provider: infer Q } ? (P extends Q ? K : never) : never }[keyof Ops] & string;
+/** What `invoke` takes for operation `K`: its params (anything, for a name or an operations map known only at run time). */
+export type InvokeInput<Ops, K> = string extends K | keyof Ops ? unknown : K extends keyof Ops ? (Ops[K] extends { params: infer X } ? X : never) : never;
+/** What `invoke` gives for operation `K`: its result (`unknown`, for a name or an operations map known only at run time). */
+export type InvokeOutput<Ops, K> = string extends K | keyof Ops ? unknown : K extends keyof Ops ? (Ops[K] extends { result: infer X } ? X : never) : never;
+/**
+ * `I` when its type says nothing of its shape (unknown, or an index signature such as
+ * `Record<string, unknown>`, as parsed JSON is typed): such input is checked at run time only.
+ */
+export type Unshaped<I> = unknown extends I ? I : string extends keyof I ? I : never;
+/** `S` when it is `string` itself (a name only known at run time), else never. */
+export type WideString<S extends string> = string extends S ? S : never;

@@ -91,13 +91,12 @@ export function describeIssues(issues: readonly ValidationIssue[], data: unknown
 export function dropNullOptionals(schema: JsonSchema, input: unknown): unknown {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((schema.required as string[] | undefined) ?? []);
   let copy: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
     // Own properties only: `toString` or `constructor` in the input is not declared by every schema.
     const propSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (!propSchema) continue;
-    if (value === null && !required.has(key) && !allowsNull(propSchema)) {
+    if (value === null && !isRequired(schema, key) && !allowsNull(propSchema)) {
       copy ??= { ...(input as Record<string, unknown>) };
       delete copy[key];
     } else if (value !== null && typeof value === 'object' && propSchema.type === 'object') {
@@ -115,6 +114,11 @@ export function dropNullOptionals(schema: JsonSchema, input: unknown): unknown {
     }
   }
   return copy ?? input;
+}
+
+function isRequired(schema: JsonSchema, key: string): boolean {
+  const required = schema.required;
+  return Array.isArray(required) && required.includes(key);
 }
 
 function allowsNull(schema: JsonSchema): boolean {

@@ -8,7 +8,7 @@
 // Residual window (documented in docs/security.md): a verified folder can still be *moved* (renamed)
 // out of the workspace by someone with write access to both places; callers re-verify right before
 // a rename, which leaves the few microseconds between that check and the rename itself.
-import { constants, existsSync, type BigIntStats } from 'node:fs';
+import { constants, existsSync, readlinkSync, type BigIntStats } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { DescriptorFile, readlinkOf } from './descriptor-file.js';
@@ -101,25 +101,20 @@ export async function openInside(root: string, absolute: string, flags: number, 
 }
 
 /**
- * openInside plus the descriptor's stats, fetched at the same time as its real path (two
- * thread-pool calls in parallel instead of one after the other). The stats (and that real path)
- * are only returned once the descriptor is proven inside.
+ * openInside plus the descriptor's stats. The stats (and the real path) are only returned once the
+ * descriptor is proven inside.
  */
 export async function openInsideWithStats(root: string, absolute: string, flags: number, display: string): Promise<{ handle: DescriptorFile; stats: BigIntStats; real: string }> {
   const handle = await DescriptorFile.open(absolute, flags | constants.O_NOFOLLOW);
   try {
-    // The stats are awaited even when the check fails, so no rejection is left unhandled.
-    const [checked, stats] = await Promise.allSettled([
-      HAS_PROC_FD ? readlinkOf(descriptorPath(handle)) : Promise.resolve(undefined),
-      handle.stat(),
-    ]);
-    if (stats.status === 'rejected') throw stats.reason;
-    if (checked.status === 'rejected') throw checked.reason;
-    let real = checked.value;
-    if (real?.endsWith(DELETED_SUFFIX) && stats.value.nlink === 0n) real = real.slice(0, -DELETED_SUFFIX.length);
-    if (real === undefined) real = await realPathOf(handle, absolute, stats.value);
+    // Read synchronously: a /proc/self/fd link is the kernel's name for an open file, made without
+    // touching the file system (no disk or network wait), and a thread-pool round trip costs more.
+    let real = HAS_PROC_FD ? readlinkSync(descriptorPath(handle)) : undefined;
+    const stats = await handle.stat();
+    if (real?.endsWith(DELETED_SUFFIX) && stats.nlink === 0n) real = real.slice(0, -DELETED_SUFFIX.length);
+    if (real === undefined) real = await realPathOf(handle, absolute, stats);
     if (real === undefined || !isInside(root, real)) throw escapedError(display);
-    return { handle, stats: stats.value, real };
+    return { handle, stats, real };
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;

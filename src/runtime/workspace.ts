@@ -1,9 +1,11 @@
 import { lstat, readlink } from 'node:fs/promises';
-import { realpathSync, type BigIntStats } from 'node:fs';
+import { constants, readlinkSync, realpathSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
+import { ConfinedPath } from './confined-path.js';
 import { fsErrorToToolError, ToolError } from './errors.js';
-import { realpathNative, type DescriptorFile } from './descriptor-file.js';
-import { openInsideWithStats } from './verified-fs.js';
+import { DescriptorFile, realpathNative } from './descriptor-file.js';
+import { leaseFolder } from './folder-cache.js';
+import { HAS_PROC_FD, descriptorPath, openInsideWithStats } from './verified-fs.js';
 
 /** A path that has been proven to stay inside the workspace. */
 export interface ResolvedPath {
@@ -229,6 +231,9 @@ export class Workspace {
    * (fetched while its path is checked).
    */
   async openVerified(resolved: ResolvedPath, flags: number): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
+    // A path the runtime confined may come with its descriptor, opened in advance (and verified) with these flags.
+    const taken = resolved instanceof ConfinedPath ? resolved.take(flags) : undefined;
+    if (taken) return this.#withStats(resolved, taken);
     let target = resolved;
     for (let attempt = 0; ; attempt++) {
       let opened: { handle: DescriptorFile; stats: BigIntStats };
@@ -252,6 +257,53 @@ export class Workspace {
       }
       return opened;
     }
+  }
+
+  async #withStats(resolved: ResolvedPath, handle: DescriptorFile): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
+    try {
+      const stats = await handle.stat();
+      if (resolved.directory && !stats.isDirectory()) {
+        throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, but the path ends with "/" (a folder)`);
+      }
+      return { handle, stats };
+    } catch (error) {
+      await handle.close().catch(() => {});
+      throw error;
+    }
+  }
+
+  /**
+   * resolve() and an open with `flags` in one step, for a path whose folder is held open as a
+   * proven folder inside the workspace (./folder-cache.ts): the file is opened through the folder's
+   * descriptor with O_NOFOLLOW (one name looked up in that folder, no link followed), and the real
+   * path read back from the new descriptor must be the path asked for. Undefined whenever that
+   * does not hold (no such folder held, a missing file, a link, a folder moved since): the caller
+   * then resolves the path as usual, so the answer and the errors are those of resolve().
+   */
+  async openInFolder(userPath: string, flags: number): Promise<{ resolved: ResolvedPath; handle: DescriptorFile } | undefined> {
+    if (!HAS_PROC_FD) return undefined;
+    const { lexical, directory } = lexicalInside(this.root, userPath, this.aliases);
+    if (lexical === this.root) return undefined;
+    const folder = leaseFolder(path.dirname(lexical));
+    if (!folder) return undefined;
+    let handle: DescriptorFile;
+    try {
+      handle = await DescriptorFile.open(folder.entry(path.basename(lexical)), flags | constants.O_NOFOLLOW);
+    } catch {
+      return undefined;
+    } finally {
+      folder.release();
+    }
+    let real: string | undefined;
+    try {
+      real = readlinkSync(descriptorPath(handle));
+    } catch { /* not known: not used */ }
+    if (real !== lexical) {
+      handle.close().catch(() => {});
+      folder.drop();
+      return undefined;
+    }
+    return { resolved: { absolute: lexical, relative: relativeOfReal(this.root, lexical), exists: true, ...(directory ? { directory } : {}) }, handle };
   }
 
   /** Workspace-relative `/`-separated form of an absolute path inside the workspace. */

@@ -8,6 +8,10 @@ import { editWorkersAlive } from '../../src/handlers/filesystem/edit/pool.js';
 import { runsOffThread } from '../../src/handlers/filesystem/edit/run-edits.js';
 import { applyEdits } from '../../src/handlers/filesystem/edit/match.js';
 import { workspaceToolkit } from '../support/helpers.js';
+import type { MultiEditParams } from '../../src/generated/types.js';
+
+/** A non-empty list of edits (the type multi_edit takes; Array.from makes a plain array). */
+type Edits = MultiEditParams['edits'];
 
 const LINE = 'foo bar baz qux\n';
 
@@ -36,7 +40,7 @@ describe('large edits run off the event loop', () => {
     expect((await toolkit.invoke('filesystem', 'edit_file', { path: 'small.txt', old_str: 'b', new_str: 'B' })).ok).toBe(true);
     expect(editWorkersAlive()).toBe(0);
 
-    const edits = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? { old_str: 'bar', new_str: 'BAR', replace_all: true } : { old_str: 'BAR', new_str: 'bar!', replace_all: true }));
+    const edits = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? { old_str: 'bar', new_str: 'BAR', replace_all: true } : { old_str: 'BAR', new_str: 'bar!', replace_all: true })) as Edits;
     expect(runsOffThread(original.length, edits)).toBe(true);
     const expected = applyEdits(original, edits, 'big.txt');
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
@@ -56,7 +60,7 @@ describe('large edits run off the event loop', () => {
     const original = LINE.repeat(Math.ceil((8 * 1024 * 1024) / LINE.length));
     await writeFile(file, original);
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
-    const edits = [{ old_str: 'foo', new_str: 'FOO', replace_all: true }, { old_str: 'qux', new_str: 'QUX', replace_all: true }, { old_str: 'not there', new_str: 'x' }];
+    const edits: Edits = [{ old_str: 'foo', new_str: 'FOO', replace_all: true }, { old_str: 'qux', new_str: 'QUX', replace_all: true }, { old_str: 'not there', new_str: 'x' }];
     expect(runsOffThread(original.length, edits)).toBe(true);
     const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
     expect(!result.ok && result.error.code).toBe('NO_MATCH');
@@ -73,7 +77,7 @@ describe('large edits run off the event loop', () => {
     const original = LINE.repeat(Math.ceil((4 * 1024 * 1024) / LINE.length));
     await writeFile(file, original);
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
-    const edits = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? { old_str: 'bar', new_str: 'BAR', replace_all: true } : { old_str: 'BAR', new_str: 'bar', replace_all: true }));
+    const edits = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? { old_str: 'bar', new_str: 'BAR', replace_all: true } : { old_str: 'BAR', new_str: 'bar', replace_all: true })) as Edits;
     const controller = new AbortController();
     const started = performance.now();
     const pending = toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits }, { signal: controller.signal });

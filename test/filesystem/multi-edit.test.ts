@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { unifiedDiff } from '../../src/handlers/filesystem/edit/diff.js';
 import { applyEdits, occurrences } from '../../src/handlers/filesystem/edit/match.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
+import type { MultiEditParams } from '../../src/generated/types.js';
 
-const multi = (edits: { old_str: string; new_str: string; replace_all?: boolean }[], extra: Record<string, unknown> = {}) => ({ path: 'f.txt', edits, ...extra });
+const multi = (edits: MultiEditParams['edits'], extra: Partial<MultiEditParams> = {}): MultiEditParams => ({ path: 'f.txt', edits, ...extra });
 
 describe('edit core: changed ranges and the region diff', () => {
   // Text from a small alphabet so that edits collide, overlap and repeat.

@@ -168,7 +168,7 @@ describe('names and paths', () => {
       ['multi_edit', { path: tooLongName, edits: [{ old_str: 'a', new_str: 'b' }] }],
       ['list_directory', { path: tooLongName }],
     ] as const) {
-      const result = await toolkit.invoke('filesystem', op, input);
+      const result = await toolkit.invoke('filesystem', op as string, input); // one list for several operations: by name
       expect(errorCode(result), op).toBe('INVALID_INPUT');
       expect(result.text, op).toContain('255 bytes');
     }
@@ -221,7 +221,7 @@ describe('files that are not regular files', () => {
         ['edit_file', { path: 'sock', old_str: 'a', new_str: 'b' }],
         ['multi_edit', { path: 'sock', edits: [{ old_str: 'a', new_str: 'b' }] }],
       ] as const) {
-        const result = await toolkit.invoke('filesystem', op, input);
+        const result = await toolkit.invoke('filesystem', op as string, input); // by name, as above
         expect(errorCode(result), op).toBe('INVALID_INPUT');
         expect(result.text, op).toContain('not a regular file');
       }

@@ -172,6 +172,7 @@ describe('policy and profile inside invoke', () => {
   it('invalid input is reported before policy (the model can fix it) and never reaches the handler', async () => {
     const spy = vi.spyOn(handlers.task, 'task_create');
     const toolkit = createToolkit({ workspace: root, policy: 'readOnly' });
+    // @ts-expect-error title must be a string: the runtime refuses it as the types do
     const result = await toolkit.invoke('task', 'task_create', { title: 5 });
     expect(!result.ok && result.error.code).toBe('INVALID_INPUT');
     expect(spy).not.toHaveBeenCalled();

@@ -16,6 +16,7 @@ import {
   toOpenAITools,
   ToolError,
   withText,
+  type AnyOperations,
   type Handler,
   type Provider,
   type ProviderDescriptor,
@@ -152,7 +153,8 @@ describe('createToolkit({ providers })', () => {
     const root = await tempDir();
     const notes = defineProviders(await notesRegistry(), notesHandlers());
     let childTools: string[] = [];
-    const kernel = createInProcessKernel({
+    // The child serves the notes provider too: its toolkit is typed for no operations in particular.
+    const kernel = createInProcessKernel<AnyOperations>({
       step: async ({ toolkit }) => {
         childTools = toolkit.operations.map((op) => op.id);
         const added = await toolkit.invoke('notes', 'note_add', { text: 'from the child' });

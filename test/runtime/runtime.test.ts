@@ -29,16 +29,20 @@ describe('invoke', () => {
   it('treats null optional arguments as absent (OpenAI strict mode sends them)', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'a.txt'), 'x\ny\n');
+    // @ts-expect-error null stands for an absent optional (what a model sends); the types leave it out
     const output = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'a.txt', offset: null, limit: null, line_numbers: null }));
     expect(output.content).toBe('     1\tx\n     2\ty');
+    // @ts-expect-error a required argument cannot be null
     expect(errorCode(await toolkit.invoke('filesystem', 'read_file', { path: null }))).toBe('INVALID_INPUT');
   });
 
   it('reports unknown providers and operations with what exists', async () => {
     const { toolkit } = await workspaceToolkit();
+    // @ts-expect-error no such operation (the call still ends as a result)
     const op = await toolkit.invoke('filesystem', 'delete_everything', {});
     expect(errorCode(op)).toBe('UNKNOWN_OPERATION');
     expect(op.text).toContain('read_file');
+    // @ts-expect-error no such provider
     const provider = await toolkit.invoke('nope', 'read_file', {});
     expect(errorCode(provider)).toBe('UNKNOWN_OPERATION');
     expect(provider.text).toContain('filesystem');

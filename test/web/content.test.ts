@@ -15,6 +15,7 @@ import { convertHtml, escapeMarkdown, MAX_ATTRIBUTES, MAX_DOM_DEPTH, MAX_LIST_DE
 import { extractText, scanHtml, tidyLines } from '../../src/handlers/web/html/scan.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { InvokeResult } from '../../src/runtime/types.js';
+import type { WebFetchParams } from '../../src/generated/types.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000010000000100806000000', 'hex');
 const routes: Record<string, [string | undefined, Buffer]> = {
@@ -55,13 +56,13 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-function fetchPage(pathname: string, format = 'markdown'): Promise<InvokeResult> {
+function fetchPage(pathname: string, format: WebFetchParams['format'] = 'markdown'): Promise<InvokeResult> {
   return createToolkit({ workspace, web: { allowPrivateNetwork: true } }).invoke('web', 'web_fetch', { url: `${origin}${pathname}`, format });
 }
 
 describe('binary bodies under a text label', () => {
   for (const pathname of ['/png-as-html', '/png-as-text', '/png-as-json', '/png-untyped', '/gzip-as-html', '/controls-as-text', '/invalid-utf8-as-json']) {
-    for (const format of ['markdown', 'raw']) {
+    for (const format of ['markdown', 'raw'] as const) {
       it(`${pathname} (${format}) is UNSUPPORTED_CONTENT`, async () => {
         const result = await fetchPage(pathname, format);
         expect(result.ok).toBe(false);

@@ -135,6 +135,37 @@ export interface FileTaskStoreOptions {
   staleLockMs?: number;
 }
 
+/** The task list in a task file (an empty or missing file is an empty list); a file that holds no task list is UNAVAILABLE. */
+async function readTaskFile(path: string): Promise<TaskState> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
+    throw error;
+  }
+  if (text.trim() === '') return emptyState();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ToolError('UNAVAILABLE', `task file ${path} is not valid JSON (${(error as Error).message}); fix or remove it`);
+  }
+  const state = parsed as Partial<TaskState>;
+  if (!state || typeof state !== 'object' || !Array.isArray(state.tasks)) {
+    throw new ToolError('UNAVAILABLE', `task file ${path} does not hold a task list ({"version":1,"next":N,"tasks":[…]}); fix or remove it`);
+  }
+  // Every entry must be a task: a hand-edited (or model-written) file fails clearly, not INTERNAL.
+  const bad = state.tasks.findIndex((t: unknown) => typeof t !== 'object' || t === null || Array.isArray(t)
+    || typeof (t as Task).id !== 'string' || typeof (t as Task).title !== 'string' || typeof (t as Task).status !== 'string');
+  if (bad >= 0) {
+    throw new ToolError('UNAVAILABLE', `task file ${path}: tasks[${bad}] is not a task (an object with string id, title and status); fix or remove it`);
+  }
+  // `next` never goes below the highest id in the file, even if someone edited it by hand.
+  const highest = state.tasks.reduce((max, t) => Math.max(max, Number(/^t(\d+)$/.exec(t.id)?.[1] ?? 0)), 0);
+  return { version: 1, next: Math.max(Number(state.next) || 1, highest + 1), tasks: state.tasks };
+}
+
 /**
  * File-backed store: one JSON file that survives restarts. Every change is a read-modify-write under
  * an exclusive lock file (`<path>.lock`, created with O_EXCL) and lands by write-to-temp + fsync +
@@ -148,35 +179,7 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
   // Writers inside this process queue up here first, so they do not spin on the lock file.
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function readState(): Promise<TaskState> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
-      throw error;
-    }
-    if (text.trim() === '') return emptyState();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      throw new ToolError('UNAVAILABLE', `task file ${path} is not valid JSON (${(error as Error).message}); fix or remove it`);
-    }
-    const state = parsed as Partial<TaskState>;
-    if (!state || typeof state !== 'object' || !Array.isArray(state.tasks)) {
-      throw new ToolError('UNAVAILABLE', `task file ${path} does not hold a task list ({"version":1,"next":N,"tasks":[…]}); fix or remove it`);
-    }
-    // Every entry must be a task: a hand-edited (or model-written) file fails clearly, not INTERNAL.
-    const bad = state.tasks.findIndex((t: unknown) => typeof t !== 'object' || t === null || Array.isArray(t)
-      || typeof (t as Task).id !== 'string' || typeof (t as Task).title !== 'string' || typeof (t as Task).status !== 'string');
-    if (bad >= 0) {
-      throw new ToolError('UNAVAILABLE', `task file ${path}: tasks[${bad}] is not a task (an object with string id, title and status); fix or remove it`);
-    }
-    // `next` never goes below the highest id in the file, even if someone edited it by hand.
-    const highest = state.tasks.reduce((max, t) => Math.max(max, Number(/^t(\d+)$/.exec(t.id)?.[1] ?? 0)), 0);
-    return { version: 1, next: Math.max(Number(state.next) || 1, highest + 1), tasks: state.tasks };
-  }
+  const readState = () => readTaskFile(path);
 
   async function writeState(state: TaskState): Promise<void> {
     await atomicWriteFile(path, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o644 });

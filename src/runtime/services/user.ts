@@ -202,90 +202,35 @@ export interface TerminalUserChannelOptions {
   maxApprovalChars?: number;
 }
 
+/** The terminal a channel talks on. */
+interface TerminalIo {
+  input: Readable & { isTTY?: boolean };
+  output: Writable;
+}
+
 /**
  * Asks on the terminal with readline. Options are numbered; the user types a number (several,
  * separated by commas or spaces, for a multi-select), a label, or free text. An empty line,
  * end of input or Ctrl-C dismisses the question (CANCELLED). Questions are asked one at a time.
  */
 export function createTerminalUserChannel(options: TerminalUserChannelOptions = {}): UserChannel {
-  const input = options.input ?? process.stdin;
-  const output = options.output ?? process.stderr;
+  const io: TerminalIo = { input: options.input ?? process.stdin, output: options.output ?? process.stderr };
   let queue: Promise<unknown> = Promise.resolve();
-
-  function serialized<T>(work: () => Promise<T>): Promise<T> {
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
     const run = queue.then(work);
     queue = run.catch(() => {});
     return run;
-  }
-
-  /** Shows `prompt` and resolves the next line typed, or null when the user dismisses it. */
-  function readLine(prompt: string, signal: AbortSignal): Promise<string | null> {
-    return new Promise((resolveLine) => {
-      const terminal = typeof (input as { setRawMode?: unknown }).setRawMode === 'function';
-      const rl = readline().createInterface({ input, output, terminal });
-      let settled = false;
-      const finish = (line: string | null) => {
-        if (settled) return;
-        settled = true;
-        signal.removeEventListener('abort', onAbort);
-        rl.close();
-        resolveLine(line);
-      };
-      const onAbort = () => {
-        output.write('\n');
-        finish(null);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      rl.on('SIGINT', () => {
-        output.write('\n');
-        finish(null);
-      });
-      rl.on('close', () => finish(null));
-      rl.question(prompt, (line) => finish(line));
-    });
-  }
-
-  function requireTerminal(): void {
-    if (!input.isTTY) {
-      throw new ToolError('UNAVAILABLE', 'no interactive terminal is attached (stdin is not a TTY), so the user cannot be asked; proceed with your best judgement and state your assumptions');
-    }
-  }
-
+  };
   return {
-    unreachable: () => (input.isTTY ? undefined : 'no interactive terminal is attached (stdin is not a TTY)'),
+    unreachable: () => (io.input.isTTY ? undefined : 'no interactive terminal is attached (stdin is not a TTY)'),
     async ask(question, { signal }) {
-      requireTerminal();
-      return serialized(() =>
-        bounded(signal, options.timeoutMs, async (inner) => {
-          const optionsList = question.options ?? [];
-          // The model wrote these: escape what could redraw the terminal or hide text.
-          const lines = [`\n? ${visibleText(question.question)}`];
-          optionsList.forEach((option, i) => {
-            lines.push(`  ${i + 1}. ${visibleText(option.label)}${option.description ? ` — ${visibleText(option.description)}` : ''}`);
-          });
-          const hint = optionsList.length === 0
-            ? 'Your answer (empty line to dismiss): '
-            : question.multi_select
-              ? 'Numbers separated by commas, or type your own answer (empty line to dismiss): '
-              : 'Number, or type your own answer (empty line to dismiss): ';
-          output.write(`${lines.join('\n')}\n`);
-          for (;;) {
-            const line = await readLine(hint, inner);
-            if (inner.aborted) throw abortReason(inner);
-            if (line === null || line.trim() === '') throw dismissed();
-            const picked = parseChoice(line, optionsList.length, Boolean(question.multi_select));
-            if (picked === 'invalid') {
-              output.write(`Please choose between 1 and ${optionsList.length}${question.multi_select ? ' (e.g. 1,3)' : ''}.\n`);
-              continue;
-            }
-            if (picked) return normalizeAnswer(question, picked.map((i) => optionsList[i]!.label));
-            return normalizeAnswer(question, line.trim());
-          }
-        }),
-      );
+      if (!io.input.isTTY) {
+        throw new ToolError('UNAVAILABLE', 'no interactive terminal is attached (stdin is not a TTY), so the user cannot be asked; proceed with your best judgement and state your assumptions');
+      }
+      return serialized(() => bounded(signal, options.timeoutMs, (inner) => askOnTerminal(io, question, inner)));
     },
     approve(call, { signal }) {
-      if (!input.isTTY) {
+      if (!io.input.isTTY) {
         return Promise.reject(new ToolError('DENIED_BY_POLICY', `${call.operation} needs the user's approval, but no interactive terminal is attached`));
       }
       // The human sees the whole input, hidden characters escaped, or the call is refused.
@@ -294,8 +239,8 @@ export function createTerminalUserChannel(options: TerminalUserChannelOptions = 
       return serialized(async () => {
         try {
           return await bounded(signal, options.timeoutMs, async (inner) => {
-            output.write(`\n! ${shown.text}\n`);
-            const line = await readLine('Allow? [y/N] ', inner);
+            io.output.write(`\n! ${shown.text}\n`);
+            const line = await readTerminalLine(io, 'Allow? [y/N] ', inner);
             return line !== null && /^\s*y(es)?\s*$/i.test(line);
           });
         } catch (error) {
@@ -305,6 +250,61 @@ export function createTerminalUserChannel(options: TerminalUserChannelOptions = 
       });
     },
   };
+}
+
+/** Shows the question and its numbered options, then reads lines until one is an answer. */
+async function askOnTerminal(io: TerminalIo, question: UserQuestion, signal: AbortSignal): Promise<UserAnswer> {
+  const optionsList = question.options ?? [];
+  // The model wrote these: escape what could redraw the terminal or hide text.
+  const lines = [`\n? ${visibleText(question.question)}`];
+  optionsList.forEach((option, i) => {
+    lines.push(`  ${i + 1}. ${visibleText(option.label)}${option.description ? ` — ${visibleText(option.description)}` : ''}`);
+  });
+  const hint = optionsList.length === 0
+    ? 'Your answer (empty line to dismiss): '
+    : question.multi_select
+      ? 'Numbers separated by commas, or type your own answer (empty line to dismiss): '
+      : 'Number, or type your own answer (empty line to dismiss): ';
+  io.output.write(`${lines.join('\n')}\n`);
+  for (;;) {
+    const line = await readTerminalLine(io, hint, signal);
+    if (signal.aborted) throw abortReason(signal);
+    if (line === null || line.trim() === '') throw dismissed();
+    const picked = parseChoice(line, optionsList.length, Boolean(question.multi_select));
+    if (picked === 'invalid') {
+      io.output.write(`Please choose between 1 and ${optionsList.length}${question.multi_select ? ' (e.g. 1,3)' : ''}.\n`);
+      continue;
+    }
+    if (picked) return normalizeAnswer(question, picked.map((i) => optionsList[i]!.label));
+    return normalizeAnswer(question, line.trim());
+  }
+}
+
+/** Shows `prompt` and resolves the next line typed, or null when the user dismisses it. */
+function readTerminalLine({ input, output }: TerminalIo, prompt: string, signal: AbortSignal): Promise<string | null> {
+  return new Promise((resolveLine) => {
+    const terminal = typeof (input as { setRawMode?: unknown }).setRawMode === 'function';
+    const rl = readline().createInterface({ input, output, terminal });
+    let settled = false;
+    const finish = (line: string | null) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      rl.close();
+      resolveLine(line);
+    };
+    const onAbort = () => {
+      output.write('\n');
+      finish(null);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    rl.on('SIGINT', () => {
+      output.write('\n');
+      finish(null);
+    });
+    rl.on('close', () => finish(null));
+    rl.question(prompt, (line) => finish(line));
+  });
 }
 
 function abortReason(signal: AbortSignal): ToolError {

@@ -1,0 +1,45 @@
+// How a call that failed is reported: the error as a ToolError whose code the catalog allows for
+// the operation, and the result that carries it.
+import { performance } from 'node:perf_hooks';
+import type { OperationDescriptor } from '../descriptor.js';
+import { ToolError } from '../errors.js';
+import type { PolicyDecision } from '../policy.js';
+import { renderErrorText } from '../text.js';
+import { describeError } from '../toolkit-services.js';
+import type { InvokeResult } from '../types.js';
+import type { OperationPlan } from './plan.js';
+
+/** Maps anything a handler (or a check) threw to a ToolError whose code the catalog allows for the operation. */
+export function toToolError(error: unknown, plan: OperationPlan): ToolError {
+  const { op } = plan;
+  if (error instanceof ToolError) {
+    if (plan.declared.has(error.code)) return error;
+    return new ToolError('INTERNAL', `${op.id} raised ${error.code}, which catalog.yaml does not declare for it: ${error.message}`);
+  }
+  return new ToolError('INTERNAL', `unexpected failure in ${op.id}: ${describeError(error)}`);
+}
+
+/** No such provider, or no such operation in it; the message lists what there is. */
+export function unknownOperation(provider: string, operation: string, known: ReadonlyMap<string, OperationDescriptor>): ToolError {
+  const ofProvider = [...known.values()].filter((op) => op.provider === provider).map((op) => op.name);
+  if (ofProvider.length > 0) {
+    return new ToolError('UNKNOWN_OPERATION', `provider ${provider} has no operation "${operation}" (it has: ${ofProvider.join(', ')})`);
+  }
+  const providersKnown = [...new Set([...known.values()].map((op) => op.provider))];
+  return new ToolError('UNKNOWN_OPERATION', `no provider named "${provider}" (known: ${providersKnown.join(', ')})`);
+}
+
+export function failureResult(error: ToolError, id: string, decision: PolicyDecision, started: number): InvokeResult {
+  const payload = error.toJSON();
+  return {
+    ok: false,
+    error: payload,
+    text: renderErrorText(payload),
+    meta: { operation: id, policy: decision, duration_ms: elapsed(started) },
+  };
+}
+
+/** Milliseconds since `started`, to the microsecond. */
+export function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 1000) / 1000;
+}
