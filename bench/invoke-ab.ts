@@ -10,7 +10,11 @@ import { alternate, type MiniToolkit } from './invoke-alternate.js';
 const [currentSrc, beforeSrc] = process.argv.slice(2);
 const ws = await mkdtemp(path.join(tmpdir(), 'toolwright-invoke-ab-'));
 const load = async (src: string) =>
-  ((await import(pathToFileURL(path.join(src, 'index.ts')).href)) as { createToolkit(o: { workspace: string }): MiniToolkit }).createToolkit({ workspace: ws });
+  (
+    (await import(pathToFileURL(path.join(src, 'index.ts')).href)) as {
+      createToolkit(o: { workspace: string }): MiniToolkit;
+    }
+  ).createToolkit({ workspace: ws });
 const current = await load(currentSrc!);
 const old = await load(beforeSrc!);
 for (const kit of [current, old]) await kit.invoke('task', 'task_create', { title: 'x' });

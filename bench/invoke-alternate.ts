@@ -1,7 +1,9 @@
 // Shared by bench/cases/compose.ts and its child bench/invoke-ab.ts.
 import { median } from './lib.js';
 
-export interface MiniToolkit { invoke(provider: string, operation: string, input: unknown): Promise<unknown> }
+export interface MiniToolkit {
+  invoke(provider: string, operation: string, input: unknown): Promise<unknown>;
+}
 
 const CALLS = 4000;
 const ROUNDS = 21;

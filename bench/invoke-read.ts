@@ -11,7 +11,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { median } from './lib.js';
 
-interface Kit { invoke(provider: string, operation: string, input: unknown): Promise<{ ok: boolean; text: string }> }
+interface Kit {
+  invoke(provider: string, operation: string, input: unknown): Promise<{ ok: boolean; text: string }>;
+}
 
 const CALLS = Number(process.env.CALLS ?? 4000);
 const ROUNDS = Number(process.env.ROUNDS ?? 11);
@@ -26,11 +28,14 @@ const variants: Record<string, () => Promise<unknown>> = {
   'fs.promises.readFile': () => readFile(file, 'utf8'),
 };
 for (const [i, src] of sources.entries()) {
-  const mod = (await import(pathToFileURL(path.join(src, 'index.ts')).href)) as { createToolkit(o: { workspace: string }): Kit };
+  const mod = (await import(pathToFileURL(path.join(src, 'index.ts')).href)) as {
+    createToolkit(o: { workspace: string }): Kit;
+  };
   const kit = mod.createToolkit({ workspace: ws });
   const check = await kit.invoke('filesystem', 'read_file', { path: 'small.txt' });
   if (!check.ok) throw new Error(check.text);
-  variants[`invoke #${i} ${path.relative(process.cwd(), src) || src}`] = () => kit.invoke('filesystem', 'read_file', { path: 'small.txt' });
+  variants[`invoke #${i} ${path.relative(process.cwd(), src) || src}`] = () =>
+    kit.invoke('filesystem', 'read_file', { path: 'small.txt' });
 }
 
 const names = Object.keys(variants);
@@ -49,7 +54,8 @@ for (let r = 0; r < ROUNDS; r++) {
     cpu[name]!.push((spent.user + spent.system) / CALLS);
   }
 }
-const quartile = (values: number[], q: number) => [...values].sort((x, y) => x - y)[Math.floor((values.length - 1) * q)]!;
+const quartile = (values: number[], q: number) =>
+  [...values].sort((x, y) => x - y)[Math.floor((values.length - 1) * q)]!;
 const ratios = (of: number[], to: number[]) => of.map((v, i) => v / to[i]!);
 const [base] = names;
 for (const name of names) {
@@ -57,5 +63,7 @@ for (const name of names) {
   const c = cpu[name]!;
   const r = ratios(w, wall[base!]!);
   const rc = ratios(c, cpu[base!]!);
-  console.log(`${name.padEnd(44)} wall ${median(w).toFixed(1)} µs (${quartile(w, 0.25).toFixed(1)}–${quartile(w, 0.75).toFixed(1)})  ×readFile ${median(r).toFixed(2)} (${quartile(r, 0.25).toFixed(2)}–${quartile(r, 0.75).toFixed(2)})  cpu ${median(c).toFixed(1)} µs ×readFile ${median(rc).toFixed(2)}`);
+  console.log(
+    `${name.padEnd(44)} wall ${median(w).toFixed(1)} µs (${quartile(w, 0.25).toFixed(1)}–${quartile(w, 0.75).toFixed(1)})  ×readFile ${median(r).toFixed(2)} (${quartile(r, 0.25).toFixed(2)}–${quartile(r, 0.75).toFixed(2)})  cpu ${median(c).toFixed(1)} µs ×readFile ${median(rc).toFixed(2)}`,
+  );
 }

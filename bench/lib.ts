@@ -89,7 +89,8 @@ export async function makeBigFile(file: string): Promise<number> {
   let bytes = 0;
   while (bytes < 1024 ** 3) {
     let chunk = '';
-    for (let i = 0; i < 10_000; i++) chunk += `line ${++line} the quick brown fox jumps over the lazy dog; lorem ipsum dolor sit amet ${line % 97}\n`;
+    for (let i = 0; i < 10_000; i++)
+      chunk += `line ${++line} the quick brown fox jumps over the lazy dog; lorem ipsum dolor sit amet ${line % 97}\n`;
     const buffer = Buffer.from(chunk);
     await handle.write(buffer);
     bytes += buffer.length;
@@ -103,14 +104,24 @@ export async function makeBigFile(file: string): Promise<number> {
  * node_modules linked in, so an earlier version runs beside the current one; undefined when the
  * history is not there (a shallow clone).
  */
-export async function checkoutFromHistory(root: string, commit: string, paths: readonly string[], dir: string): Promise<string | undefined> {
+export async function checkoutFromHistory(
+  root: string,
+  commit: string,
+  paths: readonly string[],
+  dir: string,
+): Promise<string | undefined> {
   const { execFile } = await import('node:child_process');
   const { mkdir, symlink } = await import('node:fs/promises');
   const path = await import('node:path');
   try {
     await mkdir(dir, { recursive: true });
     const archive = await new Promise<Buffer>((resolve, reject) => {
-      execFile('git', ['archive', '--format=tar', commit, ...paths], { cwd: root, encoding: 'buffer', maxBuffer: 1 << 28 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+      execFile(
+        'git',
+        ['archive', '--format=tar', commit, ...paths],
+        { cwd: root, encoding: 'buffer', maxBuffer: 1 << 28 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      );
     });
     await new Promise<void>((resolve, reject) => {
       const tar = execFile('tar', ['-x', '-C', dir], (error) => (error ? reject(error) : resolve()));

@@ -21,15 +21,27 @@ const profAt = argv.indexOf('--prof');
 const profDir = profAt === -1 ? undefined : argv.splice(profAt, 2)[1];
 const calls = Number(/^\d+$/.test(argv[0] ?? '') ? argv.shift() : 2000);
 const root = path.resolve(import.meta.dirname, '..');
-const builds = argv.length > 0 ? argv.map((spec) => spec.split('=') as [string, string]) : [['toolwright', path.join(root, 'dist/cli.js')] as [string, string]];
+const builds =
+  argv.length > 0
+    ? argv.map((spec) => spec.split('=') as [string, string])
+    : [['toolwright', path.join(root, 'dist/cli.js')] as [string, string]];
 const peerEntry = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
 const dir = await mkdtemp(path.join(tmpdir(), 'toolwright-stdio-probe-'));
 await writeFile(path.join(dir, 'a.txt'), 'hello\nworld\n'.repeat(20));
-const prof = (label: string) => (profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${label}.cpuprofile`] : []);
+const prof = (label: string) =>
+  profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${label}.cpuprofile`] : [];
 
 const servers = await Promise.all([
-  ...builds.map(async ([label, cli]) => ({ label, wire: await StdioWire.start(process.execPath, [...prof(label), cli, 'mcp', '--workspace', dir], root), call: ['read_file', { path: 'a.txt' }] as const })),
-  (async () => ({ label: 'server-filesystem', wire: await StdioWire.start(process.execPath, [...prof('peer'), peerEntry, dir], root), call: ['read_text_file', { path: path.join(dir, 'a.txt') }] as const }))(),
+  ...builds.map(async ([label, cli]) => ({
+    label,
+    wire: await StdioWire.start(process.execPath, [...prof(label), cli, 'mcp', '--workspace', dir], root),
+    call: ['read_file', { path: 'a.txt' }] as const,
+  })),
+  (async () => ({
+    label: 'server-filesystem',
+    wire: await StdioWire.start(process.execPath, [...prof('peer'), peerEntry, dir], root),
+    call: ['read_text_file', { path: path.join(dir, 'a.txt') }] as const,
+  }))(),
 ]);
 for (const s of servers) await s.wire.request('tools/list', {});
 const times = new Map(servers.map((s) => [s.label, [] as number[]]));
@@ -53,7 +65,10 @@ for (const s of servers) {
   const t = times.get(s.label)!;
   const line = `${s.label.padEnd(18)} p50 ${median(t).toFixed(0).padStart(5)} µs  p99 ${percentile(t, 99).toFixed(0).padStart(5)} µs`;
   const paired = blockMedians.get(s.label)!.map((m, i) => m / blockMedians.get('server-filesystem')![i]!);
-  const ratio = s.label === 'server-filesystem' ? '' : `  (p50 ${(median(t) / median(peer)).toFixed(2)}×, p99 ${(percentile(t, 99) / percentile(peer, 99)).toFixed(2)}× the peer; block-paired p50 ratio ${median(paired).toFixed(2)}× [${percentile(paired, 25).toFixed(2)}–${percentile(paired, 75).toFixed(2)}])`;
+  const ratio =
+    s.label === 'server-filesystem'
+      ? ''
+      : `  (p50 ${(median(t) / median(peer)).toFixed(2)}×, p99 ${(percentile(t, 99) / percentile(peer, 99)).toFixed(2)}× the peer; block-paired p50 ratio ${median(paired).toFixed(2)}× [${percentile(paired, 25).toFixed(2)}–${percentile(paired, 75).toFixed(2)}])`;
   console.log(`${line}  CPU ${((cpu.get(s.label)! / t.length) * 1000).toFixed(0).padStart(4)} µs/call${ratio}`);
 }
 await Promise.all(servers.map((s) => s.wire.close()));

@@ -81,26 +81,45 @@ export interface HttpReply {
 }
 
 /** POSTs one JSON-RPC message; reads a JSON or an SSE answer (the first `data:` event). */
-export function postJsonRpc(url: URL, agent: Agent, message: unknown, headers: Record<string, string> = {}): Promise<HttpReply> {
+export function postJsonRpc(
+  url: URL,
+  agent: Agent,
+  message: unknown,
+  headers: Record<string, string> = {},
+): Promise<HttpReply> {
   const payload = JSON.stringify(message);
   return new Promise((resolve, reject) => {
-    const req = request({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent,
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(payload), ...headers },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { text += chunk; });
-      res.on('end', () => {
-        let body: Reply | undefined;
-        if (text.trim() !== '') {
-          const sse = /^data: (.*)$/m.exec(text);
-          body = JSON.parse(sse ? sse[1]! : text) as Reply;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          let body: Reply | undefined;
+          if (text.trim() !== '') {
+            const sse = /^data: (.*)$/m.exec(text);
+            body = JSON.parse(sse ? sse[1]! : text) as Reply;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -109,11 +128,16 @@ export function postJsonRpc(url: URL, agent: Agent, message: unknown, headers: R
 /** One HTTP MCP client: initialized (with its session when the server makes one), then calling. */
 export class HttpWire {
   private nextId = 1;
-  private constructor(private readonly url: URL, private readonly agent: Agent, private readonly headers: Record<string, string>) {}
+  private constructor(
+    private readonly url: URL,
+    private readonly agent: Agent,
+    private readonly headers: Record<string, string>,
+  ) {}
 
   static async start(url: URL, agent: Agent): Promise<HttpWire> {
     const init = await postJsonRpc(url, agent, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INITIALIZE });
-    if (init.status !== 200 || !init.body?.result) throw new Error(`initialize failed: ${init.status} ${JSON.stringify(init.body)}`);
+    if (init.status !== 200 || !init.body?.result)
+      throw new Error(`initialize failed: ${init.status} ${JSON.stringify(init.body)}`);
     const session = init.headers['mcp-session-id'];
     const headers: Record<string, string> = { 'mcp-protocol-version': INITIALIZE.protocolVersion };
     if (typeof session === 'string') headers['mcp-session-id'] = session;
@@ -123,14 +147,33 @@ export class HttpWire {
   }
 
   async call(name: string, args: Record<string, unknown>): Promise<void> {
-    const reply = await postJsonRpc(this.url, this.agent, { jsonrpc: '2.0', id: this.nextId++, method: 'tools/call', params: { name, arguments: args } }, this.headers);
-    if (reply.status !== 200 || reply.body?.error || reply.body?.result?.isError) throw new Error(`${name}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+    const reply = await postJsonRpc(
+      this.url,
+      this.agent,
+      { jsonrpc: '2.0', id: this.nextId++, method: 'tools/call', params: { name, arguments: args } },
+      this.headers,
+    );
+    if (reply.status !== 200 || reply.body?.error || reply.body?.result?.isError)
+      throw new Error(`${name}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
   }
 
   async close(): Promise<void> {
     if (!this.headers['mcp-session-id']) return;
     await new Promise<void>((resolve) => {
-      const req = request({ host: this.url.hostname, port: this.url.port, path: this.url.pathname, method: 'DELETE', agent: this.agent, headers: this.headers }, (res) => { res.resume(); res.on('end', resolve); });
+      const req = request(
+        {
+          host: this.url.hostname,
+          port: this.url.port,
+          path: this.url.pathname,
+          method: 'DELETE',
+          agent: this.agent,
+          headers: this.headers,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
       req.on('error', () => resolve());
       req.end();
     });
@@ -141,19 +184,26 @@ export class HttpWire {
  * `clients` HTTP clients, each calling in a loop for `ms` after all have initialized; calls per
  * second over that window.
  */
-export async function httpThroughput(url: URL, clients: number, ms: number, call: { name: string; arguments: Record<string, unknown> }): Promise<number> {
+export async function httpThroughput(
+  url: URL,
+  clients: number,
+  ms: number,
+  call: { name: string; arguments: Record<string, unknown> },
+): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   try {
     const wires = await Promise.all(Array.from({ length: clients }, () => HttpWire.start(url, agent)));
     let done = 0;
     const until = performance.now() + ms;
     const started = performance.now();
-    await Promise.all(wires.map(async (wire) => {
-      while (performance.now() < until) {
-        await wire.call(call.name, call.arguments);
-        done++;
-      }
-    }));
+    await Promise.all(
+      wires.map(async (wire) => {
+        while (performance.now() < until) {
+          await wire.call(call.name, call.arguments);
+          done++;
+        }
+      }),
+    );
     const rate = done / ((performance.now() - started) / 1000);
     await Promise.all(wires.map((wire) => wire.close()));
     return rate;

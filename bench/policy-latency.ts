@@ -9,7 +9,17 @@ const [linesJson, callsArg, workspaceRoot] = process.argv.slice(2) as [string, s
 const LINES = JSON.parse(linesJson) as string[];
 const CALLS = Number(callsArg);
 const bash = operations.find((o) => o.name === 'bash')!;
-const policy = compilePolicy({ rules: [{ operation: 'bash', command: ['git status', 'git log *', 'ls *', 'npm run test *', 'rg *', 'wc *', 'cat *'], decision: 'allow' }, { operation: 'bash', command: 'rm *', decision: 'deny' }], default: 'ask' });
+const policy = compilePolicy({
+  rules: [
+    {
+      operation: 'bash',
+      command: ['git status', 'git log *', 'ls *', 'npm run test *', 'rg *', 'wc *', 'cat *'],
+      decision: 'allow',
+    },
+    { operation: 'bash', command: 'rm *', decision: 'deny' },
+  ],
+  default: 'ask',
+});
 const context = { workspaceRoot };
 const median = (sorted: number[]) => sorted[sorted.length >> 1]!;
 const p99 = (sorted: number[]) => sorted[Math.floor(sorted.length * 0.99)]!;
@@ -66,10 +76,25 @@ for (let i = 0; i < 20; i++) {
 // (0.6-1.4 s of CPU, once per process), which competes with the main thread on a busy machine.
 await new Promise((resolve) => setTimeout(resolve, 1500));
 const steady = await interleaved();
-for (const list of [times, cpu, noise, opLevel, intrinsic, bigTimes, steady.times, steady.cpu, steady.noise]) list.sort((a, b) => a - b);
-process.stdout.write(JSON.stringify({
-  median: median(times), p99: p99(times), cpuMedian: median(cpu), cpuP99: p99(cpu), noiseMedian: median(noise), noiseP99: p99(noise),
-  opLevelMedian: median(opLevel), intrinsicP99: p99(intrinsic), intrinsicMedian: median(intrinsic), intrinsicMax: intrinsic.at(-1)!,
-  bigMedian: median(bigTimes), jsonBytes: json.length,
-  steadyMedian: median(steady.times), steadyP99: p99(steady.times), steadyCpuP99: p99(steady.cpu), steadyNoiseP99: p99(steady.noise),
-}));
+for (const list of [times, cpu, noise, opLevel, intrinsic, bigTimes, steady.times, steady.cpu, steady.noise])
+  list.sort((a, b) => a - b);
+process.stdout.write(
+  JSON.stringify({
+    median: median(times),
+    p99: p99(times),
+    cpuMedian: median(cpu),
+    cpuP99: p99(cpu),
+    noiseMedian: median(noise),
+    noiseP99: p99(noise),
+    opLevelMedian: median(opLevel),
+    intrinsicP99: p99(intrinsic),
+    intrinsicMedian: median(intrinsic),
+    intrinsicMax: intrinsic.at(-1)!,
+    bigMedian: median(bigTimes),
+    jsonBytes: json.length,
+    steadyMedian: median(steady.times),
+    steadyP99: p99(steady.times),
+    steadyCpuP99: p99(steady.cpu),
+    steadyNoiseP99: p99(steady.noise),
+  }),
+);

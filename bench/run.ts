@@ -63,7 +63,14 @@ console.log(`\n${footer}`);
 // BENCH_MARKDOWN=file also writes the rows as a Markdown table (docs/performance.md's table is pasted from it).
 if (process.env.BENCH_MARKDOWN) {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const markdown = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...lines.map((l) => `| ${l.map(cell).join(' | ')} |`), '', footer, ''].join('\n');
+  const markdown = [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...lines.map((l) => `| ${l.map(cell).join(' | ')} |`),
+    '',
+    footer,
+    '',
+  ].join('\n');
   const { writeFile } = await import('node:fs/promises');
   await writeFile(process.env.BENCH_MARKDOWN, markdown);
 }

@@ -24,14 +24,22 @@ export function syntheticCatalog(catalogPath: string, operationCount: number, pe
       result: { ...op.result, description: `Result of ${opName}.` },
     };
   }
-  return stringify({ common_errors: real.common_errors, errors: real.errors, providers }, { aliasDuplicateObjects: false });
+  return stringify(
+    { common_errors: real.common_errors, errors: real.errors, providers },
+    { aliasDuplicateObjects: false },
+  );
 }
 
 /** N operations of the smallest shape (one string param, one string result): the generator's fixed cost per operation. */
 export function trivialCatalog(operationCount: number, perProvider = 20): string {
   const lines = ['providers:'];
   for (let i = 0; i < operationCount; i++) {
-    if (i % perProvider === 0) lines.push(`  p${String(i / perProvider).padStart(4, '0')}:`, '    description: Trivial provider.', '    operations:');
+    if (i % perProvider === 0)
+      lines.push(
+        `  p${String(i / perProvider).padStart(4, '0')}:`,
+        '    description: Trivial provider.',
+        '    operations:',
+      );
     lines.push(
       `      op_${String(i).padStart(5, '0')}:`,
       '        title: Trivial',

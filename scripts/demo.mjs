@@ -16,17 +16,32 @@ import {
 
 const workspace = await mkdtemp(path.join(tmpdir(), 'toolwright-demo-'));
 await mkdir(path.join(workspace, 'src'));
-await writeFile(path.join(workspace, 'src', 'greet.ts'), "export function greet(name: string) {\n  return 'Hello, ' + name;\n}\n");
+await writeFile(
+  path.join(workspace, 'src', 'greet.ts'),
+  "export function greet(name: string) {\n  return 'Hello, ' + name;\n}\n",
+);
 await writeFile(path.join(workspace, 'README.md'), '# Demo project\n\nA scratch workspace for the toolwright demo.\n');
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (url.pathname === '/search') {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ results: [
-      { title: 'toolwright on npm', url: 'https://www.npmjs.com/package/toolwright', content: 'Reference tool providers for agent harnesses.' },
-      { title: 'ripgrep', url: 'https://github.com/BurntSushi/ripgrep', content: 'ripgrep recursively searches directories for a regex pattern.' },
-    ] }));
+    res.end(
+      JSON.stringify({
+        results: [
+          {
+            title: 'toolwright on npm',
+            url: 'https://www.npmjs.com/package/toolwright',
+            content: 'Reference tool providers for agent harnesses.',
+          },
+          {
+            title: 'ripgrep',
+            url: 'https://github.com/BurntSushi/ripgrep',
+            content: 'ripgrep recursively searches directories for a regex pattern.',
+          },
+        ],
+      }),
+    );
     return;
   }
   if (url.pathname === '/deep') {
@@ -40,7 +55,9 @@ const server = createServer((req, res) => {
     return;
   }
   res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.end('<html><head><title>Demo page</title><script>tracking()</script></head><body><nav>menu</nav><h1>Local page</h1><p>Served on <b>127.0.0.1</b> for the demo.</p><ul><li>one</li><li>two</li></ul></body></html>');
+  res.end(
+    '<html><head><title>Demo page</title><script>tracking()</script></head><body><nav>menu</nav><h1>Local page</h1><p>Served on <b>127.0.0.1</b> for the demo.</p><ul><li>one</li><li>two</li></ul></body></html>',
+  );
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}`;
@@ -63,7 +80,13 @@ const inputs = {
   read_file: { path: 'src/greet.ts' },
   write_file: { path: 'notes/plan.md', content: '# Plan\n\n- read\n- edit\n' },
   edit_file: { path: 'src/greet.ts', old_str: "'Hello, ' + name", new_str: '`Hello, ${name}!`' },
-  multi_edit: { path: 'notes/plan.md', edits: [{ old_str: '- read', new_str: '- read the code' }, { old_str: '- edit', new_str: '- edit it' }] },
+  multi_edit: {
+    path: 'notes/plan.md',
+    edits: [
+      { old_str: '- read', new_str: '- read the code' },
+      { old_str: '- edit', new_str: '- edit it' },
+    ],
+  },
   list_directory: { path: '.', depth: 2 },
   glob: { pattern: '**/*.{ts,md}' },
   grep: { pattern: 'Hello', context: 1 },
@@ -97,20 +120,63 @@ try {
     if (!result.ok) failures++;
     const text = result.text.length > 1200 ? `${result.text.slice(0, 1200)}\n…` : result.text;
     console.log(`  ${result.ok ? 'ok' : `error ${result.error.code}`} in ${result.meta.duration_ms} ms`);
-    console.log(text.split('\n').map((line) => `  | ${line}`).join('\n'));
+    console.log(
+      text
+        .split('\n')
+        .map((line) => `  | ${line}`)
+        .join('\n'),
+    );
   }
 
   // Refusals: each must fail with its code (a success here is a demo failure).
   const denying = createToolkit({
     workspace,
-    policy: { rules: [{ operation: 'bash', decision: 'deny', reason: 'the demo policy denies shell commands' }], default: 'allow' },
+    policy: {
+      rules: [{ operation: 'bash', decision: 'deny', reason: 'the demo policy denies shell commands' }],
+      default: 'allow',
+    },
   });
   const refusals = [
-    ['a path outside the workspace', toolkit, 'filesystem', 'read_file', { path: '../../etc/passwd' }, 'OUTSIDE_WORKSPACE'],
-    ['an absolute path elsewhere', toolkit, 'filesystem', 'write_file', { path: '/tmp/toolwright-demo-escape.txt', content: 'x' }, 'OUTSIDE_WORKSPACE'],
-    ['bash under a policy that denies it', denying, 'exec', 'bash', { command: 'echo should not run' }, 'DENIED_BY_POLICY'],
-    ['a binary body labelled text/html (stand-in server)', toolkit, 'web', 'web_fetch', { url: `${base}/png-as-html` }, 'UNSUPPORTED_CONTENT'],
-    ['the cloud metadata address', createToolkit({ workspace }), 'web', 'web_fetch', { url: 'http://169.254.169.254/latest/meta-data/' }, 'BLOCKED_URL'],
+    [
+      'a path outside the workspace',
+      toolkit,
+      'filesystem',
+      'read_file',
+      { path: '../../etc/passwd' },
+      'OUTSIDE_WORKSPACE',
+    ],
+    [
+      'an absolute path elsewhere',
+      toolkit,
+      'filesystem',
+      'write_file',
+      { path: '/tmp/toolwright-demo-escape.txt', content: 'x' },
+      'OUTSIDE_WORKSPACE',
+    ],
+    [
+      'bash under a policy that denies it',
+      denying,
+      'exec',
+      'bash',
+      { command: 'echo should not run' },
+      'DENIED_BY_POLICY',
+    ],
+    [
+      'a binary body labelled text/html (stand-in server)',
+      toolkit,
+      'web',
+      'web_fetch',
+      { url: `${base}/png-as-html` },
+      'UNSUPPORTED_CONTENT',
+    ],
+    [
+      'the cloud metadata address',
+      createToolkit({ workspace }),
+      'web',
+      'web_fetch',
+      { url: 'http://169.254.169.254/latest/meta-data/' },
+      'BLOCKED_URL',
+    ],
   ];
   console.log('\n=== refusals (each is expected to fail with the code shown)');
   for (const [what, kit, provider, operation, input, expected] of refusals) {
@@ -126,7 +192,12 @@ try {
   const deep = await toolkit.invoke('web', 'web_fetch', { url: `${base}/deep` });
   console.log('\n=== web_fetch of a page nested 100,000 deep (stand-in server)');
   if (!deep.ok || !deep.text.includes('nested 100,000 deep')) failures++;
-  console.log(deep.text.split('\n').map((line) => `  | ${line}`).join('\n'));
+  console.log(
+    deep.text
+      .split('\n')
+      .map((line) => `  | ${line}`)
+      .join('\n'),
+  );
 } finally {
   server.close();
   await rm(workspace, { recursive: true, force: true });

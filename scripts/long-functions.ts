@@ -7,7 +7,14 @@ const [root = 'src', limitArg] = process.argv.slice(2);
 const limit = Number(limitArg ?? 80);
 const files: string[] = [];
 const found: { lines: number; where: string; name: string }[] = [];
-const walk = (d: string) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) { if (e.name !== 'node_modules' && e.name !== 'generated') walk(p); } else if (p.endsWith('.ts')) files.push(p); } };
+const walk = (d: string) => {
+  for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+    const p = path.join(d, e.name);
+    if (e.isDirectory()) {
+      if (e.name !== 'node_modules' && e.name !== 'generated') walk(p);
+    } else if (p.endsWith('.ts')) files.push(p);
+  }
+};
 walk(root);
 for (const file of files) {
   const text = fs.readFileSync(file, 'utf8');

@@ -64,27 +64,33 @@ Exit codes: 0 success, 1 the tool returned an error, 2 usage error (bad flag or 
 
 function packageVersion(): string {
   try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+      .version;
   } catch {
     return '0.0.0';
   }
 }
 
 function parseList(value: string, previous: string[] | undefined): string[] {
-  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return [...(previous ?? []), ...items];
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be a port number (0-65535; 0 picks a free port)');
+  if (!/^\d+$/.test(value) || port > 65535)
+    throw new InvalidArgumentError('must be a port number (0-65535; 0 picks a free port)');
   return port;
 }
 
 function integerAtLeast(min: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`must be an integer >= ${min}`);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min)
+      throw new InvalidArgumentError(`must be an integer >= ${min}`);
     return n;
   };
 }
@@ -102,20 +108,43 @@ function parseSandboxMode(value: string): 'none' | 'workspace-write' | 'read-onl
 function withToolkitOptions(command: Command): Command {
   return command
     .option('-w, --workspace <dir>', 'folder every path is confined to (default: the current folder)')
-    .option('--allow-private-network', 'let web_fetch reach loopback, private and link-local addresses (blocked by default)')
-    .option('--policy <file|preset>', `policy: a YAML or HCL (.hcl) file ({rules: [...], default}) or a preset (${PRESET_NAMES})`)
-    .option('--profile <patterns>', 'comma-separated capability patterns to expose, e.g. "filesystem.*,search.grep" (default: all)', parseList)
+    .option(
+      '--allow-private-network',
+      'let web_fetch reach loopback, private and link-local addresses (blocked by default)',
+    )
+    .option(
+      '--policy <file|preset>',
+      `policy: a YAML or HCL (.hcl) file ({rules: [...], default}) or a preset (${PRESET_NAMES})`,
+    )
+    .option(
+      '--profile <patterns>',
+      'comma-separated capability patterns to expose, e.g. "filesystem.*,search.grep" (default: all)',
+      parseList,
+    )
     .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory')
-    .option('--store <url>', 'keep tasks in a store: postgres://user:password@host:5432/db, a folder, or "embedded" (default: TOOLWRIGHT_STORE_URL; prefer it for a password, which `ps` then does not show)')
-    .option('--sandbox <mode>', 'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network either way)', parseSandboxMode)
-    .option('--provider <module>', 'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)', collectProviderModule)
+    .option(
+      '--store <url>',
+      'keep tasks in a store: postgres://user:password@host:5432/db, a folder, or "embedded" (default: TOOLWRIGHT_STORE_URL; prefer it for a password, which `ps` then does not show)',
+    )
+    .option(
+      '--sandbox <mode>',
+      'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network either way)',
+      parseSandboxMode,
+    )
+    .option(
+      '--provider <module>',
+      'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)',
+      collectProviderModule,
+    )
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here');
 }
 
 /** Builds the commander program; `exitCode.value` carries the outcome of an action. */
 export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
   const program = new Command('toolwright')
-    .description('Reference tool providers for AI agents (files, search, shell, web, tasks, sub-agents, questions): list them, call one, or serve them over MCP.')
+    .description(
+      'Reference tool providers for AI agents (files, search, shell, web, tasks, sub-agents, questions): list them, call one, or serve them over MCP.',
+    )
     .version(packageVersion(), '-V, --version')
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
@@ -123,17 +152,19 @@ export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
     .addHelpText('after', EXAMPLES);
 
   withToolkitOptions(
-    program.command('schema')
-      .description('List the tools (name, kind, risk), or show one tool\'s description and parameters')
+    program
+      .command('schema')
+      .description("List the tools (name, kind, risk), or show one tool's description and parameters")
       .argument('[tool]', 'a tool name (read_file) or id (filesystem.read_file)')
-      .option('--json', 'print JSON: the whole schema, or the one tool\'s'),
+      .option('--json', "print JSON: the whole schema, or the one tool's"),
   ).action(async (tool: string | undefined, flags: ToolkitFlags & { json?: boolean }) => {
     const { runSchema } = await import('./cli/schema.js');
     exitCode.value = await runSchema(io, tool, flags);
   });
 
   withToolkitOptions(
-    program.command('call')
+    program
+      .command('call')
       .description('Call one tool and print its text (exit 1 if the tool returns an error, 2 for an unknown tool)')
       .argument('<tool>', 'a tool name (read_file) or id (filesystem.read_file)')
       .argument('[json]', 'the arguments as a JSON object; "-" reads them from stdin', '{}')
@@ -144,20 +175,49 @@ export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
   });
 
   withToolkitOptions(
-    program.command('mcp')
+    program
+      .command('mcp')
       .description('Serve every tool over MCP: stdio by default, Streamable HTTP with --http')
       .option('--http <port>', 'serve Streamable HTTP on this port (0 picks a free one) instead of stdio', parsePort)
       .option('--host <address>', 'interface for --http; anything but loopback requires a bearer token', '127.0.0.1')
-      .option('--auth-token <token>', 'bearer token clients must send (--http); prefer the TOOLWRIGHT_MCP_TOKEN variable, which `ps` does not show')
+      .option(
+        '--auth-token <token>',
+        'bearer token clients must send (--http); prefer the TOOLWRIGHT_MCP_TOKEN variable, which `ps` does not show',
+      )
       .option('--stateless', 'no sessions (--http): every request self-contained, for replicas behind a load balancer')
-      .option('--session-idle-timeout <seconds>', 'close a session unused this long (--http; default 900)', integerAtLeast(1))
-      .option('--max-sessions <n>', 'most live sessions (--http; default 100); a new one evicts the least recently used idle one', integerAtLeast(1))
-      .option('--allowed-hosts <names>', 'extra host names accepted in the Host header (--http), e.g. "mcp.example.com"', parseList)
-      .option('--max-result-bytes <n>', 'cap on one tool result (text and structured output together)', integerAtLeast(1024), DEFAULT_MAX_RESULT_BYTES)
-      .option('--client-quirks <mode>', 'adapt to known clients by the name they send (auto), or not at all (off)', parseQuirksMode, 'auto')
-      .addHelpText('after', `
+      .option(
+        '--session-idle-timeout <seconds>',
+        'close a session unused this long (--http; default 900)',
+        integerAtLeast(1),
+      )
+      .option(
+        '--max-sessions <n>',
+        'most live sessions (--http; default 100); a new one evicts the least recently used idle one',
+        integerAtLeast(1),
+      )
+      .option(
+        '--allowed-hosts <names>',
+        'extra host names accepted in the Host header (--http), e.g. "mcp.example.com"',
+        parseList,
+      )
+      .option(
+        '--max-result-bytes <n>',
+        'cap on one tool result (text and structured output together)',
+        integerAtLeast(1024),
+        DEFAULT_MAX_RESULT_BYTES,
+      )
+      .option(
+        '--client-quirks <mode>',
+        'adapt to known clients by the name they send (auto), or not at all (off)',
+        parseQuirksMode,
+        'auto',
+      )
+      .addHelpText(
+        'after',
+        `
 Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or an installed tarball:
-  { "mcpServers": { "toolwright": { "command": "node", "args": ["/path/to/toolwright/dist/cli.js", "mcp", "--workspace", "/path/to/project"] } } }`),
+  { "mcpServers": { "toolwright": { "command": "node", "args": ["/path/to/toolwright/dist/cli.js", "mcp", "--workspace", "/path/to/project"] } } }`,
+      ),
   ).action(async (flags: McpFlags) => {
     servedMcp = true;
     const { runMcp } = await import('./cli/mcp.js');
@@ -216,7 +276,9 @@ function isMain(): boolean {
 function exitQuietlyOnBrokenPipe(): void {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      process.exit(error.code === 'EPIPE' ? (typeof process.exitCode === 'number' ? process.exitCode : 0) : EXIT_TOOL_ERROR);
+      process.exit(
+        error.code === 'EPIPE' ? (typeof process.exitCode === 'number' ? process.exitCode : 0) : EXIT_TOOL_ERROR,
+      );
     });
   }
 }

@@ -12,9 +12,28 @@ export type { Handler, Rendered } from './runtime/handler.js';
 export { Workspace, resolveInsideWorkspace } from './runtime/workspace.js';
 export type { ResolvedPath } from './runtime/workspace.js';
 export { Session } from './runtime/session.js';
-export { Policy, compileProfile, profileExcess, POLICY_PRESETS, SAFE_READ_COMMANDS, PolicyError, PolicyFileError } from './runtime/policy.js';
+export {
+  Policy,
+  compileProfile,
+  profileExcess,
+  POLICY_PRESETS,
+  SAFE_READ_COMMANDS,
+  PolicyError,
+  PolicyFileError,
+} from './runtime/policy.js';
 export { compilePolicy, loadPolicyFile, parsePolicyText } from './reference-policy.js';
-export type { PolicyOptions, PolicyRule, PolicyConfig, PolicyPreset, PolicyDecision, Decision, CommandDecision, CompiledPolicy, RuleExamples, ExampleResult } from './runtime/policy.js';
+export type {
+  PolicyOptions,
+  PolicyRule,
+  PolicyConfig,
+  PolicyPreset,
+  PolicyDecision,
+  Decision,
+  CommandDecision,
+  CompiledPolicy,
+  RuleExamples,
+  ExampleResult,
+} from './runtime/policy.js';
 export type {
   Kind,
   Risk,
@@ -41,35 +60,111 @@ export type {
   ExecOptions,
 } from './runtime/types.js';
 export type { Clock } from './runtime/services/clock.js';
-export type { TaskStore, Task, TaskStatus, TaskPatch, TaskUpdate, TaskFileConfig, TaskStoreOption, FileTaskStoreOptions } from './runtime/services/tasks.js';
+export type {
+  TaskStore,
+  Task,
+  TaskStatus,
+  TaskPatch,
+  TaskUpdate,
+  TaskFileConfig,
+  TaskStoreOption,
+  FileTaskStoreOptions,
+} from './runtime/services/tasks.js';
 export { createDefaultTaskStore, createFileTaskStore } from './runtime/services/tasks.js';
 export type {
-  Store, StoreEngine, StoreKey, StoreOptions, TaskLists, TaskInput, JobRecords, JobRecord, JobRecordStatus, JobStart, JobEnd, OutputRead,
-  McpTaskRecords, McpTaskRecord, McpTaskStatus, McpTaskStart, McpTaskPatch, AuditLog, AuditEntry, AuditRecord, AuditQuery,
-  ReplicaLeases, ReplicaRecord, Notifications, Subscription, MigrationReport,
+  Store,
+  StoreEngine,
+  StoreKey,
+  StoreOptions,
+  TaskLists,
+  TaskInput,
+  JobRecords,
+  JobRecord,
+  JobRecordStatus,
+  JobStart,
+  JobEnd,
+  OutputRead,
+  McpTaskRecords,
+  McpTaskRecord,
+  McpTaskStatus,
+  McpTaskStart,
+  McpTaskPatch,
+  AuditLog,
+  AuditEntry,
+  AuditRecord,
+  AuditQuery,
+  ReplicaLeases,
+  ReplicaRecord,
+  Notifications,
+  Subscription,
+  MigrationReport,
 } from './runtime/store/types.js';
 export { openStore, type OpenStoreOptions } from './runtime/store/lazy.js';
-export type { SearchBackend, SearchResultItem, SearxngOptions, BraveOptions } from './runtime/services/search-backend.js';
+export type {
+  SearchBackend,
+  SearchResultItem,
+  SearxngOptions,
+  BraveOptions,
+} from './runtime/services/search-backend.js';
 export { createSearxngBackend, createBraveBackend, searchBackendFromEnv } from './runtime/services/search-backend.js';
 export type { Kernel, SubagentRequest, SubagentResult, InProcessKernelOptions } from './runtime/services/kernel.js';
 export { createInProcessKernel } from './public-types.js';
 export type { Toolkit, TypedCalls, SubagentStep, SubagentStepInput } from './public-types.js';
-export type { UserChannel, UserQuestion, UserAnswer, ApprovalRequest, ApprovalAnswer, ApprovalUnanswerable, RawUserAnswer, ScriptedUserConfig, UserChannelOption } from './runtime/services/user.js';
-export { createTerminalUserChannel, createProgrammaticUserChannel, createScriptedUserChannel } from './runtime/services/user.js';
+export type {
+  UserChannel,
+  UserQuestion,
+  UserAnswer,
+  ApprovalRequest,
+  ApprovalAnswer,
+  ApprovalUnanswerable,
+  RawUserAnswer,
+  ScriptedUserConfig,
+  UserChannelOption,
+} from './runtime/services/user.js';
+export {
+  createTerminalUserChannel,
+  createProgrammaticUserChannel,
+  createScriptedUserChannel,
+} from './runtime/services/user.js';
 export { providers as catalogProviders, operations as catalogOperations } from './generated/registry.js';
 export type * from './generated/types.js';
 export { ERROR_CODES } from './generated/types.js';
 // Adapters (issue 7): MCP server and tool definitions for model APIs.
 // The MCP SDK loads on first use (createMcpServer and the serve functions are async).
-export { createMcpServer, serveMcpStdio, mcpToolDefinitions, mcpAnnotations, toCallToolResult, DEFAULT_MAX_RESULT_BYTES, DEFAULT_CLIENT_QUIRKS } from './adapters/mcp.js';
-export type { McpServerOptions, RunningServer, ClientQuirk, ClientQuirkExample, ClientQuirksOption } from './adapters/mcp.js';
+export {
+  createMcpServer,
+  serveMcpStdio,
+  mcpToolDefinitions,
+  mcpAnnotations,
+  toCallToolResult,
+  DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_CLIENT_QUIRKS,
+} from './adapters/mcp.js';
+export type {
+  McpServerOptions,
+  RunningServer,
+  ClientQuirk,
+  ClientQuirkExample,
+  ClientQuirksOption,
+} from './adapters/mcp.js';
 export { startMcpHttpServer, DEFAULT_SESSION_IDLE_MS, DEFAULT_MAX_SESSIONS } from './adapters/mcp-http.js';
 export type { McpHttpOptions, RunningHttpServer, ToolkitSource, ToolkitScope } from './adapters/mcp-http.js';
 export { createMcpElicitationUserChannel } from './adapters/mcp-user.js';
 export type { McpElicitationUserChannel, McpElicitationUserChannelOptions } from './adapters/mcp-user.js';
 export { approvalText, visibleJson, visibleText, DEFAULT_MAX_APPROVAL_CHARS } from './runtime/services/visible-text.js';
-export { toOpenAITools, toOpenAIResponsesTools, runOpenAIToolCall, runOpenAIResponsesFunctionCall } from './adapters/openai.js';
-export type { OpenAIToolOptions, OpenAIChatTool, OpenAIResponsesTool, OpenAIChatToolCall, OpenAIFunctionCallItem } from './adapters/openai.js';
+export {
+  toOpenAITools,
+  toOpenAIResponsesTools,
+  runOpenAIToolCall,
+  runOpenAIResponsesFunctionCall,
+} from './adapters/openai.js';
+export type {
+  OpenAIToolOptions,
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+  OpenAIChatToolCall,
+  OpenAIFunctionCallItem,
+} from './adapters/openai.js';
 export { toAnthropicTools, runAnthropicToolUse } from './adapters/anthropic.js';
 export type { AnthropicToolOptions, AnthropicTool, AnthropicToolUseBlock } from './adapters/anthropic.js';
 export { toAISDKTools } from './adapters/ai-sdk.js';

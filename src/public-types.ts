@@ -26,4 +26,3 @@ export type SubagentStep<Ops = Operations> = RuntimeSubagentStep<Ops>;
 export function createInProcessKernel<Ops = Operations>(options: InProcessKernelOptions<Ops>): Kernel {
   return createKernel(options, { providers: referenceProviders });
 }
-

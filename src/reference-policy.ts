@@ -4,20 +4,36 @@
 import type { OperationDescriptor } from './runtime/descriptor.js';
 import { operations as catalogOperations } from './generated/registry.js';
 import { compilePolicy as compileOver, type CompiledPolicy, type CompileOptions } from './runtime/policy/compile.js';
-import { loadPolicyFile as loadOver, parsePolicyText as parseOver, type LoadedPolicy, type PolicyFormat } from './runtime/policy/formats/load.js';
+import {
+  loadPolicyFile as loadOver,
+  parsePolicyText as parseOver,
+  type LoadedPolicy,
+  type PolicyFormat,
+} from './runtime/policy/formats/load.js';
 import type { PolicyOptions } from './runtime/policy/types.js';
 
 /** Compiles a policy against `operations` (default: the reference catalog's); throws PolicyError on a malformed one. */
-export function compilePolicy(options: PolicyOptions | undefined, operations: readonly OperationDescriptor[] = catalogOperations, compileOptions: CompileOptions = {}): CompiledPolicy {
+export function compilePolicy(
+  options: PolicyOptions | undefined,
+  operations: readonly OperationDescriptor[] = catalogOperations,
+  compileOptions: CompileOptions = {},
+): CompiledPolicy {
   return compileOver(options, operations, compileOptions);
 }
 
 /** Parses, compiles and checks a policy text (default operations: the reference catalog's). */
-export function parsePolicyText(text: string, file: string, options: { format?: PolicyFormat; operations?: readonly OperationDescriptor[]; deferExamples?: boolean } = {}): Promise<LoadedPolicy> {
+export function parsePolicyText(
+  text: string,
+  file: string,
+  options: { format?: PolicyFormat; operations?: readonly OperationDescriptor[]; deferExamples?: boolean } = {},
+): Promise<LoadedPolicy> {
   return parseOver(text, file, { ...options, operations: options.operations ?? catalogOperations });
 }
 
 /** Reads a policy file (`.hcl` → HCL, anything else → YAML), checked against `operations` (default: the reference catalog's). */
-export function loadPolicyFile(file: string, options: { operations?: readonly OperationDescriptor[] } = {}): Promise<PolicyOptions> {
+export function loadPolicyFile(
+  file: string,
+  options: { operations?: readonly OperationDescriptor[] } = {},
+): Promise<PolicyOptions> {
   return loadOver(file, { operations: options.operations ?? catalogOperations });
 }

@@ -13,13 +13,17 @@ import { readExpectedFile, writeFixture, type Fixture } from './conformance/fixt
 
 export { writeFixture };
 
-
 export interface ExampleCase {
   name: string;
   files?: Record<string, Fixture>;
   options?: Record<string, unknown>;
   input: Record<string, unknown>;
-  expect: { output?: Record<string, unknown>; error?: string; text_contains?: string; files?: Record<string, string | null> };
+  expect: {
+    output?: Record<string, unknown>;
+    error?: string;
+    text_contains?: string;
+    files?: Record<string, string | null>;
+  };
 }
 
 export interface OperationCase {
@@ -115,7 +119,10 @@ export function runConformance(data: ConformanceSuite): void {
             for (const [key, value] of Object.entries(op.descriptor)) {
               expect((descriptor as unknown as Record<string, unknown>)[key], key).toEqual(value);
             }
-            const schema = toolkit.getSchema().find((p) => p.name === op.provider)!.operations.find((o) => o.name === op.name);
+            const schema = toolkit
+              .getSchema()
+              .find((p) => p.name === op.provider)!
+              .operations.find((o) => o.name === op.name);
             expect(schema?.kind).toBe(op.descriptor.kind);
             expect(schema?.risk).toBe(op.descriptor.risk);
           });

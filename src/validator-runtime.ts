@@ -20,6 +20,9 @@ export const AJV_RUNTIME_MODULES: readonly string[] = Object.freeze(Object.keys(
 /** What `require(id)` gives the standalone code: the CommonJS module object of an Ajv helper. */
 export function ajvRuntimeModule(id: string): any {
   const load = Object.hasOwn(loaders, id) ? loaders[id] : undefined;
-  if (!load) throw new Error(`toolwright/validator-runtime: no Ajv runtime module "${id}" (known: ${AJV_RUNTIME_MODULES.join(', ')})`);
+  if (!load)
+    throw new Error(
+      `toolwright/validator-runtime: no Ajv runtime module "${id}" (known: ${AJV_RUNTIME_MODULES.join(', ')})`,
+    );
   return load();
 }

@@ -13,12 +13,15 @@ const root = path.resolve(import.meta.dirname, '../..');
 const BEFORE_COMMIT = '1d20a3b';
 
 /** The src folder (and package.json) as they were at BEFORE_COMMIT. */
-const beforeSources = (tmp: string) => checkoutFromHistory(root, BEFORE_COMMIT, ['src', 'package.json'], path.join(tmp, 'before'));
+const beforeSources = (tmp: string) =>
+  checkoutFromHistory(root, BEFORE_COMMIT, ['src', 'package.json'], path.join(tmp, 'before'));
 
 const bench: BenchCase = {
   name: 'compose',
   async run(ctx) {
-    const current = (await import(pathToFileURL(path.join(root, 'src/index.ts')).href)) as typeof import('../../src/index.js');
+    const current = (await import(
+      pathToFileURL(path.join(root, 'src/index.ts')).href
+    )) as typeof import('../../src/index.js');
     const toolkit = current.createToolkit({ workspace: ctx.tmp });
     await toolkit.invoke('task', 'task_create', { title: 'x' });
 
@@ -27,13 +30,28 @@ const bench: BenchCase = {
     const extra = Array.from({ length: 20 }, (_, p) => ({
       name: `extra_${p}`,
       description: 'Synthetic.',
-      operations: Array.from({ length: 20 }, (_, o) => ({ ...template, provider: `extra_${p}`, name: `extra_${p}_${o}`, id: `extra_${p}.extra_${p}_${o}` })),
-      handlers: Object.fromEntries(Array.from({ length: 20 }, (_, o) => [`extra_${p}_${o}`, async () => ({ tasks: [] })])),
+      operations: Array.from({ length: 20 }, (_, o) => ({
+        ...template,
+        provider: `extra_${p}`,
+        name: `extra_${p}_${o}`,
+        id: `extra_${p}.extra_${p}_${o}`,
+      })),
+      handlers: Object.fromEntries(
+        Array.from({ length: 20 }, (_, o) => [`extra_${p}_${o}`, async () => ({ tasks: [] })]),
+      ),
     }));
     const big = current.createToolkit({ workspace: ctx.tmp, providers: [...current.referenceProviders, ...extra] });
     await big.invoke('task', 'task_create', { title: 'x' });
     const scale = await alternate({ a: big, b: toolkit });
-    ctx.row({ case: 'invoke task_list, reference + 400 extra operations', toolwright: scale.a, baseline: scale.b, baselineName: 'reference providers only', unit: 'µs', target: '≈ 1×', note: 'CPU time per call' });
+    ctx.row({
+      case: 'invoke task_list, reference + 400 extra operations',
+      toolwright: scale.a,
+      baseline: scale.b,
+      baselineName: 'reference providers only',
+      unit: 'µs',
+      target: '≈ 1×',
+      note: 'CPU time per call',
+    });
 
     const dir = await beforeSources(ctx.tmp);
     if (!dir) {
@@ -43,9 +61,21 @@ const bench: BenchCase = {
     // In a child process: in this one the current runtime's code has already run every other case
     // (polymorphic ICs, deopts, a bigger heap) while the copy at BEFORE_COMMIT would be fresh. In one
     // process the row read 1.22× in a full run but 0.95× with `npm run bench compose` alone.
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'bench/invoke-ab.ts'), path.join(root, 'src'), path.join(dir, 'src')], { cwd: root, maxBuffer: 1 << 20 });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'bench/invoke-ab.ts'), path.join(root, 'src'), path.join(dir, 'src')],
+      { cwd: root, maxBuffer: 1 << 20 },
+    );
     const ab = JSON.parse(stdout) as { a: number; b: number };
-    ctx.row({ case: 'invoke task_list (in-memory), composed providers', toolwright: ab.a, baseline: ab.b, baselineName: `runtime @${BEFORE_COMMIT} (fixed handler table)`, unit: 'µs', target: '0.9–1.1×', note: 'CPU time per call, rounds alternated' });
+    ctx.row({
+      case: 'invoke task_list (in-memory), composed providers',
+      toolwright: ab.a,
+      baseline: ab.b,
+      baselineName: `runtime @${BEFORE_COMMIT} (fixed handler table)`,
+      unit: 'µs',
+      target: '0.9–1.1×',
+      note: 'CPU time per call, rounds alternated',
+    });
   },
 };
 

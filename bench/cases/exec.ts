@@ -31,7 +31,12 @@ const bench: BenchCase = {
       return result.output as { stdout: string; truncated: boolean };
     };
 
-    const trueCall = await sideBySide(() => invokeBash('true'), () => bareSpawn('true'), 31, 3);
+    const trueCall = await sideBySide(
+      () => invokeBash('true'),
+      () => bareSpawn('true'),
+      31,
+      3,
+    );
     ctx.row({
       case: 'bash `true` through invoke',
       toolwright: trueCall.toolwright,
@@ -75,7 +80,10 @@ const bench: BenchCase = {
 };
 
 /** Sandboxed `true` against the same call unsandboxed, and bwrap spawned by hand for reference. */
-async function sandboxRows(ctx: Parameters<BenchCase['run']>[0], invokeBash: (command: string) => Promise<unknown>): Promise<void> {
+async function sandboxRows(
+  ctx: Parameters<BenchCase['run']>[0],
+  invokeBash: (command: string) => Promise<unknown>,
+): Promise<void> {
   const sandboxed = createToolkit({ workspace: ctx.tmp, exec: { sandbox: 'workspace-write' } });
   const probe = await sandboxed.invoke('exec', 'bash', { command: 'true' });
   if (!probe.ok) {
@@ -89,8 +97,19 @@ async function sandboxRows(ctx: Parameters<BenchCase['run']>[0], invokeBash: (co
   const calls = await sideBySide(invokeSandboxed, () => invokeBash('true'), 31, 3);
   // bwrap with exactly the arguments the call uses, spawned bare: what the kernel work costs.
   const env = process.env as Record<string, string>;
-  const args = [...bwrapArgs({ settings: parseSandboxOption('workspace-write'), workspace: ctx.tmp, cwd: ctx.tmp, env }), '--', 'bash', '-c', 'true'];
-  const bare = await sideBySide(() => bareSpawn('', 'bwrap', args), () => bareSpawn('true'), 31, 3);
+  const args = [
+    ...bwrapArgs({ settings: parseSandboxOption('workspace-write'), workspace: ctx.tmp, cwd: ctx.tmp, env }),
+    '--',
+    'bash',
+    '-c',
+    'true',
+  ];
+  const bare = await sideBySide(
+    () => bareSpawn('', 'bwrap', args),
+    () => bareSpawn('true'),
+    31,
+    3,
+  );
   ctx.row({
     case: 'bash `true` in the workspace-write sandbox',
     toolwright: calls.toolwright,
@@ -111,7 +130,9 @@ async function jobRows(ctx: Parameters<BenchCase['run']>[0], produce: string): P
       const id = (started.output as { job_id: string }).job_id;
       for (;;) {
         const listed = await toolkit.invoke('exec', 'bash_output', {});
-        const job = listed.ok && (listed.output as { jobs: { job_id: string; status: string }[] }).jobs.find((j) => j.job_id === id);
+        const job =
+          listed.ok &&
+          (listed.output as { jobs: { job_id: string; status: string }[] }).jobs.find((j) => j.job_id === id);
         if (job && job.status !== 'running') break;
         await sleep(10);
       }

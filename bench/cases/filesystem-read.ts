@@ -46,8 +46,13 @@ const bench: BenchCase = {
     const peer = await connect(process.execPath, [peerEntry, ctx.tmp]);
     let stamp = Date.now() / 1000;
     // A new mtime is a new file version: toolwright's line index starts cold on every run.
-    const cold = async () => { stamp += 1; await utimes(file, stamp, stamp); };
-    const check = (text: string, expected: string) => { if (!text.includes(expected)) throw new Error(`unexpected window: ${text.slice(0, 200)}`); };
+    const cold = async () => {
+      stamp += 1;
+      await utimes(file, stamp, stamp);
+    };
+    const check = (text: string, expected: string) => {
+      if (!text.includes(expected)) throw new Error(`unexpected window: ${text.slice(0, 200)}`);
+    };
     // The same file once more below a folder (a hard link): a name directly in the workspace root
     // is opened without resolving it first, a nested one is resolved (one more thread-pool wait).
     await mkdir(path.join(ctx.tmp, 'logs'), { recursive: true });
@@ -58,22 +63,52 @@ const bench: BenchCase = {
       ['last 50 lines', { path: 'big.txt', offset: -50 }, { path: file, tail: 50 }, `line ${totalLines} the`],
     ] as const;
     const nestedWindows = [
-      ['first 50 lines, file in a subfolder,', { path: 'logs/big.txt', limit: 50 }, { path: nested, head: 50 }, 'line 50 the'],
-      ['last 50 lines, file in a subfolder,', { path: 'logs/big.txt', offset: -50 }, { path: nested, tail: 50 }, `line ${totalLines} the`],
+      [
+        'first 50 lines, file in a subfolder,',
+        { path: 'logs/big.txt', limit: 50 },
+        { path: nested, head: 50 },
+        'line 50 the',
+      ],
+      [
+        'last 50 lines, file in a subfolder,',
+        { path: 'logs/big.txt', offset: -50 },
+        { path: nested, tail: 50 },
+        `line ${totalLines} the`,
+      ],
     ] as const;
     // First as a client meets a fresh server (3 warm-up calls), then once both servers' code has
     // been optimised (300 more calls each): what the first rows' difference owes to code V8 has
     // not optimised yet rather than to file work.
     const phases = [
-      { runs: 31, warmup: 3, suffix: '', target: '≤ 1.0×', note: 'both servers spawned once, calls interleaved; each call after a touch (new mtime)', windows: [...windows, ...nestedWindows] },
-      { runs: 101, warmup: 300, suffix: ', servers warmed up', target: undefined, note: 'after 300 more calls each (JIT-optimised code); informative', windows },
+      {
+        runs: 31,
+        warmup: 3,
+        suffix: '',
+        target: '≤ 1.0×',
+        note: 'both servers spawned once, calls interleaved; each call after a touch (new mtime)',
+        windows: [...windows, ...nestedWindows],
+      },
+      {
+        runs: 101,
+        warmup: 300,
+        suffix: ', servers warmed up',
+        target: undefined,
+        note: 'after 300 more calls each (JIT-optimised code); informative',
+        windows,
+      },
     ];
     for (const phase of phases) {
       for (const [label, ourArgs, peerArgs, expected] of phase.windows) {
         const isNested = ourArgs.path !== 'big.txt';
         const result = await sideBySide(
-          async () => { await cold(); check(textOf(await ours.callTool({ name: 'read_file', arguments: ourArgs })), expected); },
-          async () => { await cold(); check(textOf(await peer.callTool({ name: 'read_text_file', arguments: peerArgs })), expected); },
+          async () => {
+            await cold();
+            check(textOf(await ours.callTool({ name: 'read_file', arguments: ourArgs })), expected);
+          },
+          async () => {
+            await cold();
+            check(textOf(await peer.callTool({ name: 'read_text_file', arguments: peerArgs })), expected);
+          },
           phase.runs,
           phase.warmup,
         );
@@ -100,13 +135,26 @@ const bench: BenchCase = {
     for (const [label, params, peerArgs] of windows) {
       // The handler alone: the path resolved as the runtime resolves it before a call.
       const handlerCtx: HandlerContext = {
-        workspace: inProcess.workspace, signal: new AbortController().signal, session: inProcess.session,
-        services: inProcess.services, operation: inProcess.find('read_file')!, toolkit: inProcess,
-        paths: { path: await inProcess.workspace.resolve(params.path) }, pathLists: {}, urls: {}, net: undefined as never,
+        workspace: inProcess.workspace,
+        signal: new AbortController().signal,
+        session: inProcess.session,
+        services: inProcess.services,
+        operation: inProcess.find('read_file')!,
+        toolkit: inProcess,
+        paths: { path: await inProcess.workspace.resolve(params.path) },
+        pathLists: {},
+        urls: {},
+        net: undefined as never,
       };
       const result = await sideBySide(
-        async () => { await cold(); await filesystemHandlers.read_file(params, handlerCtx); },
-        async () => { await cold(); await ('head' in peerArgs ? peerLib.headFile(file, peerArgs.head) : peerLib.tailFile(file, peerArgs.tail)); },
+        async () => {
+          await cold();
+          await filesystemHandlers.read_file(params, handlerCtx);
+        },
+        async () => {
+          await cold();
+          await ('head' in peerArgs ? peerLib.headFile(file, peerArgs.head) : peerLib.tailFile(file, peerArgs.tail));
+        },
         31,
         3,
       );
@@ -120,11 +168,24 @@ const bench: BenchCase = {
     }
 
     // --- image: a 4000×3000 JPEG scaled to the model limits ---
-    const jpeg = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 90 }).toBuffer();
+    const jpeg = await sharp({
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     await writeFile(path.join(ctx.tmp, 'photo.jpg'), jpeg);
     const toolkit = createToolkit({ workspace: ctx.tmp });
     const image = await sideBySide(
-      async () => { const r = await toolkit.invoke('filesystem', 'read_file', { path: 'photo.jpg' }); if (!r.ok) throw new Error(r.text); },
+      async () => {
+        const r = await toolkit.invoke('filesystem', 'read_file', { path: 'photo.jpg' });
+        if (!r.ok) throw new Error(r.text);
+      },
       () => sharp(jpeg, { sequentialRead: true }).resize(1238, 928, { fit: 'fill' }).jpeg({ quality: 80 }).toBuffer(),
       7,
     );
@@ -145,8 +206,14 @@ const bench: BenchCase = {
     });
 
     // --- PDF: pages 1-5 of a 100-page document ---
-    await writeFile(path.join(ctx.tmp, 'doc.pdf'), makePdf(Array.from({ length: 100 }, (_, i) => `Page ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(20)}`)));
-    const pdfCall = async () => { const r = await toolkit.invoke('filesystem', 'read_file', { path: 'doc.pdf', pages: '1-5' }); if (!r.ok) throw new Error(r.text); };
+    await writeFile(
+      path.join(ctx.tmp, 'doc.pdf'),
+      makePdf(Array.from({ length: 100 }, (_, i) => `Page ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(20)}`)),
+    );
+    const pdfCall = async () => {
+      const r = await toolkit.invoke('filesystem', 'read_file', { path: 'doc.pdf', pages: '1-5' });
+      if (!r.ok) throw new Error(r.text);
+    };
     const coldStart = performance.now();
     await pdfCall();
     const pdfCold = performance.now() - coldStart;
@@ -180,7 +247,10 @@ const bench: BenchCase = {
       const r = await toolkit.invoke('filesystem', 'read_file', { path: name });
       if (!r.ok) throw new Error(r.text);
     };
-    for (const [name, label, utf8Name] of [['sjis.txt', 'Shift_JIS', 'utf8.txt'], ['cp1252.txt', 'Windows-1252', 'utf8-fr.txt']] as const) {
+    for (const [name, label, utf8Name] of [
+      ['sjis.txt', 'Shift_JIS', 'utf8.txt'],
+      ['cp1252.txt', 'Windows-1252', 'utf8-fr.txt'],
+    ] as const) {
       // The first calls of a process run iconv-lite's and the detector's JavaScript before the JIT
       // has compiled it (UTF-8 decodes natively): reported apart, the row is the steady state.
       const first = await sideBySide(readCold(name), readCold(utf8Name), 5, 0);

@@ -23,7 +23,10 @@ function bigSource(): string {
   const lines: string[] = [];
   let size = 0;
   for (let i = 0; size < 5 * 1024 * 1024; i++) {
-    const line = i % 8_000 === 4_000 ? `const slot${(i - 4_000) / 8_000} = 0;` : `  value_${i} = compute(${i}, "lorem ipsum dolor sit amet");`;
+    const line =
+      i % 8_000 === 4_000
+        ? `const slot${(i - 4_000) / 8_000} = 0;`
+        : `  value_${i} = compute(${i}, "lorem ipsum dolor sit amet");`;
     lines.push(line);
     size += line.length + 1;
   }
@@ -36,8 +39,19 @@ async function roundOneEdit(file: string, oldStr: string, newStr: string): Promi
   const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   if (text.split(oldStr).length !== 2) throw new Error('round-one baseline: no unique match');
   const result = text.split(oldStr).join(newStr);
-  const diff = createTwoFilesPatch(`a/${path.basename(file)}`, `b/${path.basename(file)}`, text, result, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY });
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const diff = createTwoFilesPatch(
+    `a/${path.basename(file)}`,
+    `b/${path.basename(file)}`,
+    text,
+    result,
+    undefined,
+    undefined,
+    { context: 3, headerOptions: FILE_HEADERS_ONLY },
+  );
+  const temp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   const handle = await open(temp, 'wx');
   await handle.writeFile(result);
   await handle.datasync();
@@ -46,7 +60,11 @@ async function roundOneEdit(file: string, oldStr: string, newStr: string): Promi
   return diff.slice(0, 20_000);
 }
 
-async function peakRssOfServer(command: string, args: string[], call: { name: string; arguments: Record<string, unknown> }): Promise<{ idle: number; peak: number }> {
+async function peakRssOfServer(
+  command: string,
+  args: string[],
+  call: { name: string; arguments: Record<string, unknown> },
+): Promise<{ idle: number; peak: number }> {
   const transport = new StdioClientTransport({ command, args, stderr: 'ignore' });
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(transport);
@@ -83,19 +101,35 @@ const bench: BenchCase = {
     const ten = await sideBySide(
       async () => {
         const r = multiRound++;
-        const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'multi.ts', edits: slots.map((j) => ({ old_str: `const slot${j} = ${r};`, new_str: `const slot${j} = ${r + 1};` })) as MultiEditParams['edits'] });
+        const result = await toolkit.invoke('filesystem', 'multi_edit', {
+          path: 'multi.ts',
+          edits: slots.map((j) => ({
+            old_str: `const slot${j} = ${r};`,
+            new_str: `const slot${j} = ${r + 1};`,
+          })) as MultiEditParams['edits'],
+        });
         if (!result.ok) throw new Error(result.text);
       },
       async () => {
         const r = singleRound++;
         for (const j of slots) {
-          const result = await toolkit.invoke('filesystem', 'edit_file', { path: 'single.ts', old_str: `const slot${j} = ${r};`, new_str: `const slot${j} = ${r + 1};` });
+          const result = await toolkit.invoke('filesystem', 'edit_file', {
+            path: 'single.ts',
+            old_str: `const slot${j} = ${r};`,
+            new_str: `const slot${j} = ${r + 1};`,
+          });
           if (!result.ok) throw new Error(result.text);
         }
       },
       5,
     );
-    ctx.row({ case: 'multi_edit: 10 edits in a 5 MB file', toolwright: ten.toolwright, baseline: ten.baseline, baselineName: '10 edit_file calls', target: '≤ 0.3×' });
+    ctx.row({
+      case: 'multi_edit: 10 edits in a 5 MB file',
+      toolwright: ten.toolwright,
+      baseline: ten.baseline,
+      baselineName: '10 edit_file calls',
+      target: '≤ 0.3×',
+    });
 
     // One 5 MB edit: the region diff vs round one's whole-file diff (same read, decode and atomic write).
     await writeFile(path.join(ws, 'one.ts'), source);
@@ -105,7 +139,11 @@ const bench: BenchCase = {
     const one = await sideBySide(
       async () => {
         const r = a++;
-        const result = await toolkit.invoke('filesystem', 'edit_file', { path: 'one.ts', old_str: `const slot5 = ${r};`, new_str: `const slot5 = ${r + 1};` });
+        const result = await toolkit.invoke('filesystem', 'edit_file', {
+          path: 'one.ts',
+          old_str: `const slot5 = ${r};`,
+          new_str: `const slot5 = ${r + 1};`,
+        });
         if (!result.ok) throw new Error(result.text);
       },
       async () => {
@@ -118,8 +156,17 @@ const bench: BenchCase = {
     // Peak RSS of a server doing that edit: toolwright's MCP server vs the reference filesystem server.
     await writeFile(path.join(ws, 'tw.ts'), source);
     await writeFile(path.join(ws, 'peer.ts'), source);
-    const mine = await peakRssOfServer(process.execPath, [cli, 'mcp', '--workspace', ws], { name: 'edit_file', arguments: { path: 'tw.ts', old_str: 'const slot5 = 0;', new_str: 'const slot5 = 1;' } });
-    const peer = await peakRssOfServer(process.execPath, [peerServer, ws], { name: 'edit_file', arguments: { path: path.join(ws, 'peer.ts'), edits: [{ oldText: 'const slot5 = 0;', newText: 'const slot5 = 1;' }] } });
+    const mine = await peakRssOfServer(process.execPath, [cli, 'mcp', '--workspace', ws], {
+      name: 'edit_file',
+      arguments: { path: 'tw.ts', old_str: 'const slot5 = 0;', new_str: 'const slot5 = 1;' },
+    });
+    const peer = await peakRssOfServer(process.execPath, [peerServer, ws], {
+      name: 'edit_file',
+      arguments: {
+        path: path.join(ws, 'peer.ts'),
+        edits: [{ oldText: 'const slot5 = 0;', newText: 'const slot5 = 1;' }],
+      },
+    });
     ctx.row({
       case: 'edit_file: one edit in a 5 MB file',
       toolwright: one.toolwright,

@@ -37,12 +37,22 @@ const bench: BenchCase = {
 
     // Peak memory in a fresh process, against the same process loading everything but reading nothing.
     const rss = async (mode?: string) => {
-      const { stdout } = await run(process.execPath, [fixture, ctx.tmp, 'big.txt', String(first), '51', ...(mode ? [mode] : [])]);
+      const { stdout } = await run(process.execPath, [
+        fixture,
+        ctx.tmp,
+        'big.txt',
+        String(first),
+        '51',
+        ...(mode ? [mode] : []),
+      ]);
       return (JSON.parse(stdout) as { maxRssKiB: number }).maxRssKiB / 1024;
     };
     const baselineRss = await rss('--baseline');
     const readRss = await rss();
-    const bareNode = await run(process.execPath, ['-e', "process.stdout.write(/VmHWM:\\s+(\\d+)/.exec(require('fs').readFileSync('/proc/self/status', 'utf8'))[1])"]);
+    const bareNode = await run(process.execPath, [
+      '-e',
+      "process.stdout.write(/VmHWM:\\s+(\\d+)/.exec(require('fs').readFileSync('/proc/self/status', 'utf8'))[1])",
+    ]);
     const bareNodeRss = Number(bareNode.stdout) / 1024;
     ctx.row({
       case: 'read_file lines 9,000,000-9,000,050 of 1 GiB (cold index)',
@@ -59,7 +69,12 @@ const bench: BenchCase = {
       const result = await toolkit.invoke('filesystem', 'read_file', window);
       if (!result.ok) throw new Error(result.text);
     }, 21);
-    ctx.row({ case: 'same window again (line index)', toolwright: warm, target: '≤ 10 ms', note: `${(cold.toolwright / warm).toFixed(0)}× faster than the cold read` });
+    ctx.row({
+      case: 'same window again (line index)',
+      toolwright: warm,
+      target: '≤ 10 ms',
+      note: `${(cold.toolwright / warm).toFixed(0)}× faster than the cold read`,
+    });
 
     // invoke overhead: validation, policy, abort race, output validation, text rendering.
     await writeFile(path.join(ctx.tmp, 'small.txt'), 'one\ntwo\nthree\n');

@@ -24,14 +24,20 @@ const SIZES = [100, 1_000, 10_000];
 const OLD_MAX_OPERATIONS = 1_000;
 const TIME = '/usr/bin/time';
 
-interface Measured { ms: number; rssMiB: number }
+interface Measured {
+  ms: number;
+  rssMiB: number;
+}
 
 /** One `generate` in `project` (a folder holding catalog.yaml): wall time and peak RSS of the process. */
 async function measure(command: string[], project: string): Promise<Measured> {
   await rm(path.join(project, 'src'), { recursive: true, force: true });
   await rm(path.join(project, 'test'), { recursive: true, force: true });
   const started = performance.now();
-  const { stderr } = await run(TIME, ['-f', 'maxrss=%M', process.execPath, ...command, 'generate', '--quiet'], { cwd: project, maxBuffer: 1 << 26 });
+  const { stderr } = await run(TIME, ['-f', 'maxrss=%M', process.execPath, ...command, 'generate', '--quiet'], {
+    cwd: project,
+    maxBuffer: 1 << 26,
+  });
   const ms = performance.now() - started;
   const rss = Number(/maxrss=(\d+)/.exec(stderr)?.[1]);
   return { ms, rssMiB: rss / 1024 };
@@ -54,22 +60,44 @@ const bench: BenchCase = {
       return dir;
     };
     const { readFile } = await import('node:fs/promises');
-    const example = await projectOf('example', await readFile(path.join(root, 'examples/git-provider/catalog.yaml'), 'utf8'));
+    const example = await projectOf(
+      'example',
+      await readFile(path.join(root, 'examples/git-provider/catalog.yaml'), 'utf8'),
+    );
     const own = await projectOf('own', await readFile(path.join(root, 'catalog.yaml'), 'utf8'));
-    ctx.row({ case: 'toolwright generate, examples/git-provider (3 ops)', toolwright: (await medianOf([cliJs], example, 5)).ms, baseline: cliStart, baselineName: 'toolwright --version (CLI start)', note: 'whole process, built package' });
-    ctx.row({ case: 'toolwright generate, catalog.yaml', toolwright: (await medianOf([cliJs], own, 5)).ms, baseline: cliStart, baselineName: 'toolwright --version' });
+    ctx.row({
+      case: 'toolwright generate, examples/git-provider (3 ops)',
+      toolwright: (await medianOf([cliJs], example, 5)).ms,
+      baseline: cliStart,
+      baselineName: 'toolwright --version (CLI start)',
+      note: 'whole process, built package',
+    });
+    ctx.row({
+      case: 'toolwright generate, catalog.yaml',
+      toolwright: (await medianOf([cliJs], own, 5)).ms,
+      baseline: cliStart,
+      baselineName: 'toolwright --version',
+    });
 
     if (!existsSync(TIME)) {
       ctx.log(`${TIME} is missing: no synthetic-catalog rows (they report peak RSS through it)`);
       return;
     }
-    const before = await checkoutFromHistory(root, BEFORE_COMMIT, ['src', 'catalog.yaml', 'package.json', 'tsconfig.json'], path.join(ctx.tmp, 'before'));
+    const before = await checkoutFromHistory(
+      root,
+      BEFORE_COMMIT,
+      ['src', 'catalog.yaml', 'package.json', 'tsconfig.json'],
+      path.join(ctx.tmp, 'before'),
+    );
     if (!before) ctx.log(`no git history for ${BEFORE_COMMIT}: synthetic rows without the old generator`);
     for (const size of SIZES) {
       const project = await projectOf(`synthetic-${size}`, syntheticCatalog(path.join(root, 'catalog.yaml'), size));
       const runs = size >= 10_000 ? 1 : 3;
       const now = await medianOf([cliJs], project, runs);
-      const old = before && size <= OLD_MAX_OPERATIONS ? await medianOf(['--import', tsxLoader, path.join(before, 'src/cli.ts')], project, runs) : undefined;
+      const old =
+        before && size <= OLD_MAX_OPERATIONS
+          ? await medianOf(['--import', tsxLoader, path.join(before, 'src/cli.ts')], project, runs)
+          : undefined;
       const label = size.toLocaleString('en-US');
       const baselineName = `tsx src/cli.ts @${BEFORE_COMMIT}`;
       ctx.row({

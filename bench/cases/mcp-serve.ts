@@ -38,8 +38,16 @@ const ROUNDS = 5;
 async function stdioRows(ctx: BenchContext): Promise<void> {
   await writeFile(path.join(ctx.tmp, 'small.txt'), 'hello\nworld\n'.repeat(20));
   const servers = [
-    { name: 'toolwright', wire: await StdioWire.start(process.execPath, [cli, 'mcp', '--workspace', ctx.tmp], root), call: ['read_file', { path: 'small.txt' }] as const },
-    { name: 'server-filesystem', wire: await StdioWire.start(process.execPath, [filesystemServer, ctx.tmp], root), call: ['read_text_file', { path: path.join(ctx.tmp, 'small.txt') }] as const },
+    {
+      name: 'toolwright',
+      wire: await StdioWire.start(process.execPath, [cli, 'mcp', '--workspace', ctx.tmp], root),
+      call: ['read_file', { path: 'small.txt' }] as const,
+    },
+    {
+      name: 'server-filesystem',
+      wire: await StdioWire.start(process.execPath, [filesystemServer, ctx.tmp], root),
+      call: ['read_text_file', { path: path.join(ctx.tmp, 'small.txt') }] as const,
+    },
   ];
   const times = servers.map(() => [] as number[]);
   const blocks = servers.map(() => [] as number[]);
@@ -59,7 +67,10 @@ async function stdioRows(ctx: BenchContext): Promise<void> {
   }
   const paired = blocks[0]!.map((m, i) => m / blocks[1]![i]!);
   const spread = `block medians paired in time: ${median(paired).toFixed(2)}× (quartiles ${percentile(paired, 25).toFixed(2)}–${percentile(paired, 75).toFixed(2)})`;
-  for (const [label, p] of [['p50', 50], ['p99', 99]] as const) {
+  for (const [label, p] of [
+    ['p50', 50],
+    ['p99', 99],
+  ] as const) {
     ctx.row({
       case: `MCP stdio tools/call read_file, small file, ${STDIO_CALLS} sequential calls: ${label}`,
       toolwright: percentile(times[0]!, p),
@@ -85,7 +96,11 @@ function freePort(): Promise<number> {
 }
 
 /** Spawns `args` and resolves once `pattern` shows on its stderr (its first group, if any). */
-function startServer(args: string[], pattern: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; match: string }> {
+function startServer(
+  args: string[],
+  pattern: RegExp,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ child: ChildProcess; match: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let seen = '';
@@ -94,7 +109,9 @@ function startServer(args: string[], pattern: RegExp, env: NodeJS.ProcessEnv = p
       const match = pattern.exec(seen);
       if (match) resolve({ child, match: match[1] ?? match[0] });
     });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before serving: ${seen.slice(0, 500)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${args.join(' ')} exited (${code}) before serving: ${seen.slice(0, 500)}`)),
+    );
   });
 }
 
@@ -113,25 +130,40 @@ async function httpRows(ctx: BenchContext): Promise<void> {
   const port = await freePort();
   const [stateful, stateless, everything] = await Promise.all([
     startServer([cli, 'mcp', '--http', '0', '--workspace', ctx.tmp], /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/),
-    startServer([cli, 'mcp', '--http', '0', '--stateless', '--workspace', ctx.tmp], /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/),
-    startServer(['--import', loopbackOnly, everythingServer, 'streamableHttp'], /listening on port \d+/, { ...process.env, PORT: String(port) }),
+    startServer(
+      [cli, 'mcp', '--http', '0', '--stateless', '--workspace', ctx.tmp],
+      /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/,
+    ),
+    startServer(['--import', loopbackOnly, everythingServer, 'streamableHttp'], /listening on port \d+/, {
+      ...process.env,
+      PORT: String(port),
+    }),
   ]);
   const targets = [
     { name: 'stateful', url: new URL(stateful.match), call: { name: 'read_file', arguments: { path: 'small.txt' } } },
     { name: 'stateless', url: new URL(stateless.match), call: { name: 'read_file', arguments: { path: 'small.txt' } } },
-    { name: 'everything', url: new URL(`http://127.0.0.1:${port}/mcp`), call: { name: 'echo', arguments: { message: 'hello' } } },
+    {
+      name: 'everything',
+      url: new URL(`http://127.0.0.1:${port}/mcp`),
+      call: { name: 'echo', arguments: { message: 'hello' } },
+    },
   ];
   const rates = new Map(targets.map((t) => [t.name, [] as number[]]));
   try {
     for (const t of targets) await httpThroughput(t.url, CLIENTS, 2000, t.call); // warm-up: JIT, sessions, sockets
     for (let round = 0; round < ROUNDS; round++) {
-      for (const t of round % 2 ? [...targets].reverse() : targets) rates.get(t.name)!.push(await httpThroughput(t.url, CLIENTS, WINDOW_MS, t.call));
+      for (const t of round % 2 ? [...targets].reverse() : targets)
+        rates.get(t.name)!.push(await httpThroughput(t.url, CLIENTS, WINDOW_MS, t.call));
     }
   } finally {
     await Promise.all([stateful, stateless, everything].map((s) => stop(s.child)));
   }
   const perCall = (name: string) => 1e6 / median(rates.get(name)!);
-  const callsPerSecond = (name: string) => rates.get(name)!.map((r) => r.toFixed(0)).join(', ');
+  const callsPerSecond = (name: string) =>
+    rates
+      .get(name)!
+      .map((r) => r.toFixed(0))
+      .join(', ');
   ctx.row({
     case: `MCP HTTP sessions, ${CLIENTS} concurrent clients, tools/call read_file (µs per call = 1/throughput)`,
     toolwright: perCall('stateful'),
@@ -171,13 +203,21 @@ async function piped(server: Server) {
     }
   });
   let id = 0;
-  const request = (method: string, params: unknown) => new Promise<void>((resolve) => {
-    waiting.set(++id, resolve);
-    toServer.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+  const request = (method: string, params: unknown) =>
+    new Promise<void>((resolve) => {
+      waiting.set(++id, resolve);
+      toServer.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  await request('initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'bench', version: '1' },
   });
-  await request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
   toServer.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
-  return { call: () => request('tools/call', { name: 'read_file', arguments: { path: 'small.txt' } }), close: () => server.close() };
+  return {
+    call: () => request('tools/call', { name: 'read_file', arguments: { path: 'small.txt' } }),
+    close: () => server.close(),
+  };
 }
 
 /** CPU µs per tools/call, fallback handler against Server.setRequestHandler, blocks alternated. */
@@ -188,7 +228,11 @@ async function registrationRow(ctx: BenchContext): Promise<void> {
   const viaSdk = new Server({ name: 'sdk-registered', version: '1' }, { capabilities: { tools: {} } });
   viaSdk.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
   viaSdk.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
-    toCallToolResult(op, await toolkit.invoke(op.provider, op.name, request.params.arguments ?? {}, { signal: extra.signal })));
+    toCallToolResult(
+      op,
+      await toolkit.invoke(op.provider, op.name, request.params.arguments ?? {}, { signal: extra.signal }),
+    ),
+  );
   const servers = [await piped(await createMcpServer(toolkit)), await piped(viaSdk)];
   const cpu: number[][] = [[], []];
   for (const s of servers) for (let i = 0; i < 500; i++) await s.call();

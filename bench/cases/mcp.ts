@@ -32,8 +32,12 @@ const bench: BenchCase = {
     await client.listTools(); // the client caches output-schema validators from this
 
     const perCall = await sideBySide(
-      async () => { for (let i = 0; i < CALLS; i++) await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } }); },
-      async () => { for (let i = 0; i < CALLS; i++) await toolkit.invoke('filesystem', 'read_file', { path: 'a.txt' }); },
+      async () => {
+        for (let i = 0; i < CALLS; i++) await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } });
+      },
+      async () => {
+        for (let i = 0; i < CALLS; i++) await toolkit.invoke('filesystem', 'read_file', { path: 'a.txt' });
+      },
       5,
     );
     ctx.row({
@@ -47,23 +51,43 @@ const bench: BenchCase = {
     const line = `${'x'.repeat(999)}\n`;
     await writeFile(join(ctx.tmp, 'big.txt'), line.repeat(6 * 1024));
     let big: unknown;
-    const bigMs = await medianMs(async () => { big = await client.callTool({ name: 'read_file', arguments: { path: 'big.txt' } }); }, 5);
+    const bigMs = await medianMs(async () => {
+      big = await client.callTool({ name: 'read_file', arguments: { path: 'big.txt' } });
+    }, 5);
     const kib = Buffer.byteLength(JSON.stringify(big)) / 1024;
-    ctx.row({ case: 'MCP read_file of a 6 MiB file (first window)', toolwright: bigMs, note: `reply ${kib.toFixed(0)} KiB (SDK stdio buffer: 10240 KiB)` });
+    ctx.row({
+      case: 'MCP read_file of a 6 MiB file (first window)',
+      toolwright: bigMs,
+      note: `reply ${kib.toFixed(0)} KiB (SDK stdio buffer: 10240 KiB)`,
+    });
     await client.close();
     await server.close();
 
     const exportMs = await medianMs(() => toOpenAITools(toolkit, { strict: true }), 21, 3);
-    ctx.row({ case: `toOpenAITools strict (${toolkit.operations.length} tools)`, toolwright: exportMs * 1000, unit: 'µs' });
+    ctx.row({
+      case: `toOpenAITools strict (${toolkit.operations.length} tools)`,
+      toolwright: exportMs * 1000,
+      unit: 'µs',
+    });
 
-    const stdio = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '-w', ctx.tmp], cwd: root, stderr: 'ignore' });
+    const stdio = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '-w', ctx.tmp],
+      cwd: root,
+      stderr: 'ignore',
+    });
     const remote = new Client({ name: 'bench', version: '1' });
     const started = performance.now();
     await remote.connect(stdio);
     const startup = performance.now() - started;
     const stdioCall = await medianMs(() => remote.callTool({ name: 'read_file', arguments: { path: 'a.txt' } }), 21, 3);
     await remote.close();
-    ctx.row({ case: 'MCP stdio (CLI via tsx): tools/call read_file round trip', toolwright: stdioCall * 1000, unit: 'µs', note: `server start + initialize ${startup.toFixed(0)} ms` });
+    ctx.row({
+      case: 'MCP stdio (CLI via tsx): tools/call read_file round trip',
+      toolwright: stdioCall * 1000,
+      unit: 'µs',
+      note: `server start + initialize ${startup.toFixed(0)} ms`,
+    });
 
     await fitLargeResult(ctx, toolkit);
     await abandonedSessions(ctx);
@@ -71,15 +95,29 @@ const bench: BenchCase = {
 };
 
 /** A 130k-match grep result fitted into the 1 MiB MCP cap, against one JSON.stringify of its output. */
-async function fitLargeResult(ctx: Parameters<BenchCase['run']>[0], toolkit: ReturnType<typeof createToolkit>): Promise<void> {
+async function fitLargeResult(
+  ctx: Parameters<BenchCase['run']>[0],
+  toolkit: ReturnType<typeof createToolkit>,
+): Promise<void> {
   const op = toolkit.find('grep')!;
-  const matches = Array.from({ length: 130_000 }, (_, i) => ({ path: `src/dir${i % 97}/file${i % 1013}.ts`, line: (i % 4000) + 1, text: `  const value${i} = compute(${i}, "needle", options); // TODO ${i}` }));
+  const matches = Array.from({ length: 130_000 }, (_, i) => ({
+    path: `src/dir${i % 97}/file${i % 1013}.ts`,
+    line: (i % 4000) + 1,
+    text: `  const value${i} = compute(${i}, "needle", options); // TODO ${i}`,
+  }));
   const output = { matches, truncated: false };
   const text = matches.map((m) => `${m.path}:${m.line}:${m.text}`).join('\n');
-  const result: InvokeResult = { ok: true, output, text, meta: { operation: op.id, policy: { decision: 'allow', rule: 'default' }, duration_ms: 0 } };
+  const result: InvokeResult = {
+    ok: true,
+    output,
+    text,
+    meta: { operation: op.id, policy: { decision: 'allow', rule: 'default' }, duration_ms: 0 },
+  };
   let reply: unknown;
   const times = await sideBySide(
-    () => { reply = toCallToolResult(op, result); },
+    () => {
+      reply = toCallToolResult(op, result);
+    },
     () => JSON.stringify(output),
     7,
   );
@@ -107,12 +145,21 @@ function retainedBytes(): number {
 
 /** 1,000 `initialize` POSTs never closed (no DELETE): retained memory with the session cap vs without it. */
 async function abandonedSessions(ctx: Parameters<BenchCase['run']>[0]): Promise<void> {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
   const growth = async (maxSessions: number): Promise<{ mib: number; live: number }> => {
     const server = await startMcpHttpServer(() => createToolkit({ workspace: ctx.tmp }), { maxSessions });
     const before = retainedBytes();
     for (let i = 0; i < 1000; i++) {
-      const res = await fetch(server.url, { method: 'POST', body, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } });
+      const res = await fetch(server.url, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      });
       await res.text();
     }
     const after = retainedBytes();
@@ -139,6 +186,5 @@ async function abandonedSessions(ctx: Parameters<BenchCase['run']>[0]): Promise<
     note: 'heap + external after a full collection, per live session',
   });
 }
-
 
 export default bench;

@@ -10,9 +10,16 @@ import { createToolkit } from '../../src/toolkit.js';
 import { median, sideBySide, type BenchCase } from '../lib.js';
 
 const LINES = [
-  'git status', 'ls -la src', 'npm run test -- --watch=false', 'git log --oneline -n 20 | head -5', 'cd src && rg -n "TODO" . | wc -l',
-  'echo "a; b" && cat file.txt', 'for f in *.ts; do echo $f; done', "find . -name '*.js' -not -path './node_modules/*'",
-  'timeout 60 npm test 2>&1 | tail -n 50', 'FOO=bar make -j4 build > build.log 2>&1',
+  'git status',
+  'ls -la src',
+  'npm run test -- --watch=false',
+  'git log --oneline -n 20 | head -5',
+  'cd src && rg -n "TODO" . | wc -l',
+  'echo "a; b" && cat file.txt',
+  'for f in *.ts; do echo $f; done',
+  "find . -name '*.js' -not -path './node_modules/*'",
+  'timeout 60 npm test 2>&1 | tail -n 50',
+  'FOO=bar make -j4 build > build.log 2>&1',
 ];
 const CALLS = 2000;
 
@@ -30,29 +37,98 @@ const bench: BenchCase = {
       loads.push(wall!);
       cpus.push(cpu!);
     }
-    ctx.row({ case: 'bash parser load (first shell decision, fresh process)', toolwright: median(loads), target: '≤ 100 ms', note: `runs: ${loads.map((l) => l.toFixed(0)).join(', ')} ms; CPU ${median(cpus).toFixed(0)} ms (all threads)` });
+    ctx.row({
+      case: 'bash parser load (first shell decision, fresh process)',
+      toolwright: median(loads),
+      target: '≤ 100 ms',
+      note: `runs: ${loads.map((l) => l.toFixed(0)).join(', ')} ms; CPU ${median(cpus).toFixed(0)} ms (all threads)`,
+    });
 
     // 2. Deciding a typical bash line after load: per-call median and p99 (µs), in a fresh process
     // (bench/policy-latency.ts) so the heap left by the cases before this one stays out of the tail.
     const latencyScript = fileURLToPath(new URL('../policy-latency.ts', import.meta.url));
-    const child = spawnSync(process.execPath, ['--import', 'tsx', latencyScript, JSON.stringify(LINES), String(CALLS), ctx.tmp], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', latencyScript, JSON.stringify(LINES), String(CALLS), ctx.tmp],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
     if (child.status !== 0) throw new Error(`policy-latency failed: ${child.stderr}`);
     const m = JSON.parse(child.stdout) as Record<string, number>;
-    ctx.row({ case: 'decide a typical bash line (parse + decide), median', toolwright: m.median!, baseline: m.opLevelMedian!, baselineName: 'decide without arguments', unit: 'µs', note: 'fresh process' });
-    ctx.row({ case: 'decide a typical bash line, p99 wall', toolwright: m.p99!, baseline: m.noiseP99!, baselineName: `JSON.parse of ${m.jsonBytes} B (median ${m.noiseMedian!.toFixed(0)} µs), same loop`, unit: 'µs', target: '≤ 1000 µs', note: 'fresh process' });
-    ctx.row({ case: 'decide a typical bash line, p99 CPU time', toolwright: m.cpuP99!, unit: 'µs', target: '≤ 1000 µs', note: `median CPU ${m.cpuMedian!.toFixed(0)} µs (getrusage counts every thread: GC helpers too)` });
-    ctx.row({ case: 'decide a typical bash line, p99 wall, after V8 tier-up', toolwright: m.steadyP99!, baseline: m.steadyNoiseP99!, baselineName: 'JSON.parse, same loop', unit: 'µs', target: '≤ 1000 µs', note: `same loop after 7,000 decisions and 1.5 s idle; median ${m.steadyMedian!.toFixed(0)} µs, p99 CPU ${m.steadyCpuP99!.toFixed(0)} µs` });
-    ctx.row({ case: '1,000 distinct bash lines, fastest of 5 each: p99', toolwright: m.intrinsicP99!, unit: 'µs', target: '≤ 1000 µs', note: `median ${m.intrinsicMedian!.toFixed(0)} µs, max ${m.intrinsicMax!.toFixed(0)} µs` });
-    ctx.row({ case: 'decide a 10 KB bash line (~1000 simple commands)', toolwright: m.bigMedian!, note: 'parse budget 50 ms, lines over 32 KiB are opaque' });
+    ctx.row({
+      case: 'decide a typical bash line (parse + decide), median',
+      toolwright: m.median!,
+      baseline: m.opLevelMedian!,
+      baselineName: 'decide without arguments',
+      unit: 'µs',
+      note: 'fresh process',
+    });
+    ctx.row({
+      case: 'decide a typical bash line, p99 wall',
+      toolwright: m.p99!,
+      baseline: m.noiseP99!,
+      baselineName: `JSON.parse of ${m.jsonBytes} B (median ${m.noiseMedian!.toFixed(0)} µs), same loop`,
+      unit: 'µs',
+      target: '≤ 1000 µs',
+      note: 'fresh process',
+    });
+    ctx.row({
+      case: 'decide a typical bash line, p99 CPU time',
+      toolwright: m.cpuP99!,
+      unit: 'µs',
+      target: '≤ 1000 µs',
+      note: `median CPU ${m.cpuMedian!.toFixed(0)} µs (getrusage counts every thread: GC helpers too)`,
+    });
+    ctx.row({
+      case: 'decide a typical bash line, p99 wall, after V8 tier-up',
+      toolwright: m.steadyP99!,
+      baseline: m.steadyNoiseP99!,
+      baselineName: 'JSON.parse, same loop',
+      unit: 'µs',
+      target: '≤ 1000 µs',
+      note: `same loop after 7,000 decisions and 1.5 s idle; median ${m.steadyMedian!.toFixed(0)} µs, p99 CPU ${m.steadyCpuP99!.toFixed(0)} µs`,
+    });
+    ctx.row({
+      case: '1,000 distinct bash lines, fastest of 5 each: p99',
+      toolwright: m.intrinsicP99!,
+      unit: 'µs',
+      target: '≤ 1000 µs',
+      note: `median ${m.intrinsicMedian!.toFixed(0)} µs, max ${m.intrinsicMax!.toFixed(0)} µs`,
+    });
+    ctx.row({
+      case: 'decide a 10 KB bash line (~1000 simple commands)',
+      toolwright: m.bigMedian!,
+      note: 'parse budget 50 ms, lines over 32 KiB are opaque',
+    });
 
     // 3. invoke task_list: a policy with command rules (which do not apply to it) vs no policy.
     const plain = createToolkit({ workspace: ctx.tmp });
-    const ruled = createToolkit({ workspace: ctx.tmp, policy: { extends: 'askForRisky', rules: [{ operation: 'bash', command: ['git status', 'ls *'], decision: 'allow' }, { path: '**/.env', decision: 'deny' }, { operation: 'web_fetch', host: '*.example.com', decision: 'allow' }] } });
+    const ruled = createToolkit({
+      workspace: ctx.tmp,
+      policy: {
+        extends: 'askForRisky',
+        rules: [
+          { operation: 'bash', command: ['git status', 'ls *'], decision: 'allow' },
+          { path: '**/.env', decision: 'deny' },
+          { operation: 'web_fetch', host: '*.example.com', decision: 'allow' },
+        ],
+      },
+    });
     const invoke = await sideBySide(
-      async () => { for (let i = 0; i < CALLS; i++) await ruled.invoke('task', 'task_list', {}); },
-      async () => { for (let i = 0; i < CALLS; i++) await plain.invoke('task', 'task_list', {}); },
+      async () => {
+        for (let i = 0; i < CALLS; i++) await ruled.invoke('task', 'task_list', {});
+      },
+      async () => {
+        for (let i = 0; i < CALLS; i++) await plain.invoke('task', 'task_list', {});
+      },
     );
-    ctx.row({ case: 'invoke task_list under a policy with command/path/host rules', toolwright: (invoke.toolwright * 1000) / CALLS, baseline: (invoke.baseline * 1000) / CALLS, baselineName: 'no policy', unit: 'µs', target: '≈ 1.0×' });
+    ctx.row({
+      case: 'invoke task_list under a policy with command/path/host rules',
+      toolwright: (invoke.toolwright * 1000) / CALLS,
+      baseline: (invoke.baseline * 1000) / CALLS,
+      baselineName: 'no policy',
+      unit: 'µs',
+      target: '≈ 1.0×',
+    });
   },
 };
 

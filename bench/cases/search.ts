@@ -25,8 +25,17 @@ const IGNORED = 2000;
 const MATCH_LINES_PER_FILE = 6; // → 132,000 matching lines for "needle"
 
 const BASE_RG_FLAGS = [
-  '--no-config', '--hidden', '--no-require-git', '--no-ignore-dot', '--no-ignore-exclude', '--no-ignore-global',
-  '--glob', '!.git', '--with-filename', '--json', '--case-sensitive',
+  '--no-config',
+  '--hidden',
+  '--no-require-git',
+  '--no-ignore-dot',
+  '--no-ignore-exclude',
+  '--no-ignore-global',
+  '--glob',
+  '!.git',
+  '--with-filename',
+  '--json',
+  '--case-sensitive',
 ];
 
 async function makeTree(root: string): Promise<void> {
@@ -54,7 +63,9 @@ async function makeTree(root: string): Promise<void> {
   const ignoredDir = path.join(root, 'node_modules', 'dep');
   await mkdir(ignoredDir, { recursive: true });
   for (let i = 0; i < IGNORED; i += 100) {
-    await Promise.all(Array.from({ length: 100 }, (_, j) => writeFile(path.join(ignoredDir, `m${i + j}.ts`), 'needle\n')));
+    await Promise.all(
+      Array.from({ length: 100 }, (_, j) => writeFile(path.join(ignoredDir, `m${i + j}.ts`), 'needle\n')),
+    );
   }
 }
 
@@ -98,10 +109,14 @@ function drainRg(cwd: string, args: string[]): Promise<number> {
 /** `rg --files -g pattern` plus an lstat of every result, sorted by mtime: the fastest peer for glob. */
 function rgFilesWithStat(cwd: string, glob: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(rgPath, ['--files', '--hidden', '--no-require-git', '--no-config', '--glob', '!.git', '--glob', glob], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const child = spawn(
+      rgPath,
+      ['--files', '--hidden', '--no-require-git', '--no-config', '--glob', '!.git', '--glob', glob],
+      {
+        cwd,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     let text = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (t: string) => (text += t));
@@ -128,13 +143,16 @@ const memoryFixture = path.join(import.meta.dirname, '..', 'fixtures', 'grep-mem
 
 /** Peak RSS (MiB) of a fresh process running one grep over `root` (see bench/fixtures/grep-memory.mjs). */
 async function grepPeakRss(root: string, mode?: string): Promise<{ rssMiB: number; matches: number; bytes: number }> {
-  const { stdout } = await run(process.execPath, [memoryFixture, root, ...(mode ? [mode] : [])], { maxBuffer: 1 << 20 });
+  const { stdout } = await run(process.execPath, [memoryFixture, root, ...(mode ? [mode] : [])], {
+    maxBuffer: 1 << 20,
+  });
   const report = JSON.parse(stdout) as { maxRssKiB: number; matches: number; bytes: number };
   return { rssMiB: report.maxRssKiB / 1024, matches: report.matches, bytes: report.bytes };
 }
 
 // VmHWM, not resourceUsage().maxRSS: Linux carries maxRSS over from the parent across fork + exec.
-const maxRssMiB = () => (Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024).toFixed(0);
+const maxRssMiB = () =>
+  (Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024).toFixed(0);
 
 const bench: BenchCase = {
   name: 'search',
@@ -142,7 +160,9 @@ const bench: BenchCase = {
     const root = ctx.tmp;
     const started = performance.now();
     await makeTree(root);
-    ctx.log(`tree: ${TOP * SUB * PER_DIR} files + ${IGNORED} gitignored, built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    ctx.log(
+      `tree: ${TOP * SUB * PER_DIR} files + ${IGNORED} gitignored, built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const toolkit = createToolkit({ workspace: root });
 
     // --- grep, capped default -------------------------------------------------------------
@@ -211,10 +231,14 @@ const bench: BenchCase = {
     const idle = await grepPeakRss(root, '--baseline');
     const rssRuns: number[] = [];
     let greedy = { rssMiB: 0, matches: 0, bytes: 0 };
-    const greedyMs = await medianMs(async () => {
-      greedy = await grepPeakRss(root);
-      rssRuns.push(greedy.rssMiB);
-    }, 3, 0);
+    const greedyMs = await medianMs(
+      async () => {
+        greedy = await grepPeakRss(root);
+        rssRuns.push(greedy.rssMiB);
+      },
+      3,
+      0,
+    );
     const peak = [...rssRuns].sort((a, b) => a - b)[rssRuns.length >> 1]!;
     ctx.row({
       case: 'grep 132k-match tree, max_results 1e6: peak RSS (fresh process)',
@@ -225,8 +249,22 @@ const bench: BenchCase = {
     });
 
     const filesTimes = await sideBySide(
-      () => toolkit.invoke('search', 'grep', { pattern: 'needle', output_mode: 'files_with_matches', max_results: 1_000_000 }),
-      () => drainRg(root, [...BASE_RG_FLAGS.filter((f) => f !== '--json'), '--files-with-matches', '--null', '--regexp', 'needle', '--', '.']),
+      () =>
+        toolkit.invoke('search', 'grep', {
+          pattern: 'needle',
+          output_mode: 'files_with_matches',
+          max_results: 1_000_000,
+        }),
+      () =>
+        drainRg(root, [
+          ...BASE_RG_FLAGS.filter((f) => f !== '--json'),
+          '--files-with-matches',
+          '--null',
+          '--regexp',
+          'needle',
+          '--',
+          '.',
+        ]),
       7,
       1,
     );
@@ -290,7 +328,14 @@ const bench: BenchCase = {
 
     const noStatTimes = await sideBySide(
       () => toolkit.invoke('search', 'glob', { pattern: 'src/pkg1*/**/file1.*' }),
-      () => fg('src/pkg1*/**/file1.*', { cwd: root, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ['**/.git/**', 'node_modules/**'] }),
+      () =>
+        fg('src/pkg1*/**/file1.*', {
+          cwd: root,
+          dot: true,
+          onlyFiles: true,
+          followSymbolicLinks: false,
+          ignore: ['**/.git/**', 'node_modules/**'],
+        }),
       9,
       2,
     );

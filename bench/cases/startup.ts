@@ -22,10 +22,16 @@ function runNode(args: string[], cwd = root): Promise<string> {
     const child = spawn(process.execPath, args, { cwd, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk; });
-    child.stderr.on('data', (chunk: Buffer) => { err += chunk; });
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk;
+    });
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`node ${args.join(' ')} exited ${code}: ${err}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`node ${args.join(' ')} exited ${code}: ${err}`)),
+    );
   });
 }
 
@@ -33,7 +39,11 @@ function runNode(args: string[], cwd = root): Promise<string> {
 async function peakRssMiB(script: string): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const out = await runNode(['--input-type=module', '-e', `${script}\nconsole.log(/VmHWM:\\s+(\\d+)/.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))[1])`]);
+    const out = await runNode([
+      '--input-type=module',
+      '-e',
+      `${script}\nconsole.log(/VmHWM:\\s+(\\d+)/.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))[1])`,
+    ]);
     samples.push(Number(out.trim().split('\n').pop()) / 1024);
   }
   return median(samples);
@@ -88,21 +98,45 @@ const bench: BenchCase = {
       target: '<= 4x',
     });
 
-    const help = await sideBySide(() => runNode([cli, '--help']), () => runNode(['-e', '0']), RUNS, 1);
-    ctx.row({ case: 'CLI `--help` (whole process)', toolwright: help.toolwright, baseline: help.baseline, baselineName: 'node -e 0' });
+    const help = await sideBySide(
+      () => runNode([cli, '--help']),
+      () => runNode(['-e', '0']),
+      RUNS,
+      1,
+    );
+    ctx.row({
+      case: 'CLI `--help` (whole process)',
+      toolwright: help.toolwright,
+      baseline: help.baseline,
+      baselineName: 'node -e 0',
+    });
 
     // The peer, started the way its README says (node + its bin), on the same folder.
     const require = createRequire(import.meta.url);
-    const peerBin = join(dirname(require.resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist', 'index.js');
+    const peerBin = join(
+      dirname(require.resolve('@modelcontextprotocol/server-filesystem/package.json')),
+      'dist',
+      'index.js',
+    );
     const ours: { initialize: number; list: number }[] = [];
     const peer: { initialize: number; list: number }[] = [];
     await mcpStartup(process.execPath, [cli, 'mcp', '-w', ctx.tmp]);
     await mcpStartup(process.execPath, [peerBin, ctx.tmp]);
     // Which server starts first swaps every round (see sideBySide).
     for (let i = 0; i < RUNS; i++) {
-      const runOurs = async () => { ours.push(await mcpStartup(process.execPath, [cli, 'mcp', '-w', ctx.tmp])); };
-      const runPeer = async () => { peer.push(await mcpStartup(process.execPath, [peerBin, ctx.tmp])); };
-      if (i % 2 === 0) { await runOurs(); await runPeer(); } else { await runPeer(); await runOurs(); }
+      const runOurs = async () => {
+        ours.push(await mcpStartup(process.execPath, [cli, 'mcp', '-w', ctx.tmp]));
+      };
+      const runPeer = async () => {
+        peer.push(await mcpStartup(process.execPath, [peerBin, ctx.tmp]));
+      };
+      if (i % 2 === 0) {
+        await runOurs();
+        await runPeer();
+      } else {
+        await runPeer();
+        await runOurs();
+      }
     }
     ctx.row({
       case: 'MCP stdio: spawn → initialize answered',

@@ -12,10 +12,15 @@ const CALLS = 1000;
 const LISTED = 20;
 
 /** Per-call p50 of `operation` on both toolkits, calls alternating so load drift hits both alike. */
-async function p50Pair(a: Toolkit, b: Toolkit, operation: string, input: (i: number) => unknown): Promise<{ a: number; b: number }> {
+async function p50Pair(
+  a: Toolkit,
+  b: Toolkit,
+  operation: string,
+  input: (i: number) => unknown,
+): Promise<{ a: number; b: number }> {
   const times: [number[], number[]] = [[], []];
   for (let i = 0; i < CALLS; i++) {
-    const order = i % 2 === 0 ? [0, 1] as const : [1, 0] as const;
+    const order = i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
     for (const which of order) {
       const toolkit = which === 0 ? a : b;
       const start = performance.now();
@@ -41,12 +46,25 @@ const bench: BenchCase = {
     const embedded = createToolkit({ workspace: ctx.tmp, store: join(ctx.tmp, 'store'), storeScope: 'create' });
     const file = createToolkit({ workspace: ctx.tmp, tasks: { file: 'tasks-create.json' } });
     const create = await p50Pair(embedded, file, 'task_create', (i) => ({ title: `task ${i}` }));
-    ctx.row({ case: 'task_create p50, embedded store', toolwright: create.a, baseline: create.b, baselineName: 'file task store', target: '≤ 1.1×', note: `${CALLS} calls` });
+    ctx.row({
+      case: 'task_create p50, embedded store',
+      toolwright: create.a,
+      baseline: create.b,
+      baselineName: 'file task store',
+      target: '≤ 1.1×',
+      note: `${CALLS} calls`,
+    });
     const embeddedList = createToolkit({ workspace: ctx.tmp, store: join(ctx.tmp, 'store'), storeScope: 'list' });
     const fileList = createToolkit({ workspace: ctx.tmp, tasks: { file: 'tasks-list.json' } });
     await seed([embeddedList, fileList]);
     const list = await p50Pair(embeddedList, fileList, 'task_list', () => ({}));
-    ctx.row({ case: `task_list p50 (${LISTED} tasks), embedded store`, toolwright: list.a, baseline: list.b, baselineName: 'file task store', target: '≤ 1.1×' });
+    ctx.row({
+      case: `task_list p50 (${LISTED} tasks), embedded store`,
+      toolwright: list.a,
+      baseline: list.b,
+      baselineName: 'file task store',
+      target: '≤ 1.1×',
+    });
     await Promise.all([embedded, file, embeddedList, fileList].map((t) => t.close()));
 
     if (!pgBinaries) {
@@ -58,20 +76,38 @@ const bench: BenchCase = {
       const pgCreate = createToolkit({ workspace: ctx.tmp, store: cluster.url(), storeScope: 'create' });
       const memory = createToolkit({ workspace: ctx.tmp });
       const pc = await p50Pair(pgCreate, memory, 'task_create', (i) => ({ title: `task ${i}` }));
-      ctx.row({ case: 'task_create p50, PostgreSQL (localhost, fsync on)', toolwright: pc.a, baseline: pc.b, baselineName: 'in-memory default', target: '≤ 3 ms' });
+      ctx.row({
+        case: 'task_create p50, PostgreSQL (localhost, fsync on)',
+        toolwright: pc.a,
+        baseline: pc.b,
+        baselineName: 'in-memory default',
+        target: '≤ 3 ms',
+      });
       // The same with commits not waiting for the WAL flush (a URL option a deployment may choose):
       // what is left is the round trip, not the disk.
       const lazyUrl = `${cluster.url()}?options=${encodeURIComponent('-c synchronous_commit=off')}`;
       const pgAsync = createToolkit({ workspace: ctx.tmp, store: lazyUrl, storeScope: 'create-async' });
       const pa = await p50Pair(pgAsync, memory, 'task_create', (i) => ({ title: `task ${i}` }));
-      ctx.row({ case: 'task_create p50, PostgreSQL, synchronous_commit=off', toolwright: pa.a, baseline: pa.b, baselineName: 'in-memory default', target: '≤ 3 ms' });
+      ctx.row({
+        case: 'task_create p50, PostgreSQL, synchronous_commit=off',
+        toolwright: pa.a,
+        baseline: pa.b,
+        baselineName: 'in-memory default',
+        target: '≤ 3 ms',
+      });
       await pgAsync.close();
       await pgAsync.services.store?.close();
       const pgList = createToolkit({ workspace: ctx.tmp, store: cluster.url(), storeScope: 'list' });
       const memoryList = createToolkit({ workspace: ctx.tmp });
       await seed([pgList, memoryList]);
       const pl = await p50Pair(pgList, memoryList, 'task_list', () => ({}));
-      ctx.row({ case: `task_list p50 (${LISTED} tasks), PostgreSQL (localhost)`, toolwright: pl.a, baseline: pl.b, baselineName: 'in-memory default', target: '≤ 3 ms' });
+      ctx.row({
+        case: `task_list p50 (${LISTED} tasks), PostgreSQL (localhost)`,
+        toolwright: pl.a,
+        baseline: pl.b,
+        baselineName: 'in-memory default',
+        target: '≤ 3 ms',
+      });
       await Promise.all([pgCreate, memory, pgList, memoryList].map((t) => t.close()));
       await pgCreate.services.store?.close();
     } finally {

@@ -33,32 +33,78 @@ const bench: BenchCase = {
       },
       5,
     );
-    ctx.row({ case: `file store: ${CREATES} creates (lock+fsync+rename)`, toolwright: file.toolwright, baseline: file.baseline, baselineName: 'bare readFile+writeFile', note: `${(file.toolwright / CREATES).toFixed(2)} ms per create` });
+    ctx.row({
+      case: `file store: ${CREATES} creates (lock+fsync+rename)`,
+      toolwright: file.toolwright,
+      baseline: file.baseline,
+      baselineName: 'bare readFile+writeFile',
+      note: `${(file.toolwright / CREATES).toFixed(2)} ms per create`,
+    });
 
     // 2. invoke task_create (validation, policy, output check) vs the store call it wraps.
     const toolkit = createToolkit({ workspace: ctx.tmp });
     const store = createDefaultTaskStore();
     const perCall = await sideBySide(
-      async () => { for (let i = 0; i < CALLS; i++) await toolkit.invoke('task', 'task_create', { title: 'x' }); },
-      async () => { for (let i = 0; i < CALLS; i++) await store.create({ title: 'x' }, new Date()); },
+      async () => {
+        for (let i = 0; i < CALLS; i++) await toolkit.invoke('task', 'task_create', { title: 'x' });
+      },
+      async () => {
+        for (let i = 0; i < CALLS; i++) await store.create({ title: 'x' }, new Date());
+      },
     );
-    ctx.row({ case: 'invoke task_create (in-memory)', toolwright: (perCall.toolwright * 1000) / CALLS, baseline: (perCall.baseline * 1000) / CALLS, baselineName: 'store.create directly', unit: 'µs' });
+    ctx.row({
+      case: 'invoke task_create (in-memory)',
+      toolwright: (perCall.toolwright * 1000) / CALLS,
+      baseline: (perCall.baseline * 1000) / CALLS,
+      baselineName: 'store.create directly',
+      unit: 'µs',
+    });
 
     // 3. The same call under a policy with a few rules vs no policy.
     const plain = createToolkit({ workspace: ctx.tmp });
-    const ruled = createToolkit({ workspace: ctx.tmp, policy: { extends: 'askForRisky', rules: [{ provider: 'web', decision: 'deny' }, { operation: 'bash', decision: 'ask' }] } });
+    const ruled = createToolkit({
+      workspace: ctx.tmp,
+      policy: {
+        extends: 'askForRisky',
+        rules: [
+          { provider: 'web', decision: 'deny' },
+          { operation: 'bash', decision: 'ask' },
+        ],
+      },
+    });
     const policy = await sideBySide(
-      async () => { for (let i = 0; i < CALLS; i++) await ruled.invoke('task', 'task_list', { status: 'completed' }); },
-      async () => { for (let i = 0; i < CALLS; i++) await plain.invoke('task', 'task_list', { status: 'completed' }); },
+      async () => {
+        for (let i = 0; i < CALLS; i++) await ruled.invoke('task', 'task_list', { status: 'completed' });
+      },
+      async () => {
+        for (let i = 0; i < CALLS; i++) await plain.invoke('task', 'task_list', { status: 'completed' });
+      },
     );
-    ctx.row({ case: 'invoke task_list with a 4-rule policy', toolwright: (policy.toolwright * 1000) / CALLS, baseline: (policy.baseline * 1000) / CALLS, baselineName: 'no policy', unit: 'µs' });
+    ctx.row({
+      case: 'invoke task_list with a 4-rule policy',
+      toolwright: (policy.toolwright * 1000) / CALLS,
+      baseline: (policy.baseline * 1000) / CALLS,
+      baselineName: 'no policy',
+      unit: 'µs',
+    });
 
     // 4. spawn_subagent through the in-process kernel (child toolkit built per call), no-op step.
     const step = async () => 'done';
-    const parent = createToolkit({ workspace: ctx.tmp, kernel: createInProcessKernel({ step }), profile: ['task.*', 'agent.*'] });
+    const parent = createToolkit({
+      workspace: ctx.tmp,
+      kernel: createInProcessKernel({ step }),
+      profile: ['task.*', 'agent.*'],
+    });
     const spawns = 200;
     const spawn = await sideBySide(
-      async () => { for (let i = 0; i < spawns; i++) await parent.invoke('agent', 'spawn_subagent', { prompt: 'p', description: 'd', capabilities: ['task.task_list'] }); },
+      async () => {
+        for (let i = 0; i < spawns; i++)
+          await parent.invoke('agent', 'spawn_subagent', {
+            prompt: 'p',
+            description: 'd',
+            capabilities: ['task.task_list'],
+          });
+      },
       async () => {
         for (let i = 0; i < spawns; i++) {
           createToolkit({ workspace: ctx.tmp, profile: ['task.task_list'], session: new Session({ depth: 1 }) });
@@ -66,7 +112,13 @@ const bench: BenchCase = {
         }
       },
     );
-    ctx.row({ case: 'spawn_subagent round trip (no-op step)', toolwright: (spawn.toolwright * 1000) / spawns, baseline: (spawn.baseline * 1000) / spawns, baselineName: 'createToolkit + step directly', unit: 'µs' });
+    ctx.row({
+      case: 'spawn_subagent round trip (no-op step)',
+      toolwright: (spawn.toolwright * 1000) / spawns,
+      baseline: (spawn.baseline * 1000) / spawns,
+      baselineName: 'createToolkit + step directly',
+      unit: 'µs',
+    });
   },
 };
 

@@ -22,7 +22,9 @@ function articlePage(size: number): string {
   for (let i = 0; length < size; i++) {
     sections.push(
       `<section><h2>Section ${i}</h2><p>Paragraph ${i} with <a href="/link/${i}">a link</a>, <em>emphasis</em> and <code>code</code>. ` +
-        'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. '.repeat(3) +
+        'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. '.repeat(
+          3,
+        ) +
         `</p><ul><li>item ${i}.1</li><li>item ${i}.2</li></ul><script>track(${i})</script></section>`,
     );
     length += sections[sections.length - 1]!.length;
@@ -79,7 +81,10 @@ async function startServer(tmp: string): Promise<{ child: ChildProcess; origin: 
   const pageFile = path.join(tmp, 'page.html');
   await writeFile(pageFile, PAGE_HTML);
   await writeFile(`${pageFile}.150k`, PAGE_150K);
-  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PAGE_FILE: pageFile } });
+  const child = spawn(process.execPath, ['-e', SERVER], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PAGE_FILE: pageFile },
+  });
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   return { child, origin: `http://127.0.0.1:${chunk.toString().trim()}` };
 }
@@ -107,9 +112,15 @@ const bench: BenchCase = {
     try {
       const toolkit = createToolkit({ workspace: ctx.tmp, web: { allowPrivateNetwork: true } });
       const fetchRaw = async () => {
-        const result = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/raw`, format: 'raw', max_bytes: RAW_BYTES });
+        const result = await toolkit.invoke('web', 'web_fetch', {
+          url: `${origin}/raw`,
+          format: 'raw',
+          max_bytes: RAW_BYTES,
+        });
         if (!result.ok || (result.output as { bytes: number }).bytes !== RAW_BYTES) {
-          throw new Error(`web_fetch /raw failed: ${JSON.stringify(result.ok ? result.output : result.error).slice(0, 200)}`);
+          throw new Error(
+            `web_fetch /raw failed: ${JSON.stringify(result.ok ? result.output : result.error).slice(0, 200)}`,
+          );
         }
       };
       const undiciRaw = async () => {
@@ -124,13 +135,14 @@ const bench: BenchCase = {
         baseline: raw.baseline,
         baselineName: 'undici request + body.text()',
         target: '≤ 1.5×',
-        note: `${((RAW_BYTES / 1e6) / (raw.toolwright / 1000)).toFixed(0)} MB/s through invoke`,
+        note: `${(RAW_BYTES / 1e6 / (raw.toolwright / 1000)).toFixed(0)} MB/s through invoke`,
       });
 
       const TurndownService = (await import('turndown')).default;
       const fetchPage = async () => {
         const result = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/page` });
-        if (!result.ok || !(result.output as { content: string }).content.includes('## Section 1')) throw new Error('web_fetch /page failed');
+        if (!result.ok || !(result.output as { content: string }).content.includes('## Section 1'))
+          throw new Error('web_fetch /page failed');
       };
       const undiciTurndown = async () => {
         const response = await request(`${origin}/page`);
@@ -150,7 +162,8 @@ const bench: BenchCase = {
       // A normal 150 KB page: the whole call (fetch + worker conversion) vs fetch + in-thread turndown.
       const fetchSmall = async () => {
         const result = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/page150k` });
-        if (!result.ok || !(result.output as { content: string }).content.includes('## Section 1')) throw new Error('web_fetch /page150k failed');
+        if (!result.ok || !(result.output as { content: string }).content.includes('## Section 1'))
+          throw new Error('web_fetch /page150k failed');
       };
       const undiciTurndownSmall = async () => {
         const response = await request(`${origin}/page150k`);
@@ -169,13 +182,21 @@ const bench: BenchCase = {
 
       // Conversion alone: the pooled worker (copy + message + convert) vs the same converter in-thread.
       const bytes150k = Buffer.from(PAGE_150K);
-      const convertOptions = () => ({ deadline: Date.now() + 30_000, timeoutMs: 30_000, signal: new AbortController().signal });
+      const convertOptions = () => ({
+        deadline: Date.now() + 30_000,
+        timeoutMs: 30_000,
+        signal: new AbortController().signal,
+      });
       const inWorker = async () => {
-        const page = await convertInWorker({ bytes: bytes150k, encoding: 'utf-8', truncated: false, format: 'markdown', baseUrl: 'http://bench/' }, convertOptions());
+        const page = await convertInWorker(
+          { bytes: bytes150k, encoding: 'utf-8', truncated: false, format: 'markdown', baseUrl: 'http://bench/' },
+          convertOptions(),
+        );
         if (!page.content.includes('## Section 1')) throw new Error('worker conversion failed');
       };
       const inThread = () => {
-        if (!convertHtml(PAGE_150K, 'markdown', 'http://bench/').content.includes('## Section 1')) throw new Error('in-thread conversion failed');
+        if (!convertHtml(PAGE_150K, 'markdown', 'http://bench/').content.includes('## Section 1'))
+          throw new Error('in-thread conversion failed');
       };
       const convert = await sideBySide(inWorker, inThread, 15, 2);
       ctx.row({
@@ -202,7 +223,12 @@ const bench: BenchCase = {
         return worst;
       };
       const hostileBytes = Buffer.from(HOSTILE_HTML);
-      const workerStall = await stall(() => convertInWorker({ bytes: hostileBytes, encoding: 'utf-8', truncated: false, format: 'markdown', baseUrl: 'http://bench/' }, convertOptions()));
+      const workerStall = await stall(() =>
+        convertInWorker(
+          { bytes: hostileBytes, encoding: 'utf-8', truncated: false, format: 'markdown', baseUrl: 'http://bench/' },
+          convertOptions(),
+        ),
+      );
       const threadStall = await stall(() => convertHtml(HOSTILE_HTML, 'markdown', 'http://bench/'));
       ctx.row({
         case: `longest event-loop stall, ${(HOSTILE_HTML.length / 1e3).toFixed(0)} KB page of 60k <br> → Markdown`,
@@ -218,7 +244,8 @@ const bench: BenchCase = {
           format: 'raw',
           ...(maxBytes ? { max_bytes: maxBytes } : {}),
         });
-        if (!result.ok || !(result.output as { truncated: boolean }).truncated) throw new Error(`capped fetch of ${pathname} was not truncated`);
+        if (!result.ok || !(result.output as { truncated: boolean }).truncated)
+          throw new Error(`capped fetch of ${pathname} was not truncated`);
       };
       const streamMs = await medianMs(() => capped('/stream'), 5, 1);
       const streamMem = await peakRssGrowth(() => capped('/stream'));

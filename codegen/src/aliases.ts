@@ -18,7 +18,7 @@ const isContainer = (value: unknown): value is Container => value !== null && ty
  * 140 MB string when one character is beyond Latin-1); a copy holds only its own characters.
  */
 function detach(text: string): string {
-  return text.length < 13 ? text : (` ${text}`).slice(1);
+  return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
 /** Values written out (high bits) and levels below (low byte: at most MAX_DEPTH + 1) of each container. */
@@ -38,7 +38,10 @@ export function aliasProblems(data: unknown): Problem[] {
     const known = measured.get(value);
     if (known !== undefined) return sizeOf(known);
     if (open.has(value)) {
-      refused = { path: [...path], message: 'this alias refers to a node that contains it: the value would be endless' };
+      refused = {
+        path: [...path],
+        message: 'this alias refers to a node that contains it: the value would be endless',
+      };
       return 1;
     }
     open.add(value);
@@ -64,11 +67,21 @@ export function aliasProblems(data: unknown): Problem[] {
   const total = measure(data);
   if (refused) return [refused];
   if (isContainer(data) && depthOf(measured.get(data)!) > MAX_DEPTH) {
-    return [{ path: deepAlias(data, measured), message: `the catalog nests deeper than ${MAX_DEPTH} levels here (through aliases)` }];
+    return [
+      {
+        path: deepAlias(data, measured),
+        message: `the catalog nests deeper than ${MAX_DEPTH} levels here (through aliases)`,
+      },
+    ];
   }
   const limit = EXPANSION_ALLOWANCE + 4 * distinct;
   if (total <= limit) return [];
-  return [{ path: firstAliasOver(data, limit, measured), message: `YAML aliases expand the catalog to ${formatCount(total)} values (it spells out ${formatCount(distinct)}); an alias bomb? Write the data out, or alias less (the limit is ${formatCount(limit)})` }];
+  return [
+    {
+      path: firstAliasOver(data, limit, measured),
+      message: `YAML aliases expand the catalog to ${formatCount(total)} values (it spells out ${formatCount(distinct)}); an alias bomb? Write the data out, or alias less (the limit is ${formatCount(limit)})`,
+    },
+  ];
 }
 
 /** The alias at which the values written out in document order pass `limit`. */

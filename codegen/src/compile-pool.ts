@@ -28,20 +28,35 @@ const WORKER_HEAP_MB = 256;
 
 export type ChunkResult = (index: number, result: ChunkOutcome) => Promise<void>;
 
-export async function compileChunks(chunks: ValidatorChunk[], withCode: boolean, layout: Layout, onResult: ChunkResult): Promise<void> {
+export async function compileChunks(
+  chunks: ValidatorChunk[],
+  withCode: boolean,
+  layout: Layout,
+  onResult: ChunkResult,
+): Promise<void> {
   const operations = chunks.reduce((n, chunk) => n + chunk.operations.length, 0);
   const workers = Math.min(availableParallelism(), MAX_WORKERS, chunks.length);
   if (operations < PARALLEL_FROM_OPERATIONS || workers < 2) {
     for (let i = 0; i < chunks.length; i++) {
       const { problems, probeBase, code } = compileChunk(chunks[i]!, withCode);
-      await onResult(i, { problems, probeBase, ...(code !== undefined ? { file: emitValidatorChunk(chunks[i]!, code, layout) } : {}) });
+      await onResult(i, {
+        problems,
+        probeBase,
+        ...(code !== undefined ? { file: emitValidatorChunk(chunks[i]!, code, layout) } : {}),
+      });
     }
     return;
   }
   await inWorkers(chunks, withCode, layout, workers, onResult);
 }
 
-function inWorkers(chunks: ValidatorChunk[], withCode: boolean, layout: Layout, count: number, onResult: ChunkResult): Promise<void> {
+function inWorkers(
+  chunks: ValidatorChunk[],
+  withCode: boolean,
+  layout: Layout,
+  count: number,
+  onResult: ChunkResult,
+): Promise<void> {
   const entry = workerEntry(import.meta.url, 'compile-worker', 'compile-worker');
   const started: Worker[] = [];
   const done = new Set<Worker>();
@@ -65,11 +80,15 @@ function inWorkers(chunks: ValidatorChunk[], withCode: boolean, layout: Layout, 
       worker.postMessage(request);
     };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(entry.script, { eval: entry.eval, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      const worker = new Worker(entry.script, {
+        eval: entry.eval,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      });
       started.push(worker);
       worker.on('message', (message: CompileReply | 'ready') => {
         if (message === 'ready') return feed(worker);
-        if ('failure' in message) return fail(new Error(`a compile worker failed on chunk ${chunks[message.index]!.name}: ${message.failure}`));
+        if ('failure' in message)
+          return fail(new Error(`a compile worker failed on chunk ${chunks[message.index]!.name}: ${message.failure}`));
         const chunk = chunks[message.index]!;
         const result: ChunkOutcome = { problems: message.problems, probeBase: new Map(message.probeBase) };
         if (message.bytes) result.file = { path: emitValidatorChunk(chunk, '', layout).path, content: message.bytes };

@@ -5,9 +5,19 @@ import { compileChunk, type ValidatorChunk } from './compile.js';
 import type { Layout } from './emit/common.js';
 import { emitValidatorChunk } from './emit/validators.js';
 
-export interface CompileRequest { index: number; chunk: ValidatorChunk; withCode: boolean; layout: Layout }
+export interface CompileRequest {
+  index: number;
+  chunk: ValidatorChunk;
+  withCode: boolean;
+  layout: Layout;
+}
 export type CompileReply =
-  | { index: number; problems: ReturnType<typeof compileChunk>['problems']; bytes?: Uint8Array; probeBase: [string, number][] }
+  | {
+      index: number;
+      problems: ReturnType<typeof compileChunk>['problems'];
+      bytes?: Uint8Array;
+      probeBase: [string, number][];
+    }
   | { index: number; failure: string };
 
 // The file comes back as UTF-8 bytes, moved rather than copied: hundreds of chunk files as strings

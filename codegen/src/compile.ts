@@ -36,7 +36,10 @@ export function chunksOf(operations: RawOperationRef[]): ValidatorChunk[] {
       continue;
     }
     for (let i = 0; i < list.length; i += OPERATIONS_PER_CHUNK) {
-      chunks.push({ name: `${provider}-${i / OPERATIONS_PER_CHUNK + 1}`, operations: list.slice(i, i + OPERATIONS_PER_CHUNK) });
+      chunks.push({
+        name: `${provider}-${i / OPERATIONS_PER_CHUNK + 1}`,
+        operations: list.slice(i, i + OPERATIONS_PER_CHUNK),
+      });
     }
   }
   return chunks;
@@ -56,7 +59,8 @@ export interface CompiledChunk {
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
-const isObj = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObj = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export function compileChunk(chunk: ValidatorChunk, withCode: boolean): CompiledChunk {
   const ajv = createSchemaAjv();
@@ -133,7 +137,11 @@ function exampleProblems(ref: RawOperationRef, validateParams: Validate, probeBa
     }
   });
   if (examples.length > 0 && !probeBase.has(ref.id)) {
-    problems.push({ path: [...ref.at, 'examples'], message: 'an operation needs at least one example whose input validates against params (the conformance probes start from it)' });
+    problems.push({
+      path: [...ref.at, 'examples'],
+      message:
+        'an operation needs at least one example whose input validates against params (the conformance probes start from it)',
+    });
   }
   return problems;
 }
@@ -144,21 +152,26 @@ function exampleProblems(ref: RawOperationRef, validateParams: Validate, probeBa
  */
 function moduleCode(standalone: string, aliases: string[]): string {
   const helpers = new Map<string, string>();
-  const code = standalone.replace(/^"use strict";/, '').replace(/require\("([^"]+)"\)/g, (_match: string, spec: string) => {
-    if (!AJV_RUNTIME_MODULES.includes(spec)) {
-      throw new Error(`the precompiled validators need ${spec}, which toolwright/validator-runtime does not provide`);
-    }
-    let name = helpers.get(spec);
-    if (!name) {
-      name = `runtimeHelper${helpers.size}`;
-      helpers.set(spec, name);
-    }
-    return name;
-  });
+  const code = standalone
+    .replace(/^"use strict";/, '')
+    .replace(/require\("([^"]+)"\)/g, (_match: string, spec: string) => {
+      if (!AJV_RUNTIME_MODULES.includes(spec)) {
+        throw new Error(`the precompiled validators need ${spec}, which toolwright/validator-runtime does not provide`);
+      }
+      let name = helpers.get(spec);
+      if (!name) {
+        name = `runtimeHelper${helpers.size}`;
+        helpers.set(spec, name);
+      }
+      return name;
+    });
   // `require(x)` in the standalone code means the CommonJS module object: ajvRuntimeModule returns it.
-  const imports = helpers.size === 0 ? [] : [
-    "import { ajvRuntimeModule } from 'toolwright/validator-runtime';",
-    ...[...helpers].map(([spec, name]) => `const ${name} = ajvRuntimeModule(${JSON.stringify(spec)});`),
-  ];
+  const imports =
+    helpers.size === 0
+      ? []
+      : [
+          "import { ajvRuntimeModule } from 'toolwright/validator-runtime';",
+          ...[...helpers].map(([spec, name]) => `const ${name} = ajvRuntimeModule(${JSON.stringify(spec)});`),
+        ];
   return [...imports, '', code.trim(), ...(aliases.length > 0 ? ['', ...aliases] : []), ''].join('\n');
 }

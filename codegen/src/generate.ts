@@ -15,7 +15,10 @@ import { splitRoles } from './roles.js';
 import { operationsOf, validateCatalog } from './validate.js';
 
 /** A file as the sink gets it: text, or (a validators chunk from a compile worker) its UTF-8 bytes. */
-export interface OutputFile { path: string; content: string | Uint8Array }
+export interface OutputFile {
+  path: string;
+  content: string | Uint8Array;
+}
 export type FileSink = (file: OutputFile) => void | Promise<void>;
 
 export type StreamOutcome =
@@ -23,9 +26,7 @@ export type StreamOutcome =
   /** Catalog problems, each one located line; nothing complete was emitted. */
   | { ok: false; problems: string[] };
 
-export type GenerateOutcome =
-  | { ok: true; files: EmittedFile[] }
-  | { ok: false; problems: string[] };
+export type GenerateOutcome = { ok: true; files: EmittedFile[] } | { ok: false; problems: string[] };
 
 /**
  * Runs the whole pipeline, handing each file to `sink`; `displayName` is how problems name the
@@ -33,7 +34,12 @@ export type GenerateOutcome =
  * by position. A failure of the generator itself (not of the catalog) is thrown, never reported as
  * a catalog problem.
  */
-export async function generateTo(source: string | CatalogSource, displayName: string, layout: Layout, sink: FileSink): Promise<StreamOutcome> {
+export async function generateTo(
+  source: string | CatalogSource,
+  displayName: string,
+  layout: Layout,
+  sink: FileSink,
+): Promise<StreamOutcome> {
   const catalog = loadCatalog(displayName, take(source), typeof source === 'string' ? undefined : source.reload);
   if (catalog.parseProblems.length > 0) return failed(catalog, catalog.parseProblems);
   // Roles come out of the schemas first: everything after sees plain JSON Schema.
@@ -77,7 +83,10 @@ export async function generateTo(source: string | CatalogSource, displayName: st
  * The catalog's text, handed over: generateTo drops it once nothing more needs locating, or at
  * once when it can `reload` it (to locate a problem).
  */
-export interface CatalogSource { text?: string; reload?: () => string }
+export interface CatalogSource {
+  text?: string;
+  reload?: () => string;
+}
 
 function take(source: string | CatalogSource): string {
   if (typeof source === 'string') return source;
@@ -87,17 +96,27 @@ function take(source: string | CatalogSource): string {
 }
 
 /** The pipeline in memory (tests, small catalogs): every file, sorted by path. */
-export async function generate(text: string, displayName: string, layout: Layout = DEFAULT_LAYOUT): Promise<GenerateOutcome> {
+export async function generate(
+  text: string,
+  displayName: string,
+  layout: Layout = DEFAULT_LAYOUT,
+): Promise<GenerateOutcome> {
   const files: EmittedFile[] = [];
   const outcome = await generateTo(text, displayName, layout, (file) => {
-    files.push({ path: file.path, content: typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('utf8') });
+    files.push({
+      path: file.path,
+      content: typeof file.content === 'string' ? file.content : Buffer.from(file.content).toString('utf8'),
+    });
   });
   if (!outcome.ok) return outcome;
   return { ok: true, files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
 }
 
 function failed(catalog: LoadedCatalog, problems: Problem[]): StreamOutcome {
-  const located = dedupe(problems).map((p) => ({ text: formatProblem(catalog, p), ...(p.position ?? catalog.locate(p.path, p.atKey)) }));
+  const located = dedupe(problems).map((p) => ({
+    text: formatProblem(catalog, p),
+    ...(p.position ?? catalog.locate(p.path, p.atKey)),
+  }));
   located.sort((a, b) => a.line - b.line || a.col - b.col);
   return { ok: false, problems: located.map((p) => p.text) };
 }

@@ -8,7 +8,9 @@ export { runGenerate, type GenerateIO, type GenerateOptions } from './run.js';
 export { generate, generateTo, type GenerateOutcome, type StreamOutcome } from './generate.js';
 
 /** This package's version (package.json is one folder up from src/ and from the bundle in dist/). */
-export const version: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const version: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 // What the CLI expects of this module, checked at compile time (the CLI cannot import it).
 type Provides<T extends CodegenEntry> = T;

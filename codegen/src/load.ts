@@ -54,7 +54,13 @@ export function loadCatalog(file: string, source: string, reload?: () => string)
     if (!(error instanceof YAMLException)) throw error;
     const mark = (error as YAMLException & { mark?: { line: number; column: number } }).mark;
     const position = mark ? { line: mark.line + 1, col: mark.column + 1 } : { line: 1, col: 1 };
-    return { file, data: undefined, locate, releaseSource, parseProblems: [{ path: [], position, message: `YAML: ${oneLine(error.reason)}` }] };
+    return {
+      file,
+      data: undefined,
+      locate,
+      releaseSource,
+      parseProblems: [{ path: [], position, message: `YAML: ${oneLine(error.reason)}` }],
+    };
   }
   if (reload) text = undefined;
   return { file, data, locate, releaseSource, parseProblems: aliasProblems(data) };

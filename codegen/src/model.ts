@@ -8,7 +8,12 @@ export interface RawExample {
   files?: Record<string, FixtureFile>;
   options?: Record<string, unknown>;
   input: Record<string, unknown>;
-  expect: { output?: Record<string, unknown>; error?: string; text_contains?: string; files?: Record<string, string | null> };
+  expect: {
+    output?: Record<string, unknown>;
+    error?: string;
+    text_contains?: string;
+    files?: Record<string, string | null>;
+  };
 }
 
 export interface RawOperation {

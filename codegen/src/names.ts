@@ -14,7 +14,10 @@ const isObj = (value: unknown): value is Obj => value !== null && typeof value =
 const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 function renameHint(name: string): string {
-  const snake = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/^_+|_+$/g, '');
+  const snake = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/^_+|_+$/g, '');
   return snake && snake !== name && !PROTOTYPE_NAMES.has(snake) ? snake : `${snake || 'value'}_name`;
 }
 
@@ -38,7 +41,12 @@ export function protoKeyProblems(data: unknown): Problem[] {
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue;
       if (key === '__proto__') {
-        problems.push({ path: [...path, key], atKey: true, message: 'a key named __proto__ would set the prototype of the generated object instead of a property; rename it' });
+        problems.push({
+          path: [...path, key],
+          atKey: true,
+          message:
+            'a key named __proto__ would set the prototype of the generated object instead of a property; rename it',
+        });
         continue;
       }
       path.push(key);
@@ -59,7 +67,11 @@ export function schemaNameProblems(schema: unknown, at: JsonPath): Problem[] {
       if (!isObj(map)) continue;
       for (const name of Object.keys(map)) {
         if (PROTOTYPE_NAMES.has(name) && name !== '__proto__') {
-          problems.push({ path: [...at, ...path, keyword, name], atKey: true, message: `property "${name}" is a member of every JavaScript object (Object.prototype): a missing one would still be found; rename it (e.g. "${renameHint(name)}")` });
+          problems.push({
+            path: [...at, ...path, keyword, name],
+            atKey: true,
+            message: `property "${name}" is a member of every JavaScript object (Object.prototype): a missing one would still be found; rename it (e.g. "${renameHint(name)}")`,
+          });
         }
       }
     }
@@ -67,14 +79,21 @@ export function schemaNameProblems(schema: unknown, at: JsonPath): Problem[] {
   return problems;
 }
 
-interface Named { name: string; path: JsonPath }
+interface Named {
+  name: string;
+  path: JsonPath;
+}
 
 /** Provider and operation names: no Object.prototype member, and type names that stay distinct. */
 export function identifierProblems(providers: Named[], operations: Named[]): Problem[] {
   const problems: Problem[] = [];
   for (const item of [...providers, ...operations]) {
     if (PROTOTYPE_NAMES.has(item.name)) {
-      problems.push({ path: item.path, atKey: true, message: `"${item.name}" is a member of every JavaScript object (Object.prototype) and cannot name a provider or tool; rename it (e.g. "${renameHint(item.name)}")` });
+      problems.push({
+        path: item.path,
+        atKey: true,
+        message: `"${item.name}" is a member of every JavaScript object (Object.prototype) and cannot name a provider or tool; rename it (e.g. "${renameHint(item.name)}")`,
+      });
     }
   }
   problems.push(...collisions(providers, (n) => `${pascalCase(n)}Handlers`, 'provider'));

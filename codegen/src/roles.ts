@@ -62,28 +62,47 @@ export function splitRoles(data: unknown): SplitRoles {
 }
 
 /** The params schema without roles, and the tree of the roles of its properties. */
-function paramsWithoutRoles(params: Obj, at: JsonPath, problems: Problem[], found: Role[]): { schema: Obj; tree: RoleTree } {
+function paramsWithoutRoles(
+  params: Obj,
+  at: JsonPath,
+  problems: Problem[],
+  found: Role[],
+): { schema: Obj; tree: RoleTree } {
   const { role: stray, ...rest } = params;
-  if (stray !== undefined) problems.push({ path: [...at, 'role'], atKey: true, message: 'a role belongs on a parameter (a property of params), not on params itself' });
+  if (stray !== undefined)
+    problems.push({
+      path: [...at, 'role'],
+      atKey: true,
+      message: 'a role belongs on a parameter (a property of params), not on params itself',
+    });
   const tree: Record<string, Role | RoleNode> = {};
   const schema: Obj = { ...rest };
   if (isObj(params.properties)) {
     const properties: Obj = {};
     for (const [name, prop] of Object.entries(params.properties)) {
-      const walked = isObj(prop) ? propertyRoles(prop, [...at, 'properties', name], true, problems, found) : { schema: prop };
+      const walked = isObj(prop)
+        ? propertyRoles(prop, [...at, 'properties', name], true, problems, found)
+        : { schema: prop };
       put(properties, name, walked.schema);
       if (walked.role !== undefined) put(tree, name, walked.role);
     }
     schema.properties = properties;
   }
   for (const key of APPLICATORS) {
-    if (key !== 'properties' && key in schema) schema[key] = stripStray(schema[key], [...at, key], problems, 'this place', SCHEMA_MAPS.has(key));
+    if (key !== 'properties' && key in schema)
+      schema[key] = stripStray(schema[key], [...at, key], problems, 'this place', SCHEMA_MAPS.has(key));
   }
   return { schema, tree };
 }
 
 /** One property's schema without roles, and its role (or the roles inside it). */
-function propertyRoles(prop: Obj, at: JsonPath, top: boolean, problems: Problem[], found: Role[]): { schema: unknown; role?: Role | RoleNode } {
+function propertyRoles(
+  prop: Obj,
+  at: JsonPath,
+  top: boolean,
+  problems: Problem[],
+  found: Role[],
+): { schema: unknown; role?: Role | RoleNode } {
   const { role, ...schema } = prop;
   let own: Role | undefined;
   if (role !== undefined) {
@@ -95,7 +114,9 @@ function propertyRoles(prop: Obj, at: JsonPath, top: boolean, problems: Problem[
     const properties: Obj = {};
     const inner: Record<string, Role | RoleNode> = {};
     for (const [name, sub] of Object.entries(prop.properties)) {
-      const walked = isObj(sub) ? propertyRoles(sub, [...at, 'properties', name], false, problems, found) : { schema: sub };
+      const walked = isObj(sub)
+        ? propertyRoles(sub, [...at, 'properties', name], false, problems, found)
+        : { schema: sub };
       put(properties, name, walked.schema);
       if (walked.role !== undefined) put(inner, name, walked.role);
     }
@@ -109,7 +130,8 @@ function propertyRoles(prop: Obj, at: JsonPath, top: boolean, problems: Problem[
   }
   for (const key of APPLICATORS) {
     const walked = (key === 'properties' && isObj(prop.properties)) || (key === 'items' && isObj(prop.items));
-    if (!walked && key in schema) schema[key] = stripStray(schema[key], [...at, key], problems, 'this place', SCHEMA_MAPS.has(key));
+    if (!walked && key in schema)
+      schema[key] = stripStray(schema[key], [...at, key], problems, 'this place', SCHEMA_MAPS.has(key));
   }
   if (own) return { schema, role: own };
   return Object.keys(node).length > 0 ? { schema, role: node } : { schema };
@@ -123,13 +145,22 @@ function checkRole(role: unknown, prop: Obj, at: JsonPath, top: boolean, problem
   }
   const r = role as Role;
   if (!top && TOP_LEVEL_ONLY.has(r)) {
-    problems.push({ path: where, message: `role ${r} may only be on a top-level parameter (a property of params); only secret and content may sit deeper` });
+    problems.push({
+      path: where,
+      message: `role ${r} may only be on a top-level parameter (a property of params); only secret and content may sit deeper`,
+    });
     return undefined;
   }
-  const fits = r === 'path' ? isStringSchema(prop) || (typeOf(prop) === 'array' && isObj(prop.items) && isStringSchema(prop.items)) : isStringSchema(prop);
+  const fits =
+    r === 'path'
+      ? isStringSchema(prop) || (typeOf(prop) === 'array' && isObj(prop.items) && isStringSchema(prop.items))
+      : isStringSchema(prop);
   if (!fits) {
     const wanted = r === 'path' ? 'type string, or type array with string items' : 'type string';
-    problems.push({ path: where, message: `role ${r} needs a parameter of ${wanted}; this one is ${describeType(prop)}` });
+    problems.push({
+      path: where,
+      message: `role ${r} needs a parameter of ${wanted}; this one is ${describeType(prop)}`,
+    });
     return undefined;
   }
   return r;
@@ -142,7 +173,11 @@ function typeOf(schema: Obj): string | undefined {
 /** `type: string`, or `type: [string, "null"]`. */
 function isStringSchema(schema: Obj): boolean {
   if (schema.type === 'string') return true;
-  return Array.isArray(schema.type) && schema.type.includes('string') && schema.type.every((t) => t === 'string' || t === 'null');
+  return (
+    Array.isArray(schema.type) &&
+    schema.type.includes('string') &&
+    schema.type.every((t) => t === 'string' || t === 'null')
+  );
 }
 
 function describeType(schema: Obj): string {
@@ -151,19 +186,51 @@ function describeType(schema: Obj): string {
 }
 
 /** Keywords whose values hold subschemas (where a stray `role` could hide). */
-const APPLICATORS = ['properties', 'items', 'prefixItems', 'additionalProperties', 'patternProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', '$defs', 'definitions', 'dependentSchemas', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'] as const;
-const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const APPLICATORS = [
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'patternProperties',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const;
+const SCHEMA_MAPS: ReadonlySet<string> = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 
 /** A schema (or a list or map of them) with every `role` removed and reported: roles are not allowed there. */
 function stripStray(value: unknown, at: JsonPath, problems: Problem[], place: string, mapOfSchemas = false): unknown {
   if (Array.isArray(value)) return value.map((item, i) => stripStray(item, [...at, i], problems, place));
   if (!isObj(value)) return value;
   if (mapOfSchemas) {
-    return Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, stripStray(sub, [...at, name], problems, place)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, sub]) => [name, stripStray(sub, [...at, name], problems, place)]),
+    );
   }
   const copy: Obj = { ...value };
   if ('role' in copy) {
-    problems.push({ path: [...at, 'role'], atKey: true, message: `a role is not allowed in ${place} (only on a property of params, or inside one through properties and items)` });
+    problems.push({
+      path: [...at, 'role'],
+      atKey: true,
+      message: `a role is not allowed in ${place} (only on a property of params, or inside one through properties and items)`,
+    });
     delete copy.role;
   }
   for (const key of APPLICATORS) {

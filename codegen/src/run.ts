@@ -40,9 +40,14 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
     tests: projectPath(cwd, options.tests ?? DEFAULT_LAYOUT.tests),
     handlers: projectPath(cwd, options.handlers ?? DEFAULT_LAYOUT.handlers),
   };
-  for (const [flag, dir] of [['--out', layout.out], ['--tests', layout.tests]] as const) {
+  for (const [flag, dir] of [
+    ['--out', layout.out],
+    ['--tests', layout.tests],
+  ] as const) {
     if (dir === '..' || dir.startsWith('../') || path.isAbsolute(dir)) {
-      io.stderr.write(`${flag} ${dir} is outside the current folder: run toolwright generate from the project folder, with --out and --tests inside it\n`);
+      io.stderr.write(
+        `${flag} ${dir} is outside the current folder: run toolwright generate from the project folder, with --out and --tests inside it\n`,
+      );
       return 2;
     }
   }
@@ -60,14 +65,18 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
   const staged = new StagedWrites(cwd);
   try {
     // Listed before anything is staged: only what a previous run left can be left over.
-    const onDisk = (await listGenerated(cwd, [layout.out, `${layout.out}/validators`, layout.tests])).map((file) => path.posix.normalize(file));
+    const onDisk = (await listGenerated(cwd, [layout.out, `${layout.out}/validators`, layout.tests])).map((file) =>
+      path.posix.normalize(file),
+    );
     const run = await generateAndStage(source, display, layout, cwd, options.check === true, staged);
     if (!run.ok) {
       await staged.discard();
       // A broken document can cascade into thousands of problems: the first ones locate it.
       const shown = run.problems.slice(0, MAX_PROBLEMS_SHOWN);
       const more = run.problems.length - shown.length;
-      io.stderr.write(`${shown.join('\n')}\n${more > 0 ? `… and ${more} more\n` : ''}\n${run.problems.length} problem(s) in ${display}; nothing was generated.\n`);
+      io.stderr.write(
+        `${shown.join('\n')}\n${more > 0 ? `… and ${more} more\n` : ''}\n${run.problems.length} problem(s) in ${display}; nothing was generated.\n`,
+      );
       return 1;
     }
     if (run.refused.length > 0 && !options.check) {
@@ -79,7 +88,9 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
     if (options.check) {
       const stale = [...run.stale, ...run.refused, ...leftover.map((file) => `${file} (no longer generated)`)];
       if (stale.length > 0) {
-        io.stderr.write(`Generated files are stale; run \`toolwright generate\`:\n${stale.map((s) => `  ${s}`).join('\n')}\n`);
+        io.stderr.write(
+          `Generated files are stale; run \`toolwright generate\`:\n${stale.map((s) => `  ${s}`).join('\n')}\n`,
+        );
         return 1;
       }
       if (!options.quiet) io.stdout.write(`generate --check: ${run.expected.size} generated files match ${display}\n`);
@@ -89,29 +100,43 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
     await staged.commit();
     for (const file of leftover) await removeGenerated(cwd, file);
     if (!options.quiet) {
-      io.stdout.write(`generated ${run.expected.size} files from ${display} (${changed} changed) in ${Math.round(performance.now() - started)} ms\n`);
+      io.stdout.write(
+        `generated ${run.expected.size} files from ${display} (${changed} changed) in ${Math.round(performance.now() - started)} ms\n`,
+      );
       if (!existsSync(path.resolve(cwd, layout.handlers))) {
-        io.stdout.write(`note: ${layout.handlers} does not exist yet; the conformance tests import its \`handlers\` export (--handlers MODULE)\n`);
+        io.stdout.write(
+          `note: ${layout.handlers} does not exist yet; the conformance tests import its \`handlers\` export (--handlers MODULE)\n`,
+        );
       }
     }
     return 0;
   } catch (error) {
     await staged.discard();
     // A system call that failed (a name too long, a full disk) is named; anything else is a fault of the generator.
-    const system = typeof (error as NodeJS.ErrnoException | undefined)?.code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+    const system =
+      typeof (error as NodeJS.ErrnoException | undefined)?.code === 'string' &&
+      typeof (error as NodeJS.ErrnoException).syscall === 'string';
     const detail = error instanceof Error ? (system ? error.message : (error.stack ?? error.message)) : String(error);
     const what = system ? 'failed while generating' : 'internal error in the generator while generating';
-    io.stderr.write(`toolwright generate: ${what} from ${display} (not a problem in the catalog); nothing was written:\n${detail}\n`);
+    io.stderr.write(
+      `toolwright generate: ${what} from ${display} (not a problem in the catalog); nothing was written:\n${detail}\n`,
+    );
     return 3;
   }
 }
 
 type StagedRun =
-  | { ok: false; problems: string[] }
-  | { ok: true; expected: Set<string>; stale: string[]; refused: string[] };
+  { ok: false; problems: string[] } | { ok: true; expected: Set<string>; stale: string[]; refused: string[] };
 
 /** Generates file by file: compared with the disk (--check) or staged beside its target. */
-async function generateAndStage(source: CatalogSource, display: string, layout: Layout, cwd: string, check: boolean, staged: StagedWrites): Promise<StagedRun> {
+async function generateAndStage(
+  source: CatalogSource,
+  display: string,
+  layout: Layout,
+  cwd: string,
+  check: boolean,
+  staged: StagedWrites,
+): Promise<StagedRun> {
   const expected = new Set<string>();
   const stale: string[] = [];
   const refused: string[] = [];
@@ -120,11 +145,18 @@ async function generateAndStage(source: CatalogSource, display: string, layout: 
 
     const state = await inspectTarget(cwd, file.path);
     if (state.kind === 'refused') {
-      refused.push(check ? `${file.path} (${state.reason})` : `${file.path}: ${state.reason}; generate refuses to replace it`);
+      refused.push(
+        check ? `${file.path} (${state.reason})` : `${file.path}: ${state.reason}; generate refuses to replace it`,
+      );
       return;
     }
-    if (state.kind === 'generated' && state.content.equals(typeof file.content === 'string' ? Buffer.from(file.content) : file.content)) return;
-    if (check) stale.push(`${file.path} (${state.kind === 'missing' ? 'missing' : `differs from what ${display} generates`})`);
+    if (
+      state.kind === 'generated' &&
+      state.content.equals(typeof file.content === 'string' ? Buffer.from(file.content) : file.content)
+    )
+      return;
+    if (check)
+      stale.push(`${file.path} (${state.kind === 'missing' ? 'missing' : `differs from what ${display} generates`})`);
     else if (refused.length === 0) await staged.stage(file.path, file.content);
   });
   if (!outcome.ok) return outcome;

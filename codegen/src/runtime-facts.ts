@@ -8,7 +8,16 @@
 // together at one version, and the peer dependency on `toolwright` pins that version exactly.
 export { COMMON_ERROR_CODES, COMMON_ERRORS } from '../../src/runtime/error-codes.js';
 export { confinedPathProblem, fixturePathProblem } from '../../src/conformance/fixture-paths.js';
-export { ROLES, type JsonSchema, type Kind, type Requirement, type Role, type RoleNode, type RoleTree, type Risk } from '../../src/runtime/descriptor.js';
+export {
+  ROLES,
+  type JsonSchema,
+  type Kind,
+  type Requirement,
+  type Role,
+  type RoleNode,
+  type RoleTree,
+  type Risk,
+} from '../../src/runtime/descriptor.js';
 export { ROLE_ERRORS } from '../../src/runtime/roles.js';
 export { AJV_RUNTIME_MODULES } from '../../src/validator-runtime.js';
 export { workerEntry } from '../../src/runtime/worker-entry.js';

@@ -23,7 +23,10 @@ const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as N
 /** The folders from the project folder down to `relative` (exclusive) are real folders, or absent. */
 async function checkFolders(cwd: string, relative: string): Promise<TargetState | undefined> {
   let current = cwd;
-  const parts = relative.split('/').slice(0, -1).filter((part) => part !== '.' && part !== '');
+  const parts = relative
+    .split('/')
+    .slice(0, -1)
+    .filter((part) => part !== '.' && part !== '');
   for (let i = 0; i < parts.length; i++) {
     current = path.join(current, parts[i]!);
     const shown = parts.slice(0, i + 1).join('/');
@@ -32,7 +35,8 @@ async function checkFolders(cwd: string, relative: string): Promise<TargetState 
       throw error;
     });
     if (!stat) return { kind: 'missing' };
-    if (stat.isSymbolicLink()) return { kind: 'refused', reason: `${shown} is a symbolic link; generate never writes or reads through links` };
+    if (stat.isSymbolicLink())
+      return { kind: 'refused', reason: `${shown} is a symbolic link; generate never writes or reads through links` };
     if (!stat.isDirectory()) return { kind: 'refused', reason: `${shown} is not a folder` };
   }
   return undefined;
@@ -48,12 +52,16 @@ export async function inspectTarget(cwd: string, relative: string): Promise<Targ
     throw error;
   });
   if (!stat) return { kind: 'missing' };
-  if (stat.isSymbolicLink()) return { kind: 'refused', reason: 'is a symbolic link; generate never writes or reads through links' };
+  if (stat.isSymbolicLink())
+    return { kind: 'refused', reason: 'is a symbolic link; generate never writes or reads through links' };
   if (!stat.isFile()) return { kind: 'refused', reason: 'is not a regular file' };
   // The head first: a big file of the user's is not read whole to learn that it is not ours.
   const head = await readNoFollow(target, HEADER_BYTES.length);
   if (head !== `${HEADER_LINE}\n`) {
-    return { kind: 'refused', reason: `exists and was not written by toolwright generate (its first line is not "${HEADER_LINE}"); move it, or choose another --out/--tests` };
+    return {
+      kind: 'refused',
+      reason: `exists and was not written by toolwright generate (its first line is not "${HEADER_LINE}"); move it, or choose another --out/--tests`,
+    };
   }
   return { kind: 'generated', content: await readBytesNoFollow(target) };
 }

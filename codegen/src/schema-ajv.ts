@@ -14,7 +14,14 @@ export function createSchemaAjv(): Ajv2020 {
   // no measurable difference to how fast the validators run. No meta-schema either: compiling it
   // for every chunk's instance cost more than the chunk's own schemas; checkSchema checks each
   // schema against it instead, compiled once per thread.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: true, meta: false, validateSchema: false, code: { source: true, esm: true, lines: true, optimize: false } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictRequired: true,
+    meta: false,
+    validateSchema: false,
+    code: { source: true, esm: true, lines: true, optimize: false },
+  });
   addFormats(ajv);
   // A plain-name fragment (`$ref: "#node"`) names the subschema with that $anchor; ajv resolves
   // anchors, and strict mode needs the keyword declared.

@@ -13,7 +13,18 @@ const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 /** Keywords whose values map names to schemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 /** Keywords under which a reference consumes part of the value (recursion through them ends). */
-const GUARDS = new Set(['properties', 'patternProperties', 'additionalProperties', 'items', 'prefixItems', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'dependentSchemas']);
+const GUARDS = new Set([
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'dependentSchemas',
+]);
 const REFUSED = new Set(['$id', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor', '$vocabulary']);
 
 export interface SchemaVisit {
@@ -83,11 +94,18 @@ export function schemaRefProblems(root: Schema, at: JsonPath): Problem[] {
   walkSchema(root, ({ node, path }) => {
     for (const key of Object.keys(node)) {
       if (REFUSED.has(key)) {
-        problems.push({ path: [...at, ...path, key], atKey: true, message: `${key} is not allowed in a catalog schema: the generator names every schema itself and resolves references only inside it` });
+        problems.push({
+          path: [...at, ...path, key],
+          atKey: true,
+          message: `${key} is not allowed in a catalog schema: the generator names every schema itself and resolves references only inside it`,
+        });
       }
     }
     if ('$schema' in node && !(path.length === 0 && node.$schema === DRAFT_2020_12)) {
-      problems.push({ path: [...at, ...path, '$schema'], message: `$schema may only be ${JSON.stringify(DRAFT_2020_12)}, on the schema itself (catalog schemas are JSON Schema 2020-12)` });
+      problems.push({
+        path: [...at, ...path, '$schema'],
+        message: `$schema may only be ${JSON.stringify(DRAFT_2020_12)}, on the schema itself (catalog schemas are JSON Schema 2020-12)`,
+      });
     }
     if ('$ref' in node) {
       const problem = refProblem(root, node.$ref);
@@ -110,7 +128,8 @@ function refProblem(root: Schema, ref: unknown): string | undefined {
   }
   const resolved = resolveRef(root, ref);
   if (!resolved) return `$ref ${shown} names nothing in this schema`;
-  if (typeof resolved.target !== 'boolean' && !isObj(resolved.target)) return `$ref ${shown} does not point at a schema`;
+  if (typeof resolved.target !== 'boolean' && !isObj(resolved.target))
+    return `$ref ${shown} does not point at a schema`;
   return undefined;
 }
 
@@ -130,10 +149,14 @@ function endlessCycles(root: Schema, at: JsonPath): Problem[] {
   const edges = new Map<string, Edge[]>();
   for (const [key, base] of nodes) {
     const out: Edge[] = [];
-    walkSchema(valueAt(root, base), ({ node: sub, path, unguarded }) => {
-      const resolved = unguarded && typeof sub.$ref === 'string' ? resolveRef(root, sub.$ref) : undefined;
-      if (resolved) out.push({ target: JSON.stringify(resolved.path), path: [...base, ...path, '$ref'] });
-    }, true);
+    walkSchema(
+      valueAt(root, base),
+      ({ node: sub, path, unguarded }) => {
+        const resolved = unguarded && typeof sub.$ref === 'string' ? resolveRef(root, sub.$ref) : undefined;
+        if (resolved) out.push({ target: JSON.stringify(resolved.path), path: [...base, ...path, '$ref'] });
+      },
+      true,
+    );
     edges.set(key, out);
   }
   const state = new Map<string, 'open' | 'done'>();
@@ -144,7 +167,11 @@ function endlessCycles(root: Schema, at: JsonPath): Problem[] {
       if (problems.length > 0) return;
       const seen = state.get(edge.target);
       if (seen === 'open') {
-        problems.push({ path: [...at, ...edge.path], message: 'this $ref closes a cycle that passes through no property or array item: the schema would recurse without end' });
+        problems.push({
+          path: [...at, ...edge.path],
+          message:
+            'this $ref closes a cycle that passes through no property or array item: the schema would recurse without end',
+        });
       } else if (seen === undefined) visit(edge.target);
     }
     state.set(node, 'done');

@@ -15,7 +15,8 @@ const FIXTURE_FORMS = ['symlink', 'base64', 'dir'];
 
 /** A path as a reader finds it: `read_file.examples[2].input` for an operation's parts. */
 export function describePath(path: JsonPath): string {
-  const join = (parts: JsonPath) => parts.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+  const join = (parts: JsonPath) =>
+    parts.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
   if (path.length === 0) return 'the catalog';
   if (path[0] === 'providers' && path.length === 2) return `provider ${path[1]}`;
   if (path[0] === 'providers' && path[2] === 'operations' && path.length >= 4) {
@@ -52,26 +53,45 @@ function shapeProblem(error: ErrorObject, path: (string | number)[], data: unkno
     case 'additionalProperties': {
       const field = String(error.params.additionalProperty);
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      return { path: [...path, field], atKey: true, message: `unknown field "${field}" in ${where}${didYouMean(field, known)}` };
+      return {
+        path: [...path, field],
+        atKey: true,
+        message: `unknown field "${field}" in ${where}${didYouMean(field, known)}`,
+      };
     }
     case 'required':
       return { path, message: `${where} is missing required field "${error.params.missingProperty}"` };
     case 'enum': {
       const allowed = (error.params.allowedValues as unknown[]).map(String);
-      return { path, message: `${where} is ${show(value)}; must be one of ${allowed.join(', ')}${typeof value === 'string' ? didYouMean(value, allowed) : ''}` };
+      return {
+        path,
+        message: `${where} is ${show(value)}; must be one of ${allowed.join(', ')}${typeof value === 'string' ? didYouMean(value, allowed) : ''}`,
+      };
     }
     case 'const':
       return { path, message: `${where} must be ${JSON.stringify(error.params.allowedValue)}` };
     case 'pattern':
-      return { path, message: `${where} ${show(value)} must match ${error.params.pattern}${typeof value === 'string' && /[A-Z]/.test(error.params.pattern) ? suggestCode(value) : ''}` };
+      return {
+        path,
+        message: `${where} ${show(value)} must match ${error.params.pattern}${typeof value === 'string' && /[A-Z]/.test(error.params.pattern) ? suggestCode(value) : ''}`,
+      };
     case 'propertyNames':
       return nameProblem(path, String(error.params.propertyName));
     case 'not':
       return { path, message: `${where} gives both output and error; an example expects one of them` };
     case 'minProperties':
-      return { path, message: path.at(-1) === 'expect' ? `${where} is empty; give output, error, text_contains or files` : `${where} must not be empty` };
+      return {
+        path,
+        message:
+          path.at(-1) === 'expect'
+            ? `${where} is empty; give output, error, text_contains or files`
+            : `${where} must not be empty`,
+      };
     case 'type':
-      return { path, message: `${where} must be ${article(String(error.params.type))} (it is ${describeValue(value)})` };
+      return {
+        path,
+        message: `${where} must be ${article(String(error.params.type))} (it is ${describeValue(value)})`,
+      };
     default:
       return { path, message: `${where} ${error.message ?? 'is invalid'}` };
   }
@@ -81,23 +101,41 @@ function nameProblem(mapPath: (string | number)[], name: string): Problem {
   const map = mapPath.at(-1);
   const path = [...mapPath, name];
   if (map === 'errors') {
-    return { path, atKey: true, message: `error code ${show(name)} must be UPPER_SNAKE_CASE (A-Z, 0-9, _)${suggestCode(name)}` };
+    return {
+      path,
+      atKey: true,
+      message: `error code ${show(name)} must be UPPER_SNAKE_CASE (A-Z, 0-9, _)${suggestCode(name)}`,
+    };
   }
   const what = map === 'providers' ? 'provider name' : 'operation name';
-  const fixed = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^[^a-z]+/, '').slice(0, 48);
+  const fixed = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^[^a-z]+/, '')
+    .slice(0, 48);
   const hint = fixed && fixed !== name ? `; did you mean "${fixed}"?` : '';
-  return { path, atKey: true, message: `${what} ${show(name)} must be lowercase letters, digits and _, start with a letter and have at most 48 characters${hint}` };
+  return {
+    path,
+    atKey: true,
+    message: `${what} ${show(name)} must be lowercase letters, digits and _, start with a letter and have at most 48 characters${hint}`,
+  };
 }
 
 function suggestCode(value: string): string {
-  const fixed = value.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase().replace(/[^A-Z0-9_]+/g, '_').replace(/^[^A-Z]+/, '');
+  const fixed = value
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]+/g, '_')
+    .replace(/^[^A-Z]+/, '');
   return fixed && fixed !== value ? `; did you mean "${fixed}"?` : '';
 }
 
 /** [..., 'examples', i, 'files', name] when `path` is inside one fixture entry. */
 function fixturePath(path: (string | number)[]): (string | number)[] | undefined {
   for (let i = 0; i + 3 < path.length; i++) {
-    if (path[i] === 'examples' && typeof path[i + 1] === 'number' && path[i + 2] === 'files') return path.slice(0, i + 4);
+    if (path[i] === 'examples' && typeof path[i + 1] === 'number' && path[i + 2] === 'files')
+      return path.slice(0, i + 4);
   }
   return undefined;
 }
@@ -105,7 +143,10 @@ function fixturePath(path: (string | number)[]): (string | number)[] | undefined
 function fixtureProblem(path: (string | number)[], value: unknown): Problem {
   const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
   const hint = keys.length === 1 ? didYouMean(keys[0]!, FIXTURE_FORMS) : '';
-  return { path, message: `fixture ${show(path.at(-1))} must be a string (the file's text), { symlink: TARGET }, { base64: DATA } or { dir: true }${hint}` };
+  return {
+    path,
+    message: `fixture ${show(path.at(-1))} must be a string (the file's text), { symlink: TARGET }, { base64: DATA } or { dir: true }${hint}`,
+  };
 }
 
 function pointerToPath(pointer: string): (string | number)[] {
@@ -139,5 +180,8 @@ function describeValue(value: unknown): string {
 }
 
 function article(type: string): string {
-  return type.split(',').map((t) => (t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`)).join(' or ');
+  return type
+    .split(',')
+    .map((t) => (t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`))
+    .join(' or ');
 }

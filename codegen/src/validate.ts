@@ -36,7 +36,15 @@ export function operationsOf(data: unknown): RawOperationRef[] {
   for (const [provider, body] of Object.entries(providers)) {
     const operations = isObj(body) && isObj(body.operations) ? body.operations : {};
     for (const [name, op] of Object.entries(operations)) {
-      if (isObj(op)) found.push({ provider, name, id: `${provider}.${name}`, op, at: ['providers', provider, 'operations', name], compilable: true });
+      if (isObj(op))
+        found.push({
+          provider,
+          name,
+          id: `${provider}.${name}`,
+          op,
+          at: ['providers', provider, 'operations', name],
+          compilable: true,
+        });
     }
   }
   return found;
@@ -55,17 +63,34 @@ export function validateCatalog(data: unknown, operations: RawOperationRef[]): P
   const own = isObj(data.errors) ? Object.keys(data.errors) : [];
   for (const code of own) {
     if (Object.hasOwn(COMMON_ERRORS, code)) {
-      problems.push({ path: ['errors', code], atKey: true, message: `${code} is a common code provided by toolwright; remove it from errors (it is always available)` });
+      problems.push({
+        path: ['errors', code],
+        atKey: true,
+        message: `${code} is a common code provided by toolwright; remove it from errors (it is always available)`,
+      });
     }
   }
   const known = new Set([...own, ...Object.keys(COMMON_ERRORS)]);
-  const providerNames = Object.keys(isObj(data.providers) ? data.providers : {}).map((name) => ({ name, path: ['providers', name] }));
-  problems.push(...identifierProblems(providerNames, operations.map((o) => ({ name: o.name, path: o.at }))));
+  const providerNames = Object.keys(isObj(data.providers) ? data.providers : {}).map((name) => ({
+    name,
+    path: ['providers', name],
+  }));
+  problems.push(
+    ...identifierProblems(
+      providerNames,
+      operations.map((o) => ({ name: o.name, path: o.at })),
+    ),
+  );
   const seenNames = new Map<string, RawOperationRef>();
   for (const ref of operations) {
     const previous = seenNames.get(ref.name);
     if (previous) {
-      problems.push({ path: ref.at, atKey: true, related: { path: previous.at, atKey: true }, message: `duplicate operation name "${ref.name}" (also in provider ${previous.provider}, {related}); tool names must be unique` });
+      problems.push({
+        path: ref.at,
+        atKey: true,
+        related: { path: previous.at, atKey: true },
+        message: `duplicate operation name "${ref.name}" (also in provider ${previous.provider}, {related}); tool names must be unique`,
+      });
     } else seenNames.set(ref.name, ref);
     problems.push(...operationProblems(ref, known));
   }
@@ -76,11 +101,18 @@ function operationProblems(ref: RawOperationRef, known: Set<string>): Problem[] 
   const { op, at } = ref;
   const problems: Problem[] = [];
   if (op.kind === 'data_source' && typeof op.risk === 'string' && RISKS.has(op.risk) && op.risk !== 'read_only') {
-    problems.push({ path: [...at, 'risk'], message: `a data_source operation must have risk read_only, not ${op.risk}` });
+    problems.push({
+      path: [...at, 'risk'],
+      message: `a data_source operation must have risk read_only, not ${op.risk}`,
+    });
   }
   const declared = Array.isArray(op.errors) ? op.errors.filter((code): code is string => typeof code === 'string') : [];
   declared.forEach((code, i) => {
-    if (!known.has(code)) problems.push({ path: [...at, 'errors', i], message: `unknown error code ${code} (not in errors, nor a common code)${didYouMean(code, known)}` });
+    if (!known.has(code))
+      problems.push({
+        path: [...at, 'errors', i],
+        message: `unknown error code ${code} (not in errors, nor a common code)${didYouMean(code, known)}`,
+      });
   });
   for (const part of ['params', 'result'] as const) {
     const schema = op[part];
@@ -108,7 +140,10 @@ function operationProblems(ref: RawOperationRef, known: Set<string>): Problem[] 
     const expectation = isObj(example.expect) ? example.expect : {};
     const code = expectation.error;
     if (typeof code === 'string' && !allowed.has(code)) {
-      problems.push({ path: [...ex, 'expect', 'error'], message: `example expects ${code}, which is not in this operation's errors (nor a code every operation may return: ${[...IMPLICIT].join(', ')})${didYouMean(code, allowed)}` });
+      problems.push({
+        path: [...ex, 'expect', 'error'],
+        message: `example expects ${code}, which is not in this operation's errors (nor a code every operation may return: ${[...IMPLICIT].join(', ')})${didYouMean(code, allowed)}`,
+      });
     }
     if (isObj(expectation.output) && isObj(op.result)) {
       problems.push(...subsetKeyProblems(expectation.output, op.result, [...ex, 'expect', 'output']));
@@ -126,7 +161,12 @@ function fixtureProblems(example: Obj, ex: JsonPath): Problem[] {
     const kind = isObj(spec) && 'symlink' in spec ? 'symlink' : isObj(spec) && 'dir' in spec ? 'dir' : 'file';
     kinds.set(relative, kind);
     const problem = fixturePathProblem(relative, kind);
-    if (problem) problems.push({ path: [...ex, 'files', relative], atKey: true, message: `fixture path ${show(relative)} ${problem}` });
+    if (problem)
+      problems.push({
+        path: [...ex, 'files', relative],
+        atKey: true,
+        message: `fixture path ${show(relative)} ${problem}`,
+      });
     if (kind === 'symlink' && isObj(spec) && typeof spec.symlink === 'string' && spec.symlink.includes('\0')) {
       problems.push({ path: [...ex, 'files', relative, 'symlink'], message: 'a link target cannot contain NUL' });
     }
@@ -137,7 +177,11 @@ function fixtureProblems(example: Obj, ex: JsonPath): Problem[] {
       const parent = segments.slice(0, i).join('/');
       const kind = kinds.get(parent);
       if (kind === 'symlink' || kind === 'file') {
-        problems.push({ path: [...ex, 'files', relative], atKey: true, message: `fixture ${show(relative)} is inside ${show(parent)}, which is a ${kind === 'symlink' ? 'link (fixtures are never written through links)' : 'file'}` });
+        problems.push({
+          path: [...ex, 'files', relative],
+          atKey: true,
+          message: `fixture ${show(relative)} is inside ${show(parent)}, which is a ${kind === 'symlink' ? 'link (fixtures are never written through links)' : 'file'}`,
+        });
         break;
       }
     }
@@ -145,7 +189,12 @@ function fixtureProblems(example: Obj, ex: JsonPath): Problem[] {
   const expectedFiles = isObj(example.expect) && isObj(example.expect.files) ? example.expect.files : {};
   for (const relative of Object.keys(expectedFiles)) {
     const problem = confinedPathProblem(relative);
-    if (problem) problems.push({ path: [...ex, 'expect', 'files', relative], atKey: true, message: `expected file path ${show(relative)} ${problem}` });
+    if (problem)
+      problems.push({
+        path: [...ex, 'expect', 'files', relative],
+        atKey: true,
+        message: `expected file path ${show(relative)} ${problem}`,
+      });
   }
   const tasks = isObj(example.options) && isObj(example.options.tasks) ? example.options.tasks : undefined;
   if (tasks && 'file' in tasks) {
@@ -161,13 +210,19 @@ function openObjectProblems(schema: unknown, at: JsonPath): Problem[] {
   walkSchema(schema, ({ node: s, path }) => {
     const isObject = s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object')) || 'properties' in s;
     if (isObject && s.additionalProperties !== false) {
-      problems.push({ path: [...at, ...path], message: 'open object: every object schema must set additionalProperties: false' });
+      problems.push({
+        path: [...at, ...path],
+        message: 'open object: every object schema must set additionalProperties: false',
+      });
     }
     if (isObject && Array.isArray(s.required)) {
       const props = isObj(s.properties) ? s.properties : {};
       s.required.forEach((name, i) => {
         if (!Object.hasOwn(props, String(name))) {
-          problems.push({ path: [...at, ...path, 'required', i], message: `required property "${name}" is not declared in properties${didYouMean(String(name), Object.keys(props))}` });
+          problems.push({
+            path: [...at, ...path, 'required', i],
+            message: `required property "${name}" is not declared in properties${didYouMean(String(name), Object.keys(props))}`,
+          });
         }
       });
     }
@@ -185,7 +240,12 @@ function subsetKeyProblems(expected: unknown, schema: unknown, at: JsonPath): Pr
   if (!props) return [];
   const problems: Problem[] = [];
   for (const [key, value] of Object.entries(expected)) {
-    if (!Object.hasOwn(props, key)) problems.push({ path: [...at, key], atKey: true, message: `expected output names "${key}", which the result schema does not have${didYouMean(key, Object.keys(props))}` });
+    if (!Object.hasOwn(props, key))
+      problems.push({
+        path: [...at, key],
+        atKey: true,
+        message: `expected output names "${key}", which the result schema does not have${didYouMean(key, Object.keys(props))}`,
+      });
     else problems.push(...subsetKeyProblems(value, props[key], [...at, key]));
   }
   return problems;

@@ -5,7 +5,10 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { JsonPath } from './load.js';
 
-interface MapEntry { key: number; value: number }
+interface MapEntry {
+  key: number;
+  value: number;
+}
 type Entry = { kind: 'map'; keys: Map<string, MapEntry> } | { kind: 'seq'; items: number[] };
 
 export interface PositionIndex {
@@ -35,7 +38,12 @@ export function buildPositionIndex(text: string): PositionIndex {
         const result: unknown = state.result;
         // Only a mapping or sequence spelt out here gets an entry: an alias closes with its anchor's
         // object (kind null), which may still be open (an alias inside its own anchor).
-        if ((state.kind === 'mapping' || state.kind === 'sequence') && result !== null && typeof result === 'object' && !entries.has(result)) {
+        if (
+          (state.kind === 'mapping' || state.kind === 'sequence') &&
+          result !== null &&
+          typeof result === 'object' &&
+          !entries.has(result)
+        ) {
           entries.set(result, entryFor(result, childStart, childResult, base));
         }
         childStart.length = base;

@@ -65,8 +65,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Validates with the operation's precompiled validator; null optionals count as absent. */
-export function validateForOperation(op: OperationDescriptor, value: unknown):
-  { success: true; value: Record<string, unknown> } | { success: false; error: Error } {
+export function validateForOperation(
+  op: OperationDescriptor,
+  value: unknown,
+): { success: true; value: Record<string, unknown> } | { success: false; error: Error } {
   const params = dropNullOptionals(op.params, value);
   if (op.validateParams(params)) return { success: true, value: params as Record<string, unknown> };
   const message = describeIssues(op.validateParams.errors ?? [], params, op.params);
@@ -86,7 +88,8 @@ export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions =
   // argument (no result schema here has a toolCallId) is unwrapped.
   const outputOf = (given: unknown): unknown => {
     if (isObject(given) && texts.has(given)) return given;
-    if (isObject(given) && typeof given.toolCallId === 'string' && 'output' in given && 'input' in given) return given.output;
+    if (isObject(given) && typeof given.toolCallId === 'string' && 'output' in given && 'input' in given)
+      return given.output;
     return given;
   };
   const tools: AISDKToolSet = {};

@@ -42,12 +42,23 @@ export async function runAnthropicToolUse(
   toolkit: Toolkit,
   block: AnthropicToolUseBlock,
   options: InvokeOptions = {},
-): Promise<{ type: 'tool_result'; tool_use_id: string; content: string | AnthropicToolResultContent[]; is_error: boolean }> {
+): Promise<{
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string | AnthropicToolResultContent[];
+  is_error: boolean;
+}> {
   const result = await invokeByName(toolkit, block?.name, block?.input, options);
   // An image (read_file of a png/jpeg/gif/webp) goes in an image block beside the text.
   const image = result.ok ? imageOf(result.output) : undefined;
   const content = image
-    ? [{ type: 'text' as const, text: result.text }, { type: 'image' as const, source: { type: 'base64' as const, media_type: image.mimeType as AnthropicImageMime, data: image.data } }]
+    ? [
+        { type: 'text' as const, text: result.text },
+        {
+          type: 'image' as const,
+          source: { type: 'base64' as const, media_type: image.mimeType as AnthropicImageMime, data: image.data },
+        },
+      ]
     : result.text;
   return { type: 'tool_result', tool_use_id: block?.id, content, is_error: !result.ok };
 }

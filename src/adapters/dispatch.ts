@@ -25,12 +25,21 @@ export async function invokeByName(
 ): Promise<InvokeResult> {
   const given: unknown = name; // from a model or a wire: not necessarily what the type says
   if (typeof given !== 'string') {
-    return notRunResult('?', new ToolError('UNKNOWN_OPERATION', `the tool name must be a string, got ${given === null ? 'null' : typeof given}`));
+    return notRunResult(
+      '?',
+      new ToolError(
+        'UNKNOWN_OPERATION',
+        `the tool name must be a string, got ${given === null ? 'null' : typeof given}`,
+      ),
+    );
   }
   const op = toolkit.find(name); // tool name (read_file) or id (filesystem.read_file)
   if (!op) {
     const known = toolkit.operations.map((o) => o.name).join(', ');
-    return notRunResult(name, new ToolError('UNKNOWN_OPERATION', `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known})`));
+    return notRunResult(
+      name,
+      new ToolError('UNKNOWN_OPERATION', `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known})`),
+    );
   }
   let args = input;
   if (typeof input === 'string') {

@@ -55,7 +55,10 @@ export function readJsonBody(req: IncomingMessage, res: ServerResponse, limits: 
       res.once('finish', () => req.destroy());
       finish({ ok: false });
     };
-    const timer = setTimeout(() => fail(408, `The request body did not arrive within ${limits.timeoutMs} ms`), limits.timeoutMs);
+    const timer = setTimeout(
+      () => fail(408, `The request body did not arrive within ${limits.timeoutMs} ms`),
+      limits.timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       length += chunk.length;
       if (length > limits.maxBytes) fail(413, `Request body is larger than the ${limits.maxBytes} bytes accepted`);

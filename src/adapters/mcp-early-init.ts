@@ -15,7 +15,13 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** The SDK's LATEST_PROTOCOL_VERSION and SUPPORTED_PROTOCOL_VERSIONS (test/mcp/early-init.test.ts checks they match). */
 export const LATEST_PROTOCOL_VERSION = '2025-11-25';
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION, '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
+  LATEST_PROTOCOL_VERSION,
+  '2025-06-18',
+  '2025-03-26',
+  '2024-11-05',
+  '2024-10-07',
+];
 
 /** What a server answers `initialize` with, apart from the protocol version. */
 export interface ServerIdentity {
@@ -47,7 +53,8 @@ export function initializeRequestOf(line: string): { id: Id; protocolVersion: st
   if (!isPlainObject(message) || message.jsonrpc !== '2.0' || message.method !== 'initialize') return undefined;
   const { id, params } = message;
   if (!(typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)))) return undefined;
-  if (!isPlainObject(params) || typeof params.protocolVersion !== 'string' || !isPlainObject(params.capabilities)) return undefined;
+  if (!isPlainObject(params) || typeof params.protocolVersion !== 'string' || !isPlainObject(params.capabilities))
+    return undefined;
   const info = params.clientInfo;
   if (!isPlainObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') return undefined;
   const requested = params.protocolVersion;
@@ -83,7 +90,10 @@ export class EarlyInitialize {
   private answered: { id: Id; result: string } | undefined;
   private readonly streams: EarlyInitializeStreams;
 
-  constructor(private readonly identity: ServerIdentity, streams: Partial<EarlyInitializeStreams> = {}) {
+  constructor(
+    private readonly identity: ServerIdentity,
+    streams: Partial<EarlyInitializeStreams> = {},
+  ) {
     this.streams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, ...streams };
     this.streams.stdin.on('data', this.onData);
     this.streams.stdin.on('end', this.onEnd);
@@ -123,7 +133,10 @@ export class EarlyInitialize {
    * what was read so far to it. When stdin has already ended, the transport reads the held bytes
    * from a stream of their own, and `ended` is that stream's end (the caller closes then).
    */
-  async attach(server: Server, makeTransport: (stdin?: NodeJS.ReadableStream) => Transport): Promise<{ ended?: Promise<void> }> {
+  async attach(
+    server: Server,
+    makeTransport: (stdin?: NodeJS.ReadableStream) => Transport,
+  ): Promise<{ ended?: Promise<void> }> {
     const { stdin } = this.streams;
     stdin.off('data', this.onData);
     stdin.off('end', this.onEnd);
@@ -143,7 +156,9 @@ export class EarlyInitialize {
       if (early && 'id' in message && message.id === early.id && ('result' in message || 'error' in message)) {
         this.answered = undefined;
         if ('result' in message && JSON.stringify(message.result) === early.result) return Promise.resolve();
-        this.streams.stderr.write(`toolwright: initialize was answered before the MCP SDK loaded, but the SDK answers it differently (${JSON.stringify(message).slice(0, 300)}); closing\n`);
+        this.streams.stderr.write(
+          `toolwright: initialize was answered before the MCP SDK loaded, but the SDK answers it differently (${JSON.stringify(message).slice(0, 300)}); closing\n`,
+        );
         void server.close();
         return Promise.resolve();
       }

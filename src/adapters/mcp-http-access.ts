@@ -29,7 +29,12 @@ export function allowedHostNames(host: string, extra: readonly string[]): Set<st
   return new Set(names.map((h) => h.toLowerCase()));
 }
 
-export function sendJsonRpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+export function sendJsonRpcError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
@@ -50,7 +55,12 @@ function bearerMatches(header: string | undefined, expected: Buffer): boolean {
  * Origin this server does not answer to (a browser page on another origin must not reach a local
  * server), or a missing or wrong bearer token.
  */
-export function refuseAccess(req: IncomingMessage, res: ServerResponse, allowed: ReadonlySet<string>, expectedToken: Buffer | undefined): boolean {
+export function refuseAccess(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowed: ReadonlySet<string>,
+  expectedToken: Buffer | undefined,
+): boolean {
   const hostHeader = (req.headers.host ?? '').toLowerCase();
   if (!allowed.has(hostnameOf(hostHeader))) {
     sendJsonRpcError(res, 403, `Host "${req.headers.host ?? ''}" is not allowed`);
@@ -59,14 +69,20 @@ export function refuseAccess(req: IncomingMessage, res: ServerResponse, allowed:
   const origin = req.headers.origin;
   if (origin !== undefined) {
     let originHost = '';
-    try { originHost = new URL(origin).hostname.toLowerCase(); } catch { /* reported below */ }
+    try {
+      originHost = new URL(origin).hostname.toLowerCase();
+    } catch {
+      /* reported below */
+    }
     if (!allowed.has(originHost) && !allowed.has(`[${originHost}]`)) {
       sendJsonRpcError(res, 403, `Origin "${origin}" is not allowed`);
       return true;
     }
   }
   if (expectedToken && !bearerMatches(req.headers.authorization, expectedToken)) {
-    sendJsonRpcError(res, 401, 'Missing or wrong bearer token (send Authorization: Bearer <token>)', { 'www-authenticate': 'Bearer realm="toolwright"' });
+    sendJsonRpcError(res, 401, 'Missing or wrong bearer token (send Authorization: Bearer <token>)', {
+      'www-authenticate': 'Bearer realm="toolwright"',
+    });
     return true;
   }
   return false;

@@ -10,7 +10,13 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Session as ToolkitSession } from '../runtime/session.js';
 import type { Toolkit } from '../runtime/types.js';
-import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_BODY_BYTES, readJsonBody, type BodyLimits } from './http-body.js';
+import {
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  readJsonBody,
+  type BodyLimits,
+} from './http-body.js';
 import { mcpServerMaker, type McpServerOptions, type RunningServer } from './mcp.js';
 import { allowedHostNames, isLoopbackHost, refuseAccess, sendJsonRpcError, tokenDigest } from './mcp-http-access.js';
 import { StatelessSession, statelessServing } from './mcp-stateless.js';
@@ -87,15 +93,20 @@ function checkOptions(options: McpHttpOptions, host: string): void {
   const { authToken, sessionIdleTimeoutMs, maxSessions } = options;
   for (const name of ['headersTimeoutMs', 'bodyTimeoutMs', 'maxBodyBytes'] as const) {
     const value = options[name];
-    if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw new TypeError(`${name} must be a positive number`);
+    if (value !== undefined && !(Number.isFinite(value) && value > 0))
+      throw new TypeError(`${name} must be a positive number`);
   }
   if (authToken !== undefined) {
     if (typeof authToken !== 'string' || authToken.length < MIN_AUTH_TOKEN_LENGTH || /\s/.test(authToken)) {
-      throw new TypeError(`the MCP auth token must be at least ${MIN_AUTH_TOKEN_LENGTH} characters without spaces (e.g. \`openssl rand -hex 32\`)`);
+      throw new TypeError(
+        `the MCP auth token must be at least ${MIN_AUTH_TOKEN_LENGTH} characters without spaces (e.g. \`openssl rand -hex 32\`)`,
+      );
     }
   } else if (!isLoopbackHost(host)) {
-    throw new TypeError(`refusing to serve MCP on ${host} without authentication: anyone who can reach it could run these tools. ` +
-      'Set a bearer token (--auth-token or TOOLWRIGHT_MCP_TOKEN; option authToken), or bind 127.0.0.1');
+    throw new TypeError(
+      `refusing to serve MCP on ${host} without authentication: anyone who can reach it could run these tools. ` +
+        'Set a bearer token (--auth-token or TOOLWRIGHT_MCP_TOKEN; option authToken), or bind 127.0.0.1',
+    );
   }
   if (sessionIdleTimeoutMs !== undefined && !(Number.isFinite(sessionIdleTimeoutMs) && sessionIdleTimeoutMs > 0)) {
     throw new TypeError('sessionIdleTimeoutMs must be a positive number of milliseconds');
@@ -110,7 +121,10 @@ function checkOptions(options: McpHttpOptions, host: string): void {
  * toolkit (own read-tracking for the stale-file guard, own background jobs), closed when the
  * session ends (DELETE, idle expiry, eviction, close); a toolkit passed as is is shared and left open.
  */
-export async function startMcpHttpServer(source: ToolkitSource, options: McpHttpOptions = {}): Promise<RunningHttpServer> {
+export async function startMcpHttpServer(
+  source: ToolkitSource,
+  options: McpHttpOptions = {},
+): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   checkOptions(options, host);
   const path = options.path ?? '/mcp';
@@ -120,16 +134,23 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
   const expectedToken = options.authToken === undefined ? undefined : tokenDigest(options.authToken);
   const sessions = new Map<string, McpSession>();
   let pendingInits = 0;
-  const bodyLimits: BodyLimits = { timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS, maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES };
+  const bodyLimits: BodyLimits = {
+    timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+  };
   const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const [{ StreamableHTTPServerTransport: Transport }, make]: [StreamableModule, Awaited<ReturnType<typeof mcpServerMaker>>] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
-    mcpServerMaker(options),
-  ]);
+  const [{ StreamableHTTPServerTransport: Transport }, make]: [
+    StreamableModule,
+    Awaited<ReturnType<typeof mcpServerMaker>>,
+  ] = await Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), mcpServerMaker(options)]);
 
-  const newToolkit = async (stateless = false): Promise<{ toolkit: Toolkit; owns: boolean }> => typeof source === 'function'
-    ? { toolkit: await source({ session: stateless ? new StatelessSession() : new ToolkitSession(), stateless }), owns: true }
-    : { toolkit: source, owns: false };
+  const newToolkit = async (stateless = false): Promise<{ toolkit: Toolkit; owns: boolean }> =>
+    typeof source === 'function'
+      ? {
+          toolkit: await source({ session: stateless ? new StatelessSession() : new ToolkitSession(), stateless }),
+          owns: true,
+        }
+      : { toolkit: source, owns: false };
   const stateless = options.stateless ? statelessServing(() => newToolkit(true), make, Transport) : undefined;
 
   async function endSession(session: McpSession): Promise<void> {
@@ -137,7 +158,10 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
     session.ended = true;
     if (session.transport.sessionId) sessions.delete(session.transport.sessionId);
     await Promise.allSettled([session.transport.close(), session.server.close()]);
-    if (session.ownsToolkit) await session.toolkit.close().catch(() => { /* close() reports nothing; never crash the server */ });
+    if (session.ownsToolkit)
+      await session.toolkit.close().catch(() => {
+        /* close() reports nothing; never crash the server */
+      });
   }
 
   /** The least recently used session with no request in flight. */
@@ -149,12 +173,15 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
     return oldest;
   }
 
-  const reaper = setInterval(() => {
-    const now = Date.now();
-    for (const session of [...sessions.values()]) {
-      if (session.inFlight === 0 && now - session.lastSeen >= idleMs) void endSession(session);
-    }
-  }, Math.max(20, Math.min(idleMs / 4, 30_000)));
+  const reaper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const session of [...sessions.values()]) {
+        if (session.inFlight === 0 && now - session.lastSeen >= idleMs) void endSession(session);
+      }
+    },
+    Math.max(20, Math.min(idleMs / 4, 30_000)),
+  );
   reaper.unref();
 
   /**
@@ -175,7 +202,9 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
 
   async function handleInitialize(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     if (sessions.size + pendingInits >= maxSessions && !evictable()) {
-      sendJsonRpcError(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry later`, { 'retry-after': '5' });
+      sendJsonRpcError(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry later`, {
+        'retry-after': '5',
+      });
       return;
     }
     pendingInits++;
@@ -198,7 +227,9 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
       });
       session = { transport, server, toolkit, ownsToolkit: owns, lastSeen: Date.now(), inFlight: 0, ended: false };
       const current = session;
-      transport.onclose = () => { void endSession(current); }; // DELETE, or the transport closing on its own
+      transport.onclose = () => {
+        void endSession(current);
+      }; // DELETE, or the transport closing on its own
       await server.connect(transport);
       track(session, req, res);
       await transport.handleRequest(req, res, body);
@@ -245,12 +276,15 @@ export async function startMcpHttpServer(source: ToolkitSource, options: McpHttp
   }
 
   // Timeouts are checked every connectionsCheckingInterval: a fraction of the header deadline.
-  const httpServer = createServer({ connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeoutMs / 4)) }, (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJsonRpcError(res, 500, `Internal error: ${(error as Error).message}`);
-      else res.end();
-    });
-  });
+  const httpServer = createServer(
+    { connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeoutMs / 4)) },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) sendJsonRpcError(res, 500, `Internal error: ${(error as Error).message}`);
+        else res.end();
+      });
+    },
+  );
   // Node closes a connection whose headers (or whole request) do not arrive in time, with a 408;
   // the body deadline proper is readJsonBody's (a request is complete at its headers for GET).
   httpServer.headersTimeout = headersTimeoutMs;

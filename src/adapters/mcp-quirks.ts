@@ -51,10 +51,15 @@ export const DEFAULT_CLIENT_QUIRKS: readonly ClientQuirk[] = Object.freeze([
     client: 'claude-code',
     why: 'Claude Code shows the model structuredContent as JSON when a result has it, not the text',
     textOnly: true,
-    examples: [{
-      result: { content: [{ type: 'text', text: '     1\thello\n' }], structuredContent: { content: 'hello\n', truncated: false } },
-      expect: { content: [{ type: 'text', text: '     1\thello\n' }] },
-    }],
+    examples: [
+      {
+        result: {
+          content: [{ type: 'text', text: '     1\thello\n' }],
+          structuredContent: { content: 'hello\n', truncated: false },
+        },
+        expect: { content: [{ type: 'text', text: '     1\thello\n' }] },
+      },
+    ],
   },
 ]);
 
@@ -90,19 +95,29 @@ function buildTable(entries: readonly ClientQuirk[]): QuirkTable {
 function checkEntry(entry: ClientQuirk, index: number): void {
   const at = `client quirk ${index}${typeof entry?.client === 'string' ? ` ("${entry.client}")` : ''}`;
   if (typeof entry !== 'object' || entry === null) throw new TypeError(`${at}: must be an object`);
-  if (typeof entry.client !== 'string' || entry.client === '') throw new TypeError(`${at}: client must be the clientInfo.name the client sends`);
-  if (entry.dropArguments !== undefined && !(Array.isArray(entry.dropArguments) && entry.dropArguments.every((a) => typeof a === 'string' && a !== ''))) {
+  if (typeof entry.client !== 'string' || entry.client === '')
+    throw new TypeError(`${at}: client must be the clientInfo.name the client sends`);
+  if (
+    entry.dropArguments !== undefined &&
+    !(Array.isArray(entry.dropArguments) && entry.dropArguments.every((a) => typeof a === 'string' && a !== ''))
+  ) {
     throw new TypeError(`${at}: dropArguments must be a list of argument names`);
   }
-  if (entry.textOnly !== undefined && typeof entry.textOnly !== 'boolean') throw new TypeError(`${at}: textOnly must be true or false`);
-  if (!entry.dropArguments?.length && !entry.textOnly) throw new TypeError(`${at}: adapts nothing (give dropArguments or textOnly)`);
-  if (!Array.isArray(entry.examples) || entry.examples.length === 0) throw new TypeError(`${at}: needs at least one example`);
+  if (entry.textOnly !== undefined && typeof entry.textOnly !== 'boolean')
+    throw new TypeError(`${at}: textOnly must be true or false`);
+  if (!entry.dropArguments?.length && !entry.textOnly)
+    throw new TypeError(`${at}: adapts nothing (give dropArguments or textOnly)`);
+  if (!Array.isArray(entry.examples) || entry.examples.length === 0)
+    throw new TypeError(`${at}: needs at least one example`);
   entry.examples.forEach((example, i) => {
-    const [given, got, expected] = 'arguments' in example
-      ? [example.arguments, clientArguments(entry, example.arguments, undefined), example.expect]
-      : [example.result, clientResult(entry, example.result), example.expect];
+    const [given, got, expected] =
+      'arguments' in example
+        ? [example.arguments, clientArguments(entry, example.arguments, undefined), example.expect]
+        : [example.result, clientResult(entry, example.result), example.expect];
     if (!sameJson(got, expected)) {
-      throw new TypeError(`${at}: example ${i} gives ${JSON.stringify(got)} for ${JSON.stringify(given)}, not ${JSON.stringify(expected)}`);
+      throw new TypeError(
+        `${at}: example ${i} gives ${JSON.stringify(got)} for ${JSON.stringify(given)}, not ${JSON.stringify(expected)}`,
+      );
     }
   });
 }
@@ -111,7 +126,11 @@ function checkEntry(entry: ClientQuirk, index: number): void {
  * The arguments a tool receives from this client: the ones it injects dropped, unless
  * `declared` (the tool's parameter names) has them.
  */
-export function clientArguments(quirk: ClientQuirk | undefined, args: Record<string, unknown>, declared: ReadonlySet<string> | undefined): Record<string, unknown> {
+export function clientArguments(
+  quirk: ClientQuirk | undefined,
+  args: Record<string, unknown>,
+  declared: ReadonlySet<string> | undefined,
+): Record<string, unknown> {
   const drop = quirk?.dropArguments;
   if (!drop || !drop.some((name) => Object.hasOwn(args, name) && !declared?.has(name))) return args;
   const kept: Record<string, unknown> = {};
@@ -133,5 +152,9 @@ function sameJson(a: unknown, b: unknown): boolean {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+  );
 }

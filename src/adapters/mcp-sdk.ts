@@ -2,7 +2,11 @@
 // only, loaded on first use (the SDK and zod under it are most of a server's start-up, and
 // `import 'toolwright'` must stay light). Loaded once per process and shared by every server.
 import type { Server, ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
-import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type {
+  jsonSchemaValidator,
+  JsonSchemaType,
+  JsonSchemaValidator,
+} from '@modelcontextprotocol/sdk/validation/types.js';
 import { lazyRequire } from '../runtime/lazy-require.js';
 
 type ServerModule = typeof import('@modelcontextprotocol/sdk/server/index.js');
@@ -46,9 +50,10 @@ class ElicitationAnswerValidator implements jsonSchemaValidator {
     const ajv = (this.ajv ??= createAjv());
     const check = ajv.compile(schema as object);
     ajv.removeSchema(schema as object);
-    return (input: unknown) => (check(input)
-      ? { valid: true, data: input as T, errorMessage: undefined }
-      : { valid: false, data: undefined, errorMessage: ajv.errorsText(check.errors) });
+    return (input: unknown) =>
+      check(input)
+        ? { valid: true, data: input as T, errorMessage: undefined }
+        : { valid: false, data: undefined, errorMessage: ajv.errorsText(check.errors) };
   }
 }
 

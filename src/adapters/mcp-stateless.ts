@@ -15,8 +15,12 @@ import { sendJsonRpcError } from './mcp-http-access.js';
 
 /** A session that remembers no file it read: what a stateless server's shared toolkit uses. */
 export class StatelessSession extends Session {
-  override recordRead(_absolutePath: string, _stamp: FileStamp): void { /* nothing is remembered between requests */ }
-  override lastSeen(_absolutePath: string): FileStamp | undefined { return undefined; }
+  override recordRead(_absolutePath: string, _stamp: FileStamp): void {
+    /* nothing is remembered between requests */
+  }
+  override lastSeen(_absolutePath: string): FileStamp | undefined {
+    return undefined;
+  }
 }
 
 type TransportClass = typeof StreamableHTTPServerTransport;
@@ -27,29 +31,41 @@ export interface StatelessServing {
 }
 
 /** Serves requests over the toolkit `load` gives (called once, on the first request). */
-export function statelessServing(load: () => Promise<{ toolkit: Toolkit; owns: boolean }>, make: McpServerMaker, Transport: TransportClass): StatelessServing {
+export function statelessServing(
+  load: () => Promise<{ toolkit: Toolkit; owns: boolean }>,
+  make: McpServerMaker,
+  Transport: TransportClass,
+): StatelessServing {
   let shared: Promise<{ toolkit: Toolkit; owns: boolean }> | undefined;
-  const toolkit = () => (shared ??= load().catch((error: unknown) => {
-    shared = undefined; // the next request tries again
-    throw error;
-  }));
+  const toolkit = () =>
+    (shared ??= load().catch((error: unknown) => {
+      shared = undefined; // the next request tries again
+      throw error;
+    }));
   return {
     async handle(req, res, body) {
       if (req.method !== 'POST') {
-        sendJsonRpcError(res, 405, 'This server is stateless: only POST is served (no sessions, no event streams)', { allow: 'POST' });
+        sendJsonRpcError(res, 405, 'This server is stateless: only POST is served (no sessions, no event streams)', {
+          allow: 'POST',
+        });
         return;
       }
       const { toolkit: kit } = await toolkit();
       const server = make({ get: () => kit, bindUser: false }, kit.workspace.root);
       const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // Closing the server aborts what is still running for this request (the client went away).
-      res.once('close', () => { void Promise.allSettled([transport.close(), server.close()]); });
+      res.once('close', () => {
+        void Promise.allSettled([transport.close(), server.close()]);
+      });
       await server.connect(transport);
       await transport.handleRequest(req, res, body);
     },
     async close() {
       const loaded = await shared?.catch(() => undefined);
-      if (loaded?.owns) await loaded.toolkit.close().catch(() => { /* close() reports nothing; never crash the server */ });
+      if (loaded?.owns)
+        await loaded.toolkit.close().catch(() => {
+          /* close() reports nothing; never crash the server */
+        });
     },
   };
 }

@@ -26,25 +26,32 @@ export interface McpElicitationUserChannelOptions {
 // The MCP request a tool call serves, found by the abort signal the server hands to invoke (the
 // runtime passes a caller's signal through to the user channel as it is). An elicitation is sent
 // as part of that request, so Streamable HTTP carries it on the request's own stream.
-interface CallScope { server: Server; requestId: RequestId }
+interface CallScope {
+  server: Server;
+  requestId: RequestId;
+}
 const scopes = new WeakMap<AbortSignal, CallScope>();
 
 /** Marks `signal`'s call as serving `requestId` on `server` until the returned function is called. */
 export function enterCallScope(signal: AbortSignal, server: Server, requestId: RequestId): () => void {
   scopes.set(signal, { server, requestId });
-  return () => { scopes.delete(signal); };
+  return () => {
+    scopes.delete(signal);
+  };
 }
 
 function supportsElicitation(server: Server | undefined): server is Server {
   return server?.getClientCapabilities()?.elicitation !== undefined;
 }
 
-const SHARED = 'this user channel is bound to more than one MCP connection, so it cannot tell whose call it is asking about; give each session its own toolkit (a factory) to ask through elicitation';
+const SHARED =
+  'this user channel is bound to more than one MCP connection, so it cannot tell whose call it is asking about; give each session its own toolkit (a factory) to ask through elicitation';
 
 function cannotElicit(server: Server | undefined, shared: boolean): string | undefined {
   if (shared) return SHARED;
   if (!server) return 'no MCP client is connected to ask (a stateless server cannot ask its clients anything)';
-  if (!supportsElicitation(server)) return 'the MCP client cannot elicit (it did not declare the elicitation capability), so no user channel is attached';
+  if (!supportsElicitation(server))
+    return 'the MCP client cannot elicit (it did not declare the elicitation capability), so no user channel is attached';
   return undefined;
 }
 
@@ -62,14 +69,19 @@ function unanswered(error: unknown): string {
  * to the server it builds. Without client support it reports itself unreachable (ask_user is not
  * listed), questions fail UNAVAILABLE and approvals are refused saying no human could be asked.
  */
-export function createMcpElicitationUserChannel(options: McpElicitationUserChannelOptions = {}): McpElicitationUserChannel {
+export function createMcpElicitationUserChannel(
+  options: McpElicitationUserChannelOptions = {},
+): McpElicitationUserChannel {
   let server: Server | undefined;
   let shared = false;
   const maxApprovalChars = options.maxApprovalChars ?? DEFAULT_MAX_APPROVAL_CHARS;
   /** The elicitation, sent as part of the call's request when the call came through the bound server. */
   const elicit = (target: Server, params: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult> => {
     const scope = scopes.get(signal);
-    return target.elicitInput(params, { signal, ...(scope?.server === target ? { relatedRequestId: scope.requestId } : {}) });
+    return target.elicitInput(params, {
+      signal,
+      ...(scope?.server === target ? { relatedRequestId: scope.requestId } : {}),
+    });
   };
   return {
     [MARK]: true,
@@ -84,17 +96,25 @@ export function createMcpElicitationUserChannel(options: McpElicitationUserChann
         throw new ToolError('UNAVAILABLE', `${why}: the question cannot reach the user; ask it in your reply instead`);
       }
       const labels = (question.options ?? []).map((o) => o.label);
-      const described = (question.options ?? []).filter((o) => o.description).map((o) => `- ${o.label}: ${o.description}`);
-      const answerSchema: ElicitRequestFormParams['requestedSchema']['properties'][string] = labels.length === 0
-        ? { type: 'string', title: 'Answer' }
-        : question.multi_select
-          ? { type: 'array', title: 'Choose any', items: { type: 'string', enum: labels } }
-          : { type: 'string', title: 'Choose one', enum: labels };
-      const result = await elicit(server, {
-        message: visibleText([question.question, ...described].join('\n')),
-        requestedSchema: { type: 'object', properties: { answer: answerSchema }, required: ['answer'] },
-      }, signal);
-      if (result.action !== 'accept') throw new ToolError('CANCELLED', `the user chose to ${result.action} the question`);
+      const described = (question.options ?? [])
+        .filter((o) => o.description)
+        .map((o) => `- ${o.label}: ${o.description}`);
+      const answerSchema: ElicitRequestFormParams['requestedSchema']['properties'][string] =
+        labels.length === 0
+          ? { type: 'string', title: 'Answer' }
+          : question.multi_select
+            ? { type: 'array', title: 'Choose any', items: { type: 'string', enum: labels } }
+            : { type: 'string', title: 'Choose one', enum: labels };
+      const result = await elicit(
+        server,
+        {
+          message: visibleText([question.question, ...described].join('\n')),
+          requestedSchema: { type: 'object', properties: { answer: answerSchema }, required: ['answer'] },
+        },
+        signal,
+      );
+      if (result.action !== 'accept')
+        throw new ToolError('CANCELLED', `the user chose to ${result.action} the question`);
       const answer = result.content?.answer;
       if (Array.isArray(answer)) return { answer: answer.join(', '), selected: answer.map(String) };
       const text = answer === undefined ? '' : String(answer);
@@ -108,14 +128,18 @@ export function createMcpElicitationUserChannel(options: McpElicitationUserChann
       if (shown.refusal) throw new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.refusal}`);
       let result: ElicitResult;
       try {
-        result = await elicit(server, {
-          message: shown.text,
-          requestedSchema: {
-            type: 'object',
-            properties: { approve: { type: 'boolean', title: 'Allow this call', default: false } },
-            required: ['approve'],
+        result = await elicit(
+          server,
+          {
+            message: shown.text,
+            requestedSchema: {
+              type: 'object',
+              properties: { approve: { type: 'boolean', title: 'Allow this call', default: false } },
+              required: ['approve'],
+            },
           },
-        }, signal);
+          signal,
+        );
       } catch (error) {
         if (signal.aborted) throw error;
         return { unanswerable: unanswered(error) };

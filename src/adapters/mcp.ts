@@ -5,18 +5,36 @@
 // stays light.
 import { readFileSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallToolRequest, CallToolResult, JSONRPCMessage, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolRequest,
+  CallToolResult,
+  JSONRPCMessage,
+  Tool,
+  ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
 import { RISK_ORDER, type OperationDescriptor } from '../runtime/descriptor.js';
 import type { InvokeResult, Toolkit } from '../runtime/types.js';
 import { imageOf, withoutImageData } from '../runtime/media.js';
 import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
 import { attachUserChannel, enterCallScope } from './mcp-user.js';
 import type { EarlyInitialize, ServerIdentity } from './mcp-early-init.js';
-import { clientArguments, clientResult, compileQuirks, type ClientQuirk, type ClientQuirksOption, type QuirkTable } from './mcp-quirks.js';
+import {
+  clientArguments,
+  clientResult,
+  compileQuirks,
+  type ClientQuirk,
+  type ClientQuirksOption,
+  type QuirkTable,
+} from './mcp-quirks.js';
 import { loadSdk, newSdkServer, type Sdk } from './mcp-sdk.js';
 
 export { DEFAULT_MAX_RESULT_BYTES };
-export { DEFAULT_CLIENT_QUIRKS, type ClientQuirk, type ClientQuirkExample, type ClientQuirksOption } from './mcp-quirks.js';
+export {
+  DEFAULT_CLIENT_QUIRKS,
+  type ClientQuirk,
+  type ClientQuirkExample,
+  type ClientQuirksOption,
+} from './mcp-quirks.js';
 
 /** JSON-RPC "invalid params": the code MCP uses for an unknown tool. */
 const INVALID_PARAMS = -32602;
@@ -41,7 +59,9 @@ export interface McpServerOptions {
 
 function packageVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? '0.0.0';
   } catch {
     return '0.0.0';
@@ -84,14 +104,22 @@ export function mcpToolDefinitions(toolkit: Toolkit): Tool[] {
 
 // What a server lists and checks per operation, built once per descriptor (descriptors never
 // change) and never mutated: tools/list sends the same frozen objects every time.
-interface OperationFacts { full: Tool; textOnly: Tool; params: ReadonlySet<string> }
+interface OperationFacts {
+  full: Tool;
+  textOnly: Tool;
+  params: ReadonlySet<string>;
+}
 const facts = new WeakMap<OperationDescriptor, OperationFacts>();
 
 function factsOf(op: OperationDescriptor): OperationFacts {
   let known = facts.get(op);
   if (!known) {
     const properties = (op.params as { properties?: Record<string, unknown> }).properties ?? {};
-    known = { full: deepFreeze(toolDefinition(op, true)), textOnly: deepFreeze(toolDefinition(op, false)), params: new Set(Object.keys(properties)) };
+    known = {
+      full: deepFreeze(toolDefinition(op, true)),
+      textOnly: deepFreeze(toolDefinition(op, false)),
+      params: new Set(Object.keys(properties)),
+    };
     facts.set(op, known);
   }
   return known;
@@ -106,7 +134,11 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Turns an invoke result into an MCP `CallToolResult`, capped to `maxResultBytes`. */
-export function toCallToolResult(op: OperationDescriptor, result: InvokeResult, maxResultBytes = DEFAULT_MAX_RESULT_BYTES): CallToolResult {
+export function toCallToolResult(
+  op: OperationDescriptor,
+  result: InvokeResult,
+  maxResultBytes = DEFAULT_MAX_RESULT_BYTES,
+): CallToolResult {
   if (!result.ok) {
     return {
       content: [{ type: 'text', text: capText(result.text, Math.floor(maxResultBytes * 0.9), maxResultBytes) }],
@@ -129,15 +161,20 @@ export function toCallToolResult(op: OperationDescriptor, result: InvokeResult, 
   const output = fitted.output;
   const structured = output !== null && typeof output === 'object' && !Array.isArray(output);
   return {
-    content: [{ type: 'text', text: fitted.text }, ...(image ? [{ type: 'image' as const, data: image.data, mimeType: image.mimeType }] : [])],
+    content: [
+      { type: 'text', text: fitted.text },
+      ...(image ? [{ type: 'image' as const, data: image.data, mimeType: image.mimeType }] : []),
+    ],
     ...(structured ? { structuredContent: output as Record<string, unknown> } : {}),
     ...(fitted.capped ? { _meta: { 'toolwright/capped': true } } : {}),
   };
 }
 
 function defaultInstructions(root: string): string {
-  return `Tools over the workspace ${root}. Paths are relative to it (absolute paths must stay inside). ` +
-    'Failed calls return isError with "Error CODE: message"; long outputs are cut with a hint on how to continue.';
+  return (
+    `Tools over the workspace ${root}. Paths are relative to it (absolute paths must stay inside). ` +
+    'Failed calls return isError with "Error CODE: message"; long outputs are cut with a hint on how to continue.'
+  );
 }
 
 /** An error the SDK sends as is (code and message, no "MCP error" prefix added on this side). */
@@ -154,18 +191,30 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function callToolParams(params: unknown): CallToolRequest['params'] {
   const bad = (what: string) => protocolError(INVALID_PARAMS, `Invalid tools/call params: ${what}`);
   if (!isPlainObject(params)) throw bad('params must be an object with the tool name and its arguments');
-  if (typeof params.name !== 'string') throw bad(`name must be a string (the tool's name), got ${params.name === undefined ? 'nothing' : typeof params.name}`);
+  if (typeof params.name !== 'string')
+    throw bad(
+      `name must be a string (the tool's name), got ${params.name === undefined ? 'nothing' : typeof params.name}`,
+    );
   if (params.arguments !== undefined && !isPlainObject(params.arguments)) {
-    throw bad(`arguments must be an object of named arguments, got ${Array.isArray(params.arguments) ? 'an array' : params.arguments === null ? 'null' : typeof params.arguments}`);
+    throw bad(
+      `arguments must be an object of named arguments, got ${Array.isArray(params.arguments) ? 'an array' : params.arguments === null ? 'null' : typeof params.arguments}`,
+    );
   }
   const { task, _meta: meta } = params;
-  if (task !== undefined && !(isPlainObject(task) && (task.ttl === undefined || typeof task.ttl === 'number'))) throw bad('task must be an object ({ ttl?: number })');
+  if (task !== undefined && !(isPlainObject(task) && (task.ttl === undefined || typeof task.ttl === 'number')))
+    throw bad('task must be an object ({ ttl?: number })');
   if (meta !== undefined && !isPlainObject(meta)) throw bad('_meta must be an object');
-  if (meta && meta.progressToken !== undefined && typeof meta.progressToken !== 'string' && !Number.isSafeInteger(meta.progressToken)) {
+  if (
+    meta &&
+    meta.progressToken !== undefined &&
+    typeof meta.progressToken !== 'string' &&
+    !Number.isSafeInteger(meta.progressToken)
+  ) {
     throw bad('_meta.progressToken must be a string or an integer');
   }
   const related = meta?.[RELATED_TASK];
-  if (related !== undefined && !(isPlainObject(related) && typeof related.taskId === 'string')) throw bad(`_meta["${RELATED_TASK}"] must be { taskId: string }`);
+  if (related !== undefined && !(isPlainObject(related) && typeof related.taskId === 'string'))
+    throw bad(`_meta["${RELATED_TASK}"] must be { taskId: string }`);
   return params as CallToolRequest['params'];
 }
 
@@ -206,8 +255,17 @@ export async function mcpServerMaker(options: McpServerOptions = {}): Promise<Mc
   };
 }
 
-function buildServer(sdk: Sdk, identity: ServerIdentity, source: ServerToolkit, quirks: QuirkTable, maxResultBytes: number): Server {
-  const server = newSdkServer(sdk, identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
+function buildServer(
+  sdk: Sdk,
+  identity: ServerIdentity,
+  source: ServerToolkit,
+  quirks: QuirkTable,
+  maxResultBytes: number,
+): Server {
+  const server = newSdkServer(sdk, identity.serverInfo, {
+    capabilities: identity.capabilities,
+    instructions: identity.instructions,
+  });
   let attached: Toolkit | undefined;
   const toolkitFor = async (): Promise<Toolkit> => {
     const toolkit = await source.get();
@@ -234,8 +292,10 @@ function buildServer(sdk: Sdk, identity: ServerIdentity, source: ServerToolkit, 
     const toolkit = await toolkitFor();
     const op = toolkit.find(params.name);
     if (!op) {
-      throw protocolError(INVALID_PARAMS,
-        `Unknown tool: ${params.name} (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
+      throw protocolError(
+        INVALID_PARAMS,
+        `Unknown tool: ${params.name} (available: ${toolkit.operations.map((o) => o.name).join(', ')})`,
+      );
     }
     const adapt = quirk();
     const args = clientArguments(adapt, params.arguments ?? {}, factsOf(op).params);
@@ -265,12 +325,20 @@ export async function createMcpServer(toolkit: Toolkit, options: McpServerOption
  * A server whose toolkit is built on the first request that needs it, so `initialize` is answered
  * before the tools' modules load (the CLI's stdio start-up). `root` is the workspace folder.
  */
-export async function createDeferredMcpServer(load: () => Promise<Toolkit>, root: string, options: McpServerOptions = {}): Promise<Server> {
+export async function createDeferredMcpServer(
+  load: () => Promise<Toolkit>,
+  root: string,
+  options: McpServerOptions = {},
+): Promise<Server> {
   let pending: Promise<Toolkit> | undefined;
   const make = await mcpServerMaker(options);
   const server = make({ get: () => (pending ??= load()) }, root);
   // Start loading once the client has its initialize answer, so tools/list waits as little as possible.
-  server.oninitialized = () => { (pending ??= load()).catch(() => { /* reported by the request that needs it */ }); };
+  server.oninitialized = () => {
+    (pending ??= load()).catch(() => {
+      /* reported by the request that needs it */
+    });
+  };
   return server;
 }
 
@@ -304,10 +372,14 @@ export async function serveMcpStdio(
     if (answer && transport) void transport.send(answer).catch(() => {});
   };
   let resolveClosed!: () => void;
-  const closed = new Promise<void>((resolve) => { resolveClosed = resolve; });
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
   server.onclose = () => resolveClosed();
   // The SDK transport does not notice the client going away; stdin ending means it did.
-  const onEnd = () => { void server.close(); };
+  const onEnd = () => {
+    void server.close();
+  };
   if (options.earlyInitialize) {
     const { ended } = await options.earlyInitialize.attach(server, transportOver);
     if (ended) void ended.then(onEnd);
@@ -335,10 +407,18 @@ function isServer(value: Toolkit | Server): value is Server {
  */
 export function malformedLineAnswer(error: unknown): JSONRPCMessage | undefined {
   if (error instanceof SyntaxError) {
-    return { jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: the line is not JSON (${error.message})` } } as unknown as JSONRPCMessage;
+    return {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: `Parse error: the line is not JSON (${error.message})` },
+    } as unknown as JSONRPCMessage;
   }
   if (error instanceof Error && error.name === 'ZodError') {
-    return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message' } } as unknown as JSONRPCMessage;
+    return {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message' },
+    } as unknown as JSONRPCMessage;
   }
   return undefined;
 }

@@ -92,10 +92,14 @@ export async function runOpenAIResponsesFunctionCall(
   // The Responses API takes images in function_call_output as input_image (a data URL).
   const image = result.ok ? imageOf(result.output) : undefined;
   const output = image
-    ? [{ type: 'input_text' as const, text: result.text }, { type: 'input_image' as const, image_url: `data:${image.mimeType};base64,${image.data}` }]
+    ? [
+        { type: 'input_text' as const, text: result.text },
+        { type: 'input_image' as const, image_url: `data:${image.mimeType};base64,${image.data}` },
+      ]
     : result.text;
   return { type: 'function_call_output', call_id: call?.call_id, output };
 }
 
 /** The items of a function_call_output that carries an image. */
-export type OpenAIFunctionOutputContent = { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string };
+export type OpenAIFunctionOutputContent =
+  { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string };

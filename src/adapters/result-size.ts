@@ -7,9 +7,7 @@ import type { OperationDescriptor } from '../runtime/descriptor.js';
 /** Far below the SDK client's 10 MiB stdio buffer; content and structuredContent together. */
 export const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
 
-export type FitResult =
-  | { ok: true; text: string; output: unknown; capped: boolean }
-  | { ok: false; message: string };
+export type FitResult = { ok: true; text: string; output: unknown; capped: boolean } | { ok: false; message: string };
 
 const CUT_MARKER = ' …[cut]';
 /** Room kept for `"truncated":true` added after shrinking. */
@@ -36,7 +34,12 @@ function keyBytes(key: string): number {
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
 }
 
 /** Dropped from objects by JSON.stringify (and `null` in arrays). */
@@ -127,8 +130,10 @@ function prefixWithin(value: string, budget: number): string {
 }
 
 function hint(limit: number, omittedChars: number): string {
-  return `\n\n[… ${omittedChars} more characters not shown: the result exceeded this server's ${limit}-byte limit. ` +
-    'Narrow the request (offset/limit, a more specific path or pattern, fewer max_results) to see the rest.]';
+  return (
+    `\n\n[… ${omittedChars} more characters not shown: the result exceeded this server's ${limit}-byte limit. ` +
+    'Narrow the request (offset/limit, a more specific path or pattern, fewer max_results) to see the rest.]'
+  );
 }
 
 /** Shortens `text` until its JSON encoding fits `budget` bytes, ending with a continuation hint. */
@@ -139,7 +144,10 @@ export function capText(text: string, budget: number, limit: number): string {
   return kept.length > 0 ? kept + hint(limit, text.length - kept.length) : hint(limit, text.length).trimStart();
 }
 
-interface Shrunk { value: unknown; size: number }
+interface Shrunk {
+  value: unknown;
+  size: number;
+}
 
 /**
  * The value reduced to ≤ budget JSON bytes (strings cut, arrays kept to a prefix), or undefined.
@@ -241,7 +249,8 @@ export function fitResult(op: OperationDescriptor, text: string, output: unknown
   if (!shrunk || !op.validateResult(cappedOutput)) {
     return {
       ok: false,
-      message: `${op.name} produced more than this server's ${limit}-byte result limit, ` +
+      message:
+        `${op.name} produced more than this server's ${limit}-byte result limit, ` +
         'and the output could not be shortened; narrow the request and retry.',
     };
   }

@@ -23,18 +23,32 @@ export function cloneSchema<T>(schema: T): T {
 // Keywords OpenAI strict mode accepts (Structured Outputs "supported schemas"). Everything else is
 // removed; the ones that carry meaning for the model are folded into the description instead.
 const STRICT_KEPT = new Set([
-  'type', 'description', 'enum', 'const',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minItems', 'maxItems', 'pattern',
+  'type',
+  'description',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'pattern',
 ]);
 
 function constraintNote(key: string, value: unknown): string | undefined {
   switch (key) {
-    case 'default': return `Default: ${JSON.stringify(value)}.`;
-    case 'minLength': return value === 1 ? 'Must not be empty.' : `At least ${String(value)} characters.`;
-    case 'maxLength': return `At most ${String(value)} characters.`;
-    case 'uniqueItems': return value === true ? 'Items must be unique.' : undefined;
-    default: return undefined;
+    case 'default':
+      return `Default: ${JSON.stringify(value)}.`;
+    case 'minLength':
+      return value === 1 ? 'Must not be empty.' : `At least ${String(value)} characters.`;
+    case 'maxLength':
+      return `At most ${String(value)} characters.`;
+    case 'uniqueItems':
+      return value === true ? 'Items must be unique.' : undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -78,14 +92,19 @@ function strictify(schema: JsonSchema, nullable: boolean): JsonSchema {
 
 function isObjectSchema(schema: JsonSchema): boolean {
   const type = schema.type;
-  return type === 'object' || (Array.isArray(type) && type.includes('object')) ||
-    (type === undefined && typeof schema.properties === 'object');
+  return (
+    type === 'object' ||
+    (Array.isArray(type) && type.includes('object')) ||
+    (type === undefined && typeof schema.properties === 'object')
+  );
 }
 
 function allowsNull(schema: Record<string, unknown>): boolean {
   const type = schema.type;
   if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
-  return Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some((s) => allowsNull(s as Record<string, unknown>));
+  return (
+    Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some((s) => allowsNull(s as Record<string, unknown>))
+  );
 }
 
 /** Makes a schema also accept `null`, in the form strict mode understands. */
@@ -93,7 +112,11 @@ function makeNullable(schema: Record<string, unknown>): Record<string, unknown> 
   if (allowsNull(schema)) return schema;
   if ('const' in schema) {
     const { const: value, ...rest } = schema;
-    return { ...rest, enum: [value, null], ...(typeof schema.type === 'string' ? { type: [schema.type, 'null'] } : {}) };
+    return {
+      ...rest,
+      enum: [value, null],
+      ...(typeof schema.type === 'string' ? { type: [schema.type, 'null'] } : {}),
+    };
   }
   if (typeof schema.type === 'string' || Array.isArray(schema.type)) {
     const types = Array.isArray(schema.type) ? [...(schema.type as string[])] : [schema.type as string];
@@ -123,7 +146,8 @@ export function strictSchemaProblems(schema: JsonSchema, path = '$'): string[] {
       problems.push(...strictSchemaProblems(properties[name]!, `${path}.${name}`));
     }
   }
-  if (schema.items && typeof schema.items === 'object') problems.push(...strictSchemaProblems(schema.items as JsonSchema, `${path}[]`));
+  if (schema.items && typeof schema.items === 'object')
+    problems.push(...strictSchemaProblems(schema.items as JsonSchema, `${path}[]`));
   if (Array.isArray(schema.anyOf)) {
     (schema.anyOf as JsonSchema[]).forEach((s, i) => problems.push(...strictSchemaProblems(s, `${path}.anyOf[${i}]`)));
   }

@@ -6,7 +6,12 @@ import type { CliIO } from '../cli.js';
 import { toolkitOptions, type ToolkitFlags } from './toolkit-options.js';
 import { EXIT_OK, EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './usage.js';
 
-export async function runCall(io: CliIO, tool: string, json: string, flags: ToolkitFlags & { json?: boolean }): Promise<number> {
+export async function runCall(
+  io: CliIO,
+  tool: string,
+  json: string,
+  flags: ToolkitFlags & { json?: boolean },
+): Promise<number> {
   const text = json === '-' ? await io.readStdin() : json;
   const parsed = parseArguments(text);
   if (!parsed.ok) throw new UsageError(parsed.message);
@@ -14,8 +19,10 @@ export async function runCall(io: CliIO, tool: string, json: string, flags: Tool
     throw new UsageError('the arguments must be a JSON object, e.g. \'{"path":"a.txt"}\'');
   }
   if ((parsed.value as Record<string, unknown>).run_in_background === true) {
-    throw new UsageError('`call` runs one tool and exits, so a background job would be killed with it: ' +
-      'drop run_in_background, or serve the tools (`toolwright mcp`) for jobs that outlive one call');
+    throw new UsageError(
+      '`call` runs one tool and exits, so a background job would be killed with it: ' +
+        'drop run_in_background, or serve the tools (`toolwright mcp`) for jobs that outlive one call',
+    );
   }
   const user = process.stdin.isTTY && json !== '-' ? createTerminalUserChannel() : undefined;
   const options = await toolkitOptions(flags, user ? { user } : {});

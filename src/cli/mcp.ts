@@ -30,7 +30,11 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 }
 
 async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
-  const [{ createMcpElicitationUserChannel }, { createDeferredMcpServer, serveMcpStdio, mcpServerIdentity }, { EarlyInitialize }] = await Promise.all([
+  const [
+    { createMcpElicitationUserChannel },
+    { createDeferredMcpServer, serveMcpStdio, mcpServerIdentity },
+    { EarlyInitialize },
+  ] = await Promise.all([
     import('../adapters/mcp-user.js'),
     import('../adapters/mcp.js'),
     import('../adapters/mcp-early-init.js'),
@@ -47,13 +51,18 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   let toolkit: Toolkit | undefined;
   let store: ToolkitOptions['store'];
   const load = async () => {
-    const [{ createToolkit }, options] = await Promise.all([import('../runtime/toolkit.js'), checked ?? toolkitOptions(flags, { user })]);
+    const [{ createToolkit }, options] = await Promise.all([
+      import('../runtime/toolkit.js'),
+      checked ?? toolkitOptions(flags, { user }),
+    ]);
     store = options.store;
     return (toolkit = createToolkit(options));
   };
   // initialize needs neither the SDK nor the tools any more: both start loading now, side by side.
   const loading = load();
-  loading.catch(() => { /* reported by the request that needs the tools */ });
+  loading.catch(() => {
+    /* reported by the request that needs the tools */
+  });
   const server = await createDeferredMcpServer(() => loading, workspace, serverOptions);
   const running = await serveMcpStdio(server, { earlyInitialize });
   io.stderr.write(`toolwright: MCP server on stdio over ${workspace}\n`);
@@ -65,12 +74,13 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
 
 async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void> {
   const authToken = flags.authToken ?? (process.env.TOOLWRIGHT_MCP_TOKEN || undefined);
-  const [{ createDefaultTaskStore }, { createMcpElicitationUserChannel }, { createToolkit }, { startMcpHttpServer }] = await Promise.all([
-    import('../runtime/services/tasks.js'),
-    import('../adapters/mcp-user.js'),
-    import('../runtime/toolkit.js'),
-    import('../adapters/mcp-http.js'),
-  ]);
+  const [{ createDefaultTaskStore }, { createMcpElicitationUserChannel }, { createToolkit }, { startMcpHttpServer }] =
+    await Promise.all([
+      import('../runtime/services/tasks.js'),
+      import('../adapters/mcp-user.js'),
+      import('../runtime/toolkit.js'),
+      import('../adapters/mcp-http.js'),
+    ]);
   // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list for the
   // server; stateless, one toolkit for every request, with a session that remembers nothing.
   const base = await toolkitOptions(flags, { tasks: createDefaultTaskStore() });
@@ -96,7 +106,9 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
     throw new Error(`cannot listen on ${flags.host}:${port}${code ? ` (${code})` : ''}: ${(error as Error).message}`);
   }
   const mode = flags.stateless ? 'stateless' : 'sessions';
-  io.stderr.write(`toolwright: MCP server listening on ${running.url} (${mode}${authToken ? ', bearer token required' : ''}) over ${base.workspace}\n`);
+  io.stderr.write(
+    `toolwright: MCP server listening on ${running.url} (${mode}${authToken ? ', bearer token required' : ''}) over ${base.workspace}\n`,
+  );
   await waitForSignal();
   await running.close();
   if (typeof base.store === 'object') await base.store.close();
@@ -104,7 +116,8 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
 
 export async function runMcp(io: CliIO, flags: McpFlags): Promise<number> {
   // A stray error inside one tool call must not take the whole server (and the client's session) down.
-  const report = (error: unknown) => io.stderr.write(`toolwright: unexpected error (still serving): ${(error as Error)?.stack ?? String(error)}\n`);
+  const report = (error: unknown) =>
+    io.stderr.write(`toolwright: unexpected error (still serving): ${(error as Error)?.stack ?? String(error)}\n`);
   process.on('uncaughtException', report);
   process.on('unhandledRejection', report);
   // A server answers many calls through the same code: baseline-compiling each function at its

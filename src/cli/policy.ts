@@ -11,10 +11,14 @@ interface IO {
 /** A usage problem inside the verb: reported here with exit code 2. */
 class PolicyUsage extends Error {}
 
-async function load(spec: string, deferExamples: boolean): Promise<{ policy: PolicyOptions; compiled: CompiledPolicy }> {
+async function load(
+  spec: string,
+  deferExamples: boolean,
+): Promise<{ policy: PolicyOptions; compiled: CompiledPolicy }> {
   const { POLICY_PRESETS, compilePolicy } = await import('../runtime/policy.js');
   const { operations } = await import('../generated/registry.js');
-  if (Object.hasOwn(POLICY_PRESETS, spec)) return { policy: spec as PolicyOptions, compiled: compilePolicy(spec as PolicyOptions, operations) };
+  if (Object.hasOwn(POLICY_PRESETS, spec))
+    return { policy: spec as PolicyOptions, compiled: compilePolicy(spec as PolicyOptions, operations) };
   const { readFile } = await import('node:fs/promises');
   const { resolve } = await import('node:path');
   const { parsePolicyText } = await import('../runtime/policy/formats/load.js');
@@ -22,7 +26,9 @@ async function load(spec: string, deferExamples: boolean): Promise<{ policy: Pol
   try {
     text = await readFile(resolve(spec), 'utf8');
   } catch (error) {
-    throw new PolicyUsage(`${spec}: cannot read the policy file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), and it is not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`);
+    throw new PolicyUsage(
+      `${spec}: cannot read the policy file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), and it is not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`,
+    );
   }
   try {
     return await parsePolicyText(text, spec, { deferExamples, operations });
@@ -40,7 +46,10 @@ function describeRule(rule: PolicyRule | undefined, index: number | 'default', f
 }
 
 function render(decision: PolicyDecision, compiled: CompiledPolicy): string {
-  const lines = [`decision: ${decision.decision}`, `rule: ${describeRule(compiled.rules[decision.rule as number], decision.rule, compiled.fallback)}`];
+  const lines = [
+    `decision: ${decision.decision}`,
+    `rule: ${describeRule(compiled.rules[decision.rule as number], decision.rule, compiled.fallback)}`,
+  ];
   if (decision.reason) lines.push(`reason: ${decision.reason}`);
   if (decision.commands) {
     lines.push(`commands (${decision.commands.length}; the call gets the strictest):`);
@@ -59,64 +68,95 @@ function render(decision: PolicyDecision, compiled: CompiledPolicy): string {
 
 export function registerPolicyCommand(program: Command, io: IO, exitCode: { value: number }): void {
   const policy = program.command('policy').description('Explain and test a policy file (YAML or HCL)');
-  const guard = (action: (...args: any[]) => Promise<void>) => async (...args: unknown[]) => {
-    try {
-      await action(...args);
-    } catch (error) {
-      if (!(error instanceof PolicyUsage)) throw error;
-      io.stderr.write(`toolwright policy: ${error.message}\n`);
-      exitCode.value = 2;
-    }
-  };
+  const guard =
+    (action: (...args: any[]) => Promise<void>) =>
+    async (...args: unknown[]) => {
+      try {
+        await action(...args);
+      } catch (error) {
+        if (!(error instanceof PolicyUsage)) throw error;
+        io.stderr.write(`toolwright policy: ${error.message}\n`);
+        exitCode.value = 2;
+      }
+    };
 
-  policy.command('check')
-    .description('Decide one call: prints the decision, the rule that decided and, for shell lines, each simple command (exit 0 allow, 1 ask or deny)')
+  policy
+    .command('check')
+    .description(
+      'Decide one call: prints the decision, the rule that decided and, for shell lines, each simple command (exit 0 allow, 1 ask or deny)',
+    )
     .requiredOption('--policy <file|preset>', 'the policy: a .yaml/.yml or .hcl file, or a preset')
     .option('-w, --workspace <dir>', 'workspace the paths are relative to (default: the current folder)')
     .option('--json', 'print the decision as JSON')
     .argument('<operation>', 'tool name (bash) or id (exec.bash)')
     .argument('[json]', 'the input as a JSON object', '{}')
-    .action(guard(async (operation: string, json: string, flags: { policy: string; workspace?: string; json?: boolean }) => {
-      const { compiled } = await load(flags.policy, false);
-      const { operations: catalogOperations } = await import('../generated/registry.js');
-      const { Workspace } = await import('../runtime/workspace.js');
-      const { realpathSync } = await import('node:fs');
-      const { resolve } = await import('node:path');
-      const op = catalogOperations.find((o) => o.name === operation || o.id === operation);
-      if (!op) throw new PolicyUsage(`no operation named "${operation}" (operations: ${catalogOperations.map((o) => o.name).join(', ')})`);
-      let input: unknown;
-      try { input = JSON.parse(json); } catch (error) { throw new PolicyUsage(`the input is not valid JSON: ${(error as Error).message}`); }
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new PolicyUsage('the input must be a JSON object, e.g. \'{"command":"git status"}\'');
-      let root: string;
-      try { root = realpathSync(resolve(flags.workspace ?? process.cwd())); } catch { throw new PolicyUsage(`--workspace ${flags.workspace}: not an existing folder`); }
-      const workspace = new Workspace(root);
-      const decision = await compiled.decideCall(op, input, { workspaceRoot: workspace.root, resolve: (p) => workspace.resolve(p) });
-      // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says.
-      let readOnly: import('../runtime/policy/shell/read-only.js').ReadOnlyVerdict | undefined;
-      if (op.name === 'shell_read' && typeof (input as { command?: unknown }).command === 'string') {
-        const { loadBashParser } = await import('../runtime/policy/shell/parser.js');
-        const { classifyReadOnly } = await import('../runtime/policy/shell/read-only.js');
-        await loadBashParser();
-        readOnly = classifyReadOnly((input as { command: string }).command);
-      }
-      const shown = flags.json ? JSON.stringify(readOnly ? { ...decision, shell_read: readOnly } : decision, null, 2)
-        : render(decision, compiled) + (readOnly ? `\nshell_read: ${readOnly.ok ? 'accepted (read-only)' : `refused: \`${readOnly.command}\`: ${readOnly.reason}`}` : '');
-      io.stdout.write(`${shown}\n`);
-      exitCode.value = decision.decision === 'allow' && (!readOnly || readOnly.ok) ? 0 : 1;
-    }));
+    .action(
+      guard(async (operation: string, json: string, flags: { policy: string; workspace?: string; json?: boolean }) => {
+        const { compiled } = await load(flags.policy, false);
+        const { operations: catalogOperations } = await import('../generated/registry.js');
+        const { Workspace } = await import('../runtime/workspace.js');
+        const { realpathSync } = await import('node:fs');
+        const { resolve } = await import('node:path');
+        const op = catalogOperations.find((o) => o.name === operation || o.id === operation);
+        if (!op)
+          throw new PolicyUsage(
+            `no operation named "${operation}" (operations: ${catalogOperations.map((o) => o.name).join(', ')})`,
+          );
+        let input: unknown;
+        try {
+          input = JSON.parse(json);
+        } catch (error) {
+          throw new PolicyUsage(`the input is not valid JSON: ${(error as Error).message}`);
+        }
+        if (typeof input !== 'object' || input === null || Array.isArray(input))
+          throw new PolicyUsage('the input must be a JSON object, e.g. \'{"command":"git status"}\'');
+        let root: string;
+        try {
+          root = realpathSync(resolve(flags.workspace ?? process.cwd()));
+        } catch {
+          throw new PolicyUsage(`--workspace ${flags.workspace}: not an existing folder`);
+        }
+        const workspace = new Workspace(root);
+        const decision = await compiled.decideCall(op, input, {
+          workspaceRoot: workspace.root,
+          resolve: (p) => workspace.resolve(p),
+        });
+        // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says.
+        let readOnly: import('../runtime/policy/shell/read-only.js').ReadOnlyVerdict | undefined;
+        if (op.name === 'shell_read' && typeof (input as { command?: unknown }).command === 'string') {
+          const { loadBashParser } = await import('../runtime/policy/shell/parser.js');
+          const { classifyReadOnly } = await import('../runtime/policy/shell/read-only.js');
+          await loadBashParser();
+          readOnly = classifyReadOnly((input as { command: string }).command);
+        }
+        const shown = flags.json
+          ? JSON.stringify(readOnly ? { ...decision, shell_read: readOnly } : decision, null, 2)
+          : render(decision, compiled) +
+            (readOnly
+              ? `\nshell_read: ${readOnly.ok ? 'accepted (read-only)' : `refused: \`${readOnly.command}\`: ${readOnly.reason}`}`
+              : '');
+        io.stdout.write(`${shown}\n`);
+        exitCode.value = decision.decision === 'allow' && (!readOnly || readOnly.ok) ? 0 : 1;
+      }),
+    );
 
-  policy.command('test')
-    .description('Run every rule\'s examples (match / not_match); exit 1 when one fails')
+  policy
+    .command('test')
+    .description("Run every rule's examples (match / not_match); exit 1 when one fails")
     .argument('<file>', 'the policy file (.yaml/.yml or .hcl)')
-    .action(guard(async (file: string) => {
-      const { compiled } = await load(file, true);
-      const results = await compiled.examineExamples();
-      for (const r of results) {
-        const shown = JSON.stringify(Object.keys(r.input).length === 1 ? Object.values(r.input)[0] : r.input);
-        io.stdout.write(`${r.passed ? 'ok  ' : 'FAIL'}  rule ${r.rule} ${r.list}[${r.index}] ${shown}${r.message ? `\n      ${r.message}` : ''}\n`);
-      }
-      const failed = results.filter((r) => !r.passed).length;
-      io.stdout.write(`${results.length} examples, ${failed} failed\n`);
-      exitCode.value = failed > 0 ? 1 : 0;
-    }));
+    .action(
+      guard(async (file: string) => {
+        const { compiled } = await load(file, true);
+        const results = await compiled.examineExamples();
+        for (const r of results) {
+          const shown = JSON.stringify(Object.keys(r.input).length === 1 ? Object.values(r.input)[0] : r.input);
+          io.stdout.write(
+            `${r.passed ? 'ok  ' : 'FAIL'}  rule ${r.rule} ${r.list}[${r.index}] ${shown}${r.message ? `\n      ${r.message}` : ''}\n`,
+          );
+        }
+        const failed = results.filter((r) => !r.passed).length;
+        io.stdout.write(`${results.length} examples, ${failed} failed\n`);
+        exitCode.value = failed > 0 ? 1 : 0;
+      }),
+    );
 }

@@ -26,7 +26,9 @@ async function loadOne(spec: string, cwd: string): Promise<readonly Provider[]> 
   try {
     namespace = (await import(url)) as Record<string, unknown>;
   } catch (error) {
-    const hint = /\.(m|c)?ts$/.test(spec) ? ' (a TypeScript module must be compiled first, or run the CLI under tsx)' : '';
+    const hint = /\.(m|c)?ts$/.test(spec)
+      ? ' (a TypeScript module must be compiled first, or run the CLI under tsx)'
+      : '';
     throw new ProviderModuleError(`--provider ${spec}: cannot load it: ${(error as Error).message}${hint}`);
   }
   if (!('providers' in namespace)) {
@@ -37,7 +39,9 @@ async function loadOne(spec: string, cwd: string): Promise<readonly Provider[]> 
     );
   }
   if (!isProviderList(namespace.providers)) {
-    throw new ProviderModuleError(`--provider ${spec}: \`providers\` must be the Provider[] that defineProviders(registry, handlers) returns`);
+    throw new ProviderModuleError(
+      `--provider ${spec}: \`providers\` must be the Provider[] that defineProviders(registry, handlers) returns`,
+    );
   }
   return namespace.providers;
 }
@@ -46,10 +50,13 @@ async function loadOne(spec: string, cwd: string): Promise<readonly Provider[]> 
 function resolveModule(spec: string, cwd: string): string {
   const asPath = path.resolve(cwd, spec);
   if (existsSync(asPath)) return pathToFileURL(asPath).href;
-  if (spec.startsWith('.') || path.isAbsolute(spec)) throw new ProviderModuleError(`--provider ${spec}: no such file (${asPath})`);
+  if (spec.startsWith('.') || path.isAbsolute(spec))
+    throw new ProviderModuleError(`--provider ${spec}: no such file (${asPath})`);
   try {
     return pathToFileURL(createRequire(path.join(cwd, 'noop.js')).resolve(spec)).href;
   } catch {
-    throw new ProviderModuleError(`--provider ${spec}: no such file, and no package of that name is installed in ${cwd}`);
+    throw new ProviderModuleError(
+      `--provider ${spec}: no such file, and no package of that name is installed in ${cwd}`,
+    );
   }
 }

@@ -12,7 +12,13 @@ function pad(text: string, width: number): string {
 }
 
 function renderToolList(toolkit: Toolkit): string {
-  const policy = toolkit.options.policy === undefined ? undefined : compilePolicy(toolkit.options.policy, toolkit.options.providers.flatMap((p) => p.operations));
+  const policy =
+    toolkit.options.policy === undefined
+      ? undefined
+      : compilePolicy(
+          toolkit.options.policy,
+          toolkit.options.providers.flatMap((p) => p.operations),
+        );
   const listed = toolkit.operations;
   const lines = [`${listed.length} tools over ${toolkit.workspace.root}`];
   const width = Math.max(0, ...listed.map((op) => op.name.length)) + 2;
@@ -23,12 +29,18 @@ function renderToolList(toolkit: Toolkit): string {
       const descriptor = toolkit.find(op.id);
       const decision = policy && descriptor ? policy.decide(descriptor).decision : 'allow';
       const verdict = decision === 'allow' ? '' : `  [policy: ${decision}]`;
-      lines.push(`  ${pad(op.name, width)}${pad(op.kind, 13)}${pad(op.risk, 11)}${op.title}${flags ? `  (${flags})` : ''}${verdict}`);
+      lines.push(
+        `  ${pad(op.name, width)}${pad(op.kind, 13)}${pad(op.risk, 11)}${op.title}${flags ? `  (${flags})` : ''}${verdict}`,
+      );
     }
   }
-  const hidden = toolkit.options.listAll ? [] : (createToolkit({ ...toolkit.options, listAll: true }).operations)
-    .filter((op) => !listed.includes(op)).map((op) => op.name);
-  if (hidden.length > 0) lines.push('', `Not listed because they cannot work here: ${hidden.join(', ')} (--list-all-tools shows them).`);
+  const hidden = toolkit.options.listAll
+    ? []
+    : createToolkit({ ...toolkit.options, listAll: true })
+        .operations.filter((op) => !listed.includes(op))
+        .map((op) => op.name);
+  if (hidden.length > 0)
+    lines.push('', `Not listed because they cannot work here: ${hidden.join(', ')} (--list-all-tools shows them).`);
   lines.push('', 'Run `toolwright schema <tool>` for its parameters, or add --json for the full schema.');
   return lines.join('\n');
 }
@@ -41,7 +53,8 @@ function describeParam(name: string, schema: JsonSchema, required: boolean, role
   if (Array.isArray(schema.enum)) facts.push(`one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`);
   if (schema.minimum !== undefined) facts.push(`>= ${String(schema.minimum)}`);
   if (schema.maximum !== undefined) facts.push(`<= ${String(schema.maximum)}`);
-  const description = typeof schema.description === 'string' ? ` — ${schema.description.replace(/\s+/g, ' ').trim()}` : '';
+  const description =
+    typeof schema.description === 'string' ? ` — ${schema.description.replace(/\s+/g, ' ').trim()}` : '';
   return `  ${name} (${facts.join(', ')})${description}`;
 }
 
@@ -56,21 +69,33 @@ function renderOperation(op: OperationDescriptor): string {
     op.description.trim(),
     '',
     'Parameters:',
-    ...(Object.keys(properties).length === 0 ? ['  (none)'] : Object.entries(properties).map(([name, schema]) => describeParam(name, schema, required.has(name), op.roles?.[name]))),
+    ...(Object.keys(properties).length === 0
+      ? ['  (none)']
+      : Object.entries(properties).map(([name, schema]) =>
+          describeParam(name, schema, required.has(name), op.roles?.[name]),
+        )),
     '',
     `Errors: ${op.errors.join(', ') || '(only the common ones)'}`,
   ].join('\n');
 }
 
-export async function runSchema(io: CliIO, tool: string | undefined, flags: ToolkitFlags & { json?: boolean }): Promise<number> {
+export async function runSchema(
+  io: CliIO,
+  tool: string | undefined,
+  flags: ToolkitFlags & { json?: boolean },
+): Promise<number> {
   const toolkit = createToolkit(await toolkitOptions(flags));
   if (tool === undefined) {
     io.stdout.write(`${flags.json ? JSON.stringify(toolkit.getSchema(), null, 2) : renderToolList(toolkit)}\n`);
     return 0;
   }
   const op = toolkit.find(tool);
-  if (!op) throw new UsageError(`no tool named "${tool}" (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
-  const schema = createToolkit({ ...toolkit.options, listAll: true }).getSchema().flatMap((p) => p.operations).find((o) => o.id === op.id);
+  if (!op)
+    throw new UsageError(`no tool named "${tool}" (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
+  const schema = createToolkit({ ...toolkit.options, listAll: true })
+    .getSchema()
+    .flatMap((p) => p.operations)
+    .find((o) => o.id === op.id);
   io.stdout.write(`${flags.json ? JSON.stringify(schema, null, 2) : renderOperation(op)}\n`);
   return 0;
 }

@@ -13,11 +13,22 @@ export function storeSpec(flag: string | undefined, env: NodeJS.ProcessEnv = pro
 }
 
 export function registerStoreCommand(program: Command, io: IO, exitCode: { value: number }): void {
-  const store = program.command('store').description('Manage the store that keeps tasks, jobs, MCP tasks and the audit log');
-  store.command('migrate')
-    .description('Apply the schema migrations the store lacks (safe to run from several places at once); prints what it applied')
-    .option('--store <url>', 'the store: postgres://user:password@host:5432/db, a folder, or "embedded" (default: TOOLWRIGHT_STORE_URL)')
-    .option('-w, --workspace <dir>', 'folder a relative store folder (and "embedded") is relative to (default: the current folder)')
+  const store = program
+    .command('store')
+    .description('Manage the store that keeps tasks, jobs, MCP tasks and the audit log');
+  store
+    .command('migrate')
+    .description(
+      'Apply the schema migrations the store lacks (safe to run from several places at once); prints what it applied',
+    )
+    .option(
+      '--store <url>',
+      'the store: postgres://user:password@host:5432/db, a folder, or "embedded" (default: TOOLWRIGHT_STORE_URL)',
+    )
+    .option(
+      '-w, --workspace <dir>',
+      'folder a relative store folder (and "embedded") is relative to (default: the current folder)',
+    )
     .action(async (flags: { store?: string; workspace?: string }) => {
       const spec = storeSpec(flags.store);
       if (spec === undefined) {
@@ -38,9 +49,11 @@ export function registerStoreCommand(program: Command, io: IO, exitCode: { value
       try {
         const report = await opened.migrate();
         for (const step of report.applied) io.stdout.write(`applied ${step.version}: ${step.name}\n`);
-        io.stdout.write(report.applied.length === 0
-          ? `${opened.location} is up to date (schema version ${report.version})\n`
-          : `${opened.location} is at schema version ${report.version}\n`);
+        io.stdout.write(
+          report.applied.length === 0
+            ? `${opened.location} is up to date (schema version ${report.version})\n`
+            : `${opened.location} is at schema version ${report.version}\n`,
+        );
         exitCode.value = 0;
       } catch (error) {
         io.stderr.write(`toolwright store migrate: ${(error as Error).message}\n`);

@@ -30,10 +30,16 @@ async function loadPolicy(spec: string, operations: readonly OperationDescriptor
   const { POLICY_PRESETS } = await import('../runtime/policy.js');
   const path = resolve(spec);
   let exists = false;
-  try { exists = statSync(path).isFile(); } catch { /* not a file */ }
+  try {
+    exists = statSync(path).isFile();
+  } catch {
+    /* not a file */
+  }
   if (!exists) {
     if (Object.hasOwn(POLICY_PRESETS, spec)) return spec as PolicyPreset;
-    throw new UsageError(`--policy ${spec}: no such file, and not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`);
+    throw new UsageError(
+      `--policy ${spec}: no such file, and not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`,
+    );
   }
   // YAML or HCL (.hcl), parsed on first use; every mistake is reported as FILE:LINE:COL.
   const { parsePolicyText } = await import('../runtime/policy/formats/load.js');
@@ -45,8 +51,12 @@ async function loadPolicy(spec: string, operations: readonly OperationDescriptor
 }
 
 /** Profile patterns that match no operation are typos: a usage error, not an empty toolkit. */
-async function checkProfile(patterns: readonly string[], catalogOperations: readonly OperationDescriptor[]): Promise<void> {
-  if (patterns.length === 0) throw new UsageError('--profile: give at least one pattern, e.g. "filesystem.*,search.grep"');
+async function checkProfile(
+  patterns: readonly string[],
+  catalogOperations: readonly OperationDescriptor[],
+): Promise<void> {
+  if (patterns.length === 0)
+    throw new UsageError('--profile: give at least one pattern, e.g. "filesystem.*,search.grep"');
   const { profileExcess } = await import('../runtime/policy.js');
   let unmatched: string[];
   try {
@@ -55,8 +65,10 @@ async function checkProfile(patterns: readonly string[], catalogOperations: read
     throw new UsageError(`--profile: ${(error as Error).message}`);
   }
   if (unmatched.length > 0) {
-    throw new UsageError(`--profile: ${unmatched.map((p) => `"${p}"`).join(', ')} match${unmatched.length === 1 ? 'es' : ''} no tool ` +
-      `(patterns match a provider, an id like search.grep or a name like read_file; tools: ${catalogOperations.map((o) => o.name).join(', ')})`);
+    throw new UsageError(
+      `--profile: ${unmatched.map((p) => `"${p}"`).join(', ')} match${unmatched.length === 1 ? 'es' : ''} no tool ` +
+        `(patterns match a provider, an id like search.grep or a name like read_file; tools: ${catalogOperations.map((o) => o.name).join(', ')})`,
+    );
   }
 }
 
@@ -78,7 +90,11 @@ async function resolveProviders(specs: readonly string[] | undefined): Promise<r
 export function workspaceFolder(flags: ToolkitFlags): string {
   const workspace = resolve(flags.workspace ?? process.cwd());
   let isDir = false;
-  try { isDir = statSync(workspace).isDirectory(); } catch { /* reported below */ }
+  try {
+    isDir = statSync(workspace).isDirectory();
+  } catch {
+    /* reported below */
+  }
   if (!isDir) throw new UsageError(`--workspace ${workspace}: not an existing folder`);
   return workspace;
 }
@@ -88,7 +104,12 @@ export function workspaceFolder(flags: ToolkitFlags): string {
  * or a provider module to check): if not, a server may build the options after it is up.
  */
 export function needsCheckedOptions(flags: ToolkitFlags): boolean {
-  return flags.policy !== undefined || flags.profile !== undefined || (flags.provider?.length ?? 0) > 0 || storeSpec(flags.store) !== undefined;
+  return (
+    flags.policy !== undefined ||
+    flags.profile !== undefined ||
+    (flags.provider?.length ?? 0) > 0 ||
+    storeSpec(flags.store) !== undefined
+  );
 }
 
 export async function toolkitOptions(
@@ -96,10 +117,20 @@ export async function toolkitOptions(
   extra: { user?: UserChannel; tasks?: TaskStore } = {},
 ): Promise<ToolkitOptions & { providers: readonly Provider[] }> {
   const workspace = workspaceFolder(flags);
-  const options: ToolkitOptions & { providers: readonly Provider[] } = { workspace, providers: await resolveProviders(flags.provider) };
-  if (flags.policy !== undefined) options.policy = await loadPolicy(flags.policy, options.providers.flatMap((p) => p.operations));
+  const options: ToolkitOptions & { providers: readonly Provider[] } = {
+    workspace,
+    providers: await resolveProviders(flags.provider),
+  };
+  if (flags.policy !== undefined)
+    options.policy = await loadPolicy(
+      flags.policy,
+      options.providers.flatMap((p) => p.operations),
+    );
   if (flags.profile !== undefined) {
-    await checkProfile(flags.profile, options.providers.flatMap((p) => p.operations));
+    await checkProfile(
+      flags.profile,
+      options.providers.flatMap((p) => p.operations),
+    );
     options.profile = flags.profile;
   }
   if (flags.listAllTools) options.listAll = true;
@@ -117,7 +148,9 @@ export async function toolkitOptions(
   }
   if (flags.tasksFile !== undefined) {
     const { createFileTaskStore } = await import('../runtime/services/tasks.js');
-    options.tasks = createFileTaskStore({ path: isAbsolute(flags.tasksFile) ? flags.tasksFile : resolve(workspace, flags.tasksFile) });
+    options.tasks = createFileTaskStore({
+      path: isAbsolute(flags.tasksFile) ? flags.tasksFile : resolve(workspace, flags.tasksFile),
+    });
   } else if (extra.tasks && options.store === undefined) {
     // The verb's default task list (one shared in-memory list for an HTTP server); a store's wins.
     options.tasks = extra.tasks;

@@ -29,7 +29,21 @@ export function confinedPathProblem(relative: unknown): string | undefined {
  * Hooks may be written: fixtures are created without the executable bit, and git runs only
  * executable hooks.
  */
-const GIT_ENTRIES = new Set(['head', 'orig_head', 'fetch_head', 'merge_head', 'commit_editmsg', 'description', 'index', 'packed-refs', 'objects', 'refs', 'logs', 'info', 'hooks']);
+const GIT_ENTRIES = new Set([
+  'head',
+  'orig_head',
+  'fetch_head',
+  'merge_head',
+  'commit_editmsg',
+  'description',
+  'index',
+  'packed-refs',
+  'objects',
+  'refs',
+  'logs',
+  'info',
+  'hooks',
+]);
 
 /** Why a fixture entry at `relative` (of kind `kind`) may not be created, or undefined when it may. */
 export function fixturePathProblem(relative: unknown, kind: 'file' | 'dir' | 'symlink'): string | undefined {
@@ -40,11 +54,14 @@ export function fixturePathProblem(relative: unknown, kind: 'file' | 'dir' | 'sy
     if (segments[i]!.toLowerCase() !== '.git') continue;
     const next = segments[i + 1]?.toLowerCase();
     if (next === undefined) {
-      if (kind !== 'dir') return 'makes .git a file or a link (a gitdir pointer leads git outside the workspace): give it as { dir: true } or through the files inside it';
+      if (kind !== 'dir')
+        return 'makes .git a file or a link (a gitdir pointer leads git outside the workspace): give it as { dir: true } or through the files inside it';
       continue;
     }
-    if (!GIT_ENTRIES.has(next)) return `writes .git/${segments[i + 1]}, which can make git run programs or leave the workspace (allowed in .git: HEAD, objects, refs, index, logs, info, hooks, packed-refs, description)`;
-    if (next === 'objects' && segments[i + 2]?.toLowerCase() === 'info') return 'writes .git/objects/info (alternates make git read objects outside the workspace)';
+    if (!GIT_ENTRIES.has(next))
+      return `writes .git/${segments[i + 1]}, which can make git run programs or leave the workspace (allowed in .git: HEAD, objects, refs, index, logs, info, hooks, packed-refs, description)`;
+    if (next === 'objects' && segments[i + 2]?.toLowerCase() === 'info')
+      return 'writes .git/objects/info (alternates make git read objects outside the workspace)';
   }
   return undefined;
 }

@@ -33,7 +33,8 @@ export async function writeFixture(root: string, files: Record<string, Fixture> 
     if (typeof spec === 'string') await createFile(target, Buffer.from(spec, 'utf8'));
     else if ('base64' in spec) await createFile(target, Buffer.from(spec.base64, 'base64'));
     else if ('symlink' in spec) {
-      if (typeof spec.symlink !== 'string' || spec.symlink.includes('\0')) throw new Error(`fixture "${relative}": the link target must be a string without NUL`);
+      if (typeof spec.symlink !== 'string' || spec.symlink.includes('\0'))
+        throw new Error(`fixture "${relative}": the link target must be a string without NUL`);
       await symlink(spec.symlink, target);
     } else await ensureRealDir(target, relative);
   }
@@ -47,8 +48,12 @@ async function ensureRealDir(dir: string, relative: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const stat = await lstat(dir);
-  if (stat.isSymbolicLink()) throw new Error(`fixture "${relative}" would be written through the link ${dir}: fixtures are never written through links`);
-  if (!stat.isDirectory()) throw new Error(`fixture "${relative}" needs ${dir} to be a folder, but a fixture made it a file`);
+  if (stat.isSymbolicLink())
+    throw new Error(
+      `fixture "${relative}" would be written through the link ${dir}: fixtures are never written through links`,
+    );
+  if (!stat.isDirectory())
+    throw new Error(`fixture "${relative}" needs ${dir} to be a folder, but a fixture made it a file`);
 }
 
 async function createFile(target: string, data: Buffer): Promise<void> {

@@ -8,13 +8,13 @@ import { defineProviders } from '../runtime/providers.js';
 
 /** The eager shape, for the compile-time check only (type imports load nothing). */
 interface EagerHandlers {
-  filesystem: typeof import('./filesystem/index.js')['filesystemHandlers'];
-  exec: typeof import('./exec/index.js')['execHandlers'];
-  task: typeof import('./task/index.js')['taskHandlers'];
-  agent: typeof import('./agent/index.js')['agentHandlers'];
-  user: typeof import('./user/index.js')['userHandlers'];
-  web: typeof import('./web/index.js')['webHandlers'];
-  search: typeof import('./search/index.js')['searchHandlers'];
+  filesystem: (typeof import('./filesystem/index.js'))['filesystemHandlers'];
+  exec: (typeof import('./exec/index.js'))['execHandlers'];
+  task: (typeof import('./task/index.js'))['taskHandlers'];
+  agent: (typeof import('./agent/index.js'))['agentHandlers'];
+  user: (typeof import('./user/index.js'))['userHandlers'];
+  web: (typeof import('./web/index.js'))['webHandlers'];
+  search: (typeof import('./search/index.js'))['searchHandlers'];
 }
 type Checked<T extends Handlers> = T;
 export type ReferenceHandlers = Checked<EagerHandlers>;
@@ -36,12 +36,13 @@ function lazyProvider<P extends keyof Handlers>(provider: P): Handlers[P] {
   const map: Record<string, AnyHandler> = {};
   const stubs = new Map<string, AnyHandler>();
   let loaded: Promise<Record<string, AnyHandler>> | undefined;
-  const load = () => (loaded ??= (loaders[provider]() as unknown as Promise<Record<string, AnyHandler>>).then((bodies) => {
-    // Once loaded, the map holds the bodies themselves: later calls skip this stub's extra
-    // promise and await. An entry a host has replaced meanwhile is left as the host set it.
-    for (const [name, stub] of stubs) if (map[name] === stub) map[name] = bodies[name]!;
-    return bodies;
-  }));
+  const load = () =>
+    (loaded ??= (loaders[provider]() as unknown as Promise<Record<string, AnyHandler>>).then((bodies) => {
+      // Once loaded, the map holds the bodies themselves: later calls skip this stub's extra
+      // promise and await. An entry a host has replaced meanwhile is left as the host set it.
+      for (const [name, stub] of stubs) if (map[name] === stub) map[name] = bodies[name]!;
+      return bodies;
+    }));
   for (const op of catalogProviders.find((p) => p.name === provider)?.operations ?? []) {
     const stub: AnyHandler = async (params, ctx) => (await load())[op.name]!(params, ctx);
     stubs.set(op.name, stub);

@@ -69,10 +69,19 @@ export function siblingNameFor(name: string, suffix: string): string {
  * Writes `data` as `name` in folder `dir` atomically; returns the new file's stats (taken on the
  * temp file's descriptor, so they describe exactly what was renamed into place).
  */
-export async function atomicReplace(dir: DirRef, name: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<BigIntStats> {
+export async function atomicReplace(
+  dir: DirRef,
+  name: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<BigIntStats> {
   const temp = tempNameFor(name);
   const tempPath = dir.entry(temp);
-  const handle = await open(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, (options.mode ?? 0o666) & 0o777);
+  const handle = await open(
+    tempPath,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    (options.mode ?? 0o666) & 0o777,
+  );
   let renamed = false;
   try {
     let stats: BigIntStats;
@@ -126,7 +135,11 @@ export async function overwriteInPlace(handle: FileHandle, data: string | Uint8A
 /**
  * Path-based atomic write for files outside any workspace (e.g. the task store): see atomicReplace.
  */
-export async function atomicWriteFile(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+export async function atomicWriteFile(
+  target: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const dir = plainDir(path.dirname(target));
   await sweepLeftovers(dir, dir.absolute);
   await atomicReplace(dir, path.basename(target), data, options);

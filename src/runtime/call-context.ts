@@ -75,7 +75,11 @@ export class CallContext implements HandlerContext {
 }
 
 /** Every `url` argument checked (scheme, host rules, address guard) before the handler runs. */
-export async function checkUrls(op: OperationDescriptor, input: Record<string, unknown>, ctx: CallContext): Promise<Record<string, CheckedTarget>> {
+export async function checkUrls(
+  op: OperationDescriptor,
+  input: Record<string, unknown>,
+  ctx: CallContext,
+): Promise<Record<string, CheckedTarget>> {
   const { checkUrl } = await import('./net/guarded.js');
   const checked: Record<string, CheckedTarget> = {};
   for (const name of roleIndex(op).url) {

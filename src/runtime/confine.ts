@@ -29,7 +29,12 @@ function propertySchema(op: OperationDescriptor, name: string): JsonSchema | und
  * ConfinedPath: opened in advance through its proven folder when the runtime has learned how the
  * handler opens it, and its folder remembered for the next call otherwise.
  */
-export async function confinePaths(op: OperationDescriptor, input: Record<string, unknown>, workspace: Workspace, opens?: ReadonlyMap<string, OpenLearning>): Promise<ConfinedPaths> {
+export async function confinePaths(
+  op: OperationDescriptor,
+  input: Record<string, unknown>,
+  workspace: Workspace,
+  opens?: ReadonlyMap<string, OpenLearning>,
+): Promise<ConfinedPaths> {
   const roles = roleIndex(op);
   const confined: ConfinedPaths = { paths: {}, pathLists: {}, given: new Map() };
   const learning = opens && opens.size > 0 ? opens : undefined;
@@ -50,7 +55,9 @@ export async function confinePaths(op: OperationDescriptor, input: Record<string
       confined.pathLists[name] = list;
     } else if (typeof value === 'string') {
       const learned = learning?.get(name);
-      confined.paths[name] = learned ? await confineOpened(workspace, value, learned, confined) : await resolveGiven(value);
+      confined.paths[name] = learned
+        ? await confineOpened(workspace, value, learned, confined)
+        : await resolveGiven(value);
     } else if (value === undefined) {
       const fallback = propertySchema(op, name)?.default;
       if (typeof fallback === 'string' && fallback !== '') confined.paths[name] = await workspace.resolve(fallback);
@@ -60,7 +67,12 @@ export async function confinePaths(op: OperationDescriptor, input: Record<string
 }
 
 /** A path the handler opens (see confinePaths); the same answer and errors as resolving it. */
-async function confineOpened(workspace: Workspace, value: string, learning: OpenLearning, confined: ConfinedPaths): Promise<ConfinedPath> {
+async function confineOpened(
+  workspace: Workspace,
+  value: string,
+  learning: OpenLearning,
+  confined: ConfinedPaths,
+): Promise<ConfinedPath> {
   const flags = learning.openAhead;
   const opened = flags === undefined ? undefined : await workspace.openInFolder(value, flags);
   if (opened) {
@@ -68,9 +80,10 @@ async function confineOpened(workspace: Workspace, value: string, learning: Open
     confined.given.set(value, handed);
     return handed;
   }
-  const resolved = confined.given.get(value) ?? await workspace.resolve(value);
+  const resolved = confined.given.get(value) ?? (await workspace.resolve(value));
   confined.given.set(value, resolved);
-  if (flags !== undefined && resolved.exists && resolved.absolute !== workspace.root) rememberFolder(path.dirname(resolved.absolute));
+  if (flags !== undefined && resolved.exists && resolved.absolute !== workspace.root)
+    rememberFolder(path.dirname(resolved.absolute));
   return new ConfinedPath(resolved, learning);
 }
 
@@ -80,7 +93,12 @@ async function confineOpened(workspace: Workspace, value: string, learning: Open
  * (lexically, or through a symlink: OUTSIDE_WORKSPACE), and a `.` or `..` after a wildcard (which no
  * walk can honour safely) is INVALID_PATTERN, as is a NUL byte.
  */
-export async function confineGlobs(op: OperationDescriptor, input: Record<string, unknown>, workspace: Workspace, confined: ConfinedPaths): Promise<void> {
+export async function confineGlobs(
+  op: OperationDescriptor,
+  input: Record<string, unknown>,
+  workspace: Workspace,
+  confined: ConfinedPaths,
+): Promise<void> {
   const roles = roleIndex(op);
   if (roles.glob.length === 0) return;
   // The folder a pattern is evaluated under: the operation's one path, else the workspace root.
@@ -112,17 +130,24 @@ async function checkGlob(name: string, pattern: string, base: string, workspace:
     for (const segment of segments.slice(i)) {
       if (DOT_ALTERNATIVE.test(segment.replace(/\\(.)/g, '$1'))) {
         const shown = alternatives.length > 1 ? `"${alternative}" (one alternative of "${pattern}")` : `"${pattern}"`;
-        throw new ToolError('INVALID_PATTERN', `${name} ${shown}: "." and ".." may only appear in the literal folders at the start of a pattern ("../lib/**/*.ts"), not after a wildcard`);
+        throw new ToolError(
+          'INVALID_PATTERN',
+          `${name} ${shown}: "." and ".." may only appear in the literal folders at the start of a pattern ("../lib/**/*.ts"), not after a wildcard`,
+        );
       }
     }
-    if (literal.length > 0 || absolute) prefixes.add(absolute ? path.join('/', ...literal) : path.join(base, ...literal));
+    if (literal.length > 0 || absolute)
+      prefixes.add(absolute ? path.join('/', ...literal) : path.join(base, ...literal));
   }
   for (const prefix of prefixes) {
     try {
       await workspace.resolve(prefix);
     } catch (error) {
       if (error instanceof ToolError && error.code === 'OUTSIDE_WORKSPACE') {
-        throw new ToolError('OUTSIDE_WORKSPACE', `${name} "${pattern}" reaches ${prefix}, which is outside the workspace; keep patterns inside it`);
+        throw new ToolError(
+          'OUTSIDE_WORKSPACE',
+          `${name} "${pattern}" reaches ${prefix}, which is outside the workspace; keep patterns inside it`,
+        );
       }
       throw error;
     }
@@ -133,8 +158,15 @@ async function checkGlob(name: string, pattern: string, base: string, workspace:
  * The confined form of a handler's `path` argument `name` (what the runtime resolved before the
  * call). A handler called without a toolkit has none: INTERNAL, never an unchecked path.
  */
-export function confinedPath(ctx: { readonly paths: Readonly<Record<string, ResolvedPath>> }, name: string): ResolvedPath {
+export function confinedPath(
+  ctx: { readonly paths: Readonly<Record<string, ResolvedPath>> },
+  name: string,
+): ResolvedPath {
   const resolved = ctx.paths?.[name];
-  if (!resolved) throw new ToolError('INTERNAL', `the ${name} argument was not confined by the runtime; call the handler through a toolkit`);
+  if (!resolved)
+    throw new ToolError(
+      'INTERNAL',
+      `the ${name} argument was not confined by the runtime; call the handler through a toolkit`,
+    );
   return resolved;
 }

@@ -10,7 +10,8 @@ import type { DescriptorFile } from './descriptor-file.js';
 import type { ResolvedPath } from './workspace.js';
 
 /** Flags that make an open more than a read: never opened in advance. */
-const WRITING = constants.O_WRONLY | constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC | constants.O_APPEND | constants.O_EXCL;
+const WRITING =
+  constants.O_WRONLY | constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC | constants.O_APPEND | constants.O_EXCL;
 
 /** What the runtime learned about one path param of one operation: the flags its handler opens it with. */
 export class OpenLearning {

@@ -19,7 +19,12 @@ export class DescriptorFile {
   }
 
   /** Positioned read, shaped like FileHandle.read (so it serves as a PositionalReader). */
-  read<T extends NodeJS.ArrayBufferView>(buffer: T, offset: number, length: number, position: number): Promise<{ bytesRead: number; buffer: T }> {
+  read<T extends NodeJS.ArrayBufferView>(
+    buffer: T,
+    offset: number,
+    length: number,
+    position: number,
+  ): Promise<{ bytesRead: number; buffer: T }> {
     return readFd(this.fd, buffer, offset, length, position);
   }
 

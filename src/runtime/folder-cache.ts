@@ -22,7 +22,10 @@ export class Folder {
   #dropped = false;
   usedAt = Date.now();
 
-  constructor(readonly path: string, readonly handle: DescriptorFile) {}
+  constructor(
+    readonly path: string,
+    readonly handle: DescriptorFile,
+  ) {}
 
   /** A path that reaches `name` in this folder, whatever its path leads to now. */
   entry(name: string): string {
@@ -67,22 +70,27 @@ export function leaseFolder(path: string): Folder | undefined {
 export function rememberFolder(path: string): void {
   if (!HAS_PROC_FD || folders.has(path) || opening.has(path)) return;
   opening.add(path);
-  DescriptorFile.open(path, FOLDER_FLAGS).then((handle) => {
-    opening.delete(path);
-    let real: string | undefined;
-    try {
-      real = readlinkSync(descriptorPath(handle));
-    } catch { /* closed below */ }
-    if (real !== path || folders.has(path)) {
-      handle.close().catch(() => {});
-      return;
-    }
-    if (folders.size >= MAX_FOLDERS) leastRecentlyUsed()!.drop();
-    folders.set(path, new Folder(path, handle));
-    sweeper ??= setInterval(sweep, IDLE_MS).unref();
-  }, () => {
-    opening.delete(path);
-  });
+  DescriptorFile.open(path, FOLDER_FLAGS).then(
+    (handle) => {
+      opening.delete(path);
+      let real: string | undefined;
+      try {
+        real = readlinkSync(descriptorPath(handle));
+      } catch {
+        /* closed below */
+      }
+      if (real !== path || folders.has(path)) {
+        handle.close().catch(() => {});
+        return;
+      }
+      if (folders.size >= MAX_FOLDERS) leastRecentlyUsed()!.drop();
+      folders.set(path, new Folder(path, handle));
+      sweeper ??= setInterval(sweep, IDLE_MS).unref();
+    },
+    () => {
+      opening.delete(path);
+    },
+  );
 }
 
 function leastRecentlyUsed(): Folder | undefined {

@@ -11,10 +11,7 @@ export const MAX_EXPANDED_CHARS = 256 * 1024;
 /** Deepest nesting of `{…}` groups. */
 export const MAX_BRACE_DEPTH = 16;
 
-type Node =
-  | { kind: 'text'; text: string }
-  | { kind: 'alt'; options: Node[][] }
-  | { kind: 'range'; values: RangeSpec };
+type Node = { kind: 'text'; text: string } | { kind: 'alt'; options: Node[][] } | { kind: 'range'; values: RangeSpec };
 
 interface RangeSpec {
   from: number;
@@ -201,7 +198,8 @@ function rangeValues(r: RangeSpec): string[] {
   const dir = r.to >= r.from ? 1 : -1;
   for (let v = r.from; dir > 0 ? v <= r.to : v >= r.to; v += dir * r.step) {
     if (r.letters) values.push(String.fromCharCode(v));
-    else if (r.width > 0) values.push(v < 0 ? `-${String(-v).padStart(r.width - 1, '0')}` : String(v).padStart(r.width, '0'));
+    else if (r.width > 0)
+      values.push(v < 0 ? `-${String(-v).padStart(r.width - 1, '0')}` : String(v).padStart(r.width, '0'));
     else values.push(String(v));
   }
   return values;
@@ -249,7 +247,12 @@ function nodeChars(node: Node): number {
 function expandSequence(nodes: readonly Node[]): string[] {
   let results = [''];
   for (const node of nodes) {
-    const values = node.kind === 'text' ? [node.text] : node.kind === 'range' ? rangeValues(node.values) : node.options.flatMap(expandSequence);
+    const values =
+      node.kind === 'text'
+        ? [node.text]
+        : node.kind === 'range'
+          ? rangeValues(node.values)
+          : node.options.flatMap(expandSequence);
     const next: string[] = [];
     for (const prefix of results) for (const value of values) next.push(prefix + value);
     results = next;

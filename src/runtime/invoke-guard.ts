@@ -22,7 +22,12 @@ type Invoke = (provider: string, operation: string, input: unknown, options?: In
  * its own unless it has to release a signal listener afterwards.
  */
 export function guardInvoke(inner: Invoke): Invoke {
-  const guarded = async (follower: SignalFollower, provider: string, operation: string, plain: unknown): Promise<InvokeResult> => {
+  const guarded = async (
+    follower: SignalFollower,
+    provider: string,
+    operation: string,
+    plain: unknown,
+  ): Promise<InvokeResult> => {
     try {
       return await inner(provider, operation, plain, { signal: follower.signal });
     } finally {
@@ -42,7 +47,14 @@ export function guardInvoke(inner: Invoke): Invoke {
     } catch (error) {
       follower?.release();
       const id = `${describeName(provider)}.${describeName(operation)}`;
-      return Promise.resolve(notRunResult(id, error instanceof ToolError ? error : new ToolError('INTERNAL', `unexpected failure in ${id}: ${safeMessage(error)}`)));
+      return Promise.resolve(
+        notRunResult(
+          id,
+          error instanceof ToolError
+            ? error
+            : new ToolError('INTERNAL', `unexpected failure in ${id}: ${safeMessage(error)}`),
+        ),
+      );
     }
   };
 }
@@ -76,8 +88,10 @@ function kindOf(value: unknown): string {
 }
 
 function nameArgument(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw new ToolError('INVALID_INPUT', `the ${what} name must be a string (got ${kindOf(value)})`);
-  if (value.length > MAX_NAME_CHARS) throw new ToolError('UNKNOWN_OPERATION', `no ${what} has a name of ${value.length} characters`);
+  if (typeof value !== 'string')
+    throw new ToolError('INVALID_INPUT', `the ${what} name must be a string (got ${kindOf(value)})`);
+  if (value.length > MAX_NAME_CHARS)
+    throw new ToolError('UNKNOWN_OPERATION', `no ${what} has a name of ${value.length} characters`);
   return value;
 }
 
@@ -99,7 +113,8 @@ const removeListener = EventTarget.prototype.removeEventListener;
 
 function readSignal(options: unknown): unknown {
   if (options === undefined || options === null) return undefined;
-  if (typeof options !== 'object') throw new ToolError('INVALID_INPUT', `options must be an object such as { signal } (got ${kindOf(options)})`);
+  if (typeof options !== 'object')
+    throw new ToolError('INVALID_INPUT', `options must be an object such as { signal } (got ${kindOf(options)})`);
   try {
     return (options as { signal?: unknown }).signal;
   } catch (error) {
@@ -128,7 +143,11 @@ function followSignal(given: unknown): SignalFollower | undefined {
   }
   // A plain AbortSignal (no Proxy, no own properties shadowing its accessors) is used as it is:
   // following it costs two listeners and a controller per call.
-  if (!types.isProxy(given) && Object.getPrototypeOf(given) === AbortSignal.prototype && Object.getOwnPropertyNames(given).length === 0) {
+  if (
+    !types.isProxy(given) &&
+    Object.getPrototypeOf(given) === AbortSignal.prototype &&
+    Object.getOwnPropertyNames(given).length === 0
+  ) {
     return { signal: given as AbortSignal, release: noRelease };
   }
   const controller = new AbortController();
@@ -222,7 +241,11 @@ function copyValue(value: unknown, depth: number, state: CopyState): unknown {
   if (depth >= MAX_INPUT_DEPTH) {
     throw new ToolError('INVALID_INPUT', `input nests deeper than ${MAX_INPUT_DEPTH} levels (at ${whereOf(state)})`);
   }
-  if (state.ancestors.includes(value)) throw new ToolError('INVALID_INPUT', `${whereOf(state)} refers back to itself (a cycle); tool input must be JSON data`);
+  if (state.ancestors.includes(value))
+    throw new ToolError(
+      'INVALID_INPUT',
+      `${whereOf(state)} refers back to itself (a cycle); tool input must be JSON data`,
+    );
   state.ancestors.push(value);
   try {
     return copyObject(value, depth, state);
@@ -243,7 +266,10 @@ function copyObject(value: object, depth: number, state: CopyState): unknown {
   if (Array.isArray(value)) {
     const length = value.length;
     if (length > MAX_INPUT_NODES - state.nodes) {
-      throw new ToolError('INVALID_INPUT', `${whereOf(state)} has ${length} items; input holds at most ${MAX_INPUT_NODES} values`);
+      throw new ToolError(
+        'INVALID_INPUT',
+        `${whereOf(state)} has ${length} items; input holds at most ${MAX_INPUT_NODES} values`,
+      );
     }
     const copy: unknown[] = new Array(length);
     for (let i = 0; i < length; i++) {
@@ -257,18 +283,25 @@ function copyObject(value: object, depth: number, state: CopyState): unknown {
   const copy: Record<string, unknown> = {};
   const keys = Object.keys(value);
   if (keys.length > MAX_INPUT_NODES - state.nodes) {
-    throw new ToolError('INVALID_INPUT', `${whereOf(state)} has ${keys.length} properties; input holds at most ${MAX_INPUT_NODES} values`);
+    throw new ToolError(
+      'INVALID_INPUT',
+      `${whereOf(state)} has ${keys.length} properties; input holds at most ${MAX_INPUT_NODES} values`,
+    );
   }
   for (const key of keys) {
     state.path.push(key);
     const raw = readItem(value, key, state);
     // Strings, numbers and booleans (nearly every value) are taken as they are.
     const kind = typeof raw;
-    const item = kind === 'string' || kind === 'number' || kind === 'boolean' ? (++state.nodes, raw) : copyValue(raw, depth + 1, state);
+    const item =
+      kind === 'string' || kind === 'number' || kind === 'boolean'
+        ? (++state.nodes, raw)
+        : copyValue(raw, depth + 1, state);
     state.path.pop();
     if (item === undefined) continue;
     // defineProperty: a key named "__proto__" stays data instead of changing the copy's prototype.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
     else copy[key] = item;
   }
   return copy;

@@ -66,7 +66,11 @@ export interface FileLockOptions {
  * release function. Every writer of one file (any process, any toolkit) takes the same lock, so a
  * read → modify → rename cycle never interleaves with another one.
  */
-export async function acquireFileLock(dir: DirRef, lockName: string, options: FileLockOptions = {}): Promise<() => Promise<void>> {
+export async function acquireFileLock(
+  dir: DirRef,
+  lockName: string,
+  options: FileLockOptions = {},
+): Promise<() => Promise<void>> {
   const lockPath = dir.entry(lockName);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const staleMs = options.staleMs ?? 30_000;
@@ -111,7 +115,11 @@ export async function acquireFileLock(dir: DirRef, lockName: string, options: Fi
  */
 async function createWithContent(dir: DirRef, name: string, content: string): Promise<void> {
   const temp = dir.entry(tempNameFor(name));
-  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+  const handle = await open(
+    temp,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o644,
+  );
   try {
     await handle.writeFile(content);
   } finally {
@@ -122,11 +130,16 @@ async function createWithContent(dir: DirRef, name: string, content: string): Pr
     return;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV')) throw error;
+    if (code === 'EEXIST' || (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV'))
+      throw error;
   } finally {
     await unlink(temp).catch(() => {});
   }
-  const direct = await open(dir.entry(name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+  const direct = await open(
+    dir.entry(name),
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o644,
+  );
   try {
     await direct.writeFile(content);
   } finally {
@@ -167,7 +180,10 @@ async function breakIfStale(dir: DirRef, lockName: string, staleMs: number, disp
     if (!stats.isFile()) {
       // Never a lock a writer made (a FIFO, a link, a folder): not ours to remove, and waiting for
       // it to go would only end in TIMEOUT.
-      throw new ToolError('ALREADY_EXISTS', `${display} cannot be locked for writing: its lock file ${lockName} is ${entryKind(stats)}, not a lock a writer made; remove it and retry`);
+      throw new ToolError(
+        'ALREADY_EXISTS',
+        `${display} cannot be locked for writing: its lock file ${lockName} is ${entryKind(stats)}, not a lock a writer made; remove it and retry`,
+      );
     }
     mtimeMs = stats.mtimeMs;
   } catch (error) {
@@ -175,7 +191,8 @@ async function breakIfStale(dir: DirRef, lockName: string, staleMs: number, disp
     return true; // released meanwhile: try again at once
   }
   const owner = await readLockOwner(lockPath);
-  const ownerGone = owner !== undefined && owner.host === host() && owner.pid !== process.pid && !processIsAlive(owner.pid);
+  const ownerGone =
+    owner !== undefined && owner.host === host() && owner.pid !== process.pid && !processIsAlive(owner.pid);
   // A lock file without a readable owner is being written right now (microseconds), or debris.
   const age = Date.now() - mtimeMs;
   if (!ownerGone && age < (owner === undefined ? UNREADABLE_STALE_MS : staleMs)) return false;

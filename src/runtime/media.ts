@@ -12,7 +12,8 @@ export interface OutputImage {
 export function imageOf(output: unknown): OutputImage | undefined {
   if (typeof output !== 'object' || output === null) return undefined;
   const o = output as Record<string, unknown>;
-  if (o.type !== 'image' || typeof o.data !== 'string' || typeof o.mime_type !== 'string' || o.data === '') return undefined;
+  if (o.type !== 'image' || typeof o.data !== 'string' || typeof o.mime_type !== 'string' || o.data === '')
+    return undefined;
   return { mimeType: o.mime_type, data: o.data };
 }
 
@@ -24,4 +25,5 @@ export function withoutImageData<T>(output: T): T {
 }
 
 /** The note a text-only channel appends where an image could not be passed on. */
-export const IMAGE_NOT_CARRIED = '(the image itself cannot be passed through this API\'s tool results; only this description is)';
+export const IMAGE_NOT_CARRIED =
+  "(the image itself cannot be passed through this API's tool results; only this description is)";

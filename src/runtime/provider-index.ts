@@ -8,7 +8,10 @@ export interface ProviderIndex {
   readonly byId: ReadonlyMap<string, OperationDescriptor>;
   readonly byName: ReadonlyMap<string, OperationDescriptor>;
   /** Operation id → the descriptor and its provider's handler map (one lookup per call; the map is read per call). */
-  readonly entries: ReadonlyMap<string, { readonly op: OperationDescriptor; readonly handlers: Readonly<Record<string, AnyHandler>> }>;
+  readonly entries: ReadonlyMap<
+    string,
+    { readonly op: OperationDescriptor; readonly handlers: Readonly<Record<string, AnyHandler>> }
+  >;
 }
 
 export function indexProviders(list: readonly Provider<any>[]): ProviderIndex {
@@ -21,19 +24,25 @@ export function indexProviders(list: readonly Provider<any>[]): ProviderIndex {
   const providerNames = new Set<string>();
   for (const provider of list) {
     if (providerNames.has(provider.name)) {
-      throw new TypeError(`createToolkit: provider "${provider.name}" is given twice; each provider may appear once in a toolkit`);
+      throw new TypeError(
+        `createToolkit: provider "${provider.name}" is given twice; each provider may appear once in a toolkit`,
+      );
     }
     providerNames.add(provider.name);
     for (const op of provider.operations) {
       const clash = byName.get(op.name);
       if (clash) {
-        throw new TypeError(`createToolkit: tool name "${op.name}" is declared by both ${clash.id} and ${op.id}; tool names must be unique in one toolkit`);
+        throw new TypeError(
+          `createToolkit: tool name "${op.name}" is declared by both ${clash.id} and ${op.id}; tool names must be unique in one toolkit`,
+        );
       }
       if (op.provider !== provider.name) {
         throw new TypeError(`createToolkit: operation ${op.id} is listed under provider "${provider.name}"`);
       }
       if (!Object.hasOwn(provider.handlers, op.name) || typeof provider.handlers[op.name] !== 'function') {
-        throw new TypeError(`createToolkit: provider "${provider.name}" has no handler for ${op.id} (build providers with defineProviders)`);
+        throw new TypeError(
+          `createToolkit: provider "${provider.name}" has no handler for ${op.id} (build providers with defineProviders)`,
+        );
       }
       byId.set(op.id, op);
       byName.set(op.name, op);

@@ -29,7 +29,10 @@ type ProviderOf<Ops, K extends keyof Ops> = Ops[K] extends { provider: infer P e
  */
 export type HandlersOf<Ops extends object> = {
   [P in ProviderOf<Ops, keyof Ops>]: {
-    [K in keyof Ops as ProviderOf<Ops, K> extends P ? K : never]: Ops[K] extends { params: infer Params; result: infer Result }
+    [K in keyof Ops as ProviderOf<Ops, K> extends P ? K : never]: Ops[K] extends {
+      params: infer Params;
+      result: infer Result;
+    }
       ? Handler<Params, Result>
       : never;
   };
@@ -40,23 +43,29 @@ export type OperationsOf<P extends readonly Provider<any>[]> = UnionToIntersecti
   P[number] extends infer Item ? (Item extends Provider<infer Ops> ? Ops : never) : never
 >;
 
-type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
+  ? I
+  : never;
 
 /** A generated registry: its `providers` array, or the registry module itself (`import * as registry`). */
 export type Registry<Ops extends object> =
-  | readonly ProviderDescriptor<Ops>[]
-  | { readonly providers: readonly ProviderDescriptor<Ops>[] };
+  readonly ProviderDescriptor<Ops>[] | { readonly providers: readonly ProviderDescriptor<Ops>[] };
 
 /**
  * Turns a generated registry and a handler map into providers for `createToolkit({ providers })`.
  * Throws a TypeError naming every operation without a handler and every handler (or handler
  * group) without an operation: a registry and a handler map that do not match never compose.
  */
-export function defineProviders<Ops extends object>(registry: Registry<Ops>, handlers: HandlersOf<Ops>): Provider<Ops>[] {
+export function defineProviders<Ops extends object>(
+  registry: Registry<Ops>,
+  handlers: HandlersOf<Ops>,
+): Provider<Ops>[] {
   const descriptors = registryProviders(registry);
   const table = handlers as unknown as Record<string, unknown>;
   if (table === null || typeof table !== 'object') {
-    throw new TypeError(`defineProviders: handlers must be an object of provider → operation → handler, got ${describe(table)}`);
+    throw new TypeError(
+      `defineProviders: handlers must be an object of provider → operation → handler, got ${describe(table)}`,
+    );
   }
   const missing: string[] = [];
   const extra: string[] = [];
@@ -71,11 +80,13 @@ export function defineProviders<Ops extends object>(registry: Registry<Ops>, han
     const names = new Set(descriptor.operations.map((op) => op.name));
     for (const op of descriptor.operations) {
       // Own properties only: an operation named `constructor` must not pick up Object's.
-      if (!Object.hasOwn(group, op.name) || typeof (group as Record<string, unknown>)[op.name] !== 'function') missing.push(op.id);
+      if (!Object.hasOwn(group, op.name) || typeof (group as Record<string, unknown>)[op.name] !== 'function')
+        missing.push(op.id);
     }
     for (const key of Object.keys(group)) if (!names.has(key)) extra.push(`${descriptor.name}.${key}`);
   }
-  for (const key of Object.keys(table)) if (!known.has(key)) extra.push(`${key} (no provider of that name in the registry)`);
+  for (const key of Object.keys(table))
+    if (!known.has(key)) extra.push(`${key} (no provider of that name in the registry)`);
   const problems = [
     ...(missing.length ? [`no handler for ${missing.join(', ')}`] : []),
     ...(extra.length ? [`handlers without an operation: ${extra.join(', ')}`] : []),
@@ -94,7 +105,9 @@ export function defineProviders<Ops extends object>(registry: Registry<Ops>, han
 function registryProviders<Ops extends object>(registry: Registry<Ops>): readonly ProviderDescriptor<Ops>[] {
   const list = Array.isArray(registry) ? registry : (registry as { providers?: unknown } | null)?.providers;
   if (!Array.isArray(list) || list.some((p) => !p || typeof p.name !== 'string' || !Array.isArray(p.operations))) {
-    throw new TypeError(`defineProviders: the registry must be the generated providers array (or the registry module), got ${describe(registry)}`);
+    throw new TypeError(
+      `defineProviders: the registry must be the generated providers array (or the registry module), got ${describe(registry)}`,
+    );
   }
   return list as readonly ProviderDescriptor<Ops>[];
 }
@@ -107,7 +120,16 @@ function describe(value: unknown): string {
 
 /** Checks that a value is a list of providers (modules loaded at run time: `--provider MODULE`). */
 export function isProviderList(value: unknown): value is readonly Provider[] {
-  return Array.isArray(value) && value.every((p) =>
-    p !== null && typeof p === 'object' && typeof p.name === 'string' && Array.isArray(p.operations) &&
-    p.handlers !== null && typeof p.handlers === 'object');
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (p) =>
+        p !== null &&
+        typeof p === 'object' &&
+        typeof p.name === 'string' &&
+        Array.isArray(p.operations) &&
+        p.handlers !== null &&
+        typeof p.handlers === 'object',
+    )
+  );
 }

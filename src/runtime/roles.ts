@@ -29,7 +29,16 @@ export interface RoleIndex {
   readonly errors: ReadonlySet<string>;
 }
 
-const EMPTY: RoleIndex = Object.freeze({ path: [], glob: [], command: [], url: [], pathLists: new Set<string>(), secret: false, display: false, errors: new Set<string>() });
+const EMPTY: RoleIndex = Object.freeze({
+  path: [],
+  glob: [],
+  command: [],
+  url: [],
+  pathLists: new Set<string>(),
+  secret: false,
+  display: false,
+  errors: new Set<string>(),
+});
 const cache = new WeakMap<OperationDescriptor, RoleIndex>();
 
 export function roleIndex(op: OperationDescriptor): RoleIndex {
@@ -46,7 +55,7 @@ function build(op: OperationDescriptor): RoleIndex {
   if (!tree || typeof tree !== 'object') return EMPTY;
   const byRole: Record<'path' | 'glob' | 'command' | 'url', string[]> = { path: [], glob: [], command: [], url: [] };
   const pathLists = new Set<string>();
-  const properties = ((op.params as { properties?: Record<string, { type?: unknown }> }).properties) ?? {};
+  const properties = (op.params as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
   for (const [name, role] of Object.entries(tree)) {
     if (role === 'path' || role === 'glob' || role === 'command' || role === 'url') {
       byRole[role].push(name);
@@ -55,7 +64,9 @@ function build(op: OperationDescriptor): RoleIndex {
   }
   const secret = holds(tree, (r) => r === 'secret');
   const display = secret || holds(tree, (r) => r === 'content');
-  const errors = new Set((['path', 'glob', 'url'] as const).flatMap((role) => (byRole[role].length > 0 ? ROLE_ERRORS[role] : [])));
+  const errors = new Set(
+    (['path', 'glob', 'url'] as const).flatMap((role) => (byRole[role].length > 0 ? ROLE_ERRORS[role] : [])),
+  );
   return Object.freeze({ ...byRole, pathLists, secret, display, errors });
 }
 
@@ -65,21 +76,32 @@ function holds(tree: RoleTree, test: (role: Role) => boolean): boolean {
 
 function holdsEntry(entry: Role | RoleNode, test: (role: Role) => boolean): boolean {
   if (typeof entry === 'string') return test(entry);
-  return (entry.items !== undefined && holdsEntry(entry.items, test)) || (entry.properties !== undefined && holds(entry.properties, test));
+  return (
+    (entry.items !== undefined && holdsEntry(entry.items, test)) ||
+    (entry.properties !== undefined && holds(entry.properties, test))
+  );
 }
 
 /**
  * The input with every value of a `secret` or `content` role replaced by `mark(role, value)`;
  * other values are kept (the same objects where nothing inside changed).
  */
-export function mapRoleValues(op: OperationDescriptor, input: unknown, mark: (role: 'secret' | 'content', value: unknown) => unknown): unknown {
+export function mapRoleValues(
+  op: OperationDescriptor,
+  input: unknown,
+  mark: (role: 'secret' | 'content', value: unknown) => unknown,
+): unknown {
   const tree = op.roles;
   if (!tree || !roleIndex(op).display) return input;
   return mapRoleTree(tree, input, mark);
 }
 
 /** mapRoleValues for a role tree (an approval request carries the tree, not the descriptor). */
-export function mapRoleTree(tree: RoleTree, value: unknown, mark: (role: 'secret' | 'content', value: unknown) => unknown): unknown {
+export function mapRoleTree(
+  tree: RoleTree,
+  value: unknown,
+  mark: (role: 'secret' | 'content', value: unknown) => unknown,
+): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   let copy: Record<string, unknown> | undefined;
   for (const [name, role] of Object.entries(tree)) {
@@ -94,10 +116,16 @@ export function mapRoleTree(tree: RoleTree, value: unknown, mark: (role: 'secret
   return copy ?? value;
 }
 
-function mapEntry(role: Role | RoleNode, value: unknown, mark: (role: 'secret' | 'content', value: unknown) => unknown): unknown {
-  if (typeof role === 'string') return role === 'secret' || role === 'content' ? (value === undefined ? value : mark(role, value)) : value;
+function mapEntry(
+  role: Role | RoleNode,
+  value: unknown,
+  mark: (role: 'secret' | 'content', value: unknown) => unknown,
+): unknown {
+  if (typeof role === 'string')
+    return role === 'secret' || role === 'content' ? (value === undefined ? value : mark(role, value)) : value;
   let next = value;
-  if (role.properties && next !== null && typeof next === 'object' && !Array.isArray(next)) next = mapRoleTree(role.properties, next, mark);
+  if (role.properties && next !== null && typeof next === 'object' && !Array.isArray(next))
+    next = mapRoleTree(role.properties, next, mark);
   if (role.items !== undefined && Array.isArray(next)) {
     const items = role.items;
     const mapped = next.map((item) => mapEntry(items, item, mark));

@@ -23,6 +23,7 @@ function scrubValue(value: unknown, secrets: readonly string[], depth: number): 
 /** The error with every secret (longest first, so a secret inside another is not half-shown) replaced by its marker. */
 export function scrubSecrets(error: ToolError, secrets: readonly string[]): ToolError {
   const message = scrubText(error.message, secrets);
-  const details = error.details === undefined ? undefined : (scrubValue(error.details, secrets, 0) as Record<string, unknown>);
+  const details =
+    error.details === undefined ? undefined : (scrubValue(error.details, secrets, 0) as Record<string, unknown>);
   return new ToolError(error.code, message, details);
 }

@@ -15,7 +15,9 @@ export function resolveStore(option: Store | string | undefined, workspaceRoot: 
   if (option === undefined) return undefined;
   if (typeof option === 'string') return sharedStore(option, workspaceRoot);
   if (typeof option !== 'object' || option === null || typeof (option as Store).tasks !== 'object') {
-    throw new TypeError('createToolkit: options.store must be a Store or a store URL (postgres://…, a folder, or "embedded")');
+    throw new TypeError(
+      'createToolkit: options.store must be a Store or a store URL (postgres://…, a folder, or "embedded")',
+    );
   }
   return option;
 }
@@ -56,7 +58,10 @@ export function userUnreachable(user: NonNullable<Services['user']>): string | u
 /** Whether every service the operation requires is there (and a human reachable, for `user`). */
 export function requirementsMet(op: OperationDescriptor, services: Services): boolean {
   return (op.requires ?? []).every((need) =>
-    need === 'kernel' ? services.kernel !== undefined
-      : need === 'search' ? services.search !== undefined
-        : services.user !== undefined && userUnreachable(services.user) === undefined);
+    need === 'kernel'
+      ? services.kernel !== undefined
+      : need === 'search'
+        ? services.search !== undefined
+        : services.user !== undefined && userUnreachable(services.user) === undefined,
+  );
 }

@@ -75,7 +75,9 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
       plans: new OperationPlans(this.#index, this.#inProfile, this.#policy, this.workspace),
     });
     // Every entry point (invoke, providers[].invoke, call.*) goes through the guard: it never throws.
-    this.#guarded = guardInvoke((provider, operation, input, opts) => runInvocation(scope, provider, operation, input, opts?.signal));
+    this.#guarded = guardInvoke((provider, operation, input, opts) =>
+      runInvocation(scope, provider, operation, input, opts?.signal),
+    );
     this.providers = this.#providerViews();
     this.call = this.#typedCalls();
   }
@@ -95,10 +97,30 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
       .filter((provider) => provider.operations.length > 0);
   }
 
-  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(provider: P, operation: K, input: InvokeInput<Ops, K>, options?: InvokeOptions): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
-  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(provider: P, operation: K, input: Unshaped<I>, options?: InvokeOptions): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
-  invoke<P extends string, K extends string>(provider: WideString<P>, operation: K, input: unknown, options?: InvokeOptions): Promise<InvokeResult<unknown>>;
-  invoke<P extends string, K extends string>(provider: P, operation: WideString<K>, input: unknown, options?: InvokeOptions): Promise<InvokeResult<unknown>>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(
+    provider: P,
+    operation: K,
+    input: InvokeInput<Ops, K>,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(
+    provider: P,
+    operation: K,
+    input: Unshaped<I>,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
+  invoke<P extends string, K extends string>(
+    provider: WideString<P>,
+    operation: K,
+    input: unknown,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<unknown>>;
+  invoke<P extends string, K extends string>(
+    provider: P,
+    operation: WideString<K>,
+    input: unknown,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<unknown>>;
   invoke(provider: string, operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult> {
     return this.#guarded(provider, operation, input, options);
   }
@@ -111,7 +133,11 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
   close(): Promise<void> {
     return (this.#closing ??= (async () => {
       for (const cleanup of this.#closers.splice(0).reverse()) {
-        try { await cleanup(); } catch { /* one failing cleanup must not keep the others from running */ }
+        try {
+          await cleanup();
+        } catch {
+          /* one failing cleanup must not keep the others from running */
+        }
       }
     })());
   }
@@ -122,8 +148,10 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
 
   /** Listings leave out what cannot work here (a missing service, no human, a policy that always denies). */
   #canWork(op: OperationDescriptor): boolean {
-    return this.options.listAll === true ||
-      (requirementsMet(op, this.services) && (this.#policy === undefined || !this.#policy.deniesOutright(op)));
+    return (
+      this.options.listAll === true ||
+      (requirementsMet(op, this.services) && (this.#policy === undefined || !this.#policy.deniesOutright(op)))
+    );
   }
 
   /** One view per provider with an operation in the profile: its schema, and invoke by operation name. */
@@ -155,9 +183,13 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
  * Creates a toolkit over a workspace from the providers it is given. The package entry's
  * `createToolkit` supplies the reference providers when none are given.
  */
-export function createToolkit<Ops = AnyOperations>(options: ToolkitOptions & { providers: readonly Provider<any>[] }): Toolkit<Ops> {
+export function createToolkit<Ops = AnyOperations>(
+  options: ToolkitOptions & { providers: readonly Provider<any>[] },
+): Toolkit<Ops> {
   if (!options || !Array.isArray(options.providers)) {
-    throw new TypeError('createToolkit (runtime): options.providers must be a list of providers; import createToolkit from "toolwright" for the reference set as default');
+    throw new TypeError(
+      'createToolkit (runtime): options.providers must be a list of providers; import createToolkit from "toolwright" for the reference set as default',
+    );
   }
   return new LocalToolkit<Ops>(options);
 }
@@ -178,4 +210,3 @@ function operationSchema(op: OperationDescriptor): OperationSchema {
     errors: [...op.errors],
   };
 }
-

@@ -35,7 +35,11 @@ export interface ExecOptions {
    * Run commands in a bubblewrap sandbox: 'none' (default), 'workspace-write', 'read-only', or
    * `{ mode, network?: boolean (default false), writable?: string[] (extra writable folders) }`.
    */
-  sandbox?: 'none' | 'workspace-write' | 'read-only' | { mode: 'none' | 'workspace-write' | 'read-only'; network?: boolean; writable?: string[] };
+  sandbox?:
+    | 'none'
+    | 'workspace-write'
+    | 'read-only'
+    | { mode: 'none' | 'workspace-write' | 'read-only'; network?: boolean; writable?: string[] };
   /** Path of the bwrap binary (default: `bwrap` on PATH). */
   bwrapPath?: string;
   /** Background jobs running at once per toolkit (default 8). */
@@ -206,10 +210,30 @@ export interface Toolkit<Ops = AnyOperations> {
    * whose type says nothing of its shape (`unknown`, `Record<string, unknown>`) is checked at run
    * time, as every input is.
    */
-  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(provider: P, operation: K, input: InvokeInput<Ops, K>, options?: InvokeOptions): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
-  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(provider: P, operation: K, input: Unshaped<I>, options?: InvokeOptions): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
-  invoke<P extends string, K extends string>(provider: WideString<P>, operation: K, input: unknown, options?: InvokeOptions): Promise<InvokeResult<unknown>>;
-  invoke<P extends string, K extends string>(provider: P, operation: WideString<K>, input: unknown, options?: InvokeOptions): Promise<InvokeResult<unknown>>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(
+    provider: P,
+    operation: K,
+    input: InvokeInput<Ops, K>,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(
+    provider: P,
+    operation: K,
+    input: Unshaped<I>,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
+  invoke<P extends string, K extends string>(
+    provider: WideString<P>,
+    operation: K,
+    input: unknown,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<unknown>>;
+  invoke<P extends string, K extends string>(
+    provider: P,
+    operation: WideString<K>,
+    input: unknown,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<unknown>>;
   /** Finds an exposed operation by tool name (`read_file`) or id (`filesystem.read_file`). */
   find(operation: string): OperationDescriptor | undefined;
   readonly call: TypedCalls<Ops>;
@@ -227,13 +251,30 @@ export type TypedCalls<Ops = AnyOperations> = {
 };
 
 /** The provider names of an operations map. */
-export type ProviderNameOf<Ops> = { [K in keyof Ops]: Ops[K] extends { provider: infer P extends string } ? P : never }[keyof Ops];
+export type ProviderNameOf<Ops> = {
+  [K in keyof Ops]: Ops[K] extends { provider: infer P extends string } ? P : never;
+}[keyof Ops];
 /** The operations of provider `P` in an operations map. */
-export type OperationNameOf<Ops, P> = { [K in keyof Ops]: Ops[K] extends { provider: infer Q } ? (P extends Q ? K : never) : never }[keyof Ops] & string;
+export type OperationNameOf<Ops, P> = {
+  [K in keyof Ops]: Ops[K] extends { provider: infer Q } ? (P extends Q ? K : never) : never;
+}[keyof Ops] &
+  string;
 /** What `invoke` takes for operation `K`: its params (anything, for a name or an operations map known only at run time). */
-export type InvokeInput<Ops, K> = string extends K | keyof Ops ? unknown : K extends keyof Ops ? (Ops[K] extends { params: infer X } ? X : never) : never;
+export type InvokeInput<Ops, K> = string extends K | keyof Ops
+  ? unknown
+  : K extends keyof Ops
+    ? Ops[K] extends { params: infer X }
+      ? X
+      : never
+    : never;
 /** What `invoke` gives for operation `K`: its result (`unknown`, for a name or an operations map known only at run time). */
-export type InvokeOutput<Ops, K> = string extends K | keyof Ops ? unknown : K extends keyof Ops ? (Ops[K] extends { result: infer X } ? X : never) : never;
+export type InvokeOutput<Ops, K> = string extends K | keyof Ops
+  ? unknown
+  : K extends keyof Ops
+    ? Ops[K] extends { result: infer X }
+      ? X
+      : never
+    : never;
 /**
  * `I` when its type says nothing of its shape (unknown, or an index signature such as
  * `Record<string, unknown>`, as parsed JSON is typed): such input is checked at run time only.

@@ -2,12 +2,13 @@ import type { JsonSchema, ValidationIssue } from './descriptor.js';
 
 /** `/options/0/label` → `options[0].label`; the root is called `input`. */
 export function fieldName(instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra !== undefined) parts.push(extra);
   if (parts.length === 0) return 'input';
-  return parts
-    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
-    .join('');
+  return parts.map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
 }
 
 function describeValue(value: unknown): string {
@@ -31,7 +32,11 @@ function schemaAt(schema: JsonSchema, instancePath: string): JsonSchema | undefi
   for (const part of instancePath.split('/').slice(1)) {
     if (!current) return undefined;
     const properties = current.properties;
-    current = /^\d+$/.test(part) ? current.items : properties && Object.hasOwn(properties, part) ? properties[part] : undefined;
+    current = /^\d+$/.test(part)
+      ? current.items
+      : properties && Object.hasOwn(properties, part)
+        ? properties[part]
+        : undefined;
   }
   return current;
 }
@@ -46,25 +51,37 @@ export function describeIssue(issue: ValidationIssue, data: unknown, schema: Jso
     case 'additionalProperties': {
       const allowed = Object.keys((schemaAt(schema, issue.instancePath)?.properties as object) ?? {});
       const where = issue.instancePath ? ` in ${field}` : '';
-      return `unknown property "${p.additionalProperty}"${where}` +
-        (allowed.length ? ` (allowed: ${allowed.join(', ')})` : '');
+      return (
+        `unknown property "${p.additionalProperty}"${where}` +
+        (allowed.length ? ` (allowed: ${allowed.join(', ')})` : '')
+      );
     }
     case 'type':
       return `${field} must be ${article(String(p.type))} (got ${describeValue(valueAt(data, issue.instancePath))})`;
-    case 'minimum': return `${field} must be >= ${p.limit}`;
-    case 'maximum': return `${field} must be <= ${p.limit}`;
-    case 'exclusiveMinimum': return `${field} must be > ${p.limit}`;
-    case 'exclusiveMaximum': return `${field} must be < ${p.limit}`;
+    case 'minimum':
+      return `${field} must be >= ${p.limit}`;
+    case 'maximum':
+      return `${field} must be <= ${p.limit}`;
+    case 'exclusiveMinimum':
+      return `${field} must be > ${p.limit}`;
+    case 'exclusiveMaximum':
+      return `${field} must be < ${p.limit}`;
     case 'minLength':
       return p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${p.limit} characters`;
-    case 'maxLength': return `${field} must be at most ${p.limit} characters`;
-    case 'minItems': return `${field} must have at least ${p.limit} items`;
-    case 'maxItems': return `${field} must have at most ${p.limit} items`;
-    case 'uniqueItems': return `${field} must not contain duplicates (items ${p.j} and ${p.i} are equal)`;
+    case 'maxLength':
+      return `${field} must be at most ${p.limit} characters`;
+    case 'minItems':
+      return `${field} must have at least ${p.limit} items`;
+    case 'maxItems':
+      return `${field} must have at most ${p.limit} items`;
+    case 'uniqueItems':
+      return `${field} must not contain duplicates (items ${p.j} and ${p.i} are equal)`;
     case 'enum':
       return `${field} must be one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'const': return `${field} must be ${JSON.stringify(p.allowedValue)}`;
-    case 'pattern': return `${field} must match the pattern ${p.pattern}`;
+    case 'const':
+      return `${field} must be ${JSON.stringify(p.allowedValue)}`;
+    case 'pattern':
+      return `${field} must match the pattern ${p.pattern}`;
     default:
       return `${field} ${issue.message ?? 'is invalid'}`;
   }

@@ -44,7 +44,11 @@ export function childDescriptorPath(handle: FileHandle): string | undefined {
  * is the path it was opened by (used by the non-Linux fallback: same device and inode as what the
  * path resolves to now).
  */
-export async function realPathOf(handle: FileHandle | DescriptorFile, expected: string, stats?: BigIntStats): Promise<string | undefined> {
+export async function realPathOf(
+  handle: FileHandle | DescriptorFile,
+  expected: string,
+  stats?: BigIntStats,
+): Promise<string | undefined> {
   if (HAS_PROC_FD) {
     let real = await readlinkOf(descriptorPath(handle));
     // An unlinked file (replaced by a rename since we opened it) reads "path (deleted)".
@@ -54,7 +58,10 @@ export async function realPathOf(handle: FileHandle | DescriptorFile, expected: 
     return real;
   }
   try {
-    const [mine, theirs] = await Promise.all([stats ?? handle.stat({ bigint: true }), realpath(expected).then((r) => stat(r, { bigint: true }).then((s) => ({ r, s })))]);
+    const [mine, theirs] = await Promise.all([
+      stats ?? handle.stat({ bigint: true }),
+      realpath(expected).then((r) => stat(r, { bigint: true }).then((s) => ({ r, s }))),
+    ]);
     return mine.dev === theirs.s.dev && mine.ino === theirs.s.ino ? theirs.r : undefined;
   } catch {
     return undefined;
@@ -63,7 +70,15 @@ export async function realPathOf(handle: FileHandle | DescriptorFile, expected: 
 
 /** The path (or a folder on it) turned into a symlink between resolving it and opening it. */
 /** What a directory entry is, for messages: `a FIFO (named pipe)`, `a socket`, `a folder`… */
-export function entryKind(stats: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+export function entryKind(stats: {
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+}): string {
   if (stats.isFile()) return 'a regular file';
   if (stats.isDirectory()) return 'a folder';
   if (stats.isSymbolicLink()) return 'a symbolic link';
@@ -74,22 +89,40 @@ export function entryKind(stats: { isFile(): boolean; isDirectory(): boolean; is
 }
 
 export function swappedError(display: string): ToolError {
-  return new ToolError('OUTSIDE_WORKSPACE', `${display} (or a folder on its path) was replaced by a symlink while the call ran; refused, nothing was changed — retry`);
+  return new ToolError(
+    'OUTSIDE_WORKSPACE',
+    `${display} (or a folder on its path) was replaced by a symlink while the call ran; refused, nothing was changed — retry`,
+  );
 }
 
 export function escapedError(display: string): ToolError {
-  return new ToolError('OUTSIDE_WORKSPACE', `${display} was swapped for a link to a location outside the workspace while the call ran; refused`);
+  return new ToolError(
+    'OUTSIDE_WORKSPACE',
+    `${display} was swapped for a link to a location outside the workspace while the call ran; refused`,
+  );
 }
 
 /** Throws OUTSIDE_WORKSPACE unless the open descriptor lies inside `root`; returns its real path. */
-export async function assertDescriptorInside(root: string, handle: FileHandle, expected: string, display: string, stats?: BigIntStats): Promise<string> {
+export async function assertDescriptorInside(
+  root: string,
+  handle: FileHandle,
+  expected: string,
+  display: string,
+  stats?: BigIntStats,
+): Promise<string> {
   const real = await realPathOf(handle, expected, stats);
   if (real === undefined || !isInside(root, real)) throw escapedError(display);
   return real;
 }
 
 /** Opens a file (never through a final symlink) and proves the descriptor lies inside `root`. */
-export async function openInside(root: string, absolute: string, flags: number, display: string, mode?: number): Promise<FileHandle> {
+export async function openInside(
+  root: string,
+  absolute: string,
+  flags: number,
+  display: string,
+  mode?: number,
+): Promise<FileHandle> {
   const handle = await open(absolute, flags | constants.O_NOFOLLOW, mode);
   try {
     await assertDescriptorInside(root, handle, absolute, display);
@@ -104,7 +137,12 @@ export async function openInside(root: string, absolute: string, flags: number, 
  * openInside plus the descriptor's stats. The stats (and the real path) are only returned once the
  * descriptor is proven inside.
  */
-export async function openInsideWithStats(root: string, absolute: string, flags: number, display: string): Promise<{ handle: DescriptorFile; stats: BigIntStats; real: string }> {
+export async function openInsideWithStats(
+  root: string,
+  absolute: string,
+  flags: number,
+  display: string,
+): Promise<{ handle: DescriptorFile; stats: BigIntStats; real: string }> {
   const handle = await DescriptorFile.open(absolute, flags | constants.O_NOFOLLOW);
   try {
     // Read synchronously: a /proc/self/fd link is the kernel's name for an open file, made without
@@ -200,7 +238,12 @@ export class VerifiedDir implements DirRef {
  * Opens folder `absolute` (a real path inside `root`), creating missing folders one at a time
  * inside verified ones, so a parent swapped for a symlink cannot make them appear elsewhere.
  */
-export async function openOrCreateDir(root: string, absolute: string, display: string, mkdir: (p: string) => Promise<unknown>): Promise<VerifiedDir> {
+export async function openOrCreateDir(
+  root: string,
+  absolute: string,
+  display: string,
+  mkdir: (p: string) => Promise<unknown>,
+): Promise<VerifiedDir> {
   const missing: string[] = [];
   let existing = absolute;
   for (;;) {
@@ -216,7 +259,11 @@ export async function openOrCreateDir(root: string, absolute: string, display: s
   }
 }
 
-async function descend(dir: VerifiedDir, names: string[], mkdir: (p: string) => Promise<unknown>): Promise<VerifiedDir> {
+async function descend(
+  dir: VerifiedDir,
+  names: string[],
+  mkdir: (p: string) => Promise<unknown>,
+): Promise<VerifiedDir> {
   let current = dir;
   for (const name of names) {
     try {

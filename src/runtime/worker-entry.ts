@@ -16,5 +16,8 @@ export function workerEntry(self: string, name: string, distPath: string): { scr
   }
   const target = JSON.stringify(new URL(`./${name}.ts`, self).href);
   const tsxApi = pathToFileURL(createRequire(self).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-  return { script: `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${target}, ${target}))`, eval: true };
+  return {
+    script: `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${target}, ${target}))`,
+    eval: true,
+  };
 }

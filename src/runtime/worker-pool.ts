@@ -156,7 +156,8 @@ export class WorkerPool<Reply extends { id: number }> {
         given.worker.ref();
         job.post(given.worker, id);
       };
-      if (job.deadlineMs !== undefined) timer = setTimeout(() => finish(true, job.timeout?.() ?? new Error('the job timed out')), job.deadlineMs);
+      if (job.deadlineMs !== undefined)
+        timer = setTimeout(() => finish(true, job.timeout?.() ?? new Error('the job timed out')), job.deadlineMs);
       signal.addEventListener('abort', onAbort, { once: true });
       this.acquire(waiter);
     });

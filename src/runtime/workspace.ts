@@ -50,7 +50,8 @@ export async function resolveInsideWorkspace(
   const { real, exists } = await realpathAllowingMissing(lexical, userPath).catch((error: unknown) => {
     throw pathError(error, userPath);
   });
-  if (Buffer.byteLength(real) > PATH_MAX_BYTES) throw pathError(Object.assign(new Error('name too long'), { code: 'ENAMETOOLONG' }), userPath);
+  if (Buffer.byteLength(real) > PATH_MAX_BYTES)
+    throw pathError(Object.assign(new Error('name too long'), { code: 'ENAMETOOLONG' }), userPath);
   if (!isInside(root, real)) {
     throw new ToolError(
       'OUTSIDE_WORKSPACE',
@@ -64,7 +65,11 @@ export async function resolveInsideWorkspace(
  * The checks that need no file system: `userPath` as a normalized absolute path inside the root
  * (`..` taken lexically), and whether it was written as a folder.
  */
-function lexicalInside(root: string, userPath: string, aliases: readonly string[]): { lexical: string; directory: boolean } {
+function lexicalInside(
+  root: string,
+  userPath: string,
+  aliases: readonly string[],
+): { lexical: string; directory: boolean } {
   if (typeof userPath !== 'string' || userPath.length === 0) {
     throw new ToolError('INVALID_INPUT', 'path must be a non-empty string');
   }
@@ -85,7 +90,10 @@ function lexicalInside(root: string, userPath: string, aliases: readonly string[
   }
   // Files below PATH_MAX only: longer ones can be made through descriptors, but most tools cannot touch them.
   if (Buffer.byteLength(lexical) > PATH_MAX_BYTES) {
-    throw new ToolError('INVALID_INPUT', `${userPath.slice(0, 60)}… is ${Buffer.byteLength(lexical)} bytes long as an absolute path; the limit is ${PATH_MAX_BYTES} bytes (PATH_MAX)`);
+    throw new ToolError(
+      'INVALID_INPUT',
+      `${userPath.slice(0, 60)}… is ${Buffer.byteLength(lexical)} bytes long as an absolute path; the limit is ${PATH_MAX_BYTES} bytes (PATH_MAX)`,
+    );
   }
   const directory = /(^|\/)(\.{1,2})?$/.test(userPath) || (path.sep === '\\' && /(^|\\)(\.{1,2})?$/.test(userPath));
   return { lexical, directory };
@@ -95,13 +103,19 @@ function lexicalInside(root: string, userPath: string, aliases: readonly string[
 function assertLengths(userPath: string): void {
   const bytes = Buffer.byteLength(userPath);
   if (bytes > PATH_MAX_BYTES) {
-    throw new ToolError('INVALID_INPUT', `path is ${bytes} bytes long; the limit is ${PATH_MAX_BYTES} bytes (PATH_MAX)`);
+    throw new ToolError(
+      'INVALID_INPUT',
+      `path is ${bytes} bytes long; the limit is ${PATH_MAX_BYTES} bytes (PATH_MAX)`,
+    );
   }
   if (bytes <= NAME_MAX_BYTES) return; // no name in it can be longer than the whole path
   for (const name of userPath.split(/[\\/]/)) {
     const length = Buffer.byteLength(name);
     if (length > NAME_MAX_BYTES) {
-      throw new ToolError('INVALID_INPUT', `the name "${name.slice(0, 40)}…" is ${length} bytes long; a file or folder name may be at most ${NAME_MAX_BYTES} bytes (NAME_MAX)`);
+      throw new ToolError(
+        'INVALID_INPUT',
+        `the name "${name.slice(0, 40)}…" is ${length} bytes long; a file or folder name may be at most ${NAME_MAX_BYTES} bytes (NAME_MAX)`,
+      );
     }
   }
 }
@@ -111,9 +125,13 @@ function pathError(error: unknown, display: string): unknown {
   if (error instanceof ToolError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENAMETOOLONG') {
-    return new ToolError('INVALID_INPUT', `${display} resolves (through symlinks) to a path longer than ${PATH_MAX_BYTES} bytes (PATH_MAX); refused`);
+    return new ToolError(
+      'INVALID_INPUT',
+      `${display} resolves (through symlinks) to a path longer than ${PATH_MAX_BYTES} bytes (PATH_MAX); refused`,
+    );
   }
-  if (code === 'EINVAL' || code === 'EILSEQ') return new ToolError('INVALID_INPUT', `the file system refuses the path ${display} (${code})`);
+  if (code === 'EINVAL' || code === 'EILSEQ')
+    return new ToolError('INVALID_INPUT', `the file system refuses the path ${display} (${code})`);
   if (code === 'EIO') return new ToolError('INTERNAL', `I/O error while resolving ${display}`);
   return fsErrorToToolError(error, display) ?? error;
 }
@@ -142,10 +160,7 @@ export function toRelative(root: string, absolute: string): string {
  * Like realpath, but a missing tail is allowed: components are walked one by one, symlinks
  * (including dangling ones) are followed by hand, and whatever does not exist is appended as is.
  */
-async function realpathAllowingMissing(
-  absolute: string,
-  display: string,
-): Promise<{ real: string; exists: boolean }> {
+async function realpathAllowingMissing(absolute: string, display: string): Promise<{ real: string; exists: boolean }> {
   try {
     return { real: await realpathNative(absolute), exists: true };
   } catch (error) {
@@ -245,9 +260,16 @@ export class Workspace {
           target = await this.resolve(target.absolute);
           continue;
         }
-        if (code === 'ELOOP') throw new ToolError('OUTSIDE_WORKSPACE', `${resolved.relative} keeps turning into a symlink while the call runs; refused`);
+        if (code === 'ELOOP')
+          throw new ToolError(
+            'OUTSIDE_WORKSPACE',
+            `${resolved.relative} keeps turning into a symlink while the call runs; refused`,
+          );
         if (code === 'ENXIO' || code === 'ENODEV' || code === 'EOPNOTSUPP') {
-          throw new ToolError('INVALID_INPUT', `${resolved.relative} is not a regular file (a socket or device); only regular files can be read or written`);
+          throw new ToolError(
+            'INVALID_INPUT',
+            `${resolved.relative} is not a regular file (a socket or device); only regular files can be read or written`,
+          );
         }
         throw error;
       }
@@ -259,7 +281,10 @@ export class Workspace {
     }
   }
 
-  async #withStats(resolved: ResolvedPath, handle: DescriptorFile): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
+  async #withStats(
+    resolved: ResolvedPath,
+    handle: DescriptorFile,
+  ): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
     try {
       const stats = await handle.stat();
       if (resolved.directory && !stats.isDirectory()) {
@@ -280,7 +305,10 @@ export class Workspace {
    * does not hold (no such folder held, a missing file, a link, a folder moved since): the caller
    * then resolves the path as usual, so the answer and the errors are those of resolve().
    */
-  async openInFolder(userPath: string, flags: number): Promise<{ resolved: ResolvedPath; handle: DescriptorFile } | undefined> {
+  async openInFolder(
+    userPath: string,
+    flags: number,
+  ): Promise<{ resolved: ResolvedPath; handle: DescriptorFile } | undefined> {
     if (!HAS_PROC_FD) return undefined;
     const { lexical, directory } = lexicalInside(this.root, userPath, this.aliases);
     if (lexical === this.root) return undefined;
@@ -297,13 +325,23 @@ export class Workspace {
     let real: string | undefined;
     try {
       real = readlinkSync(descriptorPath(handle));
-    } catch { /* not known: not used */ }
+    } catch {
+      /* not known: not used */
+    }
     if (real !== lexical) {
       handle.close().catch(() => {});
       folder.drop();
       return undefined;
     }
-    return { resolved: { absolute: lexical, relative: relativeOfReal(this.root, lexical), exists: true, ...(directory ? { directory } : {}) }, handle };
+    return {
+      resolved: {
+        absolute: lexical,
+        relative: relativeOfReal(this.root, lexical),
+        exists: true,
+        ...(directory ? { directory } : {}),
+      },
+      handle,
+    };
   }
 
   /** Workspace-relative `/`-separated form of an absolute path inside the workspace. */

@@ -7,8 +7,18 @@ import type { ToolSet as ToolSet6 } from 'ai6';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toAISDKTools } from '../../src/adapters/ai-sdk.js';
 import { runAnthropicToolUse, toAnthropicTools } from '../../src/adapters/anthropic.js';
-import { runOpenAIResponsesFunctionCall, runOpenAIToolCall, toOpenAIResponsesTools, toOpenAITools } from '../../src/adapters/openai.js';
-import { exportableOperations, strictSchemaProblems, TOOL_NAME_PATTERN, toStrictJsonSchema } from '../../src/adapters/schema.js';
+import {
+  runOpenAIResponsesFunctionCall,
+  runOpenAIToolCall,
+  toOpenAIResponsesTools,
+  toOpenAITools,
+} from '../../src/adapters/openai.js';
+import {
+  exportableOperations,
+  strictSchemaProblems,
+  TOOL_NAME_PATTERN,
+  toStrictJsonSchema,
+} from '../../src/adapters/schema.js';
 import type { JsonSchema } from '../../src/runtime/descriptor.js';
 import { ToolError } from '../../src/runtime/errors.js';
 import { createToolkit } from '../../src/toolkit.js';
@@ -32,7 +42,8 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 /** Arguments as a strict-mode model sends them: every optional property null, required ones given. */
 function strictArgs(schema: JsonSchema, required: Record<string, unknown>): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  for (const name of Object.keys((schema.properties ?? {}) as object)) args[name] = name in required ? required[name] : null;
+  for (const name of Object.keys((schema.properties ?? {}) as object))
+    args[name] = name in required ? required[name] : null;
   return args;
 }
 
@@ -55,7 +66,12 @@ describe('toStrictJsonSchema', () => {
       list: {
         type: 'array',
         uniqueItems: true,
-        items: { type: 'object', additionalProperties: false, required: ['label'], properties: { label: { type: 'string' }, note: { type: 'string' } } },
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['label'],
+          properties: { label: { type: 'string' }, note: { type: 'string' } },
+        },
       },
     },
   };
@@ -72,7 +88,7 @@ describe('toStrictJsonSchema', () => {
     const nested = props.nested!.properties as Record<string, Record<string, unknown>>;
     expect(props.nested!.required).toEqual(['inner', 'extra']);
     expect(nested.extra!.type).toEqual(['string', 'null']);
-    const item = (props.list!.items as Record<string, unknown>);
+    const item = props.list!.items as Record<string, unknown>;
     expect(item.required).toEqual(['label', 'note']);
     expect(strictSchemaProblems(strict)).toEqual([]);
     expect(strictSchemaProblems(schema).length).toBeGreaterThan(0);
@@ -127,14 +143,12 @@ describe('OpenAI tools', () => {
       const strict = toStrictJsonSchema(op.params);
       const required = new Set((op.params.required as string[] | undefined) ?? []);
       const optionalNulls: Record<string, unknown> = {};
-      for (const name of Object.keys((op.params.properties ?? {}) as object)) if (!required.has(name)) optionalNulls[name] = null;
+      for (const name of Object.keys((op.params.properties ?? {}) as object))
+        if (!required.has(name)) optionalNulls[name] = null;
       const cleaned = dropNullOptionals(op.params, optionalNulls) as Record<string, unknown>;
       expect(Object.keys(cleaned), op.id).toEqual([]);
       // The model's nulls are valid against the strict schema we sent.
-      const nullsValid = ajv.validate(
-        { ...strict, required: Object.keys(optionalNulls) },
-        optionalNulls,
-      );
+      const nullsValid = ajv.validate({ ...strict, required: Object.keys(optionalNulls) }, optionalNulls);
       expect(nullsValid, `${op.id}: ${ajv.errorsText()}`).toBe(true);
     }
   });
@@ -143,7 +157,14 @@ describe('OpenAI tools', () => {
     const op = toolkit.find('ask_user');
     if (!op) return;
     const strict = toStrictJsonSchema(op.params);
-    const args = { question: 'Which one?', options: [{ label: 'a', description: null }, { label: 'b', description: 'the second' }], multi_select: null };
+    const args = {
+      question: 'Which one?',
+      options: [
+        { label: 'a', description: null },
+        { label: 'b', description: 'the second' },
+      ],
+      multi_select: null,
+    };
     expect(ajv.validate(strict, args), ajv.errorsText()).toBe(true);
     expect(op.validateParams(dropNullOptionals(op.params, args))).toBe(true);
     expect(op.validateParams(args)).toBe(false); // without the null handling the call would be refused
@@ -154,7 +175,11 @@ describe('OpenAI tools', () => {
     const readArgs = strictArgs(readTool!.function.parameters, { path: 'a.txt' });
     expect(readArgs).toMatchObject({ path: 'a.txt', offset: null, limit: null });
     expect(ajv.validate(readTool!.function.parameters, readArgs)).toBe(true);
-    const read = await runOpenAIToolCall(toolkit, { id: 'call_1', type: 'function', function: { name: 'read_file', arguments: JSON.stringify(readArgs) } });
+    const read = await runOpenAIToolCall(toolkit, {
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'read_file', arguments: JSON.stringify(readArgs) },
+    });
     expect(read.role).toBe('tool');
     expect(read.tool_call_id).toBe('call_1');
     expect(read.content).toContain('beta');
@@ -163,7 +188,12 @@ describe('OpenAI tools', () => {
     const editTool = toOpenAITools(toolkit).find((t) => t.function.name === 'edit_file')!;
     const editArgs = strictArgs(editTool.function.parameters, { path: 'a.txt', old_str: 'beta', new_str: 'BETA' });
     expect(ajv.validate(editTool.function.parameters, editArgs)).toBe(true);
-    const edit = await runOpenAIResponsesFunctionCall(toolkit, { type: 'function_call', call_id: 'fc_1', name: 'edit_file', arguments: JSON.stringify(editArgs) });
+    const edit = await runOpenAIResponsesFunctionCall(toolkit, {
+      type: 'function_call',
+      call_id: 'fc_1',
+      name: 'edit_file',
+      arguments: JSON.stringify(editArgs),
+    });
     expect(edit).toMatchObject({ type: 'function_call_output', call_id: 'fc_1' });
     expect(edit.output).not.toMatch(/^Error/);
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('alpha\nBETA\ngamma\n');
@@ -203,11 +233,20 @@ describe('Anthropic tools', () => {
   });
 
   it('runs tool_use blocks into tool_result blocks, flagging errors', async () => {
-    const ok = await runAnthropicToolUse(toolkit, { type: 'tool_use', id: 'tu_1', name: 'read_file', input: { path: 'a.txt', offset: 2 } });
+    const ok = await runAnthropicToolUse(toolkit, {
+      type: 'tool_use',
+      id: 'tu_1',
+      name: 'read_file',
+      input: { path: 'a.txt', offset: 2 },
+    });
     expect(ok).toMatchObject({ type: 'tool_result', tool_use_id: 'tu_1', is_error: false });
     expect(ok.content).toContain('beta');
     expect(ok.content).not.toContain('alpha');
-    const failed = await runAnthropicToolUse(toolkit, { id: 'tu_2', name: 'edit_file', input: { path: 'a.txt', old_str: 'zeta', new_str: 'z' } });
+    const failed = await runAnthropicToolUse(toolkit, {
+      id: 'tu_2',
+      name: 'edit_file',
+      input: { path: 'a.txt', old_str: 'zeta', new_str: 'z' },
+    });
     expect(failed.is_error).toBe(true);
     expect(failed.content).toMatch(/^Error NO_MATCH/);
   });
@@ -231,8 +270,12 @@ describe('AI SDK tools', () => {
     const options = { toolCallId: 't1', messages: [] };
     const output = await tools.read_file!.execute!({ path: 'a.txt' }, options);
     expect(output).toMatchObject({ path: 'a.txt', total_lines: 3 });
-    const error = await Promise.resolve(tools.edit_file!.execute!({ path: 'a.txt', old_str: 'nope', new_str: 'x' }, options))
-      .then(() => undefined, (e: unknown) => e);
+    const error = await Promise.resolve(
+      tools.edit_file!.execute!({ path: 'a.txt', old_str: 'nope', new_str: 'x' }, options),
+    ).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ToolError);
     expect((error as ToolError).code).toBe('NO_MATCH');
     expect((error as ToolError).message).toMatch(/^Error NO_MATCH:/);
@@ -247,34 +290,63 @@ describe('AI SDK tools', () => {
     const ai6 = await import('ai6');
     const tools = await toAISDKTools(toolkit, { ai: major === 5 ? ai5 : ai6, ...(modelOutput ? { modelOutput } : {}) });
     const prompts: unknown[] = [];
-    const call = { type: 'tool-call' as const, toolCallId: 'call-1', toolName: 'read_file', input: JSON.stringify({ path: 'a.txt', limit: null }) };
+    const call = {
+      type: 'tool-call' as const,
+      toolCallId: 'call-1',
+      toolName: 'read_file',
+      input: JSON.stringify({ path: 'a.txt', limit: null }),
+    };
     const text = (value: string) => ({ type: 'text' as const, text: value });
     const doGenerate = async (options: { prompt: unknown; tools?: { name: string }[] }) => {
       prompts.push(options.prompt);
-      if (prompts.length === 1) expect(options.tools?.map((t) => t.name)).toEqual(toolkit.operations.map((op) => op.name));
+      if (prompts.length === 1)
+        expect(options.tools?.map((t) => t.name)).toEqual(toolkit.operations.map((op) => op.name));
       const first = prompts.length === 1;
       return major === 5
-        ? { content: [first ? call : text('done')], finishReason: first ? 'tool-calls' : 'stop', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 }, warnings: [] }
+        ? {
+            content: [first ? call : text('done')],
+            finishReason: first ? 'tool-calls' : 'stop',
+            usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+            warnings: [],
+          }
         : {
-          content: [first ? call : text('done')],
-          finishReason: { unified: first ? 'tool-calls' : 'stop', raw: undefined },
-          usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
-          warnings: [],
-        };
+            content: [first ? call : text('done')],
+            finishReason: { unified: first ? 'tool-calls' : 'stop', raw: undefined },
+            usage: {
+              inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+              outputTokens: { total: 1, text: 1, reasoning: 0 },
+            },
+            warnings: [],
+          };
     };
     let result: { text: string; steps: { toolResults: unknown[] }[] };
     if (major === 5) {
       const { MockLanguageModelV2: Mock } = await import('ai/test');
       const model = new Mock({ doGenerate: doGenerate as never });
-      result = await ai5.generateText({ model, tools: tools as ToolSet, prompt: 'read a.txt', stopWhen: ai5.stepCountIs(3) });
+      result = await ai5.generateText({
+        model,
+        tools: tools as ToolSet,
+        prompt: 'read a.txt',
+        stopWhen: ai5.stepCountIs(3),
+      });
     } else {
       const { MockLanguageModelV3: Mock } = await import('ai6/test');
       const model = new Mock({ doGenerate: doGenerate as never });
-      result = await ai6.generateText({ model, tools: tools as ToolSet6, prompt: 'read a.txt', stopWhen: ai6.stepCountIs(3) });
+      result = await ai6.generateText({
+        model,
+        tools: tools as ToolSet6,
+        prompt: 'read a.txt',
+        stopWhen: ai6.stepCountIs(3),
+      });
     }
     expect(result.text).toBe('done');
-    expect(result.steps[0]!.toolResults[0]).toMatchObject({ toolName: 'read_file', output: { path: 'a.txt', total_lines: 3 } });
-    const toolMessage = (prompts[1] as { role: string; content: { type: string; output?: unknown }[] }[]).find((m) => m.role === 'tool')!;
+    expect(result.steps[0]!.toolResults[0]).toMatchObject({
+      toolName: 'read_file',
+      output: { path: 'a.txt', total_lines: 3 },
+    });
+    const toolMessage = (prompts[1] as { role: string; content: { type: string; output?: unknown }[] }[]).find(
+      (m) => m.role === 'tool',
+    )!;
     const part = toolMessage.content.find((c) => c.type === 'tool-result')!;
     expect(part).toMatchObject({ toolCallId: 'call-1', toolName: 'read_file' });
     return part.output;
@@ -301,17 +373,44 @@ describe('AI SDK tools', () => {
 
 describe('malformed tool calls from a model or a wire', () => {
   it('become error results, never exceptions', async () => {
-    const bad: unknown[] = [undefined, null, {}, { function: null }, { function: { name: 42, arguments: '{}' } }, { function: { name: Symbol('x'), arguments: '{}' } }, { function: { name: 'read_file', arguments: '{not json' } }];
+    const bad: unknown[] = [
+      undefined,
+      null,
+      {},
+      { function: null },
+      { function: { name: 42, arguments: '{}' } },
+      { function: { name: Symbol('x'), arguments: '{}' } },
+      { function: { name: 'read_file', arguments: '{not json' } },
+    ];
     for (const call of bad) {
       const reply = await runOpenAIToolCall(toolkit, call as never);
       expect(reply.role).toBe('tool');
       expect(reply.content).toMatch(/^Error (UNKNOWN_OPERATION|INVALID_INPUT): /);
     }
-    for (const block of [undefined, {}, { name: { toString: () => { throw new Error('boom'); } }, input: {} }]) {
+    for (const block of [
+      undefined,
+      {},
+      {
+        name: {
+          toString: () => {
+            throw new Error('boom');
+          },
+        },
+        input: {},
+      },
+    ]) {
       const reply = await runAnthropicToolUse(toolkit, block as never);
-      expect(reply).toMatchObject({ type: 'tool_result', is_error: true, content: expect.stringMatching(/^Error UNKNOWN_OPERATION: the tool name must be a string/) });
+      expect(reply).toMatchObject({
+        type: 'tool_result',
+        is_error: true,
+        content: expect.stringMatching(/^Error UNKNOWN_OPERATION: the tool name must be a string/),
+      });
     }
-    const item = await runOpenAIResponsesFunctionCall(toolkit, { call_id: 'c', name: 'x'.repeat(10_000), arguments: '{}' });
+    const item = await runOpenAIResponsesFunctionCall(toolkit, {
+      call_id: 'c',
+      name: 'x'.repeat(10_000),
+      arguments: '{}',
+    });
     expect(item.output.length).toBeLessThan(2000); // the unknown name is quoted, shortened
   });
 });

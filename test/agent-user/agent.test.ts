@@ -28,7 +28,12 @@ function recordingKernel(): Kernel & { requests: SubagentRequest[] } {
 }
 
 const spawn = (toolkit: Toolkit, input: Record<string, unknown>, signal?: AbortSignal) =>
-  toolkit.invoke('agent', 'spawn_subagent', { prompt: 'Do the thing.', description: 'Do thing', ...input }, signal ? { signal } : {});
+  toolkit.invoke(
+    'agent',
+    'spawn_subagent',
+    { prompt: 'Do the thing.', description: 'Do thing', ...input },
+    signal ? { signal } : {},
+  );
 
 describe('spawn_subagent', () => {
   it('no kernel → UNAVAILABLE', async () => {
@@ -45,7 +50,13 @@ describe('spawn_subagent', () => {
     expect(result.ok && result.output).toEqual({ session_id: 'child-1', status: 'completed', output: 'did: Do thing' });
     expect(result.text).toBe('Sub-agent "Do thing" (child-1) finished:\ndid: Do thing');
     const [request] = kernel.requests;
-    expect(request).toMatchObject({ prompt: 'Do the thing.', description: 'Do thing', profile: ['task.task_list'], parentSessionId: toolkit.session.id, depth: 1 });
+    expect(request).toMatchObject({
+      prompt: 'Do the thing.',
+      description: 'Do thing',
+      profile: ['task.task_list'],
+      parentSessionId: toolkit.session.id,
+      depth: 1,
+    });
     // The handler's signal follows the caller's.
     expect(request!.signal.aborted).toBe(false);
     controller.abort();
@@ -80,7 +91,11 @@ describe('spawn_subagent', () => {
 
   it('a pattern that reaches one operation too far is denied; an exact subset is allowed', async () => {
     const kernel = recordingKernel();
-    const toolkit = createToolkit({ workspace: root, kernel, profile: ['task.task_list', 'task.task_update', 'agent.*'] });
+    const toolkit = createToolkit({
+      workspace: root,
+      kernel,
+      profile: ['task.task_list', 'task.task_update', 'agent.*'],
+    });
     const wide = await spawn(toolkit, { capabilities: ['task_*'] });
     expect(!wide.ok && wide.error.code).toBe('DENIED_BY_POLICY');
     expect(!wide.ok && wide.error.details).toMatchObject({ outside: ['task.task_create'] });
@@ -90,7 +105,9 @@ describe('spawn_subagent', () => {
   });
 
   it('a capability that matches no operation is INVALID_INPUT', async () => {
-    const result = await spawn(createToolkit({ workspace: root, kernel: recordingKernel() }), { capabilities: ['task.*', 'fs.read'] });
+    const result = await spawn(createToolkit({ workspace: root, kernel: recordingKernel() }), {
+      capabilities: ['task.*', 'fs.read'],
+    });
     expect(!result.ok && result.error.code).toBe('INVALID_INPUT');
     expect(result.text).toContain('"fs.read" match no operation');
   });
@@ -98,7 +115,11 @@ describe('spawn_subagent', () => {
   it('a denied spawn never reaches the handler when the policy forbids it', async () => {
     const spy = vi.spyOn(handlers.agent, 'spawn_subagent');
     const kernel = recordingKernel();
-    const toolkit = createToolkit({ workspace: root, kernel, policy: { rules: [{ risk: 'critical', decision: 'deny' }] } });
+    const toolkit = createToolkit({
+      workspace: root,
+      kernel,
+      policy: { rules: [{ risk: 'critical', decision: 'deny' }] },
+    });
     const result = await spawn(toolkit, {});
     expect(!result.ok && result.error.code).toBe('DENIED_BY_POLICY');
     expect(spy).not.toHaveBeenCalled();
@@ -106,11 +127,21 @@ describe('spawn_subagent', () => {
   });
 
   it('a kernel reporting failure is a result; a kernel throwing is INTERNAL', async () => {
-    const failed = createToolkit({ workspace: root, kernel: { runSession: async () => ({ session_id: 's', status: 'failed', output: 'model error' }) } });
+    const failed = createToolkit({
+      workspace: root,
+      kernel: { runSession: async () => ({ session_id: 's', status: 'failed', output: 'model error' }) },
+    });
     const a = await spawn(failed, {});
     expect(a.ok && a.output).toEqual({ session_id: 's', status: 'failed', output: 'model error' });
     expect(a.text).toContain('failed:\nmodel error');
-    const throwing = createToolkit({ workspace: root, kernel: { runSession: async () => { throw new Error('kernel down'); } } });
+    const throwing = createToolkit({
+      workspace: root,
+      kernel: {
+        runSession: async () => {
+          throw new Error('kernel down');
+        },
+      },
+    });
     const b = await spawn(throwing, {});
     expect(!b.ok && b.error.code).toBe('INTERNAL');
     expect(b.text).toContain('kernel down');
@@ -147,8 +178,12 @@ describe('in-process reference kernel', () => {
   it('a background job the child started dies when the child session ends (its toolkit is closed)', async () => {
     const kernel = createInProcessKernel({
       step: async (input) => {
-        const started = await input.toolkit.call.bash({ command: 'echo $$ > job.pid; exec sleep 30', run_in_background: true });
-        for (let i = 0; i < 100 && !(await readFile(join(root, 'job.pid'), 'utf8').catch(() => '')).trim(); i++) await new Promise((r) => setTimeout(r, 50));
+        const started = await input.toolkit.call.bash({
+          command: 'echo $$ > job.pid; exec sleep 30',
+          run_in_background: true,
+        });
+        for (let i = 0; i < 100 && !(await readFile(join(root, 'job.pid'), 'utf8').catch(() => '')).trim(); i++)
+          await new Promise((r) => setTimeout(r, 50));
         return `started ${started.job_id}`;
       },
     });
@@ -157,7 +192,14 @@ describe('in-process reference kernel', () => {
     expect(result.ok && (result.output as { status: string }).status).toBe('completed');
     const pid = Number((await readFile(join(root, 'job.pid'), 'utf8')).trim());
     expect(pid).toBeGreaterThan(1);
-    const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
     expect(alive()).toBe(false);
   });
@@ -167,19 +209,29 @@ describe('in-process reference kernel', () => {
     const kernel = createInProcessKernel({
       step: async ({ toolkit, depth }) => {
         if (depth === 1) {
-          const widened = await toolkit.invoke('agent', 'spawn_subagent', { prompt: 'p', description: 'd', capabilities: ['*'] });
+          const widened = await toolkit.invoke('agent', 'spawn_subagent', {
+            prompt: 'p',
+            description: 'd',
+            capabilities: ['*'],
+          });
           attempts.push(widened.ok ? 'allowed' : widened.error);
           const same = await toolkit.invoke('agent', 'spawn_subagent', { prompt: 'p', description: 'd' });
           attempts.push(same.ok ? (same.output as { status: string }).status : same.error);
           return 'child done';
         }
-        return `grandchild ops: ${toolkit.operations.map((o) => o.id).sort().join(',')}`;
+        return `grandchild ops: ${toolkit.operations
+          .map((o) => o.id)
+          .sort()
+          .join(',')}`;
       },
     });
     const parent = createToolkit({ workspace: root, kernel });
     const result = await spawn(parent, { capabilities: ['task.task_list', 'agent.spawn_subagent'] });
     expect(result.ok && (result.output as { output: string }).output).toBe('child done');
-    expect(attempts[0]).toMatchObject({ code: 'DENIED_BY_POLICY', details: { profile: ['task.task_list', 'agent.spawn_subagent'] } });
+    expect(attempts[0]).toMatchObject({
+      code: 'DENIED_BY_POLICY',
+      details: { profile: ['task.task_list', 'agent.spawn_subagent'] },
+    });
     expect(attempts[1]).toBe('completed');
   });
 
@@ -195,16 +247,21 @@ describe('in-process reference kernel', () => {
     await spawn(createToolkit({ workspace: root, kernel: createInProcessKernel({ step }) }), {});
     expect(depthsRun).toEqual([1, 2, 3]);
     expect(refusals).toHaveLength(1);
-    expect(refusals[0]).toMatch(/^3:DENIED_BY_POLICY:sub-agent depth limit reached: this agent is at depth 3 and the limit is 3/);
+    expect(refusals[0]).toMatch(
+      /^3:DENIED_BY_POLICY:sub-agent depth limit reached: this agent is at depth 3 and the limit is 3/,
+    );
 
     depthsRun.length = 0;
     await spawn(createToolkit({ workspace: root, kernel: createInProcessKernel({ step }), maxDepth: 1 }), {});
     expect(depthsRun).toEqual([1]);
-    const none = await spawn(createToolkit({ workspace: root, kernel: createInProcessKernel({ step }), maxDepth: 0 }), {});
+    const none = await spawn(
+      createToolkit({ workspace: root, kernel: createInProcessKernel({ step }), maxDepth: 0 }),
+      {},
+    );
     expect(!none.ok && none.error.code).toBe('DENIED_BY_POLICY');
   });
 
-  it('the parent\'s abort reaches the child: its tool calls are cancelled and the parent call is CANCELLED', async () => {
+  it("the parent's abort reaches the child: its tool calls are cancelled and the parent call is CANCELLED", async () => {
     const controller = new AbortController();
     let childResult: unknown;
     let childSignal: AbortSignal | undefined;
@@ -232,15 +289,31 @@ describe('in-process reference kernel', () => {
   });
 
   it('a step that throws ends the session as failed; an aborted one as cancelled', async () => {
-    const failing = createInProcessKernel({ step: async () => { throw new Error('model refused'); } });
+    const failing = createInProcessKernel({
+      step: async () => {
+        throw new Error('model refused');
+      },
+    });
     const result = await spawn(createToolkit({ workspace: root, kernel: failing }), {});
     expect(result.ok && result.output).toMatchObject({ status: 'failed', output: 'model refused' });
-    const cancelled = createInProcessKernel({ step: async () => { throw new ToolError('CANCELLED', 'stopped'); } });
-    const direct = await cancelled.runSession({ prompt: 'p', description: 'd', profile: ['task.*'], parentSessionId: 'root', depth: 1, signal: new AbortController().signal, parentOptions: { workspace: root } });
+    const cancelled = createInProcessKernel({
+      step: async () => {
+        throw new ToolError('CANCELLED', 'stopped');
+      },
+    });
+    const direct = await cancelled.runSession({
+      prompt: 'p',
+      description: 'd',
+      profile: ['task.*'],
+      parentSessionId: 'root',
+      depth: 1,
+      signal: new AbortController().signal,
+      parentOptions: { workspace: root },
+    });
     expect(direct.status).toBe('cancelled');
   });
 
-  it('the child inherits the parent\'s policy', async () => {
+  it("the child inherits the parent's policy", async () => {
     let childAttempt: unknown;
     const kernel = createInProcessKernel({
       step: async ({ toolkit }) => {
@@ -249,7 +322,11 @@ describe('in-process reference kernel', () => {
         return 'ok';
       },
     });
-    const parent = createToolkit({ workspace: root, kernel, policy: { rules: [{ operation: 'task_create', decision: 'deny' }] } });
+    const parent = createToolkit({
+      workspace: root,
+      kernel,
+      policy: { rules: [{ operation: 'task_create', decision: 'deny' }] },
+    });
     expect((await spawn(parent, {})).ok).toBe(true);
     expect(childAttempt).toBe('DENIED_BY_POLICY');
   });

@@ -24,11 +24,21 @@ afterEach(async () => {
 });
 
 const never = new AbortController().signal;
-const db: UserQuestion = { question: 'Which database?', options: [{ label: 'PostgreSQL', description: 'relational' }, { label: 'SQLite' }] };
-const platforms: UserQuestion = { question: 'Which platforms?', options: [{ label: 'Linux' }, { label: 'macOS' }, { label: 'Windows' }], multi_select: true };
+const db: UserQuestion = {
+  question: 'Which database?',
+  options: [{ label: 'PostgreSQL', description: 'relational' }, { label: 'SQLite' }],
+};
+const platforms: UserQuestion = {
+  question: 'Which platforms?',
+  options: [{ label: 'Linux' }, { label: 'macOS' }, { label: 'Windows' }],
+  multi_select: true,
+};
 
 async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(() => undefined, (e) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e) => e,
+  );
   expect(error, 'expected a rejection').toBeInstanceOf(ToolError);
   return error as ToolError;
 }
@@ -41,7 +51,10 @@ describe('normalizeAnswer and parseChoice', () => {
   });
 
   it('label lists: several only for multi-select, unknown labels refused, duplicates merged', () => {
-    expect(normalizeAnswer(platforms, ['Linux', 'macos', 'Linux'])).toEqual({ answer: 'Linux, macOS', selected: ['Linux', 'macOS'] });
+    expect(normalizeAnswer(platforms, ['Linux', 'macos', 'Linux'])).toEqual({
+      answer: 'Linux, macOS',
+      selected: ['Linux', 'macOS'],
+    });
     expect(() => normalizeAnswer(db, ['PostgreSQL', 'SQLite'])).toThrow(/allows one option/);
     expect(() => normalizeAnswer(db, ['Oracle'])).toThrow(/"Oracle" is not one of the options/);
   });
@@ -67,23 +80,33 @@ describe('programmatic user channel', () => {
   it('passes the question and the signal to the host and normalizes the reply', async () => {
     const answer = vi.fn(async (_q: UserQuestion, _o: { signal: AbortSignal }) => ['Windows', 'Linux']);
     const channel = createProgrammaticUserChannel({ answer });
-    expect(await channel.ask(platforms, { signal: never })).toEqual({ answer: 'Windows, Linux', selected: ['Windows', 'Linux'] });
+    expect(await channel.ask(platforms, { signal: never })).toEqual({
+      answer: 'Windows, Linux',
+      selected: ['Windows', 'Linux'],
+    });
     expect(answer.mock.calls[0]![0]).toBe(platforms);
     expect(answer.mock.calls[0]![1]).toMatchObject({ signal: expect.any(AbortSignal) });
   });
 
   it('dismissal → CANCELLED, no answer in time → TIMEOUT, caller abort → CANCELLED', async () => {
-    expect((await rejection(createProgrammaticUserChannel({ answer: () => null }).ask(db, { signal: never }))).code).toBe('CANCELLED');
+    expect(
+      (await rejection(createProgrammaticUserChannel({ answer: () => null }).ask(db, { signal: never }))).code,
+    ).toBe('CANCELLED');
     let hostSignal: AbortSignal | undefined;
     const slow = createProgrammaticUserChannel({
-      answer: (_q, { signal }) => { hostSignal = signal; return new Promise(() => {}); },
+      answer: (_q, { signal }) => {
+        hostSignal = signal;
+        return new Promise(() => {});
+      },
       timeoutMs: 40,
     });
     const timeout = await rejection(slow.ask(db, { signal: never }));
     expect(timeout.code).toBe('TIMEOUT');
     expect(hostSignal?.aborted).toBe(true); // the host is told to stop waiting
     const controller = new AbortController();
-    const pending = createProgrammaticUserChannel({ answer: () => new Promise(() => {}) }).ask(db, { signal: controller.signal });
+    const pending = createProgrammaticUserChannel({ answer: () => new Promise(() => {}) }).ask(db, {
+      signal: controller.signal,
+    });
     controller.abort();
     expect((await rejection(pending)).code).toBe('CANCELLED');
   });
@@ -91,7 +114,12 @@ describe('programmatic user channel', () => {
   it('without an answer callback asking is UNAVAILABLE; without approve every approval is refused', async () => {
     const channel = createProgrammaticUserChannel({});
     expect((await rejection(channel.ask(db, { signal: never }))).code).toBe('UNAVAILABLE');
-    expect(await channel.approve({ id: 'x', provider: 'exec', operation: 'bash', kind: 'resource', risk: 'high', input: {} }, { signal: never })).toBe(false);
+    expect(
+      await channel.approve(
+        { id: 'x', provider: 'exec', operation: 'bash', kind: 'resource', risk: 'high', input: {} },
+        { signal: never },
+      ),
+    ).toBe(false);
   });
 
   it('scripted channel replays answers in order, then dismisses', async () => {
@@ -99,7 +127,12 @@ describe('programmatic user channel', () => {
     expect((await channel.ask(db, { signal: never })).selected).toEqual(['SQLite']);
     expect((await channel.ask(db, { signal: never })).answer).toBe('free words');
     expect((await rejection(channel.ask(db, { signal: never }))).code).toBe('CANCELLED');
-    expect(await channel.approve({ id: 'x', provider: 'p', operation: 'o', kind: 'resource', risk: 'low', input: {} }, { signal: never })).toBe(true);
+    expect(
+      await channel.approve(
+        { id: 'x', provider: 'p', operation: 'o', kind: 'resource', risk: 'low', input: {} },
+        { signal: never },
+      ),
+    ).toBe(true);
   });
 });
 
@@ -108,10 +141,13 @@ function fakeTerminal(isTTY = true) {
   const input = Object.assign(new PassThrough(), { isTTY });
   const output = new PassThrough();
   let shown = '';
-  output.on('data', (chunk) => { shown += chunk; });
+  output.on('data', (chunk) => {
+    shown += chunk;
+  });
   /** Types `line` once the prompt containing `waitFor` has been shown. */
   const type = async (line: string, waitFor: string, occurrence = 1) => {
-    for (let i = 0; i < 400 && shown.split(waitFor).length - 1 < occurrence; i++) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 400 && shown.split(waitFor).length - 1 < occurrence; i++)
+      await new Promise((r) => setTimeout(r, 5));
     input.write(line);
   };
   return { input, output, type, shown: () => shown };
@@ -171,7 +207,14 @@ describe('terminal user channel', () => {
     const term = fakeTerminal(false);
     const channel = createTerminalUserChannel({ input: term.input, output: term.output });
     expect((await rejection(channel.ask(db, { signal: never }))).code).toBe('UNAVAILABLE');
-    const call = { id: 'x', provider: 'exec', operation: 'bash', kind: 'resource', risk: 'high', input: { command: 'ls' } };
+    const call = {
+      id: 'x',
+      provider: 'exec',
+      operation: 'bash',
+      kind: 'resource',
+      risk: 'high',
+      input: { command: 'ls' },
+    };
     expect((await rejection(channel.approve(call, { signal: never }))).code).toBe('DENIED_BY_POLICY');
     expect(term.shown()).toBe('');
   });
@@ -179,7 +222,14 @@ describe('terminal user channel', () => {
   it('approval: y allows, anything else refuses, and the call is shown', async () => {
     const term = fakeTerminal();
     const channel = createTerminalUserChannel({ input: term.input, output: term.output });
-    const call = { id: 'x', provider: 'exec', operation: 'bash', kind: 'resource', risk: 'high', input: { command: 'rm -rf build' } };
+    const call = {
+      id: 'x',
+      provider: 'exec',
+      operation: 'bash',
+      kind: 'resource',
+      risk: 'high',
+      input: { command: 'rm -rf build' },
+    };
     const first = channel.approve(call, { signal: never });
     await term.type('y\n', 'Allow? [y/N]');
     expect(await first).toBe(true);
@@ -192,8 +242,14 @@ describe('terminal user channel', () => {
 
   it('ask_user through a toolkit with a terminal channel', async () => {
     const term = fakeTerminal();
-    const toolkit = createToolkit({ workspace: root, user: createTerminalUserChannel({ input: term.input, output: term.output }) });
-    const pending = toolkit.invoke('user', 'ask_user', { question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] });
+    const toolkit = createToolkit({
+      workspace: root,
+      user: createTerminalUserChannel({ input: term.input, output: term.output }),
+    });
+    const pending = toolkit.invoke('user', 'ask_user', {
+      question: 'Which database?',
+      options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }],
+    });
     await term.type('1\n', 'Number, or type');
     const result = await pending;
     expect(result.ok && result.output).toEqual({ answer: 'PostgreSQL', selected: ['PostgreSQL'] });
@@ -207,10 +263,23 @@ describe('ask_user', () => {
 
   it('returns the answer and the selected labels', async () => {
     const received: UserQuestion[] = [];
-    const toolkit = ask({ answer: (q) => { received.push(q); return ['Linux', 'macOS']; } });
-    const result = await toolkit.invoke('user', 'ask_user', { question: 'Which platforms?', options: [{ label: 'Linux' }, { label: 'macOS', description: 'Apple' }, { label: 'Windows' }], multi_select: true });
+    const toolkit = ask({
+      answer: (q) => {
+        received.push(q);
+        return ['Linux', 'macOS'];
+      },
+    });
+    const result = await toolkit.invoke('user', 'ask_user', {
+      question: 'Which platforms?',
+      options: [{ label: 'Linux' }, { label: 'macOS', description: 'Apple' }, { label: 'Windows' }],
+      multi_select: true,
+    });
     expect(result.ok && result.output).toEqual({ answer: 'Linux, macOS', selected: ['Linux', 'macOS'] });
-    expect(received[0]).toEqual({ question: 'Which platforms?', options: [{ label: 'Linux' }, { label: 'macOS', description: 'Apple' }, { label: 'Windows' }], multi_select: true });
+    expect(received[0]).toEqual({
+      question: 'Which platforms?',
+      options: [{ label: 'Linux' }, { label: 'macOS', description: 'Apple' }, { label: 'Windows' }],
+      multi_select: true,
+    });
     const op = toolkit.find('ask_user')!;
     expect(op.validateResult(result.ok ? result.output : null)).toBe(true);
   });
@@ -225,7 +294,9 @@ describe('ask_user', () => {
     const dismissed = await ask({ answer: () => null }).invoke('user', 'ask_user', { question: 'Q?' });
     expect(!dismissed.ok && dismissed.error.code).toBe('CANCELLED');
     expect(dismissed.text).toContain('dismissed');
-    const timedOut = await ask({ answer: () => new Promise(() => {}), timeoutMs: 40 }).invoke('user', 'ask_user', { question: 'Q?' });
+    const timedOut = await ask({ answer: () => new Promise(() => {}), timeoutMs: 40 }).invoke('user', 'ask_user', {
+      question: 'Q?',
+    });
     expect(!timedOut.ok && timedOut.error.code).toBe('TIMEOUT');
     const none = await createToolkit({ workspace: root }).invoke('user', 'ask_user', { question: 'Q?' });
     expect(!none.ok && none.error.code).toBe('UNAVAILABLE');
@@ -233,7 +304,12 @@ describe('ask_user', () => {
 
   it('the caller aborting while the user thinks → CANCELLED, and the host hears of it', async () => {
     let hostSignal: AbortSignal | undefined;
-    const toolkit = ask({ answer: (_q, { signal }) => { hostSignal = signal; return new Promise(() => {}); } });
+    const toolkit = ask({
+      answer: (_q, { signal }) => {
+        hostSignal = signal;
+        return new Promise(() => {});
+      },
+    });
     const controller = new AbortController();
     const pending = toolkit.invoke('user', 'ask_user', { question: 'Q?' }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
@@ -247,7 +323,10 @@ describe('ask_user', () => {
       workspace: root,
       user: { ask: async () => ({ answer: 'x', selected: ['Oracle'] }), approve: async () => false },
     });
-    const result = await custom.invoke('user', 'ask_user', { question: 'Which?', options: [{ label: 'A' }, { label: 'B' }] });
+    const result = await custom.invoke('user', 'ask_user', {
+      question: 'Which?',
+      options: [{ label: 'A' }, { label: 'B' }],
+    });
     expect(!result.ok && result.error.code).toBe('INTERNAL');
     expect(result.text).toContain('"Oracle" is not one of the options');
   });
@@ -255,7 +334,10 @@ describe('ask_user', () => {
   it('refuses bad questions before asking anyone', async () => {
     const answer = vi.fn(() => 'x');
     const toolkit = ask({ answer });
-    const dup = await toolkit.invoke('user', 'ask_user', { question: 'Q?', options: [{ label: 'Yes' }, { label: ' yes' }] });
+    const dup = await toolkit.invoke('user', 'ask_user', {
+      question: 'Q?',
+      options: [{ label: 'Yes' }, { label: ' yes' }],
+    });
     expect(!dup.ok && dup.error.code).toBe('INVALID_INPUT');
     expect(dup.text).toContain('options[0] and options[1]');
     const multi = await toolkit.invoke('user', 'ask_user', { question: 'Q?', multi_select: true });
@@ -268,7 +350,11 @@ describe('ask_user', () => {
 
   it('the readOnly preset denies ask_user (interactive) without reaching the handler', async () => {
     const spy = vi.spyOn(handlers.user, 'ask_user');
-    const toolkit = createToolkit({ workspace: root, policy: 'readOnly', user: createScriptedUserChannel({ answers: ['x'] }) });
+    const toolkit = createToolkit({
+      workspace: root,
+      policy: 'readOnly',
+      user: createScriptedUserChannel({ answers: ['x'] }),
+    });
     const result = await toolkit.invoke('user', 'ask_user', { question: 'Q?' });
     expect(!result.ok && result.error.code).toBe('DENIED_BY_POLICY');
     expect(spy).not.toHaveBeenCalled();

@@ -27,8 +27,16 @@ async function cli(args: string[], stdin = ''): Promise<{ code: number; out: str
   let out = '';
   let err = '';
   const code = await runCli(args, {
-    stdout: { write: (s: string) => { out += s; } },
-    stderr: { write: (s: string) => { err += s; } },
+    stdout: {
+      write: (s: string) => {
+        out += s;
+      },
+    },
+    stderr: {
+      write: (s: string) => {
+        err += s;
+      },
+    },
     readStdin: async () => stdin,
   });
   return { code, out, err };
@@ -39,7 +47,8 @@ describe('toolwright schema', () => {
     const { code, out } = await cli(['schema', '-w', dir]);
     expect(code).toBe(0);
     const toolkit = createToolkit({ workspace: dir });
-    for (const op of toolkit.operations) expect(out).toMatch(new RegExp(`^  ${op.name}\\s+${op.kind}\\s+${op.risk}\\s+${op.title}`, 'm'));
+    for (const op of toolkit.operations)
+      expect(out).toMatch(new RegExp(`^  ${op.name}\\s+${op.kind}\\s+${op.risk}\\s+${op.title}`, 'm'));
   });
 
   it('prints the whole schema as JSON with --json', async () => {
@@ -64,9 +73,19 @@ describe('toolwright schema', () => {
 
   it('limits the tools with --profile', async () => {
     const { out } = await cli(['schema', '--json', '-w', dir, '--profile', 'filesystem.read_file,edit_file']);
-    const names = (JSON.parse(out) as { operations: { name: string }[] }[]).flatMap((p) => p.operations.map((o) => o.name));
+    const names = (JSON.parse(out) as { operations: { name: string }[] }[]).flatMap((p) =>
+      p.operations.map((o) => o.name),
+    );
     expect(names).toEqual(['read_file', 'edit_file']);
-    const denied = await cli(['call', 'write_file', '{"path":"b.txt","content":"x"}', '-w', dir, '--profile', 'read_file']);
+    const denied = await cli([
+      'call',
+      'write_file',
+      '{"path":"b.txt","content":"x"}',
+      '-w',
+      dir,
+      '--profile',
+      'read_file',
+    ]);
     expect(denied.code).toBe(2);
     expect(denied.err).toMatch(/^Error UNKNOWN_OPERATION: no tool named "write_file" \(available: read_file\)/);
   });
@@ -84,14 +103,25 @@ describe('toolwright call', () => {
   it('prints the whole result with --json', async () => {
     const { code, out } = await cli(['call', 'filesystem.read_file', '{"path":"a.txt"}', '--json', '-w', dir]);
     expect(code).toBe(0);
-    const result = JSON.parse(out) as { ok: boolean; output: { total_lines: number }; text: string; meta: { operation: string } };
+    const result = JSON.parse(out) as {
+      ok: boolean;
+      output: { total_lines: number };
+      text: string;
+      meta: { operation: string };
+    };
     expect(result.ok).toBe(true);
     expect(result.output.total_lines).toBe(3);
     expect(result.meta.operation).toBe('filesystem.read_file');
   });
 
   it('exits 1 on a tool error, with the code in the text', async () => {
-    const { code, out, err } = await cli(['call', 'edit_file', '{"path":"a.txt","old_str":"four","new_str":"4"}', '-w', dir]);
+    const { code, out, err } = await cli([
+      'call',
+      'edit_file',
+      '{"path":"a.txt","old_str":"four","new_str":"4"}',
+      '-w',
+      dir,
+    ]);
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(err).toMatch(/^Error NO_MATCH: /);
@@ -104,7 +134,13 @@ describe('toolwright call', () => {
     const write = await cli(['call', 'write_file', '-', '-w', dir], '{"path":"dir/b.txt","content":"bee\\n"}');
     expect(write.code).toBe(0);
     expect(await readFile(join(dir, 'dir/b.txt'), 'utf8')).toBe('bee\n');
-    const edit = await cli(['call', 'edit_file', '{"path":"dir/b.txt","old_str":"bee","new_str":"BEE","replace_all":null}', '-w', dir]);
+    const edit = await cli([
+      'call',
+      'edit_file',
+      '{"path":"dir/b.txt","old_str":"bee","new_str":"BEE","replace_all":null}',
+      '-w',
+      dir,
+    ]);
     expect(edit.code).toBe(0);
     expect(await readFile(join(dir, 'dir/b.txt'), 'utf8')).toBe('BEE\n');
   });
@@ -129,7 +165,16 @@ describe('toolwright call', () => {
 
   it('keeps tasks across runs with --tasks-file', async () => {
     if (!createToolkit({ workspace: dir }).find('task_create')) return;
-    const created = await cli(['call', 'task_create', '{"title":"ship it"}', '--json', '-w', dir, '--tasks-file', '.tasks.json']);
+    const created = await cli([
+      'call',
+      'task_create',
+      '{"title":"ship it"}',
+      '--json',
+      '-w',
+      dir,
+      '--tasks-file',
+      '.tasks.json',
+    ]);
     expect(created.code).toBe(0);
     const listed = await cli(['call', 'task_list', '{}', '--json', '-w', dir, '--tasks-file', '.tasks.json']);
     expect(JSON.stringify(JSON.parse(listed.out).output)).toContain('ship it');
@@ -138,12 +183,31 @@ describe('toolwright call', () => {
 
 describe('--policy', () => {
   it('applies a YAML policy file: denied calls exit 1 and do not run', async () => {
-    await writeFile(join(dir, 'policy.yaml'), 'rules:\n  - kind: resource\n    risk: ">=moderate"\n    decision: deny\n    reason: this workspace is read-only\ndefault: allow\n');
-    const denied = await cli(['call', 'write_file', '{"path":"a.txt","content":"gone"}', '-w', dir, '--policy', join(dir, 'policy.yaml')]);
+    await writeFile(
+      join(dir, 'policy.yaml'),
+      'rules:\n  - kind: resource\n    risk: ">=moderate"\n    decision: deny\n    reason: this workspace is read-only\ndefault: allow\n',
+    );
+    const denied = await cli([
+      'call',
+      'write_file',
+      '{"path":"a.txt","content":"gone"}',
+      '-w',
+      dir,
+      '--policy',
+      join(dir, 'policy.yaml'),
+    ]);
     expect(denied.code).toBe(1);
     expect(denied.err).toMatch(/^Error DENIED_BY_POLICY: .*this workspace is read-only/);
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
-    const allowed = await cli(['call', 'read_file', '{"path":"a.txt"}', '-w', dir, '--policy', join(dir, 'policy.yaml')]);
+    const allowed = await cli([
+      'call',
+      'read_file',
+      '{"path":"a.txt"}',
+      '-w',
+      dir,
+      '--policy',
+      join(dir, 'policy.yaml'),
+    ]);
     expect(allowed.code).toBe(0);
     const listed = await cli(['schema', '-w', dir, '--policy', join(dir, 'policy.yaml')]);
     expect(listed.out).not.toMatch(/^ {2}write_file /m); // denied outright: not listed
@@ -154,11 +218,27 @@ describe('--policy', () => {
   });
 
   it('accepts a preset name, and a file naming a preset', async () => {
-    const preset = await cli(['call', 'edit_file', '{"path":"a.txt","old_str":"one","new_str":"1"}', '-w', dir, '--policy', 'readOnly']);
+    const preset = await cli([
+      'call',
+      'edit_file',
+      '{"path":"a.txt","old_str":"one","new_str":"1"}',
+      '-w',
+      dir,
+      '--policy',
+      'readOnly',
+    ]);
     expect(preset.code).toBe(1);
     expect(preset.err).toContain('DENIED_BY_POLICY');
     await writeFile(join(dir, 'p.yaml'), 'preset: readOnly\n');
-    const file = await cli(['call', 'write_file', '{"path":"a.txt","content":"x"}', '-w', dir, '--policy', join(dir, 'p.yaml')]);
+    const file = await cli([
+      'call',
+      'write_file',
+      '{"path":"a.txt","content":"x"}',
+      '-w',
+      dir,
+      '--policy',
+      join(dir, 'p.yaml'),
+    ]);
     expect(file.err).toContain('DENIED_BY_POLICY');
   });
 
@@ -176,7 +256,9 @@ describe('--policy', () => {
 describe('--allow-private-network', () => {
   it('lets web_fetch reach a 127.0.0.1 server only when given', async () => {
     if (!createToolkit({ workspace: dir }).find('web_fetch')) return;
-    const server: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('local hello'));
+    const server: Server = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('local hello'),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     try {
@@ -201,7 +283,12 @@ describe('--help', () => {
     for (const command of ['schema', 'call', 'mcp']) {
       const help = await cli([command, '--help']);
       expect(help.code).toBe(0);
-      for (const option of ['--workspace <dir>', '--allow-private-network', '--policy <file|preset>', '--profile <patterns>']) {
+      for (const option of [
+        '--workspace <dir>',
+        '--allow-private-network',
+        '--policy <file|preset>',
+        '--profile <patterns>',
+      ]) {
         expect(help.out, `${command} --help`).toContain(option);
       }
     }
@@ -216,7 +303,12 @@ describe('--help', () => {
 
 describe('the bin as a process', () => {
   it('runs `call` with real exit codes and stdout/stderr', () => {
-    const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
     const ok = run(['call', 'read_file', '{"path":"a.txt","limit":1}', '-w', dir]);
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain('one');
@@ -234,7 +326,11 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     build = await mkdtemp(join(tmpdir(), 'tw-cli-dist-'));
     await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
     await copyFile(join(root, 'package.json'), join(build, 'package.json'));
-    const built = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    const built = spawnSync(
+      join(root, 'node_modules/.bin/tsc'),
+      ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(built.status, built.stdout).toBe(0);
     bin = join(build, 'dist/cli.js');
   }, 120_000);
@@ -242,13 +338,30 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     await rm(build, { recursive: true, force: true });
   });
 
-  const run = (args: string[], input?: string) => spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', timeout: 30_000, ...(input !== undefined ? { input } : {}) });
+  const run = (args: string[], input?: string) =>
+    spawnSync(process.execPath, [bin, ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 30_000,
+      ...(input !== undefined ? { input } : {}),
+    });
   /** Runs `toolwright ARGS | READER` in a shell (the bin's stderr to err.txt); `true` closes the pipe before any write. */
-  const piped = (args: string, reader = 'head -1') => spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" ${args} 2>"${dir}/err.txt" | ${reader}`], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+  const piped = (args: string, reader = 'head -1') =>
+    spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" ${args} 2>"${dir}/err.txt" | ${reader}`], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
 
   it('exits quietly when the reader of stdout goes away (| head -1), whatever the verb', async () => {
     await writeFile(join(dir, 'long.txt'), 'line\n'.repeat(200_000));
-    for (const args of ['--help', 'schema', 'schema --json', `call read_file '{"path":"long.txt"}'`, `call grep '{"pattern":"line","output_mode":"content","max_results":5000}'`]) {
+    for (const args of [
+      '--help',
+      'schema',
+      'schema --json',
+      `call read_file '{"path":"long.txt"}'`,
+      `call grep '{"pattern":"line","output_mode":"content","max_results":5000}'`,
+    ]) {
       const result = piped(args);
       expect(result.stdout.split('\n')[0]!.length, args).toBeGreaterThan(0);
       expect(await readFile(join(dir, 'err.txt'), 'utf8'), args).not.toMatch(/EPIPE|Error:|at .*\.js/);
@@ -260,7 +373,9 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
   it('--version prints the package version', async () => {
     const result = run(['--version']);
     expect(result.status).toBe(0);
-    expect(result.stdout.trim()).toBe((JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string }).version);
+    expect(result.stdout.trim()).toBe(
+      (JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string }).version,
+    );
   });
 
   it('an unknown tool is a usage error (exit 2) from call and schema alike', () => {
@@ -295,7 +410,11 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     expect(run(['call', 'read_file', '{bad json']).status).toBe(2);
     expect(run(['call', 'read_file', '{"path":"a.txt"}', '--policy', 'nonsense']).status).toBe(2);
     // mcp over stdio checks what can be wrong before it serves (the rest is built after initialize).
-    for (const flags of [['--policy', 'nonsense'], ['-w', '/no/such/folder'], ['--provider', './no-such-module.js']]) {
+    for (const flags of [
+      ['--policy', 'nonsense'],
+      ['-w', '/no/such/folder'],
+      ['--provider', './no-such-module.js'],
+    ]) {
       const served = run(['mcp', ...flags]);
       expect(served.status, flags.join(' ')).toBe(2);
       expect(served.stderr).not.toContain('MCP server on stdio');
@@ -308,7 +427,10 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
   it('mcp --http serves with the token from TOOLWRIGHT_MCP_TOKEN, statelessly when asked', async () => {
     const token = 't'.repeat(32);
     for (const extra of [[], ['--stateless']]) {
-      const child = spawn(process.execPath, [bin, 'mcp', '--http', '0', '--max-sessions', '3', '-w', dir, ...extra], { env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: token }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [bin, 'mcp', '--http', '0', '--max-sessions', '3', '-w', dir, ...extra], {
+        env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: token },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       try {
         const url = await new Promise<string>((resolve, reject) => {
           let err = '';
@@ -319,10 +441,18 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
           });
           child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
         });
-        const anonymous = await fetch(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+        const anonymous = await fetch(url, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        });
         expect(anonymous.status).toBe(401);
         const client = new Client({ name: 'test', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(url), {
+            requestInit: { headers: { authorization: `Bearer ${token}` } },
+          }),
+        );
         const { tools } = await client.listTools();
         expect(tools.map((t) => t.name)).toContain('read_file');
         await client.close();
@@ -340,7 +470,12 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     const weak = run(['mcp', '--http', '0', '--auth-token', 'short']);
     expect(weak.status).toBe(2);
     expect(weak.stderr).toMatch(/at least 16 characters/);
-    const fromEnv = spawnSync(process.execPath, [bin, 'mcp', '--http', '0', '--host', '0.0.0.0'], { cwd: dir, encoding: 'utf8', timeout: 30_000, env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: 'tooshort' } });
+    const fromEnv = spawnSync(process.execPath, [bin, 'mcp', '--http', '0', '--host', '0.0.0.0'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: 'tooshort' },
+    });
     expect(fromEnv.status).toBe(2);
     expect(fromEnv.stderr).toMatch(/at least 16 characters/); // the variable was read (and judged)
   });

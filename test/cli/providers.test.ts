@@ -18,8 +18,16 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
   let out = '';
   let err = '';
   const code = await runCli(args, {
-    stdout: { write: (s: string) => { out += s; } },
-    stderr: { write: (s: string) => { err += s; } },
+    stdout: {
+      write: (s: string) => {
+        out += s;
+      },
+    },
+    stderr: {
+      write: (s: string) => {
+        err += s;
+      },
+    },
     readStdin: async () => '',
   });
   return { code, out, err };
@@ -44,7 +52,7 @@ export const providers = [{ name: ${JSON.stringify(provider)}, description: 'Gre
 }
 
 describe('--provider MODULE', () => {
-  it('schema and call serve the module\'s providers beside the reference ones; repeatable', async () => {
+  it("schema and call serve the module's providers beside the reference ones; repeatable", async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'hello.mjs'), providerModule('hello', 'say_hello'));
     await writeFile(path.join(dir, 'bye.mjs'), providerModule('bye', 'say_bye'));
@@ -90,12 +98,18 @@ describe('toolwright generate (the bin verb)', () => {
     const bin = (args: string[]) =>
       run(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'src/cli.ts'), ...args], { cwd: dir }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({
+          code: error.code,
+          stdout: error.stdout,
+          stderr: error.stderr,
+        }),
       );
     const first = await bin(['generate']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/generated 7 files from catalog\.yaml/);
-    expect(await readFile(path.join(dir, 'test/generated/notes.conformance.test.ts'), 'utf8')).toContain('from "../../src/handlers.js"');
+    expect(await readFile(path.join(dir, 'test/generated/notes.conformance.test.ts'), 'utf8')).toContain(
+      'from "../../src/handlers.js"',
+    );
     expect((await bin(['generate', '--check'])).code).toBe(0);
     await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog.replace('kind: resource', 'kind: banana'));
     const broken = await bin(['generate', '--check']);
@@ -107,12 +121,14 @@ describe('toolwright generate (the bin verb)', () => {
     const fromSource = await loadCodegen('0.1.0');
     expect(typeof fromSource === 'object' && fromSource.version).toBe('0.1.0');
     expect(await loadCodegen('0.1.0', '@toolwright/codegen-nowhere')).toBe(
-      'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0');
+      'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0',
+    );
     const dir = await tempDir();
     const other = path.join(dir, 'other-codegen.mjs');
     await writeFile(other, 'export const version = "0.2.0";\nexport async function runGenerate() { return 0; }\n');
     expect(await loadCodegen('0.1.0', pathToFileURL(other).href)).toBe(
-      'toolwright 0.1.0 needs @toolwright/codegen 0.1.0, but 0.2.0 is installed: npm install --save-dev @toolwright/codegen@0.1.0');
+      'toolwright 0.1.0 needs @toolwright/codegen 0.1.0, but 0.2.0 is installed: npm install --save-dev @toolwright/codegen@0.1.0',
+    );
     // A module the generator itself fails to load is its failure, not a missing generator.
     const broken = path.join(dir, 'broken-codegen.mjs');
     await writeFile(broken, 'import "@toolwright/codegen-dependency-nowhere";\n');

@@ -27,8 +27,12 @@ describe('a third-party catalog', () => {
     if (!outcome.ok) return;
     const files = new Map(outcome.files.map((f) => [f.path, f.content]));
     expect([...files.keys()]).toEqual([
-      'src/generated/errors.ts', 'src/generated/registry.ts', 'src/generated/schemas.ts',
-      'src/generated/types.ts', 'src/generated/validators.ts', 'src/generated/validators/notes.ts',
+      'src/generated/errors.ts',
+      'src/generated/registry.ts',
+      'src/generated/schemas.ts',
+      'src/generated/types.ts',
+      'src/generated/validators.ts',
+      'src/generated/validators/notes.ts',
       'test/generated/notes.conformance.test.ts',
     ]);
     const types = files.get('src/generated/types.ts')!;
@@ -43,7 +47,9 @@ describe('a third-party catalog', () => {
     expect(conformance).toContain('import { handlers } from "../../src/handlers.js";');
     expect(conformance).toContain('"name": "a bad email is refused"');
     // The probes start from the valid example, not from the negative one.
-    expect(conformance).toMatch(/"unknown": \{\s*"text": "hello",\s*"contact": "ada@example.com",\s*"not_a_declared_property": true/);
+    expect(conformance).toMatch(
+      /"unknown": \{\s*"text": "hello",\s*"contact": "ada@example.com",\s*"not_a_declared_property": true/,
+    );
   });
 
   it('the generated validators check formats at run time, through toolwright', async () => {
@@ -78,34 +84,57 @@ describe('a third-party catalog', () => {
       [lineOf(broken, 'risk: moderate'), /a data_source operation must have risk read_only, not moderate/],
     ] as const;
     for (const [line, pattern] of expected) {
-      expect(problems.some((p) => p.startsWith(`notes.yaml:${line}:`) && pattern.test(p)), `${pattern} at line ${line}\n${problems.join('\n')}`).toBe(true);
+      expect(
+        problems.some((p) => p.startsWith(`notes.yaml:${line}:`) && pattern.test(p)),
+        `${pattern} at line ${line}\n${problems.join('\n')}`,
+      ).toBe(true);
     }
     const lines = problems.map((p) => Number(p.split(':')[1]));
     expect(lines).toEqual([...lines].sort((a, b) => a - b));
   });
 
   it('a broken example is allowed only as a negative case expecting INVALID_INPUT', async () => {
-    const wrongCode = notesCatalog.replace('          - name: a bad email is refused\n            input: { text: hello, contact: not-an-email }\n            expect: { error: INVALID_INPUT }',
-      '          - name: a bad email is refused\n            input: { text: hello, contact: not-an-email }\n            expect: { error: TIMEOUT }');
-    expect((await problemsFor(wrongCode)).join('\n')).toMatch(/example "a bad email is refused" input does not validate against params: \/contact must match format "email"/);
-    const onlyNegative = notesCatalog.replace('input: { text: hello, contact: ada@example.com }\n            expect: { output: { text: hello } }', 'input: { text: "" }\n            expect: { error: INVALID_INPUT }');
+    const wrongCode = notesCatalog.replace(
+      '          - name: a bad email is refused\n            input: { text: hello, contact: not-an-email }\n            expect: { error: INVALID_INPUT }',
+      '          - name: a bad email is refused\n            input: { text: hello, contact: not-an-email }\n            expect: { error: TIMEOUT }',
+    );
+    expect((await problemsFor(wrongCode)).join('\n')).toMatch(
+      /example "a bad email is refused" input does not validate against params: \/contact must match format "email"/,
+    );
+    const onlyNegative = notesCatalog.replace(
+      'input: { text: hello, contact: ada@example.com }\n            expect: { output: { text: hello } }',
+      'input: { text: "" }\n            expect: { error: INVALID_INPUT }',
+    );
     expect((await problemsFor(onlyNegative)).join('\n')).toMatch(/at least one example whose input validates/);
   });
 
   it('rejects a redeclared common code, an unknown format, and an expected code the operation does not list', async () => {
     const redeclared = notesCatalog.replace('errors:\n  NOT_A_NOTE:', 'errors:\n  TIMEOUT: Too slow.\n  NOT_A_NOTE:');
     const problems = await problemsFor(redeclared);
-    expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^notes\\.yaml:${lineOf(redeclared, 'TIMEOUT: Too slow.')}:3: TIMEOUT is a common code provided by toolwright`)));
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^notes\\.yaml:${lineOf(redeclared, 'TIMEOUT: Too slow.')}:3: TIMEOUT is a common code provided by toolwright`,
+        ),
+      ),
+    );
 
     const unknownFormat = notesCatalog.replace('format: email', 'format: e-mail-address');
-    expect((await problemsFor(unknownFormat)).join('\n')).toMatch(/params is not a valid JSON Schema: unknown format "e-mail-address"/);
+    expect((await problemsFor(unknownFormat)).join('\n')).toMatch(
+      /params is not a valid JSON Schema: unknown format "e-mail-address"/,
+    );
 
     const unlisted = notesCatalog.replace('expect: { error: NOT_A_NOTE }', 'expect: { error: TIMEOUT }');
-    expect((await problemsFor(unlisted)).join('\n')).toMatch(/example expects TIMEOUT, which is not in this operation's errors/);
+    expect((await problemsFor(unlisted)).join('\n')).toMatch(
+      /example expects TIMEOUT, which is not in this operation's errors/,
+    );
   });
 
   it('a catalog without an errors section is valid (only common codes)', async () => {
-    const noOwn = notesCatalog.replace('errors:\n  NOT_A_NOTE: The note does not exist.\n', '').replace('errors: [NOT_A_NOTE]', 'errors: [NOT_FOUND]').replace('expect: { error: NOT_A_NOTE }', 'expect: { error: NOT_FOUND }');
+    const noOwn = notesCatalog
+      .replace('errors:\n  NOT_A_NOTE: The note does not exist.\n', '')
+      .replace('errors: [NOT_A_NOTE]', 'errors: [NOT_FOUND]')
+      .replace('expect: { error: NOT_A_NOTE }', 'expect: { error: NOT_FOUND }');
     const outcome = await generate(noOwn, 'notes.yaml', layout);
     expect(outcome.ok ? [] : outcome.problems).toEqual([]);
   });

@@ -26,7 +26,9 @@ describe('codegen validation', () => {
     const problems = await problemsFor(broken);
     const line = lineOf(broken, 'kind: banana');
     const col = broken.split('\n')[line - 1]!.indexOf('banana') + 1;
-    expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^catalog\\.yaml:${line}:${col}: .*banana.*data_source, resource, interactive`)));
+    expect(problems).toContainEqual(
+      expect.stringMatching(new RegExp(`^catalog\\.yaml:${line}:${col}: .*banana.*data_source, resource, interactive`)),
+    );
   });
 
   it('rejects a data_source that is not read_only', async () => {
@@ -36,21 +38,39 @@ describe('codegen validation', () => {
   });
 
   it('rejects open objects, unknown error codes, invalid examples and duplicate names', async () => {
-    const open = catalogText.replace(/(write_file:[\s\S]*?params:\n\s+type: object\n\s+)additionalProperties: false/, '$1additionalProperties: true');
-    expect((await problemsFor(open)).join('\n')).toMatch(/write_file.*additionalProperties|catalog\.yaml:\d+:\d+: .*additionalProperties/);
+    const open = catalogText.replace(
+      /(write_file:[\s\S]*?params:\n\s+type: object\n\s+)additionalProperties: false/,
+      '$1additionalProperties: true',
+    );
+    expect((await problemsFor(open)).join('\n')).toMatch(
+      /write_file.*additionalProperties|catalog\.yaml:\d+:\d+: .*additionalProperties/,
+    );
 
-    const unknownCode = catalogText.replace('errors: [NOT_FOUND, IS_DIRECTORY, NOT_DIRECTORY, BINARY_FILE, OUTSIDE_WORKSPACE, PERMISSION_DENIED, TOO_LARGE, UNSUPPORTED_CONTENT, TIMEOUT, STALE_FILE]', 'errors: [NOT_FOUND, NO_SUCH_CODE]');
+    const unknownCode = catalogText.replace(
+      'errors: [NOT_FOUND, IS_DIRECTORY, NOT_DIRECTORY, BINARY_FILE, OUTSIDE_WORKSPACE, PERMISSION_DENIED, TOO_LARGE, UNSUPPORTED_CONTENT, TIMEOUT, STALE_FILE]',
+      'errors: [NOT_FOUND, NO_SUCH_CODE]',
+    );
     expect((await problemsFor(unknownCode)).join('\n')).toMatch(/unknown error code NO_SUCH_CODE/);
 
-    const badExample = catalogText.replace('input: { path: src/a.ts, offset: 2, limit: 2, line_numbers: false }', 'input: { path: src/a.ts, limit: 0 }');
+    const badExample = catalogText.replace(
+      'input: { path: src/a.ts, offset: 2, limit: 2, line_numbers: false }',
+      'input: { path: src/a.ts, limit: 0 }',
+    );
     const exampleProblems = await problemsFor(badExample);
     const exampleLine = lineOf(badExample, 'input: { path: src/a.ts, limit: 0 }');
-    expect(exampleProblems.join('\n')).toMatch(new RegExp(`catalog\\.yaml:${exampleLine}:\\d+: example "reads a window without line numbers" input does not validate`));
+    expect(exampleProblems.join('\n')).toMatch(
+      new RegExp(
+        `catalog\\.yaml:${exampleLine}:\\d+: example "reads a window without line numbers" input does not validate`,
+      ),
+    );
 
     const duplicate = catalogText.replace('      write_file:\n', '      read_file:\n');
     expect((await problemsFor(duplicate)).join('\n')).toMatch(/catalog\.yaml:\d+:\d+: .*(duplicate|unique)/i);
 
-    const unknownField = catalogText.replace('        idempotent: true\n', '        idempotent: true\n        colour: blue\n');
+    const unknownField = catalogText.replace(
+      '        idempotent: true\n',
+      '        idempotent: true\n        colour: blue\n',
+    );
     expect((await problemsFor(unknownField)).join('\n')).toMatch(/catalog\.yaml:\d+:\d+: unknown field "colour"/);
   });
 
@@ -60,7 +80,8 @@ describe('codegen validation', () => {
     expect(first.ok && second.ok).toBe(true);
     if (first.ok && second.ok) {
       expect(second.files).toEqual(first.files);
-      for (const file of first.files) expect(file.content.startsWith('// Generated from catalog.yaml — do not edit.')).toBe(true);
+      for (const file of first.files)
+        expect(file.content.startsWith('// Generated from catalog.yaml — do not edit.')).toBe(true);
     }
   });
 });
@@ -76,7 +97,10 @@ describe('codegen CLI (toolwright generate)', () => {
     return dir;
   }
   /** The verb in-process (the same runGenerate the bin calls), in `cwd`. */
-  const cli = async (cwd: string, args: { catalog?: string; check?: boolean; out?: string; tests?: string; handlers?: string }) => {
+  const cli = async (
+    cwd: string,
+    args: { catalog?: string; check?: boolean; out?: string; tests?: string; handlers?: string },
+  ) => {
     let stdout = '';
     let stderr = '';
     const code = await runGenerate(
@@ -89,7 +113,13 @@ describe('codegen CLI (toolwright generate)', () => {
   it('--check passes on a fresh copy, fails naming the stale file after a description edit, passes after regenerating', async () => {
     const dir = await copyProject();
     expect((await cli(dir, { check: true })).code).toBe(0);
-    await writeFile(path.join(dir, 'catalog.yaml'), catalogText.replace('Read, create and edit text files inside the workspace.', 'Read, create and edit text files (edited).'));
+    await writeFile(
+      path.join(dir, 'catalog.yaml'),
+      catalogText.replace(
+        'Read, create and edit text files inside the workspace.',
+        'Read, create and edit text files (edited).',
+      ),
+    );
     const stale = await cli(dir, { check: true });
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('src/generated/registry.ts');
@@ -152,8 +182,13 @@ describe('codegen CLI (toolwright generate)', () => {
     const result = await cli(dir, { catalog: 'big.yaml' });
     expect(result.code, result.stderr).toBe(0);
     const index = await readFile(path.join(dir, 'src/generated/validators.ts'), 'utf8');
-    expect(index.match(/^  "p\d+\.op_\d+": \{ params: chunk\d+\.op_\d+_params, result: chunk\d+\.op_\d+_result \},$/gm)?.length).toBe(3000);
-    const { validators } = (await import(path.join(dir, 'src/generated/validators.ts'))) as { validators: Record<string, { params: (v: unknown) => boolean }> };
+    expect(
+      index.match(/^  "p\d+\.op_\d+": \{ params: chunk\d+\.op_\d+_params, result: chunk\d+\.op_\d+_result \},$/gm)
+        ?.length,
+    ).toBe(3000);
+    const { validators } = (await import(path.join(dir, 'src/generated/validators.ts'))) as {
+      validators: Record<string, { params: (v: unknown) => boolean }>;
+    };
     expect(validators['p0149.op_02999']!.params({ text: 'x' })).toBe(true);
     expect(validators['p0149.op_02999']!.params({ text: 1 })).toBe(false);
   }, 300_000);

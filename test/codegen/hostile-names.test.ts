@@ -9,14 +9,16 @@ import { at, catalog, diagnostics, generate, listTree, operation, project, run }
 
 describe('names the generated code is made of', () => {
   it('refuses __proto__ keys, Object.prototype member names for properties and tools, naming the place', async () => {
-    const params = (props: string) => [
-      '        params:',
-      '          type: object',
-      '          additionalProperties: false',
-      '          properties:',
-      props,
-    ].join('\n');
-    const empty = '        examples:\n          - name: empty\n            input: {}\n            expect: { output: {} }';
+    const params = (props: string) =>
+      [
+        '        params:',
+        '          type: object',
+        '          additionalProperties: false',
+        '          properties:',
+        props,
+      ].join('\n');
+    const empty =
+      '        examples:\n          - name: empty\n            input: {}\n            expect: { output: {} }';
     const text = catalog(
       operation('proto_param', { params: params('            __proto__: { type: string }'), examples: empty }),
       operation('to_string', { params: params('            toString: { type: string }'), examples: empty }),
@@ -32,14 +34,19 @@ describe('names the generated code is made of', () => {
           '              additionalProperties: false',
           '              properties: { constructor: { type: string } }',
         ].join('\n'),
-        examples: '        examples:\n          - name: echoes\n            input: { text: hi, __proto__: { polluted: true } }\n            expect: { output: {} }',
+        examples:
+          '        examples:\n          - name: echoes\n            input: { text: hi, __proto__: { polluted: true } }\n            expect: { output: {} }',
       }),
-      operation('constructor', { examples: '        examples:\n          - name: echoes\n            input: { text: hi }\n            expect: { output: {} }' }),
+      operation('constructor', {
+        examples:
+          '        examples:\n          - name: echoes\n            input: { text: hi }\n            expect: { output: {} }',
+      }),
     );
     const dir = await project(text);
     const result = await generate(dir);
     expect(result.code, result.stderr).toBe(1);
-    const proto = 'a key named __proto__ would set the prototype of the generated object instead of a property; rename it';
+    const proto =
+      'a key named __proto__ would set the prototype of the generated object instead of a property; rename it';
     expect(diagnostics(result.stderr)).toEqual([
       `${at(text, '__proto__: { type')}: ${proto}`,
       `${at(text, 'toString:')}: property "toString" is a member of every JavaScript object (Object.prototype): a missing one would still be found; rename it (e.g. "to_string")`,
@@ -95,15 +102,30 @@ describe('names the generated code is made of', () => {
     const result = await generate(dir);
     expect(result.code, result.stderr).toBe(0);
     const repo = path.resolve(import.meta.dirname, '../..');
-    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [],
-        noUncheckedIndexedAccess: true,
-        paths: { toolwright: [path.join(repo, 'src/index.ts')], 'toolwright/validator-runtime': [path.join(repo, 'src/validator-runtime.ts')] },
-      },
-      include: ['src/generated'],
-    }));
-    const checked = await run(path.join(repo, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: dir }).then(() => '', (error: { stdout: string }) => error.stdout);
+    await writeFile(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+          noUncheckedIndexedAccess: true,
+          paths: {
+            toolwright: [path.join(repo, 'src/index.ts')],
+            'toolwright/validator-runtime': [path.join(repo, 'src/validator-runtime.ts')],
+          },
+        },
+        include: ['src/generated'],
+      }),
+    );
+    const checked = await run(path.join(repo, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: dir }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
     expect(checked).toBe('');
   }, 120_000);
 });
@@ -126,22 +148,38 @@ describe('YAML aliases', () => {
     const cycle = `loop: &x [a, *x]\n${catalog(operation('echo'))}`;
     const looped = await generate(await project(cycle));
     expect(looped.code).toBe(1);
-    expect(diagnostics(looped.stderr)).toEqual([`${at(cycle, '*x')}: this alias refers to a node that contains it: the value would be endless`]);
+    expect(diagnostics(looped.stderr)).toEqual([
+      `${at(cycle, '*x')}: this alias refers to a node that contains it: the value would be endless`,
+    ]);
 
-    const deep = ['d0: &d0 [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[x]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]'];
-    for (let i = 1; i <= 6; i++) deep.push(`d${i}: &d${i} [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[*d${i - 1}]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`);
+    const deep = [
+      'd0: &d0 [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[x]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+    ];
+    for (let i = 1; i <= 6; i++)
+      deep.push(
+        `d${i}: &d${i} [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[*d${i - 1}]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`,
+      );
     const nested = `${deep.join('\n')}\n${catalog(operation('echo'))}`;
     // 49 levels a line: the alias *d3 on d4's line is the first below which the data passes 200 levels.
     const deepResult = await generate(await project(nested));
     expect(deepResult.code).toBe(1);
-    expect(diagnostics(deepResult.stderr)).toEqual([`${at(nested, '*d3')}: the catalog nests deeper than 200 levels here (through aliases)`]);
+    expect(diagnostics(deepResult.stderr)).toEqual([
+      `${at(nested, '*d3')}: the catalog nests deeper than 200 levels here (through aliases)`,
+    ]);
   }, 60_000);
 });
 
 describe('every diagnostic is one located line, with the near name when there is one', () => {
   it('misspelt kind, risk, field, error code and expected code; a bad operation name without the whole map', async () => {
     const text = catalog(
-      operation('echo', { errors: '        errors: [NOT_FOUN]', examples: '        examples:\n          - name: echoes\n            input: { text: hi }\n            expect: { output: { text: hi } }\n          - name: refused\n            input: { text: x }\n            expect: { error: INVALID_INPT }' }).replace('kind: data_source', 'kind: resourse').replace('risk: read_only', 'risk: moderat').replace('        description: Echo', '        decription: Echo'),
+      operation('echo', {
+        errors: '        errors: [NOT_FOUN]',
+        examples:
+          '        examples:\n          - name: echoes\n            input: { text: hi }\n            expect: { output: { text: hi } }\n          - name: refused\n            input: { text: x }\n            expect: { error: INVALID_INPT }',
+      })
+        .replace('kind: data_source', 'kind: resourse')
+        .replace('risk: read_only', 'risk: moderat')
+        .replace('        description: Echo', '        decription: Echo'),
       operation('Read-File'),
     );
     const result = await generate(await project(text));
@@ -159,10 +197,13 @@ describe('every diagnostic is one located line, with the near name when there is
   }, 60_000);
 
   it('a catalog whose operations return only the codes every operation may needs no errors anywhere', async () => {
-    const text = catalog(operation('echo', {
-      errors: '',
-      examples: '        examples:\n          - name: echoes\n            input: { text: hi }\n            expect: { output: { text: hi } }\n          - name: no text\n            input: {}\n            expect: { error: INVALID_INPUT }',
-    }));
+    const text = catalog(
+      operation('echo', {
+        errors: '',
+        examples:
+          '        examples:\n          - name: echoes\n            input: { text: hi }\n            expect: { output: { text: hi } }\n          - name: no text\n            input: {}\n            expect: { error: INVALID_INPUT }',
+      }),
+    );
     expect(text).not.toContain('errors');
     const dir = await project(text);
     const result = await generate(dir);
@@ -170,12 +211,14 @@ describe('every diagnostic is one located line, with the near name when there is
     expect(await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8')).toContain('  errors: [],');
   }, 60_000);
 
-  it('a failure that is not the catalog\'s is reported as such, never at catalog.yaml:1:1', async () => {
+  it("a failure that is not the catalog's is reported as such, never at catalog.yaml:1:1", async () => {
     const dir = await project(catalog(operation('echo')));
     const result = await generate(dir, ['--out', 'x'.repeat(300)]);
     expect(result.code).toBe(3);
     expect(result.stderr).not.toMatch(/catalog\.yaml:\d+:\d+/);
-    expect(result.stderr).toMatch(/^toolwright generate: failed while generating from catalog\.yaml \(not a problem in the catalog\); nothing was written:\n.*ENAMETOOLONG/);
+    expect(result.stderr).toMatch(
+      /^toolwright generate: failed while generating from catalog\.yaml \(not a problem in the catalog\); nothing was written:\n.*ENAMETOOLONG/,
+    );
   }, 60_000);
 });
 

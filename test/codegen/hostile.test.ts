@@ -44,10 +44,22 @@ describe('$ref, $id, $schema and $dynamicRef resolve nothing outside the catalog
       ].join('\n'),
     });
     const text = catalog(
-      operation('from_file', withProp(`{ $ref: "file://${secret}" }`, `          $defs:\n            s: { $id: "file://${secret}", type: string }`)),
+      operation(
+        'from_file',
+        withProp(
+          `{ $ref: "file://${secret}" }`,
+          `          $defs:\n            s: { $id: "file://${secret}", type: string }`,
+        ),
+      ),
       operation('from_peer', withProp('{ $ref: "peer.json" }')),
       operation('from_http', withProp(`{ $ref: "${url}" }`)),
-      operation('from_id', withProp('{ $ref: "#/$defs/remote" }', `          $defs:\n            remote: { $id: "http://127.0.0.1:${port}/y.json" }`)),
+      operation(
+        'from_id',
+        withProp(
+          '{ $ref: "#/$defs/remote" }',
+          `          $defs:\n            remote: { $id: "http://127.0.0.1:${port}/y.json" }`,
+        ),
+      ),
       operation('from_schema', withProp(`{ $schema: "http://127.0.0.1:${port}/meta", type: string }`)),
       operation('from_dynamic', withProp(`{ $dynamicRef: "http://127.0.0.1:${port}/z#node" }`)),
     );
@@ -55,8 +67,10 @@ describe('$ref, $id, $schema and $dynamicRef resolve nothing outside the catalog
     const before = await listTree(dir);
     const result = await generate(dir);
     expect(result.code, result.stderr).toBe(1);
-    const outside = 'points outside the catalog: only "#/..." pointers and "#name" anchors inside this schema are resolved (nothing is read from files or the network)';
-    const noId = 'is not allowed in a catalog schema: the generator names every schema itself and resolves references only inside it';
+    const outside =
+      'points outside the catalog: only "#/..." pointers and "#name" anchors inside this schema are resolved (nothing is read from files or the network)';
+    const noId =
+      'is not allowed in a catalog schema: the generator names every schema itself and resolves references only inside it';
     expect(diagnostics(result.stderr)).toEqual([
       `${at(text, `"file://${secret}" }`)}: $ref "file://${secret}" ${outside}`,
       `${at(text, `$id: "file://`)}: $id ${noId}`,
@@ -71,59 +85,66 @@ describe('$ref, $id, $schema and $dynamicRef resolve nothing outside the catalog
   }, 60_000);
 
   it('resolves local pointers and anchors, recursion through a property included, into named types', async () => {
-    const text = catalog(operation('tree', {
-      params: [
-        '        params:',
-        '          type: object',
-        '          additionalProperties: false',
-        '          required: [root]',
-        '          properties:',
-        '            root: { $ref: "#/$defs/node" }',
-        '            label: { $ref: "#label" }',
-        '          $defs:',
-        '            node:',
-        '              type: object',
-        '              additionalProperties: false',
-        '              required: [name]',
-        '              properties:',
-        '                name: { type: string, description: "a name; ends */ here, not the comment" }',
-        '                children: { type: array, items: { $ref: "#/$defs/node" } }',
-        '            label: { $anchor: label, type: string }',
-      ].join('\n'),
-      examples: [
-        '        examples:',
-        '          - name: a tree',
-        '            input: { root: { name: a, children: [{ name: b }] } }',
-        '            expect: { output: {} }',
-        '          - name: a bad child',
-        '            input: { root: { name: a, children: [{ name: 1 }] } }',
-        '            expect: { error: INVALID_INPUT }',
-      ].join('\n'),
-    }));
+    const text = catalog(
+      operation('tree', {
+        params: [
+          '        params:',
+          '          type: object',
+          '          additionalProperties: false',
+          '          required: [root]',
+          '          properties:',
+          '            root: { $ref: "#/$defs/node" }',
+          '            label: { $ref: "#label" }',
+          '          $defs:',
+          '            node:',
+          '              type: object',
+          '              additionalProperties: false',
+          '              required: [name]',
+          '              properties:',
+          '                name: { type: string, description: "a name; ends */ here, not the comment" }',
+          '                children: { type: array, items: { $ref: "#/$defs/node" } }',
+          '            label: { $anchor: label, type: string }',
+        ].join('\n'),
+        examples: [
+          '        examples:',
+          '          - name: a tree',
+          '            input: { root: { name: a, children: [{ name: b }] } }',
+          '            expect: { output: {} }',
+          '          - name: a bad child',
+          '            input: { root: { name: a, children: [{ name: 1 }] } }',
+          '            expect: { error: INVALID_INPUT }',
+        ].join('\n'),
+      }),
+    );
     const dir = await project(text);
     const result = await generate(dir);
     expect(result.code, result.stderr).toBe(0);
     const types = await readFile(path.join(dir, 'src/generated/types.ts'), 'utf8');
     expect(types).toContain('  root: TreeParams_Node;');
     expect(types).toContain('  label?: TreeParams_Label;');
-    expect(types).toContain('export type TreeParams_Node = {\n  /** a name; ends *\\/ here, not the comment */\n  name: string;\n  children?: TreeParams_Node[];\n};');
+    expect(types).toContain(
+      'export type TreeParams_Node = {\n  /** a name; ends *\\/ here, not the comment */\n  name: string;\n  children?: TreeParams_Node[];\n};',
+    );
     expect(types).toContain('export type TreeParams_Label = string;');
   }, 60_000);
 
   it('refuses a reference cycle that passes through no property or item, and a pointer to nothing', async () => {
-    const text = catalog(operation('loop', {
-      params: [
-        '        params:',
-        '          type: object',
-        '          additionalProperties: false',
-        '          properties:',
-        '            a: { $ref: "#/$defs/a" }',
-        '            b: { $ref: "#/$defs/missing" }',
-        '          $defs:',
-        '            a: { anyOf: [{ $ref: "#/$defs/a" }, { type: string }] }',
-      ].join('\n'),
-      examples: '        examples:\n          - name: empty\n            input: {}\n            expect: { output: {} }',
-    }));
+    const text = catalog(
+      operation('loop', {
+        params: [
+          '        params:',
+          '          type: object',
+          '          additionalProperties: false',
+          '          properties:',
+          '            a: { $ref: "#/$defs/a" }',
+          '            b: { $ref: "#/$defs/missing" }',
+          '          $defs:',
+          '            a: { anyOf: [{ $ref: "#/$defs/a" }, { type: string }] }',
+        ].join('\n'),
+        examples:
+          '        examples:\n          - name: empty\n            input: {}\n            expect: { output: {} }',
+      }),
+    );
     const result = await generate(await project(text));
     expect(result.code, result.stderr).toBe(1);
     expect(diagnostics(result.stderr)).toEqual([
@@ -192,11 +213,15 @@ describe('generate never writes through a link nor over a file it did not write'
     await symlink(victim, path.join(dir, 'src/generated/types.ts'));
     const result = await generate(dir);
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toBe('src/generated/types.ts: is a symbolic link; generate never writes or reads through links; generate refuses to replace it\n\nnothing was written.\n');
+    expect(result.stderr).toBe(
+      'src/generated/types.ts: is a symbolic link; generate never writes or reads through links; generate refuses to replace it\n\nnothing was written.\n',
+    );
     expect(await readFile(victim, 'utf8')).toBe('export SAFE=1\n');
     const check = await generate(dir, ['--check']);
     expect(check.code).toBe(1);
-    expect(check.stderr).toContain('  src/generated/types.ts (is a symbolic link; generate never writes or reads through links)\n');
+    expect(check.stderr).toContain(
+      '  src/generated/types.ts (is a symbolic link; generate never writes or reads through links)\n',
+    );
   }, 60_000);
 
   it('refuses an output folder that is a link out of the project, and --out/--tests outside the project', async () => {
@@ -206,11 +231,15 @@ describe('generate never writes through a link nor over a file it did not write'
     await symlink(outside, path.join(dir, 'src/generated'));
     const result = await generate(dir);
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr.split('\n')[0]).toBe('src/generated/validators/demo.ts: src/generated is a symbolic link; generate never writes or reads through links; generate refuses to replace it');
+    expect(result.stderr.split('\n')[0]).toBe(
+      'src/generated/validators/demo.ts: src/generated is a symbolic link; generate never writes or reads through links; generate refuses to replace it',
+    );
     expect(await listTree(outside)).toEqual([]);
     const up = await generate(dir, ['--out', '../elsewhere']);
     expect(up.code).toBe(2);
-    expect(up.stderr).toBe('--out ../elsewhere is outside the current folder: run toolwright generate from the project folder, with --out and --tests inside it\n');
+    expect(up.stderr).toBe(
+      '--out ../elsewhere is outside the current folder: run toolwright generate from the project folder, with --out and --tests inside it\n',
+    );
     const abs = await generate(dir, ['--tests', outside]);
     expect(abs.code).toBe(2);
     expect(await listTree(outside)).toEqual([]);
@@ -222,7 +251,9 @@ describe('generate never writes through a link nor over a file it did not write'
     await writeFile(path.join(dir, 'src/errors.ts'), 'export const mine = 1;\n');
     const result = await generate(dir, ['--out', 'src']);
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toBe(`src/errors.ts: exists and was not written by toolwright generate (its first line is not "${HEADER.trimEnd()}"); move it, or choose another --out/--tests; generate refuses to replace it\n\nnothing was written.\n`);
+    expect(result.stderr).toBe(
+      `src/errors.ts: exists and was not written by toolwright generate (its first line is not "${HEADER.trimEnd()}"); move it, or choose another --out/--tests; generate refuses to replace it\n\nnothing was written.\n`,
+    );
     expect(await readFile(path.join(dir, 'src/errors.ts'), 'utf8')).toBe('export const mine = 1;\n');
     expect(await listTree(dir)).toEqual(['catalog.yaml', 'src', 'src/errors.ts']);
   }, 60_000);
@@ -232,9 +263,15 @@ describe('generate never writes through a link nor over a file it did not write'
     const outside = await tempDir();
     await writeFile(path.join(outside, 'old.conformance.test.ts'), HEADER);
     await mkdir(path.join(dir, 'test/generated'), { recursive: true });
-    await symlink(path.join(outside, 'old.conformance.test.ts'), path.join(dir, 'test/generated/old.conformance.test.ts'));
+    await symlink(
+      path.join(outside, 'old.conformance.test.ts'),
+      path.join(dir, 'test/generated/old.conformance.test.ts'),
+    );
     expect((await generate(dir)).code).toBe(0);
     expect(await readFile(path.join(outside, 'old.conformance.test.ts'), 'utf8')).toBe(HEADER);
-    expect(await listTree(path.join(dir, 'test/generated'))).toEqual(['demo.conformance.test.ts', 'old.conformance.test.ts']);
+    expect(await listTree(path.join(dir, 'test/generated'))).toEqual([
+      'demo.conformance.test.ts',
+      'old.conformance.test.ts',
+    ]);
   }, 60_000);
 });

@@ -8,7 +8,14 @@ import { unsafeGitConfigKey } from '../../src/handlers/exec/sandbox/git-config-s
 import { gitlinkPaths } from '../../src/handlers/exec/sandbox/git-index.js';
 import { tempDir } from '../support/helpers.js';
 
-const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+const gitEnv = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+};
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' });
 
 describe('git config safety', () => {
@@ -48,7 +55,8 @@ describe('gitlinks in a git index', () => {
     const root = await tempDir('tw-index-');
     git(root, 'init', '-q');
     await mkdir(path.join(root, 'dir/sub'), { recursive: true });
-    for (const name of ['a.txt', 'dir/b.txt', 'dir/sub/c.txt', 'dir/sub/d-long-name-to-share-a-prefix.txt']) await writeFile(path.join(root, name), name);
+    for (const name of ['a.txt', 'dir/b.txt', 'dir/sub/c.txt', 'dir/sub/d-long-name-to-share-a-prefix.txt'])
+      await writeFile(path.join(root, name), name);
     for (const link of ['dir/sub/nested', 'dir/sub/nested-two', 'z/deep/er/repo']) {
       await mkdir(path.join(root, link), { recursive: true });
       git(path.join(root, link), 'init', '-q');
@@ -63,7 +71,11 @@ describe('gitlinks in a git index', () => {
     if (version === 3) git(root, 'add', '-N', 'later.txt');
     git(root, 'update-index', '--index-version', String(version));
     expect((await readFile(path.join(root, '.git/index'))).readUInt32BE(4)).toBe(version);
-    expect((await gitlinkPaths(path.join(root, '.git/index'))).sort()).toEqual(['dir/sub/nested', 'dir/sub/nested-two', 'z/deep/er/repo']);
+    expect((await gitlinkPaths(path.join(root, '.git/index'))).sort()).toEqual([
+      'dir/sub/nested',
+      'dir/sub/nested-two',
+      'z/deep/er/repo',
+    ]);
   });
 
   it('reads none from a file that is not an index', async () => {

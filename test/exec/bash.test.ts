@@ -77,24 +77,36 @@ async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms: numbe
 
 /** Reads the pid the command wrote to `file`, then waits until its group has `count` running members. */
 async function membersOnceStarted(file: string, count: number): Promise<{ pgid: number; pids: number[] }> {
-  const pgid = await waitFor(async () => {
-    const text = await readFile(path.join(ws, file), 'utf8').catch(() => '');
-    return text.trim() ? Number(text.trim()) : undefined;
-  }, 10_000, 'the pid file');
+  const pgid = await waitFor(
+    async () => {
+      const text = await readFile(path.join(ws, file), 'utf8').catch(() => '');
+      return text.trim() ? Number(text.trim()) : undefined;
+    },
+    10_000,
+    'the pid file',
+  );
   leftovers.push(-pgid);
-  const pids = await waitFor(async () => {
-    const members = await groupMembers(pgid);
-    return members.length >= count ? members : undefined;
-  }, 10_000, `${count} processes in group ${pgid}`);
+  const pids = await waitFor(
+    async () => {
+      const members = await groupMembers(pgid);
+      return members.length >= count ? members : undefined;
+    },
+    10_000,
+    `${count} processes in group ${pgid}`,
+  );
   return { pgid, pids };
 }
 
 async function expectAllGone(pids: number[]): Promise<void> {
-  const alive = await waitFor(async () => {
-    const still = [];
-    for (const pid of pids) if (await isRunning(pid)) still.push(pid);
-    return still.length === 0 ? [] : undefined;
-  }, 5_000, `pids ${pids.join(', ')} to die`).catch(async () => {
+  const alive = await waitFor(
+    async () => {
+      const still = [];
+      for (const pid of pids) if (await isRunning(pid)) still.push(pid);
+      return still.length === 0 ? [] : undefined;
+    },
+    5_000,
+    `pids ${pids.join(', ')} to die`,
+  ).catch(async () => {
     const still = [];
     for (const pid of pids) if (await isRunning(pid)) still.push(pid);
     return still;
@@ -105,7 +117,14 @@ async function expectAllGone(pids: number[]): Promise<void> {
 describe('exec.bash: exit codes, signals, streams', () => {
   it('captures stdout and stderr separately with exit code 0', async () => {
     const { output, text } = await bashOk({ command: 'echo out; echo err >&2; printf tail' });
-    expect(output).toMatchObject({ exit_code: 0, signal: null, stdout: 'out\ntail', stderr: 'err\n', timed_out: false, truncated: false });
+    expect(output).toMatchObject({
+      exit_code: 0,
+      signal: null,
+      stdout: 'out\ntail',
+      stderr: 'err\n',
+      timed_out: false,
+      truncated: false,
+    });
     expect(Number.isInteger(output.duration_ms)).toBe(true);
     expect(text).toContain('exit code 0');
     expect(text).toContain('stdout:\nout\ntail');
@@ -140,7 +159,10 @@ describe('exec.bash: exit codes, signals, streams', () => {
     const { output } = await bashOk({ command: `printf 'héllo wörld 日本語 🎉\\n'` });
     expect(output.stdout).toBe('héllo wörld 日本語 🎉\n');
 
-    const cut = await bashOk({ command: `for i in $(seq 1 3000); do printf '日本語🎉é'; done` }, { exec: { outputLimit: 101 } });
+    const cut = await bashOk(
+      { command: `for i in $(seq 1 3000); do printf '日本語🎉é'; done` },
+      { exec: { outputLimit: 101 } },
+    );
     expect(cut.output.truncated).toBe(true);
     expect(cut.output.stdout).not.toContain('\uFFFD');
     const [head, tail] = cut.output.stdout.split(/\n?\[… \d+ bytes omitted …\]\n/);
@@ -150,7 +172,9 @@ describe('exec.bash: exit codes, signals, streams', () => {
   });
 
   it('gives the command real pipes: /dev/stdout, /dev/stderr and `test -p` work', async () => {
-    const { output } = await bashOk({ command: 'echo one > /dev/stdout; echo two | tee /dev/stderr; test -p /dev/fd/1 && echo is-a-pipe' });
+    const { output } = await bashOk({
+      command: 'echo one > /dev/stdout; echo two | tee /dev/stderr; test -p /dev/fd/1 && echo is-a-pipe',
+    });
     expect(output.stdout).toBe('one\ntwo\nis-a-pipe\n');
     expect(output.stderr).toBe('two\n');
   });
@@ -158,7 +182,9 @@ describe('exec.bash: exit codes, signals, streams', () => {
   it('keeps the outputs of concurrent calls apart', async () => {
     const ids = [1, 2, 3, 4, 5];
     const results = await Promise.all(
-      ids.map((id) => bashOk({ command: `yes call-${id} | head -n 20000; echo err-${id} >&2` }, { exec: { outputLimit: 400 } })),
+      ids.map((id) =>
+        bashOk({ command: `yes call-${id} | head -n 20000; echo err-${id} >&2` }, { exec: { outputLimit: 400 } }),
+      ),
     );
     results.forEach(({ output }, i) => {
       const id = ids[i]!;
@@ -250,10 +276,14 @@ describe('exec.bash: working directory and environment', () => {
       await bash({ command: 'true' }, { exec: { env: { PATH: path.join(ws, 'no-bin') } } });
     }
     // A leak would add >= 25; allow a few for a pipe-pool refill (mkfifo) or a socket still closing.
-    const after = await waitFor(async () => {
-      const count = await openFds();
-      return count <= before + 4 ? count : undefined;
-    }, 2_000, 'file descriptors to settle').catch(openFds);
+    const after = await waitFor(
+      async () => {
+        const count = await openFds();
+        return count <= before + 4 ? count : undefined;
+      },
+      2_000,
+      'file descriptors to settle',
+    ).catch(openFds);
     expect(after).toBeLessThanOrEqual(before + 4);
   }, 30_000);
 
@@ -323,7 +353,9 @@ describe('exec.bash: timeouts, abort and background processes', () => {
 
   it('stops reading a background child that keeps printing after bash exits', async () => {
     const started = Date.now();
-    const { output } = await bashOk({ command: 'echo $$; (while :; do echo tick; sleep 0.01; done) & sleep 0.2; echo main-done' });
+    const { output } = await bashOk({
+      command: 'echo $$; (while :; do echo tick; sleep 0.01; done) & sleep 0.2; echo main-done',
+    });
     const elapsed = Date.now() - started;
     leftovers.push(-Number(output.stdout.split('\n')[0]));
     expect(output.stdout).toContain('main-done\n');

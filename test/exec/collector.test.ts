@@ -63,14 +63,18 @@ describe('OutputCollector', () => {
   it('never splits a multi-byte character at the cut or between chunks', () => {
     const text = '日本語🎉'.repeat(20_000);
     fc.assert(
-      fc.property(fc.integer({ min: 4, max: 400 }), fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 50 }), (limit, pieces) => {
-        const out = collect(limit, text, pieces);
-        expect(out.text).not.toContain('\uFFFD');
-        const [head, tail] = out.text.split(MARKER.exec(out.text)![0]);
-        expect(text.startsWith(head!.replace(/\n$/, ''))).toBe(true);
-        expect(text.endsWith(tail!)).toBe(true);
-        expect(head!.length + tail!.length).toBeLessThanOrEqual(limit + 1);
-      }),
+      fc.property(
+        fc.integer({ min: 4, max: 400 }),
+        fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 50 }),
+        (limit, pieces) => {
+          const out = collect(limit, text, pieces);
+          expect(out.text).not.toContain('\uFFFD');
+          const [head, tail] = out.text.split(MARKER.exec(out.text)![0]);
+          expect(text.startsWith(head!.replace(/\n$/, ''))).toBe(true);
+          expect(text.endsWith(tail!)).toBe(true);
+          expect(head!.length + tail!.length).toBeLessThanOrEqual(limit + 1);
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -8,33 +8,119 @@ import { secretClass, type SecretClass } from '../../src/handlers/exec/run/secre
 import { tempDir } from '../support/helpers.js';
 
 // Token-shaped values are built here, not written out: nothing in the repository looks like a live key.
-const chars = (alphabet: string, n: number) => Array.from({ length: n }, (_, i) => alphabet[(i * 7 + 3) % alphabet.length]).join('');
+const chars = (alphabet: string, n: number) =>
+  Array.from({ length: n }, (_, i) => alphabet[(i * 7 + 3) % alphabet.length]).join('');
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const HEX = '0123456789abcdef';
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
-const jwt = (header: object) => `${b64url(JSON.stringify(header))}.${b64url('{"sub":"ci","iat":1700000000}')}.${chars(ALNUM, 43)}`;
+const jwt = (header: object) =>
+  `${b64url(JSON.stringify(header))}.${b64url('{"sub":"ci","iat":1700000000}')}.${chars(ALNUM, 43)}`;
 
 /** Names withheld whatever their value (a harmless-looking one is used). */
 const SECRET_NAMES = [
-  'MYSQL_PWD', 'DB_PWD', 'CI_JOB_JWT', 'CI_JOB_JWT_V2', 'GH_PAT', 'AZURE_DEVOPS_PAT', 'SLACK_WEBHOOK_URL', 'DISCORD_WEBHOOK', 'SLACK_HOOK_URL',
-  'PGPASSWORD', 'PGPASSFILE', 'TWINE_PASSWORD', 'CI_REGISTRY_PASSWORD', 'RABBITMQ_DEFAULT_PASS', 'MYSQL_PASSWD', 'BORG_PASSPHRASE',
-  'GITHUB_TOKEN', 'ACTIONS_RUNTIME_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'CI_JOB_TOKEN', 'NPM_TOKEN',
-  'NODE_AUTH_TOKEN', 'HF_TOKEN', 'HUGGING_FACE_HUB_TOKEN', 'VAULT_TOKEN', 'DIGITALOCEAN_ACCESS_TOKEN', 'NGROK_AUTHTOKEN', 'TF_TOKEN_app_terraform_io',
-  'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'HEROKU_API_KEY', 'STRIPE_SECRET_KEY', 'SSH_PRIVATE_KEY', 'apikey', 'LICENSE_KEY',
-  'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'AWS_CA_BUNDLE',
-  'AZURE_CLIENT_SECRET', 'AZURE_CLIENT_CERTIFICATE_PATH', 'GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_GHA_CREDS_PATH',
-  'DOCKER_AUTH_CONFIG', 'SSH_AUTH_SOCK', 'GPG_AGENT_INFO', 'REDISCLI_AUTH', 'BASIC_AUTH', 'NPM_CONFIG__AUTH', 'npm_config__authToken',
-  'CLOUDSDK_AUTH_ACCESS_TOKEN_FILE', 'SESSION_COOKIE', 'BW_SESSION', 'OP_SESSION_my', 'HTTP_AUTHORIZATION', 'SENTRY_AUTH_TOKEN',
-  'TOOLWRIGHT_MCP_TOKEN', 'TOOLWRIGHT_ANYTHING', 'db_password', 'GIT_ASKPASS',
+  'MYSQL_PWD',
+  'DB_PWD',
+  'CI_JOB_JWT',
+  'CI_JOB_JWT_V2',
+  'GH_PAT',
+  'AZURE_DEVOPS_PAT',
+  'SLACK_WEBHOOK_URL',
+  'DISCORD_WEBHOOK',
+  'SLACK_HOOK_URL',
+  'PGPASSWORD',
+  'PGPASSFILE',
+  'TWINE_PASSWORD',
+  'CI_REGISTRY_PASSWORD',
+  'RABBITMQ_DEFAULT_PASS',
+  'MYSQL_PASSWD',
+  'BORG_PASSPHRASE',
+  'GITHUB_TOKEN',
+  'ACTIONS_RUNTIME_TOKEN',
+  'ACTIONS_ID_TOKEN_REQUEST_URL',
+  'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+  'CI_JOB_TOKEN',
+  'NPM_TOKEN',
+  'NODE_AUTH_TOKEN',
+  'HF_TOKEN',
+  'HUGGING_FACE_HUB_TOKEN',
+  'VAULT_TOKEN',
+  'DIGITALOCEAN_ACCESS_TOKEN',
+  'NGROK_AUTHTOKEN',
+  'TF_TOKEN_app_terraform_io',
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'HEROKU_API_KEY',
+  'STRIPE_SECRET_KEY',
+  'SSH_PRIVATE_KEY',
+  'apikey',
+  'LICENSE_KEY',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_CONTAINER_CREDENTIALS_FULL_URI',
+  'AWS_CA_BUNDLE',
+  'AZURE_CLIENT_SECRET',
+  'AZURE_CLIENT_CERTIFICATE_PATH',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+  'GOOGLE_GHA_CREDS_PATH',
+  'DOCKER_AUTH_CONFIG',
+  'SSH_AUTH_SOCK',
+  'GPG_AGENT_INFO',
+  'REDISCLI_AUTH',
+  'BASIC_AUTH',
+  'NPM_CONFIG__AUTH',
+  'npm_config__authToken',
+  'CLOUDSDK_AUTH_ACCESS_TOKEN_FILE',
+  'SESSION_COOKIE',
+  'BW_SESSION',
+  'OP_SESSION_my',
+  'HTTP_AUTHORIZATION',
+  'SENTRY_AUTH_TOKEN',
+  'TOOLWRIGHT_MCP_TOKEN',
+  'TOOLWRIGHT_ANYTHING',
+  'db_password',
+  'GIT_ASKPASS',
 ];
 
 /** Names that merely contain a marked word, and everyday variables: they stay. */
 const KEPT_NAMES = [
-  'PATH', 'HOME', 'TERM', 'LANG', 'LC_ALL', 'SHELL', 'USER', 'PWD', 'OLDPWD', 'KEYBOARD_LAYOUT', 'XKB_KEYMAP', 'MONKEY', 'MonkeyPatch',
-  'TOKENIZERS_PARALLELISM', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'OAUTHLIB_INSECURE_TRANSPORT', 'XAUTHORITY', 'XDG_SESSION_ID',
-  'XDG_SESSION_TYPE', 'DESKTOP_SESSION', 'DBUS_SESSION_BUS_ADDRESS', 'KUBECONFIG', 'AWS_PROFILE', 'AWS_REGION', 'AWS_DEFAULT_REGION',
-  'CLASSPATH', 'NO_PROXY', 'GOPRIVATE', 'NODE_OPTIONS', 'CI', 'GITHUB_ACTIONS', 'GITHUB_REPOSITORY', 'CI_JOB_ID', 'HOTKEYS', 'PATHEXT',
+  'PATH',
+  'HOME',
+  'TERM',
+  'LANG',
+  'LC_ALL',
+  'SHELL',
+  'USER',
+  'PWD',
+  'OLDPWD',
+  'KEYBOARD_LAYOUT',
+  'XKB_KEYMAP',
+  'MONKEY',
+  'MonkeyPatch',
+  'TOKENIZERS_PARALLELISM',
+  'GIT_AUTHOR_NAME',
+  'GIT_AUTHOR_EMAIL',
+  'OAUTHLIB_INSECURE_TRANSPORT',
+  'XAUTHORITY',
+  'XDG_SESSION_ID',
+  'XDG_SESSION_TYPE',
+  'DESKTOP_SESSION',
+  'DBUS_SESSION_BUS_ADDRESS',
+  'KUBECONFIG',
+  'AWS_PROFILE',
+  'AWS_REGION',
+  'AWS_DEFAULT_REGION',
+  'CLASSPATH',
+  'NO_PROXY',
+  'GOPRIVATE',
+  'NODE_OPTIONS',
+  'CI',
+  'GITHUB_ACTIONS',
+  'GITHUB_REPOSITORY',
+  'CI_JOB_ID',
+  'HOTKEYS',
+  'PATHEXT',
 ];
 
 /** Values withheld whatever the name, with the class that catches each. */
@@ -51,7 +137,10 @@ const SECRET_VALUES: [string, SecretClass][] = [
   ['https://maps.example.com/api?key=abc123def456', 'credential-pair'],
   ['host=db port=5432 dbname=app user=app password=hunter2', 'credential-pair'],
   ['Server=db;Database=app;User Id=sa;Password=hunter2;', 'credential-pair'],
-  ['DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=abc+def==;EndpointSuffix=core.windows.net', 'credential-pair'],
+  [
+    'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=abc+def==;EndpointSuffix=core.windows.net',
+    'credential-pair',
+  ],
   ['jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=hunter2', 'credential-pair'],
   ['--host db --password=hunter2', 'credential-pair'],
   ['{"spring.datasource.password": "hunter2"}', 'credential-pair'],
@@ -89,11 +178,28 @@ const SECRET_VALUES: [string, SecretClass][] = [
 
 /** Values that look alike but carry nothing: they stay (under a harmless name). */
 const KEPT_VALUES = [
-  '/usr/local/bin:/usr/bin:/bin', 'https://example.com/path?page=2&sort=asc', 'postgres://db.internal/app?sslmode=require',
-  'https://user@host.example/', 'git@github.com:org/repo.git', 'host=db port=5432 dbname=app user=app', 'password=',
-  '-j4 --jobserver-auth=3,4', 'rs=0:di=01;34:ln=01;36:*.tar=01;31', 'sk-learn', '/opt/task-runner/bin', 'hf_hub_cache',
-  'AKIAshort', 'eyJhbGciOiJIUzI1NiJ9', 'a.b.c', 'v1.2.3', `${b64url('{"typ":"x"}')}.${b64url('{}')}.sig`, 'Bearer', 'token_type=bearer',
-  '{"theme": "dark", "keyboard": "us"}', 'en_US.UTF-8', 'xterm-256color',
+  '/usr/local/bin:/usr/bin:/bin',
+  'https://example.com/path?page=2&sort=asc',
+  'postgres://db.internal/app?sslmode=require',
+  'https://user@host.example/',
+  'git@github.com:org/repo.git',
+  'host=db port=5432 dbname=app user=app',
+  'password=',
+  '-j4 --jobserver-auth=3,4',
+  'rs=0:di=01;34:ln=01;36:*.tar=01;31',
+  'sk-learn',
+  '/opt/task-runner/bin',
+  'hf_hub_cache',
+  'AKIAshort',
+  'eyJhbGciOiJIUzI1NiJ9',
+  'a.b.c',
+  'v1.2.3',
+  `${b64url('{"typ":"x"}')}.${b64url('{}')}.sig`,
+  'Bearer',
+  'token_type=bearer',
+  '{"theme": "dark", "keyboard": "us"}',
+  'en_US.UTF-8',
+  'xterm-256color',
 ];
 
 describe('secrets by class', () => {
@@ -117,14 +223,27 @@ describe('secrets by class', () => {
 
   it('is linear on long values: runs of token, pair and dot characters are checked at once', () => {
     const started = performance.now();
-    for (const value of ['a'.repeat(128 * 1024), '='.repeat(64 * 1024) + 'a=', 'a.'.repeat(64 * 1024), '"a": "'.repeat(20_000), 'eyJhbGci.'.repeat(14_000), 'gh'.repeat(64 * 1024)]) {
+    for (const value of [
+      'a'.repeat(128 * 1024),
+      '='.repeat(64 * 1024) + 'a=',
+      'a.'.repeat(64 * 1024),
+      '"a": "'.repeat(20_000),
+      'eyJhbGci.'.repeat(14_000),
+      'gh'.repeat(64 * 1024),
+    ]) {
       expect(secretClass('SOME_SETTING', value)).toBeUndefined();
     }
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('exec.inheritEnv lets a withheld variable through by name; exec.env sets and removes as before', () => {
-    const host = { MYSQL_PWD: 'hunter2', DATABASE_DSN: 'host=db password=hunter2', KEYBOARD_LAYOUT: 'us', PWD: '/w', PATH: '/bin' };
+    const host = {
+      MYSQL_PWD: 'hunter2',
+      DATABASE_DSN: 'host=db password=hunter2',
+      KEYBOARD_LAYOUT: 'us',
+      PWD: '/w',
+      PATH: '/bin',
+    };
     const plain = commandEnv({}, host);
     expect(plain.MYSQL_PWD).toBeUndefined();
     expect(plain.DATABASE_DSN).toBeUndefined();
@@ -158,7 +277,9 @@ describe('what a command sees', () => {
     for (const name of KEPT_NAMES) if (process.env[name] === undefined) plant(name, `kept-${name}`);
     const toolkit = createToolkit({ workspace: await tempDir() });
     // Names only (the whole environment would pass the output cap), then a count of planted values.
-    const result = await toolkit.invoke('exec', 'bash', { command: 'compgen -e; echo "leaked=$(env | grep -c -e planted-name -e hunter2)"' });
+    const result = await toolkit.invoke('exec', 'bash', {
+      command: 'compgen -e; echo "leaked=$(env | grep -c -e planted-name -e hunter2)"',
+    });
     if (!result.ok) throw new Error(result.text);
     const stdout = (result.output as BashResult).stdout;
     const seen = new Set(stdout.split('\n'));

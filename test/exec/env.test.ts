@@ -36,7 +36,12 @@ async function env(exec: ExecOptions = {}): Promise<Record<string, string>> {
   const result = await toolkit.invoke('exec', 'bash', { command: 'env' });
   if (!result.ok) throw new Error(result.text);
   const out = (result.output as BashResult).stdout;
-  return Object.fromEntries(out.split('\n').filter((line) => line.includes('=')).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    out
+      .split('\n')
+      .filter((line) => line.includes('='))
+      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
 }
 
 describe('exec environment policy', () => {
@@ -63,7 +68,10 @@ describe('exec environment policy', () => {
   });
 
   it('env sets (secret-looking names too), overrides and removes; undefined beats inheritance', async () => {
-    const seen = await env({ env: { DEPLOY_TOKEN: 'given', TERM: 'xterm', EXEC_ENV_HARMLESS: undefined, GITHUB_TOKEN: undefined }, inheritEnv: ['*'] });
+    const seen = await env({
+      env: { DEPLOY_TOKEN: 'given', TERM: 'xterm', EXEC_ENV_HARMLESS: undefined, GITHUB_TOKEN: undefined },
+      inheritEnv: ['*'],
+    });
     expect(seen.DEPLOY_TOKEN).toBe('given');
     expect(seen.TERM).toBe('xterm');
     expect(seen.PAGER).toBe('cat');
@@ -87,16 +95,41 @@ describe('exec environment policy', () => {
   });
 
   it('the kill marker cannot be set or inherited: a command cannot pose as another call', () => {
-    const built = commandEnv({ env: { TOOLWRIGHT_EXEC_MARKER: 'forged' }, inheritEnv: ['*'] }, { TOOLWRIGHT_EXEC_MARKER: 'outer', PATH: '/bin' });
+    const built = commandEnv(
+      { env: { TOOLWRIGHT_EXEC_MARKER: 'forged' }, inheritEnv: ['*'] },
+      { TOOLWRIGHT_EXEC_MARKER: 'outer', PATH: '/bin' },
+    );
     expect(built.TOOLWRIGHT_EXEC_MARKER).toBeUndefined();
     expect(built.PATH).toBe('/bin');
   });
 
   it('names that merely contain other words stay (PATH, HOME, LANG, MonkeyPatch)', () => {
-    for (const name of ['PATH', 'HOME', 'LANG', 'SHELL', 'NODE_OPTIONS', 'CI', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'OAUTHLIB_X', 'MonkeyPatch']) {
+    for (const name of [
+      'PATH',
+      'HOME',
+      'LANG',
+      'SHELL',
+      'NODE_OPTIONS',
+      'CI',
+      'GIT_AUTHOR_NAME',
+      'GIT_AUTHOR_EMAIL',
+      'OAUTHLIB_X',
+      'MonkeyPatch',
+    ]) {
       expect(looksSecret(name), name).toBe(false);
     }
-    for (const name of ['API_KEY', 'apikey', 'X_TOKEN_FILE', 'CLIENT_SECRET', 'PGPASSWORD', 'CREDENTIALS', 'TOOLWRIGHT_X', 'NPM_CONFIG__AUTH', 'BASIC_AUTH_USER', 'GPG_PASSPHRASE']) {
+    for (const name of [
+      'API_KEY',
+      'apikey',
+      'X_TOKEN_FILE',
+      'CLIENT_SECRET',
+      'PGPASSWORD',
+      'CREDENTIALS',
+      'TOOLWRIGHT_X',
+      'NPM_CONFIG__AUTH',
+      'BASIC_AUTH_USER',
+      'GPG_PASSPHRASE',
+    ]) {
       expect(looksSecret(name), name).toBe(true);
     }
     expect(looksSecret('DATABASE_URL', 'mysql://root:hunter2@localhost/db')).toBe(true);
@@ -105,11 +138,24 @@ describe('exec environment policy', () => {
   });
 
   it('a URL with a password anywhere in the value: after a prefix, a blank, in a list', () => {
-    for (const value of ['jdbc:postgresql://app:pw2@db:5432/x', ' https://u:pw7@h.example/', 'https://pypi.org/simple https://u:pw5@private.example/simple',
-      'redis://:onlypass@cache:6379', 'x=amqp://u:p@q', 'https://u:p@h?next=1']) {
+    for (const value of [
+      'jdbc:postgresql://app:pw2@db:5432/x',
+      ' https://u:pw7@h.example/',
+      'https://pypi.org/simple https://u:pw5@private.example/simple',
+      'redis://:onlypass@cache:6379',
+      'x=amqp://u:p@q',
+      'https://u:p@h?next=1',
+    ]) {
       expect(looksSecret('SOME_SETTING', value), value).toBe(true);
     }
-    for (const value of ['https://example.com/a:b@c', 'https://user@host/', 'https://host:8080/', 'no url here: a@b', 'ftp://:@host/', '://']) {
+    for (const value of [
+      'https://example.com/a:b@c',
+      'https://user@host/',
+      'https://host:8080/',
+      'no url here: a@b',
+      'ftp://:@host/',
+      '://',
+    ]) {
       expect(looksSecret('SOME_SETTING', value), value).toBe(false);
     }
     // One pass: a long value of colons, slashes and letters is checked at once.

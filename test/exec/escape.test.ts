@@ -18,27 +18,43 @@ const escapes: [string, (t: string) => string, number][] = [
   ['a plain background job', (t) => `${sleeper(t)} &`, 1],
   ['set -m jobs (own process group, same session)', (t) => `set -m; ${sleeper(t)} & ${sleeper(t)} &`, 2],
   ['perl setpgrp(0,0)', (t) => `perl -e 'setpgrp(0,0); exec { "sleep" } "${t}", "1000"' &`, 1],
-  ['python os.setpgid(0,0)', (t) => `python3 -c 'import os; os.setpgid(0, 0); os.execvp("sleep", ["${t}", "1000"])' &`, 1],
+  [
+    'python os.setpgid(0,0)',
+    (t) => `python3 -c 'import os; os.setpgid(0, 0); os.execvp("sleep", ["${t}", "1000"])' &`,
+    1,
+  ],
   ['setsid with its parent alive (descendant)', (t) => `setsid ${sleeper(t)} &`, 1],
   ['setsid -f (forks, parent exits: marker)', (t) => `setsid -f ${sleeper(t)}`, 1],
   ['double fork into a new session (subshell exits)', (t) => `( setsid ${sleeper(t)} & )`, 1],
   ['nohup and disown', (t) => `nohup ${sleeper(t)} >/dev/null 2>&1 & disown`, 1],
-  ['python daemonize (fork, setsid, fork)', (t) =>
-    `python3 -c 'import os\nif os.fork(): os._exit(0)\nos.setsid()\nif os.fork(): os._exit(0)\nos.execvp("sleep", ["${t}", "1000"])'`, 1],
-  ['a job that ignores SIGTERM in a new session', (t) => `( setsid bash -c 'trap "" TERM; exec -a ${t} sleep 1000' & )`, 1],
+  [
+    'python daemonize (fork, setsid, fork)',
+    (t) =>
+      `python3 -c 'import os\nif os.fork(): os._exit(0)\nos.setsid()\nif os.fork(): os._exit(0)\nos.execvp("sleep", ["${t}", "1000"])'`,
+    1,
+  ],
+  [
+    'a job that ignores SIGTERM in a new session',
+    (t) => `( setsid bash -c 'trap "" TERM; exec -a ${t} sleep 1000' & )`,
+    1,
+  ],
 ];
 
 describe('exec without a sandbox: a timeout kills processes that left the group', () => {
-  it.each(escapes)('%s', async (_name, make, count) => {
-    const t = tag('escape');
-    tags.push(t);
-    const toolkit = createToolkit({ workspace: await tempDir() });
-    const call = toolkit.invoke('exec', 'bash', { command: `${make(t)}\nsleep 1000`, timeout_ms: 1_500 });
-    await waitFor(async () => (await processesWith(t)).length >= count, 10_000, `${count} escaped processes`);
-    const result = await call;
-    expect(result.ok && (result.output as BashResult).timed_out).toBe(true);
-    expect(await survivorsOf(t)).toEqual([]);
-  }, 30_000);
+  it.each(escapes)(
+    '%s',
+    async (_name, make, count) => {
+      const t = tag('escape');
+      tags.push(t);
+      const toolkit = createToolkit({ workspace: await tempDir() });
+      const call = toolkit.invoke('exec', 'bash', { command: `${make(t)}\nsleep 1000`, timeout_ms: 1_500 });
+      await waitFor(async () => (await processesWith(t)).length >= count, 10_000, `${count} escaped processes`);
+      const result = await call;
+      expect(result.ok && (result.output as BashResult).timed_out).toBe(true);
+      expect(await survivorsOf(t)).toEqual([]);
+    },
+    30_000,
+  );
 
   it('an abort catches the same escapes', async () => {
     const t = tag('abort');
@@ -72,7 +88,10 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
     const t = tag('gap');
     tags.push(t);
     const toolkit = createToolkit({ workspace: await tempDir() });
-    const result = await toolkit.invoke('exec', 'bash', { command: `( env -i setsid ${sleeper(t)} & ); sleep 1000`, timeout_ms: 800 });
+    const result = await toolkit.invoke('exec', 'bash', {
+      command: `( env -i setsid ${sleeper(t)} & ); sleep 1000`,
+      timeout_ms: 800,
+    });
     expect(result.ok && (result.output as BashResult).timed_out).toBe(true);
     // Found in neither the session, the group, the descendants nor by the marker: docs/security.md says so.
     expect((await processesWith(t)).length).toBe(1);
@@ -104,7 +123,10 @@ describe('exec: long commands', () => {
     const pad = `# ${'pad '.repeat(40_000)}`;
     const command = `${pad}\ncat <<'EOF'\n$HOME "quoted" 'single' \\back 日本語 🎉\nEOF\nexit 7`;
     const result = await toolkit.invoke('exec', 'bash', { command });
-    expect(result.ok && (result.output as BashResult)).toMatchObject({ exit_code: 7, stdout: `$HOME "quoted" 'single' \\back 日本語 🎉\n` });
+    expect(result.ok && (result.output as BashResult)).toMatchObject({
+      exit_code: 7,
+      stdout: `$HOME "quoted" 'single' \\back 日本語 🎉\n`,
+    });
   });
 
   it('refuses a command with a NUL byte', async () => {

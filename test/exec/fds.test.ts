@@ -15,16 +15,30 @@ describe.runIf(runSandboxTests)('inherited descriptors', () => {
     const ws = await tempDir('tw-fds-');
     const secret = path.join(await tempDir('tw-fds-secret-'), 'secret.txt');
     await writeFile(secret, 'secret\n');
-    const out = execFileSync('bash', ['-c', 'exec 251<"$1"; exec "$2" --import tsx "$3" "$4"', 'fd-host', secret, process.execPath, host, ws], {
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const out = execFileSync(
+      'bash',
+      ['-c', 'exec 251<"$1"; exec "$2" --import tsx "$3" "$4"', 'fd-host', secret, process.execPath, host, ws],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     const report = JSON.parse(out) as Record<string, string>;
     // The host itself has it: otherwise nothing here would prove anything.
     expect(report.host!.split(' ')).toContain('251');
     const children = Object.entries(report).filter(([name]) => name !== 'host');
     expect(children.map(([name]) => name).sort()).toEqual([
-      'bash', 'bash-job', 'bash-sandboxed', 'bash-sandboxed-job', 'git-check', 'git-confined-check', 'git-confined-run', 'git-run', 'rg', 'rg-confined', 'wrapped',
+      'bash',
+      'bash-job',
+      'bash-sandboxed',
+      'bash-sandboxed-job',
+      'git-check',
+      'git-confined-check',
+      'git-confined-run',
+      'git-run',
+      'rg',
+      'rg-confined',
+      'wrapped',
     ]);
     for (const [name, seen] of children) {
       // Each one ran and listed its descriptors (a stand-in's own are 0-2 and bash's script fd 255).

@@ -8,7 +8,15 @@ import { createToolkit } from '../../src/index.js';
 import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
 import type { BashKillResult, BashOutputResult, BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
-import { killTagged, processesWith, runSandboxTests, survivorsOf, tag, visibleOutsideBase, waitFor } from '../support/exec-helpers.js';
+import {
+  killTagged,
+  processesWith,
+  runSandboxTests,
+  survivorsOf,
+  tag,
+  visibleOutsideBase,
+  waitFor,
+} from '../support/exec-helpers.js';
 
 const host = fileURLToPath(new URL('../fixtures/job-host.ts', import.meta.url));
 const tags: string[] = [];
@@ -37,7 +45,9 @@ async function start(toolkit: Toolkit, command: string, extra: Record<string, un
 }
 
 const read = async (toolkit: Toolkit, job_id: string, wait_ms?: number) =>
-  ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', wait_ms === undefined ? { job_id } : { job_id, wait_ms }));
+  ok<BashOutputResult>(
+    await toolkit.invoke('exec', 'bash_output', wait_ms === undefined ? { job_id } : { job_id, wait_ms }),
+  );
 
 /** Reads until the job has ended; returns everything it printed (the cap is large enough in these tests). */
 async function readToEnd(toolkit: Toolkit, job_id: string): Promise<{ output: string; last: BashOutputResult }> {
@@ -53,7 +63,10 @@ describe('background jobs: start and read', () => {
   it('returns at once with a job id; bash_output gives new output, status and exit code', async () => {
     const toolkit = await newToolkit();
     const started = Date.now();
-    const result = await toolkit.invoke('exec', 'bash', { command: 'echo one; sleep 0.5; echo two >&2; exit 4', run_in_background: true });
+    const result = await toolkit.invoke('exec', 'bash', {
+      command: 'echo one; sleep 0.5; echo two >&2; exit 4',
+      run_in_background: true,
+    });
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(result.text).toContain('bash_output');
     const id = ok<BashResult>(result).job_id!;
@@ -87,7 +100,10 @@ describe('background jobs: start and read', () => {
     const b = await start(toolkit, 'sleep 1000');
     await waitFor(async () => (await read(toolkit, a, 0)).status === 'exited' || undefined, 10_000, 'job a to exit');
     const listed = ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {}));
-    expect(listed.jobs!.map((j) => [j.job_id, j.status])).toEqual([[a, 'exited'], [b, 'running']]);
+    expect(listed.jobs!.map((j) => [j.job_id, j.status])).toEqual([
+      [a, 'exited'],
+      [b, 'running'],
+    ]);
     expect(listed.jobs![0]!.total_bytes).toBe(6);
   });
 
@@ -107,7 +123,13 @@ describe('background jobs: start and read', () => {
     try {
       const id = await start(toolkit, 'seq 1 3; yes flood | head -c 200000000; echo; echo the-end');
       // Listing does not consume output: wait for the end that way, then read it all at once.
-      await waitFor(async () => ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs![0]!.status === 'exited' || undefined, 100_000, 'the flood to end');
+      await waitFor(
+        async () =>
+          ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs![0]!.status === 'exited' ||
+          undefined,
+        100_000,
+        'the flood to end',
+      );
       last = await read(toolkit, id);
     } finally {
       clearInterval(sampler);
@@ -138,7 +160,11 @@ describe('background jobs: cap, kill, close', () => {
 
   it('holds the cap under concurrent starts', async () => {
     const toolkit = await newToolkit({ exec: { maxJobs: 2 } });
-    const results = await Promise.all(Array.from({ length: 6 }, () => toolkit.invoke('exec', 'bash', { command: 'sleep 1000', run_in_background: true })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        toolkit.invoke('exec', 'bash', { command: 'sleep 1000', run_in_background: true }),
+      ),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(results.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.error.code))).toEqual(Array(4).fill('LIMIT_REACHED'));
   });
@@ -148,7 +174,10 @@ describe('background jobs: cap, kill, close', () => {
     tags.push(t);
     const toolkit = await newToolkit();
     const sleeper = `bash -c 'exec -a ${t} sleep 1000'`;
-    const id = await start(toolkit, `echo started; ( setsid ${sleeper} & ); set -m; ${sleeper} & perl -e 'setpgrp(0,0); exec { "sleep" } "${t}", "1000"' & wait`);
+    const id = await start(
+      toolkit,
+      `echo started; ( setsid ${sleeper} & ); set -m; ${sleeper} & perl -e 'setpgrp(0,0); exec { "sleep" } "${t}", "1000"' & wait`,
+    );
     await waitFor(async () => (await processesWith(t)).length >= 3, 10_000, 'three job processes');
     const killed = ok<BashKillResult>(await toolkit.invoke('exec', 'bash_kill', { job_id: id }));
     expect(killed).toMatchObject({ job_id: id, killed: true, status: 'killed' });
@@ -183,7 +212,7 @@ describe('background jobs: cap, kill, close', () => {
 });
 
 describe('background jobs: sessions', () => {
-  it('two toolkits do not see or kill each other\'s jobs', async () => {
+  it("two toolkits do not see or kill each other's jobs", async () => {
     const a = await newToolkit();
     const b = await newToolkit();
     const id = await start(a, 'sleep 1000');
@@ -202,10 +231,17 @@ describe.runIf(runSandboxTests)('background jobs in the sandbox', () => {
     tags.push(t);
     const toolkit = await newToolkit({ exec: { sandbox: 'workspace-write' } });
     const outside = path.join(visibleOutsideBase(), `.tmp-job-outside-${t}`);
-    const id = await start(toolkit, `touch ${outside} 2>&1; (env -i setsid bash -c 'exec -a ${t} sleep 1000' &); exec -a ${t} sleep 1000`);
+    const id = await start(
+      toolkit,
+      `touch ${outside} 2>&1; (env -i setsid bash -c 'exec -a ${t} sleep 1000' &); exec -a ${t} sleep 1000`,
+    );
     await waitFor(async () => (await processesWith(t)).length >= 2, 10_000, 'the sandboxed job');
     let seen = '';
-    await waitFor(async () => (seen += (await read(toolkit, id, 1_000)).output).includes('Read-only file system'), 10_000, 'the refused write');
+    await waitFor(
+      async () => (seen += (await read(toolkit, id, 1_000)).output).includes('Read-only file system'),
+      10_000,
+      'the refused write',
+    );
     ok(await toolkit.invoke('exec', 'bash_kill', { job_id: id }));
     expect(await survivorsOf(t)).toEqual([]);
     expect(existsSync(outside)).toBe(false);
@@ -216,10 +252,14 @@ describe('background jobs: the host goes away', () => {
   async function runHost(mode: string, signal: NodeJS.Signals | undefined, sandbox = '') {
     const t = tag(`host-${mode}`);
     tags.push(t);
-    const child = spawn(process.execPath, ['--import', 'tsx', host, await tempDir(), t, mode, sandbox], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', host, await tempDir(), t, mode, sandbox], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk));
-    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, sig) => resolve({ code, signal: sig })));
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, sig) => resolve({ code, signal: sig })),
+    );
     await waitFor(() => out.includes('ready') || out.includes('error'), 30_000, 'the host to start its jobs');
     expect(out).toContain('ready');
     // Three jobs, five tagged processes (one runs plain, one setsid + main, one set -m + setpgrp).
@@ -238,11 +278,15 @@ describe('background jobs: the host goes away', () => {
     expect(survivors).toEqual([]);
   }, 60_000);
 
-  it.runIf(runSandboxTests)('SIGTERM to a host with sandboxed jobs: none survives either', async () => {
-    const { exit, survivors } = await runHost('wait', 'SIGTERM', 'workspace-write');
-    expect(exit.signal).toBe('SIGTERM');
-    expect(survivors).toEqual([]);
-  }, 60_000);
+  it.runIf(runSandboxTests)(
+    'SIGTERM to a host with sandboxed jobs: none survives either',
+    async () => {
+      const { exit, survivors } = await runHost('wait', 'SIGTERM', 'workspace-write');
+      expect(exit.signal).toBe('SIGTERM');
+      expect(survivors).toEqual([]);
+    },
+    60_000,
+  );
 
   it('installs signal handlers only while something runs', async () => {
     const before = process.listenerCount('SIGTERM');

@@ -19,8 +19,14 @@ describe('bwrapArgs', () => {
   it('always drops capabilities, unshares everything, dies with the host and starts a new session', async () => {
     const ws = await tempDir();
     for (const mode of ['read-only', 'workspace-write'] as const) {
-      const args = bwrapArgs({ settings: parseSandboxOption(mode), workspace: ws, cwd: ws, env: { HOME: '/root', PATH: '/usr/bin' } });
-      for (const flag of ['--die-with-parent', '--new-session', '--unshare-all']) expect(args, `${mode} ${flag}`).toContain(flag);
+      const args = bwrapArgs({
+        settings: parseSandboxOption(mode),
+        workspace: ws,
+        cwd: ws,
+        env: { HOME: '/root', PATH: '/usr/bin' },
+      });
+      for (const flag of ['--die-with-parent', '--new-session', '--unshare-all'])
+        expect(args, `${mode} ${flag}`).toContain(flag);
       expect(args.join(' ')).toContain('--cap-drop ALL');
       expect(args).not.toContain('--share-net');
       expect(args.slice(args.indexOf('--ro-bind'), args.indexOf('--ro-bind') + 3)).toEqual(['--ro-bind', '/', '/']);
@@ -28,13 +34,23 @@ describe('bwrapArgs', () => {
       expect(pairs(args, '--chdir')).toEqual([ws]);
       expect(pairs(args, mode === 'read-only' ? '--ro-bind' : '--bind')).toContain(ws);
     }
-    const withNet = bwrapArgs({ settings: parseSandboxOption({ mode: 'read-only', network: true }), workspace: ws, cwd: ws, env: {} });
+    const withNet = bwrapArgs({
+      settings: parseSandboxOption({ mode: 'read-only', network: true }),
+      workspace: ws,
+      cwd: ws,
+      env: {},
+    });
     expect(withNet).toContain('--share-net');
   });
 
   it('mounts the workspace after the folders that hide home and /tmp, so a workspace inside them stays visible', async () => {
     const ws = await tempDir(); // under /tmp
-    const args = bwrapArgs({ settings: parseSandboxOption('workspace-write'), workspace: ws, cwd: ws, env: { HOME: '/root' } });
+    const args = bwrapArgs({
+      settings: parseSandboxOption('workspace-write'),
+      workspace: ws,
+      cwd: ws,
+      env: { HOME: '/root' },
+    });
     const tmpfsTmp = args.findIndex((arg, i) => arg === '--tmpfs' && args[i + 1] === '/tmp');
     const wsBind = args.findIndex((arg, i) => arg === '--bind' && args[i + 1] === ws);
     expect(tmpfsTmp).toBeGreaterThan(-1);
@@ -47,7 +63,13 @@ describe('bwrapArgs', () => {
     await mkdir(path.join(ws, 'pkg', 'inner'), { recursive: true });
     execFileSync('git', ['init', '-q', path.join(ws, 'pkg', 'inner')]);
     const mustNotAppear: string[] = [];
-    const args = bwrapArgs({ settings: parseSandboxOption('workspace-write'), workspace: ws, cwd: ws, env: {}, mustNotAppear });
+    const args = bwrapArgs({
+      settings: parseSandboxOption('workspace-write'),
+      workspace: ws,
+      cwd: ws,
+      env: {},
+      mustNotAppear,
+    });
     const wsBind = args.findIndex((arg, i) => arg === '--bind' && args[i + 1] === ws);
     for (const repo of [ws, path.join(ws, 'pkg', 'inner')]) {
       const git = path.join(repo, '.git');
@@ -57,7 +79,9 @@ describe('bwrapArgs', () => {
         const ro = args.findIndex((arg, i) => arg === '--ro-bind' && args[i + 1] === path.join(git, name));
         expect(ro, `${git}/${name}`).toBeGreaterThan(pin);
       }
-      expect(mustNotAppear).toEqual(expect.arrayContaining([path.join(git, 'commondir'), path.join(git, 'config.worktree')]));
+      expect(mustNotAppear).toEqual(
+        expect.arrayContaining([path.join(git, 'commondir'), path.join(git, 'config.worktree')]),
+      );
     }
     // read-only mode needs none of it: the whole workspace is read-only.
     const readOnly = bwrapArgs({ settings: parseSandboxOption('read-only'), workspace: ws, cwd: ws, env: {} });
@@ -66,14 +90,27 @@ describe('bwrapArgs', () => {
 
   it('hides home folders but keeps PATH toolchains (whole version-manager roots, not ~/.cargo)', async () => {
     const home = await tempDir();
-    for (const dir of ['.pyenv/shims', '.pyenv/libexec', '.cargo/bin', '.rustup/toolchains', 'bin']) await mkdir(path.join(home, dir), { recursive: true });
+    for (const dir of ['.pyenv/shims', '.pyenv/libexec', '.cargo/bin', '.rustup/toolchains', 'bin'])
+      await mkdir(path.join(home, dir), { recursive: true });
     await writeFile(path.join(home, '.cargo', 'credentials.toml'), 'token = "x"');
     const ws = await tempDir();
-    const env = { HOME: home, PATH: [path.join(home, '.pyenv/shims'), path.join(home, '.cargo/bin'), path.join(home, 'bin'), '/usr/bin'].join(':') };
+    const env = {
+      HOME: home,
+      PATH: [path.join(home, '.pyenv/shims'), path.join(home, '.cargo/bin'), path.join(home, 'bin'), '/usr/bin'].join(
+        ':',
+      ),
+    };
     const args = bwrapArgs({ settings: parseSandboxOption('read-only'), workspace: ws, cwd: ws, env });
     expect(pairs(args, '--tmpfs')).toContain(home);
     const kept = pairs(args, '--ro-bind');
-    expect(kept).toEqual(expect.arrayContaining([path.join(home, '.pyenv'), path.join(home, '.cargo/bin'), path.join(home, '.rustup'), path.join(home, 'bin')]));
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        path.join(home, '.pyenv'),
+        path.join(home, '.cargo/bin'),
+        path.join(home, '.rustup'),
+        path.join(home, 'bin'),
+      ]),
+    );
     expect(kept).not.toContain(path.join(home, '.cargo'));
     // Kept folders come after the tmpfs that hides home, or they would be hidden again.
     expect(args.indexOf(path.join(home, '.pyenv'))).toBeGreaterThan(args.indexOf(home));
@@ -85,15 +122,33 @@ describe('bwrapArgs', () => {
     await mkdir(path.join(home, '.ssh'), { recursive: true });
     await writeFile(path.join(home, '.netrc'), 'machine x password y');
     const ws = await tempDir();
-    const args = bwrapArgs({ settings: parseSandboxOption({ mode: 'workspace-write', writable: [root] }), workspace: ws, cwd: ws, env: { HOME: home } });
+    const args = bwrapArgs({
+      settings: parseSandboxOption({ mode: 'workspace-write', writable: [root] }),
+      workspace: ws,
+      cwd: ws,
+      env: { HOME: home },
+    });
     const bind = args.findIndex((arg, i) => arg === '--bind' && args[i + 1] === root);
-    expect(args.findIndex((arg, i) => arg === '--tmpfs' && args[i + 1] === path.join(home, '.ssh'))).toBeGreaterThan(bind);
-    expect(args.findIndex((arg, i) => arg === '--ro-bind' && args[i + 1] === '/dev/null' && args[i + 2] === path.join(home, '.netrc'))).toBeGreaterThan(bind);
-    const slashHome = bwrapArgs({ settings: parseSandboxOption('read-only'), workspace: ws, cwd: ws, env: { HOME: '/' } });
+    expect(args.findIndex((arg, i) => arg === '--tmpfs' && args[i + 1] === path.join(home, '.ssh'))).toBeGreaterThan(
+      bind,
+    );
+    expect(
+      args.findIndex(
+        (arg, i) => arg === '--ro-bind' && args[i + 1] === '/dev/null' && args[i + 2] === path.join(home, '.netrc'),
+      ),
+    ).toBeGreaterThan(bind);
+    const slashHome = bwrapArgs({
+      settings: parseSandboxOption('read-only'),
+      workspace: ws,
+      cwd: ws,
+      env: { HOME: '/' },
+    });
     expect(pairs(slashHome, '--tmpfs')).not.toContain('/');
   });
 
   it('refuses a sandbox over / (it would make the whole filesystem writable)', () => {
-    expect(() => bwrapArgs({ settings: parseSandboxOption('workspace-write'), workspace: '/', cwd: '/', env: {} })).toThrow(/whole filesystem/);
+    expect(() =>
+      bwrapArgs({ settings: parseSandboxOption('workspace-write'), workspace: '/', cwd: '/', env: {} }),
+    ).toThrow(/whole filesystem/);
   });
 });

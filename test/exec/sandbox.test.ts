@@ -10,7 +10,15 @@ import { createToolkit } from '../../src/index.js';
 import type { ExecOptions, ToolkitOptions } from '../../src/runtime/types.js';
 import type { BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
-import { killTagged, processesWith, runSandboxTests, survivorsOf, tag, visibleOutsideBase, waitFor } from '../support/exec-helpers.js';
+import {
+  killTagged,
+  processesWith,
+  runSandboxTests,
+  survivorsOf,
+  tag,
+  visibleOutsideBase,
+  waitFor,
+} from '../support/exec-helpers.js';
 
 let ws: string;
 /** A folder outside the workspace and outside /tmp and the home folders (so not hidden, only read-only). */
@@ -27,7 +35,12 @@ afterEach(async () => {
   await rm(outside, { recursive: true, force: true });
 });
 
-async function run(command: string, exec: ExecOptions = { sandbox: 'workspace-write' }, extra: Partial<ToolkitOptions> = {}, input: Record<string, unknown> = {}) {
+async function run(
+  command: string,
+  exec: ExecOptions = { sandbox: 'workspace-write' },
+  extra: Partial<ToolkitOptions> = {},
+  input: Record<string, unknown> = {},
+) {
   const toolkit = createToolkit({ workspace: ws, exec, ...extra });
   return toolkit.invoke('exec', 'bash', { command, ...input });
 }
@@ -40,7 +53,9 @@ async function ok(command: string, exec?: ExecOptions, input: Record<string, unk
 
 describe.runIf(runSandboxTests)('exec sandbox: the filesystem', () => {
   it('writes in the workspace but nowhere else; the host sees the workspace writes only', async () => {
-    const out = await ok(`echo in > inside.txt; echo out > ${outside}/escaped.txt; echo tmp > /tmp/private.txt; cat /tmp/private.txt; touch /usr/toolwright-x; echo done`);
+    const out = await ok(
+      `echo in > inside.txt; echo out > ${outside}/escaped.txt; echo tmp > /tmp/private.txt; cat /tmp/private.txt; touch /usr/toolwright-x; echo done`,
+    );
     expect(out.stdout).toBe('tmp\ndone\n');
     expect(out.stderr).toContain('Read-only file system');
     expect(await readFile(path.join(ws, 'inside.txt'), 'utf8')).toBe('in\n');
@@ -104,7 +119,9 @@ describe.runIf(runSandboxTests)('exec sandbox: the filesystem', () => {
   });
 
   it('makes extra folders writable with { mode, writable }', async () => {
-    const out = await ok(`echo yes > ${outside}/allowed.txt && echo wrote`, { sandbox: { mode: 'workspace-write', writable: [outside] } });
+    const out = await ok(`echo yes > ${outside}/allowed.txt && echo wrote`, {
+      sandbox: { mode: 'workspace-write', writable: [outside] },
+    });
     expect(out.stdout).toBe('wrote\n');
     expect(await readFile(path.join(outside, 'allowed.txt'), 'utf8')).toBe('yes\n');
     const missing = await run('true', { sandbox: { mode: 'workspace-write', writable: [path.join(outside, 'nope')] } });
@@ -140,7 +157,12 @@ describe.runIf(runSandboxTests)('exec sandbox: secrets in the home folder', () =
       expect(out.stdout).toMatch(/\n0\n/);
       // The real home of this process is an empty folder too, but for toolchains on PATH (~/.cargo/bin, nvm).
       const realHome = process.env.HOME ?? '/root';
-      const onPath = new Set((process.env.PATH ?? '').split(':').filter((dir) => dir.startsWith(`${realHome}/`)).map((dir) => dir.slice(realHome.length + 1).split('/')[0]));
+      const onPath = new Set(
+        (process.env.PATH ?? '')
+          .split(':')
+          .filter((dir) => dir.startsWith(`${realHome}/`))
+          .map((dir) => dir.slice(realHome.length + 1).split('/')[0]),
+      );
       const real = await ok(`ls -A ${realHome}`);
       onPath.add('.rustup'); // kept with ~/.cargo/bin: rustup's proxies need their toolchains
       for (const name of real.stdout.split('\n').filter(Boolean)) expect(onPath.has(name), name).toBe(true);
@@ -157,7 +179,10 @@ describe.runIf(runSandboxTests)('exec sandbox: secrets in the home folder', () =
       const project = path.join(home, 'project');
       await mkdir(path.join(project, 'src'), { recursive: true });
       const toolkit = createToolkit({ workspace: project, exec: { sandbox: 'workspace-write', env: { HOME: home } } });
-      const result = await toolkit.invoke('exec', 'bash', { command: 'pwd; echo made > made.txt; cat ~/.ssh/id_rsa 2>&1; ls -A ~', cwd: 'src' });
+      const result = await toolkit.invoke('exec', 'bash', {
+        command: 'pwd; echo made > made.txt; cat ~/.ssh/id_rsa 2>&1; ls -A ~',
+        cwd: 'src',
+      });
       const out = result.ok ? (result.output as BashResult).stdout : result.text;
       expect(out.split('\n')[0]).toBe(path.join(project, 'src'));
       expect(out).not.toContain('PRIVATE KEY');
@@ -174,7 +199,10 @@ describe.runIf(runSandboxTests)('exec sandbox: secrets in the home folder', () =
     await writeFile(path.join(home, '.ssh', 'id_rsa'), 'PRIVATE KEY');
     await writeFile(path.join(home, '.git-credentials'), 'https://user:ghp_secret@example');
     await writeFile(path.join(home, 'notes.txt'), 'fine');
-    const out = await ok('cat home/.ssh/id_rsa home/.git-credentials 2>&1; cat home/notes.txt', { sandbox: 'workspace-write', env: { HOME: home } });
+    const out = await ok('cat home/.ssh/id_rsa home/.git-credentials 2>&1; cat home/notes.txt', {
+      sandbox: 'workspace-write',
+      env: { HOME: home },
+    });
     expect(out.stdout).not.toContain('PRIVATE KEY');
     expect(out.stdout).not.toContain('ghp_secret');
     expect(out.stdout).toContain('fine');
@@ -209,16 +237,25 @@ describe.runIf(runSandboxTests)('exec sandbox: git hooks and config', () => {
     expect(statSync(path.join(ws, '.git')).isDirectory()).toBe(true);
   });
 
-  it.each(['commondir', 'config.worktree'])('undoes a planted .git/%s that would redirect hooks and config', async (name) => {
-    const result = await run(`mkdir -p evil/hooks && printf '#!/bin/sh\\n' > evil/hooks/pre-commit && echo "$PWD/evil" > .git/${name} && echo planted`);
-    expect(result.ok && (result.output as BashResult).stdout).toBe('planted\n');
-    expect(result.ok && (result.output as BashResult).notes).toEqual([expect.objectContaining({ code: 'SANDBOX_ARTIFACT', path: `.git/${name}`, action: 'removed' })]);
-    expect(result.text).toContain(`[SANDBOX_ARTIFACT .git/${name}: `);
-    expect(existsSync(path.join(ws, '.git', name))).toBe(false);
-  });
+  it.each(['commondir', 'config.worktree'])(
+    'undoes a planted .git/%s that would redirect hooks and config',
+    async (name) => {
+      const result = await run(
+        `mkdir -p evil/hooks && printf '#!/bin/sh\\n' > evil/hooks/pre-commit && echo "$PWD/evil" > .git/${name} && echo planted`,
+      );
+      expect(result.ok && (result.output as BashResult).stdout).toBe('planted\n');
+      expect(result.ok && (result.output as BashResult).notes).toEqual([
+        expect.objectContaining({ code: 'SANDBOX_ARTIFACT', path: `.git/${name}`, action: 'removed' }),
+      ]);
+      expect(result.text).toContain(`[SANDBOX_ARTIFACT .git/${name}: `);
+      expect(existsSync(path.join(ws, '.git', name))).toBe(false);
+    },
+  );
 
   it('still lets git commit inside the sandbox (objects, refs and the index stay writable)', async () => {
-    const out = await ok('echo a > a.txt && git add a.txt && git -c user.name=t commit -qm first && git log --oneline | wc -l');
+    const out = await ok(
+      'echo a > a.txt && git add a.txt && git -c user.name=t commit -qm first && git log --oneline | wc -l',
+    );
     expect(out.stderr).toBe('');
     expect(out.stdout).toBe('1\n');
     expect(execFileSync('git', ['-C', ws, 'log', '--format=%s'], { encoding: 'utf8' })).toBe('first\n');
@@ -238,7 +275,19 @@ describe.runIf(runSandboxTests)('exec sandbox: git hooks and config', () => {
     const main = await mkdtemp(path.join(process.cwd(), '.tmp-sandbox-main-'));
     try {
       execFileSync('git', ['init', '-q', main]);
-      execFileSync('git', ['-C', main, '-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-q', '--allow-empty', '-m', 'root']);
+      execFileSync('git', [
+        '-C',
+        main,
+        '-c',
+        'user.name=t',
+        '-c',
+        'user.email=t@e',
+        'commit',
+        '-q',
+        '--allow-empty',
+        '-m',
+        'root',
+      ]);
       execFileSync('git', ['-C', main, 'worktree', 'add', '-q', path.join(ws, 'wt')]);
       const gitDir = path.join(main, '.git');
       const out = await ok(
@@ -284,7 +333,9 @@ describe.runIf(runSandboxTests)('exec sandbox: git hooks and config', () => {
     const nested = path.join(ws, 'packages', 'lib');
     await mkdir(nested, { recursive: true });
     execFileSync('git', ['init', '-q', nested]);
-    const out = await ok('echo evil > packages/lib/.git/hooks/pre-commit; mv packages/lib/.git packages/lib/.g; echo rc=$?');
+    const out = await ok(
+      'echo evil > packages/lib/.git/hooks/pre-commit; mv packages/lib/.git packages/lib/.g; echo rc=$?',
+    );
     expect(out.stdout).toBe('rc=1\n');
     expect(existsSync(path.join(nested, '.git', 'hooks', 'pre-commit'))).toBe(false);
   });
@@ -307,7 +358,9 @@ describe.runIf(runSandboxTests)('exec sandbox: network', () => {
 
   it('cannot reach a TCP server on the host loopback with network off', async () => {
     await withServer(async (port, accepted) => {
-      const out = await ok(`exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected || echo refused; (exec 3<>/dev/tcp/localhost/${port}) 2>/dev/null && echo connected2`);
+      const out = await ok(
+        `exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected || echo refused; (exec 3<>/dev/tcp/localhost/${port}) 2>/dev/null && echo connected2`,
+      );
       expect(out.stdout).toBe('refused\n');
       expect(accepted()).toBe(0);
     });
@@ -315,7 +368,9 @@ describe.runIf(runSandboxTests)('exec sandbox: network', () => {
 
   it('reaches it with { network: true }', async () => {
     await withServer(async (port, accepted) => {
-      const out = await ok(`exec 3<>/dev/tcp/127.0.0.1/${port} && head -n1 <&3`, { sandbox: { mode: 'workspace-write', network: true } });
+      const out = await ok(`exec 3<>/dev/tcp/127.0.0.1/${port} && head -n1 <&3`, {
+        sandbox: { mode: 'workspace-write', network: true },
+      });
       expect(out.stdout).toBe('hello\n');
       expect(accepted()).toBe(1);
     });
@@ -326,7 +381,9 @@ describe.runIf(runSandboxTests)('exec sandbox: processes die with the call', () 
   it('a setsid daemon (double fork, cleared environment) does not outlive a call that exits', async () => {
     const t = tag('daemon');
     tags.push(t);
-    const out = await ok(`(env -i setsid bash -c 'exec -a ${t} sleep 1000' &) ; setsid -f bash -c 'exec -a ${t} sleep 1000'; nohup bash -c 'exec -a ${t} sleep 1000' >/dev/null 2>&1 & sleep 0.3; echo started`);
+    const out = await ok(
+      `(env -i setsid bash -c 'exec -a ${t} sleep 1000' &) ; setsid -f bash -c 'exec -a ${t} sleep 1000'; nohup bash -c 'exec -a ${t} sleep 1000' >/dev/null 2>&1 & sleep 0.3; echo started`,
+    );
     expect(out.stdout).toBe('started\n');
     expect(await survivorsOf(t)).toEqual([]);
   });
@@ -334,7 +391,12 @@ describe.runIf(runSandboxTests)('exec sandbox: processes die with the call', () 
   it('a timeout kills everything, daemons included, and the pid namespace hides host processes', async () => {
     const t = tag('timeout');
     tags.push(t);
-    const call = run(`ls /proc | grep -c '^[0-9]'; (env -i setsid bash -c 'exec -a ${t} sleep 1000' &); exec -a ${t} sleep 1000`, undefined, {}, { timeout_ms: 1_500 });
+    const call = run(
+      `ls /proc | grep -c '^[0-9]'; (env -i setsid bash -c 'exec -a ${t} sleep 1000' &); exec -a ${t} sleep 1000`,
+      undefined,
+      {},
+      { timeout_ms: 1_500 },
+    );
     await waitFor(async () => (await processesWith(t)).length >= 2, 10_000, 'the sandboxed processes');
     const result = await call;
     expect(result.ok && (result.output as BashResult).timed_out).toBe(true);
@@ -348,7 +410,12 @@ describe.runIf(runSandboxTests)('exec sandbox: processes die with the call', () 
     tags.push(t);
     const controller = new AbortController();
     const toolkit = createToolkit({ workspace: ws, exec: { sandbox: 'workspace-write' } });
-    const call = toolkit.invoke('exec', 'bash', { command: `(setsid bash -c 'exec -a ${t} sleep 1000' &); exec -a ${t} sleep 1000` }, { signal: controller.signal });
+    const call = toolkit.invoke(
+      'exec',
+      'bash',
+      { command: `(setsid bash -c 'exec -a ${t} sleep 1000' &); exec -a ${t} sleep 1000` },
+      { signal: controller.signal },
+    );
     await waitFor(async () => (await processesWith(t)).length >= 2, 10_000, 'the sandboxed processes');
     controller.abort();
     const result = await call;
@@ -373,7 +440,10 @@ describe.runIf(runSandboxTests)('exec sandbox: processes die with the call', () 
 
 describe('exec sandbox: asked for but unavailable', () => {
   it('is UNAVAILABLE with the fix when bwrap is missing, and the command does not run', async () => {
-    const result = await run('touch ran.txt', { sandbox: 'workspace-write', bwrapPath: path.join(ws, 'no-such-bwrap') });
+    const result = await run('touch ran.txt', {
+      sandbox: 'workspace-write',
+      bwrapPath: path.join(ws, 'no-such-bwrap'),
+    });
     expect(result.ok ? 'ok' : result.error.code).toBe('UNAVAILABLE');
     expect(result.text).toContain('install the bubblewrap package');
     expect(existsSync(path.join(ws, 'ran.txt'))).toBe(false);
@@ -381,7 +451,10 @@ describe('exec sandbox: asked for but unavailable', () => {
 
   it('explains disabled user namespaces with the sysctl to fix them', async () => {
     const fake = path.join(ws, 'fake-bwrap');
-    await writeFile(fake, '#!/bin/sh\necho "bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces." >&2\nexit 1\n');
+    await writeFile(
+      fake,
+      '#!/bin/sh\necho "bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces." >&2\nexit 1\n',
+    );
     await chmod(fake, 0o755);
     const result = await run('touch ran.txt', { sandbox: 'read-only', bwrapPath: fake });
     expect(result.ok ? 'ok' : result.error.code).toBe('UNAVAILABLE');
@@ -390,29 +463,48 @@ describe('exec sandbox: asked for but unavailable', () => {
     expect(existsSync(path.join(ws, 'ran.txt'))).toBe(false);
   });
 
-  it.runIf(runSandboxTests)('a sandbox whose setup fails at call time is UNAVAILABLE with bwrap\'s reason, not an exit code', async () => {
-    // Passes the start-up probe, then fails every real call the way a vanished mount source would.
-    const wrapper = path.join(ws, 'flaky-bwrap');
-    await writeFile(wrapper, '#!/bin/sh\ncase " $* " in *" --new-session "*) exec bwrap --bind /nonexistent-toolwright /x "$@";; esac\nexec bwrap "$@"\n');
-    await chmod(wrapper, 0o755);
-    const result = await run('touch ran.txt', { sandbox: 'workspace-write', bwrapPath: wrapper });
-    expect(result.ok ? 'ok' : result.error.code).toBe('UNAVAILABLE');
-    expect(result.text).toContain('could not be set up');
-    expect(result.text).toContain('/nonexistent-toolwright');
-    expect(existsSync(path.join(ws, 'ran.txt'))).toBe(false);
-    // A job in such a sandbox ends at once and says why.
-    const toolkit = createToolkit({ workspace: ws, exec: { sandbox: 'workspace-write', bwrapPath: wrapper } });
-    const started = await toolkit.invoke('exec', 'bash', { command: 'touch ran.txt', run_in_background: true });
-    const id = (started.ok ? (started.output as BashResult) : undefined)!.job_id!;
-    let text = '';
-    await waitFor(async () => (text += (await toolkit.invoke('exec', 'bash_output', { job_id: id, wait_ms: 2_000 })).text).includes('could not be set up'), 10_000, 'the job to end');
-    expect(text).toContain('/nonexistent-toolwright');
-    expect(existsSync(path.join(ws, 'ran.txt'))).toBe(false);
-    await toolkit.close();
-  });
+  it.runIf(runSandboxTests)(
+    "a sandbox whose setup fails at call time is UNAVAILABLE with bwrap's reason, not an exit code",
+    async () => {
+      // Passes the start-up probe, then fails every real call the way a vanished mount source would.
+      const wrapper = path.join(ws, 'flaky-bwrap');
+      await writeFile(
+        wrapper,
+        '#!/bin/sh\ncase " $* " in *" --new-session "*) exec bwrap --bind /nonexistent-toolwright /x "$@";; esac\nexec bwrap "$@"\n',
+      );
+      await chmod(wrapper, 0o755);
+      const result = await run('touch ran.txt', { sandbox: 'workspace-write', bwrapPath: wrapper });
+      expect(result.ok ? 'ok' : result.error.code).toBe('UNAVAILABLE');
+      expect(result.text).toContain('could not be set up');
+      expect(result.text).toContain('/nonexistent-toolwright');
+      expect(existsSync(path.join(ws, 'ran.txt'))).toBe(false);
+      // A job in such a sandbox ends at once and says why.
+      const toolkit = createToolkit({ workspace: ws, exec: { sandbox: 'workspace-write', bwrapPath: wrapper } });
+      const started = await toolkit.invoke('exec', 'bash', { command: 'touch ran.txt', run_in_background: true });
+      const id = (started.ok ? (started.output as BashResult) : undefined)!.job_id!;
+      let text = '';
+      await waitFor(
+        async () =>
+          (text += (await toolkit.invoke('exec', 'bash_output', { job_id: id, wait_ms: 2_000 })).text).includes(
+            'could not be set up',
+          ),
+        10_000,
+        'the job to end',
+      );
+      expect(text).toContain('/nonexistent-toolwright');
+      expect(existsSync(path.join(ws, 'ran.txt'))).toBe(false);
+      await toolkit.close();
+    },
+  );
 
   it('refuses a sandbox option it does not know instead of running unsandboxed', async () => {
-    for (const sandbox of ['workspace', 'READ-ONLY', { mode: 'strict' }, { mode: 'read-only', network: 'yes' }, { mode: 'read-only', writable: '/tmp' }]) {
+    for (const sandbox of [
+      'workspace',
+      'READ-ONLY',
+      { mode: 'strict' },
+      { mode: 'read-only', network: 'yes' },
+      { mode: 'read-only', writable: '/tmp' },
+    ]) {
       const result = await run('touch ran.txt', { sandbox: sandbox as never });
       expect(result.ok ? 'ok' : result.error.code, JSON.stringify(sandbox)).toBe('INVALID_INPUT');
     }

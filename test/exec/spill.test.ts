@@ -24,7 +24,11 @@ function prng(seed: number): () => number {
 function parse(text: string): { head: string; omitted: number; tail: string } {
   const match = /\n?\[… (\d+) bytes omitted …\]\n/.exec(text);
   if (!match) return { head: text, omitted: 0, tail: '' };
-  return { head: text.slice(0, match.index), omitted: Number(match[1]), tail: text.slice(match.index + match[0].length) };
+  return {
+    head: text.slice(0, match.index),
+    omitted: Number(match[1]),
+    tail: text.slice(match.index + match[0].length),
+  };
 }
 
 describe('SpillFile', () => {
@@ -48,7 +52,7 @@ describe('SpillFile', () => {
       const total = Math.floor(random() * 3_000);
       const data = stream(total);
       const spill = new SpillFile(headBytes, tailBytes);
-      for (let at = 0; at < total; ) {
+      for (let at = 0; at < total;) {
         const size = 1 + Math.floor(random() * 300);
         spill.write(data.subarray(at, at + size));
         at += size;
@@ -81,7 +85,12 @@ describe('SpillFile', () => {
     // The head ends at the last line break of the first 1,000 bytes (the collector cuts at lines).
     expect(data.subarray(0, 1_000).toString().startsWith(head)).toBe(true);
     expect(head.length).toBeGreaterThan(980);
-    expect(data.subarray(data.length - 2_000).toString().endsWith(tail)).toBe(true);
+    expect(
+      data
+        .subarray(data.length - 2_000)
+        .toString()
+        .endsWith(tail),
+    ).toBe(true);
     expect(tail.length).toBeGreaterThan(1_900);
     expect(omitted).toBeGreaterThanOrEqual(1_000_000 - 3_000);
     spill.close();

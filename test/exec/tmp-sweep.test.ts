@@ -21,9 +21,21 @@ describe('leftovers of dead processes in the temp folder', () => {
     const dead = Number(stdout);
     const live = process.pid;
     const hex = 'ab'.repeat(8);
-    const deadEntries = [`toolwright-script-${dead}-${hex}.sh`, `toolwright-job-${dead}-${hex}.log`, `toolwright-fifo-${dead}-Xy12Ab`];
-    const liveEntries = [`toolwright-script-${live}-${hex}.sh`, `toolwright-job-${live}-${hex}.log`, `toolwright-fifo-${live}-Xy12Ab`];
-    const lookAlikes = [`toolwright-script-${dead}-notes.txt`, `toolwright-job-${dead}-${hex}.log.bak`, 'toolwright-fifo-notapid-1'];
+    const deadEntries = [
+      `toolwright-script-${dead}-${hex}.sh`,
+      `toolwright-job-${dead}-${hex}.log`,
+      `toolwright-fifo-${dead}-Xy12Ab`,
+    ];
+    const liveEntries = [
+      `toolwright-script-${live}-${hex}.sh`,
+      `toolwright-job-${live}-${hex}.log`,
+      `toolwright-fifo-${live}-Xy12Ab`,
+    ];
+    const lookAlikes = [
+      `toolwright-script-${dead}-notes.txt`,
+      `toolwright-job-${dead}-${hex}.log.bak`,
+      'toolwright-fifo-notapid-1',
+    ];
     for (const name of [...deadEntries, ...liveEntries, ...lookAlikes]) {
       if (name.startsWith('toolwright-fifo-')) {
         await mkdir(path.join(tmp, name));
@@ -41,7 +53,9 @@ describe('leftovers of dead processes in the temp folder', () => {
     const script = `const { createToolkit } = await import(${JSON.stringify(toolkitModule)});
       const r = await createToolkit({ workspace: ${JSON.stringify(outside)} }).invoke('exec', 'bash', { command: 'echo ran' });
       process.stdout.write(r.ok ? r.output.stdout : 'failed: ' + r.text);`;
-    const child = await run(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', script], { env: { ...process.env, TMPDIR: tmp } });
+    const child = await run(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', script], {
+      env: { ...process.env, TMPDIR: tmp },
+    });
     expect(child.stdout).toContain('ran');
 
     const left = new Set(await readdir(tmp));
@@ -49,6 +63,10 @@ describe('leftovers of dead processes in the temp folder', () => {
     for (const name of [...liveEntries, ...lookAlikes]) expect(left.has(name), name).toBe(true);
     expect(await readFile(target, 'utf8')).toBe('precious');
     // The child's own FIFO folder went with it (its exit hook).
-    expect([...left].filter((name) => name.startsWith('toolwright-fifo-') && !liveEntries.includes(name) && !lookAlikes.includes(name))).toEqual([]);
+    expect(
+      [...left].filter(
+        (name) => name.startsWith('toolwright-fifo-') && !liveEntries.includes(name) && !lookAlikes.includes(name),
+      ),
+    ).toEqual([]);
   });
 });

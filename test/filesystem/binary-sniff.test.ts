@@ -6,15 +6,26 @@ import { describe, expect, it } from 'vitest';
 import { utf8LooksBinary } from '../../src/handlers/filesystem/encodings/text-codec.js';
 
 const control = fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c));
-const text = fc.array(fc.oneof({ weight: 20, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) }, { weight: 1, arbitrary: control }), { maxLength: 300 }).map((parts) => parts.join(''));
+const text = fc
+  .array(
+    fc.oneof(
+      { weight: 20, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+      { weight: 1, arbitrary: control },
+    ),
+    { maxLength: 300 },
+  )
+  .map((parts) => parts.join(''));
 const longText = fc.tuple(text, text, text, text).map((parts) => parts.join(''));
 
 describe('utf8LooksBinary', () => {
   it('agrees with isbinaryfile on any valid UTF-8 (property), controls and PDFs included', async () => {
-    await fc.assert(fc.asyncProperty(fc.oneof(text, longText), fc.boolean(), async (value, pdf) => {
-      const bytes = Buffer.from(pdf ? `%PDF-${value}` : value, 'utf8');
-      expect(await utf8LooksBinary(bytes)).toBe(await isBinaryFile(bytes, bytes.length));
-    }), { numRuns: 600 });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(text, longText), fc.boolean(), async (value, pdf) => {
+        const bytes = Buffer.from(pdf ? `%PDF-${value}` : value, 'utf8');
+        expect(await utf8LooksBinary(bytes)).toBe(await isBinaryFile(bytes, bytes.length));
+      }),
+      { numRuns: 600 },
+    );
   });
 
   it('decides the plain cases: text, NUL, many controls, a PDF header, empty', async () => {
@@ -28,6 +39,8 @@ describe('utf8LooksBinary', () => {
     expect(await utf8LooksBinary(late)).toBe(await isBinaryFile(late, late.length));
     expect(await utf8LooksBinary(late)).toBe(false);
     // ESC (ANSI colours), form feed and DEL are not suspicious for either.
-    expect(await utf8LooksBinary(Buffer.from('\u001b[31mred\u001b[0m\f\u007f'))).toBe(await isBinaryFile(Buffer.from('\u001b[31mred\u001b[0m\f\u007f')));
+    expect(await utf8LooksBinary(Buffer.from('\u001b[31mred\u001b[0m\f\u007f'))).toBe(
+      await isBinaryFile(Buffer.from('\u001b[31mred\u001b[0m\f\u007f')),
+    );
   });
 });

@@ -43,9 +43,29 @@ describe('a name directly in the workspace root', () => {
     const direct = createToolkit({ workspace: ws });
     const usual = createToolkit({ workspace: ws });
     const paths = [
-      'f.txt', './f.txt', 'sub/../f.txt', path.join(ws, 'f.txt'), 'F.txt', 'f.tx', 'missing.txt',
-      'link-in.txt', 'link-abs-in.txt', 'link-out.txt', 'dangling.txt', 'loop-a', 'dir-out', 'dir-out/f.txt',
-      'pipe', 'sub', 'sub/', 'f.txt/', 'bin.dat', '.', '..', '../outside/f.txt', 'sub/g.txt',
+      'f.txt',
+      './f.txt',
+      'sub/../f.txt',
+      path.join(ws, 'f.txt'),
+      'F.txt',
+      'f.tx',
+      'missing.txt',
+      'link-in.txt',
+      'link-abs-in.txt',
+      'link-out.txt',
+      'dangling.txt',
+      'loop-a',
+      'dir-out',
+      'dir-out/f.txt',
+      'pipe',
+      'sub',
+      'sub/',
+      'f.txt/',
+      'bin.dat',
+      '.',
+      '..',
+      '../outside/f.txt',
+      'sub/g.txt',
     ];
     const codes = new Set<string>();
     for (const p of paths) {
@@ -59,7 +79,9 @@ describe('a name directly in the workspace root', () => {
       }
     }
     // The list above reaches every outcome a read can have here, not just the happy one.
-    expect([...codes].sort()).toEqual(['BINARY_FILE', 'INVALID_INPUT', 'IS_DIRECTORY', 'NOT_FOUND', 'NOT_DIRECTORY', 'OUTSIDE_WORKSPACE', 'ok'].sort());
+    expect([...codes].sort()).toEqual(
+      ['BINARY_FILE', 'INVALID_INPUT', 'IS_DIRECTORY', 'NOT_FOUND', 'NOT_DIRECTORY', 'OUTSIDE_WORKSPACE', 'ok'].sort(),
+    );
   });
 
   it('is resolved once, by the runtime, before the handler runs (top, nested and linked alike)', async () => {
@@ -95,7 +117,9 @@ describe('a name directly in the workspace root', () => {
     // The writer's open blocks until some process opens the FIFO for reading.
     const writer = spawn('sh', ['-c', `printf written > '${fifo}'`], { stdio: 'ignore' });
     let writerExited = false;
-    writer.on('exit', () => { writerExited = true; });
+    writer.on('exit', () => {
+      writerExited = true;
+    });
     try {
       const toolkit = createToolkit({ workspace: ws });
       for (const p of ['pipe-link', 'dir-out/pipe', path.join(ws, 'dir-out', 'pipe')]) {

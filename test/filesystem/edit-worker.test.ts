@@ -37,14 +37,22 @@ describe('large edits run off the event loop', () => {
     await writeFile(file, original);
     await writeFile(path.join(root, 'small.txt'), 'a b c\n');
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'small.txt' })).ok).toBe(true);
-    expect((await toolkit.invoke('filesystem', 'edit_file', { path: 'small.txt', old_str: 'b', new_str: 'B' })).ok).toBe(true);
+    expect(
+      (await toolkit.invoke('filesystem', 'edit_file', { path: 'small.txt', old_str: 'b', new_str: 'B' })).ok,
+    ).toBe(true);
     expect(editWorkersAlive()).toBe(0);
 
-    const edits = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? { old_str: 'bar', new_str: 'BAR', replace_all: true } : { old_str: 'BAR', new_str: 'bar!', replace_all: true })) as Edits;
+    const edits = Array.from({ length: 40 }, (_, i) =>
+      i % 2 === 0
+        ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
+        : { old_str: 'BAR', new_str: 'bar!', replace_all: true },
+    ) as Edits;
     expect(runsOffThread(original.length, edits)).toBe(true);
     const expected = applyEdits(original, edits, 'big.txt');
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
-    const { stall, value } = await longestStall(() => toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits }));
+    const { stall, value } = await longestStall(() =>
+      toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits }),
+    );
     const result = value as Awaited<ReturnType<typeof toolkit.invoke>>;
     if (!result.ok) throw new Error(result.text);
     expect(editWorkersAlive()).toBeGreaterThan(0);
@@ -60,13 +68,21 @@ describe('large edits run off the event loop', () => {
     const original = LINE.repeat(Math.ceil((8 * 1024 * 1024) / LINE.length));
     await writeFile(file, original);
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
-    const edits: Edits = [{ old_str: 'foo', new_str: 'FOO', replace_all: true }, { old_str: 'qux', new_str: 'QUX', replace_all: true }, { old_str: 'not there', new_str: 'x' }];
+    const edits: Edits = [
+      { old_str: 'foo', new_str: 'FOO', replace_all: true },
+      { old_str: 'qux', new_str: 'QUX', replace_all: true },
+      { old_str: 'not there', new_str: 'x' },
+    ];
     expect(runsOffThread(original.length, edits)).toBe(true);
     const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
     expect(!result.ok && result.error.code).toBe('NO_MATCH');
     expect(!result.ok && result.error.message).toMatch(/^edits\[2\] \(edit 3 of 3\): /);
     expect(!result.ok && result.error.details?.edit_index).toBe(2);
-    const ambiguous = await toolkit.invoke('filesystem', 'edit_file', { path: 'big.txt', old_str: 'baz', new_str: 'x' });
+    const ambiguous = await toolkit.invoke('filesystem', 'edit_file', {
+      path: 'big.txt',
+      old_str: 'baz',
+      new_str: 'x',
+    });
     expect(!ambiguous.ok && ambiguous.error.code).toBe('AMBIGUOUS_MATCH');
     expect(await readFile(file, 'utf8')).toBe(original);
   }, 60_000);
@@ -77,10 +93,19 @@ describe('large edits run off the event loop', () => {
     const original = LINE.repeat(Math.ceil((4 * 1024 * 1024) / LINE.length));
     await writeFile(file, original);
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
-    const edits = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? { old_str: 'bar', new_str: 'BAR', replace_all: true } : { old_str: 'BAR', new_str: 'bar', replace_all: true })) as Edits;
+    const edits = Array.from({ length: 200 }, (_, i) =>
+      i % 2 === 0
+        ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
+        : { old_str: 'BAR', new_str: 'bar', replace_all: true },
+    ) as Edits;
     const controller = new AbortController();
     const started = performance.now();
-    const pending = toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits }, { signal: controller.signal });
+    const pending = toolkit.invoke(
+      'filesystem',
+      'multi_edit',
+      { path: 'big.txt', edits },
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort(), 300);
     const result = await pending;
     expect(!result.ok && result.error.code).toBe('CANCELLED');

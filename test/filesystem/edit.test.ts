@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 
-const edit = (old_str: string, new_str: string, extra: Record<string, unknown> = {}) => ({ path: 'f.txt', old_str, new_str, ...extra });
+const edit = (old_str: string, new_str: string, extra: Record<string, unknown> = {}) => ({
+  path: 'f.txt',
+  old_str,
+  new_str,
+  ...extra,
+});
 
 describe('edit_file', () => {
   it('applies 50 concurrent edits to one file: none lost', async () => {
@@ -12,7 +17,9 @@ describe('edit_file', () => {
     const original = Array.from({ length: 50 }, (_, i) => `item ${i}: todo`).join('\n') + '\n';
     await writeFile(path.join(root, 'f.txt'), original);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => toolkit.invoke('filesystem', 'edit_file', edit(`item ${i}: todo`, `item ${i}: done`))),
+      Array.from({ length: 50 }, (_, i) =>
+        toolkit.invoke('filesystem', 'edit_file', edit(`item ${i}: todo`, `item ${i}: done`)),
+      ),
     );
     expect(results.filter((r) => !r.ok)).toEqual([]);
     expect(await readFile(path.join(root, 'f.txt'), 'utf8')).toBe(original.replace(/todo/g, 'done'));
@@ -29,7 +36,9 @@ describe('edit_file', () => {
       ...Array.from({ length: 20 }, (_, i) => two.invoke('filesystem', 'edit_file', edit(`b${i};`, `B${i};`))),
     ]);
     expect(results.filter((r) => !r.ok)).toEqual([]);
-    expect(await readFile(path.join(root, 'f.txt'), 'utf8')).toBe(tokens.replace(/a(\d+);/g, 'A$1;').replace(/b(\d+);/g, 'B$1;'));
+    expect(await readFile(path.join(root, 'f.txt'), 'utf8')).toBe(
+      tokens.replace(/a(\d+);/g, 'A$1;').replace(/b(\d+);/g, 'B$1;'),
+    );
   });
 
   it('round-trips CRLF, UTF-8 BOM and UTF-16LE files byte for byte outside the edit', async () => {
@@ -37,13 +46,24 @@ describe('edit_file', () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     await writeFile(path.join(root, 'crlf.txt'), 'one\r\ntwo\r\nthree\r\n');
     await writeFile(path.join(root, 'bom.txt'), Buffer.concat([bom, Buffer.from('alpha\nbeta\n')]));
-    await writeFile(path.join(root, 'u16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('x = 1\r\ny = 2\r\n', 'utf16le')]));
-    expectOk(await toolkit.invoke('filesystem', 'edit_file', { path: 'crlf.txt', old_str: 'two\r\nthree', new_str: 'TWO\nTHREE\nFOUR' }));
+    await writeFile(
+      path.join(root, 'u16.txt'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('x = 1\r\ny = 2\r\n', 'utf16le')]),
+    );
+    expectOk(
+      await toolkit.invoke('filesystem', 'edit_file', {
+        path: 'crlf.txt',
+        old_str: 'two\r\nthree',
+        new_str: 'TWO\nTHREE\nFOUR',
+      }),
+    );
     expectOk(await toolkit.invoke('filesystem', 'edit_file', { path: 'bom.txt', old_str: 'beta', new_str: 'gamma' }));
     expectOk(await toolkit.invoke('filesystem', 'edit_file', { path: 'u16.txt', old_str: 'y = 2', new_str: 'y = 3' }));
     expect(await readFile(path.join(root, 'crlf.txt'), 'utf8')).toBe('one\r\nTWO\r\nTHREE\r\nFOUR\r\n');
     expect(await readFile(path.join(root, 'bom.txt'))).toEqual(Buffer.concat([bom, Buffer.from('alpha\ngamma\n')]));
-    expect(await readFile(path.join(root, 'u16.txt'))).toEqual(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('x = 1\r\ny = 3\r\n', 'utf16le')]));
+    expect(await readFile(path.join(root, 'u16.txt'))).toEqual(
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('x = 1\r\ny = 3\r\n', 'utf16le')]),
+    );
   });
 
   it('keeps a final newline the replacement swallowed, and no newline where there was none', async () => {
@@ -75,13 +95,19 @@ describe('edit_file', () => {
     expect(ambiguous.text).toContain('4 times');
     expect(ambiguous.text).toContain('lines 1, 3, 4, 6');
     expect(ambiguous.text).toContain('replace_all');
-    expect(expectOk(await toolkit.invoke('filesystem', 'edit_file', edit('x', 'y', { replace_all: true }))).replacements).toBe(4);
+    expect(
+      expectOk(await toolkit.invoke('filesystem', 'edit_file', edit('x', 'y', { replace_all: true }))).replacements,
+    ).toBe(4);
   });
 
   it('explains a no-match caused by pasted read_file line numbers', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'f.txt'), 'const a = 1;\nconst b = 2;\n');
-    const result = await toolkit.invoke('filesystem', 'edit_file', edit('     1\tconst a = 1;\n     2\tconst b = 2;', 'x'));
+    const result = await toolkit.invoke(
+      'filesystem',
+      'edit_file',
+      edit('     1\tconst a = 1;\n     2\tconst b = 2;', 'x'),
+    );
     expect(errorCode(result)).toBe('NO_MATCH');
     expect(result.text).toContain('line-number prefixes');
   });
@@ -104,7 +130,9 @@ describe('edit_file', () => {
     await utimes(file, new Date(), new Date(Date.now() + 5000));
     const stale = await toolkit.invoke('filesystem', 'edit_file', edit('v2', 'v3'));
     expect(errorCode(stale)).toBe('STALE_FILE');
-    expect(errorCode(await toolkit.invoke('filesystem', 'write_file', { path: 'f.txt', content: 'x' }))).toBe('STALE_FILE');
+    expect(errorCode(await toolkit.invoke('filesystem', 'write_file', { path: 'f.txt', content: 'x' }))).toBe(
+      'STALE_FILE',
+    );
     expect(await readFile(file, 'utf8')).toBe('v2 from another program\n');
     expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'f.txt' }));
     expectOk(await toolkit.invoke('filesystem', 'edit_file', edit('v2', 'v3')));
@@ -126,7 +154,11 @@ describe('write_file', () => {
 
   it('leaves no temporary files behind', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    await Promise.all(Array.from({ length: 20 }, (_, i) => toolkit.invoke('filesystem', 'write_file', { path: 'same.txt', content: `v${i}` })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        toolkit.invoke('filesystem', 'write_file', { path: 'same.txt', content: `v${i}` }),
+      ),
+    );
     const { readdir } = await import('node:fs/promises');
     expect(await readdir(root)).toEqual(['same.txt']);
   });

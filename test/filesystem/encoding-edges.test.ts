@@ -8,8 +8,14 @@ import { workspaceToolkit } from '../support/helpers.js';
 
 describe('UTF-16 files with an odd byte count', () => {
   const files: [string, Buffer][] = [
-    ['utf-16le', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hello world\n', 'utf16le'), Buffer.from([0x41])])],
-    ['utf-16be', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('hello world\n', 'utf16le').swap16(), Buffer.from([0x41])])],
+    [
+      'utf-16le',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hello world\n', 'utf16le'), Buffer.from([0x41])]),
+    ],
+    [
+      'utf-16be',
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('hello world\n', 'utf16le').swap16(), Buffer.from([0x41])]),
+    ],
   ];
   for (const [encoding, bytes] of files) {
     it(`${encoding}: edit_file and multi_edit change the edit only and keep the stray last byte`, async () => {
@@ -17,7 +23,11 @@ describe('UTF-16 files with an odd byte count', () => {
       const file = path.join(root, 'f.txt');
       await writeFile(file, bytes);
       expect((await toolkit.invoke('filesystem', 'read_file', { path: 'f.txt' })).ok).toBe(true);
-      const edit = await toolkit.invoke('filesystem', 'edit_file', { path: 'f.txt', old_str: 'world', new_str: 'there' });
+      const edit = await toolkit.invoke('filesystem', 'edit_file', {
+        path: 'f.txt',
+        old_str: 'world',
+        new_str: 'there',
+      });
       if (!edit.ok) throw new Error(edit.text);
       const after = await readFile(file);
       expect(after.length).toBe(bytes.length);
@@ -27,7 +37,10 @@ describe('UTF-16 files with an odd byte count', () => {
       if (encoding === 'utf-16be') there.swap16();
       there.copy(expected, 2 + 'hello '.length * 2); // after the BOM and 'hello '
       expect(after.equals(expected)).toBe(true);
-      const multi = await toolkit.invoke('filesystem', 'multi_edit', { path: 'f.txt', edits: [{ old_str: 'hello', new_str: 'HELLO' }] });
+      const multi = await toolkit.invoke('filesystem', 'multi_edit', {
+        path: 'f.txt',
+        edits: [{ old_str: 'hello', new_str: 'HELLO' }],
+      });
       if (!multi.ok) throw new Error(multi.text);
       const final = await readFile(file);
       expect(final.length).toBe(bytes.length);
@@ -49,7 +62,16 @@ describe('lone surrogates in new text for a UTF-8 file', () => {
       ['edit_file', { path: 'a.txt', old_str: 'world', new_str: '\udfff', dry_run: true }],
       ['edit_file', { path: 'new2.txt', old_str: '', new_str: 'w\udc00rld' }],
       ['edit_file', { path: 'new3.txt', old_str: '', new_str: '\ud83d', dry_run: true }],
-      ['multi_edit', { path: 'a.txt', edits: [{ old_str: 'hello', new_str: 'ok' }, { old_str: 'world', new_str: '\ud800x' }] }],
+      [
+        'multi_edit',
+        {
+          path: 'a.txt',
+          edits: [
+            { old_str: 'hello', new_str: 'ok' },
+            { old_str: 'world', new_str: '\ud800x' },
+          ],
+        },
+      ],
     ];
     for (const [operation, input] of calls) {
       const result = await toolkit.invoke('filesystem', operation, input);
@@ -58,7 +80,11 @@ describe('lone surrogates in new text for a UTF-8 file', () => {
     }
     expect(await readFile(file, 'utf8')).toBe('hello world\n');
     // A real pair is a character: it is written.
-    const ok = await toolkit.invoke('filesystem', 'edit_file', { path: 'a.txt', old_str: 'world', new_str: '\ud83d\ude00' });
+    const ok = await toolkit.invoke('filesystem', 'edit_file', {
+      path: 'a.txt',
+      old_str: 'world',
+      new_str: '\ud83d\ude00',
+    });
     expect(ok.ok).toBe(true);
     expect(await readFile(file, 'utf8')).toBe('hello 😀\n');
   });

@@ -7,8 +7,17 @@ import iconv from 'iconv-lite';
 import type * as IconvLite from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MULTI_BYTE, legacyCodec, loadIconv, type LegacyEncoding } from '../../src/handlers/filesystem/encodings/legacy.js';
-import { buildDecodeTable, decodeWithTable, tableDecoder } from '../../src/handlers/filesystem/encodings/table-decode.js';
+import {
+  MULTI_BYTE,
+  legacyCodec,
+  loadIconv,
+  type LegacyEncoding,
+} from '../../src/handlers/filesystem/encodings/legacy.js';
+import {
+  buildDecodeTable,
+  decodeWithTable,
+  tableDecoder,
+} from '../../src/handlers/filesystem/encodings/table-decode.js';
 import { expectOk, workspaceToolkit } from '../support/helpers.js';
 
 const encodings = [...MULTI_BYTE] as LegacyEncoding[];
@@ -25,13 +34,14 @@ function repertoire(encoding: string): string[] {
     if (c >= 0xd800 && c <= 0xdfff) continue;
     const ch = String.fromCharCode(c);
     const bytes = iconv.encode(ch, encoding);
-    if (bytes.length <= 2 && iconv.decode(Buffer.concat([bytes, Buffer.from('\n')]), encoding) === `${ch}\n`) out.push(ch);
+    if (bytes.length <= 2 && iconv.decode(Buffer.concat([bytes, Buffer.from('\n')]), encoding) === `${ch}\n`)
+      out.push(ch);
   }
   return out;
 }
 
 describe('table decoder: exactly iconv-lite where it answers', () => {
-  it('every 1- and 2-byte sequence: undefined, or iconv-lite\'s text for bytes that round-trip', () => {
+  it("every 1- and 2-byte sequence: undefined, or iconv-lite's text for bytes that round-trip", () => {
     for (const encoding of encodings) {
       const table = buildDecodeTable(lib, encoding);
       expect(table, encoding).toBeDefined();
@@ -63,19 +73,24 @@ describe('table decoder: exactly iconv-lite where it answers', () => {
       const chars = repertoire(encoding);
       const decode = tableDecoder(lib, encoding);
       fc.assert(
-        fc.property(fc.array(fc.oneof(fc.constantFrom(...chars), fc.constantFrom('\n', '\r\n', 'a', ' ')), { maxLength: 200 }), fc.uint8Array({ maxLength: 4 }), fc.nat(), (parts, noise, at) => {
-          const clean = iconv.encode(parts.join(''), encoding);
-          const text = decode(clean);
-          // Text of characters that iconv-lite decodes back to themselves from 1–2 bytes is covered.
-          expect(text).toBe(iconv.decode(clean, encoding));
-          const cut = clean.length ? at % clean.length : 0;
-          const dirty = Buffer.concat([clean.subarray(0, cut), Buffer.from(noise), clean.subarray(cut)]);
-          const mixed = decode(dirty);
-          if (mixed !== undefined) {
-            expect(mixed).toBe(iconv.decode(dirty, encoding));
-            expect(roundTrips(dirty, encoding)).toBe(true);
-          }
-        }),
+        fc.property(
+          fc.array(fc.oneof(fc.constantFrom(...chars), fc.constantFrom('\n', '\r\n', 'a', ' ')), { maxLength: 200 }),
+          fc.uint8Array({ maxLength: 4 }),
+          fc.nat(),
+          (parts, noise, at) => {
+            const clean = iconv.encode(parts.join(''), encoding);
+            const text = decode(clean);
+            // Text of characters that iconv-lite decodes back to themselves from 1–2 bytes is covered.
+            expect(text).toBe(iconv.decode(clean, encoding));
+            const cut = clean.length ? at % clean.length : 0;
+            const dirty = Buffer.concat([clean.subarray(0, cut), Buffer.from(noise), clean.subarray(cut)]);
+            const mixed = decode(dirty);
+            if (mixed !== undefined) {
+              expect(mixed).toBe(iconv.decode(dirty, encoding));
+              expect(roundTrips(dirty, encoding)).toBe(true);
+            }
+          },
+        ),
         { numRuns: 150 },
       );
     }
@@ -121,16 +136,36 @@ describe('table decoder: exactly iconv-lite where it answers', () => {
   });
 
   it('an iconv-lite that answers unexpectedly gives no table (every decode falls back)', () => {
-    const fake = (change: Partial<Pick<typeof IconvLite, 'encode' | 'decode'>>) => ({ ...lib, ...change }) as typeof IconvLite;
+    const fake = (change: Partial<Pick<typeof IconvLite, 'encode' | 'decode'>>) =>
+      ({ ...lib, ...change }) as typeof IconvLite;
     // Decoded text that does not split back into one piece per character.
-    expect(buildDecodeTable(fake({ decode: ((b: Buffer, e: string) => iconv.decode(b, e).replace(/\n/g, '')) as typeof iconv.decode }), 'shift_jis')).toBeUndefined();
+    expect(
+      buildDecodeTable(
+        fake({ decode: ((b: Buffer, e: string) => iconv.decode(b, e).replace(/\n/g, '')) as typeof iconv.decode }),
+        'shift_jis',
+      ),
+    ).toBeUndefined();
     // A decoder that disagrees on one character: that character is simply not covered.
-    const skewed = buildDecodeTable(fake({ decode: ((b: Buffer, e: string) => iconv.decode(b, e).replace(/本/g, '日')) as typeof iconv.decode }), 'shift_jis');
+    const skewed = buildDecodeTable(
+      fake({ decode: ((b: Buffer, e: string) => iconv.decode(b, e).replace(/本/g, '日')) as typeof iconv.decode }),
+      'shift_jis',
+    );
     expect(decodeWithTable(skewed!, iconv.encode('日日', 'shift_jis'))).toBe('日日');
     expect(decodeWithTable(skewed!, iconv.encode('日本', 'shift_jis'))).toBeUndefined();
     // A newline that is not byte 10.
-    expect(buildDecodeTable(fake({ encode: ((t: string, e: string, o?: object) => (t === '\n' ? Buffer.from([13]) : iconv.encode(t, e, o))) as typeof iconv.encode }), 'shift_jis')).toBeUndefined();
-    const decode = tableDecoder(fake({ decode: ((b: Buffer, e: string) => iconv.decode(b, e).replace(/\n/g, '')) as typeof iconv.decode }), 'shift_jis');
+    expect(
+      buildDecodeTable(
+        fake({
+          encode: ((t: string, e: string, o?: object) =>
+            t === '\n' ? Buffer.from([13]) : iconv.encode(t, e, o)) as typeof iconv.encode,
+        }),
+        'shift_jis',
+      ),
+    ).toBeUndefined();
+    const decode = tableDecoder(
+      fake({ decode: ((b: Buffer, e: string) => iconv.decode(b, e).replace(/\n/g, '')) as typeof iconv.decode }),
+      'shift_jis',
+    );
     expect(decode(iconv.encode('日本語\n', 'shift_jis'))).toBeUndefined();
   });
 });
@@ -138,16 +173,24 @@ describe('table decoder: exactly iconv-lite where it answers', () => {
 describe('table decoder through read_file', () => {
   it('a Shift_JIS window is the same text as iconv-lite gives, with a fallback line in the middle of it', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    const lines = Array.from({ length: 3000 }, (_, i) => `${i + 1}行目：日本語のテキストファイルです。東京都千代田区丸の内。`);
+    const lines = Array.from(
+      { length: 3000 },
+      (_, i) => `${i + 1}行目：日本語のテキストファイルです。東京都千代田区丸の内。`,
+    );
     const plain = iconv.encode(lines.join('\r\n') + '\r\n', 'shift_jis');
     // Line 1500 gets an NEC duplicate (0x8790): the batch holding it falls back to iconv-lite.
     const at = plain.indexOf(iconv.encode('1500行目', 'shift_jis'));
     const withDuplicate = Buffer.concat([plain.subarray(0, at), Buffer.from([0x87, 0x90]), plain.subarray(at)]);
-    for (const [name, bytes] of [['plain.txt', plain], ['dup.txt', withDuplicate]] as const) {
+    for (const [name, bytes] of [
+      ['plain.txt', plain],
+      ['dup.txt', withDuplicate],
+    ] as const) {
       await writeFile(path.join(root, name), bytes);
       const expected = iconv.decode(bytes, 'shift_jis').split('\r\n').slice(0, -1);
       for (const offset of [1, 1400, 2990]) {
-        const read = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: name, offset, limit: 200, line_numbers: false }));
+        const read = expectOk(
+          await toolkit.invoke('filesystem', 'read_file', { path: name, offset, limit: 200, line_numbers: false }),
+        );
         expect(read.encoding).toBe('shift_jis');
         expect(read.content).toBe(expected.slice(offset - 1, offset - 1 + 200).join('\n'));
       }

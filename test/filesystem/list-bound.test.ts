@@ -9,7 +9,8 @@ describe('list_directory size bound', () => {
   it('300 links with 4 KB targets and 240-byte names: under 1 MiB in all, truncated, and says why', async () => {
     const { root, toolkit } = await workspaceToolkit();
     const target = `/${'x'.repeat(250)}${`/${'y'.repeat(250)}`.repeat(15)}`;
-    for (let i = 0; i < 300; i++) await symlink(`${target}${i}`, path.join(root, `L${String(i).padStart(5, '0')}${'n'.repeat(234)}`));
+    for (let i = 0; i < 300; i++)
+      await symlink(`${target}${i}`, path.join(root, `L${String(i).padStart(5, '0')}${'n'.repeat(234)}`));
     const result = await toolkit.invoke('filesystem', 'list_directory', { path: '.', limit: 10_000 });
     if (!result.ok) throw new Error(result.text);
     const output = result.output as { entries: unknown[]; truncated: boolean };

@@ -20,16 +20,38 @@ describe('list_directory', () => {
     const { root, toolkit } = await workspaceToolkit();
     await files(root, {
       '.gitignore': 'build/\n*.log\n!keep.log\n',
-      'a.log': '', 'keep.log': '', 'build/out.js': '', 'src/.gitignore': 'gen/\nsecret.ts\n',
-      'src/gen/x.ts': '', 'src/secret.ts': '', 'src/main.ts': 'm', '.git/config': '', 'src/lib/util.ts': '',
+      'a.log': '',
+      'keep.log': '',
+      'build/out.js': '',
+      'src/.gitignore': 'gen/\nsecret.ts\n',
+      'src/gen/x.ts': '',
+      'src/secret.ts': '',
+      'src/main.ts': 'm',
+      '.git/config': '',
+      'src/lib/util.ts': '',
     });
     const listed = expectOk(await toolkit.invoke('filesystem', 'list_directory', { depth: 3 }));
-    expect(paths(listed)).toEqual(['src', 'src/lib', 'src/lib/util.ts', 'src/.gitignore', 'src/main.ts', '.gitignore', 'keep.log']);
+    expect(paths(listed)).toEqual([
+      'src',
+      'src/lib',
+      'src/lib/util.ts',
+      'src/.gitignore',
+      'src/main.ts',
+      '.gitignore',
+      'keep.log',
+    ]);
     expect(listed.ignored).toBe(5); // a.log, build, .git, src/gen, src/secret.ts
     const globbed = expectOk(await toolkit.invoke('search', 'glob', { pattern: '**/*' }));
-    expect([...globbed.files].sort()).toEqual(listed.entries.filter((e: { type: string }) => e.type === 'file').map((e: { path: string }) => e.path).sort());
+    expect([...globbed.files].sort()).toEqual(
+      listed.entries
+        .filter((e: { type: string }) => e.type === 'file')
+        .map((e: { path: string }) => e.path)
+        .sort(),
+    );
     const all = expectOk(await toolkit.invoke('filesystem', 'list_directory', { depth: 3, include_ignored: true }));
-    expect(paths(all)).toEqual(expect.arrayContaining(['.git', '.git/config', 'build/out.js', 'a.log', 'src/gen/x.ts', 'src/secret.ts']));
+    expect(paths(all)).toEqual(
+      expect.arrayContaining(['.git', '.git/config', 'build/out.js', 'a.log', 'src/gen/x.ts', 'src/secret.ts']),
+    );
     expect(all.ignored).toBe(0);
   });
 
@@ -63,8 +85,12 @@ describe('list_directory', () => {
       { path: 'out-dir', type: 'symlink', target: outside },
     ]);
     // Listing a symlinked folder inside the workspace lists its target; outside is refused.
-    expect(paths(expectOk(await toolkit.invoke('filesystem', 'list_directory', { path: 'in-dir' })))).toEqual(['real/x.txt']);
-    expect(errorCode(await toolkit.invoke('filesystem', 'list_directory', { path: 'out-dir' }))).toBe('OUTSIDE_WORKSPACE');
+    expect(paths(expectOk(await toolkit.invoke('filesystem', 'list_directory', { path: 'in-dir' })))).toEqual([
+      'real/x.txt',
+    ]);
+    expect(errorCode(await toolkit.invoke('filesystem', 'list_directory', { path: 'out-dir' }))).toBe(
+      'OUTSIDE_WORKSPACE',
+    );
     expect(errorCode(await toolkit.invoke('filesystem', 'list_directory', { path: '../' }))).toBe('OUTSIDE_WORKSPACE');
     expect(errorCode(await toolkit.invoke('filesystem', 'list_directory', { path: '/etc' }))).toBe('OUTSIDE_WORKSPACE');
   });
@@ -75,7 +101,8 @@ describe('list_directory', () => {
     await mkdir(path.join(root, 'a-first'));
     await writeFile(path.join(root, 'a-first', 'deep.txt'), '');
     const { writeFileSync } = await import('node:fs');
-    for (let i = 0; i < 20_000; i++) writeFileSync(path.join(root, 'many', `file-${String(i).padStart(5, '0')}.txt`), 'x');
+    for (let i = 0; i < 20_000; i++)
+      writeFileSync(path.join(root, 'many', `file-${String(i).padStart(5, '0')}.txt`), 'x');
     const result = await toolkit.invoke('filesystem', 'list_directory', { path: 'many' });
     const output = expectOk(result);
     expect(output.truncated).toBe(true);
@@ -109,6 +136,8 @@ describe('list_directory', () => {
     await files(path.join(parent, 'real'), { 'a.txt': 'a' });
     await symlink(path.join(parent, 'real'), path.join(parent, 'alias'));
     const toolkit = createToolkit({ workspace: path.join(parent, 'alias') });
-    expect(paths(expectOk(await toolkit.invoke('filesystem', 'list_directory', { path: path.join(parent, 'alias') })))).toEqual(['a.txt']);
+    expect(
+      paths(expectOk(await toolkit.invoke('filesystem', 'list_directory', { path: path.join(parent, 'alias') }))),
+    ).toEqual(['a.txt']);
   });
 });

@@ -17,7 +17,9 @@ const fixture = path.join(import.meta.dirname, '../fixtures', 'lock-aside.ts');
 
 /** Starts the fixture; resolves when it has written the aside file, with its name and the child. */
 function leaveAside(dir: string, lockName: string, mode: 'exit' | 'wait') {
-  const child = spawn(process.execPath, ['--import', tsxLoader, fixture, dir, lockName, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', tsxLoader, fixture, dir, lockName, mode], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
   return new Promise<{ name: string; exited: Promise<void>; stop: () => void }>((resolve, reject) => {
     let out = '';
@@ -36,7 +38,10 @@ describe('a stale lock moved aside by a writer that died', () => {
     const left = await leaveAside(root, siblingNameFor('data.txt', '.tw-lock'), 'exit');
     await left.exited;
     expect((await readdir(root)).sort()).toEqual([left.name, 'data.txt'].sort());
-    const result = await createToolkit({ workspace: root }).invoke('filesystem', 'write_file', { path: 'data.txt', content: 'new' });
+    const result = await createToolkit({ workspace: root }).invoke('filesystem', 'write_file', {
+      path: 'data.txt',
+      content: 'new',
+    });
     expect(result.ok).toBe(true);
     expect(await readdir(root)).toEqual(['data.txt']);
   });
@@ -85,7 +90,11 @@ describe('something other than a lock where the lock file goes', () => {
       const toolkit = createToolkit({ workspace: root });
       const started = Date.now();
       // More writers than libuv has threads: a blocking open of a FIFO would starve every later call.
-      const writes = await Promise.all(Array.from({ length: 6 }, () => toolkit.invoke('filesystem', 'write_file', { path: 'data.txt', content: 'new' })));
+      const writes = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          toolkit.invoke('filesystem', 'write_file', { path: 'data.txt', content: 'new' }),
+        ),
+      );
       for (const result of writes) {
         expect(!result.ok && result.error.code, kind).toBe('ALREADY_EXISTS');
         expect(!result.ok && result.error.message).toMatch(/lock file .*tw-lock is a .*remove it/);
@@ -95,7 +104,10 @@ describe('something other than a lock where the lock file goes', () => {
       expect(!edit.ok && edit.error.code).toBe('ALREADY_EXISTS');
       const read = await toolkit.invoke('filesystem', 'read_file', { path: 'other.txt' });
       expect(read.ok).toBe(true);
-      const multi = await toolkit.invoke('filesystem', 'multi_edit', { path: 'data.txt', edits: [{ old_str: 'old', new_str: 'y' }] });
+      const multi = await toolkit.invoke('filesystem', 'multi_edit', {
+        path: 'data.txt',
+        edits: [{ old_str: 'old', new_str: 'y' }],
+      });
       expect(!multi.ok && multi.error.code).toBe('ALREADY_EXISTS');
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(await readFile(path.join(root, 'data.txt'), 'utf8')).toBe('old');

@@ -16,7 +16,9 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function noisyPng(side: number): Promise<Buffer> {
   const pixels = Buffer.alloc(side * side * 3);
   for (let i = 0; i < pixels.length; i += 7) pixels[i] = (i * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 describe('slots', () => {
@@ -26,8 +28,14 @@ describe('slots', () => {
     const order: string[] = [];
     const a = await slots.acquire(signal);
     const b = await slots.acquire(signal);
-    const c = slots.acquire(signal).then((release) => { order.push('c'); return release; });
-    const d = slots.acquire(signal).then((release) => { order.push('d'); return release; });
+    const c = slots.acquire(signal).then((release) => {
+      order.push('c');
+      return release;
+    });
+    const d = slots.acquire(signal).then((release) => {
+      order.push('d');
+      return release;
+    });
     await tick();
     expect(order).toEqual([]);
     expect(slots.inUse).toBe(2);
@@ -80,8 +88,11 @@ describe('reads while media decode', () => {
     expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'tiny.txt' })); // modules loaded
     const events: string[] = [];
     const controller = new AbortController();
-    const images = Array.from({ length: 12 }, (_, i) => toolkit.invoke('filesystem', 'read_file', { path: `big${i}.png` }, { signal: controller.signal })
-      .then((result) => events.push(result.ok ? 'image' : `image ${result.error.code}`)));
+    const images = Array.from({ length: 12 }, (_, i) =>
+      toolkit
+        .invoke('filesystem', 'read_file', { path: `big${i}.png` }, { signal: controller.signal })
+        .then((result) => events.push(result.ok ? 'image' : `image ${result.error.code}`)),
+    );
     // Give the images time to take the pool (the old code then held every thread of it).
     await new Promise((resolve) => setTimeout(resolve, 100));
     const tiny = await toolkit.invoke('filesystem', 'read_file', { path: 'tiny.txt' });
@@ -103,10 +114,17 @@ describe('reads while media decode', () => {
     await writeFile(path.join(root, 'slow.pdf'), makePdf(Array.from({ length: 20 }, () => 'w '.repeat(200_000))));
     expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' })); // worker warm
     const events: string[] = [];
-    const slow = toolkit.invoke('filesystem', 'read_file', { path: 'slow.pdf' }).then((r) => events.push(`slow ${r.ok ? 'ok' : r.error.code}`));
+    const slow = toolkit
+      .invoke('filesystem', 'read_file', { path: 'slow.pdf' })
+      .then((r) => events.push(`slow ${r.ok ? 'ok' : r.error.code}`));
     while (pdfSlots.inUse === 0) await new Promise((resolve) => setTimeout(resolve, 1)); // the slow one is being read
     const controller = new AbortController();
-    const queued = toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' }, { signal: controller.signal }).then((r) => { events.push('queued'); return r; });
+    const queued = toolkit
+      .invoke('filesystem', 'read_file', { path: 'ok.pdf' }, { signal: controller.signal })
+      .then((r) => {
+        events.push('queued');
+        return r;
+      });
     setTimeout(() => controller.abort(), 50);
     expect(errorCode(await queued)).toBe('CANCELLED');
     await slow;

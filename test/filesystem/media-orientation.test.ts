@@ -10,16 +10,33 @@ import { expectOk, workspaceToolkit } from '../support/helpers.js';
 type Corner = 'top-left' | 'top-right' | 'bottom-right' | 'bottom-left';
 /** Where the stored image's top-left corner is shown, for each EXIF orientation. */
 const SHOWN_AT: Record<number, Corner> = {
-  1: 'top-left', 2: 'top-right', 3: 'bottom-right', 4: 'bottom-left',
-  5: 'top-left', 6: 'top-right', 7: 'bottom-right', 8: 'bottom-left',
+  1: 'top-left',
+  2: 'top-right',
+  3: 'bottom-right',
+  4: 'bottom-left',
+  5: 'top-left',
+  6: 'top-right',
+  7: 'bottom-right',
+  8: 'bottom-left',
 };
 
 /** A blue image whose stored top-left corner is a red block, tagged with an EXIF orientation. */
-async function markedImage(width: number, height: number, orientation: number, format: 'jpeg' | 'webp'): Promise<Buffer> {
+async function markedImage(
+  width: number,
+  height: number,
+  orientation: number,
+  format: 'jpeg' | 'webp',
+): Promise<Buffer> {
   const block = Math.max(8, Math.round(Math.min(width, height) / 6));
-  const red = await sharp({ create: { width: block, height: block, channels: 3, background: '#ff0000' } }).png().toBuffer();
-  const image = sharp({ create: { width, height, channels: 3, background: '#0000ff' } }).composite([{ input: red, left: 0, top: 0 }]);
-  return (format === 'jpeg' ? image.jpeg({ quality: 95 }) : image.webp({ quality: 95 })).withMetadata({ orientation }).toBuffer();
+  const red = await sharp({ create: { width: block, height: block, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  const image = sharp({ create: { width, height, channels: 3, background: '#0000ff' } }).composite([
+    { input: red, left: 0, top: 0 },
+  ]);
+  return (format === 'jpeg' ? image.jpeg({ quality: 95 }) : image.webp({ quality: 95 }))
+    .withMetadata({ orientation })
+    .toBuffer();
 }
 
 /** Which corner of the image data is red. */
@@ -31,8 +48,10 @@ async function redCorner(data: Buffer): Promise<Corner | undefined> {
   };
   const inset = 2;
   const corners: [Corner, number, number][] = [
-    ['top-left', inset, inset], ['top-right', info.width - 1 - inset, inset],
-    ['bottom-right', info.width - 1 - inset, info.height - 1 - inset], ['bottom-left', inset, info.height - 1 - inset],
+    ['top-left', inset, inset],
+    ['top-right', info.width - 1 - inset, inset],
+    ['bottom-right', info.width - 1 - inset, info.height - 1 - inset],
+    ['bottom-left', inset, info.height - 1 - inset],
   ];
   const red = corners.filter(([, x, y]) => at(x, y)).map(([name]) => name);
   return red.length === 1 ? red[0] : undefined;
@@ -65,7 +84,9 @@ describe('EXIF orientation', () => {
     for (let orientation = 1; orientation <= 8; orientation++) {
       const file = await markedImage(120, 48, orientation, 'jpeg');
       await writeFile(path.join(root, `small-${orientation}.jpg`), file);
-      const out = expectOk<ReadFileResult>(await toolkit.invoke('filesystem', 'read_file', { path: `small-${orientation}.jpg` }));
+      const out = expectOk<ReadFileResult>(
+        await toolkit.invoke('filesystem', 'read_file', { path: `small-${orientation}.jpg` }),
+      );
       const label = `orientation ${orientation}`;
       const shown = orientation >= 5 ? [48, 120] : [120, 48];
       expect([out.width, out.height, out.original_width, out.original_height], label).toEqual([...shown, ...shown]);
@@ -80,7 +101,9 @@ describe('EXIF orientation', () => {
     const { root, toolkit } = await workspaceToolkit();
     for (const orientation of [6, 8]) {
       await writeFile(path.join(root, `wide-${orientation}.webp`), await markedImage(3000, 400, orientation, 'webp'));
-      const out = expectOk<ReadFileResult>(await toolkit.invoke('filesystem', 'read_file', { path: `wide-${orientation}.webp` }));
+      const out = expectOk<ReadFileResult>(
+        await toolkit.invoke('filesystem', 'read_file', { path: `wide-${orientation}.webp` }),
+      );
       expect([out.original_width, out.original_height]).toEqual([400, 3000]);
       expect(out.height).toBe(1568);
       expect(await redCorner(Buffer.from(out.data!, 'base64'))).toBe(SHOWN_AT[orientation]);

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_EDGE_PX, MAX_IMAGE_FILE_BYTES, MAX_OUTPUT_BYTES, MAX_OUTPUT_PIXELS } from '../../src/handlers/filesystem/media/image.js';
+import {
+  MAX_EDGE_PX,
+  MAX_IMAGE_FILE_BYTES,
+  MAX_OUTPUT_BYTES,
+  MAX_OUTPUT_PIXELS,
+} from '../../src/handlers/filesystem/media/image.js';
 import { pdfLimits, pdfMemory, PDF_DEADLINE_MS } from '../../src/handlers/filesystem/media/pdf.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 import { makeFlateBombPdf, makePdf } from '../support/pdf-fixture.js';
@@ -34,17 +39,28 @@ function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('read_file images', () => {
   it('scales a 4000×3000 JPEG to the model limits, off the main thread', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    const jpeg = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     await writeFile(path.join(root, 'photo.jpg'), jpeg);
     let maxLag = 0;
     let last = performance.now();
-    const timer = setInterval(() => { const now = performance.now(); maxLag = Math.max(maxLag, now - last); last = now; }, 2);
+    const timer = setInterval(() => {
+      const now = performance.now();
+      maxLag = Math.max(maxLag, now - last);
+      last = now;
+    }, 2);
     const result = await toolkit.invoke('filesystem', 'read_file', { path: 'photo.jpg' });
     clearInterval(timer);
     const out = expectOk(result);
@@ -62,12 +78,18 @@ describe('read_file images', () => {
 
   it('passes a small PNG through unchanged, and keeps big PNGs lossless or falls back within the byte cap', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    const small = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     await writeFile(path.join(root, 'small.png'), small);
     const out = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'small.png' }));
     expect(out).toMatchObject({ mime_type: 'image/png', width: 300, height: 200 });
     expect(Buffer.from(out.data, 'base64').equals(small)).toBe(true);
-    const wide = await sharp({ create: { width: 3000, height: 500, channels: 4, background: '#ff000080' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 3000, height: 500, channels: 4, background: '#ff000080' } })
+      .png()
+      .toBuffer();
     await writeFile(path.join(root, 'wide.png'), wide);
     const scaled = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'wide.png' }));
     expect(scaled).toMatchObject({ mime_type: 'image/png', width: MAX_EDGE_PX });
@@ -76,17 +98,50 @@ describe('read_file images', () => {
 
   it('reads GIF and WebP by their bytes, whatever the file name', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    await writeFile(path.join(root, 'a.gif'), await sharp({ create: { width: 20, height: 10, channels: 3, background: '#00f' } }).gif().toBuffer());
-    await writeFile(path.join(root, 'noext'), await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0f0' } }).webp().toBuffer());
-    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'a.gif' }))).toMatchObject({ mime_type: 'image/gif', width: 20, height: 10 });
-    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'noext' }))).toMatchObject({ mime_type: 'image/webp', width: 16 });
+    await writeFile(
+      path.join(root, 'a.gif'),
+      await sharp({ create: { width: 20, height: 10, channels: 3, background: '#00f' } })
+        .gif()
+        .toBuffer(),
+    );
+    await writeFile(
+      path.join(root, 'noext'),
+      await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0f0' } })
+        .webp()
+        .toBuffer(),
+    );
+    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'a.gif' }))).toMatchObject({
+      mime_type: 'image/gif',
+      width: 20,
+      height: 10,
+    });
+    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'noext' }))).toMatchObject({
+      mime_type: 'image/webp',
+      width: 16,
+    });
   });
 
   it('corrupt, truncated, bomb and oversized images are clear errors', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
     await writeFile(path.join(root, 'cut.jpg'), jpeg.subarray(0, jpeg.length >> 1));
-    await writeFile(path.join(root, 'junk.png'), Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not a png at all, just words')]));
+    await writeFile(
+      path.join(root, 'junk.png'),
+      Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.from('not a png at all, just words'),
+      ]),
+    );
     await writeFile(path.join(root, 'bomb.png'), pngClaiming(100_000, 100_000));
     await writeFile(path.join(root, 'zero.png'), pngClaiming(0, 10));
     await writeFile(path.join(root, 'huge.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
@@ -101,7 +156,10 @@ describe('read_file images', () => {
 });
 
 describe('read_file PDFs', () => {
-  afterEach(() => { pdfLimits.deadlineMs = PDF_DEADLINE_MS; pdfMemory.growthMb = 512; });
+  afterEach(() => {
+    pdfLimits.deadlineMs = PDF_DEADLINE_MS;
+    pdfMemory.growthMb = 512;
+  });
 
   it('a compressed stream that decodes to far more than the file is stopped by memory (TOO_LARGE), then normal PDFs read again', async () => {
     const { root, toolkit } = await workspaceToolkit();
@@ -111,7 +169,9 @@ describe('read_file PDFs', () => {
     await writeFile(path.join(root, 'bomb.pdf'), bomb);
     const before = process.memoryUsage.rss();
     let peak = before;
-    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 10);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage.rss());
+    }, 10);
     const result = await toolkit.invoke('filesystem', 'read_file', { path: 'bomb.pdf' });
     clearInterval(sampler);
     expect(!result.ok && result.error.code, result.text).toBe('TOO_LARGE');
@@ -125,7 +185,10 @@ describe('read_file PDFs', () => {
 
   it('returns text per page for a range, with the page count and how to continue', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    await writeFile(path.join(root, 'doc.pdf'), makePdf(Array.from({ length: 30 }, (_, i) => `This is page ${i + 1} (of thirty)`)));
+    await writeFile(
+      path.join(root, 'doc.pdf'),
+      makePdf(Array.from({ length: 30 }, (_, i) => `This is page ${i + 1} (of thirty)`)),
+    );
     const result = await toolkit.invoke('filesystem', 'read_file', { path: 'doc.pdf', pages: '2-5' });
     const out = expectOk(result);
     expect(out).toMatchObject({ type: 'pdf', page_count: 30, pages: '2-5', next_pages: '6-9', truncated: true });
@@ -134,7 +197,11 @@ describe('read_file PDFs', () => {
     const first = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'doc.pdf' }));
     expect(first).toMatchObject({ pages: '1-20', next_pages: '21-30' });
     const last = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'doc.pdf', pages: '30' }));
-    expect(last).toMatchObject({ pages: '30', truncated: false, content: '--- page 30 ---\nThis is page 30 (of thirty)' });
+    expect(last).toMatchObject({
+      pages: '30',
+      truncated: false,
+      content: '--- page 30 ---\nThis is page 30 (of thirty)',
+    });
     expect(last.next_pages).toBeUndefined();
   });
 
@@ -144,7 +211,8 @@ describe('read_file PDFs', () => {
     await writeFile(path.join(root, 'ok.pdf'), pdf);
     await writeFile(path.join(root, 'junk.pdf'), Buffer.from('%PDF-1.7\nthis is not a pdf body at all\n'));
     await writeFile(path.join(root, 'cut.pdf'), pdf.subarray(0, 40));
-    const call = (p: string, pages?: string) => toolkit.invoke('filesystem', 'read_file', { path: p, ...(pages ? { pages } : {}) });
+    const call = (p: string, pages?: string) =>
+      toolkit.invoke('filesystem', 'read_file', { path: p, ...(pages ? { pages } : {}) });
     expect(errorCode(await call('ok.pdf', '3'))).toBe('INVALID_INPUT');
     await writeFile(path.join(root, 'notes.txt'), 'text\n');
     const notPdf = await call('notes.txt', '1');
@@ -155,7 +223,10 @@ describe('read_file PDFs', () => {
     expect(errorCode(await call('junk.pdf'))).toBe('UNSUPPORTED_CONTENT');
     expect(errorCode(await call('cut.pdf'))).toBe('UNSUPPORTED_CONTENT');
     // The worker survives bad input: a good PDF still reads afterwards.
-    expect(expectOk(await call('ok.pdf'))).toMatchObject({ page_count: 2, content: '--- page 1 ---\none\n\n--- page 2 ---\ntwo' });
+    expect(expectOk(await call('ok.pdf'))).toMatchObject({
+      page_count: 2,
+      content: '--- page 1 ---\none\n\n--- page 2 ---\ntwo',
+    });
   });
 
   it('a PDF that runs past the deadline is stopped (TIMEOUT) and the next one still reads', async () => {
@@ -176,13 +247,42 @@ describe('read_file PDFs', () => {
 
 describe('read_file notebooks', () => {
   const notebook = {
-    nbformat: 4, nbformat_minor: 5, metadata: { language_info: { name: 'python' } },
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { language_info: { name: 'python' } },
     cells: [
       { cell_type: 'markdown', source: ['# Analysis\n', 'Intro text'] },
-      { cell_type: 'code', execution_count: 1, source: 'x = 40 + 2\nprint(x)', outputs: [{ output_type: 'stream', name: 'stdout', text: ['42\n'] }] },
-      { cell_type: 'code', execution_count: 2, source: ['x'], outputs: [{ output_type: 'execute_result', data: { 'text/plain': ['42'], 'text/html': ['<b>42</b>'] } }] },
-      { cell_type: 'code', execution_count: 3, source: ['plot()'], outputs: [{ output_type: 'display_data', data: { 'image/png': 'iVBOR...' } }] },
-      { cell_type: 'code', execution_count: 4, source: ['1/0'], outputs: [{ output_type: 'error', ename: 'ZeroDivisionError', evalue: 'division by zero', traceback: ['\u001b[0;31mZeroDivisionError\u001b[0m: division by zero'] }] },
+      {
+        cell_type: 'code',
+        execution_count: 1,
+        source: 'x = 40 + 2\nprint(x)',
+        outputs: [{ output_type: 'stream', name: 'stdout', text: ['42\n'] }],
+      },
+      {
+        cell_type: 'code',
+        execution_count: 2,
+        source: ['x'],
+        outputs: [{ output_type: 'execute_result', data: { 'text/plain': ['42'], 'text/html': ['<b>42</b>'] } }],
+      },
+      {
+        cell_type: 'code',
+        execution_count: 3,
+        source: ['plot()'],
+        outputs: [{ output_type: 'display_data', data: { 'image/png': 'iVBOR...' } }],
+      },
+      {
+        cell_type: 'code',
+        execution_count: 4,
+        source: ['1/0'],
+        outputs: [
+          {
+            output_type: 'error',
+            ename: 'ZeroDivisionError',
+            evalue: 'division by zero',
+            traceback: ['\u001b[0;31mZeroDivisionError\u001b[0m: division by zero'],
+          },
+        ],
+      },
     ],
   };
 
@@ -202,15 +302,33 @@ describe('read_file notebooks', () => {
     expect(window).toMatchObject({ truncated: true, next_offset: 4 });
     expect(window.content.startsWith('[cell 2]')).toBe(true);
     expect(window.content).not.toContain('[cell 4]');
-    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'a.ipynb', offset: -1 })).content.startsWith('[cell 5]')).toBe(true);
+    expect(
+      expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'a.ipynb', offset: -1 })).content.startsWith(
+        '[cell 5]',
+      ),
+    ).toBe(true);
   });
 
-  it('hostile notebook JSON: odd field types render as nothing, deep nesting is refused, one cell\'s outputs share the window, a BOM is fine', async () => {
+  it("hostile notebook JSON: odd field types render as nothing, deep nesting is refused, one cell's outputs share the window, a BOM is fine", async () => {
     const { root, toolkit } = await workspaceToolkit();
     const write = (name: string, text: string) => writeFile(path.join(root, name), text);
-    await write('odd.ipynb', JSON.stringify({ cells: [
-      { cell_type: 'code', source: [{ toString: 1 }, 'ok-source', ['nested']], outputs: [null, 7, { output_type: 'error', ename: { toString: 1 }, evalue: 'E1', traceback: [{ toString: 1 }, 'tb'] }, { output_type: 'display_data', data: [1] }] },
-    ] }));
+    await write(
+      'odd.ipynb',
+      JSON.stringify({
+        cells: [
+          {
+            cell_type: 'code',
+            source: [{ toString: 1 }, 'ok-source', ['nested']],
+            outputs: [
+              null,
+              7,
+              { output_type: 'error', ename: { toString: 1 }, evalue: 'E1', traceback: [{ toString: 1 }, 'tb'] },
+              { output_type: 'display_data', data: [1] },
+            ],
+          },
+        ],
+      }),
+    );
     const odd = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'odd.ipynb' }));
     expect(odd.content).toContain('ok-source');
     expect(odd.content).toContain(': E1\n\ntb');
@@ -220,15 +338,30 @@ describe('read_file notebooks', () => {
     expect(errorCode(refused)).toBe('UNSUPPORTED_CONTENT');
     expect(!refused.ok && refused.error.message).toMatch(/nests its JSON 200003 levels deep/);
     // Brackets inside strings are text, not nesting.
-    await write('brackets.ipynb', JSON.stringify({ cells: [{ cell_type: 'code', source: '['.repeat(1000) + '"\\"{' }] }));
-    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'brackets.ipynb' })).content).toContain('[[[[');
-    const many = { cells: [{ cell_type: 'code', source: 'x', outputs: Array.from({ length: 100_000 }, () => ({ output_type: 'stream', text: 'line of output\n' })) }] };
+    await write(
+      'brackets.ipynb',
+      JSON.stringify({ cells: [{ cell_type: 'code', source: '['.repeat(1000) + '"\\"{' }] }),
+    );
+    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'brackets.ipynb' })).content).toContain(
+      '[[[[',
+    );
+    const many = {
+      cells: [
+        {
+          cell_type: 'code',
+          source: 'x',
+          outputs: Array.from({ length: 100_000 }, () => ({ output_type: 'stream', text: 'line of output\n' })),
+        },
+      ],
+    };
     await write('many.ipynb', JSON.stringify(many));
     const window = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'many.ipynb' }));
     expect(window.content.length).toBeLessThan(110 * 1024);
     expect(window.content).toMatch(/\[\d+ more outputs not shown\]/);
     await write('bom.ipynb', `\uFEFF${JSON.stringify({ cells: [{ cell_type: 'markdown', source: 'after a BOM' }] })}`);
-    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'bom.ipynb' })).content).toContain('after a BOM');
+    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'bom.ipynb' })).content).toContain(
+      'after a BOM',
+    );
   });
 
   it('invalid JSON, a JSON without cells and an oversized notebook are clear errors', async () => {
@@ -237,8 +370,12 @@ describe('read_file notebooks', () => {
     await writeFile(path.join(root, 'nocells.ipynb'), '{"hello": 1}');
     await writeFile(path.join(root, 'big.ipynb'), '{}');
     await truncate(path.join(root, 'big.ipynb'), 11 * 1024 * 1024);
-    expect(errorCode(await toolkit.invoke('filesystem', 'read_file', { path: 'bad.ipynb' }))).toBe('UNSUPPORTED_CONTENT');
-    expect(errorCode(await toolkit.invoke('filesystem', 'read_file', { path: 'nocells.ipynb' }))).toBe('UNSUPPORTED_CONTENT');
+    expect(errorCode(await toolkit.invoke('filesystem', 'read_file', { path: 'bad.ipynb' }))).toBe(
+      'UNSUPPORTED_CONTENT',
+    );
+    expect(errorCode(await toolkit.invoke('filesystem', 'read_file', { path: 'nocells.ipynb' }))).toBe(
+      'UNSUPPORTED_CONTENT',
+    );
     expect(errorCode(await toolkit.invoke('filesystem', 'read_file', { path: 'big.ipynb' }))).toBe('TOO_LARGE');
   });
 });
@@ -251,7 +388,9 @@ describe('images through the adapters', () => {
     const { runAnthropicToolUse } = await import('../../src/adapters/anthropic.js');
     const { runOpenAIResponsesFunctionCall, runOpenAIToolCall } = await import('../../src/adapters/openai.js');
     const { root, toolkit } = await workspaceToolkit();
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#123456' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     await writeFile(path.join(root, 'p.png'), png);
     const base64 = png.toString('base64');
 
@@ -263,21 +402,39 @@ describe('images through the adapters', () => {
     await client.listTools();
     const mcp = await client.callTool({ name: 'read_file', arguments: { path: 'p.png' } });
     expect(mcp.isError).toBeFalsy();
-    expect(mcp.content).toEqual([expect.objectContaining({ type: 'text' }), { type: 'image', data: base64, mimeType: 'image/png' }]);
+    expect(mcp.content).toEqual([
+      expect.objectContaining({ type: 'text' }),
+      { type: 'image', data: base64, mimeType: 'image/png' },
+    ]);
     expect(mcp.structuredContent).toMatchObject({ type: 'image', width: 40, height: 30 });
     expect((mcp.structuredContent as Record<string, unknown>).data).toBeUndefined();
     await client.close();
     await server.close();
 
     const anthropic = await runAnthropicToolUse(toolkit, { id: 'tu', name: 'read_file', input: { path: 'p.png' } });
-    expect(anthropic.content).toEqual([expect.objectContaining({ type: 'text' }), { type: 'image', source: { type: 'base64', media_type: 'image/png', data: base64 } }]);
-    const responses = await runOpenAIResponsesFunctionCall(toolkit, { call_id: 'c', name: 'read_file', arguments: '{"path":"p.png"}' });
-    expect(responses.output).toEqual([expect.objectContaining({ type: 'input_text' }), { type: 'input_image', image_url: `data:image/png;base64,${base64}` }]);
-    const chat = await runOpenAIToolCall(toolkit, { id: 'c', function: { name: 'read_file', arguments: '{"path":"p.png"}' } });
+    expect(anthropic.content).toEqual([
+      expect.objectContaining({ type: 'text' }),
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: base64 } },
+    ]);
+    const responses = await runOpenAIResponsesFunctionCall(toolkit, {
+      call_id: 'c',
+      name: 'read_file',
+      arguments: '{"path":"p.png"}',
+    });
+    expect(responses.output).toEqual([
+      expect.objectContaining({ type: 'input_text' }),
+      { type: 'input_image', image_url: `data:image/png;base64,${base64}` },
+    ]);
+    const chat = await runOpenAIToolCall(toolkit, {
+      id: 'c',
+      function: { name: 'read_file', arguments: '{"path":"p.png"}' },
+    });
     expect(chat.content).toContain('40×30');
     expect(chat.content).toContain('cannot be passed');
     // Text results are unchanged: plain strings.
     await writeFile(path.join(root, 't.txt'), 'hello\n');
-    expect(typeof (await runAnthropicToolUse(toolkit, { id: 'tu', name: 'read_file', input: { path: 't.txt' } })).content).toBe('string');
+    expect(
+      typeof (await runAnthropicToolUse(toolkit, { id: 'tu', name: 'read_file', input: { path: 't.txt' } })).content,
+    ).toBe('string');
   });
 });

@@ -16,22 +16,33 @@ describe('newline scanner', () => {
   it('finds the k-th newline exactly like Buffer.indexOf, and counts misses', () => {
     const wasm = createScanner();
     const js = new JsScanner();
-    const bytes = fc.array(fc.oneof(fc.constant(10), fc.integer({ min: 0, max: 255 })), { minLength: 0, maxLength: 400, size: 'max' });
+    const bytes = fc.array(fc.oneof(fc.constant(10), fc.integer({ min: 0, max: 255 })), {
+      minLength: 0,
+      maxLength: 400,
+      size: 'max',
+    });
     fc.assert(
-      fc.property(bytes, fc.nat(200), fc.nat(400), fc.integer({ min: 1, max: 80 }), fc.constantFrom<0 | 1>(0, 1), (data, fromSeed, lenSeed, k, which) => {
-        // Place the data at a random offset so every alignment of the 64/16-byte steps is exercised.
-        const at = fromSeed % 97;
-        for (const scanner of [wasm, js]) {
-          scanner.buffers[which].fill(10, 0, 1024); // newlines outside [from, to) must not count
-          Buffer.from(data).copy(scanner.buffers[which], at);
-        }
-        const from = at;
-        const to = at + Math.min(data.length, lenSeed);
-        const expected = js.nth(which, from, to, k);
-        const actual = wasm.nth(which, from, to, k);
-        expect(actual).toBe(expected);
-        if (expected === -1) expect(wasm.missCount).toBe(js.missCount);
-      }),
+      fc.property(
+        bytes,
+        fc.nat(200),
+        fc.nat(400),
+        fc.integer({ min: 1, max: 80 }),
+        fc.constantFrom<0 | 1>(0, 1),
+        (data, fromSeed, lenSeed, k, which) => {
+          // Place the data at a random offset so every alignment of the 64/16-byte steps is exercised.
+          const at = fromSeed % 97;
+          for (const scanner of [wasm, js]) {
+            scanner.buffers[which].fill(10, 0, 1024); // newlines outside [from, to) must not count
+            Buffer.from(data).copy(scanner.buffers[which], at);
+          }
+          const from = at;
+          const to = at + Math.min(data.length, lenSeed);
+          const expected = js.nth(which, from, to, k);
+          const actual = wasm.nth(which, from, to, k);
+          expect(actual).toBe(expected);
+          if (expected === -1) expect(wasm.missCount).toBe(js.missCount);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -48,7 +59,10 @@ describe('newline scanner', () => {
   });
 
   it('newline-scan.wasm.ts is what newline-scan.wat compiles to (run npm run build:wasm)', async () => {
-    const committed = await readFile(path.resolve(import.meta.dirname, '../../src/handlers/filesystem/lines/newline-scan.wasm.ts'), 'utf8');
+    const committed = await readFile(
+      path.resolve(import.meta.dirname, '../../src/handlers/filesystem/lines/newline-scan.wasm.ts'),
+      'utf8',
+    );
     expect(committed).toBe(await compileNewlineScan());
   });
 });

@@ -80,13 +80,35 @@ describe('filesystem operations stay confined', () => {
   it('read_file, write_file and edit_file all refuse escapes and touch nothing outside', async () => {
     const { parent, ws, sibling } = await setup();
     const toolkit = createToolkit({ workspace: ws });
-    for (const attempt of ['../outside.txt', 'link-out', 'dir-link-out/secret.txt', path.join(sibling, 'secret.txt'), 'loop-a']) {
+    for (const attempt of [
+      '../outside.txt',
+      'link-out',
+      'dir-link-out/secret.txt',
+      path.join(sibling, 'secret.txt'),
+      'loop-a',
+    ]) {
       expect(errorCode(await toolkit.invoke('filesystem', 'read_file', { path: attempt }))).toBe('OUTSIDE_WORKSPACE');
-      expect(errorCode(await toolkit.invoke('filesystem', 'write_file', { path: attempt, content: 'pwned' }))).toBe('OUTSIDE_WORKSPACE');
-      expect(errorCode(await toolkit.invoke('filesystem', 'edit_file', { path: attempt, old_str: 'secret', new_str: 'pwned' }))).toBe('OUTSIDE_WORKSPACE');
+      expect(errorCode(await toolkit.invoke('filesystem', 'write_file', { path: attempt, content: 'pwned' }))).toBe(
+        'OUTSIDE_WORKSPACE',
+      );
+      expect(
+        errorCode(
+          await toolkit.invoke('filesystem', 'edit_file', { path: attempt, old_str: 'secret', new_str: 'pwned' }),
+        ),
+      ).toBe('OUTSIDE_WORKSPACE');
     }
-    expect(errorCode(await toolkit.invoke('filesystem', 'write_file', { path: 'dangling-out', content: 'pwned' }))).toBe('OUTSIDE_WORKSPACE');
-    expect(errorCode(await toolkit.invoke('filesystem', 'edit_file', { path: 'dir-link-out/new.txt', old_str: '', new_str: 'pwned' }))).toBe('OUTSIDE_WORKSPACE');
+    expect(
+      errorCode(await toolkit.invoke('filesystem', 'write_file', { path: 'dangling-out', content: 'pwned' })),
+    ).toBe('OUTSIDE_WORKSPACE');
+    expect(
+      errorCode(
+        await toolkit.invoke('filesystem', 'edit_file', {
+          path: 'dir-link-out/new.txt',
+          old_str: '',
+          new_str: 'pwned',
+        }),
+      ),
+    ).toBe('OUTSIDE_WORKSPACE');
     expect(await readFile(path.join(parent, 'outside.txt'), 'utf8')).toBe('parent secret');
     expect(await readFile(path.join(sibling, 'secret.txt'), 'utf8')).toBe('sibling secret');
     await expect(readFile(path.join(parent, 'does-not-exist-yet.txt'))).rejects.toThrow();
@@ -98,7 +120,9 @@ describe('filesystem operations stay confined', () => {
     await writeFile(path.join(parent, 'real', 'a.txt'), 'hello\n');
     await symlink(path.join(parent, 'real'), path.join(parent, 'alias'));
     const toolkit = createToolkit({ workspace: path.join(parent, 'alias') });
-    const output = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: path.join(parent, 'alias', 'a.txt') }));
+    const output = expectOk(
+      await toolkit.invoke('filesystem', 'read_file', { path: path.join(parent, 'alias', 'a.txt') }),
+    );
     expect(output.path).toBe('a.txt');
   });
 });

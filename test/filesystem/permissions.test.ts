@@ -25,15 +25,27 @@ function canDropPrivileges(): boolean {
 }
 const isRoot = canDropPrivileges();
 
-interface Outcome { ok: boolean; code?: string; message?: string; output?: any }
+interface Outcome {
+  ok: boolean;
+  code?: string;
+  message?: string;
+  output?: any;
+}
 
-async function asNobody(workspace: string, calls: { operation: string; input: Record<string, unknown> }[]): Promise<Outcome[]> {
-  const { stdout } = await execFileAsync(process.execPath, ['--import', tsxLoader, fixture, workspace, JSON.stringify(calls)], {
-    uid: NOBODY,
-    gid: NOBODY,
-    env: { PATH: process.env.PATH, HOME: '/tmp' },
-    maxBuffer: 1 << 22,
-  });
+async function asNobody(
+  workspace: string,
+  calls: { operation: string; input: Record<string, unknown> }[],
+): Promise<Outcome[]> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', tsxLoader, fixture, workspace, JSON.stringify(calls)],
+    {
+      uid: NOBODY,
+      gid: NOBODY,
+      env: { PATH: process.env.PATH, HOME: '/tmp' },
+      maxBuffer: 1 << 22,
+    },
+  );
   const parsed = JSON.parse(stdout) as { uid: number; outcomes: Outcome[] };
   expect(parsed.uid).toBe(NOBODY);
   return parsed.outcomes;
@@ -49,7 +61,14 @@ async function nobodyWorkspace(): Promise<string> {
   return ws;
 }
 
-async function file(ws: string, name: string, content: string, mode: number, uid: number, gid: number): Promise<string> {
+async function file(
+  ws: string,
+  name: string,
+  content: string,
+  mode: number,
+  uid: number,
+  gid: number,
+): Promise<string> {
   const p = path.join(ws, name);
   await writeFile(p, content);
   await chown(p, uid, gid);
@@ -72,7 +91,7 @@ describe.skipIf(!isRoot)('as a non-root user', () => {
     expect((await stat(ro)).mode & 0o7777).toBe(0o444);
   }, 60_000);
 
-  it("a root-owned file (0644) in a folder nobody may write is refused, and keeps its owner", async () => {
+  it('a root-owned file (0644) in a folder nobody may write is refused, and keeps its owner', async () => {
     const ws = await nobodyWorkspace();
     const owned = await file(ws, 'root.txt', 'root data\n', 0o644, 0, 0);
     const outcomes = await asNobody(ws, [

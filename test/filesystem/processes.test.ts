@@ -30,7 +30,9 @@ function runUntilReadyThenKill(args: string[], afterWrites: number, killAfterMs:
         setTimeout(() => child.kill('SIGKILL'), killAfterMs);
       }
     });
-    child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited ${code}: ${stderr}`))));
+    child.on('exit', (code, signal) =>
+      signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited ${code}: ${stderr}`)),
+    );
   });
 }
 
@@ -54,7 +56,10 @@ describe('write_file under SIGKILL', () => {
     // What the killed writers left (temp files, a lock) is swept or broken by the next write.
     const { createToolkit } = await import('../../src/index.js');
     const { readdir } = await import('node:fs/promises');
-    const result = await createToolkit({ workspace: root }).invoke('filesystem', 'write_file', { path: 'data.txt', content: 'done' });
+    const result = await createToolkit({ workspace: root }).invoke('filesystem', 'write_file', {
+      path: 'data.txt',
+      content: 'done',
+    });
     expect(result.ok).toBe(true);
     expect(await readdir(root)).toEqual(['data.txt']);
   }, 400_000);
@@ -78,7 +83,20 @@ describe('read_file on a 1 GiB file', () => {
     await handle.close();
     const totalLines = line;
     const run = async (mode?: string) => {
-      const { stdout } = await execFileAsync(process.execPath, ['--import', tsxLoader, fixture('read-window.ts'), root, 'big.txt', String(totalLines - 49), '50', ...(mode ? [mode] : [])], { maxBuffer: 1 << 24 });
+      const { stdout } = await execFileAsync(
+        process.execPath,
+        [
+          '--import',
+          tsxLoader,
+          fixture('read-window.ts'),
+          root,
+          'big.txt',
+          String(totalLines - 49),
+          '50',
+          ...(mode ? [mode] : []),
+        ],
+        { maxBuffer: 1 << 24 },
+      );
       return JSON.parse(stdout) as { output: any; maxRssKiB: number };
     };
     const baseline = await run('--baseline');

@@ -9,7 +9,14 @@ import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createToolkit, referenceProviders, type HandlerContext, type InvokeResult, type Provider, type Toolkit } from '../../src/index.js';
+import {
+  createToolkit,
+  referenceProviders,
+  type HandlerContext,
+  type InvokeResult,
+  type Provider,
+  type Toolkit,
+} from '../../src/index.js';
 import { DescriptorFile } from '../../src/runtime/descriptor-file.js';
 import { forgetFolders } from '../../src/runtime/folder-cache.js';
 import { errorCode, tempDir } from '../support/helpers.js';
@@ -65,7 +72,9 @@ async function warm(toolkit: Toolkit, file: string, seen: string[]): Promise<voi
 
 /** What a result says, without its timing. */
 function said(result: InvokeResult): unknown {
-  return result.ok ? { ok: true, output: result.output, text: result.text } : { ok: false, error: result.error, text: result.text };
+  return result.ok
+    ? { ok: true, output: result.output, text: result.text }
+    : { ok: false, error: result.error, text: result.text };
 }
 
 /** A process blocked opening `fifo` for writing (never creating it): `released()` tells whether some reader opened it. */
@@ -73,7 +82,9 @@ async function blockedWriter(fifo: string) {
   const script = `const fs = require('fs'); process.stdout.write('ready;'); fs.openSync(${JSON.stringify(fifo)}, fs.constants.O_WRONLY); process.stdout.write('opened')`;
   const child = spawn(process.execPath, ['-e', script]);
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   while (!out.includes('ready')) await new Promise((r) => setTimeout(r, 5));
   await new Promise((r) => setTimeout(r, 50)); // in its open() by now
@@ -100,8 +111,24 @@ describe('read_file opened through a held folder', () => {
     await warm(warmed, 'a.txt', seen);
     await warm(warmed, 'd/b.txt', seen);
     const inputs = [
-      'a.txt', 'd/b.txt', './a.txt', 'd/./b.txt', 'd/../a.txt', path.join(ws, 'd', 'b.txt'), 'missing.txt', 'd/missing.txt',
-      'd/sub', 'd/sub/', 'd/b.txt/', 'a.txt/.', 'link-in.txt', 'link-out.txt', 'dir-out/secret.txt', '../outside/secret.txt', 'fifo', 'd',
+      'a.txt',
+      'd/b.txt',
+      './a.txt',
+      'd/./b.txt',
+      'd/../a.txt',
+      path.join(ws, 'd', 'b.txt'),
+      'missing.txt',
+      'd/missing.txt',
+      'd/sub',
+      'd/sub/',
+      'd/b.txt/',
+      'a.txt/.',
+      'link-in.txt',
+      'link-out.txt',
+      'dir-out/secret.txt',
+      '../outside/secret.txt',
+      'fifo',
+      'd',
     ];
     const tried: string[] = [];
     for (const file of inputs) {
@@ -173,16 +200,32 @@ describe('read_file opened through a held folder', () => {
   it('opens nothing in advance for a handler that does not open its path, one that opens it to write, or a path a rule looks at', async () => {
     const { ws } = await fixture();
     const seen = opens();
-    const withReadFile = (read_file: (params: unknown, ctx: HandlerContext) => Promise<unknown>, validateOutput = true) =>
-      createToolkit({ workspace: ws, validateOutput, providers: [{ ...filesystem, handlers: { ...filesystem.handlers, read_file } }] as Provider<any>[] });
+    const withReadFile = (
+      read_file: (params: unknown, ctx: HandlerContext) => Promise<unknown>,
+      validateOutput = true,
+    ) =>
+      createToolkit({
+        workspace: ws,
+        validateOutput,
+        providers: [{ ...filesystem, handlers: { ...filesystem.handlers, read_file } }] as Provider<any>[],
+      });
     const variants: [string, Toolkit][] = [
       ['does not open', withReadFile(async (_p, ctx) => ({ note: ctx.paths.path!.relative }), false)],
-      ['opens to write', withReadFile(async (_p, ctx) => {
-        const { handle } = await ctx.workspace.openVerified(ctx.paths.path!, constants.O_RDWR);
-        await handle.close();
-        return { written: true };
-      }, false)],
-      ['a path rule', createToolkit({ workspace: ws, policy: { rules: [{ operation: 'read_file', path: 'secret/**', decision: 'deny' }] } })],
+      [
+        'opens to write',
+        withReadFile(async (_p, ctx) => {
+          const { handle } = await ctx.workspace.openVerified(ctx.paths.path!, constants.O_RDWR);
+          await handle.close();
+          return { written: true };
+        }, false),
+      ],
+      [
+        'a path rule',
+        createToolkit({
+          workspace: ws,
+          policy: { rules: [{ operation: 'read_file', path: 'secret/**', decision: 'deny' }] },
+        }),
+      ],
     ];
     for (const [what, toolkit] of variants) {
       const before = seen.length;
@@ -200,8 +243,12 @@ describe('read_file opened through a held folder', () => {
     let skip = false;
     const read = filesystem.handlers.read_file!;
     // A handler that sometimes fails before it opens the file: the descriptor opened for it is closed.
-    const flaky = (params: unknown, ctx: HandlerContext) => (skip ? Promise.reject(new Error('not now')) : read(params, ctx));
-    const toolkit = createToolkit({ workspace: ws, providers: [{ ...filesystem, handlers: { ...filesystem.handlers, read_file: flaky } }] as Provider<any>[] });
+    const flaky = (params: unknown, ctx: HandlerContext) =>
+      skip ? Promise.reject(new Error('not now')) : read(params, ctx);
+    const toolkit = createToolkit({
+      workspace: ws,
+      providers: [{ ...filesystem, handlers: { ...filesystem.handlers, read_file: flaky } }] as Provider<any>[],
+    });
     await warm(toolkit, 'd/b.txt', seen);
     const count = async () => (await readdir('/proc/self/fd')).length;
     await new Promise((r) => setTimeout(r, 20));

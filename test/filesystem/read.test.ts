@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { sharedLineIndex, LINE_INDEX_STRIDE } from '../../src/handlers/filesystem/lines/line-index.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 
-const lines = (n: number, make = (i: number) => `line ${i}`) => Array.from({ length: n }, (_, i) => make(i + 1)).join('\n') + '\n';
+const lines = (n: number, make = (i: number) => `line ${i}`) =>
+  Array.from({ length: n }, (_, i) => make(i + 1)).join('\n') + '\n';
 
 describe('read_file', () => {
   it('pages through a file: every window matches the file, next_offset chains to the end', async () => {
@@ -13,7 +14,9 @@ describe('read_file', () => {
     const seen: string[] = [];
     let offset = 1;
     for (;;) {
-      const out = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'f.txt', offset, limit: 1234, line_numbers: false }));
+      const out = expectOk(
+        await toolkit.invoke('filesystem', 'read_file', { path: 'f.txt', offset, limit: 1234, line_numbers: false }),
+      );
       expect(out.total_lines).toBe(10_500);
       seen.push(...out.content.split('\n'));
       if (!out.next_offset) break;
@@ -28,8 +31,17 @@ describe('read_file', () => {
     const text = lines(25_000, (i) => `${i}:${'x'.repeat(i % 37)}`);
     await writeFile(path.join(root, 'g.txt'), text);
     const all = text.trimEnd().split('\n');
-    for (const [offset, limit] of [[24_990, 50], [1, 3], [LINE_INDEX_STRIDE, 2], [LINE_INDEX_STRIDE + 1, 1], [12_345, 1000], [25_000, 10]] as const) {
-      const out = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'g.txt', offset, limit, line_numbers: false }));
+    for (const [offset, limit] of [
+      [24_990, 50],
+      [1, 3],
+      [LINE_INDEX_STRIDE, 2],
+      [LINE_INDEX_STRIDE + 1, 1],
+      [12_345, 1000],
+      [25_000, 10],
+    ] as const) {
+      const out = expectOk(
+        await toolkit.invoke('filesystem', 'read_file', { path: 'g.txt', offset, limit, line_numbers: false }),
+      );
       expect(out.content).toBe(all.slice(offset - 1, offset - 1 + limit).join('\n'));
       expect(out.end_line).toBe(Math.min(offset + limit - 1, 25_000));
     }
@@ -46,13 +58,23 @@ describe('read_file', () => {
     expect(index.totalLines).toBe(5000);
     // Byte offsets where lines 1, 1001, … 5001 start (5001 = end of file: one past the last line).
     const text = lines(5000);
-    const expected = [1, 1001, 2001, 3001, 4001, 5001].map((n) => Buffer.byteLength(text.split('\n').slice(0, n - 1).map((l) => l + '\n').join('')));
+    const expected = [1, 1001, 2001, 3001, 4001, 5001].map((n) =>
+      Buffer.byteLength(
+        text
+          .split('\n')
+          .slice(0, n - 1)
+          .map((l) => l + '\n')
+          .join(''),
+      ),
+    );
     expect(index.checkpoints).toEqual(expected);
     // Append: size and mtime change, so the next read must see the new line count.
     const handle = await open(file, 'a');
     await handle.write('extra line\n');
     await handle.close();
-    const out = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'h.txt', offset: 5001, line_numbers: false }));
+    const out = expectOk(
+      await toolkit.invoke('filesystem', 'read_file', { path: 'h.txt', offset: 5001, line_numbers: false }),
+    );
     expect(out.total_lines).toBe(5001);
     expect(out.content).toBe('extra line');
   });
@@ -68,7 +90,10 @@ describe('read_file', () => {
     expect(third).toBe('after');
     expect(out.truncated).toBe(true);
 
-    await writeFile(path.join(root, 'wide.txt'), lines(3000, () => 'z'.repeat(1500)));
+    await writeFile(
+      path.join(root, 'wide.txt'),
+      lines(3000, () => 'z'.repeat(1500)),
+    );
     const capped = await toolkit.invoke('filesystem', 'read_file', { path: 'wide.txt' });
     const output = expectOk(capped);
     expect(output.content.length).toBeLessThanOrEqual(100 * 1024 + 2000);
@@ -90,9 +115,17 @@ describe('read_file', () => {
     await writeFile(path.join(root, 'empty.txt'), '');
     await writeFile(path.join(root, 'nofinal.txt'), 'a\nb');
     const empty = await toolkit.invoke('filesystem', 'read_file', { path: 'empty.txt' });
-    expect(expectOk(empty)).toMatchObject({ content: '', total_lines: 0, start_line: 1, end_line: 0, truncated: false });
+    expect(expectOk(empty)).toMatchObject({
+      content: '',
+      total_lines: 0,
+      start_line: 1,
+      end_line: 0,
+      truncated: false,
+    });
     expect(empty.text).toContain('empty');
-    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'nofinal.txt', line_numbers: false }))).toMatchObject({ content: 'a\nb', total_lines: 2 });
+    expect(
+      expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'nofinal.txt', line_numbers: false })),
+    ).toMatchObject({ content: 'a\nb', total_lines: 2 });
     const past = await toolkit.invoke('filesystem', 'read_file', { path: 'nofinal.txt', offset: 3 });
     expect(errorCode(past)).toBe('INVALID_INPUT');
     expect(past.text).toContain('2 lines');
@@ -100,10 +133,20 @@ describe('read_file', () => {
 
   it('decodes BOMs: UTF-8 BOM is hidden, UTF-16 BE/LE are decoded', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    await writeFile(path.join(root, 'bom8.txt'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('héllo\r\nwörld\r\n')]));
-    await writeFile(path.join(root, 'be.txt'), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('ab\ncd\n', 'utf16le').swap16()]));
-    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'bom8.txt', line_numbers: false }))).toMatchObject({ content: 'héllo\nwörld', encoding: 'utf-8-bom', total_lines: 2 });
-    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'be.txt', offset: 2, line_numbers: false }))).toMatchObject({ content: 'cd', encoding: 'utf-16be', total_lines: 2 });
+    await writeFile(
+      path.join(root, 'bom8.txt'),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('héllo\r\nwörld\r\n')]),
+    );
+    await writeFile(
+      path.join(root, 'be.txt'),
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('ab\ncd\n', 'utf16le').swap16()]),
+    );
+    expect(
+      expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'bom8.txt', line_numbers: false })),
+    ).toMatchObject({ content: 'héllo\nwörld', encoding: 'utf-8-bom', total_lines: 2 });
+    expect(
+      expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'be.txt', offset: 2, line_numbers: false })),
+    ).toMatchObject({ content: 'cd', encoding: 'utf-16be', total_lines: 2 });
   });
 
   it('suggests similar names on NOT_FOUND and refuses binary files and directories', async () => {
@@ -127,11 +170,19 @@ describe('read_file line index under concurrency', () => {
     await writeFile(path.join(root, 'c.txt'), text);
     const all = text.trimEnd().split('\n');
     const offsets = [290_000, 155_000, 25_000, 270_001, 99_999, 1];
-    const first = await Promise.all(offsets.map((offset) => toolkit.invoke('filesystem', 'read_file', { path: 'c.txt', offset, limit: 5, line_numbers: false })));
-    first.forEach((result, i) => expect(expectOk(result).content).toBe(all.slice(offsets[i]! - 1, offsets[i]! + 4).join('\n')));
+    const first = await Promise.all(
+      offsets.map((offset) =>
+        toolkit.invoke('filesystem', 'read_file', { path: 'c.txt', offset, limit: 5, line_numbers: false }),
+      ),
+    );
+    first.forEach((result, i) =>
+      expect(expectOk(result).content).toBe(all.slice(offsets[i]! - 1, offsets[i]! + 4).join('\n')),
+    );
     // Every later read goes through the shared index: each must still be exact.
     for (const offset of [1001, 2001, 149_999, 299_996, 200_000, 123_456]) {
-      const out = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'c.txt', offset, limit: 5, line_numbers: false }));
+      const out = expectOk(
+        await toolkit.invoke('filesystem', 'read_file', { path: 'c.txt', offset, limit: 5, line_numbers: false }),
+      );
       expect(out.content).toBe(all.slice(offset - 1, offset + 4).join('\n'));
     }
   });

@@ -51,7 +51,9 @@ describe('a 20 GiB sparse line', () => {
     const ws = await sparseFile(head, '\nafter\n');
     const result = await read(ws, { offset: 6 });
     expect(errorCode(result)).toBe('TOO_LARGE');
-    expect(result.ok ? '' : result.error.message).toMatch(/line 4 of big\.txt is longer than 64 MiB.*line 6 cannot be read/);
+    expect(result.ok ? '' : result.error.message).toMatch(
+      /line 4 of big\.txt is longer than 64 MiB.*line 6 cannot be read/,
+    );
   });
 
   it('a tail window whose last line is the huge one is TOO_LARGE', async () => {
@@ -100,7 +102,9 @@ describe('a 20 GiB sparse line', () => {
     expect(window.text).toContain('line 3 is longer than 64 MiB');
     expect(errorCode(await read(utf16, { offset: -1 }))).toBe('TOO_LARGE');
     expect(errorCode(await read(utf16, { offset: 5 }))).toBe('TOO_LARGE');
-    const legacy = await sparseFile(Buffer.from('caf\xe9 cr\xe8me br\xfbl\xe9e na\xefve \xe0 la fa\xe7on\n'.repeat(2000), 'latin1'));
+    const legacy = await sparseFile(
+      Buffer.from('caf\xe9 cr\xe8me br\xfbl\xe9e na\xefve \xe0 la fa\xe7on\n'.repeat(2000), 'latin1'),
+    );
     const legacyWindow = await read(legacy, { offset: 1999, limit: 5 });
     expect(expectOk<ReadFileResult>(legacyWindow).encoding).not.toBe('utf-8');
     expect(expectOk<ReadFileResult>(legacyWindow).end_line).toBe(2001);
@@ -109,9 +113,19 @@ describe('a 20 GiB sparse line', () => {
 
   it('edit_file and multi_edit refuse it at once: TOO_LARGE', async () => {
     const ws = await sparseFile(head);
-    const edit = await ws.toolkit.invoke('filesystem', 'edit_file', { path: 'big.txt', old_str: 'line one', new_str: 'x' }, { signal: AbortSignal.timeout(10_000) });
+    const edit = await ws.toolkit.invoke(
+      'filesystem',
+      'edit_file',
+      { path: 'big.txt', old_str: 'line one', new_str: 'x' },
+      { signal: AbortSignal.timeout(10_000) },
+    );
     expect(errorCode(edit)).toBe('TOO_LARGE');
-    const multi = await ws.toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits: [{ old_str: 'line one', new_str: 'x' }] }, { signal: AbortSignal.timeout(10_000) });
+    const multi = await ws.toolkit.invoke(
+      'filesystem',
+      'multi_edit',
+      { path: 'big.txt', edits: [{ old_str: 'line one', new_str: 'x' }] },
+      { signal: AbortSignal.timeout(10_000) },
+    );
     expect(errorCode(multi)).toBe('TOO_LARGE');
   });
 });
@@ -128,9 +142,18 @@ describe('budgets, in the reader itself', () => {
   const wide = { maxLineChars: 1e7, maxChars: 1e12, signal };
 
   it('the call budget stops skipping; the next call resumes from where it stopped and reaches the window', async () => {
-    const bytes = Buffer.from(Array.from({ length: 60_000 }, (_, i) => `${i + 1}:${'y'.repeat(i % 90)}`).join('\n') + '\n');
+    const bytes = Buffer.from(
+      Array.from({ length: 60_000 }, (_, i) => `${i + 1}:${'y'.repeat(i % 90)}`).join('\n') + '\n',
+    );
     const index: LineIndex = { checkpoints: [0] };
-    const request = { ...wide, offset: 59_990, limit: 5, size: bytes.length, countAheadBytes: 0, budget: { maxLineBytes: 1e9, maxScanBytes: 512 * 1024 } };
+    const request = {
+      ...wide,
+      offset: 59_990,
+      limit: 5,
+      size: bytes.length,
+      countAheadBytes: 0,
+      budget: { maxLineBytes: 1e9, maxScanBytes: 512 * 1024 },
+    };
     let calls = 0;
     let window;
     for (;;) {
@@ -152,7 +175,14 @@ describe('budgets, in the reader itself', () => {
   it('a count stopped by the call budget goes on at the next call and ends exact', async () => {
     const bytes = Buffer.from('z\n'.repeat(2_000_000));
     const index: LineIndex = { checkpoints: [0] };
-    const request = { ...wide, offset: 1, limit: 1, size: bytes.length, countAheadBytes: Infinity, budget: { maxLineBytes: 1e9, maxScanBytes: 1024 * 1024 } };
+    const request = {
+      ...wide,
+      offset: 1,
+      limit: 1,
+      size: bytes.length,
+      countAheadBytes: Infinity,
+      budget: { maxLineBytes: 1e9, maxScanBytes: 1024 * 1024 },
+    };
     const first = await readByteLineWindow(memoryReader(bytes), index, request);
     expect(first.budgetStop).toMatchObject({ kind: 'scan', during: 'count' });
     expect(first.totalLines).toBeUndefined();
@@ -167,7 +197,14 @@ describe('budgets, in the reader itself', () => {
 
   it('backward: the call budget ends a tail window at the lines it reached', async () => {
     const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => `${i}:${'w'.repeat(1000)}`).join('\n'));
-    const request = { ...wide, offset: 1, limit: 3000, size: bytes.length, countAheadBytes: 0, budget: { maxLineBytes: 1e9, maxScanBytes: 1024 * 1024 } };
+    const request = {
+      ...wide,
+      offset: 1,
+      limit: 3000,
+      size: bytes.length,
+      countAheadBytes: 0,
+      budget: { maxLineBytes: 1e9, maxScanBytes: 1024 * 1024 },
+    };
     const tail = await readLastLines(memoryReader(bytes), 0, bytes.length, 3000, request);
     if (!('window' in tail)) throw new Error('expected a window');
     expect(tail.window.budgetStop).toMatchObject({ kind: 'scan' });
@@ -182,7 +219,12 @@ describe('budgets, in the reader itself', () => {
   it('UTF-16: the call budget stops a window before it is reached, and a count', async () => {
     const bytes = Buffer.from('abc\n'.repeat(1_000_000), 'utf16le');
     const budget = { maxLineBytes: 1e9, maxScanBytes: 2 * 1024 * 1024 };
-    const far = await readDecodedWindow(memoryReader(bytes), 'utf-16le', 0, { ...wide, offset: 900_000, limit: 5, budget });
+    const far = await readDecodedWindow(memoryReader(bytes), 'utf-16le', 0, {
+      ...wide,
+      offset: 900_000,
+      limit: 5,
+      budget,
+    });
     expect(far.lines).toEqual([]);
     expect(far.budgetStop).toMatchObject({ kind: 'scan', during: 'window' });
     const near = await readDecodedWindow(memoryReader(bytes), 'utf-16le', 0, { ...wide, offset: 1, limit: 2, budget });
@@ -195,24 +237,41 @@ describe('budgets, in the reader itself', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.tuple(fc.nat(3), fc.integer({ min: 0, max: 400_000 })), { minLength: 1, maxLength: 40 }),
-        fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 30 }),
-        fc.integer({ min: 1000, max: 300_000 }), fc.integer({ min: 64 * 1024, max: 3 * 1024 * 1024 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1000, max: 300_000 }),
+        fc.integer({ min: 64 * 1024, max: 3 * 1024 * 1024 }),
         async (shape, offset, limit, maxLineBytes, maxScanBytes) => {
           // Runs of short lines and long lines, so that chunks end inside both.
-          const text = shape.map(([kind, n]) => (kind === 0 ? `${'s\n'.repeat(n % 5000)}` : `${'L'.repeat(n)}\n`)).join('');
+          const text = shape
+            .map(([kind, n]) => (kind === 0 ? `${'s\n'.repeat(n % 5000)}` : `${'L'.repeat(n)}\n`))
+            .join('');
           const bytes = Buffer.from(text);
           const lines = naiveLines(text);
           const budget = { maxLineBytes, maxScanBytes };
-          const window = await readByteLineWindow(memoryReader(bytes), { checkpoints: [0] }, { ...wide, offset, limit, size: bytes.length, countAheadBytes: 0, budget });
+          const window = await readByteLineWindow(
+            memoryReader(bytes),
+            { checkpoints: [0] },
+            { ...wide, offset, limit, size: bytes.length, countAheadBytes: 0, budget },
+          );
           const stop = window.budgetStop;
           const shown = stop?.kind === 'line' && stop.during === 'window' ? window.lines.slice(0, -1) : window.lines;
           expect(shown).toEqual(lines.slice(offset - 1, offset - 1 + shown.length));
-          if (stop?.kind === 'line') expect(Buffer.byteLength(lines[stop.line - 1] ?? '')).toBeGreaterThan(maxLineBytes);
+          if (stop?.kind === 'line')
+            expect(Buffer.byteLength(lines[stop.line - 1] ?? '')).toBeGreaterThan(maxLineBytes);
           if (!stop) expect(window.lines).toEqual(lines.slice(offset - 1, offset - 1 + limit));
-          const tail = await readLastLines(memoryReader(bytes), 0, bytes.length, limit, { ...wide, offset: 1, limit, size: bytes.length, countAheadBytes: 0, budget });
+          const tail = await readLastLines(memoryReader(bytes), 0, bytes.length, limit, {
+            ...wide,
+            offset: 1,
+            limit,
+            size: bytes.length,
+            countAheadBytes: 0,
+            budget,
+          });
           if ('window' in tail) {
             expect(tail.window.lines).toEqual(lines.slice(-tail.window.lines.length));
-            if (tail.window.budgetStop?.kind === 'line') expect(Buffer.byteLength(lines.at(tail.window.budgetStop.line)!)).toBeGreaterThan(maxLineBytes);
+            if (tail.window.budgetStop?.kind === 'line')
+              expect(Buffer.byteLength(lines.at(tail.window.budgetStop.line)!)).toBeGreaterThan(maxLineBytes);
           } else if ('stopped' in tail) {
             expect(tail.stopped.line).toBe(-1);
           } else {

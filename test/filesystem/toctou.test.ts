@@ -14,12 +14,21 @@ const flipper = path.join(import.meta.dirname, '../fixtures', 'flipper.ts');
 const SECRET = 'OUTSIDE SECRET';
 
 /** Runs `work` over and over while the flipper swaps `target` for a link to `outside`; returns the flip count. */
-async function duringFlips(target: string, outside: string, ms: number, work: () => Promise<void>): Promise<{ flips: number; calls: number }> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, flipper, target, outside, String(ms)], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function duringFlips(
+  target: string,
+  outside: string,
+  ms: number,
+  work: () => Promise<void>,
+): Promise<{ flips: number; calls: number }> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, flipper, target, outside, String(ms)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   let exited = false;
   const done = new Promise<void>((resolve) => child.on('exit', () => ((exited = true), resolve())));
-  await new Promise<void>((resolve) => child.stdout.on('data', (chunk) => ((out += chunk), out.includes('ready') && resolve())));
+  await new Promise<void>((resolve) =>
+    child.stdout.on('data', (chunk) => ((out += chunk), out.includes('ready') && resolve())),
+  );
   let calls = 0;
   while (!exited) {
     await work();
@@ -60,18 +69,35 @@ describe('a parent folder swapped for a symlink to outside while calls run', () 
       n++;
       const results: [string, InvokeResult][] = [
         ['read_file', await toolkit.invoke('filesystem', 'read_file', { path: 'sub/f.txt' })],
-        ['write_file', await toolkit.invoke('filesystem', 'write_file', { path: `sub/new-${n % 5}.txt`, content: `w${n}\n` })],
-        ['write_file over', await toolkit.invoke('filesystem', 'write_file', { path: 'sub/f.txt', content: `inside f ${n}\n` })],
+        [
+          'write_file',
+          await toolkit.invoke('filesystem', 'write_file', { path: `sub/new-${n % 5}.txt`, content: `w${n}\n` }),
+        ],
+        [
+          'write_file over',
+          await toolkit.invoke('filesystem', 'write_file', { path: 'sub/f.txt', content: `inside f ${n}\n` }),
+        ],
         // Only the outside file holds SECRET: an edit that succeeds has edited outside.
-        ['edit_file', await toolkit.invoke('filesystem', 'edit_file', { path: 'sub/e.txt', old_str: 'SECRET', new_str: 'PWNED' })],
-        ['multi_edit', await toolkit.invoke('filesystem', 'multi_edit', { path: 'sub/e.txt', edits: [{ old_str: 'SECRET', new_str: 'PWNED' }] })],
+        [
+          'edit_file',
+          await toolkit.invoke('filesystem', 'edit_file', { path: 'sub/e.txt', old_str: 'SECRET', new_str: 'PWNED' }),
+        ],
+        [
+          'multi_edit',
+          await toolkit.invoke('filesystem', 'multi_edit', {
+            path: 'sub/e.txt',
+            edits: [{ old_str: 'SECRET', new_str: 'PWNED' }],
+          }),
+        ],
         ['list_directory', await toolkit.invoke('filesystem', 'list_directory', { path: 'sub' })],
         ['list_directory depth', await toolkit.invoke('filesystem', 'list_directory', { depth: 2 })],
       ];
       for (const [name, result] of results) {
         if (result.ok) okCalls++;
-        if (leaked(result) || (result.ok && JSON.stringify(result.output).includes('outside-only'))) escapes.push(`${name}: ${result.text.slice(0, 80)}`);
-        if ((name === 'edit_file' || name === 'multi_edit') && result.ok) escapes.push(`${name} succeeded on the outside file`);
+        if (leaked(result) || (result.ok && JSON.stringify(result.output).includes('outside-only')))
+          escapes.push(`${name}: ${result.text.slice(0, 80)}`);
+        if ((name === 'edit_file' || name === 'multi_edit') && result.ok)
+          escapes.push(`${name} succeeded on the outside file`);
         if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
       }
     });
@@ -93,13 +119,23 @@ describe('the file itself swapped for a symlink to outside while calls run', () 
     const { flips } = await duringFlips(path.join(ws, 'e.txt'), path.join(outside, 'e.txt'), 2500, async () => {
       const results: [string, InvokeResult][] = [
         ['read_file', await toolkit.invoke('filesystem', 'read_file', { path: 'e.txt' })],
-        ['edit_file', await toolkit.invoke('filesystem', 'edit_file', { path: 'e.txt', old_str: 'SECRET', new_str: 'PWNED' })],
-        ['multi_edit', await toolkit.invoke('filesystem', 'multi_edit', { path: 'e.txt', edits: [{ old_str: 'SECRET', new_str: 'PWNED' }] })],
+        [
+          'edit_file',
+          await toolkit.invoke('filesystem', 'edit_file', { path: 'e.txt', old_str: 'SECRET', new_str: 'PWNED' }),
+        ],
+        [
+          'multi_edit',
+          await toolkit.invoke('filesystem', 'multi_edit', {
+            path: 'e.txt',
+            edits: [{ old_str: 'SECRET', new_str: 'PWNED' }],
+          }),
+        ],
         ['write_file', await toolkit.invoke('filesystem', 'write_file', { path: 'e.txt', content: 'inside e\n' })],
       ];
       for (const [name, result] of results) {
         if (leaked(result)) escapes.push(`${name}: ${result.text.slice(0, 80)}`);
-        if ((name === 'edit_file' || name === 'multi_edit') && result.ok) escapes.push(`${name} succeeded on the outside file`);
+        if ((name === 'edit_file' || name === 'multi_edit') && result.ok)
+          escapes.push(`${name} succeeded on the outside file`);
         if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
       }
     });

@@ -57,7 +57,10 @@ describe('edits from two processes', () => {
   it('a lock left by a writer that died is broken at once', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'f.txt'), 'x\n');
-    await writeFile(path.join(root, '.f.txt.tw-lock'), JSON.stringify({ pid: await deadPid(), host: (await import('node:os')).hostname(), token: 'dead' }));
+    await writeFile(
+      path.join(root, '.f.txt.tw-lock'),
+      JSON.stringify({ pid: await deadPid(), host: (await import('node:os')).hostname(), token: 'dead' }),
+    );
     const started = Date.now();
     expectOk(await toolkit.invoke('filesystem', 'edit_file', { path: 'f.txt', old_str: 'x', new_str: 'y' }));
     expect(Date.now() - started).toBeLessThan(5000);
@@ -69,7 +72,10 @@ describe('edits from two processes', () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'f.txt'), 'x\n');
     const lock = path.join(root, '.f.txt.tw-lock');
-    await writeFile(lock, JSON.stringify({ pid: process.ppid, host: (await import('node:os')).hostname(), token: 'alive' }));
+    await writeFile(
+      lock,
+      JSON.stringify({ pid: process.ppid, host: (await import('node:os')).hostname(), token: 'alive' }),
+    );
     const pending = toolkit.invoke('filesystem', 'write_file', { path: 'f.txt', content: 'new\n' });
     await new Promise((done) => setTimeout(done, 300));
     expect(await readFile(path.join(root, 'f.txt'), 'utf8')).toBe('x\n');
@@ -96,7 +102,14 @@ describe('a file changed by another program between read and rename', () => {
       }
     })();
     const results = [];
-    for (let i = 0; i < 200; i += 4) results.push(await toolkit.invoke('filesystem', 'edit_file', { path: 'f.txt', old_str: `line ${i}: todo`, new_str: `line ${i}: done` }));
+    for (let i = 0; i < 200; i += 4)
+      results.push(
+        await toolkit.invoke('filesystem', 'edit_file', {
+          path: 'f.txt',
+          old_str: `line ${i}: todo`,
+          new_str: `line ${i}: done`,
+        }),
+      );
     await foreign;
     const final = await readFile(file, 'utf8');
     for (let i = 0; i < 100; i++) expect(final).toContain(`extra ${i}\n`);
@@ -149,7 +162,12 @@ describe('names and paths', () => {
       expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
       expectOk(await toolkit.invoke('filesystem', 'write_file', { path: `d/${name}`, content: 'one\n' }));
       expectOk(await toolkit.invoke('filesystem', 'edit_file', { path: `d/${name}`, old_str: 'one', new_str: 'two' }));
-      expectOk(await toolkit.invoke('filesystem', 'multi_edit', { path: `d/${name}`, edits: [{ old_str: 'two', new_str: 'three' }] }));
+      expectOk(
+        await toolkit.invoke('filesystem', 'multi_edit', {
+          path: `d/${name}`,
+          edits: [{ old_str: 'two', new_str: 'three' }],
+        }),
+      );
       expect(await readFile(path.join(root, 'd', name), 'utf8')).toBe('three\n');
     }
     const listing = expectOk(await toolkit.invoke('filesystem', 'list_directory', { path: 'd' }));
@@ -254,10 +272,24 @@ describe('files that are not regular files', () => {
     await symlink('real.txt', path.join(root, 'in-link'));
     await symlink(path.join(outsideDir, 'secret'), path.join(root, 'out-link'));
     const toolkit = createToolkit({ workspace: root });
-    expectOk(await toolkit.invoke('filesystem', 'multi_edit', { path: 'in-link', edits: [{ old_str: 'real', new_str: 'REAL' }] }));
+    expectOk(
+      await toolkit.invoke('filesystem', 'multi_edit', {
+        path: 'in-link',
+        edits: [{ old_str: 'real', new_str: 'REAL' }],
+      }),
+    );
     expect(await readFile(path.join(root, 'real.txt'), 'utf8')).toBe('REAL\n');
-    expect(errorCode(await toolkit.invoke('filesystem', 'multi_edit', { path: 'out-link', edits: [{ old_str: 'secret', new_str: 'x' }] }))).toBe('OUTSIDE_WORKSPACE');
-    expect(errorCode(await toolkit.invoke('filesystem', 'list_directory', { path: 'out-link' }))).toBe('OUTSIDE_WORKSPACE');
+    expect(
+      errorCode(
+        await toolkit.invoke('filesystem', 'multi_edit', {
+          path: 'out-link',
+          edits: [{ old_str: 'secret', new_str: 'x' }],
+        }),
+      ),
+    ).toBe('OUTSIDE_WORKSPACE');
+    expect(errorCode(await toolkit.invoke('filesystem', 'list_directory', { path: 'out-link' }))).toBe(
+      'OUTSIDE_WORKSPACE',
+    );
     expect(await readFile(path.join(outsideDir, 'secret'), 'utf8')).toBe('secret');
   });
 });

@@ -22,9 +22,16 @@ describe('built CLI (tsc + bundle → dist/cli.js)', () => {
     await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
     await copyFile(join(root, 'package.json'), join(build, 'package.json'));
     // Other modules' type errors must not hide ours: tsc still emits; we check the emitted files run.
-    spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    spawnSync(
+      join(root, 'node_modules/.bin/tsc'),
+      ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')],
+      { cwd: root, encoding: 'utf8' },
+    );
     // Then bundled, as `npm run build` ships it.
-    const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs'), join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs'), join(build, 'dist')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(bundled.status, bundled.stderr).toBe(0);
   }, 120_000);
   afterAll(async () => {
@@ -36,10 +43,18 @@ describe('built CLI (tsc + bundle → dist/cli.js)', () => {
     const cli = join(build, 'dist/cli.js');
     expect((await readFile(cli, 'utf8')).split('\n')[0]).toBe('#!/usr/bin/env node');
     const version = spawnSync(process.execPath, [cli, '--version'], { encoding: 'utf8' });
-    expect(version.stdout.trim()).toBe((await import(join(root, 'package.json'), { with: { type: 'json' } })).default.version);
+    expect(version.stdout.trim()).toBe(
+      (await import(join(root, 'package.json'), { with: { type: 'json' } })).default.version,
+    );
 
     const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--workspace', workspace], stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cli, 'mcp', '--workspace', workspace],
+        stderr: 'ignore',
+      }),
+    );
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toContain('read_file');

@@ -7,16 +7,25 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import * as sdkTypes from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { EarlyInitialize, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, initializeRequestOf, initializeResult } from '../../src/adapters/mcp-early-init.js';
+import {
+  EarlyInitialize,
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  initializeRequestOf,
+  initializeResult,
+} from '../../src/adapters/mcp-early-init.js';
 import { createDeferredMcpServer, mcpServerIdentity } from '../../src/adapters/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createToolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
 
-const init = (id: unknown, params: Record<string, unknown> = {}) => JSON.stringify({
-  jsonrpc: '2.0', id, method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' }, ...params },
-});
+const init = (id: unknown, params: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' }, ...params },
+  });
 
 /** A server over a fake stdin/stdout with the early reader in front; `lines()` is what it wrote. */
 async function harness(root: string) {
@@ -24,15 +33,37 @@ async function harness(root: string) {
   const stdout = new PassThrough();
   let written = '';
   let errors = '';
-  stdout.on('data', (chunk) => { written += chunk; });
-  const early = new EarlyInitialize(mcpServerIdentity(root), { stdin, stdout, stderr: { write: (text: string) => { errors += text; } } });
+  stdout.on('data', (chunk) => {
+    written += chunk;
+  });
+  const early = new EarlyInitialize(mcpServerIdentity(root), {
+    stdin,
+    stdout,
+    stderr: {
+      write: (text: string) => {
+        errors += text;
+      },
+    },
+  });
   const start = async () => {
     const server = await createDeferredMcpServer(async () => createToolkit({ workspace: root }), root);
-    const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
-    const attached = await early.attach(server, (input) => new StdioServerTransport((input ?? stdin) as never, stdout as never));
+    const closed = new Promise<void>((resolve) => {
+      server.onclose = resolve;
+    });
+    const attached = await early.attach(
+      server,
+      (input) => new StdioServerTransport((input ?? stdin) as never, stdout as never),
+    );
     return { server, closed, attached };
   };
-  const lines = () => written.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id?: unknown; result?: Record<string, unknown>; error?: { message: string } });
+  const lines = () =>
+    written
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(
+        (line) => JSON.parse(line) as { id?: unknown; result?: Record<string, unknown>; error?: { message: string } },
+      );
   const until = async (count: number) => {
     for (let i = 0; i < 200 && lines().length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     return lines();
@@ -50,40 +81,62 @@ describe('initialize before the SDK loads', () => {
     const root = await tempDir();
     const identity = mcpServerIdentity(root, { instructions: 'extra line' });
     for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
-      const server = new Server(identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
+      const server = new Server(identity.serverInfo, {
+        capabilities: identity.capabilities,
+        instructions: identity.instructions,
+      });
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);
       await clientSide.start();
-      const reply = new Promise<{ result: unknown }>((resolve) => { clientSide.onmessage = (message) => resolve(message as { result: unknown }); });
+      const reply = new Promise<{ result: unknown }>((resolve) => {
+        clientSide.onmessage = (message) => resolve(message as { result: unknown });
+      });
       await clientSide.send(JSON.parse(init(7, { protocolVersion: version })));
       const request = initializeRequestOf(init(7, { protocolVersion: version }))!;
       expect(request.id).toBe(7);
-      expect(JSON.stringify((await reply).result)).toBe(JSON.stringify(initializeResult(identity, request.protocolVersion)));
+      expect(JSON.stringify((await reply).result)).toBe(
+        JSON.stringify(initializeResult(identity, request.protocolVersion)),
+      );
       await server.close();
     }
   });
 
   it('leaves a protocol version it does not know the SDK supports to the SDK', () => {
-    expect(initializeRequestOf(init(1, { protocolVersion: LATEST_PROTOCOL_VERSION }))).toEqual({ id: 1, protocolVersion: LATEST_PROTOCOL_VERSION });
-    for (const version of ['1999-01-01', '2099-12-31', '']) expect(initializeRequestOf(init(1, { protocolVersion: version })), version).toBeUndefined();
+    expect(initializeRequestOf(init(1, { protocolVersion: LATEST_PROTOCOL_VERSION }))).toEqual({
+      id: 1,
+      protocolVersion: LATEST_PROTOCOL_VERSION,
+    });
+    for (const version of ['1999-01-01', '2099-12-31', ''])
+      expect(initializeRequestOf(init(1, { protocolVersion: version })), version).toBeUndefined();
   });
 
   it('answers only a well-formed first-line initialize', () => {
     expect(initializeRequestOf(init('a'))).toEqual({ id: 'a', protocolVersion: '2025-06-18' });
     for (const line of [
-      'not json', '[]', 'null', init(1.5), init(null), init({}),
-      init(1, { clientInfo: { name: 'x' } }), init(1, { clientInfo: 'x' }), init(1, { capabilities: [] }), init(1, { protocolVersion: 20250618 }),
+      'not json',
+      '[]',
+      'null',
+      init(1.5),
+      init(null),
+      init({}),
+      init(1, { clientInfo: { name: 'x' } }),
+      init(1, { clientInfo: 'x' }),
+      init(1, { capabilities: [] }),
+      init(1, { protocolVersion: 20250618 }),
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
       JSON.stringify({ jsonrpc: '1.0', id: 1, method: 'initialize', params: JSON.parse(init(1)).params }),
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize' }),
-    ]) expect(initializeRequestOf(line), line).toBeUndefined();
+    ])
+      expect(initializeRequestOf(line), line).toBeUndefined();
   });
 
   it('replies at once, then the SDK handles everything read meanwhile, in order, without a second initialize reply', async () => {
     const root = await tempDir();
     const h = await harness(root);
     // Initialize and three more messages in one chunk, before the SDK is even loaded.
-    h.stdin.write(`${init(1)}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} })}\n`);
+    h.stdin.write(
+      `${init(1)}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} })}\n`,
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(h.lines().map((m) => m.id)).toEqual([1]);
     expect(h.lines()[0]!.result).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: { name: 'toolwright' } });
@@ -101,7 +154,10 @@ describe('initialize before the SDK loads', () => {
   it('finds the first line across chunks, down to one byte each, CRLF included', async () => {
     const root = await tempDir();
     const h = await harness(root);
-    for (const byte of Buffer.from(`${init('split')}\r\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} })}\n`)) h.stdin.write(Buffer.from([byte]));
+    for (const byte of Buffer.from(
+      `${init('split')}\r\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} })}\n`,
+    ))
+      h.stdin.write(Buffer.from([byte]));
     await new Promise((resolve) => setImmediate(resolve));
     expect(h.lines().map((m) => m.id)).toEqual(['split']);
     const { server } = await h.start();

@@ -10,7 +10,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type McpHttpOptions, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
 
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
 const INIT_TEXT = JSON.stringify(INIT);
 
 let dir: string;
@@ -32,16 +37,31 @@ async function serve(options: McpHttpOptions): Promise<RunningHttpServer> {
   return running;
 }
 
-interface Reply { status: number; headers: IncomingMessage['headers']; body: string }
+interface Reply {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(typeof body === 'string' ? body : JSON.stringify(body));
   });
@@ -56,12 +76,27 @@ async function initialize(url: string): Promise<string> {
 /** Opens a GET event stream on a session; `ended` settles when the server ends it. */
 async function openStream(url: string, sessionId: string): Promise<{ ended: Promise<void> }> {
   const target = new URL(url);
-  const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' } });
-  req.on('error', () => { /* the server ending the stream may reset it */ });
-  const res = await new Promise<IncomingMessage>((resolve) => { req.on('response', resolve); req.end(); });
+  const req = request({
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method: 'GET',
+    headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+  });
+  req.on('error', () => {
+    /* the server ending the stream may reset it */
+  });
+  const res = await new Promise<IncomingMessage>((resolve) => {
+    req.on('response', resolve);
+    req.end();
+  });
   expect(res.statusCode).toBe(200);
   res.resume();
-  return { ended: new Promise<void>((resolve) => { res.on('close', () => resolve()); }) };
+  return {
+    ended: new Promise<void>((resolve) => {
+      res.on('close', () => resolve());
+    }),
+  };
 }
 
 /** A raw connection: what it sends is up to the test; `closed` gives everything the server said. */
@@ -69,8 +104,12 @@ function rawSocket(port: number, text: string): { socket: Socket; closed: Promis
   const socket = connect(port, '127.0.0.1');
   sockets.push(socket);
   let received = '';
-  socket.on('data', (chunk: Buffer) => { received += chunk.toString('latin1'); });
-  socket.on('error', () => { /* reset by the server */ });
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString('latin1');
+  });
+  socket.on('error', () => {
+    /* reset by the server */
+  });
   socket.write(text);
   return { socket, closed: new Promise((resolve) => socket.on('close', () => resolve(received))) };
 }
@@ -84,21 +123,33 @@ describe('what holds a session slot', () => {
     const ids = [await initialize(server.url), await initialize(server.url), await initialize(server.url)];
     const streams = await Promise.all(ids.map((id) => openStream(server.url, id)));
     let firstEnded = false;
-    void streams[0]!.ended.then(() => { firstEnded = true; });
+    void streams[0]!.ended.then(() => {
+      firstEnded = true;
+    });
     // All three slots hold nothing but a stream: a new session takes the oldest one's at once.
     const fourth = await initialize(server.url);
     expect(server.sessionCount()).toBe(3);
     await streams[0]!.ended;
     expect(firstEnded).toBe(true);
-    const evicted = await post(server.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-session-id': ids[0]!, 'mcp-protocol-version': '2025-06-18' });
+    const evicted = await post(
+      server.url,
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+      { 'mcp-session-id': ids[0]!, 'mcp-protocol-version': '2025-06-18' },
+    );
     expect(evicted.status).toBe(404);
-    const kept = await post(server.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-session-id': fourth, 'mcp-protocol-version': '2025-06-18' });
+    const kept = await post(
+      server.url,
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+      { 'mcp-session-id': fourth, 'mcp-protocol-version': '2025-06-18' },
+    );
     expect(kept.status).toBe(200);
   }, 30_000);
 
   it('an open event stream is no activity: sessions that only hold one expire, and their streams end', async () => {
     const server = await serve({ sessionIdleTimeoutMs: 500 });
-    const streams = await Promise.all([await initialize(server.url), await initialize(server.url)].map((id) => openStream(server.url, id)));
+    const streams = await Promise.all(
+      [await initialize(server.url), await initialize(server.url)].map((id) => openStream(server.url, id)),
+    );
     const deadline = Date.now() + 15_000;
     while (server.sessionCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(server.sessionCount()).toBe(0);
@@ -107,7 +158,9 @@ describe('what holds a session slot', () => {
 
   it('initialize POSTs whose bodies never finish hold no slot, and get a 408 at the body deadline', async () => {
     const server = await serve({ maxSessions: 3, bodyTimeoutMs: 1500 });
-    const stalled = [0, 1, 2].map(() => rawSocket(server.port, postHead('', INIT_TEXT.length) + INIT_TEXT.slice(0, 10)));
+    const stalled = [0, 1, 2].map(() =>
+      rawSocket(server.port, postHead('', INIT_TEXT.length) + INIT_TEXT.slice(0, 10)),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100)); // their headers are in
     const events: string[] = [];
     stalled.forEach(({ closed }, i) => void closed.then(() => events.push(`stalled ${i} closed`)));
@@ -126,7 +179,10 @@ describe('what holds a session slot', () => {
     const server = await serve({ maxSessions: 1, bodyTimeoutMs: 1500 });
     const id = await initialize(server.url);
     const body = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    const stalled = rawSocket(server.port, postHead(`Mcp-Session-Id: ${id}\r\nMcp-Protocol-Version: 2025-06-18\r\n`, body.length) + body.slice(0, 5));
+    const stalled = rawSocket(
+      server.port,
+      postHead(`Mcp-Session-Id: ${id}\r\nMcp-Protocol-Version: 2025-06-18\r\n`, body.length) + body.slice(0, 5),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const replacement = await initialize(server.url);
     expect(replacement).not.toBe(id);
@@ -138,11 +194,26 @@ describe('what holds a session slot', () => {
     const server = await serve({ bodyTimeoutMs: 5000 });
     const target = new URL(server.url);
     const reply = await new Promise<Reply>((resolve, reject) => {
-      const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': String(INIT_TEXT.length) } }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => { text += chunk; });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      });
+      const req = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'content-length': String(INIT_TEXT.length),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        },
+      );
       req.on('error', reject);
       void (async () => {
         for (let at = 0; at < INIT_TEXT.length; at += 40) {
@@ -169,7 +240,10 @@ describe('bounds on requests', () => {
     const server = await serve({ maxBodyBytes: 1024 });
     const announced = rawSocket(server.port, postHead('', 10 * 1024 * 1024));
     expect(await announced.closed).toMatch(/^HTTP\/1\.1 413 .*[\s\S]*larger than the 1024 bytes/);
-    const chunked = rawSocket(server.port, 'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n');
+    const chunked = rawSocket(
+      server.port,
+      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
     for (let i = 0; i < 4; i++) chunked.socket.write(`200\r\n${'x'.repeat(0x200)}\r\n`);
     expect(await chunked.closed).toMatch(/^HTTP\/1\.1 413 /);
     // Within the cap, the same server answers.
@@ -187,7 +261,9 @@ describe('bounds on requests', () => {
 
   it('stateless mode reads bodies with the same bounds', async () => {
     const server = await serve({ stateless: true, bodyTimeoutMs: 300, maxBodyBytes: 1024 });
-    expect(await rawSocket(server.port, postHead('', INIT_TEXT.length) + INIT_TEXT.slice(0, 3)).closed).toMatch(/^HTTP\/1\.1 408 /);
+    expect(await rawSocket(server.port, postHead('', INIT_TEXT.length) + INIT_TEXT.slice(0, 3)).closed).toMatch(
+      /^HTTP\/1\.1 408 /,
+    );
     expect(await rawSocket(server.port, postHead('', 4096)).closed).toMatch(/^HTTP\/1\.1 413 /);
     expect((await post(server.url, INIT)).status).toBe(200);
   }, 30_000);
@@ -195,7 +271,10 @@ describe('bounds on requests', () => {
   it('refuses bad limits', async () => {
     for (const option of ['headersTimeoutMs', 'bodyTimeoutMs', 'maxBodyBytes'] as const) {
       for (const value of [0, -1, Number.NaN, Infinity]) {
-        await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { [option]: value }), `${option} ${value}`).rejects.toThrow(new RegExp(option));
+        await expect(
+          startMcpHttpServer(createToolkit({ workspace: dir }), { [option]: value }),
+          `${option} ${value}`,
+        ).rejects.toThrow(new RegExp(option));
       }
     }
   });

@@ -9,12 +9,22 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isLoopbackHost, startMcpHttpServer, type McpHttpOptions, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
+import {
+  isLoopbackHost,
+  startMcpHttpServer,
+  type McpHttpOptions,
+  type RunningHttpServer,
+} from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
 import type { Toolkit } from '../../src/runtime/types.js';
 
 const TOKEN = 'k'.repeat(20) + '0123456789abcdef';
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
 
 let dir: string;
 let running: RunningHttpServer | undefined;
@@ -36,27 +46,41 @@ afterEach(async () => {
 async function serve(options: McpHttpOptions = {}): Promise<RunningHttpServer> {
   running = await startMcpHttpServer(() => {
     const toolkit = createToolkit({ workspace: dir });
-    toolkit.onClose(() => { closed.push(toolkit); });
+    toolkit.onClose(() => {
+      closed.push(toolkit);
+    });
     created.push(toolkit);
     return toolkit;
   }, options);
   return running;
 }
 
-interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
 /** A raw HTTP request (the Host header under our control); resolves when the response ends. */
 function raw(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({
-      host: target.hostname, port: target.port, path: target.pathname, method,
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-    }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method,
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
@@ -92,9 +116,19 @@ describe('session cap and idle expiry', () => {
     await until(() => closed.length === 980);
     expect(created.length).toBe(1000);
     // The oldest were evicted: their ids are gone; the newest still answer.
-    const old = await raw(server.url, 'POST', { 'mcp-session-id': ids[0]!, 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const old = await raw(
+      server.url,
+      'POST',
+      { 'mcp-session-id': ids[0]!, 'mcp-protocol-version': '2025-06-18' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    );
     expect(old.status).toBe(404);
-    const recent = await raw(server.url, 'POST', { 'mcp-session-id': ids[999]!, 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const recent = await raw(
+      server.url,
+      'POST',
+      { 'mcp-session-id': ids[999]!, 'mcp-protocol-version': '2025-06-18' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    );
     expect(recent.status).toBe(200);
     expect(recent.body).toContain('read_file');
   }, 120_000);
@@ -106,12 +140,26 @@ describe('session cap and idle expiry', () => {
     expect(server.sessionCount()).toBe(2);
     const stopAt = Date.now() + 4000;
     while (Date.now() < stopAt) {
-      const ping = await raw(server.url, 'POST', { 'mcp-session-id': busy, 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 3, method: 'ping' });
+      const ping = await raw(
+        server.url,
+        'POST',
+        { 'mcp-session-id': busy, 'mcp-protocol-version': '2025-06-18' },
+        { jsonrpc: '2.0', id: 3, method: 'ping' },
+      );
       expect(ping.status).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
     }
     await until(() => server.sessionCount() === 1);
-    expect((await raw(server.url, 'POST', { 'mcp-session-id': idle, 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 4, method: 'ping' })).status).toBe(404);
+    expect(
+      (
+        await raw(
+          server.url,
+          'POST',
+          { 'mcp-session-id': idle, 'mcp-protocol-version': '2025-06-18' },
+          { jsonrpc: '2.0', id: 4, method: 'ping' },
+        )
+      ).status,
+    ).toBe(404);
     expect(closed.length).toBe(1);
     await until(() => server.sessionCount() === 0);
     expect(closed.length).toBe(2);
@@ -135,8 +183,17 @@ describe('session cap and idle expiry', () => {
     const server = await serve({ maxSessions: 1 });
     const id = await initialize(server.url);
     // A tool call that takes a while: the session is busy until its answer is sent.
-    const call = raw(server.url, 'POST', { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'bash', arguments: { command: 'sleep 1.5; echo slept' } } });
+    const call = raw(
+      server.url,
+      'POST',
+      { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'bash', arguments: { command: 'sleep 1.5; echo slept' } },
+      },
+    );
     await new Promise((r) => setTimeout(r, 300));
     const refused = await raw(server.url, 'POST', {}, INIT);
     expect(refused.status).toBe(503);
@@ -149,9 +206,15 @@ describe('session cap and idle expiry', () => {
   }, 30_000);
 
   it('refuses bad limits', async () => {
-    await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { maxSessions: 0 })).rejects.toThrow(/maxSessions/);
-    await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { sessionIdleTimeoutMs: -1 })).rejects.toThrow(/sessionIdleTimeoutMs/);
-    await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { sessionIdleTimeoutMs: Number.NaN })).rejects.toThrow(/sessionIdleTimeoutMs/);
+    await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { maxSessions: 0 })).rejects.toThrow(
+      /maxSessions/,
+    );
+    await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { sessionIdleTimeoutMs: -1 })).rejects.toThrow(
+      /sessionIdleTimeoutMs/,
+    );
+    await expect(
+      startMcpHttpServer(createToolkit({ workspace: dir }), { sessionIdleTimeoutMs: Number.NaN }),
+    ).rejects.toThrow(/sessionIdleTimeoutMs/);
   });
 });
 
@@ -180,11 +243,20 @@ describe('bearer authentication', () => {
     expect(created.length).toBe(0); // nothing was built for them
     const id = await initialize(server.url, { authorization: `bearer ${TOKEN}` }); // the scheme is case-insensitive
     // A session id is not a credential.
-    const noToken = await raw(server.url, 'POST', { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const noToken = await raw(
+      server.url,
+      'POST',
+      { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    );
     expect(noToken.status).toBe(401);
 
     const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      }),
+    );
     try {
       const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
       expect(read.structuredContent).toMatchObject({ content: expect.stringContaining('alpha') });
@@ -194,14 +266,29 @@ describe('bearer authentication', () => {
   }, 30_000);
 
   it('refuses to bind a non-loopback address without a token, and refuses weak tokens', async () => {
-    for (const host of ['0.0.0.0', '::', '[::]', '10.1.2.3', '192.168.0.1', 'example.com', '127.0.0.1.nip.io', 'localhost.evil.com']) {
-      await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { host }), host).rejects.toThrow(/refusing to serve MCP on .* without authentication.*--auth-token or TOOLWRIGHT_MCP_TOKEN/);
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '[::]',
+      '10.1.2.3',
+      '192.168.0.1',
+      'example.com',
+      '127.0.0.1.nip.io',
+      'localhost.evil.com',
+    ]) {
+      await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { host }), host).rejects.toThrow(
+        /refusing to serve MCP on .* without authentication.*--auth-token or TOOLWRIGHT_MCP_TOKEN/,
+      );
     }
     for (const authToken of ['', 'short', 'x'.repeat(15), `${'x'.repeat(20)} ${'y'.repeat(5)}`]) {
-      await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { authToken }), authToken).rejects.toThrow(/at least 16 characters/);
+      await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { authToken }), authToken).rejects.toThrow(
+        /at least 16 characters/,
+      );
     }
-    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.5.6.7', '::ffff:127.0.0.1']) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ['0.0.0.0', '::', '128.0.0.1', '127.0.0.1.nip.io', 'localhost.', '::2']) expect(isLoopbackHost(host), host).toBe(false);
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.5.6.7', '::ffff:127.0.0.1'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '128.0.0.1', '127.0.0.1.nip.io', 'localhost.', '::2'])
+      expect(isLoopbackHost(host), host).toBe(false);
   });
 
   it('binds every interface with a token, still checking Host and Origin', async () => {
@@ -221,12 +308,22 @@ describe('stateless mode', () => {
     const init = await raw(server.url, 'POST', {}, INIT);
     expect(init.status).toBe(200);
     expect(init.headers['mcp-session-id']).toBeUndefined();
-    const list = await raw(server.url, 'POST', { 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const list = await raw(
+      server.url,
+      'POST',
+      { 'mcp-protocol-version': '2025-06-18' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    );
     expect(list.status).toBe(200);
     const tools = (JSON.parse(list.body) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
     expect(tools).toContain('read_file');
     expect(tools).not.toContain('ask_user'); // no elicitation without a session
-    const call = await raw(server.url, 'POST', { 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: { path: 'a.txt' } } });
+    const call = await raw(
+      server.url,
+      'POST',
+      { 'mcp-protocol-version': '2025-06-18' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: { path: 'a.txt' } } },
+    );
     expect(call.body).toContain('alpha');
     expect((await raw(server.url, 'GET', {})).status).toBe(405);
     expect((await raw(server.url, 'DELETE', {})).status).toBe(405);

@@ -22,7 +22,13 @@ import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const RISKS = ['read_only', 'low', 'moderate', 'high', 'critical'];
 
-interface CatalogOperation { title: string; kind: string; risk: string; idempotent: boolean; open_world: boolean }
+interface CatalogOperation {
+  title: string;
+  kind: string;
+  risk: string;
+  idempotent: boolean;
+  open_world: boolean;
+}
 
 /** Expected annotations computed straight from catalog.yaml (not from the generated registry). */
 async function catalogAnnotations(): Promise<Map<string, Record<string, unknown>>> {
@@ -60,7 +66,11 @@ async function exerciseServer(client: Client, toolkit: Toolkit, dir: string): Pr
     expect(tool.description).toBe(op.description);
     expect(tool.inputSchema).toEqual(op.params);
     expect(tool.outputSchema).toEqual(op.result);
-    expect(tool._meta).toMatchObject({ 'toolwright/id': op.id, 'toolwright/kind': op.kind, 'toolwright/risk': op.risk });
+    expect(tool._meta).toMatchObject({
+      'toolwright/id': op.id,
+      'toolwright/kind': op.kind,
+      'toolwright/risk': op.risk,
+    });
   }
 
   const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
@@ -68,17 +78,26 @@ async function exerciseServer(client: Client, toolkit: Toolkit, dir: string): Pr
   expect(read.structuredContent).toMatchObject({ path: 'a.txt', total_lines: 2, truncated: false });
   expect(textOf(read)).toContain('hello');
 
-  const edit = (await client.callTool({ name: 'edit_file', arguments: { path: 'a.txt', old_str: 'missing', new_str: 'x' } })) as CallToolResult;
+  const edit = (await client.callTool({
+    name: 'edit_file',
+    arguments: { path: 'a.txt', old_str: 'missing', new_str: 'x' },
+  })) as CallToolResult;
   expect(edit.isError).toBe(true);
   expect(textOf(edit)).toMatch(/^Error NO_MATCH: /);
   expect(edit.structuredContent).toBeUndefined();
   expect(edit._meta?.['toolwright/error']).toMatchObject({ code: 'NO_MATCH' });
 
-  const bad = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt', offset: 'two' } })) as CallToolResult;
+  const bad = (await client.callTool({
+    name: 'read_file',
+    arguments: { path: 'a.txt', offset: 'two' },
+  })) as CallToolResult;
   expect(bad.isError).toBe(true);
   expect(textOf(bad)).toMatch(/^Error INVALID_INPUT: offset must be an integer/);
 
-  const write = (await client.callTool({ name: 'write_file', arguments: { path: 'sub/new.txt', content: 'made by mcp\n' } })) as CallToolResult;
+  const write = (await client.callTool({
+    name: 'write_file',
+    arguments: { path: 'sub/new.txt', content: 'made by mcp\n' },
+  })) as CallToolResult;
   expect(write.isError).toBeFalsy();
   expect(write.structuredContent).toMatchObject({ path: 'sub/new.txt', created: true });
   expect(await readFile(join(dir, 'sub/new.txt'), 'utf8')).toBe('made by mcp\n');
@@ -130,19 +149,36 @@ describe('MCP over stdio (the CLI as a child process)', () => {
 describe('MCP over stdio: lines that are not JSON-RPC', () => {
   it('answers -32700 for a line that is not JSON and -32600 for JSON that is no message, and goes on', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tw-mcp-lines-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
     const replies = async (count: number) => {
-      for (let i = 0; i < 600 && out.split('\n').filter(Boolean).length < count; i++) await new Promise((r) => setTimeout(r, 50));
-      return out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: unknown });
+      for (let i = 0; i < 600 && out.split('\n').filter(Boolean).length < count; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      return out
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: unknown });
     };
     try {
-      child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n');
+      child.stdin.write(
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n',
+      );
       expect((await replies(1))[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'toolwright' } } });
-      child.stdin.write('not json\n{"jsonrpc":"2.0","id":2,"method":"x","extra":1\n{"hello":1}\n[1,2]\n{"jsonrpc":"2.0","id":3,"method":"tools/list"}\n');
+      child.stdin.write(
+        'not json\n{"jsonrpc":"2.0","id":2,"method":"x","extra":1\n{"hello":1}\n[1,2]\n{"jsonrpc":"2.0","id":3,"method":"tools/list"}\n',
+      );
       const all = await replies(5);
-      expect(all.slice(1, 4).map((r) => [r.id, r.error?.code])).toEqual([[null, -32700], [null, -32700], [null, -32600]]);
+      expect(all.slice(1, 4).map((r) => [r.id, r.error?.code])).toEqual([
+        [null, -32700],
+        [null, -32700],
+        [null, -32600],
+      ]);
       // [1,2] is not a message either; the good request after the bad lines is still answered.
       const last = all.find((r) => r.id === 3);
       expect(last?.result).toBeDefined();
@@ -187,15 +223,25 @@ describe('MCP over Streamable HTTP', () => {
   }, 30_000);
 
   it('refuses foreign Host and Origin headers (DNS rebinding) and unknown sessions', async () => {
-    const post = (headers: Record<string, string>) => new Promise<number>((resolve, reject) => {
-      const url = new URL(server.url);
-      const req = request({ host: '127.0.0.1', port: url.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
+    const post = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(server.url);
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: url.port,
+            path: '/mcp',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
       });
-      req.on('error', reject);
-      req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
-    });
     expect(await post({ host: 'evil.example:80' })).toBe(403);
     expect(await post({ origin: 'http://evil.example' })).toBe(403);
     expect(await post({ 'mcp-session-id': 'not-a-session' })).toBe(404);
@@ -211,7 +257,14 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
     await server.connect(serverSide);
     const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
     await client.connect(clientSide);
-    return { client, toolkit, close: async () => { await client.close(); await server.close(); } };
+    return {
+      client,
+      toolkit,
+      close: async () => {
+        await client.close();
+        await server.close();
+      },
+    };
   }
 
   it('cuts text and structured output to fit, still valid against the output schema', async () => {
@@ -235,30 +288,55 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
     const toolkit = createToolkit({ workspace: dir });
     const op = toolkit.find('read_file')!;
     const output = { path: 'a.txt', content: 'hello\n', start_line: 1, end_line: 1, total_lines: 1, truncated: false };
-    const small = toCallToolResult(op, { ok: true, output, text: 'hello', meta: { operation: op.id, policy: { decision: 'allow', rule: 'default' }, duration_ms: 1 } });
+    const small = toCallToolResult(op, {
+      ok: true,
+      output,
+      text: 'hello',
+      meta: { operation: op.id, policy: { decision: 'allow', rule: 'default' }, duration_ms: 1 },
+    });
     expect(small).toEqual({ content: [{ type: 'text', text: 'hello' }], structuredContent: output });
     // A number-only output cannot shrink: the cap reports TOO_LARGE instead of sending it.
     const fake = { ...op, result: { type: 'object' }, validateResult: Object.assign(() => true, { errors: null }) };
     const numbers = { values: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i])) };
-    expect(fitResult(fake, 'x', numbers, 4096)).toMatchObject({ ok: false, message: expect.stringContaining('4096-byte result limit') });
+    expect(fitResult(fake, 'x', numbers, 4096)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('4096-byte result limit'),
+    });
   });
 
   it('shortens long arrays and strings anywhere in an output and flags truncated', () => {
     const toolkit = createToolkit({ workspace: dir });
     const result = {
-      type: 'object', additionalProperties: false, required: ['matches', 'truncated'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['matches', 'truncated'],
       properties: {
-        matches: { type: 'array', items: { type: 'object', required: ['path', 'text'], properties: { path: { type: 'string' }, text: { type: 'string' } } } },
+        matches: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['path', 'text'],
+            properties: { path: { type: 'string' }, text: { type: 'string' } },
+          },
+        },
         truncated: { type: 'boolean' },
       },
     };
     const validateResult = Object.assign((value: unknown) => new Ajv().validate(result, value), { errors: null });
     const op = { ...toolkit.find('read_file')!, result, validateResult };
-    const output = { matches: Array.from({ length: 5000 }, (_, i) => ({ path: `src/file${i}.ts`, text: `line ${i} ${'z'.repeat(i % 7 === 0 ? 3000 : 20)}` })), truncated: false };
+    const output = {
+      matches: Array.from({ length: 5000 }, (_, i) => ({
+        path: `src/file${i}.ts`,
+        text: `line ${i} ${'z'.repeat(i % 7 === 0 ? 3000 : 20)}`,
+      })),
+      truncated: false,
+    };
     const fitted = fitResult(op, 'x'.repeat(300_000), output, 64 * 1024);
     expect(fitted.ok).toBe(true);
     if (!fitted.ok) return;
-    expect(Buffer.byteLength(JSON.stringify(fitted.output)) + Buffer.byteLength(JSON.stringify(fitted.text))).toBeLessThan(64 * 1024);
+    expect(
+      Buffer.byteLength(JSON.stringify(fitted.output)) + Buffer.byteLength(JSON.stringify(fitted.text)),
+    ).toBeLessThan(64 * 1024);
     const shrunk = fitted.output as typeof output;
     expect(shrunk.truncated).toBe(true);
     expect(shrunk.matches.length).toBeGreaterThan(10);
@@ -273,10 +351,17 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
     const server = await createMcpServer(toolkit);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const replies = new Map<unknown, { error?: { code: number; message: string }; result?: CallToolResult }>();
-    clientSide.onmessage = (message) => { replies.set((message as { id?: unknown }).id, message as never); };
+    clientSide.onmessage = (message) => {
+      replies.set((message as { id?: unknown }).id, message as never);
+    };
     await server.connect(serverSide);
     await clientSide.start();
-    await clientSide.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    await clientSide.send({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     const calls: [number, unknown, RegExp][] = [
       [1, { name: 'read_file', arguments: [1, 2] }, /arguments must be an object .* got an array/],
       [2, { name: 7 }, /name must be a string .* got number/],
@@ -285,8 +370,14 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
       [5, { name: 'no_such_tool' }, /^Unknown tool: no_such_tool \(available: /],
       [8, { name: 'read_file', task: 'later' }, /task must be an object/],
     ];
-    for (const [id, params] of calls) await clientSide.send({ jsonrpc: '2.0', id, method: 'tools/call', params } as never);
-    await clientSide.send({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'read_file', arguments: { path: 'a.txt' } } });
+    for (const [id, params] of calls)
+      await clientSide.send({ jsonrpc: '2.0', id, method: 'tools/call', params } as never);
+    await clientSide.send({
+      jsonrpc: '2.0',
+      id: 6,
+      method: 'tools/call',
+      params: { name: 'read_file', arguments: { path: 'a.txt' } },
+    });
     for (let i = 0; i < 100 && replies.size < 8; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     for (const [id, , message] of calls) {
       expect(replies.get(id)?.error?.code, `${id} ${JSON.stringify(replies.get(id))}`).toBe(-32602);
@@ -303,14 +394,21 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
   });
 
   it('lists only the operations of the toolkit profile and refuses the others as unknown tools', async () => {
-    const { client, close } = await connect({ workspace: dir, profile: ['filesystem.read_file', 'search.*'] }, 1024 * 1024);
+    const { client, close } = await connect(
+      { workspace: dir, profile: ['filesystem.read_file', 'search.*'] },
+      1024 * 1024,
+    );
     try {
       const { tools } = await client.listTools();
-      const expected = createToolkit({ workspace: dir, profile: ['filesystem.read_file', 'search.*'] }).operations.map((op) => op.name);
+      const expected = createToolkit({ workspace: dir, profile: ['filesystem.read_file', 'search.*'] }).operations.map(
+        (op) => op.name,
+      );
       expect(tools.map((t) => t.name)).toEqual(expected);
       expect(expected).toContain('read_file');
       expect(expected).not.toContain('write_file');
-      await expect(client.callTool({ name: 'write_file', arguments: { path: 'x', content: 'y' } })).rejects.toThrow(/Unknown tool: write_file/);
+      await expect(client.callTool({ name: 'write_file', arguments: { path: 'x', content: 'y' } })).rejects.toThrow(
+        /Unknown tool: write_file/,
+      );
     } finally {
       await close();
     }
@@ -321,7 +419,11 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
     if (!toolkit.find('bash')) return close();
     try {
       const controller = new AbortController();
-      const call = client.callTool({ name: 'bash', arguments: { command: 'echo $$ > pid.txt; exec sleep 30' } }, undefined, { signal: controller.signal });
+      const call = client.callTool(
+        { name: 'bash', arguments: { command: 'echo $$ > pid.txt; exec sleep 30' } },
+        undefined,
+        { signal: controller.signal },
+      );
       let pid = 0;
       for (let i = 0; i < 100 && !pid; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -330,7 +432,14 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
       expect(pid).toBeGreaterThan(0);
       controller.abort();
       await expect(call).rejects.toThrow();
-      const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+      const alive = () => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
       for (let i = 0; i < 100 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(alive()).toBe(false);
       // The server keeps serving after a cancellation.
@@ -351,7 +460,10 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
       return { action: 'accept', content: { answer: 'blue' } };
     });
     try {
-      const result = (await client.callTool({ name: 'ask_user', arguments: { question: 'Which colour?', options: [{ label: 'red' }, { label: 'blue' }] } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: 'ask_user',
+        arguments: { question: 'Which colour?', options: [{ label: 'red' }, { label: 'blue' }] },
+      })) as CallToolResult;
       expect(asked).toEqual(['Which colour?']);
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toMatchObject({ answer: 'blue', selected: ['blue'] });
@@ -362,15 +474,24 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
 
   it('asks for approval over elicitation for policy "ask" rules, and refuses without client support', async () => {
     const policy = { rules: [{ operation: 'write_file', decision: 'ask' as const }] };
-    const approving = await connect({ workspace: dir, policy, user: createMcpElicitationUserChannel() }, 1024 * 1024, { elicitation: {} });
+    const approving = await connect({ workspace: dir, policy, user: createMcpElicitationUserChannel() }, 1024 * 1024, {
+      elicitation: {},
+    });
     approving.client.setRequestHandler(ElicitRequestSchema, async (req) => ({
-      action: 'accept', content: { approve: req.params.message.startsWith('Allow write_file') },
+      action: 'accept',
+      content: { approve: req.params.message.startsWith('Allow write_file') },
     }));
     const plain = await connect({ workspace: dir, policy, user: createMcpElicitationUserChannel() }, 1024 * 1024);
     try {
-      const ok = (await approving.client.callTool({ name: 'write_file', arguments: { path: 'ok.txt', content: 'x' } })) as CallToolResult;
+      const ok = (await approving.client.callTool({
+        name: 'write_file',
+        arguments: { path: 'ok.txt', content: 'x' },
+      })) as CallToolResult;
       expect(ok.isError).toBeFalsy();
-      const refused = (await plain.client.callTool({ name: 'write_file', arguments: { path: 'no.txt', content: 'x' } })) as CallToolResult;
+      const refused = (await plain.client.callTool({
+        name: 'write_file',
+        arguments: { path: 'no.txt', content: 'x' },
+      })) as CallToolResult;
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/^Error DENIED_BY_POLICY/);
       expect(await readFile(join(dir, 'ok.txt'), 'utf8')).toBe('x');
@@ -384,7 +505,11 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
 
 describe('CLI mcp --http', () => {
   it('prints its 127.0.0.1 URL and serves until SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--http', '0', '--workspace', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--http', '0', '--workspace', dir],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let seen = '';
@@ -397,7 +522,10 @@ describe('CLI mcp --http', () => {
       });
       const client = new Client({ name: 'test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-      const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt', offset: 2 } })) as CallToolResult;
+      const read = (await client.callTool({
+        name: 'read_file',
+        arguments: { path: 'a.txt', offset: 2 },
+      })) as CallToolResult;
       expect(read.structuredContent).toMatchObject({ start_line: 2, content: expect.stringContaining('world') });
       await client.close();
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -12,7 +12,12 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CLIENT_QUIRKS, createMcpServer, type ClientQuirk, type McpServerOptions } from '../../src/adapters/mcp.js';
+import {
+  DEFAULT_CLIENT_QUIRKS,
+  createMcpServer,
+  type ClientQuirk,
+  type McpServerOptions,
+} from '../../src/adapters/mcp.js';
 import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
 import { compileQuirks } from '../../src/adapters/mcp-quirks.js';
 import { createToolkit } from '../../src/toolkit.js';
@@ -41,7 +46,13 @@ async function inProcess(clientName: string, options: McpServerOptions = {}) {
   await server.connect(serverSide);
   const client = new Client({ name: clientName, version: '1.0.0' });
   await client.connect(clientSide);
-  return { client, close: async () => { await client.close(); await server.close(); } };
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 async function overStdio(clientName: string, extra: string[] = []) {
@@ -57,7 +68,9 @@ async function overStdio(clientName: string, extra: string[] = []) {
 }
 
 /** What the default table does, as a client sees it. */
-async function expectQuirksOn(connect: (name: string) => Promise<{ client: Client; close(): Promise<void> }>): Promise<void> {
+async function expectQuirksOn(
+  connect: (name: string) => Promise<{ client: Client; close(): Promise<void> }>,
+): Promise<void> {
   const gemini = await connect(GEMINI);
   const claude = await connect(CLAUDE);
   const other = await connect('some-other-client');
@@ -76,13 +89,22 @@ async function expectQuirksOn(connect: (name: string) => Promise<{ client: Clien
     const text = (await claude.client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
     expect(text.structuredContent).toBeUndefined();
     expect(textOf(text)).toMatch(/^\s*1\thello\tworld\n\s*2\tsecond line/);
-    const cut = (await claude.client.callTool({ name: 'read_file', arguments: { path: 'long.txt', limit: 10 } })) as CallToolResult;
+    const cut = (await claude.client.callTool({
+      name: 'read_file',
+      arguments: { path: 'long.txt', limit: 10 },
+    })) as CallToolResult;
     expect(cut.structuredContent).toBeUndefined();
     expect(textOf(cut)).toMatch(/offset=11/);
-    const structured = (await other.client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
+    const structured = (await other.client.callTool({
+      name: 'read_file',
+      arguments: { path: 'a.txt' },
+    })) as CallToolResult;
     expect(structured.structuredContent).toMatchObject({ path: 'a.txt' });
     // Errors are text for everyone.
-    const missing = (await claude.client.callTool({ name: 'read_file', arguments: { path: 'nope.txt' } })) as CallToolResult;
+    const missing = (await claude.client.callTool({
+      name: 'read_file',
+      arguments: { path: 'nope.txt' },
+    })) as CallToolResult;
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toMatch(/^Error NOT_FOUND/);
   } finally {
@@ -91,14 +113,22 @@ async function expectQuirksOn(connect: (name: string) => Promise<{ client: Clien
 }
 
 /** With quirks off, both known clients get what everyone gets. */
-async function expectQuirksOff(connect: (name: string) => Promise<{ client: Client; close(): Promise<void> }>): Promise<void> {
+async function expectQuirksOff(
+  connect: (name: string) => Promise<{ client: Client; close(): Promise<void> }>,
+): Promise<void> {
   const gemini = await connect(GEMINI);
   const claude = await connect(CLAUDE);
   try {
-    const refused = (await gemini.client.callTool({ name: 'read_file', arguments: { path: 'a.txt', wait_for_previous: true } })) as CallToolResult;
+    const refused = (await gemini.client.callTool({
+      name: 'read_file',
+      arguments: { path: 'a.txt', wait_for_previous: true },
+    })) as CallToolResult;
     expect(textOf(refused)).toMatch(/^Error INVALID_INPUT: unknown property "wait_for_previous"/);
     expect((await claude.client.listTools()).tools.find((t) => t.name === 'read_file')?.outputSchema).toBeDefined();
-    const structured = (await claude.client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
+    const structured = (await claude.client.callTool({
+      name: 'read_file',
+      arguments: { path: 'a.txt' },
+    })) as CallToolResult;
     expect(structured.structuredContent).toMatchObject({ path: 'a.txt' });
   } finally {
     await Promise.all([gemini.close(), claude.close()]);
@@ -117,7 +147,9 @@ describe('the default quirk table', () => {
 
   it('adapts them over Streamable HTTP sessions, and clientQuirks: "off" turns it off', async () => {
     for (const clientQuirks of ['auto', 'off'] as const) {
-      const server = await startMcpHttpServer(({ session }) => createToolkit({ workspace: dir, session }), { clientQuirks });
+      const server = await startMcpHttpServer(({ session }) => createToolkit({ workspace: dir, session }), {
+        clientQuirks,
+      });
       try {
         const connect = async (name: string) => {
           const client = new Client({ name, version: '1.0.0' });
@@ -140,21 +172,36 @@ describe('the default quirk table', () => {
     const table = compileQuirks('auto');
     expect(table.for(GEMINI)?.dropArguments).toEqual(['wait_for_previous']);
     expect(table.for(CLAUDE)?.textOnly).toBe(true);
-    for (const name of ['gemini-cli', 'Gemini-CLI-MCP-Client', 'claude', 'claude-ai', undefined]) expect(table.for(name), String(name)).toBeUndefined();
+    for (const name of ['gemini-cli', 'Gemini-CLI-MCP-Client', 'claude', 'claude-ai', undefined])
+      expect(table.for(name), String(name)).toBeUndefined();
   });
 });
 
-describe('a table of one\'s own', () => {
-  const own = (entry: Partial<ClientQuirk>): ClientQuirk[] => [{ client: 'my-client', why: 'test', examples: [{ arguments: { a: 1, trace_id: 'x' }, expect: { a: 1 } }], dropArguments: ['trace_id'], ...entry }];
+describe("a table of one's own", () => {
+  const own = (entry: Partial<ClientQuirk>): ClientQuirk[] => [
+    {
+      client: 'my-client',
+      why: 'test',
+      examples: [{ arguments: { a: 1, trace_id: 'x' }, expect: { a: 1 } }],
+      dropArguments: ['trace_id'],
+      ...entry,
+    },
+  ];
 
   it('replaces the default: its client is adapted, Gemini CLI no longer is', async () => {
     const options = { clientQuirks: own({}) };
     const mine = await inProcess('my-client', options);
     const gemini = await inProcess(GEMINI, options);
     try {
-      const ok = (await mine.client.callTool({ name: 'read_file', arguments: { path: 'a.txt', trace_id: 'abc' } })) as CallToolResult;
+      const ok = (await mine.client.callTool({
+        name: 'read_file',
+        arguments: { path: 'a.txt', trace_id: 'abc' },
+      })) as CallToolResult;
       expect(ok.isError, textOf(ok)).toBeFalsy();
-      const refused = (await gemini.client.callTool({ name: 'read_file', arguments: { path: 'a.txt', wait_for_previous: true } })) as CallToolResult;
+      const refused = (await gemini.client.callTool({
+        name: 'read_file',
+        arguments: { path: 'a.txt', wait_for_previous: true },
+      })) as CallToolResult;
       expect(textOf(refused)).toMatch(/unknown property "wait_for_previous"/);
     } finally {
       await Promise.all([mine.close(), gemini.close()]);
@@ -162,9 +209,14 @@ describe('a table of one\'s own', () => {
   });
 
   it('never drops an argument the tool declares', async () => {
-    const session = await inProcess('my-client', { clientQuirks: own({ dropArguments: ['path'], examples: [{ arguments: { path: 'p', x: 1 }, expect: { x: 1 } }] }) });
+    const session = await inProcess('my-client', {
+      clientQuirks: own({ dropArguments: ['path'], examples: [{ arguments: { path: 'p', x: 1 }, expect: { x: 1 } }] }),
+    });
     try {
-      const read = (await session.client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
+      const read = (await session.client.callTool({
+        name: 'read_file',
+        arguments: { path: 'a.txt' },
+      })) as CallToolResult;
       expect(read.isError, textOf(read)).toBeFalsy();
       expect(read.structuredContent).toMatchObject({ path: 'a.txt' });
     } finally {
@@ -175,15 +227,31 @@ describe('a table of one\'s own', () => {
   it('is refused when an example does not hold, or an entry is malformed, before any client connects', async () => {
     const toolkit = createToolkit({ workspace: dir });
     const bad: [ClientQuirk[], RegExp][] = [
-      [own({ examples: [{ arguments: { a: 1, trace_id: 'x' }, expect: { a: 1, trace_id: 'x' } }] }), /client quirk 0 \("my-client"\): example 0 gives \{"a":1\} for/],
-      [own({ textOnly: true, dropArguments: undefined, examples: [{ result: { content: [], structuredContent: { a: 1 } }, expect: { content: [], structuredContent: { a: 1 } } }] }), /example 0 gives \{"content":\[\]\}/],
+      [
+        own({ examples: [{ arguments: { a: 1, trace_id: 'x' }, expect: { a: 1, trace_id: 'x' } }] }),
+        /client quirk 0 \("my-client"\): example 0 gives \{"a":1\} for/,
+      ],
+      [
+        own({
+          textOnly: true,
+          dropArguments: undefined,
+          examples: [
+            {
+              result: { content: [], structuredContent: { a: 1 } },
+              expect: { content: [], structuredContent: { a: 1 } },
+            },
+          ],
+        }),
+        /example 0 gives \{"content":\[\]\}/,
+      ],
       [own({ examples: [] }), /needs at least one example/],
       [own({ dropArguments: [] }), /adapts nothing/],
       [own({ dropArguments: [''] as never }), /dropArguments must be a list of argument names/],
       [own({ client: '' }), /client must be the clientInfo.name/],
       [[...own({}), ...own({})], /a second entry for "my-client"/],
     ];
-    for (const [table, message] of bad) await expect(createMcpServer(toolkit, { clientQuirks: table }), String(message)).rejects.toThrow(message);
+    for (const [table, message] of bad)
+      await expect(createMcpServer(toolkit, { clientQuirks: table }), String(message)).rejects.toThrow(message);
     await expect(createMcpServer(toolkit, { clientQuirks: 'on' as never })).rejects.toThrow(/"auto", "off" or a list/);
   });
 });

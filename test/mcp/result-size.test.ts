@@ -11,12 +11,15 @@ const anything = { ...grep, result: { type: 'object' }, validateResult: Object.a
 
 describe('jsonSizeUpTo', () => {
   it('is the exact UTF-8 size of JSON.stringify up to the cap, and over the cap beyond it (property)', () => {
-    fc.assert(fc.property(fc.jsonValue(), fc.nat(5000), (value, cap) => {
-      const exact = bytes(value);
-      const measured = jsonSizeUpTo(value, cap);
-      if (exact <= cap) expect(measured).toBe(exact);
-      else expect(measured).toBeGreaterThan(cap);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(5000), (value, cap) => {
+        const exact = bytes(value);
+        const measured = jsonSizeUpTo(value, cap);
+        if (exact <= cap) expect(measured).toBe(exact);
+        else expect(measured).toBeGreaterThan(cap);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('counts what JSON.stringify drops or turns into null', () => {
@@ -28,13 +31,20 @@ describe('jsonSizeUpTo', () => {
 describe('jsonBoundUpTo (the fast path that skips exact measuring)', () => {
   it('is never below the exact size, and is over the cap when the exact size is (property)', () => {
     const strings = fc.string({ unit: 'binary', maxLength: 300 });
-    const value = fc.oneof(fc.jsonValue(), fc.array(fc.record({ s: strings, n: fc.double(), u: fc.constant(undefined) })), fc.dictionary(strings, strings));
-    fc.assert(fc.property(value, fc.nat(20_000), (v, cap) => {
-      const exact = bytes(v);
-      const bound = jsonBoundUpTo(v, cap);
-      if (bound <= cap) expect(bound).toBeGreaterThanOrEqual(exact);
-      if (exact > cap) expect(bound).toBeGreaterThan(cap);
-    }), { numRuns: 800 });
+    const value = fc.oneof(
+      fc.jsonValue(),
+      fc.array(fc.record({ s: strings, n: fc.double(), u: fc.constant(undefined) })),
+      fc.dictionary(strings, strings),
+    );
+    fc.assert(
+      fc.property(value, fc.nat(20_000), (v, cap) => {
+        const exact = bytes(v);
+        const bound = jsonBoundUpTo(v, cap);
+        if (bound <= cap) expect(bound).toBeGreaterThanOrEqual(exact);
+        if (exact > cap) expect(bound).toBeGreaterThan(cap);
+      }),
+      { numRuns: 800 },
+    );
   });
 
   it('gives up (over the cap) on what it cannot bound: toJSON, deep nesting, bigint-free exotic values', () => {
@@ -61,19 +71,31 @@ describe('jsonBoundUpTo (the fast path that skips exact measuring)', () => {
 
 describe('fitResult', () => {
   it('always fits the limit, keeps the head of the array and flags truncated (property)', () => {
-    const match = fc.record({ path: fc.string({ unit: 'grapheme', maxLength: 40 }), line: fc.nat(), text: fc.string({ unit: 'binary', maxLength: 400 }) });
-    fc.assert(fc.property(fc.array(match, { maxLength: 400 }), fc.string({ unit: 'grapheme', maxLength: 20_000 }), fc.integer({ min: 2048, max: 40_000 }), (matches, text, limit) => {
-      const output = { matches, truncated: false };
-      const fitted = fitResult(grep, text, output, limit);
-      expect(fitted.ok).toBe(true);
-      if (!fitted.ok) return;
-      expect(bytes(fitted.text) + bytes(fitted.output)).toBeLessThanOrEqual(limit * 0.95);
-      const kept = (fitted.output as typeof output).matches;
-      for (let i = 0; i < kept.length - 1; i++) expect(kept[i]).toEqual(matches[i]); // a prefix, untouched but maybe the last
-      if (fitted.capped && fitted.output !== output) expect((fitted.output as typeof output).truncated).toBe(true);
-      expect(grep.validateResult(fitted.output)).toBe(true);
-      expect(output.matches).toBe(matches); // the input is not modified
-    }), { numRuns: 150 });
+    const match = fc.record({
+      path: fc.string({ unit: 'grapheme', maxLength: 40 }),
+      line: fc.nat(),
+      text: fc.string({ unit: 'binary', maxLength: 400 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(match, { maxLength: 400 }),
+        fc.string({ unit: 'grapheme', maxLength: 20_000 }),
+        fc.integer({ min: 2048, max: 40_000 }),
+        (matches, text, limit) => {
+          const output = { matches, truncated: false };
+          const fitted = fitResult(grep, text, output, limit);
+          expect(fitted.ok).toBe(true);
+          if (!fitted.ok) return;
+          expect(bytes(fitted.text) + bytes(fitted.output)).toBeLessThanOrEqual(limit * 0.95);
+          const kept = (fitted.output as typeof output).matches;
+          for (let i = 0; i < kept.length - 1; i++) expect(kept[i]).toEqual(matches[i]); // a prefix, untouched but maybe the last
+          if (fitted.capped && fitted.output !== output) expect((fitted.output as typeof output).truncated).toBe(true);
+          expect(grep.validateResult(fitted.output)).toBe(true);
+          expect(output.matches).toBe(matches); // the input is not modified
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('shares the budget between large strings and keeps small fields whole', () => {

@@ -29,11 +29,20 @@ const srcRoot = join(repoRoot, 'src');
 
 describe('the SDK entry points the adapter imports', () => {
   it('are all in the package exports, and the version is the pinned one', async () => {
-    const pkg = JSON.parse(readFileSync(join(sdkRoot, 'package.json'), 'utf8')) as { version: string; exports: Record<string, unknown> };
-    const ours = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(sdkRoot, 'package.json'), 'utf8')) as {
+      version: string;
+      exports: Record<string, unknown>;
+    };
+    const ours = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(ours.dependencies['@modelcontextprotocol/sdk']).toBe(pkg.version);
     const { execFileSync } = await import('node:child_process');
-    const used = new Set(execFileSync('grep', ['-rhoE', '@modelcontextprotocol/sdk/[a-zA-Z/._-]+', srcRoot], { encoding: 'utf8' }).trim().split('\n'));
+    const used = new Set(
+      execFileSync('grep', ['-rhoE', '@modelcontextprotocol/sdk/[a-zA-Z/._-]+', srcRoot], { encoding: 'utf8' })
+        .trim()
+        .split('\n'),
+    );
     expect(used.size).toBeGreaterThan(3);
     for (const specifier of used) {
       const subpath = `./${specifier.slice('@modelcontextprotocol/sdk/'.length)}`;
@@ -46,16 +55,25 @@ describe('the SDK entry points the adapter imports', () => {
 });
 
 describe('the SDK server', () => {
-  async function connected(register: (server: ReturnType<typeof newSdkServer>, sdk: Awaited<ReturnType<typeof loadSdk>>) => void) {
+  async function connected(
+    register: (server: ReturnType<typeof newSdkServer>, sdk: Awaited<ReturnType<typeof loadSdk>>) => void,
+  ) {
     const sdk = await loadSdk();
     const server = newSdkServer(sdk, { name: 'contract', version: '1' }, { capabilities: { tools: {} } });
     register(server, sdk);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const replies = new Map<unknown, { result?: unknown; error?: { code: number; message: string } }>();
-    clientSide.onmessage = (message) => { replies.set((message as { id?: unknown }).id, message as never); };
+    clientSide.onmessage = (message) => {
+      replies.set((message as { id?: unknown }).id, message as never);
+    };
     await clientSide.start();
-    await clientSide.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    await clientSide.send({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     const send = async (id: number, params: unknown) => {
       await clientSide.send({ jsonrpc: '2.0', id, method: 'tools/call', params } as never);
       for (let i = 0; i < 100 && !replies.has(id); i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -90,12 +108,25 @@ describe('the SDK server', () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
-    client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { approve: 'yes please' } }));
+    client.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: 'accept',
+      content: { approve: 'yes please' },
+    }));
     await client.connect(clientSide);
-    const requestedSchema = { type: 'object' as const, properties: { approve: { type: 'boolean' as const } }, required: ['approve'] };
-    await expect(server.elicitInput({ message: 'ok?', requestedSchema })).rejects.toThrow(/does not match requested schema.*boolean/);
+    const requestedSchema = {
+      type: 'object' as const,
+      properties: { approve: { type: 'boolean' as const } },
+      required: ['approve'],
+    };
+    await expect(server.elicitInput({ message: 'ok?', requestedSchema })).rejects.toThrow(
+      /does not match requested schema.*boolean/,
+    );
     // The validator keeps no schema it compiled: the same question asked many times holds nothing.
-    const ajv = (sdk.serverOptions.jsonSchemaValidator as unknown as { ajv: { schemas: Record<string, unknown>; _cache: Map<unknown, unknown> } }).ajv;
+    const ajv = (
+      sdk.serverOptions.jsonSchemaValidator as unknown as {
+        ajv: { schemas: Record<string, unknown>; _cache: Map<unknown, unknown> };
+      }
+    ).ajv;
     const cached = ajv._cache.size;
     for (let i = 0; i < 20; i++) sdk.serverOptions.jsonSchemaValidator!.getValidator({ ...requestedSchema });
     expect(ajv._cache.size).toBe(cached);
@@ -105,45 +136,73 @@ describe('the SDK server', () => {
 });
 
 /** Values shaped like tools/call params, then keys replaced, added or dropped. */
-const key = fc.constantFrom('name', 'arguments', '_meta', 'progressToken', 'task', 'ttl', 'extra', '__proto__', 'io.modelcontextprotocol/related-task');
-const leaf = fc.oneof(fc.constantFrom('read_file', '', null, true, 0, -1, 1.5, 2 ** 53, 'p'), fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+const key = fc.constantFrom(
+  'name',
+  'arguments',
+  '_meta',
+  'progressToken',
+  'task',
+  'ttl',
+  'extra',
+  '__proto__',
+  'io.modelcontextprotocol/related-task',
+);
+const leaf = fc.oneof(
+  fc.constantFrom('read_file', '', null, true, 0, -1, 1.5, 2 ** 53, 'p'),
+  fc.string(),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
 const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 3 }), tie('object')),
   object: fc.dictionary(fc.oneof(key, fc.string()), tie('value'), { maxKeys: 4 }),
 })).value;
-const paramsLike = fc.tuple(
-  fc.constantFrom<Record<string, unknown>>(
-    { name: 'read_file', arguments: { path: 'a' } },
-    { name: 'read_file' },
-    { name: 'x', arguments: {}, _meta: { progressToken: 'p' } },
-    { name: 'x', _meta: { progressToken: 7 } },
-    { name: 'x', task: { ttl: 1000 } },
-  ),
-  fc.array(fc.tuple(key, fc.option(json, { nil: undefined })), { maxLength: 3 }),
-  fc.array(fc.tuple(fc.constantFrom('progressToken', 'extra'), fc.option(json, { nil: undefined })), { maxLength: 2 }),
-).map(([base, edits, metaEdits]) => {
-  const value: Record<string, unknown> = JSON.parse(JSON.stringify(base));
-  for (const [k, v] of edits) if (v === undefined) delete value[k]; else value[k] = v;
-  if (typeof value._meta === 'object' && value._meta !== null && !Array.isArray(value._meta)) {
-    for (const [k, v] of metaEdits) if (v === undefined) delete (value._meta as Record<string, unknown>)[k]; else (value._meta as Record<string, unknown>)[k] = v;
-  }
-  return JSON.parse(JSON.stringify(value)) as unknown;
-});
+const paramsLike = fc
+  .tuple(
+    fc.constantFrom<Record<string, unknown>>(
+      { name: 'read_file', arguments: { path: 'a' } },
+      { name: 'read_file' },
+      { name: 'x', arguments: {}, _meta: { progressToken: 'p' } },
+      { name: 'x', _meta: { progressToken: 7 } },
+      { name: 'x', task: { ttl: 1000 } },
+    ),
+    fc.array(fc.tuple(key, fc.option(json, { nil: undefined })), { maxLength: 3 }),
+    fc.array(fc.tuple(fc.constantFrom('progressToken', 'extra'), fc.option(json, { nil: undefined })), {
+      maxLength: 2,
+    }),
+  )
+  .map(([base, edits, metaEdits]) => {
+    const value: Record<string, unknown> = JSON.parse(JSON.stringify(base));
+    for (const [k, v] of edits)
+      if (v === undefined) delete value[k];
+      else value[k] = v;
+    if (typeof value._meta === 'object' && value._meta !== null && !Array.isArray(value._meta)) {
+      for (const [k, v] of metaEdits)
+        if (v === undefined) delete (value._meta as Record<string, unknown>)[k];
+        else (value._meta as Record<string, unknown>)[k] = v;
+    }
+    return JSON.parse(JSON.stringify(value)) as unknown;
+  });
 
 describe('what the adapter checks in place of the SDK', () => {
   it('takes exactly the tools/call params CallToolRequestSchema takes', async () => {
     const { types } = await loadSdk();
     let taken = 0;
-    fc.assert(fc.property(fc.oneof(paramsLike, json), (params) => {
-      const sdk = types.CallToolRequestSchema.safeParse({ method: 'tools/call', params }).success;
-      let ours = true;
-      try { callToolParams(params); } catch (error) {
-        ours = false;
-        expect((error as { code?: unknown }).code).toBe(-32602);
-      }
-      expect(ours, JSON.stringify(params)).toBe(sdk);
-      if (ours) taken++;
-    }), { numRuns: 4000 });
+    fc.assert(
+      fc.property(fc.oneof(paramsLike, json), (params) => {
+        const sdk = types.CallToolRequestSchema.safeParse({ method: 'tools/call', params }).success;
+        let ours = true;
+        try {
+          callToolParams(params);
+        } catch (error) {
+          ours = false;
+          expect((error as { code?: unknown }).code).toBe(-32602);
+        }
+        expect(ours, JSON.stringify(params)).toBe(sdk);
+        if (ours) taken++;
+      }),
+      { numRuns: 4000 },
+    );
     expect(taken).toBeGreaterThan(400); // not vacuous
   });
 
@@ -153,11 +212,33 @@ describe('what the adapter checks in place of the SDK', () => {
     const meta = { operation: op.id, policy: { decision: 'allow' as const, rule: 'default' as const }, duration_ms: 1 };
     const results: InvokeResult[] = [
       { ok: true, output: { path: 'a', type: 'text', content: 'x', truncated: false }, text: 'x', meta },
-      { ok: true, output: { path: 'p.png', type: 'image', content: 'an image', truncated: false, mime_type: 'image/png', data: 'iVBORw0KGgo=' }, text: 'an image', meta },
-      { ok: true, output: { path: 'a', type: 'text', content: 'y'.repeat(5000), truncated: false }, text: 'y'.repeat(5000), meta },
+      {
+        ok: true,
+        output: {
+          path: 'p.png',
+          type: 'image',
+          content: 'an image',
+          truncated: false,
+          mime_type: 'image/png',
+          data: 'iVBORw0KGgo=',
+        },
+        text: 'an image',
+        meta,
+      },
+      {
+        ok: true,
+        output: { path: 'a', type: 'text', content: 'y'.repeat(5000), truncated: false },
+        text: 'y'.repeat(5000),
+        meta,
+      },
       { ok: true, output: 'not an object', text: 'a host turned output validation off', meta },
       { ok: true, output: ['an', 'array'], text: 'neither is this', meta },
-      { ok: false, error: { code: 'NOT_FOUND', message: 'a does not exist' }, text: 'Error NOT_FOUND: a does not exist', meta },
+      {
+        ok: false,
+        error: { code: 'NOT_FOUND', message: 'a does not exist' },
+        text: 'Error NOT_FOUND: a does not exist',
+        meta,
+      },
     ];
     const shapes = new Set<string>();
     for (const quirk of [undefined, ...DEFAULT_CLIENT_QUIRKS]) {
@@ -171,18 +252,35 @@ describe('what the adapter checks in place of the SDK', () => {
       }
     }
     // With and without structured content, capped, error, text only.
-    expect(shapes).toEqual(new Set(['content,structuredContent', '_meta,content,structuredContent', '_meta,content', '_meta,content,isError', 'content']));
+    expect(shapes).toEqual(
+      new Set([
+        'content,structuredContent',
+        '_meta,content,structuredContent',
+        '_meta,content',
+        '_meta,content,isError',
+        'content',
+      ]),
+    );
   });
 });
 
 describe('the runtime, as the elicitation channel relies on it', () => {
-  it('hands the caller\'s abort signal to the user channel as it is', async () => {
+  it("hands the caller's abort signal to the user channel as it is", async () => {
     const seen: AbortSignal[] = [];
     const user: UserChannel = {
-      ask: async () => { throw new Error('not asked'); },
-      approve: async (_call, { signal }) => { seen.push(signal); return true; },
+      ask: async () => {
+        throw new Error('not asked');
+      },
+      approve: async (_call, { signal }) => {
+        seen.push(signal);
+        return true;
+      },
     };
-    const toolkit = createToolkit({ workspace: await tempDir(), policy: { rules: [{ operation: 'task_create', decision: 'ask' }] }, user });
+    const toolkit = createToolkit({
+      workspace: await tempDir(),
+      policy: { rules: [{ operation: 'task_create', decision: 'ask' }] },
+      user,
+    });
     const signal = new AbortController().signal;
     expect((await toolkit.invoke('task', 'task_create', { title: 'x' }, { signal })).ok).toBe(true);
     expect(seen).toHaveLength(1);

@@ -30,48 +30,91 @@ afterEach(async () => {
 });
 
 async function serve(options: Omit<ToolkitOptions, 'workspace' | 'session'> = {}): Promise<RunningHttpServer> {
-  running = await startMcpHttpServer((scope) => {
-    scopes.push(scope);
-    const toolkit = createToolkit({ ...options, workspace: dir, session: scope.session });
-    made.push(toolkit);
-    return toolkit;
-  }, { stateless: true });
+  running = await startMcpHttpServer(
+    (scope) => {
+      scopes.push(scope);
+      const toolkit = createToolkit({ ...options, workspace: dir, session: scope.session });
+      made.push(toolkit);
+      return toolkit;
+    },
+    { stateless: true },
+  );
   return running;
 }
 
-interface Reply { status: number; json: { id?: unknown; result?: { content?: { text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean; tools?: { name: string }[] }; error?: { message: string } } | undefined; body: string }
+interface Reply {
+  status: number;
+  json:
+    | {
+        id?: unknown;
+        result?: {
+          content?: { text: string }[];
+          structuredContent?: Record<string, unknown>;
+          isError?: boolean;
+          tools?: { name: string }[];
+        };
+        error?: { message: string };
+      }
+    | undefined;
+  body: string;
+}
 
 function post(url: string, message: unknown): Promise<Reply> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({
-      host: target.hostname, port: target.port, path: target.pathname, method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-    }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => { body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: body ? JSON.parse(body) as Reply['json'] : undefined, body }));
-    });
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => {
+          body += chunk;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, json: body ? (JSON.parse(body) as Reply['json']) : undefined, body }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(message));
   });
 }
 
-const call = (id: number | string, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) =>
-  ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) } });
-const initialize = (name: string, capabilities: Record<string, unknown> = {}) =>
-  ({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities, clientInfo: { name, version: '1' } } });
+const call = (id: number | string, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
+});
+const initialize = (name: string, capabilities: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities, clientInfo: { name, version: '1' } },
+});
 const textOf = (reply: Reply) => (reply.json?.result?.content ?? []).map((c) => c.text).join('');
 
 describe('stateless requests share one toolkit and nothing else', () => {
   it('builds the toolkit once, with a session that remembers nothing, and closes it with the server', async () => {
     const server = await serve();
     await writeFile(join(dir, 'a.txt'), 'alpha\n');
-    for (let i = 0; i < 5; i++) expect(textOf(await post(server.url, call(i, 'read_file', { path: 'a.txt' })))).toContain('alpha');
+    for (let i = 0; i < 5; i++)
+      expect(textOf(await post(server.url, call(i, 'read_file', { path: 'a.txt' })))).toContain('alpha');
     expect(made).toHaveLength(1);
     expect(scopes).toEqual([{ session: expect.any(StatelessSession), stateless: true }]);
     let closed = false;
-    made[0]!.onClose(() => { closed = true; });
+    made[0]!.onClose(() => {
+      closed = true;
+    });
     await server.close();
     running = undefined;
     expect(closed).toBe(true);
@@ -81,21 +124,30 @@ describe('stateless requests share one toolkit and nothing else', () => {
     const server = await serve();
     const count = 24;
     for (let i = 0; i < count; i++) await writeFile(join(dir, `f${i}.txt`), `content of file ${i}\n`);
-    const replies = await Promise.all(Array.from({ length: count }, (_, i) => post(server.url, call(1, 'read_file', { path: `f${i}.txt` }))));
+    const replies = await Promise.all(
+      Array.from({ length: count }, (_, i) => post(server.url, call(1, 'read_file', { path: `f${i}.txt` }))),
+    );
     replies.forEach((reply, i) => {
       expect(reply.json?.id).toBe(1);
-      expect(reply.json?.result?.structuredContent).toMatchObject({ path: `f${i}.txt`, content: expect.stringContaining(`content of file ${i}`) });
+      expect(reply.json?.result?.structuredContent).toMatchObject({
+        path: `f${i}.txt`,
+        content: expect.stringContaining(`content of file ${i}`),
+      });
       expect(reply.body.match(/content of file \d+/g)).toEqual([`content of file ${i}`, `content of file ${i}`]);
     });
   });
 
-  it('never lets one client cancel another client\'s call that has the same id', async () => {
+  it("never lets one client cancel another client's call that has the same id", async () => {
     const server = await serve();
     if (!made.length) await post(server.url, { jsonrpc: '2.0', id: 0, method: 'ping' });
     if (!made[0]!.find('bash')) return;
     const slow = post(server.url, call(7, 'bash', { command: 'sleep 0.8; echo finished-first-client' }));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const cancel = await post(server.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'another client' } });
+    const cancel = await post(server.url, {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 7, reason: 'another client' },
+    });
     expect(cancel.status).toBe(202);
     const reply = await slow;
     expect(reply.json?.result?.isError, reply.body).toBeFalsy();
@@ -104,14 +156,19 @@ describe('stateless requests share one toolkit and nothing else', () => {
 
   it('keeps what one client declared at initialize from every other request: no elicitation, ever', async () => {
     const policy = { rules: [{ operation: 'write_file', decision: 'ask' as const }], default: 'allow' as const };
-    running = await startMcpHttpServer(({ session }) => createToolkit({ workspace: dir, session, policy, user: createMcpElicitationUserChannel() }), { stateless: true });
+    running = await startMcpHttpServer(
+      ({ session }) => createToolkit({ workspace: dir, session, policy, user: createMcpElicitationUserChannel() }),
+      { stateless: true },
+    );
     // A client that can elicit says so; its later requests, and another client's, land on new servers.
     expect((await post(running.url, initialize('can-elicit', { elicitation: {} }))).status).toBe(200);
     const listed = await post(running.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
     expect(listed.json?.result?.tools?.map((t) => t.name)).not.toContain('ask_user');
     const refused = await post(running.url, call(3, 'write_file', { path: 'w.txt', content: 'x' }));
     expect(refused.json?.result?.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/^Error DENIED_BY_POLICY: write_file was not run: it needs approval, and no human could be asked: .*stateless/);
+    expect(textOf(refused)).toMatch(
+      /^Error DENIED_BY_POLICY: write_file was not run: it needs approval, and no human could be asked: .*stateless/,
+    );
     expect(textOf(refused)).not.toContain('did not approve');
     await expect(readFile(join(dir, 'w.txt'))).rejects.toThrow();
   });
@@ -125,7 +182,10 @@ describe('stateless requests share one toolkit and nothing else', () => {
       post(server.url, call(5, 'read_file', { path: 'b.txt' }, { progressToken: 'token-b' })),
     ]);
     // One JSON-RPC response per POST (no event stream, no notification of either token in it).
-    for (const [reply, own, other] of [[a, 'file a', 'file b'], [b, 'file b', 'file a']] as const) {
+    for (const [reply, own, other] of [
+      [a, 'file a', 'file b'],
+      [b, 'file b', 'file a'],
+    ] as const) {
       expect(reply.json?.id).toBe(5);
       expect(reply.body).toContain(own);
       expect(reply.body).not.toContain(other);
@@ -133,7 +193,7 @@ describe('stateless requests share one toolkit and nothing else', () => {
     }
   });
 
-  it('remembers no read for another request: a file read by one client and changed since does not refuse another\'s edit', async () => {
+  it("remembers no read for another request: a file read by one client and changed since does not refuse another's edit", async () => {
     const server = await serve();
     await writeFile(join(dir, 'shared.txt'), 'one\ntwo\n');
     expect(textOf(await post(server.url, call(1, 'read_file', { path: 'shared.txt' })))).toContain('one');
@@ -155,11 +215,14 @@ describe('stateless requests share one toolkit and nothing else', () => {
 describe('a toolkit factory that fails', () => {
   it('fails the request that needed it and is tried again on the next one', async () => {
     let calls = 0;
-    running = await startMcpHttpServer(({ session }) => {
-      calls++;
-      if (calls === 1) throw new Error('store not reachable yet');
-      return createToolkit({ workspace: dir, session });
-    }, { stateless: true });
+    running = await startMcpHttpServer(
+      ({ session }) => {
+        calls++;
+        if (calls === 1) throw new Error('store not reachable yet');
+        return createToolkit({ workspace: dir, session });
+      },
+      { stateless: true },
+    );
     const first = await post(running.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(first.status).toBe(500);
     expect(first.body).toContain('store not reachable yet');

@@ -24,7 +24,14 @@ void [tools, server, http.url, names, text];
 
 function tsconfig(files: string[]): string {
   return JSON.stringify({
-    compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: ['node'] },
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      target: 'es2022',
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      types: ['node'],
+    },
     files,
   });
 }
@@ -36,10 +43,15 @@ describe('type declarations in a consumer project', () => {
     const pkgDir = join(project, 'node_modules/toolwright');
     await mkdir(pkgDir, { recursive: true });
     // The build of this checkout, emitted straight into the fixture (dist/ of the repo is left alone).
-    const built = spawnSync(tsc, ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkgDir, 'dist')], { cwd: root, encoding: 'utf8' });
+    const built = spawnSync(tsc, ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkgDir, 'dist')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(built.status, built.stdout + built.stderr).toBe(0);
     await copyFile(join(root, 'package.json'), join(pkgDir, 'package.json'));
-    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     for (const dep of [...Object.keys(pkg.dependencies), '@types/node']) {
       await mkdir(dirname(join(project, 'node_modules', dep)), { recursive: true });
       await symlink(join(root, 'node_modules', dep), join(project, 'node_modules', dep), 'dir');

@@ -6,18 +6,26 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const documents = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const documents = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** The text outside fenced code blocks (a `# comment` in a yaml block is no heading). */
 function prose(markdown: string): string {
   let fenced = false;
-  return markdown.split('\n').map((line) => {
-    if (/^\s*```/.test(line)) {
-      fenced = !fenced;
-      return '';
-    }
-    return fenced ? '' : line;
-  }).join('\n');
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (/^\s*```/.test(line)) {
+        fenced = !fenced;
+        return '';
+      }
+      return fenced ? '' : line;
+    })
+    .join('\n');
 }
 
 /** GitHub's heading anchor: inline markup dropped, lower case, punctuation removed, spaces to hyphens. */
@@ -51,7 +59,9 @@ describe('documentation links', () => {
   it('slugs headings as GitHub does', () => {
     expect(slug('`path` and `host`')).toBe('path-and-host');
     expect(slug('write_file, edit_file, multi_edit')).toBe('write_file-edit_file-multi_edit');
-    expect(slug('Checking a policy: `policy check` and `policy test`')).toBe('checking-a-policy-policy-check-and-policy-test');
+    expect(slug('Checking a policy: `policy check` and `policy test`')).toBe(
+      'checking-a-policy-policy-check-and-policy-test',
+    );
     expect(slug('Approvals: `ask`')).toBe('approvals-ask');
   });
 

@@ -10,7 +10,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const HEAVY = ['@modelcontextprotocol/sdk', 'zod', 'zod-to-json-schema', 'undici', 'execa', 'turndown', 'hono', '@hono/node-server', 'pg'];
+const HEAVY = [
+  '@modelcontextprotocol/sdk',
+  'zod',
+  'zod-to-json-schema',
+  'undici',
+  'execa',
+  'turndown',
+  'hono',
+  '@hono/node-server',
+  'pg',
+];
 
 const HOOKS = `let log;
 import { appendFileSync } from 'node:fs';
@@ -47,10 +57,17 @@ describe('what loading toolwright loads', () => {
     await writeFile(join(workspace, 'a.txt'), 'hello\n');
     await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
     await copyFile(join(root, 'package.json'), join(build, 'package.json'));
-    const built = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    const built = spawnSync(
+      join(root, 'node_modules/.bin/tsc'),
+      ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(built.status, built.stdout).toBe(0);
     // Bundled like the package ships (scripts/bundle.mjs after tsc, as `npm run build` does).
-    const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs'), join(build, 'dist')], { cwd: root, encoding: 'utf8' });
+    const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs'), join(build, 'dist')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(bundled.status, bundled.stderr).toBe(0);
     await writeFile(join(build, 'hooks.mjs'), HOOKS);
     await writeFile(join(build, 'register.mjs'), REGISTER);
@@ -60,11 +77,17 @@ describe('what loading toolwright loads', () => {
     await rm(workspace, { recursive: true, force: true });
   });
 
-  async function loaded(args: string[], name: string): Promise<{ packages: Set<string>; status: number | null; output: string }> {
+  async function loaded(
+    args: string[],
+    name: string,
+  ): Promise<{ packages: Set<string>; status: number | null; output: string }> {
     const log = join(build, `${name}.log`);
     await writeFile(log, '');
     const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(build, 'register.mjs')).href, ...args], {
-      cwd: workspace, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', TW_LOAD_LOG: log },
+      cwd: workspace,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env.PATH ?? '', TW_LOAD_LOG: log },
     });
     return { packages: packagesIn(await readFile(log, 'utf8')), status: run.status, output: run.stdout + run.stderr };
   }
@@ -98,7 +121,8 @@ describe('what loading toolwright loads', () => {
     expect(run.status, run.output).toBe(0);
     expect(run.output).toContain('hello');
     // Only the filesystem handlers load: not grep's, glob's or web_fetch's dependencies either.
-    for (const name of [...HEAVY, 'yaml', 'fast-glob', 'ignore', 'ipaddr.js', '@vscode/ripgrep']) expect(run.packages.has(name), `${name} was loaded`).toBe(false);
+    for (const name of [...HEAVY, 'yaml', 'fast-glob', 'ignore', 'ipaddr.js', '@vscode/ripgrep'])
+      expect(run.packages.has(name), `${name} was loaded`).toBe(false);
   }, 60_000);
 
   it('`toolwright --help` loads only commander', async () => {

@@ -30,10 +30,23 @@ function npmPack(cwd: string): { result: PackResult; log: string } {
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'tw-pack-'));
-  for (const entry of ['package.json', 'README.md', 'docs', 'LICENSE', 'catalog.yaml', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts']) {
+  for (const entry of [
+    'package.json',
+    'README.md',
+    'docs',
+    'LICENSE',
+    'catalog.yaml',
+    'tsconfig.json',
+    'tsconfig.build.json',
+    'src',
+    'scripts',
+  ]) {
     await cp(join(root, entry), join(scratch, entry), { recursive: true });
   }
-  await cp(join(root, 'codegen'), join(scratch, 'codegen'), { recursive: true, filter: (from) => !/[\\/](dist|node_modules)$/.test(from) });
+  await cp(join(root, 'codegen'), join(scratch, 'codegen'), {
+    recursive: true,
+    filter: (from) => !/[\\/](dist|node_modules)$/.test(from),
+  });
   await symlink(join(root, 'node_modules'), join(scratch, 'node_modules'));
   ({ result: pack, log: packLog } = npmPack(scratch));
   codegenPack = npmPack(join(scratch, 'codegen')).result;
@@ -51,7 +64,19 @@ describe('npm pack', () => {
   it('builds on prepack and ships LICENSE, the docs, the entry points, the catalog and the conversion worker', () => {
     expect(packLog).toMatch(/tsc -p tsconfig.build.json/);
     const paths = pack.files.map((f) => f.path);
-    for (const required of ['LICENSE', 'README.md', 'docs/operations.md', 'docs/security.md', 'package.json', 'catalog.yaml', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/handlers/web/html/convert-worker.js', 'dist/handlers/filesystem/edit/worker.js']) {
+    for (const required of [
+      'LICENSE',
+      'README.md',
+      'docs/operations.md',
+      'docs/security.md',
+      'package.json',
+      'catalog.yaml',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli.js',
+      'dist/handlers/web/html/convert-worker.js',
+      'dist/handlers/filesystem/edit/worker.js',
+    ]) {
       expect(paths, required).toContain(required);
     }
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);
@@ -65,7 +90,8 @@ describe('npm pack', () => {
     expect(paths.filter((p) => /codegen|compile-worker/.test(p))).toEqual([]);
     expect(paths).toContain('dist/catalog.schema.json');
     const manifest = JSON.parse(await readFile(join(scratch, 'package.json'), 'utf8')) as {
-      dependencies: Record<string, string>; exports: Record<string, string>;
+      dependencies: Record<string, string>;
+      exports: Record<string, string>;
     };
     for (const name of ['js-yaml', 'ts-morph', 'json-schema-to-typescript', 'prettier', '@toolwright/codegen']) {
       expect(Object.keys(manifest.dependencies), name).not.toContain(name);
@@ -74,17 +100,30 @@ describe('npm pack', () => {
     // No module of the built runtime reaches the generator's toolchain (YAML catalogs, Ajv's compiler).
     const reaching: string[] = [];
     for (const file of await filesUnder(join(scratch, 'dist'))) {
-      if (file.endsWith('.js') && /from ["'](js-yaml|ajv\/dist\/(standalone|2020|core)[^"']*|ajv)["']/.test(await readFile(file, 'utf8'))) reaching.push(file);
+      if (
+        file.endsWith('.js') &&
+        /from ["'](js-yaml|ajv\/dist\/(standalone|2020|core)[^"']*|ajv)["']/.test(await readFile(file, 'utf8'))
+      )
+        reaching.push(file);
     }
     expect(reaching).toEqual([]);
   });
 
   it('the generator package ships its bundle, its worker and the schema, and pins toolwright', async () => {
     const paths = codegenPack.files.map((f) => f.path).sort();
-    expect(paths).toEqual(['LICENSE', 'README.md', 'catalog.schema.json', 'dist/compile-worker.js', 'dist/index.js', 'package.json']);
+    expect(paths).toEqual([
+      'LICENSE',
+      'README.md',
+      'catalog.schema.json',
+      'dist/compile-worker.js',
+      'dist/index.js',
+      'package.json',
+    ]);
     expect(codegenPack.filename).toBe('toolwright-codegen-0.1.0.tgz');
     const manifest = JSON.parse(await readFile(join(scratch, 'codegen/package.json'), 'utf8')) as {
-      dependencies: Record<string, string>; peerDependencies: Record<string, string>; bin?: unknown;
+      dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+      bin?: unknown;
     };
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'js-yaml']);
     expect(manifest.peerDependencies).toEqual({ toolwright: '0.1.0' });
@@ -154,16 +193,24 @@ describe('built dist/ with plain node', () => {
     await cp(join(scratch, 'dist'), join(install, 'dist'), { recursive: true });
     await cp(join(scratch, 'package.json'), join(install, 'package.json'));
     for (const entry of await readdir(join(root, 'node_modules'))) {
-      if (entry !== '@toolwright' && entry !== '.bin') await symlink(join(root, 'node_modules', entry), join(install, 'node_modules', entry));
+      if (entry !== '@toolwright' && entry !== '.bin')
+        await symlink(join(root, 'node_modules', entry), join(install, 'node_modules', entry));
     }
     const project = join(scratch, 'project');
     await mkdir(join(project, 'src'), { recursive: true });
     const { notesCatalog } = await import('../fixtures/notes-catalog.js');
     await writeFile(join(project, 'catalog.yaml'), notesCatalog);
-    const generate = () => spawnSync(process.execPath, [join(install, 'dist/cli.js'), 'generate'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+    const generate = () =>
+      spawnSync(process.execPath, [join(install, 'dist/cli.js'), 'generate'], {
+        cwd: project,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
     const without = generate();
     expect(without.status, without.stderr).toBe(2);
-    expect(without.stderr).toBe('toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0\n');
+    expect(without.stderr).toBe(
+      'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0\n',
+    );
     expect(await readdir(project)).toEqual(['catalog.yaml', 'src']);
     // The generator as its pack built it (scratch/codegen/dist), installed beside toolwright.
     await mkdir(join(install, 'node_modules/@toolwright'));

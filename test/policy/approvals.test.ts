@@ -17,18 +17,28 @@ import { approvalText, visibleJson, visibleText } from '../../src/runtime/servic
 import { createToolkit } from '../../src/index.js';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'tw-approve-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tw-approve-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** Characters that must never reach the human raw (newline aside, which is layout). */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
 function assertNothingHidden(shown: string): void {
-  for (const ch of shown.replace(/\n/g, '')) expect(HIDDEN.test(ch), `raw U+${ch.codePointAt(0)!.toString(16)} in ${JSON.stringify(shown.slice(0, 200))}`).toBe(false);
+  for (const ch of shown.replace(/\n/g, ''))
+    expect(HIDDEN.test(ch), `raw U+${ch.codePointAt(0)!.toString(16)} in ${JSON.stringify(shown.slice(0, 200))}`).toBe(
+      false,
+    );
 }
 
 /** Undoes the run markers, so the shown text can be parsed back: rendering must be lossless. */
 function expandRuns(shown: string): string {
-  return shown.replace(/\u27ea(\d+) × (?:space|"((?:\\u[0-9a-fA-F]{4}|\\.|[^\\]){1,8}?)")\u27eb/gu, (_, count: string, unit?: string) => (unit ?? ' ').repeat(Number(count)));
+  return shown.replace(
+    /\u27ea(\d+) × (?:space|"((?:\\u[0-9a-fA-F]{4}|\\.|[^\\]){1,8}?)")\u27eb/gu,
+    (_, count: string, unit?: string) => (unit ?? ' ').repeat(Number(count)),
+  );
 }
 
 /** Commands that try to hide their tail from whoever approves them. */
@@ -42,7 +52,7 @@ const ATTACKS: Record<string, string> = {
   'zero-width': `echo harmless${'\u200b'.repeat(3000)}; touch X`,
   'non-breaking blanks': `echo harmless${'\u00a0\u2003\u3000'.repeat(800)}; touch X`,
   'newline flood': `echo harmless${'\n'.repeat(500)}touch X`,
-  'backspaces': `touch X${'\b'.repeat(7)}echo ok`,
+  backspaces: `touch X${'\b'.repeat(7)}echo ok`,
   'tag characters': 'echo harmless \u{E0074}\u{E006F}\u{E0075}\u{E0063}\u{E0068}; touch X',
   'line separator': 'echo harmless\u2028; touch X',
   'combining pile': 'echo harmless; t\u0336\u0336\u0336\u0336ouch X',
@@ -66,25 +76,49 @@ describe('visibleJson / visibleText', () => {
   });
 
   it('is lossless and hides nothing for any JSON input (property)', () => {
-    fc.assert(fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), (value, text) => {
-      const input = { value, text };
-      const shown = visibleJson(input);
-      assertNothingHidden(shown);
-      expect(JSON.parse(expandRuns(shown))).toEqual(JSON.parse(JSON.stringify(input)));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), (value, text) => {
+        const input = { value, text };
+        const shown = visibleJson(input);
+        assertNothingHidden(shown);
+        expect(JSON.parse(expandRuns(shown))).toEqual(JSON.parse(JSON.stringify(input)));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses a request too large to show, and never cuts it', () => {
     let seed = 7;
-    const noise = Array.from({ length: 30_000 }, () => String.fromCharCode(97 + ((seed = (seed * 48271) % 2147483647) % 26))).join('');
-    const result = approvalText({ operation: 'bash', provider: 'exec', kind: 'resource', risk: 'high', input: { command: noise } });
+    const noise = Array.from({ length: 30_000 }, () =>
+      String.fromCharCode(97 + ((seed = (seed * 48271) % 2147483647) % 26)),
+    ).join('');
+    const result = approvalText({
+      operation: 'bash',
+      provider: 'exec',
+      kind: 'resource',
+      risk: 'high',
+      input: { command: noise },
+    });
     expect(result.refusal).toMatch(/too large to show in full for approval/);
-    expect(approvalText({ operation: 'bash', provider: 'exec', kind: 'resource', risk: 'high', input: { command: 'ls' } }).refusal).toBeUndefined();
+    expect(
+      approvalText({ operation: 'bash', provider: 'exec', kind: 'resource', risk: 'high', input: { command: 'ls' } })
+        .refusal,
+    ).toBeUndefined();
     // What cannot be rendered is refused too, never approved as a placeholder.
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    for (const input of [cycle, { n: 10n }, { get command() { throw new Error('no peeking'); } }]) {
-      expect(approvalText({ operation: 'bash', provider: 'exec', kind: 'resource', risk: 'high', input }).refusal).toMatch(/cannot be shown for approval/);
+    for (const input of [
+      cycle,
+      { n: 10n },
+      {
+        get command() {
+          throw new Error('no peeking');
+        },
+      },
+    ]) {
+      expect(
+        approvalText({ operation: 'bash', provider: 'exec', kind: 'resource', risk: 'high', input }).refusal,
+      ).toMatch(/cannot be shown for approval/);
     }
   });
 });
@@ -93,7 +127,9 @@ function fakeTerminal() {
   const input = Object.assign(new PassThrough(), { isTTY: true });
   const output = new PassThrough();
   let shown = '';
-  output.on('data', (chunk: Buffer) => { shown += chunk; });
+  output.on('data', (chunk: Buffer) => {
+    shown += chunk;
+  });
   return { input, output, shown: () => shown, answer: (line: string) => input.write(line) };
 }
 
@@ -106,7 +142,10 @@ describe('terminal approvals', () => {
     for (const [name, command] of Object.entries(ATTACKS)) {
       const term = fakeTerminal();
       const channel = createTerminalUserChannel({ input: term.input, output: term.output });
-      const approved = channel.approve({ id: '1', provider: 'exec', operation: 'bash', kind: 'resource', risk: 'high', input: { command } }, { signal: new AbortController().signal });
+      const approved = channel.approve(
+        { id: '1', provider: 'exec', operation: 'bash', kind: 'resource', risk: 'high', input: { command } },
+        { signal: new AbortController().signal },
+      );
       await waitFor(() => term.shown().includes('Allow? [y/N]'));
       const shown = term.shown().slice(0, term.shown().indexOf('Allow? [y/N]'));
       assertNothingHidden(shown);
@@ -118,11 +157,18 @@ describe('terminal approvals', () => {
 
   it('through a toolkit: a request too large to show is denied with that reason and does not run', async () => {
     const term = fakeTerminal();
-    const toolkit = createToolkit({ workspace: dir, policy: { rules: [{ operation: 'bash', decision: 'ask' }] }, user: createTerminalUserChannel({ input: term.input, output: term.output, maxApprovalChars: 5000 }) });
+    const toolkit = createToolkit({
+      workspace: dir,
+      policy: { rules: [{ operation: 'bash', decision: 'ask' }] },
+      user: createTerminalUserChannel({ input: term.input, output: term.output, maxApprovalChars: 5000 }),
+    });
     // A shell line is shown whole (content would be summarised): one too long to show is refused.
-    const noise = Array.from({ length: 6000 }, (_, i) => String.fromCharCode(97 + (i * 7919) % 26)).join('');
+    const noise = Array.from({ length: 6000 }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26))).join('');
     const result = await toolkit.invoke('exec', 'bash', { command: `echo ${noise} > big.txt` });
-    expect(result).toMatchObject({ ok: false, error: { code: 'DENIED_BY_POLICY', message: expect.stringMatching(/too large to show in full/) } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'DENIED_BY_POLICY', message: expect.stringMatching(/too large to show in full/) },
+    });
     expect(term.shown()).toBe(''); // never half-shown
     await expect(readFile(join(dir, 'big.txt'))).rejects.toThrow();
   });
@@ -130,7 +176,10 @@ describe('terminal approvals', () => {
   it('escapes what the model wrote in a question (no terminal control from ask_user)', async () => {
     const term = fakeTerminal();
     const channel = createTerminalUserChannel({ input: term.input, output: term.output });
-    const asked = channel.ask({ question: 'Pick\u001b[2J\u001b[H one\r', options: [{ label: 'a\u202eb', description: 'x\u0007' }] }, { signal: new AbortController().signal });
+    const asked = channel.ask(
+      { question: 'Pick\u001b[2J\u001b[H one\r', options: [{ label: 'a\u202eb', description: 'x\u0007' }] },
+      { signal: new AbortController().signal },
+    );
     await waitFor(() => term.shown().includes('Number'));
     assertNothingHidden(term.shown());
     expect(term.shown()).toContain('Pick\\u001b[2J\\u001b[H one\\r');
@@ -157,7 +206,14 @@ describe('MCP elicitation approvals', () => {
       messages.push(req.params.message);
       return { action: 'accept', content: { approve: true } };
     });
-    return { client, messages, close: async () => { await client.close(); await server.close(); } };
+    return {
+      client,
+      messages,
+      close: async () => {
+        await client.close();
+        await server.close();
+      },
+    };
   }
 
   it('sends the whole input of every attack, visibly, then runs only what was approved', async () => {
@@ -181,10 +237,15 @@ describe('MCP elicitation approvals', () => {
   it('refuses, without asking, a request too large to show (was: first 2,000 characters shown)', async () => {
     const { client, messages, close } = await connect(3000);
     try {
-      const noise = Array.from({ length: 4000 }, (_, i) => String.fromCharCode(97 + (i * 7919) % 26)).join('');
-      const result = (await client.callTool({ name: 'bash', arguments: { command: `echo ${noise} > big.txt; touch X` } })) as CallToolResult;
+      const noise = Array.from({ length: 4000 }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26))).join('');
+      const result = (await client.callTool({
+        name: 'bash',
+        arguments: { command: `echo ${noise} > big.txt; touch X` },
+      })) as CallToolResult;
       expect(result.isError).toBe(true);
-      expect((result.content as { text: string }[])[0]!.text).toMatch(/^Error DENIED_BY_POLICY: .*too large to show in full for approval/);
+      expect((result.content as { text: string }[])[0]!.text).toMatch(
+        /^Error DENIED_BY_POLICY: .*too large to show in full for approval/,
+      );
       expect(messages).toEqual([]);
       await expect(readFile(join(dir, 'big.txt'))).rejects.toThrow();
     } finally {

@@ -57,34 +57,88 @@ describe('HCL and YAML policies', () => {
     const hcl = await parsePolicyText(HCL, 'agent.hcl');
     const yaml = await parsePolicyText(YAML, 'policy.yaml');
     expect(hcl.policy).toEqual(yaml.policy);
-    expect(hcl.policy).toMatchObject({ default: 'ask', rules: [{ provider: 'task' }, { command: ['git status', 'git log *'] }, { path: ['**/.env', 'secrets/**'], reason: 'private' }] });
+    expect(hcl.policy).toMatchObject({
+      default: 'ask',
+      rules: [
+        { provider: 'task' },
+        { command: ['git status', 'git log *'] },
+        { path: ['**/.env', 'secrets/**'], reason: 'private' },
+      ],
+    });
   });
 
   it('HCL takes extends, escapes, booleans and nested example inputs', async () => {
-    const { policy, compiled } = await parsePolicyText('extends = "readOnly"\nrule {\n  operation = "bash"\n  command = "echo \\"a b\\" *"\n  redirects = true\n  decision = "allow"\n  examples = { match = [{ command = "echo \\"a b\\" x > f" }] }\n}\n', 'x.hcl');
-    expect(policy).toEqual({ extends: 'readOnly', rules: [{ operation: 'bash', command: 'echo "a b" *', redirects: true, decision: 'allow', examples: { match: [{ command: 'echo "a b" x > f' }] } }] });
+    const { policy, compiled } = await parsePolicyText(
+      'extends = "readOnly"\nrule {\n  operation = "bash"\n  command = "echo \\"a b\\" *"\n  redirects = true\n  decision = "allow"\n  examples = { match = [{ command = "echo \\"a b\\" x > f" }] }\n}\n',
+      'x.hcl',
+    );
+    expect(policy).toEqual({
+      extends: 'readOnly',
+      rules: [
+        {
+          operation: 'bash',
+          command: 'echo "a b" *',
+          redirects: true,
+          decision: 'allow',
+          examples: { match: [{ command: 'echo "a b" x > f' }] },
+        },
+      ],
+    });
     expect(compiled.preset).toBe('readOnly');
   });
 
   it('HCL errors are located at FILE:LINE:COL', async () => {
-    expect(await errorOf('rule {\n  operation = "Bash"\n  decision = "deny"\n}\n', 'agent.hcl')).toMatch(/^agent\.hcl:2:15: policy rule 0: no operation matches "Bash" \(did you mean "bash"\?\)/);
-    expect(await errorOf('default = "ask"\nrule {\n  provider = "shell"\n  decision = "deny"\n}\n', 'a.hcl')).toMatch(/^a\.hcl:3:14: .*did you mean "exec"/);
-    expect(await errorOf('rule {\n  operation = "bash"\n  decision  = "allow"\n  comand = "ls"\n}\n', 'a.hcl')).toMatch(/^a\.hcl:4:12: .*unknown field comand/);
-    expect(await errorOf('rule {\n  operation = "bash"\n  decision = "allow"\n', 'a.hcl')).toMatch(/^a\.hcl:1:6: this \{ is not closed: the file ends before its "}"/);
-    expect(await errorOf('defaults = "ask"\n', 'a.hcl')).toMatch(/^a\.hcl:1:1: unknown top-level attribute "defaults" \(did you mean "default"\?\)/);
-    expect(await errorOf('rules {\n}\n', 'a.hcl')).toMatch(/^a\.hcl:1:1: unknown block "rules" \(did you mean "rule"\?\)/);
-    expect(await errorOf('rule {\n  operation = "${x}"\n  decision = "deny"\n}\n', 'a.hcl')).toMatch(/^a\.hcl:2:15: interpolation/);
-    expect(await errorOf('rule {\n  operation = "read_file"\n  command = "ls"\n  decision = "deny"\n}\n', 'a.hcl')).toMatch(/^a\.hcl:3:13: .*"command" can never apply to read_file/);
-    expect(await errorOf(HCL.replace('"git log --oneline"', '"git push"'), 'agent.hcl')).toMatch(/^agent\.hcl:13:26: policy rule 1: example match\[0\] "git push" is not matched/);
+    expect(await errorOf('rule {\n  operation = "Bash"\n  decision = "deny"\n}\n', 'agent.hcl')).toMatch(
+      /^agent\.hcl:2:15: policy rule 0: no operation matches "Bash" \(did you mean "bash"\?\)/,
+    );
+    expect(await errorOf('default = "ask"\nrule {\n  provider = "shell"\n  decision = "deny"\n}\n', 'a.hcl')).toMatch(
+      /^a\.hcl:3:14: .*did you mean "exec"/,
+    );
+    expect(await errorOf('rule {\n  operation = "bash"\n  decision  = "allow"\n  comand = "ls"\n}\n', 'a.hcl')).toMatch(
+      /^a\.hcl:4:12: .*unknown field comand/,
+    );
+    expect(await errorOf('rule {\n  operation = "bash"\n  decision = "allow"\n', 'a.hcl')).toMatch(
+      /^a\.hcl:1:6: this \{ is not closed: the file ends before its "}"/,
+    );
+    expect(await errorOf('defaults = "ask"\n', 'a.hcl')).toMatch(
+      /^a\.hcl:1:1: unknown top-level attribute "defaults" \(did you mean "default"\?\)/,
+    );
+    expect(await errorOf('rules {\n}\n', 'a.hcl')).toMatch(
+      /^a\.hcl:1:1: unknown block "rules" \(did you mean "rule"\?\)/,
+    );
+    expect(await errorOf('rule {\n  operation = "${x}"\n  decision = "deny"\n}\n', 'a.hcl')).toMatch(
+      /^a\.hcl:2:15: interpolation/,
+    );
+    expect(
+      await errorOf('rule {\n  operation = "read_file"\n  command = "ls"\n  decision = "deny"\n}\n', 'a.hcl'),
+    ).toMatch(/^a\.hcl:3:13: .*"command" can never apply to read_file/);
+    expect(await errorOf(HCL.replace('"git log --oneline"', '"git push"'), 'agent.hcl')).toMatch(
+      /^agent\.hcl:13:26: policy rule 1: example match\[0\] "git push" is not matched/,
+    );
   });
 
   it('YAML errors are located at FILE:LINE:COL', async () => {
-    expect(await errorOf('rules:\n  - operation: Bash\n    decision: deny\n', 'p.yaml')).toMatch(/^p\.yaml:2:16: policy rule 0: no operation matches "Bash"/);
-    expect(await errorOf('rules:\n  - operation: bash\n    decision: allow\n  - provider: shell\n    decision: deny\n', 'p.yaml')).toMatch(/^p\.yaml:4:15: policy rule 1: no provider matches "shell"/);
-    expect(await errorOf('rules:\n  - operation: bash\n    decision: [allow\n', 'p.yaml')).toMatch(/^p\.yaml:\d+:\d+: /);
-    expect(await errorOf('default: maybe\n', 'p.yaml')).toMatch(/^p\.yaml:1:10: policy default must be allow, ask or deny/);
-    expect(await errorOf(YAML.replace('"git log; rm x"', '"git log -n 3"'), 'p.yaml')).toMatch(/^p\.yaml:10:19: policy rule 1: example not_match\[0\] "git log -n 3" is matched/);
-    expect(await errorOf('preset: readOnli\n', 'p.yaml')).toMatch(/unknown policy preset "readOnli" \(did you mean "readOnly"\?\)/);
+    expect(await errorOf('rules:\n  - operation: Bash\n    decision: deny\n', 'p.yaml')).toMatch(
+      /^p\.yaml:2:16: policy rule 0: no operation matches "Bash"/,
+    );
+    expect(
+      await errorOf(
+        'rules:\n  - operation: bash\n    decision: allow\n  - provider: shell\n    decision: deny\n',
+        'p.yaml',
+      ),
+    ).toMatch(/^p\.yaml:4:15: policy rule 1: no provider matches "shell"/);
+    expect(await errorOf('rules:\n  - operation: bash\n    decision: [allow\n', 'p.yaml')).toMatch(
+      /^p\.yaml:\d+:\d+: /,
+    );
+    expect(await errorOf('default: maybe\n', 'p.yaml')).toMatch(
+      /^p\.yaml:1:10: policy default must be allow, ask or deny/,
+    );
+    expect(await errorOf(YAML.replace('"git log; rm x"', '"git log -n 3"'), 'p.yaml')).toMatch(
+      /^p\.yaml:10:19: policy rule 1: example not_match\[0\] "git log -n 3" is matched/,
+    );
+    expect(await errorOf('preset: readOnli\n', 'p.yaml')).toMatch(
+      /unknown policy preset "readOnli" \(did you mean "readOnly"\?\)/,
+    );
   });
 
   it('loadPolicyFile returns the parsed form a toolkit takes, and it decides as written', async () => {
@@ -93,7 +147,10 @@ describe('HCL and YAML policies', () => {
     await writeFile(path.join(dir, '.env'), 'SECRET=1\n');
     const policy = await loadPolicyFile(path.join(dir, 'agent.hcl'));
     const toolkit = createToolkit({ workspace: dir, policy });
-    expect((await toolkit.invoke('exec', 'bash', { command: 'git status >/dev/null 2>&1; git log -n1 2>/dev/null' })).meta.policy.decision).toBe('allow');
+    expect(
+      (await toolkit.invoke('exec', 'bash', { command: 'git status >/dev/null 2>&1; git log -n1 2>/dev/null' })).meta
+        .policy.decision,
+    ).toBe('allow');
     const env = await toolkit.invoke('filesystem', 'read_file', { path: '.env' });
     expect(!env.ok && env.text).toContain('private');
   });
@@ -102,7 +159,11 @@ describe('HCL and YAML policies', () => {
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(args, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, readStdin: async () => '' });
+  const code = await runCli(args, {
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+    readStdin: async () => '',
+  });
   return { code, out, err };
 }
 
@@ -111,18 +172,39 @@ describe('toolwright policy check / test', () => {
     const dir = await tempDir();
     const file = path.join(dir, 'agent.hcl');
     await writeFile(file, HCL);
-    const denied = await cli(['policy', 'check', '--policy', file, 'bash', '{"command":"git status && sudo rm -rf / ; echo $(id)"}']);
+    const denied = await cli([
+      'policy',
+      'check',
+      '--policy',
+      file,
+      'bash',
+      '{"command":"git status && sudo rm -rf / ; echo $(id)"}',
+    ]);
     expect(denied.code).toBe(1);
     expect(denied.out).toMatch(/^decision: ask/m);
     expect(denied.out).toMatch(/allow\s+git status\s+\[rule 1\]/);
     expect(denied.out).toMatch(/ask\s+rm -rf \/\s+\[default; via sudo\]/);
     expect(denied.out).toMatch(/opaque: command substitution \$\(id\)/);
-    const allowed = await cli(['policy', 'check', '--policy', file, 'exec.bash', '{"command":"git log --oneline | git status"}']);
+    const allowed = await cli([
+      'policy',
+      'check',
+      '--policy',
+      file,
+      'exec.bash',
+      '{"command":"git log --oneline | git status"}',
+    ]);
     expect(allowed.code).toBe(0);
     expect(allowed.out).toMatch(/^decision: allow/m);
     const json = await cli(['policy', 'check', '--policy', file, '--json', 'read_file', '{"path":"a/.env"}']);
     expect(JSON.parse(json.out)).toMatchObject({ decision: 'deny', rule: 2, reason: 'private' });
-    const readOnly = await cli(['policy', 'check', '--policy', 'readOnly', 'shell_read', '{"command":"ls | sort -o x"}']);
+    const readOnly = await cli([
+      'policy',
+      'check',
+      '--policy',
+      'readOnly',
+      'shell_read',
+      '{"command":"ls | sort -o x"}',
+    ]);
     expect(readOnly.code).toBe(1);
     expect(readOnly.out).toMatch(/^decision: allow/m);
     expect(readOnly.out).toMatch(/shell_read: refused: `sort -o x`: -o writes a file/);
@@ -154,7 +236,10 @@ describe('toolwright policy check / test', () => {
   it('--policy takes an HCL file for call, with located errors as usage errors', async () => {
     const dir = await tempDir();
     const file = path.join(dir, 'agent.hcl');
-    await writeFile(file, 'default = "deny"\nrule {\n  operation = "bash"\n  command = "echo *"\n  decision = "allow"\n}\n');
+    await writeFile(
+      file,
+      'default = "deny"\nrule {\n  operation = "bash"\n  command = "echo *"\n  decision = "allow"\n}\n',
+    );
     const ran = await cli(['call', '--workspace', dir, '--policy', file, 'bash', '{"command":"echo hi"}']);
     expect(ran.code).toBe(0);
     expect(ran.out).toContain('hi');

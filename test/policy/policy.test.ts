@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handlers } from '../../src/handlers/index.js';
-import { catalogOperations, compilePolicy, compileProfile, createProgrammaticUserChannel, createToolkit, profileExcess } from '../../src/index.js';
+import {
+  catalogOperations,
+  compilePolicy,
+  compileProfile,
+  createProgrammaticUserChannel,
+  createToolkit,
+  profileExcess,
+} from '../../src/index.js';
 import type { ApprovalRequest, OperationDescriptor, PolicyOptions } from '../../src/index.js';
 
 let root: string;
@@ -41,7 +48,9 @@ describe('compilePolicy', () => {
     expect(decide({ rules: [{ operation: '*_list', decision: 'deny' }] }, 'task.task_list').decision).toBe('deny');
     expect(decide({ rules: [{ operation: '*_list', decision: 'deny' }] }, 'task.task_create').decision).toBe('allow');
     // A dot in a pattern is literal, not "any character": such a pattern matches no operation, an error.
-    expect(() => decide({ rules: [{ operation: 'task.task.list', decision: 'deny' }] }, 'task.task_list')).toThrow(/no operation matches "task.task.list"/);
+    expect(() => decide({ rules: [{ operation: 'task.task.list', decision: 'deny' }] }, 'task.task_list')).toThrow(
+      /no operation matches "task.task.list"/,
+    );
   });
 
   it('kind and risk match, risk by comparison too, and all given fields must match', () => {
@@ -60,7 +69,9 @@ describe('compilePolicy', () => {
 
   it('the default applies when nothing matches (allow unless configured)', () => {
     expect(decide({}, 'agent.spawn_subagent')).toEqual({ decision: 'allow', rule: 'default' });
-    expect(decide({ rules: [{ provider: 'web', decision: 'allow' }], default: 'deny' }, 'agent.spawn_subagent')).toEqual({ decision: 'deny', rule: 'default' });
+    expect(
+      decide({ rules: [{ provider: 'web', decision: 'allow' }], default: 'deny' }, 'agent.spawn_subagent'),
+    ).toEqual({ decision: 'deny', rule: 'default' });
   });
 
   it('presets: readOnly runs only data sources; askForRisky allows read_only and low, asks above', () => {
@@ -71,7 +82,11 @@ describe('compilePolicy', () => {
       expect(compilePolicy('allowAll').decide(o).decision, o.id).toBe('allow');
     }
     expect(decide('readOnly', 'user.ask_user')).toMatchObject({ decision: 'deny', preset: 'readOnly' });
-    expect(decide('askForRisky', 'agent.spawn_subagent')).toMatchObject({ decision: 'ask', preset: 'askForRisky', rule: 'default' });
+    expect(decide('askForRisky', 'agent.spawn_subagent')).toMatchObject({
+      decision: 'ask',
+      preset: 'askForRisky',
+      rule: 'default',
+    });
   });
 
   it('extends: own rules first, then the preset; own default overrides the preset default', () => {
@@ -88,10 +103,14 @@ describe('compilePolicy', () => {
     expect(() => compilePolicy({ extends: 'nope' as never })).toThrow(/unknown policy preset/);
     expect(() => compilePolicy({ default: 'maybe' as never })).toThrow(/default must be allow, ask or deny/);
     expect(() => compilePolicy({ rules: [{ decision: 'yes' as never }] })).toThrow(/rule 0: decision/);
-    expect(() => compilePolicy({ rules: [{ kind: 'reader' as never, decision: 'deny' }] })).toThrow(/unknown kind "reader"/);
+    expect(() => compilePolicy({ rules: [{ kind: 'reader' as never, decision: 'deny' }] })).toThrow(
+      /unknown kind "reader"/,
+    );
     expect(() => compilePolicy({ rules: [{ risk: 'extreme' as never, decision: 'deny' }] })).toThrow(/unknown risk/);
     expect(() => compilePolicy({ rules: [{ tool: 'bash', decision: 'deny' } as never] })).toThrow(/unknown field tool/);
-    expect(() => compilePolicy({ rules: [{ provider: '', decision: 'deny' }] })).toThrow(/provider must be a non-empty pattern/);
+    expect(() => compilePolicy({ rules: [{ provider: '', decision: 'deny' }] })).toThrow(
+      /provider must be a non-empty pattern/,
+    );
     expect(() => createToolkit({ workspace: root, policy: 'nope' as never })).toThrow(/unknown policy preset/);
   });
 });
@@ -118,14 +137,26 @@ describe('compileProfile and profileExcess', () => {
 
   it('a request is within the parent when every operation it matches, the parent matches', () => {
     const all = catalogOperations as readonly OperationDescriptor[];
-    expect(profileExcess(['task.task_list', 'ask_user'], ['task.*', 'user'], all)).toEqual({ unmatched: [], widening: [], outside: [] });
+    expect(profileExcess(['task.task_list', 'ask_user'], ['task.*', 'user'], all)).toEqual({
+      unmatched: [],
+      widening: [],
+      outside: [],
+    });
     expect(profileExcess(['task.*'], undefined, all).outside).toEqual([]);
     const wide = profileExcess(['*'], ['task.*', 'agent.*'], all);
     expect(wide.widening).toEqual(['*']);
     expect(wide.outside).toContain('user.ask_user');
     expect(wide.outside).not.toContain('task.task_list');
-    expect(wide.outside.sort()).toEqual(all.map((o) => o.id).filter((id) => !id.startsWith('task.') && !id.startsWith('agent.')).sort());
-    expect(profileExcess(['task_*'], ['task.task_list'], all)).toMatchObject({ widening: ['task_*'], outside: ['task.task_create', 'task.task_update'] });
+    expect(wide.outside.sort()).toEqual(
+      all
+        .map((o) => o.id)
+        .filter((id) => !id.startsWith('task.') && !id.startsWith('agent.'))
+        .sort(),
+    );
+    expect(profileExcess(['task_*'], ['task.task_list'], all)).toMatchObject({
+      widening: ['task_*'],
+      outside: ['task.task_create', 'task.task_update'],
+    });
     expect(profileExcess(['nothing.here'], ['*'], all).unmatched).toEqual(['nothing.here']);
   });
 });
@@ -148,7 +179,7 @@ describe('policy and profile inside invoke', () => {
     const toolkit = createToolkit({ workspace: root, profile: ['task.task_list'] });
     const result = await toolkit.invoke('task', 'task_create', { title: 'x' });
     expect(!result.ok && result.error.code).toBe('DENIED_BY_POLICY');
-    expect(result.text).toContain('not in this toolkit\'s capability profile');
+    expect(result.text).toContain("not in this toolkit's capability profile");
     expect(spy).not.toHaveBeenCalled();
     // The same call inside the profile does reach it (the spy is live).
     await createToolkit({ workspace: root }).invoke('task', 'task_create', { title: 'x' });
@@ -157,10 +188,16 @@ describe('policy and profile inside invoke', () => {
 
   it('a deny rule refuses before the handler runs; the decision is in meta and details', async () => {
     const spy = vi.spyOn(handlers.task, 'task_create');
-    const toolkit = createToolkit({ workspace: root, policy: { rules: [{ provider: 'task', kind: 'resource', decision: 'deny', reason: 'tasks are read-only here' }] } });
+    const toolkit = createToolkit({
+      workspace: root,
+      policy: { rules: [{ provider: 'task', kind: 'resource', decision: 'deny', reason: 'tasks are read-only here' }] },
+    });
     const result = await toolkit.invoke('task', 'task_create', { title: 'x' });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toMatchObject({ code: 'DENIED_BY_POLICY', details: { policy: { decision: 'deny', rule: 0 } } });
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'DENIED_BY_POLICY',
+      details: { policy: { decision: 'deny', rule: 0 } },
+    });
     expect(result.text).toContain('tasks are read-only here');
     expect(result.meta.policy).toEqual({ decision: 'deny', rule: 0, reason: 'tasks are read-only here' });
     expect(spy).not.toHaveBeenCalled();
@@ -197,10 +234,20 @@ describe('policy and profile inside invoke', () => {
     expect(ran.ok).toBe(true);
     expect(ran.meta.policy).toEqual({ decision: 'allow', rule: 0, approved: true });
     expect(approve).toHaveBeenCalledTimes(1);
-    expect(approve.mock.calls[0]![0]).toMatchObject({ provider: 'task', operation: 'task_create', kind: 'resource', risk: 'low', input: { title: 'approved' } });
+    expect(approve.mock.calls[0]![0]).toMatchObject({
+      provider: 'task',
+      operation: 'task_create',
+      kind: 'resource',
+      risk: 'low',
+      input: { title: 'approved' },
+    });
     expect(spy).toHaveBeenCalledTimes(1);
 
-    const no = createToolkit({ workspace: root, policy, user: createProgrammaticUserChannel({ approve: () => false }) });
+    const no = createToolkit({
+      workspace: root,
+      policy,
+      user: createProgrammaticUserChannel({ approve: () => false }),
+    });
     const refused = await no.invoke('task', 'task_create', { title: 'refused' });
     expect(!refused.ok && refused.error.code).toBe('DENIED_BY_POLICY');
     expect(refused.text).toContain('the user did not approve it');
@@ -210,7 +257,11 @@ describe('policy and profile inside invoke', () => {
 
   it('allowed operations under askForRisky do not bother the user', async () => {
     const approve = vi.fn(async () => true);
-    const toolkit = createToolkit({ workspace: root, policy: 'askForRisky', user: createProgrammaticUserChannel({ approve }) });
+    const toolkit = createToolkit({
+      workspace: root,
+      policy: 'askForRisky',
+      user: createProgrammaticUserChannel({ approve }),
+    });
     expect((await toolkit.invoke('task', 'task_create', { title: 'x' })).ok).toBe(true);
     expect(approve).not.toHaveBeenCalled();
   });
@@ -218,11 +269,23 @@ describe('policy and profile inside invoke', () => {
   it('an approval channel that fails or times out refuses the call', async () => {
     const spy = vi.spyOn(handlers.task, 'task_create');
     const policy: PolicyOptions = { rules: [{ provider: 'task', decision: 'ask' }] };
-    const failing = createToolkit({ workspace: root, policy, user: createProgrammaticUserChannel({ approve: () => { throw new Error('UI crashed'); } }) });
+    const failing = createToolkit({
+      workspace: root,
+      policy,
+      user: createProgrammaticUserChannel({
+        approve: () => {
+          throw new Error('UI crashed');
+        },
+      }),
+    });
     const result = await failing.invoke('task', 'task_create', { title: 'x' });
     expect(!result.ok && result.error.code).toBe('DENIED_BY_POLICY');
     expect(result.text).toContain('approval failed: UI crashed');
-    const slow = createToolkit({ workspace: root, policy, user: createProgrammaticUserChannel({ approve: () => new Promise(() => {}), timeoutMs: 50 }) });
+    const slow = createToolkit({
+      workspace: root,
+      policy,
+      user: createProgrammaticUserChannel({ approve: () => new Promise(() => {}), timeoutMs: 50 }),
+    });
     const timedOut = await slow.invoke('task', 'task_create', { title: 'x' });
     expect(!timedOut.ok && timedOut.error.code).toBe('DENIED_BY_POLICY');
     expect(timedOut.meta.policy.approved).toBe(false);

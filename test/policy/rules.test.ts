@@ -6,7 +6,13 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compilePolicy, createProgrammaticUserChannel, createToolkit, type ApprovalRequest, type PolicyOptions } from '../../src/index.js';
+import {
+  compilePolicy,
+  createProgrammaticUserChannel,
+  createToolkit,
+  type ApprovalRequest,
+  type PolicyOptions,
+} from '../../src/index.js';
 import { operations } from '../../src/generated/registry.js';
 import { tempDir } from '../support/helpers.js';
 
@@ -50,15 +56,34 @@ describe('path rules', () => {
     expect(grep.ok && (grep.output as { files: string[] }).files.sort()).toEqual(['notes.txt', 'src/a.ts']);
     const content = await toolkit.invoke('search', 'grep', { pattern: 'top|deep' });
     expect(content.ok && (content.output as { matches: unknown[] }).matches).toEqual([]);
-    const counts = await toolkit.invoke('search', 'grep', { pattern: 'SECRET', output_mode: 'count', include_ignored: true });
-    expect(counts.ok && (counts.output as { counts: { path: string }[] }).counts.map((c) => c.path).sort()).toEqual(['notes.txt', 'src/a.ts']);
-    const listing = await toolkit.invoke('filesystem', 'list_directory', { path: '.', depth: 3, include_ignored: true });
-    const listed = (listing.ok ? (listing.output as { entries: { path: string }[] }).entries.map((e) => e.path) : ['failed']).sort();
+    const counts = await toolkit.invoke('search', 'grep', {
+      pattern: 'SECRET',
+      output_mode: 'count',
+      include_ignored: true,
+    });
+    expect(counts.ok && (counts.output as { counts: { path: string }[] }).counts.map((c) => c.path).sort()).toEqual([
+      'notes.txt',
+      'src/a.ts',
+    ]);
+    const listing = await toolkit.invoke('filesystem', 'list_directory', {
+      path: '.',
+      depth: 3,
+      include_ignored: true,
+    });
+    const listed = (
+      listing.ok ? (listing.output as { entries: { path: string }[] }).entries.map((e) => e.path) : ['failed']
+    ).sort();
     expect(listed).toEqual(['notes.txt', 'src', 'src/a.ts', 'sub']);
     // Without the rule the same searches do see them (the filter is what hides them).
     const open = createToolkit({ workspace: root });
-    const unfiltered = await open.invoke('filesystem', 'list_directory', { path: '.', depth: 3, include_ignored: true });
-    expect(unfiltered.ok && (unfiltered.output as { entries: { path: string }[] }).entries.map((e) => e.path)).toContain('sub/.env');
+    const unfiltered = await open.invoke('filesystem', 'list_directory', {
+      path: '.',
+      depth: 3,
+      include_ignored: true,
+    });
+    expect(
+      unfiltered.ok && (unfiltered.output as { entries: { path: string }[] }).entries.map((e) => e.path),
+    ).toContain('sub/.env');
     const all = await open.invoke('search', 'grep', { pattern: 'top|deep', output_mode: 'files_with_matches' });
     expect(all.ok && (all.output as { files: string[] }).files.length).toBeGreaterThan(0);
   });
@@ -66,7 +91,15 @@ describe('path rules', () => {
   it('an allow path rule needs both the given path and its real target to match', async () => {
     const root = await secrets();
     await symlink('../notes.txt', path.join(root, 'src', 'link.txt'));
-    const toolkit = createToolkit({ workspace: root, policy: { rules: [{ operation: 'write_file', path: 'src/**', decision: 'allow' }, { operation: 'write_file', decision: 'deny' }] } });
+    const toolkit = createToolkit({
+      workspace: root,
+      policy: {
+        rules: [
+          { operation: 'write_file', path: 'src/**', decision: 'allow' },
+          { operation: 'write_file', decision: 'deny' },
+        ],
+      },
+    });
     expect((await toolkit.invoke('filesystem', 'write_file', { path: 'src/new.ts', content: 'x' })).ok).toBe(true);
     const otherCase = await toolkit.invoke('filesystem', 'write_file', { path: 'SRC/new.ts', content: 'x' });
     expect(!otherCase.ok && otherCase.error.code).toBe('DENIED_BY_POLICY');
@@ -102,7 +135,10 @@ describe('host rules', () => {
     const toolkit = createToolkit({
       workspace: await tempDir(),
       web: { allowPrivateNetwork: true, lookup },
-      policy: { rules: [{ operation: 'web_fetch', host: ['docs.test', '*.docs.test'], decision: 'allow' }], default: 'deny' },
+      policy: {
+        rules: [{ operation: 'web_fetch', host: ['docs.test', '*.docs.test'], decision: 'allow' }],
+        default: 'deny',
+      },
     });
     expect((await toolkit.invoke('web', 'web_fetch', { url: `http://docs.test:${port}/page` })).ok).toBe(true);
     expect((await toolkit.invoke('web', 'web_fetch', { url: `http://api.docs.test:${port}/inside` })).ok).toBe(true);
@@ -119,7 +155,13 @@ describe('host rules', () => {
       workspace: await tempDir(),
       web: { allowPrivateNetwork: true, lookup },
       user: createProgrammaticUserChannel({ approve }),
-      policy: { rules: [{ operation: 'web_fetch', host: 'docs.test', decision: 'allow' }, { operation: 'web_fetch', host: 'evil.test', decision: 'ask' }], default: 'deny' },
+      policy: {
+        rules: [
+          { operation: 'web_fetch', host: 'docs.test', decision: 'allow' },
+          { operation: 'web_fetch', host: 'evil.test', decision: 'ask' },
+        ],
+        default: 'deny',
+      },
     });
     expect((await asking.invoke('web', 'web_fetch', { url: `http://evil.test:${port}/page` })).ok).toBe(true);
     expect(approve).toHaveBeenCalledTimes(1);
@@ -131,11 +173,21 @@ describe('host rules', () => {
 describe('host rules are spelled as URLs spell hosts', () => {
   const webFetch = operations.find((o) => o.name === 'web_fetch')!;
   const decide = (host: string, url: string) =>
-    compilePolicy({ rules: [{ operation: 'web_fetch', host, decision: 'deny' }], default: 'allow' }).decideCall(webFetch, { url }, { workspaceRoot: '/ws' });
+    compilePolicy({ rules: [{ operation: 'web_fetch', host, decision: 'deny' }], default: 'allow' }).decideCall(
+      webFetch,
+      { url },
+      { workspaceRoot: '/ws' },
+    );
   const cases: [string, string][] = [
-    ['intranät.example', 'http://intranät.example/'], ['INTRANÄT.example', 'http://xn--intrant-bxa.example/'], ['xn--intrant-bxa.example', 'http://INTRANÄT.example:8080/x'],
-    ['*.bücher.example', 'https://shop.bücher.example/'], ['0:0:0:0:0:0:0:1', 'http://[::1]:8080/'], ['[::1]', 'http://[0:0::1]/'],
-    ['::ffff:7f00:1', 'http://[::ffff:127.0.0.1]/'], ['127.1', 'http://127.0.0.1/'], ['example.com.', 'http://EXAMPLE.com/'],
+    ['intranät.example', 'http://intranät.example/'],
+    ['INTRANÄT.example', 'http://xn--intrant-bxa.example/'],
+    ['xn--intrant-bxa.example', 'http://INTRANÄT.example:8080/x'],
+    ['*.bücher.example', 'https://shop.bücher.example/'],
+    ['0:0:0:0:0:0:0:1', 'http://[::1]:8080/'],
+    ['[::1]', 'http://[0:0::1]/'],
+    ['::ffff:7f00:1', 'http://[::ffff:127.0.0.1]/'],
+    ['127.1', 'http://127.0.0.1/'],
+    ['example.com.', 'http://EXAMPLE.com/'],
   ];
   for (const [host, url] of cases) {
     it(`a deny rule "${host}" matches ${url}`, async () => {
@@ -149,7 +201,10 @@ describe('host rules are spelled as URLs spell hosts', () => {
   });
   it('a host the URL parser refuses is a compile error, not a rule that matches nothing', () => {
     for (const host of ['exa mple.com', 'ex%ample.com', '1:2:3', 'x:80', '*.', ' *. ', '[*]']) {
-      expect(() => compilePolicy({ rules: [{ operation: 'web_fetch', host, decision: 'deny' }], default: 'allow' }), host).toThrow();
+      expect(
+        () => compilePolicy({ rules: [{ operation: 'web_fetch', host, decision: 'deny' }], default: 'allow' }),
+        host,
+      ).toThrow();
     }
   });
 });
@@ -157,43 +212,108 @@ describe('host rules are spelled as URLs spell hosts', () => {
 describe('fail closed at compile time', () => {
   it('typos in providers, operations and fields are TypeErrors from createToolkit, with a did-you-mean', () => {
     const make = (policy: PolicyOptions) => () => createToolkit({ workspace: '/tmp', policy });
-    expect(make({ rules: [{ operation: 'Bash', decision: 'deny' }] })).toThrow(/rule 0: no operation matches "Bash" \(did you mean "bash"\?\)/);
-    expect(make({ rules: [{ provider: 'shell', decision: 'deny' }] })).toThrow(/no provider matches "shell" \(did you mean "exec"\?\)/);
+    expect(make({ rules: [{ operation: 'Bash', decision: 'deny' }] })).toThrow(
+      /rule 0: no operation matches "Bash" \(did you mean "bash"\?\)/,
+    );
+    expect(make({ rules: [{ provider: 'shell', decision: 'deny' }] })).toThrow(
+      /no provider matches "shell" \(did you mean "exec"\?\)/,
+    );
     expect(make({ rules: [{ operation: 'WebFetch', decision: 'deny' }] })).toThrow(/did you mean "web_fetch"/);
-    expect(make({ rules: [{ operation: 'bash', decision: 'deny' }, { operation: 'bash', comand: 'ls', decision: 'allow' } as never] })).toThrow(/rule 1: unknown field comand \(did you mean "command"\?\)/);
-    expect(make({ rules: [{ operation: 'read_file', command: 'ls', decision: 'deny' }] })).toThrow(/"command" can never apply to read_file/);
-    expect(make({ rules: [{ operation: 'web_fetch', path: '.env', decision: 'deny' }] })).toThrow(/"path" can never apply to web_fetch: it has no parameter with role path/);
+    expect(
+      make({
+        rules: [
+          { operation: 'bash', decision: 'deny' },
+          { operation: 'bash', comand: 'ls', decision: 'allow' } as never,
+        ],
+      }),
+    ).toThrow(/rule 1: unknown field comand \(did you mean "command"\?\)/);
+    expect(make({ rules: [{ operation: 'read_file', command: 'ls', decision: 'deny' }] })).toThrow(
+      /"command" can never apply to read_file/,
+    );
+    expect(make({ rules: [{ operation: 'web_fetch', path: '.env', decision: 'deny' }] })).toThrow(
+      /"path" can never apply to web_fetch: it has no parameter with role path/,
+    );
     // bash's cwd is a path parameter: a path rule about where it runs is a rule like any other.
     expect(make({ rules: [{ operation: 'bash', path: 'secrets/**', decision: 'deny' }] })).not.toThrow();
     expect(make({ rules: [{ provider: 'task', host: 'x.com', decision: 'deny' }] })).toThrow(/"host" can never apply/);
-    expect(make({ rules: [{ operation: 'bash', redirects: true, decision: 'allow' }] })).toThrow(/redirects .* on a rule with command/);
-    expect(make({ rules: [{ operation: 'bash', command: [], decision: 'allow' }] })).toThrow(/must not be an empty list/);
-    expect(make({ rules: [{ operation: 'bash', command: '*', decision: 'allow' }] })).toThrow(/must start with a program name/);
-    expect(make({ rules: [{ operation: 'web_fetch', host: 'https://x.com/a', decision: 'allow' }] })).toThrow(/not a URL/);
-    expect(make({ rules: [{ provider: 'task', kind: 'interactive', decision: 'deny' }] })).toThrow(/matches no operation/);
+    expect(make({ rules: [{ operation: 'bash', redirects: true, decision: 'allow' }] })).toThrow(
+      /redirects .* on a rule with command/,
+    );
+    expect(make({ rules: [{ operation: 'bash', command: [], decision: 'allow' }] })).toThrow(
+      /must not be an empty list/,
+    );
+    expect(make({ rules: [{ operation: 'bash', command: '*', decision: 'allow' }] })).toThrow(
+      /must start with a program name/,
+    );
+    expect(make({ rules: [{ operation: 'web_fetch', host: 'https://x.com/a', decision: 'allow' }] })).toThrow(
+      /not a URL/,
+    );
+    expect(make({ rules: [{ provider: 'task', kind: 'interactive', decision: 'deny' }] })).toThrow(
+      /matches no operation/,
+    );
     expect(make({ rules: [], defualt: 'deny' } as never)).toThrow(/unknown field defualt \(did you mean "default"\?\)/);
-    expect(() => createToolkit({ workspace: '/tmp', policy: { rules: [{ operation: 'Bash', decision: 'deny' }] } })).toThrow(TypeError);
+    expect(() =>
+      createToolkit({ workspace: '/tmp', policy: { rules: [{ operation: 'Bash', decision: 'deny' }] } }),
+    ).toThrow(TypeError);
   });
 
   it('examples are checked when the policy compiles', async () => {
-    expect(() => compilePolicy({ rules: [{ path: '**/.env', decision: 'deny', examples: { match: ['a/.env'], not_match: ['.envrc', 'b/.env'] } }] }))
-      .toThrow(/rule 0: example not_match\[1\] "b\/.env" is matched by the rule/);
-    expect(() => compilePolicy({ rules: [{ operation: 'web_fetch', host: '*.a.com', decision: 'allow', examples: { match: ['https://a.com/'] } }] }))
-      .toThrow(/match\[0\] "https:\/\/a.com\/" is not matched/);
-    const shell = compilePolicy({ rules: [{ operation: 'bash', command: 'git status', decision: 'allow', examples: { match: ['git status'], not_match: ['git status; rm x'] } }] });
+    expect(() =>
+      compilePolicy({
+        rules: [
+          { path: '**/.env', decision: 'deny', examples: { match: ['a/.env'], not_match: ['.envrc', 'b/.env'] } },
+        ],
+      }),
+    ).toThrow(/rule 0: example not_match\[1\] "b\/.env" is matched by the rule/);
+    expect(() =>
+      compilePolicy({
+        rules: [
+          { operation: 'web_fetch', host: '*.a.com', decision: 'allow', examples: { match: ['https://a.com/'] } },
+        ],
+      }),
+    ).toThrow(/match\[0\] "https:\/\/a.com\/" is not matched/);
+    const shell = compilePolicy({
+      rules: [
+        {
+          operation: 'bash',
+          command: 'git status',
+          decision: 'allow',
+          examples: { match: ['git status'], not_match: ['git status; rm x'] },
+        },
+      ],
+    });
     await expect(shell.checkExamples()).resolves.toBeUndefined();
-    const wrong = compilePolicy({ rules: [{ operation: 'bash', command: 'git status', decision: 'allow', examples: { match: ['git  status && ls'] } }] }, operations, { deferExamples: true });
+    const wrong = compilePolicy(
+      {
+        rules: [
+          { operation: 'bash', command: 'git status', decision: 'allow', examples: { match: ['git  status && ls'] } },
+        ],
+      },
+      operations,
+      { deferExamples: true },
+    );
     await expect(wrong.checkExamples()).rejects.toThrow(/match\[0\] "git  status && ls" is not matched/);
     // Once the parser is loaded (it is, above), shell examples fail createToolkit itself; before
     // that, the first bash call checks them and every call is refused if one fails.
-    expect(() => createToolkit({ workspace: '/tmp', policy: { rules: [{ operation: 'bash', command: 'ls', decision: 'allow', examples: { match: ['rm -rf x'] } }] } }))
-      .toThrow(/rule 0: example match\[0\] "rm -rf x" is not matched/);
+    expect(() =>
+      createToolkit({
+        workspace: '/tmp',
+        policy: { rules: [{ operation: 'bash', command: 'ls', decision: 'allow', examples: { match: ['rm -rf x'] } }] },
+      }),
+    ).toThrow(/rule 0: example match\[0\] "rm -rf x" is not matched/);
   });
 });
 
 describe('deniesOutright', () => {
   it('is true only when every input of the operation is denied', () => {
-    const p = compilePolicy({ rules: [{ operation: 'bash', command: 'rm *', decision: 'deny' }, { operation: 'spawn_subagent', decision: 'deny' }, { provider: 'web', decision: 'allow' }], default: 'deny' });
+    const p = compilePolicy({
+      rules: [
+        { operation: 'bash', command: 'rm *', decision: 'deny' },
+        { operation: 'spawn_subagent', decision: 'deny' },
+        { provider: 'web', decision: 'allow' },
+      ],
+      default: 'deny',
+    });
     expect(p.deniesOutright(op('spawn_subagent'))).toBe(true);
     expect(p.deniesOutright(op('bash'))).toBe(true);
     expect(p.deniesOutright(op('web_fetch'))).toBe(false);
@@ -218,12 +338,19 @@ describe('approvals carry the whole input and the shell breakdown', () => {
     expect(!result.ok && result.error.code).toBe('DENIED_BY_POLICY');
     const call = approve.mock.calls[0]![0];
     expect(call.input).toEqual({ command });
-    expect(call.commands!.map((c) => [c.command, c.decision])).toEqual([['echo harmless', 'allow'], ['touch X', 'ask']]);
+    expect(call.commands!.map((c) => [c.command, c.decision])).toEqual([
+      ['echo harmless', 'allow'],
+      ['touch X', 'ask'],
+    ]);
   });
 
   it('askForRisky allows its documented read-only commands without asking', async () => {
     const approve = vi.fn(async () => false);
-    const toolkit = createToolkit({ workspace: await tempDir(), policy: 'askForRisky', user: createProgrammaticUserChannel({ approve }) });
+    const toolkit = createToolkit({
+      workspace: await tempDir(),
+      policy: 'askForRisky',
+      user: createProgrammaticUserChannel({ approve }),
+    });
     expect((await toolkit.invoke('exec', 'bash', { command: 'pwd && ls -la' })).ok).toBe(true);
     expect(approve).not.toHaveBeenCalled();
     expect((await toolkit.invoke('exec', 'bash', { command: 'touch x' })).ok).toBe(false);
@@ -231,7 +358,10 @@ describe('approvals carry the whole input and the shell breakdown', () => {
   });
 
   it('unattended: a host extends the bash allowlist; everything else is denied without a user', async () => {
-    const toolkit = createToolkit({ workspace: await tempDir(), policy: { extends: 'unattended', rules: [{ operation: 'bash', command: 'printf *', decision: 'allow' }] } });
+    const toolkit = createToolkit({
+      workspace: await tempDir(),
+      policy: { extends: 'unattended', rules: [{ operation: 'bash', command: 'printf *', decision: 'allow' }] },
+    });
     expect((await toolkit.invoke('exec', 'bash', { command: 'printf ok && pwd >/dev/null 2>&1; ls' })).ok).toBe(true);
     expect((await toolkit.invoke('exec', 'bash', { command: 'touch x' })).ok).toBe(false);
     expect((await toolkit.invoke('task', 'task_create', { title: 't' })).ok).toBe(true);
@@ -246,7 +376,14 @@ describe('approvals carry the whole input and the shell breakdown', () => {
     execFileSync('git', ['-C', root, 'config', 'diff.external', `touch ${root}/pwned-diff`]);
     for (const preset of ['unattended', 'askForRisky'] as const) {
       const toolkit = createToolkit({ workspace: root, policy: preset });
-      for (const command of ['git status', 'git status --short', 'git diff', 'git log', 'git branch', 'git rev-parse HEAD']) {
+      for (const command of [
+        'git status',
+        'git status --short',
+        'git diff',
+        'git log',
+        'git branch',
+        'git rev-parse HEAD',
+      ]) {
         const result = await toolkit.invoke('exec', 'bash', { command });
         expect(result.ok, `${preset}: ${command}`).toBe(false);
       }

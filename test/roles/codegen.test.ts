@@ -44,7 +44,9 @@ async function problems(text: string): Promise<string[]> {
 
 describe('role declarations', () => {
   it('a wrong role, a role on the wrong type, or at the wrong depth is a located problem', async () => {
-    const found = await problems(catalog(`            a: { type: string, role: paht }
+    const found = await problems(
+      catalog(
+        `            a: { type: string, role: paht }
             b: { type: integer, role: path }
             c: { type: array, items: { type: integer }, role: path }
             d: { type: boolean, role: secret }
@@ -54,7 +56,10 @@ describe('role declarations', () => {
               properties:
                 inner: { type: string, role: url }
                 key: { type: string, role: secret }
-            f: { type: array, items: { type: string }, role: command }`, `            ok: { type: boolean, role: content }`));
+            f: { type: array, items: { type: string }, role: command }`,
+        `            ok: { type: boolean, role: content }`,
+      ),
+    );
     expect(found).toEqual([
       'box.yaml:16:38: role "paht" is not one of path, glob, command, url, secret, content',
       'box.yaml:17:39: role path needs a parameter of type string, or type array with string items; this one is of type integer',
@@ -67,7 +72,8 @@ describe('role declarations', () => {
   });
 
   it('is taken out of the schema, emitted into the descriptor, and adds the role codes to errors', async () => {
-    const outcome = await generate(catalog(`            file: { type: string, role: path }
+    const outcome = await generate(
+      catalog(`            file: { type: string, role: path }
             files: { type: array, items: { type: string }, role: path }
             pattern: { type: string, role: glob }
             site: { type: string, role: url }
@@ -78,7 +84,9 @@ describe('role declarations', () => {
                 additionalProperties: false
                 properties:
                   password: { type: [string, "null"], role: secret }
-                  role: { type: string }`), 'box.yaml');
+                  role: { type: string }`),
+      'box.yaml',
+    );
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     const schemas = outcome.files.find((f) => f.path.endsWith('schemas.ts'))!.content;
@@ -86,16 +94,23 @@ describe('role declarations', () => {
     expect(schemas).not.toMatch(/"role": "(path|glob|url|secret)"/);
     // A property that is *named* role stays a property.
     expect(schemas).toContain('"role": {');
-    expect(registry).toContain('roles: {"file":"path","files":"path","pattern":"glob","site":"url","rows":{"items":{"properties":{"password":"secret"}}}},');
+    expect(registry).toContain(
+      'roles: {"file":"path","files":"path","pattern":"glob","site":"url","rows":{"items":{"properties":{"password":"secret"}}}},',
+    );
     expect(registry).toContain('errors: ["OUTSIDE_WORKSPACE", "INVALID_PATTERN", "BLOCKED_URL", "NETWORK_ERROR"],');
   });
 
   it('the reference catalog declares its roles, and its exported schemas stay strict', async () => {
     const roles = Object.fromEntries(catalogOperations.filter((op) => op.roles).map((op) => [op.name, op.roles]));
     expect(roles).toMatchObject({
-      read_file: { path: 'path' }, write_file: { path: 'path', content: 'content' }, glob: { pattern: 'glob', path: 'path' },
-      grep: { path: 'path', glob: 'glob' }, bash: { command: 'command', cwd: 'path' }, shell_read: { command: 'command', cwd: 'path' },
-      web_fetch: { url: 'url' }, multi_edit: { path: 'path', edits: { items: { properties: { old_str: 'content', new_str: 'content' } } } },
+      read_file: { path: 'path' },
+      write_file: { path: 'path', content: 'content' },
+      glob: { pattern: 'glob', path: 'path' },
+      grep: { path: 'path', glob: 'glob' },
+      bash: { command: 'command', cwd: 'path' },
+      shell_read: { command: 'command', cwd: 'path' },
+      web_fetch: { url: 'url' },
+      multi_edit: { path: 'path', edits: { items: { properties: { old_str: 'content', new_str: 'content' } } } },
     });
     expect(roles.web_search).toBeUndefined();
     for (const op of catalogOperations) {

@@ -27,8 +27,15 @@ describe('path arguments of any provider', () => {
   it('refuse every way out with OUTSIDE_WORKSPACE, and the handler never runs', async () => {
     const { ws, outside, toolkit } = await fixture();
     const escapes = [
-      '../outside/secret.txt', '../../etc/passwd', 'notes/../../outside/secret.txt', '/etc/passwd',
-      path.join(outside, 'secret.txt'), 'link-out.txt', 'dir-out/secret.txt', path.join(ws, 'dir-out', 'secret.txt'), 'a\0b',
+      '../outside/secret.txt',
+      '../../etc/passwd',
+      'notes/../../outside/secret.txt',
+      '/etc/passwd',
+      path.join(outside, 'secret.txt'),
+      'link-out.txt',
+      'dir-out/secret.txt',
+      path.join(ws, 'dir-out', 'secret.txt'),
+      'a\0b',
     ];
     for (const file of escapes) {
       const result = await toolkit.invoke('vault', 'vault_read', { file });
@@ -51,19 +58,30 @@ describe('path arguments of any provider', () => {
   it('reach the handler resolved: links inside followed, a missing file under its real parent, the schema default when absent', async () => {
     const { ws, toolkit } = await fixture();
     expect(await toolkit.call.vault_read!({ file: 'link-in.txt' })).toEqual({ text: 'inside' });
-    expect(calls.at(-1)!.ctx.paths.file).toEqual({ absolute: path.join(ws, 'notes', 'a.txt'), relative: 'notes/a.txt', exists: true });
-    expect(await toolkit.call.vault_write!({ file: 'notes/deep/../new.txt', body: 'made' })).toEqual({ written: 'notes/new.txt' });
+    expect(calls.at(-1)!.ctx.paths.file).toEqual({
+      absolute: path.join(ws, 'notes', 'a.txt'),
+      relative: 'notes/a.txt',
+      exists: true,
+    });
+    expect(await toolkit.call.vault_write!({ file: 'notes/deep/../new.txt', body: 'made' })).toEqual({
+      written: 'notes/new.txt',
+    });
     expect(calls.at(-1)!.ctx.paths.file).toMatchObject({ relative: 'notes/new.txt', exists: false });
     expect(await readFile(path.join(ws, 'notes', 'new.txt'), 'utf8')).toBe('made');
     expect(await toolkit.call.vault_find!({ pattern: '*.txt' })).toEqual({ under: '.', pattern: '*.txt' });
-    expect(await toolkit.call.vault_find!({ pattern: '*.txt', under: path.join(ws, 'notes') })).toEqual({ under: 'notes', pattern: '*.txt' });
+    expect(await toolkit.call.vault_find!({ pattern: '*.txt', under: path.join(ws, 'notes') })).toEqual({
+      under: 'notes',
+      pattern: '*.txt',
+    });
     // The raw strings the model sent are still the params; the confined ones come through ctx.
     expect(calls.at(-1)!.params.under).toBe(path.join(ws, 'notes'));
   });
 
   it('confine each path of a list, and refuse the whole call for one bad entry', async () => {
     const { toolkit } = await fixture();
-    expect(await toolkit.call.vault_bulk!({ files: ['notes/a.txt', './link-in.txt', 'missing'] })).toEqual({ files: ['notes/a.txt', 'notes/a.txt', 'missing'] });
+    expect(await toolkit.call.vault_bulk!({ files: ['notes/a.txt', './link-in.txt', 'missing'] })).toEqual({
+      files: ['notes/a.txt', 'notes/a.txt', 'missing'],
+    });
     calls.length = 0;
     const result = await toolkit.invoke('vault', 'vault_bulk', { files: ['notes/a.txt', 'dir-out/secret.txt'] });
     expect(errorCode(result)).toBe('OUTSIDE_WORKSPACE');
@@ -72,7 +90,9 @@ describe('path arguments of any provider', () => {
 
   it('confine an optional path given beside a command (a cwd) and leave it out when absent', async () => {
     const { toolkit } = await fixture();
-    expect(errorCode(await toolkit.invoke('vault', 'vault_run', { line: 'ls', where: '../outside' }))).toBe('OUTSIDE_WORKSPACE');
+    expect(errorCode(await toolkit.invoke('vault', 'vault_run', { line: 'ls', where: '../outside' }))).toBe(
+      'OUTSIDE_WORKSPACE',
+    );
     expect(await toolkit.call.vault_run!({ line: 'ls' })).toEqual({ ran: 'ls' });
     expect(calls.at(-1)!.ctx.paths).toEqual({});
   });

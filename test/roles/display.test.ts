@@ -7,7 +7,13 @@ import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/
 import { describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp.js';
 import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
-import { approvalText, createProgrammaticUserChannel, createTerminalUserChannel, createToolkit, type ApprovalRequest } from '../../src/index.js';
+import {
+  approvalText,
+  createProgrammaticUserChannel,
+  createTerminalUserChannel,
+  createToolkit,
+  type ApprovalRequest,
+} from '../../src/index.js';
 import { calls, vaultToolkit } from '../support/vault.js';
 import { errorCode, tempDir } from '../support/helpers.js';
 
@@ -21,10 +27,20 @@ describe('approvals show values by role', () => {
     const toolkit = vaultToolkit({
       workspace: await tempDir(),
       policy: { rules: [{ provider: 'vault', decision: 'ask' }] },
-      user: createProgrammaticUserChannel({ approve: (call) => { seen.push(call); return false; } }),
+      user: createProgrammaticUserChannel({
+        approve: (call) => {
+          seen.push(call);
+          return false;
+        },
+      }),
     });
     await toolkit.invoke('vault', 'vault_login', { user: 'ann', token: TOKEN });
-    await toolkit.invoke('vault', 'vault_stash', { items: [{ key: TOKEN, note: 'short note' }, { key: 'other-secret-value', note: LONG }] });
+    await toolkit.invoke('vault', 'vault_stash', {
+      items: [
+        { key: TOKEN, note: 'short note' },
+        { key: 'other-secret-value', note: LONG },
+      ],
+    });
     expect(seen).toHaveLength(2);
     expect(JSON.stringify(seen)).not.toContain(TOKEN);
     expect(JSON.stringify(seen)).not.toContain('other-secret-value');
@@ -37,28 +53,67 @@ describe('approvals show values by role', () => {
 
   it('the rendered prompt: secrets marked, long content summarised (size, lines, start), short content and commands whole', () => {
     const shown = approvalText({
-      operation: 'vault_stash', provider: 'vault', kind: 'resource', risk: 'low',
+      operation: 'vault_stash',
+      provider: 'vault',
+      kind: 'resource',
+      risk: 'low',
       roles: { items: { items: { properties: { key: 'secret', note: 'content' } } } },
-      input: { items: [{ key: TOKEN, note: 'short note' }, { key: '\u27easecret, 5 chars\u27eb', note: LONG }] },
+      input: {
+        items: [
+          { key: TOKEN, note: 'short note' },
+          { key: '\u27easecret, 5 chars\u27eb', note: LONG },
+        ],
+      },
     });
     expect(shown.refusal).toBeUndefined();
     expect(shown.text).not.toContain(TOKEN);
     expect(shown.text).not.toContain(NEEDLE);
     expect(shown.text).toContain(`"key": "\u27easecret, ${TOKEN.length} chars\u27eb"`);
     expect(shown.text).toContain('"note": "short note"');
-    expect(shown.text).toContain(`"note": "\u27eacontent, ${LONG.length} chars, 402 lines; begins: "first line of the note\\nlorem ipsum`);
+    expect(shown.text).toContain(
+      `"note": "\u27eacontent, ${LONG.length} chars, 402 lines; begins: "first line of the note\\nlorem ipsum`,
+    );
     // A value that only looks like a marker, in a field without a role, is escaped: markers are always ours.
-    const forged = approvalText({ operation: 'x', provider: 'p', kind: 'resource', risk: 'low', roles: { token: 'secret' }, input: { user: '\u27easecret, 9 chars\u27eb', token: 'abcd' } });
+    const forged = approvalText({
+      operation: 'x',
+      provider: 'p',
+      kind: 'resource',
+      risk: 'low',
+      roles: { token: 'secret' },
+      input: { user: '\u27easecret, 9 chars\u27eb', token: 'abcd' },
+    });
     expect(forged.text).toContain('"user": "\\u27easecret, 9 chars\\u27eb"');
     expect(forged.text).toContain('"token": "\u27easecret, 4 chars\u27eb"');
   });
 
   it('long content no longer makes a write too large to approve; a long command still does', async () => {
     const roles = { file: 'path', body: 'content' } as const;
-    const write = approvalText({ operation: 'vault_write', provider: 'vault', kind: 'resource', risk: 'moderate', roles, input: { file: 'a.txt', body: 'x'.repeat(200_000) } }, 2000);
+    const write = approvalText(
+      {
+        operation: 'vault_write',
+        provider: 'vault',
+        kind: 'resource',
+        risk: 'moderate',
+        roles,
+        input: { file: 'a.txt', body: 'x'.repeat(200_000) },
+      },
+      2000,
+    );
     expect(write.refusal).toBeUndefined();
     expect(write.text.length).toBeLessThan(2000);
-    const run = approvalText({ operation: 'vault_run', provider: 'vault', kind: 'resource', risk: 'high', roles: { line: 'command' }, input: { line: `echo ${Array.from({ length: 5000 }, (_, i) => String.fromCharCode(97 + (i * 7919) % 26)).join('')}; rm -rf x` } }, 2000);
+    const run = approvalText(
+      {
+        operation: 'vault_run',
+        provider: 'vault',
+        kind: 'resource',
+        risk: 'high',
+        roles: { line: 'command' },
+        input: {
+          line: `echo ${Array.from({ length: 5000 }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26))).join('')}; rm -rf x`,
+        },
+      },
+      2000,
+    );
     expect(run.refusal).toMatch(/too large to show in full/);
   });
 
@@ -66,9 +121,15 @@ describe('approvals show values by role', () => {
     const input = Object.assign(new PassThrough(), { isTTY: true });
     const output = new PassThrough();
     let shown = '';
-    output.on('data', (chunk: Buffer) => { shown += chunk; });
+    output.on('data', (chunk: Buffer) => {
+      shown += chunk;
+    });
     const ws = await tempDir();
-    const toolkit = createToolkit({ workspace: ws, policy: { rules: [{ operation: 'write_file', decision: 'ask' }] }, user: createTerminalUserChannel({ input, output }) });
+    const toolkit = createToolkit({
+      workspace: ws,
+      policy: { rules: [{ operation: 'write_file', decision: 'ask' }] },
+      user: createTerminalUserChannel({ input, output }),
+    });
     const running = toolkit.invoke('filesystem', 'write_file', { path: 'n.txt', content: LONG });
     for (let i = 0; i < 400 && !shown.includes('Allow? [y/N]'); i++) await new Promise((r) => setTimeout(r, 10));
     expect(shown).toContain('"path": "n.txt"');
@@ -79,7 +140,11 @@ describe('approvals show values by role', () => {
   });
 
   it('MCP elicitation never carries the secret', async () => {
-    const toolkit = vaultToolkit({ workspace: await tempDir(), policy: { rules: [{ operation: 'vault_login', decision: 'ask' }] }, user: createMcpElicitationUserChannel() });
+    const toolkit = vaultToolkit({
+      workspace: await tempDir(),
+      policy: { rules: [{ operation: 'vault_login', decision: 'ask' }] },
+      user: createMcpElicitationUserChannel(),
+    });
     const server = await createMcpServer(toolkit);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
@@ -91,7 +156,10 @@ describe('approvals show values by role', () => {
       return { action: 'accept', content: { approve: false } };
     });
     try {
-      const result = (await client.callTool({ name: 'vault_login', arguments: { user: 'ann', token: TOKEN } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: 'vault_login',
+        arguments: { user: 'ann', token: TOKEN },
+      })) as CallToolResult;
       expect(result.isError).toBe(true);
       expect(messages).toHaveLength(1);
       expect(messages[0]).toContain(`\u27easecret, ${TOKEN.length} chars\u27eb`);
@@ -112,7 +180,10 @@ describe('errors never echo a secret', () => {
     expect(rejected.ok === false && rejected.error).toEqual({
       code: 'INVALID_INPUT',
       message: `token \u27easecret, ${TOKEN.length + 4} chars\u27eb was rejected for ann`,
-      details: { token: `\u27easecret, ${TOKEN.length + 4} chars\u27eb`, nested: [{ again: `x\u27easecret, ${TOKEN.length + 4} chars\u27eby` }] },
+      details: {
+        token: `\u27easecret, ${TOKEN.length + 4} chars\u27eb`,
+        nested: [{ again: `x\u27easecret, ${TOKEN.length + 4} chars\u27eby` }],
+      },
     });
     const crashed = await toolkit.invoke('vault', 'vault_login', { user: 'ann', token: TOKEN });
     expect(crashed.ok === false && crashed.error.code).toBe('INTERNAL');

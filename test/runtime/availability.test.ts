@@ -27,7 +27,10 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tw-avail-'));
   await writeFile(join(dir, 'a.txt'), 'alpha\n');
   // createToolkit falls back to a search backend from the environment: none here.
-  for (const name of SEARCH_ENV) { savedEnv[name] = process.env[name]; delete process.env[name]; }
+  for (const name of SEARCH_ENV) {
+    savedEnv[name] = process.env[name];
+    delete process.env[name];
+  }
 });
 afterEach(async () => {
   for (const name of SEARCH_ENV) if (savedEnv[name] !== undefined) process.env[name] = savedEnv[name];
@@ -35,7 +38,9 @@ afterEach(async () => {
 });
 
 const search: SearchBackend = { name: 'fake', search: async () => [] } as unknown as SearchBackend;
-const kernel = { runSession: async () => ({ session_id: 's', status: 'completed', output: 'done' }) } as unknown as NonNullable<ToolkitOptions['kernel']>;
+const kernel = {
+  runSession: async () => ({ session_id: 's', status: 'completed', output: 'done' }),
+} as unknown as NonNullable<ToolkitOptions['kernel']>;
 const human = createProgrammaticUserChannel({ answer: () => 'yes', approve: () => true });
 
 function bare(options: Partial<ToolkitOptions> = {}): Toolkit {
@@ -47,7 +52,9 @@ const schemaNames = (toolkit: Toolkit) => toolkit.getSchema().flatMap((p) => p.o
 
 describe('catalog requires', () => {
   it('is declared for the operations that need a kernel, a search backend or a human', () => {
-    const requires = Object.fromEntries(catalogOperations.filter((op) => op.requires).map((op) => [op.name, op.requires]));
+    const requires = Object.fromEntries(
+      catalogOperations.filter((op) => op.requires).map((op) => [op.name, op.requires]),
+    );
     expect(requires).toEqual({ web_search: ['search'], spawn_subagent: ['kernel'], ask_user: ['user'] });
   });
 
@@ -61,7 +68,9 @@ describe('catalog requires', () => {
     ];
     for (const [options, missing] of cases) {
       const toolkit = bare(options);
-      const expected = catalogOperations.filter((op) => !(op.requires ?? []).some((need) => missing.includes(need))).map((op) => op.name);
+      const expected = catalogOperations
+        .filter((op) => !(op.requires ?? []).some((need) => missing.includes(need)))
+        .map((op) => op.name);
       expect(names(toolkit), JSON.stringify(missing)).toEqual(expected);
       expect(schemaNames(toolkit)).toEqual(expected);
       expect(toOpenAITools(toolkit).map((t) => t.function.name)).toEqual(expected);
@@ -82,29 +91,53 @@ describe('catalog requires', () => {
 
   it('a user channel that cannot reach a human does not count (terminal without a TTY, host without callbacks)', () => {
     const notTty = Object.assign(new PassThrough(), { isTTY: false });
-    expect(names(bare({ user: createTerminalUserChannel({ input: notTty, output: new PassThrough() }) }))).not.toContain('ask_user');
+    expect(
+      names(bare({ user: createTerminalUserChannel({ input: notTty, output: new PassThrough() }) })),
+    ).not.toContain('ask_user');
     const tty = Object.assign(new PassThrough(), { isTTY: true });
-    expect(names(bare({ user: createTerminalUserChannel({ input: tty, output: new PassThrough() }) }))).toContain('ask_user');
+    expect(names(bare({ user: createTerminalUserChannel({ input: tty, output: new PassThrough() }) }))).toContain(
+      'ask_user',
+    );
     expect(names(bare({ user: createProgrammaticUserChannel({}) }))).not.toContain('ask_user');
-    const throwing = { ask: human.ask, approve: human.approve, unreachable: () => { throw new Error('probe broke'); } };
+    const throwing = {
+      ask: human.ask,
+      approve: human.approve,
+      unreachable: () => {
+        throw new Error('probe broke');
+      },
+    };
     expect(names(bare({ user: throwing }))).not.toContain('ask_user');
   });
 });
 
 describe('policy denies outright', () => {
   it('leaves out what the policy always denies; ask and allow stay listed', () => {
-    const toolkit = bare({ user: human, policy: { rules: [{ operation: 'bash', decision: 'deny' }, { provider: 'web', decision: 'ask' }], default: 'allow' } });
+    const toolkit = bare({
+      user: human,
+      policy: {
+        rules: [
+          { operation: 'bash', decision: 'deny' },
+          { provider: 'web', decision: 'ask' },
+        ],
+        default: 'allow',
+      },
+    });
     expect(names(toolkit)).not.toContain('bash');
     expect(names(toolkit)).toContain('web_fetch');
     expect(names(toolkit)).toContain('read_file');
     const readOnly = bare({ policy: 'readOnly' });
     for (const op of readOnly.operations) expect(op.kind, op.name).toBe('data_source');
-    expect(names(readOnly)).toEqual(catalogOperations.filter((op) => op.kind === 'data_source' && !op.requires).map((op) => op.name));
+    expect(names(readOnly)).toEqual(
+      catalogOperations.filter((op) => op.kind === 'data_source' && !op.requires).map((op) => op.name),
+    );
     expect(names(bare({ policy: 'readOnly', listAll: true }))).toContain('write_file');
   });
 
   it('deniesOutright follows the decision of the compiled policy', () => {
-    const policy = compilePolicy({ rules: [{ kind: 'resource', risk: '>=moderate', decision: 'deny' }], default: 'ask' });
+    const policy = compilePolicy({
+      rules: [{ kind: 'resource', risk: '>=moderate', decision: 'deny' }],
+      default: 'ask',
+    });
     for (const op of catalogOperations) {
       expect(policy.deniesOutright(op), op.name).toBe(policy.decide(op).decision === 'deny');
     }
@@ -119,7 +152,13 @@ describe('over MCP', () => {
     await server.connect(serverSide);
     const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
     await client.connect(clientSide);
-    return { client, close: async () => { await client.close(); await server.close(); } };
+    return {
+      client,
+      close: async () => {
+        await client.close();
+        await server.close();
+      },
+    };
   }
 
   it('lists ask_user only to a client that can elicit', async () => {
@@ -140,14 +179,22 @@ describe('over MCP', () => {
     const none = await connect({ workspace: dir, policy }, {});
     try {
       for (const { client } of [plain, none]) {
-        const refused = (await client.callTool({ name: 'write_file', arguments: { path: 'no.txt', content: 'x' } })) as CallToolResult;
+        const refused = (await client.callTool({
+          name: 'write_file',
+          arguments: { path: 'no.txt', content: 'x' },
+        })) as CallToolResult;
         expect(refused.isError).toBe(true);
         const text = (refused.content as { text: string }[])[0]!.text;
         expect(text).toMatch(/^Error DENIED_BY_POLICY/);
         expect(text).toContain('no user channel is attached');
         expect(text).not.toContain('did not approve');
       }
-      const plainText = ((await plain.client.callTool({ name: 'write_file', arguments: { path: 'no.txt', content: 'x' } })) as CallToolResult).content as { text: string }[];
+      const plainText = (
+        (await plain.client.callTool({
+          name: 'write_file',
+          arguments: { path: 'no.txt', content: 'x' },
+        })) as CallToolResult
+      ).content as { text: string }[];
       expect(plainText[0]!.text).toContain('cannot elicit');
       await expect(readFile(join(dir, 'no.txt'))).rejects.toThrow();
     } finally {
@@ -159,7 +206,10 @@ describe('over MCP', () => {
   it('an unknown tool is one clear protocol error, not "MCP error -32602: MCP error -32602: …"', async () => {
     const session = await connect({ workspace: dir }, {});
     try {
-      const error = await session.client.callTool({ name: 'no_such_tool', arguments: {} }).then(() => undefined, (e: Error) => e);
+      const error = await session.client.callTool({ name: 'no_such_tool', arguments: {} }).then(
+        () => undefined,
+        (e: Error) => e,
+      );
       expect(error?.message).toMatch(/^MCP error -32602: Unknown tool: no_such_tool \(available: read_file, /);
       expect(error?.message.match(/MCP error/g)).toHaveLength(1);
     } finally {
@@ -169,10 +219,19 @@ describe('over MCP', () => {
 
   it('a human who says no is reported as such', async () => {
     const policy = { rules: [{ operation: 'write_file', decision: 'ask' as const }], default: 'allow' as const };
-    const session = await connect({ workspace: dir, policy, user: createMcpElicitationUserChannel() }, { elicitation: {} });
-    session.client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { approve: false } }));
+    const session = await connect(
+      { workspace: dir, policy, user: createMcpElicitationUserChannel() },
+      { elicitation: {} },
+    );
+    session.client.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: 'accept',
+      content: { approve: false },
+    }));
     try {
-      const refused = (await session.client.callTool({ name: 'write_file', arguments: { path: 'no.txt', content: 'x' } })) as CallToolResult;
+      const refused = (await session.client.callTool({
+        name: 'write_file',
+        arguments: { path: 'no.txt', content: 'x' },
+      })) as CallToolResult;
       expect((refused.content as { text: string }[])[0]!.text).toContain('the user did not approve it');
     } finally {
       await session.close();
@@ -191,7 +250,8 @@ describe('deferred MCP server (the CLI stdio start-up)', () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const send = serverSide.send.bind(serverSide);
     serverSide.send = async (message, options) => {
-      if ('result' in message && (message.result as { protocolVersion?: string }).protocolVersion) events.push('initialize answered');
+      if ('result' in message && (message.result as { protocolVersion?: string }).protocolVersion)
+        events.push('initialize answered');
       return send(message, options);
     };
     await server.connect(serverSide);
@@ -208,7 +268,9 @@ describe('deferred MCP server (the CLI stdio start-up)', () => {
 
   it('a toolkit that fails to load is reported on the request that needs it', async () => {
     const { createDeferredMcpServer } = await import('../../src/adapters/mcp.js');
-    const server = await createDeferredMcpServer(async () => { throw new Error('bad --provider module'); }, dir);
+    const server = await createDeferredMcpServer(async () => {
+      throw new Error('bad --provider module');
+    }, dir);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 'test', version: '1.0.0' });

@@ -12,14 +12,26 @@ import { tempDir } from '../support/helpers.js';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../..');
-const exists = (file: string) => lstat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  lstat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('writeFixture', () => {
   it('refuses paths that leave the workspace and creates nothing outside', async () => {
     const outer = await tempDir();
     const root = path.join(outer, 'ws');
     await mkdir(root);
-    for (const relative of ['../escaped.txt', 'a/../../escaped.txt', `${outer}/escaped.txt`, 'a\0b', 'a\\..\\..\\escaped.txt', '.git/config', '.git']) {
+    for (const relative of [
+      '../escaped.txt',
+      'a/../../escaped.txt',
+      `${outer}/escaped.txt`,
+      'a\0b',
+      'a\\..\\..\\escaped.txt',
+      '.git/config',
+      '.git',
+    ]) {
       await expect(writeFixture(root, { [relative]: 'x' }), relative).rejects.toThrow(/^fixture /);
     }
     expect(await exists(path.join(outer, 'escaped.txt'))).toBe(false);
@@ -28,8 +40,12 @@ describe('writeFixture', () => {
   it('never writes through a link it made, to a folder or to a file', async () => {
     const root = await tempDir();
     const outside = await tempDir();
-    await expect(writeFixture(root, { out: { symlink: outside }, 'out/planted.txt': 'x' })).rejects.toThrow(/would be written through the link/);
-    await expect(writeFixture(await tempDir(), { up: { symlink: outside }, 'up/sub': { dir: true } })).rejects.toThrow(/through the link/);
+    await expect(writeFixture(root, { out: { symlink: outside }, 'out/planted.txt': 'x' })).rejects.toThrow(
+      /would be written through the link/,
+    );
+    await expect(writeFixture(await tempDir(), { up: { symlink: outside }, 'up/sub': { dir: true } })).rejects.toThrow(
+      /through the link/,
+    );
     const victim = path.join(outside, 'victim.txt');
     await writeFile(victim, 'safe');
     const again = await tempDir();
@@ -42,7 +58,14 @@ describe('writeFixture', () => {
 
   it('still makes what the catalog needs: nested files, folders, links (pointing anywhere), .git/HEAD', async () => {
     const root = await tempDir();
-    await writeFixture(root, { 'src/lib/a.ts': 'a', docs: { dir: true }, 'docs/b.md': 'b', escape: { symlink: '/etc/hostname' }, '.git/HEAD': 'ref: refs/heads/main\n', '.git/refs/heads': { dir: true } });
+    await writeFixture(root, {
+      'src/lib/a.ts': 'a',
+      docs: { dir: true },
+      'docs/b.md': 'b',
+      escape: { symlink: '/etc/hostname' },
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.git/refs/heads': { dir: true },
+    });
     expect(await readFile(path.join(root, 'src/lib/a.ts'), 'utf8')).toBe('a');
     expect(await readFile(path.join(root, 'docs/b.md'), 'utf8')).toBe('b');
     expect((await lstat(path.join(root, 'escape'))).isSymbolicLink()).toBe(true);
@@ -75,43 +98,70 @@ describe('a hand-edited conformance test', () => {
     await mkdir(tmp);
     await mkdir(outside);
     await writeFile(path.join(outside, 'secret'), 'secret');
-    const example = (name: string, files: object, expectFiles?: object) => ({ name, files, input: { path: 'absent.txt' }, expect: { error: 'NOT_FOUND', ...(expectFiles ? { files: expectFiles } : {}) } });
+    const example = (name: string, files: object, expectFiles?: object) => ({
+      name,
+      files,
+      input: { path: 'absent.txt' },
+      expect: { error: 'NOT_FOUND', ...(expectFiles ? { files: expectFiles } : {}) },
+    });
     const cases = {
       provider: 'filesystem',
-      operations: [{
-        id: 'filesystem.read_file', provider: 'filesystem', name: 'read_file', descriptor: {},
-        probes: { missing: [], wrongType: [], unknown: { path: 'a', not_a_declared_property: true } },
-        examples: [
-          example('dot-dot', { '../escaped.txt': 'x' }),
-          example('through a link', { out: { symlink: outside }, 'out/planted.txt': 'x' }),
-          example('reads a link out', { leak: { symlink: path.join(outside, 'secret') } }, { leak: 'secret' }),
-          example('stays inside', { 'in.txt': 'x' }, { 'in.txt': 'x' }),
-        ],
-      }],
+      operations: [
+        {
+          id: 'filesystem.read_file',
+          provider: 'filesystem',
+          name: 'read_file',
+          descriptor: {},
+          probes: { missing: [], wrongType: [], unknown: { path: 'a', not_a_declared_property: true } },
+          examples: [
+            example('dot-dot', { '../escaped.txt': 'x' }),
+            example('through a link', { out: { symlink: outside }, 'out/planted.txt': 'x' }),
+            example('reads a link out', { leak: { symlink: path.join(outside, 'secret') } }, { leak: 'secret' }),
+            example('stays inside', { 'in.txt': 'x' }, { 'in.txt': 'x' }),
+          ],
+        },
+      ],
     };
-    await writeFile(path.join(dir, 'edited.conformance.test.ts'), [
-      `import { runConformance } from ${JSON.stringify(path.join(repo, 'src/testing.ts'))};`,
-      `import { handlers } from ${JSON.stringify(path.join(repo, 'src/handlers/index.ts'))};`,
-      `import { providers as registry } from ${JSON.stringify(path.join(repo, 'src/generated/registry.ts'))};`,
-      `runConformance({ registry, handlers, ...${JSON.stringify(cases)} });`,
-      '',
-    ].join('\n'));
+    await writeFile(
+      path.join(dir, 'edited.conformance.test.ts'),
+      [
+        `import { runConformance } from ${JSON.stringify(path.join(repo, 'src/testing.ts'))};`,
+        `import { handlers } from ${JSON.stringify(path.join(repo, 'src/handlers/index.ts'))};`,
+        `import { providers as registry } from ${JSON.stringify(path.join(repo, 'src/generated/registry.ts'))};`,
+        `runConformance({ registry, handlers, ...${JSON.stringify(cases)} });`,
+        '',
+      ].join('\n'),
+    );
     const source = (file: string) => JSON.stringify(path.join(repo, 'src', file));
-    await writeFile(path.join(dir, 'vitest.config.mjs'), [
-      'export default {',
-      `  resolve: { alias: [{ find: /^toolwright$/, replacement: ${source('index.ts')} }, { find: /^toolwright\\/validator-runtime$/, replacement: ${source('validator-runtime.ts')} }] },`,
-      '  test: { include: ["*.test.ts"] },',
-      '};',
-      '',
-    ].join('\n'));
+    await writeFile(
+      path.join(dir, 'vitest.config.mjs'),
+      [
+        'export default {',
+        `  resolve: { alias: [{ find: /^toolwright$/, replacement: ${source('index.ts')} }, { find: /^toolwright\\/validator-runtime$/, replacement: ${source('validator-runtime.ts')} }] },`,
+        '  test: { include: ["*.test.ts"] },',
+        '};',
+        '',
+      ].join('\n'),
+    );
     const report = path.join(dir, 'report.json');
     const vitest = path.join(repo, 'node_modules/vitest/vitest.mjs');
-    await run(process.execPath, [vitest, 'run', '--root', dir, '--reporter=json', `--outputFile=${report}`], { cwd: dir, env: { ...process.env, TMPDIR: tmp } }).catch(() => undefined);
-    const results = JSON.parse(await readFile(report, 'utf8')) as { testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[] };
+    await run(process.execPath, [vitest, 'run', '--root', dir, '--reporter=json', `--outputFile=${report}`], {
+      cwd: dir,
+      env: { ...process.env, TMPDIR: tmp },
+    }).catch(() => undefined);
+    const results = JSON.parse(await readFile(report, 'utf8')) as {
+      testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
+    };
     const byTitle = new Map(results.testResults[0]!.assertionResults.map((r) => [r.title, r]));
-    expect(byTitle.get('example: dot-dot')?.failureMessages.join('')).toMatch(/fixture "\.\.\/escaped\.txt" must stay inside the workspace/);
-    expect(byTitle.get('example: through a link')?.failureMessages.join('')).toMatch(/fixture "out\/planted\.txt" would be written through the link/);
-    expect(byTitle.get('example: reads a link out')?.failureMessages.join('')).toMatch(/expected file "leak" leads outside the workspace/);
+    expect(byTitle.get('example: dot-dot')?.failureMessages.join('')).toMatch(
+      /fixture "\.\.\/escaped\.txt" must stay inside the workspace/,
+    );
+    expect(byTitle.get('example: through a link')?.failureMessages.join('')).toMatch(
+      /fixture "out\/planted\.txt" would be written through the link/,
+    );
+    expect(byTitle.get('example: reads a link out')?.failureMessages.join('')).toMatch(
+      /expected file "leak" leads outside the workspace/,
+    );
     expect(byTitle.get('example: stays inside')?.status).toBe('passed');
     expect(await exists(path.join(tmp, 'escaped.txt'))).toBe(false);
     expect(await exists(path.join(outside, 'planted.txt'))).toBe(false);

@@ -5,27 +5,45 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { catalogOperations, createToolkit, ERROR_CODES, type JsonSchema, type OperationDescriptor } from '../../src/index.js';
+import {
+  catalogOperations,
+  createToolkit,
+  ERROR_CODES,
+  type JsonSchema,
+  type OperationDescriptor,
+} from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
 
 /** An arbitrary that mostly produces values of the schema's type, sometimes anything. */
 function shaped(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   const type = schema.type;
-  const pathy = fc.constantFrom('a.txt', 'sub/b.txt', '../x', '/etc/passwd', '.', 'missing.txt', 'sub', 'a.txt\0', '**/*.txt', 'link');
+  const pathy = fc.constantFrom(
+    'a.txt',
+    'sub/b.txt',
+    '../x',
+    '/etc/passwd',
+    '.',
+    'missing.txt',
+    'sub',
+    'a.txt\0',
+    '**/*.txt',
+    'link',
+  );
   let typed: fc.Arbitrary<unknown>;
   if (Array.isArray(schema.enum)) typed = fc.constantFrom(...(schema.enum as unknown[]));
   else if (type === 'string') typed = fc.oneof(fc.string(), pathy, fc.string({ unit: 'grapheme', maxLength: 20 }));
-  else if (type === 'integer') typed = fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.constantFrom(0, 1, 2, 100000, -1));
+  else if (type === 'integer')
+    typed = fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.constantFrom(0, 1, 2, 100000, -1));
   else if (type === 'number') typed = fc.double({ noNaN: true });
   else if (type === 'boolean') typed = fc.boolean();
-  else if (type === 'array' && depth < 3) typed = fc.array(shaped((schema.items as JsonSchema) ?? {}, depth + 1), { maxLength: 4 });
+  else if (type === 'array' && depth < 3)
+    typed = fc.array(shaped((schema.items as JsonSchema) ?? {}, depth + 1), { maxLength: 4 });
   else if (type === 'object' && depth < 3) {
     const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = (schema.required as string[] | undefined) ?? [];
-    typed = fc.record(
-      Object.fromEntries(Object.entries(props).map(([k, v]) => [k, shaped(v, depth + 1)])),
-      { requiredKeys: required.filter((k) => k in props) },
-    );
+    typed = fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, shaped(v, depth + 1)])), {
+      requiredKeys: required.filter((k) => k in props),
+    });
   } else typed = fc.jsonValue();
   return fc.oneof({ arbitrary: typed, weight: 9 }, { arbitrary: fc.jsonValue({ maxDepth: 2 }), weight: 1 });
 }

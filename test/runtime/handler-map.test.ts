@@ -23,6 +23,8 @@ describe('reference handler map', () => {
     expect(referenceHandlers.task.task_create).toBe(hostCreate);
     expectOk(await toolkit.invoke('task', 'task_create', { title: 'first' }));
     expect(seen).toEqual(['first']);
-    expect(expectOk(await toolkit.invoke('task', 'task_list', {})).tasks.map((t: { title: string }) => t.title)).toEqual(['first']);
+    expect(
+      expectOk(await toolkit.invoke('task', 'task_list', {})).tasks.map((t: { title: string }) => t.title),
+    ).toEqual(['first']);
   });
 });

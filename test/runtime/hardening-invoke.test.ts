@@ -40,8 +40,16 @@ describe('invoke: names that are not strings', () => {
     revoke();
     const hostile: unknown[] = [
       Symbol('search'),
-      { toString() { throw new Error('toString'); } },
-      { [Symbol.toPrimitive]() { throw new Error('toPrimitive'); } },
+      {
+        toString() {
+          throw new Error('toString');
+        },
+      },
+      {
+        [Symbol.toPrimitive]() {
+          throw new Error('toPrimitive');
+        },
+      },
       proxy,
       42,
       null,
@@ -66,7 +74,14 @@ describe('invoke: inputs that cannot be read as JSON data', () => {
     const { toolkit } = await workspaceToolkit();
     const traps = ['ownKeys', 'get', 'getOwnPropertyDescriptor', 'has', 'getPrototypeOf'] as const;
     for (const trap of traps) {
-      const input = new Proxy({ pattern: '*' }, { [trap]() { throw new Error(`${trap} trap`); } });
+      const input = new Proxy(
+        { pattern: '*' },
+        {
+          [trap]() {
+            throw new Error(`${trap} trap`);
+          },
+        },
+      );
       const result = await settle(glob(toolkit, input));
       if (trap === 'has' || trap === 'getPrototypeOf') {
         expect(result.ok).toBe(true); // JSON reading never asks these traps
@@ -74,12 +89,37 @@ describe('invoke: inputs that cannot be read as JSON data', () => {
         expect(!result.ok && result.error.code).toBe('INVALID_INPUT');
       }
     }
-    const getter = await settle(glob(toolkit, { get pattern() { throw new Error('boom'); } }));
+    const getter = await settle(
+      glob(toolkit, {
+        get pattern() {
+          throw new Error('boom');
+        },
+      }),
+    );
     expect(!getter.ok && getter.error.message).toBe('input.pattern could not be read: boom');
-    // @ts-expect-error one option only (the getter throws before that matters)
-    const nested = await settle(() => toolkit.invoke('user', 'ask_user', { question: 'q', options: [{ get label() { throw new Error('x'); } }] }));
+    const nested = await settle(() =>
+      // @ts-expect-error one option only (the getter throws before that matters)
+      toolkit.invoke('user', 'ask_user', {
+        question: 'q',
+        options: [
+          {
+            get label() {
+              throw new Error('x');
+            },
+          },
+        ],
+      }),
+    );
     expect(!nested.ok && nested.error.message).toMatch(/^input\.options\[0\]\.label could not be read/);
-    const throwingToJSON = await settle(glob(toolkit, { pattern: { toJSON() { throw new Error('toJSON'); } } }));
+    const throwingToJSON = await settle(
+      glob(toolkit, {
+        pattern: {
+          toJSON() {
+            throw new Error('toJSON');
+          },
+        },
+      }),
+    );
     expect(!throwingToJSON.ok && throwingToJSON.error.code).toBe('INVALID_INPUT');
   });
 
@@ -89,15 +129,27 @@ describe('invoke: inputs that cannot be read as JSON data', () => {
     cyclic.self = cyclic;
     const arrayCycle: unknown[] = [];
     arrayCycle.push(arrayCycle);
-    for (const input of [cyclic, { pattern: arrayCycle }, { pattern: () => '*' }, { pattern: Symbol('x') }, { pattern: 10n }]) {
+    for (const input of [
+      cyclic,
+      { pattern: arrayCycle },
+      { pattern: () => '*' },
+      { pattern: Symbol('x') },
+      { pattern: 10n },
+    ]) {
       const result = await settle(glob(toolkit, input));
       expect(!result.ok && result.error.code).toBe('INVALID_INPUT');
     }
     expect((await settle(glob(toolkit, cyclic))).text).toMatch(/input\.self refers back to itself/);
     // A value shared twice (not a cycle) is fine.
     const shared = { label: 'a' };
-    expect(snapshotInput({ a: shared, b: [shared, shared] })).toEqual({ a: { label: 'a' }, b: [{ label: 'a' }, { label: 'a' }] });
-    expect(snapshotInput({ when: new Date(0), gone: undefined, list: [undefined] })).toEqual({ when: '1970-01-01T00:00:00.000Z', list: [null] });
+    expect(snapshotInput({ a: shared, b: [shared, shared] })).toEqual({
+      a: { label: 'a' },
+      b: [{ label: 'a' }, { label: 'a' }],
+    });
+    expect(snapshotInput({ when: new Date(0), gone: undefined, list: [undefined] })).toEqual({
+      when: '1970-01-01T00:00:00.000Z',
+      list: [null],
+    });
     const proto = snapshotInput(JSON.parse('{"__proto__": {"polluted": true}}')) as Record<string, unknown>;
     expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -112,7 +164,14 @@ describe('invoke: inputs that cannot be read as JSON data', () => {
     const wide = new Array(50_000_000); // sparse, so only its length is large
     const many = Array.from({ length: MAX_INPUT_NODES + 10 }, () => 1);
     const manyKeys = Object.fromEntries(Array.from({ length: MAX_INPUT_NODES + 10 }, (_, i) => [`k${i}`, i]));
-    for (const input of [deepObject, { pattern: deepArray }, { pattern: wide }, { pattern: many }, manyKeys, { pattern: manyKeys }]) {
+    for (const input of [
+      deepObject,
+      { pattern: deepArray },
+      { pattern: wide },
+      { pattern: many },
+      manyKeys,
+      { pattern: manyKeys },
+    ]) {
       const result = await settle(glob(toolkit, input));
       expect(!result.ok && result.error.code).toBe('INVALID_INPUT');
     }
@@ -129,11 +188,16 @@ describe('invoke: options and signals', () => {
     expect(await codeOf(glob(toolkit, { pattern: '*' }, null))).toBe('OK');
     expect(await codeOf(glob(toolkit, { pattern: '*' }, undefined))).toBe('OK');
     expect(await codeOf(glob(toolkit, { pattern: '*' }, { signal: null }))).toBe('OK');
-    for (const options of [5, 'x', true]) expect(await codeOf(glob(toolkit, { pattern: '*' }, options))).toBe('INVALID_INPUT');
+    for (const options of [5, 'x', true])
+      expect(await codeOf(glob(toolkit, { pattern: '*' }, options))).toBe('INVALID_INPUT');
     const fakes = [
       { aborted: false, addEventListener() {}, removeEventListener() {} },
       Object.create(AbortSignal.prototype),
-      new Proxy(new AbortController().signal, { get() { throw new Error('trap'); } }),
+      new Proxy(new AbortController().signal, {
+        get() {
+          throw new Error('trap');
+        },
+      }),
       new EventTarget(),
       'signal',
     ];
@@ -145,19 +209,50 @@ describe('invoke: options and signals', () => {
     const wrapped = new AbortController();
     wrapped.abort();
     expect(await codeOf(glob(toolkit, { pattern: '*' }, { signal: new Proxy(wrapped.signal, {}) }))).toBe('CANCELLED');
-    const getter = await settle(glob(toolkit, { pattern: '*' }, { get signal() { throw new Error('nope'); } }));
+    const getter = await settle(
+      glob(
+        toolkit,
+        { pattern: '*' },
+        {
+          get signal() {
+            throw new Error('nope');
+          },
+        },
+      ),
+    );
     expect(!getter.ok && getter.error.message).toBe('options.signal could not be read: nope');
   });
 
   it('still honours a real signal whose accessors were overridden, and an abort with a hostile reason', async () => {
     const { toolkit } = await workspaceToolkit();
     const controller = new AbortController();
-    Object.defineProperty(controller.signal, 'aborted', { get() { throw new Error('aborted'); } });
-    Object.defineProperty(controller.signal, 'reason', { get() { throw new Error('reason'); } });
-    Object.defineProperty(controller.signal, 'addEventListener', { value() { throw new Error('listen'); } });
+    Object.defineProperty(controller.signal, 'aborted', {
+      get() {
+        throw new Error('aborted');
+      },
+    });
+    Object.defineProperty(controller.signal, 'reason', {
+      get() {
+        throw new Error('reason');
+      },
+    });
+    Object.defineProperty(controller.signal, 'addEventListener', {
+      value() {
+        throw new Error('listen');
+      },
+    });
     expect(await codeOf(glob(toolkit, { pattern: '*' }, { signal: controller.signal }))).toBe('OK');
     const pending = toolkit.invoke('search', 'grep', { pattern: 'x' }, { signal: controller.signal });
-    controller.abort(new Proxy({}, { getPrototypeOf() { throw new Error('trap'); } }));
+    controller.abort(
+      new Proxy(
+        {},
+        {
+          getPrototypeOf() {
+            throw new Error('trap');
+          },
+        },
+      ),
+    );
     expect(await codeOf(() => pending)).toBe('CANCELLED');
     const already = new AbortController();
     already.abort();
@@ -167,10 +262,11 @@ describe('invoke: options and signals', () => {
     expect(['OK', 'CANCELLED']).toContain(timedOut.ok ? 'OK' : timedOut.error.code);
   });
 
-  it('leaves no listener on the caller\'s signal once calls finish', async () => {
+  it("leaves no listener on the caller's signal once calls finish", async () => {
     const { toolkit } = await workspaceToolkit();
     const controller = new AbortController();
-    for (let i = 0; i < 20; i++) await toolkit.invoke('search', 'glob', { pattern: '*' }, { signal: controller.signal });
+    for (let i = 0; i < 20; i++)
+      await toolkit.invoke('search', 'glob', { pattern: '*' }, { signal: controller.signal });
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 

@@ -28,7 +28,11 @@ import { tempDir } from '../support/helpers.js';
 
 /** The notes catalog generated into a temp folder and imported (its code imports `toolwright`). */
 async function notesRegistry(): Promise<readonly ProviderDescriptor[]> {
-  const outcome = await generate(notesCatalog, 'notes.yaml', { out: 'gen', tests: 'gen-tests', handlers: 'handlers.ts' });
+  const outcome = await generate(notesCatalog, 'notes.yaml', {
+    out: 'gen',
+    tests: 'gen-tests',
+    handlers: 'handlers.ts',
+  });
   if (!outcome.ok) throw new Error(outcome.problems.join('\n'));
   const dir = await tempDir();
   for (const file of outcome.files) {
@@ -72,16 +76,26 @@ describe('defineProviders', () => {
     const missing = { notes: { note_add: notes.note_add } };
     expect(() => defineProviders(registry, missing as never)).toThrow(/no handler for notes\.note_get/);
     const extra = { notes: { ...notes, note_delete: notes.note_add } };
-    expect(() => defineProviders(registry, extra as never)).toThrow(/handlers without an operation: notes\.note_delete/);
+    expect(() => defineProviders(registry, extra as never)).toThrow(
+      /handlers without an operation: notes\.note_delete/,
+    );
     const strayGroup = { ...notesHandlers(), git: { git_status: notes.note_add } };
-    expect(() => defineProviders(registry, strayGroup as never)).toThrow(/handlers without an operation: git \(no provider of that name/);
+    expect(() => defineProviders(registry, strayGroup as never)).toThrow(
+      /handlers without an operation: git \(no provider of that name/,
+    );
     const notAFunction = { notes: { ...notes, note_get: 'not a function' } };
     expect(() => defineProviders(registry, notAFunction as never)).toThrow(/no handler for notes\.note_get/);
     expect(() => defineProviders(registry, {} as never)).toThrow(/no handler for notes\.note_add, notes\.note_get/);
     expect(() => defineProviders('registry' as never, notesHandlers() as never)).toThrow(TypeError);
     expect(() => defineProviders(registry, null as never)).toThrow(TypeError);
     const base = catalogOperations[0]!;
-    const odd: ProviderDescriptor[] = [{ name: 'p', description: 'd', operations: [{ ...base, id: 'p.constructor', name: 'constructor', provider: 'p' }] }];
+    const odd: ProviderDescriptor[] = [
+      {
+        name: 'p',
+        description: 'd',
+        operations: [{ ...base, id: 'p.constructor', name: 'constructor', provider: 'p' }],
+      },
+    ];
     expect(() => defineProviders(odd, { p: {} } as never)).toThrow(/no handler for p\.constructor/);
   });
 });
@@ -114,17 +128,29 @@ describe('createToolkit({ providers })', () => {
     const clash: Provider = {
       name: 'files2',
       description: 'Another read_file.',
-      operations: [{ ...catalogOperations.find((op) => op.name === 'read_file')!, id: 'files2.read_file', provider: 'files2' }],
+      operations: [
+        { ...catalogOperations.find((op) => op.name === 'read_file')!, id: 'files2.read_file', provider: 'files2' },
+      ],
       handlers: { read_file: async () => ({}) },
     };
     expect(() => createToolkit({ providers: [...referenceProviders, clash] })).toThrow(
       /tool name "read_file" is declared by both filesystem\.read_file and files2\.read_file/,
     );
-    expect(() => createToolkit({ providers: [...referenceProviders, ...referenceProviders] })).toThrow(/provider "filesystem" is given twice/);
+    expect(() => createToolkit({ providers: [...referenceProviders, ...referenceProviders] })).toThrow(
+      /provider "filesystem" is given twice/,
+    );
     expect(() => createToolkit({ providers: [{ name: 'x' }] as never })).toThrow(TypeError);
-    const noHandler: Provider = { ...clash, name: 'files3', operations: [{ ...clash.operations[0]!, id: 'files3.cat', name: 'cat', provider: 'files3' }], handlers: {} };
+    const noHandler: Provider = {
+      ...clash,
+      name: 'files3',
+      operations: [{ ...clash.operations[0]!, id: 'files3.cat', name: 'cat', provider: 'files3' }],
+      handlers: {},
+    };
     expect(() => createToolkit({ providers: [noHandler] })).toThrow(/provider "files3" has no handler for files3\.cat/);
-    const inherited: Provider = { ...noHandler, operations: [{ ...noHandler.operations[0]!, id: 'files3.constructor', name: 'constructor' }] };
+    const inherited: Provider = {
+      ...noHandler,
+      operations: [{ ...noHandler.operations[0]!, id: 'files3.constructor', name: 'constructor' }],
+    };
     expect(() => createToolkit({ providers: [inherited] })).toThrow(/no handler for files3\.constructor/);
     expect(() => createRuntimeToolkit({} as never)).toThrow(/providers must be a list/);
   });
@@ -137,7 +163,10 @@ describe('createToolkit({ providers })', () => {
       if (params.command.includes('rm ')) throw new ToolError('DENIED_BY_POLICY', 'the host sandbox refuses rm');
       return referenceHandlers.exec.bash(params, ctx);
     };
-    const providers = defineProviders(catalogProviders, { ...referenceHandlers, exec: { ...referenceHandlers.exec, bash } });
+    const providers = defineProviders(catalogProviders, {
+      ...referenceHandlers,
+      exec: { ...referenceHandlers.exec, bash },
+    });
     const toolkit = createToolkit({ workspace: root, providers });
     const echoed = await toolkit.call.bash({ command: 'echo wrapped' });
     expect(echoed.stdout).toBe('wrapped\n');
@@ -149,7 +178,7 @@ describe('createToolkit({ providers })', () => {
     expect(plain.ok).toBe(true);
   });
 
-  it('sub-agent toolkits get the parent\'s providers, third-party ones included', async () => {
+  it("sub-agent toolkits get the parent's providers, third-party ones included", async () => {
     const root = await tempDir();
     const notes = defineProviders(await notesRegistry(), notesHandlers());
     let childTools: string[] = [];
@@ -162,11 +191,19 @@ describe('createToolkit({ providers })', () => {
       },
     });
     const parent = createToolkit({ workspace: root, kernel, providers: [...referenceProviders, ...notes] });
-    const result = await parent.invoke('agent', 'spawn_subagent', { prompt: 'add a note', description: 'notes', capabilities: ['notes.*'] });
+    const result = await parent.invoke('agent', 'spawn_subagent', {
+      prompt: 'add a note',
+      description: 'notes',
+      capabilities: ['notes.*'],
+    });
     expect(result.ok && result.output).toMatchObject({ status: 'completed', output: 'added' });
     expect(childTools).toEqual(['notes.note_add', 'notes.note_get']);
     // A capability outside the parent's providers names no operation.
-    const unknown = await parent.invoke('agent', 'spawn_subagent', { prompt: 'p', description: 'd', capabilities: ['git.*'] });
+    const unknown = await parent.invoke('agent', 'spawn_subagent', {
+      prompt: 'p',
+      description: 'd',
+      capabilities: ['git.*'],
+    });
     expect(!unknown.ok && unknown.error.code).toBe('INVALID_INPUT');
     expect(!unknown.ok && unknown.error.message).toContain('notes.*');
   });
@@ -174,7 +211,12 @@ describe('createToolkit({ providers })', () => {
   it('a rendered result from a third-party handler keeps its text', async () => {
     const registry = await notesRegistry();
     const handlers = notesHandlers();
-    const rendered = { notes: { ...handlers.notes, note_get: (async () => withText({ text: 'x' }, 'Note: x')) as Handler<{ id: string }, { text: string }> } };
+    const rendered = {
+      notes: {
+        ...handlers.notes,
+        note_get: (async () => withText({ text: 'x' }, 'Note: x')) as Handler<{ id: string }, { text: string }>,
+      },
+    };
     const toolkit = createToolkit({ workspace: await tempDir(), providers: defineProviders(registry, rendered) });
     const result = await toolkit.invoke('notes', 'note_get', { id: '1' });
     expect(result.text).toBe('Note: x');
@@ -184,13 +226,27 @@ describe('createToolkit({ providers })', () => {
     const registry = await notesRegistry();
     const handlers = notesHandlers();
     for (const text of [42, null, undefined, { toString: () => 'x' }]) {
-      const broken = { notes: { ...handlers.notes, note_get: (async () => withText({ text: 'x' }, text as unknown as string)) as Handler<{ id: string }, { text: string }> } };
+      const broken = {
+        notes: {
+          ...handlers.notes,
+          note_get: (async () => withText({ text: 'x' }, text as unknown as string)) as Handler<
+            { id: string },
+            { text: string }
+          >,
+        },
+      };
       for (const validateOutput of [true, false]) {
-        const toolkit = createToolkit({ workspace: await tempDir(), providers: defineProviders(registry, broken), validateOutput });
+        const toolkit = createToolkit({
+          workspace: await tempDir(),
+          providers: defineProviders(registry, broken),
+          validateOutput,
+        });
         const result = await toolkit.invoke('notes', 'note_get', { id: '1' });
         expect(result.ok).toBe(false);
         expect(!result.ok && result.error.code).toBe('INTERNAL');
-        expect(!result.ok && result.error.message).toMatch(/notes\.note_get rendered its text as (number|null|undefined|object), not a string/);
+        expect(!result.ok && result.error.message).toMatch(
+          /notes\.note_get rendered its text as (number|null|undefined|object), not a string/,
+        );
         expect(typeof result.text).toBe('string');
       }
     }
@@ -226,14 +282,23 @@ describe('ToolError across copies of toolwright', () => {
         this.code = code;
         Object.defineProperty(this, Symbol.for('toolwright.ToolError'), { value: true });
       }
-      toJSON() { return { code: this.code, message: this.message }; }
+      toJSON() {
+        return { code: this.code, message: this.message };
+      }
     }
     const foreign = new OtherCopyToolError('NOT_A_NOTE', 'from the other copy');
     expect(foreign instanceof ToolError).toBe(true);
     expect(new Error('plain') instanceof ToolError).toBe(false);
     const registry = await notesRegistry();
     const handlers = notesHandlers();
-    const throwing = { notes: { ...handlers.notes, note_get: (async () => { throw foreign; }) as Handler<{ id: string }, { text: string }> } };
+    const throwing = {
+      notes: {
+        ...handlers.notes,
+        note_get: (async () => {
+          throw foreign;
+        }) as Handler<{ id: string }, { text: string }>,
+      },
+    };
     const toolkit = createToolkit({ workspace: await tempDir(), providers: defineProviders(registry, throwing) });
     const result = await toolkit.invoke('notes', 'note_get', { id: '1' });
     expect(!result.ok && result.error).toEqual({ code: 'NOT_A_NOTE', message: 'from the other copy' });

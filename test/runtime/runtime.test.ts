@@ -15,7 +15,10 @@ describe('invoke', () => {
       [{ path: 'a', limit: 0 }, 'limit must be >= 1'],
       [{ path: 'a', limit: 'ten' }, 'limit must be an integer (got string)'],
       [{}, 'path is required'],
-      [{ path: 'a', colour: 'red' }, 'unknown property "colour" (allowed: path, offset, limit, line_numbers, count_lines, pages)'],
+      [
+        { path: 'a', colour: 'red' },
+        'unknown property "colour" (allowed: path, offset, limit, line_numbers, count_lines, pages)',
+      ],
       ['a.txt', 'input must be an object (got string)'],
       [{ path: '' }, 'path must not be empty'],
     ];
@@ -29,8 +32,10 @@ describe('invoke', () => {
   it('treats null optional arguments as absent (OpenAI strict mode sends them)', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'a.txt'), 'x\ny\n');
-    // @ts-expect-error null stands for an absent optional (what a model sends); the types leave it out
-    const output = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'a.txt', offset: null, limit: null, line_numbers: null }));
+    const output = expectOk(
+      // @ts-expect-error null stands for an absent optional (what a model sends); the types leave it out
+      await toolkit.invoke('filesystem', 'read_file', { path: 'a.txt', offset: null, limit: null, line_numbers: null }),
+    );
     expect(output.content).toBe('     1\tx\n     2\ty');
     // @ts-expect-error a required argument cannot be null
     expect(errorCode(await toolkit.invoke('filesystem', 'read_file', { path: null }))).toBe('INVALID_INPUT');
@@ -87,7 +92,12 @@ describe('invoke', () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'big.txt'), 'line\n'.repeat(20_000_000));
     const controller = new AbortController();
-    const pending = toolkit.invoke('filesystem', 'read_file', { path: 'big.txt', offset: 19_999_990 }, { signal: controller.signal });
+    const pending = toolkit.invoke(
+      'filesystem',
+      'read_file',
+      { path: 'big.txt', offset: 19_999_990 },
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort(), 5);
     expect(errorCode(await pending)).toBe('CANCELLED');
   }, 30_000);

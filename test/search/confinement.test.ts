@@ -35,7 +35,9 @@ async function grep(params: Record<string, unknown>): Promise<GrepResult> {
 /** What the stand-in rg printed, one entry per line, `seen:` prefix removed. */
 async function seenByRg(script: string, tk = toolkit): Promise<string[]> {
   restores.push(await fakeRipgrep(path.join(ws, '.fake-rg'), script));
-  const result = expectOk<GrepResult>(await tk.invoke('search', 'grep', { pattern: 'x', output_mode: 'files_with_matches', max_results: 10_000 }));
+  const result = expectOk<GrepResult>(
+    await tk.invoke('search', 'grep', { pattern: 'x', output_mode: 'files_with_matches', max_results: 10_000 }),
+  );
   return (result.files ?? []).map((file) => file.replace(/^seen:/, ''));
 }
 
@@ -43,7 +45,13 @@ async function seenByRg(script: string, tk = toolkit): Promise<string[]> {
  * Greps while `swapper` runs until `answers` of them succeeded (many fail while the folder is a
  * symlink or mid-rename: OUTSIDE_WORKSPACE, NOT_FOUND); returns those that `leaks` says leaked.
  */
-async function raceGreps(swapper: { stop(): Promise<void> }, answers: number, params: Record<string, unknown>, leaks: (result: GrepResult) => boolean, stop = true): Promise<string[]> {
+async function raceGreps(
+  swapper: { stop(): Promise<void> },
+  answers: number,
+  params: Record<string, unknown>,
+  leaks: (result: GrepResult) => boolean,
+  stop = true,
+): Promise<string[]> {
   const leaked: string[] = [];
   try {
     let answered = 0;
@@ -68,9 +76,13 @@ describe.runIf(runSandboxTests)('grep confinement', () => {
     await fill(path.join(ws, 'src'), 30, 'needle inside');
     await fill(outside, 300, `needle ${SECRET}`);
     const swapper = startSwapper(path.join(ws, 'src'), outside);
-    const leaked = await raceGreps(swapper, 40, { pattern: 'needle', output_mode: 'files_with_matches', max_results: 5000 },
+    const leaked = await raceGreps(
+      swapper,
+      40,
+      { pattern: 'needle', output_mode: 'files_with_matches', max_results: 5000 },
       // Only the outside folder has more than 30 files.
-      (result) => result.files!.some((file) => /^src\/f(3\d|[4-9]\d|\d{3})\.txt$/.test(file)));
+      (result) => result.files!.some((file) => /^src\/f(3\d|[4-9]\d|\d{3})\.txt$/.test(file)),
+    );
     expect(leaked).toEqual([]);
   });
 
@@ -79,8 +91,16 @@ describe.runIf(runSandboxTests)('grep confinement', () => {
     await fill(path.join(ws, 'd'), 1, 'needle inside');
     const swapper = startSwapper(path.join(ws, 'd'), outside);
     const leaked = [
-      ...await raceGreps(swapper, 30, { pattern: 'needle', path: 'd' }, (result) => JSON.stringify(result).includes(SECRET), false),
-      ...await raceGreps(swapper, 30, { pattern: 'needle', path: 'd/f0.txt' }, (result) => JSON.stringify(result).includes(SECRET)),
+      ...(await raceGreps(
+        swapper,
+        30,
+        { pattern: 'needle', path: 'd' },
+        (result) => JSON.stringify(result).includes(SECRET),
+        false,
+      )),
+      ...(await raceGreps(swapper, 30, { pattern: 'needle', path: 'd/f0.txt' }, (result) =>
+        JSON.stringify(result).includes(SECRET),
+      )),
     ];
     expect(leaked).toEqual([]);
   });
@@ -88,37 +108,50 @@ describe.runIf(runSandboxTests)('grep confinement', () => {
   it('rg sees the workspace read-only, its own folder, system folders, and nothing of the host besides', async () => {
     await writeFile(path.join(ws, 'inside.txt'), 'x\n');
     await writeFile(path.join(outside, 'secret.txt'), SECRET);
-    const seen = await seenByRg([
-      `ls / | sed 's/^/seen:root-/'`,
-      `[ -e ${outside}/secret.txt ] && echo seen:outside-visible`,
-      '[ -e /etc/shadow ] && echo seen:shadow-visible',
-      '[ -e /etc/hostname ] && echo seen:hostname-visible',
-      `[ -e "$HOME/.ssh" ] && echo seen:ssh-visible`,
-      `[ -d /home ] && ls -A /home | sed 's/^/seen:home-/'`,
-      `cat ${ws}/inside.txt >/dev/null && echo seen:workspace-readable`,
-      `touch ${ws}/written 2>/dev/null && echo seen:workspace-writable`,
-      `ls -A /tmp | sed 's/^/seen:tmp-/'`,
-      `echo seen:netdevs-$(tail -n +3 /proc/net/dev | wc -l)`,
-      `echo seen:processes-$(ls -d /proc/[0-9]* | wc -l)`,
-      `env | sed 's/=.*//; s/^/seen:env-/'`,
-    ].join('\n'));
+    const seen = await seenByRg(
+      [
+        `ls / | sed 's/^/seen:root-/'`,
+        `[ -e ${outside}/secret.txt ] && echo seen:outside-visible`,
+        '[ -e /etc/shadow ] && echo seen:shadow-visible',
+        '[ -e /etc/hostname ] && echo seen:hostname-visible',
+        `[ -e "$HOME/.ssh" ] && echo seen:ssh-visible`,
+        `[ -d /home ] && ls -A /home | sed 's/^/seen:home-/'`,
+        `cat ${ws}/inside.txt >/dev/null && echo seen:workspace-readable`,
+        `touch ${ws}/written 2>/dev/null && echo seen:workspace-writable`,
+        `ls -A /tmp | sed 's/^/seen:tmp-/'`,
+        `echo seen:netdevs-$(tail -n +3 /proc/net/dev | wc -l)`,
+        `echo seen:processes-$(ls -d /proc/[0-9]* | wc -l)`,
+        `env | sed 's/=.*//; s/^/seen:env-/'`,
+      ].join('\n'),
+    );
     expect(seen).toContain('workspace-readable');
     expect(seen).not.toContain('workspace-writable');
-    for (const absent of ['outside-visible', 'shadow-visible', 'hostname-visible', 'ssh-visible']) expect(seen).not.toContain(absent);
+    for (const absent of ['outside-visible', 'shadow-visible', 'hostname-visible', 'ssh-visible'])
+      expect(seen).not.toContain(absent);
     expect(seen.filter((entry) => entry.startsWith('home-'))).toEqual([]);
     // Only the folders above the workspace are in the private /tmp.
-    expect(seen.filter((entry) => entry.startsWith('tmp-'))).toEqual([`tmp-${path.relative('/tmp', ws).split('/')[0]}`].filter(() => ws.startsWith('/tmp/')));
+    expect(seen.filter((entry) => entry.startsWith('tmp-'))).toEqual(
+      [`tmp-${path.relative('/tmp', ws).split('/')[0]}`].filter(() => ws.startsWith('/tmp/')),
+    );
     expect(seen).toContain('netdevs-1'); // lo only
     // Its own PID namespace: the helper, rg's waiter and the stand-in's shells, not the host's hundreds.
     const processes = Number(seen.find((entry) => entry.startsWith('processes-'))!.slice('processes-'.length));
     expect(processes).toBeLessThan(12);
-    expect(seen.filter((entry) => entry.startsWith('env-')).sort()).toEqual(['env-OLDPWD', 'env-PATH', 'env-PWD', 'env-SHLVL', 'env-_']);
+    expect(seen.filter((entry) => entry.startsWith('env-')).sort()).toEqual([
+      'env-OLDPWD',
+      'env-PATH',
+      'env-PWD',
+      'env-SHLVL',
+      'env-_',
+    ]);
     expect(seen.filter((entry) => entry.startsWith('root-'))).not.toContain('root-home');
   });
 
   it('runs greps side by side in one sandbox, each with its own answer', async () => {
     for (let i = 0; i < 8; i++) await fill(path.join(ws, `p${i}`), 3, `word${i} here`);
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => grep({ pattern: `word${i}`, output_mode: 'files_with_matches' })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => grep({ pattern: `word${i}`, output_mode: 'files_with_matches' })),
+    );
     results.forEach((result, i) => expect(result.files).toEqual([`p${i}/f0.txt`, `p${i}/f1.txt`, `p${i}/f2.txt`]));
   });
 
@@ -141,7 +174,14 @@ describe.runIf(runSandboxTests)('grep confinement', () => {
     await fill(path.join(ws, 'a'), 1, 'needle');
     restores.push(await fakeRipgrep(path.join(ws, '.fake-rg'), 'exec -a tw-confine-doomed-rg sleep 30'));
     const doomed = toolkit.invoke('search', 'grep', { pattern: 'x' });
-    const [rgPid] = await waitFor(async () => { const found = await processesWith('tw-confine-doomed-rg'); return found.length ? found : undefined; }, 10_000, 'the rg');
+    const [rgPid] = await waitFor(
+      async () => {
+        const found = await processesWith('tw-confine-doomed-rg');
+        return found.length ? found : undefined;
+      },
+      10_000,
+      'the rg',
+    );
     // This workspace's sandbox, its outer bwrap (a child of this process).
     const outer = (await processesWith(`--ro-bind ${ws} ${ws}`)).find((pid) => parentOf(pid) === process.pid);
     expect(outer).toBeDefined();
@@ -162,7 +202,9 @@ describe.runIf(runSandboxTests)('grep confinement', () => {
     await fill(pkg, 1, 'needle');
     await writeFile(path.join(pkg, 'ignored.txt'), 'needle\n');
     const inPkg = createToolkit({ workspace: pkg });
-    const result = expectOk<GrepResult>(await inPkg.invoke('search', 'grep', { pattern: 'needle', output_mode: 'files_with_matches' }));
+    const result = expectOk<GrepResult>(
+      await inPkg.invoke('search', 'grep', { pattern: 'needle', output_mode: 'files_with_matches' }),
+    );
     expect(result.files).toEqual(['f0.txt']);
   });
 
@@ -178,7 +220,9 @@ describe('grep where no sandbox can start', () => {
   it('runs rg directly and still answers', async () => {
     await fill(path.join(ws, 'a'), 1, 'needle');
     const direct = createToolkit({ workspace: ws, exec: { bwrapPath: path.join(ws, 'no-such-bwrap') } });
-    const result = expectOk<GrepResult>(await direct.invoke('search', 'grep', { pattern: 'needle', output_mode: 'files_with_matches' }));
+    const result = expectOk<GrepResult>(
+      await direct.invoke('search', 'grep', { pattern: 'needle', output_mode: 'files_with_matches' }),
+    );
     expect(result.files).toEqual(['a/f0.txt']);
     // Unconfined, rg sees the host's files (docs/security.md says so).
     const seen = await seenByRg(`[ -e ${outside} ] && echo seen:outside-visible`, direct);
@@ -208,21 +252,30 @@ describe.runIf(runSandboxTests)('the confinement helper and its host', () => {
   const host = path.join(import.meta.dirname, '../fixtures', 'grep-host.ts');
   const helperOf = async () => processesWith(`--ro-bind ${ws} ${ws}`);
 
-  it.each(['SIGKILL', 'SIGTERM'] as const)('dies with a host killed by %s', async (signal) => {
-    await fill(path.join(ws, 'a'), 1, 'needle');
-    const child = spawn(process.execPath, ['--import', 'tsx', host, ws, 'wait'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    await waitFor(() => out.includes('ready'), 30_000, 'the host to grep');
-    expect(out).toContain('a/f0.txt');
-    expect((await helperOf()).length).toBeGreaterThan(0);
-    child.kill(signal);
-    await waitFor(async () => (await helperOf()).length === 0, 10_000, 'the helper to die with its host');
-  }, 60_000);
+  it.each(['SIGKILL', 'SIGTERM'] as const)(
+    'dies with a host killed by %s',
+    async (signal) => {
+      await fill(path.join(ws, 'a'), 1, 'needle');
+      const child = spawn(process.execPath, ['--import', 'tsx', host, ws, 'wait'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      await waitFor(() => out.includes('ready'), 30_000, 'the host to grep');
+      expect(out).toContain('a/f0.txt');
+      expect((await helperOf()).length).toBeGreaterThan(0);
+      child.kill(signal);
+      await waitFor(async () => (await helperOf()).length === 0, 10_000, 'the helper to die with its host');
+    },
+    60_000,
+  );
 
   it('does not keep a host alive that has nothing else to do, and goes with it', async () => {
     await fill(path.join(ws, 'a'), 1, 'needle');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', host, ws, 'return'], { encoding: 'utf8', timeout: 30_000 });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', host, ws, 'return'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(out).toContain('a/f0.txt');
     await waitFor(async () => (await helperOf()).length === 0, 10_000, 'the helper to be gone');
   }, 60_000);

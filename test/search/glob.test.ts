@@ -44,7 +44,13 @@ describe('search.glob', () => {
       'sub/y.txt': 'x',
     });
     const out = await glob(toolkit, { pattern: '**/*' });
-    expect(out.files.sort()).toEqual(['.gitignore', 'src/build/keep.js', 'sub/.gitignore', 'sub/keep.log', 'sub/y.txt']);
+    expect(out.files.sort()).toEqual([
+      '.gitignore',
+      'src/build/keep.js',
+      'sub/.gitignore',
+      'sub/keep.log',
+      'sub/y.txt',
+    ]);
     const all = await glob(toolkit, { pattern: '**/*', include_ignored: true });
     expect(all.files).toHaveLength(9);
   });

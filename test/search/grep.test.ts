@@ -144,7 +144,11 @@ describe('search.grep memory bound', () => {
     expect(out.matches!.length).toBeLessThan(600);
     expect(JSON.stringify(out).length).toBeLessThan(1024 * 1024);
     expect(result.text).toContain('960 KiB bound');
-    const files = await toolkit.invoke('search', 'grep', { pattern: 'needle', output_mode: 'files_with_matches', max_results: 1_000_000 });
+    const files = await toolkit.invoke('search', 'grep', {
+      pattern: 'needle',
+      output_mode: 'files_with_matches',
+      max_results: 1_000_000,
+    });
     expect(expectOk<GrepResult>(files)).toEqual({ files: ['huge.txt'], truncated: false });
   }, 60_000);
 });
@@ -236,15 +240,22 @@ describe('search.grep ignore rules', () => {
     await symlink(path.join(root, 'real'), path.join(root, 'inner-link'));
     const out = await grep(toolkit, { pattern: 'needle', output_mode: 'files_with_matches' });
     expect(out.files).toEqual(['real/f.txt']);
-    expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'out' }))).toBe('OUTSIDE_WORKSPACE');
-    expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'secret-link.txt' }))).toBe('OUTSIDE_WORKSPACE');
+    expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'out' }))).toBe(
+      'OUTSIDE_WORKSPACE',
+    );
+    expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'secret-link.txt' }))).toBe(
+      'OUTSIDE_WORKSPACE',
+    );
   });
 });
 
 describe('search.grep awkward content', () => {
   it('cuts long lines at 2000 characters with a marker, keeping the match in view', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    await put(root, { 'min.js': `${'a'.repeat(5000)}needle${'b'.repeat(3000)}\n`, 'short.js': `needle${'c'.repeat(2500)}\n` });
+    await put(root, {
+      'min.js': `${'a'.repeat(5000)}needle${'b'.repeat(3000)}\n`,
+      'short.js': `needle${'c'.repeat(2500)}\n`,
+    });
     const out = await grep(toolkit, { pattern: 'needle' });
     const [minified, short] = out.matches!;
     expect(minified!.text).toContain('needle');
@@ -293,7 +304,7 @@ describe('search.grep awkward content', () => {
 });
 
 describe('search.grep failures', () => {
-  it('reports an invalid regex as INVALID_PATTERN with rg\'s reason', async () => {
+  it("reports an invalid regex as INVALID_PATTERN with rg's reason", async () => {
     const { root, toolkit } = await workspaceToolkit();
     await put(root, { 'a.txt': 'x\n' });
     const unclosed = await toolkit.invoke('search', 'grep', { pattern: 'foo(' });
@@ -310,7 +321,9 @@ describe('search.grep failures', () => {
     const { toolkit } = await workspaceToolkit();
     expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'x', path: 'nope' }))).toBe('NOT_FOUND');
     expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'x', path: '../' }))).toBe('OUTSIDE_WORKSPACE');
-    expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'x', path: '/etc/passwd' }))).toBe('OUTSIDE_WORKSPACE');
+    expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'x', path: '/etc/passwd' }))).toBe(
+      'OUTSIDE_WORKSPACE',
+    );
   });
 
   it('is UNAVAILABLE when the rg binary is missing', async () => {
@@ -346,7 +359,9 @@ describe('search.grep failures', () => {
     const { root, toolkit } = await workspaceToolkit();
     const marker = `stalled-${process.pid}-${Date.now()}`;
     await put(root, { [`${marker}/a.txt`]: 'x\n' });
-    const result = await withStalledRg(root, () => toolkit.invoke('search', 'grep', { pattern: 'x', path: marker, timeout_ms: 300 }));
+    const result = await withStalledRg(root, () =>
+      toolkit.invoke('search', 'grep', { pattern: 'x', path: marker, timeout_ms: 300 }),
+    );
     expect(errorCode(result)).toBe('TIMEOUT');
     expect(result.text).toMatch(/narrow/);
     expect(await waitUntilGone(marker)).toEqual([]);

@@ -14,7 +14,9 @@ import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpe
 
 // The matcher fast-glob itself uses, loaded the way fast-glob loads it.
 const fastGlobRequire = createRequire(createRequire(import.meta.url).resolve('fast-glob'));
-const micromatch = fastGlobRequire('micromatch') as { isMatch(name: string, pattern: string, options: object): boolean };
+const micromatch = fastGlobRequire('micromatch') as {
+  isMatch(name: string, pattern: string, options: object): boolean;
+};
 
 async function put(root: string, files: Record<string, string>): Promise<void> {
   for (const [name, content] of Object.entries(files)) {
@@ -81,14 +83,36 @@ describe('glob confinement through brace alternatives', () => {
 
   it('refuses ".." spelled with escapes or produced after a wildcard, and extglobs cannot walk up', async () => {
     const { toolkit, name } = await confinedSetup();
-    const refused = [`a/\\.\\./\\.\\./${name}/*`, `a/.\\./..\\/${name}/*`, `*/{..,x}/${name}/*`, `**/../${name}/*`, `a/*/.{.,}/x`, `a/\\./*`];
+    const refused = [
+      `a/\\.\\./\\.\\./${name}/*`,
+      `a/.\\./..\\/${name}/*`,
+      `*/{..,x}/${name}/*`,
+      `**/../${name}/*`,
+      `a/*/.{.,}/x`,
+      `a/\\./*`,
+    ];
     for (const pattern of refused) {
       const result = await toolkit.invoke('search', 'glob', { pattern });
       expect(errorCode(result), pattern).toBe('INVALID_PATTERN');
     }
-    const wildcards = [`@(..)/${name}/*`, `a/@(..)/@(..)/${name}/*`, `+(.)/${name}/*`, `.[.]/${name}/*`, `a/?(.).//${name}/*`, '*/*', '**/*', '**/secret*', 'l*/*', '*/secret.txt', 'real/*/*', '**/.*'];
+    const wildcards = [
+      `@(..)/${name}/*`,
+      `a/@(..)/@(..)/${name}/*`,
+      `+(.)/${name}/*`,
+      `.[.]/${name}/*`,
+      `a/?(.).//${name}/*`,
+      '*/*',
+      '**/*',
+      '**/secret*',
+      'l*/*',
+      '*/secret.txt',
+      'real/*/*',
+      '**/.*',
+    ];
     for (const pattern of wildcards) expectConfined(await toolkit.invoke('search', 'glob', { pattern }));
-    const all = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: '**/*', include_ignored: true }));
+    const all = expectOk<GlobResult>(
+      await toolkit.invoke('search', 'glob', { pattern: '**/*', include_ignored: true }),
+    );
     expect(all.files.sort()).toEqual(['a/x.txt', 'b/y.txt', 'real/f.txt']); // symlinks are not listed as files
   });
 
@@ -96,19 +120,33 @@ describe('glob confinement through brace alternatives', () => {
     const { root, toolkit, name } = await confinedSetup();
     expectConfined(await toolkit.invoke('search', 'glob', { pattern: `{.,..}/../${name}/*`, path: 'a' }));
     expectConfined(await toolkit.invoke('search', 'glob', { pattern: `../{linkdir,b}/*`, path: 'a' }));
-    const inside = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: `{${root}/a,${root}/b}/*.txt` }));
+    const inside = expectOk<GlobResult>(
+      await toolkit.invoke('search', 'glob', { pattern: `{${root}/a,${root}/b}/*.txt` }),
+    );
     expect(inside.files.sort()).toEqual(['a/x.txt', 'b/y.txt']);
-    const up = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: '../{b,real}/*.txt', path: 'a' }));
+    const up = expectOk<GlobResult>(
+      await toolkit.invoke('search', 'glob', { pattern: '../{b,real}/*.txt', path: 'a' }),
+    );
     expect(up.files.sort()).toEqual(['b/y.txt', 'real/f.txt']);
   });
 
   it('keeps ordinary brace patterns working: lists, nesting, ranges, literal and escaped braces', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await put(root, {
-      'src/a.ts': '', 'src/b.tsx': '', 'src/c.js': '', 'lib/d.ts': '', 'file1.txt': '', 'file2.txt': '', 'file3.txt': '',
-      '{a}.txt': '', '{a,b}.md': '', 'x/y/z.json': '', 'x/w.yaml': '',
+      'src/a.ts': '',
+      'src/b.tsx': '',
+      'src/c.js': '',
+      'lib/d.ts': '',
+      'file1.txt': '',
+      'file2.txt': '',
+      'file3.txt': '',
+      '{a}.txt': '',
+      '{a,b}.md': '',
+      'x/y/z.json': '',
+      'x/w.yaml': '',
     });
-    const files = async (pattern: string) => expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern })).files.sort();
+    const files = async (pattern: string) =>
+      expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern })).files.sort();
     expect(await files('src/**/*.{ts,tsx}')).toEqual(['src/a.ts', 'src/b.tsx']);
     expect(await files('{src,lib}/*.ts')).toEqual(['lib/d.ts', 'src/a.ts']);
     expect(await files('{src/{a,c},lib/d}.*')).toEqual(['lib/d.ts', 'src/a.ts', 'src/c.js']);
@@ -142,17 +180,28 @@ describe('glob patterns that would backtrack', () => {
       // Backtracking regexes take minutes to hours here; generous bound for a loaded machine.
       expect(Date.now() - started, pattern).toBeLessThan(8000);
     }
-    const found = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: 'd/**/x/**/x/**/x/**/x/**/z' }));
+    const found = expectOk<GlobResult>(
+      await toolkit.invoke('search', 'glob', { pattern: 'd/**/x/**/x/**/x/**/x/**/z' }),
+    );
     expect(found.files).toEqual([`${deep}/z`]);
   }, 120_000);
 
   it('matches complex patterns exactly (relaxed walk, exact check)', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await put(root, {
-      'lib/authXservice.ts': '', 'lib/service_auth.ts': '', 'lib/auth/service.ts': '', 'src/q/x/r/y.ts': '', 'src/x/y.ts': '',
-      'src/y.ts': '', 'x.test.ts': '', 'a.b.c': '', 'abc': '', '.hidden/a1a2b': '',
+      'lib/authXservice.ts': '',
+      'lib/service_auth.ts': '',
+      'lib/auth/service.ts': '',
+      'src/q/x/r/y.ts': '',
+      'src/x/y.ts': '',
+      'src/y.ts': '',
+      'x.test.ts': '',
+      'a.b.c': '',
+      abc: '',
+      '.hidden/a1a2b': '',
     });
-    const files = async (pattern: string) => expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern })).files.sort();
+    const files = async (pattern: string) =>
+      expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern })).files.sort();
     expect(await files('**/*auth*service*')).toEqual(['lib/authXservice.ts']);
     expect(await files('src/**/x/**/y.ts')).toEqual(['src/q/x/r/y.ts', 'src/x/y.ts']);
     expect(await files('*.*.*')).toEqual(['a.b.c', 'x.test.ts']);
@@ -162,7 +211,7 @@ describe('glob patterns that would backtrack', () => {
 
   it('the exact matcher agrees with picomatch on random patterns and names', () => {
     let seed = 7;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     const atoms = ['a', 'b', '.', '*', '?', '[ab]', '[^a]', 'x'];
     const options = { dot: true, nobrace: true, noext: true };
     let checked = 0;
@@ -174,7 +223,9 @@ describe('glob patterns that would backtrack', () => {
       const matches = exactMatcher(pattern);
       const relaxed = relaxPattern(pattern);
       for (let j = 0; j < 12; j++) {
-        const name = Array.from({ length: 1 + random(3) }, () => Array.from({ length: 1 + random(6) }, () => 'ab.x'[random(4)]).join('')).join('/');
+        const name = Array.from({ length: 1 + random(3) }, () =>
+          Array.from({ length: 1 + random(6) }, () => 'ab.x'[random(4)]).join(''),
+        ).join('/');
         const want = micromatch.isMatch(name, pattern, options);
         expect(matches(name), `${pattern} vs ${name}`).toBe(want);
         if (want) expect(micromatch.isMatch(name, relaxed, options), `${relaxed} ⊇ ${pattern} for ${name}`).toBe(true);
@@ -189,12 +240,29 @@ describe('.gitignore rules with several **', () => {
   it('agree with git and do not stall on a deep tree', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await put(root, {
-      '.gitignore': ['**/x/**/y/', 'a/**/b/**', '!a/**/b/**/keep.txt', '**/p/**/q/**/r', 'plain.log', '/**/z/**/w.txt'].join('\n') + '\n',
-      'm/x/n/y/f.txt': '', 'x/y/g.txt': '', 'x/yy/h.txt': '', 'a/b/c.txt': '', 'a/k/b/l/keep.txt': '', 'a/k/b/l/drop.txt': '',
-      'p/q/r': '', 'p/1/q/2/r': '', 'p/q/r2': '', 'plain.log': '', 's/plain.log': '', 'z/w.txt': '', 'o/z/u/w.txt': '', 'z/w.md': '',
+      '.gitignore':
+        ['**/x/**/y/', 'a/**/b/**', '!a/**/b/**/keep.txt', '**/p/**/q/**/r', 'plain.log', '/**/z/**/w.txt'].join('\n') +
+        '\n',
+      'm/x/n/y/f.txt': '',
+      'x/y/g.txt': '',
+      'x/yy/h.txt': '',
+      'a/b/c.txt': '',
+      'a/k/b/l/keep.txt': '',
+      'a/k/b/l/drop.txt': '',
+      'p/q/r': '',
+      'p/1/q/2/r': '',
+      'p/q/r2': '',
+      'plain.log': '',
+      's/plain.log': '',
+      'z/w.txt': '',
+      'o/z/u/w.txt': '',
+      'z/w.md': '',
     });
     execFileSync('git', ['init', '-q'], { cwd: root });
-    const git = execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean).sort();
+    const git = execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .sort();
     const listed = expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: '**/*' })).files.sort();
     expect(listed).toEqual(git);
     let deep = 'd';
@@ -210,8 +278,12 @@ describe('the glob walk fence', () => {
   it('refuses to read folders outside its base or reached through a symlink, and rejects unplain results', async () => {
     const { root, outside } = await confinedSetup();
     const fence = new WalkFence(root, new AbortController().signal);
-    const fs = fence.adapter() as { readdir: (d: string, o: unknown, cb: (e: NodeJS.ErrnoException | null, v?: unknown[]) => void) => void; lstat: (p: string, cb: (e: NodeJS.ErrnoException | null) => void) => void };
-    const readdirOf = (dir: string) => new Promise<string>((resolve) => fs.readdir(dir, { withFileTypes: true }, (e) => resolve(e ? e.code! : 'read')));
+    const fs = fence.adapter() as {
+      readdir: (d: string, o: unknown, cb: (e: NodeJS.ErrnoException | null, v?: unknown[]) => void) => void;
+      lstat: (p: string, cb: (e: NodeJS.ErrnoException | null) => void) => void;
+    };
+    const readdirOf = (dir: string) =>
+      new Promise<string>((resolve) => fs.readdir(dir, { withFileTypes: true }, (e) => resolve(e ? e.code! : 'read')));
     const lstatOf = (p: string) => new Promise<string>((resolve) => fs.lstat(p, (e) => resolve(e ? e.code! : 'stat')));
     expect(await readdirOf(root)).toBe('read');
     expect(await readdirOf(path.join(root, 'a'))).toBe('read');
@@ -223,14 +295,23 @@ describe('the glob walk fence', () => {
     expect(await lstatOf(path.join(outside, 'secret.txt'))).toBe('ENOENT');
     expect(await lstatOf(path.join(root, 'a', 'x.txt'))).toBe('stat');
     expect(fence.check('a/x.txt', '')).toBe('a/x.txt');
-    for (const bad of ['../x', 'a/../../x', '/etc/passwd', 'a//x.txt', './a/x.txt', 'linkdir/secret.txt', 'real/nested-link/secret.txt', '']) {
+    for (const bad of [
+      '../x',
+      'a/../../x',
+      '/etc/passwd',
+      'a//x.txt',
+      './a/x.txt',
+      'linkdir/secret.txt',
+      'real/nested-link/secret.txt',
+      '',
+    ]) {
       expect(fence.check(bad, ''), bad).toBeUndefined();
     }
   });
 });
 
 describe('bounded brace expansion', () => {
-  it('refuses explosive patterns with INVALID_PATTERN at once, in glob and in grep\'s glob', async () => {
+  it("refuses explosive patterns with INVALID_PATTERN at once, in glob and in grep's glob", async () => {
     const { root, toolkit } = await workspaceToolkit();
     await put(root, { 'a.txt': 'needle\n' });
     let nested = 'z';
@@ -254,7 +335,9 @@ describe('bounded brace expansion', () => {
       expect(result.text).toMatch(/alternatives|nest/);
     }
     for (const pattern of ['{a,b}'.repeat(24), '{a,b,c,d,e,f,g,h}'.repeat(4), nested]) {
-      expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'needle', glob: pattern }))).toBe('INVALID_PATTERN');
+      expect(errorCode(await toolkit.invoke('search', 'grep', { pattern: 'needle', glob: pattern }))).toBe(
+        'INVALID_PATTERN',
+      );
     }
     expect(Date.now() - started).toBeLessThan(10_000); // generous: the point is "no explosion", not speed
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);

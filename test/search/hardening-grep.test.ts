@@ -34,7 +34,12 @@ describe('grep on special files', () => {
       }
       // A folder holding them is searched (rg skips what is not a regular file) without hanging.
       for (const mode of ['content', 'files_with_matches', 'count'] as const) {
-        const result = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'dir', output_mode: mode, timeout_ms: 20_000 });
+        const result = await toolkit.invoke('search', 'grep', {
+          pattern: 'needle',
+          path: 'dir',
+          output_mode: mode,
+          timeout_ms: 20_000,
+        });
         expect(errorCode(result), mode).toBe('OK');
         expect(result.text).toContain('dir/a.txt');
       }
@@ -96,22 +101,34 @@ describe('grep the bounded way gives what the fast way gives', () => {
 describe('grep over files larger than the first pass reads', () => {
   it('finds matches in files over 8 MiB in every mode, keeps max_results across both passes, and shows no rg log', async () => {
     const { root, toolkit } = await workspaceToolkit();
-    const bigLines = Array.from({ length: 300_000 }, (_, i) => (i % 1000 === 0 ? `needle ${i}` : `filler line ${i} ${'x'.repeat(40)}`)).join('\n');
+    const bigLines = Array.from({ length: 300_000 }, (_, i) =>
+      i % 1000 === 0 ? `needle ${i}` : `filler line ${i} ${'x'.repeat(40)}`,
+    ).join('\n');
     expect(bigLines.length).toBeGreaterThan(9 * 1024 * 1024); // past the first pass's 8 MiB
-    await put(root, { 'big/large.log': `${bigLines}\n`, 'big/small.txt': 'needle small\n', 'big/: odd name 12 bytes': 'needle odd\n' });
+    await put(root, {
+      'big/large.log': `${bigLines}\n`,
+      'big/small.txt': 'needle small\n',
+      'big/: odd name 12 bytes': 'needle odd\n',
+    });
     await bounded(async () => {
-    const content = expectOk<GrepResult>(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 1000 }));
-    expect(content.matches!.filter((m) => m.path === 'big/large.log')).toHaveLength(300);
-    expect(content.matches!.some((m) => m.path === 'big/small.txt')).toBe(true);
-    expect(content.truncated).toBe(false);
-    const capped = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 5 });
-    expect(expectOk<GrepResult>(capped)).toMatchObject({ truncated: true });
-    expect(expectOk<GrepResult>(capped).matches).toHaveLength(5);
-    expect(capped.text).not.toMatch(/DEBUG|some files could not be searched/);
-    const files = expectOk<GrepResult>(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', output_mode: 'files_with_matches' }));
-    expect(files.files).toEqual(['big/: odd name 12 bytes', 'big/large.log', 'big/small.txt']);
-    const counts = expectOk<GrepResult>(await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big/large.log', output_mode: 'count' }));
-    expect(counts.counts).toEqual([{ path: 'big/large.log', count: 300 }]);
+      const content = expectOk<GrepResult>(
+        await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 1000 }),
+      );
+      expect(content.matches!.filter((m) => m.path === 'big/large.log')).toHaveLength(300);
+      expect(content.matches!.some((m) => m.path === 'big/small.txt')).toBe(true);
+      expect(content.truncated).toBe(false);
+      const capped = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 5 });
+      expect(expectOk<GrepResult>(capped)).toMatchObject({ truncated: true });
+      expect(expectOk<GrepResult>(capped).matches).toHaveLength(5);
+      expect(capped.text).not.toMatch(/DEBUG|some files could not be searched/);
+      const files = expectOk<GrepResult>(
+        await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', output_mode: 'files_with_matches' }),
+      );
+      expect(files.files).toEqual(['big/: odd name 12 bytes', 'big/large.log', 'big/small.txt']);
+      const counts = expectOk<GrepResult>(
+        await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big/large.log', output_mode: 'count' }),
+      );
+      expect(counts.counts).toEqual([{ path: 'big/large.log', count: 300 }]);
     });
   }, 60_000);
 });
@@ -143,32 +160,44 @@ async function sampleAnonRss(marker: string, done: Promise<unknown>): Promise<{ 
 }
 
 describe('grep on a giant single-line file', () => {
-  it.skipIf(process.platform !== 'linux')('keeps rg\'s own memory small (no line copied onto its heap, no giant output)', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const marker = `giant-${process.pid}-${Date.now()}`;
-    await mkdir(path.join(root, marker));
-    const size = 200 * 1024 * 1024;
-    // Written by the shell so the test process never holds the 200 MB itself.
-    execFileSync('sh', ['-c', `head -c ${size} /dev/zero | tr '\\0' 'a' > "${path.join(root, marker, 'giant.txt')}" && printf ' needle\\n' >> "${path.join(root, marker, 'giant.txt')}"`]);
-    await put(root, { [`${marker}/small.txt`]: 'needle\n' });
-    let sampled = 0;
-    for (const mode of ['content', 'count'] as const) {
-      const call = toolkit.invoke('search', 'grep', { pattern: 'needle', path: marker, output_mode: mode, timeout_ms: 120_000 });
-      const { peakKiB, samples } = await sampleAnonRss(marker, call);
-      const result = await call;
-      expect(errorCode(result)).toBe('OK');
-      if (mode === 'content') {
-        const matches = expectOk<GrepResult>(result).matches!;
-        expect(matches.map((m) => m.path).sort()).toEqual([`${marker}/giant.txt`, `${marker}/small.txt`]);
-        const giant = matches.find((m) => m.path.endsWith('giant.txt'))!;
-        expect(giant.text.length).toBeLessThan(2100);
-        expect(giant.text).toMatch(/line cut: longer than 8192 bytes\]$/);
+  it.skipIf(process.platform !== 'linux')(
+    "keeps rg's own memory small (no line copied onto its heap, no giant output)",
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const marker = `giant-${process.pid}-${Date.now()}`;
+      await mkdir(path.join(root, marker));
+      const size = 200 * 1024 * 1024;
+      // Written by the shell so the test process never holds the 200 MB itself.
+      execFileSync('sh', [
+        '-c',
+        `head -c ${size} /dev/zero | tr '\\0' 'a' > "${path.join(root, marker, 'giant.txt')}" && printf ' needle\\n' >> "${path.join(root, marker, 'giant.txt')}"`,
+      ]);
+      await put(root, { [`${marker}/small.txt`]: 'needle\n' });
+      let sampled = 0;
+      for (const mode of ['content', 'count'] as const) {
+        const call = toolkit.invoke('search', 'grep', {
+          pattern: 'needle',
+          path: marker,
+          output_mode: mode,
+          timeout_ms: 120_000,
+        });
+        const { peakKiB, samples } = await sampleAnonRss(marker, call);
+        const result = await call;
+        expect(errorCode(result)).toBe('OK');
+        if (mode === 'content') {
+          const matches = expectOk<GrepResult>(result).matches!;
+          expect(matches.map((m) => m.path).sort()).toEqual([`${marker}/giant.txt`, `${marker}/small.txt`]);
+          const giant = matches.find((m) => m.path.endsWith('giant.txt'))!;
+          expect(giant.text.length).toBeLessThan(2100);
+          expect(giant.text).toMatch(/line cut: longer than 8192 bytes\]$/);
+        }
+        // Reading the line onto rg's heap costs 400+ MiB as its buffer doubles (2 GiB+ for 1 GiB); the
+        // fast way is stopped at 64 MiB (plus what rg adds within one 20 ms poll), the bounded way maps it.
+        sampled += samples;
+        if (samples > 0) expect(peakKiB, `${mode}: rg peaked at ${peakKiB} KiB anonymous`).toBeLessThan(192 * 1024);
       }
-      // Reading the line onto rg's heap costs 400+ MiB as its buffer doubles (2 GiB+ for 1 GiB); the
-      // fast way is stopped at 64 MiB (plus what rg adds within one 20 ms poll), the bounded way maps it.
-      sampled += samples;
-      if (samples > 0) expect(peakKiB, `${mode}: rg peaked at ${peakKiB} KiB anonymous`).toBeLessThan(192 * 1024);
-    }
-    expect(sampled).toBeGreaterThan(0); // rg was seen running at least once
-  }, 120_000);
+      expect(sampled).toBeGreaterThan(0); // rg was seen running at least once
+    },
+    120_000,
+  );
 });

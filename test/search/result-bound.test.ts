@@ -18,7 +18,12 @@ describe('grep result bound', () => {
     it(`${name}: the JSON output stays under 1 MiB and says it is truncated`, async () => {
       const { root, toolkit } = await workspaceToolkit();
       await writeFile(path.join(root, 'f.txt'), `${line}\n`.repeat(5000));
-      const result = await toolkit.invoke('search', 'grep', { pattern, path: 'f.txt', context, max_results: 1_000_000 });
+      const result = await toolkit.invoke('search', 'grep', {
+        pattern,
+        path: 'f.txt',
+        context,
+        max_results: 1_000_000,
+      });
       if (!result.ok) throw new Error(result.text);
       const output = result.output as { matches: { before?: string[]; after?: string[] }[]; truncated: boolean };
       expect(Buffer.byteLength(JSON.stringify(output))).toBeLessThan(BOUND);
@@ -35,7 +40,8 @@ describe('glob result bound', () => {
     const { mkdir } = await import('node:fs/promises');
     const deep = path.join(root, ...Array.from({ length: 3 }, (_, i) => `${i}${'d'.repeat(200)}`));
     await mkdir(deep, { recursive: true });
-    for (let i = 0; i < 2000; i++) await writeFile(path.join(deep, `${String(i).padStart(4, '0')}${'f'.repeat(80)}.txt`), '');
+    for (let i = 0; i < 2000; i++)
+      await writeFile(path.join(deep, `${String(i).padStart(4, '0')}${'f'.repeat(80)}.txt`), '');
     const result = await toolkit.invoke('search', 'glob', { pattern: '**/*.txt', limit: 100_000 });
     if (!result.ok) throw new Error(result.text);
     const output = result.output as { files: string[]; truncated: boolean; total: number };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_LINE_BYTES, NulRecordStream, RgJsonStream, type RgLineEvent } from '../../src/handlers/search/grep/rg-json.js';
+import {
+  MAX_JSON_LINE_BYTES,
+  NulRecordStream,
+  RgJsonStream,
+  type RgLineEvent,
+} from '../../src/handlers/search/grep/rg-json.js';
 
 /** One line of `rg --json` output for a match. */
 function matchLine(path: string, line: number, text: string): string {
@@ -84,7 +89,10 @@ describe('NulRecordStream', () => {
     const counts = new NulRecordStream(true, (p, n) => (records.push([p, n]), true));
     const bytes = Buffer.from('src/é.ts\u00003\nb.txt\u000012\n');
     for (let i = 0; i < bytes.length; i++) counts.push(bytes.subarray(i, i + 1));
-    expect(records).toEqual([['src/é.ts', 3], ['b.txt', 12]]);
+    expect(records).toEqual([
+      ['src/é.ts', 3],
+      ['b.txt', 12],
+    ]);
     const files: string[] = [];
     new NulRecordStream(false, (p) => (files.push(p), true)).push(Buffer.from('./a\u0000b/c\u0000'));
     expect(files).toEqual(['./a', 'b/c']);

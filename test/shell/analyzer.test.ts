@@ -33,65 +33,188 @@ async function expectSurvived(root: string, line: string): Promise<void> {
 // Drawn from public bypass reports of agent harness allowlists, by class.
 const BYPASSES: string[] = [
   // compound commands and separators
-  'ls && rm canary.txt', 'ls; rm canary.txt', 'ls || rm canary.txt', 'ls & rm canary.txt', 'ls\nrm canary.txt',
-  'ls |& rm canary.txt', 'echo ok;rm canary.txt', 'ls -la\n\nrm -f canary.txt', 'ls *; rm canary.txt',
+  'ls && rm canary.txt',
+  'ls; rm canary.txt',
+  'ls || rm canary.txt',
+  'ls & rm canary.txt',
+  'ls\nrm canary.txt',
+  'ls |& rm canary.txt',
+  'echo ok;rm canary.txt',
+  'ls -la\n\nrm -f canary.txt',
+  'ls *; rm canary.txt',
   // pipes into shells
-  'echo rm canary.txt | sh', 'echo rm canary.txt | bash', 'echo "rm canary.txt" | sh -s', 'cat evil.sh | bash', 'ls | bash -c "rm canary.txt"',
+  'echo rm canary.txt | sh',
+  'echo rm canary.txt | bash',
+  'echo "rm canary.txt" | sh -s',
+  'cat evil.sh | bash',
+  'ls | bash -c "rm canary.txt"',
   // substitution in all its forms
-  'ls $(rm canary.txt)', 'ls `rm canary.txt`', 'ls <(rm canary.txt)', 'echo >(rm canary.txt)', 'ls "$(rm canary.txt)"',
-  'echo ${x:-$(rm canary.txt)}', 'echo $((x[$(rm canary.txt)]))', 'ls --color=$(rm canary.txt)', 'echo "`rm canary.txt`"',
+  'ls $(rm canary.txt)',
+  'ls `rm canary.txt`',
+  'ls <(rm canary.txt)',
+  'echo >(rm canary.txt)',
+  'ls "$(rm canary.txt)"',
+  'echo ${x:-$(rm canary.txt)}',
+  'echo $((x[$(rm canary.txt)]))',
+  'ls --color=$(rm canary.txt)',
+  'echo "`rm canary.txt`"',
   'cat <<EOF\n$(rm canary.txt)\nEOF',
   // wrappers
-  'env rm canary.txt', 'env -i rm canary.txt', 'env FOO=1 rm canary.txt', '/usr/bin/env rm canary.txt', 'timeout 5 rm canary.txt',
-  'nice rm canary.txt', 'nice -n 5 rm canary.txt', 'nohup rm canary.txt', 'command rm canary.txt', 'builtin eval "rm canary.txt"',
-  'exec rm canary.txt', 'echo canary.txt | xargs rm', 'xargs rm <<< canary.txt', 'time rm canary.txt', 'stdbuf -o0 rm canary.txt',
-  'setsid rm canary.txt', 'sudo rm canary.txt', 'ls; find . -name canary.txt -exec rm {} \\;', 'find . -delete',
-  'bash -c "rm canary.txt"', "sh -c 'ls; rm canary.txt'", 'bash -c "ls && rm canary.txt"', 'bash -c \'bash -c "rm canary.txt"\'',
-  'xargs -I{} sh -c "rm {}" <<< canary.txt', 'echo rm canary.txt | xargs -I % bash -c %', 'coproc rm canary.txt',
+  'env rm canary.txt',
+  'env -i rm canary.txt',
+  'env FOO=1 rm canary.txt',
+  '/usr/bin/env rm canary.txt',
+  'timeout 5 rm canary.txt',
+  'nice rm canary.txt',
+  'nice -n 5 rm canary.txt',
+  'nohup rm canary.txt',
+  'command rm canary.txt',
+  'builtin eval "rm canary.txt"',
+  'exec rm canary.txt',
+  'echo canary.txt | xargs rm',
+  'xargs rm <<< canary.txt',
+  'time rm canary.txt',
+  'stdbuf -o0 rm canary.txt',
+  'setsid rm canary.txt',
+  'sudo rm canary.txt',
+  'ls; find . -name canary.txt -exec rm {} \\;',
+  'find . -delete',
+  'bash -c "rm canary.txt"',
+  "sh -c 'ls; rm canary.txt'",
+  'bash -c "ls && rm canary.txt"',
+  'bash -c \'bash -c "rm canary.txt"\'',
+  'xargs -I{} sh -c "rm {}" <<< canary.txt',
+  'echo rm canary.txt | xargs -I % bash -c %',
+  'coproc rm canary.txt',
   // quoting, escapes and ANSI-C strings in the program name
-  '/bin/rm canary.txt', '\\rm canary.txt', "'r''m' canary.txt", '"rm" canary.txt', 'r\\m canary.txt', "$'\\x72\\x6d' canary.txt",
-  "$'rm' canary.txt", 'r"m" canary.txt', "$'\\162m' canary.txt",
+  '/bin/rm canary.txt',
+  '\\rm canary.txt',
+  "'r''m' canary.txt",
+  '"rm" canary.txt',
+  'r\\m canary.txt',
+  "$'\\x72\\x6d' canary.txt",
+  "$'rm' canary.txt",
+  'r"m" canary.txt',
+  "$'\\162m' canary.txt",
   // eval, source and code read from input
-  'eval "rm canary.txt"', 'source ./evil.sh', '. ./evil.sh', 'source /dev/stdin <<< "rm canary.txt"', "bash <<< 'rm canary.txt'",
-  'bash <<EOF\nrm canary.txt\nEOF', 'cat <<EOF | sh\nrm canary.txt\nEOF', 'bash evil.sh', 'sh ./evil.sh',
+  'eval "rm canary.txt"',
+  'source ./evil.sh',
+  '. ./evil.sh',
+  'source /dev/stdin <<< "rm canary.txt"',
+  "bash <<< 'rm canary.txt'",
+  'bash <<EOF\nrm canary.txt\nEOF',
+  'cat <<EOF | sh\nrm canary.txt\nEOF',
+  'bash evil.sh',
+  'sh ./evil.sh',
   // variables, IFS and expansion in command position
-  "mapfile -C 'rm canary.txt' -c 1 a <<< x", "readarray -tC 'rm canary.txt' -c 1 a <<< x; ls", 'x=rm; $x canary.txt', '${x:-rm} canary.txt', 'IFS=,; cmd=rm,canary.txt; $cmd', '${IFS}rm canary.txt', 'read x <<< rm; $x canary.txt',
-  '{rm,canary.txt}', 'r? canary.txt', '$0 -c "rm canary.txt"',
+  "mapfile -C 'rm canary.txt' -c 1 a <<< x",
+  "readarray -tC 'rm canary.txt' -c 1 a <<< x; ls",
+  'x=rm; $x canary.txt',
+  '${x:-rm} canary.txt',
+  'IFS=,; cmd=rm,canary.txt; $cmd',
+  '${IFS}rm canary.txt',
+  'read x <<< rm; $x canary.txt',
+  '{rm,canary.txt}',
+  'r? canary.txt',
+  '$0 -c "rm canary.txt"',
   // functions and aliases
-  'f() { rm canary.txt; }; f', 'ls() { rm canary.txt; }; ls', 'function ls { rm canary.txt; }; ls', "alias ls='rm canary.txt'; ls",
-  "shopt -s expand_aliases\nalias ls='rm canary.txt'\nls", "trap 'rm canary.txt' EXIT; ls",
+  'f() { rm canary.txt; }; f',
+  'ls() { rm canary.txt; }; ls',
+  'function ls { rm canary.txt; }; ls',
+  "alias ls='rm canary.txt'; ls",
+  "shopt -s expand_aliases\nalias ls='rm canary.txt'\nls",
+  "trap 'rm canary.txt' EXIT; ls",
   // a changed PATH or a path into the workspace is not the program
-  './ls', 'PATH=. ls', 'PATH=.:$PATH ls', 'export PATH=.:$PATH; ls', 'printf -v PATH .; ls', 'declare -n p=PATH; p=.; ls',
-  'BASH_ENV=./evil.sh bash -c ls', 'export BASH_ENV=./evil.sh; bash -c ls', 'hash -p ./ls ls; ls',
+  './ls',
+  'PATH=. ls',
+  'PATH=.:$PATH ls',
+  'export PATH=.:$PATH; ls',
+  'printf -v PATH .; ls',
+  'declare -n p=PATH; p=.; ls',
+  'BASH_ENV=./evil.sh bash -c ls',
+  'export BASH_ENV=./evil.sh; bash -c ls',
+  'hash -p ./ls ls; ls',
   // redirections make a write, also inside lists and groups
-  'echo hi > canary.txt', 'echo hi >> canary.txt', 'ls > canary.txt', 'ls && echo x > canary.txt', 'cat /dev/null > canary.txt',
-  'echo x >| canary.txt', 'ls &> canary.txt', '{ echo x; } > canary.txt', '(echo x) > canary.txt', 'ls 2> canary.txt',
-  'echo x | tee canary.txt', 'echo x > pwned', 'ls >> pwned 2>&1',
+  'echo hi > canary.txt',
+  'echo hi >> canary.txt',
+  'ls > canary.txt',
+  'ls && echo x > canary.txt',
+  'cat /dev/null > canary.txt',
+  'echo x >| canary.txt',
+  'ls &> canary.txt',
+  '{ echo x; } > canary.txt',
+  '(echo x) > canary.txt',
+  'ls 2> canary.txt',
+  'echo x | tee canary.txt',
+  'echo x > pwned',
+  'ls >> pwned 2>&1',
   // a newline before a backslash-escaped word (tree-sitter-bash reads the two lines as one command)
-  'ls x\n\\rm canary.txt', 'echo a\n\\rm -f canary.txt', "echo $'a' 'b'\n\\rm canary.txt &", 'cat canary.txt\n\\sh evil.sh',
-  'ls\rrm canary.txt', 'ls\r\nrm canary.txt', 'ls\f; rm canary.txt',
+  'ls x\n\\rm canary.txt',
+  'echo a\n\\rm -f canary.txt',
+  "echo $'a' 'b'\n\\rm canary.txt &",
+  'cat canary.txt\n\\sh evil.sh',
+  'ls\rrm canary.txt',
+  'ls\r\nrm canary.txt',
+  'ls\f; rm canary.txt',
   // comments and line continuations
-  'ls # ok\nrm canary.txt', 'echo "a" ; rm canary.txt # "', 'r\\\nm canary.txt', 'ls \\\n&& rm canary.txt', 'l\\\ns; rm canary.txt',
+  'ls # ok\nrm canary.txt',
+  'echo "a" ; rm canary.txt # "',
+  'r\\\nm canary.txt',
+  'ls \\\n&& rm canary.txt',
+  'l\\\ns; rm canary.txt',
   // control flow bodies
-  'if ls; then rm canary.txt; fi', 'for i in 1; do rm canary.txt; done', 'while false; do :; done; rm canary.txt',
-  'case x in x) rm canary.txt;; esac', '{ ls; rm canary.txt; }', '(ls; rm canary.txt)', '! rm canary.txt', 'ls && { rm canary.txt; }',
+  'if ls; then rm canary.txt; fi',
+  'for i in 1; do rm canary.txt; done',
+  'while false; do :; done; rm canary.txt',
+  'case x in x) rm canary.txt;; esac',
+  '{ ls; rm canary.txt; }',
+  '(ls; rm canary.txt)',
+  '! rm canary.txt',
+  'ls && { rm canary.txt; }',
   // arguments beyond the allowed form, and git's own code paths
-  'git status --short && rm canary.txt', "git -c core.pager='rm canary.txt' status", 'git status; git clean -fdx',
+  'git status --short && rm canary.txt',
+  "git -c core.pager='rm canary.txt' status",
+  'git status; git clean -fdx',
   // arithmetic evaluation: array subscripts inside a variable's value run code
-  "x='a[$(rm canary.txt)]'; [[ x -eq 1 ]]; ls", "printf -v 'a[$(rm canary.txt)]' x; ls", "x='b[$(rm canary.txt)]'; a=([x]=1); ls",
-  "test -v 'a[$(rm canary.txt)]'; ls", "read 'a[$(rm canary.txt)]' <<< x; ls", "x='b[$(rm canary.txt)]'; declare -i y; y=x; ls",
-  "x='b[$(rm canary.txt)]'; let x; ls", "x='b[$(rm canary.txt)]'; ((x)); ls", "x='b[$(rm canary.txt)]'; echo ${y:x}",
+  "x='a[$(rm canary.txt)]'; [[ x -eq 1 ]]; ls",
+  "printf -v 'a[$(rm canary.txt)]' x; ls",
+  "x='b[$(rm canary.txt)]'; a=([x]=1); ls",
+  "test -v 'a[$(rm canary.txt)]'; ls",
+  "read 'a[$(rm canary.txt)]' <<< x; ls",
+  "x='b[$(rm canary.txt)]'; declare -i y; y=x; ls",
+  "x='b[$(rm canary.txt)]'; let x; ls",
+  "x='b[$(rm canary.txt)]'; ((x)); ls",
+  "x='b[$(rm canary.txt)]'; echo ${y:x}",
   "[ -v 'a[$(rm canary.txt)]' ] || ls; [[ -v x ]]",
   // su and runuser as their getopt reads them: glued values, clusters, abbreviations, permuted
   // options, another shell, words handed to the shell, commands from standard input
-  "su -c'rm canary.txt'", "su -pc 'rm canary.txt'", "su --comm='rm canary.txt'", "su --session-command='rm canary.txt'", "runuser -c'rm canary.txt'",
-  'runuser -u root -- rm canary.txt', 'runuser -u root rm canary.txt', 'su root -s /bin/rm canary.txt', "echo 'rm canary.txt' | su", "su root -c 'ls' canary.txt",
-  "su - root -c 'rm canary.txt'", "su -l -c 'rm canary.txt' root", "su root --shell=/bin/rm canary.txt", "su -c ls -c 'rm canary.txt'", 'su root evil.sh',
+  "su -c'rm canary.txt'",
+  "su -pc 'rm canary.txt'",
+  "su --comm='rm canary.txt'",
+  "su --session-command='rm canary.txt'",
+  "runuser -c'rm canary.txt'",
+  'runuser -u root -- rm canary.txt',
+  'runuser -u root rm canary.txt',
+  'su root -s /bin/rm canary.txt',
+  "echo 'rm canary.txt' | su",
+  "su root -c 'ls' canary.txt",
+  "su - root -c 'rm canary.txt'",
+  "su -l -c 'rm canary.txt' root",
+  'su root --shell=/bin/rm canary.txt',
+  "su -c ls -c 'rm canary.txt'",
+  'su root evil.sh',
   // a relative path to a system program is that program, whatever the working directory
-  '../../../../usr/bin/rm canary.txt', '../../../../bin/rm canary.txt', 'cd / && usr/bin/rm canary.txt', '../../../../usr/bin/env rm canary.txt',
-  './../../../../usr/bin/sudo rm canary.txt', '../../../../bin/bash -c "rm canary.txt"', 'cd /usr && bin/xargs rm <<< canary.txt',
+  '../../../../usr/bin/rm canary.txt',
+  '../../../../bin/rm canary.txt',
+  'cd / && usr/bin/rm canary.txt',
+  '../../../../usr/bin/env rm canary.txt',
+  './../../../../usr/bin/sudo rm canary.txt',
+  '../../../../bin/bash -c "rm canary.txt"',
+  'cd /usr && bin/xargs rm <<< canary.txt',
   // unparseable lines
-  'ls "unterminated', 'ls )', 'ls &&',
+  'ls "unterminated',
+  'ls )',
+  'ls &&',
 ];
 
 describe('command rules: bypass attempts are refused and run nothing', () => {
@@ -111,14 +234,33 @@ describe('command rules: bypass attempts are refused and run nothing', () => {
   }, 60_000);
 
   it('the same lines are never allowed by a default-allow policy that denies rm and the shells', async () => {
-    const policy: PolicyOptions = { rules: [{ operation: 'bash', command: ['rm *', 'bash *', 'sh *', 'tee *', 'find * -delete'], decision: 'deny' }], default: 'allow' };
+    const policy: PolicyOptions = {
+      rules: [{ operation: 'bash', command: ['rm *', 'bash *', 'sh *', 'tee *', 'find * -delete'], decision: 'deny' }],
+      default: 'allow',
+    };
     const compiled = compilePolicy(policy);
     const bash = operations.find((o) => o.name === 'bash')!;
     const root = await workspace();
     const allowed: string[] = [];
     // Lines whose only harm is rm/bash/sh through syntax tricks (not the ones that need an allowlist).
-    const wrapperOptions = ['RM canary.txt', 'Rm -f canary.txt', 'echo canary.txt | xargs -e rm', 'echo canary.txt | xargs -i rm {}', 'echo canary.txt | xargs -l rm', 'echo canary.txt | xargs -0 -n1 -P2 rm', 'timeout -k 1 5 rm x', 'nice -n 5 rm x', 'stdbuf -oL rm x', 'env -u HOME rm x', 'sudo -u root -g wheel rm x'];
-    const harmful = [...wrapperOptions, ...BYPASSES].filter((l) => /\brm\b|\bsh\b|bash|tee|-delete|\$|`|eval|source|\. \.|PATH|alias|trap|f\(\)|function/.test(l) && !/^(echo hi|ls >|ls 2>|cat \/dev|echo x >|ls &>|\{ echo|\(echo|ls >>)/.test(l));
+    const wrapperOptions = [
+      'RM canary.txt',
+      'Rm -f canary.txt',
+      'echo canary.txt | xargs -e rm',
+      'echo canary.txt | xargs -i rm {}',
+      'echo canary.txt | xargs -l rm',
+      'echo canary.txt | xargs -0 -n1 -P2 rm',
+      'timeout -k 1 5 rm x',
+      'nice -n 5 rm x',
+      'stdbuf -oL rm x',
+      'env -u HOME rm x',
+      'sudo -u root -g wheel rm x',
+    ];
+    const harmful = [...wrapperOptions, ...BYPASSES].filter(
+      (l) =>
+        /\brm\b|\bsh\b|bash|tee|-delete|\$|`|eval|source|\. \.|PATH|alias|trap|f\(\)|function/.test(l) &&
+        !/^(echo hi|ls >|ls 2>|cat \/dev|echo x >|ls &>|\{ echo|\(echo|ls >>)/.test(l),
+    );
     for (const command of harmful) {
       const d = await compiled.decideCall(bash, { command }, { workspaceRoot: root });
       if (d.decision === 'allow') allowed.push(command);
@@ -130,13 +272,39 @@ describe('command rules: bypass attempts are refused and run nothing', () => {
 
 // Lines the allowlist must allow, separators inside quotes included (they do not split).
 const ALLOWED: [string, RegExp?][] = [
-  ['ls'], ['ls -la'], ['git status'], ['echo hello', /hello/], ['echo "a; rm canary.txt"', /a; rm canary\.txt/],
-  ["echo 'a && b || c'", /a && b \|\| c/], ['echo "x | sh"', /x \| sh/], ['ls && echo done', /done/], ['ls | cat', /canary\.txt/],
-  ['cat canary.txt', /must survive/], ['echo a; echo b', /a\nb/], ['ls # ; rm canary.txt'], ["echo '$(rm canary.txt)'", /\$\(rm/],
-  ['echo "\\$(rm canary.txt)"', /\$\(rm/], ['echo hi >/dev/null'], ['echo hi 2>&1', /hi/], ['ls 2>/dev/null'], ['timeout 5 ls'],
-  ['env LANG=C ls'], ['nice ls'], ['LC_ALL=C ls'], ['/bin/ls'], ['/usr/bin/env ls'], ['echo a\\ b', /a b/], ['ls \\\n -la'],
-  ["bash -c 'ls && echo ok'", /ok/], ['echo "a\nb"', /a\nb/], ['echo a;echo b', /a\nb/], ['ls *.txt', /canary/], ['command ls'],
-  ['cat <<EOF\nhello\nEOF', /hello/], ['echo $HOME'], ['echo "; & | && ||"', /; & \| && \|\|/],
+  ['ls'],
+  ['ls -la'],
+  ['git status'],
+  ['echo hello', /hello/],
+  ['echo "a; rm canary.txt"', /a; rm canary\.txt/],
+  ["echo 'a && b || c'", /a && b \|\| c/],
+  ['echo "x | sh"', /x \| sh/],
+  ['ls && echo done', /done/],
+  ['ls | cat', /canary\.txt/],
+  ['cat canary.txt', /must survive/],
+  ['echo a; echo b', /a\nb/],
+  ['ls # ; rm canary.txt'],
+  ["echo '$(rm canary.txt)'", /\$\(rm/],
+  ['echo "\\$(rm canary.txt)"', /\$\(rm/],
+  ['echo hi >/dev/null'],
+  ['echo hi 2>&1', /hi/],
+  ['ls 2>/dev/null'],
+  ['timeout 5 ls'],
+  ['env LANG=C ls'],
+  ['nice ls'],
+  ['LC_ALL=C ls'],
+  ['/bin/ls'],
+  ['/usr/bin/env ls'],
+  ['echo a\\ b', /a b/],
+  ['ls \\\n -la'],
+  ["bash -c 'ls && echo ok'", /ok/],
+  ['echo "a\nb"', /a\nb/],
+  ['echo a;echo b', /a\nb/],
+  ['ls *.txt', /canary/],
+  ['command ls'],
+  ['cat <<EOF\nhello\nEOF', /hello/],
+  ['echo $HOME'],
+  ['echo "; & | && ||"', /; & \| && \|\|/],
 ];
 
 describe('command rules: lines that must be allowed', () => {
@@ -147,7 +315,10 @@ describe('command rules: lines that must be allowed', () => {
     const refused: string[] = [];
     for (const [command, stdout] of ALLOWED) {
       const result = await toolkit.invoke('exec', 'bash', { command });
-      if (!result.ok) { refused.push(`${command} → ${result.error.message}`); continue; }
+      if (!result.ok) {
+        refused.push(`${command} → ${result.error.message}`);
+        continue;
+      }
       if (stdout) expect((result.output as { stdout: string }).stdout, command).toMatch(stdout);
       expect(result.meta.policy.decision).toBe('allow');
       await expectSurvived(root, command);
@@ -158,10 +329,20 @@ describe('command rules: lines that must be allowed', () => {
 
 describe('matching semantics', () => {
   const bash = operations.find((o) => o.name === 'bash')!;
-  const decide = async (policy: PolicyOptions, command: string) => compilePolicy(policy).decideCall(bash, { command }, { workspaceRoot: '/ws' });
+  const decide = async (policy: PolicyOptions, command: string) =>
+    compilePolicy(policy).decideCall(bash, { command }, { workspaceRoot: '/ws' });
 
   it('words match exactly; * last matches zero or more words; * inside a word matches within it', async () => {
-    const p: PolicyOptions = { rules: [{ operation: 'bash', command: ['git status', 'ls *', 'npm run test:*', 'git log * --oneline'], decision: 'allow' }], default: 'deny' };
+    const p: PolicyOptions = {
+      rules: [
+        {
+          operation: 'bash',
+          command: ['git status', 'ls *', 'npm run test:*', 'git log * --oneline'],
+          decision: 'allow',
+        },
+      ],
+      default: 'deny',
+    };
     expect((await decide(p, 'git status')).decision).toBe('allow');
     expect((await decide(p, 'git status --short')).decision).toBe('deny');
     expect((await decide(p, 'ls')).decision).toBe('allow');
@@ -177,16 +358,27 @@ describe('matching semantics', () => {
     const dir = await tempDir('tw-prog-');
     const { symlinkSync } = await import('node:fs');
     symlinkSync('/bin/rm', path.join(dir, 'ls'));
-    const p: PolicyOptions = { rules: [{ operation: 'bash', command: 'ls *', decision: 'allow' }, { operation: 'bash', command: 'rm *', decision: 'deny' }], default: 'ask' };
+    const p: PolicyOptions = {
+      rules: [
+        { operation: 'bash', command: 'ls *', decision: 'allow' },
+        { operation: 'bash', command: 'rm *', decision: 'deny' },
+      ],
+      default: 'ask',
+    };
     const compiled = compilePolicy(p);
     const bash = operations.find((o) => o.name === 'bash')!;
     const d = await compiled.decideCall(bash, { command: `${dir}/ls x` }, { workspaceRoot: '/ws' });
     expect(d.decision).toBe('deny');
-    expect((await compiled.decideCall(bash, { command: '/bin/ls -la' }, { workspaceRoot: '/ws' })).decision).toBe('allow');
+    expect((await compiled.decideCall(bash, { command: '/bin/ls -la' }, { workspaceRoot: '/ws' })).decision).toBe(
+      'allow',
+    );
   });
 
   it('patterns quote like the shell: quoted words group, a quoted star is literal', async () => {
-    const allow = (command: string) => ({ rules: [{ operation: 'bash', command, decision: 'allow' as const }], default: 'deny' as const });
+    const allow = (command: string) => ({
+      rules: [{ operation: 'bash', command, decision: 'allow' as const }],
+      default: 'deny' as const,
+    });
     expect((await decide(allow('grep "a b" *'), 'grep "a b" f')).decision).toBe('allow');
     expect((await decide(allow('grep "a b" *'), 'grep a b f')).decision).toBe('deny');
     expect((await decide(allow("echo '*'"), "echo '*'")).decision).toBe('allow');
@@ -199,23 +391,38 @@ describe('matching semantics', () => {
   it('redirects: true lets an allow rule write files; /dev/null and 2>&1 never count', async () => {
     const base = { operation: 'bash', command: 'npm test', decision: 'allow' as const };
     expect((await decide({ rules: [base], default: 'deny' }, 'npm test > log.txt')).decision).toBe('deny');
-    expect((await decide({ rules: [{ ...base, redirects: true }], default: 'deny' }, 'npm test > log.txt 2>&1')).decision).toBe('allow');
+    expect(
+      (await decide({ rules: [{ ...base, redirects: true }], default: 'deny' }, 'npm test > log.txt 2>&1')).decision,
+    ).toBe('allow');
     expect((await decide({ rules: [base], default: 'deny' }, 'npm test 2>&1 >/dev/null')).decision).toBe('allow');
   });
 
   it('the strictest simple command decides, and every one is reported', async () => {
-    const p: PolicyOptions = { rules: [{ operation: 'bash', command: 'rm *', decision: 'deny' }, { operation: 'bash', command: 'git push *', decision: 'ask' }, { operation: 'bash', command: 'ls *', decision: 'allow' }], default: 'ask' };
+    const p: PolicyOptions = {
+      rules: [
+        { operation: 'bash', command: 'rm *', decision: 'deny' },
+        { operation: 'bash', command: 'git push *', decision: 'ask' },
+        { operation: 'bash', command: 'ls *', decision: 'allow' },
+      ],
+      default: 'ask',
+    };
     const d = await decide(p, 'ls && git push origin main; rm -rf x');
     expect(d.decision).toBe('deny');
     expect(d.rule).toBe(0);
-    expect(d.commands!.map((c) => [c.command, c.decision])).toEqual([['ls', 'allow'], ['git push origin main', 'ask'], ['rm -rf x', 'deny']]);
+    expect(d.commands!.map((c) => [c.command, c.decision])).toEqual([
+      ['ls', 'allow'],
+      ['git push origin main', 'ask'],
+      ['rm -rf x', 'deny'],
+    ]);
   });
 
   it('opaque lines are ask at best, never allowed by a command rule; a rule without command still decides them', async () => {
     const p: PolicyOptions = { rules: [{ operation: 'bash', command: 'echo *', decision: 'allow' }], default: 'allow' };
     expect((await decide(p, 'echo $(date)')).decision).toBe('ask');
     expect((await decide({ ...p, default: 'deny' }, 'echo $(date)')).decision).toBe('deny');
-    expect((await decide({ rules: [{ operation: 'bash', decision: 'allow' }] }, 'echo $(date)')).decision).toBe('allow');
+    expect((await decide({ rules: [{ operation: 'bash', decision: 'allow' }] }, 'echo $(date)')).decision).toBe(
+      'allow',
+    );
     const opaque = (await decide(p, 'eval ls')).commands![0]!;
     expect(opaque.opaque).toMatch(/eval/);
   });
@@ -225,27 +432,61 @@ describe('matching semantics', () => {
     const d = await decide(p, 'sudo -u root ls');
     expect(d.decision).toBe('deny');
     expect(d.commands!.map((c) => c.command)).toEqual(['sudo -u root ls', 'ls']);
-    expect((await decide({ rules: [{ operation: 'bash', command: ['ls *', 'sudo *'], decision: 'allow' }], default: 'deny' }, 'sudo ls')).decision).toBe('allow');
+    expect(
+      (
+        await decide(
+          { rules: [{ operation: 'bash', command: ['ls *', 'sudo *'], decision: 'allow' }], default: 'deny' },
+          'sudo ls',
+        )
+      ).decision,
+    ).toBe('allow');
   });
 
   it('su and runuser: the command they run is decided, however its options are spelled', async () => {
-    const p: PolicyOptions = { rules: [{ operation: 'bash', command: 'rm *', decision: 'deny' }, { operation: 'bash', command: ['su *', 'runuser *', 'ls *'], decision: 'allow' }], default: 'ask' };
-    for (const line of ["su -c 'ls -la'", "su -pc'ls'", 'su --comm=ls root', "su - root -c 'ls'", 'runuser -u nobody -- ls', "su -s /bin/bash -c 'ls' root"]) {
+    const p: PolicyOptions = {
+      rules: [
+        { operation: 'bash', command: 'rm *', decision: 'deny' },
+        { operation: 'bash', command: ['su *', 'runuser *', 'ls *'], decision: 'allow' },
+      ],
+      default: 'ask',
+    };
+    for (const line of [
+      "su -c 'ls -la'",
+      "su -pc'ls'",
+      'su --comm=ls root',
+      "su - root -c 'ls'",
+      'runuser -u nobody -- ls',
+      "su -s /bin/bash -c 'ls' root",
+    ]) {
       const d = await decide(p, line);
       expect(d.decision, line).toBe('allow');
       expect(d.commands!.map((c) => c.command).at(-1), line).toMatch(/^ls/);
     }
-    for (const line of ["su -pc 'rm x'", "su --session-command='rm x'", 'runuser -u nobody rm x']) expect((await decide(p, line)).decision, line).toBe('deny');
+    for (const line of ["su -pc 'rm x'", "su --session-command='rm x'", 'runuser -u nobody rm x'])
+      expect((await decide(p, line)).decision, line).toBe('deny');
     // What cannot be seen is opaque: never allowed by the su rule; the deny rule catches it (it may be rm), else ask.
     const withoutDeny: PolicyOptions = { rules: [p.rules![1]!], default: 'ask' };
-    for (const line of ['su', 'su root', 'su root -s /bin/zsh -c ls', 'su root script.sh', 'su --frobnicate -c ls', 'su -c "$CMD"']) {
+    for (const line of [
+      'su',
+      'su root',
+      'su root -s /bin/zsh -c ls',
+      'su root script.sh',
+      'su --frobnicate -c ls',
+      'su -c "$CMD"',
+    ]) {
       expect((await decide(p, line)).decision, line).toBe('deny');
       expect((await decide(withoutDeny, line)).decision, line).toBe('ask');
     }
   });
 
   it('a relative program path: deny and ask rules see the program it may be; allow rules only the path', async () => {
-    const p: PolicyOptions = { rules: [{ operation: 'bash', command: 'rm *', decision: 'deny' }, { operation: 'bash', command: ['./build.sh *', 'ls *'], decision: 'allow' }], default: 'ask' };
+    const p: PolicyOptions = {
+      rules: [
+        { operation: 'bash', command: 'rm *', decision: 'deny' },
+        { operation: 'bash', command: ['./build.sh *', 'ls *'], decision: 'allow' },
+      ],
+      default: 'ask',
+    };
     expect((await decide(p, '../../usr/bin/rm -rf x')).decision).toBe('deny');
     expect((await decide(p, 'bin/rm x')).decision).toBe('deny');
     expect((await decide(p, './build.sh --fast')).decision).toBe('allow');

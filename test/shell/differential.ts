@@ -12,22 +12,114 @@ import { programNames } from '../../src/runtime/policy/shell/wrappers.js';
 import { traceLines, type LineTrace } from './trace.js';
 
 /** Wrappers and shells run for real (what they run is the point); the rest are no-op programs. */
-export const REAL = ['timeout', 'env', 'nice', 'nohup', 'stdbuf', 'setsid', 'ionice', 'chrt', 'taskset', 'prlimit', 'flock', 'setpriv', 'unshare', 'script', 'xargs', 'find',
-  'sh', 'bash', 'dash', 'sg', 'su', 'runuser', 'chroot'];
-export const NOOP = ['ls', 'cat', 'echo', 'wc', 'git', 'printf', 'rm', 'touch', 'true', 'false', 'read', 'test', 'mkdir', 'cp', 'mv', 'tee', 'date', 'head', 'sort', 'foo', '['];
+export const REAL = [
+  'timeout',
+  'env',
+  'nice',
+  'nohup',
+  'stdbuf',
+  'setsid',
+  'ionice',
+  'chrt',
+  'taskset',
+  'prlimit',
+  'flock',
+  'setpriv',
+  'unshare',
+  'script',
+  'xargs',
+  'find',
+  'sh',
+  'bash',
+  'dash',
+  'sg',
+  'su',
+  'runuser',
+  'chroot',
+];
+export const NOOP = [
+  'ls',
+  'cat',
+  'echo',
+  'wc',
+  'git',
+  'printf',
+  'rm',
+  'touch',
+  'true',
+  'false',
+  'read',
+  'test',
+  'mkdir',
+  'cp',
+  'mv',
+  'tee',
+  'date',
+  'head',
+  'sort',
+  'foo',
+  '[',
+];
 
 export const POLICY: PolicyOptions = {
-  rules: [{ operation: 'bash', command: ['ls *', 'git status', 'echo *', 'cat *', 'wc *', 'printf *', 'true', 'test *', 'read *'], decision: 'allow' }],
+  rules: [
+    {
+      operation: 'bash',
+      command: ['ls *', 'git status', 'echo *', 'cat *', 'wc *', 'printf *', 'true', 'test *', 'read *'],
+      decision: 'allow',
+    },
+  ],
   default: 'deny',
 };
 /** What an allowed line may execute: the allowed programs and the wrappers the policy looks through. */
-const ALLOWED_RUN = new Set(['ls', 'cat', 'echo', 'wc', 'git', 'printf', 'true', 'test', 'read', 'timeout', 'env', 'nice', 'nohup', 'stdbuf', 'setsid', 'ionice', 'chrt', 'taskset',
-  'prlimit', 'xargs', 'sh', 'bash', 'dash']);
+const ALLOWED_RUN = new Set([
+  'ls',
+  'cat',
+  'echo',
+  'wc',
+  'git',
+  'printf',
+  'true',
+  'test',
+  'read',
+  'timeout',
+  'env',
+  'nice',
+  'nohup',
+  'stdbuf',
+  'setsid',
+  'ionice',
+  'chrt',
+  'taskset',
+  'prlimit',
+  'xargs',
+  'sh',
+  'bash',
+  'dash',
+]);
 const SHELLS = ['sh', 'bash', 'dash'];
 /** The programs whose children the check looks at: bash and the wrappers it runs for real. */
 const RUNS_COMMANDS = new Set([...REAL, 'bash']);
 /** Real programs that write nothing themselves. */
-const QUIET_WRAPPERS = new Set(['timeout', 'env', 'nice', 'nohup', 'stdbuf', 'setsid', 'ionice', 'chrt', 'taskset', 'prlimit', 'setpriv', 'unshare', 'xargs', 'sh', 'bash', 'dash', 'true']);
+const QUIET_WRAPPERS = new Set([
+  'timeout',
+  'env',
+  'nice',
+  'nohup',
+  'stdbuf',
+  'setsid',
+  'ionice',
+  'chrt',
+  'taskset',
+  'prlimit',
+  'setpriv',
+  'unshare',
+  'xargs',
+  'sh',
+  'bash',
+  'dash',
+  'true',
+]);
 
 export interface DifferentialReport {
   lines: number;
@@ -57,7 +149,11 @@ function listed(line: string, dir: string): Claim | undefined {
   return { names, paths, writes };
 }
 
-interface Claim { names: Set<string>; paths: Set<string>; writes: boolean }
+interface Claim {
+  names: Set<string>;
+  paths: Set<string>;
+  writes: boolean;
+}
 
 /** Decides, runs and checks `lines`; `root` is an empty scratch folder. */
 export async function differential(root: string, lines: readonly string[]): Promise<DifferentialReport> {
@@ -104,9 +200,12 @@ function check(trace: LineTrace, claim: Claim, allowed: boolean, root: string): 
     const name = path.basename(file);
     const onPath = file.startsWith(bin);
     const inFolder = file.startsWith(trace.dir + path.sep);
-    if (inFolder && !claim.paths.has(file)) return `ran ${exec.path} from the workspace, which the analysis did not list`;
-    if (!onPath && !inFolder && !claim.paths.has(file) && !claim.names.has(name)) return `ran ${exec.path}, which the analysis did not list`;
-    if (onPath && !claim.names.has(name)) return `ran ${name} (${exec.argv.join(' ')}), which the analysis did not list (${[...claim.names].join(', ')})`;
+    if (inFolder && !claim.paths.has(file))
+      return `ran ${exec.path} from the workspace, which the analysis did not list`;
+    if (!onPath && !inFolder && !claim.paths.has(file) && !claim.names.has(name))
+      return `ran ${exec.path}, which the analysis did not list`;
+    if (onPath && !claim.names.has(name))
+      return `ran ${name} (${exec.argv.join(' ')}), which the analysis did not list (${[...claim.names].join(', ')})`;
     if (allowed && !ALLOWED_RUN.has(name)) return `the policy allowed it, and it ran ${name} (${exec.argv.join(' ')})`;
   }
   // Only bash's own redirections write, unless a real program that writes files ran (one named by
@@ -117,8 +216,11 @@ function check(trace: LineTrace, claim: Claim, allowed: boolean, root: string): 
   });
   if (allowed || (!claim.writes && writers.length === 0)) {
     const why = allowed ? 'the policy allowed it' : 'the analysis saw no write';
-    const writes = trace.writes.filter((w) => !/^\/dev\/(null|tty|stdout|stderr|fd\/)/.test(w.path) && !/^\/tmp\/sh-thd/.test(w.path));
-    if (writes.length > 0) return `${why}, and it tried to write ${writes.map((w) => `${w.path} (${w.syscall} = ${w.result})`).join(', ')}`;
+    const writes = trace.writes.filter(
+      (w) => !/^\/dev\/(null|tty|stdout|stderr|fd\/)/.test(w.path) && !/^\/tmp\/sh-thd/.test(w.path),
+    );
+    if (writes.length > 0)
+      return `${why}, and it tried to write ${writes.map((w) => `${w.path} (${w.syscall} = ${w.result})`).join(', ')}`;
     if (trace.changed.length > 0) return `${why}, and it changed ${trace.changed.join(', ')} in its folder`;
   }
   return undefined;

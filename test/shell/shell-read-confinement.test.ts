@@ -14,7 +14,14 @@ let ws: string;
 let outside: string;
 let toolkit: Toolkit;
 
-const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+const gitEnv = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+};
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' });
 
 beforeEach(async () => {
@@ -62,7 +69,8 @@ describe.runIf(runSandboxTests)('shell_read confinement', () => {
     expect(root).toEqual(expect.arrayContaining(['usr', 'proc', 'dev', 'tmp']));
     expect(root).not.toContain('home');
     expect(root).not.toContain('srv');
-    for (const secretish of ['shadow', 'gshadow', 'ssh', 'ssl', 'hostname', 'hosts', 'environment']) expect(etc).not.toContain(secretish);
+    for (const secretish of ['shadow', 'gshadow', 'ssh', 'ssl', 'hostname', 'hosts', 'environment'])
+      expect(etc).not.toContain(secretish);
     expect(etc).toEqual(expect.arrayContaining(['passwd', 'ld.so.cache']));
     // Programs still work: awk goes through /etc/alternatives on Debian, ls -l names the owner.
     expect((await read("echo a b | awk '{print $2}'")).stdout).toBe('b\n');

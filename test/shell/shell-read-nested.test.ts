@@ -10,12 +10,23 @@ import { createToolkit, type Toolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
 
 const GIT_ENV = {
-  ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', GIT_ALLOW_PROTOCOL: 'file',
+  ...process.env,
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+  GIT_ALLOW_PROTOCOL: 'file',
 };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], { cwd, env: GIT_ENV, stdio: 'pipe' }).toString();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], { cwd, env: GIT_ENV, stdio: 'pipe' }).toString();
 
-interface Setup { root: string; markers: string; toolkit: Toolkit }
+interface Setup {
+  root: string;
+  markers: string;
+  toolkit: Toolkit;
+}
 
 /** A repository with submodule `sub` (its .txt files selected for filter and diff driver "evil"). */
 async function withSubmodule(): Promise<Setup> {
@@ -35,7 +46,10 @@ async function withSubmodule(): Promise<Setup> {
   git(root, 'commit', '-qm', 'top');
   git(root, 'submodule', 'add', '-q', inner, 'sub');
   git(root, 'commit', '-qm', 'sub');
-  const toolkit = createToolkit({ workspace: root, exec: { bwrapPath: path.join(root, 'no-bwrap'), env: { GIT_CONFIG_GLOBAL: '/dev/null' } } });
+  const toolkit = createToolkit({
+    workspace: root,
+    exec: { bwrapPath: path.join(root, 'no-bwrap'), env: { GIT_CONFIG_GLOBAL: '/dev/null' } },
+  });
   return { root, markers, toolkit };
 }
 
@@ -55,17 +69,41 @@ const ran = async (markers: string) => readdir(markers);
 describe('shell_read checks every repository git would enter', () => {
   it('a filter or diff driver in a submodule config: git status and git diff are refused and nothing runs', async () => {
     const variants: [string, (s: Setup) => Promise<void>][] = [
-      ['filter clean', async ({ root, markers }) => { git(path.join(root, 'sub'), 'config', 'filter.evil.clean', `touch ${markers}/clean; cat`); }],
-      ['filter process', async ({ root, markers }) => { git(path.join(root, 'sub'), 'config', 'filter.evil.process', `touch ${markers}/process`); }],
-      ['diff textconv', async ({ root, markers }) => { git(path.join(root, 'sub'), 'config', 'diff.evil.textconv', `touch ${markers}/textconv; cat`); }],
-      ['included file', async ({ root, markers }) => {
-        const included = path.join(markers, '..', `${path.basename(markers)}.cfg`);
-        await writeFile(included, `[filter "evil"]\n\tclean = touch ${markers}/included; cat\n`);
-        git(path.join(root, 'sub'), 'config', 'include.path', included);
-      }],
-      ['mixed-case key', async ({ root, markers }) => {
-        await writeFile(path.join(root, '.git', 'modules', 'sub', 'config'), `[core]\n\trepositoryformatversion = 0\n\tworktree = ../../../sub\n[FILTER "evil"]\n\tClean = touch ${markers}/upper; cat\n`);
-      }],
+      [
+        'filter clean',
+        async ({ root, markers }) => {
+          git(path.join(root, 'sub'), 'config', 'filter.evil.clean', `touch ${markers}/clean; cat`);
+        },
+      ],
+      [
+        'filter process',
+        async ({ root, markers }) => {
+          git(path.join(root, 'sub'), 'config', 'filter.evil.process', `touch ${markers}/process`);
+        },
+      ],
+      [
+        'diff textconv',
+        async ({ root, markers }) => {
+          git(path.join(root, 'sub'), 'config', 'diff.evil.textconv', `touch ${markers}/textconv; cat`);
+        },
+      ],
+      [
+        'included file',
+        async ({ root, markers }) => {
+          const included = path.join(markers, '..', `${path.basename(markers)}.cfg`);
+          await writeFile(included, `[filter "evil"]\n\tclean = touch ${markers}/included; cat\n`);
+          git(path.join(root, 'sub'), 'config', 'include.path', included);
+        },
+      ],
+      [
+        'mixed-case key',
+        async ({ root, markers }) => {
+          await writeFile(
+            path.join(root, '.git', 'modules', 'sub', 'config'),
+            `[core]\n\trepositoryformatversion = 0\n\tworktree = ../../../sub\n[FILTER "evil"]\n\tClean = touch ${markers}/upper; cat\n`,
+          );
+        },
+      ],
     ];
     for (const [name, plant] of variants) {
       const setup = await withSubmodule();
@@ -74,7 +112,9 @@ describe('shell_read checks every repository git would enter', () => {
       for (const command of ['git status', 'git status --short', 'git diff', 'git diff --stat', 'git log -p -1']) {
         const result = await shellRead(setup.toolkit, command);
         expect(!result.ok && result.error.code, `${name}: ${command}`).toBe('INVALID_INPUT');
-        expect(!result.ok && result.error.message, `${name}: ${command}`).toMatch(/submodule sub defines (filter|diff)\.evil\.(clean|process|textconv)/i);
+        expect(!result.ok && result.error.message, `${name}: ${command}`).toMatch(
+          /submodule sub defines (filter|diff)\.evil\.(clean|process|textconv)/i,
+        );
       }
       expect(await ran(setup.markers), name).toEqual([]);
       // The control: git itself, run directly, does run the submodule's clean filter.
@@ -106,15 +146,29 @@ describe('shell_read checks every repository git would enter', () => {
   it('a submodule whose .git leads elsewhere is refused: gitdir outside the workspace, a symbolic link, core.worktree outside', async () => {
     const outside = await tempDir('tw-nested-outside-');
     const cases: [string, (s: Setup) => Promise<void>, RegExp][] = [
-      ['gitdir outside', async ({ root }) => {
-        git(outside, 'init', '-q');
-        await writeFile(path.join(root, 'sub', '.git'), `gitdir: ${path.join(outside, '.git')}\n`);
-      }, /sub\/\.git points outside the workspace/],
-      ['symbolic link', async ({ root }) => {
-        await rm(path.join(root, 'sub', '.git'));
-        await symlink(path.join(root, '.git', 'modules', 'sub'), path.join(root, 'sub', '.git'));
-      }, /sub\/\.git is a symbolic link/],
-      ['core.worktree outside', async ({ root }) => { git(path.join(root, 'sub'), 'config', 'core.worktree', outside); }, /core\.worktree outside the workspace/],
+      [
+        'gitdir outside',
+        async ({ root }) => {
+          git(outside, 'init', '-q');
+          await writeFile(path.join(root, 'sub', '.git'), `gitdir: ${path.join(outside, '.git')}\n`);
+        },
+        /sub\/\.git points outside the workspace/,
+      ],
+      [
+        'symbolic link',
+        async ({ root }) => {
+          await rm(path.join(root, 'sub', '.git'));
+          await symlink(path.join(root, '.git', 'modules', 'sub'), path.join(root, 'sub', '.git'));
+        },
+        /sub\/\.git is a symbolic link/,
+      ],
+      [
+        'core.worktree outside',
+        async ({ root }) => {
+          git(path.join(root, 'sub'), 'config', 'core.worktree', outside);
+        },
+        /core\.worktree outside the workspace/,
+      ],
     ];
     for (const [name, plant, message] of cases) {
       const setup = await withSubmodule();
@@ -151,7 +205,13 @@ describe('shell_read checks every repository git would enter', () => {
     git(nested, 'config', 'filter.evil.clean', `touch ${setup.markers}/untracked; cat`);
     git(nested, 'config', 'core.fsmonitor', `touch ${setup.markers}/untracked-fsmonitor; false`);
     await touchContent(path.join(nested, 'a.txt'));
-    for (const command of ['git status --short', 'git status -uall', 'git ls-files -o', 'git diff', 'git grep --untracked -n zzz']) {
+    for (const command of [
+      'git status --short',
+      'git status -uall',
+      'git ls-files -o',
+      'git diff',
+      'git grep --untracked -n zzz',
+    ]) {
       const result = await shellRead(setup.toolkit, command);
       expect(result.ok, command).toBe(true);
     }
@@ -173,9 +233,13 @@ describe('shell_read checks every repository git would enter', () => {
 
   it('a hostile index and tree do not hold the scan: 100,000 submodule entries, 5,000 folders holding a .git', async () => {
     const setup = await withSubmodule();
-    const records = Array.from({ length: 100_000 }, (_, i) => `160000 commit ${'1'.repeat(40)}\tmany/${Math.floor(i / 1000)}/${i}\n`).join('');
+    const records = Array.from(
+      { length: 100_000 },
+      (_, i) => `160000 commit ${'1'.repeat(40)}\tmany/${Math.floor(i / 1000)}/${i}\n`,
+    ).join('');
     execFileSync('git', ['update-index', '--index-info'], { cwd: setup.root, env: GIT_ENV, input: records });
-    for (let i = 0; i < 5_000; i++) await mkdir(path.join(setup.root, 'deep', String(i % 50), String(i), '.git'), { recursive: true });
+    for (let i = 0; i < 5_000; i++)
+      await mkdir(path.join(setup.root, 'deep', String(i % 50), String(i), '.git'), { recursive: true });
     const result = await shellRead(setup.toolkit, 'git rev-parse --show-toplevel');
     // It runs, or (on a machine too loaded to list the index within the scan's time) it is refused
     // saying so; either way it answers.
@@ -192,7 +256,13 @@ describe('shell_read checks every repository git would enter', () => {
       workspace: setup.root,
       exec: {
         bwrapPath: path.join(setup.root, 'no-bwrap'),
-        env: { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_PARAMETERS: `'diff.external'='${script}'`, GIT_EXTERNAL_DIFF: script, GIT_CONFIG_KEY_40: 'diff.external', GIT_CONFIG_VALUE_40: script },
+        env: {
+          GIT_CONFIG_GLOBAL: '/dev/null',
+          GIT_CONFIG_PARAMETERS: `'diff.external'='${script}'`,
+          GIT_EXTERNAL_DIFF: script,
+          GIT_CONFIG_KEY_40: 'diff.external',
+          GIT_CONFIG_VALUE_40: script,
+        },
       },
     });
     const result = await shellRead(hostile, 'git diff');
@@ -206,8 +276,12 @@ describe('shell_read runs git diff, show and log -p (never an external diff)', (
     const setup = await withSubmodule();
     await writeFile(path.join(setup.root, 'top.txt'), 'changed\n');
     const expectations: [string, RegExp][] = [
-      ['git diff', /^-top\n\+changed$/m], ['git diff --stat', /top\.txt \| 2 \+-/], ['git diff HEAD -- top.txt', /^\+changed$/m],
-      ['git show HEAD~1', /^\+top$/m], ['git log -p -2', /^\+top$/m], ['git log -p --stat -1 --format=%s HEAD~1', /top\.txt \| 1 \+/],
+      ['git diff', /^-top\n\+changed$/m],
+      ['git diff --stat', /top\.txt \| 2 \+-/],
+      ['git diff HEAD -- top.txt', /^\+changed$/m],
+      ['git show HEAD~1', /^\+top$/m],
+      ['git log -p -2', /^\+top$/m],
+      ['git log -p --stat -1 --format=%s HEAD~1', /top\.txt \| 1 \+/],
     ];
     for (const [command, stdout] of expectations) {
       const result = await shellRead(setup.toolkit, command);

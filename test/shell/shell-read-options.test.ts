@@ -8,22 +8,87 @@ import { createToolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
 
 const POOLS: Record<string, string[]> = {
-  sort: ['-r', '-n', '-u', '-k2', '-t,', '-o out', '--output=out', '-T .', '-S 1M', '--debug', '-s', '-z', '--o=out', '--outp out', '--compress-program=gzip', '-ro out', '-uo out', '-b', 'f'],
-  sed: ['-n', '-e p', '-i', '-i.bak', "'s/a/b/w out'", "'w out'", '-s', '-E', '--debug', '-u', "'s/a/b/e'", "'1d'", "'$p'", "-e 'w out'", '--expr=p', "--ex='w out'", '--in-pl', '-ni', 'f'],
-  find: ['.', "-name '*.txt'", '-type f', '-delete', '-exec touch made {} \\;', '-fprint out', '-print', '-maxdepth 1', '-ls', "-printf '%p\\n'", '-fls out', '-okdir touch {} \\;', '-quit'],
+  sort: [
+    '-r',
+    '-n',
+    '-u',
+    '-k2',
+    '-t,',
+    '-o out',
+    '--output=out',
+    '-T .',
+    '-S 1M',
+    '--debug',
+    '-s',
+    '-z',
+    '--o=out',
+    '--outp out',
+    '--compress-program=gzip',
+    '-ro out',
+    '-uo out',
+    '-b',
+    'f',
+  ],
+  sed: [
+    '-n',
+    '-e p',
+    '-i',
+    '-i.bak',
+    "'s/a/b/w out'",
+    "'w out'",
+    '-s',
+    '-E',
+    '--debug',
+    '-u',
+    "'s/a/b/e'",
+    "'1d'",
+    "'$p'",
+    "-e 'w out'",
+    '--expr=p',
+    "--ex='w out'",
+    '--in-pl',
+    '-ni',
+    'f',
+  ],
+  find: [
+    '.',
+    "-name '*.txt'",
+    '-type f',
+    '-delete',
+    '-exec touch made {} \\;',
+    '-fprint out',
+    '-print',
+    '-maxdepth 1',
+    '-ls',
+    "-printf '%p\\n'",
+    '-fls out',
+    '-okdir touch {} \\;',
+    '-quit',
+  ],
   uniq: ['-c', '-d', '-u', 'f', 'out', '-i'],
-  awk: ["'{print > \"out\"}'", "'{print}'", '-v a=1', "'BEGIN{system(\"touch made\")}'", "'{print | \"cat > out\"}'", "'NR==1'", '-F,', 'f'],
+  awk: [
+    '\'{print > "out"}\'',
+    "'{print}'",
+    '-v a=1',
+    '\'BEGIN{system("touch made")}\'',
+    '\'{print | "cat > out"}\'',
+    "'NR==1'",
+    '-F,',
+    'f',
+  ],
   date: ['+%s', '-s now', '-d yesterday', '--set=now', '-u', '010100002030', '--se now', '-r f'],
 };
 
 function random(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 async function snapshot(root: string): Promise<string> {
   const names = (await readdir(root)).sort();
-  const parts = await Promise.all(names.map(async (n) => `${n}=${await readFile(path.join(root, n), 'utf8').catch(() => '<dir>')}`));
+  const parts = await Promise.all(
+    names.map(async (n) => `${n}=${await readFile(path.join(root, n), 'utf8').catch(() => '<dir>')}`),
+  );
   return parts.join('\n');
 }
 
@@ -52,7 +117,13 @@ describe('shell_read: accepted option mixes run for real and change nothing', ()
       accepted++;
       if ((await snapshot(root)) !== before) {
         changed.push(command);
-        await Promise.all((await readdir(root)).filter((n) => n !== 'f' && n !== 'g.txt').map((n) => import('node:fs/promises').then((fs) => fs.rm(path.join(root, n), { recursive: true, force: true }))));
+        await Promise.all(
+          (await readdir(root))
+            .filter((n) => n !== 'f' && n !== 'g.txt')
+            .map((n) =>
+              import('node:fs/promises').then((fs) => fs.rm(path.join(root, n), { recursive: true, force: true })),
+            ),
+        );
         await writeFile(path.join(root, 'f'), 'b,2\na,1\nb,2\n');
         await writeFile(path.join(root, 'g.txt'), 'x\n');
       }

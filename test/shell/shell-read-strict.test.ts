@@ -29,24 +29,90 @@ async function workspace(): Promise<{ root: string; unsandboxed: Toolkit }> {
 }
 
 const OUTSIDE = [
-  'cat /etc/hostname', 'head -n1 /etc/hostname', 'cat ../f.txt', 'cat sub/../../x', 'cat ~/.bashrc', 'cat x=~/y', 'grep root /etc/passwd', 'grep -f /etc/hostname x f.txt',
-  'grep -r x /etc', 'sort --random-source=/etc/hostname f.txt', 'cat < /etc/hostname', 'wc < /etc/hostname', 'awk \'{print}\' /etc/hostname', 'jq . /etc/hostname',
-  'sed -n p /etc/hostname', 'find /etc -name x', 'ls /', 'du -s /etc', 'stat /etc/hostname', 'realpath --relative-to=/ f.txt', 'diff /etc/hostname f.txt',
-  'rg x /etc', 'tail -f /etc/hostname', 'cd .. && cat f.txt', 'cd && ls', 'cd - && ls', 'cd sub && cat ../../f.txt', 'cat sub/../.. ',
+  'cat /etc/hostname',
+  'head -n1 /etc/hostname',
+  'cat ../f.txt',
+  'cat sub/../../x',
+  'cat ~/.bashrc',
+  'cat x=~/y',
+  'grep root /etc/passwd',
+  'grep -f /etc/hostname x f.txt',
+  'grep -r x /etc',
+  'sort --random-source=/etc/hostname f.txt',
+  'cat < /etc/hostname',
+  'wc < /etc/hostname',
+  "awk '{print}' /etc/hostname",
+  'jq . /etc/hostname',
+  'sed -n p /etc/hostname',
+  'find /etc -name x',
+  'ls /',
+  'du -s /etc',
+  'stat /etc/hostname',
+  'realpath --relative-to=/ f.txt',
+  'diff /etc/hostname f.txt',
+  'rg x /etc',
+  'tail -f /etc/hostname',
+  'cd .. && cat f.txt',
+  'cd && ls',
+  'cd - && ls',
+  'cd sub && cat ../../f.txt',
+  'cat sub/../.. ',
 ];
 const FOLLOWS_OR_LISTS = [
-  'wc --files0-from=list', 'sort --files0-from=list', 'du --files0-from=list', 'md5sum -c list', 'sha256sum --check list', 'file -f list', 'find -L . -name x',
-  'find . -follow', 'find . -files0-from list', 'rg -L x', 'rg --follow x', 'grep -R x .', 'grep --dereference-recursive x .', 'ls -L links', 'ls -RL .',
-  'du -L .', 'tree -l', 'tree --fromfile list', "sed '1r /etc/hostname' f.txt", "sed 'R f.txt' g.txt", 'git diff --no-index f.txt g.txt',
+  'wc --files0-from=list',
+  'sort --files0-from=list',
+  'du --files0-from=list',
+  'md5sum -c list',
+  'sha256sum --check list',
+  'file -f list',
+  'find -L . -name x',
+  'find . -follow',
+  'find . -files0-from list',
+  'rg -L x',
+  'rg --follow x',
+  'grep -R x .',
+  'grep --dereference-recursive x .',
+  'ls -L links',
+  'ls -RL .',
+  'du -L .',
+  'tree -l',
+  'tree --fromfile list',
+  "sed '1r /etc/hostname' f.txt",
+  "sed 'R f.txt' g.txt",
+  'git diff --no-index f.txt g.txt',
 ];
 const ON_DISK = [
-  'cat links/host', 'cat etc/hostname', 'head etc/passwd', 'cat links/*', 'cat links/?ost', 'wc -l links/*', 'ls etc/', 'cd etc && ls', 'grep x links/host',
-  'cat */hostname', 'ls .*', 'ls sub/.?', 'diff -r a b', 'diff a b',
+  'cat links/host',
+  'cat etc/hostname',
+  'head etc/passwd',
+  'cat links/*',
+  'cat links/?ost',
+  'wc -l links/*',
+  'ls etc/',
+  'cd etc && ls',
+  'grep x links/host',
+  'cat */hostname',
+  'ls .*',
+  'ls sub/.?',
+  'diff -r a b',
+  'diff a b',
 ];
 const INSIDE: [string, RegExp][] = [
-  ['cat f.txt', /root line/], ['cat ./sub/x.txt', /sub line/], ['cat sub/../f.txt', /root line/], ['cd sub && cat x.txt', /sub line/], ['cat *.txt', /root line\nother line/],
-  ['cat links/plain.txt', /plain/], ['cat links/*.txt', /plain/], ['diff --no-dereference -r a b', /^< 1$/m], ['diff a/same.txt b/same.txt', /^> 2$/m], ['grep -rn line sub', /x\.txt:1:sub line/],
-  ['find . -name x.txt', /sub\/x\.txt/], ['ls -la sub', /x\.txt/], ['cat /dev/null && echo empty', /empty/], ['wc -l < f.txt', /^1$/m], ["sed -n '/line/p' f.txt", /root line/],
+  ['cat f.txt', /root line/],
+  ['cat ./sub/x.txt', /sub line/],
+  ['cat sub/../f.txt', /root line/],
+  ['cd sub && cat x.txt', /sub line/],
+  ['cat *.txt', /root line\nother line/],
+  ['cat links/plain.txt', /plain/],
+  ['cat links/*.txt', /plain/],
+  ['diff --no-dereference -r a b', /^< 1$/m],
+  ['diff a/same.txt b/same.txt', /^> 2$/m],
+  ['grep -rn line sub', /x\.txt:1:sub line/],
+  ['find . -name x.txt', /sub\/x\.txt/],
+  ['ls -la sub', /x\.txt/],
+  ['cat /dev/null && echo empty', /empty/],
+  ['wc -l < f.txt', /^1$/m],
+  ["sed -n '/line/p' f.txt", /root line/],
 ];
 
 describe('shell_read without a sandbox: only the strict subset', () => {
@@ -54,7 +120,9 @@ describe('shell_read without a sandbox: only the strict subset', () => {
     const { unsandboxed } = await workspace();
     for (const command of OUTSIDE) {
       const result = await unsandboxed.invoke('exec', 'shell_read', { command });
-      expect(!result.ok && result.error.message, command).toMatch(/outside the workspace|home folder|leaves the workspace|reads only inside the workspace|expanded at run time/);
+      expect(!result.ok && result.error.message, command).toMatch(
+        /outside the workspace|home folder|leaves the workspace|reads only inside the workspace|expanded at run time/,
+      );
     }
   });
 
@@ -63,7 +131,9 @@ describe('shell_read without a sandbox: only the strict subset', () => {
     for (const command of FOLLOWS_OR_LISTS) {
       const result = await unsandboxed.invoke('exec', 'shell_read', { command });
       expect(!result.ok && result.error.code, command).toBe('INVALID_INPUT');
-      expect(!result.ok && result.error.message, command).toMatch(/without a sandbox shell_read (keeps to|reads only inside) the workspace/);
+      expect(!result.ok && result.error.message, command).toMatch(
+        /without a sandbox shell_read (keeps to|reads only inside) the workspace/,
+      );
     }
   });
 
@@ -72,7 +142,9 @@ describe('shell_read without a sandbox: only the strict subset', () => {
     for (const command of ON_DISK) {
       const result = await unsandboxed.invoke('exec', 'shell_read', { command });
       expect(!result.ok && result.error.code, command).toBe('INVALID_INPUT');
-      expect(!result.ok && result.error.message, command).toMatch(/outside the workspace|out of the workspace|folder name|could match "\.\."|is a folder: diff follows/);
+      expect(!result.ok && result.error.message, command).toMatch(
+        /outside the workspace|out of the workspace|folder name|could match "\.\."|is a folder: diff follows/,
+      );
     }
   });
 
@@ -89,7 +161,10 @@ describe('shell_read without a sandbox: only the strict subset', () => {
     const repo = await tempDir('tw-strict-repo-');
     execFileSync('git', ['init', '-q'], { cwd: repo });
     await mkdir(path.join(repo, 'inner'));
-    const toolkit = createToolkit({ workspace: path.join(repo, 'inner'), exec: { bwrapPath: path.join(repo, 'no-bwrap') } });
+    const toolkit = createToolkit({
+      workspace: path.join(repo, 'inner'),
+      exec: { bwrapPath: path.join(repo, 'no-bwrap') },
+    });
     const result = await toolkit.invoke('exec', 'shell_read', { command: 'git status --short' });
     expect(!result.ok && result.error.message).toMatch(/git would read the repository at .*, outside the workspace/);
     const inside = createToolkit({ workspace: repo, exec: { bwrapPath: path.join(repo, 'no-bwrap') } });
@@ -99,18 +174,28 @@ describe('shell_read without a sandbox: only the strict subset', () => {
 });
 
 describe('shell_read with a sandbox: the same lines run read-only inside it', () => {
-  const sandboxed = process.env.CI === 'true' || (() => {
-    try { execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' }); return true; } catch { return false; }
-  })();
-  it.runIf(sandboxed)('accepts the lines the strict subset refuses, and the sandbox shows them the workspace only', async () => {
-    const { root } = await workspace();
-    const toolkit = createToolkit({ workspace: root });
-    const host = await toolkit.invoke('exec', 'shell_read', { command: 'cat /etc/hostname' });
-    expect(host.ok).toBe(true);
-    expect(host.ok && (host.output as { exit_code: number }).exit_code).not.toBe(0);
-    const inside = await toolkit.invoke('exec', 'shell_read', { command: 'ls -L links' });
-    expect(inside.ok && (inside.output as { exit_code: number }).exit_code).toBe(0);
-    const follows = await toolkit.invoke('exec', 'shell_read', { command: 'wc --files0-from=list' });
-    expect(follows.ok).toBe(true);
-  });
+  const sandboxed =
+    process.env.CI === 'true' ||
+    (() => {
+      try {
+        execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+  it.runIf(sandboxed)(
+    'accepts the lines the strict subset refuses, and the sandbox shows them the workspace only',
+    async () => {
+      const { root } = await workspace();
+      const toolkit = createToolkit({ workspace: root });
+      const host = await toolkit.invoke('exec', 'shell_read', { command: 'cat /etc/hostname' });
+      expect(host.ok).toBe(true);
+      expect(host.ok && (host.output as { exit_code: number }).exit_code).not.toBe(0);
+      const inside = await toolkit.invoke('exec', 'shell_read', { command: 'ls -L links' });
+      expect(inside.ok && (inside.output as { exit_code: number }).exit_code).toBe(0);
+      const follows = await toolkit.invoke('exec', 'shell_read', { command: 'wc --files0-from=list' });
+      expect(follows.ok).toBe(true);
+    },
+  );
 });

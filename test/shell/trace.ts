@@ -7,8 +7,16 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFil
 import path from 'node:path';
 
 /** A program executed; `by` is the program the process was running before (what started it). */
-export interface Exec { path: string; argv: string[]; by: string }
-export interface WriteAttempt { syscall: string; path: string; result: string }
+export interface Exec {
+  path: string;
+  argv: string[];
+  by: string;
+}
+export interface WriteAttempt {
+  syscall: string;
+  path: string;
+  result: string;
+}
 
 export interface LineTrace {
   line: string;
@@ -24,7 +32,11 @@ export const CANARY = 'victim contents\n';
 
 export function tracingAvailable(): boolean {
   const ok = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
-  return process.platform === 'linux' && ok('strace', ['-V']) && ok('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '/bin/true']);
+  return (
+    process.platform === 'linux' &&
+    ok('strace', ['-V']) &&
+    ok('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '/bin/true'])
+  );
 }
 
 /**
@@ -32,7 +44,8 @@ export function tracingAvailable(): boolean {
  * program that does nothing, for the names whose exec is all the check needs to see. A dynamically
  * linked program costs milliseconds to start under strace; this one costs microseconds.
  */
-const NOOP_ELF = '7f454c4602010100000000000000000002003e0001000000780040000000000040000000000000000000000000000000000000004000380001000000000000000100000005000000000000000000000000004000000000000000400000000000810000000000000081000000000000000010000000000000b83c00000031ff0f05';
+const NOOP_ELF =
+  '7f454c4602010100000000000000000002003e0001000000780040000000000040000000000000000000000000000000000000004000380001000000000000000100000005000000000000000000000000004000000000000000400000000000810000000000000081000000000000000010000000000000b83c00000031ff0f05';
 
 /**
  * Programs put on the lines' PATH: `real` ones link to the installed program (wrappers and shells,
@@ -65,7 +78,13 @@ done < "$BATCH/lines"
  * Runs `lines` (one bash process each, in `root/w/<index>`) and returns what each executed and
  * wrote. `root` must be an empty scratch folder; nothing outside it is writable to the lines.
  */
-export async function traceLines(root: string, lines: readonly string[], programs: { real: readonly string[]; noop?: readonly string[] }, limitSeconds = 1, batches = 2): Promise<LineTrace[]> {
+export async function traceLines(
+  root: string,
+  lines: readonly string[],
+  programs: { real: readonly string[]; noop?: readonly string[] },
+  limitSeconds = 1,
+  batches = 2,
+): Promise<LineTrace[]> {
   const bin = path.join(root, 'bin');
   linkPrograms(bin, programs.real, programs.noop);
   lines.forEach((_, i) => {
@@ -85,11 +104,18 @@ export async function traceLines(root: string, lines: readonly string[], program
     await runDriver(root, dir, bin, limitSeconds, lines.length);
     return { mine, events: parseTrace(readFileSync(path.join(dir, 'trace'), 'utf8')) };
   });
-  const traces: LineTrace[] = lines.map((line, i) => ({ line, dir: path.join(root, 'w', String(i)), execs: [], writes: [], changed: [] }));
+  const traces: LineTrace[] = lines.map((line, i) => ({
+    line,
+    dir: path.join(root, 'w', String(i)),
+    execs: [],
+    writes: [],
+    changed: [],
+  }));
   for (const { mine, events } of await Promise.all(runs)) attribute(events, mine, traces);
   traces.forEach((t, i) => {
     t.changed = readdirSync(t.dir).filter((n) => !initial[i]!.has(n));
-    if (!existsSync(path.join(t.dir, 'victim')) || readFileSync(path.join(t.dir, 'victim'), 'utf8') !== CANARY) t.changed.push('victim');
+    if (!existsSync(path.join(t.dir, 'victim')) || readFileSync(path.join(t.dir, 'victim'), 'utf8') !== CANARY)
+      t.changed.push('victim');
     if (readdirSync(path.join(t.dir, 'home')).length > 0) t.changed.push('home/*');
   });
   return traces;
@@ -97,22 +123,77 @@ export async function traceLines(root: string, lines: readonly string[], program
 
 function runDriver(root: string, dir: string, bin: string, limitSeconds: number, count: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('strace', [
-      '-f', '-q', '--seccomp-bpf', '-s', '65535', '-e', 'signal=none', '-o', path.join(dir, 'trace'),
-      '-e', 'trace=execve,execveat,clone,clone3,fork,vfork,openat,open,creat,mkdir,mkdirat,unlink,unlinkat,rename,renameat,renameat2,rmdir,symlink,symlinkat,link,linkat,truncate,chmod,fchmodat',
-      'bwrap', '--ro-bind', '/', '/', '--tmpfs', '/tmp', '--bind', root, root, '--dev', '/dev', '--proc', '/proc',
-      '--unshare-net', '--unshare-ipc', '--die-with-parent', '--new-session', '--clearenv',
-      '--setenv', 'PATH', bin, '--setenv', 'ROOT', root, '--setenv', 'BATCH', dir, '--setenv', 'LIMIT', String(limitSeconds), '--setenv', 'LANG', 'C.UTF-8',
-      '/bin/bash', '--norc', '--noprofile', path.join(root, 'driver.sh'),
-    ], { stdio: 'ignore' });
+    const child = spawn(
+      'strace',
+      [
+        '-f',
+        '-q',
+        '--seccomp-bpf',
+        '-s',
+        '65535',
+        '-e',
+        'signal=none',
+        '-o',
+        path.join(dir, 'trace'),
+        '-e',
+        'trace=execve,execveat,clone,clone3,fork,vfork,openat,open,creat,mkdir,mkdirat,unlink,unlinkat,rename,renameat,renameat2,rmdir,symlink,symlinkat,link,linkat,truncate,chmod,fchmodat',
+        'bwrap',
+        '--ro-bind',
+        '/',
+        '/',
+        '--tmpfs',
+        '/tmp',
+        '--bind',
+        root,
+        root,
+        '--dev',
+        '/dev',
+        '--proc',
+        '/proc',
+        '--unshare-net',
+        '--unshare-ipc',
+        '--die-with-parent',
+        '--new-session',
+        '--clearenv',
+        '--setenv',
+        'PATH',
+        bin,
+        '--setenv',
+        'ROOT',
+        root,
+        '--setenv',
+        'BATCH',
+        dir,
+        '--setenv',
+        'LIMIT',
+        String(limitSeconds),
+        '--setenv',
+        'LANG',
+        'C.UTF-8',
+        '/bin/bash',
+        '--norc',
+        '--noprofile',
+        path.join(root, 'driver.sh'),
+      ],
+      { stdio: 'ignore' },
+    );
     const timer = setTimeout(() => child.kill('SIGKILL'), 120_000 + count * 200);
     child.on('error', reject);
-    child.on('exit', () => { clearTimeout(timer); resolve(); });
+    child.on('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
 }
 
 /** A finished system call; `seq` is where in the trace it started (before an "unfinished" split). */
-interface Event { pid: number; syscall: string; args: string; result: string; seq: number }
+interface Event {
+  pid: number;
+  syscall: string;
+  args: string;
+  result: string;
+  seq: number;
+}
 
 /** One event per finished system call (strace -f splits some into "unfinished" and "resumed"). */
 function parseTrace(text: string): Event[] {
@@ -125,9 +206,15 @@ function parseTrace(text: string): Event[] {
     if (!m) continue;
     const pid = Number(m[1]);
     let body = m[2]!;
-    if (/^\+\+\+ (exited|killed)/.test(body)) { events.push({ pid, syscall: 'exit', args: '', result: '', seq }); continue; }
+    if (/^\+\+\+ (exited|killed)/.test(body)) {
+      events.push({ pid, syscall: 'exit', args: '', result: '', seq });
+      continue;
+    }
     const unfinished = /^(\w+)\((.*) <unfinished \.\.\.>$/.exec(body);
-    if (unfinished) { pending.set(`${pid}:${unfinished[1]}`, { args: unfinished[2]!, seq }); continue; }
+    if (unfinished) {
+      pending.set(`${pid}:${unfinished[1]}`, { args: unfinished[2]!, seq });
+      continue;
+    }
     let start = seq;
     const resumed = /^<\.\.\. (\w+) resumed>(.*)$/.exec(body);
     if (resumed) {
@@ -148,11 +235,20 @@ function strings(args: string): string[] {
     if (args[i] !== '"') continue;
     let s = '';
     for (i++; i < args.length && args[i] !== '"'; i++) {
-      if (args[i] !== '\\') { s += args[i]; continue; }
+      if (args[i] !== '\\') {
+        s += args[i];
+        continue;
+      }
       const e = args[++i]!;
-      if (e === 'x') { s += String.fromCharCode(parseInt(args.slice(i + 1, i + 3), 16)); i += 2; }
-      else if (/[0-7]/.test(e)) { const oct = /^[0-7]{1,3}/.exec(args.slice(i))![0]; s += String.fromCharCode(parseInt(oct, 8)); i += oct.length - 1; }
-      else s += ({ n: '\n', t: '\t', r: '\r', v: '\v', f: '\f', a: '\x07', b: '\b' } as Record<string, string>)[e] ?? e;
+      if (e === 'x') {
+        s += String.fromCharCode(parseInt(args.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else if (/[0-7]/.test(e)) {
+        const oct = /^[0-7]{1,3}/.exec(args.slice(i))![0];
+        s += String.fromCharCode(parseInt(oct, 8));
+        i += oct.length - 1;
+      } else
+        s += ({ n: '\n', t: '\t', r: '\r', v: '\v', f: '\f', a: '\x07', b: '\b' } as Record<string, string>)[e] ?? e;
     }
     out.push(s);
   }
@@ -168,7 +264,10 @@ const WRITE_FLAGS = /O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND/;
  * parent's clone returns wait for it.
  */
 function attribute(events: Event[], mine: readonly number[], traces: LineTrace[]): void {
-  const driver = events.find((e) => e.syscall === 'execve' && e.result === '0' && e.args.startsWith('"/bin/bash"') && e.args.includes('driver.sh'))?.pid;
+  const driver = events.find(
+    (e) =>
+      e.syscall === 'execve' && e.result === '0' && e.args.startsWith('"/bin/bash"') && e.args.includes('driver.sh'),
+  )?.pid;
   if (driver === undefined) throw new Error('the trace has no driver process');
   const lineOf = new Map<number, number>();
   const image = new Map<number, string>([[driver, '/bin/bash']]);
@@ -187,7 +286,8 @@ function attribute(events: Event[], mine: readonly number[], traces: LineTrace[]
   };
   for (const e of events) {
     if (e.pid === driver) {
-      if (/^(clone|clone3|fork|vfork)$/.test(e.syscall) && /^\d+/.test(e.result)) adopt(parseInt(e.result, 10), mine[started++], e.seq, driver);
+      if (/^(clone|clone3|fork|vfork)$/.test(e.syscall) && /^\d+/.test(e.result))
+        adopt(parseInt(e.result, 10), mine[started++], e.seq, driver);
       continue;
     }
     const at = lineOf.get(e.pid);
@@ -197,7 +297,8 @@ function attribute(events: Event[], mine: readonly number[], traces: LineTrace[]
       continue;
     }
     record(e, at);
-    if (/^(clone|clone3|fork|vfork)$/.test(e.syscall) && /^\d+/.test(e.result)) adopt(parseInt(e.result, 10), at, e.seq, e.pid);
+    if (/^(clone|clone3|fork|vfork)$/.test(e.syscall) && /^\d+/.test(e.result))
+      adopt(parseInt(e.result, 10), at, e.seq, e.pid);
     if (e.syscall === 'exit') lineOf.delete(e.pid);
   }
 
@@ -210,8 +311,12 @@ function attribute(events: Event[], mine: readonly number[], traces: LineTrace[]
     image.set(child, image.get(parent) ?? '?');
     for (const e of early) {
       record(e, at);
-      if (/^(clone|clone3|fork|vfork)$/.test(e.syscall) && /^\d+/.test(e.result)) adopt(parseInt(e.result, 10), at, e.seq, child);
-      if (e.syscall === 'exit') { lineOf.delete(child); break; }
+      if (/^(clone|clone3|fork|vfork)$/.test(e.syscall) && /^\d+/.test(e.result))
+        adopt(parseInt(e.result, 10), at, e.seq, child);
+      if (e.syscall === 'exit') {
+        lineOf.delete(child);
+        break;
+      }
     }
   }
 }

@@ -32,7 +32,10 @@ const key = () => ({ scope: `pg-${++scopeCounter}`, principal: 'alice' });
 const t0 = new Date('2026-01-01T00:00:00.000Z');
 
 async function unavailable(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ToolError);
   expect((error as ToolError).code).toBe('UNAVAILABLE');
   return error as ToolError;
@@ -41,7 +44,8 @@ async function unavailable(promise: Promise<unknown>): Promise<ToolError> {
 /** Nothing of the password in anything a caller or a log could show. */
 function expectNoPassword(...shown: unknown[]): void {
   for (const value of shown) {
-    const text = typeof value === 'string' ? value : `${inspect(value, { depth: 6, showHidden: true })} ${JSON.stringify(value)}`;
+    const text =
+      typeof value === 'string' ? value : `${inspect(value, { depth: 6, showHidden: true })} ${JSON.stringify(value)}`;
     expect(text).not.toContain(cluster.password);
   }
 }
@@ -51,7 +55,9 @@ describePg('PostgreSQL store', () => {
     cluster = await startCluster();
     workspace = await mkdtemp(join(tmpdir(), 'tw-pg-ws-'));
   }, 60_000);
-  afterEach(async () => { await Promise.all(opened.splice(0).map((s) => s.close())); });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+  });
   afterAll(async () => {
     await cluster?.destroy();
     await rm(workspace, { recursive: true, force: true });
@@ -60,7 +66,9 @@ describePg('PostgreSQL store', () => {
   it('two processes migrating a new database at once apply each version exactly once', async () => {
     const url = await cluster.createDatabase('race');
     const at = String(Date.now() + 1500);
-    const outputs = await Promise.all([0, 1].map(() => run(process.execPath, ['--import', 'tsx', migrator, url, at], { timeout: 60_000 })));
+    const outputs = await Promise.all(
+      [0, 1].map(() => run(process.execPath, ['--import', 'tsx', migrator, url, at], { timeout: 60_000 })),
+    );
     const reports = outputs.map((o) => JSON.parse(o.stdout) as { applied: { version: number }[]; version: number });
     expect(reports.flatMap((r) => r.applied.map((a) => a.version))).toEqual([1]);
     expect(reports.map((r) => r.version)).toEqual([1, 1]);
@@ -77,18 +85,23 @@ describePg('PostgreSQL store', () => {
     const err: string[] = [];
     const io = { stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => err.push(s) } };
     expect(await runCli(['store', 'migrate', '--store', url], io)).toBe(0);
-    expect(out.join('')).toMatch(/^applied 1: task lists.*\npostgres:\/\/postgres@127\.0\.0\.1:\d+\/cli_migrate is at schema version 1\n$/);
+    expect(out.join('')).toMatch(
+      /^applied 1: task lists.*\npostgres:\/\/postgres@127\.0\.0\.1:\d+\/cli_migrate is at schema version 1\n$/,
+    );
     out.length = 0;
     const previous = process.env.TOOLWRIGHT_STORE_URL;
     process.env.TOOLWRIGHT_STORE_URL = url;
     try {
       expect(await runCli(['store', 'migrate'], io)).toBe(0);
     } finally {
-      if (previous === undefined) delete process.env.TOOLWRIGHT_STORE_URL; else process.env.TOOLWRIGHT_STORE_URL = previous;
+      if (previous === undefined) delete process.env.TOOLWRIGHT_STORE_URL;
+      else process.env.TOOLWRIGHT_STORE_URL = previous;
     }
     expect(out.join('')).toMatch(/is up to date \(schema version 1\)/);
     out.length = 0;
-    expect(await runCli(['store', 'migrate', '--store', cluster.url('cli_migrate', { password: 'wrong-secret' })], io)).toBe(1);
+    expect(
+      await runCli(['store', 'migrate', '--store', cluster.url('cli_migrate', { password: 'wrong-secret' })], io),
+    ).toBe(1);
     expect(err.join('')).toMatch(/UNAVAILABLE|unavailable: password authentication failed/);
     expectNoPassword(out.join(''), err.join(''));
     expect(err.join('')).not.toContain('wrong-secret');
@@ -142,8 +155,26 @@ describePg('PostgreSQL store', () => {
     const received: string[] = [];
     let resumed = 0;
     let wake = () => {};
-    const arrived = (what: () => boolean) => new Promise<void>((resolve) => { wake = () => { if (what()) resolve(); }; wake(); });
-    await listener.notifications.subscribe('replica.kill', (payload) => { received.push(payload); wake(); }, { onResume: () => { resumed++; wake(); } });
+    const arrived = (what: () => boolean) =>
+      new Promise<void>((resolve) => {
+        wake = () => {
+          if (what()) resolve();
+        };
+        wake();
+      });
+    await listener.notifications.subscribe(
+      'replica.kill',
+      (payload) => {
+        received.push(payload);
+        wake();
+      },
+      {
+        onResume: () => {
+          resumed++;
+          wake();
+        },
+      },
+    );
     await publisher.notifications.publish('replica.kill', 'job-1');
     await arrived(() => received.length === 1);
     await cluster.stop('immediate');
@@ -155,7 +186,9 @@ describePg('PostgreSQL store', () => {
   }, 60_000);
 
   it('URLs that cannot work answer UNAVAILABLE naming the store and why, without the password', async () => {
-    const blackHole: Server = createServer((socket: Socket) => { socket.on('error', () => {}); /* never answers */ });
+    const blackHole: Server = createServer((socket: Socket) => {
+      socket.on('error', () => {}); /* never answers */
+    });
     await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
     const holePort = (blackHole.address() as { port: number }).port;
     const closed = createServer();
@@ -165,11 +198,23 @@ describePg('PostgreSQL store', () => {
     try {
       const cases: [string, RegExp, string][] = [
         [cluster.url('postgres', { port: closedPort }), /connection refused/, `127.0.0.1:${closedPort}/postgres`],
-        [cluster.url('postgres', { password: 'not-the-password' }), /password authentication failed for user "postgres"/, `127.0.0.1:${cluster.port}/postgres`],
+        [
+          cluster.url('postgres', { password: 'not-the-password' }),
+          /password authentication failed for user "postgres"/,
+          `127.0.0.1:${cluster.port}/postgres`,
+        ],
         [cluster.url('no_such_db'), /database "no_such_db" does not exist/, '/no_such_db'],
-        [cluster.url('postgres', { user: 'nobody_here' }), /password authentication failed for user "nobody_here"|role "nobody_here" does not exist/, 'nobody_here@'],
+        [
+          cluster.url('postgres', { user: 'nobody_here' }),
+          /password authentication failed for user "nobody_here"|role "nobody_here" does not exist/,
+          'nobody_here@',
+        ],
         [cluster.url('postgres', { port: holePort }), /no answer within 1000 ms|timeout/i, `127.0.0.1:${holePort}`],
-        [`postgres://postgres@127.0.0.1:${cluster.port}/postgres?password=${encodeURIComponent(cluster.password)}x`, /password authentication failed/, `127.0.0.1:${cluster.port}/postgres`],
+        [
+          `postgres://postgres@127.0.0.1:${cluster.port}/postgres?password=${encodeURIComponent(cluster.password)}x`,
+          /password authentication failed/,
+          `127.0.0.1:${cluster.port}/postgres`,
+        ],
       ];
       for (const [url, reason, where] of cases) {
         const store = open(url, { timeoutMs: 1000 });
@@ -185,23 +230,36 @@ describePg('PostgreSQL store', () => {
     }
   }, 60_000);
 
-  it('two toolkits (two replicas) over one URL see each other\'s tasks; another principal does not', async () => {
+  it("two toolkits (two replicas) over one URL see each other's tasks; another principal does not", async () => {
     const url = cluster.url();
     const replicaA = createToolkit({ workspace, store: url, storeScope: `team-${++scopeCounter}` });
     const replicaB = createToolkit({ workspace, store: url, storeScope: replicaA.options.storeScope });
-    const stranger = createToolkit({ workspace, store: url, storeScope: replicaA.options.storeScope, principal: 'mallory' });
+    const stranger = createToolkit({
+      workspace,
+      store: url,
+      storeScope: replicaA.options.storeScope,
+      principal: 'mallory',
+    });
     const created = await replicaA.invoke('task', 'task_create', { title: 'Ship the store' });
     expect(created).toMatchObject({ ok: true, output: { task: { id: 't1', title: 'Ship the store' } } });
     const updated = await replicaB.invoke('task', 'task_update', { id: 't1', status: 'in_progress' });
     expect(updated).toMatchObject({ ok: true, output: { changed: ['status'] } });
     const listed = await replicaA.invoke('task', 'task_list', {});
-    expect(listed).toMatchObject({ ok: true, output: { tasks: [{ id: 't1', status: 'in_progress' }], counts: { in_progress: 1 } } });
+    expect(listed).toMatchObject({
+      ok: true,
+      output: { tasks: [{ id: 't1', status: 'in_progress' }], counts: { in_progress: 1 } },
+    });
     expect(await stranger.invoke('task', 'task_list', {})).toMatchObject({ ok: true, output: { tasks: [] } });
     // The options show the store, not its URL.
     expectNoPassword(replicaA.options, replicaA.services.store);
     expect(replicaA.services.store).toBe(replicaB.services.store);
     // An explicit task store still wins over the store.
-    const own = createToolkit({ workspace, store: url, storeScope: replicaA.options.storeScope, tasks: { file: '.tw-tasks.json' } });
+    const own = createToolkit({
+      workspace,
+      store: url,
+      storeScope: replicaA.options.storeScope,
+      tasks: { file: '.tw-tasks.json' },
+    });
     expect(await own.invoke('task', 'task_list', {})).toMatchObject({ ok: true, output: { tasks: [] } });
     await Promise.all([replicaA, replicaB, stranger, own].map((t) => t.close()));
   });
@@ -211,21 +269,27 @@ describePg('PostgreSQL store', () => {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     const storeScope = `mcp-${++scopeCounter}`;
-    const replicas = await Promise.all([0, 1].map(() => {
-      const store = open(cluster.url());
-      return startMcpHttpServer(() => createToolkit({ workspace, store, storeScope }), { stateless: true });
-    }));
-    const clients = await Promise.all(replicas.map(async (replica) => {
-      const client = new Client({ name: 'test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(replica.url)));
-      return client;
-    }));
+    const replicas = await Promise.all(
+      [0, 1].map(() => {
+        const store = open(cluster.url());
+        return startMcpHttpServer(() => createToolkit({ workspace, store, storeScope }), { stateless: true });
+      }),
+    );
+    const clients = await Promise.all(
+      replicas.map(async (replica) => {
+        const client = new Client({ name: 'test', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(replica.url)));
+        return client;
+      }),
+    );
     try {
       const created = await clients[0]!.callTool({ name: 'task_create', arguments: { title: 'through replica one' } });
       expect(created.structuredContent).toMatchObject({ task: { id: 't1' } });
       await clients[1]!.callTool({ name: 'task_update', arguments: { id: 't1', status: 'completed' } });
       const listed = await clients[0]!.callTool({ name: 'task_list', arguments: {} });
-      expect(listed.structuredContent).toMatchObject({ tasks: [{ id: 't1', title: 'through replica one', status: 'completed' }] });
+      expect(listed.structuredContent).toMatchObject({
+        tasks: [{ id: 't1', title: 'through replica one', status: 'completed' }],
+      });
     } finally {
       await Promise.all(clients.map((c) => c.close()));
       await Promise.all(replicas.map((r) => r.close()));
@@ -246,7 +310,11 @@ describePg('PostgreSQL store', () => {
     const url = cluster.url();
     const out: string[] = [];
     const err: string[] = [];
-    const io = { stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => err.push(s) }, readStdin: async () => '' };
+    const io = {
+      stdout: { write: (s: string) => out.push(s) },
+      stderr: { write: (s: string) => err.push(s) },
+      readStdin: async () => '',
+    };
     const ws = await mkdtemp(join(tmpdir(), 'tw-pg-cli-'));
     try {
       expect(await runCli(['call', 'task_create', '{"title":"from the CLI"}', '-w', ws, '--store', url], io)).toBe(0);

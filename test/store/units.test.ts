@@ -36,10 +36,21 @@ describe('store URLs', () => {
 
   it('refuses specs it cannot use, without repeating a password', () => {
     for (const [spec, message] of [
-      ['', /empty/], ['mysql://root:hunter22@h/db', /scheme mysql is not supported/], ['redis://h', /scheme redis/],
-      ['postgres://user:hunter22@[bad', /not a valid URL/], ['a\u0000b', /NUL/], ['file://remote-host/x', /not a usable file: URL/],
+      ['', /empty/],
+      ['mysql://root:hunter22@h/db', /scheme mysql is not supported/],
+      ['redis://h', /scheme redis/],
+      ['postgres://user:hunter22@[bad', /not a valid URL/],
+      ['a\u0000b', /NUL/],
+      ['file://remote-host/x', /not a usable file: URL/],
     ] as const) {
-      const error = (() => { try { parseStoreUrl(spec, '/ws'); return undefined; } catch (e) { return e as Error; } })();
+      const error = (() => {
+        try {
+          parseStoreUrl(spec, '/ws');
+          return undefined;
+        } catch (e) {
+          return e as Error;
+        }
+      })();
       expect(error, spec).toBeInstanceOf(StoreUrlError);
       expect(error!.message, spec).toMatch(message);
       expect(error!.message).not.toContain('hunter22');
@@ -54,46 +65,103 @@ describe('output cap arithmetic', () => {
     expect(keptRanges(0, layout)).toEqual([]);
     expect(keptRanges(8, layout)).toEqual([[0, 8]]);
     expect(keptRanges(30, layout)).toEqual([[0, 30]]);
-    expect(keptRanges(31, layout)).toEqual([[0, 10], [11, 31]]);
+    expect(keptRanges(31, layout)).toEqual([
+      [0, 10],
+      [11, 31],
+    ]);
     expect(keptRanges(100, { head: 0, tail: 20 })).toEqual([[80, 100]]);
   });
 
   it('an append keeps what lands in the head and the part of it inside the new tail', () => {
-    expect(planAppend(5, 10, layout)).toEqual({ pieces: [{ pos: 5, from: 0, to: 5 }, { pos: 10, from: 5, to: 10 }], total: 15, dropBefore: 10 });
-    expect(planAppend(0, 100, layout)).toEqual({ pieces: [{ pos: 0, from: 0, to: 10 }, { pos: 80, from: 80, to: 100 }], total: 100, dropBefore: 80 });
+    expect(planAppend(5, 10, layout)).toEqual({
+      pieces: [
+        { pos: 5, from: 0, to: 5 },
+        { pos: 10, from: 5, to: 10 },
+      ],
+      total: 15,
+      dropBefore: 10,
+    });
+    expect(planAppend(0, 100, layout)).toEqual({
+      pieces: [
+        { pos: 0, from: 0, to: 10 },
+        { pos: 80, from: 80, to: 100 },
+      ],
+      total: 100,
+      dropBefore: 80,
+    });
     expect(planAppend(90, 5, layout)).toEqual({ pieces: [{ pos: 90, from: 0, to: 5 }], total: 95, dropBefore: 75 });
   });
 
   it('a read jumps the dropped bytes, counting them, and stops at maxBytes', () => {
-    expect(planRead(0, 1000, 100, layout)).toEqual({ ranges: [[0, 10], [80, 100]], next: 100, omitted: 70 });
-    expect(planRead(0, 12, 100, layout)).toEqual({ ranges: [[0, 10], [80, 82]], next: 82, omitted: 70 });
+    expect(planRead(0, 1000, 100, layout)).toEqual({
+      ranges: [
+        [0, 10],
+        [80, 100],
+      ],
+      next: 100,
+      omitted: 70,
+    });
+    expect(planRead(0, 12, 100, layout)).toEqual({
+      ranges: [
+        [0, 10],
+        [80, 82],
+      ],
+      next: 82,
+      omitted: 70,
+    });
     expect(planRead(10, 5, 100, layout)).toEqual({ ranges: [[80, 85]], next: 85, omitted: 70 });
     expect(planRead(95, 5, 100, layout)).toEqual({ ranges: [[95, 100]], next: 100, omitted: 0 });
     expect(planRead(500, 5, 100, layout)).toEqual({ ranges: [], next: 100, omitted: 0 });
     // Tail bytes being overwritten while read (validFrom) are counted as dropped.
-    expect(planRead(0, 1000, 100, layout, 90)).toEqual({ ranges: [[0, 10], [90, 100]], next: 100, omitted: 80 });
+    expect(planRead(0, 1000, 100, layout, 90)).toEqual({
+      ranges: [
+        [0, 10],
+        [90, 100],
+      ],
+      next: 100,
+      omitted: 80,
+    });
   });
 });
 
 describe('the embedded store behind the task tools', () => {
   let workspace: string;
-  beforeEach(async () => { workspace = await mkdtemp(join(tmpdir(), 'tw-store-ws-')); });
-  afterEach(async () => { await rm(workspace, { recursive: true, force: true }); });
+  beforeEach(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'tw-store-ws-'));
+  });
+  afterEach(async () => {
+    await rm(workspace, { recursive: true, force: true });
+  });
 
   it('store: "embedded" keeps tasks in the workspace\'s .toolwright/store, shared by toolkits and across restarts', async () => {
     const a = createToolkit({ workspace, store: 'embedded' });
     const b = createToolkit({ workspace, store: 'embedded' });
-    expect(await a.invoke('task', 'task_create', { title: 'first' })).toMatchObject({ ok: true, output: { task: { id: 't1' } } });
-    expect(await b.invoke('task', 'task_create', { title: 'second' })).toMatchObject({ ok: true, output: { task: { id: 't2' } } });
-    expect(await readdir(join(workspace, '.toolwright', 'store'))).toEqual(expect.arrayContaining(['store.json', 'tasks']));
+    expect(await a.invoke('task', 'task_create', { title: 'first' })).toMatchObject({
+      ok: true,
+      output: { task: { id: 't1' } },
+    });
+    expect(await b.invoke('task', 'task_create', { title: 'second' })).toMatchObject({
+      ok: true,
+      output: { task: { id: 't2' } },
+    });
+    expect(await readdir(join(workspace, '.toolwright', 'store'))).toEqual(
+      expect.arrayContaining(['store.json', 'tasks']),
+    );
     await a.close();
     await b.close();
     const store = openStore(join(workspace, '.toolwright', 'store'));
     const later = createToolkit({ workspace, store });
-    expect(await later.invoke('task', 'task_list', {})).toMatchObject({ ok: true, output: { tasks: [{ title: 'first' }, { title: 'second' }] } });
+    expect(await later.invoke('task', 'task_list', {})).toMatchObject({
+      ok: true,
+      output: { tasks: [{ title: 'first' }, { title: 'second' }] },
+    });
     // Another principal, or another scope, has a list of its own.
-    expect(await createToolkit({ workspace, store, principal: 'bob' }).invoke('task', 'task_list', {})).toMatchObject({ output: { tasks: [] } });
-    expect(await createToolkit({ workspace, store, storeScope: 'elsewhere' }).invoke('task', 'task_list', {})).toMatchObject({ output: { tasks: [] } });
+    expect(await createToolkit({ workspace, store, principal: 'bob' }).invoke('task', 'task_list', {})).toMatchObject({
+      output: { tasks: [] },
+    });
+    expect(
+      await createToolkit({ workspace, store, storeScope: 'elsewhere' }).invoke('task', 'task_list', {}),
+    ).toMatchObject({ output: { tasks: [] } });
     await store.close();
   });
 
@@ -102,8 +170,15 @@ describe('the embedded store behind the task tools', () => {
     const where = join(workspace, 'state');
     await writeFile(where, 'a file where the folder should be');
     const store = openStore(where);
-    for (const attempt of [store.tasks.create({ scope: 's', principal: 'p' }, { title: 'x' }, new Date()), store.jobs.list({ scope: 's', principal: 'p' }), store.audit.query()]) {
-      const error = await attempt.then(() => undefined, (e: unknown) => e as { code?: string; message?: string });
+    for (const attempt of [
+      store.tasks.create({ scope: 's', principal: 'p' }, { title: 'x' }, new Date()),
+      store.jobs.list({ scope: 's', principal: 'p' }),
+      store.audit.query(),
+    ]) {
+      const error = await attempt.then(
+        () => undefined,
+        (e: unknown) => e as { code?: string; message?: string },
+      );
       expect(error?.code).toBe('UNAVAILABLE');
       expect(error?.message).toContain(where);
     }
@@ -121,7 +196,7 @@ describe('the embedded store behind the task tools', () => {
     expect(await readdir(workspace)).toEqual([]);
   });
 
-  it('a sub-agent shares the parent\'s store and task list', async () => {
+  it("a sub-agent shares the parent's store and task list", async () => {
     const { createInProcessKernel } = await import('../../src/runtime/services/kernel.js');
     let childList: unknown;
     let childStore: unknown;
@@ -134,7 +209,13 @@ describe('the embedded store behind the task tools', () => {
     });
     const parent = createToolkit({ workspace, store: 'embedded', kernel, profile: ['task.*', 'agent.*'] });
     await parent.invoke('task', 'task_create', { title: 'from the parent' });
-    expect(await parent.invoke('agent', 'spawn_subagent', { prompt: 'p', description: 'd', capabilities: ['task.task_list'] })).toMatchObject({ ok: true });
+    expect(
+      await parent.invoke('agent', 'spawn_subagent', {
+        prompt: 'p',
+        description: 'd',
+        capabilities: ['task.task_list'],
+      }),
+    ).toMatchObject({ ok: true });
     expect(childList).toMatchObject({ ok: true, output: { tasks: [{ title: 'from the parent' }] } });
     expect(childStore).toBe(parent.services.store);
   });

@@ -33,7 +33,8 @@ describe('the 2 GiB call budget', () => {
 
   it('count_lines stops at it with the total unknown, and the next call counts on to the exact total', async () => {
     const ws = await stripedFile();
-    const count = () => ws.toolkit.invoke('filesystem', 'read_file', { path: 'striped.txt', limit: 1, count_lines: true });
+    const count = () =>
+      ws.toolkit.invoke('filesystem', 'read_file', { path: 'striped.txt', limit: 1, count_lines: true });
     const first = await count();
     expect(expectOk<ReadFileResult>(first).total_lines_known).toBe(false);
     expect(first.text).toContain('counting stopped after scanning 2 GiB');

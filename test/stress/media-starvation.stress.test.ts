@@ -12,7 +12,9 @@ describe('file I/O while images decode', () => {
     const side = 8000;
     const pixels = Buffer.alloc(side * side * 3);
     for (let i = 0; i < pixels.length; i += 97) pixels[i] = (i * 31) & 255;
-    const png = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    const png = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     await Promise.all(Array.from({ length: 12 }, (_, i) => writeFile(path.join(root, `big${i}.png`), png)));
     await writeFile(path.join(root, 'tiny.txt'), 'hello\n');
     const baseline: number[] = [];
@@ -22,7 +24,12 @@ describe('file I/O while images decode', () => {
       baseline.push(performance.now() - started);
     }
     let done = 0;
-    const images = Array.from({ length: 12 }, (_, i) => toolkit.invoke('filesystem', 'read_file', { path: `big${i}.png` }).then((r) => { expectOk(r); done++; }));
+    const images = Array.from({ length: 12 }, (_, i) =>
+      toolkit.invoke('filesystem', 'read_file', { path: `big${i}.png` }).then((r) => {
+        expectOk(r);
+        done++;
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -33,7 +40,12 @@ describe('file I/O while images decode', () => {
     const stillDecoding = done < 12;
     await Promise.all(images);
     times.sort((a, b) => a - b);
-    console.log(`tiny read_file alone: ${baseline.slice(1).map((t) => t.toFixed(1)).join(', ')} ms; during decodes: ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
+    console.log(
+      `tiny read_file alone: ${baseline
+        .slice(1)
+        .map((t) => t.toFixed(1))
+        .join(', ')} ms; during decodes: ${times.map((t) => t.toFixed(1)).join(', ')} ms`,
+    );
     expect(stillDecoding).toBe(true);
     expect(times[2]).toBeLessThan(50);
   }, 300_000);

@@ -22,7 +22,10 @@ describe.skipIf(!tracingAvailable())('shell analyzer against bash, at scale', ()
   it('10,000 mutated lines (characters inserted and removed) and 3,000 assigning builtins: the same', async () => {
     await loadBashParser();
     const rand = random(777);
-    const lines = [...Array.from({ length: 10_000 }, () => mutatedAny(rand)), ...Array.from({ length: 3_000 }, () => assigningLine(rand))];
+    const lines = [
+      ...Array.from({ length: 10_000 }, () => mutatedAny(rand)),
+      ...Array.from({ length: 3_000 }, () => assigningLine(rand)),
+    ];
     const report = await differential(await tempDir('tw-stress-'), lines);
     expect(report.failures).toEqual([]);
     expect(report.claimed).toBeGreaterThan(1_000);

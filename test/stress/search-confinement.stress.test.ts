@@ -37,15 +37,24 @@ describe.runIf(runSandboxTests)('grep confinement under a long race', () => {
     try {
       const worker = async (w: number) => {
         for (let i = 0; answered < 400 && Date.now() < until; i++) {
-          const params = i % 4 === 3
-            ? { pattern: 'needle', path: `s${i % 3}` }
-            : { pattern: 'needle', output_mode: modes[i % 3], max_results: 20_000 };
+          const params =
+            i % 4 === 3
+              ? { pattern: 'needle', path: `s${i % 3}` }
+              : { pattern: 'needle', output_mode: modes[i % 3], max_results: 20_000 };
           const result = await toolkit.invoke('search', 'grep', params);
           if (!result.ok) continue;
           answered++;
           const output = result.output as GrepResult;
-          const files = [...(output.files ?? []), ...(output.counts ?? []).map((c) => c.path), ...(output.matches ?? []).map((m) => m.path)];
-          if (JSON.stringify(output).includes(SECRET) || files.some((file) => /^s\d\/f(3\d|[4-9]\d|\d{3})\.txt$/.test(file))) leaked.push(`worker ${w} grep ${i}`);
+          const files = [
+            ...(output.files ?? []),
+            ...(output.counts ?? []).map((c) => c.path),
+            ...(output.matches ?? []).map((m) => m.path),
+          ];
+          if (
+            JSON.stringify(output).includes(SECRET) ||
+            files.some((file) => /^s\d\/f(3\d|[4-9]\d|\d{3})\.txt$/.test(file))
+          )
+            leaked.push(`worker ${w} grep ${i}`);
         }
       };
       await Promise.all([0, 1, 2, 3].map(worker));

@@ -31,7 +31,11 @@ export function startSwapper(folder: string, outside: string): { stop(): Promise
       });
       // Killed between the steps: put the real folder back.
       await new Promise<void>((resolve) => {
-        const fix = spawn('bash', ['-c', `[ -d ${q(real)} ] && { rm -f ${q(folder)}; mv -T ${q(real)} ${q(folder)}; }; true`], { stdio: 'ignore' });
+        const fix = spawn(
+          'bash',
+          ['-c', `[ -d ${q(real)} ] && { rm -f ${q(folder)}; mv -T ${q(real)} ${q(folder)}; }; true`],
+          { stdio: 'ignore' },
+        );
         fix.once('exit', () => resolve());
       });
     },
@@ -48,7 +52,10 @@ const q = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 export async function fakeRipgrep(dir: string, script: string): Promise<() => void> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, 'rg');
-  await writeFile(file, `#!/bin/bash\n{ ${script}\n} 2>&1 | while IFS= read -r line; do printf '%s\\0' "$line"; done\n`);
+  await writeFile(
+    file,
+    `#!/bin/bash\n{ ${script}\n} 2>&1 | while IFS= read -r line; do printf '%s\\0' "$line"; done\n`,
+  );
   await chmod(file, 0o755);
   const saved = process.env[RG_PATH_ENV];
   process.env[RG_PATH_ENV] = file;

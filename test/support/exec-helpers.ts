@@ -6,7 +6,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Whether bwrap is installed here. In CI the sandbox tests run (and fail) even when it is not. */
-export const bwrapInstalled = (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(path.join(dir, 'bwrap')));
+export const bwrapInstalled = (process.env.PATH ?? '')
+  .split(':')
+  .some((dir) => dir && existsSync(path.join(dir, 'bwrap')));
 export const runSandboxTests = bwrapInstalled || process.env.CI === 'true';
 
 /**
@@ -16,7 +18,11 @@ export const runSandboxTests = bwrapInstalled || process.env.CI === 'true';
  */
 export function visibleOutsideBase(): string {
   const replaced = ['/tmp', '/var/tmp', '/run', '/var/run', homedir()].map((dir) => {
-    try { return realpathSync(dir); } catch { return dir; }
+    try {
+      return realpathSync(dir);
+    } catch {
+      return dir;
+    }
   });
   for (const candidate of [process.cwd(), '/var/lib', '/opt', '/srv', '/mnt']) {
     let real: string;
@@ -54,7 +60,11 @@ export async function processesWith(text: string, only: 'anywhere' | 'argv0' = '
   return found;
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, ms: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  ms: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();

@@ -12,10 +12,17 @@ const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 const cliTs = path.resolve(import.meta.dirname, '../../src/cli.ts');
 
 /** `toolwright generate ARGS` in `cwd`. */
-export async function generate(cwd: string, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function generate(
+  cwd: string,
+  args: string[] = [],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return run(process.execPath, ['--import', tsxLoader, cliTs, 'generate', ...args], { cwd, maxBuffer: 1 << 24 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 
@@ -32,7 +39,12 @@ export function at(text: string, needle: string, shift = 0, file = 'catalog.yaml
   return `${file}:${before.length}:${before.at(-1)!.length + 1 + shift}`;
 }
 
-export interface OpSpec { params?: string; result?: string; examples?: string; errors?: string }
+export interface OpSpec {
+  params?: string;
+  result?: string;
+  examples?: string;
+  errors?: string;
+}
 
 /** One operation, its parts as YAML lines at the operation's indentation (8 spaces). */
 export function operation(name: string, spec: OpSpec = {}): string {
@@ -44,34 +56,39 @@ export function operation(name: string, spec: OpSpec = {}): string {
     '        idempotent: true',
     '        open_world: false',
     '        description: Echo the text back.',
-    spec.params ?? [
-      '        params:',
-      '          type: object',
-      '          additionalProperties: false',
-      '          required: [text]',
-      '          properties:',
-      '            text: { type: string }',
-    ].join('\n'),
-    spec.result ?? [
-      '        result:',
-      '          type: object',
-      '          additionalProperties: false',
-      '          properties:',
-      '            text: { type: string }',
-    ].join('\n'),
+    spec.params ??
+      [
+        '        params:',
+        '          type: object',
+        '          additionalProperties: false',
+        '          required: [text]',
+        '          properties:',
+        '            text: { type: string }',
+      ].join('\n'),
+    spec.result ??
+      [
+        '        result:',
+        '          type: object',
+        '          additionalProperties: false',
+        '          properties:',
+        '            text: { type: string }',
+      ].join('\n'),
     // `errors: []` by default, so that the generator before this one reads these catalogs too.
     ...(spec.errors === undefined ? ['        errors: []'] : spec.errors ? [spec.errors] : []),
-    spec.examples ?? [
-      '        examples:',
-      '          - name: echoes',
-      '            input: { text: hi }',
-      '            expect: { output: { text: hi } }',
-    ].join('\n'),
+    spec.examples ??
+      [
+        '        examples:',
+        '          - name: echoes',
+        '            input: { text: hi }',
+        '            expect: { output: { text: hi } }',
+      ].join('\n'),
   ].join('\n');
 }
 
 export function catalog(...operations: string[]): string {
-  return ['providers:', '  demo:', '    description: A demo provider.', '    operations:', ...operations, ''].join('\n');
+  return ['providers:', '  demo:', '    description: A demo provider.', '    operations:', ...operations, ''].join(
+    '\n',
+  );
 }
 
 /** A project folder holding `text` as catalog.yaml. */
@@ -84,4 +101,3 @@ export async function project(text: string): Promise<string> {
 export async function listTree(dir: string): Promise<string[]> {
   return (await readdir(dir, { recursive: true })).map(String).sort();
 }
-

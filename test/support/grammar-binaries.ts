@@ -8,29 +8,49 @@ import { PROGRAMS } from '../../src/runtime/policy/shell/read-only.js';
 import { parseOptions, resolveLong, type Grammar } from '../../src/runtime/policy/shell/read-only-options.js';
 
 type Reading = 'unknown' | 'flag' | 'value';
-export interface GrammarCase { program: string; word: string; expected: Reading }
+export interface GrammarCase {
+  program: string;
+  word: string;
+  expected: Reading;
+}
 
 /** Programs whose grammar is not the binary's getopt table (a deliberate subset, or another parser). */
 const SKIP = new Set(['awk', 'gawk', 'mawk', 'nawk', 'egrep', 'fgrep', 'git', 'jq']);
 /** Words the binary accepts that the model refuses on purpose (each one's reason is beside its grammar). */
-const DELIBERATE = new Set(['printenv -i', 'printenv -u', 'sort -y', 'sed -V', ...'0123456789'.split('').map((d) => `seq -${d}`)]);
+const DELIBERATE = new Set([
+  'printenv -i',
+  'printenv -u',
+  'sort -y',
+  'sed -V',
+  ...'0123456789'.split('').map((d) => `seq -${d}`),
+]);
 
 /** The PATH the binaries are looked up in: the host's, and the ripgrep the toolkit ships. */
-const PATH = [path.resolve('node_modules/@vscode/ripgrep-linux-x64/bin'), ...(process.env.PATH ?? '').split(path.delimiter)].join(path.delimiter);
+const PATH = [
+  path.resolve('node_modules/@vscode/ripgrep-linux-x64/bin'),
+  ...(process.env.PATH ?? '').split(path.delimiter),
+].join(path.delimiter);
 
 function installed(name: string): boolean {
   return PATH.split(path.delimiter).some((dir) => existsSync(path.join(dir, name)));
 }
 
 function modelReading(grammar: Grammar, word: string, program: string): Reading {
-  const parsed = parseOptions(grammar, [{ text: word, dynamic: false, raw: word }, { text: '--version', dynamic: false, raw: '--version' }], program);
+  const parsed = parseOptions(
+    grammar,
+    [
+      { text: word, dynamic: false, raw: word },
+      { text: '--version', dynamic: false, raw: '--version' },
+    ],
+    program,
+  );
   if (!parsed.ok) return 'unknown';
   return parsed.options.some((o) => o.spelled === '--version' && o.value === undefined) ? 'flag' : 'value';
 }
 
 function random(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** Every word (or a sample: `values` of the words that take a value, `others` of the rest). */
@@ -64,19 +84,42 @@ export function grammarCases(sample?: { seed: number; values: number; others: nu
     while (picked.size < Math.min(count, from.length)) picked.add(from[Math.floor(rand() * from.length)]!);
     return [...picked];
   };
-  return [...pick(cases.filter((c) => c.expected === 'value'), sample.values), ...pick(cases.filter((c) => c.expected !== 'value'), sample.others)];
+  return [
+    ...pick(
+      cases.filter((c) => c.expected === 'value'),
+      sample.values,
+    ),
+    ...pick(
+      cases.filter((c) => c.expected !== 'value'),
+      sample.others,
+    ),
+  ];
 }
 
 function run(program: string, args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = execFile(program, args, { cwd, timeout: 5_000, env: { PATH, LC_ALL: 'C', RIPGREP_CONFIG_PATH: '' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -1) : 0, out: stdout, err: stderr });
-    });
+    const child = execFile(
+      program,
+      args,
+      { cwd, timeout: 5_000, env: { PATH, LC_ALL: 'C', RIPGREP_CONFIG_PATH: '' } },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error
+            ? typeof (error as { code?: unknown }).code === 'number'
+              ? (error as { code: number }).code
+              : -1
+            : 0,
+          out: stdout,
+          err: stderr,
+        });
+      },
+    );
     child.stdin?.end();
   });
 }
 
-const REJECTED = /invalid option|unrecognized (option|flag)|option '[^']*' is ambiguous|unknown option|doesn't allow an argument/;
+const REJECTED =
+  /invalid option|unrecognized (option|flag)|option '[^']*' is ambiguous|unknown option|doesn't allow an argument/;
 
 /**
  * How the binary reads WORD: its option parser complains (unknown); `WORD --version` prints the
@@ -96,11 +139,14 @@ async function binaryReading(program: string, word: string, cwd: string): Promis
 export async function compareWithBinaries(cases: GrammarCase[], cwd: string): Promise<string[]> {
   const disagree: string[] = [];
   for (let i = 0; i < cases.length; i += 16) {
-    await Promise.all(cases.slice(i, i + 16).map(async ({ program, word, expected }) => {
-      if (DELIBERATE.has(`${program} ${word}`)) return;
-      const actual = await binaryReading(program, word, cwd);
-      if (actual !== 'help' && actual !== expected) disagree.push(`${program} ${word}: the model reads ${expected}, the binary ${actual}`);
-    }));
+    await Promise.all(
+      cases.slice(i, i + 16).map(async ({ program, word, expected }) => {
+        if (DELIBERATE.has(`${program} ${word}`)) return;
+        const actual = await binaryReading(program, word, cwd);
+        if (actual !== 'help' && actual !== expected)
+          disagree.push(`${program} ${word}: the model reads ${expected}, the binary ${actual}`);
+      }),
+    );
   }
   return disagree.sort();
 }

@@ -18,7 +18,9 @@ export async function tempDir(prefix = 'toolwright-test-'): Promise<string> {
 }
 
 /** A toolkit over a fresh workspace. */
-export async function workspaceToolkit(options: Omit<ToolkitOptions, 'workspace'> = {}): Promise<{ root: string; toolkit: Toolkit }> {
+export async function workspaceToolkit(
+  options: Omit<ToolkitOptions, 'workspace'> = {},
+): Promise<{ root: string; toolkit: Toolkit }> {
   const root = await tempDir();
   return { root, toolkit: createToolkit({ ...options, workspace: root }) };
 }

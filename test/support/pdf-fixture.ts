@@ -9,7 +9,8 @@ export function makePdf(pages: readonly string[]): Buffer {
   pages.forEach((text, i) => {
     const escaped = text.replace(/[\\()]/g, (c) => `\\${c}`);
     const stream = `BT /F1 12 Tf 72 720 Td (${escaped}) Tj ET`;
-    objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${fontId} 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
+    objects[pageIds[i]!] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${fontId} 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
     objects[pageIds[i]! + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
   objects[fontId] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
@@ -42,7 +43,11 @@ export async function makeFlateBombPdf(decodedBytes: number): Promise<Buffer> {
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>'),
-    Buffer.concat([Buffer.from(`<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]),
+    Buffer.concat([
+      Buffer.from(`<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n`),
+      data,
+      Buffer.from('\nendstream'),
+    ]),
   ];
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
   let offset = parts[0]!.length;

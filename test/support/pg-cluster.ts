@@ -21,7 +21,9 @@ export function findPgBinaries(): PgBinaries | undefined {
   const dirs = (process.env.PATH ?? '').split(':').filter(Boolean);
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(debian)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     dirs.push(...versions.map((v) => path.join(debian, v, 'bin')));
   }
   for (const dir of dirs) {
@@ -33,7 +35,8 @@ export function findPgBinaries(): PgBinaries | undefined {
 }
 
 export const pgBinaries = findPgBinaries();
-export const MISSING = 'PostgreSQL binaries (initdb, postgres) not found on PATH or under /usr/lib/postgresql/*/bin; install Debian\'s postgresql to run these tests';
+export const MISSING =
+  "PostgreSQL binaries (initdb, postgres) not found on PATH or under /usr/lib/postgresql/*/bin; install Debian's postgresql to run these tests";
 
 /** The uid/gid the cluster runs as: ours if not root, else the system user (made if missing) or nobody. */
 function clusterUser(): { uid: number; gid: number } | undefined {
@@ -46,7 +49,9 @@ function clusterUser(): { uid: number; gid: number } | undefined {
   };
   const found = lookup();
   if (found) return found;
-  spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SYSTEM_USER], { encoding: 'utf8' });
+  spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', SYSTEM_USER], {
+    encoding: 'utf8',
+  });
   return lookup() ?? { uid: 65534, gid: 65534 };
 }
 
@@ -89,14 +94,20 @@ function family(pid: number): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (ppid === pid) pids.push(Number(entry));
-    } catch { /* exited while scanning */ }
+    } catch {
+      /* exited while scanning */
+    }
   }
   return pids;
 }
 
 function signalFamily(pid: number, signal: NodeJS.Signals): void {
   for (const member of family(pid)) {
-    try { process.kill(member, signal); } catch { /* gone */ }
+    try {
+      process.kill(member, signal);
+    } catch {
+      /* gone */
+    }
   }
 }
 let exitHook = false;
@@ -120,8 +131,24 @@ export async function startCluster(options: ClusterOptions = {}): Promise<PgClus
   }
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C' };
   const ids = user ? { uid: user.uid, gid: user.gid } : {};
-  const init = spawnSync(bin.initdb, ['-D', data, '-U', 'postgres', '--pwfile', path.join(dir, 'pwfile'), '--auth-host=scram-sha-256', '--auth-local=trust', '--no-sync', '-E', 'UTF8', '--locale=C'],
-    { cwd: dir, env, encoding: 'utf8', ...ids });
+  const init = spawnSync(
+    bin.initdb,
+    [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--pwfile',
+      path.join(dir, 'pwfile'),
+      '--auth-host=scram-sha-256',
+      '--auth-local=trust',
+      '--no-sync',
+      '-E',
+      'UTF8',
+      '--locale=C',
+    ],
+    { cwd: dir, env, encoding: 'utf8', ...ids },
+  );
   if (init.status !== 0) {
     await rm(dir, { recursive: true, force: true });
     throw new Error(`initdb failed (${init.status}): ${init.stderr || init.stdout}`);
@@ -130,26 +157,48 @@ export async function startCluster(options: ClusterOptions = {}): Promise<PgClus
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    const server = spawn(bin.postgres, ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-      // No fsync (the machine does not crash under a test), but commits are durable across a server
-      // crash (synchronous_commit stays on): the outage tests restart it and expect what committed.
-      ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'full_page_writes=off']), '-c', 'max_connections=100'],
-    { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...ids });
+    const server = spawn(
+      bin.postgres,
+      [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-k',
+        dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        // No fsync (the machine does not crash under a test), but commits are durable across a server
+        // crash (synchronous_commit stays on): the outage tests restart it and expect what committed.
+        ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'full_page_writes=off']),
+        '-c',
+        'max_connections=100',
+      ],
+      { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...ids },
+    );
     child = server;
     live.add(server);
     if (!exitHook) {
       exitHook = true;
       // A test process that dies (or forgets destroy) must not leave servers behind.
-      process.once('exit', () => { for (const c of live) signalFamily(c.pid!, 'SIGKILL'); });
+      process.once('exit', () => {
+        for (const c of live) signalFamily(c.pid!, 'SIGKILL');
+      });
     }
     let log = '';
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`postgres did not start within 30 s:\n${log}`)), 30_000);
       server.stderr!.on('data', (chunk: Buffer) => {
         log = (log + chunk.toString()).slice(-8000);
-        if (log.includes('database system is ready to accept connections')) { clearTimeout(timer); resolve(); }
+        if (log.includes('database system is ready to accept connections')) {
+          clearTimeout(timer);
+          resolve();
+        }
       });
-      server.once('exit', (code) => { clearTimeout(timer); reject(new Error(`postgres exited (${code}) while starting:\n${log}`)); });
+      server.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`postgres exited (${code}) while starting:\n${log}`));
+      });
     });
     server.stderr!.resume();
   };
@@ -165,7 +214,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<PgClus
     await exited;
     clearTimeout(timer);
     // Backends of an immediate stop exit on their own; make sure none outlives the postmaster.
-    for (const member of members) try { process.kill(member, 'SIGKILL'); } catch { /* gone */ }
+    for (const member of members)
+      try {
+        process.kill(member, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     live.delete(server);
     child = undefined;
   };

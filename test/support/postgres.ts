@@ -14,7 +14,11 @@ export function describePg(name: string, body: () => void): void {
   if (pgBinaries) {
     describe(name, body);
   } else if (requirePg) {
-    describe(name, () => it('has PostgreSQL (TOOLWRIGHT_REQUIRE_PG=1)', () => { throw new Error(MISSING); }));
+    describe(name, () =>
+      it('has PostgreSQL (TOOLWRIGHT_REQUIRE_PG=1)', () => {
+        throw new Error(MISSING);
+      }),
+    );
   } else {
     describe.skip(`${name} (skipped: ${MISSING})`, body);
   }

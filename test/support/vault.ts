@@ -20,7 +20,14 @@ import type { Kind, Risk, RoleTree } from '../../src/runtime/descriptor.js';
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 const open = { type: 'object' } as const;
 
-function op(name: string, kind: Kind, risk: Risk, properties: Record<string, unknown>, roles: RoleTree, required: string[] = []): OperationDescriptor {
+function op(
+  name: string,
+  kind: Kind,
+  risk: Risk,
+  properties: Record<string, unknown>,
+  roles: RoleTree,
+  required: string[] = [],
+): OperationDescriptor {
   const params = { type: 'object', additionalProperties: false, required, properties };
   return {
     id: `vault.${name}`,
@@ -45,24 +52,58 @@ const str = { type: 'string', minLength: 1 };
 
 export const vaultOperations: OperationDescriptor[] = [
   op('vault_read', 'data_source', 'read_only', { file: str }, { file: 'path' }, ['file']),
-  op('vault_write', 'resource', 'moderate', { file: str, body: { type: 'string' } }, { file: 'path', body: 'content' }, ['file', 'body']),
-  op('vault_find', 'data_source', 'read_only', { pattern: str, under: { ...str, default: '.' } }, { pattern: 'glob', under: 'path' }, ['pattern']),
+  op(
+    'vault_write',
+    'resource',
+    'moderate',
+    { file: str, body: { type: 'string' } },
+    { file: 'path', body: 'content' },
+    ['file', 'body'],
+  ),
+  op(
+    'vault_find',
+    'data_source',
+    'read_only',
+    { pattern: str, under: { ...str, default: '.' } },
+    { pattern: 'glob', under: 'path' },
+    ['pattern'],
+  ),
   op('vault_bulk', 'data_source', 'read_only', { files: { type: 'array', items: str } }, { files: 'path' }, ['files']),
   op('vault_run', 'resource', 'high', { line: str, where: str }, { line: 'command', where: 'path' }, ['line']),
   op('vault_deploy', 'resource', 'critical', { line: str }, { line: 'command' }, ['line']),
-  op('vault_ping', 'data_source', 'read_only', { target: str, then: { type: 'string' } }, { target: 'url' }, ['target']),
+  op('vault_ping', 'data_source', 'read_only', { target: str, then: { type: 'string' } }, { target: 'url' }, [
+    'target',
+  ]),
   op('vault_login', 'resource', 'low', { user: str, token: str }, { token: 'secret' }, ['user', 'token']),
-  op('vault_stash', 'resource', 'low', {
-    items: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { key: { type: 'string' }, note: { type: 'string' } } } },
-  }, { items: { items: { properties: { key: 'secret', note: 'content' } } } }, ['items']),
+  op(
+    'vault_stash',
+    'resource',
+    'low',
+    {
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { key: { type: 'string' }, note: { type: 'string' } },
+        },
+      },
+    },
+    { items: { items: { properties: { key: 'secret', note: 'content' } } } },
+    ['items'],
+  ),
 ];
 
-export const vaultRegistry: readonly ProviderDescriptor[] = [{ name: 'vault', description: 'A test provider whose handlers trust ctx.', operations: vaultOperations }];
+export const vaultRegistry: readonly ProviderDescriptor[] = [
+  { name: 'vault', description: 'A test provider whose handlers trust ctx.', operations: vaultOperations },
+];
 
 /** What the handlers were called with (a refused call never appears here). */
 export const calls: { name: string; ctx: HandlerContext; params: Record<string, unknown> }[] = [];
 
-const seen = (name: string, params: Record<string, unknown>, ctx: HandlerContext) => { calls.push({ name, params, ctx }); };
+const seen = (name: string, params: Record<string, unknown>, ctx: HandlerContext) => {
+  calls.push({ name, params, ctx });
+};
 
 export const vaultHandlers = {
   vault: {
@@ -100,7 +141,10 @@ export const vaultHandlers = {
       seen('vault_login', params, ctx);
       // A careless body: it quotes the secret in its error, message and details alike.
       if (String(params.token).startsWith('bad')) {
-        throw new ToolError('INVALID_INPUT', `token ${String(params.token)} was rejected for ${String(params.user)}`, { token: params.token, nested: [{ again: `x${String(params.token)}y` }] });
+        throw new ToolError('INVALID_INPUT', `token ${String(params.token)} was rejected for ${String(params.user)}`, {
+          token: params.token,
+          nested: [{ again: `x${String(params.token)}y` }],
+        });
       }
       throw new Error(`crashed while holding ${String(params.token)}`);
     },
@@ -117,7 +161,15 @@ export function vaultProviders(): Provider[] {
 }
 
 /** A toolkit serving the vault provider alone (or beside the reference set). */
-export function vaultToolkit(options: ToolkitOptions & { workspace: string }, withReference = false): Toolkit<AnyOperations> {
+export function vaultToolkit(
+  options: ToolkitOptions & { workspace: string },
+  withReference = false,
+): Toolkit<AnyOperations> {
   calls.length = 0;
-  return createToolkit({ ...options, providers: withReference ? [...(createToolkit({ workspace: options.workspace }).options.providers), ...vaultProviders()] : vaultProviders() }) as unknown as Toolkit<AnyOperations>;
+  return createToolkit({
+    ...options,
+    providers: withReference
+      ? [...createToolkit({ workspace: options.workspace }).options.providers, ...vaultProviders()]
+      : vaultProviders(),
+  }) as unknown as Toolkit<AnyOperations>;
 }

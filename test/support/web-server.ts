@@ -45,7 +45,12 @@ export async function startTestServer(): Promise<TestServer> {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const p = url.pathname;
-    const send = (status: number, type: string | undefined, body: string | Buffer, headers: Record<string, string> = {}) => {
+    const send = (
+      status: number,
+      type: string | undefined,
+      body: string | Buffer,
+      headers: Record<string, string> = {},
+    ) => {
       res.writeHead(status, { ...(type ? { 'content-type': type } : {}), ...headers });
       res.end(body);
     };
@@ -102,13 +107,26 @@ export async function startTestServer(): Promise<TestServer> {
       pump();
       return;
     }
-    if (p === '/gzip') return send(200, 'text/plain', zlib.gzipSync('compressed hello'), { 'content-encoding': 'gzip' });
-    if (p === '/br') return send(200, 'text/plain', zlib.brotliCompressSync('brotli hello'), { 'content-encoding': 'br' });
+    if (p === '/gzip')
+      return send(200, 'text/plain', zlib.gzipSync('compressed hello'), { 'content-encoding': 'gzip' });
+    if (p === '/br')
+      return send(200, 'text/plain', zlib.brotliCompressSync('brotli hello'), { 'content-encoding': 'br' });
     if (p === '/latin1') {
-      return send(200, 'text/html; charset=iso-8859-1', Buffer.from('<html><body><p>caf\xe9 cr\xe8me</p></body></html>', 'latin1'));
+      return send(
+        200,
+        'text/html; charset=iso-8859-1',
+        Buffer.from('<html><body><p>caf\xe9 cr\xe8me</p></body></html>', 'latin1'),
+      );
     }
     if (p === '/meta-charset') {
-      return send(200, 'text/html', Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>na\xefve \x80</p></body></html>', 'latin1'));
+      return send(
+        200,
+        'text/html',
+        Buffer.from(
+          '<html><head><meta charset="windows-1252"></head><body><p>na\xefve \x80</p></body></html>',
+          'latin1',
+        ),
+      );
     }
     if (p === '/shift-jis') {
       // "日本語" in Shift_JIS
@@ -118,11 +136,13 @@ export async function startTestServer(): Promise<TestServer> {
       return send(200, 'text/plain', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('wide text', 'utf16le')]));
     }
     if (p === '/accents') return send(200, 'text/plain; charset=utf-8', 'é'.repeat(1000));
-    if (p === '/404') return send(404, 'text/html', '<html><body><h1>Not here</h1><p>The page is gone.</p></body></html>');
+    if (p === '/404')
+      return send(404, 'text/html', '<html><body><h1>Not here</h1><p>The page is gone.</p></body></html>');
     if (p === '/500') return send(500, 'text/plain', 'database exploded');
     if (p === '/png') return send(200, 'image/png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
     if (p === '/octet-text') return send(200, 'application/octet-stream', 'looks like text to me');
-    if (p === '/octet-binary') return send(200, 'application/octet-stream', Buffer.from([0, 1, 2, 3, 0, 0, 255, 254, 0, 7]));
+    if (p === '/octet-binary')
+      return send(200, 'application/octet-stream', Buffer.from([0, 1, 2, 3, 0, 0, 255, 254, 0, 7]));
     if (p === '/untyped-html') return send(200, undefined, '<!DOCTYPE html><html><body><h2>Sniffed</h2></body></html>');
     if (p === '/weird-encoding') return send(200, 'text/plain', 'x', { 'content-encoding': 'compress' });
 

@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToolError } from '../../src/runtime/errors.js';
-import { createDefaultTaskStore, createFileTaskStore, resolveTaskStore, type TaskStore } from '../../src/runtime/services/tasks.js';
+import {
+  createDefaultTaskStore,
+  createFileTaskStore,
+  resolveTaskStore,
+  type TaskStore,
+} from '../../src/runtime/services/tasks.js';
 
 const run = promisify(execFile);
 const writer = fileURLToPath(new URL('../fixtures/task-writer.ts', import.meta.url));
@@ -28,7 +33,13 @@ function storeContract(name: string, make: () => TaskStore) {
       const store = make();
       const a = await store.create({ title: 'a' }, t0);
       const b = await store.create({ title: 'b', description: 'd', status: 'in_progress' }, t1);
-      expect(a).toEqual({ id: 't1', title: 'a', status: 'pending', created_at: t0.toISOString(), updated_at: t0.toISOString() });
+      expect(a).toEqual({
+        id: 't1',
+        title: 'a',
+        status: 'pending',
+        created_at: t0.toISOString(),
+        updated_at: t0.toISOString(),
+      });
       expect(b).toMatchObject({ id: 't2', description: 'd', status: 'in_progress', created_at: t1.toISOString() });
     });
 
@@ -38,7 +49,13 @@ function storeContract(name: string, make: () => TaskStore) {
       const result = await store.update('t1', { status: 'completed' }, t1);
       expect(result?.changed).toEqual(['status']);
       expect(result?.before.status).toBe('pending');
-      expect(result?.task).toMatchObject({ title: 'a', description: 'keep', status: 'completed', created_at: t0.toISOString(), updated_at: t1.toISOString() });
+      expect(result?.task).toMatchObject({
+        title: 'a',
+        description: 'keep',
+        status: 'completed',
+        created_at: t0.toISOString(),
+        updated_at: t1.toISOString(),
+      });
     });
 
     it('an update to the same values changes nothing and keeps updated_at', async () => {
@@ -109,7 +126,14 @@ describe('file store', () => {
 
   it('never reuses an id below one already in the file, even with a hand-edited `next`', async () => {
     const path = join(dir, 'tasks.json');
-    await writeFile(path, JSON.stringify({ version: 1, next: 1, tasks: [{ id: 't7', title: 'x', status: 'pending', created_at: '', updated_at: '' }] }));
+    await writeFile(
+      path,
+      JSON.stringify({
+        version: 1,
+        next: 1,
+        tasks: [{ id: 't7', title: 'x', status: 'pending', created_at: '', updated_at: '' }],
+      }),
+    );
     expect((await createFileTaskStore({ path }).create({ title: 'y' }, t0)).id).toBe('t8');
   });
 
@@ -124,7 +148,10 @@ describe('file store', () => {
   it('a task file that is not a task list fails with UNAVAILABLE naming what is wrong, through invoke too, and is left as it is', async () => {
     const path = join(dir, 'tasks.json');
     const cases: [string, RegExp][] = [
-      ['{"version":1,"next":2,"tasks":[{"id":"t1","title":"a","status":"pending"},null,"x"]}', /tasks\[1\] is not a task/],
+      [
+        '{"version":1,"next":2,"tasks":[{"id":"t1","title":"a","status":"pending"},null,"x"]}',
+        /tasks\[1\] is not a task/,
+      ],
       ['{"version":1,"tasks":[{"id":5,"title":"a","status":"pending"}]}', /tasks\[0\] is not a task/],
       ['{"version":1,"tasks":{}}', /does not hold a task list/],
       ['[1,2]', /does not hold a task list/],
@@ -133,11 +160,17 @@ describe('file store', () => {
     const { createToolkit } = await import('../../src/index.js');
     for (const [text, message] of cases) {
       await writeFile(path, text);
-      const error = await createFileTaskStore({ path }).list().catch((e: unknown) => e);
+      const error = await createFileTaskStore({ path })
+        .list()
+        .catch((e: unknown) => e);
       expect(error, text).toBeInstanceOf(ToolError);
       expect((error as ToolError).code, text).toBe('UNAVAILABLE');
       expect((error as ToolError).message, text).toMatch(message);
-      const result = await createToolkit({ workspace: dir, tasks: createFileTaskStore({ path }) }).invoke('task', 'task_list', {});
+      const result = await createToolkit({ workspace: dir, tasks: createFileTaskStore({ path }) }).invoke(
+        'task',
+        'task_list',
+        {},
+      );
       expect(!result.ok && result.error.code, text).toBe('UNAVAILABLE');
       expect(await readFile(path, 'utf8')).toBe(text);
     }
@@ -164,7 +197,10 @@ describe('file store', () => {
     const path = join(dir, 'tasks.json');
     // A pid that surely is not running: a child that has already exited.
     const { stdout } = await run(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
-    await writeFile(`${path}.lock`, JSON.stringify({ pid: Number(stdout), host: (await import('node:os')).hostname(), token: 'dead' }));
+    await writeFile(
+      `${path}.lock`,
+      JSON.stringify({ pid: Number(stdout), host: (await import('node:os')).hostname(), token: 'dead' }),
+    );
     const task = await createFileTaskStore({ path, lockTimeoutMs: 2_000 }).create({ title: 'after crash' }, t0);
     expect(task.id).toBe('t1');
     expect(await readdir(dir)).toEqual(['tasks.json']);
@@ -172,9 +208,14 @@ describe('file store', () => {
 
   it('waits for a live lock and then fails with TIMEOUT naming the holder', async () => {
     const path = join(dir, 'tasks.json');
-    await writeFile(`${path}.lock`, JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), token: 'alive' }));
+    await writeFile(
+      `${path}.lock`,
+      JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), token: 'alive' }),
+    );
     const started = Date.now();
-    const error = await createFileTaskStore({ path, lockTimeoutMs: 300 }).create({ title: 'x' }, t0).catch((e) => e);
+    const error = await createFileTaskStore({ path, lockTimeoutMs: 300 })
+      .create({ title: 'x' }, t0)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ToolError);
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toContain(`pid ${process.pid}`);
@@ -204,7 +245,9 @@ describe('file store', () => {
     expect(tasks.filter((t) => t.title.startsWith('A-'))).toHaveLength(200);
     expect(tasks.filter((t) => t.title.startsWith('B-'))).toHaveLength(200);
     // Ids are dense: t1 … t400, no gaps, no duplicates.
-    expect(tasks.map((t) => Number(t.id.slice(1))).sort((x, y) => x - y)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+    expect(tasks.map((t) => Number(t.id.slice(1))).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 400 }, (_, i) => i + 1),
+    );
     expect((await readdir(join(dir, 'shared'))).sort()).toEqual(['tasks.json']);
   }, 120_000);
 });

@@ -31,7 +31,14 @@ describe('task provider', () => {
     const created = await toolkit.invoke('task', 'task_create', { title: 'Write tests', description: 'vitest' });
     expectValidOutput(toolkit, 'task_create', created);
     expect(created.ok && created.output).toEqual({
-      task: { id: 't1', title: 'Write tests', description: 'vitest', status: 'pending', created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z' },
+      task: {
+        id: 't1',
+        title: 'Write tests',
+        description: 'vitest',
+        status: 'pending',
+        created_at: '2026-03-01T10:00:00.000Z',
+        updated_at: '2026-03-01T10:00:00.000Z',
+      },
     });
     expect(created.text).toBe('Created task t1 [pending] Write tests');
 
@@ -39,7 +46,12 @@ describe('task provider', () => {
     const updated = await toolkit.invoke('task', 'task_update', { id: 't1', status: 'in_progress' });
     expectValidOutput(toolkit, 'task_update', updated);
     expect(updated.ok && updated.output).toMatchObject({
-      task: { id: 't1', status: 'in_progress', created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:02:00.000Z' },
+      task: {
+        id: 't1',
+        status: 'in_progress',
+        created_at: '2026-03-01T10:00:00.000Z',
+        updated_at: '2026-03-01T10:02:00.000Z',
+      },
       changed: ['status'],
     });
     expect(updated.text).toContain('status pending → in_progress');
@@ -47,7 +59,10 @@ describe('task provider', () => {
     const listed = await toolkit.invoke('task', 'task_list', {});
     expectValidOutput(toolkit, 'task_list', listed);
     expect(listed.ok && listed.output).toMatchObject({
-      tasks: [{ id: 't1', status: 'in_progress' }, { id: 't2', status: 'pending' }],
+      tasks: [
+        { id: 't1', status: 'in_progress' },
+        { id: 't2', status: 'pending' },
+      ],
       counts: { pending: 1, in_progress: 1, completed: 0, cancelled: 0 },
     });
     expect(listed.text).toBe('t1 [in_progress] Write tests\nt2 [pending] Ship it\n(1 pending, 1 in_progress)');
@@ -134,13 +149,20 @@ describe('task provider', () => {
     const broken = createToolkit({
       workspace: root,
       tasks: {
-        create: async () => { throw new Error('disk on fire'); },
-        update: async () => { throw new ToolError('TIMEOUT', 'lock busy'); },
+        create: async () => {
+          throw new Error('disk on fire');
+        },
+        update: async () => {
+          throw new ToolError('TIMEOUT', 'lock busy');
+        },
         list: async () => [],
       },
     });
     const create = await broken.invoke('task', 'task_create', { title: 'x' });
-    expect(!create.ok && create.error).toMatchObject({ code: 'INTERNAL', message: expect.stringContaining('disk on fire') });
+    expect(!create.ok && create.error).toMatchObject({
+      code: 'INTERNAL',
+      message: expect.stringContaining('disk on fire'),
+    });
     const update = await broken.invoke('task', 'task_update', { id: 't1', status: 'completed' });
     expect(!update.ok && update.error.code).toBe('TIMEOUT');
   });

@@ -11,7 +11,14 @@ import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksBinary, pickEncoding } from '../../src/handlers/web/fetch/content.js';
-import { convertHtml, escapeMarkdown, MAX_ATTRIBUTES, MAX_DOM_DEPTH, MAX_LIST_DEPTH, MAX_QUOTE_DEPTH } from '../../src/handlers/web/html/convert.js';
+import {
+  convertHtml,
+  escapeMarkdown,
+  MAX_ATTRIBUTES,
+  MAX_DOM_DEPTH,
+  MAX_LIST_DEPTH,
+  MAX_QUOTE_DEPTH,
+} from '../../src/handlers/web/html/convert.js';
 import { extractText, scanHtml, tidyLines } from '../../src/handlers/web/html/scan.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { InvokeResult } from '../../src/runtime/types.js';
@@ -24,13 +31,31 @@ const routes: Record<string, [string | undefined, Buffer]> = {
   '/png-as-json': ['application/json', PNG],
   '/png-untyped': [undefined, PNG],
   '/gzip-as-html': ['text/html; charset=utf-8', zlib.gzipSync('<html><body>hello</body></html>'.repeat(50))],
-  '/controls-as-text': ['text/plain', Buffer.from(Array.from({ length: 2000 }, (_, i) => (i % 3 === 0 ? 0x01 + (i % 7) : 0x41)))],
+  '/controls-as-text': [
+    'text/plain',
+    Buffer.from(Array.from({ length: 2000 }, (_, i) => (i % 3 === 0 ? 0x01 + (i % 7) : 0x41))),
+  ],
   '/invalid-utf8-as-json': ['application/json', Buffer.from(Array.from({ length: 2000 }, (_, i) => 0x80 + (i % 64)))],
   '/utf16-declared': ['text/plain; charset=utf-16le', Buffer.from('wide text without a BOM', 'utf16le')],
-  '/latin1-text': ['text/plain; charset=iso-8859-1', Buffer.from('caf\xe9 cr\xe8me br\xfbl\xe9e '.repeat(50), 'latin1')],
+  '/latin1-text': [
+    'text/plain; charset=iso-8859-1',
+    Buffer.from('caf\xe9 cr\xe8me br\xfbl\xe9e '.repeat(50), 'latin1'),
+  ],
   '/koi8r': ['text/plain; charset=koi8-r', Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4])],
-  '/euc-kr-html': ['text/html; charset=euc-kr', Buffer.concat([Buffer.from('<p>'), Buffer.from([0xc7, 0xd1, 0xb1, 0xb9]), Buffer.from('</p>')])],
-  '/meta-shift-jis': ['text/html', Buffer.concat([Buffer.from('<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"></head><body><p>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from('</p></body></html>')])],
+  '/euc-kr-html': [
+    'text/html; charset=euc-kr',
+    Buffer.concat([Buffer.from('<p>'), Buffer.from([0xc7, 0xd1, 0xb1, 0xb9]), Buffer.from('</p>')]),
+  ],
+  '/meta-shift-jis': [
+    'text/html',
+    Buffer.concat([
+      Buffer.from(
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"></head><body><p>',
+      ),
+      Buffer.from([0x93, 0xfa, 0x96, 0x7b]),
+      Buffer.from('</p></body></html>'),
+    ]),
+  ],
   '/unknown-charset': ['text/plain; charset=x-no-such-charset', Buffer.from('plain ascii survives')],
   '/utf7': ['text/html; charset=utf-7', Buffer.from('<p>hello</p>')],
   '/emoji-json': ['application/json', Buffer.from(JSON.stringify({ text: 'naïve ☕ 日本語 🙂'.repeat(40) }))],
@@ -57,11 +82,22 @@ afterAll(async () => {
 });
 
 function fetchPage(pathname: string, format: WebFetchParams['format'] = 'markdown'): Promise<InvokeResult> {
-  return createToolkit({ workspace, web: { allowPrivateNetwork: true } }).invoke('web', 'web_fetch', { url: `${origin}${pathname}`, format });
+  return createToolkit({ workspace, web: { allowPrivateNetwork: true } }).invoke('web', 'web_fetch', {
+    url: `${origin}${pathname}`,
+    format,
+  });
 }
 
 describe('binary bodies under a text label', () => {
-  for (const pathname of ['/png-as-html', '/png-as-text', '/png-as-json', '/png-untyped', '/gzip-as-html', '/controls-as-text', '/invalid-utf8-as-json']) {
+  for (const pathname of [
+    '/png-as-html',
+    '/png-as-text',
+    '/png-as-json',
+    '/png-untyped',
+    '/gzip-as-html',
+    '/controls-as-text',
+    '/invalid-utf8-as-json',
+  ]) {
     for (const format of ['markdown', 'raw'] as const) {
       it(`${pathname} (${format}) is UNSUPPORTED_CONTENT`, async () => {
         const result = await fetchPage(pathname, format);
@@ -103,14 +139,20 @@ describe('charsets', () => {
   });
 
   it('says when a declared charset cannot be decoded, and decodes as UTF-8', async () => {
-    for (const [pathname, label] of [['/unknown-charset', 'x-no-such-charset'], ['/utf7', 'utf-7']] as const) {
+    for (const [pathname, label] of [
+      ['/unknown-charset', 'x-no-such-charset'],
+      ['/utf7', 'utf-7'],
+    ] as const) {
       const result = await fetchPage(pathname);
       if (!result.ok) throw new Error(result.error.message);
       expect(result.text).toContain(`the charset "${label}" is not supported`);
       expect(result.text).toMatch(/decoded as utf-8/);
     }
     expect(pickEncoding(Buffer.from('x'), 'x-bogus', 'text')).toEqual({ encoding: 'utf-8', unsupported: 'x-bogus' });
-    expect(pickEncoding(Buffer.from('<meta charset="koi8-r">'), 'x-bogus', 'html')).toEqual({ encoding: 'koi8-r', unsupported: 'x-bogus' });
+    expect(pickEncoding(Buffer.from('<meta charset="koi8-r">'), 'x-bogus', 'html')).toEqual({
+      encoding: 'koi8-r',
+      unsupported: 'x-bogus',
+    });
     // A <meta> that names UTF-16 is read as UTF-8 (HTML's rule); a header or a BOM that says UTF-16 is not overruled.
     expect(pickEncoding(Buffer.from('<meta charset="utf-16"><p>hi'), undefined, 'html')).toEqual({ encoding: 'utf-8' });
     expect(pickEncoding(Buffer.from('<meta charset="UTF-16BE">'), undefined, 'html')).toEqual({ encoding: 'utf-8' });
@@ -141,13 +183,17 @@ describe('the DOM-free scanner', () => {
   });
 
   it('lays out text the same way from the linear scan and from the DOM: cells tab-separated, <pre> verbatim, blocks apart', () => {
-    const page = '<p>Intro</p><table><tr><td>a</td><td>b</td></tr><tr><th>c</th><td> d </td></tr></table><pre>  x\n   y</pre><p>end &amp; more</p>';
+    const page =
+      '<p>Intro</p><table><tr><td>a</td><td>b</td></tr><tr><th>c</th><td> d </td></tr></table><pre>  x\n   y</pre><p>end &amp; more</p>';
     const expected = 'Intro\n\na\tb\nc\td\n\n  x\n   y\n\nend & more';
     expect(extractText(page).content).toBe(expected);
     expect(convertHtml(page, 'text', 'http://127.0.0.1/').content).toBe(expected);
-    const blocks = '<div>one<br>two</div>   <ul><li>i1</li><li>i2 <b>bold</b></li></ul><h2>T</h2>text <span>  spaced   </span> tail';
+    const blocks =
+      '<div>one<br>two</div>   <ul><li>i1</li><li>i2 <b>bold</b></li></ul><h2>T</h2>text <span>  spaced   </span> tail';
     expect(extractText(blocks).content).toBe('one\ntwo\n\ni1\ni2 bold\n\nT\n\ntext  spaced  tail');
-    expect(convertHtml(blocks, 'text', 'http://127.0.0.1/').content).toBe('one\ntwo\n\ni1\ni2 bold\n\nT\n\ntext  spaced  tail');
+    expect(convertHtml(blocks, 'text', 'http://127.0.0.1/').content).toBe(
+      'one\ntwo\n\ni1\ni2 bold\n\nT\n\ntext  spaced  tail',
+    );
   });
 
   it('extracts text: noise skipped, entities decoded, blocks on lines, <pre> kept', () => {
@@ -168,7 +214,11 @@ describe('the DOM-free scanner', () => {
 describe('convertHtml limits', () => {
   it('flattens subtrees deeper than MAX_DOM_DEPTH and says so', () => {
     const depth = MAX_DOM_DEPTH + 50;
-    const page = convertHtml('<div>'.repeat(depth) + '<b>deep</b> text' + '</div>'.repeat(depth), 'markdown', 'http://x/');
+    const page = convertHtml(
+      '<div>'.repeat(depth) + '<b>deep</b> text' + '</div>'.repeat(depth),
+      'markdown',
+      'http://x/',
+    );
     expect(page.content).toBe('deep text');
     expect(page.notes.join()).toMatch(/flattened/);
   });
@@ -203,10 +253,18 @@ describe('elements with very many attributes', () => {
     expect(page.content).toContain('hi there');
     expect(page.notes.join(' ')).toMatch(new RegExp(`has 20000 attributes, more than the ${MAX_ATTRIBUTES}`));
     // A long tag with few attributes (an inline image) is converted as HTML.
-    const inline = convertHtml(`<p><img alt="pic" src="data:image/png;base64,${'A'.repeat(100_000)}"> and <b>bold</b></p>`, 'markdown', 'http://x/');
+    const inline = convertHtml(
+      `<p><img alt="pic" src="data:image/png;base64,${'A'.repeat(100_000)}"> and <b>bold</b></p>`,
+      'markdown',
+      'http://x/',
+    );
     expect(inline.notes).toEqual([]);
     expect(inline.content).toContain('**bold**');
-    const some = convertHtml(`<p ${Array.from({ length: 500 }, (_, i) => `d${i}=1`).join(' ')}>fine <em>x</em></p>`, 'markdown', 'http://x/');
+    const some = convertHtml(
+      `<p ${Array.from({ length: 500 }, (_, i) => `d${i}=1`).join(' ')}>fine <em>x</em></p>`,
+      'markdown',
+      'http://x/',
+    );
     expect(some.notes).toEqual([]);
     expect(some.content).toBe('fine *x*');
   });
@@ -226,17 +284,63 @@ describe('a <pre> whose <code> is not all of it', () => {
       expect(content.startsWith('```'), html).toBe(true);
     }
     // A <pre> that is one <code> keeps turndown's own rule (and its language).
-    expect(convertHtml('<pre><code class="language-js">let a;</code></pre>', 'markdown', 'http://127.0.0.1/').content).toBe('```js\nlet a;\n```');
+    expect(
+      convertHtml('<pre><code class="language-js">let a;</code></pre>', 'markdown', 'http://127.0.0.1/').content,
+    ).toBe('```js\nlet a;\n```');
   });
 });
 
 describe('convertHtml on random tag soup', () => {
   // Visible-text tokens only (no noise elements, comments or raw-text tags, which hide text by design).
   const TOKENS = [
-    '<div>', '</div>', '<b>', '</b>', '<i>', '<a href="/x">', '</a>', '<pre>', '</pre>', '<code>', '</code>', '<p>',
-    '<ul>', '<ol>', '<li>', '</li>', '<table>', '<tr>', '<td>', '</table>', '<blockquote>', '<h1>', '</h1>', '<br>',
-    '<dl>', '<dd>', '<span>', '<em>', '<div/>', '\u00a0', ' ', '  ', '\n', '\t', '`', '``', '*', '_', '\\', '[', '#',
-    '&amp;', '&nbsp;', '< ', '>', '"', 'x', 'word ',
+    '<div>',
+    '</div>',
+    '<b>',
+    '</b>',
+    '<i>',
+    '<a href="/x">',
+    '</a>',
+    '<pre>',
+    '</pre>',
+    '<code>',
+    '</code>',
+    '<p>',
+    '<ul>',
+    '<ol>',
+    '<li>',
+    '</li>',
+    '<table>',
+    '<tr>',
+    '<td>',
+    '</table>',
+    '<blockquote>',
+    '<h1>',
+    '</h1>',
+    '<br>',
+    '<dl>',
+    '<dd>',
+    '<span>',
+    '<em>',
+    '<div/>',
+    '\u00a0',
+    ' ',
+    '  ',
+    '\n',
+    '\t',
+    '`',
+    '``',
+    '*',
+    '_',
+    '\\',
+    '[',
+    '#',
+    '&amp;',
+    '&nbsp;',
+    '< ',
+    '>',
+    '"',
+    'x',
+    'word ',
   ];
   it('never throws and keeps the last word of text, in both formats', () => {
     fc.assert(
@@ -253,7 +357,7 @@ describe('convertHtml on random tag soup', () => {
 });
 
 describe('the one-pass Markdown escape', () => {
-  it('equals turndown\'s own escape on strings dense in Markdown syntax', async () => {
+  it("equals turndown's own escape on strings dense in Markdown syntax", async () => {
     const TurndownService = (await import('turndown')).default;
     const reference = new TurndownService();
     fc.assert(
@@ -263,7 +367,26 @@ describe('the one-pass Markdown escape', () => {
       { numRuns: 20_000 },
     );
     // Line-start cases spelled out (a failure here names the rule).
-    for (const text of ['- a', '+ a', '+a', '= a', '==', '# a', '###### a', '####### a', '#a', '~~~', '~~a', '> q', '12. x', '12.x', '1) x', 'a - b', '*-', '\\-']) {
+    for (const text of [
+      '- a',
+      '+ a',
+      '+a',
+      '= a',
+      '==',
+      '# a',
+      '###### a',
+      '####### a',
+      '#a',
+      '~~~',
+      '~~a',
+      '> q',
+      '12. x',
+      '12.x',
+      '1) x',
+      'a - b',
+      '*-',
+      '\\-',
+    ]) {
       expect(escapeMarkdown(text), text).toBe(reference.escape(text));
     }
   });
@@ -281,25 +404,39 @@ describe('the one-pass Markdown escape', () => {
 describe('links and <base href>', () => {
   const convert = (html: string) => convertHtml(html, 'markdown', 'https://site.example/a/b').content;
   it('resolves links and images against a <base href> in the head, as a browser does', () => {
-    expect(convert('<html><head><base href="https://cdn.example/docs/"></head><body><p><a href="page.html">x</a> <img src="i.png" alt="i"></p></body></html>'))
-      .toBe('[x](https://cdn.example/docs/page.html) ![i](https://cdn.example/docs/i.png)');
+    expect(
+      convert(
+        '<html><head><base href="https://cdn.example/docs/"></head><body><p><a href="page.html">x</a> <img src="i.png" alt="i"></p></body></html>',
+      ),
+    ).toBe('[x](https://cdn.example/docs/page.html) ![i](https://cdn.example/docs/i.png)');
   });
   it('a relative <base href> resolves against the page URL first', () => {
-    expect(convert('<head><base href="/root/"></head><p><a href="x">x</a></p>')).toBe('[x](https://site.example/root/x)');
+    expect(convert('<head><base href="/root/"></head><p><a href="x">x</a></p>')).toBe(
+      '[x](https://site.example/root/x)',
+    );
   });
   it('the first <base href> in tree order wins, even one the parser left in the body, for links before it too', () => {
-    expect(convert('<p><a href="x">x</a></p><base href="https://one.example/"><base href="https://two.example/"><p><a href="y">y</a></p>'))
-      .toBe('[x](https://one.example/x)\n\n[y](https://one.example/y)');
-    expect(convert('<head><base href="https://head.example/"></head><body><base href="https://body.example/"><a href="z">z</a></body>'))
-      .toBe('[z](https://head.example/z)');
+    expect(
+      convert(
+        '<p><a href="x">x</a></p><base href="https://one.example/"><base href="https://two.example/"><p><a href="y">y</a></p>',
+      ),
+    ).toBe('[x](https://one.example/x)\n\n[y](https://one.example/y)');
+    expect(
+      convert(
+        '<head><base href="https://head.example/"></head><body><base href="https://body.example/"><a href="z">z</a></body>',
+      ),
+    ).toBe('[z](https://head.example/z)');
   });
   it('a <base> without href, or with an unparsable one, leaves the page URL as the base', () => {
     expect(convert('<head><base target="_blank"></head><a href="x">x</a>')).toBe('[x](https://site.example/a/x)');
     expect(convert('<head><base href="http://[bad"></head><a href="x">x</a>')).toBe('[x](https://site.example/a/x)');
   });
   it('fragments, javascript: and data: links are left as written; hidden elements are dropped', () => {
-    expect(convert('<a href="#top">t</a> <a href="javascript:alert(1)">j</a> <span hidden>h</span><span aria-hidden="true">a</span>'))
-      .toBe('[t](#top) [j](javascript:alert\\(1\\))');
+    expect(
+      convert(
+        '<a href="#top">t</a> <a href="javascript:alert(1)">j</a> <span hidden>h</span><span aria-hidden="true">a</span>',
+      ),
+    ).toBe('[t](#top) [j](javascript:alert\\(1\\))');
   });
 });
 

@@ -17,7 +17,10 @@ const N = 150_000;
 /** name → [html, a string the converted content must contain] */
 const HOSTILE: Record<string, [string, string]> = {
   'pre with 150,000 spaces': [`<pre>${' '.repeat(N)}MARK</pre>`, 'MARK'],
-  'pre with spaces then a no-break space (edge-whitespace regex)': [`<pre>MARK${' '.repeat(N / 2)}\u00a0${' '.repeat(N / 2)}</pre>`, 'MARK'],
+  'pre with spaces then a no-break space (edge-whitespace regex)': [
+    `<pre>MARK${' '.repeat(N / 2)}\u00a0${' '.repeat(N / 2)}</pre>`,
+    'MARK',
+  ],
   '60,000 <br> then text': [`<p>${'<br>'.repeat(60_000)}MARK</p>`, 'MARK'],
   '20,000 nested <div>': ['<div>'.repeat(20_000) + 'MARK' + '</div>'.repeat(20_000), 'MARK'],
   '10,000 nested <ul><li>': ['<ul><li>'.repeat(10_000) + 'MARK', 'MARK'],
@@ -31,9 +34,18 @@ const HOSTILE: Record<string, [string, string]> = {
   '150,000 backslashes': [`<p>MARK${'\\'.repeat(N)}</p>`, 'MARK'],
   '150,000 backticks in <code>': [`<p>MARK<code>${'`'.repeat(N)}</code></p>`, 'MARK'],
   'code with a leading space (code-padding regex)': [`<p><code> MARK${'a'.repeat(N)}b</code></p>`, 'MARK'],
-  'backtick runs of every length': [`<p>MARK<code>${Array.from({ length: 500 }, (_, i) => '`'.repeat(i)).join('a')}</code></p>`, 'MARK'],
-  '600 × 50 table': ['<table>' + ('<tr>' + '<td>x</td>'.repeat(50) + '</tr>').repeat(600) + '</table><p>MARK</p>', 'MARK'],
-  '2,000 links with long hrefs': [Array.from({ length: 2000 }, (_, i) => `<a href="/${'x'.repeat(60)}${i}">l</a>`).join('') + 'MARK', 'MARK'],
+  'backtick runs of every length': [
+    `<p>MARK<code>${Array.from({ length: 500 }, (_, i) => '`'.repeat(i)).join('a')}</code></p>`,
+    'MARK',
+  ],
+  '600 × 50 table': [
+    '<table>' + ('<tr>' + '<td>x</td>'.repeat(50) + '</tr>').repeat(600) + '</table><p>MARK</p>',
+    'MARK',
+  ],
+  '2,000 links with long hrefs': [
+    Array.from({ length: 2000 }, (_, i) => `<a href="/${'x'.repeat(60)}${i}">l</a>`).join('') + 'MARK',
+    'MARK',
+  ],
   '30,000 comments among siblings': [`<div>${'<!---->'.repeat(30_000)}MARK</div>`, 'MARK'],
   '30,000 empty paragraphs': [`<div>${'<p> </p>'.repeat(30_000)}MARK</div>`, 'MARK'],
   '10,000 no-break spaces in links': [`<p>${'<a>&nbsp;</a>'.repeat(10_000)}MARK</p>`, 'MARK'],
@@ -52,7 +64,10 @@ const HOSTILE: Record<string, [string, string]> = {
   // Output amplification: every quote/list level prefixes every line of its content.
   '120 nested quotes around 30,000 lines': ['<blockquote>'.repeat(120) + 'x<br>'.repeat(30_000) + 'MARK', 'MARK'],
   '60 nested lists around 30,000 lines': ['<ul><li>'.repeat(60) + 'x<br>'.repeat(30_000) + 'MARK', 'MARK'],
-  '120 nested quotes around a 70,000-line <pre>': ['<blockquote>'.repeat(120) + '<pre>' + 'x\n'.repeat(70_000) + 'MARK</pre>', 'MARK'],
+  '120 nested quotes around a 70,000-line <pre>': [
+    '<blockquote>'.repeat(120) + '<pre>' + 'x\n'.repeat(70_000) + 'MARK</pre>',
+    'MARK',
+  ],
 };
 /** Sloppy but shallow markup: must be converted as HTML, not reported as too deep. */
 const SLOPPY: Record<string, string> = {
@@ -63,7 +78,8 @@ const SLOPPY: Record<string, string> = {
 };
 /** Slow to convert on purpose (≈ seconds): many blocks nested just below the parse-depth limit. */
 const SLOW_PAGE = ('<div>'.repeat(500) + 'x' + '</div>'.repeat(500)).repeat(700);
-const NORMAL_PAGE = '<html><head><title>Normal</title></head><body><h1>Hello</h1><p>A <a href="/a">link</a>.</p></body></html>';
+const NORMAL_PAGE =
+  '<html><head><title>Normal</title></head><body><h1>Hello</h1><p>A <a href="/a">link</a>.</p></body></html>';
 
 let server: http.Server;
 let origin: string;
@@ -182,7 +198,10 @@ describe('the caller’s timeout_ms covers the conversion', () => {
   it('an abort during the conversion is CANCELLED at once and the stuck worker is terminated', async () => {
     const controller = new AbortController();
     const before = convertWorkersAlive();
-    const pending = fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 60_000 }, controller.signal);
+    const pending = fetchPage(
+      { url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 60_000 },
+      controller.signal,
+    );
     await new Promise((resolve) => setTimeout(resolve, 800));
     const abortedAt = performance.now();
     controller.abort();
@@ -199,7 +218,9 @@ describe('the caller’s timeout_ms covers the conversion', () => {
   it('pages queued behind busy workers time out within their own budget, and the pool recovers', async () => {
     const started = performance.now();
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 2000 })),
+      Array.from({ length: 6 }, () =>
+        fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 2000 }),
+      ),
     );
     const elapsed = performance.now() - started;
     expect(results.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(Array(6).fill('TIMEOUT'));
@@ -216,7 +237,12 @@ describe('the caller’s timeout_ms covers the conversion', () => {
   }, 30_000);
 
   it('format raw never converts, so the slow page comes back whole', async () => {
-    const result = await fetchPage({ url: `${origin}/slow`, format: 'raw', max_bytes: 8 * 1024 * 1024, timeout_ms: 10_000 });
+    const result = await fetchPage({
+      url: `${origin}/slow`,
+      format: 'raw',
+      max_bytes: 8 * 1024 * 1024,
+      timeout_ms: 10_000,
+    });
     if (!result.ok) throw new Error(result.error.message);
     expect((result.output as { content: string }).content.length).toBe(SLOW_PAGE.length);
   }, 30_000);

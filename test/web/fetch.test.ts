@@ -42,7 +42,10 @@ function fetchWith(web: WebOptions, input: Record<string, unknown>, signal?: Abo
 }
 const open = { allowPrivateNetwork: true } as const;
 
-async function ok(input: Record<string, unknown>, web: WebOptions = open): Promise<{ output: FetchOutput; text: string }> {
+async function ok(
+  input: Record<string, unknown>,
+  web: WebOptions = open,
+): Promise<{ output: FetchOutput; text: string }> {
   const result = await fetchWith(web, input);
   if (!result.ok) throw new Error(`expected success, got ${result.error.code}: ${result.error.message}`);
   return { output: result.output as FetchOutput, text: result.text };
@@ -224,7 +227,9 @@ describe('web_fetch redirects', () => {
   });
 
   it('does not follow a redirect to a non-http scheme', async () => {
-    const error = await fails({ url: `${server.origin}/redirect-to?location=${encodeURIComponent('file:///etc/passwd')}` });
+    const error = await fails({
+      url: `${server.origin}/redirect-to?location=${encodeURIComponent('file:///etc/passwd')}`,
+    });
     expect(error.code).toBe('BLOCKED_URL');
   });
 });
@@ -258,24 +263,48 @@ describe.skipIf(!hasOpenssl())('web_fetch over https', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'toolwright-web-tls-'));
     const keyFile = path.join(dir, 'key.pem');
     const certFile = path.join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=secure.test', '-days', '1', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=secure.test',
+        '-days',
+        '1',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { stdio: 'ignore' },
+    );
     const key = await readFile(keyFile);
     const cert = await readFile(certFile);
     const sniSeen: string[] = [];
-    const tls = https.createServer({
-      key,
-      cert,
-      SNICallback: (servername, callback) => {
-        sniSeen.push(servername);
-        callback(null, undefined);
+    const tls = https.createServer(
+      {
+        key,
+        cert,
+        SNICallback: (servername, callback) => {
+          sniSeen.push(servername);
+          callback(null, undefined);
+        },
       },
-    }, (_req, res) => res.end('secret'));
+      (_req, res) => res.end('secret'),
+    );
     tls.listen(0, '127.0.0.1');
     await once(tls, 'listening');
     try {
       const port = (tls.address() as AddressInfo).port;
       const lookup = async () => [{ address: '127.0.0.1', family: 4 as const }];
-      const error = await fails({ url: `https://secure.test:${port}/`, timeout_ms: 5000 }, { allowHosts: ['secure.test'], lookup });
+      const error = await fails(
+        { url: `https://secure.test:${port}/`, timeout_ms: 5000 },
+        { allowHosts: ['secure.test'], lookup },
+      );
       expect(error.code).toBe('NETWORK_ERROR');
       expect(error.message).toMatch(/certificate/i);
       expect(sniSeen).toEqual(['secure.test']);

@@ -39,8 +39,12 @@ function resolver(table: Record<string, string | string[]>) {
   const lookup = async (hostname: string): Promise<ResolvedAddress[]> => {
     asked.push(hostname);
     const answer = table[hostname];
-    if (answer === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return (Array.isArray(answer) ? answer : [answer]).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    if (answer === undefined)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return (Array.isArray(answer) ? answer : [answer]).map((address) => ({
+      address,
+      family: address.includes(':') ? 6 : 4,
+    }));
   };
   return { lookup, asked };
 }
@@ -136,9 +140,12 @@ describe('address ranges (checked without connecting)', () => {
     expect(blockedReason(address)).toContain(words);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '2a00:1450:4001::200e'])('%s is public', (address) => {
-    expect(blockedReason(address)).toBeUndefined();
-  });
+  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '2a00:1450:4001::200e'])(
+    '%s is public',
+    (address) => {
+      expect(blockedReason(address)).toBeUndefined();
+    },
+  );
 
   it('checks literal URLs in every range', async () => {
     for (const [address] of blocked) {
@@ -166,9 +173,13 @@ describe('address ranges (checked without connecting)', () => {
 
   it('reports an unresolvable name as NETWORK_ERROR', async () => {
     const { lookup } = resolver({});
-    await expect(checkTarget(new URL('http://nowhere.test/'), { lookup })).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    await expect(checkTarget(new URL('http://nowhere.test/'), { lookup })).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+    });
     const empty = async () => [];
-    await expect(checkTarget(new URL('http://empty.test/'), { lookup: empty })).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    await expect(checkTarget(new URL('http://empty.test/'), { lookup: empty })).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+    });
   });
 });
 
@@ -194,7 +205,11 @@ describe('allowing hosts', () => {
 
   it('allowing one host does not allow another', async () => {
     const { lookup } = resolver({ 'app.test': '127.0.0.1', 'other.test': '127.0.0.1' });
-    for (const url of [`${server.origin}/text`, `http://other.test:${server.port}/text`, `http://[::1]:${server.port}/`]) {
+    for (const url of [
+      `${server.origin}/text`,
+      `http://other.test:${server.port}/text`,
+      `http://[::1]:${server.port}/`,
+    ]) {
       const result = await fetchWith({ allowHosts: ['app.test'], lookup }, url);
       expect(result.ok, url).toBe(false);
       if (!result.ok) expect(result.error.code).toBe('BLOCKED_URL');
@@ -209,7 +224,10 @@ describe('allowing hosts', () => {
       calls++;
       return [{ address: calls === 1 ? '127.0.0.1' : '127.0.0.99', family: 4 }];
     };
-    const result = await fetchWith({ allowHosts: ['127.0.0.1/32'], lookup }, `http://rebind.invalid:${server.port}/headers`);
+    const result = await fetchWith(
+      { allowHosts: ['127.0.0.1/32'], lookup },
+      `http://rebind.invalid:${server.port}/headers`,
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const seen = JSON.parse((result.output as { content: string }).content) as { headers: Record<string, string> };

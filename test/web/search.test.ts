@@ -61,7 +61,8 @@ async function fails(backend: SearchBackend | undefined, input: Record<string, u
 }
 
 const searxng = () => createSearxngBackend({ url: `${server.origin}/searxng` });
-const brave = (apiKey = 'test-key') => createBraveBackend({ apiKey, endpoint: `${server.origin}/brave/res/v1/web/search` });
+const brave = (apiKey = 'test-key') =>
+  createBraveBackend({ apiKey, endpoint: `${server.origin}/brave/res/v1/web/search` });
 
 describe('web_search without a backend', () => {
   it('is UNAVAILABLE and says how to configure one', async () => {
@@ -87,7 +88,11 @@ describe('SearXNG backend', () => {
       'https://www.other.net/c',
       'https://example.com/e',
     ]);
-    expect(output.results[0]).toEqual({ title: 'Docs & A', url: 'https://docs.example.com/a', snippet: 'About vitest mocks' });
+    expect(output.results[0]).toEqual({
+      title: 'Docs & A',
+      url: 'https://docs.example.com/a',
+      snippet: 'About vitest mocks',
+    });
     expect(text).toContain('1. Docs & A');
     expect(text).toContain('https://blog.example.org/b');
   });
@@ -116,7 +121,10 @@ describe('SearXNG backend', () => {
   });
 
   it('refuses a domain both allowed and blocked, and non-domains', async () => {
-    expect((await fails(searxng(), { query: 'q', allowed_domains: ['docs.example.com'], blocked_domains: ['example.com'] })).code).toBe('INVALID_INPUT');
+    expect(
+      (await fails(searxng(), { query: 'q', allowed_domains: ['docs.example.com'], blocked_domains: ['example.com'] }))
+        .code,
+    ).toBe('INVALID_INPUT');
     expect((await fails(searxng(), { query: 'q', blocked_domains: ['two words'] })).code).toBe('INVALID_INPUT');
     expect((await fails(searxng(), { query: '  ' })).code).toBe('INVALID_INPUT');
     expect(server.requests).toHaveLength(0);
@@ -136,7 +144,9 @@ describe('SearXNG backend', () => {
   });
 
   it('times out a backend that never answers', async () => {
-    const error = await fails(createSearxngBackend({ url: `${server.origin}/searxng-slow`, timeoutMs: 300 }), { query: 'q' });
+    const error = await fails(createSearxngBackend({ url: `${server.origin}/searxng-slow`, timeoutMs: 300 }), {
+      query: 'q',
+    });
     expect(error.code).toBe('TIMEOUT');
   }, 15_000);
 
@@ -160,12 +170,20 @@ describe('Brave backend', () => {
     expect(params.get('count')).toBe('5');
     expect(output.backend).toBe('brave');
     expect(output.results).toHaveLength(5);
-    expect(output.results[0]).toEqual({ title: 'Brave 0', url: 'https://site0.example/0', snippet: 'Result <0> for node streams' });
+    expect(output.results[0]).toEqual({
+      title: 'Brave 0',
+      url: 'https://site0.example/0',
+      snippet: 'Result <0> for node streams',
+    });
   });
 
   it('filters by domain after asking for more results', async () => {
     const { output } = await ok(brave(), { query: 'q', max_results: 3, allowed_domains: ['site1.example'] });
-    expect(output.results.map((r) => r.url)).toEqual(['https://site1.example/1', 'https://site1.example/4', 'https://site1.example/7']);
+    expect(output.results.map((r) => r.url)).toEqual([
+      'https://site1.example/1',
+      'https://site1.example/4',
+      'https://site1.example/7',
+    ]);
     expect(new URL(server.requests[0]!.url, 'http://x').searchParams.get('count')).toBe('9');
   });
 
@@ -179,7 +197,12 @@ describe('Brave backend', () => {
 
 describe('a host-supplied backend', () => {
   it('has its unexpected failure reported as NETWORK_ERROR, not a crash', async () => {
-    const broken: SearchBackend = { name: 'broken', search: async () => { throw new Error('socket hang up'); } };
+    const broken: SearchBackend = {
+      name: 'broken',
+      search: async () => {
+        throw new Error('socket hang up');
+      },
+    };
     const error = await fails(broken, { query: 'q' });
     expect(error.code).toBe('NETWORK_ERROR');
     expect(error.message).toContain('socket hang up');
@@ -204,9 +227,15 @@ describe('searchBackendFromEnv', () => {
     expect(searchBackendFromEnv({})).toBeUndefined();
     expect(searchBackendFromEnv({ TOOLWRIGHT_SEARCH_URL: 'http://localhost:8888' })?.name).toBe('searxng');
     expect(searchBackendFromEnv({ TOOLWRIGHT_BRAVE_API_KEY: 'k' })?.name).toBe('brave');
-    expect(searchBackendFromEnv({ TOOLWRIGHT_SEARCH_URL: 'http://localhost:8888', TOOLWRIGHT_BRAVE_API_KEY: 'k' })?.name).toBe('searxng');
     expect(
-      searchBackendFromEnv({ TOOLWRIGHT_SEARCH_URL: 'http://localhost:8888', TOOLWRIGHT_BRAVE_API_KEY: 'k', TOOLWRIGHT_SEARCH_BACKEND: 'brave' })?.name,
+      searchBackendFromEnv({ TOOLWRIGHT_SEARCH_URL: 'http://localhost:8888', TOOLWRIGHT_BRAVE_API_KEY: 'k' })?.name,
+    ).toBe('searxng');
+    expect(
+      searchBackendFromEnv({
+        TOOLWRIGHT_SEARCH_URL: 'http://localhost:8888',
+        TOOLWRIGHT_BRAVE_API_KEY: 'k',
+        TOOLWRIGHT_SEARCH_BACKEND: 'brave',
+      })?.name,
     ).toBe('brave');
   });
 
@@ -221,7 +250,10 @@ describe('searchBackendFromEnv', () => {
   it('is what createToolkit uses when no backend is passed', async () => {
     process.env.TOOLWRIGHT_SEARCH_URL = `${server.origin}/searxng`;
     try {
-      const result = await createToolkit({ workspace }).invoke('web', 'web_search', { query: 'from env', max_results: 1 });
+      const result = await createToolkit({ workspace }).invoke('web', 'web_search', {
+        query: 'from env',
+        max_results: 1,
+      });
       expect(result.ok).toBe(true);
       if (result.ok) expect((result.output as SearchOutput).backend).toBe('searxng');
       expect(server.requests).toHaveLength(1);
@@ -239,16 +271,29 @@ describe('hostile search responses are handled in linear time', () => {
     const lt = '<'.repeat(1_000_000);
     const hostile = http.createServer((req, res) => {
       if ((req.url ?? '').startsWith('/fail/')) return void res.writeHead(500, { 'content-type': 'text/html' }).end(lt);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results: [{ url: 'https://a.example/', title: lt.slice(0, 300_000), content: lt.slice(0, 300_000) }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            results: [{ url: 'https://a.example/', title: lt.slice(0, 300_000), content: lt.slice(0, 300_000) }],
+          }),
+        );
     });
     hostile.listen(0, '127.0.0.1');
     await once(hostile, 'listening');
     const origin = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
     try {
-      const failing = await createToolkit({ workspace, search: createSearxngBackend({ url: `${origin}/fail` }) }).invoke('web', 'web_search', { query: 'q' });
+      const failing = await createToolkit({
+        workspace,
+        search: createSearxngBackend({ url: `${origin}/fail` }),
+      }).invoke('web', 'web_search', { query: 'q' });
       expect(failing.ok).toBe(false);
       if (!failing.ok) expect(failing.error.code).toBe('HTTP_ERROR');
-      const ok = await createToolkit({ workspace, search: createSearxngBackend({ url: origin }) }).invoke('web', 'web_search', { query: 'q' });
+      const ok = await createToolkit({ workspace, search: createSearxngBackend({ url: origin }) }).invoke(
+        'web',
+        'web_search',
+        { query: 'q' },
+      );
       expect(ok.ok).toBe(true);
     } finally {
       hostile.closeAllConnections();

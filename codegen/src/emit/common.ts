@@ -26,7 +26,9 @@ export const DEFAULT_LAYOUT: Layout = { out: 'src/generated', tests: 'test/gener
 
 /** The specifier that imports `toFile` from a module in `fromDir` (ESM: relative, with the emitted extension). */
 export function importSpecifier(fromDir: string, toFile: string): string {
-  const relative = path.posix.relative(fromDir, toFile).replace(/\.(m|c)?tsx?$/, (_m, kind: string | undefined) => `.${kind ?? ''}js`);
+  const relative = path.posix
+    .relative(fromDir, toFile)
+    .replace(/\.(m|c)?tsx?$/, (_m, kind: string | undefined) => `.${kind ?? ''}js`);
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 

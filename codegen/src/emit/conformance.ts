@@ -54,7 +54,11 @@ function operationCase(op: OperationModel, probeBase: ReadonlyMap<string, number
 }
 
 /** <tests>/<provider>.conformance.test.ts, or undefined for a provider without operations. */
-export function emitConformance(provider: ProviderModel, probeBase: ReadonlyMap<string, number>, layout: Layout): EmittedFile | undefined {
+export function emitConformance(
+  provider: ProviderModel,
+  probeBase: ReadonlyMap<string, number>,
+  layout: Layout,
+): EmittedFile | undefined {
   if (provider.operations.length === 0) return undefined;
   const data = { provider: provider.name, operations: provider.operations.map((op) => operationCase(op, probeBase)) };
   const content = [

@@ -50,7 +50,10 @@ function isPlainObject(schema: Schema): boolean {
 }
 
 /** A type expression, and whether it must be parenthesised inside another (a union or intersection). */
-interface Type { text: string; compound: boolean }
+interface Type {
+  text: string;
+  compound: boolean;
+}
 const UNKNOWN: Type = { text: 'unknown', compound: false };
 const simple = (text: string): Type => ({ text, compound: false });
 const grouped = (type: Type) => (type.compound ? `(${type.text})` : type.text);
@@ -86,13 +89,21 @@ class TypeEmitter {
 
   private typeFor(type: string, schema: Schema, indent: string): Type {
     switch (type) {
-      case 'string': return simple('string');
-      case 'number': case 'integer': return simple('number');
-      case 'boolean': return simple('boolean');
-      case 'null': return simple('null');
-      case 'array': return simple(this.arrayType(schema, indent));
-      case 'object': return simple(this.objectType(schema, indent));
-      default: return UNKNOWN;
+      case 'string':
+        return simple('string');
+      case 'number':
+      case 'integer':
+        return simple('number');
+      case 'boolean':
+        return simple('boolean');
+      case 'null':
+        return simple('null');
+      case 'array':
+        return simple(this.arrayType(schema, indent));
+      case 'object':
+        return simple(this.objectType(schema, indent));
+      default:
+        return UNKNOWN;
     }
   }
 
@@ -106,7 +117,8 @@ class TypeEmitter {
     const item = grouped(this.type(schema.items ?? true, indent));
     // A small minItems is spelt out ([T, ...T[]]): `list[0]` is then known to exist.
     const min = typeof schema.minItems === 'number' && Number.isInteger(schema.minItems) ? schema.minItems : 0;
-    if (min > 0 && min <= MAX_SPELT_ITEMS) return `[${[...new Array<string>(min).fill(item), `...${item}[]`].join(', ')}]`;
+    if (min > 0 && min <= MAX_SPELT_ITEMS)
+      return `[${[...new Array<string>(min).fill(item), `...${item}[]`].join(', ')}]`;
     return `${item}[]`;
   }
 
@@ -117,10 +129,15 @@ class TypeEmitter {
     const lines: string[] = [];
     for (const [key, sub] of Object.entries(properties)) {
       const doc = isObj(sub) ? comment(sub.description, inner) : '';
-      lines.push(`${doc}${inner}${IDENTIFIER.test(key) ? key : JSON.stringify(key)}${required.has(key) ? '' : '?'}: ${this.typeOf(sub, inner)};`);
+      lines.push(
+        `${doc}${inner}${IDENTIFIER.test(key) ? key : JSON.stringify(key)}${required.has(key) ? '' : '?'}: ${this.typeOf(sub, inner)};`,
+      );
     }
     // Names beyond the declared ones that the schema admits (patterns, or an open object).
-    if (isObj(schema.patternProperties) || (schema.additionalProperties !== undefined && schema.additionalProperties !== false)) {
+    if (
+      isObj(schema.patternProperties) ||
+      (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
+    ) {
       lines.push(`${inner}[key: string]: unknown;`);
     }
     return lines.length === 0 ? '{}' : `{\n${lines.join('\n')}\n${indent}}`;
@@ -149,13 +166,21 @@ function union(members: Type[]): Type {
 }
 
 function pascal(text: string): string {
-  return text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((part) => part[0]!.toUpperCase() + part.slice(1)).join('').replace(/^\d/, '_$&');
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('')
+    .replace(/^\d/, '_$&');
 }
 
 /** A doc comment for a description; `*\/` inside it cannot end the comment early. */
 export function comment(description: unknown, indent: string): string {
   if (typeof description !== 'string' || description.trim() === '') return '';
-  const lines = description.trim().replace(/\*\//g, '*\\/').split(/\r\n|[\r\n\u2028\u2029]/);
+  const lines = description
+    .trim()
+    .replace(/\*\//g, '*\\/')
+    .split(/\r\n|[\r\n\u2028\u2029]/);
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((line) => `${indent} *${line ? ` ${line}` : ''}`).join('\n')}\n${indent} */\n`;
 }

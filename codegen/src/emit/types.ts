@@ -8,20 +8,35 @@ import { declarationsFor } from './ts-type.js';
 export function emitTypes(model: CatalogModel, layout: Layout): EmittedFile {
   const parts: string[] = [HEADER, "import type { CommonErrorCode, Handler } from 'toolwright';", ''];
   const codes = [...Object.keys(COMMON_ERRORS), ...model.errors.map((e) => e.code)];
-  parts.push('/** Every error code a tool call of this catalog can carry: its own codes and toolwright\'s common ones. */');
-  parts.push(`export type ErrorCode =\n  | CommonErrorCode${model.errors.map((e) => `\n  | ${str(e.code)}`).join('')};`, '');
-  parts.push(`export const ERROR_CODES = [\n${codes.map((code) => `  ${str(code)},`).join('\n')}\n] as const satisfies readonly ErrorCode[];`, '');
+  parts.push(
+    "/** Every error code a tool call of this catalog can carry: its own codes and toolwright's common ones. */",
+  );
+  parts.push(
+    `export type ErrorCode =\n  | CommonErrorCode${model.errors.map((e) => `\n  | ${str(e.code)}`).join('')};`,
+    '',
+  );
+  parts.push(
+    `export const ERROR_CODES = [\n${codes.map((code) => `  ${str(code)},`).join('\n')}\n] as const satisfies readonly ErrorCode[];`,
+    '',
+  );
 
   for (const op of model.operations) {
     parts.push(`// ${op.id}`);
-    parts.push(declarationsFor(op.params, `${op.typeName}Params`), '', declarationsFor(op.result, `${op.typeName}Result`), '');
+    parts.push(
+      declarationsFor(op.params, `${op.typeName}Params`),
+      '',
+      declarationsFor(op.result, `${op.typeName}Result`),
+      '',
+    );
   }
 
   // A type alias, not an interface: it must be assignable to toolwright's index-signature map.
   parts.push('/** Every operation by tool name: its provider, params and result (types `toolkit.call`). */');
   parts.push('export type Operations = {');
   for (const op of model.operations) {
-    parts.push(`  ${op.name}: { provider: ${str(op.provider)}; id: ${str(op.id)}; params: ${op.typeName}Params; result: ${op.typeName}Result };`);
+    parts.push(
+      `  ${op.name}: { provider: ${str(op.provider)}; id: ${str(op.id)}; params: ${op.typeName}Params; result: ${op.typeName}Result };`,
+    );
   }
   parts.push('};', '');
   parts.push('export type OperationName = keyof Operations;', '');

@@ -29,7 +29,12 @@ export async function repositoryFolder(ctx: HandlerContext, relative?: string): 
  * (GIT_CEILING_DIRECTORIES), never prompts, and core.fsmonitor (which runs a command named by the
  * repository's own config) is off.
  */
-export async function git(ctx: HandlerContext, cwd: string, args: string[], env: Record<string, string> = {}): Promise<GitResult> {
+export async function git(
+  ctx: HandlerContext,
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<GitResult> {
   try {
     const result = await execa('git', ['-c', 'core.fsmonitor=false', '-c', 'core.quotePath=false', ...args], {
       cwd,
@@ -61,7 +66,9 @@ export function gitFailure(result: GitResult, what: string): ToolError {
   if (/not a git repository/i.test(result.stderr)) {
     return new ToolError('NOT_A_REPOSITORY', `${what}: not inside a git repository within the workspace`);
   }
-  return new ToolError('GIT_FAILED', `${what}: git exited with ${result.exitCode}: ${message}`, { exitCode: result.exitCode });
+  return new ToolError('GIT_FAILED', `${what}: git exited with ${result.exitCode}: ${message}`, {
+    exitCode: result.exitCode,
+  });
 }
 
 /** The checked-out branch (also on a branch without commits), or null on a detached HEAD. */

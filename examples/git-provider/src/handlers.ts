@@ -24,7 +24,8 @@ export function parseStatus(output: string): Entry[] {
       entries.push({ path: file, status: 'conflicted', staged: false });
     } else {
       const code = x !== ' ' ? x : y;
-      const status = code === 'A' || code === 'C' ? 'added' : code === 'D' ? 'deleted' : code === 'R' ? 'renamed' : 'modified';
+      const status =
+        code === 'A' || code === 'C' ? 'added' : code === 'D' ? 'deleted' : code === 'R' ? 'renamed' : 'modified';
       entries.push({ path: file, status, staged: x !== ' ' });
     }
   }
@@ -41,7 +42,10 @@ export const handlers = {
       const branch = await currentBranch(ctx, cwd);
       const output = { branch, clean: entries.length === 0, entries };
       const lines = entries.map((e) => `  ${e.status}${e.staged ? ' (staged)' : ''}: ${e.path}`);
-      return withText(output, `On branch ${branch ?? '(detached HEAD)'}: ${entries.length === 0 ? 'nothing to commit, working tree clean' : `${entries.length} change(s)\n${lines.join('\n')}`}`);
+      return withText(
+        output,
+        `On branch ${branch ?? '(detached HEAD)'}: ${entries.length === 0 ? 'nothing to commit, working tree clean' : `${entries.length} change(s)\n${lines.join('\n')}`}`,
+      );
     },
 
     async git_log(params, ctx) {
@@ -53,10 +57,14 @@ export const handlers = {
         if (/does not have any commits yet/.test(result.stderr)) return { commits: [] };
         throw gitFailure(result, 'git log');
       }
-      const commits = result.stdout.split('\x1e').map((record) => record.trim()).filter(Boolean).map((record) => {
-        const [hash = '', author = '', email = '', date = '', subject = ''] = record.split('\x1f');
-        return { hash, author, email, date, subject };
-      });
+      const commits = result.stdout
+        .split('\x1e')
+        .map((record) => record.trim())
+        .filter(Boolean)
+        .map((record) => {
+          const [hash = '', author = '', email = '', date = '', subject = ''] = record.split('\x1f');
+          return { hash, author, email, date, subject };
+        });
       return { commits };
     },
 
@@ -75,14 +83,25 @@ export const handlers = {
             GIT_COMMITTER_EMAIL: params.author.email,
           }
         : {};
-      const committed = await git(ctx, cwd, ['-c', 'user.useConfigOnly=true', 'commit', '--quiet', '-m', params.message], identity);
+      const committed = await git(
+        ctx,
+        cwd,
+        ['-c', 'user.useConfigOnly=true', 'commit', '--quiet', '-m', params.message],
+        identity,
+      );
       if (committed.exitCode !== 0) {
         const said = committed.stdout + committed.stderr;
         if (/nothing (added )?to commit|no changes added to commit/.test(said)) {
-          throw new ToolError('NOTHING_TO_COMMIT', 'there are no staged changes to commit; stage files first or pass all: true');
+          throw new ToolError(
+            'NOTHING_TO_COMMIT',
+            'there are no staged changes to commit; stage files first or pass all: true',
+          );
         }
         if (/Author identity unknown|Please tell me who you are|no email was given|empty ident name/i.test(said)) {
-          throw new ToolError('NO_IDENTITY', 'git has no author identity configured here; pass author: { name, email }');
+          throw new ToolError(
+            'NO_IDENTITY',
+            'git has no author identity configured here; pass author: { name, email }',
+          );
         }
         throw gitFailure(committed, 'git commit');
       }
@@ -95,7 +114,10 @@ export const handlers = {
         branch: await currentBranch(ctx, cwd),
         files_changed: files.stdout.split('\0').filter(Boolean).length,
       };
-      return withText(output, `Committed ${output.hash.slice(0, 12)} on ${output.branch ?? '(detached HEAD)'}: ${output.files_changed} file(s) changed`);
+      return withText(
+        output,
+        `Committed ${output.hash.slice(0, 12)} on ${output.branch ?? '(detached HEAD)'}: ${output.files_changed} file(s) changed`,
+      );
     },
   },
 } satisfies Handlers;

@@ -35,7 +35,8 @@ async function commitFile(dir: string, file: string, content: string, message: s
   await sh(dir, 'add', file);
   await sh(dir, 'commit', '-q', '-m', message);
 }
-const toolkitFor = (workspace: string) => createToolkit({ workspace, providers: [...referenceProviders, ...gitProviders] });
+const toolkitFor = (workspace: string) =>
+  createToolkit({ workspace, providers: [...referenceProviders, ...gitProviders] });
 
 describe('git_status', () => {
   it('reports the branch and every staged, modified and untracked file', async () => {
@@ -135,11 +136,22 @@ describe('git_commit', () => {
     const toolkit = toolkitFor(root);
     const staged = await toolkit.call.git_commit({ message: 'only a' });
     expect(staged.files_changed).toBe(1);
-    expect((await toolkit.call.git_status({})).entries).toEqual([{ path: 'b.txt', status: 'untracked', staged: false }]);
-    const all = await toolkit.call.git_commit({ message: 'the rest', all: true, author: { name: 'Ada', email: 'ada@example.com' } });
+    expect((await toolkit.call.git_status({})).entries).toEqual([
+      { path: 'b.txt', status: 'untracked', staged: false },
+    ]);
+    const all = await toolkit.call.git_commit({
+      message: 'the rest',
+      all: true,
+      author: { name: 'Ada', email: 'ada@example.com' },
+    });
     expect(all).toMatchObject({ branch: 'main', files_changed: 1 });
     const log = await toolkit.call.git_log({ limit: 1 });
-    expect(log.commits[0]).toMatchObject({ hash: all.hash, subject: 'the rest', author: 'Ada', email: 'ada@example.com' });
+    expect(log.commits[0]).toMatchObject({
+      hash: all.hash,
+      subject: 'the rest',
+      author: 'Ada',
+      email: 'ada@example.com',
+    });
   });
 
   it('a message that looks like a flag is committed as a message', async () => {
@@ -181,7 +193,9 @@ describe('types', () => {
     // @ts-expect-error git_status has no such param
     await toolkit.call.git_status({ colour: true }).catch(() => undefined);
     // @ts-expect-error not a code of this catalog (nor a common one)
-    expect(() => { throw new ToolError('NOT_A_CODE', 'x'); }).toThrow();
+    expect(() => {
+      throw new ToolError('NOT_A_CODE', 'x');
+    }).toThrow();
     const ok = new ToolError('NOT_A_REPOSITORY', 'typed');
     expect(ok).toBeInstanceOf(AnyToolError);
     const common = new ToolError('TIMEOUT', 'common codes are inherited');

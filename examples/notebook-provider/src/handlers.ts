@@ -61,10 +61,18 @@ export const handlers: Handlers = {
 
     async note_run(params, ctx) {
       return new Promise((resolve, reject) => {
-        const child = spawn('bash', ['-c', params.line], { cwd: ctx.workspace.root, signal: ctx.signal, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn('bash', ['-c', params.line], {
+          cwd: ctx.workspace.root,
+          signal: ctx.signal,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let output = '';
-        child.stdout.on('data', (chunk: Buffer) => { output += chunk; });
-        child.stderr.on('data', (chunk: Buffer) => { output += chunk; });
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk;
+        });
+        child.stderr.on('data', (chunk: Buffer) => {
+          output += chunk;
+        });
         child.on('error', reject);
         child.on('close', (code) => resolve({ exit_code: code ?? 1, output }));
       });

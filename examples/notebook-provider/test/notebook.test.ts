@@ -8,7 +8,15 @@ import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { approvalText, createProgrammaticUserChannel, createToolkit, referenceProviders, type ApprovalRequest, type InvokeResult, type ToolkitOptions } from 'toolwright';
+import {
+  approvalText,
+  createProgrammaticUserChannel,
+  createToolkit,
+  referenceProviders,
+  type ApprovalRequest,
+  type InvokeResult,
+  type ToolkitOptions,
+} from 'toolwright';
 import { notebookProviders } from '../src/index.js';
 
 let parent: string;
@@ -24,39 +32,65 @@ beforeEach(async () => {
   await symlink(path.join(parent, 'outside', 'secret.md'), path.join(root, 'link-out.md'));
   await symlink(path.join(parent, 'outside'), path.join(root, 'dir-out'));
 });
-afterEach(async () => { await rm(parent, { recursive: true, force: true }); });
+afterEach(async () => {
+  await rm(parent, { recursive: true, force: true });
+});
 
 let server: http.Server;
 let origin: string;
 beforeAll(async () => {
-  server = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('up'); });
+  server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('up');
+  });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(async () => { server.close(); });
+afterAll(async () => {
+  server.close();
+});
 
-const toolkit = (options: Omit<ToolkitOptions, 'workspace'> = {}) => createToolkit({ ...options, workspace: root, providers: [...referenceProviders, ...notebookProviders] });
+const toolkit = (options: Omit<ToolkitOptions, 'workspace'> = {}) =>
+  createToolkit({ ...options, workspace: root, providers: [...referenceProviders, ...notebookProviders] });
 const code = (result: InvokeResult) => (result.ok ? 'OK' : result.error.code);
 
 describe('confinement of path and glob parameters', () => {
   it('refuses ../x, a symlink out, a folder link out and an absolute path elsewhere', async () => {
     const kit = toolkit();
-    for (const p of ['../outside/secret.md', 'link-out.md', 'dir-out/secret.md', path.join(parent, 'outside', 'secret.md'), '/etc/hostname']) {
+    for (const p of [
+      '../outside/secret.md',
+      'link-out.md',
+      'dir-out/secret.md',
+      path.join(parent, 'outside', 'secret.md'),
+      '/etc/hostname',
+    ]) {
       const result = await kit.invoke('notebook', 'note_read', { path: p });
       expect([p, code(result)]).toEqual([p, 'OUTSIDE_WORKSPACE']);
       expect(result.text).not.toContain('OUTSIDE\n');
     }
     for (const p of ['../outside/new.md', 'dir-out/new.md']) {
-      expect([p, code(await kit.invoke('notebook', 'note_save', { path: p, text: 'x' }))]).toEqual([p, 'OUTSIDE_WORKSPACE']);
+      expect([p, code(await kit.invoke('notebook', 'note_save', { path: p, text: 'x' }))]).toEqual([
+        p,
+        'OUTSIDE_WORKSPACE',
+      ]);
     }
     await expect(readFile(path.join(parent, 'outside', 'new.md'))).rejects.toThrow();
-    expect(await kit.call.note_read({ path: path.join(root, 'notes', 'a.md') })).toEqual({ path: 'notes/a.md', text: 'alpha\n' });
+    expect(await kit.call.note_read({ path: path.join(root, 'notes', 'a.md') })).toEqual({
+      path: 'notes/a.md',
+      text: 'alpha\n',
+    });
   });
 
   it('keeps glob patterns inside the workspace', async () => {
     const kit = toolkit();
-    for (const [pattern, expected] of [['../*', 'OUTSIDE_WORKSPACE'], ['dir-out/*', 'OUTSIDE_WORKSPACE'], ['/etc/*', 'OUTSIDE_WORKSPACE'], ['*/../../*', 'INVALID_PATTERN'], ['**/*.md', 'OK']] as const) {
+    for (const [pattern, expected] of [
+      ['../*', 'OUTSIDE_WORKSPACE'],
+      ['dir-out/*', 'OUTSIDE_WORKSPACE'],
+      ['/etc/*', 'OUTSIDE_WORKSPACE'],
+      ['*/../../*', 'INVALID_PATTERN'],
+      ['**/*.md', 'OK'],
+    ] as const) {
       expect([pattern, code(await kit.invoke('notebook', 'note_find', { pattern }))]).toEqual([pattern, expected]);
     }
     expect(await kit.call.note_find({ pattern: '*.md', folder: 'notes' })).toEqual({ files: ['notes/a.md'] });
@@ -64,16 +98,22 @@ describe('confinement of path and glob parameters', () => {
 });
 
 describe('rules by role', () => {
-  it('path rules apply to the notebook\'s paths, reads and writes alike', async () => {
-    const kit = toolkit({ policy: { rules: [{ path: ['**/.env', 'private/**'], decision: 'deny' }], default: 'allow' } });
+  it("path rules apply to the notebook's paths, reads and writes alike", async () => {
+    const kit = toolkit({
+      policy: { rules: [{ path: ['**/.env', 'private/**'], decision: 'deny' }], default: 'allow' },
+    });
     expect(code(await kit.invoke('notebook', 'note_read', { path: '.env' }))).toBe('DENIED_BY_POLICY');
-    expect(code(await kit.invoke('notebook', 'note_save', { path: 'private/x.md', text: 'x' }))).toBe('DENIED_BY_POLICY');
+    expect(code(await kit.invoke('notebook', 'note_save', { path: 'private/x.md', text: 'x' }))).toBe(
+      'DENIED_BY_POLICY',
+    );
     expect(code(await kit.invoke('notebook', 'note_read', { path: 'notes/a.md' }))).toBe('OK');
   });
 
   it('command rules see every simple command: deny rm * catches `ls; rm x`', async () => {
     await writeFile(path.join(root, 'x'), 'keep');
-    const kit = toolkit({ policy: { rules: [{ operation: 'note_run', command: 'rm *', decision: 'deny' }], default: 'allow' } });
+    const kit = toolkit({
+      policy: { rules: [{ operation: 'note_run', command: 'rm *', decision: 'deny' }], default: 'allow' },
+    });
     for (const line of ['ls; rm x', 'ls && rm -f x', 'echo | xargs rm x', 'bash -c "rm x"']) {
       expect([line, code(await kit.invoke('notebook', 'note_run', { line }))]).toEqual([line, 'DENIED_BY_POLICY']);
     }
@@ -83,12 +123,20 @@ describe('rules by role', () => {
 
   it('the address guard refuses 127.0.0.1 by default; the test server is reachable only with allowPrivateNetwork', async () => {
     expect(code(await toolkit().invoke('notebook', 'url_check', { url: `${origin}/` }))).toBe('BLOCKED_URL');
-    expect(code(await toolkit().invoke('notebook', 'url_check', { url: 'http://169.254.169.254/latest/meta-data/' }))).toBe('BLOCKED_URL');
-    expect(await toolkit({ web: { allowPrivateNetwork: true } }).call.url_check({ url: `${origin}/` })).toEqual({ status: 200, content_type: 'text/plain' });
+    expect(
+      code(await toolkit().invoke('notebook', 'url_check', { url: 'http://169.254.169.254/latest/meta-data/' })),
+    ).toBe('BLOCKED_URL');
+    expect(await toolkit({ web: { allowPrivateNetwork: true } }).call.url_check({ url: `${origin}/` })).toEqual({
+      status: 200,
+      content_type: 'text/plain',
+    });
   });
 
   it('host rules apply to the url', async () => {
-    const kit = toolkit({ web: { allowPrivateNetwork: true }, policy: { rules: [{ operation: 'url_check', host: '127.0.0.1', decision: 'deny' }], default: 'allow' } });
+    const kit = toolkit({
+      web: { allowPrivateNetwork: true },
+      policy: { rules: [{ operation: 'url_check', host: '127.0.0.1', decision: 'deny' }], default: 'allow' },
+    });
     expect(code(await kit.invoke('notebook', 'url_check', { url: `${origin}/` }))).toBe('DENIED_BY_POLICY');
   });
 });
@@ -99,11 +147,21 @@ describe('redaction by role', () => {
     await writeFile(path.join(root, '.credentials'), 'ann:correct horse battery');
     const kit = toolkit({
       policy: { rules: [{ provider: 'notebook', decision: 'ask' }] },
-      user: createProgrammaticUserChannel({ approve: (call) => { requests.push(call); return true; } }),
+      user: createProgrammaticUserChannel({
+        approve: (call) => {
+          requests.push(call);
+          return true;
+        },
+      }),
     });
-    expect(await kit.call.sign_in({ user: 'ann', password: 'correct horse battery' })).toEqual({ user: 'ann', signed_in: true });
+    expect(await kit.call.sign_in({ user: 'ann', password: 'correct horse battery' })).toEqual({
+      user: 'ann',
+      signed_in: true,
+    });
     const long = `# Minutes\n${'- item\n'.repeat(300)}the last line`;
-    expect(await kit.call.note_save({ path: 'notes/minutes.md', text: long })).toMatchObject({ path: 'notes/minutes.md' });
+    expect(await kit.call.note_save({ path: 'notes/minutes.md', text: long })).toMatchObject({
+      path: 'notes/minutes.md',
+    });
     expect(JSON.stringify(requests)).not.toContain('correct horse');
     const shown = requests.map((request) => approvalText(request).text);
     expect(shown[0]).toContain('"password": "\u27easecret, 21 chars\u27eb"');

@@ -18,7 +18,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const entry = path.join(here, '..', 'dist', 'index.js');
-const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('toolwright/package.json')), 'dist', 'cli.js');
+const bin = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('toolwright/package.json')),
+  'dist',
+  'cli.js',
+);
 
 let parent: string;
 let root: string;
@@ -34,9 +38,15 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'notes', 'a.md'), 'alpha\n');
   await writeFile(path.join(root, '.credentials'), 'ann:correct horse battery');
   await symlink(path.join(parent, 'outside', 'secret.md'), path.join(root, 'link-out.md'));
-  await writeFile(path.join(parent, 'no-rm.yaml'), 'default: allow\nrules:\n  - operation: note_run\n    command: "rm *"\n    decision: deny\n');
+  await writeFile(
+    path.join(parent, 'no-rm.yaml'),
+    'default: allow\nrules:\n  - operation: note_run\n    command: "rm *"\n    decision: deny\n',
+  );
   await writeFile(path.join(parent, 'ask.yaml'), 'default: allow\nrules:\n  - provider: notebook\n    decision: ask\n');
-  server = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('up'); });
+  server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('up');
+  });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -47,15 +57,26 @@ afterAll(async () => {
 });
 
 /** `toolwright call TOOL JSON --provider dist/index.js --workspace ws --json ...`: exit code and result. */
-function call(tool: string, input: unknown, ...flags: string[]): Promise<{ code: number; result: { ok: boolean; error?: { code: string; message: string }; output?: unknown; text: string } }> {
+function call(
+  tool: string,
+  input: unknown,
+  ...flags: string[]
+): Promise<{
+  code: number;
+  result: { ok: boolean; error?: { code: string; message: string }; output?: unknown; text: string };
+}> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [bin, 'call', tool, JSON.stringify(input), '--provider', entry, '--workspace', root, '--json', ...flags], (error, stdout, stderr) => {
-      try {
-        resolve({ code: error ? Number(error.code) : 0, result: JSON.parse(stdout) });
-      } catch {
-        reject(new Error(`toolwright call ${tool} printed no JSON: ${stdout}${stderr}`));
-      }
-    });
+    execFile(
+      process.execPath,
+      [bin, 'call', tool, JSON.stringify(input), '--provider', entry, '--workspace', root, '--json', ...flags],
+      (error, stdout, stderr) => {
+        try {
+          resolve({ code: error ? Number(error.code) : 0, result: JSON.parse(stdout) });
+        } catch {
+          reject(new Error(`toolwright call ${tool} printed no JSON: ${stdout}${stderr}`));
+        }
+      },
+    );
   });
 }
 
@@ -68,18 +89,29 @@ describe('toolwright call --provider', PROCESSES, () => {
       const { code, result } = await call('note_read', { path: p });
       expect([p, code, result.error?.code]).toEqual([p, 1, 'OUTSIDE_WORKSPACE']);
     }
-    expect((await call('note_read', { path: 'notes/a.md' })).result.output).toEqual({ path: 'notes/a.md', text: 'alpha\n' });
+    expect((await call('note_read', { path: 'notes/a.md' })).result.output).toEqual({
+      path: 'notes/a.md',
+      text: 'alpha\n',
+    });
   });
 
-  it('applies a policy file\'s command rules to the notebook\'s shell line', async () => {
-    const { result } = await call('note_run', { line: 'ls; rm notes/a.md' }, '--policy', path.join(parent, 'no-rm.yaml'));
+  it("applies a policy file's command rules to the notebook's shell line", async () => {
+    const { result } = await call(
+      'note_run',
+      { line: 'ls; rm notes/a.md' },
+      '--policy',
+      path.join(parent, 'no-rm.yaml'),
+    );
     expect(result.error?.code).toBe('DENIED_BY_POLICY');
     expect((await call('note_read', { path: 'notes/a.md' })).result.ok).toBe(true);
   });
 
   it('guards the url: 127.0.0.1 is refused unless --allow-private-network', async () => {
     expect((await call('url_check', { url: `${origin}/` })).result.error?.code).toBe('BLOCKED_URL');
-    expect((await call('url_check', { url: `${origin}/` }, '--allow-private-network')).result.output).toEqual({ status: 200, content_type: 'text/plain' });
+    expect((await call('url_check', { url: `${origin}/` }, '--allow-private-network')).result.output).toEqual({
+      status: 200,
+      content_type: 'text/plain',
+    });
   });
 
   it('never prints the password', async () => {
@@ -91,7 +123,11 @@ describe('toolwright call --provider', PROCESSES, () => {
 
 describe('toolwright mcp --provider (MCP SDK client over stdio)', PROCESSES, () => {
   async function connect(...flags: string[]) {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--provider', entry, '--workspace', root, ...flags], stderr: 'ignore' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'mcp', '--provider', entry, '--workspace', root, ...flags],
+      stderr: 'ignore',
+    });
     const client = new Client({ name: 'notebook-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
     const messages: string[] = [];
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
@@ -101,21 +137,29 @@ describe('toolwright mcp --provider (MCP SDK client over stdio)', PROCESSES, () 
     await client.connect(transport);
     return { client, messages, close: () => client.close() };
   }
-  const text = (result: CallToolResult) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+  const text = (result: CallToolResult) =>
+    (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
 
   it('lists the notebook tools without roles in their schemas, and confines and guards their arguments', async () => {
     const { client, close } = await connect();
     try {
       const { tools } = await client.listTools();
       const names = tools.map((t) => t.name);
-      for (const name of ['note_read', 'note_find', 'note_run', 'url_check', 'sign_in', 'note_save', 'read_file']) expect(names).toContain(name);
+      for (const name of ['note_read', 'note_find', 'note_run', 'url_check', 'sign_in', 'note_save', 'read_file'])
+        expect(names).toContain(name);
       expect(JSON.stringify(tools)).not.toContain('"role"');
-      const outside = (await client.callTool({ name: 'note_read', arguments: { path: '../outside/secret.md' } })) as CallToolResult;
+      const outside = (await client.callTool({
+        name: 'note_read',
+        arguments: { path: '../outside/secret.md' },
+      })) as CallToolResult;
       expect(outside.isError).toBe(true);
       expect(text(outside)).toMatch(/OUTSIDE_WORKSPACE/);
       const glob = (await client.callTool({ name: 'note_find', arguments: { pattern: '../*' } })) as CallToolResult;
       expect(text(glob)).toMatch(/OUTSIDE_WORKSPACE/);
-      const blocked = (await client.callTool({ name: 'url_check', arguments: { url: `${origin}/` } })) as CallToolResult;
+      const blocked = (await client.callTool({
+        name: 'url_check',
+        arguments: { url: `${origin}/` },
+      })) as CallToolResult;
       expect(text(blocked)).toMatch(/BLOCKED_URL/);
     } finally {
       await close();
@@ -125,10 +169,16 @@ describe('toolwright mcp --provider (MCP SDK client over stdio)', PROCESSES, () 
   it('an ask approval (elicitation) shows no secret and summarises content', async () => {
     const { client, messages, close } = await connect('--policy', path.join(parent, 'ask.yaml'));
     try {
-      const signed = (await client.callTool({ name: 'sign_in', arguments: { user: 'ann', password: 'correct horse battery' } })) as CallToolResult;
+      const signed = (await client.callTool({
+        name: 'sign_in',
+        arguments: { user: 'ann', password: 'correct horse battery' },
+      })) as CallToolResult;
       expect(signed.isError).toBeFalsy();
       const long = `# Minutes\n${'- item\n'.repeat(300)}the last line`;
-      const saved = (await client.callTool({ name: 'note_save', arguments: { path: 'notes/m.md', text: long } })) as CallToolResult;
+      const saved = (await client.callTool({
+        name: 'note_save',
+        arguments: { path: 'notes/m.md', text: long },
+      })) as CallToolResult;
       expect(saved.isError).toBeFalsy();
       expect(messages).toHaveLength(2);
       expect(messages[0]).toContain('\u27easecret, 21 chars\u27eb');

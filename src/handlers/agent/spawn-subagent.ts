@@ -5,8 +5,12 @@ import { withText, type Rendered } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { DEFAULT_MAX_DEPTH, scopeCapabilities } from './capabilities.js';
 
-export async function spawnSubagent(params: SpawnSubagentParams, ctx: HandlerContext): Promise<Rendered<SpawnSubagentResult>> {
-  if (params.prompt.trim() === '') throw new ToolError('INVALID_INPUT', 'prompt must not be blank: describe the whole task for the sub-agent');
+export async function spawnSubagent(
+  params: SpawnSubagentParams,
+  ctx: HandlerContext,
+): Promise<Rendered<SpawnSubagentResult>> {
+  if (params.prompt.trim() === '')
+    throw new ToolError('INVALID_INPUT', 'prompt must not be blank: describe the whole task for the sub-agent');
   const profile = scopeCapabilities(params.capabilities, ctx);
   const maxDepth = ctx.toolkit.options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const depth = ctx.session.depth + 1;
@@ -19,7 +23,10 @@ export async function spawnSubagent(params: SpawnSubagentParams, ctx: HandlerCon
   }
   const kernel = ctx.services.kernel;
   if (!kernel) {
-    throw new ToolError('UNAVAILABLE', 'no agent kernel is attached to this toolkit (createToolkit({ kernel })), so sub-agents cannot run; do the work directly');
+    throw new ToolError(
+      'UNAVAILABLE',
+      'no agent kernel is attached to this toolkit (createToolkit({ kernel })), so sub-agents cannot run; do the work directly',
+    );
   }
   const result = await kernel.runSession({
     prompt: params.prompt,
@@ -29,11 +36,17 @@ export async function spawnSubagent(params: SpawnSubagentParams, ctx: HandlerCon
     depth,
     signal: ctx.signal,
     // The child shares the parent's live services (its task list included), never a wider profile.
-    parentOptions: { ...ctx.toolkit.options, tasks: ctx.services.tasks, user: ctx.services.user, clock: ctx.services.clock },
+    parentOptions: {
+      ...ctx.toolkit.options,
+      tasks: ctx.services.tasks,
+      user: ctx.services.user,
+      clock: ctx.services.clock,
+    },
   });
   const output = { session_id: String(result.session_id), status: result.status, output: String(result.output ?? '') };
-  const header = output.status === 'completed'
-    ? `Sub-agent "${params.description}" (${output.session_id}) finished:`
-    : `Sub-agent "${params.description}" (${output.session_id}) ${output.status}:`;
+  const header =
+    output.status === 'completed'
+      ? `Sub-agent "${params.description}" (${output.session_id}) finished:`
+      : `Sub-agent "${params.description}" (${output.session_id}) ${output.status}:`;
   return withText(output, `${header}\n${output.output}`);
 }

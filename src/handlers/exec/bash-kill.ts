@@ -7,7 +7,13 @@ import { jobTable, killJob } from './jobs/job-table.js';
 export async function bashKill(params: BashKillParams, ctx: HandlerContext): Promise<Rendered<BashKillResult>> {
   const job = jobTable(ctx).get(params.job_id);
   const killed = await killJob(job);
-  const result: BashKillResult = { job_id: job.id, killed, status: job.status, exit_code: job.exitCode, signal: job.signal };
+  const result: BashKillResult = {
+    job_id: job.id,
+    killed,
+    status: job.status,
+    exit_code: job.exitCode,
+    signal: job.signal,
+  };
   const text = killed
     ? `${job.id} killed with every process it started; its output stays readable with bash_output`
     : `${job.id} had already ended (${job.status}${job.exitCode !== null ? `, exit code ${job.exitCode}` : ''}); nothing was killed`;

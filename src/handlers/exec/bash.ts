@@ -26,7 +26,10 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
     job_id: job.id,
   };
   const sandboxed = prepared.settings.mode === 'none' ? '' : ` in the ${prepared.settings.mode} sandbox`;
-  return withText(result, `started in the background as ${job.id}${sandboxed}` +
-    (timeoutMs === undefined ? ' (no timeout)' : ` (killed after ${timeoutMs} ms)`) +
-    `. Read its output with bash_output {"job_id": "${job.id}"} (add wait_ms to wait for more); stop it with bash_kill {"job_id": "${job.id}"}.`);
+  return withText(
+    result,
+    `started in the background as ${job.id}${sandboxed}` +
+      (timeoutMs === undefined ? ' (no timeout)' : ` (killed after ${timeoutMs} ms)`) +
+      `. Read its output with bash_output {"job_id": "${job.id}"} (add wait_ms to wait for more); stop it with bash_kill {"job_id": "${job.id}"}.`,
+  );
 }

@@ -6,4 +6,9 @@ import { bashKill } from './bash-kill.js';
 import { bashOutput } from './bash-output.js';
 import { shellRead } from './shell-read.js';
 
-export const execHandlers = { bash, bash_output: bashOutput, bash_kill: bashKill, shell_read: shellRead } satisfies ExecHandlers;
+export const execHandlers = {
+  bash,
+  bash_output: bashOutput,
+  bash_kill: bashKill,
+  shell_read: shellRead,
+} satisfies ExecHandlers;

@@ -28,7 +28,10 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
   try {
     await loadBashParser();
   } catch (error) {
-    throw new ToolError('UNAVAILABLE', `shell_read needs the bash parser (tree-sitter-bash), which could not be loaded: ${(error as Error).message}; reinstall the package's dependencies`);
+    throw new ToolError(
+      'UNAVAILABLE',
+      `shell_read needs the bash parser (tree-sitter-bash), which could not be loaded: ${(error as Error).message}; reinstall the package's dependencies`,
+    );
   }
   throwIfAborted(ctx.signal);
   const base = ctx.services.exec;
@@ -45,17 +48,29 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
     if (outside) throw refused(clip(params.command), outside);
   }
   // A second wall for git, bash and rg: configuration that runs helpers is overridden or removed.
-  const exec = { ...base, env: { ...base.env, ...shellReadEnv([...Object.keys(process.env), ...Object.keys(base.env ?? {})]) } };
+  const exec = {
+    ...base,
+    env: { ...base.env, ...shellReadEnv([...Object.keys(process.env), ...Object.keys(base.env ?? {})]) },
+  };
   if (verdict.programs.includes('git')) {
     // The repository git reads is the one at cwd: a `cd` in the same line could reach another.
-    if (verdict.programs.includes('cd')) throw refused(clip(params.command), 'git and cd in one line are not accepted (git would read another repository than the one checked); set cwd instead');
+    if (verdict.programs.includes('cd'))
+      throw refused(
+        clip(params.command),
+        'git and cd in one line are not accepted (git would read another repository than the one checked); set cwd instead',
+      );
     const check = await checkRepositories(cwd, commandEnv(exec), root, ctx.signal, await workspaceConfinement(ctx));
     if (check.problem) throw refused(clip(params.command), check.problem);
     if (!sandboxed && check.top !== undefined && !isInside(root, check.top)) {
-      throw refused(clip(params.command), `git would read the repository at ${check.top}, outside the workspace; without a sandbox shell_read reads only inside the workspace`);
+      throw refused(
+        clip(params.command),
+        `git would read the repository at ${check.top}, outside the workspace; without a sandbox shell_read reads only inside the workspace`,
+      );
     }
   }
-  const runCtx: HandlerContext = Object.create(ctx, { services: { value: Object.freeze({ ...ctx.services, exec: Object.freeze(exec) }) } });
+  const runCtx: HandlerContext = Object.create(ctx, {
+    services: { value: Object.freeze({ ...ctx.services, exec: Object.freeze(exec) }) },
+  });
   return runCommand(runCtx, {
     command: params.command,
     ...(params.cwd !== undefined ? { cwd: params.cwd } : {}),

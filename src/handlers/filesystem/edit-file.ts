@@ -17,7 +17,12 @@ export async function editFile(params: EditFileParams, ctx: HandlerContext): Pro
   const resolved = confinedPath(ctx, 'path');
   const dryRun = params.dry_run ?? false;
   if (params.old_str === '') return createWithEdit(ctx, resolved, params.new_str, dryRun);
-  const done = await runEdits(ctx, resolved, [{ old_str: params.old_str, new_str: params.new_str, replace_all: params.replace_all ?? false }], dryRun);
+  const done = await runEdits(
+    ctx,
+    resolved,
+    [{ old_str: params.old_str, new_str: params.new_str, replace_all: params.replace_all ?? false }],
+    dryRun,
+  );
   return withText(done, editText(done, 'the edit'));
 }
 
@@ -26,20 +31,38 @@ async function createWithEdit(ctx: HandlerContext, resolved: ResolvedPath, conte
   const { unifiedDiff } = await loadDiff();
   const done = await changeFile(ctx, resolved, { createParents: !dryRun, dryRun }, (current) => {
     if (current) {
-      throw new ToolError('ALREADY_EXISTS', `${resolved.relative} already exists; an empty old_str only creates new files (use write_file to replace it, or give the text to replace)`);
+      throw new ToolError(
+        'ALREADY_EXISTS',
+        `${resolved.relative} already exists; an empty old_str only creates new files (use write_file to replace it, or give the text to replace)`,
+      );
     }
-    const diff = unifiedDiff(resolved.relative, '', content, content === '' ? [] : [{ start: 0, end: content.length, oldStart: 0, oldEnd: 0 }]);
-    const result = { path: resolved.relative, replacements: 1, diff, created: true, ...(dryRun ? { dry_run: true as const } : {}) };
+    const diff = unifiedDiff(
+      resolved.relative,
+      '',
+      content,
+      content === '' ? [] : [{ start: 0, end: content.length, oldStart: 0, oldEnd: 0 }],
+    );
+    const result = {
+      path: resolved.relative,
+      replacements: 1,
+      diff,
+      created: true,
+      ...(dryRun ? { dry_run: true as const } : {}),
+    };
     const data = utf8Bytes(content); // a dry run refuses what the real one would
     return { data: dryRun ? undefined : data, result };
   }).catch(async (error: unknown) => {
     // A dry run does not create the parent folders: a missing one means the file would be new.
     if (dryRun && error instanceof ToolError && error.code === 'NOT_FOUND' && !resolved.exists) {
-      const diff = unifiedDiff(resolved.relative, '', content, [{ start: 0, end: content.length, oldStart: 0, oldEnd: 0 }]);
+      const diff = unifiedDiff(resolved.relative, '', content, [
+        { start: 0, end: content.length, oldStart: 0, oldEnd: 0 },
+      ]);
       return { path: resolved.relative, replacements: 1, diff, created: true, dry_run: true as const };
     }
     throw error;
   });
-  const head = done.dry_run ? `Dry run: would create ${resolved.relative}; nothing was written` : `Created ${resolved.relative}`;
+  const head = done.dry_run
+    ? `Dry run: would create ${resolved.relative}; nothing was written`
+    : `Created ${resolved.relative}`;
   return withText(done, `${head}\n${done.diff}`);
 }

@@ -10,14 +10,20 @@ function extraFsError(error: unknown, displayPath: string): ToolError | undefine
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
     case 'ENAMETOOLONG':
-      return new ToolError('INVALID_INPUT', `${displayPath} is too long: a name may be at most 255 bytes and a path 4095 bytes`);
+      return new ToolError(
+        'INVALID_INPUT',
+        `${displayPath} is too long: a name may be at most 255 bytes and a path 4095 bytes`,
+      );
     case 'ENXIO':
     case 'ENODEV':
       return new ToolError('INVALID_INPUT', `${displayPath} is not a regular file (a socket, FIFO or device)`);
     case 'EROFS':
       return new ToolError('PERMISSION_DENIED', `${displayPath} is on a read-only file system`);
     case 'ETXTBSY':
-      return new ToolError('PERMISSION_DENIED', `${displayPath} is a program that is running; it cannot be written now`);
+      return new ToolError(
+        'PERMISSION_DENIED',
+        `${displayPath} is a program that is running; it cannot be written now`,
+      );
     case 'EFBIG':
     case 'EOVERFLOW':
       return new ToolError('TOO_LARGE', `${displayPath} is too large for this operation`);
@@ -26,7 +32,10 @@ function extraFsError(error: unknown, displayPath: string): ToolError | undefine
       return new ToolError('INVALID_INPUT', `the file system refuses the name ${displayPath} (${code})`);
     case 'ENOSPC':
     case 'EDQUOT':
-      return new ToolError('INTERNAL', `no space left on the device (or quota exceeded) writing ${displayPath}; nothing was changed`);
+      return new ToolError(
+        'INTERNAL',
+        `no space left on the device (or quota exceeded) writing ${displayPath}; nothing was changed`,
+      );
     case 'EMFILE':
     case 'ENFILE':
       return new ToolError('INTERNAL', `too many open files in this process while opening ${displayPath}; retry later`);
@@ -48,6 +57,13 @@ export function rethrowFs(error: unknown, displayPath: string): never {
 /** NOT_FOUND for a missing file, naming files of the folder with similar names. */
 export async function notFound(resolved: ResolvedPath): Promise<ToolError> {
   const similar = await similarNames(resolved.absolute);
-  const hint = similar.length > 0 ? `; did you mean ${similar.map((n) => JSON.stringify(path.posix.join(path.posix.dirname(resolved.relative), n).replace(/^\.\//, ''))).join(', ')}?` : '';
-  return new ToolError('NOT_FOUND', `${resolved.relative} does not exist${hint}`, similar.length ? { similar } : undefined);
+  const hint =
+    similar.length > 0
+      ? `; did you mean ${similar.map((n) => JSON.stringify(path.posix.join(path.posix.dirname(resolved.relative), n).replace(/^\.\//, ''))).join(', ')}?`
+      : '';
+  return new ToolError(
+    'NOT_FOUND',
+    `${resolved.relative} does not exist${hint}`,
+    similar.length ? { similar } : undefined,
+  );
 }

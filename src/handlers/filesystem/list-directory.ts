@@ -46,14 +46,19 @@ function typeOf(entry: Dirent): EntryType {
 
 const join = (rel: string, name: string) => (rel === '.' ? name : `${rel}/${name}`);
 
-export async function listDirectory(params: ListDirectoryParams, ctx: HandlerContext): Promise<HandlerReturn<ListDirectoryResult>> {
+export async function listDirectory(
+  params: ListDirectoryParams,
+  ctx: HandlerContext,
+): Promise<HandlerReturn<ListDirectoryResult>> {
   const resolved = confinedPath(ctx, 'path');
   if (!resolved.exists) throw await notFound(resolved);
   const depth = params.depth ?? 1;
   const limit = params.limit ?? DEFAULT_LIMIT;
   const includeIgnored = params.include_ignored ?? false;
   // Loaded on first use: `call read_file` must not load glob's dependencies (fast-glob, ignore).
-  const rules = includeIgnored ? undefined : new (await import('../search/glob/walk.js')).GitignoreRules(ctx.workspace.root);
+  const rules = includeIgnored
+    ? undefined
+    : new (await import('../search/glob/walk.js')).GitignoreRules(ctx.workspace.root);
   const first = await openListed(ctx, resolved);
   const walk: Walk = { ctx, rules, limit, shown: 0, ignored: 0, truncated: false, unreadable: 0 };
   const top: Node[] = [];
@@ -81,8 +86,16 @@ export async function listDirectory(params: ListDirectoryParams, ctx: HandlerCon
     level = next;
   }
   const { entries, lines, bounded } = flatten(top);
-  const output: ListDirectoryResult = { path: resolved.relative, entries, truncated: walk.truncated || bounded, ignored: walk.ignored };
-  return withText(output, textOf(output, lines, { depth, limit, includeIgnored, unreadable: walk.unreadable, bounded }));
+  const output: ListDirectoryResult = {
+    path: resolved.relative,
+    entries,
+    truncated: walk.truncated || bounded,
+    ignored: walk.ignored,
+  };
+  return withText(
+    output,
+    textOf(output, lines, { depth, limit, includeIgnored, unreadable: walk.unreadable, bounded }),
+  );
 }
 
 /** What a listing has found and shown so far, across the levels of its breadth-first walk. */
@@ -102,7 +115,8 @@ async function openListed(ctx: HandlerContext, resolved: ResolvedPath): Promise<
     return await VerifiedDir.open(ctx.workspace.root, resolved.absolute, resolved.relative);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTDIR') throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, not a folder; use read_file to read it`);
+    if (code === 'ENOTDIR')
+      throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, not a folder; use read_file to read it`);
     if (code === 'ELOOP') throw swappedError(resolved.relative);
     rethrowFs(error, resolved.relative);
   }
@@ -145,12 +159,17 @@ async function listFolder(walk: Walk, dir: VerifiedDir, folder: Folder): Promise
     entries = entries.filter((e) => e.isDirectory() || !rules.ignoresLoaded(base ? `${base}/${e.name}` : e.name));
   }
   walk.ignored += all - entries.length;
-  entries.sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  entries.sort(
+    (a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
   if (entries.length > walk.limit - walk.shown) {
     entries = entries.slice(0, walk.limit - walk.shown);
     walk.truncated = true;
   }
-  let nodes = entries.map((dirent): Node => ({ name: dirent.name, entry: { path: join(folder.rel, dirent.name), type: typeOf(dirent) } }));
+  let nodes = entries.map((dirent): Node => ({
+    name: dirent.name,
+    entry: { path: join(folder.rel, dirent.name), type: typeOf(dirent) },
+  }));
   // A path rule that hides a file from read_file hides its name here too (as from glob and grep).
   const visiblePaths = walk.ctx.visiblePaths;
   if (visiblePaths && nodes.length > 0) {
@@ -236,15 +255,22 @@ function render(node: Node): string {
   return entry.type === 'other' ? `${node.name}  (not a regular file)` : `${node.name}${size}`;
 }
 
-function textOf(output: ListDirectoryResult, lines: string[], o: { depth: number; limit: number; includeIgnored: boolean; unreadable: number; bounded: boolean }): string {
+function textOf(
+  output: ListDirectoryResult,
+  lines: string[],
+  o: { depth: number; limit: number; includeIgnored: boolean; unreadable: number; bounded: boolean },
+): string {
   const where = output.path === '.' ? 'the workspace root' : output.path;
   const dirs = output.entries.filter((e) => e.type === 'dir').length;
   const notes: string[] = [];
   if (output.entries.length === 0) notes.push(`${where} is empty`);
   if (output.truncated) {
-    notes.push(`showing the first ${plural(output.entries.length, 'entry').replace('entrys', 'entries')} (${o.bounded ? `the answer's size bound, ${MAX_LISTING_CHARS / 1024} KiB` : `limit=${o.limit}`}); list a sub-folder, lower depth, raise limit, or use glob to find specific files`);
+    notes.push(
+      `showing the first ${plural(output.entries.length, 'entry').replace('entrys', 'entries')} (${o.bounded ? `the answer's size bound, ${MAX_LISTING_CHARS / 1024} KiB` : `limit=${o.limit}`}); list a sub-folder, lower depth, raise limit, or use glob to find specific files`,
+    );
   }
-  if (output.ignored > 0 && !o.includeIgnored) notes.push(`${output.ignored} ignored by .gitignore or .git hidden (include_ignored: true shows them)`);
+  if (output.ignored > 0 && !o.includeIgnored)
+    notes.push(`${output.ignored} ignored by .gitignore or .git hidden (include_ignored: true shows them)`);
   if (o.unreadable > 0) notes.push(`${plural(o.unreadable, 'folder')} could not be read or entered`);
   const head = `${where} (depth ${o.depth}): ${plural(dirs, 'folder')}, ${output.entries.length - dirs} other entries`;
   return [head, ...lines, ...(notes.length ? [`(${notes.join('; ')})`] : [])].join('\n');

@@ -12,7 +12,9 @@ export async function multiEdit(params: MultiEditParams, ctx: HandlerContext): P
   const label = (index: number) => editLabel(index, total);
   params.edits.forEach((edit, index) => {
     if (edit.old_str === edit.new_str) {
-      throw new ToolError('INVALID_INPUT', `${label(index)}: old_str and new_str are identical; nothing would change`, { edit_index: index });
+      throw new ToolError('INVALID_INPUT', `${label(index)}: old_str and new_str are identical; nothing would change`, {
+        edit_index: index,
+      });
     }
   });
   const resolved = confinedPath(ctx, 'path');

@@ -44,7 +44,10 @@ function closeQuietly(handle: DescriptorFile): void {
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /** The file (resolved by the runtime) opened for reading, its descriptor verified inside the workspace. */
-async function openForRead(workspace: Workspace, resolved: ResolvedPath): Promise<{ resolved: ResolvedPath; handle: DescriptorFile; stats: BigIntStats }> {
+async function openForRead(
+  workspace: Workspace,
+  resolved: ResolvedPath,
+): Promise<{ resolved: ResolvedPath; handle: DescriptorFile; stats: BigIntStats }> {
   if (!resolved.exists) throw await notFound(resolved);
   try {
     return { resolved, ...(await workspace.openVerified(resolved, READ_FLAGS)) };
@@ -57,12 +60,15 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
   const { resolved, handle, stats } = await openForRead(ctx.workspace, confinedPath(ctx, 'path'));
   let pooled: Buffer | undefined;
   try {
-    if (stats.isDirectory()) throw new ToolError('IS_DIRECTORY', `${resolved.relative} is a directory; use glob to list files`);
+    if (stats.isDirectory())
+      throw new ToolError('IS_DIRECTORY', `${resolved.relative} is a directory; use glob to list files`);
     if (!stats.isFile()) throw new ToolError('INVALID_INPUT', `${resolved.relative} is not a regular file`);
     // One read serves small files whole (most reads); larger ones get their first 64 KiB sniffed.
     const size = Number(stats.size);
     const small = size <= SMALL_FILE_BYTES;
-    const head = small ? Buffer.allocUnsafe(size) : (pooled = sniffPool.pop() ?? Buffer.allocUnsafe(ENCODING_SAMPLE_BYTES));
+    const head = small
+      ? Buffer.allocUnsafe(size)
+      : (pooled = sniffPool.pop() ?? Buffer.allocUnsafe(ENCODING_SAMPLE_BYTES));
     // A window from the end of a large file will start with the file's last chunk: it is read
     // together with the head (one wait for both instead of one after the other).
     const tailLength = !small && (params.offset ?? 1) < 0 ? Math.min(TAIL_CHUNK_BYTES, size - head.length) : 0;
@@ -75,22 +81,43 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
     const sniff = head.subarray(0, bytesRead);
     const media = mediaKindOf(resolved.relative, sniff);
     if (params.pages !== undefined && media !== 'pdf') {
-      throw new ToolError('INVALID_INPUT', `pages is for PDFs; ${resolved.relative} is ${media ? `a ${media}` : 'text'}${media === 'notebook' ? ' (use offset/limit for cells)' : ' (use offset/limit for lines)'}`);
+      throw new ToolError(
+        'INVALID_INPUT',
+        `pages is for PDFs; ${resolved.relative} is ${media ? `a ${media}` : 'text'}${media === 'notebook' ? ' (use offset/limit for cells)' : ' (use offset/limit for lines)'}`,
+      );
     }
     if (media) {
-      const result = await readMedia(media, { handle, size, display: resolved.relative, head: whole ? sniff : undefined }, params, ctx.signal);
+      const result = await readMedia(
+        media,
+        { handle, size, display: resolved.relative, head: whole ? sniff : undefined },
+        params,
+        ctx.signal,
+      );
       ctx.session.recordRead(resolved.absolute, stampOf(stats));
       return result;
     }
     const key = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`;
     const kind = sharedLineIndex.peek(key)?.textKind ?? (await detectTextKind(sniff, whole));
     if (!kind) {
-      throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file (${plural(size, 'byte')}); read_file shows text, images (png, jpeg, gif, webp), PDFs and notebooks`);
+      throw new ToolError(
+        'BINARY_FILE',
+        `${resolved.relative} is a binary file (${plural(size, 'byte')}); read_file shows text, images (png, jpeg, gif, webp), PDFs and notebooks`,
+      );
     }
     // A short tail read (the file shrank since the stat) is not used: the scan then reads and notices.
-    const knownTail: KnownBytes | undefined = tail && tailRead?.bytesRead === tail.length ? { position: size - tail.length, bytes: tail, atEnd: true } : undefined;
+    const knownTail: KnownBytes | undefined =
+      tail && tailRead?.bytesRead === tail.length
+        ? { position: size - tail.length, bytes: tail, atEnd: true }
+        : undefined;
     const result = await readTextFile(
-      { reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, knownTail), size, key, kind, display: resolved.relative, tail: knownTail },
+      {
+        reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, knownTail),
+        size,
+        key,
+        kind,
+        display: resolved.relative,
+        tail: knownTail,
+      },
       params,
       ctx.signal,
     );

@@ -11,12 +11,23 @@ import { confinedPath } from '../../runtime/confine.js';
 export async function writeFile(params: WriteFileParams, ctx: HandlerContext): Promise<HandlerReturn<WriteFileResult>> {
   const resolved = confinedPath(ctx, 'path');
   let encoding = 'utf-8';
-  const output = await changeFile(ctx, resolved, { createParents: true, sample: ENCODING_SAMPLE_BYTES }, async (current) => {
-    // encodeLike throws INVALID_INPUT naming a character the file's encoding cannot hold.
-    const encoded = await encodeLike(current?.head, params.content);
-    encoding = encoded.encoding;
-    return { data: encoded.bytes, result: { path: resolved.relative, bytes: encoded.bytes.length, created: current === undefined } };
-  });
+  const output = await changeFile(
+    ctx,
+    resolved,
+    { createParents: true, sample: ENCODING_SAMPLE_BYTES },
+    async (current) => {
+      // encodeLike throws INVALID_INPUT naming a character the file's encoding cannot hold.
+      const encoded = await encodeLike(current?.head, params.content);
+      encoding = encoded.encoding;
+      return {
+        data: encoded.bytes,
+        result: { path: resolved.relative, bytes: encoded.bytes.length, created: current === undefined },
+      };
+    },
+  );
   const kept = encoding === 'utf-8' ? '' : `, kept as ${encoding}`;
-  return withText(output, `${output.created ? 'Created' : 'Wrote'} ${resolved.relative} (${plural(output.bytes, 'byte')}${kept})`);
+  return withText(
+    output,
+    `${output.created ? 'Created' : 'Wrote'} ${resolved.relative} (${plural(output.bytes, 'byte')}${kept})`,
+  );
 }

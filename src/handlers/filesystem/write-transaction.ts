@@ -3,7 +3,14 @@ import type { BigIntStats } from 'node:fs';
 import { constants } from 'node:fs';
 import { lstat, mkdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicReplace, markSwept, OwnerNotKept, overwriteInPlace, siblingNameFor, sweepLeftovers } from '../../runtime/atomic-write.js';
+import {
+  atomicReplace,
+  markSwept,
+  OwnerNotKept,
+  overwriteInPlace,
+  siblingNameFor,
+  sweepLeftovers,
+} from '../../runtime/atomic-write.js';
 import { ToolError } from '../../runtime/errors.js';
 import { acquireFileLock, fileMutex } from '../../runtime/locks.js';
 import { sameStamp, stampOf } from '../../runtime/session.js';
@@ -67,23 +74,46 @@ const MAX_ATTEMPTS = 3;
  *    do not take the lock: on a difference the whole change is redone, up to 3 times);
  * 6. a file whose owner a replacement cannot keep is written in place instead, as a plain write.
  */
-export async function changeFile<T>(ctx: HandlerContext, resolved: ResolvedPath, options: ChangeOptions, plan: (current: CurrentFile | undefined) => Promise<ChangePlan<T>> | ChangePlan<T>): Promise<T> {
+export async function changeFile<T>(
+  ctx: HandlerContext,
+  resolved: ResolvedPath,
+  options: ChangeOptions,
+  plan: (current: CurrentFile | undefined) => Promise<ChangePlan<T>> | ChangePlan<T>,
+): Promise<T> {
   if (resolved.directory) {
-    const kind = resolved.exists ? ((await stat(resolved.absolute).catch(() => undefined))?.isDirectory() ? 'IS_DIRECTORY' : 'NOT_DIRECTORY') : 'INVALID_INPUT';
-    throw new ToolError(kind, `the path ${resolved.relative === '.' ? '.' : `${resolved.relative}/`} ends with "/" (or "/." or "/.."): it names a folder; give a file path`);
+    const kind = resolved.exists
+      ? (await stat(resolved.absolute).catch(() => undefined))?.isDirectory()
+        ? 'IS_DIRECTORY'
+        : 'NOT_DIRECTORY'
+      : 'INVALID_INPUT';
+    throw new ToolError(
+      kind,
+      `the path ${resolved.relative === '.' ? '.' : `${resolved.relative}/`} ends with "/" (or "/." or "/.."): it names a folder; give a file path`,
+    );
   }
-  if (resolved.relative === '.') throw new ToolError('IS_DIRECTORY', 'the workspace root is a directory; give a file path');
-  return fileMutex.run(resolved.absolute, () => transaction(ctx, resolved, options, plan)).catch((error: unknown) => rethrowFs(error, resolved.relative));
+  if (resolved.relative === '.')
+    throw new ToolError('IS_DIRECTORY', 'the workspace root is a directory; give a file path');
+  return fileMutex
+    .run(resolved.absolute, () => transaction(ctx, resolved, options, plan))
+    .catch((error: unknown) => rethrowFs(error, resolved.relative));
 }
 
-async function transaction<T>(ctx: HandlerContext, resolved: ResolvedPath, options: ChangeOptions, plan: (current: CurrentFile | undefined) => Promise<ChangePlan<T>> | ChangePlan<T>): Promise<T> {
+async function transaction<T>(
+  ctx: HandlerContext,
+  resolved: ResolvedPath,
+  options: ChangeOptions,
+  plan: (current: CurrentFile | undefined) => Promise<ChangePlan<T>> | ChangePlan<T>,
+): Promise<T> {
   const name = path.basename(resolved.absolute);
   const dir = await openParent(ctx, resolved, options.createParents);
   try {
     let release: (() => Promise<void>) | undefined;
     if (!options.dryRun) {
       await sweepLeftovers(dir, dir.absolute);
-      release = await acquireFileLock(dir, siblingNameFor(name, '.tw-lock'), { signal: ctx.signal, display: resolved.relative }).catch((error: unknown) => {
+      release = await acquireFileLock(dir, siblingNameFor(name, '.tw-lock'), {
+        signal: ctx.signal,
+        display: resolved.relative,
+      }).catch((error: unknown) => {
         // A folder this process cannot write holds no lock file (nor a temp file): a file in it
         // that we may write is written in place, serialized within this process only.
         if (isAccessError(error)) return undefined;
@@ -97,7 +127,10 @@ async function transaction<T>(ctx: HandlerContext, resolved: ResolvedPath, optio
         } catch (error) {
           if (!(error instanceof ChangedMeanwhile)) throw error;
           if (round >= MAX_ATTEMPTS) {
-            throw new ToolError('STALE_FILE', `${resolved.relative} kept changing on disk while this call ran (another program is writing it); read it again and retry`);
+            throw new ToolError(
+              'STALE_FILE',
+              `${resolved.relative} kept changing on disk while this call ran (another program is writing it); read it again and retry`,
+            );
           }
         }
       }
@@ -112,7 +145,14 @@ async function transaction<T>(ctx: HandlerContext, resolved: ResolvedPath, optio
   }
 }
 
-async function attempt<T>(ctx: HandlerContext, resolved: ResolvedPath, dir: VerifiedDir, name: string, options: ChangeOptions, plan: (current: CurrentFile | undefined) => Promise<ChangePlan<T>> | ChangePlan<T>): Promise<T> {
+async function attempt<T>(
+  ctx: HandlerContext,
+  resolved: ResolvedPath,
+  dir: VerifiedDir,
+  name: string,
+  options: ChangeOptions,
+  plan: (current: CurrentFile | undefined) => Promise<ChangePlan<T>> | ChangePlan<T>,
+): Promise<T> {
   const current = await openCurrent(dir, name, resolved, options);
   try {
     if (current) assertNotStale(ctx, resolved, current.stats);
@@ -138,7 +178,8 @@ async function openParent(ctx: HandlerContext, resolved: ResolvedPath, create: b
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw await notFound(resolved);
-    if (code === 'ENOTDIR' || code === 'EEXIST') throw new ToolError('NOT_DIRECTORY', `a parent of ${resolved.relative} is a file, not a folder`);
+    if (code === 'ENOTDIR' || code === 'EEXIST')
+      throw new ToolError('NOT_DIRECTORY', `a parent of ${resolved.relative} is a file, not a folder`);
     if (code === 'ELOOP') throw swappedError(resolved.relative);
     rethrowFs(error, resolved.relative);
   }
@@ -146,7 +187,10 @@ async function openParent(ctx: HandlerContext, resolved: ResolvedPath, create: b
   // another folder in the workspace): writing there would change a file other than the one named.
   if (dir.absolute !== parent) {
     await dir.close();
-    throw new ToolError('STALE_FILE', `a folder on the path of ${resolved.relative} was replaced while the call ran; retry`);
+    throw new ToolError(
+      'STALE_FILE',
+      `a folder on the path of ${resolved.relative} was replaced while the call ran; retry`,
+    );
   }
   return dir;
 }
@@ -161,7 +205,12 @@ function describeRights(stats: BigIntStats): string {
 }
 
 /** Opens the target for writing (never through a link), or undefined when it does not exist. */
-async function openCurrent(dir: VerifiedDir, name: string, resolved: ResolvedPath, options: ChangeOptions): Promise<OpenedFile | undefined> {
+async function openCurrent(
+  dir: VerifiedDir,
+  name: string,
+  resolved: ResolvedPath,
+  options: ChangeOptions,
+): Promise<OpenedFile | undefined> {
   const rel = resolved.relative;
   let pre: BigIntStats;
   try {
@@ -184,18 +233,27 @@ async function openCurrent(dir: VerifiedDir, name: string, resolved: ResolvedPat
     if (code === 'ENOENT') return undefined;
     if (code === 'ELOOP') throw swappedError(rel);
     if (code === 'EACCES' || code === 'EPERM') {
-      throw new ToolError('PERMISSION_DENIED', `${rel} cannot be ${reading ? 'read and written' : 'written'} by this process (${describeRights(pre)}); a plain write would be refused, so it is not replaced`);
+      throw new ToolError(
+        'PERMISSION_DENIED',
+        `${rel} cannot be ${reading ? 'read and written' : 'written'} by this process (${describeRights(pre)}); a plain write would be refused, so it is not replaced`,
+      );
     }
     // A running program: writable in principle, replaced by rename (as a compiler's output is).
     if (code !== 'ETXTBSY') rethrowFs(error, rel);
-    handle = reading ? await dir.openFile(name, constants.O_RDONLY | constants.O_NONBLOCK).catch((e: unknown) => rethrowFs(e, rel)) : undefined;
+    handle = reading
+      ? await dir.openFile(name, constants.O_RDONLY | constants.O_NONBLOCK).catch((e: unknown) => rethrowFs(e, rel))
+      : undefined;
   }
   try {
     const stats = handle ? await handle.stat({ bigint: true }) : pre;
     if (!stats.isFile()) throw new ToolError('INVALID_INPUT', `${rel} is not a regular file`);
-    if (!reading) return { handle, stats, ...(options.sample ? { head: await readHead(dir, name, options.sample) } : {}) };
+    if (!reading)
+      return { handle, stats, ...(options.sample ? { head: await readHead(dir, name, options.sample) } : {}) };
     if (stats.size > BigInt(options.readLimit!)) {
-      throw new ToolError('TOO_LARGE', `${rel} is ${stats.size} bytes; this operation handles files up to ${options.readLimit} bytes`);
+      throw new ToolError(
+        'TOO_LARGE',
+        `${rel} is ${stats.size} bytes; this operation handles files up to ${options.readLimit} bytes`,
+      );
     }
     const bytes = await handle!.readFile();
     // Stats of the descriptor before and after the read: a writer in between means a torn read.
@@ -209,7 +267,9 @@ async function openCurrent(dir: VerifiedDir, name: string, resolved: ResolvedPat
 
 /** The leading bytes of a file opened read-only on its own (a write-only file has none to give). */
 async function readHead(dir: VerifiedDir, name: string, limit: number): Promise<Buffer | undefined> {
-  const reader = await dir.openFile(name, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY).catch(() => undefined);
+  const reader = await dir
+    .openFile(name, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY)
+    .catch(() => undefined);
   if (!reader) return undefined;
   try {
     const buffer = Buffer.allocUnsafe(limit);
@@ -225,7 +285,13 @@ function sameFile(a: BigIntStats, b: BigIntStats): boolean {
 }
 
 /** Replaces (or creates) `name` in `dir` with `data`; returns the new file's stats. */
-async function replace(dir: VerifiedDir, name: string, data: Uint8Array, current: OpenedFile | undefined, resolved: ResolvedPath): Promise<BigIntStats> {
+async function replace(
+  dir: VerifiedDir,
+  name: string,
+  data: Uint8Array,
+  current: OpenedFile | undefined,
+  resolved: ResolvedPath,
+): Promise<BigIntStats> {
   const beforeRename = async () => {
     await dir.reverify();
     let now: BigIntStats | undefined;
@@ -251,8 +317,12 @@ async function replace(dir: VerifiedDir, name: string, data: Uint8Array, current
     if (error instanceof OwnerNotKept || (isAccessError(error) && current?.handle)) {
       // Another user's file, or one in a folder we cannot write, that we may write: a plain write
       // would change it (keeping its owner), so write it in place.
-      if (current?.handle) return overwriteInPlace(current.handle, data).catch((e: unknown) => rethrowFs(e, resolved.relative));
-      throw new ToolError('PERMISSION_DENIED', `${resolved.relative} belongs to another user and cannot be rewritten in place now`);
+      if (current?.handle)
+        return overwriteInPlace(current.handle, data).catch((e: unknown) => rethrowFs(e, resolved.relative));
+      throw new ToolError(
+        'PERMISSION_DENIED',
+        `${resolved.relative} belongs to another user and cannot be rewritten in place now`,
+      );
     }
     rethrowFs(error, resolved.relative);
   }

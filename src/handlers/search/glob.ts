@@ -30,7 +30,14 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   for (const group of groups) {
     let walked: string[];
     try {
-      walked = await walkGlob({ root: ctx.workspace.root, base: group.base, patterns: group.patterns, includeIgnored, signal: ctx.signal, gitignores });
+      walked = await walkGlob({
+        root: ctx.workspace.root,
+        base: group.base,
+        patterns: group.patterns,
+        includeIgnored,
+        signal: ctx.signal,
+        gitignores,
+      });
     } catch (error) {
       throw new ToolError('INVALID_PATTERN', `cannot use glob pattern "${pattern}": ${(error as Error).message}`);
     }
@@ -60,7 +67,10 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   }
   const shown = present.slice(0, count);
   const output: GlobResult = { files: shown, truncated: present.length > shown.length, total: present.length };
-  const bound = shown.length < Math.min(limit, present.length) ? `the answer's size bound, ${MAX_GLOB_OUTPUT_CHARS / 1024} KiB` : `limit=${limit}`;
+  const bound =
+    shown.length < Math.min(limit, present.length)
+      ? `the answer's size bound, ${MAX_GLOB_OUTPUT_CHARS / 1024} KiB`
+      : `limit=${limit}`;
   return withText(output, renderGlob(output, pattern, folder.relative, includeIgnored, bound));
 }
 

@@ -40,8 +40,17 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   const watchable = confine ? await confinedMemoryWatchable(confine) : canWatchRss;
   const search = (bounded: boolean) =>
     searchWithRipgrep({
-      params, mode, context, maxResults, bounded, rgPath: confine ? realRg(rgPath) : rgPath, target: target.relative,
-      cwd: ctx.workspace.root, signal: ctx.signal, deadline, ...(confine ? { confine } : {}),
+      params,
+      mode,
+      context,
+      maxResults,
+      bounded,
+      rgPath: confine ? realRg(rgPath) : rgPath,
+      target: target.relative,
+      cwd: ctx.workspace.root,
+      signal: ctx.signal,
+      deadline,
+      ...(confine ? { confine } : {}),
     });
   // The fast way first (what rg does by default, --json) with rg's memory watched; a file with a
   // giant line makes rg grow, and then the search is run again the bounded way.
@@ -49,7 +58,10 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   if (collected.exits.some((e) => e.overMemory)) collected = await search(true);
   const { exits, matches, files, counts } = collected;
   let truncated = collected.truncated;
-  const stderr = exits.filter((e) => e.exitCode === 2 && !e.stopped).map((e) => e.stderr).join('\n');
+  const stderr = exits
+    .filter((e) => e.exitCode === 2 && !e.stopped)
+    .map((e) => e.stderr)
+    .join('\n');
   const found = matches ? matches.matches.length : files.size;
   const problem = stderr ? describeRgError(stderr) : undefined;
   if (problem && found === 0) {

@@ -6,7 +6,8 @@ import type { HandlerContext } from '../../runtime/types.js';
 import { taskLine } from './task-lines.js';
 
 export async function taskCreate(params: TaskCreateParams, ctx: HandlerContext): Promise<Rendered<TaskCreateResult>> {
-  if (params.title.trim() === '') throw new ToolError('INVALID_INPUT', 'title must not be blank: give a short imperative title');
+  if (params.title.trim() === '')
+    throw new ToolError('INVALID_INPUT', 'title must not be blank: give a short imperative title');
   const task = await ctx.services.tasks.create(
     {
       title: params.title,

@@ -10,11 +10,14 @@ export async function taskList(params: TaskListParams, ctx: HandlerContext): Pro
   const counts = Object.fromEntries(TASK_STATUSES.map((s) => [s, 0])) as Record<TaskStatus, number>;
   for (const task of all) counts[task.status]++;
   const tasks = params.status ? all.filter((t) => t.status === params.status) : all;
-  const summary = TASK_STATUSES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`).join(', ');
-  const text = tasks.length === 0
-    ? all.length === 0
-      ? 'No tasks yet.'
-      : `No ${params.status} tasks (${summary}).`
-    : `${tasks.map(taskLine).join('\n')}\n(${summary})`;
+  const summary = TASK_STATUSES.filter((s) => counts[s] > 0)
+    .map((s) => `${counts[s]} ${s}`)
+    .join(', ');
+  const text =
+    tasks.length === 0
+      ? all.length === 0
+        ? 'No tasks yet.'
+        : `No ${params.status} tasks (${summary}).`
+      : `${tasks.map(taskLine).join('\n')}\n(${summary})`;
   return withText({ tasks, counts }, text);
 }

@@ -8,7 +8,10 @@ import { taskLine, taskNotFound } from './task-lines.js';
 export async function taskUpdate(params: TaskUpdateParams, ctx: HandlerContext): Promise<Rendered<TaskUpdateResult>> {
   const { id, title, description, status } = params;
   if (title === undefined && description === undefined && status === undefined) {
-    throw new ToolError('INVALID_INPUT', 'the update changes nothing: give at least one of title, description or status');
+    throw new ToolError(
+      'INVALID_INPUT',
+      'the update changes nothing: give at least one of title, description or status',
+    );
   }
   if (title !== undefined && title.trim() === '') throw new ToolError('INVALID_INPUT', 'title must not be blank');
   const result = await ctx.services.tasks.update(id, { title, description, status }, ctx.services.clock.now());
@@ -21,6 +24,14 @@ export async function taskUpdate(params: TaskUpdateParams, ctx: HandlerContext):
   }
   const { before, task } = result;
   const changes = result.changed.map((key) =>
-    key === 'status' ? `status ${before.status} → ${task.status}` : key === 'title' ? `title "${task.title}"` : 'description');
-  return withText({ task, changed: result.changed }, `Updated task ${task.id}: ${changes.join(', ')}\n${taskLine(task)}`);
+    key === 'status'
+      ? `status ${before.status} → ${task.status}`
+      : key === 'title'
+        ? `title "${task.title}"`
+        : 'description',
+  );
+  return withText(
+    { task, changed: result.changed },
+    `Updated task ${task.id}: ${changes.join(', ')}\n${taskLine(task)}`,
+  );
 }

@@ -16,13 +16,19 @@ export async function askUser(params: AskUserParams, ctx: HandlerContext): Promi
     const key = option.label.trim().toLowerCase();
     const first = seen.get(key);
     if (first !== undefined) {
-      throw new ToolError('INVALID_INPUT', `option labels must be distinct: options[${first}] and options[${i}] are both "${option.label}"`);
+      throw new ToolError(
+        'INVALID_INPUT',
+        `option labels must be distinct: options[${first}] and options[${i}] are both "${option.label}"`,
+      );
     }
     seen.set(key, i);
   });
   const user = ctx.services.user;
   if (!user) {
-    throw new ToolError('UNAVAILABLE', 'no user channel is attached to this toolkit, so the user cannot be asked; proceed with your best judgement and state your assumptions');
+    throw new ToolError(
+      'UNAVAILABLE',
+      'no user channel is attached to this toolkit, so the user cannot be asked; proceed with your best judgement and state your assumptions',
+    );
   }
   const question: UserQuestion = {
     question: params.question,
@@ -38,8 +44,9 @@ export async function askUser(params: AskUserParams, ctx: HandlerContext): Promi
     if (error instanceof ToolError) throw error;
     throw new Error(`the user channel returned an answer that does not fit the question: ${(error as Error).message}`);
   }
-  const text = answer.selected.length > 0
-    ? `The user chose: ${answer.selected.join(', ')}`
-    : `The user answered: ${answer.answer}`;
+  const text =
+    answer.selected.length > 0
+      ? `The user chose: ${answer.selected.join(', ')}`
+      : `The user answered: ${answer.answer}`;
   return withText(answer, text);
 }

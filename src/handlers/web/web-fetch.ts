@@ -5,7 +5,16 @@ import type { WebFetchParams, WebFetchResult } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
 import { withText, type HandlerReturn } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
-import { classify, decodeText, excerptOf, looksBinary, parseContentType, pickEncoding, sniff, type BodyKind } from './fetch/content.js';
+import {
+  classify,
+  decodeText,
+  excerptOf,
+  looksBinary,
+  parseContentType,
+  pickEncoding,
+  sniff,
+  type BodyKind,
+} from './fetch/content.js';
 import { discardBody, headerValue, openFetchSession, type FetchSession, type OpenResponse } from './fetch/fetcher.js';
 import { convertInWorker, prewarmConverter } from './html/convert-pool.js';
 
@@ -21,7 +30,14 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
   const deadline = Date.now() + timeoutMs; // one budget for the fetch and the conversion
   // The runtime checked the URL before the call (host rules, address guard): its addresses are used as checked.
   const checked = ctx.urls.url;
-  const session = openFetchSession({ maxBytes, timeoutMs, signal: ctx.signal, web: ctx.services.web, ...(ctx.checkHost ? { checkHost: ctx.checkHost } : {}), ...(checked ? { checked } : {}) });
+  const session = openFetchSession({
+    maxBytes,
+    timeoutMs,
+    signal: ctx.signal,
+    web: ctx.services.web,
+    ...(ctx.checkHost ? { checkHost: ctx.checkHost } : {}),
+    ...(checked ? { checked } : {}),
+  });
   let converting = false;
   try {
     const response = await session.open(params.url);
@@ -50,13 +66,19 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
       );
     }
     const notes: string[] = [];
-    if (badCharset) notes.push(`the charset "${badCharset}" is not supported here; decoded as ${encoding}, so some characters may be wrong`);
+    if (badCharset)
+      notes.push(
+        `the charset "${badCharset}" is not supported here; decoded as ${encoding}, so some characters may be wrong`,
+      );
 
     let content: string;
     let title: string | undefined;
     if (kind === 'html' && format !== 'raw') {
       converting = true;
-      const page = await convertInWorker({ bytes, encoding, truncated, format, baseUrl: finalUrl }, { deadline, timeoutMs, signal: ctx.signal });
+      const page = await convertInWorker(
+        { bytes, encoding, truncated, format, baseUrl: finalUrl },
+        { deadline, timeoutMs, signal: ctx.signal },
+      );
       ({ content, title } = page);
       notes.push(...page.notes);
     } else {
@@ -83,7 +105,12 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
 }
 
 /** HTTP_ERROR for a status of 400 or more, with an excerpt of the body when it is text. */
-async function httpError(session: FetchSession, response: OpenResponse, kind: BodyKind, charset: string | undefined): Promise<ToolError> {
+async function httpError(
+  session: FetchSession,
+  response: OpenResponse,
+  kind: BodyKind,
+  charset: string | undefined,
+): Promise<ToolError> {
   const finalUrl = response.finalUrl.href;
   let excerpt = '';
   try {
@@ -96,11 +123,11 @@ async function httpError(session: FetchSession, response: OpenResponse, kind: Bo
   } catch {
     // The status is the news; an unreadable error body only loses the excerpt.
   }
-  return new ToolError(
-    'HTTP_ERROR',
-    `${finalUrl} answered HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}`,
-    { status: response.status, url: finalUrl, ...(excerpt ? { excerpt } : {}) },
-  );
+  return new ToolError('HTTP_ERROR', `${finalUrl} answered HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}`, {
+    status: response.status,
+    url: finalUrl,
+    ...(excerpt ? { excerpt } : {}),
+  });
 }
 
 function unsupported(url: string, mime: string): ToolError {
@@ -118,12 +145,16 @@ function renderFetch(output: WebFetchResult, redirects: number, maxBytes: number
   for (const note of notes) head += `[note: ${note}]\n`;
   if (output.title) head += `Title: ${output.title}\n`;
   if (head) head += '\n';
-  const body = output.content === '' ? `(empty body, HTTP ${output.status}, ${output.content_type || 'no content-type'})` : output.content;
+  const body =
+    output.content === ''
+      ? `(empty body, HTTP ${output.status}, ${output.content_type || 'no content-type'})`
+      : output.content;
   let tail = '';
   if (output.truncated) {
-    const hint = maxBytes < MAX_MAX_BYTES
-      ? `call again with a larger max_bytes (up to ${MAX_MAX_BYTES}) for more`
-      : 'this is the most web_fetch returns';
+    const hint =
+      maxBytes < MAX_MAX_BYTES
+        ? `call again with a larger max_bytes (up to ${MAX_MAX_BYTES}) for more`
+        : 'this is the most web_fetch returns';
     tail = `\n\n[truncated: the body was cut at max_bytes=${maxBytes}; ${hint}]`;
   }
   return head + body + tail;

@@ -21,8 +21,11 @@ function normalizeDomains(list: readonly string[] | undefined, field: string): s
       }
     }
     entry = entry.replace(/^\*\./, '').replace(/^\./, '').replace(/\.$/, '');
-    if (!/^[a-z0-9.-]+$/.test(entry) || !entry.includes('.') && entry !== 'localhost') {
-      throw new ToolError('INVALID_INPUT', `${field} entries must be domain names like example.com, not ${JSON.stringify(raw)}`);
+    if (!/^[a-z0-9.-]+$/.test(entry) || (!entry.includes('.') && entry !== 'localhost')) {
+      throw new ToolError(
+        'INVALID_INPUT',
+        `${field} entries must be domain names like example.com, not ${JSON.stringify(raw)}`,
+      );
     }
     domains.push(entry);
   }
@@ -40,10 +43,14 @@ export async function webSearch(params: WebSearchParams, ctx: HandlerContext): P
   const blocked = normalizeDomains(params.blocked_domains, 'blocked_domains');
   const both = allowed.filter((d) => hostMatches(d, blocked));
   if (both.length > 0) {
-    throw new ToolError('INVALID_INPUT', `${both.join(', ')} is both allowed and blocked (a blocked parent domain covers it); drop it from one list`);
+    throw new ToolError(
+      'INVALID_INPUT',
+      `${both.join(', ')} is both allowed and blocked (a blocked parent domain covers it); drop it from one list`,
+    );
   }
   const backend = ctx.services.search;
-  if (!backend) throw new ToolError('UNAVAILABLE', `web_search has no search backend configured. ${SEARCH_CONFIG_HINT}`);
+  if (!backend)
+    throw new ToolError('UNAVAILABLE', `web_search has no search backend configured. ${SEARCH_CONFIG_HINT}`);
 
   const maxResults = params.max_results ?? DEFAULT_MAX_RESULTS;
   const filtering = allowed.length > 0 || blocked.length > 0;
@@ -57,7 +64,10 @@ export async function webSearch(params: WebSearchParams, ctx: HandlerContext): P
   } catch (error) {
     if (ctx.signal.aborted) throw abortError(ctx.signal);
     if (error instanceof ToolError) throw error;
-    throw new ToolError('NETWORK_ERROR', `the ${backend.name} search backend failed: ${(error as Error).message ?? String(error)}`);
+    throw new ToolError(
+      'NETWORK_ERROR',
+      `the ${backend.name} search backend failed: ${(error as Error).message ?? String(error)}`,
+    );
   }
 
   const seen = new Set<string>();

@@ -18,7 +18,12 @@ import type { OperationPlan } from './plan.js';
  * Runs the admission steps; returns undefined when none needs to wait (no role argument to confine
  * or check, a decision known without arguments or approval), so such calls take no extra turn.
  */
-export function admit(scope: InvokeScope, plan: OperationPlan, call: Invocation, ctx: CallContext): Promise<void> | undefined {
+export function admit(
+  scope: InvokeScope,
+  plan: OperationPlan,
+  call: Invocation,
+  ctx: CallContext,
+): Promise<void> | undefined {
   const quick = plan.quick;
   if (quick) {
     if (quick.decision !== 'allow') throw refusal(plan, call, quick);
@@ -31,9 +36,14 @@ export function admit(scope: InvokeScope, plan: OperationPlan, call: Invocation,
   return admitArguments(scope, plan, call, ctx);
 }
 
-async function admitArguments(scope: InvokeScope, plan: OperationPlan, call: Invocation, ctx: CallContext): Promise<void> {
+async function admitArguments(
+  scope: InvokeScope,
+  plan: OperationPlan,
+  call: Invocation,
+  ctx: CallContext,
+): Promise<void> {
   const confined = plan.confines ? await confineRoles(scope, plan, call.params, ctx) : undefined;
-  const decision = plan.quick ?? await argumentDecision(scope.policy!, plan, call.params, scope, confined);
+  const decision = plan.quick ?? (await argumentDecision(scope.policy!, plan, call.params, scope, confined));
   call.decision = decision;
   if (decision.decision === 'deny') throw refusal(plan, call, decision);
   if (plan.hooks) Object.assign(ctx, plan.hooks);
@@ -42,7 +52,12 @@ async function admitArguments(scope: InvokeScope, plan: OperationPlan, call: Inv
 }
 
 /** Every `path` resolved inside the workspace and every `glob` kept inside it (the runtime's own refusals, whatever the catalog lists). */
-async function confineRoles(scope: InvokeScope, plan: OperationPlan, params: unknown, ctx: CallContext): Promise<ConfinedPaths> {
+async function confineRoles(
+  scope: InvokeScope,
+  plan: OperationPlan,
+  params: unknown,
+  ctx: CallContext,
+): Promise<ConfinedPaths> {
   const args = params as Record<string, unknown>;
   let confined: ConfinedPaths;
   try {
@@ -57,9 +72,19 @@ async function confineRoles(scope: InvokeScope, plan: OperationPlan, params: unk
 }
 
 /** The policy's decision on the call's arguments (paths as the runtime resolved them); a policy that cannot decide refuses. */
-async function argumentDecision(policy: CompiledPolicy, plan: OperationPlan, params: unknown, scope: InvokeScope, confined: ConfinedPaths | undefined): Promise<PolicyDecision> {
+async function argumentDecision(
+  policy: CompiledPolicy,
+  plan: OperationPlan,
+  params: unknown,
+  scope: InvokeScope,
+  confined: ConfinedPaths | undefined,
+): Promise<PolicyDecision> {
   try {
-    return await policy.check(plan.op, params, plan.argumentRules ? decideContext(scope, confined) : { workspaceRoot: scope.workspace.root });
+    return await policy.check(
+      plan.op,
+      params,
+      plan.argumentRules ? decideContext(scope, confined) : { workspaceRoot: scope.workspace.root },
+    );
   } catch (error) {
     // A policy that cannot decide (its examples fail, the parser cannot load) refuses.
     return { decision: 'deny', rule: 'default', reason: `the policy could not decide: ${describeError(error)}` };
@@ -96,7 +121,13 @@ async function askApproval(scope: InvokeScope, plan: OperationPlan, call: Invoca
   if (decision.decision !== 'allow') throw refusal(plan, call, decision);
 }
 
-async function approval(scope: InvokeScope, plan: OperationPlan, call: Invocation, ctx: CallContext, decision: PolicyDecision): Promise<PolicyDecision> {
+async function approval(
+  scope: InvokeScope,
+  plan: OperationPlan,
+  call: Invocation,
+  ctx: CallContext,
+  decision: PolicyDecision,
+): Promise<PolicyDecision> {
   const user = scope.services.user;
   const unreachable = user ? userUnreachable(user) : 'no user channel is attached';
   // The reason it asked (an opaque shell line says what could not be checked) stays in front.
@@ -109,7 +140,10 @@ async function approval(scope: InvokeScope, plan: OperationPlan, call: Invocatio
   const signal = ctx.signal;
   let approved: boolean;
   try {
-    const answer = await user.approve(approvalRequest(`${scope.session.id}:${plan.op.id}`, plan.op, call.params, decision.commands), { signal });
+    const answer = await user.approve(
+      approvalRequest(`${scope.session.id}:${plan.op.id}`, plan.op, call.params, decision.commands),
+      { signal },
+    );
     if (isUnanswerable(answer)) return unanswerable(answer.unanswerable);
     approved = answer === true;
   } catch (error) {

@@ -14,16 +14,26 @@ export function toToolError(error: unknown, plan: OperationPlan): ToolError {
   const { op } = plan;
   if (error instanceof ToolError) {
     if (plan.declared.has(error.code)) return error;
-    return new ToolError('INTERNAL', `${op.id} raised ${error.code}, which catalog.yaml does not declare for it: ${error.message}`);
+    return new ToolError(
+      'INTERNAL',
+      `${op.id} raised ${error.code}, which catalog.yaml does not declare for it: ${error.message}`,
+    );
   }
   return new ToolError('INTERNAL', `unexpected failure in ${op.id}: ${describeError(error)}`);
 }
 
 /** No such provider, or no such operation in it; the message lists what there is. */
-export function unknownOperation(provider: string, operation: string, known: ReadonlyMap<string, OperationDescriptor>): ToolError {
+export function unknownOperation(
+  provider: string,
+  operation: string,
+  known: ReadonlyMap<string, OperationDescriptor>,
+): ToolError {
   const ofProvider = [...known.values()].filter((op) => op.provider === provider).map((op) => op.name);
   if (ofProvider.length > 0) {
-    return new ToolError('UNKNOWN_OPERATION', `provider ${provider} has no operation "${operation}" (it has: ${ofProvider.join(', ')})`);
+    return new ToolError(
+      'UNKNOWN_OPERATION',
+      `provider ${provider} has no operation "${operation}" (it has: ${ofProvider.join(', ')})`,
+    );
   }
   const providersKnown = [...new Set([...known.values()].map((op) => op.provider))];
   return new ToolError('UNKNOWN_OPERATION', `no provider named "${provider}" (known: ${providersKnown.join(', ')})`);

@@ -44,7 +44,13 @@ export class Invocation {
 }
 
 /** Runs one call; `input` is already plain data and `signal` one toolwright can read safely (the guard's work). */
-export async function runInvocation(scope: InvokeScope, provider: string, operation: string, input: unknown, signal: AbortSignal | undefined): Promise<InvokeResult> {
+export async function runInvocation(
+  scope: InvokeScope,
+  provider: string,
+  operation: string,
+  input: unknown,
+  signal: AbortSignal | undefined,
+): Promise<InvokeResult> {
   const call = new Invocation(`${provider}.${operation}`);
   try {
     const plan = resolveOperation(scope, call, provider, operation);
@@ -69,7 +75,10 @@ export async function runInvocation(scope: InvokeScope, provider: string, operat
 
 /** The failure result of whatever a step threw; secret values of the input never leave in it. */
 function failed(call: Invocation, thrown: unknown): InvokeResult {
-  let error = thrown instanceof ToolError ? thrown : new ToolError('INTERNAL', `unexpected failure in ${call.id}: ${describeError(thrown)}`);
+  let error =
+    thrown instanceof ToolError
+      ? thrown
+      : new ToolError('INTERNAL', `unexpected failure in ${call.id}: ${describeError(thrown)}`);
   // Whatever produced the message (a handler quoting its input), the secrets are blanked out.
   const plan = call.plan;
   if (plan?.roles.secret) {

@@ -67,7 +67,11 @@ export class OperationPlan {
  * Only reads whose decision needs no look at the path are opened before the handler runs: a path
  * a rule could deny is never opened first.
  */
-function opensAhead(op: OperationDescriptor, roles: RoleIndex, quick: PolicyDecision | undefined): Map<string, OpenLearning> | undefined {
+function opensAhead(
+  op: OperationDescriptor,
+  roles: RoleIndex,
+  quick: PolicyDecision | undefined,
+): Map<string, OpenLearning> | undefined {
   if (!HAS_PROC_FD || op.kind !== 'data_source' || quick?.decision !== 'allow') return undefined;
   const single = roles.path.filter((name) => !roles.pathLists.has(name));
   return single.length > 0 ? new Map(single.map((name) => [name, new OpenLearning()])) : undefined;

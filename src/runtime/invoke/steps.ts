@@ -11,7 +11,12 @@ import type { InvokeScope, Invocation } from './invocation.js';
 import type { OperationPlan } from './plan.js';
 
 /** The operation's plan; UNKNOWN_OPERATION (listing what exists) when the toolkit has no such provider or operation. */
-export function resolveOperation(scope: InvokeScope, call: Invocation, provider: string, operation: string): OperationPlan {
+export function resolveOperation(
+  scope: InvokeScope,
+  call: Invocation,
+  provider: string,
+  operation: string,
+): OperationPlan {
   const plan = scope.plans.get(call.id);
   if (!plan) throw unknownOperation(provider, operation, scope.index.byId);
   call.plan = plan;
@@ -20,7 +25,8 @@ export function resolveOperation(scope: InvokeScope, call: Invocation, provider:
 
 /** DENIED_BY_POLICY for an operation the toolkit's capability profile leaves out. */
 export function checkProfile(plan: OperationPlan): void {
-  if (!plan.exposed) throw new ToolError('DENIED_BY_POLICY', `${plan.op.name} is not in this toolkit's capability profile`);
+  if (!plan.exposed)
+    throw new ToolError('DENIED_BY_POLICY', `${plan.op.name} is not in this toolkit's capability profile`);
 }
 
 /** The input with null optionals dropped (models send them), checked against the params schema: INVALID_INPUT names the field. */
@@ -35,7 +41,12 @@ export function validateInput(plan: OperationPlan, call: Invocation, input: unkn
 }
 
 /** The handler's answer, or CANCELLED as soon as the caller's signal aborts; what it throws maps to a declared code. */
-export async function runHandler(plan: OperationPlan, params: unknown, ctx: CallContext, signal: AbortSignal | undefined): Promise<unknown> {
+export async function runHandler(
+  plan: OperationPlan,
+  params: unknown,
+  ctx: CallContext,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
   // Looked up per call: a body replaced on the provider's handler map (a host's wrapper, a test spy) is honoured.
   const handler = plan.handlers[plan.op.name];
   if (!handler) throw new ToolError('INTERNAL', `no handler is registered for ${plan.op.id}`);
@@ -87,8 +98,14 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     };
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (error) => { signal.removeEventListener('abort', onAbort); reject(error); },
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
     );
   });
 }

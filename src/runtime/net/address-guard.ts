@@ -53,13 +53,13 @@ export function blockedReason(address: string): string | undefined {
   const parsed = ipaddr.parse(address);
   const range = parsed.range();
   if (parsed.kind() === 'ipv4') {
-    return range === 'unicast' ? undefined : RANGE_WORDS[range] ?? `a ${range} address`;
+    return range === 'unicast' ? undefined : (RANGE_WORDS[range] ?? `a ${range} address`);
   }
   const v6 = parsed as ipaddr.IPv6;
   if (v6.isIPv4MappedAddress()) {
     const inner = v6.toIPv4Address();
     const innerRange = inner.range();
-    const innerWords = innerRange === 'unicast' ? 'a public address' : RANGE_WORDS[innerRange] ?? innerRange;
+    const innerWords = innerRange === 'unicast' ? 'a public address' : (RANGE_WORDS[innerRange] ?? innerRange);
     return `an IPv4-mapped IPv6 address (of ${inner.toString()}, ${innerWords})`;
   }
   if (range !== 'unicast') return RANGE_WORDS[range] ?? `a ${range} IPv6 address`;
@@ -85,13 +85,19 @@ export function parseFetchUrl(input: string, field = 'url'): URL {
   try {
     url = new URL(input.trim());
   } catch {
-    throw new ToolError('INVALID_INPUT', `${field} is not an absolute URL: ${JSON.stringify(input.slice(0, 200))} (give one like https://example.com/page)`);
+    throw new ToolError(
+      'INVALID_INPUT',
+      `${field} is not an absolute URL: ${JSON.stringify(input.slice(0, 200))} (give one like https://example.com/page)`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ToolError('INVALID_INPUT', `${field} must use http or https, not ${url.protocol.replace(/:$/, '')}`);
   }
   if (url.username || url.password) {
-    throw new ToolError('INVALID_INPUT', `${field} must not carry credentials (user:password@); no authentication is sent this way`);
+    throw new ToolError(
+      'INVALID_INPUT',
+      `${field} must not carry credentials (user:password@); no authentication is sent this way`,
+    );
   }
   return url;
 }
@@ -99,7 +105,11 @@ export function parseFetchUrl(input: string, field = 'url'): URL {
 /** Matches an allowHosts entry: exact host, `*.suffix`, an IP literal, or a CIDR range. */
 function hostAllowed(hostname: string, addresses: readonly string[], allowHosts: readonly string[]): boolean {
   for (const raw of allowHosts) {
-    const entry = raw.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+    const entry = raw
+      .trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '');
     if (!entry) continue;
     if (entry.includes('/')) {
       let cidr: [ipaddr.IPv4 | ipaddr.IPv6, number];
@@ -120,7 +130,8 @@ function hostAllowed(hostname: string, addresses: readonly string[], allowHosts:
       continue;
     }
     if (hostname === entry) return true;
-    if (isIP(entry) && isIP(hostname) && ipaddr.parse(entry).toString() === ipaddr.parse(hostname).toString()) return true;
+    if (isIP(entry) && isIP(hostname) && ipaddr.parse(entry).toString() === ipaddr.parse(hostname).toString())
+      return true;
   }
   return false;
 }
@@ -148,7 +159,11 @@ export async function checkTarget(url: URL, options: Readonly<WebOptions>, who =
       addresses = await resolver(hostname);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new ToolError('NETWORK_ERROR', `could not resolve ${hostname}${code ? ` (${code})` : ''}; check the host name`, { host: hostname });
+      throw new ToolError(
+        'NETWORK_ERROR',
+        `could not resolve ${hostname}${code ? ` (${code})` : ''}; check the host name`,
+        { host: hostname },
+      );
     }
     addresses = addresses.filter((a) => isIP(a.address));
     if (addresses.length === 0) {
@@ -157,7 +172,14 @@ export async function checkTarget(url: URL, options: Readonly<WebOptions>, who =
   }
 
   if (options.allowPrivateNetwork) return { url, hostname, addresses };
-  if (options.allowHosts?.length && hostAllowed(hostname, addresses.map((a) => a.address), options.allowHosts)) {
+  if (
+    options.allowHosts?.length &&
+    hostAllowed(
+      hostname,
+      addresses.map((a) => a.address),
+      options.allowHosts,
+    )
+  ) {
     return { url, hostname, addresses };
   }
   for (const { address } of addresses) {

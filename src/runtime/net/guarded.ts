@@ -20,7 +20,10 @@ export const MAX_GUARDED_REDIRECTS = 5;
 
 /** Host name as the pins key it: lower case, no brackets, no trailing dot. */
 function pinKey(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 }
 
 /**
@@ -33,7 +36,8 @@ export function pinnedLookup(pins: ReadonlyMap<string, readonly ResolvedAddress[
     options: { family?: number | string; all?: boolean },
     callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
   ): void => {
-    const wanted = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+    const wanted =
+      options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
     const checked = (pins.get(pinKey(hostname)) ?? []).filter((a) => wanted === 0 || a.family === wanted);
     if (checked.length === 0) {
       const error: NodeJS.ErrnoException = new Error(`no checked address for ${hostname}`);
@@ -41,7 +45,11 @@ export function pinnedLookup(pins: ReadonlyMap<string, readonly ResolvedAddress[
       callback(error, '');
       return;
     }
-    if (options.all) callback(null, checked.map((a) => ({ address: a.address, family: a.family })));
+    if (options.all)
+      callback(
+        null,
+        checked.map((a) => ({ address: a.address, family: a.family })),
+      );
     else callback(null, checked[0]!.address, checked[0]!.family);
   };
 }
@@ -109,7 +117,13 @@ export function createGuardedNet(settings: GuardedNetSettings): GuardedNet & { c
     for (let hops = 0; ; hops++) {
       let response: Response;
       try {
-        response = await undici.fetch(url, { ...(init as object), method, redirect: 'manual', signal, dispatcher: await dispatcher() } as never) as unknown as Response;
+        response = (await undici.fetch(url, {
+          ...(init as object),
+          method,
+          redirect: 'manual',
+          signal,
+          dispatcher: await dispatcher(),
+        } as never)) as unknown as Response;
       } catch (error) {
         throw networkError(error, signal, url);
       }
@@ -118,7 +132,10 @@ export function createGuardedNet(settings: GuardedNetSettings): GuardedNet & { c
       if (!redirect || (method !== 'GET' && method !== 'HEAD')) return response;
       await response.body?.cancel().catch(() => {});
       if (hops >= MAX_GUARDED_REDIRECTS) {
-        throw new ToolError('BLOCKED_URL', `stopped after ${MAX_GUARDED_REDIRECTS} redirects (last: ${url.href}); the site redirects in a loop or too often`);
+        throw new ToolError(
+          'BLOCKED_URL',
+          `stopped after ${MAX_GUARDED_REDIRECTS} redirects (last: ${url.href}); the site redirects in a loop or too often`,
+        );
       }
       let next: URL;
       try {
@@ -127,9 +144,13 @@ export function createGuardedNet(settings: GuardedNetSettings): GuardedNet & { c
         throw new ToolError('BLOCKED_URL', `${url.href} redirected to an invalid location`);
       }
       if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a ${next.protocol} URL; only http and https are followed`);
+        throw new ToolError(
+          'BLOCKED_URL',
+          `${url.href} redirected to a ${next.protocol} URL; only http and https are followed`,
+        );
       }
-      if (next.username || next.password) throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`);
+      if (next.username || next.password)
+        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`);
       await check(next);
       url = next;
     }
@@ -152,5 +173,9 @@ function networkError(error: unknown, signal: AbortSignal, url: URL): unknown {
   if (error instanceof ToolError || signal.aborted) return error;
   const err = error as Error & { cause?: NodeJS.ErrnoException };
   const code = err.cause?.code;
-  return new ToolError('NETWORK_ERROR', `the request to ${url.origin} failed${code ? ` (${code})` : ''}: ${err.cause?.message ?? err.message}`, code ? { code } : undefined);
+  return new ToolError(
+    'NETWORK_ERROR',
+    `the request to ${url.origin} failed${code ? ` (${code})` : ''}: ${err.cause?.message ?? err.message}`,
+    code ? { code } : undefined,
+  );
 }

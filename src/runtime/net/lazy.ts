@@ -34,7 +34,10 @@ export class LazyNet implements GuardedNet {
   /** Frees the connections of the call (the runtime calls it when the handler has settled). */
   close(): void {
     this.ended = true;
-    this.opened?.then((net) => net.close(), () => {});
+    this.opened?.then(
+      (net) => net.close(),
+      () => {},
+    );
   }
 
   get used(): boolean {

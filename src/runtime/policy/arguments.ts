@@ -68,7 +68,9 @@ export function commandArguments(op: OperationDescriptor, input: Record<string, 
 
 /** The values given for every `url`-role param (a value that is no URL has no host). */
 export function urlArguments(op: OperationDescriptor, input: Record<string, unknown>): unknown[] {
-  return roleIndex(op).url.filter((name) => Object.hasOwn(input, name) && input[name] !== undefined).map((name) => input[name]);
+  return roleIndex(op)
+    .url.filter((name) => Object.hasOwn(input, name) && input[name] !== undefined)
+    .map((name) => input[name]);
 }
 
 export function lexicalRelative(workspaceRoot: string, userPath: string): string | undefined {
@@ -78,7 +80,11 @@ export function lexicalRelative(workspaceRoot: string, userPath: string): string
   return normalizeRelative(relative);
 }
 
-export interface PathSubject { given: string; lexical?: string; real?: string }
+export interface PathSubject {
+  given: string;
+  lexical?: string;
+  real?: string;
+}
 
 export function pathRuleMatches(rule: CompiledRule, subject: PathSubject): boolean {
   if (!rule.paths) return false;
@@ -107,7 +113,11 @@ export function hostRuleMatches(rule: CompiledRule, host: string | undefined): b
 
 export function hostOf(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
-  try { return new URL(url.trim()).hostname; } catch { return undefined; }
+  try {
+    return new URL(url.trim()).hostname;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The simple commands a rule is decided on (neutral ones that write nothing do not count). */
@@ -125,7 +135,12 @@ export function shellSubjects(line: string, workspaceRoot: string): SimpleComman
  * subject (each simple command, each path); an ask or deny rule matches when any subject does.
  * Paths are matched as given (no file system).
  */
-export function ruleMatchesInput(rule: CompiledRule, op: OperationDescriptor, input: Record<string, unknown>, ctx: DecideContext): boolean {
+export function ruleMatchesInput(
+  rule: CompiledRule,
+  op: OperationDescriptor,
+  input: Record<string, unknown>,
+  ctx: DecideContext,
+): boolean {
   if (!rule.selects(op)) return false;
   if (rule.fields.length === 0) return true;
   const all = rule.rule.decision === 'allow';
@@ -136,7 +151,9 @@ export function ruleMatchesInput(rule: CompiledRule, op: OperationDescriptor, in
     return subjects.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
   }
   if (rule.paths && fields.includes('path')) {
-    const hits = pathArguments(op, input).map((p) => pathRuleMatches(rule, { given: p, lexical: lexicalRelative(ctx.workspaceRoot, p) }));
+    const hits = pathArguments(op, input).map((p) =>
+      pathRuleMatches(rule, { given: p, lexical: lexicalRelative(ctx.workspaceRoot, p) }),
+    );
     return hits.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
   }
   if (rule.hosts && fields.includes('host')) {

@@ -3,13 +3,34 @@
 // arguments), and what search results and redirect hops may show.
 import type { OperationDescriptor } from '../descriptor.js';
 import { roleIndex } from '../roles.js';
-import { applicableFields, hostRuleMatches, pathRuleMatches, type CompiledRule, type DecideContext, type PathSubject } from './arguments.js';
+import {
+  applicableFields,
+  hostRuleMatches,
+  pathRuleMatches,
+  type CompiledRule,
+  type DecideContext,
+  type PathSubject,
+} from './arguments.js';
 import { PolicyError, didYouMean } from './errors.js';
-import { checkAllExamples, exampleResults, firstExampleFailure, hasShellExamples, type ExampleResult } from './examples.js';
+import {
+  checkAllExamples,
+  exampleResults,
+  firstExampleFailure,
+  hasShellExamples,
+  type ExampleResult,
+} from './examples.js';
 import { bashParserLoaded, loadBashParser } from './shell/parser.js';
 import { decideInput } from './decide.js';
 import { DECISIONS, NotHere, RuleScope, compileRule } from './rule.js';
-import { POLICY_PRESETS, type Decision, type PolicyConfig, type PolicyDecision, type PolicyOptions, type PolicyPreset, type PolicyRule } from './types.js';
+import {
+  POLICY_PRESETS,
+  type Decision,
+  type PolicyConfig,
+  type PolicyDecision,
+  type PolicyOptions,
+  type PolicyPreset,
+  type PolicyRule,
+} from './types.js';
 
 export type { DecideContext } from './arguments.js';
 export type { ExampleResult } from './examples.js';
@@ -22,7 +43,11 @@ export interface CompiledPolicy {
    * The decision for one call. Synchronous when no rule of the operation looks at arguments (the
    * same as `decide`); otherwise a promise (shell lines are parsed, paths resolved).
    */
-  check(operation: OperationDescriptor, input: unknown, context: DecideContext): PolicyDecision | Promise<PolicyDecision>;
+  check(
+    operation: OperationDescriptor,
+    input: unknown,
+    context: DecideContext,
+  ): PolicyDecision | Promise<PolicyDecision>;
   /** The decision for one call: argument rules included (shell lines are parsed; paths resolved). */
   decideCall(operation: OperationDescriptor, input: unknown, context: DecideContext): Promise<PolicyDecision>;
   /** True when every possible input of the operation is denied (hosts hide such tools). */
@@ -67,29 +92,43 @@ const POLICY_FIELDS = ['rules', 'default', 'extends'];
 
 function checkPreset(name: unknown): PolicyPreset {
   if (typeof name !== 'string' || !Object.hasOwn(POLICY_PRESETS, name)) {
-    throw new PolicyError(`unknown policy preset "${String(name)}"${didYouMean(String(name), Object.keys(POLICY_PRESETS))} (known: ${Object.keys(POLICY_PRESETS).join(', ')})`);
+    throw new PolicyError(
+      `unknown policy preset "${String(name)}"${didYouMean(String(name), Object.keys(POLICY_PRESETS))} (known: ${Object.keys(POLICY_PRESETS).join(', ')})`,
+    );
   }
   return name as PolicyPreset;
 }
 
 /** Reads a preset name or `{ rules, default, extends }`; throws PolicyError on a malformed one. */
 function readPolicyOptions(options: PolicyOptions | undefined): PolicyPlan {
-  if (options !== undefined && typeof options !== 'string' && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+  if (
+    options !== undefined &&
+    typeof options !== 'string' &&
+    (typeof options !== 'object' || options === null || Array.isArray(options))
+  ) {
     throw new PolicyError('policy must be a preset name or { rules, default, extends }');
   }
   if (typeof options === 'object') {
     const unknown = Object.keys(options).filter((k) => !POLICY_FIELDS.includes(k));
-    if (unknown.length > 0) throw new PolicyError(`policy: unknown field ${unknown.join(', ')}${didYouMean(unknown[0]!, POLICY_FIELDS)} (fields: rules, default, extends)`);
+    if (unknown.length > 0)
+      throw new PolicyError(
+        `policy: unknown field ${unknown.join(', ')}${didYouMean(unknown[0]!, POLICY_FIELDS)} (fields: rules, default, extends)`,
+      );
   }
-  const preset = typeof options === 'string' ? checkPreset(options)
-    : options?.extends !== undefined ? checkPreset(options.extends) : undefined;
-  const own: PolicyConfig = typeof options === 'string' ? {} : options ?? {};
+  const preset =
+    typeof options === 'string'
+      ? checkPreset(options)
+      : options?.extends !== undefined
+        ? checkPreset(options.extends)
+        : undefined;
+  const own: PolicyConfig = typeof options === 'string' ? {} : (options ?? {});
   if (own.rules !== undefined && !Array.isArray(own.rules)) throw new PolicyError('policy rules must be an array');
   const base: PolicyConfig = preset ? POLICY_PRESETS[preset] : {};
   // The host's own rules come first, then the preset's; the host's default wins over the preset's.
   const rules: readonly PolicyRule[] = [...(own.rules ?? []), ...(base.rules ?? [])];
   const fallback = own.default ?? base.default ?? 'allow';
-  if (!DECISIONS.includes(fallback)) throw new PolicyError(`policy default must be allow, ask or deny${didYouMean(String(fallback), DECISIONS)}`);
+  if (!DECISIONS.includes(fallback))
+    throw new PolicyError(`policy default must be allow, ask or deny${didYouMean(String(fallback), DECISIONS)}`);
   return { preset, rules, ownCount: own.rules?.length ?? 0, fallback };
 }
 
@@ -125,8 +164,13 @@ export class Policy implements CompiledPolicy {
   readonly #readers: readonly OperationDescriptor[];
   #examples: Promise<void> | undefined;
 
-  constructor(options: PolicyOptions | undefined, operations: readonly OperationDescriptor[], compileOptions: CompileOptions = {}) {
-    if (!Array.isArray(operations)) throw new TypeError('compilePolicy: operations must be the descriptors the policy is checked against');
+  constructor(
+    options: PolicyOptions | undefined,
+    operations: readonly OperationDescriptor[],
+    compileOptions: CompileOptions = {},
+  ) {
+    if (!Array.isArray(operations))
+      throw new TypeError('compilePolicy: operations must be the descriptors the policy is checked against');
     const plan = readPolicyOptions(options);
     this.rules = plan.rules;
     this.fallback = plan.fallback;
@@ -165,18 +209,23 @@ export class Policy implements CompiledPolicy {
     let found = this.#targeting.get(op.id);
     if (!found) {
       const fields = applicableFields(op);
-      found = this.#compiled.filter((r) => r.selects(op) && (r.fields.length === 0 || r.fields.some((f) => fields.includes(f))));
+      found = this.#compiled.filter(
+        (r) => r.selects(op) && (r.fields.length === 0 || r.fields.some((f) => fields.includes(f))),
+      );
       this.#targeting.set(op.id, found);
     }
     return found;
   }
 
-  #withPreset = (decision: PolicyDecision): PolicyDecision => (this.preset ? { ...decision, preset: this.preset } : decision);
+  #withPreset = (decision: PolicyDecision): PolicyDecision =>
+    this.preset ? { ...decision, preset: this.preset } : decision;
 
   #result(rule: CompiledRule | undefined): PolicyDecision {
-    return this.#withPreset(rule
-      ? { decision: rule.rule.decision, rule: rule.index, ...(rule.rule.reason ? { reason: rule.rule.reason } : {}) }
-      : { decision: this.fallback, rule: 'default' });
+    return this.#withPreset(
+      rule
+        ? { decision: rule.rule.decision, rule: rule.index, ...(rule.rule.reason ? { reason: rule.rule.reason } : {}) }
+        : { decision: this.fallback, rule: 'default' },
+    );
   }
 
   decide(op: OperationDescriptor): PolicyDecision {
@@ -189,7 +238,12 @@ export class Policy implements CompiledPolicy {
     return this.#checkArguments(op, input, context, applicable);
   }
 
-  async #checkArguments(op: OperationDescriptor, input: unknown, context: DecideContext, applicable: CompiledRule[]): Promise<PolicyDecision> {
+  async #checkArguments(
+    op: OperationDescriptor,
+    input: unknown,
+    context: DecideContext,
+    applicable: CompiledRule[],
+  ): Promise<PolicyDecision> {
     if (applicable.some((r) => r.commands)) await loadBashParser();
     await this.checkExamples();
     return decideInput(op, input, context, applicable, this.fallback, this.#withPreset);
@@ -242,6 +296,10 @@ export class Policy implements CompiledPolicy {
  * Validates and compiles policy options against the operations that exist (`new Policy`); throws
  * PolicyError (a TypeError) on a malformed policy, naming the rule.
  */
-export function compilePolicy(options: PolicyOptions | undefined, operations: readonly OperationDescriptor[], compileOptions: CompileOptions = {}): CompiledPolicy {
+export function compilePolicy(
+  options: PolicyOptions | undefined,
+  operations: readonly OperationDescriptor[],
+  compileOptions: CompileOptions = {},
+): CompiledPolicy {
   return new Policy(options, operations, compileOptions);
 }

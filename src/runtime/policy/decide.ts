@@ -2,8 +2,19 @@
 // the host) is decided by the first rule that matches it; the call gets the strictest decision.
 import type { OperationDescriptor } from '../descriptor.js';
 import {
-  applicableFields, commandArguments, commandRuleMatches, hostOf, hostRuleMatches, lexicalRelative, pathArguments, pathRuleMatches, shellSubjects, urlArguments,
-  type CompiledRule, type DecideContext, type PathSubject,
+  applicableFields,
+  commandArguments,
+  commandRuleMatches,
+  hostOf,
+  hostRuleMatches,
+  lexicalRelative,
+  pathArguments,
+  pathRuleMatches,
+  shellSubjects,
+  urlArguments,
+  type CompiledRule,
+  type DecideContext,
+  type PathSubject,
 } from './arguments.js';
 import type { SimpleCommand } from './shell/split.js';
 import { clip } from './shell/words.js';
@@ -11,7 +22,10 @@ import type { CommandDecision, Decision, PolicyDecision } from './types.js';
 
 const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
 
-interface Verdict { decision: Decision; rule: CompiledRule | undefined }
+interface Verdict {
+  decision: Decision;
+  rule: CompiledRule | undefined;
+}
 
 function first(rules: CompiledRule[], fallback: Decision, matches: (rule: CompiledRule) => boolean): Verdict {
   for (const rule of rules) {
@@ -48,7 +62,9 @@ export async function decideInput(
         try {
           const resolved = await context.resolve(given);
           subject.real = resolved.relative === '.' ? undefined : resolved.relative;
-        } catch { /* outside the workspace: the handler refuses it */ }
+        } catch {
+          /* outside the workspace: the handler refuses it */
+        }
       }
       verdicts.push(first(rules, fallback, (r) => pathRuleMatches(r, subject)));
     }
@@ -64,8 +80,11 @@ export async function decideInput(
   let strictest = verdicts[0]!;
   for (const v of verdicts) if (STRICTNESS[v.decision] > STRICTNESS[strictest.decision]) strictest = v;
   const commands = verdicts.flatMap((v) => (v.command ? [v.command] : []));
-  const reason = strictest.rule?.rule.reason ?? (strictest.command?.opaque && strictest.decision !== 'allow'
-    ? `\`${clip(strictest.command.command, 80)}\` cannot be checked before it runs: ${strictest.command.opaque}` : undefined);
+  const reason =
+    strictest.rule?.rule.reason ??
+    (strictest.command?.opaque && strictest.decision !== 'allow'
+      ? `\`${clip(strictest.command.command, 80)}\` cannot be checked before it runs: ${strictest.command.opaque}`
+      : undefined);
   return withPreset({
     decision: strictest.decision,
     rule: strictest.rule ? strictest.rule.index : 'default',
@@ -79,7 +98,13 @@ export async function decideInput(
  * rule `rm *` denies it, since it may be rm), no allow rule with `command` does, and a rule without
  * `command` (or the default) decides it as usual, but `ask` at best where command rules exist.
  */
-export function decideCommand(cmd: SimpleCommand, rules: CompiledRule[], fallback: Decision, root: string, hasCommandRules: boolean): Verdict {
+export function decideCommand(
+  cmd: SimpleCommand,
+  rules: CompiledRule[],
+  fallback: Decision,
+  root: string,
+  hasCommandRules: boolean,
+): Verdict {
   if (cmd.opaque) {
     const verdict = first(rules, fallback, (r) => commandRuleMatches(r, cmd, root));
     if (verdict.decision === 'allow' && hasCommandRules) return { decision: 'ask', rule: verdict.rule };

@@ -1,6 +1,11 @@
 /** A policy that cannot be compiled; `rule` and `field` let a file loader point at the source. */
 export class PolicyError extends TypeError {
-  constructor(message: string, readonly rule?: number, readonly field?: string, readonly example?: { list: 'match' | 'not_match'; index: number }) {
+  constructor(
+    message: string,
+    readonly rule?: number,
+    readonly field?: string,
+    readonly example?: { list: 'match' | 'not_match'; index: number },
+  ) {
     super(message);
     this.name = 'PolicyError';
   }
@@ -15,7 +20,10 @@ export function didYouMean(value: string, known: readonly string[]): string {
   let bestDistance = 4;
   for (const k of known) {
     const d = distance(v, k.toLowerCase());
-    if (d < bestDistance) { best = k; bestDistance = d; }
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
   }
   return best ? ` (did you mean "${best}"?)` : '';
 }
@@ -36,9 +44,33 @@ function distance(a: string, b: string): number {
 
 /** Names other harnesses use (Claude Code tool names, common provider words) → ours. */
 const ALIASES: Record<string, string> = {
-  shell: 'exec', sh: 'exec', command: 'exec', commands: 'exec', process: 'exec',
-  fs: 'filesystem', file: 'filesystem', files: 'filesystem', http: 'web', fetch: 'web', net: 'web', network: 'web',
-  todo: 'task', todos: 'task', tasks: 'task', subagent: 'agent', agents: 'agent', human: 'user',
-  read: 'read_file', write: 'write_file', edit: 'edit_file', multiedit: 'edit_file', webfetch: 'web_fetch', websearch: 'web_search',
-  todowrite: 'task_create', todoread: 'task_list', ls: 'glob', run: 'bash', exec: 'bash',
+  shell: 'exec',
+  sh: 'exec',
+  command: 'exec',
+  commands: 'exec',
+  process: 'exec',
+  fs: 'filesystem',
+  file: 'filesystem',
+  files: 'filesystem',
+  http: 'web',
+  fetch: 'web',
+  net: 'web',
+  network: 'web',
+  todo: 'task',
+  todos: 'task',
+  tasks: 'task',
+  subagent: 'agent',
+  agents: 'agent',
+  human: 'user',
+  read: 'read_file',
+  write: 'write_file',
+  edit: 'edit_file',
+  multiedit: 'edit_file',
+  webfetch: 'web_fetch',
+  websearch: 'web_search',
+  todowrite: 'task_create',
+  todoread: 'task_list',
+  ls: 'glob',
+  run: 'bash',
+  exec: 'bash',
 };

@@ -15,7 +15,12 @@ export interface ExampleResult {
   message?: string;
 }
 
-interface ExampleCase { op: OperationDescriptor; input: Record<string, unknown>; list: 'match' | 'not_match'; index: number }
+interface ExampleCase {
+  op: OperationDescriptor;
+  input: Record<string, unknown>;
+  list: 'match' | 'not_match';
+  index: number;
+}
 
 /** Examples are matched on paths as given: no workspace is looked at. */
 const NO_WORKSPACE = { workspaceRoot: '/nonexistent-workspace' };
@@ -29,12 +34,15 @@ export function hasShellExamples(compiled: readonly CompiledRule[]): boolean {
 function exampleCases(rule: CompiledRule, operations: readonly OperationDescriptor[]): ExampleCase[] {
   const ex = rule.rule.examples;
   if (!ex) return [];
-  const op = operations.find((o) => rule.selects(o) && (rule.fields.length === 0 || rule.fields.some((f) => applicableFields(o).includes(f))));
+  const op = operations.find(
+    (o) => rule.selects(o) && (rule.fields.length === 0 || rule.fields.some((f) => applicableFields(o).includes(f))),
+  );
   if (!op) return [];
   const cases: ExampleCase[] = [];
   for (const list of ['match', 'not_match'] as const) {
     (ex[list] ?? []).forEach((item, index) => {
-      const input = typeof item === 'string' ? { [mainArgument(op) ?? 'input']: item } : (item as Record<string, unknown>);
+      const input =
+        typeof item === 'string' ? { [mainArgument(op) ?? 'input']: item } : (item as Record<string, unknown>);
       cases.push({ op, input, list, index });
     });
   }
@@ -48,12 +56,18 @@ function exampleFailure(rule: CompiledRule, ownCount: number, c: ExampleCase): P
   const shown = JSON.stringify(Object.keys(c.input).length === 1 ? Object.values(c.input)[0] : c.input);
   return new PolicyError(
     `${where}: example ${c.list}[${c.index}] ${shown} ${matched ? 'is matched by the rule but is listed under not_match' : 'is not matched by the rule'}`,
-    rule.index, 'examples', { list: c.list, index: c.index },
+    rule.index,
+    'examples',
+    { list: c.list, index: c.index },
   );
 }
 
 /** The first failing example (shell examples need the parser loaded), or undefined. */
-export function firstExampleFailure(compiled: readonly CompiledRule[], operations: readonly OperationDescriptor[], ownCount: number): PolicyError | undefined {
+export function firstExampleFailure(
+  compiled: readonly CompiledRule[],
+  operations: readonly OperationDescriptor[],
+  ownCount: number,
+): PolicyError | undefined {
   for (const rule of compiled) {
     for (const c of exampleCases(rule, operations)) {
       const failure = exampleFailure(rule, ownCount, c);
@@ -64,17 +78,34 @@ export function firstExampleFailure(compiled: readonly CompiledRule[], operation
 }
 
 /** Checks every example (loading the parser for shell ones); throws the first failure. */
-export async function checkAllExamples(compiled: readonly CompiledRule[], operations: readonly OperationDescriptor[], ownCount: number): Promise<void> {
+export async function checkAllExamples(
+  compiled: readonly CompiledRule[],
+  operations: readonly OperationDescriptor[],
+  ownCount: number,
+): Promise<void> {
   if (hasShellExamples(compiled)) await loadBashParser();
   const failure = firstExampleFailure(compiled, operations, ownCount);
   if (failure) throw failure;
 }
 
 /** Every example with its outcome; never throws for a failing one. */
-export async function exampleResults(compiled: readonly CompiledRule[], operations: readonly OperationDescriptor[], ownCount: number): Promise<ExampleResult[]> {
+export async function exampleResults(
+  compiled: readonly CompiledRule[],
+  operations: readonly OperationDescriptor[],
+  ownCount: number,
+): Promise<ExampleResult[]> {
   if (hasShellExamples(compiled)) await loadBashParser();
-  return compiled.flatMap((rule) => exampleCases(rule, operations).map((c) => {
-    const failure = exampleFailure(rule, ownCount, c);
-    return { rule: rule.index, list: c.list, index: c.index, input: c.input, passed: !failure, ...(failure ? { message: failure.message } : {}) };
-  }));
+  return compiled.flatMap((rule) =>
+    exampleCases(rule, operations).map((c) => {
+      const failure = exampleFailure(rule, ownCount, c);
+      return {
+        rule: rule.index,
+        list: c.list,
+        index: c.index,
+        input: c.input,
+        passed: !failure,
+        ...(failure ? { message: failure.message } : {}),
+      };
+    }),
+  );
 }

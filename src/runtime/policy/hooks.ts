@@ -25,8 +25,11 @@ export function policyHooks(policy: CompiledPolicy, op: OperationDescriptor, wor
           const target = await realpath(path.join(workspace.root, given));
           const relative = path.relative(workspace.root, target);
           real = relative.startsWith('..') || path.isAbsolute(relative) ? undefined : normalizeRelative(relative);
-        } catch { /* gone or unreadable: decided on the path as given */ }
-        if (!policy.hidesPath(op, { given, ...(lexical ? { lexical } : {}), ...(real ? { real } : {}) })) kept.push(given);
+        } catch {
+          /* gone or unreadable: decided on the path as given */
+        }
+        if (!policy.hidesPath(op, { given, ...(lexical ? { lexical } : {}), ...(real ? { real } : {}) }))
+          kept.push(given);
       }
       return kept;
     };
@@ -35,10 +38,15 @@ export function policyHooks(policy: CompiledPolicy, op: OperationDescriptor, wor
     hooks.checkHost = (url) => {
       const decision = policy.decideHost(op, url.hostname);
       if (decision.decision === 'allow') return;
-      const why = decision.reason ?? (decision.decision === 'ask'
-        ? 'it needs approval; fetch that URL directly so the request can be approved'
-        : 'the policy does not allow that host');
-      throw new ToolError('DENIED_BY_POLICY', `${op.name} stopped at ${url.host}: ${why}`, { policy: decision, url: url.href });
+      const why =
+        decision.reason ??
+        (decision.decision === 'ask'
+          ? 'it needs approval; fetch that URL directly so the request can be approved'
+          : 'the policy does not allow that host');
+      throw new ToolError('DENIED_BY_POLICY', `${op.name} stopped at ${url.host}: ${why}`, {
+        policy: decision,
+        url: url.href,
+      });
     };
   }
   return hooks;

@@ -5,7 +5,10 @@ export interface HostPattern {
 }
 
 export function normalizeHost(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 }
 
 /**
@@ -25,7 +28,8 @@ function canonicalHost(host: string): string {
 export function compileHostPattern(source: string): HostPattern {
   const pattern = normalizeHost(source.trim());
   // `*.` is a subdomain pattern without its domain, not "any host".
-  if (pattern === '*' && source.trim() !== '*') throw new TypeError('names no domain after *. (write *.example.com, or * for any host)');
+  if (pattern === '*' && source.trim() !== '*')
+    throw new TypeError('names no domain after *. (write *.example.com, or * for any host)');
   if (pattern === '*') return { source, matches: () => true };
   if (/[/@?#\s]/.test(pattern) || (pattern.includes(':') && !/^[0-9a-f:.]+$/.test(pattern))) {
     throw new TypeError('must be a host name such as example.com or *.example.com, not a URL');

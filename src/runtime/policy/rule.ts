@@ -12,7 +12,19 @@ import type { Decision, PolicyPreset, PolicyRule } from './types.js';
 
 export const DECISIONS: readonly Decision[] = ['allow', 'ask', 'deny'];
 const KINDS: readonly string[] = ['data_source', 'resource', 'interactive'];
-const RULE_KEYS: readonly string[] = ['provider', 'operation', 'kind', 'risk', 'command', 'redirects', 'path', 'host', 'examples', 'decision', 'reason'];
+const RULE_KEYS: readonly string[] = [
+  'provider',
+  'operation',
+  'kind',
+  'risk',
+  'command',
+  'redirects',
+  'path',
+  'host',
+  'examples',
+  'decision',
+  'reason',
+];
 const ARGUMENT_FIELDS: readonly ArgumentField[] = ['command', 'path', 'host'];
 /** The parameter role each argument field reads. */
 const FIELD_ROLES: Record<ArgumentField, string> = { command: 'command', path: 'path', host: 'url' };
@@ -24,7 +36,11 @@ export class NotHere extends Error {}
 export class RuleScope {
   readonly providerNames: readonly string[];
   readonly opNames: readonly string[];
-  constructor(readonly operations: readonly OperationDescriptor[], readonly ownCount: number, readonly preset: PolicyPreset | undefined) {
+  constructor(
+    readonly operations: readonly OperationDescriptor[],
+    readonly ownCount: number,
+    readonly preset: PolicyPreset | undefined,
+  ) {
     this.providerNames = [...new Set(operations.map((o) => o.provider))];
     this.opNames = operations.flatMap((o) => [o.name, o.id]);
   }
@@ -32,11 +48,15 @@ export class RuleScope {
 
 /** Where a rule's problems are reported: a host's rule fails the policy; a preset's rule about absent operations is left out. */
 class RuleProblems {
-  constructor(private readonly index: number, private readonly scope: RuleScope) {}
+  constructor(
+    private readonly index: number,
+    private readonly scope: RuleScope,
+  ) {}
 
   fail(message: string, field?: string): never {
     const { index, scope } = this;
-    const where = index < scope.ownCount ? `policy rule ${index}` : `policy rule ${index} (from preset ${scope.preset})`;
+    const where =
+      index < scope.ownCount ? `policy rule ${index}` : `policy rule ${index} (from preset ${scope.preset})`;
     throw new PolicyError(`${where}: ${message}`, index, field);
   }
 
@@ -60,11 +80,16 @@ function riskMatches(spec: string, risk: Risk): boolean {
   if (target < 0) throw new TypeError(`unknown risk in policy rule: ${spec}`);
   const actual = RISK_ORDER.indexOf(risk);
   switch (op) {
-    case '>=': return actual >= target;
-    case '>': return actual > target;
-    case '<=': return actual <= target;
-    case '<': return actual < target;
-    default: return actual === target;
+    case '>=':
+      return actual >= target;
+    case '>':
+      return actual > target;
+    case '<=':
+      return actual <= target;
+    case '<':
+      return actual < target;
+    default:
+      return actual === target;
   }
 }
 
@@ -91,32 +116,57 @@ function checkRuleShape(rule: PolicyRule, problems: RuleProblems): void {
   if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) problems.fail('must be an object');
   const unknown = Object.keys(rule).filter((key) => !RULE_KEYS.includes(key));
   if (unknown.length > 0) {
-    problems.fail(`unknown field ${unknown.join(', ')}${didYouMean(unknown[0]!, RULE_KEYS)} (fields: ${RULE_KEYS.join(', ')})`, unknown[0]);
+    problems.fail(
+      `unknown field ${unknown.join(', ')}${didYouMean(unknown[0]!, RULE_KEYS)} (fields: ${RULE_KEYS.join(', ')})`,
+      unknown[0],
+    );
   }
-  if (!DECISIONS.includes(rule.decision)) problems.fail(`decision must be allow, ask or deny${didYouMean(String(rule.decision), DECISIONS)}`, 'decision');
+  if (!DECISIONS.includes(rule.decision))
+    problems.fail(`decision must be allow, ask or deny${didYouMean(String(rule.decision), DECISIONS)}`, 'decision');
   for (const key of ['provider', 'operation'] as const) {
-    if (rule[key] !== undefined && (typeof rule[key] !== 'string' || rule[key] === '')) problems.fail(`${key} must be a non-empty pattern`, key);
+    if (rule[key] !== undefined && (typeof rule[key] !== 'string' || rule[key] === ''))
+      problems.fail(`${key} must be a non-empty pattern`, key);
   }
   if (rule.reason !== undefined && typeof rule.reason !== 'string') problems.fail('reason must be a string', 'reason');
   if (rule.kind !== undefined && rule.kind !== '*' && !KINDS.includes(rule.kind)) {
-    problems.fail(`unknown kind "${rule.kind}"${didYouMean(String(rule.kind), KINDS)} (kinds: ${KINDS.join(', ')})`, 'kind');
+    problems.fail(
+      `unknown kind "${rule.kind}"${didYouMean(String(rule.kind), KINDS)} (kinds: ${KINDS.join(', ')})`,
+      'kind',
+    );
   }
 }
 
 /** What the rule selects by provider, operation, kind and risk; each must name something that exists. */
-function compileSelector(rule: PolicyRule, scope: RuleScope, problems: RuleProblems): { selects: (op: OperationDescriptor) => boolean; selected: OperationDescriptor[] } {
+function compileSelector(
+  rule: PolicyRule,
+  scope: RuleScope,
+  problems: RuleProblems,
+): { selects: (op: OperationDescriptor) => boolean; selected: OperationDescriptor[] } {
   const { operations, providerNames, opNames } = scope;
   const provider = rule.provider ? wildcardToRegExp(rule.provider) : undefined;
   const operation = rule.operation ? wildcardToRegExp(rule.operation) : undefined;
   if (provider && !providerNames.some((p) => provider.test(p))) {
-    problems.absent(`no provider matches "${rule.provider}"${didYouMean(rule.provider!, providerNames)} (providers: ${providerNames.join(', ')})`, 'provider');
+    problems.absent(
+      `no provider matches "${rule.provider}"${didYouMean(rule.provider!, providerNames)} (providers: ${providerNames.join(', ')})`,
+      'provider',
+    );
   }
   if (operation && !opNames.some((o) => operation.test(o))) {
-    problems.absent(`no operation matches "${rule.operation}"${didYouMean(rule.operation!, operations.map((o) => o.name))} (operations: ${operations.map((o) => o.name).join(', ')})`, 'operation');
+    problems.absent(
+      `no operation matches "${rule.operation}"${didYouMean(
+        rule.operation!,
+        operations.map((o) => o.name),
+      )} (operations: ${operations.map((o) => o.name).join(', ')})`,
+      'operation',
+    );
   }
   const kind = rule.kind && rule.kind !== '*' ? rule.kind : undefined;
   if (rule.risk !== undefined) {
-    try { riskMatches(String(rule.risk), 'read_only'); } catch (error) { problems.fail((error as Error).message, 'risk'); }
+    try {
+      riskMatches(String(rule.risk), 'read_only');
+    } catch (error) {
+      problems.fail((error as Error).message, 'risk');
+    }
   }
   const selects = (op: OperationDescriptor): boolean =>
     (!provider || provider.test(op.provider)) &&
@@ -124,18 +174,31 @@ function compileSelector(rule: PolicyRule, scope: RuleScope, problems: RuleProbl
     (!kind || kind === op.kind) &&
     (!rule.risk || riskMatches(rule.risk, op.risk));
   const selected = operations.filter(selects);
-  if (selected.length === 0) problems.absent('matches no operation (check provider, operation, kind and risk together)');
+  if (selected.length === 0)
+    problems.absent('matches no operation (check provider, operation, kind and risk together)');
   return { selects, selected };
 }
 
 /** The rule's argument fields; each must apply (by parameter role) to some operation it selects. */
-function checkFieldsApply(rule: PolicyRule, selected: readonly OperationDescriptor[], operations: readonly OperationDescriptor[], problems: RuleProblems): ArgumentField[] {
+function checkFieldsApply(
+  rule: PolicyRule,
+  selected: readonly OperationDescriptor[],
+  operations: readonly OperationDescriptor[],
+  problems: RuleProblems,
+): ArgumentField[] {
   const fields = ARGUMENT_FIELDS.filter((f) => rule[f] !== undefined);
   for (const field of fields) {
     if (selected.some((op) => applicableFields(op).includes(field))) continue;
     const role = FIELD_ROLES[field];
-    const appliesTo = operations.filter((o) => applicableFields(o).includes(field)).map((o) => o.name).join(', ') || 'no operation here';
-    problems.absent(`"${field}" can never apply to ${selected.map((o) => o.name).join(', ')}: ${selected.length === 1 ? 'it has no' : 'none of them has a'} parameter with role ${role} (it applies to: ${appliesTo})`, field);
+    const appliesTo =
+      operations
+        .filter((o) => applicableFields(o).includes(field))
+        .map((o) => o.name)
+        .join(', ') || 'no operation here';
+    problems.absent(
+      `"${field}" can never apply to ${selected.map((o) => o.name).join(', ')}: ${selected.length === 1 ? 'it has no' : 'none of them has a'} parameter with role ${role} (it applies to: ${appliesTo})`,
+      field,
+    );
   }
   return fields;
 }
@@ -143,31 +206,53 @@ function checkFieldsApply(rule: PolicyRule, selected: readonly OperationDescript
 function patternList(rule: PolicyRule, field: ArgumentField, problems: RuleProblems): string[] | undefined {
   const value = rule[field];
   if (value === undefined) return undefined;
-  const items = typeof value === 'string' ? [value] : Array.isArray(value) ? value : problems.fail(`${field} must be a string or a list of strings`, field);
+  const items =
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value
+        : problems.fail(`${field} must be a string or a list of strings`, field);
   if (items.length === 0) problems.fail(`${field} must not be an empty list`, field);
-  for (const item of items) if (typeof item !== 'string' || item.trim() === '') problems.fail(`${field} entries must be non-empty strings`, field);
+  for (const item of items)
+    if (typeof item !== 'string' || item.trim() === '')
+      problems.fail(`${field} entries must be non-empty strings`, field);
   return items as string[];
 }
 
 function compileArgumentPatterns(rule: PolicyRule, problems: RuleProblems) {
   const commands = patternList(rule, 'command', problems)?.map((p) => {
-    try { return compileCommandPattern(p); } catch (error) { return problems.fail(`command "${p}" ${(error as Error).message}`, 'command'); }
+    try {
+      return compileCommandPattern(p);
+    } catch (error) {
+      return problems.fail(`command "${p}" ${(error as Error).message}`, 'command');
+    }
   });
   const paths = patternList(rule, 'path', problems);
   const hosts = patternList(rule, 'host', problems)?.map((h) => {
-    try { return compileHostPattern(h); } catch (error) { return problems.fail(`host "${h}" ${(error as Error).message}`, 'host'); }
+    try {
+      return compileHostPattern(h);
+    } catch (error) {
+      return problems.fail(`host "${h}" ${(error as Error).message}`, 'host');
+    }
   });
-  if (rule.redirects !== undefined && (typeof rule.redirects !== 'boolean' || !commands)) problems.fail('redirects must be true or false, on a rule with command', 'redirects');
+  if (rule.redirects !== undefined && (typeof rule.redirects !== 'boolean' || !commands))
+    problems.fail('redirects must be true or false, on a rule with command', 'redirects');
   return { commands, paths, hosts };
 }
 
 function checkExamplesShape(rule: PolicyRule, problems: RuleProblems): void {
   if (rule.examples === undefined) return;
   const ex = rule.examples;
-  if (typeof ex !== 'object' || ex === null || Array.isArray(ex) || Object.keys(ex).some((k) => k !== 'match' && k !== 'not_match')) {
+  if (
+    typeof ex !== 'object' ||
+    ex === null ||
+    Array.isArray(ex) ||
+    Object.keys(ex).some((k) => k !== 'match' && k !== 'not_match')
+  ) {
     problems.fail('examples must be { match: [...], not_match: [...] }', 'examples');
   }
   for (const key of ['match', 'not_match'] as const) {
-    if (ex[key] !== undefined && !Array.isArray(ex[key])) problems.fail(`examples.${key} must be a list of inputs`, 'examples');
+    if (ex[key] !== undefined && !Array.isArray(ex[key]))
+      problems.fail(`examples.${key} must be a list of inputs`, 'examples');
   }
 }

@@ -73,7 +73,15 @@ export interface PolicyDecision {
 // No git: a repository's own config makes plain `git status` or `git diff` run programs
 // (core.fsmonitor, diff.external, drivers), which only shell_read's hardened git rules out.
 export const SAFE_READ_COMMANDS: readonly string[] = [
-  'ls', 'ls *', 'pwd', 'echo *', 'wc *', 'which *', 'date', 'whoami', 'uname *',
+  'ls',
+  'ls *',
+  'pwd',
+  'echo *',
+  'wc *',
+  'which *',
+  'date',
+  'whoami',
+  'uname *',
 ];
 
 /**
@@ -81,7 +89,12 @@ export const SAFE_READ_COMMANDS: readonly string[] = [
  * and change things (`resource`), up to risk high: bash in the reference set, and a provider's own
  * shell tool alike. A critical one (e.g. a command run on a production host) is not included.
  */
-const SAFE_SHELL_RULE: PolicyRule = { kind: 'resource', risk: '<=high', command: SAFE_READ_COMMANDS, decision: 'allow' };
+const SAFE_SHELL_RULE: PolicyRule = {
+  kind: 'resource',
+  risk: '<=high',
+  command: SAFE_READ_COMMANDS,
+  decision: 'allow',
+};
 
 // A preset's rule about operations a toolkit does not have is left out of that toolkit's policy.
 export const POLICY_PRESETS: Record<PolicyPreset, PolicyConfig> = {
@@ -89,20 +102,13 @@ export const POLICY_PRESETS: Record<PolicyPreset, PolicyConfig> = {
   readOnly: { rules: [{ kind: 'data_source', decision: 'allow' }], default: 'deny' },
   // Reads, internal low-risk mutations and a few read-only shell commands run; anything riskier asks.
   askForRisky: {
-    rules: [
-      SAFE_SHELL_RULE,
-      { risk: '<=low', decision: 'allow' },
-    ],
+    rules: [SAFE_SHELL_RULE, { risk: '<=low', decision: 'allow' }],
     default: 'ask',
   },
   // No human in the loop: reads, the task list and the read-only shell commands; a host extends the
   // bash allowlist with its own rules (`extends: unattended`, rules: [{operation: bash, command: [...]}]).
   unattended: {
-    rules: [
-      SAFE_SHELL_RULE,
-      { kind: 'data_source', decision: 'allow' },
-      { provider: 'task', decision: 'allow' },
-    ],
+    rules: [SAFE_SHELL_RULE, { kind: 'data_source', decision: 'allow' }, { provider: 'task', decision: 'allow' }],
     default: 'deny',
   },
   allowAll: { rules: [], default: 'allow' },

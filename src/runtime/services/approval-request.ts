@@ -6,7 +6,12 @@ import type { CommandDecision } from '../policy/types.js';
 import { mapRoleValues, secretMark } from '../roles.js';
 import type { ApprovalRequest } from './user.js';
 
-export function approvalRequest(id: string, op: OperationDescriptor, params: unknown, commands: readonly CommandDecision[] | undefined): ApprovalRequest {
+export function approvalRequest(
+  id: string,
+  op: OperationDescriptor,
+  params: unknown,
+  commands: readonly CommandDecision[] | undefined,
+): ApprovalRequest {
   return {
     id,
     provider: op.provider,

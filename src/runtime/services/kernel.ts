@@ -44,7 +44,9 @@ export interface SubagentStepInput<Ops = AnyOperations> {
 }
 
 /** The host's model loop: uses the toolkit, returns the sub-agent's final report. */
-export type SubagentStep<Ops = AnyOperations> = (input: SubagentStepInput<Ops>) => Promise<string | { output: string; status?: SubagentResult['status'] }>;
+export type SubagentStep<Ops = AnyOperations> = (
+  input: SubagentStepInput<Ops>,
+) => Promise<string | { output: string; status?: SubagentResult['status'] }>;
 
 export interface InProcessKernelOptions<Ops = AnyOperations> {
   /** `Ops` types the child toolkit's `call` (the package entry defaults it to the reference operations). */
@@ -75,11 +77,18 @@ export function createInProcessKernel<Ops = AnyOperations>(
     async runSession(request) {
       const createToolkit = await loadCreateToolkit();
       const session = new Session({ depth: request.depth, parentId: request.parentSessionId });
-      const childOptions = { ...(request.parentOptions ?? {}), ...options.toolkitOptions, profile: request.profile, session };
+      const childOptions = {
+        ...(request.parentOptions ?? {}),
+        ...options.toolkitOptions,
+        profile: request.profile,
+        session,
+      };
       // The child serves the parent's providers (request.parentOptions carries them), never a default set.
       const providers = childOptions.providers ?? fallback.providers;
       if (!providers) {
-        throw new TypeError('the sub-agent toolkit has no providers: the request\'s parentOptions carry none and toolkitOptions.providers is not set');
+        throw new TypeError(
+          "the sub-agent toolkit has no providers: the request's parentOptions carry none and toolkitOptions.providers is not set",
+        );
       }
       const toolkit = createToolkit<Ops>({ ...childOptions, providers });
       try {

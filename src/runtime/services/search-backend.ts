@@ -54,7 +54,10 @@ export function searchBackendFromEnv(env: NodeJS.ProcessEnv): SearchBackend | un
     if (!key) return misconfigured('TOOLWRIGHT_SEARCH_BACKEND=brave but TOOLWRIGHT_BRAVE_API_KEY is empty');
     return createBraveBackend({ apiKey: key });
   }
-  if (!url) return choice === 'searxng' ? misconfigured('TOOLWRIGHT_SEARCH_BACKEND=searxng but TOOLWRIGHT_SEARCH_URL is empty') : undefined;
+  if (!url)
+    return choice === 'searxng'
+      ? misconfigured('TOOLWRIGHT_SEARCH_BACKEND=searxng but TOOLWRIGHT_SEARCH_URL is empty')
+      : undefined;
   try {
     return createSearxngBackend({ url });
   } catch {

@@ -52,7 +52,11 @@ export type TaskStoreOption = TaskStore | TaskFileConfig;
  * Resolves the `tasks` option: a store as is, `{file}` as a file store, nothing as `fallback` (the
  * toolkit's store's task list) or else a fresh in-memory store.
  */
-export function resolveTaskStore(option: TaskStoreOption | undefined, workspaceRoot: string, fallback?: () => TaskStore): TaskStore {
+export function resolveTaskStore(
+  option: TaskStoreOption | undefined,
+  workspaceRoot: string,
+  fallback?: () => TaskStore,
+): TaskStore {
   if (option === undefined) return fallback ? fallback() : createDefaultTaskStore();
   if ('file' in option && typeof option.file === 'string') {
     return createFileTaskStore({ path: isAbsolute(option.file) ? option.file : resolve(workspaceRoot, option.file) });
@@ -69,7 +73,11 @@ interface TaskState {
 
 const emptyState = (): TaskState => ({ version: 1, next: 1, tasks: [] });
 
-function makeTask(state: TaskState, input: { title: string; description?: string; status?: TaskStatus }, now: Date): Task {
+function makeTask(
+  state: TaskState,
+  input: { title: string; description?: string; status?: TaskStatus },
+  now: Date,
+): Task {
   const stamp = now.toISOString();
   const task: Task = {
     id: `t${state.next++}`,
@@ -149,17 +157,33 @@ async function readTaskFile(path: string): Promise<TaskState> {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new ToolError('UNAVAILABLE', `task file ${path} is not valid JSON (${(error as Error).message}); fix or remove it`);
+    throw new ToolError(
+      'UNAVAILABLE',
+      `task file ${path} is not valid JSON (${(error as Error).message}); fix or remove it`,
+    );
   }
   const state = parsed as Partial<TaskState>;
   if (!state || typeof state !== 'object' || !Array.isArray(state.tasks)) {
-    throw new ToolError('UNAVAILABLE', `task file ${path} does not hold a task list ({"version":1,"next":N,"tasks":[…]}); fix or remove it`);
+    throw new ToolError(
+      'UNAVAILABLE',
+      `task file ${path} does not hold a task list ({"version":1,"next":N,"tasks":[…]}); fix or remove it`,
+    );
   }
   // Every entry must be a task: a hand-edited (or model-written) file fails clearly, not INTERNAL.
-  const bad = state.tasks.findIndex((t: unknown) => typeof t !== 'object' || t === null || Array.isArray(t)
-    || typeof (t as Task).id !== 'string' || typeof (t as Task).title !== 'string' || typeof (t as Task).status !== 'string');
+  const bad = state.tasks.findIndex(
+    (t: unknown) =>
+      typeof t !== 'object' ||
+      t === null ||
+      Array.isArray(t) ||
+      typeof (t as Task).id !== 'string' ||
+      typeof (t as Task).title !== 'string' ||
+      typeof (t as Task).status !== 'string',
+  );
   if (bad >= 0) {
-    throw new ToolError('UNAVAILABLE', `task file ${path}: tasks[${bad}] is not a task (an object with string id, title and status); fix or remove it`);
+    throw new ToolError(
+      'UNAVAILABLE',
+      `task file ${path}: tasks[${bad}] is not a task (an object with string id, title and status); fix or remove it`,
+    );
   }
   // `next` never goes below the highest id in the file, even if someone edited it by hand.
   const highest = state.tasks.reduce((max, t) => Math.max(max, Number(/^t(\d+)$/.exec(t.id)?.[1] ?? 0)), 0);
@@ -230,4 +254,3 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
     },
   };
 }
-

@@ -52,7 +52,9 @@ export interface ApprovalUnanswerable {
 export type ApprovalAnswer = boolean | ApprovalUnanswerable;
 
 export function isUnanswerable(answer: unknown): answer is ApprovalUnanswerable {
-  return typeof answer === 'object' && answer !== null && typeof (answer as ApprovalUnanswerable).unanswerable === 'string';
+  return (
+    typeof answer === 'object' && answer !== null && typeof (answer as ApprovalUnanswerable).unanswerable === 'string'
+  );
 }
 
 export interface UserChannel {
@@ -175,14 +177,19 @@ export function createProgrammaticUserChannel(options: ProgrammaticUserChannelOp
     async ask(question, { signal }) {
       const answer = options.answer;
       if (!answer) throw new ToolError('UNAVAILABLE', 'this host cannot ask the user questions');
-      const raw = await bounded(signal, options.timeoutMs, (inner) => Promise.resolve(answer(question, { signal: inner })));
+      const raw = await bounded(signal, options.timeoutMs, (inner) =>
+        Promise.resolve(answer(question, { signal: inner })),
+      );
       return normalizeAnswer(question, raw);
     },
     async approve(call, { signal }) {
       const approve = options.approve;
       if (!approve) return false;
       try {
-        return (await bounded(signal, options.timeoutMs, (inner) => Promise.resolve(approve(call, { signal: inner })))) === true;
+        return (
+          (await bounded(signal, options.timeoutMs, (inner) => Promise.resolve(approve(call, { signal: inner })))) ===
+          true
+        );
       } catch (error) {
         if (error instanceof ToolError && error.code === 'TIMEOUT') return false;
         throw error;
@@ -225,17 +232,26 @@ export function createTerminalUserChannel(options: TerminalUserChannelOptions = 
     unreachable: () => (io.input.isTTY ? undefined : 'no interactive terminal is attached (stdin is not a TTY)'),
     async ask(question, { signal }) {
       if (!io.input.isTTY) {
-        throw new ToolError('UNAVAILABLE', 'no interactive terminal is attached (stdin is not a TTY), so the user cannot be asked; proceed with your best judgement and state your assumptions');
+        throw new ToolError(
+          'UNAVAILABLE',
+          'no interactive terminal is attached (stdin is not a TTY), so the user cannot be asked; proceed with your best judgement and state your assumptions',
+        );
       }
       return serialized(() => bounded(signal, options.timeoutMs, (inner) => askOnTerminal(io, question, inner)));
     },
     approve(call, { signal }) {
       if (!io.input.isTTY) {
-        return Promise.reject(new ToolError('DENIED_BY_POLICY', `${call.operation} needs the user's approval, but no interactive terminal is attached`));
+        return Promise.reject(
+          new ToolError(
+            'DENIED_BY_POLICY',
+            `${call.operation} needs the user's approval, but no interactive terminal is attached`,
+          ),
+        );
       }
       // The human sees the whole input, hidden characters escaped, or the call is refused.
       const shown = approvalText(call, options.maxApprovalChars ?? DEFAULT_MAX_APPROVAL_CHARS);
-      if (shown.refusal) return Promise.reject(new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.refusal}`));
+      if (shown.refusal)
+        return Promise.reject(new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.refusal}`));
       return serialized(async () => {
         try {
           return await bounded(signal, options.timeoutMs, async (inner) => {
@@ -258,13 +274,16 @@ async function askOnTerminal(io: TerminalIo, question: UserQuestion, signal: Abo
   // The model wrote these: escape what could redraw the terminal or hide text.
   const lines = [`\n? ${visibleText(question.question)}`];
   optionsList.forEach((option, i) => {
-    lines.push(`  ${i + 1}. ${visibleText(option.label)}${option.description ? ` — ${visibleText(option.description)}` : ''}`);
+    lines.push(
+      `  ${i + 1}. ${visibleText(option.label)}${option.description ? ` — ${visibleText(option.description)}` : ''}`,
+    );
   });
-  const hint = optionsList.length === 0
-    ? 'Your answer (empty line to dismiss): '
-    : question.multi_select
-      ? 'Numbers separated by commas, or type your own answer (empty line to dismiss): '
-      : 'Number, or type your own answer (empty line to dismiss): ';
+  const hint =
+    optionsList.length === 0
+      ? 'Your answer (empty line to dismiss): '
+      : question.multi_select
+        ? 'Numbers separated by commas, or type your own answer (empty line to dismiss): '
+        : 'Number, or type your own answer (empty line to dismiss): ';
   io.output.write(`${lines.join('\n')}\n`);
   for (;;) {
     const line = await readTerminalLine(io, hint, signal);
@@ -272,10 +291,16 @@ async function askOnTerminal(io: TerminalIo, question: UserQuestion, signal: Abo
     if (line === null || line.trim() === '') throw dismissed();
     const picked = parseChoice(line, optionsList.length, Boolean(question.multi_select));
     if (picked === 'invalid') {
-      io.output.write(`Please choose between 1 and ${optionsList.length}${question.multi_select ? ' (e.g. 1,3)' : ''}.\n`);
+      io.output.write(
+        `Please choose between 1 and ${optionsList.length}${question.multi_select ? ' (e.g. 1,3)' : ''}.\n`,
+      );
       continue;
     }
-    if (picked) return normalizeAnswer(question, picked.map((i) => optionsList[i]!.label));
+    if (picked)
+      return normalizeAnswer(
+        question,
+        picked.map((i) => optionsList[i]!.label),
+      );
     return normalizeAnswer(question, line.trim());
   }
 }

@@ -25,7 +25,8 @@ const CLOSE = '\u27eb';
  * and our own run brackets. Three or more combining marks in a row (text piled over text) too.
  */
 const HIDDEN = /(?:[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,})+/gu;
-const HIDDEN_BUT_NEWLINE = /(?:(?!\n)[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,})+/gu;
+const HIDDEN_BUT_NEWLINE =
+  /(?:(?!\n)[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u27ea\u27eb]|(?! )\p{Zs}|\p{M}{3,})+/gu;
 
 /** A unit of 1–8 tokens (an escape sequence or one code point) repeated 8 times or more. */
 const RUN = /((?:\\u[0-9a-fA-F]{4}|\\.|[^\\]){1,8}?)\1{7,}/gu;
@@ -116,13 +117,21 @@ function visibleInput(input: unknown, roles: RoleTree | undefined): string {
   const nonce = randomBytes(8).toString('hex');
   const marks: string[] = [];
   const shown = mapRoleTree(roles, input, (role, value) => {
-    const mark = role === 'secret' ? (typeof value === 'string' && SECRET_MARK.test(value) ? value : secretMark(value)) : contentMark(value);
+    const mark =
+      role === 'secret'
+        ? typeof value === 'string' && SECRET_MARK.test(value)
+          ? value
+          : secretMark(value)
+        : contentMark(value);
     if (mark === undefined) return value;
     marks.push(mark);
     return `tw-mark-${nonce}-${marks.length - 1}`;
   });
   if (marks.length === 0) return visibleJson(input);
-  return visibleJson(shown).replace(new RegExp(`"tw-mark-${nonce}-(\\d+)"`, 'g'), (_all, i: string) => `"${marks[Number(i)]}"`);
+  return visibleJson(shown).replace(
+    new RegExp(`"tw-mark-${nonce}-(\\d+)"`, 'g'),
+    (_all, i: string) => `"${marks[Number(i)]}"`,
+  );
 }
 
 /** The approval prompt for a call, or why it cannot be shown whole within `maxChars`. */
@@ -134,11 +143,18 @@ export function approvalText(
   // (long content counts as its summary: it is never shown whole).
   let rawLength: number;
   try {
-    const measured = call.roles ? mapRoleTree(call.roles, call.input, (role, value) => (role === 'content' ? (contentMark(value) ?? value) : value)) : call.input;
+    const measured = call.roles
+      ? mapRoleTree(call.roles, call.input, (role, value) =>
+          role === 'content' ? (contentMark(value) ?? value) : value,
+        )
+      : call.input;
     rawLength = (JSON.stringify(measured) ?? '').length;
   } catch (error) {
     // A value that cannot be shown (a throwing getter, a BigInt, a cycle) is never approved unseen.
-    return { text: '', refusal: `the request cannot be shown for approval (${error instanceof Error ? error.message : String(error)}), so it was refused` };
+    return {
+      text: '',
+      refusal: `the request cannot be shown for approval (${error instanceof Error ? error.message : String(error)}), so it was refused`,
+    };
   }
   if (rawLength > RAW_FACTOR * maxChars) {
     return { text: '', refusal: refusalReason(rawLength, maxChars) };
@@ -153,6 +169,8 @@ export function approvalText(
 const RAW_FACTOR = 4;
 
 function refusalReason(length: number, maxChars: number): string {
-  return `the request is too large to show in full for approval (${length} characters, this channel shows at most ${maxChars}), ` +
-    'so it was refused rather than approved unseen; split the work into smaller calls';
+  return (
+    `the request is too large to show in full for approval (${length} characters, this channel shows at most ${maxChars}), ` +
+    'so it was refused rather than approved unseen; split the work into smaller calls'
+  );
 }

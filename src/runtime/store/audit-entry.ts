@@ -26,16 +26,22 @@ const optionalText = (name: string, value: unknown, max: number): string | null 
 export function checkAuditEntry(entry: AuditEntry): CheckedAuditEntry {
   if (!entry || typeof entry !== 'object') throw invalidStoreInput('an audit entry must be an object');
   const time = entry.time;
-  if (time !== undefined && (!(time instanceof Date) || Number.isNaN(time.getTime()))) throw invalidStoreInput('the audit time must be a valid Date');
+  if (time !== undefined && (!(time instanceof Date) || Number.isNaN(time.getTime())))
+    throw invalidStoreInput('the audit time must be a valid Date');
   const duration = entry.duration_ms;
-  if (typeof duration !== 'number' || !Number.isFinite(duration) || duration < 0) throw invalidStoreInput('duration_ms must be a number >= 0');
+  if (typeof duration !== 'number' || !Number.isFinite(duration) || duration < 0)
+    throw invalidStoreInput('duration_ms must be a number >= 0');
   let input: string;
   try {
     input = jsonText('the audited input', entry.input, MAX_AUDIT_INPUT_BYTES);
   } catch {
     // Too large (or not JSON at all): the record keeps what it can instead of losing the call.
     let text: string;
-    try { text = JSON.stringify(entry.input) ?? String(entry.input); } catch { text = '[input that cannot be shown as JSON]'; }
+    try {
+      text = JSON.stringify(entry.input) ?? String(entry.input);
+    } catch {
+      text = '[input that cannot be shown as JSON]';
+    }
     input = JSON.stringify({ truncated: true, bytes: Buffer.byteLength(text), preview: text.slice(0, PREVIEW_CHARS) });
   }
   return {
@@ -53,12 +59,18 @@ export function checkAuditEntry(entry: AuditEntry): CheckedAuditEntry {
   };
 }
 
-export function checkAuditQuery(query: AuditQuery = {}): { since: Date | undefined; principal: string | undefined; limit: number } {
+export function checkAuditQuery(query: AuditQuery = {}): {
+  since: Date | undefined;
+  principal: string | undefined;
+  limit: number;
+} {
   const limit = query.limit ?? 100;
-  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000) throw invalidStoreInput('limit must be a whole number between 1 and 10000');
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000)
+    throw invalidStoreInput('limit must be a whole number between 1 and 10000');
   if (query.since !== undefined && (!(query.since instanceof Date) || Number.isNaN(query.since.getTime()))) {
     throw invalidStoreInput('since must be a valid Date');
   }
-  const principal = query.principal === undefined ? undefined : checkText('principal', query.principal, 256, { empty: true });
+  const principal =
+    query.principal === undefined ? undefined : checkText('principal', query.principal, 256, { empty: true });
   return { since: query.since, principal, limit };
 }

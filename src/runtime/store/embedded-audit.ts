@@ -23,7 +23,10 @@ export function embeddedAudit(ctx: EmbeddedContext): AuditLog {
       const time = (checked.time ?? new Date()).toISOString();
       await auditMutex.run(path, async () => {
         await mkdir(ctx.folder, { recursive: true });
-        const release = await acquireFileLock(plainDir(ctx.folder), `${FILE}.lock`, { timeoutMs: ctx.lockTimeoutMs, display: `the audit log ${path}` });
+        const release = await acquireFileLock(plainDir(ctx.folder), `${FILE}.lock`, {
+          timeoutMs: ctx.lockTimeoutMs,
+          display: `the audit log ${path}`,
+        });
         try {
           const handle = await open(path, 'a+', 0o600);
           try {
@@ -85,7 +88,9 @@ function parseLine(line: string): AuditRecord | undefined {
   if (line.length === 0) return undefined;
   try {
     const value = JSON.parse(line) as AuditRecord;
-    return value && typeof value === 'object' && typeof value.seq === 'number' && typeof value.time === 'string' ? value : undefined;
+    return value && typeof value === 'object' && typeof value.seq === 'number' && typeof value.time === 'string'
+      ? value
+      : undefined;
   } catch {
     return undefined; // a line a crash cut short
   }

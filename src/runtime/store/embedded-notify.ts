@@ -8,7 +8,10 @@ import type { Notifications } from './types.js';
 type Listener = (payload: string) => void;
 const buses = new Map<string, Map<string, Set<Listener>>>();
 
-export function embeddedNotifications(folder: string, isClosed: () => boolean): { notifications: Notifications; closeAll: () => Promise<void> } {
+export function embeddedNotifications(
+  folder: string,
+  isClosed: () => boolean,
+): { notifications: Notifications; closeAll: () => Promise<void> } {
   const open = new Set<{ close(): Promise<void> }>();
   const bus = (): Map<string, Set<Listener>> => {
     let channels = buses.get(folder);
@@ -24,7 +27,11 @@ export function embeddedNotifications(folder: string, isClosed: () => boolean): 
       for (const listener of [...listeners]) {
         setImmediate(() => {
           // One failing listener must not keep the message from the others (or crash the publisher).
-          try { listener(payload); } catch { /* the listener's own problem */ }
+          try {
+            listener(payload);
+          } catch {
+            /* the listener's own problem */
+          }
         });
       }
     },
@@ -35,7 +42,9 @@ export function embeddedNotifications(folder: string, isClosed: () => boolean): 
       const channels = bus();
       let listeners = channels.get(channel);
       if (!listeners) channels.set(channel, (listeners = new Set()));
-      const own: Listener = (payload) => { if (!isClosed()) listener(payload); };
+      const own: Listener = (payload) => {
+        if (!isClosed()) listener(payload);
+      };
       listeners.add(own);
       const subscription = {
         async close() {
@@ -49,5 +58,10 @@ export function embeddedNotifications(folder: string, isClosed: () => boolean): 
       return subscription;
     },
   };
-  return { notifications, closeAll: async () => { await Promise.all([...open].map((s) => s.close())); } };
+  return {
+    notifications,
+    closeAll: async () => {
+      await Promise.all([...open].map((s) => s.close()));
+    },
+  };
 }

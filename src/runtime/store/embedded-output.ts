@@ -47,7 +47,11 @@ function place(pos: number, layout: OutputLayout): { offset: number; room: numbe
 
 /** Creates the (empty) output file of a new job; fails if one exists. */
 export async function createOutputFile(path: string, layout: OutputLayout): Promise<void> {
-  const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  const handle = await open(
+    path,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o600,
+  );
   try {
     await handle.writeFile(encodeHeader({ total: 0, writingTo: 0, layout }));
   } finally {
@@ -87,7 +91,7 @@ export function appendOutputFile(path: string, chunk: Uint8Array): Promise<numbe
       const plan = planAppend(start, chunk.length, header.layout);
       await handle.write(encodeHeader({ ...header, total: start, writingTo: plan.total }), 0, HEADER, 0);
       for (const piece of plan.pieces) {
-        for (let from = piece.from; from < piece.to; ) {
+        for (let from = piece.from; from < piece.to;) {
           const { offset, room } = place(piece.pos + (from - piece.from), header.layout);
           const length = Math.min(room, piece.to - from);
           await writeAll(handle, chunk, from, length, offset);
@@ -102,7 +106,13 @@ export function appendOutputFile(path: string, chunk: Uint8Array): Promise<numbe
   });
 }
 
-async function writeAll(handle: FileHandle, data: Uint8Array, from: number, length: number, offset: number): Promise<void> {
+async function writeAll(
+  handle: FileHandle,
+  data: Uint8Array,
+  from: number,
+  length: number,
+  offset: number,
+): Promise<void> {
   let done = 0;
   while (done < length) {
     const { bytesWritten } = await handle.write(data, from + done, length - done, offset + done);
@@ -121,10 +131,16 @@ export async function readOutputFile(path: string, cursor: number, maxBytes: num
     const segments: OutputRead['segments'] = [];
     // Split at the head's end: head bytes are never overwritten, ring bytes may be (checked below).
     const ranges = plan.ranges.flatMap(([start, end]) =>
-      start < layout.head && end > layout.head ? [[start, layout.head], [layout.head, end]] as const : [[start, end]] as const);
+      start < layout.head && end > layout.head
+        ? ([
+            [start, layout.head],
+            [layout.head, end],
+          ] as const)
+        : ([[start, end]] as const),
+    );
     for (const [start, end] of ranges) {
       const data = Buffer.allocUnsafe(end - start);
-      for (let at = start; at < end; ) {
+      for (let at = start; at < end;) {
         const { offset, room } = place(at, layout);
         const length = Math.min(room, end - at);
         const { bytesRead } = await handle.read(data, at - start, length, offset);

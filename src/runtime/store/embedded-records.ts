@@ -9,8 +9,15 @@ import { appendOutputFile, createOutputFile, outputTotal, readOutputFile } from 
 import { JsonDocument, listDocumentCheck } from './json-document.js';
 import { checkChunk, checkCursor, checkMaxBytes, type OutputLayout } from './output.js';
 import {
-  JOB_RECORD_STATUSES, MAX_RESULT_BYTES, MCP_TASK_STATUSES, MCP_TASK_TERMINAL,
-  type JobRecord, type JobRecords, type McpTaskRecord, type McpTaskRecords, type StoreKey,
+  JOB_RECORD_STATUSES,
+  MAX_RESULT_BYTES,
+  MCP_TASK_STATUSES,
+  MCP_TASK_TERMINAL,
+  type JobRecord,
+  type JobRecords,
+  type McpTaskRecord,
+  type McpTaskRecords,
+  type StoreKey,
 } from './types.js';
 
 export interface EmbeddedContext {
@@ -28,9 +35,17 @@ const iso = (ms = Date.now()) => new Date(ms).toISOString();
 const expired = (at: string | null, now: number) => at !== null && Date.parse(at) <= now;
 
 type StoredJob = Omit<JobRecord, 'output_bytes'>;
-interface JobsDoc { version: 1; next: number; jobs: StoredJob[] }
+interface JobsDoc {
+  version: 1;
+  next: number;
+  jobs: StoredJob[];
+}
 type StoredMcpTask = McpTaskRecord & { seq: number };
-interface McpDoc { version: 1; seq: number; tasks: StoredMcpTask[] }
+interface McpDoc {
+  version: 1;
+  seq: number;
+  tasks: StoredMcpTask[];
+}
 
 /** Every document of one kind (for the sweeps that cross keys: leases of an owner, expiry). */
 async function documentNames(dir: string): Promise<string[]> {
@@ -45,14 +60,20 @@ async function documentNames(dir: string): Promise<string[]> {
 /** The files of the job records: one document per key, the output files beside it. */
 function jobFiles(ctx: EmbeddedContext) {
   const dir = join(ctx.folder, 'jobs');
-  const docAt = (name: string) => new JsonDocument<JobsDoc>({
-    path: join(dir, name), empty: () => ({ version: 1, next: 1, jobs: [] }), check: listDocumentCheck<JobsDoc>('jobs'),
-    lockTimeoutMs: ctx.lockTimeoutMs, display: 'the job list',
-  });
+  const docAt = (name: string) =>
+    new JsonDocument<JobsDoc>({
+      path: join(dir, name),
+      empty: () => ({ version: 1, next: 1, jobs: [] }),
+      check: listDocumentCheck<JobsDoc>('jobs'),
+      lockTimeoutMs: ctx.lockTimeoutMs,
+      display: 'the job list',
+    });
   const doc = (key: StoreKey) => docAt(`${ctx.keyFile(key)}.json`);
   const outputPath = (key: StoreKey, id: string) => join(dir, ctx.keyFile(key), `${id}.out`);
-  const withOutput = async (key: StoreKey, job: StoredJob): Promise<JobRecord> =>
-    ({ ...job, output_bytes: JOB_ID.test(job.id) ? (await outputTotal(outputPath(key, job.id))) ?? 0 : 0 });
+  const withOutput = async (key: StoreKey, job: StoredJob): Promise<JobRecord> => ({
+    ...job,
+    output_bytes: JOB_ID.test(job.id) ? ((await outputTotal(outputPath(key, job.id))) ?? 0) : 0,
+  });
   const eachDocument = async (change: (job: StoredJob, now: number) => boolean): Promise<StoredJob[]> => {
     const changed: StoredJob[] = [];
     for (const name of await documentNames(dir)) {
@@ -70,7 +91,10 @@ function jobFiles(ctx: EmbeddedContext) {
 
 type JobFiles = ReturnType<typeof jobFiles>;
 
-function jobLifecycle(ctx: EmbeddedContext, { dir, doc, outputPath, withOutput }: JobFiles): Pick<JobRecords, 'create' | 'get' | 'list' | 'finish' | 'remove'> {
+function jobLifecycle(
+  ctx: EmbeddedContext,
+  { dir, doc, outputPath, withOutput }: JobFiles,
+): Pick<JobRecords, 'create' | 'get' | 'list' | 'finish' | 'remove'> {
   return {
     async create(key, start) {
       checkKey(key);
@@ -82,8 +106,18 @@ function jobLifecycle(ctx: EmbeddedContext, { dir, doc, outputPath, withOutput }
         const n = Math.max(Number(state.next) || 1, highest + 1);
         const now = Date.now();
         const record: StoredJob = {
-          id: `job-${n}`, scope: key.scope, principal: key.principal, owner, command, status: 'running',
-          exit_code: null, signal: null, started_at: iso(now), ended_at: null, lease_expires_at: iso(now + leaseMs), note: null,
+          id: `job-${n}`,
+          scope: key.scope,
+          principal: key.principal,
+          owner,
+          command,
+          status: 'running',
+          exit_code: null,
+          signal: null,
+          started_at: iso(now),
+          ended_at: null,
+          lease_expires_at: iso(now + leaseMs),
+          note: null,
         };
         // The output file first: a crash before the list is written leaves a file the next create replaces.
         await mkdir(join(dir, ctx.keyFile(key)), { recursive: true });
@@ -108,13 +142,18 @@ function jobLifecycle(ctx: EmbeddedContext, { dir, doc, outputPath, withOutput }
     async finish(key, id, end) {
       checkKey(key);
       checkId('job id', id);
-      if ((end.status as string) === 'running' || !JOB_RECORD_STATUSES.includes(end.status)) throw invalidStoreInput('a job ends as exited, killed, timed_out or failed');
+      if ((end.status as string) === 'running' || !JOB_RECORD_STATUSES.includes(end.status))
+        throw invalidStoreInput('a job ends as exited, killed, timed_out or failed');
       const found = await doc(key).mutate((state) => {
         const job = state.jobs.find((j) => j.id === id);
         if (!job) return { result: undefined, dirty: false };
         if (job.status !== 'running') return { result: { job: { ...job }, applied: false }, dirty: false };
         Object.assign(job, {
-          status: end.status, exit_code: end.exit_code ?? null, signal: end.signal ?? null, note: end.note ?? null, ended_at: iso(),
+          status: end.status,
+          exit_code: end.exit_code ?? null,
+          signal: end.signal ?? null,
+          note: end.note ?? null,
+          ended_at: iso(),
         });
         return { result: { job: { ...job }, applied: true }, dirty: true };
       });
@@ -134,7 +173,11 @@ function jobLifecycle(ctx: EmbeddedContext, { dir, doc, outputPath, withOutput }
   };
 }
 
-function jobLeasesAndOutput({ outputPath, withOutput, eachDocument }: JobFiles): Pick<JobRecords, 'renewLeases' | 'failExpired' | 'appendOutput' | 'readOutput'> {
+function jobLeasesAndOutput({
+  outputPath,
+  withOutput,
+  eachDocument,
+}: JobFiles): Pick<JobRecords, 'renewLeases' | 'failExpired' | 'appendOutput' | 'readOutput'> {
   return {
     async renewLeases(owner, leaseMs) {
       checkText('owner', owner, 256);
@@ -159,7 +202,8 @@ function jobLeasesAndOutput({ outputPath, withOutput, eachDocument }: JobFiles):
       checkId('job id', id);
       checkChunk(chunk);
       const total = JOB_ID.test(id) ? await appendOutputFile(outputPath(key, id), chunk) : undefined;
-      if (total === undefined) throw new ToolError('NOT_FOUND', `no background job ${JSON.stringify(id)} to append output to`);
+      if (total === undefined)
+        throw new ToolError('NOT_FOUND', `no background job ${JSON.stringify(id)} to append output to`);
       return total;
     },
     async readOutput(key, id, cursor, maxBytes) {
@@ -181,10 +225,14 @@ export function embeddedJobs(ctx: EmbeddedContext): JobRecords {
 /** The files of the MCP task records: one document per key. */
 function mcpFiles(ctx: EmbeddedContext) {
   const dir = join(ctx.folder, 'mcp-tasks');
-  const docAt = (name: string) => new JsonDocument<McpDoc>({
-    path: join(dir, name), empty: () => ({ version: 1, seq: 0, tasks: [] }), check: listDocumentCheck<McpDoc>('tasks'),
-    lockTimeoutMs: ctx.lockTimeoutMs, display: 'the MCP task list',
-  });
+  const docAt = (name: string) =>
+    new JsonDocument<McpDoc>({
+      path: join(dir, name),
+      empty: () => ({ version: 1, seq: 0, tasks: [] }),
+      check: listDocumentCheck<McpDoc>('tasks'),
+      lockTimeoutMs: ctx.lockTimeoutMs,
+      display: 'the MCP task list',
+    });
   const doc = (key: StoreKey) => docAt(`${ctx.keyFile(key)}.json`);
   const visible = (task: StoredMcpTask, now: number) => !expired(task.expires_at, now);
   const plain = ({ seq: _seq, ...task }: StoredMcpTask): McpTaskRecord => task;
@@ -216,9 +264,20 @@ function mcpTaskReads({ doc, visible, plain }: McpFiles): Pick<McpTaskRecords, '
       return doc(key).mutate((state) => {
         const now = Date.now();
         const task: StoredMcpTask = {
-          id: nodeCrypto().randomUUID(), seq: ++state.seq, scope: key.scope, principal: key.principal, operation,
-          status: 'working', status_message: null, result: null, ttl_ms: ttlMs, created_at: iso(now), updated_at: iso(now),
-          expires_at: ttlMs === null ? null : iso(now + ttlMs), owner, lease_expires_at: iso(now + leaseMs),
+          id: nodeCrypto().randomUUID(),
+          seq: ++state.seq,
+          scope: key.scope,
+          principal: key.principal,
+          operation,
+          status: 'working',
+          status_message: null,
+          result: null,
+          ttl_ms: ttlMs,
+          created_at: iso(now),
+          updated_at: iso(now),
+          expires_at: ttlMs === null ? null : iso(now + ttlMs),
+          owner,
+          lease_expires_at: iso(now + leaseMs),
         };
         state.tasks.push(task);
         return { result: plain(task), dirty: true };
@@ -233,7 +292,8 @@ function mcpTaskReads({ doc, visible, plain }: McpFiles): Pick<McpTaskRecords, '
     async list(key, page = {}) {
       checkKey(key);
       const limit = page.limit === undefined ? 100 : page.limit;
-      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000) throw invalidStoreInput('limit must be a whole number between 1 and 1000');
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000)
+        throw invalidStoreInput('limit must be a whole number between 1 and 1000');
       const after = page.cursor === undefined ? 0 : Number(page.cursor);
       if (!Number.isSafeInteger(after) || after < 0) throw invalidStoreInput('the cursor is not one list returned');
       const now = Date.now();
@@ -244,19 +304,32 @@ function mcpTaskReads({ doc, visible, plain }: McpFiles): Pick<McpTaskRecords, '
   };
 }
 
-function mcpTaskChanges({ doc, visible, plain, eachDocument }: McpFiles): Pick<McpTaskRecords, 'update' | 'renewLeases' | 'failExpired' | 'sweepExpired'> {
+function mcpTaskChanges({
+  doc,
+  visible,
+  plain,
+  eachDocument,
+}: McpFiles): Pick<McpTaskRecords, 'update' | 'renewLeases' | 'failExpired' | 'sweepExpired'> {
   return {
     async update(key, id, patch) {
       checkKey(key);
       checkId('task id', id);
       const status = patch.status;
-      if (status !== undefined && !MCP_TASK_STATUSES.includes(status)) throw invalidStoreInput(`status must be one of ${MCP_TASK_STATUSES.join(', ')}`);
-      const message = patch.status_message === undefined || patch.status_message === null ? patch.status_message : checkText('status_message', patch.status_message, 4096, { empty: true });
-      const result = patch.result === undefined ? undefined : JSON.parse(jsonText('the task result', patch.result, MAX_RESULT_BYTES)) as unknown;
+      if (status !== undefined && !MCP_TASK_STATUSES.includes(status))
+        throw invalidStoreInput(`status must be one of ${MCP_TASK_STATUSES.join(', ')}`);
+      const message =
+        patch.status_message === undefined || patch.status_message === null
+          ? patch.status_message
+          : checkText('status_message', patch.status_message, 4096, { empty: true });
+      const result =
+        patch.result === undefined
+          ? undefined
+          : (JSON.parse(jsonText('the task result', patch.result, MAX_RESULT_BYTES)) as unknown);
       return doc(key).mutate<{ task: McpTaskRecord; applied: boolean } | undefined>((state) => {
         const task = state.tasks.find((t) => t.id === id);
         if (!task || !visible(task, Date.now())) return { result: undefined, dirty: false };
-        if (MCP_TASK_TERMINAL.includes(task.status)) return { result: { task: plain(task), applied: false }, dirty: false };
+        if (MCP_TASK_TERMINAL.includes(task.status))
+          return { result: { task: plain(task), applied: false }, dirty: false };
         if (status !== undefined) task.status = status;
         if (message !== undefined) task.status_message = message;
         if (result !== undefined) task.result = result;
@@ -267,19 +340,24 @@ function mcpTaskChanges({ doc, visible, plain, eachDocument }: McpFiles): Pick<M
     async renewLeases(owner, leaseMs) {
       checkText('owner', owner, 256);
       checkMs('leaseMs', leaseMs);
-      const renewed = await eachDocument((state, now) => state.tasks.filter((task) => {
-        if (task.owner !== owner || MCP_TASK_TERMINAL.includes(task.status)) return false;
-        task.lease_expires_at = iso(now + leaseMs);
-        return true;
-      }));
+      const renewed = await eachDocument((state, now) =>
+        state.tasks.filter((task) => {
+          if (task.owner !== owner || MCP_TASK_TERMINAL.includes(task.status)) return false;
+          task.lease_expires_at = iso(now + leaseMs);
+          return true;
+        }),
+      );
       return renewed.length;
     },
     async failExpired() {
-      const failed = await eachDocument((state, now) => state.tasks.filter((task) => {
-        if (MCP_TASK_TERMINAL.includes(task.status) || !expired(task.lease_expires_at, now) || !visible(task, now)) return false;
-        Object.assign(task, { status: 'failed', status_message: LEASE_LOST, updated_at: iso(now) });
-        return true;
-      }));
+      const failed = await eachDocument((state, now) =>
+        state.tasks.filter((task) => {
+          if (MCP_TASK_TERMINAL.includes(task.status) || !expired(task.lease_expires_at, now) || !visible(task, now))
+            return false;
+          Object.assign(task, { status: 'failed', status_message: LEASE_LOST, updated_at: iso(now) });
+          return true;
+        }),
+      );
       return failed.map(plain);
     },
     async sweepExpired() {

@@ -18,8 +18,15 @@ import { boundMethods, checkKey, checkMs, checkTaskFields, checkText, jsonText, 
 import { JsonDocument, listDocumentCheck } from './json-document.js';
 import { checkLayout } from './output.js';
 import {
-  DEFAULT_OUTPUT_HEAD_BYTES, DEFAULT_OUTPUT_TAIL_BYTES, DEFAULT_STORE_TIMEOUT_MS,
-  type MigrationReport, type ReplicaLeases, type ReplicaRecord, type Store, type StoreOptions, type TaskLists,
+  DEFAULT_OUTPUT_HEAD_BYTES,
+  DEFAULT_OUTPUT_TAIL_BYTES,
+  DEFAULT_STORE_TIMEOUT_MS,
+  type MigrationReport,
+  type ReplicaLeases,
+  type ReplicaRecord,
+  type Store,
+  type StoreOptions,
+  type TaskLists,
 } from './types.js';
 
 /** The folder layout this code writes; a folder of a newer layout is refused, not rewritten. */
@@ -30,7 +37,10 @@ export function createEmbeddedStore(folder: string, options: StoreOptions = {}):
   const root = resolve(folder);
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   checkMs('timeoutMs', timeoutMs);
-  const layout = checkLayout(options.outputHeadBytes ?? DEFAULT_OUTPUT_HEAD_BYTES, options.outputTailBytes ?? DEFAULT_OUTPUT_TAIL_BYTES);
+  const layout = checkLayout(
+    options.outputHeadBytes ?? DEFAULT_OUTPUT_HEAD_BYTES,
+    options.outputTailBytes ?? DEFAULT_OUTPUT_TAIL_BYTES,
+  );
   // Hashing a key costs more than the rest of a call's overhead: each key is hashed once.
   const keyFiles = new Map<string, string>();
   const ctx: EmbeddedContext = {
@@ -66,7 +76,10 @@ export function createEmbeddedStore(folder: string, options: StoreOptions = {}):
   async function migrate(): Promise<MigrationReport> {
     return marker.mutate((state) => {
       if (state.format > EMBEDDED_FORMAT) {
-        throw storeUnavailable(root, `its folder layout is version ${state.format}, newer than this toolwright knows (${EMBEDDED_FORMAT}); upgrade toolwright`);
+        throw storeUnavailable(
+          root,
+          `its folder layout is version ${state.format}, newer than this toolwright knows (${EMBEDDED_FORMAT}); upgrade toolwright`,
+        );
       }
       if (state.format === EMBEDDED_FORMAT) return { result: { applied: [], version: EMBEDDED_FORMAT }, dirty: false };
       state.format = EMBEDDED_FORMAT;
@@ -75,9 +88,21 @@ export function createEmbeddedStore(folder: string, options: StoreOptions = {}):
   }
   // The first call of a store checks (and if need be writes) the marker; a failure is retried next time.
   let isReady = false;
-  const before = () => (isReady ? undefined : (ready ??= migrate().then(() => { isReady = true; }, (error: unknown) => { ready = undefined; throw error; })));
+  const before = () =>
+    isReady
+      ? undefined
+      : (ready ??= migrate().then(
+          () => {
+            isReady = true;
+          },
+          (error: unknown) => {
+            ready = undefined;
+            throw error;
+          },
+        ));
   const bus = embeddedNotifications(root, () => closed);
-  const bound = <T extends object>(target: T): T => boundMethods(target, { timeoutMs, location: root, mapError, isClosed: () => closed, before });
+  const bound = <T extends object>(target: T): T =>
+    boundMethods(target, { timeoutMs, location: root, mapError, isClosed: () => closed, before });
 
   const store: Store = {
     engine: 'embedded',
@@ -101,7 +126,8 @@ export function createEmbeddedStore(folder: string, options: StoreOptions = {}):
   function mapError(error: unknown): unknown {
     if (isToolError(error)) return error;
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return storeUnavailable(root, `${code}: ${(error as Error).message}`);
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code))
+      return storeUnavailable(root, `${code}: ${(error as Error).message}`);
     return error;
   }
 }
@@ -134,12 +160,18 @@ function embeddedTaskLists(ctx: EmbeddedContext): TaskLists {
   };
 }
 
-interface ReplicasDoc { version: 1; replicas: ReplicaRecord[] }
+interface ReplicasDoc {
+  version: 1;
+  replicas: ReplicaRecord[];
+}
 
 function embeddedReplicas(ctx: EmbeddedContext): ReplicaLeases {
   const doc = new JsonDocument<ReplicasDoc>({
-    path: join(ctx.folder, 'replicas.json'), empty: () => ({ version: 1, replicas: [] }),
-    check: listDocumentCheck<ReplicasDoc>('replicas'), lockTimeoutMs: ctx.lockTimeoutMs, display: 'the replica list',
+    path: join(ctx.folder, 'replicas.json'),
+    empty: () => ({ version: 1, replicas: [] }),
+    check: listDocumentCheck<ReplicasDoc>('replicas'),
+    lockTimeoutMs: ctx.lockTimeoutMs,
+    display: 'the replica list',
   });
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
@@ -149,7 +181,13 @@ function embeddedReplicas(ctx: EmbeddedContext): ReplicaLeases {
       const infoCopy = JSON.parse(jsonText('replica info', info, 64 * 1024)) as Record<string, unknown>;
       return doc.mutate((state) => {
         const now = Date.now();
-        const record: ReplicaRecord = { id, started_at: iso(now), heartbeat_at: iso(now), lease_expires_at: iso(now + leaseMs), info: infoCopy };
+        const record: ReplicaRecord = {
+          id,
+          started_at: iso(now),
+          heartbeat_at: iso(now),
+          lease_expires_at: iso(now + leaseMs),
+          info: infoCopy,
+        };
         state.replicas = [...state.replicas.filter((r) => r.id !== id), record];
         return { result: { ...record }, dirty: true };
       });

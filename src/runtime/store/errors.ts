@@ -3,7 +3,10 @@
 import { ToolError } from '../errors.js';
 
 export function storeUnavailable(location: string, reason: string, details?: Record<string, unknown>): ToolError {
-  return new ToolError('UNAVAILABLE', `the store ${location} is unavailable: ${reason}`, { store: location, ...details });
+  return new ToolError('UNAVAILABLE', `the store ${location} is unavailable: ${reason}`, {
+    store: location,
+    ...details,
+  });
 }
 
 /**
@@ -14,13 +17,23 @@ export function withDeadline<T>(work: Promise<T>, ms: number, location: string, 
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       work.catch(() => {});
-      try { onTimeout?.(); } catch { /* best effort */ }
+      try {
+        onTimeout?.();
+      } catch {
+        /* best effort */
+      }
       reject(storeUnavailable(location, `no answer within ${ms} ms`, { timeout_ms: ms }));
     }, ms);
     timer.unref?.();
     work.then(
-      (value) => { clearTimeout(timer); resolve(value); },
-      (error: unknown) => { clearTimeout(timer); reject(error); },
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
     );
   });
 }
@@ -35,7 +48,8 @@ export function invalidStoreInput(message: string): ToolError {
 export function checkText(name: string, value: unknown, maxLength: number, options: { empty?: boolean } = {}): string {
   if (typeof value !== 'string') throw invalidStoreInput(`${name} must be a string`);
   if (!options.empty && value.length === 0) throw invalidStoreInput(`${name} must not be empty`);
-  if (value.length > maxLength) throw invalidStoreInput(`${name} is ${value.length} characters long; at most ${maxLength} are kept`);
+  if (value.length > maxLength)
+    throw invalidStoreInput(`${name} is ${value.length} characters long; at most ${maxLength} are kept`);
   if (value.includes('\0')) throw invalidStoreInput(`${name} must not contain NUL (\\u0000) characters`);
   return value;
 }
@@ -67,7 +81,8 @@ export function jsonText(name: string, value: unknown, maxBytes: number): string
     throw invalidStoreInput(`${name} cannot be stored as JSON: ${(error as Error).message}`);
   }
   if (text === undefined) throw invalidStoreInput(`${name} cannot be stored as JSON (a function or a symbol)`);
-  if (Buffer.byteLength(text) > maxBytes) throw invalidStoreInput(`${name} is ${Buffer.byteLength(text)} bytes of JSON; at most ${maxBytes} are kept`);
+  if (Buffer.byteLength(text) > maxBytes)
+    throw invalidStoreInput(`${name} is ${Buffer.byteLength(text)} bytes of JSON; at most ${maxBytes} are kept`);
   return text;
 }
 
@@ -83,7 +98,8 @@ export function checkChannel(channel: unknown): string {
 
 export function checkPayload(payload: unknown): string {
   const text = checkText('the notification payload', payload, MAX_PAYLOAD_BYTES, { empty: true });
-  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw invalidStoreInput(`a notification payload is at most ${MAX_PAYLOAD_BYTES} bytes`);
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES)
+    throw invalidStoreInput(`a notification payload is at most ${MAX_PAYLOAD_BYTES} bytes`);
   return text;
 }
 
@@ -122,8 +138,14 @@ export function boundMethods<T extends object>(target: T, options: BoundOptions)
         }, timeoutMs);
         timer.unref?.();
         work.then(
-          (value) => { clearTimeout(timer); resolve(value); },
-          (error: unknown) => { clearTimeout(timer); reject(mapError(error)); },
+          (value) => {
+            clearTimeout(timer);
+            resolve(value);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(mapError(error));
+          },
         );
       });
     };
@@ -134,7 +156,10 @@ export function boundMethods<T extends object>(target: T, options: BoundOptions)
 const TASK_STATUS_NAMES = ['pending', 'in_progress', 'completed', 'cancelled'];
 
 /** A task's fields as both engines accept them (the limits the task tools declare). */
-export function checkTaskFields(fields: { title?: unknown; description?: unknown; status?: unknown }, creating: boolean): void {
+export function checkTaskFields(
+  fields: { title?: unknown; description?: unknown; status?: unknown },
+  creating: boolean,
+): void {
   if (!fields || typeof fields !== 'object') throw invalidStoreInput('a task must be an object');
   if (creating || fields.title !== undefined) checkText('title', fields.title, 200);
   if (fields.description !== undefined) checkText('description', fields.description, 4000, { empty: true });

@@ -43,17 +43,25 @@ export class JsonDocument<T> {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw new ToolError('UNAVAILABLE', `${this.options.display} ${this.options.path} is not valid JSON (${(error as Error).message}); fix or remove it`);
+      throw new ToolError(
+        'UNAVAILABLE',
+        `${this.options.display} ${this.options.path} is not valid JSON (${(error as Error).message}); fix or remove it`,
+      );
     }
     try {
       return this.options.check(parsed);
     } catch (error) {
-      throw new ToolError('UNAVAILABLE', `${this.options.display} ${this.options.path}: ${(error as Error).message}; fix or remove it`);
+      throw new ToolError(
+        'UNAVAILABLE',
+        `${this.options.display} ${this.options.path}: ${(error as Error).message}; fix or remove it`,
+      );
     }
   }
 
   /** Reads, changes and (when `dirty`) writes the document back, all under the lock. */
-  async mutate<R>(change: (state: T) => { result: R; dirty: boolean } | Promise<{ result: R; dirty: boolean }>): Promise<R> {
+  async mutate<R>(
+    change: (state: T) => { result: R; dirty: boolean } | Promise<{ result: R; dirty: boolean }>,
+  ): Promise<R> {
     const { path } = this.options;
     return documentMutex.run(path, async () => {
       await mkdir(dirname(path), { recursive: true });
@@ -81,7 +89,9 @@ export function listDocumentCheck<T extends { version: 1 }>(listName: string): (
     if (!doc || typeof doc !== 'object' || Array.isArray(doc) || !Array.isArray(doc[listName])) {
       throw new Error(`does not hold {"version":1,"${listName}":[…]}`);
     }
-    const bad = (doc[listName] as unknown[]).findIndex((entry) => !entry || typeof entry !== 'object' || typeof (entry as { id?: unknown }).id !== 'string');
+    const bad = (doc[listName] as unknown[]).findIndex(
+      (entry) => !entry || typeof entry !== 'object' || typeof (entry as { id?: unknown }).id !== 'string',
+    );
     if (bad >= 0) throw new Error(`${listName}[${bad}] is not a record with a string id`);
     return doc as unknown as T;
   };

@@ -22,23 +22,28 @@ export function openStore(spec: string, options: OpenStoreOptions = {}): Store {
   const load = () => (real ??= import('./open.js').then(({ openStoreNow }) => (loaded = openStoreNow(spec, options))));
   const part = (name: (typeof PARTS)[number]) => {
     const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-    const method = (key: string) => async (...args: unknown[]) => {
-      const store = loaded ?? await load();
-      const target = store[name] as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
-      if (typeof target[key] !== 'function') throw new TypeError(`store.${name}.${key} is not a function`);
-      // A store closed before it ever loaded still answers as a closed store does.
-      if (closed) await store.close();
-      return target[key]!(...args);
-    };
-    return new Proxy({}, {
-      get: (_, key) => {
-        if (typeof key !== 'string' || key === 'then') return undefined;
-        if (loaded && !closed) return (loaded[name] as unknown as Record<string, unknown>)[key];
-        let found = methods.get(key);
-        if (!found) methods.set(key, (found = method(key)));
-        return found;
+    const method =
+      (key: string) =>
+      async (...args: unknown[]) => {
+        const store = loaded ?? (await load());
+        const target = store[name] as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+        if (typeof target[key] !== 'function') throw new TypeError(`store.${name}.${key} is not a function`);
+        // A store closed before it ever loaded still answers as a closed store does.
+        if (closed) await store.close();
+        return target[key]!(...args);
+      };
+    return new Proxy(
+      {},
+      {
+        get: (_, key) => {
+          if (typeof key !== 'string' || key === 'then') return undefined;
+          if (loaded && !closed) return (loaded[name] as unknown as Record<string, unknown>)[key];
+          let found = methods.get(key);
+          if (!found) methods.set(key, (found = method(key)));
+          return found;
+        },
       },
-    });
+    );
   };
   const store = {
     engine: target.engine,

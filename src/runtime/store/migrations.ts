@@ -84,7 +84,10 @@ export async function applyMigrations(client: PoolClient, statementTimeoutMs: nu
     for (const migration of MIGRATIONS) {
       if (have.has(migration.version)) continue;
       await client.query(migration.sql);
-      await client.query('INSERT INTO toolwright_schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      await client.query('INSERT INTO toolwright_schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
       applied.push({ version: migration.version, name: migration.name });
     }
     await client.query('COMMIT');
@@ -96,7 +99,9 @@ export async function applyMigrations(client: PoolClient, statementTimeoutMs: nu
 }
 
 /** The schema version the database is at (0: never migrated). */
-export async function schemaVersion(query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>): Promise<number> {
+export async function schemaVersion(
+  query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>,
+): Promise<number> {
   // Two statements: one naming a table that does not exist fails to parse, whatever branch it is in.
   const { rows: exists } = await query(`SELECT to_regclass('toolwright_schema_migrations') IS NOT NULL AS present`);
   if (exists[0]?.present !== true) return 0;

@@ -65,7 +65,13 @@ export interface ReadPlan {
 }
 
 /** What a read from `cursor` returns: kept bytes up to `maxBytes`, the dropped ones counted. */
-export function planRead(cursor: number, maxBytes: number, total: number, layout: OutputLayout, validFrom = 0): ReadPlan {
+export function planRead(
+  cursor: number,
+  maxBytes: number,
+  total: number,
+  layout: OutputLayout,
+  validFrom = 0,
+): ReadPlan {
   let at = Math.min(cursor, total);
   let budget = maxBytes;
   let omitted = 0;
@@ -108,14 +114,17 @@ export function checkMaxBytes(maxBytes: unknown): number {
 export function checkChunk(chunk: unknown): Uint8Array {
   if (!(chunk instanceof Uint8Array)) throw invalidStoreInput('an output chunk must be bytes (a Uint8Array or Buffer)');
   if (chunk.length > MAX_APPEND_BYTES) {
-    throw invalidStoreInput(`an output chunk is at most ${MAX_APPEND_BYTES} bytes (this one has ${chunk.length}); append it in pieces`);
+    throw invalidStoreInput(
+      `an output chunk is at most ${MAX_APPEND_BYTES} bytes (this one has ${chunk.length}); append it in pieces`,
+    );
   }
   return chunk;
 }
 
 export function checkLayout(head: number, tail: number): OutputLayout {
   const bytes = (name: string, value: number, min: number) => {
-    if (!Number.isSafeInteger(value) || value < min || value > 1024 ** 3) throw invalidStoreInput(`${name} must be a whole number of bytes between ${min} and 1 GiB`);
+    if (!Number.isSafeInteger(value) || value < min || value > 1024 ** 3)
+      throw invalidStoreInput(`${name} must be a whole number of bytes between ${min} and 1 GiB`);
   };
   bytes('outputHeadBytes', head, 0);
   bytes('outputTailBytes', tail, 1);

@@ -49,7 +49,12 @@ export class PgConnection {
   private poolNow(): Pool {
     if (!this.pool) {
       const pg = loadPg();
-      const pool = new pg.Pool({ ...this.clientConfig(), max: this.options.poolSize, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+      const pool = new pg.Pool({
+        ...this.clientConfig(),
+        max: this.options.poolSize,
+        idleTimeoutMillis: 30_000,
+        allowExitOnIdle: true,
+      });
       // An idle connection the server dropped reports here; the pool already discards it.
       pool.on('error', () => {});
       this.pool = pool;
@@ -58,7 +63,10 @@ export class PgConnection {
   }
 
   /** One statement (atomic on its own). */
-  async query<R extends QueryResultRow = QueryResultRow>(sql: string, params: Params = []): Promise<{ rows: R[]; rowCount: number }> {
+  async query<R extends QueryResultRow = QueryResultRow>(
+    sql: string,
+    params: Params = [],
+  ): Promise<{ rows: R[]; rowCount: number }> {
     const result = await this.poolNow().query<R>(sql, params as unknown[]);
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   }
@@ -91,7 +99,16 @@ export class PgConnection {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, this.options.timeoutMs);
       timer.unref?.();
-      pool.end().then(() => {}, () => {}).finally(() => { clearTimeout(timer); resolve(); });
+      pool
+        .end()
+        .then(
+          () => {},
+          () => {},
+        )
+        .finally(() => {
+          clearTimeout(timer);
+          resolve();
+        });
     });
   }
 
@@ -114,12 +131,22 @@ export class PgConnection {
 /** The reason a failure makes the store unavailable, or undefined when it is a statement's own fault. */
 function describeFailure(code: string | undefined, message: string, timeoutMs: number): string | undefined {
   switch (code) {
-    case 'ECONNREFUSED': return `connection refused (${message.replace(/^connect ECONNREFUSED /, '')}): is the server running, on that host and port?`;
-    case 'ENOTFOUND': case 'EAI_AGAIN': return `the host name does not resolve (${message})`;
-    case '28P01': case '28000': return `${message} (check the user and password in the store URL)`;
-    case '3D000': return `${message} (create it, or fix the database name in the store URL)`;
-    case '57014': return `a statement did not finish within ${timeoutMs} ms`;
-    case '42P01': case '42703': case '42883': return `${message}: its schema is missing or out of date (run \`toolwright store migrate --store URL\`)`;
+    case 'ECONNREFUSED':
+      return `connection refused (${message.replace(/^connect ECONNREFUSED /, '')}): is the server running, on that host and port?`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `the host name does not resolve (${message})`;
+    case '28P01':
+    case '28000':
+      return `${message} (check the user and password in the store URL)`;
+    case '3D000':
+      return `${message} (create it, or fix the database name in the store URL)`;
+    case '57014':
+      return `a statement did not finish within ${timeoutMs} ms`;
+    case '42P01':
+    case '42703':
+    case '42883':
+      return `${message}: its schema is missing or out of date (run \`toolwright store migrate --store URL\`)`;
   }
   if (code !== undefined && /^(22|23|42|2F|P0)/.test(code)) return undefined;
   if (/timeout/i.test(message)) return `no answer within ${timeoutMs} ms (${message})`;
@@ -127,10 +154,18 @@ function describeFailure(code: string | undefined, message: string, timeoutMs: n
 }
 
 /** Rows of a query inside a transaction. */
-export async function rowsOf<R extends QueryResultRow>(client: PoolClient, sql: string, params: Params = []): Promise<R[]> {
+export async function rowsOf<R extends QueryResultRow>(
+  client: PoolClient,
+  sql: string,
+  params: Params = [],
+): Promise<R[]> {
   return (await client.query<R>(sql, params as unknown[])).rows;
 }
 
-export const isoOf = (value: unknown): string => (typeof value === 'string' && value.endsWith('Z') ? value : (value instanceof Date ? value : new Date(String(value))).toISOString());
-export const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : isoOf(value));
+export const isoOf = (value: unknown): string =>
+  typeof value === 'string' && value.endsWith('Z')
+    ? value
+    : (value instanceof Date ? value : new Date(String(value))).toISOString();
+export const isoOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : isoOf(value);
 export const notFound = (what: string) => new ToolError('NOT_FOUND', what);

@@ -22,7 +22,11 @@ export class PgNotifications {
   private backoffMs = 100;
   private closed = false;
 
-  constructor(private readonly db: PgConnection, private readonly location: string, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly db: PgConnection,
+    private readonly location: string,
+    private readonly timeoutMs: number,
+  ) {}
 
   readonly api: Notifications = {
     publish: async (channel, payload) => {
@@ -66,7 +70,9 @@ export class PgNotifications {
   private connection(): Promise<Client> {
     if (this.closed) return Promise.reject(storeUnavailable(this.location, 'the store was closed'));
     if (this.client) return Promise.resolve(this.client);
-    this.connecting ??= withDeadline(this.open(), this.timeoutMs, this.location).finally(() => { this.connecting = undefined; });
+    this.connecting ??= withDeadline(this.open(), this.timeoutMs, this.location).finally(() => {
+      this.connecting = undefined;
+    });
     return this.connecting;
   }
 
@@ -94,7 +100,11 @@ export class PgNotifications {
 
   private deliver(message: Notification): void {
     for (const subscriber of [...(this.channels.get(message.channel) ?? [])]) {
-      try { subscriber.listener(message.payload ?? ''); } catch { /* the listener's own problem */ }
+      try {
+        subscriber.listener(message.payload ?? '');
+      } catch {
+        /* the listener's own problem */
+      }
     }
   }
 
@@ -114,7 +124,11 @@ export class PgNotifications {
         () => {
           for (const set of this.channels.values()) {
             for (const subscriber of set) {
-              try { subscriber.onResume?.(); } catch { /* the subscriber's own problem */ }
+              try {
+                subscriber.onResume?.();
+              } catch {
+                /* the subscriber's own problem */
+              }
             }
           }
         },
@@ -152,6 +166,14 @@ export function endWithin(ending: Promise<unknown>, ms: number): Promise<void> {
   return new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
     timer.unref?.();
-    ending.then(() => {}, () => {}).finally(() => { clearTimeout(timer); resolve(); });
+    ending
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
   });
 }

@@ -8,7 +8,8 @@ import { isoOf, rowsOf, type PgConnection } from './postgres-connection.js';
 import type { AuditLog, AuditRecord, ReplicaLeases, ReplicaRecord, TaskLists } from './types.js';
 
 /** A timestamptz as ISO 8601 text made by the server (parsing 1,000 Dates client-side cost more than the query). */
-const isoColumn = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
+const isoColumn = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
 const TASK_COLUMNS = `id, title, description, status, ${isoColumn('created_at')}, ${isoColumn('updated_at')}`;
 
 function taskOf(row: Record<string, unknown>): Task {
@@ -37,7 +38,14 @@ export function postgresTaskLists(db: PgConnection): TaskLists {
       checkKey(key);
       checkTaskFields(input, true);
       const description = input.description === undefined || input.description === '' ? null : input.description;
-      const { rows } = await db.query(CREATE_TASK, [key.scope, key.principal, input.title, description, input.status ?? 'pending', now]);
+      const { rows } = await db.query(CREATE_TASK, [
+        key.scope,
+        key.principal,
+        input.title,
+        description,
+        input.status ?? 'pending',
+        now,
+      ]);
       return taskOf(rows[0]!);
     },
     async update(key, id, patch, now) {
@@ -45,21 +53,30 @@ export function postgresTaskLists(db: PgConnection): TaskLists {
       checkTaskFields(patch, false);
       if (typeof id !== 'string' || id.length > 128 || id.includes('\0')) return undefined;
       return db.transaction(async (client) => {
-        const [row] = await rowsOf(client, `SELECT ${TASK_COLUMNS} FROM toolwright_tasks WHERE scope = $1 AND principal = $2 AND id = $3 FOR UPDATE`, [key.scope, key.principal, id]);
+        const [row] = await rowsOf(
+          client,
+          `SELECT ${TASK_COLUMNS} FROM toolwright_tasks WHERE scope = $1 AND principal = $2 AND id = $3 FOR UPDATE`,
+          [key.scope, key.principal, id],
+        );
         if (!row) return undefined;
         const update = patchTask(taskOf(row), patch, now);
         if (update.changed.length > 0) {
           const { task } = update;
-          await client.query('UPDATE toolwright_tasks SET title = $4, description = $5, status = $6, updated_at = $7 WHERE scope = $1 AND principal = $2 AND id = $3',
-            [key.scope, key.principal, id, task.title, task.description ?? null, task.status, now]);
+          await client.query(
+            'UPDATE toolwright_tasks SET title = $4, description = $5, status = $6, updated_at = $7 WHERE scope = $1 AND principal = $2 AND id = $3',
+            [key.scope, key.principal, id, task.title, task.description ?? null, task.status, now],
+          );
         }
         return update;
       });
     },
     async list(key, filter) {
       checkKey(key);
-      const { rows } = await db.query(`SELECT ${TASK_COLUMNS} FROM toolwright_tasks
-        WHERE scope = $1 AND principal = $2 AND ($3::text IS NULL OR status = $3) ORDER BY seq`, [key.scope, key.principal, filter?.status ?? null]);
+      const { rows } = await db.query(
+        `SELECT ${TASK_COLUMNS} FROM toolwright_tasks
+        WHERE scope = $1 AND principal = $2 AND ($3::text IS NULL OR status = $3) ORDER BY seq`,
+        [key.scope, key.principal, filter?.status ?? null],
+      );
       return rows.map(taskOf);
     },
   };
@@ -69,20 +86,42 @@ export function postgresAudit(db: PgConnection): AuditLog {
   return {
     async append(entry) {
       const e = checkAuditEntry(entry);
-      await db.query(`INSERT INTO toolwright_audit (time, scope, principal, operation, risk, decision, rule, error_code, duration_ms, input)
+      await db.query(
+        `INSERT INTO toolwright_audit (time, scope, principal, operation, risk, decision, rule, error_code, duration_ms, input)
         VALUES (coalesce($1, now()), $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [e.time ?? null, e.scope, e.principal, e.operation, e.risk, e.decision, e.rule, e.error_code, e.duration_ms, e.input]);
+        [
+          e.time ?? null,
+          e.scope,
+          e.principal,
+          e.operation,
+          e.risk,
+          e.decision,
+          e.rule,
+          e.error_code,
+          e.duration_ms,
+          e.input,
+        ],
+      );
     },
     async query(query) {
       const { since, principal, limit } = checkAuditQuery(query);
-      const { rows } = await db.query(`SELECT seq, time, scope, principal, operation, risk, decision, rule, error_code, duration_ms, input
+      const { rows } = await db.query(
+        `SELECT seq, time, scope, principal, operation, risk, decision, rule, error_code, duration_ms, input
         FROM toolwright_audit WHERE ($1::timestamptz IS NULL OR time >= $1) AND ($2::text IS NULL OR principal = $2)
-        ORDER BY seq LIMIT $3`, [since ?? null, principal ?? null, limit]);
+        ORDER BY seq LIMIT $3`,
+        [since ?? null, principal ?? null, limit],
+      );
       return rows.map((row): AuditRecord => ({
         seq: Number(row.seq),
         time: isoOf(row.time),
-        scope: row.scope, principal: row.principal, operation: row.operation, risk: row.risk, decision: row.decision,
-        rule: row.rule ?? null, error_code: row.error_code ?? null, duration_ms: Number(row.duration_ms),
+        scope: row.scope,
+        principal: row.principal,
+        operation: row.operation,
+        risk: row.risk,
+        decision: row.decision,
+        rule: row.rule ?? null,
+        error_code: row.error_code ?? null,
+        duration_ms: Number(row.duration_ms),
         input: JSON.parse(String(row.input)) as unknown,
       }));
     },
@@ -107,23 +146,33 @@ export function postgresReplicas(db: PgConnection): ReplicaLeases {
     async register(id, { leaseMs, info = {} }) {
       checkText('replica id', id, 256);
       checkMs('leaseMs', leaseMs);
-      const { rows } = await db.query(`INSERT INTO toolwright_replicas (id, started_at, heartbeat_at, lease_expires_at, info)
+      const { rows } = await db.query(
+        `INSERT INTO toolwright_replicas (id, started_at, heartbeat_at, lease_expires_at, info)
         VALUES ($1, now(), now(), ${plusMs(2)}, $3)
         ON CONFLICT (id) DO UPDATE SET started_at = now(), heartbeat_at = now(), lease_expires_at = excluded.lease_expires_at, info = excluded.info
-        RETURNING *`, [id, leaseMs, jsonText('replica info', info, 64 * 1024)]);
+        RETURNING *`,
+        [id, leaseMs, jsonText('replica info', info, 64 * 1024)],
+      );
       return replicaOf(rows[0]!);
     },
     async renew(id, leaseMs) {
       checkText('replica id', id, 256);
       checkMs('leaseMs', leaseMs);
-      const { rows } = await db.query(`UPDATE toolwright_replicas SET heartbeat_at = now(), lease_expires_at = ${plusMs(2)} WHERE id = $1 RETURNING *`, [id, leaseMs]);
+      const { rows } = await db.query(
+        `UPDATE toolwright_replicas SET heartbeat_at = now(), lease_expires_at = ${plusMs(2)} WHERE id = $1 RETURNING *`,
+        [id, leaseMs],
+      );
       return rows[0] ? replicaOf(rows[0]) : undefined;
     },
     async list() {
       return (await db.query('SELECT * FROM toolwright_replicas ORDER BY started_at, id')).rows.map(replicaOf);
     },
     async listExpired() {
-      return (await db.query('SELECT * FROM toolwright_replicas WHERE lease_expires_at <= now() ORDER BY lease_expires_at, id')).rows.map(replicaOf);
+      return (
+        await db.query(
+          'SELECT * FROM toolwright_replicas WHERE lease_expires_at <= now() ORDER BY lease_expires_at, id',
+        )
+      ).rows.map(replicaOf);
     },
     async remove(id) {
       checkText('replica id', id, 256);

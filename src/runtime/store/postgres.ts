@@ -11,8 +11,12 @@ import { endWithin, PgNotifications } from './postgres-notify.js';
 import { postgresJobs, postgresMcpTasks } from './postgres-records.js';
 import { postgresAudit, postgresReplicas, postgresTaskLists } from './postgres-tasks.js';
 import {
-  DEFAULT_OUTPUT_HEAD_BYTES, DEFAULT_OUTPUT_TAIL_BYTES, DEFAULT_STORE_TIMEOUT_MS,
-  type MigrationReport, type Store, type StoreOptions,
+  DEFAULT_OUTPUT_HEAD_BYTES,
+  DEFAULT_OUTPUT_TAIL_BYTES,
+  DEFAULT_STORE_TIMEOUT_MS,
+  type MigrationReport,
+  type Store,
+  type StoreOptions,
 } from './types.js';
 import { parseStoreUrl, StoreUrlError } from './url.js';
 
@@ -34,10 +38,18 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
   const timeoutMs = checkMs('timeoutMs', options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS);
   const migrateTimeoutMs = checkMs('migrateTimeoutMs', options.migrateTimeoutMs ?? 60_000);
   const poolSize = options.poolSize ?? 10;
-  if (!Number.isSafeInteger(poolSize) || poolSize < 1 || poolSize > 1000) throw new TypeError('poolSize must be a whole number between 1 and 1000');
-  const layout = checkLayout(options.outputHeadBytes ?? DEFAULT_OUTPUT_HEAD_BYTES, options.outputTailBytes ?? DEFAULT_OUTPUT_TAIL_BYTES);
+  if (!Number.isSafeInteger(poolSize) || poolSize < 1 || poolSize > 1000)
+    throw new TypeError('poolSize must be a whole number between 1 and 1000');
+  const layout = checkLayout(
+    options.outputHeadBytes ?? DEFAULT_OUTPUT_HEAD_BYTES,
+    options.outputTailBytes ?? DEFAULT_OUTPUT_TAIL_BYTES,
+  );
   const db = new PgConnection({
-    url: target.url, location, secrets: target.secrets, timeoutMs, poolSize,
+    url: target.url,
+    location,
+    secrets: target.secrets,
+    timeoutMs,
+    poolSize,
     applicationName: options.applicationName ?? 'toolwright',
   });
   const notifier = new PgNotifications(db, location, timeoutMs);
@@ -45,7 +57,11 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
   let ready: Promise<void> | undefined;
 
   async function migrate(): Promise<MigrationReport> {
-    const client = db.newClient({ query_timeout: migrateTimeoutMs, statement_timeout: migrateTimeoutMs, application_name: `${options.applicationName ?? 'toolwright'} migrate` });
+    const client = db.newClient({
+      query_timeout: migrateTimeoutMs,
+      statement_timeout: migrateTimeoutMs,
+      application_name: `${options.applicationName ?? 'toolwright'} migrate`,
+    });
     client.on('error', () => {});
     try {
       await client.connect();
@@ -59,15 +75,30 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
     const version = await schemaVersion((sql) => db.query(sql));
     if (version >= LATEST_VERSION) return;
     if (options.autoMigrate === false) {
-      throw storeUnavailable(location, `its schema is at version ${version}, this toolwright needs ${LATEST_VERSION}: run \`toolwright store migrate --store URL\``);
+      throw storeUnavailable(
+        location,
+        `its schema is at version ${version}, this toolwright needs ${LATEST_VERSION}: run \`toolwright store migrate --store URL\``,
+      );
     }
     await withDeadline(migrate(), migrateTimeoutMs, location);
   }
   // Checked once per store; a failure (the server down) is checked again by the next call.
   let isReady = false;
-  const before = () => (isReady ? undefined : (ready ??= ensureSchema().then(() => { isReady = true; }, (error: unknown) => { ready = undefined; throw error; })));
+  const before = () =>
+    isReady
+      ? undefined
+      : (ready ??= ensureSchema().then(
+          () => {
+            isReady = true;
+          },
+          (error: unknown) => {
+            ready = undefined;
+            throw error;
+          },
+        ));
   const mapError = (error: unknown) => db.mapError(error);
-  const bound = <T extends object>(target: T): T => boundMethods(target, { timeoutMs, location, mapError, isClosed: () => closed, before });
+  const bound = <T extends object>(target: T): T =>
+    boundMethods(target, { timeoutMs, location, mapError, isClosed: () => closed, before });
 
   const store: Store = {
     engine: 'postgres',
@@ -78,7 +109,8 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
     audit: bound(postgresAudit(db)),
     replicas: bound(postgresReplicas(db)),
     notifications: bound(notifier.api),
-    migrate: () => boundMethods({ migrate }, { timeoutMs: migrateTimeoutMs, location, mapError, isClosed: () => closed }).migrate(),
+    migrate: () =>
+      boundMethods({ migrate }, { timeoutMs: migrateTimeoutMs, location, mapError, isClosed: () => closed }).migrate(),
     async close() {
       if (closed) return;
       closed = true;

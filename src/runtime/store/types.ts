@@ -113,7 +113,13 @@ export interface JobRecords {
 // --- MCP tasks ----------------------------------------------------------------------------------
 
 export type McpTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
-export const MCP_TASK_STATUSES: readonly McpTaskStatus[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
+export const MCP_TASK_STATUSES: readonly McpTaskStatus[] = [
+  'working',
+  'input_required',
+  'completed',
+  'failed',
+  'cancelled',
+];
 export const MCP_TASK_TERMINAL: readonly McpTaskStatus[] = ['completed', 'failed', 'cancelled'];
 
 export interface McpTaskRecord {
@@ -155,9 +161,16 @@ export interface McpTaskRecords {
   /** Undefined for an unknown (or expired) task. */
   get(key: StoreKey, id: string): Promise<McpTaskRecord | undefined>;
   /** Oldest first, `limit` (default 100) a page; pass `next_cursor` back for the next page. */
-  list(key: StoreKey, page?: { cursor?: string; limit?: number }): Promise<{ tasks: McpTaskRecord[]; next_cursor?: string }>;
+  list(
+    key: StoreKey,
+    page?: { cursor?: string; limit?: number },
+  ): Promise<{ tasks: McpTaskRecord[]; next_cursor?: string }>;
   /** A terminal task (completed, failed, cancelled) never changes again: `applied` is false then. */
-  update(key: StoreKey, id: string, patch: McpTaskPatch): Promise<{ task: McpTaskRecord; applied: boolean } | undefined>;
+  update(
+    key: StoreKey,
+    id: string,
+    patch: McpTaskPatch,
+  ): Promise<{ task: McpTaskRecord; applied: boolean } | undefined>;
   renewLeases(owner: string, leaseMs: number): Promise<number>;
   /** Marks failed every working / input_required task whose lease ran out; resolves those tasks. */
   failExpired(): Promise<McpTaskRecord[]>;
@@ -238,7 +251,11 @@ export interface Subscription {
 export interface Notifications {
   /** `channel`: letters, digits, `_ . : -`, at most 63 bytes; `payload` at most 7,999 bytes. */
   publish(channel: string, payload: string): Promise<void>;
-  subscribe(channel: string, listener: (payload: string) => void, options?: { onResume?: () => void }): Promise<Subscription>;
+  subscribe(
+    channel: string,
+    listener: (payload: string) => void,
+    options?: { onResume?: () => void },
+  ): Promise<Subscription>;
 }
 
 // --- The store ----------------------------------------------------------------------------------

@@ -31,7 +31,9 @@ export function parseStoreUrl(spec: string, workspaceRoot: string): StoreTarget 
     try {
       folder = fileURLToPath(spec);
     } catch (error) {
-      throw new StoreUrlError(`the store URL ${JSON.stringify(spec)} is not a usable file: URL (${(error as Error).message})`);
+      throw new StoreUrlError(
+        `the store URL ${JSON.stringify(spec)} is not a usable file: URL (${(error as Error).message})`,
+      );
     }
     return { engine: 'embedded', folder, location: folder };
   }
@@ -51,8 +53,9 @@ function postgresTarget(spec: string): StoreTarget {
     // The spec itself may hold a password: it is not repeated.
     throw new StoreUrlError(`the store URL is not a valid URL; give ${HINT}`);
   }
-  const secrets = [url.password, safeDecode(url.password), url.searchParams.get('password') ?? '']
-    .filter((secret) => secret.length > 0);
+  const secrets = [url.password, safeDecode(url.password), url.searchParams.get('password') ?? ''].filter(
+    (secret) => secret.length > 0,
+  );
   return { engine: 'postgres', url: spec, location: redactUrl(url), secrets: [...new Set(secrets)] };
 }
 

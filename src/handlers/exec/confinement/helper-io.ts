@@ -27,9 +27,11 @@ export function makeFifos(dir: string, from: number, count: number): Promise<str
   const names = Array.from({ length: count }, (_, i) => path.join(dir, `p${from + i}`));
   const [file, args] = withoutInheritedFds('mkfifo', ['-m', '600', ...names]);
   return new Promise((resolve, reject) => {
-    execFile(file, args, { windowsHide: true }, (error) => (error
-      ? reject(new ToolError('UNAVAILABLE', `could not make the pipes for the confinement sandbox: ${error.message}`))
-      : resolve(names)));
+    execFile(file, args, { windowsHide: true }, (error) =>
+      error
+        ? reject(new ToolError('UNAVAILABLE', `could not make the pipes for the confinement sandbox: ${error.message}`))
+        : resolve(names),
+    );
   });
 }
 
@@ -48,12 +50,16 @@ export function openReadEnd(fifo: string): net.Socket {
 export function drained(sockets: readonly net.Socket[], ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
-    Promise.all(sockets.map((socket) => socket.destroyed || socket.readableEnded
-      ? undefined
-      : new Promise<void>((resolve) => {
-          socket.once('end', resolve);
-          socket.once('close', resolve);
-        }))).then(() => undefined),
+    Promise.all(
+      sockets.map((socket) =>
+        socket.destroyed || socket.readableEnded
+          ? undefined
+          : new Promise<void>((resolve) => {
+              socket.once('end', resolve);
+              socket.once('close', resolve);
+            }),
+      ),
+    ).then(() => undefined),
     new Promise<void>((resolve) => {
       timer = setTimeout(resolve, ms);
     }),
@@ -63,7 +69,8 @@ export function drained(sockets: readonly net.Socket[], ms: number): Promise<voi
 /** bash's wait status: 128+n for a program killed by signal n. */
 export function exitOf(status: number): ProgramExit {
   if (status > 128) {
-    const signal = Object.entries(osConstants.signals).find(([, number]) => number === status - 128)?.[0] as NodeJS.Signals | undefined;
+    const signal = Object.entries(osConstants.signals).find(([, number]) => number === status - 128)?.[0] as
+      NodeJS.Signals | undefined;
     if (signal) return { exitCode: null, signal };
   }
   return { exitCode: status, signal: null };

@@ -132,15 +132,30 @@ class Helper {
     const fifoDir = mkdtempSync(path.join(tmpdir(), `toolwright-fifo-${process.pid}-`));
     const args = [
       ...confinedArgs(spec.view),
-      '--ro-bind', fifoDir, IO_DIR,
-      '--clearenv', '--setenv', 'PATH', spec.pathVar,
-      '--chdir', spec.view.workspace,
-      '--', 'bash', '-p', '-c', HELPER_SCRIPT,
+      '--ro-bind',
+      fifoDir,
+      IO_DIR,
+      '--clearenv',
+      '--setenv',
+      'PATH',
+      spec.pathVar,
+      '--chdir',
+      spec.view.workspace,
+      '--',
+      'bash',
+      '-p',
+      '-c',
+      HELPER_SCRIPT,
     ];
     const [file, argv] = withoutInheritedFds(spec.bwrap, args);
     // Its own session: a Ctrl-C in the host's terminal is the host's to handle, not the helper's.
     const child = spawn(file, argv, { stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true });
-    return new Helper(key, child, fifoDir, (helper) => helpers.get(helper.key) === helper && helpers.delete(helper.key));
+    return new Helper(
+      key,
+      child,
+      fifoDir,
+      (helper) => helpers.get(helper.key) === helper && helpers.delete(helper.key),
+    );
   }
 
   private watch(): Promise<void> {
@@ -173,7 +188,11 @@ class Helper {
       const onEnd = (reason: string) => {
         clearTimeout(timer);
         const said = stderr.trim();
-        const error = new ToolError('UNAVAILABLE', `the confinement sandbox for rg and git ${reason}${said ? `: ${said}` : ''}; nothing was run outside it`, { reason: said || reason });
+        const error = new ToolError(
+          'UNAVAILABLE',
+          `the confinement sandbox for rg and git ${reason}${said ? `: ${said}` : ''}; nothing was run outside it`,
+          { reason: said || reason },
+        );
         this.fail(error);
         reject(error);
       };
@@ -266,13 +285,23 @@ class Helper {
       outcome();
     };
     const run: Run = {
-      out, err, sockets, killWanted: false,
+      out,
+      err,
+      sockets,
+      killWanted: false,
       onExit: (status) => {
-        void drained(sockets, DRAIN_MS).then(() => end(() => {
-          if (status === SETUP_FAILED || status === 126) {
-            failWith(new ToolError('UNAVAILABLE', `the confinement sandbox could not start ${request.file} (status ${status}); nothing was run outside it`));
-          } else settle(exitOf(status));
-        }));
+        void drained(sockets, DRAIN_MS).then(() =>
+          end(() => {
+            if (status === SETUP_FAILED || status === 126) {
+              failWith(
+                new ToolError(
+                  'UNAVAILABLE',
+                  `the confinement sandbox could not start ${request.file} (status ${status}); nothing was run outside it`,
+                ),
+              );
+            } else settle(exitOf(status));
+          }),
+        );
       },
       onFail: (error) => end(() => failWith(error)),
     };
@@ -284,7 +313,17 @@ class Helper {
     this.runs.set(id, run);
     (this.child.stdout as net.Socket).ref();
     const vars = Object.entries(request.env ?? {}).map(([name, value]) => `${name}=${value}`);
-    const words = ['r', String(id), path.join(IO_DIR, path.basename(out)), path.join(IO_DIR, path.basename(err)), request.cwd, String(vars.length), ...vars, request.file, ...request.args];
+    const words = [
+      'r',
+      String(id),
+      path.join(IO_DIR, path.basename(out)),
+      path.join(IO_DIR, path.basename(err)),
+      request.cwd,
+      String(vars.length),
+      ...vars,
+      request.file,
+      ...request.args,
+    ];
     this.child.stdin!.write(`${words.map(quote).join(' ')}\0`);
     return {
       stdout,
@@ -294,7 +333,10 @@ class Helper {
         run.killWanted = true;
         if (this.runs.has(id)) this.sendKill(run);
       },
-      statmPath: () => (run.pid !== undefined && this.initPid !== undefined ? `/proc/${this.initPid}/root/proc/${run.pid}/statm` : undefined),
+      statmPath: () =>
+        run.pid !== undefined && this.initPid !== undefined
+          ? `/proc/${this.initPid}/root/proc/${run.pid}/statm`
+          : undefined,
     };
   }
 
@@ -311,12 +353,12 @@ class Helper {
 
   private async takeFifos(): Promise<[string, string]> {
     while (this.fifos.length < 2) {
-      this.fifoBatch ??= makeFifos(this.fifoDir, this.made, 32).then(
-        (names) => {
+      this.fifoBatch ??= makeFifos(this.fifoDir, this.made, 32)
+        .then((names) => {
           this.made += names.length;
           this.fifos.push(...names);
-        },
-      ).finally(() => (this.fifoBatch = undefined));
+        })
+        .finally(() => (this.fifoBatch = undefined));
       await this.fifoBatch;
     }
     return [this.fifos.pop()!, this.fifos.pop()!];
@@ -347,7 +389,8 @@ function layoutKey(spec: HelperSpec): string {
   const stats = statSync(spec.view.workspace, { throwIfNoEntry: false });
   const cached = layouts.get(id);
   const now = Date.now();
-  if (cached && stats && now - cached.at < LAYOUT_TTL_MS && cached.ino === stats.ino && cached.dev === stats.dev) return cached.key;
+  if (cached && stats && now - cached.at < LAYOUT_TTL_MS && cached.ino === stats.ino && cached.dev === stats.dev)
+    return cached.key;
   // The folder's identity too: one removed and made again at the same path needs a new bind.
   const key = JSON.stringify([spec.bwrap, spec.pathVar, confinedArgs(spec.view), stats?.dev, stats?.ino]);
   if (layouts.size > 100) layouts.clear();

@@ -36,8 +36,20 @@ const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx
  * them), file(1)'s magic, the system git config. Not shadow, ssh keys, TLS keys, hosts or resolv.conf.
  */
 const ETC_ENTRIES = [
-  'ld.so.cache', 'ld.so.conf', 'ld.so.conf.d', 'alternatives', 'passwd', 'group', 'nsswitch.conf', 'localtime', 'timezone',
-  'gitconfig', 'magic', 'magic.mime', 'mime.types', 'locale.alias',
+  'ld.so.cache',
+  'ld.so.conf',
+  'ld.so.conf.d',
+  'alternatives',
+  'passwd',
+  'group',
+  'nsswitch.conf',
+  'localtime',
+  'timezone',
+  'gitconfig',
+  'magic',
+  'magic.mime',
+  'mime.types',
+  'locale.alias',
 ];
 
 /** Where the folders on PATH may be shown from: never a root that would show far more than programs. */
@@ -46,7 +58,10 @@ const TOO_WIDE = new Set(['/', '/etc', '/var', '/home', '/root', '/tmp', '/run',
 export function confinedArgs(view: ConfinedView): string[] {
   const { workspace } = view;
   if (workspace === '/') {
-    throw new ToolError('INVALID_INPUT', 'a workspace of / cannot be confined (it is the whole filesystem); use a project folder as the workspace');
+    throw new ToolError(
+      'INVALID_INPUT',
+      'a workspace of / cannot be confined (it is the whole filesystem); use a project folder as the workspace',
+    );
   }
   const args = ['--die-with-parent', '--new-session', '--unshare-all', '--cap-drop', 'ALL'];
   for (const dir of SYSTEM_DIRS) args.push(...asOnHost(dir));
@@ -58,7 +73,8 @@ export function confinedArgs(view: ConfinedView): string[] {
   // Before the workspace, so that a folder holding it cannot cover it.
   const shown = [...(view.readOnly ?? []), ...pathDirs(view.pathVar, view.env ?? {}, workspace)];
   for (const dir of unique(shown)) {
-    if (!SYSTEM_DIRS.some((system) => isInside(dir, system)) && !isInside(dir, workspace)) args.push('--ro-bind', dir, dir);
+    if (!SYSTEM_DIRS.some((system) => isInside(dir, system)) && !isInside(dir, workspace))
+      args.push('--ro-bind', dir, dir);
   }
   args.push('--ro-bind', workspace, workspace);
   if (view.maskSecrets) args.push(...secretMasks(workspace, hiddenHomes(view.env ?? {})));

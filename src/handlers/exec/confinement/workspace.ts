@@ -17,7 +17,10 @@ export async function workspaceConfinement(ctx: HandlerContext): Promise<HelperS
   // The PATH commands get (exec.env may set it); git is looked up in it.
   const set = ctx.services.exec.env;
   const pathVar = (set && 'PATH' in set ? set.PATH : process.env.PATH) || '/usr/local/bin:/usr/bin:/bin';
-  const rgDir = await locateRipgrep().then((rg) => path.dirname(realRg(rg)), () => undefined);
+  const rgDir = await locateRipgrep().then(
+    (rg) => path.dirname(realRg(rg)),
+    () => undefined,
+  );
   return {
     bwrap: probe.bwrap,
     pathVar,

@@ -67,8 +67,13 @@ class JobTable {
     const job = this.jobs.get(id);
     if (!job) {
       const known = [...this.jobs.keys()];
-      throw new ToolError('NOT_FOUND', `no background job ${JSON.stringify(id)} in this session` +
-        (known.length ? `; its jobs are ${known.join(', ')}` : '; it has started none (bash with run_in_background: true starts one)'));
+      throw new ToolError(
+        'NOT_FOUND',
+        `no background job ${JSON.stringify(id)} in this session` +
+          (known.length
+            ? `; its jobs are ${known.join(', ')}`
+            : '; it has started none (bash with run_in_background: true starts one)'),
+      );
     }
     return job;
   }
@@ -108,14 +113,21 @@ function tableFor(ctx: HandlerContext, create: boolean): JobTable | undefined {
 }
 
 /** Starts a prepared command as a background job of this toolkit; returns at once. */
-export async function startJob(ctx: HandlerContext, prepared: PreparedCommand, timeoutMs: number | undefined): Promise<Job> {
+export async function startJob(
+  ctx: HandlerContext,
+  prepared: PreparedCommand,
+  timeoutMs: number | undefined,
+): Promise<Job> {
   const table = tableFor(ctx, true)!;
   if (table.closed) throw closedError();
   const running = table.running;
   // Starting takes a few awaits: count starts under way too, so concurrent calls cannot pass the cap.
   if (running.length + table.starting >= table.maxRunning) {
-    throw new ToolError('LIMIT_REACHED', `${running.length + table.starting} background jobs are already running in this session (the limit is ${table.maxRunning})` +
-      `${running.length ? `: ${running.map((job) => job.id).join(', ')}` : ''}. Stop one with bash_kill, or wait for one to end (bash_output shows their status).`);
+    throw new ToolError(
+      'LIMIT_REACHED',
+      `${running.length + table.starting} background jobs are already running in this session (the limit is ${table.maxRunning})` +
+        `${running.length ? `: ${running.map((job) => job.id).join(', ')}` : ''}. Stop one with bash_kill, or wait for one to end (bash_output shows their status).`,
+    );
   }
   table.starting++;
   try {
@@ -199,7 +211,8 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
     job.signal = ending.signal;
     job.endedAt = performance.now();
     if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
-    if (!(await started.commandRan)) job.notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
+    if (!(await started.commandRan))
+      job.notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
     untrackGroup(started.pid);
     wake();
   })();
@@ -226,12 +239,17 @@ export async function killJob(job: Job): Promise<boolean> {
 
 export function jobTable(ctx: HandlerContext): { list(): Job[]; get(id: string): Job } {
   const table = tableFor(ctx, false);
-  return table ?? {
-    list: () => [],
-    get: (id: string) => {
-      throw new ToolError('NOT_FOUND', `no background job ${JSON.stringify(id)} in this session; it has started none (bash with run_in_background: true starts one)`);
-    },
-  };
+  return (
+    table ?? {
+      list: () => [],
+      get: (id: string) => {
+        throw new ToolError(
+          'NOT_FOUND',
+          `no background job ${JSON.stringify(id)} in this session; it has started none (bash with run_in_background: true starts one)`,
+        );
+      },
+    }
+  );
 }
 
 /** The output since the last read, as text within the toolkit's output cap; marks it read. */

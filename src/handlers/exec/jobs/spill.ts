@@ -90,7 +90,7 @@ export class SpillFile {
 
   private copy(fd: number, start: number, end: number, into: OutputCollector): void {
     const buffer = Buffer.allocUnsafe(64 * 1024);
-    for (let at = start; at < end; ) {
+    for (let at = start; at < end;) {
       const position = at < this.headBytes ? at : this.headBytes + ((at - this.headBytes) % this.tailBytes);
       const contiguous = at < this.headBytes ? this.headBytes - at : this.tailBytes - (position - this.headBytes);
       const length = Math.min(buffer.length, end - at, contiguous);

@@ -81,7 +81,9 @@ function hostBash(): string {
         accessSync(path.join(dir, 'bash'), constants.X_OK);
         bashFile = path.join(dir, 'bash');
         break;
-      } catch { /* not here */ }
+      } catch {
+        /* not here */
+      }
     }
   }
   return bashFile;

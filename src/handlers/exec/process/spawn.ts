@@ -24,7 +24,6 @@ const ARGV_SCRIPT_LIMIT = 64 * 1024;
  */
 const PIPE_LOADER = 'eval "$(</dev/fd/3)" 3<&-';
 
-
 export const KILL_GRACE_MS = 1_000;
 export const KILL_SETTLE_MS = 2_000;
 
@@ -144,13 +143,21 @@ async function spawnError(error: unknown, request: StartRequest): Promise<ToolEr
   const message = error instanceof Error ? error.message : String(error);
   const program = request.sandbox ? request.sandbox.bwrap : 'bash';
   if (code === 'ENOENT' || code === 'ENOTDIR') {
-    const cwdOk = await stat(request.cwd).then((s) => s.isDirectory(), () => false);
+    const cwdOk = await stat(request.cwd).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     if (!cwdOk) return new ToolError('NOT_FOUND', `the working directory is no longer a folder: ${message}`);
     return request.sandbox
       ? new ToolError('UNAVAILABLE', `${program} is gone: ${message}; install the bubblewrap package`)
-      : new ToolError('UNAVAILABLE', 'bash was not found on PATH; install bash or fix PATH in the toolkit exec.env option');
+      : new ToolError(
+          'UNAVAILABLE',
+          'bash was not found on PATH; install bash or fix PATH in the toolkit exec.env option',
+        );
   }
-  if (code === 'EACCES' || code === 'EPERM') return new ToolError('PERMISSION_DENIED', `could not start ${program}: ${message}`);
-  if (code === 'E2BIG') return new ToolError('TOO_LARGE', `the command's environment is too large to start ${program}: ${message}`);
+  if (code === 'EACCES' || code === 'EPERM')
+    return new ToolError('PERMISSION_DENIED', `could not start ${program}: ${message}`);
+  if (code === 'E2BIG')
+    return new ToolError('TOO_LARGE', `the command's environment is too large to start ${program}: ${message}`);
   return new ToolError('INTERNAL', `could not start ${program}: ${message}`);
 }

@@ -44,7 +44,8 @@ export class OutputCollector {
   totalBytes = 0;
 
   constructor(limit: number = DEFAULT_OUTPUT_LIMIT) {
-    if (!Number.isSafeInteger(limit) || limit < 2) throw new RangeError(`outputLimit must be an integer >= 2, got ${limit}`);
+    if (!Number.isSafeInteger(limit) || limit < 2)
+      throw new RangeError(`outputLimit must be an integer >= 2, got ${limit}`);
     this.limit = limit;
     // At least SNIFF_BYTES at each end, so even a tiny limit leaves enough to tell binary from text.
     this.headCapacity = Math.max(2 * limit, SNIFF_BYTES);
@@ -58,7 +59,12 @@ export class OutputCollector {
 
   /** Copies the first `length` bytes of `chunk` in (all by default); the caller may overwrite it afterwards. */
   push(chunk: Uint8Array | string, length?: number): void {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    const bytes =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk)
+        : Buffer.isBuffer(chunk)
+          ? chunk
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
     let start = 0;
     const end = Math.min(length ?? bytes.length, bytes.length);
     if (end <= 0) return;

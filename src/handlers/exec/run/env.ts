@@ -32,7 +32,10 @@ function compileInherit(patterns: readonly string[] | undefined): (name: string)
   const globs: RegExp[] = [];
   for (const pattern of patterns) {
     if (typeof pattern !== 'string' || pattern === '') {
-      throw new ToolError('INVALID_INPUT', `exec.inheritEnv entries must be variable names or * globs, got ${JSON.stringify(pattern)}`);
+      throw new ToolError(
+        'INVALID_INPUT',
+        `exec.inheritEnv entries must be variable names or * globs, got ${JSON.stringify(pattern)}`,
+      );
     }
     if (!pattern.includes('*')) exact.add(pattern);
     else globs.push(new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`));
@@ -59,7 +62,10 @@ export function commandEnv(options: EnvOptions, host: NodeJS.ProcessEnv = proces
   Object.assign(env, NON_INTERACTIVE_ENV);
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (name === '' || name.includes('=') || name.includes('\0') || (value !== undefined && value.includes('\0'))) {
-      throw new ToolError('INVALID_INPUT', `exec.env has an invalid variable ${JSON.stringify(name)}: names cannot be empty or hold "=", and neither names nor values a NUL byte`);
+      throw new ToolError(
+        'INVALID_INPUT',
+        `exec.env has an invalid variable ${JSON.stringify(name)}: names cannot be empty or hold "=", and neither names nor values a NUL byte`,
+      );
     }
     if (value === undefined) delete env[name];
     else env[name] = value;

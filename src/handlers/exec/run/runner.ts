@@ -63,10 +63,16 @@ export function noteLine(note: CommandNote): string {
 }
 
 /** Resolves cwd, builds the environment and the sandbox (UNAVAILABLE if it was asked for and cannot start). */
-export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommandInput, 'command' | 'cwd' | 'sandbox' | 'workspaceOnly'>): Promise<PreparedCommand> {
+export async function prepareCommand(
+  ctx: HandlerContext,
+  input: Pick<RunCommandInput, 'command' | 'cwd' | 'sandbox' | 'workspaceOnly'>,
+): Promise<PreparedCommand> {
   const exec = ctx.services.exec;
   if (input.command.includes('\0')) {
-    throw new ToolError('INVALID_INPUT', 'the command contains a NUL byte, which no shell command can hold; remove it (write binary data with printf \'\\0\')');
+    throw new ToolError(
+      'INVALID_INPUT',
+      "the command contains a NUL byte, which no shell command can hold; remove it (write binary data with printf '\\0')",
+    );
   }
   const settings = parseSandboxOption(input.sandbox ?? exec.sandbox);
   const cwd = await resolveCwd(input.cwd, ctx);
@@ -77,24 +83,36 @@ export async function prepareCommand(ctx: HandlerContext, input: Pick<RunCommand
     const probe = await probeSandbox(exec.bwrapPath);
     if (!probe.ok) throw sandboxUnavailable(settings.mode, probe);
     const writable = resolveWritable(settings.writable, ctx.workspace.root);
-    const args = input.workspaceOnly && settings.mode === 'read-only' && writable.length === 0
-      ? [...confinedArgs({ workspace: ctx.workspace.root, pathVar: env.PATH, maskSecrets: true, env }), ...(settings.network ? ['--share-net'] : []), '--chdir', cwd]
-      : bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env, mustNotAppear });
+    const args =
+      input.workspaceOnly && settings.mode === 'read-only' && writable.length === 0
+        ? [
+            ...confinedArgs({ workspace: ctx.workspace.root, pathVar: env.PATH, maskSecrets: true, env }),
+            ...(settings.network ? ['--share-net'] : []),
+            '--chdir',
+            cwd,
+          ]
+        : bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env, mustNotAppear });
     request.sandbox = { bwrap: probe.bwrap, args };
   }
   // What the sandbox bound read-only (git hooks and config it pins) only the host can have changed.
   const pinned = new Set<string>();
   const args = request.sandbox?.args ?? [];
-  for (let i = 0; i < args.length - 2; i++) if (args[i] === '--ro-bind' && args[i + 1] === args[i + 2]) pinned.add(args[i + 1]!);
+  for (let i = 0; i < args.length - 2; i++)
+    if (args[i] === '--ro-bind' && args[i + 1] === args[i + 2]) pinned.add(args[i + 1]!);
   // Kernel file times are coarser than Date.now(): anything changed from a little before the start counts.
   const since = Date.now() - 50;
-  const writableRoots = settings.mode === 'none' ? [] : [
-    ...(settings.mode === 'workspace-write' ? [ctx.workspace.root] : []),
-    ...resolveWritable(settings.writable, ctx.workspace.root),
-  ];
+  const writableRoots =
+    settings.mode === 'none'
+      ? []
+      : [
+          ...(settings.mode === 'workspace-write' ? [ctx.workspace.root] : []),
+          ...resolveWritable(settings.writable, ctx.workspace.root),
+        ];
   const afterRun = async (): Promise<CommandNote[]> => {
     const planted: CommandNote[] = removePlantedGitFiles(mustNotAppear).map(({ path, removed }) => ({
-      code: 'SANDBOX_ARTIFACT', path, action: removed ? 'removed' : 'reported',
+      code: 'SANDBOX_ARTIFACT',
+      path,
+      action: removed ? 'removed' : 'reported',
       message: `the command created it in git metadata, where it would point git at other hooks and config${removed ? '; removed' : '; it could not be removed: delete it before running git'}`,
     }));
     const left = writableRoots.length ? await findArtifacts(ctx.workspace.root, writableRoots, since, pinned) : [];
@@ -159,7 +177,11 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
   if (signal.aborted && !timedOut) throw abortError(signal);
   if (!timedOut && !(await command.commandRan)) {
     const said = stderr.finish().text.trim() || `bwrap exited with ${ending.exitCode ?? ending.signal}`;
-    throw new ToolError('UNAVAILABLE', `the ${prepared.settings.mode} sandbox could not be set up, so the command did not run: ${said}`, { reason: said });
+    throw new ToolError(
+      'UNAVAILABLE',
+      `the ${prepared.settings.mode} sandbox could not be set up, so the command did not run: ${said}`,
+      { reason: said },
+    );
   }
 
   // Unsandboxed, processes the command left in the background (servers, `sleep 100 &`) keep running;
@@ -184,7 +206,11 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
 /** Workspace-relative inside the workspace, absolute elsewhere (a writable folder). */
 function shownPath(ctx: HandlerContext, file: string): string {
   const relative = path.relative(ctx.workspace.root, file);
-  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
+  return relative === ''
+    ? '.'
+    : relative.startsWith('..') || path.isAbsolute(relative)
+      ? file
+      : relative.split(path.sep).join('/');
 }
 
 /** The working directory: the workspace root, or a directory inside it (`cwd` as the runtime resolved it). */
@@ -192,7 +218,10 @@ export async function resolveCwd(cwd: string | undefined, ctx: HandlerContext): 
   if (cwd === undefined || cwd === '' || cwd === '.') return ctx.workspace.root;
   const resolved = confinedPath(ctx, 'cwd');
   if (!resolved.exists) {
-    throw new ToolError('NOT_FOUND', `cwd ${cwd} does not exist in the workspace; create it first or omit cwd to run in the workspace root`);
+    throw new ToolError(
+      'NOT_FOUND',
+      `cwd ${cwd} does not exist in the workspace; create it first or omit cwd to run in the workspace root`,
+    );
   }
   const stats = await stat(resolved.absolute).catch((error: unknown) => {
     throw fsErrorToToolError(error, `cwd ${resolved.relative}`) ?? error;
@@ -229,9 +258,11 @@ interface TextContext {
 function renderText(result: BashResult, c: TextContext): string {
   const lines: string[] = [];
   if (result.timed_out) {
-    lines.push(`timed out after ${c.timeoutMs} ms; the command and its child processes were killed` +
-      (result.signal ? ` (${result.signal})` : result.exit_code !== null ? ` (exit code ${result.exit_code})` : '') +
-      '. Output so far is below; raise timeout_ms (max 600000) or run it with run_in_background: true and read it with bash_output.');
+    lines.push(
+      `timed out after ${c.timeoutMs} ms; the command and its child processes were killed` +
+        (result.signal ? ` (${result.signal})` : result.exit_code !== null ? ` (exit code ${result.exit_code})` : '') +
+        '. Output so far is below; raise timeout_ms (max 600000) or run it with run_in_background: true and read it with bash_output.',
+    );
   } else if (result.signal) {
     lines.push(`killed by signal ${result.signal} (${result.duration_ms} ms)`);
   } else {
@@ -242,12 +273,16 @@ function renderText(result: BashResult, c: TextContext): string {
   if (!result.stdout && !result.stderr) lines.push('(no output)');
   const cut = [c.out, c.err].some((o) => o.truncated && !o.binary);
   if (cut) {
-    lines.push(`[output cut to the first and last ${Math.floor(c.outputLimit / 2)} characters per stream; ` +
-      'to see all of it, redirect to a file (cmd > out.log 2>&1) and use read_file or grep on it]');
+    lines.push(
+      `[output cut to the first and last ${Math.floor(c.outputLimit / 2)} characters per stream; ` +
+        'to see all of it, redirect to a file (cmd > out.log 2>&1) and use read_file or grep on it]',
+    );
   }
   if (c.backgroundRunning) {
-    lines.push(`[background processes started by the command are still running (process group ${c.pgid}); ` +
-      'their later output is not captured; use run_in_background: true for servers and watchers]');
+    lines.push(
+      `[background processes started by the command are still running (process group ${c.pgid}); ` +
+        'their later output is not captured; use run_in_background: true for servers and watchers]',
+    );
   }
   return lines.join('\n');
 }

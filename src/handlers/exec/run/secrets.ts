@@ -7,7 +7,8 @@
  */
 
 /** Why a variable is withheld: the class that matched. */
-export type SecretClass = 'name' | 'family' | 'url-password' | 'credential-pair' | 'pem' | 'jwt' | 'token-prefix' | 'auth-header';
+export type SecretClass =
+  'name' | 'family' | 'url-password' | 'credential-pair' | 'pem' | 'jwt' | 'token-prefix' | 'auth-header';
 
 /**
  * The words of a name, upper-cased: split at every character that is not a letter or digit and
@@ -15,11 +16,16 @@ export type SecretClass = 'name' | 'family' | 'url-password' | 'credential-pair'
  * CONFIG, AUTH, TOKEN; `MonkeyPatch` → MONKEY, PATCH).
  */
 export function nameWords(name: string): string[] {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
 }
 
 /** Words holding KEY that name no key. */
-const NOT_A_KEY = /^(?:KEYBOARDS?|KEYMAPS?|KEYPADS?|KEYCODES?|KEYWORDS?|KEYSYMS?|KEYSTROKES?|HOTKEYS?|MONKEYS?|DONKEYS?|TURKEYS?|HOCKEY|JOCKEYS?|WHISKEY|TURNKEY)$/;
+const NOT_A_KEY =
+  /^(?:KEYBOARDS?|KEYMAPS?|KEYPADS?|KEYCODES?|KEYWORDS?|KEYSYMS?|KEYSTROKES?|HOTKEYS?|MONKEYS?|DONKEYS?|TURKEYS?|HOCKEY|JOCKEYS?|WHISKEY|TURNKEY)$/;
 /** Words holding PASS that name no password. */
 const NOT_A_PASSWORD = /^(?:BYPASS|COMPASS|PASSTHROUGH|PASSTHRU)$/;
 
@@ -79,7 +85,8 @@ function hasUrlWithPassword(value: string): boolean {
 }
 
 /** Last words of a parameter name that make its value a credential (`password=`, `AccountKey=`, `X-Amz-Signature=`). */
-const CREDENTIAL_PARAMETER = /^(?:PASSWORD|PASSWD|PWD|PASS|PASSPHRASE|SECRET|TOKEN|JWT|SIG|SIGNATURE|CREDENTIALS?|[A-Z0-9]*KEY|[A-Z0-9]*(?:PASSWORD|SECRET|TOKEN))$/;
+const CREDENTIAL_PARAMETER =
+  /^(?:PASSWORD|PASSWD|PWD|PASS|PASSPHRASE|SECRET|TOKEN|JWT|SIG|SIGNATURE|CREDENTIALS?|[A-Z0-9]*KEY|[A-Z0-9]*(?:PASSWORD|SECRET|TOKEN))$/;
 
 function credentialParameter(key: string): boolean {
   const words = nameWords(key);
@@ -128,7 +135,8 @@ function hasCredentialJsonMember(value: string): boolean {
 
 const PEM_PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/;
 /** An HTTP Authorization header or its scheme and credentials (GIT_CONFIG_VALUE_0="Authorization: Bearer …"). */
-const AUTH_HEADER = /\b[Aa]uthorization\s{0,4}[:=]\s{0,4}\S|\bAUTHORIZATION\s{0,4}[:=]\s{0,4}\S|\bBearer\s{1,4}[A-Za-z0-9._~+/=-]{16,}/;
+const AUTH_HEADER =
+  /\b[Aa]uthorization\s{0,4}[:=]\s{0,4}\S|\bAUTHORIZATION\s{0,4}[:=]\s{0,4}\S|\bBearer\s{1,4}[A-Za-z0-9._~+/=-]{16,}/;
 
 /**
  * Tokens recognised by their prefix, each with the length a real one has at least, so that words
@@ -138,26 +146,43 @@ const TOKEN_PREFIXES = [
   'gh[pousr]_[A-Za-z0-9]{36}', // GitHub classic, OAuth, user, server, refresh
   'github_pat_[A-Za-z0-9_]{40,}', // GitHub fine-grained
   'gl(?:pat|dt|rt|ptt|ft|imt|soat|oas|cbt|agent)-[A-Za-z0-9_-]{20,}', // GitLab
-  'xox[abposre]-[A-Za-z0-9-]{10,}', 'xapp-\\d-[A-Za-z0-9-]{10,}', // Slack
-  'sk-(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{32,}', 'sk-[A-Za-z0-9]{32,}', // OpenAI, Anthropic
+  'xox[abposre]-[A-Za-z0-9-]{10,}',
+  'xapp-\\d-[A-Za-z0-9-]{10,}', // Slack
+  'sk-(?:proj|ant|svcacct|admin)-[A-Za-z0-9_-]{32,}',
+  'sk-[A-Za-z0-9]{32,}', // OpenAI, Anthropic
   '(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])', // AWS access key ids
-  'AIza[0-9A-Za-z_-]{35}', 'ya29\\.[0-9A-Za-z_-]{20,}', 'GOCSPX-[A-Za-z0-9_-]{20,}', // Google
-  'npm_[A-Za-z0-9]{36}', 'pypi-AgE[A-Za-z0-9_-]{50,}', // npm, PyPI
+  'AIza[0-9A-Za-z_-]{35}',
+  'ya29\\.[0-9A-Za-z_-]{20,}',
+  'GOCSPX-[A-Za-z0-9_-]{20,}', // Google
+  'npm_[A-Za-z0-9]{36}',
+  'pypi-AgE[A-Za-z0-9_-]{50,}', // npm, PyPI
   'do[por]_v1_[a-f0-9]{64}', // DigitalOcean
-  'hf_[A-Za-z]{30,}', 'api_org_[A-Za-z]{30,}', // Hugging Face
-  '[sr]k_(?:live|test)_[A-Za-z0-9]{20,}', 'whsec_[A-Za-z0-9]{24,}', // Stripe
+  'hf_[A-Za-z]{30,}',
+  'api_org_[A-Za-z]{30,}', // Hugging Face
+  '[sr]k_(?:live|test)_[A-Za-z0-9]{20,}',
+  'whsec_[A-Za-z0-9]{24,}', // Stripe
   'SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}', // SendGrid
   'shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}', // Shopify
   'hv[sbr]\\.[A-Za-z0-9_-]{24,}', // Vault
-  'dapi[a-f0-9]{32}', 'glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}', // Databricks, Grafana
-  'AGE-SECRET-KEY-1[0-9A-Z]{50,}', 'ATATT3[A-Za-z0-9_=-]{40,}', // age, Atlassian
-  'lin_api_[A-Za-z0-9]{32,}', 'sntr[ysu]_[A-Za-z0-9_=+/]{40,}', 'dp\\.(?:st|ct|sa|pt)\\.[A-Za-z0-9_-]{30,}', // Linear, Sentry, Doppler
-  'pul-[a-f0-9]{40}', 'PMAK-[a-f0-9]{24}-[a-f0-9]{34}', 'HRKU-[A-Za-z0-9_-]{30,}', // Pulumi, Postman, Heroku
-  'gsk_[A-Za-z0-9]{40,}', 'r8_[A-Za-z0-9]{30,}', 'pplx-[A-Za-z0-9]{40,}', 'xai-[A-Za-z0-9]{40,}', // model APIs
+  'dapi[a-f0-9]{32}',
+  'glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}', // Databricks, Grafana
+  'AGE-SECRET-KEY-1[0-9A-Z]{50,}',
+  'ATATT3[A-Za-z0-9_=-]{40,}', // age, Atlassian
+  'lin_api_[A-Za-z0-9]{32,}',
+  'sntr[ysu]_[A-Za-z0-9_=+/]{40,}',
+  'dp\\.(?:st|ct|sa|pt)\\.[A-Za-z0-9_-]{30,}', // Linear, Sentry, Doppler
+  'pul-[a-f0-9]{40}',
+  'PMAK-[a-f0-9]{24}-[a-f0-9]{34}',
+  'HRKU-[A-Za-z0-9_-]{30,}', // Pulumi, Postman, Heroku
+  'gsk_[A-Za-z0-9]{40,}',
+  'r8_[A-Za-z0-9]{30,}',
+  'pplx-[A-Za-z0-9]{40,}',
+  'xai-[A-Za-z0-9]{40,}', // model APIs
 ];
 const TOKEN_PREFIX = new RegExp(`(?<![A-Za-z0-9])(?:${TOKEN_PREFIXES.join('|')})`);
 /** Webhook URLs whose path is the secret (Slack, Discord, Teams): anyone holding one can post. */
-const WEBHOOK_URL = /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,}|discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{20,}|\.webhook\.office\.com\/webhookb2\/[A-Za-z0-9@_/-]{20,}/;
+const WEBHOOK_URL =
+  /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,}|discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{20,}|\.webhook\.office\.com\/webhookb2\/[A-Za-z0-9@_/-]{20,}/;
 
 const JWT_RUN = /[A-Za-z0-9_.-]+/g;
 const BASE64URL_SEGMENT = /^[A-Za-z0-9_-]+$/;
@@ -172,7 +197,13 @@ function hasJwt(value: string): boolean {
     // A header, a non-empty payload, and a signature that is empty only for alg none.
     for (let i = 0; i + 2 < segments.length; i++) {
       const header = segments[i]!;
-      if (header.length < 8 || header.length > MAX_JWT_HEADER_CHARS || !BASE64URL_SEGMENT.test(header) || !BASE64URL_SEGMENT.test(segments[i + 1]!)) continue;
+      if (
+        header.length < 8 ||
+        header.length > MAX_JWT_HEADER_CHARS ||
+        !BASE64URL_SEGMENT.test(header) ||
+        !BASE64URL_SEGMENT.test(segments[i + 1]!)
+      )
+        continue;
       if (namesAlg(header)) return true;
     }
   }

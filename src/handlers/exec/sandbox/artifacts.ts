@@ -95,14 +95,28 @@ function readQuiet(file: string, fallback: string): string {
   }
 }
 
-const changedSince = (stats: Stats | undefined, since: number) => stats !== undefined && Math.max(stats.ctimeMs, stats.mtimeMs) >= since;
+const changedSince = (stats: Stats | undefined, since: number) =>
+  stats !== undefined && Math.max(stats.ctimeMs, stats.mtimeMs) >= since;
 
 /**
  * Finds and neutralises what the run left behind. `since` is a time shortly before the command
  * started (the kernel's file times are coarser than Date.now()).
  */
-export async function findArtifacts(workspace: string, roots: readonly string[], since: number, pinned: ReadonlySet<string> = new Set()): Promise<ArtifactNote[]> {
-  const scan: Scan = { since, roots, notes: [], seenGitDirs: new Set(), entries: 0, sliceStart: performance.now(), pinned };
+export async function findArtifacts(
+  workspace: string,
+  roots: readonly string[],
+  since: number,
+  pinned: ReadonlySet<string> = new Set(),
+): Promise<ArtifactNote[]> {
+  const scan: Scan = {
+    since,
+    roots,
+    notes: [],
+    seenGitDirs: new Set(),
+    entries: 0,
+    sliceStart: performance.now(),
+    pinned,
+  };
   for (const root of roots) await walk(scan, root);
   if (roots.includes(workspace)) await reportToolConfigs(scan, workspace);
   return scan.notes;
@@ -139,7 +153,8 @@ async function inspectDotGit(scan: Scan, dotGit: string): Promise<void> {
     if (stats.isFile()) await followGitFile(scan, dotGit, false);
     return;
   }
-  if (stats.isSymbolicLink()) return moveAside(scan, dotGit, 'a .git symlink makes git use whatever folder it points to');
+  if (stats.isSymbolicLink())
+    return moveAside(scan, dotGit, 'a .git symlink makes git use whatever folder it points to');
   if (stats.isFile()) await followGitFile(scan, dotGit, true);
 }
 
@@ -148,7 +163,12 @@ async function followGitFile(scan: Scan, dotGit: string, isNew: boolean): Promis
   const match = /^gitdir: (.+)$/m.exec(text.slice(0, 4096));
   const target = match ? path.resolve(path.dirname(dotGit), match[1]!.trim()) : undefined;
   if (target && scan.roots.some((root) => isInside(target, root))) return inspectGitDir(scan, target);
-  if (isNew) await moveAside(scan, dotGit, `a .git file pointing ${target ? `at ${target}, outside the writable folders` : 'nowhere git can use'} makes git use that repository's config and hooks`);
+  if (isNew)
+    await moveAside(
+      scan,
+      dotGit,
+      `a .git file pointing ${target ? `at ${target}, outside the writable folders` : 'nowhere git can use'} makes git use that repository's config and hooks`,
+    );
 }
 
 async function inspectGitDir(scan: Scan, gitDir: string, depth = 0): Promise<void> {
@@ -162,11 +182,13 @@ async function inspectGitDir(scan: Scan, gitDir: string, depth = 0): Promise<voi
   }
   for (const name of ['commondir', 'config.worktree']) {
     const file = path.join(gitDir, name);
-    if (!scan.pinned.has(file) && changedSince(lstatQuiet(file), scan.since)) await moveAside(scan, file, `${name} points git at other config and hooks`);
+    if (!scan.pinned.has(file) && changedSince(lstatQuiet(file), scan.since))
+      await moveAside(scan, file, `${name} points git at other config and hooks`);
   }
   const hooks = path.join(gitDir, 'hooks');
   const hooksStats = scan.pinned.has(hooks) ? undefined : lstatQuiet(hooks);
-  if (hooksStats?.isSymbolicLink() && changedSince(hooksStats, scan.since)) await moveAside(scan, hooks, 'a hooks symlink makes git run the hooks of another folder');
+  if (hooksStats?.isSymbolicLink() && changedSince(hooksStats, scan.since))
+    await moveAside(scan, hooks, 'a hooks symlink makes git run the hooks of another folder');
   else if (hooksStats?.isDirectory()) {
     for (const name of names(hooks)) {
       if (name.endsWith('.sample') || name.endsWith(ASIDE) || name.includes(`${ASIDE}-`)) continue;
@@ -203,7 +225,12 @@ async function reportToolConfigs(scan: Scan, workspace: string): Promise<void> {
       }
     }
     if (changed) {
-      scan.notes.push({ code: 'SANDBOX_ARTIFACT', path: file, action: 'reported', message: `the command created or changed it; ${why}: review it before opening the folder or running that tool` });
+      scan.notes.push({
+        code: 'SANDBOX_ARTIFACT',
+        path: file,
+        action: 'reported',
+        message: `the command created or changed it; ${why}: review it before opening the folder or running that tool`,
+      });
     }
   }
 }
@@ -214,9 +241,19 @@ async function moveAside(scan: Scan, file: string, why: string): Promise<void> {
     if (lstatQuiet(aside) !== undefined) continue;
     try {
       renameSync(file, aside);
-      scan.notes.push({ code: 'SANDBOX_ARTIFACT', path: file, action: 'moved_aside', message: `${why}; moved to ${path.basename(aside)} (rename it back once reviewed)` });
+      scan.notes.push({
+        code: 'SANDBOX_ARTIFACT',
+        path: file,
+        action: 'moved_aside',
+        message: `${why}; moved to ${path.basename(aside)} (rename it back once reviewed)`,
+      });
     } catch (error) {
-      scan.notes.push({ code: 'SANDBOX_ARTIFACT', path: file, action: 'reported', message: `${why}; it could not be moved aside (${(error as Error).message}): remove it before running git there` });
+      scan.notes.push({
+        code: 'SANDBOX_ARTIFACT',
+        path: file,
+        action: 'reported',
+        message: `${why}; it could not be moved aside (${(error as Error).message}): remove it before running git there`,
+      });
     }
     return;
   }

@@ -21,13 +21,40 @@ export interface SandboxLayout {
 }
 
 /** Host-wide kernel interfaces under /proc (what container runtimes mount read-only). */
-export const PROC_READ_ONLY = ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus', '/proc/fs', '/proc/acpi', '/proc/scsi'];
+export const PROC_READ_ONLY = [
+  '/proc/sys',
+  '/proc/sysrq-trigger',
+  '/proc/irq',
+  '/proc/bus',
+  '/proc/fs',
+  '/proc/acpi',
+  '/proc/scsi',
+];
 
 /** Files and folders under a home directory that hold credentials (masked where a workspace exposes them). */
 const HOME_SECRETS = [
-  '.ssh', '.aws', '.azure', '.kube', '.docker', '.gnupg', '.config/gcloud', '.config/gh', '.config/hub', '.npmrc', '.yarnrc',
-  '.netrc', '.git-credentials', '.pypirc', '.cargo/credentials', '.cargo/credentials.toml', '.terraform.d', '.vault-token',
-  '.password-store', '.local/share/keyrings', '.bash_history', '.zsh_history',
+  '.ssh',
+  '.aws',
+  '.azure',
+  '.kube',
+  '.docker',
+  '.gnupg',
+  '.config/gcloud',
+  '.config/gh',
+  '.config/hub',
+  '.npmrc',
+  '.yarnrc',
+  '.netrc',
+  '.git-credentials',
+  '.pypirc',
+  '.cargo/credentials',
+  '.cargo/credentials.toml',
+  '.terraform.d',
+  '.vault-token',
+  '.password-store',
+  '.local/share/keyrings',
+  '.bash_history',
+  '.zsh_history',
 ];
 
 /**
@@ -38,7 +65,10 @@ const HOME_SECRETS = [
 export function bwrapArgs(layout: SandboxLayout): string[] {
   const { settings, workspace, cwd, env } = layout;
   if (workspace === '/') {
-    throw new ToolError('INVALID_INPUT', 'a sandbox over a workspace of / would make the whole filesystem writable; use a project folder as the workspace');
+    throw new ToolError(
+      'INVALID_INPUT',
+      'a sandbox over a workspace of / would make the whole filesystem writable; use a project folder as the workspace',
+    );
   }
   const args = ['--die-with-parent', '--new-session', '--unshare-all'];
   if (settings.network) args.push('--share-net');
@@ -73,7 +103,9 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     maskSecretsUnder(dir);
     // A writable folder gets the same git protection (e.g. the main .git of a linked worktree).
     const isGitDir = existsSync(path.join(dir, 'HEAD')) && isDirectory(path.join(dir, 'objects'));
-    args.push(...(isGitDir ? protectGitDir(dir, layout.mustNotAppear ?? []) : gitProtection(dir, layout.mustNotAppear)));
+    args.push(
+      ...(isGitDir ? protectGitDir(dir, layout.mustNotAppear ?? []) : gitProtection(dir, layout.mustNotAppear)),
+    );
   }
   args.push('--chdir', cwd);
   return args;
@@ -81,7 +113,9 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
 
 /** The home folders a sandbox hides (the command's HOME, the host's, /root, /home), real paths. */
 export function hiddenHomes(env: Readonly<Record<string, string>>): string[] {
-  return unique([env.HOME, process.env.HOME, '/root', '/home'].filter(isDirectory).map(realOrSelf)).filter((dir) => dir !== '/');
+  return unique([env.HOME, process.env.HOME, '/root', '/home'].filter(isDirectory).map(realOrSelf)).filter(
+    (dir) => dir !== '/',
+  );
 }
 
 /** bwrap arguments masking the credential files of every hidden home folder inside `dir`. */
@@ -107,10 +141,18 @@ export function resolveWritable(entries: readonly string[], workspace: string): 
     try {
       real = realpathSync(absolute);
     } catch {
-      throw new ToolError('INVALID_INPUT', `exec.sandbox.writable entry ${entry} does not exist; create the folder first or remove it from the list`);
+      throw new ToolError(
+        'INVALID_INPUT',
+        `exec.sandbox.writable entry ${entry} does not exist; create the folder first or remove it from the list`,
+      );
     }
-    if (!isDirectory(real)) throw new ToolError('INVALID_INPUT', `exec.sandbox.writable entry ${entry} is not a folder`);
-    if (real === '/') throw new ToolError('INVALID_INPUT', 'exec.sandbox.writable cannot make / writable; name the folders the command needs');
+    if (!isDirectory(real))
+      throw new ToolError('INVALID_INPUT', `exec.sandbox.writable entry ${entry} is not a folder`);
+    if (real === '/')
+      throw new ToolError(
+        'INVALID_INPUT',
+        'exec.sandbox.writable cannot make / writable; name the folders the command needs',
+      );
     return real;
   });
 }
@@ -120,8 +162,17 @@ export function resolveWritable(entries: readonly string[], workspace: string): 
  * rustup proxies read `~/.rustup`). None of them keeps credentials there.
  */
 const TOOL_ROOTS: readonly { root: string; alsoKeep?: string[] }[] = [
-  { root: '.pyenv' }, { root: '.nvm' }, { root: '.volta' }, { root: '.bun' }, { root: '.deno' }, { root: '.rbenv' },
-  { root: '.asdf' }, { root: '.sdkman' }, { root: '.local/share/pnpm' }, { root: '.local/share/mise' }, { root: 'go/bin' },
+  { root: '.pyenv' },
+  { root: '.nvm' },
+  { root: '.volta' },
+  { root: '.bun' },
+  { root: '.deno' },
+  { root: '.rbenv' },
+  { root: '.asdf' },
+  { root: '.sdkman' },
+  { root: '.local/share/pnpm' },
+  { root: '.local/share/mise' },
+  { root: 'go/bin' },
   // ~/.cargo holds credentials.toml: only its bin/, plus the toolchains rustup's proxies run.
   { root: '.cargo/bin', alsoKeep: ['.rustup'] },
 ];
@@ -146,4 +197,3 @@ export function toolchainDirs(pathVar: string | undefined, hidden: readonly stri
   const kept = unique(dirs);
   return kept.filter((dir) => !kept.some((other) => other !== dir && isInside(dir, other)));
 }
-

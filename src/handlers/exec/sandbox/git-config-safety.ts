@@ -5,12 +5,32 @@
  * include.path, alias.*, credential.helper, gpg.program…) or a line that cannot be read is unsafe.
  */
 const SAFE_KEYS = new Set([
-  'core.repositoryformatversion', 'core.filemode', 'core.bare', 'core.logallrefupdates', 'core.ignorecase',
-  'core.precomposeunicode', 'core.symlinks', 'core.autocrlf', 'core.eol', 'core.safecrlf', 'core.quotepath',
-  'extensions.objectformat', 'init.defaultbranch', 'user.name', 'user.email',
+  'core.repositoryformatversion',
+  'core.filemode',
+  'core.bare',
+  'core.logallrefupdates',
+  'core.ignorecase',
+  'core.precomposeunicode',
+  'core.symlinks',
+  'core.autocrlf',
+  'core.eol',
+  'core.safecrlf',
+  'core.quotepath',
+  'extensions.objectformat',
+  'init.defaultbranch',
+  'user.name',
+  'user.email',
 ]);
 /** Keys of named subsections ("remote.origin.url" → "remote.*.url"). */
-const SAFE_SUBSECTION_KEYS = new Set(['remote.*.url', 'remote.*.pushurl', 'remote.*.fetch', 'branch.*.remote', 'branch.*.merge', 'submodule.*.url', 'submodule.*.active']);
+const SAFE_SUBSECTION_KEYS = new Set([
+  'remote.*.url',
+  'remote.*.pushurl',
+  'remote.*.fetch',
+  'branch.*.remote',
+  'branch.*.merge',
+  'submodule.*.url',
+  'submodule.*.active',
+]);
 
 /** The first unsafe key (as `section.key`), or undefined when every entry is safe. */
 export function unsafeGitConfigKey(text: string): string | undefined {

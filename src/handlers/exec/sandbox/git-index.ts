@@ -63,7 +63,8 @@ function parseEntries(bytes: Buffer, version: number, count: number, hashLength:
       // Entries are padded with 1-8 NULs to a multiple of 8 bytes.
       at = start + Math.ceil((end + 1 - start) / 8) * 8;
     }
-    if ((mode & 0o170000) !== 0o100000 && (mode & 0o170000) !== 0o120000 && (mode & 0o170000) !== GITLINK) return undefined;
+    if ((mode & 0o170000) !== 0o100000 && (mode & 0o170000) !== 0o120000 && (mode & 0o170000) !== GITLINK)
+      return undefined;
     if ((mode & 0o170000) === GITLINK) links.push(name);
     previous = name;
   }

@@ -23,7 +23,8 @@ export function gitProtection(workspace: string, mustNotAppear: string[] = []): 
     const gitPath = path.join(dir, '.git');
     const stats = lstatOrUndefined(gitPath);
     if (stats?.isDirectory()) args.push(...protectGitDir(gitPath, mustNotAppear));
-    else if (stats?.isFile()) args.push('--ro-bind', gitPath, gitPath); // a worktree's "gitdir:" pointer
+    else if (stats?.isFile())
+      args.push('--ro-bind', gitPath, gitPath); // a worktree's "gitdir:" pointer
     else if (stats?.isSymbolicLink()) throw unprotectable(gitPath);
     if (depth >= GIT_SEARCH_DEPTH) return;
     let entries;
@@ -126,6 +127,10 @@ export function removePlantedGitFiles(paths: readonly string[]): { path: string;
 }
 
 function unprotectable(file: string): ToolError {
-  return new ToolError('UNAVAILABLE', `the sandbox cannot protect ${file}: it is a symbolic link, which a command could replace; ` +
-    'replace the link with the real folder or file, or run without the sandbox', { reason: 'git metadata is a symlink' });
+  return new ToolError(
+    'UNAVAILABLE',
+    `the sandbox cannot protect ${file}: it is a symbolic link, which a command could replace; ` +
+      'replace the link with the real folder or file, or run without the sandbox',
+    { reason: 'git metadata is a symlink' },
+  );
 }

@@ -17,7 +17,10 @@ const MODES: readonly SandboxMode[] = ['none', 'workspace-write', 'read-only'];
 export function parseSandboxOption(option: SandboxOption | undefined): SandboxSettings {
   if (option === undefined) return { mode: 'none', network: true, writable: [] };
   const bad = (why: string) =>
-    new ToolError('INVALID_INPUT', `exec.sandbox ${why}; use 'none', 'workspace-write', 'read-only' or { mode, network?, writable? }`);
+    new ToolError(
+      'INVALID_INPUT',
+      `exec.sandbox ${why}; use 'none', 'workspace-write', 'read-only' or { mode, network?, writable? }`,
+    );
   if (typeof option === 'string') {
     if (!MODES.includes(option)) throw bad(`is ${JSON.stringify(option)}`);
     return { mode: option, network: option === 'none', writable: [] };
@@ -26,7 +29,11 @@ export function parseSandboxOption(option: SandboxOption | undefined): SandboxSe
   const { mode, network, writable } = option;
   if (!MODES.includes(mode)) throw bad(`mode is ${JSON.stringify(mode)}`);
   if (network !== undefined && typeof network !== 'boolean') throw bad('network must be a boolean');
-  if (writable !== undefined && (!Array.isArray(writable) || writable.some((entry) => typeof entry !== 'string' || entry === '' || entry.includes('\0')))) {
+  if (
+    writable !== undefined &&
+    (!Array.isArray(writable) ||
+      writable.some((entry) => typeof entry !== 'string' || entry === '' || entry.includes('\0')))
+  ) {
     throw bad('writable must be a list of folder paths');
   }
   return { mode, network: network ?? mode === 'none', writable: [...(writable ?? [])] };

@@ -28,7 +28,13 @@ export interface RepositoryCheck {
   top?: string;
 }
 
-interface Scan { env: Record<string, string>; root: string; deadline: number; signal?: AbortSignal; confine?: HelperSpec }
+interface Scan {
+  env: Record<string, string>;
+  root: string;
+  deadline: number;
+  signal?: AbortSignal;
+  confine?: HelperSpec;
+}
 
 class Refused extends Error {}
 
@@ -56,7 +62,9 @@ async function startGit(args: string[], cwd: string, scan: Scan, extraEnv: Recor
   const [file, fileArgs] = withoutInheritedFds('git', args);
   const child = spawn(file, fileArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
   const exited = new Promise<number | string>((resolve) => {
-    child.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ENOENT' ? 'ENOENT' : `failed: ${error.message}`));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'ENOENT' ? 'ENOENT' : `failed: ${error.message}`),
+    );
     child.on('close', (code, signal) => resolve(code ?? `signal ${signal ?? 'unknown'}`));
   });
   return { stdout: child.stdout, stderr: child.stderr, exited, kill: () => child.kill('SIGKILL') };
@@ -66,22 +74,35 @@ async function startGit(args: string[], cwd: string, scan: Scan, extraEnv: Recor
  * Runs git to its end within the scan's deadline (and abort), output capped: `line` sees stdout
  * as it arrives (a stream of records), else stdout is collected. code 'timeout' when it was stopped.
  */
-async function git(args: string[], cwd: string, scan: Scan, extraEnv: Record<string, string> = {}, line?: (chunk: string) => boolean): Promise<{ code: number | string; stdout: string; stderr: string }> {
+async function git(
+  args: string[],
+  cwd: string,
+  scan: Scan,
+  extraEnv: Record<string, string> = {},
+  line?: (chunk: string) => boolean,
+): Promise<{ code: number | string; stdout: string; stderr: string }> {
   if (scan.signal?.aborted) return { code: 'aborted', stdout: '', stderr: '' };
   const run = await startGit(args, cwd, scan, extraEnv);
   let stdout = '';
   let stderr = '';
   let bytes = 0;
   let stopped: string | undefined;
-  const stop = (why: string) => { stopped ??= why; run.kill(); };
+  const stop = (why: string) => {
+    stopped ??= why;
+    run.kill();
+  };
   run.stdout.setEncoding('utf8');
   run.stdout.on('data', (chunk: string) => {
     bytes += chunk.length;
     if (bytes > (line ? MAX_INDEX_BYTES : MAX_OUTPUT)) return stop('too much output');
-    if (line) { if (!line(chunk)) stop('stopped'); } else stdout += chunk;
+    if (line) {
+      if (!line(chunk)) stop('stopped');
+    } else stdout += chunk;
   });
   run.stderr.setEncoding('utf8');
-  run.stderr.on('data', (chunk: string) => { if (stderr.length < 2000) stderr += chunk; });
+  run.stderr.on('data', (chunk: string) => {
+    if (stderr.length < 2000) stderr += chunk;
+  });
   const timer = setTimeout(() => stop('timeout'), Math.max(1, scan.deadline - Date.now()));
   const onAbort = () => stop('aborted');
   scan.signal?.addEventListener('abort', onAbort, { once: true });
@@ -95,11 +116,18 @@ async function git(args: string[], cwd: string, scan: Scan, extraEnv: Record<str
 }
 
 /** The first local or worktree key of this repository's config (includes followed) that names a driver. */
-async function configProblem(cwd: string, scan: Scan, where: string, extraEnv?: Record<string, string>): Promise<{ worktree?: string }> {
+async function configProblem(
+  cwd: string,
+  scan: Scan,
+  where: string,
+  extraEnv?: Record<string, string>,
+): Promise<{ worktree?: string }> {
   const result = await git(['config', '--list', '--show-scope', '--includes', '-z'], cwd, scan, extraEnv);
   // Exit 1 with no output: an empty config.
   if (result.code !== 0 && !(result.code === 1 && result.stdout === '')) {
-    throw new Refused(`the config of ${where} could not be read (${result.code === 'timeout' ? 'timed out' : result.stderr.trim().split('\n')[0] || `git exited with ${result.code}`})`);
+    throw new Refused(
+      `the config of ${where} could not be read (${result.code === 'timeout' ? 'timed out' : result.stderr.trim().split('\n')[0] || `git exited with ${result.code}`})`,
+    );
   }
   const fields = result.stdout.split('\0');
   let worktree: string | undefined;
@@ -109,7 +137,10 @@ async function configProblem(cwd: string, scan: Scan, where: string, extraEnv?: 
     const entry = fields[i + 1]!;
     const newline = entry.indexOf('\n');
     const key = newline < 0 ? entry : entry.slice(0, newline);
-    if (DRIVER.test(key)) throw new Refused(`the config of ${where} defines ${key}, a driver git runs as a program on reads like status and diff`);
+    if (DRIVER.test(key))
+      throw new Refused(
+        `the config of ${where} defines ${key}, a driver git runs as a program on reads like status and diff`,
+      );
     if (key.toLowerCase() === 'core.worktree' && newline >= 0) worktree = entry.slice(newline + 1);
   }
   return worktree === undefined ? {} : { worktree };
@@ -126,8 +157,12 @@ async function gitlinks(cwd: string, scan: Scan, extraEnv: Record<string, string
     return true;
   });
   if (result.code === 'timeout') throw new Refused(`listing the submodules of ${where} took too long`);
-  if (result.code === 'too much output') throw new Refused(`the index of ${where} is too large to check for submodules`);
-  if (result.code !== 0) throw new Refused(`git could not list the submodules of ${where}: ${result.stderr.trim().split('\n')[0] || result.code}`);
+  if (result.code === 'too much output')
+    throw new Refused(`the index of ${where} is too large to check for submodules`);
+  if (result.code !== 0)
+    throw new Refused(
+      `git could not list the submodules of ${where}: ${result.stderr.trim().split('\n')[0] || result.code}`,
+    );
   return links;
 }
 
@@ -136,7 +171,8 @@ async function submoduleGitDir(dir: string, scan: Scan, where: string): Promise<
   const dotGit = path.join(dir, '.git');
   const stats = await lstat(dotGit).catch(() => undefined);
   if (!stats) return undefined; // not checked out: git does not enter it
-  if (stats.isSymbolicLink()) throw new Refused(`${where}/.git is a symbolic link, which could make git read another repository`);
+  if (stats.isSymbolicLink())
+    throw new Refused(`${where}/.git is a symbolic link, which could make git read another repository`);
   let gitDir = dotGit;
   if (stats.isFile()) {
     const text = (await readFile(dotGit, 'utf8').catch(() => '')).slice(0, 4096);
@@ -153,12 +189,27 @@ async function submoduleGitDir(dir: string, scan: Scan, where: string): Promise<
 }
 
 /** Checks the repository at cwd and every submodule git would enter; never throws. */
-export async function checkRepositories(cwd: string, env: Record<string, string>, root: string, signal?: AbortSignal, confine?: HelperSpec): Promise<RepositoryCheck> {
-  const scan: Scan = { env, root, deadline: Date.now() + SCAN_MS, ...(signal ? { signal } : {}), ...(confine ? { confine } : {}) };
+export async function checkRepositories(
+  cwd: string,
+  env: Record<string, string>,
+  root: string,
+  signal?: AbortSignal,
+  confine?: HelperSpec,
+): Promise<RepositoryCheck> {
+  const scan: Scan = {
+    env,
+    root,
+    deadline: Date.now() + SCAN_MS,
+    ...(signal ? { signal } : {}),
+    ...(confine ? { confine } : {}),
+  };
   try {
     const where = await git(['rev-parse', '--is-inside-work-tree', '--absolute-git-dir'], cwd, scan);
     if (where.code === 128 && /not a git repository/i.test(where.stderr)) return {};
-    if (where.code !== 0) return { problem: `git could not find out which repository it would read (${where.stderr.trim().split('\n')[0] || where.code})` };
+    if (where.code !== 0)
+      return {
+        problem: `git could not find out which repository it would read (${where.stderr.trim().split('\n')[0] || where.code})`,
+      };
     const [inside, gitDir] = where.stdout.split('\n');
     let top = gitDir!;
     if (inside === 'true') top = (await git(['rev-parse', '--show-toplevel'], cwd, scan)).stdout.trim();
@@ -174,7 +225,9 @@ export async function checkRepositories(cwd: string, env: Record<string, string>
 
 /** Breadth-first over the submodules below the top work tree, each checked as git would open it. */
 async function submodules(top: string, scan: Scan): Promise<void> {
-  const queue: { dir: string; env: Record<string, string>; name: string }[] = [{ dir: top, env: {}, name: 'the repository' }];
+  const queue: { dir: string; env: Record<string, string>; name: string }[] = [
+    { dir: top, env: {}, name: 'the repository' },
+  ];
   let seen = 1;
   while (queue.length > 0) {
     const repo = queue.shift()!;

@@ -15,8 +15,11 @@ const OUTSIDE = 'without a sandbox shell_read reads only inside the workspace';
 
 /** Why one of the paths leaves the workspace on disk, or undefined. */
 export async function pathsOutside(paths: readonly NamedPath[], root: string): Promise<string | undefined> {
-  const unique = [...new Map(paths.map((p) => [`${p.glob ? 'g' : 'f'}${p.noDirectory ? 'n' : ''}${p.path}`, p])).values()];
-  if (unique.length > MAX_PATHS) return `the line names more than ${MAX_PATHS} files; ${OUTSIDE}, and checks at most that many`;
+  const unique = [
+    ...new Map(paths.map((p) => [`${p.glob ? 'g' : 'f'}${p.noDirectory ? 'n' : ''}${p.path}`, p])).values(),
+  ];
+  if (unique.length > MAX_PATHS)
+    return `the line names more than ${MAX_PATHS} files; ${OUTSIDE}, and checks at most that many`;
   const deadline = Date.now() + CHECK_MS;
   let entries = 0;
   for (const named of unique) {
@@ -25,13 +28,15 @@ export async function pathsOutside(paths: readonly NamedPath[], root: string): P
     // A path that does not exist reads nothing (the program reports it missing).
     if (real === undefined) continue;
     if (!isInside(root, real)) return `${named.raw} leads outside the workspace (to ${real}); ${OUTSIDE}`;
-    if (named.noDirectory && (await stat(real).catch(() => undefined))?.isDirectory()) return `${named.raw} is a folder: ${named.noDirectory}`;
+    if (named.noDirectory && (await stat(real).catch(() => undefined))?.isDirectory())
+      return `${named.raw} is a folder: ${named.noDirectory}`;
     if (!named.glob || named.pattern === undefined) continue;
     const matches = globMatcher(named.pattern);
     const dir = await opendir(real).catch(() => undefined);
     if (!dir) continue;
     for await (const entry of dir) {
-      if (++entries > MAX_ENTRIES) return `the folders the globs expand in hold more than ${MAX_ENTRIES} entries; ${OUTSIDE}, and checks at most that many`;
+      if (++entries > MAX_ENTRIES)
+        return `the folders the globs expand in hold more than ${MAX_ENTRIES} entries; ${OUTSIDE}, and checks at most that many`;
       if (!entry.isSymbolicLink() || !matches(entry.name)) continue;
       const target = await realpath(path.join(real, entry.name)).catch(() => undefined);
       if (target !== undefined && !isInside(root, target)) {
@@ -56,7 +61,10 @@ function globMatcher(pattern: string): (name: string) => boolean {
     else if (c === '?') source += '.';
     else if (c === '[') {
       const close = pattern.indexOf(']', i + 2);
-      if (close < 0) { source += '\\['; continue; }
+      if (close < 0) {
+        source += '\\[';
+        continue;
+      }
       source += '.';
       i = close;
     } else source += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -53,7 +53,11 @@ function countNewlines(text: string, from: number, to: number): number {
 const MAX_WINDOW_CHARS = 64 * 1024;
 
 /** Changed ranges grown to whole lines plus context, merged where they meet; `cut` when some were left out. */
-function windowsOf(before: string, after: string, changes: readonly ChangedRange[]): { windows: Window[]; cut: boolean } {
+function windowsOf(
+  before: string,
+  after: string,
+  changes: readonly ChangedRange[],
+): { windows: Window[]; cut: boolean } {
   const windows: Window[] = [];
   for (const c of changes) {
     const last = windows[windows.length - 1];
@@ -132,13 +136,20 @@ export function unifiedDiff(relative: string, before: string, after: string, cha
     const newText = normalize(after.slice(w.a0, w.a1));
     // Bounded: Myers' diff costs size × edit distance; past the bound the window is shown as one
     // block removed and one added (still a correct patch).
-    const patch = structuredPatch('a', 'b', oldText, newText, undefined, undefined, { context: CONTEXT, maxEditLength: MAX_EDIT_LENGTH });
+    const patch = structuredPatch('a', 'b', oldText, newText, undefined, undefined, {
+      context: CONTEXT,
+      maxEditLength: MAX_EDIT_LENGTH,
+    });
     for (const hunk of patch?.hunks ?? [blockHunk(oldText, newText)]) {
       hunks.push({ ...hunk, oldStart: hunk.oldStart + oldLine - 1, newStart: hunk.newStart + newLine - 1 });
       for (const line of hunk.lines) chars += line.length + 1;
     }
   }
-  const text = formatPatch({ oldFileName: `a/${relative}`, newFileName: `b/${relative}`, oldHeader: undefined, newHeader: undefined, hunks }, FILE_HEADERS_ONLY);
-  if (text.length > MAX_DIFF_CHARS) return `${text.slice(0, MAX_DIFF_CHARS)}\n[… diff cut: ${text.length - MAX_DIFF_CHARS} more characters …]`;
+  const text = formatPatch(
+    { oldFileName: `a/${relative}`, newFileName: `b/${relative}`, oldHeader: undefined, newHeader: undefined, hunks },
+    FILE_HEADERS_ONLY,
+  );
+  if (text.length > MAX_DIFF_CHARS)
+    return `${text.slice(0, MAX_DIFF_CHARS)}\n[… diff cut: ${text.length - MAX_DIFF_CHARS} more characters …]`;
   return cut ? `${text}[… diff cut: more changes not shown …]\n` : text;
 }

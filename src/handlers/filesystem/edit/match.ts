@@ -130,7 +130,12 @@ export interface EditRequest {
 }
 
 /** How an edit's strings are spelled in a file with these line endings. */
-function adapt(ending: LineEnding, text: string, oldStr: string, newStr: string): { needle: string; replacement: string } {
+function adapt(
+  ending: LineEnding,
+  text: string,
+  oldStr: string,
+  newStr: string,
+): { needle: string; replacement: string } {
   const oldLf = oldStr.replace(/\r\n/g, '\n');
   const newLf = newStr.replace(/\r\n/g, '\n');
   if (ending === 'crlf') return { needle: oldLf.replace(/\n/g, '\r\n'), replacement: newLf.replace(/\n/g, '\r\n') };
@@ -147,7 +152,12 @@ function adapt(ending: LineEnding, text: string, oldStr: string, newStr: string)
  * fails throws (NO_MATCH / AMBIGUOUS_MATCH with the usual hints; `label(i)` names it). `new_str`
  * is inserted literally (no `$&` patterns); the file's line endings and final newline are kept.
  */
-export function applyEdits(original: string, edits: readonly EditRequest[], displayPath: string, label?: (index: number) => string): EditOutcome {
+export function applyEdits(
+  original: string,
+  edits: readonly EditRequest[],
+  displayPath: string,
+  label?: (index: number) => string,
+): EditOutcome {
   const ending = lineEndingOf(original);
   let text = original;
   let changes: ChangedRange[] = [];
@@ -169,7 +179,10 @@ export function applyEdits(original: string, edits: readonly EditRequest[], disp
     } catch (error) {
       if (!label || !(error instanceof ToolError)) throw error;
       const after = index > 0 ? ' (line numbers are those of the text after the edits before it)' : '';
-      throw new ToolError(error.code, `${label(index)}: ${error.message}${after}; nothing was changed`, { ...error.details, edit_index: index });
+      throw new ToolError(error.code, `${label(index)}: ${error.message}${after}; nothing was changed`, {
+        ...error.details,
+        edit_index: index,
+      });
     }
     ({ text, changes } = replaceAt(text, changes, found, needle.length, replacement));
     replacements += found.length;
@@ -188,7 +201,13 @@ export function editLabel(index: number, total: number): string {
 }
 
 /** Single-edit form of {@link applyEdits}. */
-export function applyExactEdit(text: string, oldStr: string, newStr: string, replaceAll: boolean, displayPath: string): EditOutcome {
+export function applyExactEdit(
+  text: string,
+  oldStr: string,
+  newStr: string,
+  replaceAll: boolean,
+  displayPath: string,
+): EditOutcome {
   return applyEdits(text, [{ old_str: oldStr, new_str: newStr, replace_all: replaceAll }], displayPath);
 }
 
@@ -196,7 +215,13 @@ export function applyExactEdit(text: string, oldStr: string, newStr: string, rep
  * Replaces `length` characters at each of the ascending, non-overlapping `at` positions of `text`
  * by `replacement`, and maps the changed ranges (new-text coordinates) through the replacement.
  */
-function replaceAt(text: string, changes: readonly ChangedRange[], at: readonly number[], length: number, replacement: string): { text: string; changes: ChangedRange[] } {
+function replaceAt(
+  text: string,
+  changes: readonly ChangedRange[],
+  at: readonly number[],
+  length: number,
+  replacement: string,
+): { text: string; changes: ChangedRange[] } {
   const pieces: string[] = [];
   let last = 0;
   for (const index of at) {
@@ -258,7 +283,10 @@ function noMatchError(haystack: string, needle: string, displayPath: string): To
   const base = `old_str was not found in ${displayPath}`;
   const needleLines = needle.split('\n');
   if (needleLines.filter((l) => l.length > 0).every((l) => LINE_NUMBER_PREFIX.test(l))) {
-    return new ToolError('NO_MATCH', `${base}. It looks like it includes line-number prefixes from read_file (e.g. "${needleLines[0]!.slice(0, 12)}"); remove them and keep only the file's text`);
+    return new ToolError(
+      'NO_MATCH',
+      `${base}. It looks like it includes line-number prefixes from read_file (e.g. "${needleLines[0]!.slice(0, 12)}"); remove them and keep only the file's text`,
+    );
   }
   const fileLines = haystack.split('\n');
   const wanted = needleLines.map(collapse);
@@ -279,9 +307,12 @@ function noMatchError(haystack: string, needle: string, displayPath: string): To
     for (let i = 0; i + wanted.length <= collapsed.length && budget > 0; i++) {
       let ok = true;
       for (let j = 0; j < wanted.length && ok; j++, budget--) {
-        ok = j === 0 || j === wanted.length - 1
-          ? collapsed[i + j]!.endsWith(wanted[j]!) || collapsed[i + j]!.startsWith(wanted[j]!) || collapsed[i + j] === wanted[j]
-          : collapsed[i + j] === wanted[j];
+        ok =
+          j === 0 || j === wanted.length - 1
+            ? collapsed[i + j]!.endsWith(wanted[j]!) ||
+              collapsed[i + j]!.startsWith(wanted[j]!) ||
+              collapsed[i + j] === wanted[j]
+            : collapsed[i + j] === wanted[j];
       }
       if (ok) nearMisses.push(i + 1);
     }
@@ -299,8 +330,15 @@ function noMatchError(haystack: string, needle: string, displayPath: string): To
   if (firstLine && needleLines.length > 1) {
     const at = fileLines.findIndex((line) => collapse(line) === firstLine || collapse(line).includes(firstLine));
     if (at !== -1) {
-      return new ToolError('NO_MATCH', `${base}. Its first line matches line ${at + 1}, but the lines after it differ from the file; re-read the file around line ${at + 1} and copy the text exactly`, { partial_match_line: at + 1 });
+      return new ToolError(
+        'NO_MATCH',
+        `${base}. Its first line matches line ${at + 1}, but the lines after it differ from the file; re-read the file around line ${at + 1} and copy the text exactly`,
+        { partial_match_line: at + 1 },
+      );
     }
   }
-  return new ToolError('NO_MATCH', `${base}. Read the file again and copy the exact text to replace (the file may have changed)`);
+  return new ToolError(
+    'NO_MATCH',
+    `${base}. Read the file again and copy the exact text to replace (the file may have changed)`,
+  );
 }

@@ -19,7 +19,10 @@ const pool = new WorkerPool<EditJobReply>({
   create: () => {
     const entry = workerEntry(import.meta.url, 'worker', 'handlers/filesystem/edit/worker');
     // A heap cap of its own: a runaway job fails TOO_LARGE instead of growing the process without end.
-    return new Worker(entry.script, { eval: entry.eval, resourceLimits: { maxOldGenerationSizeMb: EDIT_WORKER_HEAP_MB } });
+    return new Worker(entry.script, {
+      eval: entry.eval,
+      resourceLimits: { maxOldGenerationSizeMb: EDIT_WORKER_HEAP_MB },
+    });
   },
   max: MAX_EDIT_WORKERS,
   idleMs: IDLE_MS,
@@ -43,16 +46,27 @@ export function editInWorker(job: EditJob, signal: AbortSignal): Promise<EditedT
   return pool.run<EditedText>({
     signal,
     post(worker, id) {
-      const request: EditJobRequest = { id, text: job.text, edits: job.edits, displayPath: job.displayPath, ...(job.labelTotal !== undefined ? { labelTotal: job.labelTotal } : {}) };
+      const request: EditJobRequest = {
+        id,
+        text: job.text,
+        edits: job.edits,
+        displayPath: job.displayPath,
+        ...(job.labelTotal !== undefined ? { labelTotal: job.labelTotal } : {}),
+      };
       worker.postMessage(request);
     },
     settle(reply) {
       if (reply.ok) return { text: reply.text, replacements: reply.replacements, diff: reply.diff };
-      return reply.code ? new ToolError(reply.code, reply.message, reply.details) : new ToolError('INTERNAL', `the edit failed in its worker: ${reply.message}`);
+      return reply.code
+        ? new ToolError(reply.code, reply.message, reply.details)
+        : new ToolError('INTERNAL', `the edit failed in its worker: ${reply.message}`);
     },
     crashed(error) {
       return (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new ToolError('TOO_LARGE', `the edits of ${job.displayPath} need more memory than an edit worker has; make fewer replacements per call`)
+        ? new ToolError(
+            'TOO_LARGE',
+            `the edits of ${job.displayPath} need more memory than an edit worker has; make fewer replacements per call`,
+          )
         : new ToolError('INTERNAL', `the edit worker failed: ${error.message}`);
     },
   });

@@ -35,7 +35,13 @@ export interface EditsDone {
  * written. With `labelTotal` (multi_edit) a failing edit is named (`edits[2] (edit 3 of 5)`).
  * Large jobs (see runsOffThread) match and diff in a worker thread.
  */
-export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edits: readonly EditRequest[], dryRun: boolean, labelTotal?: number): Promise<EditsDone> {
+export async function runEdits(
+  ctx: HandlerContext,
+  resolved: ResolvedPath,
+  edits: readonly EditRequest[],
+  dryRun: boolean,
+  labelTotal?: number,
+): Promise<EditsDone> {
   const label = labelTotal === undefined ? undefined : (index: number) => editLabel(index, labelTotal);
   const { unifiedDiff } = await loadDiff();
   return changeFile(ctx, resolved, { createParents: false, readLimit: MAX_EDIT_BYTES, dryRun }, async (current) => {
@@ -47,20 +53,34 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, edit
       try {
         decoded.encode(edit.new_str);
       } catch (error) {
-        if (label && error instanceof ToolError) throw new ToolError(error.code, `${label(index)}: ${error.message}`, error.details);
+        if (label && error instanceof ToolError)
+          throw new ToolError(error.code, `${label(index)}: ${error.message}`, error.details);
         throw error;
       }
     });
     let outcome: { text: string; replacements: number; diff: string };
     if (runsOffThread(decoded.text.length, edits)) {
       const { editInWorker } = await import('./pool.js');
-      outcome = await editInWorker({ text: decoded.text, edits, displayPath: resolved.relative, ...(labelTotal !== undefined ? { labelTotal } : {}) }, ctx.signal);
+      outcome = await editInWorker(
+        {
+          text: decoded.text,
+          edits,
+          displayPath: resolved.relative,
+          ...(labelTotal !== undefined ? { labelTotal } : {}),
+        },
+        ctx.signal,
+      );
     } else {
       const applied = applyEdits(decoded.text, edits, resolved.relative, label);
       outcome = { ...applied, diff: unifiedDiff(resolved.relative, decoded.text, applied.text, applied.changes) };
     }
     const diff = outcome.diff;
-    const result: EditsDone = { path: resolved.relative, replacements: outcome.replacements, diff, ...(dryRun ? { dry_run: true as const } : {}) };
+    const result: EditsDone = {
+      path: resolved.relative,
+      replacements: outcome.replacements,
+      diff,
+      ...(dryRun ? { dry_run: true as const } : {}),
+    };
     return { data: dryRun ? undefined : decoded.encode(outcome.text), result };
   });
 }

@@ -28,9 +28,20 @@ if (parentPort) {
       const diff = unifiedDiff(job.displayPath, job.text, outcome.text, outcome.changes);
       reply = { id: job.id, ok: true, text: outcome.text, replacements: outcome.replacements, diff };
     } catch (error) {
-      reply = error instanceof ToolError
-        ? { id: job.id, ok: false, code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }
-        : { id: job.id, ok: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+      reply =
+        error instanceof ToolError
+          ? {
+              id: job.id,
+              ok: false,
+              code: error.code,
+              message: error.message,
+              ...(error.details ? { details: error.details } : {}),
+            }
+          : {
+              id: job.id,
+              ok: false,
+              message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+            };
     }
     port.postMessage(reply);
   });

@@ -3,7 +3,14 @@
 // candidate must also round-trip the sample byte for byte through iconv-lite, so a wrong guess
 // can mislabel characters but never change a byte on a later edit.
 import { isUtf8 } from 'node:buffer';
-import { LEGACY_ENCODINGS, MULTI_BYTE, legacyCodec, loadIconv, type LegacyCodec, type LegacyEncoding } from './legacy.js';
+import {
+  LEGACY_ENCODINGS,
+  MULTI_BYTE,
+  legacyCodec,
+  loadIconv,
+  type LegacyCodec,
+  type LegacyEncoding,
+} from './legacy.js';
 
 /**
  * Bytes given to the detector: its cost is linear (~0.5–2 ms per KiB on this machine) and 2 KiB of
@@ -112,7 +119,10 @@ function candidatesFor(detectorName: string, hasC1: boolean): LegacyEncoding[] {
 }
 
 interface JschardetModule {
-  detectAll(buffer: Buffer, options?: { minimumThreshold?: number; detectEncodings?: string[] }): { encoding: string; confidence: number }[];
+  detectAll(
+    buffer: Buffer,
+    options?: { minimumThreshold?: number; detectEncodings?: string[] },
+  ): { encoding: string; confidence: number }[];
 }
 /**
  * The detector scores only encodings that map to a supported one: half its time went to scoring
@@ -145,7 +155,10 @@ export async function detectLegacyEncoding(bytes: Buffer, complete: boolean): Pr
     const lastNewline = part.lastIndexOf(10);
     return lastNewline > 0 ? part.subarray(0, lastNewline + 1) : part;
   };
-  const sample = cutAtNewline(bytes.subarray(from, from + DETECT_SAMPLE_BYTES), complete && from + DETECT_SAMPLE_BYTES >= bytes.length);
+  const sample = cutAtNewline(
+    bytes.subarray(from, from + DETECT_SAMPLE_BYTES),
+    complete && from + DETECT_SAMPLE_BYTES >= bytes.length,
+  );
   // What must round-trip: everything given (to its last newline unless it is the whole file).
   const checked = cutAtNewline(bytes.subarray(from), complete);
   const [iconv, detector] = await Promise.all([loadIconv(), loadDetector()]);
@@ -157,9 +170,16 @@ export async function detectLegacyEncoding(bytes: Buffer, complete: boolean): Pr
     if (b >= 0x80 && b <= 0x9f) hasC1 = true;
   }
   const dense = high > sample.length * MAX_FALLBACK_HIGH_SHARE;
-  for (const guess of detector.detectAll(sample, { minimumThreshold: MIN_SINGLE_BYTE_CONFIDENCE, detectEncodings: DETECTED_NAMES })) {
+  for (const guess of detector.detectAll(sample, {
+    minimumThreshold: MIN_SINGLE_BYTE_CONFIDENCE,
+    detectEncodings: DETECTED_NAMES,
+  })) {
     for (const encoding of candidatesFor(guess.encoding, hasC1)) {
-      const min = MULTI_BYTE.has(encoding) ? MIN_MULTI_BYTE_CONFIDENCE : dense ? MIN_DENSE_SINGLE_BYTE_CONFIDENCE : MIN_SINGLE_BYTE_CONFIDENCE;
+      const min = MULTI_BYTE.has(encoding)
+        ? MIN_MULTI_BYTE_CONFIDENCE
+        : dense
+          ? MIN_DENSE_SINGLE_BYTE_CONFIDENCE
+          : MIN_SINGLE_BYTE_CONFIDENCE;
       if (guess.confidence < min) continue;
       const codec = legacyCodec(iconv, encoding);
       if (codec.roundTrips(checked)) return { codec, confidence: guess.confidence };

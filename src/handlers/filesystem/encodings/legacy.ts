@@ -8,16 +8,49 @@ import { tableDecoder } from './table-decode.js';
  * byte 10 (LF) or 13 (CR) inside a multi-byte character, so lines can be split on bytes.
  */
 export const LEGACY_ENCODINGS = [
-  'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255',
-  'windows-1256', 'windows-1257', 'windows-1258', 'windows-874',
-  'iso-8859-1', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7',
-  'iso-8859-8', 'iso-8859-9', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15', 'iso-8859-16',
-  'koi8-r', 'koi8-u',
-  'shift_jis', 'euc-jp', 'gbk', 'gb18030', 'big5', 'euc-kr',
+  'windows-1250',
+  'windows-1251',
+  'windows-1252',
+  'windows-1253',
+  'windows-1254',
+  'windows-1255',
+  'windows-1256',
+  'windows-1257',
+  'windows-1258',
+  'windows-874',
+  'iso-8859-1',
+  'iso-8859-2',
+  'iso-8859-3',
+  'iso-8859-4',
+  'iso-8859-5',
+  'iso-8859-6',
+  'iso-8859-7',
+  'iso-8859-8',
+  'iso-8859-9',
+  'iso-8859-10',
+  'iso-8859-13',
+  'iso-8859-14',
+  'iso-8859-15',
+  'iso-8859-16',
+  'koi8-r',
+  'koi8-u',
+  'shift_jis',
+  'euc-jp',
+  'gbk',
+  'gb18030',
+  'big5',
+  'euc-kr',
 ] as const;
 export type LegacyEncoding = (typeof LEGACY_ENCODINGS)[number];
 
-export const MULTI_BYTE: ReadonlySet<LegacyEncoding> = new Set(['shift_jis', 'euc-jp', 'gbk', 'gb18030', 'big5', 'euc-kr']);
+export const MULTI_BYTE: ReadonlySet<LegacyEncoding> = new Set([
+  'shift_jis',
+  'euc-jp',
+  'gbk',
+  'gb18030',
+  'big5',
+  'euc-kr',
+]);
 
 let iconvModule: typeof IconvLite | undefined;
 /** iconv-lite, loaded at the first non-UTF-8 file (its tables cost start-up time otherwise). */
@@ -46,7 +79,14 @@ export interface LegacyCodec {
 
 const codecs = new Map<LegacyEncoding, LegacyCodec>();
 // Longest byte sequence per UTF-16 unit: EUC-JP has 3-byte JIS X 0212 characters, GB18030 4-byte ones.
-const MAX_BYTES_PER_UNIT: Partial<Record<LegacyEncoding, number>> = { shift_jis: 2, gbk: 2, big5: 2, 'euc-kr': 2, 'euc-jp': 3, gb18030: 4 };
+const MAX_BYTES_PER_UNIT: Partial<Record<LegacyEncoding, number>> = {
+  shift_jis: 2,
+  gbk: 2,
+  big5: 2,
+  'euc-kr': 2,
+  'euc-jp': 3,
+  gb18030: 4,
+};
 
 /** True when the bytes hold nothing above 0x7F (every supported encoding reads those as ASCII). */
 function isAscii(bytes: Buffer): boolean {
@@ -68,21 +108,27 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
   const slow = fast ? (bytes: Buffer) => fast(bytes) ?? iconvDecode(bytes) : iconvDecode;
   // Per-line decoding is the hot path of a window: ASCII lines skip the codec, and single-byte
   // encodings decode through a 256-entry table (iconv-lite's own mapping, built once).
-  const asciiSafe = iconvDecode(Buffer.from(Array.from({ length: 128 }, (_, i) => i))) === String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
-  const tableText = MULTI_BYTE.has(encoding) ? undefined : iconvDecode(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
+  const asciiSafe =
+    iconvDecode(Buffer.from(Array.from({ length: 128 }, (_, i) => i))) ===
+    String.fromCharCode(...Array.from({ length: 128 }, (_, i) => i));
+  const tableText = MULTI_BYTE.has(encoding)
+    ? undefined
+    : iconvDecode(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
   const table = tableText?.length === 256 ? Uint16Array.from(tableText, (c) => c.charCodeAt(0)) : undefined;
   // Code pages that differ from Latin-1 in a few bytes (Windows-1252: 0x80–0x9F) decode natively
   // as Latin-1, then those few characters are swapped (whole buffers; one line at a time the
   // table is faster, see tableRange).
   const fixups = table ? Array.from(table.keys()).filter((b) => table[b] !== b) : [];
-  const fixRe = table && fixups.length <= 32 && fixups.length > 0
-    ? new RegExp(`[${fixups.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}]`, 'g')
-    : undefined;
+  const fixRe =
+    table && fixups.length <= 32 && fixups.length > 0
+      ? new RegExp(`[${fixups.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}]`, 'g')
+      : undefined;
   const fixMap = new Map(fixups.map((b) => [String.fromCharCode(b), String.fromCharCode(table![b]!)]));
   const fix = (ch: string) => fixMap.get(ch)!;
-  const viaLatin1 = table && (fixups.length === 0 || fixRe)
-    ? (bytes: Buffer) => (fixRe ? bytes.toString('latin1').replace(fixRe, fix) : bytes.toString('latin1'))
-    : undefined;
+  const viaLatin1 =
+    table && (fixups.length === 0 || fixRe)
+      ? (bytes: Buffer) => (fixRe ? bytes.toString('latin1').replace(fixRe, fix) : bytes.toString('latin1'))
+      : undefined;
   const decode = (bytes: Buffer): string => {
     if (asciiSafe && isAscii(bytes)) return bytes.toString('latin1');
     if (viaLatin1) return viaLatin1(bytes);
@@ -94,7 +140,9 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
   const encode = (text: string) => iconv.encode(text, encoding, { addBOM: false });
   // For a table codec: 1 where byte b decodes to a real character that encodes back to b alone.
   const keeps = table
-    ? Uint8Array.from(table, (unit, b) => (unit !== 0xfffd && encode(String.fromCharCode(unit)).equals(Buffer.from([b])) ? 1 : 0))
+    ? Uint8Array.from(table, (unit, b) =>
+        unit !== 0xfffd && encode(String.fromCharCode(unit)).equals(Buffer.from([b])) ? 1 : 0,
+      )
     : undefined;
   const lostBytes = keeps ? Array.from(keeps.keys()).filter((b) => keeps[b] === 0) : [];
   // Byte 10 is a newline in every supported encoding and never part of a character, so lines
@@ -133,7 +181,14 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
     encoding,
     decode,
     decodeLines,
-    ...(table ? { decodeRange: fixups.length === 0 ? (bytes: Buffer, start: number, end: number) => bytes.toString('latin1', start, end) : tableRange(table) } : {}),
+    ...(table
+      ? {
+          decodeRange:
+            fixups.length === 0
+              ? (bytes: Buffer, start: number, end: number) => bytes.toString('latin1', start, end)
+              : tableRange(table),
+        }
+      : {}),
     maxBytesPerUnit: MAX_BYTES_PER_UNIT[encoding] ?? 1,
     encode,
     roundTrips: (bytes) => {

@@ -70,7 +70,8 @@ export function buildDecodeTable(iconv: typeof IconvLite, encoding: LegacyEncodi
   }
   // One piece per unit on both sides, nothing left over.
   if (at !== encoded.length || from !== back.length) return undefined;
-  if (iconv.decode(Buffer.from([10]), encoding) !== '\n' || !iconv.encode('\n', encoding).equals(Buffer.from([10]))) return undefined;
+  if (iconv.decode(Buffer.from([10]), encoding) !== '\n' || !iconv.encode('\n', encoding).equals(Buffer.from([10])))
+    return undefined;
   single[10] = 10;
   // A byte that is a whole character cannot also start a 2-byte one: if the table says both,
   // iconv-lite behaves in a way this decoder does not model.

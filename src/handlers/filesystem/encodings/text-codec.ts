@@ -14,7 +14,10 @@ export type TextEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | Leg
 export const ENCODING_SAMPLE_BYTES = 64 * 1024;
 
 /** Encoding announced by a byte order mark, and the BOM's length. */
-export function sniffBom(head: Uint8Array): { encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be'; bomLength: number } {
+export function sniffBom(head: Uint8Array): {
+  encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be';
+  bomLength: number;
+} {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8-bom', bomLength: 3 };
   if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
   if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
@@ -64,7 +67,9 @@ export async function detectTextKind(head: Buffer, complete: boolean): Promise<T
     return (await utf8LooksBinary(sample.subarray(0, 8192))) ? undefined : bom;
   }
   const legacy = await detectLegacyEncoding(sample, complete && sample.length === head.length);
-  return legacy ? { encoding: legacy.codec.encoding, bomLength: 0, codec: legacy.codec, confidence: legacy.confidence } : undefined;
+  return legacy
+    ? { encoding: legacy.codec.encoding, bomLength: 0, codec: legacy.codec, confidence: legacy.confidence }
+    : undefined;
 }
 
 /** Decoded file text and how to turn edited text back into the same kind of bytes. */
@@ -98,7 +103,10 @@ export function utf8Bytes(text: string): Buffer {
   const lone = LONE_SURROGATE.exec(text);
   if (lone) {
     const unit = lone[0].charCodeAt(0).toString(16).toUpperCase();
-    throw new ToolError('INVALID_INPUT', `the text has a lone surrogate \\u${unit} at character ${lone.index}, which UTF-8 cannot hold; send the full character (a surrogate pair) or remove it`);
+    throw new ToolError(
+      'INVALID_INPUT',
+      `the text has a lone surrogate \\u${unit} at character ${lone.index}, which UTF-8 cannot hold; send the full character (a surrogate pair) or remove it`,
+    );
   }
   return Buffer.from(text, 'utf8');
 }
@@ -113,9 +121,17 @@ export async function decodeForEdit(bytes: Buffer): Promise<DecodedText | undefi
     const stray = body.subarray(units.length);
     const bom = bytes.subarray(0, 2);
     if (encoding === 'utf-16le') {
-      return { encoding, text: units.toString('utf16le'), encode: (t) => Buffer.concat([bom, Buffer.from(t, 'utf16le'), stray]) };
+      return {
+        encoding,
+        text: units.toString('utf16le'),
+        encode: (t) => Buffer.concat([bom, Buffer.from(t, 'utf16le'), stray]),
+      };
     }
-    return { encoding, text: Buffer.from(units).swap16().toString('utf16le'), encode: (t) => Buffer.concat([bom, Buffer.from(t, 'utf16le').swap16(), stray]) };
+    return {
+      encoding,
+      text: Buffer.from(units).swap16().toString('utf16le'),
+      encode: (t) => Buffer.concat([bom, Buffer.from(t, 'utf16le').swap16(), stray]),
+    };
   }
   const bom = bytes.subarray(0, bomLength);
   try {
@@ -130,7 +146,11 @@ export async function decodeForEdit(bytes: Buffer): Promise<DecodedText | undefi
   // re-encoding the edited text changes no byte outside the edit.
   const detected = await detectLegacyEncoding(body, true);
   if (!detected) return undefined;
-  return { encoding: detected.codec.encoding, text: detected.codec.decode(body), encode: legacyEncoder(detected.codec) };
+  return {
+    encoding: detected.codec.encoding,
+    text: detected.codec.decode(body),
+    encode: legacyEncoder(detected.codec),
+  };
 }
 
 /**
@@ -138,11 +158,26 @@ export async function decodeForEdit(bytes: Buffer): Promise<DecodedText | undefi
  * 64 KiB): write_file keeps a file's encoding and BOM, so a Shift_JIS or Windows-1252 file stays
  * one. Binary, missing or UTF-8 files get UTF-8. Text the encoding cannot hold is INVALID_INPUT.
  */
-export async function encodeLike(existing: Buffer | undefined, newText: string): Promise<{ bytes: Buffer; encoding: TextEncoding }> {
-  const kind = existing && existing.length > 0 ? await detectTextKind(existing, existing.length < ENCODING_SAMPLE_BYTES) : undefined;
+export async function encodeLike(
+  existing: Buffer | undefined,
+  newText: string,
+): Promise<{ bytes: Buffer; encoding: TextEncoding }> {
+  const kind =
+    existing && existing.length > 0
+      ? await detectTextKind(existing, existing.length < ENCODING_SAMPLE_BYTES)
+      : undefined;
   if (!kind || kind.encoding === 'utf-8') return { bytes: utf8Bytes(newText), encoding: 'utf-8' };
-  if (kind.encoding === 'utf-8-bom') return { bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8Bytes(newText)]), encoding: kind.encoding };
-  if (kind.encoding === 'utf-16le') return { bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(newText, 'utf16le')]), encoding: kind.encoding };
-  if (kind.encoding === 'utf-16be') return { bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(newText, 'utf16le').swap16()]), encoding: kind.encoding };
+  if (kind.encoding === 'utf-8-bom')
+    return { bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8Bytes(newText)]), encoding: kind.encoding };
+  if (kind.encoding === 'utf-16le')
+    return {
+      bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(newText, 'utf16le')]),
+      encoding: kind.encoding,
+    };
+  if (kind.encoding === 'utf-16be')
+    return {
+      bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(newText, 'utf16le').swap16()]),
+      encoding: kind.encoding,
+    };
   return { bytes: legacyEncoder(kind.codec!)(newText), encoding: kind.encoding };
 }

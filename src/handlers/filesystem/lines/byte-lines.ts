@@ -52,7 +52,8 @@ export async function readByteLineWindow(
 ): Promise<LineWindow> {
   const { offset, limit, maxLineChars, maxChars, signal, size, countAheadBytes } = request;
   const decodeLines = request.decodeLines;
-  const decodeLine = request.decodeLine ?? ((bytes: Buffer, start: number, end: number) => bytes.toString('utf8', start, end));
+  const decodeLine =
+    request.decodeLine ?? ((bytes: Buffer, start: number, end: number) => bytes.toString('utf8', start, end));
   // Off for the rest of the call once a run does not qualify: a retry per line would be quadratic.
   let bulkUtf8 = request.decodeLine === undefined && decodeLines === undefined;
   const keepBytes = maxLineChars * 4 + 4;
@@ -109,7 +110,16 @@ export async function readByteLineWindow(
     const totalLines = index.totalLines;
     const endLine = offset + lines.length - 1;
     const more = totalLines !== undefined ? endLine < totalLines : charCapped || nextLineByte < size;
-    return { lines, startLine: offset, endLine, totalLines, more, cutLines, charCapped, ...(budgetStop ? { budgetStop } : {}) };
+    return {
+      lines,
+      startLine: offset,
+      endLine,
+      totalLines,
+      more,
+      cutLines,
+      charCapped,
+      ...(budgetStop ? { budgetStop } : {}),
+    };
   };
   if (windowDone && !countOn()) return finish(true);
 
@@ -136,7 +146,12 @@ export async function readByteLineWindow(
    * line's start is remembered so that a later call resumes there instead of from the start.
    */
   const stopOnBudget = (kind: BudgetStop['kind']) => {
-    budgetStop = { kind, line, bytes: kind === 'line' ? maxLineBytes : maxScanBytes, during: windowDone ? 'count' : 'window' };
+    budgetStop = {
+      kind,
+      line,
+      bytes: kind === 'line' ? maxLineBytes : maxScanBytes,
+      during: windowDone ? 'count' : 'window',
+    };
     if (!windowDone && line >= offset) {
       if (kind === 'line') finishLine(true);
       windowDone = true;
@@ -173,7 +188,10 @@ export async function readByteLineWindow(
           let last = scanner.nth(which, i, bytesRead, want);
           const count = last === -1 ? scanner.missCount : want;
           if (last === -1 && count > 0) last = view.lastIndexOf(NEWLINE, bytesRead - 1);
-          const texts = count > 0 && last + 1 - i <= maxChars - outChars ? utf8Lines(view, i, last, count, maxLineChars) : undefined;
+          const texts =
+            count > 0 && last + 1 - i <= maxChars - outChars
+              ? utf8Lines(view, i, last, count, maxLineChars)
+              : undefined;
           if (count > 0 && !texts) bulkUtf8 = false;
           else if (texts) {
             for (const text of texts) {
@@ -207,7 +225,8 @@ export async function readByteLineWindow(
             const wasCut = lineBytes > take;
             let stop = i + take;
             if (!wasCut && stop > i && view[stop - 1] === CR) stop--;
-            if (!addLine(decodeLine(view, i, stop), wasCut, lineBytes, line) || lines.length >= limit) windowDone = true;
+            if (!addLine(decodeLine(view, i, stop), wasCut, lineBytes, line) || lines.length >= limit)
+              windowDone = true;
             lineBytes = 0;
           } else {
             if (take > 0) {

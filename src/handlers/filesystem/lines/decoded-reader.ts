@@ -45,7 +45,8 @@ export async function readDecodedWindow(
   const finishLine = (open = false) => {
     let text = current.endsWith('\r') && currentLength === current.length ? current.slice(0, -1) : current;
     if (currentLength > maxLineChars) {
-      text = cutString(text, maxLineChars) + lineCutMarker(currentLength, open ? maxLineBytes : currentLength * 2, open);
+      text =
+        cutString(text, maxLineChars) + lineCutMarker(currentLength, open ? maxLineBytes : currentLength * 2, open);
       cutLines.push(line);
     }
     if (lines.length > 0 && outChars + text.length + 1 > maxChars) {
@@ -63,7 +64,8 @@ export async function readDecodedWindow(
     while (i < chunk.length) {
       const nl = chunk.indexOf('\n', i);
       const end = nl === -1 ? chunk.length : nl;
-      if (!windowDone && line >= offset && current.length < maxLineChars + 1) current += chunk.slice(i, Math.min(end, i + maxLineChars + 1 - current.length));
+      if (!windowDone && line >= offset && current.length < maxLineChars + 1)
+        current += chunk.slice(i, Math.min(end, i + maxLineChars + 1 - current.length));
       // Counted for every line (the line budget), though only a window line's text is kept.
       currentLength += end - i;
       if (nl === -1) break;
@@ -91,7 +93,12 @@ export async function readDecodedWindow(
       // Budgets, once a chunk: the line being read (two bytes a unit), and the whole scan.
       const over = currentLength * 2 > maxLineBytes ? 'line' : pos - contentStart >= maxScanBytes ? 'scan' : undefined;
       if (over && bytesRead === buffer.length) {
-        budgetStop = { kind: over, line, bytes: over === 'line' ? maxLineBytes : maxScanBytes, during: windowDone ? 'count' : 'window' };
+        budgetStop = {
+          kind: over,
+          line,
+          bytes: over === 'line' ? maxLineBytes : maxScanBytes,
+          during: windowDone ? 'count' : 'window',
+        };
         if (!windowDone && line >= offset && over === 'line') finishLine(true);
         windowDone = true;
         break;
@@ -103,7 +110,8 @@ export async function readDecodedWindow(
   }
   if (!windowDone && line >= offset && currentLength > 0) finishLine();
   const endLine = offset + lines.length - 1;
-  if (budgetStop) return { lines, startLine: offset, endLine, totalLines: undefined, more: true, cutLines, charCapped, budgetStop };
+  if (budgetStop)
+    return { lines, startLine: offset, endLine, totalLines: undefined, more: true, cutLines, charCapped, budgetStop };
   const totalLines = !sawContent ? 0 : endsWithNewline ? line - 1 : line;
   return { lines, startLine: offset, endLine, totalLines, more: endLine < totalLines, cutLines, charCapped };
 }

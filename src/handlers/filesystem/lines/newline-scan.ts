@@ -51,7 +51,10 @@ class WasmScanner implements NewlineScanner {
   constructor(module: WasmModule) {
     this.exports = new wasm!.Instance(module).exports as ScanExports;
     const memory = this.exports.memory.buffer;
-    this.buffers = [Buffer.from(memory, 0, SCAN_BUFFER_BYTES), Buffer.from(memory, SCAN_BUFFER_BYTES, SCAN_BUFFER_BYTES)];
+    this.buffers = [
+      Buffer.from(memory, 0, SCAN_BUFFER_BYTES),
+      Buffer.from(memory, SCAN_BUFFER_BYTES, SCAN_BUFFER_BYTES),
+    ];
   }
 
   nth(which: 0 | 1, from: number, to: number, k: number): number {
@@ -67,7 +70,10 @@ class WasmScanner implements NewlineScanner {
 
 /** The same contract with Buffer.indexOf, for runtimes without WebAssembly SIMD (and as a test oracle). */
 export class JsScanner implements NewlineScanner {
-  readonly buffers: readonly [Buffer, Buffer] = [Buffer.allocUnsafe(SCAN_BUFFER_BYTES), Buffer.allocUnsafe(SCAN_BUFFER_BYTES)];
+  readonly buffers: readonly [Buffer, Buffer] = [
+    Buffer.allocUnsafe(SCAN_BUFFER_BYTES),
+    Buffer.allocUnsafe(SCAN_BUFFER_BYTES),
+  ];
   missCount = 0;
 
   nth(which: 0 | 1, from: number, to: number, k: number): number {

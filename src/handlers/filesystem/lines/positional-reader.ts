@@ -9,7 +9,8 @@ export interface PositionalReader {
 export function memoryReader(bytes: Buffer): PositionalReader {
   return {
     read: (async (buffer: Buffer, offset: number, length: number, position: number) => {
-      const bytesRead = position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length));
+      const bytesRead =
+        position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length));
       return { bytesRead, buffer };
     }) as PositionalReader['read'],
   };

@@ -55,18 +55,31 @@ type ShownWindow = (LineWindow | TailWindow) & { countStop?: BudgetStop };
 export async function readTextFile(file: TextFile, params: ReadFileParams, signal: AbortSignal) {
   const rawOffset = params.offset ?? 1;
   if (rawOffset === 0) {
-    throw new ToolError('INVALID_INPUT', 'offset 0 is not a line: lines are numbered from 1, and a negative offset counts from the end (-1 is the last line)');
+    throw new ToolError(
+      'INVALID_INPUT',
+      'offset 0 is not a line: lines are numbered from 1, and a negative offset counts from the end (-1 is the last line)',
+    );
   }
   const limit = params.limit ?? DEFAULT_LIMIT;
   const countAll = params.count_lines ?? false;
-  const request: WindowRequest = { offset: rawOffset, limit, maxLineChars: MAX_LINE_CHARS, maxChars: MAX_WINDOW_CHARS, signal };
+  const request: WindowRequest = {
+    offset: rawOffset,
+    limit,
+    maxLineChars: MAX_LINE_CHARS,
+    maxChars: MAX_WINDOW_CHARS,
+    signal,
+  };
   const { kind } = file;
   let window: ShownWindow;
   if (kind.encoding === 'utf-16le' || kind.encoding === 'utf-16be') {
     // Decoded streams have no index: count first when the window is given from the end.
     let offset = rawOffset;
     if (offset < 0) {
-      const counted = await readDecodedWindow(file.reader, kind.encoding, kind.bomLength, { ...request, offset: 1, limit: 0 });
+      const counted = await readDecodedWindow(file.reader, kind.encoding, kind.bomLength, {
+        ...request,
+        offset: 1,
+        limit: 0,
+      });
       if (counted.totalLines === undefined) throw unreachableWindow(file.display, rawOffset, counted.budgetStop!);
       offset = Math.max(1, counted.totalLines + offset + 1);
     }
@@ -77,11 +90,17 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
     const index = sharedLineIndex.get(file.key, kind.bomLength);
     index.textKind = kind;
     const byteRequest = {
-      ...request, size: file.size, decodeLines, decodeLine, maxBytesPerUnit: kind.codec?.maxBytesPerUnit, countAheadBytes: countAll ? Infinity : COUNT_AHEAD_BYTES,
+      ...request,
+      size: file.size,
+      decodeLines,
+      decodeLine,
+      maxBytesPerUnit: kind.codec?.maxBytesPerUnit,
+      countAheadBytes: countAll ? Infinity : COUNT_AHEAD_BYTES,
     };
-    window = rawOffset > 0
-      ? await readByteLineWindow(file.reader, index, byteRequest)
-      : await readFromEnd(file, index, byteRequest, -rawOffset, countAll);
+    window =
+      rawOffset > 0
+        ? await readByteLineWindow(file.reader, index, byteRequest)
+        : await readFromEnd(file, index, byteRequest, -rawOffset, countAll);
   }
   // A budget stopped the scan before it reached the window's first line.
   if (window.lines.length === 0 && window.budgetStop && !('fromEnd' in window)) {
@@ -89,17 +108,28 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
   }
   const total = window.totalLines;
   if (total !== undefined && window.startLine > Math.max(total, 1)) {
-    throw new ToolError('INVALID_INPUT', `offset ${window.startLine} is past the end of ${file.display}: it has ${plural(total, 'line')}`);
+    throw new ToolError(
+      'INVALID_INPUT',
+      `offset ${window.startLine} is past the end of ${file.display}: it has ${plural(total, 'line')}`,
+    );
   }
   return render(file, window, params.line_numbers ?? true);
 }
 
 /** The window that starts `fromEnd` lines before the end: by line number when the total is known, else by a backward scan. */
-async function readFromEnd(file: TextFile, index: LineIndex, request: ByteLineRequest, fromEnd: number, countAll: boolean): Promise<ShownWindow> {
+async function readFromEnd(
+  file: TextFile,
+  index: LineIndex,
+  request: ByteLineRequest,
+  fromEnd: number,
+  countAll: boolean,
+): Promise<ShownWindow> {
   const contentStart = index.checkpoints[0]!;
   let countStop: BudgetStop | undefined;
   if (index.totalLines === undefined && (countAll || file.size - contentStart <= COUNT_AHEAD_BYTES)) {
-    countStop = (await readByteLineWindow(file.reader, index, { ...request, offset: 1, limit: 0, countAheadBytes: Infinity })).budgetStop;
+    countStop = (
+      await readByteLineWindow(file.reader, index, { ...request, offset: 1, limit: 0, countAheadBytes: Infinity })
+    ).budgetStop;
   }
   if (index.totalLines === undefined) {
     const last = await readLastLines(file.reader, contentStart, file.size, fromEnd, request, file.tail);
@@ -117,19 +147,44 @@ async function readFromEnd(file: TextFile, index: LineIndex, request: ByteLineRe
  * at most `fromEnd` lines. `last` is the file's last bytes when already read.
  */
 export async function readLastLines(
-  reader: PositionalReader, contentStart: number, size: number, fromEnd: number, request: ByteLineRequest, last?: KnownBytes,
+  reader: PositionalReader,
+  contentStart: number,
+  size: number,
+  fromEnd: number,
+  request: ByteLineRequest,
+  last?: KnownBytes,
 ): Promise<{ window: TailWindow } | { totalLines: number } | { stopped: BudgetStop }> {
-  const tail = await findTailStart(reader, contentStart, size, fromEnd, request.signal, last, request.budget ?? DEFAULT_SCAN_BUDGET);
+  const tail = await findTailStart(
+    reader,
+    contentStart,
+    size,
+    fromEnd,
+    request.signal,
+    last,
+    request.budget ?? DEFAULT_SCAN_BUDGET,
+  );
   if (tail.totalLines !== undefined) return { totalLines: tail.totalLines };
   // A budget stopped the backward scan: the window is the complete lines it found, if any.
   if (tail.budgetStop && !tail.found) return { stopped: tail.budgetStop };
   const count = tail.budgetStop ? tail.found! : fromEnd;
   // The common case, all lines in the last chunk read and none to cut: no line reader needed.
-  const inMemory = tail.tail && request.limit >= count && !request.decodeLine && !request.decodeLines
-    ? utf8TailLines(tail.tail, tail.start, count, request)
-    : undefined;
+  const inMemory =
+    tail.tail && request.limit >= count && !request.decodeLine && !request.decodeLines
+      ? utf8TailLines(tail.tail, tail.start, count, request)
+      : undefined;
   if (inMemory) {
-    return { window: { lines: inMemory, fromEnd: count, startLine: -count, endLine: -1, cutLines: [], totalLines: undefined, more: false, charCapped: false } };
+    return {
+      window: {
+        lines: inMemory,
+        fromEnd: count,
+        startLine: -count,
+        endLine: -1,
+        cutLines: [],
+        totalLines: undefined,
+        more: false,
+        charCapped: false,
+      },
+    };
   }
   // Lines from the tail start are read with a throwaway index: their numbers are relative.
   if (tail.tail) {
@@ -138,9 +193,17 @@ export async function readLastLines(
     reader = overlay;
   }
   // The backward scan kept within the budgets: reading those bytes again needs none.
-  const relative = await readByteLineWindow(reader, { checkpoints: [tail.start] }, {
-    ...request, offset: 1, limit: Math.min(request.limit, count), countAheadBytes: Infinity, budget: { maxLineBytes: Infinity, maxScanBytes: Infinity },
-  });
+  const relative = await readByteLineWindow(
+    reader,
+    { checkpoints: [tail.start] },
+    {
+      ...request,
+      offset: 1,
+      limit: Math.min(request.limit, count),
+      countAheadBytes: Infinity,
+      budget: { maxLineBytes: Infinity, maxScanBytes: Infinity },
+    },
+  );
   return {
     window: {
       ...relative,
@@ -190,27 +253,44 @@ function render(file: TextFile, window: ShownWindow, lineNumbers: boolean) {
   };
   const notes: string[] = [];
   if (total === 0) notes.push(`${file.display} is empty`);
-  const why = window.charCapped ? `the window reached its ${MAX_WINDOW_CHARS / 1024} KiB cap`
-    : stop?.kind === 'scan' && stop.during === 'window' ? budgetNote(stop) : `showing ${plural(window.lines.length, 'line')}`;
+  const why = window.charCapped
+    ? `the window reached its ${MAX_WINDOW_CHARS / 1024} KiB cap`
+    : stop?.kind === 'scan' && stop.during === 'window'
+      ? budgetNote(stop)
+      : `showing ${plural(window.lines.length, 'line')}`;
   if ('fromEnd' in window) {
-    notes.push(`the last ${plural(window.fromEnd, 'line')} of ${file.display} (${sizeText(file.size)}), numbered from the end (-1 is the last line) because the file's line count is not known${stop ? '' : ' yet; pass count_lines: true to count it and number lines from the start'}`);
+    notes.push(
+      `the last ${plural(window.fromEnd, 'line')} of ${file.display} (${sizeText(file.size)}), numbered from the end (-1 is the last line) because the file's line count is not known${stop ? '' : ' yet; pass count_lines: true to count it and number lines from the start'}`,
+    );
     if (next) notes.push(`${why}; use offset=${window.endLine + 1} to continue`);
   } else if (total === undefined) {
-    const counting = stop || window.countStop ? '' : ' yet: counting reads the whole file, pass count_lines: true for it, or a negative offset such as -50 to read the end';
-    notes.push(`lines ${window.startLine}-${window.endLine} of ${file.display} (${sizeText(file.size)}; its line count is not known${counting})`);
+    const counting =
+      stop || window.countStop
+        ? ''
+        : ' yet: counting reads the whole file, pass count_lines: true for it, or a negative offset such as -50 to read the end';
+    notes.push(
+      `lines ${window.startLine}-${window.endLine} of ${file.display} (${sizeText(file.size)}; its line count is not known${counting})`,
+    );
     if (next) notes.push(`${why}; use offset=${window.endLine + 1} to continue`);
   } else if (window.more) {
-    notes.push(`lines ${window.startLine}-${window.endLine} of ${total} (${why}); use offset=${window.endLine + 1} to continue`);
+    notes.push(
+      `lines ${window.startLine}-${window.endLine} of ${total} (${why}); use offset=${window.endLine + 1} to continue`,
+    );
   }
   // A stop that `why` did not already explain: a long line, the scan back from the end, a count.
   if (stop && !(stop.kind === 'scan' && stop.during === 'window' && stop.line > 0)) notes.push(budgetNote(stop));
   if (window.countStop) notes.push(budgetNote(window.countStop));
   if (kind.codec) {
-    notes.push(`decoded as ${kind.encoding}${kind.confidence ? '' : ' (a fallback: the detector was not confident)'}; edits and writes keep this encoding`);
+    notes.push(
+      `decoded as ${kind.encoding}${kind.confidence ? '' : ' (a fallback: the detector was not confident)'}; edits and writes keep this encoding`,
+    );
   }
   if (window.cutLines.length > 0) {
-    notes.push(`${plural(window.cutLines.length, 'line')} longer than ${MAX_LINE_CHARS} characters cut (line ${window.cutLines.slice(0, 5).join(', ')}${window.cutLines.length > 5 ? ', …' : ''}); use grep to search inside them`);
+    notes.push(
+      `${plural(window.cutLines.length, 'line')} longer than ${MAX_LINE_CHARS} characters cut (line ${window.cutLines.slice(0, 5).join(', ')}${window.cutLines.length > 5 ? ', …' : ''}); use grep to search inside them`,
+    );
   }
-  const text = notes.length === 0 ? output.content : `${output.content}${output.content ? '\n\n' : ''}(${notes.join('; ')})`;
+  const text =
+    notes.length === 0 ? output.content : `${output.content}${output.content ? '\n\n' : ''}(${notes.join('; ')})`;
   return withText(output, text);
 }

@@ -85,8 +85,17 @@ export function budgetNote(stop: BudgetStop): string {
 /** The error for a window that a budget kept the scan from reaching. */
 export function unreachableWindow(display: string, offset: number, stop: BudgetStop): ToolError {
   if (stop.kind === 'line') {
-    const where = stop.line < 0 ? `the line ${-stop.line === 1 ? 'at the end' : `${-stop.line} from the end`}` : `line ${stop.line}`;
-    return new ToolError('TOO_LARGE', `${where} of ${display} is longer than ${byteSize(stop.bytes)}: read_file does not search further for ${stop.line < 0 ? 'its start' : 'its end'}, so ${offset < 0 ? `the last ${-offset} lines` : `line ${offset}`} cannot be read; ${BYTE_TOOLS}`);
+    const where =
+      stop.line < 0
+        ? `the line ${-stop.line === 1 ? 'at the end' : `${-stop.line} from the end`}`
+        : `line ${stop.line}`;
+    return new ToolError(
+      'TOO_LARGE',
+      `${where} of ${display} is longer than ${byteSize(stop.bytes)}: read_file does not search further for ${stop.line < 0 ? 'its start' : 'its end'}, so ${offset < 0 ? `the last ${-offset} lines` : `line ${offset}`} cannot be read; ${BYTE_TOOLS}`,
+    );
   }
-  return new ToolError('TOO_LARGE', `reaching line ${offset} of ${display} takes more than the ${byteSize(stop.bytes)} one call scans (it got to line ${stop.line}); call again to go on from there, use a negative offset for the end of the file, or grep to find the lines`);
+  return new ToolError(
+    'TOO_LARGE',
+    `reaching line ${offset} of ${display} takes more than the ${byteSize(stop.bytes)} one call scans (it got to line ${stop.line}); call again to go on from there, use a negative offset for the end of the file, or grep to find the lines`,
+  );
 }

@@ -30,7 +30,13 @@ export interface TailStart {
  * `last`, the file's last bytes when the caller already read them, is scanned first in place.
  */
 export async function findTailStart(
-  file: PositionalReader, contentStart: number, size: number, n: number, signal: AbortSignal, last?: KnownBytes, budget: ScanBudget = DEFAULT_SCAN_BUDGET,
+  file: PositionalReader,
+  contentStart: number,
+  size: number,
+  n: number,
+  signal: AbortSignal,
+  last?: KnownBytes,
+  budget: ScanBudget = DEFAULT_SCAN_BUDGET,
 ): Promise<TailStart> {
   if (size <= contentStart) return { start: contentStart, totalLines: 0 };
   const lastUsable = last && last.position + last.bytes.length === size && last.bytes.length > 0;
@@ -43,13 +49,20 @@ export async function findTailStart(
   while (end > contentStart) {
     throwIfAborted(signal);
     if (end < size) {
-      const over = lineEnd - end > budget.maxLineBytes ? 'line' : size - end >= budget.maxScanBytes ? 'scan' : undefined;
+      const over =
+        lineEnd - end > budget.maxLineBytes ? 'line' : size - end >= budget.maxScanBytes ? 'scan' : undefined;
       if (over) {
-        const stop: BudgetStop = { kind: over, line: -(found + 1), bytes: over === 'line' ? budget.maxLineBytes : budget.maxScanBytes, during: 'window' };
+        const stop: BudgetStop = {
+          kind: over,
+          line: -(found + 1),
+          bytes: over === 'line' ? budget.maxLineBytes : budget.maxScanBytes,
+          during: 'window',
+        };
         return { start: lineEnd === size ? size : lineEnd + 1, budgetStop: stop, found };
       }
     }
-    if (!first && buffer.length < MAX_CHUNK_BYTES) buffer = Buffer.allocUnsafe(Math.min(MAX_CHUNK_BYTES, buffer.length * 4));
+    if (!first && buffer.length < MAX_CHUNK_BYTES)
+      buffer = Buffer.allocUnsafe(Math.min(MAX_CHUNK_BYTES, buffer.length * 4));
     const from = Math.max(contentStart, end - buffer.length);
     let bytesRead: number;
     if (first && lastUsable) {
@@ -59,7 +72,8 @@ export async function findTailStart(
     } else {
       ({ bytesRead } = await file.read(buffer, 0, end - from, from));
     }
-    if (bytesRead < end - from) throw new ToolError('STALE_FILE', 'the file shrank while it was being read; read it again');
+    if (bytesRead < end - from)
+      throw new ToolError('STALE_FILE', 'the file shrank while it was being read; read it again');
     let j = bytesRead - 1;
     if (first) {
       first = false;
@@ -72,7 +86,11 @@ export async function findTailStart(
     while (j >= 0) {
       const at = bytes.lastIndexOf('\n', j);
       if (at === -1) break;
-      if (++found === n) return { start: from + at + 1, ...(end === size ? { tail: { position: from, bytes: buffer.subarray(0, bytesRead), atEnd: true } } : {}) };
+      if (++found === n)
+        return {
+          start: from + at + 1,
+          ...(end === size ? { tail: { position: from, bytes: buffer.subarray(0, bytesRead), atEnd: true } } : {}),
+        };
       lineEnd = from + at;
       j = at - 1;
     }

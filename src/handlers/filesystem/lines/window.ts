@@ -47,7 +47,13 @@ export function lineCutMarker(totalChars: number | undefined, totalBytes: number
  * bytes[from, end) as UTF-8 lines (split on newlines, a CR before each dropped), in one decode and
  * one split; undefined unless that gives exactly `count` lines, none longer than `maxLineChars`.
  */
-export function utf8Lines(bytes: Buffer, from: number, end: number, count: number, maxLineChars: number): string[] | undefined {
+export function utf8Lines(
+  bytes: Buffer,
+  from: number,
+  end: number,
+  count: number,
+  maxLineChars: number,
+): string[] | undefined {
   const lines = bytes.toString('utf8', from, end).split('\n');
   if (lines.length !== count) return undefined;
   for (let i = 0; i < lines.length; i++) {

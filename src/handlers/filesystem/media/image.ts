@@ -44,7 +44,17 @@ export function imageMimeOf(head: Uint8Array): ImageMime | undefined {
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (head[0] === 0x47 && head[1] === 0x49 && head[2] === 0x46 && head[3] === 0x38) return 'image/gif';
   // RIFF....WEBP
-  if (head[0] === 0x52 && head[1] === 0x49 && head[2] === 0x46 && head[3] === 0x46 && head[8] === 0x57 && head[9] === 0x45 && head[10] === 0x42 && head[11] === 0x50) return 'image/webp';
+  if (
+    head[0] === 0x52 &&
+    head[1] === 0x49 &&
+    head[2] === 0x46 &&
+    head[3] === 0x46 &&
+    head[8] === 0x57 &&
+    head[9] === 0x45 &&
+    head[10] === 0x42 &&
+    head[11] === 0x50
+  )
+    return 'image/webp';
   return undefined;
 }
 
@@ -55,16 +65,22 @@ export function targetSize(width: number, height: number): { width: number; heig
   let w = Math.max(1, Math.min(MAX_EDGE_PX, Math.round(width * scale)));
   let h = Math.max(1, Math.min(MAX_EDGE_PX, Math.round(height * scale)));
   // Rounding may overshoot the pixel cap by a row or column.
-  while (w * h > MAX_OUTPUT_PIXELS) if (w >= h) w--; else h--;
+  while (w * h > MAX_OUTPUT_PIXELS)
+    if (w >= h) w--;
+    else h--;
   return { width: w, height: h };
 }
 
 function imageError(error: unknown, display: string): ToolError {
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) {
-    return new ToolError('TOO_LARGE', `${display} is larger than ${MAX_INPUT_PIXELS / 1e6} megapixels; read_file does not decode it`);
+    return new ToolError(
+      'TOO_LARGE',
+      `${display} is larger than ${MAX_INPUT_PIXELS / 1e6} megapixels; read_file does not decode it`,
+    );
   }
-  if (/timeout/i.test(message)) return new ToolError('TIMEOUT', `decoding ${display} took longer than ${IMAGE_TIMEOUT_SECONDS} s`);
+  if (/timeout/i.test(message))
+    return new ToolError('TIMEOUT', `decoding ${display} took longer than ${IMAGE_TIMEOUT_SECONDS} s`);
   return new ToolError('UNSUPPORTED_CONTENT', `${display} is not a valid image (${message.split('\n')[0]})`);
 }
 
@@ -72,7 +88,10 @@ function imageError(error: unknown, display: string): ToolError {
  * The size the image is shown at: EXIF orientations 5-8 turn it a quarter, so width and height
  * swap. Only the first frame of an animation counts.
  */
-export function displayedSize(meta: Pick<Metadata, 'width' | 'height' | 'pageHeight' | 'orientation'>): { width: number; height: number } {
+export function displayedSize(meta: Pick<Metadata, 'width' | 'height' | 'pageHeight' | 'orientation'>): {
+  width: number;
+  height: number;
+} {
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
@@ -82,14 +101,24 @@ export function displayedSize(meta: Pick<Metadata, 'width' | 'height' | 'pageHei
  * Decodes, checks and (when needed) turns upright, scales and re-encodes an image file's bytes,
  * holding one of the process's image slots (waiting for one honours `signal`).
  */
-export async function prepareImage(bytes: Buffer, mime: ImageMime, display: string, signal: AbortSignal): Promise<ImageData> {
+export async function prepareImage(
+  bytes: Buffer,
+  mime: ImageMime,
+  display: string,
+  signal: AbortSignal,
+): Promise<ImageData> {
   const sharp = await loadSharp();
   return imageSlots.run(signal, () => decodeImage(sharp, bytes, mime, display));
 }
 
 async function decodeImage(sharp: SharpFactory, bytes: Buffer, mime: ImageMime, display: string): Promise<ImageData> {
   // Only the first frame of an animation; the strictest failOn so that truncated data is an error.
-  const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: 'warning', animated: false };
+  const options: SharpOptions = {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    sequentialRead: true,
+    failOn: 'warning',
+    animated: false,
+  };
   let meta;
   try {
     meta = await sharp(bytes, options).metadata();
@@ -98,7 +127,8 @@ async function decodeImage(sharp: SharpFactory, bytes: Buffer, mime: ImageMime, 
   }
   // Sizes are the upright image's: the orientation is applied before scaling.
   const { width: originalWidth, height: originalHeight } = displayedSize(meta);
-  if (originalWidth <= 0 || originalHeight <= 0) throw new ToolError('UNSUPPORTED_CONTENT', `${display} has no image size in its header`);
+  if (originalWidth <= 0 || originalHeight <= 0)
+    throw new ToolError('UNSUPPORTED_CONTENT', `${display} has no image size in its header`);
   if (originalWidth * originalHeight > MAX_INPUT_PIXELS) throw imageError(new Error('pixel limit'), display);
   const target = targetSize(originalWidth, originalHeight);
   const resize = target.width !== originalWidth || target.height !== originalHeight;
@@ -110,11 +140,25 @@ async function decodeImage(sharp: SharpFactory, bytes: Buffer, mime: ImageMime, 
       await sharp(bytes, options).timeout({ seconds: IMAGE_TIMEOUT_SECONDS }).raw().toBuffer();
       return { mime, data: bytes, width: originalWidth, height: originalHeight, originalWidth, originalHeight };
     }
-    const base = () => sharp(bytes, options).autoOrient().resize(target.width, target.height, { fit: 'fill' }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
+    const base = () =>
+      sharp(bytes, options)
+        .autoOrient()
+        .resize(target.width, target.height, { fit: 'fill' })
+        .timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
     // Photos stay JPEG/WebP; PNG/GIF (screenshots, diagrams, alpha) stay lossless unless too big.
-    const attempts: [ImageMime, () => Sharp][] = mime === 'image/jpeg' || mime === 'image/webp'
-      ? [[mime, () => (mime === 'image/jpeg' ? base().jpeg({ quality: 80, mozjpeg: false }) : base().webp({ quality: 80 }))]]
-      : [['image/png', () => base().png({ compressionLevel: 6, adaptiveFiltering: false })], ['image/webp', () => base().webp({ quality: 85 })]];
+    const attempts: [ImageMime, () => Sharp][] =
+      mime === 'image/jpeg' || mime === 'image/webp'
+        ? [
+            [
+              mime,
+              () =>
+                mime === 'image/jpeg' ? base().jpeg({ quality: 80, mozjpeg: false }) : base().webp({ quality: 80 }),
+            ],
+          ]
+        : [
+            ['image/png', () => base().png({ compressionLevel: 6, adaptiveFiltering: false })],
+            ['image/webp', () => base().webp({ quality: 85 })],
+          ];
     attempts.push(['image/jpeg', () => base().flatten({ background: '#ffffff' }).jpeg({ quality: 70 })]);
     for (const [outMime, make] of attempts) {
       const { data, info } = await make().toBuffer({ resolveWithObject: true });

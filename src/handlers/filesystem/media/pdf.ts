@@ -96,46 +96,102 @@ function stopWorker(reason: unknown): void {
 
 function getWorker(): Worker {
   if (worker) return worker;
-  const created = new (workerThreads().Worker)(WORKER_SOURCE, { eval: true, workerData: { unpdfUrl: unpdfUrl() }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-  created.unref(); // an idle PDF worker never keeps the process alive
-  created.on('message', (message: { id: number; ok: boolean; pageCount: number; texts: string[]; charCapped: boolean; name?: string; message?: string }) => {
-    const job = jobs.get(message.id);
-    if (!job) return;
-    jobs.delete(message.id);
-    if (message.ok) job.resolve({ pageCount: message.pageCount, texts: message.texts, first: job.first, charCapped: message.charCapped });
-    else job.reject(new ToolError('UNSUPPORTED_CONTENT', `not a readable PDF (${message.name ?? 'Error'}: ${message.message ?? ''})`.slice(0, 400)));
+  const created = new (workerThreads().Worker)(WORKER_SOURCE, {
+    eval: true,
+    workerData: { unpdfUrl: unpdfUrl() },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
-  created.on('error', (error) => { if (worker === created) stopWorker(new ToolError('UNSUPPORTED_CONTENT', `the PDF reader failed: ${error.message}`)); });
-  created.on('exit', () => { if (worker === created) stopWorker(new ToolError('UNSUPPORTED_CONTENT', 'the PDF reader stopped')); });
+  created.unref(); // an idle PDF worker never keeps the process alive
+  created.on(
+    'message',
+    (message: {
+      id: number;
+      ok: boolean;
+      pageCount: number;
+      texts: string[];
+      charCapped: boolean;
+      name?: string;
+      message?: string;
+    }) => {
+      const job = jobs.get(message.id);
+      if (!job) return;
+      jobs.delete(message.id);
+      if (message.ok)
+        job.resolve({
+          pageCount: message.pageCount,
+          texts: message.texts,
+          first: job.first,
+          charCapped: message.charCapped,
+        });
+      else
+        job.reject(
+          new ToolError(
+            'UNSUPPORTED_CONTENT',
+            `not a readable PDF (${message.name ?? 'Error'}: ${message.message ?? ''})`.slice(0, 400),
+          ),
+        );
+    },
+  );
+  created.on('error', (error) => {
+    if (worker === created) stopWorker(new ToolError('UNSUPPORTED_CONTENT', `the PDF reader failed: ${error.message}`));
+  });
+  created.on('exit', () => {
+    if (worker === created) stopWorker(new ToolError('UNSUPPORTED_CONTENT', 'the PDF reader stopped'));
+  });
   worker = created;
   return created;
 }
 
 /** Extracts the text of pages first..last (1-based) of a PDF, bounded by time, memory and size. */
 export function extractPdfText(bytes: Buffer, first: number, last: number, signal: AbortSignal): Promise<PdfText> {
-  return pdfSlots.run(signal, () => new Promise<PdfText>((resolve, reject) => {
-    if (signal.aborted) return reject(abortError(signal));
-    if (idleTimer) clearTimeout(idleTimer);
-    const id = nextId++;
-    const deadline = setTimeout(() => stopWorker(new ToolError('TIMEOUT', `reading the PDF took longer than ${pdfLimits.deadlineMs / 1000} s`)), pdfLimits.deadlineMs);
-    const onAbort = () => stopWorker(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    const baseline = process.memoryUsage.rss();
-    const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - baseline <= pdfMemory.growthMb * 1024 * 1024) return;
-      stopWorker(new ToolError('TOO_LARGE', `reading the PDF needed more than ${pdfMemory.growthMb} MiB of memory (a compressed stream that decodes to far more than the file); it was stopped`));
-    }, pdfMemory.sampleMs);
-    const settle = () => {
-      clearInterval(watch);
-      clearTimeout(deadline);
-      signal.removeEventListener('abort', onAbort);
-      if (worker && jobs.size === 0) idleTimer = setTimeout(() => stopWorker(new Error('idle')), WORKER_IDLE_MS).unref();
-    };
-    jobs.set(id, { id, first, resolve: (v) => { settle(); resolve(v); }, reject: (e) => { settle(); reject(e); } });
-    const copy = new Uint8Array(bytes.byteLength);
-    copy.set(bytes);
-    getWorker().postMessage({ id, bytes: copy, first, last, maxChars: MAX_PDF_CHARS }, [copy.buffer]);
-  }));
+  return pdfSlots.run(
+    signal,
+    () =>
+      new Promise<PdfText>((resolve, reject) => {
+        if (signal.aborted) return reject(abortError(signal));
+        if (idleTimer) clearTimeout(idleTimer);
+        const id = nextId++;
+        const deadline = setTimeout(
+          () =>
+            stopWorker(new ToolError('TIMEOUT', `reading the PDF took longer than ${pdfLimits.deadlineMs / 1000} s`)),
+          pdfLimits.deadlineMs,
+        );
+        const onAbort = () => stopWorker(abortError(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        const baseline = process.memoryUsage.rss();
+        const watch = setInterval(() => {
+          if (process.memoryUsage.rss() - baseline <= pdfMemory.growthMb * 1024 * 1024) return;
+          stopWorker(
+            new ToolError(
+              'TOO_LARGE',
+              `reading the PDF needed more than ${pdfMemory.growthMb} MiB of memory (a compressed stream that decodes to far more than the file); it was stopped`,
+            ),
+          );
+        }, pdfMemory.sampleMs);
+        const settle = () => {
+          clearInterval(watch);
+          clearTimeout(deadline);
+          signal.removeEventListener('abort', onAbort);
+          if (worker && jobs.size === 0)
+            idleTimer = setTimeout(() => stopWorker(new Error('idle')), WORKER_IDLE_MS).unref();
+        };
+        jobs.set(id, {
+          id,
+          first,
+          resolve: (v) => {
+            settle();
+            resolve(v);
+          },
+          reject: (e) => {
+            settle();
+            reject(e);
+          },
+        });
+        const copy = new Uint8Array(bytes.byteLength);
+        copy.set(bytes);
+        getWorker().postMessage({ id, bytes: copy, first, last, maxChars: MAX_PDF_CHARS }, [copy.buffer]);
+      }),
+  );
 }
 
 /** Parses a `pages` parameter ("3", "1-5"), defaulting to the first MAX_PDF_PAGES_PER_CALL pages. */
@@ -145,9 +201,16 @@ export function parsePages(pages: string | undefined): { first: number; last: nu
   if (!match) throw new ToolError('INVALID_INPUT', `pages must look like "3" or "1-5", got ${JSON.stringify(pages)}`);
   const first = Number(match[1]);
   const last = match[2] === undefined ? first : Number(match[2]);
-  if (first < 1 || last < first) throw new ToolError('INVALID_INPUT', `pages ${pages}: the range must start at 1 or later and not end before it starts`);
+  if (first < 1 || last < first)
+    throw new ToolError(
+      'INVALID_INPUT',
+      `pages ${pages}: the range must start at 1 or later and not end before it starts`,
+    );
   if (last - first + 1 > MAX_PDF_PAGES_PER_CALL) {
-    throw new ToolError('INVALID_INPUT', `pages ${pages} asks for ${last - first + 1} pages; at most ${MAX_PDF_PAGES_PER_CALL} per call (e.g. "${first}-${first + MAX_PDF_PAGES_PER_CALL - 1}")`);
+    throw new ToolError(
+      'INVALID_INPUT',
+      `pages ${pages} asks for ${last - first + 1} pages; at most ${MAX_PDF_PAGES_PER_CALL} per call (e.g. "${first}-${first + MAX_PDF_PAGES_PER_CALL - 1}")`,
+    );
   }
   return { first, last };
 }

@@ -29,7 +29,11 @@ export interface MediaFile {
 }
 
 async function readAll(file: MediaFile, max: number, what: string, signal: AbortSignal): Promise<Buffer> {
-  if (file.size > max) throw new ToolError('TOO_LARGE', `${file.display} is ${plural(file.size, 'byte')}; ${what} up to ${max} bytes are read`);
+  if (file.size > max)
+    throw new ToolError(
+      'TOO_LARGE',
+      `${file.display} is ${plural(file.size, 'byte')}; ${what} up to ${max} bytes are read`,
+    );
   if (file.head && file.head.length === file.size) return file.head;
   const bytes = Buffer.allocUnsafe(file.size);
   let at = 0;
@@ -49,8 +53,16 @@ export async function readMedia(kind: MediaKind, file: MediaFile, params: ReadFi
     const scaled = image.width !== image.originalWidth || image.height !== image.originalHeight;
     const content = `${file.display}: ${image.mime} image, ${image.width}×${image.height} px${scaled ? ` (scaled down from ${image.originalWidth}×${image.originalHeight})` : ''}, ${plural(image.data.length, 'byte')}`;
     const output: ReadFileResult = {
-      path: file.display, type: 'image', content, truncated: false, mime_type: image.mime, data: image.data.toString('base64'),
-      width: image.width, height: image.height, original_width: image.originalWidth, original_height: image.originalHeight,
+      path: file.display,
+      type: 'image',
+      content,
+      truncated: false,
+      mime_type: image.mime,
+      data: image.data.toString('base64'),
+      width: image.width,
+      height: image.height,
+      original_width: image.originalWidth,
+      original_height: image.originalHeight,
     };
     return withText(output, content);
   }
@@ -58,14 +70,23 @@ export async function readMedia(kind: MediaKind, file: MediaFile, params: ReadFi
     const { first, last } = parsePages(params.pages);
     const bytes = await readAll(file, MAX_PDF_BYTES, 'PDFs', signal);
     const pdf = await extractPdfText(bytes, first, last, signal);
-    if (first > pdf.pageCount) throw new ToolError('INVALID_INPUT', `pages ${params.pages} is past the end of ${file.display}: it has ${plural(pdf.pageCount, 'page')}`);
+    if (first > pdf.pageCount)
+      throw new ToolError(
+        'INVALID_INPUT',
+        `pages ${params.pages} is past the end of ${file.display}: it has ${plural(pdf.pageCount, 'page')}`,
+      );
     const shownLast = first + pdf.texts.length - 1;
     const content = pdf.texts.map((text, i) => `--- page ${first + i} ---\n${text.trimEnd()}`).join('\n\n');
     const more = shownLast < pdf.pageCount;
     const next = more ? `${shownLast + 1}-${Math.min(pdf.pageCount, shownLast + (last - first + 1))}` : undefined;
     const output: ReadFileResult = {
-      path: file.display, type: 'pdf', content, truncated: more, page_count: pdf.pageCount,
-      pages: first === shownLast ? String(first) : `${first}-${shownLast}`, ...(next ? { next_pages: next } : {}),
+      path: file.display,
+      type: 'pdf',
+      content,
+      truncated: more,
+      page_count: pdf.pageCount,
+      pages: first === shownLast ? String(first) : `${first}-${shownLast}`,
+      ...(next ? { next_pages: next } : {}),
     };
     const notes = [`pages ${output.pages} of ${pdf.pageCount}`];
     if (pdf.charCapped) notes.push('the text reached its 100 KiB cap');
@@ -75,10 +96,18 @@ export async function readMedia(kind: MediaKind, file: MediaFile, params: ReadFi
   }
   const bytes = await readAll(file, MAX_NOTEBOOK_BYTES, 'notebooks', signal);
   const offset = params.offset ?? 1;
-  if (offset === 0) throw new ToolError('INVALID_INPUT', 'offset 0 is not a cell: cells are numbered from 1, and a negative offset counts from the end');
+  if (offset === 0)
+    throw new ToolError(
+      'INVALID_INPUT',
+      'offset 0 is not a cell: cells are numbered from 1, and a negative offset counts from the end',
+    );
   const nb = renderNotebook(bytes, file.display, offset, params.limit ?? 2000);
   const output: ReadFileResult = {
-    path: file.display, type: 'notebook', content: nb.content, truncated: nb.more, cell_count: nb.cellCount,
+    path: file.display,
+    type: 'notebook',
+    content: nb.content,
+    truncated: nb.more,
+    cell_count: nb.cellCount,
     ...(nb.more ? { next_offset: nb.last + 1 } : {}),
   };
   const notes = [`cells ${nb.first}-${nb.last} of ${nb.cellCount}${nb.language ? ` (${nb.language})` : ''}`];

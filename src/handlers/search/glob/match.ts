@@ -91,7 +91,10 @@ function chunkSource(chunk: string): string {
       const close = bracketEnd(chunk, i);
       let body = chunk.slice(i + 1, close);
       if (body.includes('[:')) {
-        throw new ToolError('INVALID_PATTERN', 'POSIX classes such as [[:alpha:]] cannot be combined with several * in one segment');
+        throw new ToolError(
+          'INVALID_PATTERN',
+          'POSIX classes such as [[:alpha:]] cannot be combined with several * in one segment',
+        );
       }
       // As picomatch compiles them: "^" negates, "!" is a member.
       let negate = false;

@@ -70,7 +70,10 @@ export function splitLiteralPrefix(pattern: string): { prefix: string[]; rest: s
   const segments = pattern.split('/');
   const prefix: string[] = [];
   let i = 0;
-  while (i < segments.length - 1 && (segments[i] === '' || (!isDynamicPattern(segments[i]!) && !segments[i]!.includes('\\')))) {
+  while (
+    i < segments.length - 1 &&
+    (segments[i] === '' || (!isDynamicPattern(segments[i]!) && !segments[i]!.includes('\\')))
+  ) {
     prefix.push(segments[i]!);
     i++;
   }

@@ -28,7 +28,11 @@ export interface GlobWalk {
 export async function walkGlob(walk: GlobWalk): Promise<string[]> {
   const gitignores = walk.includeIgnored ? undefined : (walk.gitignores ?? new GitignoreRules(walk.root));
   // The fence also serves include_ignored, so that confinement and abort hold either way.
-  const fence = new WalkFence(walk.base, walk.signal, gitignores && ((dir, entries) => gitignores.filter(dir, entries)));
+  const fence = new WalkFence(
+    walk.base,
+    walk.signal,
+    gitignores && ((dir, entries) => gitignores.filter(dir, entries)),
+  );
   const options: fg.Options = {
     cwd: walk.base,
     dot: true,
@@ -106,7 +110,10 @@ export class GitignoreRules {
   private async load(dirRel: string, ownExists?: boolean): Promise<void> {
     this.aboveLoading ??= this.loadAbove();
     const chain = ancestorsOf(dirRel);
-    await Promise.all([this.aboveLoading, ...chain.map((dir) => this.rulesOf(dir, dir === dirRel ? ownExists : undefined))]);
+    await Promise.all([
+      this.aboveLoading,
+      ...chain.map((dir) => this.rulesOf(dir, dir === dirRel ? ownExists : undefined)),
+    ]);
   }
 
   /** The deepest .gitignore with an opinion on the path decides, as in git. */
@@ -178,7 +185,6 @@ async function loadGitignore(dirAbs: string): Promise<Ignore | undefined> {
   return content === undefined ? undefined : compileGitignore(content);
 }
 
-
 function readGitignore(dirAbs: string): Promise<string | undefined> {
   const file = path.join(dirAbs, '.gitignore');
   return new Promise((resolve) => {
@@ -198,7 +204,11 @@ const MTIME_BATCH = 512;
  * lstat in small batches: a promise per file costs several times the system calls themselves,
  * and yielding between batches keeps the event loop serving other calls.
  */
-export async function mtimesOf(root: string, files: readonly string[], signal: AbortSignal): Promise<Map<string, number>> {
+export async function mtimesOf(
+  root: string,
+  files: readonly string[],
+  signal: AbortSignal,
+): Promise<Map<string, number>> {
   const mtimes = new Map<string, number>();
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   for (let i = 0; i < files.length && !signal.aborted; i += MTIME_BATCH) {
@@ -226,16 +236,28 @@ export function toPosix(p: string): string {
 export const isDynamicPattern = (pattern: string): boolean => fg.isDynamicPattern(pattern);
 
 /** Model-facing text of search.glob results. */
-export function renderGlob(output: GlobResult, pattern: string, folder: string, includeIgnored: boolean, bound: string): string {
+export function renderGlob(
+  output: GlobResult,
+  pattern: string,
+  folder: string,
+  includeIgnored: boolean,
+  bound: string,
+): string {
   if (output.total === 0) {
     const where = folder === '.' ? 'the workspace' : folder;
-    const hint = includeIgnored ? '' : ' (files ignored by .gitignore and .git/ were skipped; set include_ignored to include them)';
-    const recursive = !pattern.includes('**') && !pattern.includes('/') ? `; "*" does not descend into folders, try "**/${pattern}"` : '';
+    const hint = includeIgnored
+      ? ''
+      : ' (files ignored by .gitignore and .git/ were skipped; set include_ignored to include them)';
+    const recursive =
+      !pattern.includes('**') && !pattern.includes('/')
+        ? `; "*" does not descend into folders, try "**/${pattern}"`
+        : '';
     return `No files match "${pattern}" in ${where}${hint}${recursive}.`;
   }
   const lines = capLines(output.files, MAX_TEXT_CHARS);
   let text = lines.join('\n');
-  if (lines.length < output.files.length) text += `\n[… ${output.files.length - lines.length} more paths in the output]`;
+  if (lines.length < output.files.length)
+    text += `\n[… ${output.files.length - lines.length} more paths in the output]`;
   if (output.truncated) {
     text += `\n[showing the ${output.files.length} newest of ${output.total} files (${bound}); narrow the pattern${bound.startsWith('limit') ? ' or raise limit' : ''}]`;
   }

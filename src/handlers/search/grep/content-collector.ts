@@ -70,7 +70,11 @@ export class ContentCollector {
     const lines = event.fullLength === undefined && event.text.includes('\n') ? event.text.split('\n') : [event.text];
     lines.forEach((raw, i) => {
       const line = event.line + i;
-      const text = cutLine(raw.endsWith('\r') ? raw.slice(0, -1) : raw, undefined, lines.length === 1 ? event.fullLength : undefined);
+      const text = cutLine(
+        raw.endsWith('\r') ? raw.slice(0, -1) : raw,
+        undefined,
+        lines.length === 1 ? event.fullLength : undefined,
+      );
       for (const pending of this.awaiting) {
         if (line <= pending.lastLine || line > pending.lastLine + this.context) continue;
         // Past the bound, kept matches get no more after-lines (the result says it is truncated).

@@ -17,9 +17,12 @@ export function cutLine(text: string, focus?: number, totalChars?: number, longe
   const end = Math.min(text.length, start + MAX_LINE_CHARS);
   const kept = text.slice(start, end);
   const head = start > 0 ? `[… ${start} chars] ` : '';
-  const tail = longerThan !== undefined
-    ? ` [… line cut: longer than ${longerThan} bytes]`
-    : end < total ? ` [… line cut: ${total} chars]` : '';
+  const tail =
+    longerThan !== undefined
+      ? ` [… line cut: longer than ${longerThan} bytes]`
+      : end < total
+        ? ` [… line cut: ${total} chars]`
+        : '';
   return `${head}${kept}${tail}`;
 }
 

@@ -53,7 +53,13 @@ export function sortByPath(matches: GrepMatch[]): GrepMatch[] {
 }
 
 /** `max` is undefined when the memory bound, not max_results, stopped the search. */
-export function renderGrep(output: GrepResult, params: GrepParams, mode: string, max: number | undefined, problem: string | undefined): string {
+export function renderGrep(
+  output: GrepResult,
+  params: GrepParams,
+  mode: string,
+  max: number | undefined,
+  problem: string | undefined,
+): string {
   let lines: string[];
   let total = 0;
   let unit = 'matches';
@@ -74,7 +80,10 @@ export function renderGrep(output: GrepResult, params: GrepParams, mode: string,
   if (omitted > 0) notes.push(`[… ${omitted} more ${unit} in the structured output, not shown here]`);
   if (total === 0) {
     const where = (params.path ?? '.') === '.' ? 'the workspace' : params.path;
-    const filters = [params.glob ? `glob ${params.glob}` : '', params.include_ignored ? '' : ".gitignore'd files and .git/ skipped"]
+    const filters = [
+      params.glob ? `glob ${params.glob}` : '',
+      params.include_ignored ? '' : ".gitignore'd files and .git/ skipped",
+    ]
       .filter(Boolean)
       .join('; ');
     notes.push(`No matches for ${JSON.stringify(params.pattern)} in ${where}${filters ? ` (${filters})` : ''}.`);
@@ -162,4 +171,3 @@ export function capLines(lines: readonly string[], budget: number): string[] {
   }
   return lines.slice(0, i);
 }
-

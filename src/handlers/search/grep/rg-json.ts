@@ -162,7 +162,8 @@ function parseKnownLayout(line: string): RgLineEvent | undefined {
   const text = stripEol(unescapeJson(line, pos, textEnd));
   pos = textEnd + LINE_NUMBER_HEAD.length;
   let lineNumber = 0;
-  for (let c = line.charCodeAt(pos); c >= 48 && c <= 57; c = line.charCodeAt(++pos)) lineNumber = lineNumber * 10 + (c - 48);
+  for (let c = line.charCodeAt(pos); c >= 48 && c <= 57; c = line.charCodeAt(++pos))
+    lineNumber = lineNumber * 10 + (c - 48);
   const event: RgLineEvent = { type, path, line: lineNumber, text };
   if (text.length > LONG_LINE) {
     const sub = line.indexOf(SUBMATCHES_HEAD, pos);

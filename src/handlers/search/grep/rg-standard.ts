@@ -20,8 +20,16 @@ const DASH = 0x2d;
 /** The rg flags this parser expects (content mode, not multiline). */
 export function standardPrinterArgs(): string[] {
   return [
-    '--null', '--line-number', '--column', '--no-heading', '--no-context-separator', '--color', 'never',
-    '--max-columns', String(RG_MAX_COLUMNS), '--max-columns-preview',
+    '--null',
+    '--line-number',
+    '--column',
+    '--no-heading',
+    '--no-context-separator',
+    '--color',
+    'never',
+    '--max-columns',
+    String(RG_MAX_COLUMNS),
+    '--max-columns-preview',
   ];
 }
 
@@ -75,7 +83,8 @@ export class RgStandardStream {
     let pos = nul + 1;
     let line = 0;
     let digits = 0;
-    for (; pos < buf.length && buf[pos]! >= 0x30 && buf[pos]! <= 0x39; pos++, digits++) line = line * 10 + (buf[pos]! - 0x30);
+    for (; pos < buf.length && buf[pos]! >= 0x30 && buf[pos]! <= 0x39; pos++, digits++)
+      line = line * 10 + (buf[pos]! - 0x30);
     if (pos >= buf.length) return -1;
     const separator = buf[pos];
     if (digits === 0 || (separator !== COLON && separator !== DASH)) {
@@ -88,7 +97,8 @@ export class RgStandardStream {
     if (separator === COLON) {
       let col = 0;
       let colDigits = 0;
-      for (; pos < buf.length && buf[pos]! >= 0x30 && buf[pos]! <= 0x39; pos++, colDigits++) col = col * 10 + (buf[pos]! - 0x30);
+      for (; pos < buf.length && buf[pos]! >= 0x30 && buf[pos]! <= 0x39; pos++, colDigits++)
+        col = col * 10 + (buf[pos]! - 0x30);
       if (pos >= buf.length) return -1;
       if (colDigits > 0 && buf[pos] === COLON) {
         column = col;

@@ -112,7 +112,8 @@ function spawnDirect(run: RipgrepRun): StartedRg {
   const child = spawn(file, args, { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<ProgramExit>((resolve, reject) => {
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' || error.code === 'EACCES' ? cannotRun(run, error.message) : error));
+      reject(error.code === 'ENOENT' || error.code === 'EACCES' ? cannotRun(run, error.message) : error),
+    );
     child.on('close', (exitCode, signal) => resolve({ exitCode, signal }));
   });
   return {
@@ -164,14 +165,15 @@ export async function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
       kill();
     }, run.timeoutMs);
     let overMemory = false;
-    const watch = run.maxRssBytes !== undefined
-      ? setInterval(() => {
-          if (anonymousBytes(rg.statm()) > run.maxRssBytes!) {
-            overMemory = true;
-            kill();
-          }
-        }, RSS_POLL_MS)
-      : undefined;
+    const watch =
+      run.maxRssBytes !== undefined
+        ? setInterval(() => {
+            if (anonymousBytes(rg.statm()) > run.maxRssBytes!) {
+              overMemory = true;
+              kill();
+            }
+          }, RSS_POLL_MS)
+        : undefined;
 
     const finish = (outcome: () => void) => {
       if (settled) return;
@@ -216,21 +218,23 @@ export async function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
       }
     });
     rg.exited.then(
-      ({ exitCode }) => finish(() => {
-        if (aborted) reject(abortError(run.signal));
-        else if (timedOut) {
-          reject(
-            new ToolError(
-              'TIMEOUT',
-              `grep gave up after ${run.timeoutMs} ms; narrow the search with a smaller path or a glob filter, or raise timeout_ms`,
-              { timeout_ms: run.timeoutMs },
-            ),
-          );
-        } else {
-          if (partial && !partial.startsWith('rg: DEBUG|') && stderr.length < MAX_STDERR) stderr += partial.slice(0, MAX_STDERR - stderr.length);
-          resolve({ exitCode, stopped, stderr, largeFiles, overMemory });
-        }
-      }),
+      ({ exitCode }) =>
+        finish(() => {
+          if (aborted) reject(abortError(run.signal));
+          else if (timedOut) {
+            reject(
+              new ToolError(
+                'TIMEOUT',
+                `grep gave up after ${run.timeoutMs} ms; narrow the search with a smaller path or a glob filter, or raise timeout_ms`,
+                { timeout_ms: run.timeoutMs },
+              ),
+            );
+          } else {
+            if (partial && !partial.startsWith('rg: DEBUG|') && stderr.length < MAX_STDERR)
+              stderr += partial.slice(0, MAX_STDERR - stderr.length);
+            resolve({ exitCode, stopped, stderr, largeFiles, overMemory });
+          }
+        }),
       (error: unknown) => {
         kill();
         finish(() => reject(aborted ? abortError(run.signal) : error));

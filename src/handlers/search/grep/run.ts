@@ -41,7 +41,8 @@ export async function searchWithRipgrep(run: SearchRun) {
   if (mode === 'content') {
     matches = new ContentCollector(maxResults, run.context);
     const onEvent = (event: RgLineEvent) => matches!.add(event);
-    const stream = params.multiline || !bounded ? new RgJsonStream(onEvent, run.context > 0) : new RgStandardStream(onEvent);
+    const stream =
+      params.multiline || !bounded ? new RgJsonStream(onEvent, run.context > 0) : new RgStandardStream(onEvent);
     onStdout = (chunk) => stream.push(chunk);
   } else {
     let pathChars = 0;
@@ -86,7 +87,13 @@ const LARGE_FILE = '8M';
 const LARGE_FILES_PER_RUN = 256;
 
 /** rg's flags for a search, up to and including the pattern (the paths follow `--`). */
-function ripgrepArgs(params: GrepParams, mode: string, context: number, maxResults: number, bounded: boolean): string[] {
+function ripgrepArgs(
+  params: GrepParams,
+  mode: string,
+  context: number,
+  maxResults: number,
+  bounded: boolean,
+): string[] {
   const args = ['--no-config', '--hidden', '--no-require-git', '--with-filename'];
   if (params.include_ignored) {
     args.push('--no-ignore');

@@ -19,25 +19,50 @@ export function parseContentType(header: string | undefined): MediaType {
     const eq = param.indexOf('=');
     if (eq < 0) continue;
     if (param.slice(0, eq).trim().toLowerCase() === 'charset') {
-      charset = param.slice(eq + 1).trim().replace(/^["']|["']$/g, '') || undefined;
+      charset =
+        param
+          .slice(eq + 1)
+          .trim()
+          .replace(/^["']|["']$/g, '') || undefined;
     }
   }
   return { mime: type.trim().toLowerCase(), charset };
 }
 
 const TEXTUAL_APPLICATION = new Set([
-  'application/json', 'application/xml', 'application/javascript', 'application/ecmascript',
-  'application/x-javascript', 'application/x-ndjson', 'application/ndjson', 'application/yaml',
-  'application/x-yaml', 'application/toml', 'application/x-sh', 'application/graphql',
-  'application/sql', 'application/x-www-form-urlencoded', 'application/rtf', 'application/x-tex',
-  'application/jsonl', 'application/csv', 'application/x-httpd-php', 'application/x-python',
+  'application/json',
+  'application/xml',
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-javascript',
+  'application/x-ndjson',
+  'application/ndjson',
+  'application/yaml',
+  'application/x-yaml',
+  'application/toml',
+  'application/x-sh',
+  'application/graphql',
+  'application/sql',
+  'application/x-www-form-urlencoded',
+  'application/rtf',
+  'application/x-tex',
+  'application/jsonl',
+  'application/csv',
+  'application/x-httpd-php',
+  'application/x-python',
 ]);
 
 export function classify(mime: string): BodyKind {
   if (mime === 'text/html' || mime === 'application/xhtml+xml') return 'html';
   if (mime.startsWith('text/')) return 'text';
-  if (TEXTUAL_APPLICATION.has(mime) || mime.endsWith('+json') || mime.endsWith('+xml') || mime.endsWith('+yaml')) return 'text';
-  if (mime === '' || mime === 'application/octet-stream' || mime === 'binary/octet-stream' || mime === 'application/unknown') {
+  if (TEXTUAL_APPLICATION.has(mime) || mime.endsWith('+json') || mime.endsWith('+xml') || mime.endsWith('+yaml'))
+    return 'text';
+  if (
+    mime === '' ||
+    mime === 'application/octet-stream' ||
+    mime === 'binary/octet-stream' ||
+    mime === 'application/unknown'
+  ) {
     return 'unknown';
   }
   return 'binary';
@@ -46,7 +71,8 @@ export function classify(mime: string): BodyKind {
 /** Decides an untyped body by its bytes: HTML markup, other text, or binary. */
 export function sniff(bytes: Buffer): BodyKind {
   const head = bytes.subarray(0, 1024).toString('latin1').trimStart().toLowerCase();
-  if (head.startsWith('<!doctype html') || head.startsWith('<html') || /^<(head|body|meta|title)[\s>]/.test(head)) return 'html';
+  if (head.startsWith('<!doctype html') || head.startsWith('<html') || /^<(head|body|meta|title)[\s>]/.test(head))
+    return 'html';
   if (bytes.length === 0) return 'text';
   return isBinaryFileSync(bytes, Math.min(bytes.length, 8192)) ? 'binary' : 'text';
 }
@@ -74,7 +100,8 @@ export function pickEncoding(bytes: Buffer, declared: string | undefined, kind: 
     try {
       const encoding = new TextDecoder(label).encoding;
       // HTML's rule: a <meta> naming UTF-16 (read with an ASCII decoder, so the page is not UTF-16) means UTF-8.
-      if (index === 1 && encoding.startsWith('utf-16')) return { encoding: 'utf-8', ...(unsupported ? { unsupported } : {}) };
+      if (index === 1 && encoding.startsWith('utf-16'))
+        return { encoding: 'utf-8', ...(unsupported ? { unsupported } : {}) };
       return { encoding, ...(unsupported ? { unsupported } : {}) };
     } catch {
       unsupported ??= label.slice(0, 64); // try the next source
@@ -149,7 +176,8 @@ export function looksBinary(bytes: Buffer, encoding: string): boolean {
     const c = text.charCodeAt(i);
     if (c === 0) return true;
     // C0 controls other than tab, newline, form feed, carriage return and escape; DEL; U+FFFD.
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d && c !== 0x1b) || c === 0x7f || c === 0xfffd) suspicious++;
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d && c !== 0x1b) || c === 0x7f || c === 0xfffd)
+      suspicious++;
   }
   return suspicious > text.length * 0.1;
 }
@@ -157,6 +185,9 @@ export function looksBinary(bytes: Buffer, encoding: string): boolean {
 /** A short plain-text excerpt of an error page for HTTP_ERROR messages (one linear pass, no DOM). */
 export function excerptOf(body: string, kind: BodyKind, max = 300): string {
   const text = kind === 'html' ? extractText(body).content : body;
-  const flat = text.slice(0, max * 8).replace(/\s+/g, ' ').trim();
+  const flat = text
+    .slice(0, max * 8)
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }

@@ -6,7 +6,12 @@ import zlib from 'node:zlib';
 import type { Agent } from 'undici';
 import { ToolError, abortError } from '../../../runtime/errors.js';
 import type { WebOptions } from '../../../runtime/types.js';
-import { checkTarget, parseFetchUrl, type CheckedTarget, type ResolvedAddress } from '../../../runtime/net/address-guard.js';
+import {
+  checkTarget,
+  parseFetchUrl,
+  type CheckedTarget,
+  type ResolvedAddress,
+} from '../../../runtime/net/address-guard.js';
 import { loadUndici, pinnedLookup } from '../../../runtime/net/guarded.js';
 
 export const MAX_REDIRECTS = 5;
@@ -63,7 +68,13 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
   const pins = new Map<string, ResolvedAddress[]>();
   const timeout = new AbortController();
   const timer = setTimeout(
-    () => timeout.abort(new ToolError('TIMEOUT', `web_fetch gave up after timeout_ms=${settings.timeoutMs}; retry with a larger timeout_ms if the site is slow`)),
+    () =>
+      timeout.abort(
+        new ToolError(
+          'TIMEOUT',
+          `web_fetch gave up after timeout_ms=${settings.timeoutMs}; retry with a larger timeout_ms if the site is slow`,
+        ),
+      ),
     settings.timeoutMs,
   );
   const signal = AbortSignal.any([settings.signal, timeout.signal]);
@@ -79,11 +90,16 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
       return new ToolError('TIMEOUT', `web_fetch timed out (${code}) after timeout_ms=${settings.timeoutMs}`);
     }
     const what = err.cause?.message ?? err.message ?? String(error);
-    return new ToolError('NETWORK_ERROR', `the request failed${code ? ` (${code})` : ''}: ${what}`, code ? { code } : undefined);
+    return new ToolError(
+      'NETWORK_ERROR',
+      `the request failed${code ? ` (${code})` : ''}: ${what}`,
+      code ? { code } : undefined,
+    );
   }
 
   async function hop(url: URL): Promise<{ status: number; headers: OpenResponse['headers']; body: Readable }> {
-    const target = settings.checked?.url.href === url.href ? settings.checked : await checkTarget(url, settings.web, 'web_fetch');
+    const target =
+      settings.checked?.url.href === url.href ? settings.checked : await checkTarget(url, settings.web, 'web_fetch');
     pins.set(target.hostname, target.addresses);
     const undici = await loadUndici();
     agent ??= new undici.Agent({
@@ -113,22 +129,34 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
       }
       discardBody(body);
       if (redirects.length >= MAX_REDIRECTS) {
-        throw new ToolError('HTTP_ERROR', `stopped after ${MAX_REDIRECTS} redirects (last: ${url.href} → ${location}); the site redirects in a loop or too often`, {
-          status,
-          redirects: [...redirects, url.href],
-        });
+        throw new ToolError(
+          'HTTP_ERROR',
+          `stopped after ${MAX_REDIRECTS} redirects (last: ${url.href} → ${location}); the site redirects in a loop or too often`,
+          {
+            status,
+            redirects: [...redirects, url.href],
+          },
+        );
       }
       let next: URL;
       try {
         next = new URL(location, url);
       } catch {
-        throw new ToolError('HTTP_ERROR', `${url.href} redirected to an invalid location: ${location.slice(0, 200)}`, { status });
+        throw new ToolError('HTTP_ERROR', `${url.href} redirected to an invalid location: ${location.slice(0, 200)}`, {
+          status,
+        });
       }
       if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a ${next.protocol} URL; only http and https are followed`, { status, location: next.href });
+        throw new ToolError(
+          'BLOCKED_URL',
+          `${url.href} redirected to a ${next.protocol} URL; only http and https are followed`,
+          { status, location: next.href },
+        );
       }
       if (next.username || next.password) {
-        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`, { status });
+        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`, {
+          status,
+        });
       }
       settings.checkHost?.(next);
       redirects.push(url.href);
@@ -145,7 +173,10 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
     else if (encoding === 'br') decompressor = zlib.createBrotliDecompress();
     else if (encoding !== '' && encoding !== 'identity') {
       discardBody(response.body);
-      throw new ToolError('UNSUPPORTED_CONTENT', `the response uses content-encoding "${encoding}", which web_fetch cannot decode`);
+      throw new ToolError(
+        'UNSUPPORTED_CONTENT',
+        `the response uses content-encoding "${encoding}", which web_fetch cannot decode`,
+      );
     }
     if (decompressor) {
       const sink = decompressor;
@@ -155,7 +186,9 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
     // Count decompressed bytes and stop at the cap: a gzip bomb costs `limit`, not its expansion.
     // One buffer, sized from content-length when it is known, so a large body is held once.
     const declared = decompressor ? NaN : Number(headerValue(response.headers, 'content-length'));
-    let buffer = Buffer.allocUnsafe(Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limit) : Math.min(limit, 64 * 1024));
+    let buffer = Buffer.allocUnsafe(
+      Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limit) : Math.min(limit, 64 * 1024),
+    );
     let size = 0;
     let truncated = false;
     try {

@@ -43,7 +43,10 @@ export interface ConvertOptions {
 const pool = new WorkerPool<ConvertReply>({
   create: () => {
     const entry = workerEntry(import.meta.url, 'convert-worker', 'handlers/web/html/convert-worker');
-    return new Worker(entry.script, { eval: entry.eval, resourceLimits: { maxOldGenerationSizeMb: CONVERT_MEMORY_MB } });
+    return new Worker(entry.script, {
+      eval: entry.eval,
+      resourceLimits: { maxOldGenerationSizeMb: CONVERT_MEMORY_MB },
+    });
   },
   max: MAX_CONVERT_WORKERS,
   idleMs: IDLE_MS,
@@ -59,15 +62,20 @@ export function prewarmConverter(): void {
 export function convertInWorker(job: ConvertJob, options: ConvertOptions): Promise<ConvertedPage> {
   const { signal } = options;
   const size = job.bytes.length;
-  const timeoutError = () => new ToolError(
-    'TIMEOUT',
-    `converting the ${size}-byte page to ${job.format} did not finish within timeout_ms=${options.timeoutMs}; retry with format "raw" (no conversion), a smaller max_bytes, or a larger timeout_ms`,
-    { phase: 'convert' },
-  );
+  const timeoutError = () =>
+    new ToolError(
+      'TIMEOUT',
+      `converting the ${size}-byte page to ${job.format} did not finish within timeout_ms=${options.timeoutMs}; retry with format "raw" (no conversion), a smaller max_bytes, or a larger timeout_ms`,
+      { phase: 'convert' },
+    );
   if (signal.aborted) return Promise.reject(abortError(signal));
   const remaining = options.deadline - Date.now();
   if (remaining <= 0) return Promise.reject(timeoutError());
-  const unconvertible = (why: string) => new ToolError('UNSUPPORTED_CONTENT', `the page could not be converted to ${job.format} (${why}); use format "raw" to get the HTML as received`);
+  const unconvertible = (why: string) =>
+    new ToolError(
+      'UNSUPPORTED_CONTENT',
+      `the page could not be converted to ${job.format} (${why}); use format "raw" to get the HTML as received`,
+    );
 
   // A private copy, transferred (not cloned) to the worker.
   const bytes = new Uint8Array(size);
@@ -77,15 +85,29 @@ export function convertInWorker(job: ConvertJob, options: ConvertOptions): Promi
     deadlineMs: remaining,
     timeout: timeoutError,
     post(worker, id) {
-      const request: ConvertRequest = { id, bytes, encoding: job.encoding, truncated: job.truncated, format: job.format, baseUrl: job.baseUrl };
+      const request: ConvertRequest = {
+        id,
+        bytes,
+        encoding: job.encoding,
+        truncated: job.truncated,
+        format: job.format,
+        baseUrl: job.baseUrl,
+      };
       worker.postMessage(request, [bytes.buffer]);
     },
-    settle: (message) => (message.ok ? { title: message.title, content: message.content, notes: message.notes } : unconvertible(message.message)),
+    settle: (message) =>
+      message.ok
+        ? { title: message.title, content: message.content, notes: message.notes }
+        : unconvertible(message.message),
     crashed(error, ready) {
       const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      if (!ready && !outOfMemory) return new ToolError('INTERNAL', `the HTML conversion worker failed to start: ${error.message}`);
+      if (!ready && !outOfMemory)
+        return new ToolError('INTERNAL', `the HTML conversion worker failed to start: ${error.message}`);
       return outOfMemory
-        ? new ToolError('UNSUPPORTED_CONTENT', `converting the ${size}-byte page needed more than the converter's ${CONVERT_MEMORY_MB} MiB of memory; use format "raw" or a smaller max_bytes`)
+        ? new ToolError(
+            'UNSUPPORTED_CONTENT',
+            `converting the ${size}-byte page needed more than the converter's ${CONVERT_MEMORY_MB} MiB of memory; use format "raw" or a smaller max_bytes`,
+          )
         : unconvertible(error.message);
     },
   });

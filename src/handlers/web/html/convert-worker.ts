@@ -30,7 +30,11 @@ if (parentPort) {
       const page = convertHtml(html, request.format, request.baseUrl);
       reply = { id: request.id, ok: true, ...page };
     } catch (error) {
-      reply = { id: request.id, ok: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+      reply = {
+        id: request.id,
+        ok: false,
+        message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      };
     }
     port.postMessage(reply);
   });

@@ -95,12 +95,57 @@ export function warmUp(): void {
 
 /** Elements that are never content: code, styling, navigation chrome, embedded objects. */
 const NOISE_TAGS = new Set([
-  'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'NAV', 'IFRAME', 'SVG', 'CANVAS', 'OBJECT', 'EMBED', 'LINK', 'META', 'BUTTON',
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'NAV',
+  'IFRAME',
+  'SVG',
+  'CANVAS',
+  'OBJECT',
+  'EMBED',
+  'LINK',
+  'META',
+  'BUTTON',
 ]);
 const BLOCKS = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE',
-  'FOOTER', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE',
-  'TBODY', 'THEAD', 'TR', 'UL', 'TD', 'TH',
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'BR',
+  'DD',
+  'DETAILS',
+  'DIV',
+  'DL',
+  'DT',
+  'FIELDSET',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LI',
+  'MAIN',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'SUMMARY',
+  'TABLE',
+  'TBODY',
+  'THEAD',
+  'TR',
+  'UL',
+  'TD',
+  'TH',
 ]);
 /** Unicode whitespace other than the ASCII four (what `\s` adds). */
 const NON_ASCII_SPACE = /[\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
@@ -109,14 +154,23 @@ const NON_ASCII_SPACE = /[\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\
 export function convertHtml(html: string, format: ConvertFormat, baseUrl: string): ConvertedPage {
   const notes: string[] = [];
   if (html.length > MAX_DOM_CHARS) {
-    return fallback(html, `the page is ${html.length} characters, more than the ${MAX_DOM_CHARS} web_fetch converts to ${format}; returned as plain text extracted without an HTML parser`);
+    return fallback(
+      html,
+      `the page is ${html.length} characters, more than the ${MAX_DOM_CHARS} web_fetch converts to ${format}; returned as plain text extracted without an HTML parser`,
+    );
   }
   const tooDeep = (depth: number) =>
-    fallback(html, `the page nests elements about ${depth} levels deep, beyond the ${MAX_PARSE_DEPTH} web_fetch parses; returned as plain text extracted without an HTML parser`);
+    fallback(
+      html,
+      `the page nests elements about ${depth} levels deep, beyond the ${MAX_PARSE_DEPTH} web_fetch parses; returned as plain text extracted without an HTML parser`,
+    );
   const scan = scanHtml(html);
   if (scan.depth > MAX_PARSE_DEPTH) return tooDeep(scan.depth);
   if (scan.attributes > MAX_ATTRIBUTES) {
-    return fallback(html, `an element of the page has ${scan.attributes} attributes, more than the ${MAX_ATTRIBUTES} web_fetch parses (the parser's cost grows with their square); returned as plain text extracted without an HTML parser`);
+    return fallback(
+      html,
+      `an element of the page has ${scan.attributes} attributes, more than the ${MAX_ATTRIBUTES} web_fetch parses (the parser's cost grows with their square); returned as plain text extracted without an HTML parser`,
+    );
   }
   try {
     const doc = parse(html);
@@ -128,12 +182,16 @@ export function convertHtml(html: string, format: ConvertFormat, baseUrl: string
     const headBase = doc.head?.querySelector('base[href]')?.getAttribute('href') ?? undefined;
     if (doc.head) doc.head.remove();
     const flattened = normalize(body, baseUrl, headBase);
-    if (flattened > 0) notes.push(`${flattened} element(s) nested deeper than ${MAX_DOM_DEPTH} levels were flattened to their text`);
+    if (flattened > 0)
+      notes.push(`${flattened} element(s) nested deeper than ${MAX_DOM_DEPTH} levels were flattened to their text`);
     const content = format === 'text' ? domToText(body) : domToMarkdown(doc);
     return { title, content, notes };
   } catch (error) {
     if (error instanceof RangeError) {
-      return fallback(html, `the page could not be converted to ${format} (${error.message}); returned as plain text extracted without an HTML parser`);
+      return fallback(
+        html,
+        `the page could not be converted to ${format} (${error.message}); returned as plain text extracted without an HTML parser`,
+      );
     }
     throw error;
   }
@@ -165,7 +223,7 @@ function normalize(root: DomElement, baseUrl: string, headBase: string | undefin
       flattened++;
       continue;
     }
-    for (let child = node.firstChild; child; ) {
+    for (let child = node.firstChild; child;) {
       const next = child.nextSibling;
       if (child.nodeType === 8) {
         child.remove();
@@ -177,7 +235,10 @@ function normalize(root: DomElement, baseUrl: string, headBase: string | undefin
       } else if (child.nodeType === 1) {
         const name = child.nodeName.toUpperCase();
         const attributes = child.hasAttributes();
-        if (NOISE_TAGS.has(name) || (attributes && (child.getAttribute('hidden') !== null || child.getAttribute('aria-hidden') === 'true'))) {
+        if (
+          NOISE_TAGS.has(name) ||
+          (attributes && (child.getAttribute('hidden') !== null || child.getAttribute('aria-hidden') === 'true'))
+        ) {
           child.remove();
         } else {
           if (attributes && (name === 'A' || name === 'IMG')) links.push(child);
@@ -246,7 +307,12 @@ let capturedBody: string | undefined;
 function turndown(): TurndownService {
   if (turndownService) return turndownService;
   const Turndown = requireHere('turndown') as typeof TurndownService;
-  const service = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  const service = new Turndown({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    emDelimiter: '*',
+  });
   service.escape = escapeMarkdown;
   service.addRule('captureBody', {
     filter: (node) => node.nodeName === 'BODY',
@@ -272,7 +338,9 @@ function turndown(): TurndownService {
     replacement: (content) => {
       if (!content) return '';
       content = content.replace(/\r?\n|\r/g, ' ');
-      const padded = content.startsWith('`') || content.endsWith('`') ||
+      const padded =
+        content.startsWith('`') ||
+        content.endsWith('`') ||
         (content.length > 2 && content.startsWith(' ') && content.endsWith(' ') && content.trim() !== '');
       const extraSpace = padded ? ' ' : '';
       const runs = new Set<number>();
@@ -287,7 +355,8 @@ function turndown(): TurndownService {
   // after it (`<pre><code>a</code> b</pre>`, or what the parser makes of stray tags) would lose the
   // rest, so such a <pre> is fenced with all of its text.
   service.addRule('fencedWholePre', {
-    filter: (node) => node.nodeName === 'PRE' && node.firstChild?.nodeName === 'CODE' && node.firstChild.nextSibling !== null,
+    filter: (node) =>
+      node.nodeName === 'PRE' && node.firstChild?.nodeName === 'CODE' && node.firstChild.nextSibling !== null,
     replacement: (_content, node) => {
       const first = node.firstChild as unknown as DomElement;
       const language = /language-(\S+)/.exec(first.getAttribute('class') ?? '')?.[1] ?? '';

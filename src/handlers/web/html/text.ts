@@ -4,11 +4,44 @@ import type { DomElement, DomNode } from './dom.js';
 import { PlainTextLayout } from './scan.js';
 
 const LINE_BLOCKS = new Set([
-  'ADDRESS', 'BR', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER',
-  'HEADER', 'HR', 'LI', 'MAIN', 'SUMMARY', 'TR', 'TBODY', 'THEAD', 'BODY', 'HTML', 'ASIDE',
+  'ADDRESS',
+  'BR',
+  'DD',
+  'DETAILS',
+  'DIV',
+  'DL',
+  'DT',
+  'FIELDSET',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'HEADER',
+  'HR',
+  'LI',
+  'MAIN',
+  'SUMMARY',
+  'TR',
+  'TBODY',
+  'THEAD',
+  'BODY',
+  'HTML',
+  'ASIDE',
 ]);
 const PARAGRAPH_BLOCKS = new Set([
-  'ARTICLE', 'BLOCKQUOTE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'OL', 'P', 'PRE', 'SECTION', 'TABLE', 'UL',
+  'ARTICLE',
+  'BLOCKQUOTE',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'TABLE',
+  'UL',
 ]);
 
 /** The visible words, blocks on their own lines, paragraphs apart; an iterative walk. */

@@ -33,7 +33,9 @@ function positionOf(text: string, offset: number): Position {
 }
 
 function describe(char: string): string {
-  return /[\x21-\x7e]/.test(char) ? `"${char}"` : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return /[\x21-\x7e]/.test(char)
+    ? `"${char}"`
+    : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /** The first lexical mistake of an HCL text, or undefined when its tokens are sound. */
@@ -74,10 +76,17 @@ class Lexer {
       let template: Frame | undefined;
       for (let f = stack.length - 1; f >= 0 && !template; f--) if (stack[f]!.type === 'template') template = stack[f];
       if (template) return this.fail(template.at, 'this ${ is not closed on its line (no } follows)');
-      return this.fail(stack[stack.length - 1]!.at, 'this string is not closed on its line (a quoted string is one line; write \\n for a line break)');
+      return this.fail(
+        stack[stack.length - 1]!.at,
+        'this string is not closed on its line (a quoted string is one line; write \\n for a line break)',
+      );
     } else if (char === '\\') {
       const escape = /^\\(?:[nrt"\\]|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})/.exec(text.slice(i, i + 10));
-      if (!escape) return this.fail(i, `unknown escape ${text.slice(i, i + 2)} in a string (escapes: \\n \\r \\t \\" \\\\ \\uNNNN \\UNNNNNNNN)`);
+      if (!escape)
+        return this.fail(
+          i,
+          `unknown escape ${text.slice(i, i + 2)} in a string (escapes: \\n \\r \\t \\" \\\\ \\uNNNN \\UNNNNNNNN)`,
+        );
       this.i += escape[0].length;
     } else if ((char === '$' || char === '%') && text[i + 1] === char && text[i + 2] === '{') {
       this.i += 3; // $${ and %%{ are literal
@@ -161,7 +170,10 @@ class Lexer {
       const opener = top.type === 'bracket' ? top.char : '${';
       const closer = top.type === 'bracket' ? CLOSER_OF[top.char] : '}';
       const p = positionOf(this.text, this.i);
-      return this.fail(top.at, `this ${opener} is not closed: "${char}" at ${p.line}:${p.col} comes before its "${closer}"`);
+      return this.fail(
+        top.at,
+        `this ${opener} is not closed: "${char}" at ${p.line}:${p.col} comes before its "${closer}"`,
+      );
     } else {
       return this.fail(this.i, `unexpected "${char}": nothing is open here`);
     }

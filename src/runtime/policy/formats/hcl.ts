@@ -12,7 +12,8 @@ const MAX_HCL_CHARS = 1024 * 1024;
 type Value = string | number | boolean | null | Value[] | { [key: string]: Value };
 
 export async function parseHclPolicy(text: string, file: string): Promise<PolicySource> {
-  if (text.length > MAX_HCL_CHARS) throw new PolicyFileError(file, undefined, `policy file is larger than ${MAX_HCL_CHARS} characters`);
+  if (text.length > MAX_HCL_CHARS)
+    throw new PolicyFileError(file, undefined, `policy file is larger than ${MAX_HCL_CHARS} characters`);
   const { parser } = await loadGrammar(HCL_WASM);
   const tree = parseWith(parser, text);
   if (!tree) throw new PolicyFileError(file, undefined, 'the HCL file could not be parsed in time');
@@ -42,7 +43,10 @@ class HclPolicyReader {
     const lexical = findLexicalError(text);
     if (lexical) throw new PolicyFileError(this.file, lexical.position, lexical.message);
     const bad = firstError(root);
-    return this.fail(bad, bad.isMissing ? `expected ${bad.type}` : `HCL syntax error near: ${bad.text.split('\n')[0]!.slice(0, 30)}`);
+    return this.fail(
+      bad,
+      bad.isMissing ? `expected ${bad.type}` : `HCL syntax error near: ${bad.text.split('\n')[0]!.slice(0, 30)}`,
+    );
   }
 
   /** The top level: `default` and `extends` attributes, and `rule { … }` blocks. */
@@ -61,7 +65,11 @@ class HclPolicyReader {
 
   #topAttribute(item: SyntaxNode, policy: Record<string, Value>): void {
     const name = item.namedChildren[0]!.text;
-    if (name !== 'default' && name !== 'extends') this.fail(item, `unknown top-level attribute "${name}"${didYouMean(name, ['default', 'extends'])} (attributes: default, extends; blocks: rule)`);
+    if (name !== 'default' && name !== 'extends')
+      this.fail(
+        item,
+        `unknown top-level attribute "${name}"${didYouMean(name, ['default', 'extends'])} (attributes: default, extends; blocks: rule)`,
+      );
     if (name in policy) this.fail(item, `"${name}" is set twice`);
     this.#positions.set(name, position(item));
     policy[name] = this.value(item.namedChildren[1]!, [name]);
@@ -76,7 +84,8 @@ class HclPolicyReader {
     const rule: Record<string, Value> = {};
     for (const inner of item.namedChildren.find((c) => c?.type === 'body')?.namedChildren ?? []) {
       if (!inner || inner.type === 'comment') continue;
-      if (inner.type !== 'attribute') this.fail(inner, 'a rule holds attributes only (operation = "bash", decision = "allow", …)');
+      if (inner.type !== 'attribute')
+        this.fail(inner, 'a rule holds attributes only (operation = "bash", decision = "allow", …)');
       const key = inner.namedChildren[0]!.text;
       if (key in rule) this.fail(inner, `"${key}" is set twice in this rule`);
       this.#positions.set(`rules.${index}.${key}`, position(inner.namedChildren[1]!));
@@ -90,25 +99,42 @@ class HclPolicyReader {
     const inner = node.type === 'expression' ? node.namedChildren[0] : node;
     if (!inner) return this.fail(node, 'missing value');
     switch (inner.type) {
-      case 'literal_value': return this.literal(inner.namedChildren[0]!);
-      case 'collection_value': return this.#collection(inner.namedChildren[0]!, path);
+      case 'literal_value':
+        return this.literal(inner.namedChildren[0]!);
+      case 'collection_value':
+        return this.#collection(inner.namedChildren[0]!, path);
       case 'template_expr':
-        return this.fail(inner, inner.text.startsWith('<<') ? 'heredoc strings are not supported here; use a quoted string' : 'interpolation (${…}) is not supported in a policy; write the literal string');
+        return this.fail(
+          inner,
+          inner.text.startsWith('<<')
+            ? 'heredoc strings are not supported here; use a quoted string'
+            : 'interpolation (${…}) is not supported in a policy; write the literal string',
+        );
       default:
-        return this.fail(inner, `only strings, booleans, lists and objects are accepted here, not ${inner.type.replace(/_/g, ' ')}`);
+        return this.fail(
+          inner,
+          `only strings, booleans, lists and objects are accepted here, not ${inner.type.replace(/_/g, ' ')}`,
+        );
     }
   }
 
   #collection(c: SyntaxNode, path: (string | number)[]): Value {
     if (c.type === 'tuple') {
-      return c.namedChildren.filter((e): e is SyntaxNode => e?.type === 'expression').map((e, i) => this.value(e, [...path, i]));
+      return c.namedChildren
+        .filter((e): e is SyntaxNode => e?.type === 'expression')
+        .map((e, i) => this.value(e, [...path, i]));
     }
     const out: Record<string, Value> = {};
     for (const elem of c.namedChildren) {
       if (elem?.type !== 'object_elem') continue;
       const keyNode = elem.childForFieldName('key')!;
       const keyInner = keyNode.namedChildren[0];
-      const key = keyInner?.type === 'variable_expr' ? keyInner.text : keyInner?.type === 'literal_value' ? String(this.literal(keyInner.namedChildren[0]!)) : this.fail(keyNode, 'object keys must be names or strings');
+      const key =
+        keyInner?.type === 'variable_expr'
+          ? keyInner.text
+          : keyInner?.type === 'literal_value'
+            ? String(this.literal(keyInner.namedChildren[0]!))
+            : this.fail(keyNode, 'object keys must be names or strings');
       out[key] = this.value(elem.childForFieldName('val')!, [...path, key]);
     }
     return out;
@@ -120,10 +146,14 @@ class HclPolicyReader {
         const parts = node.namedChildren.filter((c): c is SyntaxNode => c?.type === 'template_literal');
         return parts.map((p) => unescapeHcl(p.text, p, (n, message) => this.fail(n, message))).join('');
       }
-      case 'bool_lit': return node.text === 'true';
-      case 'numeric_lit': return Number(node.text);
-      case 'null_lit': return null;
-      default: return this.fail(node, `unsupported literal ${node.type}`);
+      case 'bool_lit':
+        return node.text === 'true';
+      case 'numeric_lit':
+        return Number(node.text);
+      case 'null_lit':
+        return null;
+      default:
+        return this.fail(node, `unsupported literal ${node.type}`);
     }
   }
 

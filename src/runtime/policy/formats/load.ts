@@ -20,14 +20,21 @@ export interface LoadedPolicy {
 }
 
 /** Parses, compiles and checks a policy text; errors are PolicyFileError (`FILE:LINE:COL: …`). */
-export async function parsePolicyText(text: string, file: string, options: { format?: PolicyFormat; operations: readonly OperationDescriptor[]; deferExamples?: boolean }): Promise<LoadedPolicy> {
+export async function parsePolicyText(
+  text: string,
+  file: string,
+  options: { format?: PolicyFormat; operations: readonly OperationDescriptor[]; deferExamples?: boolean },
+): Promise<LoadedPolicy> {
   const format = options.format ?? policyFormatOf(file);
   // Parsers load on first use: a library that never reads a policy file does not pay for them.
-  const source = format === 'hcl'
-    ? await (await import('./hcl.js')).parseHclPolicy(text, file)
-    : (await import('./yaml.js')).parseYamlPolicy(text, file);
+  const source =
+    format === 'hcl'
+      ? await (await import('./hcl.js')).parseHclPolicy(text, file)
+      : (await import('./yaml.js')).parseYamlPolicy(text, file);
   try {
-    const compiled = compilePolicy(source.policy, options.operations, { deferExamples: options.deferExamples === true });
+    const compiled = compilePolicy(source.policy, options.operations, {
+      deferExamples: options.deferExamples === true,
+    });
     if (!options.deferExamples) await compiled.checkExamples();
     return { policy: source.policy, compiled, source };
   } catch (error) {
@@ -39,7 +46,10 @@ export async function parsePolicyText(text: string, file: string, options: { for
 }
 
 /** Reads a policy file (`.hcl` → HCL, anything else → YAML) and returns the parsed form for `createToolkit({ policy })`. */
-export async function loadPolicyFile(file: string, options: { operations: readonly OperationDescriptor[] }): Promise<PolicyOptions> {
+export async function loadPolicyFile(
+  file: string,
+  options: { operations: readonly OperationDescriptor[] },
+): Promise<PolicyOptions> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

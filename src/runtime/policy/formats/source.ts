@@ -3,7 +3,10 @@
 import { PolicyError } from '../errors.js';
 import type { PolicyOptions } from '../types.js';
 
-export interface Position { line: number; col: number }
+export interface Position {
+  line: number;
+  col: number;
+}
 
 export interface PolicySource {
   policy: PolicyOptions;
@@ -13,7 +16,11 @@ export interface PolicySource {
 
 /** A policy file error, located. */
 export class PolicyFileError extends PolicyError {
-  constructor(readonly file: string, readonly position: Position | undefined, readonly detail: string) {
+  constructor(
+    readonly file: string,
+    readonly position: Position | undefined,
+    readonly detail: string,
+  ) {
     super(`${file}:${position ? `${position.line}:${position.col}` : '1:1'}: ${detail}`);
     this.name = 'PolicyFileError';
   }
@@ -23,7 +30,15 @@ export class PolicyFileError extends PolicyError {
 export function locateError(source: PolicySource, error: PolicyError): Position | undefined {
   if (error.rule === undefined) {
     const field = /^policy(?: default|: unknown field (\w+))/.exec(error.message);
-    return source.locate(field?.[1] ? [field[1]] : error.message.startsWith('policy default') ? ['default'] : error.message.includes('preset') ? ['extends'] : []);
+    return source.locate(
+      field?.[1]
+        ? [field[1]]
+        : error.message.startsWith('policy default')
+          ? ['default']
+          : error.message.includes('preset')
+            ? ['extends']
+            : [],
+    );
   }
   const path: (string | number)[] = ['rules', error.rule];
   if (error.field) path.push(error.field);

@@ -1,4 +1,14 @@
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
+import {
+  LineCounter,
+  isMap,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+  type YAMLError,
+} from 'yaml';
 import { PolicyFileError, type Position, type PolicySource } from './source.js';
 import type { PolicyOptions } from '../types.js';
 
@@ -13,7 +23,11 @@ export function parseYamlPolicy(text: string, file: string): PolicySource {
   const problem = doc.errors[0];
   if (problem) {
     const unclosed = unclosedAt(doc, problem);
-    throw new PolicyFileError(file, at(unclosed?.offset ?? pastIndent(text, problem.pos[0])), unclosed?.message ?? problem.message.split('\n')[0]!);
+    throw new PolicyFileError(
+      file,
+      at(unclosed?.offset ?? pastIndent(text, problem.pos[0])),
+      unclosed?.message ?? problem.message.split('\n')[0]!,
+    );
   }
   let policy: unknown;
   try {
@@ -21,11 +35,21 @@ export function parseYamlPolicy(text: string, file: string): PolicySource {
   } catch (error) {
     // An alias without its anchor (or one that expands too far): located at the first such alias.
     const alias = firstBadAlias(doc);
-    throw new PolicyFileError(file, alias === undefined ? undefined : at(alias), (error as Error).message.split('\n')[0]!);
+    throw new PolicyFileError(
+      file,
+      alias === undefined ? undefined : at(alias),
+      (error as Error).message.split('\n')[0]!,
+    );
   }
   let root = doc.contents as Node | null;
   if (policy === null || policy === undefined) policy = {};
-  if (typeof policy === 'object' && policy !== null && !Array.isArray(policy) && Object.keys(policy).length === 1 && 'preset' in policy) {
+  if (
+    typeof policy === 'object' &&
+    policy !== null &&
+    !Array.isArray(policy) &&
+    Object.keys(policy).length === 1 &&
+    'preset' in policy
+  ) {
     policy = (policy as { preset: unknown }).preset;
     root = isMap(root) ? (root.get('preset', true) as Node | null) : root;
   }
@@ -71,7 +95,9 @@ function pastIndent(text: string, offset: number): number {
  */
 function unclosedAt(doc: Document, problem: YAMLError): { offset: number; message: string } | undefined {
   const quote = /^Missing closing (["'])quote/.exec(problem.message);
-  const flow = /^Flow (sequence|map) in block collection must be sufficiently indented and end with an? ([\]}])/.exec(problem.message);
+  const flow = /^Flow (sequence|map) in block collection must be sufficiently indented and end with an? ([\]}])/.exec(
+    problem.message,
+  );
   if (!quote && !flow) return undefined;
   const errorAt = problem.pos[0];
   let best: number | undefined;
@@ -86,7 +112,10 @@ function unclosedAt(doc: Document, problem: YAMLError): { offset: number; messag
   if (best === undefined) return undefined;
   return quote
     ? { offset: best, message: `this ${quote[1]}-quoted string is not closed (no closing ${quote[1]} follows)` }
-    : { offset: best, message: `this ${flow![2] === ']' ? '[' : '{'} is not closed: ${problem.message.split('\n')[0]!}` };
+    : {
+        offset: best,
+        message: `this ${flow![2] === ']' ? '[' : '{'} is not closed: ${problem.message.split('\n')[0]!}`,
+      };
 }
 
 /** The offset of the first alias whose anchor is not defined before it. */

@@ -83,7 +83,8 @@ export function builtinEffect(words: readonly Word[]): BuiltinEffect | undefined
   try {
     parsed = getopt(words.slice(1), model.grammar, name);
   } catch (error) {
-    if (error instanceof GetoptError) throw new Opaque(`${error.message} (${name} may assign a variable whose subscript runs code)`);
+    if (error instanceof GetoptError)
+      throw new Opaque(`${error.message} (${name} may assign a variable whose subscript runs code)`);
     throw error;
   }
   const effect: BuiltinEffect = { names: [], arrays: [], runtimeValues: [] };
@@ -95,7 +96,8 @@ export function builtinEffect(words: readonly Word[]): BuiltinEffect | undefined
   for (const option of parsed.options) {
     const letter = option.name;
     if (option.plus) continue;
-    if (model.codeOptions?.includes(letter)) throw new Opaque(`${name} -${letter} runs ${clip(option.value?.raw ?? '')} as code`);
+    if (model.codeOptions?.includes(letter))
+      throw new Opaque(`${name} -${letter} runs ${clip(option.value?.raw ?? '')} as code`);
     if (model.opaqueOptions?.[letter]) throw new Opaque(`${name} ${model.opaqueOptions[letter]}`);
     if (model.poisonOptions?.[letter]) effect.poison ??= `${name} ${model.poisonOptions[letter]}`;
     const kind = model.nameOptions?.[letter];
@@ -126,20 +128,25 @@ export function builtinEffect(words: readonly Word[]): BuiltinEffect | undefined
 
 /** `name`, `name=value` or `name+=value` given to declare/local/export/readonly. */
 function declared(word: Word, builtin: string, arrayDeclared: boolean, effect: BuiltinEffect): void {
-  const known = word.dynamic ? word.lead ?? '' : word.text;
+  const known = word.dynamic ? (word.lead ?? '') : word.text;
   const eq = known.indexOf('=');
   const target = eq < 0 ? (word.dynamic ? undefined : known) : known.slice(0, known[eq - 1] === '+' ? eq - 1 : eq);
   if (target === undefined) throw new Opaque(`${builtin} ${clip(word.raw)} assigns a variable named only at run time`);
-  if (target.includes('[')) throw new Opaque(`${builtin} ${clip(word.raw)} evaluates an array subscript, which can run code`);
+  if (target.includes('['))
+    throw new Opaque(`${builtin} ${clip(word.raw)} evaluates an array subscript, which can run code`);
   if (!IDENTIFIER.test(target)) throw new Opaque(`${builtin} ${clip(word.raw)} is not a plain variable name`);
   effect.names.push(target);
   if (arrayDeclared || word.array) effect.arrays.push(target);
   if (eq < 0) return;
   // A value that reads as `(…)` is a compound assignment: bash evaluates its contents as code.
   const value = word.text.slice(word.text.indexOf('=') + 1);
-  if (!word.array && !word.dynamic && value.startsWith('(')) throw new Opaque(`${builtin} ${clip(word.raw)} is read as a compound array assignment, which runs its contents`);
+  if (!word.array && !word.dynamic && value.startsWith('('))
+    throw new Opaque(`${builtin} ${clip(word.raw)} is read as a compound array assignment, which runs its contents`);
   if (word.dynamic && !word.array) {
-    if (arrayDeclared) throw new Opaque(`${builtin} ${clip(word.raw)} assigns an array a value known only at run time (read as code if it looks like (…))`);
+    if (arrayDeclared)
+      throw new Opaque(
+        `${builtin} ${clip(word.raw)} assigns an array a value known only at run time (read as code if it looks like (…))`,
+      );
     effect.runtimeValues.push(target);
   }
 }
@@ -147,8 +154,10 @@ function declared(word: Word, builtin: string, arrayDeclared: boolean, effect: B
 /** A variable name a builtin assigns: a literal identifier (a subscript would be evaluated). */
 function variableName(word: Word | undefined, what: string): string {
   if (word === undefined) throw new Opaque(`${what} is missing its variable name`);
-  if (word.dynamic) throw new Opaque(`${what} ${clip(word.raw)} names a variable only at run time (a subscript in it runs code)`);
-  if (word.text.includes('[')) throw new Opaque(`${what} ${clip(word.raw)} evaluates an array subscript, which can run code`);
+  if (word.dynamic)
+    throw new Opaque(`${what} ${clip(word.raw)} names a variable only at run time (a subscript in it runs code)`);
+  if (word.text.includes('['))
+    throw new Opaque(`${what} ${clip(word.raw)} evaluates an array subscript, which can run code`);
   if (!IDENTIFIER.test(word.text)) throw new Opaque(`${what} ${clip(word.raw)} is not a plain variable name`);
   return word.text;
 }

@@ -15,16 +15,21 @@ export const PLAIN_EXPANSION = /^\$\{#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-
 export function codeInText(text: string): string | undefined {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '\\') { i++; continue; }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
     if (c === '`') return `backquoted command ${shown(text, i, '`')} runs code`;
     if (c !== '$') continue;
     const next = text[i + 1];
-    if (next === '(') return `${text[i + 2] === '(' ? 'arithmetic expansion' : 'command substitution'} ${shown(text, i, ')')} runs code`;
+    if (next === '(')
+      return `${text[i + 2] === '(' ? 'arithmetic expansion' : 'command substitution'} ${shown(text, i, ')')} runs code`;
     if (next === '[') return `arithmetic expansion ${shown(text, i, ']')} can run code through array subscripts`;
     if (next === '{') {
       const close = text.indexOf('}', i);
       const expansion = close < 0 ? text.slice(i) : text.slice(i, close + 1);
-      if (!PLAIN_EXPANSION.test(expansion)) return `parameter expansion ${clip(expansion, 40)} may run code or assign variables`;
+      if (!PLAIN_EXPANSION.test(expansion))
+        return `parameter expansion ${clip(expansion, 40)} may run code or assign variables`;
       i = close;
     }
   }

@@ -63,7 +63,7 @@ export function getopt(words: readonly Word[], grammar: OptionGrammar, program: 
   for (; i < words.length; i++) {
     const word = words[i]!;
     // What the word is known to start with: all of it, or (expanded at run time) its literal lead.
-    const known = word.dynamic ? (word.digits ? '0' : word.lead ?? '') : word.text;
+    const known = word.dynamic ? (word.digits ? '0' : (word.lead ?? '')) : word.text;
     if (word.dynamic && (known === '' || (grammar.permute && word.split))) {
       // It may be an option, or several words: what the program reads cannot be known.
       throw new GetoptError(`${program} argument ${word.raw} is known only at run time, so its options cannot be read`);
@@ -73,7 +73,10 @@ export function getopt(words: readonly Word[], grammar: OptionGrammar, program: 
       operands.push(...words.slice(i + 1));
       return { options, operands, end: grammar.permute ? words.length : i + 1 };
     }
-    if (!word.dynamic && word.text === '-' && grammar.loneDash) { options.push({ name: '-' }); continue; }
+    if (!word.dynamic && word.text === '-' && grammar.loneDash) {
+      options.push({ name: '-' });
+      continue;
+    }
     if (!dash || (!word.dynamic && word.text.length < 2)) {
       if (!grammar.permute) return { options, operands: [...operands, ...words.slice(i)], end: i };
       operands.push(word);
@@ -89,7 +92,13 @@ export function getopt(words: readonly Word[], grammar: OptionGrammar, program: 
   return { options, operands, end: words.length };
 }
 
-function longOption(word: Word, known: string, grammar: OptionGrammar, program: string, next: (what: string) => Word): ParsedOption {
+function longOption(
+  word: Word,
+  known: string,
+  grammar: OptionGrammar,
+  program: string,
+  next: (what: string) => Word,
+): ParsedOption {
   const eq = known.indexOf('=');
   if (word.dynamic && eq < 0) throw new GetoptError(`${program} option ${word.raw} is known only at run time`);
   const key = known.slice(2, eq < 0 ? undefined : eq);
@@ -112,17 +121,31 @@ function longOption(word: Word, known: string, grammar: OptionGrammar, program: 
   return { name, ...(value ? { value } : {}) };
 }
 
-function shortCluster(word: Word, known: string, grammar: OptionGrammar, program: string, next: (what: string) => Word, options: ParsedOption[]): void {
+function shortCluster(
+  word: Word,
+  known: string,
+  grammar: OptionGrammar,
+  program: string,
+  next: (what: string) => Word,
+  options: ParsedOption[],
+): void {
   const plus = known.startsWith('+');
-  if (grammar.numeric && !word.dynamic && /^-[0-9]+$/.test(word.text)) { options.push({ name: '#', value: glue(word, word.text.slice(1)) }); return; }
+  if (grammar.numeric && !word.dynamic && /^-[0-9]+$/.test(word.text)) {
+    options.push({ name: '#', value: glue(word, word.text.slice(1)) });
+    return;
+  }
   for (let j = 1; j < known.length; j++) {
     const letter = known[j]!;
     const arity = Object.hasOwn(grammar.short, letter) ? grammar.short[letter] : undefined;
     if (arity === undefined) throw new GetoptError(`${program} option ${plus ? '+' : '-'}${letter} is not understood`);
-    if (arity === 'flag') { options.push({ name: letter, ...(plus ? { plus } : {}) }); continue; }
+    if (arity === 'flag') {
+      options.push({ name: letter, ...(plus ? { plus } : {}) });
+      continue;
+    }
     if (arity === 'value2') throw new GetoptError(`${program} option -${letter} is not understood`);
     // The value is the rest of the word; a value that may expand to nothing would take the next word instead.
-    if (word.dynamic && j === known.length - 1) throw new GetoptError(`${program} option -${letter} takes a value known only at run time (${word.raw})`);
+    if (word.dynamic && j === known.length - 1)
+      throw new GetoptError(`${program} option -${letter} takes a value known only at run time (${word.raw})`);
     const gluedText = word.text.slice(j + 1);
     const value = gluedText !== '' ? glue(word, gluedText) : arity === 'value' ? next(`-${letter}`) : undefined;
     options.push({ name: letter, ...(value ? { value } : {}), ...(plus ? { plus } : {}) });

@@ -24,14 +24,17 @@ export function heredocProblem(node: ShellNode, line: string): string | undefine
   // The body begins on the line after the redirection; `<<-` strips the tabs the parser left out.
   const bodyStart = body?.startIndex ?? end.startIndex;
   const lineStart = line.lastIndexOf('\n', bodyStart - 1) + 1;
-  if (lineStart === 0 || strip(line.slice(lineStart, bodyStart)) !== '') return 'the parser and bash disagree on where the here-document starts';
+  if (lineStart === 0 || strip(line.slice(lineStart, bodyStart)) !== '')
+    return 'the parser and bash disagree on where the here-document starts';
   const region = line.slice(lineStart, end.startIndex);
   // bash joins `\`+newline in an unquoted body before it looks for the delimiter (`EO\` + `F` ends it).
-  if (!delimiter.quoted && /(^|[^\\])(\\\\)*\\\n/.test(region)) return 'a line continuation inside a here-document body (bash joins the lines before it looks for the end)';
+  if (!delimiter.quoted && /(^|[^\\])(\\\\)*\\\n/.test(region))
+    return 'a line continuation inside a here-document body (bash joins the lines before it looks for the end)';
   const lines = region.split('\n');
   const last = lines.pop()!;
   for (const text of lines) {
-    if (strip(text) === delimiter.text) return `the parser reads past the line where bash ends the here-document (${clip(delimiter.text, 20)})`;
+    if (strip(text) === delimiter.text)
+      return `the parser reads past the line where bash ends the here-document (${clip(delimiter.text, 20)})`;
   }
   const after = line[end.endIndex];
   if (strip(last) !== '' || end.text !== delimiter.text || (after !== undefined && after !== '\n')) {
@@ -49,7 +52,11 @@ function unquoteDelimiter(word: string): { text: string; quoted: boolean } | und
   let quoted = false;
   for (let i = 0; i < word.length; i++) {
     const c = word[i]!;
-    if (c === '\\') { quoted = true; text += word[++i] ?? ''; continue; }
+    if (c === '\\') {
+      quoted = true;
+      text += word[++i] ?? '';
+      continue;
+    }
     if (c === "'" || c === '"') {
       quoted = true;
       const close = word.indexOf(c, i + 1);

@@ -12,7 +12,8 @@ export function describeError(root: SyntaxNode): string {
     for (;;) {
       // The cursor's own accessors: no Node object per visited node (a 10 KB line has thousands).
       const type = cursor.nodeType;
-      if (type === 'ERROR' || cursor.nodeIsMissing) return `near "${clip(cursor.nodeText || type, 30)}" at offset ${cursor.startIndex}`;
+      if (type === 'ERROR' || cursor.nodeIsMissing)
+        return `near "${clip(cursor.nodeText || type, 30)}" at offset ${cursor.startIndex}`;
       if (cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return 'syntax error';
     }
@@ -75,7 +76,8 @@ export function joinedLines(line: string, root: ShellNode): string | undefined {
         const prev = children[i - 1]!;
         const next = children[i]!;
         if (next.type === 'heredoc_redirect' || prev.type === 'heredoc_redirect') continue;
-        if (BARE_NEWLINE.test(line.slice(prev.endIndex, next.startIndex))) return 'the parser joined two lines into one command (bash runs them separately)';
+        if (BARE_NEWLINE.test(line.slice(prev.endIndex, next.startIndex)))
+          return 'the parser joined two lines into one command (bash runs them separately)';
       }
     } else if (node.type === 'word' && BARE_NEWLINE.test(node.text)) {
       return 'a word spans a line break the parser did not split on';

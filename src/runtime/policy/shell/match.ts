@@ -21,7 +21,12 @@ export function compileCommandPattern(source: string): CommandPattern {
     words: parts.map((part, i) => {
       if (part.bare) return i === parts.length - 1 ? { kind: 'rest' as const } : { kind: 'any' as const };
       const regex = `^${part.regex}$`;
-      return { kind: 'word' as const, re: new RegExp(regex, 's'), reIgnoreCase: new RegExp(regex, 'si'), literal: part.text };
+      return {
+        kind: 'word' as const,
+        re: new RegExp(regex, 's'),
+        reIgnoreCase: new RegExp(regex, 'si'),
+        literal: part.text,
+      };
     }),
   };
 }
@@ -36,25 +41,37 @@ function splitPattern(source: string): { text: string; regex: string; bare: bool
   const escape = (c: string) => c.replace(/[.+?^${}()|[\]\\*]/g, '\\$&');
   const flush = () => {
     if (started) words.push({ text, regex, bare: text === '*' && regex === '.*' && !quotedAny });
-    text = ''; regex = ''; started = false; quotedAny = false;
+    text = '';
+    regex = '';
+    started = false;
+    quotedAny = false;
   };
   for (let i = 0; i < source.length; i++) {
     const c = source[i]!;
-    if (/\s/.test(c)) { flush(); continue; }
+    if (/\s/.test(c)) {
+      flush();
+      continue;
+    }
     started = true;
     if (c === "'" || c === '"') {
       const end = source.indexOf(c, i + 1);
       if (end < 0) throw new TypeError(`has an unterminated ${c} quote`);
       const inner = source.slice(i + 1, end).replace(c === '"' ? /\\(["\\])/g : /$^/g, '$1');
-      text += inner; regex += escape(inner); quotedAny = true;
+      text += inner;
+      regex += escape(inner);
+      quotedAny = true;
       i = end;
     } else if (c === '\\' && i + 1 < source.length) {
-      text += source[i + 1]; regex += escape(source[i + 1]!); quotedAny = true;
+      text += source[i + 1];
+      regex += escape(source[i + 1]!);
+      quotedAny = true;
       i++;
     } else if (c === '*') {
-      text += c; regex += '.*';
+      text += c;
+      regex += '.*';
     } else {
-      text += c; regex += escape(c);
+      text += c;
+      regex += escape(c);
     }
   }
   flush();
@@ -66,7 +83,12 @@ function splitPattern(source: string): { text: string; regex: string; bare: bool
  * no prefix assignment that changes how it runs, no extra words added at run time.
  * Otherwise `possible`: the command could be what the pattern names (for ask and deny rules).
  */
-export function commandMatches(pattern: CommandPattern, cmd: SimpleCommand, mode: 'certain' | 'possible', workspaceRoot: string): boolean {
+export function commandMatches(
+  pattern: CommandPattern,
+  cmd: SimpleCommand,
+  mode: 'certain' | 'possible',
+  workspaceRoot: string,
+): boolean {
   if (cmd.opaque || cmd.neutral || cmd.words.length === 0) return false;
   if (mode === 'certain' && cmd.assignments.some((name) => !harmlessVariable(name))) return false;
   const words = cmd.words;
@@ -85,7 +107,8 @@ export function commandMatches(pattern: CommandPattern, cmd: SimpleCommand, mode
       if (i === 0) {
         const names = programNames(word, workspaceRoot, mode);
         // `RM` runs rm on a case-insensitive file system: ask and deny rules match the program in any case.
-        if (mode === 'certain' ? !names.every((n) => want.re.test(n)) : !names.some((n) => want.reIgnoreCase.test(n))) return false;
+        if (mode === 'certain' ? !names.every((n) => want.re.test(n)) : !names.some((n) => want.reIgnoreCase.test(n)))
+          return false;
       } else if (!want.re.test(word.text)) {
         return false;
       }

@@ -11,9 +11,12 @@ const AWK = getopt('+F:v:');
 
 export function awkProgramProblem(program: string): string | undefined {
   if (/\\\n/.test(program)) return 'the awk program continues a line with a backslash, which awks read differently';
-  if (/\bsystem\b|\bgetline\b|\||@/.test(program)) return 'the awk program may run commands or read input it names (system, getline, pipes, @)';
-  if (/\bARG[VC]\b/.test(program)) return 'the awk program uses ARGV or ARGC, which name the files (or, in gawk, network connections) awk opens';
-  if (awkPrintRedirects(program)) return 'the awk program may redirect print or printf into a file (a > after print, outside parentheses)';
+  if (/\bsystem\b|\bgetline\b|\||@/.test(program))
+    return 'the awk program may run commands or read input it names (system, getline, pipes, @)';
+  if (/\bARG[VC]\b/.test(program))
+    return 'the awk program uses ARGV or ARGC, which name the files (or, in gawk, network connections) awk opens';
+  if (awkPrintRedirects(program))
+    return 'the awk program may redirect print or printf into a file (a > after print, outside parentheses)';
   return undefined;
 }
 
@@ -61,10 +64,15 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 export const awkModel: Model = (args, _ctx, program) => {
   const parsed = parseOptions(AWK, args, program);
-  if (!parsed.ok) return { problem: `${parsed.reason} (awk accepts only -F, -v and -- here; -f, -W and long options read or write what the classifier cannot see)` };
+  if (!parsed.ok)
+    return {
+      problem: `${parsed.reason} (awk accepts only -F, -v and -- here; -f, -W and long options read or write what the classifier cannot see)`,
+    };
   for (const option of parsed.options) {
-    if (option.valueWord?.dynamic) return { problem: `the value of ${option.spelled} is expanded at run time (${option.valueWord.raw})` };
-    if (option.id === 'v' && /^ARG[VC]\b/.test(option.value ?? '')) return { problem: `${option.spelled} ${option.value} sets the list of files awk opens` };
+    if (option.valueWord?.dynamic)
+      return { problem: `the value of ${option.spelled} is expanded at run time (${option.valueWord.raw})` };
+    if (option.id === 'v' && /^ARG[VC]\b/.test(option.value ?? ''))
+      return { problem: `${option.spelled} ${option.value} sets the list of files awk opens` };
   }
   const [text, ...operands] = parsed.operands;
   if (!text) return { problem: 'awk without a program' };
@@ -78,7 +86,10 @@ export const awkModel: Model = (args, _ctx, program) => {
       continue;
     }
     // An awk that read options after its program would take this for one.
-    if (word.text.startsWith('-') && word.text !== '-') return { problem: `${word.text} after the awk program is an option to some awks; write ./${word.text} for a file` };
+    if (word.text.startsWith('-') && word.text !== '-')
+      return {
+        problem: `${word.text} after the awk program is an option to some awks; write ./${word.text} for a file`,
+      };
     if (/^\/inet[46]?\//.test(word.text)) return { problem: `${word.text} is a network connection to gawk` };
     paths.push({ word });
   }

@@ -5,34 +5,75 @@
 
 /** Settings git reads from GIT_CONFIG_KEY_n/VALUE_n: command-line scope, above every config file. */
 const GIT_OVERRIDES: [string, string][] = [
-  ['core.fsmonitor', 'false'], ['core.pager', 'cat'], ['core.hooksPath', '/dev/null'], ['core.editor', 'false'], ['sequence.editor', 'false'],
-  ['credential.helper', ''], ['core.askPass', 'false'], ['protocol.allow', 'never'], ['log.showSignature', 'false'], ['core.alternateRefsCommand', ''],
-  ['core.sshCommand', 'false'], ['uploadpack.packObjectsHook', ''],
+  ['core.fsmonitor', 'false'],
+  ['core.pager', 'cat'],
+  ['core.hooksPath', '/dev/null'],
+  ['core.editor', 'false'],
+  ['sequence.editor', 'false'],
+  ['credential.helper', ''],
+  ['core.askPass', 'false'],
+  ['protocol.allow', 'never'],
+  ['log.showSignature', 'false'],
+  ['core.alternateRefsCommand', ''],
+  ['core.sshCommand', 'false'],
+  ['uploadpack.packObjectsHook', ''],
   // `git log --format=%G?` (also %GS, %GK…) verifies a commit's signature by running gpg.program.
-  ['gpg.program', 'false'], ['gpg.openpgp.program', 'false'], ['gpg.x509.program', 'false'], ['gpg.ssh.program', 'false'],
+  ['gpg.program', 'false'],
+  ['gpg.openpgp.program', 'false'],
+  ['gpg.x509.program', 'false'],
+  ['gpg.ssh.program', 'false'],
   // Where git would enter a submodule on its own: summaries in status, submodule diffs, recursion.
-  ['status.submoduleSummary', 'false'], ['diff.submodule', 'short'], ['submodule.recurse', 'false'],
+  ['status.submoduleSummary', 'false'],
+  ['diff.submodule', 'short'],
+  ['submodule.recurse', 'false'],
 ];
 
 /** git variables from the host that stay: the user's own config files and identity. */
-const KEEP_GIT = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_NOSYSTEM', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_AUTHOR_DATE',
-  'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'GIT_COMMITTER_DATE', 'GIT_CEILING_DIRECTORIES', 'GIT_DISCOVERY_ACROSS_FILESYSTEM']);
+const KEEP_GIT = new Set([
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_SYSTEM',
+  'GIT_CONFIG_NOSYSTEM',
+  'GIT_AUTHOR_NAME',
+  'GIT_AUTHOR_EMAIL',
+  'GIT_AUTHOR_DATE',
+  'GIT_COMMITTER_NAME',
+  'GIT_COMMITTER_EMAIL',
+  'GIT_COMMITTER_DATE',
+  'GIT_CEILING_DIRECTORIES',
+  'GIT_DISCOVERY_ACROSS_FILESYSTEM',
+]);
 
 /**
  * Startup files, exported functions and settings that would make bash, rg or grep run or read code
  * the classifier never saw, or change how an option is read (POSIXLY_CORRECT stops GNU option
  * permutation, CDPATH moves cd).
  */
-const REMOVED = new Set(['BASH_ENV', 'ENV', 'SHELLOPTS', 'BASHOPTS', 'GLOBIGNORE', 'CDPATH', 'POSIXLY_CORRECT', 'RIPGREP_CONFIG_PATH', 'GREP_OPTIONS']);
+const REMOVED = new Set([
+  'BASH_ENV',
+  'ENV',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'GLOBIGNORE',
+  'CDPATH',
+  'POSIXLY_CORRECT',
+  'RIPGREP_CONFIG_PATH',
+  'GREP_OPTIONS',
+]);
 
 /** The fixed part: what every shell_read run sets. */
 export const GIT_HARDENING_ENV: Readonly<Record<string, string | undefined>> = (() => {
   const env: Record<string, string | undefined> = {
-    GIT_CONFIG_COUNT: String(GIT_OVERRIDES.length), GIT_PAGER: 'cat', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0',
+    GIT_CONFIG_COUNT: String(GIT_OVERRIDES.length),
+    GIT_PAGER: 'cat',
+    PAGER: 'cat',
+    GIT_TERMINAL_PROMPT: '0',
     // Reads that would refresh and write the index (git status) leave it alone.
     GIT_OPTIONAL_LOCKS: '0',
   };
-  GIT_OVERRIDES.forEach(([key, value], i) => { env[`GIT_CONFIG_KEY_${i}`] = key; env[`GIT_CONFIG_VALUE_${i}`] = value; });
+  GIT_OVERRIDES.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
   for (const name of REMOVED) env[name] = undefined;
   return Object.freeze(env);
 })();
@@ -46,7 +87,8 @@ export const GIT_HARDENING_ENV: Readonly<Record<string, string | undefined>> = (
 export function shellReadEnv(inherited: Iterable<string>): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = {};
   for (const name of inherited) {
-    if ((name.startsWith('GIT_') && !KEEP_GIT.has(name)) || name.startsWith('BASH_FUNC_') || name === 'SSH_ASKPASS') env[name] = undefined;
+    if ((name.startsWith('GIT_') && !KEEP_GIT.has(name)) || name.startsWith('BASH_FUNC_') || name === 'SSH_ASKPASS')
+      env[name] = undefined;
   }
   return { ...env, ...GIT_HARDENING_ENV };
 }

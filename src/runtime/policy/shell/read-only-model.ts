@@ -33,7 +33,11 @@ export interface OptionModelSpec {
   /** Operands are files (default) or data (printed, compared, looked up; never opened). */
   operands?: 'paths' | 'data';
   /** Further checks once the words are read; may refuse, or say which operands are files. */
-  check?: (options: ParsedOption[], operands: Word[], ctx: ModelContext) => string | { paths: (Word | PathUse)[] } | undefined;
+  check?: (
+    options: ParsedOption[],
+    operands: Word[],
+    ctx: ModelContext,
+  ) => string | { paths: (Word | PathUse)[] } | undefined;
 }
 
 export function refusal(option: ParsedOption, what: string): string {
@@ -43,7 +47,8 @@ export function refusal(option: ParsedOption, what: string): string {
 
 /** A model from a grammar and a verdict per option id. */
 export function optionModel(spec: OptionModelSpec): Model {
-  const globSafeWhen = (strict: boolean) => !spec.refuse && !spec.check && (!strict || (!spec.strict && !spec.pathValues));
+  const globSafeWhen = (strict: boolean) =>
+    !spec.refuse && !spec.check && (!strict || (!spec.strict && !spec.pathValues));
   const model: Model = (args, ctx, program) => {
     const parsed = parseOptions(spec.grammar, args, program);
     if (!parsed.ok) return { problem: parsed.reason };
@@ -53,7 +58,10 @@ export function optionModel(spec: OptionModelSpec): Model {
       if (always) return { problem: refusal(option, always) };
       const strict = ctx.strict ? spec.strict?.[option.id] : undefined;
       if (strict) return { problem: `${refusal(option, strict)}; without a sandbox shell_read keeps to the workspace` };
-      if (option.valueWord?.glob) return { problem: `the value of ${option.spelled} is a glob (${option.valueWord.raw}), which expands to an unknown number of words` };
+      if (option.valueWord?.glob)
+        return {
+          problem: `the value of ${option.spelled} is a glob (${option.valueWord.raw}), which expands to an unknown number of words`,
+        };
       if (spec.pathValues?.includes(option.id) && option.value !== undefined) {
         paths.push({ word: option.valueWord ?? { text: option.value, dynamic: false, raw: option.value } });
       }

@@ -49,27 +49,47 @@ export type Parsed = { ok: true; options: ParsedOption[]; operands: Word[] } | {
  * `name=` (required), `name=?` (optional, only as `--name=VALUE`), `name=!` (lastDefault), each optionally `/ID` (the short
  * letter or long name it is an alias of, so `--quiet`/`--silent` are one option as glibc sees it).
  */
-export function getopt(optstring: string, longSpec = '', settings: Partial<Omit<Grammar, 'short' | 'long'>> = {}): Grammar {
+export function getopt(
+  optstring: string,
+  longSpec = '',
+  settings: Partial<Omit<Grammar, 'short' | 'long'>> = {},
+): Grammar {
   const short = new Map<string, Arity>();
   let permute = true;
   let i = 0;
-  if (optstring[0] === '+') { permute = false; i = 1; } else if (optstring[0] === '-') i = 1;
+  if (optstring[0] === '+') {
+    permute = false;
+    i = 1;
+  } else if (optstring[0] === '-') i = 1;
   for (; i < optstring.length; i++) {
     const letter = optstring[i]!;
-    if (optstring[i + 1] === ':' && optstring[i + 2] === ':') { short.set(letter, 'optional'); i += 2; }
-    else if (optstring[i + 1] === ':') { short.set(letter, 'required'); i++; }
-    else short.set(letter, 'none');
+    if (optstring[i + 1] === ':' && optstring[i + 2] === ':') {
+      short.set(letter, 'optional');
+      i += 2;
+    } else if (optstring[i + 1] === ':') {
+      short.set(letter, 'required');
+      i++;
+    } else short.set(letter, 'none');
   }
   return { short, long: parseLongSpec(longSpec), permute, abbreviations: true, ...settings };
 }
 
 export function parseLongSpec(spec: string): LongOption[] {
-  return spec.split(/\s+/).filter(Boolean).map((entry) => {
-    const [head, alias] = entry.split('/') as [string, string | undefined];
-    const arity: Arity = head.endsWith('=?') ? 'optional' : head.endsWith('=!') ? 'lastDefault' : head.endsWith('=') ? 'required' : 'none';
-    const name = head.replace(/=[?!]?$/, '');
-    return { name, arity, id: alias ?? name };
-  });
+  return spec
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const [head, alias] = entry.split('/') as [string, string | undefined];
+      const arity: Arity = head.endsWith('=?')
+        ? 'optional'
+        : head.endsWith('=!')
+          ? 'lastDefault'
+          : head.endsWith('=')
+            ? 'required'
+            : 'none';
+      const name = head.replace(/=[?!]?$/, '');
+      return { name, arity, id: alias ?? name };
+    });
 }
 
 /**
@@ -94,9 +114,18 @@ export function parseOptions(grammar: Grammar, args: readonly Word[], program: s
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!;
     const t = word.text;
-    if (ended) { operands.push(word); continue; }
-    if (t === '--') { ended = true; continue; }
-    if (i === 0 && grammar.obsoleteFirst?.test(t)) { options.push({ id: 'obsolete', spelled: t }); continue; }
+    if (ended) {
+      operands.push(word);
+      continue;
+    }
+    if (t === '--') {
+      ended = true;
+      continue;
+    }
+    if (i === 0 && grammar.obsoleteFirst?.test(t)) {
+      options.push({ id: 'obsolete', spelled: t });
+      continue;
+    }
     if (t === '-' || !t.startsWith('-') || grammar.operandLike?.test(t)) {
       operands.push(word);
       if (!grammar.permute) ended = true;
@@ -106,8 +135,13 @@ export function parseOptions(grammar: Grammar, args: readonly Word[], program: s
       const eq = t.indexOf('=');
       const name = t.slice(2, eq < 0 ? undefined : eq);
       const option = resolveLong(grammar, name);
-      if (option === 'unknown') return { ok: false, reason: `--${name} is not an option shell_read knows for ${program}` };
-      if (option === 'ambiguous') return { ok: false, reason: `--${name} is ambiguous for ${program} (it abbreviates several options); spell the option out` };
+      if (option === 'unknown')
+        return { ok: false, reason: `--${name} is not an option shell_read knows for ${program}` };
+      if (option === 'ambiguous')
+        return {
+          ok: false,
+          reason: `--${name} is ambiguous for ${program} (it abbreviates several options); spell the option out`,
+        };
       const spelled = `--${name}`;
       if (eq >= 0) {
         if (option.arity === 'none') return { ok: false, reason: `${spelled} takes no value` };
@@ -127,9 +161,16 @@ export function parseOptions(grammar: Grammar, args: readonly Word[], program: s
     for (let j = 1; j < t.length; j++) {
       const letter = t[j]!;
       const arity = grammar.short.get(letter);
-      if (arity === undefined) return { ok: false, reason: `-${letter}${t.length > 2 ? ` (in ${t})` : ''} is not an option shell_read knows for ${program}` };
+      if (arity === undefined)
+        return {
+          ok: false,
+          reason: `-${letter}${t.length > 2 ? ` (in ${t})` : ''} is not an option shell_read knows for ${program}`,
+        };
       const spelled = `-${letter}`;
-      if (arity === 'none') { options.push({ id: letter, spelled }); continue; }
+      if (arity === 'none') {
+        options.push({ id: letter, spelled });
+        continue;
+      }
       const rest = t.slice(j + 1);
       if (grammar.valueInNextWord && arity === 'required') {
         const next = args[++i];

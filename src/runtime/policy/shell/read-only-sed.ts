@@ -8,8 +8,11 @@ import { getopt, parseOptions } from './read-only-options.js';
 import type { Word } from './words.js';
 import { refusal, type Model, type PathUse } from './read-only-model.js';
 
-const SED = getopt('bsnrzuEe:f:l:i::', 'binary/b regexp-extended/r debug expression=/e file=/f in-place=?/i line-length=/l null-data/z zero-terminated/z ' +
-  'quiet/n posix silent/n sandbox separate/s unbuffered/u version help follow-symlinks');
+const SED = getopt(
+  'bsnrzuEe:f:l:i::',
+  'binary/b regexp-extended/r debug expression=/e file=/f in-place=?/i line-length=/l null-data/z zero-terminated/z ' +
+    'quiet/n posix silent/n sandbox separate/s unbuffered/u version help follow-symlinks',
+);
 const REFUSED: Record<string, string> = { i: 'edits files in place', f: 'reads a script the classifier cannot see' };
 
 class Bad extends Error {}
@@ -20,10 +23,17 @@ const isSpace = (c: string | undefined) => c !== undefined && /[ \t\n\v\f\r]/.te
 /** One pass over a script, command by command; throws Bad with the reason a command is refused. */
 class SedScript {
   private i = 0;
-  constructor(private readonly s: string, private readonly strict: boolean) {}
+  constructor(
+    private readonly s: string,
+    private readonly strict: boolean,
+  ) {}
 
-  private next(): string | undefined { return this.s[this.i++]; }
-  private peek(): string | undefined { return this.s[this.i]; }
+  private next(): string | undefined {
+    return this.s[this.i++];
+  }
+  private peek(): string | undefined {
+    return this.s[this.i];
+  }
   private nonBlank(): string | undefined {
     let c = this.next();
     while (isBlank(c)) c = this.next();
@@ -62,7 +72,10 @@ class SedScript {
       else this.i = save;
       return true;
     }
-    if (c === '+' || c === '~') { this.integer(); return true; }
+    if (c === '+' || c === '~') {
+      this.integer();
+      return true;
+    }
     return c === '$';
   }
 
@@ -99,8 +112,15 @@ class SedScript {
       const c = this.next();
       if (c === undefined || c === '\n') throw new Bad('sed bracket expression is unterminated');
       if (c === '.' || c === ':' || c === '=') {
-        if (state === 1) { delim = c; state = 2; continue; }
-        if (state === 2 && c === delim) { state = 3; continue; }
+        if (state === 1) {
+          delim = c;
+          state = 2;
+          continue;
+        }
+        if (state === 2 && c === delim) {
+          state = 3;
+          continue;
+        }
       } else if (c === '[') {
         if (state === 0) state = 1;
         continue;
@@ -131,7 +151,10 @@ class SedScript {
   private endOfCommand(what: string): void {
     const c = this.nonBlank();
     if (c === undefined || c === '\n' || c === ';') return;
-    if (c === '}' || c === '#') { this.i--; return; }
+    if (c === '}' || c === '#') {
+      this.i--;
+      return;
+    }
     throw new Bad(`extra characters after the sed ${what} command`);
   }
 
@@ -139,16 +162,25 @@ class SedScript {
     if (c === undefined) throw new Bad('sed address without a command');
     if (c === 'w' || c === 'W') throw new Bad(`sed ${c} writes a file`);
     if (c === 'e') throw new Bad('sed e runs a command');
-    if (c === '#') { this.toEndOfLine(false); return; }
+    if (c === '#') {
+      this.toEndOfLine(false);
+      return;
+    }
     if (c === '{') return;
-    if ('}=dDFgGhHnNpPzx'.includes(c)) { this.endOfCommand(c); return; }
+    if ('}=dDFgGhHnNpPzx'.includes(c)) {
+      this.endOfCommand(c);
+      return;
+    }
     if ('aic'.includes(c)) {
       if (this.nonBlank() === undefined) throw new Bad(`sed ${c} needs text`);
       this.i--;
       this.toEndOfLine(true);
       return;
     }
-    if (':btTv'.includes(c)) { this.label(); return; }
+    if (':btTv'.includes(c)) {
+      this.label();
+      return;
+    }
     if ('qQlL'.includes(c)) {
       const d = this.nonBlank();
       if (d !== undefined && /[0-9]/.test(d)) while (/[0-9]/.test(this.peek() ?? '')) this.i++;
@@ -157,11 +189,15 @@ class SedScript {
       return;
     }
     if (c === 'r' || c === 'R') {
-      if (this.strict) throw new Bad(`sed ${c} reads a file the script names; without a sandbox shell_read keeps to the workspace`);
+      if (this.strict)
+        throw new Bad(`sed ${c} reads a file the script names; without a sandbox shell_read keeps to the workspace`);
       this.toEndOfLine(false);
       return;
     }
-    if (c === 's') { this.substitute(); return; }
+    if (c === 's') {
+      this.substitute();
+      return;
+    }
     if (c === 'y') {
       const delim = this.next();
       this.slashed(delim, false);
@@ -179,7 +215,10 @@ class SedScript {
     for (;;) {
       const f = this.nonBlank();
       if (f === undefined || f === '\n' || f === ';') return;
-      if (f === '}' || f === '#') { this.i--; return; }
+      if (f === '}' || f === '#') {
+        this.i--;
+        return;
+      }
       if (f === 'w') throw new Bad('sed s///w writes a file');
       if (f === 'e') throw new Bad('sed s///e runs the pattern space as a command');
       if (!/[gpiImM0-9]/.test(f)) throw new Bad(`sed s flag "${f}" is not one shell_read knows`);
@@ -198,17 +237,20 @@ export function sedScriptProblem(script: string, strict = false): string | undef
   }
 }
 
-export const sedModel: Model = Object.assign((args: Word[], ctx: Parameters<Model>[1], program: string): ReturnType<Model> => {
-  const parsed = parseSed(args, program);
-  if ('problem' in parsed) return parsed;
-  const { scripts, files } = parsed;
-  if (scripts.length === 0) return { problem: 'sed without a script' };
-  for (const script of scripts) {
-    const problem = sedScriptProblem(script, ctx.strict);
-    if (problem) return { problem };
-  }
-  return { paths: files.map((word): PathUse => ({ word })) };
-}, { grammar: SED });
+export const sedModel: Model = Object.assign(
+  (args: Word[], ctx: Parameters<Model>[1], program: string): ReturnType<Model> => {
+    const parsed = parseSed(args, program);
+    if ('problem' in parsed) return parsed;
+    const { scripts, files } = parsed;
+    if (scripts.length === 0) return { problem: 'sed without a script' };
+    for (const script of scripts) {
+      const problem = sedScriptProblem(script, ctx.strict);
+      if (problem) return { problem };
+    }
+    return { paths: files.map((word): PathUse => ({ word })) };
+  },
+  { grammar: SED },
+);
 
 function parseSed(args: Word[], program: string): { problem: string } | { scripts: string[]; files: Word[] } {
   const parsed = parseOptions(SED, args, program);
@@ -217,7 +259,8 @@ function parseSed(args: Word[], program: string): { problem: string } | { script
   for (const option of parsed.options) {
     const why = REFUSED[option.id];
     if (why) return { problem: refusal(option, why) };
-    if (option.valueWord?.dynamic) return { problem: `the value of ${option.spelled} is expanded at run time (${option.valueWord.raw})` };
+    if (option.valueWord?.dynamic)
+      return { problem: `the value of ${option.spelled} is expanded at run time (${option.valueWord.raw})` };
     if (option.id === 'e') scripts.push(option.value ?? '');
   }
   const files = [...parsed.operands];

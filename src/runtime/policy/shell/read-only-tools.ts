@@ -10,38 +10,49 @@ const FOLLOWS = 'follows symbolic links (possibly out of the workspace)';
 const LISTS = 'reads file names from a list the classifier cannot see';
 
 /** With -e/-f the patterns come from options and every operand is a file; otherwise the first operand is the pattern. */
-const patternThenFiles = (patternIds: string[], noPattern: string[] = []) =>
-  (options: ParsedOption[], operands: Word[]) =>
-    ({ paths: has(options, ...patternIds, ...noPattern) ? operands : operands.slice(1) });
+const patternThenFiles =
+  (patternIds: string[], noPattern: string[] = []) =>
+  (options: ParsedOption[], operands: Word[]) => ({
+    paths: has(options, ...patternIds, ...noPattern) ? operands : operands.slice(1),
+  });
 
 const grep = optionModel({
-  grammar: getopt('0123456789A:B:C:D:EFGHIPTUVX:abcd:e:f:hiLlm:noqRrsuvwxyZz', 'basic-regexp/G extended-regexp/E fixed-regexp/F fixed-strings/F perl-regexp/P ' +
-    'after-context=/A before-context=/B binary-files= byte-offset/b context=/C color=? colour=?/color count/c devices=/D directories=/d exclude= exclude-from= ' +
-    'exclude-dir= file=/f files-with-matches/l files-without-match/L group-separator= help include= ignore-case/i no-ignore-case initial-tab/T label= line-buffered ' +
-    'line-number/n line-regexp/x max-count=/m no-filename/h no-group-separator/group-separator no-messages/s null/Z null-data/z only-matching/o quiet/q recursive/r ' +
-    'dereference-recursive/R regexp=/e invert-match/v silent/q text/a binary/U unix-byte-offsets/u version/V with-filename/H word-regexp/w'),
+  grammar: getopt(
+    '0123456789A:B:C:D:EFGHIPTUVX:abcd:e:f:hiLlm:noqRrsuvwxyZz',
+    'basic-regexp/G extended-regexp/E fixed-regexp/F fixed-strings/F perl-regexp/P ' +
+      'after-context=/A before-context=/B binary-files= byte-offset/b context=/C color=? colour=?/color count/c devices=/D directories=/d exclude= exclude-from= ' +
+      'exclude-dir= file=/f files-with-matches/l files-without-match/L group-separator= help include= ignore-case/i no-ignore-case initial-tab/T label= line-buffered ' +
+      'line-number/n line-regexp/x max-count=/m no-filename/h no-group-separator/group-separator no-messages/s null/Z null-data/z only-matching/o quiet/q recursive/r ' +
+      'dereference-recursive/R regexp=/e invert-match/v silent/q text/a binary/U unix-byte-offsets/u version/V with-filename/H word-regexp/w',
+  ),
   strict: { R: FOLLOWS },
   pathValues: ['f', 'exclude-from'],
   check: patternThenFiles(['e', 'f']),
 });
 
 const rg = optionModel({
-  grammar: getopt('A:B:bsC:cE:f:lFLg:h.ivnNxM:m:d:U0oPpqe:r:zSaj:t:T:uVHIw', 'after-context=/A auto-hybrid-regex no-auto-hybrid-regex before-context=/B binary ' +
-    'no-binary block-buffered no-block-buffered byte-offset/b no-byte-offset case-sensitive/s color= colors= column no-column context=/C context-separator= ' +
-    'no-context-separator count/c count-matches crlf no-crlf debug dfa-size-limit= encoding=/E no-encoding engine= field-context-separator= field-match-separator= ' +
-    'file=/f files files-with-matches/l files-without-match fixed-strings/F no-fixed-strings follow/L no-follow generate= glob=/g glob-case-insensitive ' +
-    'no-glob-case-insensitive heading no-heading help/h hidden/. no-hidden hostname-bin= hyperlink-format= iglob= ignore-case/i ignore-file= ' +
-    'ignore-file-case-insensitive no-ignore-file-case-insensitive include-zero no-include-zero invert-match/v no-invert-match json no-json line-buffered ' +
-    'no-line-buffered line-number/n no-line-number/N line-regexp/x max-columns=/M max-columns-preview no-max-columns-preview max-count=/m max-depth=/d ' +
-    'maxdepth=/d max-filesize= mmap no-mmap multiline/U no-multiline multiline-dotall no-multiline-dotall no-config no-ignore ignore no-ignore-dot ignore-dot ' +
-    'no-ignore-exclude ignore-exclude no-ignore-files ignore-files no-ignore-global ignore-global no-ignore-messages ignore-messages no-ignore-parent ' +
-    'ignore-parent no-ignore-vcs ignore-vcs no-messages messages no-pcre2-unicode pcre2-unicode no-require-git require-git no-unicode unicode null/0 null-data ' +
-    'one-file-system no-one-file-system only-matching/o path-separator= passthru passthrough/passthru pcre2/P no-pcre2 pcre2-version pre= no-pre pre-glob= ' +
-    'pretty/p quiet/q regex-size-limit= regexp=/e replace=/r search-zip/z no-search-zip smart-case/S sort-files no-sort-files sort= sortr= stats no-stats ' +
-    'stop-on-nonmatch text/a no-text threads=/j trace trim no-trim type=/t type-add= type-clear= type-not=/T type-list unrestricted/u version/V vimgrep ' +
-    'with-filename/H no-filename/I word-regexp/w', { abbreviations: false }),
+  grammar: getopt(
+    'A:B:bsC:cE:f:lFLg:h.ivnNxM:m:d:U0oPpqe:r:zSaj:t:T:uVHIw',
+    'after-context=/A auto-hybrid-regex no-auto-hybrid-regex before-context=/B binary ' +
+      'no-binary block-buffered no-block-buffered byte-offset/b no-byte-offset case-sensitive/s color= colors= column no-column context=/C context-separator= ' +
+      'no-context-separator count/c count-matches crlf no-crlf debug dfa-size-limit= encoding=/E no-encoding engine= field-context-separator= field-match-separator= ' +
+      'file=/f files files-with-matches/l files-without-match fixed-strings/F no-fixed-strings follow/L no-follow generate= glob=/g glob-case-insensitive ' +
+      'no-glob-case-insensitive heading no-heading help/h hidden/. no-hidden hostname-bin= hyperlink-format= iglob= ignore-case/i ignore-file= ' +
+      'ignore-file-case-insensitive no-ignore-file-case-insensitive include-zero no-include-zero invert-match/v no-invert-match json no-json line-buffered ' +
+      'no-line-buffered line-number/n no-line-number/N line-regexp/x max-columns=/M max-columns-preview no-max-columns-preview max-count=/m max-depth=/d ' +
+      'maxdepth=/d max-filesize= mmap no-mmap multiline/U no-multiline multiline-dotall no-multiline-dotall no-config no-ignore ignore no-ignore-dot ignore-dot ' +
+      'no-ignore-exclude ignore-exclude no-ignore-files ignore-files no-ignore-global ignore-global no-ignore-messages ignore-messages no-ignore-parent ' +
+      'ignore-parent no-ignore-vcs ignore-vcs no-messages messages no-pcre2-unicode pcre2-unicode no-require-git require-git no-unicode unicode null/0 null-data ' +
+      'one-file-system no-one-file-system only-matching/o path-separator= passthru passthrough/passthru pcre2/P no-pcre2 pcre2-version pre= no-pre pre-glob= ' +
+      'pretty/p quiet/q regex-size-limit= regexp=/e replace=/r search-zip/z no-search-zip smart-case/S sort-files no-sort-files sort= sortr= stats no-stats ' +
+      'stop-on-nonmatch text/a no-text threads=/j trace trim no-trim type=/t type-add= type-clear= type-not=/T type-list unrestricted/u version/V vimgrep ' +
+      'with-filename/H no-filename/I word-regexp/w',
+    { abbreviations: false },
+  ),
   refuse: {
-    pre: 'runs a program on every file it searches', 'pre-glob': 'chooses the files a --pre program runs on', z: 'runs decompression programs',
+    pre: 'runs a program on every file it searches',
+    'pre-glob': 'chooses the files a --pre program runs on',
+    z: 'runs decompression programs',
     'hostname-bin': 'runs a program to learn the host name',
   },
   strict: { L: FOLLOWS },
@@ -50,18 +61,47 @@ const rg = optionModel({
 });
 
 const tree = optionModel({
-  grammar: getopt('acdfghilnpqrstuvxACDFJQNSUXL:P:I:H:T:o:R', 'inodes device noreport nolinks dirsfirst filesfirst filelimit= charset= si du prune timefmt= ' +
-    'ignore-case matchdirs sort= fromfile metafirst gitfile= gitignore info infofile= hintro= houtro= fflinks version help', { abbreviations: false, valueInNextWord: true }),
+  grammar: getopt(
+    'acdfghilnpqrstuvxACDFJQNSUXL:P:I:H:T:o:R',
+    'inodes device noreport nolinks dirsfirst filesfirst filelimit= charset= si du prune timefmt= ' +
+      'ignore-case matchdirs sort= fromfile metafirst gitfile= gitignore info infofile= hintro= houtro= fflinks version help',
+    { abbreviations: false, valueInNextWord: true },
+  ),
   refuse: { o: 'writes the listing to a file', R: 'writes a 00Tree.html file into every folder it lists' },
   strict: { l: FOLLOWS, fromfile: LISTS },
   pathValues: ['gitfile', 'infofile', 'hintro', 'houtro'],
 });
 
-const JQ_FLAGS = new Set(['slurp', 'raw-output', 'join-output', 'ascii-output', 'compact-output', 'color-output', 'monochrome-output', 'sort-keys', 'null-input',
-  'raw-input', 'from-file', 'exit-status', 'tab', 'seq', 'stream', 'unbuffered', 'help', 'version', 'args', 'jsonargs']);
+const JQ_FLAGS = new Set([
+  'slurp',
+  'raw-output',
+  'join-output',
+  'ascii-output',
+  'compact-output',
+  'color-output',
+  'monochrome-output',
+  'sort-keys',
+  'null-input',
+  'raw-input',
+  'from-file',
+  'exit-status',
+  'tab',
+  'seq',
+  'stream',
+  'unbuffered',
+  'help',
+  'version',
+  'args',
+  'jsonargs',
+]);
 /** Long options with the number of words they take; a file is read from the last of them. */
 const JQ_VALUES: Record<string, { count: number; path?: boolean }> = {
-  indent: { count: 1 }, arg: { count: 2 }, argjson: { count: 2 }, slurpfile: { count: 2, path: true }, rawfile: { count: 2, path: true }, argfile: { count: 2, path: true },
+  indent: { count: 1 },
+  arg: { count: 2 },
+  argjson: { count: 2 },
+  slurpfile: { count: 2, path: true },
+  rawfile: { count: 2, path: true },
+  argfile: { count: 2, path: true },
 };
 const JQ_SHORT = new Set('srjacCMSRnfehV');
 
@@ -75,8 +115,14 @@ const jq: Model = (args, _ctx, program) => {
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!;
     const t = word.text;
-    if (ended || !t.startsWith('-') || t === '-') { operands.push(word); continue; }
-    if (t === '--') { ended = true; continue; }
+    if (ended || !t.startsWith('-') || t === '-') {
+      operands.push(word);
+      continue;
+    }
+    if (t === '--') {
+      ended = true;
+      continue;
+    }
     if (t.startsWith('--')) {
       const name = t.slice(2);
       if (JQ_FLAGS.has(name)) {
@@ -101,7 +147,10 @@ const jq: Model = (args, _ctx, program) => {
     }
     const letters = t.slice(1);
     const bad = [...letters].find((c, k) => !JQ_SHORT.has(c) || letters.indexOf(c) !== k);
-    if (bad) return { problem: `-${bad}${letters.length > 1 ? ` (in ${t})` : ''} is not an option shell_read knows for ${program}` };
+    if (bad)
+      return {
+        problem: `-${bad}${letters.length > 1 ? ` (in ${t})` : ''} is not an option shell_read knows for ${program}`,
+      };
     fromFile ||= letters.includes('f');
   }
   const [filter, ...rest] = operands;
@@ -121,7 +170,8 @@ const printf: Model = (args) => {
   const first = args[0]?.text ?? '';
   // `printf -v 'a[$(cmd)]'` assigns through an array subscript bash evaluates (and runs cmd).
   if (/^-v/.test(first)) return { problem: `${first} assigns a shell variable (and evaluates array subscripts)` };
-  if (first.startsWith('-') && first !== '--' && first !== '-') return { problem: `${first} is not an option shell_read knows for printf` };
+  if (first.startsWith('-') && first !== '--' && first !== '-')
+    return { problem: `${first} is not an option shell_read knows for printf` };
   return { paths: [] };
 };
 
@@ -130,15 +180,29 @@ const test: Model = (args) => {
   return bad ? { problem: `${bad.text} evaluates array subscripts, which can run code` } : { paths: [] };
 };
 
-const withLetters = (name: string, letters: string, operandsArePaths = false): Model => (args) => {
-  const parsed = builtinOptions(name, letters, args);
-  if ('problem' in parsed) return parsed;
-  return { paths: operandsArePaths ? parsed.operands.map((word) => ({ word })) : [] };
-};
+const withLetters =
+  (name: string, letters: string, operandsArePaths = false): Model =>
+  (args) => {
+    const parsed = builtinOptions(name, letters, args);
+    if ('problem' in parsed) return parsed;
+    return { paths: operandsArePaths ? parsed.operands.map((word) => ({ word })) : [] };
+  };
 
 export const TOOLS: Record<string, Model> = {
-  grep, egrep: grep, fgrep: grep, rg, tree, jq,
-  echo: dataOnly, true: dataOnly, false: dataOnly, printf, test, '[': test,
-  pwd: withLetters('pwd', 'LP'), type: withLetters('type', 'afptP'), which: withLetters('which', 'a'),
+  grep,
+  egrep: grep,
+  fgrep: grep,
+  rg,
+  tree,
+  jq,
+  echo: dataOnly,
+  true: dataOnly,
+  false: dataOnly,
+  printf,
+  test,
+  '[': test,
+  pwd: withLetters('pwd', 'LP'),
+  type: withLetters('type', 'afptP'),
+  which: withLetters('which', 'a'),
   cd: withLetters('cd', 'LPe@', true),
 };

@@ -32,7 +32,8 @@ export interface NamedPath {
   noDirectory?: string;
 }
 
-export type ReadOnlyVerdict = { ok: true; programs: string[]; paths: NamedPath[] } | { ok: false; command: string; reason: string };
+export type ReadOnlyVerdict =
+  { ok: true; programs: string[]; paths: NamedPath[] } | { ok: false; command: string; reason: string };
 
 export interface ReadOnlyOptions {
   /** No sandbox around the run: only the strict subset is accepted. */
@@ -44,8 +45,15 @@ export interface ReadOnlyOptions {
 
 /** Every program shell_read runs, with its model. */
 export const PROGRAMS: Readonly<Record<string, Model>> = {
-  ...COREUTILS, ...TOOLS,
-  find: findModel, sed: sedModel, awk: awkModel, gawk: awkModel, mawk: awkModel, nawk: awkModel, git: gitModel,
+  ...COREUTILS,
+  ...TOOLS,
+  find: findModel,
+  sed: sedModel,
+  awk: awkModel,
+  gawk: awkModel,
+  mawk: awkModel,
+  nawk: awkModel,
+  git: gitModel,
 };
 /** Programs whose words may be expanded at run time: they only print them. */
 const DYNAMIC_ARGS = new Set(['echo']);
@@ -61,17 +69,36 @@ interface Walk extends ModelContext {
 /** Proves a command line read-only or names the first command that is not. The parser must be loaded. */
 export function classifyReadOnly(line: string, options: ReadOnlyOptions = {}): ReadOnlyVerdict {
   const strict = options.strict ?? false;
-  if (strict && (!options.root || !options.cwd)) throw new Error('classifyReadOnly: strict mode needs the workspace root and cwd');
+  if (strict && (!options.root || !options.cwd))
+    throw new Error('classifyReadOnly: strict mode needs the workspace root and cwd');
   const tree = parseShellSync(line);
-  if (!tree) return { ok: false, command: clip(line), reason: 'the command line is too long or could not be parsed in time' };
-  const walk: Walk = { strict, programs: [], paths: [], root: options.root ?? '/', cwds: [options.cwd ?? options.root ?? '/'] };
+  if (!tree)
+    return { ok: false, command: clip(line), reason: 'the command line is too long or could not be parsed in time' };
+  const walk: Walk = {
+    strict,
+    programs: [],
+    paths: [],
+    root: options.root ?? '/',
+    cwds: [options.cwd ?? options.root ?? '/'],
+  };
   try {
-    if (tree.rootNode.hasError) return { ok: false, command: clip(line), reason: 'the command line does not parse as bash' };
-    if (/\\\n/.test(line)) return { ok: false, command: clip(line), reason: 'line continuations are not accepted here; put the command on one line' };
+    if (tree.rootNode.hasError)
+      return { ok: false, command: clip(line), reason: 'the command line does not parse as bash' };
+    if (/\\\n/.test(line))
+      return {
+        ok: false,
+        command: clip(line),
+        reason: 'line continuations are not accepted here; put the command on one line',
+      };
     const root = plainTree(tree, line);
     const joined = joinedLines(line, root);
     if (joined) return { ok: false, command: clip(line), reason: joined };
-    if (/[\r\v\f]/.test(line)) return { ok: false, command: clip(line), reason: 'carriage returns, vertical tabs and form feeds are not accepted' };
+    if (/[\r\v\f]/.test(line))
+      return {
+        ok: false,
+        command: clip(line),
+        reason: 'carriage returns, vertical tabs and form feeds are not accepted',
+      };
     const refusal = walkNode(root, walk, 0);
     return refusal ?? { ok: true, programs: walk.programs, paths: walk.paths };
   } finally {
@@ -95,7 +122,8 @@ function walkNode(node: ShellNode, walk: Walk, depth: number): ReadOnlyVerdict |
     case 'compound_statement':
     case 'negated_command':
       for (const child of node.children) {
-        if (child.type === '&') return refuse(node, 'running commands in the background (&) is not read-only inspection');
+        if (child.type === '&')
+          return refuse(node, 'running commands in the background (&) is not read-only inspection');
         if (!child.isNamed) continue;
         const refusal = walkNode(child, walk, depth + 1);
         if (refusal) return refusal;
@@ -112,7 +140,10 @@ function walkNode(node: ShellNode, walk: Walk, depth: number): ReadOnlyVerdict |
     case 'command':
       return simpleCommand(node, walk);
     default:
-      return refuse(node, `${node.type.replace(/_/g, ' ')} is not accepted (only inspection commands joined by pipes, &&, || and ;)`);
+      return refuse(
+        node,
+        `${node.type.replace(/_/g, ' ')} is not accepted (only inspection commands joined by pipes, &&, || and ;)`,
+      );
   }
 }
 
@@ -123,10 +154,15 @@ function redirectProblem(redirect: ShellNode, walk: Walk): string | undefined {
   const destination = redirect.childForFieldName('destination');
   if (!destination) return 'closing file descriptors is not accepted';
   let target: Word;
-  try { target = decodeWord(destination); } catch (error) { return (error as Error).message; }
+  try {
+    target = decodeWord(destination);
+  } catch (error) {
+    return (error as Error).message;
+  }
   if (target.dynamic) return `redirection to ${target.raw} (known only at run time)`;
   // bash itself opens /dev/tcp/HOST/PORT and /dev/udp/… as network connections, even for reading.
-  if (/^\/dev\/(tcp|udp)(\/|$)/.test(path.posix.normalize(target.text))) return `${target.text} opens a network connection`;
+  if (/^\/dev\/(tcp|udp)(\/|$)/.test(path.posix.normalize(target.text)))
+    return `${target.text} opens a network connection`;
   if (operator === '<') return walk.strict ? pathProblem({ word: target }, walk) : undefined;
   if ((operator === '>&' || operator === '<&') && /^[0-9]+$/.test(target.text)) return undefined;
   if (/^(>|>>|&>|&>>|2>|>&)$/.test(operator) && target.text === '/dev/null') return undefined;
@@ -155,20 +191,33 @@ function simpleCommand(node: ShellNode, walk: Walk): ReadOnlyVerdict | undefined
   const name = first.text;
   const model = Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name]! : undefined;
   if (!model) {
-    return refuse(node, name.includes('/') ? `${name} is a path; shell_read runs only allowlisted programs by name`
-      : `${name} is not one of shell_read's read-only inspection programs`);
+    return refuse(
+      node,
+      name.includes('/')
+        ? `${name} is a path; shell_read runs only allowlisted programs by name`
+        : `${name} is not one of shell_read's read-only inspection programs`,
+    );
   }
   const args = words.slice(1);
   for (const arg of args) {
-    if (arg.dynamic && !arg.glob && !DYNAMIC_ARGS.has(name)) return refuse(node, `argument ${arg.raw} is expanded at run time`);
+    if (arg.dynamic && !arg.glob && !DYNAMIC_ARGS.has(name))
+      return refuse(node, `argument ${arg.raw} is expanded at run time`);
   }
   const result = model(args, walk, name);
   if ('problem' in result) return refuse(node, result.problem);
   for (const arg of args) {
     if (!arg.glob || result.globSafe) continue;
     // `-delet?` is compared as written but runs as whatever file name it matches (`-delete`).
-    if (arg.text.startsWith('-')) return refuse(node, `${arg.raw} is an option with glob characters: it expands to matching file names, so what runs is not what was checked`);
-    if (/^[*?[]/.test(arg.text)) return refuse(node, `glob ${arg.raw} could expand to a file name that reads as an option; write ./${arg.text} instead`);
+    if (arg.text.startsWith('-'))
+      return refuse(
+        node,
+        `${arg.raw} is an option with glob characters: it expands to matching file names, so what runs is not what was checked`,
+      );
+    if (/^[*?[]/.test(arg.text))
+      return refuse(
+        node,
+        `glob ${arg.raw} could expand to a file name that reads as an option; write ./${arg.text} instead`,
+      );
   }
   if (walk.strict) {
     for (const use of result.paths) {
@@ -196,13 +245,19 @@ function pathProblem(use: PathUse, walk: Walk): string | undefined {
   if (/^~|^[A-Za-z_][A-Za-z0-9_]*=~/.test(t)) return `${word.raw} is in the home folder; ${OUTSIDE}`;
   const slash = t.lastIndexOf('/');
   if (word.glob) {
-    if (/[*?[]/.test(t.slice(0, slash + 1))) return `${word.raw} has glob characters in a folder name; ${OUTSIDE}, so globs are accepted only in the last name`;
+    if (/[*?[]/.test(t.slice(0, slash + 1)))
+      return `${word.raw} has glob characters in a folder name; ${OUTSIDE}, so globs are accepted only in the last name`;
     if (/^\.[^/]*[*?[]/.test(t.slice(slash + 1))) return `${word.raw} could match "..", the folder above; ${OUTSIDE}`;
   }
   for (const cwd of walk.cwds) {
     const absolute = path.resolve(cwd, word.glob ? t.slice(0, slash + 1) || '.' : t);
     if (!isInside(walk.root, absolute)) return `${word.raw} is outside the workspace; ${OUTSIDE}`;
-    walk.paths.push({ path: absolute, raw: word.raw, ...(word.glob ? { glob: true, pattern: t.slice(slash + 1) } : {}), ...(use.noDirectory ? { noDirectory: use.noDirectory } : {}) });
+    walk.paths.push({
+      path: absolute,
+      raw: word.raw,
+      ...(word.glob ? { glob: true, pattern: t.slice(slash + 1) } : {}),
+      ...(use.noDirectory ? { noDirectory: use.noDirectory } : {}),
+    });
   }
   return undefined;
 }

@@ -31,7 +31,8 @@ export function unwrapShellBuiltin(name: string, words: readonly Word[]): Unwrap
   try {
     parsed = getopt(words.slice(1), grammar, name);
   } catch (error) {
-    if (error instanceof GetoptError) return { kind: 'opaque', reason: `${error.message}, so what it runs cannot be found` };
+    if (error instanceof GetoptError)
+      return { kind: 'opaque', reason: `${error.message}, so what it runs cannot be found` };
     throw error;
   }
   switch (name) {
@@ -41,7 +42,12 @@ export function unwrapShellBuiltin(name: string, words: readonly Word[]): Unwrap
     case 'jobs':
       // `jobs -x CMD ARGS` runs CMD with job specs in its words replaced by process group ids.
       if (!hasOption(parsed, 'x')) return { kind: 'plain' };
-      return inner(name, parsed.operands.map((w) => (w.text.includes('%') ? { ...w, dynamic: true, lead: w.text.slice(0, w.text.indexOf('%')) } : w)));
+      return inner(
+        name,
+        parsed.operands.map((w) =>
+          w.text.includes('%') ? { ...w, dynamic: true, lead: w.text.slice(0, w.text.indexOf('%')) } : w,
+        ),
+      );
     case 'fc':
       if (hasOption(parsed, 'l') && !hasOption(parsed, 'e', 's')) return { kind: 'plain' };
       return { kind: 'opaque', reason: 'fc runs commands from the history or through an editor' };
@@ -52,6 +58,7 @@ export function unwrapShellBuiltin(name: string, words: readonly Word[]): Unwrap
 
 function inner(name: string, command: Word[]): Unwrapped {
   if (command.length === 0) return { kind: 'plain' };
-  if (command[0]!.dynamic) return { kind: 'opaque', reason: `${name} runs a program named only at run time (${command[0]!.raw})` };
+  if (command[0]!.dynamic)
+    return { kind: 'opaque', reason: `${name} runs a program named only at run time (${command[0]!.raw})` };
   return { kind: 'inner', wrapper: name, inner: [{ words: command, assignments: [] }] };
 }

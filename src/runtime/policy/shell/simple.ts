@@ -58,12 +58,16 @@ export function recordNames(walk: Walk, names: readonly string[], what: string):
   }
 }
 
-export interface Assignment { name: string; word: Word }
+export interface Assignment {
+  name: string;
+  word: Word;
+}
 
 /** `name=value`, `name+=value`, `name=(…)`; a subscript (`a[i]=`, `([i]=v)`) is arithmetic, so opaque. */
 export function assignmentOf(node: ShellNode, walk: Walk): Assignment {
   const name = node.childForFieldName('name');
-  if (!name || name.type !== 'variable_name') throw new Opaque(`assignment ${clip(node.text)} evaluates an array subscript, which can run code`);
+  if (!name || name.type !== 'variable_name')
+    throw new Opaque(`assignment ${clip(node.text)} evaluates an array subscript, which can run code`);
   const value = node.childForFieldName('value');
   const op = node.children.find((c) => c.type === '=' || c.type === '+=')?.type ?? '=';
   if (value?.type === 'array') {
@@ -75,7 +79,13 @@ export function assignmentOf(node: ShellNode, walk: Walk): Assignment {
   const decoded = value ? decodeWord(value) : undefined;
   const prefix = `${name.text}${op}`;
   const word: Word = decoded?.dynamic
-    ? { text: prefix + decoded.text, dynamic: true, raw: node.text, lead: prefix + (decoded.lead ?? ''), ...(decoded.split ? { split: true } : {}) }
+    ? {
+        text: prefix + decoded.text,
+        dynamic: true,
+        raw: node.text,
+        lead: prefix + (decoded.lead ?? ''),
+        ...(decoded.split ? { split: true } : {}),
+      }
     : { text: prefix + (decoded?.text ?? ''), dynamic: false, raw: node.text };
   return { name: name.text, word };
 }
@@ -84,7 +94,8 @@ export function assignmentOf(node: ShellNode, walk: Walk): Assignment {
 export function redirectTargets(node: ShellNode, writes: string[], walk: Walk, via: string[], depth: number): void {
   if (node.type === 'heredoc_redirect') {
     for (const child of node.namedChildren) {
-      if (child.type === 'file_redirect' || child.type === 'herestring_redirect') redirectTargets(child, writes, walk, via, depth);
+      if (child.type === 'file_redirect' || child.type === 'herestring_redirect')
+        redirectTargets(child, writes, walk, via, depth);
       else if (!child.type.startsWith('heredoc_')) walk.statement(child, walk, [], via, depth + 1);
     }
     return;
@@ -101,7 +112,10 @@ export function redirectTargets(node: ShellNode, writes: string[], walk: Walk, v
   if (destinations.length !== 1) throw new Opaque(`redirect ${clip(node.text)} has several targets`);
   const target = decodeWord(destinations[0]!);
   // bash itself opens /dev/tcp/HOST/PORT and /dev/udp/…: a network connection either way.
-  if (!target.dynamic && /^\/dev\/+(tcp|udp)(\/|$)/.test(target.text)) { writes.push(target.text); return; }
+  if (!target.dynamic && /^\/dev\/+(tcp|udp)(\/|$)/.test(target.text)) {
+    writes.push(target.text);
+    return;
+  }
   if (operator === '<' || operator === '<&') return;
   const duplicates = (operator === '>&' || operator === '<&') && !target.dynamic && /^([0-9]+|-)$/.test(target.text);
   if (duplicates) return;
@@ -131,11 +145,14 @@ export function command(node: ShellNode, walk: Walk, inherited: string[], via: s
     if (child.type === 'comment') continue;
     const fd = NAMED_FD.exec(child.text);
     if (fd && walk.redirectStarts.has(child.endIndex)) {
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(fd[1]!)) throw new Opaque(`redirection variable ${clip(child.text)} is not a plain name (a subscript in it runs code)`);
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(fd[1]!))
+        throw new Opaque(`redirection variable ${clip(child.text)} is not a plain name (a subscript in it runs code)`);
       recordNames(walk, [fd[1]!], 'the redirection assigns');
       continue;
     }
-    words.push(child.type === 'variable_name' ? { text: child.text, dynamic: false, raw: child.text } : decodeWord(child));
+    words.push(
+      child.type === 'variable_name' ? { text: child.text, dynamic: false, raw: child.text } : decodeWord(child),
+    );
   }
   if (declaration) {
     // export/declare/local/readonly/typeset/unset: the keyword is the program.
@@ -193,10 +210,16 @@ function expand(entry: SimpleCommand, walk: Walk, depth: number): void {
   if (unwrapped.kind === 'script') {
     const unusual = entry.assignments.find((assigned) => !harmlessVariable(assigned));
     if (unusual) {
-      walk.commands.push({ ...entry, opaque: `${unusual}=… in front of ${unwrapped.wrapper} changes how the shell starts` });
+      walk.commands.push({
+        ...entry,
+        opaque: `${unusual}=… in front of ${unwrapped.wrapper} changes how the shell starts`,
+      });
       return;
     }
-    if (++walk.scripts > MAX_NESTED_SCRIPTS * 8 || entry.via.filter((v) => v.endsWith(' -c')).length >= MAX_NESTED_SCRIPTS) {
+    if (
+      ++walk.scripts > MAX_NESTED_SCRIPTS * 8 ||
+      entry.via.filter((v) => v.endsWith(' -c')).length >= MAX_NESTED_SCRIPTS
+    ) {
       walk.commands.push({ ...entry, opaque: 'shell scripts nest too deeply to decide' });
       return;
     }

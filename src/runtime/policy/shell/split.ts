@@ -27,14 +27,28 @@ const MAX_KEYWORD_PASSES = 8;
 
 /** Parses and splits a command line. The bash parser must be loaded (loadBashParser). */
 export function analyzeShell(line: string, workspaceRoot: string): ShellAnalysis {
-  const walk: Walk = { commands: [], workspaceRoot, scripts: 0, arrays: new Set(), runtimeValues: [], line, redirectStarts: new Set(), analyze: analyzeInto, statement };
+  const walk: Walk = {
+    commands: [],
+    workspaceRoot,
+    scripts: 0,
+    arrays: new Set(),
+    runtimeValues: [],
+    line,
+    redirectStarts: new Set(),
+    analyze: analyzeInto,
+    statement,
+  };
   const opaque = analyzeInto(line, walk, [], []);
   if (opaque) return { commands: walk.commands, opaque };
   const compound = walk.runtimeValues.find((name) => walk.arrays.has(name));
-  if (compound) walk.poison ??= `${compound} is an array and is declared with a value known only at run time, which bash reads as a compound assignment (code)`;
+  if (compound)
+    walk.poison ??= `${compound} is an array and is declared with a value known only at run time, which bash reads as a compound assignment (code)`;
   if (walk.poison) {
     const reason = walk.poison;
-    return { commands: walk.commands.map((c) => (c.opaque || c.neutral ? c : { ...c, opaque: reason })), opaque: reason };
+    return {
+      commands: walk.commands.map((c) => (c.opaque || c.neutral ? c : { ...c, opaque: reason })),
+      opaque: reason,
+    };
   }
   return { commands: walk.commands };
 }
@@ -53,17 +67,20 @@ function analyzeInto(line: string, walk: Walk, writes: string[], via: string[], 
     const joined = joinedLines(line, root);
     if (joined) return joined;
     // The parser splits words at CR, VT and FF; bash does not (`ls\rrm` is one word to bash).
-    if (/[\r\v\f]/.test(line)) return 'the line contains a carriage return, vertical tab or form feed, which bash and the parser split differently';
+    if (/[\r\v\f]/.test(line))
+      return 'the line contains a carriage return, vertical tab or form feed, which bash and the parser split differently';
     const scan = scanTree(root, line);
     if (scan.keyword) {
       // `coproc [NAME] { …; }` and `time { …; }` run the compound: read it without the keyword.
       if (passes >= MAX_KEYWORD_PASSES) return 'too many coproc/time keywords to decide';
       const { start, end, name } = scan.keyword;
-      if (name !== undefined && !harmlessVariable(name) && name !== 'COPROC') walk.poison ??= `coproc ${name} assigns ${name}, which changes how later commands run`;
+      if (name !== undefined && !harmlessVariable(name) && name !== 'COPROC')
+        walk.poison ??= `coproc ${name} assigns ${name}, which changes how later commands run`;
       again = line.slice(0, start) + ' '.repeat(end - start) + line.slice(end);
     } else {
       for (const finding of scan.findings) walk.commands.push(opaqueEntry(finding.node.text, finding.reason, via));
-      if (scan.defines) walk.poison ??= `the line defines a function (${clip(scan.defines.text, 40)}); a later command may be the function, not the program`;
+      if (scan.defines)
+        walk.poison ??= `the line defines a function (${clip(scan.defines.text, 40)}); a later command may be the function, not the program`;
       const outer = { line: walk.line, redirectStarts: walk.redirectStarts };
       walk.line = line;
       walk.redirectStarts = scan.redirectStarts;
@@ -80,8 +97,17 @@ function analyzeInto(line: string, walk: Walk, writes: string[], via: string[], 
 }
 
 const CONTAINERS = new Set([
-  'program', 'list', 'pipeline', 'subshell', 'compound_statement', 'do_group', 'negated_command',
-  'if_statement', 'elif_clause', 'else_clause', 'while_statement',
+  'program',
+  'list',
+  'pipeline',
+  'subshell',
+  'compound_statement',
+  'do_group',
+  'negated_command',
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'while_statement',
 ]);
 
 function statement(node: ShellNode, walk: Walk, writes: string[], via: string[], depth: number): void {
@@ -93,7 +119,8 @@ function statement(node: ShellNode, walk: Walk, writes: string[], via: string[],
   try {
     if (kind === 'comment' || kind === 'heredoc_body' || kind === 'heredoc_start' || kind === 'heredoc_end') return;
     if (CONTAINERS.has(kind)) {
-      if (kind === 'compound_statement' && node.children[0]?.type === '((') throw new Opaque(`arithmetic command ${clip(node.text)} can run code through array subscripts`);
+      if (kind === 'compound_statement' && node.children[0]?.type === '((')
+        throw new Opaque(`arithmetic command ${clip(node.text)} can run code through array subscripts`);
       const background = kind === 'program' || kind === 'list' ? backgrounded(node) : NO_NODES;
       for (const child of node.namedChildren) {
         const before = walk.commands.length;
@@ -125,7 +152,8 @@ function statement(node: ShellNode, walk: Walk, writes: string[], via: string[],
           if (item.type !== 'case_item') continue;
           // Patterns expand like words; what could run in them was reported by the scan.
           const patterns = new Set(item.childrenForFieldName('value'));
-          for (const child of item.namedChildren) if (!patterns.has(child)) statement(child, walk, writes, via, depth + 1);
+          for (const child of item.namedChildren)
+            if (!patterns.has(child)) statement(child, walk, writes, via, depth + 1);
         }
         return;
       }
@@ -158,7 +186,15 @@ function redirected(node: ShellNode, walk: Walk, writes: string[], via: string[]
   for (const redirect of node.childrenForFieldName('redirect')) redirectTargets(redirect, own, walk, via, depth);
   const body = node.childForFieldName('body');
   if (body) statement(body, walk, [...writes, ...own], via, depth + 1);
-  else walk.commands.push({ text: node.text, words: [], assignments: [], writes: [...writes, ...own], via, neutral: true });
+  else
+    walk.commands.push({
+      text: node.text,
+      words: [],
+      assignments: [],
+      writes: [...writes, ...own],
+      via,
+      neutral: true,
+    });
 }
 
 /** `[[ … ]]` runs no program; `[ … ]` is the `[` builtin over the words bash would pass it. */

@@ -62,15 +62,16 @@ export function plainTree(tree: SyntaxTree, source: string): ShellNode {
   const { types, fields } = tree.language;
   const cursor = tree.walk();
   try {
-    const node = (parent: ShellNode | null): ShellNode => new ShellNode(
-      source,
-      types[cursor.nodeTypeId] || 'ERROR',
-      cursor.nodeIsNamed,
-      parent ? fields[cursor.currentFieldId] ?? null : null,
-      cursor.startIndex,
-      cursor.endIndex,
-      parent,
-    );
+    const node = (parent: ShellNode | null): ShellNode =>
+      new ShellNode(
+        source,
+        types[cursor.nodeTypeId] || 'ERROR',
+        cursor.nodeIsNamed,
+        parent ? (fields[cursor.currentFieldId] ?? null) : null,
+        cursor.startIndex,
+        cursor.endIndex,
+        parent,
+      );
     const root = node(null);
     if (!cursor.gotoFirstChild()) return root;
     let parent = root;

@@ -3,16 +3,30 @@
 /** Variables whose assignment changes how later commands are found or behave. */
 export function harmlessVariable(name: string): boolean {
   if (/^[a-z_][a-z0-9_]*$/.test(name)) return true;
-  return /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CI|TERM|COLUMNS|LINES|NODE_ENV|DEBUG|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE)$/.test(name);
+  return /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CI|TERM|COLUMNS|LINES|NODE_ENV|DEBUG|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE)$/.test(
+    name,
+  );
 }
 
 /** Variables that choose the program that runs, or make programs run other code. */
 export function steersExecution(name: string): boolean {
-  return /^(PATH|IFS|ENV|BASH_ENV|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|GLOBIGNORE|EXECIGNORE|BASH_LOADABLES_PATH|CDPATH|LD_[A-Z_]+|DYLD_[A-Z_]+|BASH_FUNC_.*|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|LESSOPEN|LESSCLOSE|GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_ASKPASS|SSH_ASKPASS|GIT_EXEC_PATH|GIT_CONFIG_.*|GIT_DIR|GIT_WORK_TREE|.*PAGER|.*EDITOR|VISUAL|BROWSER|SHELL)$/.test(name);
+  return /^(PATH|IFS|ENV|BASH_ENV|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|GLOBIGNORE|EXECIGNORE|BASH_LOADABLES_PATH|CDPATH|LD_[A-Z_]+|DYLD_[A-Z_]+|BASH_FUNC_.*|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|LESSOPEN|LESSCLOSE|GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_ASKPASS|SSH_ASKPASS|GIT_EXEC_PATH|GIT_CONFIG_.*|GIT_DIR|GIT_WORK_TREE|.*PAGER|.*EDITOR|VISUAL|BROWSER|SHELL)$/.test(
+    name,
+  );
 }
 
 /** Builtins that change what later words mean (aliases, traps, shell options, hashed paths, key bindings, completions). */
-export const POISONING_BUILTINS = new Set(['alias', 'shopt', 'enable', 'hash', 'trap', 'set', 'unalias', 'bind', 'complete']);
+export const POISONING_BUILTINS = new Set([
+  'alias',
+  'shopt',
+  'enable',
+  'hash',
+  'trap',
+  'set',
+  'unalias',
+  'bind',
+  'complete',
+]);
 
 /** `set` with only these options changes nothing the analysis relies on. */
 export function harmlessSet(words: readonly { text: string; dynamic: boolean }[]): boolean {

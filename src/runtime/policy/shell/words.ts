@@ -58,7 +58,7 @@ export function decodeWord(node: ShellNode): Word {
       for (const part of node.namedChildren) {
         if (!part) continue;
         const w = decodeWord(part);
-        if (!dynamic) lead += w.dynamic ? w.lead ?? '' : w.text;
+        if (!dynamic) lead += w.dynamic ? (w.lead ?? '') : w.text;
         text += w.text;
         dynamic ||= w.dynamic;
         split ||= w.split === true;
@@ -72,7 +72,14 @@ export function decodeWord(node: ShellNode): Word {
       return dynamic ? { text, dynamic, raw, lead, split } : { text, dynamic, raw };
     }
     case 'simple_expansion':
-      return { text: raw, dynamic: true, raw, lead: '', split: true, ...(/^\$[#?$!]$/.test(raw) ? { digits: true } : {}) };
+      return {
+        text: raw,
+        dynamic: true,
+        raw,
+        lead: '',
+        split: true,
+        ...(/^\$[#?$!]$/.test(raw) ? { digits: true } : {}),
+      };
     case 'expansion':
       if (!PLAIN_EXPANSION.test(raw)) throw new Opaque(`parameter expansion ${raw} may run code or assign variables`);
       return { text: raw, dynamic: true, raw, lead: '', split: true };
@@ -93,7 +100,9 @@ const BRACE = /\{[^{}]*(,|\.\.)[^{}]*\}/;
 
 /** The text of a concatenation's unquoted word parts (where brace expansion happens). */
 function unquotedText(node: ShellNode): string {
-  return node.namedChildren.map((c) => (c?.type === 'word' ? c.text : c?.type === 'concatenation' ? unquotedText(c) : 'Q')).join('');
+  return node.namedChildren
+    .map((c) => (c?.type === 'word' ? c.text : c?.type === 'concatenation' ? unquotedText(c) : 'Q'))
+    .join('');
 }
 
 /** An unquoted word: backslash escapes removed; unescaped glob or brace characters make it dynamic. */
@@ -117,7 +126,10 @@ function unquoted(raw: string): Word {
     text += c;
   }
   // `{}` alone (find -exec) stays literal; `{a,b}` and `{1..3}` expand to several words.
-  if (BRACE.test(raw) || text.startsWith('~')) { expands = true; lead = ''; }
+  if (BRACE.test(raw) || text.startsWith('~')) {
+    expands = true;
+    lead = '';
+  }
   if (!glob && !expands) return { text, dynamic: false, raw };
   return { text, dynamic: true, raw, lead: lead ?? '', split: true, ...(glob && !expands ? { glob: true } : {}) };
 }
@@ -158,7 +170,19 @@ function doubleQuoted(node: ShellNode): Word {
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
-  a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
 };
 
 /** `$'…'` escapes as bash decodes them; an escape we do not model makes the word opaque. */
@@ -166,18 +190,37 @@ export function decodeAnsiC(body: string): string {
   let out = '';
   for (let i = 0; i < body.length; i++) {
     const c = body[i]!;
-    if (c !== '\\') { out += c; continue; }
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
     const n = body[++i];
-    if (n === undefined) { out += '\\'; break; }
-    if (n in SIMPLE_ESCAPES) { out += SIMPLE_ESCAPES[n]; continue; }
+    if (n === undefined) {
+      out += '\\';
+      break;
+    }
+    if (n in SIMPLE_ESCAPES) {
+      out += SIMPLE_ESCAPES[n];
+      continue;
+    }
     let m: RegExpExecArray | null;
     const rest = body.slice(i);
-    if ((m = /^[0-7]{1,3}/.exec(rest))) { out += String.fromCharCode(parseInt(m[0], 8) & 0xff); i += m[0].length - 1; continue; }
-    if ((m = /^x([0-9a-fA-F]{1,2})/.exec(rest))) { out += String.fromCharCode(parseInt(m[1]!, 16)); i += m[0].length - 1; continue; }
+    if ((m = /^[0-7]{1,3}/.exec(rest))) {
+      out += String.fromCharCode(parseInt(m[0], 8) & 0xff);
+      i += m[0].length - 1;
+      continue;
+    }
+    if ((m = /^x([0-9a-fA-F]{1,2})/.exec(rest))) {
+      out += String.fromCharCode(parseInt(m[1]!, 16));
+      i += m[0].length - 1;
+      continue;
+    }
     if ((m = /^u([0-9a-fA-F]{1,4})/.exec(rest)) || (m = /^U([0-9a-fA-F]{1,8})/.exec(rest))) {
       const cp = parseInt(m[1]!, 16);
       if (cp > 0x10ffff) throw new Opaque(`ANSI-C escape \\${m[0]} is out of range`);
-      out += String.fromCodePoint(cp); i += m[0].length - 1; continue;
+      out += String.fromCodePoint(cp);
+      i += m[0].length - 1;
+      continue;
     }
     throw new Opaque(`ANSI-C escape \\${n} is not decoded statically`);
   }

@@ -15,10 +15,14 @@ export function wrapperTable(entries: readonly WrapperEntry[]): ReadonlyMap<stri
     for (const example of entry.examples) {
       const words = exampleWords(example.line);
       const name = words[0]?.text ?? '';
-      if (!entry.names.includes(name)) throw new Error(`wrapper table: example "${example.line}" of ${entry.names[0]} does not start with its name`);
+      if (!entry.names.includes(name))
+        throw new Error(`wrapper table: example "${example.line}" of ${entry.names[0]} does not start with its name`);
       const got = describeUnwrapped(unwrapByEntry(entry, name, words));
       const want = describeExample(example);
-      if (got !== want) throw new Error(`wrapper table: ${name} example "${example.line}" unwraps to ${got}, but the entry says ${want}`);
+      if (got !== want)
+        throw new Error(
+          `wrapper table: ${name} example "${example.line}" unwraps to ${got}, but the entry says ${want}`,
+        );
     }
   }
   return table;

@@ -17,7 +17,8 @@ export type Unwrapped =
   | { kind: 'script'; wrapper: string; script: string; alsoOuter?: Word[] };
 
 /** An example: the inner command(s) it runs (`sh -c: SCRIPT` for a shell string), or that it is plain or opaque. */
-export type WrapperExample = { line: string; inner: string[] } | { line: string; plain: true } | { line: string; opaque: true };
+export type WrapperExample =
+  { line: string; inner: string[] } | { line: string; plain: true } | { line: string; opaque: true };
 
 export interface WrapperEntry {
   /** Program names sharing this entry. */
@@ -77,19 +78,28 @@ export function unwrapByEntry(entry: WrapperEntry, name: string, words: readonly
   const operands = [...parsed.operands];
   if (entry.grammar?.permute) {
     // A permuting wrapper (script) takes its command only from an option; its operand is a file.
-    if (operands.length > 1) return opaque(`${name} takes at most one file operand (${clip(operands.map((w) => w.raw).join(' '))})`);
+    if (operands.length > 1)
+      return opaque(`${name} takes at most one file operand (${clip(operands.map((w) => w.raw).join(' '))})`);
     return script !== undefined ? scriptOf(name, script, outer) : without(entry, name);
   }
   const before = entry.before ?? 0;
   const early = operands.slice(0, before).find((w) => w.dynamic && w.split);
-  if (early && operands.length > before) return opaque(`${name} operand ${early.raw} may expand to several words, so the command it runs cannot be found`);
+  if (early && operands.length > before)
+    return opaque(`${name} operand ${early.raw} may expand to several words, so the command it runs cannot be found`);
   let at = before;
   const assignments: string[] = [];
   if (entry.assignments) {
     // Like env itself: every word with a `=` before the command is an assignment, whatever is left of it.
-    for (; at < operands.length && (operands[at]!.dynamic ? operands[at]!.lead ?? '' : operands[at]!.text).includes('='); at++) {
+    for (
+      ;
+      at < operands.length && (operands[at]!.dynamic ? (operands[at]!.lead ?? '') : operands[at]!.text).includes('=');
+      at++
+    ) {
       const assigned = operands[at]!.text.split('=')[0]!;
-      if (entry.assignments === 'names' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(assigned)) return opaque(`${name} ${operands[at]!.raw}: not known whether ${name} reads it as an assignment or as the command`);
+      if (entry.assignments === 'names' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(assigned))
+        return opaque(
+          `${name} ${operands[at]!.raw}: not known whether ${name} reads it as an assignment or as the command`,
+        );
       assignments.push(assigned);
     }
   }
@@ -100,16 +110,35 @@ export function unwrapByEntry(entry: WrapperEntry, name: string, words: readonly
   }
   const command = operands.slice(at);
   if (script !== undefined) {
-    if (command.length > 0) return opaque(`${name} is given both a command string and the words ${clip(command.map((w) => w.raw).join(' '))}`);
+    if (command.length > 0)
+      return opaque(
+        `${name} is given both a command string and the words ${clip(command.map((w) => w.raw).join(' '))}`,
+      );
     return scriptOf(name, script, outer);
   }
   if (command.length === 0) return without(entry, name);
   if (entry.remote) return opaque(`${name} ${entry.remote}`);
   const mode = entry.shellString;
-  if (mode && (mode.when === undefined || parsed.options.some((o) => o.name === mode.when)) && (mode.unless === undefined || !parsed.options.some((o) => o.name === mode.unless))) {
-    if (mode.mode === 'single' && command.length !== 1) return opaque(`${name} runs only its first command word through the shell; the rest (${clip(command.slice(1).map((w) => w.raw).join(' '))}) is not understood`);
+  if (
+    mode &&
+    (mode.when === undefined || parsed.options.some((o) => o.name === mode.when)) &&
+    (mode.unless === undefined || !parsed.options.some((o) => o.name === mode.unless))
+  ) {
+    if (mode.mode === 'single' && command.length !== 1)
+      return opaque(
+        `${name} runs only its first command word through the shell; the rest (${clip(
+          command
+            .slice(1)
+            .map((w) => w.raw)
+            .join(' '),
+        )}) is not understood`,
+      );
     if (command.some((w) => w.dynamic)) return opaque(`${name} runs a shell string known only at run time`);
-    return scriptOf(name, { text: command.map((w) => w.text).join(' '), dynamic: false, raw: command.map((w) => w.raw).join(' ') }, outer);
+    return scriptOf(
+      name,
+      { text: command.map((w) => w.text).join(' '), dynamic: false, raw: command.map((w) => w.raw).join(' ') },
+      outer,
+    );
   }
   if (command[0]!.dynamic) return opaque(`${name} runs a program named only at run time (${command[0]!.raw})`);
   return { kind: 'inner', wrapper: name, inner: [{ words: command, assignments }], ...outer };
@@ -133,7 +162,11 @@ export function exampleWords(line: string): Word[] {
   const re = /'([^']*)'|(\S+)/g;
   for (let m = re.exec(line); m; m = re.exec(line)) {
     const text = m[1] ?? m[2]!;
-    words.push(text.startsWith('$') ? { text, dynamic: true, raw: text, lead: '', split: true } : { text, dynamic: false, raw: m[0] });
+    words.push(
+      text.startsWith('$')
+        ? { text, dynamic: true, raw: text, lead: '', split: true }
+        : { text, dynamic: false, raw: m[0] },
+    );
   }
   return words;
 }
@@ -141,10 +174,14 @@ export function exampleWords(line: string): Word[] {
 /** What an example line unwraps to, in the examples' notation. */
 export function describeUnwrapped(result: Unwrapped): string {
   switch (result.kind) {
-    case 'plain': return 'plain';
-    case 'opaque': return 'opaque';
-    case 'script': return `inner: sh -c: ${result.script}`;
-    case 'inner': return `inner: ${result.inner.map((c) => c.words.map((w) => w.text).join(' ')).join(' | ')}`;
+    case 'plain':
+      return 'plain';
+    case 'opaque':
+      return 'opaque';
+    case 'script':
+      return `inner: sh -c: ${result.script}`;
+    case 'inner':
+      return `inner: ${result.inner.map((c) => c.words.map((w) => w.text).join(' ')).join(' | ')}`;
   }
 }
 

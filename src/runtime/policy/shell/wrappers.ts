@@ -16,7 +16,20 @@ export type { InnerCommand, Unwrapped } from './wrapper-entry.js';
 
 /** Shells whose `-c` script is parsed as bash; any other use of a shell reads code we cannot see. */
 const BASH_LIKE = new Set(['bash', 'sh', 'dash', 'ash']);
-const OTHER_SHELLS = new Set(['zsh', 'ksh', 'mksh', 'fish', 'csh', 'tcsh', 'pwsh', 'rbash', 'yash', 'elvish', 'nu', 'xonsh']);
+const OTHER_SHELLS = new Set([
+  'zsh',
+  'ksh',
+  'mksh',
+  'fish',
+  'csh',
+  'tcsh',
+  'pwsh',
+  'rbash',
+  'yash',
+  'elvish',
+  'nu',
+  'xonsh',
+]);
 
 /**
  * The program a word names: a bare name as is; an absolute path outside the workspace by its base
@@ -39,12 +52,20 @@ export function programNames(word: Word, workspaceRoot: string, mode: 'certain' 
   if (!path.isAbsolute(text)) {
     if (mode === 'certain') return [text];
     const names = new Set([text, path.basename(text)]);
-    try { names.add(path.basename(realpathSync(path.resolve(workspaceRoot, text)))); } catch { /* resolves to nothing from the root */ }
+    try {
+      names.add(path.basename(realpathSync(path.resolve(workspaceRoot, text))));
+    } catch {
+      /* resolves to nothing from the root */
+    }
     return [...names];
   }
   const lexical = path.normalize(text);
   let real = lexical;
-  try { real = realpathSync(lexical); } catch { /* a missing program resolves to nothing anyway */ }
+  try {
+    real = realpathSync(lexical);
+  } catch {
+    /* a missing program resolves to nothing anyway */
+  }
   const root = workspaceRoot.endsWith(path.sep) ? workspaceRoot : workspaceRoot + path.sep;
   const inside = (p: string) => p === workspaceRoot || p.startsWith(root);
   if (inside(real) || inside(lexical)) return [text];
@@ -55,7 +76,8 @@ export function programNames(word: Word, workspaceRoot: string, mode: 'certain' 
 
 // Built (and its examples checked) when the first shell line is analysed, not when toolwright is imported.
 let table: ReadonlyMap<string, WrapperEntry> | undefined;
-const wrappersByName = (): ReadonlyMap<string, WrapperEntry> => (table ??= wrapperTable([...WRAPPERS, ...TOOL_WRAPPERS]));
+const wrappersByName = (): ReadonlyMap<string, WrapperEntry> =>
+  (table ??= wrapperTable([...WRAPPERS, ...TOOL_WRAPPERS]));
 
 export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
   const words = entry.words;
@@ -65,7 +87,11 @@ export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
     // `../../usr/bin/env rm x`: which program a relative path is depends on the working directory;
     // if the program its name says would run another command, the line cannot be decided.
     const asNamed = unwrap({ ...entry, words: [{ ...words[0]!, text: base }, ...words.slice(1)] }, workspaceRoot);
-    if (asNamed.kind !== 'plain') return { kind: 'opaque', reason: `${name} may be ${base}, which runs other commands; name it without a path, or by its absolute path` };
+    if (asNamed.kind !== 'plain')
+      return {
+        kind: 'opaque',
+        reason: `${name} may be ${base}, which runs other commands; name it without a path, or by its absolute path`,
+      };
   }
   const shellLevel = unwrapShellBuiltin(name, words);
   if (shellLevel) return shellLevel;
@@ -81,7 +107,8 @@ export function unwrap(entry: SimpleCommand, workspaceRoot: string): Unwrapped {
       // `git -c core.pager=…`, `-c alias.x=!…`, --config-env and --exec-path make git run any program.
       for (const w of words.slice(1)) {
         if (w.dynamic || !w.text.startsWith('-')) break;
-        if (/^(-c|--config-env|--exec-path)/.test(w.text)) return { kind: 'opaque', reason: `git ${w.text} can make git run any program` };
+        if (/^(-c|--config-env|--exec-path)/.test(w.text))
+          return { kind: 'opaque', reason: `git ${w.text} can make git run any program` };
       }
       return { kind: 'plain' };
     }
@@ -100,9 +127,15 @@ function shellScript(name: string, rest: Word[]): Unwrapped {
     const w = rest[i]!;
     if (w.dynamic) return { kind: 'opaque', reason: `${name} option ${w.raw} is known only at run time` };
     const t = w.text;
-    if (t === '--' || t === '-') { i++; break; }
+    if (t === '--' || t === '-') {
+      i++;
+      break;
+    }
     if (/^--(norc|noprofile|posix|noediting|restricted|verbose)$/.test(t)) continue;
-    if (/^[-+]o$/.test(t)) { i++; continue; }
+    if (/^[-+]o$/.test(t)) {
+      i++;
+      continue;
+    }
     if (/^[-+][abefhkmnptuvxBCEHPTc]+$/.test(t)) {
       if (t.startsWith('-') && t.includes('c')) script = true;
       continue;
@@ -113,7 +146,12 @@ function shellScript(name: string, rest: Word[]): Unwrapped {
     break;
   }
   if (!script) {
-    return { kind: 'opaque', reason: rest[i] ? `${name} runs the script file ${rest[i]!.raw}, which the policy cannot see` : `${name} reads commands from its input, which the policy cannot see` };
+    return {
+      kind: 'opaque',
+      reason: rest[i]
+        ? `${name} runs the script file ${rest[i]!.raw}, which the policy cannot see`
+        : `${name} reads commands from its input, which the policy cannot see`,
+    };
   }
   const body = rest[i];
   if (!body) return { kind: 'opaque', reason: `${name} -c without a script` };
@@ -133,7 +171,10 @@ function findExec(words: Word[], rest: Word[]): Unwrapped {
     for (; j < rest.length; j++) {
       const w = rest[j]!;
       if (!w.dynamic && w.text === ';') break;
-      if (!w.dynamic && w.text === '+' && cmd.length > 0 && cmd.at(-1)!.text === '{}') { plus = true; break; }
+      if (!w.dynamic && w.text === '+' && cmd.length > 0 && cmd.at(-1)!.text === '{}') {
+        plus = true;
+        break;
+      }
       cmd.push(w.text.includes('{}') ? { ...w, dynamic: true } : w);
     }
     if (cmd.length === 0) return { kind: 'opaque', reason: `find ${t} without a command` };

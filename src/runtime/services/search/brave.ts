@@ -43,7 +43,11 @@ export function createBraveBackend(options: BraveOptions): SearchBackend {
       const raw = Array.isArray(body.web?.results) ? (body.web.results as Record<string, unknown>[]) : [];
       return raw
         .filter((r) => typeof r?.url === 'string')
-        .map((r) => ({ title: plainSnippet(r.title) || (r.url as string), url: r.url as string, snippet: plainSnippet(r.description) }))
+        .map((r) => ({
+          title: plainSnippet(r.title) || (r.url as string),
+          url: r.url as string,
+          snippet: plainSnippet(r.description),
+        }))
         .slice(0, maxResults);
     },
   };

@@ -23,7 +23,8 @@ export async function getJson(req: JsonRequest): Promise<unknown> {
   const signal = AbortSignal.any([req.signal, timeout]);
   const failed = (error: unknown): ToolError => {
     if (req.signal.aborted) return abortError(req.signal);
-    if (timeout.aborted) return new ToolError('TIMEOUT', `the ${req.backend} search backend did not answer within ${req.timeoutMs} ms`);
+    if (timeout.aborted)
+      return new ToolError('TIMEOUT', `the ${req.backend} search backend did not answer within ${req.timeoutMs} ms`);
     if (error instanceof ToolError) return error;
     const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
     const code = err.code ?? err.cause?.code;
@@ -46,13 +47,21 @@ export async function getJson(req: JsonRequest): Promise<unknown> {
       size += chunk.length;
       if (size > MAX_RESPONSE_BYTES) {
         response.body.destroy();
-        throw new ToolError('HTTP_ERROR', `the ${req.backend} search backend sent more than ${MAX_RESPONSE_BYTES} bytes`, { status: response.statusCode });
+        throw new ToolError(
+          'HTTP_ERROR',
+          `the ${req.backend} search backend sent more than ${MAX_RESPONSE_BYTES} bytes`,
+          { status: response.statusCode },
+        );
       }
       chunks.push(chunk);
     }
     const text = Buffer.concat(chunks).toString('utf8');
     if (response.statusCode >= 400) {
-      const excerpt = text.replace(/<[^<>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+      const excerpt = text
+        .replace(/<[^<>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 200);
       const hint = req.hint?.(response.statusCode);
       throw new ToolError(
         'HTTP_ERROR',
@@ -63,10 +72,14 @@ export async function getJson(req: JsonRequest): Promise<unknown> {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new ToolError('HTTP_ERROR', `the ${req.backend} search backend answered HTTP ${response.statusCode} with something that is not JSON: ${text.slice(0, 120)}`, {
-        status: response.statusCode,
-        backend: req.backend,
-      });
+      throw new ToolError(
+        'HTTP_ERROR',
+        `the ${req.backend} search backend answered HTTP ${response.statusCode} with something that is not JSON: ${text.slice(0, 120)}`,
+        {
+          status: response.statusCode,
+          backend: req.backend,
+        },
+      );
     }
   } catch (error) {
     throw failed(error);

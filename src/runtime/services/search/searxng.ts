@@ -40,7 +40,12 @@ export function createSearxngBackend(options: SearxngOptions): SearchBackend {
           timeoutMs,
           signal,
           ...(options.headers ? { headers: options.headers } : {}),
-          hint: (status) => (status === 403 ? 'enable the json format in the instance settings.yml (search: formats: [html, json])' : status === 429 ? 'the instance is rate limiting; wait or use another instance' : undefined),
+          hint: (status) =>
+            status === 403
+              ? 'enable the json format in the instance settings.yml (search: formats: [html, json])'
+              : status === 429
+                ? 'the instance is rate limiting; wait or use another instance'
+                : undefined,
         })) as { results?: unknown };
         const pageResults = Array.isArray(body.results) ? body.results : [];
         if (pageResults.length === 0) break;
