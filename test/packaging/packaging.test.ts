@@ -76,6 +76,8 @@ describe('npm pack', () => {
       'dist/cli.js',
       'dist/handlers/web/html/convert-worker.js',
       'dist/handlers/filesystem/edit/worker.js',
+      'dist/runtime/policy/grammars/tree-sitter-bash.wasm',
+      'dist/runtime/policy/grammars/tree-sitter-hcl.wasm',
     ]) {
       expect(paths, required).toContain(required);
     }
@@ -94,6 +96,10 @@ describe('npm pack', () => {
       exports: Record<string, string>;
     };
     for (const name of ['js-yaml', 'ts-morph', 'json-schema-to-typescript', 'prettier', '@toolwright/codegen']) {
+      expect(Object.keys(manifest.dependencies), name).not.toContain(name);
+    }
+    // The grammars ship as .wasm files: their packages' native builds would run install scripts.
+    for (const name of ['tree-sitter-bash', '@tree-sitter-grammars/tree-sitter-hcl']) {
       expect(Object.keys(manifest.dependencies), name).not.toContain(name);
     }
     expect(paths).toContain(manifest.exports['./catalog.schema.json']!.replace(/^\.\//, ''));
@@ -181,6 +187,12 @@ writeFileSync('big-edit.txt', 'foo bar\\n'.repeat(3000000));
 await toolkit.invoke('filesystem', 'read_file', { path: 'big-edit.txt' });
 const edit = await toolkit.invoke('filesystem', 'edit_file', { path: 'big-edit.txt', old_str: 'bar', new_str: 'BAR', replace_all: true, dry_run: true });
 out.edit = { ok: edit.ok, code: edit.ok ? undefined : edit.error.code, text: edit.text.slice(0, 400), ms: 0 };
+// The grammars shipped in dist/ parse a shell line and an HCL policy.
+const shell = await toolkit.invoke('exec', 'shell_read', { command: 'ls | sort' });
+out.shell = { ok: shell.ok, code: shell.ok ? undefined : shell.error.code, text: shell.text.slice(0, 400), ms: 0 };
+const { parsePolicyText } = await import('./dist/index.js');
+const hcl = await parsePolicyText('default = "deny"\n', 'agent.hcl');
+out.hcl = { ok: true, text: JSON.stringify(hcl.policy ?? hcl), ms: 0 };
 process.stdout.write(JSON.stringify(out));
 `;
 
@@ -237,6 +249,8 @@ describe('built dist/ with plain node', () => {
     expect(out.slow!.code).toBe('TIMEOUT');
     expect(out.edit!.ok, out.edit!.text).toBe(true);
     expect(out.edit!.text).toMatch(/would make 3,?000,?000 replacements/);
+    expect(out.shell!.ok, out.shell!.text).toBe(true);
+    expect(out.hcl!.text).toContain('deny');
     expect(out.slow!.ms).toBeLessThan(2000 + 2500);
     // Idle workers are unref'd: the process ends when its work does, not after the idle timeout (30 s).
     const work = out.normal!.ms + out.deep!.ms + out.slow!.ms;

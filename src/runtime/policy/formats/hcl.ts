@@ -6,7 +6,7 @@ import { findLexicalError } from './hcl-lex.js';
 import { PolicyFileError, type Position, type PolicySource } from './source.js';
 import type { PolicyOptions } from '../types.js';
 
-export const HCL_WASM = '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm';
+export const HCL_WASM = 'tree-sitter-hcl.wasm';
 const MAX_HCL_CHARS = 1024 * 1024;
 
 type Value = string | number | boolean | null | Value[] | { [key: string]: Value };

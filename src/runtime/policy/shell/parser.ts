@@ -1,7 +1,8 @@
 // Loads tree-sitter-bash (WebAssembly, through web-tree-sitter) once, on the first shell rule that
 // needs it, and parses command lines with a size cap and a time budget.
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import type { Language, Node, Parser, Tree } from 'web-tree-sitter';
 
 /** Longer lines are not parsed: they are opaque (decided as `ask` at best). */
@@ -28,25 +29,36 @@ function loadRuntime(): Promise<Omit<Loaded, 'parser'>> {
   })());
 }
 
-/** A tree-sitter parser for a grammar whose wasm an npm package ships (`tree-sitter-bash/tree-sitter-bash.wasm`). */
-export function loadGrammar(wasmSpecifier: string): Promise<{ parser: Parser }> {
-  let loading = loads.get(wasmSpecifier);
+/**
+ * The path of a grammar shipped in runtime/policy/grammars/, from wherever this code runs: the
+ * source or tsc's layout (beside shell/), a bundle entry in dist/, or a bundle chunk in dist/chunks/.
+ */
+export function grammarPath(file: string): string {
+  for (const relative of ['../grammars/', './runtime/policy/grammars/', '../runtime/policy/grammars/']) {
+    const candidate = fileURLToPath(new URL(relative + file, import.meta.url));
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`the grammar ${file} is missing from the installed package (reinstall toolwright)`);
+}
+
+/** A tree-sitter parser for a grammar shipped with the package (`tree-sitter-bash.wasm`). */
+export function loadGrammar(wasmFile: string): Promise<{ parser: Parser }> {
+  let loading = loads.get(wasmFile);
   if (!loading) {
     loading = (async () => {
       const { Parser: ParserClass, Language: LanguageClass } = await loadRuntime();
-      const wasm = createRequire(import.meta.url).resolve(wasmSpecifier);
-      const language = await LanguageClass.load(wasm);
+      const language = await LanguageClass.load(grammarPath(wasmFile));
       const parser = new ParserClass();
       parser.setLanguage(language);
       return { parser };
     })();
-    loading.catch(() => loads.delete(wasmSpecifier));
-    loads.set(wasmSpecifier, loading);
+    loading.catch(() => loads.delete(wasmFile));
+    loads.set(wasmFile, loading);
   }
   return loading;
 }
 
-export const BASH_WASM = 'tree-sitter-bash/tree-sitter-bash.wasm';
+export const BASH_WASM = 'tree-sitter-bash.wasm';
 
 /** Loads the bash grammar (idempotent); call before `parseShellSync`. */
 export async function loadBashParser(): Promise<void> {
