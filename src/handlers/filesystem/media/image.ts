@@ -30,12 +30,31 @@ export interface ImageData {
 
 type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
 let sharpFactory: SharpFactory | undefined;
-async function loadSharp(): Promise<SharpFactory> {
+/** sharp is an optional peer dependency (libvips is ~18 MB): installed by hosts that read images. */
+export const SHARP_INSTALL = 'npm install sharp@^0.35.5';
+async function loadSharp(display: string): Promise<SharpFactory> {
   if (!sharpFactory) {
-    const mod = (await import('sharp')) as unknown as { default: SharpFactory };
-    sharpFactory = mod.default;
+    try {
+      const mod = (await import('sharp')) as unknown as { default: SharpFactory };
+      sharpFactory = mod.default;
+    } catch (error) {
+      throw sharpMissing(error, display);
+    }
   }
   return sharpFactory;
+}
+
+/** The error for an image read where sharp (or its platform binary) cannot be loaded. */
+export function sharpMissing(error: unknown, display: string): ToolError {
+  const code = (error as { code?: unknown } | null)?.code;
+  const why =
+    code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND'
+      ? 'the optional package sharp is not installed'
+      : `sharp could not be loaded (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+  return new ToolError(
+    'UNSUPPORTED_CONTENT',
+    `${display} is an image, and reading images needs sharp: ${why}; the host can run \`${SHARP_INSTALL}\` (other files read as before)`,
+  );
 }
 
 /** The image type announced by a file's first bytes. */
@@ -107,7 +126,7 @@ export async function prepareImage(
   display: string,
   signal: AbortSignal,
 ): Promise<ImageData> {
-  const sharp = await loadSharp();
+  const sharp = await loadSharp(display);
   return imageSlots.run(signal, () => decodeImage(sharp, bytes, mime, display));
 }
 
