@@ -1,7 +1,7 @@
 // `npm run refresh:grammars`: copies the bash and HCL grammars' WebAssembly builds from their npm
 // packages (devDependencies) into src/runtime/policy/grammars/, which the build copies into dist/.
-// The package ships these two files instead of depending on the grammar packages, whose native
-// builds run install scripts and weigh ~22 MB. test/shell/grammars.test.ts fails if they are stale.
+// The package ships these files instead of depending on the grammar packages, whose native builds
+// run install scripts and weigh ~22 MB, and on web-tree-sitter (5.8 MB, mostly debug builds). test/shell/grammars.test.ts fails if they are stale.
 import { copyFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,6 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const GRAMMAR_SOURCES = {
   'tree-sitter-bash.wasm': 'tree-sitter-bash/tree-sitter-bash.wasm',
   'tree-sitter-hcl.wasm': '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm',
+  // The parser runtime's own module: the bundle inlines web-tree-sitter's JS, built from the same version.
+  'tree-sitter.wasm': 'web-tree-sitter/tree-sitter.wasm',
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -78,6 +78,7 @@ describe('npm pack', () => {
       'dist/handlers/filesystem/edit/worker.js',
       'dist/runtime/policy/grammars/tree-sitter-bash.wasm',
       'dist/runtime/policy/grammars/tree-sitter-hcl.wasm',
+      'dist/runtime/policy/grammars/tree-sitter.wasm',
     ]) {
       expect(paths, required).toContain(required);
     }
@@ -98,8 +99,15 @@ describe('npm pack', () => {
     for (const name of ['js-yaml', 'ts-morph', 'json-schema-to-typescript', 'prettier', '@toolwright/codegen']) {
       expect(Object.keys(manifest.dependencies), name).not.toContain(name);
     }
-    // The grammars ship as .wasm files: their packages' native builds would run install scripts.
-    for (const name of ['tree-sitter-bash', '@tree-sitter-grammars/tree-sitter-hcl']) {
+    // The grammars ship as .wasm files (their packages' native builds run install scripts), turndown
+    // and domino are inlined into the conversion worker, sharp is an optional peer.
+    for (const name of [
+      'tree-sitter-bash',
+      '@tree-sitter-grammars/tree-sitter-hcl',
+      'turndown',
+      'web-tree-sitter',
+      'sharp',
+    ]) {
       expect(Object.keys(manifest.dependencies), name).not.toContain(name);
     }
     expect(paths).toContain(manifest.exports['./catalog.schema.json']!.replace(/^\.\//, ''));
@@ -113,6 +121,31 @@ describe('npm pack', () => {
         reaching.push(file);
     }
     expect(reaching).toEqual([]);
+  });
+
+  it('ships bundles only: no tsc per-file module; turndown, domino and web-tree-sitter inlined, with their licences', async () => {
+    const modules = pack.files.map((f) => f.path).filter((p) => p.endsWith('.js') && !p.startsWith('dist/chunks/'));
+    expect(modules.sort()).toEqual([
+      'dist/cli.js',
+      'dist/handlers/filesystem/edit/worker.js',
+      'dist/handlers/web/html/convert-worker.js',
+      'dist/index.js',
+      'dist/testing.js',
+      'dist/validator-runtime.js',
+    ]);
+    const worker = await readFile(join(scratch, 'dist/handlers/web/html/convert-worker.js'), 'utf8');
+    expect(worker).toContain('createIncrementalHTMLParser');
+    const licences = await readFile(join(scratch, 'dist/third-party-licenses.txt'), 'utf8');
+    expect(licences).toMatch(/^== turndown [\d.]+ \(MIT\)$/m);
+    expect(licences).toMatch(/^== @mixmark-io\/domino [\d.]+ \(BSD-2-Clause\)$/m);
+    expect(licences).toMatch(/^== web-tree-sitter [\d.]+ \(MIT\)$/m);
+    expect(pack.files.map((f) => f.path)).toContain('dist/third-party-licenses.txt');
+    for (const file of await filesUnder(join(scratch, 'dist'))) {
+      const text = file.endsWith('.js') ? await readFile(file, 'utf8') : '';
+      expect(text, file).not.toMatch(
+        /(from|import\(|require\()\s*["'](turndown|@mixmark-io\/domino|web-tree-sitter)["']/,
+      );
+    }
   });
 
   it('the generator package ships its bundle, its worker and the schema, and pins toolwright', async () => {
@@ -144,6 +177,8 @@ describe('npm pack', () => {
     expect(pack.files.map((f) => f.path).filter((p) => p.endsWith('.map'))).toEqual([]);
     const referencing: string[] = [];
     for (const file of await filesUnder(join(scratch, 'dist'))) {
+      // The .wasm files are the packages' own builds, byte for byte (test/shell/grammars.test.ts).
+      if (file.endsWith('.wasm')) continue;
       if (/sourceMappingURL|\.\.\/src\//.test(await readFile(file, 'utf8'))) referencing.push(file);
     }
     expect(referencing).toEqual([]);
@@ -191,7 +226,7 @@ out.edit = { ok: edit.ok, code: edit.ok ? undefined : edit.error.code, text: edi
 const shell = await toolkit.invoke('exec', 'shell_read', { command: 'ls | sort' });
 out.shell = { ok: shell.ok, code: shell.ok ? undefined : shell.error.code, text: shell.text.slice(0, 400), ms: 0 };
 const { parsePolicyText } = await import('./dist/index.js');
-const hcl = await parsePolicyText('default = "deny"\n', 'agent.hcl');
+const hcl = await parsePolicyText('default = "deny"\\n', 'agent.hcl');
 out.hcl = { ok: true, text: JSON.stringify(hcl.policy ?? hcl), ms: 0 };
 process.stdout.write(JSON.stringify(out));
 `;

@@ -1,4 +1,4 @@
-// The bash and HCL grammars ship as .wasm files in src/runtime/policy/grammars/ (copied into dist/ by
+// The bash and HCL grammars (and web-tree-sitter's own module) ship as .wasm files in src/runtime/policy/grammars/ (copied into dist/ by
 // the build), refreshed from their npm packages by `npm run refresh:grammars`.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ const grammars = fileURLToPath(new URL('../../src/runtime/policy/grammars/', imp
 
 describe('shipped grammars', () => {
   it('are byte for byte the grammar packages’ builds (run `npm run refresh:grammars` when this fails)', async () => {
-    expect(Object.keys(GRAMMAR_SOURCES).sort()).toEqual([BASH_WASM, HCL_WASM].sort());
+    expect(Object.keys(GRAMMAR_SOURCES).sort()).toEqual([BASH_WASM, HCL_WASM, 'tree-sitter.wasm'].sort());
     for (const [file, specifier] of Object.entries(GRAMMAR_SOURCES)) {
       const shipped = await readFile(grammars + file);
       const packaged = await readFile(require.resolve(specifier));
@@ -25,6 +25,7 @@ describe('shipped grammars', () => {
 
   it('are found beside the policy code and parse their languages', async () => {
     expect(grammarPath(BASH_WASM)).toBe(grammars + BASH_WASM);
+    expect(grammarPath('tree-sitter.wasm')).toBe(grammars + 'tree-sitter.wasm');
     const bash = parseWith((await loadGrammar(BASH_WASM)).parser, 'ls | sort');
     expect(bash?.rootNode.descendantsOfType('command').length).toBe(2);
     bash?.delete();

@@ -11,8 +11,9 @@
 //   are linear rewrites, and non-ASCII spaces inside <pre> become ASCII spaces (its edge-whitespace
 //   regex backtracks quadratically on "x" + spaces + U+00A0).
 // A stack overflow anywhere falls back to the linear extraction; it is never a network error.
-import { createRequire } from 'node:module';
-import type TurndownService from 'turndown';
+// @ts-expect-error -- the package's index.d.ts declares an ambient module 'domino', not a module file
+import domino from '@mixmark-io/domino';
+import TurndownService from 'turndown';
 import type { DomDocument, DomElement, DomNode } from './dom.js';
 import { extractText, scanHtml, tidyLines } from './scan.js';
 import { domToText } from './text.js';
@@ -44,15 +45,15 @@ function hasElementChild(node: DomNode): boolean {
   return false;
 }
 
-// domino is turndown's own DOM; resolving it from turndown's location needs no extra dependency.
-const requireHere = createRequire(import.meta.url);
+// domino is turndown's own DOM. Both are bundled into the built worker (scripts/bundle.mjs): a
+// library user's install carries neither package (domino ships 7 MB of its own tests).
 interface IncrementalParser {
   end(html: string): void;
   process(shouldPause: () => boolean): boolean;
   document(): DomDocument;
 }
 type Domino = { createIncrementalHTMLParser(): IncrementalParser };
-let dominoModule: Domino | undefined;
+const dominoModule = domino as unknown as Domino;
 /** Characters the parser consumes between two looks at the depth of the tree it is building. */
 const PROBE_EVERY = 4096;
 
@@ -63,7 +64,6 @@ const PROBE_EVERY = 4096;
  * or the depth it stopped at.
  */
 function parse(html: string): DomDocument | number {
-  dominoModule ??= createRequire(requireHere.resolve('turndown'))('@mixmark-io/domino') as Domino;
   const parser = dominoModule.createIncrementalHTMLParser();
   parser.end(html);
   let steps = 0;
@@ -306,8 +306,7 @@ let capturedBody: string | undefined;
 
 function turndown(): TurndownService {
   if (turndownService) return turndownService;
-  const Turndown = requireHere('turndown') as typeof TurndownService;
-  const service = new Turndown({
+  const service = new TurndownService({
     headingStyle: 'atx',
     codeBlockStyle: 'fenced',
     bulletListMarker: '-',

@@ -24,13 +24,14 @@ let runtime: Promise<Omit<Loaded, 'parser'>> | undefined;
 function loadRuntime(): Promise<Omit<Loaded, 'parser'>> {
   return (runtime ??= (async () => {
     const module = await import('web-tree-sitter');
-    await module.Parser.init();
+    // Its own wasm ships beside the grammars: the bundle inlines web-tree-sitter's JS only.
+    await module.Parser.init({ locateFile: (file: string) => grammarPath(file) });
     return { Parser: module.Parser, Language: module.Language };
   })());
 }
 
 /**
- * The path of a grammar shipped in runtime/policy/grammars/, from wherever this code runs: the
+ * The path of a grammar (or of web-tree-sitter's own tree-sitter.wasm) shipped in runtime/policy/grammars/, from wherever this code runs: the
  * source or tsc's layout (beside shell/), a bundle entry in dist/, or a bundle chunk in dist/chunks/.
  */
 export function grammarPath(file: string): string {
