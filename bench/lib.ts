@@ -15,6 +15,8 @@ export interface BenchRow {
   target?: string;
   /** Free text: peak RSS, counts, notes. */
   note?: string;
+  /** A row of the performance contract: repeated, with pass/miss, in the summary after the table. */
+  contract?: boolean;
 }
 
 export interface BenchContext {

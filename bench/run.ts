@@ -40,7 +40,7 @@ function fmt(n: number | undefined): string {
 }
 
 const header = ['case', 'toolwright', 'baseline', 'ratio', 'target', 'note'];
-const lines = rows.map((r) => {
+const cellsOf = (r: BenchRow): string[] => {
   const unit = r.unit ?? 'ms';
   const ratio = r.baseline ? r.toolwright / r.baseline : undefined;
   return [
@@ -51,26 +51,59 @@ const lines = rows.map((r) => {
     r.target ?? '-',
     r.note ?? '',
   ];
-});
-const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-const print = (cells: string[]) => console.log(`| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`);
-print(header);
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-lines.forEach(print);
+};
+
+/** pass/miss for a target of the forms "≤ 1.5×" (the ratio), "≤ 3 ms" (the value, in the row's unit), else "?". */
+function verdict(r: BenchRow): string {
+  const target = (r.target ?? '').replace(/<=/g, '≤').replace(/x\b/g, '×');
+  if (Number.isNaN(r.toolwright)) return 'miss';
+  const ratio = /^≤\s*([\d.]+)\s*×/.exec(target);
+  if (ratio && r.baseline) return r.toolwright / r.baseline <= Number(ratio[1]) ? 'pass' : 'miss';
+  const value = /^≤\s*([\d.]+)\s*(ms|s|µs|MiB)\b/.exec(target);
+  if (value && value[2] === (r.unit ?? 'ms')) return r.toolwright <= Number(value[1]) ? 'pass' : 'miss';
+  return '?';
+}
+
+function table(head: string[], body: string[][]): string[] {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((l) => l[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)];
+}
+
+const lines = rows.map(cellsOf);
+const contractHeader = ['case', 'toolwright', 'baseline', 'ratio', 'target', 'verdict'];
+const contractLines = rows.filter((r) => r.contract).map((r) => [...cellsOf(r).slice(0, 5), verdict(r)]);
+console.log(table(header, lines).join('\n'));
+if (contractLines.length)
+  console.log(`\nThe performance contract:\n${table(contractHeader, contractLines).join('\n')}`);
 const footer = `medians of repeated runs; ratio = toolwright / baseline (lower is better); node ${process.version}, ${(await import('node:os')).cpus().length} cores`;
 console.log(`\n${footer}`);
 
-// BENCH_MARKDOWN=file also writes the rows as a Markdown table (docs/performance.md's table is pasted from it).
-if (process.env.BENCH_MARKDOWN) {
-  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const markdown = [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...lines.map((l) => `| ${l.map(cell).join(' | ')} |`),
-    '',
-    footer,
-    '',
-  ].join('\n');
-  const { writeFile } = await import('node:fs/promises');
-  await writeFile(process.env.BENCH_MARKDOWN, markdown);
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const markdownTable = (head: string[], body: string[][]) => [
+  `| ${head.join(' | ')} |`,
+  `|${head.map(() => '---').join('|')}|`,
+  ...body.map((l) => `| ${l.map(cell).join(' | ')} |`),
+];
+const markdown = [
+  ...(contractLines.length
+    ? ['The contract:', '', ...markdownTable(contractHeader, contractLines), '', 'Every row:', '']
+    : []),
+  ...markdownTable(header, lines),
+  '',
+  footer,
+  '',
+].join('\n');
+
+// BENCH_MARKDOWN=file also writes the tables as Markdown; BENCH_DOCS=1 puts them into
+// docs/performance.md between its bench-table markers.
+const { readFile, writeFile } = await import('node:fs/promises');
+if (process.env.BENCH_MARKDOWN) await writeFile(process.env.BENCH_MARKDOWN, markdown);
+if (process.env.BENCH_DOCS) {
+  const docs = path.join(here, '..', 'docs', 'performance.md');
+  const text = await readFile(docs, 'utf8');
+  const begin = text.indexOf('\n', text.indexOf('<!-- bench-table:begin')) + 1;
+  const end = text.indexOf('<!-- bench-table:end -->');
+  if (begin <= 0 || end < begin) throw new Error('docs/performance.md has no bench-table markers');
+  await writeFile(docs, `${text.slice(0, begin)}${markdown}${text.slice(end)}`);
 }

@@ -40,6 +40,7 @@ const bench: BenchCase = {
       baselineName: 'fs.promises.readFile',
       unit: 'µs',
       target: '≤ 1.3×',
+      contract: true,
       note: `per-round ratio median ${median(ratios).toFixed(2)}× (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)}), ${ROUNDS} alternated rounds of ${CALLS} calls`,
     });
   },

@@ -77,7 +77,8 @@ async function stdioRows(ctx: BenchContext): Promise<void> {
       baseline: percentile(times[1]!, p),
       baselineName: 'server-filesystem read_text_file',
       unit: 'µs',
-      target: '<= 0.9x',
+      target: '≤ 0.9×',
+      contract: true,
       ...(label === 'p50' ? { note: spread } : {}),
     });
   }
@@ -170,7 +171,8 @@ async function httpRows(ctx: BenchContext): Promise<void> {
     baseline: perCall('everything'),
     baselineName: 'server-everything echo, sessions',
     unit: 'µs',
-    target: '<= 1.0x',
+    target: '≤ 1.0×',
+    contract: true,
     note: `calls/s per round: toolwright ${callsPerSecond('stateful')}; server-everything ${callsPerSecond('everything')}`,
   });
   ctx.row({
@@ -179,7 +181,8 @@ async function httpRows(ctx: BenchContext): Promise<void> {
     baseline: perCall('stateful'),
     baselineName: 'toolwright sessions',
     unit: 'µs',
-    target: '<= 1.25x (>= 0.8x the calls/s)',
+    target: '≤ 1.25× (≥ 0.8× the calls/s)',
+    contract: true,
     note: `calls/s per round: stateless ${callsPerSecond('stateless')}`,
   });
 }

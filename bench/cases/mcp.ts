@@ -182,7 +182,8 @@ async function abandonedSessions(ctx: Parameters<BenchCase['run']>[0]): Promise<
     case: 'MCP HTTP: memory retained per idle session (1,000 sessions, no eviction)',
     toolwright: uncapped.mib / uncapped.live,
     unit: 'MiB',
-    target: '<= 0.5 MiB',
+    target: '≤ 0.5 MiB',
+    contract: true,
     note: 'heap + external after a full collection, per live session',
   });
 }

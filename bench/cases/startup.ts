@@ -95,7 +95,23 @@ const bench: BenchCase = {
       toolwright: call.toolwright,
       baseline: call.baseline,
       baselineName: 'node -e 0',
-      target: '<= 4x',
+      target: '≤ 2.5×',
+      contract: true,
+    });
+
+    const version = await sideBySide(
+      () => runNode([cli, '--version']),
+      () => runNode(['-e', '0']),
+      RUNS,
+      1,
+    );
+    ctx.row({
+      case: 'CLI `--version` (whole process, clean env)',
+      toolwright: version.toolwright,
+      baseline: version.baseline,
+      baselineName: 'node -e 0',
+      target: '≤ 1.5×',
+      contract: true,
     });
 
     const help = await sideBySide(

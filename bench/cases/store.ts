@@ -82,6 +82,7 @@ const bench: BenchCase = {
         baseline: pc.b,
         baselineName: 'in-memory default',
         target: '≤ 3 ms',
+        contract: true,
       });
       // The same with commits not waiting for the WAL flush (a URL option a deployment may choose):
       // what is left is the round trip, not the disk.
@@ -107,6 +108,7 @@ const bench: BenchCase = {
         baseline: pl.b,
         baselineName: 'in-memory default',
         target: '≤ 3 ms',
+        contract: true,
       });
       await Promise.all([pgCreate, memory, pgList, memoryList].map((t) => t.close()));
       await pgCreate.services.store?.close();
