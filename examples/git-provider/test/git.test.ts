@@ -192,8 +192,8 @@ describe('types', () => {
     await toolkit.call.git_log({ limit: 'ten' }).catch(() => undefined);
     // @ts-expect-error git_status has no such param
     await toolkit.call.git_status({ colour: true }).catch(() => undefined);
-    // @ts-expect-error not a code of this catalog (nor a common one)
     expect(() => {
+      // @ts-expect-error not a code of this catalog (nor a common one)
       throw new ToolError('NOT_A_CODE', 'x');
     }).toThrow();
     const ok = new ToolError('NOT_A_REPOSITORY', 'typed');
