@@ -5,7 +5,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command as CommandType } from 'commander';
-import { requireNow } from './runtime/lazy-require.js';
+import { lazyRequire } from './runtime/lazy-require.js';
 import { EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
 import type { ToolkitFlags } from './cli/toolkit-options.js';
 import type { McpFlags } from './cli/mcp.js';
@@ -15,8 +15,10 @@ import { registerStoreCommand } from './cli/store.js';
 import { collectProviderModule } from './cli/provider-modules.js';
 
 // Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
-const { Command, CommanderError, InvalidArgumentError } = requireNow<typeof import('commander')>('commander');
+// Required on first use: `--version` alone is answered without it.
+const commander = lazyRequire<typeof import('commander')>('commander');
 type Command = CommandType;
+const invalidArgument = (message: string) => new (commander().InvalidArgumentError)(message);
 
 /** Where the CLI reads and writes; tests pass their own. */
 export interface CliIO {
@@ -82,7 +84,7 @@ function parseList(value: string, previous: string[] | undefined): string[] {
 function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535)
-    throw new InvalidArgumentError('must be a port number (0-65535; 0 picks a free port)');
+    throw invalidArgument('must be a port number (0-65535; 0 picks a free port)');
   return port;
 }
 
@@ -90,19 +92,19 @@ function integerAtLeast(min: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
     if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min)
-      throw new InvalidArgumentError(`must be an integer >= ${min}`);
+      throw invalidArgument(`must be an integer >= ${min}`);
     return n;
   };
 }
 
 function parseQuirksMode(value: string): 'auto' | 'off' {
   if (value === 'auto' || value === 'off') return value;
-  throw new InvalidArgumentError('must be auto or off');
+  throw invalidArgument('must be auto or off');
 }
 
 function parseSandboxMode(value: string): 'none' | 'workspace-write' | 'read-only' {
   if (value === 'none' || value === 'workspace-write' || value === 'read-only') return value;
-  throw new InvalidArgumentError('must be none, workspace-write or read-only');
+  throw invalidArgument('must be none, workspace-write or read-only');
 }
 
 function withToolkitOptions(command: Command): Command {
@@ -141,7 +143,7 @@ function withToolkitOptions(command: Command): Command {
 
 /** Builds the commander program; `exitCode.value` carries the outcome of an action. */
 export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
-  const program = new Command('toolwright')
+  const program = new (commander().Command)('toolwright')
     .description(
       'Reference tool providers for AI agents (files, search, shell, web, tasks, sub-agents, questions): list them, call one, or serve them over MCP.',
     )
@@ -238,13 +240,18 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIO>): Prom
     stderr: io?.stderr ?? process.stderr,
     readStdin: io?.readStdin ?? readProcessStdin,
   };
+  // What commander prints for these, without loading it (a version check should cost little more than node).
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    fullIO.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
   const exitCode = { value: 0 };
   const program = buildProgram(fullIO, exitCode);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode.value;
   } catch (error) {
-    if (error instanceof CommanderError) {
+    if (error instanceof commander().CommanderError) {
       // Help and --version end with code 0; commander already printed any problem.
       return error.exitCode === 0 ? 0 : EXIT_USAGE;
     }

@@ -378,6 +378,31 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     );
   });
 
+  it('--version and -V alone answer before commander loads, exactly as commander answers', async () => {
+    const capture = () => {
+      const out = { stdout: '', stderr: '' };
+      const io = {
+        stdout: { write: (c: string) => (out.stdout += c) },
+        stderr: { write: (c: string) => (out.stderr += c) },
+      };
+      return { out, io };
+    };
+    const { buildProgram } = await import('../../src/cli.js');
+    const viaCommander = capture();
+    const program = buildProgram({ ...viaCommander.io, readStdin: async () => '' }, { value: 0 });
+    await program.parseAsync(['--version'], { from: 'user' }).catch(() => undefined);
+    expect(viaCommander.out.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    for (const argv of [['--version'], ['-V']]) {
+      const fast = capture();
+      expect(await runCli(argv, fast.io), argv[0]).toBe(0);
+      expect(fast.out, argv[0]).toEqual(viaCommander.out);
+    }
+    // Anything else still goes through commander (an unknown option stays a usage error).
+    const unknown = capture();
+    expect(await runCli(['--nope'], unknown.io)).toBe(2);
+    expect(unknown.out.stderr).toMatch(/unknown option '--nope'/);
+  });
+
   it('an unknown tool is a usage error (exit 2) from call and schema alike', () => {
     const call = run(['call', 'no_such_tool', '{}']);
     const schema = run(['schema', 'no_such_tool']);

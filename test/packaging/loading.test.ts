@@ -130,4 +130,13 @@ describe('what loading toolwright loads', () => {
     expect(run.status, run.output).toBe(0);
     expect([...run.packages]).toEqual(['commander']);
   }, 60_000);
+
+  it('`toolwright --version` and `-V` load no package, not even commander', async () => {
+    for (const flag of ['--version', '-V']) {
+      const run = await loaded([join(build, 'dist/cli.js'), flag], `version${flag}`);
+      expect(run.status, run.output).toBe(0);
+      expect(run.output).toMatch(/^\d+\.\d+\.\d+\n$/);
+      expect([...run.packages], flag).toEqual([]);
+    }
+  }, 60_000);
 });
