@@ -74,16 +74,17 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
 
 async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void> {
   const authToken = flags.authToken ?? (process.env.TOOLWRIGHT_MCP_TOKEN || undefined);
-  const [{ createDefaultTaskStore }, { createMcpElicitationUserChannel }, { createToolkit }, { startMcpHttpServer }] =
+  const [{ createPrincipalTaskStore }, { createMcpElicitationUserChannel }, { createToolkit }, { startMcpHttpServer }] =
     await Promise.all([
-      import('../runtime/services/tasks.js'),
+      import('../runtime/principal.js'),
       import('../adapters/mcp-user.js'),
       import('../runtime/toolkit.js'),
       import('../adapters/mcp-http.js'),
     ]);
-  // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list for the
-  // server; stateless, one toolkit for every request, with a session that remembers nothing.
-  const base = await toolkitOptions(flags, { tasks: createDefaultTaskStore() });
+  // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list per
+  // principal for the server; stateless, one toolkit for every request, with a session that
+  // remembers nothing.
+  const base = await toolkitOptions(flags, { tasks: createPrincipalTaskStore() });
   let running;
   try {
     running = await startMcpHttpServer(
