@@ -184,6 +184,19 @@ export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
         '--auth-token <token>',
         'bearer token clients must send (--http); prefer the TOOLWRIGHT_MCP_TOKEN variable, which `ps` does not show',
       )
+      .option(
+        '--auth-jwks <url>',
+        "require JWT access tokens (--http) verified against this JWKS URL (the issuer's keys); the token's sub is the principal",
+      )
+      .option('--auth-audience <aud>', 'the audience JWT access tokens must carry (with --auth-jwks)')
+      .option(
+        '--auth-issuer <iss>',
+        'the issuer JWT access tokens must carry; served as the authorization server in /.well-known/oauth-protected-resource',
+      )
+      .option(
+        '--auth-resource <url>',
+        'the resource identifier served in the metadata document (default: http://<Host><path>)',
+      )
       .option('--stateless', 'no sessions (--http): every request self-contained, for replicas behind a load balancer')
       .option(
         '--session-idle-timeout <seconds>',
