@@ -12,6 +12,7 @@ import type { McpFlags } from './cli/mcp.js';
 import { registerPolicyCommand } from './cli/policy.js';
 import { registerGenerateCommand } from './cli/generate.js';
 import { registerStoreCommand } from './cli/store.js';
+import { registerAuditCommand } from './cli/audit.js';
 import { collectProviderModule } from './cli/provider-modules.js';
 
 // Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
@@ -44,6 +45,7 @@ Examples:
   $ toolwright mcp --provider ./dist/git-provider.js    serve your own providers beside the reference ones
   $ toolwright generate catalog.yaml --check            is the generated code up to date?
   $ toolwright store migrate --store postgres://tw@db.internal/toolwright   bring a store's schema up to date
+  $ toolwright audit --store embedded --since 1h        the calls of the last hour
 
 schema, call and mcp take:
   -w, --workspace <dir>    folder every path is confined to (default: the current folder)
@@ -240,6 +242,7 @@ Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or 
   registerPolicyCommand(program, io, exitCode);
   registerGenerateCommand(program, io, exitCode, packageVersion());
   registerStoreCommand(program, io, exitCode);
+  registerAuditCommand(program, io, exitCode);
 
   return program;
 }
