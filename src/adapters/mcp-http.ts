@@ -62,8 +62,8 @@ export interface McpHttpOptions extends McpServerOptions {
   /**
    * No sessions: every POST is self-contained, for replicas behind a load balancer. One toolkit
    * serves every request (a factory is called once, with a session that remembers nothing): the
-   * task list and background jobs are the server's; no elicitation, no client quirks (no request
-   * but `initialize` says who the client is).
+   * task list and background jobs are the server's (per principal with `authJwt`); no elicitation,
+   * no client quirks (no request but `initialize` says who the client is).
    */
   stateless?: boolean;
 }

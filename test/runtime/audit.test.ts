@@ -176,6 +176,42 @@ describe.each(engines)('audit: $name', (engine) => {
   });
 });
 
+describe('the principal of a call', () => {
+  it('refuses a principal that is not a usable name, for one call or for the toolkit', async () => {
+    const workspace = await tempDir();
+    const toolkit = createToolkit({ workspace });
+    const hostile = {
+      get principal(): string {
+        throw new Error('boom');
+      },
+    };
+    for (const options of [{ principal: '' }, { principal: 'a\nb' }, { principal: 'x'.repeat(257) }, hostile]) {
+      // Refused on purpose: not a principal.
+      const result = await toolkit.invoke('task', 'task_list', {}, options as never);
+      expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+      expect(result.ok ? '' : result.error.message).toMatch(/principal/);
+    }
+    for (const principal of ['', 'tab\there', 42]) {
+      expect(() => createToolkit({ workspace, principal: principal as string })).toThrow(TypeError);
+    }
+  });
+
+  it('gives each principal its own task list, in memory or in a store, and the handler sees who it acts for', async () => {
+    const workspace = await tempDir();
+    for (const store of [undefined, join(workspace, 'store')]) {
+      const toolkit = createToolkit({ workspace, ...(store ? { store } : {}) });
+      await toolkit.invoke('task', 'task_create', { title: 'mine' });
+      await toolkit.invoke('task', 'task_create', { title: 'hers' }, { principal: 'erin' });
+      const list = async (principal?: string) => {
+        const result = await toolkit.invoke('task', 'task_list', {}, principal ? { principal } : {});
+        return result.ok ? (result.output as { tasks: { title: string }[] }).tasks.map((t) => t.title) : result.text;
+      };
+      expect([await list(), await list('erin'), await list('frank')], String(store)).toEqual([['mine'], ['hers'], []]);
+      await toolkit.close();
+    }
+  });
+});
+
 describe('the audit queue', () => {
   const entry = (n: number): AuditEntry => ({
     scope: 's',

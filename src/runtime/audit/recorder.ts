@@ -42,6 +42,12 @@ export class AuditRecorder {
     this.#draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain());
   }
 
+  /** Counts an entry that could not even be made (and reports it, once). */
+  failed(error: unknown): void {
+    this.counts.failed++;
+    this.#reportOnce(`an audit entry could not be made: ${messageOf(error)}`);
+  }
+
   /** Resolves once every entry queued so far was written (or failed). Never rejects. */
   async flush(): Promise<void> {
     while (this.#draining) await this.#draining;

@@ -77,16 +77,25 @@ export function runInvocation(
   if (scope.audit === undefined && span === undefined) return running;
   return running.then((result) => {
     if (span) endCallSpan(span, result, call.plan?.op.risk);
-    scope.audit?.record(
-      auditEntry(
-        { id: call.id, started: call.started, op: call.plan?.op, input: call.params ?? input },
-        result,
-        caller.principal,
-        caller.storeKey.scope,
-      ),
-    );
+    if (scope.audit) recordCall(scope.audit, call, caller, input, result);
     return result;
   });
+}
+
+/** Queues the call's audit entry; whatever goes wrong here is the audit's problem, never the call's. */
+function recordCall(
+  audit: AuditRecorder,
+  call: Invocation,
+  caller: Caller,
+  input: unknown,
+  result: InvokeResult,
+): void {
+  try {
+    const audited = { id: call.id, started: call.started, op: call.plan?.op, input: call.params ?? input };
+    audit.record(auditEntry(audited, result, caller.principal, caller.storeKey.scope));
+  } catch (error) {
+    audit.failed(error);
+  }
 }
 
 async function execute(
