@@ -212,6 +212,40 @@ describe('the principal of a call', () => {
   });
 });
 
+describe('background jobs of a principal', () => {
+  it('are seen and stopped by that principal only', async () => {
+    const workspace = await tempDir();
+    const toolkit = createToolkit({ workspace });
+    const started = await toolkit.invoke(
+      'exec',
+      'bash',
+      { command: 'echo hi; sleep 30', run_in_background: true },
+      {
+        principal: 'alice',
+      },
+    );
+    expect(started.ok).toBe(true);
+    const jobId = started.ok ? String((started.output as { job_id?: string }).job_id) : '';
+    for (const principal of ['bob', undefined]) {
+      const options = principal ? { principal } : {};
+      expect(await toolkit.invoke('exec', 'bash_output', { job_id: jobId }, options)).toMatchObject({
+        ok: false,
+        error: { code: 'NOT_FOUND' },
+      });
+      expect(await toolkit.invoke('exec', 'bash_kill', { job_id: jobId }, options)).toMatchObject({
+        ok: false,
+        error: { code: 'NOT_FOUND' },
+      });
+    }
+    const read = await toolkit.invoke('exec', 'bash_output', { job_id: jobId, wait_ms: 2_000 }, { principal: 'alice' });
+    expect(read).toMatchObject({ ok: true });
+    expect(await toolkit.invoke('exec', 'bash_kill', { job_id: jobId }, { principal: 'alice' })).toMatchObject({
+      ok: true,
+    });
+    await toolkit.close();
+  });
+});
+
 describe('the audit queue', () => {
   const entry = (n: number): AuditEntry => ({
     scope: 's',
