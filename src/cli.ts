@@ -141,6 +141,24 @@ function withToolkitOptions(command: Command): Command {
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here');
 }
 
+/** The JWT flags of `mcp --http`. */
+function withJwtOptions(command: Command): Command {
+  return command
+    .option(
+      '--auth-jwks <url>',
+      "require JWT access tokens (--http) verified against this JWKS URL (the issuer's keys); the token's sub is the principal",
+    )
+    .option('--auth-audience <aud>', 'the audience JWT access tokens must carry (with --auth-jwks)')
+    .option(
+      '--auth-issuer <iss>',
+      'the issuer JWT access tokens must carry; served as the authorization server in /.well-known/oauth-protected-resource',
+    )
+    .option(
+      '--auth-resource <url>',
+      'the resource identifier served in the metadata document (default: http://<Host><path>)',
+    );
+}
+
 /** Builds the commander program; `exitCode.value` carries the outcome of an action. */
 export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
   const program = new Command('toolwright')
@@ -177,27 +195,13 @@ export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
   });
 
   withToolkitOptions(
-    program
-      .command('mcp')
+    withJwtOptions(program.command('mcp'))
       .description('Serve every tool over MCP: stdio by default, Streamable HTTP with --http')
       .option('--http <port>', 'serve Streamable HTTP on this port (0 picks a free one) instead of stdio', parsePort)
       .option('--host <address>', 'interface for --http; anything but loopback requires a bearer token', '127.0.0.1')
       .option(
         '--auth-token <token>',
         'bearer token clients must send (--http); prefer the TOOLWRIGHT_MCP_TOKEN variable, which `ps` does not show',
-      )
-      .option(
-        '--auth-jwks <url>',
-        "require JWT access tokens (--http) verified against this JWKS URL (the issuer's keys); the token's sub is the principal",
-      )
-      .option('--auth-audience <aud>', 'the audience JWT access tokens must carry (with --auth-jwks)')
-      .option(
-        '--auth-issuer <iss>',
-        'the issuer JWT access tokens must carry; served as the authorization server in /.well-known/oauth-protected-resource',
-      )
-      .option(
-        '--auth-resource <url>',
-        'the resource identifier served in the metadata document (default: http://<Host><path>)',
       )
       .option('--stateless', 'no sessions (--http): every request self-contained, for replicas behind a load balancer')
       .option(

@@ -3,13 +3,65 @@
 // calls as the SDK's auth info (`extra.authInfo.extra.principal`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { JwtAuthOptions, JwtVerifier } from './mcp-http-jwt.js';
-import { sendJsonRpcError } from './mcp-http-access.js';
+import { JwtVerifier, type JwtAuthOptions } from './mcp-http-jwt.js';
+import { allowedHostNames, refuseAccess, sendJsonRpcError, tokenDigest } from './mcp-http-access.js';
 
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 
 /** The request as the SDK's transport reads it: `auth` becomes `extra.authInfo` of its requests. */
 export type AuthenticatedRequest = IncomingMessage & { auth?: AuthInfo };
+
+/** What decides whether a request reaches the endpoint. */
+export interface RequestGate {
+  /** The endpoint's path. */
+  readonly path: string;
+  /** Names accepted in Host and Origin. */
+  readonly allowed: ReadonlySet<string>;
+  /** The static bearer token's digest, when one is required. */
+  readonly expectedToken: Buffer | undefined;
+  /** The JWT verifier, when tokens are JWTs. */
+  readonly verifier: JwtVerifier | undefined;
+}
+
+/** The gate of a server at `path` bound to `host`, from its options (a bad JWT option is a TypeError). */
+export function requestGate(
+  path: string,
+  host: string,
+  options: { allowedHosts?: string[]; authToken?: string; authJwt?: JwtAuthOptions },
+): RequestGate {
+  return {
+    path,
+    allowed: allowedHostNames(host, options.allowedHosts ?? []),
+    expectedToken: options.authToken === undefined ? undefined : tokenDigest(options.authToken),
+    verifier: options.authJwt === undefined ? undefined : new JwtVerifier(options.authJwt),
+  };
+}
+
+/**
+ * Answers every request that does not reach the endpoint (the metadata document, another path, a
+ * Host or Origin not allowed, a missing or bad token) and resolves undefined then; otherwise
+ * resolves the request's principal (undefined without JWT authentication).
+ */
+export async function admitRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  gate: RequestGate,
+): Promise<{ principal: string | undefined } | undefined> {
+  const { path, allowed, verifier } = gate;
+  const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (verifier && isMetadataPath(pathname, path)) {
+    if (!refuseAccess(req, res, allowed, undefined)) sendMetadata(req, res, verifier.options, path);
+    return undefined;
+  }
+  if (pathname !== path) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}\n`);
+    return undefined;
+  }
+  if (refuseAccess(req, res, allowed, gate.expectedToken)) return undefined;
+  if (!verifier) return { principal: undefined };
+  const principal = await authenticate(req as AuthenticatedRequest, res, verifier, path);
+  return principal === undefined ? undefined : { principal };
+}
 
 /** The resource this server is (as configured, else as the request reached it). */
 function resourceOf(req: IncomingMessage, options: JwtAuthOptions, path: string): string {

@@ -18,9 +18,9 @@ import {
   type BodyLimits,
 } from './http-body.js';
 import { mcpServerMaker, type McpServerOptions, type RunningServer } from './mcp.js';
-import { allowedHostNames, isLoopbackHost, refuseAccess, sendJsonRpcError, tokenDigest } from './mcp-http-access.js';
-import { authenticate, isMetadataPath, sendMetadata, type AuthenticatedRequest } from './mcp-http-auth.js';
-import { JwtVerifier, type JwtAuthOptions } from './mcp-http-jwt.js';
+import { isLoopbackHost, sendJsonRpcError } from './mcp-http-access.js';
+import { admitRequest, requestGate } from './mcp-http-auth.js';
+import type { JwtAuthOptions } from './mcp-http-jwt.js';
 import { StatelessSession, statelessServing } from './mcp-stateless.js';
 import { attachUserChannel } from './mcp-user.js';
 
@@ -144,9 +144,7 @@ export async function startMcpHttpServer(
   const path = options.path ?? '/mcp';
   const idleMs = options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_MS;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
-  const allowed = allowedHostNames(host, options.allowedHosts ?? []);
-  const expectedToken = options.authToken === undefined ? undefined : tokenDigest(options.authToken);
-  const verifier = options.authJwt === undefined ? undefined : new JwtVerifier(options.authJwt);
+  const gate = requestGate(path, host, options);
   const sessions = new Map<string, McpSession>();
   let pendingInits = 0;
   const bodyLimits: BodyLimits = {
@@ -215,12 +213,7 @@ export async function startMcpHttpServer(
     });
   }
 
-  async function handleInitialize(
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: unknown,
-    principal: string | undefined,
-  ): Promise<void> {
+  async function handleInitialize(req: IncomingMessage, res: ServerResponse, body: unknown, principal?: string) {
     if (sessions.size + pendingInits >= maxSessions && !evictable()) {
       sendJsonRpcError(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry later`, {
         'retry-after': '5',
@@ -245,16 +238,8 @@ export async function startMcpHttpServer(
           sessions.set(id, session!);
         },
       });
-      session = {
-        transport,
-        server,
-        toolkit,
-        ownsToolkit: owns,
-        principal,
-        lastSeen: Date.now(),
-        inFlight: 0,
-        ended: false,
-      };
+      const fields = { transport, server, toolkit, ownsToolkit: owns, principal };
+      session = { ...fields, lastSeen: Date.now(), inFlight: 0, ended: false };
       const current = session;
       transport.onclose = () => {
         void endSession(current);
@@ -269,21 +254,9 @@ export async function startMcpHttpServer(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (verifier && isMetadataPath(url.pathname, path)) {
-      if (!refuseAccess(req, res, allowed, undefined)) sendMetadata(req, res, verifier.options, path);
-      return;
-    }
-    if (url.pathname !== path) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}\n`);
-      return;
-    }
-    if (refuseAccess(req, res, allowed, expectedToken)) return;
-    let principal: string | undefined;
-    if (verifier) {
-      principal = await authenticate(req as AuthenticatedRequest, res, verifier, path);
-      if (principal === undefined) return;
-    }
+    const admitted = await admitRequest(req, res, gate);
+    if (!admitted) return;
+    const { principal } = admitted;
     // A body is read whole before the request counts for a session (or for an initialize).
     let body: unknown;
     if (req.method === 'POST') {
@@ -298,12 +271,9 @@ export async function startMcpHttpServer(
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
-      if (!session) {
+      // Another principal's session is not found either: a session belongs to whoever opened it.
+      if (!session || session.principal !== principal) {
         sendJsonRpcError(res, 404, 'Session not found (it ended or expired); initialize a new session');
-        return;
-      }
-      if (session.principal !== principal) {
-        sendJsonRpcError(res, 403, 'This session belongs to another principal; initialize a session of your own');
         return;
       }
       track(session, req, res);

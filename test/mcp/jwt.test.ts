@@ -290,7 +290,8 @@ describe('the principal of a token', () => {
           ...bearer(bob),
           'mcp-session-id': aliceHeaders['mcp-session-id']!,
         });
-        expect(hijack.status).toBe(403);
+        expect(hijack.status).toBe(404);
+        expect(JSON.stringify(hijack.json)).not.toContain('alice only');
       }
     });
   }
