@@ -11,8 +11,8 @@ export const REDACTED = '\u27easecret\u27eb';
 export interface AuditedCall {
   /** `provider.operation` as asked for (an unknown one too). */
   readonly id: string;
-  /** performance.now() when the call started. */
-  readonly started: number;
+  /** Date.now() when the call started (performance.timeOrigin + now() drifts from the wall clock). */
+  readonly startedAt: number;
   readonly op: OperationDescriptor | undefined;
   /** The input as checked (null optionals dropped), or as given when the call ended before that. */
   readonly input: unknown;
@@ -21,7 +21,7 @@ export interface AuditedCall {
 export function auditEntry(call: AuditedCall, result: InvokeResult, principal: string, scope: string): AuditEntry {
   const { policy } = result.meta;
   return {
-    time: new Date(performance.timeOrigin + call.started),
+    time: new Date(call.startedAt),
     scope,
     principal,
     operation: call.id,

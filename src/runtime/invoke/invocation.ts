@@ -56,6 +56,8 @@ export class Invocation {
   /** The input once null optionals are dropped (secret values are looked for in it). */
   params: unknown = undefined;
   readonly started = performance.now();
+  /** The wall clock at the start (what the audit records). */
+  readonly startedAt = Date.now();
   constructor(readonly id: string) {}
 }
 
@@ -91,7 +93,7 @@ function recordCall(
   result: InvokeResult,
 ): void {
   try {
-    const audited = { id: call.id, started: call.started, op: call.plan?.op, input: call.params ?? input };
+    const audited = { id: call.id, startedAt: call.startedAt, op: call.plan?.op, input: call.params ?? input };
     audit.record(auditEntry(audited, result, caller.principal, caller.storeKey.scope));
   } catch (error) {
     audit.failed(error);
