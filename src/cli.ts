@@ -12,6 +12,7 @@ import type { McpFlags } from './cli/mcp.js';
 import { registerPolicyCommand } from './cli/policy.js';
 import { registerGenerateCommand } from './cli/generate.js';
 import { registerStoreCommand } from './cli/store.js';
+import { registerAuditCommand } from './cli/audit.js';
 import { collectProviderModule } from './cli/provider-modules.js';
 
 // Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
@@ -46,6 +47,7 @@ Examples:
   $ toolwright mcp --provider ./dist/git-provider.js    serve your own providers beside the reference ones
   $ toolwright generate catalog.yaml --check            is the generated code up to date?
   $ toolwright store migrate --store postgres://tw@db.internal/toolwright   bring a store's schema up to date
+  $ toolwright audit --store embedded --since 1h        the calls of the last hour
 
 schema, call and mcp take:
   -w, --workspace <dir>    folder every path is confined to (default: the current folder)
@@ -141,6 +143,24 @@ function withToolkitOptions(command: Command): Command {
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here');
 }
 
+/** The JWT flags of `mcp --http`. */
+function withJwtOptions(command: Command): Command {
+  return command
+    .option(
+      '--auth-jwks <url>',
+      "require JWT access tokens (--http) verified against this JWKS URL (the issuer's keys); the token's sub is the principal",
+    )
+    .option('--auth-audience <aud>', 'the audience JWT access tokens must carry (with --auth-jwks)')
+    .option(
+      '--auth-issuer <iss>',
+      'the issuer JWT access tokens must carry; served as the authorization server in /.well-known/oauth-protected-resource',
+    )
+    .option(
+      '--auth-resource <url>',
+      'the resource identifier served in the metadata document (default: http://<Host><path>)',
+    );
+}
+
 /** Builds the commander program; `exitCode.value` carries the outcome of an action. */
 export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
   const program = new (commander().Command)('toolwright')
@@ -177,8 +197,7 @@ export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
   });
 
   withToolkitOptions(
-    program
-      .command('mcp')
+    withJwtOptions(program.command('mcp'))
       .description('Serve every tool over MCP: stdio by default, Streamable HTTP with --http')
       .option('--http <port>', 'serve Streamable HTTP on this port (0 picks a free one) instead of stdio', parsePort)
       .option('--host <address>', 'interface for --http; anything but loopback requires a bearer token', '127.0.0.1')
@@ -229,6 +248,7 @@ Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or 
   registerPolicyCommand(program, io, exitCode);
   registerGenerateCommand(program, io, exitCode, packageVersion());
   registerStoreCommand(program, io, exitCode);
+  registerAuditCommand(program, io, exitCode);
 
   return program;
 }

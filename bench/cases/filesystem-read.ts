@@ -139,6 +139,8 @@ const bench: BenchCase = {
         signal: new AbortController().signal,
         session: inProcess.session,
         services: inProcess.services,
+        principal: 'local',
+        storeKey: { scope: inProcess.workspace.root, principal: 'local' },
         operation: inProcess.find('read_file')!,
         toolkit: inProcess,
         paths: { path: await inProcess.workspace.resolve(params.path) },

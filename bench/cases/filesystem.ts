@@ -83,6 +83,8 @@ const bench: BenchCase = {
       signal: new AbortController().signal,
       session: toolkit.session,
       services: toolkit.services,
+      principal: 'local',
+      storeKey: { scope: toolkit.workspace.root, principal: 'local' },
       operation: toolkit.find('read_file')!,
       toolkit,
       paths: { path: await toolkit.workspace.resolve('small.txt') },

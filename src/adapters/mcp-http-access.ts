@@ -61,6 +61,18 @@ export function refuseAccess(
   allowed: ReadonlySet<string>,
   expectedToken: Buffer | undefined,
 ): boolean {
+  if (refuseOrigin(req, res, allowed)) return true;
+  if (expectedToken && !bearerMatches(req.headers.authorization, expectedToken)) {
+    sendJsonRpcError(res, 401, 'Missing or wrong bearer token (send Authorization: Bearer <token>)', {
+      'www-authenticate': 'Bearer realm="toolwright"',
+    });
+    return true;
+  }
+  return false;
+}
+
+/** Answers 403 and returns true for a Host or Origin this server does not answer to. */
+export function refuseOrigin(req: IncomingMessage, res: ServerResponse, allowed: ReadonlySet<string>): boolean {
   const hostHeader = (req.headers.host ?? '').toLowerCase();
   if (!allowed.has(hostnameOf(hostHeader))) {
     sendJsonRpcError(res, 403, `Host "${req.headers.host ?? ''}" is not allowed`);
@@ -78,12 +90,6 @@ export function refuseAccess(
       sendJsonRpcError(res, 403, `Origin "${origin}" is not allowed`);
       return true;
     }
-  }
-  if (expectedToken && !bearerMatches(req.headers.authorization, expectedToken)) {
-    sendJsonRpcError(res, 401, 'Missing or wrong bearer token (send Authorization: Bearer <token>)', {
-      'www-authenticate': 'Bearer realm="toolwright"',
-    });
-    return true;
   }
   return false;
 }

@@ -18,7 +18,9 @@ import {
   type BodyLimits,
 } from './http-body.js';
 import { mcpServerMaker, type McpServerOptions, type RunningServer } from './mcp.js';
-import { allowedHostNames, isLoopbackHost, refuseAccess, sendJsonRpcError, tokenDigest } from './mcp-http-access.js';
+import { isLoopbackHost, sendJsonRpcError } from './mcp-http-access.js';
+import { admitRequest, requestGate } from './mcp-http-auth.js';
+import type { JwtAuthOptions } from './mcp-http-jwt.js';
 import { StatelessSession, statelessServing } from './mcp-stateless.js';
 import { attachUserChannel } from './mcp-user.js';
 
@@ -41,6 +43,12 @@ export interface McpHttpOptions extends McpServerOptions {
   allowedHosts?: string[];
   /** Clients must send `Authorization: Bearer <authToken>` (compared in constant time); 401 otherwise. */
   authToken?: string;
+  /**
+   * Clients must send a JWT access token the issuer's JWKS verifies (instead of `authToken`); its
+   * `sub` is the principal of the calls it carries (audit, task lists, jobs). The protected-resource
+   * metadata document is served at /.well-known/oauth-protected-resource.
+   */
+  authJwt?: JwtAuthOptions;
   /** A session unused this long is closed and its toolkit freed (default 15 minutes). */
   sessionIdleTimeoutMs?: number;
   /** Most live sessions (default 100): a new one evicts the least recently used idle session, or gets 503. */
@@ -54,8 +62,8 @@ export interface McpHttpOptions extends McpServerOptions {
   /**
    * No sessions: every POST is self-contained, for replicas behind a load balancer. One toolkit
    * serves every request (a factory is called once, with a session that remembers nothing): the
-   * task list and background jobs are the server's; no elicitation, no client quirks (no request
-   * but `initialize` says who the client is).
+   * task list and background jobs are the server's (per principal with `authJwt`); no elicitation,
+   * no client quirks (no request but `initialize` says who the client is).
    */
   stateless?: boolean;
 }
@@ -82,6 +90,8 @@ interface McpSession {
   server: Server;
   toolkit: Toolkit;
   ownsToolkit: boolean;
+  /** Whose session it is, when requests are authenticated by JWT: only that principal may use it. */
+  principal: string | undefined;
   lastSeen: number;
   inFlight: number;
   ended: boolean;
@@ -96,7 +106,11 @@ function checkOptions(options: McpHttpOptions, host: string): void {
     if (value !== undefined && !(Number.isFinite(value) && value > 0))
       throw new TypeError(`${name} must be a positive number`);
   }
-  if (authToken !== undefined) {
+  if (authToken !== undefined && options.authJwt !== undefined)
+    throw new TypeError('give either a static bearer token or JWT authentication, not both');
+  if (options.authJwt !== undefined) {
+    /* checked by the verifier */
+  } else if (authToken !== undefined) {
     if (typeof authToken !== 'string' || authToken.length < MIN_AUTH_TOKEN_LENGTH || /\s/.test(authToken)) {
       throw new TypeError(
         `the MCP auth token must be at least ${MIN_AUTH_TOKEN_LENGTH} characters without spaces (e.g. \`openssl rand -hex 32\`)`,
@@ -105,7 +119,7 @@ function checkOptions(options: McpHttpOptions, host: string): void {
   } else if (!isLoopbackHost(host)) {
     throw new TypeError(
       `refusing to serve MCP on ${host} without authentication: anyone who can reach it could run these tools. ` +
-        'Set a bearer token (--auth-token or TOOLWRIGHT_MCP_TOKEN; option authToken), or bind 127.0.0.1',
+        'Set a bearer token (--auth-token or TOOLWRIGHT_MCP_TOKEN; option authToken) or JWT authentication (--auth-jwks), or bind 127.0.0.1',
     );
   }
   if (sessionIdleTimeoutMs !== undefined && !(Number.isFinite(sessionIdleTimeoutMs) && sessionIdleTimeoutMs > 0)) {
@@ -130,8 +144,7 @@ export async function startMcpHttpServer(
   const path = options.path ?? '/mcp';
   const idleMs = options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_MS;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
-  const allowed = allowedHostNames(host, options.allowedHosts ?? []);
-  const expectedToken = options.authToken === undefined ? undefined : tokenDigest(options.authToken);
+  const gate = requestGate(path, host, options);
   const sessions = new Map<string, McpSession>();
   let pendingInits = 0;
   const bodyLimits: BodyLimits = {
@@ -200,7 +213,7 @@ export async function startMcpHttpServer(
     });
   }
 
-  async function handleInitialize(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  async function handleInitialize(req: IncomingMessage, res: ServerResponse, body: unknown, principal?: string) {
     if (sessions.size + pendingInits >= maxSessions && !evictable()) {
       sendJsonRpcError(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry later`, {
         'retry-after': '5',
@@ -225,7 +238,8 @@ export async function startMcpHttpServer(
           sessions.set(id, session!);
         },
       });
-      session = { transport, server, toolkit, ownsToolkit: owns, lastSeen: Date.now(), inFlight: 0, ended: false };
+      const fields = { transport, server, toolkit, ownsToolkit: owns, principal };
+      session = { ...fields, lastSeen: Date.now(), inFlight: 0, ended: false };
       const current = session;
       transport.onclose = () => {
         void endSession(current);
@@ -240,12 +254,9 @@ export async function startMcpHttpServer(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== path) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: the MCP endpoint is ${path}\n`);
-      return;
-    }
-    if (refuseAccess(req, res, allowed, expectedToken)) return;
+    const admitted = await admitRequest(req, res, gate);
+    if (!admitted) return;
+    const { principal } = admitted;
     // A body is read whole before the request counts for a session (or for an initialize).
     let body: unknown;
     if (req.method === 'POST') {
@@ -260,7 +271,8 @@ export async function startMcpHttpServer(
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
-      if (!session) {
+      // Another principal's session is not found either: a session belongs to whoever opened it.
+      if (!session || session.principal !== principal) {
         sendJsonRpcError(res, 404, 'Session not found (it ended or expired); initialize a new session');
         return;
       }
@@ -272,7 +284,7 @@ export async function startMcpHttpServer(
       sendJsonRpcError(res, 400, 'Missing mcp-session-id header; initialize a session with POST first');
       return;
     }
-    await handleInitialize(req, res, body);
+    await handleInitialize(req, res, body, principal);
   }
 
   // Timeouts are checked every connectionsCheckingInterval: a fraction of the header deadline.

@@ -3,7 +3,8 @@
 // transport of its own, which costs tens of µs: the SDK's protocol layer keys in-flight requests,
 // cancellations and the client it talks to per server, so sharing one server between concurrent
 // requests would let one client's `notifications/cancelled` stop another's call with the same id.
-// What requests share is the toolkit's: the task list and background jobs. The toolkit's session
+// What requests share is the toolkit's: the task list and background jobs (each principal's own
+// when requests carry verified tokens). The toolkit's session
 // remembers nothing (no read-tracking from one request for another's edits), and no elicitation
 // channel is bound (a stateless server cannot ask its clients anything).
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -17,6 +17,7 @@ import type { InvokeResult, Toolkit } from '../runtime/types.js';
 import { imageOf, withoutImageData } from '../runtime/media.js';
 import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
 import { attachUserChannel, enterCallScope } from './mcp-user.js';
+import { principalOfAuth } from './mcp-principal.js';
 import type { EarlyInitialize, ServerIdentity } from './mcp-early-init.js';
 import {
   clientArguments,
@@ -301,7 +302,10 @@ function buildServer(
     const args = clientArguments(adapt, params.arguments ?? {}, factsOf(op).params);
     const leave = enterCallScope(extra.signal, server, extra.requestId);
     try {
-      const result = await toolkit.invoke(op.provider, op.name, args, { signal: extra.signal });
+      // A verified token's subject is the principal of the call (audit, task lists, jobs).
+      const principal = principalOfAuth(extra.authInfo);
+      const options = principal === undefined ? { signal: extra.signal } : { signal: extra.signal, principal };
+      const result = await toolkit.invoke(op.provider, op.name, args, options);
       return clientResult(adapt, toCallToolResult(op, result, maxResultBytes));
     } finally {
       leave();

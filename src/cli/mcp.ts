@@ -1,5 +1,6 @@
 // `toolwright mcp`: serve the tools over stdio (default) or Streamable HTTP (--http PORT).
 import { setFlagsFromString } from 'node:v8';
+import type { JwtAuthOptions } from '../adapters/mcp-http-jwt.js';
 import type { Toolkit, ToolkitOptions } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, toolkitOptions, workspaceFolder, type ToolkitFlags } from './toolkit-options.js';
@@ -10,6 +11,10 @@ export interface McpFlags extends ToolkitFlags {
   host: string;
   maxResultBytes: number;
   authToken?: string;
+  authJwks?: string;
+  authAudience?: string;
+  authIssuer?: string;
+  authResource?: string;
   stateless?: boolean;
   sessionIdleTimeout?: number;
   maxSessions?: number;
@@ -72,18 +77,39 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   if (typeof store === 'object') await store.close();
 }
 
+/** The --auth-jwks family as the server's JWT options; a usage error when incomplete. */
+function jwtOptions(flags: McpFlags): JwtAuthOptions | undefined {
+  if (flags.authJwks === undefined) {
+    const stray = flags.authAudience ?? flags.authIssuer ?? flags.authResource;
+    if (stray !== undefined)
+      throw new UsageError('--auth-audience, --auth-issuer and --auth-resource need --auth-jwks');
+    return undefined;
+  }
+  if (flags.authAudience === undefined)
+    throw new UsageError('--auth-jwks needs --auth-audience (the audience tokens are issued for)');
+  return {
+    jwksUrl: flags.authJwks,
+    audience: flags.authAudience,
+    ...(flags.authIssuer !== undefined ? { issuer: flags.authIssuer } : {}),
+    ...(flags.authResource !== undefined ? { resource: flags.authResource } : {}),
+  };
+}
+
 async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void> {
-  const authToken = flags.authToken ?? (process.env.TOOLWRIGHT_MCP_TOKEN || undefined);
-  const [{ createDefaultTaskStore }, { createMcpElicitationUserChannel }, { createToolkit }, { startMcpHttpServer }] =
+  const authJwt = jwtOptions(flags);
+  // With JWT authentication a static token from the environment is not used (they exclude each other).
+  const authToken = flags.authToken ?? (authJwt ? undefined : process.env.TOOLWRIGHT_MCP_TOKEN || undefined);
+  const [{ createPrincipalTaskStore }, { createMcpElicitationUserChannel }, { createToolkit }, { startMcpHttpServer }] =
     await Promise.all([
-      import('../runtime/services/tasks.js'),
+      import('../runtime/principal.js'),
       import('../adapters/mcp-user.js'),
       import('../runtime/toolkit.js'),
       import('../adapters/mcp-http.js'),
     ]);
-  // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list for the
-  // server; stateless, one toolkit for every request, with a session that remembers nothing.
-  const base = await toolkitOptions(flags, { tasks: createDefaultTaskStore() });
+  // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list per
+  // principal for the server; stateless, one toolkit for every request, with a session that
+  // remembers nothing.
+  const base = await toolkitOptions(flags, { tasks: createPrincipalTaskStore() });
   let running;
   try {
     running = await startMcpHttpServer(
@@ -94,6 +120,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
         port,
         host: flags.host,
         ...(authToken !== undefined ? { authToken } : {}),
+        ...(authJwt !== undefined ? { authJwt } : {}),
         ...(flags.stateless ? { stateless: true } : {}),
         ...(flags.sessionIdleTimeout !== undefined ? { sessionIdleTimeoutMs: flags.sessionIdleTimeout * 1000 } : {}),
         ...(flags.maxSessions !== undefined ? { maxSessions: flags.maxSessions } : {}),
@@ -106,9 +133,8 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
     throw new Error(`cannot listen on ${flags.host}:${port}${code ? ` (${code})` : ''}: ${(error as Error).message}`);
   }
   const mode = flags.stateless ? 'stateless' : 'sessions';
-  io.stderr.write(
-    `toolwright: MCP server listening on ${running.url} (${mode}${authToken ? ', bearer token required' : ''}) over ${base.workspace}\n`,
-  );
+  const auth = authJwt ? ', JWT required' : authToken ? ', bearer token required' : '';
+  io.stderr.write(`toolwright: MCP server listening on ${running.url} (${mode}${auth}) over ${base.workspace}\n`);
   await waitForSignal();
   await running.close();
   if (typeof base.store === 'object') await base.store.close();

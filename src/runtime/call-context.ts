@@ -5,7 +5,9 @@ import type { OperationDescriptor } from './descriptor.js';
 import { LazyNet } from './net/lazy.js';
 import type { CheckedTarget } from './net/guarded.js';
 import { roleIndex } from './roles.js';
+import type { Caller } from './principal.js';
 import type { Session } from './session.js';
+import type { StoreKey } from './store/types.js';
 import type { HandlerContext, Services, Toolkit } from './types.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
 
@@ -33,14 +35,20 @@ export class CallContext implements HandlerContext {
   urls: Readonly<Record<string, CheckedTarget>> = NONE;
   /** Set from the policy's hooks before the handler runs (an own property only then). */
   declare checkHost?: (url: URL) => void;
+  readonly services: Services;
+  readonly principal: string;
+  readonly storeKey: StoreKey;
   constructor(
     readonly workspace: Workspace,
     readonly session: Session,
-    readonly services: Services,
+    caller: Caller,
     readonly operation: OperationDescriptor,
     readonly toolkit: Toolkit,
     callerSignal: AbortSignal | undefined,
   ) {
+    this.services = caller.services;
+    this.principal = caller.principal;
+    this.storeKey = caller.storeKey;
     this[SELF] = this;
     this[CALLER] = callerSignal;
     this[OWN] = undefined;

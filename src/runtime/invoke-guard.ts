@@ -4,6 +4,7 @@
 // data and a signal toolwright owns; nothing downstream ever touches the caller's objects again.
 import { types } from 'node:util';
 import { ToolError } from './errors.js';
+import { checkPrincipal } from './principal.js';
 import { renderErrorText } from './text.js';
 import type { InvokeOptions, InvokeResult } from './types.js';
 
@@ -15,21 +16,28 @@ export const MAX_INPUT_NODES = 100_000;
 const MAX_NAME_CHARS = 200;
 
 type Invoke = (provider: string, operation: string, input: unknown, options?: InvokeOptions) => Promise<InvokeResult>;
+type Inner = (
+  provider: string,
+  operation: string,
+  input: unknown,
+  options: { signal?: AbortSignal; principal?: string },
+) => Promise<InvokeResult>;
 
 /**
  * Wraps the toolkit's invoke so that it validates its arguments first and never throws. `inner`
  * must itself never reject (the toolkit's catches everything); the guard adds no async layer of
  * its own unless it has to release a signal listener afterwards.
  */
-export function guardInvoke(inner: Invoke): Invoke {
+export function guardInvoke(inner: Inner): Invoke {
   const guarded = async (
     follower: SignalFollower,
     provider: string,
     operation: string,
     plain: unknown,
+    principal: string | undefined,
   ): Promise<InvokeResult> => {
     try {
-      return await inner(provider, operation, plain, { signal: follower.signal });
+      return await inner(provider, operation, plain, { signal: follower.signal, principal });
     } finally {
       follower.release();
     }
@@ -39,11 +47,13 @@ export function guardInvoke(inner: Invoke): Invoke {
     try {
       const providerName = nameArgument(provider, 'provider');
       const operationName = nameArgument(operation, 'operation');
-      follower = followSignal(readSignal(options));
+      const { signal, principal } = readOptions(options);
+      follower = followSignal(signal);
       const plain = snapshotInput(input);
-      if (follower === undefined) return inner(providerName, operationName, plain, {});
-      if (follower.release === noRelease) return inner(providerName, operationName, plain, { signal: follower.signal });
-      return guarded(follower, providerName, operationName, plain);
+      if (follower === undefined) return inner(providerName, operationName, plain, { principal });
+      if (follower.release === noRelease)
+        return inner(providerName, operationName, plain, { signal: follower.signal, principal });
+      return guarded(follower, providerName, operationName, plain, principal);
     } catch (error) {
       follower?.release();
       const id = `${describeName(provider)}.${describeName(operation)}`;
@@ -111,15 +121,23 @@ const reasonGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'rea
 const addListener = EventTarget.prototype.addEventListener;
 const removeListener = EventTarget.prototype.removeEventListener;
 
-function readSignal(options: unknown): unknown {
-  if (options === undefined || options === null) return undefined;
+function readOptions(options: unknown): { signal: unknown; principal: string | undefined } {
+  if (options === undefined || options === null) return { signal: undefined, principal: undefined };
   if (typeof options !== 'object')
     throw new ToolError('INVALID_INPUT', `options must be an object such as { signal } (got ${kindOf(options)})`);
+  let signal: unknown;
+  let principal: unknown;
   try {
-    return (options as { signal?: unknown }).signal;
+    signal = (options as { signal?: unknown }).signal;
   } catch (error) {
     throw new ToolError('INVALID_INPUT', `options.signal could not be read: ${safeMessage(error)}`);
   }
+  try {
+    principal = (options as { principal?: unknown }).principal;
+  } catch (error) {
+    throw new ToolError('INVALID_INPUT', `options.principal could not be read: ${safeMessage(error)}`);
+  }
+  return { signal, principal: principal === undefined ? undefined : checkPrincipal(principal, 'options.principal') };
 }
 
 interface SignalFollower {

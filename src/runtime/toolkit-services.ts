@@ -7,7 +7,7 @@ import { resolveTaskStore } from './services/tasks.js';
 import { resolveUserChannel } from './services/user.js';
 import { sharedStore } from './store/lazy.js';
 import { storeTaskStore } from './store/task-lists.js';
-import type { Store } from './store/types.js';
+import type { Store, StoreKey } from './store/types.js';
 import type { Services, ToolkitOptions } from './types.js';
 
 /** The `store` option: a Store as is, a spec as the process's store for it; a bad spec is a TypeError. */
@@ -23,8 +23,12 @@ export function resolveStore(option: Store | string | undefined, workspaceRoot: 
 }
 
 /** Every service from its option, else its default (frozen: handlers share it). */
-export function buildServices(options: ToolkitOptions, workspaceRoot: string, store: Store | undefined): Services {
-  const storeKey = { scope: options.storeScope ?? workspaceRoot, principal: options.principal ?? 'local' };
+export function buildServices(
+  options: ToolkitOptions,
+  workspaceRoot: string,
+  storeKey: StoreKey,
+  store: Store | undefined,
+): Services {
   return Object.freeze({
     clock: options.clock ?? systemClock,
     tasks: resolveTaskStore(options.tasks, workspaceRoot, store && (() => storeTaskStore(store, storeKey))),

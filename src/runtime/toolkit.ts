@@ -9,6 +9,8 @@ import { OperationPlans } from './invoke/plan.js';
 import { compilePolicy, compileProfile, type CompiledPolicy } from './policy.js';
 import { indexProviders, type ProviderIndex } from './provider-index.js';
 import type { Provider } from './providers.js';
+import { AuditRecorder } from './audit/recorder.js';
+import { Callers, DEFAULT_PRINCIPAL, checkPrincipal } from './principal.js';
 import { Session } from './session.js';
 import { buildServices, requirementsMet, resolveStore } from './toolkit-services.js';
 import type {
@@ -55,7 +57,9 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
     this.workspace = new Workspace(options.workspace ?? process.cwd());
     this.session = options.session ?? new Session();
     const store = resolveStore(options.store, this.workspace.root);
-    this.services = buildServices(options, this.workspace.root, store);
+    const principal = options.principal === undefined ? DEFAULT_PRINCIPAL : checkOptionPrincipal(options.principal);
+    const storeScope = options.storeScope ?? this.workspace.root;
+    this.services = buildServices(options, this.workspace.root, { scope: storeScope, principal }, store);
     this.#inProfile = compileProfile(options.profile);
     const operations = [...this.#index.byId.values()];
     this.#exposed = operations.filter(this.#inProfile);
@@ -73,10 +77,16 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
       validateOutput: options.validateOutput ?? true,
       index: this.#index,
       plans: new OperationPlans(this.#index, this.#inProfile, this.#policy, this.workspace),
+      callers: new Callers(this.services, principal, storeScope, options.tasks !== undefined, store),
+      audit: store ? new AuditRecorder(store.audit) : undefined,
+      tracing: process.env.TOOLWRIGHT_TRACING !== 'off',
     });
+    // Queued audit entries are written before anything else closes (last registered runs first).
+    const audit = scope.audit;
+    if (audit) this.#closers.unshift(() => audit.flush());
     // Every entry point (invoke, providers[].invoke, call.*) goes through the guard: it never throws.
     this.#guarded = guardInvoke((provider, operation, input, opts) =>
-      runInvocation(scope, provider, operation, input, opts?.signal),
+      runInvocation(scope, provider, operation, input, opts),
     );
     this.providers = this.#providerViews();
     this.call = this.#typedCalls();
@@ -192,6 +202,14 @@ export function createToolkit<Ops = AnyOperations>(
     );
   }
   return new LocalToolkit<Ops>(options);
+}
+
+function checkOptionPrincipal(value: unknown): string {
+  try {
+    return checkPrincipal(value, 'createToolkit: options.principal');
+  } catch (error) {
+    throw new TypeError((error as Error).message);
+  }
 }
 
 function operationSchema(op: OperationDescriptor): OperationSchema {

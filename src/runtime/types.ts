@@ -6,7 +6,7 @@ import type { ResolvedPath, Workspace } from './workspace.js';
 import type { CheckedTarget, GuardedNet } from './net/guarded.js';
 import type { Clock } from './services/clock.js';
 import type { TaskStore, TaskStoreOption } from './services/tasks.js';
-import type { Store } from './store/types.js';
+import type { Store, StoreKey } from './store/types.js';
 import type { SearchBackend } from './services/search-backend.js';
 import type { Kernel } from './services/kernel.js';
 import type { UserChannel, UserChannelOption } from './services/user.js';
@@ -138,10 +138,22 @@ export interface HandlerContext {
   readonly visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
   /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow (`net` calls it). */
   readonly checkHost?: (url: URL) => void;
+  /** Who this call acts for: `invoke`'s `principal` option, else the toolkit's (default "local"). */
+  readonly principal: string;
+  /**
+   * The key this call's store records are filed under (the toolkit's `storeScope` and the call's
+   * principal): read and write records only with it, and one principal never sees another's.
+   */
+  readonly storeKey: StoreKey;
 }
 
 export interface InvokeOptions {
   signal?: AbortSignal;
+  /**
+   * Who this call acts for, when a host serves several (a verified token's subject); default the
+   * toolkit's `principal`. It is recorded in the audit, and scopes the task list and store records.
+   */
+  principal?: string;
 }
 
 export interface ToolErrorPayload {

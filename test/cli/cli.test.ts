@@ -449,6 +449,23 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     expect(run(['mcp', '--http', '0', '--max-sessions', '0']).status).toBe(2);
   });
 
+  it('mcp --http refuses JWT flags that are incomplete or clash (exit 2, nothing served)', () => {
+    const jwks = ['--auth-jwks', 'http://127.0.0.1:1/jwks.json'];
+    for (const [flags, message] of [
+      [jwks, /--auth-jwks needs --auth-audience/],
+      [['--auth-audience', 'a'], /need --auth-jwks/],
+      [['--auth-issuer', 'https://idp.example.com/'], /need --auth-jwks/],
+      [[...jwks, '--auth-audience', 'a', '--auth-token', 't'.repeat(32)], /not both/],
+      [['--auth-jwks', 'ftp://idp.example.com/keys', '--auth-audience', 'a'], /must be http/],
+      [['--auth-jwks', 'not a url', '--auth-audience', 'a'], /not a valid URL/],
+    ] as const) {
+      const served = run(['mcp', '--http', '0', ...flags]);
+      expect(served.status, flags.join(' ')).toBe(2);
+      expect(served.stderr, flags.join(' ')).toMatch(message);
+      expect(served.stderr).not.toContain('listening on');
+    }
+  });
+
   it('mcp --http serves with the token from TOOLWRIGHT_MCP_TOKEN, statelessly when asked', async () => {
     const token = 't'.repeat(32);
     for (const extra of [[], ['--stateless']]) {

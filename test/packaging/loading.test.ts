@@ -20,6 +20,8 @@ const HEAVY = [
   'hono',
   '@hono/node-server',
   'pg',
+  'jose',
+  '@opentelemetry/api',
 ];
 
 const HOOKS = `let log;

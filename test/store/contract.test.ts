@@ -446,6 +446,46 @@ describe.each(engines)('store contract: $name', (engine) => {
       expect(alice[0]!.input).toEqual({ path: 'a.txt' });
       expect((await rejection(store.audit.query({ limit: 0 }))).code).toBe('INVALID_INPUT');
     });
+
+    it('appends a batch in order in one call, and reads by operation and the newest entries', async () => {
+      const store = open();
+      const scope = freshKey().scope;
+      const at = (day: number) => new Date(`2031-0${day}-01T00:00:00Z`);
+      const entry = (n: number, operation: string) => ({
+        scope,
+        principal: 'erin',
+        operation,
+        risk: 'low',
+        decision: 'allow',
+        rule: null,
+        error_code: n % 2 ? 'NOT_FOUND' : null,
+        duration_ms: n,
+        time: at(n),
+        input: { n, text: `line\n${n}` },
+      });
+      await store.audit.appendMany([entry(1, 'a.one'), entry(2, 'b.two'), entry(3, 'a.one'), entry(4, 'a.one')]);
+      await store.audit.appendMany([]);
+      const since = at(1);
+      const all = (await store.audit.query({ since, principal: 'erin', limit: 10_000 })).filter(
+        (r) => r.scope === scope,
+      );
+      expect(all.map((r) => [r.operation, r.duration_ms, r.error_code])).toEqual([
+        ['a.one', 1, 'NOT_FOUND'],
+        ['b.two', 2, null],
+        ['a.one', 3, 'NOT_FOUND'],
+        ['a.one', 4, null],
+      ]);
+      expect(all[1]!.input).toEqual({ n: 2, text: 'line\n2' });
+      expect(all.map((r) => r.seq)).toEqual([...all.map((r) => r.seq)].sort((x, y) => x - y));
+      const ones = await store.audit.query({ since, principal: 'erin', operation: 'a.one', limit: 2 });
+      expect(ones.map((r) => r.duration_ms)).toEqual([1, 3]);
+      const newest = await store.audit.query({ since, principal: 'erin', operation: 'a.one', limit: 2, last: true });
+      expect(newest.map((r) => r.duration_ms)).toEqual([3, 4]);
+      // A bad entry refuses the whole batch: nothing of it is written.
+      const bad = { ...entry(5, 'a.one'), duration_ms: -1 };
+      expect((await rejection(store.audit.appendMany([entry(6, 'c.six'), bad]))).code).toBe('INVALID_INPUT');
+      expect(await store.audit.query({ since, operation: 'c.six' })).toEqual([]);
+    });
   });
 
   describe('replica leases', () => {

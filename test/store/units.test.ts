@@ -156,12 +156,12 @@ describe('the embedded store behind the task tools', () => {
       output: { tasks: [{ title: 'first' }, { title: 'second' }] },
     });
     // Another principal, or another scope, has a list of its own.
-    expect(await createToolkit({ workspace, store, principal: 'bob' }).invoke('task', 'task_list', {})).toMatchObject({
-      output: { tasks: [] },
-    });
-    expect(
-      await createToolkit({ workspace, store, storeScope: 'elsewhere' }).invoke('task', 'task_list', {}),
-    ).toMatchObject({ output: { tasks: [] } });
+    const bob = createToolkit({ workspace, store, principal: 'bob' });
+    expect(await bob.invoke('task', 'task_list', {})).toMatchObject({ output: { tasks: [] } });
+    const elsewhere = createToolkit({ workspace, store, storeScope: 'elsewhere' });
+    expect(await elsewhere.invoke('task', 'task_list', {})).toMatchObject({ output: { tasks: [] } });
+    // Closed before the store: their audit entries are written first.
+    await Promise.all([later.close(), bob.close(), elsewhere.close()]);
     await store.close();
   });
 

@@ -38,6 +38,7 @@ export async function spawnSubagent(
     // The child shares the parent's live services (its task list included), never a wider profile.
     parentOptions: {
       ...ctx.toolkit.options,
+      principal: ctx.principal,
       tasks: ctx.services.tasks,
       user: ctx.services.user,
       clock: ctx.services.clock,

@@ -7,10 +7,14 @@ import { CallContext } from '../call-context.js';
 import { ToolError, abortError } from '../errors.js';
 import type { CompiledPolicy, PolicyDecision } from '../policy.js';
 import type { ProviderIndex } from '../provider-index.js';
+import { auditEntry } from '../audit/entry.js';
+import type { AuditRecorder } from '../audit/recorder.js';
+import type { Caller, Callers } from '../principal.js';
 import { secretValues } from '../roles.js';
 import { scrubSecrets } from '../secrets.js';
 import type { Session } from '../session.js';
 import { describeError } from '../toolkit-services.js';
+import { endCallSpan, startCallSpan, tracerRegistered } from '../tracing.js';
 import type { InvokeResult, Services, Toolkit } from '../types.js';
 import type { Workspace } from '../workspace.js';
 import { admit } from './admit.js';
@@ -30,6 +34,18 @@ export interface InvokeScope {
   readonly validateOutput: boolean;
   readonly index: ProviderIndex;
   readonly plans: OperationPlans;
+  /** The toolkit's principal and the services of any other a call names. */
+  readonly callers: Callers;
+  /** Set when the toolkit has a store: every call's entry is queued there. */
+  readonly audit: AuditRecorder | undefined;
+  /** False when spans are turned off (TOOLWRIGHT_TRACING=off), whatever the host registered. */
+  readonly tracing: boolean;
+}
+
+/** What a call is given besides its input (already read safely by the guard). */
+export interface CallOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly principal?: string | undefined;
 }
 
 /** A call on its way through the steps. */
@@ -40,24 +56,65 @@ export class Invocation {
   /** The input once null optionals are dropped (secret values are looked for in it). */
   params: unknown = undefined;
   readonly started = performance.now();
+  /** The wall clock at the start (what the audit records). */
+  readonly startedAt = Date.now();
   constructor(readonly id: string) {}
 }
 
-/** Runs one call; `input` is already plain data and `signal` one toolwright can read safely (the guard's work). */
-export async function runInvocation(
+/**
+ * Runs one call; `input` is already plain data and `signal` one toolwright can read safely (the
+ * guard's work). The call's audit entry and span, when there are any, are made around it.
+ */
+export function runInvocation(
   scope: InvokeScope,
+  provider: string,
+  operation: string,
+  input: unknown,
+  options: CallOptions,
+): Promise<InvokeResult> {
+  const caller = scope.callers.get(options.principal);
+  const call = new Invocation(`${provider}.${operation}`);
+  const span = scope.tracing && tracerRegistered() ? startCallSpan(call.id, caller.principal) : undefined;
+  const running = execute(scope, call, caller, provider, operation, input, options.signal);
+  if (scope.audit === undefined && span === undefined) return running;
+  return running.then((result) => {
+    if (span) endCallSpan(span, result, call.plan?.op.risk);
+    if (scope.audit) recordCall(scope.audit, call, caller, input, result);
+    return result;
+  });
+}
+
+/** Queues the call's audit entry; whatever goes wrong here is the audit's problem, never the call's. */
+function recordCall(
+  audit: AuditRecorder,
+  call: Invocation,
+  caller: Caller,
+  input: unknown,
+  result: InvokeResult,
+): void {
+  try {
+    const audited = { id: call.id, startedAt: call.startedAt, op: call.plan?.op, input: call.params ?? input };
+    audit.record(auditEntry(audited, result, caller.principal, caller.storeKey.scope));
+  } catch (error) {
+    audit.failed(error);
+  }
+}
+
+async function execute(
+  scope: InvokeScope,
+  call: Invocation,
+  caller: Caller,
   provider: string,
   operation: string,
   input: unknown,
   signal: AbortSignal | undefined,
 ): Promise<InvokeResult> {
-  const call = new Invocation(`${provider}.${operation}`);
   try {
     const plan = resolveOperation(scope, call, provider, operation);
     checkProfile(plan);
     const params = validateInput(plan, call, input);
     // A call without a signal gets one only if something asks for it (CallContext.signal).
-    const ctx = new CallContext(scope.workspace, scope.session, scope.services, plan.op, scope.toolkit, signal);
+    const ctx = new CallContext(scope.workspace, scope.session, caller, plan.op, scope.toolkit, signal);
     try {
       const admitting = admit(scope, plan, call, ctx);
       if (admitting !== undefined) await admitting;

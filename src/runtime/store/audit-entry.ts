@@ -62,7 +62,9 @@ export function checkAuditEntry(entry: AuditEntry): CheckedAuditEntry {
 export function checkAuditQuery(query: AuditQuery = {}): {
   since: Date | undefined;
   principal: string | undefined;
+  operation: string | undefined;
   limit: number;
+  last: boolean;
 } {
   const limit = query.limit ?? 100;
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > 10_000)
@@ -72,5 +74,7 @@ export function checkAuditQuery(query: AuditQuery = {}): {
   }
   const principal =
     query.principal === undefined ? undefined : checkText('principal', query.principal, 256, { empty: true });
-  return { since: query.since, principal, limit };
+  const operation = query.operation === undefined ? undefined : checkText('operation', query.operation, 256);
+  if (query.last !== undefined && typeof query.last !== 'boolean') throw invalidStoreInput('last must be a boolean');
+  return { since: query.since, principal, operation, limit, last: query.last === true };
 }

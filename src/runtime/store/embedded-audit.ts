@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { acquireFileLock, KeyedMutex } from '../locks.js';
 import { plainDir } from '../verified-fs.js';
-import { checkAuditEntry, checkAuditQuery } from './audit-entry.js';
+import { checkAuditEntry, checkAuditQuery, type CheckedAuditEntry } from './audit-entry.js';
 import type { EmbeddedContext } from './embedded-records.js';
 import type { AuditLog, AuditRecord } from './types.js';
 
@@ -18,40 +18,13 @@ const FILE = 'audit.jsonl';
 export function embeddedAudit(ctx: EmbeddedContext): AuditLog {
   const path = join(ctx.folder, FILE);
   return {
-    async append(entry) {
-      const checked = checkAuditEntry(entry);
-      const time = (checked.time ?? new Date()).toISOString();
-      await auditMutex.run(path, async () => {
-        await mkdir(ctx.folder, { recursive: true });
-        const release = await acquireFileLock(plainDir(ctx.folder), `${FILE}.lock`, {
-          timeoutMs: ctx.lockTimeoutMs,
-          display: `the audit log ${path}`,
-        });
-        try {
-          const handle = await open(path, 'a+', 0o600);
-          try {
-            const { size } = await handle.stat();
-            let prefix = '';
-            if (size > 0) {
-              const last = Buffer.alloc(1);
-              await handle.read(last, 0, 1, size - 1);
-              if (last[0] !== 0x0a) prefix = '\n';
-            }
-            const seq = size + prefix.length;
-            const { input, time: _time, ...fields } = checked;
-            // `input` goes in as the JSON text it was checked as (bounded), not re-serialized.
-            const line = `${JSON.stringify({ seq, time, ...fields }).slice(0, -1)},"input":${input}}\n`;
-            await handle.appendFile(prefix + line);
-          } finally {
-            await handle.close();
-          }
-        } finally {
-          await release();
-        }
-      });
+    append: (entry) => appendLines(ctx, path, [checkAuditEntry(entry)]),
+    async appendMany(entries) {
+      const checked = entries.map(checkAuditEntry);
+      if (checked.length > 0) await appendLines(ctx, path, checked);
     },
     async query(query) {
-      const { since, principal, limit } = checkAuditQuery(query);
+      const { since, principal, operation, limit, last } = checkAuditQuery(query);
       const from = since?.getTime();
       const found: AuditRecord[] = [];
       let stream;
@@ -72,16 +45,57 @@ export function embeddedAudit(ctx: EmbeddedContext): AuditLog {
           if (!record) continue;
           if (from !== undefined && Date.parse(record.time) < from) continue;
           if (principal !== undefined && record.principal !== principal) continue;
+          if (operation !== undefined && record.operation !== operation) continue;
           found.push(record);
-          if (found.length >= limit) break;
+          if (found.length < limit) continue;
+          if (!last) break;
+          // The newest `limit` are kept: dropped from the front in chunks, not one shift per line.
+          if (found.length >= limit * 2) found.splice(0, found.length - limit);
         }
       } finally {
         lines.close();
         stream.destroy();
       }
-      return found;
+      return found.length > limit ? found.slice(-limit) : found;
     },
   };
+}
+
+/** Appends the entries' lines in one write under the folder's lock; each line's seq is its offset. */
+async function appendLines(ctx: EmbeddedContext, path: string, entries: CheckedAuditEntry[]): Promise<void> {
+  const now = new Date().toISOString();
+  await auditMutex.run(path, async () => {
+    await mkdir(ctx.folder, { recursive: true });
+    const release = await acquireFileLock(plainDir(ctx.folder), `${FILE}.lock`, {
+      timeoutMs: ctx.lockTimeoutMs,
+      display: `the audit log ${path}`,
+    });
+    try {
+      const handle = await open(path, 'a+', 0o600);
+      try {
+        const { size } = await handle.stat();
+        let text = '';
+        if (size > 0) {
+          const last = Buffer.alloc(1);
+          await handle.read(last, 0, 1, size - 1);
+          if (last[0] !== 0x0a) text = '\n';
+        }
+        let seq = size + text.length;
+        for (const checked of entries) {
+          const { input, time, ...fields } = checked;
+          // `input` goes in as the JSON text it was checked as (bounded), not re-serialized.
+          const line = `${JSON.stringify({ seq, time: time?.toISOString() ?? now, ...fields }).slice(0, -1)},"input":${input}}\n`;
+          text += line;
+          seq += Buffer.byteLength(line);
+        }
+        await handle.appendFile(text);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await release();
+    }
+  });
 }
 
 function parseLine(line: string): AuditRecord | undefined {

@@ -5,7 +5,7 @@ import { patchTask, type Task } from '../services/tasks.js';
 import { checkAuditEntry, checkAuditQuery } from './audit-entry.js';
 import { checkKey, checkMs, checkTaskFields, checkText, jsonText } from './errors.js';
 import { isoOf, rowsOf, type PgConnection } from './postgres-connection.js';
-import type { AuditLog, AuditRecord, ReplicaLeases, ReplicaRecord, TaskLists } from './types.js';
+import type { AuditEntry, AuditLog, AuditRecord, ReplicaLeases, ReplicaRecord, TaskLists } from './types.js';
 
 /** A timestamptz as ISO 8601 text made by the server (parsing 1,000 Dates client-side cost more than the query). */
 const isoColumn = (column: string) =>
@@ -83,34 +83,43 @@ export function postgresTaskLists(db: PgConnection): TaskLists {
 }
 
 export function postgresAudit(db: PgConnection): AuditLog {
+  const insert = async (entries: readonly AuditEntry[]) => {
+    const checked = entries.map(checkAuditEntry);
+    if (checked.length === 0) return;
+    // One statement for the batch: the columns as arrays, unnested row by row in order.
+    await db.query(
+      `INSERT INTO toolwright_audit (time, scope, principal, operation, risk, decision, rule, error_code, duration_ms, input)
+      SELECT coalesce(t, now()), s, p, o, r, d, ru, c, ms, i
+      FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+        $8::text[], $9::float8[], $10::text[]) WITH ORDINALITY AS b(t, s, p, o, r, d, ru, c, ms, i, n)
+      ORDER BY n`,
+      [
+        checked.map((e) => e.time ?? null),
+        checked.map((e) => e.scope),
+        checked.map((e) => e.principal),
+        checked.map((e) => e.operation),
+        checked.map((e) => e.risk),
+        checked.map((e) => e.decision),
+        checked.map((e) => e.rule),
+        checked.map((e) => e.error_code),
+        checked.map((e) => e.duration_ms),
+        checked.map((e) => e.input),
+      ],
+    );
+  };
   return {
-    async append(entry) {
-      const e = checkAuditEntry(entry);
-      await db.query(
-        `INSERT INTO toolwright_audit (time, scope, principal, operation, risk, decision, rule, error_code, duration_ms, input)
-        VALUES (coalesce($1, now()), $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          e.time ?? null,
-          e.scope,
-          e.principal,
-          e.operation,
-          e.risk,
-          e.decision,
-          e.rule,
-          e.error_code,
-          e.duration_ms,
-          e.input,
-        ],
-      );
-    },
+    append: (entry) => insert([entry]),
+    appendMany: insert,
     async query(query) {
-      const { since, principal, limit } = checkAuditQuery(query);
+      const { since, principal, operation, limit, last } = checkAuditQuery(query);
       const { rows } = await db.query(
         `SELECT seq, time, scope, principal, operation, risk, decision, rule, error_code, duration_ms, input
         FROM toolwright_audit WHERE ($1::timestamptz IS NULL OR time >= $1) AND ($2::text IS NULL OR principal = $2)
-        ORDER BY seq LIMIT $3`,
-        [since ?? null, principal ?? null, limit],
+        AND ($3::text IS NULL OR operation = $3)
+        ORDER BY seq ${last ? 'DESC' : ''} LIMIT $4`,
+        [since ?? null, principal ?? null, operation ?? null, limit],
       );
+      if (last) rows.reverse();
       return rows.map((row): AuditRecord => ({
         seq: Number(row.seq),
         time: isoOf(row.time),

@@ -206,12 +206,18 @@ export interface AuditQuery {
   /** Entries at or after this time. */
   since?: Date;
   principal?: string;
+  /** Entries of this operation only (`provider.operation`). */
+  operation?: string;
   /** Default 100, at most 10,000. */
   limit?: number;
+  /** The newest `limit` entries that match instead of the oldest (still returned oldest first). */
+  last?: boolean;
 }
 
 export interface AuditLog {
   append(entry: AuditEntry): Promise<void>;
+  /** Appends several entries at once (one write, one round trip), in order. */
+  appendMany(entries: readonly AuditEntry[]): Promise<void>;
   /** Oldest first. */
   query(query?: AuditQuery): Promise<AuditRecord[]>;
 }

@@ -99,13 +99,16 @@ class JobTable {
   }
 }
 
-const tables = new WeakMap<Toolkit, JobTable>();
+/** Per toolkit, one table per principal: a principal never sees (or kills) another's jobs. */
+const tables = new WeakMap<Toolkit, Map<string, JobTable>>();
 
 function tableFor(ctx: HandlerContext, create: boolean): JobTable | undefined {
-  let table = tables.get(ctx.toolkit);
+  let byPrincipal = tables.get(ctx.toolkit);
+  let table = byPrincipal?.get(ctx.principal);
   if (!table && create) {
     table = new JobTable(ctx.services.exec.maxJobs ?? DEFAULT_MAX_JOBS);
-    tables.set(ctx.toolkit, table);
+    if (!byPrincipal) tables.set(ctx.toolkit, (byPrincipal = new Map()));
+    byPrincipal.set(ctx.principal, table);
     const owned = table;
     ctx.toolkit.onClose(() => owned.close());
   }

@@ -1,0 +1,126 @@
+// `toolwright audit [--store URL] [--since 1h|ISO] [--principal P] [--operation O] [--json] [--limit N]`:
+// the newest audit entries of a store, oldest first, as a table or as JSON lines. Only the command
+// definition loads with the program; the store code loads when it runs.
+import type { Command } from 'commander';
+import type { AuditRecord } from '../runtime/store/types.js';
+import { storeSpec } from './store.js';
+
+interface IO {
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+}
+
+interface AuditFlags {
+  store?: string;
+  workspace?: string;
+  since?: string;
+  principal?: string;
+  operation?: string;
+  json?: boolean;
+  limit?: string;
+}
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const INPUT_CHARS = 80;
+
+/** `90s`, `15m`, `1h`, `7d` before `now`, or an ISO 8601 time; undefined when it is neither. */
+export function parseSince(value: string, now = Date.now()): Date | undefined {
+  const relative = /^(\d+)([smhd])$/.exec(value);
+  if (relative) return new Date(now - Number(relative[1]) * UNITS[relative[2]!]!);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? undefined : time;
+}
+
+/** The records as a table: one line each, the input cut short. */
+export function auditTable(records: readonly AuditRecord[]): string {
+  const rows = records.map((r) => [
+    r.time,
+    r.principal,
+    r.operation,
+    r.rule === null ? r.decision : `${r.decision} (${r.rule})`,
+    r.error_code ?? 'ok',
+    `${r.duration_ms.toFixed(1)} ms`,
+    shorten(JSON.stringify(r.input) ?? ''),
+  ]);
+  const header = ['TIME', 'PRINCIPAL', 'OPERATION', 'DECISION', 'CODE', 'DURATION', 'INPUT'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n') + '\n';
+}
+
+function shorten(text: string): string {
+  // Control characters (a newline in an input) would break the table's lines.
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return flat.length > INPUT_CHARS ? `${flat.slice(0, INPUT_CHARS - 1)}…` : flat;
+}
+
+function usage(io: IO, exitCode: { value: number }, message: string): void {
+  io.stderr.write(`toolwright audit: ${message}\n`);
+  exitCode.value = 2;
+}
+
+async function runAudit(io: IO, exitCode: { value: number }, flags: AuditFlags): Promise<void> {
+  const spec = storeSpec(flags.store);
+  if (spec === undefined) return usage(io, exitCode, 'give --store URL or set TOOLWRIGHT_STORE_URL');
+  const since = flags.since === undefined ? undefined : parseSince(flags.since);
+  if (flags.since !== undefined && since === undefined)
+    return usage(
+      io,
+      exitCode,
+      `--since ${flags.since}: give a duration (30m, 1h, 7d) or an ISO time (2026-01-31T12:00Z)`,
+    );
+  const limit = flags.limit === undefined ? 100 : Number(flags.limit);
+  if (!/^\d+$/.test(flags.limit ?? '100') || limit < 1 || limit > 10_000)
+    return usage(io, exitCode, `--limit ${flags.limit}: give a whole number between 1 and 10000`);
+  if (flags.operation !== undefined && !/^[^.\s]+\.[^.\s]+$/.test(flags.operation))
+    return usage(io, exitCode, `--operation ${flags.operation}: give provider.operation, e.g. filesystem.read_file`);
+  const { openStore } = await import('../runtime/store/lazy.js');
+  const { resolve } = await import('node:path');
+  let opened;
+  try {
+    opened = openStore(spec, { workspace: resolve(flags.workspace ?? process.cwd()) });
+  } catch (error) {
+    return usage(io, exitCode, (error as Error).message);
+  }
+  try {
+    const records = await opened.audit.query({
+      ...(since ? { since } : {}),
+      ...(flags.principal !== undefined ? { principal: flags.principal } : {}),
+      ...(flags.operation !== undefined ? { operation: flags.operation } : {}),
+      limit,
+      last: true,
+    });
+    if (flags.json) io.stdout.write(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    else if (records.length === 0) io.stderr.write(`toolwright audit: no entries match in ${opened.location}\n`);
+    else io.stdout.write(auditTable(records));
+    exitCode.value = 0;
+  } catch (error) {
+    io.stderr.write(`toolwright audit: ${(error as Error).message}\n`);
+    exitCode.value = 1;
+  } finally {
+    await opened.close();
+  }
+}
+
+export function registerAuditCommand(program: Command, io: IO, exitCode: { value: number }): void {
+  program
+    .command('audit')
+    .description("Show a store's audit log: the newest calls (oldest first), as a table or JSON lines")
+    .option(
+      '--store <url>',
+      'the store: postgres://user:password@host:5432/db, a folder, or "embedded" (default: TOOLWRIGHT_STORE_URL)',
+    )
+    .option('-w, --workspace <dir>', 'folder a relative store folder (and "embedded") is relative to')
+    .option('--since <when>', 'entries from this long ago (30m, 1h, 7d) or this ISO time on')
+    .option('--principal <name>', 'entries of this principal only')
+    .option('--operation <id>', 'entries of this operation only (provider.operation, e.g. exec.bash)')
+    .option('--limit <n>', 'the newest n entries that match (default 100, at most 10000)')
+    .option('--json', 'one JSON object a line (every field, the whole input)')
+    .action((flags: AuditFlags) => runAudit(io, exitCode, flags));
+}
