@@ -45,6 +45,7 @@ function jobOf(row: Record<string, unknown>): JobRecord {
     lease_expires_at: isoOf(row.lease_expires_at),
     output_bytes: Number(row.output_total),
     note: (row.note as string | null) ?? null,
+    read_pos: Number(row.read_pos ?? 0),
   };
 }
 
@@ -52,7 +53,10 @@ export function postgresJobs(db: PgConnection, layout: OutputLayout): JobRecords
   return { ...jobRecords(db, layout), ...jobOutput(db) };
 }
 
-function jobRecords(db: PgConnection, layout: OutputLayout): Omit<JobRecords, 'appendOutput' | 'readOutput'> {
+function jobRecords(
+  db: PgConnection,
+  layout: OutputLayout,
+): Omit<JobRecords, 'appendOutput' | 'readOutput' | 'markRead'> {
   return {
     async create(key, start) {
       checkKey(key);
@@ -139,8 +143,18 @@ function jobRecords(db: PgConnection, layout: OutputLayout): Omit<JobRecords, 'a
   };
 }
 
-function jobOutput(db: PgConnection): Pick<JobRecords, 'appendOutput' | 'readOutput'> {
+function jobOutput(db: PgConnection): Pick<JobRecords, 'appendOutput' | 'readOutput' | 'markRead'> {
   return {
+    async markRead(key, id, pos) {
+      checkKey(key);
+      checkId('job id', id);
+      const to = checkCursor(pos);
+      const { rowCount } = await db.query(
+        `UPDATE toolwright_jobs SET read_pos = greatest(read_pos, least($4::bigint, output_total)) WHERE ${KEY} AND id = $3`,
+        [key.scope, key.principal, id, to],
+      );
+      return rowCount > 0;
+    },
     async appendOutput(key, id, chunk) {
       checkKey(key);
       checkId('job id', id);
