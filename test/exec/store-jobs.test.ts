@@ -164,6 +164,39 @@ describe('background jobs through a store', () => {
     expect(read.text).toContain('its replica stopped renewing its lease');
   });
 
+  it('a job whose record ended elsewhere (failed while its replica was away) is stopped where it runs', async () => {
+    const { a } = await twoReplicas();
+    const t = tag('store-ended-elsewhere');
+    tags.push(t);
+    const id = await start(a, `(exec -a ${t} sleep 300) & wait`);
+    await waitFor(async () => (await processesWith(t, 'argv0')).length === 1, 10_000, 'the sleep');
+    const store = a.services.store!;
+    await store.jobs.finish(a.services.jobs!.key, id, { status: 'failed', note: 'its replica stopped' });
+    await replicaFor(store).tick();
+    expect(await survivorsOf(t)).toEqual([]);
+    expect(await output(a, id)).toMatchObject({ status: 'failed' });
+  });
+
+  it('finished jobs past the cap are removed from the store, oldest first', async () => {
+    const workspace = await tempDir();
+    const toolkit = kit({ workspace, store: replicaStore(path.join(await tempDir(), 'store')) });
+    for (let i = 1; i <= 34; i++) {
+      const id = await start(toolkit, 'true');
+      await waitFor(async () => (await toolkit.services.jobs!.get(id))?.status === 'exited', 10_000, id);
+    }
+    await waitFor(
+      async () => (await toolkit.services.jobs!.list()).length <= 33,
+      10_000,
+      'the oldest jobs to be removed',
+    );
+    const ids = (await toolkit.services.jobs!.list()).map((job) => job.id);
+    expect(ids).not.toContain('job-1');
+    expect(ids).toContain('job-34');
+    expect(ids.length).toBeGreaterThanOrEqual(32);
+    const gone = await toolkit.invoke('exec', 'bash_output', { job_id: 'job-1' });
+    expect(!gone.ok && gone.error.code).toBe('NOT_FOUND');
+  });
+
   it('output reaches the store in batches, not one write per line, and all of it arrives', async () => {
     const workspace = await tempDir();
     const inner = replicaStore(path.join(await tempDir(), 'store'));

@@ -1,7 +1,8 @@
 // This process as one replica of a store: it registers under an id of its own, renews its lease
 // and the leases of the jobs it runs on a timer, sweeps (on every replica) the jobs and MCP tasks
 // whose replica stopped renewing, and hears the requests other replicas send it (e.g. "kill
-// job-3") on a notification channel named after it. Timers never keep the process alive, and the
+// job-3") on a notification channel named after it; a job whose record ended elsewhere (failed by
+// a sweep while this replica could not reach the store) is stopped here too. Timers never keep the process alive, and the
 // channel is listened to only while this replica runs something another replica could ask about.
 import { hostname } from 'node:os';
 import { nodeCrypto } from '../lazy-require.js';
@@ -78,10 +79,22 @@ export class Replica {
       this.registered = !!(await quietly(() => store.replicas.register(this.id, { leaseMs: this.leaseMs, info })));
     }
     if (this.closed) return;
-    await quietly(() => store.jobs.renewLeases(this.id, this.leaseMs));
+    const renewed = await quietly(() => store.jobs.renewLeases(this.id, this.leaseMs));
+    // Fewer leases renewed than jobs served here: some record ended elsewhere (failed while this
+    // replica could not reach the store): its process must not run on unseen.
+    if (renewed !== undefined && renewed < this.handlers.size) await quietly(() => this.stopEnded());
     await Promise.all([quietly(() => store.jobs.failExpired()), quietly(() => store.mcpTasks.failExpired())]);
     const gone = (await quietly(() => store.replicas.listExpired())) ?? [];
     await Promise.all(gone.map((replica) => quietly(() => store.replicas.remove(replica.id))));
+  }
+
+  /** Runs the handler of every job served here whose record is no longer running (or gone). */
+  private async stopEnded(): Promise<void> {
+    for (const [at, handler] of [...this.handlers]) {
+      const [scope, principal, id] = JSON.parse(at) as [string, string, string];
+      const job = await this.store.jobs.get({ scope, principal }, id);
+      if (job?.status !== 'running' && this.handlers.get(at) === handler) handler();
+    }
   }
 
   /**

@@ -13,6 +13,7 @@ export interface SharedJobs {
   get(id: string): Promise<JobRecord | undefined>;
   list(): Promise<JobRecord[]>;
   finish(id: string, end: JobEnd): Promise<{ job: JobRecord; applied: boolean } | undefined>;
+  remove(id: string): Promise<boolean>;
   appendOutput(id: string, chunk: Uint8Array): Promise<number>;
   readOutput(id: string, cursor: number, maxBytes?: number): Promise<OutputRead | undefined>;
   markRead(id: string, pos: number): Promise<boolean>;
@@ -35,6 +36,7 @@ export function storeSharedJobs(store: Store, key: StoreKey): SharedJobs {
     get: (id: string) => store.jobs.get(frozen, id),
     list: () => store.jobs.list(frozen),
     finish: (id: string, end: JobEnd) => store.jobs.finish(frozen, id, end),
+    remove: (id: string) => store.jobs.remove(frozen, id),
     appendOutput: (id: string, chunk: Uint8Array) => store.jobs.appendOutput(frozen, id, chunk),
     readOutput: (id: string, cursor: number, maxBytes?: number) => store.jobs.readOutput(frozen, id, cursor, maxBytes),
     markRead: (id: string, pos: number) => store.jobs.markRead(frozen, id, pos),

@@ -13,6 +13,20 @@ import { noteLine, type PreparedCommand } from '../run/runner.js';
 import { DEFAULT_MAX_JOBS } from './job-table.js';
 import { StoreOutputWriter } from './store-output.js';
 
+/** Finished jobs kept readable per key in the store; the oldest finished one goes first. */
+export const MAX_FINISHED_STORE_JOBS = 32;
+
+/** Removes the oldest finished jobs (and their output) past the cap; a store that fails is left for the next start. */
+async function forgetOldJobs(jobs: SharedJobs): Promise<void> {
+  try {
+    const finished = (await jobs.list()).filter((job) => job.status !== 'running');
+    for (const old of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_STORE_JOBS)))
+      await jobs.remove(old.id);
+  } catch {
+    /* tried again at the next start */
+  }
+}
+
 /** A job this replica runs for the toolkit. */
 export interface LocalStoreJob {
   readonly id: string;
@@ -91,6 +105,7 @@ export async function startStoreJob(
   try {
     // Recorded first: a store that cannot take the job is UNAVAILABLE before anything runs.
     const record = await jobs.create(prepared.request.command.slice(0, 201));
+    void forgetOldJobs(jobs);
     try {
       await launch(table, jobs, record, prepared, timeoutMs);
     } catch (error) {
