@@ -50,13 +50,12 @@ function jobOf(row: Record<string, unknown>): JobRecord {
 }
 
 export function postgresJobs(db: PgConnection, layout: OutputLayout): JobRecords {
-  return { ...jobRecords(db, layout), ...jobOutput(db) };
+  return { ...jobRecords(db, layout), ...jobOutput(db), ...jobReadPosition(db) };
 }
 
-function jobRecords(
-  db: PgConnection,
-  layout: OutputLayout,
-): Omit<JobRecords, 'appendOutput' | 'readOutput' | 'markRead'> {
+type JobLifecycle = Omit<JobRecords, 'appendOutput' | 'readOutput' | 'markRead'>;
+
+function jobRecords(db: PgConnection, layout: OutputLayout): JobLifecycle {
   return {
     async create(key, start) {
       checkKey(key);
@@ -143,7 +142,8 @@ function jobRecords(
   };
 }
 
-function jobOutput(db: PgConnection): Pick<JobRecords, 'appendOutput' | 'readOutput' | 'markRead'> {
+/** Where the next read of a job's output starts, kept with the job (whichever replica reads). */
+function jobReadPosition(db: PgConnection): Pick<JobRecords, 'markRead'> {
   return {
     async markRead(key, id, pos) {
       checkKey(key);
@@ -155,6 +155,11 @@ function jobOutput(db: PgConnection): Pick<JobRecords, 'appendOutput' | 'readOut
       );
       return rowCount > 0;
     },
+  };
+}
+
+function jobOutput(db: PgConnection): Pick<JobRecords, 'appendOutput' | 'readOutput'> {
+  return {
     async appendOutput(key, id, chunk) {
       checkKey(key);
       checkId('job id', id);

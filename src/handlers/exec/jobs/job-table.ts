@@ -139,7 +139,7 @@ export async function startJob(
   }
   table.starting++;
   try {
-    return await launch(table, prepared, timeoutMs, callerPrincipal(ctx));
+    return await launch(table, prepared, { timeoutMs, principal: callerPrincipal(ctx) });
   } finally {
     table.starting--;
   }
@@ -149,12 +149,10 @@ function closedError(): ToolError {
   return new ToolError('UNAVAILABLE', 'this toolkit is closed; background jobs can no longer start');
 }
 
-async function launch(
-  table: JobTable,
-  prepared: PreparedCommand,
-  timeoutMs: number | undefined,
-  principal: string,
-): Promise<Job> {
+type LaunchOptions = { timeoutMs: number | undefined; principal: string };
+
+async function launch(table: JobTable, prepared: PreparedCommand, run: LaunchOptions): Promise<Job> {
+  const { timeoutMs } = run;
   const spill = new SpillFile(SPILL_HEAD_BYTES, SPILL_TAIL_BYTES);
   const waiters = new Set<() => void>();
   const wake = () => {
@@ -192,7 +190,7 @@ async function launch(
   let timer: NodeJS.Timeout | undefined;
   const job: Job = {
     id: table.newId(),
-    principal,
+    principal: run.principal,
     // Kept for the job list only: a multi-megabyte script need not stay in memory with the job.
     command: prepared.request.command.slice(0, 201),
     startedAt: performance.now(),
