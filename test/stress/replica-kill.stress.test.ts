@@ -30,14 +30,14 @@ afterAll(async () => {
 async function replicas(): Promise<[Toolkit, Toolkit]> {
   const workspace = await tempDir();
   const folder = path.join(await tempDir(), 'store');
-  const made = [0, 1].map(() => {
+  const replica = (): Toolkit => {
     const store = openStore(folder);
     stores.push(store);
-    const toolkit = createToolkit({ workspace, store, storeScope: 'loop', exec: { maxJobs: 8 } });
+    const toolkit: Toolkit = createToolkit({ workspace, store, storeScope: 'loop', exec: { maxJobs: 8 } });
     toolkits.push(toolkit);
     return toolkit;
-  });
-  return made as [Toolkit, Toolkit];
+  };
+  return [replica(), replica()];
 }
 
 async function start(toolkit: Toolkit, command: string): Promise<string> {
