@@ -124,6 +124,8 @@ async function startReplica(store: Store): Promise<{ id: string; close(): Promis
   const { replicaFor } = await import('../runtime/store/replica.js');
   const replica = replicaFor(store);
   replica.start();
+  // Registered before it says it serves (a store that is down only delays this by its bound).
+  await replica.tick();
   return replica;
 }
 
