@@ -1,6 +1,7 @@
 // `toolwright mcp`: serve the tools over stdio (default) or Streamable HTTP (--http PORT).
 import { setFlagsFromString } from 'node:v8';
 import type { JwtAuthOptions } from '../adapters/mcp-http-jwt.js';
+import type { Store } from '../runtime/store/types.js';
 import type { Toolkit, ToolkitOptions } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, toolkitOptions, workspaceFolder, type ToolkitFlags } from './toolkit-options.js';
@@ -132,12 +133,28 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(`cannot listen on ${flags.host}:${port}${code ? ` (${code})` : ''}: ${(error as Error).message}`);
   }
+  // A replica of its store from the start: it registers, renews its leases and sweeps the work of
+  // replicas that stopped, whether or not it runs anything itself.
+  const replica = typeof base.store === 'object' ? await startReplica(base.store) : undefined;
   const mode = flags.stateless ? 'stateless' : 'sessions';
   const auth = authJwt ? ', JWT required' : authToken ? ', bearer token required' : '';
-  io.stderr.write(`toolwright: MCP server listening on ${running.url} (${mode}${auth}) over ${base.workspace}\n`);
+  io.stderr.write(
+    `toolwright: MCP server listening on ${running.url} (${mode}${auth}) over ${base.workspace}` +
+      `${replica ? `, replica ${replica.id} of ${(base.store as Store).location}` : ''}\n`,
+  );
   await waitForSignal();
   await running.close();
+  await replica?.close();
   if (typeof base.store === 'object') await base.store.close();
+}
+
+async function startReplica(store: Store): Promise<{ id: string; close(): Promise<void> }> {
+  const { replicaFor } = await import('../runtime/store/replica.js');
+  const replica = replicaFor(store);
+  replica.start();
+  // Registered before it says it serves (a store that is down only delays this by its bound).
+  await replica.tick();
+  return replica;
 }
 
 export async function runMcp(io: CliIO, flags: McpFlags): Promise<number> {

@@ -161,10 +161,10 @@ const op_bash_output: OperationDescriptor = {
   riskNote: "Reads what a job of this session printed; it starts and changes nothing.",
   idempotent: false,
   openWorld: false,
-  description: "Return the output a background job (bash with run_in_background: true) produced since the\nlast bash_output on it, with its status (running, exited, killed, timed_out) and exit code.\nstdout and stderr come interleaved, as a terminal shows them. New output over the cap is cut to\nits beginning and end with `[… N bytes omitted …]`; a job's total output is kept on disk up to\n8 MiB (first 1 MiB and last 7 MiB). With `wait_ms` the call waits (at most 60000 ms) until the\njob prints something new or ends, so polling a build needs no sleep. Without `job_id` it lists\nthis session's jobs. Jobs of other sessions are not visible.",
+  description: "Return the output a background job (bash with run_in_background: true) produced since the\nlast bash_output on it, with its status (running, exited, killed, timed_out, failed) and exit code.\nstdout and stderr come interleaved, as a terminal shows them. New output over the cap is cut to\nits beginning and end with `[… N bytes omitted …]`; a job's total output is kept on disk up to\n8 MiB (first 1 MiB and last 7 MiB). With `wait_ms` the call waits (at most 60000 ms) until the\njob prints something new or ends, so polling a build needs no sleep. Without `job_id` it lists\nthis session's jobs. Jobs of other sessions are not visible; with a store, the jobs of the\nsame scope and principal are, whichever replica runs them.",
   params: schemas["exec.bash_output"].params,
   result: schemas["exec.bash_output"].result,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "UNAVAILABLE"],
   validateParams: validators["exec.bash_output"]!.params,
   validateResult: validators["exec.bash_output"]!.result,
 };
@@ -182,7 +182,7 @@ const op_bash_kill: OperationDescriptor = {
   description: "Stop a background job started by bash with run_in_background: true: SIGTERM to every process\nit started, SIGKILL after a second to whatever is left. Its output so far stays readable with\nbash_output. Killing a job that has already ended changes nothing (killed: false).",
   params: schemas["exec.bash_kill"].params,
   result: schemas["exec.bash_kill"].result,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "UNAVAILABLE"],
   validateParams: validators["exec.bash_kill"]!.params,
   validateResult: validators["exec.bash_kill"]!.result,
 };

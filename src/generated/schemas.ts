@@ -834,9 +834,10 @@ export const schemas = {
             "running",
             "exited",
             "killed",
-            "timed_out"
+            "timed_out",
+            "failed"
           ],
-          "description": "running, exited (on its own), killed (bash_kill, toolkit close) or timed_out."
+          "description": "running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped)."
         },
         "exit_code": {
           "type": [
@@ -942,9 +943,10 @@ export const schemas = {
                   "running",
                   "exited",
                   "killed",
-                  "timed_out"
+                  "timed_out",
+                  "failed"
                 ],
-                "description": "running, exited (on its own), killed (bash_kill, toolkit close) or timed_out."
+                "description": "running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped)."
               },
               "exit_code": {
                 "type": [
@@ -1022,7 +1024,8 @@ export const schemas = {
             "running",
             "exited",
             "killed",
-            "timed_out"
+            "timed_out",
+            "failed"
           ],
           "description": "The job's status now."
         },

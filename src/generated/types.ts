@@ -345,8 +345,8 @@ export interface BashOutputResult {
   job_id?: string;
   /** The command line (cut at 200 characters). */
   command?: string;
-  /** running, exited (on its own), killed (bash_kill, toolkit close) or timed_out. */
-  status?: "running" | "exited" | "killed" | "timed_out";
+  /** running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped). */
+  status?: "running" | "exited" | "killed" | "timed_out" | "failed";
   /** Exit status once it ended (null while running or when ended by a signal). */
   exit_code?: number | null;
   /** Signal that ended it, if any. */
@@ -374,8 +374,8 @@ export interface BashOutputResult {
     job_id: string;
     /** The command line (cut at 200 characters). */
     command: string;
-    /** running, exited (on its own), killed (bash_kill, toolkit close) or timed_out. */
-    status: "running" | "exited" | "killed" | "timed_out";
+    /** running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped). */
+    status: "running" | "exited" | "killed" | "timed_out" | "failed";
     /** Exit status once it ended (null while running or when ended by a signal). */
     exit_code: number | null;
     /** Signal that ended it, if any. */
@@ -401,7 +401,7 @@ export interface BashKillResult {
   /** True when this call stopped it; false when it had already ended. */
   killed: boolean;
   /** The job's status now. */
-  status: "running" | "exited" | "killed" | "timed_out";
+  status: "running" | "exited" | "killed" | "timed_out" | "failed";
   /** Its exit status (null when ended by a signal). */
   exit_code: number | null;
   /** Signal that ended it, if any. */

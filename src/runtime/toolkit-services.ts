@@ -6,6 +6,7 @@ import { searchBackendFromEnv } from './services/search-backend.js';
 import { resolveTaskStore } from './services/tasks.js';
 import { resolveUserChannel } from './services/user.js';
 import { sharedStore } from './store/lazy.js';
+import { storeSharedJobs } from './store/shared-jobs.js';
 import { storeTaskStore } from './store/task-lists.js';
 import type { Store, StoreKey } from './store/types.js';
 import type { Services, ToolkitOptions } from './types.js';
@@ -33,6 +34,7 @@ export function buildServices(
     clock: options.clock ?? systemClock,
     tasks: resolveTaskStore(options.tasks, workspaceRoot, store && (() => storeTaskStore(store, storeKey))),
     store,
+    jobs: store && storeSharedJobs(store, storeKey),
     search: options.search ?? searchBackendFromEnv(process.env),
     kernel: options.kernel,
     user: resolveUserChannel(options.user),

@@ -7,6 +7,7 @@ import type { CheckedTarget, GuardedNet } from './net/guarded.js';
 import type { Clock } from './services/clock.js';
 import type { TaskStore, TaskStoreOption } from './services/tasks.js';
 import type { Store, StoreKey } from './store/types.js';
+import type { SharedJobs } from './store/shared-jobs.js';
 import type { SearchBackend } from './services/search-backend.js';
 import type { Kernel } from './services/kernel.js';
 import type { UserChannel, UserChannelOption } from './services/user.js';
@@ -98,6 +99,8 @@ export interface Services {
   readonly tasks: TaskStore;
   /** The store, when the toolkit has one. */
   readonly store: Store | undefined;
+  /** Background-job records in the store under this toolkit's key (absent without a store: jobs stay in memory). */
+  readonly jobs: SharedJobs | undefined;
   readonly search: SearchBackend | undefined;
   readonly kernel: Kernel | undefined;
   readonly user: UserChannel | undefined;

@@ -309,7 +309,8 @@ runConformance({
         "openWorld": false,
         "title": "Read a background job's output",
         "errors": [
-          "NOT_FOUND"
+          "NOT_FOUND",
+          "UNAVAILABLE"
         ],
         "riskNote": "Reads what a job of this session printed; it starts and changes nothing."
       },
@@ -375,7 +376,8 @@ runConformance({
         "openWorld": false,
         "title": "Stop a background job",
         "errors": [
-          "NOT_FOUND"
+          "NOT_FOUND",
+          "UNAVAILABLE"
         ],
         "riskNote": "Ends only a job this session started (its whole process tree); it cannot reach other processes."
       },

@@ -206,6 +206,25 @@ describe.each(engines)('store contract: $name', (engine) => {
       expect(bytesOf(await store.jobs.readOutput(alice, 'job-1', 0)).toString()).toBe('private');
     });
 
+    it('markRead moves the read position forward only, never past the output, and only for the key', async () => {
+      const store = open();
+      const key = freshKey();
+      const other = { ...key, principal: `${key.principal}-other` };
+      await store.jobs.create(key, { owner: 'r', command: 'c', leaseMs: 60_000 });
+      expect((await store.jobs.get(key, 'job-1'))?.read_pos).toBe(0);
+      await store.jobs.appendOutput(key, 'job-1', Buffer.from('hello world'));
+      expect(await store.jobs.markRead(key, 'job-1', 6)).toBe(true);
+      expect((await store.jobs.get(key, 'job-1'))?.read_pos).toBe(6);
+      expect(await store.jobs.markRead(key, 'job-1', 2)).toBe(true);
+      expect((await store.jobs.get(key, 'job-1'))?.read_pos).toBe(6);
+      expect(await store.jobs.markRead(key, 'job-1', 500)).toBe(true);
+      expect((await store.jobs.get(key, 'job-1'))?.read_pos).toBe(11);
+      expect(await store.jobs.markRead(other, 'job-1', 0)).toBe(false);
+      expect(await store.jobs.markRead(key, 'job-2', 0)).toBe(false);
+      expect((await store.jobs.list(key)).map((j) => j.read_pos)).toEqual([11]);
+      expect((await rejection(store.jobs.markRead(key, 'job-1', -1))).code).toBe('INVALID_INPUT');
+    });
+
     it('reads output since a cursor, in pages of maxBytes', async () => {
       const store = open();
       const key = freshKey();
@@ -550,7 +569,7 @@ describe.each(engines)('store contract: $name', (engine) => {
       const store = open();
       await store.migrate();
       const again = await store.migrate();
-      expect(again).toEqual({ applied: [], version: 1 });
+      expect(again).toEqual({ applied: [], version: engine.name === 'postgres' ? 2 : 1 });
       expect(JSON.stringify(store)).toBe(JSON.stringify({ engine: engine.name, location: store.location }));
       await store.close();
       const error = await rejection(store.tasks.list(freshKey()));

@@ -5,6 +5,7 @@ import { throwIfAborted } from '../../runtime/errors.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { startJob } from './jobs/job-table.js';
+import { startStoreJob } from './jobs/store-jobs.js';
 import { MAX_TIMEOUT_MS, prepareCommand, runCommand } from './run/runner.js';
 
 export async function bash(params: BashParams, ctx: HandlerContext): Promise<Rendered<BashResult>> {
@@ -14,7 +15,8 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
   throwIfAborted(ctx.signal);
   const prepared = await prepareCommand(ctx, { command: params.command, cwd: params.cwd });
   const timeoutMs = params.timeout_ms === undefined ? undefined : Math.min(params.timeout_ms, MAX_TIMEOUT_MS);
-  const job = await startJob(ctx, prepared, timeoutMs);
+  const jobs = ctx.services.jobs;
+  const job = jobs ? await startStoreJob(ctx, jobs, prepared, timeoutMs) : await startJob(ctx, prepared, timeoutMs);
   const result: BashResult = {
     exit_code: null,
     signal: null,

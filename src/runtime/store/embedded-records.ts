@@ -34,7 +34,8 @@ const JOB_ID = /^job-[1-9][0-9]{0,15}$/;
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
 const expired = (at: string | null, now: number) => at !== null && Date.parse(at) <= now;
 
-type StoredJob = Omit<JobRecord, 'output_bytes'>;
+/** `read_pos` may be missing from a document written before jobs remembered it (read as 0). */
+type StoredJob = Omit<JobRecord, 'output_bytes' | 'read_pos'> & { read_pos?: number };
 interface JobsDoc {
   version: 1;
   next: number;
@@ -72,6 +73,7 @@ function jobFiles(ctx: EmbeddedContext) {
   const outputPath = (key: StoreKey, id: string) => join(dir, ctx.keyFile(key), `${id}.out`);
   const withOutput = async (key: StoreKey, job: StoredJob): Promise<JobRecord> => ({
     ...job,
+    read_pos: Number(job.read_pos ?? 0),
     output_bytes: JOB_ID.test(job.id) ? ((await outputTotal(outputPath(key, job.id))) ?? 0) : 0,
   });
   const eachDocument = async (change: (job: StoredJob, now: number) => boolean): Promise<StoredJob[]> => {
@@ -118,6 +120,7 @@ function jobLifecycle(
           ended_at: null,
           lease_expires_at: iso(now + leaseMs),
           note: null,
+          read_pos: 0,
         };
         // The output file first: a crash before the list is written leaves a file the next create replaces.
         await mkdir(join(dir, ctx.keyFile(key)), { recursive: true });
@@ -127,7 +130,7 @@ function jobLifecycle(
         state.jobs.push(record);
         return { result: record, dirty: true };
       });
-      return { ...job, output_bytes: 0 };
+      return { ...job, read_pos: 0, output_bytes: 0 };
     },
     async get(key, id) {
       checkKey(key);
@@ -177,8 +180,23 @@ function jobLeasesAndOutput({
   outputPath,
   withOutput,
   eachDocument,
-}: JobFiles): Pick<JobRecords, 'renewLeases' | 'failExpired' | 'appendOutput' | 'readOutput'> {
+  doc,
+}: JobFiles): Pick<JobRecords, 'renewLeases' | 'failExpired' | 'appendOutput' | 'readOutput' | 'markRead'> {
   return {
+    async markRead(key, id, pos) {
+      checkKey(key);
+      checkId('job id', id);
+      const to = checkCursor(pos);
+      const total = JOB_ID.test(id) ? ((await outputTotal(outputPath(key, id))) ?? 0) : 0;
+      return doc(key).mutate((state) => {
+        const job = state.jobs.find((j) => j.id === id);
+        if (!job) return { result: false, dirty: false };
+        const next = Math.max(Number(job.read_pos ?? 0), Math.min(to, total));
+        const dirty = next !== job.read_pos;
+        job.read_pos = next;
+        return { result: true, dirty };
+      });
+    },
     async renewLeases(owner, leaseMs) {
       checkText('owner', owner, 256);
       checkMs('leaseMs', leaseMs);

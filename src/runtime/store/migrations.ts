@@ -60,6 +60,11 @@ export const MIGRATIONS: readonly Migration[] = [
         id text PRIMARY KEY, started_at timestamptz NOT NULL, heartbeat_at timestamptz NOT NULL,
         lease_expires_at timestamptz NOT NULL, info text NOT NULL);`,
   },
+  {
+    version: 2,
+    name: 'background jobs remember how far their output was read',
+    sql: `ALTER TABLE toolwright_jobs ADD COLUMN read_pos bigint NOT NULL DEFAULT 0;`,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

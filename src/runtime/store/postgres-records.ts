@@ -45,14 +45,17 @@ function jobOf(row: Record<string, unknown>): JobRecord {
     lease_expires_at: isoOf(row.lease_expires_at),
     output_bytes: Number(row.output_total),
     note: (row.note as string | null) ?? null,
+    read_pos: Number(row.read_pos ?? 0),
   };
 }
 
 export function postgresJobs(db: PgConnection, layout: OutputLayout): JobRecords {
-  return { ...jobRecords(db, layout), ...jobOutput(db) };
+  return { ...jobRecords(db, layout), ...jobOutput(db), ...jobReadPosition(db) };
 }
 
-function jobRecords(db: PgConnection, layout: OutputLayout): Omit<JobRecords, 'appendOutput' | 'readOutput'> {
+type JobLifecycle = Omit<JobRecords, 'appendOutput' | 'readOutput' | 'markRead'>;
+
+function jobRecords(db: PgConnection, layout: OutputLayout): JobLifecycle {
   return {
     async create(key, start) {
       checkKey(key);
@@ -135,6 +138,22 @@ function jobRecords(db: PgConnection, layout: OutputLayout): Omit<JobRecords, 'a
         [LEASE_LOST],
       );
       return rows.map(jobOf);
+    },
+  };
+}
+
+/** Where the next read of a job's output starts, kept with the job (whichever replica reads). */
+function jobReadPosition(db: PgConnection): Pick<JobRecords, 'markRead'> {
+  return {
+    async markRead(key, id, pos) {
+      checkKey(key);
+      checkId('job id', id);
+      const to = checkCursor(pos);
+      const { rowCount } = await db.query(
+        `UPDATE toolwright_jobs SET read_pos = greatest(read_pos, least($4::bigint, output_total)) WHERE ${KEY} AND id = $3`,
+        [key.scope, key.principal, id, to],
+      );
+      return rowCount > 0;
     },
   };
 }

@@ -60,6 +60,8 @@ export interface JobRecord {
   output_bytes: number;
   /** Why the job ended, when the store knows (e.g. its replica stopped). */
   note: string | null;
+  /** Output position up to which a reader has taken the output (`markRead`): what is new starts here. */
+  read_pos: number;
 }
 
 export interface JobStart {
@@ -108,6 +110,11 @@ export interface JobRecords {
   appendOutput(key: StoreKey, id: string, chunk: Uint8Array): Promise<number>;
   /** Output from `cursor` on, at most `maxBytes` (default 1 MiB) of it; undefined for an unknown job. */
   readOutput(key: StoreKey, id: string, cursor: number, maxBytes?: number): Promise<OutputRead | undefined>;
+  /**
+   * Moves the job's `read_pos` forward to `pos` (never back, never past the output's total), so
+   * whoever reads next, through whichever replica, starts after what was shown; false for an unknown job.
+   */
+  markRead(key: StoreKey, id: string, pos: number): Promise<boolean>;
 }
 
 // --- MCP tasks ----------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ const SPILL_TAIL_BYTES = 7 * 1024 * 1024;
 
 export interface Job {
   readonly id: string;
+  /** Who started it: only calls for the same principal see it. */
+  readonly principal: string;
   readonly command: string;
   readonly startedAt: number;
   status: JobStatus;
@@ -59,14 +61,15 @@ class JobTable {
     return [...this.jobs.values()].filter((job) => job.endedAt === undefined);
   }
 
-  list(): Job[] {
-    return [...this.jobs.values()];
+  list(principal: string): Job[] {
+    return [...this.jobs.values()].filter((job) => job.principal === principal);
   }
 
-  get(id: string): Job {
+  /** Another principal's job answers as a job that does not exist. */
+  get(id: string, principal: string): Job {
     const job = this.jobs.get(id);
-    if (!job) {
-      const known = [...this.jobs.keys()];
+    if (!job || job.principal !== principal) {
+      const known = this.list(principal).map((j) => j.id);
       throw new ToolError(
         'NOT_FOUND',
         `no background job ${JSON.stringify(id)} in this session` +
@@ -115,6 +118,11 @@ function tableFor(ctx: HandlerContext, create: boolean): JobTable | undefined {
   return table;
 }
 
+/** Who the call acts for (the toolkit's principal). */
+export function callerPrincipal(ctx: HandlerContext): string {
+  return ctx.toolkit.options.principal ?? 'local';
+}
+
 /** Starts a prepared command as a background job of this toolkit; returns at once. */
 export async function startJob(
   ctx: HandlerContext,
@@ -134,7 +142,7 @@ export async function startJob(
   }
   table.starting++;
   try {
-    return await launch(table, prepared, timeoutMs);
+    return await launch(table, prepared, { timeoutMs, principal: callerPrincipal(ctx) });
   } finally {
     table.starting--;
   }
@@ -144,7 +152,10 @@ function closedError(): ToolError {
   return new ToolError('UNAVAILABLE', 'this toolkit is closed; background jobs can no longer start');
 }
 
-async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: number | undefined): Promise<Job> {
+type LaunchOptions = { timeoutMs: number | undefined; principal: string };
+
+async function launch(table: JobTable, prepared: PreparedCommand, run: LaunchOptions): Promise<Job> {
+  const { timeoutMs } = run;
   const spill = new SpillFile(SPILL_HEAD_BYTES, SPILL_TAIL_BYTES);
   const waiters = new Set<() => void>();
   const wake = () => {
@@ -182,6 +193,7 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
   let timer: NodeJS.Timeout | undefined;
   const job: Job = {
     id: table.newId(),
+    principal: run.principal,
     // Kept for the job list only: a multi-megabyte script need not stay in memory with the job.
     command: prepared.request.command.slice(0, 201),
     startedAt: performance.now(),
@@ -240,19 +252,21 @@ export async function killJob(job: Job): Promise<boolean> {
   return true;
 }
 
+/** This toolkit's jobs as the caller's principal sees them. */
 export function jobTable(ctx: HandlerContext): { list(): Job[]; get(id: string): Job } {
   const table = tableFor(ctx, false);
-  return (
-    table ?? {
-      list: () => [],
-      get: (id: string) => {
-        throw new ToolError(
-          'NOT_FOUND',
-          `no background job ${JSON.stringify(id)} in this session; it has started none (bash with run_in_background: true starts one)`,
-        );
-      },
-    }
-  );
+  const principal = callerPrincipal(ctx);
+  return table
+    ? { list: () => table.list(principal), get: (id: string) => table.get(id, principal) }
+    : {
+        list: () => [],
+        get: (id: string) => {
+          throw new ToolError(
+            'NOT_FOUND',
+            `no background job ${JSON.stringify(id)} in this session; it has started none (bash with run_in_background: true starts one)`,
+          );
+        },
+      };
 }
 
 /** The output since the last read, as text within the toolkit's output cap; marks it read. */
