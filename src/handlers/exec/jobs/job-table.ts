@@ -2,11 +2,12 @@ import { performance } from 'node:perf_hooks';
 import { ToolError } from '../../../runtime/errors.js';
 import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
 import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from '../run/collector.js';
-import { openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
+import type { InputTarget } from '../process/input-wait.js';
 import { trackGroup, untrackGroup } from '../process/process-group.js';
 import { noteLine, type CommandNote, type PreparedCommand } from '../run/runner.js';
 import { startCommand, type StartedCommand } from '../process/spawn.js';
 import { SpillFile } from './spill.js';
+import { openJobIo, type JobInput, type JobIo } from './job-io.js';
 
 /**
  * Background jobs: one table per toolkit (an MCP session, a sub-agent), so a session sees and
@@ -43,6 +44,20 @@ export interface Job {
   notes: string[];
   /** What the sandboxed job left for the host's tools, once it ended. */
   artifacts: CommandNote[];
+  /** Its stdin (or terminal), for bash_write. */
+  readonly input: JobInput;
+  readonly inputTarget: InputTarget | undefined;
+  /** A foreground call (pty) still waiting on it: not listed, not reachable by id. */
+  foreground: boolean;
+  /** Stops its timeout (a foreground call that became a background job). */
+  cancelTimeout(): void;
+}
+
+export interface JobOptions {
+  /** Run in a pseudo-terminal. */
+  terminal?: boolean;
+  /** Started by a foreground call that may hand it over (see Job.foreground). */
+  foreground?: boolean;
 }
 
 class JobTable {
@@ -60,13 +75,13 @@ class JobTable {
   }
 
   list(): Job[] {
-    return [...this.jobs.values()];
+    return [...this.jobs.values()].filter((job) => !job.foreground);
   }
 
   get(id: string): Job {
     const job = this.jobs.get(id);
-    if (!job) {
-      const known = [...this.jobs.keys()];
+    if (!job || job.foreground) {
+      const known = this.list().map((listed) => listed.id);
       throw new ToolError(
         'NOT_FOUND',
         `no background job ${JSON.stringify(id)} in this session` +
@@ -89,6 +104,13 @@ class JobTable {
       this.jobs.delete(old.id);
       old.spill.close();
     }
+  }
+
+  /** Drops an ended job (a foreground call's, once it returned its output). */
+  forget(job: Job): void {
+    if (this.jobs.get(job.id) !== job || job.endedAt === undefined) return;
+    this.jobs.delete(job.id);
+    job.spill.close();
   }
 
   async close(): Promise<void> {
@@ -117,6 +139,7 @@ export async function startJob(
   ctx: HandlerContext,
   prepared: PreparedCommand,
   timeoutMs: number | undefined,
+  options: JobOptions = {},
 ): Promise<Job> {
   const table = tableFor(ctx, true)!;
   if (table.closed) throw closedError();
@@ -131,7 +154,7 @@ export async function startJob(
   }
   table.starting++;
   try {
-    return await launch(table, prepared, timeoutMs);
+    return await launch(table, prepared, timeoutMs, options);
   } finally {
     table.starting--;
   }
@@ -141,15 +164,20 @@ function closedError(): ToolError {
   return new ToolError('UNAVAILABLE', 'this toolkit is closed; background jobs can no longer start');
 }
 
-async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: number | undefined): Promise<Job> {
+async function launch(
+  table: JobTable,
+  prepared: PreparedCommand,
+  timeoutMs: number | undefined,
+  options: JobOptions,
+): Promise<Job> {
   const spill = new SpillFile(SPILL_HEAD_BYTES, SPILL_TAIL_BYTES);
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const waiter of [...waiters]) waiter();
   };
-  let pipe: OutputPipe;
+  let io: JobIo;
   try {
-    pipe = await openOutputPipe((bytes, length) => {
+    io = await openJobIo(options.terminal === true, (bytes, length) => {
       spill.write(bytes, length);
       if (waiters.size) wake();
     });
@@ -159,20 +187,26 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
   }
   let started: StartedCommand;
   try {
-    started = await startCommand({ ...prepared.request, stdout: pipe.stdio, stderr: pipe.stdio });
+    started = await startCommand({
+      ...prepared.request,
+      stdin: io.stdin,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      terminal: options.terminal,
+    });
   } catch (error) {
-    pipe.close();
+    io.close();
     spill.close();
     throw error;
   }
-  pipe.attach(started.child.stdout);
+  io.attach(started.child);
   // Killed at host exit and on the host's SIGINT/SIGTERM like a foreground call in flight.
   trackGroup(started.pid, started.killNow);
   if (table.closed) {
     // close() ran while this job was starting: it must not outlive the toolkit.
     await started.stop();
     untrackGroup(started.pid);
-    pipe.close();
+    io.close();
     spill.close();
     throw closedError();
   }
@@ -194,14 +228,18 @@ async function launch(table: JobTable, prepared: PreparedCommand, timeoutMs: num
     notes: [],
     artifacts: [],
     done: Promise.resolve(),
+    input: io.input,
+    inputTarget: io.inputTarget,
+    foreground: options.foreground === true,
+    cancelTimeout: () => clearTimeout(timer),
   };
   job.done = (async () => {
     const ending = await started.exited;
     // Whatever the command left running dies with the job (a sandbox's namespace is gone already),
     // so nothing holds the pipe open any more; output still in it arrives shortly.
     if (prepared.settings.mode === 'none') await started.stop();
-    await Promise.race([pipe.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
-    pipe.close();
+    await Promise.race([io.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
+    io.close();
     clearTimeout(timer);
     // Before the job reads as ended, so that its end and what it left are seen together.
     const found = await prepared.afterRun().catch(() => []);
@@ -250,6 +288,11 @@ export function jobTable(ctx: HandlerContext): { list(): Job[]; get(id: string):
       },
     }
   );
+}
+
+/** Drops an ended job of this toolkit from its table (a foreground call returned its output itself). */
+export function forgetJob(ctx: HandlerContext, job: Job): void {
+  tableFor(ctx, false)?.forget(job);
 }
 
 /** The output since the last read, as text within the toolkit's output cap; marks it read. */
