@@ -1,8 +1,10 @@
 // Interactive commands: bash with pty: true, waiting_for_input, bash_write into a job's stdin or
 // terminal; unsandboxed and (where bwrap exists, and always under CI=true) in the sandbox.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToolkit } from '../../src/index.js';
-import type { Toolkit } from '../../src/runtime/types.js';
+import { createProgrammaticUserChannel, createToolkit } from '../../src/index.js';
+import type { ApprovalRequest, PolicyOptions, PolicyPreset, Toolkit } from '../../src/index.js';
+
+type ApprovalHandler = (request: ApprovalRequest) => Promise<boolean>;
 import type { BashOutputResult, BashResult, BashWriteResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
@@ -208,5 +210,36 @@ describe('bash_write to a background job without a terminal', () => {
     );
     expect(output).toMatchObject({ exit_code: 0, stdout: 'eof\nno-tty\n' });
     expect(output.waiting_for_input).toBeUndefined();
+  });
+});
+
+describe('bash_write under the policy presets', () => {
+  it('is decided like a bash command the presets do not model: denied, asked with the input shown whole, or allowed', async () => {
+    const workspace = await tempDir();
+    const call = { job_id: 'job-1', input: 'rm -rf ~\n' };
+    const decide = async (policy: PolicyOptions | PolicyPreset, approve?: ApprovalHandler) => {
+      const toolkit = createToolkit({
+        workspace,
+        policy,
+        ...(approve ? { user: createProgrammaticUserChannel({ approve }) } : {}),
+      });
+      toolkits.push(toolkit);
+      const result = await toolkit.invoke('exec', 'bash_write', call);
+      return result.ok ? 'ran' : result.error.code;
+    };
+    expect(await decide('readOnly')).toBe('DENIED_BY_POLICY');
+    expect(await decide('unattended')).toBe('DENIED_BY_POLICY');
+    // A host that allows some bash commands unattended has not allowed typing into them.
+    expect(
+      await decide({
+        extends: 'unattended',
+        rules: [{ operation: 'bash', command: ['python3 *'], decision: 'allow' }],
+      }),
+    ).toBe('DENIED_BY_POLICY');
+    const asked: unknown[] = [];
+    // Approved, it reaches the handler: there is no such job.
+    expect(await decide('askForRisky', async (request) => (asked.push(request.input), true))).toBe('NOT_FOUND');
+    expect(asked).toEqual([call]);
+    expect(await decide('allowAll')).toBe('NOT_FOUND');
   });
 });
