@@ -3,6 +3,7 @@ import { ToolError } from '../../../runtime/errors.js';
 import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
 import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from '../run/collector.js';
 import type { InputTarget } from '../process/input-wait.js';
+import type { ChunkHandler } from '../process/output-pipe.js';
 import { trackGroup, untrackGroup } from '../process/process-group.js';
 import { noteLine, type CommandNote, type PreparedCommand } from '../run/runner.js';
 import { startCommand, type StartedCommand } from '../process/spawn.js';
@@ -175,12 +176,56 @@ async function launch(
   const wake = () => {
     for (const waiter of [...waiters]) waiter();
   };
+  const { io, started } = await startProcess(table, prepared, options, spill, (bytes, length) => {
+    spill.write(bytes, length);
+    if (waiters.size) wake();
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const job: Job = {
+    id: table.newId(),
+    // Kept for the job list only: a multi-megabyte script need not stay in memory with the job.
+    command: prepared.request.command.slice(0, 201),
+    startedAt: performance.now(),
+    status: 'running',
+    exitCode: null,
+    signal: null,
+    endedAt: undefined,
+    readOffset: 0,
+    spill,
+    process: started,
+    waiters,
+    killRequested: false,
+    notes: [],
+    artifacts: [],
+    done: Promise.resolve(),
+    input: io.input,
+    inputTarget: io.inputTarget,
+    foreground: options.foreground === true,
+    cancelTimeout: () => clearTimeout(timer),
+  };
+  job.done = jobEnded(job, prepared, io).then(wake);
+  if (timeoutMs !== undefined) {
+    timer = setTimeout(() => {
+      if (job.status !== 'running') return;
+      job.status = 'timed_out';
+      void started.stop();
+    }, timeoutMs);
+  }
+  table.add(job);
+  return job;
+}
+
+/** Opens the job's stdio and starts its command; everything is released again when that fails. */
+async function startProcess(
+  table: JobTable,
+  prepared: PreparedCommand,
+  options: JobOptions,
+  spill: SpillFile,
+  onChunk: ChunkHandler,
+): Promise<{ io: JobIo; started: StartedCommand }> {
   let io: JobIo;
   try {
-    io = await openJobIo(options.terminal === true, (bytes, length) => {
-      spill.write(bytes, length);
-      if (waiters.size) wake();
-    });
+    io = await openJobIo(options.terminal === true, onChunk);
   } catch (error) {
     spill.close();
     throw error;
@@ -210,59 +255,30 @@ async function launch(
     spill.close();
     throw closedError();
   }
-  let timer: NodeJS.Timeout | undefined;
-  const job: Job = {
-    id: table.newId(),
-    // Kept for the job list only: a multi-megabyte script need not stay in memory with the job.
-    command: prepared.request.command.slice(0, 201),
-    startedAt: performance.now(),
-    status: 'running',
-    exitCode: null,
-    signal: null,
-    endedAt: undefined,
-    readOffset: 0,
-    spill,
-    process: started,
-    waiters,
-    killRequested: false,
-    notes: [],
-    artifacts: [],
-    done: Promise.resolve(),
-    input: io.input,
-    inputTarget: io.inputTarget,
-    foreground: options.foreground === true,
-    cancelTimeout: () => clearTimeout(timer),
-  };
-  job.done = (async () => {
-    const ending = await started.exited;
-    // Whatever the command left running dies with the job (a sandbox's namespace is gone already),
-    // so nothing holds the pipe open any more; output still in it arrives shortly.
-    if (prepared.settings.mode === 'none') await started.stop();
-    await Promise.race([io.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
-    io.close();
-    clearTimeout(timer);
-    // Before the job reads as ended, so that its end and what it left are seen together.
-    const found = await prepared.afterRun().catch(() => []);
-    job.artifacts.push(...found);
-    job.notes.push(...found.map(noteLine));
-    job.exitCode = ending.exitCode;
-    job.signal = ending.signal;
-    job.endedAt = performance.now();
-    if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
-    if (!(await started.commandRan))
-      job.notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
-    untrackGroup(started.pid);
-    wake();
-  })();
-  if (timeoutMs !== undefined) {
-    timer = setTimeout(() => {
-      if (job.status !== 'running') return;
-      job.status = 'timed_out';
-      void started.stop();
-    }, timeoutMs);
-  }
-  table.add(job);
-  return job;
+  return { io, started };
+}
+
+/** Waits for the job's end and records it, once its output is all in the spill file. */
+async function jobEnded(job: Job, prepared: PreparedCommand, io: JobIo): Promise<void> {
+  const started = job.process;
+  const ending = await started.exited;
+  // Whatever the command left running dies with the job (a sandbox's namespace is gone already),
+  // so nothing holds the pipe open any more; output still in it arrives shortly.
+  if (prepared.settings.mode === 'none') await started.stop();
+  await Promise.race([io.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
+  io.close();
+  job.cancelTimeout();
+  // Before the job reads as ended, so that its end and what it left are seen together.
+  const found = await prepared.afterRun().catch(() => []);
+  job.artifacts.push(...found);
+  job.notes.push(...found.map(noteLine));
+  job.exitCode = ending.exitCode;
+  job.signal = ending.signal;
+  job.endedAt = performance.now();
+  if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
+  if (!(await started.commandRan))
+    job.notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
+  untrackGroup(started.pid);
 }
 
 /** Kills a job's processes and waits until it has ended; false when it had ended already. */

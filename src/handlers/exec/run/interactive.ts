@@ -17,6 +17,8 @@ import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, noteLine, prepareCommand, renderTex
 
 export const INPUT_QUIET_MS = 2_000;
 const POLL_MS = 200;
+/** After this many looks at a silent command that does not wait, look only every fifth tick. */
+const FREQUENT_LOOKS = 25;
 
 export interface TerminalRunInput {
   command: string;
@@ -56,6 +58,7 @@ function watch(job: Job, signal: AbortSignal): Promise<Outcome> {
   return new Promise((resolve) => {
     let seen = job.spill.total;
     let quietSince = performance.now();
+    let looks = 0;
     const finish = (outcome: Outcome) => {
       clearInterval(timer);
       signal.removeEventListener('abort', onAbort);
@@ -68,9 +71,12 @@ function watch(job: Job, signal: AbortSignal): Promise<Outcome> {
       if (job.spill.total !== seen) {
         seen = job.spill.total;
         quietSince = now;
+        looks = 0;
         return;
       }
       if (now - quietSince < INPUT_QUIET_MS || !job.inputTarget) return;
+      // Each look scans /proc: a long silent command (a build, a sleep) is looked at less often.
+      if (++looks > FREQUENT_LOOKS && looks % 5 !== 0) return;
       if (waitsForInput(job.process.identity, job.inputTarget)) finish('waiting');
     }, POLL_MS);
     void job.done.then(() => finish('ended'));
