@@ -1,13 +1,16 @@
 // Interactive commands: bash with pty: true, waiting_for_input, bash_write into a job's stdin or
 // terminal; unsandboxed and (where bwrap exists, and always under CI=true) in the sandbox.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProgrammaticUserChannel, createToolkit } from '../../src/index.js';
 import type { ApprovalRequest, PolicyOptions, PolicyPreset, Toolkit } from '../../src/index.js';
 
 type ApprovalHandler = (request: ApprovalRequest) => Promise<boolean>;
 import type { BashOutputResult, BashResult, BashWriteResult } from '../../src/generated/types.js';
+import { processIsAlive } from '../../src/runtime/processes.js';
 import { tempDir } from '../support/helpers.js';
-import { runSandboxTests } from '../support/exec-helpers.js';
+import { runSandboxTests, waitFor } from '../support/exec-helpers.js';
 
 const toolkits: Toolkit[] = [];
 
@@ -162,6 +165,82 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     const { last } = await readToEnd(toolkit, id);
     expect(last.status).toBe('exited');
     expect(last.signal === 'SIGINT' || last.exit_code === 130).toBe(true);
+  });
+});
+
+describe.each(modes)('a foreground pty call (sandbox: %s)', (mode) => {
+  it('times out like any call, and is not listed as a job while it runs', async () => {
+    const toolkit = await newToolkit(mode);
+    const call = toolkit.invoke('exec', 'bash', { command: 'echo started; sleep 30', pty: true, timeout_ms: 1_500 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs).toEqual([]);
+    const output = ok<BashResult>(await call);
+    expect(output).toMatchObject({ timed_out: true, stdout: 'started\r\n', stderr: '' });
+    expect(output.job_id).toBeUndefined();
+    expect(ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs).toEqual([]);
+  });
+
+  it('an abort kills it and ends the call as CANCELLED', async () => {
+    const workspace = await tempDir();
+    const toolkit = createToolkit({ workspace, exec: { sandbox: mode } });
+    toolkits.push(toolkit);
+    const controller = new AbortController();
+    const call = toolkit.invoke(
+      'exec',
+      'bash',
+      { command: 'echo $$ > pid.txt; sleep 30', pty: true },
+      { signal: controller.signal },
+    );
+    const pidFile = path.join(workspace, 'pid.txt');
+    const pid = await waitFor(
+      () => (existsSync(pidFile) && Number(readFileSync(pidFile, 'utf8'))) || undefined,
+      20_000,
+      'the command to start',
+    );
+    controller.abort();
+    expect(errorCode(await call)).toBe('CANCELLED');
+    expect(ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs).toEqual([]);
+    // Unsandboxed, $$ is the host's pid of the command: it dies (a sandbox's namespace goes with bwrap).
+    if (mode === 'none') {
+      await waitFor(() => !processIsAlive(pid) || undefined, 10_000, 'the aborted command to die');
+    }
+  });
+
+  it('runs a script longer than the argument limit in the terminal', async () => {
+    const toolkit = await newToolkit(mode);
+    const command = `: '${'p'.repeat(200 * 1024)}'\n[ -t 0 ] && echo tty; read -p "ok? " a; echo "said $a"`;
+    const { output } = await prompted(toolkit, command);
+    expect(output.stdout).toBe('tty\r\nok? ');
+    await write(toolkit, output.job_id!, 'yes\n');
+    expect((await readToEnd(toolkit, output.job_id!)).output).toBe('yes\r\nsaid yes\r\n');
+  });
+});
+
+describe('a pty call whose sandbox cannot start', () => {
+  it('is UNAVAILABLE and the command does not run', async () => {
+    const workspace = await tempDir();
+    const toolkit = createToolkit({
+      workspace,
+      exec: { sandbox: 'workspace-write', bwrapPath: path.join(workspace, 'no-such-bwrap') },
+    });
+    toolkits.push(toolkit);
+    for (const extra of [{}, { run_in_background: true }]) {
+      const result = await toolkit.invoke('exec', 'bash', { command: 'touch ran.txt', pty: true, ...extra });
+      expect(errorCode(result)).toBe('UNAVAILABLE');
+    }
+    expect(existsSync(path.join(workspace, 'ran.txt'))).toBe(false);
+  });
+
+  it.runIf(runSandboxTests)("whose setup fails at call time is UNAVAILABLE with bwrap's reason", async () => {
+    const workspace = await tempDir();
+    const wrapper = path.join(workspace, 'failing-bwrap');
+    writeFileSync(wrapper, '#!/bin/sh\nexec bwrap --bind /nonexistent-toolwright /x "$@"\n', { mode: 0o755 });
+    const toolkit = createToolkit({ workspace, exec: { sandbox: 'workspace-write', bwrapPath: wrapper } });
+    toolkits.push(toolkit);
+    const result = await toolkit.invoke('exec', 'bash', { command: 'touch ran.txt', pty: true });
+    expect(errorCode(result)).toBe('UNAVAILABLE');
+    expect(result.ok ? '' : result.error.message).toContain('nonexistent-toolwright');
+    expect(existsSync(path.join(workspace, 'ran.txt'))).toBe(false);
   });
 });
 
