@@ -59,6 +59,9 @@ function watch(job: Job, signal: AbortSignal): Promise<Outcome> {
     let seen = job.spill.total;
     let quietSince = performance.now();
     let looks = 0;
+    // Seen waiting once: output written just before (still in the terminal's buffer, not yet read
+    // here) or a process just ending would pass a single look, so a second look one tick later decides.
+    let seenWaiting = false;
     const finish = (outcome: Outcome) => {
       clearInterval(timer);
       signal.removeEventListener('abort', onAbort);
@@ -72,12 +75,15 @@ function watch(job: Job, signal: AbortSignal): Promise<Outcome> {
         seen = job.spill.total;
         quietSince = now;
         looks = 0;
+        seenWaiting = false;
         return;
       }
       if (now - quietSince < INPUT_QUIET_MS || !job.inputTarget) return;
       // Each look scans /proc: a long silent command (a build, a sleep) is looked at less often.
       if (++looks > FREQUENT_LOOKS && looks % 5 !== 0) return;
-      if (waitsForInput(job.process.identity, job.inputTarget)) finish('waiting');
+      const waits = waitsForInput(job.process.identity, job.inputTarget);
+      if (waits && seenWaiting) finish('waiting');
+      seenWaiting = waits;
     }, POLL_MS);
     void job.done.then(() => finish('ended'));
     signal.addEventListener('abort', onAbort, { once: true });
