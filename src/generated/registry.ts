@@ -142,7 +142,7 @@ const op_bash: OperationDescriptor = {
   riskNote: "Runs any command with the host user's rights unless the toolkit sets exec.sandbox (bubblewrap: read-only filesystem except the workspace, no network, hidden home secrets, every process killed with the call). Variables whose names look secret (*KEY*, *TOKEN*, *SECRET*, *PASSWORD*, *CREDENTIAL*, TOOLWRIGHT_*) are withheld by default. Classified high for every command: the command string is not inspected.",
   idempotent: false,
   openWorld: true,
-  description: "Run a command with `bash -c` and return its exit code, stdout and stderr. Use it for builds,\ntests, git, package managers and other programs; prefer read_file, edit_file, glob and grep\nfor reading, changing and searching files. The command runs in the workspace root, or in\n`cwd` (a folder inside the workspace), with stdin closed and no terminal (PAGER=cat,\nTERM=dumb): interactive prompts get end-of-file, so pass flags such as `--yes` or\n`--no-edit`. Each call is a fresh shell: `cd` and exported variables do not carry over.\nAfter `timeout_ms` (default 120000, at most 600000) the command and every process it\nstarted are killed, and the result has timed_out: true with the output so far. The call\nreturns as soon as the command exits; a process left running in the background (`cmd &`)\nkeeps running, but its later output is not captured: send it to a file instead. Each stream\nis capped at about 30,000 characters, keeping the beginning and the end with\n`[… N bytes omitted …]` between; binary output is replaced by a notice. A non-zero exit\ncode is a normal result (127: command not found), not an error. For servers, watchers and\nlong builds pass `run_in_background: true`: the call returns at once with a `job_id`; read\nthe output with bash_output and stop it with bash_kill (a background job has no timeout\nunless `timeout_ms` is given). Environment variables that hold credentials (API keys,\ntokens, passwords; judged by name and by value) are not passed. Commands may run in a sandbox (read-only filesystem but\nthe workspace, empty home folder, no network): then writes elsewhere fail with \"Read-only file\nsystem\" and nothing started survives the call.",
+  description: "Run a command with `bash -c` and return its exit code, stdout and stderr. Use it for builds,\ntests, git, package managers and other programs; prefer read_file, edit_file, glob and grep\nfor reading, changing and searching files. The command runs in the workspace root, or in\n`cwd` (a folder inside the workspace), with stdin closed and no terminal (PAGER=cat,\nTERM=dumb): interactive prompts get end-of-file, so pass flags such as `--yes` or\n`--no-edit` (or use `pty: true`, below). Each call is a fresh shell: `cd` and exported variables do not carry over.\nAfter `timeout_ms` (default 120000, at most 600000) the command and every process it\nstarted are killed, and the result has timed_out: true with the output so far. The call\nreturns as soon as the command exits; a process left running in the background (`cmd &`)\nkeeps running, but its later output is not captured: send it to a file instead. Each stream\nis capped at about 30,000 characters, keeping the beginning and the end with\n`[… N bytes omitted …]` between; binary output is replaced by a notice. A non-zero exit\ncode is a normal result (127: command not found), not an error. For servers, watchers and\nlong builds pass `run_in_background: true`: the call returns at once with a `job_id`; read\nthe output with bash_output and stop it with bash_kill (a background job has no timeout\nunless `timeout_ms` is given). Environment variables that hold credentials (API keys,\ntokens, passwords; judged by name and by value) are not passed. Commands may run in a sandbox (read-only filesystem but\nthe workspace, empty home folder, no network): then writes elsewhere fail with \"Read-only file\nsystem\" and nothing started survives the call. For a program that asks questions, pass\n`pty: true`: it runs in a terminal (120 columns, 30 rows), and when it waits for input with\nno new output for about 2 seconds the call returns early with `waiting_for_input: true`, the\noutput so far (the prompt) and a `job_id`: answer with bash_write, read on with bash_output.\nA terminal's output is its raw bytes: one stream (stderr is empty), `\\r\\n` line ends, the\ntyped input echoed, colour codes kept.",
   params: schemas["exec.bash"].params,
   roles: {"command":"command","cwd":"path"},
   result: schemas["exec.bash"].result,
@@ -185,6 +185,24 @@ const op_bash_kill: OperationDescriptor = {
   errors: ["NOT_FOUND", "UNAVAILABLE"],
   validateParams: validators["exec.bash_kill"]!.params,
   validateResult: validators["exec.bash_kill"]!.result,
+};
+/** exec.bash_write — resource / high */
+const op_bash_write: OperationDescriptor = {
+  id: "exec.bash_write",
+  provider: "exec",
+  name: "bash_write",
+  title: "Type input into a background job",
+  kind: "resource",
+  risk: "high",
+  riskNote: "Sends any text to a running command of this session, which reads it as it likes: a shell or an interpreter runs it as code, a prompt takes it as an answer. The policy decided the command when it started; the input is not inspected, so the call is classified high like bash.",
+  idempotent: false,
+  openWorld: true,
+  description: "Write `input` to the standard input of one of this session's background jobs: one started with\nrun_in_background: true, or a bash call that returned waiting_for_input: true. End a line with\n`\\n` as if Enter was pressed. In a terminal (pty: true) the input is typed: it is echoed,\n`\\u0003` is Ctrl-C, and `eof: true` sends Ctrl-D (end of input at the start of a line);\nwithout a terminal `eof: true` closes the job's stdin. The call returns once the input is\nwritten; read the answer with bash_output (with wait_ms). A job that has ended, or whose input\nwas closed, refuses with INPUT_CLOSED.",
+  params: schemas["exec.bash_write"].params,
+  result: schemas["exec.bash_write"].result,
+  errors: ["NOT_FOUND", "INPUT_CLOSED"],
+  validateParams: validators["exec.bash_write"]!.params,
+  validateResult: validators["exec.bash_write"]!.result,
 };
 /** exec.shell_read — data_source / read_only */
 const op_shell_read: OperationDescriptor = {
@@ -352,7 +370,7 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
   {
     name: "exec",
     description: "Run shell commands in the workspace.",
-    operations: [op_bash, op_bash_output, op_bash_kill, op_shell_read],
+    operations: [op_bash, op_bash_output, op_bash_kill, op_bash_write, op_shell_read],
   },
   {
     name: "web",
@@ -377,7 +395,7 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_list_directory, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user];
+export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_list_directory, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_bash_write, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user];
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };

@@ -699,7 +699,12 @@ export const schemas = {
         "run_in_background": {
           "type": "boolean",
           "default": false,
-          "description": "Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill."
+          "description": "Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill, type into it with bash_write."
+        },
+        "pty": {
+          "type": "boolean",
+          "default": false,
+          "description": "Run the command in a pseudo-terminal (120x30) instead of with stdin closed, for programs that prompt or need a terminal. A foreground call returns early with waiting_for_input when the command waits for input."
         }
       }
     },
@@ -753,7 +758,11 @@ export const schemas = {
         },
         "job_id": {
           "type": "string",
-          "description": "With run_in_background, the id of the started job (the other fields are then empty placeholders)."
+          "description": "With run_in_background, the id of the started job (the other fields are then empty placeholders); with waiting_for_input, the job the command lives on as."
+        },
+        "waiting_for_input": {
+          "type": "boolean",
+          "description": "True when the command (pty: true) waits for input: it keeps running as the background job job_id; stdout holds its output so far (the prompt). Answer with bash_write."
         },
         "notes": {
           "type": "array",
@@ -1042,6 +1051,69 @@ export const schemas = {
             "null"
           ],
           "description": "Signal that ended it, if any."
+        }
+      }
+    },
+  },
+  "exec.bash_write": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "job_id",
+        "input"
+      ],
+      "properties": {
+        "job_id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "description": "The job to write to, as returned by bash."
+        },
+        "input": {
+          "type": "string",
+          "maxLength": 65536,
+          "description": "Text to write, e.g. \"bob\\n\" (an answer and Enter). May be empty with eof."
+        },
+        "eof": {
+          "type": "boolean",
+          "default": false,
+          "description": "After the input, end the job's input (closes stdin; Ctrl-D in a terminal)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "job_id",
+        "written_bytes",
+        "eof",
+        "status"
+      ],
+      "properties": {
+        "job_id": {
+          "type": "string",
+          "description": "The job."
+        },
+        "written_bytes": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Bytes of input written."
+        },
+        "eof": {
+          "type": "boolean",
+          "description": "True when the job's input was ended by this call."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "running",
+            "exited",
+            "killed",
+            "timed_out"
+          ],
+          "description": "The job's status now."
         }
       }
     },

@@ -14,7 +14,8 @@ export type ErrorCode =
   | "STALE_FILE"
   | "HTTP_ERROR"
   | "UNSUPPORTED_CONTENT"
-  | "LIMIT_REACHED";
+  | "LIMIT_REACHED"
+  | "INPUT_CLOSED";
 
 export const ERROR_CODES = [
   "INVALID_INPUT",
@@ -41,6 +42,7 @@ export const ERROR_CODES = [
   "HTTP_ERROR",
   "UNSUPPORTED_CONTENT",
   "LIMIT_REACHED",
+  "INPUT_CLOSED",
 ] as const satisfies readonly ErrorCode[];
 
 // filesystem.read_file
@@ -299,8 +301,10 @@ export interface BashParams {
   cwd?: string;
   /** What the command does, in 5-10 words (shown to the user; does not change the run). */
   description?: string;
-  /** Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill. */
+  /** Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill, type into it with bash_write. */
   run_in_background?: boolean;
+  /** Run the command in a pseudo-terminal (120x30) instead of with stdin closed, for programs that prompt or need a terminal. A foreground call returns early with waiting_for_input when the command waits for input. */
+  pty?: boolean;
 }
 
 export interface BashResult {
@@ -318,8 +322,10 @@ export interface BashResult {
   truncated: boolean;
   /** Wall time from start until bash exited, in milliseconds. */
   duration_ms: number;
-  /** With run_in_background, the id of the started job (the other fields are then empty placeholders). */
+  /** With run_in_background, the id of the started job (the other fields are then empty placeholders); with waiting_for_input, the job the command lives on as. */
   job_id?: string;
+  /** True when the command (pty: true) waits for input: it keeps running as the background job job_id; stdout holds its output so far (the prompt). Answer with bash_write. */
+  waiting_for_input?: boolean;
   /** In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing. */
   notes?: {
     code: "SANDBOX_ARTIFACT";
@@ -406,6 +412,27 @@ export interface BashKillResult {
   exit_code: number | null;
   /** Signal that ended it, if any. */
   signal: string | null;
+}
+
+// exec.bash_write
+export interface BashWriteParams {
+  /** The job to write to, as returned by bash. */
+  job_id: string;
+  /** Text to write, e.g. "bob\n" (an answer and Enter). May be empty with eof. */
+  input: string;
+  /** After the input, end the job's input (closes stdin; Ctrl-D in a terminal). */
+  eof?: boolean;
+}
+
+export interface BashWriteResult {
+  /** The job. */
+  job_id: string;
+  /** Bytes of input written. */
+  written_bytes: number;
+  /** True when the job's input was ended by this call. */
+  eof: boolean;
+  /** The job's status now. */
+  status: "running" | "exited" | "killed" | "timed_out";
 }
 
 // exec.shell_read
@@ -652,6 +679,7 @@ export type Operations = {
   bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
   bash_output: { provider: "exec"; id: "exec.bash_output"; params: BashOutputParams; result: BashOutputResult };
   bash_kill: { provider: "exec"; id: "exec.bash_kill"; params: BashKillParams; result: BashKillResult };
+  bash_write: { provider: "exec"; id: "exec.bash_write"; params: BashWriteParams; result: BashWriteResult };
   shell_read: { provider: "exec"; id: "exec.shell_read"; params: ShellReadParams; result: ShellReadResult };
   web_fetch: { provider: "web"; id: "web.web_fetch"; params: WebFetchParams; result: WebFetchResult };
   web_search: { provider: "web"; id: "web.web_search"; params: WebSearchParams; result: WebSearchResult };
@@ -686,6 +714,7 @@ export interface ExecHandlers {
   bash: Handler<BashParams, BashResult>;
   bash_output: Handler<BashOutputParams, BashOutputResult>;
   bash_kill: Handler<BashKillParams, BashKillResult>;
+  bash_write: Handler<BashWriteParams, BashWriteResult>;
   shell_read: Handler<ShellReadParams, ShellReadResult>;
 }
 

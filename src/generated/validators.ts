@@ -21,6 +21,7 @@ export const validators: Record<string, { params: CompiledValidator; result: Com
   "exec.bash": { params: chunk2.bash_params, result: chunk2.bash_result },
   "exec.bash_output": { params: chunk2.bash_output_params, result: chunk2.bash_output_result },
   "exec.bash_kill": { params: chunk2.bash_kill_params, result: chunk2.bash_kill_result },
+  "exec.bash_write": { params: chunk2.bash_write_params, result: chunk2.bash_write_result },
   "exec.shell_read": { params: chunk2.shell_read_params, result: chunk2.shell_read_result },
   "web.web_fetch": { params: chunk3.web_fetch_params, result: chunk3.web_fetch_result },
   "web.web_search": { params: chunk3.web_search_params, result: chunk3.web_search_result },

@@ -265,3 +265,17 @@ describe('background jobs through a store', () => {
     expect((await output(toolkit, id)).output).toBe('');
   });
 });
+
+describe('a terminal with a shared store', () => {
+  it('is refused, in the foreground and in the background, and nothing runs', async () => {
+    const { a, workspace } = await twoReplicas();
+    for (const run_in_background of [false, true]) {
+      const marker = path.join(workspace, `ran-${run_in_background}`);
+      const result = await a.invoke('exec', 'bash', { command: `touch ${marker}`, pty: true, run_in_background });
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.error.code).toBe('UNAVAILABLE');
+      expect(!result.ok && result.error.message).toMatch(/pty: true is not available .* store/);
+      expect(existsSync(marker)).toBe(false);
+    }
+  });
+});

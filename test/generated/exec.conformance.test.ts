@@ -71,6 +71,13 @@ runConformance({
               "command": "echo hello",
               "run_in_background": "yes"
             }
+          },
+          {
+            "field": "pty",
+            "input": {
+              "command": "echo hello",
+              "pty": "yes"
+            }
           }
         ],
         "unknown": {
@@ -406,6 +413,80 @@ runConformance({
           "name": "an unknown job id is NOT_FOUND",
           "input": {
             "job_id": "job-1"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
+          }
+        }
+      ]
+    },
+    {
+      "id": "exec.bash_write",
+      "provider": "exec",
+      "name": "bash_write",
+      "descriptor": {
+        "kind": "resource",
+        "risk": "high",
+        "idempotent": false,
+        "openWorld": true,
+        "title": "Type input into a background job",
+        "errors": [
+          "NOT_FOUND",
+          "INPUT_CLOSED"
+        ],
+        "riskNote": "Sends any text to a running command of this session, which reads it as it likes: a shell or an interpreter runs it as code, a prompt takes it as an answer. The policy decided the command when it started; the input is not inspected, so the call is classified high like bash."
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "job_id",
+            "input": {
+              "input": "yes\n"
+            }
+          },
+          {
+            "field": "input",
+            "input": {
+              "job_id": "job-7"
+            }
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "job_id",
+            "input": {
+              "job_id": 12345,
+              "input": "yes\n"
+            }
+          },
+          {
+            "field": "input",
+            "input": {
+              "job_id": "job-7",
+              "input": 12345
+            }
+          },
+          {
+            "field": "eof",
+            "input": {
+              "job_id": "job-7",
+              "input": "yes\n",
+              "eof": "yes"
+            }
+          }
+        ],
+        "unknown": {
+          "job_id": "job-7",
+          "input": "yes\n",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "an unknown job id is NOT_FOUND",
+          "input": {
+            "job_id": "job-7",
+            "input": "yes\n"
           },
           "expect": {
             "error": "NOT_FOUND"

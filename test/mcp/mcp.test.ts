@@ -173,7 +173,7 @@ describe('MCP over stdio: lines that are not JSON-RPC', () => {
       child.stdin.write(
         'not json\n{"jsonrpc":"2.0","id":2,"method":"x","extra":1\n{"hello":1}\n[1,2]\n{"jsonrpc":"2.0","id":3,"method":"tools/list"}\n',
       );
-      const all = await replies(5);
+      const all = await replies(6);
       expect(all.slice(1, 4).map((r) => [r.id, r.error?.code])).toEqual([
         [null, -32700],
         [null, -32700],

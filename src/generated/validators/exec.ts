@@ -4,7 +4,7 @@ import { ajvRuntimeModule } from 'toolwright/validator-runtime';
 const runtimeHelper0 = ajvRuntimeModule("ajv/dist/runtime/ucs2length");
 
 export const bash_params = validate0;
-const schema0 = {"type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"type":"string","minLength":1,"description":"The bash command line to run, e.g. `npm test -- --run` or `git status --short`."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":120000,"description":"Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes)."},"cwd":{"type":"string","minLength":1,"description":"Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root."},"description":{"type":"string","maxLength":200,"description":"What the command does, in 5-10 words (shown to the user; does not change the run)."},"run_in_background":{"type":"boolean","default":false,"description":"Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill."}},"$id":"toolwright:exec.bash/params"};
+const schema0 = {"type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"type":"string","minLength":1,"description":"The bash command line to run, e.g. `npm test -- --run` or `git status --short`."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":120000,"description":"Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes)."},"cwd":{"type":"string","minLength":1,"description":"Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root."},"description":{"type":"string","maxLength":200,"description":"What the command does, in 5-10 words (shown to the user; does not change the run)."},"run_in_background":{"type":"boolean","default":false,"description":"Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill, type into it with bash_write."},"pty":{"type":"boolean","default":false,"description":"Run the command in a pseudo-terminal (120x30) instead of with stdin closed, for programs that prompt or need a terminal. A foreground call returns early with waiting_for_input when the command waits for input."}},"$id":"toolwright:exec.bash/params"};
 const func0 = runtimeHelper0.default;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -32,7 +32,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "command") || (key0 === "timeout_ms")) || (key0 === "cwd")) || (key0 === "description")) || (key0 === "run_in_background"))){
+if(!((((((key0 === "command") || (key0 === "timeout_ms")) || (key0 === "cwd")) || (key0 === "description")) || (key0 === "run_in_background")) || (key0 === "pty"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -181,14 +181,30 @@ errors++;
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.pty !== undefined){
+let data5 = data.pty;
+const _errs12 = errors;
+if(typeof data5 !== "boolean"){
+const err12 = {instancePath:instancePath+"/pty",schemaPath:"#/properties/pty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -198,7 +214,7 @@ return errors === 0;
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const bash_result = validate1;
-const schema1 = {"type":"object","additionalProperties":false,"required":["exit_code","signal","stdout","stderr","timed_out","truncated","duration_ms"],"properties":{"exit_code":{"type":["integer","null"],"description":"The exit status of bash (null when it was ended by a signal)."},"signal":{"type":["string","null"],"description":"Name of the signal that ended bash, e.g. SIGTERM or SIGKILL (null when it exited normally)."},"stdout":{"type":"string","description":"Standard output (head and tail with an omitted-bytes marker when over the cap)."},"stderr":{"type":"string","description":"Standard error (head and tail with an omitted-bytes marker when over the cap)."},"timed_out":{"type":"boolean","description":"True when the command ran past timeout_ms and was killed."},"truncated":{"type":"boolean","description":"True when part of stdout or stderr was left out (over the cap, or binary)."},"duration_ms":{"type":"integer","minimum":0,"description":"Wall time from start until bash exited, in milliseconds."},"job_id":{"type":"string","description":"With run_in_background, the id of the started job (the other fields are then empty placeholders)."},"notes":{"type":"array","description":"In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing.","items":{"type":"object","additionalProperties":false,"required":["code","path","action","message"],"properties":{"code":{"type":"string","enum":["SANDBOX_ARTIFACT"]},"path":{"type":"string","description":"Workspace-relative path (absolute for a writable folder outside it)."},"action":{"type":"string","enum":["moved_aside","removed","reported"],"description":"moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it."},"message":{"type":"string","description":"What it is, what would run it, what was done."}}}}},"$id":"toolwright:exec.bash/result"};
+const schema1 = {"type":"object","additionalProperties":false,"required":["exit_code","signal","stdout","stderr","timed_out","truncated","duration_ms"],"properties":{"exit_code":{"type":["integer","null"],"description":"The exit status of bash (null when it was ended by a signal)."},"signal":{"type":["string","null"],"description":"Name of the signal that ended bash, e.g. SIGTERM or SIGKILL (null when it exited normally)."},"stdout":{"type":"string","description":"Standard output (head and tail with an omitted-bytes marker when over the cap)."},"stderr":{"type":"string","description":"Standard error (head and tail with an omitted-bytes marker when over the cap)."},"timed_out":{"type":"boolean","description":"True when the command ran past timeout_ms and was killed."},"truncated":{"type":"boolean","description":"True when part of stdout or stderr was left out (over the cap, or binary)."},"duration_ms":{"type":"integer","minimum":0,"description":"Wall time from start until bash exited, in milliseconds."},"job_id":{"type":"string","description":"With run_in_background, the id of the started job (the other fields are then empty placeholders); with waiting_for_input, the job the command lives on as."},"waiting_for_input":{"type":"boolean","description":"True when the command (pty: true) waits for input: it keeps running as the background job job_id; stdout holds its output so far (the prompt). Answer with bash_write."},"notes":{"type":"array","description":"In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing.","items":{"type":"object","additionalProperties":false,"required":["code","path","action","message"],"properties":{"code":{"type":"string","enum":["SANDBOX_ARTIFACT"]},"path":{"type":"string","description":"Workspace-relative path (absolute for a writable folder outside it)."},"action":{"type":"string","enum":["moved_aside","removed","reported"],"description":"moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it."},"message":{"type":"string","description":"What it is, what would run it, what was done."}}}}},"$id":"toolwright:exec.bash/result"};
 const func3 = Object.prototype.hasOwnProperty;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -437,20 +453,11 @@ errors++;
 const _errs17 = errors;
 var valid0 = _errs16 === errors;
 }
-if(data.notes !== undefined){
-let data8 = data.notes;
+if(data.waiting_for_input !== undefined){
+let data8 = data.waiting_for_input;
 const _errs18 = errors;
-const _errs19 = errors;
-if(Array.isArray(data8)){
-let valid2 = true;
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-const _errs20 = errors;
-const _errs21 = errors;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.code === undefined){
-const err17 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(typeof data8 !== "boolean"){
+const err17 = {instancePath:instancePath+"/waiting_for_input",schemaPath:"#/properties/waiting_for_input/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -459,8 +466,23 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data9.path === undefined){
-const err18 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+const _errs19 = errors;
+var valid0 = _errs18 === errors;
+}
+if(data.notes !== undefined){
+let data9 = data.notes;
+const _errs20 = errors;
+const _errs21 = errors;
+if(Array.isArray(data9)){
+let valid2 = true;
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+const _errs22 = errors;
+const _errs23 = errors;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.code === undefined){
+const err18 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -469,8 +491,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data9.action === undefined){
-const err19 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(data10.path === undefined){
+const err19 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -479,8 +501,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data9.message === undefined){
-const err20 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(data10.action === undefined){
+const err20 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -489,10 +511,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs22 = errors;
-for(const key1 in data9){
-if(!((((key1 === "code") || (key1 === "path")) || (key1 === "action")) || (key1 === "message"))){
-const err21 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data10.message === undefined){
+const err21 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -501,12 +521,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data9.code !== undefined){
-let data10 = data9.code;
-const _errs23 = errors;
-if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/notes/" + i0+"/code",schemaPath:"#/properties/notes/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs24 = errors;
+for(const key1 in data10){
+if(!((((key1 === "code") || (key1 === "path")) || (key1 === "action")) || (key1 === "message"))){
+const err22 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -515,10 +533,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs24 = errors;
-const vSchema0 = schema1.properties.notes.items.properties.code.enum;
-if(!(data10 === "SANDBOX_ARTIFACT")){
-const err23 = {instancePath:instancePath+"/notes/" + i0+"/code",schemaPath:"#/properties/notes/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.notes.items.properties.code.enum},message:"must be equal to one of the allowed values"};
+}
+if(data10.code !== undefined){
+let data11 = data10.code;
+const _errs25 = errors;
+if(typeof data11 !== "string"){
+const err23 = {instancePath:instancePath+"/notes/" + i0+"/code",schemaPath:"#/properties/notes/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -527,13 +547,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid3 = _errs23 === errors;
-}
-if(data9.path !== undefined){
-let data11 = data9.path;
-const _errs25 = errors;
-if(typeof data11 !== "string"){
-const err24 = {instancePath:instancePath+"/notes/" + i0+"/path",schemaPath:"#/properties/notes/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs26 = errors;
+const vSchema0 = schema1.properties.notes.items.properties.code.enum;
+if(!(data11 === "SANDBOX_ARTIFACT")){
+const err24 = {instancePath:instancePath+"/notes/" + i0+"/code",schemaPath:"#/properties/notes/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.notes.items.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -542,14 +559,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs26 = errors;
 var valid3 = _errs25 === errors;
 }
-if(data9.action !== undefined){
-let data12 = data9.action;
+if(data10.path !== undefined){
+let data12 = data10.path;
 const _errs27 = errors;
 if(typeof data12 !== "string"){
-const err25 = {instancePath:instancePath+"/notes/" + i0+"/action",schemaPath:"#/properties/notes/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/notes/" + i0+"/path",schemaPath:"#/properties/notes/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -559,9 +575,13 @@ vErrors.push(err25);
 errors++;
 }
 const _errs28 = errors;
-const vSchema1 = schema1.properties.notes.items.properties.action.enum;
-if(!(((data12 === "moved_aside") || (data12 === "removed")) || (data12 === "reported"))){
-const err26 = {instancePath:instancePath+"/notes/" + i0+"/action",schemaPath:"#/properties/notes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1.properties.notes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+var valid3 = _errs27 === errors;
+}
+if(data10.action !== undefined){
+let data13 = data10.action;
+const _errs29 = errors;
+if(typeof data13 !== "string"){
+const err26 = {instancePath:instancePath+"/notes/" + i0+"/action",schemaPath:"#/properties/notes/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -570,13 +590,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-var valid3 = _errs27 === errors;
-}
-if(data9.message !== undefined){
-let data13 = data9.message;
-const _errs29 = errors;
-if(typeof data13 !== "string"){
-const err27 = {instancePath:instancePath+"/notes/" + i0+"/message",schemaPath:"#/properties/notes/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs30 = errors;
+const vSchema1 = schema1.properties.notes.items.properties.action.enum;
+if(!(((data13 === "moved_aside") || (data13 === "removed")) || (data13 === "reported"))){
+const err27 = {instancePath:instancePath+"/notes/" + i0+"/action",schemaPath:"#/properties/notes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1.properties.notes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -585,12 +602,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs30 = errors;
 var valid3 = _errs29 === errors;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data10.message !== undefined){
+let data14 = data10.message;
+const _errs31 = errors;
+if(typeof data14 !== "string"){
+const err28 = {instancePath:instancePath+"/notes/" + i0+"/message",schemaPath:"#/properties/notes/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -599,14 +617,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-var valid1 = _errs20 === errors;
-if(!valid1){
-valid2 = false;
-}
+const _errs32 = errors;
+var valid3 = _errs31 === errors;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err29 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -615,16 +631,32 @@ vErrors.push(err29);
 }
 errors++;
 }
-var valid0 = _errs18 === errors;
+var valid1 = _errs22 === errors;
+if(!valid1){
+valid2 = false;
+}
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err30 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+var valid0 = _errs20 === errors;
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -1774,14 +1806,333 @@ return errors === 0;
 }
 validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const shell_read_params = validate6;
-const schema6 = {"type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"type":"string","minLength":1,"maxLength":32768,"description":"The read-only command line, e.g. `git status --short && git log --oneline -n 5`."},"cwd":{"type":"string","minLength":1,"description":"Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":120000,"description":"Milliseconds before the command and its child processes are killed (max 600000)."}},"$id":"toolwright:exec.shell_read/params"};
+export const bash_write_params = validate6;
+const schema6 = {"type":"object","additionalProperties":false,"required":["job_id","input"],"properties":{"job_id":{"type":"string","minLength":1,"maxLength":100,"description":"The job to write to, as returned by bash."},"input":{"type":"string","maxLength":65536,"description":"Text to write, e.g. \"bob\\n\" (an answer and Enter). May be empty with eof."},"eof":{"type":"boolean","default":false,"description":"After the input, end the job's input (closes stdin; Ctrl-D in a terminal)."}},"$id":"toolwright:exec.bash_write/params"};
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="toolwright:exec.shell_read/params" */;
+/*# sourceURL="toolwright:exec.bash_write/params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.job_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.input === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "job_id") || (key0 === "input")) || (key0 === "eof"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.job_id !== undefined){
+let data0 = data.job_id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(typeof data0 === "string"){
+if(func0(data0) > 100){
+const err3 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func0(data0) < 1){
+const err4 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+if(data.input !== undefined){
+let data1 = data.input;
+const _errs4 = errors;
+const _errs5 = errors;
+if(typeof data1 === "string"){
+if(func0(data1) > 65536){
+const err6 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+if(data.eof !== undefined){
+let data2 = data.eof;
+const _errs6 = errors;
+if(typeof data2 !== "boolean"){
+const err8 = {instancePath:instancePath+"/eof",schemaPath:"#/properties/eof/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate6.errors = vErrors;
+return errors === 0;
+}
+validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const bash_write_result = validate7;
+const schema7 = {"type":"object","additionalProperties":false,"required":["job_id","written_bytes","eof","status"],"properties":{"job_id":{"type":"string","description":"The job."},"written_bytes":{"type":"integer","minimum":0,"description":"Bytes of input written."},"eof":{"type":"boolean","description":"True when the job's input was ended by this call."},"status":{"type":"string","enum":["running","exited","killed","timed_out"],"description":"The job's status now."}},"$id":"toolwright:exec.bash_write/result"};
+
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:exec.bash_write/result" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate7.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.job_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.written_bytes === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "written_bytes"},message:"must have required property '"+"written_bytes"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.eof === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eof"},message:"must have required property '"+"eof"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.status === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "job_id") || (key0 === "written_bytes")) || (key0 === "eof")) || (key0 === "status"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.job_id !== undefined){
+let data0 = data.job_id;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err5 = {instancePath:instancePath+"/job_id",schemaPath:"#/properties/job_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+if(data.written_bytes !== undefined){
+let data1 = data.written_bytes;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/written_bytes",schemaPath:"#/properties/written_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs5 = errors;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/written_bytes",schemaPath:"#/properties/written_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid0 = _errs4 === errors;
+}
+if(data.eof !== undefined){
+let data2 = data.eof;
+const _errs6 = errors;
+if(typeof data2 !== "boolean"){
+const err8 = {instancePath:instancePath+"/eof",schemaPath:"#/properties/eof/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+}
+if(data.status !== undefined){
+let data3 = data.status;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs9 = errors;
+const vSchema0 = schema7.properties.status.enum;
+if(!((((data3 === "running") || (data3 === "exited")) || (data3 === "killed")) || (data3 === "timed_out"))){
+const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema7.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate7.errors = vErrors;
+return errors === 0;
+}
+validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const shell_read_params = validate8;
+const schema8 = {"type":"object","additionalProperties":false,"required":["command"],"properties":{"command":{"type":"string","minLength":1,"maxLength":32768,"description":"The read-only command line, e.g. `git status --short && git log --oneline -n 5`."},"cwd":{"type":"string","minLength":1,"description":"Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":120000,"description":"Milliseconds before the command and its child processes are killed (max 600000)."}},"$id":"toolwright:exec.shell_read/params"};
+
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:exec.shell_read/params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1928,19 +2279,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate6.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const shell_read_result = validate7;
-const schema7 = {"type":"object","additionalProperties":false,"required":["exit_code","signal","stdout","stderr","timed_out","truncated","duration_ms"],"properties":{"exit_code":{"type":["integer","null"],"description":"The exit status (null when it was ended by a signal)."},"signal":{"type":["string","null"],"description":"Name of the signal that ended it (null when it exited normally)."},"stdout":{"type":"string","description":"Standard output (head and tail with an omitted-bytes marker when over the cap)."},"stderr":{"type":"string","description":"Standard error (head and tail with an omitted-bytes marker when over the cap)."},"timed_out":{"type":"boolean","description":"True when the command ran past timeout_ms and was killed."},"truncated":{"type":"boolean","description":"True when part of stdout or stderr was left out (over the cap, or binary)."},"duration_ms":{"type":"integer","minimum":0,"description":"Wall time in milliseconds."}},"$id":"toolwright:exec.shell_read/result"};
+export const shell_read_result = validate9;
+const schema9 = {"type":"object","additionalProperties":false,"required":["exit_code","signal","stdout","stderr","timed_out","truncated","duration_ms"],"properties":{"exit_code":{"type":["integer","null"],"description":"The exit status (null when it was ended by a signal)."},"signal":{"type":["string","null"],"description":"Name of the signal that ended it (null when it exited normally)."},"stdout":{"type":"string","description":"Standard output (head and tail with an omitted-bytes marker when over the cap)."},"stderr":{"type":"string","description":"Standard error (head and tail with an omitted-bytes marker when over the cap)."},"timed_out":{"type":"boolean","description":"True when the command ran past timeout_ms and was killed."},"truncated":{"type":"boolean","description":"True when part of stdout or stderr was left out (over the cap, or binary)."},"duration_ms":{"type":"integer","minimum":0,"description":"Wall time in milliseconds."}},"$id":"toolwright:exec.shell_read/result"};
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:exec.shell_read/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2036,7 +2387,7 @@ if(data.exit_code !== undefined){
 let data0 = data.exit_code;
 const _errs2 = errors;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err8 = {instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: schema7.properties.exit_code.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: schema9.properties.exit_code.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2052,7 +2403,7 @@ if(data.signal !== undefined){
 let data1 = data.signal;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema7.properties.signal.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema9.properties.signal.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2167,7 +2518,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate7.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -1,22 +1,35 @@
 // exec.bash: a command line in bash, in the foreground (its output when it ends) or as a background
-// job (bash_output reads it, bash_kill ends it); in the configured sandbox, if any.
+// job (bash_output reads it, bash_write types into it, bash_kill ends it); in a pseudo-terminal with
+// pty: true (a foreground one returns early when it waits for input); in the configured sandbox, if any.
 import type { BashParams, BashResult } from '../../generated/types.js';
-import { throwIfAborted } from '../../runtime/errors.js';
+import { ToolError, throwIfAborted } from '../../runtime/errors.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { startJob } from './jobs/job-table.js';
 import { startStoreJob } from './jobs/store-jobs.js';
+import { runInTerminal } from './run/interactive.js';
 import { MAX_TIMEOUT_MS, prepareCommand, runCommand } from './run/runner.js';
 
 export async function bash(params: BashParams, ctx: HandlerContext): Promise<Rendered<BashResult>> {
+  // A terminal belongs to the process that opened it: its job could not be read or written through
+  // another replica, so with a shared store a pty is refused rather than half shared.
+  if (params.pty && ctx.services.jobs)
+    throw new ToolError(
+      'UNAVAILABLE',
+      'pty: true is not available when background jobs are shared through a store (a terminal lives in one process); run the command without pty',
+    );
   if (!params.run_in_background) {
+    if (params.pty)
+      return runInTerminal(ctx, { command: params.command, cwd: params.cwd, timeoutMs: params.timeout_ms });
     return runCommand(ctx, { command: params.command, cwd: params.cwd, timeoutMs: params.timeout_ms });
   }
   throwIfAborted(ctx.signal);
   const prepared = await prepareCommand(ctx, { command: params.command, cwd: params.cwd });
   const timeoutMs = params.timeout_ms === undefined ? undefined : Math.min(params.timeout_ms, MAX_TIMEOUT_MS);
   const jobs = ctx.services.jobs;
-  const job = jobs ? await startStoreJob(ctx, jobs, prepared, timeoutMs) : await startJob(ctx, prepared, timeoutMs);
+  const job = jobs
+    ? await startStoreJob(ctx, jobs, prepared, timeoutMs)
+    : await startJob(ctx, prepared, timeoutMs, { terminal: params.pty === true });
   const result: BashResult = {
     exit_code: null,
     signal: null,
@@ -30,8 +43,8 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
   const sandboxed = prepared.settings.mode === 'none' ? '' : ` in the ${prepared.settings.mode} sandbox`;
   return withText(
     result,
-    `started in the background as ${job.id}${sandboxed}` +
+    `started in the background as ${job.id}${params.pty ? ' in a terminal' : ''}${sandboxed}` +
       (timeoutMs === undefined ? ' (no timeout)' : ` (killed after ${timeoutMs} ms)`) +
-      `. Read its output with bash_output {"job_id": "${job.id}"} (add wait_ms to wait for more); stop it with bash_kill {"job_id": "${job.id}"}.`,
+      `. Read its output with bash_output {"job_id": "${job.id}"} (add wait_ms to wait for more); type into its input with bash_write; stop it with bash_kill {"job_id": "${job.id}"}.`,
   );
 }

@@ -2,11 +2,13 @@ import { performance } from 'node:perf_hooks';
 import { ToolError } from '../../../runtime/errors.js';
 import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
 import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from '../run/collector.js';
-import { openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
+import type { InputTarget } from '../process/input-wait.js';
+import type { ChunkHandler } from '../process/output-pipe.js';
 import { trackGroup, untrackGroup } from '../process/process-group.js';
 import { noteLine, type CommandNote, type PreparedCommand } from '../run/runner.js';
 import { startCommand, type StartedCommand } from '../process/spawn.js';
 import { SpillFile } from './spill.js';
+import { openJobIo, type JobInput, type JobIo } from './job-io.js';
 
 /**
  * Background jobs: one table per toolkit (an MCP session, a sub-agent), so a session sees and
@@ -45,6 +47,20 @@ export interface Job {
   notes: string[];
   /** What the sandboxed job left for the host's tools, once it ended. */
   artifacts: CommandNote[];
+  /** Its stdin (or terminal), for bash_write. */
+  readonly input: JobInput;
+  readonly inputTarget: InputTarget | undefined;
+  /** A foreground call (pty) still waiting on it: not listed, not reachable by id. */
+  foreground: boolean;
+  /** Stops its timeout (a foreground call that became a background job). */
+  cancelTimeout(): void;
+}
+
+export interface JobOptions {
+  /** Run in a pseudo-terminal. */
+  terminal?: boolean;
+  /** Started by a foreground call that may hand it over (see Job.foreground). */
+  foreground?: boolean;
 }
 
 class JobTable {
@@ -61,15 +77,16 @@ class JobTable {
     return [...this.jobs.values()].filter((job) => job.endedAt === undefined);
   }
 
+  /** The jobs a principal sees (a foreground call's is nobody's to list yet). */
   list(principal: string): Job[] {
-    return [...this.jobs.values()].filter((job) => job.principal === principal);
+    return [...this.jobs.values()].filter((job) => job.principal === principal && !job.foreground);
   }
 
   /** Another principal's job answers as a job that does not exist. */
   get(id: string, principal: string): Job {
     const job = this.jobs.get(id);
-    if (!job || job.principal !== principal) {
-      const known = this.list(principal).map((j) => j.id);
+    if (!job || job.principal !== principal || job.foreground) {
+      const known = this.list(principal).map((listed) => listed.id);
       throw new ToolError(
         'NOT_FOUND',
         `no background job ${JSON.stringify(id)} in this session` +
@@ -92,6 +109,13 @@ class JobTable {
       this.jobs.delete(old.id);
       old.spill.close();
     }
+  }
+
+  /** Drops an ended job (a foreground call's, once it returned its output). */
+  forget(job: Job): void {
+    if (this.jobs.get(job.id) !== job || job.endedAt === undefined) return;
+    this.jobs.delete(job.id);
+    job.spill.close();
   }
 
   async close(): Promise<void> {
@@ -118,9 +142,9 @@ function tableFor(ctx: HandlerContext, create: boolean): JobTable | undefined {
   return table;
 }
 
-/** Who the call acts for (the toolkit's principal). */
+/** Who the call acts for (the call's principal, by default the toolkit's). */
 export function callerPrincipal(ctx: HandlerContext): string {
-  return ctx.toolkit.options.principal ?? 'local';
+  return ctx.principal ?? ctx.toolkit.options.principal ?? 'local';
 }
 
 /** Starts a prepared command as a background job of this toolkit; returns at once. */
@@ -128,6 +152,7 @@ export async function startJob(
   ctx: HandlerContext,
   prepared: PreparedCommand,
   timeoutMs: number | undefined,
+  options: JobOptions = {},
 ): Promise<Job> {
   const table = tableFor(ctx, true)!;
   if (table.closed) throw closedError();
@@ -142,7 +167,7 @@ export async function startJob(
   }
   table.starting++;
   try {
-    return await launch(table, prepared, { timeoutMs, principal: callerPrincipal(ctx) });
+    return await launch(table, prepared, { timeoutMs, principal: callerPrincipal(ctx) }, options);
   } finally {
     table.starting--;
   }
@@ -154,42 +179,22 @@ function closedError(): ToolError {
 
 type LaunchOptions = { timeoutMs: number | undefined; principal: string };
 
-async function launch(table: JobTable, prepared: PreparedCommand, run: LaunchOptions): Promise<Job> {
+async function launch(
+  table: JobTable,
+  prepared: PreparedCommand,
+  run: LaunchOptions,
+  options: JobOptions,
+): Promise<Job> {
   const { timeoutMs } = run;
   const spill = new SpillFile(SPILL_HEAD_BYTES, SPILL_TAIL_BYTES);
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const waiter of [...waiters]) waiter();
   };
-  let pipe: OutputPipe;
-  try {
-    pipe = await openOutputPipe((bytes, length) => {
-      spill.write(bytes, length);
-      if (waiters.size) wake();
-    });
-  } catch (error) {
-    spill.close();
-    throw error;
-  }
-  let started: StartedCommand;
-  try {
-    started = await startCommand({ ...prepared.request, stdout: pipe.stdio, stderr: pipe.stdio });
-  } catch (error) {
-    pipe.close();
-    spill.close();
-    throw error;
-  }
-  pipe.attach(started.child.stdout);
-  // Killed at host exit and on the host's SIGINT/SIGTERM like a foreground call in flight.
-  trackGroup(started.pid, started.killNow);
-  if (table.closed) {
-    // close() ran while this job was starting: it must not outlive the toolkit.
-    await started.stop();
-    untrackGroup(started.pid);
-    pipe.close();
-    spill.close();
-    throw closedError();
-  }
+  const { io, started } = await startProcess(table, prepared, options, spill, (bytes, length) => {
+    spill.write(bytes, length);
+    if (waiters.size) wake();
+  });
   let timer: NodeJS.Timeout | undefined;
   const job: Job = {
     id: table.newId(),
@@ -209,28 +214,12 @@ async function launch(table: JobTable, prepared: PreparedCommand, run: LaunchOpt
     notes: [],
     artifacts: [],
     done: Promise.resolve(),
+    input: io.input,
+    inputTarget: io.inputTarget,
+    foreground: options.foreground === true,
+    cancelTimeout: () => clearTimeout(timer),
   };
-  job.done = (async () => {
-    const ending = await started.exited;
-    // Whatever the command left running dies with the job (a sandbox's namespace is gone already),
-    // so nothing holds the pipe open any more; output still in it arrives shortly.
-    if (prepared.settings.mode === 'none') await started.stop();
-    await Promise.race([pipe.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
-    pipe.close();
-    clearTimeout(timer);
-    // Before the job reads as ended, so that its end and what it left are seen together.
-    const found = await prepared.afterRun().catch(() => []);
-    job.artifacts.push(...found);
-    job.notes.push(...found.map(noteLine));
-    job.exitCode = ending.exitCode;
-    job.signal = ending.signal;
-    job.endedAt = performance.now();
-    if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
-    if (!(await started.commandRan))
-      job.notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
-    untrackGroup(started.pid);
-    wake();
-  })();
+  job.done = jobEnded(job, prepared, io).then(wake);
   if (timeoutMs !== undefined) {
     timer = setTimeout(() => {
       if (job.status !== 'running') return;
@@ -240,6 +229,72 @@ async function launch(table: JobTable, prepared: PreparedCommand, run: LaunchOpt
   }
   table.add(job);
   return job;
+}
+
+/** Opens the job's stdio and starts its command; everything is released again when that fails. */
+async function startProcess(
+  table: JobTable,
+  prepared: PreparedCommand,
+  options: JobOptions,
+  spill: SpillFile,
+  onChunk: ChunkHandler,
+): Promise<{ io: JobIo; started: StartedCommand }> {
+  let io: JobIo;
+  try {
+    io = await openJobIo(options.terminal === true, onChunk);
+  } catch (error) {
+    spill.close();
+    throw error;
+  }
+  let started: StartedCommand;
+  try {
+    started = await startCommand({
+      ...prepared.request,
+      stdin: io.stdin,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      terminal: options.terminal,
+    });
+  } catch (error) {
+    io.close();
+    spill.close();
+    throw error;
+  }
+  io.attach(started.child);
+  // Killed at host exit and on the host's SIGINT/SIGTERM like a foreground call in flight.
+  trackGroup(started.pid, started.killNow);
+  if (table.closed) {
+    // close() ran while this job was starting: it must not outlive the toolkit.
+    await started.stop();
+    untrackGroup(started.pid);
+    io.close();
+    spill.close();
+    throw closedError();
+  }
+  return { io, started };
+}
+
+/** Waits for the job's end and records it, once its output is all in the spill file. */
+async function jobEnded(job: Job, prepared: PreparedCommand, io: JobIo): Promise<void> {
+  const started = job.process;
+  const ending = await started.exited;
+  // Whatever the command left running dies with the job (a sandbox's namespace is gone already),
+  // so nothing holds the pipe open any more; output still in it arrives shortly.
+  if (prepared.settings.mode === 'none') await started.stop();
+  await Promise.race([io.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
+  io.close();
+  job.cancelTimeout();
+  // Before the job reads as ended, so that its end and what it left are seen together.
+  const found = await prepared.afterRun().catch(() => []);
+  job.artifacts.push(...found);
+  job.notes.push(...found.map(noteLine));
+  job.exitCode = ending.exitCode;
+  job.signal = ending.signal;
+  job.endedAt = performance.now();
+  if (job.status === 'running') job.status = job.killRequested ? 'killed' : 'exited';
+  if (!(await started.commandRan))
+    job.notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
+  untrackGroup(started.pid);
 }
 
 /** Kills a job's processes and waits until it has ended; false when it had ended already. */
@@ -267,6 +322,11 @@ export function jobTable(ctx: HandlerContext): { list(): Job[]; get(id: string):
           );
         },
       };
+}
+
+/** Drops an ended job of this toolkit from its table (a foreground call returned its output itself). */
+export function forgetJob(ctx: HandlerContext, job: Job): void {
+  tableFor(ctx, false)?.forget(job);
 }
 
 /** The output since the last read, as text within the toolkit's output cap; marks it read. */

@@ -49,6 +49,11 @@ export function hasInheritableFds(): boolean {
   return inheritable;
 }
 
+/** Records a descriptor this process opened without close-on-exec (a native module's), so the next look sees it whatever was cached for its number. */
+export function markInheritable(fd: number): void {
+  known.set(fd, false);
+}
+
 function readCloexec(fd: number): boolean | undefined {
   try {
     const match = /^flags:\s+([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'));

@@ -215,3 +215,8 @@ async function removeLeftoversOfDeadProcesses(): Promise<void> {
 }
 
 const fifoPool = new FifoPool(16);
+
+/** A fresh named pipe from the pool (unlink it once opened), or undefined where none can be made. */
+export function takeFifo(): Promise<string | undefined> {
+  return fifoPool.take();
+}

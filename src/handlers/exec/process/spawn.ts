@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,9 @@ const ARGV_SCRIPT_LIMIT = 64 * 1024;
  */
 const PIPE_LOADER = 'eval "$(</dev/fd/3)" 3<&-';
 
+/** Reopens the terminal on stdin, which makes it the controlling one of bash (a session leader). */
+const CONTROLLING_TERMINAL = '{ exec 0<>/proc/self/fd/0; } 2>/dev/null; ';
+
 export const KILL_GRACE_MS = 1_000;
 export const KILL_SETTLE_MS = 2_000;
 
@@ -42,6 +45,10 @@ export interface StartRequest {
   /** File descriptors (or 'pipe') for stdout and stderr. */
   stdout: number | 'pipe';
   stderr: number | 'pipe';
+  /** stdin: empty (end-of-file at once) unless a descriptor or 'pipe' is given. */
+  stdin?: number | 'pipe';
+  /** stdin is a terminal's slave: make it the command's controlling terminal (job control, /dev/tty). */
+  terminal?: boolean;
 }
 
 export interface StartedCommand {
@@ -81,14 +88,27 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   // the descriptors this process inherited from its own parent without close-on-exec (say, a
   // folder outside, or a socket): they must not reach the command, sandboxed or not.
   const closing = closeInheritedFds(viaPipe ? 3 : 2);
-  const bashArgs = ['-c', request.sandbox ? `printf 1 >&4; ${closing} ${script}` : `${closing} ${script}`];
-  const stdio: StdioOptions = ['ignore', request.stdout, request.stderr];
+  // Unsandboxed, bash leads the session and takes the terminal as its controlling one.
+  const ctty = request.terminal && !request.sandbox ? CONTROLLING_TERMINAL : '';
+  const bashArgs = ['-c', request.sandbox ? `printf 1 >&4; ${closing} ${script}` : `${closing} ${ctty}${script}`];
+  // A sandboxed terminal reaches the command as descriptor 5 (see sandboxedCommand).
+  const terminalFd = request.sandbox && request.terminal ? request.stdin : undefined;
+  const stdio: StdioOptions = [
+    terminalFd === undefined ? (request.stdin ?? 'ignore') : 'ignore',
+    request.stdout,
+    request.stderr,
+  ];
   const scriptFd = viaPipe ? openScriptFile(request.command) : undefined;
   if (scriptFd !== undefined || request.sandbox) stdio.push(scriptFd ?? 'ignore');
   if (request.sandbox) stdio.push('pipe');
+  if (terminalFd !== undefined) stdio.push(terminalFd);
   // bwrap itself gets them closed too (its own descriptors 3 and 4 are the ones set up here).
   const [file, args] = request.sandbox
-    ? withoutInheritedFds(request.sandbox.bwrap, [...request.sandbox.args, '--', 'bash', ...bashArgs], stdio.length - 1)
+    ? withoutInheritedFds(
+        request.sandbox.bwrap,
+        [...request.sandbox.args, '--', ...sandboxedCommand(bashArgs, terminalFd !== undefined)],
+        stdio.length - 1,
+      )
     : ['bash', bashArgs];
 
   let child: ChildProcess;
@@ -160,4 +180,46 @@ async function spawnError(error: unknown, request: StartRequest): Promise<ToolEr
   if (code === 'E2BIG')
     return new ToolError('TOO_LARGE', `the command's environment is too large to start ${program}: ${message}`);
   return new ToolError('INTERNAL', `could not start ${program}: ${message}`);
+}
+
+/**
+ * What bwrap runs. With a terminal: the session leader that opens it first gets it as controlling
+ * terminal (bash does at start-up), and inside bwrap's new session nobody could take it back; so
+ * bwrap and the processes around it get it only as descriptor 5, and inside, setsid -c makes it
+ * stdin and the controlling terminal of the command's own session.
+ */
+function sandboxedCommand(bashArgs: string[], terminal: boolean): string[] {
+  if (!terminal) return ['bash', ...bashArgs];
+  return [
+    'bash',
+    '-c',
+    'exec 0<&5 5<&-; exec "$@"',
+    'toolwright-terminal',
+    ...sessionWithTerminal(),
+    'bash',
+    ...bashArgs,
+  ];
+}
+
+let setsidFile: string | null | undefined;
+
+/**
+ * `setsid -w -c` (util-linux) where it exists: a new session whose controlling terminal is stdin,
+ * waiting for the command so the sandbox lives as long as it does. Without it the command still
+ * reads and writes the terminal, only without job control or /dev/tty.
+ */
+function sessionWithTerminal(): string[] {
+  if (setsidFile === undefined) {
+    setsidFile = null;
+    for (const file of ['/usr/bin/setsid', '/bin/setsid']) {
+      try {
+        accessSync(file, constants.X_OK);
+        setsidFile = file;
+        break;
+      } catch {
+        /* not here */
+      }
+    }
+  }
+  return setsidFile ? [setsidFile, '-w', '-c'] : [];
 }

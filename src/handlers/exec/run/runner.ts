@@ -245,7 +245,7 @@ async function drainThenClose(pipes: readonly OutputPipe[], ms: number): Promise
   for (const pipe of pipes) pipe.close();
 }
 
-interface TextContext {
+export interface TextContext {
   timeoutMs: number;
   out: CollectedOutput;
   err: CollectedOutput;
@@ -255,7 +255,7 @@ interface TextContext {
 }
 
 /** Model-facing text: how it ended, then each non-empty stream, then hints. */
-function renderText(result: BashResult, c: TextContext): string {
+export function renderText(result: BashResult, c: TextContext): string {
   const lines: string[] = [];
   if (result.timed_out) {
     lines.push(
