@@ -158,10 +158,15 @@ export async function startMcpHttpServer(
     session.ended = true;
     if (session.transport.sessionId) sessions.delete(session.transport.sessionId);
     await Promise.allSettled([session.transport.close(), session.server.close()]);
-    if (session.ownsToolkit)
-      await session.toolkit.close().catch(() => {
+    if (!session.ownsToolkit) return;
+    // The session's MCP tasks run on after it (they are the principal's, not the session's): its
+    // toolkit is closed once they end.
+    const closeToolkit = () =>
+      session.toolkit.close().catch(() => {
         /* close() reports nothing; never crash the server */
       });
+    if (make.tasks.runningCount === 0) await closeToolkit();
+    else void make.tasks.afterTasks(session.toolkit).then(closeToolkit);
   }
 
   /** The least recently used session with no request in flight. */
@@ -304,6 +309,7 @@ export async function startMcpHttpServer(
     sessionCount: () => sessions.size,
     close: async () => {
       clearInterval(reaper);
+      await make.tasks.close();
       await Promise.allSettled([...sessions.values()].map(endSession));
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -22,9 +22,17 @@ export function resolveStore(option: Store | string | undefined, workspaceRoot: 
   return option;
 }
 
+/** The key a toolkit's records are filed under in its store. */
+export function storeKeyOf(
+  options: Pick<ToolkitOptions, 'storeScope' | 'principal'>,
+  workspaceRoot: string,
+): { scope: string; principal: string } {
+  return { scope: options.storeScope ?? workspaceRoot, principal: options.principal ?? 'local' };
+}
+
 /** Every service from its option, else its default (frozen: handlers share it). */
 export function buildServices(options: ToolkitOptions, workspaceRoot: string, store: Store | undefined): Services {
-  const storeKey = { scope: options.storeScope ?? workspaceRoot, principal: options.principal ?? 'local' };
+  const storeKey = storeKeyOf(options, workspaceRoot);
   return Object.freeze({
     clock: options.clock ?? systemClock,
     tasks: resolveTaskStore(options.tasks, workspaceRoot, store && (() => storeTaskStore(store, storeKey))),
