@@ -75,7 +75,7 @@ export class ToolkitTaskStore implements TaskStore {
   async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
     const toolkit = await this.toolkit();
     const { records, key } = this.runner.recordsOf(toolkit);
-    const page = await records.list(key, cursor === undefined ? {} : { cursor });
+    const page = await records.list(key, { limit: this.runner.pageSize, ...(cursor === undefined ? {} : { cursor }) });
     return {
       tasks: page.tasks.map(mcpTask),
       ...(page.next_cursor !== undefined ? { nextCursor: page.next_cursor } : {}),

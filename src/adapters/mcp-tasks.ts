@@ -64,8 +64,12 @@ export class McpTaskRunner {
   readonly #leases: TaskLeaseKeeper;
   #closed = false;
 
-  constructor(leaseMs = MCP_TASK_LEASE_MS) {
-    this.#leases = new TaskLeaseKeeper(this.owner, leaseMs, (store) => this.#recheck(store));
+  /** Tasks per tasks/list page. */
+  readonly pageSize: number;
+
+  constructor(options: { pageSize?: number } = {}) {
+    this.pageSize = options.pageSize ?? 100;
+    this.#leases = new TaskLeaseKeeper(this.owner, MCP_TASK_LEASE_MS, (store) => this.#recheck(store));
   }
 
   /** Where the toolkit's tasks are kept, and under which key. */

@@ -47,6 +47,8 @@ export interface McpServerOptions {
    * `auto` (default) applies DEFAULT_CLIENT_QUIRKS, `off` none, a list replaces the table.
    */
   clientQuirks?: ClientQuirksOption;
+  /** @internal Tasks per tasks/list page (default 100). */
+  taskPageSize?: number;
 }
 
 function packageVersion(): string {
@@ -214,7 +216,7 @@ export async function mcpServerMaker(options: McpServerOptions = {}): Promise<Mc
   const quirks = compileQuirks(options.clientQuirks);
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
   const identities = new Map<string, ServerIdentity>();
-  const tasks = new McpTaskRunner();
+  const tasks = new McpTaskRunner({ pageSize: options.taskPageSize });
   const make = (toolkit: ServerToolkit, root: string) => {
     let identity = identities.get(root);
     if (!identity) identities.set(root, (identity = mcpServerIdentity(root, options)));
