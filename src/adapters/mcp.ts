@@ -25,8 +25,6 @@ import { INVALID_PARAMS, METHOD_NOT_FOUND, callToolParams, protocolError } from 
 import { McpTaskRunner } from './mcp-tasks.js';
 import { ToolkitTaskStore, mcpTask } from './mcp-task-store.js';
 
-export { callToolParams };
-
 export { DEFAULT_MAX_RESULT_BYTES };
 export {
   DEFAULT_CLIENT_QUIRKS,
