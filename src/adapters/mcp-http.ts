@@ -21,6 +21,7 @@ import { mcpServerMaker, type McpServerOptions, type RunningServer } from './mcp
 import { allowedHostNames, isLoopbackHost, refuseAccess, sendJsonRpcError, tokenDigest } from './mcp-http-access.js';
 import { StatelessSession, statelessServing } from './mcp-stateless.js';
 import { attachUserChannel } from './mcp-user.js';
+import type { McpTaskRunner } from './mcp-tasks.js';
 
 export { isLoopbackHost };
 
@@ -117,6 +118,19 @@ function checkOptions(options: McpHttpOptions, host: string): void {
 }
 
 /**
+ * Closes a session's toolkit, at once or, when MCP tasks it started still run (they are the
+ * principal's, not the session's, and run on after it), once they have ended.
+ */
+async function closeAfterTasks(tasks: McpTaskRunner, toolkit: Toolkit): Promise<void> {
+  const close = () =>
+    toolkit.close().catch(() => {
+      /* close() reports nothing; never crash the server */
+    });
+  if (tasks.runningCount === 0) await close();
+  else void tasks.afterTasks(toolkit).then(close);
+}
+
+/**
  * Serves the toolkit over MCP Streamable HTTP. Pass a factory to give every MCP session its own
  * toolkit (own read-tracking for the stale-file guard, own background jobs), closed when the
  * session ends (DELETE, idle expiry, eviction, close); a toolkit passed as is is shared and left open.
@@ -158,15 +172,7 @@ export async function startMcpHttpServer(
     session.ended = true;
     if (session.transport.sessionId) sessions.delete(session.transport.sessionId);
     await Promise.allSettled([session.transport.close(), session.server.close()]);
-    if (!session.ownsToolkit) return;
-    // The session's MCP tasks run on after it (they are the principal's, not the session's): its
-    // toolkit is closed once they end.
-    const closeToolkit = () =>
-      session.toolkit.close().catch(() => {
-        /* close() reports nothing; never crash the server */
-      });
-    if (make.tasks.runningCount === 0) await closeToolkit();
-    else void make.tasks.afterTasks(session.toolkit).then(closeToolkit);
+    if (session.ownsToolkit) await closeAfterTasks(make.tasks, session.toolkit);
   }
 
   /** The least recently used session with no request in flight. */

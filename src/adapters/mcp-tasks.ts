@@ -72,10 +72,16 @@ export class McpTaskRunner {
     this.#leases = new TaskLeaseKeeper(this.owner, MCP_TASK_LEASE_MS, (store) => this.#recheck(store));
   }
 
+  /** Keeps the leases of the toolkit's store, if it has one (renewing ours, failing dead replicas'). */
+  watch(toolkit: Toolkit): void {
+    const store = toolkit.services.store;
+    if (store && !this.#closed) this.#leases.watch(store);
+  }
+
   /** Where the toolkit's tasks are kept, and under which key. */
   recordsOf(toolkit: Toolkit): { records: TaskRecords; store: Store | undefined; key: StoreKey } {
     const store = toolkit.services.store;
-    if (store) this.#leases.watch(store);
+    this.watch(toolkit);
     return {
       records: store?.mcpTasks ?? this.#memory,
       store,

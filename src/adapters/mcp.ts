@@ -237,7 +237,10 @@ function buildServer(
   let attached: Toolkit | undefined;
   const toolkitFor = async (): Promise<Toolkit> => {
     const toolkit = await source.get();
-    if (attached !== toolkit && source.bindUser !== false) attachUserChannel(toolkit, server); // a deferred toolkit is attached on first use
+    if (attached !== toolkit) {
+      if (source.bindUser !== false) attachUserChannel(toolkit, server); // a deferred toolkit is attached on first use
+      tasks.watch(toolkit); // a replica that serves keeps the store's task leases too
+    }
     attached = toolkit;
     return toolkit;
   };

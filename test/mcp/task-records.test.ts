@@ -160,6 +160,17 @@ describe('MCP tasks in a store two servers share', () => {
     expect((await one.client.experimental.tasks.getTask(task.taskId)).status).toBe('cancelled');
   }, 30_000);
 
+  it('a replica that closes marks the tasks it runs failed, as the other replica sees', async () => {
+    const [one, two] = [await replica(), await replica()];
+    const task = await createTask(one.client, 'bash', { command: 'echo $$ > shell.pid; exec sleep 30' });
+    const shell = await waitForPid(join(dir, 'shell.pid'));
+    await servers[0]!.close();
+    const ended = await two.client.experimental.tasks.getTask(task.taskId);
+    expect(ended.status).toBe('failed');
+    expect(ended.statusMessage).toMatch(/server stopped/);
+    await waitFor(async () => !alive(shell));
+  }, 30_000);
+
   it('a task whose replica stopped renewing its lease is marked failed by a live one', async () => {
     const live = await replica();
     // A task as a replica that died leaves it: working, its lease run out.
@@ -167,7 +178,7 @@ describe('MCP tasks in a store two servers share', () => {
       { scope: await realpath(dir), principal: 'local' },
       { operation: 'exec.bash', owner: 'a-replica-that-died', ttlMs: 60_000, leaseMs: 0 },
     );
-    await createTask(live.client, 'bash', { command: 'echo keep the keeper watching' });
+    await live.client.listTools(); // serving is enough for a replica to keep the store's leases
     const failed = await waitFor(async () => {
       const task = await live.client.experimental.tasks.getTask(dead.id);
       return task.status === 'failed' ? task : undefined;
