@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { OperationDescriptor } from '../runtime/descriptor.js';
+import { ToolError } from '../runtime/errors.js';
 import { describeError, storeKeyOf } from '../runtime/toolkit-services.js';
 import {
   MCP_TASK_TERMINAL,
@@ -29,6 +30,10 @@ export const MAX_TASK_TTL_MS = 24 * 60 * 60 * 1000;
 export const MIN_TASK_TTL_MS = 1000;
 /** What a task tells its client to wait between two tasks/get. */
 export const TASK_POLL_INTERVAL_MS = 500;
+/** The most tasks one server runs at once (each may hold a process tree). */
+export const DEFAULT_MAX_RUNNING_TASKS = 100;
+/** JSON-RPC "internal error": what a task that cannot start is answered with. */
+const INTERNAL_ERROR = -32603;
 /** How long close() waits for aborted calls to end. */
 const CLOSE_GRACE_MS = 5000;
 
@@ -66,9 +71,11 @@ export class McpTaskRunner {
 
   /** Tasks per tasks/list page. */
   readonly pageSize: number;
+  readonly maxRunning: number;
 
-  constructor(options: { pageSize?: number } = {}) {
+  constructor(options: { pageSize?: number; maxRunning?: number } = {}) {
     this.pageSize = options.pageSize ?? 100;
+    this.maxRunning = options.maxRunning ?? DEFAULT_MAX_RUNNING_TASKS;
     this.#leases = new TaskLeaseKeeper(this.owner, MCP_TASK_LEASE_MS, (store) => this.#recheck(store));
   }
 
@@ -101,15 +108,27 @@ export class McpTaskRunner {
     finish: (result: InvokeResult) => CallToolResult,
     onEnd?: (task: McpTaskRecord) => void,
   ): Promise<McpTaskRecord> {
-    if (this.#closed) throw new Error('the server is shutting down; no new task can start');
+    if (this.#closed) throw taskRefused('UNAVAILABLE', 'the server is shutting down; no new task can start');
+    if (this.#running.size >= this.maxRunning) {
+      throw taskRefused(
+        'UNAVAILABLE',
+        `${this.maxRunning} tasks already run on this server; wait for one to end (tasks/result) or cancel one (tasks/cancel)`,
+      );
+    }
     const { records, store, key } = this.recordsOf(toolkit);
     if (store) await this.#listen(store);
-    const task = await records.create(key, {
-      operation: op.id,
-      owner: this.owner,
-      ttlMs: grantedTtl(requestedTtl),
-      leaseMs: MCP_TASK_LEASE_MS,
-    });
+    let task: McpTaskRecord;
+    try {
+      task = await records.create(key, {
+        operation: op.id,
+        owner: this.owner,
+        ttlMs: grantedTtl(requestedTtl),
+        leaseMs: MCP_TASK_LEASE_MS,
+      });
+    } catch (error) {
+      const code = error instanceof ToolError ? error.code : 'INTERNAL';
+      throw taskRefused(code, `the task could not be recorded: ${describeError(error)}`);
+    }
     const controller = new AbortController();
     const run = async () => {
       let outcome: { status: 'completed' | 'failed'; message: string | null; result: CallToolResult };
@@ -251,6 +270,11 @@ export class McpTaskRunner {
       }),
     );
   }
+}
+
+/** The JSON-RPC error for a task that could not start, worded as a tool error is. */
+function taskRefused(code: string, message: string): Error {
+  return Object.assign(new Error(`Error ${code}: ${message}`), { code: INTERNAL_ERROR });
 }
 
 /** A CallToolResult for a failure with no result of its own, worded as a tool error is. */

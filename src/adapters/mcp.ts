@@ -47,6 +47,8 @@ export interface McpServerOptions {
   clientQuirks?: ClientQuirksOption;
   /** @internal Tasks per tasks/list page (default 100). */
   taskPageSize?: number;
+  /** @internal The most tasks the server runs at once (default 100). */
+  maxRunningTasks?: number;
 }
 
 function packageVersion(): string {
@@ -214,7 +216,7 @@ export async function mcpServerMaker(options: McpServerOptions = {}): Promise<Mc
   const quirks = compileQuirks(options.clientQuirks);
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
   const identities = new Map<string, ServerIdentity>();
-  const tasks = new McpTaskRunner({ pageSize: options.taskPageSize });
+  const tasks = new McpTaskRunner({ pageSize: options.taskPageSize, maxRunning: options.maxRunningTasks });
   const make = (toolkit: ServerToolkit, root: string) => {
     let identity = identities.get(root);
     if (!identity) identities.set(root, (identity = mcpServerIdentity(root, options)));

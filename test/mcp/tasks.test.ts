@@ -33,7 +33,10 @@ afterEach(async () => {
 });
 
 /** A server whose sessions act for the principals given, in the order sessions open. */
-async function serve(principals: string[] = [], options: { taskPageSize?: number } = {}): Promise<string> {
+async function serve(
+  principals: string[] = [],
+  options: { taskPageSize?: number; maxRunningTasks?: number } = {},
+): Promise<string> {
   let opened = 0;
   running = await startMcpHttpServer(
     ({ session }) => createToolkit({ workspace: dir, session, principal: principals[opened++] ?? 'local' }),
@@ -227,6 +230,22 @@ describe('MCP tasks over Streamable HTTP', () => {
     expect(textOf(result)).toContain('alice');
     expect((await alice.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
   });
+
+  it('runs a bounded number of tasks at once: past it a new one is refused, naming the way out', async () => {
+    const client = await connect(await serve([], { maxRunningTasks: 1 }));
+    const first = await createTask(client, 'bash', { command: 'exec sleep 30' });
+    await expect(createTask(client, 'bash', { command: 'echo second' })).rejects.toThrow(
+      /Error UNAVAILABLE: 1 tasks already run on this server; .*tasks\/cancel/,
+    );
+    expect((await client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([first.taskId]);
+    await client.experimental.tasks.cancelTask(first.taskId);
+    const again = await waitFor(() => createTask(client, 'bash', { command: 'echo again' }).catch(() => undefined));
+    const result = (await client.experimental.tasks.getTaskResult(
+      again.taskId,
+      CallToolResultSchema,
+    )) as CallToolResult;
+    expect(textOf(result)).toContain('again');
+  }, 30_000);
 
   it('closing the server kills the process of a task still running', async () => {
     const client = await connect(await serve());
