@@ -12,6 +12,7 @@ import { ToolError } from '../runtime/errors.js';
 import { describeError, storeKeyOf } from '../runtime/toolkit-services.js';
 import {
   MCP_TASK_TERMINAL,
+  type McpTaskPatch,
   type McpTaskRecord,
   type McpTaskStatus,
   type Store,
@@ -150,18 +151,28 @@ export class McpTaskRunner {
     return task;
   }
 
-  /** Writes a task's end, trying again a little while the store does not answer. */
+  /**
+   * Writes a task's end, trying again a little while the store does not answer. A result the store
+   * refuses (too large to keep) ends the task failed, saying so, rather than leaving it working.
+   */
   async #record(
     records: TaskRecords,
     key: StoreKey,
     id: string,
     outcome: { status: McpTaskStatus; message: string | null; result: CallToolResult },
   ): Promise<McpTaskRecord | undefined> {
+    let patch: McpTaskPatch = { status: outcome.status, status_message: outcome.message, result: outcome.result };
+    let keptWithout = false;
     for (let attempt = 0; ; attempt++) {
       try {
-        const patch = { status: outcome.status, status_message: outcome.message, result: outcome.result };
         return (await records.update(key, id, patch))?.task;
       } catch (error) {
+        if (error instanceof ToolError && error.code !== 'UNAVAILABLE' && !keptWithout) {
+          keptWithout = true;
+          const message = `the call ended (${outcome.status}) but its result could not be kept: ${describeError(error)}`;
+          patch = { status: 'failed', status_message: message, result: errorResult(error.code, message) };
+          continue;
+        }
         if (attempt >= 2) {
           process.emitWarning(`toolwright: the end of MCP task ${id} could not be recorded: ${describeError(error)}`);
           return undefined;

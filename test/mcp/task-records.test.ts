@@ -171,6 +171,31 @@ describe('MCP tasks in a store two servers share', () => {
     await waitFor(async () => !alive(shell));
   }, 30_000);
 
+  it('a result the store refuses to keep ends the task failed, saying so, instead of working for ever', async () => {
+    const store = createEmbeddedStore(folder);
+    stores.push(store);
+    const refusing = refuseResults(store);
+    const server = await startMcpHttpServer(
+      ({ session }) => createToolkit({ workspace: dir, session, store: refusing }),
+      {
+        stateless: true,
+      },
+    );
+    servers.push(server);
+    const client = new Client({ name: 'replica-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    clients.push(client);
+    const task = await createTask(client, 'bash', { command: 'echo REFUSE-ME' });
+    const ended = await waitFor(async () => {
+      const now = await client.experimental.tasks.getTask(task.taskId);
+      return now.status !== 'working' ? now : undefined;
+    });
+    expect(ended.status).toBe('failed');
+    expect(ended.statusMessage).toMatch(/the call ended \(completed\) but its result could not be kept: .*too large/);
+    const result = (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    expect(textOf(result)).toMatch(/^Error TOO_LARGE: /);
+  });
+
   it('a task whose replica stopped renewing its lease is marked failed by a live one', async () => {
     const live = await replica();
     // A task as a replica that died leaves it: working, its lease run out.
@@ -191,3 +216,17 @@ describe('MCP tasks in a store two servers share', () => {
     expect(result.isError).toBe(true);
   }, 30_000);
 });
+
+/** The store, except that it refuses to keep a result that says REFUSE-ME (as it refuses one past its cap). */
+function refuseResults(store: Store): Store {
+  const kept = store.mcpTasks;
+  const mcpTasks: Store['mcpTasks'] = {
+    ...kept,
+    update: async (key, id, patch) => {
+      if (patch.result !== undefined && JSON.stringify(patch.result).includes('REFUSE-ME'))
+        throw new ToolError('TOO_LARGE', 'the result is too large to keep');
+      return kept.update(key, id, patch);
+    },
+  };
+  return Object.create(store, { mcpTasks: { value: mcpTasks } }) as Store;
+}
