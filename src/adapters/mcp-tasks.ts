@@ -152,7 +152,7 @@ export class McpTaskRunner {
   }
 
   /**
-   * Writes a task's end, trying again a little while the store does not answer. A result the store
+   * Writes a task's end, trying again while the store does not answer. A result the store
    * refuses (too large to keep) ends the task failed, saying so, rather than leaving it working.
    */
   async #record(
@@ -173,11 +173,12 @@ export class McpTaskRunner {
           patch = { status: 'failed', status_message: message, result: errorResult(error.code, message) };
           continue;
         }
-        if (attempt >= 2) {
-          process.emitWarning(`toolwright: the end of MCP task ${id} could not be recorded: ${describeError(error)}`);
-          return undefined;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+        // A store that does not answer is tried until it does (or this server closes): given up,
+        // the task would stay working for as long as this replica renews its lease.
+        if (this.#closed) return undefined;
+        if (attempt === 2)
+          process.emitWarning(`toolwright: the end of MCP task ${id} is not recorded yet: ${describeError(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 500 * (attempt + 1))));
       }
     }
   }

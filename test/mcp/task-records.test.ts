@@ -14,7 +14,7 @@ import { MemoryTaskRecords } from '../../src/adapters/mcp-task-memory.js';
 import { grantedTtl, MAX_TASK_TTL_MS, MIN_TASK_TTL_MS, DEFAULT_TASK_TTL_MS } from '../../src/adapters/mcp-tasks.js';
 import { ToolError } from '../../src/runtime/errors.js';
 import { createEmbeddedStore } from '../../src/runtime/store/embedded.js';
-import type { Store } from '../../src/runtime/store/types.js';
+import type { McpTaskPatch, Store } from '../../src/runtime/store/types.js';
 import { createToolkit } from '../../src/index.js';
 import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-tasks.js';
 
@@ -171,30 +171,57 @@ describe('MCP tasks in a store two servers share', () => {
     await waitFor(async () => !alive(shell));
   }, 30_000);
 
-  it('a result the store refuses to keep ends the task failed, saying so, instead of working for ever', async () => {
-    const store = createEmbeddedStore(folder);
-    stores.push(store);
-    const refusing = refuseResults(store);
-    const server = await startMcpHttpServer(
-      ({ session }) => createToolkit({ workspace: dir, session, store: refusing }),
-      {
-        stateless: true,
-      },
-    );
+  /** A stateless server over `store`, and a client of it. */
+  async function serveOver(store: Store): Promise<Client> {
+    const server = await startMcpHttpServer(({ session }) => createToolkit({ workspace: dir, session, store }), {
+      stateless: true,
+    });
     servers.push(server);
     const client = new Client({ name: 'replica-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     clients.push(client);
-    const task = await createTask(client, 'bash', { command: 'echo REFUSE-ME' });
-    const ended = await waitFor(async () => {
-      const now = await client.experimental.tasks.getTask(task.taskId);
+    return client;
+  }
+
+  async function endOf(client: Client, taskId: string) {
+    return waitFor(async () => {
+      const now = await client.experimental.tasks.getTask(taskId);
       return now.status !== 'working' ? now : undefined;
     });
+  }
+
+  it('a result the store refuses to keep ends the task failed, saying so, instead of working for ever', async () => {
+    const store = createEmbeddedStore(folder);
+    stores.push(store);
+    const client = await serveOver(
+      refusingStore(store, (patch) =>
+        JSON.stringify(patch.result).includes('REFUSE-ME')
+          ? new ToolError('TOO_LARGE', 'too large to keep')
+          : undefined,
+      ),
+    );
+    const task = await createTask(client, 'bash', { command: 'echo REFUSE-ME' });
+    const ended = await endOf(client, task.taskId);
     expect(ended.status).toBe('failed');
-    expect(ended.statusMessage).toMatch(/the call ended \(completed\) but its result could not be kept: .*too large/);
+    expect(ended.statusMessage).toMatch(/the call ended \(completed\) but its result could not be kept: too large/);
     const result = (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
     expect(textOf(result)).toMatch(/^Error TOO_LARGE: /);
   });
+
+  it('the end of a task is written once the store answers again, however many tries that takes', async () => {
+    const store = createEmbeddedStore(folder);
+    stores.push(store);
+    let refusals = 0;
+    const client = await serveOver(
+      refusingStore(store, () => (++refusals <= 3 ? new ToolError('UNAVAILABLE', 'the store is down') : undefined)),
+    );
+    const task = await createTask(client, 'bash', { command: 'echo finally' });
+    const ended = await endOf(client, task.taskId);
+    expect(ended.status).toBe('completed');
+    expect(refusals).toBe(4);
+    const result = (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    expect(textOf(result)).toContain('finally');
+  }, 30_000);
 
   it('a task whose replica stopped renewing its lease is marked failed by a live one', async () => {
     const live = await replica();
@@ -217,14 +244,14 @@ describe('MCP tasks in a store two servers share', () => {
   }, 30_000);
 });
 
-/** The store, except that it refuses to keep a result that says REFUSE-ME (as it refuses one past its cap). */
-function refuseResults(store: Store): Store {
+/** The store, except that writing a task's end throws what `refuse` gives for it (nothing: written). */
+function refusingStore(store: Store, refuse: (patch: McpTaskPatch) => ToolError | undefined): Store {
   const kept = store.mcpTasks;
   const mcpTasks: Store['mcpTasks'] = {
     ...kept,
     update: async (key, id, patch) => {
-      if (patch.result !== undefined && JSON.stringify(patch.result).includes('REFUSE-ME'))
-        throw new ToolError('TOO_LARGE', 'the result is too large to keep');
+      const refused = patch.result !== undefined ? refuse(patch) : undefined;
+      if (refused) throw refused;
       return kept.update(key, id, patch);
     },
   };
