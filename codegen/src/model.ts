@@ -23,6 +23,8 @@ export interface RawOperation {
   risk_note?: string;
   idempotent: boolean;
   open_world: boolean;
+  /** The call may take long: MCP clients may run it as a task. */
+  long_running?: boolean;
   /** Services the operation cannot work without (the toolkit does not list it when one is missing). */
   requires?: Requirement[];
   description: string;

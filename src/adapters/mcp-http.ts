@@ -3,6 +3,7 @@
 // Host/Origin checks against DNS rebinding. A session's toolkit is closed when the session ends.
 // Only requests count as activity: an open GET event stream does not keep a session, and a
 // request counts only once its whole body has arrived (within a deadline and a size cap).
+import { withRequestPrincipal } from './mcp-principal.js';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +24,7 @@ import { admitRequest, requestGate } from './mcp-http-auth.js';
 import type { JwtAuthOptions } from './mcp-http-jwt.js';
 import { StatelessSession, statelessServing } from './mcp-stateless.js';
 import { attachUserChannel } from './mcp-user.js';
+import type { McpTaskRunner } from './mcp-tasks.js';
 
 export { isLoopbackHost };
 
@@ -131,6 +133,19 @@ function checkOptions(options: McpHttpOptions, host: string): void {
 }
 
 /**
+ * Closes a session's toolkit, at once or, when MCP tasks it started still run (they are the
+ * principal's, not the session's, and run on after it), once they have ended.
+ */
+async function closeAfterTasks(tasks: McpTaskRunner, toolkit: Toolkit): Promise<void> {
+  const close = () =>
+    toolkit.close().catch(() => {
+      /* close() reports nothing; never crash the server */
+    });
+  if (tasks.runningCount === 0) await close();
+  else void tasks.afterTasks(toolkit).then(close);
+}
+
+/**
  * Serves the toolkit over MCP Streamable HTTP. Pass a factory to give every MCP session its own
  * toolkit (own read-tracking for the stale-file guard, own background jobs), closed when the
  * session ends (DELETE, idle expiry, eviction, close); a toolkit passed as is is shared and left open.
@@ -171,10 +186,7 @@ export async function startMcpHttpServer(
     session.ended = true;
     if (session.transport.sessionId) sessions.delete(session.transport.sessionId);
     await Promise.allSettled([session.transport.close(), session.server.close()]);
-    if (session.ownsToolkit)
-      await session.toolkit.close().catch(() => {
-        /* close() reports nothing; never crash the server */
-      });
+    if (session.ownsToolkit) await closeAfterTasks(make.tasks, session.toolkit);
   }
 
   /** The least recently used session with no request in flight. */
@@ -257,6 +269,11 @@ export async function startMcpHttpServer(
     const admitted = await admitRequest(req, res, gate);
     if (!admitted) return;
     const { principal } = admitted;
+    // The principal goes with everything this request runs, the SDK's own task handlers included.
+    await withRequestPrincipal(principal, () => serve(req, res, principal));
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, principal: string | undefined): Promise<void> {
     // A body is read whole before the request counts for a session (or for an initialize).
     let body: unknown;
     if (req.method === 'POST') {
@@ -316,6 +333,7 @@ export async function startMcpHttpServer(
     sessionCount: () => sessions.size,
     close: async () => {
       clearInterval(reaper);
+      await make.tasks.close();
       await Promise.allSettled([...sessions.values()].map(endSession));
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -5,13 +5,7 @@
 // stays light.
 import { readFileSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type {
-  CallToolRequest,
-  CallToolResult,
-  JSONRPCMessage,
-  Tool,
-  ToolAnnotations,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { RISK_ORDER, type OperationDescriptor } from '../runtime/descriptor.js';
 import type { InvokeResult, Toolkit } from '../runtime/types.js';
 import { imageOf, withoutImageData } from '../runtime/media.js';
@@ -28,6 +22,9 @@ import {
   type QuirkTable,
 } from './mcp-quirks.js';
 import { loadSdk, newSdkServer, type Sdk } from './mcp-sdk.js';
+import { INVALID_PARAMS, METHOD_NOT_FOUND, callToolParams, protocolError } from './mcp-call-params.js';
+import { McpTaskRunner } from './mcp-tasks.js';
+import { ToolkitTaskStore, mcpTask } from './mcp-task-store.js';
 
 export { DEFAULT_MAX_RESULT_BYTES };
 export {
@@ -36,13 +33,6 @@ export {
   type ClientQuirkExample,
   type ClientQuirksOption,
 } from './mcp-quirks.js';
-
-/** JSON-RPC "invalid params": the code MCP uses for an unknown tool. */
-const INVALID_PARAMS = -32602;
-/** The `_meta` key of a request that belongs to a task (RELATED_TASK_META_KEY). */
-const RELATED_TASK = 'io.modelcontextprotocol/related-task';
-/** JSON-RPC "method not found", worded as the SDK words it. */
-const METHOD_NOT_FOUND = -32601;
 
 export interface McpServerOptions {
   /** Server name reported to clients (default `toolwright`). */
@@ -56,6 +46,10 @@ export interface McpServerOptions {
    * `auto` (default) applies DEFAULT_CLIENT_QUIRKS, `off` none, a list replaces the table.
    */
   clientQuirks?: ClientQuirksOption;
+  /** @internal Tasks per tasks/list page (default 100). */
+  taskPageSize?: number;
+  /** @internal The most tasks the server runs at once (default 100). */
+  maxRunningTasks?: number;
 }
 
 function packageVersion(): string {
@@ -89,6 +83,8 @@ function toolDefinition(op: OperationDescriptor, withOutputSchema: boolean): Too
     inputSchema: structuredClone(op.params) as Tool['inputSchema'],
     ...(withOutputSchema ? { outputSchema: structuredClone(op.result) as Tool['outputSchema'] } : {}),
     annotations: mcpAnnotations(op),
+    // A long call may run as an MCP task; the others take no `task` (taskSupport absent: forbidden).
+    ...(op.longRunning ? { execution: { taskSupport: 'optional' as const } } : {}),
     _meta: {
       'toolwright/id': op.id,
       'toolwright/kind': op.kind,
@@ -178,52 +174,14 @@ function defaultInstructions(root: string): string {
   );
 }
 
-/** An error the SDK sends as is (code and message, no "MCP error" prefix added on this side). */
-function protocolError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { code });
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** tools/call params as MCP defines them (CallToolRequestSchema), or INVALID_PARAMS saying which part is wrong. */
-/** @internal */
-export function callToolParams(params: unknown): CallToolRequest['params'] {
-  const bad = (what: string) => protocolError(INVALID_PARAMS, `Invalid tools/call params: ${what}`);
-  if (!isPlainObject(params)) throw bad('params must be an object with the tool name and its arguments');
-  if (typeof params.name !== 'string')
-    throw bad(
-      `name must be a string (the tool's name), got ${params.name === undefined ? 'nothing' : typeof params.name}`,
-    );
-  if (params.arguments !== undefined && !isPlainObject(params.arguments)) {
-    throw bad(
-      `arguments must be an object of named arguments, got ${Array.isArray(params.arguments) ? 'an array' : params.arguments === null ? 'null' : typeof params.arguments}`,
-    );
-  }
-  const { task, _meta: meta } = params;
-  if (task !== undefined && !(isPlainObject(task) && (task.ttl === undefined || typeof task.ttl === 'number')))
-    throw bad('task must be an object ({ ttl?: number })');
-  if (meta !== undefined && !isPlainObject(meta)) throw bad('_meta must be an object');
-  if (
-    meta &&
-    meta.progressToken !== undefined &&
-    typeof meta.progressToken !== 'string' &&
-    !Number.isSafeInteger(meta.progressToken)
-  ) {
-    throw bad('_meta.progressToken must be a string or an integer');
-  }
-  const related = meta?.[RELATED_TASK];
-  if (related !== undefined && !(isPlainObject(related) && typeof related.taskId === 'string'))
-    throw bad(`_meta["${RELATED_TASK}"] must be { taskId: string }`);
-  return params as CallToolRequest['params'];
-}
-
 /** Name, version, capabilities and instructions of the server over `root` (what `initialize` answers). */
 export function mcpServerIdentity(root: string, options: McpServerOptions = {}): ServerIdentity {
   return {
     serverInfo: { name: options.name ?? 'toolwright', version: packageVersion() },
-    capabilities: { tools: { listChanged: false } },
+    capabilities: {
+      tools: { listChanged: false },
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+    },
     instructions: [defaultInstructions(root), options.instructions].filter(Boolean).join('\n'),
   };
 }
@@ -240,8 +198,18 @@ export interface ServerToolkit {
   bindUser?: boolean;
 }
 
-/** @internal Makes servers once the SDK is loaded: mcp-http.ts makes one per session or per stateless request. */
-export type McpServerMaker = (toolkit: ServerToolkit, root: string) => Server;
+/**
+ * @internal Makes servers once the SDK is loaded: mcp-http.ts makes one per session or per
+ * stateless request. Its servers share one task runner: close it when the last of them is done.
+ */
+export type McpServerMaker = ((toolkit: ServerToolkit, root: string) => Server) & { readonly tasks: McpTaskRunner };
+
+const runners = new WeakMap<Server, McpTaskRunner>();
+
+/** @internal The task runner a server starts its tasks on. */
+export function taskRunnerOf(server: Server): McpTaskRunner | undefined {
+  return runners.get(server);
+}
 
 /** @internal A maker for `options` (quirks compiled and checked once). */
 export async function mcpServerMaker(options: McpServerOptions = {}): Promise<McpServerMaker> {
@@ -249,11 +217,15 @@ export async function mcpServerMaker(options: McpServerOptions = {}): Promise<Mc
   const quirks = compileQuirks(options.clientQuirks);
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
   const identities = new Map<string, ServerIdentity>();
-  return (toolkit, root) => {
+  const tasks = new McpTaskRunner({ pageSize: options.taskPageSize, maxRunning: options.maxRunningTasks });
+  const make = (toolkit: ServerToolkit, root: string) => {
     let identity = identities.get(root);
     if (!identity) identities.set(root, (identity = mcpServerIdentity(root, options)));
-    return buildServer(sdk, identity, toolkit, quirks, maxResultBytes);
+    const server = buildServer(sdk, identity, toolkit, quirks, maxResultBytes, tasks);
+    runners.set(server, tasks);
+    return server;
   };
+  return Object.assign(make, { tasks });
 }
 
 function buildServer(
@@ -262,18 +234,24 @@ function buildServer(
   source: ServerToolkit,
   quirks: QuirkTable,
   maxResultBytes: number,
+  tasks: McpTaskRunner,
 ): Server {
-  const server = newSdkServer(sdk, identity.serverInfo, {
-    capabilities: identity.capabilities,
-    instructions: identity.instructions,
-  });
+  let server: Server;
   let attached: Toolkit | undefined;
   const toolkitFor = async (): Promise<Toolkit> => {
     const toolkit = await source.get();
-    if (attached !== toolkit && source.bindUser !== false) attachUserChannel(toolkit, server); // a deferred toolkit is attached on first use
+    if (attached !== toolkit) {
+      if (source.bindUser !== false) attachUserChannel(toolkit, server); // a deferred toolkit is attached on first use
+      tasks.watch(toolkit); // a replica that serves keeps the store's task leases too
+    }
     attached = toolkit;
     return toolkit;
   };
+  server = newSdkServer(sdk, identity.serverInfo, {
+    capabilities: identity.capabilities,
+    instructions: identity.instructions,
+    taskStore: new ToolkitTaskStore(tasks, toolkitFor),
+  });
   const quirk = (): ClientQuirk | undefined => quirks.for(server.getClientVersion()?.name);
   // Listed per request: what can work depends on the client (elicitation support is known after initialize).
   server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => {
@@ -300,6 +278,21 @@ function buildServer(
     }
     const adapt = quirk();
     const args = clientArguments(adapt, params.arguments ?? {}, factsOf(op).params);
+    if (params.task !== undefined) {
+      if (!op.longRunning) {
+        throw protocolError(
+          METHOD_NOT_FOUND,
+          `Tool ${op.name} does not run as a task (it declares no execution.taskSupport); call it without params.task`,
+        );
+      }
+      const finish = (result: InvokeResult) => clientResult(adapt, toCallToolResult(op, result, maxResultBytes));
+      const task = await tasks.start(toolkit, op, args, params.task.ttl, finish, (ended) => {
+        // Told to a client still connected; one that left polls (tasks/get) instead.
+        if (server.transport)
+          server.notification({ method: 'notifications/tasks/status', params: mcpTask(ended) }).catch(() => {});
+      });
+      return { task: mcpTask(task) };
+    }
     const leave = enterCallScope(extra.signal, server, extra.requestId);
     try {
       // A verified token's subject is the principal of the call (audit, task lists, jobs).
@@ -396,6 +389,7 @@ export async function serveMcpStdio(
     close: async () => {
       process.stdin.off('end', onEnd);
       await server.close();
+      await taskRunnerOf(server)?.close();
     },
   };
 }

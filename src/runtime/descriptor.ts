@@ -60,6 +60,8 @@ export interface OperationDescriptor {
   readonly riskNote?: string;
   readonly idempotent: boolean;
   readonly openWorld: boolean;
+  /** The call may take long (the catalog's `long_running`): MCP serves it as a task when the client asks. */
+  readonly longRunning?: boolean;
   /** Services the operation cannot work without; a toolkit lacking one does not list it. */
   readonly requires?: readonly Requirement[];
   readonly description: string;

@@ -23,6 +23,14 @@ export function resolveStore(option: Store | string | undefined, workspaceRoot: 
   return option;
 }
 
+/** The key a toolkit's records are filed under in its store. */
+export function storeKeyOf(
+  options: Pick<ToolkitOptions, 'storeScope' | 'principal'>,
+  workspaceRoot: string,
+): { scope: string; principal: string } {
+  return { scope: options.storeScope ?? workspaceRoot, principal: options.principal ?? 'local' };
+}
+
 /** Every service from its option, else its default (frozen: handlers share it). */
 export function buildServices(
   options: ToolkitOptions,

@@ -222,6 +222,7 @@ function operationSchema(op: OperationDescriptor): OperationSchema {
     ...(op.riskNote ? { risk_note: op.riskNote } : {}),
     idempotent: op.idempotent,
     open_world: op.openWorld,
+    ...(op.longRunning ? { long_running: true } : {}),
     description: op.description,
     params: op.params,
     result: op.result,

@@ -185,6 +185,7 @@ export interface OperationSchema {
   risk_note?: string;
   idempotent: boolean;
   open_world: boolean;
+  long_running?: boolean;
   description: string;
   params: JsonSchema;
   result: JsonSchema;

@@ -130,6 +130,30 @@ describe('a third-party catalog', () => {
     );
   });
 
+  it('long_running is carried into the descriptor, and only a boolean is accepted, at its line', async () => {
+    const marked = notesCatalog.replace(
+      '        open_world: false\n        description: Add a note.',
+      '        open_world: false\n        long_running: true\n        description: Add a note.',
+    );
+    const outcome = await generate(marked, 'notes.yaml', layout);
+    if (!outcome.ok) throw new Error(outcome.problems.join('\n'));
+    const registry = outcome.files.find((f) => f.path === 'src/generated/registry.ts')!.content;
+    const descriptorOf = (name: string) => registry.slice(registry.indexOf(`const op_${name}:`)).split('};')[0]!;
+    expect(descriptorOf('note_add')).toContain('longRunning: true,');
+    expect(descriptorOf('note_get')).not.toContain('longRunning');
+    const conformance = outcome.files.find((f) => f.path.endsWith('notes.conformance.test.ts'))!.content;
+    expect(conformance).toContain('"longRunning": true');
+
+    for (const bad of ['yes', '"true"', '1', '[true]']) {
+      const broken = marked.replace('long_running: true', `long_running: ${bad}`);
+      const problems = await problemsFor(broken);
+      expect(
+        problems.some((p) => p.startsWith(`notes.yaml:${lineOf(broken, 'long_running:')}:`) && /boolean/.test(p)),
+        `long_running: ${bad}\n${problems.join('\n')}`,
+      ).toBe(true);
+    }
+  });
+
   it('a catalog without an errors section is valid (only common codes)', async () => {
     const noOwn = notesCatalog
       .replace('errors:\n  NOT_A_NOTE: The note does not exist.\n', '')

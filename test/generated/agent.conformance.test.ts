@@ -18,6 +18,7 @@ runConformance({
         "risk": "critical",
         "idempotent": false,
         "openWorld": true,
+        "longRunning": true,
         "title": "Spawn sub-agent",
         "errors": [
           "UNAVAILABLE"

@@ -18,6 +18,7 @@ runConformance({
         "risk": "high",
         "idempotent": false,
         "openWorld": true,
+        "longRunning": true,
         "title": "Run a shell command",
         "errors": [
           "NOT_FOUND",

@@ -272,6 +272,7 @@ runConformance({
         "risk": "read_only",
         "idempotent": true,
         "openWorld": false,
+        "longRunning": true,
         "title": "Search file contents",
         "errors": [
           "INVALID_PATTERN",

@@ -18,6 +18,7 @@ runConformance({
         "risk": "read_only",
         "idempotent": true,
         "openWorld": true,
+        "longRunning": true,
         "title": "Fetch a web page",
         "errors": [
           "BLOCKED_URL",

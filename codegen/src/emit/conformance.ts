@@ -44,6 +44,7 @@ function operationCase(op: OperationModel, probeBase: ReadonlyMap<string, number
       risk: op.risk,
       idempotent: op.idempotent,
       openWorld: op.open_world,
+      ...(op.long_running ? { longRunning: true } : {}),
       title: op.title,
       errors: op.errors,
       ...(op.risk_note !== undefined ? { riskNote: op.risk_note.trim() } : {}),

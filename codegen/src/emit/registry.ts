@@ -21,6 +21,7 @@ function descriptor(op: OperationModel): string {
   ];
   if (op.risk_note !== undefined) lines.push(`  riskNote: ${str(op.risk_note.trim())},`);
   lines.push(`  idempotent: ${op.idempotent},`, `  openWorld: ${op.open_world},`);
+  if (op.long_running) lines.push('  longRunning: true,');
   if (op.requires?.length) lines.push(`  requires: [${op.requires.map(str).join(', ')}],`);
   lines.push(
     `  description: ${str(op.description)},`,

@@ -1,0 +1,115 @@
+// MCP tasks across replicas: two `toolwright mcp --http --stateless` processes on one PostgreSQL
+// store. A task created through one is read, awaited and cancelled through the other (the cancel
+// reaches the owning process, which kills the process tree), and a task whose process died is
+// marked failed by the live one within a lease.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createPostgresStore } from '../../src/runtime/store/postgres.js';
+import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-tasks.js';
+import { describePg, startCluster, type PgCluster } from '../support/postgres.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+let cluster: PgCluster;
+let dir: string;
+let url: string;
+let databases = 0;
+const children: ChildProcess[] = [];
+const clients: Client[] = [];
+
+/** One replica: its own process, serving stateless MCP over the shared store. */
+async function replica(): Promise<{ client: Client; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--http', '0', '--stateless', '--workspace', dir],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOOLWRIGHT_STORE_URL: url } },
+  );
+  children.push(child);
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(seen);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', () => reject(new Error(`the replica exited early: ${seen}`)));
+  });
+  const client = new Client({ name: 'replica-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+  clients.push(client);
+  return { client, child };
+}
+
+describePg('MCP tasks on replicas sharing a PostgreSQL store', () => {
+  beforeAll(async () => {
+    cluster = await startCluster();
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.destroy();
+  });
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tw-mcp-tasks-pg-'));
+    url = await cluster.createDatabase(`mcp_tasks_${++databases}`);
+    const store = createPostgresStore(url);
+    await store.migrate();
+    await store.close();
+  });
+  afterEach(async () => {
+    await Promise.allSettled(clients.splice(0).map((c) => c.close()));
+    for (const child of children.splice(0))
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('created on one replica, read, awaited and listed through the other', async () => {
+    const [one, two] = await Promise.all([replica(), replica()]);
+    const task = await createTask(one.client, 'bash', { command: 'sleep 1; echo done' });
+    expect(task.status).toBe('working');
+    expect((await two.client.experimental.tasks.getTask(task.taskId)).status).toBe('working');
+    const result = (await two.client.experimental.tasks.getTaskResult(
+      task.taskId,
+      CallToolResultSchema,
+    )) as CallToolResult;
+    expect(textOf(result)).toContain('done');
+    expect((await two.client.experimental.tasks.getTask(task.taskId)).status).toBe('completed');
+    expect((await two.client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
+    await expect(two.client.experimental.tasks.getTask(crypto.randomUUID())).rejects.toThrow(/not found/i);
+  }, 60_000);
+
+  it('cancelled through the other replica: the owner kills the process tree', async () => {
+    const [one, two] = await Promise.all([replica(), replica()]);
+    const task = await createTask(one.client, 'bash', {
+      command: '(sleep 30; echo late) & echo $! > child.pid; echo $$ > shell.pid; wait',
+    });
+    const shell = await waitForPid(join(dir, 'shell.pid'));
+    const child = await waitForPid(join(dir, 'child.pid'));
+    expect((await two.client.experimental.tasks.cancelTask(task.taskId)).status).toBe('cancelled');
+    // Well within the owner's periodic re-check: the notification is what delivered it.
+    await waitFor(async () => !alive(shell) && !alive(child), 4000);
+    expect((await one.client.experimental.tasks.getTask(task.taskId)).status).toBe('cancelled');
+  }, 60_000);
+
+  it('a task whose replica died is marked failed by the live one within a lease', async () => {
+    const [one, two] = await Promise.all([replica(), replica()]);
+    const task = await createTask(one.client, 'bash', { command: 'echo $$ > orphan.pid; exec sleep 60' });
+    const orphan = await waitForPid(join(dir, 'orphan.pid'));
+    one.child.kill('SIGKILL');
+    const failed = await waitFor(async () => {
+      const now = await two.client.experimental.tasks.getTask(task.taskId);
+      return now.status === 'failed' ? now : undefined;
+    }, 30_000);
+    expect(failed.statusMessage).toBeTruthy();
+    const result = (await two.client.experimental.tasks.getTaskResult(
+      task.taskId,
+      CallToolResultSchema,
+    )) as CallToolResult;
+    expect(result.isError).toBe(true);
+    process.kill(orphan, 'SIGKILL'); // its server died without killing it
+  }, 60_000);
+});
