@@ -1,7 +1,16 @@
 // Regions of a file close to an old_str that is not in it, each with what differs and an old_str
 // that matches it exactly once. Every search here is linear in the file (one normalised copy, one
 // pass of line votes) and capped, whatever the old_str.
-import { findAll, matchesIn, normalizeNeedle, normalizeText, originalRange, type Normalization } from './normalize.js';
+import {
+  findAll,
+  matchesIn,
+  normalizeLine,
+  normalizeNeedle,
+  normalizeText,
+  originalRange,
+  startsIndented,
+  type Normalization,
+} from './normalize.js';
 
 export type Difference = Normalization | 'escapes' | 'stale' | 'other';
 
@@ -63,7 +72,7 @@ export function normalizedRegions(text: string, needle: string): Found[] {
   ]) {
     const { at, length } = matchesIn(normalized, variant, MAX_CANDIDATES);
     for (const position of at) {
-      const { start, end } = originalRange(normalized, position, position + length);
+      const { start, end } = originalRange(normalized, position, position + length, startsIndented(variant));
       if (seen.has(start)) continue;
       seen.add(start);
       const kinds: Difference[] = differencesOf(text.slice(start, end), variant);
@@ -103,8 +112,9 @@ export function uniqueOldStr(text: string, start: number, end: number): string |
 }
 
 /** Collapsed form of a line for the line votes: blanks squeezed, typographic quotes plain. */
+const KEY_OPTIONS = { kinds: new Set(ALL), collapse: true };
 function keyOf(line: string): string {
-  return normalizeNeedle(line, { kinds: new Set(ALL), collapse: true });
+  return normalizeLine(line, KEY_OPTIONS).text;
 }
 
 const VOTE_BUDGET = 20_000_000;

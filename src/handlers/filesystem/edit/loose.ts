@@ -3,7 +3,7 @@
 // re-indented by the same change of indentation. Two or more such regions refuse the edit.
 import { ToolError } from '../../../runtime/errors.js';
 import { differencesOf, uniqueOldStr, type Candidate } from './candidates.js';
-import { matchesIn, normalizeText, originalRange, type Normalization } from './normalize.js';
+import { matchesIn, normalizeText, originalRange, startsIndented, type Normalization } from './normalize.js';
 
 export const LOOSE_KINDS: readonly Normalization[] = ['line_endings', 'whitespace', 'indentation', 'quotes'];
 const MAX_LISTED = 20;
@@ -30,7 +30,7 @@ export function looseMatch(
   const normalized = normalizeText(text, { kinds: new Set(LOOSE_KINDS) });
   const { at, length, complete } = matchesIn(normalized, needle, MAX_LISTED);
   if (at.length === 0 && complete) return undefined;
-  const regions = at.map((p) => originalRange(normalized, p, p + length));
+  const regions = at.map((p) => originalRange(normalized, p, p + length, startsIndented(needle)));
   if (regions.length > 1 || !complete) throw ambiguous(text, needle, regions, displayPath, complete);
   const { start, end } = regions[0]!;
   const region = text.slice(start, end);
@@ -40,7 +40,11 @@ export function looseMatch(
     region.includes('\r\n') || (!region.includes('\n') && text.includes('\r\n') && !/(^|[^\r])\n/.test(text));
   const eol = crlf ? '\r\n' : '\n';
   let out = replacement.replace(/\r\n/g, '\n');
-  if (kinds.includes('indentation')) out = reindent(needle, region, out);
+  if (kinds.includes('indentation')) {
+    // A region that starts after the blanks of its line: those blanks are its first line's indent.
+    const lead = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
+    out = reindent(needle, region, out, /^[ \t]*$/.test(lead) ? lead : '');
+  }
   return { start, end, replacement: eol === '\n' ? out : out.replace(/\n/g, eol), normalized: kinds };
 }
 
@@ -81,9 +85,9 @@ function lineOf(text: string, index: number): number {
  * loose normalisations keep lines), so the first indented pair gives the change (a prefix replaced,
  * e.g. 4 spaces → a tab); a pair that does not follow it maps by itself where new_str has its indent.
  */
-export function reindent(needle: string, region: string, replacement: string): string {
+export function reindent(needle: string, region: string, replacement: string, lead = ''): string {
   const from = needle.replace(/\r/g, '').split('\n');
-  const to = region.replace(/\r/g, '').split('\n');
+  const to = (lead + region).replace(/\r/g, '').split('\n');
   const pairs = new Map<string, string>();
   from.forEach((line, i) => {
     if (line.trim() !== '' && to[i] !== undefined && !pairs.has(indentOf(line)))
@@ -96,20 +100,35 @@ export function reindent(needle: string, region: string, replacement: string): s
   const unitTo = unitOf([...pairs.values()], baseTo);
   return replacement
     .split('\n')
-    .map((line) => {
-      if (line.trim() === '') return line;
-      const indent = indentOf(line);
-      const body = line.slice(indent.length);
-      const mapped = pairs.get(indent);
-      if (mapped !== undefined) return mapped + body;
-      if (!indent.startsWith(baseFrom)) return line;
-      const extra = indent.slice(baseFrom.length);
-      // Deeper than any needle line: levels of the needle's unit become levels of the file's.
-      if (unitFrom && unitTo && extra === unitFrom.repeat(extra.length / unitFrom.length))
-        return baseTo + unitTo.repeat(extra.length / unitFrom.length) + body;
-      return baseTo + extra + body;
+    .map((line, i) => {
+      const out = reindentLine(line, pairs, { from: baseFrom, to: baseTo, unitFrom, unitTo });
+      // The first line goes after the blanks already in the file before the region.
+      return i === 0 && out.startsWith(lead) ? out.slice(lead.length) : out;
     })
     .join('\n');
+}
+
+/** One line of new_str re-indented: its indent as the needle's maps, else by levels over the base. */
+function reindentLine(line: string, pairs: Map<string, string>, base: IndentBase): string {
+  if (line.trim() === '') return line;
+  const indent = indentOf(line);
+  const body = line.slice(indent.length);
+  const mapped = pairs.get(indent);
+  if (mapped !== undefined) return mapped + body;
+  if (!indent.startsWith(base.from)) return line;
+  const extra = indent.slice(base.from.length);
+  // Deeper than any needle line: levels of the needle's unit become levels of the file's.
+  const { unitFrom, unitTo } = base;
+  if (unitFrom && unitTo && extra === unitFrom.repeat(extra.length / unitFrom.length))
+    return base.to + unitTo.repeat(extra.length / unitFrom.length) + body;
+  return base.to + extra + body;
+}
+
+interface IndentBase {
+  from: string;
+  to: string;
+  unitFrom: string;
+  unitTo: string;
 }
 
 /** The indentation step of a set of indents over `base` (the shortest extra), or '' when none. */

@@ -26,9 +26,24 @@ const QUOTES: Record<string, string> = {
   '\u2032': "'",
 };
 const TYPOGRAPHIC = /[\u201c-\u201f\u2033\u00ab\u00bb\u2018\u2019\u201a\u201b\u2032]/;
+const TYPOGRAPHIC_ALL = new RegExp(TYPOGRAPHIC.source, 'g');
+const BLANK_RUNS = /[ \t\f\v\u00a0]+/g;
 
 export function hasTypographicQuotes(text: string): boolean {
   return TYPOGRAPHIC.test(text);
+}
+
+/** Whether a line has, after its indentation, a blank other than one lone space. */
+function needsCollapse(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isBlank(text[i]!)) i++;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (i + 1 < text.length && isBlank(text[i + 1]!)) return true;
+    } else if (c === 9 || c === 12 || c === 11 || c === 0xa0) return true;
+  }
+  return false;
 }
 
 const isBlank = (ch: string) => ch === ' ' || ch === '\t' || ch === '\f' || ch === '\v' || ch === '\u00a0';
@@ -47,7 +62,15 @@ export function normalizeLine(
   if (kinds.has('indentation')) while (start < end && isBlank(line[start]!)) start++;
   const quotes = kinds.has('quotes');
   const collapse = options.collapse === true;
-  if (!quotes && !collapse && !withMap) return { text: line.slice(start, end) };
+  if (!withMap) {
+    let text = line.slice(start, end);
+    if (collapse && needsCollapse(text)) {
+      let indent = 0;
+      while (indent < text.length && isBlank(text[indent]!)) indent++;
+      text = text.slice(0, indent) + text.slice(indent).replace(BLANK_RUNS, ' ');
+    }
+    return { text: quotes && TYPOGRAPHIC.test(text) ? text.replace(TYPOGRAPHIC_ALL, (ch) => QUOTES[ch]!) : text };
+  }
   let out = '';
   const map: number[] = [];
   let inIndent = true;
@@ -120,18 +143,29 @@ function originalOf(n: NormalizedText, at: number): number {
 
 /**
  * The original range of normalised range [start, end): from its first character's source to just
- * after its last one's; a match that starts a normalised line starts at its original line's start
- * when only blanks precede it there (the indentation belongs to the region).
+ * after its last one's. A needle that starts with blanks (`indented`) matching at the start of a
+ * normalised line starts at its original line's start when only blanks precede it there (the
+ * region's indentation stands for the needle's).
  */
-export function originalRange(n: NormalizedText, start: number, end: number): { start: number; end: number } {
+export function originalRange(
+  n: NormalizedText,
+  start: number,
+  end: number,
+  indented: boolean,
+): { start: number; end: number } {
   let from = originalOf(n, start);
   const to = end > start ? originalOf(n, end - 1) + 1 : from;
   const line = lineOf(n, start);
-  if (n.normStarts[line] === start) {
+  if (indented && n.normStarts[line] === start) {
     const lineStart = n.origStarts[line]!;
     if ([...n.source.slice(lineStart, from)].every(isBlank)) from = lineStart;
   }
   return { start: from, end: to };
+}
+
+/** Whether a needle starts with blanks (its first line is indented). */
+export function startsIndented(needle: string): boolean {
+  return isBlank(needle[0] ?? '');
 }
 
 /**

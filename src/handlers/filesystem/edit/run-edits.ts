@@ -17,7 +17,7 @@ import { CONTEXT_LINES, linesOf, regionsAsSeen } from './seen-compare.js';
 
 const MAX_EDIT_BYTES = 64 * 1024 * 1024;
 /** Above this many characters a miss is diagnosed, and a loose match searched, off the caller's thread. */
-const HEAVY_MATCH_CHARS = 1024 * 1024;
+const HEAVY_MATCH_CHARS = 256 * 1024;
 
 /**
  * Whether matching and diffing run in a worker (./pool.ts), so no call holds the event loop
