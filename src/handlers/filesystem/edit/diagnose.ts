@@ -17,13 +17,9 @@ const LINE_NUMBER_PREFIX = /^\s*\d+\t/;
 
 /** The candidates for `needle` in `text`, best first (what the session read of the file in `seen`). */
 export function findCandidates(text: string, needle: string, seen: readonly SeenSegment[] = []): Candidate[] {
+  // Copied from the read: first the region where the lines around it as read are now.
   const stale = staleRegion(text, needle, seen);
-  const found: Found[] = [];
-  if (stale) {
-    // Copied from the read: the region as it is now, found however it changed.
-    const exact = normalizedRegions(text, needle)[0];
-    found.push(exact ? { ...exact, kinds: ['stale'] } : stale);
-  }
+  const found: Found[] = stale ? [stale] : [];
   for (const region of normalizedRegions(text, needle)) found.push(region);
   if (found.length === 0) found.push(...closestLines(text, needle));
   const candidates: Candidate[] = [];
@@ -123,7 +119,10 @@ export function diagnosedMiss(
     if (!prefixed) parts.push('Read the file again and copy the exact text to replace (the file may have changed)');
     return new ToolError('NO_MATCH', parts.join('. '), { candidates });
   }
-  parts.push(explain(candidates[0]!, searched, displayPath));
+  const best = candidates[0]!;
+  parts.push(explain(best, searched, displayPath));
+  if (best.old_str !== best.text)
+    parts.push('That old_str takes in the lines around the region to be unique: keep them unchanged in new_str');
   const more = candidates.slice(1).map((c) => `line ${c.line} (${c.difference})`);
   const tail = more.length > 0 ? ` (also close: ${more.join(', ')})` : '';
   return new ToolError('NO_MATCH', `${parts.join('. ')}${tail}`, { candidates });

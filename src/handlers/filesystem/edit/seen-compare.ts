@@ -107,28 +107,46 @@ function countNewlines(text: string, from: number, to: number): number {
   return n;
 }
 
-/** Lines [a, b] of a segment located in the file now, as a character range of whole lines. */
+/** Every start of a block of lines in `haystack`, up to `max`. */
+function allBlocks(haystack: readonly (string | null)[], block: readonly string[], max = 64): number[] {
+  const found: number[] = [];
+  for (let at = findBlock(haystack, block); at !== -1 && found.length < max; at = findBlock(haystack, block, at + 1))
+    found.push(at);
+  return found;
+}
+
+/**
+ * Lines [a, b] of a segment located in the file now, as a character range of whole lines: between
+ * an occurrence of the lines above it as read and one of the lines below, the pair whose gap is
+ * closest to the region's own length (and at most twice it plus 8 lines); with one side only, from
+ * an occurrence of it that is the only one in the file.
+ */
 function placeNow(now: Lines, segment: SeenSegment, a: number, b: number): { start: number; end: number } | undefined {
-  const above = segment.lines.slice(Math.max(0, a - CONTEXT_LINES), a);
-  const below = segment.lines.slice(b + 1, b + 1 + CONTEXT_LINES);
-  const clean = (block: (string | null)[]) => (block.includes(null) ? [] : (block as string[]));
-  let top: number | undefined;
-  if (a === 0 && segment.atStart) top = 0;
-  else if (clean(above).length > 0) {
-    const p = findBlock(now.lines, clean(above));
-    if (p !== -1) top = p + above.length;
-  }
-  let bottom: number | undefined;
-  if (b === segment.lines.length - 1 && segment.atEnd) bottom = now.lines.length;
-  else if (clean(below).length > 0) {
-    const p = findBlock(now.lines, clean(below), top ?? 0);
-    if (p !== -1) bottom = p;
-  }
   const span = b - a + 1;
-  if (top === undefined && bottom === undefined) return undefined;
-  const first = top ?? Math.max(0, bottom! - span);
-  const last = (bottom ?? Math.min(now.lines.length, first + span)) - 1;
-  if (last < first) return undefined;
-  const start = now.starts[first]!;
-  return { start, end: now.starts[last]! + now.lines[last]!.length };
+  const clean = (block: (string | null)[]) => (block.includes(null) ? [] : (block as string[]));
+  const above = clean(segment.lines.slice(Math.max(0, a - CONTEXT_LINES), a));
+  const below = clean(segment.lines.slice(b + 1, b + 1 + CONTEXT_LINES));
+  const tops =
+    a === 0 && segment.atStart ? [0] : above.length > 0 ? allBlocks(now.lines, above).map((p) => p + above.length) : [];
+  const bottoms =
+    b === segment.lines.length - 1 && segment.atEnd
+      ? [now.lines.length]
+      : below.length > 0
+        ? allBlocks(now.lines, below)
+        : [];
+  let best: [number, number] | undefined;
+  for (const top of tops) {
+    for (const bottom of bottoms) {
+      const gap = bottom - top;
+      if (gap < 1 || gap > span * 2 + 8) continue;
+      if (!best || Math.abs(gap - span) < Math.abs(best[1] - best[0] - span)) best = [top, bottom];
+    }
+  }
+  if (!best && tops.length === 1 && bottoms.length === 0)
+    best = [tops[0]!, Math.min(now.lines.length, tops[0]! + span)];
+  if (!best && bottoms.length === 1 && tops.length === 0) best = [Math.max(0, bottoms[0]! - span), bottoms[0]!];
+  if (!best || best[1] <= best[0]) return undefined;
+  const [first, end] = best;
+  const last = end - 1;
+  return { start: now.starts[first]!, end: now.starts[last]! + now.lines[last]!.length };
 }
