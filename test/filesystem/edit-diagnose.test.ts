@@ -169,6 +169,19 @@ describe('edit_file: a miss is diagnosed', () => {
     expect(single.candidates.map((c) => c.line)).toEqual([2, 5]);
   });
 
+  it('a corrected old_str is unique counting overlaps: the retry edits the region it names', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const file = path.join(root, 'r.js');
+    const original = 'begin();\n\tstep();\n\tstep();\n\tstep();\nend();\n';
+    await writeFile(file, original);
+    const found = await miss(toolkit, 'r.js', '  step();\n  step();');
+    expect(found.candidates.length).toBeGreaterThan(0);
+    const first = found.candidates[0]!;
+    expect(original.split(first.old_str).length).toBe(2);
+    expect(first.old_str).not.toBe('\tstep();\n\tstep();');
+    expect(found.text).toContain('keep them unchanged in new_str');
+  });
+
   it('multi_edit names the edit and diagnoses it against the text after the edits before it', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'loader.py'), PYTHON);

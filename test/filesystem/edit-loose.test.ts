@@ -96,6 +96,16 @@ describe('edit_file match: loose', () => {
     expect(await readFile(file)).toEqual(before);
   });
 
+  it('overlapping regions are two: three equal lines and a two-line old_str refuse', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const file = path.join(root, 'r.js');
+    await writeFile(file, 'begin();\n\tstep();\n\tstep();\n\tstep();\nend();\n');
+    const result = await toolkit.invoke('filesystem', 'edit_file', loose('r.js', '  step();\n  step();', '  step(2);'));
+    expect(errorCode(result)).toBe('AMBIGUOUS_MATCH');
+    expect((result as any).error.details.lines).toEqual([2, 3]);
+    expect(await readFile(file, 'utf8')).toBe('begin();\n\tstep();\n\tstep();\n\tstep();\nend();\n');
+  });
+
   it('a trailing blank in old_str never matches inside a longer line ("x = 1 " vs "x = 10")', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'f.txt'), 'x = 10\n');

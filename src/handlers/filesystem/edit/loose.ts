@@ -28,7 +28,7 @@ export function looseMatch(
   displayPath: string,
 ): LooseMatch | undefined {
   const normalized = normalizeText(text, { kinds: new Set(LOOSE_KINDS) });
-  const { at, length, complete } = matchesIn(normalized, needle, MAX_LISTED);
+  const { at, length, complete } = matchesIn(normalized, needle, MAX_LISTED, true);
   if (at.length === 0 && complete) return undefined;
   const regions = at.map((p) => originalRange(normalized, p, p + length, startsIndented(needle)));
   if (regions.length > 1 || !complete) throw ambiguous(text, needle, regions, displayPath, complete);

@@ -177,6 +177,7 @@ export function matchesIn(
   n: NormalizedText,
   needle: string,
   max: number,
+  overlapping = false,
 ): { at: number[]; length: number; complete: boolean } {
   const wanted = normalizeNeedle(needle, n.options);
   if (wanted.trim() === '') return { at: [], length: 0, complete: true };
@@ -200,7 +201,8 @@ export function matchesIn(
       i = text.indexOf(wanted, i + 1);
     } else {
       at.push(i);
-      i = text.indexOf(wanted, end);
+      // Counting regions (is it one?), two that overlap are two.
+      i = text.indexOf(wanted, overlapping ? i + 1 : end);
     }
   }
   return { at, length: wanted.length, complete: true };
@@ -216,15 +218,11 @@ export function normalizeNeedle(needle: string, options: NormalizeOptions): stri
     .join('\n');
 }
 
-/** Non-overlapping occurrences of `needle` in `haystack`, at most `max + 1` of them. */
+/** Occurrences of `needle` in `haystack`, overlapping ones too, at most `max + 1` of them. */
 export function findAll(haystack: string, needle: string, max: number): number[] {
   const found: number[] = [];
   if (needle === '') return found;
-  for (
-    let at = haystack.indexOf(needle);
-    at !== -1 && found.length <= max;
-    at = haystack.indexOf(needle, at + needle.length)
-  )
+  for (let at = haystack.indexOf(needle); at !== -1 && found.length <= max; at = haystack.indexOf(needle, at + 1))
     found.push(at);
   return found;
 }
