@@ -106,6 +106,25 @@ describe('stale-file guard by region', () => {
     expect(expectOk(inside).changed_since_read).toBe(true);
   });
 
+  it('a line read_file showed cut counts as unknown: an edit next to it refuses', async () => {
+    const before = lines(30);
+    before[15] = `const table = "${'x'.repeat(5000)}";`;
+    const after = before.map((l) => (l === 'line 2' ? 'line two' : l));
+    const { toolkit } = await readThenChange(before, after);
+    const near = await toolkit.invoke('filesystem', 'edit_file', {
+      path: 'f.txt',
+      old_str: 'line 15\n',
+      new_str: 'x\n',
+    });
+    expect(errorCode(near)).toBe('STALE_FILE');
+    const far = await toolkit.invoke('filesystem', 'edit_file', {
+      path: 'f.txt',
+      old_str: 'line 25\n',
+      new_str: 'x\n',
+    });
+    expect(expectOk(far).changed_since_read).toBe(true);
+  });
+
   it('a region at the file start takes the start as context: a line added at the top refuses', async () => {
     const before = lines(20);
     const { toolkit } = await readThenChange(before, ['#!/bin/sh', ...before]);
