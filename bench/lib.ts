@@ -10,7 +10,7 @@ export interface BenchRow {
   baseline?: number;
   /** Name of the baseline, e.g. "rg --json (node spawn)". */
   baselineName?: string;
-  unit?: 'ms' | 'µs' | 's' | 'MiB';
+  unit?: 'ms' | 'µs' | 's' | 'MiB' | '%' | 'count';
   /** Target ratio (toolwright / baseline), shown with pass/miss. */
   target?: string;
   /** Free text: peak RSS, counts, notes. */

@@ -22,6 +22,9 @@ export class StatelessSession extends Session {
   override lastSeen(_absolutePath: string): FileStamp | undefined {
     return undefined;
   }
+  override seenLines(_absolutePath: string): undefined {
+    return undefined;
+  }
 }
 
 type TransportClass = typeof StreamableHTTPServerTransport;

@@ -231,6 +231,15 @@ export const schemas = {
           "type": "boolean",
           "default": false,
           "description": "Return the diff the edit would make without writing anything."
+        },
+        "match": {
+          "type": "string",
+          "enum": [
+            "exact",
+            "loose"
+          ],
+          "default": "exact",
+          "description": "exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, indentation depth (new_str is re-indented by the same change), line endings and typographic quotes; two or more such regions refuse the edit."
         }
       }
     },
@@ -258,6 +267,23 @@ export const schemas = {
         "created": {
           "type": "boolean",
           "description": "True when an empty old_str created the file."
+        },
+        "normalized": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "line_endings",
+              "whitespace",
+              "indentation",
+              "quotes"
+            ]
+          },
+          "description": "match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."
+        },
+        "changed_since_read": {
+          "type": "boolean",
+          "description": "True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."
         },
         "dry_run": {
           "type": "boolean",
@@ -315,6 +341,15 @@ export const schemas = {
           "type": "boolean",
           "default": false,
           "description": "Return the diff the edits would make without writing anything."
+        },
+        "match": {
+          "type": "string",
+          "enum": [
+            "exact",
+            "loose"
+          ],
+          "default": "exact",
+          "description": "exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, indentation depth (new_str is re-indented by the same change), line endings and typographic quotes; two or more such regions refuse the edit. Applies to every edit."
         }
       }
     },
@@ -338,6 +373,23 @@ export const schemas = {
         "diff": {
           "type": "string",
           "description": "One unified diff of the whole change."
+        },
+        "normalized": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "enum": [
+              "line_endings",
+              "whitespace",
+              "indentation",
+              "quotes"
+            ]
+          },
+          "description": "match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."
+        },
+        "changed_since_read": {
+          "type": "boolean",
+          "description": "True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."
         },
         "dry_run": {
           "type": "boolean",

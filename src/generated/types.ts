@@ -135,6 +135,8 @@ export interface EditFileParams {
   replace_all?: boolean;
   /** Return the diff the edit would make without writing anything. */
   dry_run?: boolean;
+  /** exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, indentation depth (new_str is re-indented by the same change), line endings and typographic quotes; two or more such regions refuse the edit. */
+  match?: "exact" | "loose";
 }
 
 export interface EditFileResult {
@@ -146,6 +148,10 @@ export interface EditFileResult {
   diff: string;
   /** True when an empty old_str created the file. */
   created?: boolean;
+  /** match: loose: what had to be normalised for old_str to match (absent when it matched exactly). */
+  normalized?: ("line_endings" | "whitespace" | "indentation" | "quotes")[];
+  /** True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE). */
+  changed_since_read?: boolean;
   /** True when nothing was written (dry_run was set). */
   dry_run?: boolean;
 }
@@ -172,6 +178,8 @@ export interface MultiEditParams {
   }[]];
   /** Return the diff the edits would make without writing anything. */
   dry_run?: boolean;
+  /** exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, indentation depth (new_str is re-indented by the same change), line endings and typographic quotes; two or more such regions refuse the edit. Applies to every edit. */
+  match?: "exact" | "loose";
 }
 
 export interface MultiEditResult {
@@ -181,6 +189,10 @@ export interface MultiEditResult {
   replacements: number;
   /** One unified diff of the whole change. */
   diff: string;
+  /** match: loose: what had to be normalised for old_str to match (absent when it matched exactly). */
+  normalized?: ("line_endings" | "whitespace" | "indentation" | "quotes")[];
+  /** True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE). */
+  changed_since_read?: boolean;
   /** True when nothing was written (dry_run was set). */
   dry_run?: boolean;
 }

@@ -1,5 +1,6 @@
 import { nodeCrypto } from './lazy-require.js';
 import type { BigIntStats } from 'node:fs';
+import { SeenLines, type SeenRecord, type SeenSegment } from './seen-lines.js';
 
 /** What a session remembers of a file it read: enough to notice a change on disk since. */
 export interface FileStamp {
@@ -25,6 +26,7 @@ export class Session {
   readonly depth: number;
   readonly parentId: string | undefined;
   private readonly reads = new Map<string, FileStamp>();
+  private readonly seen = new SeenLines();
   /** As given, or made on first read of `id`. */
   private idValue: string | undefined;
 
@@ -39,9 +41,15 @@ export class Session {
     return (this.idValue ??= nodeCrypto().randomUUID());
   }
 
-  /** Records that this session has seen `absolutePath` as it is now. */
-  recordRead(absolutePath: string, stamp: FileStamp): void {
+  /** Records that this session has seen `absolutePath` as it is now (and which of its lines, if given). */
+  recordRead(absolutePath: string, stamp: FileStamp, segment?: SeenSegment): void {
     this.reads.set(absolutePath, stamp);
+    this.seen.record(absolutePath, stamp, segment);
+  }
+
+  /** The lines this session saw of the file since it last read it at the recorded stamp. */
+  seenLines(absolutePath: string): SeenRecord | undefined {
+    return this.seen.get(absolutePath);
   }
 
   /** The stamp recorded when this session last read or wrote the file, if it did. */
@@ -51,5 +59,6 @@ export class Session {
 
   forget(absolutePath: string): void {
     this.reads.delete(absolutePath);
+    this.seen.drop(absolutePath);
   }
 }

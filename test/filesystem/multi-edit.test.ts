@@ -183,8 +183,13 @@ describe('multi_edit', () => {
     );
     expect(errorCode(nearMiss)).toBe('NO_MATCH');
     expect(nearMiss.text).toContain('edits[1]');
-    expect(nearMiss.text).toContain('whitespace and indentation');
+    expect(nearMiss.text).toContain('only in indentation (4 spaces vs 8 spaces)');
     expect((nearMiss as any).error.details.edit_index).toBe(1);
+    expect((nearMiss as any).error.details.candidates[0]).toMatchObject({
+      line: 1,
+      difference: 'indentation',
+      old_str: 'if y:\n        return 1',
+    });
     const ambiguous = await toolkit.invoke(
       'filesystem',
       'multi_edit',

@@ -708,6 +708,15 @@ runConformance({
               "new_str": "print('hello')",
               "dry_run": "yes"
             }
+          },
+          {
+            "field": "match",
+            "input": {
+              "path": "app.py",
+              "old_str": "print('hi')",
+              "new_str": "print('hello')",
+              "match": 987654321
+            }
           }
         ],
         "unknown": {
@@ -822,6 +831,44 @@ runConformance({
           "expect": {
             "error": "NO_MATCH",
             "text_contains": "line 1"
+          }
+        },
+        {
+          "name": "a miss names the difference and a corrected old_str",
+          "files": {
+            "tab.py": "def f():\n\treturn 1\n"
+          },
+          "input": {
+            "path": "tab.py",
+            "old_str": "    return 1",
+            "new_str": "    return 2"
+          },
+          "expect": {
+            "error": "NO_MATCH",
+            "text_contains": "only in indentation (4 spaces vs a tab)"
+          }
+        },
+        {
+          "name": "loose matching re-indents new_str",
+          "files": {
+            "tab.py": "def f():\n\treturn 1\n"
+          },
+          "input": {
+            "path": "tab.py",
+            "old_str": "    return 1",
+            "new_str": "    x = 1\n    return x",
+            "match": "loose"
+          },
+          "expect": {
+            "output": {
+              "replacements": 1,
+              "normalized": [
+                "indentation"
+              ]
+            },
+            "files": {
+              "tab.py": "def f():\n\tx = 1\n\treturn x\n"
+            }
           }
         },
         {
@@ -1006,6 +1053,27 @@ runConformance({
                 }
               ],
               "dry_run": "yes"
+            }
+          },
+          {
+            "field": "match",
+            "input": {
+              "path": "app.py",
+              "edits": [
+                {
+                  "old_str": "print('hi')",
+                  "new_str": "print('hello')"
+                },
+                {
+                  "old_str": "print('hello')",
+                  "new_str": "log('hello')"
+                },
+                {
+                  "old_str": "return 0",
+                  "new_str": "return 1"
+                }
+              ],
+              "match": 987654321
             }
           }
         ],

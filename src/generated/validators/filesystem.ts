@@ -899,7 +899,7 @@ return errors === 0;
 validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const edit_file_params = validate4;
-const schema4 = {"type":"object","additionalProperties":false,"required":["path","old_str","new_str"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"old_str":{"type":"string","description":"The exact text to replace; empty to create a new file."},"new_str":{"type":"string","description":"The replacement text (inserted literally)."},"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence instead of requiring exactly one."},"dry_run":{"type":"boolean","default":false,"description":"Return the diff the edit would make without writing anything."}},"$id":"toolwright:filesystem.edit_file/params"};
+const schema4 = {"type":"object","additionalProperties":false,"required":["path","old_str","new_str"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"old_str":{"type":"string","description":"The exact text to replace; empty to create a new file."},"new_str":{"type":"string","description":"The replacement text (inserted literally)."},"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence instead of requiring exactly one."},"dry_run":{"type":"boolean","default":false,"description":"Return the diff the edit would make without writing anything."},"match":{"type":"string","enum":["exact","loose"],"default":"exact","description":"exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, indentation depth (new_str is re-indented by the same change), line endings and typographic quotes; two or more such regions refuse the edit."}},"$id":"toolwright:filesystem.edit_file/params"};
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.edit_file/params" */;
@@ -946,7 +946,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "path") || (key0 === "old_str")) || (key0 === "new_str")) || (key0 === "replace_all")) || (key0 === "dry_run"))){
+if(!((((((key0 === "path") || (key0 === "old_str")) || (key0 === "new_str")) || (key0 === "replace_all")) || (key0 === "dry_run")) || (key0 === "match"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1059,14 +1059,41 @@ errors++;
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.match !== undefined){
+let data5 = data.match;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+const err11 = {instancePath:instancePath+"/match",schemaPath:"#/properties/match/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+const _errs13 = errors;
+const vSchema0 = schema4.properties.match.enum;
+if(!((data5 === "exact") || (data5 === "loose"))){
+const err12 = {instancePath:instancePath+"/match",schemaPath:"#/properties/match/enum",keyword:"enum",params:{allowedValues: schema4.properties.match.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -1076,7 +1103,7 @@ return errors === 0;
 validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const edit_file_result = validate5;
-const schema5 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"How many occurrences were replaced."},"diff":{"type":"string","description":"Unified diff of the change."},"created":{"type":"boolean","description":"True when an empty old_str created the file."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.edit_file/result"};
+const schema5 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"How many occurrences were replaced."},"diff":{"type":"string","description":"Unified diff of the change."},"created":{"type":"boolean","description":"True when an empty old_str created the file."},"normalized":{"type":"array","items":{"type":"string","enum":["line_endings","whitespace","indentation","quotes"]},"description":"match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."},"changed_since_read":{"type":"boolean","description":"True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.edit_file/result"};
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.edit_file/result" */;
@@ -1123,7 +1150,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "created")) || (key0 === "dry_run"))){
+if(!(((((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "created")) || (key0 === "normalized")) || (key0 === "changed_since_read")) || (key0 === "dry_run"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1198,11 +1225,18 @@ errors++;
 const _errs9 = errors;
 var valid0 = _errs8 === errors;
 }
-if(data.dry_run !== undefined){
-let data4 = data.dry_run;
+if(data.normalized !== undefined){
+let data4 = data.normalized;
 const _errs10 = errors;
-if(typeof data4 !== "boolean"){
-const err8 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs11 = errors;
+if(Array.isArray(data4)){
+let valid2 = true;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+const err8 = {instancePath:instancePath+"/normalized/" + i0,schemaPath:"#/properties/normalized/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1211,17 +1245,76 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs13 = errors;
+const vSchema0 = schema5.properties.normalized.items.enum;
+if(!((((data5 === "line_endings") || (data5 === "whitespace")) || (data5 === "indentation")) || (data5 === "quotes"))){
+const err9 = {instancePath:instancePath+"/normalized/" + i0,schemaPath:"#/properties/normalized/items/enum",keyword:"enum",params:{allowedValues: schema5.properties.normalized.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+var valid1 = _errs12 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/normalized",schemaPath:"#/properties/normalized/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var valid0 = _errs10 === errors;
+}
+if(data.changed_since_read !== undefined){
+let data6 = data.changed_since_read;
+const _errs14 = errors;
+if(typeof data6 !== "boolean"){
+const err11 = {instancePath:instancePath+"/changed_since_read",schemaPath:"#/properties/changed_since_read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
+}
+if(data.dry_run !== undefined){
+let data7 = data.dry_run;
+const _errs16 = errors;
+if(typeof data7 !== "boolean"){
+const err12 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const _errs17 = errors;
+var valid0 = _errs16 === errors;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -1231,7 +1324,7 @@ return errors === 0;
 validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const multi_edit_params = validate6;
-const schema6 = {"type":"object","additionalProperties":false,"required":["path","edits"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"edits":{"type":"array","minItems":1,"maxItems":200,"description":"The replacements, applied in this order.","items":{"type":"object","additionalProperties":false,"required":["old_str","new_str"],"properties":{"old_str":{"type":"string","minLength":1,"description":"The exact text to replace (after the edits before this one)."},"new_str":{"type":"string","description":"The replacement text (inserted literally)."},"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence instead of requiring exactly one."}}}},"dry_run":{"type":"boolean","default":false,"description":"Return the diff the edits would make without writing anything."}},"$id":"toolwright:filesystem.multi_edit/params"};
+const schema6 = {"type":"object","additionalProperties":false,"required":["path","edits"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"description":"File path, relative to the workspace root or absolute inside it."},"edits":{"type":"array","minItems":1,"maxItems":200,"description":"The replacements, applied in this order.","items":{"type":"object","additionalProperties":false,"required":["old_str","new_str"],"properties":{"old_str":{"type":"string","minLength":1,"description":"The exact text to replace (after the edits before this one)."},"new_str":{"type":"string","description":"The replacement text (inserted literally)."},"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence instead of requiring exactly one."}}}},"dry_run":{"type":"boolean","default":false,"description":"Return the diff the edits would make without writing anything."},"match":{"type":"string","enum":["exact","loose"],"default":"exact","description":"exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, indentation depth (new_str is re-indented by the same change), line endings and typographic quotes; two or more such regions refuse the edit. Applies to every edit."}},"$id":"toolwright:filesystem.multi_edit/params"};
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.multi_edit/params" */;
@@ -1268,7 +1361,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "path") || (key0 === "edits")) || (key0 === "dry_run"))){
+if(!((((key0 === "path") || (key0 === "edits")) || (key0 === "dry_run")) || (key0 === "match"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1487,14 +1580,41 @@ errors++;
 const _errs16 = errors;
 var valid0 = _errs15 === errors;
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.match !== undefined){
+let data7 = data.match;
+const _errs17 = errors;
+if(typeof data7 !== "string"){
+const err18 = {instancePath:instancePath+"/match",schemaPath:"#/properties/match/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+const _errs18 = errors;
+const vSchema0 = schema6.properties.match.enum;
+if(!((data7 === "exact") || (data7 === "loose"))){
+const err19 = {instancePath:instancePath+"/match",schemaPath:"#/properties/match/enum",keyword:"enum",params:{allowedValues: schema6.properties.match.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var valid0 = _errs17 === errors;
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -1504,7 +1624,7 @@ return errors === 0;
 validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const multi_edit_result = validate7;
-const schema7 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"Total number of occurrences replaced by all the edits."},"diff":{"type":"string","description":"One unified diff of the whole change."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.multi_edit/result"};
+const schema7 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"Total number of occurrences replaced by all the edits."},"diff":{"type":"string","description":"One unified diff of the whole change."},"normalized":{"type":"array","items":{"type":"string","enum":["line_endings","whitespace","indentation","quotes"]},"description":"match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."},"changed_since_read":{"type":"boolean","description":"True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.multi_edit/result"};
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.multi_edit/result" */;
@@ -1551,7 +1671,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "dry_run"))){
+if(!((((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "normalized")) || (key0 === "changed_since_read")) || (key0 === "dry_run"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1610,11 +1730,18 @@ errors++;
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
 }
-if(data.dry_run !== undefined){
-let data3 = data.dry_run;
+if(data.normalized !== undefined){
+let data3 = data.normalized;
 const _errs8 = errors;
-if(typeof data3 !== "boolean"){
-const err7 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs9 = errors;
+if(Array.isArray(data3)){
+let valid2 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+const _errs10 = errors;
+if(typeof data4 !== "string"){
+const err7 = {instancePath:instancePath+"/normalized/" + i0,schemaPath:"#/properties/normalized/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1623,17 +1750,76 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs11 = errors;
+const vSchema0 = schema7.properties.normalized.items.enum;
+if(!((((data4 === "line_endings") || (data4 === "whitespace")) || (data4 === "indentation")) || (data4 === "quotes"))){
+const err8 = {instancePath:instancePath+"/normalized/" + i0,schemaPath:"#/properties/normalized/items/enum",keyword:"enum",params:{allowedValues: schema7.properties.normalized.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+var valid1 = _errs10 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/normalized",schemaPath:"#/properties/normalized/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var valid0 = _errs8 === errors;
+}
+if(data.changed_since_read !== undefined){
+let data5 = data.changed_since_read;
+const _errs12 = errors;
+if(typeof data5 !== "boolean"){
+const err10 = {instancePath:instancePath+"/changed_since_read",schemaPath:"#/properties/changed_since_read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
+}
+if(data.dry_run !== undefined){
+let data6 = data.dry_run;
+const _errs14 = errors;
+if(typeof data6 !== "boolean"){
+const err11 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }

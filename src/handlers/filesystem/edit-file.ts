@@ -1,5 +1,6 @@
-// filesystem.edit_file: exact old_str → new_str, line endings, BOM and encoding preserved, a unified
-// diff in the answer; an empty old_str creates a new file. The edit core is ./edit/run-edits.ts.
+// filesystem.edit_file: exact (or loose) old_str → new_str, line endings, BOM and encoding preserved,
+// a unified diff in the answer, a miss diagnosed; an empty old_str creates a new file. The edit core
+// is ./edit/run-edits.ts.
 import type { EditFileParams, EditFileResult } from '../../generated/types.js';
 import { confinedPath } from '../../runtime/confine.js';
 import { ToolError } from '../../runtime/errors.js';
@@ -17,12 +18,11 @@ export async function editFile(params: EditFileParams, ctx: HandlerContext): Pro
   const resolved = confinedPath(ctx, 'path');
   const dryRun = params.dry_run ?? false;
   if (params.old_str === '') return createWithEdit(ctx, resolved, params.new_str, dryRun);
-  const done = await runEdits(
-    ctx,
-    resolved,
-    [{ old_str: params.old_str, new_str: params.new_str, replace_all: params.replace_all ?? false }],
+  const done = await runEdits(ctx, resolved, {
+    edits: [{ old_str: params.old_str, new_str: params.new_str, replace_all: params.replace_all ?? false }],
     dryRun,
-  );
+    match: params.match ?? 'exact',
+  });
   return withText(done, editText(done, 'the edit'));
 }
 

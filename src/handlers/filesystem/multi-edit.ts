@@ -18,7 +18,12 @@ export async function multiEdit(params: MultiEditParams, ctx: HandlerContext): P
     }
   });
   const resolved = confinedPath(ctx, 'path');
-  const done = await runEdits(ctx, resolved, params.edits, params.dry_run ?? false, total);
+  const done = await runEdits(ctx, resolved, {
+    edits: params.edits,
+    dryRun: params.dry_run ?? false,
+    labelTotal: total,
+    match: params.match ?? 'exact',
+  });
   return withText(done, editText(done, plural(total)));
 }
 

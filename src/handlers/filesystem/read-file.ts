@@ -9,6 +9,7 @@ import type { ResolvedPath, Workspace } from '../../runtime/workspace.js';
 import { confinedPath } from '../../runtime/confine.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
+import type { SeenSegment } from '../../runtime/seen-lines.js';
 import { notFound, rethrowFs } from './fs-errors.js';
 import { plural } from './plural.js';
 import { sharedLineIndex } from './lines/line-index.js';
@@ -109,6 +110,7 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
       tail && tailRead?.bytesRead === tail.length
         ? { position: size - tail.length, bytes: tail, atEnd: true }
         : undefined;
+    let seen: SeenSegment | undefined;
     const result = await readTextFile(
       {
         reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, knownTail),
@@ -117,11 +119,12 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
         kind,
         display: resolved.relative,
         tail: knownTail,
+        onSeen: (segment) => (seen = segment),
       },
       params,
       ctx.signal,
     );
-    ctx.session.recordRead(resolved.absolute, stampOf(stats));
+    ctx.session.recordRead(resolved.absolute, stampOf(stats), seen);
     return result;
   } finally {
     // Nothing refers to a large file's sniff buffer after the call: it goes back to the pool.

@@ -14,16 +14,21 @@ import {
 import { ToolError } from '../../runtime/errors.js';
 import { acquireFileLock, fileMutex } from '../../runtime/locks.js';
 import { sameStamp, stampOf } from '../../runtime/session.js';
+import type { SeenSegment } from '../../runtime/seen-lines.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { openOrCreateDir, swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
 import { notFound, rethrowFs } from './fs-errors.js';
 
+/** Whether this session read the file and it changed on disk since. */
+function isStale(ctx: HandlerContext, resolved: ResolvedPath, current: BigIntStats): boolean {
+  const seen = ctx.session.lastSeen(resolved.absolute);
+  return seen !== undefined && !sameStamp(seen, stampOf(current));
+}
+
 /** The stale-file guard: refuse when this session read the file and it changed on disk since. */
 export function assertNotStale(ctx: HandlerContext, resolved: ResolvedPath, current: BigIntStats | undefined): void {
-  const seen = ctx.session.lastSeen(resolved.absolute);
-  if (!seen || !current) return;
-  if (!sameStamp(seen, stampOf(current))) {
+  if (current && isStale(ctx, resolved, current)) {
     throw new ToolError(
       'STALE_FILE',
       `${resolved.relative} changed on disk since this session last read it; read it again (read_file) and retry the change`,
@@ -37,6 +42,8 @@ export interface CurrentFile {
   bytes?: Buffer;
   /** The first `sample` bytes (write_file keeps a file's encoding), when asked and readable. */
   head?: Buffer;
+  /** With `guardRegions`: this session read the file and it changed on disk since. */
+  changedSinceRead?: boolean;
 }
 
 export interface ChangeOptions {
@@ -48,12 +55,19 @@ export interface ChangeOptions {
   dryRun?: boolean;
   /** Also read up to this many leading bytes, if the file is readable (its encoding is kept). */
   sample?: number;
+  /**
+   * The plan checks a file changed since it was read against what was read where it changes it
+   * (edits); without it such a file is refused whole.
+   */
+  guardRegions?: boolean;
 }
 
 /** What a change computed: `data` to write (undefined: write nothing) and the operation's result. */
 export interface ChangePlan<T> {
   data?: Uint8Array;
   result: T;
+  /** The lines of the written text, recorded as seen by the session (it knows what it wrote). */
+  seen?: SeenSegment;
 }
 
 /** The file changed between our read and our rename (another program wrote it): start over. */
@@ -155,13 +169,17 @@ async function attempt<T>(
 ): Promise<T> {
   const current = await openCurrent(dir, name, resolved, options);
   try {
-    if (current) assertNotStale(ctx, resolved, current.stats);
-    const { data, result } = await plan(current && { stats: current.stats, bytes: current.bytes, head: current.head });
+    let changedSinceRead = false;
+    if (current && options.guardRegions) changedSinceRead = isStale(ctx, resolved, current.stats);
+    else if (current) assertNotStale(ctx, resolved, current.stats);
+    const { data, result, seen } = await plan(
+      current && { stats: current.stats, bytes: current.bytes, head: current.head, changedSinceRead },
+    );
     if (data === undefined || options.dryRun) return result;
     const stats = await replace(dir, name, data, current, resolved);
     // The session's own write is not a change it missed: refresh its record, if it has one (a
     // session that never read the file gets none, so other writers' edits never make it stale).
-    if (ctx.session.lastSeen(resolved.absolute)) ctx.session.recordRead(resolved.absolute, stampOf(stats));
+    if (ctx.session.lastSeen(resolved.absolute)) ctx.session.recordRead(resolved.absolute, stampOf(stats), seen);
     return result;
   } finally {
     await current?.handle?.close();

@@ -1,5 +1,10 @@
-// Exact-match replacement with line-ending-agnostic matching and hints a model can act on.
+// Exact-match replacement with line-ending-agnostic matching; misses diagnosed (./diagnose.ts),
+// loose matching on request (./loose.ts).
 import { ToolError } from '../../../runtime/errors.js';
+import type { SeenSegment } from '../../../runtime/seen-lines.js';
+import { diagnosedMiss } from './diagnose.js';
+import { looseMatch } from './loose.js';
+import type { Normalization } from './normalize.js';
 
 type LineEnding = 'lf' | 'crlf' | 'mixed';
 
@@ -121,7 +126,22 @@ export interface EditOutcome {
   replacements: number;
   /** Where the new text differs from the original, ascending (for a diff of only those regions). */
   changes: ChangedRange[];
+  /** What match: "loose" had to normalise, in the order first met. */
+  normalized: Normalization[];
 }
+
+export type MatchMode = 'exact' | 'loose';
+
+export interface MatchOptions {
+  match?: MatchMode;
+  /** Diagnose a miss (candidates); without it a miss throws NeedsDiagnosis, to diagnose elsewhere. */
+  diagnose?: boolean;
+  /** What the session read of the file, for misses copied from an older version. */
+  seen?: readonly SeenSegment[];
+}
+
+/** A miss not diagnosed here (the text is large for the caller's thread): diagnose it off the thread. */
+export class NeedsDiagnosis extends Error {}
 
 export interface EditRequest {
   old_str: string;
@@ -147,35 +167,71 @@ function adapt(
   return { needle: oldLf, replacement: newLf };
 }
 
+/** Where an edit applies: occurrences of `length` characters replaced by `replacement`. */
+interface Located {
+  at: number[];
+  length: number;
+  replacement: string;
+  normalized: Normalization[];
+}
+
+function locate(
+  text: string,
+  ending: LineEnding,
+  edit: EditRequest,
+  displayPath: string,
+  options: MatchOptions,
+): Located {
+  const { needle, replacement } = adapt(ending, text, edit.old_str, edit.new_str);
+  const found = occurrences(text, needle);
+  if (found.length === 0 && options.match === 'loose') {
+    const loose = looseMatch(text, needle, edit.new_str, displayPath);
+    if (loose)
+      return {
+        at: [loose.start],
+        length: loose.end - loose.start,
+        replacement: loose.replacement,
+        normalized: loose.normalized,
+      };
+  }
+  if (found.length === 0) {
+    if (options.diagnose === false) throw new NeedsDiagnosis();
+    throw diagnosedMiss(text, needle, displayPath, options.seen);
+  }
+  if (found.length > 1 && !edit.replace_all) {
+    const lines = linesAt(text, found);
+    throw new ToolError(
+      'AMBIGUOUS_MATCH',
+      `old_str occurs ${found.length} times in ${displayPath} (at lines ${listLines(lines)}); ` +
+        'add surrounding lines to make it unique, or set replace_all: true to replace every occurrence',
+      { count: found.length, lines: lines.slice(0, 1000) },
+    );
+  }
+  return { at: found, length: needle.length, replacement, normalized: [] };
+}
+
 /**
  * Applies `edits` in order, each to the result of the one before, all or nothing: the first that
- * fails throws (NO_MATCH / AMBIGUOUS_MATCH with the usual hints; `label(i)` names it). `new_str`
- * is inserted literally (no `$&` patterns); the file's line endings and final newline are kept.
+ * fails throws (NO_MATCH with candidates, AMBIGUOUS_MATCH; `label(i)` names it). `new_str` is
+ * inserted literally (no `$&` patterns); the file's line endings and final newline are kept. With
+ * match "loose" an edit that matches nowhere exactly may match one region loosely (./loose.ts).
  */
 export function applyEdits(
   original: string,
   edits: readonly EditRequest[],
   displayPath: string,
   label?: (index: number) => string,
+  options: MatchOptions = {},
 ): EditOutcome {
   const ending = lineEndingOf(original);
   let text = original;
   let changes: ChangedRange[] = [];
   let replacements = 0;
+  const normalized: Normalization[] = [];
   edits.forEach((edit, index) => {
-    const { needle, replacement } = adapt(ending, text, edit.old_str, edit.new_str);
-    const found = occurrences(text, needle);
+    let located: Located;
     try {
-      if (found.length === 0) throw noMatchError(text, needle, displayPath);
-      if (found.length > 1 && !edit.replace_all) {
-        const lines = linesAt(text, found);
-        throw new ToolError(
-          'AMBIGUOUS_MATCH',
-          `old_str occurs ${found.length} times in ${displayPath} (at lines ${listLines(lines)}); ` +
-            'add surrounding lines to make it unique, or set replace_all: true to replace every occurrence',
-          { count: found.length, lines: lines.slice(0, 1000) },
-        );
-      }
+      located = locate(text, ending, edit, displayPath, options);
     } catch (error) {
       if (!label || !(error instanceof ToolError)) throw error;
       const after = index > 0 ? ' (line numbers are those of the text after the edits before it)' : '';
@@ -184,15 +240,16 @@ export function applyEdits(
         edit_index: index,
       });
     }
-    ({ text, changes } = replaceAt(text, changes, found, needle.length, replacement));
-    replacements += found.length;
+    ({ text, changes } = replaceAt(text, changes, located.at, located.length, located.replacement));
+    replacements += located.at.length;
+    for (const kind of located.normalized) if (!normalized.includes(kind)) normalized.push(kind);
   });
   // Keep the file's final newline even if a replacement swallowed it.
   if (original.endsWith('\n') && text.length > 0 && !text.endsWith('\n')) {
     const eol = ending === 'crlf' && !text.endsWith('\r') ? '\r\n' : '\n';
     ({ text, changes } = replaceAt(text, changes, [text.length], 0, eol));
   }
-  return { text, replacements, changes };
+  return { text, replacements, changes, normalized };
 }
 
 /** How multi_edit names edit `index` of `total` in its errors. */
@@ -270,75 +327,4 @@ function replaceAt(
     shift += groupShift;
   }
   return { text: pieces.length === 1 ? pieces[0]! : pieces.join(''), changes: out };
-}
-
-const LINE_NUMBER_PREFIX = /^\s*\d+\t/;
-
-function collapse(line: string): string {
-  return line.replace(/\s+/g, ' ').trim();
-}
-
-/** NO_MATCH with the most useful hint we can find. */
-function noMatchError(haystack: string, needle: string, displayPath: string): ToolError {
-  const base = `old_str was not found in ${displayPath}`;
-  const needleLines = needle.split('\n');
-  if (needleLines.filter((l) => l.length > 0).every((l) => LINE_NUMBER_PREFIX.test(l))) {
-    return new ToolError(
-      'NO_MATCH',
-      `${base}. It looks like it includes line-number prefixes from read_file (e.g. "${needleLines[0]!.slice(0, 12)}"); remove them and keep only the file's text`,
-    );
-  }
-  const fileLines = haystack.split('\n');
-  const wanted = needleLines.map(collapse);
-  while (wanted.length > 1 && wanted[0] === '') wanted.shift();
-  while (wanted.length > 1 && wanted[wanted.length - 1] === '') wanted.pop();
-  const nearMisses: number[] = [];
-  if (wanted.length === 1) {
-    const target = wanted[0]!;
-    if (target !== '') {
-      fileLines.forEach((line, i) => {
-        if (collapse(line).includes(target)) nearMisses.push(i + 1);
-      });
-    }
-  } else {
-    const collapsed = fileLines.map(collapse);
-    // Bounded: a hint must not cost seconds on a huge file with a long, repetitive old_str.
-    let budget = 20_000_000;
-    for (let i = 0; i + wanted.length <= collapsed.length && budget > 0; i++) {
-      let ok = true;
-      for (let j = 0; j < wanted.length && ok; j++, budget--) {
-        ok =
-          j === 0 || j === wanted.length - 1
-            ? collapsed[i + j]!.endsWith(wanted[j]!) ||
-              collapsed[i + j]!.startsWith(wanted[j]!) ||
-              collapsed[i + j] === wanted[j]
-            : collapsed[i + j] === wanted[j];
-      }
-      if (ok) nearMisses.push(i + 1);
-    }
-  }
-  if (nearMisses.length > 0) {
-    const span = wanted.length > 1 ? ` (spanning ${wanted.length} lines)` : '';
-    return new ToolError(
-      'NO_MATCH',
-      `${base}, but it matches when whitespace and indentation are ignored at line ${listLines(nearMisses, 5)}${span}. ` +
-        'Re-read those lines and copy them exactly, including indentation (tabs vs spaces) and trailing spaces',
-      { near_miss_lines: nearMisses.slice(0, 20) },
-    );
-  }
-  const firstLine = collapse(needleLines.find((l) => l.trim() !== '') ?? '');
-  if (firstLine && needleLines.length > 1) {
-    const at = fileLines.findIndex((line) => collapse(line) === firstLine || collapse(line).includes(firstLine));
-    if (at !== -1) {
-      return new ToolError(
-        'NO_MATCH',
-        `${base}. Its first line matches line ${at + 1}, but the lines after it differ from the file; re-read the file around line ${at + 1} and copy the text exactly`,
-        { partial_match_line: at + 1 },
-      );
-    }
-  }
-  return new ToolError(
-    'NO_MATCH',
-    `${base}. Read the file again and copy the exact text to replace (the file may have changed)`,
-  );
 }

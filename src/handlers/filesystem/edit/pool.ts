@@ -8,7 +8,9 @@ import { ToolError } from '../../../runtime/errors.js';
 import { workerEntry } from '../../../runtime/worker-entry.js';
 import { WorkerPool } from '../../../runtime/worker-pool.js';
 import type { EditJobReply, EditJobRequest } from './worker.js';
-import type { EditRequest } from './match.js';
+import type { SeenSegment } from '../../../runtime/seen-lines.js';
+import type { EditRequest, MatchMode } from './match.js';
+import type { Normalization } from './normalize.js';
 
 const MAX_EDIT_WORKERS = 2;
 const IDLE_MS = 30_000;
@@ -33,12 +35,17 @@ export interface EditJob {
   edits: readonly EditRequest[];
   displayPath: string;
   labelTotal?: number;
+  match?: MatchMode;
+  seen?: readonly SeenSegment[];
 }
 
 export interface EditedText {
   text: string;
   replacements: number;
   diff: string;
+  /** The original text's changed ranges. */
+  ranges: { oldStart: number; oldEnd: number }[];
+  normalized: Normalization[];
 }
 
 /** Applies and diffs the edits in a worker; errors come back as the ToolErrors they were. */
@@ -52,11 +59,19 @@ export function editInWorker(job: EditJob, signal: AbortSignal): Promise<EditedT
         edits: job.edits,
         displayPath: job.displayPath,
         ...(job.labelTotal !== undefined ? { labelTotal: job.labelTotal } : {}),
+        ...(job.match ? { match: job.match } : {}),
+        ...(job.seen ? { seen: job.seen } : {}),
       };
       worker.postMessage(request);
     },
     settle(reply) {
-      if (reply.ok) return { text: reply.text, replacements: reply.replacements, diff: reply.diff };
+      if (reply.ok) {
+        const ranges: { oldStart: number; oldEnd: number }[] = [];
+        for (let i = 0; i < reply.ranges.length; i += 2)
+          ranges.push({ oldStart: reply.ranges[i]!, oldEnd: reply.ranges[i + 1]! });
+        const { text, replacements, diff, normalized } = reply;
+        return { text, replacements, diff, ranges, normalized };
+      }
       return reply.code
         ? new ToolError(reply.code, reply.message, reply.details)
         : new ToolError('INTERNAL', `the edit failed in its worker: ${reply.message}`);

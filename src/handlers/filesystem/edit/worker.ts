@@ -3,7 +3,9 @@
 import { parentPort } from 'node:worker_threads';
 import { ToolError } from '../../../runtime/errors.js';
 import { unifiedDiff } from './diff.js';
-import { applyEdits, editLabel, type EditRequest } from './match.js';
+import type { SeenSegment } from '../../../runtime/seen-lines.js';
+import { applyEdits, editLabel, type EditRequest, type MatchMode } from './match.js';
+import type { Normalization } from './normalize.js';
 
 export interface EditJobRequest {
   id: number;
@@ -12,10 +14,21 @@ export interface EditJobRequest {
   displayPath: string;
   /** Set for multi_edit: failures name the edit (`edits[2] (edit 3 of 5)`). */
   labelTotal?: number;
+  match?: MatchMode;
+  seen?: readonly SeenSegment[];
 }
 
 export type EditJobReply =
-  | { id: number; ok: true; text: string; replacements: number; diff: string }
+  | {
+      id: number;
+      ok: true;
+      text: string;
+      replacements: number;
+      diff: string;
+      /** The changed ranges of the original text, as [oldStart, oldEnd] pairs. */
+      ranges: number[];
+      normalized: Normalization[];
+    }
   | { id: number; ok: false; code?: string; message: string; details?: Record<string, unknown> };
 
 if (parentPort) {
@@ -24,9 +37,14 @@ if (parentPort) {
     let reply: EditJobReply;
     try {
       const label = job.labelTotal === undefined ? undefined : (index: number) => editLabel(index, job.labelTotal!);
-      const outcome = applyEdits(job.text, job.edits, job.displayPath, label);
+      const outcome = applyEdits(job.text, job.edits, job.displayPath, label, {
+        match: job.match ?? 'exact',
+        seen: job.seen ?? [],
+      });
       const diff = unifiedDiff(job.displayPath, job.text, outcome.text, outcome.changes);
-      reply = { id: job.id, ok: true, text: outcome.text, replacements: outcome.replacements, diff };
+      const ranges = outcome.changes.flatMap((c) => [c.oldStart, c.oldEnd]);
+      const { text, replacements, normalized } = outcome;
+      reply = { id: job.id, ok: true, text, replacements, diff, ranges, normalized };
     } catch (error) {
       reply =
         error instanceof ToolError

@@ -12,6 +12,7 @@ import { utf8Lines, type LineWindow, type WindowRequest } from './window.js';
 import { budgetNote, DEFAULT_SCAN_BUDGET, unreachableWindow, type BudgetStop } from './scan-budget.js';
 import { findTailStart } from './tail-scan.js';
 import type { TextKind } from '../encodings/text-codec.js';
+import type { SeenSegment } from '../../../runtime/seen-lines.js';
 
 const DEFAULT_LIMIT = 2000;
 const NEWLINE = 10;
@@ -33,6 +34,8 @@ export interface TextFile {
   display: string;
   /** The file's last bytes, when already read (a window from the end starts with them). */
   tail?: KnownBytes;
+  /** Told which lines the answer shows (a line shown cut is null), for the edits' stale guard. */
+  onSeen?: (segment: SeenSegment) => void;
 }
 
 function formatWindow(lines: readonly string[], startLine: number, lineNumbers: boolean): string {
@@ -113,7 +116,17 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
       `offset ${window.startLine} is past the end of ${file.display}: it has ${plural(total, 'line')}`,
     );
   }
+  file.onSeen?.(seenSegment(window));
   return render(file, window, params.line_numbers ?? true);
+}
+
+function seenSegment(window: ShownWindow): SeenSegment {
+  const cut = new Set(window.cutLines);
+  return {
+    lines: window.lines.map((line, i) => (cut.has(window.startLine + i) ? null : line)),
+    atStart: window.startLine === 1,
+    atEnd: !window.more && window.budgetStop === undefined,
+  };
 }
 
 /** The window that starts `fromEnd` lines before the end: by line number when the total is known, else by a backward scan. */

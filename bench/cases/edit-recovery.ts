@@ -1,0 +1,154 @@
+// Edit recovery: the corpus of failed old_str attempts (../edit-corpus.ts), each sent as a model
+// would. Reported: how many the first retry with details.candidates[0].old_str fixes, how many
+// match: "loose" applies correctly (the kinds it tolerates), and how many edits land in a wrong
+// region (must be 0), with the latency of a diagnosed miss.
+import { readFile, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createToolkit, type Toolkit } from '../../src/index.js';
+import { buildCorpus, type EditCase, type Kind } from '../edit-corpus.js';
+import { median, type BenchCase } from '../lib.js';
+
+interface Outcome {
+  fixed: boolean;
+  wrong: boolean;
+  missMs: number;
+  loose?: 'correct' | 'refused' | 'inexact' | 'wrong';
+}
+
+function lineSpan(text: string, start: number, end: number): [number, number] {
+  const from = text.lastIndexOf('\n', start - 1) + 1;
+  const nl = text.indexOf('\n', end);
+  return [from, nl === -1 ? text.length : nl];
+}
+
+/** Whether `after` differs from `before` only within the lines of [start, end). */
+function changedWithin(before: string, after: string, start: number, end: number): boolean {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
+  const [from, to] = lineSpan(before, start, end);
+  return head >= from && before.length - tail <= to + 1;
+}
+
+async function place(toolkit: Toolkit, root: string, file: string, c: EditCase): Promise<void> {
+  const full = path.join(root, file);
+  if (c.readContent === undefined) return writeFile(full, c.content);
+  // A stale case: the session reads around the region, then another program changes the file.
+  await writeFile(full, c.readContent);
+  const line = c.readContent.slice(0, c.start).split('\n').length;
+  const read = await toolkit.invoke('filesystem', 'read_file', {
+    path: file,
+    offset: Math.max(1, line - 40),
+    limit: 120,
+  });
+  if (!read.ok) throw new Error(read.text);
+  await writeFile(full, c.content);
+  await utimes(full, new Date(), new Date(Date.now() + 5000));
+}
+
+async function runCase(root: string, c: EditCase): Promise<Outcome> {
+  const file = `${c.id}-${c.name}`;
+  const toolkit = createToolkit({ workspace: root });
+  await place(toolkit, root, file, c);
+  const t0 = performance.now();
+  const miss = await toolkit.invoke('filesystem', 'edit_file', { path: file, old_str: c.oldStr, new_str: c.newStr });
+  const missMs = performance.now() - t0;
+  if (miss.ok) throw new Error(`corpus case ${c.id} matched exactly`);
+  const candidate = (miss.error.details?.candidates as { old_str: string }[] | undefined)?.[0];
+  let fixed = false;
+  let wrong = false;
+  if (candidate) {
+    const at = c.content.indexOf(candidate.old_str);
+    const retry = await toolkit.invoke('filesystem', 'edit_file', {
+      path: file,
+      old_str: candidate.old_str,
+      new_str: c.newStr,
+    });
+    const after = await readFile(path.join(root, file), 'utf8');
+    const right = at !== -1 && changedWithin(c.content, after, c.start, c.end);
+    fixed = retry.ok && right;
+    wrong = retry.ok && !right;
+    if (process.env.EDIT_RECOVERY_DEBUG && !fixed)
+      console.error(
+        c.id,
+        JSON.stringify({ old: c.oldStr, region: c.content.slice(c.start, c.end), candidate, text: miss.text }),
+      );
+  }
+  if (!c.loose) return { fixed, wrong, missMs };
+  await writeFile(path.join(root, file), c.content);
+  const loose = await toolkit.invoke('filesystem', 'edit_file', {
+    path: file,
+    old_str: c.oldStr,
+    new_str: c.newStr,
+    match: 'loose',
+  });
+  const after = await readFile(path.join(root, file), 'utf8');
+  const verdict = !loose.ok
+    ? 'refused'
+    : after === c.expected
+      ? 'correct'
+      : changedWithin(c.content, after, c.start, c.end)
+        ? 'inexact'
+        : 'wrong';
+  return { fixed, wrong: wrong || verdict === 'wrong', missMs, loose: verdict };
+}
+
+const percent = (n: number, of: number) => Math.round((1000 * n) / Math.max(1, of)) / 10;
+
+const bench: BenchCase = {
+  name: 'edit-recovery',
+  async run(ctx) {
+    const corpus = buildCorpus();
+    const outcomes: (Outcome & { kind: Kind })[] = [];
+    for (const c of corpus) outcomes.push({ ...(await runCase(ctx.tmp, c)), kind: c.kind });
+    const kinds = [...new Set(outcomes.map((o) => o.kind))];
+    const byKind = (pick: (o: Outcome) => boolean, of: (o: Outcome & { kind: Kind }) => boolean = () => true) =>
+      kinds
+        .map((k) => {
+          const mine = outcomes.filter((o) => o.kind === k && of(o));
+          return mine.length ? `${k} ${mine.filter(pick).length}/${mine.length}` : '';
+        })
+        .filter(Boolean)
+        .join(', ');
+    const fixed = outcomes.filter((o) => o.fixed).length;
+    ctx.row({
+      case: 'edit recovery: first retry with candidates[0].old_str fixes',
+      toolwright: percent(fixed, outcomes.length),
+      unit: '%',
+      target: '≥ 95%',
+      note: `${fixed}/${outcomes.length} attempts; ${byKind((o) => o.fixed)}`,
+    });
+    const looseCases = outcomes.filter((o) => o.loose !== undefined);
+    const correct = looseCases.filter((o) => o.loose === 'correct').length;
+    ctx.row({
+      case: 'edit recovery: match "loose" applies correctly',
+      toolwright: percent(correct, looseCases.length),
+      unit: '%',
+      target: '≥ 90%',
+      note: `${correct}/${looseCases.length} (trailing blanks, indentation, line endings, quotes); refused ${looseCases.filter((o) => o.loose === 'refused').length}, inexact ${looseCases.filter((o) => o.loose === 'inexact').length}; ${byKind(
+        (o) => o.loose === 'correct',
+        (o) => o.loose !== undefined,
+      )}`,
+    });
+    ctx.row({
+      case: 'edit recovery: edits in a wrong region',
+      toolwright: outcomes.filter((o) => o.wrong).length,
+      unit: 'count',
+      target: '0',
+      note: `over ${outcomes.length} retries and ${looseCases.length} loose edits`,
+    });
+    ctx.row({
+      case: 'edit recovery: a diagnosed miss (edit_file call)',
+      toolwright: median(outcomes.map((o) => o.missMs)),
+      note: `median over ${outcomes.length} misses; files of 4–110 KB`,
+    });
+  },
+};
+
+export default bench;

@@ -1,0 +1,129 @@
+// NO_MATCH that says why: the closest regions of the file as details.candidates, each with what
+// differs and an old_str that matches it exactly once, and one line naming the difference.
+import { ToolError } from '../../../runtime/errors.js';
+import type { SeenSegment } from '../../../runtime/seen-lines.js';
+import {
+  closestLines,
+  MAX_CANDIDATES,
+  normalizedRegions,
+  uniqueOldStr,
+  type Candidate,
+  type Difference,
+  type Found,
+} from './candidates.js';
+import { staleRegion } from './seen-compare.js';
+
+const LINE_NUMBER_PREFIX = /^\s*\d+\t/;
+
+/** The candidates for `needle` in `text`, best first (what the session read of the file in `seen`). */
+export function findCandidates(text: string, needle: string, seen: readonly SeenSegment[] = []): Candidate[] {
+  // Copied from the read: first the region where the lines around it as read are now.
+  const stale = staleRegion(text, needle, seen);
+  const found: Found[] = stale ? [stale] : [];
+  for (const region of normalizedRegions(text, needle)) found.push(region);
+  if (found.length === 0) found.push(...closestLines(text, needle));
+  const candidates: Candidate[] = [];
+  const starts = new Set<number>();
+  for (const region of found) {
+    if (candidates.length >= MAX_CANDIDATES || starts.has(region.start)) continue;
+    const oldStr = uniqueOldStr(text, region.start, region.end);
+    if (oldStr === undefined) continue;
+    starts.add(region.start);
+    candidates.push({
+      line: lineNumber(text, region.start),
+      text: text.slice(region.start, region.end),
+      difference: primary(region.kinds),
+      old_str: oldStr,
+    });
+  }
+  return candidates;
+}
+
+/** The difference a candidate is reported under when several apply. */
+function primary(kinds: readonly Difference[]): Difference {
+  const order: Difference[] = ['stale', 'escapes', 'quotes', 'line_endings', 'indentation', 'whitespace', 'other'];
+  return order.find((kind) => kinds.includes(kind)) ?? 'other';
+}
+
+function lineNumber(text: string, index: number): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function describeIndent(indent: string): string {
+  if (indent === '') return 'no indentation';
+  const tabs = [...indent].filter((c) => c === '\t').length;
+  const spaces = indent.length - tabs;
+  const part = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
+  return [spaces ? part(spaces, '1 space', 'spaces') : '', tabs ? part(tabs, 'a tab', 'tabs') : '']
+    .filter(Boolean)
+    .join(' and ');
+}
+
+/** The first indentation that differs between the needle's lines and the region's, described. */
+function indentContrast(needle: string, region: string): string {
+  const a = needle.replace(/\r/g, '').split('\n');
+  const b = region.replace(/\r/g, '').split('\n');
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const ia = /^[ \t]*/.exec(a[i]!)![0];
+    const ib = /^[ \t]*/.exec(b[i]!)![0];
+    if (ia !== ib && a[i]!.trim() !== '') return ` (${describeIndent(ia)} vs ${describeIndent(ib)})`;
+  }
+  return '';
+}
+
+/** What a difference means, in words a model can act on. */
+function explain(candidate: Candidate, needle: string, path: string): string {
+  const at = `line ${candidate.line}`;
+  const fix = 'details.candidates[0].old_str matches it';
+  switch (candidate.difference) {
+    case 'indentation':
+      return `old_str differs from ${at} only in indentation${indentContrast(needle, candidate.text)}; ${fix}`;
+    case 'whitespace':
+      return `old_str differs from ${at} only in whitespace (trailing blanks or runs of spaces); ${fix}`;
+    case 'line_endings':
+      return `old_str differs from ${at} only in line endings (CRLF vs LF); ${fix}`;
+    case 'quotes':
+      return `old_str differs from ${at} only in quotes (typographic “ ” ‘ ’ vs straight " '); ${fix}`;
+    case 'escapes':
+      return `old_str differs from ${at} only in escapes (\\n, \\t or \\" written where the file has a line break, a tab or a plain quote, or the other way round); ${fix}`;
+    case 'stale':
+      return `old_str matches what ${path} held when this session last read it, but the file has changed there since; ${at} now reads as details.candidates[0].text, and ${fix}`;
+    default:
+      return `the closest text is at ${at} (it differs in more than whitespace, indentation, line endings, quotes or escapes); check it against details.candidates[0].text, and if it is what you meant, ${fix}`;
+  }
+}
+
+/** NO_MATCH for `needle`, diagnosed; `seen` is what the session read of the file. */
+export function diagnosedMiss(
+  text: string,
+  needle: string,
+  displayPath: string,
+  seen: readonly SeenSegment[] = [],
+): ToolError {
+  const base = `old_str was not found in ${displayPath}`;
+  const needleLines = needle.split('\n');
+  const prefixed =
+    needleLines.some((l) => l.length > 0) &&
+    needleLines.filter((l) => l.length > 0).every((l) => LINE_NUMBER_PREFIX.test(l));
+  const searched = prefixed ? needleLines.map((l) => l.replace(LINE_NUMBER_PREFIX, '')).join('\n') : needle;
+  const candidates = findCandidates(text, searched, seen);
+  const parts = [base];
+  if (prefixed) {
+    parts.push(
+      `It looks like it includes line-number prefixes from read_file (e.g. "${needleLines[0]!.slice(0, 12)}"); remove them and keep only the file's text`,
+    );
+  }
+  if (candidates.length === 0) {
+    if (!prefixed) parts.push('Read the file again and copy the exact text to replace (the file may have changed)');
+    return new ToolError('NO_MATCH', parts.join('. '), { candidates });
+  }
+  const best = candidates[0]!;
+  parts.push(explain(best, searched, displayPath));
+  if (best.old_str !== best.text)
+    parts.push('That old_str takes in the lines around the region to be unique: keep them unchanged in new_str');
+  const more = candidates.slice(1).map((c) => `line ${c.line} (${c.difference})`);
+  const tail = more.length > 0 ? ` (also close: ${more.join(', ')})` : '';
+  return new ToolError('NO_MATCH', `${parts.join('. ')}${tail}`, { candidates });
+}
