@@ -14,6 +14,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, toCallToolResult } from '../../src/adapters/mcp.js';
 import { createToolkit } from '../../src/toolkit.js';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -116,6 +117,16 @@ function startServer(
   });
 }
 
+/** CPU time (user + system, ms) a child has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuMs(child: ChildProcess): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -150,16 +161,33 @@ async function httpRows(ctx: BenchContext): Promise<void> {
     },
   ];
   const rates = new Map(targets.map((t) => [t.name, [] as number[]]));
+  // The server's own CPU per call: on a loaded machine throughput also measures the neighbours.
+  const cpuPerCall = new Map(targets.map((t) => [t.name, [] as number[]]));
+  const children = new Map([
+    ['stateful', stateful.child],
+    ['stateless', stateless.child],
+    ['everything', everything.child],
+  ]);
   try {
     for (const t of targets) await httpThroughput(t.url, CLIENTS, 2000, t.call); // warm-up: JIT, sessions, sockets
     for (let round = 0; round < ROUNDS; round++) {
-      for (const t of round % 2 ? [...targets].reverse() : targets)
-        rates.get(t.name)!.push(await httpThroughput(t.url, CLIENTS, WINDOW_MS, t.call));
+      for (const t of round % 2 ? [...targets].reverse() : targets) {
+        const before = cpuMs(children.get(t.name)!);
+        const rate = await httpThroughput(t.url, CLIENTS, WINDOW_MS, t.call);
+        const after = cpuMs(children.get(t.name)!);
+        rates.get(t.name)!.push(rate);
+        if (before !== undefined && after !== undefined)
+          cpuPerCall.get(t.name)!.push(((after - before) * 1000) / ((rate * WINDOW_MS) / 1000));
+      }
     }
   } finally {
     await Promise.all([stateful, stateless, everything].map((s) => stop(s.child)));
   }
   const perCall = (name: string) => 1e6 / median(rates.get(name)!);
+  const cpuNote = (name: string) => {
+    const values = cpuPerCall.get(name)!;
+    return values.length ? `${median(values).toFixed(0)} µs (${values.map((v) => v.toFixed(0)).join(', ')})` : 'n/a';
+  };
   const callsPerSecond = (name: string) =>
     rates
       .get(name)!
@@ -173,7 +201,7 @@ async function httpRows(ctx: BenchContext): Promise<void> {
     unit: 'µs',
     target: '≤ 1.0×',
     contract: true,
-    note: `calls/s per round: toolwright ${callsPerSecond('stateful')}; server-everything ${callsPerSecond('everything')}`,
+    note: `calls/s per round: toolwright ${callsPerSecond('stateful')}; server-everything ${callsPerSecond('everything')}; server CPU per call: toolwright ${cpuNote('stateful')}, server-everything ${cpuNote('everything')}`,
   });
   ctx.row({
     case: `MCP HTTP --stateless, ${CLIENTS} concurrent clients, tools/call read_file (µs per call = 1/throughput)`,
@@ -183,7 +211,7 @@ async function httpRows(ctx: BenchContext): Promise<void> {
     unit: 'µs',
     target: '≤ 1.25× (≥ 0.8× the calls/s)',
     contract: true,
-    note: `calls/s per round: stateless ${callsPerSecond('stateless')}`,
+    note: `calls/s per round: stateless ${callsPerSecond('stateless')}; server CPU per call: stateless ${cpuNote('stateless')}, sessions ${cpuNote('stateful')}`,
   });
 }
 

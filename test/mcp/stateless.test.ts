@@ -173,6 +173,46 @@ describe('stateless requests share one toolkit and nothing else', () => {
     await expect(readFile(join(dir, 'w.txt'))).rejects.toThrow();
   });
 
+  it("applies no client's quirks to another request: a text-only client initializing while others call changes no answer", async () => {
+    const server = await serve();
+    await writeFile(join(dir, 'q.txt'), 'quirk check\n');
+    // claude-code is in the default quirk table (text only); interleaved with calls from anyone.
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 3 === 0
+          ? post(server.url, initialize('claude-code'))
+          : post(server.url, call(i, 'read_file', { path: 'q.txt' })),
+      ),
+    );
+    replies.forEach((reply, i) => {
+      if (i % 3 === 0) expect(reply.json?.result, reply.body).toMatchObject({ serverInfo: { name: 'toolwright' } });
+      else
+        expect(reply.json?.result?.structuredContent, reply.body).toMatchObject({
+          path: 'q.txt',
+          content: expect.stringContaining('quirk check'),
+        });
+    });
+    // The same after: what a client said at initialize stays with that request.
+    const after = await post(server.url, call(99, 'read_file', { path: 'q.txt' }));
+    expect(after.json?.result?.structuredContent).toMatchObject({
+      path: 'q.txt',
+      content: expect.stringContaining('quirk check'),
+    });
+  });
+
+  it("keeps one request's protocol settings from the next: a logging level set by one client is refused, not kept", async () => {
+    const server = await serve();
+    const set = await post(server.url, {
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'logging/setLevel',
+      params: { level: 'debug' },
+    });
+    expect(set.json?.error?.message, set.body).toMatch(/Method not found/);
+    const next = await post(server.url, { jsonrpc: '2.0', id: 6, method: 'tools/list' });
+    expect(next.json?.result?.tools?.map((t) => t.name)).toContain('read_file');
+  });
+
   it('answers each request of a progress token on its own, with nothing of the other request in it', async () => {
     const server = await serve();
     await writeFile(join(dir, 'a.txt'), 'file a\n');

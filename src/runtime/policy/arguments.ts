@@ -5,8 +5,9 @@ import { roleIndex } from '../roles.js';
 import type { ResolvedPath } from '../workspace.js';
 import type { HostPattern } from './hosts.js';
 import { normalizeRelative, type PathPatterns } from './paths.js';
-import { commandMatches, type CommandPattern } from './shell/match.js';
-import { analyzeShell, type SimpleCommand } from './shell/split.js';
+import { shellAnalyser } from './shell/analyser.js';
+import type { CommandPattern } from './shell/match.js';
+import type { SimpleCommand } from './shell/split.js';
 import type { PolicyRule } from './types.js';
 
 export type ArgumentField = 'command' | 'path' | 'host';
@@ -98,6 +99,7 @@ export function pathRuleMatches(rule: CompiledRule, subject: PathSubject): boole
 export function commandRuleMatches(rule: CompiledRule, cmd: SimpleCommand, workspaceRoot: string): boolean {
   if (!rule.commands) return false;
   if (cmd.opaque) return rule.rule.decision !== 'allow';
+  const { commandMatches } = shellAnalyser();
   if (rule.rule.decision === 'allow') {
     if (cmd.writes.length > 0 && rule.rule.redirects !== true) return false;
     return rule.commands.some((p) => commandMatches(p, cmd, 'certain', workspaceRoot));
@@ -122,7 +124,7 @@ export function hostOf(url: unknown): string | undefined {
 
 /** The simple commands a rule is decided on (neutral ones that write nothing do not count). */
 export function shellSubjects(line: string, workspaceRoot: string): SimpleCommand[] {
-  const analysis = analyzeShell(line, workspaceRoot);
+  const analysis = shellAnalyser().analyzeShell(line, workspaceRoot);
   const commands = analysis.commands.filter((c) => !(c.neutral && c.writes.length === 0));
   if (analysis.opaque && !commands.some((c) => c.opaque)) {
     commands.push({ text: line, words: [], assignments: [], writes: [], via: [], opaque: analysis.opaque });

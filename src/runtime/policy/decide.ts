@@ -17,6 +17,7 @@ import {
   type PathSubject,
 } from './arguments.js';
 import type { SimpleCommand } from './shell/split.js';
+import { loadShellAnalyser } from './shell/analyser.js';
 import { clip } from './shell/words.js';
 import type { CommandDecision, Decision, PolicyDecision } from './types.js';
 
@@ -49,6 +50,7 @@ export async function decideInput(
   // Shell lines are analysed only for command rules (a path rule about a cwd needs no parser).
   const hasCommandRules = fields.includes('command') && rules.some((r) => r.commands);
   if (hasCommandRules) {
+    await loadShellAnalyser(); // loaded already by whoever loaded the parser; never decided without it
     const subjects = commandArguments(op, input).flatMap((line) => shellSubjects(line, context.workspaceRoot));
     for (const cmd of subjects) {
       const verdict = decideCommand(cmd, rules, fallback, context.workspaceRoot, true);

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Language, Node, Parser, Tree } from 'web-tree-sitter';
+import { loadShellAnalyser, shellAnalyserLoaded } from './analyser.js';
 
 /** Longer lines are not parsed: they are opaque (decided as `ask` at best). */
 export const MAX_PARSE_CHARS = 32 * 1024;
@@ -63,13 +64,15 @@ export const BASH_WASM = 'tree-sitter-bash.wasm';
 
 /** Loads the bash grammar (idempotent); call before `parseShellSync`. */
 export async function loadBashParser(): Promise<void> {
-  bash = (await loadGrammar(BASH_WASM)).parser;
+  const [grammar] = await Promise.all([loadGrammar(BASH_WASM), loadShellAnalyser()]);
+  bash = grammar.parser;
 }
 
 let bash: Parser | undefined;
 
+/** Whether shell lines can be analysed now: the parser and the analyser are loaded. */
 export function bashParserLoaded(): boolean {
-  return bash !== undefined;
+  return bash !== undefined && shellAnalyserLoaded();
 }
 
 /**

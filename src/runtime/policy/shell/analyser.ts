@@ -1,0 +1,30 @@
+// The shell analyser, loaded on first need: splitting a command line into simple commands and
+// matching command patterns against them is most of the policy code, and a policy without command
+// rules (or a CLI that reads one file) needs none of it. loadBashParser() loads it too, and every
+// analysis needs the parser, so whatever awaited the parser may use it.
+import type * as CommandMatch from './command-match.js';
+
+export type ShellAnalyser = typeof CommandMatch;
+
+let loaded: ShellAnalyser | undefined;
+let loading: Promise<ShellAnalyser> | undefined;
+
+export function loadShellAnalyser(): Promise<ShellAnalyser> {
+  return (loading ??= import('./command-match.js').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = undefined; // the next call tries again
+      throw error;
+    },
+  ));
+}
+
+export function shellAnalyserLoaded(): boolean {
+  return loaded !== undefined;
+}
+
+/** The loaded analyser; throws (so nothing is decided) when it is used before it was loaded. */
+export function shellAnalyser(): ShellAnalyser {
+  if (!loaded) throw new Error('the shell analyser was used before loadBashParser() loaded it');
+  return loaded;
+}
