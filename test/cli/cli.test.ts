@@ -435,7 +435,7 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
         const url = await new Promise<string>((resolve, reject) => {
           let err = '';
           child.stderr.on('data', (chunk: Buffer) => {
-            err += chunk;
+            err += chunk.toString();
             const match = /listening on (http:\S+)/.exec(err);
             if (match) resolve(match[1]!);
           });

@@ -128,7 +128,7 @@ function fakeTerminal() {
   const output = new PassThrough();
   let shown = '';
   output.on('data', (chunk: Buffer) => {
-    shown += chunk;
+    shown += chunk.toString();
   });
   return { input, output, shown: () => shown, answer: (line: string) => input.write(line) };
 }

@@ -18,7 +18,7 @@ async function settle(run: () => Promise<InvokeResult>): Promise<InvokeResult> {
   try {
     result = await run();
   } catch (error) {
-    throw new Error(`invoke threw instead of returning a result: ${(error as Error)?.message}`);
+    throw new Error(`invoke threw instead of returning a result: ${(error as Error)?.message}`, { cause: error });
   }
   expect(typeof result.text).toBe('string');
   return result;

@@ -87,8 +87,8 @@ let workspace: string;
 const pages = new Map<string, string>();
 
 beforeAll(async () => {
-  Object.entries(HOSTILE).forEach(([name, [html]], i) => pages.set(`/hostile/${i}`, html));
-  Object.entries(SLOPPY).forEach(([name, html], i) => pages.set(`/sloppy/${i}`, html));
+  Object.entries(HOSTILE).forEach(([, [html]], i) => pages.set(`/hostile/${i}`, html));
+  Object.entries(SLOPPY).forEach(([, html], i) => pages.set(`/sloppy/${i}`, html));
   pages.set('/slow', SLOW_PAGE);
   pages.set('/normal', NORMAL_PAGE);
   server = http.createServer((req, res) => {

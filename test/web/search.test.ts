@@ -255,7 +255,7 @@ describe('searchBackendFromEnv', () => {
         max_results: 1,
       });
       expect(result.ok).toBe(true);
-      if (result.ok) expect((result.output as SearchOutput).backend).toBe('searxng');
+      if (result.ok) expect(result.output.backend).toBe('searxng');
       expect(server.requests).toHaveLength(1);
     } finally {
       delete process.env.TOOLWRIGHT_SEARCH_URL;
@@ -271,13 +271,11 @@ describe('hostile search responses are handled in linear time', () => {
     const lt = '<'.repeat(1_000_000);
     const hostile = http.createServer((req, res) => {
       if ((req.url ?? '').startsWith('/fail/')) return void res.writeHead(500, { 'content-type': 'text/html' }).end(lt);
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            results: [{ url: 'https://a.example/', title: lt.slice(0, 300_000), content: lt.slice(0, 300_000) }],
-          }),
-        );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          results: [{ url: 'https://a.example/', title: lt.slice(0, 300_000), content: lt.slice(0, 300_000) }],
+        }),
+      );
     });
     hostile.listen(0, '127.0.0.1');
     await once(hostile, 'listening');

@@ -117,13 +117,13 @@ export function createGuardedNet(settings: GuardedNetSettings): GuardedNet & { c
     for (let hops = 0; ; hops++) {
       let response: Response;
       try {
-        response = (await undici.fetch(url, {
+        response = await undici.fetch(url, {
           ...(init as object),
           method,
           redirect: 'manual',
           signal,
           dispatcher: await dispatcher(),
-        } as never)) as unknown as Response;
+        } as never);
       } catch (error) {
         throw networkError(error, signal, url);
       }

@@ -46,7 +46,7 @@ export function sortByPath(matches: GrepMatch[]): GrepMatch[] {
   }
   if (sorted) return matches;
   groups.sort((a, b) => compare(a.path, b.path));
-  const out: GrepMatch[] = new Array(matches.length);
+  const out = new Array<GrepMatch>(matches.length);
   let k = 0;
   for (const g of groups) for (let i = g.from; i < g.to; i++) out[k++] = matches[i]!;
   return out;
@@ -61,9 +61,9 @@ export function renderGrep(
   problem: string | undefined,
 ): string {
   let lines: string[];
-  let total = 0;
+  let total: number;
   let unit = 'matches';
-  let omitted = 0;
+  let omitted: number;
   if (output.matches) {
     total = output.matches.length;
     const rendered = renderMatches(output.matches, MAX_TEXT_CHARS);

@@ -99,8 +99,8 @@ interface StartedRg {
   stdout: Readable;
   stderr: Readable;
   exited: Promise<ProgramExit>;
-  kill(): void;
-  statm(): string | undefined;
+  readonly kill: () => void;
+  readonly statm: () => string | undefined;
 }
 
 function cannotRun(run: RipgrepRun, why: string): ToolError {
