@@ -1,4 +1,4 @@
-// Composition (DESIGN §8): a Provider is one catalog provider's descriptors plus its handler map.
+// Composition: a Provider is one catalog provider's descriptors plus its handler map.
 // defineProviders pairs a generated registry with hand-written bodies and checks, at run time, that
 // they match one to one; the compile-time check comes from the handler map's generated type.
 import type { AnyOperations, OperationDescriptor, ProviderDescriptor } from './descriptor.js';

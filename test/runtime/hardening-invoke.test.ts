@@ -1,4 +1,4 @@
-// invoke never throws and never crashes the host, whatever the caller passes (issue 10 item 7).
+// invoke never throws and never crashes the host, whatever the caller passes.
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Composition (DESIGN §8): defineProviders checks a handler map against its registry, createToolkit
+// Composition: defineProviders checks a handler map against its registry, createToolkit
 // takes any mix of providers (default: the reference set), tool names stay unique, sub-agents
 // inherit the parent's providers, and a host can wrap one reference body without a fork.
 import { mkdir, writeFile } from 'node:fs/promises';
