@@ -26,8 +26,11 @@ async function load(
   try {
     text = await readFile(path.resolve(spec), 'utf8');
   } catch (error) {
+    const { didYouMean } = await import('../runtime/policy/errors.js');
+    const presets = Object.keys(POLICY_PRESETS);
     throw new PolicyUsage(
-      `${spec}: cannot read the policy file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), and it is not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`,
+      `${spec}: cannot read the policy file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), and it is not a preset (${presets.join(', ')})${didYouMean(spec, presets).replace(/^ \((.*)\)$/, '; $1')}`,
+      { cause: error },
     );
   }
   try {

@@ -404,6 +404,42 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     expect(result.stderr).toMatch(/background job would be killed with it/);
   });
 
+  it('call bash exits with the status of the command it ran (128 + n for a signal)', () => {
+    for (const [command, status] of [
+      ['exit 3', 3],
+      ['true', 0],
+      ['exit 1', 1],
+      ['exit 200', 200],
+      ['kill -TERM $$', 143],
+    ] as const) {
+      expect(run(['call', 'bash', JSON.stringify({ command })]).status, command).toBe(status);
+    }
+  });
+
+  it('a near miss in a tool or preset name gets a one-line "did you mean"', () => {
+    for (const [name, meant] of [
+      ['read_fil', 'read_file'],
+      ['Grep', 'grep'],
+      ['bahs', 'bash'],
+    ] as const) {
+      const result = run(['call', name, '{}']);
+      expect(result.status, name).toBe(2);
+      expect(result.stderr.trim().split('\n'), name).toHaveLength(1);
+      expect(result.stderr, name).toContain(`did you mean "${meant}"?`);
+    }
+    for (const [preset, meant] of [
+      ['readonly', 'readOnly'],
+      ['askforrisky', 'askForRisky'],
+      ['allow-all', 'allowAll'],
+    ] as const) {
+      const result = run(['call', 'read_file', '{"path":"a.txt"}', '--policy', preset]);
+      expect(result.status, preset).toBe(2);
+      expect(result.stderr.trim().split('\n'), preset).toHaveLength(1);
+      expect(result.stderr, preset).toContain(`did you mean "${meant}"?`);
+    }
+    expect(run(['call', 'zzzzzz', '{}']).stderr).not.toContain('did you mean');
+  });
+
   it('exit codes: 0 ok, 1 tool error, 2 usage', () => {
     expect(run(['call', 'read_file', '{"path":"a.txt"}']).status).toBe(0);
     expect(run(['call', 'read_file', '{"path":"missing.txt"}']).status).toBe(1);
