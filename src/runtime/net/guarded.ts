@@ -117,13 +117,15 @@ export function createGuardedNet(settings: GuardedNetSettings): GuardedNet & { c
     for (let hops = 0; ; hops++) {
       let response: Response;
       try {
-        response = await undici.fetch(url, {
+        // undici's Response and the global one differ in some lib versions: the cast is for those.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+        response = (await undici.fetch(url, {
           ...(init as object),
           method,
           redirect: 'manual',
           signal,
           dispatcher: await dispatcher(),
-        } as never);
+        } as never)) as unknown as Response;
       } catch (error) {
         throw networkError(error, signal, url);
       }

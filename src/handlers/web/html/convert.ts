@@ -306,7 +306,8 @@ let capturedBody: string | undefined;
 
 /** A turndown filter over the DOM slice domino gives (turndown's own types name the browser DOM, absent here). */
 function domFilter(test: (node: DomElement) => boolean): TurndownService.Filter {
-  return (node) => test(node as DomElement);
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed where the DOM lib is loaded
+  return (node) => test(node as unknown as DomElement);
 }
 
 function turndown(): TurndownService {
@@ -445,7 +446,8 @@ function domToMarkdown(doc: DomDocument): string {
   // turndown deep-clones a node it is given; this DOM is ours and dropped afterwards, so it gets
   // the original (a clone of a 1 MB page costs ~15% of the conversion).
   Object.defineProperty(root, 'cloneNode', { value: () => root, configurable: true });
-  turndown().turndown(root);
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed where the DOM lib is loaded
+  turndown().turndown(root as unknown as TurndownService.Node);
   const markdown = capturedBody ?? '';
   capturedBody = undefined;
   elementIndexes = new WeakMap();
