@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { scaled } from './test/support/time.js';
 
 const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
@@ -16,8 +17,9 @@ export default defineConfig({
     include: process.env.TOOLWRIGHT_STRESS ? ['test/stress/**/*.test.ts'] : ['test/**/*.test.ts'],
     // Soak, race and kill loops: `npm run test:stress`.
     exclude: process.env.TOOLWRIGHT_STRESS ? [] : ['test/stress/**', '**/node_modules/**'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Stretched on a loaded or slow machine (TOOLWRIGHT_TIME_SCALE, else the load per core).
+    testTimeout: scaled(20_000),
+    hookTimeout: scaled(60_000),
     // Two cores on CI: keep parallelism modest so timing-sensitive process tests stay honest.
     maxWorkers: 2,
   },

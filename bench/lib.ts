@@ -32,7 +32,7 @@ export interface BenchCase {
 }
 
 /** Runs `fn` `runs` times after `warmup` runs; returns the median wall time in ms. */
-export async function medianMs(fn: () => unknown | Promise<unknown>, runs = 7, warmup = 1): Promise<number> {
+export async function medianMs(fn: () => unknown, runs = 7, warmup = 1): Promise<number> {
   for (let i = 0; i < warmup; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -49,8 +49,8 @@ export async function medianMs(fn: () => unknown | Promise<unknown>, runs = 7, w
  * up to 1.3× slower even when both were the same command. Returns both medians in ms.
  */
 export async function sideBySide(
-  toolwright: () => unknown | Promise<unknown>,
-  baseline: () => unknown | Promise<unknown>,
+  toolwright: () => unknown,
+  baseline: () => unknown,
   runs = 7,
   warmup = 1,
 ): Promise<{ toolwright: number; baseline: number }> {
@@ -60,7 +60,7 @@ export async function sideBySide(
   }
   const a: number[] = [];
   const b: number[] = [];
-  const time = async (fn: () => unknown | Promise<unknown>, into: number[]) => {
+  const time = async (fn: () => unknown, into: number[]) => {
     const start = performance.now();
     await fn();
     into.push(performance.now() - start);
@@ -122,11 +122,11 @@ export async function checkoutFromHistory(
         'git',
         ['archive', '--format=tar', commit, ...paths],
         { cwd: root, encoding: 'buffer', maxBuffer: 1 << 28 },
-        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+        (error: Error | null, stdout) => (error ? reject(error) : resolve(stdout)),
       );
     });
     await new Promise<void>((resolve, reject) => {
-      const tar = execFile('tar', ['-x', '-C', dir], (error) => (error ? reject(error) : resolve()));
+      const tar = execFile('tar', ['-x', '-C', dir], (error: Error | null) => (error ? reject(error) : resolve()));
       tar.stdin!.end(archive);
     });
     await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));

@@ -1,7 +1,7 @@
 // The public API of toolwright: the only import path users need.
 export { createToolkit } from './toolkit.js';
 export type { ReferenceProviders } from './toolkit.js';
-// Composition (DESIGN §8): providers from a generated registry and a handler map.
+// Composition: providers from a generated registry and a handler map.
 export { defineProviders } from './runtime/providers.js';
 export type { Provider, HandlersOf, OperationsOf, Registry, AnyHandler } from './runtime/providers.js';
 export { referenceProviders, referenceHandlers } from './handlers/index.js';
@@ -129,7 +129,7 @@ export {
 export { providers as catalogProviders, operations as catalogOperations } from './generated/registry.js';
 export type * from './generated/types.js';
 export { ERROR_CODES } from './generated/types.js';
-// Adapters (issue 7): MCP server and tool definitions for model APIs.
+// Adapters: MCP server and tool definitions for model APIs.
 // The MCP SDK loads on first use (createMcpServer and the serve functions are async).
 export {
   createMcpServer,

@@ -13,6 +13,7 @@ export type ReferenceProviders = typeof referenceProviders;
  * Creates a toolkit over a workspace. `providers` defaults to `referenceProviders`; pass any mix
  * (`[...referenceProviders, ...gitProviders]`) and `toolkit.call` is typed for all of them.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
 export function createToolkit<const P extends readonly Provider<any>[] = ReferenceProviders>(
   options: ToolkitOptions<P> = {},
 ): Toolkit<OperationsOf<P>> {

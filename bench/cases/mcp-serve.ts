@@ -106,7 +106,7 @@ function startServer(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let seen = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const match = pattern.exec(seen);
       if (match) resolve({ child, match: match[1] ?? match[0] });
@@ -219,7 +219,7 @@ async function httpRows(ctx: BenchContext): Promise<void> {
 async function piped(server: Server) {
   const toServer = new PassThrough();
   const fromServer = new PassThrough();
-  await server.connect(new StdioServerTransport(toServer as never, fromServer as never));
+  await server.connect(new StdioServerTransport(toServer, fromServer));
   const waiting = new Map<number, () => void>();
   let pending = '';
   fromServer.setEncoding('utf8');

@@ -2,10 +2,7 @@
 // command), the first call's parser load in a fresh process, and invoke overhead for operations
 // without argument rules (must not change).
 import { spawnSync } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { operations } from '../../src/generated/registry.js';
-import { compilePolicy } from '../../src/runtime/policy.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { median, sideBySide, type BenchCase } from '../lib.js';
 

@@ -23,10 +23,10 @@ function runNode(args: string[], cwd = root): Promise<string> {
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
+      out += chunk.toString();
     });
     child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk;
+      err += chunk.toString();
     });
     child.once('error', reject);
     child.once('close', (code) =>

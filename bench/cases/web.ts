@@ -85,7 +85,7 @@ async function startServer(tmp: string): Promise<{ child: ChildProcess; origin: 
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, PAGE_FILE: pageFile },
   });
-  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
   return { child, origin: `http://127.0.0.1:${chunk.toString().trim()}` };
 }
 

@@ -31,7 +31,7 @@ parentPort!.on('message', (request: CompileRequest) => {
     if (compiled.code !== undefined) {
       const bytes = new TextEncoder().encode(emitValidatorChunk(request.chunk, compiled.code, request.layout).content);
       reply.bytes = bytes;
-      transfer.push(bytes.buffer as ArrayBuffer);
+      transfer.push(bytes.buffer);
     }
   } catch (error) {
     reply = { index: request.index, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };

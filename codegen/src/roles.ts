@@ -182,7 +182,7 @@ function isStringSchema(schema: Obj): boolean {
 
 function describeType(schema: Obj): string {
   if (schema.type === undefined) return 'of no declared type';
-  return `of type ${Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type)}`;
+  return `of type ${Array.isArray(schema.type) ? schema.type.join(' | ') : typeof schema.type === 'string' ? schema.type : JSON.stringify(schema.type)}`;
 }
 
 /** Keywords whose values hold subschemas (where a stray `role` could hide). */

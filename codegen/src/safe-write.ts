@@ -117,7 +117,8 @@ async function makeFolders(cwd: string, relative: string): Promise<string[]> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const stat = await lstat(current);
-      if (stat.isSymbolicLink() || !stat.isDirectory()) throw new Error(`${current} is not a real folder`);
+      if (stat.isSymbolicLink() || !stat.isDirectory())
+        throw new Error(`${current} is not a real folder`, { cause: error });
     }
   }
   return made;

@@ -30,10 +30,11 @@ export interface AISDKToolOptions {
  */
 export interface AISDKTool {
   description?: string;
-  // `any` where the SDK's own types (Schema, ToolCallOptions, the tool-result output) would be named.
+  /* eslint-disable @typescript-eslint/no-explicit-any -- where the SDK's own types (Schema, ToolCallOptions, the tool-result output) would be named */
   inputSchema: any;
   execute: (input: any, options: any) => PromiseLike<unknown>;
   toModelOutput?: (output: any) => any;
+  /* eslint-enable @typescript-eslint/no-explicit-any */
 }
 
 /** What toAISDKTools resolves to: pass it as `tools` to generateText / streamText. */
@@ -56,7 +57,9 @@ async function loadAI(given: AISDKToolOptions['ai']): Promise<AIModule> {
   try {
     return (await import(name)) as AIModule;
   } catch (error) {
-    throw new Error(`toAISDKTools needs the "ai" package (5 or 6): npm install ai (${(error as Error).message})`);
+    throw new Error(`toAISDKTools needs the "ai" package (5 or 6): npm install ai (${(error as Error).message})`, {
+      cause: error,
+    });
   }
 }
 

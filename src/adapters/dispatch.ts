@@ -1,6 +1,7 @@
 // Runs a tool call that arrives by tool name (as models, MCP clients and the CLI name them).
 import { ToolError } from '../runtime/errors.js';
 import { notRunResult } from '../runtime/invoke-guard.js';
+import { didYouMean } from '../runtime/policy/errors.js';
 import type { InvokeOptions, InvokeResult, Toolkit } from '../runtime/types.js';
 
 /** Parses a model's JSON arguments string; an empty string means no arguments. */
@@ -35,10 +36,14 @@ export async function invokeByName(
   }
   const op = toolkit.find(name); // tool name (read_file) or id (filesystem.read_file)
   if (!op) {
-    const known = toolkit.operations.map((o) => o.name).join(', ');
+    const known = toolkit.operations.map((o) => o.name);
+    const hint = didYouMean(name, known).replace(/^ \((.*)\)$/, '; $1');
     return notRunResult(
       name,
-      new ToolError('UNKNOWN_OPERATION', `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known})`),
+      new ToolError(
+        'UNKNOWN_OPERATION',
+        `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known.join(', ')})${hint}`,
+      ),
     );
   }
   let args = input;

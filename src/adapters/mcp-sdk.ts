@@ -49,7 +49,7 @@ class ElicitationAnswerValidator implements jsonSchemaValidator {
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
     const ajv = (this.ajv ??= createAjv());
     const check = ajv.compile(schema as object);
-    ajv.removeSchema(schema as object);
+    ajv.removeSchema(schema);
     return (input: unknown) =>
       check(input)
         ? { valid: true, data: input as T, errorMessage: undefined }

@@ -17,7 +17,7 @@ export function exportableOperations(toolkit: Toolkit): readonly OperationDescri
 
 /** A deep copy, so callers (and SDKs that mutate schemas) never touch the registry's data. */
 export function cloneSchema<T>(schema: T): T {
-  return structuredClone(schema) as T;
+  return structuredClone<T>(schema);
 }
 
 // Keywords OpenAI strict mode accepts (Structured Outputs "supported schemas"). Everything else is
@@ -102,9 +102,7 @@ function isObjectSchema(schema: JsonSchema): boolean {
 function allowsNull(schema: Record<string, unknown>): boolean {
   const type = schema.type;
   if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
-  return (
-    Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some((s) => allowsNull(s as Record<string, unknown>))
-  );
+  return Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some((s) => allowsNull(s));
 }
 
 /** Makes a schema also accept `null`, in the form strict mode understands. */
@@ -119,7 +117,7 @@ function makeNullable(schema: Record<string, unknown>): Record<string, unknown> 
     };
   }
   if (typeof schema.type === 'string' || Array.isArray(schema.type)) {
-    const types = Array.isArray(schema.type) ? [...(schema.type as string[])] : [schema.type as string];
+    const types = Array.isArray(schema.type) ? [...(schema.type as string[])] : [schema.type];
     const nullable: Record<string, unknown> = { ...schema, type: [...types, 'null'] };
     if (Array.isArray(schema.enum) && !schema.enum.includes(null)) nullable.enum = [...schema.enum, null];
     return nullable;

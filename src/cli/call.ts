@@ -1,4 +1,6 @@
-// `toolwright call <tool> '<json>'`: one tool call, its text on stdout (errors on stderr), exit 0/1/2.
+// `toolwright call <tool> '<json>'`: one tool call, its text on stdout (errors on stderr), exit 0/1/2;
+// `call bash` exits with the command's own status, as a shell would.
+import { constants } from 'node:os';
 import { invokeByName, parseArguments } from '../adapters/dispatch.js';
 import { createTerminalUserChannel } from '../runtime/services/user.js';
 import { createToolkit } from '../runtime/toolkit.js';
@@ -35,7 +37,7 @@ export async function runCall(
     if (flags.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     else if (result.ok) io.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
     else io.stderr.write(`${result.text}\n`);
-    if (result.ok) return EXIT_OK;
+    if (result.ok) return result.meta.operation === 'exec.bash' ? commandStatus(result.output) : EXIT_OK;
     // Naming a tool that does not exist is a usage error, as it is for `schema`.
     return result.error.code === 'UNKNOWN_OPERATION' ? EXIT_USAGE : EXIT_TOOL_ERROR;
   } finally {
@@ -44,4 +46,12 @@ export async function runCall(
     // The verb opened the store (--store): a toolkit never closes one it was handed.
     if (typeof options.store === 'object') await options.store.close();
   }
+}
+
+/** The exit status of the command bash ran: its own code, or 128 + the signal number that ended it. */
+function commandStatus(output: unknown): number {
+  const { exit_code, signal } = (output ?? {}) as { exit_code?: unknown; signal?: unknown };
+  if (typeof exit_code === 'number') return exit_code;
+  const number = typeof signal === 'string' ? constants.signals[signal as NodeJS.Signals] : undefined;
+  return number === undefined ? EXIT_OK : 128 + number;
 }

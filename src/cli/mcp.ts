@@ -129,9 +129,11 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
       },
     );
   } catch (error) {
-    if (error instanceof TypeError) throw new UsageError(error.message);
+    if (error instanceof TypeError) throw new UsageError(error.message, { cause: error });
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`cannot listen on ${flags.host}:${port}${code ? ` (${code})` : ''}: ${(error as Error).message}`);
+    throw new Error(`cannot listen on ${flags.host}:${port}${code ? ` (${code})` : ''}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   // A replica of its store from the start: it registers, renews its leases and sweeps the work of
   // replicas that stopped, whether or not it runs anything itself.

@@ -20,14 +20,17 @@ async function load(
   if (Object.hasOwn(POLICY_PRESETS, spec))
     return { policy: spec as PolicyOptions, compiled: compilePolicy(spec as PolicyOptions, operations) };
   const { readFile } = await import('node:fs/promises');
-  const { resolve } = await import('node:path');
+  const path = await import('node:path');
   const { parsePolicyText } = await import('../runtime/policy/formats/load.js');
   let text: string;
   try {
-    text = await readFile(resolve(spec), 'utf8');
+    text = await readFile(path.resolve(spec), 'utf8');
   } catch (error) {
+    const { didYouMean } = await import('../runtime/policy/errors.js');
+    const presets = Object.keys(POLICY_PRESETS);
     throw new PolicyUsage(
-      `${spec}: cannot read the policy file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), and it is not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`,
+      `${spec}: cannot read the policy file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), and it is not a preset (${presets.join(', ')})${didYouMean(spec, presets).replace(/^ \((.*)\)$/, '; $1')}`,
+      { cause: error },
     );
   }
   try {
@@ -69,16 +72,17 @@ function render(decision: PolicyDecision, compiled: CompiledPolicy): string {
 export function registerPolicyCommand(program: Command, io: IO, exitCode: { value: number }): void {
   const policy = program.command('policy').description('Explain and test a policy file (YAML or HCL)');
   const guard =
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- commander passes each command its own argument types
     (action: (...args: any[]) => Promise<void>) =>
-    async (...args: unknown[]) => {
-      try {
-        await action(...args);
-      } catch (error) {
-        if (!(error instanceof PolicyUsage)) throw error;
-        io.stderr.write(`toolwright policy: ${error.message}\n`);
-        exitCode.value = 2;
-      }
-    };
+      async (...args: unknown[]) => {
+        try {
+          await action(...args);
+        } catch (error) {
+          if (!(error instanceof PolicyUsage)) throw error;
+          io.stderr.write(`toolwright policy: ${error.message}\n`);
+          exitCode.value = 2;
+        }
+      };
 
   policy
     .command('check')
@@ -96,7 +100,7 @@ export function registerPolicyCommand(program: Command, io: IO, exitCode: { valu
         const { operations: catalogOperations } = await import('../generated/registry.js');
         const { Workspace } = await import('../runtime/workspace.js');
         const { realpathSync } = await import('node:fs');
-        const { resolve } = await import('node:path');
+        const path = await import('node:path');
         const op = catalogOperations.find((o) => o.name === operation || o.id === operation);
         if (!op)
           throw new PolicyUsage(
@@ -112,7 +116,7 @@ export function registerPolicyCommand(program: Command, io: IO, exitCode: { valu
           throw new PolicyUsage('the input must be a JSON object, e.g. \'{"command":"git status"}\'');
         let root: string;
         try {
-          root = realpathSync(resolve(flags.workspace ?? process.cwd()));
+          root = realpathSync(path.resolve(flags.workspace ?? process.cwd()));
         } catch {
           throw new PolicyUsage(`--workspace ${flags.workspace}: not an existing folder`);
         }

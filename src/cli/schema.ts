@@ -46,13 +46,17 @@ function renderToolList(toolkit: Toolkit): string {
 }
 
 function describeParam(name: string, schema: JsonSchema, required: boolean, role: unknown): string {
-  const type = Array.isArray(schema.type) ? schema.type.join('|') : String(schema.type ?? 'any');
+  const type = Array.isArray(schema.type)
+    ? schema.type.join('|')
+    : typeof schema.type === 'string'
+      ? schema.type
+      : JSON.stringify(schema.type ?? 'any');
   const facts = [type, required ? 'required' : 'optional'];
   if (typeof role === 'string') facts.push(`role ${role}`);
   if (schema.default !== undefined) facts.push(`default ${JSON.stringify(schema.default)}`);
   if (Array.isArray(schema.enum)) facts.push(`one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`);
-  if (schema.minimum !== undefined) facts.push(`>= ${String(schema.minimum)}`);
-  if (schema.maximum !== undefined) facts.push(`<= ${String(schema.maximum)}`);
+  if (schema.minimum !== undefined) facts.push(`>= ${JSON.stringify(schema.minimum)}`);
+  if (schema.maximum !== undefined) facts.push(`<= ${JSON.stringify(schema.maximum)}`);
   const description =
     typeof schema.description === 'string' ? ` — ${schema.description.replace(/\s+/g, ' ').trim()}` : '';
   return `  ${name} (${facts.join(', ')})${description}`;

@@ -37,10 +37,10 @@ export function registerStoreCommand(program: Command, io: IO, exitCode: { value
         return;
       }
       const { openStore } = await import('../runtime/store/lazy.js');
-      const { resolve } = await import('node:path');
+      const path = await import('node:path');
       let opened;
       try {
-        opened = openStore(spec, { workspace: resolve(flags.workspace ?? process.cwd()) });
+        opened = openStore(spec, { workspace: path.resolve(flags.workspace ?? process.cwd()) });
       } catch (error) {
         io.stderr.write(`toolwright store migrate: ${(error as Error).message}\n`);
         exitCode.value = 2;

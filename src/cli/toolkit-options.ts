@@ -37,8 +37,10 @@ async function loadPolicy(spec: string, operations: readonly OperationDescriptor
   }
   if (!exists) {
     if (Object.hasOwn(POLICY_PRESETS, spec)) return spec as PolicyPreset;
+    const { didYouMean } = await import('../runtime/policy/errors.js');
+    const presets = Object.keys(POLICY_PRESETS);
     throw new UsageError(
-      `--policy ${spec}: no such file, and not a preset (${Object.keys(POLICY_PRESETS).join(', ')})`,
+      `--policy ${spec}: no such file, and not a preset (${presets.join(', ')})${didYouMean(spec, presets).replace(/^ \((.*)\)$/, '; $1')}`,
     );
   }
   // YAML or HCL (.hcl), parsed on first use; every mistake is reported as FILE:LINE:COL.

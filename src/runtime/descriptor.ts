@@ -38,6 +38,7 @@ export interface ValidationIssue {
   instancePath: string;
   schemaPath: string;
   keyword: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Ajv's own type for an error's params
   params: Record<string, any>;
   message?: string;
 }
@@ -78,8 +79,10 @@ export interface OperationDescriptor {
 export interface OperationTypes {
   provider: string;
   id: string;
+  /* eslint-disable @typescript-eslint/no-explicit-any -- a catalog's generated types narrow these; any keeps every one assignable */
   params: any;
   result: any;
+  /* eslint-enable @typescript-eslint/no-explicit-any */
 }
 
 /** An operations map that knows nothing about its entries (untyped providers). */

@@ -27,7 +27,7 @@ export class ToolError<Code extends string = ErrorCode> extends Error {
    * may import its own installed copy): the check reads a registered brand, not the prototype.
    * Subclasses (a catalog's generated ToolError) keep the ordinary prototype check.
    */
-  static override [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): value is ToolError<string> {
     if (this !== ToolError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_ERROR_BRAND] === true;
   }

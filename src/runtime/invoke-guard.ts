@@ -116,10 +116,12 @@ function safeMessage(error: unknown): string {
 
 // --- signal --------------------------------------------------------------------------------
 
+/* eslint-disable @typescript-eslint/unbound-method -- captured once so a caller's signal cannot replace them; always applied with .call */
 const abortedGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')!.get!;
 const reasonGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'reason')!.get!;
 const addListener = EventTarget.prototype.addEventListener;
 const removeListener = EventTarget.prototype.removeEventListener;
+/* eslint-enable @typescript-eslint/unbound-method */
 
 function readOptions(options: unknown): { signal: unknown; principal: string | undefined } {
   if (options === undefined || options === null) return { signal: undefined, principal: undefined };

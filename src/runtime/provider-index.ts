@@ -14,6 +14,7 @@ export interface ProviderIndex {
   >;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
 export function indexProviders(list: readonly Provider<any>[]): ProviderIndex {
   if (!isProviderList(list)) {
     throw new TypeError('createToolkit: providers must be Provider objects from defineProviders(registry, handlers)');

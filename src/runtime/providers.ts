@@ -1,10 +1,11 @@
-// Composition (DESIGN §8): a Provider is one catalog provider's descriptors plus its handler map.
+// Composition: a Provider is one catalog provider's descriptors plus its handler map.
 // defineProviders pairs a generated registry with hand-written bodies and checks, at run time, that
 // they match one to one; the compile-time check comes from the handler map's generated type.
 import type { AnyOperations, OperationDescriptor, ProviderDescriptor } from './descriptor.js';
 import type { Handler } from './handler.js';
 
 /** A handler whose types are erased (how the runtime stores and calls it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
 export type AnyHandler = Handler<any, unknown>;
 
 /** One provider of a toolkit: its operations (from a generated registry) and their handler bodies. */
@@ -39,6 +40,7 @@ export type HandlersOf<Ops extends object> = {
 };
 
 /** The `Operations` map of a list of providers (the intersection of theirs). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
 export type OperationsOf<P extends readonly Provider<any>[]> = UnionToIntersection<
   P[number] extends infer Item ? (Item extends Provider<infer Ops> ? Ops : never) : never
 >;
@@ -104,7 +106,13 @@ export function defineProviders<Ops extends object>(
 
 function registryProviders<Ops extends object>(registry: Registry<Ops>): readonly ProviderDescriptor<Ops>[] {
   const list = Array.isArray(registry) ? registry : (registry as { providers?: unknown } | null)?.providers;
-  if (!Array.isArray(list) || list.some((p) => !p || typeof p.name !== 'string' || !Array.isArray(p.operations))) {
+  if (
+    !Array.isArray(list) ||
+    list.some(
+      (p: { name?: unknown; operations?: unknown } | null) =>
+        !p || typeof p.name !== 'string' || !Array.isArray(p.operations),
+    )
+  ) {
     throw new TypeError(
       `defineProviders: the registry must be the generated providers array (or the registry module), got ${describe(registry)}`,
     );
@@ -123,7 +131,7 @@ export function isProviderList(value: unknown): value is readonly Provider[] {
   return (
     Array.isArray(value) &&
     value.every(
-      (p) =>
+      (p: { name?: unknown; operations?: unknown; handlers?: unknown } | null) =>
         p !== null &&
         typeof p === 'object' &&
         typeof p.name === 'string' &&

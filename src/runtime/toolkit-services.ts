@@ -15,7 +15,7 @@ import type { Services, ToolkitOptions } from './types.js';
 export function resolveStore(option: Store | string | undefined, workspaceRoot: string): Store | undefined {
   if (option === undefined) return undefined;
   if (typeof option === 'string') return sharedStore(option, workspaceRoot);
-  if (typeof option !== 'object' || option === null || typeof (option as Store).tasks !== 'object') {
+  if (typeof option !== 'object' || option === null || typeof option.tasks !== 'object') {
     throw new TypeError(
       'createToolkit: options.store must be a Store or a store URL (postgres://…, a folder, or "embedded")',
     );

@@ -52,6 +52,7 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
   readonly #closers: (() => void | Promise<void>)[] = [];
   #closing: Promise<void> | undefined;
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
   constructor(options: ToolkitOptions & { providers: readonly Provider<any>[] }) {
     this.#index = indexProviders(options.providers);
     this.workspace = new Workspace(options.workspace ?? process.cwd());
@@ -194,6 +195,7 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
  * `createToolkit` supplies the reference providers when none are given.
  */
 export function createToolkit<Ops = AnyOperations>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
   options: ToolkitOptions & { providers: readonly Provider<any>[] },
 ): Toolkit<Ops> {
   if (!options || !Array.isArray(options.providers)) {

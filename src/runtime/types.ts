@@ -47,6 +47,7 @@ export interface ExecOptions {
   maxJobs?: number;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
 export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Provider<any>[]> {
   /** The folder every path is confined to. Default: process.cwd(). */
   workspace?: string;

@@ -225,7 +225,7 @@ export class Workspace {
     try {
       real = realpathSync(given);
     } catch (error) {
-      throw new TypeError(`workspace ${given} does not exist: ${(error as Error).message}`);
+      throw new TypeError(`workspace ${given} does not exist: ${(error as Error).message}`, { cause: error });
     }
     this.root = real;
     this.aliases = given === real ? [] : [given];

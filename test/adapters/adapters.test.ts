@@ -2,8 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { asSchema, type ToolSet } from 'ai';
-import type { ToolSet as ToolSet6 } from 'ai6';
+import { asSchema } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toAISDKTools } from '../../src/adapters/ai-sdk.js';
 import { runAnthropicToolUse, toAnthropicTools } from '../../src/adapters/anthropic.js';
@@ -42,8 +41,7 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 /** Arguments as a strict-mode model sends them: every optional property null, required ones given. */
 function strictArgs(schema: JsonSchema, required: Record<string, unknown>): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  for (const name of Object.keys((schema.properties ?? {}) as object))
-    args[name] = name in required ? required[name] : null;
+  for (const name of Object.keys(schema.properties ?? {})) args[name] = name in required ? required[name] : null;
   return args;
 }
 
@@ -143,8 +141,7 @@ describe('OpenAI tools', () => {
       const strict = toStrictJsonSchema(op.params);
       const required = new Set((op.params.required as string[] | undefined) ?? []);
       const optionalNulls: Record<string, unknown> = {};
-      for (const name of Object.keys((op.params.properties ?? {}) as object))
-        if (!required.has(name)) optionalNulls[name] = null;
+      for (const name of Object.keys(op.params.properties ?? {})) if (!required.has(name)) optionalNulls[name] = null;
       const cleaned = dropNullOptionals(op.params, optionalNulls) as Record<string, unknown>;
       expect(Object.keys(cleaned), op.id).toEqual([]);
       // The model's nulls are valid against the strict schema we sent.
@@ -268,10 +265,10 @@ describe('AI SDK tools', () => {
   it('executes through invoke: output on success, a ToolError carrying the model text on failure', async () => {
     const tools = await toAISDKTools(toolkit);
     const options = { toolCallId: 't1', messages: [] };
-    const output = await tools.read_file!.execute!({ path: 'a.txt' }, options);
+    const output = await tools.read_file!.execute({ path: 'a.txt' }, options);
     expect(output).toMatchObject({ path: 'a.txt', total_lines: 3 });
     const error = await Promise.resolve(
-      tools.edit_file!.execute!({ path: 'a.txt', old_str: 'nope', new_str: 'x' }, options),
+      tools.edit_file!.execute({ path: 'a.txt', old_str: 'nope', new_str: 'x' }, options),
     ).then(
       () => undefined,
       (e: unknown) => e,
@@ -325,7 +322,7 @@ describe('AI SDK tools', () => {
       const model = new Mock({ doGenerate: doGenerate as never });
       result = await ai5.generateText({
         model,
-        tools: tools as ToolSet,
+        tools: tools,
         prompt: 'read a.txt',
         stopWhen: ai5.stepCountIs(3),
       });
@@ -334,7 +331,7 @@ describe('AI SDK tools', () => {
       const model = new Mock({ doGenerate: doGenerate as never });
       result = await ai6.generateText({
         model,
-        tools: tools as ToolSet6,
+        tools: tools,
         prompt: 'read a.txt',
         stopWhen: ai6.stepCountIs(3),
       });

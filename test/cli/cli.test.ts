@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
 import { createToolkit } from '../../src/toolkit.js';
+import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -307,7 +308,7 @@ describe('the bin as a process', () => {
       spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], {
         cwd: root,
         encoding: 'utf8',
-        timeout: 30_000,
+        timeout: scaled(30_000),
       });
     const ok = run(['call', 'read_file', '{"path":"a.txt","limit":1}', '-w', dir]);
     expect(ok.status).toBe(0);
@@ -319,7 +320,8 @@ describe('the bin as a process', () => {
   }, 60_000);
 });
 
-describe('the built bin (exit codes, EPIPE, usage errors)', () => {
+// Each test spawns the bin up to a dozen times: a minute or two on a loaded machine.
+describe('the built bin (exit codes, EPIPE, usage errors)', { timeout: scaled(120_000) }, () => {
   let build: string;
   let bin: string;
   beforeAll(async () => {
@@ -342,7 +344,7 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     spawnSync(process.execPath, [bin, ...args], {
       cwd: dir,
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: scaled(30_000),
       ...(input !== undefined ? { input } : {}),
     });
   /** Runs `toolwright ARGS | READER` in a shell (the bin's stderr to err.txt); `true` closes the pipe before any write. */
@@ -350,7 +352,7 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" ${args} 2>"${dir}/err.txt" | ${reader}`], {
       cwd: dir,
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: scaled(30_000),
     });
 
   it('exits quietly when the reader of stdout goes away (| head -1), whatever the verb', async () => {
@@ -429,6 +431,42 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     expect(result.stderr).toMatch(/background job would be killed with it/);
   });
 
+  it('call bash exits with the status of the command it ran (128 + n for a signal)', () => {
+    for (const [command, status] of [
+      ['exit 3', 3],
+      ['true', 0],
+      ['exit 1', 1],
+      ['exit 200', 200],
+      ['kill -TERM $$', 143],
+    ] as const) {
+      expect(run(['call', 'bash', JSON.stringify({ command })]).status, command).toBe(status);
+    }
+  });
+
+  it('a near miss in a tool or preset name gets a one-line "did you mean"', () => {
+    for (const [name, meant] of [
+      ['read_fil', 'read_file'],
+      ['Grep', 'grep'],
+      ['bahs', 'bash'],
+    ] as const) {
+      const result = run(['call', name, '{}']);
+      expect(result.status, name).toBe(2);
+      expect(result.stderr.trim().split('\n'), name).toHaveLength(1);
+      expect(result.stderr, name).toContain(`did you mean "${meant}"?`);
+    }
+    for (const [preset, meant] of [
+      ['readonly', 'readOnly'],
+      ['askforrisky', 'askForRisky'],
+      ['allow-all', 'allowAll'],
+    ] as const) {
+      const result = run(['call', 'read_file', '{"path":"a.txt"}', '--policy', preset]);
+      expect(result.status, preset).toBe(2);
+      expect(result.stderr.trim().split('\n'), preset).toHaveLength(1);
+      expect(result.stderr, preset).toContain(`did you mean "${meant}"?`);
+    }
+    expect(run(['call', 'zzzzzz', '{}']).stderr).not.toContain('did you mean');
+  });
+
   it('exit codes: 0 ok, 1 tool error, 2 usage', () => {
     expect(run(['call', 'read_file', '{"path":"a.txt"}']).status).toBe(0);
     expect(run(['call', 'read_file', '{"path":"missing.txt"}']).status).toBe(1);
@@ -477,7 +515,7 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
         const url = await new Promise<string>((resolve, reject) => {
           let err = '';
           child.stderr.on('data', (chunk: Buffer) => {
-            err += chunk;
+            err += chunk.toString();
             const match = /listening on (http:\S+)/.exec(err);
             if (match) resolve(match[1]!);
           });
@@ -515,7 +553,7 @@ describe('the built bin (exit codes, EPIPE, usage errors)', () => {
     const fromEnv = spawnSync(process.execPath, [bin, 'mcp', '--http', '0', '--host', '0.0.0.0'], {
       cwd: dir,
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: scaled(30_000),
       env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: 'tooshort' },
     });
     expect(fromEnv.status).toBe(2);

@@ -59,9 +59,9 @@ describe('--provider MODULE', () => {
     const mods = ['--provider', path.join(dir, 'hello.mjs'), '--provider', path.join(dir, 'bye.mjs')];
     const schema = await cli(['schema', '-w', dir, ...mods]);
     expect(schema.code, schema.err).toBe(0);
-    expect(schema.out).toMatch(/^  say_hello\s+data_source\s+read_only/m);
-    expect(schema.out).toMatch(/^  say_bye\s+data_source/m);
-    expect(schema.out).toMatch(/^  read_file\s+data_source/m);
+    expect(schema.out).toMatch(/^ {2}say_hello\s+data_source\s+read_only/m);
+    expect(schema.out).toMatch(/^ {2}say_bye\s+data_source/m);
+    expect(schema.out).toMatch(/^ {2}read_file\s+data_source/m);
     const called = await cli(['call', 'say_hello', '{"who":"ada"}', '--json', '-w', dir, ...mods]);
     expect(called.code, called.err).toBe(0);
     expect(JSON.parse(called.out).output).toEqual({ greeting: 'hello ada' });

@@ -183,7 +183,7 @@ describe('codegen CLI (toolwright generate)', () => {
     expect(result.code, result.stderr).toBe(0);
     const index = await readFile(path.join(dir, 'src/generated/validators.ts'), 'utf8');
     expect(
-      index.match(/^  "p\d+\.op_\d+": \{ params: chunk\d+\.op_\d+_params, result: chunk\d+\.op_\d+_result \},$/gm)
+      index.match(/^ {2}"p\d+\.op_\d+": \{ params: chunk\d+\.op_\d+_params, result: chunk\d+\.op_\d+_result \},$/gm)
         ?.length,
     ).toBe(3000);
     const { validators } = (await import(path.join(dir, 'src/generated/validators.ts'))) as {

@@ -39,7 +39,7 @@ beforeEach(async () => {
 async function run(command: string): Promise<BashResult> {
   const result = await toolkit.invoke('exec', 'bash', { command: `${IDENTITY} ${command}` });
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  const output = result.output as BashResult;
+  const output = result.output;
   if (output.exit_code !== 0) throw new Error(`exit ${output.exit_code}: ${output.stderr}`);
   return output;
 }

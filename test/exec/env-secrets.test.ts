@@ -2,7 +2,6 @@
 // whatever the name, and the near misses that must stay.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import type { BashResult } from '../../src/generated/types.js';
 import { commandEnv } from '../../src/handlers/exec/run/env.js';
 import { secretClass, type SecretClass } from '../../src/handlers/exec/run/secrets.js';
 import { tempDir } from '../support/helpers.js';
@@ -281,7 +280,7 @@ describe('what a command sees', () => {
       command: 'compgen -e; echo "leaked=$(env | grep -c -e planted-name -e hunter2)"',
     });
     if (!result.ok) throw new Error(result.text);
-    const stdout = (result.output as BashResult).stdout;
+    const stdout = result.output.stdout;
     const seen = new Set(stdout.split('\n'));
     for (const name of SECRET_NAMES) expect(seen.has(name), name).toBe(false);
     SECRET_VALUES.forEach(([value], i) => expect(seen.has(`TW_SHAPE_${i}`), value).toBe(false));

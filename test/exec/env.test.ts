@@ -2,7 +2,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import type { ExecOptions } from '../../src/runtime/types.js';
-import type { BashResult } from '../../src/generated/types.js';
 import { commandEnv, looksSecret } from '../../src/handlers/exec/run/env.js';
 import { tempDir } from '../support/helpers.js';
 
@@ -35,7 +34,7 @@ async function env(exec: ExecOptions = {}): Promise<Record<string, string>> {
   const toolkit = createToolkit({ workspace: await tempDir(), exec });
   const result = await toolkit.invoke('exec', 'bash', { command: 'env' });
   if (!result.ok) throw new Error(result.text);
-  const out = (result.output as BashResult).stdout;
+  const out = result.output.stdout;
   return Object.fromEntries(
     out
       .split('\n')

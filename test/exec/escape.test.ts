@@ -2,7 +2,6 @@
 // long commands past the argument limit, and the one escape only a sandbox stops.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import type { BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
 import { killTagged, processesWith, survivorsOf, tag, waitFor } from '../support/exec-helpers.js';
 
@@ -50,7 +49,7 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
       const call = toolkit.invoke('exec', 'bash', { command: `${make(t)}\nsleep 1000`, timeout_ms: 1_500 });
       await waitFor(async () => (await processesWith(t)).length >= count, 10_000, `${count} escaped processes`);
       const result = await call;
-      expect(result.ok && (result.output as BashResult).timed_out).toBe(true);
+      expect(result.ok && result.output.timed_out).toBe(true);
       expect(await survivorsOf(t)).toEqual([]);
     },
     30_000,
@@ -92,7 +91,7 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
       command: `( env -i setsid ${sleeper(t)} & ); sleep 1000`,
       timeout_ms: 800,
     });
-    expect(result.ok && (result.output as BashResult).timed_out).toBe(true);
+    expect(result.ok && result.output.timed_out).toBe(true);
     // Found in neither the session, the group, the descendants nor by the marker: docs/security.md says so.
     expect((await processesWith(t)).length).toBe(1);
   }, 30_000);
@@ -106,14 +105,14 @@ describe('exec: long commands', () => {
     const command = `${lines}\necho "${arg}" | wc -c; echo "$x19999" | wc -c; echo "$0"`;
     expect(Buffer.byteLength(command)).toBeGreaterThan(1024 * 1024);
     const result = await toolkit.invoke('exec', 'bash', { command });
-    expect(result.ok ? (result.output as BashResult).stdout : result.text).toBe(`${arg.length + 1}\n41\nbash\n`);
+    expect(result.ok ? result.output.stdout : result.text).toBe(`${arg.length + 1}\n41\nbash\n`);
   }, 30_000);
 
   it('keeps stdin empty and the script descriptor away from the command', async () => {
     const toolkit = createToolkit({ workspace: await tempDir() });
     const command = `: '${'p'.repeat(300 * 1024)}'\ncat; read -r x || echo eof; ls -l /proc/self/fd/ | grep -c toolwright-script`;
     const result = await toolkit.invoke('exec', 'bash', { command });
-    const stdout = result.ok ? (result.output as BashResult).stdout : result.text;
+    const stdout = result.ok ? result.output.stdout : result.text;
     // No process of the command holds the script file open (bash's own saved copy is close-on-exec).
     expect(stdout).toBe('eof\n0\n');
   }, 30_000);
@@ -123,7 +122,7 @@ describe('exec: long commands', () => {
     const pad = `# ${'pad '.repeat(40_000)}`;
     const command = `${pad}\ncat <<'EOF'\n$HOME "quoted" 'single' \\back 日本語 🎉\nEOF\nexit 7`;
     const result = await toolkit.invoke('exec', 'bash', { command });
-    expect(result.ok && (result.output as BashResult)).toMatchObject({
+    expect(result.ok && result.output).toMatchObject({
       exit_code: 7,
       stdout: `$HOME "quoted" 'single' \\back 日本語 🎉\n`,
     });

@@ -256,7 +256,7 @@ describe('background jobs: the host goes away', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.once('exit', (code, sig) => resolve({ code, signal: sig })),
     );

@@ -183,7 +183,7 @@ describe.runIf(runSandboxTests)('exec sandbox: secrets in the home folder', () =
         command: 'pwd; echo made > made.txt; cat ~/.ssh/id_rsa 2>&1; ls -A ~',
         cwd: 'src',
       });
-      const out = result.ok ? (result.output as BashResult).stdout : result.text;
+      const out = result.ok ? result.output.stdout : result.text;
       expect(out.split('\n')[0]).toBe(path.join(project, 'src'));
       expect(out).not.toContain('PRIVATE KEY');
       expect(out.trimEnd().split('\n').pop()).toBe('project');
@@ -481,7 +481,7 @@ describe('exec sandbox: asked for but unavailable', () => {
       // A job in such a sandbox ends at once and says why.
       const toolkit = createToolkit({ workspace: ws, exec: { sandbox: 'workspace-write', bwrapPath: wrapper } });
       const started = await toolkit.invoke('exec', 'bash', { command: 'touch ran.txt', run_in_background: true });
-      const id = (started.ok ? (started.output as BashResult) : undefined)!.job_id!;
+      const id = (started.ok ? started.output : undefined)!.job_id!;
       let text = '';
       await waitFor(
         async () =>

@@ -125,7 +125,7 @@ describe('table decoder: exactly iconv-lite where it answers', () => {
     ];
     for (const [encoding, raw] of cases) {
       const bytes = Buffer.from([0x41, ...raw, 0x42]);
-      expect(tableDecoder(lib, encoding)(bytes), `${encoding} ${raw}`).toBeUndefined();
+      expect(tableDecoder(lib, encoding)(bytes), `${encoding} ${raw.join(',')}`).toBeUndefined();
       const codec = legacyCodec(loaded, encoding);
       // The codec's answers are iconv-lite's, whatever path they took.
       expect(codec.decode(bytes)).toBe(iconv.decode(bytes, encoding));
@@ -136,8 +136,7 @@ describe('table decoder: exactly iconv-lite where it answers', () => {
   });
 
   it('an iconv-lite that answers unexpectedly gives no table (every decode falls back)', () => {
-    const fake = (change: Partial<Pick<typeof IconvLite, 'encode' | 'decode'>>) =>
-      ({ ...lib, ...change }) as typeof IconvLite;
+    const fake = (change: Partial<Pick<typeof IconvLite, 'encode' | 'decode'>>) => ({ ...lib, ...change });
     // Decoded text that does not split back into one piece per character.
     expect(
       buildDecodeTable(
@@ -156,8 +155,7 @@ describe('table decoder: exactly iconv-lite where it answers', () => {
     expect(
       buildDecodeTable(
         fake({
-          encode: ((t: string, e: string, o?: object) =>
-            t === '\n' ? Buffer.from([13]) : iconv.encode(t, e, o)) as typeof iconv.encode,
+          encode: (t: string, e: string, o?: object) => (t === '\n' ? Buffer.from([13]) : iconv.encode(t, e, o)),
         }),
         'shift_jis',
       ),

@@ -2,7 +2,6 @@
 // the early answer is the SDK's own, key for key; every byte read is handed to the SDK, in order;
 // the SDK's duplicate answer is dropped; a request the SDK answers differently closes the server.
 import { PassThrough } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import * as sdkTypes from '@modelcontextprotocol/sdk/types.js';
@@ -50,10 +49,7 @@ async function harness(root: string) {
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve;
     });
-    const attached = await early.attach(
-      server,
-      (input) => new StdioServerTransport((input ?? stdin) as never, stdout as never),
-    );
+    const attached = await early.attach(server, (input) => new StdioServerTransport((input ?? stdin) as never, stdout));
     return { server, closed, attached };
   };
   const lines = () =>

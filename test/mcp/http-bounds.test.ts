@@ -57,7 +57,7 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}):
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => {
-          text += chunk;
+          text += chunk.toString();
         });
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
       },
@@ -209,7 +209,7 @@ describe('what holds a session slot', () => {
         (res) => {
           let text = '';
           res.on('data', (chunk: Buffer) => {
-            text += chunk;
+            text += chunk.toString();
           });
           res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
         },

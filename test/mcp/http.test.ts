@@ -76,7 +76,7 @@ function raw(url: string, method: string, headers: Record<string, string>, body?
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => {
-          text += chunk;
+          text += chunk.toString();
         });
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
       },

@@ -88,7 +88,7 @@ describe('the SDK server', () => {
     const s = await connected((server) => {
       server.fallbackRequestHandler = async (request) => {
         seen.push(request);
-        return { custom: request.method, echoed: request.params } as never;
+        return { custom: request.method, echoed: request.params };
       };
     });
     const params = { name: 'x', arguments: { a: [1, { b: null }] }, extra: 'kept', _meta: { progressToken: 3 } };

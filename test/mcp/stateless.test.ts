@@ -77,7 +77,7 @@ function post(url: string, message: unknown): Promise<Reply> {
       (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => {
-          body += chunk;
+          body += chunk.toString();
         });
         res.on('end', () =>
           resolve({ status: res.statusCode ?? 0, json: body ? (JSON.parse(body) as Reply['json']) : undefined, body }),

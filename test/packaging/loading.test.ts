@@ -1,4 +1,4 @@
-// Cost of loading (DESIGN §12): `import 'toolwright'` loads neither the MCP SDK nor zod, undici, execa
+// Cost of loading: `import 'toolwright'` loads neither the MCP SDK nor zod, undici, execa
 // or turndown, and the CLI's `call` loads no MCP or network stack. A child process runs the built
 // dist/ with a module.register() hook that logs every resolved ESM URL, and dumps the CommonJS cache
 // at exit (CJS modules required by CJS never pass the ESM hooks).

@@ -1,4 +1,4 @@
-// Approvals show everything (DESIGN §9): the whole input reaches the human with nothing that hides
+// Approvals show everything: the whole input reaches the human with nothing that hides
 // text (long blank runs, \r, ANSI escapes, bidi overrides, zero-width and other invisible
 // characters), or the request is refused as too large to show. Terminal and MCP elicitation alike.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -128,7 +128,7 @@ function fakeTerminal() {
   const output = new PassThrough();
   let shown = '';
   output.on('data', (chunk: Buffer) => {
-    shown += chunk;
+    shown += chunk.toString();
   });
   return { input, output, shown: () => shown, answer: (line: string) => input.write(line) };
 }

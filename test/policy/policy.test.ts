@@ -75,7 +75,7 @@ describe('compilePolicy', () => {
   });
 
   it('presets: readOnly runs only data sources; askForRisky allows read_only and low, asks above', () => {
-    for (const o of catalogOperations as readonly OperationDescriptor[]) {
+    for (const o of catalogOperations) {
       expect(compilePolicy('readOnly').decide(o).decision, o.id).toBe(o.kind === 'data_source' ? 'allow' : 'deny');
       const risky = o.risk !== 'read_only' && o.risk !== 'low';
       expect(compilePolicy('askForRisky').decide(o).decision, o.id).toBe(risky ? 'ask' : 'allow');
@@ -116,8 +116,7 @@ describe('compilePolicy', () => {
 });
 
 describe('compileProfile and profileExcess', () => {
-  const ids = (patterns: string[] | undefined) =>
-    (catalogOperations as readonly OperationDescriptor[]).filter(compileProfile(patterns)).map((o) => o.id);
+  const ids = (patterns: string[] | undefined) => catalogOperations.filter(compileProfile(patterns)).map((o) => o.id);
 
   it('matches ids, tool names, provider wildcards and bare provider names', () => {
     expect(ids(['task.task_list'])).toEqual(['task.task_list']);
@@ -136,7 +135,7 @@ describe('compileProfile and profileExcess', () => {
   });
 
   it('a request is within the parent when every operation it matches, the parent matches', () => {
-    const all = catalogOperations as readonly OperationDescriptor[];
+    const all = catalogOperations;
     expect(profileExcess(['task.task_list', 'ask_user'], ['task.*', 'user'], all)).toEqual({
       unmatched: [],
       widening: [],

@@ -292,7 +292,7 @@ describe('fail closed at compile time', () => {
       operations,
       { deferExamples: true },
     );
-    await expect(wrong.checkExamples()).rejects.toThrow(/match\[0\] "git  status && ls" is not matched/);
+    await expect(wrong.checkExamples()).rejects.toThrow(/match\[0\] "git {2}status && ls" is not matched/);
     // Once the parser is loaded (it is, above), shell examples fail createToolkit itself; before
     // that, the first bash call checks them and every call is refused if one fails.
     expect(() =>

@@ -122,7 +122,7 @@ describe('approvals show values by role', () => {
     const output = new PassThrough();
     let shown = '';
     output.on('data', (chunk: Buffer) => {
-      shown += chunk;
+      shown += chunk.toString();
     });
     const ws = await tempDir();
     const toolkit = createToolkit({

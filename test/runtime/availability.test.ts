@@ -37,7 +37,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const search: SearchBackend = { name: 'fake', search: async () => [] } as unknown as SearchBackend;
+const search: SearchBackend = { name: 'fake', search: async () => [] };
 const kernel = {
   runSession: async () => ({ session_id: 's', status: 'completed', output: 'done' }),
 } as unknown as NonNullable<ToolkitOptions['kernel']>;

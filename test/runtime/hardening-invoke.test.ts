@@ -1,4 +1,4 @@
-// invoke never throws and never crashes the host, whatever the caller passes (issue 10 item 7).
+// invoke never throws and never crashes the host, whatever the caller passes.
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -18,7 +18,7 @@ async function settle(run: () => Promise<InvokeResult>): Promise<InvokeResult> {
   try {
     result = await run();
   } catch (error) {
-    throw new Error(`invoke threw instead of returning a result: ${(error as Error)?.message}`);
+    throw new Error(`invoke threw instead of returning a result: ${(error as Error)?.message}`, { cause: error });
   }
   expect(typeof result.text).toBe('string');
   return result;

@@ -36,9 +36,9 @@ describe('invoke fast path', () => {
     expect(a.ok === false && a.error.message).toContain('trap');
     const sync = createToolkit({
       workspace: root,
-      providers: withTaskList((() => {
+      providers: withTaskList(() => {
         throw new Error('sync boom');
-      }) as unknown as () => Promise<unknown>),
+      }),
     });
     const b = await sync.invoke('task', 'task_list', {});
     expect(b.ok === false && b.error.message).toContain('sync boom');

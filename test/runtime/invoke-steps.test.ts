@@ -84,11 +84,11 @@ const handlers = { probe: Object.fromEntries(operations.map((o) => [o.name, body
 function probeToolkit(options: Partial<ToolkitOptions> & { workspace: string }): Toolkit<AnyOperations> {
   handled = 0;
   behaviour = async () => ({ value: 'v' });
-  const providers = defineProviders(
+  const providers: Provider[] = defineProviders(
     [{ name: 'probe', description: 'probe', operations }] as never,
     handlers as never,
-  ) as Provider[];
-  return createToolkit({ ...options, providers }) as unknown as Toolkit<AnyOperations>;
+  );
+  return createToolkit({ ...options, providers });
 }
 
 function failure(result: InvokeResult): { code: string; message: string; details?: Record<string, unknown> } {

@@ -1,4 +1,4 @@
-// Composition (DESIGN §8): defineProviders checks a handler map against its registry, createToolkit
+// Composition: defineProviders checks a handler map against its registry, createToolkit
 // takes any mix of providers (default: the reference set), tool names stay unique, sub-agents
 // inherit the parent's providers, and a host can wrap one reference body without a fork.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -85,7 +85,7 @@ describe('defineProviders', () => {
     );
     const notAFunction = { notes: { ...notes, note_get: 'not a function' } };
     expect(() => defineProviders(registry, notAFunction as never)).toThrow(/no handler for notes\.note_get/);
-    expect(() => defineProviders(registry, {} as never)).toThrow(/no handler for notes\.note_add, notes\.note_get/);
+    expect(() => defineProviders(registry, {})).toThrow(/no handler for notes\.note_add, notes\.note_get/);
     expect(() => defineProviders('registry' as never, notesHandlers() as never)).toThrow(TypeError);
     expect(() => defineProviders(registry, null as never)).toThrow(TypeError);
     const base = catalogOperations[0]!;
@@ -96,7 +96,7 @@ describe('defineProviders', () => {
         operations: [{ ...base, id: 'p.constructor', name: 'constructor', provider: 'p' }],
       },
     ];
-    expect(() => defineProviders(odd, { p: {} } as never)).toThrow(/no handler for p\.constructor/);
+    expect(() => defineProviders(odd, { p: {} })).toThrow(/no handler for p\.constructor/);
   });
 });
 

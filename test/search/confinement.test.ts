@@ -60,7 +60,7 @@ async function raceGreps(
       const result = await toolkit.invoke('search', 'grep', params);
       if (!result.ok) continue;
       answered++;
-      if (leaks(result.output as GrepResult)) leaked.push(`grep ${i}`);
+      if (leaks(result.output)) leaked.push(`grep ${i}`);
     }
     expect(answered).toBe(answers);
   } finally {

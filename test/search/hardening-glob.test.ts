@@ -1,4 +1,4 @@
-// Hostile patterns for glob (issue 10 items 1 and 2) and grep's glob: confinement through braces,
+// Hostile patterns for glob and grep's glob: confinement through braces,
 // extglobs, escapes and symlinks; bounded brace expansion; patterns that would backtrack.
 import { execFileSync } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';

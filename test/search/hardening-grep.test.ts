@@ -1,4 +1,4 @@
-// Hostile paths and files for grep (issue 10 item 6): special files as path, rg's memory on a
+// Hostile paths and files for grep: special files as path, rg's memory on a
 // giant single-line file, the bounded way and its memory-mapped pass over files past 8 MiB.
 import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';

@@ -38,7 +38,7 @@ afterEach(async () => {
 async function read(command: string, tk = toolkit): Promise<BashResult> {
   const result = await tk.invoke('exec', 'shell_read', { command });
   if (!result.ok) throw new Error(`${command}: ${result.error.code}: ${result.error.message}`);
-  return result.output as BashResult;
+  return result.output;
 }
 
 describe.runIf(runSandboxTests)('shell_read confinement', () => {

@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
-import type { GrepResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
 import { runSandboxTests, visibleOutsideBase } from '../support/exec-helpers.js';
 import { fill, startSwapper } from '../support/confinement.js';
@@ -44,7 +43,7 @@ describe.runIf(runSandboxTests)('grep confinement under a long race', () => {
           const result = await toolkit.invoke('search', 'grep', params);
           if (!result.ok) continue;
           answered++;
-          const output = result.output as GrepResult;
+          const output = result.output;
           const files = [
             ...(output.files ?? []),
             ...(output.counts ?? []).map((c) => c.path),

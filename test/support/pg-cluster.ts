@@ -188,7 +188,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<PgClus
     let log = '';
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`postgres did not start within 30 s:\n${log}`)), 30_000);
-      server.stderr!.on('data', (chunk: Buffer) => {
+      server.stderr.on('data', (chunk: Buffer) => {
         log = (log + chunk.toString()).slice(-8000);
         if (log.includes('database system is ready to accept connections')) {
           clearTimeout(timer);
@@ -200,7 +200,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<PgClus
         reject(new Error(`postgres exited (${code}) while starting:\n${log}`));
       });
     });
-    server.stderr!.resume();
+    server.stderr.resume();
   };
 
   const stop = async (mode: 'fast' | 'immediate' = 'fast') => {

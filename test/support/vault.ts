@@ -157,7 +157,7 @@ export const vaultHandlers = {
 };
 
 export function vaultProviders(): Provider[] {
-  return defineProviders(vaultRegistry as never, vaultHandlers as never) as Provider[];
+  return defineProviders(vaultRegistry as never, vaultHandlers as never);
 }
 
 /** A toolkit serving the vault provider alone (or beside the reference set). */
@@ -171,5 +171,5 @@ export function vaultToolkit(
     providers: withReference
       ? [...createToolkit({ workspace: options.workspace }).options.providers, ...vaultProviders()]
       : vaultProviders(),
-  }) as unknown as Toolkit<AnyOperations>;
+  });
 }

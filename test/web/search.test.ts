@@ -255,7 +255,7 @@ describe('searchBackendFromEnv', () => {
         max_results: 1,
       });
       expect(result.ok).toBe(true);
-      if (result.ok) expect((result.output as SearchOutput).backend).toBe('searxng');
+      if (result.ok) expect(result.output.backend).toBe('searxng');
       expect(server.requests).toHaveLength(1);
     } finally {
       delete process.env.TOOLWRIGHT_SEARCH_URL;

@@ -68,9 +68,9 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
       );
     }
   }
-  const runCtx: HandlerContext = Object.create(ctx, {
+  const runCtx = Object.create(ctx, {
     services: { value: Object.freeze({ ...ctx.services, exec: Object.freeze(exec) }) },
-  });
+  }) as HandlerContext;
   return runCommand(runCtx, {
     command: params.command,
     ...(params.cwd !== undefined ? { cwd: params.cwd } : {}),

@@ -42,7 +42,9 @@ export async function askUser(params: AskUserParams, ctx: HandlerContext): Promi
     answer = normalizeAnswer(question, reply);
   } catch (error) {
     if (error instanceof ToolError) throw error;
-    throw new Error(`the user channel returned an answer that does not fit the question: ${(error as Error).message}`);
+    throw new Error(`the user channel returned an answer that does not fit the question: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const text =
     answer.selected.length > 0

@@ -117,6 +117,8 @@ export function createGuardedNet(settings: GuardedNetSettings): GuardedNet & { c
     for (let hops = 0; ; hops++) {
       let response: Response;
       try {
+        // undici's Response and the global one differ in some lib versions: the cast is for those.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
         response = (await undici.fetch(url, {
           ...(init as object),
           method,

@@ -122,7 +122,9 @@ function readPolicyOptions(options: PolicyOptions | undefined): PolicyPlan {
         ? checkPreset(options.extends)
         : undefined;
   const own: PolicyConfig = typeof options === 'string' ? {} : (options ?? {});
-  if (own.rules !== undefined && !Array.isArray(own.rules)) throw new PolicyError('policy rules must be an array');
+  // Checked through `unknown`: Array.isArray would widen the typed rules to any[].
+  const givenRules: unknown = own.rules;
+  if (givenRules !== undefined && !Array.isArray(givenRules)) throw new PolicyError('policy rules must be an array');
   const base: PolicyConfig = preset ? POLICY_PRESETS[preset] : {};
   // The host's own rules come first, then the preset's; the host's default wins over the preset's.
   const rules: readonly PolicyRule[] = [...(own.rules ?? []), ...(base.rules ?? [])];
@@ -169,7 +171,8 @@ export class Policy implements CompiledPolicy {
     operations: readonly OperationDescriptor[],
     compileOptions: CompileOptions = {},
   ) {
-    if (!Array.isArray(operations))
+    const given: unknown = operations;
+    if (!Array.isArray(given))
       throw new TypeError('compilePolicy: operations must be the descriptors the policy is checked against');
     const plan = readPolicyOptions(options);
     this.rules = plan.rules;

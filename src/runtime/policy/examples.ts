@@ -41,8 +41,7 @@ function exampleCases(rule: CompiledRule, operations: readonly OperationDescript
   const cases: ExampleCase[] = [];
   for (const list of ['match', 'not_match'] as const) {
     (ex[list] ?? []).forEach((item, index) => {
-      const input =
-        typeof item === 'string' ? { [mainArgument(op) ?? 'input']: item } : (item as Record<string, unknown>);
+      const input = typeof item === 'string' ? { [mainArgument(op) ?? 'input']: item } : item;
       cases.push({ op, input, list, index });
     });
   }

@@ -17,7 +17,7 @@ export interface PathPatterns {
  * allow rules match the case exactly, so they never allow more than they name.
  */
 export function compilePathPatterns(patterns: readonly string[], ignoreCase: boolean): PathPatterns {
-  const matcher = loadIgnore()({ allowRelativePaths: true, ignorecase: ignoreCase }).add(patterns as string[]);
+  const matcher = loadIgnore()({ allowRelativePaths: true, ignorecase: ignoreCase }).add(patterns);
   return {
     source: patterns,
     matches(relative) {

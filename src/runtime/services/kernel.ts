@@ -1,4 +1,4 @@
-// Owned by the agent provider (issue 6): what a host supplies so spawn_subagent can run a session,
+// Owned by the agent provider: what a host supplies so spawn_subagent can run a session,
 // and a small in-process reference kernel.
 import { ToolError } from '../errors.js';
 import { Session } from '../session.js';

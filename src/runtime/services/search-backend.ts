@@ -1,4 +1,4 @@
-// Owned by the web provider (issue 5): the SearchBackend interface, its SearXNG and Brave
+// Owned by the web provider: the SearchBackend interface, its SearXNG and Brave
 // backends, and the environment-based selection createToolkit uses when no backend is passed.
 import { ToolError } from '../errors.js';
 import { createBraveBackend } from './search/brave.js';

@@ -1,6 +1,6 @@
 import type { CommandDecision } from '../policy/types.js';
 import type { RoleTree } from '../descriptor.js';
-// Owned by the user provider (issue 6): the channel to a human, a terminal one and a programmatic one.
+// Owned by the user provider: the channel to a human, a terminal one and a programmatic one.
 import type { Readable, Writable } from 'node:stream';
 import { ToolError, abortError } from '../errors.js';
 import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from './visible-text.js';

@@ -27,7 +27,7 @@ export function embeddedAudit(ctx: EmbeddedContext): AuditLog {
       const { since, principal, operation, limit, last } = checkAuditQuery(query);
       const from = since?.getTime();
       const found: AuditRecord[] = [];
-      let stream;
+      let stream: ReturnType<typeof createReadStream> | undefined;
       try {
         stream = createReadStream(path, { encoding: 'utf8' });
         await new Promise<void>((resolve, reject) => {

@@ -15,7 +15,7 @@ export function embeddedNotifications(
   const open = new Set<{ close(): Promise<void> }>();
   const bus = (): Map<string, Set<Listener>> => {
     let channels = buses.get(folder);
-    if (!channels) buses.set(folder, (channels = new Map()));
+    if (!channels) buses.set(folder, (channels = new Map<string, Set<Listener>>()));
     return channels;
   };
   const notifications: Notifications = {

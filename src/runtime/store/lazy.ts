@@ -30,7 +30,7 @@ export function openStore(spec: string, options: OpenStoreOptions = {}): Store {
         if (typeof target[key] !== 'function') throw new TypeError(`store.${name}.${key} is not a function`);
         // A store closed before it ever loaded still answers as a closed store does.
         if (closed) await store.close();
-        return target[key]!(...args);
+        return target[key](...args);
       };
     return new Proxy(
       {},

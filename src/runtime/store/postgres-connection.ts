@@ -147,6 +147,8 @@ function describeFailure(code: string | undefined, message: string, timeoutMs: n
     case '42703':
     case '42883':
       return `${message}: its schema is missing or out of date (run \`toolwright store migrate --store URL\`)`;
+    default:
+      break;
   }
   if (code !== undefined && /^(22|23|42|2F|P0)/.test(code)) return undefined;
   if (/timeout/i.test(message)) return `no answer within ${timeoutMs} ms (${message})`;

@@ -254,7 +254,7 @@ function mcpTaskOf(row: Record<string, unknown>): McpTaskRecord {
     operation: String(row.operation),
     status: row.status as McpTaskRecord['status'],
     status_message: (row.status_message as string | null) ?? null,
-    result: row.result === null || row.result === undefined ? null : (JSON.parse(String(row.result)) as unknown),
+    result: row.result === null || row.result === undefined ? null : (JSON.parse(row.result as string) as unknown),
     ttl_ms: row.ttl_ms === null ? null : Number(row.ttl_ms),
     created_at: isoOf(row.created_at),
     updated_at: isoOf(row.updated_at),

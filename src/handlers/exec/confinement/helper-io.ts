@@ -53,7 +53,7 @@ export function drained(sockets: readonly net.Socket[], ms: number): Promise<voi
     Promise.all(
       sockets.map((socket) =>
         socket.destroyed || socket.readableEnded
-          ? undefined
+          ? Promise.resolve()
           : new Promise<void>((resolve) => {
               socket.once('end', resolve);
               socket.once('close', resolve);

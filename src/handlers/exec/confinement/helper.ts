@@ -81,9 +81,9 @@ export interface ConfinedProgram {
   /** Settles once the program ended and its output was read; UNAVAILABLE if the sandbox failed it. */
   readonly exited: Promise<ProgramExit>;
   /** SIGKILLs the program (idempotent; the end still comes through `exited`). */
-  kill(): void;
+  readonly kill: () => void;
   /** The program's /proc statm as this process can read it, once it runs (undefined if it cannot be watched). */
-  statmPath(): string | undefined;
+  readonly statmPath: () => string | undefined;
 }
 
 export interface HelperSpec {

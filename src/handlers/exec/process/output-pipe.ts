@@ -177,7 +177,7 @@ class FifoPool {
       const names = Array.from({ length: this.batch }, () => path.join(this.folder!, `p${this.made++}`));
       await new Promise<void>((resolve, reject) => {
         const [file, args] = withoutInheritedFds('mkfifo', ['-m', '600', ...names]);
-        execFile(file, args, { windowsHide: true }, (error) => (error ? reject(error) : resolve()));
+        execFile(file, args, { windowsHide: true }, (error: Error | null) => (error ? reject(error) : resolve()));
       });
       this.free.push(...names);
       return true;

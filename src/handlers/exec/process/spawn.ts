@@ -60,7 +60,7 @@ export interface StartedCommand {
   /** Kills every process of the command (SIGTERM, grace, SIGKILL); idempotent. */
   stop(): Promise<void>;
   /** SIGKILL to everything now, synchronously (host exit). */
-  killNow(): void;
+  readonly killNow: () => void;
   /** False when bwrap exited before the command started (its setup failed: the reason is on stderr). */
   readonly commandRan: Promise<boolean>;
 }

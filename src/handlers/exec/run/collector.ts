@@ -18,6 +18,7 @@ export interface CollectedOutput {
 /** Bytes of each end used to sniff binary output (isbinaryfile looks at ~512 bytes). */
 const SNIFF_BYTES = 1024;
 /** CSI / OSC escape sequences (colours, cursor moves): text, even though their ESC byte is a control char. */
+// eslint-disable-next-line no-control-regex -- matching control bytes is the point
 const ANSI_ESCAPES = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])/g;
 
 /**

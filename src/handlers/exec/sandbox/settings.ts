@@ -36,5 +36,5 @@ export function parseSandboxOption(option: SandboxOption | undefined): SandboxSe
   ) {
     throw bad('writable must be a list of folder paths');
   }
-  return { mode, network: network ?? mode === 'none', writable: [...(writable ?? [])] };
+  return { mode, network: network ?? mode === 'none', writable: [...((writable as string[] | undefined) ?? [])] };
 }

@@ -66,7 +66,7 @@ export function isUtf8Prefix(bytes: Buffer, complete: boolean): boolean {
   if (isUtf8(bytes)) return true;
   if (complete) return false;
   // Drop an incomplete trailing sequence (at most 3 bytes) and look again.
-  let end = bytes.length;
+  const end = bytes.length;
   for (let back = 1; back <= 3 && end - back >= 0; back++) {
     const b = bytes[end - back]!;
     if (b >= 0xc0) return isUtf8(bytes.subarray(0, end - back));
@@ -113,7 +113,7 @@ function latinFamily(hasC1: boolean): LegacyEncoding[] {
 function candidatesFor(detectorName: string, hasC1: boolean): LegacyEncoding[] {
   const name = detectorName.toLowerCase();
   if (NAME_MAP[name] === LATIN) return latinFamily(hasC1);
-  if (NAME_MAP[name]) return NAME_MAP[name]!;
+  if (NAME_MAP[name]) return NAME_MAP[name];
   const normal = name.replace(/^iso8859-/, 'iso-8859-').replace(/^cp125(\d)$/, 'windows-125$1');
   return SUPPORTED.has(normal) ? [normal as LegacyEncoding] : [];
 }

@@ -115,20 +115,7 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
     ? undefined
     : iconvDecode(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
   const table = tableText?.length === 256 ? Uint16Array.from(tableText, (c) => c.charCodeAt(0)) : undefined;
-  // Code pages that differ from Latin-1 in a few bytes (Windows-1252: 0x80–0x9F) decode natively
-  // as Latin-1, then those few characters are swapped (whole buffers; one line at a time the
-  // table is faster, see tableRange).
-  const fixups = table ? Array.from(table.keys()).filter((b) => table[b] !== b) : [];
-  const fixRe =
-    table && fixups.length <= 32 && fixups.length > 0
-      ? new RegExp(`[${fixups.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}]`, 'g')
-      : undefined;
-  const fixMap = new Map(fixups.map((b) => [String.fromCharCode(b), String.fromCharCode(table![b]!)]));
-  const fix = (ch: string) => fixMap.get(ch)!;
-  const viaLatin1 =
-    table && (fixups.length === 0 || fixRe)
-      ? (bytes: Buffer) => (fixRe ? bytes.toString('latin1').replace(fixRe, fix) : bytes.toString('latin1'))
-      : undefined;
+  const { fixups, viaLatin1 } = latin1Decoder(table);
   const decode = (bytes: Buffer): string => {
     if (asciiSafe && isAscii(bytes)) return bytes.toString('latin1');
     if (viaLatin1) return viaLatin1(bytes);
@@ -145,38 +132,7 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
       )
     : undefined;
   const lostBytes = keeps ? Array.from(keeps.keys()).filter((b) => keeps[b] === 0) : [];
-  // Byte 10 is a newline in every supported encoding and never part of a character, so lines
-  // joined by it decode as one text that splits back into the same lines.
-  const newline = Buffer.from([10]);
-  const decodeLines = (lines: Buffer[]): string[] => {
-    if (lines.length < 2) return lines.map(decode);
-    if (viaLatin1) {
-      const joined: Buffer[] = [];
-      for (const line of lines) joined.push(line, newline);
-      const texts = viaLatin1(Buffer.concat(joined)).split('\n');
-      texts.pop();
-      return texts;
-    }
-    if (table) {
-      // One table pass and one string for all the lines, split back on the newlines.
-      let total = lines.length;
-      for (const line of lines) total += line.length;
-      const units = new Uint16Array(total);
-      let at = 0;
-      for (const line of lines) {
-        for (let i = 0; i < line.length; i++) units[at++] = table[line[i]!]!;
-        units[at++] = 10;
-      }
-      const texts = Buffer.from(units.buffer, 0, units.byteLength).toString('utf16le').split('\n');
-      texts.pop();
-      return texts;
-    }
-    const joined: Buffer[] = [];
-    for (const line of lines) joined.push(line, newline);
-    const texts = slow(Buffer.concat(joined)).split('\n');
-    texts.pop();
-    return texts.length === lines.length ? texts : lines.map(decode);
-  };
+  const decodeLines = linesDecoder(decode, viaLatin1, table, slow);
   return {
     encoding,
     decode,
@@ -204,6 +160,71 @@ function makeCodec(iconv: typeof IconvLite, encoding: LegacyEncoding): LegacyCod
       const text = iconvDecode(bytes);
       return !text.includes('\ufffd') && encode(text).equals(bytes);
     },
+  };
+}
+
+/**
+ * Code pages that differ from Latin-1 in a few bytes (Windows-1252: 0x80–0x9F) decode natively as
+ * Latin-1, then those few characters are swapped (whole buffers; one line at a time the table is
+ * faster, see tableRange). `viaLatin1` is undefined when too many bytes differ.
+ */
+function latin1Decoder(table: Uint16Array | undefined): {
+  fixups: number[];
+  viaLatin1: ((bytes: Buffer) => string) | undefined;
+} {
+  const fixups = table ? Array.from(table.keys()).filter((b) => table[b] !== b) : [];
+  const fixRe =
+    table && fixups.length <= 32 && fixups.length > 0
+      ? new RegExp(`[${fixups.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}]`, 'g')
+      : undefined;
+  const fixMap = new Map(fixups.map((b) => [String.fromCharCode(b), String.fromCharCode(table![b]!)]));
+  const fix = (ch: string) => fixMap.get(ch)!;
+  const viaLatin1 =
+    table && (fixups.length === 0 || fixRe)
+      ? (bytes: Buffer) => (fixRe ? bytes.toString('latin1').replace(fixRe, fix) : bytes.toString('latin1'))
+      : undefined;
+  return { fixups, viaLatin1 };
+}
+
+// Byte 10 is a newline in every supported encoding and never part of a character, so lines
+// joined by it decode as one text that splits back into the same lines.
+const newline = Buffer.from([10]);
+
+/** Decodes many lines at once: one native or table pass over them all, split back on the newlines. */
+function linesDecoder(
+  decode: (bytes: Buffer) => string,
+  viaLatin1: ((bytes: Buffer) => string) | undefined,
+  table: Uint16Array | undefined,
+  slow: (bytes: Buffer) => string,
+): (lines: Buffer[]) => string[] {
+  return (lines) => {
+    if (lines.length < 2) return lines.map(decode);
+    if (viaLatin1) {
+      const joined: Buffer[] = [];
+      for (const line of lines) joined.push(line, newline);
+      const texts = viaLatin1(Buffer.concat(joined)).split('\n');
+      texts.pop();
+      return texts;
+    }
+    if (table) {
+      // One table pass and one string for all the lines, split back on the newlines.
+      let total = lines.length;
+      for (const line of lines) total += line.length;
+      const units = new Uint16Array(total);
+      let at = 0;
+      for (const line of lines) {
+        for (let i = 0; i < line.length; i++) units[at++] = table[line[i]!]!;
+        units[at++] = 10;
+      }
+      const texts = Buffer.from(units.buffer, 0, units.byteLength).toString('utf16le').split('\n');
+      texts.pop();
+      return texts;
+    }
+    const joined: Buffer[] = [];
+    for (const line of lines) joined.push(line, newline);
+    const texts = slow(Buffer.concat(joined)).split('\n');
+    texts.pop();
+    return texts.length === lines.length ? texts : lines.map(decode);
   };
 }
 

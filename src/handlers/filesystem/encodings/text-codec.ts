@@ -31,6 +31,7 @@ export function sniffBom(head: Uint8Array): {
  * native regex over 512 characters instead of its byte loop, the slowest step of a first read
  * before the JIT warms up.
  */
+// eslint-disable-next-line no-control-regex -- matching control bytes is the point
 const SUSPICIOUS_IN_UTF8 = /[\x00-\x06\x0f-\x1f]/;
 const ISBINARYFILE_SCAN_BYTES = 512;
 

@@ -174,7 +174,7 @@ export async function readByteLineWindow(
   try {
     for (;;) {
       throwIfAborted(signal);
-      const { bytesRead } = await pending!;
+      const { bytesRead } = await pending;
       pending = undefined;
       if (bytesRead === 0) break;
       const buffer = scanner.buffers[which];

@@ -8,11 +8,11 @@ export interface PositionalReader {
 /** A reader over bytes already read: small files cost one read in all, not one per step. */
 export function memoryReader(bytes: Buffer): PositionalReader {
   return {
-    read: (async (buffer: Buffer, offset: number, length: number, position: number) => {
+    read: async (buffer: Buffer, offset: number, length: number, position: number) => {
       const bytesRead =
         position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length));
       return { bytesRead, buffer };
-    }) as PositionalReader['read'],
+    },
   };
 }
 

@@ -96,7 +96,7 @@ export function renderNotebook(bytes: Buffer, display: string, offset: number, l
     const kind = typeof cell.cell_type === 'string' ? cell.cell_type : 'unknown';
     const count = typeof cell.execution_count === 'number' ? ` [${cell.execution_count}]` : '';
     let text = `[cell ${n}] ${kind}${count}\n${cap(textOf(cell.source), MAX_NOTEBOOK_CHARS / 2)}`;
-    const outputs = Array.isArray(cell.outputs) ? cell.outputs : [];
+    const outputs = Array.isArray(cell.outputs) ? (cell.outputs as Json[]) : [];
     // A cell's outputs share the window's budget: 250,000 small outputs of one cell are not 4 MB.
     for (let i = 0; i < outputs.length; i++) {
       if (chars + text.length > MAX_NOTEBOOK_CHARS) {

@@ -60,11 +60,10 @@ export class WalkFence {
           if (opts?.withFileTypes === true) {
             // A real folder's entry typed as a folder (a symlink is typed as a link) is a real folder
             // too: approving it here saves a realpath per folder walked.
-            for (const entry of entries as Dirent[])
-              if (entry.isDirectory()) this.approved.add(path.join(abs, entry.name));
+            for (const entry of entries) if (entry.isDirectory()) this.approved.add(path.join(abs, entry.name));
           }
           if (!this.filter || opts?.withFileTypes !== true) return done(null, entries);
-          this.filter(abs, entries as Dirent[]).then(
+          this.filter(abs, entries).then(
             (kept) => done(null, kept),
             (failure: NodeJS.ErrnoException) => done(failure),
           );

@@ -44,7 +44,7 @@ export async function walkGlob(walk: GlobWalk): Promise<string[]> {
     braceExpansion: false,
     // Extglobs compile to nested quantifiers ("+(@(a|a))b" backtracks for ever on "aaa…c"): off.
     extglob: false,
-    fs: fence.adapter() as unknown as fg.Options['fs'],
+    fs: fence.adapter(),
   };
   // Patterns whose regex could backtrack for long are walked relaxed, then matched exactly here.
   const exact = walk.patterns.some(isComplexPattern) ? walk.patterns.map(exactMatcher) : undefined;
@@ -164,7 +164,11 @@ export class GitignoreRules {
     let rules = this.byDir.get(dirRel);
     if (!rules) {
       rules = exists === false ? Promise.resolve(undefined) : loadGitignore(path.join(this.root, dirRel));
-      rules.then((ig) => this.loaded.set(dirRel, ig));
+      // The caller awaits `rules` and sees its failure; this side chain must not surface it again.
+      rules.then(
+        (ig) => this.loaded.set(dirRel, ig),
+        () => undefined,
+      );
       this.byDir.set(dirRel, rules);
     }
     return rules;

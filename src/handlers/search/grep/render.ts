@@ -46,7 +46,7 @@ export function sortByPath(matches: GrepMatch[]): GrepMatch[] {
   }
   if (sorted) return matches;
   groups.sort((a, b) => compare(a.path, b.path));
-  const out: GrepMatch[] = new Array(matches.length);
+  const out = new Array<GrepMatch>(matches.length);
   let k = 0;
   for (const g of groups) for (let i = g.from; i < g.to; i++) out[k++] = matches[i]!;
   return out;
@@ -61,9 +61,10 @@ export function renderGrep(
   problem: string | undefined,
 ): string {
   let lines: string[];
-  let total = 0;
-  let unit = 'matches';
-  let omitted = 0;
+  let total: number;
+  // The noun of what `total` counts, singular and plural.
+  let unit: [string, string] = ['match', 'matches'];
+  let omitted: number;
   if (output.matches) {
     total = output.matches.length;
     const rendered = renderMatches(output.matches, MAX_TEXT_CHARS);
@@ -72,12 +73,13 @@ export function renderGrep(
   } else {
     const entries = output.counts ? output.counts.map((c) => `${c.path}:${c.count}`) : (output.files ?? []);
     total = entries.length;
-    unit = 'files';
+    unit = ['file', 'files'];
     lines = capLines(entries, MAX_TEXT_CHARS);
     omitted = entries.length - lines.length;
   }
   const notes: string[] = [];
-  if (omitted > 0) notes.push(`[… ${omitted} more ${unit} in the structured output, not shown here]`);
+  if (omitted > 0)
+    notes.push(`[… ${omitted} more ${omitted === 1 ? unit[0] : unit[1]} in the structured output, not shown here]`);
   if (total === 0) {
     const where = (params.path ?? '.') === '.' ? 'the workspace' : params.path;
     const filters = [
@@ -91,18 +93,23 @@ export function renderGrep(
   if (output.truncated) {
     notes.push(
       max === undefined
-        ? `[stopped after ${total} ${unit}: the results reached their ${MAX_COLLECTED_CHARS >> 10} KiB bound; narrow path/glob/pattern]`
-        : `[stopped at max_results=${max} ${unit}; more exist — narrow path/glob/pattern or raise max_results]`,
+        ? `[stopped after ${counted(total, ...unit)}: the results reached their ${MAX_COLLECTED_CHARS >> 10} KiB bound; narrow path/glob/pattern]`
+        : `[stopped at max_results=${max} ${max === 1 ? unit[0] : unit[1]}; more exist — narrow path/glob/pattern or raise max_results]`,
     );
   } else if (total > 0 && mode === 'count') {
     const sum = output.counts!.reduce((acc, c) => acc + c.count, 0);
-    notes.push(`(${sum} matching lines in ${total} files)`);
+    notes.push(`(${counted(sum, 'matching line', 'matching lines')} in ${counted(total, 'file', 'files')})`);
   } else if (total > 0 && mode === 'content') {
     const fileCount = countFiles(output.matches!);
-    notes.push(`(${total} ${total === 1 ? 'match' : 'matches'} in ${fileCount} ${fileCount === 1 ? 'file' : 'files'})`);
+    notes.push(`(${counted(total, 'match', 'matches')} in ${counted(fileCount, 'file', 'files')})`);
   }
   if (problem) notes.push(`[some files could not be searched: ${problem.split('\n').slice(0, 3).join('; ')}]`);
   return [...lines, ...notes].join('\n');
+}
+
+/** "1 file", "3 files": a count and its noun. */
+function counted(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** Matches are grouped by file, so counting path changes counts files. */

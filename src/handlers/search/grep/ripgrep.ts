@@ -99,8 +99,8 @@ interface StartedRg {
   stdout: Readable;
   stderr: Readable;
   exited: Promise<ProgramExit>;
-  kill(): void;
-  statm(): string | undefined;
+  readonly kill: () => void;
+  readonly statm: () => string | undefined;
 }
 
 function cannotRun(run: RipgrepRun, why: string): ToolError {
@@ -136,6 +136,43 @@ async function startConfined(run: RipgrepRun, spec: HelperSpec): Promise<Started
   return { stdout: program.stdout, stderr: program.stderr, exited, kill: program.kill, statm: program.statmPath };
 }
 
+function timeoutError(timeoutMs: number): ToolError {
+  return new ToolError(
+    'TIMEOUT',
+    `grep gave up after ${timeoutMs} ms; narrow the search with a smaller path or a glob filter, or raise timeout_ms`,
+    { timeout_ms: timeoutMs },
+  );
+}
+
+/**
+ * rg's stderr, bounded: its messages (at most MAX_STDERR characters) and the files its debug lines
+ * say it skipped as too large. `text()` adds the last unterminated line once rg has exited.
+ */
+function collectStderr(stream: Readable): { text: () => string; largeFiles: string[] } {
+  const largeFiles: string[] = [];
+  let stderr = '';
+  let partial = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (text: string) => {
+    const lines = (partial + text).split('\n');
+    partial = lines.pop()!;
+    if (partial.length > MAX_STDERR) partial = partial.slice(0, MAX_STDERR);
+    for (const line of lines) {
+      if (line.startsWith('rg: DEBUG|')) {
+        const skipped = LARGE_SKIP.exec(line);
+        if (skipped && largeFiles.length < MAX_LARGE_FILES) largeFiles.push(skipped[1]!);
+      } else if (stderr.length < MAX_STDERR) {
+        stderr += `${line}\n`.slice(0, MAX_STDERR - stderr.length);
+      }
+    }
+  });
+  const text = () =>
+    partial && !partial.startsWith('rg: DEBUG|') && stderr.length < MAX_STDERR
+      ? stderr + partial.slice(0, MAX_STDERR - stderr.length)
+      : stderr;
+  return { text, largeFiles };
+}
+
 /**
  * Runs rg and resolves when it has exited. Abort kills rg and rejects CANCELLED; the timeout
  * kills it and rejects TIMEOUT. rg is never left running after this settles.
@@ -147,7 +184,6 @@ export async function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
     let stopped = false;
     let timedOut = false;
     let aborted = false;
-    let stderr = '';
     let settled = false;
 
     const kill = () => {
@@ -201,39 +237,13 @@ export async function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
     });
     rg.stdout.on('error', () => {}); // destroyed on purpose when stopping
     rg.stderr.on('error', () => {});
-    const largeFiles: string[] = [];
-    let partial = '';
-    rg.stderr.setEncoding('utf8');
-    rg.stderr.on('data', (text: string) => {
-      const lines = (partial + text).split('\n');
-      partial = lines.pop()!;
-      if (partial.length > MAX_STDERR) partial = partial.slice(0, MAX_STDERR);
-      for (const line of lines) {
-        if (line.startsWith('rg: DEBUG|')) {
-          const skipped = LARGE_SKIP.exec(line);
-          if (skipped && largeFiles.length < MAX_LARGE_FILES) largeFiles.push(skipped[1]!);
-        } else if (stderr.length < MAX_STDERR) {
-          stderr += `${line}\n`.slice(0, MAX_STDERR - stderr.length);
-        }
-      }
-    });
+    const stderr = collectStderr(rg.stderr);
     rg.exited.then(
       ({ exitCode }) =>
         finish(() => {
           if (aborted) reject(abortError(run.signal));
-          else if (timedOut) {
-            reject(
-              new ToolError(
-                'TIMEOUT',
-                `grep gave up after ${run.timeoutMs} ms; narrow the search with a smaller path or a glob filter, or raise timeout_ms`,
-                { timeout_ms: run.timeoutMs },
-              ),
-            );
-          } else {
-            if (partial && !partial.startsWith('rg: DEBUG|') && stderr.length < MAX_STDERR)
-              stderr += partial.slice(0, MAX_STDERR - stderr.length);
-            resolve({ exitCode, stopped, stderr, largeFiles, overMemory });
-          }
+          else if (timedOut) reject(timeoutError(run.timeoutMs));
+          else resolve({ exitCode, stopped, stderr: stderr.text(), largeFiles: stderr.largeFiles, overMemory });
         }),
       (error: unknown) => {
         kill();

@@ -304,6 +304,12 @@ let turndownService: TurndownService | undefined;
 /** The body's Markdown, captured before turndown's own (quadratic) final trim sees it. */
 let capturedBody: string | undefined;
 
+/** A turndown filter over the DOM slice domino gives (turndown's own types name the browser DOM, absent here). */
+function domFilter(test: (node: DomElement) => boolean): TurndownService.Filter {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed where the DOM lib is loaded
+  return (node) => test(node as unknown as DomElement);
+}
+
 function turndown(): TurndownService {
   if (turndownService) return turndownService;
   const service = new TurndownService({
@@ -314,7 +320,7 @@ function turndown(): TurndownService {
   });
   service.escape = escapeMarkdown;
   service.addRule('captureBody', {
-    filter: (node) => node.nodeName === 'BODY',
+    filter: domFilter((node) => node.nodeName === 'BODY'),
     replacement: (content) => {
       capturedBody = content;
       return '';
@@ -322,7 +328,7 @@ function turndown(): TurndownService {
   });
   // Images whose link is a data: URL would flood the text; keep their alt text only.
   service.addRule('dataImages', {
-    filter: (node) => node.nodeName === 'IMG' && /^data:/i.test(node.getAttribute('src') ?? ''),
+    filter: domFilter((node) => node.nodeName === 'IMG' && /^data:/i.test(node.getAttribute('src') ?? '')),
     replacement: (_content, node) => {
       const alt = (node as unknown as DomElement).getAttribute('alt');
       return alt ? `[image: ${alt}]` : '';
@@ -330,10 +336,10 @@ function turndown(): TurndownService {
   });
   // turndown's inline-code rule, with its `^ .*?[^ ].* $` test and delimiter search made linear.
   service.addRule('linearCode', {
-    filter: (node) => {
+    filter: domFilter((node) => {
       const hasSiblings = node.previousSibling || node.nextSibling;
       return node.nodeName === 'CODE' && !(node.parentNode?.nodeName === 'PRE' && !hasSiblings);
-    },
+    }),
     replacement: (content) => {
       if (!content) return '';
       content = content.replace(/\r?\n|\r/g, ' ');
@@ -354,12 +360,13 @@ function turndown(): TurndownService {
   // after it (`<pre><code>a</code> b</pre>`, or what the parser makes of stray tags) would lose the
   // rest, so such a <pre> is fenced with all of its text.
   service.addRule('fencedWholePre', {
-    filter: (node) =>
-      node.nodeName === 'PRE' && node.firstChild?.nodeName === 'CODE' && node.firstChild.nextSibling !== null,
+    filter: domFilter(
+      (node) => node.nodeName === 'PRE' && node.firstChild?.nodeName === 'CODE' && node.firstChild.nextSibling !== null,
+    ),
     replacement: (_content, node) => {
-      const first = node.firstChild as unknown as DomElement;
-      const language = /language-(\S+)/.exec(first.getAttribute('class') ?? '')?.[1] ?? '';
-      const code = node.textContent ?? '';
+      const pre = node as unknown as DomElement;
+      const language = /language-(\S+)/.exec(pre.firstChild!.getAttribute('class') ?? '')?.[1] ?? '';
+      const code = pre.textContent ?? '';
       let size = 3;
       for (const run of code.match(/^`{3,}/gm) ?? []) if (run.length >= size) size = run.length + 1;
       const fence = '`'.repeat(size);
@@ -384,7 +391,7 @@ function turndown(): TurndownService {
   });
   // Added last, so matched first: quotes and list items nested too deep are plain blocks.
   service.addRule('flatDeepNesting', {
-    filter: (node) => node.nodeType === 1 && node.getAttribute(FLAT) !== null,
+    filter: domFilter((node) => node.nodeType === 1 && node.getAttribute(FLAT) !== null),
     replacement: (content) => `\n\n${content}\n\n`,
   });
   turndownService = service;
@@ -438,6 +445,7 @@ function domToMarkdown(doc: DomDocument): string {
   // turndown deep-clones a node it is given; this DOM is ours and dropped afterwards, so it gets
   // the original (a clone of a 1 MB page costs ~15% of the conversion).
   Object.defineProperty(root, 'cloneNode', { value: () => root, configurable: true });
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed where the DOM lib is loaded
   turndown().turndown(root as unknown as TurndownService.Node);
   const markdown = capturedBody ?? '';
   capturedBody = undefined;

@@ -283,41 +283,65 @@ function endOfTag(html: string, from: number): { end: number; selfClosing: boole
 }
 
 /**
- * One forward pass over the markup: tags are matched against a stack of open elements (an end tag
- * pops up to its element, as the parser's implied end tags do), raw-text elements are skipped to
- * their end tag. Returns the deepest stack seen.
+ * The stack of open elements, with per name the stack positions where one is open (innermost
+ * last), so an end tag or an implied close finds its element without scanning the stack.
  */
-function walkHtml(html: string, visit: Visitor): HtmlScan {
-  const stack: string[] = [];
-  // Per element name, the stack positions where one is open (innermost last).
-  const positions = new Map<string, number[]>();
-  let foreign = 0; // inside <svg>/<math>, "/>" really closes an element
-  let depth = 0;
-  let elements = 0;
-  let attributes = 0;
-  let i = 0;
-  let pre = 0;
-  const pop = () => {
-    const name = stack.pop()!;
-    positions.get(name)!.pop();
-    if (name === 'svg' || name === 'math') foreign--;
-    if (name === 'pre' || name === 'listing') pre--;
-    visit.close?.(name);
-  };
-  const innermost = (names: readonly string[]) => {
+class OpenElements {
+  readonly stack: string[] = [];
+  readonly #positions = new Map<string, number[]>();
+  /** Inside <svg>/<math>, "/>" really closes an element. */
+  foreign = 0;
+  /** Inside <pre>/<listing>: text keeps its whitespace. */
+  pre = 0;
+
+  readonly #visit: Visitor;
+
+  constructor(visit: Visitor) {
+    this.#visit = visit;
+  }
+
+  isOpen(name: string): boolean {
+    return (this.#positions.get(name)?.length ?? 0) > 0;
+  }
+
+  push(name: string): void {
+    this.stack.push(name);
+    let open = this.#positions.get(name);
+    if (!open) this.#positions.set(name, (open = []));
+    open.push(this.stack.length - 1);
+    if (name === 'svg' || name === 'math') this.foreign++;
+    if (name === 'pre' || name === 'listing') this.pre++;
+  }
+
+  pop(): void {
+    const name = this.stack.pop()!;
+    this.#positions.get(name)!.pop();
+    if (name === 'svg' || name === 'math') this.foreign--;
+    if (name === 'pre' || name === 'listing') this.pre--;
+    this.#visit.close?.(name);
+  }
+
+  /** Pops up to and including the innermost open `name` (an end tag). */
+  close(name: string): void {
+    while (this.stack.length > 0 && this.stack[this.stack.length - 1] !== name) this.pop();
+    if (this.stack.length > 0) this.pop();
+  }
+
+  #innermost(names: readonly string[]): number {
     let at = -1;
     for (const name of names) {
-      const open = positions.get(name);
+      const open = this.#positions.get(name);
       if (open && open.length > 0) at = Math.max(at, open[open.length - 1]!);
     }
     return at;
-  };
+  }
+
   /** Closes the outermost open element of `family` opened after the innermost `boundary` (and all inside it). */
-  const closeFamily = (family: readonly string[], boundary: readonly string[]) => {
-    const limit = innermost(boundary);
+  closeFamily(family: readonly string[], boundary: readonly string[]): void {
+    const limit = this.#innermost(boundary);
     let at = Number.POSITIVE_INFINITY;
     for (const name of family) {
-      const open = positions.get(name);
+      const open = this.#positions.get(name);
       if (!open || open.length === 0 || open[open.length - 1]! <= limit) continue;
       let lo = 0;
       let hi = open.length - 1;
@@ -328,12 +352,26 @@ function walkHtml(html: string, visit: Visitor): HtmlScan {
       }
       at = Math.min(at, open[lo]!);
     }
-    if (at !== Number.POSITIVE_INFINITY) while (stack.length > at) pop();
-  };
+    if (at !== Number.POSITIVE_INFINITY) while (this.stack.length > at) this.pop();
+  }
+}
+
+/**
+ * One forward pass over the markup: tags are matched against a stack of open elements (an end tag
+ * pops up to its element, as the parser's implied end tags do), raw-text elements are skipped to
+ * their end tag. Returns the deepest stack seen.
+ */
+function walkHtml(html: string, visit: Visitor): HtmlScan {
+  const open = new OpenElements(visit);
+  const stack = open.stack;
+  let depth = 0;
+  let elements = 0;
+  let attributes = 0;
+  let i = 0;
   while (i < html.length) {
     const lt = html.indexOf('<', i);
     const textEnd = lt < 0 ? html.length : lt;
-    if (textEnd > i) visit.text?.(html.slice(i, textEnd), pre > 0);
+    if (textEnd > i) visit.text?.(html.slice(i, textEnd), open.pre > 0);
     if (lt < 0) break;
     i = lt;
     const next = html[i + 1] ?? '';
@@ -353,7 +391,7 @@ function walkHtml(html: string, visit: Visitor): HtmlScan {
     while (j < html.length && NAME_CHAR.test(html[j]!)) j++;
     if (j === nameStart || !/[A-Za-z]/.test(html[nameStart]!)) {
       // A lone "<" is text.
-      visit.text?.('<', pre > 0);
+      visit.text?.('<', open.pre > 0);
       i += 1;
       continue;
     }
@@ -361,17 +399,13 @@ function walkHtml(html: string, visit: Visitor): HtmlScan {
     const { end, selfClosing } = endOfTag(html, j);
     i = end;
     if (closing) {
-      if ((positions.get(name)?.length ?? 0) > 0) {
-        while (stack.length > 0 && stack[stack.length - 1] !== name) pop();
-        if (stack.length > 0) pop();
-      } else {
-        visit.close?.(name);
-      }
+      if (open.isOpen(name)) open.close(name);
+      else visit.close?.(name);
       continue;
     }
     elements++;
     if (end - j > 64) attributes = Math.max(attributes, countAttributes(html, j, end));
-    if (RAW_TEXT.has(name) && foreign === 0) {
+    if (RAW_TEXT.has(name) && open.foreign === 0) {
       const endTag = new RegExp(`</${name}[\\s/>]`, 'gi');
       endTag.lastIndex = i;
       const found = endTag.exec(html);
@@ -387,23 +421,18 @@ function walkHtml(html: string, visit: Visitor): HtmlScan {
       visit.text?.(html.slice(i), true);
       break;
     }
-    if (foreign === 0) {
-      if (CLOSES_P.has(name)) closeFamily(['p'], P_SCOPE);
+    if (open.foreign === 0) {
+      if (CLOSES_P.has(name)) open.closeFamily(['p'], P_SCOPE);
       const implied = IMPLIED_CLOSE[name];
-      if (implied) closeFamily(implied.family, implied.boundary);
-      if (HEADINGS.has(name) && HEADINGS.has(stack[stack.length - 1] ?? '')) pop();
+      if (implied) open.closeFamily(implied.family, implied.boundary);
+      if (HEADINGS.has(name) && HEADINGS.has(stack[stack.length - 1] ?? '')) open.pop();
     }
     visit.open?.(name);
-    if (VOID_ELEMENTS.has(name) || (selfClosing && foreign > 0) || FRAME.has(name)) {
+    if (VOID_ELEMENTS.has(name) || (selfClosing && open.foreign > 0) || FRAME.has(name)) {
       visit.close?.(name);
       continue;
     }
-    stack.push(name);
-    let open = positions.get(name);
-    if (!open) positions.set(name, (open = []));
-    open.push(stack.length - 1);
-    if (name === 'svg' || name === 'math') foreign++;
-    if (name === 'pre' || name === 'listing') pre++;
+    open.push(name);
     if (stack.length > depth) depth = stack.length;
   }
   return { depth, elements, attributes };

@@ -133,7 +133,8 @@ class HclPolicyReader {
         keyInner?.type === 'variable_expr'
           ? keyInner.text
           : keyInner?.type === 'literal_value'
-            ? String(this.literal(keyInner.namedChildren[0]!))
+            ? // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a literal is a string, number, boolean or null
+              String(this.literal(keyInner.namedChildren[0]!))
             : this.fail(keyNode, 'object keys must be names or strings');
       out[key] = this.value(elem.childForFieldName('val')!, [...path, key]);
     }

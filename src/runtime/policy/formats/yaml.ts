@@ -50,7 +50,7 @@ export function parseYamlPolicy(text: string, file: string): PolicySource {
     Object.keys(policy).length === 1 &&
     'preset' in policy
   ) {
-    policy = (policy as { preset: unknown }).preset;
+    policy = policy.preset;
     root = isMap(root) ? (root.get('preset', true) as Node | null) : root;
   }
   return {

@@ -106,6 +106,8 @@ export function builtinEffect(words: readonly Word[]): BuiltinEffect | undefined
   const arrayDeclared = parsed.options.some((o) => !o.plus && (o.name === 'a' || o.name === 'A'));
   const ops = parsed.operands;
   switch (model.operands) {
+    case 'none':
+      break;
     case 'names':
       for (const w of ops) record(w, 'name', false);
       break;

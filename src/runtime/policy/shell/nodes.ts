@@ -274,7 +274,7 @@ function commandKeyword(node: ShellNode, scan: Scan): string | undefined {
   // What follows is read as the command it is: a compound, or a simple command with its own
   // assignments (`time PATH=. ls` runs ./ls; `coproc NAME cmd` runs NAME).
   const body = args[at];
-  const end = body ? body.startIndex : (args[at - 1] ?? name!).endIndex;
+  const end = body ? body.startIndex : (args[at - 1] ?? name).endIndex;
   scan.keyword = { start: node.startIndex, end, keyword: word, ...(coprocName ? { name: coprocName } : {}) };
   return undefined;
 }

@@ -102,5 +102,5 @@ export function parseWith(parser: Parser, text: string, budgetMs = 2_000): Tree 
 
 /** tree-sitter cancels a parse when the progress callback returns true (its .d.ts says void). */
 function cancelAfter(deadline: number): () => void {
-  return (() => performance.now() > deadline) as () => void;
+  return () => performance.now() > deadline;
 }

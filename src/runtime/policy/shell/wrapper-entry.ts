@@ -44,7 +44,7 @@ export interface WrapperEntry {
    */
   assignments?: 'any' | 'names';
   /** Without a command: harmless (`plain`), or why it is opaque (it starts a shell reading its input). */
-  withoutCommand: 'plain' | string;
+  withoutCommand: string;
   /** The wrapper is decided too: it changes privileges, namespaces or root, or writes files itself. */
   decideOuter?: boolean;
   /** Operands after `before` are run elsewhere (ssh's remote shell): opaque. */
