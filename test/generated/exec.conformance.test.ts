@@ -327,6 +327,12 @@ runConformance({
             "input": {
               "wait_ms": "not a number"
             }
+          },
+          {
+            "field": "offset",
+            "input": {
+              "offset": "not a number"
+            }
           }
         ],
         "unknown": {
