@@ -21,9 +21,13 @@ export class ContentCollector {
   /** Matches of the current file still collecting after-lines. */
   private awaiting: { match: GrepMatch; lastLine: number }[] = [];
 
+  /** Matches passed over so far (the first `skip` of the search are not collected). */
+  private skipped = 0;
+
   constructor(
     private readonly max: number,
     private readonly context: number,
+    private readonly skip = 0,
   ) {}
 
   add(event: RgLineEvent): boolean {
@@ -34,6 +38,12 @@ export class ContentCollector {
       this.awaiting = [];
     }
     if (this.filePath === undefined) return true;
+    if (event.type === 'match' && this.skipped < this.skip) {
+      // Passed over, but its lines still count as context for the matches that follow.
+      this.skipped++;
+      if (this.context > 0) this.remember(event);
+      return true;
+    }
     if (event.type === 'match') {
       if (this.matches.length >= this.max || this.chars > MAX_COLLECTED_CHARS) {
         this.truncated = true;

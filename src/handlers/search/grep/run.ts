@@ -16,6 +16,10 @@ export interface SearchRun {
   mode: string;
   context: number;
   maxResults: number;
+  /** Results of the search (in path order) to pass over before collecting. */
+  skip: number;
+  /** rg walks one file at a time in path order (`--sort path`): the same results come first on every call. */
+  sorted: boolean;
   /** The bounded way: rg's standard printer (--max-columns), files over LARGE_FILE memory-mapped. */
   bounded: boolean;
   rgPath: string;
@@ -32,23 +36,29 @@ const FAST_WAY_MAX_RSS = 48 * 1024 * 1024;
 /** One search, collecting what grep can return. */
 export async function searchWithRipgrep(run: SearchRun) {
   const { params, mode, maxResults, bounded } = run;
-  const args = ripgrepArgs(params, mode, run.context, maxResults, bounded);
+  const args = ripgrepArgs(params, mode, run.context, maxResults + run.skip, bounded);
+  if (run.sorted) args.unshift('--sort', 'path');
   let matches: ContentCollector | undefined;
   const files = new Set<string>();
   const counts: GrepCount[] = [];
   let truncated = false;
   let onStdout: (chunk: Buffer) => boolean;
   if (mode === 'content') {
-    matches = new ContentCollector(maxResults, run.context);
+    matches = new ContentCollector(maxResults, run.context, run.skip);
     const onEvent = (event: RgLineEvent) => matches!.add(event);
     const stream =
       params.multiline || !bounded ? new RgJsonStream(onEvent, run.context > 0) : new RgStandardStream(onEvent);
     onStdout = (chunk) => stream.push(chunk);
   } else {
     let pathChars = 0;
+    let toSkip = run.skip;
     const records = new NulRecordStream(mode === 'count', (printed, count) => {
       const file = cleanRgPath(printed);
       if (file === undefined) return true;
+      if (toSkip > 0) {
+        toSkip--;
+        return true;
+      }
       if (files.size >= maxResults || pathChars > MAX_COLLECTED_CHARS) {
         truncated = true;
         return false;
@@ -103,7 +113,7 @@ function ripgrepArgs(
   }
   if (mode === 'content') {
     // No file can contribute more than max_results lines; one more tells that more exist.
-    args.push('--max-count', String(Math.min(maxResults + 1, 1_000_001)));
+    args.push('--max-count', String(maxResults + 1));
     if (!bounded) {
       args.push('--json');
     } else if (params.multiline) {
