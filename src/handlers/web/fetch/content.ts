@@ -1,5 +1,6 @@
 // The content half of web_fetch: what a content type is, which charset decodes it, and whether a
 // body labelled as text is really binary. HTML conversion runs in a worker (./convert-pool.ts).
+import { cleanCutLength } from '../../../runtime/text.js';
 import { isBinaryFileSync } from 'isbinaryfile';
 import { extractText } from '../html/scan.js';
 
@@ -195,28 +196,13 @@ export function excerptOf(body: string, kind: BodyKind, max = 300): string {
 /**
  * Where a page of a body cut at the byte cap ends, so that the next page (start_index) starts
  * cleanly: HTML before its last tag, other text after its last line break, else after the last
- * whole UTF-8 character. Only a boundary in the second half of the page is taken (or the whole
- * page is kept, cut after its last whole character when UTF-8).
+ * whole UTF-8 character (a boundary in the page's second half only).
  */
 export function pageEnd(bytes: Buffer, kind: BodyKind, converted: boolean, encoding: string): number {
-  const half = bytes.length >> 1;
   if (encoding === 'utf-16le' || encoding === 'utf-16be') return bytes.length & ~1;
   if (converted && kind === 'html') {
     const tag = bytes.lastIndexOf(0x3c); // <
-    if (tag > half) return tag;
+    if (tag > bytes.length >> 1) return tag;
   }
-  // Every encoding read here but UTF-16 keeps the line feed byte for line feeds only.
-  const newline = bytes.lastIndexOf(0x0a);
-  if (newline >= half) return newline + 1;
-  return encoding === 'utf-8' ? utf8Boundary(bytes) : bytes.length;
-}
-
-/** The length of `bytes` without an incomplete UTF-8 character at its end. */
-function utf8Boundary(bytes: Buffer): number {
-  let lead = bytes.length - 1;
-  while (lead >= 0 && lead > bytes.length - 4 && (bytes[lead]! & 0xc0) === 0x80) lead--;
-  if (lead < 0) return bytes.length;
-  const b = bytes[lead]!;
-  const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
-  return lead + need <= bytes.length ? bytes.length : lead;
+  return cleanCutLength(bytes, encoding === 'utf-8');
 }
