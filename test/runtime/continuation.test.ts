@@ -32,7 +32,7 @@ async function follow<T extends Paged>(
   let args: Record<string, unknown> | undefined = input;
   while (args) {
     const result: InvokeResult = await toolkit.invoke(provider, operation, args);
-    const page = expectOk<T>(result);
+    const page: T = expectOk<T>(result);
     if (page.next) expect(result.text).toContain(`continue with ${JSON.stringify(page.next)}]`);
     else expect(result.text).not.toContain('continue with');
     pages.push(page);
@@ -120,7 +120,7 @@ describe('grep continues by offset in path order', () => {
 
   it('the same page comes back on every call (a stable order, not the threads of the moment)', async () => {
     const toolkit = await searchable();
-    const input = { pattern: 'needle', output_mode: 'files_with_matches', max_results: 9, offset: 18 };
+    const input = { pattern: 'needle', output_mode: 'files_with_matches' as const, max_results: 9, offset: 18 };
     const first = expectOk<GrepResult>(await toolkit.invoke('search', 'grep', input));
     for (let i = 0; i < 4; i++)
       expect(expectOk<GrepResult>(await toolkit.invoke('search', 'grep', input))).toEqual(first);
