@@ -7,6 +7,7 @@ import type { CheckedTarget } from './net/guarded.js';
 import { roleIndex } from './roles.js';
 import type { Session } from './session.js';
 import type { HandlerContext, Services, Toolkit } from './types.js';
+import type { ProgressEvent } from './progress.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
 
 const SELF = Symbol('context');
@@ -33,6 +34,8 @@ export class CallContext implements HandlerContext {
   urls: Readonly<Record<string, CheckedTarget>> = NONE;
   /** Set from the policy's hooks before the handler runs (an own property only then). */
   declare checkHost?: (url: URL) => void;
+  /** Set when the caller asked for progress (an own property only then). */
+  declare progress?: (event: ProgressEvent) => void;
   constructor(
     readonly workspace: Workspace,
     readonly session: Session,

@@ -4,6 +4,7 @@
 // data and a signal toolwright owns; nothing downstream ever touches the caller's objects again.
 import { types } from 'node:util';
 import { ToolError } from './errors.js';
+import { readProgressOption, type ProgressListener } from './progress.js';
 import { renderErrorText } from './text.js';
 import type { InvokeOptions, InvokeResult } from './types.js';
 
@@ -23,13 +24,14 @@ type Invoke = (provider: string, operation: string, input: unknown, options?: In
  */
 export function guardInvoke(inner: Invoke): Invoke {
   const guarded = async (
+    onProgress: ProgressListener | undefined,
     follower: SignalFollower,
     provider: string,
     operation: string,
     plain: unknown,
   ): Promise<InvokeResult> => {
     try {
-      return await inner(provider, operation, plain, { signal: follower.signal });
+      return await inner(provider, operation, plain, { signal: follower.signal, ...progressOf(onProgress) });
     } finally {
       follower.release();
     }
@@ -39,11 +41,13 @@ export function guardInvoke(inner: Invoke): Invoke {
     try {
       const providerName = nameArgument(provider, 'provider');
       const operationName = nameArgument(operation, 'operation');
+      const onProgress = readProgressOption(options);
       follower = followSignal(readSignal(options));
       const plain = snapshotInput(input);
-      if (follower === undefined) return inner(providerName, operationName, plain, {});
-      if (follower.release === noRelease) return inner(providerName, operationName, plain, { signal: follower.signal });
-      return guarded(follower, providerName, operationName, plain);
+      if (follower === undefined) return inner(providerName, operationName, plain, progressOf(onProgress));
+      if (follower.release === noRelease)
+        return inner(providerName, operationName, plain, { signal: follower.signal, ...progressOf(onProgress) });
+      return guarded(onProgress, follower, providerName, operationName, plain);
     } catch (error) {
       follower?.release();
       const id = `${describeName(provider)}.${describeName(operation)}`;
@@ -60,6 +64,10 @@ export function guardInvoke(inner: Invoke): Invoke {
 }
 
 const noRelease = (): void => {};
+
+function progressOf(onProgress: ProgressListener | undefined): { onProgress?: ProgressListener } {
+  return onProgress ? { onProgress } : {};
+}
 
 /** The result of a call refused before it ran (the adapters' dispatch refuses with it too). */
 export function notRunResult(id: string, error: ToolError): InvokeResult {

@@ -76,7 +76,7 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
     });
     // Every entry point (invoke, providers[].invoke, call.*) goes through the guard: it never throws.
     this.#guarded = guardInvoke((provider, operation, input, opts) =>
-      runInvocation(scope, provider, operation, input, opts?.signal),
+      runInvocation(scope, provider, operation, input, opts?.signal, opts?.onProgress),
     );
     this.providers = this.#providerViews();
     this.call = this.#typedCalls();

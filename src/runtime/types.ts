@@ -11,6 +11,9 @@ import type { SearchBackend } from './services/search-backend.js';
 import type { Kernel } from './services/kernel.js';
 import type { UserChannel, UserChannelOption } from './services/user.js';
 import type { PolicyOptions, PolicyDecision } from './policy.js';
+import type { ProgressEvent } from './progress.js';
+
+export type { ProgressEvent } from './progress.js';
 
 export interface WebOptions {
   /** Allow fetching loopback/private/link-local addresses (tests against a local server). */
@@ -138,10 +141,20 @@ export interface HandlerContext {
   readonly visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
   /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow (`net` calls it). */
   readonly checkHost?: (url: URL) => void;
+  /**
+   * Set when the caller asked for progress: report how far the call has come (throttled by the
+   * runtime; cheap to call often, never blocks, silent once the call is over).
+   */
+  readonly progress?: (event: ProgressEvent) => void;
 }
 
 export interface InvokeOptions {
   signal?: AbortSignal;
+  /**
+   * Told how far a long call has come (bytes of output, files searched, bytes fetched), at most
+   * every 100 ms; never awaited, and what it throws is ignored.
+   */
+  onProgress?: (event: ProgressEvent) => void;
 }
 
 export interface ToolErrorPayload {

@@ -7,6 +7,7 @@ import { CallContext } from '../call-context.js';
 import { ToolError, abortError } from '../errors.js';
 import type { CompiledPolicy, PolicyDecision } from '../policy.js';
 import type { ProviderIndex } from '../provider-index.js';
+import { progressReporter, type ProgressListener } from '../progress.js';
 import { secretValues } from '../roles.js';
 import { scrubSecrets } from '../secrets.js';
 import type { Session } from '../session.js';
@@ -50,6 +51,7 @@ export async function runInvocation(
   operation: string,
   input: unknown,
   signal: AbortSignal | undefined,
+  onProgress?: ProgressListener,
 ): Promise<InvokeResult> {
   const call = new Invocation(`${provider}.${operation}`);
   try {
@@ -58,6 +60,8 @@ export async function runInvocation(
     const params = validateInput(plan, call, input);
     // A call without a signal gets one only if something asks for it (CallContext.signal).
     const ctx = new CallContext(scope.workspace, scope.session, scope.services, plan.op, scope.toolkit, signal);
+    const reporter = onProgress ? progressReporter(onProgress) : undefined;
+    if (reporter) ctx.progress = reporter.report;
     try {
       const admitting = admit(scope, plan, call, ctx);
       if (admitting !== undefined) await admitting;
@@ -67,6 +71,7 @@ export async function runInvocation(
     } finally {
       // What the call opened for the handler (connections, descriptors it did not take) is freed.
       ctx.endCall();
+      reporter?.end();
     }
   } catch (error) {
     return failed(call, error);
