@@ -43,6 +43,7 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
       throw new ToolError('INVALID_PATTERN', `cannot use glob pattern "${pattern}": ${(error as Error).message}`);
     }
     for (const file of walked) found.add(file);
+    ctx.progress?.({ progress: found.size, message: `${found.size} files found so far` });
     throwIfAborted(ctx.signal);
   }
   throwIfAborted(ctx.signal);

@@ -48,6 +48,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
       maxResults,
       skip,
       sorted,
+      ...(ctx.progress ? { progress: ctx.progress } : {}),
       bounded,
       rgPath: confine ? realRg(rgPath) : rgPath,
       target: target.relative,

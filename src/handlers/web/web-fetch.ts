@@ -39,6 +39,7 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
     web: ctx.services.web,
     ...(ctx.checkHost ? { checkHost: ctx.checkHost } : {}),
     ...(checked ? { checked } : {}),
+    ...(ctx.progress ? { progress: ctx.progress } : {}),
   });
   let converting = false;
   try {

@@ -24,6 +24,11 @@ export class ContentCollector {
   /** Matches passed over so far (the first `skip` of the search are not collected). */
   private skipped = 0;
 
+  /** Matches seen so far, passed over or collected. */
+  get seen(): number {
+    return this.skipped + this.matches.length;
+  }
+
   constructor(
     private readonly max: number,
     private readonly context: number,

@@ -28,6 +28,8 @@ export interface SearchRun {
   signal: AbortSignal;
   deadline: number;
   confine?: HelperSpec;
+  /** Told how many results the search has seen so far. */
+  progress?: (event: { progress: number; message: string }) => void;
 }
 
 /** rg's own memory past which the fast way gives up for the bounded one (a normal search needs a few MiB). */
@@ -43,6 +45,7 @@ export async function searchWithRipgrep(run: SearchRun) {
   const counts: GrepCount[] = [];
   let truncated = false;
   let onStdout: (chunk: Buffer) => boolean;
+  let toSkip = run.skip;
   if (mode === 'content') {
     matches = new ContentCollector(maxResults, run.context, run.skip);
     const onEvent = (event: RgLineEvent) => matches!.add(event);
@@ -51,7 +54,6 @@ export async function searchWithRipgrep(run: SearchRun) {
     onStdout = (chunk) => stream.push(chunk);
   } else {
     let pathChars = 0;
-    let toSkip = run.skip;
     const records = new NulRecordStream(mode === 'count', (printed, count) => {
       const file = cleanRgPath(printed);
       if (file === undefined) return true;
@@ -69,6 +71,17 @@ export async function searchWithRipgrep(run: SearchRun) {
       return true;
     });
     onStdout = (chunk) => records.push(chunk);
+  }
+  const report = run.progress;
+  if (report) {
+    const push = onStdout;
+    const unit = mode === 'content' ? 'matching lines' : 'files';
+    onStdout = (chunk) => {
+      const more = push(chunk);
+      const seen = matches ? matches.seen : files.size + run.skip - toSkip;
+      report({ progress: seen, message: `${seen} ${unit} found so far` });
+      return more;
+    };
   }
   const rg = (extra: string[]) =>
     runRipgrep({

@@ -32,6 +32,8 @@ export interface FetchSettings {
   checkHost?: (url: URL) => void;
   /** The first URL as the runtime checked it before the call (its addresses are used as they are). */
   checked?: CheckedTarget;
+  /** Told how many (decompressed) body bytes have been read. */
+  progress?: (event: { progress: number; total?: number; message: string }) => void;
 }
 
 /** An open response: headers read, body not yet consumed. */
@@ -212,6 +214,11 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
         }
         chunk.copy(buffer, size, 0, take);
         size += take;
+        settings.progress?.({
+          progress: skip + size,
+          ...(Number.isSafeInteger(declared) ? { total: declared } : {}),
+          message: `${skip + size} bytes of the body read`,
+        });
         if (chunk.length > room) {
           // More bytes than the cap allows: keep what fits and stop reading (closes the socket).
           truncated = true;
