@@ -17,6 +17,7 @@ import type { InvokeResult, Toolkit } from '../runtime/types.js';
 import { imageOf, withoutImageData } from '../runtime/media.js';
 import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
 import { attachUserChannel, enterCallScope } from './mcp-user.js';
+import { logWarnings, progressSender } from './mcp-notify.js';
 import type { EarlyInitialize, ServerIdentity } from './mcp-early-init.js';
 import {
   clientArguments,
@@ -222,7 +223,7 @@ export function callToolParams(params: unknown): CallToolRequest['params'] {
 export function mcpServerIdentity(root: string, options: McpServerOptions = {}): ServerIdentity {
   return {
     serverInfo: { name: options.name ?? 'toolwright', version: packageVersion() },
-    capabilities: { tools: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, logging: {} },
     instructions: [defaultInstructions(root), options.instructions].filter(Boolean).join('\n'),
   };
 }
@@ -301,7 +302,10 @@ function buildServer(
     const args = clientArguments(adapt, params.arguments ?? {}, factsOf(op).params);
     const leave = enterCallScope(extra.signal, server, extra.requestId);
     try {
-      const result = await toolkit.invoke(op.provider, op.name, args, { signal: extra.signal });
+      const onProgress = progressSender(params._meta?.progressToken, extra.sendNotification);
+      const options = onProgress ? { signal: extra.signal, onProgress } : { signal: extra.signal };
+      const result = await toolkit.invoke(op.provider, op.name, args, options);
+      logWarnings(server, op.name, result, extra.sessionId);
       return clientResult(adapt, toCallToolResult(op, result, maxResultBytes));
     } finally {
       leave();
