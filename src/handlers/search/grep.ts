@@ -61,15 +61,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   // giant line makes rg grow, and then the search is run again the bounded way.
   // In parallel, which results come first varies from run to run: a search that is cut (or that
   // continues one) runs again one file at a time in path order, so its pages neither skip nor repeat.
-  let bounded = !watchable || process.env[GREP_BOUNDED_ENV] === '1';
-  let sorted = skip > 0;
-  let collected = await search(bounded, sorted);
-  for (;;) {
-    if (collected.exits.some((e) => e.overMemory) && !bounded) bounded = true;
-    else if (isCut(collected) && !sorted) sorted = true;
-    else break;
-    collected = await search(bounded, sorted);
-  }
+  const collected = await searchStably(search, !watchable || process.env[GREP_BOUNDED_ENV] === '1', skip > 0);
   const { exits, matches, files, counts } = collected;
   let truncated = collected.truncated;
   const stderr = exits
@@ -103,11 +95,30 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   const place = placesOf(output);
   if (truncated) output.next = nextArguments(params, { offset: skip + taken });
   if (ctx.visiblePaths) output = await hideDeniedPaths(output, ctx.visiblePaths);
-  const shown = resultsOf(output);
-  const nextAfter = (count: number) =>
-    nextArguments(params, { offset: skip + (count === 0 ? 0 : place.get(shown[count - 1]!)! + 1) });
+  const nextAfter = continuationAfter(params, skip, place, resultsOf(output));
   const max = sizeCapped ? undefined : maxResults;
   return withText(output, renderGrep(output, { params, mode, max, problem, nextAfter }));
+}
+
+/** The arguments that continue after the first `count` results shown (each result's place counts what a path rule hid). */
+function continuationAfter(params: GrepParams, skip: number, place: Map<unknown, number>, shown: readonly unknown[]) {
+  return (count: number) =>
+    nextArguments(params, { offset: skip + (count === 0 ? 0 : place.get(shown[count - 1]!)! + 1) });
+}
+
+async function searchStably(
+  search: (bounded: boolean, sorted: boolean) => ReturnType<typeof searchWithRipgrep>,
+  bounded: boolean,
+  sorted: boolean,
+) {
+  let collected = await search(bounded, sorted);
+  for (;;) {
+    if (collected.exits.some((e) => e.overMemory) && !bounded) bounded = true;
+    else if (isCut(collected) && !sorted) sorted = true;
+    else break;
+    collected = await search(bounded, sorted);
+  }
+  return collected;
 }
 
 function isCut(collected: { matches?: { truncated: boolean } | undefined; truncated: boolean }): boolean {

@@ -57,9 +57,7 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
     }
     if (format !== 'raw' && (kind === 'html' || kind === 'unknown')) prewarmConverter(); // a worker starts while the body downloads
     const startIndex = params.start_index ?? 0;
-    const read = await session.read(response, maxBytes, startIndex);
-    let bytes = read.bytes;
-    const truncated = read.truncated;
+    let { bytes, truncated } = await session.read(response, maxBytes, startIndex);
     if (kind === 'unknown') kind = sniff(bytes);
     if (kind === 'binary') throw unsupported(finalUrl, media.mime || 'no content-type');
     const { encoding, unsupported: badCharset } = pickEncoding(bytes, media.charset, kind);
@@ -80,19 +78,13 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
         `the charset "${badCharset}" is not supported here; decoded as ${encoding}, so some characters may be wrong`,
       );
 
-    let content: string;
-    let title: string | undefined;
-    if (kind === 'html' && format !== 'raw') {
-      converting = true;
-      const page = await convertInWorker(
-        { bytes, encoding, truncated, format, baseUrl: finalUrl },
-        { deadline, timeoutMs, signal: ctx.signal },
-      );
-      ({ content, title } = page);
-      notes.push(...page.notes);
-    } else {
-      content = decodeText(bytes, encoding, truncated);
-    }
+    converting = kind === 'html' && format !== 'raw';
+    const { content, title } = converting
+      ? await convertInWorker(
+          { bytes, encoding, truncated, format: format as 'markdown' | 'text', baseUrl: finalUrl },
+          { deadline, timeoutMs, signal: ctx.signal },
+        ).then((page) => (notes.push(...page.notes), page))
+      : { content: decodeText(bytes, encoding, truncated), title: undefined };
     const output: WebFetchResult = {
       url: params.url,
       final_url: finalUrl,

@@ -131,7 +131,6 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
   const stdout = new OutputCollector(outputLimit);
   const stderr = new OutputCollector(outputLimit);
   throwIfAborted(signal);
-
   const started = performance.now();
   const progress = ctx.progress ? commandProgress(ctx.progress, started, [stdout, stderr]) : undefined;
   const stdoutPipe = await openOutputPipe((bytes, length) => (stdout.push(bytes, length), progress?.tick()));
@@ -144,12 +143,11 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     for (const pipe of pipes) pipe.close();
     throw error;
   }
-  progress?.start();
+  progress?.start(command.exited);
   // The child holds its own copies of the write ends now.
   stdoutPipe.attach(command.child.stdout);
   stderrPipe.attach(command.child.stderr);
   trackGroup(command.pid, command.killNow);
-
   let timedOut = false;
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= command.stop());
@@ -172,7 +170,6 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     if (stopping) await stopping;
   } finally {
     clearTimeout(timer);
-    progress?.stop();
     signal.removeEventListener('abort', onAbort);
     untrackGroup(command.pid);
   }
@@ -214,11 +211,13 @@ function commandProgress(report: NonNullable<HandlerContext['progress']>, starte
     const elapsed = Math.round(performance.now() - started);
     report({ progress: elapsed, message: `${bytes} bytes of output after ${elapsed} ms` });
   };
-  let timer: NodeJS.Timeout | undefined;
   return {
     tick,
-    start: () => (timer = setInterval(tick, 500)).unref(),
-    stop: () => clearInterval(timer),
+    /** Ticks every 500 ms until the command has exited. */
+    start(exited: Promise<unknown>) {
+      const timer = setInterval(tick, 500).unref();
+      void exited.finally(() => clearInterval(timer)).catch(() => undefined);
+    },
   };
 }
 
