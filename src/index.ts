@@ -51,6 +51,7 @@ export type {
   ProviderSchema,
   OperationSchema,
   InvokeOptions,
+  ProgressEvent,
   InvokeResult,
   InvokeMeta,
   ToolErrorPayload,

@@ -12,6 +12,7 @@ import { imageOf, withoutImageData } from '../runtime/media.js';
 import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
 import { attachUserChannel, enterCallScope } from './mcp-user.js';
 import { principalOfAuth } from './mcp-principal.js';
+import { logWarnings, progressSender } from './mcp-notify.js';
 import type { EarlyInitialize, ServerIdentity } from './mcp-early-init.js';
 import {
   clientArguments,
@@ -180,6 +181,7 @@ export function mcpServerIdentity(root: string, options: McpServerOptions = {}):
     serverInfo: { name: options.name ?? 'toolwright', version: packageVersion() },
     capabilities: {
       tools: { listChanged: false },
+      logging: {},
       tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     },
     instructions: [defaultInstructions(root), options.instructions].filter(Boolean).join('\n'),
@@ -297,8 +299,14 @@ function buildServer(
     try {
       // A verified token's subject is the principal of the call (audit, task lists, jobs).
       const principal = principalOfAuth(extra.authInfo);
-      const options = principal === undefined ? { signal: extra.signal } : { signal: extra.signal, principal };
+      const onProgress = progressSender(params._meta?.progressToken, extra.sendNotification);
+      const options = {
+        signal: extra.signal,
+        ...(principal === undefined ? {} : { principal }),
+        ...(onProgress ? { onProgress } : {}),
+      };
       const result = await toolkit.invoke(op.provider, op.name, args, options);
+      logWarnings(server, op.name, result, extra.sessionId);
       return clientResult(adapt, toCallToolResult(op, result, maxResultBytes));
     } finally {
       leave();

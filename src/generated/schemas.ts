@@ -104,6 +104,34 @@ export const schemas = {
           "type": "integer",
           "description": "text, notebook: the offset to pass to continue reading, when more follows."
         },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "path"
+          ],
+          "description": "The exact arguments of the read_file call that continues where this one stopped (the same arguments with offset, or pages, moved on); absent when nothing more follows.",
+          "properties": {
+            "path": {
+              "type": "string"
+            },
+            "offset": {
+              "type": "integer"
+            },
+            "limit": {
+              "type": "integer"
+            },
+            "line_numbers": {
+              "type": "boolean"
+            },
+            "count_lines": {
+              "type": "boolean"
+            },
+            "pages": {
+              "type": "string"
+            }
+          }
+        },
         "mime_type": {
           "type": "string",
           "enum": [
@@ -428,6 +456,13 @@ export const schemas = {
           "maximum": 10000,
           "default": 1000,
           "description": "Maximum number of entries to return."
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100000000,
+          "default": 0,
+          "description": "Skip this many entries of the walk (breadth first, folders first, then by name) before listing; a cut answer's next gives it."
         }
       }
     },
@@ -488,6 +523,31 @@ export const schemas = {
         "ignored": {
           "type": "integer",
           "description": "Entries hidden because .gitignore ignores them or they are .git (in the folders read)."
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "offset"
+          ],
+          "description": "The exact arguments of the list_directory call that lists the entries after these (offset moved on); absent when the listing is complete.",
+          "properties": {
+            "path": {
+              "type": "string"
+            },
+            "depth": {
+              "type": "integer"
+            },
+            "include_ignored": {
+              "type": "boolean"
+            },
+            "limit": {
+              "type": "integer"
+            },
+            "offset": {
+              "type": "integer"
+            }
+          }
         }
       }
     },
@@ -520,6 +580,13 @@ export const schemas = {
           "default": 1000,
           "description": "Maximum number of files to return (the newest ones)."
         },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100000000,
+          "default": 0,
+          "description": "Skip this many files of the order (newest first, then by path) before returning any; a cut answer's next gives it."
+        },
         "include_ignored": {
           "type": "boolean",
           "default": false,
@@ -550,6 +617,32 @@ export const schemas = {
         "total": {
           "type": "integer",
           "description": "Number of files that matched before `limit` was applied."
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "pattern",
+            "offset"
+          ],
+          "description": "The exact arguments of the glob call that returns the files after these (offset moved on); absent when no more matched.",
+          "properties": {
+            "pattern": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "limit": {
+              "type": "integer"
+            },
+            "include_ignored": {
+              "type": "boolean"
+            },
+            "offset": {
+              "type": "integer"
+            }
+          }
         }
       }
     },
@@ -619,6 +712,13 @@ export const schemas = {
           "maximum": 1000000,
           "default": 200,
           "description": "Stop after this many matching lines (content), files (files_with_matches) or files counted (count)."
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100000000,
+          "default": 0,
+          "description": "Skip this many results (matching lines, files or counts) of the search in path order before collecting; a cut answer's next gives it."
         },
         "include_ignored": {
           "type": "boolean",
@@ -714,6 +814,53 @@ export const schemas = {
         "truncated": {
           "type": "boolean",
           "description": "True when the search stopped (at max_results, or at the ~960 KiB result bound) and more results exist."
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "pattern",
+            "offset"
+          ],
+          "description": "The exact arguments of the grep call that returns the results after these (offset moved on); absent when the search is complete.",
+          "properties": {
+            "pattern": {
+              "type": "string"
+            },
+            "path": {
+              "type": "string"
+            },
+            "glob": {
+              "type": "string"
+            },
+            "case_insensitive": {
+              "type": "boolean"
+            },
+            "fixed_strings": {
+              "type": "boolean"
+            },
+            "multiline": {
+              "type": "boolean"
+            },
+            "context": {
+              "type": "integer"
+            },
+            "output_mode": {
+              "type": "string"
+            },
+            "max_results": {
+              "type": "integer"
+            },
+            "include_ignored": {
+              "type": "boolean"
+            },
+            "timeout_ms": {
+              "type": "integer"
+            },
+            "offset": {
+              "type": "integer"
+            }
+          }
         }
       }
     },
@@ -874,6 +1021,11 @@ export const schemas = {
           "minimum": 0,
           "maximum": 60000,
           "description": "Wait up to this many milliseconds for new output or the end of the job before answering (needs job_id)."
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "Read the job's output from this byte position on (0 = its first byte) instead of from the last read; a cut answer's next gives it (needs job_id)."
         }
       }
     },
@@ -936,6 +1088,26 @@ export const schemas = {
         "truncated": {
           "type": "boolean",
           "description": "True when part of the new output is not shown."
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "job_id",
+            "offset"
+          ],
+          "description": "The exact arguments of the bash_output call that reads on from where this output stopped (job_id and offset); absent when all output so far was shown.",
+          "properties": {
+            "job_id": {
+              "type": "string"
+            },
+            "wait_ms": {
+              "type": "integer"
+            },
+            "offset": {
+              "type": "integer"
+            }
+          }
         },
         "notes": {
           "type": "array",
@@ -1280,6 +1452,12 @@ export const schemas = {
           "default": 1048576,
           "description": "Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents."
         },
+        "start_index": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "description": "Byte position in the (decompressed) body to read from, skipping what comes before; a cut answer's next gives it."
+        },
         "timeout_ms": {
           "type": "integer",
           "minimum": 100,
@@ -1333,6 +1511,32 @@ export const schemas = {
         "truncated": {
           "type": "boolean",
           "description": "True when the body was longer than max_bytes and was cut."
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "url",
+            "start_index"
+          ],
+          "description": "The exact arguments of the web_fetch call that reads the body on from where this one cut it (start_index moved on); absent when the body ended.",
+          "properties": {
+            "url": {
+              "type": "string"
+            },
+            "format": {
+              "type": "string"
+            },
+            "max_bytes": {
+              "type": "integer"
+            },
+            "timeout_ms": {
+              "type": "integer"
+            },
+            "start_index": {
+              "type": "integer"
+            }
+          }
         }
       }
     },

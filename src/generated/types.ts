@@ -84,6 +84,15 @@ export interface ReadFileResult {
   encoding_confidence?: number;
   /** text, notebook: the offset to pass to continue reading, when more follows. */
   next_offset?: number;
+  /** The exact arguments of the read_file call that continues where this one stopped (the same arguments with offset, or pages, moved on); absent when nothing more follows. */
+  next?: {
+    path: string;
+    offset?: number;
+    limit?: number;
+    line_numbers?: boolean;
+    count_lines?: boolean;
+    pages?: string;
+  };
   /** image: the type of data. */
   mime_type?: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
   /** image: the image, base64-encoded (scaled down when larger than the limits). */
@@ -207,6 +216,8 @@ export interface ListDirectoryParams {
   include_ignored?: boolean;
   /** Maximum number of entries to return. */
   limit?: number;
+  /** Skip this many entries of the walk (breadth first, folders first, then by name) before listing; a cut answer's next gives it. */
+  offset?: number;
 }
 
 export interface ListDirectoryResult {
@@ -227,6 +238,14 @@ export interface ListDirectoryResult {
   truncated: boolean;
   /** Entries hidden because .gitignore ignores them or they are .git (in the folders read). */
   ignored: number;
+  /** The exact arguments of the list_directory call that lists the entries after these (offset moved on); absent when the listing is complete. */
+  next?: {
+    path?: string;
+    depth?: number;
+    include_ignored?: boolean;
+    limit?: number;
+    offset: number;
+  };
 }
 
 // search.glob
@@ -237,6 +256,8 @@ export interface GlobParams {
   path?: string;
   /** Maximum number of files to return (the newest ones). */
   limit?: number;
+  /** Skip this many files of the order (newest first, then by path) before returning any; a cut answer's next gives it. */
+  offset?: number;
   /** Also list files ignored by .gitignore and files inside .git folders. */
   include_ignored?: boolean;
 }
@@ -248,6 +269,14 @@ export interface GlobResult {
   truncated: boolean;
   /** Number of files that matched before `limit` was applied. */
   total: number;
+  /** The exact arguments of the glob call that returns the files after these (offset moved on); absent when no more matched. */
+  next?: {
+    pattern: string;
+    path?: string;
+    limit?: number;
+    include_ignored?: boolean;
+    offset: number;
+  };
 }
 
 // search.grep
@@ -270,6 +299,8 @@ export interface GrepParams {
   output_mode?: "content" | "files_with_matches" | "count";
   /** Stop after this many matching lines (content), files (files_with_matches) or files counted (count). */
   max_results?: number;
+  /** Skip this many results (matching lines, files or counts) of the search in path order before collecting; a cut answer's next gives it. */
+  offset?: number;
   /** Also search files ignored by .gitignore and files inside .git folders. */
   include_ignored?: boolean;
   /** Give up (TIMEOUT) after this many milliseconds. */
@@ -301,6 +332,21 @@ export interface GrepResult {
   }[];
   /** True when the search stopped (at max_results, or at the ~960 KiB result bound) and more results exist. */
   truncated: boolean;
+  /** The exact arguments of the grep call that returns the results after these (offset moved on); absent when the search is complete. */
+  next?: {
+    pattern: string;
+    path?: string;
+    glob?: string;
+    case_insensitive?: boolean;
+    fixed_strings?: boolean;
+    multiline?: boolean;
+    context?: number;
+    output_mode?: string;
+    max_results?: number;
+    include_ignored?: boolean;
+    timeout_ms?: number;
+    offset: number;
+  };
 }
 
 // exec.bash
@@ -356,6 +402,8 @@ export interface BashOutputParams {
   job_id?: string;
   /** Wait up to this many milliseconds for new output or the end of the job before answering (needs job_id). */
   wait_ms?: number;
+  /** Read the job's output from this byte position on (0 = its first byte) instead of from the last read; a cut answer's next gives it (needs job_id). */
+  offset?: number;
 }
 
 export interface BashOutputResult {
@@ -379,6 +427,12 @@ export interface BashOutputResult {
   output?: string;
   /** True when part of the new output is not shown. */
   truncated?: boolean;
+  /** The exact arguments of the bash_output call that reads on from where this output stopped (job_id and offset); absent when all output so far was shown. */
+  next?: {
+    job_id: string;
+    wait_ms?: number;
+    offset: number;
+  };
   /** Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash). */
   notes?: {
     code: "SANDBOX_ARTIFACT";
@@ -482,6 +536,8 @@ export interface WebFetchParams {
   format?: "markdown" | "text" | "raw";
   /** Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents. */
   max_bytes?: number;
+  /** Byte position in the (decompressed) body to read from, skipping what comes before; a cut answer's next gives it. */
+  start_index?: number;
   /** Time limit for the whole fetch, redirects included, in milliseconds. */
   timeout_ms?: number;
 }
@@ -503,6 +559,14 @@ export interface WebFetchResult {
   bytes: number;
   /** True when the body was longer than max_bytes and was cut. */
   truncated: boolean;
+  /** The exact arguments of the web_fetch call that reads the body on from where this one cut it (start_index moved on); absent when the body ended. */
+  next?: {
+    url: string;
+    format?: string;
+    max_bytes?: number;
+    timeout_ms?: number;
+    start_index: number;
+  };
 }
 
 // web.web_search

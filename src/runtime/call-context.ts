@@ -9,6 +9,7 @@ import type { Caller } from './principal.js';
 import type { Session } from './session.js';
 import type { StoreKey } from './store/types.js';
 import type { HandlerContext, Services, Toolkit } from './types.js';
+import type { ProgressEvent } from './progress.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
 
 const SELF = Symbol('context');
@@ -38,6 +39,8 @@ export class CallContext implements HandlerContext {
   readonly services: Services;
   readonly principal: string;
   readonly storeKey: StoreKey;
+  /** Set when the caller asked for progress (an own property only then). */
+  declare progress?: (event: ProgressEvent) => void;
   constructor(
     readonly workspace: Workspace,
     readonly session: Session,

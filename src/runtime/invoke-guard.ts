@@ -5,6 +5,7 @@
 import { types } from 'node:util';
 import { ToolError } from './errors.js';
 import { checkPrincipal } from './principal.js';
+import { readProgressOption, type ProgressListener } from './progress.js';
 import { renderErrorText } from './text.js';
 import type { InvokeOptions, InvokeResult } from './types.js';
 
@@ -20,7 +21,7 @@ type Inner = (
   provider: string,
   operation: string,
   input: unknown,
-  options: { signal?: AbortSignal; principal?: string },
+  options: { signal?: AbortSignal; principal?: string; onProgress?: ProgressListener },
 ) => Promise<InvokeResult>;
 
 /**
@@ -30,6 +31,7 @@ type Inner = (
  */
 export function guardInvoke(inner: Inner): Invoke {
   const guarded = async (
+    onProgress: ProgressListener | undefined,
     follower: SignalFollower,
     provider: string,
     operation: string,
@@ -37,7 +39,7 @@ export function guardInvoke(inner: Inner): Invoke {
     principal: string | undefined,
   ): Promise<InvokeResult> => {
     try {
-      return await inner(provider, operation, plain, { signal: follower.signal, principal });
+      return await inner(provider, operation, plain, { signal: follower.signal, principal, ...progressOf(onProgress) });
     } finally {
       follower.release();
     }
@@ -48,12 +50,14 @@ export function guardInvoke(inner: Inner): Invoke {
       const providerName = nameArgument(provider, 'provider');
       const operationName = nameArgument(operation, 'operation');
       const { signal, principal } = readOptions(options);
+      const onProgress = readProgressOption(options);
       follower = followSignal(signal);
       const plain = snapshotInput(input);
-      if (follower === undefined) return inner(providerName, operationName, plain, { principal });
+      if (follower === undefined)
+        return inner(providerName, operationName, plain, { principal, ...progressOf(onProgress) });
       if (follower.release === noRelease)
-        return inner(providerName, operationName, plain, { signal: follower.signal, principal });
-      return guarded(follower, providerName, operationName, plain, principal);
+        return inner(providerName, operationName, plain, { signal: follower.signal, principal, ...progressOf(onProgress) });
+      return guarded(onProgress, follower, providerName, operationName, plain, principal);
     } catch (error) {
       follower?.release();
       const id = `${describeName(provider)}.${describeName(operation)}`;
@@ -70,6 +74,10 @@ export function guardInvoke(inner: Inner): Invoke {
 }
 
 const noRelease = (): void => {};
+
+function progressOf(onProgress: ProgressListener | undefined): { onProgress?: ProgressListener } {
+  return onProgress ? { onProgress } : {};
+}
 
 /** The result of a call refused before it ran (the adapters' dispatch refuses with it too). */
 export function notRunResult(id: string, error: ToolError): InvokeResult {

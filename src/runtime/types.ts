@@ -12,6 +12,9 @@ import type { SearchBackend } from './services/search-backend.js';
 import type { Kernel } from './services/kernel.js';
 import type { UserChannel, UserChannelOption } from './services/user.js';
 import type { PolicyOptions, PolicyDecision } from './policy.js';
+import type { ProgressEvent } from './progress.js';
+
+export type { ProgressEvent } from './progress.js';
 
 export interface WebOptions {
   /** Allow fetching loopback/private/link-local addresses (tests against a local server). */
@@ -149,6 +152,11 @@ export interface HandlerContext {
    * principal): read and write records only with it, and one principal never sees another's.
    */
   readonly storeKey: StoreKey;
+  /**
+   * Set when the caller asked for progress: report how far the call has come (throttled by the
+   * runtime; cheap to call often, never blocks, silent once the call is over).
+   */
+  readonly progress?: (event: ProgressEvent) => void;
 }
 
 export interface InvokeOptions {
@@ -158,6 +166,11 @@ export interface InvokeOptions {
    * toolkit's `principal`. It is recorded in the audit, and scopes the task list and store records.
    */
   principal?: string;
+  /**
+   * Told how far a long call has come (bytes of output, files searched, bytes fetched), at most
+   * every 100 ms; never awaited, and what it throws is ignored.
+   */
+  onProgress?: (event: ProgressEvent) => void;
 }
 
 export interface ToolErrorPayload {

@@ -114,14 +114,15 @@ describe('background jobs: start and read', () => {
     expect(last.status).toBe('timed_out');
   });
 
-  it('floods: 200 MB of output keep memory flat and the read shows head, tail and the omitted count', async () => {
+  it('floods: 200 MB of output keep memory flat; reads page from the start, and a page in the middle no longer kept says so', async () => {
     const toolkit = await newToolkit({ exec: { outputLimit: 2_000 } });
     let peak = process.memoryUsage().rss;
     const base = peak;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
     let last: BashOutputResult;
+    let id: string;
     try {
-      const id = await start(toolkit, 'seq 1 3; yes flood | head -c 200000000; echo; echo the-end');
+      id = await start(toolkit, 'seq 1 3; yes flood | head -c 200000000; echo; echo the-end');
       // Listing does not consume output: wait for the end that way, then read it all at once.
       await waitFor(
         async () =>
@@ -134,12 +135,18 @@ describe('background jobs: start and read', () => {
     } finally {
       clearInterval(sampler);
     }
-    expect(last.total_bytes).toBe(6 + 200_000_000 + 1 + 8);
-    const all = last.output!;
-    expect(all).toMatch(/\[… \d+ bytes omitted …\]/);
-    expect(all.startsWith('1\n2\n3\nflood\n')).toBe(true);
-    expect(all.trimEnd().endsWith('the-end')).toBe(true);
-    expect(all.length).toBeLessThan(2_200);
+    const total = 6 + 200_000_000 + 1 + 8;
+    expect(last.total_bytes).toBe(total);
+    const first = last.output!;
+    expect(first.startsWith('1\n2\n3\nflood\n')).toBe(true);
+    expect(first.length).toBeLessThanOrEqual(2_000);
+    expect(last.next).toEqual({ job_id: id, offset: Buffer.byteLength(first) });
+    // The middle of the output is not kept: a page there starts where the kept bytes resume.
+    const middle = await toolkit.invoke('exec', 'bash_output', { job_id: id, offset: 100_000_000 });
+    expect(middle.text).toMatch(/bytes from byte 100000000 on are no longer kept/);
+    const end = ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', { job_id: id, offset: total - 20 }));
+    expect(end.output!.trimEnd().endsWith('flood\nfl\nthe-end')).toBe(true);
+    expect(end.next).toBeUndefined();
     expect((peak - base) / 1024 ** 2).toBeLessThan(64);
   }, 120_000);
 });

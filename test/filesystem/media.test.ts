@@ -193,7 +193,7 @@ describe('read_file PDFs', () => {
     const out = expectOk(result);
     expect(out).toMatchObject({ type: 'pdf', page_count: 30, pages: '2-5', next_pages: '6-9', truncated: true });
     expect(out.content).toBe([2, 3, 4, 5].map((n) => `--- page ${n} ---\nThis is page ${n} (of thirty)`).join('\n\n'));
-    expect(result.text).toContain('pages="6-9"');
+    expect(result.text).toContain('"pages":"6-9"');
     const first = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'doc.pdf' }));
     expect(first).toMatchObject({ pages: '1-20', next_pages: '21-30' });
     const last = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'doc.pdf', pages: '30' }));

@@ -98,7 +98,7 @@ describe('read_file', () => {
     const output = expectOk(capped);
     expect(output.content.length).toBeLessThanOrEqual(100 * 1024 + 2000);
     expect(output.end_line).toBeLessThan(3000);
-    expect(capped.text).toContain(`offset=${output.end_line + 1}`);
+    expect(capped.text).toContain(`"offset":${output.end_line + 1}`);
   });
 
   it('reads a 50 MB single-line file without holding it', async () => {

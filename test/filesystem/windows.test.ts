@@ -346,7 +346,7 @@ describe('read_file windows from the end and unknown totals', () => {
     });
     expect(out.total_lines).toBeUndefined();
     expect(result.text).toContain('count_lines: true');
-    expect(result.text).toContain('offset=51');
+    expect(result.text).toContain('"offset":51');
   });
 
   it('negative offsets read the last lines numbered from the end, then by line once counted', async () => {

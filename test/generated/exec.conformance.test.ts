@@ -336,6 +336,12 @@ runConformance({
             "input": {
               "wait_ms": "not a number"
             }
+          },
+          {
+            "field": "offset",
+            "input": {
+              "offset": "not a number"
+            }
           }
         ],
         "unknown": {

@@ -127,7 +127,7 @@ runConformance({
               "truncated": true,
               "next_offset": 4
             },
-            "text_contains": "offset=4"
+            "text_contains": "\"offset\":4"
           }
         },
         {
@@ -1326,6 +1326,12 @@ runConformance({
             "field": "limit",
             "input": {
               "limit": "not a number"
+            }
+          },
+          {
+            "field": "offset",
+            "input": {
+              "offset": "not a number"
             }
           }
         ],

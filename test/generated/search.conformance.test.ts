@@ -56,6 +56,13 @@ runConformance({
             }
           },
           {
+            "field": "offset",
+            "input": {
+              "pattern": "**/*.md",
+              "offset": "not a number"
+            }
+          },
+          {
             "field": "include_ignored",
             "input": {
               "pattern": "**/*.md",
@@ -351,6 +358,13 @@ runConformance({
             "input": {
               "pattern": "TODO",
               "max_results": "not a number"
+            }
+          },
+          {
+            "field": "offset",
+            "input": {
+              "pattern": "TODO",
+              "offset": "not a number"
             }
           },
           {

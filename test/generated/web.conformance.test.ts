@@ -58,6 +58,13 @@ runConformance({
             }
           },
           {
+            "field": "start_index",
+            "input": {
+              "url": "file:///etc/passwd",
+              "start_index": "not a number"
+            }
+          },
+          {
             "field": "timeout_ms",
             "input": {
               "url": "file:///etc/passwd",

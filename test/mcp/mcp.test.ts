@@ -138,7 +138,7 @@ describe('MCP over stdio (the CLI as a child process)', () => {
       expect(big.isError).toBeFalsy();
       expect(Buffer.byteLength(JSON.stringify(big))).toBeLessThan(1024 * 1024);
       expect(big.structuredContent).toMatchObject({ truncated: true, start_line: 1 });
-      expect(textOf(big)).toMatch(/offset=\d+/);
+      expect(textOf(big)).toMatch(/"offset":\d+/);
     } finally {
       await client.close();
     }

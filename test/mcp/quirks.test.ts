@@ -94,7 +94,7 @@ async function expectQuirksOn(
       arguments: { path: 'long.txt', limit: 10 },
     })) as CallToolResult;
     expect(cut.structuredContent).toBeUndefined();
-    expect(textOf(cut)).toMatch(/offset=11/);
+    expect(textOf(cut)).toMatch(/"offset":11/);
     const structured = (await other.client.callTool({
       name: 'read_file',
       arguments: { path: 'a.txt' },

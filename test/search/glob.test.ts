@@ -26,8 +26,17 @@ describe('search.glob', () => {
     const out = await glob(toolkit, { pattern: '*.txt' });
     expect(out.files).toEqual(['new.txt', 'mid.txt', 'old.txt']);
     const limited = await toolkit.invoke('search', 'glob', { pattern: '*.txt', limit: 2 });
-    expect(expectOk<GlobResult>(limited)).toEqual({ files: ['new.txt', 'mid.txt'], truncated: true, total: 3 });
-    expect(limited.text).toContain('showing the 2 newest of 3 files');
+    expect(expectOk<GlobResult>(limited)).toEqual({
+      files: ['new.txt', 'mid.txt'],
+      truncated: true,
+      total: 3,
+      next: { pattern: '*.txt', limit: 2, offset: 2 },
+    });
+    expect(limited.text).toContain(
+      '[cut at file 2 of 3 (limit=2; newest first): continue with {"pattern":"*.txt","limit":2,"offset":2}]',
+    );
+    const rest = await toolkit.invoke('search', 'glob', { pattern: '*.txt', limit: 2, offset: 2 });
+    expect(expectOk<GlobResult>(rest)).toEqual({ files: ['old.txt'], truncated: false, total: 3 });
   });
 
   it('honours .gitignore files at every level, with deeper files taking precedence', async () => {

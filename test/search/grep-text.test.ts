@@ -1,14 +1,21 @@
 // grep's model-facing notes count in words that agree with the number: "1 matching line in 1 file".
 import { describe, expect, it } from 'vitest';
 import type { GrepParams } from '../../src/generated/types.js';
-import { renderGrep } from '../../src/handlers/search/grep/render.js';
+import { renderGrep, type GrepRendering } from '../../src/handlers/search/grep/render.js';
 
 const params: GrepParams = { pattern: 'x' };
 const match = (path: string, line: number) => ({ path, line, text: 'x' });
+const how = (mode: string, max: number | undefined): GrepRendering => ({
+  params,
+  mode,
+  max,
+  problem: undefined,
+  nextAfter: (shown) => ({ ...params, offset: shown }),
+});
 
 describe('grep text: singular and plural', () => {
   it('count mode: one line in one file, several lines in several files', () => {
-    const one = renderGrep({ counts: [{ path: 'a', count: 1 }], truncated: false }, params, 'count', 10, undefined);
+    const one = renderGrep({ counts: [{ path: 'a', count: 1 }], truncated: false }, how('count', 10));
     expect(one).toContain('(1 matching line in 1 file)');
     const two = renderGrep(
       {
@@ -18,32 +25,29 @@ describe('grep text: singular and plural', () => {
         ],
         truncated: false,
       },
-      params,
-      'count',
-      10,
-      undefined,
+      how('count', 10),
     );
     expect(two).toContain('(3 matching lines in 2 files)');
   });
 
   it('content mode: one match in one file, two matches in one file', () => {
-    expect(renderGrep({ matches: [match('a', 1)], truncated: false }, params, 'content', 10, undefined)).toContain(
+    expect(renderGrep({ matches: [match('a', 1)], truncated: false }, how('content', 10))).toContain(
       '(1 match in 1 file)',
     );
-    expect(
-      renderGrep({ matches: [match('a', 1), match('a', 2)], truncated: false }, params, 'content', 10, undefined),
-    ).toContain('(2 matches in 1 file)');
+    expect(renderGrep({ matches: [match('a', 1), match('a', 2)], truncated: false }, how('content', 10))).toContain(
+      '(2 matches in 1 file)',
+    );
   });
 
   it('truncation notes: max_results=1 and the memory bound name one match or one file', () => {
-    const atMax = renderGrep({ matches: [match('a', 1)], truncated: true }, params, 'content', 1, undefined);
-    expect(atMax).toContain('[stopped at max_results=1 match;');
-    const filesAtMax = renderGrep({ files: ['a'], truncated: true }, params, 'files_with_matches', 1, undefined);
-    expect(filesAtMax).toContain('[stopped at max_results=1 file;');
-    const bound = renderGrep({ files: ['a'], truncated: true }, params, 'files_with_matches', undefined, undefined);
-    expect(bound).toContain('[stopped after 1 file:');
-    expect(renderGrep({ files: ['a', 'b'], truncated: true }, params, 'files_with_matches', 2, undefined)).toContain(
-      '[stopped at max_results=2 files;',
+    const atMax = renderGrep({ matches: [match('a', 1)], truncated: true }, how('content', 1));
+    expect(atMax).toContain('[stopped at max_results=1 match: continue with {"pattern":"x","offset":1}]');
+    const filesAtMax = renderGrep({ files: ['a'], truncated: true }, how('files_with_matches', 1));
+    expect(filesAtMax).toContain('[stopped at max_results=1 file: continue with');
+    const bound = renderGrep({ files: ['a'], truncated: true }, how('files_with_matches', undefined));
+    expect(bound).toContain('[stopped after 1 file at the results');
+    expect(renderGrep({ files: ['a', 'b'], truncated: true }, how('files_with_matches', 2))).toContain(
+      '[stopped at max_results=2 files: continue with',
     );
   });
 
@@ -57,11 +61,8 @@ describe('grep text: singular and plural', () => {
         ],
         truncated: false,
       },
-      params,
-      'content',
-      10,
-      undefined,
+      how('content', 10),
     );
-    expect(two).toContain('[… 1 more match in the structured output');
+    expect(two).toContain('[text cut after 1 of 2 matches, the rest are in the structured output: continue with');
   });
 });

@@ -91,6 +91,15 @@ export async function startTestServer(): Promise<TestServer> {
       pump();
       return;
     }
+    if (p === '/numbered') {
+      // Numbered lines with two- to four-byte characters: a page cut must not split one.
+      const count = Number(url.searchParams.get('lines') ?? '1000');
+      return send(200, 'text/plain; charset=utf-8', numberedLines(count));
+    }
+    if (p === '/paragraphs') {
+      const count = Number(url.searchParams.get('count') ?? '1000');
+      return send(200, 'text/html; charset=utf-8', paragraphsPage(count));
+    }
     if (p === '/bomb') {
       const body = gzipBomb();
       res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
@@ -197,4 +206,18 @@ export async function startTestServer(): Promise<TestServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** `count` lines `line N: é € 😀 …`, each distinct, as the /numbered route serves them. */
+export function numberedLines(count: number): string {
+  let text = '';
+  for (let i = 1; i <= count; i++) text += `line ${i}: é € 😀 ${'x'.repeat(i % 37)}\n`;
+  return text;
+}
+
+/** An HTML page of `count` numbered paragraphs, as the /paragraphs route serves it. */
+export function paragraphsPage(count: number): string {
+  let body = '';
+  for (let i = 1; i <= count; i++) body += `<p>paragraph ${i} of the page, ${'word '.repeat(i % 13)}end</p>\n`;
+  return `<!doctype html><html><head><title>Paragraphs</title></head><body>\n${body}</body></html>`;
 }

@@ -666,7 +666,7 @@ return errors === 0;
 validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const bash_output_params = validate2;
-const schema2 = {"type":"object","additionalProperties":false,"properties":{"job_id":{"type":"string","minLength":1,"maxLength":100,"description":"The job to read, as returned by bash. Omit to list this session's jobs."},"wait_ms":{"type":"integer","minimum":0,"maximum":60000,"description":"Wait up to this many milliseconds for new output or the end of the job before answering (needs job_id)."}},"$id":"toolwright:exec.bash_output/params"};
+const schema2 = {"type":"object","additionalProperties":false,"properties":{"job_id":{"type":"string","minLength":1,"maxLength":100,"description":"The job to read, as returned by bash. Omit to list this session's jobs."},"wait_ms":{"type":"integer","minimum":0,"maximum":60000,"description":"Wait up to this many milliseconds for new output or the end of the job before answering (needs job_id)."},"offset":{"type":"integer","minimum":0,"description":"Read the job's output from this byte position on (0 = its first byte) instead of from the last read; a cut answer's next gives it (needs job_id)."}},"$id":"toolwright:exec.bash_output/params"};
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:exec.bash_output/params" */;
@@ -683,7 +683,7 @@ const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "job_id") || (key0 === "wait_ms"))){
+if(!(((key0 === "job_id") || (key0 === "wait_ms")) || (key0 === "offset"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -770,14 +770,42 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.offset !== undefined){
+let data2 = data.offset;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+const _errs7 = errors;
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -787,7 +815,7 @@ return errors === 0;
 validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const bash_output_result = validate3;
-const schema3 = {"type":"object","additionalProperties":false,"properties":{"job_id":{"type":"string","description":"The job's id, e.g. job-1."},"command":{"type":"string","description":"The command line (cut at 200 characters)."},"status":{"type":"string","enum":["running","exited","killed","timed_out","failed"],"description":"running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped)."},"exit_code":{"type":["integer","null"],"description":"Exit status once it ended (null while running or when ended by a signal)."},"signal":{"type":["string","null"],"description":"Signal that ended it, if any."},"duration_ms":{"type":"integer","minimum":0,"description":"Time since it started, or how long it ran."},"total_bytes":{"type":"integer","minimum":0,"description":"Bytes of output it produced in total."},"unread_bytes":{"type":"integer","minimum":0,"description":"Bytes produced since the last bash_output on it."},"output":{"type":"string","description":"Output since the last read (stdout and stderr interleaved; head and tail when over the cap)."},"truncated":{"type":"boolean","description":"True when part of the new output is not shown."},"notes":{"type":"array","description":"Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash).","items":{"type":"object","additionalProperties":false,"required":["code","path","action","message"],"properties":{"code":{"type":"string","enum":["SANDBOX_ARTIFACT"]},"path":{"type":"string"},"action":{"type":"string","enum":["moved_aside","removed","reported"]},"message":{"type":"string"}}}},"jobs":{"type":"array","description":"Without job_id, this session's jobs.","items":{"type":"object","additionalProperties":false,"required":["job_id","command","status","exit_code","signal","duration_ms","total_bytes","unread_bytes"],"properties":{"job_id":{"type":"string","description":"The job's id, e.g. job-1."},"command":{"type":"string","description":"The command line (cut at 200 characters)."},"status":{"type":"string","enum":["running","exited","killed","timed_out","failed"],"description":"running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped)."},"exit_code":{"type":["integer","null"],"description":"Exit status once it ended (null while running or when ended by a signal)."},"signal":{"type":["string","null"],"description":"Signal that ended it, if any."},"duration_ms":{"type":"integer","minimum":0,"description":"Time since it started, or how long it ran."},"total_bytes":{"type":"integer","minimum":0,"description":"Bytes of output it produced in total."},"unread_bytes":{"type":"integer","minimum":0,"description":"Bytes produced since the last bash_output on it."}}}}},"$id":"toolwright:exec.bash_output/result"};
+const schema3 = {"type":"object","additionalProperties":false,"properties":{"job_id":{"type":"string","description":"The job's id, e.g. job-1."},"command":{"type":"string","description":"The command line (cut at 200 characters)."},"status":{"type":"string","enum":["running","exited","killed","timed_out","failed"],"description":"running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped)."},"exit_code":{"type":["integer","null"],"description":"Exit status once it ended (null while running or when ended by a signal)."},"signal":{"type":["string","null"],"description":"Signal that ended it, if any."},"duration_ms":{"type":"integer","minimum":0,"description":"Time since it started, or how long it ran."},"total_bytes":{"type":"integer","minimum":0,"description":"Bytes of output it produced in total."},"unread_bytes":{"type":"integer","minimum":0,"description":"Bytes produced since the last bash_output on it."},"output":{"type":"string","description":"Output since the last read (stdout and stderr interleaved; head and tail when over the cap)."},"truncated":{"type":"boolean","description":"True when part of the new output is not shown."},"next":{"type":"object","additionalProperties":false,"required":["job_id","offset"],"description":"The exact arguments of the bash_output call that reads on from where this output stopped (job_id and offset); absent when all output so far was shown.","properties":{"job_id":{"type":"string"},"wait_ms":{"type":"integer"},"offset":{"type":"integer"}}},"notes":{"type":"array","description":"Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash).","items":{"type":"object","additionalProperties":false,"required":["code","path","action","message"],"properties":{"code":{"type":"string","enum":["SANDBOX_ARTIFACT"]},"path":{"type":"string"},"action":{"type":"string","enum":["moved_aside","removed","reported"]},"message":{"type":"string"}}}},"jobs":{"type":"array","description":"Without job_id, this session's jobs.","items":{"type":"object","additionalProperties":false,"required":["job_id","command","status","exit_code","signal","duration_ms","total_bytes","unread_bytes"],"properties":{"job_id":{"type":"string","description":"The job's id, e.g. job-1."},"command":{"type":"string","description":"The command line (cut at 200 characters)."},"status":{"type":"string","enum":["running","exited","killed","timed_out","failed"],"description":"running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped)."},"exit_code":{"type":["integer","null"],"description":"Exit status once it ended (null while running or when ended by a signal)."},"signal":{"type":["string","null"],"description":"Signal that ended it, if any."},"duration_ms":{"type":"integer","minimum":0,"description":"Time since it started, or how long it ran."},"total_bytes":{"type":"integer","minimum":0,"description":"Bytes of output it produced in total."},"unread_bytes":{"type":"integer","minimum":0,"description":"Bytes produced since the last bash_output on it."}}}}},"$id":"toolwright:exec.bash_output/result"};
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:exec.bash_output/result" */;
@@ -1022,20 +1050,13 @@ errors++;
 const _errs21 = errors;
 var valid0 = _errs20 === errors;
 }
-if(data.notes !== undefined){
-let data10 = data.notes;
+if(data.next !== undefined){
+let data10 = data.next;
 const _errs22 = errors;
 const _errs23 = errors;
-if(Array.isArray(data10)){
-let valid2 = true;
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-let data11 = data10[i0];
-const _errs24 = errors;
-const _errs25 = errors;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.code === undefined){
-const err15 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.job_id === undefined){
+const err15 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1044,8 +1065,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data11.path === undefined){
-const err16 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(data10.offset === undefined){
+const err16 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "offset"},message:"must have required property '"+"offset"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1054,8 +1075,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data11.action === undefined){
-const err17 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const _errs24 = errors;
+for(const key1 in data10){
+if(!(((key1 === "job_id") || (key1 === "wait_ms")) || (key1 === "offset"))){
+const err17 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1064,8 +1087,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data11.message === undefined){
-const err18 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+}
+if(data10.job_id !== undefined){
+let data11 = data10.job_id;
+const _errs25 = errors;
+if(typeof data11 !== "string"){
+const err18 = {instancePath:instancePath+"/next/job_id",schemaPath:"#/properties/next/properties/job_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1075,9 +1102,13 @@ vErrors.push(err18);
 errors++;
 }
 const _errs26 = errors;
-for(const key1 in data11){
-if(!((((key1 === "code") || (key1 === "path")) || (key1 === "action")) || (key1 === "message"))){
-const err19 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+var valid1 = _errs25 === errors;
+}
+if(data10.wait_ms !== undefined){
+let data12 = data10.wait_ms;
+const _errs27 = errors;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err19 = {instancePath:instancePath+"/next/wait_ms",schemaPath:"#/properties/next/properties/wait_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1086,12 +1117,14 @@ vErrors.push(err19);
 }
 errors++;
 }
+const _errs28 = errors;
+var valid1 = _errs27 === errors;
 }
-if(data11.code !== undefined){
-let data12 = data11.code;
-const _errs27 = errors;
-if(typeof data12 !== "string"){
-const err20 = {instancePath:instancePath+"/notes/" + i0+"/code",schemaPath:"#/properties/notes/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.offset !== undefined){
+let data13 = data10.offset;
+const _errs29 = errors;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err20 = {instancePath:instancePath+"/next/offset",schemaPath:"#/properties/next/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1100,10 +1133,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs28 = errors;
-const vSchema1 = schema3.properties.notes.items.properties.code.enum;
-if(!(data12 === "SANDBOX_ARTIFACT")){
-const err21 = {instancePath:instancePath+"/notes/" + i0+"/code",schemaPath:"#/properties/notes/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema3.properties.notes.items.properties.code.enum},message:"must be equal to one of the allowed values"};
+const _errs30 = errors;
+var valid1 = _errs29 === errors;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1112,13 +1147,22 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid3 = _errs27 === errors;
+var valid0 = _errs22 === errors;
 }
-if(data11.path !== undefined){
-let data13 = data11.path;
-const _errs29 = errors;
-if(typeof data13 !== "string"){
-const err22 = {instancePath:instancePath+"/notes/" + i0+"/path",schemaPath:"#/properties/notes/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.notes !== undefined){
+let data14 = data.notes;
+const _errs31 = errors;
+const _errs32 = errors;
+if(Array.isArray(data14)){
+let valid3 = true;
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+let data15 = data14[i0];
+const _errs33 = errors;
+const _errs34 = errors;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.code === undefined){
+const err22 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1127,14 +1171,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs30 = errors;
-var valid3 = _errs29 === errors;
-}
-if(data11.action !== undefined){
-let data14 = data11.action;
-const _errs31 = errors;
-if(typeof data14 !== "string"){
-const err23 = {instancePath:instancePath+"/notes/" + i0+"/action",schemaPath:"#/properties/notes/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data15.path === undefined){
+const err23 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1143,10 +1181,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs32 = errors;
-const vSchema2 = schema3.properties.notes.items.properties.action.enum;
-if(!(((data14 === "moved_aside") || (data14 === "removed")) || (data14 === "reported"))){
-const err24 = {instancePath:instancePath+"/notes/" + i0+"/action",schemaPath:"#/properties/notes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema3.properties.notes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(data15.action === undefined){
+const err24 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1155,13 +1191,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid3 = _errs31 === errors;
-}
-if(data11.message !== undefined){
-let data15 = data11.message;
-const _errs33 = errors;
-if(typeof data15 !== "string"){
-const err25 = {instancePath:instancePath+"/notes/" + i0+"/message",schemaPath:"#/properties/notes/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data15.message === undefined){
+const err25 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1170,12 +1201,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs34 = errors;
-var valid3 = _errs33 === errors;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs35 = errors;
+for(const key2 in data15){
+if(!((((key2 === "code") || (key2 === "path")) || (key2 === "action")) || (key2 === "message"))){
+const err26 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1184,14 +1213,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-var valid1 = _errs24 === errors;
-if(!valid1){
-valid2 = false;
 }
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data15.code !== undefined){
+let data16 = data15.code;
+const _errs36 = errors;
+if(typeof data16 !== "string"){
+const err27 = {instancePath:instancePath+"/notes/" + i0+"/code",schemaPath:"#/properties/notes/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1200,22 +1227,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-var valid0 = _errs22 === errors;
-}
-if(data.jobs !== undefined){
-let data16 = data.jobs;
-const _errs35 = errors;
-const _errs36 = errors;
-if(Array.isArray(data16)){
-let valid5 = true;
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
 const _errs37 = errors;
-const _errs38 = errors;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.job_id === undefined){
-const err28 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
+const vSchema1 = schema3.properties.notes.items.properties.code.enum;
+if(!(data16 === "SANDBOX_ARTIFACT")){
+const err28 = {instancePath:instancePath+"/notes/" + i0+"/code",schemaPath:"#/properties/notes/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema3.properties.notes.items.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1224,8 +1239,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data17.command === undefined){
-const err29 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+var valid4 = _errs36 === errors;
+}
+if(data15.path !== undefined){
+let data17 = data15.path;
+const _errs38 = errors;
+if(typeof data17 !== "string"){
+const err29 = {instancePath:instancePath+"/notes/" + i0+"/path",schemaPath:"#/properties/notes/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1234,8 +1254,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data17.status === undefined){
-const err30 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const _errs39 = errors;
+var valid4 = _errs38 === errors;
+}
+if(data15.action !== undefined){
+let data18 = data15.action;
+const _errs40 = errors;
+if(typeof data18 !== "string"){
+const err30 = {instancePath:instancePath+"/notes/" + i0+"/action",schemaPath:"#/properties/notes/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1244,8 +1270,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data17.exit_code === undefined){
-const err31 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "exit_code"},message:"must have required property '"+"exit_code"+"'"};
+const _errs41 = errors;
+const vSchema2 = schema3.properties.notes.items.properties.action.enum;
+if(!(((data18 === "moved_aside") || (data18 === "removed")) || (data18 === "reported"))){
+const err31 = {instancePath:instancePath+"/notes/" + i0+"/action",schemaPath:"#/properties/notes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema3.properties.notes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1254,8 +1282,13 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data17.signal === undefined){
-const err32 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "signal"},message:"must have required property '"+"signal"+"'"};
+var valid4 = _errs40 === errors;
+}
+if(data15.message !== undefined){
+let data19 = data15.message;
+const _errs42 = errors;
+if(typeof data19 !== "string"){
+const err32 = {instancePath:instancePath+"/notes/" + i0+"/message",schemaPath:"#/properties/notes/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1264,8 +1297,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data17.duration_ms === undefined){
-const err33 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "duration_ms"},message:"must have required property '"+"duration_ms"+"'"};
+const _errs43 = errors;
+var valid4 = _errs42 === errors;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/notes/" + i0,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1274,8 +1311,14 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data17.total_bytes === undefined){
-const err34 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "total_bytes"},message:"must have required property '"+"total_bytes"+"'"};
+var valid2 = _errs33 === errors;
+if(!valid2){
+valid3 = false;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1284,8 +1327,22 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data17.unread_bytes === undefined){
-const err35 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "unread_bytes"},message:"must have required property '"+"unread_bytes"+"'"};
+var valid0 = _errs31 === errors;
+}
+if(data.jobs !== undefined){
+let data20 = data.jobs;
+const _errs44 = errors;
+const _errs45 = errors;
+if(Array.isArray(data20)){
+let valid6 = true;
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+let data21 = data20[i1];
+const _errs46 = errors;
+const _errs47 = errors;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.job_id === undefined){
+const err35 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1294,10 +1351,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-const _errs39 = errors;
-for(const key2 in data17){
-if(!((((((((key2 === "job_id") || (key2 === "command")) || (key2 === "status")) || (key2 === "exit_code")) || (key2 === "signal")) || (key2 === "duration_ms")) || (key2 === "total_bytes")) || (key2 === "unread_bytes"))){
-const err36 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data21.command === undefined){
+const err36 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1306,12 +1361,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data17.job_id !== undefined){
-let data18 = data17.job_id;
-const _errs40 = errors;
-if(typeof data18 !== "string"){
-const err37 = {instancePath:instancePath+"/jobs/" + i1+"/job_id",schemaPath:"#/properties/jobs/items/properties/job_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data21.status === undefined){
+const err37 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1320,14 +1371,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-const _errs41 = errors;
-var valid6 = _errs40 === errors;
-}
-if(data17.command !== undefined){
-let data19 = data17.command;
-const _errs42 = errors;
-if(typeof data19 !== "string"){
-const err38 = {instancePath:instancePath+"/jobs/" + i1+"/command",schemaPath:"#/properties/jobs/items/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data21.exit_code === undefined){
+const err38 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "exit_code"},message:"must have required property '"+"exit_code"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1336,14 +1381,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs43 = errors;
-var valid6 = _errs42 === errors;
-}
-if(data17.status !== undefined){
-let data20 = data17.status;
-const _errs44 = errors;
-if(typeof data20 !== "string"){
-const err39 = {instancePath:instancePath+"/jobs/" + i1+"/status",schemaPath:"#/properties/jobs/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data21.signal === undefined){
+const err39 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "signal"},message:"must have required property '"+"signal"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1352,10 +1391,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs45 = errors;
-const vSchema3 = schema3.properties.jobs.items.properties.status.enum;
-if(!(((((data20 === "running") || (data20 === "exited")) || (data20 === "killed")) || (data20 === "timed_out")) || (data20 === "failed"))){
-const err40 = {instancePath:instancePath+"/jobs/" + i1+"/status",schemaPath:"#/properties/jobs/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema3.properties.jobs.items.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(data21.duration_ms === undefined){
+const err40 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "duration_ms"},message:"must have required property '"+"duration_ms"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1364,13 +1401,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-var valid6 = _errs44 === errors;
-}
-if(data17.exit_code !== undefined){
-let data21 = data17.exit_code;
-const _errs46 = errors;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err41 = {instancePath:instancePath+"/jobs/" + i1+"/exit_code",schemaPath:"#/properties/jobs/items/properties/exit_code/type",keyword:"type",params:{type: schema3.properties.jobs.items.properties.exit_code.type},message:"must be integer,null"};
+if(data21.total_bytes === undefined){
+const err41 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "total_bytes"},message:"must have required property '"+"total_bytes"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1379,14 +1411,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-const _errs47 = errors;
-var valid6 = _errs46 === errors;
-}
-if(data17.signal !== undefined){
-let data22 = data17.signal;
-const _errs48 = errors;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err42 = {instancePath:instancePath+"/jobs/" + i1+"/signal",schemaPath:"#/properties/jobs/items/properties/signal/type",keyword:"type",params:{type: schema3.properties.jobs.items.properties.signal.type},message:"must be string,null"};
+if(data21.unread_bytes === undefined){
+const err42 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/required",keyword:"required",params:{missingProperty: "unread_bytes"},message:"must have required property '"+"unread_bytes"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1395,14 +1421,10 @@ vErrors.push(err42);
 }
 errors++;
 }
-const _errs49 = errors;
-var valid6 = _errs48 === errors;
-}
-if(data17.duration_ms !== undefined){
-let data23 = data17.duration_ms;
-const _errs50 = errors;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err43 = {instancePath:instancePath+"/jobs/" + i1+"/duration_ms",schemaPath:"#/properties/jobs/items/properties/duration_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const _errs48 = errors;
+for(const key3 in data21){
+if(!((((((((key3 === "job_id") || (key3 === "command")) || (key3 === "status")) || (key3 === "exit_code")) || (key3 === "signal")) || (key3 === "duration_ms")) || (key3 === "total_bytes")) || (key3 === "unread_bytes"))){
+const err43 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1411,10 +1433,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-const _errs51 = errors;
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err44 = {instancePath:instancePath+"/jobs/" + i1+"/duration_ms",schemaPath:"#/properties/jobs/items/properties/duration_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data21.job_id !== undefined){
+let data22 = data21.job_id;
+const _errs49 = errors;
+if(typeof data22 !== "string"){
+const err44 = {instancePath:instancePath+"/jobs/" + i1+"/job_id",schemaPath:"#/properties/jobs/items/properties/job_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1423,14 +1447,14 @@ vErrors.push(err44);
 }
 errors++;
 }
+const _errs50 = errors;
+var valid7 = _errs49 === errors;
 }
-var valid6 = _errs50 === errors;
-}
-if(data17.total_bytes !== undefined){
-let data24 = data17.total_bytes;
-const _errs52 = errors;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err45 = {instancePath:instancePath+"/jobs/" + i1+"/total_bytes",schemaPath:"#/properties/jobs/items/properties/total_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data21.command !== undefined){
+let data23 = data21.command;
+const _errs51 = errors;
+if(typeof data23 !== "string"){
+const err45 = {instancePath:instancePath+"/jobs/" + i1+"/command",schemaPath:"#/properties/jobs/items/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1439,10 +1463,14 @@ vErrors.push(err45);
 }
 errors++;
 }
+const _errs52 = errors;
+var valid7 = _errs51 === errors;
+}
+if(data21.status !== undefined){
+let data24 = data21.status;
 const _errs53 = errors;
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err46 = {instancePath:instancePath+"/jobs/" + i1+"/total_bytes",schemaPath:"#/properties/jobs/items/properties/total_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data24 !== "string"){
+const err46 = {instancePath:instancePath+"/jobs/" + i1+"/status",schemaPath:"#/properties/jobs/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1451,14 +1479,10 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-var valid6 = _errs52 === errors;
-}
-if(data17.unread_bytes !== undefined){
-let data25 = data17.unread_bytes;
 const _errs54 = errors;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err47 = {instancePath:instancePath+"/jobs/" + i1+"/unread_bytes",schemaPath:"#/properties/jobs/items/properties/unread_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const vSchema3 = schema3.properties.jobs.items.properties.status.enum;
+if(!(((((data24 === "running") || (data24 === "exited")) || (data24 === "killed")) || (data24 === "timed_out")) || (data24 === "failed"))){
+const err47 = {instancePath:instancePath+"/jobs/" + i1+"/status",schemaPath:"#/properties/jobs/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema3.properties.jobs.items.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1467,10 +1491,13 @@ vErrors.push(err47);
 }
 errors++;
 }
+var valid7 = _errs53 === errors;
+}
+if(data21.exit_code !== undefined){
+let data25 = data21.exit_code;
 const _errs55 = errors;
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 0 || isNaN(data25)){
-const err48 = {instancePath:instancePath+"/jobs/" + i1+"/unread_bytes",schemaPath:"#/properties/jobs/items/properties/unread_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)){
+const err48 = {instancePath:instancePath+"/jobs/" + i1+"/exit_code",schemaPath:"#/properties/jobs/items/properties/exit_code/type",keyword:"type",params:{type: schema3.properties.jobs.items.properties.exit_code.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1479,12 +1506,14 @@ vErrors.push(err48);
 }
 errors++;
 }
+const _errs56 = errors;
+var valid7 = _errs55 === errors;
 }
-var valid6 = _errs54 === errors;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data21.signal !== undefined){
+let data26 = data21.signal;
+const _errs57 = errors;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err49 = {instancePath:instancePath+"/jobs/" + i1+"/signal",schemaPath:"#/properties/jobs/items/properties/signal/type",keyword:"type",params:{type: schema3.properties.jobs.items.properties.signal.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1493,14 +1522,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-var valid4 = _errs37 === errors;
-if(!valid4){
-valid5 = false;
+const _errs58 = errors;
+var valid7 = _errs57 === errors;
 }
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/jobs",schemaPath:"#/properties/jobs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data21.duration_ms !== undefined){
+let data27 = data21.duration_ms;
+const _errs59 = errors;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err50 = {instancePath:instancePath+"/jobs/" + i1+"/duration_ms",schemaPath:"#/properties/jobs/items/properties/duration_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1509,16 +1538,114 @@ vErrors.push(err50);
 }
 errors++;
 }
-var valid0 = _errs35 === errors;
-}
-}
-else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs60 = errors;
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 0 || isNaN(data27)){
+const err51 = {instancePath:instancePath+"/jobs/" + i1+"/duration_ms",schemaPath:"#/properties/jobs/items/properties/duration_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+var valid7 = _errs59 === errors;
+}
+if(data21.total_bytes !== undefined){
+let data28 = data21.total_bytes;
+const _errs61 = errors;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err52 = {instancePath:instancePath+"/jobs/" + i1+"/total_bytes",schemaPath:"#/properties/jobs/items/properties/total_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+const _errs62 = errors;
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
+const err53 = {instancePath:instancePath+"/jobs/" + i1+"/total_bytes",schemaPath:"#/properties/jobs/items/properties/total_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+var valid7 = _errs61 === errors;
+}
+if(data21.unread_bytes !== undefined){
+let data29 = data21.unread_bytes;
+const _errs63 = errors;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err54 = {instancePath:instancePath+"/jobs/" + i1+"/unread_bytes",schemaPath:"#/properties/jobs/items/properties/unread_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+const _errs64 = errors;
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err55 = {instancePath:instancePath+"/jobs/" + i1+"/unread_bytes",schemaPath:"#/properties/jobs/items/properties/unread_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+var valid7 = _errs63 === errors;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/jobs/" + i1,schemaPath:"#/properties/jobs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+var valid5 = _errs46 === errors;
+if(!valid5){
+valid6 = false;
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/jobs",schemaPath:"#/properties/jobs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+var valid0 = _errs44 === errors;
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }

@@ -213,7 +213,7 @@ return errors === 0;
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const read_file_result = validate1;
-const schema1 = {"type":"object","additionalProperties":false,"required":["path","type","content","truncated"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"type":{"type":"string","enum":["text","image","pdf","notebook"],"description":"What the file is; the fields below marked with a type are set for that type only."},"content":{"type":"string","description":"text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description."},"truncated":{"type":"boolean","description":"True when more follows (lines, pages or cells) or something was cut."},"start_line":{"type":"integer","description":"text: line number of the first line shown; negative when counted from the end (-1 = last line) because the total is not known."},"end_line":{"type":"integer","description":"text: line number of the last line shown (start_line - 1 when the window is empty)."},"total_lines":{"type":"integer","description":"text: number of lines in the file, when known (exact whenever present)."},"total_lines_known":{"type":"boolean","description":"text: false when the file is too large to count without reading it all; pass count_lines: true to count it."},"encoding":{"type":"string","description":"text: how the file was decoded: utf-8, utf-8-bom, utf-16le, utf-16be, or a legacy encoding such as windows-1252, iso-8859-2, shift_jis, gbk, big5, euc-kr. Edits and writes keep it."},"encoding_confidence":{"type":"number","description":"text, legacy encodings: the detector's confidence 0-1 (0: no confident guess, decoded as a single-byte fallback)."},"next_offset":{"type":"integer","description":"text, notebook: the offset to pass to continue reading, when more follows."},"mime_type":{"type":"string","enum":["image/png","image/jpeg","image/gif","image/webp"],"description":"image: the type of data."},"data":{"type":"string","description":"image: the image, base64-encoded (scaled down when larger than the limits)."},"width":{"type":"integer","description":"image: width of data in pixels."},"height":{"type":"integer","description":"image: height of data in pixels."},"original_width":{"type":"integer","description":"image: width of the file's image."},"original_height":{"type":"integer","description":"image: height of the file's image."},"page_count":{"type":"integer","description":"pdf: number of pages in the document."},"pages":{"type":"string","description":"pdf: the pages shown, e.g. 1-5."},"next_pages":{"type":"string","description":"pdf: the pages to ask for next, when more follow."},"cell_count":{"type":"integer","description":"notebook: number of cells."}},"$id":"toolwright:filesystem.read_file/result"};
+const schema1 = {"type":"object","additionalProperties":false,"required":["path","type","content","truncated"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"type":{"type":"string","enum":["text","image","pdf","notebook"],"description":"What the file is; the fields below marked with a type are set for that type only."},"content":{"type":"string","description":"text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description."},"truncated":{"type":"boolean","description":"True when more follows (lines, pages or cells) or something was cut."},"start_line":{"type":"integer","description":"text: line number of the first line shown; negative when counted from the end (-1 = last line) because the total is not known."},"end_line":{"type":"integer","description":"text: line number of the last line shown (start_line - 1 when the window is empty)."},"total_lines":{"type":"integer","description":"text: number of lines in the file, when known (exact whenever present)."},"total_lines_known":{"type":"boolean","description":"text: false when the file is too large to count without reading it all; pass count_lines: true to count it."},"encoding":{"type":"string","description":"text: how the file was decoded: utf-8, utf-8-bom, utf-16le, utf-16be, or a legacy encoding such as windows-1252, iso-8859-2, shift_jis, gbk, big5, euc-kr. Edits and writes keep it."},"encoding_confidence":{"type":"number","description":"text, legacy encodings: the detector's confidence 0-1 (0: no confident guess, decoded as a single-byte fallback)."},"next_offset":{"type":"integer","description":"text, notebook: the offset to pass to continue reading, when more follows."},"next":{"type":"object","additionalProperties":false,"required":["path"],"description":"The exact arguments of the read_file call that continues where this one stopped (the same arguments with offset, or pages, moved on); absent when nothing more follows.","properties":{"path":{"type":"string"},"offset":{"type":"integer"},"limit":{"type":"integer"},"line_numbers":{"type":"boolean"},"count_lines":{"type":"boolean"},"pages":{"type":"string"}}},"mime_type":{"type":"string","enum":["image/png","image/jpeg","image/gif","image/webp"],"description":"image: the type of data."},"data":{"type":"string","description":"image: the image, base64-encoded (scaled down when larger than the limits)."},"width":{"type":"integer","description":"image: width of data in pixels."},"height":{"type":"integer","description":"image: height of data in pixels."},"original_width":{"type":"integer","description":"image: width of the file's image."},"original_height":{"type":"integer","description":"image: height of the file's image."},"page_count":{"type":"integer","description":"pdf: number of pages in the document."},"pages":{"type":"string","description":"pdf: the pages shown, e.g. 1-5."},"next_pages":{"type":"string","description":"pdf: the pages to ask for next, when more follow."},"cell_count":{"type":"integer","description":"notebook: number of cells."}},"$id":"toolwright:filesystem.read_file/result"};
 const func2 = Object.prototype.hasOwnProperty;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -469,11 +469,13 @@ errors++;
 const _errs23 = errors;
 var valid0 = _errs22 === errors;
 }
-if(data.mime_type !== undefined){
-let data11 = data.mime_type;
+if(data.next !== undefined){
+let data11 = data.next;
 const _errs24 = errors;
-if(typeof data11 !== "string"){
-const err17 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs25 = errors;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.path === undefined){
+const err17 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -482,10 +484,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs25 = errors;
-const vSchema1 = schema1.properties.mime_type.enum;
-if(!((((data11 === "image/png") || (data11 === "image/jpeg")) || (data11 === "image/gif")) || (data11 === "image/webp"))){
-const err18 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/enum",keyword:"enum",params:{allowedValues: schema1.properties.mime_type.enum},message:"must be equal to one of the allowed values"};
+const _errs26 = errors;
+for(const key1 in data11){
+if(!((((((key1 === "path") || (key1 === "offset")) || (key1 === "limit")) || (key1 === "line_numbers")) || (key1 === "count_lines")) || (key1 === "pages"))){
+const err18 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -494,13 +496,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid0 = _errs24 === errors;
 }
-if(data.data !== undefined){
-let data12 = data.data;
-const _errs26 = errors;
+if(data11.path !== undefined){
+let data12 = data11.path;
+const _errs27 = errors;
 if(typeof data12 !== "string"){
-const err19 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -509,14 +510,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-const _errs27 = errors;
-var valid0 = _errs26 === errors;
-}
-if(data.width !== undefined){
-let data13 = data.width;
 const _errs28 = errors;
+var valid1 = _errs27 === errors;
+}
+if(data11.offset !== undefined){
+let data13 = data11.offset;
+const _errs29 = errors;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err20 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err20 = {instancePath:instancePath+"/next/offset",schemaPath:"#/properties/next/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -525,14 +526,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs29 = errors;
-var valid0 = _errs28 === errors;
-}
-if(data.height !== undefined){
-let data14 = data.height;
 const _errs30 = errors;
+var valid1 = _errs29 === errors;
+}
+if(data11.limit !== undefined){
+let data14 = data11.limit;
+const _errs31 = errors;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err21 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err21 = {instancePath:instancePath+"/next/limit",schemaPath:"#/properties/next/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -541,14 +542,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs31 = errors;
-var valid0 = _errs30 === errors;
-}
-if(data.original_width !== undefined){
-let data15 = data.original_width;
 const _errs32 = errors;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err22 = {instancePath:instancePath+"/original_width",schemaPath:"#/properties/original_width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+var valid1 = _errs31 === errors;
+}
+if(data11.line_numbers !== undefined){
+let data15 = data11.line_numbers;
+const _errs33 = errors;
+if(typeof data15 !== "boolean"){
+const err22 = {instancePath:instancePath+"/next/line_numbers",schemaPath:"#/properties/next/properties/line_numbers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -557,14 +558,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-const _errs33 = errors;
-var valid0 = _errs32 === errors;
-}
-if(data.original_height !== undefined){
-let data16 = data.original_height;
 const _errs34 = errors;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err23 = {instancePath:instancePath+"/original_height",schemaPath:"#/properties/original_height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+var valid1 = _errs33 === errors;
+}
+if(data11.count_lines !== undefined){
+let data16 = data11.count_lines;
+const _errs35 = errors;
+if(typeof data16 !== "boolean"){
+const err23 = {instancePath:instancePath+"/next/count_lines",schemaPath:"#/properties/next/properties/count_lines/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -573,14 +574,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs35 = errors;
-var valid0 = _errs34 === errors;
-}
-if(data.page_count !== undefined){
-let data17 = data.page_count;
 const _errs36 = errors;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err24 = {instancePath:instancePath+"/page_count",schemaPath:"#/properties/page_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+var valid1 = _errs35 === errors;
+}
+if(data11.pages !== undefined){
+let data17 = data11.pages;
+const _errs37 = errors;
+if(typeof data17 !== "string"){
+const err24 = {instancePath:instancePath+"/next/pages",schemaPath:"#/properties/next/properties/pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -589,14 +590,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-const _errs37 = errors;
-var valid0 = _errs36 === errors;
-}
-if(data.pages !== undefined){
-let data18 = data.pages;
 const _errs38 = errors;
-if(typeof data18 !== "string"){
-const err25 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid1 = _errs37 === errors;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -605,14 +604,13 @@ vErrors.push(err25);
 }
 errors++;
 }
-const _errs39 = errors;
-var valid0 = _errs38 === errors;
+var valid0 = _errs24 === errors;
 }
-if(data.next_pages !== undefined){
-let data19 = data.next_pages;
-const _errs40 = errors;
-if(typeof data19 !== "string"){
-const err26 = {instancePath:instancePath+"/next_pages",schemaPath:"#/properties/next_pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.mime_type !== undefined){
+let data18 = data.mime_type;
+const _errs39 = errors;
+if(typeof data18 !== "string"){
+const err26 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -621,14 +619,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-const _errs41 = errors;
-var valid0 = _errs40 === errors;
-}
-if(data.cell_count !== undefined){
-let data20 = data.cell_count;
-const _errs42 = errors;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err27 = {instancePath:instancePath+"/cell_count",schemaPath:"#/properties/cell_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const _errs40 = errors;
+const vSchema1 = schema1.properties.mime_type.enum;
+if(!((((data18 === "image/png") || (data18 === "image/jpeg")) || (data18 === "image/gif")) || (data18 === "image/webp"))){
+const err27 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/enum",keyword:"enum",params:{allowedValues: schema1.properties.mime_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -637,17 +631,160 @@ vErrors.push(err27);
 }
 errors++;
 }
-const _errs43 = errors;
-var valid0 = _errs42 === errors;
+var valid0 = _errs39 === errors;
 }
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.data !== undefined){
+let data19 = data.data;
+const _errs41 = errors;
+if(typeof data19 !== "string"){
+const err28 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+const _errs42 = errors;
+var valid0 = _errs41 === errors;
+}
+if(data.width !== undefined){
+let data20 = data.width;
+const _errs43 = errors;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err29 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const _errs44 = errors;
+var valid0 = _errs43 === errors;
+}
+if(data.height !== undefined){
+let data21 = data.height;
+const _errs45 = errors;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err30 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs46 = errors;
+var valid0 = _errs45 === errors;
+}
+if(data.original_width !== undefined){
+let data22 = data.original_width;
+const _errs47 = errors;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err31 = {instancePath:instancePath+"/original_width",schemaPath:"#/properties/original_width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs48 = errors;
+var valid0 = _errs47 === errors;
+}
+if(data.original_height !== undefined){
+let data23 = data.original_height;
+const _errs49 = errors;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err32 = {instancePath:instancePath+"/original_height",schemaPath:"#/properties/original_height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const _errs50 = errors;
+var valid0 = _errs49 === errors;
+}
+if(data.page_count !== undefined){
+let data24 = data.page_count;
+const _errs51 = errors;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err33 = {instancePath:instancePath+"/page_count",schemaPath:"#/properties/page_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const _errs52 = errors;
+var valid0 = _errs51 === errors;
+}
+if(data.pages !== undefined){
+let data25 = data.pages;
+const _errs53 = errors;
+if(typeof data25 !== "string"){
+const err34 = {instancePath:instancePath+"/pages",schemaPath:"#/properties/pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs54 = errors;
+var valid0 = _errs53 === errors;
+}
+if(data.next_pages !== undefined){
+let data26 = data.next_pages;
+const _errs55 = errors;
+if(typeof data26 !== "string"){
+const err35 = {instancePath:instancePath+"/next_pages",schemaPath:"#/properties/next_pages/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const _errs56 = errors;
+var valid0 = _errs55 === errors;
+}
+if(data.cell_count !== undefined){
+let data27 = data.cell_count;
+const _errs57 = errors;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err36 = {instancePath:instancePath+"/cell_count",schemaPath:"#/properties/cell_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const _errs58 = errors;
+var valid0 = _errs57 === errors;
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -1829,7 +1966,7 @@ return errors === 0;
 validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const list_directory_params = validate8;
-const schema8 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"Folder to list, relative to the workspace root or absolute inside it."},"depth":{"type":"integer","minimum":1,"maximum":10,"default":1,"description":"How many levels to list (1 = only the folder's own entries)."},"include_ignored":{"type":"boolean","default":false,"description":"Also list what .gitignore ignores, and .git/."},"limit":{"type":"integer","minimum":1,"maximum":10000,"default":1000,"description":"Maximum number of entries to return."}},"$id":"toolwright:filesystem.list_directory/params"};
+const schema8 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"Folder to list, relative to the workspace root or absolute inside it."},"depth":{"type":"integer","minimum":1,"maximum":10,"default":1,"description":"How many levels to list (1 = only the folder's own entries)."},"include_ignored":{"type":"boolean","default":false,"description":"Also list what .gitignore ignores, and .git/."},"limit":{"type":"integer","minimum":1,"maximum":10000,"default":1000,"description":"Maximum number of entries to return."},"offset":{"type":"integer","minimum":0,"maximum":100000000,"default":0,"description":"Skip this many entries of the walk (breadth first, folders first, then by name) before listing; a cut answer's next gives it."}},"$id":"toolwright:filesystem.list_directory/params"};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.list_directory/params" */;
@@ -1846,7 +1983,7 @@ const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "path") || (key0 === "depth")) || (key0 === "include_ignored")) || (key0 === "limit"))){
+if(!(((((key0 === "path") || (key0 === "depth")) || (key0 === "include_ignored")) || (key0 === "limit")) || (key0 === "offset"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1987,14 +2124,52 @@ errors++;
 }
 var valid0 = _errs8 === errors;
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.offset !== undefined){
+let data4 = data.offset;
+const _errs10 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+const _errs11 = errors;
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 100000000 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -2004,7 +2179,7 @@ return errors === 0;
 validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const list_directory_result = validate9;
-const schema9 = {"type":"object","additionalProperties":false,"required":["path","entries","truncated","ignored"],"properties":{"path":{"type":"string","description":"The listed folder, workspace-relative ('.' for the root)."},"entries":{"type":"array","description":"Entries in tree order (each folder followed by its own entries when depth > 1).","items":{"type":"object","additionalProperties":false,"required":["path","type"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"type":{"type":"string","enum":["file","dir","symlink","other"],"description":"What the entry is (a symlink is not followed)."},"size":{"type":"integer","description":"Size in bytes (files and other non-folders)."},"target":{"type":"string","description":"Where a symlink points (as written in the link)."}}}},"truncated":{"type":"boolean","description":"True when more entries exist than were returned."},"ignored":{"type":"integer","description":"Entries hidden because .gitignore ignores them or they are .git (in the folders read)."}},"$id":"toolwright:filesystem.list_directory/result"};
+const schema9 = {"type":"object","additionalProperties":false,"required":["path","entries","truncated","ignored"],"properties":{"path":{"type":"string","description":"The listed folder, workspace-relative ('.' for the root)."},"entries":{"type":"array","description":"Entries in tree order (each folder followed by its own entries when depth > 1).","items":{"type":"object","additionalProperties":false,"required":["path","type"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"type":{"type":"string","enum":["file","dir","symlink","other"],"description":"What the entry is (a symlink is not followed)."},"size":{"type":"integer","description":"Size in bytes (files and other non-folders)."},"target":{"type":"string","description":"Where a symlink points (as written in the link)."}}}},"truncated":{"type":"boolean","description":"True when more entries exist than were returned."},"ignored":{"type":"integer","description":"Entries hidden because .gitignore ignores them or they are .git (in the folders read)."},"next":{"type":"object","additionalProperties":false,"required":["offset"],"description":"The exact arguments of the list_directory call that lists the entries after these (offset moved on); absent when the listing is complete.","properties":{"path":{"type":"string"},"depth":{"type":"integer"},"include_ignored":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"integer"}}}},"$id":"toolwright:filesystem.list_directory/result"};
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.list_directory/result" */;
@@ -2061,7 +2236,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "path") || (key0 === "entries")) || (key0 === "truncated")) || (key0 === "ignored"))){
+if(!(((((key0 === "path") || (key0 === "entries")) || (key0 === "truncated")) || (key0 === "ignored")) || (key0 === "next"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -2269,14 +2444,135 @@ errors++;
 const _errs20 = errors;
 var valid0 = _errs19 === errors;
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.next !== undefined){
+let data9 = data.next;
+const _errs21 = errors;
+const _errs22 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.offset === undefined){
+const err18 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "offset"},message:"must have required property '"+"offset"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+const _errs23 = errors;
+for(const key2 in data9){
+if(!(((((key2 === "path") || (key2 === "depth")) || (key2 === "include_ignored")) || (key2 === "limit")) || (key2 === "offset"))){
+const err19 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data9.path !== undefined){
+let data10 = data9.path;
+const _errs24 = errors;
+if(typeof data10 !== "string"){
+const err20 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const _errs25 = errors;
+var valid4 = _errs24 === errors;
+}
+if(data9.depth !== undefined){
+let data11 = data9.depth;
+const _errs26 = errors;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err21 = {instancePath:instancePath+"/next/depth",schemaPath:"#/properties/next/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs27 = errors;
+var valid4 = _errs26 === errors;
+}
+if(data9.include_ignored !== undefined){
+let data12 = data9.include_ignored;
+const _errs28 = errors;
+if(typeof data12 !== "boolean"){
+const err22 = {instancePath:instancePath+"/next/include_ignored",schemaPath:"#/properties/next/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs29 = errors;
+var valid4 = _errs28 === errors;
+}
+if(data9.limit !== undefined){
+let data13 = data9.limit;
+const _errs30 = errors;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err23 = {instancePath:instancePath+"/next/limit",schemaPath:"#/properties/next/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+const _errs31 = errors;
+var valid4 = _errs30 === errors;
+}
+if(data9.offset !== undefined){
+let data14 = data9.offset;
+const _errs32 = errors;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err24 = {instancePath:instancePath+"/next/offset",schemaPath:"#/properties/next/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const _errs33 = errors;
+var valid4 = _errs32 === errors;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var valid0 = _errs21 === errors;
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }

@@ -4,7 +4,7 @@ import { ajvRuntimeModule } from 'toolwright/validator-runtime';
 const runtimeHelper0 = ajvRuntimeModule("ajv/dist/runtime/ucs2length");
 
 export const glob_params = validate0;
-const schema0 = {"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"maxLength":4096,"description":"Glob pattern relative to `path`, e.g. \"**/*.ts\", \"src/*.{js,jsx}\", \"**/README*\"."},"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"Folder to search in, relative to the workspace root or absolute inside it."},"limit":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Maximum number of files to return (the newest ones)."},"include_ignored":{"type":"boolean","default":false,"description":"Also list files ignored by .gitignore and files inside .git folders."}},"$id":"toolwright:search.glob/params"};
+const schema0 = {"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"maxLength":4096,"description":"Glob pattern relative to `path`, e.g. \"**/*.ts\", \"src/*.{js,jsx}\", \"**/README*\"."},"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"Folder to search in, relative to the workspace root or absolute inside it."},"limit":{"type":"integer","minimum":1,"maximum":100000,"default":1000,"description":"Maximum number of files to return (the newest ones)."},"offset":{"type":"integer","minimum":0,"maximum":100000000,"default":0,"description":"Skip this many files of the order (newest first, then by path) before returning any; a cut answer's next gives it."},"include_ignored":{"type":"boolean","default":false,"description":"Also list files ignored by .gitignore and files inside .git folders."}},"$id":"toolwright:search.glob/params"};
 const func0 = runtimeHelper0.default;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -32,7 +32,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "pattern") || (key0 === "path")) || (key0 === "limit")) || (key0 === "include_ignored"))){
+if(!(((((key0 === "pattern") || (key0 === "path")) || (key0 === "limit")) || (key0 === "offset")) || (key0 === "include_ignored"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -157,11 +157,11 @@ errors++;
 }
 var valid0 = _errs6 === errors;
 }
-if(data.include_ignored !== undefined){
-let data3 = data.include_ignored;
+if(data.offset !== undefined){
+let data3 = data.offset;
 const _errs8 = errors;
-if(typeof data3 !== "boolean"){
-const err11 = {instancePath:instancePath+"/include_ignored",schemaPath:"#/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err11 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -171,16 +171,54 @@ vErrors.push(err11);
 errors++;
 }
 const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100000000 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if(data3 < 0 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var valid0 = _errs8 === errors;
+}
+if(data.include_ignored !== undefined){
+let data4 = data.include_ignored;
+const _errs10 = errors;
+if(typeof data4 !== "boolean"){
+const err14 = {instancePath:instancePath+"/include_ignored",schemaPath:"#/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -190,7 +228,7 @@ return errors === 0;
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const glob_result = validate1;
-const schema1 = {"type":"object","additionalProperties":false,"required":["files","truncated","total"],"properties":{"files":{"type":"array","items":{"type":"string"},"description":"Matching files, workspace-relative with / separators, newest first."},"truncated":{"type":"boolean","description":"True when more files matched than `limit`."},"total":{"type":"integer","description":"Number of files that matched before `limit` was applied."}},"$id":"toolwright:search.glob/result"};
+const schema1 = {"type":"object","additionalProperties":false,"required":["files","truncated","total"],"properties":{"files":{"type":"array","items":{"type":"string"},"description":"Matching files, workspace-relative with / separators, newest first."},"truncated":{"type":"boolean","description":"True when more files matched than `limit`."},"total":{"type":"integer","description":"Number of files that matched before `limit` was applied."},"next":{"type":"object","additionalProperties":false,"required":["pattern","offset"],"description":"The exact arguments of the glob call that returns the files after these (offset moved on); absent when no more matched.","properties":{"pattern":{"type":"string"},"path":{"type":"string"},"limit":{"type":"integer"},"include_ignored":{"type":"boolean"},"offset":{"type":"integer"}}}},"$id":"toolwright:search.glob/result"};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:search.glob/result" */;
@@ -237,7 +275,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "files") || (key0 === "truncated")) || (key0 === "total"))){
+if(!((((key0 === "files") || (key0 === "truncated")) || (key0 === "total")) || (key0 === "next"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -319,14 +357,145 @@ errors++;
 const _errs9 = errors;
 var valid0 = _errs8 === errors;
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.next !== undefined){
+let data4 = data.next;
+const _errs10 = errors;
+const _errs11 = errors;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.pattern === undefined){
+const err8 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+if(data4.offset === undefined){
+const err9 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "offset"},message:"must have required property '"+"offset"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs12 = errors;
+for(const key1 in data4){
+if(!(((((key1 === "pattern") || (key1 === "path")) || (key1 === "limit")) || (key1 === "include_ignored")) || (key1 === "offset"))){
+const err10 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data4.pattern !== undefined){
+let data5 = data4.pattern;
+const _errs13 = errors;
+if(typeof data5 !== "string"){
+const err11 = {instancePath:instancePath+"/next/pattern",schemaPath:"#/properties/next/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
+}
+if(data4.path !== undefined){
+let data6 = data4.path;
+const _errs15 = errors;
+if(typeof data6 !== "string"){
+const err12 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const _errs16 = errors;
+var valid3 = _errs15 === errors;
+}
+if(data4.limit !== undefined){
+let data7 = data4.limit;
+const _errs17 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err13 = {instancePath:instancePath+"/next/limit",schemaPath:"#/properties/next/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const _errs18 = errors;
+var valid3 = _errs17 === errors;
+}
+if(data4.include_ignored !== undefined){
+let data8 = data4.include_ignored;
+const _errs19 = errors;
+if(typeof data8 !== "boolean"){
+const err14 = {instancePath:instancePath+"/next/include_ignored",schemaPath:"#/properties/next/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const _errs20 = errors;
+var valid3 = _errs19 === errors;
+}
+if(data4.offset !== undefined){
+let data9 = data4.offset;
+const _errs21 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err15 = {instancePath:instancePath+"/next/offset",schemaPath:"#/properties/next/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs22 = errors;
+var valid3 = _errs21 === errors;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -336,7 +505,7 @@ return errors === 0;
 validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const grep_params = validate2;
-const schema2 = {"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"maxLength":10000,"description":"Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true."},"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"File or folder to search, relative to the workspace root or absolute inside it."},"glob":{"type":"string","minLength":1,"maxLength":1000,"description":"Only search files matching this glob, e.g. \"*.ts\" (any depth) or \"src/**/*.{js,jsx}\" (a glob with / is relative to the workspace root); prefix with ! to exclude."},"case_insensitive":{"type":"boolean","default":false,"description":"Match regardless of letter case."},"fixed_strings":{"type":"boolean","default":false,"description":"Treat pattern as a literal string, not a regular expression."},"multiline":{"type":"boolean","default":false,"description":"Let the pattern match across lines (`.` also matches newlines)."},"context":{"type":"integer","minimum":0,"maximum":20,"default":0,"description":"Number of lines to show before and after each match (content mode only)."},"output_mode":{"type":"string","enum":["content","files_with_matches","count"],"default":"content","description":"content = matching lines; files_with_matches = paths only; count = matching lines per file."},"max_results":{"type":"integer","minimum":1,"maximum":1000000,"default":200,"description":"Stop after this many matching lines (content), files (files_with_matches) or files counted (count)."},"include_ignored":{"type":"boolean","default":false,"description":"Also search files ignored by .gitignore and files inside .git folders."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":60000,"description":"Give up (TIMEOUT) after this many milliseconds."}},"$id":"toolwright:search.grep/params"};
+const schema2 = {"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"maxLength":10000,"description":"Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true."},"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"File or folder to search, relative to the workspace root or absolute inside it."},"glob":{"type":"string","minLength":1,"maxLength":1000,"description":"Only search files matching this glob, e.g. \"*.ts\" (any depth) or \"src/**/*.{js,jsx}\" (a glob with / is relative to the workspace root); prefix with ! to exclude."},"case_insensitive":{"type":"boolean","default":false,"description":"Match regardless of letter case."},"fixed_strings":{"type":"boolean","default":false,"description":"Treat pattern as a literal string, not a regular expression."},"multiline":{"type":"boolean","default":false,"description":"Let the pattern match across lines (`.` also matches newlines)."},"context":{"type":"integer","minimum":0,"maximum":20,"default":0,"description":"Number of lines to show before and after each match (content mode only)."},"output_mode":{"type":"string","enum":["content","files_with_matches","count"],"default":"content","description":"content = matching lines; files_with_matches = paths only; count = matching lines per file."},"max_results":{"type":"integer","minimum":1,"maximum":1000000,"default":200,"description":"Stop after this many matching lines (content), files (files_with_matches) or files counted (count)."},"offset":{"type":"integer","minimum":0,"maximum":100000000,"default":0,"description":"Skip this many results (matching lines, files or counts) of the search in path order before collecting; a cut answer's next gives it."},"include_ignored":{"type":"boolean","default":false,"description":"Also search files ignored by .gitignore and files inside .git folders."},"timeout_ms":{"type":"integer","minimum":1,"maximum":600000,"default":60000,"description":"Give up (TIMEOUT) after this many milliseconds."}},"$id":"toolwright:search.grep/params"};
 const func4 = Object.prototype.hasOwnProperty;
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -640,11 +809,11 @@ errors++;
 }
 var valid0 = _errs18 === errors;
 }
-if(data.include_ignored !== undefined){
-let data9 = data.include_ignored;
+if(data.offset !== undefined){
+let data9 = data.offset;
 const _errs20 = errors;
-if(typeof data9 !== "boolean"){
-const err22 = {instancePath:instancePath+"/include_ignored",schemaPath:"#/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err22 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -654,13 +823,9 @@ vErrors.push(err22);
 errors++;
 }
 const _errs21 = errors;
-var valid0 = _errs20 === errors;
-}
-if(data.timeout_ms !== undefined){
-let data10 = data.timeout_ms;
-const _errs22 = errors;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err23 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 100000000 || isNaN(data9)){
+const err23 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -669,10 +834,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-const _errs23 = errors;
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 600000 || isNaN(data10)){
-const err24 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"};
+if(data9 < 0 || isNaN(data9)){
+const err24 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -681,8 +844,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data10 < 1 || isNaN(data10)){
-const err25 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+var valid0 = _errs20 === errors;
+}
+if(data.include_ignored !== undefined){
+let data10 = data.include_ignored;
+const _errs22 = errors;
+if(typeof data10 !== "boolean"){
+const err25 = {instancePath:instancePath+"/include_ignored",schemaPath:"#/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -691,17 +860,55 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
+const _errs23 = errors;
 var valid0 = _errs22 === errors;
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.timeout_ms !== undefined){
+let data11 = data.timeout_ms;
+const _errs24 = errors;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err26 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+const _errs25 = errors;
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 600000 || isNaN(data11)){
+const err27 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data11 < 1 || isNaN(data11)){
+const err28 = {instancePath:instancePath+"/timeout_ms",schemaPath:"#/properties/timeout_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+var valid0 = _errs24 === errors;
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -711,7 +918,7 @@ return errors === 0;
 validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const grep_result = validate3;
-const schema3 = {"type":"object","additionalProperties":false,"required":["truncated"],"properties":{"matches":{"type":"array","description":"Matching lines (output_mode content), grouped by file, in line order.","items":{"type":"object","additionalProperties":false,"required":["path","line","text"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"line":{"type":"integer","description":"1-based line number (of the first line, for a multiline match)."},"text":{"type":"string","description":"The matching line (cut with a marker past 2000 characters)."},"before":{"type":"array","items":{"type":"string"},"description":"Up to `context` lines just before the match."},"after":{"type":"array","items":{"type":"string"},"description":"Up to `context` lines just after the match."}}}},"files":{"type":"array","items":{"type":"string"},"description":"Files containing a match (output_mode files_with_matches), sorted by path."},"counts":{"type":"array","description":"Matching lines per file (output_mode count), sorted by path.","items":{"type":"object","additionalProperties":false,"required":["path","count"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"count":{"type":"integer","description":"Number of matching lines in the file."}}}},"truncated":{"type":"boolean","description":"True when the search stopped (at max_results, or at the ~960 KiB result bound) and more results exist."}},"$id":"toolwright:search.grep/result"};
+const schema3 = {"type":"object","additionalProperties":false,"required":["truncated"],"properties":{"matches":{"type":"array","description":"Matching lines (output_mode content), grouped by file, in line order.","items":{"type":"object","additionalProperties":false,"required":["path","line","text"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"line":{"type":"integer","description":"1-based line number (of the first line, for a multiline match)."},"text":{"type":"string","description":"The matching line (cut with a marker past 2000 characters)."},"before":{"type":"array","items":{"type":"string"},"description":"Up to `context` lines just before the match."},"after":{"type":"array","items":{"type":"string"},"description":"Up to `context` lines just after the match."}}}},"files":{"type":"array","items":{"type":"string"},"description":"Files containing a match (output_mode files_with_matches), sorted by path."},"counts":{"type":"array","description":"Matching lines per file (output_mode count), sorted by path.","items":{"type":"object","additionalProperties":false,"required":["path","count"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"count":{"type":"integer","description":"Number of matching lines in the file."}}}},"truncated":{"type":"boolean","description":"True when the search stopped (at max_results, or at the ~960 KiB result bound) and more results exist."},"next":{"type":"object","additionalProperties":false,"required":["pattern","offset"],"description":"The exact arguments of the grep call that returns the results after these (offset moved on); absent when the search is complete.","properties":{"pattern":{"type":"string"},"path":{"type":"string"},"glob":{"type":"string"},"case_insensitive":{"type":"boolean"},"fixed_strings":{"type":"boolean"},"multiline":{"type":"boolean"},"context":{"type":"integer"},"output_mode":{"type":"string"},"max_results":{"type":"integer"},"include_ignored":{"type":"boolean"},"timeout_ms":{"type":"integer"},"offset":{"type":"integer"}}}},"$id":"toolwright:search.grep/result"};
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:search.grep/result" */;
@@ -738,7 +945,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "matches") || (key0 === "files")) || (key0 === "counts")) || (key0 === "truncated"))){
+if(!(((((key0 === "matches") || (key0 === "files")) || (key0 === "counts")) || (key0 === "truncated")) || (key0 === "next"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1120,14 +1327,257 @@ errors++;
 const _errs35 = errors;
 var valid0 = _errs34 === errors;
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.next !== undefined){
+let data16 = data.next;
+const _errs36 = errors;
+const _errs37 = errors;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.pattern === undefined){
+const err25 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+if(data16.offset === undefined){
+const err26 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "offset"},message:"must have required property '"+"offset"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs38 = errors;
+for(const key3 in data16){
+if(!(func4.call(schema3.properties.next.properties, key3))){
+const err27 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data16.pattern !== undefined){
+let data17 = data16.pattern;
+const _errs39 = errors;
+if(typeof data17 !== "string"){
+const err28 = {instancePath:instancePath+"/next/pattern",schemaPath:"#/properties/next/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const _errs40 = errors;
+var valid13 = _errs39 === errors;
+}
+if(data16.path !== undefined){
+let data18 = data16.path;
+const _errs41 = errors;
+if(typeof data18 !== "string"){
+const err29 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const _errs42 = errors;
+var valid13 = _errs41 === errors;
+}
+if(data16.glob !== undefined){
+let data19 = data16.glob;
+const _errs43 = errors;
+if(typeof data19 !== "string"){
+const err30 = {instancePath:instancePath+"/next/glob",schemaPath:"#/properties/next/properties/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs44 = errors;
+var valid13 = _errs43 === errors;
+}
+if(data16.case_insensitive !== undefined){
+let data20 = data16.case_insensitive;
+const _errs45 = errors;
+if(typeof data20 !== "boolean"){
+const err31 = {instancePath:instancePath+"/next/case_insensitive",schemaPath:"#/properties/next/properties/case_insensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs46 = errors;
+var valid13 = _errs45 === errors;
+}
+if(data16.fixed_strings !== undefined){
+let data21 = data16.fixed_strings;
+const _errs47 = errors;
+if(typeof data21 !== "boolean"){
+const err32 = {instancePath:instancePath+"/next/fixed_strings",schemaPath:"#/properties/next/properties/fixed_strings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const _errs48 = errors;
+var valid13 = _errs47 === errors;
+}
+if(data16.multiline !== undefined){
+let data22 = data16.multiline;
+const _errs49 = errors;
+if(typeof data22 !== "boolean"){
+const err33 = {instancePath:instancePath+"/next/multiline",schemaPath:"#/properties/next/properties/multiline/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const _errs50 = errors;
+var valid13 = _errs49 === errors;
+}
+if(data16.context !== undefined){
+let data23 = data16.context;
+const _errs51 = errors;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err34 = {instancePath:instancePath+"/next/context",schemaPath:"#/properties/next/properties/context/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs52 = errors;
+var valid13 = _errs51 === errors;
+}
+if(data16.output_mode !== undefined){
+let data24 = data16.output_mode;
+const _errs53 = errors;
+if(typeof data24 !== "string"){
+const err35 = {instancePath:instancePath+"/next/output_mode",schemaPath:"#/properties/next/properties/output_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const _errs54 = errors;
+var valid13 = _errs53 === errors;
+}
+if(data16.max_results !== undefined){
+let data25 = data16.max_results;
+const _errs55 = errors;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err36 = {instancePath:instancePath+"/next/max_results",schemaPath:"#/properties/next/properties/max_results/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const _errs56 = errors;
+var valid13 = _errs55 === errors;
+}
+if(data16.include_ignored !== undefined){
+let data26 = data16.include_ignored;
+const _errs57 = errors;
+if(typeof data26 !== "boolean"){
+const err37 = {instancePath:instancePath+"/next/include_ignored",schemaPath:"#/properties/next/properties/include_ignored/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+const _errs58 = errors;
+var valid13 = _errs57 === errors;
+}
+if(data16.timeout_ms !== undefined){
+let data27 = data16.timeout_ms;
+const _errs59 = errors;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err38 = {instancePath:instancePath+"/next/timeout_ms",schemaPath:"#/properties/next/properties/timeout_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const _errs60 = errors;
+var valid13 = _errs59 === errors;
+}
+if(data16.offset !== undefined){
+let data28 = data16.offset;
+const _errs61 = errors;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err39 = {instancePath:instancePath+"/next/offset",schemaPath:"#/properties/next/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const _errs62 = errors;
+var valid13 = _errs61 === errors;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+var valid0 = _errs36 === errors;
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }

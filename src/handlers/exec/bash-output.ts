@@ -6,6 +6,7 @@ import { ToolError, throwIfAborted } from '../../runtime/errors.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
 import type { SharedJobs } from '../../runtime/store/shared-jobs.js';
 import type { HandlerContext } from '../../runtime/types.js';
+import { continuationLine } from '../../runtime/continuation.js';
 import { jobDurationMs, jobTable, readNewOutput, waitForNews, type Job } from './jobs/job-table.js';
 import {
   readRecordOutput,
@@ -76,13 +77,33 @@ async function fromMemory(params: BashOutputParams, ctx: HandlerContext): Promis
   const job = table.get(params.job_id);
   if (params.wait_ms) await waitForNews(job, Math.min(params.wait_ms, MAX_WAIT_MS), ctx.signal);
   throwIfAborted(ctx.signal);
-  const read = readNewOutput(job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT);
-  const notes = [...job.notes];
+  const read = readNewOutput(job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT, params.offset);
+  const result: BashOutputResult = { ...summary(job), output: read.text, truncated: read.truncated };
+  if (read.end < job.spill.total) result.next = { job_id: job.id, offset: read.end };
+  if (job.artifacts.length) result.notes = job.artifacts;
+  delete result.unread_bytes;
+  const state =
+    job.status === 'running'
+      ? `running for ${result.duration_ms} ms`
+      : `${job.status}${job.exitCode !== null ? ` with exit code ${job.exitCode}` : job.signal ? ` by ${job.signal}` : ''} after ${result.duration_ms} ms`;
+  const lines = [`${job.id} ${state}`];
+  const since = params.offset === undefined ? 'since the last read' : `from byte ${read.from}`;
+  if (read.dropped > 0)
+    lines.push(
+      `[… ${read.dropped} bytes from byte ${read.from} on are no longer kept (a job keeps its first and last output) …]`,
+    );
+  lines.push(read.text ? `output ${since}:\n${read.text}`.trimEnd() : '(no new output)');
+  lines.push(...job.notes);
   if (job.spill.writeError)
-    notes.push(
+    lines.push(
       `[${job.spill.lostBytes} bytes of output were lost: the spill file could not be written (${job.spill.writeError})]`,
     );
-  return jobAnswer(summary(job), read, notes, params, job.artifacts.length ? { notes: job.artifacts } : {});
+  if (result.next) {
+    const at = `cut at byte ${read.end} of ${job.spill.total} (the output cap)`;
+    lines.push(continuationLine(at, result.next));
+  }
+  if (job.status === 'running' && !read.text && !params.wait_ms) lines.push('[pass wait_ms to wait for new output]');
+  return withText(result, lines.join('\n'));
 }
 
 async function fromStore(
@@ -103,6 +124,14 @@ async function fromStore(
 export async function bashOutput(params: BashOutputParams, ctx: HandlerContext): Promise<Rendered<BashOutputResult>> {
   if (params.job_id === undefined && params.wait_ms !== undefined)
     throw new ToolError('INVALID_INPUT', 'wait_ms needs a job_id: name the job to wait for');
+  if (params.job_id === undefined && params.offset !== undefined)
+    throw new ToolError('INVALID_INPUT', 'offset needs a job_id: name the job whose output to read');
   const jobs = ctx.services.jobs;
+  // Through a shared store every replica reads on from the job's last read (the record keeps it).
+  if (jobs && params.offset !== undefined)
+    throw new ToolError(
+      'INVALID_INPUT',
+      'offset is not available when background jobs are shared through a store: bash_output goes on from the last read, through any replica; leave offset out',
+    );
   return jobs ? fromStore(params, ctx, jobs) : fromMemory(params, ctx);
 }

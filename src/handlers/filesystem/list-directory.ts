@@ -7,6 +7,7 @@ import { lstat, readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ListDirectoryParams, ListDirectoryResult } from '../../generated/types.js';
 import { throwIfAborted, ToolError } from '../../runtime/errors.js';
+import { continuationLine, nextArguments } from '../../runtime/continuation.js';
 import { withText, type HandlerReturn } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
@@ -22,6 +23,8 @@ type EntryType = Entry['type'];
 interface Node {
   entry: Entry;
   name: string;
+  /** False for an entry before `offset`: walked (its folder is entered) but not listed. */
+  shown: boolean;
   children?: Node[];
 }
 
@@ -30,6 +33,8 @@ interface Folder {
   absolute: string;
   rel: string;
   children: Node[];
+  /** 1 for the listed folder's own entries. */
+  depth: number;
 }
 
 const DEFAULT_LIMIT = 1000;
@@ -60,24 +65,23 @@ export async function listDirectory(
     ? undefined
     : new (await import('../search/glob/walk.js')).GitignoreRules(ctx.workspace.root);
   const first = await openListed(ctx, resolved);
-  const walk: Walk = { ctx, rules, limit, shown: 0, ignored: 0, truncated: false, unreadable: 0 };
+  const offset = params.offset ?? 0;
+  const walk: Walk = { ctx, rules, limit, offset, seen: 0, shown: 0, chars: 0, ignored: 0, unreadable: 0 };
   const top: Node[] = [];
-  let level: Folder[] = [{ absolute: resolved.absolute, rel: resolved.relative, children: top }];
-  for (let d = 1; d <= depth && level.length > 0 && !walk.truncated; d++) {
+  let level: Folder[] = [{ absolute: resolved.absolute, rel: resolved.relative, children: top, depth: 1 }];
+  for (let d = 1; d <= depth && level.length > 0 && !walk.stop; d++) {
     const next: Folder[] = [];
     for (const folder of level) {
+      if (walk.stop) break;
       if (d > 1) throwIfAborted(ctx.signal);
-      if (walk.shown >= limit) {
-        walk.truncated = true;
-        break;
-      }
       const dir = d === 1 ? first : await enterFolder(walk, folder);
       if (!dir) continue;
       try {
         for (const node of await listFolder(walk, dir, folder)) {
           if (node.entry.type !== 'dir' || d >= depth) continue;
           node.children = [];
-          next.push({ absolute: path.join(folder.absolute, node.name), rel: node.entry.path, children: node.children });
+          const absolute = path.join(folder.absolute, node.name);
+          next.push({ absolute, rel: node.entry.path, children: node.children, depth: d + 1 });
         }
       } finally {
         await dir.close();
@@ -85,28 +89,34 @@ export async function listDirectory(
     }
     level = next;
   }
-  const { entries, lines, bounded } = flatten(top);
-  const output: ListDirectoryResult = {
-    path: resolved.relative,
-    entries,
-    truncated: walk.truncated || bounded,
-    ignored: walk.ignored,
-  };
+  const { entries, lines } = flatten(top);
+  const truncated = walk.stop !== undefined;
+  const output: ListDirectoryResult = { path: resolved.relative, entries, truncated, ignored: walk.ignored };
+  if (truncated) output.next = nextArguments(params, { offset: offset + entries.length });
+  const bounded = walk.stop === 'bounded';
   return withText(
     output,
-    textOf(output, lines, { depth, limit, includeIgnored, unreadable: walk.unreadable, bounded }),
+    textOf(output, lines, { depth, limit, includeIgnored, unreadable: walk.unreadable, bounded, offset }),
   );
 }
 
-/** What a listing has found and shown so far, across the levels of its breadth-first walk. */
+/**
+ * What a listing has found and shown so far, across the levels of its breadth-first walk: entries
+ * are counted in walk order (`seen`), and those from `offset` on are shown, up to `limit`.
+ */
 interface Walk {
   ctx: HandlerContext;
   rules: GitignoreRules | undefined;
   limit: number;
+  offset: number;
+  seen: number;
   shown: number;
+  /** What the shown entries cost in the answer (JSON and text). */
+  chars: number;
   ignored: number;
-  truncated: boolean;
   unreadable: number;
+  /** Set once an entry past the window was found: by `limit`, or by the answer's size bound. */
+  stop?: 'limit' | 'bounded';
 }
 
 /** The folder asked for, opened through its verified parents. */
@@ -162,52 +172,69 @@ async function listFolder(walk: Walk, dir: VerifiedDir, folder: Folder): Promise
   entries.sort(
     (a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
-  if (entries.length > walk.limit - walk.shown) {
-    entries = entries.slice(0, walk.limit - walk.shown);
-    walk.truncated = true;
-  }
+  // Entries past the window are not needed, except one: it tells that more exist. (A path rule
+  // counts only what it lets through, so then all are checked.)
+  const visiblePaths = walk.ctx.visiblePaths;
+  if (!visiblePaths) entries = entries.slice(0, Math.max(0, walk.offset + walk.limit + 1 - walk.seen));
   let nodes = entries.map((dirent): Node => ({
     name: dirent.name,
+    shown: false,
     entry: { path: join(folder.rel, dirent.name), type: typeOf(dirent) },
   }));
   // A path rule that hides a file from read_file hides its name here too (as from glob and grep).
-  const visiblePaths = walk.ctx.visiblePaths;
   if (visiblePaths && nodes.length > 0) {
     const visible = new Set(await visiblePaths(nodes.map((node) => node.entry.path)));
     nodes = nodes.filter((node) => visible.has(node.entry.path));
   }
-  walk.shown += nodes.length;
+  const skipped = Math.min(nodes.length, Math.max(0, walk.offset - walk.seen));
+  const room = walk.limit - walk.shown;
+  if (nodes.length - skipped > room) {
+    nodes = nodes.slice(0, skipped + room);
+    walk.stop = 'limit';
+  }
+  const shown = nodes.slice(skipped);
+  for (const node of shown) node.shown = true;
+  await describeAll(dir, shown);
+  const kept = boundShown(walk, shown, folder.depth);
+  if (kept < shown.length) nodes = nodes.slice(0, skipped + kept);
+  walk.seen += nodes.length;
+  walk.shown += kept;
   folder.children.push(...nodes);
-  await describeAll(dir, nodes);
   return nodes;
 }
 
+/** How many of `shown` fit the answer's size bound (at least one per answer); sets the stop when not all do. */
+function boundShown(walk: Walk, shown: readonly Node[], depth: number): number {
+  for (let i = 0; i < shown.length; i++) {
+    const node = shown[i]!;
+    const cost = JSON.stringify(node.entry).length + 2 * depth + node.entry.path.length + render(node).length + 2;
+    if (walk.shown + i > 0 && walk.chars + cost > MAX_LISTING_CHARS) {
+      walk.stop = 'bounded';
+      return i;
+    }
+    walk.chars += cost;
+  }
+  return shown.length;
+}
+
 /**
- * The tree as entries and indented lines, depth first. `limit` counts entries; long names and link
- * targets are bounded by what the answer may hold (`bounded` when that cut it).
+ * The shown entries as entries and indented lines, depth first. An entry whose folder is not shown
+ * (it came before `offset`) is named by its path, so the line says where it is.
  */
-function flatten(top: Node[]): { entries: Entry[]; lines: string[]; bounded: boolean } {
+function flatten(top: Node[]): { entries: Entry[]; lines: string[] } {
   const entries: Entry[] = [];
   const lines: string[] = [];
-  let chars = 0;
-  let bounded = false;
-  const emit = (nodes: Node[], indent: string): boolean => {
+  const emit = (nodes: Node[], indent: string, parentShown: boolean): void => {
     for (const node of nodes) {
-      const line = indent + render(node);
-      const cost = JSON.stringify(node.entry).length + line.length + 2;
-      if (entries.length > 0 && chars + cost > MAX_LISTING_CHARS) {
-        bounded = true;
-        return false;
+      if (node.shown) {
+        entries.push(node.entry);
+        lines.push(indent + render(node, parentShown ? node.name : node.entry.path));
       }
-      chars += cost;
-      entries.push(node.entry);
-      lines.push(line);
-      if (node.children && !emit(node.children, `${indent}  `)) return false;
+      if (node.children) emit(node.children, `${indent}  `, node.shown);
     }
-    return true;
   };
-  emit(top, '');
-  return { entries, lines, bounded };
+  emit(top, '', true);
+  return { entries, lines };
 }
 
 function toRootRel(root: string, absolute: string): string {
@@ -247,31 +274,34 @@ function humanSize(bytes: number): string {
   return `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ${units[unit]}`;
 }
 
-function render(node: Node): string {
+function render(node: Node, name: string = node.name): string {
   const { entry } = node;
-  if (entry.type === 'dir') return `${node.name}/`;
-  if (entry.type === 'symlink') return `${node.name} -> ${entry.target ?? '?'}`;
+  if (entry.type === 'dir') return `${name}/`;
+  if (entry.type === 'symlink') return `${name} -> ${entry.target ?? '?'}`;
   const size = entry.size === undefined ? '' : `  ${humanSize(entry.size)}`;
-  return entry.type === 'other' ? `${node.name}  (not a regular file)` : `${node.name}${size}`;
+  return entry.type === 'other' ? `${name}  (not a regular file)` : `${name}${size}`;
 }
 
 function textOf(
   output: ListDirectoryResult,
   lines: string[],
-  o: { depth: number; limit: number; includeIgnored: boolean; unreadable: number; bounded: boolean },
+  o: { depth: number; limit: number; includeIgnored: boolean; unreadable: number; bounded: boolean; offset: number },
 ): string {
   const where = output.path === '.' ? 'the workspace root' : output.path;
   const dirs = output.entries.filter((e) => e.type === 'dir').length;
   const notes: string[] = [];
-  if (output.entries.length === 0) notes.push(`${where} is empty`);
-  if (output.truncated) {
-    notes.push(
-      `showing the first ${plural(output.entries.length, 'entry').replace('entrys', 'entries')} (${o.bounded ? `the answer's size bound, ${MAX_LISTING_CHARS / 1024} KiB` : `limit=${o.limit}`}); list a sub-folder, lower depth, raise limit, or use glob to find specific files`,
-    );
-  }
+  if (output.entries.length === 0)
+    notes.push(o.offset > 0 ? `no entries past offset ${o.offset}` : `${where} is empty`);
   if (output.ignored > 0 && !o.includeIgnored)
     notes.push(`${output.ignored} ignored by .gitignore or .git hidden (include_ignored: true shows them)`);
   if (o.unreadable > 0) notes.push(`${plural(o.unreadable, 'folder')} could not be read or entered`);
-  const head = `${where} (depth ${o.depth}): ${plural(dirs, 'folder')}, ${output.entries.length - dirs} other entries`;
-  return [head, ...lines, ...(notes.length ? [`(${notes.join('; ')})`] : [])].join('\n');
+  const from = o.offset > 0 ? ` from entry ${o.offset + 1}` : '';
+  const head = `${where} (depth ${o.depth})${from}: ${plural(dirs, 'folder')}, ${output.entries.length - dirs} other entries`;
+  const tail = notes.length ? [`(${notes.join('; ')})`] : [];
+  if (output.next) {
+    const why = o.bounded ? `the answer's size bound, ${MAX_LISTING_CHARS / 1024} KiB` : `limit=${o.limit}`;
+    const at = `cut at entry ${o.offset + output.entries.length} (${why}; breadth first)`;
+    tail.push(continuationLine(at, output.next));
+  }
+  return [head, ...lines, ...tail].join('\n');
 }

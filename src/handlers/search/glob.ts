@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { GlobParams, GlobResult } from '../../generated/types.js';
 import { confinedPath } from '../../runtime/confine.js';
 import { ToolError, fsErrorToToolError, throwIfAborted } from '../../runtime/errors.js';
+import { nextArguments } from '../../runtime/continuation.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
@@ -42,6 +43,7 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
       throw new ToolError('INVALID_PATTERN', `cannot use glob pattern "${pattern}": ${(error as Error).message}`);
     }
     for (const file of walked) found.add(file);
+    ctx.progress?.({ progress: found.size, message: `${found.size} files found so far` });
     throwIfAborted(ctx.signal);
   }
   throwIfAborted(ctx.signal);
@@ -59,19 +61,24 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   const present = files.filter((f) => mtimes.has(f));
   present.sort((a, b) => mtimes.get(b)! - mtimes.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
   // `limit` counts paths; long ones are also bounded by what the answer may hold.
-  let count = Math.min(limit, present.length);
+  const offset = Math.min(params.offset ?? 0, present.length);
+  const available = Math.min(limit, present.length - offset);
+  let count = available;
   let chars = 0;
   for (let i = 0; i < count; i++) {
-    chars += JSON.stringify(present[i]).length + 1;
+    chars += JSON.stringify(present[offset + i]).length + 1;
     if (i > 0 && chars > MAX_GLOB_OUTPUT_CHARS) count = i;
   }
-  const shown = present.slice(0, count);
-  const output: GlobResult = { files: shown, truncated: present.length > shown.length, total: present.length };
+  const shown = present.slice(offset, offset + count);
+  const output: GlobResult = {
+    files: shown,
+    truncated: present.length > offset + shown.length,
+    total: present.length,
+  };
+  if (output.truncated) output.next = nextArguments(params, { offset: offset + shown.length });
   const bound =
-    shown.length < Math.min(limit, present.length)
-      ? `the answer's size bound, ${MAX_GLOB_OUTPUT_CHARS / 1024} KiB`
-      : `limit=${limit}`;
-  return withText(output, renderGlob(output, pattern, folder.relative, includeIgnored, bound));
+    shown.length < available ? `the answer's size bound, ${MAX_GLOB_OUTPUT_CHARS / 1024} KiB` : `limit=${limit}`;
+  return withText(output, renderGlob(output, { params, folder: folder.relative, includeIgnored, bound, offset }));
 }
 
 /** The pattern read as a plain file path, when such a file exists inside the workspace. */

@@ -4,6 +4,7 @@ import type { GrepParams, GrepResult } from '../../generated/types.js';
 import { confinedPath } from '../../runtime/confine.js';
 import { ToolError, fsErrorToToolError } from '../../runtime/errors.js';
 import { checkBraceBound } from '../../runtime/glob-braces.js';
+import { nextArguments } from '../../runtime/continuation.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { entryKind } from '../../runtime/verified-fs.js';
@@ -38,12 +39,16 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   // elsewhere while rg walks resolves to nothing there.
   const confine = await workspaceConfinement(ctx);
   const watchable = confine ? await confinedMemoryWatchable(confine) : canWatchRss;
-  const search = (bounded: boolean) =>
+  const skip = params.offset ?? 0;
+  const search = (bounded: boolean, sorted: boolean) =>
     searchWithRipgrep({
       params,
       mode,
       context,
       maxResults,
+      skip,
+      sorted,
+      ...(ctx.progress ? { progress: ctx.progress } : {}),
       bounded,
       rgPath: confine ? realRg(rgPath) : rgPath,
       target: target.relative,
@@ -54,8 +59,9 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
     });
   // The fast way first (what rg does by default, --json) with rg's memory watched; a file with a
   // giant line makes rg grow, and then the search is run again the bounded way.
-  let collected = await search(!watchable || process.env[GREP_BOUNDED_ENV] === '1');
-  if (collected.exits.some((e) => e.overMemory)) collected = await search(true);
+  // In parallel, which results come first varies from run to run: a search that is cut (or that
+  // continues one) runs again one file at a time in path order, so its pages neither skip nor repeat.
+  const collected = await searchStably(search, !watchable || process.env[GREP_BOUNDED_ENV] === '1', skip > 0);
   const { exits, matches, files, counts } = collected;
   let truncated = collected.truncated;
   const stderr = exits
@@ -75,6 +81,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
 
   let output: GrepResult;
   let sizeCapped = false;
+  const taken = collected.matches ? collected.matches.matches.length : collected.files.size;
   if (matches) {
     truncated = matches.truncated;
     sizeCapped = matches.full;
@@ -84,8 +91,47 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   } else {
     output = { files: [...files].sort(compare), truncated };
   }
+  // Each result's place in the search, so the text can continue after the last one it shows.
+  const place = placesOf(output);
+  if (truncated) output.next = nextArguments(params, { offset: skip + taken });
   if (ctx.visiblePaths) output = await hideDeniedPaths(output, ctx.visiblePaths);
-  return withText(output, renderGrep(output, params, mode, sizeCapped ? undefined : maxResults, problem));
+  const nextAfter = continuationAfter(params, skip, place, resultsOf(output));
+  const max = sizeCapped ? undefined : maxResults;
+  return withText(output, renderGrep(output, { params, mode, max, problem, nextAfter }));
+}
+
+/** The arguments that continue after the first `count` results shown (each result's place counts what a path rule hid). */
+function continuationAfter(params: GrepParams, skip: number, place: Map<unknown, number>, shown: readonly unknown[]) {
+  return (count: number) =>
+    nextArguments(params, { offset: skip + (count === 0 ? 0 : place.get(shown[count - 1]!)! + 1) });
+}
+
+async function searchStably(
+  search: (bounded: boolean, sorted: boolean) => ReturnType<typeof searchWithRipgrep>,
+  bounded: boolean,
+  sorted: boolean,
+) {
+  let collected = await search(bounded, sorted);
+  for (;;) {
+    if (collected.exits.some((e) => e.overMemory) && !bounded) bounded = true;
+    else if (isCut(collected) && !sorted) sorted = true;
+    else break;
+    collected = await search(bounded, sorted);
+  }
+  return collected;
+}
+
+function isCut(collected: { matches?: { truncated: boolean } | undefined; truncated: boolean }): boolean {
+  return collected.matches ? collected.matches.truncated : collected.truncated;
+}
+
+/** The results of an output (matches, counts or paths), in order. */
+function resultsOf(output: GrepResult): readonly unknown[] {
+  return output.matches ?? output.counts ?? output.files ?? [];
+}
+
+function placesOf(output: GrepResult): Map<unknown, number> {
+  return new Map(resultsOf(output).map((result, i) => [result, i]));
 }
 
 /**

@@ -3,6 +3,7 @@
 // conversion in ./html/.
 import type { WebFetchParams, WebFetchResult } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
+import { continuationLine, nextArguments } from '../../runtime/continuation.js';
 import { withText, type HandlerReturn } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import {
@@ -10,6 +11,7 @@ import {
   decodeText,
   excerptOf,
   looksBinary,
+  pageEnd,
   parseContentType,
   pickEncoding,
   sniff,
@@ -37,6 +39,7 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
     web: ctx.services.web,
     ...(ctx.checkHost ? { checkHost: ctx.checkHost } : {}),
     ...(checked ? { checked } : {}),
+    ...(ctx.progress ? { progress: ctx.progress } : {}),
   });
   let converting = false;
   try {
@@ -53,7 +56,8 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
       throw unsupported(finalUrl, media.mime);
     }
     if (format !== 'raw' && (kind === 'html' || kind === 'unknown')) prewarmConverter(); // a worker starts while the body downloads
-    const { bytes, truncated } = await session.read(response, maxBytes);
+    const startIndex = params.start_index ?? 0;
+    let { bytes, truncated } = await session.read(response, maxBytes, startIndex);
     if (kind === 'unknown') kind = sniff(bytes);
     if (kind === 'binary') throw unsupported(finalUrl, media.mime || 'no content-type');
     const { encoding, unsupported: badCharset } = pickEncoding(bytes, media.charset, kind);
@@ -65,25 +69,22 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
         { content_type: media.mime, sniffed: 'binary' },
       );
     }
+    // A cut page ends where the next one can start cleanly (a tag, a line, a character).
+    if (truncated) bytes = bytes.subarray(0, pageEnd(bytes, kind, format !== 'raw', encoding) || bytes.length);
     const notes: string[] = [];
+    if (startIndex > 0) notes.push(`the body from byte ${startIndex} on`);
     if (badCharset)
       notes.push(
         `the charset "${badCharset}" is not supported here; decoded as ${encoding}, so some characters may be wrong`,
       );
 
-    let content: string;
-    let title: string | undefined;
-    if (kind === 'html' && format !== 'raw') {
-      converting = true;
-      const page = await convertInWorker(
-        { bytes, encoding, truncated, format, baseUrl: finalUrl },
-        { deadline, timeoutMs, signal: ctx.signal },
-      );
-      ({ content, title } = page);
-      notes.push(...page.notes);
-    } else {
-      content = decodeText(bytes, encoding, truncated);
-    }
+    converting = kind === 'html' && format !== 'raw';
+    const { content, title } = converting
+      ? await convertInWorker(
+          { bytes, encoding, truncated, format: format as 'markdown' | 'text', baseUrl: finalUrl },
+          { deadline, timeoutMs, signal: ctx.signal },
+        ).then((page) => (notes.push(...page.notes), page))
+      : { content: decodeText(bytes, encoding, truncated), title: undefined };
     const output: WebFetchResult = {
       url: params.url,
       final_url: finalUrl,
@@ -93,6 +94,7 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
       content,
       bytes: bytes.length,
       truncated,
+      ...(truncated ? { next: nextArguments(params, { start_index: startIndex + bytes.length }) } : {}),
     };
     return withText(output, renderFetch(output, response.redirects.length, maxBytes, notes));
   } catch (error) {
@@ -150,12 +152,9 @@ function renderFetch(output: WebFetchResult, redirects: number, maxBytes: number
       ? `(empty body, HTTP ${output.status}, ${output.content_type || 'no content-type'})`
       : output.content;
   let tail = '';
-  if (output.truncated) {
-    const hint =
-      maxBytes < MAX_MAX_BYTES
-        ? `call again with a larger max_bytes (up to ${MAX_MAX_BYTES}) for more`
-        : 'this is the most web_fetch returns';
-    tail = `\n\n[truncated: the body was cut at max_bytes=${maxBytes}; ${hint}]`;
+  if (output.next) {
+    const at = `cut at byte ${output.next.start_index} of the body (max_bytes=${maxBytes} a call)`;
+    tail = `\n\n${continuationLine(at, output.next)}`;
   }
   return head + body + tail;
 }

@@ -10,6 +10,7 @@ import type { ProviderIndex } from '../provider-index.js';
 import { auditEntry } from '../audit/entry.js';
 import type { AuditRecorder } from '../audit/recorder.js';
 import type { Caller, Callers } from '../principal.js';
+import { progressReporter, type ProgressListener } from '../progress.js';
 import { secretValues } from '../roles.js';
 import { scrubSecrets } from '../secrets.js';
 import type { Session } from '../session.js';
@@ -46,6 +47,7 @@ export interface InvokeScope {
 export interface CallOptions {
   readonly signal?: AbortSignal | undefined;
   readonly principal?: string | undefined;
+  readonly onProgress?: ProgressListener | undefined;
 }
 
 /** A call on its way through the steps. */
@@ -75,7 +77,7 @@ export function runInvocation(
   const caller = scope.callers.get(options.principal);
   const call = new Invocation(`${provider}.${operation}`);
   const span = scope.tracing && tracerRegistered() ? startCallSpan(call.id, caller.principal) : undefined;
-  const running = execute(scope, call, caller, provider, operation, input, options.signal);
+  const running = execute(scope, call, caller, provider, operation, input, options.signal, options.onProgress);
   if (scope.audit === undefined && span === undefined) return running;
   return running.then((result) => {
     if (span) endCallSpan(span, result, call.plan?.op.risk);
@@ -108,6 +110,7 @@ async function execute(
   operation: string,
   input: unknown,
   signal: AbortSignal | undefined,
+  onProgress?: ProgressListener,
 ): Promise<InvokeResult> {
   try {
     const plan = resolveOperation(scope, call, provider, operation);
@@ -115,6 +118,8 @@ async function execute(
     const params = validateInput(plan, call, input);
     // A call without a signal gets one only if something asks for it (CallContext.signal).
     const ctx = new CallContext(scope.workspace, scope.session, caller, plan.op, scope.toolkit, signal);
+    const reporter = onProgress ? progressReporter(onProgress) : undefined;
+    if (reporter) ctx.progress = reporter.report;
     try {
       const admitting = admit(scope, plan, call, ctx);
       if (admitting !== undefined) await admitting;
@@ -124,6 +129,7 @@ async function execute(
     } finally {
       // What the call opened for the handler (connections, descriptors it did not take) is freed.
       ctx.endCall();
+      reporter?.end();
     }
   } catch (error) {
     return failed(call, error);

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { ToolError } from '../../../runtime/errors.js';
 import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
-import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from '../run/collector.js';
+import { cleanCutLength } from '../../../runtime/text.js';
+import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from '../run/collector.js';
 import type { InputTarget } from '../process/input-wait.js';
 import type { ChunkHandler } from '../process/output-pipe.js';
 import { trackGroup, untrackGroup } from '../process/process-group.js';
@@ -329,12 +330,31 @@ export function forgetJob(ctx: HandlerContext, job: Job): void {
   tableFor(ctx, false)?.forget(job);
 }
 
-/** The output since the last read, as text within the toolkit's output cap; marks it read. */
-export function readNewOutput(job: Job, limit: number = DEFAULT_OUTPUT_LIMIT): CollectedOutput & { from: number } {
-  const from = job.readOffset;
-  const collected = job.spill.read(from, limit);
-  job.readOffset = job.spill.total;
-  return { ...collected, from };
+/**
+ * The output from `from` (default: the last read) on, as text within the toolkit's output cap,
+ * marked read. Output that does not fit is read one page at a time: the page ends on a line break
+ * (or a whole character) and `end` is where the next page starts; `dropped` counts bytes of the
+ * middle no longer kept that were passed over.
+ */
+export function readNewOutput(
+  job: Job,
+  limit: number = DEFAULT_OUTPUT_LIMIT,
+  from: number = job.readOffset,
+): CollectedOutput & { from: number; end: number; dropped: number } {
+  const total = job.spill.total;
+  from = Math.min(from, total);
+  if (total - from <= limit) {
+    // Bytes never outnumber the characters they decode to: all of it fits.
+    job.readOffset = Math.max(job.readOffset, total);
+    return { ...job.spill.read(from, limit), from, end: total, dropped: 0 };
+  }
+  const page = job.spill.readBytes(from, limit);
+  const keep = cleanCutLength(page.bytes, true) || page.bytes.length;
+  const collector = new OutputCollector(limit);
+  collector.push(page.bytes, keep);
+  const end = page.start + keep;
+  job.readOffset = Math.max(job.readOffset, end);
+  return { ...collector.finish(), truncated: true, from, end, dropped: page.dropped };
 }
 
 /** Waits until the job prints more, ends, `ms` pass, or the signal aborts. */

@@ -88,7 +88,29 @@ export class SpillFile {
     return collector.finish();
   }
 
-  private copy(fd: number, start: number, end: number, into: OutputCollector): void {
+  /**
+   * Up to `maxBytes` bytes from absolute position `from` on, as kept on disk: a position in the
+   * middle no longer kept reads from where the kept bytes resume (`start`, with `dropped` bytes passed over).
+   */
+  readBytes(from: number, maxBytes: number): { bytes: Buffer; start: number; dropped: number } {
+    const fd = this.fd;
+    if (fd === undefined || from >= this.total) return { bytes: Buffer.alloc(0), start: from, dropped: 0 };
+    const { gapStart, gapEnd } = this.keptFrom(from);
+    const start = gapEnd > gapStart && from >= gapStart ? gapEnd : from;
+    let end = Math.min(this.total, start + maxBytes);
+    if (gapEnd > gapStart && start < gapStart) end = Math.min(end, gapStart);
+    const bytes = Buffer.allocUnsafe(end - start);
+    let filled = 0;
+    this.copy(fd, start, end, {
+      push: (chunk: Buffer, length: number) => {
+        chunk.copy(bytes, filled, 0, length);
+        filled += length;
+      },
+    });
+    return { bytes: bytes.subarray(0, filled), start, dropped: start - from };
+  }
+
+  private copy(fd: number, start: number, end: number, into: Pick<OutputCollector, 'push'>): void {
     const buffer = Buffer.allocUnsafe(64 * 1024);
     for (let at = start; at < end;) {
       const position = at < this.headBytes ? at : this.headBytes + ((at - this.headBytes) % this.tailBytes);

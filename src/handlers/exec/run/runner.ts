@@ -131,11 +131,11 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
   const stdout = new OutputCollector(outputLimit);
   const stderr = new OutputCollector(outputLimit);
   throwIfAborted(signal);
-
-  const stdoutPipe = await openOutputPipe((bytes, length) => stdout.push(bytes, length));
-  const stderrPipe = await openOutputPipe((bytes, length) => stderr.push(bytes, length));
-  const pipes = [stdoutPipe, stderrPipe];
   const started = performance.now();
+  const progress = ctx.progress ? commandProgress(ctx.progress, started, [stdout, stderr]) : undefined;
+  const stdoutPipe = await openOutputPipe((bytes, length) => (stdout.push(bytes, length), progress?.tick()));
+  const stderrPipe = await openOutputPipe((bytes, length) => (stderr.push(bytes, length), progress?.tick()));
+  const pipes = [stdoutPipe, stderrPipe];
   let command;
   try {
     command = await startCommand({ ...prepared.request, stdout: stdoutPipe.stdio, stderr: stderrPipe.stdio });
@@ -143,11 +143,11 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     for (const pipe of pipes) pipe.close();
     throw error;
   }
+  progress?.start(command.exited);
   // The child holds its own copies of the write ends now.
   stdoutPipe.attach(command.child.stdout);
   stderrPipe.attach(command.child.stderr);
   trackGroup(command.pid, command.killNow);
-
   let timedOut = false;
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= command.stop());
@@ -204,6 +204,23 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
 }
 
 /** Workspace-relative inside the workspace, absolute elsewhere (a writable folder). */
+/** Progress of a foreground command: milliseconds since it started, with the bytes it printed, also while it is silent. */
+function commandProgress(report: NonNullable<HandlerContext['progress']>, started: number, streams: OutputCollector[]) {
+  const tick = () => {
+    const bytes = streams.reduce((sum, s) => sum + s.totalBytes, 0);
+    const elapsed = Math.round(performance.now() - started);
+    report({ progress: elapsed, message: `${bytes} bytes of output after ${elapsed} ms` });
+  };
+  return {
+    tick,
+    /** Ticks every 500 ms until the command has exited. */
+    start(exited: Promise<unknown>) {
+      const timer = setInterval(tick, 500).unref();
+      void exited.finally(() => clearInterval(timer)).catch(() => undefined);
+    },
+  };
+}
+
 function shownPath(ctx: HandlerContext, file: string): string {
   const relative = path.relative(ctx.workspace.root, file);
   return relative === ''

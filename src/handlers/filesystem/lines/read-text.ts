@@ -2,6 +2,7 @@
 // in whatever encoding the file uses, costing the window rather than the file.
 import type { ReadFileParams, ReadFileResult } from '../../../generated/types.js';
 import { ToolError } from '../../../runtime/errors.js';
+import { continuationLine, nextArguments } from '../../../runtime/continuation.js';
 import { withText } from '../../../runtime/handler.js';
 import { plural } from '../plural.js';
 import { readDecodedWindow } from './decoded-reader.js';
@@ -117,7 +118,7 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
     );
   }
   file.onSeen?.(seenSegment(window));
-  return render(file, window, params.line_numbers ?? true);
+  return render(file, window, params);
 }
 
 function seenSegment(window: ShownWindow): SeenSegment {
@@ -245,7 +246,8 @@ function utf8TailLines(tail: KnownBytes, start: number, count: number, request: 
   return utf8Lines(bytes, from, end, count, request.maxLineChars);
 }
 
-function render(file: TextFile, window: ShownWindow, lineNumbers: boolean) {
+function render(file: TextFile, window: ShownWindow, params: ReadFileParams) {
+  const lineNumbers = params.line_numbers ?? true;
   const { kind } = file;
   const total = window.totalLines;
   const stop = window.budgetStop;
@@ -262,7 +264,7 @@ function render(file: TextFile, window: ShownWindow, lineNumbers: boolean) {
     truncated: window.more || window.cutLines.length > 0 || stop !== undefined,
     encoding: kind.encoding,
     ...(kind.codec ? { encoding_confidence: Math.round((kind.confidence ?? 0) * 100) / 100 } : {}),
-    ...(next ? { next_offset: window.endLine + 1 } : {}),
+    ...(next ? { next_offset: window.endLine + 1, next: nextArguments(params, { offset: window.endLine + 1 }) } : {}),
   };
   const notes: string[] = [];
   if (total === 0) notes.push(`${file.display} is empty`);
@@ -275,7 +277,7 @@ function render(file: TextFile, window: ShownWindow, lineNumbers: boolean) {
     notes.push(
       `the last ${plural(window.fromEnd, 'line')} of ${file.display} (${sizeText(file.size)}), numbered from the end (-1 is the last line) because the file's line count is not known${stop ? '' : ' yet; pass count_lines: true to count it and number lines from the start'}`,
     );
-    if (next) notes.push(`${why}; use offset=${window.endLine + 1} to continue`);
+    if (next) notes.push(why);
   } else if (total === undefined) {
     const counting =
       stop || window.countStop
@@ -284,11 +286,9 @@ function render(file: TextFile, window: ShownWindow, lineNumbers: boolean) {
     notes.push(
       `lines ${window.startLine}-${window.endLine} of ${file.display} (${sizeText(file.size)}; its line count is not known${counting})`,
     );
-    if (next) notes.push(`${why}; use offset=${window.endLine + 1} to continue`);
+    if (next) notes.push(why);
   } else if (window.more) {
-    notes.push(
-      `lines ${window.startLine}-${window.endLine} of ${total} (${why}); use offset=${window.endLine + 1} to continue`,
-    );
+    notes.push(`lines ${window.startLine}-${window.endLine} of ${total} (${why})`);
   }
   // A stop that `why` did not already explain: a long line, the scan back from the end, a count.
   if (stop && !(stop.kind === 'scan' && stop.during === 'window' && stop.line > 0)) notes.push(budgetNote(stop));
@@ -303,7 +303,11 @@ function render(file: TextFile, window: ShownWindow, lineNumbers: boolean) {
       `${plural(window.cutLines.length, 'line')} longer than ${MAX_LINE_CHARS} characters cut (line ${window.cutLines.slice(0, 5).join(', ')}${window.cutLines.length > 5 ? ', …' : ''}); use grep to search inside them`,
     );
   }
-  const text =
+  let text =
     notes.length === 0 ? output.content : `${output.content}${output.content ? '\n\n' : ''}(${notes.join('; ')})`;
+  if (output.next) {
+    const at = `cut at line ${window.endLine}${total !== undefined ? ` of ${total}` : ''}`;
+    text += `${text ? '\n' : ''}${continuationLine(at, output.next)}`;
+  }
   return withText(output, text);
 }

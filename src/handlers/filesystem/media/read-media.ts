@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { ReadFileParams, ReadFileResult } from '../../../generated/types.js';
 import { throwIfAborted, ToolError } from '../../../runtime/errors.js';
+import { continuationLine, nextArguments } from '../../../runtime/continuation.js';
 import { withText } from '../../../runtime/handler.js';
 import type { PositionalReader } from '../lines/positional-reader.js';
 import { plural } from '../plural.js';
@@ -86,13 +87,13 @@ export async function readMedia(kind: MediaKind, file: MediaFile, params: ReadFi
       truncated: more,
       page_count: pdf.pageCount,
       pages: first === shownLast ? String(first) : `${first}-${shownLast}`,
-      ...(next ? { next_pages: next } : {}),
+      ...(next ? { next_pages: next, next: nextArguments(params, { pages: next }) } : {}),
     };
     const notes = [`pages ${output.pages} of ${pdf.pageCount}`];
     if (pdf.charCapped) notes.push('the text reached its 100 KiB cap');
-    if (next) notes.push(`use pages="${next}" to continue`);
     if (!content.replace(/--- page \d+ ---/g, '').trim()) notes.push('no text found: the pages may be scanned images');
-    return withText(output, `${content}\n\n(${notes.join('; ')})`);
+    const cut = output.next ? `\n${continuationLine(`cut at page ${shownLast} of ${pdf.pageCount}`, output.next)}` : '';
+    return withText(output, `${content}\n\n(${notes.join('; ')})${cut}`);
   }
   const bytes = await readAll(file, MAX_NOTEBOOK_BYTES, 'notebooks', signal);
   const offset = params.offset ?? 1;
@@ -108,9 +109,9 @@ export async function readMedia(kind: MediaKind, file: MediaFile, params: ReadFi
     content: nb.content,
     truncated: nb.more,
     cell_count: nb.cellCount,
-    ...(nb.more ? { next_offset: nb.last + 1 } : {}),
+    ...(nb.more ? { next_offset: nb.last + 1, next: nextArguments(params, { offset: nb.last + 1 }) } : {}),
   };
   const notes = [`cells ${nb.first}-${nb.last} of ${nb.cellCount}${nb.language ? ` (${nb.language})` : ''}`];
-  if (nb.more) notes.push(`use offset=${nb.last + 1} to continue`);
-  return withText(output, `${nb.content}\n\n(${notes.join('; ')})`);
+  const cut = output.next ? `\n${continuationLine(`cut at cell ${nb.last} of ${nb.cellCount}`, output.next)}` : '';
+  return withText(output, `${nb.content}\n\n(${notes.join('; ')})${cut}`);
 }

@@ -5,7 +5,8 @@ import { lstat, lstatSync, readFile } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { GlobResult } from '../../../generated/types.js';
+import type { GlobParams, GlobResult } from '../../../generated/types.js';
+import { continuationLine, nextArguments } from '../../../runtime/continuation.js';
 import { MAX_TEXT_CHARS, capLines } from '../grep/render.js';
 import { WalkFence } from './fence.js';
 import { compileGitignore, type GitignoreTest as Ignore } from './gitignore-rules.js';
@@ -242,11 +243,10 @@ export const isDynamicPattern = (pattern: string): boolean => fg.isDynamicPatter
 /** Model-facing text of search.glob results. */
 export function renderGlob(
   output: GlobResult,
-  pattern: string,
-  folder: string,
-  includeIgnored: boolean,
-  bound: string,
+  how: { params: GlobParams; folder: string; includeIgnored: boolean; bound: string; offset: number },
 ): string {
+  const { params, folder, includeIgnored, bound, offset } = how;
+  const pattern = params.pattern;
   if (output.total === 0) {
     const where = folder === '.' ? 'the workspace' : folder;
     const hint = includeIgnored
@@ -260,10 +260,15 @@ export function renderGlob(
   }
   const lines = capLines(output.files, MAX_TEXT_CHARS);
   let text = lines.join('\n');
-  if (lines.length < output.files.length)
-    text += `\n[… ${output.files.length - lines.length} more paths in the output]`;
-  if (output.truncated) {
-    text += `\n[showing the ${output.files.length} newest of ${output.total} files (${bound}); narrow the pattern${bound.startsWith('limit') ? ' or raise limit' : ''}]`;
+  // The text goes on from the last path it shows, which may come before the last one of the output.
+  const shortText = lines.length < output.files.length;
+  if (shortText) text += `\n[… ${output.files.length - lines.length} more paths in the structured output]`;
+  if (output.truncated || shortText) {
+    const last = offset + lines.length;
+    const why = shortText ? `the text's size bound, ${MAX_TEXT_CHARS / 1000}k characters` : bound;
+    const next = shortText ? nextArguments(params, { offset: last }) : output.next!;
+    text += `\n${continuationLine(`cut at file ${last} of ${output.total} (${why}; newest first)`, next)}`;
   }
+  if (output.total > 0 && output.files.length === 0) text = `No files past offset ${offset}: ${output.total} matched.`;
   return text;
 }

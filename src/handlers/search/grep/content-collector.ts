@@ -21,9 +21,18 @@ export class ContentCollector {
   /** Matches of the current file still collecting after-lines. */
   private awaiting: { match: GrepMatch; lastLine: number }[] = [];
 
+  /** Matches passed over so far (the first `skip` of the search are not collected). */
+  private skipped = 0;
+
+  /** Matches seen so far, passed over or collected. */
+  get seen(): number {
+    return this.skipped + this.matches.length;
+  }
+
   constructor(
     private readonly max: number,
     private readonly context: number,
+    private readonly skip = 0,
   ) {}
 
   add(event: RgLineEvent): boolean {
@@ -34,6 +43,12 @@ export class ContentCollector {
       this.awaiting = [];
     }
     if (this.filePath === undefined) return true;
+    if (event.type === 'match' && this.skipped < this.skip) {
+      // Passed over, but its lines still count as context for the matches that follow.
+      this.skipped++;
+      if (this.context > 0) this.remember(event);
+      return true;
+    }
     if (event.type === 'match') {
       if (this.matches.length >= this.max || this.chars > MAX_COLLECTED_CHARS) {
         this.truncated = true;

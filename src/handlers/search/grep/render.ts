@@ -2,6 +2,7 @@
 import type { GrepParams, GrepResult } from '../../../generated/types.js';
 import { MAX_LINE_CHARS, cutLine } from './lines.js';
 import type { RgLineEvent } from './rg-json.js';
+import { continuationLine } from '../../../runtime/continuation.js';
 
 /** Longest model-facing text; the structured output still has everything. */
 export const MAX_TEXT_CHARS = 40_000;
@@ -26,8 +27,25 @@ export function cutMatchText(event: RgLineEvent): string {
   return cutLine(text, focus, event.fullLength, event.longerThan);
 }
 
+/**
+ * rg's path order (`--sort path`): folder by folder, names by code point, so "a/b" comes before
+ * "a.txt" (a folder's entries before the names it is a prefix of).
+ */
 export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return pathUnit(x) - pathUnit(y);
+  }
+  return a.length - b.length;
+}
+
+/** A UTF-16 unit ranked as its code point ranks in UTF-8, with the separator lowest. */
+function pathUnit(unit: number): number {
+  if (unit === 0x2f) return -1;
+  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
+  return unit >= 0xe000 ? unit - 0x800 : unit;
 }
 
 /** Orders matches by path; rg already emits each file's matches together and in line order. */
@@ -52,14 +70,18 @@ export function sortByPath(matches: GrepMatch[]): GrepMatch[] {
   return out;
 }
 
-/** `max` is undefined when the memory bound, not max_results, stopped the search. */
-export function renderGrep(
-  output: GrepResult,
-  params: GrepParams,
-  mode: string,
-  max: number | undefined,
-  problem: string | undefined,
-): string {
+export interface GrepRendering {
+  params: GrepParams;
+  mode: string;
+  /** Undefined when the memory bound, not max_results, stopped the search. */
+  max: number | undefined;
+  problem: string | undefined;
+  /** The arguments that continue after the first `shown` results of the output. */
+  nextAfter: (shown: number) => GrepParams;
+}
+
+export function renderGrep(output: GrepResult, how: GrepRendering): string {
+  const { params, mode, max, problem } = how;
   let lines: string[];
   let total: number;
   // The noun of what `total` counts, singular and plural.
@@ -78,8 +100,15 @@ export function renderGrep(
     omitted = entries.length - lines.length;
   }
   const notes: string[] = [];
-  if (omitted > 0)
-    notes.push(`[… ${omitted} more ${omitted === 1 ? unit[0] : unit[1]} in the structured output, not shown here]`);
+  const stop = !output.truncated
+    ? ''
+    : max === undefined
+      ? `stopped after ${counted(total, ...unit)} at the results' ${MAX_COLLECTED_CHARS >> 10} KiB bound`
+      : `stopped at max_results=${max} ${max === 1 ? unit[0] : unit[1]}`;
+  if (omitted > 0) {
+    const at = `text cut after ${total - omitted} of ${counted(total, ...unit)}, the rest are in the structured output${stop ? `; the search ${stop}` : ''}`;
+    notes.push(continuationLine(at, how.nextAfter(total - omitted)));
+  }
   if (total === 0) {
     const where = (params.path ?? '.') === '.' ? 'the workspace' : params.path;
     const filters = [
@@ -90,16 +119,12 @@ export function renderGrep(
       .join('; ');
     notes.push(`No matches for ${JSON.stringify(params.pattern)} in ${where}${filters ? ` (${filters})` : ''}.`);
   }
-  if (output.truncated) {
-    notes.push(
-      max === undefined
-        ? `[stopped after ${counted(total, ...unit)}: the results reached their ${MAX_COLLECTED_CHARS >> 10} KiB bound; narrow path/glob/pattern]`
-        : `[stopped at max_results=${max} ${max === 1 ? unit[0] : unit[1]}; more exist — narrow path/glob/pattern or raise max_results]`,
-    );
-  } else if (total > 0 && mode === 'count') {
+  if (output.truncated && omitted === 0) {
+    notes.push(continuationLine(stop, output.next ?? how.nextAfter(total)));
+  } else if (!output.truncated && total > 0 && mode === 'count') {
     const sum = output.counts!.reduce((acc, c) => acc + c.count, 0);
     notes.push(`(${counted(sum, 'matching line', 'matching lines')} in ${counted(total, 'file', 'files')})`);
-  } else if (total > 0 && mode === 'content') {
+  } else if (!output.truncated && total > 0 && mode === 'content') {
     const fileCount = countFiles(output.matches!);
     notes.push(`(${counted(total, 'match', 'matches')} in ${counted(fileCount, 'file', 'files')})`);
   }

@@ -16,6 +16,10 @@ export interface SearchRun {
   mode: string;
   context: number;
   maxResults: number;
+  /** Results of the search (in path order) to pass over before collecting. */
+  skip: number;
+  /** rg walks one file at a time in path order (`--sort path`): the same results come first on every call. */
+  sorted: boolean;
   /** The bounded way: rg's standard printer (--max-columns), files over LARGE_FILE memory-mapped. */
   bounded: boolean;
   rgPath: string;
@@ -24,6 +28,8 @@ export interface SearchRun {
   signal: AbortSignal;
   deadline: number;
   confine?: HelperSpec;
+  /** Told how many results the search has seen so far. */
+  progress?: (event: { progress: number; message: string }) => void;
 }
 
 /** rg's own memory past which the fast way gives up for the bounded one (a normal search needs a few MiB). */
@@ -32,14 +38,16 @@ const FAST_WAY_MAX_RSS = 48 * 1024 * 1024;
 /** One search, collecting what grep can return. */
 export async function searchWithRipgrep(run: SearchRun) {
   const { params, mode, maxResults, bounded } = run;
-  const args = ripgrepArgs(params, mode, run.context, maxResults, bounded);
+  const args = ripgrepArgs(params, mode, run.context, maxResults + run.skip, bounded);
+  if (run.sorted) args.unshift('--sort', 'path');
   let matches: ContentCollector | undefined;
   const files = new Set<string>();
   const counts: GrepCount[] = [];
   let truncated = false;
   let onStdout: (chunk: Buffer) => boolean;
+  let toSkip = run.skip;
   if (mode === 'content') {
-    matches = new ContentCollector(maxResults, run.context);
+    matches = new ContentCollector(maxResults, run.context, run.skip);
     const onEvent = (event: RgLineEvent) => matches!.add(event);
     const stream =
       params.multiline || !bounded ? new RgJsonStream(onEvent, run.context > 0) : new RgStandardStream(onEvent);
@@ -49,6 +57,10 @@ export async function searchWithRipgrep(run: SearchRun) {
     const records = new NulRecordStream(mode === 'count', (printed, count) => {
       const file = cleanRgPath(printed);
       if (file === undefined) return true;
+      if (toSkip > 0) {
+        toSkip--;
+        return true;
+      }
       if (files.size >= maxResults || pathChars > MAX_COLLECTED_CHARS) {
         truncated = true;
         return false;
@@ -59,6 +71,17 @@ export async function searchWithRipgrep(run: SearchRun) {
       return true;
     });
     onStdout = (chunk) => records.push(chunk);
+  }
+  const report = run.progress;
+  if (report) {
+    const push = onStdout;
+    const unit = mode === 'content' ? 'matching lines' : 'files';
+    onStdout = (chunk) => {
+      const more = push(chunk);
+      const seen = matches ? matches.seen : files.size + run.skip - toSkip;
+      report({ progress: seen, message: `${seen} ${unit} found so far` });
+      return more;
+    };
   }
   const rg = (extra: string[]) =>
     runRipgrep({
@@ -103,7 +126,7 @@ function ripgrepArgs(
   }
   if (mode === 'content') {
     // No file can contribute more than max_results lines; one more tells that more exist.
-    args.push('--max-count', String(Math.min(maxResults + 1, 1_000_001)));
+    args.push('--max-count', String(maxResults + 1));
     if (!bounded) {
       args.push('--json');
     } else if (params.multiline) {

@@ -1,5 +1,6 @@
 // The content half of web_fetch: what a content type is, which charset decodes it, and whether a
 // body labelled as text is really binary. HTML conversion runs in a worker (./convert-pool.ts).
+import { cleanCutLength } from '../../../runtime/text.js';
 import { isBinaryFileSync } from 'isbinaryfile';
 import { extractText } from '../html/scan.js';
 
@@ -190,4 +191,18 @@ export function excerptOf(body: string, kind: BodyKind, max = 300): string {
     .replace(/\s+/g, ' ')
     .trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/**
+ * Where a page of a body cut at the byte cap ends, so that the next page (start_index) starts
+ * cleanly: HTML before its last tag, other text after its last line break, else after the last
+ * whole UTF-8 character (a boundary in the page's second half only).
+ */
+export function pageEnd(bytes: Buffer, kind: BodyKind, converted: boolean, encoding: string): number {
+  if (encoding === 'utf-16le' || encoding === 'utf-16be') return bytes.length & ~1;
+  if (converted && kind === 'html') {
+    const tag = bytes.lastIndexOf(0x3c); // <
+    if (tag > bytes.length >> 1) return tag;
+  }
+  return cleanCutLength(bytes, encoding === 'utf-8');
 }

@@ -32,6 +32,8 @@ export interface FetchSettings {
   checkHost?: (url: URL) => void;
   /** The first URL as the runtime checked it before the call (its addresses are used as they are). */
   checked?: CheckedTarget;
+  /** Told how many (decompressed) body bytes have been read. */
+  progress?: (event: { progress: number; total?: number; message: string }) => void;
 }
 
 /** An open response: headers read, body not yet consumed. */
@@ -47,7 +49,8 @@ export interface OpenResponse {
 export interface FetchSession {
   open(url: string): Promise<OpenResponse>;
   /** Reads the body up to `limit` decompressed bytes. */
-  read(response: OpenResponse, limit: number): Promise<{ bytes: Buffer; truncated: boolean }>;
+  /** Up to `limit` bytes of the (decompressed) body, after passing over its first `skip` bytes. */
+  read(response: OpenResponse, limit: number, skip?: number): Promise<{ bytes: Buffer; truncated: boolean }>;
   /** Maps any failure of open/read to a ToolError (timeout, cancel, network). */
   toToolError(error: unknown): ToolError;
   close(): void;
@@ -164,7 +167,7 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
     }
   }
 
-  async function read(response: OpenResponse, limit: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+  async function read(response: OpenResponse, limit: number, skip = 0): Promise<{ bytes: Buffer; truncated: boolean }> {
     const encoding = (headerValue(response.headers, 'content-encoding') ?? '').trim().toLowerCase();
     let stream: Readable = response.body;
     let decompressor: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
@@ -187,12 +190,21 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
     // One buffer, sized from content-length when it is known, so a large body is held once.
     const declared = decompressor ? NaN : Number(headerValue(response.headers, 'content-length'));
     let buffer = Buffer.allocUnsafe(
-      Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limit) : Math.min(limit, 64 * 1024),
+      Number.isSafeInteger(declared) && declared >= 0
+        ? Math.max(0, Math.min(declared - skip, limit))
+        : Math.min(limit, 64 * 1024),
     );
+    let toSkip = skip;
     let size = 0;
     let truncated = false;
     try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
+      for await (let chunk of stream as AsyncIterable<Buffer>) {
+        if (toSkip > 0) {
+          const passed = Math.min(toSkip, chunk.length);
+          toSkip -= passed;
+          chunk = chunk.subarray(passed);
+          if (chunk.length === 0) continue;
+        }
         const room = limit - size;
         const take = Math.min(chunk.length, room);
         if (size + take > buffer.length) {
@@ -202,6 +214,11 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
         }
         chunk.copy(buffer, size, 0, take);
         size += take;
+        settings.progress?.({
+          progress: skip + size,
+          ...(Number.isSafeInteger(declared) ? { total: declared } : {}),
+          message: `${skip + size} bytes of the body read`,
+        });
         if (chunk.length > room) {
           // More bytes than the cap allows: keep what fits and stop reading (closes the socket).
           truncated = true;

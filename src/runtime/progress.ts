@@ -1,0 +1,66 @@
+// Progress of a long call for whoever asked for it (invoke's onProgress, an MCP progress token):
+// throttled, never blocking the handler, and silent once the call is over.
+import { performance } from 'node:perf_hooks';
+import { ToolError } from './errors.js';
+
+/** How far a call has come: `progress` (bytes, lines, files, ms) of `total` when known. */
+export interface ProgressEvent {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export type ProgressListener = (event: ProgressEvent) => void;
+
+/** Events of one call are at least this far apart. */
+export const PROGRESS_INTERVAL_MS = 100;
+
+/** A reporter for one call; `end()` silences it (a handler that reports late reaches no one). */
+export interface ProgressReporter {
+  report: ProgressListener;
+  end(): void;
+}
+
+export function progressReporter(listener: ProgressListener): ProgressReporter {
+  let last = -Infinity;
+  let ended = false;
+  let highest = -Infinity;
+  return {
+    report(event) {
+      if (ended || !Number.isFinite(event.progress)) return;
+      const now = performance.now();
+      // MCP wants progress to grow: a smaller value than one sent is not sent.
+      if (now - last < PROGRESS_INTERVAL_MS || event.progress <= highest) return;
+      last = now;
+      highest = event.progress;
+      const copy: ProgressEvent = { progress: event.progress };
+      if (event.total !== undefined && Number.isFinite(event.total)) copy.total = event.total;
+      if (event.message !== undefined) copy.message = String(event.message);
+      try {
+        // A listener's promise (or its failure) is not the call's business.
+        const returned: unknown = listener(copy);
+        if (returned instanceof Promise) returned.catch(() => undefined);
+      } catch {
+        // a listener that throws loses its events, not the call
+      }
+    },
+    end() {
+      ended = true;
+    },
+  };
+}
+
+/** `options.onProgress`, checked: a function or nothing. */
+export function readProgressOption(options: unknown): ProgressListener | undefined {
+  if (options === undefined || options === null || typeof options !== 'object') return undefined;
+  let given: unknown;
+  try {
+    given = (options as { onProgress?: unknown }).onProgress;
+  } catch {
+    throw new ToolError('INVALID_INPUT', 'options.onProgress could not be read');
+  }
+  if (given === undefined) return undefined;
+  if (typeof given !== 'function')
+    throw new ToolError('INVALID_INPUT', `options.onProgress must be a function (got ${typeof given})`);
+  return given as ProgressListener;
+}

@@ -1,0 +1,180 @@
+// Progress and logging over MCP, as the SDK's own client sees them: notifications/progress for a
+// call that carries a progress token (and none without one), logging/setLevel answered, and
+// warnings sent as notifications/message at the level the client set.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import {
+  LoggingMessageNotificationSchema,
+  ProgressNotificationSchema,
+  type LoggingMessageNotification,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { createMcpServer } from '../../src/adapters/mcp.js';
+import { logWarnings } from '../../src/adapters/mcp-notify.js';
+import type { InvokeOptions, Toolkit } from '../../src/runtime/types.js';
+import { workspaceToolkit } from '../support/helpers.js';
+
+async function connect(toolkit: Toolkit): Promise<Client> {
+  const server = await createMcpServer(toolkit);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'progress-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+/** A bash command that prints a line every 100 ms for about 1.2 s. */
+const TICKING = 'for i in $(seq 1 12); do echo tick $i; sleep 0.1; done';
+
+describe('MCP progress', () => {
+  it('a bash command that prints over a second sends growing, throttled progress to onprogress', async () => {
+    const { toolkit } = await workspaceToolkit();
+    const client = await connect(toolkit);
+    const events: Progress[] = [];
+    const result = await client.callTool({ name: 'bash', arguments: { command: TICKING } }, undefined, {
+      onprogress: (progress) => events.push(progress),
+    });
+    expect(result.isError).toBeFalsy();
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < events.length; i++) expect(events[i]!.progress).toBeGreaterThan(events[i - 1]!.progress);
+    expect(events.at(-1)!.message).toMatch(/^\d+ bytes of output after \d+ ms$/);
+    expect(events.some((e) => /^[1-9]\d* bytes/.test(e.message ?? ''))).toBe(true);
+    await client.close();
+  });
+
+  it('a grep over many files reports the results it found', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    for (let i = 0; i < 300; i++) {
+      await mkdir(path.join(root, `d${i % 10}`), { recursive: true });
+      await writeFile(path.join(root, `d${i % 10}`, `f${i}.txt`), `needle ${i}\n`);
+    }
+    const client = await connect(toolkit);
+    const events: Progress[] = [];
+    const result = await client.callTool(
+      { name: 'grep', arguments: { pattern: 'needle', output_mode: 'files_with_matches', max_results: 1000 } },
+      undefined,
+      { onprogress: (progress) => events.push(progress) },
+    );
+    expect(result.isError).toBeFalsy();
+    expect(events.length).toBeGreaterThanOrEqual(1);
+    expect(events[0]!.message).toMatch(/^\d+ files found so far$/);
+    expect(events.every((e) => e.progress >= 1 && e.progress <= 300)).toBe(true);
+    await client.close();
+  });
+
+  it('without a progress token no progress notification is sent', async () => {
+    const { toolkit } = await workspaceToolkit();
+    const client = await connect(toolkit);
+    const seen: unknown[] = [];
+    // Every progress notification the client receives, whatever request it is for.
+    client.setNotificationHandler(ProgressNotificationSchema, (notification) => void seen.push(notification));
+    const result = await client.callTool({ name: 'bash', arguments: { command: TICKING } });
+    expect(result.isError).toBeFalsy();
+    expect(seen).toEqual([]);
+    await client.close();
+  });
+});
+
+describe('in-process onProgress', () => {
+  it('invoke gives events at least 100 ms apart, and none after the call', async () => {
+    const { toolkit } = await workspaceToolkit();
+    const times: number[] = [];
+    const events: { progress: number; message?: string }[] = [];
+    const result = await toolkit.invoke(
+      'exec',
+      'bash',
+      { command: TICKING },
+      {
+        onProgress: (event) => {
+          times.push(performance.now());
+          events.push(event);
+        },
+      },
+    );
+    expect(result.ok).toBe(true);
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(99);
+    const count = events.length;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(events).toHaveLength(count);
+  });
+
+  it('a listener that throws costs the call nothing; one that is not a function is INVALID_INPUT', async () => {
+    const { toolkit } = await workspaceToolkit();
+    const thrown = await toolkit.invoke(
+      'exec',
+      'bash',
+      { command: 'echo a; sleep 0.3; echo b' },
+      {
+        onProgress: () => {
+          throw new Error('listener failure');
+        },
+      },
+    );
+    expect(thrown.ok).toBe(true);
+    // A host passing what it read from configuration: the options are checked at run time.
+    const badOptions = JSON.parse('{"onProgress":"every second"}') as InvokeOptions;
+    const bad = await toolkit.invoke('exec', 'bash', { command: 'echo a' }, badOptions);
+    expect(bad.ok ? 'OK' : bad.error.code).toBe('INVALID_INPUT');
+  });
+
+  it('web_fetch reports the bytes of the body it read', async () => {
+    const { startTestServer } = await import('../support/web-server.js');
+    const server = await startTestServer();
+    try {
+      const { toolkit } = await workspaceToolkit({ web: { allowPrivateNetwork: true } });
+      const events: { progress: number; total?: number }[] = [];
+      const result = await toolkit.invoke(
+        'web',
+        'web_fetch',
+        { url: `${server.origin}/big?bytes=3000000`, max_bytes: 3_000_000 },
+        { onProgress: (event) => events.push(event) },
+      );
+      expect(result.ok).toBe(true);
+      expect(events.length).toBeGreaterThanOrEqual(1);
+      expect(events.every((e) => e.progress > 0 && e.progress <= 3_000_000)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('MCP logging', () => {
+  it('declares logging, answers logging/setLevel, and sends warnings at the level set', async () => {
+    const { toolkit } = await workspaceToolkit();
+    const server = await createMcpServer(toolkit);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'logging-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    expect(client.getServerCapabilities()?.logging).toEqual({});
+    const messages: LoggingMessageNotification['params'][] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void messages.push(n.params));
+    expect(await client.setLoggingLevel('warning')).toEqual({});
+    const note = {
+      code: 'SANDBOX_ARTIFACT',
+      path: '.git/hooks/pre-commit',
+      action: 'moved_aside',
+      message: 'moved aside',
+    };
+    const ok = { ok: true, output: { notes: [note] }, text: '', meta: {} } as never;
+    logWarnings(server, 'bash', ok);
+    await expect.poll(() => messages.length).toBe(1);
+    expect(messages[0]).toEqual({
+      level: 'warning',
+      logger: 'toolwright',
+      data: { tool: 'bash', code: 'SANDBOX_ARTIFACT', path: '.git/hooks/pre-commit', message: 'moved aside' },
+    });
+    // At level error, warnings are no longer sent; errors are.
+    await client.setLoggingLevel('error');
+    logWarnings(server, 'bash', ok);
+    const failed = { ok: false, error: { code: 'INTERNAL', message: 'boom' }, text: '', meta: {} } as never;
+    logWarnings(server, 'bash', failed);
+    await expect.poll(() => messages.length).toBe(2);
+    expect(messages[1]).toMatchObject({ level: 'error', data: { tool: 'bash', code: 'INTERNAL' } });
+    await client.close();
+  });
+});
