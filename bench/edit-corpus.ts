@@ -125,7 +125,10 @@ function quotes(ls: string[]): string[] | undefined {
   if (!/["']/.test(text)) return undefined;
   let open = true;
   return text
-    .replace(/"/g, () => ((open = !open) ? '\u201d' : '\u201c'))
+    .replace(/"/g, () => {
+      open = !open;
+      return open ? '\u201d' : '\u201c';
+    })
     .replace(/'/g, '\u2019')
     .split('\n');
 }

@@ -59,7 +59,7 @@ export async function admitRequest(
   }
   if (refuseAccess(req, res, allowed, gate.expectedToken)) return undefined;
   if (!verifier) return { principal: undefined };
-  const principal = await authenticate(req as AuthenticatedRequest, res, verifier, path);
+  const principal = await authenticate(req, res, verifier, path);
   return principal === undefined ? undefined : { principal };
 }
 

@@ -244,9 +244,9 @@ export class McpTaskRunner {
     ]);
     clearTimeout(timer);
     this.#leases.close();
-    const subscriptions = await Promise.all(this.#listening.values());
+    const subscriptions = await Promise.all([...this.#listening.values()]);
     this.#listening.clear();
-    await Promise.allSettled(subscriptions.map((subscription) => subscription?.close()));
+    await Promise.allSettled(subscriptions.flatMap((subscription) => (subscription ? [subscription.close()] : [])));
   }
 
   #abortLocal(id: string): boolean {

@@ -238,7 +238,6 @@ function buildServer(
   maxResultBytes: number,
   tasks: McpTaskRunner,
 ): Server {
-  let server: Server;
   let attached: Toolkit | undefined;
   const toolkitFor = async (): Promise<Toolkit> => {
     const toolkit = await source.get();
@@ -249,7 +248,7 @@ function buildServer(
     attached = toolkit;
     return toolkit;
   };
-  server = newSdkServer(sdk, identity.serverInfo, {
+  const server: Server = newSdkServer(sdk, identity.serverInfo, {
     capabilities: identity.capabilities,
     instructions: identity.instructions,
     taskStore: new ToolkitTaskStore(tasks, toolkitFor),

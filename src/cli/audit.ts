@@ -81,10 +81,10 @@ async function runAudit(io: IO, exitCode: { value: number }, flags: AuditFlags):
   if (flags.operation !== undefined && !/^[^.\s]+\.[^.\s]+$/.test(flags.operation))
     return usage(io, exitCode, `--operation ${flags.operation}: give provider.operation, e.g. filesystem.read_file`);
   const { openStore } = await import('../runtime/store/lazy.js');
-  const { resolve } = await import('node:path');
+  const path = await import('node:path');
   let opened;
   try {
-    opened = openStore(spec, { workspace: resolve(flags.workspace ?? process.cwd()) });
+    opened = openStore(spec, { workspace: path.resolve(flags.workspace ?? process.cwd()) });
   } catch (error) {
     return usage(io, exitCode, (error as Error).message);
   }

@@ -56,7 +56,11 @@ export function guardInvoke(inner: Inner): Invoke {
       if (follower === undefined)
         return inner(providerName, operationName, plain, { principal, ...progressOf(onProgress) });
       if (follower.release === noRelease)
-        return inner(providerName, operationName, plain, { signal: follower.signal, principal, ...progressOf(onProgress) });
+        return inner(providerName, operationName, plain, {
+          signal: follower.signal,
+          principal,
+          ...progressOf(onProgress),
+        });
       return guarded(onProgress, follower, providerName, operationName, plain, principal);
     } catch (error) {
       follower?.release();

@@ -210,7 +210,7 @@ function checkOptionPrincipal(value: unknown): string {
   try {
     return checkPrincipal(value, 'createToolkit: options.principal');
   } catch (error) {
-    throw new TypeError((error as Error).message);
+    throw new TypeError((error as Error).message, { cause: error });
   }
 }
 

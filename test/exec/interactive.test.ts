@@ -96,6 +96,7 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
   it.each(waiting)('detects %s', async (_name, command, prompt) => {
     const toolkit = await newToolkit(mode);
     const { output } = await prompted(toolkit, command);
+    // eslint-disable-next-line no-control-regex -- the terminal's escape sequences are what is removed
     expect(output.stdout.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')).toBe(prompt);
     await write(toolkit, output.job_id!, 'ann\n');
     const { output: rest, last } = await readToEnd(toolkit, output.job_id!);

@@ -210,7 +210,7 @@ describe('background jobs through a store', () => {
             }
           : (target as unknown as Record<string | symbol, unknown>)[name],
     });
-    const counted: Store = { ...inner, jobs, close: () => inner.close() } as Store;
+    const counted: Store = { ...inner, jobs, close: () => inner.close() };
     stores.push(counted);
     const toolkit = kit({ workspace, store: counted, exec: { outputLimit: 1_000_000 } });
     const id = await start(toolkit, 'for i in $(seq 1 5000); do echo line $i; done');

@@ -109,7 +109,7 @@ function send(
       },
       (res) => {
         let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk));
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
         res.on('end', () => {
           let json = {} as Reply['json'];
           const data = /^data: (.*)$/m.exec(body)?.[1] ?? body;
@@ -303,30 +303,30 @@ describe('the principal of a token', () => {
       for (const sub of ['alice', 'bob']) {
         headers[sub] = bearer(await token({ sub }));
         if (!stateless) {
-          const opened = await send(server.url, initialize, headers[sub]!);
-          headers[sub] = { ...headers[sub]!, 'mcp-session-id': String(opened.headers['mcp-session-id']) };
+          const opened = await send(server.url, initialize, headers[sub]);
+          headers[sub] = { ...headers[sub], 'mcp-session-id': String(opened.headers['mcp-session-id']) };
         }
       }
       const rpc = (method: string, params: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 9, method, params });
       const started = await send(
         server.url,
         rpc('tools/call', { name: 'bash', arguments: { command: 'echo from-alice' }, task: { ttl: 60_000 } }),
-        headers.alice!,
+        headers.alice,
       );
       const taskId = (started.json.result as { task?: { taskId: string } } | undefined)?.task?.taskId as string;
       expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
-      const result = await send(server.url, rpc('tasks/result', { taskId }), headers.alice!);
+      const result = await send(server.url, rpc('tasks/result', { taskId }), headers.alice);
       expect(JSON.stringify(result.json.result)).toContain('from-alice');
       for (const method of ['tasks/get', 'tasks/result', 'tasks/cancel']) {
-        const other = await send(server.url, rpc(method, { taskId }), headers.bob!);
+        const other = await send(server.url, rpc(method, { taskId }), headers.bob);
         expect(other.json.error, method).toBeDefined();
         expect(JSON.stringify(other.json)).not.toContain('from-alice');
       }
-      const bobList = await send(server.url, rpc('tasks/list', {}), headers.bob!);
+      const bobList = await send(server.url, rpc('tasks/list', {}), headers.bob);
       const tasksIn = (answer: { json: { result?: unknown } }) =>
         (answer.json.result as { tasks: { taskId: string }[] }).tasks;
       expect(tasksIn(bobList)).toEqual([]);
-      const aliceList = await send(server.url, rpc('tasks/list', {}), headers.alice!);
+      const aliceList = await send(server.url, rpc('tasks/list', {}), headers.alice);
       expect(tasksIn(aliceList).map((t) => t.taskId)).toEqual([taskId]);
     });
   }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
 import { MemoryTaskRecords } from '../../src/adapters/mcp-task-memory.js';
@@ -140,10 +140,7 @@ describe('MCP tasks in a store two servers share', () => {
     const [one, two] = [await replica(), await replica()];
     const task = await createTask(one.client, 'bash', { command: 'sleep 0.5; echo from-one' });
     expect((await two.client.experimental.tasks.getTask(task.taskId)).status).toBe('working');
-    const result = (await two.client.experimental.tasks.getTaskResult(
-      task.taskId,
-      CallToolResultSchema,
-    )) as CallToolResult;
+    const result = await two.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(textOf(result)).toContain('from-one');
     expect((await two.client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
   });
@@ -204,7 +201,7 @@ describe('MCP tasks in a store two servers share', () => {
     const ended = await endOf(client, task.taskId);
     expect(ended.status).toBe('failed');
     expect(ended.statusMessage).toMatch(/the call ended \(completed\) but its result could not be kept: too large/);
-    const result = (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(textOf(result)).toMatch(/^Error TOO_LARGE: /);
   });
 
@@ -219,7 +216,7 @@ describe('MCP tasks in a store two servers share', () => {
     const ended = await endOf(client, task.taskId);
     expect(ended.status).toBe('completed');
     expect(refusals).toBe(4);
-    const result = (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(textOf(result)).toContain('finally');
   }, 30_000);
 
@@ -236,10 +233,7 @@ describe('MCP tasks in a store two servers share', () => {
       return task.status === 'failed' ? task : undefined;
     });
     expect(failed.statusMessage).toBeTruthy();
-    const result = (await live.client.experimental.tasks.getTaskResult(
-      dead.id,
-      CallToolResultSchema,
-    )) as CallToolResult;
+    const result = await live.client.experimental.tasks.getTaskResult(dead.id, CallToolResultSchema);
     expect(result.isError).toBe(true);
   }, 30_000);
 });

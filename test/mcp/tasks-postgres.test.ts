@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createPostgresStore } from '../../src/runtime/store/postgres.js';
 import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-tasks.js';
@@ -33,7 +33,7 @@ async function replica(): Promise<{ client: Client; child: ChildProcess }> {
   children.push(child);
   const endpoint = await new Promise<string>((resolve, reject) => {
     let seen = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(seen);
       if (match) resolve(match[1]!);
@@ -72,10 +72,7 @@ describePg('MCP tasks on replicas sharing a PostgreSQL store', () => {
     const task = await createTask(one.client, 'bash', { command: 'sleep 1; echo done' });
     expect(task.status).toBe('working');
     expect((await two.client.experimental.tasks.getTask(task.taskId)).status).toBe('working');
-    const result = (await two.client.experimental.tasks.getTaskResult(
-      task.taskId,
-      CallToolResultSchema,
-    )) as CallToolResult;
+    const result = await two.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(textOf(result)).toContain('done');
     expect((await two.client.experimental.tasks.getTask(task.taskId)).status).toBe('completed');
     expect((await two.client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
@@ -105,10 +102,7 @@ describePg('MCP tasks on replicas sharing a PostgreSQL store', () => {
       return now.status === 'failed' ? now : undefined;
     }, 30_000);
     expect(failed.statusMessage).toBeTruthy();
-    const result = (await two.client.experimental.tasks.getTaskResult(
-      task.taskId,
-      CallToolResultSchema,
-    )) as CallToolResult;
+    const result = await two.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.isError).toBe(true);
     process.kill(orphan, 'SIGKILL'); // its server died without killing it
   }, 60_000);

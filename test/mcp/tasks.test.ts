@@ -96,7 +96,7 @@ describe('MCP tasks over Streamable HTTP', () => {
       return now.status === 'completed' ? now : undefined;
     });
     expect(Date.parse(completed.lastUpdatedAt)).toBeGreaterThanOrEqual(Date.parse(completed.createdAt));
-    const result = (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toContain('done');
     expect(result.structuredContent).toMatchObject({ exit_code: 0, stdout: 'done\n' });
@@ -108,7 +108,7 @@ describe('MCP tasks over Streamable HTTP', () => {
   it('tasks/result waits for a task still working', async () => {
     const client = await connect(await serve());
     const task = await createTask(client, 'bash', { command: 'sleep 0.5; echo later' });
-    const result = (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(textOf(result)).toContain('later');
     expect((await client.experimental.tasks.getTask(task.taskId)).status).toBe('completed');
   });
@@ -116,7 +116,7 @@ describe('MCP tasks over Streamable HTTP', () => {
   it('a call that fails ends its task failed, with the tool error as its result', async () => {
     const client = await connect(await serve());
     const task = await createTask(client, 'grep', { pattern: '(', path: '.' });
-    const result = (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^Error INVALID_PATTERN/);
     const ended = await client.experimental.tasks.getTask(task.taskId);
@@ -136,7 +136,7 @@ describe('MCP tasks over Streamable HTTP', () => {
     expect(cancelled.status).toBe('cancelled');
     await waitFor(async () => !alive(shell) && !alive(child));
     expect((await client.experimental.tasks.getTask(task.taskId)).status).toBe('cancelled');
-    const result = (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^Error CANCELLED/);
     // A task that ended cannot be cancelled again, and stays as it was.
@@ -151,7 +151,7 @@ describe('MCP tasks over Streamable HTTP', () => {
     await first.close();
     expect(running!.sessionCount()).toBe(0);
     const second = await connect(url);
-    const result = (await second.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    const result = await second.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(textOf(result)).toContain('survived');
     expect(await readFile(join(dir, 'out.txt'), 'utf8')).toBe('survived\n');
   });
@@ -226,7 +226,7 @@ describe('MCP tasks over Streamable HTTP', () => {
     expect((await bob.experimental.tasks.listTasks()).tasks).toEqual([]);
     // Bob's cancel changed nothing: Alice's task is still working and completes.
     expect((await alice.experimental.tasks.getTask(task.taskId)).status).toBe('working');
-    const result = (await alice.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    const result = await alice.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(textOf(result)).toContain('alice');
     expect((await alice.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
   });
@@ -240,10 +240,7 @@ describe('MCP tasks over Streamable HTTP', () => {
     expect((await client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([first.taskId]);
     await client.experimental.tasks.cancelTask(first.taskId);
     const again = await waitFor(() => createTask(client, 'bash', { command: 'echo again' }).catch(() => undefined));
-    const result = (await client.experimental.tasks.getTaskResult(
-      again.taskId,
-      CallToolResultSchema,
-    )) as CallToolResult;
+    const result = await client.experimental.tasks.getTaskResult(again.taskId, CallToolResultSchema);
     expect(textOf(result)).toContain('again');
   }, 30_000);
 
@@ -276,7 +273,7 @@ describe('MCP tasks over stdio (toolwright mcp)', () => {
     expect(task.status).toBe('working');
     expect((await client.experimental.tasks.getTask(task.taskId)).status).toBe('working');
     await waitFor(async () => (await client.experimental.tasks.getTask(task.taskId)).status === 'completed');
-    const result = (await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema)) as CallToolResult;
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(textOf(result)).toContain('done');
     expect((await client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
     await expect(client.experimental.tasks.getTask(crypto.randomUUID())).rejects.toThrow(/not found/i);

@@ -45,8 +45,7 @@ describe.each(engines)('audit: $name', (engine) => {
     const before = Date.now();
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'a.txt' })).ok).toBe(true);
     expect((await toolkit.invoke('filesystem', 'write_file', { path: 'b.txt', content: 'x' })).ok).toBe(false);
-    // Invalid on purpose: no path.
-    // @ts-expect-error
+    // @ts-expect-error invalid on purpose: no path
     expect((await toolkit.invoke('filesystem', 'read_file', { limit: 3 })).ok).toBe(false);
     expect((await toolkit.invoke('filesystem', 'read_file', { path: 'missing.txt' })).ok).toBe(false);
     const stop = new AbortController();
@@ -187,7 +186,7 @@ describe('the principal of a call', () => {
     };
     for (const options of [{ principal: '' }, { principal: 'a\nb' }, { principal: 'x'.repeat(257) }, hostile]) {
       // Refused on purpose: not a principal.
-      const result = await toolkit.invoke('task', 'task_list', {}, options as never);
+      const result = await toolkit.invoke('task', 'task_list', {}, options);
       expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
       expect(result.ok ? '' : result.error.message).toMatch(/principal/);
     }

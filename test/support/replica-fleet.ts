@@ -33,18 +33,18 @@ export async function startReplica(
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
-  child.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
+  child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
   const { url, id } = await new Promise<{ url: string; id: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the replica did not start within 60 s:\n${log}`)), 60_000);
     const look = () => {
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp).*, replica (\S+) of /.exec(log);
       if (match) {
         clearTimeout(timer);
-        child.stderr!.off('data', look);
+        child.stderr.off('data', look);
         resolve({ url: match[1]!, id: match[2]! });
       }
     };
-    child.stderr!.on('data', look);
+    child.stderr.on('data', look);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`the replica exited (${code ?? signal}) while starting:\n${log}`));

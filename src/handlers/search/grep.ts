@@ -103,7 +103,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
 /** The arguments that continue after the first `count` results shown (each result's place counts what a path rule hid). */
 function continuationAfter(params: GrepParams, skip: number, place: Map<unknown, number>, shown: readonly unknown[]) {
   return (count: number) =>
-    nextArguments(params, { offset: skip + (count === 0 ? 0 : place.get(shown[count - 1]!)! + 1) });
+    nextArguments(params, { offset: skip + (count === 0 ? 0 : place.get(shown[count - 1])! + 1) });
 }
 
 async function searchStably(

@@ -57,7 +57,9 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
     }
     if (format !== 'raw' && (kind === 'html' || kind === 'unknown')) prewarmConverter(); // a worker starts while the body downloads
     const startIndex = params.start_index ?? 0;
-    let { bytes, truncated } = await session.read(response, maxBytes, startIndex);
+    const read = await session.read(response, maxBytes, startIndex);
+    const truncated = read.truncated;
+    let bytes = read.bytes;
     if (kind === 'unknown') kind = sniff(bytes);
     if (kind === 'binary') throw unsupported(finalUrl, media.mime || 'no content-type');
     const { encoding, unsupported: badCharset } = pickEncoding(bytes, media.charset, kind);

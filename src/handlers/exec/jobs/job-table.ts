@@ -135,7 +135,7 @@ function tableFor(ctx: HandlerContext, create: boolean): JobTable | undefined {
   let table = byPrincipal?.get(ctx.principal);
   if (!table && create) {
     table = new JobTable(ctx.services.exec.maxJobs ?? DEFAULT_MAX_JOBS);
-    if (!byPrincipal) tables.set(ctx.toolkit, (byPrincipal = new Map()));
+    if (!byPrincipal) tables.set(ctx.toolkit, (byPrincipal = new Map<string, JobTable>()));
     byPrincipal.set(ctx.principal, table);
     const owned = table;
     ctx.toolkit.onClose(() => owned.close());

@@ -144,7 +144,7 @@ export function closestLines(text: string, needle: string): Found[] {
   let budget = VOTE_BUDGET;
   for (let i = 0; i < lines && budget > 0; i++) {
     const end = i + 1 < lines ? lineStarts[i + 1]! - 1 : text.length;
-    const list = wanted.get(keyOf(text.slice(lineStarts[i]!, end)));
+    const list = wanted.get(keyOf(text.slice(lineStarts[i], end)));
     budget -= end - lineStarts[i]! + 1;
     if (list) for (const j of list) votes[i - j + shift]!++;
   }
@@ -219,7 +219,7 @@ function similarLine(text: string, lineStarts: number[], needleLines: string[]):
     const length = end - lineStarts[i]!;
     budget -= length + 1;
     if (length < key.length / 2 || length > key.length * 2 + 16) continue;
-    const score = dice(grams, key.length - 1, keyOf(text.slice(lineStarts[i]!, end)));
+    const score = dice(grams, key.length - 1, keyOf(text.slice(lineStarts[i], end)));
     if (score > bestScore) [best, bestScore] = [i, score];
   }
   return best === -1 ? [] : [Math.max(0, best - j)];

@@ -91,7 +91,7 @@ export function reindent(needle: string, region: string, replacement: string, le
   const pairs = new Map<string, string>();
   from.forEach((line, i) => {
     if (line.trim() !== '' && to[i] !== undefined && !pairs.has(indentOf(line)))
-      pairs.set(indentOf(line), indentOf(to[i]!));
+      pairs.set(indentOf(line), indentOf(to[i]));
   });
   if (pairs.size === 0) return replacement;
   // The base pair: the least indented line of the needle.
