@@ -17,9 +17,11 @@ export default defineConfig({
     include: process.env.TOOLWRIGHT_STRESS ? ['test/stress/**/*.test.ts'] : ['test/**/*.test.ts'],
     // Soak, race and kill loops: `npm run test:stress`.
     exclude: process.env.TOOLWRIGHT_STRESS ? [] : ['test/stress/**', '**/node_modules/**'],
-    // Stretched on a loaded or slow machine (TOOLWRIGHT_TIME_SCALE, else the load per core).
-    testTimeout: scaled(20_000),
-    hookTimeout: scaled(60_000),
+    // Stretched on a loaded or slow machine (TOOLWRIGHT_TIME_SCALE, else the load per core). The
+    // load is read once, at the start, and may rise afterwards: a timeout is a bound on a hang, not a
+    // speed check, so the base leaves room for a machine that gets busier during the run.
+    testTimeout: scaled(60_000),
+    hookTimeout: scaled(120_000),
     // Two cores on CI: keep parallelism modest so timing-sensitive process tests stay honest.
     maxWorkers: 2,
   },
