@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReadFileResult } from '../../src/generated/types.js';
 import { expectOk, workspaceToolkit } from '../support/helpers.js';
 
+type ImageResult = Extract<ReadFileResult, { type: 'image' }>;
+
 type Corner = 'top-left' | 'top-right' | 'bottom-right' | 'bottom-left';
 /** Where the stored image's top-left corner is shown, for each EXIF orientation. */
 const SHOWN_AT: Record<number, Corner> = {
@@ -63,7 +65,7 @@ describe('EXIF orientation', () => {
     for (let orientation = 1; orientation <= 8; orientation++) {
       await writeFile(path.join(root, `tall-${orientation}.jpg`), await markedImage(400, 3000, orientation, 'jpeg'));
       const result = await toolkit.invoke('filesystem', 'read_file', { path: `tall-${orientation}.jpg` });
-      const out = expectOk<ReadFileResult>(result);
+      const out = expectOk<ImageResult>(result);
       const turned = orientation >= 5;
       const label = `orientation ${orientation}`;
       expect([out.original_width, out.original_height], label).toEqual(turned ? [3000, 400] : [400, 3000]);
@@ -84,7 +86,7 @@ describe('EXIF orientation', () => {
     for (let orientation = 1; orientation <= 8; orientation++) {
       const file = await markedImage(120, 48, orientation, 'jpeg');
       await writeFile(path.join(root, `small-${orientation}.jpg`), file);
-      const out = expectOk<ReadFileResult>(
+      const out = expectOk<ImageResult>(
         await toolkit.invoke('filesystem', 'read_file', { path: `small-${orientation}.jpg` }),
       );
       const label = `orientation ${orientation}`;
@@ -101,7 +103,7 @@ describe('EXIF orientation', () => {
     const { root, toolkit } = await workspaceToolkit();
     for (const orientation of [6, 8]) {
       await writeFile(path.join(root, `wide-${orientation}.webp`), await markedImage(3000, 400, orientation, 'webp'));
-      const out = expectOk<ReadFileResult>(
+      const out = expectOk<ImageResult>(
         await toolkit.invoke('filesystem', 'read_file', { path: `wide-${orientation}.webp` }),
       );
       expect([out.original_width, out.original_height]).toEqual([400, 3000]);
