@@ -145,8 +145,9 @@ const HANDLER = `// The body of ${OPERATION}. It checks nothing about the path i
 import { readFile } from 'node:fs/promises';
 import type { HandlerContext } from 'toolwright';
 import { ToolError } from '../generated/errors.js';
+import type { CountLinesParams, CountLinesResult } from '../generated/types.js';
 
-export async function countLines(params: { path: string }, ctx: HandlerContext): Promise<{ path: string; lines: number }> {
+export async function countLines(params: CountLinesParams, ctx: HandlerContext): Promise<CountLinesResult> {
   const file = ctx.paths.path;
   if (!file) throw new ToolError('INTERNAL', 'the path was not resolved');
   if (!file.exists) throw new ToolError('NOT_FOUND', \`\${params.path} does not exist\`);

@@ -69,11 +69,11 @@ describe('EXIF orientation', () => {
       const turned = orientation >= 5;
       const label = `orientation ${orientation}`;
       expect([out.original_width, out.original_height], label).toEqual(turned ? [3000, 400] : [400, 3000]);
-      expect(Math.max(out.width!, out.height!), label).toBe(1568);
-      expect(out.width! > out.height!, label).toBe(turned);
+      expect(Math.max(out.width, out.height), label).toBe(1568);
+      expect(out.width > out.height, label).toBe(turned);
       // The aspect ratio survives: nothing was squeezed into the other orientation's box.
-      expect(out.width! / out.height!, label).toBeCloseTo(out.original_width! / out.original_height!, 1);
-      const data = Buffer.from(out.data!, 'base64');
+      expect(out.width / out.height, label).toBeCloseTo(out.original_width / out.original_height, 1);
+      const data = Buffer.from(out.data, 'base64');
       const meta = await sharp(data).metadata();
       expect([meta.width, meta.height, meta.orientation ?? 1], label).toEqual([out.width, out.height, 1]);
       expect(await redCorner(data), label).toBe(SHOWN_AT[orientation]);
@@ -92,7 +92,7 @@ describe('EXIF orientation', () => {
       const label = `orientation ${orientation}`;
       const shown = orientation >= 5 ? [48, 120] : [120, 48];
       expect([out.width, out.height, out.original_width, out.original_height], label).toEqual([...shown, ...shown]);
-      const data = Buffer.from(out.data!, 'base64');
+      const data = Buffer.from(out.data, 'base64');
       if (orientation === 1) expect(data.equals(file), label).toBe(true); // upright already: the file's own bytes
       expect((await sharp(data).metadata()).orientation ?? 1, label).toBe(1);
       expect(await redCorner(data), label).toBe(SHOWN_AT[orientation]);
@@ -108,7 +108,7 @@ describe('EXIF orientation', () => {
       );
       expect([out.original_width, out.original_height]).toEqual([400, 3000]);
       expect(out.height).toBe(1568);
-      expect(await redCorner(Buffer.from(out.data!, 'base64'))).toBe(SHOWN_AT[orientation]);
+      expect(await redCorner(Buffer.from(out.data, 'base64'))).toBe(SHOWN_AT[orientation]);
     }
   }, 60_000);
 });
