@@ -6,7 +6,8 @@
 # `toolwright generate --check`, strict
 # `tsc` (no skipLibCheck), the build, the example's vitest (which may serve dist/ through the
 # installed bin), its smoke.sh if it has one, and a sabotaged handler that must make the generated
-# conformance tests fail.
+# conformance tests fail. Then a provider scaffolded by `toolwright init provider` from the packed CLI
+# must generate, typecheck and pass its own tests with the two tarballs installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -94,4 +95,26 @@ for example in examples/*/; do
   echo "conformance failed as it must ($(grep -Eo '[0-9]+ failed' "$work/sabotaged.txt" | head -n 1))"
   cd "$root"
 done
+step "init provider: scaffold demo-lines with the packed CLI, install the tarballs, generate, typecheck, test"
+scaffold="$work/scaffold"
+mkdir -p "$scaffold"
+cd "$scaffold"
+npm init -y --silent >/dev/null
+npm install --no-audit --no-fund --prefer-offline --loglevel=error "$tarball"
+npx --no-install toolwright init provider demo-lines --dir demo
+set +e
+npx --no-install toolwright init provider demo-lines --dir demo >/dev/null 2>"$work/init-again.txt"
+code=$?
+set -e
+if [ "$code" != 2 ] || ! grep -q 'is not empty' "$work/init-again.txt"; then
+  cat "$work/init-again.txt"; echo "expected exit 2 for a second init into the same folder (got $code)" >&2; exit 1
+fi
+cd demo
+# Both tarballs in one install: toolwright and its generator are not fetched from the registry.
+npm install --no-audit --no-fund --prefer-offline --loglevel=error "$tarball" "$codegen_tarball"
+npm run --silent generate
+npm run --silent typecheck
+npm run --silent build
+npm test
+cd "$root"
 step "examples: all passed"

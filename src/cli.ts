@@ -13,6 +13,7 @@ import { registerPolicyCommand } from './cli/policy.js';
 import { registerGenerateCommand } from './cli/generate.js';
 import { registerStoreCommand } from './cli/store.js';
 import { registerAuditCommand } from './cli/audit.js';
+import { registerInitCommand } from './cli/init.js';
 import { collectProviderModule } from './cli/provider-modules.js';
 
 // Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
@@ -48,6 +49,7 @@ Examples:
   $ toolwright generate catalog.yaml --check            is the generated code up to date?
   $ toolwright store migrate --store postgres://tw@db.internal/toolwright   bring a store's schema up to date
   $ toolwright audit --store embedded --since 1h        the calls of the last hour
+  $ toolwright init provider my-provider               scaffold a provider package
 
 schema, call and mcp take:
   -w, --workspace <dir>    folder every path is confined to (default: the current folder)
@@ -249,6 +251,7 @@ Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or 
   registerGenerateCommand(program, io, exitCode, packageVersion());
   registerStoreCommand(program, io, exitCode);
   registerAuditCommand(program, io, exitCode);
+  registerInitCommand(program, io, exitCode, packageVersion());
 
   return program;
 }

@@ -178,7 +178,99 @@ export const schemas = {
           "type": "integer",
           "description": "notebook: number of cells."
         }
-      }
+      },
+      "oneOf": [
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "start_line",
+            "end_line",
+            "total_lines_known",
+            "encoding"
+          ],
+          "properties": {
+            "type": {
+              "const": "text"
+            },
+            "path": true,
+            "content": true,
+            "truncated": true,
+            "start_line": true,
+            "end_line": true,
+            "total_lines": true,
+            "total_lines_known": true,
+            "encoding": true,
+            "encoding_confidence": true,
+            "next_offset": true,
+            "next": true
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "mime_type",
+            "data",
+            "width",
+            "height",
+            "original_width",
+            "original_height"
+          ],
+          "properties": {
+            "type": {
+              "const": "image"
+            },
+            "path": true,
+            "content": true,
+            "truncated": true,
+            "mime_type": true,
+            "data": true,
+            "width": true,
+            "height": true,
+            "original_width": true,
+            "original_height": true
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "page_count",
+            "pages"
+          ],
+          "properties": {
+            "type": {
+              "const": "pdf"
+            },
+            "path": true,
+            "content": true,
+            "truncated": true,
+            "page_count": true,
+            "pages": true,
+            "next_pages": true,
+            "next": true
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "cell_count"
+          ],
+          "properties": {
+            "type": {
+              "const": "notebook"
+            },
+            "path": true,
+            "content": true,
+            "truncated": true,
+            "cell_count": true,
+            "next_offset": true,
+            "next": true
+          }
+        }
+      ]
     },
   },
   "filesystem.write_file": {

@@ -61,25 +61,25 @@ export interface ReadFileParams {
   pages?: string;
 }
 
-export interface ReadFileResult {
+export type ReadFileResult = {
+  /** What the file is; the fields below marked with a type are set for that type only. */
+  type: "text";
   /** Workspace-relative path with / separators. */
   path: string;
-  /** What the file is; the fields below marked with a type are set for that type only. */
-  type: "text" | "image" | "pdf" | "notebook";
   /** text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description. */
   content: string;
   /** True when more follows (lines, pages or cells) or something was cut. */
   truncated: boolean;
   /** text: line number of the first line shown; negative when counted from the end (-1 = last line) because the total is not known. */
-  start_line?: number;
+  start_line: number;
   /** text: line number of the last line shown (start_line - 1 when the window is empty). */
-  end_line?: number;
+  end_line: number;
   /** text: number of lines in the file, when known (exact whenever present). */
   total_lines?: number;
   /** text: false when the file is too large to count without reading it all; pass count_lines: true to count it. */
-  total_lines_known?: boolean;
+  total_lines_known: boolean;
   /** text: how the file was decoded: utf-8, utf-8-bom, utf-16le, utf-16be, or a legacy encoding such as windows-1252, iso-8859-2, shift_jis, gbk, big5, euc-kr. Edits and writes keep it. */
-  encoding?: string;
+  encoding: string;
   /** text, legacy encodings: the detector's confidence 0-1 (0: no confident guess, decoded as a single-byte fallback). */
   encoding_confidence?: number;
   /** text, notebook: the offset to pass to continue reading, when more follows. */
@@ -93,27 +93,74 @@ export interface ReadFileResult {
     count_lines?: boolean;
     pages?: string;
   };
+} | {
+  /** What the file is; the fields below marked with a type are set for that type only. */
+  type: "image";
+  /** Workspace-relative path with / separators. */
+  path: string;
+  /** text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description. */
+  content: string;
+  /** True when more follows (lines, pages or cells) or something was cut. */
+  truncated: boolean;
   /** image: the type of data. */
-  mime_type?: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+  mime_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
   /** image: the image, base64-encoded (scaled down when larger than the limits). */
-  data?: string;
+  data: string;
   /** image: width of data in pixels. */
-  width?: number;
+  width: number;
   /** image: height of data in pixels. */
-  height?: number;
+  height: number;
   /** image: width of the file's image. */
-  original_width?: number;
+  original_width: number;
   /** image: height of the file's image. */
-  original_height?: number;
+  original_height: number;
+} | {
+  /** What the file is; the fields below marked with a type are set for that type only. */
+  type: "pdf";
+  /** Workspace-relative path with / separators. */
+  path: string;
+  /** text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description. */
+  content: string;
+  /** True when more follows (lines, pages or cells) or something was cut. */
+  truncated: boolean;
   /** pdf: number of pages in the document. */
-  page_count?: number;
+  page_count: number;
   /** pdf: the pages shown, e.g. 1-5. */
-  pages?: string;
+  pages: string;
   /** pdf: the pages to ask for next, when more follow. */
   next_pages?: string;
+  /** The exact arguments of the read_file call that continues where this one stopped (the same arguments with offset, or pages, moved on); absent when nothing more follows. */
+  next?: {
+    path: string;
+    offset?: number;
+    limit?: number;
+    line_numbers?: boolean;
+    count_lines?: boolean;
+    pages?: string;
+  };
+} | {
+  /** What the file is; the fields below marked with a type are set for that type only. */
+  type: "notebook";
+  /** Workspace-relative path with / separators. */
+  path: string;
+  /** text: the lines of the window joined with newlines (numbered unless line_numbers is false); pdf: the pages' text under '--- page N ---' headers; notebook: the cells and their text outputs; image: a one-line description. */
+  content: string;
+  /** True when more follows (lines, pages or cells) or something was cut. */
+  truncated: boolean;
   /** notebook: number of cells. */
-  cell_count?: number;
-}
+  cell_count: number;
+  /** text, notebook: the offset to pass to continue reading, when more follows. */
+  next_offset?: number;
+  /** The exact arguments of the read_file call that continues where this one stopped (the same arguments with offset, or pages, moved on); absent when nothing more follows. */
+  next?: {
+    path: string;
+    offset?: number;
+    limit?: number;
+    line_numbers?: boolean;
+    count_lines?: boolean;
+    pages?: string;
+  };
+};
 
 // filesystem.write_file
 export interface WriteFileParams {

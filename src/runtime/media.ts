@@ -17,11 +17,14 @@ export function imageOf(output: unknown): OutputImage | undefined {
   return { mimeType: o.mime_type, data: o.data };
 }
 
-/** The output without its base64 data (for structured copies beside an image block). */
+/**
+ * The output with its base64 data emptied (for structured copies beside an image block). `data`
+ * stays, as an empty string: an image result without it would not match read_file's result schema,
+ * which MCP clients check structured content against.
+ */
 export function withoutImageData<T>(output: T): T {
   if (!imageOf(output)) return output;
-  const { data: _data, ...rest } = output as Record<string, unknown>;
-  return rest as T;
+  return { ...(output as Record<string, unknown>), data: '' } as T;
 }
 
 /** The note a text-only channel appends where an image could not be passed on. */

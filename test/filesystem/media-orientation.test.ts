@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReadFileResult } from '../../src/generated/types.js';
 import { expectOk, workspaceToolkit } from '../support/helpers.js';
 
+type ImageResult = Extract<ReadFileResult, { type: 'image' }>;
+
 type Corner = 'top-left' | 'top-right' | 'bottom-right' | 'bottom-left';
 /** Where the stored image's top-left corner is shown, for each EXIF orientation. */
 const SHOWN_AT: Record<number, Corner> = {
@@ -63,15 +65,15 @@ describe('EXIF orientation', () => {
     for (let orientation = 1; orientation <= 8; orientation++) {
       await writeFile(path.join(root, `tall-${orientation}.jpg`), await markedImage(400, 3000, orientation, 'jpeg'));
       const result = await toolkit.invoke('filesystem', 'read_file', { path: `tall-${orientation}.jpg` });
-      const out = expectOk<ReadFileResult>(result);
+      const out = expectOk<ImageResult>(result);
       const turned = orientation >= 5;
       const label = `orientation ${orientation}`;
       expect([out.original_width, out.original_height], label).toEqual(turned ? [3000, 400] : [400, 3000]);
-      expect(Math.max(out.width!, out.height!), label).toBe(1568);
-      expect(out.width! > out.height!, label).toBe(turned);
+      expect(Math.max(out.width, out.height), label).toBe(1568);
+      expect(out.width > out.height, label).toBe(turned);
       // The aspect ratio survives: nothing was squeezed into the other orientation's box.
-      expect(out.width! / out.height!, label).toBeCloseTo(out.original_width! / out.original_height!, 1);
-      const data = Buffer.from(out.data!, 'base64');
+      expect(out.width / out.height, label).toBeCloseTo(out.original_width / out.original_height, 1);
+      const data = Buffer.from(out.data, 'base64');
       const meta = await sharp(data).metadata();
       expect([meta.width, meta.height, meta.orientation ?? 1], label).toEqual([out.width, out.height, 1]);
       expect(await redCorner(data), label).toBe(SHOWN_AT[orientation]);
@@ -84,13 +86,13 @@ describe('EXIF orientation', () => {
     for (let orientation = 1; orientation <= 8; orientation++) {
       const file = await markedImage(120, 48, orientation, 'jpeg');
       await writeFile(path.join(root, `small-${orientation}.jpg`), file);
-      const out = expectOk<ReadFileResult>(
+      const out = expectOk<ImageResult>(
         await toolkit.invoke('filesystem', 'read_file', { path: `small-${orientation}.jpg` }),
       );
       const label = `orientation ${orientation}`;
       const shown = orientation >= 5 ? [48, 120] : [120, 48];
       expect([out.width, out.height, out.original_width, out.original_height], label).toEqual([...shown, ...shown]);
-      const data = Buffer.from(out.data!, 'base64');
+      const data = Buffer.from(out.data, 'base64');
       if (orientation === 1) expect(data.equals(file), label).toBe(true); // upright already: the file's own bytes
       expect((await sharp(data).metadata()).orientation ?? 1, label).toBe(1);
       expect(await redCorner(data), label).toBe(SHOWN_AT[orientation]);
@@ -101,12 +103,12 @@ describe('EXIF orientation', () => {
     const { root, toolkit } = await workspaceToolkit();
     for (const orientation of [6, 8]) {
       await writeFile(path.join(root, `wide-${orientation}.webp`), await markedImage(3000, 400, orientation, 'webp'));
-      const out = expectOk<ReadFileResult>(
+      const out = expectOk<ImageResult>(
         await toolkit.invoke('filesystem', 'read_file', { path: `wide-${orientation}.webp` }),
       );
       expect([out.original_width, out.original_height]).toEqual([400, 3000]);
       expect(out.height).toBe(1568);
-      expect(await redCorner(Buffer.from(out.data!, 'base64'))).toBe(SHOWN_AT[orientation]);
+      expect(await redCorner(Buffer.from(out.data, 'base64'))).toBe(SHOWN_AT[orientation]);
     }
   }, 60_000);
 });

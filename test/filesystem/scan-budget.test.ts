@@ -14,6 +14,8 @@ import { readByteLineWindow } from '../../src/handlers/filesystem/lines/byte-lin
 import { readLastLines } from '../../src/handlers/filesystem/lines/read-text.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 
+type TextResult = Extract<ReadFileResult, { type: 'text' }>;
+
 const HUGE = 20 * 1024 ** 3;
 const signal = new AbortController().signal;
 
@@ -37,7 +39,7 @@ describe('a 20 GiB sparse line', () => {
   it('a head window shows the lines before it and the huge line cut, with no way on by number', async () => {
     const ws = await sparseFile(head);
     const result = await read(ws, { offset: 1, limit: 10 });
-    const out = expectOk<ReadFileResult>(result);
+    const out = expectOk<TextResult>(result);
     expect(out.start_line).toBe(1);
     expect(out.end_line).toBe(4);
     expect(out.truncated).toBe(true);
@@ -68,7 +70,7 @@ describe('a 20 GiB sparse line', () => {
   it('a tail window shows the complete lines after it, numbered from the end, and says where it stopped', async () => {
     const ws = await sparseFile(head, '\nafter 1\nafter 2\n');
     const result = await read(ws, { offset: -5 });
-    const out = expectOk<ReadFileResult>(result);
+    const out = expectOk<TextResult>(result);
     expect(out.content).toBe('    -2\tafter 1\n    -1\tafter 2');
     expect(out.truncated).toBe(true);
     expect(result.text).toContain('line -3 (from the end) is longer than 64 MiB');
@@ -76,18 +78,18 @@ describe('a 20 GiB sparse line', () => {
 
   it('count_lines stops at the huge line: the total is reported as not known', async () => {
     const ws = await sparseFile(head, '\nafter\n');
-    const out = expectOk<ReadFileResult>(await read(ws, { offset: 1, limit: 2, count_lines: true }));
+    const out = expectOk<TextResult>(await read(ws, { offset: 1, limit: 2, count_lines: true }));
     expect(out.content).toBe('     1\tline one\n     2\tline two');
     expect(out.total_lines_known).toBe(false);
     expect(out.next_offset).toBe(3);
     const fromEnd = await read(ws, { offset: -1, count_lines: true });
-    expect(expectOk<ReadFileResult>(fromEnd).content).toBe('    -1\tafter');
+    expect(expectOk<TextResult>(fromEnd).content).toBe('    -1\tafter');
     expect(fromEnd.text).toContain('counting stopped at line 4, which is longer than 64 MiB');
   });
 
   it('the huge line first in the file: the same answers', async () => {
     const ws = await sparseFile('x'.repeat(9000));
-    const first = expectOk<ReadFileResult>(await read(ws, { offset: 1 }));
+    const first = expectOk<TextResult>(await read(ws, { offset: 1 }));
     expect(first.end_line).toBe(1);
     expect(first.next_offset).toBeUndefined();
     expect(errorCode(await read(ws, { offset: 2 }))).toBe('TOO_LARGE');
@@ -97,8 +99,8 @@ describe('a 20 GiB sparse line', () => {
   it('UTF-16 and legacy encodings stop at the same budget', async () => {
     const utf16 = await sparseFile(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('one\ntwo\n', 'utf16le')]));
     const window = await read(utf16, { offset: 1 });
-    expect(expectOk<ReadFileResult>(window).encoding).toBe('utf-16le');
-    expect(expectOk<ReadFileResult>(window).end_line).toBe(3);
+    expect(expectOk<TextResult>(window).encoding).toBe('utf-16le');
+    expect(expectOk<TextResult>(window).end_line).toBe(3);
     expect(window.text).toContain('line 3 is longer than 64 MiB');
     expect(errorCode(await read(utf16, { offset: -1 }))).toBe('TOO_LARGE');
     expect(errorCode(await read(utf16, { offset: 5 }))).toBe('TOO_LARGE');
@@ -106,8 +108,8 @@ describe('a 20 GiB sparse line', () => {
       Buffer.from('caf\xe9 cr\xe8me br\xfbl\xe9e na\xefve \xe0 la fa\xe7on\n'.repeat(2000), 'latin1'),
     );
     const legacyWindow = await read(legacy, { offset: 1999, limit: 5 });
-    expect(expectOk<ReadFileResult>(legacyWindow).encoding).not.toBe('utf-8');
-    expect(expectOk<ReadFileResult>(legacyWindow).end_line).toBe(2001);
+    expect(expectOk<TextResult>(legacyWindow).encoding).not.toBe('utf-8');
+    expect(expectOk<TextResult>(legacyWindow).end_line).toBe(2001);
     expect(legacyWindow.text).toContain('line 2001 is longer than 64 MiB');
   });
 

@@ -211,8 +211,14 @@ describe('what the adapter checks in place of the SDK', () => {
     const toolkit = createToolkit({ workspace: '/tmp' });
     const op = toolkit.find('read_file')!;
     const meta = { operation: op.id, policy: { decision: 'allow' as const, rule: 'default' as const }, duration_ms: 1 };
+    const textFields = { start_line: 1, end_line: 1, total_lines_known: true, encoding: 'utf-8' };
     const results: InvokeResult[] = [
-      { ok: true, output: { path: 'a', type: 'text', content: 'x', truncated: false }, text: 'x', meta },
+      {
+        ok: true,
+        output: { ...textFields, path: 'a', type: 'text', content: 'x', truncated: false },
+        text: 'x',
+        meta,
+      },
       {
         ok: true,
         output: {
@@ -222,13 +228,17 @@ describe('what the adapter checks in place of the SDK', () => {
           truncated: false,
           mime_type: 'image/png',
           data: 'iVBORw0KGgo=',
+          width: 1,
+          height: 1,
+          original_width: 1,
+          original_height: 1,
         },
         text: 'an image',
         meta,
       },
       {
         ok: true,
-        output: { path: 'a', type: 'text', content: 'y'.repeat(5000), truncated: false },
+        output: { ...textFields, path: 'a', type: 'text', content: 'y'.repeat(5000), truncated: false },
         text: 'y'.repeat(5000),
         meta,
       },

@@ -57,13 +57,13 @@ describe('read_file continues by offset', () => {
       (_, i) => `${i + 1}: ${'é'.repeat(i % 50)}${i >= 3000 ? 'z'.repeat(1500) : ''}`,
     );
     await writeFile(path.join(root, 'big.txt'), `${lines.join('\n')}\n`);
-    const pages = await follow<ReadFileResult & Paged>(toolkit, 'filesystem', 'read_file', {
+    const pages = await follow<Extract<ReadFileResult, { type: 'text' }> & Paged>(toolkit, 'filesystem', 'read_file', {
       path: 'big.txt',
       limit: 700,
       line_numbers: false,
     });
     expect(pages.length).toBeGreaterThan(8);
-    expect(pages.some((p) => p.end_line! - p.start_line! + 1 < 700 && p.next)).toBe(true); // a size-capped window
+    expect(pages.some((p) => p.end_line - p.start_line + 1 < 700 && p.next)).toBe(true); // a size-capped window
     expect(pages.flatMap((p) => p.content.split('\n'))).toEqual(lines);
     expect(pages[0]!.next).toEqual({ path: 'big.txt', limit: 700, line_numbers: false, offset: 701 });
   });
@@ -72,7 +72,7 @@ describe('read_file continues by offset', () => {
     const { root, toolkit } = await workspaceToolkit();
     const lines = Array.from({ length: 100 }, (_, i) => `row ${i + 1}`);
     await writeFile(path.join(root, 'tail.txt'), `${lines.join('\n')}\n`);
-    const pages = await follow<ReadFileResult & Paged>(toolkit, 'filesystem', 'read_file', {
+    const pages = await follow<Extract<ReadFileResult, { type: 'text' }> & Paged>(toolkit, 'filesystem', 'read_file', {
       path: 'tail.txt',
       offset: -40,
       limit: 15,

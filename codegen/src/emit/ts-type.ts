@@ -69,6 +69,8 @@ class TypeEmitter {
     if (schema === true) return UNKNOWN;
     if (schema === false) return simple('never');
     if (!isObj(schema)) return UNKNOWN;
+    const variants = this.objectVariants(schema, indent);
+    if (variants) return variants;
     const parts: Type[] = [];
     if (typeof schema.$ref === 'string') parts.push(simple(this.aliasFor(schema.$ref)));
     if ('const' in schema) parts.push(literal(schema.const));
@@ -85,6 +87,18 @@ class TypeEmitter {
     const kept = parts.filter((part) => part.text !== 'unknown');
     if (kept.length === 0) return UNKNOWN;
     return kept.length === 1 ? kept[0]! : { text: kept.map(grouped).join(' & '), compound: true };
+  }
+
+  /**
+   * An object whose oneOf (or anyOf) branches are objects: a union with one object type per branch,
+   * each with the shared properties merged in, so a `const` property in every branch discriminates it.
+   */
+  private objectVariants(schema: Schema, indent: string): Type | undefined {
+    const key = Array.isArray(schema.oneOf) ? 'oneOf' : 'anyOf';
+    const branches = schema[key];
+    if (!Array.isArray(branches) || branches.length === 0 || !isObjectOnly(schema, [key])) return undefined;
+    if (!branches.every((branch) => isObj(branch) && isObjectOnly(branch, []))) return undefined;
+    return union(branches.map((branch) => simple(this.objectType(mergeBranch(schema, branch as Schema), indent))));
   }
 
   private typeFor(type: string, schema: Schema, indent: string): Type {
@@ -142,6 +156,59 @@ class TypeEmitter {
     }
     return lines.length === 0 ? '{}' : `{\n${lines.join('\n')}\n${indent}}`;
   }
+}
+
+const COMPOSITION_KEYS = ['$ref', 'anyOf', 'oneOf', 'allOf', 'const', 'enum'];
+
+/** An object schema with no composition keyword but the `allowed` ones. */
+function isObjectOnly(schema: Schema, allowed: string[]): boolean {
+  const types = typesOf(schema);
+  if (types.length !== 1 || types[0] !== 'object') return false;
+  return COMPOSITION_KEYS.every((key) => allowed.includes(key) || !(key in schema));
+}
+
+const isEmptySchema = (schema: unknown) => schema === true || (isObj(schema) && Object.keys(schema).length === 0);
+
+/**
+ * A branch with the object's shared properties: a value must satisfy both, so it has the required
+ * names of both and, when the branch is closed, only the branch's names. A branch property given as
+ * `true` (or `{}`) takes the shared declaration of that name.
+ */
+function mergeBranch(shared: Schema, branch: Schema): Schema {
+  const sharedProps = isObj(shared.properties) ? shared.properties : {};
+  const branchProps = isObj(branch.properties) ? branch.properties : {};
+  const closed = branch.additionalProperties === false;
+  const names = closed
+    ? Object.keys(branchProps)
+    : [...new Set([...Object.keys(sharedProps), ...Object.keys(branchProps)])];
+  const properties: Schema = {};
+  for (const name of names) {
+    const own = branchProps[name];
+    const common = sharedProps[name];
+    if (own === undefined || isEmptySchema(own)) properties[name] = common ?? true;
+    else if (isObj(own) && isObj(common) && own.description === undefined && common.description !== undefined)
+      properties[name] = { ...own, description: common.description };
+    else properties[name] = own;
+  }
+  const required = [
+    ...new Set([
+      ...(Array.isArray(shared.required) ? shared.required : []),
+      ...(Array.isArray(branch.required) ? branch.required : []),
+    ]),
+  ];
+  const extra =
+    closed || shared.additionalProperties === false
+      ? false
+      : (branch.additionalProperties ?? shared.additionalProperties);
+  return {
+    type: 'object',
+    properties,
+    required,
+    ...(extra === undefined ? {} : { additionalProperties: extra }),
+    ...(branch.patternProperties !== undefined || (!closed && shared.patternProperties !== undefined)
+      ? { patternProperties: branch.patternProperties ?? shared.patternProperties }
+      : {}),
+  };
 }
 
 function typesOf(schema: Schema): string[] {
