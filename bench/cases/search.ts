@@ -24,7 +24,7 @@ const PER_DIR = 44; // 20 × 25 × 44 = 22,000 files
 const IGNORED = 2000;
 const MATCH_LINES_PER_FILE = 6; // → 132,000 matching lines for "needle"
 
-const BASE_RG_FLAGS = [
+export const BASE_RG_FLAGS = [
   '--no-config',
   '--hidden',
   '--no-require-git',
@@ -94,7 +94,7 @@ function rawRgJson(cwd: string, args: string[], stopAfter: number): Promise<numb
 }
 
 /** Spawns rg and only drains its stdout: the floor for anything that reads rg's output in Node. */
-function drainRg(cwd: string, args: string[]): Promise<number> {
+export function drainRg(cwd: string, args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(rgPath, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
     let bytes = 0;
@@ -122,7 +122,7 @@ async function sortByMtime(cwd: string, files: string[]): Promise<number> {
 }
 
 /** `rg --files -g pattern` plus an lstat of every result, sorted by mtime: the fastest peer for glob. */
-function rgFilesWithStat(cwd: string, glob: string): Promise<number> {
+export function rgFilesWithStat(cwd: string, glob: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       rgPath,
