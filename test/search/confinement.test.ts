@@ -134,7 +134,9 @@ describe.runIf(runSandboxTests)('grep confinement', () => {
     const underTmp = [ws, path.resolve(import.meta.dirname, '../..')]
       .filter((folder) => folder.startsWith('/tmp/'))
       .map((folder) => `tmp-${path.relative('/tmp', folder).split('/')[0]}`);
-    expect(seen.filter((entry) => entry.startsWith('tmp-')).sort()).toEqual([...new Set(underTmp)].sort());
+    const tmpSeen = seen.filter((entry) => entry.startsWith('tmp-'));
+    expect(tmpSeen).toEqual(expect.arrayContaining(underTmp.slice(0, 1)));
+    for (const entry of tmpSeen) expect(underTmp).toContain(entry);
     expect(seen).toContain('netdevs-1'); // lo only
     // Its own PID namespace: the helper, rg's waiter and the stand-in's shells, not the host's hundreds.
     const processes = Number(seen.find((entry) => entry.startsWith('processes-'))!.slice('processes-'.length));
