@@ -230,6 +230,30 @@ export async function mcpServerMaker(options: McpServerOptions = {}): Promise<Mc
   return Object.assign(make, { tasks });
 }
 
+/** tools/call with params.task: the call starts as an MCP task, answered at once with that task. */
+async function startToolTask(
+  server: Server,
+  tasks: McpTaskRunner,
+  toolkit: Toolkit,
+  op: OperationDescriptor,
+  args: Record<string, unknown>,
+  ttl: number | undefined,
+  finish: (result: InvokeResult) => CallToolResult,
+): Promise<{ task: ReturnType<typeof mcpTask> }> {
+  if (!op.longRunning) {
+    throw protocolError(
+      METHOD_NOT_FOUND,
+      `Tool ${op.name} does not run as a task (it declares no execution.taskSupport); call it without params.task`,
+    );
+  }
+  const task = await tasks.start(toolkit, op, args, ttl, finish, (ended) => {
+    // Told to a client still connected; one that left polls (tasks/get) instead.
+    if (server.transport)
+      server.notification({ method: 'notifications/tasks/status', params: mcpTask(ended) }).catch(() => {});
+  });
+  return { task: mcpTask(task) };
+}
+
 function buildServer(
   sdk: Sdk,
   identity: ServerIdentity,
@@ -280,19 +304,9 @@ function buildServer(
     const adapt = quirk();
     const args = clientArguments(adapt, params.arguments ?? {}, factsOf(op).params);
     if (params.task !== undefined) {
-      if (!op.longRunning) {
-        throw protocolError(
-          METHOD_NOT_FOUND,
-          `Tool ${op.name} does not run as a task (it declares no execution.taskSupport); call it without params.task`,
-        );
-      }
-      const finish = (result: InvokeResult) => clientResult(adapt, toCallToolResult(op, result, maxResultBytes));
-      const task = await tasks.start(toolkit, op, args, params.task.ttl, finish, (ended) => {
-        // Told to a client still connected; one that left polls (tasks/get) instead.
-        if (server.transport)
-          server.notification({ method: 'notifications/tasks/status', params: mcpTask(ended) }).catch(() => {});
-      });
-      return { task: mcpTask(task) };
+      return startToolTask(server, tasks, toolkit, op, args, params.task.ttl, (result) =>
+        clientResult(adapt, toCallToolResult(op, result, maxResultBytes)),
+      );
     }
     const leave = enterCallScope(extra.signal, server, extra.requestId);
     try {
