@@ -310,6 +310,7 @@ function domFilter(test: (node: DomElement) => boolean): TurndownService.Filter 
   return (node) => test(node as unknown as DomElement);
 }
 
+// Whole on purpose: a table of turndown rules, read top to bottom in the order they apply.
 function turndown(): TurndownService {
   if (turndownService) return turndownService;
   const service = new TurndownService({
