@@ -6,8 +6,8 @@
 //   pass instead (./extract.ts), and says so;
 // - the DOM is walked iteratively; subtrees deeper than MAX_DOM_DEPTH are flattened to their text,
 //   so turndown's recursion (and its O(size × depth) textContent calls) stays bounded;
-// - turndown's quadratic spots are avoided: its final `[\t\r\n\s]+$` trim is bypassed (the body's
-//   Markdown is captured by a rule and trimmed here with loops), its `code` rule and our list rule
+// - turndown's quadratic spots are avoided (./markdown.ts): its final `[\t\r\n\s]+$` trim is
+//   bypassed (the body's Markdown is captured by a rule and trimmed with loops), its `code` rule and our list rule
 //   are linear rewrites, and non-ASCII spaces inside <pre> become ASCII spaces (its edge-whitespace
 //   regex backtracks quadratically on "x" + spaces + U+00A0).
 // A stack overflow anywhere falls back to the linear extraction; it is never a network error.
