@@ -14,7 +14,7 @@
 // @ts-expect-error -- the package's index.d.ts declares an ambient module 'domino', not a module file
 import domino from '@mixmark-io/domino';
 import type { DomDocument, DomElement, DomNode } from './dom.js';
-import { extractText, tidyLines } from './extract.js';
+import { extractText } from './extract.js';
 import { scanHtml } from './scan.js';
 import { domToText } from './text.js';
 import { FLAT, domToMarkdown, turndown } from './markdown.js';
