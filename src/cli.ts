@@ -163,41 +163,8 @@ function withJwtOptions(command: Command): Command {
     );
 }
 
-/** Builds the commander program; `exitCode.value` carries the outcome of an action. */
-export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
-  const program = new (commander().Command)('toolwright')
-    .description(
-      'Reference tool providers for AI agents (files, search, shell, web, tasks, sub-agents, questions): list them, call one, or serve them over MCP.',
-    )
-    .version(packageVersion(), '-V, --version')
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
-    .exitOverride()
-    .addHelpText('after', EXAMPLES);
-
-  withToolkitOptions(
-    program
-      .command('schema')
-      .description("List the tools (name, kind, risk), or show one tool's description and parameters")
-      .argument('[tool]', 'a tool name (read_file) or id (filesystem.read_file)')
-      .option('--json', "print JSON: the whole schema, or the one tool's"),
-  ).action(async (tool: string | undefined, flags: ToolkitFlags & { json?: boolean }) => {
-    const { runSchema } = await import('./cli/schema.js');
-    exitCode.value = await runSchema(io, tool, flags);
-  });
-
-  withToolkitOptions(
-    program
-      .command('call')
-      .description('Call one tool and print its text (exit 1 if the tool returns an error, 2 for an unknown tool)')
-      .argument('<tool>', 'a tool name (read_file) or id (filesystem.read_file)')
-      .argument('[json]', 'the arguments as a JSON object; "-" reads them from stdin', '{}')
-      .option('--json', 'print the whole result as JSON ({ok, output, text, meta} or {ok:false, error, ...})'),
-  ).action(async (tool: string, json: string, flags: ToolkitFlags & { json?: boolean }) => {
-    const { runCall } = await import('./cli/call.js');
-    exitCode.value = await runCall(io, tool, json, flags);
-  });
-
+/** `toolwright mcp`: serves every tool over stdio or Streamable HTTP. */
+function registerMcpCommand(program: Command, io: CliIO, exitCode: { value: number }): void {
   withToolkitOptions(
     withJwtOptions(program.command('mcp'))
       .description('Serve every tool over MCP: stdio by default, Streamable HTTP with --http')
@@ -246,6 +213,44 @@ Claude Desktop / Claude Code / Cursor configuration (stdio), from a checkout or 
     const { runMcp } = await import('./cli/mcp.js');
     exitCode.value = await runMcp(io, flags);
   });
+}
+
+/** Builds the commander program; `exitCode.value` carries the outcome of an action. */
+export function buildProgram(io: CliIO, exitCode: { value: number }): Command {
+  const program = new (commander().Command)('toolwright')
+    .description(
+      'Reference tool providers for AI agents (files, search, shell, web, tasks, sub-agents, questions): list them, call one, or serve them over MCP.',
+    )
+    .version(packageVersion(), '-V, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .exitOverride()
+    .addHelpText('after', EXAMPLES);
+
+  withToolkitOptions(
+    program
+      .command('schema')
+      .description("List the tools (name, kind, risk), or show one tool's description and parameters")
+      .argument('[tool]', 'a tool name (read_file) or id (filesystem.read_file)')
+      .option('--json', "print JSON: the whole schema, or the one tool's"),
+  ).action(async (tool: string | undefined, flags: ToolkitFlags & { json?: boolean }) => {
+    const { runSchema } = await import('./cli/schema.js');
+    exitCode.value = await runSchema(io, tool, flags);
+  });
+
+  withToolkitOptions(
+    program
+      .command('call')
+      .description('Call one tool and print its text (exit 1 if the tool returns an error, 2 for an unknown tool)')
+      .argument('<tool>', 'a tool name (read_file) or id (filesystem.read_file)')
+      .argument('[json]', 'the arguments as a JSON object; "-" reads them from stdin', '{}')
+      .option('--json', 'print the whole result as JSON ({ok, output, text, meta} or {ok:false, error, ...})'),
+  ).action(async (tool: string, json: string, flags: ToolkitFlags & { json?: boolean }) => {
+    const { runCall } = await import('./cli/call.js');
+    exitCode.value = await runCall(io, tool, json, flags);
+  });
+
+  registerMcpCommand(program, io, exitCode);
 
   registerPolicyCommand(program, io, exitCode);
   registerGenerateCommand(program, io, exitCode, packageVersion());

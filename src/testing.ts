@@ -89,6 +89,36 @@ export interface ConformanceSuite {
   operations: OperationCase[];
 }
 
+type ConformanceOperation = ConformanceSuite['operations'][number];
+
+/** One catalog example through `invoke` in a fresh workspace: its error, or its output, text and files. */
+async function runExample(
+  createToolkit: (options: ToolkitOptions) => ReturnType<typeof createToolkitOver>,
+  op: ConformanceOperation,
+  example: ConformanceOperation['examples'][number],
+): Promise<void> {
+  await withWorkspace(async (root) => {
+    await writeFixture(root, example.files);
+    const toolkit = createToolkit({ ...exampleOptions(example), workspace: root });
+    const result = await toolkit.invoke(op.provider, op.name, example.input);
+    if (example.expect.error) {
+      expect(result.ok ? `ok: ${result.text}` : result.error.code, result.text).toBe(example.expect.error);
+    } else {
+      expect(result.ok, result.ok ? '' : result.text).toBe(true);
+      if (result.ok) {
+        const descriptor = toolkit.find(op.id)!;
+        expect(descriptor.validateResult(result.output), 'output matches the result schema').toBe(true);
+        if (example.expect.output) expectSubset(result.output, example.expect.output);
+      }
+    }
+    if (example.expect.text_contains) expect(result.text).toContain(example.expect.text_contains);
+    for (const [relative, content] of Object.entries(example.expect.files ?? {})) {
+      const actual = await readExpectedFile(root, relative);
+      expect(actual, `file ${relative}`).toBe(content);
+    }
+  });
+}
+
 /**
  * Registers one vitest suite per operation: the descriptor matches the catalog, every required
  * param missing / wrong type / unknown property → INVALID_INPUT, and every example run through
@@ -148,28 +178,7 @@ export function runConformance(data: ConformanceSuite): void {
         it('unknown property → INVALID_INPUT', () => expectInvalid(op.probes.unknown, 'not_a_declared_property'));
 
         for (const example of op.examples) {
-          it(`example: ${example.name}`, async () => {
-            await withWorkspace(async (root) => {
-              await writeFixture(root, example.files);
-              const toolkit = createToolkit({ ...exampleOptions(example), workspace: root });
-              const result = await toolkit.invoke(op.provider, op.name, example.input);
-              if (example.expect.error) {
-                expect(result.ok ? `ok: ${result.text}` : result.error.code, result.text).toBe(example.expect.error);
-              } else {
-                expect(result.ok, result.ok ? '' : result.text).toBe(true);
-                if (result.ok) {
-                  const descriptor = toolkit.find(op.id)!;
-                  expect(descriptor.validateResult(result.output), 'output matches the result schema').toBe(true);
-                  if (example.expect.output) expectSubset(result.output, example.expect.output);
-                }
-              }
-              if (example.expect.text_contains) expect(result.text).toContain(example.expect.text_contains);
-              for (const [relative, content] of Object.entries(example.expect.files ?? {})) {
-                const actual = await readExpectedFile(root, relative);
-                expect(actual, `file ${relative}`).toBe(content);
-              }
-            });
-          });
+          it(`example: ${example.name}`, () => runExample(createToolkit, op, example));
         }
       });
     }

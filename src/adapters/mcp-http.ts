@@ -4,11 +4,8 @@
 // Only requests count as activity: an open GET event stream does not keep a session, and a
 // request counts only once its whole body has arrived (within a deadline and a size cap).
 import { withRequestPrincipal } from './mcp-principal.js';
-import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Session as ToolkitSession } from '../runtime/session.js';
 import type { Toolkit } from '../runtime/types.js';
 import {
@@ -23,8 +20,7 @@ import { isLoopbackHost, sendJsonRpcError } from './mcp-http-access.js';
 import { admitRequest, requestGate } from './mcp-http-auth.js';
 import type { JwtAuthOptions } from './mcp-http-jwt.js';
 import { StatelessSession, statelessServing } from './mcp-stateless.js';
-import { attachUserChannel } from './mcp-user.js';
-import type { McpTaskRunner } from './mcp-tasks.js';
+import { McpSessionTable } from './mcp-http-sessions.js';
 
 export { isLoopbackHost };
 
@@ -87,18 +83,6 @@ export interface ToolkitScope {
 /** A toolkit, or a factory of one per session (own read-tracking); factory toolkits are closed with their session. */
 export type ToolkitSource = Toolkit | ((scope: ToolkitScope) => Toolkit | Promise<Toolkit>);
 
-interface McpSession {
-  transport: StreamableHTTPServerTransport;
-  server: Server;
-  toolkit: Toolkit;
-  ownsToolkit: boolean;
-  /** Whose session it is, when requests are authenticated by JWT: only that principal may use it. */
-  principal: string | undefined;
-  lastSeen: number;
-  inFlight: number;
-  ended: boolean;
-}
-
 type StreamableModule = typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
 
 function checkOptions(options: McpHttpOptions, host: string): void {
@@ -132,17 +116,36 @@ function checkOptions(options: McpHttpOptions, host: string): void {
   }
 }
 
-/**
- * Closes a session's toolkit, at once or, when MCP tasks it started still run (they are the
- * principal's, not the session's, and run on after it), once they have ended.
- */
-async function closeAfterTasks(tasks: McpTaskRunner, toolkit: Toolkit): Promise<void> {
-  const close = () =>
-    toolkit.close().catch(() => {
-      /* close() reports nothing; never crash the server */
+/** An HTTP server listening on host:port that hands each request to `handle`, a 500 when it throws. */
+async function listen(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  host: string,
+  port: number,
+  headersTimeoutMs: number,
+  bodyTimeoutMs: number,
+): Promise<HttpServer> {
+  // Timeouts are checked every connectionsCheckingInterval: a fraction of the header deadline.
+  const httpServer = createServer(
+    { connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeoutMs / 4)) },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) sendJsonRpcError(res, 500, `Internal error: ${(error as Error).message}`);
+        else res.end();
+      });
+    },
+  );
+  // Node closes a connection whose headers (or whole request) do not arrive in time, with a 408;
+  // the body deadline proper is readJsonBody's (a request is complete at its headers for GET).
+  httpServer.headersTimeout = headersTimeoutMs;
+  httpServer.requestTimeout = headersTimeoutMs + bodyTimeoutMs;
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, host, () => {
+      httpServer.off('error', reject);
+      resolve();
     });
-  if (tasks.runningCount === 0) await close();
-  else void tasks.afterTasks(toolkit).then(close);
+  });
+  return httpServer;
 }
 
 /**
@@ -160,8 +163,6 @@ export async function startMcpHttpServer(
   const idleMs = options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_MS;
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const gate = requestGate(path, host, options);
-  const sessions = new Map<string, McpSession>();
-  let pendingInits = 0;
   const bodyLimits: BodyLimits = {
     timeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
@@ -180,90 +181,7 @@ export async function startMcpHttpServer(
         }
       : { toolkit: source, owns: false };
   const stateless = options.stateless ? statelessServing(() => newToolkit(true), make, Transport) : undefined;
-
-  async function endSession(session: McpSession): Promise<void> {
-    if (session.ended) return;
-    session.ended = true;
-    if (session.transport.sessionId) sessions.delete(session.transport.sessionId);
-    await Promise.allSettled([session.transport.close(), session.server.close()]);
-    if (session.ownsToolkit) await closeAfterTasks(make.tasks, session.toolkit);
-  }
-
-  /** The least recently used session with no request in flight. */
-  function evictable(): McpSession | undefined {
-    let oldest: McpSession | undefined;
-    for (const session of sessions.values()) {
-      if (session.inFlight === 0 && (!oldest || session.lastSeen < oldest.lastSeen)) oldest = session;
-    }
-    return oldest;
-  }
-
-  const reaper = setInterval(
-    () => {
-      const now = Date.now();
-      for (const session of [...sessions.values()]) {
-        if (session.inFlight === 0 && now - session.lastSeen >= idleMs) void endSession(session);
-      }
-    },
-    Math.max(20, Math.min(idleMs / 4, 30_000)),
-  );
-  reaper.unref();
-
-  /**
-   * Counts a request as in flight until its response is done, so it is neither reaped nor evicted.
-   * A GET event stream is not: it only waits for whatever the server may send, and holding one
-   * open must not pin a session slot (closing the session ends the stream).
-   */
-  function track(session: McpSession, req: IncomingMessage, res: ServerResponse): void {
-    session.lastSeen = Date.now();
-    if (req.method === 'GET') return;
-    session.inFlight++;
-    session.lastSeen = Date.now();
-    res.once('close', () => {
-      session.inFlight--;
-      session.lastSeen = Date.now();
-    });
-  }
-
-  async function handleInitialize(req: IncomingMessage, res: ServerResponse, body: unknown, principal?: string) {
-    if (sessions.size + pendingInits >= maxSessions && !evictable()) {
-      sendJsonRpcError(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry later`, {
-        'retry-after': '5',
-      });
-      return;
-    }
-    pendingInits++;
-    let session: McpSession | undefined;
-    try {
-      const { toolkit, owns } = await newToolkit();
-      const server = make({ get: () => toolkit }, toolkit.workspace.root);
-      attachUserChannel(toolkit, server);
-      const transport: StreamableHTTPServerTransport = new Transport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => {
-          // The cap holds for real sessions only: a malformed request never evicts anyone.
-          while (sessions.size >= maxSessions) {
-            const victim = evictable();
-            if (!victim) break;
-            void endSession(victim);
-          }
-          sessions.set(id, session!);
-        },
-      });
-      const fields = { transport, server, toolkit, ownsToolkit: owns, principal };
-      session = { ...fields, lastSeen: Date.now(), inFlight: 0, ended: false };
-      const current = session;
-      transport.onclose = () => {
-        void endSession(current);
-      }; // DELETE, or the transport closing on its own
-      await server.connect(transport);
-      track(session, req, res);
-      await transport.handleRequest(req, res, body);
-    } finally {
-      pendingInits--;
-    }
-    if (session && !session.transport.sessionId) await endSession(session); // not an initialize: nothing to keep
-  }
+  const sessionTable = new McpSessionTable({ idleMs, maxSessions, newToolkit: () => newToolkit(), make, Transport });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const admitted = await admitRequest(req, res, gate);
@@ -285,56 +203,20 @@ export async function startMcpHttpServer(
       await stateless.handle(req, res, body);
       return;
     }
-    const sessionId = req.headers['mcp-session-id'];
-    if (typeof sessionId === 'string') {
-      const session = sessions.get(sessionId);
-      // Another principal's session is not found either: a session belongs to whoever opened it.
-      if (!session || session.principal !== principal) {
-        sendJsonRpcError(res, 404, 'Session not found (it ended or expired); initialize a new session');
-        return;
-      }
-      track(session, req, res);
-      await session.transport.handleRequest(req, res, body);
-      return;
-    }
-    if (req.method !== 'POST') {
-      sendJsonRpcError(res, 400, 'Missing mcp-session-id header; initialize a session with POST first');
-      return;
-    }
-    await handleInitialize(req, res, body, principal);
+    await sessionTable.serve(req, res, body, principal);
   }
 
-  // Timeouts are checked every connectionsCheckingInterval: a fraction of the header deadline.
-  const httpServer = createServer(
-    { connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeoutMs / 4)) },
-    (req, res) => {
-      handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) sendJsonRpcError(res, 500, `Internal error: ${(error as Error).message}`);
-        else res.end();
-      });
-    },
-  );
-  // Node closes a connection whose headers (or whole request) do not arrive in time, with a 408;
-  // the body deadline proper is readJsonBody's (a request is complete at its headers for GET).
-  httpServer.headersTimeout = headersTimeoutMs;
-  httpServer.requestTimeout = headersTimeoutMs + bodyLimits.timeoutMs;
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject);
-    httpServer.listen(options.port ?? 0, host, () => {
-      httpServer.off('error', reject);
-      resolve();
-    });
-  });
+  const httpServer = await listen(handle, host, options.port ?? 0, headersTimeoutMs, bodyLimits.timeoutMs);
   const port = (httpServer.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}${path}`,
     port,
-    sessionCount: () => sessions.size,
+    sessionCount: () => sessionTable.size,
     close: async () => {
-      clearInterval(reaper);
+      sessionTable.stopReaping();
       await make.tasks.close();
-      await Promise.allSettled([...sessions.values()].map(endSession));
+      await sessionTable.endAll();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await stateless?.close();

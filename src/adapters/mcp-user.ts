@@ -68,6 +68,7 @@ function unanswered(error: unknown): string {
  * Create it before the toolkit (`createToolkit({ user: channel })`); `createMcpServer` attaches it
  * to the server it builds. Without client support it reports itself unreachable (ask_user is not
  * listed), questions fail UNAVAILABLE and approvals are refused saying no human could be asked.
+ * Whole on purpose: one object literal of the channel's methods, sharing the server it is attached to.
  */
 export function createMcpElicitationUserChannel(
   options: McpElicitationUserChannelOptions = {},

@@ -5,11 +5,10 @@
 // stays light.
 import { readFileSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallToolResult, JSONRPCMessage, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { RISK_ORDER, type OperationDescriptor } from '../runtime/descriptor.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { OperationDescriptor } from '../runtime/descriptor.js';
 import type { InvokeResult, Toolkit } from '../runtime/types.js';
-import { imageOf, withoutImageData } from '../runtime/media.js';
-import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
+import { DEFAULT_MAX_RESULT_BYTES } from './result-size.js';
 import { attachUserChannel, enterCallScope } from './mcp-user.js';
 import { principalOfAuth } from './mcp-principal.js';
 import { logWarnings, progressSender } from './mcp-notify.js';
@@ -26,8 +25,10 @@ import { loadSdk, newSdkServer, type Sdk } from './mcp-sdk.js';
 import { INVALID_PARAMS, METHOD_NOT_FOUND, callToolParams, protocolError } from './mcp-call-params.js';
 import { McpTaskRunner } from './mcp-tasks.js';
 import { ToolkitTaskStore, mcpTask } from './mcp-task-store.js';
+import { factsOf, toCallToolResult } from './mcp-tools.js';
 
 export { DEFAULT_MAX_RESULT_BYTES };
+export { mcpAnnotations, mcpToolDefinitions, toCallToolResult } from './mcp-tools.js';
 export {
   DEFAULT_CLIENT_QUIRKS,
   type ClientQuirk,
@@ -62,110 +63,6 @@ function packageVersion(): string {
   } catch {
     return '0.0.0';
   }
-}
-
-/** MCP tool annotations, every hint explicit (clients assume the worst for missing ones). */
-export function mcpAnnotations(op: OperationDescriptor): ToolAnnotations {
-  const readOnly = op.kind === 'data_source' || op.kind === 'interactive';
-  return {
-    title: op.title,
-    readOnlyHint: readOnly,
-    destructiveHint: op.kind === 'resource' && RISK_ORDER.indexOf(op.risk) >= RISK_ORDER.indexOf('moderate'),
-    idempotentHint: op.idempotent,
-    openWorldHint: op.openWorld,
-  };
-}
-
-function toolDefinition(op: OperationDescriptor, withOutputSchema: boolean): Tool {
-  return {
-    name: op.name,
-    title: op.title,
-    description: op.description,
-    inputSchema: structuredClone(op.params) as Tool['inputSchema'],
-    ...(withOutputSchema ? { outputSchema: structuredClone(op.result) as Tool['outputSchema'] } : {}),
-    annotations: mcpAnnotations(op),
-    // A long call may run as an MCP task; the others take no `task` (taskSupport absent: forbidden).
-    ...(op.longRunning ? { execution: { taskSupport: 'optional' as const } } : {}),
-    _meta: {
-      'toolwright/id': op.id,
-      'toolwright/kind': op.kind,
-      'toolwright/risk': op.risk,
-      ...(op.riskNote ? { 'toolwright/risk_note': op.riskNote } : {}),
-    },
-  };
-}
-
-/** The `tools/list` entries for a toolkit's exposed operations (fresh objects, free to change). */
-export function mcpToolDefinitions(toolkit: Toolkit): Tool[] {
-  return toolkit.operations.map((op) => toolDefinition(op, true));
-}
-
-// What a server lists and checks per operation, built once per descriptor (descriptors never
-// change) and never mutated: tools/list sends the same frozen objects every time.
-interface OperationFacts {
-  full: Tool;
-  textOnly: Tool;
-  params: ReadonlySet<string>;
-}
-const facts = new WeakMap<OperationDescriptor, OperationFacts>();
-
-function factsOf(op: OperationDescriptor): OperationFacts {
-  let known = facts.get(op);
-  if (!known) {
-    const properties = (op.params as { properties?: Record<string, unknown> }).properties ?? {};
-    known = {
-      full: deepFreeze(toolDefinition(op, true)),
-      textOnly: deepFreeze(toolDefinition(op, false)),
-      params: new Set(Object.keys(properties)),
-    };
-    facts.set(op, known);
-  }
-  return known;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
-}
-
-/** Turns an invoke result into an MCP `CallToolResult`, capped to `maxResultBytes`. */
-export function toCallToolResult(
-  op: OperationDescriptor,
-  result: InvokeResult,
-  maxResultBytes = DEFAULT_MAX_RESULT_BYTES,
-): CallToolResult {
-  if (!result.ok) {
-    return {
-      content: [{ type: 'text', text: capText(result.text, Math.floor(maxResultBytes * 0.9), maxResultBytes) }],
-      isError: true,
-      _meta: { 'toolwright/error': { code: result.error.code, message: result.error.message } },
-    };
-  }
-  // An image travels as MCP image content, outside the text budget (read_file bounds it to ≈5 MB).
-  const image = imageOf(result.output);
-  const fitted = fitResult(op, result.text, image ? withoutImageData(result.output) : result.output, maxResultBytes);
-  if (!fitted.ok) {
-    return {
-      content: [{ type: 'text', text: `Error TOO_LARGE: ${fitted.message}` }],
-      isError: true,
-      _meta: { 'toolwright/error': { code: 'TOO_LARGE', message: fitted.message } },
-    };
-  }
-  // The structured part only when it is an object (CallToolResult requires one), which the
-  // catalog's result schemas guarantee unless a host turned output validation off.
-  const output = fitted.output;
-  const structured = output !== null && typeof output === 'object' && !Array.isArray(output);
-  return {
-    content: [
-      { type: 'text', text: fitted.text },
-      ...(image ? [{ type: 'image' as const, data: image.data, mimeType: image.mimeType }] : []),
-    ],
-    ...(structured ? { structuredContent: output as Record<string, unknown> } : {}),
-    ...(fitted.capped ? { _meta: { 'toolwright/capped': true } } : {}),
-  };
 }
 
 function defaultInstructions(root: string): string {
@@ -230,6 +127,30 @@ export async function mcpServerMaker(options: McpServerOptions = {}): Promise<Mc
   return Object.assign(make, { tasks });
 }
 
+/** tools/call with params.task: the call starts as an MCP task, answered at once with that task. */
+async function startToolTask(
+  server: Server,
+  tasks: McpTaskRunner,
+  toolkit: Toolkit,
+  op: OperationDescriptor,
+  args: Record<string, unknown>,
+  ttl: number | undefined,
+  finish: (result: InvokeResult) => CallToolResult,
+): Promise<{ task: ReturnType<typeof mcpTask> }> {
+  if (!op.longRunning) {
+    throw protocolError(
+      METHOD_NOT_FOUND,
+      `Tool ${op.name} does not run as a task (it declares no execution.taskSupport); call it without params.task`,
+    );
+  }
+  const task = await tasks.start(toolkit, op, args, ttl, finish, (ended) => {
+    // Told to a client still connected; one that left polls (tasks/get) instead.
+    if (server.transport)
+      server.notification({ method: 'notifications/tasks/status', params: mcpTask(ended) }).catch(() => {});
+  });
+  return { task: mcpTask(task) };
+}
+
 function buildServer(
   sdk: Sdk,
   identity: ServerIdentity,
@@ -280,19 +201,9 @@ function buildServer(
     const adapt = quirk();
     const args = clientArguments(adapt, params.arguments ?? {}, factsOf(op).params);
     if (params.task !== undefined) {
-      if (!op.longRunning) {
-        throw protocolError(
-          METHOD_NOT_FOUND,
-          `Tool ${op.name} does not run as a task (it declares no execution.taskSupport); call it without params.task`,
-        );
-      }
-      const finish = (result: InvokeResult) => clientResult(adapt, toCallToolResult(op, result, maxResultBytes));
-      const task = await tasks.start(toolkit, op, args, params.task.ttl, finish, (ended) => {
-        // Told to a client still connected; one that left polls (tasks/get) instead.
-        if (server.transport)
-          server.notification({ method: 'notifications/tasks/status', params: mcpTask(ended) }).catch(() => {});
-      });
-      return { task: mcpTask(task) };
+      return startToolTask(server, tasks, toolkit, op, args, params.task.ttl, (result) =>
+        clientResult(adapt, toCallToolResult(op, result, maxResultBytes)),
+      );
     }
     const leave = enterCallScope(extra.signal, server, extra.requestId);
     try {

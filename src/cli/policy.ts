@@ -69,6 +69,67 @@ function render(decision: PolicyDecision, compiled: CompiledPolicy): string {
   return lines.join('\n');
 }
 
+interface CheckFlags {
+  policy: string;
+  workspace?: string;
+  json?: boolean;
+}
+
+/** `policy check`: decides one call and prints the decision; exit 0 when allowed, 1 otherwise. */
+async function checkCall(
+  operation: string,
+  json: string,
+  flags: CheckFlags,
+  io: IO,
+  exitCode: { value: number },
+): Promise<void> {
+  const { compiled } = await load(flags.policy, false);
+  const { operations: catalogOperations } = await import('../generated/registry.js');
+  const { Workspace } = await import('../runtime/workspace.js');
+  const { realpathSync } = await import('node:fs');
+  const path = await import('node:path');
+  const op = catalogOperations.find((o) => o.name === operation || o.id === operation);
+  if (!op)
+    throw new PolicyUsage(
+      `no operation named "${operation}" (operations: ${catalogOperations.map((o) => o.name).join(', ')})`,
+    );
+  let input: unknown;
+  try {
+    input = JSON.parse(json);
+  } catch (error) {
+    throw new PolicyUsage(`the input is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new PolicyUsage('the input must be a JSON object, e.g. \'{"command":"git status"}\'');
+  let root: string;
+  try {
+    root = realpathSync(path.resolve(flags.workspace ?? process.cwd()));
+  } catch {
+    throw new PolicyUsage(`--workspace ${flags.workspace}: not an existing folder`);
+  }
+  const workspace = new Workspace(root);
+  const decision = await compiled.decideCall(op, input, {
+    workspaceRoot: workspace.root,
+    resolve: (p) => workspace.resolve(p),
+  });
+  // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says.
+  let readOnly: import('../runtime/policy/shell/read-only.js').ReadOnlyVerdict | undefined;
+  if (op.name === 'shell_read' && typeof (input as { command?: unknown }).command === 'string') {
+    const { loadBashParser } = await import('../runtime/policy/shell/parser.js');
+    const { classifyReadOnly } = await import('../runtime/policy/shell/read-only.js');
+    await loadBashParser();
+    readOnly = classifyReadOnly((input as { command: string }).command);
+  }
+  const shown = flags.json
+    ? JSON.stringify(readOnly ? { ...decision, shell_read: readOnly } : decision, null, 2)
+    : render(decision, compiled) +
+      (readOnly
+        ? `\nshell_read: ${readOnly.ok ? 'accepted (read-only)' : `refused: \`${readOnly.command}\`: ${readOnly.reason}`}`
+        : '');
+  io.stdout.write(`${shown}\n`);
+  exitCode.value = decision.decision === 'allow' && (!readOnly || readOnly.ok) ? 0 : 1;
+}
+
 export function registerPolicyCommand(program: Command, io: IO, exitCode: { value: number }): void {
   const policy = program.command('policy').description('Explain and test a policy file (YAML or HCL)');
   const guard =
@@ -95,53 +156,7 @@ export function registerPolicyCommand(program: Command, io: IO, exitCode: { valu
     .argument('<operation>', 'tool name (bash) or id (exec.bash)')
     .argument('[json]', 'the input as a JSON object', '{}')
     .action(
-      guard(async (operation: string, json: string, flags: { policy: string; workspace?: string; json?: boolean }) => {
-        const { compiled } = await load(flags.policy, false);
-        const { operations: catalogOperations } = await import('../generated/registry.js');
-        const { Workspace } = await import('../runtime/workspace.js');
-        const { realpathSync } = await import('node:fs');
-        const path = await import('node:path');
-        const op = catalogOperations.find((o) => o.name === operation || o.id === operation);
-        if (!op)
-          throw new PolicyUsage(
-            `no operation named "${operation}" (operations: ${catalogOperations.map((o) => o.name).join(', ')})`,
-          );
-        let input: unknown;
-        try {
-          input = JSON.parse(json);
-        } catch (error) {
-          throw new PolicyUsage(`the input is not valid JSON: ${(error as Error).message}`);
-        }
-        if (typeof input !== 'object' || input === null || Array.isArray(input))
-          throw new PolicyUsage('the input must be a JSON object, e.g. \'{"command":"git status"}\'');
-        let root: string;
-        try {
-          root = realpathSync(path.resolve(flags.workspace ?? process.cwd()));
-        } catch {
-          throw new PolicyUsage(`--workspace ${flags.workspace}: not an existing folder`);
-        }
-        const workspace = new Workspace(root);
-        const decision = await compiled.decideCall(op, input, {
-          workspaceRoot: workspace.root,
-          resolve: (p) => workspace.resolve(p),
-        });
-        // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says.
-        let readOnly: import('../runtime/policy/shell/read-only.js').ReadOnlyVerdict | undefined;
-        if (op.name === 'shell_read' && typeof (input as { command?: unknown }).command === 'string') {
-          const { loadBashParser } = await import('../runtime/policy/shell/parser.js');
-          const { classifyReadOnly } = await import('../runtime/policy/shell/read-only.js');
-          await loadBashParser();
-          readOnly = classifyReadOnly((input as { command: string }).command);
-        }
-        const shown = flags.json
-          ? JSON.stringify(readOnly ? { ...decision, shell_read: readOnly } : decision, null, 2)
-          : render(decision, compiled) +
-            (readOnly
-              ? `\nshell_read: ${readOnly.ok ? 'accepted (read-only)' : `refused: \`${readOnly.command}\`: ${readOnly.reason}`}`
-              : '');
-        io.stdout.write(`${shown}\n`);
-        exitCode.value = decision.decision === 'allow' && (!readOnly || readOnly.ok) ? 0 : 1;
-      }),
+      guard((operation: string, json: string, flags: CheckFlags) => checkCall(operation, json, flags, io, exitCode)),
     );
 
   policy

@@ -19,7 +19,8 @@ import {
   MAX_LIST_DEPTH,
   MAX_QUOTE_DEPTH,
 } from '../../src/handlers/web/html/convert.js';
-import { extractText, scanHtml, tidyLines } from '../../src/handlers/web/html/scan.js';
+import { extractText, tidyLines } from '../../src/handlers/web/html/extract.js';
+import { scanHtml } from '../../src/handlers/web/html/scan.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { InvokeResult } from '../../src/runtime/types.js';
 import type { WebFetchParams } from '../../src/generated/types.js';

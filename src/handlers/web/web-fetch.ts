@@ -64,21 +64,10 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
     if (kind === 'binary') throw unsupported(finalUrl, media.mime || 'no content-type');
     const { encoding, unsupported: badCharset } = pickEncoding(bytes, media.charset, kind);
     // A label says text, the bytes say otherwise (an image or archive served as text/html).
-    if (looksBinary(bytes, encoding)) {
-      throw new ToolError(
-        'UNSUPPORTED_CONTENT',
-        `${finalUrl} is labelled ${media.mime || '(no content-type)'} but its bytes are binary (NUL or control bytes, or not valid ${encoding}); web_fetch returns HTML, text and JSON only`,
-        { content_type: media.mime, sniffed: 'binary' },
-      );
-    }
+    if (looksBinary(bytes, encoding)) throw mislabelledBinary(finalUrl, media.mime, encoding);
     // A cut page ends where the next one can start cleanly (a tag, a line, a character).
     if (truncated) bytes = bytes.subarray(0, pageEnd(bytes, kind, format !== 'raw', encoding) || bytes.length);
-    const notes: string[] = [];
-    if (startIndex > 0) notes.push(`the body from byte ${startIndex} on`);
-    if (badCharset)
-      notes.push(
-        `the charset "${badCharset}" is not supported here; decoded as ${encoding}, so some characters may be wrong`,
-      );
+    const notes = readNotes(startIndex, badCharset, encoding);
 
     converting = kind === 'html' && format !== 'raw';
     const { content, title } = converting
@@ -106,6 +95,26 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
   } finally {
     session.close();
   }
+}
+
+/** UNSUPPORTED_CONTENT for bytes that are binary under a text label (an image served as text/html). */
+function mislabelledBinary(finalUrl: string, mime: string, encoding: string): ToolError {
+  return new ToolError(
+    'UNSUPPORTED_CONTENT',
+    `${finalUrl} is labelled ${mime || '(no content-type)'} but its bytes are binary (NUL or control bytes, or not valid ${encoding}); web_fetch returns HTML, text and JSON only`,
+    { content_type: mime, sniffed: 'binary' },
+  );
+}
+
+/** What the answer notes about how the body was read: where it started, a charset it could not use. */
+function readNotes(startIndex: number, badCharset: string | undefined, encoding: string): string[] {
+  const notes: string[] = [];
+  if (startIndex > 0) notes.push(`the body from byte ${startIndex} on`);
+  if (badCharset)
+    notes.push(
+      `the charset "${badCharset}" is not supported here; decoded as ${encoding}, so some characters may be wrong`,
+    );
+  return notes;
 }
 
 /** HTTP_ERROR for a status of 400 or more, with an excerpt of the body when it is text. */

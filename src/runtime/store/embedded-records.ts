@@ -93,6 +93,7 @@ function jobFiles(ctx: EmbeddedContext) {
 
 type JobFiles = ReturnType<typeof jobFiles>;
 
+// Whole on purpose: one object literal of the job lifecycle methods, sharing the job files and the store context.
 function jobLifecycle(
   ctx: EmbeddedContext,
   { dir, doc, outputPath, withOutput }: JobFiles,

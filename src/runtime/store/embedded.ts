@@ -33,6 +33,7 @@ import {
 export const EMBEDDED_FORMAT = 1;
 const MAX_CACHED_LISTS = 1000;
 
+// Whole on purpose: the store is one object literal of methods sharing the folder, its lock and its caches.
 export function createEmbeddedStore(folder: string, options: StoreOptions = {}): Store {
   const root = resolve(folder);
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;

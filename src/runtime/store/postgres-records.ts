@@ -55,6 +55,7 @@ export function postgresJobs(db: PgConnection, layout: OutputLayout): JobRecords
 
 type JobLifecycle = Omit<JobRecords, 'appendOutput' | 'readOutput' | 'markRead'>;
 
+// Whole on purpose: one object literal of the job lifecycle methods, sharing the connection and the output layout.
 function jobRecords(db: PgConnection, layout: OutputLayout): JobLifecycle {
   return {
     async create(key, start) {
@@ -267,6 +268,7 @@ function mcpTaskOf(row: Record<string, unknown>): McpTaskRecord {
 const LIVE = '(expires_at IS NULL OR expires_at > now())';
 const OPEN = `status IN ('working', 'input_required')`;
 
+// Whole on purpose: one object literal of the McpTaskRecords methods, each a query over the same connection.
 export function postgresMcpTasks(db: PgConnection): McpTaskRecords {
   return {
     async create(key, start) {

@@ -31,6 +31,7 @@ export interface PostgresStoreOptions extends StoreOptions {
   migrateTimeoutMs?: number;
 }
 
+// Whole on purpose: the store is one object literal of methods sharing the pool and its one-time migration.
 export function createPostgresStore(url: string, options: PostgresStoreOptions = {}): Store {
   const target = parseStoreUrl(url, '/');
   if (target.engine !== 'postgres') throw new StoreUrlError('createPostgresStore needs a postgres:// URL');

@@ -18,6 +18,8 @@ export type { ProgramExit } from './helper-io.js';
  * helper); the helper reports each program's sandbox pid and exit status as lines on its stdout.
  * A helper that dies fails its runs as UNAVAILABLE and the next run starts a new one: nothing ever
  * falls back to running unconfined.
+ * One file on purpose: the Helper class is one process's lifecycle (start, runs, kills, death), and its
+ * pipes and exit reading are already in ./helper-io.ts.
  */
 
 /** Where the helper sees this process's pipe folder. */

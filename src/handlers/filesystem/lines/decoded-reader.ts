@@ -19,6 +19,7 @@ function returnBuffer(buffer: Buffer): void {
 /**
  * Reads a window from a UTF-16 file by streaming it through a TextDecoder (no line index: such
  * files are rare and small in practice, but memory stays bounded by the window all the same).
+ * One function on purpose: finishLine and consume share the window's state (line, cuts, caps) per chunk.
  */
 export async function readDecodedWindow(
   file: PositionalReader,

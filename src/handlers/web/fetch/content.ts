@@ -2,7 +2,7 @@
 // body labelled as text is really binary. HTML conversion runs in a worker (./convert-pool.ts).
 import { cleanCutLength } from '../../../runtime/text.js';
 import { isBinaryFileSync } from 'isbinaryfile';
-import { extractText } from '../html/scan.js';
+import { extractText } from '../html/extract.js';
 
 export type BodyKind = 'html' | 'text' | 'binary' | 'unknown';
 

@@ -67,38 +67,156 @@ export function headerValue(headers: OpenResponse['headers'], name: string): str
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function openFetchSession(settings: FetchSettings): FetchSession {
-  const pins = new Map<string, ResolvedAddress[]>();
+/** Any failure of open/read as a ToolError: the caller's cancel, the call's timeout, or the network's. */
+function fetchToolError(error: unknown, settings: FetchSettings, timeout: AbortSignal): ToolError {
+  if (settings.signal.aborted) return abortError(settings.signal);
+  if (timeout.aborted) return timeout.reason as ToolError;
+  if (error instanceof ToolError) return error;
+  const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const code = err.code ?? err.cause?.code;
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new ToolError('TIMEOUT', `web_fetch timed out (${code}) after timeout_ms=${settings.timeoutMs}`);
+  }
+  const what = err.cause?.message ?? err.message ?? String(error);
+  return new ToolError(
+    'NETWORK_ERROR',
+    `the request failed${code ? ` (${code})` : ''}: ${what}`,
+    code ? { code } : undefined,
+  );
+}
+
+/** Where a redirect goes, refused when there were too many, or it is invalid, not http(s), or carries credentials. */
+function redirectTarget(url: URL, location: string, status: number, redirects: string[]): URL {
+  if (redirects.length >= MAX_REDIRECTS) {
+    throw new ToolError(
+      'HTTP_ERROR',
+      `stopped after ${MAX_REDIRECTS} redirects (last: ${url.href} → ${location}); the site redirects in a loop or too often`,
+      {
+        status,
+        redirects: [...redirects, url.href],
+      },
+    );
+  }
+  let next: URL;
+  try {
+    next = new URL(location, url);
+  } catch {
+    throw new ToolError('HTTP_ERROR', `${url.href} redirected to an invalid location: ${location.slice(0, 200)}`, {
+      status,
+    });
+  }
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+    throw new ToolError(
+      'BLOCKED_URL',
+      `${url.href} redirected to a ${next.protocol} URL; only http and https are followed`,
+      { status, location: next.href },
+    );
+  }
+  if (next.username || next.password) {
+    throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`, {
+      status,
+    });
+  }
+  return next;
+}
+
+/** The body as it reads decompressed (gzip, deflate, br); any other content-encoding is refused. */
+function decodedBody(response: OpenResponse): {
+  encoding: string;
+  stream: Readable;
+  decompressor: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
+} {
+  const encoding = (headerValue(response.headers, 'content-encoding') ?? '').trim().toLowerCase();
+  let stream: Readable = response.body;
+  let decompressor: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
+  if (encoding === 'gzip' || encoding === 'x-gzip') decompressor = zlib.createGunzip();
+  else if (encoding === 'deflate') decompressor = zlib.createInflate();
+  else if (encoding === 'br') decompressor = zlib.createBrotliDecompress();
+  else if (encoding !== '' && encoding !== 'identity') {
+    discardBody(response.body);
+    throw new ToolError(
+      'UNSUPPORTED_CONTENT',
+      `the response uses content-encoding "${encoding}", which web_fetch cannot decode`,
+    );
+  }
+  if (decompressor) {
+    const sink = decompressor;
+    response.body.on('error', (error) => sink.destroy(error));
+    stream = response.body.pipe(sink);
+  }
+  return { encoding, stream, decompressor };
+}
+
+/**
+ * Up to `limit` bytes of `stream` after passing over its first `skip`; `truncated` when it had more
+ * (reading stops there, which closes the socket).
+ */
+async function readCapped(
+  stream: Readable,
+  limit: number,
+  skip: number,
+  declared: number,
+  progress: FetchSettings['progress'],
+): Promise<{ bytes: Buffer; truncated: boolean }> {
+  let buffer = Buffer.allocUnsafe(
+    Number.isSafeInteger(declared) && declared >= 0
+      ? Math.max(0, Math.min(declared - skip, limit))
+      : Math.min(limit, 64 * 1024),
+  );
+  let toSkip = skip;
+  let size = 0;
+  let truncated = false;
+  for await (let chunk of stream as AsyncIterable<Buffer>) {
+    if (toSkip > 0) {
+      const passed = Math.min(toSkip, chunk.length);
+      toSkip -= passed;
+      chunk = chunk.subarray(passed);
+      if (chunk.length === 0) continue;
+    }
+    const room = limit - size;
+    const take = Math.min(chunk.length, room);
+    if (size + take > buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(size + take, buffer.length * 2)));
+      buffer.copy(grown, 0, 0, size);
+      buffer = grown;
+    }
+    chunk.copy(buffer, size, 0, take);
+    size += take;
+    progress?.({
+      progress: skip + size,
+      ...(Number.isSafeInteger(declared) ? { total: declared } : {}),
+      message: `${skip + size} bytes of the body read`,
+    });
+    if (chunk.length > room) {
+      // More bytes than the cap allows: keep what fits and stop reading (closes the socket).
+      truncated = true;
+      break;
+    }
+  }
+  return { bytes: buffer.subarray(0, size), truncated };
+}
+
+/** An abort controller that fires TIMEOUT once the call's timeout_ms has passed. */
+function callTimeout(timeoutMs: number): { timeout: AbortController; timer: ReturnType<typeof setTimeout> } {
   const timeout = new AbortController();
   const timer = setTimeout(
     () =>
       timeout.abort(
         new ToolError(
           'TIMEOUT',
-          `web_fetch gave up after timeout_ms=${settings.timeoutMs}; retry with a larger timeout_ms if the site is slow`,
+          `web_fetch gave up after timeout_ms=${timeoutMs}; retry with a larger timeout_ms if the site is slow`,
         ),
       ),
-    settings.timeoutMs,
+    timeoutMs,
   );
+  return { timeout, timer };
+}
+
+export function openFetchSession(settings: FetchSettings): FetchSession {
+  const pins = new Map<string, ResolvedAddress[]>();
+  const { timeout, timer } = callTimeout(settings.timeoutMs);
   const signal = AbortSignal.any([settings.signal, timeout.signal]);
   let agent: Agent | undefined;
-
-  function toToolError(error: unknown): ToolError {
-    if (settings.signal.aborted) return abortError(settings.signal);
-    if (timeout.signal.aborted) return timeout.signal.reason as ToolError;
-    if (error instanceof ToolError) return error;
-    const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-    const code = err.code ?? err.cause?.code;
-    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-      return new ToolError('TIMEOUT', `web_fetch timed out (${code}) after timeout_ms=${settings.timeoutMs}`);
-    }
-    const what = err.cause?.message ?? err.message ?? String(error);
-    return new ToolError(
-      'NETWORK_ERROR',
-      `the request failed${code ? ` (${code})` : ''}: ${what}`,
-      code ? { code } : undefined,
-    );
-  }
 
   async function hop(url: URL): Promise<{ status: number; headers: OpenResponse['headers']; body: Readable }> {
     const target =
@@ -131,36 +249,7 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
         return { finalUrl: url, status, headers, body, redirects };
       }
       discardBody(body);
-      if (redirects.length >= MAX_REDIRECTS) {
-        throw new ToolError(
-          'HTTP_ERROR',
-          `stopped after ${MAX_REDIRECTS} redirects (last: ${url.href} → ${location}); the site redirects in a loop or too often`,
-          {
-            status,
-            redirects: [...redirects, url.href],
-          },
-        );
-      }
-      let next: URL;
-      try {
-        next = new URL(location, url);
-      } catch {
-        throw new ToolError('HTTP_ERROR', `${url.href} redirected to an invalid location: ${location.slice(0, 200)}`, {
-          status,
-        });
-      }
-      if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-        throw new ToolError(
-          'BLOCKED_URL',
-          `${url.href} redirected to a ${next.protocol} URL; only http and https are followed`,
-          { status, location: next.href },
-        );
-      }
-      if (next.username || next.password) {
-        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`, {
-          status,
-        });
-      }
+      const next = redirectTarget(url, location, status, redirects);
       settings.checkHost?.(next);
       redirects.push(url.href);
       url = next;
@@ -168,63 +257,12 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
   }
 
   async function read(response: OpenResponse, limit: number, skip = 0): Promise<{ bytes: Buffer; truncated: boolean }> {
-    const encoding = (headerValue(response.headers, 'content-encoding') ?? '').trim().toLowerCase();
-    let stream: Readable = response.body;
-    let decompressor: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
-    if (encoding === 'gzip' || encoding === 'x-gzip') decompressor = zlib.createGunzip();
-    else if (encoding === 'deflate') decompressor = zlib.createInflate();
-    else if (encoding === 'br') decompressor = zlib.createBrotliDecompress();
-    else if (encoding !== '' && encoding !== 'identity') {
-      discardBody(response.body);
-      throw new ToolError(
-        'UNSUPPORTED_CONTENT',
-        `the response uses content-encoding "${encoding}", which web_fetch cannot decode`,
-      );
-    }
-    if (decompressor) {
-      const sink = decompressor;
-      response.body.on('error', (error) => sink.destroy(error));
-      stream = response.body.pipe(sink);
-    }
+    const { encoding, stream, decompressor } = decodedBody(response);
     // Count decompressed bytes and stop at the cap: a gzip bomb costs `limit`, not its expansion.
     // One buffer, sized from content-length when it is known, so a large body is held once.
     const declared = decompressor ? NaN : Number(headerValue(response.headers, 'content-length'));
-    let buffer = Buffer.allocUnsafe(
-      Number.isSafeInteger(declared) && declared >= 0
-        ? Math.max(0, Math.min(declared - skip, limit))
-        : Math.min(limit, 64 * 1024),
-    );
-    let toSkip = skip;
-    let size = 0;
-    let truncated = false;
     try {
-      for await (let chunk of stream as AsyncIterable<Buffer>) {
-        if (toSkip > 0) {
-          const passed = Math.min(toSkip, chunk.length);
-          toSkip -= passed;
-          chunk = chunk.subarray(passed);
-          if (chunk.length === 0) continue;
-        }
-        const room = limit - size;
-        const take = Math.min(chunk.length, room);
-        if (size + take > buffer.length) {
-          const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(size + take, buffer.length * 2)));
-          buffer.copy(grown, 0, 0, size);
-          buffer = grown;
-        }
-        chunk.copy(buffer, size, 0, take);
-        size += take;
-        settings.progress?.({
-          progress: skip + size,
-          ...(Number.isSafeInteger(declared) ? { total: declared } : {}),
-          message: `${skip + size} bytes of the body read`,
-        });
-        if (chunk.length > room) {
-          // More bytes than the cap allows: keep what fits and stop reading (closes the socket).
-          truncated = true;
-          break;
-        }
-      }
+      return await readCapped(stream, limit, skip, declared, settings.progress);
     } catch (error) {
       if (decompressor && !signal.aborted && (error as NodeJS.ErrnoException).code?.startsWith('Z_')) {
         throw new ToolError('NETWORK_ERROR', `the ${encoding} body is corrupt: ${(error as Error).message}`);
@@ -234,13 +272,12 @@ export function openFetchSession(settings: FetchSettings): FetchSession {
       discardBody(response.body);
       if (decompressor) discardBody(decompressor);
     }
-    return { bytes: buffer.subarray(0, size), truncated };
   }
 
   return {
     open,
     read,
-    toToolError,
+    toToolError: (error: unknown) => fetchToolError(error, settings, timeout.signal),
     close() {
       clearTimeout(timer);
       agent?.destroy().catch(() => {});

@@ -1,7 +1,7 @@
 // HTML → plain text over the (already normalized) DOM: the visible words, blocks on their own
 // lines, paragraphs apart, table cells tab-separated. An iterative walk: no recursion to overflow.
 import type { DomElement, DomNode } from './dom.js';
-import { PlainTextLayout } from './scan.js';
+import { PlainTextLayout } from './extract.js';
 
 const LINE_BLOCKS = new Set([
   'ADDRESS',

@@ -106,7 +106,10 @@ export function resolveLong(grammar: Grammar, name: string): LongOption | 'unkno
   return matches.every((o) => o.id === first.id && o.arity === first.arity) ? first : 'ambiguous';
 }
 
-/** Reads the arguments (without the program name) with the grammar. */
+/**
+ * Reads the arguments (without the program name) with the grammar. One loop on purpose: long and
+ * short options alike take their values from the next words through the one shared index.
+ */
 export function parseOptions(grammar: Grammar, args: readonly Word[], program: string): Parsed {
   const options: ParsedOption[] = [];
   const operands: Word[] = [];

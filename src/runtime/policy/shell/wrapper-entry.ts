@@ -124,24 +124,34 @@ export function unwrapByEntry(entry: WrapperEntry, name: string, words: readonly
     (mode.when === undefined || parsed.options.some((o) => o.name === mode.when)) &&
     (mode.unless === undefined || !parsed.options.some((o) => o.name === mode.unless))
   ) {
-    if (mode.mode === 'single' && command.length !== 1)
-      return opaque(
-        `${name} runs only its first command word through the shell; the rest (${clip(
-          command
-            .slice(1)
-            .map((w) => w.raw)
-            .join(' '),
-        )}) is not understood`,
-      );
-    if (command.some((w) => w.dynamic)) return opaque(`${name} runs a shell string known only at run time`);
-    return scriptOf(
-      name,
-      { text: command.map((w) => w.text).join(' '), dynamic: false, raw: command.map((w) => w.raw).join(' ') },
-      outer,
-    );
+    return shellStringOf(name, mode.mode === 'single', command, outer);
   }
   if (command[0]!.dynamic) return opaque(`${name} runs a program named only at run time (${command[0]!.raw})`);
   return { kind: 'inner', wrapper: name, inner: [{ words: command, assignments }], ...outer };
+}
+
+/** The command words a wrapper runs as one shell string (`single`: it takes only the first word). */
+function shellStringOf(
+  name: string,
+  single: boolean,
+  command: readonly Word[],
+  outer: { alsoOuter?: Word[] },
+): Unwrapped {
+  if (single && command.length !== 1)
+    return opaque(
+      `${name} runs only its first command word through the shell; the rest (${clip(
+        command
+          .slice(1)
+          .map((w) => w.raw)
+          .join(' '),
+      )}) is not understood`,
+    );
+  if (command.some((w) => w.dynamic)) return opaque(`${name} runs a shell string known only at run time`);
+  return scriptOf(
+    name,
+    { text: command.map((w) => w.text).join(' '), dynamic: false, raw: command.map((w) => w.raw).join(' ') },
+    outer,
+  );
 }
 
 function scriptOf(name: string, script: Word | undefined, outer: { alsoOuter?: Word[] }): Unwrapped {

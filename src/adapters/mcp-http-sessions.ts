@@ -1,0 +1,180 @@
+// The live MCP sessions of a Streamable HTTP server: created on initialize, found by their
+// mcp-session-id (only by the principal that opened them), expired when idle, and capped, a new
+// one evicting the least recently used idle session. A session's toolkit, when it owns it, is
+// closed when the session ends.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Toolkit } from '../runtime/types.js';
+import type { McpServerMaker } from './mcp.js';
+import { sendJsonRpcError } from './mcp-http-access.js';
+import { attachUserChannel } from './mcp-user.js';
+import type { McpTaskRunner } from './mcp-tasks.js';
+
+interface McpSession {
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  toolkit: Toolkit;
+  ownsToolkit: boolean;
+  /** Whose session it is, when requests are authenticated by JWT: only that principal may use it. */
+  principal: string | undefined;
+  lastSeen: number;
+  inFlight: number;
+  ended: boolean;
+}
+
+type TransportClass = typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+
+export interface SessionTableOptions {
+  idleMs: number;
+  maxSessions: number;
+  newToolkit: () => Promise<{ toolkit: Toolkit; owns: boolean }>;
+  make: McpServerMaker;
+  Transport: TransportClass;
+}
+
+/**
+ * Closes a session's toolkit, at once or, when MCP tasks it started still run (they are the
+ * principal's, not the session's, and run on after it), once they have ended.
+ */
+async function closeAfterTasks(tasks: McpTaskRunner, toolkit: Toolkit): Promise<void> {
+  const close = () =>
+    toolkit.close().catch(() => {
+      /* close() reports nothing; never crash the server */
+    });
+  if (tasks.runningCount === 0) await close();
+  else void tasks.afterTasks(toolkit).then(close);
+}
+
+export class McpSessionTable {
+  private readonly sessions = new Map<string, McpSession>();
+  private pendingInits = 0;
+  private readonly reaper: ReturnType<typeof setInterval>;
+
+  constructor(private readonly options: SessionTableOptions) {
+    const { idleMs } = options;
+    this.reaper = setInterval(
+      () => {
+        const now = Date.now();
+        for (const session of [...this.sessions.values()]) {
+          if (session.inFlight === 0 && now - session.lastSeen >= idleMs) void this.endSession(session);
+        }
+      },
+      Math.max(20, Math.min(idleMs / 4, 30_000)),
+    );
+    this.reaper.unref();
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /**
+   * Serves a request that is not stateless: to the session its mcp-session-id names, or, with
+   * none, as an initialize that opens a new session.
+   */
+  async serve(req: IncomingMessage, res: ServerResponse, body: unknown, principal: string | undefined): Promise<void> {
+    const sessionId = req.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const session = this.sessions.get(sessionId);
+      // Another principal's session is not found either: a session belongs to whoever opened it.
+      if (!session || session.principal !== principal) {
+        sendJsonRpcError(res, 404, 'Session not found (it ended or expired); initialize a new session');
+        return;
+      }
+      this.track(session, req, res);
+      await session.transport.handleRequest(req, res, body);
+      return;
+    }
+    if (req.method !== 'POST') {
+      sendJsonRpcError(res, 400, 'Missing mcp-session-id header; initialize a session with POST first');
+      return;
+    }
+    await this.initialize(req, res, body, principal);
+  }
+
+  /** Stops expiring idle sessions (the first step of closing the server). */
+  stopReaping(): void {
+    clearInterval(this.reaper);
+  }
+
+  /** Ends every live session. */
+  async endAll(): Promise<void> {
+    await Promise.allSettled([...this.sessions.values()].map((session) => this.endSession(session)));
+  }
+
+  private async endSession(session: McpSession): Promise<void> {
+    if (session.ended) return;
+    session.ended = true;
+    if (session.transport.sessionId) this.sessions.delete(session.transport.sessionId);
+    await Promise.allSettled([session.transport.close(), session.server.close()]);
+    if (session.ownsToolkit) await closeAfterTasks(this.options.make.tasks, session.toolkit);
+  }
+
+  /** The least recently used session with no request in flight. */
+  private evictable(): McpSession | undefined {
+    let oldest: McpSession | undefined;
+    for (const session of this.sessions.values()) {
+      if (session.inFlight === 0 && (!oldest || session.lastSeen < oldest.lastSeen)) oldest = session;
+    }
+    return oldest;
+  }
+
+  /**
+   * Counts a request as in flight until its response is done, so it is neither reaped nor evicted.
+   * A GET event stream is not: it only waits for whatever the server may send, and holding one
+   * open must not pin a session slot (closing the session ends the stream).
+   */
+  private track(session: McpSession, req: IncomingMessage, res: ServerResponse): void {
+    session.lastSeen = Date.now();
+    if (req.method === 'GET') return;
+    session.inFlight++;
+    session.lastSeen = Date.now();
+    res.once('close', () => {
+      session.inFlight--;
+      session.lastSeen = Date.now();
+    });
+  }
+
+  private async initialize(req: IncomingMessage, res: ServerResponse, body: unknown, principal?: string) {
+    const { maxSessions, newToolkit, make, Transport } = this.options;
+    if (this.sessions.size + this.pendingInits >= maxSessions && !this.evictable()) {
+      sendJsonRpcError(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry later`, {
+        'retry-after': '5',
+      });
+      return;
+    }
+    this.pendingInits++;
+    let session: McpSession | undefined;
+    try {
+      const { toolkit, owns } = await newToolkit();
+      const server = make({ get: () => toolkit }, toolkit.workspace.root);
+      attachUserChannel(toolkit, server);
+      const transport: StreamableHTTPServerTransport = new Transport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          // The cap holds for real sessions only: a malformed request never evicts anyone.
+          while (this.sessions.size >= maxSessions) {
+            const victim = this.evictable();
+            if (!victim) break;
+            void this.endSession(victim);
+          }
+          this.sessions.set(id, session!);
+        },
+      });
+      const fields = { transport, server, toolkit, ownsToolkit: owns, principal };
+      session = { ...fields, lastSeen: Date.now(), inFlight: 0, ended: false };
+      const current = session;
+      transport.onclose = () => {
+        void this.endSession(current);
+      }; // DELETE, or the transport closing on its own
+      await server.connect(transport);
+      this.track(session, req, res);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      this.pendingInits--;
+    }
+    if (session && !session.transport.sessionId) await this.endSession(session); // not an initialize: nothing to keep
+  }
+}
