@@ -11,6 +11,9 @@ import type { McpServerMaker } from './mcp.js';
 import { sendJsonRpcError } from './mcp-http-access.js';
 import { attachUserChannel } from './mcp-user.js';
 import type { McpTaskRunner } from './mcp-tasks.js';
+import { SessionEventStore } from './mcp-event-store.js';
+
+const RECONNECT_AFTER_MS = 1000;
 
 interface McpSession {
   transport: StreamableHTTPServerTransport;
@@ -153,6 +156,9 @@ export class McpSessionTable {
       attachUserChannel(toolkit, server);
       const transport: StreamableHTTPServerTransport = new Transport({
         sessionIdGenerator: () => randomUUID(),
+        // A dropped stream resumes with Last-Event-ID; the client waits this long before reconnecting.
+        eventStore: new SessionEventStore(),
+        retryInterval: RECONNECT_AFTER_MS,
         onsessioninitialized: (id) => {
           // The cap holds for real sessions only: a malformed request never evicts anyone.
           while (this.sessions.size >= maxSessions) {
