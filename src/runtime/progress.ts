@@ -71,8 +71,8 @@ export const HEARTBEAT_MS = 500;
 /** Progress measured in milliseconds since it started, `describe` saying what is going on. */
 export interface ElapsedFeed {
   /** Reports now (throttled by the reporter like any event). */
-  tick(): void;
-  stop(): void;
+  tick: () => void;
+  stop: () => void;
 }
 
 /**

@@ -6,8 +6,8 @@ import type { HandlerContext } from '../../runtime/types.js';
 
 export interface SubagentProgressFeed {
   /** What the kernel is given as the request's `onProgress`. */
-  update(progress: SubagentProgress): void;
-  stop(): void;
+  update: (progress: SubagentProgress) => void;
+  stop: () => void;
 }
 
 export function subagentProgress(report: NonNullable<HandlerContext['progress']>): SubagentProgressFeed {
@@ -18,7 +18,7 @@ export function subagentProgress(report: NonNullable<HandlerContext['progress']>
     return turns > 0 ? `turn ${turns}, ${calls}` : calls;
   });
   return {
-    update(progress) {
+    update: (progress) => {
       try {
         // A host's kernel may pass anything: only counts are taken, never a smaller one.
         const given = (typeof progress === 'object' && progress !== null ? progress : {}) as Partial<SubagentProgress>;

@@ -153,11 +153,11 @@ function followSession(session: Session, report: (progress: SubagentProgress) =>
     send();
   });
   return {
-    startTurn() {
+    startTurn: () => {
       turns++;
       send();
     },
-    stop() {
+    stop: () => {
       stopped = true;
       unobserve();
     },
