@@ -3,7 +3,8 @@
 // nothing sent to a call that asked for none.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import fg from 'fast-glob';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectOk, workspaceToolkit } from '../support/helpers.js';
 import {
   callOverMcp,
@@ -25,6 +26,10 @@ async function tree(root: string, folders: number, files: number): Promise<void>
   }
 }
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 const MESSAGE = /^\d+ entries seen, \d+ files? matched$/;
 
 describe('glob progress', () => {
@@ -43,12 +48,15 @@ describe('glob progress', () => {
     expect(events.every((e) => e.progress <= 23 + 60 + 540)).toBe(true);
   });
 
-  it('followed or not, the walk finds the same files (ignored folders pruned either way)', async () => {
+  it('followed or not, the walk finds the same files (ignored folders pruned either way); only a followed one streams', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await tree(root, 40, 6);
     await writeFile(path.join(root, '.gitignore'), 'a3/\n*.txt\n');
+    const streamed = vi.spyOn(fg, 'stream');
     const plain = expectOk<{ files: string[] }>(await toolkit.invoke('search', 'glob', { pattern: '**/*' }));
+    expect(streamed).not.toHaveBeenCalled();
     const { result } = await invokeFollowed(toolkit, 'search', 'glob', { pattern: '**/*' });
+    expect(streamed).toHaveBeenCalledTimes(1);
     const followed = expectOk<{ files: string[] }>(result);
     expect([...followed.files].sort()).toEqual([...plain.files].sort());
     expect(plain.files.some((f) => f.startsWith('a3/') || f.endsWith('.txt'))).toBe(false);
