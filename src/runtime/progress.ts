@@ -64,3 +64,28 @@ export function readProgressOption(options: unknown): ProgressListener | undefin
     throw new ToolError('INVALID_INPUT', `options.onProgress must be a function (got ${typeof given})`);
   return given as ProgressListener;
 }
+
+/** A silent long call still reports this often (an elapsed-time feed). */
+export const HEARTBEAT_MS = 500;
+
+/** Progress measured in milliseconds since it started, `describe` saying what is going on. */
+export interface ElapsedFeed {
+  /** Reports now (throttled by the reporter like any event). */
+  tick: () => void;
+  stop: () => void;
+}
+
+/**
+ * Reports the time since the start with `describe()`'s words ("turn 3, 5 tool calls after 1200
+ * ms"), on every tick and every HEARTBEAT_MS until stopped: time always grows, so a client that
+ * resets its timeout on progress keeps waiting while nothing else changes.
+ */
+export function elapsedProgress(report: ProgressListener, describe: () => string): ElapsedFeed {
+  const started = performance.now();
+  const tick = () => {
+    const elapsed = Math.round(performance.now() - started);
+    report({ progress: elapsed, message: `${describe()} after ${elapsed} ms` });
+  };
+  const timer = setInterval(tick, HEARTBEAT_MS).unref();
+  return { tick, stop: () => clearInterval(timer) };
+}

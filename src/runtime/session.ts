@@ -29,6 +29,8 @@ export class Session {
   private readonly seen = new SeenLines();
   /** As given, or made on first read of `id`. */
   private idValue: string | undefined;
+  /** Told of each call made in this session (a kernel counting a sub-agent's tool calls). */
+  private readonly callObservers = new Set<(operation: string) => void>();
 
   constructor(options: { id?: string; depth?: number; parentId?: string } = {}) {
     this.idValue = options.id;
@@ -60,5 +62,23 @@ export class Session {
   forget(absolutePath: string): void {
     this.reads.delete(absolutePath);
     this.seen.drop(absolutePath);
+  }
+
+  /** Follows the calls made in this session, each as it starts (`provider.operation`); returns the stop. */
+  observeCalls(observer: (operation: string) => void): () => void {
+    this.callObservers.add(observer);
+    return () => void this.callObservers.delete(observer);
+  }
+
+  /** A toolkit of this session starts a call (what observeCalls reports). */
+  noteCall(operation: string): void {
+    if (this.callObservers.size === 0) return;
+    for (const observer of this.callObservers) {
+      try {
+        observer(operation);
+      } catch {
+        // an observer that throws loses the event, not the call
+      }
+    }
   }
 }

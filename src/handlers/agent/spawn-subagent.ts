@@ -4,6 +4,7 @@ import { ToolError } from '../../runtime/errors.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { DEFAULT_MAX_DEPTH, scopeCapabilities } from './capabilities.js';
+import { subagentProgress } from './progress.js';
 
 export async function spawnSubagent(
   params: SpawnSubagentParams,
@@ -28,22 +29,29 @@ export async function spawnSubagent(
       'no agent kernel is attached to this toolkit (createToolkit({ kernel })), so sub-agents cannot run; do the work directly',
     );
   }
-  const result = await kernel.runSession({
-    prompt: params.prompt,
-    description: params.description,
-    profile,
-    parentSessionId: ctx.session.id,
-    depth,
-    signal: ctx.signal,
-    // The child shares the parent's live services (its task list included), never a wider profile.
-    parentOptions: {
-      ...ctx.toolkit.options,
-      principal: ctx.principal,
-      tasks: ctx.services.tasks,
-      user: ctx.services.user,
-      clock: ctx.services.clock,
-    },
-  });
+  const progress = ctx.progress ? subagentProgress(ctx.progress) : undefined;
+  let result;
+  try {
+    result = await kernel.runSession({
+      prompt: params.prompt,
+      description: params.description,
+      profile,
+      parentSessionId: ctx.session.id,
+      depth,
+      signal: ctx.signal,
+      // The child shares the parent's live services (its task list included), never a wider profile.
+      parentOptions: {
+        ...ctx.toolkit.options,
+        principal: ctx.principal,
+        tasks: ctx.services.tasks,
+        user: ctx.services.user,
+        clock: ctx.services.clock,
+      },
+      ...(progress ? { onProgress: progress.update } : {}),
+    });
+  } finally {
+    progress?.stop();
+  }
   const output = { session_id: String(result.session_id), status: result.status, output: String(result.output ?? '') };
   const header =
     output.status === 'completed'

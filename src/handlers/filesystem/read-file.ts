@@ -93,6 +93,7 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
         { handle, size, display: resolved.relative, head: whole ? sniff : undefined },
         params,
         ctx.signal,
+        ctx.progress,
       );
       ctx.session.recordRead(resolved.absolute, stampOf(stats));
       return result;

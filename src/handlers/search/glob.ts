@@ -9,7 +9,7 @@ import { withText, type Rendered } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
 import { planGlob } from './glob/plan.js';
-import { GitignoreRules, isDynamicPattern, mtimesOf, renderGlob, walkGlob } from './glob/walk.js';
+import { GitignoreRules, isDynamicPattern, mtimesOf, renderGlob, walkGlob, type WalkProgress } from './glob/walk.js';
 
 export const DEFAULT_GLOB_LIMIT = 1000;
 
@@ -28,6 +28,7 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
 
   const found = new Set<string>();
   const gitignores = includeIgnored ? undefined : new GitignoreRules(ctx.workspace.root);
+  const progress = ctx.progress ? walkProgress(ctx.progress) : undefined;
   for (const group of groups) {
     let walked: string[];
     try {
@@ -38,12 +39,12 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
         includeIgnored,
         signal: ctx.signal,
         gitignores,
+        ...(progress ? { progress } : {}),
       });
     } catch (error) {
       throw new ToolError('INVALID_PATTERN', `cannot use glob pattern "${pattern}": ${(error as Error).message}`);
     }
     for (const file of walked) found.add(file);
-    ctx.progress?.({ progress: found.size, message: `${found.size} files found so far` });
     throwIfAborted(ctx.signal);
   }
   throwIfAborted(ctx.signal);
@@ -79,6 +80,24 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   const bound =
     shown.length < available ? `the answer's size bound, ${MAX_GLOB_OUTPUT_CHARS / 1024} KiB` : `limit=${limit}`;
   return withText(output, renderGlob(output, { params, folder: folder.relative, includeIgnored, bound, offset }));
+}
+
+/** Progress of the walks: entries read from folders so far (what grows), with the files matched. */
+function walkProgress(report: NonNullable<HandlerContext['progress']>): WalkProgress {
+  let seen = 0;
+  let matched = 0;
+  const send = () =>
+    report({ progress: seen, message: `${seen} entries seen, ${matched} ${matched === 1 ? 'file' : 'files'} matched` });
+  return {
+    seen(entries) {
+      seen += entries;
+      send();
+    },
+    matched() {
+      matched++;
+      send();
+    },
+  };
 }
 
 /** The pattern read as a plain file path, when such a file exists inside the workspace. */

@@ -76,6 +76,7 @@ export function runInvocation(
 ): Promise<InvokeResult> {
   const caller = scope.callers.get(options.principal);
   const call = new Invocation(`${provider}.${operation}`);
+  scope.session.noteCall(call.id);
   const span = scope.tracing && tracerRegistered() ? startCallSpan(call.id, caller.principal) : undefined;
   const running = execute(scope, call, caller, provider, operation, input, options.signal, options.onProgress);
   if (scope.audit === undefined && span === undefined) return running;

@@ -20,6 +20,19 @@ export interface SubagentRequest {
    * build the child's toolkit from them. The kernel must not widen `profile`.
    */
   parentOptions?: Readonly<ToolkitOptions>;
+  /**
+   * Set only when the parent call's caller follows its progress: tell it how far the child has
+   * come, as often as that changes (spawn_subagent throttles what it passes on).
+   */
+  onProgress?: (progress: SubagentProgress) => void;
+}
+
+/** How far a sub-agent has come, as far as its kernel sees. */
+export interface SubagentProgress {
+  /** Model turns started so far, when the host's loop reports them. */
+  turns?: number;
+  /** Tool calls the child made so far. */
+  toolCalls: number;
 }
 
 export interface SubagentResult {
@@ -41,6 +54,11 @@ export interface SubagentStepInput<Ops = AnyOperations> {
   session: Session;
   depth: number;
   signal: AbortSignal;
+  /**
+   * Call at the start of each model turn (each request to the model): the parent's progress then
+   * counts turns beside the tool calls the child toolkit sees for itself. Cheap when nobody follows.
+   */
+  startTurn: () => void;
 }
 
 /** The host's model loop: uses the toolkit, returns the sub-agent's final report. */
@@ -91,6 +109,7 @@ export function createInProcessKernel<Ops = AnyOperations>(
         );
       }
       const toolkit = createToolkit<Ops>({ ...childOptions, providers });
+      const followed = request.onProgress ? followSession(session, request.onProgress) : undefined;
       try {
         const result = await options.step({
           prompt: request.prompt,
@@ -99,6 +118,7 @@ export function createInProcessKernel<Ops = AnyOperations>(
           session,
           depth: request.depth,
           signal: request.signal,
+          startTurn: followed ? followed.startTurn : () => undefined,
         });
         if (typeof result === 'string') return { session_id: session.id, status: 'completed', output: result };
         return { session_id: session.id, status: result.status ?? 'completed', output: result.output };
@@ -107,9 +127,39 @@ export function createInProcessKernel<Ops = AnyOperations>(
         const cancelled = request.signal.aborted || (error instanceof ToolError && error.code === 'CANCELLED');
         return { session_id: session.id, status: cancelled ? 'cancelled' : 'failed', output: message };
       } finally {
+        followed?.stop();
         // The child session is over: its background jobs (and anything else it holds) end with it.
         await toolkit.close();
       }
+    },
+  };
+}
+
+/** Counts the child session's calls and the turns its step reports, telling `report` of each. */
+function followSession(session: Session, report: (progress: SubagentProgress) => void) {
+  let turns = 0;
+  let toolCalls = 0;
+  let stopped = false;
+  const send = () => {
+    if (stopped) return;
+    try {
+      report(turns > 0 ? { turns, toolCalls } : { toolCalls });
+    } catch {
+      // whoever follows the progress cannot fail the sub-agent
+    }
+  };
+  const unobserve = session.observeCalls(() => {
+    toolCalls++;
+    send();
+  });
+  return {
+    startTurn: () => {
+      turns++;
+      send();
+    },
+    stop: () => {
+      stopped = true;
+      unobserve();
     },
   };
 }

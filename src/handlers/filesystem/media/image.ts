@@ -125,12 +125,21 @@ export async function prepareImage(
   mime: ImageMime,
   display: string,
   signal: AbortSignal,
+  /** Told what is being done (set when someone follows the read). */
+  onStep?: (step: string) => void,
 ): Promise<ImageData> {
   const sharp = await loadSharp(display);
-  return imageSlots.run(signal, () => decodeImage(sharp, bytes, mime, display));
+  if (onStep && imageSlots.inUse >= imageSlots.limit) onStep('waiting for an image slot (other images are decoding)');
+  return imageSlots.run(signal, () => decodeImage(sharp, bytes, mime, display, onStep));
 }
 
-async function decodeImage(sharp: SharpFactory, bytes: Buffer, mime: ImageMime, display: string): Promise<ImageData> {
+async function decodeImage(
+  sharp: SharpFactory,
+  bytes: Buffer,
+  mime: ImageMime,
+  display: string,
+  onStep?: (step: string) => void,
+): Promise<ImageData> {
   // Only the first frame of an animation; the strictest failOn so that truncated data is an error.
   const options: SharpOptions = {
     limitInputPixels: MAX_INPUT_PIXELS,
@@ -140,6 +149,7 @@ async function decodeImage(sharp: SharpFactory, bytes: Buffer, mime: ImageMime, 
   };
   let meta;
   try {
+    onStep?.(`reading the header of a ${bytes.length}-byte ${mime}`);
     meta = await sharp(bytes, options).metadata();
   } catch (error) {
     throw imageError(error, display);
@@ -156,6 +166,7 @@ async function decodeImage(sharp: SharpFactory, bytes: Buffer, mime: ImageMime, 
     // A file sent as it is must already be upright: not every reader of it applies EXIF orientation.
     if (!resize && upright && bytes.length <= MAX_OUTPUT_BYTES && (meta.pages ?? 1) === 1) {
       // Small enough as it is: send the file's bytes, after a full decode proves they are sound.
+      onStep?.(`decoding ${originalWidth}×${originalHeight} px to check the data`);
       await sharp(bytes, options).timeout({ seconds: IMAGE_TIMEOUT_SECONDS }).raw().toBuffer();
       return { mime, data: bytes, width: originalWidth, height: originalHeight, originalWidth, originalHeight };
     }
@@ -180,6 +191,9 @@ async function decodeImage(sharp: SharpFactory, bytes: Buffer, mime: ImageMime, 
           ];
     attempts.push(['image/jpeg', () => base().flatten({ background: '#ffffff' }).jpeg({ quality: 70 })]);
     for (const [outMime, make] of attempts) {
+      onStep?.(
+        `decoding ${originalWidth}×${originalHeight} px${resize ? `, scaling to ${target.width}×${target.height}` : ''}, encoding as ${outMime}`,
+      );
       const { data, info } = await make().toBuffer({ resolveWithObject: true });
       if (data.length <= MAX_OUTPUT_BYTES) {
         return { mime: outMime, data, width: info.width, height: info.height, originalWidth, originalHeight };

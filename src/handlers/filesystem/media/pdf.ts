@@ -41,11 +41,12 @@ export interface PdfText {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const unpdf = import(workerData.unpdfUrl);
-parentPort.on('message', async ({ id, bytes, first, last, maxChars }) => {
+parentPort.on('message', async ({ id, bytes, first, last, maxChars, report }) => {
   try {
     const { getDocumentProxy } = await unpdf;
     const doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true, verbosity: 0 });
     const pageCount = doc.numPages;
+    if (report) parentPort.postMessage({ id, progress: true, done: 0, pageCount });
     const texts = [];
     let chars = 0, charCapped = false;
     for (let n = first; n <= Math.min(last, pageCount); n++) {
@@ -57,6 +58,7 @@ parentPort.on('message', async ({ id, bytes, first, last, maxChars }) => {
       if (texts.length > 0 && chars + text.length > maxChars) { charCapped = true; break; }
       chars += text.length;
       texts.push(text.length > maxChars ? text.slice(0, maxChars) : text);
+      if (report) parentPort.postMessage({ id, progress: true, done: texts.length, pageCount });
     }
     await doc.destroy();
     parentPort.postMessage({ id, ok: true, pageCount, texts, charCapped });
@@ -71,7 +73,11 @@ interface Job {
   resolve(value: PdfText): void;
   reject(error: unknown): void;
   first: number;
+  onPages: PdfPagesListener | undefined;
 }
+
+/** Told, when someone follows the read, of the pages extracted so far (0 once the document is open). */
+export type PdfPagesListener = (done: number, pageCount: number) => void;
 
 const workerThreads = lazyRequire<typeof import('node:worker_threads')>('node:worker_threads');
 let worker: Worker | undefined;
@@ -106,6 +112,8 @@ function getWorker(): Worker {
     'message',
     (message: {
       id: number;
+      progress?: true;
+      done?: number;
       ok: boolean;
       pageCount: number;
       texts: string[];
@@ -115,6 +123,7 @@ function getWorker(): Worker {
     }) => {
       const job = jobs.get(message.id);
       if (!job) return;
+      if (message.progress) return job.onPages?.(message.done ?? 0, message.pageCount);
       jobs.delete(message.id);
       if (message.ok)
         job.resolve({
@@ -143,7 +152,13 @@ function getWorker(): Worker {
 }
 
 /** Extracts the text of pages first..last (1-based) of a PDF, bounded by time, memory and size. */
-export function extractPdfText(bytes: Buffer, first: number, last: number, signal: AbortSignal): Promise<PdfText> {
+export function extractPdfText(
+  bytes: Buffer,
+  first: number,
+  last: number,
+  signal: AbortSignal,
+  onPages?: PdfPagesListener,
+): Promise<PdfText> {
   return pdfSlots.run(
     signal,
     () =>
@@ -178,6 +193,7 @@ export function extractPdfText(bytes: Buffer, first: number, last: number, signa
         jobs.set(id, {
           id,
           first,
+          onPages,
           resolve: (v) => {
             settle();
             resolve(v);
@@ -189,7 +205,8 @@ export function extractPdfText(bytes: Buffer, first: number, last: number, signa
         });
         const copy = new Uint8Array(bytes.byteLength);
         copy.set(bytes);
-        getWorker().postMessage({ id, bytes: copy, first, last, maxChars: MAX_PDF_CHARS }, [copy.buffer]);
+        const job = { id, bytes: copy, first, last, maxChars: MAX_PDF_CHARS, report: onPages !== undefined };
+        getWorker().postMessage(job, [copy.buffer]);
       }),
   );
 }

@@ -29,6 +29,8 @@ export class WalkFence {
     readonly base: string,
     private readonly signal: AbortSignal,
     private readonly filter?: EntryFilter,
+    /** Told how many entries each folder read returned (set only when someone follows the walk). */
+    private readonly onEntries?: (count: number) => void,
   ) {
     this.approved.add(base);
   }
@@ -57,6 +59,7 @@ export class WalkFence {
         readdir(abs, opts as { withFileTypes: true }, (error, entries) => {
           if (error) return done(error);
           if (this.signal.aborted) return done(null, []);
+          this.onEntries?.(entries.length);
           if (opts?.withFileTypes === true) {
             // A real folder's entry typed as a folder (a symlink is typed as a link) is a real folder
             // too: approving it here saves a realpath per folder walked.

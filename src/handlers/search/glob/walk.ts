@@ -23,6 +23,13 @@ export interface GlobWalk {
   signal: AbortSignal;
   /** Shared across the walks of one call, so each .gitignore is read once. */
   gitignores?: GitignoreRules;
+  /** Set when someone follows the walk: told of the entries each folder read returned and of each match. */
+  progress?: WalkProgress;
+}
+
+export interface WalkProgress {
+  seen(entries: number): void;
+  matched(): void;
 }
 
 /** Files matching the walk's patterns, as workspace-relative `/` paths (unsorted). */
@@ -33,6 +40,7 @@ export async function walkGlob(walk: GlobWalk): Promise<string[]> {
     walk.base,
     walk.signal,
     gitignores && ((dir, entries) => gitignores.filter(dir, entries)),
+    walk.progress && ((count) => walk.progress!.seen(count)),
   );
   const options: fg.Options = {
     cwd: walk.base,
@@ -49,17 +57,21 @@ export async function walkGlob(walk: GlobWalk): Promise<string[]> {
   };
   // Patterns whose regex could backtrack for long are walked relaxed, then matched exactly here.
   const exact = walk.patterns.some(isComplexPattern) ? walk.patterns.map(exactMatcher) : undefined;
-  const found = await fg(exact ? walk.patterns.map(relaxPattern) : walk.patterns, options);
+  const patterns = exact ? walk.patterns.map(relaxPattern) : walk.patterns;
   const baseRel = toPosix(path.relative(walk.root, walk.base));
   const files: string[] = [];
-  for (const file of found) {
+  const keep = (file: string) => {
     const rel = fence.check(file, baseRel);
-    if (rel === undefined) continue;
-    if (exact && !exact.some((matches) => matches(file))) continue;
+    if (rel === undefined) return;
+    if (exact && !exact.some((matches) => matches(file))) return;
     // Folders were pruned during the walk; files are checked here, only those the patterns matched.
-    if (gitignores && gitignores.ignoresLoaded(rel)) continue;
+    if (gitignores && gitignores.ignoresLoaded(rel)) return;
     files.push(rel);
-  }
+    walk.progress?.matched();
+  };
+  // Followed, the walk streams its matches as they come; else the whole list at once costs less.
+  if (walk.progress) for await (const file of fg.stream(patterns, options)) keep(String(file));
+  else for (const file of await fg(patterns, options)) keep(file);
   return files;
 }
 
