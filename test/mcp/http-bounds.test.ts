@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type McpHttpOptions, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
+import { scaled } from '../support/time.js';
 
 const INIT = {
   jsonrpc: '2.0',
@@ -146,11 +147,11 @@ describe('what holds a session slot', () => {
   }, 30_000);
 
   it('an open event stream is no activity: sessions that only hold one expire, and their streams end', async () => {
-    const server = await serve({ sessionIdleTimeoutMs: 500 });
-    const streams = await Promise.all(
-      [await initialize(server.url), await initialize(server.url)].map((id) => openStream(server.url, id)),
-    );
-    const deadline = Date.now() + 15_000;
+    // Each stream opens right after its session starts, within the (scaled) idle timeout.
+    const server = await serve({ sessionIdleTimeoutMs: scaled(1000) });
+    const streams = [];
+    for (let i = 0; i < 2; i++) streams.push(await openStream(server.url, await initialize(server.url)));
+    const deadline = Date.now() + scaled(15_000);
     while (server.sessionCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(server.sessionCount()).toBe(0);
     await Promise.all(streams.map((stream) => stream.ended));
