@@ -29,9 +29,13 @@ export interface Found {
   start: number;
   end: number;
   kinds: Difference[];
+  /** The escape variant of the needle it matched, when not the needle itself. */
+  against?: string;
 }
 
 export const MAX_CANDIDATES = 3;
+/** Regions equal to the needle once normalised that are ranked by closeness (overlapping ones too). */
+export const MAX_RANKED = 16;
 const MAX_CANDIDATE_CHARS = 100 * 1024;
 const ALL: readonly Normalization[] = ['line_endings', 'whitespace', 'indentation', 'quotes'];
 
@@ -61,7 +65,10 @@ export function escapeVariants(needle: string): string[] {
   return variants;
 }
 
-/** Regions equal to the needle (or an escape variant) up to whitespace, indentation, line endings and quotes. */
+/**
+ * Regions equal to the needle (or an escape variant) up to whitespace, indentation, line endings and
+ * quotes, overlapping ones too, in the order found, at most MAX_RANKED.
+ */
 export function normalizedRegions(text: string, needle: string): Found[] {
   const normalized = normalizeText(text, { kinds: new Set(ALL), collapse: true });
   const found: Found[] = [];
@@ -70,18 +77,18 @@ export function normalizedRegions(text: string, needle: string): Found[] {
     [needle, false] as const,
     ...escapeVariants(needle).map((v) => [v, true] as const),
   ]) {
-    const { at, length } = matchesIn(normalized, variant, MAX_CANDIDATES);
+    const { at, length } = matchesIn(normalized, variant, MAX_RANKED - found.length, true);
     for (const position of at) {
       const { start, end } = originalRange(normalized, position, position + length, startsIndented(variant));
       if (seen.has(start)) continue;
       seen.add(start);
       const kinds: Difference[] = differencesOf(text.slice(start, end), variant);
       if (escaped) kinds.unshift('escapes');
-      found.push({ start, end, kinds: kinds.length > 0 ? kinds : ['other'] });
+      found.push({ start, end, kinds: kinds.length > 0 ? kinds : ['other'], ...(escaped ? { against: variant } : {}) });
     }
-    if (found.length >= MAX_CANDIDATES) break;
+    if (found.length >= MAX_RANKED) break;
   }
-  return found.slice(0, MAX_CANDIDATES);
+  return found.slice(0, MAX_RANKED);
 }
 
 /** Start of the line holding `index`, and end of the line holding `index` (before its '\n'). */
