@@ -234,6 +234,18 @@ describe('edit_file: near-identical blocks equally close to old_str are a tie', 
     expect(await readFile(path.join(root, 'jobs.py'), 'utf8')).toBe(LOOPS);
   });
 
+  it('a large file diagnosed in the edit worker: the tie survives the trip back', async () => {
+    const filler = Array.from({ length: 12_000 }, (_, i) => `value_${i} = compute(${i})`).join('\n');
+    const content = `${LOOPS}${filler}\n${LOOPS.replace(/start/g, 'begin')}`;
+    expect(content.length).toBeGreaterThan(256 * 1024);
+    const { root, toolkit } = await workspaceToolkit();
+    await writeFile(path.join(root, 'big.py'), content);
+    const found = await miss(toolkit, 'big.py', 'if job.ready:\n    job.start()');
+    expect(found.details.ambiguous).toBe(true);
+    expect(found.text).toContain('fits 2 regions equally (lines 3, 8) once indentation is ignored');
+    expect(await readFile(path.join(root, 'big.py'), 'utf8')).toBe(content);
+  });
+
   it('multi_edit names the edit that tied, and writes nothing', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'jobs.py'), LOOPS);
