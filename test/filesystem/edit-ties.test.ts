@@ -124,6 +124,11 @@ describe('edit_file: of near-identical blocks, the one strictly closest to old_s
     await strictlyCloser('ci.yaml', YAML.replace(/\n/g, '\r\n'), oldStr, 7, 'quotes');
   });
 
+  it('CRLF, trailing blanks: the corrected old_str carries CRLF and applies to the closer block', async () => {
+    const oldStr = '        if job.ready:  \n            job.start()';
+    await strictlyCloser('jobs.py', PYTHON.replace(/\n/g, '\r\n'), oldStr, 9, 'whitespace');
+  });
+
   it('indentation: a block moved as a whole is closer than one whose lines are re-indented apart', async () => {
     // old_str is the second block with its common indent dropped; the first block's lines sit at
     // one depth, so old_str's inner indentation fits it nowhere.
