@@ -229,6 +229,17 @@ describe('edit_file: near-identical blocks equally close to old_str are a tie', 
     expect(found.text).toMatch(/fits at least 16 regions equally \(lines 2, 5, 8, .*\) once indentation is ignored/);
   });
 
+  it('a tie of regions no nearby lines set apart: said so, no candidate', async () => {
+    const content = '\tx = 1\n'.repeat(40);
+    const { root, toolkit } = await workspaceToolkit();
+    await writeFile(path.join(root, 'same.py'), content);
+    const found = await miss(toolkit, 'same.py', '    x = 1');
+    expect(found.details).toMatchObject({ ambiguous: true, candidates: [] });
+    expect(found.text).toContain('fits at least 16 regions equally (lines 1, 2, 3');
+    expect(found.text).toContain('No old_str of a few lines around them matches one of them alone');
+    expect(found.text).not.toContain('Read the file again');
+  });
+
   it('typo: two identical blocks equally close to old_str, which matches neither', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'jobs.py'), LOOPS);

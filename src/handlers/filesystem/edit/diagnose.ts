@@ -122,16 +122,16 @@ export function diagnosedMiss(
       `It looks like it includes line-number prefixes from read_file (e.g. "${needleLines[0]!.slice(0, 12)}"); remove them and keep only the file's text`,
     );
   }
-  if (candidates.length === 0) {
-    if (!prefixed) parts.push('Read the file again and copy the exact text to replace (the file may have changed)');
-    return new ToolError('NO_MATCH', parts.join('. '), { candidates });
-  }
   if (tie) {
     parts.push(...describeTie(tie, candidates));
     const tied = new Set(tie.lines);
     const more = candidates.filter((c) => !tied.has(c.line)).map((c) => `line ${c.line} (${c.difference})`);
     const tail = more.length > 0 ? ` (less close: ${more.join(', ')})` : '';
     return new ToolError('NO_MATCH', `${parts.join('. ')}${tail}`, { candidates, ambiguous: true });
+  }
+  if (candidates.length === 0) {
+    if (!prefixed) parts.push('Read the file again and copy the exact text to replace (the file may have changed)');
+    return new ToolError('NO_MATCH', parts.join('. '), { candidates });
   }
   const best = candidates[0]!;
   parts.push(explain(best, searched, displayPath));

@@ -96,7 +96,9 @@ export function describeTie(tie: Tie, candidates: readonly Candidate[]): string[
   const which = listed.length < tie.lines.length ? `${listed.length} of them` : 'them';
   const parts = [
     `${head}; include more surrounding lines to choose one`,
-    `details.candidates lists ${which}, each with an old_str that matches it alone, and none is chosen for you (details.ambiguous): send back the old_str of the one you mean`,
+    listed.length > 0
+      ? `details.candidates lists ${which}, each with an old_str that matches it alone, and none is chosen for you (details.ambiguous): send back the old_str of the one you mean`
+      : 'No old_str of a few lines around them matches one of them alone (details.ambiguous)',
   ];
   if (listed.some((c) => c.old_str !== c.text))
     parts.push('Those old_strs take in the lines around their regions to be unique: keep them unchanged in new_str');
