@@ -240,6 +240,24 @@ describe('edit_file: near-identical blocks equally close to old_str are a tie', 
     expect(found.text).not.toContain('Read the file again');
   });
 
+  it('a difference found within the work budget ranks; past it, regions it cannot tell apart tie', async () => {
+    // Two one-line blocks alike once normalised; old_str has typographic quotes and the second's run of spaces.
+    const block = (width: number, gap: string) => `\tlog("${'a'.repeat(width)}${gap}${'b'.repeat(width)}")`;
+    const sent = (width: number) => `    log(\u201c${'a'.repeat(width)}  ${'b'.repeat(width)}\u201d)`;
+    for (const [width, ambiguous] of [
+      [40, undefined],
+      [40_000, true],
+    ] as const) {
+      const content = `${block(width, ' ')}\n${block(width, '  ')}\n`;
+      const { root, toolkit } = await workspaceToolkit();
+      await writeFile(path.join(root, 'log.py'), content);
+      const found = await miss(toolkit, 'log.py', sent(width));
+      expect(found.details.ambiguous).toBe(ambiguous);
+      if (!ambiguous) expect(found.details.candidates[0]!.line).toBe(2);
+      else expect(found.text).toContain('fits 2 regions equally (lines 1, 2)');
+    }
+  });
+
   it('typo: two identical blocks equally close to old_str, which matches neither', async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'jobs.py'), LOOPS);

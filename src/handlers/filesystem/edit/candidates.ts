@@ -28,9 +28,19 @@ export interface Candidate {
 export interface Found {
   start: number;
   end: number;
-  kinds: Difference[];
+  /** Every kind of difference; left out until asked for (kindsOf) where finding them costs. */
+  kinds?: Difference[];
   /** The escape variant of the needle it matched, when not the needle itself. */
   against?: string;
+}
+
+/** The kinds of difference between the region and the needle (or the escape variant it matched). */
+export function kindsOf(text: string, needle: string, region: Found): Difference[] {
+  if (region.kinds) return region.kinds;
+  const kinds: Difference[] = differencesOf(text.slice(region.start, region.end), region.against ?? needle);
+  if (region.against !== undefined) kinds.unshift('escapes');
+  region.kinds = kinds.length > 0 ? kinds : ['other'];
+  return region.kinds;
 }
 
 export const MAX_CANDIDATES = 3;
@@ -67,7 +77,8 @@ export function escapeVariants(needle: string): string[] {
 
 /**
  * Regions equal to the needle (or an escape variant) up to whitespace, indentation, line endings and
- * quotes, overlapping ones too, in the order found, at most MAX_RANKED.
+ * quotes, overlapping ones too, in the order found, at most MAX_RANKED; their kinds of difference
+ * are found only for those shown (kindsOf).
  */
 export function normalizedRegions(text: string, needle: string): Found[] {
   const normalized = normalizeText(text, { kinds: new Set(ALL), collapse: true });
@@ -82,9 +93,7 @@ export function normalizedRegions(text: string, needle: string): Found[] {
       const { start, end } = originalRange(normalized, position, position + length, startsIndented(variant));
       if (seen.has(start)) continue;
       seen.add(start);
-      const kinds: Difference[] = differencesOf(text.slice(start, end), variant);
-      if (escaped) kinds.unshift('escapes');
-      found.push({ start, end, kinds: kinds.length > 0 ? kinds : ['other'], ...(escaped ? { against: variant } : {}) });
+      found.push({ start, end, ...(escaped ? { against: variant } : {}) });
     }
     if (found.length >= MAX_RANKED) break;
   }

@@ -6,7 +6,7 @@
 // the budget a distance is only bounded (`low` to `high`), and bounds that overlap rank as equal.
 
 /** Cells of edit-distance tables one ranking may fill, shared among the regions it ranks. */
-export const CLOSENESS_BUDGET = 4_000_000;
+export const CLOSENESS_BUDGET = 2_000_000;
 /** A line's distance is counted up to this; a whole text compared at once (line counts differ), up to WHOLE_CAP. */
 const LINE_CAP = 64;
 const WHOLE_CAP = 512;

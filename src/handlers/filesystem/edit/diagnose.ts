@@ -4,6 +4,7 @@ import { ToolError } from '../../../runtime/errors.js';
 import type { SeenSegment } from '../../../runtime/seen-lines.js';
 import {
   closestLines,
+  kindsOf,
   MAX_CANDIDATES,
   normalizedRegions,
   uniqueOldStr,
@@ -38,7 +39,7 @@ export function findCandidates(text: string, needle: string, seen: readonly Seen
     candidates.push({
       line: lineNumber(text, region.start),
       text: text.slice(region.start, region.end),
-      difference: primary(region.kinds),
+      difference: primary(kindsOf(text, needle, region)),
       old_str: oldStr,
     });
   }

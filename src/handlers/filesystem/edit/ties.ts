@@ -1,6 +1,14 @@
 // The regions found for a missed old_str ranked by how close their raw text is to it, and the
 // regions tied for closest: when two or more are equally close, none of them is offered as the fix.
-import { MAX_RANKED, lineStartAt, type Candidate, type Difference, type Found } from './candidates.js';
+import {
+  MAX_CANDIDATES,
+  MAX_RANKED,
+  kindsOf,
+  lineStartAt,
+  type Candidate,
+  type Difference,
+  type Found,
+} from './candidates.js';
 import { closeness, shareOf, type Bounds, type Budget } from './closeness.js';
 
 export interface Tie {
@@ -8,7 +16,7 @@ export interface Tie {
   lines: number[];
   /** The search stopped at its cap: there may be more. */
   atLeast: boolean;
-  /** What they differ from old_str in (every kind any of them needs). */
+  /** What they differ from old_str in (every kind the first ones shown need). */
   kinds: Difference[];
 }
 
@@ -55,7 +63,8 @@ export function rankRegions(text: string, needle: string, found: readonly Found[
   const ranked = [...close.sort((x, y) => x.region.start - y.region.start), ...rest].map((s) => s.region);
   const tied = close.map((s) => s.region);
   if (tied.length < 2) return { ranked };
-  const kinds = [...new Set(tied.flatMap((region) => region.kinds))];
+  // What the ones shown differ in (finding it for every tied region would cost more than it says).
+  const kinds = [...new Set(tied.slice(0, MAX_CANDIDATES).flatMap((region) => kindsOf(text, needle, region)))];
   return {
     ranked,
     tie: {
