@@ -71,6 +71,19 @@ interface Region {
   first: number;
 }
 
+/** A line as the diagnosis compares it once normalised: no indentation or trailing blanks, runs of blanks as one. */
+const looseKey = (line: string) => line.trim().replace(/[ \t]+/g, ' ');
+
+/** Whether the region's lines, normalised, occur elsewhere in the file too (a near-identical block). */
+function hasTwin(lines: string[], region: Region): boolean {
+  const keys = region.lines.map(looseKey);
+  for (let i = 0; i + keys.length <= lines.length; i++) {
+    if (i === region.first) continue;
+    if (keys.every((key, j) => looseKey(lines[i + j]!) === key)) return true;
+  }
+  return false;
+}
+
 /** A region of 1–4 whole lines, unique in the file, that `fits` accepts; up to 400 tries. */
 function pickRegion(lines: string[], rand: () => number, fits: (r: Region) => boolean): Region | undefined {
   const text = lines.join('\n');
@@ -164,11 +177,37 @@ export function buildCorpus(seed = 20_261_202, perKindAndFile = 3): EditCase[] {
   return cases;
 }
 
-function makeCase(kind: Kind, lines: string[], eol: string, rand: () => number, id: number) {
+/**
+ * Attempts at regions that have near-identical twins elsewhere in the file (the same lines once
+ * indentation and blanks are ignored): the old_str, normalised, fits several blocks. Drawn from
+ * their own seeded stream, so the main corpus stays as it is.
+ */
+export function buildTwinCorpus(seed = 20_261_203, perKindAndFile = 2): EditCase[] {
+  const cases: EditCase[] = [];
+  const rand = random(seed);
+  let id = 0;
+  for (const source of sources()) {
+    const lines = source.text.split('\n');
+    for (const crlf of [false, true]) {
+      const name = crlf ? `crlf-${source.name}` : source.name;
+      for (let n = 0; n < perKindAndFile; n++) {
+        for (const kind of ['whitespace', 'indentation', 'quotes', 'escapes'] as Kind[]) {
+          const made = makeCase(kind, lines, crlf ? '\r\n' : '\n', rand, id, true);
+          if (made) cases.push({ ...made, id: `twin-${kind}-${id}`, name });
+          id++;
+        }
+      }
+    }
+  }
+  return cases;
+}
+
+function makeCase(kind: Kind, lines: string[], eol: string, rand: () => number, id: number, twin = false) {
   const mangles = kind === 'indentation' ? indentations : kind === 'whitespace' ? whitespaces : [];
   const mangle = mangles[Math.floor(rand() * Math.max(1, mangles.length))];
   let mangledLines: string[] | undefined;
   const fits = (r: Region): boolean => {
+    if (twin && !hasTwin(lines, r)) return false;
     if (kind === 'quotes') return quotes(r.lines) !== undefined;
     if (kind === 'escapes') return escapes(r.lines) !== undefined;
     if (kind === 'line_endings') return r.lines.length > 1;

@@ -1,16 +1,21 @@
 // Edit recovery: the corpus of failed old_str attempts (../edit-corpus.ts), each sent as a model
 // would. Reported: how many the first retry with details.candidates[0].old_str fixes, how many
 // match: "loose" applies correctly (the kinds it tolerates), and how many edits land in a wrong
-// region (must be 0), with the latency of a diagnosed miss.
+// region (must be 0), with the latency of a diagnosed miss. A miss whose closest regions tie
+// (details.ambiguous) offers no fix: the simulated agent does not retry a candidate of it blindly,
+// so it counts as not fixed by the first retry, and the ties are reported as their own figure.
+// Attempts at blocks with near-identical twins (../edit-corpus.ts buildTwinCorpus) have a row of
+// their own, and count among the edits in a wrong region.
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createToolkit, type Toolkit } from '../../src/index.js';
-import { buildCorpus, type EditCase, type Kind } from '../edit-corpus.js';
+import { buildCorpus, buildTwinCorpus, type EditCase, type Kind } from '../edit-corpus.js';
 import { median, type BenchCase } from '../lib.js';
 
 interface Outcome {
   fixed: boolean;
   wrong: boolean;
+  tie: boolean;
   missMs: number;
   loose?: 'correct' | 'refused' | 'inexact' | 'wrong';
 }
@@ -60,10 +65,11 @@ async function runCase(root: string, c: EditCase): Promise<Outcome> {
   const miss = await toolkit.invoke('filesystem', 'edit_file', { path: file, old_str: c.oldStr, new_str: c.newStr });
   const missMs = performance.now() - t0;
   if (miss.ok) throw new Error(`corpus case ${c.id} matched exactly`);
+  const tie = miss.error.details?.ambiguous === true;
   const candidate = (miss.error.details?.candidates as { old_str: string }[] | undefined)?.[0];
   let fixed = false;
   let wrong = false;
-  if (candidate) {
+  if (candidate && !tie) {
     const at = c.content.indexOf(candidate.old_str);
     const retry = await toolkit.invoke('filesystem', 'edit_file', {
       path: file,
@@ -74,13 +80,13 @@ async function runCase(root: string, c: EditCase): Promise<Outcome> {
     const right = at !== -1 && changedWithin(c.content, after, c.start, c.end);
     fixed = retry.ok && right;
     wrong = retry.ok && !right;
-    if (process.env.EDIT_RECOVERY_DEBUG && !fixed)
-      console.error(
-        c.id,
-        JSON.stringify({ old: c.oldStr, region: c.content.slice(c.start, c.end), candidate, text: miss.text }),
-      );
   }
-  if (!c.loose) return { fixed, wrong, missMs };
+  if (process.env.EDIT_RECOVERY_DEBUG && !fixed)
+    console.error(
+      c.id,
+      JSON.stringify({ old: c.oldStr, region: c.content.slice(c.start, c.end), candidate, text: miss.text }),
+    );
+  if (!c.loose) return { fixed, wrong, tie, missMs };
   await writeFile(path.join(root, file), c.content);
   const loose = await toolkit.invoke('filesystem', 'edit_file', {
     path: file,
@@ -96,52 +102,92 @@ async function runCase(root: string, c: EditCase): Promise<Outcome> {
       : changedWithin(c.content, after, c.start, c.end)
         ? 'inexact'
         : 'wrong';
-  return { fixed, wrong: wrong || verdict === 'wrong', missMs, loose: verdict };
+  return { fixed, wrong: wrong || verdict === 'wrong', tie, missMs, loose: verdict };
 }
 
 const percent = (n: number, of: number) => Math.round((1000 * n) / Math.max(1, of)) / 10;
 
+type Counted = Outcome & { kind: Kind };
+
+/** "kind picked/of" for each kind that has outcomes `of` accepts. */
+function byKind(outcomes: Counted[], pick: (o: Outcome) => boolean, of: (o: Counted) => boolean = () => true): string {
+  return [...new Set(outcomes.map((o) => o.kind))]
+    .map((k) => {
+      const mine = outcomes.filter((o) => o.kind === k && of(o));
+      return mine.length ? `${k} ${mine.filter(pick).length}/${mine.length}` : '';
+    })
+    .filter(Boolean)
+    .join(', ');
+}
+
+async function runAll(tmp: string, corpus: EditCase[]): Promise<Counted[]> {
+  const outcomes: Counted[] = [];
+  for (const c of corpus) outcomes.push({ ...(await runCase(tmp, c)), kind: c.kind });
+  return outcomes;
+}
+
 const bench: BenchCase = {
   name: 'edit-recovery',
   async run(ctx) {
-    const corpus = buildCorpus();
-    const outcomes: (Outcome & { kind: Kind })[] = [];
-    for (const c of corpus) outcomes.push({ ...(await runCase(ctx.tmp, c)), kind: c.kind });
-    const kinds = [...new Set(outcomes.map((o) => o.kind))];
-    const byKind = (pick: (o: Outcome) => boolean, of: (o: Outcome & { kind: Kind }) => boolean = () => true) =>
-      kinds
-        .map((k) => {
-          const mine = outcomes.filter((o) => o.kind === k && of(o));
-          return mine.length ? `${k} ${mine.filter(pick).length}/${mine.length}` : '';
-        })
-        .filter(Boolean)
-        .join(', ');
-    const fixed = outcomes.filter((o) => o.fixed).length;
+    const outcomes = await runAll(ctx.tmp, buildCorpus());
+    const twins = await runAll(ctx.tmp, buildTwinCorpus());
+    const count = (list: Counted[], pick: (o: Counted) => boolean) => list.filter(pick).length;
+    const fixed = count(outcomes, (o) => o.fixed);
+    const ties = count(outcomes, (o) => o.tie);
     ctx.row({
       case: 'edit recovery: first retry with candidates[0].old_str fixes',
       toolwright: percent(fixed, outcomes.length),
       unit: '%',
       target: '≥ 95%',
-      note: `${fixed}/${outcomes.length} attempts; ${byKind((o) => o.fixed)}`,
+      note: `${fixed}/${outcomes.length} attempts (a tie counts as not fixed); ${byKind(outcomes, (o) => o.fixed)}`,
+    });
+    ctx.row({
+      case: 'edit recovery: misses whose closest regions tie (no fix offered)',
+      toolwright: ties,
+      unit: 'count',
+      note: `of ${outcomes.length} misses; ${
+        byKind(
+          outcomes,
+          (o) => o.tie,
+          (o) => outcomes.some((t) => t.tie && t.kind === o.kind),
+        ) || 'none'
+      }`,
     });
     const looseCases = outcomes.filter((o) => o.loose !== undefined);
-    const correct = looseCases.filter((o) => o.loose === 'correct').length;
+    const correct = count(looseCases, (o) => o.loose === 'correct');
     ctx.row({
       case: 'edit recovery: match "loose" applies correctly',
       toolwright: percent(correct, looseCases.length),
       unit: '%',
       target: '≥ 90%',
-      note: `${correct}/${looseCases.length} (trailing blanks, indentation, line endings, quotes); refused ${looseCases.filter((o) => o.loose === 'refused').length}, inexact ${looseCases.filter((o) => o.loose === 'inexact').length}; ${byKind(
+      note: `${correct}/${looseCases.length} (trailing blanks, indentation, line endings, quotes); refused ${count(looseCases, (o) => o.loose === 'refused')}, inexact ${count(looseCases, (o) => o.loose === 'inexact')}; ${byKind(
+        outcomes,
         (o) => o.loose === 'correct',
         (o) => o.loose !== undefined,
       )}`,
     });
+    const twinFixed = count(twins, (o) => o.fixed);
+    const twinTies = count(twins, (o) => o.tie);
+    ctx.row({
+      case: 'edit recovery: near-identical blocks, first retry fixes',
+      toolwright: percent(twinFixed, twins.length),
+      unit: '%',
+      note: `${twinFixed}/${twins.length} attempts whose old_str fits several blocks once normalised; ${byKind(twins, (o) => o.fixed)}; ties ${twinTies} (no fix offered; ${
+        byKind(
+          twins,
+          (o) => o.tie,
+          (o) => twins.some((t) => t.tie && t.kind === o.kind),
+        ) || 'none'
+      }), wrong region ${count(twins, (o) => o.wrong)}`,
+    });
+    const retries = outcomes.length - ties + twins.length - twinTies;
+    const looseEdits = looseCases.length + count(twins, (o) => o.loose !== undefined);
     ctx.row({
       case: 'edit recovery: edits in a wrong region',
-      toolwright: outcomes.filter((o) => o.wrong).length,
+      toolwright: count(outcomes, (o) => o.wrong) + count(twins, (o) => o.wrong),
       unit: 'count',
       target: '0',
-      note: `over ${outcomes.length} retries and ${looseCases.length} loose edits`,
+      note: `over ${retries} retries and ${looseEdits} loose edits (near-identical blocks included)`,
     });
     ctx.row({
       case: 'edit recovery: a diagnosed miss (edit_file call)',

@@ -127,6 +127,31 @@ describe('edit_file: a miss is diagnosed', () => {
     await retry(toolkit, root, 'loader.py', found, '\tdef load(self, name):\r\n\t\tpath = name');
   });
 
+  it('trailing blanks in a CRLF file are whitespace, not line endings, in the miss and in a loose edit', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const crlf = PYTHON.replace(/\n/g, '\r\n');
+    await writeFile(path.join(root, 'loader.py'), crlf);
+    const found = await miss(toolkit, 'loader.py', '\t\twith open(path) as f:  \n\t\t\treturn f.read()');
+    expect(found.candidates[0]).toMatchObject({ line: 9, difference: 'whitespace' });
+    expect(found.text).toContain('old_str differs from line 9 only in whitespace');
+    const indented = await miss(
+      toolkit,
+      'loader.py',
+      '    def load(self, name): \n        path = os.path.join(self.root, name)',
+    );
+    expect(indented.candidates[0]).toMatchObject({ line: 7, difference: 'indentation' });
+    const loose = await toolkit.invoke('filesystem', 'edit_file', {
+      path: 'loader.py',
+      old_str: '\t\twith open(path) as f:  \n\t\t\treturn f.read()',
+      new_str: '\t\twith open(path) as f:\n\t\t\treturn f.read().strip()',
+      match: 'loose',
+    });
+    expect(expectOk(loose).normalized).toEqual(['whitespace']);
+    expect(await readFile(path.join(root, 'loader.py'), 'utf8')).toBe(
+      crlf.replace('return f.read()', 'return f.read().strip()'),
+    );
+  });
+
   it('stale: old_str copied from what the session read, the file changed there since', async () => {
     const { root, toolkit } = await workspaceToolkit();
     const file = path.join(root, 'compose.yaml');

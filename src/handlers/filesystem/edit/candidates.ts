@@ -28,10 +28,24 @@ export interface Candidate {
 export interface Found {
   start: number;
   end: number;
-  kinds: Difference[];
+  /** Every kind of difference; left out until asked for (kindsOf) where finding them costs. */
+  kinds?: Difference[];
+  /** The escape variant of the needle it matched, when not the needle itself. */
+  against?: string;
+}
+
+/** The kinds of difference between the region and the needle (or the escape variant it matched). */
+export function kindsOf(text: string, needle: string, region: Found): Difference[] {
+  if (region.kinds) return region.kinds;
+  const kinds: Difference[] = differencesOf(text.slice(region.start, region.end), region.against ?? needle);
+  if (region.against !== undefined) kinds.unshift('escapes');
+  region.kinds = kinds.length > 0 ? kinds : ['other'];
+  return region.kinds;
 }
 
 export const MAX_CANDIDATES = 3;
+/** Regions equal to the needle once normalised that are ranked by closeness (overlapping ones too). */
+export const MAX_RANKED = 16;
 const MAX_CANDIDATE_CHARS = 100 * 1024;
 const ALL: readonly Normalization[] = ['line_endings', 'whitespace', 'indentation', 'quotes'];
 
@@ -61,7 +75,11 @@ export function escapeVariants(needle: string): string[] {
   return variants;
 }
 
-/** Regions equal to the needle (or an escape variant) up to whitespace, indentation, line endings and quotes. */
+/**
+ * Regions equal to the needle (or an escape variant) up to whitespace, indentation, line endings and
+ * quotes, overlapping ones too, in the order found, at most MAX_RANKED; their kinds of difference
+ * are found only for those shown (kindsOf).
+ */
 export function normalizedRegions(text: string, needle: string): Found[] {
   const normalized = normalizeText(text, { kinds: new Set(ALL), collapse: true });
   const found: Found[] = [];
@@ -70,18 +88,16 @@ export function normalizedRegions(text: string, needle: string): Found[] {
     [needle, false] as const,
     ...escapeVariants(needle).map((v) => [v, true] as const),
   ]) {
-    const { at, length } = matchesIn(normalized, variant, MAX_CANDIDATES);
+    const { at, length } = matchesIn(normalized, variant, MAX_RANKED - found.length, true);
     for (const position of at) {
       const { start, end } = originalRange(normalized, position, position + length, startsIndented(variant));
       if (seen.has(start)) continue;
       seen.add(start);
-      const kinds: Difference[] = differencesOf(text.slice(start, end), variant);
-      if (escaped) kinds.unshift('escapes');
-      found.push({ start, end, kinds: kinds.length > 0 ? kinds : ['other'] });
+      found.push({ start, end, ...(escaped ? { against: variant } : {}) });
     }
-    if (found.length >= MAX_CANDIDATES) break;
+    if (found.length >= MAX_RANKED) break;
   }
-  return found.slice(0, MAX_CANDIDATES);
+  return found.slice(0, MAX_RANKED);
 }
 
 /** Start of the line holding `index`, and end of the line holding `index` (before its '\n'). */

@@ -4,27 +4,34 @@ import { ToolError } from '../../../runtime/errors.js';
 import type { SeenSegment } from '../../../runtime/seen-lines.js';
 import {
   closestLines,
+  kindsOf,
   MAX_CANDIDATES,
   normalizedRegions,
   uniqueOldStr,
   type Candidate,
   type Difference,
-  type Found,
 } from './candidates.js';
 import { staleRegion } from './seen-compare.js';
+import { describeTie, rankRegions, type Tie } from './ties.js';
 
 const LINE_NUMBER_PREFIX = /^\s*\d+\t/;
 
+export interface Diagnosis {
+  /** Best first; when the closest regions tie (`tie`), those first, in file order. */
+  candidates: Candidate[];
+  tie?: Tie;
+}
+
 /** The candidates for `needle` in `text`, best first (what the session read of the file in `seen`). */
-export function findCandidates(text: string, needle: string, seen: readonly SeenSegment[] = []): Candidate[] {
+export function findCandidates(text: string, needle: string, seen: readonly SeenSegment[] = []): Diagnosis {
   // Copied from the read: first the region where the lines around it as read are now.
   const stale = staleRegion(text, needle, seen);
-  const found: Found[] = stale ? [stale] : [];
-  for (const region of normalizedRegions(text, needle)) found.push(region);
-  if (found.length === 0) found.push(...closestLines(text, needle));
+  let found = normalizedRegions(text, needle);
+  if (found.length === 0 && !stale) found = closestLines(text, needle);
+  const { ranked, tie } = rankRegions(text, needle, found);
   const candidates: Candidate[] = [];
   const starts = new Set<number>();
-  for (const region of found) {
+  for (const region of stale ? [stale, ...ranked] : ranked) {
     if (candidates.length >= MAX_CANDIDATES || starts.has(region.start)) continue;
     const oldStr = uniqueOldStr(text, region.start, region.end);
     if (oldStr === undefined) continue;
@@ -32,11 +39,12 @@ export function findCandidates(text: string, needle: string, seen: readonly Seen
     candidates.push({
       line: lineNumber(text, region.start),
       text: text.slice(region.start, region.end),
-      difference: primary(region.kinds),
+      difference: primary(kindsOf(text, needle, region)),
       old_str: oldStr,
     });
   }
-  return candidates;
+  // The region found where the session read it decides; otherwise equals are no choice.
+  return stale || !tie ? { candidates } : { candidates, tie };
 }
 
 /** The difference a candidate is reported under when several apply. */
@@ -108,12 +116,19 @@ export function diagnosedMiss(
     needleLines.some((l) => l.length > 0) &&
     needleLines.filter((l) => l.length > 0).every((l) => LINE_NUMBER_PREFIX.test(l));
   const searched = prefixed ? needleLines.map((l) => l.replace(LINE_NUMBER_PREFIX, '')).join('\n') : needle;
-  const candidates = findCandidates(text, searched, seen);
+  const { candidates, tie } = findCandidates(text, searched, seen);
   const parts = [base];
   if (prefixed) {
     parts.push(
       `It looks like it includes line-number prefixes from read_file (e.g. "${needleLines[0]!.slice(0, 12)}"); remove them and keep only the file's text`,
     );
+  }
+  if (tie) {
+    parts.push(...describeTie(tie, candidates));
+    const tied = new Set(tie.lines);
+    const more = candidates.filter((c) => !tied.has(c.line)).map((c) => `line ${c.line} (${c.difference})`);
+    const tail = more.length > 0 ? ` (less close: ${more.join(', ')})` : '';
+    return new ToolError('NO_MATCH', `${parts.join('. ')}${tail}`, { candidates, ambiguous: true });
   }
   if (candidates.length === 0) {
     if (!prefixed) parts.push('Read the file again and copy the exact text to replace (the file may have changed)');

@@ -56,8 +56,11 @@ export function normalizeLine(
 ): { text: string; map?: number[] } {
   const { kinds } = options;
   let end = line.length;
-  if (kinds.has('line_endings') && line.endsWith('\r')) end--;
+  // A CR kept (line endings not normalised) still ends the line: blanks before it are trailing ones.
+  const keptCr = !kinds.has('line_endings') && kinds.has('whitespace') && line.endsWith('\r');
+  if (line.endsWith('\r') && (kinds.has('line_endings') || keptCr)) end--;
   if (kinds.has('whitespace')) while (end > 0 && isBlank(line[end - 1]!)) end--;
+  const cr = keptCr ? '\r' : '';
   let start = 0;
   if (kinds.has('indentation')) while (start < end && isBlank(line[start]!)) start++;
   const quotes = kinds.has('quotes');
@@ -69,7 +72,9 @@ export function normalizeLine(
       while (indent < text.length && isBlank(text[indent]!)) indent++;
       text = text.slice(0, indent) + text.slice(indent).replace(BLANK_RUNS, ' ');
     }
-    return { text: quotes && TYPOGRAPHIC.test(text) ? text.replace(TYPOGRAPHIC_ALL, (ch) => QUOTES[ch]!) : text };
+    return {
+      text: (quotes && TYPOGRAPHIC.test(text) ? text.replace(TYPOGRAPHIC_ALL, (ch) => QUOTES[ch]!) : text) + cr,
+    };
   }
   let out = '';
   const map: number[] = [];
@@ -84,6 +89,10 @@ export function normalizeLine(
       out += quotes ? (QUOTES[ch] ?? ch) : ch;
     }
     if (withMap) map.push(i);
+  }
+  if (keptCr) {
+    out += cr;
+    map.push(line.length - 1);
   }
   return withMap ? { text: out, map } : { text: out };
 }
