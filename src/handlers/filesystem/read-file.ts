@@ -6,6 +6,7 @@ import type { HandlerReturn } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { DescriptorFile } from '../../runtime/descriptor-file.js';
 import type { ResolvedPath, Workspace } from '../../runtime/workspace.js';
+import { cancelSignalOf } from '../../runtime/call-context.js';
 import { confinedPath } from '../../runtime/confine.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
@@ -122,7 +123,7 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
         onSeen: (segment) => (seen = segment),
       },
       params,
-      ctx.signal,
+      cancelSignalOf(ctx),
     );
     ctx.session.recordRead(resolved.absolute, stampOf(stats), seen);
     return result;

@@ -56,7 +56,8 @@ export interface TailWindow extends LineWindow {
 /** A window, and the budget stop of a count that ran before it (count_lines). */
 type ShownWindow = (LineWindow | TailWindow) & { countStop?: BudgetStop };
 
-export async function readTextFile(file: TextFile, params: ReadFileParams, signal: AbortSignal) {
+/** `signal`: undefined for a call that cannot be cancelled (none is made for it). */
+export async function readTextFile(file: TextFile, params: ReadFileParams, signal: AbortSignal | undefined) {
   const rawOffset = params.offset ?? 1;
   if (rawOffset === 0) {
     throw new ToolError(
