@@ -49,17 +49,18 @@ const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBL
 async function openForRead(
   workspace: Workspace,
   resolved: ResolvedPath,
-): Promise<{ resolved: ResolvedPath; handle: DescriptorFile; stats: BigIntStats }> {
+): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
   if (!resolved.exists) throw await notFound(resolved);
   try {
-    return { resolved, ...(await workspace.openVerified(resolved, READ_FLAGS)) };
+    return await workspace.openVerified(resolved, READ_FLAGS);
   } catch (error) {
     rethrowFs(error, resolved.relative);
   }
 }
 
 export async function readFile(params: ReadFileParams, ctx: HandlerContext): Promise<HandlerReturn<ReadFileResult>> {
-  const { resolved, handle, stats } = await openForRead(ctx.workspace, confinedPath(ctx, 'path'));
+  const resolved = confinedPath(ctx, 'path');
+  const { handle, stats } = await openForRead(ctx.workspace, resolved);
   let pooled: Buffer | undefined;
   try {
     if (stats.isDirectory())
@@ -75,10 +76,13 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
     // together with the head (one wait for both instead of one after the other).
     const tailLength = !small && (params.offset ?? 1) < 0 ? Math.min(TAIL_CHUNK_BYTES, size - head.length) : 0;
     const tail = tailLength > 0 ? Buffer.allocUnsafe(tailLength) : undefined;
-    const [{ bytesRead }, tailRead] = await Promise.all([
-      handle.read(head, 0, head.length, 0),
-      tail ? handle.read(tail, 0, tail.length, size - tail.length) : undefined,
-    ]);
+    // No Promise.all (nor destructuring of its array) for the common read without a tail.
+    const headRead = handle.read(head, 0, head.length, 0);
+    const both = tail
+      ? await Promise.all([headRead, handle.read(tail, 0, tail.length, size - tail.length)])
+      : undefined;
+    const bytesRead = both ? both[0].bytesRead : (await headRead).bytesRead;
+    const tailRead = both?.[1];
     const whole = small && bytesRead === size;
     const sniff = head.subarray(0, bytesRead);
     const media = mediaKindOf(resolved.relative, sniff);

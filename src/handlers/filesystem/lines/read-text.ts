@@ -67,16 +67,16 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
   }
   const limit = params.limit ?? DEFAULT_LIMIT;
   const countAll = params.count_lines ?? false;
-  const request: WindowRequest = {
-    offset: rawOffset,
-    limit,
-    maxLineChars: MAX_LINE_CHARS,
-    maxChars: MAX_WINDOW_CHARS,
-    signal,
-  };
   const { kind } = file;
   let window: ShownWindow;
   if (kind.encoding === 'utf-16le' || kind.encoding === 'utf-16be') {
+    const request: WindowRequest = {
+      offset: rawOffset,
+      limit,
+      maxLineChars: MAX_LINE_CHARS,
+      maxChars: MAX_WINDOW_CHARS,
+      signal,
+    };
     // Decoded streams have no index: count first when the window is given from the end.
     let offset = rawOffset;
     if (offset < 0) {
@@ -94,8 +94,13 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
     const decodeLines = kind.codec && !decodeLine ? (lines: Buffer[]) => kind.codec!.decodeLines(lines) : undefined;
     const index = sharedLineIndex.get(file.key, kind.bomLength);
     index.textKind = kind;
-    const byteRequest = {
-      ...request,
+    // One literal, not a spread of `request`: a spread copy costs ~5 µs on a small read.
+    const byteRequest: ByteLineRequest = {
+      offset: rawOffset,
+      limit,
+      maxLineChars: MAX_LINE_CHARS,
+      maxChars: MAX_WINDOW_CHARS,
+      signal,
       size: file.size,
       decodeLines,
       decodeLine,
