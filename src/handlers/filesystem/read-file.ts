@@ -10,13 +10,12 @@ import { cancelSignalOf } from '../../runtime/call-context.js';
 import { confinedPath } from '../../runtime/confine.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
-import type { SeenSegment } from '../../runtime/seen-lines.js';
 import { notFound, rethrowFs } from './fs-errors.js';
 import { plural } from './plural.js';
 import { sharedLineIndex } from './lines/line-index.js';
 import { memoryReader, OverlayReader, type KnownBytes, type PositionalReader } from './lines/positional-reader.js';
 import { mediaKindOf, readMedia } from './media/read-media.js';
-import { readTextFile } from './lines/read-text.js';
+import { readTextFile, type TextFile } from './lines/read-text.js';
 import { TAIL_CHUNK_BYTES } from './lines/tail-scan.js';
 import { ENCODING_SAMPLE_BYTES, detectTextKind } from './encodings/text-codec.js';
 
@@ -115,21 +114,16 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
       tail && tailRead?.bytesRead === tail.length
         ? { position: size - tail.length, bytes: tail, atEnd: true }
         : undefined;
-    let seen: SeenSegment | undefined;
-    const result = await readTextFile(
-      {
-        reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, knownTail),
-        size,
-        key,
-        kind,
-        display: resolved.relative,
-        tail: knownTail,
-        onSeen: (segment) => (seen = segment),
-      },
-      params,
-      cancelSignalOf(ctx),
-    );
-    ctx.session.recordRead(resolved.absolute, stampOf(stats), seen);
+    const file: TextFile = {
+      reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, knownTail),
+      size,
+      key,
+      kind,
+      display: resolved.relative,
+      tail: knownTail,
+    };
+    const result = await readTextFile(file, params, cancelSignalOf(ctx));
+    ctx.session.recordRead(resolved.absolute, stampOf(stats), file.seen);
     return result;
   } finally {
     // Nothing refers to a large file's sniff buffer after the call: it goes back to the pool.

@@ -35,8 +35,8 @@ export interface TextFile {
   display: string;
   /** The file's last bytes, when already read (a window from the end starts with them). */
   tail?: KnownBytes;
-  /** Told which lines the answer shows (a line shown cut is null), for the edits' stale guard. */
-  onSeen?: (segment: SeenSegment) => void;
+  /** Set to the lines the answer shows (a line shown cut is null), for the edits' stale guard. */
+  seen?: SeenSegment;
 }
 
 function formatWindow(lines: readonly string[], startLine: number, lineNumbers: boolean): string {
@@ -123,7 +123,7 @@ export async function readTextFile(file: TextFile, params: ReadFileParams, signa
       `offset ${window.startLine} is past the end of ${file.display}: it has ${plural(total, 'line')}`,
     );
   }
-  file.onSeen?.(seenSegment(window));
+  file.seen = seenSegment(window);
   return render(file, window, params);
 }
 
