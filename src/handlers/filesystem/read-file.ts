@@ -128,8 +128,9 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
   } finally {
     // Nothing refers to a large file's sniff buffer after the call: it goes back to the pool.
     if (pooled && sniffPool.length < 4) sniffPool.push(pooled);
-    // The answer does not wait for the close (one thread-pool round trip, ~50 µs of a 1 ms call),
-    // nor for the close call itself: it is made once the answer is on its way.
-    setImmediate(closeQuietly, handle);
+    // The answer does not wait for the close (one thread-pool round trip, ~50 µs of a 1 ms call).
+    // It is started here, not from a setImmediate after the answer: an immediate costs the event
+    // loop a turn of its own, measured slower per call over stdio than the close started now.
+    closeQuietly(handle);
   }
 }
