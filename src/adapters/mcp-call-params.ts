@@ -18,10 +18,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** INVALID_PARAMS naming what is wrong (a module function: no closure made per call). */
+function bad(what: string): Error {
+  return protocolError(INVALID_PARAMS, `Invalid tools/call params: ${what}`);
+}
+
 /** tools/call params as MCP defines them (CallToolRequestSchema), or INVALID_PARAMS saying which part is wrong. */
 /** @internal */
 export function callToolParams(params: unknown): CallToolRequest['params'] {
-  const bad = (what: string) => protocolError(INVALID_PARAMS, `Invalid tools/call params: ${what}`);
   if (!isPlainObject(params)) throw bad('params must be an object with the tool name and its arguments');
   if (typeof params.name !== 'string')
     throw bad(

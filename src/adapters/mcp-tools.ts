@@ -74,11 +74,15 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Turns an invoke result into an MCP `CallToolResult`, capped to `maxResultBytes`. */
+/**
+ * Turns an invoke result into an MCP `CallToolResult`, capped to `maxResultBytes`. `textOnly`: the
+ * client gets no structuredContent (mcp-quirks.ts), so none is built and the text has the budget.
+ */
 export function toCallToolResult(
   op: OperationDescriptor,
   result: InvokeResult,
   maxResultBytes = DEFAULT_MAX_RESULT_BYTES,
+  textOnly = false,
 ): CallToolResult {
   if (!result.ok) {
     return {
@@ -89,7 +93,8 @@ export function toCallToolResult(
   }
   // An image travels as MCP image content, outside the text budget (read_file bounds it to ≈5 MB).
   const image = imageOf(result.output);
-  const fitted = fitResult(op, result.text, image ? withoutImageData(result.output) : result.output, maxResultBytes);
+  const sent = textOnly ? undefined : image ? withoutImageData(result.output) : result.output;
+  const fitted = fitResult(op, result.text, sent, maxResultBytes);
   if (!fitted.ok) {
     return {
       content: [{ type: 'text', text: `Error TOO_LARGE: ${fitted.message}` }],
@@ -100,7 +105,7 @@ export function toCallToolResult(
   // The structured part only when it is an object (CallToolResult requires one), which the
   // catalog's result schemas guarantee unless a host turned output validation off.
   const output = fitted.output;
-  const structured = output !== null && typeof output === 'object' && !Array.isArray(output);
+  const structured = !textOnly && output !== null && typeof output === 'object' && !Array.isArray(output);
   return {
     content: [
       { type: 'text', text: fitted.text },

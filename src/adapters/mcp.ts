@@ -202,7 +202,7 @@ function buildServer(
     const args = clientArguments(adapt, params.arguments ?? {}, factsOf(op).params);
     if (params.task !== undefined) {
       return startToolTask(server, tasks, toolkit, op, args, params.task.ttl, (result) =>
-        clientResult(adapt, toCallToolResult(op, result, maxResultBytes)),
+        clientResult(adapt, toCallToolResult(op, result, maxResultBytes, adapt?.textOnly)),
       );
     }
     const leave = enterCallScope(extra.signal, server, extra.requestId);
@@ -217,7 +217,7 @@ function buildServer(
       };
       const result = await toolkit.invoke(op.provider, op.name, args, options);
       logWarnings(server, op.name, result, extra.sessionId);
-      return clientResult(adapt, toCallToolResult(op, result, maxResultBytes));
+      return clientResult(adapt, toCallToolResult(op, result, maxResultBytes, adapt?.textOnly));
     } finally {
       leave();
     }

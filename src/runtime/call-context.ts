@@ -85,6 +85,15 @@ export class CallContext implements HandlerContext {
   }
 }
 
+/**
+ * The signal a handler's long work checks, without making one: undefined for a call of this
+ * runtime that no caller can cancel (the signal `ctx.signal` would make for it never aborts).
+ */
+export function cancelSignalOf(ctx: HandlerContext): AbortSignal | undefined {
+  const self = (ctx as Partial<CallContext>)[SELF];
+  return self instanceof CallContext ? (self[CALLER] ?? self[OWN]) : ctx.signal;
+}
+
 /** Every `url` argument checked (scheme, host rules, address guard) before the handler runs. */
 export async function checkUrls(
   op: OperationDescriptor,

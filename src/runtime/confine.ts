@@ -38,32 +38,34 @@ export async function confinePaths(
   const roles = roleIndex(op);
   const confined: ConfinedPaths = { paths: {}, pathLists: {}, given: new Map() };
   const learning = opens && opens.size > 0 ? opens : undefined;
-  const resolveGiven = async (value: string): Promise<ResolvedPath> => {
-    let resolved = confined.given.get(value);
-    if (!resolved) {
-      resolved = await workspace.resolve(value);
-      confined.given.set(value, resolved);
-    }
-    return resolved;
-  };
   for (const name of roles.path) {
     const value = Object.hasOwn(input, name) ? input[name] : undefined;
     if (roles.pathLists.has(name)) {
       if (!Array.isArray(value)) continue;
       const list: ResolvedPath[] = [];
-      for (const item of value) if (typeof item === 'string') list.push(await resolveGiven(item));
+      for (const item of value) if (typeof item === 'string') list.push(await resolveGiven(workspace, confined, item));
       confined.pathLists[name] = list;
     } else if (typeof value === 'string') {
       const learned = learning?.get(name);
       confined.paths[name] = learned
         ? await confineOpened(workspace, value, learned, confined)
-        : await resolveGiven(value);
+        : await resolveGiven(workspace, confined, value);
     } else if (value === undefined) {
       const fallback = propertySchema(op, name)?.default;
       if (typeof fallback === 'string' && fallback !== '') confined.paths[name] = await workspace.resolve(fallback);
     }
   }
   return confined;
+}
+
+/** A given path resolved once per call, however many params name it (a module function: no closure per call). */
+async function resolveGiven(workspace: Workspace, confined: ConfinedPaths, value: string): Promise<ResolvedPath> {
+  let resolved = confined.given.get(value);
+  if (!resolved) {
+    resolved = await workspace.resolve(value);
+    confined.given.set(value, resolved);
+  }
+  return resolved;
 }
 
 /** A path the handler opens (see confinePaths); the same answer and errors as resolving it. */

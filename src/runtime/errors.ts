@@ -65,9 +65,9 @@ export function abortError(signal: AbortSignal): ToolError {
   return new ToolError('CANCELLED', 'the call was cancelled by the caller');
 }
 
-/** Throws CANCELLED if the signal has fired; handlers call it between steps of long work. */
-export function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw abortError(signal);
+/** Throws CANCELLED if the signal has fired; handlers call it between steps of long work (no signal: a call that cannot be cancelled). */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError(signal);
 }
 
 /** Maps a Node.js system error on `displayPath` to a ToolError, or returns undefined. */

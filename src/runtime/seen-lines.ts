@@ -25,6 +25,15 @@ function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
 }
 
+/** The same lines (a line shown cut is null in both) with the same ends of the file. */
+function sameSegment(a: SeenSegment, b: SeenSegment): boolean {
+  if (a === b) return true;
+  const n = a.lines.length;
+  if (n !== b.lines.length || a.atStart !== b.atStart || a.atEnd !== b.atEnd) return false;
+  for (let i = 0; i < n; i++) if (a.lines[i] !== b.lines[i]) return false;
+  return true;
+}
+
 function charsOf(segment: SeenSegment): number {
   let n = 0;
   for (const line of segment.lines) n += (line?.length ?? 0) + 1;
@@ -38,15 +47,22 @@ export class SeenLines {
 
   /**
    * Records a read of `path` at `stamp`: a segment read at the same stamp as the record joins it,
-   * any other stamp starts the record afresh (without `segment`: a record of no lines).
+   * any other stamp starts the record afresh (without `segment`: a record of no lines). A segment
+   * the record already holds (a window read again) is moved to the end instead of kept twice, so
+   * re-reads never push out the other windows read, and a record costs its new segment, not all.
    */
   record(path: string, stamp: FileStamp, segment?: SeenSegment): void {
     const previous = this.files.get(path);
-    const chars = segment ? charsOf(segment) : 0;
-    const keep = previous && sameStamp(previous.stamp, stamp) ? previous.segments : [];
+    const joined = previous !== undefined && sameStamp(previous.stamp, stamp);
+    let segments = joined ? previous.segments : [];
+    let kept = joined ? previous.chars : 0;
     this.drop(path);
-    const segments = segment && chars <= MAX_SEEN_CHARS_PER_FILE ? [...keep, segment] : keep;
-    let kept = segments.reduce((n, s) => n + charsOf(s), 0);
+    const chars = segment ? charsOf(segment) : 0;
+    if (segment && chars <= MAX_SEEN_CHARS_PER_FILE) {
+      const held = segments.findIndex((s) => sameSegment(s, segment));
+      segments = held === -1 ? [...segments, segment] : [...segments.filter((_, i) => i !== held), segments[held]!];
+      if (held === -1) kept += chars;
+    } else segments = [...segments];
     while (segments.length > MAX_SEGMENTS_PER_FILE || kept > MAX_SEEN_CHARS_PER_FILE)
       kept -= charsOf(segments.shift()!);
     this.files.set(path, { stamp, segments, chars: kept });

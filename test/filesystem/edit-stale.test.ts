@@ -40,6 +40,23 @@ describe('stale-file guard by region', () => {
     expect(await readFile(file, 'utf8')).toBe(text(expected));
   });
 
+  it('a window read again and again does not push out another window read: an edit there still applies', async () => {
+    const before = lines(200);
+    const { root, toolkit } = await workspaceToolkit();
+    const file = path.join(root, 'f.txt');
+    await writeFile(file, text(before));
+    expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'f.txt', offset: 150, limit: 10 }));
+    for (let i = 0; i < 40; i++)
+      expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'f.txt', offset: 1, limit: 10 }));
+    const after = before.map((l) => (l === 'line 100' ? 'line 100 reformatted' : l));
+    await rewrite(file, text(after));
+    const out = expectOk(
+      await toolkit.invoke('filesystem', 'edit_file', { path: 'f.txt', old_str: 'line 155', new_str: 'LINE 155' }),
+    );
+    expect(out.changed_since_read).toBe(true);
+    expect(await readFile(file, 'utf8')).toBe(text(after.map((l) => (l === 'line 155' ? 'LINE 155' : l))));
+  });
+
   it('lines inserted above (a formatter adding imports) shift the region: still applied', async () => {
     const before = lines(30);
     const after = ['import a', 'import b', ...before];

@@ -163,6 +163,33 @@ describe('the default quirk table', () => {
     }
   }, 60_000);
 
+  it('a text-only client gets the whole budget for the text: a read that fits alone is not cut to share it', async () => {
+    const lines = Array.from({ length: 1500 }, (_, i) => `line ${String(i + 1).padStart(24, '.')}`);
+    await writeFile(join(dir, 'wide.txt'), `${lines.join('\n')}\n`);
+    const options = { maxResultBytes: 100_000 };
+    const claude = await inProcess(CLAUDE, options);
+    const other = await inProcess('some-other-client', options);
+    try {
+      await claude.client.listTools();
+      await other.client.listTools();
+      const args = { name: 'read_file', arguments: { path: 'wide.txt' } };
+      const forClaude = (await claude.client.callTool(args)) as CallToolResult;
+      expect(forClaude.isError).toBeFalsy();
+      expect(forClaude.structuredContent).toBeUndefined();
+      expect(forClaude._meta?.['toolwright/capped']).toBeUndefined();
+      expect(textOf(forClaude)).toContain(lines.at(-1)!);
+      expect(textOf(forClaude)).not.toContain('more characters not shown');
+      // Text and structured output together are over the budget: a client that gets both gets them cut.
+      const forOther = (await other.client.callTool(args)) as CallToolResult;
+      expect(forOther._meta?.['toolwright/capped']).toBe(true);
+      expect(forOther.structuredContent).toBeDefined();
+      expect(textOf(forOther)).not.toContain(lines.at(-1)!);
+    } finally {
+      await claude.close();
+      await other.close();
+    }
+  });
+
   it('is turned off by clientQuirks: "off" on createMcpServer', async () => {
     await expectQuirksOff((name) => inProcess(name, { clientQuirks: 'off' }));
   });

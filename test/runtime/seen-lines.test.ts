@@ -4,7 +4,7 @@ import { SeenLines, segmentOfText, MAX_SEEN_CHARS_PER_FILE } from '../../src/run
 import { Session } from '../../src/runtime/session.js';
 
 const stamp = (mtimeNs: bigint) => ({ dev: 1n, ino: 2n, size: 3n, mtimeNs });
-const segment = (lines: string[], atStart = true, atEnd = true) => ({ lines, atStart, atEnd });
+const segment = (lines: (string | null)[], atStart = true, atEnd = true) => ({ lines, atStart, atEnd });
 
 describe('seen lines', () => {
   it('reads of one version join; a new version starts afresh; a read with no lines keeps none', () => {
@@ -29,6 +29,49 @@ describe('seen lines', () => {
     expect(kept.slice(-7)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(segmentOfText('a'.repeat(MAX_SEEN_CHARS_PER_FILE + 1))).toBeUndefined();
     expect(segmentOfText('a\r\nb\r\n')).toEqual(segment(['a', 'b']));
+  });
+
+  it('a window read again is held once and moved last: re-reads never push out the other windows read', () => {
+    const seen = new SeenLines();
+    seen.record('/a', stamp(1n), segment(['far', 'away'], false, false));
+    seen.record('/a', stamp(1n), segment(['one', 'two'], true, false));
+    for (let i = 0; i < 40; i++) seen.record('/a', stamp(1n), segment(['one', 'two'], true, false));
+    const record = seen.get('/a')!;
+    expect(record.segments.map((s) => s.lines)).toEqual([
+      ['far', 'away'],
+      ['one', 'two'],
+    ]);
+    expect(record.chars).toBe('far away '.length + 'one two '.length);
+    // The older window, read again, becomes the most recent one.
+    seen.record('/a', stamp(1n), segment(['far', 'away'], false, false));
+    expect(seen.get('/a')!.segments.map((s) => s.lines[0])).toEqual(['one', 'far']);
+  });
+
+  it('windows that differ in one line, a cut line or an end of the file are each kept', () => {
+    const seen = new SeenLines();
+    const variants = [
+      segment(['a', 'b'], true, false),
+      segment(['a', 'c'], true, false),
+      segment(['a', null], true, false),
+      segment(['a', 'b'], false, false),
+      segment(['a', 'b'], true, true),
+      segment(['a', 'b', 'c'], true, false),
+    ];
+    for (let round = 0; round < 8; round++) for (const v of variants) seen.record('/a', stamp(1n), { ...v });
+    const record = seen.get('/a')!;
+    expect(record.segments).toHaveLength(variants.length);
+    expect(record.chars).toBe(
+      record.segments.reduce((n, s) => n + s.lines.reduce((m, l) => m + (l?.length ?? 0) + 1, 0), 0),
+    );
+  });
+
+  it('the segments of a record handed out earlier stay as they were when the file is read again', () => {
+    const seen = new SeenLines();
+    seen.record('/a', stamp(1n), segment(['x'], true, false));
+    const before = seen.get('/a')!.segments;
+    seen.record('/a', stamp(1n), segment(['y'], false, true));
+    seen.record('/a', stamp(1n), segment(['x'], true, false));
+    expect(before.map((s) => s.lines)).toEqual([['x']]);
   });
 
   it('a session forgets the lines with the stamp', () => {

@@ -7,13 +7,22 @@ export interface PositionalReader {
 
 /** A reader over bytes already read: small files cost one read in all, not one per step. */
 export function memoryReader(bytes: Buffer): PositionalReader {
-  return {
-    read: async (buffer: Buffer, offset: number, length: number, position: number) => {
-      const bytesRead =
-        position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length));
-      return { bytesRead, buffer };
-    },
-  };
+  return new MemoryReader(bytes);
+}
+
+/** A class, not a literal with an arrow function: no closure made (and named) per read_file call. */
+class MemoryReader implements PositionalReader {
+  constructor(private readonly bytes: Buffer) {}
+
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }> {
+    const { bytes } = this;
+    try {
+      const end = Math.min(bytes.length, position + length);
+      return Promise.resolve({ bytesRead: position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, end) });
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
 }
 
 /** Bytes of a file already in memory, and where they start. */

@@ -34,7 +34,7 @@ export async function findTailStart(
   contentStart: number,
   size: number,
   n: number,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
   last?: KnownBytes,
   budget: ScanBudget = DEFAULT_SCAN_BUDGET,
 ): Promise<TailStart> {

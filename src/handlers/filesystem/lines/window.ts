@@ -11,7 +11,8 @@ export interface WindowRequest {
   maxLineChars: number;
   /** Stop adding lines once the window's text would exceed this many UTF-16 code units (≈ bytes for ASCII). */
   maxChars: number;
-  signal: AbortSignal;
+  /** Undefined for a call that cannot be cancelled. */
+  signal: AbortSignal | undefined;
   /** Byte budgets of the scan (the defaults when absent). */
   budget?: ScanBudget;
 }
