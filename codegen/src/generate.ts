@@ -9,10 +9,14 @@ import { emitRegistry } from './emit/registry.js';
 import { emitSchemas } from './emit/schemas.js';
 import { emitTypes } from './emit/types.js';
 import { emitValidatorIndex } from './emit/validators.js';
+import { collectGarbage } from './heap.js';
 import { formatProblem, loadCatalog, type LoadedCatalog, type Problem } from './load.js';
 import { normalize, type RawCatalog } from './model.js';
 import { splitRoles } from './roles.js';
 import { operationsOf, validateCatalog } from './validate.js';
+
+/** From this many operations the parse's garbage is collected before compiling (one full collection). */
+const COLLECT_FROM_OPERATIONS = 1_000;
 
 /** A file as the sink gets it: text, or (a validators chunk from a compile worker) its UTF-8 bytes. */
 export interface OutputFile {
@@ -43,7 +47,7 @@ export async function generateTo(
   const catalog = loadCatalog(displayName, take(source), typeof source === 'string' ? undefined : source.reload);
   if (catalog.parseProblems.length > 0) return failed(catalog, catalog.parseProblems);
   // Roles come out of the schemas first: everything after sees plain JSON Schema.
-  const split = splitRoles(catalog.data);
+  const split = splitRoles(catalog.takeData());
   const data = split.data;
   const operations = operationsOf(data);
   const problems: Problem[] = [...split.problems, ...validateCatalog(data, operations)];
@@ -54,6 +58,8 @@ export async function generateTo(
   };
   const chunks = chunksOf(operations);
   const probeBase = new Map<string, number>();
+  // What parsing left behind goes before the workers start, not after they are done.
+  if (operations.length >= COLLECT_FROM_OPERATIONS) collectGarbage();
   await compileChunks(chunks, problems.length === 0, layout, async (_index, compiled) => {
     for (const problem of compiled.problems) problems.push(problem);
     for (const [id, base] of compiled.probeBase) probeBase.set(id, base);

@@ -21,6 +21,8 @@ export interface Problem {
 export interface LoadedCatalog {
   file: string;
   data: unknown;
+  /** The data, handed over: `data` no longer holds it (the caller's copy is then the only one). */
+  takeData(): unknown;
   /** Line/column (1-based) of the node at `path`, or of its nearest existing ancestor. */
   locate(path: JsonPath, atKey?: boolean): { line: number; col: number };
   parseProblems: Problem[];
@@ -57,13 +59,26 @@ export function loadCatalog(file: string, source: string, reload?: () => string)
     return {
       file,
       data: undefined,
+      takeData: () => undefined,
       locate,
       releaseSource,
       parseProblems: [{ path: [], position, message: `YAML: ${oneLine(error.reason)}` }],
     };
   }
   if (reload) text = undefined;
-  return { file, data, locate, releaseSource, parseProblems: aliasProblems(data) };
+  const loaded: LoadedCatalog = {
+    file,
+    data,
+    takeData() {
+      const taken = loaded.data;
+      loaded.data = undefined;
+      return taken;
+    },
+    locate,
+    releaseSource,
+    parseProblems: aliasProblems(data),
+  };
+  return loaded;
 }
 
 export function formatProblem(catalog: LoadedCatalog, problem: Problem): string {

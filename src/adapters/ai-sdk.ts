@@ -67,7 +67,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object';
 }
 
-/** Validates with the operation's precompiled validator; null optionals count as absent. */
+/** Validates with the operation's precompiled validator (loaded first: `await op.loadValidators?.()`); null optionals count as absent. */
 export function validateForOperation(
   op: OperationDescriptor,
   value: unknown,
@@ -96,7 +96,10 @@ export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions =
     return given;
   };
   const tools: AISDKToolSet = {};
-  for (const op of exportableOperations(toolkit)) {
+  const operations = exportableOperations(toolkit);
+  // The SDK validates a model's arguments itself, synchronously, through validateForOperation.
+  await Promise.all(operations.map((op) => op.loadValidators?.()));
+  for (const op of operations) {
     tools[op.name] = tool({
       description: op.description,
       inputSchema: jsonSchema(cloneSchema(op.params), {

@@ -22,6 +22,7 @@ const op_read_file: OperationDescriptor = {
   errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "TOO_LARGE", "UNSUPPORTED_CONTENT", "TIMEOUT", "STALE_FILE"],
   validateParams: validators["filesystem.read_file"]!.params,
   validateResult: validators["filesystem.read_file"]!.result,
+  loadValidators: validators["filesystem.read_file"]!.load,
 };
 /** filesystem.write_file — resource / moderate */
 const op_write_file: OperationDescriptor = {
@@ -40,6 +41,7 @@ const op_write_file: OperationDescriptor = {
   errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS"],
   validateParams: validators["filesystem.write_file"]!.params,
   validateResult: validators["filesystem.write_file"]!.result,
+  loadValidators: validators["filesystem.write_file"]!.load,
 };
 /** filesystem.edit_file — resource / moderate */
 const op_edit_file: OperationDescriptor = {
@@ -58,6 +60,7 @@ const op_edit_file: OperationDescriptor = {
   errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
   validateParams: validators["filesystem.edit_file"]!.params,
   validateResult: validators["filesystem.edit_file"]!.result,
+  loadValidators: validators["filesystem.edit_file"]!.load,
 };
 /** filesystem.multi_edit — resource / moderate */
 const op_multi_edit: OperationDescriptor = {
@@ -76,6 +79,7 @@ const op_multi_edit: OperationDescriptor = {
   errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS"],
   validateParams: validators["filesystem.multi_edit"]!.params,
   validateResult: validators["filesystem.multi_edit"]!.result,
+  loadValidators: validators["filesystem.multi_edit"]!.load,
 };
 /** filesystem.list_directory — data_source / read_only */
 const op_list_directory: OperationDescriptor = {
@@ -94,6 +98,7 @@ const op_list_directory: OperationDescriptor = {
   errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
   validateParams: validators["filesystem.list_directory"]!.params,
   validateResult: validators["filesystem.list_directory"]!.result,
+  loadValidators: validators["filesystem.list_directory"]!.load,
 };
 /** search.glob — data_source / read_only */
 const op_glob: OperationDescriptor = {
@@ -112,6 +117,7 @@ const op_glob: OperationDescriptor = {
   errors: ["INVALID_PATTERN", "NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
   validateParams: validators["search.glob"]!.params,
   validateResult: validators["search.glob"]!.result,
+  loadValidators: validators["search.glob"]!.load,
 };
 /** search.grep — data_source / read_only */
 const op_grep: OperationDescriptor = {
@@ -131,6 +137,7 @@ const op_grep: OperationDescriptor = {
   errors: ["INVALID_PATTERN", "NOT_FOUND", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "TIMEOUT", "UNAVAILABLE"],
   validateParams: validators["search.grep"]!.params,
   validateResult: validators["search.grep"]!.result,
+  loadValidators: validators["search.grep"]!.load,
 };
 /** exec.bash — resource / high */
 const op_bash: OperationDescriptor = {
@@ -151,6 +158,7 @@ const op_bash: OperationDescriptor = {
   errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "UNAVAILABLE", "TOO_LARGE", "LIMIT_REACHED"],
   validateParams: validators["exec.bash"]!.params,
   validateResult: validators["exec.bash"]!.result,
+  loadValidators: validators["exec.bash"]!.load,
 };
 /** exec.bash_output — data_source / read_only */
 const op_bash_output: OperationDescriptor = {
@@ -169,6 +177,7 @@ const op_bash_output: OperationDescriptor = {
   errors: ["NOT_FOUND", "UNAVAILABLE"],
   validateParams: validators["exec.bash_output"]!.params,
   validateResult: validators["exec.bash_output"]!.result,
+  loadValidators: validators["exec.bash_output"]!.load,
 };
 /** exec.bash_kill — resource / low */
 const op_bash_kill: OperationDescriptor = {
@@ -187,6 +196,7 @@ const op_bash_kill: OperationDescriptor = {
   errors: ["NOT_FOUND", "UNAVAILABLE"],
   validateParams: validators["exec.bash_kill"]!.params,
   validateResult: validators["exec.bash_kill"]!.result,
+  loadValidators: validators["exec.bash_kill"]!.load,
 };
 /** exec.bash_write — resource / high */
 const op_bash_write: OperationDescriptor = {
@@ -205,6 +215,7 @@ const op_bash_write: OperationDescriptor = {
   errors: ["NOT_FOUND", "INPUT_CLOSED"],
   validateParams: validators["exec.bash_write"]!.params,
   validateResult: validators["exec.bash_write"]!.result,
+  loadValidators: validators["exec.bash_write"]!.load,
 };
 /** exec.shell_read — data_source / read_only */
 const op_shell_read: OperationDescriptor = {
@@ -224,6 +235,7 @@ const op_shell_read: OperationDescriptor = {
   errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "UNAVAILABLE"],
   validateParams: validators["exec.shell_read"]!.params,
   validateResult: validators["exec.shell_read"]!.result,
+  loadValidators: validators["exec.shell_read"]!.load,
 };
 /** web.web_fetch — data_source / read_only */
 const op_web_fetch: OperationDescriptor = {
@@ -244,6 +256,7 @@ const op_web_fetch: OperationDescriptor = {
   errors: ["BLOCKED_URL", "HTTP_ERROR", "NETWORK_ERROR", "TIMEOUT", "UNSUPPORTED_CONTENT"],
   validateParams: validators["web.web_fetch"]!.params,
   validateResult: validators["web.web_fetch"]!.result,
+  loadValidators: validators["web.web_fetch"]!.load,
 };
 /** web.web_search — data_source / read_only */
 const op_web_search: OperationDescriptor = {
@@ -262,6 +275,7 @@ const op_web_search: OperationDescriptor = {
   errors: ["UNAVAILABLE", "HTTP_ERROR", "NETWORK_ERROR", "TIMEOUT"],
   validateParams: validators["web.web_search"]!.params,
   validateResult: validators["web.web_search"]!.result,
+  loadValidators: validators["web.web_search"]!.load,
 };
 /** task.task_create — resource / low */
 const op_task_create: OperationDescriptor = {
@@ -281,6 +295,7 @@ const op_task_create: OperationDescriptor = {
   errors: ["TIMEOUT", "UNAVAILABLE", "ALREADY_EXISTS"],
   validateParams: validators["task.task_create"]!.params,
   validateResult: validators["task.task_create"]!.result,
+  loadValidators: validators["task.task_create"]!.load,
 };
 /** task.task_update — resource / low */
 const op_task_update: OperationDescriptor = {
@@ -300,6 +315,7 @@ const op_task_update: OperationDescriptor = {
   errors: ["NOT_FOUND", "TIMEOUT", "UNAVAILABLE", "ALREADY_EXISTS"],
   validateParams: validators["task.task_update"]!.params,
   validateResult: validators["task.task_update"]!.result,
+  loadValidators: validators["task.task_update"]!.load,
 };
 /** task.task_list — data_source / read_only */
 const op_task_list: OperationDescriptor = {
@@ -317,6 +333,7 @@ const op_task_list: OperationDescriptor = {
   errors: ["UNAVAILABLE"],
   validateParams: validators["task.task_list"]!.params,
   validateResult: validators["task.task_list"]!.result,
+  loadValidators: validators["task.task_list"]!.load,
 };
 /** agent.spawn_subagent — resource / critical */
 const op_spawn_subagent: OperationDescriptor = {
@@ -338,6 +355,7 @@ const op_spawn_subagent: OperationDescriptor = {
   errors: ["UNAVAILABLE"],
   validateParams: validators["agent.spawn_subagent"]!.params,
   validateResult: validators["agent.spawn_subagent"]!.result,
+  loadValidators: validators["agent.spawn_subagent"]!.load,
 };
 /** user.ask_user — interactive / read_only */
 const op_ask_user: OperationDescriptor = {
@@ -357,6 +375,7 @@ const op_ask_user: OperationDescriptor = {
   errors: ["UNAVAILABLE", "TIMEOUT"],
   validateParams: validators["user.ask_user"]!.params,
   validateResult: validators["user.ask_user"]!.result,
+  loadValidators: validators["user.ask_user"]!.load,
 };
 
 /** Every provider of the catalog, in catalog order: `defineProviders(providers, handlers)` composes them. */

@@ -73,6 +73,13 @@ export interface OperationDescriptor {
   readonly errors: readonly ErrorCode[];
   readonly validateParams: CompiledValidator;
   readonly validateResult: CompiledValidator;
+  /**
+   * Loads the two validators above when they are not in memory yet (generated registries load a
+   * provider's validators on its first call); returns undefined once they are. The runtime awaits
+   * it before it validates; code that calls the validators itself awaits it first. Absent: the
+   * validators are ready as they are.
+   */
+  readonly loadValidators?: () => Promise<void> | undefined;
 }
 
 /** The shape of one entry of a generated `Operations` map (tool name → provider, id, params, result). */

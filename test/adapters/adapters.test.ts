@@ -150,7 +150,7 @@ describe('OpenAI tools', () => {
     }
   });
 
-  it('accepts nulls for optional properties nested in arrays of objects (ask_user options)', () => {
+  it('accepts nulls for optional properties nested in arrays of objects (ask_user options)', async () => {
     const op = toolkit.find('ask_user');
     if (!op) return;
     const strict = toStrictJsonSchema(op.params);
@@ -163,6 +163,7 @@ describe('OpenAI tools', () => {
       multi_select: null,
     };
     expect(ajv.validate(strict, args), ajv.errorsText()).toBe(true);
+    await op.loadValidators?.();
     expect(op.validateParams(dropNullOptionals(op.params, args))).toBe(true);
     expect(op.validateParams(args)).toBe(false); // without the null handling the call would be refused
   });

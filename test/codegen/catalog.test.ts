@@ -39,7 +39,9 @@ describe('a third-party catalog', () => {
     expect(types).toMatch(/export type ErrorCode =\s*\| CommonErrorCode\s*\| "NOT_A_NOTE";/);
     expect(types).toMatch(/import type \{ CommonErrorCode, Handler \} from ["']toolwright["'];/);
     const validators = files.get('src/generated/validators/notes.ts')!;
-    expect(files.get('src/generated/validators.ts')).toContain('import * as chunk0 from "./validators/notes.js";');
+    expect(files.get('src/generated/validators.ts')).toContain(
+      'const chunk0 = lazyValidators(() => import("./validators/notes.js"), "notes");',
+    );
     expect(validators).toContain("from 'toolwright/validator-runtime'");
     expect(validators).toContain('ajvRuntimeModule("ajv-formats/dist/formats")');
     expect(validators).not.toMatch(/from ["']ajv/);
@@ -61,8 +63,9 @@ describe('a third-party catalog', () => {
       await writeFile(path.join(dir, file.path), file.content);
     }
     const { validators } = (await import(path.join(dir, 'src/generated/validators.ts'))) as {
-      validators: Record<string, { params: (v: unknown) => boolean }>;
+      validators: Record<string, { params: (v: unknown) => boolean; load: () => Promise<void> | undefined }>;
     };
+    await validators['notes.note_add']!.load();
     const params = validators['notes.note_add']!.params;
     expect(params({ text: 'x', contact: 'ada@example.com', due: '2026-12-01T10:00:00Z' })).toBe(true);
     expect(params({ text: 'x', contact: 'not-an-email' })).toBe(false);

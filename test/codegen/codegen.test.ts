@@ -183,12 +183,14 @@ describe('codegen CLI (toolwright generate)', () => {
     expect(result.code, result.stderr).toBe(0);
     const index = await readFile(path.join(dir, 'src/generated/validators.ts'), 'utf8');
     expect(
-      index.match(/^ {2}"p\d+\.op_\d+": \{ params: chunk\d+\.op_\d+_params, result: chunk\d+\.op_\d+_result \},$/gm)
-        ?.length,
+      index.match(
+        /^ {2}"p\d+\.op_\d+": \{ params: (chunk\d+)\.validator\("op_\d+_params"\), result: \1\.validator\("op_\d+_result"\), load: \1\.load \},$/gm,
+      )?.length,
     ).toBe(3000);
     const { validators } = (await import(path.join(dir, 'src/generated/validators.ts'))) as {
-      validators: Record<string, { params: (v: unknown) => boolean }>;
+      validators: Record<string, { params: (v: unknown) => boolean; load: () => Promise<void> | undefined }>;
     };
+    await validators['p0149.op_02999']!.load();
     expect(validators['p0149.op_02999']!.params({ text: 'x' })).toBe(true);
     expect(validators['p0149.op_02999']!.params({ text: 1 })).toBe(false);
   }, 300_000);

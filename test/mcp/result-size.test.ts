@@ -1,13 +1,17 @@
 // The MCP result cap: sizes measured with an early stop must be exact below the cap, and a fitted
 // result must always fit, stay valid, keep the head of arrays and never split a character.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { capText, fitResult, jsonBoundUpTo, jsonSizeUpTo } from '../../src/adapters/result-size.js';
 import { operations } from '../../src/generated/registry.js';
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 const grep = operations.find((op) => op.name === 'grep')!;
 const anything = { ...grep, result: { type: 'object' }, validateResult: Object.assign(() => true, { errors: null }) };
+
+beforeAll(async () => {
+  await grep.loadValidators?.();
+});
 
 describe('jsonSizeUpTo', () => {
   it('is the exact UTF-8 size of JSON.stringify up to the cap, and over the cap beyond it (property)', () => {

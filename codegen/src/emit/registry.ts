@@ -31,6 +31,7 @@ function descriptor(op: OperationModel): string {
     `  errors: [${op.errors.map(str).join(', ')}],`,
     `  validateParams: validators[${str(op.id)}]!.params,`,
     `  validateResult: validators[${str(op.id)}]!.result,`,
+    `  loadValidators: validators[${str(op.id)}]!.load,`,
     '};',
   );
   return lines.join('\n');

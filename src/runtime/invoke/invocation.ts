@@ -116,6 +116,8 @@ async function execute(
   try {
     const plan = resolveOperation(scope, call, provider, operation);
     checkProfile(plan);
+    const loading = plan.op.loadValidators?.();
+    if (loading) await loading;
     const params = validateInput(plan, call, input);
     // A call without a signal gets one only if something asks for it (CallContext.signal).
     const ctx = new CallContext(scope.workspace, scope.session, caller, plan.op, scope.toolkit, signal);

@@ -22,6 +22,7 @@ const op_git_status: OperationDescriptor = {
   errors: ["NOT_A_REPOSITORY", "OUTSIDE_WORKSPACE", "NOT_FOUND", "UNAVAILABLE", "GIT_FAILED"],
   validateParams: validators["git.git_status"]!.params,
   validateResult: validators["git.git_status"]!.result,
+  loadValidators: validators["git.git_status"]!.load,
 };
 /** git.git_log — data_source / read_only */
 const op_git_log: OperationDescriptor = {
@@ -40,6 +41,7 @@ const op_git_log: OperationDescriptor = {
   errors: ["NOT_A_REPOSITORY", "OUTSIDE_WORKSPACE", "NOT_FOUND", "UNAVAILABLE", "GIT_FAILED"],
   validateParams: validators["git.git_log"]!.params,
   validateResult: validators["git.git_log"]!.result,
+  loadValidators: validators["git.git_log"]!.load,
 };
 /** git.git_commit — resource / moderate */
 const op_git_commit: OperationDescriptor = {
@@ -59,6 +61,7 @@ const op_git_commit: OperationDescriptor = {
   errors: ["NOT_A_REPOSITORY", "NOTHING_TO_COMMIT", "NO_IDENTITY", "OUTSIDE_WORKSPACE", "NOT_FOUND", "UNAVAILABLE", "GIT_FAILED"],
   validateParams: validators["git.git_commit"]!.params,
   validateResult: validators["git.git_commit"]!.result,
+  loadValidators: validators["git.git_commit"]!.load,
 };
 
 /** Every provider of the catalog, in catalog order: `defineProviders(providers, handlers)` composes them. */

@@ -22,6 +22,7 @@ const op_note_read: OperationDescriptor = {
   errors: ["NOT_FOUND", "OUTSIDE_WORKSPACE"],
   validateParams: validators["notebook.note_read"]!.params,
   validateResult: validators["notebook.note_read"]!.result,
+  loadValidators: validators["notebook.note_read"]!.load,
 };
 /** notebook.note_find — data_source / read_only */
 const op_note_find: OperationDescriptor = {
@@ -40,6 +41,7 @@ const op_note_find: OperationDescriptor = {
   errors: ["NOT_FOUND", "INVALID_PATTERN", "OUTSIDE_WORKSPACE"],
   validateParams: validators["notebook.note_find"]!.params,
   validateResult: validators["notebook.note_find"]!.result,
+  loadValidators: validators["notebook.note_find"]!.load,
 };
 /** notebook.note_run — resource / high */
 const op_note_run: OperationDescriptor = {
@@ -58,6 +60,7 @@ const op_note_run: OperationDescriptor = {
   errors: [],
   validateParams: validators["notebook.note_run"]!.params,
   validateResult: validators["notebook.note_run"]!.result,
+  loadValidators: validators["notebook.note_run"]!.load,
 };
 /** notebook.url_check — data_source / read_only */
 const op_url_check: OperationDescriptor = {
@@ -76,6 +79,7 @@ const op_url_check: OperationDescriptor = {
   errors: ["BLOCKED_URL", "NETWORK_ERROR"],
   validateParams: validators["notebook.url_check"]!.params,
   validateResult: validators["notebook.url_check"]!.result,
+  loadValidators: validators["notebook.url_check"]!.load,
 };
 /** notebook.sign_in — resource / low */
 const op_sign_in: OperationDescriptor = {
@@ -94,6 +98,7 @@ const op_sign_in: OperationDescriptor = {
   errors: ["BAD_CREDENTIALS", "NOT_FOUND"],
   validateParams: validators["notebook.sign_in"]!.params,
   validateResult: validators["notebook.sign_in"]!.result,
+  loadValidators: validators["notebook.sign_in"]!.load,
 };
 /** notebook.note_save — resource / moderate */
 const op_note_save: OperationDescriptor = {
@@ -112,6 +117,7 @@ const op_note_save: OperationDescriptor = {
   errors: ["OUTSIDE_WORKSPACE"],
   validateParams: validators["notebook.note_save"]!.params,
   validateResult: validators["notebook.note_save"]!.result,
+  loadValidators: validators["notebook.note_save"]!.load,
 };
 
 /** Every provider of the catalog, in catalog order: `defineProviders(providers, handlers)` composes them. */
