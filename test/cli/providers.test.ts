@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
 import { loadCodegen } from '../../src/cli/generate.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const run = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
@@ -90,32 +91,38 @@ describe('--provider MODULE', () => {
 });
 
 describe('toolwright generate (the bin verb)', () => {
-  it('generates a third-party project from the current folder, and --check passes after', async () => {
-    const dir = await tempDir();
-    const { notesCatalog } = await import('../fixtures/notes-catalog.js');
-    await mkdir(path.join(dir, 'src'), { recursive: true });
-    await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
-    const bin = (args: string[]) =>
-      run(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'src/cli.ts'), ...args], { cwd: dir }).then(
-        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-        (error: { code: number; stdout: string; stderr: string }) => ({
-          code: error.code,
-          stdout: error.stdout,
-          stderr: error.stderr,
-        }),
+  it(
+    'generates a third-party project from the current folder, and --check passes after',
+    { timeout: scaled(120_000) },
+    async () => {
+      const dir = await tempDir();
+      const { notesCatalog } = await import('../fixtures/notes-catalog.js');
+      await mkdir(path.join(dir, 'src'), { recursive: true });
+      await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
+      const bin = (args: string[]) =>
+        run(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'src/cli.ts'), ...args], {
+          cwd: dir,
+        }).then(
+          ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+          (error: { code: number; stdout: string; stderr: string }) => ({
+            code: error.code,
+            stdout: error.stdout,
+            stderr: error.stderr,
+          }),
+        );
+      const first = await bin(['generate']);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toMatch(/generated 7 files from catalog\.yaml/);
+      expect(await readFile(path.join(dir, 'test/generated/notes.conformance.test.ts'), 'utf8')).toContain(
+        'from "../../src/handlers.js"',
       );
-    const first = await bin(['generate']);
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/generated 7 files from catalog\.yaml/);
-    expect(await readFile(path.join(dir, 'test/generated/notes.conformance.test.ts'), 'utf8')).toContain(
-      'from "../../src/handlers.js"',
-    );
-    expect((await bin(['generate', '--check'])).code).toBe(0);
-    await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog.replace('kind: resource', 'kind: banana'));
-    const broken = await bin(['generate', '--check']);
-    expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/^catalog\.yaml:\d+:\d+: .*banana/m);
-  }, 120_000);
+      expect((await bin(['generate', '--check'])).code).toBe(0);
+      await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog.replace('kind: resource', 'kind: banana'));
+      const broken = await bin(['generate', '--check']);
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toMatch(/^catalog\.yaml:\d+:\d+: .*banana/m);
+    },
+  );
 
   it('loads the generator only at its own version, and names what to install otherwise', async () => {
     const fromSource = await loadCodegen('0.1.0');

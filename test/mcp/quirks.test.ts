@@ -21,6 +21,7 @@ import {
 import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
 import { compileQuirks } from '../../src/adapters/mcp-quirks.js';
 import { createToolkit } from '../../src/toolkit.js';
+import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GEMINI = 'gemini-cli-mcp-client';
@@ -140,28 +141,36 @@ describe('the default quirk table', () => {
     await expectQuirksOn((name) => inProcess(name));
   });
 
-  it('adapts them over stdio through the CLI, and --client-quirks off turns it off', async () => {
-    await expectQuirksOn((name) => overStdio(name));
-    await expectQuirksOff((name) => overStdio(name, ['--client-quirks', 'off']));
-  }, 120_000);
+  it(
+    'adapts them over stdio through the CLI, and --client-quirks off turns it off',
+    { timeout: scaled(120_000) },
+    async () => {
+      await expectQuirksOn((name) => overStdio(name));
+      await expectQuirksOff((name) => overStdio(name, ['--client-quirks', 'off']));
+    },
+  );
 
-  it('adapts them over Streamable HTTP sessions, and clientQuirks: "off" turns it off', async () => {
-    for (const clientQuirks of ['auto', 'off'] as const) {
-      const server = await startMcpHttpServer(({ session }) => createToolkit({ workspace: dir, session }), {
-        clientQuirks,
-      });
-      try {
-        const connect = async (name: string) => {
-          const client = new Client({ name, version: '1.0.0' });
-          await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-          return { client, close: () => client.close() };
-        };
-        await (clientQuirks === 'auto' ? expectQuirksOn(connect) : expectQuirksOff(connect));
-      } finally {
-        await server.close();
+  it(
+    'adapts them over Streamable HTTP sessions, and clientQuirks: "off" turns it off',
+    { timeout: scaled(60_000) },
+    async () => {
+      for (const clientQuirks of ['auto', 'off'] as const) {
+        const server = await startMcpHttpServer(({ session }) => createToolkit({ workspace: dir, session }), {
+          clientQuirks,
+        });
+        try {
+          const connect = async (name: string) => {
+            const client = new Client({ name, version: '1.0.0' });
+            await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+            return { client, close: () => client.close() };
+          };
+          await (clientQuirks === 'auto' ? expectQuirksOn(connect) : expectQuirksOff(connect));
+        } finally {
+          await server.close();
+        }
       }
-    }
-  }, 60_000);
+    },
+  );
 
   it('is turned off by clientQuirks: "off" on createMcpServer', async () => {
     await expectQuirksOff((name) => inProcess(name, { clientQuirks: 'off' }));

@@ -12,6 +12,7 @@ import { StatelessSession } from '../../src/adapters/mcp-stateless.js';
 import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
 import { createToolkit } from '../../src/index.js';
 import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import { scaled } from '../support/time.js';
 
 let dir: string;
 let running: RunningHttpServer | undefined;
@@ -137,22 +138,26 @@ describe('stateless requests share one toolkit and nothing else', () => {
     });
   });
 
-  it("never lets one client cancel another client's call that has the same id", async () => {
-    const server = await serve();
-    if (!made.length) await post(server.url, { jsonrpc: '2.0', id: 0, method: 'ping' });
-    if (!made[0]!.find('bash')) return;
-    const slow = post(server.url, call(7, 'bash', { command: 'sleep 0.8; echo finished-first-client' }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const cancel = await post(server.url, {
-      jsonrpc: '2.0',
-      method: 'notifications/cancelled',
-      params: { requestId: 7, reason: 'another client' },
-    });
-    expect(cancel.status).toBe(202);
-    const reply = await slow;
-    expect(reply.json?.result?.isError, reply.body).toBeFalsy();
-    expect(textOf(reply)).toContain('finished-first-client');
-  }, 30_000);
+  it(
+    "never lets one client cancel another client's call that has the same id",
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await serve();
+      if (!made.length) await post(server.url, { jsonrpc: '2.0', id: 0, method: 'ping' });
+      if (!made[0]!.find('bash')) return;
+      const slow = post(server.url, call(7, 'bash', { command: 'sleep 0.8; echo finished-first-client' }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const cancel = await post(server.url, {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 7, reason: 'another client' },
+      });
+      expect(cancel.status).toBe(202);
+      const reply = await slow;
+      expect(reply.json?.result?.isError, reply.body).toBeFalsy();
+      expect(textOf(reply)).toContain('finished-first-client');
+    },
+  );
 
   it('keeps what one client declared at initialize from every other request: no elicitation, ever', async () => {
     const policy = { rules: [{ operation: 'write_file', decision: 'ask' as const }], default: 'allow' as const };

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -22,7 +23,7 @@ let packLog = '';
 let codegenPack: PackResult;
 
 function npmPack(cwd: string): { result: PackResult; log: string } {
-  const run = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd, encoding: 'utf8', timeout: scaled(120_000) });
   const log = `${run.stderr}\n${run.error ?? ''}`;
   if (run.status !== 0) throw new Error(`npm pack in ${cwd} failed (${run.status}): ${log.slice(-2000)}`);
   return { result: (JSON.parse(run.stdout) as PackResult[])[0]!, log };
@@ -50,7 +51,7 @@ beforeAll(async () => {
   await symlink(join(root, 'node_modules'), join(scratch, 'node_modules'));
   ({ result: pack, log: packLog } = npmPack(scratch));
   codegenPack = npmPack(join(scratch, 'codegen')).result;
-}, 240_000);
+}, scaled(240_000));
 afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
@@ -235,63 +236,75 @@ process.stdout.write(JSON.stringify(out));
 `;
 
 describe('built dist/ with plain node', () => {
-  it('`toolwright generate` says what to install without the generator (exit 2), and generates with it', async () => {
-    // An install of the built package alone: node_modules holds everything but @toolwright/codegen.
-    // Outside the scratch copy, whose node_modules (the checkout's) would be found by walking up.
-    const install = await mkdtemp(join(tmpdir(), 'tw-installed-'));
-    await mkdir(join(install, 'node_modules'));
-    await cp(join(scratch, 'dist'), join(install, 'dist'), { recursive: true });
-    await cp(join(scratch, 'package.json'), join(install, 'package.json'));
-    for (const entry of await readdir(join(root, 'node_modules'))) {
-      if (entry !== '@toolwright' && entry !== '.bin')
-        await symlink(join(root, 'node_modules', entry), join(install, 'node_modules', entry));
-    }
-    const project = join(scratch, 'project');
-    await mkdir(join(project, 'src'), { recursive: true });
-    const { notesCatalog } = await import('../fixtures/notes-catalog.js');
-    await writeFile(join(project, 'catalog.yaml'), notesCatalog);
-    const generate = () =>
-      spawnSync(process.execPath, [join(install, 'dist/cli.js'), 'generate'], {
-        cwd: project,
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-    const without = generate();
-    expect(without.status, without.stderr).toBe(2);
-    expect(without.stderr).toBe(
-      'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0\n',
-    );
-    expect(await readdir(project)).toEqual(['catalog.yaml', 'src']);
-    // The generator as its pack built it (scratch/codegen/dist), installed beside toolwright.
-    await mkdir(join(install, 'node_modules/@toolwright'));
-    await symlink(join(scratch, 'codegen'), join(install, 'node_modules/@toolwright/codegen'));
-    const withIt = generate();
-    expect(withIt.status, withIt.stderr).toBe(0);
-    expect(withIt.stdout).toMatch(/generated 7 files from catalog\.yaml/);
-    expect(await readFile(join(project, 'src/generated/registry.ts'), 'utf8')).toContain('from "toolwright"');
-    await rm(install, { recursive: true, force: true });
-  }, 90_000);
+  it(
+    '`toolwright generate` says what to install without the generator (exit 2), and generates with it',
+    { timeout: scaled(90_000) },
+    async () => {
+      // An install of the built package alone: node_modules holds everything but @toolwright/codegen.
+      // Outside the scratch copy, whose node_modules (the checkout's) would be found by walking up.
+      const install = await mkdtemp(join(tmpdir(), 'tw-installed-'));
+      await mkdir(join(install, 'node_modules'));
+      await cp(join(scratch, 'dist'), join(install, 'dist'), { recursive: true });
+      await cp(join(scratch, 'package.json'), join(install, 'package.json'));
+      for (const entry of await readdir(join(root, 'node_modules'))) {
+        if (entry !== '@toolwright' && entry !== '.bin')
+          await symlink(join(root, 'node_modules', entry), join(install, 'node_modules', entry));
+      }
+      const project = join(scratch, 'project');
+      await mkdir(join(project, 'src'), { recursive: true });
+      const { notesCatalog } = await import('../fixtures/notes-catalog.js');
+      await writeFile(join(project, 'catalog.yaml'), notesCatalog);
+      const generate = () =>
+        spawnSync(process.execPath, [join(install, 'dist/cli.js'), 'generate'], {
+          cwd: project,
+          encoding: 'utf8',
+          timeout: scaled(60_000),
+        });
+      const without = generate();
+      expect(without.status, without.stderr).toBe(2);
+      expect(without.stderr).toBe(
+        'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0\n',
+      );
+      expect(await readdir(project)).toEqual(['catalog.yaml', 'src']);
+      // The generator as its pack built it (scratch/codegen/dist), installed beside toolwright.
+      await mkdir(join(install, 'node_modules/@toolwright'));
+      await symlink(join(scratch, 'codegen'), join(install, 'node_modules/@toolwright/codegen'));
+      const withIt = generate();
+      expect(withIt.status, withIt.stderr).toBe(0);
+      expect(withIt.stdout).toMatch(/generated 7 files from catalog\.yaml/);
+      expect(await readFile(join(project, 'src/generated/registry.ts'), 'utf8')).toContain('from "toolwright"');
+      await rm(install, { recursive: true, force: true });
+    },
+  );
 
-  it('converts in the .js worker, honours timeout_ms, and lets the process exit', async () => {
-    await writeFile(join(scratch, 'run-dist.mjs'), DIST_SCRIPT);
-    const started = performance.now();
-    const run = spawnSync(process.execPath, ['run-dist.mjs'], { cwd: scratch, encoding: 'utf8', timeout: 60_000 });
-    const wall = performance.now() - started;
-    expect(run.status, run.stderr).toBe(0);
-    const out = JSON.parse(run.stdout) as Record<string, { ok: boolean; code?: string; text: string; ms: number }>;
-    expect(out.normal!.ok).toBe(true);
-    expect(out.normal!.text).toContain('# Hi');
-    expect(out.normal!.text).toContain('[link](http://127.0.0.1:');
-    expect(out.deep!.ok).toBe(true);
-    expect(out.deep!.text).toMatch(/nests elements about 1000\d\d levels deep/);
-    expect(out.slow!.code).toBe('TIMEOUT');
-    expect(out.edit!.ok, out.edit!.text).toBe(true);
-    expect(out.edit!.text).toMatch(/would make 3,?000,?000 replacements/);
-    expect(out.shell!.ok, out.shell!.text).toBe(true);
-    expect(out.hcl!.text).toContain('deny');
-    expect(out.slow!.ms).toBeLessThan(2000 + 2500);
-    // Idle workers are unref'd: the process ends when its work does, not after the idle timeout (30 s).
-    const work = out.normal!.ms + out.deep!.ms + out.slow!.ms;
-    expect(wall - work).toBeLessThan(15_000);
-  }, 90_000);
+  it(
+    'converts in the .js worker, honours timeout_ms, and lets the process exit',
+    { timeout: scaled(90_000) },
+    async () => {
+      await writeFile(join(scratch, 'run-dist.mjs'), DIST_SCRIPT);
+      const started = performance.now();
+      const run = spawnSync(process.execPath, ['run-dist.mjs'], {
+        cwd: scratch,
+        encoding: 'utf8',
+        timeout: scaled(60_000),
+      });
+      const wall = performance.now() - started;
+      expect(run.status, run.stderr).toBe(0);
+      const out = JSON.parse(run.stdout) as Record<string, { ok: boolean; code?: string; text: string; ms: number }>;
+      expect(out.normal!.ok).toBe(true);
+      expect(out.normal!.text).toContain('# Hi');
+      expect(out.normal!.text).toContain('[link](http://127.0.0.1:');
+      expect(out.deep!.ok).toBe(true);
+      expect(out.deep!.text).toMatch(/nests elements about 1000\d\d levels deep/);
+      expect(out.slow!.code).toBe('TIMEOUT');
+      expect(out.edit!.ok, out.edit!.text).toBe(true);
+      expect(out.edit!.text).toMatch(/would make 3,?000,?000 replacements/);
+      expect(out.shell!.ok, out.shell!.text).toBe(true);
+      expect(out.hcl!.text).toContain('deny');
+      expect(out.slow!.ms).toBeLessThan(2000 + 2500);
+      // Idle workers are unref'd: the process ends when its work does, not after the idle timeout (30 s).
+      const work = out.normal!.ms + out.deep!.ms + out.slow!.ms;
+      expect(wall - work).toBeLessThan(15_000);
+    },
+  );
 });

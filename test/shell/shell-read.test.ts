@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const CANARY = 'b line\na line\n';
 /** Whether bwrap starts here (then shell_read and its git checks run confined). */
@@ -192,21 +193,25 @@ const ATTEMPTS: string[] = [
 ];
 
 describe('shell_read refuses write and exec attempts before anything runs', () => {
-  it(`${ATTEMPTS.length} attempts (at least 40): INVALID_INPUT naming the command, nothing changes`, async () => {
-    expect(ATTEMPTS.length).toBeGreaterThanOrEqual(40);
-    const { root, toolkit } = await setup();
-    const ran: string[] = [];
-    for (const command of ATTEMPTS) {
-      const result = await toolkit.invoke('exec', 'shell_read', { command });
-      if (result.ok || result.error.code !== 'INVALID_INPUT') ran.push(command);
-      else {
-        expect(result.error.message, command).toMatch(/shell_read refused `.+`: .+use bash/);
-        expect(result.error.details?.command).toBeTruthy();
+  it(
+    `${ATTEMPTS.length} attempts (at least 40): INVALID_INPUT naming the command, nothing changes`,
+    { timeout: scaled(60_000) },
+    async () => {
+      expect(ATTEMPTS.length).toBeGreaterThanOrEqual(40);
+      const { root, toolkit } = await setup();
+      const ran: string[] = [];
+      for (const command of ATTEMPTS) {
+        const result = await toolkit.invoke('exec', 'shell_read', { command });
+        if (result.ok || result.error.code !== 'INVALID_INPUT') ran.push(command);
+        else {
+          expect(result.error.message, command).toMatch(/shell_read refused `.+`: .+use bash/);
+          expect(result.error.details?.command).toBeTruthy();
+        }
+        await untouched(root, command);
       }
-      await untouched(root, command);
-    }
-    expect(ran).toEqual([]);
-  }, 60_000);
+      expect(ran).toEqual([]);
+    },
+  );
 
   it('runs with startup files and rg config from the host environment removed', async () => {
     const { root } = await setup();
@@ -258,7 +263,7 @@ const INSPECTIONS: [string, RegExp][] = [
 ];
 
 describe('shell_read runs inspection command lines', () => {
-  it(`${INSPECTIONS.length} read-only lines run and change nothing`, async () => {
+  it(`${INSPECTIONS.length} read-only lines run and change nothing`, { timeout: scaled(60_000) }, async () => {
     const { root, toolkit } = await setup();
     for (const [command, stdout] of INSPECTIONS) {
       const result = await toolkit.invoke('exec', 'shell_read', { command });
@@ -266,7 +271,7 @@ describe('shell_read runs inspection command lines', () => {
       expect((result.output as { stdout: string }).stdout, command).toMatch(stdout);
       await untouched(root, command);
     }
-  }, 60_000);
+  });
 
   it('git read subcommands run; a hostile repository config cannot make them run helpers', async () => {
     const { root } = await setup();

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { scaled } from './time.js';
 
 /** Whether bwrap is installed here. In CI the sandbox tests run (and fail) even when it is not. */
 export const bwrapInstalled = (process.env.PATH ?? '')
@@ -60,12 +61,13 @@ export async function processesWith(text: string, only: 'anywhere' | 'argv0' = '
   return found;
 }
 
+/** Polls `probe` (every 25 ms) until it gives something truthy; throws past `ms`, scaled to the machine. */
 export async function waitFor<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,
   ms: number,
   what: string,
 ): Promise<T> {
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + scaled(ms);
   for (;;) {
     const value = await probe();
     if (value) return value;
@@ -74,9 +76,9 @@ export async function waitFor<T>(
   }
 }
 
-/** Waits until no process carries `text` (returns the survivors if some remain after `ms`). */
+/** Waits until no process carries `text` (returns the survivors if some remain after `ms`, scaled to the machine). */
 export async function survivorsOf(text: string, ms = 5_000): Promise<number[]> {
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + scaled(ms);
   for (;;) {
     const left = await processesWith(text);
     if (left.length === 0 || Date.now() > deadline) return left;
