@@ -85,7 +85,7 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
     this.#guarded = guardInvoke((provider, operation, input, opts) =>
       runInvocation(scope, provider, operation, input, opts),
     );
-    this.invoke = this.#guarded as Toolkit<Ops>['invoke'];
+    this.invoke = this.#guarded;
     this.providers = this.#providerViews();
     this.call = this.#typedCalls();
   }

@@ -1,5 +1,5 @@
 import type { ErrorCode } from './errors.js';
-import type { AnyOperations, OperationDescriptor, Kind, Risk, JsonSchema } from './descriptor.js';
+import type { AnyOperations, CatalogOperationFacts, OperationDescriptor } from './descriptor.js';
 import type { Provider } from './providers.js';
 import type { Session } from './session.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
@@ -190,19 +190,9 @@ export type InvokeResult<Output = unknown> =
   | { ok: true; output: Output; text: string; meta: InvokeMeta }
   | { ok: false; error: ToolErrorPayload; text: string; meta: InvokeMeta };
 
-export interface OperationSchema {
+export interface OperationSchema extends CatalogOperationFacts {
   name: string;
   id: string;
-  title: string;
-  kind: Kind;
-  risk: Risk;
-  risk_note?: string;
-  idempotent: boolean;
-  open_world: boolean;
-  long_running?: boolean;
-  description: string;
-  params: JsonSchema;
-  result: JsonSchema;
   errors: ErrorCode[];
 }
 
