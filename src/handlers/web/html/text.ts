@@ -44,6 +44,13 @@ const PARAGRAPH_BLOCKS = new Set([
   'UL',
 ]);
 
+const TABLE_CELLS = new Set(['TD', 'TH']);
+
+/** Whether an element (its upper-case name) sets its text apart from its neighbours': a line, a paragraph or a cell. */
+export function isBlock(name: string): boolean {
+  return LINE_BLOCKS.has(name) || PARAGRAPH_BLOCKS.has(name) || TABLE_CELLS.has(name);
+}
+
 /** The visible words, blocks on their own lines, paragraphs apart; an iterative walk. */
 export function domToText(root: DomElement): string {
   const layout = new PlainTextLayout();
@@ -67,7 +74,7 @@ export function domToText(root: DomElement): string {
     if (name === 'HEAD' || name === 'TITLE') continue;
     const level = PARAGRAPH_BLOCKS.has(name) ? 2 : LINE_BLOCKS.has(name) ? 1 : 0;
     if (level) layout.breakBefore(level);
-    if (name === 'TD' || name === 'TH') layout.cell();
+    if (TABLE_CELLS.has(name)) layout.cell();
     const pre = frame.pre || name === 'PRE';
     stack.push({ node, pre, leave: level });
     const children = node.childNodes;
