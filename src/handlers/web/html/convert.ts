@@ -256,7 +256,7 @@ function textOf(root: DomNode): string {
       continue;
     }
     if (node.nodeType !== 1) continue;
-    if (node !== root && isBlock(node.nodeName.toUpperCase())) parts.push(' ');
+    if (node !== root && isBlock(node.nodeName.toLowerCase())) parts.push(' ');
     for (let child = node.lastChild; child; child = child.previousSibling) stack.push(child);
   }
   return parts.join('').replace(/\s+/g, ' ').trim();
