@@ -279,22 +279,18 @@ export type OperationNameOf<Ops, P> = {
   [K in keyof Ops]: Ops[K] extends { provider: infer Q } ? (P extends Q ? K : never) : never;
 }[keyof Ops] &
   string;
+/** Operation `K`'s params or result (`unknown`, for a name or an operations map known only at run time). */
+type OperationPart<Ops, K, Part extends 'params' | 'result'> = string extends K | keyof Ops
+  ? unknown
+  : K extends keyof Ops
+    ? Ops[K] extends { [key in Part]: infer X }
+      ? X
+      : never
+    : never;
 /** What `invoke` takes for operation `K`: its params (anything, for a name or an operations map known only at run time). */
-export type InvokeInput<Ops, K> = string extends K | keyof Ops
-  ? unknown
-  : K extends keyof Ops
-    ? Ops[K] extends { params: infer X }
-      ? X
-      : never
-    : never;
+export type InvokeInput<Ops, K> = OperationPart<Ops, K, 'params'>;
 /** What `invoke` gives for operation `K`: its result (`unknown`, for a name or an operations map known only at run time). */
-export type InvokeOutput<Ops, K> = string extends K | keyof Ops
-  ? unknown
-  : K extends keyof Ops
-    ? Ops[K] extends { result: infer X }
-      ? X
-      : never
-    : never;
+export type InvokeOutput<Ops, K> = OperationPart<Ops, K, 'result'>;
 /**
  * `I` when its type says nothing of its shape (unknown, or an index signature such as
  * `Record<string, unknown>`, as parsed JSON is typed): such input is checked at run time only.
