@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
+import { git as hostGit } from '../support/git.js';
 import { scaled } from '../support/time.js';
 
 const CANARY = 'b line\na line\n';
@@ -312,15 +313,7 @@ describe('shell_read runs inspection command lines', () => {
 
   it('a repository config that defines a filter or diff driver makes git refused before it runs; user config drivers stay', async () => {
     const { root } = await setup();
-    const gitEnv = {
-      ...process.env,
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.com',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.com',
-    };
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, env: gitEnv });
+    const git = (...args: string[]) => hostGit(root, ...args);
     git('init', '-q');
     git('add', 'canary.txt');
     git('commit', '-qm', 'first');
