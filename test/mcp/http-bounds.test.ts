@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type McpHttpOptions, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
+import { mcpRequest, type HttpReply } from '../support/mcp-http.js';
 import { scaled } from '../support/time.js';
 
 const INIT = {
@@ -38,34 +39,10 @@ async function serve(options: McpHttpOptions): Promise<RunningHttpServer> {
   return running;
 }
 
-interface Reply {
-  status: number;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
+type Reply = HttpReply;
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(typeof body === 'string' ? body : JSON.stringify(body));
-  });
+  return mcpRequest(url, 'POST', headers, body);
 }
 
 async function initialize(url: string): Promise<string> {
@@ -210,37 +187,21 @@ describe('what holds a session slot', () => {
 
   it('a body that arrives in pieces within the deadline is served', { timeout: scaled(30_000) }, async () => {
     const server = await serve({ bodyTimeoutMs: 5000 });
-    const target = new URL(server.url);
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      const req = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            'content-length': String(INIT_TEXT.length),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => {
-            text += chunk.toString();
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-        },
-      );
-      req.on('error', reject);
-      void (async () => {
-        for (let at = 0; at < INIT_TEXT.length; at += 40) {
-          req.write(INIT_TEXT.slice(at, at + 40));
-          await new Promise((resolve) => setTimeout(resolve, 30));
-        }
-        req.end();
-      })();
-    });
+    const reply = await mcpRequest(
+      server.url,
+      'POST',
+      { 'content-length': String(INIT_TEXT.length) },
+      undefined,
+      (req) => {
+        void (async () => {
+          for (let at = 0; at < INIT_TEXT.length; at += 40) {
+            req.write(INIT_TEXT.slice(at, at + 40));
+            await new Promise((resolve) => setTimeout(resolve, 30));
+          }
+          req.end();
+        })();
+      },
+    );
     expect(reply.status).toBe(200);
     expect(reply.headers['mcp-session-id']).toBeTypeOf('string');
   });

@@ -2,7 +2,6 @@
 // session), bearer auth, refusing a non-loopback bind without a token, and the stateless mode
 // (test/mcp-stateless.test.ts: what its requests share and what they do not).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -17,6 +16,7 @@ import {
 } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
 import type { Toolkit } from '../../src/runtime/types.js';
+import { mcpRequest, type HttpReply } from '../support/mcp-http.js';
 import { scaled } from '../support/time.js';
 
 const TOKEN = 'k'.repeat(20) + '0123456789abcdef';
@@ -56,35 +56,11 @@ async function serve(options: McpHttpOptions = {}): Promise<RunningHttpServer> {
   return running;
 }
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+type Reply = HttpReply;
 
 /** A raw HTTP request (the Host header under our control); resolves when the response ends. */
 function raw(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method,
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+  return mcpRequest(url, method, headers, body);
 }
 
 async function initialize(url: string, headers: Record<string, string> = {}): Promise<string> {

@@ -3,7 +3,6 @@
 // cancellations, not what a client declared at initialize (elicitation), not their progress
 // tokens, not which files were read. What they share is documented: the task list.
 import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { StatelessSession } from '../../src/adapters/mcp-stateless.js';
 import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
 import { createToolkit } from '../../src/index.js';
 import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import { mcpRequest } from '../support/mcp-http.js';
 import { scaled } from '../support/time.js';
 
 let dir: string;
@@ -60,34 +60,9 @@ interface Reply {
   body: string;
 }
 
-function post(url: string, message: unknown): Promise<Reply> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2025-06-18',
-        },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => {
-          body += chunk.toString();
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, json: body ? (JSON.parse(body) as Reply['json']) : undefined, body }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(message));
-  });
+async function post(url: string, message: unknown): Promise<Reply> {
+  const { status, body } = await mcpRequest(url, 'POST', { 'mcp-protocol-version': '2025-06-18' }, message);
+  return { status, json: body ? (JSON.parse(body) as Reply['json']) : undefined, body };
 }
 
 const call = (id: number | string, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) => ({
