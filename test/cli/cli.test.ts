@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
 import { createToolkit } from '../../src/toolkit.js';
+import { cli, compileInto } from '../support/cli.js';
 import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,26 +23,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Runs the CLI in-process with captured output. */
-async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, {
-    stdout: {
-      write: (s: string) => {
-        out += s;
-      },
-    },
-    stderr: {
-      write: (s: string) => {
-        err += s;
-      },
-    },
-    readStdin: async () => stdin,
-  });
-  return { code, out, err };
-}
 
 describe('toolwright schema', () => {
   it('lists every exposed tool with kind and risk', async () => {
@@ -326,14 +307,7 @@ describe('the built bin (exit codes, EPIPE, usage errors)', { timeout: scaled(12
   let bin: string;
   beforeAll(async () => {
     build = await mkdtemp(join(tmpdir(), 'tw-cli-dist-'));
-    await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
-    await copyFile(join(root, 'package.json'), join(build, 'package.json'));
-    const built = spawnSync(
-      join(root, 'node_modules/.bin/tsc'),
-      ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')],
-      { cwd: root, encoding: 'utf8' },
-    );
-    expect(built.status, built.stdout).toBe(0);
+    await compileInto(build);
     bin = join(build, 'dist/cli.js');
   }, scaled(120_000));
   afterAll(async () => {

@@ -6,33 +6,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli.js';
 import { loadCodegen } from '../../src/cli/generate.js';
 import { tempDir } from '../support/helpers.js';
+import { cli } from '../support/cli.js';
 import { scaled } from '../support/time.js';
 
 const run = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, {
-    stdout: {
-      write: (s: string) => {
-        out += s;
-      },
-    },
-    stderr: {
-      write: (s: string) => {
-        err += s;
-      },
-    },
-    readStdin: async () => '',
-  });
-  return { code, out, err };
-}
 
 /** A plain-JS provider module (what a third party's build emits), with one tool `name`. */
 function providerModule(provider: string, name: string): string {

@@ -3,11 +3,12 @@
 // dist/ with a module.register() hook that logs every resolved ESM URL, and dumps the CommonJS cache
 // at exit (CJS modules required by CJS never pass the ESM hooks).
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileInto } from '../support/cli.js';
 import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,14 +59,7 @@ describe('what loading toolwright loads', () => {
     build = await mkdtemp(join(tmpdir(), 'tw-load-'));
     workspace = await mkdtemp(join(tmpdir(), 'tw-load-ws-'));
     await writeFile(join(workspace, 'a.txt'), 'hello\n');
-    await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
-    await copyFile(join(root, 'package.json'), join(build, 'package.json'));
-    const built = spawnSync(
-      join(root, 'node_modules/.bin/tsc'),
-      ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')],
-      { cwd: root, encoding: 'utf8' },
-    );
-    expect(built.status, built.stdout).toBe(0);
+    await compileInto(build);
     // Bundled like the package ships (scripts/bundle.mjs after tsc, as `npm run build` does).
     const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs'), join(build, 'dist')], {
       cwd: root,
