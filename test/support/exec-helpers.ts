@@ -86,6 +86,24 @@ export async function survivorsOf(text: string, ms = 5_000): Promise<number[]> {
   }
 }
 
+/** Whether process `pid` is gone within `ms` (scaled to the machine), looking every 50 ms. */
+export async function goneWithin(pid: number, ms = 5_000): Promise<boolean> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + scaled(ms);
+  while (alive()) {
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+  return true;
+}
+
 /** SIGKILLs every process carrying `text` (cleanup after a test that expected survivors, or failed). */
 export async function killTagged(text: string): Promise<void> {
   for (const pid of await processesWith(text)) {
