@@ -18,7 +18,9 @@ import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js'
 import { fitResult } from '../../src/adapters/result-size.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import { goneWithin } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
+import { linkedClient } from '../support/mcp-memory.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const RISKS = ['read_only', 'low', 'moderate', 'high', 'critical'];
@@ -265,18 +267,7 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
   async function connect(options: ToolkitOptions, maxResultBytes: number, capabilities = {}) {
     const toolkit = createToolkit(options);
     const server = await createMcpServer(toolkit, { maxResultBytes });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
-    await client.connect(clientSide);
-    return {
-      client,
-      toolkit,
-      close: async () => {
-        await client.close();
-        await server.close();
-      },
-    };
+    return { ...(await linkedClient(server, 'test', capabilities)), toolkit };
   }
 
   it('cuts text and structured output to fit, still valid against the output schema', async () => {
@@ -444,16 +435,7 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
       expect(pid).toBeGreaterThan(0);
       controller.abort();
       await expect(call).rejects.toThrow();
-      const alive = () => {
-        try {
-          process.kill(pid, 0);
-          return true;
-        } catch {
-          return false;
-        }
-      };
-      for (let i = 0; i < 100 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(alive()).toBe(false);
+      expect(await goneWithin(pid)).toBe(true);
       // The server keeps serving after a cancellation.
       const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
       expect(read.isError).toBeFalsy();

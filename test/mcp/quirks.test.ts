@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +21,7 @@ import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
 import { compileQuirks } from '../../src/adapters/mcp-quirks.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { scaled } from '../support/time.js';
+import { linkedClient } from '../support/mcp-memory.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GEMINI = 'gemini-cli-mcp-client';
@@ -42,18 +42,7 @@ function textOf(result: CallToolResult): string {
 }
 
 async function inProcess(clientName: string, options: McpServerOptions = {}) {
-  const server = await createMcpServer(createToolkit({ workspace: dir }), options);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: clientName, version: '1.0.0' });
-  await client.connect(clientSide);
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
+  return linkedClient(await createMcpServer(createToolkit({ workspace: dir }), options), clientName);
 }
 
 async function overStdio(clientName: string, extra: string[] = []) {
