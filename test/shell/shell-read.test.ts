@@ -8,17 +8,11 @@ import { createToolkit, type Toolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
 import { git as hostGit } from '../support/git.js';
 import { scaled } from '../support/time.js';
+import { bwrapWorks } from '../support/exec-helpers.js';
 
 const CANARY = 'b line\na line\n';
 /** Whether bwrap starts here (then shell_read and its git checks run confined). */
-const sandboxWorks = (() => {
-  try {
-    execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const sandboxWorks = bwrapWorks();
 const FILES = ['-delete', 'canary.txt', 'evil.sh', 'prog.awk', 'script.sed'];
 
 async function setup(): Promise<{ root: string; toolkit: Toolkit }> {
@@ -393,16 +387,7 @@ describe('shell_read runs inspection command lines', () => {
 
 describe('shell_read inside the sandbox (second wall)', () => {
   // bubblewrap is installed by .ci/run; where it works, shell_read runs read-only and offline in it.
-  const sandboxed =
-    process.env.CI === 'true' ||
-    (() => {
-      try {
-        execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
-        return true;
-      } catch {
-        return false;
-      }
-    })();
+  const sandboxed = process.env.CI === 'true' || bwrapWorks();
   it.runIf(sandboxed)(
     'sees a private /tmp, no network interfaces but lo, and cannot write even if the classifier were wrong',
     async () => {

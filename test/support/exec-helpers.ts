@@ -1,4 +1,5 @@
 // Helpers for the exec tests: processes found by a tag in their command line, waiting, sandbox presence.
+import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
@@ -11,6 +12,20 @@ export const bwrapInstalled = (process.env.PATH ?? '')
   .split(':')
   .some((dir) => dir && existsSync(path.join(dir, 'bwrap')));
 export const runSandboxTests = bwrapInstalled || process.env.CI === 'true';
+
+let bwrapStarts: boolean | undefined;
+/** Whether bwrap starts here (then shell_read and its git checks run confined); tried once. */
+export function bwrapWorks(): boolean {
+  if (bwrapStarts === undefined) {
+    try {
+      execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
+      bwrapStarts = true;
+    } catch {
+      bwrapStarts = false;
+    }
+  }
+  return bwrapStarts;
+}
 
 /**
  * A writable folder the sandbox shows read-only: not under /tmp, /var/tmp, /run or a home folder,
