@@ -1,7 +1,7 @@
 // An MCP client linked in memory to a server under test.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 
 interface LinkableServer {
   connect(transport: InMemoryTransport): Promise<void>;
@@ -25,4 +25,14 @@ export async function linkedClient(
       await server.close();
     },
   };
+}
+
+/** Answers every approval the server elicits with `approve`; resolves to the messages it showed. */
+export function answerApprovals(client: Client, approve: boolean): string[] {
+  const messages: string[] = [];
+  client.setRequestHandler(ElicitRequestSchema, async (req) => {
+    messages.push(req.params.message);
+    return { action: 'accept', content: { approve } };
+  });
+  return messages;
 }
