@@ -9,22 +9,9 @@ import { defineProviders, type Provider, type Registry } from './runtime/provide
 import { createToolkit as createToolkitOver } from './runtime/toolkit.js';
 import type { ToolkitOptions } from './runtime/types.js';
 import { confinedPathProblem } from './conformance/fixture-paths.js';
-import { readExpectedFile, writeFixture, type Fixture } from './conformance/fixtures.js';
+import { readExpectedFile, writeFixture, type ExampleCase } from './conformance/fixtures.js';
 
-export { writeFixture };
-
-export interface ExampleCase {
-  name: string;
-  files?: Record<string, Fixture>;
-  options?: Record<string, unknown>;
-  input: Record<string, unknown>;
-  expect: {
-    output?: Record<string, unknown>;
-    error?: string;
-    text_contains?: string;
-    files?: Record<string, string | null>;
-  };
-}
+export { writeFixture, type ExampleCase };
 
 export interface OperationCase {
   id: string;

@@ -3,8 +3,8 @@
 // without argument rules (must not change).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createToolkit } from '../../src/toolkit.js';
-import { median, sideBySide, type BenchCase } from '../lib.js';
+import { median, type BenchCase } from '../lib.js';
+import { taskListUnderPolicy } from '../policy-overhead.js';
 
 const LINES = [
   'git status',
@@ -98,10 +98,9 @@ const bench: BenchCase = {
     });
 
     // 3. invoke task_list: a policy with command rules (which do not apply to it) vs no policy.
-    const plain = createToolkit({ workspace: ctx.tmp });
-    const ruled = createToolkit({
-      workspace: ctx.tmp,
-      policy: {
+    const invoke = await taskListUnderPolicy(
+      ctx.tmp,
+      {
         extends: 'askForRisky',
         rules: [
           { operation: 'bash', command: ['git status', 'ls *'], decision: 'allow' },
@@ -109,19 +108,13 @@ const bench: BenchCase = {
           { operation: 'web_fetch', host: '*.example.com', decision: 'allow' },
         ],
       },
-    });
-    const invoke = await sideBySide(
-      async () => {
-        for (let i = 0; i < CALLS; i++) await ruled.invoke('task', 'task_list', {});
-      },
-      async () => {
-        for (let i = 0; i < CALLS; i++) await plain.invoke('task', 'task_list', {});
-      },
+      {},
+      CALLS,
     );
     ctx.row({
       case: 'invoke task_list under a policy with command/path/host rules',
-      toolwright: (invoke.toolwright * 1000) / CALLS,
-      baseline: (invoke.baseline * 1000) / CALLS,
+      toolwright: invoke.toolwright,
+      baseline: invoke.baseline,
       baselineName: 'no policy',
       unit: 'µs',
       target: '≈ 1.0×',

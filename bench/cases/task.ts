@@ -8,6 +8,7 @@ import { createDefaultTaskStore, createFileTaskStore } from '../../src/runtime/s
 import { createToolkit } from '../../src/toolkit.js';
 import { Session } from '../../src/runtime/session.js';
 import { sideBySide, type BenchCase } from '../lib.js';
+import { taskListUnderPolicy } from '../policy-overhead.js';
 
 const CREATES = 100;
 const CALLS = 2000;
@@ -61,29 +62,22 @@ const bench: BenchCase = {
     });
 
     // 3. The same call under a policy with a few rules vs no policy.
-    const plain = createToolkit({ workspace: ctx.tmp });
-    const ruled = createToolkit({
-      workspace: ctx.tmp,
-      policy: {
+    const policy = await taskListUnderPolicy(
+      ctx.tmp,
+      {
         extends: 'askForRisky',
         rules: [
           { provider: 'web', decision: 'deny' },
           { operation: 'bash', decision: 'ask' },
         ],
       },
-    });
-    const policy = await sideBySide(
-      async () => {
-        for (let i = 0; i < CALLS; i++) await ruled.invoke('task', 'task_list', { status: 'completed' });
-      },
-      async () => {
-        for (let i = 0; i < CALLS; i++) await plain.invoke('task', 'task_list', { status: 'completed' });
-      },
+      { status: 'completed' },
+      CALLS,
     );
     ctx.row({
       case: 'invoke task_list with a 4-rule policy',
-      toolwright: (policy.toolwright * 1000) / CALLS,
-      baseline: (policy.baseline * 1000) / CALLS,
+      toolwright: policy.toolwright,
+      baseline: policy.baseline,
       baselineName: 'no policy',
       unit: 'µs',
     });

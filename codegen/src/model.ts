@@ -1,38 +1,12 @@
 // Normalize: the validated catalog as plain typed data that every emitter reads.
-import type { JsonSchema, Kind, Requirement, RoleTree, Risk } from './runtime-facts.js';
+import type { CatalogOperationFacts, ExampleCase, Requirement, RoleTree } from './runtime-facts.js';
 
-export type FixtureFile = string | { symlink: string } | { base64: string } | { dir: true };
-
-export interface RawExample {
-  name: string;
-  files?: Record<string, FixtureFile>;
-  options?: Record<string, unknown>;
-  input: Record<string, unknown>;
-  expect: {
-    output?: Record<string, unknown>;
-    error?: string;
-    text_contains?: string;
-    files?: Record<string, string | null>;
-  };
-}
-
-export interface RawOperation {
-  title: string;
-  kind: Kind;
-  risk: Risk;
-  risk_note?: string;
-  idempotent: boolean;
-  open_world: boolean;
-  /** The call may take long: MCP clients may run it as a task. */
-  long_running?: boolean;
+export interface RawOperation extends CatalogOperationFacts {
   /** Services the operation cannot work without (the toolkit does not list it when one is missing). */
   requires?: Requirement[];
-  description: string;
-  params: JsonSchema;
-  result: JsonSchema;
   /** Codes beyond the common ones; absent when the operation needs none. */
   errors?: string[];
-  examples: RawExample[];
+  examples: ExampleCase[];
 }
 
 export interface RawCatalog {

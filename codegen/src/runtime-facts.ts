@@ -18,6 +18,8 @@ export {
   type RoleTree,
   type Risk,
 } from '../../src/runtime/descriptor.js';
+export type { CatalogOperationFacts } from '../../src/runtime/descriptor.js';
+export type { ExampleCase, Fixture } from '../../src/conformance/fixtures.js';
 export { ROLE_ERRORS } from '../../src/runtime/roles.js';
 export { AJV_RUNTIME_MODULES } from '../../src/validator-runtime.js';
 export { workerEntry } from '../../src/runtime/worker-entry.js';

@@ -3,7 +3,7 @@
 // definition loads with the program; the store code loads when it runs.
 import type { Command } from 'commander';
 import type { AuditRecord } from '../runtime/store/types.js';
-import { storeSpec } from './store.js';
+import { openStoreAt, storeSpec } from './store.js';
 
 interface IO {
   stdout: { write(chunk: string): unknown };
@@ -80,11 +80,9 @@ async function runAudit(io: IO, exitCode: { value: number }, flags: AuditFlags):
     return usage(io, exitCode, `--limit ${flags.limit}: give a whole number between 1 and 10000`);
   if (flags.operation !== undefined && !/^[^.\s]+\.[^.\s]+$/.test(flags.operation))
     return usage(io, exitCode, `--operation ${flags.operation}: give provider.operation, e.g. filesystem.read_file`);
-  const { openStore } = await import('../runtime/store/lazy.js');
-  const path = await import('node:path');
   let opened;
   try {
-    opened = openStore(spec, { workspace: path.resolve(flags.workspace ?? process.cwd()) });
+    opened = await openStoreAt(spec, flags.workspace);
   } catch (error) {
     return usage(io, exitCode, (error as Error).message);
   }

@@ -12,6 +12,13 @@ export function storeSpec(flag: string | undefined, env: NodeJS.ProcessEnv = pro
   return flag ?? (env.TOOLWRIGHT_STORE_URL || undefined);
 }
 
+/** Opens the store `spec` names (a relative folder is under `workspace`, default the current one); throws why not. */
+export async function openStoreAt(spec: string, workspace: string | undefined) {
+  const { openStore } = await import('../runtime/store/lazy.js');
+  const path = await import('node:path');
+  return openStore(spec, { workspace: path.resolve(workspace ?? process.cwd()) });
+}
+
 export function registerStoreCommand(program: Command, io: IO, exitCode: { value: number }): void {
   const store = program
     .command('store')
@@ -36,11 +43,9 @@ export function registerStoreCommand(program: Command, io: IO, exitCode: { value
         exitCode.value = 2;
         return;
       }
-      const { openStore } = await import('../runtime/store/lazy.js');
-      const path = await import('node:path');
       let opened;
       try {
-        opened = openStore(spec, { workspace: path.resolve(flags.workspace ?? process.cwd()) });
+        opened = await openStoreAt(spec, flags.workspace);
       } catch (error) {
         io.stderr.write(`toolwright store migrate: ${(error as Error).message}\n`);
         exitCode.value = 2;

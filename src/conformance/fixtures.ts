@@ -9,6 +9,20 @@ import { confinedPathProblem, fixturePathProblem } from './fixture-paths.js';
 
 export type Fixture = string | { symlink: string } | { base64: string } | { dir: true };
 
+/** One example of a catalog operation, as the catalog writes it and its conformance test runs it. */
+export interface ExampleCase {
+  name: string;
+  files?: Record<string, Fixture>;
+  options?: Record<string, unknown>;
+  input: Record<string, unknown>;
+  expect: {
+    output?: Record<string, unknown>;
+    error?: string;
+    text_contains?: string;
+    files?: Record<string, string | null>;
+  };
+}
+
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 const READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 

@@ -48,6 +48,21 @@ export type CompiledValidator = ((data: unknown) => boolean) & {
   errors?: ValidationIssue[] | null;
 };
 
+/** An operation's facts as the catalog spells them (snake_case): what a schema listing shows again. */
+export interface CatalogOperationFacts {
+  title: string;
+  kind: Kind;
+  risk: Risk;
+  risk_note?: string;
+  idempotent: boolean;
+  open_world: boolean;
+  /** The call may take long: MCP clients may run it as a task. */
+  long_running?: boolean;
+  description: string;
+  params: JsonSchema;
+  result: JsonSchema;
+}
+
 /** Everything the runtime knows about one operation; emitted by codegen into registry.ts. */
 export interface OperationDescriptor {
   /** `provider.operation` */

@@ -115,16 +115,7 @@ export async function acquireFileLock(
  */
 async function createWithContent(dir: DirRef, name: string, content: string): Promise<void> {
   const temp = dir.entry(tempNameFor(name));
-  const handle = await open(
-    temp,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o644,
-  );
-  try {
-    await handle.writeFile(content);
-  } finally {
-    await handle.close();
-  }
+  await writeNewFile(temp, content);
   try {
     await link(temp, dir.entry(name));
     return;
@@ -135,15 +126,20 @@ async function createWithContent(dir: DirRef, name: string, content: string): Pr
   } finally {
     await unlink(temp).catch(() => {});
   }
-  const direct = await open(
-    dir.entry(name),
+  await writeNewFile(dir.entry(name), content);
+}
+
+/** Creates `file` (never through a link, never over an existing one) holding `content`. */
+async function writeNewFile(file: string, content: string): Promise<void> {
+  const handle = await open(
+    file,
     constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
     0o644,
   );
   try {
-    await direct.writeFile(content);
+    await handle.writeFile(content);
   } finally {
-    await direct.close();
+    await handle.close();
   }
 }
 

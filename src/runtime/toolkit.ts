@@ -14,21 +14,15 @@ import { Callers, DEFAULT_PRINCIPAL, checkPrincipal } from './principal.js';
 import { Session } from './session.js';
 import { buildServices, requirementsMet, resolveStore } from './toolkit-services.js';
 import type {
-  InvokeInput,
   InvokeOptions,
-  InvokeOutput,
   InvokeResult,
-  OperationNameOf,
   OperationSchema,
-  ProviderNameOf,
   ProviderSchema,
   Services,
   Toolkit,
   ToolkitOptions,
   ToolProvider,
   TypedCalls,
-  Unshaped,
-  WideString,
 } from './types.js';
 import { Workspace } from './workspace.js';
 
@@ -42,6 +36,8 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
   readonly options: Readonly<ToolkitOptions> & { readonly providers: readonly Provider[] };
   readonly providers: readonly ToolProvider[];
   readonly call: TypedCalls<Ops>;
+  /** The guard itself, typed by the interface's overloads (registry-typed, or untyped for names in a `string`). */
+  readonly invoke: Toolkit<Ops>['invoke'];
   readonly #index: ProviderIndex;
   readonly #inProfile: (op: OperationDescriptor) => boolean;
   /** Undefined when the toolkit was created without a policy option (its listings then hide nothing for policy reasons). */
@@ -89,6 +85,7 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
     this.#guarded = guardInvoke((provider, operation, input, opts) =>
       runInvocation(scope, provider, operation, input, opts),
     );
+    this.invoke = this.#guarded;
     this.providers = this.#providerViews();
     this.call = this.#typedCalls();
   }
@@ -106,34 +103,6 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
         operations: provider.operations.filter((op) => this.#inProfile(op) && this.#canWork(op)).map(operationSchema),
       }))
       .filter((provider) => provider.operations.length > 0);
-  }
-
-  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(
-    provider: P,
-    operation: K,
-    input: InvokeInput<Ops, K>,
-    options?: InvokeOptions,
-  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
-  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(
-    provider: P,
-    operation: K,
-    input: Unshaped<I>,
-    options?: InvokeOptions,
-  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
-  invoke<P extends string, K extends string>(
-    provider: WideString<P>,
-    operation: K,
-    input: unknown,
-    options?: InvokeOptions,
-  ): Promise<InvokeResult<unknown>>;
-  invoke<P extends string, K extends string>(
-    provider: P,
-    operation: WideString<K>,
-    input: unknown,
-    options?: InvokeOptions,
-  ): Promise<InvokeResult<unknown>>;
-  invoke(provider: string, operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult> {
-    return this.#guarded(provider, operation, input, options);
   }
 
   find(operation: string): OperationDescriptor | undefined {

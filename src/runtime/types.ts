@@ -1,5 +1,5 @@
 import type { ErrorCode } from './errors.js';
-import type { AnyOperations, OperationDescriptor, Kind, Risk, JsonSchema } from './descriptor.js';
+import type { AnyOperations, CatalogOperationFacts, OperationDescriptor } from './descriptor.js';
 import type { Provider } from './providers.js';
 import type { Session } from './session.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
@@ -190,19 +190,9 @@ export type InvokeResult<Output = unknown> =
   | { ok: true; output: Output; text: string; meta: InvokeMeta }
   | { ok: false; error: ToolErrorPayload; text: string; meta: InvokeMeta };
 
-export interface OperationSchema {
+export interface OperationSchema extends CatalogOperationFacts {
   name: string;
   id: string;
-  title: string;
-  kind: Kind;
-  risk: Risk;
-  risk_note?: string;
-  idempotent: boolean;
-  open_world: boolean;
-  long_running?: boolean;
-  description: string;
-  params: JsonSchema;
-  result: JsonSchema;
   errors: ErrorCode[];
 }
 
@@ -289,22 +279,18 @@ export type OperationNameOf<Ops, P> = {
   [K in keyof Ops]: Ops[K] extends { provider: infer Q } ? (P extends Q ? K : never) : never;
 }[keyof Ops] &
   string;
+/** Operation `K`'s params or result (`unknown`, for a name or an operations map known only at run time). */
+type OperationPart<Ops, K, Part extends 'params' | 'result'> = string extends K | keyof Ops
+  ? unknown
+  : K extends keyof Ops
+    ? Ops[K] extends { [key in Part]: infer X }
+      ? X
+      : never
+    : never;
 /** What `invoke` takes for operation `K`: its params (anything, for a name or an operations map known only at run time). */
-export type InvokeInput<Ops, K> = string extends K | keyof Ops
-  ? unknown
-  : K extends keyof Ops
-    ? Ops[K] extends { params: infer X }
-      ? X
-      : never
-    : never;
+export type InvokeInput<Ops, K> = OperationPart<Ops, K, 'params'>;
 /** What `invoke` gives for operation `K`: its result (`unknown`, for a name or an operations map known only at run time). */
-export type InvokeOutput<Ops, K> = string extends K | keyof Ops
-  ? unknown
-  : K extends keyof Ops
-    ? Ops[K] extends { result: infer X }
-      ? X
-      : never
-    : never;
+export type InvokeOutput<Ops, K> = OperationPart<Ops, K, 'result'>;
 /**
  * `I` when its type says nothing of its shape (unknown, or an index signature such as
  * `Record<string, unknown>`, as parsed JSON is typed): such input is checked at run time only.

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handlers } from '../../src/handlers/index.js';
 import { createInProcessKernel, createToolkit, ToolError } from '../../src/index.js';
 import type { Kernel, SubagentRequest, SubagentStep, SubagentStepInput, Toolkit } from '../../src/index.js';
+import { goneWithin } from '../support/exec-helpers.js';
 
 let root: string;
 beforeEach(async () => {
@@ -192,16 +193,7 @@ describe('in-process reference kernel', () => {
     expect(result.ok && (result.output as { status: string }).status).toBe('completed');
     const pid = Number((await readFile(join(root, 'job.pid'), 'utf8')).trim());
     expect(pid).toBeGreaterThan(1);
-    const alive = () => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(alive()).toBe(false);
+    expect(await goneWithin(pid)).toBe(true);
   });
 
   it('a sub-agent cannot widen its own profile by asking for "*" for a grandchild', async () => {

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
 import { createToolkit } from '../../src/toolkit.js';
+import { cli, compileInto } from '../support/cli.js';
 import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,26 +23,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Runs the CLI in-process with captured output. */
-async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, {
-    stdout: {
-      write: (s: string) => {
-        out += s;
-      },
-    },
-    stderr: {
-      write: (s: string) => {
-        err += s;
-      },
-    },
-    readStdin: async () => stdin,
-  });
-  return { code, out, err };
-}
 
 describe('toolwright schema', () => {
   it('lists every exposed tool with kind and risk', async () => {
@@ -303,7 +284,7 @@ describe('--help', () => {
 });
 
 describe('the bin as a process', () => {
-  it('runs `call` with real exit codes and stdout/stderr', () => {
+  it('runs `call` with real exit codes and stdout/stderr', { timeout: scaled(60_000) }, () => {
     const run = (args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], {
         cwd: root,
@@ -317,7 +298,7 @@ describe('the bin as a process', () => {
     const failed = run(['call', 'read_file', '{"path":"zzz.txt"}', '-w', dir]);
     expect(failed.status).toBe(1);
     expect(failed.stderr).toMatch(/^Error NOT_FOUND/);
-  }, 60_000);
+  });
 });
 
 // Each test spawns the bin up to a dozen times: a minute or two on a loaded machine.
@@ -326,16 +307,9 @@ describe('the built bin (exit codes, EPIPE, usage errors)', { timeout: scaled(12
   let bin: string;
   beforeAll(async () => {
     build = await mkdtemp(join(tmpdir(), 'tw-cli-dist-'));
-    await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
-    await copyFile(join(root, 'package.json'), join(build, 'package.json'));
-    const built = spawnSync(
-      join(root, 'node_modules/.bin/tsc'),
-      ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')],
-      { cwd: root, encoding: 'utf8' },
-    );
-    expect(built.status, built.stdout).toBe(0);
+    await compileInto(build);
     bin = join(build, 'dist/cli.js');
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await rm(build, { recursive: true, force: true });
   });
@@ -355,22 +329,26 @@ describe('the built bin (exit codes, EPIPE, usage errors)', { timeout: scaled(12
       timeout: scaled(30_000),
     });
 
-  it('exits quietly when the reader of stdout goes away (| head -1), whatever the verb', async () => {
-    await writeFile(join(dir, 'long.txt'), 'line\n'.repeat(200_000));
-    for (const args of [
-      '--help',
-      'schema',
-      'schema --json',
-      `call read_file '{"path":"long.txt"}'`,
-      `call grep '{"pattern":"line","output_mode":"content","max_results":5000}'`,
-    ]) {
-      const result = piped(args);
-      expect(result.stdout.split('\n')[0]!.length, args).toBeGreaterThan(0);
-      expect(await readFile(join(dir, 'err.txt'), 'utf8'), args).not.toMatch(/EPIPE|Error:|at .*\.js/);
-      piped(args, 'true'); // the reader is gone before the first write: EPIPE every time
-      expect(await readFile(join(dir, 'err.txt'), 'utf8'), `${args} | true`).not.toMatch(/EPIPE|Error:|at .*\.js/);
-    }
-  }, 120_000);
+  it(
+    'exits quietly when the reader of stdout goes away (| head -1), whatever the verb',
+    { timeout: scaled(120_000) },
+    async () => {
+      await writeFile(join(dir, 'long.txt'), 'line\n'.repeat(200_000));
+      for (const args of [
+        '--help',
+        'schema',
+        'schema --json',
+        `call read_file '{"path":"long.txt"}'`,
+        `call grep '{"pattern":"line","output_mode":"content","max_results":5000}'`,
+      ]) {
+        const result = piped(args);
+        expect(result.stdout.split('\n')[0]!.length, args).toBeGreaterThan(0);
+        expect(await readFile(join(dir, 'err.txt'), 'utf8'), args).not.toMatch(/EPIPE|Error:|at .*\.js/);
+        piped(args, 'true'); // the reader is gone before the first write: EPIPE every time
+        expect(await readFile(join(dir, 'err.txt'), 'utf8'), `${args} | true`).not.toMatch(/EPIPE|Error:|at .*\.js/);
+      }
+    },
+  );
 
   it('--version prints the package version', async () => {
     const result = run(['--version']);
@@ -504,44 +482,48 @@ describe('the built bin (exit codes, EPIPE, usage errors)', { timeout: scaled(12
     }
   });
 
-  it('mcp --http serves with the token from TOOLWRIGHT_MCP_TOKEN, statelessly when asked', async () => {
-    const token = 't'.repeat(32);
-    for (const extra of [[], ['--stateless']]) {
-      const child = spawn(process.execPath, [bin, 'mcp', '--http', '0', '--max-sessions', '3', '-w', dir, ...extra], {
-        env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: token },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      try {
-        const url = await new Promise<string>((resolve, reject) => {
-          let err = '';
-          child.stderr.on('data', (chunk: Buffer) => {
-            err += chunk.toString();
-            const match = /listening on (http:\S+)/.exec(err);
-            if (match) resolve(match[1]!);
+  it(
+    'mcp --http serves with the token from TOOLWRIGHT_MCP_TOKEN, statelessly when asked',
+    { timeout: scaled(60_000) },
+    async () => {
+      const token = 't'.repeat(32);
+      for (const extra of [[], ['--stateless']]) {
+        const child = spawn(process.execPath, [bin, 'mcp', '--http', '0', '--max-sessions', '3', '-w', dir, ...extra], {
+          env: { ...process.env, TOOLWRIGHT_MCP_TOKEN: token },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        try {
+          const url = await new Promise<string>((resolve, reject) => {
+            let err = '';
+            child.stderr.on('data', (chunk: Buffer) => {
+              err += chunk.toString();
+              const match = /listening on (http:\S+)/.exec(err);
+              if (match) resolve(match[1]!);
+            });
+            child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
           });
-          child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-        });
-        const anonymous = await fetch(url, {
-          method: 'POST',
-          body: '{}',
-          headers: { 'content-type': 'application/json' },
-        });
-        expect(anonymous.status).toBe(401);
-        const client = new Client({ name: 'test', version: '1.0.0' });
-        await client.connect(
-          new StreamableHTTPClientTransport(new URL(url), {
-            requestInit: { headers: { authorization: `Bearer ${token}` } },
-          }),
-        );
-        const { tools } = await client.listTools();
-        expect(tools.map((t) => t.name)).toContain('read_file');
-        await client.close();
-      } finally {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
+          const anonymous = await fetch(url, {
+            method: 'POST',
+            body: '{}',
+            headers: { 'content-type': 'application/json' },
+          });
+          expect(anonymous.status).toBe(401);
+          const client = new Client({ name: 'test', version: '1.0.0' });
+          await client.connect(
+            new StreamableHTTPClientTransport(new URL(url), {
+              requestInit: { headers: { authorization: `Bearer ${token}` } },
+            }),
+          );
+          const { tools } = await client.listTools();
+          expect(tools.map((t) => t.name)).toContain('read_file');
+          await client.close();
+        } finally {
+          child.kill('SIGTERM');
+          await new Promise((resolve) => child.once('exit', resolve));
+        }
       }
-    }
-  }, 60_000);
+    },
+  );
 
   it('mcp --http refuses a non-loopback bind without a token (exit 2), and takes the token from the environment', async () => {
     const refused = run(['mcp', '--http', '0', '--host', '0.0.0.0']);

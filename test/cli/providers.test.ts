@@ -6,32 +6,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli.js';
 import { loadCodegen } from '../../src/cli/generate.js';
 import { tempDir } from '../support/helpers.js';
+import { cli } from '../support/cli.js';
+import { scaled } from '../support/time.js';
 
 const run = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, {
-    stdout: {
-      write: (s: string) => {
-        out += s;
-      },
-    },
-    stderr: {
-      write: (s: string) => {
-        err += s;
-      },
-    },
-    readStdin: async () => '',
-  });
-  return { code, out, err };
-}
 
 /** A plain-JS provider module (what a third party's build emits), with one tool `name`. */
 function providerModule(provider: string, name: string): string {
@@ -90,32 +72,38 @@ describe('--provider MODULE', () => {
 });
 
 describe('toolwright generate (the bin verb)', () => {
-  it('generates a third-party project from the current folder, and --check passes after', async () => {
-    const dir = await tempDir();
-    const { notesCatalog } = await import('../fixtures/notes-catalog.js');
-    await mkdir(path.join(dir, 'src'), { recursive: true });
-    await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
-    const bin = (args: string[]) =>
-      run(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'src/cli.ts'), ...args], { cwd: dir }).then(
-        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-        (error: { code: number; stdout: string; stderr: string }) => ({
-          code: error.code,
-          stdout: error.stdout,
-          stderr: error.stderr,
-        }),
+  it(
+    'generates a third-party project from the current folder, and --check passes after',
+    { timeout: scaled(120_000) },
+    async () => {
+      const dir = await tempDir();
+      const { notesCatalog } = await import('../fixtures/notes-catalog.js');
+      await mkdir(path.join(dir, 'src'), { recursive: true });
+      await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
+      const bin = (args: string[]) =>
+        run(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'src/cli.ts'), ...args], {
+          cwd: dir,
+        }).then(
+          ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+          (error: { code: number; stdout: string; stderr: string }) => ({
+            code: error.code,
+            stdout: error.stdout,
+            stderr: error.stderr,
+          }),
+        );
+      const first = await bin(['generate']);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toMatch(/generated 7 files from catalog\.yaml/);
+      expect(await readFile(path.join(dir, 'test/generated/notes.conformance.test.ts'), 'utf8')).toContain(
+        'from "../../src/handlers.js"',
       );
-    const first = await bin(['generate']);
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/generated 7 files from catalog\.yaml/);
-    expect(await readFile(path.join(dir, 'test/generated/notes.conformance.test.ts'), 'utf8')).toContain(
-      'from "../../src/handlers.js"',
-    );
-    expect((await bin(['generate', '--check'])).code).toBe(0);
-    await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog.replace('kind: resource', 'kind: banana'));
-    const broken = await bin(['generate', '--check']);
-    expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/^catalog\.yaml:\d+:\d+: .*banana/m);
-  }, 120_000);
+      expect((await bin(['generate', '--check'])).code).toBe(0);
+      await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog.replace('kind: resource', 'kind: banana'));
+      const broken = await bin(['generate', '--check']);
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toMatch(/^catalog\.yaml:\d+:\d+: .*banana/m);
+    },
+  );
 
   it('loads the generator only at its own version, and names what to install otherwise', async () => {
     const fromSource = await loadCodegen('0.1.0');

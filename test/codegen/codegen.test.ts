@@ -7,6 +7,7 @@ import { generate } from '../../codegen/src/generate.js';
 import { HEADER } from '../../codegen/src/emit/common.js';
 import { runGenerate } from '../../codegen/src/run.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const catalogText = await readFile(path.join(projectRoot, 'catalog.yaml'), 'utf8');
@@ -110,100 +111,120 @@ describe('codegen CLI (toolwright generate)', () => {
     return { code, stdout, stderr };
   };
 
-  it('--check passes on a fresh copy, fails naming the stale file after a description edit, passes after regenerating', async () => {
-    const dir = await copyProject();
-    expect((await cli(dir, { check: true })).code).toBe(0);
-    await writeFile(
-      path.join(dir, 'catalog.yaml'),
-      catalogText.replace(
-        'Read, create and edit text files inside the workspace.',
-        'Read, create and edit text files (edited).',
-      ),
-    );
-    const stale = await cli(dir, { check: true });
-    expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain('src/generated/registry.ts');
-    expect((await cli(dir, {})).code).toBe(0);
-    expect((await cli(dir, { check: true })).code).toBe(0);
-    // A generated file that is no longer generated is stale, and generating removes it.
-    await writeFile(path.join(dir, 'test/generated/old.conformance.test.ts'), HEADER);
-    const extra = await cli(dir, { check: true });
-    expect(extra.code).toBe(1);
-    expect(extra.stderr).toContain('test/generated/old.conformance.test.ts (no longer generated)');
-    // A file without the generated header is the user's: never reported, never removed.
-    await writeFile(path.join(dir, 'src/generated/mine.ts'), 'export const mine = 1;\n');
-    expect((await cli(dir, {})).code).toBe(0);
-    expect(await readFile(path.join(dir, 'src/generated/mine.ts'), 'utf8')).toBe('export const mine = 1;\n');
-    await expect(readFile(path.join(dir, 'test/generated/old.conformance.test.ts'), 'utf8')).rejects.toThrow();
-    expect((await cli(dir, { check: true })).code).toBe(0);
-  }, 60_000);
+  it(
+    '--check passes on a fresh copy, fails naming the stale file after a description edit, passes after regenerating',
+    { timeout: scaled(60_000) },
+    async () => {
+      const dir = await copyProject();
+      expect((await cli(dir, { check: true })).code).toBe(0);
+      await writeFile(
+        path.join(dir, 'catalog.yaml'),
+        catalogText.replace(
+          'Read, create and edit text files inside the workspace.',
+          'Read, create and edit text files (edited).',
+        ),
+      );
+      const stale = await cli(dir, { check: true });
+      expect(stale.code).toBe(1);
+      expect(stale.stderr).toContain('src/generated/registry.ts');
+      expect((await cli(dir, {})).code).toBe(0);
+      expect((await cli(dir, { check: true })).code).toBe(0);
+      // A generated file that is no longer generated is stale, and generating removes it.
+      await writeFile(path.join(dir, 'test/generated/old.conformance.test.ts'), HEADER);
+      const extra = await cli(dir, { check: true });
+      expect(extra.code).toBe(1);
+      expect(extra.stderr).toContain('test/generated/old.conformance.test.ts (no longer generated)');
+      // A file without the generated header is the user's: never reported, never removed.
+      await writeFile(path.join(dir, 'src/generated/mine.ts'), 'export const mine = 1;\n');
+      expect((await cli(dir, {})).code).toBe(0);
+      expect(await readFile(path.join(dir, 'src/generated/mine.ts'), 'utf8')).toBe('export const mine = 1;\n');
+      await expect(readFile(path.join(dir, 'test/generated/old.conformance.test.ts'), 'utf8')).rejects.toThrow();
+      expect((await cli(dir, { check: true })).code).toBe(0);
+    },
+  );
 
-  it('exits 1 with FILE:LINE:COL problems relative to the current folder and writes nothing for a broken catalog', async () => {
-    const dir = await copyProject();
-    await mkdir(path.join(dir, 'catalogs'));
-    const before = await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8');
-    const broken = catalogText.replace('kind: resource', 'kind: banana');
-    await writeFile(path.join(dir, 'catalogs/tools.yaml'), broken);
-    const result = await cli(dir, { catalog: 'catalogs/tools.yaml' });
-    expect(result.code).toBe(1);
-    const line = lineOf(broken, 'kind: banana');
-    expect(result.stderr).toMatch(new RegExp(`^catalogs/tools\\.yaml:${line}:\\d+: .*banana`, 'm'));
-    expect(await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8')).toBe(before);
-    expect((await cli(dir, { catalog: 'missing.yaml' })).code).toBe(2);
-  }, 60_000);
+  it(
+    'exits 1 with FILE:LINE:COL problems relative to the current folder and writes nothing for a broken catalog',
+    { timeout: scaled(60_000) },
+    async () => {
+      const dir = await copyProject();
+      await mkdir(path.join(dir, 'catalogs'));
+      const before = await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8');
+      const broken = catalogText.replace('kind: resource', 'kind: banana');
+      await writeFile(path.join(dir, 'catalogs/tools.yaml'), broken);
+      const result = await cli(dir, { catalog: 'catalogs/tools.yaml' });
+      expect(result.code).toBe(1);
+      const line = lineOf(broken, 'kind: banana');
+      expect(result.stderr).toMatch(new RegExp(`^catalogs/tools\\.yaml:${line}:\\d+: .*banana`, 'm'));
+      expect(await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8')).toBe(before);
+      expect((await cli(dir, { catalog: 'missing.yaml' })).code).toBe(2);
+    },
+  );
 
-  it('--out, --tests and --handlers place the files and the imports of the generated tests', async () => {
-    const dir = await tempDir();
-    await writeFile(path.join(dir, 'catalog.yaml'), catalogText);
-    const result = await cli(dir, { out: 'lib/gen', tests: 'spec/conformance', handlers: 'lib/my-handlers.ts' });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('lib/my-handlers.ts does not exist yet');
-    const test = await readFile(path.join(dir, 'spec/conformance/filesystem.conformance.test.ts'), 'utf8');
-    expect(test).toContain(`import { runConformance } from 'toolwright/testing';`);
-    expect(test).toContain('import { handlers } from "../../lib/my-handlers.js";');
-    expect(test).toContain('import { providers as registry } from "../../lib/gen/registry.js";');
-    const registry = await readFile(path.join(dir, 'lib/gen/registry.ts'), 'utf8');
-    expect(registry).toContain('from "toolwright"');
-    expect(registry).not.toMatch(/\.\.\/runtime\//);
-  }, 60_000);
+  it(
+    '--out, --tests and --handlers place the files and the imports of the generated tests',
+    { timeout: scaled(60_000) },
+    async () => {
+      const dir = await tempDir();
+      await writeFile(path.join(dir, 'catalog.yaml'), catalogText);
+      const result = await cli(dir, { out: 'lib/gen', tests: 'spec/conformance', handlers: 'lib/my-handlers.ts' });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('lib/my-handlers.ts does not exist yet');
+      const test = await readFile(path.join(dir, 'spec/conformance/filesystem.conformance.test.ts'), 'utf8');
+      expect(test).toContain(`import { runConformance } from 'toolwright/testing';`);
+      expect(test).toContain('import { handlers } from "../../lib/my-handlers.js";');
+      expect(test).toContain('import { providers as registry } from "../../lib/gen/registry.js";');
+      const registry = await readFile(path.join(dir, 'lib/gen/registry.ts'), 'utf8');
+      expect(registry).toContain('from "toolwright"');
+      expect(registry).not.toMatch(/\.\.\/runtime\//);
+    },
+  );
 
-  it('handles a 1,000-operation catalog', async () => {
+  it('handles a 1,000-operation catalog', { timeout: scaled(300_000) }, async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'big.yaml'), syntheticCatalog(path.join(projectRoot, 'catalog.yaml'), 1000));
     const result = await cli(dir, { catalog: 'big.yaml' });
     expect(result.code, result.stderr).toBe(0);
     const registry = await readFile(path.join(dir, 'src/generated/registry.ts'), 'utf8');
     expect(registry.match(/: OperationDescriptor = \{/g)?.length).toBe(1000);
-  }, 300_000);
+  });
 
-  it('handles 3,000 trivial operations (validators are emitted per chunk, not as one module)', async () => {
-    const dir = await tempDir();
-    await writeFile(path.join(dir, 'big.yaml'), trivialCatalog(3000));
-    const result = await cli(dir, { catalog: 'big.yaml' });
-    expect(result.code, result.stderr).toBe(0);
-    const index = await readFile(path.join(dir, 'src/generated/validators.ts'), 'utf8');
-    expect(
-      index.match(
-        /^ {2}"p\d+\.op_\d+": \{ params: (chunk\d+)\.validator\("op_\d+_params"\), result: \1\.validator\("op_\d+_result"\), load: \1\.load \},$/gm,
-      )?.length,
-    ).toBe(3000);
-    const { validators } = (await import(path.join(dir, 'src/generated/validators.ts'))) as {
-      validators: Record<string, { params: (v: unknown) => boolean; load: () => Promise<void> | undefined }>;
-    };
-    await validators['p0149.op_02999']!.load();
-    expect(validators['p0149.op_02999']!.params({ text: 'x' })).toBe(true);
-    expect(validators['p0149.op_02999']!.params({ text: 1 })).toBe(false);
-  }, 300_000);
+  it(
+    'handles 3,000 trivial operations (validators are emitted per chunk, not as one module)',
+    { timeout: scaled(300_000) },
+    async () => {
+      const dir = await tempDir();
+      await writeFile(path.join(dir, 'big.yaml'), trivialCatalog(3000));
+      const result = await cli(dir, { catalog: 'big.yaml' });
+      expect(result.code, result.stderr).toBe(0);
+      const index = await readFile(path.join(dir, 'src/generated/validators.ts'), 'utf8');
+      expect(
+        index.match(
+          /^ {2}"p\d+\.op_\d+": \{ params: (chunk\d+)\.validator\("op_\d+_params"\), result: \1\.validator\("op_\d+_result"\), load: \1\.load \},$/gm,
+        )?.length,
+      ).toBe(3000);
+      const { validators } = (await import(path.join(dir, 'src/generated/validators.ts'))) as {
+        validators: Record<string, { params: (v: unknown) => boolean; load: () => Promise<void> | undefined }>;
+      };
+      await validators['p0149.op_02999']!.load();
+      expect(validators['p0149.op_02999']!.params({ text: 'x' })).toBe(true);
+      expect(validators['p0149.op_02999']!.params({ text: 1 })).toBe(false);
+    },
+  );
 
-  it('--out . generates into the project folder and keeps its files on the next run', async () => {
-    const dir = await tempDir();
-    const { notesCatalog } = await import('../fixtures/notes-catalog.js');
-    await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
-    expect((await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts' })).code).toBe(0);
-    const again = await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts' });
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/\(0 changed\)/);
-    expect(await readFile(path.join(dir, 'types.ts'), 'utf8')).toContain('export interface NoteAddParams');
-    expect((await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts', check: true })).code).toBe(0);
-  }, 60_000);
+  it(
+    '--out . generates into the project folder and keeps its files on the next run',
+    { timeout: scaled(60_000) },
+    async () => {
+      const dir = await tempDir();
+      const { notesCatalog } = await import('../fixtures/notes-catalog.js');
+      await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
+      expect((await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts' })).code).toBe(0);
+      const again = await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts' });
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/\(0 changed\)/);
+      expect(await readFile(path.join(dir, 'types.ts'), 'utf8')).toContain('export interface NoteAddParams');
+      expect((await cli(dir, { out: '.', tests: 'spec', handlers: 'handlers.ts', check: true })).code).toBe(0);
+    },
+  );
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../codegen/src/emit/common.js';
 import { tempDir } from '../support/helpers.js';
 import { at, catalog, diagnostics, generate, listTree, operation, project } from '../support/generate-bin.js';
+import { scaled } from '../support/time.js';
 
 describe('$ref, $id, $schema and $dynamicRef resolve nothing outside the catalog', () => {
   let server: Server;
@@ -25,253 +26,288 @@ describe('$ref, $id, $schema and $dynamicRef resolve nothing outside the catalog
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('refuses a file, a peer file, an http $ref, an $id that would satisfy one, a foreign $schema and $dynamicRef, each where it is', async () => {
-    const dir = await tempDir();
-    const secret = path.join(dir, 'secret.json');
-    await writeFile(secret, JSON.stringify({ $id: `file://${secret}`, type: 'string', description: 'SECRET-MARKER' }));
-    await writeFile(path.join(dir, 'peer.json'), JSON.stringify({ type: 'string', description: 'PEER-MARKER' }));
-    const url = `http://127.0.0.1:${port}/x.json`;
-    const withProp = (extra: string, defs = '') => ({
-      params: [
-        '        params:',
-        '          type: object',
-        '          additionalProperties: false',
-        '          required: [text]',
-        '          properties:',
-        '            text: { type: string }',
-        `            m: ${extra}`,
-        ...(defs ? [defs] : []),
-      ].join('\n'),
-    });
-    const text = catalog(
-      operation(
-        'from_file',
-        withProp(
-          `{ $ref: "file://${secret}" }`,
-          `          $defs:\n            s: { $id: "file://${secret}", type: string }`,
-        ),
-      ),
-      operation('from_peer', withProp('{ $ref: "peer.json" }')),
-      operation('from_http', withProp(`{ $ref: "${url}" }`)),
-      operation(
-        'from_id',
-        withProp(
-          '{ $ref: "#/$defs/remote" }',
-          `          $defs:\n            remote: { $id: "http://127.0.0.1:${port}/y.json" }`,
-        ),
-      ),
-      operation('from_schema', withProp(`{ $schema: "http://127.0.0.1:${port}/meta", type: string }`)),
-      operation('from_dynamic', withProp(`{ $dynamicRef: "http://127.0.0.1:${port}/z#node" }`)),
-    );
-    await writeFile(path.join(dir, 'catalog.yaml'), text);
-    const before = await listTree(dir);
-    const result = await generate(dir);
-    expect(result.code, result.stderr).toBe(1);
-    const outside =
-      'points outside the catalog: only "#/..." pointers and "#name" anchors inside this schema are resolved (nothing is read from files or the network)';
-    const noId =
-      'is not allowed in a catalog schema: the generator names every schema itself and resolves references only inside it';
-    expect(diagnostics(result.stderr)).toEqual([
-      `${at(text, `"file://${secret}" }`)}: $ref "file://${secret}" ${outside}`,
-      `${at(text, `$id: "file://`)}: $id ${noId}`,
-      `${at(text, '"peer.json"')}: $ref "peer.json" ${outside}`,
-      `${at(text, `"${url}"`)}: $ref "${url}" ${outside}`,
-      `${at(text, '$id: "http')}: $id ${noId}`,
-      `${at(text, `"http://127.0.0.1:${port}/meta"`)}: $schema may only be "https://json-schema.org/draft/2020-12/schema", on the schema itself (catalog schemas are JSON Schema 2020-12)`,
-      `${at(text, '$dynamicRef')}: $dynamicRef ${noId}`,
-    ]);
-    expect(requests).toBe(0);
-    expect(await listTree(dir)).toEqual(before); // nothing generated
-  }, 60_000);
-
-  it('resolves local pointers and anchors, recursion through a property included, into named types', async () => {
-    const text = catalog(
-      operation('tree', {
+  it(
+    'refuses a file, a peer file, an http $ref, an $id that would satisfy one, a foreign $schema and $dynamicRef, each where it is',
+    { timeout: scaled(60_000) },
+    async () => {
+      const dir = await tempDir();
+      const secret = path.join(dir, 'secret.json');
+      await writeFile(
+        secret,
+        JSON.stringify({ $id: `file://${secret}`, type: 'string', description: 'SECRET-MARKER' }),
+      );
+      await writeFile(path.join(dir, 'peer.json'), JSON.stringify({ type: 'string', description: 'PEER-MARKER' }));
+      const url = `http://127.0.0.1:${port}/x.json`;
+      const withProp = (extra: string, defs = '') => ({
         params: [
           '        params:',
           '          type: object',
           '          additionalProperties: false',
-          '          required: [root]',
+          '          required: [text]',
           '          properties:',
-          '            root: { $ref: "#/$defs/node" }',
-          '            label: { $ref: "#label" }',
-          '          $defs:',
-          '            node:',
-          '              type: object',
-          '              additionalProperties: false',
-          '              required: [name]',
-          '              properties:',
-          '                name: { type: string, description: "a name; ends */ here, not the comment" }',
-          '                children: { type: array, items: { $ref: "#/$defs/node" } }',
-          '            label: { $anchor: label, type: string }',
+          '            text: { type: string }',
+          `            m: ${extra}`,
+          ...(defs ? [defs] : []),
         ].join('\n'),
-        examples: [
-          '        examples:',
-          '          - name: a tree',
-          '            input: { root: { name: a, children: [{ name: b }] } }',
-          '            expect: { output: {} }',
-          '          - name: a bad child',
-          '            input: { root: { name: a, children: [{ name: 1 }] } }',
-          '            expect: { error: INVALID_INPUT }',
-        ].join('\n'),
-      }),
-    );
-    const dir = await project(text);
-    const result = await generate(dir);
-    expect(result.code, result.stderr).toBe(0);
-    const types = await readFile(path.join(dir, 'src/generated/types.ts'), 'utf8');
-    expect(types).toContain('  root: TreeParams_Node;');
-    expect(types).toContain('  label?: TreeParams_Label;');
-    expect(types).toContain(
-      'export type TreeParams_Node = {\n  /** a name; ends *\\/ here, not the comment */\n  name: string;\n  children?: TreeParams_Node[];\n};',
-    );
-    expect(types).toContain('export type TreeParams_Label = string;');
-  }, 60_000);
+      });
+      const text = catalog(
+        operation(
+          'from_file',
+          withProp(
+            `{ $ref: "file://${secret}" }`,
+            `          $defs:\n            s: { $id: "file://${secret}", type: string }`,
+          ),
+        ),
+        operation('from_peer', withProp('{ $ref: "peer.json" }')),
+        operation('from_http', withProp(`{ $ref: "${url}" }`)),
+        operation(
+          'from_id',
+          withProp(
+            '{ $ref: "#/$defs/remote" }',
+            `          $defs:\n            remote: { $id: "http://127.0.0.1:${port}/y.json" }`,
+          ),
+        ),
+        operation('from_schema', withProp(`{ $schema: "http://127.0.0.1:${port}/meta", type: string }`)),
+        operation('from_dynamic', withProp(`{ $dynamicRef: "http://127.0.0.1:${port}/z#node" }`)),
+      );
+      await writeFile(path.join(dir, 'catalog.yaml'), text);
+      const before = await listTree(dir);
+      const result = await generate(dir);
+      expect(result.code, result.stderr).toBe(1);
+      const outside =
+        'points outside the catalog: only "#/..." pointers and "#name" anchors inside this schema are resolved (nothing is read from files or the network)';
+      const noId =
+        'is not allowed in a catalog schema: the generator names every schema itself and resolves references only inside it';
+      expect(diagnostics(result.stderr)).toEqual([
+        `${at(text, `"file://${secret}" }`)}: $ref "file://${secret}" ${outside}`,
+        `${at(text, `$id: "file://`)}: $id ${noId}`,
+        `${at(text, '"peer.json"')}: $ref "peer.json" ${outside}`,
+        `${at(text, `"${url}"`)}: $ref "${url}" ${outside}`,
+        `${at(text, '$id: "http')}: $id ${noId}`,
+        `${at(text, `"http://127.0.0.1:${port}/meta"`)}: $schema may only be "https://json-schema.org/draft/2020-12/schema", on the schema itself (catalog schemas are JSON Schema 2020-12)`,
+        `${at(text, '$dynamicRef')}: $dynamicRef ${noId}`,
+      ]);
+      expect(requests).toBe(0);
+      expect(await listTree(dir)).toEqual(before); // nothing generated
+    },
+  );
 
-  it('refuses a reference cycle that passes through no property or item, and a pointer to nothing', async () => {
-    const text = catalog(
-      operation('loop', {
-        params: [
-          '        params:',
-          '          type: object',
-          '          additionalProperties: false',
-          '          properties:',
-          '            a: { $ref: "#/$defs/a" }',
-          '            b: { $ref: "#/$defs/missing" }',
-          '          $defs:',
-          '            a: { anyOf: [{ $ref: "#/$defs/a" }, { type: string }] }',
-        ].join('\n'),
-        examples:
-          '        examples:\n          - name: empty\n            input: {}\n            expect: { output: {} }',
-      }),
-    );
-    const result = await generate(await project(text));
-    expect(result.code, result.stderr).toBe(1);
-    expect(diagnostics(result.stderr)).toEqual([
-      `${at(text, '"#/$defs/missing"')}: $ref "#/$defs/missing" names nothing in this schema`,
-    ]);
-    const cycle = text.replace('            b: { $ref: "#/$defs/missing" }\n', '');
-    const second = await generate(await project(cycle));
-    expect(second.code, second.stderr).toBe(1);
-    expect(diagnostics(second.stderr)).toEqual([
-      `${at(cycle, '"#/$defs/a" }, {')}: this $ref closes a cycle that passes through no property or array item: the schema would recurse without end`,
-    ]);
-  }, 60_000);
+  it(
+    'resolves local pointers and anchors, recursion through a property included, into named types',
+    { timeout: scaled(60_000) },
+    async () => {
+      const text = catalog(
+        operation('tree', {
+          params: [
+            '        params:',
+            '          type: object',
+            '          additionalProperties: false',
+            '          required: [root]',
+            '          properties:',
+            '            root: { $ref: "#/$defs/node" }',
+            '            label: { $ref: "#label" }',
+            '          $defs:',
+            '            node:',
+            '              type: object',
+            '              additionalProperties: false',
+            '              required: [name]',
+            '              properties:',
+            '                name: { type: string, description: "a name; ends */ here, not the comment" }',
+            '                children: { type: array, items: { $ref: "#/$defs/node" } }',
+            '            label: { $anchor: label, type: string }',
+          ].join('\n'),
+          examples: [
+            '        examples:',
+            '          - name: a tree',
+            '            input: { root: { name: a, children: [{ name: b }] } }',
+            '            expect: { output: {} }',
+            '          - name: a bad child',
+            '            input: { root: { name: a, children: [{ name: 1 }] } }',
+            '            expect: { error: INVALID_INPUT }',
+          ].join('\n'),
+        }),
+      );
+      const dir = await project(text);
+      const result = await generate(dir);
+      expect(result.code, result.stderr).toBe(0);
+      const types = await readFile(path.join(dir, 'src/generated/types.ts'), 'utf8');
+      expect(types).toContain('  root: TreeParams_Node;');
+      expect(types).toContain('  label?: TreeParams_Label;');
+      expect(types).toContain(
+        'export type TreeParams_Node = {\n  /** a name; ends *\\/ here, not the comment */\n  name: string;\n  children?: TreeParams_Node[];\n};',
+      );
+      expect(types).toContain('export type TreeParams_Label = string;');
+    },
+  );
+
+  it(
+    'refuses a reference cycle that passes through no property or item, and a pointer to nothing',
+    { timeout: scaled(60_000) },
+    async () => {
+      const text = catalog(
+        operation('loop', {
+          params: [
+            '        params:',
+            '          type: object',
+            '          additionalProperties: false',
+            '          properties:',
+            '            a: { $ref: "#/$defs/a" }',
+            '            b: { $ref: "#/$defs/missing" }',
+            '          $defs:',
+            '            a: { anyOf: [{ $ref: "#/$defs/a" }, { type: string }] }',
+          ].join('\n'),
+          examples:
+            '        examples:\n          - name: empty\n            input: {}\n            expect: { output: {} }',
+        }),
+      );
+      const result = await generate(await project(text));
+      expect(result.code, result.stderr).toBe(1);
+      expect(diagnostics(result.stderr)).toEqual([
+        `${at(text, '"#/$defs/missing"')}: $ref "#/$defs/missing" names nothing in this schema`,
+      ]);
+      const cycle = text.replace('            b: { $ref: "#/$defs/missing" }\n', '');
+      const second = await generate(await project(cycle));
+      expect(second.code, second.stderr).toBe(1);
+      expect(diagnostics(second.stderr)).toEqual([
+        `${at(cycle, '"#/$defs/a" }, {')}: this $ref closes a cycle that passes through no property or array item: the schema would recurse without end`,
+      ]);
+    },
+  );
 });
 
 describe('example fixtures stay inside the test workspace', () => {
-  it('refuses .., absolute, NUL, backslash and .git/config paths, a path inside a link fixture, and an expected file or task file outside', async () => {
-    const examples = [
-      '        examples:',
-      '          - name: echoes',
-      '            files:',
-      '              "../../../../tmp/x": "escape"',
-      '              "/tmp/abs": "absolute"',
-      '              "a/../../up": "dotdot"',
-      '              "nul\\0name": "nul"',
-      '              "back\\\\slash": "backslash"',
-      '              ".git/config": "[core]\\n\\tfsmonitor = touch /tmp/pwned\\n"',
-      '              "out": { symlink: /tmp }',
-      '              "out/inside": "through the link"',
-      '            options: { tasks: { file: ../../tasks.json } }',
-      '            input: { text: hi }',
-      '            expect:',
-      '              output: { text: hi }',
-      '              files: { "../../etc/passwd": "root" }',
-    ].join('\n');
-    const text = catalog(operation('echo', { examples }));
-    const dir = await project(text);
-    const result = await generate(dir);
-    expect(result.code, result.stderr).toBe(1);
-    expect(diagnostics(result.stderr)).toEqual([
-      `${at(text, '"../../../../tmp/x"')}: fixture path "../../../../tmp/x" must stay inside the workspace: no ".." segments`,
-      `${at(text, '"/tmp/abs"')}: fixture path "/tmp/abs" must be relative to the workspace, not absolute`,
-      `${at(text, '"a/../../up"')}: fixture path "a/../../up" must stay inside the workspace: no ".." segments`,
-      `${at(text, '"nul\\0name"')}: fixture path "nul\\u0000name" contains a control character (NUL, newline, …)`,
-      `${at(text, '"back\\\\slash"')}: fixture path "back\\\\slash" contains a backslash: write paths with /`,
-      `${at(text, '".git/config"')}: fixture path ".git/config" writes .git/config, which can make git run programs or leave the workspace (allowed in .git: HEAD, objects, refs, index, logs, info, hooks, packed-refs, description)`,
-      `${at(text, '"out/inside"')}: fixture "out/inside" is inside "out", which is a link (fixtures are never written through links)`,
-      `${at(text, '../../tasks.json')}: the task file must stay inside the workspace: no ".." segments`,
-      `${at(text, '"../../etc/passwd"')}: expected file path "../../etc/passwd" must stay inside the workspace: no ".." segments`,
-    ]);
-    expect(await listTree(dir)).toEqual(['catalog.yaml']);
-  }, 60_000);
+  it(
+    'refuses .., absolute, NUL, backslash and .git/config paths, a path inside a link fixture, and an expected file or task file outside',
+    { timeout: scaled(60_000) },
+    async () => {
+      const examples = [
+        '        examples:',
+        '          - name: echoes',
+        '            files:',
+        '              "../../../../tmp/x": "escape"',
+        '              "/tmp/abs": "absolute"',
+        '              "a/../../up": "dotdot"',
+        '              "nul\\0name": "nul"',
+        '              "back\\\\slash": "backslash"',
+        '              ".git/config": "[core]\\n\\tfsmonitor = touch /tmp/pwned\\n"',
+        '              "out": { symlink: /tmp }',
+        '              "out/inside": "through the link"',
+        '            options: { tasks: { file: ../../tasks.json } }',
+        '            input: { text: hi }',
+        '            expect:',
+        '              output: { text: hi }',
+        '              files: { "../../etc/passwd": "root" }',
+      ].join('\n');
+      const text = catalog(operation('echo', { examples }));
+      const dir = await project(text);
+      const result = await generate(dir);
+      expect(result.code, result.stderr).toBe(1);
+      expect(diagnostics(result.stderr)).toEqual([
+        `${at(text, '"../../../../tmp/x"')}: fixture path "../../../../tmp/x" must stay inside the workspace: no ".." segments`,
+        `${at(text, '"/tmp/abs"')}: fixture path "/tmp/abs" must be relative to the workspace, not absolute`,
+        `${at(text, '"a/../../up"')}: fixture path "a/../../up" must stay inside the workspace: no ".." segments`,
+        `${at(text, '"nul\\0name"')}: fixture path "nul\\u0000name" contains a control character (NUL, newline, …)`,
+        `${at(text, '"back\\\\slash"')}: fixture path "back\\\\slash" contains a backslash: write paths with /`,
+        `${at(text, '".git/config"')}: fixture path ".git/config" writes .git/config, which can make git run programs or leave the workspace (allowed in .git: HEAD, objects, refs, index, logs, info, hooks, packed-refs, description)`,
+        `${at(text, '"out/inside"')}: fixture "out/inside" is inside "out", which is a link (fixtures are never written through links)`,
+        `${at(text, '../../tasks.json')}: the task file must stay inside the workspace: no ".." segments`,
+        `${at(text, '"../../etc/passwd"')}: expected file path "../../etc/passwd" must stay inside the workspace: no ".." segments`,
+      ]);
+      expect(await listTree(dir)).toEqual(['catalog.yaml']);
+    },
+  );
 });
 
 describe('generate never writes through a link nor over a file it did not write', () => {
   const text = catalog(operation('echo'));
 
-  it('refuses a generated file that is a link to a file outside, and leaves that file alone (write and --check)', async () => {
-    const dir = await project(text);
-    const outside = await tempDir();
-    const victim = path.join(outside, 'bashrc');
-    await writeFile(victim, 'export SAFE=1\n');
-    expect((await generate(dir)).code).toBe(0);
-    await writeFile(path.join(dir, 'src/generated/types.ts'), ''); // removed below
-    const { rm } = await import('node:fs/promises');
-    await rm(path.join(dir, 'src/generated/types.ts'));
-    await symlink(victim, path.join(dir, 'src/generated/types.ts'));
-    const result = await generate(dir);
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toBe(
-      'src/generated/types.ts: is a symbolic link; generate never writes or reads through links; generate refuses to replace it\n\nnothing was written.\n',
-    );
-    expect(await readFile(victim, 'utf8')).toBe('export SAFE=1\n');
-    const check = await generate(dir, ['--check']);
-    expect(check.code).toBe(1);
-    expect(check.stderr).toContain(
-      '  src/generated/types.ts (is a symbolic link; generate never writes or reads through links)\n',
-    );
-  }, 60_000);
+  it(
+    'refuses a generated file that is a link to a file outside, and leaves that file alone (write and --check)',
+    { timeout: scaled(60_000) },
+    async () => {
+      const dir = await project(text);
+      const outside = await tempDir();
+      const victim = path.join(outside, 'bashrc');
+      await writeFile(victim, 'export SAFE=1\n');
+      expect((await generate(dir)).code).toBe(0);
+      await writeFile(path.join(dir, 'src/generated/types.ts'), ''); // removed below
+      const { rm } = await import('node:fs/promises');
+      await rm(path.join(dir, 'src/generated/types.ts'));
+      await symlink(victim, path.join(dir, 'src/generated/types.ts'));
+      const result = await generate(dir);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toBe(
+        'src/generated/types.ts: is a symbolic link; generate never writes or reads through links; generate refuses to replace it\n\nnothing was written.\n',
+      );
+      expect(await readFile(victim, 'utf8')).toBe('export SAFE=1\n');
+      const check = await generate(dir, ['--check']);
+      expect(check.code).toBe(1);
+      expect(check.stderr).toContain(
+        '  src/generated/types.ts (is a symbolic link; generate never writes or reads through links)\n',
+      );
+    },
+  );
 
-  it('refuses an output folder that is a link out of the project, and --out/--tests outside the project', async () => {
-    const dir = await project(text);
-    const outside = await tempDir();
-    await mkdir(path.join(dir, 'src'));
-    await symlink(outside, path.join(dir, 'src/generated'));
-    const result = await generate(dir);
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr.split('\n')[0]).toBe(
-      'src/generated/validators/demo.ts: src/generated is a symbolic link; generate never writes or reads through links; generate refuses to replace it',
-    );
-    expect(await listTree(outside)).toEqual([]);
-    const up = await generate(dir, ['--out', '../elsewhere']);
-    expect(up.code).toBe(2);
-    expect(up.stderr).toBe(
-      '--out ../elsewhere is outside the current folder: run toolwright generate from the project folder, with --out and --tests inside it\n',
-    );
-    const abs = await generate(dir, ['--tests', outside]);
-    expect(abs.code).toBe(2);
-    expect(await listTree(outside)).toEqual([]);
-  }, 60_000);
+  it(
+    'refuses an output folder that is a link out of the project, and --out/--tests outside the project',
+    { timeout: scaled(60_000) },
+    async () => {
+      const dir = await project(text);
+      const outside = await tempDir();
+      await mkdir(path.join(dir, 'src'));
+      await symlink(outside, path.join(dir, 'src/generated'));
+      const result = await generate(dir);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr.split('\n')[0]).toBe(
+        'src/generated/validators/demo.ts: src/generated is a symbolic link; generate never writes or reads through links; generate refuses to replace it',
+      );
+      expect(await listTree(outside)).toEqual([]);
+      const up = await generate(dir, ['--out', '../elsewhere']);
+      expect(up.code).toBe(2);
+      expect(up.stderr).toBe(
+        '--out ../elsewhere is outside the current folder: run toolwright generate from the project folder, with --out and --tests inside it\n',
+      );
+      const abs = await generate(dir, ['--tests', outside]);
+      expect(abs.code).toBe(2);
+      expect(await listTree(outside)).toEqual([]);
+    },
+  );
 
-  it('refuses to replace a hand-written file (--out src over src/errors.ts) and writes nothing', async () => {
-    const dir = await project(text);
-    await mkdir(path.join(dir, 'src'));
-    await writeFile(path.join(dir, 'src/errors.ts'), 'export const mine = 1;\n');
-    const result = await generate(dir, ['--out', 'src']);
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toBe(
-      `src/errors.ts: exists and was not written by toolwright generate (its first line is not "${HEADER.trimEnd()}"); move it, or choose another --out/--tests; generate refuses to replace it\n\nnothing was written.\n`,
-    );
-    expect(await readFile(path.join(dir, 'src/errors.ts'), 'utf8')).toBe('export const mine = 1;\n');
-    expect(await listTree(dir)).toEqual(['catalog.yaml', 'src', 'src/errors.ts']);
-  }, 60_000);
+  it(
+    'refuses to replace a hand-written file (--out src over src/errors.ts) and writes nothing',
+    { timeout: scaled(60_000) },
+    async () => {
+      const dir = await project(text);
+      await mkdir(path.join(dir, 'src'));
+      await writeFile(path.join(dir, 'src/errors.ts'), 'export const mine = 1;\n');
+      const result = await generate(dir, ['--out', 'src']);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toBe(
+        `src/errors.ts: exists and was not written by toolwright generate (its first line is not "${HEADER.trimEnd()}"); move it, or choose another --out/--tests; generate refuses to replace it\n\nnothing was written.\n`,
+      );
+      expect(await readFile(path.join(dir, 'src/errors.ts'), 'utf8')).toBe('export const mine = 1;\n');
+      expect(await listTree(dir)).toEqual(['catalog.yaml', 'src', 'src/errors.ts']);
+    },
+  );
 
-  it('a link left in the tests folder is neither followed nor removed when stale files are cleaned up', async () => {
-    const dir = await project(text);
-    const outside = await tempDir();
-    await writeFile(path.join(outside, 'old.conformance.test.ts'), HEADER);
-    await mkdir(path.join(dir, 'test/generated'), { recursive: true });
-    await symlink(
-      path.join(outside, 'old.conformance.test.ts'),
-      path.join(dir, 'test/generated/old.conformance.test.ts'),
-    );
-    expect((await generate(dir)).code).toBe(0);
-    expect(await readFile(path.join(outside, 'old.conformance.test.ts'), 'utf8')).toBe(HEADER);
-    expect(await listTree(path.join(dir, 'test/generated'))).toEqual([
-      'demo.conformance.test.ts',
-      'old.conformance.test.ts',
-    ]);
-  }, 60_000);
+  it(
+    'a link left in the tests folder is neither followed nor removed when stale files are cleaned up',
+    { timeout: scaled(60_000) },
+    async () => {
+      const dir = await project(text);
+      const outside = await tempDir();
+      await writeFile(path.join(outside, 'old.conformance.test.ts'), HEADER);
+      await mkdir(path.join(dir, 'test/generated'), { recursive: true });
+      await symlink(
+        path.join(outside, 'old.conformance.test.ts'),
+        path.join(dir, 'test/generated/old.conformance.test.ts'),
+      );
+      expect((await generate(dir)).code).toBe(0);
+      expect(await readFile(path.join(outside, 'old.conformance.test.ts'), 'utf8')).toBe(HEADER);
+      expect(await listTree(path.join(dir, 'test/generated'))).toEqual([
+        'demo.conformance.test.ts',
+        'old.conformance.test.ts',
+      ]);
+    },
+  );
 });

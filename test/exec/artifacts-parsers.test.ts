@@ -7,16 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { unsafeGitConfigKey } from '../../src/handlers/exec/sandbox/git-config-safety.js';
 import { gitlinkPaths } from '../../src/handlers/exec/sandbox/git-index.js';
 import { tempDir } from '../support/helpers.js';
-
-const gitEnv = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.com',
-};
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' });
+import { git } from '../support/git.js';
 
 describe('git config safety', () => {
   const SAFE = [

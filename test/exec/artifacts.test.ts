@@ -1,7 +1,6 @@
 // A workspace-write command cannot leave behind what the host's own git or editor would run later:
 // hooks and programs in git config are moved aside after the run, editor and tool configs reported.
 // These run wherever bwrap is installed and always in CI (CI=true), where a missing bwrap fails them.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,20 +8,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import type { BashOutputResult, BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
+import { git as hostGit } from '../support/git.js';
 import { runSandboxTests, waitFor } from '../support/exec-helpers.js';
 
 let ws: string;
 let toolkit: Toolkit;
-const gitEnv = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.com',
-};
-const hostGit = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 /** What the sandboxed command may use to make commits. */
 const IDENTITY =
   'export GIT_AUTHOR_NAME=a GIT_AUTHOR_EMAIL=a@b GIT_COMMITTER_NAME=a GIT_COMMITTER_EMAIL=a@b GIT_CONFIG_GLOBAL=/dev/null;';

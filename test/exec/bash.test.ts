@@ -2,11 +2,12 @@ import { mkdir, mkdtemp, readFile, readdir, realpath, rm, symlink, writeFile } f
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import type { ToolkitOptions } from '../../src/runtime/types.js';
 import type { BashResult } from '../../src/generated/types.js';
+import { scaled } from '../support/time.js';
+import { waitFor } from '../support/exec-helpers.js';
 
 let ws: string;
 /** Process groups / pids a test started in the background; killed after each test whatever happens. */
@@ -63,16 +64,6 @@ async function groupMembers(pgid: number): Promise<number[]> {
     }
   }
   return members;
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
 }
 
 /** Reads the pid the command wrote to `file`, then waits until its group has `count` running members. */
@@ -179,7 +170,7 @@ describe('exec.bash: exit codes, signals, streams', () => {
     expect(output.stderr).toBe('two\n');
   });
 
-  it('keeps the outputs of concurrent calls apart', async () => {
+  it('keeps the outputs of concurrent calls apart', { timeout: scaled(30_000) }, async () => {
     const ids = [1, 2, 3, 4, 5];
     const results = await Promise.all(
       ids.map((id) =>
@@ -193,7 +184,7 @@ describe('exec.bash: exit codes, signals, streams', () => {
       expect(lines.every((line) => line === `call-${id}`)).toBe(true);
       expect(output.stderr).toBe(`err-${id}\n`);
     });
-  }, 30_000);
+  });
 
   it('replaces binary output with a notice', async () => {
     const { output, text } = await bashOk({ command: 'head -c 4096 /dev/urandom; echo fine >&2' });
@@ -267,7 +258,7 @@ describe('exec.bash: working directory and environment', () => {
     }
   });
 
-  it('leaks no file descriptors across calls, failed spawns included', async () => {
+  it('leaks no file descriptors across calls, failed spawns included', { timeout: scaled(30_000) }, async () => {
     const openFds = async () => (await readdir('/proc/self/fd')).length;
     await bashOk({ command: 'true' }); // warm up: the pipe pool
     const before = await openFds();
@@ -285,15 +276,19 @@ describe('exec.bash: working directory and environment', () => {
       'file descriptors to settle',
     ).catch(openFds);
     expect(after).toBeLessThanOrEqual(before + 4);
-  }, 30_000);
+  });
 
-  it('returns as soon as a quick command ends (end-of-file, not the drain window)', async () => {
-    await bashOk({ command: 'true' });
-    const started = Date.now();
-    for (let i = 0; i < 20; i++) await bashOk({ command: 'echo hi' });
-    // Waiting out the 200 ms drain window each time would take >= 4 s; a normal run takes well under 1 s.
-    expect(Date.now() - started).toBeLessThan(3_000);
-  }, 30_000);
+  it(
+    'returns as soon as a quick command ends (end-of-file, not the drain window)',
+    { timeout: scaled(30_000) },
+    async () => {
+      await bashOk({ command: 'true' });
+      const started = Date.now();
+      for (let i = 0; i < 20; i++) await bashOk({ command: 'echo hi' });
+      // Waiting out the 200 ms drain window each time would take >= 4 s; a normal run takes well under 1 s.
+      expect(Date.now() - started).toBeLessThan(3_000);
+    },
+  );
 
   it('answers UNAVAILABLE when bash cannot be found on PATH', async () => {
     const result = await bash({ command: 'true' }, { exec: { env: { PATH: path.join(ws, 'no-bin') } } });
@@ -303,7 +298,7 @@ describe('exec.bash: working directory and environment', () => {
 });
 
 describe('exec.bash: timeouts, abort and background processes', () => {
-  it('a timeout kills the whole process group and keeps the output so far', async () => {
+  it('a timeout kills the whole process group and keeps the output so far', { timeout: scaled(30_000) }, async () => {
     const call = bash({ command: 'echo started; echo $$ > pid; sleep 1000 & sleep 1000', timeout_ms: 1_500 });
     const { pgid, pids } = await membersOnceStarted('pid', 3);
     expect(pids).toContain(pgid);
@@ -314,17 +309,17 @@ describe('exec.bash: timeouts, abort and background processes', () => {
     expect(output!.duration_ms).toBeGreaterThanOrEqual(1_400);
     expect(result.text).toContain('timed out after 1500 ms');
     await expectAllGone(pids);
-  }, 30_000);
+  });
 
-  it('SIGKILLs descendants that ignore SIGTERM after the grace period', async () => {
+  it('SIGKILLs descendants that ignore SIGTERM after the grace period', { timeout: scaled(30_000) }, async () => {
     const call = bash({ command: `echo $$ > pid; (trap '' TERM; sleep 1000) & sleep 1000`, timeout_ms: 500 });
     const { pids } = await membersOnceStarted('pid', 3);
     const result = await call;
     expect(result.ok && (result.output as BashResult).timed_out).toBe(true);
     await expectAllGone(pids);
-  }, 30_000);
+  });
 
-  it('abort mid-run gives CANCELLED and the process group still dies', async () => {
+  it('abort mid-run gives CANCELLED and the process group still dies', { timeout: scaled(30_000) }, async () => {
     const controller = new AbortController();
     const call = bash({ command: 'echo $$ > pid; sleep 1000 & sleep 1000' }, {}, controller.signal);
     const { pids } = await membersOnceStarted('pid', 3);
@@ -334,24 +329,28 @@ describe('exec.bash: timeouts, abort and background processes', () => {
     expect(Date.now() - abortedAt).toBeLessThan(2_000);
     expect(result.ok ? 'ok' : result.error.code).toBe('CANCELLED');
     await expectAllGone(pids);
-  }, 30_000);
+  });
 
-  it('returns soon after bash exits although a background child holds stdout open', async () => {
-    const started = Date.now();
-    const { output, text } = await bashOk({ command: 'sleep 60 & echo $!; echo done' });
-    const elapsed = Date.now() - started;
-    const bgPid = Number(output.stdout.split('\n')[0]);
-    leftovers.push(bgPid);
-    expect(output).toMatchObject({ exit_code: 0, timed_out: false });
-    expect(output.stdout).toMatch(/^\d+\ndone\n$/);
-    // The drain after exit is 200 ms; allow a loaded machine plenty on top.
-    expect(elapsed).toBeLessThan(2_500);
-    // The background process was left running, and the text says so.
-    expect(await isRunning(bgPid)).toBe(true);
-    expect(text).toContain('background processes');
-  }, 30_000);
+  it(
+    'returns soon after bash exits although a background child holds stdout open',
+    { timeout: scaled(30_000) },
+    async () => {
+      const started = Date.now();
+      const { output, text } = await bashOk({ command: 'sleep 60 & echo $!; echo done' });
+      const elapsed = Date.now() - started;
+      const bgPid = Number(output.stdout.split('\n')[0]);
+      leftovers.push(bgPid);
+      expect(output).toMatchObject({ exit_code: 0, timed_out: false });
+      expect(output.stdout).toMatch(/^\d+\ndone\n$/);
+      // The drain after exit is 200 ms; allow a loaded machine plenty on top.
+      expect(elapsed).toBeLessThan(2_500);
+      // The background process was left running, and the text says so.
+      expect(await isRunning(bgPid)).toBe(true);
+      expect(text).toContain('background processes');
+    },
+  );
 
-  it('stops reading a background child that keeps printing after bash exits', async () => {
+  it('stops reading a background child that keeps printing after bash exits', { timeout: scaled(30_000) }, async () => {
     const started = Date.now();
     const { output } = await bashOk({
       command: 'echo $$; (while :; do echo tick; sleep 0.01; done) & sleep 0.2; echo main-done',
@@ -361,28 +360,32 @@ describe('exec.bash: timeouts, abort and background processes', () => {
     expect(output.stdout).toContain('main-done\n');
     expect(output.exit_code).toBe(0);
     expect(elapsed).toBeLessThan(3_000);
-  }, 30_000);
+  });
 });
 
 describe('exec.bash: bounded memory', () => {
-  it('`yes | head -c 2G` keeps this process under 150 MB RSS and reports the omitted bytes', async () => {
-    let peak = process.memoryUsage().rss;
-    const sampler = setInterval(() => {
+  it(
+    '`yes | head -c 2G` keeps this process under 150 MB RSS and reports the omitted bytes',
+    { timeout: scaled(300_000) },
+    async () => {
+      let peak = process.memoryUsage().rss;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 10);
+      let output: BashResult;
+      try {
+        output = (await bashOk({ command: 'yes | head -c 2G', timeout_ms: 300_000 })).output;
+      } finally {
+        clearInterval(sampler);
+      }
       peak = Math.max(peak, process.memoryUsage().rss);
-    }, 10);
-    let output: BashResult;
-    try {
-      output = (await bashOk({ command: 'yes | head -c 2G', timeout_ms: 300_000 })).output;
-    } finally {
-      clearInterval(sampler);
-    }
-    peak = Math.max(peak, process.memoryUsage().rss);
-    expect(output).toMatchObject({ exit_code: 0, timed_out: false, truncated: true, stderr: '' });
-    expect(output.stdout.startsWith('y\ny\ny\n')).toBe(true);
-    expect(output.stdout.endsWith('y\ny\n')).toBe(true);
-    const omitted = Number(/\[… (\d+) bytes omitted …\]/.exec(output.stdout)![1]);
-    const kept = output.stdout.replace(/\[… \d+ bytes omitted …\]\n/, '').length;
-    expect(omitted + kept).toBe(2 * 1024 ** 3);
-    expect(peak / 1024 ** 2).toBeLessThan(150);
-  }, 300_000);
+      expect(output).toMatchObject({ exit_code: 0, timed_out: false, truncated: true, stderr: '' });
+      expect(output.stdout.startsWith('y\ny\ny\n')).toBe(true);
+      expect(output.stdout.endsWith('y\ny\n')).toBe(true);
+      const omitted = Number(/\[… (\d+) bytes omitted …\]/.exec(output.stdout)![1]);
+      const kept = output.stdout.replace(/\[… \d+ bytes omitted …\]\n/, '').length;
+      expect(omitted + kept).toBe(2 * 1024 ** 3);
+      expect(peak / 1024 ** 2).toBeLessThan(150);
+    },
+  );
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
 import { killTagged, processesWith, survivorsOf, tag, waitFor } from '../support/exec-helpers.js';
+import { scaled } from '../support/time.js';
 
 const tags: string[] = [];
 afterEach(async () => {
@@ -40,22 +41,18 @@ const escapes: [string, (t: string) => string, number][] = [
 ];
 
 describe('exec without a sandbox: a timeout kills processes that left the group', () => {
-  it.each(escapes)(
-    '%s',
-    async (_name, make, count) => {
-      const t = tag('escape');
-      tags.push(t);
-      const toolkit = createToolkit({ workspace: await tempDir() });
-      const call = toolkit.invoke('exec', 'bash', { command: `${make(t)}\nsleep 1000`, timeout_ms: 1_500 });
-      await waitFor(async () => (await processesWith(t)).length >= count, 10_000, `${count} escaped processes`);
-      const result = await call;
-      expect(result.ok && result.output.timed_out).toBe(true);
-      expect(await survivorsOf(t)).toEqual([]);
-    },
-    30_000,
-  );
+  it.each(escapes)('%s', { timeout: scaled(30_000) }, async (_name, make, count) => {
+    const t = tag('escape');
+    tags.push(t);
+    const toolkit = createToolkit({ workspace: await tempDir() });
+    const call = toolkit.invoke('exec', 'bash', { command: `${make(t)}\nsleep 1000`, timeout_ms: 1_500 });
+    await waitFor(async () => (await processesWith(t)).length >= count, 10_000, `${count} escaped processes`);
+    const result = await call;
+    expect(result.ok && result.output.timed_out).toBe(true);
+    expect(await survivorsOf(t)).toEqual([]);
+  });
 
-  it('an abort catches the same escapes', async () => {
+  it('an abort catches the same escapes', { timeout: scaled(30_000) }, async () => {
     const t = tag('abort');
     tags.push(t);
     const toolkit = createToolkit({ workspace: await tempDir() });
@@ -67,9 +64,9 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
     const result = await call;
     expect(result.ok ? 'ok' : result.error.code).toBe('CANCELLED');
     expect(await survivorsOf(t)).toEqual([]);
-  }, 30_000);
+  });
 
-  it('a fork loop is frozen and killed at the timeout', async () => {
+  it('a fork loop is frozen and killed at the timeout', { timeout: scaled(30_000) }, async () => {
     const t = tag('forkloop');
     tags.push(t);
     const toolkit = createToolkit({ workspace: await tempDir() });
@@ -81,41 +78,49 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
     // The loop itself (bash -c 'while …') is gone as well: nothing forks new sleepers afterwards.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await processesWith(t)).toEqual([]);
-  }, 30_000);
+  });
 
-  it('documented gap: a double fork that also clears its environment outlives the timeout without a sandbox', async () => {
-    const t = tag('gap');
-    tags.push(t);
-    const toolkit = createToolkit({ workspace: await tempDir() });
-    const result = await toolkit.invoke('exec', 'bash', {
-      command: `( env -i setsid ${sleeper(t)} & ); sleep 1000`,
-      timeout_ms: 800,
-    });
-    expect(result.ok && result.output.timed_out).toBe(true);
-    // Found in neither the session, the group, the descendants nor by the marker: docs/security.md says so.
-    expect((await processesWith(t)).length).toBe(1);
-  }, 30_000);
+  it(
+    'documented gap: a double fork that also clears its environment outlives the timeout without a sandbox',
+    { timeout: scaled(30_000) },
+    async () => {
+      const t = tag('gap');
+      tags.push(t);
+      const toolkit = createToolkit({ workspace: await tempDir() });
+      const result = await toolkit.invoke('exec', 'bash', {
+        command: `( env -i setsid ${sleeper(t)} & ); sleep 1000`,
+        timeout_ms: 800,
+      });
+      expect(result.ok && result.output.timed_out).toBe(true);
+      // Found in neither the session, the group, the descendants nor by the marker: docs/security.md says so.
+      expect((await processesWith(t)).length).toBe(1);
+    },
+  );
 });
 
 describe('exec: long commands', () => {
-  it('runs a 1 MiB command and a single 200 KiB argument (over the 128 KiB per-argument limit)', async () => {
-    const toolkit = createToolkit({ workspace: await tempDir() });
-    const arg = 'y'.repeat(200 * 1024);
-    const lines = Array.from({ length: 20_000 }, (_, i) => `x${i}=${'z'.repeat(40)}`).join('\n');
-    const command = `${lines}\necho "${arg}" | wc -c; echo "$x19999" | wc -c; echo "$0"`;
-    expect(Buffer.byteLength(command)).toBeGreaterThan(1024 * 1024);
-    const result = await toolkit.invoke('exec', 'bash', { command });
-    expect(result.ok ? result.output.stdout : result.text).toBe(`${arg.length + 1}\n41\nbash\n`);
-  }, 30_000);
+  it(
+    'runs a 1 MiB command and a single 200 KiB argument (over the 128 KiB per-argument limit)',
+    { timeout: scaled(30_000) },
+    async () => {
+      const toolkit = createToolkit({ workspace: await tempDir() });
+      const arg = 'y'.repeat(200 * 1024);
+      const lines = Array.from({ length: 20_000 }, (_, i) => `x${i}=${'z'.repeat(40)}`).join('\n');
+      const command = `${lines}\necho "${arg}" | wc -c; echo "$x19999" | wc -c; echo "$0"`;
+      expect(Buffer.byteLength(command)).toBeGreaterThan(1024 * 1024);
+      const result = await toolkit.invoke('exec', 'bash', { command });
+      expect(result.ok ? result.output.stdout : result.text).toBe(`${arg.length + 1}\n41\nbash\n`);
+    },
+  );
 
-  it('keeps stdin empty and the script descriptor away from the command', async () => {
+  it('keeps stdin empty and the script descriptor away from the command', { timeout: scaled(30_000) }, async () => {
     const toolkit = createToolkit({ workspace: await tempDir() });
     const command = `: '${'p'.repeat(300 * 1024)}'\ncat; read -r x || echo eof; ls -l /proc/self/fd/ | grep -c toolwright-script`;
     const result = await toolkit.invoke('exec', 'bash', { command });
     const stdout = result.ok ? result.output.stdout : result.text;
     // No process of the command holds the script file open (bash's own saved copy is close-on-exec).
     expect(stdout).toBe('eof\n0\n');
-  }, 30_000);
+  });
 
   it('keeps quoting, here-documents and unicode of a long script intact', async () => {
     const toolkit = createToolkit({ workspace: await tempDir() });

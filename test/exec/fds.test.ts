@@ -7,11 +7,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/helpers.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
+import { scaled } from '../support/time.js';
 
 const host = path.join(import.meta.dirname, '../fixtures', 'fd-host.ts');
 
 describe.runIf(runSandboxTests)('inherited descriptors', () => {
-  it('no child sees descriptor 251 that the host inherited', async () => {
+  it('no child sees descriptor 251 that the host inherited', { timeout: scaled(150_000) }, async () => {
     const ws = await tempDir('tw-fds-');
     const secret = path.join(await tempDir('tw-fds-secret-'), 'secret.txt');
     await writeFile(secret, 'secret\n');
@@ -20,7 +21,7 @@ describe.runIf(runSandboxTests)('inherited descriptors', () => {
       ['-c', 'exec 251<"$1"; exec "$2" --import tsx "$3" "$4"', 'fd-host', secret, process.execPath, host, ws],
       {
         encoding: 'utf8',
-        timeout: 120_000,
+        timeout: scaled(120_000),
       },
     );
     const report = JSON.parse(out) as Record<string, string>;
@@ -45,5 +46,5 @@ describe.runIf(runSandboxTests)('inherited descriptors', () => {
       expect(seen, name).toMatch(/\b0[ -]1[ -]2\b/);
       expect(seen.match(/\b\d+\b/g), `${name}: ${seen}`).not.toContain('251');
     }
-  }, 150_000);
+  });
 });

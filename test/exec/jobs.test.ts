@@ -17,6 +17,7 @@ import {
   visibleOutsideBase,
   waitFor,
 } from '../support/exec-helpers.js';
+import { scaled } from '../support/time.js';
 
 const host = fileURLToPath(new URL('../fixtures/job-host.ts', import.meta.url));
 const tags: string[] = [];
@@ -114,41 +115,45 @@ describe('background jobs: start and read', () => {
     expect(last.status).toBe('timed_out');
   });
 
-  it('floods: 200 MB of output keep memory flat; reads page from the start, and a page in the middle no longer kept says so', async () => {
-    const toolkit = await newToolkit({ exec: { outputLimit: 2_000 } });
-    let peak = process.memoryUsage().rss;
-    const base = peak;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-    let last: BashOutputResult;
-    let id: string;
-    try {
-      id = await start(toolkit, 'seq 1 3; yes flood | head -c 200000000; echo; echo the-end');
-      // Listing does not consume output: wait for the end that way, then read it all at once.
-      await waitFor(
-        async () =>
-          ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs![0]!.status === 'exited' ||
-          undefined,
-        100_000,
-        'the flood to end',
-      );
-      last = await read(toolkit, id);
-    } finally {
-      clearInterval(sampler);
-    }
-    const total = 6 + 200_000_000 + 1 + 8;
-    expect(last.total_bytes).toBe(total);
-    const first = last.output!;
-    expect(first.startsWith('1\n2\n3\nflood\n')).toBe(true);
-    expect(first.length).toBeLessThanOrEqual(2_000);
-    expect(last.next).toEqual({ job_id: id, offset: Buffer.byteLength(first) });
-    // The middle of the output is not kept: a page there starts where the kept bytes resume.
-    const middle = await toolkit.invoke('exec', 'bash_output', { job_id: id, offset: 100_000_000 });
-    expect(middle.text).toMatch(/bytes from byte 100000000 on are no longer kept/);
-    const end = ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', { job_id: id, offset: total - 20 }));
-    expect(end.output!.trimEnd().endsWith('flood\nfl\nthe-end')).toBe(true);
-    expect(end.next).toBeUndefined();
-    expect((peak - base) / 1024 ** 2).toBeLessThan(64);
-  }, 120_000);
+  it(
+    'floods: 200 MB of output keep memory flat; reads page from the start, and a page in the middle no longer kept says so',
+    { timeout: scaled(120_000) },
+    async () => {
+      const toolkit = await newToolkit({ exec: { outputLimit: 2_000 } });
+      let peak = process.memoryUsage().rss;
+      const base = peak;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+      let last: BashOutputResult;
+      let id: string;
+      try {
+        id = await start(toolkit, 'seq 1 3; yes flood | head -c 200000000; echo; echo the-end');
+        // Listing does not consume output: wait for the end that way, then read it all at once.
+        await waitFor(
+          async () =>
+            ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs![0]!.status === 'exited' ||
+            undefined,
+          100_000,
+          'the flood to end',
+        );
+        last = await read(toolkit, id);
+      } finally {
+        clearInterval(sampler);
+      }
+      const total = 6 + 200_000_000 + 1 + 8;
+      expect(last.total_bytes).toBe(total);
+      const first = last.output!;
+      expect(first.startsWith('1\n2\n3\nflood\n')).toBe(true);
+      expect(first.length).toBeLessThanOrEqual(2_000);
+      expect(last.next).toEqual({ job_id: id, offset: Buffer.byteLength(first) });
+      // The middle of the output is not kept: a page there starts where the kept bytes resume.
+      const middle = await toolkit.invoke('exec', 'bash_output', { job_id: id, offset: 100_000_000 });
+      expect(middle.text).toMatch(/bytes from byte 100000000 on are no longer kept/);
+      const end = ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', { job_id: id, offset: total - 20 }));
+      expect(end.output!.trimEnd().endsWith('flood\nfl\nthe-end')).toBe(true);
+      expect(end.next).toBeUndefined();
+      expect((peak - base) / 1024 ** 2).toBeLessThan(64);
+    },
+  );
 });
 
 describe('background jobs: cap, kill, close', () => {
@@ -176,25 +181,29 @@ describe('background jobs: cap, kill, close', () => {
     expect(results.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.error.code))).toEqual(Array(4).fill('LIMIT_REACHED'));
   });
 
-  it('bash_kill ends the whole tree (setsid, set -m, setpgrp), keeps the output, and is idempotent', async () => {
-    const t = tag('kill');
-    tags.push(t);
-    const toolkit = await newToolkit();
-    const sleeper = `bash -c 'exec -a ${t} sleep 1000'`;
-    const id = await start(
-      toolkit,
-      `echo started; ( setsid ${sleeper} & ); set -m; ${sleeper} & perl -e 'setpgrp(0,0); exec { "sleep" } "${t}", "1000"' & wait`,
-    );
-    await waitFor(async () => (await processesWith(t)).length >= 3, 10_000, 'three job processes');
-    const killed = ok<BashKillResult>(await toolkit.invoke('exec', 'bash_kill', { job_id: id }));
-    expect(killed).toMatchObject({ job_id: id, killed: true, status: 'killed' });
-    expect(await survivorsOf(t)).toEqual([]);
-    expect((await read(toolkit, id)).output).toBe('started\n');
-    const again = ok<BashKillResult>(await toolkit.invoke('exec', 'bash_kill', { job_id: id }));
-    expect(again.killed).toBe(false);
-  }, 30_000);
+  it(
+    'bash_kill ends the whole tree (setsid, set -m, setpgrp), keeps the output, and is idempotent',
+    { timeout: scaled(30_000) },
+    async () => {
+      const t = tag('kill');
+      tags.push(t);
+      const toolkit = await newToolkit();
+      const sleeper = `bash -c 'exec -a ${t} sleep 1000'`;
+      const id = await start(
+        toolkit,
+        `echo started; ( setsid ${sleeper} & ); set -m; ${sleeper} & perl -e 'setpgrp(0,0); exec { "sleep" } "${t}", "1000"' & wait`,
+      );
+      await waitFor(async () => (await processesWith(t)).length >= 3, 10_000, 'three job processes');
+      const killed = ok<BashKillResult>(await toolkit.invoke('exec', 'bash_kill', { job_id: id }));
+      expect(killed).toMatchObject({ job_id: id, killed: true, status: 'killed' });
+      expect(await survivorsOf(t)).toEqual([]);
+      expect((await read(toolkit, id)).output).toBe('started\n');
+      const again = ok<BashKillResult>(await toolkit.invoke('exec', 'bash_kill', { job_id: id }));
+      expect(again.killed).toBe(false);
+    },
+  );
 
-  it('toolkit.close() kills every running job; jobs cannot start afterwards', async () => {
+  it('toolkit.close() kills every running job; jobs cannot start afterwards', { timeout: scaled(30_000) }, async () => {
     const t = tag('close');
     tags.push(t);
     const toolkit = await newToolkit();
@@ -205,17 +214,21 @@ describe('background jobs: cap, kill, close', () => {
     expect(await survivorsOf(t)).toEqual([]);
     const after = await toolkit.invoke('exec', 'bash', { command: 'true', run_in_background: true });
     expect(after.ok ? 'ok' : after.error.code).toBe('UNAVAILABLE');
-  }, 30_000);
+  });
 
-  it('a finished job leaves nothing behind: what it started in the background dies with it', async () => {
-    const t = tag('leftover');
-    tags.push(t);
-    const toolkit = await newToolkit();
-    const id = await start(toolkit, `( setsid bash -c 'exec -a ${t} sleep 1000' & ); echo bye`);
-    const { last } = await readToEnd(toolkit, id);
-    expect(last.status).toBe('exited');
-    expect(await survivorsOf(t)).toEqual([]);
-  }, 30_000);
+  it(
+    'a finished job leaves nothing behind: what it started in the background dies with it',
+    { timeout: scaled(30_000) },
+    async () => {
+      const t = tag('leftover');
+      tags.push(t);
+      const toolkit = await newToolkit();
+      const id = await start(toolkit, `( setsid bash -c 'exec -a ${t} sleep 1000' & ); echo bye`);
+      const { last } = await readToEnd(toolkit, id);
+      expect(last.status).toBe('exited');
+      expect(await survivorsOf(t)).toEqual([]);
+    },
+  );
 });
 
 describe('background jobs: sessions', () => {
@@ -233,7 +246,7 @@ describe('background jobs: sessions', () => {
 });
 
 describe.runIf(runSandboxTests)('background jobs in the sandbox', () => {
-  it('runs inside the sandbox and dies with it', async () => {
+  it('runs inside the sandbox and dies with it', { timeout: scaled(30_000) }, async () => {
     const t = tag('sandbox-job');
     tags.push(t);
     const toolkit = await newToolkit({ exec: { sandbox: 'workspace-write' } });
@@ -252,7 +265,7 @@ describe.runIf(runSandboxTests)('background jobs in the sandbox', () => {
     ok(await toolkit.invoke('exec', 'bash_kill', { job_id: id }));
     expect(await survivorsOf(t)).toEqual([]);
     expect(existsSync(outside)).toBe(false);
-  }, 30_000);
+  });
 });
 
 describe('background jobs: the host goes away', () => {
@@ -279,20 +292,20 @@ describe('background jobs: the host goes away', () => {
     return { exit, survivors: await survivorsOf(t), out };
   }
 
-  it('SIGTERM to the host: it still dies by SIGTERM, and no job survives', async () => {
+  it('SIGTERM to the host: it still dies by SIGTERM, and no job survives', { timeout: scaled(60_000) }, async () => {
     const { exit, survivors } = await runHost('wait', 'SIGTERM');
     expect(exit.signal).toBe('SIGTERM');
     expect(survivors).toEqual([]);
-  }, 60_000);
+  });
 
   it.runIf(runSandboxTests)(
     'SIGTERM to a host with sandboxed jobs: none survives either',
+    { timeout: scaled(60_000) },
     async () => {
       const { exit, survivors } = await runHost('wait', 'SIGTERM', 'workspace-write');
       expect(exit.signal).toBe('SIGTERM');
       expect(survivors).toEqual([]);
     },
-    60_000,
   );
 
   it('installs signal handlers only while something runs', async () => {
@@ -304,28 +317,36 @@ describe('background jobs: the host goes away', () => {
     expect(process.listenerCount('SIGTERM')).toBe(before);
   });
 
-  it('SIGINT to the host: same', async () => {
+  it('SIGINT to the host: same', { timeout: scaled(60_000) }, async () => {
     const { exit, survivors } = await runHost('wait', 'SIGINT');
     expect(exit.signal).toBe('SIGINT');
     expect(survivors).toEqual([]);
-  }, 60_000);
+  });
 
-  it('a host with its own SIGTERM handler keeps it (no forced exit), and the jobs still die', async () => {
-    const { exit, survivors, out } = await runHost('own-handler', 'SIGTERM');
-    expect(out).toContain('own handler ran');
-    expect(exit.code).toBe(3);
-    expect(survivors).toEqual([]);
-  }, 60_000);
+  it(
+    'a host with its own SIGTERM handler keeps it (no forced exit), and the jobs still die',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { exit, survivors, out } = await runHost('own-handler', 'SIGTERM');
+      expect(out).toContain('own handler ran');
+      expect(exit.code).toBe(3);
+      expect(survivors).toEqual([]);
+    },
+  );
 
-  it('SIGTERM to a host with foreground calls in flight kills those commands too', async () => {
-    const { exit, survivors } = await runHost('foreground', 'SIGTERM');
-    expect(exit.signal).toBe('SIGTERM');
-    expect(survivors).toEqual([]);
-  }, 60_000);
+  it(
+    'SIGTERM to a host with foreground calls in flight kills those commands too',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { exit, survivors } = await runHost('foreground', 'SIGTERM');
+      expect(exit.signal).toBe('SIGTERM');
+      expect(survivors).toEqual([]);
+    },
+  );
 
-  it('a host that exits on its own kills its jobs in the exit hook', async () => {
+  it('a host that exits on its own kills its jobs in the exit hook', { timeout: scaled(60_000) }, async () => {
     const { exit, survivors } = await runHost('exit', undefined);
     expect(exit.code).toBe(0);
     expect(survivors).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { editWorkersAlive } from '../../src/handlers/filesystem/edit/pool.js';
 import type { Toolkit } from '../../src/index.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const PYTHON = [
   'import os',
@@ -231,25 +232,33 @@ describe('edit_file: a miss is diagnosed', () => {
 });
 
 describe('a miss on a large file is diagnosed off the event loop, in bounded work', () => {
-  it('an 8 MB file and old_strs built to be costly: the timer keeps firing, the answer has candidates', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const body = Array.from({ length: 250_000 }, (_, i) => `    value_${i % 50} = compute(${i % 7})  `).join('\n');
-    await writeFile(path.join(root, 'big.py'), body + '\n');
-    expect(editWorkersAlive()).toBe(0);
-    const costly = [
-      'value_1 = compute(1)\n'.repeat(3000), // every line votes for thousands of regions
-      'a'.repeat(200_000) + 'b', // a long run no line holds
-      '    value_3 = compute(3) \n'.repeat(50) + 'zzz', // normalised, it keeps nearly matching
-    ];
-    for (const oldStr of costly) {
-      let ticks = 0;
-      const timer = setInterval(() => ticks++, 1);
-      const result = await toolkit.invoke('filesystem', 'edit_file', { path: 'big.py', old_str: oldStr, new_str: 'x' });
-      clearInterval(timer);
-      expect(errorCode(result)).toBe('NO_MATCH');
-      expect(Array.isArray((result as any).error.details.candidates)).toBe(true);
-      expect(ticks).toBeGreaterThan(2);
-      expect(editWorkersAlive()).toBeGreaterThan(0);
-    }
-  }, 120_000);
+  it(
+    'an 8 MB file and old_strs built to be costly: the timer keeps firing, the answer has candidates',
+    { timeout: scaled(120_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const body = Array.from({ length: 250_000 }, (_, i) => `    value_${i % 50} = compute(${i % 7})  `).join('\n');
+      await writeFile(path.join(root, 'big.py'), body + '\n');
+      expect(editWorkersAlive()).toBe(0);
+      const costly = [
+        'value_1 = compute(1)\n'.repeat(3000), // every line votes for thousands of regions
+        'a'.repeat(200_000) + 'b', // a long run no line holds
+        '    value_3 = compute(3) \n'.repeat(50) + 'zzz', // normalised, it keeps nearly matching
+      ];
+      for (const oldStr of costly) {
+        let ticks = 0;
+        const timer = setInterval(() => ticks++, 1);
+        const result = await toolkit.invoke('filesystem', 'edit_file', {
+          path: 'big.py',
+          old_str: oldStr,
+          new_str: 'x',
+        });
+        clearInterval(timer);
+        expect(errorCode(result)).toBe('NO_MATCH');
+        expect(Array.isArray((result as any).error.details.candidates)).toBe(true);
+        expect(ticks).toBeGreaterThan(2);
+        expect(editWorkersAlive()).toBeGreaterThan(0);
+      }
+    },
+  );
 });

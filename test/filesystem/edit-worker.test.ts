@@ -9,6 +9,7 @@ import { runsOffThread } from '../../src/handlers/filesystem/edit/run-edits.js';
 import { applyEdits } from '../../src/handlers/filesystem/edit/match.js';
 import { workspaceToolkit } from '../support/helpers.js';
 import type { MultiEditParams } from '../../src/generated/types.js';
+import { scaled } from '../support/time.js';
 
 /** A non-empty list of edits (the type multi_edit takes; Array.from makes a plain array). */
 type Edits = MultiEditParams['edits'];
@@ -30,86 +31,98 @@ async function longestStall(work: () => Promise<unknown>): Promise<{ stall: numb
 }
 
 describe('large edits run off the event loop', () => {
-  it('small edits stay in-thread; 40 replace_all edits of a 2 MB file run in a worker, the loop stays free, and the file is what in-thread edits give', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const file = path.join(root, 'big.txt');
-    const original = LINE.repeat(Math.ceil((2 * 1024 * 1024) / LINE.length));
-    await writeFile(file, original);
-    await writeFile(path.join(root, 'small.txt'), 'a b c\n');
-    expect((await toolkit.invoke('filesystem', 'read_file', { path: 'small.txt' })).ok).toBe(true);
-    expect(
-      (await toolkit.invoke('filesystem', 'edit_file', { path: 'small.txt', old_str: 'b', new_str: 'B' })).ok,
-    ).toBe(true);
-    expect(editWorkersAlive()).toBe(0);
+  it(
+    'small edits stay in-thread; 40 replace_all edits of a 2 MB file run in a worker, the loop stays free, and the file is what in-thread edits give',
+    { timeout: scaled(120_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const file = path.join(root, 'big.txt');
+      const original = LINE.repeat(Math.ceil((2 * 1024 * 1024) / LINE.length));
+      await writeFile(file, original);
+      await writeFile(path.join(root, 'small.txt'), 'a b c\n');
+      expect((await toolkit.invoke('filesystem', 'read_file', { path: 'small.txt' })).ok).toBe(true);
+      expect(
+        (await toolkit.invoke('filesystem', 'edit_file', { path: 'small.txt', old_str: 'b', new_str: 'B' })).ok,
+      ).toBe(true);
+      expect(editWorkersAlive()).toBe(0);
 
-    const edits = Array.from({ length: 40 }, (_, i) =>
-      i % 2 === 0
-        ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
-        : { old_str: 'BAR', new_str: 'bar!', replace_all: true },
-    ) as Edits;
-    expect(runsOffThread(original.length, edits)).toBe(true);
-    const expected = applyEdits(original, edits, 'big.txt');
-    expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
-    const { stall, value } = await longestStall(() =>
-      toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits }),
-    );
-    const result = value as Awaited<ReturnType<typeof toolkit.invoke>>;
-    if (!result.ok) throw new Error(result.text);
-    expect(editWorkersAlive()).toBeGreaterThan(0);
-    expect((result.output as { replacements: number }).replacements).toBe(expected.replacements);
-    expect(await readFile(file, 'utf8')).toBe(expected.text);
-    // The in-thread run of the same edits takes far longer than this: the worker did the work.
-    expect(stall).toBeLessThan(1000);
-  }, 120_000);
+      const edits = Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0
+          ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
+          : { old_str: 'BAR', new_str: 'bar!', replace_all: true },
+      ) as Edits;
+      expect(runsOffThread(original.length, edits)).toBe(true);
+      const expected = applyEdits(original, edits, 'big.txt');
+      expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
+      const { stall, value } = await longestStall(() =>
+        toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits }),
+      );
+      const result = value as Awaited<ReturnType<typeof toolkit.invoke>>;
+      if (!result.ok) throw new Error(result.text);
+      expect(editWorkersAlive()).toBeGreaterThan(0);
+      expect((result.output as { replacements: number }).replacements).toBe(expected.replacements);
+      expect(await readFile(file, 'utf8')).toBe(expected.text);
+      // The in-thread run of the same edits takes far longer than this: the worker did the work.
+      expect(stall).toBeLessThan(1000);
+    },
+  );
 
-  it('a failing edit in the worker is the same NO_MATCH, naming the edit, and nothing is written', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const file = path.join(root, 'big.txt');
-    const original = LINE.repeat(Math.ceil((8 * 1024 * 1024) / LINE.length));
-    await writeFile(file, original);
-    expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
-    const edits: Edits = [
-      { old_str: 'foo', new_str: 'FOO', replace_all: true },
-      { old_str: 'qux', new_str: 'QUX', replace_all: true },
-      { old_str: 'not there', new_str: 'x' },
-    ];
-    expect(runsOffThread(original.length, edits)).toBe(true);
-    const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
-    expect(!result.ok && result.error.code).toBe('NO_MATCH');
-    expect(!result.ok && result.error.message).toMatch(/^edits\[2\] \(edit 3 of 3\): /);
-    expect(!result.ok && result.error.details?.edit_index).toBe(2);
-    const ambiguous = await toolkit.invoke('filesystem', 'edit_file', {
-      path: 'big.txt',
-      old_str: 'baz',
-      new_str: 'x',
-    });
-    expect(!ambiguous.ok && ambiguous.error.code).toBe('AMBIGUOUS_MATCH');
-    expect(await readFile(file, 'utf8')).toBe(original);
-  }, 60_000);
+  it(
+    'a failing edit in the worker is the same NO_MATCH, naming the edit, and nothing is written',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const file = path.join(root, 'big.txt');
+      const original = LINE.repeat(Math.ceil((8 * 1024 * 1024) / LINE.length));
+      await writeFile(file, original);
+      expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
+      const edits: Edits = [
+        { old_str: 'foo', new_str: 'FOO', replace_all: true },
+        { old_str: 'qux', new_str: 'QUX', replace_all: true },
+        { old_str: 'not there', new_str: 'x' },
+      ];
+      expect(runsOffThread(original.length, edits)).toBe(true);
+      const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
+      expect(!result.ok && result.error.code).toBe('NO_MATCH');
+      expect(!result.ok && result.error.message).toMatch(/^edits\[2\] \(edit 3 of 3\): /);
+      expect(!result.ok && result.error.details?.edit_index).toBe(2);
+      const ambiguous = await toolkit.invoke('filesystem', 'edit_file', {
+        path: 'big.txt',
+        old_str: 'baz',
+        new_str: 'x',
+      });
+      expect(!ambiguous.ok && ambiguous.error.code).toBe('AMBIGUOUS_MATCH');
+      expect(await readFile(file, 'utf8')).toBe(original);
+    },
+  );
 
-  it('an abort terminates the worker mid-edit: CANCELLED at once, the file unchanged', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const file = path.join(root, 'big.txt');
-    const original = LINE.repeat(Math.ceil((4 * 1024 * 1024) / LINE.length));
-    await writeFile(file, original);
-    expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
-    const edits = Array.from({ length: 200 }, (_, i) =>
-      i % 2 === 0
-        ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
-        : { old_str: 'BAR', new_str: 'bar', replace_all: true },
-    ) as Edits;
-    const controller = new AbortController();
-    const started = performance.now();
-    const pending = toolkit.invoke(
-      'filesystem',
-      'multi_edit',
-      { path: 'big.txt', edits },
-      { signal: controller.signal },
-    );
-    setTimeout(() => controller.abort(), 300);
-    const result = await pending;
-    expect(!result.ok && result.error.code).toBe('CANCELLED');
-    expect(performance.now() - started).toBeLessThan(5_000);
-    expect(await readFile(file, 'utf8')).toBe(original);
-  }, 60_000);
+  it(
+    'an abort terminates the worker mid-edit: CANCELLED at once, the file unchanged',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const file = path.join(root, 'big.txt');
+      const original = LINE.repeat(Math.ceil((4 * 1024 * 1024) / LINE.length));
+      await writeFile(file, original);
+      expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
+      const edits = Array.from({ length: 200 }, (_, i) =>
+        i % 2 === 0
+          ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
+          : { old_str: 'BAR', new_str: 'bar', replace_all: true },
+      ) as Edits;
+      const controller = new AbortController();
+      const started = performance.now();
+      const pending = toolkit.invoke(
+        'filesystem',
+        'multi_edit',
+        { path: 'big.txt', edits },
+        { signal: controller.signal },
+      );
+      setTimeout(() => controller.abort(), 300);
+      const result = await pending;
+      expect(!result.ok && result.error.code).toBe('CANCELLED');
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(await readFile(file, 'utf8')).toBe(original);
+    },
+  );
 });

@@ -9,6 +9,7 @@ import { detectLegacyEncoding, hasBinaryBytes } from '../../src/handlers/filesys
 import { LEGACY_ENCODINGS, legacyCodec, loadIconv } from '../../src/handlers/filesystem/encodings/legacy.js';
 import { decodeForEdit, encodeLike } from '../../src/handlers/filesystem/encodings/text-codec.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 // Text per encoding, each with a word to replace (`from`) and its replacement (`to`) in that script.
 const cases: { encoding: string; accept?: string[]; text: string; from: string; to: string }[] = [
@@ -244,34 +245,38 @@ describe('legacy encodings through read_file, edit_file and write_file', () => {
     expect((await readFile(path.join(root, 'fresh.txt'))).equals(Buffer.from('new ü\n'))).toBe(true);
   });
 
-  it('a large Shift_JIS file streams: windows from the start, the middle and the end', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const line = (i: number) => `${i}行目：日本語のテキストファイルです。東京都千代田区。`;
-    const count = 400_000; // ≈ 20 MB: more than the count-ahead limit
-    const text = Array.from({ length: count }, (_, i) => line(i + 1)).join('\n') + '\n';
-    await writeFile(path.join(root, 'big.txt'), iconv.encode(text, 'shift_jis'));
-    const head = expectOk(
-      await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt', limit: 3, line_numbers: false }),
-    );
-    expect(head).toMatchObject({
-      encoding: 'shift_jis',
-      content: [1, 2, 3].map(line).join('\n'),
-      total_lines_known: false,
-    });
-    const middle = expectOk(
-      await toolkit.invoke('filesystem', 'read_file', {
-        path: 'big.txt',
-        offset: 250_001,
-        limit: 2,
-        line_numbers: false,
-      }),
-    );
-    expect(middle.content).toBe([250_001, 250_002].map(line).join('\n'));
-    const tail = expectOk(
-      await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt', offset: -2, line_numbers: false }),
-    );
-    expect(tail).toMatchObject({ start_line: -2, content: [count - 1, count].map(line).join('\n') });
-  }, 60_000);
+  it(
+    'a large Shift_JIS file streams: windows from the start, the middle and the end',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const line = (i: number) => `${i}行目：日本語のテキストファイルです。東京都千代田区。`;
+      const count = 400_000; // ≈ 20 MB: more than the count-ahead limit
+      const text = Array.from({ length: count }, (_, i) => line(i + 1)).join('\n') + '\n';
+      await writeFile(path.join(root, 'big.txt'), iconv.encode(text, 'shift_jis'));
+      const head = expectOk(
+        await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt', limit: 3, line_numbers: false }),
+      );
+      expect(head).toMatchObject({
+        encoding: 'shift_jis',
+        content: [1, 2, 3].map(line).join('\n'),
+        total_lines_known: false,
+      });
+      const middle = expectOk(
+        await toolkit.invoke('filesystem', 'read_file', {
+          path: 'big.txt',
+          offset: 250_001,
+          limit: 2,
+          line_numbers: false,
+        }),
+      );
+      expect(middle.content).toBe([250_001, 250_002].map(line).join('\n'));
+      const tail = expectOk(
+        await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt', offset: -2, line_numbers: false }),
+      );
+      expect(tail).toMatchObject({ start_line: -2, content: [count - 1, count].map(line).join('\n') });
+    },
+  );
 
   it('mixed bytes (UTF-8 with a stray Latin-1 byte) are edited without changing any other byte', async () => {
     const { root, toolkit } = await workspaceToolkit();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 async function files(root: string, tree: Record<string, string>) {
   for (const [rel, content] of Object.entries(tree)) {
@@ -95,28 +96,32 @@ describe('list_directory', () => {
     expect(errorCode(await toolkit.invoke('filesystem', 'list_directory', { path: '/etc' }))).toBe('OUTSIDE_WORKSPACE');
   });
 
-  it('a 20,000-file folder answers well under 200 KB with a truncation hint; the cap cuts breadth-first', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    await mkdir(path.join(root, 'many'));
-    await mkdir(path.join(root, 'a-first'));
-    await writeFile(path.join(root, 'a-first', 'deep.txt'), '');
-    const { writeFileSync } = await import('node:fs');
-    for (let i = 0; i < 20_000; i++)
-      writeFileSync(path.join(root, 'many', `file-${String(i).padStart(5, '0')}.txt`), 'x');
-    const result = await toolkit.invoke('filesystem', 'list_directory', { path: 'many' });
-    const output = expectOk(result);
-    expect(output.truncated).toBe(true);
-    expect(output.entries).toHaveLength(1000);
-    expect(output.entries[0]).toEqual({ path: 'many/file-00000.txt', type: 'file', size: 1 });
-    expect(result.text).toContain('limit=1000');
-    const bytes = Buffer.byteLength(JSON.stringify(output)) + Buffer.byteLength(result.text);
-    expect(bytes).toBeLessThan(120 * 1024);
-    // depth 2 from the root: both top-level folders are listed before any deeper entry fills the cap.
-    const top = expectOk(await toolkit.invoke('filesystem', 'list_directory', { depth: 2, limit: 50 }));
-    expect(paths(top).slice(0, 2)).toEqual(['a-first', 'a-first/deep.txt']);
-    expect(paths(top)).toContain('many');
-    expect(top.entries).toHaveLength(50);
-  }, 60_000);
+  it(
+    'a 20,000-file folder answers well under 200 KB with a truncation hint; the cap cuts breadth-first',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      await mkdir(path.join(root, 'many'));
+      await mkdir(path.join(root, 'a-first'));
+      await writeFile(path.join(root, 'a-first', 'deep.txt'), '');
+      const { writeFileSync } = await import('node:fs');
+      for (let i = 0; i < 20_000; i++)
+        writeFileSync(path.join(root, 'many', `file-${String(i).padStart(5, '0')}.txt`), 'x');
+      const result = await toolkit.invoke('filesystem', 'list_directory', { path: 'many' });
+      const output = expectOk(result);
+      expect(output.truncated).toBe(true);
+      expect(output.entries).toHaveLength(1000);
+      expect(output.entries[0]).toEqual({ path: 'many/file-00000.txt', type: 'file', size: 1 });
+      expect(result.text).toContain('limit=1000');
+      const bytes = Buffer.byteLength(JSON.stringify(output)) + Buffer.byteLength(result.text);
+      expect(bytes).toBeLessThan(120 * 1024);
+      // depth 2 from the root: both top-level folders are listed before any deeper entry fills the cap.
+      const top = expectOk(await toolkit.invoke('filesystem', 'list_directory', { depth: 2, limit: 50 }));
+      expect(paths(top).slice(0, 2)).toEqual(['a-first', 'a-first/deep.txt']);
+      expect(paths(top)).toContain('many');
+      expect(top.entries).toHaveLength(50);
+    },
+  );
 
   it('an empty folder, a file and a missing path', async () => {
     const { root, toolkit } = await workspaceToolkit();

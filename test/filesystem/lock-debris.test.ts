@@ -10,6 +10,7 @@ import { createToolkit } from '../../src/index.js';
 import { KEPT_RECHECK_MS, siblingNameFor } from '../../src/runtime/atomic-write.js';
 import { createFileTaskStore } from '../../src/runtime/services/tasks.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const execFileAsync = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
@@ -82,36 +83,44 @@ describe('something other than a lock where the lock file goes', () => {
     ['a folder', (at) => mkdir(at)],
   ];
   for (const [kind, make] of kinds) {
-    it(`${kind}: writes fail at once with ALREADY_EXISTS, nothing is removed or followed, the process stays responsive`, async () => {
-      const root = await tempDir();
-      await writeFile(path.join(root, 'data.txt'), 'old');
-      await writeFile(path.join(root, 'other.txt'), 'other');
-      await make(lockOf(root));
-      const toolkit = createToolkit({ workspace: root });
-      const started = Date.now();
-      // More writers than libuv has threads: a blocking open of a FIFO would starve every later call.
-      const writes = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          toolkit.invoke('filesystem', 'write_file', { path: 'data.txt', content: 'new' }),
-        ),
-      );
-      for (const result of writes) {
-        expect(!result.ok && result.error.code, kind).toBe('ALREADY_EXISTS');
-        expect(!result.ok && result.error.message).toMatch(/lock file .*tw-lock is a .*remove it/);
-      }
-      expect((await toolkit.invoke('filesystem', 'read_file', { path: 'data.txt' })).ok).toBe(true);
-      const edit = await toolkit.invoke('filesystem', 'edit_file', { path: 'data.txt', old_str: 'old', new_str: 'x' });
-      expect(!edit.ok && edit.error.code).toBe('ALREADY_EXISTS');
-      const read = await toolkit.invoke('filesystem', 'read_file', { path: 'other.txt' });
-      expect(read.ok).toBe(true);
-      const multi = await toolkit.invoke('filesystem', 'multi_edit', {
-        path: 'data.txt',
-        edits: [{ old_str: 'old', new_str: 'y' }],
-      });
-      expect(!multi.ok && multi.error.code).toBe('ALREADY_EXISTS');
-      expect(Date.now() - started).toBeLessThan(10_000);
-      expect(await readFile(path.join(root, 'data.txt'), 'utf8')).toBe('old');
-      expect((await lstat(lockOf(root))).isFile()).toBe(false);
-    }, 20_000);
+    it(
+      `${kind}: writes fail at once with ALREADY_EXISTS, nothing is removed or followed, the process stays responsive`,
+      { timeout: scaled(20_000) },
+      async () => {
+        const root = await tempDir();
+        await writeFile(path.join(root, 'data.txt'), 'old');
+        await writeFile(path.join(root, 'other.txt'), 'other');
+        await make(lockOf(root));
+        const toolkit = createToolkit({ workspace: root });
+        const started = Date.now();
+        // More writers than libuv has threads: a blocking open of a FIFO would starve every later call.
+        const writes = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            toolkit.invoke('filesystem', 'write_file', { path: 'data.txt', content: 'new' }),
+          ),
+        );
+        for (const result of writes) {
+          expect(!result.ok && result.error.code, kind).toBe('ALREADY_EXISTS');
+          expect(!result.ok && result.error.message).toMatch(/lock file .*tw-lock is a .*remove it/);
+        }
+        expect((await toolkit.invoke('filesystem', 'read_file', { path: 'data.txt' })).ok).toBe(true);
+        const edit = await toolkit.invoke('filesystem', 'edit_file', {
+          path: 'data.txt',
+          old_str: 'old',
+          new_str: 'x',
+        });
+        expect(!edit.ok && edit.error.code).toBe('ALREADY_EXISTS');
+        const read = await toolkit.invoke('filesystem', 'read_file', { path: 'other.txt' });
+        expect(read.ok).toBe(true);
+        const multi = await toolkit.invoke('filesystem', 'multi_edit', {
+          path: 'data.txt',
+          edits: [{ old_str: 'old', new_str: 'y' }],
+        });
+        expect(!multi.ok && multi.error.code).toBe('ALREADY_EXISTS');
+        expect(Date.now() - started).toBeLessThan(10_000);
+        expect(await readFile(path.join(root, 'data.txt'), 'utf8')).toBe('old');
+        expect((await lstat(lockOf(root))).isFile()).toBe(false);
+      },
+    );
   }
 });

@@ -9,6 +9,7 @@ import { pdfSlots } from '../../src/handlers/filesystem/media/pdf.js';
 import { imageSlotCount, Slots, threadPoolSize } from '../../src/handlers/filesystem/media/slots.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 import { makePdf } from '../support/pdf-fixture.js';
+import { scaled } from '../support/time.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -80,35 +81,41 @@ describe('slots', () => {
 });
 
 describe('reads while media decode', () => {
-  it('a tiny read finishes before the third of 12 large images; queued images give up when aborted', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const png = await noisyPng(3000);
-    await Promise.all(Array.from({ length: 12 }, (_, i) => writeFile(path.join(root, `big${i}.png`), png)));
-    await writeFile(path.join(root, 'tiny.txt'), 'hello\n');
-    expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'tiny.txt' })); // modules loaded
-    const events: string[] = [];
-    const controller = new AbortController();
-    const images = Array.from({ length: 12 }, (_, i) =>
-      toolkit
-        .invoke('filesystem', 'read_file', { path: `big${i}.png` }, { signal: controller.signal })
-        .then((result) => events.push(result.ok ? 'image' : `image ${result.error.code}`)),
-    );
-    // Give the images time to take the pool (the old code then held every thread of it).
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const tiny = await toolkit.invoke('filesystem', 'read_file', { path: 'tiny.txt' });
-    events.push('tiny');
-    expect(expectOk(tiny).content).toContain('hello');
-    while (events.filter((e) => e === 'image').length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
-    controller.abort();
-    await Promise.all(images);
-    const thirdImage = events.flatMap((e, i) => (e === 'image' ? [i] : []))[2]!;
-    expect(events.indexOf('tiny')).toBeLessThan(thirdImage);
-    // The images still waiting for a slot gave up as soon as the call was aborted.
-    expect(events.filter((e) => e === 'image CANCELLED').length).toBeGreaterThan(0);
-    expect(events.filter((e) => e === 'image').length + events.filter((e) => e === 'image CANCELLED').length).toBe(12);
-  }, 120_000);
+  it(
+    'a tiny read finishes before the third of 12 large images; queued images give up when aborted',
+    { timeout: scaled(120_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const png = await noisyPng(3000);
+      await Promise.all(Array.from({ length: 12 }, (_, i) => writeFile(path.join(root, `big${i}.png`), png)));
+      await writeFile(path.join(root, 'tiny.txt'), 'hello\n');
+      expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'tiny.txt' })); // modules loaded
+      const events: string[] = [];
+      const controller = new AbortController();
+      const images = Array.from({ length: 12 }, (_, i) =>
+        toolkit
+          .invoke('filesystem', 'read_file', { path: `big${i}.png` }, { signal: controller.signal })
+          .then((result) => events.push(result.ok ? 'image' : `image ${result.error.code}`)),
+      );
+      // Give the images time to take the pool (the old code then held every thread of it).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const tiny = await toolkit.invoke('filesystem', 'read_file', { path: 'tiny.txt' });
+      events.push('tiny');
+      expect(expectOk(tiny).content).toContain('hello');
+      while (events.filter((e) => e === 'image').length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+      controller.abort();
+      await Promise.all(images);
+      const thirdImage = events.flatMap((e, i) => (e === 'image' ? [i] : []))[2]!;
+      expect(events.indexOf('tiny')).toBeLessThan(thirdImage);
+      // The images still waiting for a slot gave up as soon as the call was aborted.
+      expect(events.filter((e) => e === 'image CANCELLED').length).toBeGreaterThan(0);
+      expect(events.filter((e) => e === 'image').length + events.filter((e) => e === 'image CANCELLED').length).toBe(
+        12,
+      );
+    },
+  );
 
-  it('a PDF call waiting behind a slow one gives up at once when aborted', async () => {
+  it('a PDF call waiting behind a slow one gives up at once when aborted', { timeout: scaled(60_000) }, async () => {
     const { root, toolkit } = await workspaceToolkit();
     await writeFile(path.join(root, 'ok.pdf'), makePdf(['fine']));
     await writeFile(path.join(root, 'slow.pdf'), makePdf(Array.from({ length: 20 }, () => 'w '.repeat(200_000))));
@@ -129,5 +136,5 @@ describe('reads while media decode', () => {
     expect(errorCode(await queued)).toBe('CANCELLED');
     await slow;
     expect(events).toEqual(['queued', 'slow ok']);
-  }, 60_000);
+  });
 });

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ReadFileResult } from '../../src/generated/types.js';
 import { expectOk, workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 type ImageResult = Extract<ReadFileResult, { type: 'image' }>;
 
@@ -60,46 +61,54 @@ async function redCorner(data: Buffer): Promise<Corner | undefined> {
 }
 
 describe('EXIF orientation', () => {
-  it('a 400×3000 JPEG in each orientation 1-8 is scaled as it is shown, upright', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    for (let orientation = 1; orientation <= 8; orientation++) {
-      await writeFile(path.join(root, `tall-${orientation}.jpg`), await markedImage(400, 3000, orientation, 'jpeg'));
-      const result = await toolkit.invoke('filesystem', 'read_file', { path: `tall-${orientation}.jpg` });
-      const out = expectOk<ImageResult>(result);
-      const turned = orientation >= 5;
-      const label = `orientation ${orientation}`;
-      expect([out.original_width, out.original_height], label).toEqual(turned ? [3000, 400] : [400, 3000]);
-      expect(Math.max(out.width, out.height), label).toBe(1568);
-      expect(out.width > out.height, label).toBe(turned);
-      // The aspect ratio survives: nothing was squeezed into the other orientation's box.
-      expect(out.width / out.height, label).toBeCloseTo(out.original_width / out.original_height, 1);
-      const data = Buffer.from(out.data, 'base64');
-      const meta = await sharp(data).metadata();
-      expect([meta.width, meta.height, meta.orientation ?? 1], label).toEqual([out.width, out.height, 1]);
-      expect(await redCorner(data), label).toBe(SHOWN_AT[orientation]);
-      expect(result.text, label).toContain(`scaled down from ${out.original_width}×${out.original_height}`);
-    }
-  }, 60_000);
+  it(
+    'a 400×3000 JPEG in each orientation 1-8 is scaled as it is shown, upright',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      for (let orientation = 1; orientation <= 8; orientation++) {
+        await writeFile(path.join(root, `tall-${orientation}.jpg`), await markedImage(400, 3000, orientation, 'jpeg'));
+        const result = await toolkit.invoke('filesystem', 'read_file', { path: `tall-${orientation}.jpg` });
+        const out = expectOk<ImageResult>(result);
+        const turned = orientation >= 5;
+        const label = `orientation ${orientation}`;
+        expect([out.original_width, out.original_height], label).toEqual(turned ? [3000, 400] : [400, 3000]);
+        expect(Math.max(out.width, out.height), label).toBe(1568);
+        expect(out.width > out.height, label).toBe(turned);
+        // The aspect ratio survives: nothing was squeezed into the other orientation's box.
+        expect(out.width / out.height, label).toBeCloseTo(out.original_width / out.original_height, 1);
+        const data = Buffer.from(out.data, 'base64');
+        const meta = await sharp(data).metadata();
+        expect([meta.width, meta.height, meta.orientation ?? 1], label).toEqual([out.width, out.height, 1]);
+        expect(await redCorner(data), label).toBe(SHOWN_AT[orientation]);
+        expect(result.text, label).toContain(`scaled down from ${out.original_width}×${out.original_height}`);
+      }
+    },
+  );
 
-  it('an image small enough to send as it is is still sent upright when it has an orientation', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    for (let orientation = 1; orientation <= 8; orientation++) {
-      const file = await markedImage(120, 48, orientation, 'jpeg');
-      await writeFile(path.join(root, `small-${orientation}.jpg`), file);
-      const out = expectOk<ImageResult>(
-        await toolkit.invoke('filesystem', 'read_file', { path: `small-${orientation}.jpg` }),
-      );
-      const label = `orientation ${orientation}`;
-      const shown = orientation >= 5 ? [48, 120] : [120, 48];
-      expect([out.width, out.height, out.original_width, out.original_height], label).toEqual([...shown, ...shown]);
-      const data = Buffer.from(out.data, 'base64');
-      if (orientation === 1) expect(data.equals(file), label).toBe(true); // upright already: the file's own bytes
-      expect((await sharp(data).metadata()).orientation ?? 1, label).toBe(1);
-      expect(await redCorner(data), label).toBe(SHOWN_AT[orientation]);
-    }
-  }, 60_000);
+  it(
+    'an image small enough to send as it is is still sent upright when it has an orientation',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      for (let orientation = 1; orientation <= 8; orientation++) {
+        const file = await markedImage(120, 48, orientation, 'jpeg');
+        await writeFile(path.join(root, `small-${orientation}.jpg`), file);
+        const out = expectOk<ImageResult>(
+          await toolkit.invoke('filesystem', 'read_file', { path: `small-${orientation}.jpg` }),
+        );
+        const label = `orientation ${orientation}`;
+        const shown = orientation >= 5 ? [48, 120] : [120, 48];
+        expect([out.width, out.height, out.original_width, out.original_height], label).toEqual([...shown, ...shown]);
+        const data = Buffer.from(out.data, 'base64');
+        if (orientation === 1) expect(data.equals(file), label).toBe(true); // upright already: the file's own bytes
+        expect((await sharp(data).metadata()).orientation ?? 1, label).toBe(1);
+        expect(await redCorner(data), label).toBe(SHOWN_AT[orientation]);
+      }
+    },
+  );
 
-  it('WebP carries EXIF orientation too', async () => {
+  it('WebP carries EXIF orientation too', { timeout: scaled(60_000) }, async () => {
     const { root, toolkit } = await workspaceToolkit();
     for (const orientation of [6, 8]) {
       await writeFile(path.join(root, `wide-${orientation}.webp`), await markedImage(3000, 400, orientation, 'webp'));
@@ -110,5 +119,5 @@ describe('EXIF orientation', () => {
       expect(out.height).toBe(1568);
       expect(await redCorner(Buffer.from(out.data, 'base64'))).toBe(SHOWN_AT[orientation]);
     }
-  }, 60_000);
+  });
 });

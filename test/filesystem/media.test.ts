@@ -14,6 +14,7 @@ import {
 import { pdfLimits, pdfMemory, PDF_DEADLINE_MS } from '../../src/handlers/filesystem/media/pdf.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 import { makeFlateBombPdf, makePdf } from '../support/pdf-fixture.js';
+import { scaled } from '../support/time.js';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -91,9 +92,9 @@ describe('read_file images', () => {
       .png()
       .toBuffer();
     await writeFile(path.join(root, 'wide.png'), wide);
-    const scaled = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'wide.png' }));
-    expect(scaled).toMatchObject({ mime_type: 'image/png', width: MAX_EDGE_PX });
-    expect(Buffer.from(scaled.data, 'base64').length).toBeLessThanOrEqual(MAX_OUTPUT_BYTES);
+    const shrunk = expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'wide.png' }));
+    expect(shrunk).toMatchObject({ mime_type: 'image/png', width: MAX_EDGE_PX });
+    expect(Buffer.from(shrunk.data, 'base64').length).toBeLessThanOrEqual(MAX_OUTPUT_BYTES);
   });
 
   it('reads GIF and WebP by their bytes, whatever the file name', async () => {
@@ -161,27 +162,31 @@ describe('read_file PDFs', () => {
     pdfMemory.growthMb = 512;
   });
 
-  it('a compressed stream that decodes to far more than the file is stopped by memory (TOO_LARGE), then normal PDFs read again', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    pdfMemory.growthMb = 96;
-    const bomb = await makeFlateBombPdf(600 * 1024 * 1024);
-    expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
-    await writeFile(path.join(root, 'bomb.pdf'), bomb);
-    const before = process.memoryUsage.rss();
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage.rss());
-    }, 10);
-    const result = await toolkit.invoke('filesystem', 'read_file', { path: 'bomb.pdf' });
-    clearInterval(sampler);
-    expect(!result.ok && result.error.code, result.text).toBe('TOO_LARGE');
-    expect(!result.ok && result.error.message).toMatch(/needed more than 96 MiB/);
-    // Stopped near the limit, far below the 600 MB the stream decodes to.
-    expect(peak - before).toBeLessThan(400 * 1024 * 1024);
-    await writeFile(path.join(root, 'ok.pdf'), makePdf(['after the bomb']));
-    const ok = await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' });
-    expect(ok.ok && ok.text).toContain('after the bomb');
-  }, 60_000);
+  it(
+    'a compressed stream that decodes to far more than the file is stopped by memory (TOO_LARGE), then normal PDFs read again',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      pdfMemory.growthMb = 96;
+      const bomb = await makeFlateBombPdf(600 * 1024 * 1024);
+      expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
+      await writeFile(path.join(root, 'bomb.pdf'), bomb);
+      const before = process.memoryUsage.rss();
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage.rss());
+      }, 10);
+      const result = await toolkit.invoke('filesystem', 'read_file', { path: 'bomb.pdf' });
+      clearInterval(sampler);
+      expect(!result.ok && result.error.code, result.text).toBe('TOO_LARGE');
+      expect(!result.ok && result.error.message).toMatch(/needed more than 96 MiB/);
+      // Stopped near the limit, far below the 600 MB the stream decodes to.
+      expect(peak - before).toBeLessThan(400 * 1024 * 1024);
+      await writeFile(path.join(root, 'ok.pdf'), makePdf(['after the bomb']));
+      const ok = await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' });
+      expect(ok.ok && ok.text).toContain('after the bomb');
+    },
+  );
 
   it('returns text per page for a range, with the page count and how to continue', async () => {
     const { root, toolkit } = await workspaceToolkit();
@@ -229,20 +234,24 @@ describe('read_file PDFs', () => {
     });
   });
 
-  it('a PDF that runs past the deadline is stopped (TIMEOUT) and the next one still reads', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    await writeFile(path.join(root, 'ok.pdf'), makePdf(['fine']));
-    expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' })); // worker warm
-    // 20 pages of many text runs: seconds of work for pdf.js.
-    await writeFile(path.join(root, 'slow.pdf'), makePdf(Array.from({ length: 20 }, () => 'w '.repeat(200_000))));
-    pdfLimits.deadlineMs = 50;
-    const started = performance.now();
-    const slow = await toolkit.invoke('filesystem', 'read_file', { path: 'slow.pdf' });
-    expect(errorCode(slow)).toBe('TIMEOUT');
-    expect(performance.now() - started).toBeLessThan(5000);
-    pdfLimits.deadlineMs = PDF_DEADLINE_MS;
-    expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' })).content).toContain('fine');
-  }, 60_000);
+  it(
+    'a PDF that runs past the deadline is stopped (TIMEOUT) and the next one still reads',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      await writeFile(path.join(root, 'ok.pdf'), makePdf(['fine']));
+      expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' })); // worker warm
+      // 20 pages of many text runs: seconds of work for pdf.js.
+      await writeFile(path.join(root, 'slow.pdf'), makePdf(Array.from({ length: 20 }, () => 'w '.repeat(200_000))));
+      pdfLimits.deadlineMs = 50;
+      const started = performance.now();
+      const slow = await toolkit.invoke('filesystem', 'read_file', { path: 'slow.pdf' });
+      expect(errorCode(slow)).toBe('TIMEOUT');
+      expect(performance.now() - started).toBeLessThan(5000);
+      pdfLimits.deadlineMs = PDF_DEADLINE_MS;
+      expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' })).content).toContain('fine');
+    },
+  );
 });
 
 describe('read_file notebooks', () => {

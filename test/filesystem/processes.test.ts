@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const execFileAsync = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
@@ -37,36 +38,40 @@ function runUntilReadyThenKill(args: string[], afterWrites: number, killAfterMs:
 }
 
 describe('write_file under SIGKILL', () => {
-  it('30 kills mid-write leave the old or the new content, never a torn file', async () => {
-    const root = await tempDir();
-    const target = path.join(root, 'data.txt');
-    await writeFile(target, 'A'.repeat(2 * 1024 * 1024));
-    const seen = new Set<string>();
-    for (let round = 0; round < 30; round++) {
-      await runUntilReadyThenKill([fixture('write-loop.ts'), root, 'data.txt'], round % 3, (round * 37) % 60);
-      const content = await readFile(target, 'latin1');
-      expect(content.length).toBe(2 * 1024 * 1024);
-      const letter = content[0]!;
-      expect(['A', 'B', 'C']).toContain(letter);
-      expect(content === letter.repeat(content.length), `round ${round}: torn file`).toBe(true);
-      seen.add(letter);
-    }
-    // The kills landed at different points of the write cycle (after 0, 1 or 2 finished writes).
-    expect(seen.size).toBeGreaterThan(1);
-    // What the killed writers left (temp files, a lock) is swept or broken by the next write.
-    const { createToolkit } = await import('../../src/index.js');
-    const { readdir } = await import('node:fs/promises');
-    const result = await createToolkit({ workspace: root }).invoke('filesystem', 'write_file', {
-      path: 'data.txt',
-      content: 'done',
-    });
-    expect(result.ok).toBe(true);
-    expect(await readdir(root)).toEqual(['data.txt']);
-  }, 400_000);
+  it(
+    '30 kills mid-write leave the old or the new content, never a torn file',
+    { timeout: scaled(400_000) },
+    async () => {
+      const root = await tempDir();
+      const target = path.join(root, 'data.txt');
+      await writeFile(target, 'A'.repeat(2 * 1024 * 1024));
+      const seen = new Set<string>();
+      for (let round = 0; round < 30; round++) {
+        await runUntilReadyThenKill([fixture('write-loop.ts'), root, 'data.txt'], round % 3, (round * 37) % 60);
+        const content = await readFile(target, 'latin1');
+        expect(content.length).toBe(2 * 1024 * 1024);
+        const letter = content[0]!;
+        expect(['A', 'B', 'C']).toContain(letter);
+        expect(content === letter.repeat(content.length), `round ${round}: torn file`).toBe(true);
+        seen.add(letter);
+      }
+      // The kills landed at different points of the write cycle (after 0, 1 or 2 finished writes).
+      expect(seen.size).toBeGreaterThan(1);
+      // What the killed writers left (temp files, a lock) is swept or broken by the next write.
+      const { createToolkit } = await import('../../src/index.js');
+      const { readdir } = await import('node:fs/promises');
+      const result = await createToolkit({ workspace: root }).invoke('filesystem', 'write_file', {
+        path: 'data.txt',
+        content: 'done',
+      });
+      expect(result.ok).toBe(true);
+      expect(await readdir(root)).toEqual(['data.txt']);
+    },
+  );
 });
 
 describe('read_file on a 1 GiB file', () => {
-  it('reads a window at its end with memory bounded by the window', async () => {
+  it('reads a window at its end with memory bounded by the window', { timeout: scaled(240_000) }, async () => {
     const root = await tempDir();
     const file = path.join(root, 'big.txt');
     const handle = await open(file, 'w');
@@ -107,5 +112,5 @@ describe('read_file on a 1 GiB file', () => {
     expect(measured.output.content.split('\n').at(-1)).toContain(`line ${totalLines} lorem`);
     const extraMiB = (measured.maxRssKiB - baseline.maxRssKiB) / 1024;
     expect(extraMiB).toBeLessThan(64);
-  }, 240_000);
+  });
 });

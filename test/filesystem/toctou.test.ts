@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type InvokeResult } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 const flipper = path.join(import.meta.dirname, '../fixtures', 'flipper.ts');
@@ -60,87 +61,95 @@ async function outsideUntouched(outside: string): Promise<void> {
 const leaked = (result: InvokeResult) => result.ok && JSON.stringify(result.output).includes('SECRET');
 
 describe('a parent folder swapped for a symlink to outside while calls run', () => {
-  it('read_file, write_file, edit_file, multi_edit and list_directory never reach outside', async () => {
-    const { ws, outside, toolkit } = await setup();
-    const escapes: string[] = [];
-    let n = 0;
-    let okCalls = 0;
-    const { flips, calls } = await duringFlips(path.join(ws, 'sub'), outside, 2500, async () => {
-      n++;
-      const results: [string, InvokeResult][] = [
-        ['read_file', await toolkit.invoke('filesystem', 'read_file', { path: 'sub/f.txt' })],
-        [
-          'write_file',
-          await toolkit.invoke('filesystem', 'write_file', { path: `sub/new-${n % 5}.txt`, content: `w${n}\n` }),
-        ],
-        [
-          'write_file over',
-          await toolkit.invoke('filesystem', 'write_file', { path: 'sub/f.txt', content: `inside f ${n}\n` }),
-        ],
-        // Only the outside file holds SECRET: an edit that succeeds has edited outside.
-        [
-          'edit_file',
-          await toolkit.invoke('filesystem', 'edit_file', { path: 'sub/e.txt', old_str: 'SECRET', new_str: 'PWNED' }),
-        ],
-        [
-          'multi_edit',
-          await toolkit.invoke('filesystem', 'multi_edit', {
-            path: 'sub/e.txt',
-            edits: [{ old_str: 'SECRET', new_str: 'PWNED' }],
-          }),
-        ],
-        ['list_directory', await toolkit.invoke('filesystem', 'list_directory', { path: 'sub' })],
-        ['list_directory depth', await toolkit.invoke('filesystem', 'list_directory', { depth: 2 })],
-      ];
-      for (const [name, result] of results) {
-        if (result.ok) okCalls++;
-        if (leaked(result) || (result.ok && JSON.stringify(result.output).includes('outside-only')))
-          escapes.push(`${name}: ${result.text.slice(0, 80)}`);
-        if ((name === 'edit_file' || name === 'multi_edit') && result.ok)
-          escapes.push(`${name} succeeded on the outside file`);
-        if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
-      }
-    });
-    expect(escapes).toEqual([]);
-    await outsideUntouched(outside);
-    // The race really ran: many swaps, many calls, and calls that got through while the folder was real.
-    expect(flips).toBeGreaterThan(50);
-    expect(calls).toBeGreaterThan(10);
-    expect(okCalls).toBeGreaterThan(0);
-  }, 60_000);
+  it(
+    'read_file, write_file, edit_file, multi_edit and list_directory never reach outside',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { ws, outside, toolkit } = await setup();
+      const escapes: string[] = [];
+      let n = 0;
+      let okCalls = 0;
+      const { flips, calls } = await duringFlips(path.join(ws, 'sub'), outside, 2500, async () => {
+        n++;
+        const results: [string, InvokeResult][] = [
+          ['read_file', await toolkit.invoke('filesystem', 'read_file', { path: 'sub/f.txt' })],
+          [
+            'write_file',
+            await toolkit.invoke('filesystem', 'write_file', { path: `sub/new-${n % 5}.txt`, content: `w${n}\n` }),
+          ],
+          [
+            'write_file over',
+            await toolkit.invoke('filesystem', 'write_file', { path: 'sub/f.txt', content: `inside f ${n}\n` }),
+          ],
+          // Only the outside file holds SECRET: an edit that succeeds has edited outside.
+          [
+            'edit_file',
+            await toolkit.invoke('filesystem', 'edit_file', { path: 'sub/e.txt', old_str: 'SECRET', new_str: 'PWNED' }),
+          ],
+          [
+            'multi_edit',
+            await toolkit.invoke('filesystem', 'multi_edit', {
+              path: 'sub/e.txt',
+              edits: [{ old_str: 'SECRET', new_str: 'PWNED' }],
+            }),
+          ],
+          ['list_directory', await toolkit.invoke('filesystem', 'list_directory', { path: 'sub' })],
+          ['list_directory depth', await toolkit.invoke('filesystem', 'list_directory', { depth: 2 })],
+        ];
+        for (const [name, result] of results) {
+          if (result.ok) okCalls++;
+          if (leaked(result) || (result.ok && JSON.stringify(result.output).includes('outside-only')))
+            escapes.push(`${name}: ${result.text.slice(0, 80)}`);
+          if ((name === 'edit_file' || name === 'multi_edit') && result.ok)
+            escapes.push(`${name} succeeded on the outside file`);
+          if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
+        }
+      });
+      expect(escapes).toEqual([]);
+      await outsideUntouched(outside);
+      // The race really ran: many swaps, many calls, and calls that got through while the folder was real.
+      expect(flips).toBeGreaterThan(50);
+      expect(calls).toBeGreaterThan(10);
+      expect(okCalls).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('the file itself swapped for a symlink to outside while calls run', () => {
-  it('read_file, edit_file, multi_edit and write_file never read or change the outside file', async () => {
-    const { ws, outside, toolkit } = await setup();
-    await writeFile(path.join(ws, 'e.txt'), 'inside e\n');
-    await writeFile(path.join(ws, 'f.txt'), 'inside f\n');
-    const escapes: string[] = [];
-    const { flips } = await duringFlips(path.join(ws, 'e.txt'), path.join(outside, 'e.txt'), 2500, async () => {
-      const results: [string, InvokeResult][] = [
-        ['read_file', await toolkit.invoke('filesystem', 'read_file', { path: 'e.txt' })],
-        [
-          'edit_file',
-          await toolkit.invoke('filesystem', 'edit_file', { path: 'e.txt', old_str: 'SECRET', new_str: 'PWNED' }),
-        ],
-        [
-          'multi_edit',
-          await toolkit.invoke('filesystem', 'multi_edit', {
-            path: 'e.txt',
-            edits: [{ old_str: 'SECRET', new_str: 'PWNED' }],
-          }),
-        ],
-        ['write_file', await toolkit.invoke('filesystem', 'write_file', { path: 'e.txt', content: 'inside e\n' })],
-      ];
-      for (const [name, result] of results) {
-        if (leaked(result)) escapes.push(`${name}: ${result.text.slice(0, 80)}`);
-        if ((name === 'edit_file' || name === 'multi_edit') && result.ok)
-          escapes.push(`${name} succeeded on the outside file`);
-        if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
-      }
-    });
-    expect(escapes).toEqual([]);
-    await outsideUntouched(outside);
-    expect(flips).toBeGreaterThan(50);
-  }, 60_000);
+  it(
+    'read_file, edit_file, multi_edit and write_file never read or change the outside file',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { ws, outside, toolkit } = await setup();
+      await writeFile(path.join(ws, 'e.txt'), 'inside e\n');
+      await writeFile(path.join(ws, 'f.txt'), 'inside f\n');
+      const escapes: string[] = [];
+      const { flips } = await duringFlips(path.join(ws, 'e.txt'), path.join(outside, 'e.txt'), 2500, async () => {
+        const results: [string, InvokeResult][] = [
+          ['read_file', await toolkit.invoke('filesystem', 'read_file', { path: 'e.txt' })],
+          [
+            'edit_file',
+            await toolkit.invoke('filesystem', 'edit_file', { path: 'e.txt', old_str: 'SECRET', new_str: 'PWNED' }),
+          ],
+          [
+            'multi_edit',
+            await toolkit.invoke('filesystem', 'multi_edit', {
+              path: 'e.txt',
+              edits: [{ old_str: 'SECRET', new_str: 'PWNED' }],
+            }),
+          ],
+          ['write_file', await toolkit.invoke('filesystem', 'write_file', { path: 'e.txt', content: 'inside e\n' })],
+        ];
+        for (const [name, result] of results) {
+          if (leaked(result)) escapes.push(`${name}: ${result.text.slice(0, 80)}`);
+          if ((name === 'edit_file' || name === 'multi_edit') && result.ok)
+            escapes.push(`${name} succeeded on the outside file`);
+          if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
+        }
+      });
+      expect(escapes).toEqual([]);
+      await outsideUntouched(outside);
+      expect(flips).toBeGreaterThan(50);
+    },
+  );
 });

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const execFileAsync = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
@@ -34,7 +35,7 @@ describe('edits from two processes', () => {
     ['edit_file in one process, multi_edit in the other (CRLF file)', 'sequential', 'multi'],
   ];
   for (const [name, modeA, modeB] of variants) {
-    it(`${name}: all 100 edits land`, async () => {
+    it(`${name}: all 100 edits land`, { timeout: scaled(120_000) }, async () => {
       const { root } = await workspaceToolkit();
       const crlf = modeB === 'multi';
       const eol = crlf ? '\r\n' : '\n';
@@ -51,7 +52,7 @@ describe('edits from two processes', () => {
       expect(after).toBe(lines.map((l) => l.replace('todo', 'done')).join(eol) + eol);
       // No lock or temp file is left behind.
       expect(await readdir(root)).toEqual(['shared.txt']);
-    }, 120_000);
+    });
   }
 
   it('a lock left by a writer that died is broken at once', async () => {
@@ -87,40 +88,44 @@ describe('edits from two processes', () => {
 });
 
 describe('a file changed by another program between read and rename', () => {
-  it('an edit made while the file is being rewritten by a non-toolwright writer is not lost', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const file = path.join(root, 'f.txt');
-    const lines = Array.from({ length: 200 }, (_, i) => `line ${i}: todo`);
-    await writeFile(file, lines.join('\n') + '\n');
-    // A foreign writer appends in place (no lock) while we edit: our edits and its lines must all survive.
-    const { appendFile } = await import('node:fs/promises');
-    let appended = 0;
-    const foreign = (async () => {
-      for (; appended < 100; appended++) {
-        await appendFile(file, `extra ${appended}\n`);
-        await new Promise((done) => setImmediate(done));
+  it(
+    'an edit made while the file is being rewritten by a non-toolwright writer is not lost',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const file = path.join(root, 'f.txt');
+      const lines = Array.from({ length: 200 }, (_, i) => `line ${i}: todo`);
+      await writeFile(file, lines.join('\n') + '\n');
+      // A foreign writer appends in place (no lock) while we edit: our edits and its lines must all survive.
+      const { appendFile } = await import('node:fs/promises');
+      let appended = 0;
+      const foreign = (async () => {
+        for (; appended < 100; appended++) {
+          await appendFile(file, `extra ${appended}\n`);
+          await new Promise((done) => setImmediate(done));
+        }
+      })();
+      const results = [];
+      for (let i = 0; i < 200; i += 4)
+        results.push(
+          await toolkit.invoke('filesystem', 'edit_file', {
+            path: 'f.txt',
+            old_str: `line ${i}: todo`,
+            new_str: `line ${i}: done`,
+          }),
+        );
+      await foreign;
+      const final = await readFile(file, 'utf8');
+      for (let i = 0; i < 100; i++) expect(final).toContain(`extra ${i}\n`);
+      const okCount = results.filter((r) => r.ok).length;
+      for (let i = 0; i < 200; i += 4) {
+        const r = results[i / 4]!;
+        if (r.ok) expect(final).toContain(`line ${i}: done`);
+        else expect(errorCode(r)).toBe('STALE_FILE');
       }
-    })();
-    const results = [];
-    for (let i = 0; i < 200; i += 4)
-      results.push(
-        await toolkit.invoke('filesystem', 'edit_file', {
-          path: 'f.txt',
-          old_str: `line ${i}: todo`,
-          new_str: `line ${i}: done`,
-        }),
-      );
-    await foreign;
-    const final = await readFile(file, 'utf8');
-    for (let i = 0; i < 100; i++) expect(final).toContain(`extra ${i}\n`);
-    const okCount = results.filter((r) => r.ok).length;
-    for (let i = 0; i < 200; i += 4) {
-      const r = results[i / 4]!;
-      if (r.ok) expect(final).toContain(`line ${i}: done`);
-      else expect(errorCode(r)).toBe('STALE_FILE');
-    }
-    expect(okCount).toBeGreaterThan(0);
-  }, 60_000);
+      expect(okCount).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('temp files of writers that died', () => {

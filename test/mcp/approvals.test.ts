@@ -18,6 +18,7 @@ import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js'
 import type { UserChannel } from '../../src/runtime/services/user.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { ToolkitOptions } from '../../src/runtime/types.js';
+import { scaled } from '../support/time.js';
 
 const policy = { rules: [{ operation: 'write_file', decision: 'ask' as const }], default: 'allow' as const };
 const NOBODY = 'write_file was not run: it needs approval, and no human could be asked: ';
@@ -196,110 +197,118 @@ function postStream(
 }
 
 describe('an approval prompt on Streamable HTTP', () => {
-  it("travels in the call's own response stream (a client need not hold a GET stream open)", async () => {
-    const server = await startMcpHttpServer(({ session }) =>
-      createToolkit({ workspace: dir, session, policy, user: createMcpElicitationUserChannel() }),
-    );
-    try {
-      const init: SseEvent[] = [];
-      let sessionId = '';
-      await new Promise<void>((resolve, reject) => {
-        const target = new URL(server.url);
-        const req = request(
-          {
-            host: target.hostname,
-            port: target.port,
-            path: target.pathname,
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-          },
-          (res) => {
-            sessionId = String(res.headers['mcp-session-id']);
-            res.on('data', (chunk: Buffer) => init.push({ method: chunk.toString() }));
-            res.on('end', resolve);
-          },
-        );
-        req.on('error', reject);
-        req.end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'initialize',
-            params: {
-              protocolVersion: '2025-06-18',
-              capabilities: { elicitation: {} },
-              clientInfo: { name: 'raw', version: '1' },
+  it(
+    "travels in the call's own response stream (a client need not hold a GET stream open)",
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await startMcpHttpServer(({ session }) =>
+        createToolkit({ workspace: dir, session, policy, user: createMcpElicitationUserChannel() }),
+      );
+      try {
+        const init: SseEvent[] = [];
+        let sessionId = '';
+        await new Promise<void>((resolve, reject) => {
+          const target = new URL(server.url);
+          const req = request(
+            {
+              host: target.hostname,
+              port: target.port,
+              path: target.pathname,
+              method: 'POST',
+              headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
             },
-          }),
+            (res) => {
+              sessionId = String(res.headers['mcp-session-id']);
+              res.on('data', (chunk: Buffer) => init.push({ method: chunk.toString() }));
+              res.on('end', resolve);
+            },
+          );
+          req.on('error', reject);
+          req.end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'initialize',
+              params: {
+                protocolVersion: '2025-06-18',
+                capabilities: { elicitation: {} },
+                clientInfo: { name: 'raw', version: '1' },
+              },
+            }),
+          );
+        });
+        const headers = { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
+        await postStream(server.url, headers, { jsonrpc: '2.0', method: 'notifications/initialized' }, () => {});
+        const seen: SseEvent[] = [];
+        const answered: Promise<number>[] = [];
+        const status = await postStream(
+          server.url,
+          headers,
+          {
+            jsonrpc: '2.0',
+            id: 2,
+            method: 'tools/call',
+            params: { name: 'write_file', arguments: { path: 'http.txt', content: 'x' } },
+          },
+          (event) => {
+            seen.push(event);
+            if (event.method === 'elicitation/create') {
+              answered.push(
+                postStream(
+                  server.url,
+                  headers,
+                  { jsonrpc: '2.0', id: event.id, result: { action: 'accept', content: { approve: true } } },
+                  () => {},
+                ),
+              );
+            }
+          },
         );
-      });
-      const headers = { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
-      await postStream(server.url, headers, { jsonrpc: '2.0', method: 'notifications/initialized' }, () => {});
-      const seen: SseEvent[] = [];
-      const answered: Promise<number>[] = [];
-      const status = await postStream(
-        server.url,
-        headers,
-        {
-          jsonrpc: '2.0',
-          id: 2,
-          method: 'tools/call',
-          params: { name: 'write_file', arguments: { path: 'http.txt', content: 'x' } },
-        },
-        (event) => {
-          seen.push(event);
-          if (event.method === 'elicitation/create') {
-            answered.push(
-              postStream(
-                server.url,
-                headers,
-                { jsonrpc: '2.0', id: event.id, result: { action: 'accept', content: { approve: true } } },
-                () => {},
-              ),
-            );
-          }
-        },
-      );
-      expect(status).toBe(200);
-      expect(seen.map((e) => e.method ?? `result ${String(e.id)}`)).toEqual(['elicitation/create', 'result 2']);
-      expect(String(seen[0]!.params?.message)).toContain('write_file');
-      expect(seen[1]!.result?.isError).toBeFalsy();
-      await Promise.all(answered);
-      expect(await exists('http.txt')).toBe(true);
-    } finally {
-      await server.close();
-    }
-  }, 30_000);
+        expect(status).toBe(200);
+        expect(seen.map((e) => e.method ?? `result ${String(e.id)}`)).toEqual(['elicitation/create', 'result 2']);
+        expect(String(seen[0]!.params?.message)).toContain('write_file');
+        expect(seen[1]!.result?.isError).toBeFalsy();
+        await Promise.all(answered);
+        expect(await exists('http.txt')).toBe(true);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
-  it("never goes to another session's client when a host shares one toolkit between sessions", async () => {
-    const toolkit = createToolkit({ workspace: dir, policy, user: createMcpElicitationUserChannel() });
-    const server = await startMcpHttpServer(toolkit);
-    const prompts: string[] = [];
-    const connect = async (name: string) => {
-      const client = new Client({ name, version: '1.0.0' }, { capabilities: { elicitation: {} } });
-      client.setRequestHandler(ElicitRequestSchema, async () => {
-        prompts.push(name);
-        return { action: 'accept', content: { approve: true } };
-      });
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-      return client;
-    };
-    const first = await connect('first');
-    const second = await connect('second');
-    try {
-      const refused = (await first.callTool({
-        name: 'write_file',
-        arguments: { path: 'shared.txt', content: 'x' },
-      })) as CallToolResult;
-      expect(textOf(refused)).toMatch(
-        new RegExp(`^Error DENIED_BY_POLICY: ${NOBODY}this user channel is bound to more than one MCP connection`),
-      );
-      expect(prompts).toEqual([]);
-      expect(await exists('shared.txt')).toBe(false);
-    } finally {
-      await first.close();
-      await second.close();
-      await server.close();
-    }
-  }, 30_000);
+  it(
+    "never goes to another session's client when a host shares one toolkit between sessions",
+    { timeout: scaled(30_000) },
+    async () => {
+      const toolkit = createToolkit({ workspace: dir, policy, user: createMcpElicitationUserChannel() });
+      const server = await startMcpHttpServer(toolkit);
+      const prompts: string[] = [];
+      const connect = async (name: string) => {
+        const client = new Client({ name, version: '1.0.0' }, { capabilities: { elicitation: {} } });
+        client.setRequestHandler(ElicitRequestSchema, async () => {
+          prompts.push(name);
+          return { action: 'accept', content: { approve: true } };
+        });
+        await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+        return client;
+      };
+      const first = await connect('first');
+      const second = await connect('second');
+      try {
+        const refused = (await first.callTool({
+          name: 'write_file',
+          arguments: { path: 'shared.txt', content: 'x' },
+        })) as CallToolResult;
+        expect(textOf(refused)).toMatch(
+          new RegExp(`^Error DENIED_BY_POLICY: ${NOBODY}this user channel is bound to more than one MCP connection`),
+        );
+        expect(prompts).toEqual([]);
+        expect(await exists('shared.txt')).toBe(false);
+      } finally {
+        await first.close();
+        await second.close();
+        await server.close();
+      }
+    },
+  );
 });

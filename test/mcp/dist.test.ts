@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -33,13 +34,13 @@ describe('built CLI (tsc + bundle → dist/cli.js)', () => {
       encoding: 'utf8',
     });
     expect(bundled.status, bundled.stderr).toBe(0);
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await rm(build, { recursive: true, force: true });
     await rm(workspace, { recursive: true, force: true });
   });
 
-  it('starts with a shebang and serves MCP over stdio with plain node', async () => {
+  it('starts with a shebang and serves MCP over stdio with plain node', { timeout: scaled(60_000) }, async () => {
     const cli = join(build, 'dist/cli.js');
     expect((await readFile(cli, 'utf8')).split('\n')[0]).toBe('#!/usr/bin/env node');
     const version = spawnSync(process.execPath, [cli, '--version'], { encoding: 'utf8' });
@@ -64,5 +65,5 @@ describe('built CLI (tsc + bundle → dist/cli.js)', () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  });
 });

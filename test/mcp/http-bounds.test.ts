@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type McpHttpOptions, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
+import { mcpRequest, type HttpReply } from '../support/mcp-http.js';
 import { scaled } from '../support/time.js';
 
 const INIT = {
@@ -38,34 +39,10 @@ async function serve(options: McpHttpOptions): Promise<RunningHttpServer> {
   return running;
 }
 
-interface Reply {
-  status: number;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
+type Reply = HttpReply;
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(typeof body === 'string' ? body : JSON.stringify(body));
-  });
+  return mcpRequest(url, 'POST', headers, body);
 }
 
 async function initialize(url: string): Promise<string> {
@@ -119,125 +96,126 @@ const postHead = (extra: string, contentLength: number) =>
   `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${extra}Content-Length: ${contentLength}\r\n\r\n`;
 
 describe('what holds a session slot', () => {
-  it('sessions that only hold a GET event stream are evicted for a new one, and the stream ends', async () => {
-    const server = await serve({ maxSessions: 3, sessionIdleTimeoutMs: 60_000 });
-    const ids = [await initialize(server.url), await initialize(server.url), await initialize(server.url)];
-    const streams = await Promise.all(ids.map((id) => openStream(server.url, id)));
-    let firstEnded = false;
-    void streams[0]!.ended.then(() => {
-      firstEnded = true;
-    });
-    // All three slots hold nothing but a stream: a new session takes the oldest one's at once.
-    const fourth = await initialize(server.url);
-    expect(server.sessionCount()).toBe(3);
-    await streams[0]!.ended;
-    expect(firstEnded).toBe(true);
-    const evicted = await post(
-      server.url,
-      { jsonrpc: '2.0', id: 2, method: 'ping' },
-      { 'mcp-session-id': ids[0]!, 'mcp-protocol-version': '2025-06-18' },
-    );
-    expect(evicted.status).toBe(404);
-    const kept = await post(
-      server.url,
-      { jsonrpc: '2.0', id: 2, method: 'ping' },
-      { 'mcp-session-id': fourth, 'mcp-protocol-version': '2025-06-18' },
-    );
-    expect(kept.status).toBe(200);
-  }, 30_000);
-
-  it('an open event stream is no activity: sessions that only hold one expire, and their streams end', async () => {
-    // Each stream opens right after its session starts, within the (scaled) idle timeout.
-    const server = await serve({ sessionIdleTimeoutMs: scaled(1000) });
-    const streams = [];
-    for (let i = 0; i < 2; i++) streams.push(await openStream(server.url, await initialize(server.url)));
-    const deadline = Date.now() + scaled(15_000);
-    while (server.sessionCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(server.sessionCount()).toBe(0);
-    await Promise.all(streams.map((stream) => stream.ended));
-  }, 30_000);
-
-  it('initialize POSTs whose bodies never finish hold no slot, and get a 408 at the body deadline', async () => {
-    const server = await serve({ maxSessions: 3, bodyTimeoutMs: 1500 });
-    const stalled = [0, 1, 2].map(() =>
-      rawSocket(server.port, postHead('', INIT_TEXT.length) + INIT_TEXT.slice(0, 10)),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100)); // their headers are in
-    const events: string[] = [];
-    stalled.forEach(({ closed }, i) => void closed.then(() => events.push(`stalled ${i} closed`)));
-    await initialize(server.url);
-    events.push('initialized');
-    const answers = await Promise.all(stalled.map(({ closed }) => closed));
-    for (const answer of answers) {
-      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-      expect(answer).toContain('did not arrive within 1500 ms');
-    }
-    expect(events[0]).toBe('initialized');
-    expect(server.sessionCount()).toBe(1);
-  }, 30_000);
-
-  it('a request on a session whose body never finishes does not keep it from eviction', async () => {
-    const server = await serve({ maxSessions: 1, bodyTimeoutMs: 1500 });
-    const id = await initialize(server.url);
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    const stalled = rawSocket(
-      server.port,
-      postHead(`Mcp-Session-Id: ${id}\r\nMcp-Protocol-Version: 2025-06-18\r\n`, body.length) + body.slice(0, 5),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const replacement = await initialize(server.url);
-    expect(replacement).not.toBe(id);
-    expect(await stalled.closed).toMatch(/^HTTP\/1\.1 408 /);
-    expect(server.sessionCount()).toBe(1);
-  }, 30_000);
-
-  it('a body that arrives in pieces within the deadline is served', async () => {
-    const server = await serve({ bodyTimeoutMs: 5000 });
-    const target = new URL(server.url);
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      const req = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            'content-length': String(INIT_TEXT.length),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => {
-            text += chunk.toString();
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-        },
+  it(
+    'sessions that only hold a GET event stream are evicted for a new one, and the stream ends',
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await serve({ maxSessions: 3, sessionIdleTimeoutMs: 60_000 });
+      const ids = [await initialize(server.url), await initialize(server.url), await initialize(server.url)];
+      const streams = await Promise.all(ids.map((id) => openStream(server.url, id)));
+      let firstEnded = false;
+      void streams[0]!.ended.then(() => {
+        firstEnded = true;
+      });
+      // All three slots hold nothing but a stream: a new session takes the oldest one's at once.
+      const fourth = await initialize(server.url);
+      expect(server.sessionCount()).toBe(3);
+      await streams[0]!.ended;
+      expect(firstEnded).toBe(true);
+      const evicted = await post(
+        server.url,
+        { jsonrpc: '2.0', id: 2, method: 'ping' },
+        { 'mcp-session-id': ids[0]!, 'mcp-protocol-version': '2025-06-18' },
       );
-      req.on('error', reject);
-      void (async () => {
-        for (let at = 0; at < INIT_TEXT.length; at += 40) {
-          req.write(INIT_TEXT.slice(at, at + 40));
-          await new Promise((resolve) => setTimeout(resolve, 30));
-        }
-        req.end();
-      })();
-    });
+      expect(evicted.status).toBe(404);
+      const kept = await post(
+        server.url,
+        { jsonrpc: '2.0', id: 2, method: 'ping' },
+        { 'mcp-session-id': fourth, 'mcp-protocol-version': '2025-06-18' },
+      );
+      expect(kept.status).toBe(200);
+    },
+  );
+
+  it(
+    'an open event stream is no activity: sessions that only hold one expire, and their streams end',
+    { timeout: scaled(30_000) },
+    async () => {
+      // Each stream opens right after its session starts, within the (scaled) idle timeout.
+      const server = await serve({ sessionIdleTimeoutMs: scaled(1000) });
+      const streams = [];
+      for (let i = 0; i < 2; i++) streams.push(await openStream(server.url, await initialize(server.url)));
+      const deadline = Date.now() + scaled(15_000);
+      while (server.sessionCount() > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(server.sessionCount()).toBe(0);
+      await Promise.all(streams.map((stream) => stream.ended));
+    },
+  );
+
+  it(
+    'initialize POSTs whose bodies never finish hold no slot, and get a 408 at the body deadline',
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await serve({ maxSessions: 3, bodyTimeoutMs: 1500 });
+      const stalled = [0, 1, 2].map(() =>
+        rawSocket(server.port, postHead('', INIT_TEXT.length) + INIT_TEXT.slice(0, 10)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100)); // their headers are in
+      const events: string[] = [];
+      stalled.forEach(({ closed }, i) => void closed.then(() => events.push(`stalled ${i} closed`)));
+      await initialize(server.url);
+      events.push('initialized');
+      const answers = await Promise.all(stalled.map(({ closed }) => closed));
+      for (const answer of answers) {
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(answer).toContain('did not arrive within 1500 ms');
+      }
+      expect(events[0]).toBe('initialized');
+      expect(server.sessionCount()).toBe(1);
+    },
+  );
+
+  it(
+    'a request on a session whose body never finishes does not keep it from eviction',
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await serve({ maxSessions: 1, bodyTimeoutMs: 1500 });
+      const id = await initialize(server.url);
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+      const stalled = rawSocket(
+        server.port,
+        postHead(`Mcp-Session-Id: ${id}\r\nMcp-Protocol-Version: 2025-06-18\r\n`, body.length) + body.slice(0, 5),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const replacement = await initialize(server.url);
+      expect(replacement).not.toBe(id);
+      expect(await stalled.closed).toMatch(/^HTTP\/1\.1 408 /);
+      expect(server.sessionCount()).toBe(1);
+    },
+  );
+
+  it('a body that arrives in pieces within the deadline is served', { timeout: scaled(30_000) }, async () => {
+    const server = await serve({ bodyTimeoutMs: 5000 });
+    const reply = await mcpRequest(
+      server.url,
+      'POST',
+      { 'content-length': String(INIT_TEXT.length) },
+      undefined,
+      (req) => {
+        void (async () => {
+          for (let at = 0; at < INIT_TEXT.length; at += 40) {
+            req.write(INIT_TEXT.slice(at, at + 40));
+            await new Promise((resolve) => setTimeout(resolve, 30));
+          }
+          req.end();
+        })();
+      },
+    );
     expect(reply.status).toBe(200);
     expect(reply.headers['mcp-session-id']).toBeTypeOf('string');
-  }, 30_000);
+  });
 });
 
 describe('bounds on requests', () => {
-  it('headers that never finish get a 408 and the connection is closed', async () => {
+  it('headers that never finish get a 408 and the connection is closed', { timeout: scaled(30_000) }, async () => {
     const server = await serve({ headersTimeoutMs: 400 });
     const { closed } = rawSocket(server.port, 'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: app');
     expect(await closed).toMatch(/^HTTP\/1\.1 408 /);
     expect(server.sessionCount()).toBe(0);
-  }, 30_000);
+  });
 
-  it('a body larger than the cap is 413, announced or sent', async () => {
+  it('a body larger than the cap is 413, announced or sent', { timeout: scaled(30_000) }, async () => {
     const server = await serve({ maxBodyBytes: 1024 });
     const announced = rawSocket(server.port, postHead('', 10 * 1024 * 1024));
     expect(await announced.closed).toMatch(/^HTTP\/1\.1 413 .*[\s\S]*larger than the 1024 bytes/);
@@ -249,25 +227,29 @@ describe('bounds on requests', () => {
     expect(await chunked.closed).toMatch(/^HTTP\/1\.1 413 /);
     // Within the cap, the same server answers.
     expect((await post(server.url, INIT)).status).toBe(200);
-  }, 30_000);
+  });
 
-  it('a body that is not JSON is a JSON-RPC parse error, and counts for nothing', async () => {
-    const server = await serve({ maxSessions: 1 });
-    const reply = await post(server.url, '{"jsonrpc": "2.0", "method": ');
-    expect(reply.status).toBe(400);
-    expect(JSON.parse(reply.body)).toMatchObject({ error: { code: -32700 } });
-    expect(server.sessionCount()).toBe(0);
-    await initialize(server.url);
-  }, 30_000);
+  it(
+    'a body that is not JSON is a JSON-RPC parse error, and counts for nothing',
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await serve({ maxSessions: 1 });
+      const reply = await post(server.url, '{"jsonrpc": "2.0", "method": ');
+      expect(reply.status).toBe(400);
+      expect(JSON.parse(reply.body)).toMatchObject({ error: { code: -32700 } });
+      expect(server.sessionCount()).toBe(0);
+      await initialize(server.url);
+    },
+  );
 
-  it('stateless mode reads bodies with the same bounds', async () => {
+  it('stateless mode reads bodies with the same bounds', { timeout: scaled(30_000) }, async () => {
     const server = await serve({ stateless: true, bodyTimeoutMs: 300, maxBodyBytes: 1024 });
     expect(await rawSocket(server.port, postHead('', INIT_TEXT.length) + INIT_TEXT.slice(0, 3)).closed).toMatch(
       /^HTTP\/1\.1 408 /,
     );
     expect(await rawSocket(server.port, postHead('', 4096)).closed).toMatch(/^HTTP\/1\.1 413 /);
     expect((await post(server.url, INIT)).status).toBe(200);
-  }, 30_000);
+  });
 
   it('refuses bad limits', async () => {
     for (const option of ['headersTimeoutMs', 'bodyTimeoutMs', 'maxBodyBytes'] as const) {

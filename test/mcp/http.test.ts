@@ -2,7 +2,6 @@
 // session), bearer auth, refusing a non-loopback bind without a token, and the stateless mode
 // (test/mcp-stateless.test.ts: what its requests share and what they do not).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -17,6 +16,8 @@ import {
 } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
 import type { Toolkit } from '../../src/runtime/types.js';
+import { mcpRequest, type HttpReply } from '../support/mcp-http.js';
+import { scaled } from '../support/time.js';
 
 const TOKEN = 'k'.repeat(20) + '0123456789abcdef';
 const INIT = {
@@ -55,35 +56,11 @@ async function serve(options: McpHttpOptions = {}): Promise<RunningHttpServer> {
   return running;
 }
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+type Reply = HttpReply;
 
 /** A raw HTTP request (the Host header under our control); resolves when the response ends. */
 function raw(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method,
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+  return mcpRequest(url, method, headers, body);
 }
 
 async function initialize(url: string, headers: Record<string, string> = {}): Promise<string> {
@@ -95,7 +72,7 @@ async function initialize(url: string, headers: Record<string, string> = {}): Pr
 }
 
 async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
+  const end = Date.now() + scaled(timeoutMs);
   while (!condition()) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
@@ -103,107 +80,126 @@ async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void
 }
 
 describe('session cap and idle expiry', () => {
-  it('1,000 abandoned initialize sessions never exceed the cap; evicted ones are closed with their toolkits', async () => {
-    const server = await serve({ maxSessions: 20 });
-    const ids: string[] = [];
-    let peak = 0;
-    for (let i = 0; i < 1000; i++) {
-      ids.push(await initialize(server.url));
-      peak = Math.max(peak, server.sessionCount());
-    }
-    expect(peak).toBeLessThanOrEqual(20);
-    expect(server.sessionCount()).toBe(20);
-    await until(() => closed.length === 980);
-    expect(created.length).toBe(1000);
-    // The oldest were evicted: their ids are gone; the newest still answer.
-    const old = await raw(
-      server.url,
-      'POST',
-      { 'mcp-session-id': ids[0]!, 'mcp-protocol-version': '2025-06-18' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-    );
-    expect(old.status).toBe(404);
-    const recent = await raw(
-      server.url,
-      'POST',
-      { 'mcp-session-id': ids[999]!, 'mcp-protocol-version': '2025-06-18' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-    );
-    expect(recent.status).toBe(200);
-    expect(recent.body).toContain('read_file');
-  }, 120_000);
-
-  it('reaps idle sessions (and closes their toolkits) but keeps a session that is in use', async () => {
-    const server = await serve({ sessionIdleTimeoutMs: 1500 });
-    const busy = await initialize(server.url);
-    const idle = await initialize(server.url);
-    expect(server.sessionCount()).toBe(2);
-    const stopAt = Date.now() + 4000;
-    while (Date.now() < stopAt) {
-      const ping = await raw(
+  it(
+    '1,000 abandoned initialize sessions never exceed the cap; evicted ones are closed with their toolkits',
+    { timeout: scaled(120_000) },
+    async () => {
+      const server = await serve({ maxSessions: 20 });
+      const ids: string[] = [];
+      let peak = 0;
+      for (let i = 0; i < 1000; i++) {
+        ids.push(await initialize(server.url));
+        peak = Math.max(peak, server.sessionCount());
+      }
+      expect(peak).toBeLessThanOrEqual(20);
+      expect(server.sessionCount()).toBe(20);
+      await until(() => closed.length === 980);
+      expect(created.length).toBe(1000);
+      // The oldest were evicted: their ids are gone; the newest still answer.
+      const old = await raw(
         server.url,
         'POST',
-        { 'mcp-session-id': busy, 'mcp-protocol-version': '2025-06-18' },
-        { jsonrpc: '2.0', id: 3, method: 'ping' },
+        { 'mcp-session-id': ids[0]!, 'mcp-protocol-version': '2025-06-18' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
       );
-      expect(ping.status).toBe(200);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await until(() => server.sessionCount() === 1);
-    expect(
-      (
-        await raw(
+      expect(old.status).toBe(404);
+      const recent = await raw(
+        server.url,
+        'POST',
+        { 'mcp-session-id': ids[999]!, 'mcp-protocol-version': '2025-06-18' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      );
+      expect(recent.status).toBe(200);
+      expect(recent.body).toContain('read_file');
+    },
+  );
+
+  it(
+    'reaps idle sessions (and closes their toolkits) but keeps a session that is in use',
+    { timeout: scaled(60_000) },
+    async () => {
+      const server = await serve({ sessionIdleTimeoutMs: 1500 });
+      const busy = await initialize(server.url);
+      const idle = await initialize(server.url);
+      expect(server.sessionCount()).toBe(2);
+      const stopAt = Date.now() + 4000;
+      while (Date.now() < stopAt) {
+        const ping = await raw(
           server.url,
           'POST',
-          { 'mcp-session-id': idle, 'mcp-protocol-version': '2025-06-18' },
-          { jsonrpc: '2.0', id: 4, method: 'ping' },
-        )
-      ).status,
-    ).toBe(404);
-    expect(closed.length).toBe(1);
-    await until(() => server.sessionCount() === 0);
-    expect(closed.length).toBe(2);
-  }, 60_000);
+          { 'mcp-session-id': busy, 'mcp-protocol-version': '2025-06-18' },
+          { jsonrpc: '2.0', id: 3, method: 'ping' },
+        );
+        expect(ping.status).toBe(200);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await until(() => server.sessionCount() === 1);
+      expect(
+        (
+          await raw(
+            server.url,
+            'POST',
+            { 'mcp-session-id': idle, 'mcp-protocol-version': '2025-06-18' },
+            { jsonrpc: '2.0', id: 4, method: 'ping' },
+          )
+        ).status,
+      ).toBe(404);
+      expect(closed.length).toBe(1);
+      await until(() => server.sessionCount() === 0);
+      expect(closed.length).toBe(2);
+    },
+  );
 
-  it('DELETE ends the session and closes its toolkit; close() closes the rest', async () => {
-    const server = await serve();
-    const first = await initialize(server.url);
-    await initialize(server.url);
-    const deleted = await raw(server.url, 'DELETE', { 'mcp-session-id': first, 'mcp-protocol-version': '2025-06-18' });
-    expect(deleted.status).toBe(200);
-    await until(() => closed.length === 1);
-    expect(closed[0]).toBe(created[0]);
-    expect(server.sessionCount()).toBe(1);
-    await server.close();
-    running = undefined;
-    expect(closed.length).toBe(2);
-  }, 30_000);
+  it(
+    'DELETE ends the session and closes its toolkit; close() closes the rest',
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await serve();
+      const first = await initialize(server.url);
+      await initialize(server.url);
+      const deleted = await raw(server.url, 'DELETE', {
+        'mcp-session-id': first,
+        'mcp-protocol-version': '2025-06-18',
+      });
+      expect(deleted.status).toBe(200);
+      await until(() => closed.length === 1);
+      expect(closed[0]).toBe(created[0]);
+      expect(server.sessionCount()).toBe(1);
+      await server.close();
+      running = undefined;
+      expect(closed.length).toBe(2);
+    },
+  );
 
-  it('does not evict a session with a request in flight: a new one gets 503 until it is idle', async () => {
-    const server = await serve({ maxSessions: 1 });
-    const id = await initialize(server.url);
-    // A tool call that takes a while: the session is busy until its answer is sent.
-    const call = raw(
-      server.url,
-      'POST',
-      { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
-      {
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'bash', arguments: { command: 'sleep 1.5; echo slept' } },
-      },
-    );
-    await new Promise((r) => setTimeout(r, 300));
-    const refused = await raw(server.url, 'POST', {}, INIT);
-    expect(refused.status).toBe(503);
-    expect(refused.headers['retry-after']).toBe('5');
-    expect(refused.body).toContain('Too many MCP sessions');
-    expect((await call).body).toContain('slept');
-    await initialize(server.url);
-    expect(server.sessionCount()).toBe(1);
-    await until(() => closed.length === 1);
-  }, 30_000);
+  it(
+    'does not evict a session with a request in flight: a new one gets 503 until it is idle',
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await serve({ maxSessions: 1 });
+      const id = await initialize(server.url);
+      // A tool call that takes a while: the session is busy until its answer is sent.
+      const call = raw(
+        server.url,
+        'POST',
+        { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'bash', arguments: { command: 'sleep 1.5; echo slept' } },
+        },
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const refused = await raw(server.url, 'POST', {}, INIT);
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.body).toContain('Too many MCP sessions');
+      expect((await call).body).toContain('slept');
+      await initialize(server.url);
+      expect(server.sessionCount()).toBe(1);
+      await until(() => closed.length === 1);
+    },
+  );
 
   it('refuses bad limits', async () => {
     await expect(startMcpHttpServer(createToolkit({ workspace: dir }), { maxSessions: 0 })).rejects.toThrow(
@@ -219,51 +215,55 @@ describe('session cap and idle expiry', () => {
 });
 
 describe('bearer authentication', () => {
-  it('answers 401 to every wrong or missing credential, and serves the right one', async () => {
-    const server = await serve({ authToken: TOKEN });
-    const wrong = [
-      {},
-      { authorization: '' },
-      { authorization: 'Bearer' },
-      { authorization: `Bearer ${TOKEN.slice(0, -1)}` },
-      { authorization: `Bearer ${TOKEN}x` },
-      { authorization: `Bearer ${'z'.repeat(TOKEN.length)}` },
-      { authorization: `Basic ${Buffer.from(`user:${TOKEN}`).toString('base64')}` },
-      { authorization: `Token ${TOKEN}` },
-      { authorization: `Bearer ${TOKEN} extra` },
-      { authorization: `Bearer ${TOKEN.toUpperCase()}` },
-      { 'x-auth-token': TOKEN },
-    ];
-    for (const headers of wrong) {
-      const reply = await raw(server.url, 'POST', headers as Record<string, string>, INIT);
-      expect(reply.status, JSON.stringify(headers)).toBe(401);
-      expect(reply.headers['www-authenticate']).toMatch(/^Bearer/);
-    }
-    expect(server.sessionCount()).toBe(0);
-    expect(created.length).toBe(0); // nothing was built for them
-    const id = await initialize(server.url, { authorization: `bearer ${TOKEN}` }); // the scheme is case-insensitive
-    // A session id is not a credential.
-    const noToken = await raw(
-      server.url,
-      'POST',
-      { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-    );
-    expect(noToken.status).toBe(401);
+  it(
+    'answers 401 to every wrong or missing credential, and serves the right one',
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await serve({ authToken: TOKEN });
+      const wrong = [
+        {},
+        { authorization: '' },
+        { authorization: 'Bearer' },
+        { authorization: `Bearer ${TOKEN.slice(0, -1)}` },
+        { authorization: `Bearer ${TOKEN}x` },
+        { authorization: `Bearer ${'z'.repeat(TOKEN.length)}` },
+        { authorization: `Basic ${Buffer.from(`user:${TOKEN}`).toString('base64')}` },
+        { authorization: `Token ${TOKEN}` },
+        { authorization: `Bearer ${TOKEN} extra` },
+        { authorization: `Bearer ${TOKEN.toUpperCase()}` },
+        { 'x-auth-token': TOKEN },
+      ];
+      for (const headers of wrong) {
+        const reply = await raw(server.url, 'POST', headers as Record<string, string>, INIT);
+        expect(reply.status, JSON.stringify(headers)).toBe(401);
+        expect(reply.headers['www-authenticate']).toMatch(/^Bearer/);
+      }
+      expect(server.sessionCount()).toBe(0);
+      expect(created.length).toBe(0); // nothing was built for them
+      const id = await initialize(server.url, { authorization: `bearer ${TOKEN}` }); // the scheme is case-insensitive
+      // A session id is not a credential.
+      const noToken = await raw(
+        server.url,
+        'POST',
+        { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      );
+      expect(noToken.status).toBe(401);
 
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(server.url), {
-        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
-      }),
-    );
-    try {
-      const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
-      expect(read.structuredContent).toMatchObject({ content: expect.stringContaining('alpha') });
-    } finally {
-      await client.close();
-    }
-  }, 30_000);
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(server.url), {
+          requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+        }),
+      );
+      try {
+        const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
+        expect(read.structuredContent).toMatchObject({ content: expect.stringContaining('alpha') });
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it('refuses to bind a non-loopback address without a token, and refuses weak tokens', async () => {
     for (const host of [
@@ -291,7 +291,7 @@ describe('bearer authentication', () => {
       expect(isLoopbackHost(host), host).toBe(false);
   });
 
-  it('binds every interface with a token, still checking Host and Origin', async () => {
+  it('binds every interface with a token, still checking Host and Origin', { timeout: scaled(30_000) }, async () => {
     const server = await serve({ host: '0.0.0.0', authToken: TOKEN });
     const url = `http://127.0.0.1:${server.port}/mcp`;
     const auth = { authorization: `Bearer ${TOKEN}` };
@@ -299,50 +299,56 @@ describe('bearer authentication', () => {
     expect((await raw(url, 'POST', { ...auth, origin: 'http://evil.example' }, INIT)).status).toBe(403);
     expect((await raw(url, 'POST', { host: 'evil.example' }, INIT)).status).toBe(403);
     await initialize(url, auth);
-  }, 30_000);
+  });
 });
 
 describe('stateless mode', () => {
-  it('serves each POST on its own (no session id) over one toolkit for every request, and refuses GET', async () => {
-    const server = await serve({ stateless: true });
-    const init = await raw(server.url, 'POST', {}, INIT);
-    expect(init.status).toBe(200);
-    expect(init.headers['mcp-session-id']).toBeUndefined();
-    const list = await raw(
-      server.url,
-      'POST',
-      { 'mcp-protocol-version': '2025-06-18' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-    );
-    expect(list.status).toBe(200);
-    const tools = (JSON.parse(list.body) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
-    expect(tools).toContain('read_file');
-    expect(tools).not.toContain('ask_user'); // no elicitation without a session
-    const call = await raw(
-      server.url,
-      'POST',
-      { 'mcp-protocol-version': '2025-06-18' },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: { path: 'a.txt' } } },
-    );
-    expect(call.body).toContain('alpha');
-    expect((await raw(server.url, 'GET', {})).status).toBe(405);
-    expect((await raw(server.url, 'DELETE', {})).status).toBe(405);
-    expect(server.sessionCount()).toBe(0);
-    expect(created.length).toBe(1);
-    expect(closed.length).toBe(0);
+  it(
+    'serves each POST on its own (no session id) over one toolkit for every request, and refuses GET',
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await serve({ stateless: true });
+      const init = await raw(server.url, 'POST', {}, INIT);
+      expect(init.status).toBe(200);
+      expect(init.headers['mcp-session-id']).toBeUndefined();
+      const list = await raw(
+        server.url,
+        'POST',
+        { 'mcp-protocol-version': '2025-06-18' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      );
+      expect(list.status).toBe(200);
+      const tools = (JSON.parse(list.body) as { result: { tools: { name: string }[] } }).result.tools.map(
+        (t) => t.name,
+      );
+      expect(tools).toContain('read_file');
+      expect(tools).not.toContain('ask_user'); // no elicitation without a session
+      const call = await raw(
+        server.url,
+        'POST',
+        { 'mcp-protocol-version': '2025-06-18' },
+        { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: { path: 'a.txt' } } },
+      );
+      expect(call.body).toContain('alpha');
+      expect((await raw(server.url, 'GET', {})).status).toBe(405);
+      expect((await raw(server.url, 'DELETE', {})).status).toBe(405);
+      expect(server.sessionCount()).toBe(0);
+      expect(created.length).toBe(1);
+      expect(closed.length).toBe(0);
 
-    // The SDK client works against it too.
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-    try {
-      const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
-      expect(read.structuredContent).toMatchObject({ content: expect.stringContaining('alpha') });
-    } finally {
-      await client.close();
-    }
-    expect(created.length).toBe(1);
-    await server.close();
-    running = undefined;
-    expect(closed).toEqual(created);
-  }, 30_000);
+      // The SDK client works against it too.
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      try {
+        const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
+        expect(read.structuredContent).toMatchObject({ content: expect.stringContaining('alpha') });
+      } finally {
+        await client.close();
+      }
+      expect(created.length).toBe(1);
+      await server.close();
+      running = undefined;
+      expect(closed).toEqual(created);
+    },
+  );
 });

@@ -18,6 +18,9 @@ import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js'
 import { fitResult } from '../../src/adapters/result-size.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import { goneWithin } from '../support/exec-helpers.js';
+import { scaled } from '../support/time.js';
+import { linkedClient } from '../support/mcp-memory.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const RISKS = ['read_only', 'low', 'moderate', 'high', 'critical'];
@@ -115,79 +118,87 @@ afterEach(async () => {
 });
 
 describe('MCP over stdio (the CLI as a child process)', () => {
-  it('lists tools with catalog annotations, calls them, reports tool errors and bad arguments', async () => {
-    const stderr: string[] = [];
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir],
-      cwd: root,
-      stderr: 'pipe',
-    });
-    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(transport);
-    try {
-      expect(client.getServerVersion()?.name).toBe('toolwright');
-      expect(client.getInstructions()).toContain(dir.split('/').pop());
-      await exerciseServer(client, createToolkit({ workspace: dir }), dir);
+  it(
+    'lists tools with catalog annotations, calls them, reports tool errors and bad arguments',
+    { timeout: scaled(60_000) },
+    async () => {
+      const stderr: string[] = [];
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir],
+        cwd: root,
+        stderr: 'pipe',
+      });
+      transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        expect(client.getServerVersion()?.name).toBe('toolwright');
+        expect(client.getInstructions()).toContain(dir.split('/').pop());
+        await exerciseServer(client, createToolkit({ workspace: dir }), dir);
 
-      // The reference filesystem server breaks its client on files over ~5 MB; this must not.
-      const line = `${'x'.repeat(999)}\n`;
-      await writeFile(join(dir, 'big.txt'), line.repeat(6 * 1024));
-      const big = (await client.callTool({ name: 'read_file', arguments: { path: 'big.txt' } })) as CallToolResult;
-      expect(big.isError).toBeFalsy();
-      expect(Buffer.byteLength(JSON.stringify(big))).toBeLessThan(1024 * 1024);
-      expect(big.structuredContent).toMatchObject({ truncated: true, start_line: 1 });
-      expect(textOf(big)).toMatch(/"offset":\d+/);
-    } finally {
-      await client.close();
-    }
-    expect(stderr.join('')).toContain('MCP server on stdio');
-  }, 60_000);
+        // The reference filesystem server breaks its client on files over ~5 MB; this must not.
+        const line = `${'x'.repeat(999)}\n`;
+        await writeFile(join(dir, 'big.txt'), line.repeat(6 * 1024));
+        const big = (await client.callTool({ name: 'read_file', arguments: { path: 'big.txt' } })) as CallToolResult;
+        expect(big.isError).toBeFalsy();
+        expect(Buffer.byteLength(JSON.stringify(big))).toBeLessThan(1024 * 1024);
+        expect(big.structuredContent).toMatchObject({ truncated: true, start_line: 1 });
+        expect(textOf(big)).toMatch(/"offset":\d+/);
+      } finally {
+        await client.close();
+      }
+      expect(stderr.join('')).toContain('MCP server on stdio');
+    },
+  );
 });
 
 describe('MCP over stdio: lines that are not JSON-RPC', () => {
-  it('answers -32700 for a line that is not JSON and -32600 for JSON that is no message, and goes on', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tw-mcp-lines-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir], {
-      cwd: root,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-    });
-    const replies = async (count: number) => {
-      for (let i = 0; i < 600 && out.split('\n').filter(Boolean).length < count; i++)
-        await new Promise((r) => setTimeout(r, 50));
-      return out
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: unknown });
-    };
-    try {
-      child.stdin.write(
-        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n',
-      );
-      expect((await replies(1))[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'toolwright' } } });
-      child.stdin.write(
-        'not json\n{"jsonrpc":"2.0","id":2,"method":"x","extra":1\n{"hello":1}\n[1,2]\n{"jsonrpc":"2.0","id":3,"method":"tools/list"}\n',
-      );
-      const all = await replies(6);
-      expect(all.slice(1, 4).map((r) => [r.id, r.error?.code])).toEqual([
-        [null, -32700],
-        [null, -32700],
-        [null, -32600],
-      ]);
-      // [1,2] is not a message either; the good request after the bad lines is still answered.
-      const last = all.find((r) => r.id === 3);
-      expect(last?.result).toBeDefined();
-      expect(all.filter((r) => r.error?.code === -32600)).toHaveLength(2);
-    } finally {
-      child.kill();
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it(
+    'answers -32700 for a line that is not JSON and -32600 for JSON that is no message, and goes on',
+    { timeout: scaled(60_000) },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'tw-mcp-lines-'));
+      const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir], {
+        cwd: root,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+      });
+      const replies = async (count: number) => {
+        for (let i = 0; i < 600 && out.split('\n').filter(Boolean).length < count; i++)
+          await new Promise((r) => setTimeout(r, 50));
+        return out
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: unknown });
+      };
+      try {
+        child.stdin.write(
+          '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n',
+        );
+        expect((await replies(1))[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'toolwright' } } });
+        child.stdin.write(
+          'not json\n{"jsonrpc":"2.0","id":2,"method":"x","extra":1\n{"hello":1}\n[1,2]\n{"jsonrpc":"2.0","id":3,"method":"tools/list"}\n',
+        );
+        const all = await replies(6);
+        expect(all.slice(1, 4).map((r) => [r.id, r.error?.code])).toEqual([
+          [null, -32700],
+          [null, -32700],
+          [null, -32600],
+        ]);
+        // [1,2] is not a message either; the good request after the bad lines is still answered.
+        const last = all.find((r) => r.id === 3);
+        expect(last?.result).toBeDefined();
+        expect(all.filter((r) => r.error?.code === -32600)).toHaveLength(2);
+      } finally {
+        child.kill();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('MCP over Streamable HTTP', () => {
@@ -204,7 +215,7 @@ describe('MCP over Streamable HTTP', () => {
     await server.close();
   });
 
-  it('binds 127.0.0.1 and serves the same tools, one toolkit per session', async () => {
+  it('binds 127.0.0.1 and serves the same tools, one toolkit per session', { timeout: scaled(30_000) }, async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const first = new Client({ name: 'test', version: '1.0.0' });
     await first.connect(new StreamableHTTPClientTransport(new URL(server.url)));
@@ -212,7 +223,10 @@ describe('MCP over Streamable HTTP', () => {
     await second.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     try {
       await exerciseServer(first, createToolkit({ workspace: dir }), dir);
-      const read = (await second.callTool({ name: 'read_file', arguments: { path: 'sub/new.txt' } })) as CallToolResult;
+      const read = (await second.callTool({
+        name: 'read_file',
+        arguments: { path: 'sub/new.txt' },
+      })) as CallToolResult;
       expect(read.structuredContent).toMatchObject({ content: expect.stringContaining('made by mcp') });
       expect(created.length).toBe(2);
       expect(created[0]!.session.id).not.toBe(created[1]!.session.id);
@@ -220,7 +234,7 @@ describe('MCP over Streamable HTTP', () => {
       await first.close();
       await second.close();
     }
-  }, 30_000);
+  });
 
   it('refuses foreign Host and Origin headers (DNS rebinding) and unknown sessions', async () => {
     const post = (headers: Record<string, string>) =>
@@ -253,18 +267,7 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
   async function connect(options: ToolkitOptions, maxResultBytes: number, capabilities = {}) {
     const toolkit = createToolkit(options);
     const server = await createMcpServer(toolkit, { maxResultBytes });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
-    await client.connect(clientSide);
-    return {
-      client,
-      toolkit,
-      close: async () => {
-        await client.close();
-        await server.close();
-      },
-    };
+    return { ...(await linkedClient(server, 'test', capabilities)), toolkit };
   }
 
   it('cuts text and structured output to fit, still valid against the output schema', async () => {
@@ -414,7 +417,7 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
     }
   });
 
-  it('cancels the running tool when the client cancels the request', async () => {
+  it('cancels the running tool when the client cancels the request', { timeout: scaled(30_000) }, async () => {
     const { client, toolkit, close } = await connect({ workspace: dir }, 1024 * 1024);
     if (!toolkit.find('bash')) return close();
     try {
@@ -432,23 +435,14 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
       expect(pid).toBeGreaterThan(0);
       controller.abort();
       await expect(call).rejects.toThrow();
-      const alive = () => {
-        try {
-          process.kill(pid, 0);
-          return true;
-        } catch {
-          return false;
-        }
-      };
-      for (let i = 0; i < 100 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(alive()).toBe(false);
+      expect(await goneWithin(pid)).toBe(true);
       // The server keeps serving after a cancellation.
       const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
       expect(read.isError).toBeFalsy();
     } finally {
       await close();
     }
-  }, 30_000);
+  });
 
   it('routes ask_user through MCP elicitation when the client supports it', async () => {
     const user = createMcpElicitationUserChannel();
@@ -504,7 +498,7 @@ describe('MCP server in process: result cap, cancellation, elicitation', () => {
 });
 
 describe('CLI mcp --http', () => {
-  it('prints its 127.0.0.1 URL and serves until SIGTERM', async () => {
+  it('prints its 127.0.0.1 URL and serves until SIGTERM', { timeout: scaled(60_000) }, async () => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--http', '0', '--workspace', dir],
@@ -534,5 +528,5 @@ describe('CLI mcp --http', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 60_000);
+  });
 });

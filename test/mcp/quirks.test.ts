@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +20,8 @@ import {
 import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
 import { compileQuirks } from '../../src/adapters/mcp-quirks.js';
 import { createToolkit } from '../../src/toolkit.js';
+import { scaled } from '../support/time.js';
+import { linkedClient } from '../support/mcp-memory.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GEMINI = 'gemini-cli-mcp-client';
@@ -41,18 +42,7 @@ function textOf(result: CallToolResult): string {
 }
 
 async function inProcess(clientName: string, options: McpServerOptions = {}) {
-  const server = await createMcpServer(createToolkit({ workspace: dir }), options);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: clientName, version: '1.0.0' });
-  await client.connect(clientSide);
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
+  return linkedClient(await createMcpServer(createToolkit({ workspace: dir }), options), clientName);
 }
 
 async function overStdio(clientName: string, extra: string[] = []) {
@@ -140,28 +130,36 @@ describe('the default quirk table', () => {
     await expectQuirksOn((name) => inProcess(name));
   });
 
-  it('adapts them over stdio through the CLI, and --client-quirks off turns it off', async () => {
-    await expectQuirksOn((name) => overStdio(name));
-    await expectQuirksOff((name) => overStdio(name, ['--client-quirks', 'off']));
-  }, 120_000);
+  it(
+    'adapts them over stdio through the CLI, and --client-quirks off turns it off',
+    { timeout: scaled(120_000) },
+    async () => {
+      await expectQuirksOn((name) => overStdio(name));
+      await expectQuirksOff((name) => overStdio(name, ['--client-quirks', 'off']));
+    },
+  );
 
-  it('adapts them over Streamable HTTP sessions, and clientQuirks: "off" turns it off', async () => {
-    for (const clientQuirks of ['auto', 'off'] as const) {
-      const server = await startMcpHttpServer(({ session }) => createToolkit({ workspace: dir, session }), {
-        clientQuirks,
-      });
-      try {
-        const connect = async (name: string) => {
-          const client = new Client({ name, version: '1.0.0' });
-          await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-          return { client, close: () => client.close() };
-        };
-        await (clientQuirks === 'auto' ? expectQuirksOn(connect) : expectQuirksOff(connect));
-      } finally {
-        await server.close();
+  it(
+    'adapts them over Streamable HTTP sessions, and clientQuirks: "off" turns it off',
+    { timeout: scaled(60_000) },
+    async () => {
+      for (const clientQuirks of ['auto', 'off'] as const) {
+        const server = await startMcpHttpServer(({ session }) => createToolkit({ workspace: dir, session }), {
+          clientQuirks,
+        });
+        try {
+          const connect = async (name: string) => {
+            const client = new Client({ name, version: '1.0.0' });
+            await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+            return { client, close: () => client.close() };
+          };
+          await (clientQuirks === 'auto' ? expectQuirksOn(connect) : expectQuirksOff(connect));
+        } finally {
+          await server.close();
+        }
       }
-    }
-  }, 60_000);
+    },
+  );
 
   it('a text-only client gets the whole budget for the text: a read that fits alone is not cut to share it', async () => {
     const lines = Array.from({ length: 1500 }, (_, i) => `line ${String(i + 1).padStart(24, '.')}`);

@@ -3,7 +3,6 @@
 // cancellations, not what a client declared at initialize (elicitation), not their progress
 // tokens, not which files were read. What they share is documented: the task list.
 import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,8 @@ import { StatelessSession } from '../../src/adapters/mcp-stateless.js';
 import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
 import { createToolkit } from '../../src/index.js';
 import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import { mcpRequest } from '../support/mcp-http.js';
+import { scaled } from '../support/time.js';
 
 let dir: string;
 let running: RunningHttpServer | undefined;
@@ -59,34 +60,9 @@ interface Reply {
   body: string;
 }
 
-function post(url: string, message: unknown): Promise<Reply> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2025-06-18',
-        },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => {
-          body += chunk.toString();
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, json: body ? (JSON.parse(body) as Reply['json']) : undefined, body }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(message));
-  });
+async function post(url: string, message: unknown): Promise<Reply> {
+  const { status, body } = await mcpRequest(url, 'POST', { 'mcp-protocol-version': '2025-06-18' }, message);
+  return { status, json: body ? (JSON.parse(body) as Reply['json']) : undefined, body };
 }
 
 const call = (id: number | string, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) => ({
@@ -137,22 +113,26 @@ describe('stateless requests share one toolkit and nothing else', () => {
     });
   });
 
-  it("never lets one client cancel another client's call that has the same id", async () => {
-    const server = await serve();
-    if (!made.length) await post(server.url, { jsonrpc: '2.0', id: 0, method: 'ping' });
-    if (!made[0]!.find('bash')) return;
-    const slow = post(server.url, call(7, 'bash', { command: 'sleep 0.8; echo finished-first-client' }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const cancel = await post(server.url, {
-      jsonrpc: '2.0',
-      method: 'notifications/cancelled',
-      params: { requestId: 7, reason: 'another client' },
-    });
-    expect(cancel.status).toBe(202);
-    const reply = await slow;
-    expect(reply.json?.result?.isError, reply.body).toBeFalsy();
-    expect(textOf(reply)).toContain('finished-first-client');
-  }, 30_000);
+  it(
+    "never lets one client cancel another client's call that has the same id",
+    { timeout: scaled(30_000) },
+    async () => {
+      const server = await serve();
+      if (!made.length) await post(server.url, { jsonrpc: '2.0', id: 0, method: 'ping' });
+      if (!made[0]!.find('bash')) return;
+      const slow = post(server.url, call(7, 'bash', { command: 'sleep 0.8; echo finished-first-client' }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const cancel = await post(server.url, {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 7, reason: 'another client' },
+      });
+      expect(cancel.status).toBe(202);
+      const reply = await slow;
+      expect(reply.json?.result?.isError, reply.body).toBeFalsy();
+      expect(textOf(reply)).toContain('finished-first-client');
+    },
+  );
 
   it('keeps what one client declared at initialize from every other request: no elicitation, ever', async () => {
     const policy = { rules: [{ operation: 'write_file', decision: 'ask' as const }], default: 'allow' as const };

@@ -17,6 +17,7 @@ import { createEmbeddedStore } from '../../src/runtime/store/embedded.js';
 import type { McpTaskPatch, Store } from '../../src/runtime/store/types.js';
 import { createToolkit } from '../../src/index.js';
 import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-tasks.js';
+import { scaled } from '../support/time.js';
 
 const alice = { scope: 'ws', principal: 'alice' };
 const bob = { scope: 'ws', principal: 'bob' };
@@ -145,7 +146,7 @@ describe('MCP tasks in a store two servers share', () => {
     expect((await two.client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
   });
 
-  it('cancelled through the other: the owner kills the process tree', async () => {
+  it('cancelled through the other: the owner kills the process tree', { timeout: scaled(30_000) }, async () => {
     const [one, two] = [await replica(), await replica()];
     const task = await createTask(one.client, 'bash', {
       command: '(sleep 30; echo late) & echo $! > child.pid; echo $$ > shell.pid; wait',
@@ -155,18 +156,22 @@ describe('MCP tasks in a store two servers share', () => {
     expect((await two.client.experimental.tasks.cancelTask(task.taskId)).status).toBe('cancelled');
     await waitFor(async () => !alive(shell) && !alive(child));
     expect((await one.client.experimental.tasks.getTask(task.taskId)).status).toBe('cancelled');
-  }, 30_000);
+  });
 
-  it('a replica that closes marks the tasks it runs failed, as the other replica sees', async () => {
-    const [one, two] = [await replica(), await replica()];
-    const task = await createTask(one.client, 'bash', { command: 'echo $$ > shell.pid; exec sleep 30' });
-    const shell = await waitForPid(join(dir, 'shell.pid'));
-    await servers[0]!.close();
-    const ended = await two.client.experimental.tasks.getTask(task.taskId);
-    expect(ended.status).toBe('failed');
-    expect(ended.statusMessage).toMatch(/server stopped/);
-    await waitFor(async () => !alive(shell));
-  }, 30_000);
+  it(
+    'a replica that closes marks the tasks it runs failed, as the other replica sees',
+    { timeout: scaled(30_000) },
+    async () => {
+      const [one, two] = [await replica(), await replica()];
+      const task = await createTask(one.client, 'bash', { command: 'echo $$ > shell.pid; exec sleep 30' });
+      const shell = await waitForPid(join(dir, 'shell.pid'));
+      await servers[0]!.close();
+      const ended = await two.client.experimental.tasks.getTask(task.taskId);
+      expect(ended.status).toBe('failed');
+      expect(ended.statusMessage).toMatch(/server stopped/);
+      await waitFor(async () => !alive(shell));
+    },
+  );
 
   /** A stateless server over `store`, and a client of it. */
   async function serveOver(store: Store): Promise<Client> {
@@ -205,37 +210,45 @@ describe('MCP tasks in a store two servers share', () => {
     expect(textOf(result)).toMatch(/^Error TOO_LARGE: /);
   });
 
-  it('the end of a task is written once the store answers again, however many tries that takes', async () => {
-    const store = createEmbeddedStore(folder);
-    stores.push(store);
-    let refusals = 0;
-    const client = await serveOver(
-      refusingStore(store, () => (++refusals <= 3 ? new ToolError('UNAVAILABLE', 'the store is down') : undefined)),
-    );
-    const task = await createTask(client, 'bash', { command: 'echo finally' });
-    const ended = await endOf(client, task.taskId);
-    expect(ended.status).toBe('completed');
-    expect(refusals).toBe(4);
-    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
-    expect(textOf(result)).toContain('finally');
-  }, 30_000);
+  it(
+    'the end of a task is written once the store answers again, however many tries that takes',
+    { timeout: scaled(30_000) },
+    async () => {
+      const store = createEmbeddedStore(folder);
+      stores.push(store);
+      let refusals = 0;
+      const client = await serveOver(
+        refusingStore(store, () => (++refusals <= 3 ? new ToolError('UNAVAILABLE', 'the store is down') : undefined)),
+      );
+      const task = await createTask(client, 'bash', { command: 'echo finally' });
+      const ended = await endOf(client, task.taskId);
+      expect(ended.status).toBe('completed');
+      expect(refusals).toBe(4);
+      const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+      expect(textOf(result)).toContain('finally');
+    },
+  );
 
-  it('a task whose replica stopped renewing its lease is marked failed by a live one', async () => {
-    const live = await replica();
-    // A task as a replica that died leaves it: working, its lease run out.
-    const dead = await live.store.mcpTasks.create(
-      { scope: await realpath(dir), principal: 'local' },
-      { operation: 'exec.bash', owner: 'a-replica-that-died', ttlMs: 60_000, leaseMs: 0 },
-    );
-    await live.client.listTools(); // serving is enough for a replica to keep the store's leases
-    const failed = await waitFor(async () => {
-      const task = await live.client.experimental.tasks.getTask(dead.id);
-      return task.status === 'failed' ? task : undefined;
-    });
-    expect(failed.statusMessage).toBeTruthy();
-    const result = await live.client.experimental.tasks.getTaskResult(dead.id, CallToolResultSchema);
-    expect(result.isError).toBe(true);
-  }, 30_000);
+  it(
+    'a task whose replica stopped renewing its lease is marked failed by a live one',
+    { timeout: scaled(30_000) },
+    async () => {
+      const live = await replica();
+      // A task as a replica that died leaves it: working, its lease run out.
+      const dead = await live.store.mcpTasks.create(
+        { scope: await realpath(dir), principal: 'local' },
+        { operation: 'exec.bash', owner: 'a-replica-that-died', ttlMs: 60_000, leaseMs: 0 },
+      );
+      await live.client.listTools(); // serving is enough for a replica to keep the store's leases
+      const failed = await waitFor(async () => {
+        const task = await live.client.experimental.tasks.getTask(dead.id);
+        return task.status === 'failed' ? task : undefined;
+      });
+      expect(failed.statusMessage).toBeTruthy();
+      const result = await live.client.experimental.tasks.getTaskResult(dead.id, CallToolResultSchema);
+      expect(result.isError).toBe(true);
+    },
+  );
 });
 
 /** The store, except that writing a task's end throws what `refuse` gives for it (nothing: written). */

@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createPostgresStore } from '../../src/runtime/store/postgres.js';
 import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-tasks.js';
 import { describePg, startCluster, type PgCluster } from '../support/postgres.js';
+import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 let cluster: PgCluster;
@@ -49,7 +50,7 @@ async function replica(): Promise<{ client: Client; child: ChildProcess }> {
 describePg('MCP tasks on replicas sharing a PostgreSQL store', () => {
   beforeAll(async () => {
     cluster = await startCluster();
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await cluster?.destroy();
   });
@@ -67,7 +68,7 @@ describePg('MCP tasks on replicas sharing a PostgreSQL store', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('created on one replica, read, awaited and listed through the other', async () => {
+  it('created on one replica, read, awaited and listed through the other', { timeout: scaled(60_000) }, async () => {
     const [one, two] = await Promise.all([replica(), replica()]);
     const task = await createTask(one.client, 'bash', { command: 'sleep 1; echo done' });
     expect(task.status).toBe('working');
@@ -77,9 +78,9 @@ describePg('MCP tasks on replicas sharing a PostgreSQL store', () => {
     expect((await two.client.experimental.tasks.getTask(task.taskId)).status).toBe('completed');
     expect((await two.client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
     await expect(two.client.experimental.tasks.getTask(crypto.randomUUID())).rejects.toThrow(/not found/i);
-  }, 60_000);
+  });
 
-  it('cancelled through the other replica: the owner kills the process tree', async () => {
+  it('cancelled through the other replica: the owner kills the process tree', { timeout: scaled(60_000) }, async () => {
     const [one, two] = await Promise.all([replica(), replica()]);
     const task = await createTask(one.client, 'bash', {
       command: '(sleep 30; echo late) & echo $! > child.pid; echo $$ > shell.pid; wait',
@@ -90,20 +91,24 @@ describePg('MCP tasks on replicas sharing a PostgreSQL store', () => {
     // Well within the owner's periodic re-check: the notification is what delivered it.
     await waitFor(async () => !alive(shell) && !alive(child), 4000);
     expect((await one.client.experimental.tasks.getTask(task.taskId)).status).toBe('cancelled');
-  }, 60_000);
+  });
 
-  it('a task whose replica died is marked failed by the live one within a lease', async () => {
-    const [one, two] = await Promise.all([replica(), replica()]);
-    const task = await createTask(one.client, 'bash', { command: 'echo $$ > orphan.pid; exec sleep 60' });
-    const orphan = await waitForPid(join(dir, 'orphan.pid'));
-    one.child.kill('SIGKILL');
-    const failed = await waitFor(async () => {
-      const now = await two.client.experimental.tasks.getTask(task.taskId);
-      return now.status === 'failed' ? now : undefined;
-    }, 30_000);
-    expect(failed.statusMessage).toBeTruthy();
-    const result = await two.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
-    expect(result.isError).toBe(true);
-    process.kill(orphan, 'SIGKILL'); // its server died without killing it
-  }, 60_000);
+  it(
+    'a task whose replica died is marked failed by the live one within a lease',
+    { timeout: scaled(60_000) },
+    async () => {
+      const [one, two] = await Promise.all([replica(), replica()]);
+      const task = await createTask(one.client, 'bash', { command: 'echo $$ > orphan.pid; exec sleep 60' });
+      const orphan = await waitForPid(join(dir, 'orphan.pid'));
+      one.child.kill('SIGKILL');
+      const failed = await waitFor(async () => {
+        const now = await two.client.experimental.tasks.getTask(task.taskId);
+        return now.status === 'failed' ? now : undefined;
+      }, 30_000);
+      expect(failed.statusMessage).toBeTruthy();
+      const result = await two.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+      expect(result.isError).toBe(true);
+      process.kill(orphan, 'SIGKILL'); // its server died without killing it
+    },
+  );
 });

@@ -16,6 +16,7 @@ import { parse as parseYaml } from 'yaml';
 import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
 import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-tasks.js';
+import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 let dir: string;
@@ -124,24 +125,28 @@ describe('MCP tasks over Streamable HTTP', () => {
     expect(ended.statusMessage).toMatch(/^INVALID_PATTERN/);
   });
 
-  it('tasks/cancel kills the whole process tree and leaves the task cancelled', async () => {
-    const client = await connect(await serve());
-    const task = await createTask(client, 'bash', {
-      command: '(sleep 30; echo late) & echo $! > child.pid; echo $$ > shell.pid; wait',
-    });
-    const shell = await waitForPid(join(dir, 'shell.pid'));
-    const child = await waitForPid(join(dir, 'child.pid'));
-    expect(alive(shell) && alive(child)).toBe(true);
-    const cancelled = await client.experimental.tasks.cancelTask(task.taskId);
-    expect(cancelled.status).toBe('cancelled');
-    await waitFor(async () => !alive(shell) && !alive(child));
-    expect((await client.experimental.tasks.getTask(task.taskId)).status).toBe('cancelled');
-    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^Error CANCELLED/);
-    // A task that ended cannot be cancelled again, and stays as it was.
-    await expect(client.experimental.tasks.cancelTask(task.taskId)).rejects.toThrow(/terminal status: cancelled/);
-  }, 30_000);
+  it(
+    'tasks/cancel kills the whole process tree and leaves the task cancelled',
+    { timeout: scaled(30_000) },
+    async () => {
+      const client = await connect(await serve());
+      const task = await createTask(client, 'bash', {
+        command: '(sleep 30; echo late) & echo $! > child.pid; echo $$ > shell.pid; wait',
+      });
+      const shell = await waitForPid(join(dir, 'shell.pid'));
+      const child = await waitForPid(join(dir, 'child.pid'));
+      expect(alive(shell) && alive(child)).toBe(true);
+      const cancelled = await client.experimental.tasks.cancelTask(task.taskId);
+      expect(cancelled.status).toBe('cancelled');
+      await waitFor(async () => !alive(shell) && !alive(child));
+      expect((await client.experimental.tasks.getTask(task.taskId)).status).toBe('cancelled');
+      const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^Error CANCELLED/);
+      // A task that ended cannot be cancelled again, and stays as it was.
+      await expect(client.experimental.tasks.cancelTask(task.taskId)).rejects.toThrow(/terminal status: cancelled/);
+    },
+  );
 
   it('runs on after the session that started it ends; another session of the principal reads its result', async () => {
     const url = await serve();
@@ -231,51 +236,59 @@ describe('MCP tasks over Streamable HTTP', () => {
     expect((await alice.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
   });
 
-  it('runs a bounded number of tasks at once: past it a new one is refused, naming the way out', async () => {
-    const client = await connect(await serve([], { maxRunningTasks: 1 }));
-    const first = await createTask(client, 'bash', { command: 'exec sleep 30' });
-    await expect(createTask(client, 'bash', { command: 'echo second' })).rejects.toThrow(
-      /Error UNAVAILABLE: 1 tasks already run on this server; .*tasks\/cancel/,
-    );
-    expect((await client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([first.taskId]);
-    await client.experimental.tasks.cancelTask(first.taskId);
-    const again = await waitFor(() => createTask(client, 'bash', { command: 'echo again' }).catch(() => undefined));
-    const result = await client.experimental.tasks.getTaskResult(again.taskId, CallToolResultSchema);
-    expect(textOf(result)).toContain('again');
-  }, 30_000);
+  it(
+    'runs a bounded number of tasks at once: past it a new one is refused, naming the way out',
+    { timeout: scaled(30_000) },
+    async () => {
+      const client = await connect(await serve([], { maxRunningTasks: 1 }));
+      const first = await createTask(client, 'bash', { command: 'exec sleep 30' });
+      await expect(createTask(client, 'bash', { command: 'echo second' })).rejects.toThrow(
+        /Error UNAVAILABLE: 1 tasks already run on this server; .*tasks\/cancel/,
+      );
+      expect((await client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([first.taskId]);
+      await client.experimental.tasks.cancelTask(first.taskId);
+      const again = await waitFor(() => createTask(client, 'bash', { command: 'echo again' }).catch(() => undefined));
+      const result = await client.experimental.tasks.getTaskResult(again.taskId, CallToolResultSchema);
+      expect(textOf(result)).toContain('again');
+    },
+  );
 
-  it('closing the server kills the process of a task still running', async () => {
+  it('closing the server kills the process of a task still running', { timeout: scaled(30_000) }, async () => {
     const client = await connect(await serve());
     await createTask(client, 'bash', { command: 'echo $$ > shell.pid; exec sleep 30' });
     const shell = await waitForPid(join(dir, 'shell.pid'));
     await running!.close();
     running = undefined;
     await waitFor(async () => !alive(shell));
-  }, 30_000);
+  });
 });
 
 describe('MCP tasks over stdio (toolwright mcp)', () => {
-  it('a task-augmented bash call answers at once, is seen working then completed, and gives its text', async () => {
-    const client = new Client({ name: 'tasks-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir],
-        cwd: root,
-        stderr: 'pipe',
-      }),
-    );
-    clients.push(client);
-    const { tools } = await client.listTools();
-    expect(tools.find((t) => t.name === 'bash')?.execution).toEqual({ taskSupport: 'optional' });
-    expect(tools.find((t) => t.name === 'read_file')?.execution).toBeUndefined();
-    const task = await createTask(client, 'bash', { command: 'sleep 1; echo done' });
-    expect(task.status).toBe('working');
-    expect((await client.experimental.tasks.getTask(task.taskId)).status).toBe('working');
-    await waitFor(async () => (await client.experimental.tasks.getTask(task.taskId)).status === 'completed');
-    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
-    expect(textOf(result)).toContain('done');
-    expect((await client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
-    await expect(client.experimental.tasks.getTask(crypto.randomUUID())).rejects.toThrow(/not found/i);
-  }, 60_000);
+  it(
+    'a task-augmented bash call answers at once, is seen working then completed, and gives its text',
+    { timeout: scaled(60_000) },
+    async () => {
+      const client = new Client({ name: 'tasks-test', version: '1.0.0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir],
+          cwd: root,
+          stderr: 'pipe',
+        }),
+      );
+      clients.push(client);
+      const { tools } = await client.listTools();
+      expect(tools.find((t) => t.name === 'bash')?.execution).toEqual({ taskSupport: 'optional' });
+      expect(tools.find((t) => t.name === 'read_file')?.execution).toBeUndefined();
+      const task = await createTask(client, 'bash', { command: 'sleep 1; echo done' });
+      expect(task.status).toBe('working');
+      expect((await client.experimental.tasks.getTask(task.taskId)).status).toBe('working');
+      await waitFor(async () => (await client.experimental.tasks.getTask(task.taskId)).status === 'completed');
+      const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+      expect(textOf(result)).toContain('done');
+      expect((await client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([task.taskId]);
+      await expect(client.experimental.tasks.getTask(crypto.randomUUID())).rejects.toThrow(/not found/i);
+    },
+  );
 });

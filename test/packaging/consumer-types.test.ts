@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const tsc = join(root, 'node_modules/.bin/tsc');
@@ -61,20 +62,24 @@ describe('type declarations in a consumer project', () => {
     await writeFile(join(project, 'tsconfig.json'), tsconfig(['index.ts']));
     await writeFile(join(project, 'uses-ai.ts'), "import type { ToolSet } from 'ai';\nexport type T = ToolSet;\n");
     await writeFile(join(project, 'tsconfig.ai.json'), tsconfig(['uses-ai.ts']));
-  }, 180_000);
+  }, scaled(180_000));
   afterAll(async () => {
     await rm(project, { recursive: true, force: true });
   });
 
-  it('compiles with strict and without skipLibCheck, with no `ai` package present', () => {
-    const run = spawnSync(tsc, ['-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
-    expect(run.stdout + run.stderr).toBe('');
-    expect(run.status).toBe(0);
-  }, 120_000);
+  it(
+    'compiles with strict and without skipLibCheck, with no `ai` package present',
+    { timeout: scaled(120_000) },
+    () => {
+      const run = spawnSync(tsc, ['-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
+      expect(run.stdout + run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    },
+  );
 
-  it('really has no `ai` to resolve (the fixture would hide TS2307 otherwise)', () => {
+  it('really has no `ai` to resolve (the fixture would hide TS2307 otherwise)', { timeout: scaled(120_000) }, () => {
     const run = spawnSync(tsc, ['-p', 'tsconfig.ai.json'], { cwd: project, encoding: 'utf8' });
     expect(run.status).not.toBe(0);
     expect(run.stdout).toContain("TS2307: Cannot find module 'ai'");
-  }, 120_000);
+  });
 });

@@ -3,11 +3,13 @@
 // dist/ with a module.register() hook that logs every resolved ESM URL, and dumps the CommonJS cache
 // at exit (CJS modules required by CJS never pass the ESM hooks).
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileInto } from '../support/cli.js';
+import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const HEAVY = [
@@ -57,14 +59,7 @@ describe('what loading toolwright loads', () => {
     build = await mkdtemp(join(tmpdir(), 'tw-load-'));
     workspace = await mkdtemp(join(tmpdir(), 'tw-load-ws-'));
     await writeFile(join(workspace, 'a.txt'), 'hello\n');
-    await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
-    await copyFile(join(root, 'package.json'), join(build, 'package.json'));
-    const built = spawnSync(
-      join(root, 'node_modules/.bin/tsc'),
-      ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')],
-      { cwd: root, encoding: 'utf8' },
-    );
-    expect(built.status, built.stdout).toBe(0);
+    await compileInto(build);
     // Bundled like the package ships (scripts/bundle.mjs after tsc, as `npm run build` does).
     const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs'), join(build, 'dist')], {
       cwd: root,
@@ -73,7 +68,7 @@ describe('what loading toolwright loads', () => {
     expect(bundled.status, bundled.stderr).toBe(0);
     await writeFile(join(build, 'hooks.mjs'), HOOKS);
     await writeFile(join(build, 'register.mjs'), REGISTER);
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await rm(build, { recursive: true, force: true });
     await rm(workspace, { recursive: true, force: true });
@@ -88,13 +83,13 @@ describe('what loading toolwright loads', () => {
     const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(build, 'register.mjs')).href, ...args], {
       cwd: workspace,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: scaled(60_000),
       env: { PATH: process.env.PATH ?? '', TW_LOAD_LOG: log },
     });
     return { packages: packagesIn(await readFile(log, 'utf8')), status: run.status, output: run.stdout + run.stderr };
   }
 
-  it("import 'toolwright' loads none of the heavy packages, and still works", async () => {
+  it("import 'toolwright' loads none of the heavy packages, and still works", { timeout: scaled(60_000) }, async () => {
     const index = pathToFileURL(join(build, 'dist/index.js')).href;
     const script = `const tw = await import(${JSON.stringify(index)});
       const toolkit = tw.createToolkit({ workspace: process.cwd() });
@@ -105,9 +100,9 @@ describe('what loading toolwright loads', () => {
     expect(run.status, run.output).toBe(0);
     expect(run.packages.has('ajv')).toBe(true); // the hook does see packages (the validators' runtime)
     for (const name of HEAVY) expect(run.packages.has(name), `${name} was loaded`).toBe(false);
-  }, 60_000);
+  });
 
-  it('the MCP SDK loads on first use of createMcpServer', async () => {
+  it('the MCP SDK loads on first use of createMcpServer', { timeout: scaled(60_000) }, async () => {
     const index = pathToFileURL(join(build, 'dist/index.js')).href;
     const script = `const tw = await import(${JSON.stringify(index)});
       const server = await tw.createMcpServer(tw.createToolkit({ workspace: process.cwd() }));
@@ -116,29 +111,33 @@ describe('what loading toolwright loads', () => {
     expect(run.status, run.output).toBe(0);
     expect(run.packages.has('@modelcontextprotocol/sdk')).toBe(true);
     expect(run.packages.has('hono')).toBe(false); // the HTTP server only for startMcpHttpServer
-  }, 60_000);
+  });
 
-  it('`toolwright call read_file` loads no MCP, network, process or HTML stack (nor yaml without a policy file)', async () => {
-    const run = await loaded([join(build, 'dist/cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call');
-    expect(run.status, run.output).toBe(0);
-    expect(run.output).toContain('hello');
-    // Only the filesystem handlers load: not grep's, glob's or web_fetch's dependencies either.
-    for (const name of [...HEAVY, 'yaml', 'fast-glob', 'ignore', 'ipaddr.js', '@vscode/ripgrep'])
-      expect(run.packages.has(name), `${name} was loaded`).toBe(false);
-  }, 60_000);
+  it(
+    '`toolwright call read_file` loads no MCP, network, process or HTML stack (nor yaml without a policy file)',
+    { timeout: scaled(60_000) },
+    async () => {
+      const run = await loaded([join(build, 'dist/cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call');
+      expect(run.status, run.output).toBe(0);
+      expect(run.output).toContain('hello');
+      // Only the filesystem handlers load: not grep's, glob's or web_fetch's dependencies either.
+      for (const name of [...HEAVY, 'yaml', 'fast-glob', 'ignore', 'ipaddr.js', '@vscode/ripgrep'])
+        expect(run.packages.has(name), `${name} was loaded`).toBe(false);
+    },
+  );
 
-  it('`toolwright --help` loads only commander', async () => {
+  it('`toolwright --help` loads only commander', { timeout: scaled(60_000) }, async () => {
     const run = await loaded([join(build, 'dist/cli.js'), '--help'], 'help');
     expect(run.status, run.output).toBe(0);
     expect([...run.packages]).toEqual(['commander']);
-  }, 60_000);
+  });
 
-  it('`toolwright --version` and `-V` load no package, not even commander', async () => {
+  it('`toolwright --version` and `-V` load no package, not even commander', { timeout: scaled(60_000) }, async () => {
     for (const flag of ['--version', '-V']) {
       const run = await loaded([join(build, 'dist/cli.js'), flag], `version${flag}`);
       expect(run.status, run.output).toBe(0);
       expect(run.output).toMatch(/^\d+\.\d+\.\d+\n$/);
       expect([...run.packages], flag).toEqual([]);
     }
-  }, 60_000);
+  });
 });

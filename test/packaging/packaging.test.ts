@@ -23,7 +23,7 @@ let packLog = '';
 let codegenPack: PackResult;
 
 function npmPack(cwd: string): { result: PackResult; log: string } {
-  const run = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd, encoding: 'utf8', timeout: scaled(120_000) });
   const log = `${run.stderr}\n${run.error ?? ''}`;
   if (run.status !== 0) throw new Error(`npm pack in ${cwd} failed (${run.status}): ${log.slice(-2000)}`);
   return { result: (JSON.parse(run.stdout) as PackResult[])[0]!, log };
@@ -239,6 +239,7 @@ process.stdout.write(JSON.stringify(out));
 describe('built dist/ with plain node', () => {
   it(
     '`toolwright generate` says what to install without the generator (exit 2), and generates with it',
+    { timeout: scaled(90_000) },
     async () => {
       // An install of the built package alone: node_modules holds everything but @toolwright/codegen.
       // Outside the scratch copy, whose node_modules (the checkout's) would be found by walking up.
@@ -258,7 +259,7 @@ describe('built dist/ with plain node', () => {
         spawnSync(process.execPath, [join(install, 'dist/cli.js'), 'generate'], {
           cwd: project,
           encoding: 'utf8',
-          timeout: 60_000,
+          timeout: scaled(60_000),
         });
       const without = generate();
       expect(without.status, without.stderr).toBe(2);
@@ -275,11 +276,11 @@ describe('built dist/ with plain node', () => {
       expect(await readFile(join(project, 'src/generated/registry.ts'), 'utf8')).toContain('from "toolwright"');
       await rm(install, { recursive: true, force: true });
     },
-    scaled(90_000),
   );
 
   it(
     'converts in the .js worker, honours timeout_ms, and lets the process exit',
+    { timeout: scaled(90_000) },
     async () => {
       await writeFile(join(scratch, 'run-dist.mjs'), DIST_SCRIPT);
       const run = spawnSync(process.execPath, ['run-dist.mjs'], {
@@ -305,6 +306,5 @@ describe('built dist/ with plain node', () => {
       // timeout (30 s), which is what would keep it alive; the gap is measured from the last write.
       expect(exited - out.done!.ms).toBeLessThan(20_000);
     },
-    scaled(90_000),
   );
 });

@@ -5,9 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp.js';
@@ -15,6 +13,7 @@ import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js'
 import { createTerminalUserChannel } from '../../src/runtime/services/user.js';
 import { approvalText, visibleJson, visibleText } from '../../src/runtime/services/visible-text.js';
 import { createToolkit } from '../../src/index.js';
+import { answerApprovals, linkedClient } from '../support/mcp-memory.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -196,24 +195,8 @@ describe('MCP elicitation approvals', () => {
       policy: { rules: [{ operation: 'bash', decision: 'ask' }] },
       user: createMcpElicitationUserChannel(maxApprovalChars ? { maxApprovalChars } : {}),
     });
-    const server = await createMcpServer(toolkit);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
-    await client.connect(clientSide);
-    const messages: string[] = [];
-    client.setRequestHandler(ElicitRequestSchema, async (req) => {
-      messages.push(req.params.message);
-      return { action: 'accept', content: { approve: true } };
-    });
-    return {
-      client,
-      messages,
-      close: async () => {
-        await client.close();
-        await server.close();
-      },
-    };
+    const linked = await linkedClient(await createMcpServer(toolkit), 'test', { elicitation: {} });
+    return { ...linked, messages: answerApprovals(linked.client, true) };
   }
 
   it('sends the whole input of every attack, visibly, then runs only what was approved', async () => {

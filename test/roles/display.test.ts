@@ -1,9 +1,7 @@
 // Values are shown by their role: a `secret` never (approvals on every channel, errors, details),
 // bulk `content` summarised, a `command` whole.
 import { PassThrough } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp.js';
 import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
@@ -16,6 +14,7 @@ import {
 } from '../../src/index.js';
 import { calls, vaultToolkit } from '../support/vault.js';
 import { errorCode, tempDir } from '../support/helpers.js';
+import { answerApprovals, linkedClient } from '../support/mcp-memory.js';
 
 const TOKEN = 'tok-7f3a9c1e5b2d4f6a8c0e';
 const NEEDLE = 'needle-in-the-tail';
@@ -145,16 +144,8 @@ describe('approvals show values by role', () => {
       policy: { rules: [{ operation: 'vault_login', decision: 'ask' }] },
       user: createMcpElicitationUserChannel(),
     });
-    const server = await createMcpServer(toolkit);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
-    await client.connect(clientSide);
-    const messages: string[] = [];
-    client.setRequestHandler(ElicitRequestSchema, async (req) => {
-      messages.push(req.params.message);
-      return { action: 'accept', content: { approve: false } };
-    });
+    const { client, close } = await linkedClient(await createMcpServer(toolkit), 'test', { elicitation: {} });
+    const messages = answerApprovals(client, false);
     try {
       const result = (await client.callTool({
         name: 'vault_login',
@@ -165,8 +156,7 @@ describe('approvals show values by role', () => {
       expect(messages[0]).toContain(`\u27easecret, ${TOKEN.length} chars\u27eb`);
       expect(messages[0]).not.toContain(TOKEN);
     } finally {
-      await client.close();
-      await server.close();
+      await close();
     }
   });
 });

@@ -11,6 +11,7 @@ import type { AuditEntry, AuditLog, AuditRecord, Store } from '../../src/runtime
 import { tempDir } from '../support/helpers.js';
 import { pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { vaultToolkit } from '../support/vault.js';
+import { scaled } from '../support/time.js';
 
 let cluster: PgCluster | undefined;
 const engines: { name: string; spec: (folder: string) => string }[] = [
@@ -21,7 +22,7 @@ else describe.skip('audit on postgres (skipped: PostgreSQL binaries not found)',
 
 beforeAll(async () => {
   if (engines.length > 1) cluster = await startCluster();
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await cluster?.destroy();
 });

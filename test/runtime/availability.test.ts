@@ -19,6 +19,7 @@ import type { SearchBackend } from '../../src/runtime/services/search-backend.js
 import { createProgrammaticUserChannel, createTerminalUserChannel } from '../../src/runtime/services/user.js';
 import { createToolkit } from '../../src/index.js';
 import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import { linkedClient } from '../support/mcp-memory.js';
 
 let dir: string;
 const SEARCH_ENV = ['TOOLWRIGHT_SEARCH_URL', 'TOOLWRIGHT_BRAVE_API_KEY'];
@@ -147,18 +148,7 @@ describe('policy denies outright', () => {
 describe('over MCP', () => {
   async function connect(options: ToolkitOptions, capabilities: Record<string, unknown>) {
     const toolkit = createToolkit(options);
-    const server = await createMcpServer(toolkit);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
-    await client.connect(clientSide);
-    return {
-      client,
-      close: async () => {
-        await client.close();
-        await server.close();
-      },
-    };
+    return linkedClient(await createMcpServer(toolkit), 'test', capabilities);
   }
 
   it('lists ask_user only to a client that can elicit', async () => {

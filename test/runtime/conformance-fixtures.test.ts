@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readExpectedFile } from '../../src/conformance/fixtures.js';
 import { writeFixture } from '../../src/testing.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -91,7 +92,7 @@ describe('readExpectedFile', () => {
 });
 
 describe('a hand-edited conformance test', () => {
-  it('fails its escaping cases and leaves the outside untouched', async () => {
+  it('fails its escaping cases and leaves the outside untouched', { timeout: scaled(120_000) }, async () => {
     const dir = await tempDir();
     const tmp = path.join(dir, 'tmp'); // the workspaces' parent: where "../" would land
     const outside = path.join(dir, 'outside');
@@ -165,5 +166,5 @@ describe('a hand-edited conformance test', () => {
     expect(byTitle.get('example: stays inside')?.status).toBe('passed');
     expect(await exists(path.join(tmp, 'escaped.txt'))).toBe(false);
     expect(await exists(path.join(outside, 'planted.txt'))).toBe(false);
-  }, 120_000);
+  });
 });

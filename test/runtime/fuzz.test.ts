@@ -13,6 +13,7 @@ import {
   type OperationDescriptor,
 } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 /** An arbitrary that mostly produces values of the schema's type, sometimes anything. */
 function shaped(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
@@ -80,23 +81,23 @@ describe('fuzzing invoke', async () => {
   });
 
   for (const op of catalogOperations) {
-    it(`${op.id}: random JSON never throws`, async () => {
+    it(`${op.id}: random JSON never throws`, { timeout: scaled(60_000) }, async () => {
       await fc.assert(
         fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), async (input) => {
           checkResult(op, await toolkit.invoke(op.provider, op.name, input));
         }),
         { numRuns, ...seedOption },
       );
-    }, 60_000);
+    });
 
-    it(`${op.id}: schema-shaped random input gives a structured result`, async () => {
+    it(`${op.id}: schema-shaped random input gives a structured result`, { timeout: scaled(60_000) }, async () => {
       await fc.assert(
         fc.asyncProperty(shaped(op.params), async (input) => {
           checkResult(op, await toolkit.invoke(op.provider, op.name, input));
         }),
         { numRuns, ...seedOption },
       );
-    }, 60_000);
+    });
   }
 
   it('unknown providers and operations are structured errors too', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { invokeByName, type InvokeResult, type Toolkit } from '../../src/index.js';
 import { MAX_INPUT_DEPTH, MAX_INPUT_NODES, snapshotInput } from '../../src/runtime/invoke-guard.js';
 import { workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const execFileAsync = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
@@ -270,20 +271,26 @@ describe('invoke: options and signals', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
-  it('no unhandled rejection or uncaught exception escapes, in a process of its own', async () => {
-    const fixture = path.join(import.meta.dirname, '../fixtures', 'invoke-hostile.ts');
-    const { stdout } = await execFileAsync(process.execPath, ['--import', tsxLoader, fixture], { timeout: 60_000 });
-    const report = JSON.parse(stdout) as { outcomes: Record<string, string>; escaped: string[] };
-    expect(report.escaped).toEqual([]);
-    expect(report.outcomes).toEqual({
-      'signal not an AbortSignal': 'INVALID_INPUT',
-      'signal is a string': 'INVALID_INPUT',
-      'options Proxy with a throwing get trap': 'INVALID_INPUT',
-      'signal getter throws': 'INVALID_INPUT',
-      'signal with overridden accessors': 'OK',
-      'aborted with a hostile reason': 'CANCELLED',
-      'plain signal aborted with a hostile reason': 'CANCELLED',
-      'options = null': 'OK',
-    });
-  }, 90_000);
+  it(
+    'no unhandled rejection or uncaught exception escapes, in a process of its own',
+    { timeout: scaled(90_000) },
+    async () => {
+      const fixture = path.join(import.meta.dirname, '../fixtures', 'invoke-hostile.ts');
+      const { stdout } = await execFileAsync(process.execPath, ['--import', tsxLoader, fixture], {
+        timeout: scaled(60_000),
+      });
+      const report = JSON.parse(stdout) as { outcomes: Record<string, string>; escaped: string[] };
+      expect(report.escaped).toEqual([]);
+      expect(report.outcomes).toEqual({
+        'signal not an AbortSignal': 'INVALID_INPUT',
+        'signal is a string': 'INVALID_INPUT',
+        'options Proxy with a throwing get trap': 'INVALID_INPUT',
+        'signal getter throws': 'INVALID_INPUT',
+        'signal with overridden accessors': 'OK',
+        'aborted with a hostile reason': 'CANCELLED',
+        'plain signal aborted with a hostile reason': 'CANCELLED',
+        'options = null': 'OK',
+      });
+    },
+  );
 });

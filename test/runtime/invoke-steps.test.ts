@@ -4,7 +4,6 @@
 // call refused before it).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import {
   createToolkit,
@@ -21,9 +20,8 @@ import {
   type ToolkitOptions,
 } from '../../src/index.js';
 import type { Kind, Risk, RoleTree } from '../../src/runtime/descriptor.js';
+import { handWrittenOperation } from '../support/descriptors.js';
 import { tempDir } from '../support/helpers.js';
-
-const ajv = new Ajv2020({ allErrors: true, strict: false });
 
 function op(
   name: string,
@@ -34,24 +32,19 @@ function op(
   result: Record<string, unknown> = { type: 'object' },
 ): OperationDescriptor {
   // The role argument is required; probe_plain's n is optional.
-  const params = { type: 'object', additionalProperties: false, required: Object.keys(roles), properties };
-  return {
-    id: `probe.${name}`,
+  const required = Object.keys(roles);
+  return handWrittenOperation({
     provider: 'probe',
     name,
-    title: name,
     kind,
     risk,
-    idempotent: true,
-    openWorld: false,
-    description: `${name} (test provider)`,
-    params,
+    properties,
+    required,
     roles,
+    idempotent: true,
     result,
     errors: ['NOT_FOUND'],
-    validateParams: ajv.compile(params) as OperationDescriptor['validateParams'],
-    validateResult: ajv.compile(result) as OperationDescriptor['validateResult'],
-  };
+  });
 }
 
 const str = { type: 'string', minLength: 1 };

@@ -9,6 +9,7 @@ import type { GrepResult } from '../../src/generated/types.js';
 import { expectOk, tempDir } from '../support/helpers.js';
 import { processesWith, runSandboxTests, visibleOutsideBase, waitFor } from '../support/exec-helpers.js';
 import { fakeRipgrep, fill, startSwapper } from '../support/confinement.js';
+import { scaled } from '../support/time.js';
 
 const SECRET = 'outside-secret-7f3a';
 let ws: string;
@@ -55,7 +56,7 @@ async function raceGreps(
   const leaked: string[] = [];
   try {
     let answered = 0;
-    const until = Date.now() + 30_000;
+    const until = Date.now() + scaled(30_000);
     for (let i = 0; answered < answers && Date.now() < until; i++) {
       const result = await toolkit.invoke('search', 'grep', params);
       if (!result.ok) continue;
@@ -258,6 +259,7 @@ describe.runIf(runSandboxTests)('the confinement helper and its host', () => {
 
   it.each(['SIGKILL', 'SIGTERM'] as const)(
     'dies with a host killed by %s',
+    { timeout: scaled(60_000) },
     async (signal) => {
       await fill(path.join(ws, 'a'), 1, 'needle');
       const child = spawn(process.execPath, ['--import', 'tsx', host, ws, 'wait'], {
@@ -271,18 +273,21 @@ describe.runIf(runSandboxTests)('the confinement helper and its host', () => {
       child.kill(signal);
       await waitFor(async () => (await helperOf()).length === 0, 10_000, 'the helper to die with its host');
     },
-    60_000,
   );
 
-  it('does not keep a host alive that has nothing else to do, and goes with it', async () => {
-    await fill(path.join(ws, 'a'), 1, 'needle');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', host, ws, 'return'], {
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    expect(out).toContain('a/f0.txt');
-    await waitFor(async () => (await helperOf()).length === 0, 10_000, 'the helper to be gone');
-  }, 60_000);
+  it(
+    'does not keep a host alive that has nothing else to do, and goes with it',
+    { timeout: scaled(60_000) },
+    async () => {
+      await fill(path.join(ws, 'a'), 1, 'needle');
+      const out = execFileSync(process.execPath, ['--import', 'tsx', host, ws, 'return'], {
+        encoding: 'utf8',
+        timeout: scaled(30_000),
+      });
+      expect(out).toContain('a/f0.txt');
+      await waitFor(async () => (await helperOf()).length === 0, 10_000, 'the helper to be gone');
+    },
+  );
 });
 
 describe.runIf(runSandboxTests)('grep confinement follows the workspace folder', () => {

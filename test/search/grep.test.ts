@@ -6,6 +6,7 @@ import type { GlobResult, GrepResult } from '../../src/generated/types.js';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import { RG_PATH_ENV } from '../../src/handlers/search/grep/ripgrep.js';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 async function put(root: string, files: Record<string, string | Buffer>): Promise<void> {
   for (const [name, content] of Object.entries(files)) {
@@ -35,7 +36,7 @@ async function processesMentioning(needle: string): Promise<number[]> {
 }
 
 async function waitUntilGone(needle: string, ms = 3000): Promise<number[]> {
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + scaled(ms);
   let pids = await processesMentioning(needle);
   while (pids.length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 50));
@@ -133,24 +134,28 @@ describe('search.grep content mode', () => {
 });
 
 describe('search.grep memory bound', () => {
-  it('stops collecting at about 1 MiB of results even when max_results allows more', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const line = `needle${'x'.repeat(1993)}\n`; // 2000 characters: not cut, so every match keeps all of it
-    await writeFile(path.join(root, 'huge.txt'), line.repeat(3_000));
-    const result = await toolkit.invoke('search', 'grep', { pattern: 'needle', max_results: 1_000_000 });
-    const out = expectOk<GrepResult>(result);
-    expect(out.truncated).toBe(true);
-    expect(out.matches!.length).toBeGreaterThan(400);
-    expect(out.matches!.length).toBeLessThan(600);
-    expect(JSON.stringify(out).length).toBeLessThan(1024 * 1024);
-    expect(result.text).toContain('960 KiB bound');
-    const files = await toolkit.invoke('search', 'grep', {
-      pattern: 'needle',
-      output_mode: 'files_with_matches',
-      max_results: 1_000_000,
-    });
-    expect(expectOk<GrepResult>(files)).toEqual({ files: ['huge.txt'], truncated: false });
-  }, 60_000);
+  it(
+    'stops collecting at about 1 MiB of results even when max_results allows more',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const line = `needle${'x'.repeat(1993)}\n`; // 2000 characters: not cut, so every match keeps all of it
+      await writeFile(path.join(root, 'huge.txt'), line.repeat(3_000));
+      const result = await toolkit.invoke('search', 'grep', { pattern: 'needle', max_results: 1_000_000 });
+      const out = expectOk<GrepResult>(result);
+      expect(out.truncated).toBe(true);
+      expect(out.matches!.length).toBeGreaterThan(400);
+      expect(out.matches!.length).toBeLessThan(600);
+      expect(JSON.stringify(out).length).toBeLessThan(1024 * 1024);
+      expect(result.text).toContain('960 KiB bound');
+      const files = await toolkit.invoke('search', 'grep', {
+        pattern: 'needle',
+        output_mode: 'files_with_matches',
+        max_results: 1_000_000,
+      });
+      expect(expectOk<GrepResult>(files)).toEqual({ files: ['huge.txt'], truncated: false });
+    },
+  );
 });
 
 describe('search.grep other output modes', () => {
@@ -265,30 +270,34 @@ describe('search.grep awkward content', () => {
     expect(short!.text).toMatch(/c \[… line cut: 2506 chars\]$/);
   });
 
-  it('handles a 50 MB single-line file (UTF-8 and not) without buffering the line', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const big = Buffer.alloc(50 * 1024 * 1024, 0x61);
-    big.write('needle', 10);
-    big[big.length - 1] = 0x0a;
-    await writeFile(path.join(root, 'big.txt'), big);
-    big[5] = 0xff; // invalid UTF-8: rg reports the line base64-encoded
-    big[big.length - 2] = 0x22; // a quote at the very end of the line, escaped in JSON
-    await writeFile(path.join(root, 'big-latin.txt'), big);
-    await put(root, { 'small.txt': 'needle\n' });
-    const out = await grep(toolkit, { pattern: 'needle' });
-    expect(out.matches!.map((m) => [m.path, m.line])).toEqual([
-      ['big-latin.txt', 1],
-      ['big.txt', 1],
-      ['small.txt', 1],
-    ]);
-    for (const m of out.matches!.slice(0, 2)) {
-      expect(m.text).toContain('needle');
-      expect(m.text.length).toBeLessThan(2100);
-      // Cut by the fast way (exact length) or, if rg grew past its memory bound, the bounded way.
-      expect(m.text).toMatch(/\[… line cut: (\d{8} chars|longer than 8192 bytes)\]$/);
-    }
-    expect(out.matches![2]!.text).toBe('needle');
-  }, 60_000);
+  it(
+    'handles a 50 MB single-line file (UTF-8 and not) without buffering the line',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const big = Buffer.alloc(50 * 1024 * 1024, 0x61);
+      big.write('needle', 10);
+      big[big.length - 1] = 0x0a;
+      await writeFile(path.join(root, 'big.txt'), big);
+      big[5] = 0xff; // invalid UTF-8: rg reports the line base64-encoded
+      big[big.length - 2] = 0x22; // a quote at the very end of the line, escaped in JSON
+      await writeFile(path.join(root, 'big-latin.txt'), big);
+      await put(root, { 'small.txt': 'needle\n' });
+      const out = await grep(toolkit, { pattern: 'needle' });
+      expect(out.matches!.map((m) => [m.path, m.line])).toEqual([
+        ['big-latin.txt', 1],
+        ['big.txt', 1],
+        ['small.txt', 1],
+      ]);
+      for (const m of out.matches!.slice(0, 2)) {
+        expect(m.text).toContain('needle');
+        expect(m.text.length).toBeLessThan(2100);
+        // Cut by the fast way (exact length) or, if rg grew past its memory bound, the bounded way.
+        expect(m.text).toMatch(/\[… line cut: (\d{8} chars|longer than 8192 bytes)\]$/);
+      }
+      expect(out.matches![2]!.text).toBe('needle');
+    },
+  );
 
   it('decodes non-UTF-8 contents and file names without breaking the stream', async () => {
     const { root, toolkit } = await workspaceToolkit();
@@ -355,7 +364,7 @@ describe('search.grep failures', () => {
     }
   }
 
-  it('times out with a hint to narrow the search, leaving no rg behind', async () => {
+  it('times out with a hint to narrow the search, leaving no rg behind', { timeout: scaled(20_000) }, async () => {
     const { root, toolkit } = await workspaceToolkit();
     const marker = `stalled-${process.pid}-${Date.now()}`;
     await put(root, { [`${marker}/a.txt`]: 'x\n' });
@@ -365,9 +374,9 @@ describe('search.grep failures', () => {
     expect(errorCode(result)).toBe('TIMEOUT');
     expect(result.text).toMatch(/narrow/);
     expect(await waitUntilGone(marker)).toEqual([]);
-  }, 20_000);
+  });
 
-  it('an abort kills rg and returns CANCELLED', async () => {
+  it('an abort kills rg and returns CANCELLED', { timeout: scaled(20_000) }, async () => {
     const { root, toolkit } = await workspaceToolkit();
     const marker = `stalled-${process.pid}-${Date.now()}`;
     await put(root, { [`${marker}/a.txt`]: 'x\n' });
@@ -384,5 +393,5 @@ describe('search.grep failures', () => {
       expect(errorCode(await pending)).toBe('CANCELLED');
     });
     expect(await waitUntilGone(marker)).toEqual([]);
-  }, 20_000);
+  });
 });

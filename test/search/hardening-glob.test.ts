@@ -11,6 +11,7 @@ import { WalkFence } from '../../src/handlers/search/glob/fence.js';
 import { exactMatcher, relaxPattern } from '../../src/handlers/search/glob/match.js';
 import { createRequire } from 'node:module';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 // The matcher fast-glob itself uses, loaded the way fast-glob loads it.
 const fastGlobRequire = createRequire(createRequire(import.meta.url).resolve('fast-glob'));
@@ -159,32 +160,36 @@ describe('glob confinement through brace alternatives', () => {
 });
 
 describe('glob patterns that would backtrack', () => {
-  it('answers at once for many stars in a segment, nested extglobs and many globstars on hostile names', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const hostile = `${'a'.repeat(200)}c`;
-    let deep = 'd';
-    for (let i = 0; i < 120; i++) deep += '/x';
-    await put(root, { [hostile]: '', [`${deep}/z`]: '', 'keep/ab.txt': '' });
-    const cases = [
-      '*a*a*a*a*a*a*a*a*a*a*a*a*b',
-      '**/*a*a*a*a*a*a*a*a*b',
-      '+(@(a|a))b',
-      '+(a)+(a)+(a)+(a)+(a)+(a)b',
-      '**/x/**/x/**/x/**/x/**/x/**/y',
-      'd/**/x/**/x/**/x/**/x/**/z',
-    ];
-    for (const pattern of cases) {
-      const started = Date.now();
-      const result = await toolkit.invoke('search', 'glob', { pattern });
-      expect(errorCode(result), pattern).toBe('OK');
-      // Backtracking regexes take minutes to hours here; generous bound for a loaded machine.
-      expect(Date.now() - started, pattern).toBeLessThan(8000);
-    }
-    const found = expectOk<GlobResult>(
-      await toolkit.invoke('search', 'glob', { pattern: 'd/**/x/**/x/**/x/**/x/**/z' }),
-    );
-    expect(found.files).toEqual([`${deep}/z`]);
-  }, 120_000);
+  it(
+    'answers at once for many stars in a segment, nested extglobs and many globstars on hostile names',
+    { timeout: scaled(120_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const hostile = `${'a'.repeat(200)}c`;
+      let deep = 'd';
+      for (let i = 0; i < 120; i++) deep += '/x';
+      await put(root, { [hostile]: '', [`${deep}/z`]: '', 'keep/ab.txt': '' });
+      const cases = [
+        '*a*a*a*a*a*a*a*a*a*a*a*a*b',
+        '**/*a*a*a*a*a*a*a*a*b',
+        '+(@(a|a))b',
+        '+(a)+(a)+(a)+(a)+(a)+(a)b',
+        '**/x/**/x/**/x/**/x/**/x/**/y',
+        'd/**/x/**/x/**/x/**/x/**/z',
+      ];
+      for (const pattern of cases) {
+        const started = Date.now();
+        const result = await toolkit.invoke('search', 'glob', { pattern });
+        expect(errorCode(result), pattern).toBe('OK');
+        // Backtracking regexes take minutes to hours here; generous bound for a loaded machine.
+        expect(Date.now() - started, pattern).toBeLessThan(8000);
+      }
+      const found = expectOk<GlobResult>(
+        await toolkit.invoke('search', 'glob', { pattern: 'd/**/x/**/x/**/x/**/x/**/z' }),
+      );
+      expect(found.files).toEqual([`${deep}/z`]);
+    },
+  );
 
   it('matches complex patterns exactly (relaxed walk, exact check)', async () => {
     const { root, toolkit } = await workspaceToolkit();
@@ -237,7 +242,7 @@ describe('glob patterns that would backtrack', () => {
 });
 
 describe('.gitignore rules with several **', () => {
-  it('agree with git and do not stall on a deep tree', async () => {
+  it('agree with git and do not stall on a deep tree', { timeout: scaled(60_000) }, async () => {
     const { root, toolkit } = await workspaceToolkit();
     await put(root, {
       '.gitignore':
@@ -271,7 +276,7 @@ describe('.gitignore rules with several **', () => {
     const started = Date.now();
     expectOk(await toolkit.invoke('search', 'glob', { pattern: '**/f' }));
     expect(Date.now() - started).toBeLessThan(8000); // the ignore package's regexes took minutes here
-  }, 60_000);
+  });
 });
 
 describe('the glob walk fence', () => {

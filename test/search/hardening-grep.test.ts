@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { GrepParams, GrepResult } from '../../src/generated/types.js';
 import { GREP_BOUNDED_ENV } from '../../src/handlers/search/grep.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 async function put(root: string, files: Record<string, string>): Promise<void> {
   for (const [name, content] of Object.entries(files)) {
@@ -17,38 +18,46 @@ async function put(root: string, files: Record<string, string>): Promise<void> {
 }
 
 describe('grep on special files', () => {
-  it('refuses a FIFO, a symlink to a FIFO and a socket as path at once, instead of waiting for the timeout', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    await put(root, { 'dir/a.txt': 'needle\n' });
-    execFileSync('mkfifo', [path.join(root, 'dir', 'pipe')]);
-    await symlink(path.join(root, 'dir', 'pipe'), path.join(root, 'pipe-link'));
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(path.join(root, 'dir', 'sock'), resolve));
-    try {
-      for (const target of ['dir/pipe', 'pipe-link', 'dir/sock']) {
-        const started = Date.now();
-        const result = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: target, timeout_ms: 30_000 });
-        expect(errorCode(result), target).toBe('INVALID_INPUT');
-        expect(result.text).toMatch(/FIFO|socket/);
-        expect(Date.now() - started).toBeLessThan(10_000);
+  it(
+    'refuses a FIFO, a symlink to a FIFO and a socket as path at once, instead of waiting for the timeout',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      await put(root, { 'dir/a.txt': 'needle\n' });
+      execFileSync('mkfifo', [path.join(root, 'dir', 'pipe')]);
+      await symlink(path.join(root, 'dir', 'pipe'), path.join(root, 'pipe-link'));
+      const server = createServer();
+      await new Promise<void>((resolve) => server.listen(path.join(root, 'dir', 'sock'), resolve));
+      try {
+        for (const target of ['dir/pipe', 'pipe-link', 'dir/sock']) {
+          const started = Date.now();
+          const result = await toolkit.invoke('search', 'grep', {
+            pattern: 'needle',
+            path: target,
+            timeout_ms: 30_000,
+          });
+          expect(errorCode(result), target).toBe('INVALID_INPUT');
+          expect(result.text).toMatch(/FIFO|socket/);
+          expect(Date.now() - started).toBeLessThan(10_000);
+        }
+        // A folder holding them is searched (rg skips what is not a regular file) without hanging.
+        for (const mode of ['content', 'files_with_matches', 'count'] as const) {
+          const result = await toolkit.invoke('search', 'grep', {
+            pattern: 'needle',
+            path: 'dir',
+            output_mode: mode,
+            timeout_ms: 20_000,
+          });
+          expect(errorCode(result), mode).toBe('OK');
+          expect(result.text).toContain('dir/a.txt');
+        }
+        const globbed = await toolkit.invoke('search', 'grep', { pattern: 'needle', glob: 'pipe', timeout_ms: 20_000 });
+        expect(expectOk<GrepResult>(globbed).matches).toEqual([]);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
       }
-      // A folder holding them is searched (rg skips what is not a regular file) without hanging.
-      for (const mode of ['content', 'files_with_matches', 'count'] as const) {
-        const result = await toolkit.invoke('search', 'grep', {
-          pattern: 'needle',
-          path: 'dir',
-          output_mode: mode,
-          timeout_ms: 20_000,
-        });
-        expect(errorCode(result), mode).toBe('OK');
-        expect(result.text).toContain('dir/a.txt');
-      }
-      const globbed = await toolkit.invoke('search', 'grep', { pattern: 'needle', glob: 'pipe', timeout_ms: 20_000 });
-      expect(expectOk<GrepResult>(globbed).matches).toEqual([]);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
-  }, 60_000);
+    },
+  );
 
   it('a device reached through a symlink is outside the workspace', async () => {
     const { root, toolkit } = await workspaceToolkit();
@@ -99,38 +108,42 @@ describe('grep the bounded way gives what the fast way gives', () => {
 });
 
 describe('grep over files larger than the first pass reads', () => {
-  it('finds matches in files over 8 MiB in every mode, keeps max_results across both passes, and shows no rg log', async () => {
-    const { root, toolkit } = await workspaceToolkit();
-    const bigLines = Array.from({ length: 300_000 }, (_, i) =>
-      i % 1000 === 0 ? `needle ${i}` : `filler line ${i} ${'x'.repeat(40)}`,
-    ).join('\n');
-    expect(bigLines.length).toBeGreaterThan(9 * 1024 * 1024); // past the first pass's 8 MiB
-    await put(root, {
-      'big/large.log': `${bigLines}\n`,
-      'big/small.txt': 'needle small\n',
-      'big/: odd name 12 bytes': 'needle odd\n',
-    });
-    await bounded(async () => {
-      const content = expectOk<GrepResult>(
-        await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 1000 }),
-      );
-      expect(content.matches!.filter((m) => m.path === 'big/large.log')).toHaveLength(300);
-      expect(content.matches!.some((m) => m.path === 'big/small.txt')).toBe(true);
-      expect(content.truncated).toBe(false);
-      const capped = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 5 });
-      expect(expectOk<GrepResult>(capped)).toMatchObject({ truncated: true });
-      expect(expectOk<GrepResult>(capped).matches).toHaveLength(5);
-      expect(capped.text).not.toMatch(/DEBUG|some files could not be searched/);
-      const files = expectOk<GrepResult>(
-        await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', output_mode: 'files_with_matches' }),
-      );
-      expect(files.files).toEqual(['big/: odd name 12 bytes', 'big/large.log', 'big/small.txt']);
-      const counts = expectOk<GrepResult>(
-        await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big/large.log', output_mode: 'count' }),
-      );
-      expect(counts.counts).toEqual([{ path: 'big/large.log', count: 300 }]);
-    });
-  }, 60_000);
+  it(
+    'finds matches in files over 8 MiB in every mode, keeps max_results across both passes, and shows no rg log',
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      const bigLines = Array.from({ length: 300_000 }, (_, i) =>
+        i % 1000 === 0 ? `needle ${i}` : `filler line ${i} ${'x'.repeat(40)}`,
+      ).join('\n');
+      expect(bigLines.length).toBeGreaterThan(9 * 1024 * 1024); // past the first pass's 8 MiB
+      await put(root, {
+        'big/large.log': `${bigLines}\n`,
+        'big/small.txt': 'needle small\n',
+        'big/: odd name 12 bytes': 'needle odd\n',
+      });
+      await bounded(async () => {
+        const content = expectOk<GrepResult>(
+          await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 1000 }),
+        );
+        expect(content.matches!.filter((m) => m.path === 'big/large.log')).toHaveLength(300);
+        expect(content.matches!.some((m) => m.path === 'big/small.txt')).toBe(true);
+        expect(content.truncated).toBe(false);
+        const capped = await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', max_results: 5 });
+        expect(expectOk<GrepResult>(capped)).toMatchObject({ truncated: true });
+        expect(expectOk<GrepResult>(capped).matches).toHaveLength(5);
+        expect(capped.text).not.toMatch(/DEBUG|some files could not be searched/);
+        const files = expectOk<GrepResult>(
+          await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big', output_mode: 'files_with_matches' }),
+        );
+        expect(files.files).toEqual(['big/: odd name 12 bytes', 'big/large.log', 'big/small.txt']);
+        const counts = expectOk<GrepResult>(
+          await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'big/large.log', output_mode: 'count' }),
+        );
+        expect(counts.counts).toEqual([{ path: 'big/large.log', count: 300 }]);
+      });
+    },
+  );
 });
 
 /** Highest anonymous RSS (KiB) of processes whose command line mentions `marker`, sampled until `done`. */
@@ -162,6 +175,7 @@ async function sampleAnonRss(marker: string, done: Promise<unknown>): Promise<{ 
 describe('grep on a giant single-line file', () => {
   it.skipIf(process.platform !== 'linux')(
     "keeps rg's own memory small (no line copied onto its heap, no giant output)",
+    { timeout: scaled(120_000) },
     async () => {
       const { root, toolkit } = await workspaceToolkit();
       const marker = `giant-${process.pid}-${Date.now()}`;
@@ -198,6 +212,5 @@ describe('grep on a giant single-line file', () => {
       }
       expect(sampled).toBeGreaterThan(0); // rg was seen running at least once
     },
-    120_000,
   );
 });

@@ -12,6 +12,7 @@ import { tempDir } from '../support/helpers.js';
 import { HOSTILE, assigningLine, generatedLine, mutatedAny, random as seeded } from './corpus.js';
 import { differential } from './differential.js';
 import { traceLines, tracingAvailable } from './trace.js';
+import { scaled } from '../support/time.js';
 
 const SHIMS = [
   'ls',
@@ -97,7 +98,7 @@ async function runLogged(
   spawnSync('/bin/bash', ['-c', command], {
     cwd: where.work,
     env: { PATH: where.bin, HOME: where.work },
-    timeout: 10_000,
+    timeout: scaled(10_000),
     stdio: 'ignore',
   });
   const ran = (await readFile(where.log, 'utf8').catch(() => '')).split('\0').filter(Boolean);
@@ -105,7 +106,7 @@ async function runLogged(
 }
 
 describe('policy decisions agree with what bash runs', () => {
-  it('shell_read: every line it accepts runs only inspection programs', async () => {
+  it('shell_read: every line it accepts runs only inspection programs', { timeout: scaled(120_000) }, async () => {
     await loadBashParser();
     const where = await shimmed();
     const rand = seeded(4242);
@@ -131,7 +132,7 @@ describe('policy decisions agree with what bash runs', () => {
     }
     expect(wrong).toEqual([]);
     expect(accepted).toBeGreaterThan(40);
-  }, 120_000);
+  });
 });
 
 /** Generated lines in the quick suite (the stress suite runs 20,000), and lines of builtins that assign a name. */
@@ -140,50 +141,58 @@ const ASSIGNING = 300;
 const MUTATED = 300;
 
 describe.skipIf(!tracingAvailable())('the shell analyzer agrees with bash (strace in a read-only sandbox)', () => {
-  it('the tracer sees programs run by name, by path, through wrappers, in the background and from the folder, and every write', async () => {
-    const root = await tempDir('tw-trace-');
-    const traces = await traceLines(
-      root,
-      [
-        'ls',
-        '/bin/true; ls | cat',
-        'timeout 3 env rm victim',
-        'ls & cat victim',
-        'echo x > /etc/x',
-        'echo hi > f',
-        'PATH=. ls',
-      ],
-      {
-        real: ['timeout', 'env'],
-        noop: ['ls', 'cat', 'rm', 'touch'],
-      },
-    );
-    // Sorted: the programs of a pipeline or a background job start in any order.
-    const ran = traces.map((t) => t.execs.map((e) => path.basename(e.path)).sort());
-    expect(ran.slice(0, 5)).toEqual([['ls'], ['cat', 'ls', 'true'], ['env', 'rm', 'timeout'], ['cat', 'ls'], []]);
-    // Outside its folder nothing is writable; the attempt is seen.
-    expect(traces[4]!.writes.filter((w) => !w.path.startsWith('/dev/')).map((w) => [w.path, w.result])).toEqual([
-      ['/etc/x', expect.stringMatching(/EROFS/)],
-    ]);
-    expect(traces[5]!.changed).toEqual(['f']);
-    // No ./ls in that folder: bash looked there (PATH=.), found nothing, ran nothing.
-    expect(traces[6]!.execs).toEqual([]);
-  }, 60_000);
+  it(
+    'the tracer sees programs run by name, by path, through wrappers, in the background and from the folder, and every write',
+    { timeout: scaled(60_000) },
+    async () => {
+      const root = await tempDir('tw-trace-');
+      const traces = await traceLines(
+        root,
+        [
+          'ls',
+          '/bin/true; ls | cat',
+          'timeout 3 env rm victim',
+          'ls & cat victim',
+          'echo x > /etc/x',
+          'echo hi > f',
+          'PATH=. ls',
+        ],
+        {
+          real: ['timeout', 'env'],
+          noop: ['ls', 'cat', 'rm', 'touch'],
+        },
+      );
+      // Sorted: the programs of a pipeline or a background job start in any order.
+      const ran = traces.map((t) => t.execs.map((e) => path.basename(e.path)).sort());
+      expect(ran.slice(0, 5)).toEqual([['ls'], ['cat', 'ls', 'true'], ['env', 'rm', 'timeout'], ['cat', 'ls'], []]);
+      // Outside its folder nothing is writable; the attempt is seen.
+      expect(traces[4]!.writes.filter((w) => !w.path.startsWith('/dev/')).map((w) => [w.path, w.result])).toEqual([
+        ['/etc/x', expect.stringMatching(/EROFS/)],
+      ]);
+      expect(traces[5]!.changed).toEqual(['f']);
+      // No ./ls in that folder: bash looked there (PATH=.), found nothing, ran nothing.
+      expect(traces[6]!.execs).toEqual([]);
+    },
+  );
 
-  it(`the hostile lines of every class, ${GENERATED} generated, ${ASSIGNING} assigning builtins and ${MUTATED} mutated lines: bash runs only what the analyzer lists; allowed lines write nothing`, async () => {
-    await loadBashParser();
-    const rand = seeded(20261201);
-    const lines = [
-      ...Object.values(HOSTILE).flat(),
-      ...Array.from({ length: GENERATED }, () => generatedLine(rand)),
-      ...Array.from({ length: ASSIGNING }, () => assigningLine(rand)),
-      ...Array.from({ length: MUTATED }, () => mutatedAny(rand)),
-    ];
-    expect(lines.length).toBeGreaterThanOrEqual(2_000);
-    const report = await differential(await tempDir('tw-diff-'), lines);
-    expect(report.failures).toEqual([]);
-    // Enough lines are claimed (and allowed) for the check to mean something.
-    expect(report.claimed).toBeGreaterThan(600);
-    expect(report.allowed).toBeGreaterThan(100);
-  }, 600_000);
+  it(
+    `the hostile lines of every class, ${GENERATED} generated, ${ASSIGNING} assigning builtins and ${MUTATED} mutated lines: bash runs only what the analyzer lists; allowed lines write nothing`,
+    { timeout: scaled(600_000) },
+    async () => {
+      await loadBashParser();
+      const rand = seeded(20261201);
+      const lines = [
+        ...Object.values(HOSTILE).flat(),
+        ...Array.from({ length: GENERATED }, () => generatedLine(rand)),
+        ...Array.from({ length: ASSIGNING }, () => assigningLine(rand)),
+        ...Array.from({ length: MUTATED }, () => mutatedAny(rand)),
+      ];
+      expect(lines.length).toBeGreaterThanOrEqual(2_000);
+      const report = await differential(await tempDir('tw-diff-'), lines);
+      expect(report.failures).toEqual([]);
+      // Enough lines are claimed (and allowed) for the check to mean something.
+      expect(report.claimed).toBeGreaterThan(600);
+      expect(report.allowed).toBeGreaterThan(100);
+    },
+  );
 });

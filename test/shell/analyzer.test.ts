@@ -8,6 +8,7 @@ import { compilePolicy, createToolkit, type PolicyOptions } from '../../src/inde
 import { operations } from '../../src/generated/registry.js';
 import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const ALLOWLIST: PolicyOptions = {
   rules: [{ operation: 'bash', command: ['ls *', 'git status', 'echo *', 'cat *'], decision: 'allow' }],
@@ -220,7 +221,7 @@ const BYPASSES: string[] = [
 describe('command rules: bypass attempts are refused and run nothing', () => {
   beforeAll(() => loadBashParser());
 
-  it(`holds against ${BYPASSES.length} bypass attempts (at least 60)`, async () => {
+  it(`holds against ${BYPASSES.length} bypass attempts (at least 60)`, { timeout: scaled(60_000) }, async () => {
     expect(BYPASSES.length).toBeGreaterThanOrEqual(60);
     const root = await workspace();
     const toolkit = createToolkit({ workspace: root, policy: ALLOWLIST });
@@ -231,7 +232,7 @@ describe('command rules: bypass attempts are refused and run nothing', () => {
       await expectSurvived(root, command);
     }
     expect(leaked).toEqual([]);
-  }, 60_000);
+  });
 
   it('the same lines are never allowed by a default-allow policy that denies rm and the shells', async () => {
     const policy: PolicyOptions = {
@@ -308,7 +309,7 @@ const ALLOWED: [string, RegExp?][] = [
 ];
 
 describe('command rules: lines that must be allowed', () => {
-  it(`runs ${ALLOWED.length} allowed lines (at least 20)`, async () => {
+  it(`runs ${ALLOWED.length} allowed lines (at least 20)`, { timeout: scaled(60_000) }, async () => {
     expect(ALLOWED.length).toBeGreaterThanOrEqual(20);
     const root = await workspace();
     const toolkit = createToolkit({ workspace: root, policy: ALLOWLIST });
@@ -324,7 +325,7 @@ describe('command rules: lines that must be allowed', () => {
       await expectSurvived(root, command);
     }
     expect(refused).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('matching semantics', () => {

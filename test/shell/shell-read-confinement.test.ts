@@ -1,28 +1,18 @@
 // shell_read's programs (git, cat, grep, …) see the workspace only where bubblewrap works. These run
 // wherever bwrap is installed and always in CI (CI=true), where a missing bwrap makes them fail.
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import type { BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
+import { git } from '../support/git.js';
 import { runSandboxTests, visibleOutsideBase } from '../support/exec-helpers.js';
 
 const SECRET = 'shell-read-outside-secret-5d1e';
 let ws: string;
 let outside: string;
 let toolkit: Toolkit;
-
-const gitEnv = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.com',
-};
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' });
 
 beforeEach(async () => {
   ws = await tempDir('tw-sr-confine-');

@@ -15,6 +15,7 @@ import { classifyReadOnly, sedScriptProblem } from '../../src/runtime/policy/she
 import { GIT_HARDENING_ENV } from '../../src/runtime/policy/shell/read-only-git.js';
 import { checkRepositories } from '../../src/handlers/exec/shell-read/git-repositories.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const hasStrace = spawnSync('/usr/bin/strace', ['-V'], { stdio: 'ignore' }).status === 0;
 
@@ -588,7 +589,7 @@ async function traced(lines: string[], scratch: string, work: string, env: Recor
       '--norc',
       path.join(scratch, 'corpus.sh'),
     ],
-    { cwd: work, env, stdio: 'ignore', timeout: 60_000 },
+    { cwd: work, env, stdio: 'ignore', timeout: scaled(60_000) },
   );
   const events: Events[] = lines.map(() => ({ execs: [], writes: [] }));
   let current = -1;
@@ -695,31 +696,35 @@ describe.runIf(hasStrace)('shell_read against bash under strace', () => {
     await loadBashParser();
   });
 
-  it('no line shell_read accepts runs a program outside its allowlist or opens a file for writing', async () => {
-    const corpus = [...hostile(), ...generated(200)];
-    expect(hostile().length).toBeGreaterThanOrEqual(500);
-    const accepted = corpus.filter((line) => classifyReadOnly(line).ok);
-    // Both sides must be exercised for the check to mean something.
-    expect(accepted.length).toBeGreaterThan(120);
-    expect(corpus.length - accepted.length).toBeGreaterThan(400);
-    const { scratch, work, env } = await scratchWorkspace();
-    const before = (await readdir(work)).sort();
-    // What shell_read checks before it runs git: these repositories have no driver to refuse.
-    expect(await checkRepositories(work, env, work)).toEqual({ top: work });
-    const events = await traced(accepted, scratch, work, env);
-    const names = new Set(ALLOWED);
-    const wrong: string[] = [];
-    accepted.forEach((line, i) => {
-      const { execs, writes } = events[i]!;
-      const foreign = execs.filter((file) => !names.has(path.basename(file)));
-      if (foreign.length > 0 || writes.length > 0)
-        wrong.push(`${JSON.stringify(line)} ran ${JSON.stringify(foreign)} wrote ${JSON.stringify(writes)}`);
-    });
-    expect(wrong).toEqual([]);
-    // The trace saw the runs (a corpus that ran nothing would pass vacuously).
-    expect(events.filter((e) => e.execs.length > 0).length).toBeGreaterThan(accepted.length / 2);
-    expect((await readdir(work)).sort()).toEqual(before);
-  }, 120_000);
+  it(
+    'no line shell_read accepts runs a program outside its allowlist or opens a file for writing',
+    { timeout: scaled(120_000) },
+    async () => {
+      const corpus = [...hostile(), ...generated(200)];
+      expect(hostile().length).toBeGreaterThanOrEqual(500);
+      const accepted = corpus.filter((line) => classifyReadOnly(line).ok);
+      // Both sides must be exercised for the check to mean something.
+      expect(accepted.length).toBeGreaterThan(120);
+      expect(corpus.length - accepted.length).toBeGreaterThan(400);
+      const { scratch, work, env } = await scratchWorkspace();
+      const before = (await readdir(work)).sort();
+      // What shell_read checks before it runs git: these repositories have no driver to refuse.
+      expect(await checkRepositories(work, env, work)).toEqual({ top: work });
+      const events = await traced(accepted, scratch, work, env);
+      const names = new Set(ALLOWED);
+      const wrong: string[] = [];
+      accepted.forEach((line, i) => {
+        const { execs, writes } = events[i]!;
+        const foreign = execs.filter((file) => !names.has(path.basename(file)));
+        if (foreign.length > 0 || writes.length > 0)
+          wrong.push(`${JSON.stringify(line)} ran ${JSON.stringify(foreign)} wrote ${JSON.stringify(writes)}`);
+      });
+      expect(wrong).toEqual([]);
+      // The trace saw the runs (a corpus that ran nothing would pass vacuously).
+      expect(events.filter((e) => e.execs.length > 0).length).toBeGreaterThan(accepted.length / 2);
+      expect((await readdir(work)).sort()).toEqual(before);
+    },
+  );
 });
 
 /** Random sed scripts from pieces that move where a command starts (brackets, labels, text, comments). */
@@ -802,6 +807,7 @@ describe('sed scripts against GNU sed --sandbox', () => {
   const hasSed = spawnSync('sed', ['--sandbox', '-n', 'p'], { input: '' }).status === 0;
   it.runIf(hasSed)(
     'every script the scanner accepts (without a sandbox) compiles in sed --sandbox, which refuses e, r and w',
+    { timeout: scaled(60_000) },
     () => {
       let accepted = 0;
       const missed: string[] = [];
@@ -814,6 +820,5 @@ describe('sed scripts against GNU sed --sandbox', () => {
       expect(missed).toEqual([]);
       expect(accepted).toBeGreaterThan(150);
     },
-    60_000,
   );
 });

@@ -8,6 +8,7 @@ import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
 import { classifyReadOnly } from '../../src/runtime/policy/shell/read-only.js';
 import { tempDir } from '../support/helpers.js';
 import { compareWithBinaries, grammarCases } from '../support/grammar-binaries.js';
+import { scaled } from '../support/time.js';
 
 beforeAll(async () => {
   await loadBashParser();
@@ -366,9 +367,13 @@ describe('shell_read option grammars: write and exec options are refused in ever
 
 describe('shell_read option grammars agree with the binaries on this machine', () => {
   // The full sweep (every word of every grammar) is test/stress/shell-read-grammar.stress.test.ts.
-  it('a sample of options that take a value, of the others, and of long-option prefixes', async () => {
-    const cases = grammarCases({ seed: 7, values: 90, others: 90 });
-    expect(cases.length).toBe(180);
-    expect(await compareWithBinaries(cases, await tempDir('tw-grammar-'))).toEqual([]);
-  }, 120_000);
+  it(
+    'a sample of options that take a value, of the others, and of long-option prefixes',
+    { timeout: scaled(120_000) },
+    async () => {
+      const cases = grammarCases({ seed: 7, values: 90, others: 90 });
+      expect(cases.length).toBe(180);
+      expect(await compareWithBinaries(cases, await tempDir('tw-grammar-'))).toEqual([]);
+    },
+  );
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const GIT_ENV = {
   ...process.env,
@@ -67,65 +68,69 @@ async function shellRead(toolkit: Toolkit, command: string) {
 const ran = async (markers: string) => readdir(markers);
 
 describe('shell_read checks every repository git would enter', () => {
-  it('a filter or diff driver in a submodule config: git status and git diff are refused and nothing runs', async () => {
-    const variants: [string, (s: Setup) => Promise<void>][] = [
-      [
-        'filter clean',
-        async ({ root, markers }) => {
-          git(path.join(root, 'sub'), 'config', 'filter.evil.clean', `touch ${markers}/clean; cat`);
-        },
-      ],
-      [
-        'filter process',
-        async ({ root, markers }) => {
-          git(path.join(root, 'sub'), 'config', 'filter.evil.process', `touch ${markers}/process`);
-        },
-      ],
-      [
-        'diff textconv',
-        async ({ root, markers }) => {
-          git(path.join(root, 'sub'), 'config', 'diff.evil.textconv', `touch ${markers}/textconv; cat`);
-        },
-      ],
-      [
-        'included file',
-        async ({ root, markers }) => {
-          const included = path.join(markers, '..', `${path.basename(markers)}.cfg`);
-          await writeFile(included, `[filter "evil"]\n\tclean = touch ${markers}/included; cat\n`);
-          git(path.join(root, 'sub'), 'config', 'include.path', included);
-        },
-      ],
-      [
-        'mixed-case key',
-        async ({ root, markers }) => {
-          await writeFile(
-            path.join(root, '.git', 'modules', 'sub', 'config'),
-            `[core]\n\trepositoryformatversion = 0\n\tworktree = ../../../sub\n[FILTER "evil"]\n\tClean = touch ${markers}/upper; cat\n`,
+  it(
+    'a filter or diff driver in a submodule config: git status and git diff are refused and nothing runs',
+    { timeout: scaled(60_000) },
+    async () => {
+      const variants: [string, (s: Setup) => Promise<void>][] = [
+        [
+          'filter clean',
+          async ({ root, markers }) => {
+            git(path.join(root, 'sub'), 'config', 'filter.evil.clean', `touch ${markers}/clean; cat`);
+          },
+        ],
+        [
+          'filter process',
+          async ({ root, markers }) => {
+            git(path.join(root, 'sub'), 'config', 'filter.evil.process', `touch ${markers}/process`);
+          },
+        ],
+        [
+          'diff textconv',
+          async ({ root, markers }) => {
+            git(path.join(root, 'sub'), 'config', 'diff.evil.textconv', `touch ${markers}/textconv; cat`);
+          },
+        ],
+        [
+          'included file',
+          async ({ root, markers }) => {
+            const included = path.join(markers, '..', `${path.basename(markers)}.cfg`);
+            await writeFile(included, `[filter "evil"]\n\tclean = touch ${markers}/included; cat\n`);
+            git(path.join(root, 'sub'), 'config', 'include.path', included);
+          },
+        ],
+        [
+          'mixed-case key',
+          async ({ root, markers }) => {
+            await writeFile(
+              path.join(root, '.git', 'modules', 'sub', 'config'),
+              `[core]\n\trepositoryformatversion = 0\n\tworktree = ../../../sub\n[FILTER "evil"]\n\tClean = touch ${markers}/upper; cat\n`,
+            );
+          },
+        ],
+      ];
+      for (const [name, plant] of variants) {
+        const setup = await withSubmodule();
+        await plant(setup);
+        await touchContent(path.join(setup.root, 'sub', 'a.txt'));
+        for (const command of ['git status', 'git status --short', 'git diff', 'git diff --stat', 'git log -p -1']) {
+          const result = await shellRead(setup.toolkit, command);
+          expect(!result.ok && result.error.code, `${name}: ${command}`).toBe('INVALID_INPUT');
+          expect(!result.ok && result.error.message, `${name}: ${command}`).toMatch(
+            /submodule sub defines (filter|diff)\.evil\.(clean|process|textconv)/i,
           );
-        },
-      ],
-    ];
-    for (const [name, plant] of variants) {
-      const setup = await withSubmodule();
-      await plant(setup);
-      await touchContent(path.join(setup.root, 'sub', 'a.txt'));
-      for (const command of ['git status', 'git status --short', 'git diff', 'git diff --stat', 'git log -p -1']) {
-        const result = await shellRead(setup.toolkit, command);
-        expect(!result.ok && result.error.code, `${name}: ${command}`).toBe('INVALID_INPUT');
-        expect(!result.ok && result.error.message, `${name}: ${command}`).toMatch(
-          /submodule sub defines (filter|diff)\.evil\.(clean|process|textconv)/i,
-        );
+        }
+        expect(await ran(setup.markers), name).toEqual([]);
+        // The control: git itself, run directly, does run the submodule's clean filter.
+        if (name === 'filter clean') {
+          execFileSync('git', ['status'], { cwd: setup.root, env: GIT_ENV, stdio: 'ignore' });
+          expect(await ran(setup.markers)).toEqual(['clean']);
+        }
       }
-      expect(await ran(setup.markers), name).toEqual([]);
-      // The control: git itself, run directly, does run the submodule's clean filter.
-      if (name === 'filter clean') {
-        execFileSync('git', ['status'], { cwd: setup.root, env: GIT_ENV, stdio: 'ignore' });
-        expect(await ran(setup.markers)).toEqual(['clean']);
-      }
-    }
-  }, 60_000);
+    },
+  );
 
-  it('a driver in a submodule of a submodule is found too', async () => {
+  it('a driver in a submodule of a submodule is found too', { timeout: scaled(60_000) }, async () => {
     const setup = await withSubmodule();
     const sub = path.join(setup.root, 'sub');
     const deeper = await tempDir('tw-nested-deep-');
@@ -141,138 +146,162 @@ describe('shell_read checks every repository git would enter', () => {
     const result = await shellRead(setup.toolkit, 'git status');
     expect(!result.ok && result.error.message).toMatch(/submodule sub\/deep defines filter\.deep\.clean/);
     expect(await ran(setup.markers)).toEqual([]);
-  }, 60_000);
+  });
 
-  it('a submodule whose .git leads elsewhere is refused: gitdir outside the workspace, a symbolic link, core.worktree outside', async () => {
-    const outside = await tempDir('tw-nested-outside-');
-    const cases: [string, (s: Setup) => Promise<void>, RegExp][] = [
-      [
-        'gitdir outside',
-        async ({ root }) => {
-          git(outside, 'init', '-q');
-          await writeFile(path.join(root, 'sub', '.git'), `gitdir: ${path.join(outside, '.git')}\n`);
-        },
-        /sub\/\.git points outside the workspace/,
-      ],
-      [
-        'symbolic link',
-        async ({ root }) => {
-          await rm(path.join(root, 'sub', '.git'));
-          await symlink(path.join(root, '.git', 'modules', 'sub'), path.join(root, 'sub', '.git'));
-        },
-        /sub\/\.git is a symbolic link/,
-      ],
-      [
-        'core.worktree outside',
-        async ({ root }) => {
-          git(path.join(root, 'sub'), 'config', 'core.worktree', outside);
-        },
-        /core\.worktree outside the workspace/,
-      ],
-    ];
-    for (const [name, plant, message] of cases) {
+  it(
+    'a submodule whose .git leads elsewhere is refused: gitdir outside the workspace, a symbolic link, core.worktree outside',
+    { timeout: scaled(60_000) },
+    async () => {
+      const outside = await tempDir('tw-nested-outside-');
+      const cases: [string, (s: Setup) => Promise<void>, RegExp][] = [
+        [
+          'gitdir outside',
+          async ({ root }) => {
+            git(outside, 'init', '-q');
+            await writeFile(path.join(root, 'sub', '.git'), `gitdir: ${path.join(outside, '.git')}\n`);
+          },
+          /sub\/\.git points outside the workspace/,
+        ],
+        [
+          'symbolic link',
+          async ({ root }) => {
+            await rm(path.join(root, 'sub', '.git'));
+            await symlink(path.join(root, '.git', 'modules', 'sub'), path.join(root, 'sub', '.git'));
+          },
+          /sub\/\.git is a symbolic link/,
+        ],
+        [
+          'core.worktree outside',
+          async ({ root }) => {
+            git(path.join(root, 'sub'), 'config', 'core.worktree', outside);
+          },
+          /core\.worktree outside the workspace/,
+        ],
+      ];
+      for (const [name, plant, message] of cases) {
+        const setup = await withSubmodule();
+        await plant(setup);
+        const result = await shellRead(setup.toolkit, 'git status');
+        expect(!result.ok && result.error.message, name).toMatch(message);
+      }
+    },
+  );
+
+  it(
+    'settings the environment overrides (fsmonitor, hooks, pager) reach the git that runs inside a submodule',
+    { timeout: scaled(60_000) },
+    async () => {
       const setup = await withSubmodule();
-      await plant(setup);
-      const result = await shellRead(setup.toolkit, 'git status');
-      expect(!result.ok && result.error.message, name).toMatch(message);
-    }
-  }, 60_000);
+      const sub = path.join(setup.root, 'sub');
+      // Without the override, `git status` in the top repository runs the submodule's fsmonitor.
+      git(sub, 'config', 'core.fsmonitor', `touch ${setup.markers}/fsmonitor; false`);
+      await touchContent(path.join(sub, 'a.txt'));
+      execFileSync('git', ['status'], { cwd: setup.root, env: GIT_ENV, stdio: 'ignore' });
+      expect(await ran(setup.markers)).toEqual(['fsmonitor']);
+      await rm(path.join(setup.markers, 'fsmonitor'));
+      git(sub, 'config', 'core.pager', `touch ${setup.markers}/pager`);
+      const result = await shellRead(setup.toolkit, 'git status && git diff');
+      expect(result.ok && (result.output as { exit_code: number }).exit_code).toBe(0);
+      expect(await ran(setup.markers)).toEqual([]);
+    },
+  );
 
-  it('settings the environment overrides (fsmonitor, hooks, pager) reach the git that runs inside a submodule', async () => {
-    const setup = await withSubmodule();
-    const sub = path.join(setup.root, 'sub');
-    // Without the override, `git status` in the top repository runs the submodule's fsmonitor.
-    git(sub, 'config', 'core.fsmonitor', `touch ${setup.markers}/fsmonitor; false`);
-    await touchContent(path.join(sub, 'a.txt'));
-    execFileSync('git', ['status'], { cwd: setup.root, env: GIT_ENV, stdio: 'ignore' });
-    expect(await ran(setup.markers)).toEqual(['fsmonitor']);
-    await rm(path.join(setup.markers, 'fsmonitor'));
-    git(sub, 'config', 'core.pager', `touch ${setup.markers}/pager`);
-    const result = await shellRead(setup.toolkit, 'git status && git diff');
-    expect(result.ok && (result.output as { exit_code: number }).exit_code).toBe(0);
-    expect(await ran(setup.markers)).toEqual([]);
-  }, 60_000);
+  it(
+    'git does not enter an untracked nested repository: its drivers stay off and shell_read runs',
+    { timeout: scaled(60_000) },
+    async () => {
+      const setup = await withSubmodule();
+      const nested = path.join(setup.root, 'untracked');
+      await mkdir(nested);
+      git(nested, 'init', '-q');
+      await writeFile(path.join(nested, 'a.txt'), 'a\n');
+      await writeFile(path.join(nested, '.gitattributes'), '*.txt filter=evil\n');
+      git(nested, 'add', '.');
+      git(nested, 'commit', '-qm', 'n');
+      git(nested, 'config', 'filter.evil.clean', `touch ${setup.markers}/untracked; cat`);
+      git(nested, 'config', 'core.fsmonitor', `touch ${setup.markers}/untracked-fsmonitor; false`);
+      await touchContent(path.join(nested, 'a.txt'));
+      for (const command of [
+        'git status --short',
+        'git status -uall',
+        'git ls-files -o',
+        'git diff',
+        'git grep --untracked -n zzz',
+      ]) {
+        const result = await shellRead(setup.toolkit, command);
+        expect(result.ok, command).toBe(true);
+      }
+      expect(await ran(setup.markers)).toEqual([]);
+    },
+  );
 
-  it('git does not enter an untracked nested repository: its drivers stay off and shell_read runs', async () => {
-    const setup = await withSubmodule();
-    const nested = path.join(setup.root, 'untracked');
-    await mkdir(nested);
-    git(nested, 'init', '-q');
-    await writeFile(path.join(nested, 'a.txt'), 'a\n');
-    await writeFile(path.join(nested, '.gitattributes'), '*.txt filter=evil\n');
-    git(nested, 'add', '.');
-    git(nested, 'commit', '-qm', 'n');
-    git(nested, 'config', 'filter.evil.clean', `touch ${setup.markers}/untracked; cat`);
-    git(nested, 'config', 'core.fsmonitor', `touch ${setup.markers}/untracked-fsmonitor; false`);
-    await touchContent(path.join(nested, 'a.txt'));
-    for (const command of [
-      'git status --short',
-      'git status -uall',
-      'git ls-files -o',
-      'git diff',
-      'git grep --untracked -n zzz',
-    ]) {
-      const result = await shellRead(setup.toolkit, command);
-      expect(result.ok, command).toBe(true);
-    }
-    expect(await ran(setup.markers)).toEqual([]);
-  }, 60_000);
+  it(
+    'the scan is bounded: more submodules than it checks is refused, not waited for',
+    { timeout: scaled(60_000) },
+    async () => {
+      const setup = await withSubmodule();
+      const head = git(path.join(setup.root, 'sub'), 'rev-parse', 'HEAD').trim();
+      for (let i = 0; i < 70; i++) {
+        const dir = path.join(setup.root, 'many', String(i));
+        await mkdir(dir, { recursive: true });
+        await writeFile(path.join(dir, '.git'), `gitdir: ${path.join(setup.root, '.git', 'modules', 'sub')}\n`);
+        git(setup.root, 'update-index', '--add', '--cacheinfo', `160000,${head},many/${i}`);
+      }
+      const result = await shellRead(setup.toolkit, 'git status --short');
+      expect(!result.ok && result.error.message).toMatch(/more than 64 submodules/);
+    },
+  );
 
-  it('the scan is bounded: more submodules than it checks is refused, not waited for', async () => {
-    const setup = await withSubmodule();
-    const head = git(path.join(setup.root, 'sub'), 'rev-parse', 'HEAD').trim();
-    for (let i = 0; i < 70; i++) {
-      const dir = path.join(setup.root, 'many', String(i));
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, '.git'), `gitdir: ${path.join(setup.root, '.git', 'modules', 'sub')}\n`);
-      git(setup.root, 'update-index', '--add', '--cacheinfo', `160000,${head},many/${i}`);
-    }
-    const result = await shellRead(setup.toolkit, 'git status --short');
-    expect(!result.ok && result.error.message).toMatch(/more than 64 submodules/);
-  }, 60_000);
+  it(
+    'a hostile index and tree do not hold the scan: 100,000 submodule entries, 5,000 folders holding a .git',
+    { timeout: scaled(60_000) },
+    async () => {
+      const setup = await withSubmodule();
+      const records = Array.from(
+        { length: 100_000 },
+        (_, i) => `160000 commit ${'1'.repeat(40)}\tmany/${Math.floor(i / 1000)}/${i}\n`,
+      ).join('');
+      execFileSync('git', ['update-index', '--index-info'], { cwd: setup.root, env: GIT_ENV, input: records });
+      for (let i = 0; i < 5_000; i++)
+        await mkdir(path.join(setup.root, 'deep', String(i % 50), String(i), '.git'), { recursive: true });
+      const result = await shellRead(setup.toolkit, 'git rev-parse --show-toplevel');
+      // It runs, or (on a machine too loaded to list the index within the scan's time) it is refused
+      // saying so; either way it answers.
+      if (result.ok) expect((result.output as { stdout: string }).stdout.trim()).toBe(setup.root);
+      else expect(result.error.message).toMatch(/took too long/);
+    },
+  );
 
-  it('a hostile index and tree do not hold the scan: 100,000 submodule entries, 5,000 folders holding a .git', async () => {
-    const setup = await withSubmodule();
-    const records = Array.from(
-      { length: 100_000 },
-      (_, i) => `160000 commit ${'1'.repeat(40)}\tmany/${Math.floor(i / 1000)}/${i}\n`,
-    ).join('');
-    execFileSync('git', ['update-index', '--index-info'], { cwd: setup.root, env: GIT_ENV, input: records });
-    for (let i = 0; i < 5_000; i++)
-      await mkdir(path.join(setup.root, 'deep', String(i % 50), String(i), '.git'), { recursive: true });
-    const result = await shellRead(setup.toolkit, 'git rev-parse --show-toplevel');
-    // It runs, or (on a machine too loaded to list the index within the scan's time) it is refused
-    // saying so; either way it answers.
-    if (result.ok) expect((result.output as { stdout: string }).stdout.trim()).toBe(setup.root);
-    else expect(result.error.message).toMatch(/took too long/);
-  }, 60_000);
-
-  it('git variables from the host are removed: GIT_CONFIG_PARAMETERS, GIT_EXTERNAL_DIFF, GIT_CONFIG_COUNT', async () => {
-    const setup = await withSubmodule();
-    await writeFile(path.join(setup.root, 'top.txt'), 'changed\n');
-    const script = path.join(setup.markers, '..', `${path.basename(setup.markers)}.sh`);
-    await writeFile(script, `#!/bin/sh\ntouch ${setup.markers}/external\n`, { mode: 0o755 });
-    const hostile = createToolkit({
-      workspace: setup.root,
-      exec: {
-        bwrapPath: path.join(setup.root, 'no-bwrap'),
-        env: {
-          GIT_CONFIG_GLOBAL: '/dev/null',
-          GIT_CONFIG_PARAMETERS: `'diff.external'='${script}'`,
-          GIT_EXTERNAL_DIFF: script,
-          GIT_CONFIG_KEY_40: 'diff.external',
-          GIT_CONFIG_VALUE_40: script,
+  it(
+    'git variables from the host are removed: GIT_CONFIG_PARAMETERS, GIT_EXTERNAL_DIFF, GIT_CONFIG_COUNT',
+    { timeout: scaled(60_000) },
+    async () => {
+      const setup = await withSubmodule();
+      await writeFile(path.join(setup.root, 'top.txt'), 'changed\n');
+      const script = path.join(setup.markers, '..', `${path.basename(setup.markers)}.sh`);
+      await writeFile(script, `#!/bin/sh\ntouch ${setup.markers}/external\n`, { mode: 0o755 });
+      const hostile = createToolkit({
+        workspace: setup.root,
+        exec: {
+          bwrapPath: path.join(setup.root, 'no-bwrap'),
+          env: {
+            GIT_CONFIG_GLOBAL: '/dev/null',
+            GIT_CONFIG_PARAMETERS: `'diff.external'='${script}'`,
+            GIT_EXTERNAL_DIFF: script,
+            GIT_CONFIG_KEY_40: 'diff.external',
+            GIT_CONFIG_VALUE_40: script,
+          },
         },
-      },
-    });
-    const result = await shellRead(hostile, 'git diff');
-    expect(result.ok && (result.output as { stdout: string }).stdout).toMatch(/^-top\n\+changed$/m);
-    expect(await ran(setup.markers)).toEqual([]);
-  }, 60_000);
+      });
+      const result = await shellRead(hostile, 'git diff');
+      expect(result.ok && (result.output as { stdout: string }).stdout).toMatch(/^-top\n\+changed$/m);
+      expect(await ran(setup.markers)).toEqual([]);
+    },
+  );
 });
 
 describe('shell_read runs git diff, show and log -p (never an external diff)', () => {
-  it('prints the patch', async () => {
+  it('prints the patch', { timeout: scaled(60_000) }, async () => {
     const setup = await withSubmodule();
     await writeFile(path.join(setup.root, 'top.txt'), 'changed\n');
     const expectations: [string, RegExp][] = [
@@ -290,5 +319,5 @@ describe('shell_read runs git diff, show and log -p (never an external diff)', (
       expect(output.exit_code, `${command}: ${output.stderr}`).toBe(0);
       expect(output.stdout, command).toMatch(stdout);
     }
-  }, 60_000);
+  });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 const POOLS: Record<string, string[]> = {
   sort: [
@@ -93,7 +94,7 @@ async function snapshot(root: string): Promise<string> {
 }
 
 describe('shell_read: accepted option mixes run for real and change nothing', () => {
-  it('random mixes of safe and writing options', async () => {
+  it('random mixes of safe and writing options', { timeout: scaled(120_000) }, async () => {
     const root = await tempDir('tw-options-');
     await writeFile(path.join(root, 'f'), 'b,2\na,1\nb,2\n');
     await writeFile(path.join(root, 'g.txt'), 'x\n');
@@ -132,5 +133,5 @@ describe('shell_read: accepted option mixes run for real and change nothing', ()
     // Both sides must be exercised for the check to mean something.
     expect(accepted).toBeGreaterThan(40);
     expect(refused).toBeGreaterThan(40);
-  }, 120_000);
+  });
 });

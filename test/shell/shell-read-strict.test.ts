@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
+import { bwrapWorks } from '../support/exec-helpers.js';
 
 async function workspace(): Promise<{ root: string; unsandboxed: Toolkit }> {
   const root = await tempDir('tw-strict-');
@@ -174,16 +175,7 @@ describe('shell_read without a sandbox: only the strict subset', () => {
 });
 
 describe('shell_read with a sandbox: the same lines run read-only inside it', () => {
-  const sandboxed =
-    process.env.CI === 'true' ||
-    (() => {
-      try {
-        execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
-        return true;
-      } catch {
-        return false;
-      }
-    })();
+  const sandboxed = process.env.CI === 'true' || bwrapWorks();
   it.runIf(sandboxed)(
     'accepts the lines the strict subset refuses, and the sandbox shows them the workspace only',
     async () => {

@@ -6,17 +6,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
+import { git as hostGit } from '../support/git.js';
+import { scaled } from '../support/time.js';
+import { bwrapWorks } from '../support/exec-helpers.js';
 
 const CANARY = 'b line\na line\n';
 /** Whether bwrap starts here (then shell_read and its git checks run confined). */
-const sandboxWorks = (() => {
-  try {
-    execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const sandboxWorks = bwrapWorks();
 const FILES = ['-delete', 'canary.txt', 'evil.sh', 'prog.awk', 'script.sed'];
 
 async function setup(): Promise<{ root: string; toolkit: Toolkit }> {
@@ -192,21 +188,25 @@ const ATTEMPTS: string[] = [
 ];
 
 describe('shell_read refuses write and exec attempts before anything runs', () => {
-  it(`${ATTEMPTS.length} attempts (at least 40): INVALID_INPUT naming the command, nothing changes`, async () => {
-    expect(ATTEMPTS.length).toBeGreaterThanOrEqual(40);
-    const { root, toolkit } = await setup();
-    const ran: string[] = [];
-    for (const command of ATTEMPTS) {
-      const result = await toolkit.invoke('exec', 'shell_read', { command });
-      if (result.ok || result.error.code !== 'INVALID_INPUT') ran.push(command);
-      else {
-        expect(result.error.message, command).toMatch(/shell_read refused `.+`: .+use bash/);
-        expect(result.error.details?.command).toBeTruthy();
+  it(
+    `${ATTEMPTS.length} attempts (at least 40): INVALID_INPUT naming the command, nothing changes`,
+    { timeout: scaled(60_000) },
+    async () => {
+      expect(ATTEMPTS.length).toBeGreaterThanOrEqual(40);
+      const { root, toolkit } = await setup();
+      const ran: string[] = [];
+      for (const command of ATTEMPTS) {
+        const result = await toolkit.invoke('exec', 'shell_read', { command });
+        if (result.ok || result.error.code !== 'INVALID_INPUT') ran.push(command);
+        else {
+          expect(result.error.message, command).toMatch(/shell_read refused `.+`: .+use bash/);
+          expect(result.error.details?.command).toBeTruthy();
+        }
+        await untouched(root, command);
       }
-      await untouched(root, command);
-    }
-    expect(ran).toEqual([]);
-  }, 60_000);
+      expect(ran).toEqual([]);
+    },
+  );
 
   it('runs with startup files and rg config from the host environment removed', async () => {
     const { root } = await setup();
@@ -258,7 +258,7 @@ const INSPECTIONS: [string, RegExp][] = [
 ];
 
 describe('shell_read runs inspection command lines', () => {
-  it(`${INSPECTIONS.length} read-only lines run and change nothing`, async () => {
+  it(`${INSPECTIONS.length} read-only lines run and change nothing`, { timeout: scaled(60_000) }, async () => {
     const { root, toolkit } = await setup();
     for (const [command, stdout] of INSPECTIONS) {
       const result = await toolkit.invoke('exec', 'shell_read', { command });
@@ -266,7 +266,7 @@ describe('shell_read runs inspection command lines', () => {
       expect((result.output as { stdout: string }).stdout, command).toMatch(stdout);
       await untouched(root, command);
     }
-  }, 60_000);
+  });
 
   it('git read subcommands run; a hostile repository config cannot make them run helpers', async () => {
     const { root } = await setup();
@@ -307,15 +307,7 @@ describe('shell_read runs inspection command lines', () => {
 
   it('a repository config that defines a filter or diff driver makes git refused before it runs; user config drivers stay', async () => {
     const { root } = await setup();
-    const gitEnv = {
-      ...process.env,
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.com',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.com',
-    };
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, env: gitEnv });
+    const git = (...args: string[]) => hostGit(root, ...args);
     git('init', '-q');
     git('add', 'canary.txt');
     git('commit', '-qm', 'first');
@@ -395,16 +387,7 @@ describe('shell_read runs inspection command lines', () => {
 
 describe('shell_read inside the sandbox (second wall)', () => {
   // bubblewrap is installed by .ci/run; where it works, shell_read runs read-only and offline in it.
-  const sandboxed =
-    process.env.CI === 'true' ||
-    (() => {
-      try {
-        execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
-        return true;
-      } catch {
-        return false;
-      }
-    })();
+  const sandboxed = process.env.CI === 'true' || bwrapWorks();
   it.runIf(sandboxed)(
     'sees a private /tmp, no network interfaces but lo, and cannot write even if the classifier were wrong',
     async () => {

@@ -9,6 +9,7 @@ import { createEmbeddedStore } from '../../src/runtime/store/embedded.js';
 import { createPostgresStore } from '../../src/runtime/store/postgres.js';
 import type { OutputRead, Store, StoreKey, StoreOptions } from '../../src/runtime/store/types.js';
 import { pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';
+import { scaled } from '../support/time.js';
 
 interface Engine {
   name: string;
@@ -72,7 +73,7 @@ describe.each(engines)('store contract: $name', (engine) => {
     opened.push(store);
     return store;
   };
-  beforeAll(() => engine.setup(), 60_000);
+  beforeAll(() => engine.setup(), scaled(60_000));
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((s) => s.close()));
   });

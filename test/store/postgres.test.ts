@@ -16,6 +16,7 @@ import { ToolError } from '../../src/runtime/errors.js';
 import { createPostgresStore, type PostgresStoreOptions } from '../../src/runtime/store/postgres.js';
 import type { Store } from '../../src/runtime/store/types.js';
 import { describePg, startCluster, type PgCluster } from '../support/postgres.js';
+import { scaled } from '../support/time.js';
 
 const run = promisify(execFile);
 const migrator = fileURLToPath(new URL('../fixtures/store-migrate.ts', import.meta.url));
@@ -54,7 +55,7 @@ describePg('PostgreSQL store', () => {
   beforeAll(async () => {
     cluster = await startCluster();
     workspace = await mkdtemp(join(tmpdir(), 'tw-pg-ws-'));
-  }, 60_000);
+  }, scaled(60_000));
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((s) => s.close()));
   });
@@ -67,7 +68,7 @@ describePg('PostgreSQL store', () => {
     const url = await cluster.createDatabase('race');
     const at = String(Date.now() + 1500);
     const outputs = await Promise.all(
-      [0, 1].map(() => run(process.execPath, ['--import', 'tsx', migrator, url, at], { timeout: 60_000 })),
+      [0, 1].map(() => run(process.execPath, ['--import', 'tsx', migrator, url, at], { timeout: scaled(60_000) })),
     );
     const reports = outputs.map((o) => JSON.parse(o.stdout) as { applied: { version: number }[]; version: number });
     expect(reports.flatMap((r) => r.applied.map((a) => a.version))).toEqual([1, 2]);
@@ -107,128 +108,144 @@ describePg('PostgreSQL store', () => {
     expect(err.join('')).not.toContain('wrong-secret');
   });
 
-  it('a server stopped in the middle of a call: UNAVAILABLE within the bound, then it works again by itself', async () => {
-    const store = open(cluster.url(), { timeoutMs: 4000 });
-    const k = key();
-    await store.tasks.create(k, { title: 'before' }, t0);
-    // Hold the list's counter row so the next create waits on the server, then stop the server under it.
-    const holder = new pg.Client({ connectionString: cluster.url() });
-    holder.on('error', () => {});
-    await holder.connect();
-    await holder.query('BEGIN');
-    await holder.query(`SELECT * FROM toolwright_counters WHERE scope = $1 FOR UPDATE`, [k.scope]);
-    const pending = unavailable(store.tasks.create(k, { title: 'during' }, t0));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await cluster.stop('immediate');
-    const error = await pending;
-    expect(error.message).toContain(`postgres://postgres@127.0.0.1:${cluster.port}/postgres`);
-    expectNoPassword(error.message, error.details, error);
-    // While it is down: refused at once, named, no password.
-    const down = await unavailable(store.tasks.list(k));
-    expect(down.message).toMatch(/connection refused|terminat|closed/i);
-    await cluster.start();
-    await holder.end().catch(() => {});
-    expect((await store.tasks.list(k)).map((t) => t.title)).toEqual(['before']);
-    expect((await store.tasks.create(k, { title: 'after' }, t0)).id).toBe('t2');
-  }, 60_000);
+  it(
+    'a server stopped in the middle of a call: UNAVAILABLE within the bound, then it works again by itself',
+    { timeout: scaled(60_000) },
+    async () => {
+      const store = open(cluster.url(), { timeoutMs: 4000 });
+      const k = key();
+      await store.tasks.create(k, { title: 'before' }, t0);
+      // Hold the list's counter row so the next create waits on the server, then stop the server under it.
+      const holder = new pg.Client({ connectionString: cluster.url() });
+      holder.on('error', () => {});
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query(`SELECT * FROM toolwright_counters WHERE scope = $1 FOR UPDATE`, [k.scope]);
+      const pending = unavailable(store.tasks.create(k, { title: 'during' }, t0));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await cluster.stop('immediate');
+      const error = await pending;
+      expect(error.message).toContain(`postgres://postgres@127.0.0.1:${cluster.port}/postgres`);
+      expectNoPassword(error.message, error.details, error);
+      // While it is down: refused at once, named, no password.
+      const down = await unavailable(store.tasks.list(k));
+      expect(down.message).toMatch(/connection refused|terminat|closed/i);
+      await cluster.start();
+      await holder.end().catch(() => {});
+      expect((await store.tasks.list(k)).map((t) => t.title)).toEqual(['before']);
+      expect((await store.tasks.create(k, { title: 'after' }, t0)).id).toBe('t2');
+    },
+  );
 
-  it('a frozen server (accepts, never answers): UNAVAILABLE after the bound, and back when it thaws', async () => {
-    const store = open(cluster.url(), { timeoutMs: 1500 });
-    const k = key();
-    await store.tasks.create(k, { title: 'x' }, t0);
-    cluster.pause();
-    try {
-      const error = await unavailable(store.tasks.list(k));
-      expect(error.message).toMatch(/1500 ms/);
-      expectNoPassword(error.message);
-      const fresh = open(cluster.url(), { timeoutMs: 1500 });
-      expect((await unavailable(fresh.tasks.list(k))).message).toMatch(/1500 ms/);
-    } finally {
-      cluster.resume();
-    }
-    expect((await store.tasks.list(k)).map((t) => t.id)).toEqual(['t1']);
-  }, 60_000);
+  it(
+    'a frozen server (accepts, never answers): UNAVAILABLE after the bound, and back when it thaws',
+    { timeout: scaled(60_000) },
+    async () => {
+      const store = open(cluster.url(), { timeoutMs: 1500 });
+      const k = key();
+      await store.tasks.create(k, { title: 'x' }, t0);
+      cluster.pause();
+      try {
+        const error = await unavailable(store.tasks.list(k));
+        expect(error.message).toMatch(/1500 ms/);
+        expectNoPassword(error.message);
+        const fresh = open(cluster.url(), { timeoutMs: 1500 });
+        expect((await unavailable(fresh.tasks.list(k))).message).toMatch(/1500 ms/);
+      } finally {
+        cluster.resume();
+      }
+      expect((await store.tasks.list(k)).map((t) => t.id)).toEqual(['t1']);
+    },
+  );
 
-  it('a subscriber hears again after the server came back, and is told to re-check (onResume)', async () => {
-    const listener = open(cluster.url(), { timeoutMs: 2000 });
-    const publisher = open(cluster.url(), { timeoutMs: 2000 });
-    const received: string[] = [];
-    let resumed = 0;
-    let wake = () => {};
-    const arrived = (what: () => boolean) =>
-      new Promise<void>((resolve) => {
-        wake = () => {
-          if (what()) resolve();
-        };
-        wake();
-      });
-    await listener.notifications.subscribe(
-      'replica.kill',
-      (payload) => {
-        received.push(payload);
-        wake();
-      },
-      {
-        onResume: () => {
-          resumed++;
+  it(
+    'a subscriber hears again after the server came back, and is told to re-check (onResume)',
+    { timeout: scaled(60_000) },
+    async () => {
+      const listener = open(cluster.url(), { timeoutMs: 2000 });
+      const publisher = open(cluster.url(), { timeoutMs: 2000 });
+      const received: string[] = [];
+      let resumed = 0;
+      let wake = () => {};
+      const arrived = (what: () => boolean) =>
+        new Promise<void>((resolve) => {
+          wake = () => {
+            if (what()) resolve();
+          };
+          wake();
+        });
+      await listener.notifications.subscribe(
+        'replica.kill',
+        (payload) => {
+          received.push(payload);
           wake();
         },
-      },
-    );
-    await publisher.notifications.publish('replica.kill', 'job-1');
-    await arrived(() => received.length === 1);
-    await cluster.stop('immediate');
-    await cluster.start();
-    await arrived(() => resumed === 1);
-    await publisher.notifications.publish('replica.kill', 'job-2');
-    await arrived(() => received.length === 2);
-    expect(received).toEqual(['job-1', 'job-2']);
-  }, 60_000);
+        {
+          onResume: () => {
+            resumed++;
+            wake();
+          },
+        },
+      );
+      await publisher.notifications.publish('replica.kill', 'job-1');
+      await arrived(() => received.length === 1);
+      await cluster.stop('immediate');
+      await cluster.start();
+      await arrived(() => resumed === 1);
+      await publisher.notifications.publish('replica.kill', 'job-2');
+      await arrived(() => received.length === 2);
+      expect(received).toEqual(['job-1', 'job-2']);
+    },
+  );
 
-  it('URLs that cannot work answer UNAVAILABLE naming the store and why, without the password', async () => {
-    const blackHole: Server = createServer((socket: Socket) => {
-      socket.on('error', () => {}); /* never answers */
-    });
-    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
-    const holePort = (blackHole.address() as { port: number }).port;
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const closedPort = (closed.address() as { port: number }).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    try {
-      const cases: [string, RegExp, string][] = [
-        [cluster.url('postgres', { port: closedPort }), /connection refused/, `127.0.0.1:${closedPort}/postgres`],
-        [
-          cluster.url('postgres', { password: 'not-the-password' }),
-          /password authentication failed for user "postgres"/,
-          `127.0.0.1:${cluster.port}/postgres`,
-        ],
-        [cluster.url('no_such_db'), /database "no_such_db" does not exist/, '/no_such_db'],
-        [
-          cluster.url('postgres', { user: 'nobody_here' }),
-          /password authentication failed for user "nobody_here"|role "nobody_here" does not exist/,
-          'nobody_here@',
-        ],
-        [cluster.url('postgres', { port: holePort }), /no answer within 1000 ms|timeout/i, `127.0.0.1:${holePort}`],
-        [
-          `postgres://postgres@127.0.0.1:${cluster.port}/postgres?password=${encodeURIComponent(cluster.password)}x`,
-          /password authentication failed/,
-          `127.0.0.1:${cluster.port}/postgres`,
-        ],
-      ];
-      for (const [url, reason, where] of cases) {
-        const store = open(url, { timeoutMs: 1000 });
-        const error = await unavailable(store.tasks.create(key(), { title: 'x' }, t0));
-        expect(error.message, url).toMatch(reason);
-        expect(error.message, url).toContain(where);
-        expect(error.message, url).toMatch(/^the store postgres:\/\//);
-        expectNoPassword(error.message, error.details, store);
-        expect(error.message).not.toContain('not-the-password');
+  it(
+    'URLs that cannot work answer UNAVAILABLE naming the store and why, without the password',
+    { timeout: scaled(60_000) },
+    async () => {
+      const blackHole: Server = createServer((socket: Socket) => {
+        socket.on('error', () => {}); /* never answers */
+      });
+      await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+      const holePort = (blackHole.address() as { port: number }).port;
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const closedPort = (closed.address() as { port: number }).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      try {
+        const cases: [string, RegExp, string][] = [
+          [cluster.url('postgres', { port: closedPort }), /connection refused/, `127.0.0.1:${closedPort}/postgres`],
+          [
+            cluster.url('postgres', { password: 'not-the-password' }),
+            /password authentication failed for user "postgres"/,
+            `127.0.0.1:${cluster.port}/postgres`,
+          ],
+          [cluster.url('no_such_db'), /database "no_such_db" does not exist/, '/no_such_db'],
+          [
+            cluster.url('postgres', { user: 'nobody_here' }),
+            /password authentication failed for user "nobody_here"|role "nobody_here" does not exist/,
+            'nobody_here@',
+          ],
+          [cluster.url('postgres', { port: holePort }), /no answer within 1000 ms|timeout/i, `127.0.0.1:${holePort}`],
+          [
+            `postgres://postgres@127.0.0.1:${cluster.port}/postgres?password=${encodeURIComponent(cluster.password)}x`,
+            /password authentication failed/,
+            `127.0.0.1:${cluster.port}/postgres`,
+          ],
+        ];
+        for (const [url, reason, where] of cases) {
+          const store = open(url, { timeoutMs: 1000 });
+          const error = await unavailable(store.tasks.create(key(), { title: 'x' }, t0));
+          expect(error.message, url).toMatch(reason);
+          expect(error.message, url).toContain(where);
+          expect(error.message, url).toMatch(/^the store postgres:\/\//);
+          expectNoPassword(error.message, error.details, store);
+          expect(error.message).not.toContain('not-the-password');
+        }
+      } finally {
+        blackHole.close();
       }
-    } finally {
-      blackHole.close();
-    }
-  }, 60_000);
+    },
+  );
 
   it("two toolkits (two replicas) over one URL see each other's tasks; another principal does not", async () => {
     const url = cluster.url();
@@ -264,37 +281,44 @@ describePg('PostgreSQL store', () => {
     await Promise.all([replicaA, replicaB, stranger, own].map((t) => t.close()));
   });
 
-  it('two stateless MCP HTTP replicas, each with its own pool on one database, serve one task list', async () => {
-    const { startMcpHttpServer } = await import('../../src/adapters/mcp-http.js');
-    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    const storeScope = `mcp-${++scopeCounter}`;
-    const replicas = await Promise.all(
-      [0, 1].map(() => {
-        const store = open(cluster.url());
-        return startMcpHttpServer(() => createToolkit({ workspace, store, storeScope }), { stateless: true });
-      }),
-    );
-    const clients = await Promise.all(
-      replicas.map(async (replica) => {
-        const client = new Client({ name: 'test', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL(replica.url)));
-        return client;
-      }),
-    );
-    try {
-      const created = await clients[0]!.callTool({ name: 'task_create', arguments: { title: 'through replica one' } });
-      expect(created.structuredContent).toMatchObject({ task: { id: 't1' } });
-      await clients[1]!.callTool({ name: 'task_update', arguments: { id: 't1', status: 'completed' } });
-      const listed = await clients[0]!.callTool({ name: 'task_list', arguments: {} });
-      expect(listed.structuredContent).toMatchObject({
-        tasks: [{ id: 't1', title: 'through replica one', status: 'completed' }],
-      });
-    } finally {
-      await Promise.all(clients.map((c) => c.close()));
-      await Promise.all(replicas.map((r) => r.close()));
-    }
-  }, 30_000);
+  it(
+    'two stateless MCP HTTP replicas, each with its own pool on one database, serve one task list',
+    { timeout: scaled(30_000) },
+    async () => {
+      const { startMcpHttpServer } = await import('../../src/adapters/mcp-http.js');
+      const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+      const storeScope = `mcp-${++scopeCounter}`;
+      const replicas = await Promise.all(
+        [0, 1].map(() => {
+          const store = open(cluster.url());
+          return startMcpHttpServer(() => createToolkit({ workspace, store, storeScope }), { stateless: true });
+        }),
+      );
+      const clients = await Promise.all(
+        replicas.map(async (replica) => {
+          const client = new Client({ name: 'test', version: '1.0.0' });
+          await client.connect(new StreamableHTTPClientTransport(new URL(replica.url)));
+          return client;
+        }),
+      );
+      try {
+        const created = await clients[0]!.callTool({
+          name: 'task_create',
+          arguments: { title: 'through replica one' },
+        });
+        expect(created.structuredContent).toMatchObject({ task: { id: 't1' } });
+        await clients[1]!.callTool({ name: 'task_update', arguments: { id: 't1', status: 'completed' } });
+        const listed = await clients[0]!.callTool({ name: 'task_list', arguments: {} });
+        expect(listed.structuredContent).toMatchObject({
+          tasks: [{ id: 't1', title: 'through replica one', status: 'completed' }],
+        });
+      } finally {
+        await Promise.all(clients.map((c) => c.close()));
+        await Promise.all(replicas.map((r) => r.close()));
+      }
+    },
+  );
 
   it('the task tools answer UNAVAILABLE through invoke when the store is unreachable', async () => {
     const store = open(cluster.url('postgres', { password: 'nope-nope' }), { timeoutMs: 1000 });

@@ -17,6 +17,7 @@ import { replicaFor } from '../../src/runtime/store/replica.js';
 import { killTagged, processesWith, tag, waitFor } from '../support/exec-helpers.js';
 import { describePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { startProxy, startReplica, type Proxy, type ReplicaProcess } from '../support/replica-fleet.js';
+import { scaled } from '../support/time.js';
 
 let cluster: PgCluster;
 let storeUrl: string;
@@ -70,7 +71,7 @@ describePg('replicas over one PostgreSQL store', () => {
     replicas = await Promise.all([0, 1, 2].map(() => startReplica(storeUrl, workspace)));
     proxy = await startProxy(replicas.map((r) => r.url));
     client = await connect();
-  }, 120_000);
+  }, scaled(120_000));
 
   afterAll(async () => {
     await client?.close().catch(() => {});
@@ -79,7 +80,7 @@ describePg('replicas over one PostgreSQL store', () => {
     for (const t of tags) await killTagged(t);
     await cluster?.destroy();
     await rm(workspace, { recursive: true, force: true });
-  }, 60_000);
+  }, scaled(60_000));
 
   it('three distinct replicas, each registered in the store', async () => {
     expect(new Set(replicas.map((r) => r.id)).size).toBe(3);
@@ -105,119 +106,131 @@ describePg('replicas over one PostgreSQL store', () => {
     for (const list of lists) expect(list).toEqual(['t1 Write the plan', 't2 Ship it', 't3 Tell the team']);
   });
 
-  it('a background job started through one replica is read through the others and killed through another', async () => {
-    const t = tag('replica-job');
-    tags.push(t);
-    const started = await structured<{ job_id: string }>('bash', {
-      command: `echo pid $$; (exec -a ${t} sleep 300) & echo started; wait`,
-      run_in_background: true,
-    });
-    const owner = lastServed();
-    let seen = '';
-    const readers = new Set<number>();
-    await waitFor(
-      async () => {
-        const read = await structured<BashOutputResult>('bash_output', { job_id: started.job_id, wait_ms: 1000 });
-        readers.add(lastServed());
-        seen += read.output;
-        expect(read.status).toBe('running');
-        return seen.includes('started');
-      },
-      20_000,
-      'the job to start',
-    );
-    // Two reads at least, so the proxy sent them elsewhere than the owner; nothing shown twice.
-    if (readers.size < 2) await structured('bash_output', { job_id: started.job_id });
-    expect(seen.match(/pid \d+/g)).toHaveLength(1);
-    const pid = Number(/pid (\d+)/.exec(seen)![1]);
-    expect(pidAlive(pid)).toBe(true);
-    expect(await processesWith(t, 'argv0')).toHaveLength(1);
-    await steerAwayFrom(owner);
-    const killed = await structured<{ killed: boolean; status: string }>('bash_kill', { job_id: started.job_id });
-    expect(lastServed()).not.toBe(owner);
-    expect(killed).toMatchObject({ killed: true, status: 'killed' });
-    await waitFor(() => !pidAlive(pid), 5_000, 'the job to be gone');
-    expect(await processesWith(t, 'argv0')).toEqual([]);
-    const after = await structured<BashOutputResult>('bash_output', { job_id: started.job_id });
-    expect(after.status).toBe('killed');
-  }, 60_000);
+  it(
+    'a background job started through one replica is read through the others and killed through another',
+    { timeout: scaled(60_000) },
+    async () => {
+      const t = tag('replica-job');
+      tags.push(t);
+      const started = await structured<{ job_id: string }>('bash', {
+        command: `echo pid $$; (exec -a ${t} sleep 300) & echo started; wait`,
+        run_in_background: true,
+      });
+      const owner = lastServed();
+      let seen = '';
+      const readers = new Set<number>();
+      await waitFor(
+        async () => {
+          const read = await structured<BashOutputResult>('bash_output', { job_id: started.job_id, wait_ms: 1000 });
+          readers.add(lastServed());
+          seen += read.output;
+          expect(read.status).toBe('running');
+          return seen.includes('started');
+        },
+        20_000,
+        'the job to start',
+      );
+      // Two reads at least, so the proxy sent them elsewhere than the owner; nothing shown twice.
+      if (readers.size < 2) await structured('bash_output', { job_id: started.job_id });
+      expect(seen.match(/pid \d+/g)).toHaveLength(1);
+      const pid = Number(/pid (\d+)/.exec(seen)![1]);
+      expect(pidAlive(pid)).toBe(true);
+      expect(await processesWith(t, 'argv0')).toHaveLength(1);
+      await steerAwayFrom(owner);
+      const killed = await structured<{ killed: boolean; status: string }>('bash_kill', { job_id: started.job_id });
+      expect(lastServed()).not.toBe(owner);
+      expect(killed).toMatchObject({ killed: true, status: 'killed' });
+      await waitFor(() => !pidAlive(pid), 5_000, 'the job to be gone');
+      expect(await processesWith(t, 'argv0')).toEqual([]);
+      const after = await structured<BashOutputResult>('bash_output', { job_id: started.job_id });
+      expect(after.status).toBe('killed');
+    },
+  );
 
-  it('a store outage answers UNAVAILABLE without hanging, and the replicas recover when it returns', async () => {
-    const t = tag('replica-outage');
-    tags.push(t);
-    const job = await structured<{ job_id: string }>('bash', {
-      command: `(exec -a ${t} sleep 300) & wait`,
-      run_in_background: true,
-    });
-    // In flight when the store goes: it waits for news, then its next look at the record fails.
-    const waiting = call('bash_output', { job_id: job.job_id, wait_ms: 30_000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await cluster.stop('fast');
-    try {
-      const interrupted = await waiting;
-      expect(interrupted.isError).toBe(true);
-      expect(text(interrupted)).toMatch(/^Error UNAVAILABLE: the store postgres:/);
-      for (const [name, args] of [
-        ['task_list', {}],
-        ['task_create', { title: 'during the outage' }],
-        ['bash_output', {}],
-        ['bash', { command: 'echo never', run_in_background: true }],
-      ] as const) {
-        const result = await call(name, args);
-        expect(result.isError, name).toBe(true);
-        expect(text(result), name).toMatch(
-          /^Error UNAVAILABLE: the store postgres:\/\/postgres@127\.0\.0\.1:\d+\/replicas is unavailable/,
-        );
-        expect(text(result)).not.toContain(cluster.password);
+  it(
+    'a store outage answers UNAVAILABLE without hanging, and the replicas recover when it returns',
+    { timeout: scaled(90_000) },
+    async () => {
+      const t = tag('replica-outage');
+      tags.push(t);
+      const job = await structured<{ job_id: string }>('bash', {
+        command: `(exec -a ${t} sleep 300) & wait`,
+        run_in_background: true,
+      });
+      // In flight when the store goes: it waits for news, then its next look at the record fails.
+      const waiting = call('bash_output', { job_id: job.job_id, wait_ms: 30_000 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await cluster.stop('fast');
+      try {
+        const interrupted = await waiting;
+        expect(interrupted.isError).toBe(true);
+        expect(text(interrupted)).toMatch(/^Error UNAVAILABLE: the store postgres:/);
+        for (const [name, args] of [
+          ['task_list', {}],
+          ['task_create', { title: 'during the outage' }],
+          ['bash_output', {}],
+          ['bash', { command: 'echo never', run_in_background: true }],
+        ] as const) {
+          const result = await call(name, args);
+          expect(result.isError, name).toBe(true);
+          expect(text(result), name).toMatch(
+            /^Error UNAVAILABLE: the store postgres:\/\/postgres@127\.0\.0\.1:\d+\/replicas is unavailable/,
+          );
+          expect(text(result)).not.toContain(cluster.password);
+        }
+      } finally {
+        await cluster.start();
       }
-    } finally {
-      await cluster.start();
-    }
-    const back = await waitFor(
-      async () => {
-        const result = await call('task_list');
-        return !result.isError && (result.structuredContent as { tasks: { title: string }[] });
-      },
-      30_000,
-      'the store to answer again',
-    );
-    expect(back.tasks.map((task) => task.title)).toEqual(['Write the plan', 'Ship it', 'Tell the team']);
-    for (let i = 0; i < 3; i++) expect((await call('task_list')).isError ?? false).toBe(false);
-    // The job lived through the outage; it is still killed through whichever replica answers.
-    const killed = await structured<{ killed: boolean }>('bash_kill', { job_id: job.job_id });
-    expect(killed.killed).toBe(true);
-    await waitFor(async () => (await processesWith(t, 'argv0')).length === 0, 5_000, 'the job to be gone');
-  }, 90_000);
+      const back = await waitFor(
+        async () => {
+          const result = await call('task_list');
+          return !result.isError && (result.structuredContent as { tasks: { title: string }[] });
+        },
+        30_000,
+        'the store to answer again',
+      );
+      expect(back.tasks.map((task) => task.title)).toEqual(['Write the plan', 'Ship it', 'Tell the team']);
+      for (let i = 0; i < 3; i++) expect((await call('task_list')).isError ?? false).toBe(false);
+      // The job lived through the outage; it is still killed through whichever replica answers.
+      const killed = await structured<{ killed: boolean }>('bash_kill', { job_id: job.job_id });
+      expect(killed.killed).toBe(true);
+      await waitFor(async () => (await processesWith(t, 'argv0')).length === 0, 5_000, 'the job to be gone');
+    },
+  );
 
-  it('a replica SIGKILLed mid-job has its job marked failed within the lease, read through the others', async () => {
-    const t = tag('replica-dies');
-    tags.push(t);
-    const started = await structured<{ job_id: string }>('bash', {
-      command: `(exec -a ${t} sleep 300) & echo running; wait`,
-      run_in_background: true,
-    });
-    const owner = lastServed();
-    const victim = replicas[owner]!;
-    victim.child.kill('SIGKILL');
-    await new Promise((resolve) => victim.child.once('exit', resolve));
-    const failed = await waitFor(
-      async () => {
-        const read = await structured<BashOutputResult>('bash_output', { job_id: started.job_id });
-        return read.status === 'failed' && read;
-      },
-      25_000,
-      'the job to be marked failed',
-    );
-    expect(failed.status).toBe('failed');
-    const detail = await call('bash_output', { job_id: started.job_id });
-    expect(text(detail)).toContain('its replica stopped renewing its lease');
-    // A replacement takes the dead one's place.
-    const replacement = await startReplica(storeUrl, workspace);
-    replicas[owner] = replacement;
-    proxy.backends[owner] = replacement.url;
-  }, 120_000);
+  it(
+    'a replica SIGKILLed mid-job has its job marked failed within the lease, read through the others',
+    { timeout: scaled(120_000) },
+    async () => {
+      const t = tag('replica-dies');
+      tags.push(t);
+      const started = await structured<{ job_id: string }>('bash', {
+        command: `(exec -a ${t} sleep 300) & echo running; wait`,
+        run_in_background: true,
+      });
+      const owner = lastServed();
+      const victim = replicas[owner]!;
+      victim.child.kill('SIGKILL');
+      await new Promise((resolve) => victim.child.once('exit', resolve));
+      const failed = await waitFor(
+        async () => {
+          const read = await structured<BashOutputResult>('bash_output', { job_id: started.job_id });
+          return read.status === 'failed' && read;
+        },
+        25_000,
+        'the job to be marked failed',
+      );
+      expect(failed.status).toBe('failed');
+      const detail = await call('bash_output', { job_id: started.job_id });
+      expect(text(detail)).toContain('its replica stopped renewing its lease');
+      // A replacement takes the dead one's place.
+      const replacement = await startReplica(storeUrl, workspace);
+      replicas[owner] = replacement;
+      proxy.backends[owner] = replacement.url;
+    },
+  );
 
-  it('two principals over one store never see each other’s jobs', async () => {
+  it('two principals over one store never see each other’s jobs', { timeout: scaled(60_000) }, async () => {
     const alice = createToolkit({ workspace, store: storeUrl, principal: 'alice', storeScope: 'shared' });
     const bob = createToolkit({ workspace, store: storeUrl, principal: 'bob', storeScope: 'shared' });
     try {
@@ -244,5 +257,5 @@ describePg('replicas over one PostgreSQL store', () => {
       await replicaFor(alice.services.store!).close();
       await alice.services.store!.close();
     }
-  }, 60_000);
+  });
 });

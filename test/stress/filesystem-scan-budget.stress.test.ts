@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReadFileResult } from '../../src/generated/types.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
 
 type TextResult = Extract<ReadFileResult, { type: 'text' }>;
 
@@ -22,7 +23,7 @@ async function stripedFile() {
 }
 
 describe('the 2 GiB call budget', () => {
-  it('a window past it is TOO_LARGE, and the next call reaches it', async () => {
+  it('a window past it is TOO_LARGE, and the next call reaches it', { timeout: scaled(120_000) }, async () => {
     const ws = await stripedFile();
     const read = () => ws.toolkit.invoke('filesystem', 'read_file', { path: 'striped.txt', offset: 90, limit: 1 });
     const first = await read();
@@ -31,16 +32,20 @@ describe('the 2 GiB call budget', () => {
     const second = expectOk<TextResult>(await read());
     expect(second.start_line).toBe(90);
     expect(second.end_line).toBe(90);
-  }, 120_000);
+  });
 
-  it('count_lines stops at it with the total unknown, and the next call counts on to the exact total', async () => {
-    const ws = await stripedFile();
-    const count = () =>
-      ws.toolkit.invoke('filesystem', 'read_file', { path: 'striped.txt', limit: 1, count_lines: true });
-    const first = await count();
-    expect(expectOk<TextResult>(first).total_lines_known).toBe(false);
-    expect(first.text).toContain('counting stopped after scanning 2 GiB');
-    const second = expectOk<TextResult>(await count());
-    expect(second.total_lines).toBe(LINES);
-  }, 120_000);
+  it(
+    'count_lines stops at it with the total unknown, and the next call counts on to the exact total',
+    { timeout: scaled(120_000) },
+    async () => {
+      const ws = await stripedFile();
+      const count = () =>
+        ws.toolkit.invoke('filesystem', 'read_file', { path: 'striped.txt', limit: 1, count_lines: true });
+      const first = await count();
+      expect(expectOk<TextResult>(first).total_lines_known).toBe(false);
+      expect(first.text).toContain('counting stopped after scanning 2 GiB');
+      const second = expectOk<TextResult>(await count());
+      expect(second.total_lines).toBe(LINES);
+    },
+  );
 });

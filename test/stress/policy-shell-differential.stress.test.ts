@@ -8,26 +8,35 @@ import { tempDir } from '../support/helpers.js';
 import { assigningLine, generatedLine, mutatedAny, random } from '../shell/corpus.js';
 import { differential } from '../shell/differential.js';
 import { tracingAvailable } from '../shell/trace.js';
+import { scaled } from '../support/time.js';
 
 describe.skipIf(!tracingAvailable())('shell analyzer against bash, at scale', () => {
-  it('20,000 generated lines: bash runs only what the analyzer lists; allowed lines write nothing', async () => {
-    await loadBashParser();
-    const rand = random(424242);
-    const lines = Array.from({ length: 20_000 }, () => generatedLine(rand));
-    const report = await differential(await tempDir('tw-stress-'), lines);
-    expect(report.failures).toEqual([]);
-    expect(report.claimed).toBeGreaterThan(6_000);
-  }, 3_600_000);
+  it(
+    '20,000 generated lines: bash runs only what the analyzer lists; allowed lines write nothing',
+    { timeout: scaled(3_600_000) },
+    async () => {
+      await loadBashParser();
+      const rand = random(424242);
+      const lines = Array.from({ length: 20_000 }, () => generatedLine(rand));
+      const report = await differential(await tempDir('tw-stress-'), lines);
+      expect(report.failures).toEqual([]);
+      expect(report.claimed).toBeGreaterThan(6_000);
+    },
+  );
 
-  it('10,000 mutated lines (characters inserted and removed) and 3,000 assigning builtins: the same', async () => {
-    await loadBashParser();
-    const rand = random(777);
-    const lines = [
-      ...Array.from({ length: 10_000 }, () => mutatedAny(rand)),
-      ...Array.from({ length: 3_000 }, () => assigningLine(rand)),
-    ];
-    const report = await differential(await tempDir('tw-stress-'), lines);
-    expect(report.failures).toEqual([]);
-    expect(report.claimed).toBeGreaterThan(1_000);
-  }, 3_600_000);
+  it(
+    '10,000 mutated lines (characters inserted and removed) and 3,000 assigning builtins: the same',
+    { timeout: scaled(3_600_000) },
+    async () => {
+      await loadBashParser();
+      const rand = random(777);
+      const lines = [
+        ...Array.from({ length: 10_000 }, () => mutatedAny(rand)),
+        ...Array.from({ length: 3_000 }, () => assigningLine(rand)),
+      ];
+      const report = await differential(await tempDir('tw-stress-'), lines);
+      expect(report.failures).toEqual([]);
+      expect(report.claimed).toBeGreaterThan(1_000);
+    },
+  );
 });

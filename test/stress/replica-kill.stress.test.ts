@@ -12,6 +12,7 @@ import type { Toolkit } from '../../src/runtime/types.js';
 import type { BashKillResult, BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
 import { killTagged, survivorsOf, tag } from '../support/exec-helpers.js';
+import { scaled } from '../support/time.js';
 
 const ROUNDS = 30;
 const stores: Store[] = [];
@@ -53,19 +54,23 @@ async function kill(toolkit: Toolkit, id: string): Promise<BashKillResult> {
 }
 
 describe('kills across replicas, in loops', () => {
-  it('every job killed through the other replica ends, whole, and reads killed', async () => {
-    const [a, b] = await replicas();
-    const commands = [
-      `(exec -a ${t} sleep 300) & wait`,
-      `(exec -a ${t} sleep 300) & yes flood | head -c 20000000; wait`,
-      `(exec -a ${t} sleep 300) & (exec -a ${t} sleep 300) & wait`,
-    ];
-    for (let round = 0; round < ROUNDS; round++) {
-      const ids = await Promise.all([0, 1, 2].map((i) => start(a, commands[(round + i) % commands.length]!)));
-      if (round % 2 === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-      const results = await Promise.all(ids.map((id) => kill(b, id)));
-      for (const result of results) expect(result).toMatchObject({ killed: true, status: 'killed' });
-      expect(await survivorsOf(t), `round ${round}`).toEqual([]);
-    }
-  }, 300_000);
+  it(
+    'every job killed through the other replica ends, whole, and reads killed',
+    { timeout: scaled(300_000) },
+    async () => {
+      const [a, b] = await replicas();
+      const commands = [
+        `(exec -a ${t} sleep 300) & wait`,
+        `(exec -a ${t} sleep 300) & yes flood | head -c 20000000; wait`,
+        `(exec -a ${t} sleep 300) & (exec -a ${t} sleep 300) & wait`,
+      ];
+      for (let round = 0; round < ROUNDS; round++) {
+        const ids = await Promise.all([0, 1, 2].map((i) => start(a, commands[(round + i) % commands.length]!)));
+        if (round % 2 === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        const results = await Promise.all(ids.map((id) => kill(b, id)));
+        for (const result of results) expect(result).toMatchObject({ killed: true, status: 'killed' });
+        expect(await survivorsOf(t), `round ${round}`).toEqual([]);
+      }
+    },
+  );
 });

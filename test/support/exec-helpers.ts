@@ -1,15 +1,31 @@
 // Helpers for the exec tests: processes found by a tag in their command line, waiting, sandbox presence.
+import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { scaled } from './time.js';
 
 /** Whether bwrap is installed here. In CI the sandbox tests run (and fail) even when it is not. */
 export const bwrapInstalled = (process.env.PATH ?? '')
   .split(':')
   .some((dir) => dir && existsSync(path.join(dir, 'bwrap')));
 export const runSandboxTests = bwrapInstalled || process.env.CI === 'true';
+
+let bwrapStarts: boolean | undefined;
+/** Whether bwrap starts here (then shell_read and its git checks run confined); tried once. */
+export function bwrapWorks(): boolean {
+  if (bwrapStarts === undefined) {
+    try {
+      execFileSync('bwrap', ['--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
+      bwrapStarts = true;
+    } catch {
+      bwrapStarts = false;
+    }
+  }
+  return bwrapStarts;
+}
 
 /**
  * A writable folder the sandbox shows read-only: not under /tmp, /var/tmp, /run or a home folder,
@@ -60,12 +76,13 @@ export async function processesWith(text: string, only: 'anywhere' | 'argv0' = '
   return found;
 }
 
+/** Polls `probe` (every 25 ms) until it gives something truthy; throws past `ms`, scaled to the machine. */
 export async function waitFor<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,
   ms: number,
   what: string,
 ): Promise<T> {
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + scaled(ms);
   for (;;) {
     const value = await probe();
     if (value) return value;
@@ -74,14 +91,32 @@ export async function waitFor<T>(
   }
 }
 
-/** Waits until no process carries `text` (returns the survivors if some remain after `ms`). */
+/** Waits until no process carries `text` (returns the survivors if some remain after `ms`, scaled to the machine). */
 export async function survivorsOf(text: string, ms = 5_000): Promise<number[]> {
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + scaled(ms);
   for (;;) {
     const left = await processesWith(text);
     if (left.length === 0 || Date.now() > deadline) return left;
     await sleep(50);
   }
+}
+
+/** Whether process `pid` is gone within `ms` (scaled to the machine), looking every 50 ms. */
+export async function goneWithin(pid: number, ms = 5_000): Promise<boolean> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + scaled(ms);
+  while (alive()) {
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+  return true;
 }
 
 /** SIGKILLs every process carrying `text` (cleanup after a test that expected survivors, or failed). */

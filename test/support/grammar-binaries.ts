@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PROGRAMS } from '../../src/runtime/policy/shell/read-only.js';
 import { parseOptions, resolveLong, type Grammar } from '../../src/runtime/policy/shell/read-only-options.js';
+import { scaled } from './time.js';
 
 type Reading = 'unknown' | 'flag' | 'value';
 export interface GrammarCase {
@@ -101,7 +102,7 @@ function run(program: string, args: string[], cwd: string): Promise<{ code: numb
     const child = execFile(
       program,
       args,
-      { cwd, timeout: 5_000, env: { PATH, LC_ALL: 'C', RIPGREP_CONFIG_PATH: '' } },
+      { cwd, timeout: scaled(5_000), env: { PATH, LC_ALL: 'C', RIPGREP_CONFIG_PATH: '' } },
       (error, stdout, stderr) => {
         resolve({
           code: error

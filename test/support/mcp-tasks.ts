@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateTaskResultSchema, type CallToolResult, type Task } from '@modelcontextprotocol/sdk/types.js';
+import { scaled } from './time.js';
 
 /** tools/call with `params.task`: resolves the task the server answered with. */
 export async function createTask(
@@ -22,13 +23,13 @@ export function textOf(result: CallToolResult): string {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 }
 
-/** Polls `probe` until it gives something truthy (every 50 ms, up to `ms`); throws past that. */
+/** Polls `probe` until it gives something truthy (every 50 ms, up to `ms` scaled to the machine); throws past that. */
 export async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
+  const deadline = Date.now() + scaled(ms);
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
+    if (Date.now() > deadline) throw new Error(`not so within ${scaled(ms)} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

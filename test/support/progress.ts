@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp.js';
 import type { InvokeResult, ProgressEvent, Toolkit } from '../../src/index.js';
 import { PROGRESS_INTERVAL_MS } from '../../src/runtime/progress.js';
+import { scaled } from './time.js';
 
 /** The SDK's client, connected in memory to an MCP server over `toolkit`. */
 export async function progressClient(toolkit: Toolkit): Promise<Client> {
@@ -55,7 +56,7 @@ export async function callOverMcp(
   const events: Progress[] = [];
   const result = (await client.callTool({ name, arguments: args }, undefined, {
     onprogress: slowListener(events, slow),
-    timeout: 60_000,
+    timeout: scaled(60_000),
   })) as CallToolResult;
   return { result, events };
 }

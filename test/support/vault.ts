@@ -2,7 +2,6 @@
 // codegen): its handlers trust ctx entirely and check nothing themselves, so whatever the tests see
 // refused was refused by the runtime, the same way for any provider.
 import { readFile, writeFile } from 'node:fs/promises';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import {
   createToolkit,
   defineProviders,
@@ -16,9 +15,7 @@ import {
   type ToolkitOptions,
 } from '../../src/index.js';
 import type { Kind, Risk, RoleTree } from '../../src/runtime/descriptor.js';
-
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-const open = { type: 'object' } as const;
+import { handWrittenOperation } from './descriptors.js';
 
 function op(
   name: string,
@@ -28,24 +25,8 @@ function op(
   roles: RoleTree,
   required: string[] = [],
 ): OperationDescriptor {
-  const params = { type: 'object', additionalProperties: false, required, properties };
-  return {
-    id: `vault.${name}`,
-    provider: 'vault',
-    name,
-    title: name,
-    kind,
-    risk,
-    idempotent: kind === 'data_source',
-    openWorld: false,
-    description: `${name} (test provider)`,
-    params,
-    roles,
-    result: open,
-    errors: [],
-    validateParams: ajv.compile(params) as OperationDescriptor['validateParams'],
-    validateResult: ajv.compile(open) as OperationDescriptor['validateResult'],
-  };
+  const idempotent = kind === 'data_source';
+  return handWrittenOperation({ provider: 'vault', name, kind, risk, properties, required, roles, idempotent });
 }
 
 const str = { type: 'string', minLength: 1 };

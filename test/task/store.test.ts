@@ -12,6 +12,7 @@ import {
   resolveTaskStore,
   type TaskStore,
 } from '../../src/runtime/services/tasks.js';
+import { scaled } from '../support/time.js';
 
 const run = promisify(execFile);
 const writer = fileURLToPath(new URL('../fixtures/task-writer.ts', import.meta.url));
@@ -232,10 +233,10 @@ describe('file store', () => {
     expect(task.id).toBe('t1');
   });
 
-  it('two real processes creating 200 tasks each lose nothing', async () => {
+  it('two real processes creating 200 tasks each lose nothing', { timeout: scaled(120_000) }, async () => {
     const path = join(dir, 'shared', 'tasks.json');
     const child = (label: string) =>
-      run(process.execPath, ['--import', 'tsx', writer, path, '200', label], { timeout: 90_000 });
+      run(process.execPath, ['--import', 'tsx', writer, path, '200', label], { timeout: scaled(90_000) });
     const [a, b] = await Promise.all([child('A'), child('B')]);
     expect(a.stdout).toBe('done\n');
     expect(b.stdout).toBe('done\n');
@@ -249,7 +250,7 @@ describe('file store', () => {
       Array.from({ length: 400 }, (_, i) => i + 1),
     );
     expect((await readdir(join(dir, 'shared'))).sort()).toEqual(['tasks.json']);
-  }, 120_000);
+  });
 });
 
 describe('resolveTaskStore', () => {

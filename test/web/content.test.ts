@@ -24,6 +24,7 @@ import { scanHtml } from '../../src/handlers/web/html/scan.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { InvokeResult } from '../../src/runtime/types.js';
 import type { WebFetchParams } from '../../src/generated/types.js';
+import { scaled } from '../support/time.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000010000000100806000000', 'hex');
 const routes: Record<string, [string | undefined, Buffer]> = {
@@ -343,7 +344,7 @@ describe('convertHtml on random tag soup', () => {
     'x',
     'word ',
   ];
-  it('never throws and keeps the last word of text, in both formats', () => {
+  it('never throws and keeps the last word of text, in both formats', { timeout: scaled(120_000) }, () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 4000 }), fc.nat(3), (tokens, repeat) => {
         const html = tokens.join('').repeat(repeat + 1) + ' MARK';
@@ -354,7 +355,7 @@ describe('convertHtml on random tag soup', () => {
       }),
       { numRuns: 60 },
     );
-  }, 120_000);
+  });
 });
 
 describe('the one-pass Markdown escape', () => {

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { scaled } from '../support/time.js';
 
 process.env.TOOLWRIGHT_CONVERT_MEMORY_MB = '64';
 const { createToolkit } = await import('../../src/toolkit.js');
@@ -33,17 +34,25 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-it('a page that exhausts the worker heap is UNSUPPORTED_CONTENT, and the next page converts', async () => {
-  expect(CONVERT_MEMORY_MB).toBe(64);
-  const toolkit = createToolkit({ workspace, web: { allowPrivateNetwork: true } });
-  const big = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/big`, max_bytes: 10_000_000 });
-  expect(big.ok).toBe(false);
-  if (!big.ok) {
-    expect(big.error.code).toBe('UNSUPPORTED_CONTENT');
-    expect(big.error.message).toMatch(/64 MiB of memory; use format "raw"/);
-  }
-  const raw = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/big`, max_bytes: 10_000_000, format: 'raw' });
-  expect(raw.ok).toBe(true);
-  const small = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/small` });
-  expect(small.ok && (small.output as { content: string }).content).toBe('# small');
-}, 60_000);
+it(
+  'a page that exhausts the worker heap is UNSUPPORTED_CONTENT, and the next page converts',
+  { timeout: scaled(60_000) },
+  async () => {
+    expect(CONVERT_MEMORY_MB).toBe(64);
+    const toolkit = createToolkit({ workspace, web: { allowPrivateNetwork: true } });
+    const big = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/big`, max_bytes: 10_000_000 });
+    expect(big.ok).toBe(false);
+    if (!big.ok) {
+      expect(big.error.code).toBe('UNSUPPORTED_CONTENT');
+      expect(big.error.message).toMatch(/64 MiB of memory; use format "raw"/);
+    }
+    const raw = await toolkit.invoke('web', 'web_fetch', {
+      url: `${origin}/big`,
+      max_bytes: 10_000_000,
+      format: 'raw',
+    });
+    expect(raw.ok).toBe(true);
+    const small = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/small` });
+    expect(small.ok && (small.output as { content: string }).content).toBe('# small');
+  },
+);

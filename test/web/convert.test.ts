@@ -106,7 +106,7 @@ beforeAll(async () => {
   workspace = await mkdtemp(path.join(tmpdir(), 'toolwright-convert-'));
   // Warm the pool as a server that has served pages would be (a cold worker start is not measured).
   await fetchPage({ url: `${origin}/normal` });
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
@@ -141,23 +141,23 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; sta
 describe('hostile pages convert, bounded and honestly', () => {
   Object.entries(HOSTILE).forEach(([name, [, mark]], i) => {
     for (const format of ['markdown', 'text'] as const) {
-      it(`${name} (${format})`, async () => {
+      it(`${name} (${format})`, { timeout: scaled(60_000) }, async () => {
         const { result, stallMs } = await longestStall(() => fetchPage({ url: `${origin}/hostile/${i}`, format }));
         if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
         expect((result.output as { content: string }).content).toContain(mark);
         // The page is converted in a worker: this thread kept ticking (generous for a loaded machine).
         expect(stallMs).toBeLessThan(scaled(1000));
-      }, 60_000);
+      });
     }
   });
 
   Object.entries(SLOPPY).forEach(([name], i) => {
-    it(`${name} is converted as HTML, not flagged as deep`, async () => {
+    it(`${name} is converted as HTML, not flagged as deep`, { timeout: scaled(60_000) }, async () => {
       const result = await fetchPage({ url: `${origin}/sloppy/${i}` });
       if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
       expect((result.output as { content: string }).content).toContain('MARK');
       expect(result.text).not.toMatch(/nests elements|plain text/);
-    }, 60_000);
+    });
   });
 
   it('says when a page was too deep for the parser and was extracted as plain text', async () => {
@@ -170,74 +170,86 @@ describe('hostile pages convert, bounded and honestly', () => {
 });
 
 describe('the caller’s timeout_ms covers the conversion', () => {
-  it('a page that converts for seconds is a TIMEOUT within timeout_ms, and the event loop keeps answering', async () => {
-    const started = performance.now();
-    let fastDoneAfter = Number.POSITIVE_INFINITY;
-    const { result, stallMs, ticks } = await longestStall(async () => {
-      const slow = fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 2500 });
-      // A concurrent normal page is converted by another worker while the slow one is stuck.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const fastStart = performance.now();
-      const fast = await fetchPage({ url: `${origin}/normal` });
-      fastDoneAfter = performance.now() - fastStart;
-      expect(fast.ok && (fast.output as { content: string }).content).toContain('# Hello');
-      return slow;
-    });
-    const elapsed = performance.now() - started;
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error.code).toBe('TIMEOUT');
-    expect(result.error.message).toMatch(/timeout_ms=2500/);
-    expect(result.error.message).toMatch(/format "raw"/);
-    expect(elapsed).toBeGreaterThan(2000);
-    expect(elapsed).toBeLessThan(2500 + scaled(2500));
-    expect(fastDoneAfter).toBeLessThan(scaled(1000));
-    expect(stallMs).toBeLessThan(scaled(1000));
-    expect(ticks).toBeGreaterThan(20);
-  }, 60_000);
+  it(
+    'a page that converts for seconds is a TIMEOUT within timeout_ms, and the event loop keeps answering',
+    { timeout: scaled(60_000) },
+    async () => {
+      const started = performance.now();
+      let fastDoneAfter = Number.POSITIVE_INFINITY;
+      const { result, stallMs, ticks } = await longestStall(async () => {
+        const slow = fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 2500 });
+        // A concurrent normal page is converted by another worker while the slow one is stuck.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const fastStart = performance.now();
+        const fast = await fetchPage({ url: `${origin}/normal` });
+        fastDoneAfter = performance.now() - fastStart;
+        expect(fast.ok && (fast.output as { content: string }).content).toContain('# Hello');
+        return slow;
+      });
+      const elapsed = performance.now() - started;
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.code).toBe('TIMEOUT');
+      expect(result.error.message).toMatch(/timeout_ms=2500/);
+      expect(result.error.message).toMatch(/format "raw"/);
+      expect(elapsed).toBeGreaterThan(2000);
+      expect(elapsed).toBeLessThan(2500 + scaled(2500));
+      expect(fastDoneAfter).toBeLessThan(scaled(1000));
+      expect(stallMs).toBeLessThan(scaled(1000));
+      expect(ticks).toBeGreaterThan(20);
+    },
+  );
 
-  it('an abort during the conversion is CANCELLED at once and the stuck worker is terminated', async () => {
-    const controller = new AbortController();
-    const before = convertWorkersAlive();
-    const pending = fetchPage(
-      { url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 60_000 },
-      controller.signal,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    const abortedAt = performance.now();
-    controller.abort();
-    const result = await pending;
-    expect(performance.now() - abortedAt).toBeLessThan(scaled(1000));
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.code).toBe('CANCELLED');
-    expect(convertWorkersAlive()).toBeLessThanOrEqual(Math.max(before, 1));
-    // The pool recovers: the next page converts.
-    const next = await fetchPage({ url: `${origin}/normal` });
-    expect(next.ok && (next.output as { content: string }).content).toContain('[link](');
-  }, 60_000);
+  it(
+    'an abort during the conversion is CANCELLED at once and the stuck worker is terminated',
+    { timeout: scaled(60_000) },
+    async () => {
+      const controller = new AbortController();
+      const before = convertWorkersAlive();
+      const pending = fetchPage(
+        { url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 60_000 },
+        controller.signal,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const abortedAt = performance.now();
+      controller.abort();
+      const result = await pending;
+      expect(performance.now() - abortedAt).toBeLessThan(scaled(1000));
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.code).toBe('CANCELLED');
+      expect(convertWorkersAlive()).toBeLessThanOrEqual(Math.max(before, 1));
+      // The pool recovers: the next page converts.
+      const next = await fetchPage({ url: `${origin}/normal` });
+      expect(next.ok && (next.output as { content: string }).content).toContain('[link](');
+    },
+  );
 
-  it('pages queued behind busy workers time out within their own budget, and the pool recovers', async () => {
-    const started = performance.now();
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 2000 }),
-      ),
-    );
-    const elapsed = performance.now() - started;
-    expect(results.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(Array(6).fill('TIMEOUT'));
-    expect(elapsed).toBeLessThan(2000 + scaled(3000));
-    expect(convertWorkersAlive()).toBeLessThanOrEqual(4);
-    const next = await fetchPage({ url: `${origin}/normal` });
-    expect(next.ok).toBe(true);
-  }, 60_000);
+  it(
+    'pages queued behind busy workers time out within their own budget, and the pool recovers',
+    { timeout: scaled(60_000) },
+    async () => {
+      const started = performance.now();
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 2000 }),
+        ),
+      );
+      const elapsed = performance.now() - started;
+      expect(results.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(Array(6).fill('TIMEOUT'));
+      expect(elapsed).toBeLessThan(2000 + scaled(3000));
+      expect(convertWorkersAlive()).toBeLessThanOrEqual(4);
+      const next = await fetchPage({ url: `${origin}/normal` });
+      expect(next.ok).toBe(true);
+    },
+  );
 
-  it('time spent downloading counts against the same budget', async () => {
+  it('time spent downloading counts against the same budget', { timeout: scaled(30_000) }, async () => {
     const result = await fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 100 });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('TIMEOUT');
-  }, 30_000);
+  });
 
-  it('format raw never converts, so the slow page comes back whole', async () => {
+  it('format raw never converts, so the slow page comes back whole', { timeout: scaled(30_000) }, async () => {
     const result = await fetchPage({
       url: `${origin}/slow`,
       format: 'raw',
@@ -246,5 +258,5 @@ describe('the caller’s timeout_ms covers the conversion', () => {
     });
     if (!result.ok) throw new Error(result.error.message);
     expect((result.output as { content: string }).content.length).toBe(SLOW_PAGE.length);
-  }, 30_000);
+  });
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/toolkit.js';
 import type { InvokeResult, WebOptions } from '../../src/runtime/types.js';
 import { startTestServer, type TestServer } from '../support/web-server.js';
+import { scaled } from '../support/time.js';
 
 let server: TestServer;
 let workspace: string;
@@ -172,33 +173,33 @@ describe('web_fetch limits', () => {
     expect(output).toMatchObject({ truncated: false, bytes: 70_000 });
   });
 
-  it('stops a gzip bomb at the decompressed cap', async () => {
+  it('stops a gzip bomb at the decompressed cap', { timeout: scaled(30_000) }, async () => {
     const { output } = await ok({ url: `${server.origin}/bomb`, max_bytes: 1_000_000 });
     expect(output.truncated).toBe(true);
     expect(output.bytes).toBe(1_000_000);
     expect(output.content).toBe('a'.repeat(1_000_000));
-  }, 30_000);
+  });
 
-  it('times out a server that never answers', async () => {
+  it('times out a server that never answers', { timeout: scaled(15_000) }, async () => {
     const started = Date.now();
     const error = await fails({ url: `${server.origin}/slow-headers`, timeout_ms: 300 });
     expect(error.code).toBe('TIMEOUT');
     expect(error.message).toContain('timeout_ms=300');
     expect(Date.now() - started).toBeLessThan(10_000);
-  }, 15_000);
+  });
 
-  it('times out a body that never ends', async () => {
+  it('times out a body that never ends', { timeout: scaled(15_000) }, async () => {
     expect((await fails({ url: `${server.origin}/slow-body`, timeout_ms: 300 })).code).toBe('TIMEOUT');
-  }, 15_000);
+  });
 
-  it('is cancelled by the caller signal', async () => {
+  it('is cancelled by the caller signal', { timeout: scaled(15_000) }, async () => {
     const controller = new AbortController();
     const pending = fetchWith(open, { url: `${server.origin}/slow-headers` }, controller.signal);
     setTimeout(() => controller.abort(), 100);
     const result = await pending;
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('CANCELLED');
-  }, 15_000);
+  });
 
   it('reports a refused connection as NETWORK_ERROR', async () => {
     const closed = await startTestServer();
@@ -259,59 +260,63 @@ function hasOpenssl(): boolean {
 }
 
 describe.skipIf(!hasOpenssl())('web_fetch over https', () => {
-  it('verifies certificates and sends the host name as SNI while connecting to the pinned address', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'toolwright-web-tls-'));
-    const keyFile = path.join(dir, 'key.pem');
-    const certFile = path.join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-subj',
-        '/CN=secure.test',
-        '-days',
-        '1',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: 'ignore' },
-    );
-    const key = await readFile(keyFile);
-    const cert = await readFile(certFile);
-    const sniSeen: string[] = [];
-    const tls = https.createServer(
-      {
-        key,
-        cert,
-        SNICallback: (servername, callback) => {
-          sniSeen.push(servername);
-          callback(null, undefined);
-        },
-      },
-      (_req, res) => res.end('secret'),
-    );
-    tls.listen(0, '127.0.0.1');
-    await once(tls, 'listening');
-    try {
-      const port = (tls.address() as AddressInfo).port;
-      const lookup = async () => [{ address: '127.0.0.1', family: 4 as const }];
-      const error = await fails(
-        { url: `https://secure.test:${port}/`, timeout_ms: 5000 },
-        { allowHosts: ['secure.test'], lookup },
+  it(
+    'verifies certificates and sends the host name as SNI while connecting to the pinned address',
+    { timeout: scaled(30_000) },
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'toolwright-web-tls-'));
+      const keyFile = path.join(dir, 'key.pem');
+      const certFile = path.join(dir, 'cert.pem');
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-subj',
+          '/CN=secure.test',
+          '-days',
+          '1',
+          '-keyout',
+          keyFile,
+          '-out',
+          certFile,
+        ],
+        { stdio: 'ignore' },
       );
-      expect(error.code).toBe('NETWORK_ERROR');
-      expect(error.message).toMatch(/certificate/i);
-      expect(sniSeen).toEqual(['secure.test']);
-    } finally {
-      tls.closeAllConnections();
-      tls.close();
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
+      const key = await readFile(keyFile);
+      const cert = await readFile(certFile);
+      const sniSeen: string[] = [];
+      const tls = https.createServer(
+        {
+          key,
+          cert,
+          SNICallback: (servername, callback) => {
+            sniSeen.push(servername);
+            callback(null, undefined);
+          },
+        },
+        (_req, res) => res.end('secret'),
+      );
+      tls.listen(0, '127.0.0.1');
+      await once(tls, 'listening');
+      try {
+        const port = (tls.address() as AddressInfo).port;
+        const lookup = async () => [{ address: '127.0.0.1', family: 4 as const }];
+        const error = await fails(
+          { url: `https://secure.test:${port}/`, timeout_ms: 5000 },
+          { allowHosts: ['secure.test'], lookup },
+        );
+        expect(error.code).toBe('NETWORK_ERROR');
+        expect(error.message).toMatch(/certificate/i);
+        expect(sniSeen).toEqual(['secure.test']);
+      } finally {
+        tls.closeAllConnections();
+        tls.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -17,6 +17,7 @@ import { plainSnippet } from '../../src/runtime/services/search/http.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { InvokeResult } from '../../src/runtime/types.js';
 import { startTestServer, type TestServer } from '../support/web-server.js';
+import { scaled } from '../support/time.js';
 
 let server: TestServer;
 let workspace: string;
@@ -143,12 +144,12 @@ describe('SearXNG backend', () => {
     expect(error.message).toContain('not JSON');
   });
 
-  it('times out a backend that never answers', async () => {
+  it('times out a backend that never answers', { timeout: scaled(15_000) }, async () => {
     const error = await fails(createSearxngBackend({ url: `${server.origin}/searxng-slow`, timeoutMs: 300 }), {
       query: 'q',
     });
     expect(error.code).toBe('TIMEOUT');
-  }, 15_000);
+  });
 
   it('reports an unreachable backend as NETWORK_ERROR', async () => {
     const closed = await startTestServer();

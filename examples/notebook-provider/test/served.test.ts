@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -80,8 +80,15 @@ function call(
   });
 }
 
-// Every test starts the bin as a process: a loaded machine needs more than the default 5 s.
-const PROCESSES = { timeout: 60_000 };
+// Every test starts the bin as a process: a loaded machine needs more than the default 5 s, and
+// the timeout stretches by TOOLWRIGHT_TIME_SCALE, else by the load per core (1 to 10), as
+// toolwright's own tests do.
+function scaled(ms: number): number {
+  const given = Number(process.env.TOOLWRIGHT_TIME_SCALE);
+  const perCore = Math.ceil((loadavg()[0] ?? 0) / Math.max(1, availableParallelism()));
+  return Math.round(ms * (given > 0 ? given : Math.min(10, Math.max(1, perCore))));
+}
+const PROCESSES = { timeout: scaled(60_000) };
 
 describe('toolwright call --provider', PROCESSES, () => {
   it('confines paths: ../x, a symlink out and an absolute path are OUTSIDE_WORKSPACE', async () => {

@@ -7,7 +7,7 @@ import { withText, type Rendered } from '../../runtime/handler.js';
 import type { SharedJobs } from '../../runtime/store/shared-jobs.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { continuationLine } from '../../runtime/continuation.js';
-import { jobDurationMs, jobTable, readNewOutput, waitForNews, type Job } from './jobs/job-table.js';
+import { jobDurationMs, jobTable, listedCommand, readNewOutput, waitForNews, type Job } from './jobs/job-table.js';
 import {
   readRecordOutput,
   recordOrNotFound,
@@ -23,7 +23,7 @@ export const MAX_WAIT_MS = 60_000;
 function summary(job: Job): JobSummary {
   return {
     job_id: job.id,
-    command: job.command.length > 200 ? `${job.command.slice(0, 199)}…` : job.command,
+    command: listedCommand(job.command),
     status: job.status,
     exit_code: job.exitCode,
     signal: job.signal,

@@ -1,10 +1,11 @@
 // The TaskStore interface of the task provider and its two stores of its own (in memory, one file).
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { atomicWriteFile } from '../atomic-write.js';
 import { ToolError } from '../errors.js';
 import { acquireFileLock } from '../locks.js';
 import { plainDir } from '../verified-fs.js';
+import { readJsonFile } from '../store/json-document.js';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
 export const TASK_STATUSES: readonly TaskStatus[] = ['pending', 'in_progress', 'completed', 'cancelled'];
@@ -145,23 +146,8 @@ export interface FileTaskStoreOptions {
 
 /** The task list in a task file (an empty or missing file is an empty list); a file that holds no task list is UNAVAILABLE. */
 async function readTaskFile(path: string): Promise<TaskState> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
-    throw error;
-  }
-  if (text.trim() === '') return emptyState();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new ToolError(
-      'UNAVAILABLE',
-      `task file ${path} is not valid JSON (${(error as Error).message}); fix or remove it`,
-    );
-  }
+  const parsed = await readJsonFile(path, 'task file');
+  if (parsed === undefined) return emptyState();
   const state = parsed as Partial<TaskState>;
   if (!state || typeof state !== 'object' || !Array.isArray(state.tasks)) {
     throw new ToolError(

@@ -6,16 +6,8 @@ import type { AuditEntry, AuditQuery } from './types.js';
 export const MAX_AUDIT_INPUT_BYTES = 64 * 1024;
 const PREVIEW_CHARS = 4096;
 
-export interface CheckedAuditEntry {
+export interface CheckedAuditEntry extends Omit<AuditEntry, 'time' | 'input'> {
   time: Date | undefined;
-  scope: string;
-  principal: string;
-  operation: string;
-  risk: string;
-  decision: string;
-  rule: string | null;
-  error_code: string | null;
-  duration_ms: number;
   /** The input as JSON text, bounded. */
   input: string;
 }

@@ -4,14 +4,12 @@ import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nodeCrypto } from '../lazy-require.js';
 import { ToolError } from '../errors.js';
-import { checkId, checkKey, checkMs, checkText, invalidStoreInput, jsonText } from './errors.js';
+import { checkId, checkKey, checkMs, checkText } from './errors.js';
+import { checkJobEnd, checkJobStart, checkMcpTaskPage, checkMcpTaskPatch, checkMcpTaskStart } from './record-checks.js';
 import { appendOutputFile, createOutputFile, outputTotal, readOutputFile } from './embedded-output.js';
 import { JsonDocument, listDocumentCheck } from './json-document.js';
 import { checkChunk, checkCursor, checkMaxBytes, type OutputLayout } from './output.js';
 import {
-  JOB_RECORD_STATUSES,
-  MAX_RESULT_BYTES,
-  MCP_TASK_STATUSES,
   MCP_TASK_TERMINAL,
   type JobRecord,
   type JobRecords,
@@ -100,10 +98,7 @@ function jobLifecycle(
 ): Pick<JobRecords, 'create' | 'get' | 'list' | 'finish' | 'remove'> {
   return {
     async create(key, start) {
-      checkKey(key);
-      const owner = checkText('owner', start.owner, 256);
-      const command = checkText('command', start.command, 64 * 1024, { empty: true });
-      const leaseMs = checkMs('leaseMs', start.leaseMs);
+      const { owner, command, leaseMs } = checkJobStart(key, start);
       const job = await doc(key).mutate(async (state) => {
         const highest = state.jobs.reduce((max, j) => Math.max(max, Number(/^job-(\d+)$/.exec(j.id)?.[1] ?? 0)), 0);
         const n = Math.max(Number(state.next) || 1, highest + 1);
@@ -144,10 +139,7 @@ function jobLifecycle(
       return Promise.all((await doc(key).read()).jobs.map((job) => withOutput(key, job)));
     },
     async finish(key, id, end) {
-      checkKey(key);
-      checkId('job id', id);
-      if ((end.status as string) === 'running' || !JOB_RECORD_STATUSES.includes(end.status))
-        throw invalidStoreInput('a job ends as exited, killed, timed_out or failed');
+      checkJobEnd(key, id, end);
       const found = await doc(key).mutate((state) => {
         const job = state.jobs.find((j) => j.id === id);
         if (!job) return { result: undefined, dirty: false };
@@ -275,11 +267,7 @@ type McpFiles = ReturnType<typeof mcpFiles>;
 function mcpTaskReads({ doc, visible, plain }: McpFiles): Pick<McpTaskRecords, 'create' | 'get' | 'list'> {
   return {
     async create(key, start) {
-      checkKey(key);
-      const operation = checkText('operation', start.operation, 256);
-      const owner = checkText('owner', start.owner, 256);
-      const ttlMs = start.ttlMs === null ? null : checkMs('ttlMs', start.ttlMs);
-      const leaseMs = checkMs('leaseMs', start.leaseMs);
+      const { operation, owner, ttlMs, leaseMs } = checkMcpTaskStart(key, start);
       return doc(key).mutate((state) => {
         const now = Date.now();
         const task: StoredMcpTask = {
@@ -309,12 +297,7 @@ function mcpTaskReads({ doc, visible, plain }: McpFiles): Pick<McpTaskRecords, '
       return task && visible(task, Date.now()) ? plain(task) : undefined;
     },
     async list(key, page = {}) {
-      checkKey(key);
-      const limit = page.limit === undefined ? 100 : page.limit;
-      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000)
-        throw invalidStoreInput('limit must be a whole number between 1 and 1000');
-      const after = page.cursor === undefined ? 0 : Number(page.cursor);
-      if (!Number.isSafeInteger(after) || after < 0) throw invalidStoreInput('the cursor is not one list returned');
+      const { limit, after } = checkMcpTaskPage(key, page);
       const now = Date.now();
       const rest = (await doc(key).read()).tasks.filter((task) => task.seq > after && visible(task, now));
       const tasks = rest.slice(0, limit);
@@ -331,19 +314,8 @@ function mcpTaskChanges({
 }: McpFiles): Pick<McpTaskRecords, 'update' | 'renewLeases' | 'failExpired' | 'sweepExpired'> {
   return {
     async update(key, id, patch) {
-      checkKey(key);
-      checkId('task id', id);
-      const status = patch.status;
-      if (status !== undefined && !MCP_TASK_STATUSES.includes(status))
-        throw invalidStoreInput(`status must be one of ${MCP_TASK_STATUSES.join(', ')}`);
-      const message =
-        patch.status_message === undefined || patch.status_message === null
-          ? patch.status_message
-          : checkText('status_message', patch.status_message, 4096, { empty: true });
-      const result =
-        patch.result === undefined
-          ? undefined
-          : (JSON.parse(jsonText('the task result', patch.result, MAX_RESULT_BYTES)) as unknown);
+      const { status, message, resultText } = checkMcpTaskPatch(key, id, patch);
+      const result = resultText === undefined ? undefined : (JSON.parse(resultText) as unknown);
       return doc(key).mutate<{ task: McpTaskRecord; applied: boolean } | undefined>((state) => {
         const task = state.tasks.find((t) => t.id === id);
         if (!task || !visible(task, Date.now())) return { result: undefined, dirty: false };

@@ -10,10 +10,17 @@ export function storeUnavailable(location: string, reason: string, details?: Rec
 }
 
 /**
- * Settles like `work`, or rejects UNAVAILABLE after `ms` (then `onTimeout` runs, e.g. to drop the
- * connection the work holds). The timer never keeps the process alive.
+ * Settles like `work` (its failure through `mapError`), or rejects UNAVAILABLE after `ms` (then
+ * `onTimeout` runs, e.g. to drop the connection the work holds). The timer never keeps the process
+ * alive.
  */
-export function withDeadline<T>(work: Promise<T>, ms: number, location: string, onTimeout?: () => void): Promise<T> {
+export function withDeadline<T>(
+  work: Promise<T>,
+  ms: number,
+  location: string,
+  onTimeout?: () => void,
+  mapError: (error: unknown) => unknown = (error) => error,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       work.catch(() => {});
@@ -32,7 +39,7 @@ export function withDeadline<T>(work: Promise<T>, ms: number, location: string, 
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error);
+        reject(mapError(error));
       },
     );
   });
@@ -130,24 +137,7 @@ export function boundMethods<T extends object>(target: T, options: BoundOptions)
       } catch (error) {
         work = Promise.reject(error);
       }
-      // withDeadline, inlined: this wraps every call of the task tools.
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          work.catch(() => {});
-          reject(storeUnavailable(location, `no answer within ${timeoutMs} ms`, { timeout_ms: timeoutMs }));
-        }, timeoutMs);
-        timer.unref?.();
-        work.then(
-          (value) => {
-            clearTimeout(timer);
-            resolve(value);
-          },
-          (error: unknown) => {
-            clearTimeout(timer);
-            reject(mapError(error));
-          },
-        );
-      });
+      return withDeadline(work, timeoutMs, location, undefined, mapError);
     };
   }
   return Object.freeze(bound) as T;

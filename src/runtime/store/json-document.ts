@@ -22,6 +22,29 @@ export interface DocumentOptions<T> {
   display: string;
 }
 
+/**
+ * A JSON file's parsed value; undefined when it is missing or blank. Text that is not JSON is
+ * UNAVAILABLE, the message naming the file as `display` and saying to fix or remove it.
+ */
+export async function readJsonFile(path: string, display: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ToolError(
+      'UNAVAILABLE',
+      `${display} ${path} is not valid JSON (${(error as Error).message}); fix or remove it`,
+    );
+  }
+}
+
 export class JsonDocument<T> {
   constructor(private readonly options: DocumentOptions<T>) {}
 
@@ -31,23 +54,8 @@ export class JsonDocument<T> {
 
   /** The document as it is now; a missing file is the empty document. No lock: files are only replaced whole. */
   async read(): Promise<T> {
-    let text: string;
-    try {
-      text = await readFile(this.options.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return this.options.empty();
-      throw error;
-    }
-    if (text.trim() === '') return this.options.empty();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      throw new ToolError(
-        'UNAVAILABLE',
-        `${this.options.display} ${this.options.path} is not valid JSON (${(error as Error).message}); fix or remove it`,
-      );
-    }
+    const parsed = await readJsonFile(this.options.path, this.options.display);
+    if (parsed === undefined) return this.options.empty();
     try {
       return this.options.check(parsed);
     } catch (error) {

@@ -96,20 +96,7 @@ export class PgConnection {
     this.pool = undefined;
     if (!pool) return;
     // pool.end() waits for connections in use: a hung one must not hold close() for ever.
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, this.options.timeoutMs);
-      timer.unref?.();
-      pool
-        .end()
-        .then(
-          () => {},
-          () => {},
-        )
-        .finally(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-    });
+    await endWithin(pool.end(), this.options.timeoutMs);
   }
 
   /** What a caller sees of a failure: UNAVAILABLE with the reason, or INTERNAL-bound for a bug. */
@@ -171,3 +158,20 @@ export const isoOf = (value: unknown): string =>
 export const isoOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : isoOf(value);
 export const notFound = (what: string) => new ToolError('NOT_FOUND', what);
+
+/** Waits for a connection to close, but not longer than `ms` (a dead server never answers). */
+export function endWithin(ending: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref?.();
+    ending
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+  });
+}

@@ -4,7 +4,7 @@
 // are told through `onResume`, since what was published meanwhile is gone.
 import type { Client, Notification } from 'pg';
 import { checkChannel, checkPayload, storeUnavailable, withDeadline } from './errors.js';
-import type { PgConnection } from './postgres-connection.js';
+import { endWithin, type PgConnection } from './postgres-connection.js';
 import type { Notifications, Subscription } from './types.js';
 
 interface Subscriber {
@@ -159,21 +159,4 @@ export class PgNotifications {
     this.channels.clear();
     await this.dropClient();
   }
-}
-
-/** Waits for a connection to close, but not longer than `ms` (a dead server never answers). */
-export function endWithin(ending: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref?.();
-    ending
-      .then(
-        () => {},
-        () => {},
-      )
-      .finally(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-  });
 }

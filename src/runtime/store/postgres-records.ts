@@ -3,7 +3,8 @@
 // appends, so the table never holds more than head + tail bytes of a job. Leases use the
 // server's clock, the one every replica shares.
 import { nodeCrypto } from '../lazy-require.js';
-import { checkId, checkKey, checkMs, checkText, invalidStoreInput, jsonText } from './errors.js';
+import { checkId, checkKey, checkMs, checkText, invalidStoreInput } from './errors.js';
+import { checkJobEnd, checkJobStart, checkMcpTaskPage, checkMcpTaskPatch, checkMcpTaskStart } from './record-checks.js';
 import {
   checkChunk,
   checkCursor,
@@ -15,16 +16,7 @@ import {
 } from './output.js';
 import { isoOf, isoOrNull, notFound, rowsOf, type PgConnection } from './postgres-connection.js';
 import { plusMs } from './postgres-tasks.js';
-import {
-  JOB_RECORD_STATUSES,
-  MAX_RESULT_BYTES,
-  MCP_TASK_STATUSES,
-  type JobRecord,
-  type JobRecords,
-  type McpTaskRecord,
-  type McpTaskRecords,
-  type OutputRead,
-} from './types.js';
+import { type JobRecord, type JobRecords, type McpTaskRecord, type McpTaskRecords, type OutputRead } from './types.js';
 
 const ROW_BYTES = 64 * 1024;
 const LEASE_LOST = 'its replica stopped renewing its lease (it died or lost the store)';
@@ -59,10 +51,7 @@ type JobLifecycle = Omit<JobRecords, 'appendOutput' | 'readOutput' | 'markRead'>
 function jobRecords(db: PgConnection, layout: OutputLayout): JobLifecycle {
   return {
     async create(key, start) {
-      checkKey(key);
-      const owner = checkText('owner', start.owner, 256);
-      const command = checkText('command', start.command, 64 * 1024, { empty: true });
-      const leaseMs = checkMs('leaseMs', start.leaseMs);
+      const { owner, command, leaseMs } = checkJobStart(key, start);
       const { rows } = await db.query(
         `
         WITH n AS (
@@ -93,10 +82,7 @@ function jobRecords(db: PgConnection, layout: OutputLayout): JobLifecycle {
       ).rows.map(jobOf);
     },
     async finish(key, id, end) {
-      checkKey(key);
-      checkId('job id', id);
-      if ((end.status as string) === 'running' || !JOB_RECORD_STATUSES.includes(end.status))
-        throw invalidStoreInput('a job ends as exited, killed, timed_out or failed');
+      checkJobEnd(key, id, end);
       const exitCode = end.exit_code ?? null;
       if (exitCode !== null && !Number.isSafeInteger(exitCode))
         throw invalidStoreInput('exit_code must be a whole number or null');
@@ -272,11 +258,7 @@ const OPEN = `status IN ('working', 'input_required')`;
 export function postgresMcpTasks(db: PgConnection): McpTaskRecords {
   return {
     async create(key, start) {
-      checkKey(key);
-      const operation = checkText('operation', start.operation, 256);
-      const owner = checkText('owner', start.owner, 256);
-      const ttlMs = start.ttlMs === null ? null : checkMs('ttlMs', start.ttlMs);
-      const leaseMs = checkMs('leaseMs', start.leaseMs);
+      const { operation, owner, ttlMs, leaseMs } = checkMcpTaskStart(key, start);
       const { rows } = await db.query(
         `INSERT INTO toolwright_mcp_tasks
         (id, scope, principal, operation, status, ttl_ms, created_at, updated_at, expires_at, owner, lease_expires_at)
@@ -297,12 +279,7 @@ export function postgresMcpTasks(db: PgConnection): McpTaskRecords {
       return rows[0] ? mcpTaskOf(rows[0]) : undefined;
     },
     async list(key, page = {}) {
-      checkKey(key);
-      const limit = page.limit === undefined ? 100 : page.limit;
-      if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000)
-        throw invalidStoreInput('limit must be a whole number between 1 and 1000');
-      const after = page.cursor === undefined ? 0 : Number(page.cursor);
-      if (!Number.isSafeInteger(after) || after < 0) throw invalidStoreInput('the cursor is not one list returned');
+      const { limit, after } = checkMcpTaskPage(key, page);
       const { rows } = await db.query(
         `SELECT * FROM toolwright_mcp_tasks WHERE ${KEY} AND seq > $3 AND ${LIVE} ORDER BY seq LIMIT $4`,
         [key.scope, key.principal, after, limit + 1],
@@ -314,16 +291,10 @@ export function postgresMcpTasks(db: PgConnection): McpTaskRecords {
       };
     },
     async update(key, id, patch) {
-      checkKey(key);
-      checkId('task id', id);
-      const status = patch.status;
-      if (status !== undefined && !MCP_TASK_STATUSES.includes(status))
-        throw invalidStoreInput(`status must be one of ${MCP_TASK_STATUSES.join(', ')}`);
-      const message =
-        patch.status_message === undefined || patch.status_message === null
-          ? null
-          : checkText('status_message', patch.status_message, 4096, { empty: true });
-      const result = patch.result === undefined ? null : jsonText('the task result', patch.result, MAX_RESULT_BYTES);
+      const checked = checkMcpTaskPatch(key, id, patch);
+      const status = checked.status;
+      const message = checked.message ?? null;
+      const result = checked.resultText ?? null;
       const { rows } = await db.query(
         `
         WITH u AS (UPDATE toolwright_mcp_tasks SET status = coalesce($4, status),

@@ -6,8 +6,8 @@
 import { boundMethods, checkMs, storeUnavailable, withDeadline } from './errors.js';
 import { applyMigrations, LATEST_VERSION, schemaVersion } from './migrations.js';
 import { checkLayout } from './output.js';
-import { PgConnection } from './postgres-connection.js';
-import { endWithin, PgNotifications } from './postgres-notify.js';
+import { endWithin, PgConnection } from './postgres-connection.js';
+import { PgNotifications } from './postgres-notify.js';
 import { postgresJobs, postgresMcpTasks } from './postgres-records.js';
 import { postgresAudit, postgresReplicas, postgresTaskLists } from './postgres-tasks.js';
 import {

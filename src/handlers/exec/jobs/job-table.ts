@@ -87,13 +87,9 @@ class JobTable {
   get(id: string, principal: string): Job {
     const job = this.jobs.get(id);
     if (!job || job.principal !== principal || job.foreground) {
-      const known = this.list(principal).map((listed) => listed.id);
-      throw new ToolError(
-        'NOT_FOUND',
-        `no background job ${JSON.stringify(id)} in this session` +
-          (known.length
-            ? `; its jobs are ${known.join(', ')}`
-            : '; it has started none (bash with run_in_background: true starts one)'),
+      throw unknownJob(
+        id,
+        this.list(principal).map((listed) => listed.id),
       );
     }
     return job;
@@ -376,4 +372,20 @@ export function waitForNews(job: Job, ms: number, signal: AbortSignal): Promise<
 
 export function jobDurationMs(job: Job): number {
   return Math.round((job.endedAt ?? performance.now()) - job.startedAt);
+}
+
+/** NOT_FOUND for a job id the session does not hold, naming the ones it does. */
+export function unknownJob(id: string, known: readonly string[]): ToolError {
+  return new ToolError(
+    'NOT_FOUND',
+    `no background job ${JSON.stringify(id)} in this session` +
+      (known.length
+        ? `; its jobs are ${known.join(', ')}`
+        : '; it has started none (bash with run_in_background: true starts one)'),
+  );
+}
+
+/** A job's command as a listing shows it: at most 200 characters. */
+export function listedCommand(command: string): string {
+  return command.length > 200 ? `${command.slice(0, 199)}…` : command;
 }

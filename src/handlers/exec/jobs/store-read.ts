@@ -7,6 +7,7 @@ import { ToolError } from '../../../runtime/errors.js';
 import type { SharedJobs } from '../../../runtime/store/shared-jobs.js';
 import type { JobRecord } from '../../../runtime/store/types.js';
 import { OutputCollector, type CollectedOutput } from '../run/collector.js';
+import { listedCommand, unknownJob } from './job-table.js';
 import { KILL_RECORD_WAIT_MS } from './store-jobs.js';
 
 export type JobSummary = NonNullable<BashOutputResult['jobs']>[number];
@@ -24,7 +25,7 @@ export function recordDurationMs(job: JobRecord, now = Date.now()): number {
 export function recordSummary(job: JobRecord): JobSummary {
   return {
     job_id: job.id,
-    command: job.command.length > 200 ? `${job.command.slice(0, 199)}…` : job.command,
+    command: listedCommand(job.command),
     status: job.status,
     exit_code: job.exit_code,
     signal: job.signal,
@@ -37,13 +38,9 @@ export function recordSummary(job: JobRecord): JobSummary {
 export async function recordOrNotFound(jobs: SharedJobs, id: string): Promise<JobRecord> {
   const job = await jobs.get(id);
   if (job) return job;
-  const known = (await jobs.list()).map((j) => j.id);
-  throw new ToolError(
-    'NOT_FOUND',
-    `no background job ${JSON.stringify(id)} in this session` +
-      (known.length
-        ? `; its jobs are ${known.join(', ')}`
-        : '; it has started none (bash with run_in_background: true starts one)'),
+  throw unknownJob(
+    id,
+    (await jobs.list()).map((j) => j.id),
   );
 }
 

@@ -7,9 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { ToolError } from '../../../runtime/errors.js';
 import { workerEntry } from '../../../runtime/worker-entry.js';
 import { WorkerPool } from '../../../runtime/worker-pool.js';
-import type { EditJobReply, EditJobRequest } from './worker.js';
-import type { SeenSegment } from '../../../runtime/seen-lines.js';
-import type { EditRequest, MatchMode } from './match.js';
+import type { EditJob, EditJobReply, EditJobRequest } from './worker.js';
 import type { Normalization } from './normalize.js';
 
 const MAX_EDIT_WORKERS = 2;
@@ -30,14 +28,7 @@ const pool = new WorkerPool<EditJobReply>({
   idleMs: IDLE_MS,
 });
 
-export interface EditJob {
-  text: string;
-  edits: readonly EditRequest[];
-  displayPath: string;
-  labelTotal?: number;
-  match?: MatchMode;
-  seen?: readonly SeenSegment[];
-}
+export type { EditJob };
 
 export interface EditedText {
   text: string;

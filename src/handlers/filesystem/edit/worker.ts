@@ -7,8 +7,8 @@ import type { SeenSegment } from '../../../runtime/seen-lines.js';
 import { applyEdits, editLabel, type EditRequest, type MatchMode } from './match.js';
 import type { Normalization } from './normalize.js';
 
-export interface EditJobRequest {
-  id: number;
+/** What an edit in the worker is given: the text, the edits and how to report them. */
+export interface EditJob {
   text: string;
   edits: readonly EditRequest[];
   displayPath: string;
@@ -16,6 +16,10 @@ export interface EditJobRequest {
   labelTotal?: number;
   match?: MatchMode;
   seen?: readonly SeenSegment[];
+}
+
+export interface EditJobRequest extends EditJob {
+  id: number;
 }
 
 export type EditJobReply =

@@ -3,6 +3,9 @@
 import type * as IconvLite from 'iconv-lite';
 import { tableDecoder } from './table-decode.js';
 
+/** The legacy encodings whose characters take more than one byte. */
+const MULTI_BYTE_ENCODINGS = ['shift_jis', 'euc-jp', 'gbk', 'gb18030', 'big5', 'euc-kr'] as const;
+
 /**
  * Encodings read and edited byte-exactly. All are ASCII-compatible and stateless, and none uses
  * byte 10 (LF) or 13 (CR) inside a multi-byte character, so lines can be split on bytes.
@@ -34,23 +37,11 @@ export const LEGACY_ENCODINGS = [
   'iso-8859-16',
   'koi8-r',
   'koi8-u',
-  'shift_jis',
-  'euc-jp',
-  'gbk',
-  'gb18030',
-  'big5',
-  'euc-kr',
+  ...MULTI_BYTE_ENCODINGS,
 ] as const;
 export type LegacyEncoding = (typeof LEGACY_ENCODINGS)[number];
 
-export const MULTI_BYTE: ReadonlySet<LegacyEncoding> = new Set([
-  'shift_jis',
-  'euc-jp',
-  'gbk',
-  'gb18030',
-  'big5',
-  'euc-kr',
-]);
+export const MULTI_BYTE: ReadonlySet<LegacyEncoding> = new Set(MULTI_BYTE_ENCODINGS);
 
 let iconvModule: typeof IconvLite | undefined;
 /** iconv-lite, loaded at the first non-UTF-8 file (its tables cost start-up time otherwise). */

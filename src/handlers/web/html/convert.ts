@@ -16,7 +16,7 @@ import domino from '@mixmark-io/domino';
 import type { DomDocument, DomElement, DomNode } from './dom.js';
 import { extractText } from './extract.js';
 import { scanHtml } from './scan.js';
-import { domToText } from './text.js';
+import { domToText, isBlock } from './text.js';
 import { FLAT, domToMarkdown, turndown } from './markdown.js';
 
 export { escapeMarkdown } from './markdown.js';
@@ -110,44 +110,6 @@ const NOISE_TAGS = new Set([
   'LINK',
   'META',
   'BUTTON',
-]);
-const BLOCKS = new Set([
-  'ADDRESS',
-  'ARTICLE',
-  'ASIDE',
-  'BLOCKQUOTE',
-  'BR',
-  'DD',
-  'DETAILS',
-  'DIV',
-  'DL',
-  'DT',
-  'FIELDSET',
-  'FIGCAPTION',
-  'FIGURE',
-  'FOOTER',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'HEADER',
-  'HR',
-  'LI',
-  'MAIN',
-  'OL',
-  'P',
-  'PRE',
-  'SECTION',
-  'SUMMARY',
-  'TABLE',
-  'TBODY',
-  'THEAD',
-  'TR',
-  'UL',
-  'TD',
-  'TH',
 ]);
 /** Unicode whitespace other than the ASCII four (what `\s` adds). */
 const NON_ASCII_SPACE = /[\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
@@ -294,7 +256,7 @@ function textOf(root: DomNode): string {
       continue;
     }
     if (node.nodeType !== 1) continue;
-    if (node !== root && BLOCKS.has(node.nodeName.toUpperCase())) parts.push(' ');
+    if (node !== root && isBlock(node.nodeName.toLowerCase())) parts.push(' ');
     for (let child = node.lastChild; child; child = child.previousSibling) stack.push(child);
   }
   return parts.join('').replace(/\s+/g, ' ').trim();

@@ -16,7 +16,8 @@ const SKIPPED = new Set([
   'object',
   'embed',
 ]);
-const LINE_BREAKING = new Set([
+/** Elements on a line of their own in both plain-text extractions (lower-case; each adds a few). */
+export const LINE_BREAKING_COMMON: readonly string[] = [
   'address',
   'br',
   'dd',
@@ -37,9 +38,10 @@ const LINE_BREAKING = new Set([
   'tbody',
   'thead',
   'aside',
-  'option',
-]);
-const PARAGRAPH_BREAKING = new Set([
+];
+const LINE_BREAKING = new Set([...LINE_BREAKING_COMMON, 'option']);
+/** Elements set apart by a blank line in both plain-text extractions (lower-case). */
+export const PARAGRAPH_BREAKING: ReadonlySet<string> = new Set([
   'article',
   'blockquote',
   'h1',

@@ -1,48 +1,17 @@
 // HTML → plain text over the (already normalized) DOM: the visible words, blocks on their own
 // lines, paragraphs apart, table cells tab-separated. An iterative walk: no recursion to overflow.
 import type { DomElement, DomNode } from './dom.js';
-import { PlainTextLayout } from './extract.js';
+import { LINE_BREAKING_COMMON, PARAGRAPH_BREAKING, PlainTextLayout } from './extract.js';
 
-const LINE_BLOCKS = new Set([
-  'ADDRESS',
-  'BR',
-  'DD',
-  'DETAILS',
-  'DIV',
-  'DL',
-  'DT',
-  'FIELDSET',
-  'FIGCAPTION',
-  'FIGURE',
-  'FOOTER',
-  'HEADER',
-  'HR',
-  'LI',
-  'MAIN',
-  'SUMMARY',
-  'TR',
-  'TBODY',
-  'THEAD',
-  'BODY',
-  'HTML',
-  'ASIDE',
-]);
-const PARAGRAPH_BLOCKS = new Set([
-  'ARTICLE',
-  'BLOCKQUOTE',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'OL',
-  'P',
-  'PRE',
-  'SECTION',
-  'TABLE',
-  'UL',
-]);
+// The DOM walk also breaks at the document's own frame.
+const LINE_BLOCKS = new Set([...LINE_BREAKING_COMMON, 'body', 'html']);
+
+const TABLE_CELLS = new Set(['td', 'th']);
+
+/** Whether an element (its lower-case name) sets its text apart from its neighbours': a line, a paragraph or a cell. */
+export function isBlock(name: string): boolean {
+  return LINE_BLOCKS.has(name) || PARAGRAPH_BREAKING.has(name) || TABLE_CELLS.has(name);
+}
 
 /** The visible words, blocks on their own lines, paragraphs apart; an iterative walk. */
 export function domToText(root: DomElement): string {
@@ -63,12 +32,12 @@ export function domToText(root: DomElement): string {
       continue;
     }
     if (node.nodeType !== 1) continue;
-    const name = node.nodeName.toUpperCase();
-    if (name === 'HEAD' || name === 'TITLE') continue;
-    const level = PARAGRAPH_BLOCKS.has(name) ? 2 : LINE_BLOCKS.has(name) ? 1 : 0;
+    const name = node.nodeName.toLowerCase();
+    if (name === 'head' || name === 'title') continue;
+    const level = PARAGRAPH_BREAKING.has(name) ? 2 : LINE_BLOCKS.has(name) ? 1 : 0;
     if (level) layout.breakBefore(level);
-    if (name === 'TD' || name === 'TH') layout.cell();
-    const pre = frame.pre || name === 'PRE';
+    if (TABLE_CELLS.has(name)) layout.cell();
+    const pre = frame.pre || name === 'pre';
     stack.push({ node, pre, leave: level });
     const children = node.childNodes;
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, pre, leave: -1 });

@@ -6,8 +6,8 @@ import { heredocProblem } from './heredoc.js';
 import type { ShellNode } from './tree.js';
 import { clip } from './words.js';
 
-/** Named node types whose meaning the walkers model (each is handled where it can occur). */
-export const UNDERSTOOD_NODES: ReadonlySet<string> = new Set([
+/** Nodes that hold statements: the splitter walks into each of their children. */
+export const CONTAINER_NODES: ReadonlySet<string> = new Set([
   'program',
   'list',
   'pipeline',
@@ -19,6 +19,11 @@ export const UNDERSTOOD_NODES: ReadonlySet<string> = new Set([
   'elif_clause',
   'else_clause',
   'while_statement',
+]);
+
+/** Named node types whose meaning the walkers model (each is handled where it can occur). */
+export const UNDERSTOOD_NODES: ReadonlySet<string> = new Set([
+  ...CONTAINER_NODES,
   'for_statement',
   'case_statement',
   'case_item',

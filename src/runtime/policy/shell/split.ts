@@ -2,7 +2,7 @@
 // subshells, groups, control-flow bodies and function bodies are walked; wrappers are unwrapped
 // (wrappers.ts); anything that cannot be known before it runs is marked opaque, with the reason.
 import { describeError, gluedContinuation, joinedLines } from './line-checks.js';
-import { scanTree } from './nodes.js';
+import { CONTAINER_NODES, scanTree } from './nodes.js';
 import { parseShellSync } from './parser.js';
 import { builtinEffect } from './builtins.js';
 import { assignmentOf, command, opaqueEntry, recordNames, redirectTargets, type Walk } from './simple.js';
@@ -96,20 +96,6 @@ function analyzeInto(line: string, walk: Walk, writes: string[], via: string[], 
   return again === undefined ? undefined : analyzeInto(again, walk, writes, via, passes + 1);
 }
 
-const CONTAINERS = new Set([
-  'program',
-  'list',
-  'pipeline',
-  'subshell',
-  'compound_statement',
-  'do_group',
-  'negated_command',
-  'if_statement',
-  'elif_clause',
-  'else_clause',
-  'while_statement',
-]);
-
 function statement(node: ShellNode, walk: Walk, writes: string[], via: string[], depth: number): void {
   if (depth > MAX_DEPTH) {
     walk.commands.push(opaqueEntry(node.text, 'the command line nests too deeply to decide'));
@@ -118,7 +104,7 @@ function statement(node: ShellNode, walk: Walk, writes: string[], via: string[],
   const kind = node.type;
   try {
     if (kind === 'comment' || kind === 'heredoc_body' || kind === 'heredoc_start' || kind === 'heredoc_end') return;
-    if (CONTAINERS.has(kind)) {
+    if (CONTAINER_NODES.has(kind)) {
       if (kind === 'compound_statement' && node.children[0]?.type === '((')
         throw new Opaque(`arithmetic command ${clip(node.text)} can run code through array subscripts`);
       const background = kind === 'program' || kind === 'list' ? backgrounded(node) : NO_NODES;
