@@ -30,22 +30,8 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
   const cwd = io.cwd ?? process.cwd();
   const catalogPath = path.resolve(cwd, options.catalog ?? 'catalog.yaml');
   const display = toPosix(path.relative(cwd, catalogPath)) || catalogPath;
-  const layout: Layout = {
-    out: projectPath(cwd, options.out ?? DEFAULT_LAYOUT.out),
-    tests: projectPath(cwd, options.tests ?? DEFAULT_LAYOUT.tests),
-    handlers: projectPath(cwd, options.handlers ?? DEFAULT_LAYOUT.handlers),
-  };
-  for (const [flag, dir] of [
-    ['--out', layout.out],
-    ['--tests', layout.tests],
-  ] as const) {
-    if (dir === '..' || dir.startsWith('../') || path.isAbsolute(dir)) {
-      io.stderr.write(
-        `${flag} ${dir} is outside the current folder: run toolwright generate from the project folder, with --out and --tests inside it\n`,
-      );
-      return 2;
-    }
-  }
+  const layout = layoutInside(cwd, options, io);
+  if (!layout) return 2;
 
   // Held only by the generator (it drops the text of a big catalog once it is parsed and checked).
   const source: CatalogSource = { reload: () => readFileSync(catalogPath, 'utf8') };
@@ -107,17 +93,42 @@ export async function runGenerate(options: GenerateOptions, io: GenerateIO): Pro
     return 0;
   } catch (error) {
     await staged.discard();
-    // A system call that failed (a name too long, a full disk) is named; anything else is a fault of the generator.
-    const system =
-      typeof (error as NodeJS.ErrnoException | undefined)?.code === 'string' &&
-      typeof (error as NodeJS.ErrnoException).syscall === 'string';
-    const detail = error instanceof Error ? (system ? error.message : (error.stack ?? error.message)) : String(error);
-    const what = system ? 'failed while generating' : 'internal error in the generator while generating';
-    io.stderr.write(
-      `toolwright generate: ${what} from ${display} (not a problem in the catalog); nothing was written:\n${detail}\n`,
-    );
-    return 3;
+    return reportFault(error, display, io);
   }
+}
+
+/** The layout the flags ask for, or undefined (said on stderr) when --out or --tests leaves the project. */
+function layoutInside(cwd: string, options: GenerateOptions, io: GenerateIO): Layout | undefined {
+  const layout: Layout = {
+    out: projectPath(cwd, options.out ?? DEFAULT_LAYOUT.out),
+    tests: projectPath(cwd, options.tests ?? DEFAULT_LAYOUT.tests),
+    handlers: projectPath(cwd, options.handlers ?? DEFAULT_LAYOUT.handlers),
+  };
+  for (const [flag, dir] of [
+    ['--out', layout.out],
+    ['--tests', layout.tests],
+  ] as const) {
+    if (dir === '..' || dir.startsWith('../') || path.isAbsolute(dir)) {
+      io.stderr.write(
+        `${flag} ${dir} is outside the current folder: run toolwright generate from the project folder, with --out and --tests inside it\n`,
+      );
+      return undefined;
+    }
+  }
+  return layout;
+}
+
+function reportFault(error: unknown, display: string, io: GenerateIO): number {
+  // A system call that failed (a name too long, a full disk) is named; anything else is a fault of the generator.
+  const system =
+    typeof (error as NodeJS.ErrnoException | undefined)?.code === 'string' &&
+    typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  const detail = error instanceof Error ? (system ? error.message : (error.stack ?? error.message)) : String(error);
+  const what = system ? 'failed while generating' : 'internal error in the generator while generating';
+  io.stderr.write(
+    `toolwright generate: ${what} from ${display} (not a problem in the catalog); nothing was written:\n${detail}\n`,
+  );
+  return 3;
 }
 
 type StagedRun =
