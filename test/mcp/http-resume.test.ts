@@ -2,13 +2,14 @@
 // (an id and a retry interval), a client whose stream dropped mid-call reconnects with
 // Last-Event-ID and receives the call's result, an unknown cursor is refused, and each session's
 // event store stays within its bounds.
-import { request, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { rm, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionEventStore } from '../../src/adapters/mcp-event-store.js';
 import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
+import { mcpResponse } from '../support/mcp-http.js';
 
 let dir: string;
 let running: RunningHttpServer | undefined;
@@ -23,23 +24,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function open(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<IncomingMessage> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method,
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      },
-      resolve,
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
+const open = mcpResponse;
 
 interface SseEvent {
   id?: string;

@@ -1,6 +1,6 @@
 // Raw HTTP to an MCP server under test: the content type and accept headers MCP's streamable HTTP
 // transport wants, the whole response collected.
-import { request, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 
 export interface HttpReply {
   status: number;
@@ -20,26 +20,45 @@ export function mcpRequest(
   body?: unknown,
   send?: (req: ClientRequest) => void,
 ): Promise<HttpReply> {
-  const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method,
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
+    const req = request(mcpRequestOptions(url, method, headers), (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
     req.on('error', reject);
     if (send) send(req);
-    else req.end(body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
+    else req.end(encodeBody(body));
   });
+}
+
+/** Like mcpRequest, but resolves with the response as soon as its head arrives, for reading a stream. */
+export function mcpResponse(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = request(mcpRequestOptions(url, method, headers), resolve);
+    req.on('error', reject);
+    req.end(encodeBody(body));
+  });
+}
+
+function mcpRequestOptions(url: string, method: string, headers: Record<string, string>): RequestOptions {
+  const target = new URL(url);
+  return {
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+  };
+}
+
+function encodeBody(body: unknown): string | undefined {
+  return body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
 }

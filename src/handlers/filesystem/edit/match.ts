@@ -3,6 +3,7 @@
 import { ToolError } from '../../../runtime/errors.js';
 import type { SeenSegment } from '../../../runtime/seen-lines.js';
 import { diagnosedMiss } from './diagnose.js';
+import { linesAt } from './line-numbers.js';
 import { looseMatch } from './loose.js';
 import type { Normalization } from './normalize.js';
 
@@ -82,26 +83,6 @@ function occurrencesByIndexOf(haystack: string, needle: string, start: number): 
     found.push(at);
     from = at + needle.length;
   }
-}
-
-/** 1-based line number of a character index. */
-export function lineAt(text: string, index: number): number {
-  return linesAt(text, [index])[0]!;
-}
-
-/** 1-based line numbers of ascending character indices, in one pass over the text. */
-export function linesAt(text: string, indices: readonly number[]): number[] {
-  const lines: number[] = [];
-  let line = 1;
-  let nl = text.indexOf('\n');
-  for (const index of indices) {
-    while (nl !== -1 && nl < index) {
-      line++;
-      nl = text.indexOf('\n', nl + 1);
-    }
-    lines.push(line);
-  }
-  return lines;
 }
 
 function listLines(lines: number[], max = 20): string {

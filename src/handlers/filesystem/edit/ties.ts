@@ -10,6 +10,7 @@ import {
   type Found,
 } from './candidates.js';
 import { closeness, shareOf, type Bounds, type Budget } from './closeness.js';
+import { linesAt } from './line-numbers.js';
 
 export interface Tie {
   /** 1-based first lines of the tied regions, in file order. */
@@ -29,21 +30,6 @@ function distanceOf(text: string, needle: string, region: Found, budget: Budget)
   const escapes = Math.abs(needle.length - compared.length);
   const { low, high } = closeness(compared, text.slice(from, region.end), budget);
   return { low: low + escapes, high: high + escapes };
-}
-
-/** 1-based line of each index (ascending indices), in one pass. */
-function linesOf(text: string, indices: readonly number[]): number[] {
-  const lines: number[] = [];
-  let line = 1;
-  let nl = text.indexOf('\n');
-  for (const index of indices) {
-    while (nl !== -1 && nl < index) {
-      line++;
-      nl = text.indexOf('\n', nl + 1);
-    }
-    lines.push(line);
-  }
-  return lines;
 }
 
 /**
@@ -68,7 +54,7 @@ export function rankRegions(text: string, needle: string, found: readonly Found[
   return {
     ranked,
     tie: {
-      lines: linesOf(
+      lines: linesAt(
         text,
         tied.map((r) => r.start),
       ),
