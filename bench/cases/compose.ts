@@ -1,4 +1,4 @@
-// invoke overhead after composition (DESIGN §8: providers passed in, handler looked up per call):
+// invoke overhead after composition (providers passed in, handler looked up per call):
 // the same task_list call through this runtime and through the runtime before providers were open
 // (src at BEFORE_COMMIT, extracted from git history), alternated in a fresh child process, CPU time per call.
 import { execFile } from 'node:child_process';

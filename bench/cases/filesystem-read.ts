@@ -1,4 +1,4 @@
-// read_file rows of DESIGN §13 and §11: head/tail windows of a 1 GiB file on a cold index against
+// read_file rows: head/tail windows of a 1 GiB file on a cold index against
 // the MCP reference filesystem server (both over stdio through the same SDK client), an image, a
 // PDF, and legacy-encoded text against UTF-8 text of the same size.
 import { execFile } from 'node:child_process';

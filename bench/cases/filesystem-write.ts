@@ -1,4 +1,4 @@
-// Writes and listings (DESIGN §11, §13): multi_edit vs edit_file calls, a 5 MB edit vs the
+// Writes and listings: multi_edit vs edit_file calls, a 5 MB edit vs the
 // round-one pipeline (whole-file diff) and its peak RSS vs the MCP reference filesystem server,
 // list_directory of a 20,000-file folder vs `ls -la`.
 import { spawnSync } from 'node:child_process';
