@@ -1,10 +1,12 @@
 // read_file's result is one of four variants told apart by `type`: the output validator accepts
 // each as read_file returns it and refuses a field of another variant, a missing field of its own,
 // and a type it does not know.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validators } from '../../src/generated/validators.js';
 
 const validate = validators['filesystem.read_file']!.result;
+// A provider's validators load on its first call; this file calls the validator itself.
+beforeAll(() => validators['filesystem.read_file']!.load());
 const shared = { path: 'a', content: 'x', truncated: false };
 const text = { ...shared, type: 'text', start_line: 1, end_line: 1, total_lines_known: true, encoding: 'utf-8' };
 const image = {

@@ -207,9 +207,10 @@ describe('what the adapter checks in place of the SDK', () => {
     expect(taken).toBeGreaterThan(400); // not vacuous
   });
 
-  it('builds only valid CallToolResults, in every shape, for every client', () => {
+  it('builds only valid CallToolResults, in every shape, for every client', async () => {
     const toolkit = createToolkit({ workspace: '/tmp' });
     const op = toolkit.find('read_file')!;
+    await op.loadValidators?.(); // as the call that produced these results would have
     const meta = { operation: op.id, policy: { decision: 'allow' as const, rule: 'default' as const }, duration_ms: 1 };
     const textFields = { start_line: 1, end_line: 1, total_lines_known: true, encoding: 'utf-8' };
     const results: InvokeResult[] = [
