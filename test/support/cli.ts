@@ -1,12 +1,21 @@
 // The CLI as the tests drive it: in-process with its output captured, or built into a temporary
 // dist/ that the bin runs from.
 import { spawnSync } from 'node:child_process';
-import { copyFile, symlink } from 'node:fs/promises';
+import { copyFile, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { runCli } from '../../src/cli.js';
 
-const root = join(import.meta.dirname, '../..');
+/** The checkout the tests run from. */
+export const root = join(import.meta.dirname, '../..');
+
+/** A new temporary workspace holding a.txt (three lines), as the CLI tests start from. */
+export async function seededWorkspace(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tw-cli-'));
+  await writeFile(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
+  return dir;
+}
 
 /** Runs the CLI in-process with captured output (and `stdin` as its standard input). */
 export async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
