@@ -8,7 +8,7 @@
 // protocol-version list that drifted), the server closes rather than go on out of step.
 // Only a version this module knows the SDK supports is answered early: a client asking for any
 // other (one a newer SDK may support) waits for the SDK's own answer. The SDK is pinned to the
-// release the copied list matches, and test/mcp-early-init.test.ts fails when they part.
+// release the copied list matches, and test/mcp/early-init.test.ts fails when they part.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';

@@ -1,6 +1,6 @@
 // MCP over Streamable HTTP for real: session cap and idle expiry (toolkits closed with their
 // session), bearer auth, refusing a non-loopback bind without a token, and the stateless mode
-// (test/mcp-stateless.test.ts: what its requests share and what they do not).
+// (test/mcp/stateless.test.ts: what its requests share and what they do not).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
 // CallToolRequestSchema takes and every result it builds is a valid CallToolResult; a server uses
 // the elicitation-answer validator it is given; and the runtime hands a caller's abort signal to
 // the user channel as it is (how an elicitation finds the request it belongs to). The early
-// `initialize` answer's copy of the protocol versions is pinned in test/mcp-early-init.test.ts.
+// `initialize` answer's copy of the protocol versions is pinned in test/mcp/early-init.test.ts.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

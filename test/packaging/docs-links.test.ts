@@ -55,6 +55,33 @@ function linksOf(file: string): string[] {
   return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t));
 }
 
+/** Files of a provider's own project that the provider guide names (not of this repository). */
+const PROVIDER_PROJECT_PATHS = new Set(['src/handlers.ts', 'src/handlers/count-lines.ts']);
+
+/** Paths into the repository that a document names in `code spans` (placeholders and globs left out). */
+function repositoryPaths(markdown: string): string[] {
+  const paths = new Set<string>();
+  for (const span of markdown.matchAll(/`([^`\n]+)`/g)) {
+    const path = /^((?:src|test|bench|scripts|codegen|examples|docs|tools\/lint)\/[\w./-]+)$/.exec(span[1]!)?.[1];
+    if (path && !/\b(foo|area)\b/.test(path) && !PROVIDER_PROJECT_PATHS.has(path)) paths.add(path.replace(/\/$/, ''));
+  }
+  return [...paths];
+}
+
+function sourceFiles(folders: string[]): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'generated') walk(path);
+      } else if (/\.(ts|mjs|js|sh)$/.test(entry.name)) files.push(path);
+    }
+  };
+  for (const folder of folders) walk(folder);
+  return files;
+}
+
 describe('documentation links', () => {
   it('slugs headings as GitHub does', () => {
     expect(slug('`path` and `host`')).toBe('path-and-host');
@@ -85,6 +112,26 @@ describe('documentation links', () => {
   it.each(documents)('%s names no issue number and no document outside the repository', (document) => {
     const text = readFileSync(join(root, document), 'utf8');
     expect(text.match(/D[E]SIGN|i[s]sue [0-9]|#[0-9]{2,}/g) ?? []).toEqual([]);
+  });
+
+  it.each(documents)('every repository path %s names in code spans exists', (document) => {
+    const missing = repositoryPaths(readFileSync(join(root, document), 'utf8')).filter(
+      (path) => !existsSync(join(root, path)),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('every test file a comment in the code names exists', () => {
+    const missing: string[] = [];
+    for (const file of sourceFiles(['src', 'codegen/src', 'test', 'bench', 'scripts'])) {
+      const comments = readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .filter((line) => /^\s*(\/\/|\*|\/\*|#)/.test(line));
+      for (const match of comments.join('\n').matchAll(/\btest\/[\w./-]+\.test\.ts\b/g)) {
+        if (!existsSync(join(root, match[0]))) missing.push(`${file}: ${match[0]}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('the README stays a front door', () => {
