@@ -33,7 +33,7 @@ export interface CliIO {
 /** Set once `mcp` served: its open handles (stdin, sockets) must not keep the process alive after. */
 let servedMcp = false;
 
-/** Kept literal so the help text costs no import; keep it in step with POLICY_PRESETS (no test checks it). */
+/** Kept literal so the help text costs no import; test/cli/cli-verbs.test.ts checks it against POLICY_PRESETS. */
 const PRESET_NAMES = 'readOnly, askForRisky, unattended, allowAll';
 const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
 

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { POLICY_PRESETS } from '../../src/runtime/policy/types.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { cli, root, seededWorkspace } from '../support/cli.js';
 import { scaled } from '../support/time.js';
@@ -275,6 +276,16 @@ describe('--help', () => {
     const bad = await cli(['frobnicate']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("unknown command 'frobnicate'");
+  });
+
+  it('lists exactly the policy presets there are (the help text keeps them literal)', async () => {
+    const presets = Object.keys(POLICY_PRESETS).sort();
+    for (const args of [['--help'], ['call', '--help']]) {
+      const help = (await cli(args)).out.replace(/\s+/g, ' ');
+      const listed = /preset(?::| \()\s*([\w, ]+?)[;)]/.exec(help)?.[1];
+      expect(listed, `${args.join(' ')}: ${help.slice(0, 400)}`).toBeDefined();
+      expect(listed!.split(/,\s*/).sort(), args.join(' ')).toEqual(presets);
+    }
   });
 });
 
