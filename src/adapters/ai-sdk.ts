@@ -98,7 +98,7 @@ export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions =
   const tools: AISDKToolSet = {};
   const operations = exportableOperations(toolkit);
   // The SDK validates a model's arguments itself, synchronously, through validateForOperation.
-  await Promise.all(operations.map((op) => op.loadValidators?.()));
+  await Promise.all(operations.map((op) => op.loadValidators?.() ?? Promise.resolve()));
   for (const op of operations) {
     tools[op.name] = tool({
       description: op.description,

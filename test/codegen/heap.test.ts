@@ -7,9 +7,8 @@ import { collectGarbage } from '../../codegen/src/heap.js';
 describe('collectGarbage', () => {
   it('frees what nothing references any more, and exposes no gc global', async () => {
     const before = typeof (globalThis as { gc?: unknown }).gc;
-    let held: number[][] | undefined = Array.from({ length: 1000 }, (_, i) => [i]);
-    const ref = new WeakRef(held);
-    held = undefined;
+    // Made and dropped inside a function: nothing but the WeakRef holds the array after it returns.
+    const ref = ((): WeakRef<number[][]> => new WeakRef(Array.from({ length: 1000 }, (_, i) => [i])))();
     // A WeakRef's target lives until the job that created or read it ends.
     await sleep(0);
     collectGarbage();

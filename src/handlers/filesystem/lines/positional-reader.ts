@@ -20,7 +20,7 @@ class MemoryReader implements PositionalReader {
       const end = Math.min(bytes.length, position + length);
       return Promise.resolve({ bytesRead: position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, end) });
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error);
     }
   }
 }
