@@ -271,14 +271,18 @@ async function startProcess(
   return { io, started };
 }
 
+/** How long a job's output may take to drain after its process tree is gone. */
+const OUTPUT_DRAIN_MS = 2000;
+
 /** Waits for the job's end and records it, once its output is all in the spill file. */
 async function jobEnded(job: Job, prepared: PreparedCommand, io: JobIo): Promise<void> {
   const started = job.process;
   const ending = await started.exited;
   // Whatever the command left running dies with the job (a sandbox's namespace is gone already),
-  // so nothing holds the pipe open any more; output still in it arrives shortly.
+  // so nothing holds the pipe open any more; output still in it arrives shortly. The bound is only
+  // for a pipe that never ends: on a loaded machine the last write can take well over 200 ms to read.
   if (prepared.settings.mode === 'none') await started.stop();
-  await Promise.race([io.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
+  await Promise.race([io.ended, new Promise((resolve) => setTimeout(resolve, OUTPUT_DRAIN_MS))]);
   io.close();
   job.cancelTimeout();
   // Before the job reads as ended, so that its end and what it left are seen together.
