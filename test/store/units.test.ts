@@ -218,5 +218,7 @@ describe('the embedded store behind the task tools', () => {
     ).toMatchObject({ ok: true });
     expect(childList).toMatchObject({ ok: true, output: { tasks: [{ title: 'from the parent' }] } });
     expect(childStore).toBe(parent.services.store);
+    // The audit entries are written after the calls returned: closing waits for them.
+    await parent.close();
   });
 });
