@@ -157,24 +157,12 @@ const reformat = (line: string) => line.replace(/(\w{3,})(?!.*\w{3,})/, '$1Renam
 
 /** Builds the corpus: every kind over every source, plain and as a CRLF copy. */
 export function buildCorpus(seed = 20_261_202, perKindAndFile = 3): EditCase[] {
-  const cases: EditCase[] = [];
-  const rand = random(seed);
-  let id = 0;
-  for (const source of sources()) {
-    const lines = source.text.split('\n');
-    for (const crlf of [false, true]) {
-      const eol = crlf ? '\r\n' : '\n';
-      const name = crlf ? `crlf-${source.name}` : source.name;
-      for (let n = 0; n < perKindAndFile; n++) {
-        for (const kind of ['whitespace', 'indentation', 'quotes', 'escapes', 'stale', 'line_endings'] as Kind[]) {
-          const made = makeCase(kind, lines, eol, rand, id);
-          if (made) cases.push({ ...made, id: `${kind}-${id}`, name });
-          id++;
-        }
-      }
-    }
-  }
-  return cases;
+  return corpusOf(
+    seed,
+    perKindAndFile,
+    ['whitespace', 'indentation', 'quotes', 'escapes', 'stale', 'line_endings'],
+    '',
+  );
 }
 
 /**
@@ -183,6 +171,11 @@ export function buildCorpus(seed = 20_261_202, perKindAndFile = 3): EditCase[] {
  * their own seeded stream, so the main corpus stays as it is.
  */
 export function buildTwinCorpus(seed = 20_261_203, perKindAndFile = 2): EditCase[] {
+  return corpusOf(seed, perKindAndFile, ['whitespace', 'indentation', 'quotes', 'escapes'], 'twin-');
+}
+
+/** `kinds` over every source, plain and as a CRLF copy; with a `twin-` prefix only regions that have twins. */
+function corpusOf(seed: number, perKindAndFile: number, kinds: Kind[], prefix: '' | 'twin-'): EditCase[] {
   const cases: EditCase[] = [];
   const rand = random(seed);
   let id = 0;
@@ -191,9 +184,9 @@ export function buildTwinCorpus(seed = 20_261_203, perKindAndFile = 2): EditCase
     for (const crlf of [false, true]) {
       const name = crlf ? `crlf-${source.name}` : source.name;
       for (let n = 0; n < perKindAndFile; n++) {
-        for (const kind of ['whitespace', 'indentation', 'quotes', 'escapes'] as Kind[]) {
-          const made = makeCase(kind, lines, crlf ? '\r\n' : '\n', rand, id, true);
-          if (made) cases.push({ ...made, id: `twin-${kind}-${id}`, name });
+        for (const kind of kinds) {
+          const made = makeCase(kind, lines, crlf ? '\r\n' : '\n', rand, id, prefix === 'twin-');
+          if (made) cases.push({ ...made, id: `${prefix}${kind}-${id}`, name });
           id++;
         }
       }

@@ -391,8 +391,7 @@ describe('read_file notebooks', () => {
 
 describe('images through the adapters', () => {
   it('MCP image content (validated by the SDK client), Anthropic image blocks, OpenAI input_image, a note for Chat Completions', async () => {
-    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const { linkedClient } = await import('../support/mcp-memory.js');
     const { createMcpServer } = await import('../../src/adapters/mcp.js');
     const { runAnthropicToolUse } = await import('../../src/adapters/anthropic.js');
     const { runOpenAIResponsesFunctionCall, runOpenAIToolCall } = await import('../../src/adapters/openai.js');
@@ -403,11 +402,7 @@ describe('images through the adapters', () => {
     await writeFile(path.join(root, 'p.png'), png);
     const base64 = png.toString('base64');
 
-    const server = await createMcpServer(toolkit);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'test', version: '1' });
-    await client.connect(clientSide);
+    const { client, close } = await linkedClient(await createMcpServer(toolkit));
     await client.listTools();
     const mcp = await client.callTool({ name: 'read_file', arguments: { path: 'p.png' } });
     expect(mcp.isError).toBeFalsy();
@@ -418,8 +413,7 @@ describe('images through the adapters', () => {
     expect(mcp.structuredContent).toMatchObject({ type: 'image', width: 40, height: 30 });
     // The base64 travels once, in the image block; the structured copy keeps an empty data.
     expect((mcp.structuredContent as Record<string, unknown>).data).toBe('');
-    await client.close();
-    await server.close();
+    await close();
 
     const anthropic = await runAnthropicToolUse(toolkit, { id: 'tu', name: 'read_file', input: { path: 'p.png' } });
     expect(anthropic.content).toEqual([

@@ -60,6 +60,23 @@ async function outsideUntouched(outside: string): Promise<void> {
 
 const leaked = (result: InvokeResult) => result.ok && JSON.stringify(result.output).includes('SECRET');
 
+/**
+ * Adds to `escapes` each call of a round that showed outside content (or `outsideName`) or edited the
+ * outside file; a refusal must be a named one, never INTERNAL. Returns how many calls succeeded.
+ */
+function judgeRound(results: [string, InvokeResult][], escapes: string[], outsideName?: string): number {
+  let ok = 0;
+  for (const [name, result] of results) {
+    if (result.ok) ok++;
+    const shown = result.ok && outsideName !== undefined && JSON.stringify(result.output).includes(outsideName);
+    if (leaked(result) || shown) escapes.push(`${name}: ${result.text.slice(0, 80)}`);
+    if ((name === 'edit_file' || name === 'multi_edit') && result.ok)
+      escapes.push(`${name} succeeded on the outside file`);
+    if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
+  }
+  return ok;
+}
+
 describe('a parent folder swapped for a symlink to outside while calls run', () => {
   it(
     'read_file, write_file, edit_file, multi_edit and list_directory never reach outside',
@@ -96,14 +113,7 @@ describe('a parent folder swapped for a symlink to outside while calls run', () 
           ['list_directory', await toolkit.invoke('filesystem', 'list_directory', { path: 'sub' })],
           ['list_directory depth', await toolkit.invoke('filesystem', 'list_directory', { depth: 2 })],
         ];
-        for (const [name, result] of results) {
-          if (result.ok) okCalls++;
-          if (leaked(result) || (result.ok && JSON.stringify(result.output).includes('outside-only')))
-            escapes.push(`${name}: ${result.text.slice(0, 80)}`);
-          if ((name === 'edit_file' || name === 'multi_edit') && result.ok)
-            escapes.push(`${name} succeeded on the outside file`);
-          if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
-        }
+        okCalls += judgeRound(results, escapes, 'outside-only');
       });
       expect(escapes).toEqual([]);
       await outsideUntouched(outside);
@@ -140,12 +150,7 @@ describe('the file itself swapped for a symlink to outside while calls run', () 
           ],
           ['write_file', await toolkit.invoke('filesystem', 'write_file', { path: 'e.txt', content: 'inside e\n' })],
         ];
-        for (const [name, result] of results) {
-          if (leaked(result)) escapes.push(`${name}: ${result.text.slice(0, 80)}`);
-          if ((name === 'edit_file' || name === 'multi_edit') && result.ok)
-            escapes.push(`${name} succeeded on the outside file`);
-          if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
-        }
+        judgeRound(results, escapes);
       });
       expect(escapes).toEqual([]);
       await outsideUntouched(outside);

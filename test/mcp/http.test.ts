@@ -96,19 +96,15 @@ describe('session cap and idle expiry', () => {
       await until(() => closed.length === 980);
       expect(created.length).toBe(1000);
       // The oldest were evicted: their ids are gone; the newest still answer.
-      const old = await raw(
-        server.url,
-        'POST',
-        { 'mcp-session-id': ids[0]!, 'mcp-protocol-version': '2025-06-18' },
-        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-      );
-      expect(old.status).toBe(404);
-      const recent = await raw(
-        server.url,
-        'POST',
-        { 'mcp-session-id': ids[999]!, 'mcp-protocol-version': '2025-06-18' },
-        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-      );
+      const listIn = (session: string) =>
+        raw(
+          server.url,
+          'POST',
+          { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
+          { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        );
+      expect((await listIn(ids[0]!)).status).toBe(404);
+      const recent = await listIn(ids[999]!);
       expect(recent.status).toBe(200);
       expect(recent.body).toContain('read_file');
     },

@@ -3,8 +3,6 @@
 // warnings sent as notifications/message at the level the client set.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
   LoggingMessageNotificationSchema,
   ProgressNotificationSchema,
@@ -14,17 +12,10 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp.js';
 import { logWarnings } from '../../src/adapters/mcp-notify.js';
-import type { InvokeOptions, Toolkit } from '../../src/runtime/types.js';
+import type { InvokeOptions } from '../../src/runtime/types.js';
 import { workspaceToolkit } from '../support/helpers.js';
-
-async function connect(toolkit: Toolkit): Promise<Client> {
-  const server = await createMcpServer(toolkit);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'progress-test', version: '1.0.0' });
-  await client.connect(clientSide);
-  return client;
-}
+import { linkedClient } from '../support/mcp-memory.js';
+import { progressClient as connect } from '../support/progress.js';
 
 /** A bash command that prints a line every 100 ms for about 1.2 s. */
 const TICKING = 'for i in $(seq 1 12); do echo tick $i; sleep 0.1; done';
@@ -146,10 +137,7 @@ describe('MCP logging', () => {
   it('declares logging, answers logging/setLevel, and sends warnings at the level set', async () => {
     const { toolkit } = await workspaceToolkit();
     const server = await createMcpServer(toolkit);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'logging-test', version: '1.0.0' });
-    await client.connect(clientSide);
+    const { client } = await linkedClient(server, 'logging-test');
     expect(client.getServerCapabilities()?.logging).toEqual({});
     const messages: LoggingMessageNotification['params'][] = [];
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void messages.push(n.params));

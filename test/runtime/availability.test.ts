@@ -261,12 +261,8 @@ describe('deferred MCP server (the CLI stdio start-up)', () => {
     const server = await createDeferredMcpServer(async () => {
       throw new Error('bad --provider module');
     }, dir);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(clientSide);
+    const { client, close } = await linkedClient(server);
     await expect(client.listTools()).rejects.toThrow(/bad --provider module/);
-    await client.close();
-    await server.close();
+    await close();
   });
 });

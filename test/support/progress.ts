@@ -1,23 +1,18 @@
 // What the progress tests share: a toolkit served over MCP to the SDK's own client, calls that
 // collect the progress they are sent (over MCP and through invoke's onProgress), and the check
 // that what was sent grows.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ProgressNotificationSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp.js';
 import type { InvokeResult, ProgressEvent, Toolkit } from '../../src/index.js';
 import { PROGRESS_INTERVAL_MS } from '../../src/runtime/progress.js';
+import { linkedClient } from './mcp-memory.js';
 import { scaled } from './time.js';
 
 /** The SDK's client, connected in memory to an MCP server over `toolkit`. */
 export async function progressClient(toolkit: Toolkit): Promise<Client> {
-  const server = await createMcpServer(toolkit);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'progress-test', version: '1.0.0' });
-  await client.connect(clientSide);
-  return client;
+  return (await linkedClient(await createMcpServer(toolkit), 'progress-test')).client;
 }
 
 /**
