@@ -282,7 +282,9 @@ async function jobEnded(job: Job, prepared: PreparedCommand, io: JobIo): Promise
   // so nothing holds the pipe open any more; output still in it arrives shortly. The bound is only
   // for a pipe that never ends: on a loaded machine the last write can take well over 200 ms to read.
   if (prepared.settings.mode === 'none') await started.stop();
-  await Promise.race([io.ended, new Promise((resolve) => setTimeout(resolve, OUTPUT_DRAIN_MS))]);
+  let drainTimer: NodeJS.Timeout | undefined;
+  await Promise.race([io.ended, new Promise((resolve) => (drainTimer = setTimeout(resolve, OUTPUT_DRAIN_MS)))]);
+  clearTimeout(drainTimer); // a drained job holds no timer that would keep the process alive
   io.close();
   job.cancelTimeout();
   // Before the job reads as ended, so that its end and what it left are seen together.
