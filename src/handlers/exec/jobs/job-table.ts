@@ -4,7 +4,7 @@ import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
 import { cleanCutLength } from '../../../runtime/text.js';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from '../run/collector.js';
 import type { InputTarget } from '../process/input-wait.js';
-import type { ChunkHandler } from '../process/output-pipe.js';
+import { endedWithin, JOB_OUTPUT_DRAIN_MS, type ChunkHandler } from '../process/output-pipe.js';
 import { trackGroup, untrackGroup } from '../process/process-group.js';
 import { noteLine, type CommandNote, type PreparedCommand } from '../run/runner.js';
 import { startCommand, type StartedCommand } from '../process/spawn.js';
@@ -271,9 +271,6 @@ async function startProcess(
   return { io, started };
 }
 
-/** How long a job's output may take to drain after its process tree is gone. */
-const OUTPUT_DRAIN_MS = 2000;
-
 /** Waits for the job's end and records it, once its output is all in the spill file. */
 async function jobEnded(job: Job, prepared: PreparedCommand, io: JobIo): Promise<void> {
   const started = job.process;
@@ -282,9 +279,7 @@ async function jobEnded(job: Job, prepared: PreparedCommand, io: JobIo): Promise
   // so nothing holds the pipe open any more; output still in it arrives shortly. The bound is only
   // for a pipe that never ends: on a loaded machine the last write can take well over 200 ms to read.
   if (prepared.settings.mode === 'none') await started.stop();
-  let drainTimer: NodeJS.Timeout | undefined;
-  await Promise.race([io.ended, new Promise((resolve) => (drainTimer = setTimeout(resolve, OUTPUT_DRAIN_MS)))]);
-  clearTimeout(drainTimer); // a drained job holds no timer that would keep the process alive
+  await endedWithin(io.ended, JOB_OUTPUT_DRAIN_MS);
   io.close();
   job.cancelTimeout();
   // Before the job reads as ended, so that its end and what it left are seen together.

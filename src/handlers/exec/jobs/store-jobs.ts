@@ -6,7 +6,7 @@ import { ToolError } from '../../../runtime/errors.js';
 import type { SharedJobs } from '../../../runtime/store/shared-jobs.js';
 import type { JobEnd, JobRecord } from '../../../runtime/store/types.js';
 import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
-import { openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
+import { endedWithin, JOB_OUTPUT_DRAIN_MS, openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
 import { trackGroup, untrackGroup } from '../process/process-group.js';
 import { startCommand, type StartedCommand } from '../process/spawn.js';
 import { noteLine, type PreparedCommand } from '../run/runner.js';
@@ -169,7 +169,8 @@ async function launch(
   (job as { done: Promise<void> }).done = (async () => {
     const ending = await started.exited;
     if (prepared.settings.mode === 'none') await started.stop();
-    await Promise.race([pipe.ended, new Promise((resolve) => setTimeout(resolve, 200))]);
+    // As for a job of this process: its last output may take a while to be read on a loaded machine.
+    await endedWithin(pipe.ended, JOB_OUTPUT_DRAIN_MS);
     pipe.close();
     clearTimeout(timer);
     untrackGroup(started.pid);

@@ -32,6 +32,23 @@ export interface OutputPipe {
   close(): void;
 }
 
+/** How long a background job's output may take to drain after its process tree is gone. */
+export const JOB_OUTPUT_DRAIN_MS = 2000;
+
+/**
+ * Resolves once `ended` has settled, or `ms` after the call: the bound is for a pipe that never ends
+ * (a daemon that kept it open). When the bound is reached the I/O already waiting is read first (a
+ * stalled loop runs its timers before it polls), and the timer never outlives an output that ended.
+ */
+export async function endedWithin(ended: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([ended, new Promise((resolve) => (timer = setTimeout(() => setImmediate(resolve), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Read buffer shared by every named pipe: `onread` callbacks run one at a time and copy out. */
 const sharedReadBuffer = Buffer.allocUnsafe(64 * 1024);
 

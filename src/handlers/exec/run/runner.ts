@@ -7,7 +7,7 @@ import type { HandlerContext } from '../../../runtime/types.js';
 import type { BashResult } from '../../../generated/types.js';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from './collector.js';
 import { commandEnv } from './env.js';
-import { openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
+import { endedWithin, openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
 import { groupIsRunning, trackGroup, untrackGroup } from '../process/process-group.js';
 import { bwrapArgs, resolveWritable } from '../sandbox/bwrap-args.js';
 import { parseSandboxOption, type SandboxOption, type SandboxSettings } from '../sandbox/settings.js';
@@ -251,14 +251,7 @@ export async function resolveCwd(cwd: string | undefined, ctx: HandlerContext): 
 
 /** Waits for both pipes to reach end-of-file, at most `ms`; then stops reading whatever is still open. */
 async function drainThenClose(pipes: readonly OutputPipe[], ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    Promise.all(pipes.map((pipe) => pipe.ended)),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-    }),
-  ]);
-  clearTimeout(timer);
+  await endedWithin(Promise.all(pipes.map((pipe) => pipe.ended)), ms);
   for (const pipe of pipes) pipe.close();
 }
 
