@@ -27,7 +27,9 @@ export interface JobIo {
   readonly inputTarget: InputTarget | undefined;
   /** Call once right after spawning (also when the spawn failed, with no child). */
   attach(child: ChildProcess | undefined): void;
-  /** Settles at end of output (every holder of the write side closed it). */
+  /** Call once the job's processes are gone: what they wrote is then read to its end. */
+  finish(): void;
+  /** Settles at end of output (every holder of the write side closed it; a terminal: see Terminal). */
   readonly ended: Promise<void>;
   close(): void;
 }
@@ -52,6 +54,7 @@ function terminalIo(pty: Terminal): JobIo {
     },
     inputTarget: { kind: 'terminal', device: pty.device },
     attach: () => pty.attach(),
+    finish: () => pty.finish(),
     ended: pty.ended,
     close() {
       closed = true;
@@ -90,6 +93,7 @@ async function pipeIo(output: OutputPipe): Promise<JobIo> {
       stdin.attach(child?.stdin);
       output.attach(child?.stdout);
     },
+    finish: () => undefined,
     ended: output.ended,
     close() {
       closed = true;

@@ -279,6 +279,7 @@ async function jobEnded(job: Job, prepared: PreparedCommand, io: JobIo): Promise
   // so nothing holds the pipe open any more; output still in it arrives shortly. The bound is only
   // for a pipe that never ends: on a loaded machine the last write can take well over 200 ms to read.
   if (prepared.settings.mode === 'none') await started.stop();
+  io.finish();
   await endedWithin(io.ended, JOB_OUTPUT_DRAIN_MS);
   io.close();
   job.cancelTimeout();

@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 import tty from 'node:tty';
 import { ToolError } from '../../../runtime/errors.js';
 import { lazyRequire } from '../../../runtime/lazy-require.js';
@@ -10,6 +11,12 @@ import type { ChunkHandler } from './output-pipe.js';
  * stderr; this process reads the terminal's bytes from the master and types input into it. The pair
  * comes from @lydell/node-pty's openpty, loaded only when a terminal is asked for; the command is
  * started by our own spawn (the sandbox and the script descriptor need stdio of our choosing).
+ *
+ * The end of the output: on Linux the master may read EIO (the last holder of the slave is gone)
+ * while bytes the command wrote just before it exited are still on their way, and those are lost.
+ * So this process keeps a copy of the slave until the command's processes are gone, then writes a
+ * random marker through it: everything written before the marker is read before it, and the marker
+ * itself is taken out of the output.
  */
 
 export const TERMINAL_COLUMNS = 120;
@@ -28,9 +35,14 @@ export interface Terminal {
   readonly slave: number;
   /** Device number of the slave: how a process's descriptors are recognised as this terminal. */
   readonly device: number;
-  /** Call once right after spawning: closes this process's copy of the slave. */
+  /** Call once right after spawning (this process keeps its copy of the slave until `finish`). */
   attach(): void;
-  /** Settles when every holder of the slave has closed it (the master reads EIO). */
+  /**
+   * Call once the command's processes are gone: `ended` then settles when all they wrote was read
+   * (the marker came through), or when the master reads EIO or the terminal is closed.
+   */
+  finish(): void;
+  /** See `finish`. */
   readonly ended: Promise<void>;
   /** Types `text` (resolves once the kernel took it; rejects when the terminal is gone). */
   write(text: string): Promise<void>;
@@ -79,35 +91,76 @@ export function openTerminal(onChunk: ChunkHandler): Terminal {
   const stream = new tty.ReadStream(master);
   let slaveOpen = true;
   let gone = false;
-  const ended = new Promise<void>((resolve) => {
-    const end = () => {
-      gone = true;
-      resolve();
-    };
-    // EIO on the master is a terminal's end-of-file: the last holder of the slave closed it.
-    stream.on('error', end);
-    stream.once('end', end);
-    stream.once('close', end);
-  });
-  stream.on('data', (chunk: Buffer) => onChunk(chunk, chunk.length));
+  let resolveEnded!: () => void;
+  const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
   const closeSlave = () => {
     if (slaveOpen) closeSync(slave);
     slaveOpen = false;
   };
+  // Output read after the marker was written: held back while it could be the marker's beginning.
+  let marker: Buffer | undefined;
+  let held = Buffer.alloc(0);
+  const end = () => {
+    if (gone) return;
+    gone = true;
+    if (held.length) onChunk(held, held.length);
+    held = Buffer.alloc(0);
+    closeSlave();
+    resolveEnded();
+  };
+  // EIO on the master is a terminal's end-of-file: the last holder of the slave closed it.
+  stream.on('error', end);
+  stream.once('end', end);
+  stream.once('close', end);
+  stream.on('data', (chunk: Buffer) => {
+    if (gone) return;
+    if (!marker) return onChunk(chunk, chunk.length);
+    const text = held.length ? Buffer.concat([held, chunk]) : chunk;
+    const at = text.indexOf(marker);
+    if (at >= 0) {
+      // What comes after the marker is from a process that outlived the command: kept too.
+      const rest = Buffer.concat([text.subarray(0, at), text.subarray(at + marker.length)]);
+      held = rest;
+      return end();
+    }
+    const keep = Math.max(0, text.length - (marker.length - 1));
+    if (keep > 0) onChunk(text.subarray(0, keep), keep);
+    held = Buffer.from(text.subarray(keep));
+  });
   const write = (text: string) =>
     new Promise<void>((resolve, reject) => {
       if (gone || stream.destroyed) return reject(new Error('the terminal is closed'));
       stream.write(text, (error) => (error ? reject(error) : resolve()));
     });
+  const finish = () => {
+    if (gone || marker || !slaveOpen) return closeSlave();
+    // Digits only: no output setting a program may have left (stty olcuc, onlcr, tabs) changes them.
+    const made = Buffer.from(Array.from({ length: 24 }, () => String(randomInt(10))).join(''));
+    let writer: number | undefined;
+    try {
+      // Not blocking: a terminal whose output is stopped (Ctrl-S) must not stall this process.
+      writer = openSync(`/proc/self/fd/${slave}`, constants.O_WRONLY | constants.O_NOCTTY | constants.O_NONBLOCK);
+      marker = made;
+      if (writeSync(writer, made) !== made.length) marker = undefined;
+    } catch {
+      marker = undefined;
+    } finally {
+      if (writer !== undefined) closeSync(writer);
+    }
+    // Without a marker the end is EIO again, once the last holder of the slave is gone; with one,
+    // the slave stays open until it is read (so no EIO can come before it) or the terminal is closed.
+    if (!marker) closeSlave();
+  };
   return {
     slave,
     device,
-    attach: closeSlave,
+    attach: () => undefined,
+    finish,
     ended,
     write,
     endInput: () => write(END_OF_INPUT),
     close() {
-      closeSlave();
+      end();
       stream.destroy();
     },
   };
