@@ -85,7 +85,9 @@ export function jsonSizeUpTo(value: unknown, cap: number): number {
  */
 export function jsonBoundUpTo(value: unknown, cap: number, depth = 0): number {
   if (typeof value === 'string') return 6 * value.length + 2;
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return 24;
+  // The longest number JSON.stringify writes is 25 bytes: a sign, "0.", five zeros and 17 digits
+  // (`-0.0000012345678901234567`); exponent forms stop at 24 (`-1.2345678901234567e-308`).
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return 25;
   if (depth > 64) return cap + 1;
   if (Array.isArray(value)) {
     let total = 2 + value.length;

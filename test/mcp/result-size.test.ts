@@ -61,6 +61,18 @@ describe('jsonBoundUpTo (the fast path that skips exact measuring)', () => {
     expect(jsonBoundUpTo(controls, 1e6)).toBeGreaterThanOrEqual(bytes(controls));
   });
 
+  it('bounds the longest numbers JSON.stringify writes', () => {
+    const longest = [
+      -0.0000010347738891542882,
+      -1.2345678901234567e-308,
+      -Number.MAX_VALUE,
+      -123456789012345680000,
+      -0.1234567890123456,
+    ];
+    for (const n of longest) expect(jsonBoundUpTo(n, 1e6)).toBeGreaterThanOrEqual(bytes(n));
+    expect(Math.max(...longest.map(bytes))).toBe(25);
+  });
+
   it('lets fitResult return a result far below the cap unchanged, and still cuts one that is not', () => {
     const output = { matches: [{ path: 'a', line: 1, text: 'é'.repeat(100) }], truncated: false };
     const small = fitResult(grep, 'hello', output, 1024 * 1024);
