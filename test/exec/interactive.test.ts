@@ -10,7 +10,7 @@ type ApprovalHandler = (request: ApprovalRequest) => Promise<boolean>;
 import type { BashOutputResult, BashResult, BashWriteResult } from '../../src/generated/types.js';
 import { processIsAlive } from '../../src/runtime/processes.js';
 import { tempDir } from '../support/helpers.js';
-import { runSandboxTests, waitFor } from '../support/exec-helpers.js';
+import { readJobToEnd, runSandboxTests, waitFor } from '../support/exec-helpers.js';
 
 const toolkits: Toolkit[] = [];
 
@@ -39,16 +39,6 @@ function errorCode(result: Awaited<ReturnType<Toolkit['invoke']>>): string {
 const write = async (toolkit: Toolkit, job_id: string, input: string, eof?: boolean) =>
   ok<BashWriteResult>(await toolkit.invoke('exec', 'bash_write', eof ? { job_id, input, eof } : { job_id, input }));
 
-/** Reads the job until it has ended; returns everything it printed after what was read before. */
-async function readToEnd(toolkit: Toolkit, job_id: string): Promise<{ output: string; last: BashOutputResult }> {
-  let output = '';
-  for (;;) {
-    const last = ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', { job_id, wait_ms: 5_000 }));
-    output += last.output;
-    if (last.status !== 'running') return { output, last };
-  }
-}
-
 /** A foreground pty call that must come back waiting for input (long before its timeout). */
 async function prompted(toolkit: Toolkit, command: string): Promise<{ output: BashResult; text: string }> {
   const result = await toolkit.invoke('exec', 'bash', { command, pty: true, timeout_ms: 60_000 });
@@ -73,7 +63,7 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     expect(text).toContain('still killed 60000 ms after it started');
     const wrote = await write(toolkit, output.job_id!, 'bob\n');
     expect(wrote).toMatchObject({ job_id: output.job_id, written_bytes: 4, eof: false, status: 'running' });
-    const { output: rest, last } = await readToEnd(toolkit, output.job_id!);
+    const { output: rest, last } = await readJobToEnd(toolkit, output.job_id!);
     // A terminal echoes what was typed and ends lines with \r\n.
     expect(rest).toBe('bob\r\nhi bob\r\n');
     expect(last).toMatchObject({ status: 'exited', exit_code: 0 });
@@ -99,7 +89,7 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     // eslint-disable-next-line no-control-regex -- the terminal's escape sequences are what is removed
     expect(output.stdout.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')).toBe(prompt);
     await write(toolkit, output.job_id!, 'ann\n');
-    const { output: rest, last } = await readToEnd(toolkit, output.job_id!);
+    const { output: rest, last } = await readJobToEnd(toolkit, output.job_id!);
     expect(rest).toMatch(/ann|ANN/);
     expect(rest).toMatch(/got ann|picked ann|len 3|ANN/);
     expect(last.status).toBe('exited');
@@ -134,7 +124,7 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     // Reported only once the silent busy loop had ended.
     expect(output.stdout).toBe('busy done\r\n');
     await write(toolkit, output.job_id!, 'z\n');
-    expect((await readToEnd(toolkit, output.job_id!)).output).toBe('z\r\nread z\r\n');
+    expect((await readJobToEnd(toolkit, output.job_id!)).output).toBe('z\r\nread z\r\n');
   });
 
   it('does not return early while output keeps coming, though the terminal is being read', async () => {
@@ -187,7 +177,7 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     expect(seen).toContain('one\r\none\r\n');
     // The terminal's Ctrl-C reaches the foreground process group: sleep and bash stop.
     await write(toolkit, id, '\u0003');
-    const { last } = await readToEnd(toolkit, id);
+    const { last } = await readJobToEnd(toolkit, id);
     expect(last.status).toBe('exited');
     expect(last.signal === 'SIGINT' || last.exit_code === 130).toBe(true);
   });
@@ -237,7 +227,7 @@ describe.each(modes)('a foreground pty call (sandbox: %s)', (mode) => {
     const { output } = await prompted(toolkit, command);
     expect(output.stdout).toBe('tty\r\nok? ');
     await write(toolkit, output.job_id!, 'yes\n');
-    expect((await readToEnd(toolkit, output.job_id!)).output).toBe('yes\r\nsaid yes\r\n');
+    expect((await readJobToEnd(toolkit, output.job_id!)).output).toBe('yes\r\nsaid yes\r\n');
   });
 });
 
@@ -282,7 +272,7 @@ describe('bash_write to a background job without a terminal', () => {
     await write(toolkit, id, 'bob\n');
     const wrote = await write(toolkit, id, 'abcd', true);
     expect(wrote).toMatchObject({ written_bytes: 4, eof: true });
-    const { output, last } = await readToEnd(toolkit, id);
+    const { output, last } = await readJobToEnd(toolkit, id);
     expect(output).toBe('fifo\nhi bob\n4\n');
     expect(last).toMatchObject({ status: 'exited', exit_code: 0 });
   });
@@ -300,7 +290,7 @@ describe('bash_write to a background job without a terminal', () => {
     const done = ok<BashResult>(
       await toolkit.invoke('exec', 'bash', { command: 'exit 3', run_in_background: true }),
     ).job_id!;
-    await readToEnd(toolkit, done);
+    await readJobToEnd(toolkit, done);
     const ended = await toolkit.invoke('exec', 'bash_write', { job_id: done, input: 'y\n' });
     expect(errorCode(ended)).toBe('INPUT_CLOSED');
     expect(ended.ok ? '' : ended.error.message).toContain('exited with code 3');

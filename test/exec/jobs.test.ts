@@ -11,6 +11,7 @@ import { tempDir } from '../support/helpers.js';
 import {
   killTagged,
   processesWith,
+  readJobToEnd,
   runSandboxTests,
   survivorsOf,
   tag,
@@ -50,16 +51,6 @@ const read = async (toolkit: Toolkit, job_id: string, wait_ms?: number) =>
     await toolkit.invoke('exec', 'bash_output', wait_ms === undefined ? { job_id } : { job_id, wait_ms }),
   );
 
-/** Reads until the job has ended; returns everything it printed (the cap is large enough in these tests). */
-async function readToEnd(toolkit: Toolkit, job_id: string): Promise<{ output: string; last: BashOutputResult }> {
-  let output = '';
-  for (;;) {
-    const last = await read(toolkit, job_id, 5_000);
-    output += last.output;
-    if (last.status !== 'running') return { output: output + (await read(toolkit, job_id)).output, last };
-  }
-}
-
 describe('background jobs: start and read', () => {
   it('returns at once with a job id; bash_output gives new output, status and exit code', async () => {
     const toolkit = await newToolkit();
@@ -71,7 +62,7 @@ describe('background jobs: start and read', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(result.text).toContain('bash_output');
     const id = ok<BashResult>(result).job_id!;
-    const { output, last } = await readToEnd(toolkit, id);
+    const { output, last } = await readJobToEnd(toolkit, id);
     expect(output).toBe('one\ntwo\n');
     expect(last).toMatchObject({ job_id: id, status: 'exited', exit_code: 4, signal: null });
     // Everything was read: another read has nothing new, and says so.
@@ -111,7 +102,7 @@ describe('background jobs: start and read', () => {
   it('a background timeout_ms ends the job as timed_out', async () => {
     const toolkit = await newToolkit();
     const id = await start(toolkit, 'echo go; sleep 1000', { timeout_ms: 500 });
-    const { last } = await readToEnd(toolkit, id);
+    const { last } = await readJobToEnd(toolkit, id);
     expect(last.status).toBe('timed_out');
   });
 
@@ -224,7 +215,7 @@ describe('background jobs: cap, kill, close', () => {
       tags.push(t);
       const toolkit = await newToolkit();
       const id = await start(toolkit, `( setsid bash -c 'exec -a ${t} sleep 1000' & ); echo bye`);
-      const { last } = await readToEnd(toolkit, id);
+      const { last } = await readJobToEnd(toolkit, id);
       expect(last.status).toBe('exited');
       expect(await survivorsOf(t)).toEqual([]);
     },

@@ -2,9 +2,9 @@
 // job ends (on Linux the master can read EIO while such bytes are still on their way), and the
 // marker that makes this certain never shows in the output. Unsandboxed and in the sandbox.
 import { describe, expect, it } from 'vitest';
-import type { BashOutputResult, BashResult } from '../../src/generated/types.js';
-import { createToolkit, type Toolkit } from '../../src/index.js';
-import { runSandboxTests } from '../support/exec-helpers.js';
+import type { BashResult } from '../../src/generated/types.js';
+import { createToolkit } from '../../src/index.js';
+import { readJobToEnd, runSandboxTests } from '../support/exec-helpers.js';
 import { expectOk, tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
@@ -14,15 +14,6 @@ const BYTES = 20_000;
 const FAST_EXIT = `head -c ${BYTES} /dev/zero | tr '\\0' x; echo; echo LAST-LINE`;
 const EXPECTED = `${'x'.repeat(BYTES)}\r\nLAST-LINE\r\n`;
 const RUNS = 8;
-
-async function readToEnd(toolkit: Toolkit, job_id: string): Promise<string> {
-  let output = '';
-  for (;;) {
-    const read = expectOk<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', { job_id, wait_ms: 5_000 }));
-    output += read.output;
-    if (read.status !== 'running') return output;
-  }
-}
 
 describe.each(modes)('terminal output at exit (sandbox: %s)', (mode) => {
   it(
@@ -36,7 +27,7 @@ describe.each(modes)('terminal output at exit (sandbox: %s)', (mode) => {
           const started = expectOk<BashResult>(
             await toolkit.invoke('exec', 'bash', { command: FAST_EXIT, pty: true, run_in_background: true }),
           );
-          outputs.push(await readToEnd(toolkit, started.job_id!));
+          outputs.push((await readJobToEnd(toolkit, started.job_id!)).output);
         }
         // Each run whole, nothing added (the end marker is digits: none may be left in the output).
         expect(

@@ -1,10 +1,14 @@
-// Helpers for the exec tests: processes found by a tag in their command line, waiting, sandbox presence.
+// Helpers for the exec tests: processes found by a tag in their command line, waiting, sandbox
+// presence, reading a job to its end.
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { BashOutputResult } from '../../src/generated/types.js';
+import type { Toolkit } from '../../src/runtime/types.js';
+import { expectOk } from './helpers.js';
 import { scaled } from './time.js';
 
 /** Whether bwrap is installed here. In CI the sandbox tests run (and fail) even when it is not. */
@@ -127,5 +131,25 @@ export async function killTagged(text: string): Promise<void> {
     } catch {
       // gone
     }
+  }
+}
+
+/**
+ * Reads a background job until it has ended, then once more (what was printed after the read
+ * that saw the end); returns everything it printed after what was read before, and the last read.
+ */
+export async function readJobToEnd(
+  toolkit: Toolkit,
+  job_id: string,
+): Promise<{ output: string; last: BashOutputResult }> {
+  const read = async (wait_ms?: number) =>
+    expectOk<BashOutputResult>(
+      await toolkit.invoke('exec', 'bash_output', wait_ms === undefined ? { job_id } : { job_id, wait_ms }),
+    );
+  let output = '';
+  for (;;) {
+    const last = await read(5_000);
+    output += last.output;
+    if (last.status !== 'running') return { output: output + (await read()).output, last };
   }
 }

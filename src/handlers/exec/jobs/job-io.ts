@@ -53,7 +53,8 @@ function terminalIo(pty: Terminal): JobIo {
       end: () => pty.endInput(),
     },
     inputTarget: { kind: 'terminal', device: pty.device },
-    attach: () => pty.attach(),
+    // The terminal's slave was handed to the child at spawn: nothing to attach afterwards.
+    attach: () => undefined,
     finish: () => pty.finish(),
     ended: pty.ended,
     close() {

@@ -277,7 +277,8 @@ async function jobEnded(job: Job, prepared: PreparedCommand, io: JobIo): Promise
   const ending = await started.exited;
   // Whatever the command left running dies with the job (a sandbox's namespace is gone already),
   // so nothing holds the pipe open any more; output still in it arrives shortly. The bound is only
-  // for a pipe that never ends: on a loaded machine the last write can take well over 200 ms to read.
+  // for an output that never ends (JOB_OUTPUT_DRAIN_MS: on a loaded machine the last write can
+  // take well over 200 ms to read).
   if (prepared.settings.mode === 'none') await started.stop();
   io.finish();
   await endedWithin(io.ended, JOB_OUTPUT_DRAIN_MS);

@@ -31,12 +31,13 @@ interface NativePty {
 const nativePty = lazyRequire<{ requireBinary(file: string): NativePty }>('@lydell/node-pty/requireBinary.js');
 
 export interface Terminal {
-  /** The slave, for the child's stdin, stdout and stderr (blocking, close-on-exec here). */
+  /**
+   * The slave, for the child's stdin, stdout and stderr (blocking, close-on-exec here). This process
+   * keeps its copy open until `finish`, so the master never reads EIO before the marker.
+   */
   readonly slave: number;
   /** Device number of the slave: how a process's descriptors are recognised as this terminal. */
   readonly device: number;
-  /** Call once right after spawning (this process keeps its copy of the slave until `finish`). */
-  attach(): void;
   /**
    * Call once the command's processes are gone: `ended` then settles when all they wrote was read
    * (the marker came through), or when the master reads EIO or the terminal is closed.
@@ -119,8 +120,7 @@ export function openTerminal(onChunk: ChunkHandler): Terminal {
     const at = text.indexOf(marker);
     if (at >= 0) {
       // What comes after the marker is from a process that outlived the command: kept too.
-      const rest = Buffer.concat([text.subarray(0, at), text.subarray(at + marker.length)]);
-      held = rest;
+      held = Buffer.concat([text.subarray(0, at), text.subarray(at + marker.length)]);
       return end();
     }
     const keep = Math.max(0, text.length - (marker.length - 1));
@@ -154,7 +154,6 @@ export function openTerminal(onChunk: ChunkHandler): Terminal {
   return {
     slave,
     device,
-    attach: () => undefined,
     finish,
     ended,
     write,
