@@ -102,6 +102,56 @@ describe('the built bin (exit codes, EPIPE, usage errors)', { timeout: scaled(12
     expect(unknown.out.stderr).toMatch(/unknown option '--nope'/);
   });
 
+  it('a program holding one verb parses that verb exactly as the whole program does', async () => {
+    const { buildProgram } = await import('../../src/cli.js');
+    const outcome = async (argv: string[], only?: string) => {
+      const out = { stdout: '', stderr: '' };
+      const io = {
+        stdout: { write: (c: string) => (out.stdout += c) },
+        stderr: { write: (c: string) => (out.stderr += c) },
+        readStdin: async () => '',
+      };
+      const exitCode = { value: 0 };
+      // Parsing only: every action is replaced, so nothing runs; what commander printed is kept.
+      const program = buildProgram(io, exitCode, only);
+      const seen: unknown[] = [];
+      for (const command of program.commands) {
+        const record = (...args: unknown[]) => void seen.push(args.slice(0, -1));
+        command.action(record);
+        for (const sub of command.commands) sub.action(record);
+      }
+      const error = await program.parseAsync(argv, { from: 'user' }).then(
+        () => undefined,
+        (caught: { code?: string; exitCode?: number }) => [caught.code, caught.exitCode],
+      );
+      return { out, seen, error, names: program.commands.map((c) => c.name()) };
+    };
+    const cases = [
+      ['call', 'read_file', '{"path":"a.txt"}', '-w', '/tmp', '--policy', 'readOnly'],
+      ['call', 'read_file', '--json'],
+      ['call', '--nope'],
+      ['call'],
+      ['call', '--help'],
+      ['schema', '--json'],
+      ['mcp', '--http', '0', '--stateless', '--client-quirks', 'off'],
+      ['mcp', '--client-quirks', 'sometimes'],
+      ['policy', 'check', 'p.yaml'],
+      ['policy', '--help'],
+      ['generate', '--check'],
+      ['store', 'migrate', '--help'],
+      ['audit', '--help'],
+      ['init', 'provider', '--help'],
+    ];
+    for (const argv of cases) {
+      const whole = await outcome(argv);
+      const alone = await outcome(argv, argv[0]);
+      expect(alone.names, argv.join(' ')).toEqual([argv[0]]);
+      expect({ ...alone, names: undefined }, argv.join(' ')).toEqual({ ...whole, names: undefined });
+    }
+    // The whole program still lists every verb.
+    expect((await outcome(['--help'])).out.stdout).toMatch(/schema[\s\S]*call[\s\S]*mcp[\s\S]*policy[\s\S]*init/);
+  });
+
   it('an unknown tool is a usage error (exit 2) from call and schema alike', () => {
     const call = run(['call', 'no_such_tool', '{}']);
     const schema = run(['schema', 'no_such_tool']);
