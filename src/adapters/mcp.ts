@@ -3,7 +3,6 @@
 // annotations come from the catalog; what a known client needs adapted comes from the quirk table
 // (mcp-quirks.ts). The SDK (and zod under it) is loaded on first use, so `import 'toolwright'`
 // stays light.
-import { readFileSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { OperationDescriptor } from '../runtime/descriptor.js';
@@ -13,6 +12,7 @@ import { attachUserChannel, enterCallScope } from './mcp-user.js';
 import { principalOfAuth } from './mcp-principal.js';
 import { logWarnings, progressSender } from './mcp-notify.js';
 import type { EarlyInitialize, ServerIdentity } from './mcp-early-init.js';
+import { mcpServerIdentity } from './mcp-identity.js';
 import {
   clientArguments,
   clientResult,
@@ -27,7 +27,7 @@ import { McpTaskRunner } from './mcp-tasks.js';
 import { ToolkitTaskStore, mcpTask } from './mcp-task-store.js';
 import { factsOf, toCallToolResult } from './mcp-tools.js';
 
-export { DEFAULT_MAX_RESULT_BYTES };
+export { DEFAULT_MAX_RESULT_BYTES, mcpServerIdentity };
 export { mcpAnnotations, mcpToolDefinitions, toCallToolResult } from './mcp-tools.js';
 export {
   DEFAULT_CLIENT_QUIRKS,
@@ -52,37 +52,6 @@ export interface McpServerOptions {
   taskPageSize?: number;
   /** @internal The most tasks the server runs at once (default 100). */
   maxRunningTasks?: number;
-}
-
-function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
-function defaultInstructions(root: string): string {
-  return (
-    `Tools over the workspace ${root}. Paths are relative to it (absolute paths must stay inside). ` +
-    'Failed calls return isError with "Error CODE: message"; long outputs are cut with a hint on how to continue.'
-  );
-}
-
-/** Name, version, capabilities and instructions of the server over `root` (what `initialize` answers). */
-export function mcpServerIdentity(root: string, options: McpServerOptions = {}): ServerIdentity {
-  return {
-    serverInfo: { name: options.name ?? 'toolwright', version: packageVersion() },
-    capabilities: {
-      tools: { listChanged: false },
-      logging: {},
-      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
-    },
-    instructions: [defaultInstructions(root), options.instructions].filter(Boolean).join('\n'),
-  };
 }
 
 /** How one server reaches its toolkit. */

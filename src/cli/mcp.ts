@@ -1,6 +1,7 @@
 // `toolwright mcp`: serve the tools over stdio (default) or Streamable HTTP (--http PORT).
 import { setFlagsFromString } from 'node:v8';
 import type { JwtAuthOptions } from '../adapters/mcp-http-jwt.js';
+import type { McpElicitationUserChannel } from '../adapters/mcp-user.js';
 import type { Store } from '../runtime/store/types.js';
 import type { Toolkit, ToolkitOptions } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
@@ -36,30 +37,37 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 }
 
 async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
-  const [
-    { createMcpElicitationUserChannel },
-    { createDeferredMcpServer, serveMcpStdio, mcpServerIdentity },
-    { EarlyInitialize },
-  ] = await Promise.all([
-    import('../adapters/mcp-user.js'),
-    import('../adapters/mcp.js'),
+  // What answers `initialize` (a few small modules) loads first and alone; the adapter, the SDK and
+  // the tools load after it, while clients already have their answer.
+  const [{ EarlyInitialize }, { mcpServerIdentity }] = await Promise.all([
     import('../adapters/mcp-early-init.js'),
+    import('../adapters/mcp-identity.js'),
   ]);
-  const user = createMcpElicitationUserChannel();
+  const adapter = Promise.all([import('../adapters/mcp-user.js'), import('../adapters/mcp.js')]);
+  adapter.catch(() => {
+    /* awaited below */
+  });
   // Flags that can be wrong (a policy file, a profile, a provider module) are checked before serving
   // (exit 2); otherwise the options, like the tools' modules, are built after `initialize` is
   // answered: clients see the server up sooner.
-  const checked = needsCheckedOptions(flags) ? await toolkitOptions(flags, { user }) : undefined;
+  let user: McpElicitationUserChannel | undefined;
+  let checked: Awaited<ReturnType<typeof toolkitOptions>> | undefined;
+  if (needsCheckedOptions(flags)) {
+    user = (await adapter)[0].createMcpElicitationUserChannel();
+    checked = await toolkitOptions(flags, { user });
+  }
   const workspace = checked?.workspace ?? workspaceFolder(flags);
   const serverOptions = { maxResultBytes: flags.maxResultBytes, clientQuirks: flags.clientQuirks };
-  // From here on `initialize` is answered at once, while the MCP SDK loads (mcp-early-init.ts).
+  // From here on `initialize` is answered at once (mcp-early-init.ts).
   const earlyInitialize = new EarlyInitialize(mcpServerIdentity(workspace, serverOptions));
+  const [{ createMcpElicitationUserChannel }, { createDeferredMcpServer, serveMcpStdio }] = await adapter;
+  const channel = user ?? createMcpElicitationUserChannel();
   let toolkit: Toolkit | undefined;
   let store: ToolkitOptions['store'];
   const load = async () => {
     const [{ createToolkit }, options] = await Promise.all([
       import('../runtime/toolkit.js'),
-      checked ?? toolkitOptions(flags, { user }),
+      checked ?? toolkitOptions(flags, { user: channel }),
     ]);
     store = options.store;
     return (toolkit = createToolkit(options));
