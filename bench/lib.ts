@@ -53,7 +53,7 @@ export async function sideBySide(
   baseline: () => unknown,
   runs = 7,
   warmup = 1,
-): Promise<{ toolwright: number; baseline: number }> {
+): Promise<{ toolwright: number; baseline: number; pairs: Spread }> {
   for (let i = 0; i < warmup; i++) {
     await toolwright();
     await baseline();
@@ -74,7 +74,26 @@ export async function sideBySide(
       await time(toolwright, a);
     }
   }
-  return { toolwright: median(a), baseline: median(b) };
+  return { toolwright: median(a), baseline: median(b), pairs: spreadOf(a.map((t, i) => t / b[i]!)) };
+}
+
+/** Median and quartiles of some measurements (of the per-pair ratios, in `sideBySide`). */
+export interface Spread {
+  median: number;
+  q1: number;
+  q3: number;
+  count: number;
+}
+
+export function spreadOf(values: readonly number[]): Spread {
+  const sorted = [...values].sort((x, y) => x - y);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.round(q * (sorted.length - 1)))]!;
+  return { median: median(sorted), q1: at(0.25), q3: at(0.75), count: sorted.length };
+}
+
+/** How a `sideBySide` result's pairs spread, for a row's note. */
+export function pairsNote(pairs: Spread): string {
+  return `per-pair ratio median ${pairs.median.toFixed(2)}× (quartiles ${pairs.q1.toFixed(2)}–${pairs.q3.toFixed(2)}), ${pairs.count} alternated pairs`;
 }
 
 export function median(values: readonly number[]): number {

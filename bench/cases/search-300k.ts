@@ -8,7 +8,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createToolkit } from '../../src/toolkit.js';
-import { sideBySide, type BenchCase } from '../lib.js';
+import { pairsNote, sideBySide, type BenchCase } from '../lib.js';
 import { BASE_RG_FLAGS, drainRg, rgFilesWithStat } from './search.js';
 
 const FILES = Number(process.env.BENCH_SEARCH_FILES ?? 300_000);
@@ -61,7 +61,7 @@ const bench: BenchCase = {
         baselineName: 'rg --json, pipe drained',
         target: '≤ 1.15×',
         contract: true,
-        note: 'in-process invoke, rg inside the confinement helper',
+        note: `in-process invoke, rg inside the confinement helper; ${pairsNote(grep.pairs)}`,
       });
       let listed = 0;
       let peer = 0;
@@ -84,7 +84,7 @@ const bench: BenchCase = {
         baselineName: `rg --files + lstat + sort (${peer})`,
         target: '≤ 1.5×',
         contract: true,
-        note: 'in-process invoke, confined walk, first page returned',
+        note: `in-process invoke, confined walk, first page returned; ${pairsNote(glob.pairs)}`,
       });
     } finally {
       await toolkit.close();

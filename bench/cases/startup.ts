@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { median, sideBySide, type BenchCase } from '../lib.js';
+import { median, pairsNote, sideBySide, type BenchCase } from '../lib.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = join(root, 'dist');
@@ -97,6 +97,7 @@ const bench: BenchCase = {
       baselineName: 'node -e 0',
       target: '≤ 2.5×',
       contract: true,
+      note: pairsNote(call.pairs),
     });
 
     const version = await sideBySide(
@@ -112,6 +113,7 @@ const bench: BenchCase = {
       baselineName: 'node -e 0',
       target: '≤ 1.5×',
       contract: true,
+      note: pairsNote(version.pairs),
     });
 
     const help = await sideBySide(
@@ -125,6 +127,7 @@ const bench: BenchCase = {
       toolwright: help.toolwright,
       baseline: help.baseline,
       baselineName: 'node -e 0',
+      note: pairsNote(help.pairs),
     });
 
     // The peer, started the way its README says (node + its bin), on the same folder.

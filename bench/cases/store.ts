@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createToolkit } from '../../src/toolkit.js';
 import type { Toolkit } from '../../src/runtime/types.js';
-import { median, type BenchCase } from '../lib.js';
+import { median, spreadOf, type BenchCase, type Spread } from '../lib.js';
 import { pgBinaries, startCluster } from '../../test/support/pg-cluster.js';
 
 const CALLS = 1000;
@@ -17,7 +17,7 @@ async function p50Pair(
   b: Toolkit,
   operation: string,
   input: (i: number) => unknown,
-): Promise<{ a: number; b: number }> {
+): Promise<{ a: number; b: number; spread: Spread }> {
   const times: [number[], number[]] = [[], []];
   for (let i = 0; i < CALLS; i++) {
     const order = i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
@@ -29,7 +29,7 @@ async function p50Pair(
       if (!result.ok) throw new Error(`${operation}: ${result.text}`);
     }
   }
-  return { a: median(times[0]), b: median(times[1]) };
+  return { a: median(times[0]), b: median(times[1]), spread: spreadOf(times[0]) };
 }
 
 /** A fresh list of LISTED tasks on each toolkit, so task_list returns a realistic plan. */
@@ -83,6 +83,7 @@ const bench: BenchCase = {
         baselineName: 'in-memory default',
         target: '≤ 3 ms',
         contract: true,
+        note: `quartiles ${pc.spread.q1.toFixed(2)}–${pc.spread.q3.toFixed(2)} ms over ${pc.spread.count} calls`,
       });
       // The same with commits not waiting for the WAL flush (a URL option a deployment may choose):
       // what is left is the round trip, not the disk.
@@ -95,6 +96,7 @@ const bench: BenchCase = {
         baseline: pa.b,
         baselineName: 'in-memory default',
         target: '≤ 3 ms',
+        note: `quartiles ${pa.spread.q1.toFixed(2)}–${pa.spread.q3.toFixed(2)} ms over ${pa.spread.count} calls`,
       });
       await pgAsync.close();
       await pgAsync.services.store?.close();
@@ -109,6 +111,7 @@ const bench: BenchCase = {
         baselineName: 'in-memory default',
         target: '≤ 3 ms',
         contract: true,
+        note: `quartiles ${pl.spread.q1.toFixed(2)}–${pl.spread.q3.toFixed(2)} ms over ${pl.spread.count} calls`,
       });
       await Promise.all([pgCreate, memory, pgList, memoryList].map((t) => t.close()));
       await pgCreate.services.store?.close();
