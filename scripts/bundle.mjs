@@ -7,8 +7,8 @@
 // (its tree-sitter.wasm ships with the grammars).
 // Every entry of the same build shares the chunks, so a class (ToolError, …) exists once however a
 // module reaches it (`toolwright`, `toolwright/testing`, the CLI, a provider module the CLI loads).
-// The two workers (loaded by path, each in its own thread) are bundled at their tsc paths, the HTML
-// conversion worker with turndown and its DOM (domino) inlined: a library user's install carries
+// The two job scripts (loaded by path, each in its own child process) are bundled at their tsc
+// paths, the HTML conversion script with turndown and its DOM (domino) inlined: a library user's install carries
 // neither package (domino alone ships 7 MB of tests). Then tsc's per-file .js, which nothing loads
 // any more, are removed (its .d.ts files stay for the types), and the inlined packages' licences
 // are written to dist/third-party-licenses.txt.

@@ -193,9 +193,9 @@ const bench: BenchCase = {
     );
     const rss = async (name: string, pages = '-', mode?: string) => {
       const { stdout } = await run(process.execPath, [mediaFixture, ctx.tmp, name, pages, ...(mode ? [mode] : [])]);
-      const parsed = JSON.parse(stdout) as { ok: boolean | null; maxRssKiB: number };
+      const parsed = JSON.parse(stdout) as { ok: boolean | null; maxRssKiB: number; childRssKiB: number };
       if (parsed.ok === false) throw new Error(`${name} failed in the RSS child`);
-      return parsed.maxRssKiB / 1024;
+      return (parsed.maxRssKiB + parsed.childRssKiB) / 1024;
     };
     const idleRss = await rss('photo.jpg', '-', '--baseline');
     const imageRss = await rss('photo.jpg');
@@ -222,9 +222,9 @@ const bench: BenchCase = {
     const pdfWarm = await medianMs(pdfCall, 9);
     const pdfRss = await rss('doc.pdf', '1-5');
     ctx.row({
-      case: 'read_file 100-page PDF, pages 1-5 (warm worker)',
+      case: 'read_file 100-page PDF, pages 1-5 (warm reader process)',
       toolwright: pdfWarm,
-      note: `first call incl. worker start ${pdfCold.toFixed(0)} ms; peak RSS (fresh process, worker included) ${pdfRss.toFixed(0)} MiB = idle ${idleRss.toFixed(0)} + ${(pdfRss - idleRss).toFixed(0)} MiB`,
+      note: `first call incl. reader start ${pdfCold.toFixed(0)} ms; peak RSS (fresh process + its reader process) ${pdfRss.toFixed(0)} MiB = idle ${idleRss.toFixed(0)} + ${(pdfRss - idleRss).toFixed(0)} MiB`,
     });
 
     // --- legacy encodings vs UTF-8 of the same size (5 MiB, first window, cold index) ---

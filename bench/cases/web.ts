@@ -1,5 +1,5 @@
 // web_fetch against a loopback server in a child process: a 50 MB raw body vs undici `request`
-// directly, HTML pages → Markdown (conversion in the worker pool) vs in-thread turndown, the
+// directly, HTML pages → Markdown (conversion in the pool of job processes) vs in-thread turndown, the
 // event-loop stall while a hostile page converts, and the memory of capped fetches of a 1 GB
 // stream and of a 1 GB gzip bomb.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
-import { convertInWorker } from '../../src/handlers/web/html/convert-pool.js';
+import { convertInJobProcess } from '../../src/handlers/web/html/convert-pool.js';
 import { convertHtml } from '../../src/handlers/web/html/convert.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
@@ -159,7 +159,7 @@ const bench: BenchCase = {
         note: 'toolwright also strips noise and absolutizes links',
       });
 
-      // A normal 150 KB page: the whole call (fetch + worker conversion) vs fetch + in-thread turndown.
+      // A normal 150 KB page: the whole call (fetch + conversion in a job process) vs fetch + in-thread turndown.
       const fetchSmall = async () => {
         const result = await toolkit.invoke('web', 'web_fetch', { url: `${origin}/page150k` });
         if (!result.ok || !(result.output as { content: string }).content.includes('## Section 1'))
@@ -177,38 +177,38 @@ const bench: BenchCase = {
         baseline: small.baseline,
         baselineName: 'undici request + bare turndown (in-thread)',
         target: '≤ 1.5×',
-        note: 'conversion in a warm pooled worker',
+        note: 'conversion in a warm pooled job process',
       });
 
-      // Conversion alone: the pooled worker (copy + message + convert) vs the same converter in-thread.
+      // Conversion alone: the pooled job process (copy + IPC message + convert) vs the same converter in-thread.
       const bytes150k = Buffer.from(PAGE_150K);
       const convertOptions = () => ({
         deadline: Date.now() + 30_000,
         timeoutMs: 30_000,
         signal: new AbortController().signal,
       });
-      const inWorker = async () => {
-        const page = await convertInWorker(
+      const inJobProcess = async () => {
+        const page = await convertInJobProcess(
           { bytes: bytes150k, encoding: 'utf-8', truncated: false, format: 'markdown', baseUrl: 'http://bench/' },
           convertOptions(),
         );
-        if (!page.content.includes('## Section 1')) throw new Error('worker conversion failed');
+        if (!page.content.includes('## Section 1')) throw new Error('conversion in the job process failed');
       };
       const inThread = () => {
         if (!convertHtml(PAGE_150K, 'markdown', 'http://bench/').content.includes('## Section 1'))
           throw new Error('in-thread conversion failed');
       };
-      const convert = await sideBySide(inWorker, inThread, 15, 2);
+      const convert = await sideBySide(inJobProcess, inThread, 15, 2);
       ctx.row({
         case: 'convert 150 KB page → Markdown (no network)',
         toolwright: convert.toolwright,
         baseline: convert.baseline,
         baselineName: 'same converter in-thread',
         target: '≤ 1.3×',
-        note: 'worker overhead: copy + postMessage + reply',
+        note: 'job process overhead: copy + IPC message + reply',
       });
 
-      // The event loop while a hostile page converts: worker vs in-thread.
+      // The event loop while a hostile page converts: job process vs in-thread.
       const stall = async (work: () => unknown) => {
         let last = performance.now();
         let worst = 0;
@@ -223,8 +223,8 @@ const bench: BenchCase = {
         return worst;
       };
       const hostileBytes = Buffer.from(HOSTILE_HTML);
-      const workerStall = await stall(() =>
-        convertInWorker(
+      const jobStall = await stall(() =>
+        convertInJobProcess(
           { bytes: hostileBytes, encoding: 'utf-8', truncated: false, format: 'markdown', baseUrl: 'http://bench/' },
           convertOptions(),
         ),
@@ -232,10 +232,10 @@ const bench: BenchCase = {
       const threadStall = await stall(() => convertHtml(HOSTILE_HTML, 'markdown', 'http://bench/'));
       ctx.row({
         case: `longest event-loop stall, ${(HOSTILE_HTML.length / 1e3).toFixed(0)} KB page of 60k <br> → Markdown`,
-        toolwright: workerStall,
+        toolwright: jobStall,
         baseline: threadStall,
         baselineName: 'same converter in-thread',
-        note: 'single run each; the worker keeps the loop free',
+        note: 'single run each; the job process keeps the loop free',
       });
 
       const capped = async (pathname: string, maxBytes?: number) => {

@@ -3,7 +3,7 @@
 // in any order; what is made of them does not depend on the order.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from './runtime-facts.js';
+import { workerEntry } from './worker-entry.js';
 import { compileChunk, type ValidatorChunk } from './compile.js';
 import type { CompileReply, CompileRequest } from './compile-worker.js';
 import type { Layout } from './emit/common.js';

@@ -1,11 +1,11 @@
-// Large edits (runsOffThread) match and diff in a worker thread: the event loop
+// Large edits (runsInJobProcess) match and diff in a worker thread: the event loop
 // stays free while they run, the result is the in-thread one, errors keep their codes and names,
 // and an abort terminates the worker (CANCELLED, nothing written).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editWorkersAlive } from '../../src/handlers/filesystem/edit/pool.js';
-import { runsOffThread } from '../../src/handlers/filesystem/edit/run-edits.js';
+import { runsInJobProcess } from '../../src/handlers/filesystem/edit/run-edits.js';
 import { applyEdits } from '../../src/handlers/filesystem/edit/match.js';
 import { workspaceToolkit } from '../support/helpers.js';
 import type { MultiEditParams } from '../../src/generated/types.js';
@@ -51,7 +51,7 @@ describe('large edits run off the event loop', () => {
           ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
           : { old_str: 'BAR', new_str: 'bar!', replace_all: true },
       ) as Edits;
-      expect(runsOffThread(original.length, edits)).toBe(true);
+      expect(runsInJobProcess(original.length, edits)).toBe(true);
       const expected = applyEdits(original, edits, 'big.txt');
       expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
       const { stall, value } = await longestStall(() =>
@@ -81,7 +81,7 @@ describe('large edits run off the event loop', () => {
         { old_str: 'qux', new_str: 'QUX', replace_all: true },
         { old_str: 'not there', new_str: 'x' },
       ];
-      expect(runsOffThread(original.length, edits)).toBe(true);
+      expect(runsInJobProcess(original.length, edits)).toBe(true);
       const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
       expect(!result.ok && result.error.code).toBe('NO_MATCH');
       expect(!result.ok && result.error.message).toMatch(/^edits\[2\] \(edit 3 of 3\): /);

@@ -18,7 +18,7 @@ import {
   type BodyKind,
 } from './fetch/content.js';
 import { discardBody, headerValue, openFetchSession, type FetchSession, type OpenResponse } from './fetch/fetcher.js';
-import { convertInWorker, prewarmConverter } from './html/convert-pool.js';
+import { convertInJobProcess, prewarmConverter } from './html/convert-pool.js';
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 export const MAX_MAX_BYTES = 100 * 1024 * 1024;
@@ -71,7 +71,7 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
 
     converting = kind === 'html' && format !== 'raw';
     const { content, title } = converting
-      ? await convertInWorker(
+      ? await convertInJobProcess(
           { bytes, encoding, truncated, format: format as 'markdown' | 'text', baseUrl: finalUrl },
           { deadline, timeoutMs, signal: ctx.signal },
         ).then((page) => (notes.push(...page.notes), page))

@@ -1,12 +1,13 @@
-// Large edits run in worker threads (./worker.ts): 200 replace_all edits of a 4 MB file are
+// Large edits run in job processes (./worker.ts): 200 replace_all edits of a 4 MB file are
 // tens of seconds of matching, which on the caller's thread would stop every other call (an MCP
-// server's other sessions too). Small edits stay in-thread: copying the text costs more than they
-// do. A worker whose caller aborts is terminated (CANCELLED); a busy worker keeps the process
-// alive like any pending I/O, an idle one never does, and idle ones exit after IDLE_MS.
-import { Worker } from 'node:worker_threads';
+// server's other sessions too), and a runaway one that exhausted a heap in the caller's process
+// could make V8 abort it. Small edits stay in-thread: copying the text costs more than they do. A
+// process whose caller aborts is killed (CANCELLED); a busy one keeps the host alive like any
+// pending I/O, an idle one never does, and idle ones exit after IDLE_MS.
 import { ToolError } from '../../../runtime/errors.js';
-import { workerEntry } from '../../../runtime/worker-entry.js';
-import { WorkerPool } from '../../../runtime/worker-pool.js';
+import { JobProcess } from '../../../runtime/job-process.js';
+import { jobScript } from '../../../runtime/job-process-entry.js';
+import { JobProcessPool } from '../../../runtime/job-process-pool.js';
 import type { EditJob, EditJobReply, EditJobRequest } from './worker.js';
 import type { Normalization } from './normalize.js';
 
@@ -15,15 +16,13 @@ const IDLE_MS = 30_000;
 /** Heap of one edit worker: a 64 MiB file is 128 MiB as a string, a few copies of it while editing. */
 const EDIT_WORKER_HEAP_MB = 2048;
 
-const pool = new WorkerPool<EditJobReply>({
-  create: () => {
-    const entry = workerEntry(import.meta.url, 'worker', 'handlers/filesystem/edit/worker');
-    // A heap cap of its own: a runaway job fails TOO_LARGE instead of growing the process without end.
-    return new Worker(entry.script, {
-      eval: entry.eval,
-      resourceLimits: { maxOldGenerationSizeMb: EDIT_WORKER_HEAP_MB },
-    });
-  },
+const pool = new JobProcessPool<EditJobReply>({
+  // A heap cap of its own: a runaway job fails TOO_LARGE instead of growing without end.
+  create: () =>
+    new JobProcess<EditJobReply>({
+      ...jobScript(import.meta.url, 'worker', 'handlers/filesystem/edit/worker'),
+      heapMb: EDIT_WORKER_HEAP_MB,
+    }),
   max: MAX_EDIT_WORKERS,
   idleMs: IDLE_MS,
 });
@@ -40,10 +39,10 @@ export interface EditedText {
 }
 
 /** Applies and diffs the edits in a worker; errors come back as the ToolErrors they were. */
-export function editInWorker(job: EditJob, signal: AbortSignal): Promise<EditedText> {
+export function editInJobProcess(job: EditJob, signal: AbortSignal): Promise<EditedText> {
   return pool.run<EditedText>({
     signal,
-    post(worker, id) {
+    post(editor, id) {
       const request: EditJobRequest = {
         id,
         text: job.text,
@@ -53,7 +52,7 @@ export function editInWorker(job: EditJob, signal: AbortSignal): Promise<EditedT
         ...(job.match ? { match: job.match } : {}),
         ...(job.seen ? { seen: job.seen } : {}),
       };
-      worker.postMessage(request);
+      editor.send(request);
     },
     settle(reply) {
       if (reply.ok) {
@@ -67,13 +66,13 @@ export function editInWorker(job: EditJob, signal: AbortSignal): Promise<EditedT
         ? new ToolError(reply.code, reply.message, reply.details)
         : new ToolError('INTERNAL', `the edit failed in its worker: ${reply.message}`);
     },
-    crashed(error) {
-      return (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+    crashed(exit) {
+      return exit.outOfMemory
         ? new ToolError(
             'TOO_LARGE',
             `the edits of ${job.displayPath} need more memory than an edit worker has; make fewer replacements per call`,
           )
-        : new ToolError('INTERNAL', `the edit worker failed: ${error.message}`);
+        : new ToolError('INTERNAL', `the edit worker failed: ${exit.message}`);
     },
   });
 }

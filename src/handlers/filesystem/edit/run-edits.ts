@@ -1,5 +1,5 @@
 // The edit core of edit_file and multi_edit: edits applied in order, all or nothing, under the
-// write transaction, matched and diffed in a worker thread when the job is large; a file changed
+// write transaction, matched and diffed in a job process when the job is large; a file changed
 // since it was read takes the edits whose regions are as read.
 import { ToolError } from '../../../runtime/errors.js';
 import { segmentOfText, type SeenSegment } from '../../../runtime/seen-lines.js';
@@ -20,12 +20,16 @@ const MAX_EDIT_BYTES = 64 * 1024 * 1024;
 const HEAVY_MATCH_CHARS = 256 * 1024;
 
 /**
- * Whether matching and diffing run in a worker (./pool.ts), so no call holds the event loop
+ * Whether matching and diffing run in a job process (./pool.ts), so no call holds the event loop
  * for long: estimated work (text × edits, a replace_all counted 4×, as its many matches rebuild the
  * text) of 64 Mi characters or more, or a text of 24 Mi or more, or a loose match of a large text.
  * Below that (10 edits of a 5 MB file: ~70 ms) copying the text there and back costs more than it saves.
  */
-export function runsOffThread(textLength: number, edits: readonly EditRequest[], match: MatchMode = 'exact'): boolean {
+export function runsInJobProcess(
+  textLength: number,
+  edits: readonly EditRequest[],
+  match: MatchMode = 'exact',
+): boolean {
   let work = 0;
   for (const edit of edits) work += textLength * (edit.replace_all ? 4 : 1);
   if (match === 'loose' && textLength > HEAVY_MATCH_CHARS) return true;
@@ -52,7 +56,7 @@ export interface EditCall {
 /**
  * Applies the edits in order to the file at `resolved`, all or nothing, under the write transaction
  * (lock, verified folder, stale guard by region, compare-and-swap, atomic replace); with `dryRun`
- * nothing is written. Large jobs (see runsOffThread) match and diff in a worker thread.
+ * nothing is written. Large jobs (see runsInJobProcess) match and diff in a job process.
  */
 export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, call: EditCall): Promise<EditsDone> {
   const { edits, dryRun, labelTotal } = call;
@@ -97,7 +101,7 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, call
   });
 }
 
-/** The edits applied and diffed, here or in a worker (a large job, or a miss on a large text to diagnose). */
+/** The edits applied and diffed, here or in the job process (a large job, or a miss on a large text to diagnose). */
 async function computeEdits(
   ctx: HandlerContext,
   resolved: ResolvedPath,
@@ -107,12 +111,12 @@ async function computeEdits(
 ): Promise<EditedText> {
   const { edits, labelTotal } = call;
   const match = call.match ?? 'exact';
-  const inWorker = async () => {
-    const { editInWorker } = await import('./pool.js');
+  const inJobProcess = async () => {
+    const { editInJobProcess } = await import('./pool.js');
     const job = { text, edits, displayPath: resolved.relative, match, seen };
-    return editInWorker(labelTotal !== undefined ? { ...job, labelTotal } : job, ctx.signal);
+    return editInJobProcess(labelTotal !== undefined ? { ...job, labelTotal } : job, ctx.signal);
   };
-  if (runsOffThread(text.length, edits, match)) return inWorker();
+  if (runsInJobProcess(text.length, edits, match)) return inJobProcess();
   const { unifiedDiff } = await loadDiff();
   const label = labelTotal === undefined ? undefined : (index: number) => editLabel(index, labelTotal);
   try {
@@ -124,7 +128,7 @@ async function computeEdits(
     const diff = unifiedDiff(resolved.relative, text, applied.text, applied.changes);
     return { ...applied, diff, ranges: applied.changes };
   } catch (error) {
-    if (error instanceof NeedsDiagnosis) return inWorker();
+    if (error instanceof NeedsDiagnosis) return inJobProcess();
     throw error;
   }
 }

@@ -1,11 +1,11 @@
-// The edit worker: matches and replaces a large edit (./match.ts) and diffs it
-// (./diff.ts) off the caller's thread, one job at a time (./pool.ts).
-import { parentPort } from 'node:worker_threads';
+// The edit worker, a job process: matches and replaces a large edit (./match.ts) and diffs it
+// (./diff.ts) outside the caller's process, one job at a time (./pool.ts).
 import { ToolError } from '../../../runtime/errors.js';
 import { unifiedDiff } from './diff.js';
 import type { SeenSegment } from '../../../runtime/seen-lines.js';
 import { applyEdits, editLabel, type EditRequest, type MatchMode } from './match.js';
 import type { Normalization } from './normalize.js';
+import { serveJobs } from '../../../runtime/serve-jobs.js';
 
 /** What an edit in the worker is given: the text, the edits and how to report them. */
 export interface EditJob {
@@ -35,37 +35,30 @@ export type EditJobReply =
     }
   | { id: number; ok: false; code?: string; message: string; details?: Record<string, unknown> };
 
-if (parentPort) {
-  const port = parentPort;
-  port.on('message', (job: EditJobRequest) => {
-    let reply: EditJobReply;
-    try {
-      const label = job.labelTotal === undefined ? undefined : (index: number) => editLabel(index, job.labelTotal!);
-      const outcome = applyEdits(job.text, job.edits, job.displayPath, label, {
-        match: job.match ?? 'exact',
-        seen: job.seen ?? [],
-      });
-      const diff = unifiedDiff(job.displayPath, job.text, outcome.text, outcome.changes);
-      const ranges = outcome.changes.flatMap((c) => [c.oldStart, c.oldEnd]);
-      const { text, replacements, normalized } = outcome;
-      reply = { id: job.id, ok: true, text, replacements, diff, ranges, normalized };
-    } catch (error) {
-      reply =
-        error instanceof ToolError
-          ? {
-              id: job.id,
-              ok: false,
-              code: error.code,
-              message: error.message,
-              ...(error.details ? { details: error.details } : {}),
-            }
-          : {
-              id: job.id,
-              ok: false,
-              message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-            };
-    }
-    port.postMessage(reply);
-  });
-  port.postMessage('ready');
-}
+serveJobs((job: EditJobRequest): EditJobReply => {
+  try {
+    const label = job.labelTotal === undefined ? undefined : (index: number) => editLabel(index, job.labelTotal!);
+    const outcome = applyEdits(job.text, job.edits, job.displayPath, label, {
+      match: job.match ?? 'exact',
+      seen: job.seen ?? [],
+    });
+    const diff = unifiedDiff(job.displayPath, job.text, outcome.text, outcome.changes);
+    const ranges = outcome.changes.flatMap((c) => [c.oldStart, c.oldEnd]);
+    const { text, replacements, normalized } = outcome;
+    return { id: job.id, ok: true, text, replacements, diff, ranges, normalized };
+  } catch (error) {
+    return error instanceof ToolError
+      ? {
+          id: job.id,
+          ok: false,
+          code: error.code,
+          message: error.message,
+          ...(error.details ? { details: error.details } : {}),
+        }
+      : {
+          id: job.id,
+          ok: false,
+          message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        };
+  }
+});

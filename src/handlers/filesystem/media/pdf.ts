@@ -1,10 +1,10 @@
-// PDFs for read_file: text per page through unpdf (pdf.js) in a worker thread with a memory
-// limit and a hard deadline, so a hostile PDF costs at most that and never blocks the event loop.
+// PDFs for read_file: text per page through unpdf (pdf.js) in a job process (a child Node
+// process) with a heap cap, a memory watch and a hard deadline, so a hostile PDF costs at most that,
+// never blocks the event loop, and cannot end the host by exhausting a heap.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { Worker } from 'node:worker_threads';
-import { lazyRequire } from '../../../runtime/lazy-require.js';
 import { abortError, ToolError } from '../../../runtime/errors.js';
+import { JobProcess } from '../../../runtime/job-process.js';
 import { Slots } from './slots.js';
 
 /** Largest PDF read (bytes). */
@@ -13,20 +13,38 @@ export const MAX_PDF_BYTES = 64 * 1024 * 1024;
 export const MAX_PDF_PAGES_PER_CALL = 20;
 /** Cap on the text returned (characters), like a text window. */
 export const MAX_PDF_CHARS = 100 * 1024;
-/** Hard deadline for one PDF call (parse + text extraction): the worker is terminated after it. */
+/** Hard deadline for one PDF call (parse + text extraction): the reader is killed after it. */
 export const PDF_DEADLINE_MS = 30_000;
 /** The deadline in force (tests shorten it to prove that a runaway PDF is stopped). */
 export const pdfLimits = { deadlineMs: PDF_DEADLINE_MS };
-/** Heap of the worker (MiB): pdf.js on a normal document needs a few tens. */
-const WORKER_HEAP_MB = 256;
-/** An idle worker is stopped after this long. */
-const WORKER_IDLE_MS = 30_000;
+/** Heap of the reader (MiB): pdf.js on a normal document needs a few tens. */
+const READER_HEAP_MB = 256;
+/** An idle reader is stopped after this long. */
+const READER_IDLE_MS = 30_000;
 /**
- * Growth of the process's resident memory allowed while a PDF is read (MiB). pdf.js decodes
- * streams into typed arrays, which the worker's heap limit does not count: a 1 MB PDF of one
- * compressed stream grew the process by 1.7 GB. So the main thread watches RSS meanwhile.
+ * Growth of the reader's resident memory allowed while a PDF is read (MiB). pdf.js decodes
+ * streams into typed arrays, which the heap cap does not count: a 1 MB PDF of one compressed
+ * stream grew a process by 1.7 GB, in one synchronous inflate. So a watchdog thread in the reader,
+ * whose event loop that work cannot hold, samples the process's memory and kills it past this.
  */
 export const pdfMemory = { growthMb: 512, sampleMs: 20 };
+/** What the watchdog writes to stderr before it kills the reader: the parent's cue for TOO_LARGE. */
+const OVER_MEMORY = 'toolwright-pdf-reader: over its memory allowance';
+
+// The watchdog thread: told the baseline and the allowance at each job's start (0: stand down).
+const WATCHDOG_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { writeSync } = require('node:fs');
+let timer;
+parentPort.on('message', ({ baseline, growth, sampleMs }) => {
+  clearInterval(timer);
+  if (growth > 0) timer = setInterval(() => {
+    if (process.memoryUsage.rss() - baseline <= growth) return;
+    writeSync(2, ${JSON.stringify(OVER_MEMORY + '\n')});
+    process.kill(process.pid, 'SIGKILL');
+  }, sampleMs);
+});
+`;
 
 export interface PdfText {
   pageCount: number;
@@ -37,16 +55,21 @@ export interface PdfText {
   charCapped: boolean;
 }
 
-// The worker's code: loads unpdf from the path resolved by the main thread, answers one job per message.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const unpdf = import(workerData.unpdfUrl);
-parentPort.on('message', async ({ id, bytes, first, last, maxChars, report }) => {
+// The reader's code: loads unpdf from the path given by the parent and starts its watchdog (then
+// says 'ready'), answers one job per message.
+const READER_SOURCE = `
+const { Worker } = require('node:worker_threads');
+const watchdog = new Worker(${JSON.stringify(WATCHDOG_SOURCE)}, { eval: true });
+watchdog.unref();
+const unpdf = import(process.argv[1]);
+process.on('disconnect', () => process.exit(0));
+process.on('message', async ({ id, bytes, first, last, maxChars, report, growth, sampleMs }) => {
   try {
     const { getDocumentProxy } = await unpdf;
-    const doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true, verbosity: 0 });
+    watchdog.postMessage({ baseline: process.memoryUsage.rss(), growth, sampleMs });
+    const doc = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true, verbosity: 0 });
     const pageCount = doc.numPages;
-    if (report) parentPort.postMessage({ id, progress: true, done: 0, pageCount });
+    if (report) process.send({ id, progress: true, done: 0, pageCount });
     const texts = [];
     let chars = 0, charCapped = false;
     for (let n = first; n <= Math.min(last, pageCount); n++) {
@@ -58,15 +81,31 @@ parentPort.on('message', async ({ id, bytes, first, last, maxChars, report }) =>
       if (texts.length > 0 && chars + text.length > maxChars) { charCapped = true; break; }
       chars += text.length;
       texts.push(text.length > maxChars ? text.slice(0, maxChars) : text);
-      if (report) parentPort.postMessage({ id, progress: true, done: texts.length, pageCount });
+      if (report) process.send({ id, progress: true, done: texts.length, pageCount });
     }
     await doc.destroy();
-    parentPort.postMessage({ id, ok: true, pageCount, texts, charCapped });
+    process.send({ id, ok: true, pageCount, texts, charCapped });
   } catch (error) {
-    parentPort.postMessage({ id, ok: false, name: error && error.name, message: String(error && error.message || error) });
+    process.send({ id, ok: false, name: error && error.name, message: String(error && error.message || error) });
+  } finally {
+    watchdog.postMessage({ growth: 0 });
   }
 });
+Promise.allSettled([unpdf, new Promise((ready) => watchdog.once('online', ready))]).then(() => process.send('ready'));
 `;
+
+/** What the reader sends: a job's progress, or its outcome. */
+interface ReaderMessage {
+  id: number;
+  progress?: true;
+  done?: number;
+  ok: boolean;
+  pageCount: number;
+  texts: string[];
+  charCapped: boolean;
+  name?: string;
+  message?: string;
+}
 
 interface Job {
   id: number;
@@ -79,75 +118,64 @@ interface Job {
 /** Told, when someone follows the read, of the pages extracted so far (0 once the document is open). */
 export type PdfPagesListener = (done: number, pageCount: number) => void;
 
-const workerThreads = lazyRequire<typeof import('node:worker_threads')>('node:worker_threads');
-let worker: Worker | undefined;
+let reader: JobProcess<ReaderMessage> | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 1;
 const jobs = new Map<number, Job>();
-/** One job at a time (a job that hits its deadline takes the worker down with it); a waiting call can still be aborted. */
+/** One job at a time (a job that hits its deadline takes the reader down with it); a waiting call can still be aborted. */
 export const pdfSlots = new Slots(1);
 
 function unpdfUrl(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('unpdf')).href.replace(/index\.cjs$/, 'index.mjs');
 }
 
-function stopWorker(reason: unknown): void {
-  const current = worker;
-  worker = undefined;
+function overMemory(): ToolError {
+  return new ToolError(
+    'TOO_LARGE',
+    `reading the PDF needed more than ${pdfMemory.growthMb} MiB of memory (a compressed stream that decodes to far more than the file); it was stopped`,
+  );
+}
+
+function stopReader(reason: unknown): void {
+  const current = reader;
+  reader = undefined;
   if (idleTimer) clearTimeout(idleTimer);
   for (const job of jobs.values()) job.reject(reason);
   jobs.clear();
-  void current?.terminate();
+  current?.kill();
 }
 
-function getWorker(): Worker {
-  if (worker) return worker;
-  const created = new (workerThreads().Worker)(WORKER_SOURCE, {
-    eval: true,
-    workerData: { unpdfUrl: unpdfUrl() },
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+function getReader(): JobProcess<ReaderMessage> {
+  if (reader) return reader;
+  const created = new JobProcess<ReaderMessage>({ source: READER_SOURCE, args: [unpdfUrl()], heapMb: READER_HEAP_MB });
+  created.unref(); // an idle reader never keeps the host alive
+  created.on('message', (message) => {
+    if (message === 'ready') return;
+    const job = jobs.get(message.id);
+    if (!job) return;
+    if (message.progress) return job.onPages?.(message.done ?? 0, message.pageCount);
+    jobs.delete(message.id);
+    if (message.ok)
+      job.resolve({
+        pageCount: message.pageCount,
+        texts: message.texts,
+        first: job.first,
+        charCapped: message.charCapped,
+      });
+    else
+      job.reject(
+        new ToolError(
+          'UNSUPPORTED_CONTENT',
+          `not a readable PDF (${message.name ?? 'Error'}: ${message.message ?? ''})`.slice(0, 400),
+        ),
+      );
   });
-  created.unref(); // an idle PDF worker never keeps the process alive
-  created.on(
-    'message',
-    (message: {
-      id: number;
-      progress?: true;
-      done?: number;
-      ok: boolean;
-      pageCount: number;
-      texts: string[];
-      charCapped: boolean;
-      name?: string;
-      message?: string;
-    }) => {
-      const job = jobs.get(message.id);
-      if (!job) return;
-      if (message.progress) return job.onPages?.(message.done ?? 0, message.pageCount);
-      jobs.delete(message.id);
-      if (message.ok)
-        job.resolve({
-          pageCount: message.pageCount,
-          texts: message.texts,
-          first: job.first,
-          charCapped: message.charCapped,
-        });
-      else
-        job.reject(
-          new ToolError(
-            'UNSUPPORTED_CONTENT',
-            `not a readable PDF (${message.name ?? 'Error'}: ${message.message ?? ''})`.slice(0, 400),
-          ),
-        );
-    },
-  );
-  created.on('error', (error) => {
-    if (worker === created) stopWorker(new ToolError('UNSUPPORTED_CONTENT', `the PDF reader failed: ${error.message}`));
+  created.on('exit', (exit) => {
+    if (reader !== created) return;
+    if (exit.outOfMemory || exit.output.includes(OVER_MEMORY)) return stopReader(overMemory());
+    stopReader(new ToolError('UNSUPPORTED_CONTENT', `the PDF reader stopped (${exit.message})`));
   });
-  created.on('exit', () => {
-    if (worker === created) stopWorker(new ToolError('UNSUPPORTED_CONTENT', 'the PDF reader stopped'));
-  });
-  worker = created;
+  reader = created;
   return created;
 }
 
@@ -166,29 +194,20 @@ export function extractPdfText(
         if (signal.aborted) return reject(abortError(signal));
         if (idleTimer) clearTimeout(idleTimer);
         const id = nextId++;
+        const current = getReader();
         const deadline = setTimeout(
           () =>
-            stopWorker(new ToolError('TIMEOUT', `reading the PDF took longer than ${pdfLimits.deadlineMs / 1000} s`)),
+            stopReader(new ToolError('TIMEOUT', `reading the PDF took longer than ${pdfLimits.deadlineMs / 1000} s`)),
           pdfLimits.deadlineMs,
         );
-        const onAbort = () => stopWorker(abortError(signal));
+        const onAbort = () => stopReader(abortError(signal));
         signal.addEventListener('abort', onAbort, { once: true });
-        const baseline = process.memoryUsage.rss();
-        const watch = setInterval(() => {
-          if (process.memoryUsage.rss() - baseline <= pdfMemory.growthMb * 1024 * 1024) return;
-          stopWorker(
-            new ToolError(
-              'TOO_LARGE',
-              `reading the PDF needed more than ${pdfMemory.growthMb} MiB of memory (a compressed stream that decodes to far more than the file); it was stopped`,
-            ),
-          );
-        }, pdfMemory.sampleMs);
         const settle = () => {
-          clearInterval(watch);
           clearTimeout(deadline);
           signal.removeEventListener('abort', onAbort);
-          if (worker && jobs.size === 0)
-            idleTimer = setTimeout(() => stopWorker(new Error('idle')), WORKER_IDLE_MS).unref();
+          current.unref();
+          if (reader && jobs.size === 0)
+            idleTimer = setTimeout(() => stopReader(new Error('idle')), READER_IDLE_MS).unref();
         };
         jobs.set(id, {
           id,
@@ -203,10 +222,18 @@ export function extractPdfText(
             reject(e);
           },
         });
-        const copy = new Uint8Array(bytes.byteLength);
-        copy.set(bytes);
-        const job = { id, bytes: copy, first, last, maxChars: MAX_PDF_CHARS, report: onPages !== undefined };
-        getWorker().postMessage(job, [copy.buffer]);
+        // Referenced while it works: the caller awaits it.
+        current.ref();
+        current.send({
+          id,
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          first,
+          last,
+          maxChars: MAX_PDF_CHARS,
+          report: onPages !== undefined,
+          growth: pdfMemory.growthMb * 1024 * 1024,
+          sampleMs: pdfMemory.sampleMs,
+        });
       }),
   );
 }

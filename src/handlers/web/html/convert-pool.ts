@@ -1,13 +1,14 @@
-// A small pool of conversion workers (./convert-worker.ts). Converting an untrusted page can take
+// A small pool of conversion processes (./convert-worker.ts). Converting an untrusted page can take
 // long however careful the converter is (domino's tree building alone is superlinear in depth), so
-// it never runs on the caller's thread: a job gets the caller's remaining timeout_ms as a hard
-// deadline, and a worker that overruns it, or whose caller aborts, is terminated (TIMEOUT /
-// CANCELLED). Workers are reused (a warm one converts a normal page in milliseconds), are unref'd
-// (they never keep a process alive), and idle ones exit after IDLE_MS.
-import { Worker } from 'node:worker_threads';
+// it never runs on the caller's thread, nor in the caller's process: a page that exhausts the
+// converter's heap can make V8 abort the process it runs in. A job gets the caller's remaining
+// timeout_ms as a hard deadline, and a process that overruns it, or whose caller aborts, is killed
+// (TIMEOUT / CANCELLED). Processes are reused (a warm one converts a normal page in milliseconds),
+// never keep the host alive while idle, and idle ones exit after IDLE_MS.
 import { ToolError, abortError } from '../../../runtime/errors.js';
-import { workerEntry } from '../../../runtime/worker-entry.js';
-import { WorkerPool } from '../../../runtime/worker-pool.js';
+import { JobProcess } from '../../../runtime/job-process.js';
+import { jobScript } from '../../../runtime/job-process-entry.js';
+import { JobProcessPool } from '../../../runtime/job-process-pool.js';
 import type { ConvertReply, ConvertRequest } from './convert-worker.js';
 import type { ConvertedPage, ConvertFormat } from './convert.js';
 
@@ -15,7 +16,7 @@ import type { ConvertedPage, ConvertFormat } from './convert.js';
 export const MAX_CONVERT_WORKERS = 4;
 const IDLE_MS = 30_000;
 /**
- * Heap of one worker; a page whose DOM outgrows it is refused (UNSUPPORTED_CONTENT).
+ * Heap of one converter process; a page whose DOM outgrows it is refused (UNSUPPORTED_CONTENT).
  * TOOLWRIGHT_CONVERT_MEMORY_MB (64–8192) changes it for hosts with less or more memory.
  */
 export const CONVERT_MEMORY_MB = memoryLimit(process.env.TOOLWRIGHT_CONVERT_MEMORY_MB);
@@ -40,26 +41,24 @@ export interface ConvertOptions {
   signal: AbortSignal;
 }
 
-const pool = new WorkerPool<ConvertReply>({
-  create: () => {
-    const entry = workerEntry(import.meta.url, 'convert-worker', 'handlers/web/html/convert-worker');
-    return new Worker(entry.script, {
-      eval: entry.eval,
-      resourceLimits: { maxOldGenerationSizeMb: CONVERT_MEMORY_MB },
-    });
-  },
+const pool = new JobProcessPool<ConvertReply>({
+  create: () =>
+    new JobProcess<ConvertReply>({
+      ...jobScript(import.meta.url, 'convert-worker', 'handlers/web/html/convert-worker'),
+      heapMb: CONVERT_MEMORY_MB,
+    }),
   max: MAX_CONVERT_WORKERS,
   idleMs: IDLE_MS,
   keepSpare: true,
 });
 
-/** Starts a worker ahead of the first job (called when an HTML response's headers arrive). */
+/** Starts a converter ahead of the first job (called when an HTML response's headers arrive). */
 export function prewarmConverter(): void {
   pool.prewarm();
 }
 
-/** Converts a page in a worker within `options.deadline`; see the file comment. */
-export function convertInWorker(job: ConvertJob, options: ConvertOptions): Promise<ConvertedPage> {
+/** Converts a page in a converter process within `options.deadline`; see the file comment. */
+export function convertInJobProcess(job: ConvertJob, options: ConvertOptions): Promise<ConvertedPage> {
   const { signal } = options;
   const size = job.bytes.length;
   const timeoutError = () =>
@@ -77,14 +76,12 @@ export function convertInWorker(job: ConvertJob, options: ConvertOptions): Promi
       `the page could not be converted to ${job.format} (${why}); use format "raw" to get the HTML as received`,
     );
 
-  // A private copy, transferred (not cloned) to the worker.
-  const bytes = new Uint8Array(size);
-  bytes.set(job.bytes);
+  const bytes = job.bytes;
   return pool.run<ConvertedPage>({
     signal,
     deadlineMs: remaining,
     timeout: timeoutError,
-    post(worker, id) {
+    post(converter, id) {
       const request: ConvertRequest = {
         id,
         bytes,
@@ -93,27 +90,26 @@ export function convertInWorker(job: ConvertJob, options: ConvertOptions): Promi
         format: job.format,
         baseUrl: job.baseUrl,
       };
-      worker.postMessage(request, [bytes.buffer]);
+      converter.send(request);
     },
     settle: (message) =>
       message.ok
         ? { title: message.title, content: message.content, notes: message.notes }
         : unconvertible(message.message),
-    crashed(error, ready) {
-      const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      if (!ready && !outOfMemory)
-        return new ToolError('INTERNAL', `the HTML conversion worker failed to start: ${error.message}`);
-      return outOfMemory
+    crashed(exit, ready) {
+      if (!ready && !exit.outOfMemory)
+        return new ToolError('INTERNAL', `the HTML converter failed to start: ${exit.message}`);
+      return exit.outOfMemory
         ? new ToolError(
             'UNSUPPORTED_CONTENT',
             `converting the ${size}-byte page needed more than the converter's ${CONVERT_MEMORY_MB} MiB of memory; use format "raw" or a smaller max_bytes`,
           )
-        : unconvertible(error.message);
+        : unconvertible(exit.message);
     },
   });
 }
 
-/** Workers alive now (busy or idle); for tests. */
+/** Converter processes alive now (busy or idle); for tests. */
 export function convertWorkersAlive(): number {
   return pool.live;
 }

@@ -1,7 +1,7 @@
-// The conversion worker: decodes a page's bytes and converts them (./convert.ts), one job at a
-// time. The pool (./convert-pool.ts) terminates it when a job overruns its deadline, so nothing a
-// page does here can hold the main thread's event loop.
-import { parentPort } from 'node:worker_threads';
+// The conversion process: decodes a page's bytes and converts them (./convert.ts), one job at a
+// time. The pool (./convert-pool.ts) kills it when a job overruns its deadline, so nothing a page
+// does here can hold the host's event loop or, by exhausting this heap, end the host.
+import { serveJobs } from '../../../runtime/serve-jobs.js';
 import { decodeText } from '../fetch/content.js';
 import { convertHtml, warmUp, type ConvertFormat } from './convert.js';
 
@@ -18,24 +18,20 @@ export type ConvertReply =
   | { id: number; ok: true; title: string | undefined; content: string; notes: string[] }
   | { id: number; ok: false; message: string };
 
-if (parentPort) {
-  const port = parentPort;
+if (process.send) {
   warmUp();
-  port.postMessage('ready');
-  port.on('message', (request: ConvertRequest) => {
-    let reply: ConvertReply;
+  serveJobs((request: ConvertRequest): ConvertReply => {
     try {
       const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
       const html = decodeText(bytes, request.encoding, request.truncated);
       const page = convertHtml(html, request.format, request.baseUrl);
-      reply = { id: request.id, ok: true, ...page };
+      return { id: request.id, ok: true, ...page };
     } catch (error) {
-      reply = {
+      return {
         id: request.id,
         ok: false,
         message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       };
     }
-    port.postMessage(reply);
   });
 }

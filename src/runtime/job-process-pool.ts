@@ -1,70 +1,67 @@
-// A small pool of worker threads that run one job at a time each, shared by the HTML converter and
-// the edit worker: reused while warm, unref'd when idle (they never keep a process alive) and
-// referenced while busy (a caller awaits them), stopped after `idleMs` idle, and terminated when a
-// job must not finish (deadline, abort). A worker that dies fails its job and is replaced.
-import type { Worker } from 'node:worker_threads';
+// A small pool of job processes (./job-process.ts) that run one job at a time each, shared by the
+// HTML converter and the edit worker: reused while warm, unref'd when idle (they never keep the
+// parent alive) and referenced while busy (a caller awaits them), stopped after `idleMs` idle, and
+// killed when a job must not finish (deadline, abort). One that dies fails its job and is replaced.
 import { abortError } from './errors.js';
+import type { JobProcess, JobProcessExit } from './job-process.js';
 
 interface Slot<Reply> {
-  worker: Worker;
-  /** The worker said 'ready' (its modules loaded). */
+  process: JobProcess<Reply>;
+  /** The process said 'ready' (its modules loaded). */
   ready: boolean;
   dead: boolean;
   idleTimer: NodeJS.Timeout | undefined;
-  job: { reply(message: Reply): void; crash(error: Error, ready: boolean): void } | undefined;
+  job: { reply(message: Reply): void; crash(error: JobProcessExit, ready: boolean): void } | undefined;
 }
 
-export interface WorkerPoolOptions {
-  /** Starts one worker; it posts 'ready' once loaded and then one reply per job, with the job's id. */
-  create: () => Worker;
+export interface JobProcessPoolOptions<Reply> {
+  /** Starts one process; it sends 'ready' once loaded and then one reply per job, with the job's id. */
+  create: () => JobProcess<Reply>;
   max: number;
   idleMs: number;
-  /** Keep one idle worker started beside a busy one, so a slow job does not make the next wait for a cold start. */
+  /** Keep one idle process started beside a busy one, so a slow job does not make the next wait for a cold start. */
   keepSpare?: boolean;
 }
 
-export interface WorkerJob<Reply extends { id: number }, Result> {
-  /** Sends the job to the worker (with `id`, which its reply carries). */
-  post(worker: Worker, id: number): void;
-  /** The result, or the error to reject with, for the worker's reply. */
+export interface PoolJob<Reply extends { id: number }, Result> {
+  /** Sends the job to the process (with `id`, which its reply carries). */
+  post(process: JobProcess<Reply>, id: number): void;
+  /** The result, or the error to reject with, for the process's reply. */
   settle(reply: Reply): Result | Error;
-  /** The error for a worker that died during the job (`ready`: it had loaded). */
-  crashed(error: Error, ready: boolean): Error;
+  /** The error for a process that died during the job (`ready`: it had loaded). */
+  crashed(exit: JobProcessExit, ready: boolean): Error;
   signal: AbortSignal;
-  /** Past this many ms the worker is terminated and the job fails with `timeout()`. */
+  /** Past this many ms the process is killed and the job fails with `timeout()`. */
   deadlineMs?: number;
   timeout?: () => Error;
 }
 
-export class WorkerPool<Reply extends { id: number }> {
+export class JobProcessPool<Reply extends { id: number }> {
   private readonly idle: Slot<Reply>[] = [];
   private readonly waiters: ((slot: Slot<Reply>) => void)[] = [];
   private nextId = 1;
-  /** Workers alive now (busy or idle). */
+  /** Processes alive now (busy or idle). */
   live = 0;
 
-  constructor(private readonly options: WorkerPoolOptions) {}
+  constructor(private readonly options: JobProcessPoolOptions<Reply>) {}
 
   private spawn(): Slot<Reply> {
-    const worker = this.options.create();
-    const slot: Slot<Reply> = { worker, ready: false, dead: false, idleTimer: undefined, job: undefined };
-    worker.on('message', (message: Reply | 'ready') => {
+    const child = this.options.create();
+    const slot: Slot<Reply> = { process: child, ready: false, dead: false, idleTimer: undefined, job: undefined };
+    child.on('message', (message: Reply | 'ready') => {
       if (message === 'ready') slot.ready = true;
       else slot.job?.reply(message);
     });
-    const died = (error: Error) => {
+    child.on('exit', (exit) => {
       const job = slot.job;
       this.retire(slot);
-      job?.crash(error, slot.ready);
-    };
-    worker.on('error', died);
-    worker.on('exit', (code) => died(new Error(`the worker exited with code ${code}`)));
-    // After the listeners: adding a 'message' listener re-refs the worker's port.
-    worker.unref();
+      job?.crash(exit, slot.ready);
+    });
+    child.unref();
     return slot;
   }
 
-  /** Removes a worker for good and lets a waiting job start a fresh one. */
+  /** Removes a process for good and lets a waiting job start a fresh one. */
   private retire(slot: Slot<Reply>): void {
     if (slot.dead) return;
     slot.dead = true;
@@ -73,7 +70,7 @@ export class WorkerPool<Reply extends { id: number }> {
     clearTimeout(slot.idleTimer);
     const at = this.idle.indexOf(slot);
     if (at >= 0) this.idle.splice(at, 1);
-    void slot.worker.terminate().catch(() => {});
+    slot.process.kill();
     const waiter = this.waiters.shift();
     if (waiter) {
       this.live++;
@@ -84,7 +81,7 @@ export class WorkerPool<Reply extends { id: number }> {
   private release(slot: Slot<Reply>): void {
     slot.job = undefined;
     if (slot.dead) return;
-    slot.worker.unref();
+    slot.process.unref();
     const waiter = this.waiters.shift();
     if (waiter) return waiter(slot);
     this.idle.push(slot);
@@ -110,22 +107,22 @@ export class WorkerPool<Reply extends { id: number }> {
     }
   }
 
-  /** Starts a worker ahead of the first job, if none is alive. */
+  /** Starts a process ahead of the first job, if none is alive. */
   prewarm(): void {
     if (this.idle.length > 0 || this.live > 0) return;
     this.live++;
     this.release(this.spawn());
   }
 
-  /** Runs one job on a free worker (waiting for one if all are busy). */
-  run<Result>(job: WorkerJob<Reply, Result>): Promise<Result> {
+  /** Runs one job on a free process (waiting for one if all are busy). */
+  run<Result>(job: PoolJob<Reply, Result>): Promise<Result> {
     const { signal } = job;
     if (signal.aborted) return Promise.reject(abortError(signal));
     return new Promise<Result>((resolve, reject) => {
       let slot: Slot<Reply> | undefined;
       let settled = false;
       let timer: NodeJS.Timeout | undefined;
-      // `kill`: the worker is stuck in the job (deadline, abort) and must be terminated.
+      // `kill`: the process is stuck in the job (deadline, abort) and must be ended.
       const finish = (kill: boolean, outcome: Result | Error) => {
         if (settled) return;
         settled = true;
@@ -153,8 +150,8 @@ export class WorkerPool<Reply extends { id: number }> {
           crash: (error, ready) => finish(false, job.crashed(error, ready)),
         };
         // Referenced while it works: the caller awaits it, so the process must not exit under it.
-        given.worker.ref();
-        job.post(given.worker, id);
+        given.process.ref();
+        job.post(given.process, id);
       };
       if (job.deadlineMs !== undefined)
         timer = setTimeout(() => finish(true, job.timeout?.() ?? new Error('the job timed out')), job.deadlineMs);

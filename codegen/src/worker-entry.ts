@@ -1,4 +1,4 @@
-// How a worker thread's script is found, from the module that starts it: the built .js beside that
+// How a compile worker's script is found, from the module that starts it: the built .js beside that
 // module (tsc's layout) or, from a bundle chunk in dist/chunks/, at its tsc path under dist/; from
 // source, the .ts through tsx.
 import { existsSync } from 'node:fs';
