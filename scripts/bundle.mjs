@@ -29,6 +29,12 @@ function externalPackages(inlined) {
   return {
     name: 'external-packages',
     setup(esbuild) {
+      // The reference set's generated code imports its validator helpers by package name, as a
+      // third party's does; inside the package that is this very entry, linked directly (the same
+      // module, without a package-exports resolution per importing chunk at start-up).
+      esbuild.onResolve({ filter: /^toolwright\/validator-runtime$/ }, () => ({
+        path: path.resolve(dist, 'validator-runtime.js'),
+      }));
       esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
         inlined.some((name) => args.path === name || args.path.startsWith(`${name}/`))
           ? undefined
