@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { JobProcess, type JobProcessExit } from '../../src/runtime/job-process.js';
 import { JobProcessPool } from '../../src/runtime/job-process-pool.js';
 import { scaled } from '../support/time.js';
+import { goneWithin } from '../support/exec-helpers.js';
 
 const run = promisify(execFile);
 
@@ -130,16 +131,7 @@ describe('a job process', () => {
       const { stdout } = await run(tsx, ['--eval', parent], { timeout: scaled(20_000) });
       const pid = Number(stdout.trim());
       expect(pid).toBeGreaterThan(0);
-      const alive = () => {
-        try {
-          process.kill(pid, 0);
-          return true;
-        } catch {
-          return false;
-        }
-      };
-      for (let i = 0; i < 100 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(alive()).toBe(false);
+      expect(await goneWithin(pid)).toBe(true);
     },
   );
 });
