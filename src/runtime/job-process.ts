@@ -7,6 +7,7 @@
 // folder (a core file never lands in a workspace), and exits when the parent's channel closes.
 import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { lazyRequire } from './lazy-require.js';
 
 // Loaded at the first job: a static import would cost every start-up its first load.
@@ -44,6 +45,15 @@ export class JobProcessExit extends Error {
 
 type Listener<T> = (value: T) => void;
 
+/**
+ * The child's whole environment: nothing of the host's, but for one variable an Electron host needs.
+ * There process.execPath is the Electron binary, which runs a script as plain Node only with
+ * ELECTRON_RUN_AS_NODE set (without it, it would start another instance of the app).
+ */
+export function jobProcessEnv(versions: NodeJS.ProcessVersions = process.versions): Record<string, string> {
+  return versions.electron !== undefined ? { ELECTRON_RUN_AS_NODE: '1' } : {};
+}
+
 /** One child process; see the file comment. */
 export class JobProcess<Reply = unknown> {
   private readonly child: ChildProcess;
@@ -58,7 +68,7 @@ export class JobProcess<Reply = unknown> {
     this.child = childProcess().spawn(
       process.execPath,
       [`--max-old-space-size=${options.heapMb}`, ...(options.execArgv ?? []), ...entry, ...(options.args ?? [])],
-      { cwd: tmpdir(), env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' },
+      { cwd: tmpdir(), env: jobProcessEnv(), stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' },
     );
     const { child } = this;
     child.stderr?.setEncoding('utf8');
@@ -131,5 +141,5 @@ export class JobProcess<Reply = unknown> {
 
 function scriptPath(script: string | URL | undefined): string {
   if (script === undefined) throw new TypeError('a job process needs a script or a source');
-  return script instanceof URL ? decodeURIComponent(script.pathname) : script;
+  return script instanceof URL ? fileURLToPath(script) : script;
 }

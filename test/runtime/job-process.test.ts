@@ -8,7 +8,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { JobProcess, type JobProcessExit } from '../../src/runtime/job-process.js';
+import { JobProcess, jobProcessEnv, type JobProcessExit } from '../../src/runtime/job-process.js';
 import { JobProcessPool } from '../../src/runtime/job-process-pool.js';
 import { scaled } from '../support/time.js';
 import { goneWithin } from '../support/exec-helpers.js';
@@ -77,6 +77,12 @@ describe('a job process', () => {
     });
     expect(await reply).toEqual({ sum: 253, kind: 'Uint8Array', nested: { map: new Map([[1, 2]]) } });
     worker.kill();
+  });
+
+  it('gives an Electron host only the variable that makes its binary run a script as Node', () => {
+    expect(jobProcessEnv({ ...process.versions, electron: '33.2.0' })).toEqual({ ELECTRON_RUN_AS_NODE: '1' });
+    const { electron: _none, ...plain } = process.versions as NodeJS.ProcessVersions & { electron?: string };
+    expect(jobProcessEnv(plain)).toEqual({});
   });
 
   it('starts with no environment, in the temporary folder, with the heap cap it was given', async () => {
