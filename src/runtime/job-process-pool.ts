@@ -1,5 +1,5 @@
 // A small pool of job processes (./job-process.ts) that run one job at a time each, shared by the
-// HTML converter and the edit worker: reused while warm, unref'd when idle (they never keep the
+// HTML converter and the edits: reused while warm, unref'd when idle (they never keep the
 // parent alive) and referenced while busy (a caller awaits them), stopped after `idleMs` idle, and
 // killed when a job must not finish (deadline, abort). One that dies fails its job and is replaced.
 import { abortError } from './errors.js';

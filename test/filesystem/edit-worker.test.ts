@@ -1,6 +1,6 @@
-// Large edits (runsInJobProcess) match and diff in a worker thread: the event loop
+// Large edits (runsInJobProcess) match and diff in a job process (a child process): the event loop
 // stays free while they run, the result is the in-thread one, errors keep their codes and names,
-// and an abort terminates the worker (CANCELLED, nothing written).
+// and an abort kills it (CANCELLED, nothing written).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ async function longestStall(work: () => Promise<unknown>): Promise<{ stall: numb
 
 describe('large edits run off the event loop', () => {
   it(
-    'small edits stay in-thread; 40 replace_all edits of a 2 MB file run in a worker, the loop stays free, and the file is what in-thread edits give',
+    'small edits stay in-thread; 40 replace_all edits of a 2 MB file run in the job process, the loop stays free, and the file is what in-thread edits give',
     { timeout: scaled(120_000) },
     async () => {
       const { root, toolkit } = await workspaceToolkit();
@@ -62,13 +62,13 @@ describe('large edits run off the event loop', () => {
       expect(editWorkersAlive()).toBeGreaterThan(0);
       expect((result.output as { replacements: number }).replacements).toBe(expected.replacements);
       expect(await readFile(file, 'utf8')).toBe(expected.text);
-      // The in-thread run of the same edits takes far longer than this: the worker did the work.
+      // The in-thread run of the same edits takes far longer than this: the job process did the work.
       expect(stall).toBeLessThan(1000);
     },
   );
 
   it(
-    'a failing edit in the worker is the same NO_MATCH, naming the edit, and nothing is written',
+    'a failing edit in the job process is the same NO_MATCH, naming the edit, and nothing is written',
     { timeout: scaled(60_000) },
     async () => {
       const { root, toolkit } = await workspaceToolkit();
@@ -97,7 +97,7 @@ describe('large edits run off the event loop', () => {
   );
 
   it(
-    'an abort terminates the worker mid-edit: CANCELLED at once, the file unchanged',
+    'an abort kills the job process mid-edit: CANCELLED at once, the file unchanged',
     { timeout: scaled(60_000) },
     async () => {
       const { root, toolkit } = await workspaceToolkit();

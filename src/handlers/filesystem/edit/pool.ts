@@ -13,15 +13,19 @@ import type { Normalization } from './normalize.js';
 
 const MAX_EDIT_WORKERS = 2;
 const IDLE_MS = 30_000;
-/** Heap of one edit worker: a 64 MiB file is 128 MiB as a string, a few copies of it while editing. */
-const EDIT_WORKER_HEAP_MB = 2048;
+/**
+ * Heap of one edit process (MiB): a 64 MiB file is 128 MiB as a string, a few copies of it while
+ * editing. Read when a process starts (tests shrink it to prove that an exhausted heap ends only
+ * that process).
+ */
+export const editMemory = { heapMb: 2048 };
 
 const pool = new JobProcessPool<EditJobReply>({
   // A heap cap of its own: a runaway job fails TOO_LARGE instead of growing without end.
   create: () =>
     new JobProcess<EditJobReply>({
       ...jobScript(import.meta.url, 'worker', 'handlers/filesystem/edit/worker'),
-      heapMb: EDIT_WORKER_HEAP_MB,
+      heapMb: editMemory.heapMb,
     }),
   max: MAX_EDIT_WORKERS,
   idleMs: IDLE_MS,
@@ -38,7 +42,7 @@ export interface EditedText {
   normalized: Normalization[];
 }
 
-/** Applies and diffs the edits in a worker; errors come back as the ToolErrors they were. */
+/** Applies and diffs the edits in a job process; errors come back as the ToolErrors they were. */
 export function editInJobProcess(job: EditJob, signal: AbortSignal): Promise<EditedText> {
   return pool.run<EditedText>({
     signal,
@@ -64,15 +68,15 @@ export function editInJobProcess(job: EditJob, signal: AbortSignal): Promise<Edi
       }
       return reply.code
         ? new ToolError(reply.code, reply.message, reply.details)
-        : new ToolError('INTERNAL', `the edit failed in its worker: ${reply.message}`);
+        : new ToolError('INTERNAL', `the edit failed in its process: ${reply.message}`);
     },
     crashed(exit) {
       return exit.outOfMemory
         ? new ToolError(
             'TOO_LARGE',
-            `the edits of ${job.displayPath} need more memory than an edit worker has; make fewer replacements per call`,
+            `the edits of ${job.displayPath} need more memory than an edit process has; make fewer replacements per call, or edit a smaller file`,
           )
-        : new ToolError('INTERNAL', `the edit worker failed: ${exit.message}`);
+        : new ToolError('INTERNAL', `the edit process failed: ${exit.message}`);
     },
   });
 }

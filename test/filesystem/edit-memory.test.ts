@@ -1,0 +1,48 @@
+// An edit whose work outgrows the edit process's heap ends only that process: the call is
+// TOO_LARGE, the file is untouched, the host lives on and the next large edit runs on a fresh
+// process. The heap is shrunk here so that a few megabytes reach it.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { editMemory, editWorkersAlive } from '../../src/handlers/filesystem/edit/pool.js';
+import { runsInJobProcess } from '../../src/handlers/filesystem/edit/run-edits.js';
+import type { MultiEditParams } from '../../src/generated/types.js';
+import { workspaceToolkit } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
+
+type Edits = MultiEditParams['edits'];
+
+describe('an edit that exhausts its process heap', () => {
+  it('is TOO_LARGE, leaves the file as it was, and the next edit runs', { timeout: scaled(120_000) }, async () => {
+    editMemory.heapMb = 24;
+    const { root, toolkit } = await workspaceToolkit();
+    const file = path.join(root, 'big.txt');
+    const original = 'abcdefgh\n'.repeat(1024 * 1024);
+    await writeFile(file, original);
+    expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
+    // Each replacement grows the text 8×; the rounds keep copies of it alive while diffing.
+    const edits = [
+      { old_str: 'a', new_str: 'aaaaaaaa', replace_all: true },
+      { old_str: 'b', new_str: 'bbbbbbbb', replace_all: true },
+    ] as Edits;
+    expect(runsInJobProcess(original.length, edits)).toBe(true);
+    const blown = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
+    expect(blown.ok).toBe(false);
+    if (blown.ok) return;
+    expect(blown.error.code).toBe('TOO_LARGE');
+    expect(blown.error.message).toContain('need more memory than an edit process has');
+    expect(await readFile(file, 'utf8')).toBe(original);
+
+    // A job that fits runs on a fresh process with the heap it needs.
+    editMemory.heapMb = 2048;
+    const fits = [
+      { old_str: 'h', new_str: 'H', replace_all: true },
+      { old_str: 'g', new_str: 'G', replace_all: true },
+    ] as Edits;
+    expect(runsInJobProcess(original.length, fits)).toBe(true);
+    const done = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits: fits });
+    if (!done.ok) throw new Error(done.text);
+    expect(await readFile(file, 'utf8')).toBe(original.replaceAll('h', 'H').replaceAll('g', 'G'));
+    expect(editWorkersAlive()).toBeGreaterThan(0);
+  });
+});
