@@ -161,7 +161,27 @@ describe('read_file PDFs', () => {
   afterEach(() => {
     pdfLimits.deadlineMs = PDF_DEADLINE_MS;
     pdfMemory.growthMb = 512;
+    pdfMemory.heapMb = 256;
   });
+
+  // A document whose parse outgrows the reader's JS heap ends the reader alone.
+  it(
+    "a page that exhausts the reader's heap is TOO_LARGE, the host lives on, and the next PDF reads",
+    { timeout: scaled(60_000) },
+    async () => {
+      const { root, toolkit } = await workspaceToolkit();
+      pdfMemory.heapMb = 48;
+      pdfMemory.growthMb = 4096; // the heap, not the resident-memory watch, is what stops it
+      await writeFile(path.join(root, 'dense.pdf'), makePdf(['ab '.repeat(3 * 1024 * 1024)]));
+      const result = await toolkit.invoke('filesystem', 'read_file', { path: 'dense.pdf' });
+      expect(!result.ok && result.error.code, result.text).toBe('TOO_LARGE');
+      expect(!result.ok && result.error.message).toMatch(/the reader's 48 MiB heap/);
+      pdfMemory.heapMb = 256;
+      await writeFile(path.join(root, 'ok.pdf'), makePdf(['after the heap ran out']));
+      const ok = await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' });
+      expect(ok.ok && ok.text).toContain('after the heap ran out');
+    },
+  );
 
   // The reader is a child process: its memory grows there (and is stopped), the host's stays flat.
   it(

@@ -17,8 +17,6 @@ export const MAX_PDF_CHARS = 100 * 1024;
 export const PDF_DEADLINE_MS = 30_000;
 /** The deadline in force (tests shorten it to prove that a runaway PDF is stopped). */
 export const pdfLimits = { deadlineMs: PDF_DEADLINE_MS };
-/** Heap of the reader (MiB): pdf.js on a normal document needs a few tens. */
-const READER_HEAP_MB = 256;
 /** An idle reader is stopped after this long. */
 const READER_IDLE_MS = 30_000;
 /**
@@ -26,8 +24,9 @@ const READER_IDLE_MS = 30_000;
  * streams into typed arrays, which the heap cap does not count: a 1 MB PDF of one compressed
  * stream grew a process by 1.7 GB, in one synchronous inflate. So a watchdog thread in the reader,
  * whose event loop that work cannot hold, samples the process's memory and kills it past this.
+ * `heapMb` is the reader's heap (pdf.js on a normal document needs a few tens), read when one starts.
  */
-export const pdfMemory = { growthMb: 512, sampleMs: 20 };
+export const pdfMemory = { growthMb: 512, sampleMs: 20, heapMb: 256 };
 /** What the watchdog writes to stderr before it kills the reader: the parent's cue for TOO_LARGE. */
 const OVER_MEMORY = 'toolwright-pdf-reader: over its memory allowance';
 
@@ -129,6 +128,13 @@ function unpdfUrl(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('unpdf')).href.replace(/index\.cjs$/, 'index.mjs');
 }
 
+function overHeap(): ToolError {
+  return new ToolError(
+    'TOO_LARGE',
+    `reading the PDF needed more than the reader's ${pdfMemory.heapMb} MiB heap (a document too large or too complex to read); it was stopped`,
+  );
+}
+
 function overMemory(): ToolError {
   return new ToolError(
     'TOO_LARGE',
@@ -147,7 +153,11 @@ function stopReader(reason: unknown): void {
 
 function getReader(): JobProcess<ReaderMessage> {
   if (reader) return reader;
-  const created = new JobProcess<ReaderMessage>({ source: READER_SOURCE, args: [unpdfUrl()], heapMb: READER_HEAP_MB });
+  const created = new JobProcess<ReaderMessage>({
+    source: READER_SOURCE,
+    args: [unpdfUrl()],
+    heapMb: pdfMemory.heapMb,
+  });
   created.unref(); // an idle reader never keeps the host alive
   created.on('message', (message) => {
     if (message === 'ready') return;
@@ -172,7 +182,8 @@ function getReader(): JobProcess<ReaderMessage> {
   });
   created.on('exit', (exit) => {
     if (reader !== created) return;
-    if (exit.outOfMemory || exit.output.includes(OVER_MEMORY)) return stopReader(overMemory());
+    if (exit.output.includes(OVER_MEMORY)) return stopReader(overMemory());
+    if (exit.outOfMemory) return stopReader(overHeap());
     stopReader(new ToolError('UNSUPPORTED_CONTENT', `the PDF reader stopped (${exit.message})`));
   });
   reader = created;
