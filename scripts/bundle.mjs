@@ -13,6 +13,7 @@
 // any more, are removed (its .d.ts files stay for the types), and the inlined packages' licences
 // are written to dist/third-party-licenses.txt.
 // Usage: node scripts/bundle.mjs [dist folder] (default dist; tests bundle their own builds).
+// TOOLWRIGHT_BUNDLE_METAFILE=<file> writes esbuild's metafile there: which module went in which chunk.
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -24,6 +25,24 @@ const entries = ['index', 'testing', 'validator-runtime', 'cli'];
 const INLINED_IN_CHUNKS = ['web-tree-sitter'];
 const INLINED_IN_WORKER = ['turndown', '@mixmark-io/domino'];
 const workers = ['handlers/web/html/convert-worker', 'handlers/filesystem/edit/worker'];
+
+/**
+ * esbuild puts each module in the chunk of the set of entry points (static or dynamic) that reach
+ * it, so every lazily loaded module that imports part of the toolkit's code (a provider's handlers,
+ * the MCP adapter, a policy format, the network guard) cut the toolkit's modules into a chunk per
+ * combination: `call read_file` loaded 48 modules where 22 hold the same code. Which modules load
+ * together is a fact of run time that the import graph does not show: those imports run only with a
+ * toolkit's modules loaded (the toolkit calls a provider's loader; a server builds a toolkit beside
+ * its adapter). Each dynamic import's module is therefore bundled as if it imported the toolkit, and
+ * esbuild keeps the toolkit's modules together. Exceptions are the modules a verb loads before any
+ * toolkit, kept light on purpose (below), and modules the toolkit itself imports (that would be a cycle).
+ */
+const LOADED_BEFORE_ANY_TOOLKIT = [
+  'cli/mcp.js', // `toolwright mcp` answers `initialize` before the tools load
+  'adapters/mcp-early-init.js',
+  'adapters/mcp-identity.js',
+  'cli/init-templates.js', // `toolwright init` writes files and never builds a toolkit
+];
 
 function externalPackages(inlined) {
   return {
@@ -44,7 +63,7 @@ function externalPackages(inlined) {
   };
 }
 
-await build({
+const libraryBuild = {
   entryPoints: Object.fromEntries(entries.map((name) => [name, `${dist}/${name}.js`])),
   outdir: dist,
   allowOverwrite: true,
@@ -53,14 +72,73 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [externalPackages(INLINED_IN_CHUNKS)],
   // Chunks sit one folder below dist/, like dist/<layer>/<file>.js did, so paths written relative
   // to a module (../../package.json) reach the same files.
   chunkNames: 'chunks/[name]-[hash]',
   keepNames: true,
   legalComments: 'none',
   logLevel: 'warning',
+};
+const loadedWithToolkit = await modulesLoadedWithToolkit();
+const built = await build({
+  ...libraryBuild,
+  metafile: process.env.TOOLWRIGHT_BUNDLE_METAFILE !== undefined,
+  plugins: [externalPackages(INLINED_IN_CHUNKS), importsToolkit(loadedWithToolkit)],
 });
+if (built.metafile) await writeFile(process.env.TOOLWRIGHT_BUNDLE_METAFILE, JSON.stringify(built.metafile));
+
+async function modulesLoadedWithToolkit() {
+  const { metafile } = await build({
+    ...libraryBuild,
+    plugins: [externalPackages(INLINED_IN_CHUNKS)],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  // The metafile names inputs relative to the working folder.
+  const input = (file) => path.relative(process.cwd(), path.resolve(dist, file));
+  const toolkit = input('runtime/toolkit.js');
+  const inToolkit = new Set([toolkit]);
+  for (const queue = [toolkit]; queue.length > 0;) {
+    for (const edge of metafile.inputs[queue.pop()].imports) {
+      if (edge.kind !== 'import-statement' || edge.external || inToolkit.has(edge.path)) continue;
+      inToolkit.add(edge.path);
+      queue.push(edge.path);
+    }
+  }
+  const light = new Set(LOADED_BEFORE_ANY_TOOLKIT.map(input));
+  for (const file of light) if (!metafile.inputs[file]) throw new Error(`bundle: ${file} is not in the build any more`);
+  const loaded = new Set();
+  for (const { imports } of Object.values(metafile.inputs))
+    for (const edge of imports)
+      if (
+        edge.kind === 'dynamic-import' &&
+        !edge.external &&
+        !edge.path.includes('node_modules') &&
+        !inToolkit.has(edge.path) &&
+        !light.has(edge.path)
+      )
+        loaded.add(edge.path);
+  return loaded;
+}
+
+function importsToolkit(files) {
+  const toolkit = path.resolve(dist, 'runtime/toolkit.js');
+  return {
+    name: 'imports-toolkit',
+    setup(esbuild) {
+      esbuild.onLoad({ filter: /\.js$/ }, async (args) => {
+        if (!files.has(path.relative(process.cwd(), args.path))) return undefined;
+        const specifier = path.relative(path.dirname(args.path), toolkit).split(path.sep).join('/');
+        const source = await readFile(args.path, 'utf8');
+        return {
+          contents: `import ${JSON.stringify(specifier.startsWith('.') ? specifier : `./${specifier}`)};\n${source}`,
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
 
 await build({
   entryPoints: Object.fromEntries(workers.map((name) => [name, `${dist}/${name}.js`])),

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command as CommandType } from 'commander';
 import { lazyRequire } from './runtime/lazy-require.js';
 import { EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
-import type { ToolkitFlags } from './cli/toolkit-options.js';
+import type { ToolkitFlags } from './cli/toolkit-flags.js';
 import type { McpFlags } from './cli/mcp.js';
 import { registerPolicyCommand } from './cli/policy.js';
 import { registerGenerateCommand } from './cli/generate.js';

@@ -5,7 +5,8 @@ import { invokeByName, parseArguments } from '../adapters/dispatch.js';
 import { createTerminalUserChannel } from '../runtime/services/user.js';
 import { createToolkit } from '../runtime/toolkit.js';
 import type { CliIO } from '../cli.js';
-import { toolkitOptions, type ToolkitFlags } from './toolkit-options.js';
+import type { ToolkitFlags } from './toolkit-flags.js';
+import { toolkitOptions } from './toolkit-options.js';
 import { EXIT_OK, EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './usage.js';
 
 export async function runCall(

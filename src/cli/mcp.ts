@@ -5,7 +5,8 @@ import type { McpElicitationUserChannel } from '../adapters/mcp-user.js';
 import type { Store } from '../runtime/store/types.js';
 import type { Toolkit, ToolkitOptions } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
-import { needsCheckedOptions, toolkitOptions, workspaceFolder, type ToolkitFlags } from './toolkit-options.js';
+import { needsCheckedOptions, workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
+import type { toolkitOptions } from './toolkit-options.js';
 import { UsageError } from './usage.js';
 
 export interface McpFlags extends ToolkitFlags {
@@ -54,7 +55,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   let checked: Awaited<ReturnType<typeof toolkitOptions>> | undefined;
   if (needsCheckedOptions(flags)) {
     user = (await adapter)[0].createMcpElicitationUserChannel();
-    checked = await toolkitOptions(flags, { user });
+    checked = await (await import('./toolkit-options.js')).toolkitOptions(flags, { user });
   }
   const workspace = checked?.workspace ?? workspaceFolder(flags);
   const serverOptions = { maxResultBytes: flags.maxResultBytes, clientQuirks: flags.clientQuirks };
@@ -67,7 +68,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   const load = async () => {
     const [{ createToolkit }, options] = await Promise.all([
       import('../runtime/toolkit.js'),
-      checked ?? toolkitOptions(flags, { user: channel }),
+      checked ?? import('./toolkit-options.js').then((m) => m.toolkitOptions(flags, { user: channel })),
     ]);
     store = options.store;
     return (toolkit = createToolkit(options));
@@ -108,13 +109,19 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
   const authJwt = jwtOptions(flags);
   // With JWT authentication a static token from the environment is not used (they exclude each other).
   const authToken = flags.authToken ?? (authJwt ? undefined : process.env.TOOLWRIGHT_MCP_TOKEN || undefined);
-  const [{ createPrincipalTaskStore }, { createMcpElicitationUserChannel }, { createToolkit }, { startMcpHttpServer }] =
-    await Promise.all([
-      import('../runtime/principal.js'),
-      import('../adapters/mcp-user.js'),
-      import('../runtime/toolkit.js'),
-      import('../adapters/mcp-http.js'),
-    ]);
+  const [
+    { createPrincipalTaskStore },
+    { createMcpElicitationUserChannel },
+    { createToolkit },
+    { startMcpHttpServer },
+    { toolkitOptions },
+  ] = await Promise.all([
+    import('../runtime/principal.js'),
+    import('../adapters/mcp-user.js'),
+    import('../runtime/toolkit.js'),
+    import('../adapters/mcp-http.js'),
+    import('./toolkit-options.js'),
+  ]);
   // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list per
   // principal for the server; stateless, one toolkit for every request, with a session that
   // remembers nothing.

@@ -4,7 +4,8 @@ import { compilePolicy } from '../runtime/policy.js';
 import { createToolkit } from '../runtime/toolkit.js';
 import type { Toolkit } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
-import { toolkitOptions, type ToolkitFlags } from './toolkit-options.js';
+import type { ToolkitFlags } from './toolkit-flags.js';
+import { toolkitOptions } from './toolkit-options.js';
 import { UsageError } from './usage.js';
 
 function pad(text: string, width: number): string {

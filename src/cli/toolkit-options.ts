@@ -1,33 +1,26 @@
 // The flags every verb shares, turned into toolkit options (and checked: a usage error is exit 2).
+// The runtime modules are imported statically: a verb that builds options builds a toolkit next, and
+// one import point makes them one chunk. `toolwright mcp` imports this module after `initialize`.
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import type { PolicyOptions, PolicyPreset } from '../runtime/policy.js';
-import type { TaskStore } from '../runtime/services/tasks.js';
-import type { UserChannel } from '../runtime/services/user.js';
+import { referenceProviders } from '../handlers/index.js';
 import type { OperationDescriptor } from '../runtime/descriptor.js';
+import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy.js';
+import { didYouMean } from '../runtime/policy/errors.js';
+import { parsePolicyText } from '../runtime/policy/formats/load.js';
+import { indexProviders } from '../runtime/provider-index.js';
 import type { Provider } from '../runtime/providers.js';
+import { createFileTaskStore, type TaskStore } from '../runtime/services/tasks.js';
+import type { UserChannel } from '../runtime/services/user.js';
+import { openStore } from '../runtime/store/lazy.js';
 import type { ToolkitOptions } from '../runtime/types.js';
 import { loadProviderModules, ProviderModuleError } from './provider-modules.js';
 import { storeSpec } from './store.js';
+import { workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import { UsageError } from './usage.js';
 
-export interface ToolkitFlags {
-  workspace?: string;
-  allowPrivateNetwork?: boolean;
-  policy?: string;
-  profile?: string[];
-  tasksFile?: string;
-  /** --store URL (default: TOOLWRIGHT_STORE_URL). */
-  store?: string;
-  listAllTools?: boolean;
-  sandbox?: 'none' | 'workspace-write' | 'read-only';
-  /** --provider modules (repeatable), served beside the reference providers. */
-  provider?: string[];
-}
-
 async function loadPolicy(spec: string, operations: readonly OperationDescriptor[]): Promise<PolicyOptions> {
-  const { POLICY_PRESETS } = await import('../runtime/policy.js');
   const path = resolve(spec);
   let exists = false;
   try {
@@ -37,14 +30,12 @@ async function loadPolicy(spec: string, operations: readonly OperationDescriptor
   }
   if (!exists) {
     if (Object.hasOwn(POLICY_PRESETS, spec)) return spec as PolicyPreset;
-    const { didYouMean } = await import('../runtime/policy/errors.js');
     const presets = Object.keys(POLICY_PRESETS);
     throw new UsageError(
       `--policy ${spec}: no such file, and not a preset (${presets.join(', ')})${didYouMean(spec, presets).replace(/^ \((.*)\)$/, '; $1')}`,
     );
   }
   // YAML or HCL (.hcl), parsed on first use; every mistake is reported as FILE:LINE:COL.
-  const { parsePolicyText } = await import('../runtime/policy/formats/load.js');
   try {
     return (await parsePolicyText(await readFile(path, 'utf8'), spec, { operations })).policy;
   } catch (error) {
@@ -59,7 +50,6 @@ async function checkProfile(
 ): Promise<void> {
   if (patterns.length === 0)
     throw new UsageError('--profile: give at least one pattern, e.g. "filesystem.*,search.grep"');
-  const { profileExcess } = await import('../runtime/policy.js');
   let unmatched: string[];
   try {
     unmatched = profileExcess(patterns, undefined, catalogOperations).unmatched;
@@ -76,42 +66,14 @@ async function checkProfile(
 
 /** The reference providers, then those of every --provider module; a clash of tool names is a usage error. */
 async function resolveProviders(specs: readonly string[] | undefined): Promise<readonly Provider[]> {
-  const { referenceProviders } = await import('../handlers/index.js');
   if (!specs?.length) return referenceProviders;
   try {
     const providers = [...referenceProviders, ...(await loadProviderModules(specs))];
-    const { indexProviders } = await import('../runtime/provider-index.js');
     indexProviders(providers); // a duplicate tool name is a usage error here, not a crash later
     return providers;
   } catch (error) {
     throw error instanceof ProviderModuleError || error instanceof TypeError ? new UsageError(error.message) : error;
   }
-}
-
-/** The --workspace folder (default: the current one), absolute; a usage error unless it is a folder. */
-export function workspaceFolder(flags: ToolkitFlags): string {
-  const workspace = resolve(flags.workspace ?? process.cwd());
-  let isDir = false;
-  try {
-    isDir = statSync(workspace).isDirectory();
-  } catch {
-    /* reported below */
-  }
-  if (!isDir) throw new UsageError(`--workspace ${workspace}: not an existing folder`);
-  return workspace;
-}
-
-/**
- * Whether toolkitOptions can report a usage error beyond a bad --workspace (a policy file, a profile
- * or a provider module to check): if not, a server may build the options after it is up.
- */
-export function needsCheckedOptions(flags: ToolkitFlags): boolean {
-  return (
-    flags.policy !== undefined ||
-    flags.profile !== undefined ||
-    (flags.provider?.length ?? 0) > 0 ||
-    storeSpec(flags.store) !== undefined
-  );
 }
 
 export async function toolkitOptions(
@@ -140,7 +102,6 @@ export async function toolkitOptions(
   if (flags.sandbox !== undefined) options.exec = { sandbox: flags.sandbox };
   const spec = storeSpec(flags.store);
   if (spec !== undefined) {
-    const { openStore } = await import('../runtime/store/lazy.js');
     try {
       // Opened here (one pool for every toolkit the verb creates), closed by the verb at the end.
       options.store = openStore(spec, { workspace });
@@ -149,7 +110,6 @@ export async function toolkitOptions(
     }
   }
   if (flags.tasksFile !== undefined) {
-    const { createFileTaskStore } = await import('../runtime/services/tasks.js');
     options.tasks = createFileTaskStore({
       path: isAbsolute(flags.tasksFile) ? flags.tasksFile : resolve(workspace, flags.tasksFile),
     });
