@@ -14,7 +14,6 @@ import { registerGenerateCommand } from './cli/generate.js';
 import { registerStoreCommand } from './cli/store.js';
 import { registerAuditCommand } from './cli/audit.js';
 import { registerInitCommand } from './cli/init.js';
-import { collectProviderModule } from './cli/provider-modules.js';
 
 // Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
 // Required on first use: `--version` alone is answered without it.
@@ -85,6 +84,11 @@ function parseList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...items];
 }
 
+/** A repeatable flag's values, in order (a module path may hold a comma, so no splitting). */
+function collectEach(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535)
@@ -140,7 +144,7 @@ function withToolkitOptions(command: Command): Command {
     .option(
       '--provider <module>',
       'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)',
-      collectProviderModule,
+      collectEach,
     )
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here');
 }

@@ -9,10 +9,6 @@ import { isProviderList, type Provider } from '../runtime/providers.js';
 /** A problem with a --provider module: the CLI reports it as a usage error (exit 2). */
 export class ProviderModuleError extends Error {}
 
-export function collectProviderModule(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
-
 /** Loads every module, in order; the providers of all of them, or a ProviderModuleError. */
 export async function loadProviderModules(specs: readonly string[], cwd = process.cwd()): Promise<Provider[]> {
   const providers: Provider[] = [];
