@@ -21,10 +21,10 @@ import { build } from 'esbuild';
 
 const dist = process.argv[2] ?? 'dist';
 const entries = ['index', 'testing', 'validator-runtime', 'cli'];
-/** Packages inlined into the (lazily loaded) chunks and into the conversion worker; others stay external. */
+/** Packages inlined into the (lazily loaded) chunks and into the conversion job; others stay external. */
 const INLINED_IN_CHUNKS = ['web-tree-sitter'];
-const INLINED_IN_WORKER = ['turndown', '@mixmark-io/domino'];
-const workers = ['handlers/web/html/convert-worker', 'handlers/filesystem/edit/worker'];
+const INLINED_IN_JOBS = ['turndown', '@mixmark-io/domino'];
+const jobScripts = ['handlers/web/html/convert-job', 'handlers/filesystem/edit/job'];
 
 /**
  * esbuild puts each module in the chunk of the set of entry points (static or dynamic) that reach
@@ -141,20 +141,20 @@ function importsToolkit(files) {
 }
 
 await build({
-  entryPoints: Object.fromEntries(workers.map((name) => [name, `${dist}/${name}.js`])),
+  entryPoints: Object.fromEntries(jobScripts.map((name) => [name, `${dist}/${name}.js`])),
   outdir: dist,
   allowOverwrite: true,
   bundle: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [externalPackages(INLINED_IN_WORKER)],
+  plugins: [externalPackages(INLINED_IN_JOBS)],
   keepNames: true,
   legalComments: 'none',
   logLevel: 'warning',
 });
 
-const kept = new Set([...entries, ...workers].map((name) => path.join(dist, `${name}.js`)));
+const kept = new Set([...entries, ...jobScripts].map((name) => path.join(dist, `${name}.js`)));
 for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
   const file = path.join(entry.parentPath, entry.name);
   if (!entry.isFile() || !file.endsWith('.js') || kept.has(file)) continue;
@@ -168,7 +168,7 @@ await writeFile(path.join(dist, 'third-party-licenses.txt'), await inlinedLicens
 async function inlinedLicenses() {
   const require = createRequire(path.resolve('package.json'));
   let text = 'Packages inlined into this build, with their licences:\n';
-  for (const name of [...INLINED_IN_CHUNKS, ...INLINED_IN_WORKER]) {
+  for (const name of [...INLINED_IN_CHUNKS, ...INLINED_IN_JOBS]) {
     let root = path.dirname(require.resolve(name));
     while (!(await readFile(path.join(root, 'package.json'), 'utf8').catch(() => '')).includes(`"name": "${name}"`))
       root = path.dirname(root);

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * `self` is the starting module's import.meta.url, `name` the script's file name without extension
- * (beside it), `distPath` its path from dist/ (`handlers/web/html/convert-worker`).
+ * (beside it), `distPath` its path from dist/ (`handlers/web/html/convert-job`).
  */
 export function jobScript(self: string, name: string, distPath: string): { script: string; execArgv: string[] } {
   if (!self.endsWith('.ts')) {

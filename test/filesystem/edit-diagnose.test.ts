@@ -3,7 +3,7 @@
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editWorkersAlive } from '../../src/handlers/filesystem/edit/pool.js';
+import { editProcessesAlive } from '../../src/handlers/filesystem/edit/pool.js';
 import type { Toolkit } from '../../src/index.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
@@ -239,7 +239,7 @@ describe('a miss on a large file is diagnosed off the event loop, in bounded wor
       const { root, toolkit } = await workspaceToolkit();
       const body = Array.from({ length: 250_000 }, (_, i) => `    value_${i % 50} = compute(${i % 7})  `).join('\n');
       await writeFile(path.join(root, 'big.py'), body + '\n');
-      expect(editWorkersAlive()).toBe(0);
+      expect(editProcessesAlive()).toBe(0);
       const costly = [
         'value_1 = compute(1)\n'.repeat(3000), // every line votes for thousands of regions
         'a'.repeat(200_000) + 'b', // a long run no line holds
@@ -257,7 +257,7 @@ describe('a miss on a large file is diagnosed off the event loop, in bounded wor
         expect(errorCode(result)).toBe('NO_MATCH');
         expect(Array.isArray((result as any).error.details.candidates)).toBe(true);
         expect(ticks).toBeGreaterThan(2);
-        expect(editWorkersAlive()).toBeGreaterThan(0);
+        expect(editProcessesAlive()).toBeGreaterThan(0);
       }
     },
   );

@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editMemory, editWorkersAlive } from '../../src/handlers/filesystem/edit/pool.js';
+import { editMemory, editProcessesAlive } from '../../src/handlers/filesystem/edit/pool.js';
 import { runsInJobProcess } from '../../src/handlers/filesystem/edit/run-edits.js';
 import type { MultiEditParams } from '../../src/generated/types.js';
 import { workspaceToolkit } from '../support/helpers.js';
@@ -43,6 +43,6 @@ describe('an edit that exhausts its process heap', () => {
     const done = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits: fits });
     if (!done.ok) throw new Error(done.text);
     expect(await readFile(file, 'utf8')).toBe(original.replaceAll('h', 'H').replaceAll('g', 'G'));
-    expect(editWorkersAlive()).toBeGreaterThan(0);
+    expect(editProcessesAlive()).toBeGreaterThan(0);
   });
 });

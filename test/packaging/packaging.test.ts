@@ -75,8 +75,8 @@ describe('npm pack', () => {
       'dist/index.js',
       'dist/index.d.ts',
       'dist/cli.js',
-      'dist/handlers/web/html/convert-worker.js',
-      'dist/handlers/filesystem/edit/worker.js',
+      'dist/handlers/web/html/convert-job.js',
+      'dist/handlers/filesystem/edit/job.js',
       'dist/runtime/policy/grammars/tree-sitter-bash.wasm',
       'dist/runtime/policy/grammars/tree-sitter-hcl.wasm',
       'dist/runtime/policy/grammars/tree-sitter.wasm',
@@ -128,13 +128,13 @@ describe('npm pack', () => {
     const modules = pack.files.map((f) => f.path).filter((p) => p.endsWith('.js') && !p.startsWith('dist/chunks/'));
     expect(modules.sort()).toEqual([
       'dist/cli.js',
-      'dist/handlers/filesystem/edit/worker.js',
-      'dist/handlers/web/html/convert-worker.js',
+      'dist/handlers/filesystem/edit/job.js',
+      'dist/handlers/web/html/convert-job.js',
       'dist/index.js',
       'dist/testing.js',
       'dist/validator-runtime.js',
     ]);
-    const worker = await readFile(join(scratch, 'dist/handlers/web/html/convert-worker.js'), 'utf8');
+    const worker = await readFile(join(scratch, 'dist/handlers/web/html/convert-job.js'), 'utf8');
     expect(worker).toContain('createIncrementalHTMLParser');
     const licences = await readFile(join(scratch, 'dist/third-party-licenses.txt'), 'utf8');
     expect(licences).toMatch(/^== turndown [\d.]+ \(MIT\)$/m);

@@ -1,4 +1,4 @@
-// Hostile pages through web_fetch: conversion runs in a worker under the caller's timeout_ms, so a
+// Hostile pages through web_fetch: conversion runs in a job process under the caller's timeout_ms, so a
 // page that takes long cannot freeze the event loop, comes back as TIMEOUT within its budget, and
 // pathological shapes (deep nesting, whitespace runs, escapable runs, huge tables…) convert quickly
 // and honestly instead of hanging or being misreported as NETWORK_ERROR.
@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertWorkersAlive } from '../../src/handlers/web/html/convert-pool.js';
+import { convertProcessesAlive } from '../../src/handlers/web/html/convert-pool.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { InvokeResult } from '../../src/runtime/types.js';
 import { scaled } from '../support/time.js';
@@ -104,7 +104,7 @@ beforeAll(async () => {
   await once(server, 'listening');
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   workspace = await mkdtemp(path.join(tmpdir(), 'toolwright-convert-'));
-  // Warm the pool as a server that has served pages would be (a cold worker start is not measured).
+  // Warm the pool as a server that has served pages would be (a cold process start is not measured).
   await fetchPage({ url: `${origin}/normal` });
 }, scaled(60_000));
 afterAll(async () => {
@@ -145,7 +145,7 @@ describe('hostile pages convert, bounded and honestly', () => {
         const { result, stallMs } = await longestStall(() => fetchPage({ url: `${origin}/hostile/${i}`, format }));
         if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
         expect((result.output as { content: string }).content).toContain(mark);
-        // The page is converted in a worker: this thread kept ticking (generous for a loaded machine).
+        // The page is converted in a job process: this thread kept ticking (generous for a loaded machine).
         expect(stallMs).toBeLessThan(scaled(1000));
       });
     }
@@ -178,7 +178,7 @@ describe('the caller’s timeout_ms covers the conversion', () => {
       let fastDoneAfter = Number.POSITIVE_INFINITY;
       const { result, stallMs, ticks } = await longestStall(async () => {
         const slow = fetchPage({ url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 2500 });
-        // A concurrent normal page is converted by another worker while the slow one is stuck.
+        // A concurrent normal page is converted by another process while the slow one is stuck.
         await new Promise((resolve) => setTimeout(resolve, 300));
         const fastStart = performance.now();
         const fast = await fetchPage({ url: `${origin}/normal` });
@@ -201,11 +201,11 @@ describe('the caller’s timeout_ms covers the conversion', () => {
   );
 
   it(
-    'an abort during the conversion is CANCELLED at once and the stuck worker is terminated',
+    'an abort during the conversion is CANCELLED at once and the stuck process is killed',
     { timeout: scaled(60_000) },
     async () => {
       const controller = new AbortController();
-      const before = convertWorkersAlive();
+      const before = convertProcessesAlive();
       const pending = fetchPage(
         { url: `${origin}/slow`, max_bytes: 8 * 1024 * 1024, timeout_ms: 60_000 },
         controller.signal,
@@ -217,7 +217,7 @@ describe('the caller’s timeout_ms covers the conversion', () => {
       expect(performance.now() - abortedAt).toBeLessThan(scaled(1000));
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error.code).toBe('CANCELLED');
-      expect(convertWorkersAlive()).toBeLessThanOrEqual(Math.max(before, 1));
+      expect(convertProcessesAlive()).toBeLessThanOrEqual(Math.max(before, 1));
       // The pool recovers: the next page converts.
       const next = await fetchPage({ url: `${origin}/normal` });
       expect(next.ok && (next.output as { content: string }).content).toContain('[link](');
@@ -225,7 +225,7 @@ describe('the caller’s timeout_ms covers the conversion', () => {
   );
 
   it(
-    'pages queued behind busy workers time out within their own budget, and the pool recovers',
+    'pages queued behind busy processes time out within their own budget, and the pool recovers',
     { timeout: scaled(60_000) },
     async () => {
       const started = performance.now();
@@ -237,7 +237,7 @@ describe('the caller’s timeout_ms covers the conversion', () => {
       const elapsed = performance.now() - started;
       expect(results.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(Array(6).fill('TIMEOUT'));
       expect(elapsed).toBeLessThan(2000 + scaled(3000));
-      expect(convertWorkersAlive()).toBeLessThanOrEqual(4);
+      expect(convertProcessesAlive()).toBeLessThanOrEqual(4);
       const next = await fetchPage({ url: `${origin}/normal` });
       expect(next.ok).toBe(true);
     },

@@ -1,5 +1,5 @@
 // web.web_fetch: GET-only, SSRF-guarded, size- and time-capped; HTML converted to Markdown or text
-// in a worker. The network half lives in ./fetch/ (with the content-type and charset rules), the
+// in a job process. The network half lives in ./fetch/ (with the content-type and charset rules), the
 // conversion in ./html/.
 import type { WebFetchParams, WebFetchResult } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
@@ -55,7 +55,7 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
       discardBody(response.body);
       throw unsupported(finalUrl, media.mime);
     }
-    if (format !== 'raw' && (kind === 'html' || kind === 'unknown')) prewarmConverter(); // a worker starts while the body downloads
+    if (format !== 'raw' && (kind === 'html' || kind === 'unknown')) prewarmConverter(); // a conversion process starts while the body downloads
     const startIndex = params.start_index ?? 0;
     const read = await session.read(response, maxBytes, startIndex);
     const truncated = read.truncated;

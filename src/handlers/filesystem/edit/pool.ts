@@ -1,4 +1,4 @@
-// Large edits run in job processes (./worker.ts): 200 replace_all edits of a 4 MB file are
+// Large edits run in job processes (./job.ts): 200 replace_all edits of a 4 MB file are
 // tens of seconds of matching, which on the caller's thread would stop every other call (an MCP
 // server's other sessions too), and a runaway one that exhausted a heap in the caller's process
 // could make V8 abort it. Small edits stay in-thread: copying the text costs more than they do. A
@@ -8,7 +8,7 @@ import { ToolError } from '../../../runtime/errors.js';
 import { JobProcess } from '../../../runtime/job-process.js';
 import { jobScript } from '../../../runtime/job-process-entry.js';
 import { JobProcessPool } from '../../../runtime/job-process-pool.js';
-import type { EditJob, EditJobReply, EditJobRequest } from './worker.js';
+import type { EditJob, EditJobReply, EditJobRequest } from './job.js';
 import type { Normalization } from './normalize.js';
 
 const MAX_EDIT_WORKERS = 2;
@@ -24,7 +24,7 @@ const pool = new JobProcessPool<EditJobReply>({
   // A heap cap of its own: a runaway job fails TOO_LARGE instead of growing without end.
   create: () =>
     new JobProcess<EditJobReply>({
-      ...jobScript(import.meta.url, 'worker', 'handlers/filesystem/edit/worker'),
+      ...jobScript(import.meta.url, 'job', 'handlers/filesystem/edit/job'),
       heapMb: editMemory.heapMb,
     }),
   max: MAX_EDIT_WORKERS,
@@ -81,7 +81,7 @@ export function editInJobProcess(job: EditJob, signal: AbortSignal): Promise<Edi
   });
 }
 
-/** Edit workers alive now (busy or idle); for tests. */
-export function editWorkersAlive(): number {
+/** Edit processes alive now (busy or idle); for tests. */
+export function editProcessesAlive(): number {
   return pool.live;
 }

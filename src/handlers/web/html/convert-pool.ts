@@ -1,4 +1,4 @@
-// A small pool of conversion processes (./convert-worker.ts). Converting an untrusted page can take
+// A small pool of conversion processes (./convert-job.ts). Converting an untrusted page can take
 // long however careful the converter is (domino's tree building alone is superlinear in depth), so
 // it never runs on the caller's thread, nor in the caller's process: a page that exhausts the
 // converter's heap can make V8 abort the process it runs in. A job gets the caller's remaining
@@ -9,7 +9,7 @@ import { ToolError, abortError } from '../../../runtime/errors.js';
 import { JobProcess } from '../../../runtime/job-process.js';
 import { jobScript } from '../../../runtime/job-process-entry.js';
 import { JobProcessPool } from '../../../runtime/job-process-pool.js';
-import type { ConvertReply, ConvertRequest } from './convert-worker.js';
+import type { ConvertReply, ConvertRequest } from './convert-job.js';
 import type { ConvertedPage, ConvertFormat } from './convert.js';
 
 /** 4 even on 2 cores: two slow hostile pages must not leave normal pages queueing behind them. */
@@ -44,7 +44,7 @@ export interface ConvertOptions {
 const pool = new JobProcessPool<ConvertReply>({
   create: () =>
     new JobProcess<ConvertReply>({
-      ...jobScript(import.meta.url, 'convert-worker', 'handlers/web/html/convert-worker'),
+      ...jobScript(import.meta.url, 'convert-job', 'handlers/web/html/convert-job'),
       heapMb: CONVERT_MEMORY_MB,
     }),
   max: MAX_CONVERT_WORKERS,
@@ -110,6 +110,6 @@ export function convertInJobProcess(job: ConvertJob, options: ConvertOptions): P
 }
 
 /** Converter processes alive now (busy or idle); for tests. */
-export function convertWorkersAlive(): number {
+export function convertProcessesAlive(): number {
   return pool.live;
 }

@@ -1,5 +1,5 @@
-// HTML → Markdown (turndown) or plain text, bounded: this runs inside the conversion worker
-// (./convert-worker.ts) under a hard deadline, and on top of that keeps every step near-linear so
+// HTML → Markdown (turndown) or plain text, bounded: this runs inside the conversion process
+// (./convert-job.ts) under a hard deadline, and on top of that keeps every step near-linear so
 // ordinary hostile pages convert quickly instead of timing out:
 // - a page the parser would nest beyond MAX_PARSE_DEPTH (estimated by a linear pre-scan, and
 //   watched while parsing), or larger than MAX_DOM_CHARS, is extracted as plain text in one linear
@@ -47,7 +47,7 @@ function hasElementChild(node: DomNode): boolean {
   return false;
 }
 
-// domino is turndown's own DOM. Both are bundled into the built worker (scripts/bundle.mjs): a
+// domino is turndown's own DOM. Both are bundled into the built job script (scripts/bundle.mjs): a
 // library user's install carries neither package (domino ships 7 MB of its own tests).
 interface IncrementalParser {
   end(html: string): void;
@@ -89,7 +89,7 @@ function rightmostDepth(doc: DomDocument): number {
   return depth;
 }
 
-/** Loads domino and turndown now (a fresh worker does this while the body is still downloading). */
+/** Loads domino and turndown now (a fresh process does this while the body is still downloading). */
 export function warmUp(): void {
   parse('<p>warm</p>');
   turndown();

@@ -1,4 +1,4 @@
-// The edit worker, a job process: matches and replaces a large edit (./match.ts) and diffs it
+// The edit job, run in a job process: matches and replaces a large edit (./match.ts) and diffs it
 // (./diff.ts) outside the caller's process, one job at a time (./pool.ts).
 import { ToolError } from '../../../runtime/errors.js';
 import { unifiedDiff } from './diff.js';
@@ -7,7 +7,7 @@ import { applyEdits, editLabel, type EditRequest, type MatchMode } from './match
 import type { Normalization } from './normalize.js';
 import { serveJobs } from '../../../runtime/serve-jobs.js';
 
-/** What an edit in the worker is given: the text, the edits and how to report them. */
+/** What an edit job is given: the text, the edits and how to report them. */
 export interface EditJob {
   text: string;
   edits: readonly EditRequest[];

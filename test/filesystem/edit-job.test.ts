@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editWorkersAlive } from '../../src/handlers/filesystem/edit/pool.js';
+import { editProcessesAlive } from '../../src/handlers/filesystem/edit/pool.js';
 import { runsInJobProcess } from '../../src/handlers/filesystem/edit/run-edits.js';
 import { applyEdits } from '../../src/handlers/filesystem/edit/match.js';
 import { workspaceToolkit } from '../support/helpers.js';
@@ -44,7 +44,7 @@ describe('large edits run off the event loop', () => {
       expect(
         (await toolkit.invoke('filesystem', 'edit_file', { path: 'small.txt', old_str: 'b', new_str: 'B' })).ok,
       ).toBe(true);
-      expect(editWorkersAlive()).toBe(0);
+      expect(editProcessesAlive()).toBe(0);
 
       const edits = Array.from({ length: 40 }, (_, i) =>
         i % 2 === 0
@@ -59,7 +59,7 @@ describe('large edits run off the event loop', () => {
       );
       const result = value as Awaited<ReturnType<typeof toolkit.invoke>>;
       if (!result.ok) throw new Error(result.text);
-      expect(editWorkersAlive()).toBeGreaterThan(0);
+      expect(editProcessesAlive()).toBeGreaterThan(0);
       expect((result.output as { replacements: number }).replacements).toBe(expected.replacements);
       expect(await readFile(file, 'utf8')).toBe(expected.text);
       // The in-thread run of the same edits takes far longer than this: the job process did the work.
