@@ -286,7 +286,7 @@ describe('exec.bash: working directory and environment', () => {
       const started = Date.now();
       for (let i = 0; i < 20; i++) await bashOk({ command: 'echo hi' });
       // Waiting out the 200 ms drain window each time would take >= 4 s; a normal run takes well under 1 s.
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(Date.now() - started).toBeLessThan(scaled(3_000));
     },
   );
 
@@ -326,7 +326,7 @@ describe('exec.bash: timeouts, abort and background processes', () => {
     const abortedAt = Date.now();
     controller.abort();
     const result = await call;
-    expect(Date.now() - abortedAt).toBeLessThan(2_000);
+    expect(Date.now() - abortedAt).toBeLessThan(scaled(2_000));
     expect(result.ok ? 'ok' : result.error.code).toBe('CANCELLED');
     await expectAllGone(pids);
   });
@@ -343,7 +343,7 @@ describe('exec.bash: timeouts, abort and background processes', () => {
       expect(output).toMatchObject({ exit_code: 0, timed_out: false });
       expect(output.stdout).toMatch(/^\d+\ndone\n$/);
       // The drain after exit is 200 ms; allow a loaded machine plenty on top.
-      expect(elapsed).toBeLessThan(2_500);
+      expect(elapsed).toBeLessThan(scaled(2_500));
       // The background process was left running, and the text says so.
       expect(await isRunning(bgPid)).toBe(true);
       expect(text).toContain('background processes');
@@ -359,33 +359,23 @@ describe('exec.bash: timeouts, abort and background processes', () => {
     leftovers.push(-Number(output.stdout.split('\n')[0]));
     expect(output.stdout).toContain('main-done\n');
     expect(output.exit_code).toBe(0);
-    expect(elapsed).toBeLessThan(3_000);
+    expect(elapsed).toBeLessThan(scaled(3_000));
   });
 });
 
-describe('exec.bash: bounded memory', () => {
+describe('exec.bash: output past the caps', () => {
+  // The 2 GiB run with this process's RSS watched is in the stress suite.
   it(
-    '`yes | head -c 2G` keeps this process under 150 MB RSS and reports the omitted bytes',
-    { timeout: scaled(300_000) },
+    '`yes | head -c 256M` keeps the head and the tail and counts the omitted bytes',
+    { timeout: scaled(120_000) },
     async () => {
-      let peak = process.memoryUsage().rss;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 10);
-      let output: BashResult;
-      try {
-        output = (await bashOk({ command: 'yes | head -c 2G', timeout_ms: 300_000 })).output;
-      } finally {
-        clearInterval(sampler);
-      }
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const output = (await bashOk({ command: 'yes | head -c 256M', timeout_ms: scaled(100_000) })).output;
       expect(output).toMatchObject({ exit_code: 0, timed_out: false, truncated: true, stderr: '' });
       expect(output.stdout.startsWith('y\ny\ny\n')).toBe(true);
       expect(output.stdout.endsWith('y\ny\n')).toBe(true);
       const omitted = Number(/\[… (\d+) bytes omitted …\]/.exec(output.stdout)![1]);
       const kept = output.stdout.replace(/\[… \d+ bytes omitted …\]\n/, '').length;
-      expect(omitted + kept).toBe(2 * 1024 ** 3);
-      expect(peak / 1024 ** 2).toBeLessThan(150);
+      expect(omitted + kept).toBe(256 * 1024 ** 2);
     },
   );
 });

@@ -59,7 +59,7 @@ describe('background jobs: start and read', () => {
       command: 'echo one; sleep 0.5; echo two >&2; exit 4',
       run_in_background: true,
     });
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(scaled(1_500));
     expect(result.text).toContain('bash_output');
     const id = ok<BashResult>(result).job_id!;
     const { output, last } = await readJobToEnd(toolkit, id);
@@ -76,7 +76,7 @@ describe('background jobs: start and read', () => {
     const id = await start(toolkit, 'sleep 0.3; echo ready; sleep 1000');
     const before = Date.now();
     const first = await read(toolkit, id, 20_000);
-    expect(Date.now() - before).toBeLessThan(10_000);
+    expect(Date.now() - before).toBeLessThan(scaled(10_000));
     expect(first.output).toBe('ready\n');
     expect(first.status).toBe('running');
     // No new output: the wait runs its course (short here), then reports nothing new.
@@ -107,29 +107,20 @@ describe('background jobs: start and read', () => {
   });
 
   it(
-    'floods: 200 MB of output keep memory flat; reads page from the start, and a page in the middle no longer kept says so',
+    'floods: 200 MB of output page from the start, and a page in the middle no longer kept says so',
     { timeout: scaled(120_000) },
     async () => {
       const toolkit = await newToolkit({ exec: { outputLimit: 2_000 } });
-      let peak = process.memoryUsage().rss;
-      const base = peak;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-      let last: BashOutputResult;
-      let id: string;
-      try {
-        id = await start(toolkit, 'seq 1 3; yes flood | head -c 200000000; echo; echo the-end');
-        // Listing does not consume output: wait for the end that way, then read it all at once.
-        await waitFor(
-          async () =>
-            ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs![0]!.status === 'exited' ||
-            undefined,
-          100_000,
-          'the flood to end',
-        );
-        last = await read(toolkit, id);
-      } finally {
-        clearInterval(sampler);
-      }
+      const id = await start(toolkit, 'seq 1 3; yes flood | head -c 200000000; echo; echo the-end');
+      // Listing does not consume output: wait for the end that way, then read it all at once.
+      await waitFor(
+        async () =>
+          ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs![0]!.status === 'exited' ||
+          undefined,
+        100_000,
+        'the flood to end',
+      );
+      const last = await read(toolkit, id);
       const total = 6 + 200_000_000 + 1 + 8;
       expect(last.total_bytes).toBe(total);
       const first = last.output!;
@@ -142,7 +133,6 @@ describe('background jobs: start and read', () => {
       const end = ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', { job_id: id, offset: total - 20 }));
       expect(end.output!.trimEnd().endsWith('flood\nfl\nthe-end')).toBe(true);
       expect(end.next).toBeUndefined();
-      expect((peak - base) / 1024 ** 2).toBeLessThan(64);
     },
   );
 });

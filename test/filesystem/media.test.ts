@@ -1,7 +1,6 @@
 // read_file on images and PDFs: what a model gets, the size limits, and that corrupt,
 // truncated or hostile files are clear errors (never a crash, a hang or a blocked event loop).
 import { truncate, writeFile } from 'node:fs/promises';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -183,7 +182,7 @@ describe('read_file PDFs', () => {
     },
   );
 
-  // The reader is a child process: its memory grows there (and is stopped), the host's stays flat.
+  // The reader is a child process: its memory grows there and is stopped (the stress suite watches both RSS).
   it(
     'a compressed stream that decodes to far more than the file is stopped by memory (TOO_LARGE), then normal PDFs read again',
     { timeout: scaled(60_000) },
@@ -193,21 +192,9 @@ describe('read_file PDFs', () => {
       const bomb = await makeFlateBombPdf(600 * 1024 * 1024);
       expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
       await writeFile(path.join(root, 'bomb.pdf'), bomb);
-      const before = process.memoryUsage.rss();
-      let hostPeak = before;
-      let readerPeak = 0;
-      const sampler = setInterval(() => {
-        hostPeak = Math.max(hostPeak, process.memoryUsage.rss());
-        readerPeak = Math.max(readerPeak, childrenResidentBytes());
-      }, 10);
       const result = await toolkit.invoke('filesystem', 'read_file', { path: 'bomb.pdf' });
-      clearInterval(sampler);
       expect(!result.ok && result.error.code, result.text).toBe('TOO_LARGE');
       expect(!result.ok && result.error.message).toMatch(/needed more than 96 MiB/);
-      // Stopped near the limit, far below the 600 MB the stream decodes to; the host did not grow with it.
-      expect(readerPeak).toBeGreaterThan(0);
-      expect(readerPeak).toBeLessThan(500 * 1024 * 1024);
-      expect(hostPeak - before).toBeLessThan(200 * 1024 * 1024);
       await writeFile(path.join(root, 'ok.pdf'), makePdf(['after the bomb']));
       const ok = await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' });
       expect(ok.ok && ok.text).toContain('after the bomb');
@@ -273,7 +260,7 @@ describe('read_file PDFs', () => {
       const started = performance.now();
       const slow = await toolkit.invoke('filesystem', 'read_file', { path: 'slow.pdf' });
       expect(errorCode(slow)).toBe('TIMEOUT');
-      expect(performance.now() - started).toBeLessThan(5000);
+      expect(performance.now() - started).toBeLessThan(scaled(5000));
       pdfLimits.deadlineMs = PDF_DEADLINE_MS;
       expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' })).content).toContain('fine');
     },
@@ -333,24 +320,3 @@ describe('images through the adapters', () => {
     ).toBe('string');
   });
 });
-
-/** The resident memory of this process's child processes, summed (Linux's /proc). */
-function childrenResidentBytes(): number {
-  let total = 0;
-  const read = (file: string) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return ''; // gone meanwhile
-    }
-  };
-  for (const task of readdirSync(`/proc/${process.pid}/task`)) {
-    const children = read(`/proc/${process.pid}/task/${task}/children`).trim();
-    for (const pid of children ? children.split(' ') : []) {
-      const status = read(`/proc/${pid}/status`);
-      const kb = /^VmRSS:\s+(\d+) kB/m.exec(status);
-      if (kb) total += Number(kb[1]) * 1024;
-    }
-  }
-  return total;
-}
