@@ -1,7 +1,7 @@
 // Hostile paths and files for grep: special files as path, rg's memory on a
 // giant single-line file, the bounded way and its memory-mapped pass over files past 8 MiB.
 import { execFileSync } from 'node:child_process';
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -146,71 +146,40 @@ describe('grep over files larger than the first pass reads', () => {
   );
 });
 
-/** Highest anonymous RSS (KiB) of processes whose command line mentions `marker`, sampled until `done`. */
-async function sampleAnonRss(marker: string, done: Promise<unknown>): Promise<{ peakKiB: number; samples: number }> {
-  let finished = false;
-  void done.finally(() => (finished = true));
-  let peakKiB = 0;
-  let samples = 0;
-  while (!finished) {
-    for (const entry of await readdir('/proc')) {
-      if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-      try {
-        const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
-        if (!cmdline.includes(marker) || !cmdline.includes('--regexp')) continue;
-        const anon = /RssAnon:\s+(\d+) kB/.exec(await readFile(`/proc/${entry}/status`, 'utf8'));
-        if (anon) {
-          peakKiB = Math.max(peakKiB, Number(anon[1]));
-          samples++;
-        }
-      } catch {
-        // exited meanwhile
-      }
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return { peakKiB, samples };
-}
-
 describe('grep on a giant single-line file', () => {
-  it.skipIf(process.platform !== 'linux')(
-    "keeps rg's own memory small (no line copied onto its heap, no giant output)",
+  // rg's memory while it runs (the fast way stopped at 64 MiB, the bounded way mapping the file) is
+  // measured in the stress suite; here, what the answer says.
+  it(
+    'finds the match past a 200 MB line, with the line cut, in content and count modes',
     { timeout: scaled(120_000) },
     async () => {
       const { root, toolkit } = await workspaceToolkit();
-      const marker = `giant-${process.pid}-${Date.now()}`;
-      await mkdir(path.join(root, marker));
-      const size = 200 * 1024 * 1024;
+      await mkdir(path.join(root, 'giant'));
       // Written by the shell so the test process never holds the 200 MB itself.
       execFileSync('sh', [
         '-c',
-        `head -c ${size} /dev/zero | tr '\\0' 'a' > "${path.join(root, marker, 'giant.txt')}" && printf ' needle\\n' >> "${path.join(root, marker, 'giant.txt')}"`,
+        `head -c ${200 * 1024 * 1024} /dev/zero | tr '\\0' 'a' > "${path.join(root, 'giant/giant.txt')}" && printf ' needle\\n' >> "${path.join(root, 'giant/giant.txt')}"`,
       ]);
-      await put(root, { [`${marker}/small.txt`]: 'needle\n' });
-      let sampled = 0;
-      for (const mode of ['content', 'count'] as const) {
-        const call = toolkit.invoke('search', 'grep', {
+      await put(root, { 'giant/small.txt': 'needle\n' });
+      const content = expectOk<GrepResult>(
+        await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'giant', timeout_ms: scaled(100_000) }),
+      );
+      expect(content.matches!.map((m) => m.path).sort()).toEqual(['giant/giant.txt', 'giant/small.txt']);
+      const giant = content.matches!.find((m) => m.path.endsWith('giant.txt'))!;
+      expect(giant.text.length).toBeLessThan(2100);
+      expect(giant.text).toMatch(/line cut: longer than 8192 bytes\]$/);
+      const counts = expectOk<GrepResult>(
+        await toolkit.invoke('search', 'grep', {
           pattern: 'needle',
-          path: marker,
-          output_mode: mode,
-          timeout_ms: 120_000,
-        });
-        const { peakKiB, samples } = await sampleAnonRss(marker, call);
-        const result = await call;
-        expect(errorCode(result)).toBe('OK');
-        if (mode === 'content') {
-          const matches = expectOk<GrepResult>(result).matches!;
-          expect(matches.map((m) => m.path).sort()).toEqual([`${marker}/giant.txt`, `${marker}/small.txt`]);
-          const giant = matches.find((m) => m.path.endsWith('giant.txt'))!;
-          expect(giant.text.length).toBeLessThan(2100);
-          expect(giant.text).toMatch(/line cut: longer than 8192 bytes\]$/);
-        }
-        // Reading the line onto rg's heap costs 400+ MiB as its buffer doubles (2 GiB+ for 1 GiB); the
-        // fast way is stopped at 64 MiB (plus what rg adds within one 20 ms poll), the bounded way maps it.
-        sampled += samples;
-        if (samples > 0) expect(peakKiB, `${mode}: rg peaked at ${peakKiB} KiB anonymous`).toBeLessThan(192 * 1024);
-      }
-      expect(sampled).toBeGreaterThan(0); // rg was seen running at least once
+          path: 'giant',
+          output_mode: 'count',
+          timeout_ms: scaled(100_000),
+        }),
+      );
+      expect(counts.counts).toEqual([
+        { path: 'giant/giant.txt', count: 1 },
+        { path: 'giant/small.txt', count: 1 },
+      ]);
     },
   );
 });
