@@ -90,12 +90,9 @@ export async function checkCall(
   exitCode: { value: number },
 ): Promise<void> {
   const { compiled } = await load(flags.policy, false);
-  const catalogOperations = operations;
-  const op = catalogOperations.find((o) => o.name === operation || o.id === operation);
+  const op = operations.find((o) => o.name === operation || o.id === operation);
   if (!op)
-    throw new UsageError(
-      `no operation named "${operation}" (operations: ${catalogOperations.map((o) => o.name).join(', ')})`,
-    );
+    throw new UsageError(`no operation named "${operation}" (operations: ${operations.map((o) => o.name).join(', ')})`);
   let input: unknown;
   try {
     input = JSON.parse(json);

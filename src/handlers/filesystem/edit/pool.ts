@@ -11,7 +11,7 @@ import { JobProcessPool } from '../../../runtime/job-process-pool.js';
 import type { EditJob, EditJobReply, EditJobRequest } from './job.js';
 import type { Normalization } from './normalize.js';
 
-const MAX_EDIT_WORKERS = 2;
+const MAX_EDIT_PROCESSES = 2;
 const IDLE_MS = 30_000;
 /**
  * Heap of one edit process (MiB): a 64 MiB file is 128 MiB as a string, a few copies of it while
@@ -27,7 +27,7 @@ const pool = new JobProcessPool<EditJobReply>({
       ...jobScript(import.meta.url, 'job', 'handlers/filesystem/edit/job'),
       heapMb: editMemory.heapMb,
     }),
-  max: MAX_EDIT_WORKERS,
+  max: MAX_EDIT_PROCESSES,
   idleMs: IDLE_MS,
 });
 

@@ -13,7 +13,7 @@ import type { ConvertReply, ConvertRequest } from './convert-job.js';
 import type { ConvertedPage, ConvertFormat } from './convert.js';
 
 /** 4 even on 2 cores: two slow hostile pages must not leave normal pages queueing behind them. */
-export const MAX_CONVERT_WORKERS = 4;
+export const MAX_CONVERT_PROCESSES = 4;
 const IDLE_MS = 30_000;
 /**
  * Heap of one converter process; a page whose DOM outgrows it is refused (UNSUPPORTED_CONTENT).
@@ -47,7 +47,7 @@ const pool = new JobProcessPool<ConvertReply>({
       ...jobScript(import.meta.url, 'convert-job', 'handlers/web/html/convert-job'),
       heapMb: CONVERT_MEMORY_MB,
     }),
-  max: MAX_CONVERT_WORKERS,
+  max: MAX_CONVERT_PROCESSES,
   idleMs: IDLE_MS,
   keepSpare: true,
 });
