@@ -52,8 +52,8 @@ describe('PDF progress', () => {
     const { result, events } = await callOverMcp(client, 'read_file', { path: 'six.pdf' }, 8);
     expect(result.isError).toBeFalsy();
     // The reader's page reports can arrive together (one read of its channel): the server's
-    // throttle then passes the first of them, so fewer than every page may reach the client.
-    expectGrowing(events, 2, PDF_MESSAGE);
+    // throttle then passes the first of them, so as few as one may reach the client (seen in CI).
+    expectGrowing(events, 1, PDF_MESSAGE);
     expect(events.every((e) => e.total === 6 && e.progress <= 6)).toBe(true);
     const seen = everyProgressNotification(client);
     const silent = await client.callTool({ name: 'read_file', arguments: { path: 'six.pdf' } });
