@@ -102,13 +102,13 @@ function explain(candidate: Candidate, needle: string, path: string, nesting?: s
         return `old_str differs from ${at} in indentation and nests its lines otherwise than the file does there${nesting ? ` (${nesting})` : ''}; match: "loose" never changes how lines nest. ${fix}: make new_str nest its lines as the file does`;
       return `old_str differs from ${at} only in indentation${indentContrast(needle, candidate.text)}; ${fix}`;
     case 'whitespace':
-      return `old_str differs from ${at} only in whitespace (trailing blanks or runs of spaces); ${fix}`;
+      return `old_str differs from ${at} only in whitespace (trailing blanks, runs of spaces, or a line break at its start or end that the file has not there); ${fix}`;
     case 'line_endings':
       return `old_str differs from ${at} only in line endings (CRLF vs LF); ${fix}`;
     case 'quotes':
       return `old_str differs from ${at} only in quotes (typographic “ ” ‘ ’ vs straight " '); ${fix}`;
     case 'escapes':
-      return `old_str differs from ${at} only in escapes (\\n, \\t or \\" written where the file has a line break, a tab or a plain quote, or the other way round); ${fix}`;
+      return `old_str differs from ${at} only in escapes (\\n, \\t, \\\\ or \\" written where the file has a line break, a tab, a backslash or a plain quote, or the other way round); ${fix}`;
     case 'stale':
       return `old_str matches what ${path} held when this session last read it, but the file has changed there since; ${at} now reads as details.candidates[0].text, and ${fix}`;
     default:
@@ -148,7 +148,10 @@ export function diagnosedMiss(
     return new ToolError('NO_MATCH', parts.join('. '), { candidates });
   }
   const best = candidates[0]!;
-  parts.push(explain(best, searched, displayPath, nesting));
+  // Without its line numbers old_str may be the file's text exactly: nothing else differs.
+  if (prefixed && best.text === searched)
+    parts.push(`Without them it is line ${best.line} as the file has it; details.candidates[0].old_str matches it`);
+  else parts.push(explain(best, searched, displayPath, nesting));
   if (best.old_str !== best.text)
     parts.push('That old_str takes in the lines around the region to be unique: keep them unchanged in new_str');
   const more = candidates.slice(1).map((c) => `line ${c.line} (${c.difference})`);
