@@ -3,8 +3,12 @@
 // re-indented by the region's offset, in the file's indent unit.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { applyEdits } from '../../src/handlers/filesystem/edit/match.js';
 import type { Toolkit } from '../../src/index.js';
+import { ToolError } from '../../src/runtime/errors.js';
+import { cli } from '../support/cli.js';
 import { errorCode, workspaceToolkit } from '../support/helpers.js';
 
 interface Outcome {
@@ -213,5 +217,83 @@ describe("match: loose re-indents new_str by the region's offset", () => {
       'if a:\n        x(1)\n    y()\nz()',
       '    if a:\n        x(1)\n    y()\nz()\n',
     );
+  });
+});
+
+describe('property: a loose edit never changes how the lines of the file nest', () => {
+  /** Indentation depth (in levels) of each line of a file, blank lines as -1. */
+  const depths = (text: string, unit: string) =>
+    text.split('\n').map((line) => (line.trim() === '' ? -1 : /^[ \t]*/.exec(line)![0].length / unit.length));
+
+  it('old_str re-indented by an offset, in another unit, one line moved a level or not: new_str = old_str leaves every depth as it was', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 3, maxLength: 12 }),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('    ', '\t', '  '),
+        fc.constantFrom('    ', '\t', '  '),
+        fc.integer({ min: -2, max: 2 }),
+        fc.option(fc.tuple(fc.nat(), fc.constantFrom(-1, 1)), { nil: undefined }),
+        (levels, from, to, fileUnit, needleUnit, offset, moved) => {
+          const lines = levels.map((level, i) => (i % 4 === 3 ? '' : `${fileUnit.repeat(level)}line_${i}()`));
+          const text = `${lines.join('\n')}\n`;
+          const [first, last] = [from % lines.length, to % lines.length].sort((a, b) => a - b) as [number, number];
+          if (lines.slice(first, last + 1).every((l) => l === '')) return;
+          const regionLevels = levels.slice(first, last + 1);
+          const shift = Math.max(offset, -Math.min(...regionLevels));
+          const needleLevels = regionLevels.map((level) => level + shift);
+          if (moved) {
+            const at = moved[0] % needleLevels.length;
+            needleLevels[at] = Math.max(0, needleLevels[at]! + moved[1]);
+          }
+          const needle = lines
+            .slice(first, last + 1)
+            .map((line, k) => (line === '' ? '' : `${needleUnit.repeat(needleLevels[k]!)}${line.trim()}`))
+            .join('\n');
+          let after: string;
+          try {
+            after = applyEdits(text, [{ old_str: needle, new_str: needle }], 'f.py', undefined, {
+              match: 'loose',
+            }).text;
+          } catch (error) {
+            if (!(error instanceof ToolError)) throw error;
+            expect(['NO_MATCH', 'AMBIGUOUS_MATCH']).toContain(error.code);
+            return;
+          }
+          // Whatever matched, every line keeps its depth: the file is as it was.
+          expect(depths(after, fileUnit)).toEqual(depths(text, fileUnit));
+          expect(after).toBe(text);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('the CLI', () => {
+  it('toolwright call edit_file with match loose: a nesting miss exits 1 with NO_MATCH, the file untouched', async () => {
+    const { root } = await workspaceToolkit();
+    const content = 'if c:\n    x()\n    y()\n';
+    await writeFile(path.join(root, 'm.py'), content);
+    const args = JSON.stringify({
+      path: 'm.py',
+      old_str: 'if c:\n  x()\ny()',
+      new_str: 'if c:\n  x()\ny(1)',
+      match: 'loose',
+    });
+    const { code, err } = await cli(['call', 'edit_file', args, '-w', root]);
+    expect(code).toBe(1);
+    expect(err).toMatch(/^Error NO_MATCH: /);
+    expect(err).toContain('nests its lines otherwise than the file does');
+    expect(await readFile(path.join(root, 'm.py'), 'utf8')).toBe(content);
+    const ok = JSON.stringify({
+      path: 'm.py',
+      old_str: 'if c:\n  x()\n  y()',
+      new_str: 'if c:\n  x()\n  y(1)',
+      match: 'loose',
+    });
+    expect((await cli(['call', 'edit_file', ok, '-w', root])).code).toBe(0);
+    expect(await readFile(path.join(root, 'm.py'), 'utf8')).toBe('if c:\n    x()\n    y(1)\n');
   });
 });
