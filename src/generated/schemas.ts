@@ -359,7 +359,7 @@ export const schemas = {
             "loose"
           ],
           "default": "exact",
-          "description": "exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, indentation depth (new_str is re-indented by the same change), line endings and typographic quotes; two or more such regions refuse the edit."
+          "description": "exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, the indentation offset of the whole region (new_str is re-indented by the same offset; lines nested otherwise than in the file are no match), line endings and typographic quotes; two or more such regions refuse the edit."
         }
       }
     },
@@ -469,7 +469,7 @@ export const schemas = {
             "loose"
           ],
           "default": "exact",
-          "description": "exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, indentation depth (new_str is re-indented by the same change), line endings and typographic quotes; two or more such regions refuse the edit. Applies to every edit."
+          "description": "exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, the indentation offset of the whole region (new_str is re-indented by the same offset; lines nested otherwise than in the file are no match), line endings and typographic quotes; two or more such regions refuse the edit. Applies to every edit."
         }
       }
     },

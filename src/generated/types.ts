@@ -191,7 +191,7 @@ export interface EditFileParams {
   replace_all?: boolean;
   /** Return the diff the edit would make without writing anything. */
   dry_run?: boolean;
-  /** exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, indentation depth (new_str is re-indented by the same change), line endings and typographic quotes; two or more such regions refuse the edit. */
+  /** exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, the indentation offset of the whole region (new_str is re-indented by the same offset; lines nested otherwise than in the file are no match), line endings and typographic quotes; two or more such regions refuse the edit. */
   match?: "exact" | "loose";
 }
 
@@ -234,7 +234,7 @@ export interface MultiEditParams {
   }[]];
   /** Return the diff the edits would make without writing anything. */
   dry_run?: boolean;
-  /** exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, indentation depth (new_str is re-indented by the same change), line endings and typographic quotes; two or more such regions refuse the edit. Applies to every edit. */
+  /** exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, the indentation offset of the whole region (new_str is re-indented by the same offset; lines nested otherwise than in the file are no match), line endings and typographic quotes; two or more such regions refuse the edit. Applies to every edit. */
   match?: "exact" | "loose";
 }
 

@@ -36,7 +36,7 @@ describe('MCP progress', () => {
     await client.close();
   });
 
-  it('a grep over many files reports the results it found', async () => {
+  it('a grep over many files reports the files searched and the results it found', async () => {
     const { root, toolkit } = await workspaceToolkit();
     for (let i = 0; i < 300; i++) {
       await mkdir(path.join(root, `d${i % 10}`), { recursive: true });
@@ -51,8 +51,17 @@ describe('MCP progress', () => {
     );
     expect(result.isError).toBeFalsy();
     expect(events.length).toBeGreaterThanOrEqual(1);
-    expect(events[0]!.message).toMatch(/^\d+ files found so far$/);
-    expect(events.every((e) => e.progress >= 1 && e.progress <= 300)).toBe(true);
+    // The time since the search began, with the files searched and the files found so far.
+    const message = /^(?:(\d+) files? searched, )?(?:\d+ bytes read, )?(\d+) matching files found after \d+ ms$/;
+    for (const event of events) expect(event.message).toMatch(message);
+    for (let i = 1; i < events.length; i++) expect(events[i]!.progress).toBeGreaterThan(events[i - 1]!.progress);
+    const counts = events.map((e) =>
+      message
+        .exec(e.message!)!
+        .slice(1)
+        .map((n) => Number(n ?? 0)),
+    );
+    expect(counts.every(([searched, found]) => searched! <= 300 && found! <= 300)).toBe(true);
     await client.close();
   });
 

@@ -11,6 +11,7 @@ import { entryKind } from '../../runtime/verified-fs.js';
 import { confinedMemoryWatchable } from '../exec/confinement/helper.js';
 import { realRg, workspaceConfinement } from '../exec/confinement/workspace.js';
 import { hideDeniedPaths } from './grep/policy-filter.js';
+import { GrepProgress } from './grep/progress.js';
 import { compare, renderGrep, sortByPath } from './grep/render.js';
 import { canWatchRss, locateRipgrep } from './grep/ripgrep.js';
 import { describeRgError, searchWithRipgrep } from './grep/run.js';
@@ -40,6 +41,8 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   const confine = await workspaceConfinement(ctx);
   const watchable = confine ? await confinedMemoryWatchable(confine) : canWatchRss;
   const skip = params.offset ?? 0;
+  // Followed, progress is the time since the search began: it grows while rg finds nothing too.
+  const progress = ctx.progress ? new GrepProgress(ctx.progress, mode) : undefined;
   const search = (bounded: boolean, sorted: boolean) =>
     searchWithRipgrep({
       params,
@@ -48,7 +51,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
       maxResults,
       skip,
       sorted,
-      ...(ctx.progress ? { progress: ctx.progress } : {}),
+      ...(progress ? { progress } : {}),
       bounded,
       rgPath: confine ? realRg(rgPath) : rgPath,
       target: target.relative,
@@ -61,7 +64,9 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   // giant line makes rg grow, and then the search is run again the bounded way.
   // In parallel, which results come first varies from run to run: a search that is cut (or that
   // continues one) runs again one file at a time in path order, so its pages neither skip nor repeat.
-  const collected = await searchStably(search, !watchable || process.env[GREP_BOUNDED_ENV] === '1', skip > 0);
+  const collected = await searchStably(search, !watchable || process.env[GREP_BOUNDED_ENV] === '1', skip > 0).finally(
+    () => progress?.stop(),
+  );
   const { exits, matches, files, counts } = collected;
   let truncated = collected.truncated;
   const stderr = exits

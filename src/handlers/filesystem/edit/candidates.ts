@@ -1,6 +1,7 @@
 // Regions of a file close to an old_str that is not in it, each with what differs and an old_str
 // that matches it exactly once. Every search here is linear in the file (one normalised copy, one
 // pass of line votes) and capped, whatever the old_str.
+import { escapeView, sourceRange, unescapeText } from './escapes.js';
 import {
   findAll,
   matchesIn,
@@ -10,6 +11,7 @@ import {
   originalRange,
   startsIndented,
   type Normalization,
+  type NormalizedText,
 } from './normalize.js';
 
 export type Difference = Normalization | 'escapes' | 'stale' | 'other';
@@ -30,7 +32,7 @@ export interface Found {
   end: number;
   /** Every kind of difference; left out until asked for (kindsOf) where finding them costs. */
   kinds?: Difference[];
-  /** The escape variant of the needle it matched, when not the needle itself. */
+  /** The needle with its escapes decoded, when that is what it matched. */
   against?: string;
 }
 
@@ -63,41 +65,51 @@ export function differencesOf(
   });
 }
 
-/** Variants of the needle a model's escaping may have produced: `\n` written for a line break, `\"` for `"`. */
-export function escapeVariants(needle: string): string[] {
-  const variants: string[] = [];
-  const unescaped = needle.replace(/\\(\\|n|t|r|"|'|`)/g, (_, ch: string) =>
-    ch === 'n' ? '\n' : ch === 't' ? '\t' : ch === 'r' ? '\r' : ch,
-  );
-  if (unescaped !== needle) variants.push(unescaped);
-  if (needle.includes('\n')) variants.push(needle.replace(/\r?\n/g, '\\n'));
-  if (/["']/.test(needle)) variants.push(needle.replace(/(["'])/g, '\\$1'));
-  return variants;
-}
-
 /**
- * Regions equal to the needle (or an escape variant) up to whitespace, indentation, line endings and
- * quotes, overlapping ones too, in the order found, at most MAX_RANKED; their kinds of difference
- * are found only for those shown (kindsOf).
+ * Regions equal to the needle up to whitespace, indentation, line endings and quotes, overlapping
+ * ones too, in the order found, at most MAX_RANKED; their kinds of difference are found only for
+ * those shown (kindsOf). Only when there is none: escapes (the needle's decoded, or the file's, in
+ * a view of it with its escapes decoded), then a line break at the needle's start or end that the
+ * file's first or last line has not.
  */
 export function normalizedRegions(text: string, needle: string): Found[] {
-  const normalized = normalizeText(text, { kinds: new Set(ALL), collapse: true });
+  const options = { kinds: new Set(ALL), collapse: true };
+  const normalized = normalizeText(text, options);
   const found: Found[] = [];
   const seen = new Set<number>();
-  for (const [variant, escaped] of [
-    [needle, false] as const,
-    ...escapeVariants(needle).map((v) => [v, true] as const),
-  ]) {
-    const { at, length } = matchesIn(normalized, variant, MAX_RANKED - found.length, true);
+  const add = (view: NormalizedText, variant: string, make: (start: number, end: number) => Found) => {
+    if (found.length >= MAX_RANKED) return;
+    const { at, length } = matchesIn(view, variant, MAX_RANKED - found.length, true);
     for (const position of at) {
-      const { start, end } = originalRange(normalized, position, position + length, startsIndented(variant));
-      if (seen.has(start)) continue;
-      seen.add(start);
-      found.push({ start, end, ...(escaped ? { against: variant } : {}) });
+      if (found.length >= MAX_RANKED) return;
+      const range = originalRange(view, position, position + length, startsIndented(variant));
+      const region = make(range.start, range.end);
+      if (seen.has(region.start)) continue;
+      seen.add(region.start);
+      found.push(region);
     }
-    if (found.length >= MAX_RANKED) break;
+  };
+  add(normalized, needle, (start, end) => ({ start, end }));
+  if (found.length > 0) return found;
+  const unescaped = unescapeText(needle);
+  if (unescaped !== needle) add(normalized, unescaped, (start, end) => ({ start, end, against: unescaped }));
+  const view = escapeView(text);
+  if (view) {
+    const decoded = normalizeText(view.text, options);
+    add(decoded, needle, (start, end) => ({
+      ...sourceRange(view, start, end),
+      kinds: ['escapes', ...differencesOf(view.text.slice(start, end), needle)],
+    }));
   }
-  return found.slice(0, MAX_RANKED);
+  if (found.length > 0) return found;
+  const trimmed = needle.replace(/^(?:\r?\n)+|(?:\r?\n)+$/g, '');
+  if (trimmed !== needle && trimmed.trim() !== '')
+    add(normalized, trimmed, (start, end) => ({
+      start,
+      end,
+      kinds: ['whitespace', ...differencesOf(text.slice(start, end), trimmed).filter((k) => k !== 'whitespace')],
+    }));
+  return found;
 }
 
 /** Start of the line holding `index`, and end of the line holding `index` (before its '\n'). */
@@ -138,9 +150,28 @@ const MAX_POSITIONS_PER_KEY = 8;
 
 /**
  * Regions of whole lines that share the most lines with the needle (ignoring blanks and quotes):
- * each file line equal to needle line j votes for a region starting j lines above it.
+ * each file line equal to needle line j votes for a region starting j lines above it. A file with
+ * escapes is also voted on as read with them decoded (a needle written with the line breaks a
+ * string literal escapes), and the one that finds more of the needle's lines gives the regions.
  */
 export function closestLines(text: string, needle: string): Found[] {
+  const direct = votedLines(text, needle);
+  if (direct.share >= 1) return direct.found;
+  const view = escapeView(text);
+  if (!view) return direct.found;
+  const decoded = votedLines(view.text, needle);
+  if (decoded.share <= direct.share) return direct.found;
+  return decoded.found.map(({ start, end }) => ({ ...sourceRange(view, start, end), kinds: ['other'] }));
+}
+
+/**
+ * The regions voted for, and how much of the needle the best one holds (its share of the needle's
+ * distinct lines; below 0 for a region placed around one similar line). A region has the needle's
+ * line count, less the needle lines that would lie before the text's first line or after its last,
+ * and less blank needle lines at its edges where the text's lines are not blank: it never takes in
+ * a line the needle does not stand for.
+ */
+function votedLines(text: string, needle: string): { found: Found[]; share: number } {
   const needleLines = needle.replace(/\r/g, '').split('\n');
   if (needleLines.length > 1 && needleLines[needleLines.length - 1] === '') needleLines.pop();
   const wanted = new Map<string, number[]>();
@@ -151,7 +182,7 @@ export function closestLines(text: string, needle: string): Found[] {
     if (list.length < MAX_POSITIONS_PER_KEY) list.push(j);
     wanted.set(key, list);
   });
-  if (wanted.size === 0) return [];
+  if (wanted.size === 0) return { found: [], share: -Infinity };
   const lineStarts: number[] = [0];
   for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) lineStarts.push(nl + 1);
   const lines = lineStarts.length;
@@ -165,14 +196,24 @@ export function closestLines(text: string, needle: string): Found[] {
     if (list) for (const j of list) votes[i - j + shift]!++;
   }
   const threshold = Math.max(1, Math.ceil(wanted.size * 0.3));
-  let starts = topStarts(votes, threshold, needleLines.length).map((s) => Math.max(0, s - shift));
-  if (starts.length === 0) starts = similarLine(text, lineStarts, needleLines);
-  return starts.map((first) => {
-    const last = Math.min(lines - 1, first + needleLines.length - 1);
-    const start = lineStarts[first]!;
-    const end = last + 1 < lines ? lineStarts[last + 1]! - 1 : text.length;
-    return { start, end: text[end - 1] === '\r' ? end - 1 : end, kinds: ['other'] };
+  const voted = topStarts(votes, threshold, needleLines.length);
+  let share = voted.length > 0 ? votes[voted[0]!]! / wanted.size : -Infinity;
+  let starts = voted.map((s) => s - shift);
+  if (starts.length === 0) {
+    const similar = similarLine(text, lineStarts, needleLines);
+    if (similar) [starts, share] = [[similar.start], similar.score - 1];
+  }
+  const lineEnd = (i: number) => (i + 1 < lines ? lineStarts[i + 1]! - 1 : text.length);
+  const blankInText = (i: number) => text.slice(lineStarts[i], lineEnd(i)).trim() === '';
+  const found = starts.map((s): Found => {
+    let first = Math.max(0, s);
+    let last = Math.min(lines - 1, s + needleLines.length - 1);
+    while (first < last && needleLines[first - s]!.trim() === '' && !blankInText(first)) first++;
+    while (last > first && needleLines[last - s]!.trim() === '' && !blankInText(last)) last--;
+    const end = lineEnd(last);
+    return { start: lineStarts[first]!, end: text[end - 1] === '\r' ? end - 1 : end, kinds: ['other'] };
   });
+  return { found, share };
 }
 
 /** The best-voted starts at least `threshold`, best first, no two within `span` lines of each other. */
@@ -217,15 +258,19 @@ const SIMILAR_BUDGET = 8_000_000;
 
 /**
  * When no line is equal: the line most like the needle's longest one (character pairs in common,
- * at least 60%), and the region placed around it as the needle's lines are.
+ * at least 60%), and where the region starts when placed around it as the needle's lines are.
  */
-function similarLine(text: string, lineStarts: number[], needleLines: string[]): number[] {
+function similarLine(
+  text: string,
+  lineStarts: number[],
+  needleLines: string[],
+): { start: number; score: number } | undefined {
   let j = 0;
   needleLines.forEach((line, k) => {
     if (keyOf(line).length > keyOf(needleLines[j]!).length) j = k;
   });
   const key = keyOf(needleLines[j]!);
-  if (key.length < 4) return [];
+  if (key.length < 4) return undefined;
   const grams = bigrams(key);
   let best = -1;
   let bestScore = 0.6;
@@ -238,5 +283,5 @@ function similarLine(text: string, lineStarts: number[], needleLines: string[]):
     const score = dice(grams, key.length - 1, keyOf(text.slice(lineStarts[i], end)));
     if (score > bestScore) [best, bestScore] = [i, score];
   }
-  return best === -1 ? [] : [Math.max(0, best - j)];
+  return best === -1 ? undefined : { start: best - j, score: bestScore };
 }

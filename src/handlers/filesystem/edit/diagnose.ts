@@ -11,6 +11,7 @@ import {
   type Candidate,
   type Difference,
 } from './candidates.js';
+import { regionNesting } from './nesting.js';
 import { staleRegion } from './seen-compare.js';
 import { describeTie, rankRegions, type Tie } from './ties.js';
 
@@ -20,6 +21,8 @@ export interface Diagnosis {
   /** Best first; when the closest regions tie (`tie`), those first, in file order. */
   candidates: Candidate[];
   tie?: Tie;
+  /** When the first candidate's lines nest otherwise than old_str's: how, in words. */
+  nesting?: string;
 }
 
 /** The candidates for `needle` in `text`, best first (what the session read of the file in `seen`). */
@@ -31,20 +34,28 @@ export function findCandidates(text: string, needle: string, seen: readonly Seen
   const { ranked, tie } = rankRegions(text, needle, found);
   const candidates: Candidate[] = [];
   const starts = new Set<number>();
+  let nesting: string | undefined;
   for (const region of stale ? [stale, ...ranked] : ranked) {
     if (candidates.length >= MAX_CANDIDATES || starts.has(region.start)) continue;
     const oldStr = uniqueOldStr(text, region.start, region.end);
     if (oldStr === undefined) continue;
     starts.add(region.start);
+    const difference = primary(kindsOf(text, needle, region));
+    if (candidates.length === 0 && difference === 'indentation') {
+      const nested = regionNesting(text, region.against ?? needle, region.start, region.end);
+      if (!nested.kept) nesting = nested.description;
+    }
     candidates.push({
       line: lineNumber(text, region.start),
       text: text.slice(region.start, region.end),
-      difference: primary(kindsOf(text, needle, region)),
+      difference,
       old_str: oldStr,
     });
   }
   // The region found where the session read it decides; otherwise equals are no choice.
-  return stale || !tie ? { candidates } : { candidates, tie };
+  const diagnosis: Diagnosis = stale || !tie ? { candidates } : { candidates, tie };
+  if (nesting !== undefined) diagnosis.nesting = nesting;
+  return diagnosis;
 }
 
 /** The difference a candidate is reported under when several apply. */
@@ -82,20 +93,22 @@ function indentContrast(needle: string, region: string): string {
 }
 
 /** What a difference means, in words a model can act on. */
-function explain(candidate: Candidate, needle: string, path: string): string {
+function explain(candidate: Candidate, needle: string, path: string, nesting?: string): string {
   const at = `line ${candidate.line}`;
   const fix = 'details.candidates[0].old_str matches it';
   switch (candidate.difference) {
     case 'indentation':
+      if (nesting !== undefined)
+        return `old_str differs from ${at} in indentation and nests its lines otherwise than the file does there${nesting ? ` (${nesting})` : ''}; match: "loose" never changes how lines nest. ${fix}: make new_str nest its lines as the file does`;
       return `old_str differs from ${at} only in indentation${indentContrast(needle, candidate.text)}; ${fix}`;
     case 'whitespace':
-      return `old_str differs from ${at} only in whitespace (trailing blanks or runs of spaces); ${fix}`;
+      return `old_str differs from ${at} only in whitespace (trailing blanks, runs of spaces, or a line break at its start or end that the file has not there); ${fix}`;
     case 'line_endings':
       return `old_str differs from ${at} only in line endings (CRLF vs LF); ${fix}`;
     case 'quotes':
       return `old_str differs from ${at} only in quotes (typographic “ ” ‘ ’ vs straight " '); ${fix}`;
     case 'escapes':
-      return `old_str differs from ${at} only in escapes (\\n, \\t or \\" written where the file has a line break, a tab or a plain quote, or the other way round); ${fix}`;
+      return `old_str differs from ${at} only in escapes (\\n, \\t, \\\\ or \\" written where the file has a line break, a tab, a backslash or a plain quote, or the other way round); ${fix}`;
     case 'stale':
       return `old_str matches what ${path} held when this session last read it, but the file has changed there since; ${at} now reads as details.candidates[0].text, and ${fix}`;
     default:
@@ -116,7 +129,7 @@ export function diagnosedMiss(
     needleLines.some((l) => l.length > 0) &&
     needleLines.filter((l) => l.length > 0).every((l) => LINE_NUMBER_PREFIX.test(l));
   const searched = prefixed ? needleLines.map((l) => l.replace(LINE_NUMBER_PREFIX, '')).join('\n') : needle;
-  const { candidates, tie } = findCandidates(text, searched, seen);
+  const { candidates, tie, nesting } = findCandidates(text, searched, seen);
   const parts = [base];
   if (prefixed) {
     parts.push(
@@ -135,7 +148,10 @@ export function diagnosedMiss(
     return new ToolError('NO_MATCH', parts.join('. '), { candidates });
   }
   const best = candidates[0]!;
-  parts.push(explain(best, searched, displayPath));
+  // Without its line numbers old_str may be the file's text exactly: nothing else differs.
+  if (prefixed && best.text === searched)
+    parts.push(`Without them it is line ${best.line} as the file has it; details.candidates[0].old_str matches it`);
+  else parts.push(explain(best, searched, displayPath, nesting));
   if (best.old_str !== best.text)
     parts.push('That old_str takes in the lines around the region to be unique: keep them unchanged in new_str');
   const more = candidates.slice(1).map((c) => `line ${c.line} (${c.difference})`);

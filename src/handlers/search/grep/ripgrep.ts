@@ -53,6 +53,8 @@ export interface RipgrepRun {
   maxRssBytes?: number;
   /** Run rg inside the workspace's confinement sandbox (see ../../exec/confinement/helper.ts) instead of directly. */
   confine?: HelperSpec;
+  /** Told once rg runs, with where its /proc statm is (for progress: its io file is beside it). */
+  onStart?: (statm: () => string | undefined) => void;
 }
 
 /** Whether rg's memory can be watched here (see RipgrepRun.maxRssBytes) when it runs unconfined. */
@@ -180,6 +182,7 @@ function collectStderr(stream: Readable): { text: () => string; largeFiles: stri
 export async function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
   if (run.signal.aborted) throw abortError(run.signal);
   const rg = run.confine ? await startConfined(run, run.confine) : spawnDirect(run);
+  run.onStart?.(rg.statm);
   return new Promise((resolve, reject) => {
     let stopped = false;
     let timedOut = false;

@@ -7,6 +7,7 @@ import { cleanRgPath } from './lines.js';
 import { MAX_COLLECTED_CHARS } from './render.js';
 import { NulRecordStream, RgJsonStream, type RgLineEvent } from './rg-json.js';
 import { RgStandardStream, standardPrinterArgs } from './rg-standard.js';
+import type { GrepProgress } from './progress.js';
 import { runRipgrep } from './ripgrep.js';
 
 type GrepCount = NonNullable<GrepResult['counts']>[number];
@@ -28,8 +29,8 @@ export interface SearchRun {
   signal: AbortSignal;
   deadline: number;
   confine?: HelperSpec;
-  /** Told how many results the search has seen so far. */
-  progress?: (event: { progress: number; message: string }) => void;
+  /** Set when the call is followed: told of each rg process, the files it searched and the results so far. */
+  progress?: GrepProgress;
 }
 
 /** rg's own memory past which the fast way gives up for the bounded one (a normal search needs a few MiB). */
@@ -37,9 +38,14 @@ const FAST_WAY_MAX_RSS = 48 * 1024 * 1024;
 
 /** One search, collecting what grep can return. */
 export async function searchWithRipgrep(run: SearchRun) {
-  const { params, mode, maxResults, bounded } = run;
-  const args = ripgrepArgs(params, mode, run.context, maxResults + run.skip, bounded);
+  const { params, mode, maxResults, bounded, progress } = run;
+  // Followed, the modes that print a line per file print one for every file searched (a count of
+  // 0 for those without a match, left out of the results), so progress can count them.
+  const everyFile = progress !== undefined && mode !== 'content';
+  const args = ripgrepArgs(params, mode, run.context, maxResults + run.skip, bounded, everyFile);
   if (run.sorted) args.unshift('--sort', 'path');
+  progress?.pass(everyFile);
+  let searched = 0;
   let matches: ContentCollector | undefined;
   const files = new Set<string>();
   const counts: GrepCount[] = [];
@@ -54,7 +60,11 @@ export async function searchWithRipgrep(run: SearchRun) {
     onStdout = (chunk) => stream.push(chunk);
   } else {
     let pathChars = 0;
-    const records = new NulRecordStream(mode === 'count', (printed, count) => {
+    const records = new NulRecordStream(mode === 'count' || everyFile, (printed, count) => {
+      if (everyFile) {
+        searched++;
+        if (count === 0) return true;
+      }
       const file = cleanRgPath(printed);
       if (file === undefined) return true;
       if (toSkip > 0) {
@@ -72,28 +82,32 @@ export async function searchWithRipgrep(run: SearchRun) {
     });
     onStdout = (chunk) => records.push(chunk);
   }
-  const report = run.progress;
-  if (report) {
+  if (progress) {
     const push = onStdout;
-    const unit = mode === 'content' ? 'matching lines' : 'files';
     onStdout = (chunk) => {
       const more = push(chunk);
-      const seen = matches ? matches.seen : files.size + run.skip - toSkip;
-      report({ progress: seen, message: `${seen} ${unit} found so far` });
+      progress.update(matches ? matches.seen : files.size + run.skip - toSkip, searched);
+      searched = 0;
       return more;
     };
   }
-  const rg = (extra: string[]) =>
-    runRipgrep({
-      rgPath: run.rgPath,
-      args: [...args, ...extra],
-      cwd: run.cwd,
-      signal: run.signal,
-      timeoutMs: Math.max(1, run.deadline - Date.now()),
-      onStdout,
-      maxRssBytes: bounded ? undefined : FAST_WAY_MAX_RSS,
-      ...(run.confine ? { confine: run.confine } : {}),
-    });
+  const rg = async (extra: string[]) => {
+    try {
+      return await runRipgrep({
+        rgPath: run.rgPath,
+        args: [...args, ...extra],
+        cwd: run.cwd,
+        signal: run.signal,
+        timeoutMs: Math.max(1, run.deadline - Date.now()),
+        onStdout,
+        maxRssBytes: bounded ? undefined : FAST_WAY_MAX_RSS,
+        ...(run.confine ? { confine: run.confine } : {}),
+        ...(progress ? { onStart: (statm: () => string | undefined) => progress.started(statm) } : {}),
+      });
+    } finally {
+      progress?.ended();
+    }
+  };
   if (!bounded) return { exits: [await rg(['--', run.target])], matches, files, counts, truncated };
   // Files up to LARGE_FILE are read (a long line costs rg at most about twice that per thread);
   // bigger ones are searched again through memory maps, so no line of theirs is copied onto rg's heap.
@@ -116,6 +130,7 @@ function ripgrepArgs(
   context: number,
   maxResults: number,
   bounded: boolean,
+  everyFile: boolean,
 ): string[] {
   const args = ['--no-config', '--hidden', '--no-require-git', '--with-filename'];
   if (params.include_ignored) {
@@ -138,9 +153,10 @@ function ripgrepArgs(
     }
     if (context > 0) args.push('--context', String(context));
   } else if (mode === 'files_with_matches') {
-    args.push('--files-with-matches', '--null');
+    // As a count of at most one matching line per file (rg stops reading a file there too).
+    args.push(...(everyFile ? ['--count', '--include-zero', '--max-count', '1'] : ['--files-with-matches']), '--null');
   } else {
-    args.push('--count', '--null');
+    args.push('--count', '--null', ...(everyFile ? ['--include-zero'] : []));
   }
   args.push(params.case_insensitive ? '--ignore-case' : '--case-sensitive');
   if (params.fixed_strings) args.push('--fixed-strings');
