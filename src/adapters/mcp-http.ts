@@ -44,8 +44,9 @@ export interface McpHttpOptions extends McpServerOptions {
   authToken?: string;
   /**
    * Clients must send a JWT access token the issuer's JWKS verifies (instead of `authToken`); its
-   * `sub` is the principal of the calls it carries (audit, task lists, jobs). The protected-resource
-   * metadata document is served at /.well-known/oauth-protected-resource.
+   * `iss|sub` is the principal of the calls it carries (audit, task lists, jobs), and its scope
+   * claim may choose their policy. The protected-resource metadata document is served at
+   * /.well-known/oauth-protected-resource.
    */
   authJwt?: JwtAuthOptions;
   /** A session unused this long is closed and its toolkit freed (default 15 minutes). */
