@@ -154,7 +154,7 @@ function withJwtOptions(command: Command): Command {
   return command
     .option(
       '--auth-jwks <url>',
-      "require JWT access tokens (--http) verified against this JWKS URL (the issuer's keys); the token's sub is the principal",
+      "require JWT access tokens (--http) verified against this JWKS URL (the issuer's keys); the token's iss|sub is the principal",
     )
     .option('--auth-audience <aud>', 'the audience JWT access tokens must carry (with --auth-jwks)')
     .option(
@@ -164,6 +164,15 @@ function withJwtOptions(command: Command): Command {
     .option(
       '--auth-resource <url>',
       'the resource identifier served in the metadata document (default: http://<Host><path>)',
+    )
+    .option(
+      '--auth-scope-claim <claim>',
+      'the JWT claim whose values choose the policy of each call (scope: space-separated; roles: a list), with --auth-scope-policy',
+    )
+    .option(
+      '--auth-scope-policy <value=policy>',
+      'the policy (preset or file) for calls whose token holds this value of the scope claim (repeatable; the first listed that the token holds wins; a token holding none is refused)',
+      collectEach,
     );
 }
 

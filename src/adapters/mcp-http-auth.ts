@@ -46,7 +46,7 @@ export async function admitRequest(
   req: IncomingMessage,
   res: ServerResponse,
   gate: RequestGate,
-): Promise<{ principal: string | undefined } | undefined> {
+): Promise<{ principal: string | undefined; policy: number | undefined } | undefined> {
   const { path, allowed, verifier } = gate;
   const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (verifier && isMetadataPath(pathname, path)) {
@@ -58,9 +58,8 @@ export async function admitRequest(
     return undefined;
   }
   if (refuseAccess(req, res, allowed, gate.expectedToken)) return undefined;
-  if (!verifier) return { principal: undefined };
-  const principal = await authenticate(req, res, verifier, path);
-  return principal === undefined ? undefined : { principal };
+  if (!verifier) return { principal: undefined, policy: undefined };
+  return authenticate(req, res, verifier, path);
 }
 
 /** The resource this server is (as configured, else as the request reached it). */
@@ -96,36 +95,34 @@ export function sendMetadata(req: IncomingMessage, res: ServerResponse, options:
 
 /**
  * Verifies the request's token; on success its principal is set as the request's auth info and
- * returned, otherwise the request is answered (401, or 503 when the keys cannot be fetched).
+ * returned with the policy its scope claim chose, otherwise the request is answered (401; 403 when
+ * its scope chooses no policy; 503 when the keys cannot be fetched).
  */
 export async function authenticate(
   req: AuthenticatedRequest,
   res: ServerResponse,
   verifier: JwtVerifier,
   path: string,
-): Promise<string | undefined> {
+): Promise<{ principal: string; policy: number | undefined } | undefined> {
   const check = await verifier.check(req);
   if (check.ok) {
     req.auth = {
       token: check.token,
       clientId: check.principal,
       scopes: check.scopes,
-      ...(check.expiresAt !== undefined ? { expiresAt: check.expiresAt } : {}),
+      expiresAt: check.expiresAt,
       extra: { principal: check.principal },
     };
-    return check.principal;
+    return { principal: check.principal, policy: check.policy };
   }
   const challenge = [`Bearer resource_metadata="${metadataUrl(req, verifier.options, path)}"`];
-  // No error code when the client sent no credentials at all (RFC 6750 §3.1).
+  // No error code when the client sent no credentials at all (RFC 6750 §3.1); a header carries
+  // printable ASCII only, without quotes.
   if (req.headers.authorization !== undefined)
-    challenge.push(`error="${check.error}"`, `error_description="${check.why.replace(/["\\]/g, '')}"`);
+    challenge.push(`error="${check.error}"`, `error_description="${check.why.replace(/[^\x20-\x7e]|["\\]/g, '')}"`);
   const headers: Record<string, string> = { 'www-authenticate': challenge.join(', ') };
   if (check.status === 503) headers['retry-after'] = '5';
-  sendJsonRpcError(
-    res,
-    check.status,
-    `${check.status === 401 ? 'Unauthorized' : 'Unavailable'}: ${check.why}`,
-    headers,
-  );
+  const title = check.status === 401 ? 'Unauthorized' : check.status === 403 ? 'Forbidden' : 'Unavailable';
+  sendJsonRpcError(res, check.status, `${title}: ${check.why}`, headers);
   return undefined;
 }

@@ -22,6 +22,8 @@ interface McpSession {
   ownsToolkit: boolean;
   /** Whose session it is, when requests are authenticated by JWT: only that principal may use it. */
   principal: string | undefined;
+  /** The policy its token's scope chose (an index of the JWT scope policies): only tokens choosing it may use it. */
+  policy: number | undefined;
   lastSeen: number;
   inFlight: number;
   ended: boolean;
@@ -32,7 +34,7 @@ type TransportClass = typeof import('@modelcontextprotocol/sdk/server/streamable
 export interface SessionTableOptions {
   idleMs: number;
   maxSessions: number;
-  newToolkit: () => Promise<{ toolkit: Toolkit; owns: boolean }>;
+  newToolkit: (policy: number | undefined) => Promise<{ toolkit: Toolkit; owns: boolean }>;
   make: McpServerMaker;
   Transport: TransportClass;
 }
@@ -77,12 +79,19 @@ export class McpSessionTable {
    * Serves a request that is not stateless: to the session its mcp-session-id names, or, with
    * none, as an initialize that opens a new session.
    */
-  async serve(req: IncomingMessage, res: ServerResponse, body: unknown, principal: string | undefined): Promise<void> {
+  async serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    principal: string | undefined,
+    policy?: number,
+  ): Promise<void> {
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = this.sessions.get(sessionId);
-      // Another principal's session is not found either: a session belongs to whoever opened it.
-      if (!session || session.principal !== principal) {
+      // Another principal's session is not found either: a session belongs to whoever opened it,
+      // under the policy its token chose then.
+      if (!session || session.principal !== principal || session.policy !== policy) {
         sendJsonRpcError(res, 404, 'Session not found (it ended or expired); initialize a new session');
         return;
       }
@@ -94,7 +103,7 @@ export class McpSessionTable {
       sendJsonRpcError(res, 400, 'Missing mcp-session-id header; initialize a session with POST first');
       return;
     }
-    await this.initialize(req, res, body, principal);
+    await this.initialize(req, res, body, principal, policy);
   }
 
   /** Stops expiring idle sessions (the first step of closing the server). */
@@ -140,7 +149,13 @@ export class McpSessionTable {
     });
   }
 
-  private async initialize(req: IncomingMessage, res: ServerResponse, body: unknown, principal?: string) {
+  private async initialize(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    principal: string | undefined,
+    policy: number | undefined,
+  ) {
     const { maxSessions, newToolkit, make, Transport } = this.options;
     if (this.sessions.size + this.pendingInits >= maxSessions && !this.evictable()) {
       sendJsonRpcError(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry later`, {
@@ -151,7 +166,7 @@ export class McpSessionTable {
     this.pendingInits++;
     let session: McpSession | undefined;
     try {
-      const { toolkit, owns } = await newToolkit();
+      const { toolkit, owns } = await newToolkit(policy);
       const server = make({ get: () => toolkit }, toolkit.workspace.root);
       attachUserChannel(toolkit, server);
       const transport: StreamableHTTPServerTransport = new Transport({
@@ -169,7 +184,7 @@ export class McpSessionTable {
           this.sessions.set(id, session!);
         },
       });
-      const fields = { transport, server, toolkit, ownsToolkit: owns, principal };
+      const fields = { transport, server, toolkit, ownsToolkit: owns, principal, policy };
       session = { ...fields, lastSeen: Date.now(), inFlight: 0, ended: false };
       const current = session;
       transport.onclose = () => {

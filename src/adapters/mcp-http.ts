@@ -7,6 +7,7 @@ import { withRequestPrincipal } from './mcp-principal.js';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Session as ToolkitSession } from '../runtime/session.js';
+import type { PolicyOptions } from '../runtime/policy/types.js';
 import type { Toolkit } from '../runtime/types.js';
 import {
   DEFAULT_BODY_TIMEOUT_MS,
@@ -19,7 +20,7 @@ import { mcpServerMaker, type McpServerOptions, type RunningServer } from './mcp
 import { isLoopbackHost, sendJsonRpcError } from './mcp-http-access.js';
 import { admitRequest, requestGate } from './mcp-http-auth.js';
 import type { JwtAuthOptions } from './mcp-http-jwt.js';
-import { StatelessSession, statelessServing } from './mcp-stateless.js';
+import { StatelessSession, statelessServing, type StatelessServing } from './mcp-stateless.js';
 import { McpSessionTable } from './mcp-http-sessions.js';
 
 export { isLoopbackHost };
@@ -43,8 +44,9 @@ export interface McpHttpOptions extends McpServerOptions {
   authToken?: string;
   /**
    * Clients must send a JWT access token the issuer's JWKS verifies (instead of `authToken`); its
-   * `sub` is the principal of the calls it carries (audit, task lists, jobs). The protected-resource
-   * metadata document is served at /.well-known/oauth-protected-resource.
+   * `iss|sub` is the principal of the calls it carries (audit, task lists, jobs), and its scope
+   * claim may choose their policy. The protected-resource metadata document is served at
+   * /.well-known/oauth-protected-resource.
    */
   authJwt?: JwtAuthOptions;
   /** A session unused this long is closed and its toolkit freed (default 15 minutes). */
@@ -78,6 +80,11 @@ export interface ToolkitScope {
   /** A new one per MCP session; in stateless mode one that remembers nothing, shared by every request. */
   session: ToolkitSession;
   stateless: boolean;
+  /**
+   * With `authJwt.scopeClaim`: the policy the token's scope chose. Pass it to createToolkit; a
+   * toolkit made without it is refused (its calls would not run under that policy).
+   */
+  policy?: PolicyOptions;
 }
 
 /** A toolkit, or a factory of one per session (own read-tracking); factory toolkits are closed with their session. */
@@ -173,25 +180,55 @@ export async function startMcpHttpServer(
     Awaited<ReturnType<typeof mcpServerMaker>>,
   ] = await Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), mcpServerMaker(options)]);
 
-  const newToolkit = async (stateless = false): Promise<{ toolkit: Toolkit; owns: boolean }> =>
-    typeof source === 'function'
-      ? {
-          toolkit: await source({ session: stateless ? new StatelessSession() : new ToolkitSession(), stateless }),
-          owns: true,
-        }
-      : { toolkit: source, owns: false };
-  const stateless = options.stateless ? statelessServing(() => newToolkit(true), make, Transport) : undefined;
-  const sessionTable = new McpSessionTable({ idleMs, maxSessions, newToolkit: () => newToolkit(), make, Transport });
+  const scopePolicies = options.authJwt?.scopePolicies;
+  if (scopePolicies && typeof source !== 'function')
+    throw new TypeError(
+      'a scope claim that chooses policies needs a toolkit factory: pass a function that gives scope.policy to createToolkit',
+    );
+  /** A toolkit for a session (or the stateless server), under the policy at `policy` of scopePolicies when given. */
+  const newToolkit = async (stateless = false, policy?: number): Promise<{ toolkit: Toolkit; owns: boolean }> => {
+    if (typeof source !== 'function') return { toolkit: source, owns: false };
+    const chosen = policy === undefined ? undefined : scopePolicies?.[policy]?.[1];
+    const session = stateless ? new StatelessSession() : new ToolkitSession();
+    const toolkit = await source({ session, stateless, ...(chosen !== undefined ? { policy: chosen } : {}) });
+    if (chosen !== undefined && toolkit.options.policy !== chosen) {
+      await toolkit.close().catch(() => undefined);
+      throw new Error(
+        "the toolkit factory did not pass scope.policy to createToolkit: calls would not run under the policy the token's scope chose",
+      );
+    }
+    return { toolkit, owns: true };
+  };
+  // Stateless, one toolkit per policy a scope chose (one in all without a scope claim).
+  const statelessServers = new Map<number | undefined, StatelessServing>();
+  const statelessFor = (policy: number | undefined): StatelessServing => {
+    let serving = statelessServers.get(policy);
+    if (!serving)
+      statelessServers.set(policy, (serving = statelessServing(() => newToolkit(true, policy), make, Transport)));
+    return serving;
+  };
+  const sessionTable = new McpSessionTable({
+    idleMs,
+    maxSessions,
+    newToolkit: (policy) => newToolkit(false, policy),
+    make,
+    Transport,
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const admitted = await admitRequest(req, res, gate);
     if (!admitted) return;
-    const { principal } = admitted;
+    const { principal, policy } = admitted;
     // The principal goes with everything this request runs, the SDK's own task handlers included.
-    await withRequestPrincipal(principal, () => serve(req, res, principal));
+    await withRequestPrincipal(principal, () => serve(req, res, principal, policy));
   }
 
-  async function serve(req: IncomingMessage, res: ServerResponse, principal: string | undefined): Promise<void> {
+  async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    principal: string | undefined,
+    policy: number | undefined,
+  ): Promise<void> {
     // A body is read whole before the request counts for a session (or for an initialize).
     let body: unknown;
     if (req.method === 'POST') {
@@ -199,11 +236,11 @@ export async function startMcpHttpServer(
       if (!read.ok) return;
       body = read.json;
     }
-    if (stateless) {
-      await stateless.handle(req, res, body);
+    if (options.stateless) {
+      await statelessFor(policy).handle(req, res, body);
       return;
     }
-    await sessionTable.serve(req, res, body, principal);
+    await sessionTable.serve(req, res, body, principal, policy);
   }
 
   const httpServer = await listen(handle, host, options.port ?? 0, headersTimeoutMs, bodyLimits.timeoutMs);
@@ -219,7 +256,7 @@ export async function startMcpHttpServer(
       await sessionTable.endAll();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      await stateless?.close();
+      await Promise.all([...statelessServers.values()].map((serving) => serving.close()));
     },
   };
 }

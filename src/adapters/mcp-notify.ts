@@ -1,6 +1,7 @@
 // What the MCP server tells a client besides a call's result: progress of a call that carried a
 // progress token (notifications/progress), and warnings worth reading (notifications/message, at
 // the level the client set with logging/setLevel; the SDK keeps that level per session).
+import { inertText } from '../runtime/control-text.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { ProgressEvent } from '../runtime/progress.js';
@@ -44,7 +45,15 @@ export function logWarnings(server: Server, tool: string, result: InvokeResult, 
     if (Array.isArray(notes)) {
       for (const note of notes as ResultNote[]) {
         if (typeof note?.message === 'string')
-          messages.push({ level: 'warning', data: { tool, code: note.code, path: note.path, message: note.message } });
+          messages.push({
+            level: 'warning',
+            data: {
+              tool,
+              code: note.code,
+              path: typeof note.path === 'string' ? inertText(note.path) : note.path,
+              message: inertText(note.message),
+            },
+          });
       }
     }
   }

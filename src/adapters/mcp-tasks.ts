@@ -94,7 +94,7 @@ export class McpTaskRunner {
   ): { records: TaskRecords; store: Store | undefined; key: StoreKey } {
     const store = toolkit.services.store;
     this.watch(toolkit);
-    // A verified token's subject owns the task, as it owns the call; else the toolkit's principal.
+    // A verified token's principal (issuer and subject) owns the task, as it owns the call; else the toolkit's principal.
     const options = principal === undefined ? toolkit.options : { ...toolkit.options, principal };
     return {
       records: store?.mcpTasks ?? this.#memory,

@@ -176,7 +176,7 @@ function buildServer(
     }
     const leave = enterCallScope(extra.signal, server, extra.requestId);
     try {
-      // A verified token's subject is the principal of the call (audit, task lists, jobs).
+      // A verified token's issuer and subject are the principal of the call (audit, task lists, jobs).
       const principal = principalOfAuth(extra.authInfo);
       const onProgress = progressSender(params._meta?.progressToken, extra.sendNotification);
       const options = {

@@ -2,6 +2,7 @@
 // the newest audit entries of a store, oldest first, as a table or as JSON lines. Only the command
 // definition loads with the program; the store code loads when it runs.
 import type { Command } from 'commander';
+import { inertJson, inertLine } from '../runtime/control-text.js';
 import type { AuditRecord } from '../runtime/store/types.js';
 import { openStoreAt, storeSpec } from './store.js';
 
@@ -32,17 +33,24 @@ export function parseSince(value: string, now = Date.now()): Date | undefined {
   return Number.isNaN(time.getTime()) ? undefined : time;
 }
 
-/** The records as a table: one line each, the input cut short. */
+/**
+ * The records as a table: one line each, the input cut short. Every cell is inert (controls, escape
+ * sequences, bidi and other invisible characters escaped, newlines too): a principal, an operation
+ * or an input cannot forge, hide or reorder lines.
+ */
 export function auditTable(records: readonly AuditRecord[]): string {
-  const rows = records.map((r) => [
-    r.time,
-    r.principal,
-    r.operation,
-    r.rule === null ? r.decision : `${r.decision} (${r.rule})`,
-    r.error_code ?? 'ok',
-    `${r.duration_ms.toFixed(1)} ms`,
-    shorten(JSON.stringify(r.input) ?? ''),
-  ]);
+  const rows = records.map((r) =>
+    [
+      String(r.time),
+      r.principal,
+      r.operation,
+      r.rule === null ? r.decision : `${r.decision} (${r.rule})`,
+      r.error_code ?? 'ok',
+      `${r.duration_ms.toFixed(1)} ms`,
+    ]
+      .map(inertLine)
+      .concat(shorten(JSON.stringify(r.input) ?? '')),
+  );
   const header = ['TIME', 'PRINCIPAL', 'OPERATION', 'DECISION', 'CODE', 'DURATION', 'INPUT'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
@@ -54,9 +62,7 @@ export function auditTable(records: readonly AuditRecord[]): string {
 }
 
 function shorten(text: string): string {
-  // Control characters (a newline in an input) would break the table's lines.
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const flat = inertLine(text);
   return flat.length > INPUT_CHARS ? `${flat.slice(0, INPUT_CHARS - 1)}…` : flat;
 }
 
@@ -94,7 +100,7 @@ async function runAudit(io: IO, exitCode: { value: number }, flags: AuditFlags):
       limit,
       last: true,
     });
-    if (flags.json) io.stdout.write(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    if (flags.json) io.stdout.write(records.map((r) => `${inertJson(JSON.stringify(r))}\n`).join(''));
     else if (records.length === 0) io.stderr.write(`toolwright audit: no entries match in ${opened.location}\n`);
     else io.stdout.write(auditTable(records));
     exitCode.value = 0;

@@ -2,6 +2,7 @@
 // `call bash` exits with the command's own status, as a shell would.
 import { constants } from 'node:os';
 import { invokeByName, parseArguments } from '../adapters/dispatch.js';
+import { inertJson, inertText } from '../runtime/control-text.js';
 import { createTerminalUserChannel } from '../runtime/services/user.js';
 import { createToolkit } from '../runtime/toolkit.js';
 import type { CliIO } from '../cli.js';
@@ -35,9 +36,12 @@ export async function runCall(
   process.once('SIGINT', onInterrupt);
   try {
     const result = await invokeByName(toolkit, tool, parsed.value, { signal: controller.signal });
-    if (flags.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    else if (result.ok) io.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
-    else io.stderr.write(`${result.text}\n`);
+    // What reaches the operator's terminal is inert, unless a terminal was asked for (bash with pty).
+    const terminal = result.meta.operation === 'exec.bash' && (parsed.value as { pty?: unknown }).pty === true;
+    const text = terminal ? result.text : inertText(result.text);
+    if (flags.json) io.stdout.write(`${inertJson(JSON.stringify(result, null, 2))}\n`);
+    else if (result.ok) io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    else io.stderr.write(`${text}\n`);
     if (result.ok) return result.meta.operation === 'exec.bash' ? commandStatus(result.output) : EXIT_OK;
     // Naming a tool that does not exist is a usage error, as it is for `schema`.
     return result.error.code === 'UNKNOWN_OPERATION' ? EXIT_USAGE : EXIT_TOOL_ERROR;

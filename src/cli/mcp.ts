@@ -2,6 +2,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { JwtAuthOptions } from '../adapters/mcp-http-jwt.js';
 import type { McpElicitationUserChannel } from '../adapters/mcp-user.js';
+import type { PolicyOptions } from '../runtime/policy/types.js';
 import type { Store } from '../runtime/store/types.js';
 import type { Toolkit, ToolkitOptions } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
@@ -18,6 +19,8 @@ export interface McpFlags extends ToolkitFlags {
   authAudience?: string;
   authIssuer?: string;
   authResource?: string;
+  authScopeClaim?: string;
+  authScopePolicy?: string[];
   stateless?: boolean;
   sessionIdleTimeout?: number;
   maxSessions?: number;
@@ -90,11 +93,21 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
 /** The --auth-jwks family as the server's JWT options; a usage error when incomplete. */
 function jwtOptions(flags: McpFlags): JwtAuthOptions | undefined {
   if (flags.authJwks === undefined) {
-    const stray = flags.authAudience ?? flags.authIssuer ?? flags.authResource;
-    if (stray !== undefined)
-      throw new UsageError('--auth-audience, --auth-issuer and --auth-resource need --auth-jwks');
+    const stray = flags.authAudience ?? flags.authIssuer ?? flags.authResource ?? flags.authScopeClaim;
+    if (stray !== undefined || flags.authScopePolicy !== undefined)
+      throw new UsageError(
+        '--auth-audience, --auth-issuer, --auth-resource, --auth-scope-claim and --auth-scope-policy need --auth-jwks',
+      );
     return undefined;
   }
+  if ((flags.authScopeClaim === undefined) !== (flags.authScopePolicy === undefined))
+    throw new UsageError(
+      '--auth-scope-claim CLAIM and --auth-scope-policy VALUE=POLICY go together: the claim, and the policy of each of its values',
+    );
+  if (flags.authScopeClaim !== undefined && flags.policy !== undefined)
+    throw new UsageError(
+      "--policy does not apply with --auth-scope-claim: every call runs under the policy its token's scope chooses (--auth-scope-policy)",
+    );
   if (flags.authAudience === undefined)
     throw new UsageError('--auth-jwks needs --auth-audience (the audience tokens are issued for)');
   return {
@@ -102,11 +115,31 @@ function jwtOptions(flags: McpFlags): JwtAuthOptions | undefined {
     audience: flags.authAudience,
     ...(flags.authIssuer !== undefined ? { issuer: flags.authIssuer } : {}),
     ...(flags.authResource !== undefined ? { resource: flags.authResource } : {}),
+    ...(flags.authScopeClaim !== undefined ? { scopeClaim: flags.authScopeClaim } : {}),
   };
 }
 
+/** `--auth-scope-policy VALUE=POLICY` flags as [value, policy] pairs, each policy a preset or loaded from its file. */
+async function scopePolicies(
+  specs: readonly string[],
+  operations: Parameters<typeof import('./toolkit-options.js').loadPolicy>[1],
+  load: typeof import('./toolkit-options.js').loadPolicy,
+): Promise<[string, PolicyOptions][]> {
+  const pairs: [string, PolicyOptions][] = [];
+  for (const spec of specs) {
+    const at = spec.indexOf('=');
+    const value = spec.slice(0, at);
+    if (at <= 0 || at === spec.length - 1 || /\s/.test(value))
+      throw new UsageError(`--auth-scope-policy ${spec}: give VALUE=POLICY, e.g. admin=allowAll or read=./read.yaml`);
+    if (pairs.some(([known]) => known === value))
+      throw new UsageError(`--auth-scope-policy: ${value} is given a policy twice`);
+    pairs.push([value, await load(spec.slice(at + 1), operations, `--auth-scope-policy ${value}=`)]);
+  }
+  return pairs;
+}
+
 async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void> {
-  const authJwt = jwtOptions(flags);
+  let authJwt = jwtOptions(flags);
   // With JWT authentication a static token from the environment is not used (they exclude each other).
   const authToken = flags.authToken ?? (authJwt ? undefined : process.env.TOOLWRIGHT_MCP_TOKEN || undefined);
   const [
@@ -114,7 +147,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
     { createMcpElicitationUserChannel },
     { createToolkit },
     { startMcpHttpServer },
-    { toolkitOptions },
+    { toolkitOptions, loadPolicy },
   ] = await Promise.all([
     import('../runtime/principal.js'),
     import('../adapters/mcp-user.js'),
@@ -126,10 +159,26 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
   // principal for the server; stateless, one toolkit for every request, with a session that
   // remembers nothing.
   const base = await toolkitOptions(flags, { tasks: createPrincipalTaskStore() });
+  if (authJwt && flags.authScopePolicy)
+    authJwt = {
+      ...authJwt,
+      scopePolicies: await scopePolicies(
+        flags.authScopePolicy,
+        base.providers.flatMap((p) => p.operations),
+        loadPolicy,
+      ),
+    };
   let running;
   try {
     running = await startMcpHttpServer(
-      ({ session }) => createToolkit({ ...base, session, user: createMcpElicitationUserChannel() }),
+      ({ session, policy }) =>
+        createToolkit({
+          ...base,
+          session,
+          user: createMcpElicitationUserChannel(),
+          // The policy the token's scope chose, with --auth-scope-claim.
+          ...(policy !== undefined ? { policy } : {}),
+        }),
       {
         maxResultBytes: flags.maxResultBytes,
         clientQuirks: flags.clientQuirks,

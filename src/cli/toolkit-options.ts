@@ -20,7 +20,12 @@ import { storeSpec } from './store.js';
 import { workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import { UsageError } from './usage.js';
 
-async function loadPolicy(spec: string, operations: readonly OperationDescriptor[]): Promise<PolicyOptions> {
+/** A preset name or a policy file (YAML, HCL), as `flag` names it; a usage error when it is neither. */
+export async function loadPolicy(
+  spec: string,
+  operations: readonly OperationDescriptor[],
+  flag = '--policy',
+): Promise<PolicyOptions> {
   const path = resolve(spec);
   let exists = false;
   try {
@@ -32,14 +37,14 @@ async function loadPolicy(spec: string, operations: readonly OperationDescriptor
     if (Object.hasOwn(POLICY_PRESETS, spec)) return spec as PolicyPreset;
     const presets = Object.keys(POLICY_PRESETS);
     throw new UsageError(
-      `--policy ${spec}: no such file, and not a preset (${presets.join(', ')})${didYouMean(spec, presets).replace(/^ \((.*)\)$/, '; $1')}`,
+      `${flag} ${spec}: no such file, and not a preset (${presets.join(', ')})${didYouMean(spec, presets).replace(/^ \((.*)\)$/, '; $1')}`,
     );
   }
   // YAML or HCL (.hcl), parsed on first use; every mistake is reported as FILE:LINE:COL.
   try {
     return (await parsePolicyText(await readFile(path, 'utf8'), spec, { operations })).policy;
   } catch (error) {
-    throw new UsageError(`--policy ${(error as Error).message}`);
+    throw new UsageError(`${flag} ${(error as Error).message}`);
   }
 }
 

@@ -6,6 +6,7 @@ import { types } from 'node:util';
 import { ToolError } from './errors.js';
 import { checkPrincipal } from './principal.js';
 import { readProgressOption, type ProgressListener } from './progress.js';
+import { inertText } from './control-text.js';
 import { renderErrorText } from './text.js';
 import type { InvokeOptions, InvokeResult } from './types.js';
 
@@ -86,6 +87,7 @@ function progressOf(onProgress: ProgressListener | undefined): { onProgress?: Pr
 /** The result of a call refused before it ran (the adapters' dispatch refuses with it too). */
 export function notRunResult(id: string, error: ToolError): InvokeResult {
   const payload = error.toJSON();
+  payload.message = inertText(payload.message);
   return {
     ok: false,
     error: payload,

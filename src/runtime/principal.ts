@@ -27,12 +27,20 @@ export interface Caller {
   readonly services: Services;
 }
 
-/** A principal as given (option or invoke option): a non-empty string without control characters. */
+/** Characters a principal never holds: controls and invisible ones would hide or forge text where it is shown (the audit). */
+const HIDDEN_IN_PRINCIPAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** A principal as given (option or invoke option): a non-empty string without control or invisible characters. */
 export function checkPrincipal(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_PRINCIPAL_CHARS || /\p{Cc}/u.test(value)) {
+  if (
+    typeof value !== 'string' ||
+    value.length === 0 ||
+    value.length > MAX_PRINCIPAL_CHARS ||
+    HIDDEN_IN_PRINCIPAL.test(value)
+  ) {
     throw new ToolError(
       'INVALID_INPUT',
-      `${what} must be a non-empty string of at most ${MAX_PRINCIPAL_CHARS} characters without control characters`,
+      `${what} must be a non-empty string of at most ${MAX_PRINCIPAL_CHARS} characters without control or invisible (format) characters`,
     );
   }
   return value;

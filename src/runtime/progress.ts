@@ -1,6 +1,7 @@
 // Progress of a long call for whoever asked for it (invoke's onProgress, an MCP progress token):
 // throttled, never blocking the handler, and silent once the call is over.
 import { performance } from 'node:perf_hooks';
+import { inertText } from './control-text.js';
 import { ToolError } from './errors.js';
 
 /** How far a call has come: `progress` (bytes, lines, files, ms) of `total` when known. */
@@ -35,7 +36,8 @@ export function progressReporter(listener: ProgressListener): ProgressReporter {
       highest = event.progress;
       const copy: ProgressEvent = { progress: event.progress };
       if (event.total !== undefined && Number.isFinite(event.total)) copy.total = event.total;
-      if (event.message !== undefined) copy.message = String(event.message);
+      // A message may quote a path or a command's output: it reaches clients inert.
+      if (event.message !== undefined) copy.message = inertText(String(event.message));
       try {
         // A listener's promise (or its failure) is not the call's business.
         const returned: unknown = listener(copy);

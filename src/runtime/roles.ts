@@ -134,15 +134,12 @@ function mapEntry(
   return next;
 }
 
-/** Shortest secret value looked for in messages: shorter ones would blank out ordinary words. */
-export const MIN_SCRUBBED_SECRET = 4;
-
 /** Every string value of a `secret` role in the input (any depth), longest first. */
 export function secretValues(op: OperationDescriptor, input: unknown): string[] {
   if (!roleIndex(op).secret) return [];
   const found = new Set<string>();
   mapRoleValues(op, input, (role, value) => {
-    if (role === 'secret' && typeof value === 'string' && value.length >= MIN_SCRUBBED_SECRET) found.add(value);
+    if (role === 'secret' && typeof value === 'string' && value !== '') found.add(value);
     return value;
   });
   return [...found].sort((a, b) => b.length - a.length);

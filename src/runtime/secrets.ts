@@ -1,29 +1,36 @@
-// Secret values never leave a call in an error: the message and details of a failure are searched
-// for every `secret` argument of the input and each occurrence is replaced by its marker.
+// The secrets of one call, and the one step every sink takes them out through. A call's secrets are
+// the values of its `secret`-role params; each sink gets what it keeps or shows with every occurrence
+// of them (raw or in an escaped form, see redaction.ts) replaced by a marker: the error a call fails
+// with (message, details) and the policy's decision it reports, the approval request a channel
+// shows, the audit entry, and the progress messages a handler sends.
 import { ToolError } from './errors.js';
-import { secretMark } from './roles.js';
+import type { OperationDescriptor } from './descriptor.js';
+import type { PolicyDecision } from './policy/types.js';
+import { Redactor, type SecretMarker } from './redaction.js';
+import { roleIndex, secretMark, secretValues } from './roles.js';
 
-const MAX_DEPTH = 32;
-
-function scrubText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(secretMark(secret));
-  return out;
+/** The redactor of one call's input, or undefined when the operation declares no secret or the input holds none. */
+export function callRedactor(
+  op: OperationDescriptor | undefined,
+  input: unknown,
+  marker: SecretMarker = secretMark,
+): Redactor | undefined {
+  if (!op || !roleIndex(op).secret) return undefined;
+  const secrets = secretValues(op, input);
+  if (secrets.length === 0) return undefined;
+  const redactor = new Redactor(secrets, marker);
+  return redactor.active ? redactor : undefined;
 }
 
-function scrubValue(value: unknown, secrets: readonly string[], depth: number): unknown {
-  if (typeof value === 'string') return scrubText(value, secrets);
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) copy[scrubText(key, secrets)] = scrubValue(item, secrets, depth + 1);
-  return copy;
-}
-
-/** The error with every secret (longest first, so a secret inside another is not half-shown) replaced by its marker. */
-export function scrubSecrets(error: ToolError, secrets: readonly string[]): ToolError {
-  const message = scrubText(error.message, secrets);
-  const details =
-    error.details === undefined ? undefined : (scrubValue(error.details, secrets, 0) as Record<string, unknown>);
+/** The error with every secret replaced by its marker (longest first, so a secret inside another is not half-shown). */
+export function scrubSecrets(error: ToolError, redactor: Redactor): ToolError {
+  const message = redactor.text(error.message);
+  const details = error.details === undefined ? undefined : redactor.value(error.details);
+  if (message === error.message && details === error.details) return error;
   return new ToolError(error.code, message, details);
+}
+
+/** The policy's decision with its reason and shell commands redacted. */
+export function scrubDecision(decision: PolicyDecision, redactor: Redactor): PolicyDecision {
+  return redactor.value(decision);
 }

@@ -162,7 +162,7 @@ export interface HandlerContext {
 export interface InvokeOptions {
   signal?: AbortSignal;
   /**
-   * Who this call acts for, when a host serves several (a verified token's subject); default the
+   * Who this call acts for, when a host serves several (a verified token's issuer and subject); default the
    * toolkit's `principal`. It is recorded in the audit, and scopes the task list and store records.
    */
   principal?: string;

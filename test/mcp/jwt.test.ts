@@ -1,7 +1,7 @@
 // JWT access tokens for MCP over HTTP: only a token signed by a key of the issuer's JWKS, with an
 // asymmetric algorithm, in its validity window, for this audience and issuer, gets through; every
-// other request is a 401 that points at the protected-resource metadata. The token's subject is
-// the principal of the calls: two principals see nothing of each other's tasks or sessions.
+// other request is a 401 that points at the protected-resource metadata. The token's issuer and
+// subject are the principal of the calls: two principals see nothing of each other's tasks or sessions.
 import { createServer, request, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -345,9 +345,9 @@ describe('the principal of a token', () => {
     try {
       const entries = await opened.audit.query();
       expect(entries.map((e) => [e.principal, e.operation])).toEqual([
-        ['alice', 'task.task_create'],
-        ['bob', 'task.task_list'],
-        ['alice', 'task.task_list'],
+        [`${ISSUER}|alice`, 'task.task_create'],
+        [`${ISSUER}|bob`, 'task.task_list'],
+        [`${ISSUER}|alice`, 'task.task_list'],
       ]);
     } finally {
       await opened.close();

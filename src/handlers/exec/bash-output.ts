@@ -16,6 +16,12 @@ import {
   type JobSummary,
 } from './jobs/store-read.js';
 import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from './run/collector.js';
+import { inertLine, inertText } from '../../runtime/control-text.js';
+
+/** Output as the model reads it: a terminal's raw (it was asked for), a pipe's inert. */
+function shown<T extends CollectedOutput>(read: T, terminal: boolean): T {
+  return terminal ? read : { ...read, text: inertText(read.text) };
+}
 
 /** Longest bash_output may wait for news. */
 export const MAX_WAIT_MS = 60_000;
@@ -40,7 +46,7 @@ function listing(jobs: JobSummary[]): Rendered<BashOutputResult> {
       : jobs
           .map(
             (j) =>
-              `${j.job_id} ${j.status}${j.exit_code !== null ? ` (exit ${j.exit_code})` : ''} ${j.duration_ms} ms, ${j.unread_bytes} unread bytes: ${j.command}`,
+              `${j.job_id} ${j.status}${j.exit_code !== null ? ` (exit ${j.exit_code})` : ''} ${j.duration_ms} ms, ${j.unread_bytes} unread bytes: ${inertLine(j.command)}`,
           )
           .join('\n');
   return withText({ jobs }, text);
@@ -77,7 +83,10 @@ async function fromMemory(params: BashOutputParams, ctx: HandlerContext): Promis
   const job = table.get(params.job_id);
   if (params.wait_ms) await waitForNews(job, Math.min(params.wait_ms, MAX_WAIT_MS), ctx.signal);
   throwIfAborted(ctx.signal);
-  const read = readNewOutput(job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT, params.offset);
+  const read = shown(
+    readNewOutput(job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT, params.offset),
+    job.input.terminal,
+  );
   const result: BashOutputResult = { ...summary(job), output: read.text, truncated: read.truncated };
   if (read.end < job.spill.total) result.next = { job_id: job.id, offset: read.end };
   if (job.artifacts.length) result.notes = job.artifacts;
@@ -115,7 +124,8 @@ async function fromStore(
   let job = await recordOrNotFound(jobs, params.job_id);
   if (params.wait_ms) job = await waitForRecordNews(jobs, job, Math.min(params.wait_ms, MAX_WAIT_MS), ctx.signal);
   throwIfAborted(ctx.signal);
-  const read = await readRecordOutput(jobs, job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT);
+  // A job shared through a store never has a terminal.
+  const read = shown(await readRecordOutput(jobs, job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT), false);
   const now = { ...job, read_pos: read.next };
   const notes = job.status === 'failed' && job.note ? [`[${job.note}]`] : job.note ? job.note.split('\n') : [];
   return jobAnswer(recordSummary(now), read, notes, params);

@@ -1,6 +1,8 @@
 // The audit entry of one call: who, what, what the policy decided, how it ended, and the input with
-// every `secret`-role value (at any depth) replaced by a mark.
+// every `secret`-role value (at any depth) replaced by a mark, and every occurrence of such a value
+// in the other params (a shell line quoting it, a URL holding it encoded) too.
 import type { OperationDescriptor } from '../descriptor.js';
+import type { Redactor } from '../redaction.js';
 import { mapRoleValues } from '../roles.js';
 import type { AuditEntry } from '../store/types.js';
 import type { InvokeResult } from '../types.js';
@@ -18,7 +20,13 @@ export interface AuditedCall {
   readonly input: unknown;
 }
 
-export function auditEntry(call: AuditedCall, result: InvokeResult, principal: string, scope: string): AuditEntry {
+export function auditEntry(
+  call: AuditedCall,
+  result: InvokeResult,
+  principal: string,
+  scope: string,
+  redactor?: Redactor,
+): AuditEntry {
   const { policy } = result.meta;
   return {
     time: new Date(call.startedAt),
@@ -31,11 +39,12 @@ export function auditEntry(call: AuditedCall, result: InvokeResult, principal: s
     rule: policy.rule === undefined ? null : policy.preset ? `${policy.preset}:${policy.rule}` : String(policy.rule),
     error_code: result.ok ? null : result.error.code,
     duration_ms: result.meta.duration_ms,
-    input: call.op ? redactSecrets(call.op, call.input) : call.input,
+    input: call.op ? redactSecrets(call.op, call.input, redactor) : call.input,
   };
 }
 
-/** The input with secret values replaced (a copy where something changed; content is kept). */
-export function redactSecrets(op: OperationDescriptor, input: unknown): unknown {
-  return mapRoleValues(op, input, (role, value) => (role === 'secret' ? REDACTED : value));
+/** The input with secret values replaced, in their params and inside every other (a copy where something changed; content is kept). */
+export function redactSecrets(op: OperationDescriptor, input: unknown, redactor?: Redactor): unknown {
+  const marked = mapRoleValues(op, input, (role, value) => (role === 'secret' ? REDACTED : value));
+  return redactor ? redactor.value(marked, () => REDACTED) : marked;
 }

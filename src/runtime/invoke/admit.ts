@@ -141,7 +141,7 @@ async function approval(
   let approved: boolean;
   try {
     const answer = await user.approve(
-      approvalRequest(`${scope.session.id}:${plan.op.id}`, plan.op, call.params, decision.commands),
+      approvalRequest(`${scope.session.id}:${plan.op.id}`, plan.op, call.params, decision.commands, call.redactor()),
       { signal },
     );
     if (isUnanswerable(answer)) return unanswerable(answer.unanswerable);

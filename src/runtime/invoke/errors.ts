@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { OperationDescriptor } from '../descriptor.js';
 import { ToolError } from '../errors.js';
 import type { PolicyDecision } from '../policy.js';
+import { inertText } from '../control-text.js';
 import { renderErrorText } from '../text.js';
 import { describeError } from '../toolkit-services.js';
 import type { InvokeResult } from '../types.js';
@@ -41,6 +42,9 @@ export function unknownOperation(
 
 export function failureResult(error: ToolError, id: string, decision: PolicyDecision, started: number): InvokeResult {
   const payload = error.toJSON();
+  // A message may quote a file name, a command's output or a handler's text: it reaches the model and
+  // terminals inert. Details stay as they are (structured data, JSON-escaped by every transport).
+  payload.message = inertText(payload.message);
   return {
     ok: false,
     error: payload,

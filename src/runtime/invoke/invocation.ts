@@ -11,8 +11,8 @@ import { auditEntry } from '../audit/entry.js';
 import type { AuditRecorder } from '../audit/recorder.js';
 import type { Caller, Callers } from '../principal.js';
 import { progressReporter, type ProgressListener } from '../progress.js';
-import { secretValues } from '../roles.js';
-import { scrubSecrets } from '../secrets.js';
+import type { Redactor } from '../redaction.js';
+import { callRedactor, scrubDecision, scrubSecrets } from '../secrets.js';
 import type { Session } from '../session.js';
 import { describeError } from '../toolkit-services.js';
 import { endCallSpan, startCallSpan, tracerRegistered } from '../tracing.js';
@@ -60,7 +60,25 @@ export class Invocation {
   readonly started = performance.now();
   /** The wall clock at the start (what the audit records). */
   readonly startedAt = Date.now();
-  constructor(readonly id: string) {}
+  #redactor: Redactor | undefined | null = null;
+  constructor(
+    readonly id: string,
+    /** The input as given (what the audit records when the call ended before it was checked). */
+    readonly input: unknown,
+  ) {}
+
+  /**
+   * What takes the call's secret values out of everything it reports (errors, the policy's
+   * decision, approvals, progress, the audit): made once, when the operation is known and declares
+   * a secret the input holds.
+   */
+  redactor(): Redactor | undefined {
+    if (this.#redactor === null) {
+      if (!this.plan?.roles.secret) return undefined;
+      this.#redactor = callRedactor(this.plan.op, this.params ?? this.input);
+    }
+    return this.#redactor;
+  }
 }
 
 /**
@@ -75,7 +93,7 @@ export function runInvocation(
   options: CallOptions,
 ): Promise<InvokeResult> {
   const caller = scope.callers.get(options.principal);
-  const call = new Invocation(`${provider}.${operation}`);
+  const call = new Invocation(`${provider}.${operation}`, input);
   scope.session.noteCall(call.id);
   const span = scope.tracing && tracerRegistered() ? startCallSpan(call.id, caller.principal) : undefined;
   const running = execute(scope, call, caller, provider, operation, input, options.signal, options.onProgress);
@@ -97,7 +115,7 @@ function recordCall(
 ): void {
   try {
     const audited = { id: call.id, startedAt: call.startedAt, op: call.plan?.op, input: call.params ?? input };
-    audit.record(auditEntry(audited, result, caller.principal, caller.storeKey.scope));
+    audit.record(auditEntry(audited, result, caller.principal, caller.storeKey.scope, call.redactor()));
   } catch (error) {
     audit.failed(error);
   }
@@ -122,13 +140,16 @@ async function execute(
     // A call without a signal gets one only if something asks for it (CallContext.signal).
     const ctx = new CallContext(scope.workspace, scope.session, caller, plan.op, scope.toolkit, signal);
     const reporter = onProgress ? progressReporter(onProgress) : undefined;
-    if (reporter) ctx.progress = reporter.report;
+    if (reporter) ctx.progress = redactedProgress(reporter.report, call.redactor());
     try {
       const admitting = admit(scope, plan, call, ctx);
       if (admitting !== undefined) await admitting;
       if (signal?.aborted) throw abortError(signal);
       const returned = await runHandler(plan, params, ctx, signal);
-      return render(call, returned, checkOutput(scope, plan, returned));
+      const result = render(call, returned, checkOutput(scope, plan, returned));
+      const redactor = call.redactor();
+      if (redactor) result.meta.policy = scrubDecision(result.meta.policy, redactor);
+      return result;
     } finally {
       // What the call opened for the handler (connections, descriptors it did not take) is freed.
       ctx.endCall();
@@ -139,17 +160,26 @@ async function execute(
   }
 }
 
+/** Progress messages with the call's secrets taken out (a handler may quote its input in them). */
+function redactedProgress(report: ProgressListener, redactor: Redactor | undefined): ProgressListener {
+  if (!redactor) return report;
+  return (event) =>
+    report(event.message === undefined ? event : { ...event, message: redactor.text(String(event.message)) });
+}
+
 /** The failure result of whatever a step threw; secret values of the input never leave in it. */
 function failed(call: Invocation, thrown: unknown): InvokeResult {
   let error =
     thrown instanceof ToolError
       ? thrown
       : new ToolError('INTERNAL', `unexpected failure in ${call.id}: ${describeError(thrown)}`);
-  // Whatever produced the message (a handler quoting its input), the secrets are blanked out.
-  const plan = call.plan;
-  if (plan?.roles.secret) {
-    const secrets = secretValues(plan.op, call.params);
-    if (secrets.length > 0) error = scrubSecrets(error, secrets);
+  // Whatever produced the message (a handler quoting its input, a policy quoting a shell line), the
+  // secrets are blanked out of it and of the decision reported with it.
+  const redactor = call.redactor();
+  let decision = call.decision;
+  if (redactor) {
+    error = scrubSecrets(error, redactor);
+    decision = scrubDecision(decision, redactor);
   }
-  return failureResult(error, call.id, call.decision, call.started);
+  return failureResult(error, call.id, decision, call.started);
 }

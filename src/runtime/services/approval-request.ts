@@ -1,8 +1,10 @@
 // The approval request a user channel gets for an `ask` decision: the whole input, but a `secret`
-// value only as its marker (the value never reaches a channel), with the params' roles so the
-// display can summarise bulk `content` and show `command` lines whole.
+// value only as its marker, in its own param and wherever it appears in another (a shell line, a
+// URL) and in the shell commands the policy decided (the value never reaches a channel), with the
+// params' roles so the display can summarise bulk `content` and show `command` lines whole.
 import type { OperationDescriptor } from '../descriptor.js';
 import type { CommandDecision } from '../policy/types.js';
+import type { Redactor } from '../redaction.js';
 import { mapRoleValues, secretMark } from '../roles.js';
 import type { ApprovalRequest } from './user.js';
 
@@ -11,15 +13,17 @@ export function approvalRequest(
   op: OperationDescriptor,
   params: unknown,
   commands: readonly CommandDecision[] | undefined,
+  redactor?: Redactor,
 ): ApprovalRequest {
+  const marked = mapRoleValues(op, params, (role, value) => (role === 'secret' ? secretMark(value) : value));
   return {
     id,
     provider: op.provider,
     operation: op.name,
     kind: op.kind,
     risk: op.risk,
-    input: mapRoleValues(op, params, (role, value) => (role === 'secret' ? secretMark(value) : value)),
+    input: redactor ? redactor.value(marked) : marked,
     ...(op.roles ? { roles: op.roles } : {}),
-    ...(commands ? { commands } : {}),
+    ...(commands ? { commands: redactor ? redactor.value(commands) : commands } : {}),
   };
 }

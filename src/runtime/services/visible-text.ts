@@ -5,6 +5,7 @@
 // their parameter's role: a secret only as ⟪secret, N chars⟫, bulk content as its size and first
 // lines, everything else (shell lines included) whole.
 import { randomBytes } from 'node:crypto';
+import { escapeCodeUnits } from '../control-text.js';
 import type { RoleTree } from '../descriptor.js';
 import { mapRoleTree, secretMark } from '../roles.js';
 
@@ -32,16 +33,9 @@ const HIDDEN_BUT_NEWLINE =
 const RUN = /((?:\\u[0-9a-fA-F]{4}|\\.|[^\\]){1,8}?)\1{7,}/gu;
 const TOKEN = /\\u[0-9a-fA-F]{4}|\\.|[^\\]/gu;
 
-const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
+/** Hidden characters written as the escapes every inert text uses (`\n`, `\u202e`). */
 function escapeHidden(text: string, pattern: RegExp): string {
-  return text.replace(pattern, (chars) => {
-    let out = '';
-    for (let i = 0; i < chars.length; i++) {
-      out += SHORT_ESCAPES[chars[i]!] ?? `\\u${chars.charCodeAt(i).toString(16).padStart(4, '0')}`;
-    }
-    return out;
-  });
+  return text.replace(pattern, escapeCodeUnits);
 }
 
 function tokenCount(text: string): number {

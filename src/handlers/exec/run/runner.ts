@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../../../runtime/errors.js';
+import { inertText } from '../../../runtime/control-text.js';
 import { withText, type Rendered } from '../../../runtime/handler.js';
 import type { HandlerContext } from '../../../runtime/types.js';
 import type { BashResult } from '../../../generated/types.js';
@@ -192,8 +193,9 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
   const result: BashResult = {
     exit_code: ending.exitCode,
     signal: ending.signal,
-    stdout: out.text,
-    stderr: err.text,
+    // No terminal was asked for: what the command printed reaches the model inert.
+    stdout: inertText(out.text),
+    stderr: inertText(err.text),
     timed_out: timedOut,
     truncated: out.truncated || err.truncated,
     duration_ms: duration,
