@@ -38,20 +38,26 @@ describe('MCP task records in memory', () => {
     expect((await records.list(alice)).tasks.map((t) => t.id)).toEqual([forever.id]);
   });
 
-  it('holds at most its bound: the oldest ended task makes room; when all still run, UNAVAILABLE', async () => {
+  it('holds at most its bound in all: past it a new task is refused, and another key’s ended task is never evicted', async () => {
     const records = new MemoryTaskRecords(2);
     const first = await records.create(alice, start());
     const second = await records.create(bob, start());
+    await records.update(bob, second.id, { status: 'completed', result: { content: [] } });
     const full = await records.create(alice, start()).then(
       () => undefined,
       (e: unknown) => e,
     );
     expect(full).toBeInstanceOf(ToolError);
     expect((full as ToolError).code).toBe('UNAVAILABLE');
-    await records.update(bob, second.id, { status: 'completed' });
-    const third = await records.create(alice, start());
-    expect(await records.get(bob, second.id)).toBeUndefined();
-    expect((await records.list(alice)).tasks.map((t) => t.id)).toEqual([first.id, third.id]);
+    expect((full as ToolError).message).toMatch(/keeps 2 MCP tasks in memory/);
+    expect((await records.get(bob, second.id))?.status).toBe('completed');
+    // Alice's own ended task makes room for her next one under her own cap.
+    await records.update(alice, first.id, { status: 'completed' });
+    const limits = { running: 5, stored: 1, storedBytes: 1024 };
+    const third = await records.create(alice, { ...start(), limits });
+    expect(await records.get(alice, first.id)).toBeUndefined();
+    expect((await records.list(alice)).tasks.map((t) => t.id)).toEqual([third.id]);
+    expect((await records.get(bob, second.id))?.status).toBe('completed');
   });
 
   it('one key never reads, changes nor lists another key’s task', async () => {
