@@ -1,13 +1,16 @@
 // What each JWT principal of an MCP HTTP server holds, in both store engines: its background jobs
 // (another principal's are not listed, read, killed nor written, stateless or in sessions), its
 // MCP tasks (not found for another), its caps (concurrent task-augmented calls admit exactly the
-// principal's cap, also through two servers over one store; past its cap of stored tasks only its
-// own oldest ended task goes), and its sessions (capped per principal, room made from its own).
+// principal's cap, also through two servers over one store, and over stdio; past its cap of stored
+// tasks only its own oldest ended task goes), and its sessions (capped per principal, room made
+// from its own).
 import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +26,8 @@ import { createTask, textOf, waitFor } from '../support/mcp-tasks.js';
 import { pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { scaled } from '../support/time.js';
 
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const cliSource = join(root, 'src/cli.ts');
 let idp: TestIdentityProvider;
 let dir = '';
 const servers: RunningHttpServer[] = [];
@@ -183,7 +188,7 @@ describe.each(engines())('records of JWT principals over MCP HTTP: $name', (engi
       const admitted = raced.filter((r) => r.status === 'fulfilled');
       expect(admitted).toHaveLength(3);
       for (const refused of raced.filter((r) => r.status === 'rejected'))
-        expect(String((refused as PromiseRejectedResult).reason)).toMatch(
+        expect(String(refused.reason)).toMatch(
           /Error LIMIT_REACHED: 3 MCP tasks of this principal are already working \(the limit is 3\); wait for one to end/,
         );
       await waitFor(async () => (await processesWith(t, 'argv0')).length === 3);
@@ -295,4 +300,38 @@ describe('MCP sessions of JWT principals', () => {
     expect(server.sessionCount()).toBe(3);
     expect((await post(server.url, 'bob', listTools, bobs)).status).toBe(200);
   });
+});
+
+describe('MCP task caps over stdio (toolwright mcp)', () => {
+  it(
+    'concurrent task-augmented calls admit exactly --max-running-tasks; an ended one frees its place',
+    { timeout: scaled(60_000) },
+    async () => {
+      dir = await mkdtemp(join(tmpdir(), 'tw-mcp-stdio-caps-'));
+      const client = new Client({ name: 'stdio-caps', version: '1.0.0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: ['--import', 'tsx', cliSource, 'mcp', '--workspace', dir, '--max-running-tasks', '2'],
+          cwd: root,
+          stderr: 'pipe',
+        }),
+      );
+      clients.push(client);
+      const t = tag('stdio-task-cap');
+      tags.push(t);
+      const raced = await Promise.allSettled(
+        Array.from({ length: 6 }, () => createTask(client, 'bash', { command: `exec -a ${t} sleep 30` })),
+      );
+      const admitted = raced.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      expect(admitted).toHaveLength(2);
+      for (const refused of raced.filter((r) => r.status === 'rejected'))
+        expect(String(refused.reason)).toContain('Error LIMIT_REACHED: 2 MCP tasks');
+      await waitFor(async () => (await processesWith(t, 'argv0')).length === 2);
+      await client.experimental.tasks.cancelTask(admitted[0]!.taskId);
+      const next = await waitFor(() => createTask(client, 'bash', { command: 'echo freed' }).catch(() => undefined));
+      const result = await client.experimental.tasks.getTaskResult(next.taskId, CallToolResultSchema);
+      expect(textOf(result)).toContain('freed');
+    },
+  );
 });

@@ -2,8 +2,8 @@
 // library: one toolkit serving several principals (`invoke(…, { principal })`, as an HTTP server
 // with verified tokens does) shows each only its own jobs — not in the list, not by id for output,
 // kill or input, whatever the id — and counts each principal's running jobs on its own, across
-// replicas; input reaches a job through any replica; output printed while the store is away is
-// there once it is back.
+// replicas; input reaches a job through any replica; output printed while the store is away (the
+// PostgreSQL server stopped, the embedded store's calls cut) is there once it is back.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import type { Store } from '../../src/runtime/store/types.js';
 import type { InvokeResult, Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
 import type { BashKillResult, BashOutputResult, BashResult, BashWriteResult } from '../../src/generated/types.js';
 import { killTagged, processesWith, survivorsOf, tag, waitFor } from '../support/exec-helpers.js';
-import { describePg, pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';
+import { pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { scaled } from '../support/time.js';
 
 interface Engine {
@@ -27,6 +27,33 @@ interface Engine {
   teardown(): Promise<void>;
   /** A new store instance over the engine's shared folder or database: another replica. */
   open(): Store;
+  /** A store over which `outage` makes the engine unreachable while `during` runs. */
+  outageStore(): { store: Store; outage(during: () => Promise<void>): Promise<void> };
+}
+
+/** A store whose job records answer UNAVAILABLE while cut (a replica's view of a network outage). */
+function cuttable(inner: Store): { store: Store; outage(during: () => Promise<void>): Promise<void> } {
+  let down = false;
+  const jobs = Object.fromEntries(
+    Object.entries(inner.jobs).map(([name, method]) => [
+      name,
+      (...args: unknown[]) =>
+        down
+          ? Promise.reject(storeUnavailable(inner.location, 'cut by the test'))
+          : (method as (...a: unknown[]) => unknown).apply(inner.jobs, args),
+    ]),
+  ) as unknown as Store['jobs'];
+  return {
+    store: { ...inner, jobs, close: () => inner.close() },
+    async outage(during) {
+      down = true;
+      try {
+        await during();
+      } finally {
+        down = false;
+      }
+    },
+  };
 }
 
 function engines(): Engine[] {
@@ -41,6 +68,7 @@ function engines(): Engine[] {
     },
     teardown: () => rm(folder, { recursive: true, force: true }),
     open: () => createEmbeddedStore(folder),
+    outageStore: () => cuttable(createEmbeddedStore(folder)),
   };
   const postgres: Engine = {
     name: 'postgres',
@@ -52,6 +80,18 @@ function engines(): Engine[] {
       await cluster?.destroy();
     },
     open: () => createPostgresStore(url),
+    // The server itself stops: every connection of the pool fails, new ones are refused.
+    outageStore: () => ({
+      store: createPostgresStore(url),
+      async outage(during) {
+        await cluster!.stop('fast');
+        try {
+          await during();
+        } finally {
+          await cluster!.start();
+        }
+      },
+    }),
   };
   return pgBinaries || requirePg ? [embedded, postgres] : [embedded];
 }
@@ -125,7 +165,7 @@ async function kit(engine: Engine, options: Partial<ToolkitOptions> = {}, store?
   workspace ||= await mkdtemp(join(tmpdir(), 'tw-principal-ws-'));
   scope ||= `team-${++scopes}`;
   const opened = store ?? engine.open();
-  if (!store) stores.push(opened);
+  stores.push(opened);
   const toolkit = createToolkit({ workspace, store: opened, storeScope: scope, ...options });
   toolkits.push(toolkit);
   return toolkit;
@@ -247,84 +287,19 @@ describe.each(engines())('jobs filed by principal: $name', (engine) => {
     ok(await as(b, 'alice').invoke('bash_kill', { job_id: first }));
     expect(await as(b, 'alice').start(command)).toMatch(/^job-\d+$/);
   });
-});
-
-/** A store whose job records cannot be reached while `cut` is set (as a network outage looks to a replica). */
-function cuttable(inner: Store): { store: Store; cut(down: boolean): void } {
-  let down = false;
-  const jobs = Object.fromEntries(
-    Object.entries(inner.jobs).map(([name, method]) => [
-      name,
-      (...args: unknown[]) =>
-        down
-          ? Promise.reject(storeUnavailable(inner.location, 'cut by the test'))
-          : (method as (...a: unknown[]) => unknown).apply(inner.jobs, args),
-    ]),
-  ) as unknown as Store['jobs'];
-  return { store: { ...inner, jobs, close: () => inner.close() }, cut: (value) => (down = value) };
-}
-
-describe('output printed while the store is away', () => {
-  let folder = '';
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'tw-outage-store-'));
-  });
-  afterAll(() => rm(folder, { recursive: true, force: true }));
-
-  it('is all there once the store answers again, though the job ended during the outage', async () => {
-    const inner = createEmbeddedStore(folder);
-    stores.push(inner);
-    const { store, cut } = cuttable(inner);
-    stores.push(store);
-    const toolkit = await kit(
-      { name: 'embedded', setup: async () => {}, teardown: async () => {}, open: () => inner },
-      {},
-      store,
-    );
-    const jobs = as(toolkit);
-    const id = await jobs.start('sleep 0.3; for i in $(seq 1 300); do echo line-$i; done; touch done.flag');
-    cut(true);
-    await waitFor(() => existsSync(join(workspace, 'done.flag')), 10_000, 'the job to end');
-    // Longer than a write is bounded: the job's last output has met the outage for certain.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    cut(false);
-    const { output, last } = await jobs.readToEnd(id);
-    expect(output.split('\n').filter(Boolean)).toEqual(Array.from({ length: 300 }, (_, i) => `line-${i + 1}`));
-    expect(last).toMatchObject({ status: 'exited', exit_code: 0 });
-    expect(JSON.stringify(last)).not.toContain('did not reach the store');
-  });
-});
-
-describePg('output printed while PostgreSQL is down', () => {
-  let cluster: PgCluster;
-  let url = '';
-  beforeAll(async () => {
-    cluster = await startCluster();
-    url = await cluster.createDatabase('outage');
-  }, scaled(60_000));
-  afterAll(() => cluster?.destroy());
 
   it(
-    'a job that prints and ends during a 4 s outage has all its output once the server is back',
+    'output a job prints while the store is down for 4 s, ending during the outage, is all there once it is back',
     { timeout: scaled(90_000) },
     async () => {
-      const store = createPostgresStore(url);
-      stores.push(store);
-      const toolkit = await kit(
-        { name: 'postgres', setup: async () => {}, teardown: async () => {}, open: () => store },
-        {},
-        store,
-      );
-      const jobs = as(toolkit);
+      const { store, outage } = engine.outageStore();
+      const jobs = as(await kit(engine, {}, store));
       const id = await jobs.start('while [ ! -e go.flag ]; do sleep 0.1; done; seq -f line-%g 1 500; touch done.flag');
-      await cluster.stop('fast');
-      try {
+      await outage(async () => {
         await writeFile(join(workspace, 'go.flag'), '');
         await waitFor(() => existsSync(join(workspace, 'done.flag')), 10_000, 'the job to end');
         await new Promise((resolve) => setTimeout(resolve, 4_000));
-      } finally {
-        await cluster.start();
-      }
+      });
       const { output, last } = await jobs.readToEnd(id);
       expect(output.split('\n').filter(Boolean)).toEqual(Array.from({ length: 500 }, (_, i) => `line-${i + 1}`));
       expect(last).toMatchObject({ status: 'exited', exit_code: 0 });
