@@ -96,7 +96,12 @@ export class McpTaskRunner {
       stored: options.limits?.stored ?? DEFAULT_MAX_STORED_TASKS,
       storedBytes: options.limits?.storedBytes ?? DEFAULT_MAX_STORED_TASK_BYTES,
     });
-    this.#leases = new TaskLeaseKeeper(this.owner, MCP_TASK_LEASE_MS, (store) => this.#recheck(store));
+    this.#leases = new TaskLeaseKeeper(
+      this.owner,
+      MCP_TASK_LEASE_MS,
+      (store) => this.#recheck(store),
+      (store) => [...this.#running].flatMap(([id, task]) => (task.store === store ? [id] : [])),
+    );
   }
 
   /** Keeps the leases of the toolkit's store, if it has one (renewing ours, failing dead replicas'). */

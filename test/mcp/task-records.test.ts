@@ -11,7 +11,13 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
 import { MemoryTaskRecords } from '../../src/adapters/mcp-task-memory.js';
-import { grantedTtl, MAX_TASK_TTL_MS, MIN_TASK_TTL_MS, DEFAULT_TASK_TTL_MS } from '../../src/adapters/mcp-tasks.js';
+import {
+  DEFAULT_TASK_TTL_MS,
+  grantedTtl,
+  MAX_TASK_TTL_MS,
+  McpTaskRunner,
+  MIN_TASK_TTL_MS,
+} from '../../src/adapters/mcp-tasks.js';
 import { ToolError } from '../../src/runtime/errors.js';
 import { createEmbeddedStore } from '../../src/runtime/store/embedded.js';
 import type { McpTaskPatch, Store } from '../../src/runtime/store/types.js';
@@ -142,6 +148,28 @@ describe('MCP tasks in a store two servers share', () => {
     clients.push(client);
     return { client, store };
   }
+
+  it(
+    'a record whose start never completed is not renewed by its replica: it fails at its first lease',
+    { timeout: scaled(30_000) },
+    async () => {
+      const store = createEmbeddedStore(folder);
+      stores.push(store);
+      const runner = new McpTaskRunner();
+      try {
+        runner.watch(createToolkit({ workspace: dir, store }));
+        // What a create the caller gave up on leaves: a working task of this replica it does not run.
+        const lost = await store.mcpTasks.create(alice, { ...start(), owner: runner.owner, leaseMs: 300 });
+        const ended = await waitFor(async () => {
+          const now = await store.mcpTasks.get(alice, lost.id);
+          return now?.status === 'failed' ? now : undefined;
+        });
+        expect(ended.status_message).toMatch(/stopped renewing its lease/);
+      } finally {
+        await runner.close();
+      }
+    },
+  );
 
   it('created on one, read, awaited and listed through the other', async () => {
     const [one, two] = [await replica(), await replica()];

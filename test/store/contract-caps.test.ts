@@ -59,6 +59,25 @@ describe.each(engines)('store caps and job input: $name', (engine) => {
     });
   });
 
+  describe('leases of what a replica really runs', () => {
+    it('renews only the jobs and MCP tasks named; the others fail once their lease runs out', async () => {
+      const store = open();
+      const key = freshKey();
+      const served = await store.jobs.create(key, { ...jobStart(), owner: 'r-only', leaseMs: 1 });
+      const lost = await store.jobs.create(key, { ...jobStart(), owner: 'r-only', leaseMs: 1 });
+      const task = await store.mcpTasks.create(key, { ...taskStart(), owner: 'r-only', leaseMs: 1 });
+      const lostTask = await store.mcpTasks.create(key, { ...taskStart(), owner: 'r-only', leaseMs: 1 });
+      expect(await store.jobs.renewLeases('r-only', 60_000, [{ ...key, id: served.id }])).toBe(1);
+      expect(await store.mcpTasks.renewLeases('r-only', 60_000, [task.id])).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await store.jobs.failExpired()).map((job) => job.id)).toContain(lost.id);
+      expect((await store.mcpTasks.failExpired()).map((t) => t.id)).toContain(lostTask.id);
+      expect((await store.jobs.get(key, served.id))?.status).toBe('running');
+      expect((await store.mcpTasks.get(key, task.id))?.status).toBe('working');
+      expect(await store.jobs.renewLeases('r-only', 60_000, [])).toBe(0);
+    });
+  });
+
   describe('input of a job', () => {
     it('is queued in order, taken whole by the replica running it, and ended with eof', async () => {
       const store = open();

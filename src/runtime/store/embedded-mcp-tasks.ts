@@ -132,12 +132,14 @@ function mcpTaskChanges({
         return { result: { task: plain(task), applied: true }, dirty: true };
       });
     },
-    async renewLeases(owner, leaseMs) {
+    async renewLeases(owner, leaseMs, only) {
       checkText('owner', owner, 256);
       checkMs('leaseMs', leaseMs);
+      const running = only && new Set(only);
       const renewed = await eachDocument((state, now) =>
         state.tasks.filter((task) => {
           if (task.owner !== owner || MCP_TASK_TERMINAL.includes(task.status)) return false;
+          if (running && !running.has(task.id)) return false;
           task.lease_expires_at = iso(now + leaseMs);
           return true;
         }),

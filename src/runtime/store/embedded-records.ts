@@ -210,11 +210,13 @@ function jobLeasesAndOutput({
         return { result: true, dirty };
       });
     },
-    async renewLeases(owner, leaseMs) {
+    async renewLeases(owner, leaseMs, only) {
       checkText('owner', owner, 256);
       checkMs('leaseMs', leaseMs);
+      const served = only && new Set(only.map((job) => JSON.stringify([job.scope, job.principal, job.id])));
       const renewed = await eachDocument((job, now) => {
         if (job.owner !== owner || job.status !== 'running') return false;
+        if (served && !served.has(JSON.stringify([job.scope, job.principal, job.id]))) return false;
         job.lease_expires_at = iso(now + leaseMs);
         return true;
       });

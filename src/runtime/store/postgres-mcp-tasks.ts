@@ -191,14 +191,15 @@ export function postgresMcpTasks(db: PgConnection): McpTaskRecords {
         return outcome((await rowsOf(client, UPDATE, params))[0]);
       });
     },
-    async renewLeases(owner, leaseMs) {
+    async renewLeases(owner, leaseMs, only) {
       checkText('owner', owner, 256);
       checkMs('leaseMs', leaseMs);
       return (
-        await db.query(`UPDATE toolwright_mcp_tasks SET lease_expires_at = ${plusMs(2)} WHERE owner = $1 AND ${OPEN}`, [
-          owner,
-          leaseMs,
-        ])
+        await db.query(
+          `UPDATE toolwright_mcp_tasks SET lease_expires_at = ${plusMs(2)}
+          WHERE owner = $1 AND ${OPEN} AND ($3::text[] IS NULL OR id = ANY($3::text[]))`,
+          [owner, leaseMs, only ? [...only] : null],
+        )
       ).rowCount;
     },
     async failExpired() {

@@ -131,13 +131,21 @@ function jobRecords(db: PgConnection, layout: OutputLayout): JobLifecycle {
           .rowCount > 0
       );
     },
-    async renewLeases(owner, leaseMs) {
+    async renewLeases(owner, leaseMs, only) {
       checkText('owner', owner, 256);
       checkMs('leaseMs', leaseMs);
+      if (!only)
+        return (
+          await db.query(
+            `UPDATE toolwright_jobs SET lease_expires_at = ${plusMs(2)} WHERE owner = $1 AND status = 'running'`,
+            [owner, leaseMs],
+          )
+        ).rowCount;
       return (
         await db.query(
-          `UPDATE toolwright_jobs SET lease_expires_at = ${plusMs(2)} WHERE owner = $1 AND status = 'running'`,
-          [owner, leaseMs],
+          `UPDATE toolwright_jobs SET lease_expires_at = ${plusMs(2)} WHERE owner = $1 AND status = 'running'
+          AND (scope, principal, id) IN (SELECT * FROM unnest($3::text[], $4::text[], $5::text[]))`,
+          [owner, leaseMs, only.map((j) => j.scope), only.map((j) => j.principal), only.map((j) => j.id)],
         )
       ).rowCount;
     },

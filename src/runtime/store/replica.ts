@@ -13,6 +13,12 @@ import type { Store, StoreKey, Subscription } from './types.js';
 export const REPLICA_RENEW_MS = 3_000;
 /** How long a lease lasts without renewal: a replica that dies has its work failed within this (plus a sweep). */
 export const REPLICA_LEASE_MS = 10_000;
+/**
+ * A job's first lease, long enough to start its process. Only jobs a replica serves are renewed,
+ * so a record whose start never completed (written after its caller gave up on the store) is
+ * failed once this runs out instead of holding a place under its principal's cap.
+ */
+export const START_LEASE_MS = 60_000;
 
 /** A request one replica sends another: the job (by its key and id) to act on. */
 export interface ReplicaRequest {
@@ -85,7 +91,11 @@ export class Replica {
       this.registered = !!(await quietly(() => store.replicas.register(this.id, { leaseMs: this.leaseMs, info })));
     }
     if (this.closed) return;
-    const renewed = await quietly(() => store.jobs.renewLeases(this.id, this.leaseMs));
+    const served = [...this.handlers.keys()].map((at) => {
+      const [scope, principal, id] = JSON.parse(at) as [string, string, string];
+      return { scope, principal, id };
+    });
+    const renewed = served.length ? await quietly(() => store.jobs.renewLeases(this.id, this.leaseMs, served)) : 0;
     // Fewer leases renewed than jobs served here: some record ended elsewhere (failed while this
     // replica could not reach the store): its process must not run on unseen.
     if (renewed !== undefined && renewed < this.handlers.size) await quietly(() => this.stopEnded());

@@ -2,7 +2,7 @@
 // principal): what a provider that runs jobs uses when the toolkit has a store, so that any replica
 // over the same store reads a job's status and output, and asks the replica running it to end it
 // or to take the input written for it.
-import { replicaFor, type JobRequestHandlers, type Replica } from './replica.js';
+import { replicaFor, START_LEASE_MS, type JobRequestHandlers, type Replica } from './replica.js';
 import type { InputTake, InputWrite, JobEnd, JobRecord, OutputRead, Store, StoreKey } from './types.js';
 
 export interface SharedJobs {
@@ -39,7 +39,7 @@ export function storeSharedJobs(store: Store, key: StoreKey): SharedJobs {
     key: frozen,
     create(command: string, maxRunning?: number) {
       replica.start();
-      const start = { owner: replica.id, command, leaseMs: replica.leaseMs };
+      const start = { owner: replica.id, command, leaseMs: Math.max(START_LEASE_MS, replica.leaseMs) };
       return store.jobs.create(frozen, maxRunning === undefined ? start : { ...start, maxRunning });
     },
     get: (id: string) => store.jobs.get(frozen, id),

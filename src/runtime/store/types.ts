@@ -71,6 +71,11 @@ export interface JobRecord {
   input_closed: boolean;
 }
 
+/** A job by its key and id. */
+export interface JobRef extends StoreKey {
+  readonly id: string;
+}
+
 export interface JobStart {
   owner: string;
   command: string;
@@ -123,8 +128,11 @@ export interface JobRecords {
   finish(key: StoreKey, id: string, end: JobEnd): Promise<{ job: JobRecord; applied: boolean } | undefined>;
   /** Removes a job and its output; false when there was none. */
   remove(key: StoreKey, id: string): Promise<boolean>;
-  /** Extends the lease of every running job `owner` runs; resolves how many. */
-  renewLeases(owner: string, leaseMs: number): Promise<number>;
+  /**
+   * Extends the lease of every running job `owner` runs, or only of those `only` names (what the
+   * replica really serves: a record whose start never completed is then left to expire); resolves how many.
+   */
+  renewLeases(owner: string, leaseMs: number, only?: readonly JobRef[]): Promise<number>;
   /** Marks failed every running job whose lease ran out (its replica died); resolves those jobs. */
   failExpired(): Promise<JobRecord[]>;
   /**
@@ -149,7 +157,7 @@ export interface JobRecords {
   /** Takes every byte of input waiting for the job (its owner writes them to the process); undefined for an unknown job. */
   takeInput(key: StoreKey, id: string): Promise<InputTake | undefined>;
   /** The running jobs `owner` runs that have input waiting (or an eof not yet taken). */
-  pendingInput(owner: string): Promise<(StoreKey & { id: string })[]>;
+  pendingInput(owner: string): Promise<JobRef[]>;
 }
 
 // --- MCP tasks ----------------------------------------------------------------------------------
@@ -228,7 +236,8 @@ export interface McpTaskRecords {
     patch: McpTaskPatch,
     limits?: Pick<McpTaskLimits, 'storedBytes'>,
   ): Promise<{ task: McpTaskRecord; applied: boolean } | undefined>;
-  renewLeases(owner: string, leaseMs: number): Promise<number>;
+  /** Extends the lease of every open task `owner` runs, or only of the ids `only` names; resolves how many. */
+  renewLeases(owner: string, leaseMs: number, only?: readonly string[]): Promise<number>;
   /** Marks failed every working / input_required task whose lease ran out; resolves those tasks. */
   failExpired(): Promise<McpTaskRecord[]>;
   /** Deletes tasks past their ttl; resolves how many. */
