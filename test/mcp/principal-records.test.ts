@@ -26,6 +26,9 @@ import { createTask, textOf, waitFor } from '../support/mcp-tasks.js';
 import { pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { scaled } from '../support/time.js';
 
+/** The store's bound on each call, stretched like every other timeout on a loaded machine. */
+const STORE_TIMEOUT_MS = scaled(5_000);
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const cliSource = join(root, 'src/cli.ts');
 let idp: TestIdentityProvider;
@@ -68,7 +71,7 @@ function engines(): Engine[] {
       folder = await mkdtemp(join(tmpdir(), 'tw-mcp-principal-store-'));
     },
     teardown: () => rm(folder, { recursive: true, force: true }),
-    open: () => createEmbeddedStore(folder),
+    open: () => createEmbeddedStore(folder, { timeoutMs: STORE_TIMEOUT_MS }),
   };
   const postgres: Engine = {
     name: 'postgres',
@@ -79,7 +82,7 @@ function engines(): Engine[] {
     teardown: async () => {
       await cluster?.destroy();
     },
-    open: () => createPostgresStore(url),
+    open: () => createPostgresStore(url, { timeoutMs: STORE_TIMEOUT_MS }),
   };
   return pgBinaries || requirePg ? [embedded, postgres] : [embedded];
 }

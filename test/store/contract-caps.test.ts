@@ -4,9 +4,12 @@
 // another's; input queued for a job waits in its record, in order, until its replica takes it.
 import { describe, expect, it } from 'vitest';
 import { MAX_PENDING_INPUT_BYTES, type McpTaskLimits, type StoreKey } from '../../src/runtime/store/types.js';
+import { scaled } from '../support/time.js';
 import { contractEngines, freshKey, rejection, storeOpener } from './contract-engines.js';
 
 const engines = contractEngines();
+/** Racing calls queue for one lock: the store's bound on each is stretched like every timeout on a loaded machine. */
+const bounded = { timeoutMs: scaled(5_000) };
 
 const jobStart = (maxRunning?: number) => ({
   owner: 'replica-a',
@@ -38,7 +41,7 @@ describe.each(engines)('store caps and job input: $name', (engine) => {
 
   describe('running jobs of a principal', () => {
     it('24 starts racing through two store instances admit exactly the cap; another principal is not counted', async () => {
-      const [a, b] = [open(), open()];
+      const [a, b] = [open(bounded), open(bounded)];
       const alice = freshKey('alice');
       const bob: StoreKey = { scope: alice.scope, principal: 'bob' };
       const raced = await outcomes(
@@ -142,7 +145,7 @@ describe.each(engines)('store caps and job input: $name', (engine) => {
 
   describe('MCP tasks of a principal', () => {
     it('20 creations racing through two store instances admit exactly the cap of working tasks', async () => {
-      const [a, b] = [open(), open()];
+      const [a, b] = [open(bounded), open(bounded)];
       const alice = freshKey('alice');
       const raced = await outcomes(
         Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).mcpTasks.create(alice, taskStart({ running: 4 }))),
@@ -184,7 +187,7 @@ describe.each(engines)('store caps and job input: $name', (engine) => {
     });
 
     it('past the bytes of results, its own oldest ended results make room; one larger than the cap is refused', async () => {
-      const [a, b] = [open(), open()];
+      const [a, b] = [open(bounded), open(bounded)];
       const alice = freshKey('alice');
       const bob = { scope: alice.scope, principal: 'bob' };
       const size = (bytes: number) => Buffer.byteLength(JSON.stringify(result(bytes)));

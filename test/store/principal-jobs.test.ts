@@ -21,6 +21,9 @@ import { killTagged, processesWith, survivorsOf, tag, waitFor } from '../support
 import { pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { scaled } from '../support/time.js';
 
+/** The store's bound on each call, stretched like every other timeout on a loaded machine. */
+const STORE_TIMEOUT_MS = scaled(5_000);
+
 interface Engine {
   name: string;
   setup(): Promise<void>;
@@ -67,8 +70,8 @@ function engines(): Engine[] {
       folder = await mkdtemp(join(tmpdir(), 'tw-principal-store-'));
     },
     teardown: () => rm(folder, { recursive: true, force: true }),
-    open: () => createEmbeddedStore(folder),
-    outageStore: () => cuttable(createEmbeddedStore(folder)),
+    open: () => createEmbeddedStore(folder, { timeoutMs: STORE_TIMEOUT_MS }),
+    outageStore: () => cuttable(createEmbeddedStore(folder, { timeoutMs: STORE_TIMEOUT_MS })),
   };
   const postgres: Engine = {
     name: 'postgres',
@@ -79,10 +82,10 @@ function engines(): Engine[] {
     teardown: async () => {
       await cluster?.destroy();
     },
-    open: () => createPostgresStore(url),
+    open: () => createPostgresStore(url, { timeoutMs: STORE_TIMEOUT_MS }),
     // The server itself stops: every connection of the pool fails, new ones are refused.
     outageStore: () => ({
-      store: createPostgresStore(url),
+      store: createPostgresStore(url, { timeoutMs: STORE_TIMEOUT_MS }),
       async outage(during) {
         await cluster!.stop('fast');
         try {
