@@ -146,7 +146,12 @@ function withToolkitOptions(command: Command): Command {
       'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)',
       collectEach,
     )
-    .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here');
+    .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here')
+    .option(
+      '--max-jobs <n>',
+      'background jobs one principal runs at once (default 8; with --store counted across replicas)',
+      integerAtLeast(1),
+    );
 }
 
 /** The JWT flags of `mcp --http`. */
@@ -195,7 +200,27 @@ function registerMcpCommand(program: Command, io: CliIO, exitCode: { value: numb
       )
       .option(
         '--max-sessions <n>',
-        'most live sessions (--http; default 100); a new one evicts the least recently used idle one',
+        "most live sessions (--http; default 100); a new one evicts its own principal's least recently used idle one",
+        integerAtLeast(1),
+      )
+      .option(
+        '--max-sessions-per-principal <n>',
+        'most live sessions of one JWT principal (--http; default 25); its own least recently used idle one makes room',
+        integerAtLeast(1),
+      )
+      .option(
+        '--max-running-tasks <n>',
+        'MCP tasks one principal has working at once (default 16; with --store counted across replicas)',
+        integerAtLeast(1),
+      )
+      .option(
+        '--max-stored-tasks <n>',
+        'MCP task records one principal keeps (default 200); its own oldest ended one makes room',
+        integerAtLeast(1),
+      )
+      .option(
+        '--max-stored-task-bytes <n>',
+        'bytes of MCP task results one principal keeps (default 67108864); its own oldest ended ones make room',
         integerAtLeast(1),
       )
       .option(

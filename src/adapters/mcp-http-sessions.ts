@@ -1,7 +1,8 @@
 // The live MCP sessions of a Streamable HTTP server: created on initialize, found by their
-// mcp-session-id (only by the principal that opened them), expired when idle, and capped, a new
-// one evicting the least recently used idle session. A session's toolkit, when it owns it, is
-// closed when the session ends.
+// mcp-session-id (only by the principal that opened them), expired when idle, and capped per
+// principal and in all, a new one evicting the least recently used idle session of its own
+// principal (never another's; when it has none to give up, 503). A session's toolkit, when it owns
+// it, is closed when the session ends.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -34,6 +35,8 @@ type TransportClass = typeof import('@modelcontextprotocol/sdk/server/streamable
 export interface SessionTableOptions {
   idleMs: number;
   maxSessions: number;
+  /** Sessions one verified principal holds at once (requests without one are one principal, capped by maxSessions). */
+  maxSessionsPerPrincipal: number;
   newToolkit: (policy: number | undefined) => Promise<{ toolkit: Toolkit; owns: boolean }>;
   make: McpServerMaker;
   Transport: TransportClass;
@@ -52,9 +55,17 @@ async function closeAfterTasks(tasks: McpTaskRunner, toolkit: Toolkit): Promise<
   else void tasks.afterTasks(toolkit).then(close);
 }
 
+/** Whether a parsed POST body is an initialize request (what may make room by evicting). */
+function isInitialize(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((m) => !!m && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize');
+}
+
 export class McpSessionTable {
   private readonly sessions = new Map<string, McpSession>();
   private pendingInits = 0;
+  /** Initializes under way per principal: counted against its cap with the sessions it holds. */
+  private readonly pendingOf = new Map<string | undefined, number>();
   private readonly reaper: ReturnType<typeof setInterval>;
 
   constructor(private readonly options: SessionTableOptions) {
@@ -124,13 +135,44 @@ export class McpSessionTable {
     if (session.ownsToolkit) await closeAfterTasks(this.options.make.tasks, session.toolkit);
   }
 
-  /** The least recently used session with no request in flight. */
-  private evictable(): McpSession | undefined {
+  /** The principal's least recently used session with no request in flight. */
+  private evictable(principal: string | undefined): McpSession | undefined {
     let oldest: McpSession | undefined;
     for (const session of this.sessions.values()) {
+      if (session.principal !== principal || session.ended) continue;
       if (session.inFlight === 0 && (!oldest || session.lastSeen < oldest.lastSeen)) oldest = session;
     }
     return oldest;
+  }
+
+  /** Sessions the principal holds and is opening. */
+  private heldBy(principal: string | undefined): number {
+    let held = this.pendingOf.get(principal) ?? 0;
+    for (const session of this.sessions.values()) if (session.principal === principal && !session.ended) held++;
+    return held;
+  }
+
+  /**
+   * Makes room for one more session of the principal, within its cap and the server's, by ending
+   * its own least recently used idle session; a refusal to send (503) when it has none to give up.
+   * Nothing is evicted for a request that is no initialize.
+   */
+  private roomFor(principal: string | undefined, body: unknown): string | undefined {
+    const { maxSessions, maxSessionsPerPrincipal } = this.options;
+    const cap = principal === undefined ? maxSessions : Math.min(maxSessionsPerPrincipal, maxSessions);
+    for (;;) {
+      const own = this.heldBy(principal) >= cap;
+      const total = this.sessions.size + this.pendingInits >= maxSessions;
+      if (!own && !total) return undefined;
+      const victim = isInitialize(body) ? this.evictable(principal) : undefined;
+      if (!victim) {
+        return own
+          ? `Too many MCP sessions (${cap}) for this principal, all busy; end one (DELETE) or retry later`
+          : `Too many MCP sessions (${maxSessions}) on this server; retry later`;
+      }
+      // Out of the table now (the slot is free at once); closed in the background.
+      void this.endSession(victim);
+    }
   }
 
   /**
@@ -156,14 +198,24 @@ export class McpSessionTable {
     principal: string | undefined,
     policy: number | undefined,
   ) {
-    const { maxSessions, newToolkit, make, Transport } = this.options;
-    if (this.sessions.size + this.pendingInits >= maxSessions && !this.evictable()) {
-      sendJsonRpcError(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry later`, {
-        'retry-after': '5',
-      });
+    const { newToolkit, make, Transport } = this.options;
+    // Checked and counted before the first await: concurrent initializes cannot pass a cap.
+    const refusal = this.roomFor(principal, body);
+    if (refusal !== undefined) {
+      sendJsonRpcError(res, 503, refusal, { 'retry-after': '5' });
       return;
     }
     this.pendingInits++;
+    this.pendingOf.set(principal, (this.pendingOf.get(principal) ?? 0) + 1);
+    let pending = true;
+    const settled = () => {
+      if (!pending) return;
+      pending = false;
+      this.pendingInits--;
+      const left = (this.pendingOf.get(principal) ?? 1) - 1;
+      if (left > 0) this.pendingOf.set(principal, left);
+      else this.pendingOf.delete(principal);
+    };
     let session: McpSession | undefined;
     try {
       const { toolkit, owns } = await newToolkit(policy);
@@ -174,14 +226,10 @@ export class McpSessionTable {
         // A dropped stream resumes with Last-Event-ID; the client waits this long before reconnecting.
         eventStore: new SessionEventStore(),
         retryInterval: RECONNECT_AFTER_MS,
+        // Room was made before, this initialize counted as under way until now.
         onsessioninitialized: (id) => {
-          // The cap holds for real sessions only: a malformed request never evicts anyone.
-          while (this.sessions.size >= maxSessions) {
-            const victim = this.evictable();
-            if (!victim) break;
-            void this.endSession(victim);
-          }
           this.sessions.set(id, session!);
+          settled();
         },
       });
       const fields = { transport, server, toolkit, ownsToolkit: owns, principal, policy };
@@ -194,7 +242,7 @@ export class McpSessionTable {
       this.track(session, req, res);
       await transport.handleRequest(req, res, body);
     } finally {
-      this.pendingInits--;
+      settled();
     }
     if (session && !session.transport.sessionId) await this.endSession(session); // not an initialize: nothing to keep
   }

@@ -25,9 +25,10 @@ import { McpSessionTable } from './mcp-http-sessions.js';
 
 export { isLoopbackHost };
 
-/** Defaults, documented in docs/serving.md: 15 minutes idle, 100 live sessions. */
+/** Defaults, documented in docs/serving.md: 15 minutes idle, 100 live sessions, 25 of one principal. */
 export const DEFAULT_SESSION_IDLE_MS = 15 * 60 * 1000;
 export const DEFAULT_MAX_SESSIONS = 100;
+export const DEFAULT_MAX_SESSIONS_PER_PRINCIPAL = 25;
 /** A bearer token shorter than this is refused: it could be guessed. */
 export const MIN_AUTH_TOKEN_LENGTH = 16;
 
@@ -51,8 +52,17 @@ export interface McpHttpOptions extends McpServerOptions {
   authJwt?: JwtAuthOptions;
   /** A session unused this long is closed and its toolkit freed (default 15 minutes). */
   sessionIdleTimeoutMs?: number;
-  /** Most live sessions (default 100): a new one evicts the least recently used idle session, or gets 503. */
+  /**
+   * Most live sessions (default 100): a new one evicts the least recently used idle session of its
+   * own principal, or gets 503 (another principal's session is never evicted).
+   */
   maxSessions?: number;
+  /**
+   * Most live sessions of one principal a verified token names (default 25, at most maxSessions):
+   * past it a new one evicts that principal's least recently used idle session, or gets 503.
+   * Requests without JWT authentication are one principal, capped by maxSessions alone.
+   */
+  maxSessionsPerPrincipal?: number;
   /** A request's headers must arrive within this long (default 10 s); else 408 and the connection is closed. */
   headersTimeoutMs?: number;
   /** A POST body must arrive whole within this long after its headers (default 10 s); else 408. */
@@ -120,6 +130,10 @@ function checkOptions(options: McpHttpOptions, host: string): void {
   }
   if (maxSessions !== undefined && !(Number.isInteger(maxSessions) && maxSessions >= 1)) {
     throw new TypeError('maxSessions must be an integer >= 1');
+  }
+  const perPrincipal = options.maxSessionsPerPrincipal;
+  if (perPrincipal !== undefined && !(Number.isInteger(perPrincipal) && perPrincipal >= 1)) {
+    throw new TypeError('maxSessionsPerPrincipal must be an integer >= 1');
   }
 }
 
@@ -210,6 +224,7 @@ export async function startMcpHttpServer(
   const sessionTable = new McpSessionTable({
     idleMs,
     maxSessions,
+    maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? DEFAULT_MAX_SESSIONS_PER_PRINCIPAL,
     newToolkit: (policy) => newToolkit(false, policy),
     make,
     Transport,

@@ -1,6 +1,7 @@
-// The leases of MCP tasks kept in a store. Every replica renews the leases of the tasks it runs;
-// a replica that dies stops renewing, and any live replica sharing the store then marks its
-// working tasks failed (failExpired) and drops tasks past their ttl (sweepExpired). Both run here
+// The leases of MCP tasks kept in a store. Every replica renews the leases of the tasks it runs
+// (those it really runs: a record whose start never completed is left to expire); a replica that
+// dies stops renewing, and any live replica sharing the store then marks its working tasks failed
+// (failExpired) and drops tasks past their ttl (sweepExpired). Both run here
 // and nowhere else in the MCP adapter, on one unref'd timer per keeper.
 import type { Store } from '../runtime/store/types.js';
 
@@ -16,6 +17,8 @@ export class TaskLeaseKeeper {
     private readonly leaseMs = MCP_TASK_LEASE_MS,
     /** After each round's renewal, per store (the runner re-checks its tasks there). */
     private readonly afterRenew: (store: Store) => Promise<void> = async () => {},
+    /** The ids of the tasks running here in `store` (undefined: every open task of the owner). */
+    private readonly runningIn?: (store: Store) => readonly string[],
   ) {}
 
   /** Keeps `store`'s leases from now on (renewing ours, failing the dead replicas'). */
@@ -31,7 +34,7 @@ export class TaskLeaseKeeper {
     await Promise.all(
       [...this.#stores].map(async (store) => {
         try {
-          await store.mcpTasks.renewLeases(this.owner, this.leaseMs);
+          await store.mcpTasks.renewLeases(this.owner, this.leaseMs, this.runningIn?.(store));
           await store.mcpTasks.failExpired();
           await store.mcpTasks.sweepExpired();
           await this.afterRenew(store);

@@ -58,7 +58,8 @@ export class ToolkitTaskStore implements TaskStore {
   async storeTaskResult(taskId: string, status: 'completed' | 'failed', result: Result): Promise<void> {
     const toolkit = await this.toolkit();
     const { records, key } = this.runner.recordsOf(toolkit);
-    if (!(await records.update(key, taskId, { status, result }))) throw taskNotFound(taskId);
+    const limits = { storedBytes: this.runner.limits.storedBytes };
+    if (!(await records.update(key, taskId, { status, result }, limits))) throw taskNotFound(taskId);
   }
 
   async getTaskResult(taskId: string): Promise<Result> {

@@ -13,6 +13,7 @@ import { describeError, storeKeyOf } from '../runtime/toolkit-services.js';
 import { requestPrincipal } from './mcp-principal.js';
 import {
   MCP_TASK_TERMINAL,
+  type McpTaskLimits,
   type McpTaskPatch,
   type McpTaskRecord,
   type McpTaskStatus,
@@ -32,8 +33,14 @@ export const MAX_TASK_TTL_MS = 24 * 60 * 60 * 1000;
 export const MIN_TASK_TTL_MS = 1000;
 /** What a task tells its client to wait between two tasks/get. */
 export const TASK_POLL_INTERVAL_MS = 500;
-/** The most tasks one server runs at once (each may hold a process tree). */
-export const DEFAULT_MAX_RUNNING_TASKS = 100;
+/** The most tasks one server runs at once, all principals together (each may hold a process tree). */
+export const DEFAULT_MAX_SERVER_TASKS = 100;
+/** The most tasks one principal has working at once, counted in the store across replicas. */
+export const DEFAULT_MAX_RUNNING_TASKS = 16;
+/** The most task records one principal keeps (its oldest ended ones make room). */
+export const DEFAULT_MAX_STORED_TASKS = 200;
+/** The most bytes of task results one principal keeps (its oldest ended ones make room). */
+export const DEFAULT_MAX_STORED_TASK_BYTES = 64 * 1024 * 1024;
 /** JSON-RPC "internal error": what a task that cannot start is answered with. */
 const INTERNAL_ERROR = -32603;
 /** How long close() waits for aborted calls to end. */
@@ -71,14 +78,30 @@ export class McpTaskRunner {
   readonly #leases: TaskLeaseKeeper;
   #closed = false;
 
+  /** Tasks being recorded: counted with those running against the server's bound. */
+  #starting = 0;
+
   /** Tasks per tasks/list page. */
   readonly pageSize: number;
-  readonly maxRunning: number;
+  /** The most tasks this server runs at once, all principals together. */
+  readonly maxServerTasks: number;
+  /** What one principal may hold, counted where its tasks are kept. */
+  readonly limits: McpTaskLimits;
 
-  constructor(options: { pageSize?: number; maxRunning?: number } = {}) {
+  constructor(options: { pageSize?: number; maxServerTasks?: number; limits?: Partial<McpTaskLimits> } = {}) {
     this.pageSize = options.pageSize ?? 100;
-    this.maxRunning = options.maxRunning ?? DEFAULT_MAX_RUNNING_TASKS;
-    this.#leases = new TaskLeaseKeeper(this.owner, MCP_TASK_LEASE_MS, (store) => this.#recheck(store));
+    this.maxServerTasks = options.maxServerTasks ?? DEFAULT_MAX_SERVER_TASKS;
+    this.limits = Object.freeze({
+      running: options.limits?.running ?? DEFAULT_MAX_RUNNING_TASKS,
+      stored: options.limits?.stored ?? DEFAULT_MAX_STORED_TASKS,
+      storedBytes: options.limits?.storedBytes ?? DEFAULT_MAX_STORED_TASK_BYTES,
+    });
+    this.#leases = new TaskLeaseKeeper(
+      this.owner,
+      MCP_TASK_LEASE_MS,
+      (store) => this.#recheck(store),
+      (store) => [...this.#running].flatMap(([id, task]) => (task.store === store ? [id] : [])),
+    );
   }
 
   /** Keeps the leases of the toolkit's store, if it has one (renewing ours, failing dead replicas'). */
@@ -116,26 +139,34 @@ export class McpTaskRunner {
     onEnd?: (task: McpTaskRecord) => void,
   ): Promise<McpTaskRecord> {
     if (this.#closed) throw taskRefused('UNAVAILABLE', 'the server is shutting down; no new task can start');
-    if (this.#running.size >= this.maxRunning) {
+    // Counted before the first await: concurrent calls cannot pass the bound between check and record.
+    if (this.#running.size + this.#starting >= this.maxServerTasks) {
       throw taskRefused(
         'UNAVAILABLE',
-        `${this.maxRunning} tasks already run on this server; wait for one to end (tasks/result) or cancel one (tasks/cancel)`,
+        `${this.maxServerTasks} tasks already run on this server; wait for one to end (tasks/result) or cancel one (tasks/cancel)`,
       );
     }
-    const { records, store, key } = this.recordsOf(toolkit);
-    if (store) await this.#listen(store);
+    this.#starting++;
     let task: McpTaskRecord;
+    let where: ReturnType<McpTaskRunner['recordsOf']>;
     try {
-      task = await records.create(key, {
+      where = this.recordsOf(toolkit);
+      if (where.store) await this.#listen(where.store);
+      // The principal's caps are counted with the insert, in the store across replicas.
+      task = await where.records.create(where.key, {
         operation: op.id,
         owner: this.owner,
         ttlMs: grantedTtl(requestedTtl),
         leaseMs: MCP_TASK_LEASE_MS,
+        limits: this.limits,
       });
     } catch (error) {
+      this.#starting--;
+      if (error instanceof ToolError && error.code === 'LIMIT_REACHED') throw taskRefused(error.code, error.message);
       const code = error instanceof ToolError ? error.code : 'INTERNAL';
       throw taskRefused(code, `the task could not be recorded: ${describeError(error)}`);
     }
+    const { records, store, key } = where;
     const controller = new AbortController();
     const run = async () => {
       let outcome: { status: 'completed' | 'failed'; message: string | null; result: CallToolResult };
@@ -154,6 +185,7 @@ export class McpTaskRunner {
       if (ended) onEnd?.(ended);
     };
     const done = run().finally(() => this.#running.delete(task.id));
+    this.#starting--;
     this.#running.set(task.id, { controller, toolkit, store, key, done });
     return task;
   }
@@ -172,7 +204,10 @@ export class McpTaskRunner {
     let keptWithout = false;
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await records.update(key, id, patch))?.task;
+        // The result counts against the principal's bytes of results; the short failure that
+        // replaces one that does not fit is kept whatever they hold.
+        const limits = keptWithout ? undefined : { storedBytes: this.limits.storedBytes };
+        return (await records.update(key, id, patch, limits))?.task;
       } catch (error) {
         if (error instanceof ToolError && error.code !== 'UNAVAILABLE' && !keptWithout) {
           keptWithout = true;

@@ -50,8 +50,35 @@ export interface McpServerOptions {
   clientQuirks?: ClientQuirksOption;
   /** @internal Tasks per tasks/list page (default 100). */
   taskPageSize?: number;
-  /** @internal The most tasks the server runs at once (default 100). */
+  /**
+   * MCP tasks one principal has working at once (default 16), counted where tasks are kept (the
+   * store, across replicas): past it a task-augmented call is refused with LIMIT_REACHED.
+   */
   maxRunningTasks?: number;
+  /** MCP task records one principal keeps (default 200): past it its own oldest ended task is removed. */
+  maxStoredTasks?: number;
+  /** Bytes of MCP task results one principal keeps (default 64 MiB): its own oldest ended results make room. */
+  maxStoredTaskBytes?: number;
+  /** MCP tasks this server runs at once, all principals together (default 100): past it UNAVAILABLE. */
+  maxServerTasks?: number;
+}
+
+/** The task caps of `options`, each a whole number of at least 1 (a TypeError names a bad one). */
+function taskCaps(options: McpServerOptions) {
+  for (const name of ['maxRunningTasks', 'maxStoredTasks', 'maxStoredTaskBytes', 'maxServerTasks'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1))
+      throw new TypeError(`${name} must be a whole number of at least 1`);
+  }
+  return {
+    pageSize: options.taskPageSize,
+    maxServerTasks: options.maxServerTasks,
+    limits: {
+      running: options.maxRunningTasks,
+      stored: options.maxStoredTasks,
+      storedBytes: options.maxStoredTaskBytes,
+    },
+  };
 }
 
 /** How one server reaches its toolkit. */
@@ -85,7 +112,7 @@ export async function mcpServerMaker(options: McpServerOptions = {}): Promise<Mc
   const quirks = compileQuirks(options.clientQuirks);
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
   const identities = new Map<string, ServerIdentity>();
-  const tasks = new McpTaskRunner({ pageSize: options.taskPageSize, maxRunning: options.maxRunningTasks });
+  const tasks = new McpTaskRunner(taskCaps(options));
   const make = (toolkit: ServerToolkit, root: string) => {
     let identity = identities.get(root);
     if (!identity) identities.set(root, (identity = mcpServerIdentity(root, options)));

@@ -24,6 +24,10 @@ export interface McpFlags extends ToolkitFlags {
   stateless?: boolean;
   sessionIdleTimeout?: number;
   maxSessions?: number;
+  maxSessionsPerPrincipal?: number;
+  maxRunningTasks?: number;
+  maxStoredTasks?: number;
+  maxStoredTaskBytes?: number;
   allowedHosts?: string[];
   clientQuirks: 'auto' | 'off';
 }
@@ -61,7 +65,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
     checked = await (await import('./toolkit-options.js')).toolkitOptions(flags, { user });
   }
   const workspace = checked?.workspace ?? workspaceFolder(flags);
-  const serverOptions = { maxResultBytes: flags.maxResultBytes, clientQuirks: flags.clientQuirks };
+  const serverOptions = { maxResultBytes: flags.maxResultBytes, clientQuirks: flags.clientQuirks, ...taskCaps(flags) };
   // From here on `initialize` is answered at once (mcp-early-init.ts).
   const earlyInitialize = new EarlyInitialize(mcpServerIdentity(workspace, serverOptions));
   const [{ createMcpElicitationUserChannel }, { createDeferredMcpServer, serveMcpStdio }] = await adapter;
@@ -88,6 +92,15 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   await running.close();
   await toolkit?.close();
   if (typeof store === 'object') await store.close();
+}
+
+/** The per-principal MCP task caps given on the command line. */
+function taskCaps(flags: McpFlags) {
+  return {
+    ...(flags.maxRunningTasks !== undefined ? { maxRunningTasks: flags.maxRunningTasks } : {}),
+    ...(flags.maxStoredTasks !== undefined ? { maxStoredTasks: flags.maxStoredTasks } : {}),
+    ...(flags.maxStoredTaskBytes !== undefined ? { maxStoredTaskBytes: flags.maxStoredTaskBytes } : {}),
+  };
 }
 
 /** The --auth-jwks family as the server's JWT options; a usage error when incomplete. */
@@ -182,6 +195,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
       {
         maxResultBytes: flags.maxResultBytes,
         clientQuirks: flags.clientQuirks,
+        ...taskCaps(flags),
         port,
         host: flags.host,
         ...(authToken !== undefined ? { authToken } : {}),
@@ -189,6 +203,9 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
         ...(flags.stateless ? { stateless: true } : {}),
         ...(flags.sessionIdleTimeout !== undefined ? { sessionIdleTimeoutMs: flags.sessionIdleTimeout * 1000 } : {}),
         ...(flags.maxSessions !== undefined ? { maxSessions: flags.maxSessions } : {}),
+        ...(flags.maxSessionsPerPrincipal !== undefined
+          ? { maxSessionsPerPrincipal: flags.maxSessionsPerPrincipal }
+          : {}),
         ...(flags.allowedHosts ? { allowedHosts: flags.allowedHosts } : {}),
       },
     );

@@ -15,6 +15,8 @@ export interface ToolkitFlags {
   store?: string;
   listAllTools?: boolean;
   sandbox?: 'none' | 'workspace-write' | 'read-only';
+  /** --max-jobs: background jobs one principal runs at once. */
+  maxJobs?: number;
   /** --provider modules (repeatable), served beside the reference providers. */
   provider?: string[];
 }

@@ -1427,7 +1427,8 @@ export const schemas = {
             "running",
             "exited",
             "killed",
-            "timed_out"
+            "timed_out",
+            "failed"
           ],
           "description": "The job's status now."
         }

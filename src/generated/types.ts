@@ -545,7 +545,7 @@ export interface BashWriteResult {
   /** True when the job's input was ended by this call. */
   eof: boolean;
   /** The job's status now. */
-  status: "running" | "exited" | "killed" | "timed_out";
+  status: "running" | "exited" | "killed" | "timed_out" | "failed";
 }
 
 // exec.shell_read

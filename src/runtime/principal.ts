@@ -2,9 +2,11 @@
 // unset); a host serving many users (the MCP HTTP adapter with verified tokens) names the principal
 // of each call with `invoke(…, { principal })`. Handlers read it as `ctx.principal`, and the key
 // their store records are filed under as `ctx.storeKey`; `ctx.services.tasks` is that principal's
-// task list. One principal never sees another's records.
+// task list and `ctx.services.jobs` its background-job records. One principal never sees another's
+// records.
 import { ToolError } from './errors.js';
 import { createDefaultTaskStore, type TaskStore } from './services/tasks.js';
+import { storeSharedJobs } from './store/shared-jobs.js';
 import { storeTaskStore } from './store/task-lists.js';
 import type { Store, StoreKey } from './store/types.js';
 import type { Services } from './types.js';
@@ -67,7 +69,8 @@ function hasPrincipalLists(tasks: TaskStore): tasks is PrincipalTaskStore {
 /**
  * The callers of one toolkit: its default principal's services as built, another principal's
  * the same with that principal's task list (from the store, or from a per-principal task store;
- * a plain task store the host passed is shared, as the host chose).
+ * a plain task store the host passed is shared, as the host chose) and, with a store, its own
+ * background-job records.
  */
 export class Callers {
   readonly default: Caller;
@@ -92,8 +95,13 @@ export class Callers {
       // Most recently used last: the first key is the one to drop.
       this.#recent.delete(principal);
     } else {
-      const services = Object.freeze({ ...this.default.services, tasks: this.#tasksOf(principal) });
-      caller = Object.freeze({ principal, storeKey: Object.freeze({ scope: this.scope, principal }), services });
+      const storeKey = Object.freeze({ scope: this.scope, principal });
+      const services = Object.freeze({
+        ...this.default.services,
+        tasks: this.#tasksOf(principal),
+        jobs: this.store && storeSharedJobs(this.store, storeKey),
+      });
+      caller = Object.freeze({ principal, storeKey, services });
       if (this.#recent.size >= KEPT_CALLERS) this.#recent.delete(this.#recent.keys().next().value!);
     }
     this.#recent.set(principal, caller);

@@ -46,7 +46,7 @@ export interface ExecOptions {
     | { mode: 'none' | 'workspace-write' | 'read-only'; network?: boolean; writable?: string[] };
   /** Path of the bwrap binary (default: `bwrap` on PATH). */
   bwrapPath?: string;
-  /** Background jobs running at once per toolkit (default 8). */
+  /** Background jobs running at once per principal (default 8): in memory per toolkit, with a store counted across replicas. */
   maxJobs?: number;
 }
 

@@ -164,6 +164,37 @@ describe('background jobs through a store', () => {
     expect(read.text).toContain('its replica stopped renewing its lease');
   });
 
+  it('a record whose start never completed is not renewed: it fails at its first lease and frees its place under the cap', async () => {
+    const workspace = await tempDir();
+    const folder = path.join(await tempDir(), 'store');
+    const a = kit({
+      workspace,
+      store: replicaStore(folder),
+      principal: 'alice',
+      storeScope: 'team',
+      exec: { maxJobs: 1 },
+    });
+    const store = a.services.store!;
+    const replica = replicaFor(store);
+    replica.start();
+    // What a start the caller gave up on leaves: a running record of this replica that nothing serves.
+    const key = { scope: 'team', principal: 'alice' };
+    const phantom = await store.jobs.create(key, { owner: replica.id, command: 'lost', leaseMs: 300, maxRunning: 1 });
+    const refused = await a.invoke('exec', 'bash', { command: 'echo blocked', run_in_background: true });
+    expect(!refused.ok && refused.error.code).toBe('LIMIT_REACHED');
+    expect(refused.text).toContain(phantom.id);
+    await waitFor(
+      async () => {
+        await replica.tick();
+        return (await store.jobs.get(key, phantom.id))?.status === 'failed';
+      },
+      10_000,
+      'the record to fail',
+    );
+    expect(await output(a, phantom.id)).toMatchObject({ status: 'failed' });
+    expect(await start(a, 'echo admitted')).toBe('job-2');
+  });
+
   it('a job whose record ended elsewhere (failed while its replica was away) is stopped where it runs', async () => {
     const { a } = await twoReplicas();
     const t = tag('store-ended-elsewhere');

@@ -439,7 +439,9 @@ runConformance({
         "title": "Type input into a background job",
         "errors": [
           "NOT_FOUND",
-          "INPUT_CLOSED"
+          "INPUT_CLOSED",
+          "LIMIT_REACHED",
+          "UNAVAILABLE"
         ],
         "riskNote": "Sends any text to a running command of this session, which reads it as it likes: a shell or an interpreter runs it as code, a prompt takes it as an answer. The policy decided the command when it started; the input is not inspected, so the call is classified high like bash."
       },

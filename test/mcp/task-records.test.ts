@@ -11,7 +11,13 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
 import { MemoryTaskRecords } from '../../src/adapters/mcp-task-memory.js';
-import { grantedTtl, MAX_TASK_TTL_MS, MIN_TASK_TTL_MS, DEFAULT_TASK_TTL_MS } from '../../src/adapters/mcp-tasks.js';
+import {
+  DEFAULT_TASK_TTL_MS,
+  grantedTtl,
+  MAX_TASK_TTL_MS,
+  McpTaskRunner,
+  MIN_TASK_TTL_MS,
+} from '../../src/adapters/mcp-tasks.js';
 import { ToolError } from '../../src/runtime/errors.js';
 import { createEmbeddedStore } from '../../src/runtime/store/embedded.js';
 import type { McpTaskPatch, Store } from '../../src/runtime/store/types.js';
@@ -38,20 +44,26 @@ describe('MCP task records in memory', () => {
     expect((await records.list(alice)).tasks.map((t) => t.id)).toEqual([forever.id]);
   });
 
-  it('holds at most its bound: the oldest ended task makes room; when all still run, UNAVAILABLE', async () => {
+  it('holds at most its bound in all: past it a new task is refused, and another key’s ended task is never evicted', async () => {
     const records = new MemoryTaskRecords(2);
     const first = await records.create(alice, start());
     const second = await records.create(bob, start());
+    await records.update(bob, second.id, { status: 'completed', result: { content: [] } });
     const full = await records.create(alice, start()).then(
       () => undefined,
       (e: unknown) => e,
     );
     expect(full).toBeInstanceOf(ToolError);
     expect((full as ToolError).code).toBe('UNAVAILABLE');
-    await records.update(bob, second.id, { status: 'completed' });
-    const third = await records.create(alice, start());
-    expect(await records.get(bob, second.id)).toBeUndefined();
-    expect((await records.list(alice)).tasks.map((t) => t.id)).toEqual([first.id, third.id]);
+    expect((full as ToolError).message).toMatch(/keeps 2 MCP tasks in memory/);
+    expect((await records.get(bob, second.id))?.status).toBe('completed');
+    // Alice's own ended task makes room for her next one under her own cap.
+    await records.update(alice, first.id, { status: 'completed' });
+    const limits = { running: 5, stored: 1, storedBytes: 1024 };
+    const third = await records.create(alice, { ...start(), limits });
+    expect(await records.get(alice, first.id)).toBeUndefined();
+    expect((await records.list(alice)).tasks.map((t) => t.id)).toEqual([third.id]);
+    expect((await records.get(bob, second.id))?.status).toBe('completed');
   });
 
   it('one key never reads, changes nor lists another key’s task', async () => {
@@ -136,6 +148,28 @@ describe('MCP tasks in a store two servers share', () => {
     clients.push(client);
     return { client, store };
   }
+
+  it(
+    'a record whose start never completed is not renewed by its replica: it fails at its first lease',
+    { timeout: scaled(30_000) },
+    async () => {
+      const store = createEmbeddedStore(folder);
+      stores.push(store);
+      const runner = new McpTaskRunner();
+      try {
+        runner.watch(createToolkit({ workspace: dir, store }));
+        // What a create the caller gave up on leaves: a working task of this replica it does not run.
+        const lost = await store.mcpTasks.create(alice, { ...start(), owner: runner.owner, leaseMs: 300 });
+        const ended = await waitFor(async () => {
+          const now = await store.mcpTasks.get(alice, lost.id);
+          return now?.status === 'failed' ? now : undefined;
+        });
+        expect(ended.status_message).toMatch(/stopped renewing its lease/);
+      } finally {
+        await runner.close();
+      }
+    },
+  );
 
   it('created on one, read, awaited and listed through the other', async () => {
     const [one, two] = [await replica(), await replica()];

@@ -36,7 +36,7 @@ afterEach(async () => {
 /** A server whose sessions act for the principals given, in the order sessions open. */
 async function serve(
   principals: string[] = [],
-  options: { taskPageSize?: number; maxRunningTasks?: number } = {},
+  options: { taskPageSize?: number; maxRunningTasks?: number; maxServerTasks?: number } = {},
 ): Promise<string> {
   let opened = 0;
   running = await startMcpHttpServer(
@@ -244,7 +244,7 @@ describe('MCP tasks over Streamable HTTP', () => {
       const client = await connect(await serve([], { maxRunningTasks: 1 }));
       const first = await createTask(client, 'bash', { command: 'exec sleep 30' });
       await expect(createTask(client, 'bash', { command: 'echo second' })).rejects.toThrow(
-        /Error UNAVAILABLE: 1 tasks already run on this server; .*tasks\/cancel/,
+        /Error LIMIT_REACHED: 1 MCP tasks of this principal are already working \(the limit is 1\); .*tasks\/cancel/,
       );
       expect((await client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toEqual([first.taskId]);
       await client.experimental.tasks.cancelTask(first.taskId);

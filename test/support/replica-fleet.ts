@@ -19,14 +19,24 @@ export interface ReplicaProcess {
   stop(): Promise<void>;
 }
 
-/** Starts one replica; resolves once it listens. `cli`: a built dist/cli.js instead of the sources. */
+/** Starts one replica; resolves once it listens. `cli`: a built dist/cli.js instead of the sources; `args`: more flags. */
 export async function startReplica(
   storeUrl: string,
   workspace: string,
-  options: { cli?: string; env?: Record<string, string> } = {},
+  options: { cli?: string; env?: Record<string, string>; args?: string[] } = {},
 ): Promise<ReplicaProcess> {
   const args = options.cli ? [options.cli] : ['--import', 'tsx', cliSource];
-  args.push('mcp', '--http', '0', '--stateless', '--store', storeUrl, '--workspace', workspace);
+  args.push(
+    'mcp',
+    '--http',
+    '0',
+    '--stateless',
+    '--store',
+    storeUrl,
+    '--workspace',
+    workspace,
+    ...(options.args ?? []),
+  );
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...options.env },

@@ -2081,7 +2081,7 @@ return errors === 0;
 validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const bash_write_result = validate7;
-const schema7 = {"type":"object","additionalProperties":false,"required":["job_id","written_bytes","eof","status"],"properties":{"job_id":{"type":"string","description":"The job."},"written_bytes":{"type":"integer","minimum":0,"description":"Bytes of input written."},"eof":{"type":"boolean","description":"True when the job's input was ended by this call."},"status":{"type":"string","enum":["running","exited","killed","timed_out"],"description":"The job's status now."}},"$id":"toolwright:exec.bash_write/result"};
+const schema7 = {"type":"object","additionalProperties":false,"required":["job_id","written_bytes","eof","status"],"properties":{"job_id":{"type":"string","description":"The job."},"written_bytes":{"type":"integer","minimum":0,"description":"Bytes of input written."},"eof":{"type":"boolean","description":"True when the job's input was ended by this call."},"status":{"type":"string","enum":["running","exited","killed","timed_out","failed"],"description":"The job's status now."}},"$id":"toolwright:exec.bash_write/result"};
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:exec.bash_write/result" */;
@@ -2224,7 +2224,7 @@ errors++;
 }
 const _errs9 = errors;
 const vSchema0 = schema7.properties.status.enum;
-if(!((((data3 === "running") || (data3 === "exited")) || (data3 === "killed")) || (data3 === "timed_out"))){
+if(!(((((data3 === "running") || (data3 === "exited")) || (data3 === "killed")) || (data3 === "timed_out")) || (data3 === "failed"))){
 const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema7.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];

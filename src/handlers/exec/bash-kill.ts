@@ -18,7 +18,7 @@ export async function bashKill(params: BashKillParams, ctx: HandlerContext): Pro
   const jobs = ctx.services.jobs;
   if (jobs) {
     const record = await recordOrNotFound(jobs, params.job_id);
-    const local = record.owner === jobs.replica.id ? localStoreJob(ctx, record.id) : undefined;
+    const local = record.owner === jobs.replica.id ? localStoreJob(ctx, jobs, record.id) : undefined;
     const { result } = await killRecordedJob(jobs, record, local && (() => killLocal(local)));
     return answer(result);
   }

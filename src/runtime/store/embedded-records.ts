@@ -1,22 +1,15 @@
-// The embedded store's background-job and MCP-task records: one JSON document per key (so one
-// principal's records are never even read for another's), job output in a capped file beside it.
+// The embedded store's background-job records: one JSON document per key (so one principal's
+// records are never even read for another's, and its cap is counted under that document's lock),
+// job output in a capped file beside it, input waiting for the job's process in the record.
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { nodeCrypto } from '../lazy-require.js';
 import { ToolError } from '../errors.js';
 import { checkId, checkKey, checkMs, checkText } from './errors.js';
-import { checkJobEnd, checkJobStart, checkMcpTaskPage, checkMcpTaskPatch, checkMcpTaskStart } from './record-checks.js';
+import { checkJobEnd, checkJobInput, checkJobStart, jobLimitReached } from './record-checks.js';
 import { appendOutputFile, createOutputFile, outputTotal, readOutputFile } from './embedded-output.js';
 import { JsonDocument, listDocumentCheck } from './json-document.js';
 import { checkChunk, checkCursor, checkMaxBytes, type OutputLayout } from './output.js';
-import {
-  MCP_TASK_TERMINAL,
-  type JobRecord,
-  type JobRecords,
-  type McpTaskRecord,
-  type McpTaskRecords,
-  type StoreKey,
-} from './types.js';
+import { MAX_PENDING_INPUT_BYTES, type InputWrite, type JobRecord, type JobRecords, type StoreKey } from './types.js';
 
 export interface EmbeddedContext {
   readonly folder: string;
@@ -26,28 +19,36 @@ export interface EmbeddedContext {
   keyFile(key: StoreKey): string;
 }
 
-const LEASE_LOST = 'its replica stopped renewing its lease (it died or lost the store)';
+export const LEASE_LOST = 'its replica stopped renewing its lease (it died or lost the store)';
 const JOB_ID = /^job-[1-9][0-9]{0,15}$/;
 
-const iso = (ms = Date.now()) => new Date(ms).toISOString();
-const expired = (at: string | null, now: number) => at !== null && Date.parse(at) <= now;
+export const iso = (ms = Date.now()) => new Date(ms).toISOString();
+export const expired = (at: string | null, now: number) => at !== null && Date.parse(at) <= now;
 
-/** `read_pos` may be missing from a document written before jobs remembered it (read as 0). */
-type StoredJob = Omit<JobRecord, 'output_bytes' | 'read_pos'> & { read_pos?: number };
+/**
+ * Fields written after the first layout may be missing from an older document: `read_pos` and
+ * the input counters read as 0, `input_eof` as false. `input_pending` is the input waiting for the
+ * process, base64.
+ */
+type StoredJob = Omit<
+  JobRecord,
+  'output_bytes' | 'read_pos' | 'input_total' | 'input_taken' | 'input_eof' | 'input_closed'
+> & {
+  read_pos?: number;
+  input_total?: number;
+  input_taken?: number;
+  input_eof?: boolean;
+  input_closed?: boolean;
+  input_pending?: string;
+};
 interface JobsDoc {
   version: 1;
   next: number;
   jobs: StoredJob[];
 }
-type StoredMcpTask = McpTaskRecord & { seq: number };
-interface McpDoc {
-  version: 1;
-  seq: number;
-  tasks: StoredMcpTask[];
-}
 
 /** Every document of one kind (for the sweeps that cross keys: leases of an owner, expiry). */
-async function documentNames(dir: string): Promise<string[]> {
+export async function documentNames(dir: string): Promise<string[]> {
   try {
     return (await readdir(dir)).filter((name) => name.endsWith('.json'));
   } catch (error) {
@@ -70,8 +71,7 @@ function jobFiles(ctx: EmbeddedContext) {
   const doc = (key: StoreKey) => docAt(`${ctx.keyFile(key)}.json`);
   const outputPath = (key: StoreKey, id: string) => join(dir, ctx.keyFile(key), `${id}.out`);
   const withOutput = async (key: StoreKey, job: StoredJob): Promise<JobRecord> => ({
-    ...job,
-    read_pos: Number(job.read_pos ?? 0),
+    ...recordOf(job),
     output_bytes: JOB_ID.test(job.id) ? ((await outputTotal(outputPath(key, job.id))) ?? 0) : 0,
   });
   const eachDocument = async (change: (job: StoredJob, now: number) => boolean): Promise<StoredJob[]> => {
@@ -91,6 +91,19 @@ function jobFiles(ctx: EmbeddedContext) {
 
 type JobFiles = ReturnType<typeof jobFiles>;
 
+/** A stored job as a record, its output total still to be set. */
+function recordOf({ input_pending: _pending, ...job }: StoredJob): JobRecord {
+  return {
+    ...job,
+    read_pos: Number(job.read_pos ?? 0),
+    input_total: Number(job.input_total ?? 0),
+    input_taken: Number(job.input_taken ?? 0),
+    input_eof: job.input_eof === true,
+    input_closed: job.input_closed === true,
+    output_bytes: 0,
+  };
+}
+
 // Whole on purpose: one object literal of the job lifecycle methods, sharing the job files and the store context.
 function jobLifecycle(
   ctx: EmbeddedContext,
@@ -98,8 +111,10 @@ function jobLifecycle(
 ): Pick<JobRecords, 'create' | 'get' | 'list' | 'finish' | 'remove'> {
   return {
     async create(key, start) {
-      const { owner, command, leaseMs } = checkJobStart(key, start);
+      const { owner, command, leaseMs, maxRunning } = checkJobStart(key, start);
       const job = await doc(key).mutate(async (state) => {
+        const running = state.jobs.filter((j) => j.status === 'running').length;
+        if (maxRunning !== undefined && running >= maxRunning) throw jobLimitReached(running, maxRunning);
         const highest = state.jobs.reduce((max, j) => Math.max(max, Number(/^job-(\d+)$/.exec(j.id)?.[1] ?? 0)), 0);
         const n = Math.max(Number(state.next) || 1, highest + 1);
         const now = Date.now();
@@ -117,6 +132,10 @@ function jobLifecycle(
           lease_expires_at: iso(now + leaseMs),
           note: null,
           read_pos: 0,
+          input_total: 0,
+          input_taken: 0,
+          input_eof: false,
+          input_closed: false,
         };
         // The output file first: a crash before the list is written leaves a file the next create replaces.
         await mkdir(join(dir, ctx.keyFile(key)), { recursive: true });
@@ -126,7 +145,7 @@ function jobLifecycle(
         state.jobs.push(record);
         return { result: record, dirty: true };
       });
-      return { ...job, read_pos: 0, output_bytes: 0 };
+      return recordOf(job);
     },
     async get(key, id) {
       checkKey(key);
@@ -151,6 +170,7 @@ function jobLifecycle(
           note: end.note ?? null,
           ended_at: iso(),
         });
+        delete job.input_pending;
         return { result: { job: { ...job }, applied: true }, dirty: true };
       });
       return found && { job: await withOutput(key, found.job), applied: found.applied };
@@ -190,11 +210,13 @@ function jobLeasesAndOutput({
         return { result: true, dirty };
       });
     },
-    async renewLeases(owner, leaseMs) {
+    async renewLeases(owner, leaseMs, only) {
       checkText('owner', owner, 256);
       checkMs('leaseMs', leaseMs);
+      const served = only && new Set(only.map((job) => JSON.stringify([job.scope, job.principal, job.id])));
       const renewed = await eachDocument((job, now) => {
         if (job.owner !== owner || job.status !== 'running') return false;
+        if (served && !served.has(JSON.stringify([job.scope, job.principal, job.id]))) return false;
         job.lease_expires_at = iso(now + leaseMs);
         return true;
       });
@@ -204,6 +226,7 @@ function jobLeasesAndOutput({
       const failed = await eachDocument((job, now) => {
         if (job.status !== 'running' || !expired(job.lease_expires_at, now)) return false;
         Object.assign(job, { status: 'failed', ended_at: iso(now), note: LEASE_LOST });
+        delete job.input_pending;
         return true;
       });
       return Promise.all(failed.map((job) => withOutput({ scope: job.scope, principal: job.principal }, job)));
@@ -228,143 +251,72 @@ function jobLeasesAndOutput({
   };
 }
 
+type Refusal = Extract<InputWrite, { queued: false }>['why'];
+
+/** Input waiting in the record until the replica running the job takes it. */
+function jobInput({
+  dir,
+  docAt,
+  doc,
+  withOutput,
+}: JobFiles): Pick<JobRecords, 'writeInput' | 'takeInput' | 'pendingInput'> {
+  return {
+    async writeInput(key, id, data, eof) {
+      const bytes = checkJobInput(key, id, data, eof);
+      type Outcome = { job: StoredJob; why: Refusal | undefined } | undefined;
+      const found = await doc(key).mutate<Outcome>((state) => {
+        const job = state.jobs.find((j) => j.id === id);
+        if (!job) return { result: undefined, dirty: false };
+        const why: Refusal | undefined =
+          job.status !== 'running'
+            ? 'ended'
+            : job.input_eof
+              ? 'eof'
+              : Number(job.input_total ?? 0) - Number(job.input_taken ?? 0) + bytes.length > MAX_PENDING_INPUT_BYTES
+                ? 'full'
+                : undefined;
+        if (why) return { result: { job: { ...job }, why }, dirty: false };
+        const pending = Buffer.from(job.input_pending ?? '', 'base64');
+        job.input_pending = Buffer.concat([pending, bytes]).toString('base64');
+        job.input_total = Number(job.input_total ?? 0) + bytes.length;
+        job.input_eof = eof;
+        return { result: { job: { ...job }, why: undefined }, dirty: true };
+      });
+      if (!found) return undefined;
+      const job = await withOutput(key, found.job);
+      return found.why ? { queued: false, job, why: found.why } : { queued: true, job, end: job.input_total };
+    },
+    async takeInput(key, id) {
+      checkKey(key);
+      checkId('job id', id);
+      return doc(key).mutate((state) => {
+        const job = state.jobs.find((j) => j.id === id);
+        if (!job) return { result: undefined, dirty: false };
+        const data = Buffer.from(job.input_pending ?? '', 'base64');
+        const eof = job.input_eof === true;
+        const dirty = data.length > 0 || (eof && !job.input_closed);
+        delete job.input_pending;
+        job.input_taken = Number(job.input_total ?? 0);
+        if (eof) job.input_closed = true;
+        return { result: { data, eof, taken: job.input_taken }, dirty };
+      });
+    },
+    async pendingInput(owner) {
+      checkText('owner', owner, 256);
+      const found: (StoreKey & { id: string })[] = [];
+      for (const name of await documentNames(dir)) {
+        for (const job of (await docAt(name).read()).jobs) {
+          const waiting = Number(job.input_total ?? 0) > Number(job.input_taken ?? 0);
+          if (job.owner === owner && job.status === 'running' && (waiting || (job.input_eof && !job.input_closed)))
+            found.push({ scope: job.scope, principal: job.principal, id: job.id });
+        }
+      }
+      return found;
+    },
+  };
+}
+
 export function embeddedJobs(ctx: EmbeddedContext): JobRecords {
   const files = jobFiles(ctx);
-  return { ...jobLifecycle(ctx, files), ...jobLeasesAndOutput(files) };
-}
-
-/** The files of the MCP task records: one document per key. */
-function mcpFiles(ctx: EmbeddedContext) {
-  const dir = join(ctx.folder, 'mcp-tasks');
-  const docAt = (name: string) =>
-    new JsonDocument<McpDoc>({
-      path: join(dir, name),
-      empty: () => ({ version: 1, seq: 0, tasks: [] }),
-      check: listDocumentCheck<McpDoc>('tasks'),
-      lockTimeoutMs: ctx.lockTimeoutMs,
-      display: 'the MCP task list',
-    });
-  const doc = (key: StoreKey) => docAt(`${ctx.keyFile(key)}.json`);
-  const visible = (task: StoredMcpTask, now: number) => !expired(task.expires_at, now);
-  const plain = ({ seq: _seq, ...task }: StoredMcpTask): McpTaskRecord => task;
-  const eachDocument = async (change: (state: McpDoc, now: number) => StoredMcpTask[]): Promise<StoredMcpTask[]> => {
-    const changed: StoredMcpTask[] = [];
-    for (const name of await documentNames(dir)) {
-      await docAt(name).mutate((state) => {
-        const before = state.tasks.length;
-        const hits = change(state, Date.now());
-        changed.push(...hits.map((task) => ({ ...task })));
-        return { result: undefined, dirty: hits.length > 0 || state.tasks.length !== before };
-      });
-    }
-    return changed;
-  };
-  return { doc, visible, plain, eachDocument };
-}
-
-type McpFiles = ReturnType<typeof mcpFiles>;
-
-function mcpTaskReads({ doc, visible, plain }: McpFiles): Pick<McpTaskRecords, 'create' | 'get' | 'list'> {
-  return {
-    async create(key, start) {
-      const { operation, owner, ttlMs, leaseMs } = checkMcpTaskStart(key, start);
-      return doc(key).mutate((state) => {
-        const now = Date.now();
-        const task: StoredMcpTask = {
-          id: nodeCrypto().randomUUID(),
-          seq: ++state.seq,
-          scope: key.scope,
-          principal: key.principal,
-          operation,
-          status: 'working',
-          status_message: null,
-          result: null,
-          ttl_ms: ttlMs,
-          created_at: iso(now),
-          updated_at: iso(now),
-          expires_at: ttlMs === null ? null : iso(now + ttlMs),
-          owner,
-          lease_expires_at: iso(now + leaseMs),
-        };
-        state.tasks.push(task);
-        return { result: plain(task), dirty: true };
-      });
-    },
-    async get(key, id) {
-      checkKey(key);
-      checkId('task id', id);
-      const task = (await doc(key).read()).tasks.find((t) => t.id === id);
-      return task && visible(task, Date.now()) ? plain(task) : undefined;
-    },
-    async list(key, page = {}) {
-      const { limit, after } = checkMcpTaskPage(key, page);
-      const now = Date.now();
-      const rest = (await doc(key).read()).tasks.filter((task) => task.seq > after && visible(task, now));
-      const tasks = rest.slice(0, limit);
-      return { tasks: tasks.map(plain), ...(rest.length > limit ? { next_cursor: String(tasks.at(-1)!.seq) } : {}) };
-    },
-  };
-}
-
-function mcpTaskChanges({
-  doc,
-  visible,
-  plain,
-  eachDocument,
-}: McpFiles): Pick<McpTaskRecords, 'update' | 'renewLeases' | 'failExpired' | 'sweepExpired'> {
-  return {
-    async update(key, id, patch) {
-      const { status, message, resultText } = checkMcpTaskPatch(key, id, patch);
-      const result = resultText === undefined ? undefined : (JSON.parse(resultText) as unknown);
-      return doc(key).mutate<{ task: McpTaskRecord; applied: boolean } | undefined>((state) => {
-        const task = state.tasks.find((t) => t.id === id);
-        if (!task || !visible(task, Date.now())) return { result: undefined, dirty: false };
-        if (MCP_TASK_TERMINAL.includes(task.status))
-          return { result: { task: plain(task), applied: false }, dirty: false };
-        if (status !== undefined) task.status = status;
-        if (message !== undefined) task.status_message = message;
-        if (result !== undefined) task.result = result;
-        task.updated_at = iso();
-        return { result: { task: plain(task), applied: true }, dirty: true };
-      });
-    },
-    async renewLeases(owner, leaseMs) {
-      checkText('owner', owner, 256);
-      checkMs('leaseMs', leaseMs);
-      const renewed = await eachDocument((state, now) =>
-        state.tasks.filter((task) => {
-          if (task.owner !== owner || MCP_TASK_TERMINAL.includes(task.status)) return false;
-          task.lease_expires_at = iso(now + leaseMs);
-          return true;
-        }),
-      );
-      return renewed.length;
-    },
-    async failExpired() {
-      const failed = await eachDocument((state, now) =>
-        state.tasks.filter((task) => {
-          if (MCP_TASK_TERMINAL.includes(task.status) || !expired(task.lease_expires_at, now) || !visible(task, now))
-            return false;
-          Object.assign(task, { status: 'failed', status_message: LEASE_LOST, updated_at: iso(now) });
-          return true;
-        }),
-      );
-      return failed.map(plain);
-    },
-    async sweepExpired() {
-      let removed = 0;
-      await eachDocument((state, now) => {
-        const before = state.tasks.length;
-        state.tasks = state.tasks.filter((task) => visible(task, now));
-        removed += before - state.tasks.length;
-        return [];
-      });
-      return removed;
-    },
-  };
-}
-
-export function embeddedMcpTasks(ctx: EmbeddedContext): McpTaskRecords {
-  const files = mcpFiles(ctx);
-  return { ...mcpTaskReads(files), ...mcpTaskChanges(files) };
+  return { ...jobLifecycle(ctx, files), ...jobLeasesAndOutput(files), ...jobInput(files) };
 }

@@ -65,6 +65,17 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'background jobs remember how far their output was read',
     sql: `ALTER TABLE toolwright_jobs ADD COLUMN read_pos bigint NOT NULL DEFAULT 0;`,
   },
+  {
+    version: 3,
+    name: 'input for background jobs; per-principal caps count running jobs and bytes of task results',
+    sql: `
+      ALTER TABLE toolwright_jobs ADD COLUMN input_pending bytea NOT NULL DEFAULT ''::bytea,
+        ADD COLUMN input_total bigint NOT NULL DEFAULT 0, ADD COLUMN input_taken bigint NOT NULL DEFAULT 0,
+        ADD COLUMN input_eof boolean NOT NULL DEFAULT false, ADD COLUMN input_closed boolean NOT NULL DEFAULT false;
+      CREATE INDEX toolwright_jobs_key_running ON toolwright_jobs (scope, principal) WHERE status = 'running';
+      ALTER TABLE toolwright_mcp_tasks ADD COLUMN result_bytes bigint NOT NULL DEFAULT 0;
+      UPDATE toolwright_mcp_tasks SET result_bytes = octet_length(result) WHERE result IS NOT NULL;`,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

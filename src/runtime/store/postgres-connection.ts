@@ -85,6 +85,12 @@ export class PgConnection {
       return result;
     } catch (error) {
       failure = error;
+      // A refusal of toolwright's own (a cap reached) leaves the connection sound: rolled back, it is reused.
+      if (isToolError(error))
+        await client.query('ROLLBACK').then(
+          () => (failure = undefined),
+          () => undefined,
+        );
       throw error;
     } finally {
       client.release(failure === undefined ? undefined : true);

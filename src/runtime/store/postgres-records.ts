@@ -1,10 +1,10 @@
-// The PostgreSQL engine's background-job and MCP-task records. Job output is kept in rows of at
-// most 64 KiB: the head rows as written, the tail rows trimmed in the same transaction that
-// appends, so the table never holds more than head + tail bytes of a job. Leases use the
-// server's clock, the one every replica shares.
-import { nodeCrypto } from '../lazy-require.js';
+// The PostgreSQL engine's background-job records. Job output is kept in rows of at most 64 KiB:
+// the head rows as written, the tail rows trimmed in the same transaction that appends, so the
+// table never holds more than head + tail bytes of a job. Leases use the server's clock, the one
+// every replica shares. A job with a cap is counted and inserted in one transaction holding the
+// key's counter row, so concurrent starts on any number of replicas cannot pass it.
 import { checkId, checkKey, checkMs, checkText, invalidStoreInput } from './errors.js';
-import { checkJobEnd, checkJobStart, checkMcpTaskPage, checkMcpTaskPatch, checkMcpTaskStart } from './record-checks.js';
+import { checkJobEnd, checkJobInput, checkJobStart, jobLimitReached } from './record-checks.js';
 import {
   checkChunk,
   checkCursor,
@@ -16,11 +16,14 @@ import {
 } from './output.js';
 import { isoOf, isoOrNull, notFound, rowsOf, type PgConnection } from './postgres-connection.js';
 import { plusMs } from './postgres-tasks.js';
-import { type JobRecord, type JobRecords, type McpTaskRecord, type McpTaskRecords, type OutputRead } from './types.js';
+import { MAX_PENDING_INPUT_BYTES, type InputWrite, type JobRecord, type JobRecords, type OutputRead } from './types.js';
 
 const ROW_BYTES = 64 * 1024;
 const LEASE_LOST = 'its replica stopped renewing its lease (it died or lost the store)';
 const KEY = 'scope = $1 AND principal = $2';
+/** Every column but the input waiting for the process (up to 1 MiB): reads of a record never carry it. */
+const COLUMNS = `scope, principal, id, seq, owner, command, status, exit_code, signal, note, started_at, ended_at,
+  lease_expires_at, output_total, head_bytes, tail_bytes, read_pos, input_total, input_taken, input_eof, input_closed`;
 
 function jobOf(row: Record<string, unknown>): JobRecord {
   return {
@@ -38,37 +41,56 @@ function jobOf(row: Record<string, unknown>): JobRecord {
     output_bytes: Number(row.output_total),
     note: (row.note as string | null) ?? null,
     read_pos: Number(row.read_pos ?? 0),
+    input_total: Number(row.input_total ?? 0),
+    input_taken: Number(row.input_taken ?? 0),
+    input_eof: row.input_eof === true,
+    input_closed: row.input_closed === true,
   };
 }
 
 export function postgresJobs(db: PgConnection, layout: OutputLayout): JobRecords {
-  return { ...jobRecords(db, layout), ...jobOutput(db), ...jobReadPosition(db) };
+  return { ...jobRecords(db, layout), ...jobOutput(db), ...jobReadPosition(db), ...jobInput(db) };
 }
 
-type JobLifecycle = Omit<JobRecords, 'appendOutput' | 'readOutput' | 'markRead'>;
+type JobLifecycle = Omit<
+  JobRecords,
+  'appendOutput' | 'readOutput' | 'markRead' | 'writeInput' | 'takeInput' | 'pendingInput'
+>;
+
+const NEXT_JOB_SEQ = `INSERT INTO toolwright_counters AS c (scope, principal, kind, next) VALUES ($1, $2, 'job', 2)
+  ON CONFLICT (scope, principal, kind) DO UPDATE SET next = c.next + 1
+  RETURNING next - 1 AS seq`;
 
 // Whole on purpose: one object literal of the job lifecycle methods, sharing the connection and the output layout.
 function jobRecords(db: PgConnection, layout: OutputLayout): JobLifecycle {
   return {
     async create(key, start) {
-      const { owner, command, leaseMs } = checkJobStart(key, start);
-      const { rows } = await db.query(
-        `
-        WITH n AS (
-          INSERT INTO toolwright_counters AS c (scope, principal, kind, next) VALUES ($1, $2, 'job', 2)
-          ON CONFLICT (scope, principal, kind) DO UPDATE SET next = c.next + 1
-          RETURNING next - 1 AS seq)
+      const { owner, command, leaseMs, maxRunning } = checkJobStart(key, start);
+      const params = [key.scope, key.principal, owner, command, leaseMs, layout.head, layout.tail];
+      const insert = (seq: string) => `
         INSERT INTO toolwright_jobs (scope, principal, id, seq, owner, command, status, started_at, lease_expires_at, head_bytes, tail_bytes)
-        SELECT $1, $2, 'job-' || n.seq, n.seq, $3, $4, 'running', now(), ${plusMs(5)}, $6, $7 FROM n
-        RETURNING *`,
-        [key.scope, key.principal, owner, command, leaseMs, layout.head, layout.tail],
-      );
-      return jobOf(rows[0]!);
+        SELECT $1, $2, 'job-' || n.seq, n.seq, $3, $4, 'running', now(), ${plusMs(5)}, $6, $7 FROM ${seq}
+        RETURNING ${COLUMNS}`;
+      if (maxRunning === undefined)
+        return jobOf((await db.query(`WITH n AS (${NEXT_JOB_SEQ}) ${insert('n')}`, params)).rows[0]!);
+      return db.transaction(async (client) => {
+        // The counter row stays locked until the end: concurrent starts of the key count one after the other.
+        const [next] = await rowsOf(client, NEXT_JOB_SEQ, params.slice(0, 2));
+        const [count] = await rowsOf(
+          client,
+          `SELECT count(*)::int AS running FROM toolwright_jobs WHERE ${KEY} AND status = 'running'`,
+          params.slice(0, 2),
+        );
+        const running = Number(count!.running);
+        if (running >= maxRunning) throw jobLimitReached(running, maxRunning);
+        const [row] = await rowsOf(client, insert('(SELECT $8::bigint AS seq) n'), [...params, next!.seq]);
+        return jobOf(row!);
+      });
     },
     async get(key, id) {
       checkKey(key);
       checkId('job id', id);
-      const { rows } = await db.query(`SELECT * FROM toolwright_jobs WHERE ${KEY} AND id = $3`, [
+      const { rows } = await db.query(`SELECT ${COLUMNS} FROM toolwright_jobs WHERE ${KEY} AND id = $3`, [
         key.scope,
         key.principal,
         id,
@@ -78,7 +100,7 @@ function jobRecords(db: PgConnection, layout: OutputLayout): JobLifecycle {
     async list(key) {
       checkKey(key);
       return (
-        await db.query(`SELECT * FROM toolwright_jobs WHERE ${KEY} ORDER BY seq`, [key.scope, key.principal])
+        await db.query(`SELECT ${COLUMNS} FROM toolwright_jobs WHERE ${KEY} ORDER BY seq`, [key.scope, key.principal])
       ).rows.map(jobOf);
     },
     async finish(key, id, end) {
@@ -92,10 +114,11 @@ function jobRecords(db: PgConnection, layout: OutputLayout): JobLifecycle {
       // The CTE's outer SELECT sees the row as it was: the job as it is when the update did not apply.
       const { rows } = await db.query(
         `
-        WITH u AS (UPDATE toolwright_jobs SET status = $4, exit_code = $5, signal = $6, note = $7, ended_at = now()
-          WHERE ${KEY} AND id = $3 AND status = 'running' RETURNING *)
+        WITH u AS (UPDATE toolwright_jobs SET status = $4, exit_code = $5, signal = $6, note = $7, ended_at = now(),
+            input_pending = ''::bytea
+          WHERE ${KEY} AND id = $3 AND status = 'running' RETURNING ${COLUMNS})
         SELECT true AS applied, * FROM u
-        UNION ALL SELECT false AS applied, * FROM toolwright_jobs WHERE ${KEY} AND id = $3 AND NOT EXISTS (SELECT 1 FROM u)`,
+        UNION ALL SELECT false AS applied, ${COLUMNS} FROM toolwright_jobs WHERE ${KEY} AND id = $3 AND NOT EXISTS (SELECT 1 FROM u)`,
         [key.scope, key.principal, id, end.status, exitCode, signal, note],
       );
       return rows[0] ? { job: jobOf(rows[0]), applied: rows[0].applied === true } : undefined;
@@ -108,20 +131,28 @@ function jobRecords(db: PgConnection, layout: OutputLayout): JobLifecycle {
           .rowCount > 0
       );
     },
-    async renewLeases(owner, leaseMs) {
+    async renewLeases(owner, leaseMs, only) {
       checkText('owner', owner, 256);
       checkMs('leaseMs', leaseMs);
+      if (!only)
+        return (
+          await db.query(
+            `UPDATE toolwright_jobs SET lease_expires_at = ${plusMs(2)} WHERE owner = $1 AND status = 'running'`,
+            [owner, leaseMs],
+          )
+        ).rowCount;
       return (
         await db.query(
-          `UPDATE toolwright_jobs SET lease_expires_at = ${plusMs(2)} WHERE owner = $1 AND status = 'running'`,
-          [owner, leaseMs],
+          `UPDATE toolwright_jobs SET lease_expires_at = ${plusMs(2)} WHERE owner = $1 AND status = 'running'
+          AND (scope, principal, id) IN (SELECT * FROM unnest($3::text[], $4::text[], $5::text[]))`,
+          [owner, leaseMs, only.map((j) => j.scope), only.map((j) => j.principal), only.map((j) => j.id)],
         )
       ).rowCount;
     },
     async failExpired() {
       const { rows } = await db.query(
-        `UPDATE toolwright_jobs SET status = 'failed', ended_at = now(), note = $1
-        WHERE status = 'running' AND lease_expires_at <= now() RETURNING *`,
+        `UPDATE toolwright_jobs SET status = 'failed', ended_at = now(), note = $1, input_pending = ''::bytea
+        WHERE status = 'running' AND lease_expires_at <= now() RETURNING ${COLUMNS}`,
         [LEASE_LOST],
       );
       return rows.map(jobOf);
@@ -222,6 +253,57 @@ function jobOutput(db: PgConnection): Pick<JobRecords, 'appendOutput' | 'readOut
   };
 }
 
+/** Input waiting in the record until the replica running the job takes it. */
+function jobInput(db: PgConnection): Pick<JobRecords, 'writeInput' | 'takeInput' | 'pendingInput'> {
+  return {
+    async writeInput(key, id, data, eof) {
+      const bytes = checkJobInput(key, id, data, eof);
+      // The CTE's outer SELECT sees the row as it was: the job as it is when the input was refused.
+      const { rows } = await db.query(
+        `
+        WITH u AS (UPDATE toolwright_jobs SET input_pending = input_pending || $4::bytea, input_total = input_total + length($4::bytea),
+            input_eof = $5
+          WHERE ${KEY} AND id = $3 AND status = 'running' AND NOT input_eof
+            AND input_total - input_taken + length($4::bytea) <= $6 RETURNING ${COLUMNS})
+        SELECT true AS queued, * FROM u
+        UNION ALL SELECT false AS queued, ${COLUMNS} FROM toolwright_jobs WHERE ${KEY} AND id = $3 AND NOT EXISTS (SELECT 1 FROM u)`,
+        [key.scope, key.principal, id, bytes, eof, MAX_PENDING_INPUT_BYTES],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const job = jobOf(row);
+      if (row.queued === true) return { queued: true, job, end: job.input_total };
+      const why: Extract<InputWrite, { queued: false }>['why'] =
+        job.status !== 'running' ? 'ended' : job.input_eof ? 'eof' : 'full';
+      return { queued: false, job, why };
+    },
+    async takeInput(key, id) {
+      checkKey(key);
+      checkId('job id', id);
+      const { rows } = await db.query(
+        `
+        WITH old AS (SELECT input_pending, input_eof FROM toolwright_jobs WHERE ${KEY} AND id = $3 FOR UPDATE)
+        UPDATE toolwright_jobs t SET input_pending = ''::bytea, input_taken = t.input_total,
+          input_closed = t.input_closed OR t.input_eof
+        FROM old WHERE t.scope = $1 AND t.principal = $2 AND t.id = $3
+        RETURNING old.input_pending AS data, old.input_eof AS eof, t.input_taken AS taken`,
+        [key.scope, key.principal, id],
+      );
+      const row = rows[0];
+      return row ? { data: row.data as Buffer, eof: row.eof === true, taken: Number(row.taken) } : undefined;
+    },
+    async pendingInput(owner) {
+      checkText('owner', owner, 256);
+      const { rows } = await db.query(
+        `SELECT scope, principal, id FROM toolwright_jobs WHERE owner = $1 AND status = 'running'
+        AND (input_total > input_taken OR (input_eof AND NOT input_closed))`,
+        [owner],
+      );
+      return rows.map((row) => ({ scope: String(row.scope), principal: String(row.principal), id: String(row.id) }));
+    },
+  };
+}
+
 /** The bytes [start, end) out of rows sorted by position (the plan only asks for kept bytes). */
 function gather(rows: { pos: number; data: Buffer }[], start: number, end: number): Buffer {
   const parts: Buffer[] = [];
@@ -231,111 +313,4 @@ function gather(rows: { pos: number; data: Buffer }[], start: number, end: numbe
     parts.push(row.data.subarray(Math.max(0, start - row.pos), Math.min(row.data.length, end - row.pos)));
   }
   return Buffer.concat(parts);
-}
-
-function mcpTaskOf(row: Record<string, unknown>): McpTaskRecord {
-  return {
-    id: String(row.id),
-    scope: String(row.scope),
-    principal: String(row.principal),
-    operation: String(row.operation),
-    status: row.status as McpTaskRecord['status'],
-    status_message: (row.status_message as string | null) ?? null,
-    result: row.result === null || row.result === undefined ? null : (JSON.parse(row.result as string) as unknown),
-    ttl_ms: row.ttl_ms === null ? null : Number(row.ttl_ms),
-    created_at: isoOf(row.created_at),
-    updated_at: isoOf(row.updated_at),
-    expires_at: isoOrNull(row.expires_at),
-    owner: String(row.owner),
-    lease_expires_at: isoOf(row.lease_expires_at),
-  };
-}
-
-const LIVE = '(expires_at IS NULL OR expires_at > now())';
-const OPEN = `status IN ('working', 'input_required')`;
-
-// Whole on purpose: one object literal of the McpTaskRecords methods, each a query over the same connection.
-export function postgresMcpTasks(db: PgConnection): McpTaskRecords {
-  return {
-    async create(key, start) {
-      const { operation, owner, ttlMs, leaseMs } = checkMcpTaskStart(key, start);
-      const { rows } = await db.query(
-        `INSERT INTO toolwright_mcp_tasks
-        (id, scope, principal, operation, status, ttl_ms, created_at, updated_at, expires_at, owner, lease_expires_at)
-        VALUES ($1, $2, $3, $4, 'working', $5, now(), now(), CASE WHEN $5::bigint IS NULL THEN NULL ELSE ${plusMs(5)} END, $6, ${plusMs(7)})
-        RETURNING *`,
-        [nodeCrypto().randomUUID(), key.scope, key.principal, operation, ttlMs, owner, leaseMs],
-      );
-      return mcpTaskOf(rows[0]!);
-    },
-    async get(key, id) {
-      checkKey(key);
-      checkId('task id', id);
-      const { rows } = await db.query(`SELECT * FROM toolwright_mcp_tasks WHERE ${KEY} AND id = $3 AND ${LIVE}`, [
-        key.scope,
-        key.principal,
-        id,
-      ]);
-      return rows[0] ? mcpTaskOf(rows[0]) : undefined;
-    },
-    async list(key, page = {}) {
-      const { limit, after } = checkMcpTaskPage(key, page);
-      const { rows } = await db.query(
-        `SELECT * FROM toolwright_mcp_tasks WHERE ${KEY} AND seq > $3 AND ${LIVE} ORDER BY seq LIMIT $4`,
-        [key.scope, key.principal, after, limit + 1],
-      );
-      const page1 = rows.slice(0, limit);
-      return {
-        tasks: page1.map(mcpTaskOf),
-        ...(rows.length > limit ? { next_cursor: String(page1.at(-1)!.seq) } : {}),
-      };
-    },
-    async update(key, id, patch) {
-      const checked = checkMcpTaskPatch(key, id, patch);
-      const status = checked.status;
-      const message = checked.message ?? null;
-      const result = checked.resultText ?? null;
-      const { rows } = await db.query(
-        `
-        WITH u AS (UPDATE toolwright_mcp_tasks SET status = coalesce($4, status),
-            status_message = CASE WHEN $5 THEN $6 ELSE status_message END,
-            result = CASE WHEN $7 THEN $8 ELSE result END, updated_at = now()
-          WHERE ${KEY} AND id = $3 AND ${OPEN} AND ${LIVE} RETURNING *)
-        SELECT true AS applied, * FROM u
-        UNION ALL SELECT false AS applied, * FROM toolwright_mcp_tasks WHERE ${KEY} AND id = $3 AND ${LIVE} AND NOT EXISTS (SELECT 1 FROM u)`,
-        [
-          key.scope,
-          key.principal,
-          id,
-          status ?? null,
-          patch.status_message !== undefined,
-          message,
-          patch.result !== undefined,
-          result,
-        ],
-      );
-      return rows[0] ? { task: mcpTaskOf(rows[0]), applied: rows[0].applied === true } : undefined;
-    },
-    async renewLeases(owner, leaseMs) {
-      checkText('owner', owner, 256);
-      checkMs('leaseMs', leaseMs);
-      return (
-        await db.query(`UPDATE toolwright_mcp_tasks SET lease_expires_at = ${plusMs(2)} WHERE owner = $1 AND ${OPEN}`, [
-          owner,
-          leaseMs,
-        ])
-      ).rowCount;
-    },
-    async failExpired() {
-      const { rows } = await db.query(
-        `UPDATE toolwright_mcp_tasks SET status = 'failed', status_message = $1, updated_at = now()
-        WHERE ${OPEN} AND lease_expires_at <= now() AND ${LIVE} RETURNING *`,
-        [LEASE_LOST],
-      );
-      return rows.map(mcpTaskOf);
-    },
-    async sweepExpired() {
-      return (await db.query('DELETE FROM toolwright_mcp_tasks WHERE expires_at <= now()')).rowCount;
-    },
-  };
 }

@@ -8,7 +8,8 @@ import { applyMigrations, LATEST_VERSION, schemaVersion } from './migrations.js'
 import { checkLayout } from './output.js';
 import { endWithin, PgConnection } from './postgres-connection.js';
 import { PgNotifications } from './postgres-notify.js';
-import { postgresJobs, postgresMcpTasks } from './postgres-records.js';
+import { postgresMcpTasks } from './postgres-mcp-tasks.js';
+import { postgresJobs } from './postgres-records.js';
 import { postgresAudit, postgresReplicas, postgresTaskLists } from './postgres-tasks.js';
 import {
   DEFAULT_OUTPUT_HEAD_BYTES,

@@ -1,8 +1,9 @@
 // This process as one replica of a store: it registers under an id of its own, renews its lease
 // and the leases of the jobs it runs on a timer, sweeps (on every replica) the jobs and MCP tasks
-// whose replica stopped renewing, and hears the requests other replicas send it (e.g. "kill
-// job-3") on a notification channel named after it; a job whose record ended elsewhere (failed by
-// a sweep while this replica could not reach the store) is stopped here too. Timers never keep the process alive, and the
+// whose replica stopped renewing, and hears the requests other replicas send it ("kill job-3",
+// "take job-3's input") on a notification channel named after it; input a lost request announced
+// is taken at the next round, and a job whose record ended elsewhere (failed by a sweep while this
+// replica could not reach the store) is stopped here too. Timers never keep the process alive, and the
 // channel is listened to only while this replica runs something another replica could ask about.
 import { hostname } from 'node:os';
 import { nodeCrypto } from '../lazy-require.js';
@@ -12,16 +13,27 @@ import type { Store, StoreKey, Subscription } from './types.js';
 export const REPLICA_RENEW_MS = 3_000;
 /** How long a lease lasts without renewal: a replica that dies has its work failed within this (plus a sweep). */
 export const REPLICA_LEASE_MS = 10_000;
+/**
+ * A job's first lease, long enough to start its process. Only jobs a replica serves are renewed,
+ * so a record whose start never completed (written after its caller gave up on the store) is
+ * failed once this runs out instead of holding a place under its principal's cap.
+ */
+export const START_LEASE_MS = 60_000;
 
 /** A request one replica sends another: the job (by its key and id) to act on. */
 export interface ReplicaRequest {
-  action: 'kill';
+  /** `kill`: end it; `input`: take the input waiting for it in the store. */
+  action: 'kill' | 'input';
   scope: string;
   principal: string;
   id: string;
 }
 
-type RequestHandler = () => void;
+/** What a replica does for a job it runs when asked (through a notification, or by its own re-checks). */
+export interface JobRequestHandlers {
+  kill(): void;
+  input(): void;
+}
 
 const handlerKey = (key: StoreKey, id: string) => JSON.stringify([key.scope, key.principal, id]);
 
@@ -33,7 +45,7 @@ export class Replica {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private registered = false;
-  private readonly handlers = new Map<string, RequestHandler>();
+  private readonly handlers = new Map<string, JobRequestHandlers>();
   private subscription: Promise<Subscription> | undefined;
   private closed = false;
 
@@ -79,10 +91,15 @@ export class Replica {
       this.registered = !!(await quietly(() => store.replicas.register(this.id, { leaseMs: this.leaseMs, info })));
     }
     if (this.closed) return;
-    const renewed = await quietly(() => store.jobs.renewLeases(this.id, this.leaseMs));
+    const served = [...this.handlers.keys()].map((at) => {
+      const [scope, principal, id] = JSON.parse(at) as [string, string, string];
+      return { scope, principal, id };
+    });
+    const renewed = served.length ? await quietly(() => store.jobs.renewLeases(this.id, this.leaseMs, served)) : 0;
     // Fewer leases renewed than jobs served here: some record ended elsewhere (failed while this
     // replica could not reach the store): its process must not run on unseen.
     if (renewed !== undefined && renewed < this.handlers.size) await quietly(() => this.stopEnded());
+    if (this.handlers.size > 0) await quietly(() => this.takeWaitingInput());
     await Promise.all([quietly(() => store.jobs.failExpired()), quietly(() => store.mcpTasks.failExpired())]);
     const gone = (await quietly(() => store.replicas.listExpired())) ?? [];
     await Promise.all(gone.map((replica) => quietly(() => store.replicas.remove(replica.id))));
@@ -93,15 +110,21 @@ export class Replica {
     for (const [at, handler] of [...this.handlers]) {
       const [scope, principal, id] = JSON.parse(at) as [string, string, string];
       const job = await this.store.jobs.get({ scope, principal }, id);
-      if (job?.status !== 'running' && this.handlers.get(at) === handler) handler();
+      if (job?.status !== 'running' && this.handlers.get(at) === handler) handler.kill();
     }
   }
 
+  /** Has every job served here whose input waits in the store take it (a notification may have been lost). */
+  private async takeWaitingInput(): Promise<void> {
+    for (const job of await this.store.jobs.pendingInput(this.id)) this.handlers.get(handlerKey(job, job.id))?.input();
+  }
+
   /**
-   * Runs `handler` when another replica asks this one to act on the job; resolves (once the channel
-   * is listened to) a function that stops it. Rejects UNAVAILABLE when the store cannot be reached.
+   * Runs `handler`'s action when another replica asks this one to act on the job; resolves (once
+   * the channel is listened to) a function that stops it. Rejects UNAVAILABLE when the store cannot
+   * be reached.
    */
-  async serve(key: StoreKey, id: string, handler: RequestHandler): Promise<() => void> {
+  async serve(key: StoreKey, id: string, handler: JobRequestHandlers): Promise<() => void> {
     const at = handlerKey(key, id);
     this.handlers.set(at, handler);
     try {
@@ -121,7 +144,10 @@ export class Replica {
   }
 
   private listen(): Promise<Subscription> {
-    const listening = this.store.notifications.subscribe(replicaChannel(this.id), (payload) => this.receive(payload));
+    const listening = this.store.notifications.subscribe(replicaChannel(this.id), (payload) => this.receive(payload), {
+      // Requests sent while the channel was down are lost: input waiting in the store is taken now.
+      onResume: () => void this.takeWaitingInput().catch(() => {}),
+    });
     listening.catch(() => {
       if (this.subscription === listening) this.subscription = undefined;
     });
@@ -135,14 +161,16 @@ export class Replica {
     } catch {
       return;
     }
-    if (request?.action !== 'kill' || typeof request.id !== 'string') return;
+    if ((request?.action !== 'kill' && request?.action !== 'input') || typeof request.id !== 'string') return;
     if (typeof request.scope !== 'string' || typeof request.principal !== 'string') return;
-    this.handlers.get(handlerKey({ scope: request.scope, principal: request.principal }, request.id))?.();
+    const handler = this.handlers.get(handlerKey({ scope: request.scope, principal: request.principal }, request.id));
+    if (request.action === 'kill') handler?.kill();
+    else handler?.input();
   }
 
   /** Asks replica `owner` to act on a job it runs (not durable: ask again while waiting). */
-  ask(owner: string, key: StoreKey, id: string): Promise<void> {
-    const request: ReplicaRequest = { action: 'kill', scope: key.scope, principal: key.principal, id };
+  ask(owner: string, key: StoreKey, id: string, action: ReplicaRequest['action'] = 'kill'): Promise<void> {
+    const request: ReplicaRequest = { action, scope: key.scope, principal: key.principal, id };
     return this.store.notifications.publish(replicaChannel(owner), JSON.stringify(request));
   }
 

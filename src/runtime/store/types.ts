@@ -62,12 +62,42 @@ export interface JobRecord {
   note: string | null;
   /** Output position up to which a reader has taken the output (`markRead`): what is new starts here. */
   read_pos: number;
+  /** Bytes of input written for the job in total (`writeInput`), and how many its owner took (`takeInput`). */
+  input_total: number;
+  input_taken: number;
+  /** Its input was ended (eof): no more is queued. */
+  input_eof: boolean;
+  /** Its owner took that end: the process's input is closed. */
+  input_closed: boolean;
+}
+
+/** A job by its key and id. */
+export interface JobRef extends StoreKey {
+  readonly id: string;
 }
 
 export interface JobStart {
   owner: string;
   command: string;
   leaseMs: number;
+  /**
+   * The most running jobs the key may have: with this many already running the job is refused
+   * with LIMIT_REACHED, counted with the insert in one locked step (concurrent creators on any
+   * replica cannot pass it). Absent: no limit.
+   */
+  maxRunning?: number;
+}
+
+/** What `writeInput` did: queued the input (`end` is where it ends), or refused it and why. */
+export type InputWrite =
+  { queued: true; job: JobRecord; end: number } | { queued: false; job: JobRecord; why: 'ended' | 'eof' | 'full' };
+
+/** Input the owner took for the job's process: `data` to write, then end the input when `eof`. */
+export interface InputTake {
+  data: Buffer;
+  eof: boolean;
+  /** input_taken after this take. */
+  taken: number;
 }
 
 export interface JobEnd {
@@ -98,8 +128,11 @@ export interface JobRecords {
   finish(key: StoreKey, id: string, end: JobEnd): Promise<{ job: JobRecord; applied: boolean } | undefined>;
   /** Removes a job and its output; false when there was none. */
   remove(key: StoreKey, id: string): Promise<boolean>;
-  /** Extends the lease of every running job `owner` runs; resolves how many. */
-  renewLeases(owner: string, leaseMs: number): Promise<number>;
+  /**
+   * Extends the lease of every running job `owner` runs, or only of those `only` names (what the
+   * replica really serves: a record whose start never completed is then left to expire); resolves how many.
+   */
+  renewLeases(owner: string, leaseMs: number, only?: readonly JobRef[]): Promise<number>;
   /** Marks failed every running job whose lease ran out (its replica died); resolves those jobs. */
   failExpired(): Promise<JobRecord[]>;
   /**
@@ -115,6 +148,16 @@ export interface JobRecords {
    * whoever reads next, through whichever replica, starts after what was shown; false for an unknown job.
    */
   markRead(key: StoreKey, id: string, pos: number): Promise<boolean>;
+  /**
+   * Queues input for a running job's process (the replica that runs it takes it with `takeInput`);
+   * with `eof` its input ends after it. Refused (nothing queued) when the job has ended, its input
+   * was ended, or more than MAX_PENDING_INPUT_BYTES would wait; undefined for an unknown job.
+   */
+  writeInput(key: StoreKey, id: string, data: Uint8Array, eof: boolean): Promise<InputWrite | undefined>;
+  /** Takes every byte of input waiting for the job (its owner writes them to the process); undefined for an unknown job. */
+  takeInput(key: StoreKey, id: string): Promise<InputTake | undefined>;
+  /** The running jobs `owner` runs that have input waiting (or an eof not yet taken). */
+  pendingInput(owner: string): Promise<JobRef[]>;
 }
 
 // --- MCP tasks ----------------------------------------------------------------------------------
@@ -150,11 +193,25 @@ export interface McpTaskRecord {
   lease_expires_at: string;
 }
 
+/**
+ * What one key (one principal) may hold of MCP tasks, each counted in the same locked step as the
+ * change it bounds: `running` tasks working at once (a new one past it is refused with
+ * LIMIT_REACHED), `stored` records and `storedBytes` of results (past them the key's own oldest
+ * ended tasks are removed to make room, never another key's; refused when that is not enough).
+ */
+export interface McpTaskLimits {
+  running: number;
+  stored: number;
+  storedBytes: number;
+}
+
 export interface McpTaskStart {
   operation: string;
   owner: string;
   ttlMs: number | null;
   leaseMs: number;
+  /** Absent: no limit. */
+  limits?: McpTaskLimits;
 }
 
 export interface McpTaskPatch {
@@ -177,8 +234,10 @@ export interface McpTaskRecords {
     key: StoreKey,
     id: string,
     patch: McpTaskPatch,
+    limits?: Pick<McpTaskLimits, 'storedBytes'>,
   ): Promise<{ task: McpTaskRecord; applied: boolean } | undefined>;
-  renewLeases(owner: string, leaseMs: number): Promise<number>;
+  /** Extends the lease of every open task `owner` runs, or only of the ids `only` names; resolves how many. */
+  renewLeases(owner: string, leaseMs: number, only?: readonly string[]): Promise<number>;
   /** Marks failed every working / input_required task whose lease ran out; resolves those tasks. */
   failExpired(): Promise<McpTaskRecord[]>;
   /** Deletes tasks past their ttl; resolves how many. */
@@ -311,3 +370,5 @@ export const DEFAULT_OUTPUT_TAIL_BYTES = 7 * 1024 * 1024;
 export const MAX_APPEND_BYTES = 1024 * 1024;
 /** The largest MCP task result kept (as JSON). */
 export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
+/** The most input bytes that may wait for a job's process to take them. */
+export const MAX_PENDING_INPUT_BYTES = 1024 * 1024;

@@ -1,11 +1,13 @@
 // Background jobs of a toolkit that has a store: the process runs here, its record (status, exit,
-// output) lives in the store, so any replica over the same store reads it; a kill asked through
-// another replica arrives on this replica's channel and ends the process tree here. The processes
-// this toolkit runs are tracked locally for its cap and its close().
-import { ToolError } from '../../../runtime/errors.js';
+// output, input waiting for it) lives in the store under the calling principal's key, so any
+// replica over the same store reads it; a kill or input sent through another replica arrives on
+// this replica's channel and is acted on here. The principal's cap of running jobs is counted in
+// the store (across replicas); the processes this toolkit runs are tracked here for its close().
+import { isToolError, ToolError } from '../../../runtime/errors.js';
 import type { SharedJobs } from '../../../runtime/store/shared-jobs.js';
-import type { JobEnd, JobRecord } from '../../../runtime/store/types.js';
+import type { JobEnd, JobRecord, StoreKey } from '../../../runtime/store/types.js';
 import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
+import { openInputPipe, type InputPipe } from '../process/input-pipe.js';
 import { endedWithin, JOB_OUTPUT_DRAIN_MS, openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
 import { trackGroup, untrackGroup } from '../process/process-group.js';
 import { startCommand, type StartedCommand } from '../process/spawn.js';
@@ -16,7 +18,7 @@ import { StoreOutputWriter } from './store-output.js';
 /** Finished jobs kept readable per key in the store; the oldest finished one goes first. */
 export const MAX_FINISHED_STORE_JOBS = 32;
 
-/** Removes the oldest finished jobs (and their output) past the cap; a store that fails is left for the next start. */
+/** Removes the key's oldest finished jobs (and their output) past the cap; a store that fails is left for the next start. */
 async function forgetOldJobs(jobs: SharedJobs): Promise<void> {
   try {
     const finished = (await jobs.list()).filter((job) => job.status !== 'running');
@@ -36,13 +38,16 @@ export interface LocalStoreJob {
   timedOut: boolean;
   /** Settles once the process ended and its end is recorded (or the store failed to take it). */
   readonly done: Promise<void>;
+  /** Takes the input waiting for it in the store and writes it to the process, in order; never rejects. */
+  feed(): Promise<void>;
 }
+
+/** Where a job of one key is found among those a toolkit runs (ids are per key: job-1 of two principals are two jobs). */
+const localKey = (key: StoreKey, id: string) => JSON.stringify([key.scope, key.principal, id]);
 
 class LocalJobs {
   readonly running = new Map<string, LocalStoreJob>();
-  starting = 0;
   closed = false;
-  constructor(readonly maxRunning: number) {}
 
   async close(): Promise<void> {
     this.closed = true;
@@ -55,7 +60,7 @@ const locals = new WeakMap<Toolkit, LocalJobs>();
 function localJobs(ctx: HandlerContext): LocalJobs {
   let table = locals.get(ctx.toolkit);
   if (!table) {
-    table = new LocalJobs(ctx.services.exec.maxJobs ?? DEFAULT_MAX_JOBS);
+    table = new LocalJobs();
     locals.set(ctx.toolkit, table);
     const owned = table;
     ctx.toolkit.onClose(() => owned.close());
@@ -63,9 +68,9 @@ function localJobs(ctx: HandlerContext): LocalJobs {
   return table;
 }
 
-/** The job if this toolkit runs it in this process. */
-export function localStoreJob(ctx: HandlerContext, id: string): LocalStoreJob | undefined {
-  return locals.get(ctx.toolkit)?.running.get(id);
+/** The job of this key if this toolkit runs it in this process. */
+export function localStoreJob(ctx: HandlerContext, jobs: SharedJobs, id: string): LocalStoreJob | undefined {
+  return locals.get(ctx.toolkit)?.running.get(localKey(jobs.key, id));
 }
 
 /** How long a kill waits for the end to be recorded once the processes are gone. */
@@ -84,6 +89,20 @@ function closedError(): ToolError {
   return new ToolError('UNAVAILABLE', 'this toolkit is closed; background jobs can no longer start');
 }
 
+/** The store's refusal past the principal's cap, with the jobs that run and how to free one. */
+async function limitReached(jobs: SharedJobs, refusal: ToolError): Promise<ToolError> {
+  const running = await jobs.list().then(
+    (all) => all.filter((job) => job.status === 'running').map((job) => job.id),
+    () => [],
+  );
+  return new ToolError(
+    'LIMIT_REACHED',
+    `${refusal.message}${running.length ? `: ${running.join(', ')}` : ''}. ` +
+      'Stop one with bash_kill, or wait for one to end (bash_output shows their status).',
+    refusal.details,
+  );
+}
+
 /** Starts the command as a job recorded in the store; returns its record once the process runs. */
 export async function startStoreJob(
   ctx: HandlerContext,
@@ -93,29 +112,53 @@ export async function startStoreJob(
 ): Promise<JobRecord> {
   const table = localJobs(ctx);
   if (table.closed) throw closedError();
-  const count = table.running.size + table.starting;
-  if (count >= table.maxRunning) {
-    throw new ToolError(
-      'LIMIT_REACHED',
-      `${count} background jobs are already running in this session (the limit is ${table.maxRunning})` +
-        `${table.running.size ? `: ${[...table.running.keys()].join(', ')}` : ''}. Stop one with bash_kill, or wait for one to end (bash_output shows their status).`,
-    );
-  }
-  table.starting++;
+  let record: JobRecord;
   try {
-    // Recorded first: a store that cannot take the job is UNAVAILABLE before anything runs.
-    const record = await jobs.create(prepared.request.command.slice(0, 201));
-    void forgetOldJobs(jobs);
-    try {
-      await launch(table, jobs, record, prepared, timeoutMs);
-    } catch (error) {
-      await jobs.finish(record.id, { status: 'failed', note: `it could not start: ${(error as Error).message}` });
-      throw error;
-    }
-    return record;
-  } finally {
-    table.starting--;
+    // Recorded first, the cap counted with it: a store that cannot take the job (or a principal at
+    // its cap) is refused before anything runs.
+    record = await jobs.create(prepared.request.command.slice(0, 201), ctx.services.exec.maxJobs ?? DEFAULT_MAX_JOBS);
+  } catch (error) {
+    if (isToolError(error) && error.code === 'LIMIT_REACHED') throw await limitReached(jobs, error);
+    throw error;
   }
+  void forgetOldJobs(jobs);
+  try {
+    await launch(table, jobs, record, prepared, timeoutMs);
+  } catch (error) {
+    await jobs.finish(record.id, { status: 'failed', note: `it could not start: ${(error as Error).message}` });
+    throw error;
+  }
+  return record;
+}
+
+/** The job's stdin, fed from the store: one take at a time, in order, each written before the next. */
+function inputFeeder(jobs: SharedJobs, id: string, input: InputPipe): () => Promise<void> {
+  let closed = false;
+  let feeding: Promise<void> | undefined;
+  let again = false;
+  const takeOnce = async () => {
+    if (closed) return;
+    const taken = await jobs.takeInput(id).catch(() => undefined); // a store that fails: the next round asks again
+    if (!taken) return;
+    if (taken.data.length > 0) await input.write(taken.data.toString('utf8')).catch(() => {}); // the reader is gone
+    if (taken.eof) {
+      closed = true;
+      input.end();
+    }
+  };
+  return () => {
+    if (feeding) {
+      again = true;
+      return feeding;
+    }
+    feeding = (async () => {
+      do {
+        again = false;
+        await takeOnce();
+      } while (again);
+    })().finally(() => (feeding = undefined));
+    return feeding;
+  };
 }
 
 async function launch(
@@ -127,13 +170,22 @@ async function launch(
 ): Promise<void> {
   const writer = new StoreOutputWriter(jobs, record.id);
   const pipe: OutputPipe = await openOutputPipe((bytes, length) => writer.write(bytes, length));
-  let started: StartedCommand;
+  let input: InputPipe;
   try {
-    started = await startCommand({ ...prepared.request, stdout: pipe.stdio, stderr: pipe.stdio });
+    input = await openInputPipe();
   } catch (error) {
     pipe.close();
     throw error;
   }
+  let started: StartedCommand;
+  try {
+    started = await startCommand({ ...prepared.request, stdin: input.stdio, stdout: pipe.stdio, stderr: pipe.stdio });
+  } catch (error) {
+    pipe.close();
+    input.close();
+    throw error;
+  }
+  input.attach(started.child.stdin);
   pipe.attach(started.child.stdout);
   trackGroup(started.pid, started.killNow);
   let stopServing: (() => void) | undefined;
@@ -141,6 +193,7 @@ async function launch(
     await started.stop();
     untrackGroup(started.pid);
     pipe.close();
+    input.close();
     await writer.close();
     throw why;
   };
@@ -151,10 +204,11 @@ async function launch(
     killRequested: false,
     timedOut: false,
     done: Promise.resolve(),
+    feed: inputFeeder(jobs, record.id, input),
   };
   try {
-    // Listening before the job is announced: a kill sent through another replica at once is heard.
-    stopServing = await jobs.serveKill(record.id, () => void killLocal(job));
+    // Listening before the job is announced: a kill or input sent through another replica at once is heard.
+    stopServing = await jobs.serve(record.id, { kill: () => void killLocal(job), input: () => void job.feed() });
   } catch (error) {
     return stopNow(error as Error);
   }
@@ -165,18 +219,21 @@ async function launch(
           job.timedOut = true;
           void started.stop();
         }, timeoutMs);
-  table.running.set(record.id, job);
+  const at = localKey(jobs.key, record.id);
+  table.running.set(at, job);
   (job as { done: Promise<void> }).done = (async () => {
     const ending = await started.exited;
     if (prepared.settings.mode === 'none') await started.stop();
     // As for a job of this process: its last output may take a while to be read on a loaded machine.
     await endedWithin(pipe.ended, JOB_OUTPUT_DRAIN_MS);
     pipe.close();
+    input.close();
     clearTimeout(timer);
     untrackGroup(started.pid);
     const notes = (await prepared.afterRun().catch(() => [])).map(noteLine);
     if (!(await started.commandRan))
       notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
+    // Its output lands before its end does: a reader that sees the end has seen everything.
     await writer.close();
     if (writer.lostBytes > 0)
       notes.push(
@@ -190,7 +247,7 @@ async function launch(
     };
     await recordEnd(jobs, record.id, end);
     stopServing?.();
-    table.running.delete(record.id);
+    table.running.delete(at);
   })();
 }
 

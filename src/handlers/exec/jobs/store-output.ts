@@ -1,7 +1,9 @@
 // A background job's output on its way into the store: bytes are batched (a write every
 // FLUSH_MS, or at once past FLUSH_BYTES), never one store call per read; at most MAX_PENDING_BYTES
 // wait in memory. When the store falls behind (or is down) by more than that, the newest bytes
-// are dropped and counted, so the job itself never waits for the store.
+// are dropped and counted, so the job itself never waits for the store. What waits when the job
+// ends is written before its end is recorded, tried again while the store is away (as the end is).
+import { isToolError } from '../../../runtime/errors.js';
 import type { SharedJobs } from '../../../runtime/store/shared-jobs.js';
 import { MAX_APPEND_BYTES } from '../../../runtime/store/types.js';
 
@@ -10,6 +12,10 @@ const FLUSH_BYTES = 256 * 1024;
 export const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 /** Pause after a failed write before the next try. */
 const RETRY_MS = 500;
+/** The longest pause between two tries of a job's last output. */
+const MAX_RETRY_MS = 5_000;
+/** How long a job's last output is tried again while the store is away, before it counts as lost. */
+export const FINAL_WRITE_MS = 10 * 60_000;
 
 export class StoreOutputWriter {
   private pending: Buffer[] = [];
@@ -21,6 +27,8 @@ export class StoreOutputWriter {
   lostBytes = 0;
   /** Why the last write failed, while it is failing. */
   lastError: string | undefined;
+  /** The last write was refused for good (not the store being away): trying again cannot help. */
+  private refused = false;
 
   constructor(
     private readonly jobs: SharedJobs,
@@ -67,6 +75,7 @@ export class StoreOutputWriter {
         this.lastError = undefined;
       } catch (error) {
         this.lastError = (error as Error).message;
+        this.refused = isToolError(error) && error.code !== 'UNAVAILABLE';
         this.pending.unshift(chunk);
         this.pendingBytes += chunk.length;
         return;
@@ -94,13 +103,21 @@ export class StoreOutputWriter {
     return parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
   }
 
-  /** Writes what is left (one try per chunk: each store call is bounded); what still fails is counted lost. */
-  async close(): Promise<void> {
+  /**
+   * Writes what is left, trying again (each store call is bounded) while the store is away, up to
+   * `retryMs`; what still fails then, or is refused for good, is counted lost.
+   */
+  async close(retryMs = FINAL_WRITE_MS): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.flushing;
-    await this.flush();
+    const deadline = Date.now() + retryMs;
+    for (let pause = RETRY_MS; ; pause = Math.min(2 * pause, MAX_RETRY_MS)) {
+      await this.flushing;
+      await this.flush();
+      if (this.pendingBytes === 0 || this.refused || Date.now() + pause > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, pause).unref());
+    }
     this.lostBytes += this.pendingBytes;
     this.pending = [];
     this.pendingBytes = 0;
