@@ -1,9 +1,10 @@
 // The embedded store's background-job and MCP-task records: one JSON document per key (so one
 // principal's records are never even read for another's), job output in a capped file beside it.
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nodeCrypto } from '../lazy-require.js';
 import { ToolError } from '../errors.js';
+import { ensureOwnFolder } from '../own-files.js';
 import { checkId, checkKey, checkMs, checkText } from './errors.js';
 import { checkJobEnd, checkJobStart, checkMcpTaskPage, checkMcpTaskPatch, checkMcpTaskStart } from './record-checks.js';
 import { appendOutputFile, createOutputFile, outputTotal, readOutputFile } from './embedded-output.js';
@@ -119,7 +120,7 @@ function jobLifecycle(
           read_pos: 0,
         };
         // The output file first: a crash before the list is written leaves a file the next create replaces.
-        await mkdir(join(dir, ctx.keyFile(key)), { recursive: true });
+        await ensureOwnFolder(join(dir, ctx.keyFile(key)), 'the store folder', { parents: true });
         await unlink(outputPath(key, record.id)).catch(() => {});
         await createOutputFile(outputPath(key, record.id), ctx.layout);
         state.next = n + 1;
