@@ -64,7 +64,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   const [{ createMcpElicitationUserChannel }, { createDeferredMcpServer, serveMcpStdio }] = await adapter;
   const channel = user ?? createMcpElicitationUserChannel();
   let toolkit: Toolkit | undefined;
-  let store: ToolkitOptions['store'];
+  let store: Store | undefined;
   const load = async () => {
     const [{ createToolkit }, options] = await Promise.all([
       import('../runtime/toolkit.js'),
