@@ -47,7 +47,7 @@ Examples:
   $ toolwright mcp --provider ./dist/git-provider.js    serve your own providers beside the reference ones
   $ toolwright generate catalog.yaml --check            is the generated code up to date?
   $ toolwright store migrate --store postgres://tw@db.internal/toolwright   bring a store's schema up to date
-  $ toolwright audit -w ~/project --since 1h           the calls of the last hour (the workspace's store)
+  $ toolwright audit -w ~/project --since 1h            the calls of the last hour, from the workspace's store
   $ toolwright init provider my-provider               scaffold a provider package
 
 schema, call and mcp take:
@@ -65,7 +65,8 @@ schema, call and mcp take:
   --list-all-tools         also list tools that cannot work here (no search backend, no user, denied)
 
 Environment: TOOLWRIGHT_SEARCH_URL (SearXNG) or TOOLWRIGHT_BRAVE_API_KEY enable web_search;
-TOOLWRIGHT_MCP_TOKEN is the bearer token of \`mcp --http\`; TOOLWRIGHT_STORE_URL is the default of --store.
+TOOLWRIGHT_MCP_TOKEN is the bearer token of \`mcp --http\`; TOOLWRIGHT_STORE_URL is the default of --store;
+XDG_STATE_HOME holds the workspaces' state folders (default ~/.local/state).
 Exit codes: 0 success, 1 the tool returned an error, 2 usage error (bad flag or JSON, unknown tool).`;
 
 function packageVersion(): string {

@@ -44,7 +44,11 @@ export function parseStoreUrl(spec: string, workspaceRoot: string, confineTo?: s
 /** Throws StoreFolderError when an embedded store's folder is inside the workspace or holds it. */
 export function checkStoreFolder(folder: string, workspace: string): void {
   const conflict = folderConflict(folder, workspace);
-  if (conflict) throw new StoreFolderError(`the store folder ${folder} ${conflict}`);
+  if (!conflict) return;
+  const old = resolve(folder) === join(resolve(workspace), LEGACY_STORE_FOLDER);
+  throw new StoreFolderError(
+    `the store folder ${folder} ${conflict}${old ? ' (use "embedded": the store kept there by earlier versions is then moved to the workspace\'s state folder)' : ''}`,
+  );
 }
 
 function parseSpec(spec: string, workspaceRoot: string): StoreTarget {
