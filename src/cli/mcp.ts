@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { JwtAuthOptions } from '../adapters/mcp-http-jwt.js';
 import type { McpElicitationUserChannel } from '../adapters/mcp-user.js';
 import type { Store } from '../runtime/store/types.js';
-import type { Toolkit, ToolkitOptions } from '../runtime/types.js';
+import type { Toolkit } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import type { toolkitOptions } from './toolkit-options.js';

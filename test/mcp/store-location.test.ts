@@ -76,11 +76,14 @@ describe('mcp with the embedded store', () => {
       });
       const client = new Client({ name: 'test', version: '1.0.0' });
       await client.connect(transport);
+      const pid = transport.pid!;
       try {
         await useTheStore(client);
       } finally {
         await client.close();
       }
+      // The server writes what its audit queue still holds before it exits.
+      for (let i = 0; i < 200 && isRunning(pid); i++) await new Promise((resolve) => setTimeout(resolve, 50));
       await expectStoreOutside(workspace, 4);
     },
   );

@@ -229,7 +229,7 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
   async function openFolder(create: boolean): Promise<TaskFolder | undefined> {
     if (confined) {
       const real = await realPathOfAsync(parent);
-      if (!isInside(workspace!, real)) {
+      if (!isInside(workspace, real)) {
         throw new ToolError(
           'UNAVAILABLE',
           `${display}: its folder leads out of the workspace (${workspace}) through a link; refused, nothing was read or written`,
@@ -238,8 +238,8 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
       let dir: VerifiedDir;
       try {
         dir = create
-          ? await openOrCreateDir(workspace!, real, display, (p) => mkdir(p))
-          : await VerifiedDir.open(workspace!, real, display);
+          ? await openOrCreateDir(workspace, real, display, (p) => mkdir(p))
+          : await VerifiedDir.open(workspace, real, display);
       } catch (error) {
         if (!create && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
