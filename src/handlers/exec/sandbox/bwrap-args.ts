@@ -112,10 +112,18 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
       ...(isGitDir ? protectGitDir(dir, layout.mustNotAppear ?? []) : gitProtection(dir, layout.mustNotAppear)),
     );
   }
-  // Last, so that no bind above shows them again; never one holding the workspace or a writable folder.
-  const shown = [workspace, ...settings.writable];
+  // Last, so that no bind above shows them again; never one holding the workspace (a store there
+  // is refused before) or a writable folder (refused here: it would show what is to be hidden).
   for (const dir of unique((layout.hidden ?? []).filter(isDirectory).map(realOrSelf))) {
-    if (dir !== '/' && !shown.some((kept) => isInside(kept, dir))) args.push('--tmpfs', dir);
+    if (dir === '/' || isInside(workspace, dir)) continue;
+    const inside = settings.writable.find((kept) => isInside(kept, dir));
+    if (inside !== undefined) {
+      throw new ToolError(
+        'INVALID_INPUT',
+        `exec.sandbox.writable entry ${inside} is inside ${dir}, where toolwright keeps its own state; name a folder outside it`,
+      );
+    }
+    args.push('--tmpfs', dir);
   }
   args.push('--chdir', cwd);
   return args;
