@@ -37,10 +37,19 @@ export function resolveStore(
     );
   }
   // A Store opened elsewhere is checked too: its folder must not be within the agent's reach.
-  if (given.engine === 'embedded' && typeof given.location === 'string')
-    checkStoreFolder(given.location, workspaceRoot);
+  if (given.engine === 'embedded' && typeof given.location === 'string') {
+    // Once per store and workspace (an HTTP server makes a toolkit per session or request).
+    let checked = checkedStores.get(given);
+    if (!checked) checkedStores.set(given, (checked = new Set()));
+    if (!checked.has(workspaceRoot)) {
+      checkStoreFolder(given.location, workspaceRoot);
+      checked.add(workspaceRoot);
+    }
+  }
   return given;
 }
+
+const checkedStores = new WeakMap<Store, Set<string>>();
 
 /** The key a toolkit's records are filed under in its store. */
 export function storeKeyOf(
