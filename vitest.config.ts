@@ -14,6 +14,8 @@ export default defineConfig({
     ],
   },
   test: {
+    // Embedded stores' default folders go to a temporary $XDG_STATE_HOME, not the home folder.
+    globalSetup: ['test/support/state-home.ts'],
     include: process.env.TOOLWRIGHT_STRESS ? ['test/stress/**/*.test.ts'] : ['test/**/*.test.ts'],
     // Soak, race and kill loops: `npm run test:stress`.
     exclude: process.env.TOOLWRIGHT_STRESS ? [] : ['test/stress/**', '**/node_modules/**'],

@@ -47,7 +47,7 @@ Examples:
   $ toolwright mcp --provider ./dist/git-provider.js    serve your own providers beside the reference ones
   $ toolwright generate catalog.yaml --check            is the generated code up to date?
   $ toolwright store migrate --store postgres://tw@db.internal/toolwright   bring a store's schema up to date
-  $ toolwright audit --store embedded --since 1h        the calls of the last hour
+  $ toolwright audit -w ~/project --since 1h            the calls of the last hour, from the workspace's store
   $ toolwright init provider my-provider               scaffold a provider package
 
 schema, call and mcp take:
@@ -57,14 +57,16 @@ schema, call and mcp take:
                            "ask" prompts on the terminal (call) or through MCP elicitation (mcp)
   --profile <patterns>     expose only matching tools, e.g. "filesystem.*,search.grep"
   --tasks-file <file>      keep the task list in a JSON file instead of in memory
-  --store <url>            keep tasks in a store: postgres://user:password@host/db (shared by
-                           replicas), a folder, or "embedded" (the workspace's .toolwright/store)
+  --store <url>            keep tasks, jobs and the audit in a store: postgres://user:password@host/db
+                           (shared by replicas), a folder outside the workspace, or "embedded" (the
+                           workspace's state folder, $XDG_STATE_HOME/toolwright/<digest>)
   --sandbox <mode>         run bash in bubblewrap: none (default), workspace-write, read-only
   --provider <module>      also serve a module's providers export (repeatable), e.g. ./dist/providers.js
   --list-all-tools         also list tools that cannot work here (no search backend, no user, denied)
 
 Environment: TOOLWRIGHT_SEARCH_URL (SearXNG) or TOOLWRIGHT_BRAVE_API_KEY enable web_search;
-TOOLWRIGHT_MCP_TOKEN is the bearer token of \`mcp --http\`; TOOLWRIGHT_STORE_URL is the default of --store.
+TOOLWRIGHT_MCP_TOKEN is the bearer token of \`mcp --http\`; TOOLWRIGHT_STORE_URL is the default of --store;
+XDG_STATE_HOME holds the workspaces' state folders (default ~/.local/state).
 Exit codes: 0 success, 1 the tool returned an error, 2 usage error (bad flag or JSON, unknown tool).`;
 
 function packageVersion(): string {
@@ -134,7 +136,7 @@ function withToolkitOptions(command: Command): Command {
     .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory')
     .option(
       '--store <url>',
-      'keep tasks in a store: postgres://user:password@host:5432/db, a folder, or "embedded" (default: TOOLWRIGHT_STORE_URL; prefer it for a password, which `ps` then does not show)',
+      'keep tasks, jobs and the audit in a store: postgres://user:password@host:5432/db, a folder outside the workspace, or "embedded" (the workspace\'s state folder, outside it) (default: TOOLWRIGHT_STORE_URL; prefer it for a password, which `ps` then does not show)',
     )
     .option(
       '--sandbox <mode>',

@@ -101,6 +101,7 @@ export type {
   MigrationReport,
 } from './runtime/store/types.js';
 export { openStore, type OpenStoreOptions } from './runtime/store/lazy.js';
+export { stateFolderFor, ensureStateFolder } from './runtime/state-folder.js';
 export type {
   SearchBackend,
   SearchResultItem,

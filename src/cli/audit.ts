@@ -1,10 +1,11 @@
-// `toolwright audit [--store URL] [--since 1h|ISO] [--principal P] [--operation O] [--json] [--limit N]`:
-// the newest audit entries of a store, oldest first, as a table or as JSON lines. Only the command
-// definition loads with the program; the store code loads when it runs.
+// `toolwright audit [--store URL] [-w DIR] [--since 1h|ISO] [--principal P] [--operation O] [--json] [--limit N]`:
+// the newest audit entries of a store (default: the workspace's own store, in its state folder),
+// oldest first, as a table or as JSON lines. Only the command definition loads with the program;
+// the store code loads when it runs.
 import type { Command } from 'commander';
 import { inertJson, inertLine } from '../runtime/control-text.js';
 import type { AuditRecord } from '../runtime/store/types.js';
-import { openStoreAt, storeSpec } from './store.js';
+import { openStoreAt, STORE_WORKSPACE_HELP, storeSpec } from './store.js';
 
 interface IO {
   stdout: { write(chunk: string): unknown };
@@ -73,7 +74,6 @@ function usage(io: IO, exitCode: { value: number }, message: string): void {
 
 async function runAudit(io: IO, exitCode: { value: number }, flags: AuditFlags): Promise<void> {
   const spec = storeSpec(flags.store);
-  if (spec === undefined) return usage(io, exitCode, 'give --store URL or set TOOLWRIGHT_STORE_URL');
   const since = flags.since === undefined ? undefined : parseSince(flags.since);
   if (flags.since !== undefined && since === undefined)
     return usage(
@@ -88,7 +88,17 @@ async function runAudit(io: IO, exitCode: { value: number }, flags: AuditFlags):
     return usage(io, exitCode, `--operation ${flags.operation}: give provider.operation, e.g. filesystem.read_file`);
   let opened;
   try {
-    opened = await openStoreAt(spec, flags.workspace);
+    const found = await openStoreAt(spec, flags.workspace, true);
+    if (found.missing !== undefined) {
+      // Reading the audit never creates a store.
+      io.stderr.write(
+        `toolwright audit: no store at ${found.missing}${spec === undefined ? `, the default store of ${found.workspace}` : ''}: nothing was recorded there yet` +
+          `${spec === undefined ? ' (give --store URL or set TOOLWRIGHT_STORE_URL for another store)' : ''}\n`,
+      );
+      exitCode.value = 1;
+      return;
+    }
+    opened = found.store;
   } catch (error) {
     return usage(io, exitCode, (error as Error).message);
   }
@@ -118,9 +128,9 @@ export function registerAuditCommand(program: Command, io: IO, exitCode: { value
     .description("Show a store's audit log: the newest calls (oldest first), as a table or JSON lines")
     .option(
       '--store <url>',
-      'the store: postgres://user:password@host:5432/db, a folder, or "embedded" (default: TOOLWRIGHT_STORE_URL)',
+      'the store: postgres://user:password@host:5432/db, a folder outside the workspace, or "embedded" (default: TOOLWRIGHT_STORE_URL, else the workspace\'s default store)',
     )
-    .option('-w, --workspace <dir>', 'folder a relative store folder (and "embedded") is relative to')
+    .option('-w, --workspace <dir>', STORE_WORKSPACE_HELP)
     .option('--since <when>', 'entries from this long ago (30m, 1h, 7d) or this ISO time on')
     .option('--principal <name>', 'entries of this principal only')
     .option('--operation <id>', 'entries of this operation only (provider.operation, e.g. exec.bash)')

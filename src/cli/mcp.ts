@@ -4,7 +4,7 @@ import type { JwtAuthOptions } from '../adapters/mcp-http-jwt.js';
 import type { McpElicitationUserChannel } from '../adapters/mcp-user.js';
 import type { PolicyOptions } from '../runtime/policy/types.js';
 import type { Store } from '../runtime/store/types.js';
-import type { Toolkit, ToolkitOptions } from '../runtime/types.js';
+import type { Toolkit } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import type { toolkitOptions } from './toolkit-options.js';
@@ -71,7 +71,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   const [{ createMcpElicitationUserChannel }, { createDeferredMcpServer, serveMcpStdio }] = await adapter;
   const channel = user ?? createMcpElicitationUserChannel();
   let toolkit: Toolkit | undefined;
-  let store: ToolkitOptions['store'];
+  let store: Store | undefined;
   const load = async () => {
     const [{ createToolkit }, options] = await Promise.all([
       import('../runtime/toolkit.js'),

@@ -14,6 +14,7 @@ import type { Provider } from '../runtime/providers.js';
 import { createFileTaskStore, type TaskStore } from '../runtime/services/tasks.js';
 import type { UserChannel } from '../runtime/services/user.js';
 import { openStore } from '../runtime/store/lazy.js';
+import type { Store } from '../runtime/store/types.js';
 import type { ToolkitOptions } from '../runtime/types.js';
 import { loadProviderModules, ProviderModuleError } from './provider-modules.js';
 import { storeSpec } from './store.js';
@@ -81,12 +82,15 @@ async function resolveProviders(specs: readonly string[] | undefined): Promise<r
   }
 }
 
+/** Toolkit options as a verb builds them: the store, when there is one, opened by the verb. */
+export type VerbToolkitOptions = ToolkitOptions & { providers: readonly Provider[]; store?: Store };
+
 export async function toolkitOptions(
   flags: ToolkitFlags,
   extra: { user?: UserChannel; tasks?: TaskStore } = {},
-): Promise<ToolkitOptions & { providers: readonly Provider[] }> {
+): Promise<VerbToolkitOptions> {
   const workspace = workspaceFolder(flags);
-  const options: ToolkitOptions & { providers: readonly Provider[] } = {
+  const options: VerbToolkitOptions = {
     workspace,
     providers: await resolveProviders(flags.provider),
   };
@@ -118,6 +122,7 @@ export async function toolkitOptions(
   if (flags.tasksFile !== undefined) {
     options.tasks = createFileTaskStore({
       path: isAbsolute(flags.tasksFile) ? flags.tasksFile : resolve(workspace, flags.tasksFile),
+      workspace,
     });
   } else if (extra.tasks && options.store === undefined) {
     // The verb's default task list (one shared in-memory list for an HTTP server); a store's wins.

@@ -1,27 +1,55 @@
 // The services a toolkit hands its handlers, each from its option or its embedded default, and
 // whether an operation's required services are there.
+import path from 'node:path';
 import type { OperationDescriptor } from './descriptor.js';
 import { systemClock } from './services/clock.js';
 import { searchBackendFromEnv } from './services/search-backend.js';
 import { resolveTaskStore } from './services/tasks.js';
 import { resolveUserChannel } from './services/user.js';
 import { sharedStore } from './store/lazy.js';
+import { checkStoreFolder } from './store/url.js';
 import { storeSharedJobs } from './store/shared-jobs.js';
 import { storeTaskStore } from './store/task-lists.js';
 import type { Store, StoreKey } from './store/types.js';
 import type { Services, ToolkitOptions } from './types.js';
 
-/** The `store` option: a Store as is, a spec as the process's store for it; a bad spec is a TypeError. */
-export function resolveStore(option: Store | string | undefined, workspaceRoot: string): Store | undefined {
-  if (option === undefined) return undefined;
-  if (typeof option === 'string') return sharedStore(option, workspaceRoot);
-  if (typeof option !== 'object' || option === null || typeof option.tasks !== 'object') {
+/**
+ * The `store` option (else TOOLWRIGHT_STORE_URL, as the CLI reads it): a Store as is, a spec or
+ * `{ dir }` as the process's store for it. A bad spec, and an embedded store's folder inside the
+ * workspace (or holding it), are a TypeError.
+ */
+export function resolveStore(
+  option: ToolkitOptions['store'],
+  workspaceRoot: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Store | undefined {
+  const given = option === undefined ? env.TOOLWRIGHT_STORE_URL || undefined : option;
+  if (given === undefined) return undefined;
+  if (typeof given === 'string') return sharedStore(given, workspaceRoot);
+  if (typeof given === 'object' && given !== null && !('tasks' in given) && 'dir' in given) {
+    if (typeof given.dir !== 'string' || given.dir === '')
+      throw new TypeError('createToolkit: options.store.dir must be a folder path (outside the workspace)');
+    return sharedStore(path.resolve(workspaceRoot, given.dir), workspaceRoot);
+  }
+  if (typeof given !== 'object' || given === null || typeof given.tasks !== 'object') {
     throw new TypeError(
-      'createToolkit: options.store must be a Store or a store URL (postgres://…, a folder, or "embedded")',
+      'createToolkit: options.store must be a Store, { dir } or a store URL (postgres://…, a folder, or "embedded")',
     );
   }
-  return option;
+  // A Store opened elsewhere is checked too: its folder must not be within the agent's reach.
+  if (given.engine === 'embedded' && typeof given.location === 'string') {
+    // Once per store and workspace (an HTTP server makes a toolkit per session or request).
+    let checked = checkedStores.get(given);
+    if (!checked) checkedStores.set(given, (checked = new Set()));
+    if (!checked.has(workspaceRoot)) {
+      checkStoreFolder(given.location, workspaceRoot);
+      checked.add(workspaceRoot);
+    }
+  }
+  return given;
 }
+
+const checkedStores = new WeakMap<Store, Set<string>>();
 
 /** The key a toolkit's records are filed under in its store. */
 export function storeKeyOf(

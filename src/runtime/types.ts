@@ -73,11 +73,14 @@ export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Pr
    */
   tasks?: TaskStoreOption;
   /**
-   * Where records that outlive the process are kept: a Store, or a spec (`postgres://…`, a folder,
-   * `file:` URL, or `embedded` for the workspace's .toolwright/store). A spec opens one store per
-   * process that toolkits given the same spec share. Default: none (tasks in memory).
+   * Where records that outlive the process are kept: a Store, `{ dir }` (an embedded store in that
+   * folder), or a spec (`postgres://…`, a folder, `file:` URL, or `embedded` for the workspace's
+   * state folder, `$XDG_STATE_HOME/toolwright/<digest>`: see stateFolderFor). An embedded store's
+   * folder must lie outside the workspace (else a TypeError). A spec opens one store per process
+   * that toolkits given the same spec share. Default: `TOOLWRIGHT_STORE_URL` when set, else none
+   * (tasks in memory).
    */
-  store?: Store | string;
+  store?: Store | { dir: string } | string;
   /** The key this toolkit's records are filed under in the store (default: the workspace's absolute path). */
   storeScope?: string;
   /** Who the calls act for; in a shared store one principal never sees another's records (default "local"). */

@@ -16,6 +16,34 @@ function pairs(args: string[], flag: string): string[] {
 }
 
 describe('bwrapArgs', () => {
+  it("hides the toolkit's state folders after every other mount; never one holding the workspace, and not with a writable folder inside", async () => {
+    const base = await tempDir();
+    const at = (name: string) => path.join(base, name);
+    const [ws, store, state, writable, missing] = [at('ws'), at('store'), at('state'), at('writable'), at('missing')];
+    for (const dir of [ws, store, state, writable]) await mkdir(dir);
+    for (const mode of ['read-only', 'workspace-write'] as const) {
+      const layout = {
+        settings: { ...parseSandboxOption(mode), writable: [writable] },
+        workspace: ws,
+        cwd: ws,
+        env: { HOME: '/root', PATH: '/usr/bin' },
+      };
+      const args = bwrapArgs({ ...layout, hidden: [store, state, missing, ws, '/'] });
+      const tmpfs = pairs(args, '--tmpfs');
+      expect(tmpfs, mode).toEqual(expect.arrayContaining([store, state]));
+      // A missing folder is not there to see; one holding the workspace, or itself, would hide it.
+      for (const kept of [missing, ws, '/']) expect(tmpfs, mode).not.toContain(kept);
+      // A writable folder inside one to hide would show it again: refused.
+      const cache = path.join(state, 'cache');
+      await mkdir(cache, { recursive: true });
+      const inState = { ...layout, settings: { ...layout.settings, writable: [cache] } };
+      expect(() => bwrapArgs({ ...inState, hidden: [state] }), mode).toThrow(/writable entry .* is inside/);
+      const bindOf = (dir: string) =>
+        args.findIndex((arg, i) => (arg === '--bind' || arg === '--ro-bind') && args[i + 1] === dir);
+      expect(args.indexOf(store), mode).toBeGreaterThan(Math.max(bindOf(ws), bindOf(writable)));
+    }
+  });
+
   it('always drops capabilities, unshares everything, dies with the host and starts a new session', async () => {
     const ws = await tempDir();
     for (const mode of ['read-only', 'workspace-write'] as const) {

@@ -332,7 +332,9 @@ describe('the principal of a token', () => {
   }
 
   it('files tasks and audit entries under the principal in a shared store', async () => {
-    const store = join(dir, 'store');
+    // Outside the workspace, as a store folder must be.
+    const storeDir = await mkdtemp(join(tmpdir(), 'tw-mcp-jwt-store-'));
+    const store = join(storeDir, 'store');
     const server = await serve({ stateless: true }, store);
     const alice = await token({ sub: 'alice' });
     const bob = await token({ sub: 'bob' });
@@ -351,6 +353,7 @@ describe('the principal of a token', () => {
       ]);
     } finally {
       await opened.close();
+      await rm(storeDir, { recursive: true, force: true });
     }
   });
 });

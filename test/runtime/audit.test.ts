@@ -15,7 +15,8 @@ import { scaled } from '../support/time.js';
 
 let cluster: PgCluster | undefined;
 const engines: { name: string; spec: (folder: string) => string }[] = [
-  { name: 'embedded', spec: (folder) => join(folder, 'store') },
+  // The workspace's default store, in its state folder outside it.
+  { name: 'embedded', spec: () => 'embedded' },
 ];
 if (pgBinaries || requirePg) engines.push({ name: 'postgres', spec: () => cluster!.url() });
 else describe.skip('audit on postgres (skipped: PostgreSQL binaries not found)', () => it('runs', () => {}));
@@ -198,7 +199,7 @@ describe('the principal of a call', () => {
 
   it('gives each principal its own task list, in memory or in a store, and the handler sees who it acts for', async () => {
     const workspace = await tempDir();
-    for (const store of [undefined, join(workspace, 'store')]) {
+    for (const store of [undefined, join(await tempDir(), 'store')]) {
       const toolkit = createToolkit({ workspace, ...(store ? { store } : {}) });
       await toolkit.invoke('task', 'task_create', { title: 'mine' });
       await toolkit.invoke('task', 'task_create', { title: 'hers' }, { principal: 'erin' });
@@ -295,7 +296,7 @@ describe('the audit queue', () => {
 
   it('never fails or delays a call when the store cannot write, and reports the failure once', async () => {
     const workspace = await tempDir();
-    const real = openStore(join(workspace, 'store'), { workspace });
+    const real = openStore(join(await tempDir(), 'store'), { workspace });
     let release!: () => void;
     const stuck = new Promise<void>((resolve) => (release = resolve));
     let attempts = 0;

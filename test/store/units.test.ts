@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createToolkit, openStore } from '../../src/index.js';
+import { createToolkit, openStore, stateFolderFor } from '../../src/index.js';
 import { keptRanges, planAppend, planRead } from '../../src/runtime/store/output.js';
 import { parseStoreUrl, scrubSecrets, StoreUrlError } from '../../src/runtime/store/url.js';
 
@@ -27,8 +27,13 @@ describe('store URLs', () => {
     expect(scrubSecrets('failed for s3cr@t and s3cr%40t', secrets)).toBe('failed for *** and ***');
   });
 
-  it('names embedded folders, relative ones inside the workspace', () => {
-    expect(parseStoreUrl('embedded', '/ws')).toMatchObject({ engine: 'embedded', folder: '/ws/.toolwright/store' });
+  it('names embedded folders: "embedded" in the state folder, relative ones against the workspace', () => {
+    expect(parseStoreUrl('embedded', '/ws')).toMatchObject({
+      engine: 'embedded',
+      folder: stateFolderFor('/ws'),
+      legacy: '/ws/.toolwright/store',
+    });
+    expect(stateFolderFor('/ws')).not.toContain('/ws/');
     expect(parseStoreUrl('state/store', '/ws')).toMatchObject({ engine: 'embedded', folder: '/ws/state/store' });
     expect(parseStoreUrl('/var/lib/tw', '/ws')).toMatchObject({ engine: 'embedded', folder: '/var/lib/tw' });
     expect(parseStoreUrl('file:///var/lib/tw', '/ws')).toMatchObject({ engine: 'embedded', folder: '/var/lib/tw' });
@@ -133,7 +138,7 @@ describe('the embedded store behind the task tools', () => {
     await rm(workspace, { recursive: true, force: true });
   });
 
-  it('store: "embedded" keeps tasks in the workspace\'s .toolwright/store, shared by toolkits and across restarts', async () => {
+  it('store: "embedded" keeps tasks in the workspace\'s state folder (outside it), shared by toolkits and across restarts', async () => {
     const a = createToolkit({ workspace, store: 'embedded' });
     const b = createToolkit({ workspace, store: 'embedded' });
     expect(await a.invoke('task', 'task_create', { title: 'first' })).toMatchObject({
@@ -144,12 +149,11 @@ describe('the embedded store behind the task tools', () => {
       ok: true,
       output: { task: { id: 't2' } },
     });
-    expect(await readdir(join(workspace, '.toolwright', 'store'))).toEqual(
-      expect.arrayContaining(['store.json', 'tasks']),
-    );
+    expect(await readdir(stateFolderFor(workspace))).toEqual(expect.arrayContaining(['store.json', 'tasks']));
+    expect(await readdir(workspace)).toEqual([]);
     await a.close();
     await b.close();
-    const store = openStore(join(workspace, '.toolwright', 'store'));
+    const store = openStore(stateFolderFor(workspace));
     const later = createToolkit({ workspace, store });
     expect(await later.invoke('task', 'task_list', {})).toMatchObject({
       ok: true,

@@ -1,10 +1,13 @@
 // The TaskStore interface of the task provider and its two stores of its own (in memory, one file).
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
-import { atomicWriteFile } from '../atomic-write.js';
+import { atomicReplace, sweepLeftovers } from '../atomic-write.js';
 import { ToolError } from '../errors.js';
 import { acquireFileLock } from '../locks.js';
-import { plainDir } from '../verified-fs.js';
+import { ensureOwnFolder } from '../own-files.js';
+import { realPathOf, realPathOfAsync } from '../state-folder.js';
+import { isInside } from '../workspace.js';
+import { openOrCreateDir, plainDir, VerifiedDir, type DirRef } from '../verified-fs.js';
 import { readJsonFile } from '../store/json-document.js';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
@@ -60,7 +63,10 @@ export function resolveTaskStore(
 ): TaskStore {
   if (option === undefined) return fallback ? fallback() : createDefaultTaskStore();
   if ('file' in option && typeof option.file === 'string') {
-    return createFileTaskStore({ path: isAbsolute(option.file) ? option.file : resolve(workspaceRoot, option.file) });
+    return createFileTaskStore({
+      path: isAbsolute(option.file) ? option.file : resolve(workspaceRoot, option.file),
+      workspace: workspaceRoot,
+    });
   }
   return option as TaskStore;
 }
@@ -138,21 +144,32 @@ export function createDefaultTaskStore(): TaskStore {
 export interface FileTaskStoreOptions {
   /** The JSON file holding the tasks (created on first write, with its folder). */
   path: string;
+  /**
+   * The workspace, when the file may lie inside it: its folder must then stay inside it once links
+   * are resolved (checked on the opened folder, so a folder swapped for a link out of it is
+   * refused, never written through).
+   */
+  workspace?: string;
+  /** The folder is the toolkit's own (the embedded store's): created mode 0700, and refused unless this user's alone. */
+  ownFolder?: boolean;
   /** How long to wait for another writer's lock before failing with TIMEOUT (default 10 s). */
   lockTimeoutMs?: number;
   /** A lock older than this is considered abandoned even if its owner seems alive (default 30 s). */
   staleLockMs?: number;
 }
 
-/** The task list in a task file (an empty or missing file is an empty list); a file that holds no task list is UNAVAILABLE. */
-async function readTaskFile(path: string): Promise<TaskState> {
-  const parsed = await readJsonFile(path, 'task file');
+/**
+ * The task list in a task file (an empty or missing file is an empty list), read at `at` (a path
+ * through its opened folder) and named `path`; a file that holds no task list is UNAVAILABLE.
+ */
+async function readTaskFile(at: string, path: string): Promise<TaskState> {
+  const parsed = await readJsonFile(at, 'the task file', path);
   if (parsed === undefined) return emptyState();
   const state = parsed as Partial<TaskState>;
   if (!state || typeof state !== 'object' || !Array.isArray(state.tasks)) {
     throw new ToolError(
       'UNAVAILABLE',
-      `task file ${path} does not hold a task list ({"version":1,"next":N,"tasks":[…]}); fix or remove it`,
+      `the task file ${path} does not hold a task list ({"version":1,"next":N,"tasks":[…]}); fix or remove it`,
     );
   }
   // Every entry must be a task: a hand-edited (or model-written) file fails clearly, not INTERNAL.
@@ -168,7 +185,7 @@ async function readTaskFile(path: string): Promise<TaskState> {
   if (bad >= 0) {
     throw new ToolError(
       'UNAVAILABLE',
-      `task file ${path}: tasks[${bad}] is not a task (an object with string id, title and status); fix or remove it`,
+      `the task file ${path}: tasks[${bad}] is not a task (an object with string id, title and status); fix or remove it`,
     );
   }
   // `next` never goes below the highest id in the file, even if someone edited it by hand.
@@ -176,39 +193,94 @@ async function readTaskFile(path: string): Promise<TaskState> {
   return { version: 1, next: Math.max(Number(state.next) || 1, highest + 1), tasks: state.tasks };
 }
 
+/** The folder a task file is in, opened for one operation; `close` when done. */
+interface TaskFolder {
+  dir: DirRef;
+  /** Throws unless the folder is still where it was checked to be (right before a rename). */
+  reverify(): Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
  * File-backed store: one JSON file that survives restarts. Every change is a read-modify-write under
  * an exclusive lock file (`<path>.lock`, created with O_EXCL) and lands by write-to-temp + fsync +
  * rename, so concurrent writers in other processes lose nothing and readers never see a torn file.
+ * The file is never read through a link (nor a FIFO, another user's file, one with other names).
  */
 export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
   const path = resolve(options.path);
-  const lockPath = `${path}.lock`;
+  const name = basename(path);
+  const lockName = `${name}.lock`;
   const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
   const staleLockMs = options.staleLockMs ?? 30_000;
+  const display = `the task file ${path}`;
+  // A file whose folder is (or resolves) inside the workspace is reached through that folder,
+  // opened and proven inside it for each operation.
+  const workspace = options.workspace === undefined ? undefined : realPathOf(resolve(options.workspace));
+  const parent = dirname(path);
+  const confined =
+    workspace !== undefined &&
+    [resolve(options.workspace!), workspace].some(
+      (root) => isInside(root, parent) || isInside(root, realPathOf(parent)),
+    );
   // Writers inside this process queue up here first, so they do not spin on the lock file.
   let queue: Promise<unknown> = Promise.resolve();
 
-  const readState = () => readTaskFile(path);
-
-  async function writeState(state: TaskState): Promise<void> {
-    await atomicWriteFile(path, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o644 });
+  async function openFolder(create: boolean): Promise<TaskFolder | undefined> {
+    if (confined) {
+      const real = await realPathOfAsync(parent);
+      if (!isInside(workspace, real)) {
+        throw new ToolError(
+          'UNAVAILABLE',
+          `${display}: its folder leads out of the workspace (${workspace}) through a link; refused, nothing was read or written`,
+        );
+      }
+      let dir: VerifiedDir;
+      try {
+        dir = create
+          ? await openOrCreateDir(workspace, real, display, (p) => mkdir(p))
+          : await VerifiedDir.open(workspace, real, display);
+      } catch (error) {
+        if (!create && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      return { dir, reverify: () => dir.reverify(), close: () => dir.close() };
+    }
+    if (create) {
+      if (options.ownFolder) await ensureOwnFolder(parent, 'the store folder', { parents: true });
+      else await mkdir(parent, { recursive: true });
+    }
+    return { dir: plainDir(parent), reverify: async () => {}, close: async () => {} };
   }
 
-  async function withLock<T>(work: () => Promise<T>): Promise<T> {
+  async function readState(): Promise<TaskState> {
+    const folder = await openFolder(false);
+    if (!folder) return emptyState();
+    try {
+      return await readTaskFile(folder.dir.entry(name), path);
+    } finally {
+      await folder.close();
+    }
+  }
+
+  async function withLock<T>(work: (folder: TaskFolder) => Promise<T>): Promise<T> {
     const run = queue.then(async () => {
-      await mkdir(dirname(path), { recursive: true });
-      // The same cross-process lock file the filesystem writers take (O_EXCL, owner inside, stale
-      // locks broken by renaming them aside).
-      const release = await acquireFileLock(plainDir(dirname(path)), basename(lockPath), {
-        timeoutMs: lockTimeoutMs,
-        staleMs: staleLockMs,
-        display: `the task file ${path}`,
-      });
+      const folder = (await openFolder(true))!;
       try {
-        return await work();
+        // The same cross-process lock file the filesystem writers take (O_EXCL, owner inside, stale
+        // locks broken by renaming them aside).
+        const release = await acquireFileLock(folder.dir, lockName, {
+          timeoutMs: lockTimeoutMs,
+          staleMs: staleLockMs,
+          display,
+        });
+        try {
+          return await work(folder);
+        } finally {
+          await release();
+        }
       } finally {
-        await release();
+        await folder.close();
       }
     });
     queue = run.catch(() => {});
@@ -216,10 +288,16 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
   }
 
   async function mutate<T>(change: (state: TaskState) => { result: T; dirty: boolean }): Promise<T> {
-    return withLock(async () => {
-      const state = await readState();
+    return withLock(async (folder) => {
+      const state = await readTaskFile(folder.dir.entry(name), path);
       const { result, dirty } = change(state);
-      if (dirty) await writeState(state);
+      if (dirty) {
+        await sweepLeftovers(folder.dir, dirname(path));
+        await atomicReplace(folder.dir, name, `${JSON.stringify(state, null, 2)}\n`, {
+          mode: options.ownFolder ? 0o600 : 0o644,
+          beforeRename: () => folder.reverify(),
+        });
+      }
       return result;
     });
   }

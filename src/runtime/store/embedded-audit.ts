@@ -1,12 +1,13 @@
 // The embedded audit log: audit.jsonl, one JSON object a line, appended under the folder's lock.
 // An entry's `seq` is the byte offset its line starts at (increasing, unique, known without
 // reading the file). A line a crash cut short is skipped when read, and the next append starts
-// on a fresh line, so nothing half-written is ever returned.
-import { createReadStream } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+// on a fresh line, so nothing half-written is ever returned. The file is opened without following
+// a link and checked on its descriptor (this user's regular file with one link), created
+// exclusively when missing: an entry planted in its place is refused, never written through.
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { acquireFileLock, KeyedMutex } from '../locks.js';
+import { ensureOwnFolder, openOrCreateOwnFile, openOwnFile } from '../own-files.js';
 import { plainDir } from '../verified-fs.js';
 import { checkAuditEntry, checkAuditQuery, type CheckedAuditEntry } from './audit-entry.js';
 import type { EmbeddedContext } from './embedded-records.js';
@@ -27,17 +28,9 @@ export function embeddedAudit(ctx: EmbeddedContext): AuditLog {
       const { since, principal, operation, limit, last } = checkAuditQuery(query);
       const from = since?.getTime();
       const found: AuditRecord[] = [];
-      let stream: ReturnType<typeof createReadStream> | undefined;
-      try {
-        stream = createReadStream(path, { encoding: 'utf8' });
-        await new Promise<void>((resolve, reject) => {
-          stream!.once('open', () => resolve());
-          stream!.once('error', reject);
-        });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
-      }
+      const handle = await openOwnFile(path, 'read', 'the audit log');
+      if (!handle) return [];
+      const stream = handle.createReadStream({ encoding: 'utf8', autoClose: false });
       const lines = createInterface({ input: stream, crlfDelay: Infinity });
       try {
         for await (const line of lines) {
@@ -55,6 +48,7 @@ export function embeddedAudit(ctx: EmbeddedContext): AuditLog {
       } finally {
         lines.close();
         stream.destroy();
+        await handle.close().catch(() => {});
       }
       return found.length > limit ? found.slice(-limit) : found;
     },
@@ -65,13 +59,13 @@ export function embeddedAudit(ctx: EmbeddedContext): AuditLog {
 async function appendLines(ctx: EmbeddedContext, path: string, entries: CheckedAuditEntry[]): Promise<void> {
   const now = new Date().toISOString();
   await auditMutex.run(path, async () => {
-    await mkdir(ctx.folder, { recursive: true });
+    await ensureOwnFolder(ctx.folder, 'the store folder', { parents: true });
     const release = await acquireFileLock(plainDir(ctx.folder), `${FILE}.lock`, {
       timeoutMs: ctx.lockTimeoutMs,
       display: `the audit log ${path}`,
     });
     try {
-      const handle = await open(path, 'a+', 0o600);
+      const handle = await openOrCreateOwnFile(path, 'append', 'the audit log');
       try {
         const { size } = await handle.stat();
         let text = '';

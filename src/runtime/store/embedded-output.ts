@@ -4,15 +4,16 @@
 // An append announces how far it will write before it overwrites ring bytes, then commits the new
 // total: a reader never takes bytes being overwritten for older ones. After a crash in the middle
 // of an append, the announced bytes count as written (they may be partly stale; nothing else is).
-import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { KeyedMutex } from '../locks.js';
+import { createOwnFile, openOwnFile } from '../own-files.js';
 import { planAppend, planRead, type OutputLayout } from './output.js';
 import type { OutputRead } from './types.js';
 
 const MAGIC = Buffer.from('TWOUT\0\0\x01', 'latin1');
 const HEADER = 40;
 const appendMutex = new KeyedMutex();
+const DISPLAY = 'the job output file';
 
 interface Header {
   total: number;
@@ -47,11 +48,7 @@ function place(pos: number, layout: OutputLayout): { offset: number; room: numbe
 
 /** Creates the (empty) output file of a new job; fails if one exists. */
 export async function createOutputFile(path: string, layout: OutputLayout): Promise<void> {
-  const handle = await open(
-    path,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o600,
-  );
+  const handle = await createOwnFile(path, 'write', DISPLAY);
   try {
     await handle.writeFile(encodeHeader({ total: 0, writingTo: 0, layout }));
   } finally {
@@ -61,7 +58,7 @@ export async function createOutputFile(path: string, layout: OutputLayout): Prom
 
 /** Total bytes appended, or undefined when there is no such file. */
 export async function outputTotal(path: string): Promise<number | undefined> {
-  const handle = await openExisting(path, constants.O_RDONLY);
+  const handle = await openOwnFile(path, 'read', DISPLAY);
   if (!handle) return undefined;
   try {
     return (await readHeader(handle, path)).total;
@@ -70,19 +67,10 @@ export async function outputTotal(path: string): Promise<number | undefined> {
   }
 }
 
-async function openExisting(path: string, flags: number): Promise<FileHandle | undefined> {
-  try {
-    return await open(path, flags | constants.O_NOFOLLOW);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 /** Appends `chunk`; resolves the new total, or undefined when the file does not exist. */
 export function appendOutputFile(path: string, chunk: Uint8Array): Promise<number | undefined> {
   return appendMutex.run(path, async () => {
-    const handle = await openExisting(path, constants.O_RDWR);
+    const handle = await openOwnFile(path, 'write', DISPLAY);
     if (!handle) return undefined;
     try {
       const header = await readHeader(handle, path);
@@ -122,7 +110,7 @@ async function writeAll(
 
 /** Reads from `cursor` on; undefined when the file does not exist. */
 export async function readOutputFile(path: string, cursor: number, maxBytes: number): Promise<OutputRead | undefined> {
-  const handle = await openExisting(path, constants.O_RDONLY);
+  const handle = await openOwnFile(path, 'read', DISPLAY);
   if (!handle) return undefined;
   try {
     const before = await readHeader(handle, path);

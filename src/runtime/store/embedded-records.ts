@@ -1,9 +1,11 @@
-// The embedded store's background-job records: one JSON document per key (so one principal's
-// records are never even read for another's, and its cap is counted under that document's lock),
-// job output in a capped file beside it, input waiting for the job's process in the record.
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+// The embedded store's background-job and MCP-task records: one JSON document per key (so one
+// principal's records are never even read for another's, and its cap is counted under that
+// document's lock), job output in a capped file beside it, input waiting for the job's process in
+// the record.
+import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ToolError } from '../errors.js';
+import { ensureOwnFolder } from '../own-files.js';
 import { checkId, checkKey, checkMs, checkText } from './errors.js';
 import { checkJobEnd, checkJobInput, checkJobStart, jobLimitReached } from './record-checks.js';
 import { appendOutputFile, createOutputFile, outputTotal, readOutputFile } from './embedded-output.js';
@@ -138,7 +140,7 @@ function jobLifecycle(
           input_closed: false,
         };
         // The output file first: a crash before the list is written leaves a file the next create replaces.
-        await mkdir(join(dir, ctx.keyFile(key)), { recursive: true });
+        await ensureOwnFolder(join(dir, ctx.keyFile(key)), 'the store folder', { parents: true });
         await unlink(outputPath(key, record.id)).catch(() => {});
         await createOutputFile(outputPath(key, record.id), ctx.layout);
         state.next = n + 1;

@@ -1,4 +1,5 @@
-// The embedded store: no server, files in one folder (by default the workspace's .toolwright/store).
+// The embedded store: no server, files in one folder of this user's that nobody else can write
+// (by default the workspace's state folder, outside it: see ../state-folder.ts).
 //   store.json            the folder layout's version
 //   tasks/<key>.json      one task list per key, the same file the `tasks: { file }` store keeps
 //   jobs/<key>.json       job records; jobs/<key>/<id>.out their capped output
@@ -7,9 +8,12 @@
 //   audit.jsonl           the audit log, one JSON line per call
 // Every change is made under a lock file and lands by atomic rename (the audit log by one append,
 // a torn last line skipped). Notifications reach every store on the same folder in this process.
-import { join, resolve } from 'node:path';
+// Every file is opened without following links and checked on its descriptor (../own-files.ts).
+import { dirname, join, resolve } from 'node:path';
 import { nodeCrypto } from '../lazy-require.js';
 import { isToolError } from '../errors.js';
+import { ensureOwnFolder } from '../own-files.js';
+import { realPathOf } from '../state-folder.js';
 import { createFileTaskStore, type TaskStore } from '../services/tasks.js';
 import { embeddedAudit } from './embedded-audit.js';
 import { embeddedNotifications } from './embedded-notify.js';
@@ -17,6 +21,7 @@ import { embeddedMcpTasks } from './embedded-mcp-tasks.js';
 import { embeddedJobs, type EmbeddedContext } from './embedded-records.js';
 import { boundMethods, checkKey, checkMs, checkTaskFields, checkText, jsonText, storeUnavailable } from './errors.js';
 import { JsonDocument, listDocumentCheck } from './json-document.js';
+import { moveLegacyStore } from './legacy-store.js';
 import { checkLayout } from './output.js';
 import {
   DEFAULT_OUTPUT_HEAD_BYTES,
@@ -34,9 +39,18 @@ import {
 export const EMBEDDED_FORMAT = 1;
 const MAX_CACHED_LISTS = 1000;
 
+export interface EmbeddedStoreOptions extends StoreOptions {
+  /**
+   * A store an earlier version kept inside the workspace, moved into this folder on first open
+   * (when this folder holds no store yet). Set for a workspace's default store.
+   */
+  legacyFolder?: string;
+}
+
 // Whole on purpose: the store is one object literal of methods sharing the folder, its lock and its caches.
-export function createEmbeddedStore(folder: string, options: StoreOptions = {}): Store {
-  const root = resolve(folder);
+export function createEmbeddedStore(folder: string, options: EmbeddedStoreOptions = {}): Store {
+  // Links in the path given are resolved once, here: later changes to them move nothing.
+  const root = realPathOf(resolve(folder));
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   checkMs('timeoutMs', timeoutMs);
   const layout = checkLayout(
@@ -75,7 +89,23 @@ export function createEmbeddedStore(folder: string, options: StoreOptions = {}):
     display: 'the store marker',
   });
 
+  /** The folder made ready once per store: the old in-workspace store moved in, modes checked. */
+  let prepared: Promise<void> | undefined;
+  const prepare = () =>
+    (prepared ??= (async () => {
+      if (options.legacyFolder) {
+        await moveLegacyStore(options.legacyFolder, root);
+        // The default folder's parent holds every workspace's state: this user's alone too.
+        await ensureOwnFolder(dirname(root), 'the state folder', { parents: true });
+      }
+      await ensureOwnFolder(root, 'the store folder', { parents: true });
+    })().catch((error: unknown) => {
+      prepared = undefined;
+      throw error;
+    }));
+
   async function migrate(): Promise<MigrationReport> {
+    await prepare();
     return marker.mutate((state) => {
       if (state.format > EMBEDDED_FORMAT) {
         throw storeUnavailable(
@@ -141,7 +171,11 @@ function embeddedTaskLists(ctx: EmbeddedContext): TaskLists {
     const name = ctx.keyFile(key);
     let list = lists.get(name);
     if (!list) {
-      list = createFileTaskStore({ path: join(ctx.folder, 'tasks', `${name}.json`), lockTimeoutMs: ctx.lockTimeoutMs });
+      list = createFileTaskStore({
+        path: join(ctx.folder, 'tasks', `${name}.json`),
+        lockTimeoutMs: ctx.lockTimeoutMs,
+        ownFolder: true,
+      });
       if (lists.size >= MAX_CACHED_LISTS) lists.delete(lists.keys().next().value!);
       lists.set(name, list);
     }

@@ -1,11 +1,12 @@
 // One JSON file the embedded store keeps (a key's jobs, MCP tasks, the replica list): read whole,
 // changed under the cross-process lock file beside it, and replaced by write-to-temp + fsync +
-// rename, so a reader never sees a torn file and a crash leaves the old or the new content.
-import { mkdir, readFile } from 'node:fs/promises';
+// rename, so a reader never sees a torn file and a crash leaves the old or the new content. Files
+// and folders are the toolkit's own: never followed through a link, checked once open.
 import { basename, dirname } from 'node:path';
 import { atomicWriteFile } from '../atomic-write.js';
 import { ToolError } from '../errors.js';
 import { acquireFileLock, KeyedMutex } from '../locks.js';
+import { ensureOwnFolder, readOwnFile } from '../own-files.js';
 import { plainDir } from '../verified-fs.js';
 
 /** Writers of one file inside this process (several stores may share a folder) queue up here first. */
@@ -23,26 +24,33 @@ export interface DocumentOptions<T> {
 }
 
 /**
- * A JSON file's parsed value; undefined when it is missing or blank. Text that is not JSON is
- * UNAVAILABLE, the message naming the file as `display` and saying to fix or remove it.
+ * A JSON file's parsed value; undefined when it is missing or blank. The file is the toolkit's own
+ * (see readOwnFile: a link, a FIFO, another user's file or one with other names is refused). Text
+ * that is not JSON is UNAVAILABLE, the message naming the file as `display` (at `shown`, default
+ * `path`) and saying to fix or remove it, never quoting what it holds.
  */
-export async function readJsonFile(path: string, display: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  if (text.trim() === '') return undefined;
+export async function readJsonFile(path: string, display: string, shown = path): Promise<unknown> {
+  const text = await readOwnFile(path, display).catch((error: unknown) => {
+    throw shown === path ? error : renamed(error, path, shown);
+  });
+  if (text === undefined || text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
+    // The parser's message quotes the text around the mistake: only where it is, is said.
+    const at = /position (\d+)/.exec((error as Error).message)?.[1];
     throw new ToolError(
       'UNAVAILABLE',
-      `${display} ${path} is not valid JSON (${(error as Error).message}); fix or remove it`,
+      `${display} ${shown} is not valid JSON${at === undefined ? '' : ` (at character ${at})`}; fix or remove it`,
     );
   }
+}
+
+/** The same refusal naming the file by the path the caller shows (not a descriptor path). */
+function renamed(error: unknown, path: string, shown: string): unknown {
+  if (!(error instanceof ToolError)) return error;
+  const details = error.details && { ...error.details, path: shown };
+  return new ToolError(error.code, error.message.split(path).join(shown), details);
 }
 
 export class JsonDocument<T> {
@@ -72,7 +80,7 @@ export class JsonDocument<T> {
   ): Promise<R> {
     const { path } = this.options;
     return documentMutex.run(path, async () => {
-      await mkdir(dirname(path), { recursive: true });
+      await ensureOwnFolder(dirname(path), 'the store folder', { parents: true });
       const release = await acquireFileLock(plainDir(dirname(path)), `${basename(path)}.lock`, {
         timeoutMs: this.options.lockTimeoutMs,
         staleMs: this.options.staleLockMs ?? 30_000,

@@ -11,10 +11,11 @@ export type { OpenStoreOptions };
 
 /**
  * Opens a store: `postgres://…` (PostgreSQL), a folder path or `file:` URL (embedded), or
- * `embedded` (the workspace's .toolwright/store). Throws a TypeError for a spec it cannot use.
+ * `embedded` (the workspace's state folder, outside it: see stateFolderFor). Throws a TypeError for
+ * a spec it cannot use, and for a folder inside `options.workspace`.
  */
 export function openStore(spec: string, options: OpenStoreOptions = {}): Store {
-  const target = parseStoreUrl(spec, options.workspace ?? process.cwd());
+  const target = parseStoreUrl(spec, options.workspace ?? process.cwd(), options.workspace);
   let real: Promise<Store> | undefined;
   /** Set once the engine loaded: calls then go straight to it. */
   let loaded: Store | undefined;

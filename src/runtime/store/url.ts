@@ -1,28 +1,67 @@
 // What a store URL names: PostgreSQL (`postgres://…`) or an embedded store in a folder (`file:` URL,
-// a path, or `embedded` for the workspace's own state folder). Also how a URL is shown: never with
-// its password, whatever form it takes (userinfo or `?password=`).
+// a path, or `embedded` for the workspace's state folder, outside it). Also how a URL is shown:
+// never with its password, whatever form it takes (userinfo or `?password=`).
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { folderConflict, stateFolderFor } from '../state-folder.js';
 
 export type StoreTarget =
   | { engine: 'postgres'; url: string; location: string; secrets: string[] }
-  | { engine: 'embedded'; folder: string; location: string };
+  | {
+      engine: 'embedded';
+      folder: string;
+      location: string;
+      /** The workspace's old in-workspace store, moved into `folder` on first open (`embedded` only). */
+      legacy?: string;
+    };
 
-/** The embedded store's folder inside a workspace (`--store embedded`). */
-export const WORKSPACE_STORE_FOLDER = join('.toolwright', 'store');
+/** Where earlier versions kept the embedded store, inside the workspace; moved out on first open. */
+export const LEGACY_STORE_FOLDER = join('.toolwright', 'store');
 
 const POSTGRES_SCHEMES = ['postgres:', 'postgresql:'];
-const HINT = 'postgres://user:password@host:5432/database, a folder path, file:///folder, or "embedded"';
+const HINT =
+  'postgres://user:password@host:5432/database, a folder path outside the workspace, file:///folder, or "embedded"';
 
 /** A store spec that cannot be used: the message names the problem, never a password. */
 export class StoreUrlError extends TypeError {}
 
-export function parseStoreUrl(spec: string, workspaceRoot: string): StoreTarget {
+/** An embedded store's folder inside the workspace it serves (or holding it): refused. */
+export class StoreFolderError extends StoreUrlError {
+  readonly code = 'STORE_INSIDE_WORKSPACE';
+}
+
+/**
+ * What `spec` names. A relative folder is relative to `workspaceRoot`, and `embedded` is that
+ * workspace's state folder. With `confineTo` (a workspace), a folder inside it or holding it is a
+ * StoreFolderError.
+ */
+export function parseStoreUrl(spec: string, workspaceRoot: string, confineTo?: string): StoreTarget {
+  const target = parseSpec(spec, workspaceRoot);
+  if (target.engine === 'embedded' && confineTo !== undefined) checkStoreFolder(target.folder, confineTo);
+  return target;
+}
+
+/** Throws StoreFolderError when an embedded store's folder is inside the workspace or holds it. */
+export function checkStoreFolder(folder: string, workspace: string): void {
+  const conflict = folderConflict(folder, workspace);
+  if (!conflict) return;
+  const old = resolve(folder) === join(resolve(workspace), LEGACY_STORE_FOLDER);
+  throw new StoreFolderError(
+    `the store folder ${folder} ${conflict}${old ? ' (use "embedded": the store kept there by earlier versions is then moved to the workspace\'s state folder)' : ''}`,
+  );
+}
+
+function parseSpec(spec: string, workspaceRoot: string): StoreTarget {
   if (typeof spec !== 'string' || spec.trim() === '') throw new StoreUrlError(`the store URL is empty; give ${HINT}`);
   if (spec.includes('\0')) throw new StoreUrlError('the store URL contains a NUL character');
   if (spec === 'embedded') {
-    const folder = join(workspaceRoot, WORKSPACE_STORE_FOLDER);
-    return { engine: 'embedded', folder, location: folder };
+    let folder: string;
+    try {
+      folder = stateFolderFor(workspaceRoot);
+    } catch (error) {
+      throw new StoreUrlError((error as Error).message);
+    }
+    return { engine: 'embedded', folder, location: folder, legacy: join(resolve(workspaceRoot), LEGACY_STORE_FOLDER) };
   }
   const scheme = /^([a-z][a-z0-9+.-]*:)/i.exec(spec)?.[1]?.toLowerCase();
   if (scheme !== undefined && POSTGRES_SCHEMES.includes(scheme)) return postgresTarget(spec);

@@ -1,6 +1,6 @@
 // Plumbing of the confinement helper (./helper.ts): its named pipes, their ends, exit statuses.
 import { execFile } from 'node:child_process';
-import { closeSync, constants, openSync, readFileSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
@@ -37,8 +37,10 @@ export function makeFifos(dir: string, from: number, count: number): Promise<str
 
 /** The read end of a FIFO, opened without waiting for a writer. */
 export function openReadEnd(fifo: string): net.Socket {
-  const fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+  const fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
+    // Made by us in a folder of ours: anything but a FIFO there is not ours to use.
+    if (!fstatSync(fd).isFIFO()) throw new Error(`${fifo} is not the FIFO made for the helper`);
     return new net.Socket({ fd, readable: true, writable: false });
   } catch (error) {
     closeSync(fd);

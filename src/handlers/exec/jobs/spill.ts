@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,8 +23,19 @@ export class SpillFile {
     readonly tailBytes: number,
   ) {
     const file = path.join(tmpdir(), `toolwright-job-${process.pid}-${randomBytes(8).toString('hex')}.log`);
-    this.fd = openSync(file, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, 0o600);
-    unlinkSync(file);
+    // Created here and now (never an entry someone put there first, never through a link).
+    const fd = openSync(file, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    try {
+      unlinkSync(file);
+      // Unlinked at once: no name reaches it any more (one planted meanwhile would show as a link).
+      const stats = fstatSync(fd);
+      if (!stats.isFile() || stats.nlink !== 0)
+        throw new Error(`the job's spill file ${file} was given another name while it was made; refused`);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    this.fd = fd;
   }
 
   /** Writes the first `length` bytes of `chunk`. Never throws (it runs inside a read callback): a failed write drops the bytes and says why. */

@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import type { Writable } from 'node:stream';
 import { takeFifo } from './output-pipe.js';
@@ -39,11 +39,13 @@ function namedInputPipe(fifo: string): InputPipe {
   try {
     // A reader must exist for a non-blocking writer to open; the child's own read end is then
     // opened blocking (a separate open file description, as programs expect).
-    const probe = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const probe = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
     opened.push(probe);
-    const writeFd = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+    // Made by us in a folder of ours: anything but a FIFO there is not ours to use.
+    if (!fstatSync(probe).isFIFO()) throw new Error(`${fifo} is not the FIFO made for the call`);
+    const writeFd = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
     opened.push(writeFd);
-    readFd = openSync(fifo, constants.O_RDONLY);
+    readFd = openSync(fifo, constants.O_RDONLY | constants.O_NOFOLLOW);
     opened.push(readFd);
     closeSync(probe);
     opened.shift();

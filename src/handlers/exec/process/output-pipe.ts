@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, rmSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdtempSync, openSync, rmSync, unlinkSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -76,9 +76,11 @@ function namedPipe(fifo: string, onChunk: ChunkHandler): OutputPipe {
   let writeFd: number | undefined;
   try {
     // Non-blocking open of the read end returns at once; then the write end opens without blocking.
-    readFd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    readFd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    // Made by us in a folder of ours: anything but a FIFO there is not ours to use.
+    if (!fstatSync(readFd).isFIFO()) throw new Error(`${fifo} is not the FIFO made for the call`);
     // The child's end is a separate open file description: blocking, as programs expect.
-    writeFd = openSync(fifo, constants.O_WRONLY);
+    writeFd = openSync(fifo, constants.O_WRONLY | constants.O_NOFOLLOW);
   } catch (error) {
     if (readFd !== undefined) closeSync(readFd);
     throw error;

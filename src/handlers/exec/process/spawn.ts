@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import { accessSync, closeSync, constants, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -148,10 +148,21 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
  */
 function openScriptFile(command: string): number {
   const file = path.join(tmpdir(), `toolwright-script-${process.pid}-${randomBytes(8).toString('hex')}.sh`);
-  const writeFd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  const writeFd = openSync(
+    file,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o600,
+  );
   try {
     writeFileSync(writeFd, command);
-    return openSync(file, constants.O_RDONLY);
+    // Opened again by name: it must still be the file written above, not one put in its place.
+    const readFd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const [written, read] = [fstatSync(writeFd), fstatSync(readFd)];
+    if (written.dev !== read.dev || written.ino !== read.ino) {
+      closeSync(readFd);
+      throw new Error(`the script file ${file} was replaced while it was written; refused`);
+    }
+    return readFd;
   } finally {
     closeSync(writeFd);
     unlinkSync(file);

@@ -16,6 +16,8 @@ import { probeSandbox, sandboxUnavailable } from '../sandbox/probe.js';
 import { removePlantedGitFiles } from '../sandbox/git-protection.js';
 import { startCommand, type Ending, type StartRequest } from '../process/spawn.js';
 import { confinedPath } from '../../../runtime/confine.js';
+import { ensureOwnFolder } from '../../../runtime/own-files.js';
+import { stateRoot } from '../../../runtime/state-folder.js';
 import { confinedArgs } from '../confinement/view.js';
 import { findArtifacts } from '../sandbox/artifacts.js';
 
@@ -92,7 +94,14 @@ export async function prepareCommand(
             '--chdir',
             cwd,
           ]
-        : bwrapArgs({ settings: { ...settings, writable }, workspace: ctx.workspace.root, cwd, env, mustNotAppear });
+        : bwrapArgs({
+            settings: { ...settings, writable },
+            workspace: ctx.workspace.root,
+            cwd,
+            env,
+            mustNotAppear,
+            hidden: await toolkitStateFolders(ctx),
+          });
     request.sandbox = { bwrap: probe.bwrap, args };
   }
   // What the sandbox bound read-only (git hooks and config it pins) only the host can have changed.
@@ -120,6 +129,28 @@ export async function prepareCommand(
     return [...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) }));
   };
   return { cwd, settings, request, afterRun };
+}
+
+/**
+ * The folders of the toolkit's own state a sandboxed command must not reach: the embedded store's
+ * folder (made now if it is missing, so that one made later cannot show through the read-only
+ * root) and the folder of every workspace's state folder.
+ */
+async function toolkitStateFolders(ctx: HandlerContext): Promise<string[]> {
+  const folders: string[] = [];
+  const store = ctx.services.store;
+  if (store?.engine === 'embedded') {
+    await ensureOwnFolder(store.location, 'the store folder', { parents: true }).catch(() => {
+      /* hidden below if it exists; refused by the store itself when it is used */
+    });
+    folders.push(store.location);
+  }
+  try {
+    folders.push(stateRoot());
+  } catch {
+    /* no home folder: no state folder either */
+  }
+  return folders;
 }
 
 /** Runs a command in the foreground and returns the bash result (the body of the bash operation). */

@@ -18,6 +18,11 @@ export interface SandboxLayout {
   env: Readonly<Record<string, string>>;
   /** Filled with git files that do not exist yet and cannot be pinned (see removePlantedGitFiles). */
   mustNotAppear?: string[];
+  /**
+   * Folders the command must neither see nor change, wherever they are (the toolkit's own state:
+   * the store's folder, the state folders): replaced by empty ones, after every other mount.
+   */
+  hidden?: readonly string[];
 }
 
 /** Host-wide kernel interfaces under /proc (what container runtimes mount read-only). */
@@ -106,6 +111,19 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     args.push(
       ...(isGitDir ? protectGitDir(dir, layout.mustNotAppear ?? []) : gitProtection(dir, layout.mustNotAppear)),
     );
+  }
+  // Last, so that no bind above shows them again; never one holding the workspace (a store there
+  // is refused before) or a writable folder (refused here: it would show what is to be hidden).
+  for (const dir of unique((layout.hidden ?? []).filter(isDirectory).map(realOrSelf))) {
+    if (dir === '/' || isInside(workspace, dir)) continue;
+    const inside = settings.writable.find((kept) => isInside(kept, dir));
+    if (inside !== undefined) {
+      throw new ToolError(
+        'INVALID_INPUT',
+        `exec.sandbox.writable entry ${inside} is inside ${dir}, where toolwright keeps its own state; name a folder outside it`,
+      );
+    }
+    args.push('--tmpfs', dir);
   }
   args.push('--chdir', cwd);
   return args;
