@@ -45,12 +45,13 @@ afterAll(() => idp.close());
 afterEach(async () => {
   await Promise.allSettled(clients.splice(0).map((c) => c.close()));
   for (const server of servers.splice(0)) await server.close();
+  // Commands the tests left running write into the store until they are gone.
+  for (const t of tags.splice(0)) await killTagged(t);
   for (const store of stores.splice(0)) {
     await replicaFor(store).close();
     await store.close();
   }
-  for (const t of tags.splice(0)) await killTagged(t);
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   dir = '';
 });
 

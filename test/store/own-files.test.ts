@@ -65,8 +65,8 @@ describe('files planted in the store folder', () => {
       else if (plant === 'hard link') await link(host.file, audit);
       else execFileSync('mkfifo', [audit]);
       const store = openStore(folder);
-      for (const attempt of [store.audit.append(auditLine), store.audit.query()]) {
-        const error = await failure(attempt);
+      for (const attempt of [() => store.audit.append(auditLine), () => store.audit.query()]) {
+        const error = await failure(attempt());
         expect(error.code, plant).toBe('UNAVAILABLE');
         expect(error.message, plant).toContain(audit);
         expect(error.message, plant).not.toContain('host-sec');
@@ -131,10 +131,10 @@ describe('files planted in the store folder', () => {
     await rm(output);
     await symlink(host.file, output);
     for (const attempt of [
-      store.jobs.appendOutput(key, job.id, Buffer.from('x')),
-      store.jobs.readOutput(key, job.id, 0),
+      () => store.jobs.appendOutput(key, job.id, Buffer.from('x')),
+      () => store.jobs.readOutput(key, job.id, 0),
     ]) {
-      const error = await failure(attempt);
+      const error = await failure(attempt());
       expect(error.code).toBe('UNAVAILABLE');
       expect(error.message).toContain(output);
     }
