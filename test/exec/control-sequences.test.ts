@@ -182,7 +182,7 @@ describe('through the CLI', () => {
 
   it('`audit` escapes every column: operation names, principals, inputs, in the table and the JSON', async () => {
     const workspace = await tempDir();
-    const spec = join(workspace, 'store');
+    const spec = join(await tempDir(), 'store');
     const store = openStore(spec, { workspace });
     const forged = {
       scope: workspace,

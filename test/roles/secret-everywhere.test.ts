@@ -201,7 +201,7 @@ describe.each(variants)('a secret in a shell line, %s', (_label, command) => {
 describe.each(engines)('the audit keeps no secret ($name)', (engine) => {
   it('in any param, for calls allowed, denied by the policy, or failed', async () => {
     const workspace = await tempDir();
-    const store: Store = openStore(engine.spec(workspace), { workspace });
+    const store: Store = openStore(engine.spec(await tempDir()), { workspace });
     const scope = `scope-${Math.random().toString(36).slice(2)}`;
     try {
       const allowed = opsToolkit({ workspace, store, storeScope: scope });
