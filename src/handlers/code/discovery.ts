@@ -130,8 +130,17 @@ function configuredServer(
     covers: globMatcher(config.filePatterns),
     initializationOptions: config.initializationOptions,
     settings: config.settings,
-    readOnly: [path.dirname(real)],
-    fromWorkspace: isInside(real, workspace),
+    // The program's folder, and the files (not folders) its arguments name: a script it runs.
+    readOnly: [
+      path.dirname(real),
+      ...argv
+        .slice(1)
+        .filter((word) => path.isAbsolute(word) && isFile(word))
+        .map(realOrSelf),
+    ],
+    fromWorkspace: [real, ...argv.slice(1).filter((word) => path.isAbsolute(word))].some((file) =>
+      isInside(realOrSelf(file), workspace),
+    ),
     flavour: 'generic',
   };
 }
