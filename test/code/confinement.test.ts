@@ -4,13 +4,14 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
-import { codeWorkspace, fakeServer } from '../support/code.js';
+import { codeWorkspace, fakeServer, removeCodeWorkspaces } from '../support/code.js';
 import { runSandboxTests, visibleOutsideBase } from '../support/exec-helpers.js';
 import { expectOk } from '../support/helpers.js';
 
 const open: Toolkit[] = [];
+afterAll(removeCodeWorkspaces);
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (open.length) await open.pop()!.close();

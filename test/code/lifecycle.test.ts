@@ -3,19 +3,20 @@
 // diagnostics and their time budget, crash restart, idle stop, no survivors after close().
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runningServerPids } from '../../src/handlers/code/lsp/pool.js';
-import { createToolkit, type Toolkit } from '../../src/index.js';
-import { alive, codeWorkspace, descendants, fakeServer, until } from '../support/code.js';
+import { createToolkit, type CodeOptions, type Toolkit } from '../../src/index.js';
+import { alive, codeWorkspace, descendants, fakeServer, removeCodeWorkspaces, until } from '../support/code.js';
 import { expectOk } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
 const open: Toolkit[] = [];
+afterAll(removeCodeWorkspaces);
 afterEach(async () => {
   while (open.length) await open.pop()!.close();
 });
 
-function toolkitWith(root: string, code: Parameters<typeof createToolkit>[0]['code'] = {}) {
+function toolkitWith(root: string, code: CodeOptions = {}) {
   const toolkit = createToolkit({
     workspace: root,
     code: { builtinServers: false, servers: [fakeServer()], ...code },

@@ -2,11 +2,11 @@
 // holding the JavaScript typescript 5.x package, as a real one does), the fake server's config, and
 // the processes a server left.
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createToolkit, type Toolkit, type ToolkitOptions } from '../../src/index.js';
-import { tempDir } from './helpers.js';
 import { scaled } from './time.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,9 +16,17 @@ export const FAKE_SERVER = path.join(repo, 'test/fixtures/fake-lsp-server.mjs');
 /** Long enough for a cold server on a loaded machine; a bound on a hang, never a speed check. */
 export const START_MS = scaled(240_000);
 
+const made: string[] = [];
+
+/** Removes the workspaces codeWorkspace made (call from afterAll: they outlive a test). */
+export async function removeCodeWorkspaces(): Promise<void> {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
 /** A workspace with `files`; `typescript: true` links the typescript package into its node_modules. */
 export async function codeWorkspace(files: Record<string, string>, typescript = false): Promise<string> {
-  const root = await tempDir('toolwright-code-');
+  const root = await realpath(await mkdtemp(path.join(tmpdir(), 'toolwright-code-')));
+  made.push(root);
   for (const [name, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, name)), { recursive: true });
     await writeFile(path.join(root, name), text);

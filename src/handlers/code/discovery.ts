@@ -25,7 +25,7 @@ export interface ServerSpec {
   /** True when the program or what it loads lies inside the workspace: it runs only in the sandbox. */
   readonly fromWorkspace: boolean;
   /** How diagnostics are asked for. */
-  readonly flavour: 'typescript' | 'generic';
+  readonly flavour: 'typescript' | 'pyright' | 'generic';
 }
 
 export interface Discovery {
@@ -186,7 +186,7 @@ function pythonServer(workspace: string, pathVar: string | undefined): ServerSpe
     settings: { python: { analysis: { diagnosticMode: 'openFilesOnly', autoSearchPaths: true } } },
     readOnly: [packageRoot(script)],
     fromWorkspace: isInside(script, workspace),
-    flavour: 'generic',
+    flavour: 'pyright',
   };
 }
 

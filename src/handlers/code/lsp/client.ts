@@ -32,6 +32,8 @@ export class LanguageClient {
   readonly #pushWaiters = new Set<() => void>();
   readonly #endListeners = new Set<(error: ToolError) => void>();
   #inFlight = 0;
+  #analysing = false;
+  #lastEvent = 0;
   #stopped = false;
   #clock = 0;
 
@@ -71,6 +73,10 @@ export class LanguageClient {
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishParams) =>
       pending.client?.onPush(params),
     );
+    // pyright says when it analyses (its own notifications): a push during that may be replaced.
+    connection.onNotification('pyright/beginProgress', () => pending.client?.onProgress(true));
+    connection.onNotification('pyright/reportProgress', () => pending.client?.onProgress(true));
+    connection.onNotification('pyright/endProgress', () => pending.client?.onProgress(false));
     connection.onRequest('workspace/configuration', (params: { items?: { section?: string }[] }) =>
       (params.items ?? []).map((item) => settingFor(spec.settings, item.section)),
     );
@@ -168,6 +174,7 @@ export class LanguageClient {
 
   notify(method: string, params: unknown): void {
     if (this.#dead) return;
+    this.#lastEvent = Date.now();
     this.connection.sendNotification(method, params).catch(() => {});
   }
 
@@ -198,6 +205,7 @@ export class LanguageClient {
   close(absolute: string): void {
     const uri = pathToFileURL(absolute).href;
     if (!this.#documents.delete(uri)) return;
+    this.#pushed.delete(uri);
     this.notify('textDocument/didClose', { textDocument: { uri } });
   }
 
@@ -226,12 +234,17 @@ export class LanguageClient {
     return entry && entry.at > since ? entry.diagnostics : undefined;
   }
 
+  /** The last diagnostics pushed for a file, with the document version they are about (when the server says). */
+  pushedFor(absolute: string): { diagnostics: Diagnostic[]; version?: number } | undefined {
+    return this.#pushed.get(pathToFileURL(absolute).href);
+  }
+
   /** A counter of pushes received: diagnostics newer than a value taken now arrived after it. */
   pushMark(): number {
     return this.#clock;
   }
 
-  /** Resolves at the next push (or at once if the server ended). */
+  /** Resolves at the next push or progress report (or at once if the server ended). */
   nextPush(): Promise<void> {
     if (this.#dead) return Promise.resolve();
     return new Promise((resolve) => {
@@ -259,7 +272,24 @@ export class LanguageClient {
     this.process.kill();
   }
 
+  /** Whether the server said it is analysing (between its begin and end of progress). */
+  get analysing(): boolean {
+    return this.#analysing;
+  }
+
+  /** When the server last pushed, reported progress, or was given a text (ms since the epoch). */
+  get lastEvent(): number {
+    return this.#lastEvent;
+  }
+
+  private onProgress(running: boolean): void {
+    this.#analysing = running;
+    this.#lastEvent = Date.now();
+    for (const waiter of [...this.#pushWaiters]) waiter();
+  }
+
   private onPush(params: PublishParams): void {
+    this.#lastEvent = Date.now();
     this.#pushed.set(params.uri, {
       diagnostics: params.diagnostics ?? [],
       ...(typeof params.version === 'number' ? { version: params.version } : {}),
@@ -300,6 +330,7 @@ export class LanguageClient {
     }
     if (oldest === undefined) return;
     this.#documents.delete(oldest);
+    this.#pushed.delete(oldest);
     this.notify('textDocument/didClose', { textDocument: { uri: oldest } });
   }
 }

@@ -32,16 +32,41 @@ export async function diagnosticsOf(
   signal: AbortSignal | undefined,
 ): Promise<RawDiagnostic[]> {
   if (client.spec.flavour === 'typescript') return tsserverDiagnostics(client, absolute, timeoutMs, signal);
-  if (client.capabilities.diagnosticProvider) {
-    const report = await client.request<{ kind?: string; items?: Diagnostic[] } | null>(
+  if (client.spec.flavour === 'pyright') return versionedPush(client, absolute, timeoutMs, signal);
+  if (client.capabilities.diagnosticProvider) return pulledDiagnostics(client, absolute, timeoutMs, signal);
+  return pushedDiagnostics(client, absolute, timeoutMs, signal);
+}
+
+/** Asked again with the answer's resultId until the server says unchanged (at most this often). */
+const PULL_CONFIRMATIONS = 3;
+
+/**
+ * The pull request, confirmed: a server may start answering before it applied a change sent just
+ * before (pyright handles both asynchronously), so the answer is asked for again with its resultId
+ * until the server says it is unchanged, which holds once every earlier change is in.
+ */
+async function pulledDiagnostics(
+  client: LanguageClient,
+  absolute: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<RawDiagnostic[]> {
+  const deadline = Date.now() + timeoutMs;
+  let items: Diagnostic[] = [];
+  let resultId: string | undefined;
+  for (let round = 0; round <= PULL_CONFIRMATIONS; round++) {
+    const report = await client.request<{ kind?: string; resultId?: string; items?: Diagnostic[] } | null>(
       'textDocument/diagnostic',
-      { textDocument: { uri: uriOf(absolute) } },
-      timeoutMs,
+      { textDocument: { uri: uriOf(absolute) }, ...(resultId !== undefined ? { previousResultId: resultId } : {}) },
+      Math.max(1, deadline - Date.now()),
       signal,
     );
-    return (report?.items ?? []).map(fromLsp);
+    if (report?.kind === 'unchanged') break;
+    items = report?.items ?? [];
+    if (report?.resultId === undefined) break;
+    resultId = report.resultId;
   }
-  return pushedDiagnostics(client, absolute, timeoutMs, signal);
+  return items.map(fromLsp);
 }
 
 interface TsDiagnostic {
@@ -99,6 +124,42 @@ function tsSeverity(category: string | undefined): Severity {
     default:
       return 'error';
   }
+}
+
+/**
+ * The push for the document's current version, once the server has been quiet for a moment.
+ * pyright pushes a changed file's diagnostics at once (the checker's part still from the text
+ * before) and again when its analysis ends, which it brackets with progress notifications; its
+ * pull answers have the same lag. Taking the last push of the version with no analysis running
+ * and nothing new for SETTLE_MS is what keeps old errors from looking new.
+ */
+const SETTLE_MS = 150;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function versionedPush(
+  client: LanguageClient,
+  absolute: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<RawDiagnostic[]> {
+  const wait = async () => {
+    for (;;) {
+      if (client.dead) throw client.dead;
+      const version = client.versionOf(absolute);
+      const pushed = client.pushedFor(absolute);
+      if (version !== undefined && pushed?.version === version && !client.analysing) {
+        const quiet = Date.now() - client.lastEvent;
+        if (quiet >= SETTLE_MS) return pushed.diagnostics.map(fromLsp);
+        await Promise.race([client.nextPush(), sleep(SETTLE_MS - quiet)]);
+        continue;
+      }
+      await client.nextPush();
+    }
+  };
+  return withDeadline(wait(), timeoutMs, signal, `${client.spec.name} sent no diagnostics within ${timeoutMs} ms`);
 }
 
 /** The first push for the file's current text, waiting at most `timeoutMs`. */
