@@ -127,11 +127,19 @@ export function corpusEdits(): CodeEdit[] {
     ts('syntax', '    this.items.push(item);\n  }', '    this.items.push(item);');
     ts('syntax', 'for (const item of items)', 'for (const item of items');
     ts('syntax', '  id: string;', '  id: string:;');
-    ts('type', '  let total = 0;', "  let total = '0' as unknown as string;\n  total = 1 as unknown as string;\n  const n: number = total;");
-    ts('type', '    return total;', "    return 'total';");
+    ts(
+      'type',
+      '  let total = 0;',
+      "  let total = '0' as unknown as string;\n  total = 1 as unknown as string;\n  const n: number = total;",
+    );
+    ts('type', '  return total;', "  return 'total';");
     ts('type', `    return count${cap}(this.items);`, `    return count${cap}(this.items, 1);`);
     ts('type', '    this.items.push(item);', '    this.items.push(item.id);');
-    ts('importer', `export function count${cap}(items: ${cap}Item[]): number {`, `export function count${cap}(items: ${cap}Item[], unit: string): number {`);
+    ts(
+      'importer',
+      `export function count${cap}(items: ${cap}Item[]): number {`,
+      `export function count${cap}(items: ${cap}Item[], unit: string): number {`,
+    );
     ts('importer', '  quantity: number;', '  quantity: string;');
     ts('importer', '  add(item:', '  insert(item:');
     ts('importer', `export class ${cap}Book {`, `class ${cap}Book {`);
@@ -153,7 +161,11 @@ export function corpusEdits(): CodeEdit[] {
     py('type', '        self.items.append(item)', '        self.items.append(item.id)');
     py('importer', `def count_${name}(items`, `def tally_${name}(items`);
     py('importer', '    def add(self, item', '    def insert(self, item');
-    py('importer', `def count_${name}(items: list[${name[0]!.toUpperCase() + name.slice(1)}Item]) -> int:`, `def count_${name}(items: list[${name[0]!.toUpperCase() + name.slice(1)}Item], unit: str) -> int:`);
+    py(
+      'importer',
+      `def count_${name}(items: list[${name[0]!.toUpperCase() + name.slice(1)}Item]) -> int:`,
+      `def count_${name}(items: list[${name[0]!.toUpperCase() + name.slice(1)}Item], unit: str) -> int:`,
+    );
     py('clean', '    total = 0', '    total = 0  # running sum');
     py('clean', '    def size(self) -> int:', '    def size(self) -> int:\n        """How many are held."""');
     py('clean', `book.add(`, `book.add(  # one more\n    `, `use_${name}.py`);

@@ -67,7 +67,11 @@ async function speed(ctx: BenchContext): Promise<void> {
   const root = path.join(ctx.tmp, 'ts300');
   await project(root, generated(), true);
   const tsc = path.join(TYPESCRIPT_5, 'bin/tsc');
-  const tscMs = await medianMs(() => execFileSync(process.execPath, [tsc, '--noEmit', '-p', root], { stdio: 'ignore' }), 3, 1);
+  const tscMs = await medianMs(
+    () => execFileSync(process.execPath, [tsc, '--noEmit', '-p', root], { stdio: 'ignore' }),
+    3,
+    1,
+  );
   const toolkit = createToolkit({ workspace: root, code: { editDiagnosticsMs: BUDGET_MS } });
   try {
     const warm = await toolkit.invoke('code', 'diagnostics', { path: 'src', severity: 'error', timeout_ms: 300_000 });
@@ -110,20 +114,30 @@ interface Outcome {
   ms: number;
 }
 
-async function runCorpus(ctx: BenchContext, language: CodeEdit['language'], files: Record<string, string>): Promise<Outcome[]> {
+async function runCorpus(
+  ctx: BenchContext,
+  language: CodeEdit['language'],
+  files: Record<string, string>,
+): Promise<Outcome[]> {
   const root = path.join(ctx.tmp, `corpus-${language}`);
   await project(root, files, language === 'typescript');
   const toolkit: Toolkit = createToolkit({ workspace: root, code: { editDiagnosticsMs: BUDGET_MS } });
   const outcomes: Outcome[] = [];
   try {
     const warm = await toolkit.invoke('code', 'diagnostics', { severity: 'error', timeout_ms: 300_000 });
-    if (!warm.ok || (warm.output as { total: number }).total !== 0) throw new Error(`the corpus project is not clean: ${warm.text}`);
+    if (!warm.ok || (warm.output as { total: number }).total !== 0)
+      throw new Error(`the corpus project is not clean: ${warm.text}`);
     for (const edit of corpusEdits().filter((e) => e.language === language)) {
       const file = path.join(root, edit.path);
       const before = await readFile(file, 'utf8');
-      if (before.split(edit.old_str).length !== 2) throw new Error(`corpus edit does not match once: ${JSON.stringify(edit)}`);
+      if (before.split(edit.old_str).length !== 2)
+        throw new Error(`corpus edit does not match once: ${JSON.stringify(edit)}`);
       const t0 = performance.now();
-      const result = await toolkit.invoke('filesystem', 'edit_file', { path: edit.path, old_str: edit.old_str, new_str: edit.new_str });
+      const result = await toolkit.invoke('filesystem', 'edit_file', {
+        path: edit.path,
+        old_str: edit.old_str,
+        new_str: edit.new_str,
+      });
       const ms = performance.now() - t0;
       if (!result.ok) throw new Error(result.text);
       const report = (result.output as { diagnostics?: { introduced: unknown[]; complete: boolean } }).diagnostics;
@@ -173,8 +187,8 @@ async function corpus(ctx: BenchContext): Promise<void> {
 const bench: BenchCase = {
   name: 'code',
   async run(ctx) {
-    await speed(ctx);
     await corpus(ctx);
+    await speed(ctx);
   },
 };
 export default bench;

@@ -63,6 +63,9 @@ export class LanguageClient {
       stderr = (stderr + text).slice(-STDERR_KEPT);
     });
     child.stdin!.on('error', () => {}); // its end is reported through the exit
+    // The pipes never keep the host running: a call waiting for an answer has a deadline timer that does.
+    for (const stream of [child.stdin, child.stdout, child.stderr])
+      (stream as unknown as { unref?: () => void })?.unref?.();
     const guarded = child.stdout!.pipe(new MessageSizeGuard(MAX_MESSAGE_BYTES, () => server.kill()));
     const connection = rpc.createMessageConnection(
       new rpc.StreamMessageReader(guarded),
@@ -116,6 +119,8 @@ export class LanguageClient {
       timeoutMs,
       signal,
       `${spec.name} did not finish starting within ${timeoutMs} ms (a large project takes a while the first time: call again)`,
+      // A start outliving the call that wanted it does not keep the host running.
+      false,
     );
     connection.sendNotification('initialized', {}).catch(() => {});
     if (spec.settings)
@@ -380,10 +385,12 @@ export function withDeadline<T>(
   ms: number,
   signal: AbortSignal | undefined,
   what: string,
+  keepAlive = true,
 ): Promise<T> {
   if (signal?.aborted) return Promise.reject(abortError(signal));
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => finish(() => reject(new ToolError('TIMEOUT', what))), ms);
+    if (!keepAlive) timer.unref();
     const onAbort = () => finish(() => reject(abortError(signal!)));
     signal?.addEventListener('abort', onAbort, { once: true });
     let done = false;

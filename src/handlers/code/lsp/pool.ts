@@ -4,7 +4,7 @@
 import { ToolError } from '../../../runtime/errors.js';
 import type { ServerSpec } from '../discovery.js';
 import { LanguageClient, withDeadline } from './client.js';
-import { startServer } from './process.js';
+import { startServer, type ServerProcess } from './process.js';
 
 /** How long a server may take to answer `initialize` (the caller's own wait is shorter). */
 const START_LIMIT_MS = 180_000;
@@ -24,6 +24,8 @@ interface Entry {
   readonly options: PoolOptions;
   readonly holders: Set<object>;
   client?: Promise<LanguageClient>;
+  /** The process of the server being started or running (killed at once by a stop during its start). */
+  process?: ServerProcess;
   crashes: number[];
   lastCrash?: ToolError;
   idleTimer?: NodeJS.Timeout;
@@ -102,8 +104,15 @@ function running(entry: Entry): Promise<LanguageClient> {
       ),
     );
   }
-  const started = (async () => {
+  // eslint-disable-next-line prefer-const -- read inside the function it holds, after its first await
+  let started!: Promise<LanguageClient>;
+  started = (async () => {
     const server = await startServer(entry.spec, entry.workspace, entry.options);
+    if (entry.client !== started) {
+      server.kill(); // stopped while it was being spawned
+      throw new ToolError('UNAVAILABLE', `${entry.spec.name} was stopped`);
+    }
+    entry.process = server;
     try {
       const client = await LanguageClient.connect(entry.spec, entry.workspace, server, START_LIMIT_MS, undefined);
       client.whenEnded((error) => {
@@ -143,12 +152,17 @@ function scheduleIdle(entry: Entry): void {
 async function stopEntry(entry: Entry): Promise<void> {
   clearTimeout(entry.idleTimer);
   const client = entry.client;
+  const server = entry.process;
   entry.client = undefined;
+  entry.process = undefined;
   if (!client) return;
-  await client.then(
-    (started) => started.stop(),
-    () => {},
-  );
+  // A server still starting is killed now: close() never waits for a start to finish.
+  const ready = await Promise.race([
+    client.catch(() => undefined),
+    new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined))),
+  ]);
+  if (ready) await ready.stop();
+  else server?.kill();
 }
 
 /** The holder (a toolkit) is done: servers no other holder uses are stopped. */
