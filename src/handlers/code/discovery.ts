@@ -121,13 +121,15 @@ function configuredServer(
   if (!program || !isExecutableFile(program))
     return `${label}: ${argv[0]} was not found (on PATH or as an absolute path)`;
   const real = realOrSelf(program);
+  const languages: readonly string[] = config.languages;
+  const filePatterns: readonly string[] = config.filePatterns;
   return {
-    key: JSON.stringify(['configured', real, argv.slice(1), config.languages, config.filePatterns]),
+    key: JSON.stringify(['configured', real, argv.slice(1), languages, filePatterns]),
     name: path.basename(argv[0]!),
     argv: [real, ...argv.slice(1)],
-    languages: [...config.languages],
-    patterns: [...config.filePatterns],
-    covers: globMatcher(config.filePatterns),
+    languages: [...languages],
+    patterns: [...filePatterns],
+    covers: globMatcher(filePatterns),
     initializationOptions: config.initializationOptions,
     settings: config.settings,
     // The program's folder, and the files (not folders) its arguments name: a script it runs.
@@ -239,7 +241,8 @@ function packageRoot(file: string): string {
   for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'package.json'))) {
       try {
-        if (typeof JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name === 'string') return dir;
+        const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown };
+        if (typeof manifest.name === 'string') return dir;
       } catch {
         // not a package manifest
       }

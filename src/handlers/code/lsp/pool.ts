@@ -104,11 +104,10 @@ function running(entry: Entry): Promise<LanguageClient> {
       ),
     );
   }
-  // eslint-disable-next-line prefer-const -- read inside the function it holds, after its first await
-  let started!: Promise<LanguageClient>;
-  started = (async () => {
+  const self: { promise?: Promise<LanguageClient> } = {};
+  const started = (async () => {
     const server = await startServer(entry.spec, entry.workspace, entry.options);
-    if (entry.client !== started) {
+    if (entry.client !== self.promise) {
       server.kill(); // stopped while it was being spawned
       throw new ToolError('UNAVAILABLE', `${entry.spec.name} was stopped`);
     }
@@ -129,6 +128,7 @@ function running(entry: Entry): Promise<LanguageClient> {
       throw error;
     }
   })();
+  self.promise = started;
   entry.client = started;
   started.catch((error: unknown) => {
     if (entry.client !== started) return;
