@@ -23,9 +23,19 @@ export async function withEditDiagnostics<T extends object>(
   const check = code ? await code.beginEdit(files).catch(() => undefined) : undefined;
   const done = await change();
   if (!check || (done.output as { dry_run?: boolean }).dry_run === true) return done;
-  const report = await check.finish(ctx.signal).catch(() => undefined);
-  if (!report) return done;
+  const found = await check.finish(ctx.signal).catch(() => undefined);
+  if (!found) return done;
+  const report = await visibleOnly(ctx, found);
   return withText({ ...done.output, diagnostics: report }, `${done.text.trimEnd()}\n\n${editDiagnosticsText(report)}`);
+}
+
+/** Errors in files a path rule hides from this call are left out (and counted in `omitted`). */
+async function visibleOnly(ctx: HandlerContext, report: EditDiagnostics): Promise<EditDiagnostics> {
+  if (!ctx.visiblePaths || report.introduced.length === 0) return report;
+  const visible = new Set(await ctx.visiblePaths([...new Set(report.introduced.map((item) => item.path))]));
+  const introduced = report.introduced.filter((item) => visible.has(item.path));
+  const hidden = report.introduced.length - introduced.length;
+  return hidden === 0 ? report : { ...report, introduced, omitted: (report.omitted ?? 0) + hidden };
 }
 
 /** The lines a model reads after the diff. */

@@ -44,7 +44,7 @@ async function finishCheck(
   code: WorkspaceCode,
   changed: Map<ServerSpec, Changed[]>,
   signal: AbortSignal,
-): Promise<EditDiagnostics> {
+): Promise<EditDiagnostics | undefined> {
   const deadline = Date.now() + code.editBudgetMs;
   const report: EditDiagnostics = { introduced: [], complete: true, files_checked: 0 };
   const notes: string[] = [];
@@ -68,6 +68,8 @@ async function finishCheck(
       );
     }
   }
+  // Nothing compared and nothing to say (a file too large to send, unreadable): no report at all.
+  if (report.complete && report.files_checked === 0) return undefined;
   if (report.introduced.length > MAX_LISTED) {
     report.omitted = report.introduced.length - MAX_LISTED;
     report.introduced = report.introduced.slice(0, MAX_LISTED);
