@@ -1,6 +1,6 @@
 // The code operations against the real typescript-language-server (with the JavaScript typescript
 // 5.x package a TypeScript project holds), and what edits report through it.
-import { readFile } from 'node:fs/promises';
+import { readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Toolkit } from '../../src/index.js';
@@ -149,6 +149,24 @@ describe('edits and renames through typescript-language-server', () => {
     expect(await readFile(path.join(root, 'src/shapes.ts'), 'utf8')).toContain('export function sumOfAreas(');
     expect(applied.diagnostics).toMatchObject({ introduced: [], complete: true });
     expectOk(await toolkit.invoke('code', 'rename', { symbol: 'sumOfAreas', new_name: 'totalArea', dry_run: false }));
+  });
+
+  it('rename writes every file or none: a file changed since this session read it is STALE_FILE, and nothing is renamed', async () => {
+    const main = await readFile(path.join(root, 'src/main.ts'), 'utf8');
+    const shapes = await readFile(path.join(root, 'src/shapes.ts'), 'utf8');
+    expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'src/shapes.ts' }));
+    // Changed on disk since the read (a formatter touching it): src/main.ts, written first, is put back.
+    const later = new Date(Date.now() + 5_000);
+    await utimes(path.join(root, 'src/shapes.ts'), later, later);
+    const refused = await toolkit.invoke('code', 'rename', {
+      symbol: 'totalArea',
+      new_name: 'sumOfAreas',
+      dry_run: false,
+    });
+    expect(refused.ok ? undefined : refused.error.code).toBe('STALE_FILE');
+    expect(await readFile(path.join(root, 'src/main.ts'), 'utf8')).toBe(main);
+    expect(await readFile(path.join(root, 'src/shapes.ts'), 'utf8')).toBe(shapes);
+    expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'src/shapes.ts' }));
   });
 
   it('a clean edit reports no error, and a pre-existing one is not new', async () => {
