@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { ToolError } from '../../../runtime/errors.js';
 import type { LanguageClient } from './client.js';
-import { withDeadline } from './client.js';
+import { withDeadline } from './bounds.js';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 

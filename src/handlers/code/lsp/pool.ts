@@ -3,7 +3,8 @@
 // minute), stopped when idle and when the last toolkit holding it closes.
 import { ToolError } from '../../../runtime/errors.js';
 import type { ServerSpec } from '../discovery.js';
-import { LanguageClient, withDeadline } from './client.js';
+import { withDeadline } from './bounds.js';
+import { LanguageClient } from './client.js';
 import { startServer, type ServerProcess } from './process.js';
 
 /** How long a server may take to answer `initialize` (the caller's own wait is shorter). */
