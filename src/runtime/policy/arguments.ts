@@ -29,14 +29,28 @@ export interface DecideContext {
   resolve?: (userPath: string) => Promise<ResolvedPath>;
 }
 
-/** The argument fields a rule may use on this operation: those its params' roles call for. */
+/**
+ * The argument fields a rule may use on this operation: those its params' roles call for. `path`
+ * applies to an operation with a `command` param only where the catalog declares its lines'
+ * paths modelled: elsewhere a line reaches any path, and a rule that saw only `cwd` would mislead.
+ */
 export function applicableFields(op: OperationDescriptor): ArgumentField[] {
   const roles = roleIndex(op);
   const fields: ArgumentField[] = [];
   if (roles.command.length > 0) fields.push('command');
-  if (roles.path.length > 0) fields.push('path');
+  if ((roles.path.length > 0 || op.commandPaths === 'modelled') && !unmodelledCommands(op)) fields.push('path');
   if (roles.url.length > 0) fields.push('host');
   return fields;
+}
+
+/** The operation runs command lines whose paths nothing models (bash): path rules cannot see what they touch. */
+export function unmodelledCommands(op: OperationDescriptor): boolean {
+  return roleIndex(op).command.length > 0 && op.commandPaths !== 'modelled';
+}
+
+/** The operation's command lines are read by the read-only shell model: path rules apply to the paths they name. */
+export function modelledCommands(op: OperationDescriptor): boolean {
+  return roleIndex(op).command.length > 0 && op.commandPaths === 'modelled';
 }
 
 /** The parameter a string example stands for: the shell line, else the URL, else the path. */

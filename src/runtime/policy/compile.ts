@@ -145,7 +145,36 @@ function compileRules(plan: PolicyPlan, operations: readonly OperationDescriptor
       if (!(error instanceof NotHere)) throw error;
     }
   });
+  checkReachable(compiled, operations, plan.ownCount);
   return compiled;
+}
+
+/**
+ * A host's rule that an earlier rule without arguments always decides first (for every operation
+ * it targets) can never match: an error, never a rule that silently does nothing.
+ */
+function checkReachable(
+  compiled: readonly CompiledRule[],
+  operations: readonly OperationDescriptor[],
+  ownCount: number,
+): void {
+  for (const rule of compiled) {
+    if (rule.index >= ownCount || rule.index === 0) continue;
+    const targeted = operations.filter(
+      (op) => rule.selects(op) && (rule.fields.length === 0 || rule.fields.some((f) => applicableFields(op).includes(f))),
+    );
+    if (targeted.length === 0) continue;
+    const shadows = targeted.map((op) =>
+      compiled.find((r) => r.index < rule.index && r.fields.length === 0 && r.selects(op)),
+    );
+    const shadow = shadows[0];
+    if (!shadow || shadows.some((r) => r === undefined)) continue;
+    const names = targeted.map((o) => o.name);
+    throw new PolicyError(
+      `policy rule ${rule.index}: can never match: rule ${shadow.index} (${shadow.rule.decision}, with no command, path or host) decides every call of ${names.length > 6 ? `${names.slice(0, 6).join(', ')} and ${names.length - 6} more` : names.join(', ')} first; move rule ${rule.index} above it`,
+      rule.index,
+    );
+  }
 }
 
 /**
