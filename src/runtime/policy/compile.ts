@@ -6,6 +6,7 @@ import { roleIndex } from '../roles.js';
 import {
   applicableFields,
   hostRuleMatches,
+  modelledCommands,
   pathRuleMatches,
   type CompiledRule,
   type DecideContext,
@@ -20,7 +21,7 @@ import {
   type ExampleResult,
 } from './examples.js';
 import { bashParserLoaded, loadBashParser } from './shell/parser.js';
-import { decideInput } from './decide.js';
+import { decideInput, type PathReaders } from './decide.js';
 import { DECISIONS, NotHere, RuleScope, compileRule } from './rule.js';
 import {
   POLICY_PRESETS,
@@ -58,6 +59,8 @@ export interface CompiledPolicy {
   filtersPaths(operation: OperationDescriptor): boolean;
   /** True when a path rule does not allow `subject` for `operation` or for an operation that reads paths (results drop it). */
   hidesPath(operation: OperationDescriptor, subject: PathSubject): boolean;
+  /** The decision of the rule that hides `subject` (as hidesPath), or undefined when none does. */
+  hidingDecision(operation: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined;
   /** The decision for the host of a URL the operation reaches (every redirect hop is checked with it). */
   decideHost(operation: OperationDescriptor, hostname: string): PolicyDecision;
   /** Whether some host rule applies to the operation. */
@@ -161,7 +164,8 @@ function checkReachable(
   for (const rule of compiled) {
     if (rule.index >= ownCount || rule.index === 0) continue;
     const targeted = operations.filter(
-      (op) => rule.selects(op) && (rule.fields.length === 0 || rule.fields.some((f) => applicableFields(op).includes(f))),
+      (op) =>
+        rule.selects(op) && (rule.fields.length === 0 || rule.fields.some((f) => applicableFields(op).includes(f))),
     );
     if (targeted.length === 0) continue;
     const shadows = targeted.map((op) =>
@@ -266,7 +270,7 @@ export class Policy implements CompiledPolicy {
 
   check(op: OperationDescriptor, input: unknown, context: DecideContext): PolicyDecision | Promise<PolicyDecision> {
     const applicable = this.#rulesFor(op);
-    if (!applicable.some((r) => r.fields.length > 0)) return this.#result(applicable[0]);
+    if (!this.hasArgumentRules(op)) return this.#result(applicable[0]);
     return this.#checkArguments(op, input, context, applicable);
   }
 
@@ -278,7 +282,34 @@ export class Policy implements CompiledPolicy {
   ): Promise<PolicyDecision> {
     if (applicable.some((r) => r.commands)) await loadBashParser();
     await this.checkExamples();
-    return decideInput(op, input, context, applicable, this.fallback, this.#withPreset);
+    return decideInput(op, input, context, applicable, this.fallback, this.#withPreset, this.#pathReaders);
+  }
+
+  /** What the path rules of the operations that read paths keep from them (for modelled command lines). */
+  readonly #pathReaders: PathReaders = {
+    hiding: (subject) => this.#hidingRule(this.#readers, subject),
+    anyHiding: () => {
+      for (const o of this.#readers) {
+        for (const rule of this.#rulesFor(o)) {
+          if (rule.fields.length === 0) break;
+          if (rule.paths && rule.rule.decision !== 'allow') return rule;
+        }
+      }
+      return undefined;
+    },
+  };
+
+  #hidingRule(ops: readonly OperationDescriptor[], subject: PathSubject): CompiledRule | undefined {
+    for (const o of ops) {
+      for (const rule of this.#rulesFor(o)) {
+        if (rule.fields.length === 0) break;
+        if (rule.paths && pathRuleMatches(rule, subject)) {
+          if (rule.rule.decision !== 'allow') return rule;
+          break;
+        }
+      }
+    }
+    return undefined;
   }
 
   async decideCall(op: OperationDescriptor, input: unknown, context: DecideContext): Promise<PolicyDecision> {
@@ -294,17 +325,16 @@ export class Policy implements CompiledPolicy {
   }
 
   hasArgumentRules(op: OperationDescriptor): boolean {
-    return this.#rulesFor(op).some((r) => r.fields.length > 0);
+    return this.#rulesFor(op).some((r) => r.fields.length > 0) || (modelledCommands(op) && this.filtersPaths(op));
   }
 
   hidesPath(op: OperationDescriptor, subject: PathSubject): boolean {
-    return [op, ...this.#readers].some((o) => {
-      for (const rule of this.#rulesFor(o)) {
-        if (rule.fields.length === 0) return false;
-        if (rule.paths && pathRuleMatches(rule, subject)) return rule.rule.decision !== 'allow';
-      }
-      return false;
-    });
+    return this.#hidingRule([op, ...this.#readers], subject) !== undefined;
+  }
+
+  hidingDecision(op: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined {
+    const rule = this.#hidingRule([op, ...this.#readers], subject);
+    return rule ? this.#result(rule) : undefined;
   }
 
   filtersPaths(op: OperationDescriptor): boolean {
