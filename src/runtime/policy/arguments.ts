@@ -4,7 +4,8 @@ import type { OperationDescriptor } from '../descriptor.js';
 import { roleIndex } from '../roles.js';
 import type { ResolvedPath } from '../workspace.js';
 import type { HostPattern } from './hosts.js';
-import { normalizeRelative, type PathPatterns } from './paths.js';
+import { namedPathsAsWritten } from './command-paths.js';
+import { lexicalRelative, type PathPatterns, type PathSubject } from './paths.js';
 import { shellAnalyser } from './shell/analyser.js';
 import type { CommandPattern } from './shell/match.js';
 import type { SimpleCommand } from './shell/split.js';
@@ -88,18 +89,7 @@ export function urlArguments(op: OperationDescriptor, input: Record<string, unkn
     .map((name) => input[name]);
 }
 
-export function lexicalRelative(workspaceRoot: string, userPath: string): string | undefined {
-  const absolute = path.resolve(workspaceRoot, userPath);
-  const relative = path.relative(workspaceRoot, absolute);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
-  return normalizeRelative(relative);
-}
-
-export interface PathSubject {
-  given: string;
-  lexical?: string;
-  real?: string;
-}
+export { lexicalRelative, type PathSubject } from './paths.js';
 
 export function pathRuleMatches(rule: CompiledRule, subject: PathSubject): boolean {
   if (!rule.paths) return false;
@@ -167,9 +157,16 @@ export function ruleMatchesInput(
     return subjects.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
   }
   if (rule.paths && fields.includes('path')) {
-    const hits = pathArguments(op, input).map((p) =>
-      pathRuleMatches(rule, { given: p, lexical: lexicalRelative(ctx.workspaceRoot, p) }),
-    );
+    const given = pathArguments(op, input);
+    if (modelledCommands(op)) {
+      // The paths the lines name, as written (a line the model does not read names any path).
+      for (const line of commandArguments(op, input)) {
+        const named = namedPathsAsWritten(line, ctx.workspaceRoot);
+        if (named === undefined) return !all;
+        given.push(...named);
+      }
+    }
+    const hits = given.map((p) => pathRuleMatches(rule, { given: p, lexical: lexicalRelative(ctx.workspaceRoot, p) }));
     return hits.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
   }
   if (rule.hosts && fields.includes('host')) {

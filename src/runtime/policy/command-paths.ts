@@ -7,10 +7,9 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInside } from '../workspace.js';
-import { lexicalRelative, type PathSubject } from './arguments.js';
 import { expandGlob } from './expand-glob.js';
-import { normalizeRelative } from './paths.js';
-import { loadBashParser } from './shell/parser.js';
+import { lexicalRelative, normalizeRelative, type PathSubject } from './paths.js';
+import { bashParserLoaded, loadBashParser } from './shell/parser.js';
 import type { ReadUse } from './shell/read-only.js';
 
 /** One path a line names, with the word it came from. */
@@ -31,11 +30,40 @@ const ALIASES = /^\/(proc|dev\/fd|dev\/std(in|out|err))(\/|$)/;
 
 type ReadOnlyModule = typeof import('./shell/read-only.js');
 let readOnly: Promise<ReadOnlyModule> | undefined;
+let loaded: ReadOnlyModule | undefined;
 const loadReadOnly = (): Promise<ReadOnlyModule> =>
-  (readOnly ??= import('./shell/read-only.js').catch((error: unknown) => {
-    readOnly = undefined;
-    throw error;
-  }));
+  (readOnly ??= import('./shell/read-only.js').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      readOnly = undefined;
+      throw error;
+    },
+  ));
+
+/** Loads the parser and the read-only model (lines are then read synchronously, for examples). */
+export async function loadCommandPathModel(): Promise<void> {
+  await loadBashParser();
+  await loadReadOnly();
+}
+
+/** Whether the parser is loaded, and the read-only model with it where it was asked for. */
+export function commandPathModelLoaded(): boolean {
+  return bashParserLoaded() && loaded !== undefined;
+}
+
+/**
+ * The workspace-relative paths a line names, read lexically (no file system: a glob stays as it is
+ * written), for a rule's examples; undefined when the model does not read the line. The model must
+ * be loaded.
+ */
+export function namedPathsAsWritten(line: string, root: string): string[] | undefined {
+  if (!loaded) throw new Error('the read-only model was used before loadCommandPathModel() loaded it');
+  const verdict = loaded.classifyReadOnly(line, { root, cwd: root });
+  if (!verdict.ok) return undefined;
+  return verdict.reads.flatMap((use) =>
+    use.implicit || use.cwd === undefined ? [] : [path.relative(root, path.resolve(use.cwd, use.text))],
+  );
+}
 
 /** The paths `line`, run in `cwd` (absolute, real), names inside the workspace at `root`. */
 export async function commandPaths(line: string, cwd: string, root: string): Promise<CommandPaths> {

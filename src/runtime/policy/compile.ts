@@ -17,10 +17,10 @@ import {
   checkAllExamples,
   exampleResults,
   firstExampleFailure,
-  hasShellExamples,
+  examplesReady,
   type ExampleResult,
 } from './examples.js';
-import { bashParserLoaded, loadBashParser } from './shell/parser.js';
+import { loadBashParser } from './shell/parser.js';
 import { decideInput, type PathReaders } from './decide.js';
 import { DECISIONS, NotHere, RuleScope, compileRule } from './rule.js';
 import {
@@ -222,7 +222,7 @@ export class Policy implements CompiledPolicy {
   #examplesAtCompile(compileOptions: CompileOptions): Promise<void> | undefined {
     const compiled = this.#compiled;
     if (!compiled.some((r) => r.rule.examples)) return Promise.resolve();
-    if (compileOptions.deferExamples || (hasShellExamples(compiled) && !bashParserLoaded())) return undefined;
+    if (compileOptions.deferExamples || !examplesReady(compiled, this.#operations)) return undefined;
     const failure = firstExampleFailure(compiled, this.#operations, this.#ownCount);
     if (failure) throw failure;
     return Promise.resolve();

@@ -79,6 +79,10 @@ async function checkWalks(
   const first = uses[0]!;
   const { program } = first;
   const folder = first.folder!;
+  // A program that lists what it reaches (rg --files, its ignore files applied) says it exactly.
+  const listed = first.listing && line.lister ? await listReached(line, uses, line.lister(program)) : undefined;
+  if (listed !== undefined)
+    return refuseHidden(line, program, folder, await hiddenPaths(listed, { real: !folder.follows }));
   const reached: Reached = { plain: [], linked: [] };
   let tooLarge: ReadUse | undefined;
   try {
@@ -91,31 +95,31 @@ async function checkWalks(
   } catch (error) {
     if (!(error instanceof WalkTooLarge)) throw error;
   }
-  const printed = printedBy(folder);
-  let hidden = tooLarge
-    ? []
-    : [
-        ...(await hiddenPaths(reached.plain.filter(printed), { real: true })),
-        ...(await hiddenPaths(reached.linked.filter(printed))),
-      ];
-  if ((tooLarge || hidden.length > 0) && first.listing && line.lister) {
-    const listed = await listReached(line, uses, line.lister(program));
-    if (listed !== undefined) {
-      hidden = await hiddenPaths(listed, { real: !folder.follows });
-      tooLarge = undefined;
-    }
-  }
   if (tooLarge) {
     throw refusal(
       line.command,
       `${program} ${tooLarge.implicit ? 'walks the folder it runs in' : `walks ${tooLarge.raw}`}, which holds more than ${MAX_WALK_ENTRIES} entries to check against the path rules in ${WALK_MS / 1000} s; name a narrower folder`,
     );
   }
+  const printed = printedBy(folder);
+  refuseHidden(line, program, folder, [
+    ...(await hiddenPaths(reached.plain.filter(printed), { real: true })),
+    ...(await hiddenPaths(reached.linked.filter(printed))),
+  ]);
+}
+
+function refuseHidden(
+  line: LineReach,
+  program: string,
+  folder: FolderUse,
+  hidden: readonly { path: string; decision: PolicyDecision }[],
+): void {
   if (hidden.length === 0) return;
   const verb = folder.reads === 'names' ? 'lists' : 'reads';
+  const exclude = program === 'rg' ? ", or leave them out (rg -g '!PATH')" : '';
   throw refusal(
     line.command,
-    `${program} ${verb} ${describe(hidden)} in the folders it walks; name the files or folders to ${verb === 'lists' ? 'list' : 'read'} instead${hidden.some((h) => h.decision.decision === 'ask') ? ' (a path a rule asks about can be approved when the line names it)' : ''}`,
+    `${program} ${verb} ${describe(hidden)} in the folders it walks; name the files or folders to ${verb === 'lists' ? 'list' : 'read'} instead${exclude}${hidden.some((h) => h.decision.decision === 'ask') ? ' (a path a rule asks about can be approved when the line names it)' : ''}`,
     hidden[0]!.decision,
   );
 }
