@@ -184,7 +184,7 @@ async function decideCommandPaths(
       verdicts.push({
         decision: 'deny',
         rule,
-        reason: `${found.unmodelled}; path rules cannot tell which files such a line reads`,
+        reason: `${found.unmodelled}; path rules cannot tell which files such a line reads${ruleNote(rule)}`,
       });
     }
     for (const why of found.unknown) {
@@ -192,7 +192,10 @@ async function decideCommandPaths(
       const hiding = verdict.decision === 'allow' && !verdict.rule?.paths ? readers?.anyHiding() : undefined;
       const decided = hiding ? { decision: hiding.rule.decision, rule: hiding } : verdict;
       if (decided.decision === 'allow') continue;
-      verdicts.push({ ...decided, reason: `${why}: path rules cannot see which files that is` });
+      verdicts.push({
+        ...decided,
+        reason: `${why}: path rules cannot see which files that is${ruleNote(decided.rule)}`,
+      });
     }
   }
   return verdicts;
@@ -215,4 +218,10 @@ function decideNamedPath(
     ...decided,
     reason: `${named.program} reads ${named.given}: rule ${decided.rule.index} ${what}${decided.rule.rule.reason ? ` (${decided.rule.rule.reason})` : ''}`,
   };
+}
+
+/** ` (rule 2: its reason)`: the path rule a line is refused under. */
+function ruleNote(rule: CompiledRule | undefined): string {
+  if (!rule) return '';
+  return ` (rule ${rule.index}${rule.rule.reason ? `: ${rule.rule.reason}` : ''})`;
 }
