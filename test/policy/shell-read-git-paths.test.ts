@@ -104,7 +104,12 @@ describe('shell_read: git and path rules', () => {
 
   it('an untracked .env git would list is refused; an ignored one only where git would show it', async () => {
     const untracked = await repository('untracked');
-    for (const command of ['git status --short', 'git status --porcelain', 'git ls-files -o', 'git grep --untracked SECRET'])
+    for (const command of [
+      'git status --short',
+      'git status --porcelain',
+      'git ls-files -o',
+      'git grep --untracked SECRET',
+    ])
       expect(await outcome(untracked.toolkit, command), command).toBe('DENIED_BY_POLICY');
     for (const command of ['git status --short -- src', 'git log -p', 'git grep SECRET', 'git ls-files'])
       expect(await outcome(untracked.toolkit, command), command).toBe('ran');
