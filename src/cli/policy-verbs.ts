@@ -149,9 +149,11 @@ async function shellReadVerdict(
   if (!verdict.ok) return verdict;
   const hiddenPaths = policyHooks(compiled, op, workspace).hiddenPaths;
   if (!hiddenPaths) return { ok: true };
-  const env = commandEnv({}) as Record<string, string>;
-  Object.assign(env, shellReadEnv(Object.keys(env)));
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  const env = commandEnv({});
+  for (const [name, value] of Object.entries(shellReadEnv(Object.keys(env)))) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   const top = verdict.programs.includes('git') ? (await checkRepositories(cwd, env, root)).top : undefined;
   try {
     await checkReach(
@@ -170,7 +172,8 @@ async function shellReadVerdict(
     return { ok: true };
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
-    return { ok: false, command: input.command, reason: String(error.details?.reason ?? error.message) };
+    const reason = error.details?.reason;
+    return { ok: false, command: input.command, reason: typeof reason === 'string' ? reason : error.message };
   }
 }
 

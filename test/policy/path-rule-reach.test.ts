@@ -12,7 +12,10 @@ import {
   compilePolicy,
   createToolkit,
   defineProviders,
+  type AnyOperations,
   type PolicyOptions,
+  type Provider,
+  type Toolkit,
 } from '../../src/index.js';
 import { loadPolicyFile } from '../../src/runtime/policy/formats/load.js';
 import { operations } from '../../src/generated/registry.js';
@@ -32,10 +35,10 @@ describe('a path rule on an operation whose command lines are not modelled', () 
       { provider: 'exec', risk: 'high', path: '**/.env', decision: 'deny' },
       { operation: 'bash', path: 'src/**', decision: 'allow' },
     ] as const) {
-      expect(() => compilePolicy({ rules: [rule] } as PolicyOptions, operations), JSON.stringify(rule)).toThrow(
+      expect(() => compilePolicy({ rules: [rule] }, operations), JSON.stringify(rule)).toThrow(
         /can never apply to bash(, bash_output, bash_kill, bash_write)?: .*command lines are not modelled|can never apply to bash: its command lines are not modelled/,
       );
-      expect(() => createToolkit({ workspace: '/tmp', policy: { rules: [rule] } as PolicyOptions })).toThrow(TypeError);
+      expect(() => createToolkit({ workspace: '/tmp', policy: { rules: [rule] } })).toThrow(TypeError);
     }
     // A rule that selects bash among others applies to the others, and never to bash's cwd.
     const broad = compilePolicy({ rules: [{ path: 'secrets/**', decision: 'deny' }] }, operations);
@@ -90,17 +93,19 @@ describe('a path rule on an operation whose command lines are not modelled', () 
     const ran: string[] = [];
     const root = await tempDir('tw-reach-');
     await writeFile(path.join(root, '.env'), 'SECRET=1\n');
-    const provider = defineProviders([{ name: 'box', description: 'A test provider.', operations: ops }], {
+    const handlers = {
       box: {
         box_sh: async (params: { line: string }) => (ran.push(params.line), {}),
         box_look: async (params: { line: string }) => (ran.push(params.line), {}),
       },
-    } as never);
-    const toolkit = createToolkit({
+    };
+    const registry = [{ name: 'box', description: 'A test provider.', operations: ops }];
+    const providers: Provider[] = defineProviders(registry as never, handlers as never);
+    const toolkit: Toolkit<AnyOperations> = createToolkit({
       workspace: root,
-      providers: provider,
+      providers,
       policy: { rules: [{ path: '**/.env', decision: 'deny' }] },
-    } as never);
+    });
     for (const line of ['cat .env', 'head -n1 ./.e*', "cat 'sub/../.env'"]) {
       const result = await toolkit.invoke('box', 'box_look', { line });
       expect(!result.ok && result.error.code, line).toBe('DENIED_BY_POLICY');

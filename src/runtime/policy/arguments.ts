@@ -1,5 +1,4 @@
 // What `command`, `path` and `host` rules look at in a call's input, and whether one rule matches.
-import path from 'node:path';
 import type { OperationDescriptor } from '../descriptor.js';
 import { roleIndex } from '../roles.js';
 import type { ResolvedPath } from '../workspace.js';

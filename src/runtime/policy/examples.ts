@@ -36,8 +36,7 @@ export function hasShellExamples(
 ): boolean {
   return compiled.some(
     (r) =>
-      r.rule.examples &&
-      (r.commands || (r.paths && exampleCases(r, operations).some((c) => modelledCommands(c.op)))),
+      r.rule.examples && (r.commands || (r.paths && exampleCases(r, operations).some((c) => modelledCommands(c.op)))),
   );
 }
 
