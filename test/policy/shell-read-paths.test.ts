@@ -90,6 +90,11 @@ describe('shell_read: paths a line names', () => {
     'cd sub && cat deep/.env',
     'cd sub/deep && cat .env',
     'cat .ENV',
+    'cat 0<.env',
+    'cat 3<.env',
+    'echo .e*',
+    "printf '%s\\n' */*/.e*",
+    'basename .e*',
   ];
 
   it.each(NAMED)('deny **/.env refuses %s, and says which rule', async (command) => {

@@ -286,6 +286,13 @@ function simpleCommand(node: ShellNode, walk: Walk): ReadOnlyVerdict | undefined
     }
   }
   noteReads(name, result.paths, walk, result.listing);
+  // bash replaces any other glob with the names it matches, which the program then prints (echo .e*).
+  const named = new Set(result.paths.map((use) => use.word));
+  noteReads(
+    name,
+    args.filter((arg) => arg.glob && !named.has(arg)).map((word) => ({ word })),
+    walk,
+  );
   if (result.unknownReads) walk.unknown.push({ program: name, reason: result.unknownReads });
   if (result.git) for (const cwd of walk.places) walk.git.push({ ...result.git, cwd });
   if (name === 'cd') {
