@@ -121,7 +121,7 @@ export async function checkCall(
   });
   // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says,
   // and a line whose folder walks or git reach a path a rule hides.
-  let readOnly: { ok: true } | { ok: false; command: string; reason: string } | undefined;
+  let readOnly: { ok: true; programs: string[] } | { ok: false; command: string; reason: string } | undefined;
   if (op.name === 'shell_read' && typeof (input as { command?: unknown }).command === 'string') {
     await loadBashParser();
     readOnly = await shellReadVerdict(compiled, op, input as { command: string; cwd?: unknown }, workspace);
@@ -142,13 +142,14 @@ async function shellReadVerdict(
   op: OperationDescriptor,
   input: { command: string; cwd?: unknown },
   workspace: Workspace,
-): Promise<{ ok: true } | { ok: false; command: string; reason: string }> {
+): Promise<{ ok: true; programs: string[] } | { ok: false; command: string; reason: string }> {
   const root = workspace.root;
   const cwd = typeof input.cwd === 'string' ? (await workspace.resolve(input.cwd)).absolute : root;
   const verdict = classifyReadOnly(input.command, { root, cwd });
   if (!verdict.ok) return verdict;
+  const accepted = { ok: true as const, programs: verdict.programs };
   const hiddenPaths = policyHooks(compiled, op, workspace).hiddenPaths;
-  if (!hiddenPaths) return { ok: true };
+  if (!hiddenPaths) return accepted;
   const env = commandEnv({});
   for (const [name, value] of Object.entries(shellReadEnv(Object.keys(env)))) {
     if (value === undefined) delete env[name];
@@ -169,7 +170,7 @@ async function shellReadVerdict(
       hiddenPaths,
       new AbortController().signal,
     );
-    return { ok: true };
+    return accepted;
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
     const reason = error.details?.reason;
