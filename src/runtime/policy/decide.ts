@@ -1,6 +1,8 @@
 // Deciding one call: every subject of the input (each simple command of a shell line, each path,
 // the host) is decided by the first rule that matches it; the call gets the strictest decision.
+import path from 'node:path';
 import type { OperationDescriptor } from '../descriptor.js';
+import { isInside } from '../workspace.js';
 import {
   applicableFields,
   commandArguments,
@@ -151,11 +153,14 @@ async function lineFolder(
 ): Promise<string | undefined> {
   const given = pathArguments(op, input)[0];
   if (given === undefined) return context.workspaceRoot;
-  if (!context.resolve) return undefined;
+  if (!context.resolve) {
+    const absolute = path.resolve(context.workspaceRoot, given);
+    return isInside(context.workspaceRoot, absolute) ? absolute : undefined;
+  }
   try {
     return (await context.resolve(given)).absolute;
   } catch {
-    return undefined; // outside the workspace: the runtime refuses the call before the handler runs
+    return undefined; // outside the workspace (the runtime refuses such a call before its handler runs)
   }
 }
 
@@ -174,7 +179,12 @@ async function decideCommandPaths(
 ): Promise<Verdict[]> {
   const verdicts: Verdict[] = [];
   const cwd = await lineFolder(op, input, context);
-  if (cwd === undefined) return verdicts;
+  if (cwd === undefined) {
+    const rule = rules.find((r) => r.paths && r.rule.decision !== 'allow') ?? readers?.anyHiding();
+    return [
+      { decision: 'deny', rule, reason: `the folder the line would run in is outside the workspace${ruleNote(rule)}` },
+    ];
+  }
   for (const line of commandArguments(op, input)) {
     const found = await commandPaths(line, cwd, context.workspaceRoot);
     for (const named of found.subjects) verdicts.push(decideNamedPath(named, rules, fallback, readers));
