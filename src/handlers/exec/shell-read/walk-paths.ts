@@ -40,10 +40,13 @@ export async function walkFolder(
     ))
   )
     return;
-  const depth = folder.depth;
+  // A walk that follows links may come back into the workspace through a link outside it, at any
+  // level: its level limit is not relied on.
+  let depth = folder.follows ? Infinity : folder.depth;
   if (!isInside(root, real)) {
-    // A walk of a folder above the workspace reaches into it only when it goes every level down.
-    if (!isInside(real, root) || depth !== Infinity) return;
+    // A walk of a folder above the workspace reaches into it with the levels left once it gets there.
+    if (!isInside(real, root)) return;
+    depth -= path.relative(real, root).split(path.sep).length;
     real = root;
   }
   const visited = new Set<string>();

@@ -1,7 +1,7 @@
 // GNU find: leading options (-H -L -P -D -O), starting points, then an expression whose every word
 // is a primary (with its fixed number of arguments) or an operator. A primary GNU find 4.9 does not
 // have, or one that runs a program, writes a file or deletes, is refused.
-import type { Model, PathUse } from './read-only-model.js';
+import { levels, type Model, type PathUse } from './read-only-model.js';
 import type { Word } from './words.js';
 
 const REFUSED: Record<string, string> = {
@@ -113,6 +113,7 @@ export const findModel: Model = (args, ctx) => {
   const paths: PathUse[] = [];
   const starts: PathUse[] = [];
   const names: { glob: string; ignoreCase: boolean }[] = [];
+  let depth = Infinity;
   let alternatives = false;
   let follows = false;
   let unknownReads: string | undefined;
@@ -156,6 +157,7 @@ export const findModel: Model = (args, ctx) => {
     }
     if (PATH_ARGUMENT.has(t) || (NEWER_XY.test(t) && !t.endsWith('t'))) paths.push({ word: operands[0]! });
     if (t === '-follow') follows = true;
+    if (t === '-maxdepth') depth = levels(operands[0]!.text);
     if (ALTERNATIVES.has(t)) alternatives = true;
     if (t === '-name' || t === '-iname') names.push({ glob: operands[0]!.text, ignoreCase: t === '-iname' });
     if (t === '-files0-from') unknownReads = '-files0-from reads the folders find walks from a list file';
@@ -165,7 +167,7 @@ export const findModel: Model = (args, ctx) => {
   // with tests joined only by -and, only those whose name matches every -name and -iname.
   const folder = {
     reads: 'names',
-    depth: Infinity,
+    depth,
     dotfiles: true,
     follows,
     ...(names.length > 0 && !alternatives ? { names } : {}),

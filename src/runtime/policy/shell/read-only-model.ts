@@ -22,6 +22,10 @@ export interface FolderUse {
   names?: { glob: string; ignoreCase: boolean }[];
 }
 
+/** A level count given to an option (`tree -L 2`, `find -maxdepth 1`); anything else is every level. */
+export const levels = (value: string | undefined): number =>
+  value !== undefined && /^[0-9]{1,6}$/.test(value) ? Number(value) : Infinity;
+
 /** A word a program reads as a file; `noDirectory` refuses it (without a sandbox) if it is a folder. */
 export interface PathUse {
   word: Word;

@@ -2,7 +2,16 @@
 // tables come from the binaries; ripgrep's from its flag definitions (ripgrep 15: no
 // abbreviations, every flag and its negation by exact name); jq's from its own argument loop.
 import { getopt, parseOptions } from './read-only-options.js';
-import { count, dataOnly, has, optionModel, type FolderUse, type Model, type PathUse } from './read-only-model.js';
+import {
+  count,
+  dataOnly,
+  has,
+  levels,
+  optionModel,
+  type FolderUse,
+  type Model,
+  type PathUse,
+} from './read-only-model.js';
 import type { ParsedOption } from './read-only-options.js';
 import type { Word } from './words.js';
 
@@ -124,11 +133,16 @@ const tree = optionModel({
   refuse: { o: 'writes the listing to a file', R: 'writes a 00Tree.html file into every folder it lists' },
   strict: { l: FOLLOWS, fromfile: LISTS },
   pathValues: ['gitfile', 'infofile', 'hintro', 'houtro'],
-  // With --fromfile the operands are listings tree prints, not folders it walks.
+  // With --fromfile the operands are listings tree prints, not folders it walks; -L N goes N levels down.
   folders: (options) =>
     has(options, 'fromfile')
       ? undefined
-      : { reads: 'names', depth: Infinity, dotfiles: has(options, 'a'), follows: has(options, 'l') },
+      : {
+          reads: 'names',
+          depth: levels(options.filter((o) => o.id === 'L').at(-1)?.value),
+          dotfiles: has(options, 'a'),
+          follows: has(options, 'l'),
+        },
   walksCwd: (options) => !has(options, 'fromfile'),
 });
 
