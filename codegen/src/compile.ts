@@ -4,13 +4,24 @@
 // Ajv's standalone code (which grows quadratically with the exports of one call) stays small.
 import type { ErrorObject } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { AJV_RUNTIME_MODULES } from './runtime-facts.js';
 import type { JsonPath, Problem } from './load.js';
 import { createSchemaAjv, metaSchemaProblem, schemaId } from './schema-ajv.js';
 import type { RawOperationRef } from './validate.js';
 
 // The CJS module's default export is the function; under NodeNext types it arrives as `.default`.
 const standaloneCode = standaloneModule.default;
+
+/**
+ * The Ajv helper modules `toolwright/validator-runtime` hands to standalone validators (its
+ * `AJV_RUNTIME_MODULES`, which a test holds equal to this list): code needing another is refused.
+ */
+export const AJV_RUNTIME_MODULES: readonly string[] = [
+  'ajv/dist/runtime/equal',
+  'ajv/dist/runtime/ucs2length',
+  'ajv/dist/runtime/uri',
+  'ajv/dist/runtime/validation_error',
+  'ajv-formats/dist/formats',
+];
 
 /** Operations per validators file (and per Ajv instance). */
 export const OPERATIONS_PER_CHUNK = 100;

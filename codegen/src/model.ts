@@ -1,9 +1,51 @@
 // Normalize: the validated catalog as plain typed data that every emitter reads.
-import type { CatalogOperationFacts, ExampleCase, Requirement, RoleTree } from './runtime-facts.js';
+type JsonSchema = { readonly [key: string]: unknown };
+
+/** What a parameter is (`role:`); the vocabulary lists the names (vocabulary.ts). */
+export type Role = string;
+/**
+ * The roles of a params schema's properties, shaped like the schema (emitted as a descriptor's
+ * `roles`): a property has a role, or roles inside it.
+ */
+export type RoleTree = { readonly [property: string]: Role | RoleNode };
+export interface RoleNode {
+  readonly properties?: RoleTree;
+  readonly items?: Role | RoleNode;
+}
+
+export type Fixture = string | { symlink: string } | { base64: string } | { dir: true };
+
+/** One example of a catalog operation, as the catalog writes it (the conformance tests run it). */
+export interface ExampleCase {
+  name: string;
+  files?: Record<string, Fixture>;
+  options?: Record<string, unknown>;
+  input: Record<string, unknown>;
+  expect: {
+    output?: Record<string, unknown>;
+    error?: string;
+    text_contains?: string;
+    files?: Record<string, string | null>;
+  };
+}
+
+/** An operation's facts as the catalog spells them (validated against catalog.schema.json first). */
+export interface CatalogOperationFacts {
+  title: string;
+  kind: string;
+  risk: string;
+  risk_note?: string;
+  idempotent: boolean;
+  open_world: boolean;
+  long_running?: boolean;
+  description: string;
+  params: JsonSchema;
+  result: JsonSchema;
+}
 
 export interface RawOperation extends CatalogOperationFacts {
   /** Services the operation cannot work without (the toolkit does not list it when one is missing). */
-  requires?: Requirement[];
+  requires?: string[];
   /** Codes beyond the common ones; absent when the operation needs none. */
   errors?: string[];
   examples: ExampleCase[];

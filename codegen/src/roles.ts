@@ -2,9 +2,9 @@
 // tree per operation, and removed from the schemas, so that models, Ajv and the exporters see
 // plain JSON Schema. A role also adds the codes the runtime may answer for it to the operation's
 // errors (a `url` parameter can be BLOCKED_URL without the catalog saying so).
-import { ROLES, type Role, type RoleNode, type RoleTree } from './runtime-facts.js';
-import { ROLE_ERRORS } from './runtime-facts.js';
 import type { JsonPath, Problem } from './load.js';
+import type { Role, RoleNode, RoleTree } from './model.js';
+import { ROLE_ERRORS, ROLES } from './vocabulary.js';
 
 /** Roles the runtime acts on as arguments: only a top-level parameter may carry them. */
 const TOP_LEVEL_ONLY: ReadonlySet<Role> = new Set(['path', 'glob', 'command', 'url']);
@@ -50,7 +50,7 @@ export function splitRoles(data: unknown): SplitRoles {
       if (params && Object.keys(params.tree).length > 0) roles.set(`${providerName}.${opName}`, params.tree);
       // `errors` is optional; a malformed one is left to the shape check.
       const errors = op.errors === undefined ? [] : op.errors;
-      const implied = [...new Set(found.flatMap((role) => ROLE_ERRORS[role]))];
+      const implied = [...new Set(found.flatMap((role) => ROLE_ERRORS[role] ?? []))];
       if (Array.isArray(errors) && implied.length > 0) {
         copy.errors = [...errors, ...implied.filter((code) => !errors.includes(code))];
       }
@@ -139,11 +139,11 @@ function propertyRoles(
 
 function checkRole(role: unknown, prop: Obj, at: JsonPath, top: boolean, problems: Problem[]): Role | undefined {
   const where: JsonPath = [...at, 'role'];
-  if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
+  if (typeof role !== 'string' || !ROLES.includes(role)) {
     problems.push({ path: where, message: `role ${JSON.stringify(role)} is not one of ${ROLES.join(', ')}` });
     return undefined;
   }
-  const r = role as Role;
+  const r: Role = role;
   if (!top && TOP_LEVEL_ONLY.has(r)) {
     problems.push({
       path: where,

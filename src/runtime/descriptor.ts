@@ -1,21 +1,10 @@
 import type { ErrorCode } from './errors.js';
+import { RISKS, ROLES, type Kind, type Requirement, type Risk, type Role } from './vocabulary.js';
 
-export type Kind = 'data_source' | 'resource' | 'interactive';
-export type Risk = 'read_only' | 'low' | 'moderate' | 'high' | 'critical';
-/** A service an operation needs to work: a sub-agent kernel, a web search backend, a way to reach a human. */
-export type Requirement = 'kernel' | 'search' | 'user';
-export const RISK_ORDER: readonly Risk[] = ['read_only', 'low', 'moderate', 'high', 'critical'];
-
-/**
- * What a parameter is, declared in the catalog (`role:` on a property of `params`); the runtime acts
- * on roles, never on provider or operation names. `path`: a workspace path (confined before the
- * handler runs; `path` rules apply). `glob`: a pattern evaluated under a path (may not leave the
- * workspace). `command`: a shell line (`command` rules and the shell analyzer apply; shown whole in
- * approvals). `url`: an http(s) URL (`host` rules and the address guard apply). `secret`: never
- * shown in approvals, errors or logs. `content`: bulk text, summarised in approvals.
- */
-export type Role = 'path' | 'glob' | 'command' | 'url' | 'secret' | 'content';
-export const ROLES: readonly Role[] = ['path', 'glob', 'command', 'url', 'secret', 'content'];
+export type { Kind, Requirement, Risk, Role };
+export { ROLES };
+/** Risks from least to most harmful. */
+export const RISK_ORDER: readonly Risk[] = RISKS;
 
 /**
  * The roles of a params schema's properties, shaped like the schema: a property has a role, or (an

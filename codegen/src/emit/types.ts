@@ -1,7 +1,7 @@
 // Emits <out>/types.ts: params/result interfaces (emit/ts-type.ts), the ErrorCode union, the
 // Operations map and one <Provider>Handlers interface per provider plus Handlers.
 import type { CatalogModel } from '../model.js';
-import { COMMON_ERRORS } from '../runtime-facts.js';
+import { COMMON_ERRORS } from '../vocabulary.js';
 import { HEADER, str, type EmittedFile, type Layout } from './common.js';
 import { declarationsFor } from './ts-type.js';
 
