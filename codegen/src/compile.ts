@@ -6,6 +6,7 @@ import type { ErrorObject } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { JsonPath, Problem } from './load.js';
 import { createSchemaAjv, metaSchemaProblem, schemaId } from './schema-ajv.js';
+import { compileIssue, type SchemaIssue } from './schema-problems.js';
 import type { RawOperationRef } from './validate.js';
 
 // The CJS module's default export is the function; under NodeNext types it arrives as `.default`.
@@ -79,7 +80,8 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
   const probeBase = new Map<string, number>();
   const exportsMap: Record<string, string> = {};
   // An identical schema is compiled once and exported under each name (many operations share a shape).
-  const compiled = new Map<string, { id: string; error?: string }>();
+  const compiled = new Map<string, { id: string; error?: SchemaIssue }>();
+  const formats = Object.keys(ajv.formats);
   for (const ref of chunk.operations) {
     if (!ref.compilable) continue;
     let validateParams: Validate | undefined;
@@ -98,13 +100,17 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
             ajv.addSchema({ ...body, $id: entry.id });
             ajv.getSchema(entry.id);
           } catch (error) {
-            entry.error = (error as Error).message;
+            entry.error = compileIssue(schema, (error as Error).message, formats);
           }
         }
         compiled.set(key, entry);
       }
       if (entry.error !== undefined) {
-        problems.push({ path: [...ref.at, part], message: `${part} is not a valid JSON Schema: ${entry.error}` });
+        problems.push({
+          path: [...ref.at, part, ...entry.error.path],
+          ...(entry.error.atKey ? { atKey: true } : {}),
+          message: `${part} is not a valid JSON Schema: ${entry.error.message}`,
+        });
         continue;
       }
       if (part === 'params') validateParams = ajv.getSchema(entry.id);

@@ -4,6 +4,7 @@
 // errors (a `url` parameter can be BLOCKED_URL without the catalog saying so).
 import type { JsonPath, Problem } from './load.js';
 import type { Role, RoleNode, RoleTree } from './model.js';
+import { didYouMean } from './suggest.js';
 import { ROLE_ERRORS, ROLES } from './vocabulary.js';
 
 /** Roles the runtime acts on as arguments: only a top-level parameter may carry them. */
@@ -140,7 +141,8 @@ function propertyRoles(
 function checkRole(role: unknown, prop: Obj, at: JsonPath, top: boolean, problems: Problem[]): Role | undefined {
   const where: JsonPath = [...at, 'role'];
   if (typeof role !== 'string' || !ROLES.includes(role)) {
-    problems.push({ path: where, message: `role ${JSON.stringify(role)} is not one of ${ROLES.join(', ')}` });
+    const near = typeof role === 'string' ? didYouMean(role, ROLES) : '';
+    problems.push({ path: where, message: `role ${JSON.stringify(role)} is not one of ${ROLES.join(', ')}${near}` });
     return undefined;
   }
   const r: Role = role;

@@ -1,6 +1,7 @@
 // The Ajv every catalog schema is compiled with (in the generator's thread or a compile worker).
 import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { metaIssue, type SchemaIssue } from './schema-problems.js';
 
 // ajv-formats is CommonJS (module.exports is the plugin); require() sidesteps default-export interop.
 const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
@@ -36,12 +37,12 @@ export function schemaId(operationId: string, part: 'params' | 'result'): string
 
 let schemaChecker: Ajv2020 | undefined;
 
-/** Why `schema` is not a JSON Schema 2020-12 (ajv's message), or undefined when it is one. */
-export function metaSchemaProblem(schema: unknown): string | undefined {
+/** Why `schema` is not a JSON Schema 2020-12, located inside it, or undefined when it is one. */
+export function metaSchemaProblem(schema: Record<string, unknown>): SchemaIssue | undefined {
   if (!schemaChecker) {
-    schemaChecker = new Ajv2020({ allErrors: false, strict: true });
+    schemaChecker = new Ajv2020({ allErrors: true, strict: true });
     addFormats(schemaChecker);
   }
-  if (schemaChecker.validateSchema(schema as object)) return undefined;
-  return `schema is invalid: ${schemaChecker.errorsText(schemaChecker.errors)}`;
+  if (schemaChecker.validateSchema(schema)) return undefined;
+  return metaIssue(schema, schemaChecker.errors ?? []) ?? { path: [], message: 'schema is invalid' };
 }
