@@ -15,7 +15,8 @@ import { filesystemHandlers } from '../../src/handlers/filesystem/index.js';
 import { sharedLineIndex } from '../../src/handlers/filesystem/lines/line-index.js';
 import { createToolkit, type HandlerContext } from '../../src/index.js';
 import { makePdf } from '../../test/support/pdf-fixture.js';
-import { makeBigFile, medianMs, sideBySide, type BenchCase } from '../lib.js';
+import type { ReadFileParams } from '../../src/generated/types.js';
+import { handlerParams, makeBigFile, medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -147,11 +148,13 @@ const bench: BenchCase = {
         pathLists: {},
         urls: {},
         net: undefined as never,
+        defaulted: new Set(),
       };
+      const filled = await handlerParams<ReadFileParams>(inProcess.find('read_file')!, params);
       const result = await sideBySide(
         async () => {
           await cold();
-          await filesystemHandlers.read_file(params, handlerCtx);
+          await filesystemHandlers.read_file(filled, handlerCtx);
         },
         async () => {
           await cold();

@@ -422,3 +422,119 @@ export const operations: readonly OperationDescriptor[] = [op_read_file, op_writ
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };
+
+/**
+ * Each operation's parameter defaults and bounds as the catalog declares them (top-level params): a
+ * handler that needs one at run time (to cap, or to say it) reads it here, never as a literal.
+ */
+export const limits = {
+  "read_file": {
+    "path": { minLength: 1, maxLength: 4096 },
+    "offset": { default: 1 },
+    "limit": { default: 2000, minimum: 1, maximum: 100000 },
+    "line_numbers": { default: true },
+    "count_lines": { default: false },
+  },
+  "write_file": {
+    "path": { minLength: 1, maxLength: 4096 },
+  },
+  "edit_file": {
+    "path": { minLength: 1, maxLength: 4096 },
+    "replace_all": { default: false },
+    "dry_run": { default: false },
+    "match": { default: "exact" },
+  },
+  "multi_edit": {
+    "path": { minLength: 1, maxLength: 4096 },
+    "edits": { minItems: 1, maxItems: 200 },
+    "dry_run": { default: false },
+    "match": { default: "exact" },
+  },
+  "list_directory": {
+    "path": { default: ".", minLength: 1, maxLength: 4096 },
+    "depth": { default: 1, minimum: 1, maximum: 10 },
+    "include_ignored": { default: false },
+    "limit": { default: 1000, minimum: 1, maximum: 10000 },
+    "offset": { default: 0, minimum: 0, maximum: 100000000 },
+  },
+  "glob": {
+    "pattern": { minLength: 1, maxLength: 4096 },
+    "path": { default: ".", minLength: 1, maxLength: 4096 },
+    "limit": { default: 1000, minimum: 1, maximum: 100000 },
+    "offset": { default: 0, minimum: 0, maximum: 100000000 },
+    "include_ignored": { default: false },
+  },
+  "grep": {
+    "pattern": { minLength: 1, maxLength: 10000 },
+    "path": { default: ".", minLength: 1, maxLength: 4096 },
+    "glob": { minLength: 1, maxLength: 1000 },
+    "case_insensitive": { default: false },
+    "fixed_strings": { default: false },
+    "multiline": { default: false },
+    "context": { default: 0, minimum: 0, maximum: 20 },
+    "output_mode": { default: "content" },
+    "max_results": { default: 200, minimum: 1, maximum: 1000000 },
+    "offset": { default: 0, minimum: 0, maximum: 100000000 },
+    "include_ignored": { default: false },
+    "timeout_ms": { default: 60000, minimum: 1, maximum: 600000 },
+  },
+  "bash": {
+    "command": { minLength: 1 },
+    "timeout_ms": { default: 120000, minimum: 1, maximum: 600000 },
+    "cwd": { minLength: 1 },
+    "description": { maxLength: 200 },
+    "run_in_background": { default: false },
+    "pty": { default: false },
+  },
+  "bash_output": {
+    "job_id": { minLength: 1, maxLength: 100 },
+    "wait_ms": { minimum: 0, maximum: 60000 },
+    "offset": { minimum: 0 },
+  },
+  "bash_kill": {
+    "job_id": { minLength: 1, maxLength: 100 },
+  },
+  "bash_write": {
+    "job_id": { minLength: 1, maxLength: 100 },
+    "input": { maxLength: 65536 },
+    "eof": { default: false },
+  },
+  "shell_read": {
+    "command": { minLength: 1, maxLength: 32768 },
+    "cwd": { minLength: 1 },
+    "timeout_ms": { default: 120000, minimum: 1, maximum: 600000 },
+  },
+  "web_fetch": {
+    "url": { minLength: 1, maxLength: 8192 },
+    "format": { default: "markdown" },
+    "max_bytes": { default: 1048576, minimum: 1, maximum: 104857600 },
+    "start_index": { default: 0, minimum: 0 },
+    "timeout_ms": { default: 30000, minimum: 100, maximum: 120000 },
+  },
+  "web_search": {
+    "query": { minLength: 1, maxLength: 1000 },
+    "max_results": { default: 8, minimum: 1, maximum: 20 },
+    "allowed_domains": { maxItems: 50 },
+    "blocked_domains": { maxItems: 50 },
+  },
+  "task_create": {
+    "title": { minLength: 1, maxLength: 200 },
+    "description": { maxLength: 4000 },
+    "status": { default: "pending" },
+  },
+  "task_update": {
+    "id": { minLength: 1, maxLength: 64 },
+    "title": { minLength: 1, maxLength: 200 },
+    "description": { maxLength: 4000 },
+  },
+  "spawn_subagent": {
+    "prompt": { minLength: 1, maxLength: 100000 },
+    "description": { minLength: 1, maxLength: 100 },
+    "capabilities": { minItems: 1, maxItems: 50 },
+  },
+  "ask_user": {
+    "question": { minLength: 1, maxLength: 2000 },
+    "options": { minItems: 2, maxItems: 10 },
+    "multi_select": { default: false },
+  },
+} as const;

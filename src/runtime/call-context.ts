@@ -17,6 +17,7 @@ const CALLER = Symbol('caller signal');
 const OWN = Symbol('own signal');
 const NET = Symbol('net');
 const NONE: Readonly<Record<string, never>> = Object.freeze({});
+const NOTHING_DEFAULTED: ReadonlySet<string> = new Set();
 
 /**
  * The context a handler gets. A class, not a literal with a getter: no per-call closures; the
@@ -34,6 +35,7 @@ export class CallContext implements HandlerContext {
   paths: Readonly<Record<string, ResolvedPath>> = NONE;
   pathLists: Readonly<Record<string, readonly ResolvedPath[]>> = NONE;
   urls: Readonly<Record<string, CheckedTarget>> = NONE;
+  defaulted: ReadonlySet<string> = NOTHING_DEFAULTED;
   /** Set from the policy's hooks before the handler runs (an own property only then). */
   declare checkHost?: (url: URL) => void;
   readonly services: Services;

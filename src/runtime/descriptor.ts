@@ -86,11 +86,16 @@ export interface OperationDescriptor {
   readonly loadValidators?: () => Promise<void> | undefined;
 }
 
-/** The shape of one entry of a generated `Operations` map (tool name → provider, id, params, result). */
+/**
+ * The shape of one entry of a generated `Operations` map (tool name → provider, id, the caller's
+ * input, the handler's params, result). `input` and `params` differ where a parameter has a
+ * default: the caller may leave it out, the handler always receives it.
+ */
 export interface OperationTypes {
   provider: string;
   id: string;
   /* eslint-disable @typescript-eslint/no-explicit-any -- a catalog's generated types narrow these; any keeps every one assignable */
+  input?: any;
   params: any;
   result: any;
   /* eslint-enable @typescript-eslint/no-explicit-any */

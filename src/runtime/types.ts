@@ -141,6 +141,11 @@ export interface HandlerContext {
    * keep the addresses checked before the call: no second lookup, no rebinding).
    */
   readonly net: GuardedNet;
+  /**
+   * The top-level params the caller left out: the handler received the catalog's `default` for
+   * each (for a default that means something else when given, such as a background job's timeout).
+   */
+  readonly defaulted: ReadonlySet<string>;
   /** Set when path rules apply: keeps the workspace-relative paths this call's results may show. */
   readonly visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
   /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow (`net` calls it). */
@@ -265,10 +270,13 @@ export interface Toolkit<Ops = AnyOperations> {
 
 /** `toolkit.call.<operation>`: one typed function per operation of the providers' `Operations` maps. */
 export type TypedCalls<Ops = AnyOperations> = {
-  [K in keyof Ops]: Ops[K] extends { params: infer Params; result: infer Result }
-    ? (params: Params, options?: InvokeOptions) => Promise<Result>
+  [K in keyof Ops]: Ops[K] extends { result: infer Result }
+    ? (input: CallerInput<Ops[K]>, options?: InvokeOptions) => Promise<Result>
     : never;
 };
+
+/** What a caller passes to an operation: its `input` type (defaulted params optional), else its `params`. */
+type CallerInput<Op> = Op extends { input: infer Input } ? Input : Op extends { params: infer Params } ? Params : never;
 
 /** The provider names of an operations map. */
 export type ProviderNameOf<Ops> = {
@@ -279,16 +287,18 @@ export type OperationNameOf<Ops, P> = {
   [K in keyof Ops]: Ops[K] extends { provider: infer Q } ? (P extends Q ? K : never) : never;
 }[keyof Ops] &
   string;
-/** Operation `K`'s params or result (`unknown`, for a name or an operations map known only at run time). */
-type OperationPart<Ops, K, Part extends 'params' | 'result'> = string extends K | keyof Ops
+/** Operation `K`'s input or result (`unknown`, for a name or an operations map known only at run time). */
+type OperationPart<Ops, K, Part extends 'input' | 'result'> = string extends K | keyof Ops
   ? unknown
   : K extends keyof Ops
-    ? Ops[K] extends { [key in Part]: infer X }
-      ? X
-      : never
+    ? Part extends 'input'
+      ? CallerInput<Ops[K]>
+      : Ops[K] extends { [key in Part]: infer X }
+        ? X
+        : never
     : never;
-/** What `invoke` takes for operation `K`: its params (anything, for a name or an operations map known only at run time). */
-export type InvokeInput<Ops, K> = OperationPart<Ops, K, 'params'>;
+/** What `invoke` takes for operation `K`: its input (anything, for a name or an operations map known only at run time). */
+export type InvokeInput<Ops, K> = OperationPart<Ops, K, 'input'>;
 /** What `invoke` gives for operation `K`: its result (`unknown`, for a name or an operations map known only at run time). */
 export type InvokeOutput<Ops, K> = OperationPart<Ops, K, 'result'>;
 /**

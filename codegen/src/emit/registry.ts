@@ -37,6 +37,32 @@ function descriptor(op: OperationModel): string {
   return lines.join('\n');
 }
 
+/** The facts a handler may need of a parameter: its default and its numeric bounds. */
+const LIMIT_KEYWORDS = [
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+] as const;
+
+function limitsOf(op: OperationModel): string {
+  const properties = (op.params.properties ?? {}) as Record<string, unknown>;
+  const params: string[] = [];
+  for (const [name, schema] of Object.entries(properties)) {
+    if (schema === null || typeof schema !== 'object') continue;
+    const facts = LIMIT_KEYWORDS.filter((key) => Object.hasOwn(schema, key)).map(
+      (key) => `${key}: ${JSON.stringify((schema as Record<string, unknown>)[key])}`,
+    );
+    if (facts.length > 0) params.push(`\n    ${str(name)}: { ${facts.join(', ')} },`);
+  }
+  return params.length === 0 ? '' : `\n  ${str(op.name)}: {${params.join('')}\n  },`;
+}
+
 export function emitRegistry(model: CatalogModel, layout: Layout): EmittedFile {
   const parts = [
     HEADER,
@@ -63,6 +89,12 @@ export function emitRegistry(model: CatalogModel, layout: Layout): EmittedFile {
     '',
     '/** The same list under the name the package entry gives the reference registry. */',
     'export { providers as catalogProviders };',
+    '',
+    '/**',
+    " * Each operation's parameter defaults and bounds as the catalog declares them (top-level params): a",
+    ' * handler that needs one at run time (to cap, or to say it) reads it here, never as a literal.',
+    ' */',
+    `export const limits = {${model.operations.map(limitsOf).join('')}\n} as const;`,
     '',
   ];
   return { path: `${layout.out}/registry.ts`, content: parts.join('\n') };

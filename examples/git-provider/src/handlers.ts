@@ -50,7 +50,7 @@ export const handlers = {
 
     async git_log(params, ctx) {
       const cwd = await repositoryFolder(ctx, params.path);
-      const limit = params.limit ?? 10;
+      const limit = params.limit;
       const result = await git(ctx, cwd, ['log', `-n${limit}`, '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1e']);
       if (result.exitCode !== 0) {
         // A branch without commits yet has an empty log, not an error.

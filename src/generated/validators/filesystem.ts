@@ -21,6 +21,18 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.offset === undefined){
+data.offset = 1;
+}
+if(data.limit === undefined){
+data.limit = 2000;
+}
+if(data.line_numbers === undefined){
+data.line_numbers = true;
+}
+if(data.count_lines === undefined){
+data.count_lines = false;
+}
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
@@ -82,7 +94,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.offset !== undefined){
 let data1 = data.offset;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -97,8 +108,6 @@ errors++;
 }
 const _errs5 = errors;
 var valid0 = _errs4 === errors;
-}
-if(data.limit !== undefined){
 let data2 = data.limit;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -135,8 +144,6 @@ errors++;
 }
 }
 var valid0 = _errs6 === errors;
-}
-if(data.line_numbers !== undefined){
 let data3 = data.line_numbers;
 const _errs8 = errors;
 if(typeof data3 !== "boolean"){
@@ -151,8 +158,6 @@ errors++;
 }
 const _errs9 = errors;
 var valid0 = _errs8 === errors;
-}
-if(data.count_lines !== undefined){
 let data4 = data.count_lines;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -167,7 +172,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
 if(data.pages !== undefined){
 let data5 = data.pages;
 const _errs12 = errors;
@@ -1421,6 +1425,15 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.replace_all === undefined){
+data.replace_all = false;
+}
+if(data.dry_run === undefined){
+data.dry_run = false;
+}
+if(data.match === undefined){
+data.match = "exact";
+}
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
@@ -1534,7 +1547,6 @@ errors++;
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
 }
-if(data.replace_all !== undefined){
 let data3 = data.replace_all;
 const _errs8 = errors;
 if(typeof data3 !== "boolean"){
@@ -1549,8 +1561,6 @@ errors++;
 }
 const _errs9 = errors;
 var valid0 = _errs8 === errors;
-}
-if(data.dry_run !== undefined){
 let data4 = data.dry_run;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -1565,8 +1575,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
-if(data.match !== undefined){
 let data5 = data.match;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
@@ -1592,7 +1600,6 @@ vErrors.push(err12);
 errors++;
 }
 var valid0 = _errs12 === errors;
-}
 }
 else {
 const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -1846,6 +1853,12 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dry_run === undefined){
+data.dry_run = false;
+}
+if(data.match === undefined){
+data.match = "exact";
+}
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
@@ -1949,6 +1962,9 @@ let data2 = data1[i0];
 const _errs6 = errors;
 const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.replace_all === undefined){
+data2.replace_all = false;
+}
 if(data2.old_str === undefined){
 const err8 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "old_str"},message:"must have required property '"+"old_str"+"'"};
 if(vErrors === null){
@@ -2026,7 +2042,6 @@ errors++;
 const _errs12 = errors;
 var valid3 = _errs11 === errors;
 }
-if(data2.replace_all !== undefined){
 let data5 = data2.replace_all;
 const _errs13 = errors;
 if(typeof data5 !== "boolean"){
@@ -2041,7 +2056,6 @@ errors++;
 }
 const _errs14 = errors;
 var valid3 = _errs13 === errors;
-}
 }
 else {
 const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -2071,7 +2085,6 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-if(data.dry_run !== undefined){
 let data6 = data.dry_run;
 const _errs15 = errors;
 if(typeof data6 !== "boolean"){
@@ -2086,8 +2099,6 @@ errors++;
 }
 const _errs16 = errors;
 var valid0 = _errs15 === errors;
-}
-if(data.match !== undefined){
 let data7 = data.match;
 const _errs17 = errors;
 if(typeof data7 !== "string"){
@@ -2113,7 +2124,6 @@ vErrors.push(err19);
 errors++;
 }
 var valid0 = _errs17 === errors;
-}
 }
 else {
 const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -2351,6 +2361,21 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+data.path = ".";
+}
+if(data.depth === undefined){
+data.depth = 1;
+}
+if(data.include_ignored === undefined){
+data.include_ignored = false;
+}
+if(data.limit === undefined){
+data.limit = 1000;
+}
+if(data.offset === undefined){
+data.offset = 0;
+}
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "path") || (key0 === "depth")) || (key0 === "include_ignored")) || (key0 === "limit")) || (key0 === "offset"))){
@@ -2364,7 +2389,6 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.path !== undefined){
 let data0 = data.path;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -2401,8 +2425,6 @@ vErrors.push(err3);
 errors++;
 }
 var valid0 = _errs2 === errors;
-}
-if(data.depth !== undefined){
 let data1 = data.depth;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -2439,8 +2461,6 @@ errors++;
 }
 }
 var valid0 = _errs4 === errors;
-}
-if(data.include_ignored !== undefined){
 let data2 = data.include_ignored;
 const _errs6 = errors;
 if(typeof data2 !== "boolean"){
@@ -2455,8 +2475,6 @@ errors++;
 }
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
-}
-if(data.limit !== undefined){
 let data3 = data.limit;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
@@ -2493,8 +2511,6 @@ errors++;
 }
 }
 var valid0 = _errs8 === errors;
-}
-if(data.offset !== undefined){
 let data4 = data.offset;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
@@ -2531,7 +2547,6 @@ errors++;
 }
 }
 var valid0 = _errs10 === errors;
-}
 }
 else {
 const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};

@@ -17,9 +17,6 @@ import {
 } from './jobs/store-read.js';
 import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from './run/collector.js';
 
-/** Longest bash_output may wait for news. */
-export const MAX_WAIT_MS = 60_000;
-
 function summary(job: Job): JobSummary {
   return {
     job_id: job.id,
@@ -75,7 +72,7 @@ async function fromMemory(params: BashOutputParams, ctx: HandlerContext): Promis
   const table = jobTable(ctx);
   if (params.job_id === undefined) return listing(table.list().map(summary));
   const job = table.get(params.job_id);
-  if (params.wait_ms) await waitForNews(job, Math.min(params.wait_ms, MAX_WAIT_MS), ctx.signal);
+  if (params.wait_ms) await waitForNews(job, params.wait_ms, ctx.signal);
   throwIfAborted(ctx.signal);
   const read = readNewOutput(job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT, params.offset);
   const result: BashOutputResult = { ...summary(job), output: read.text, truncated: read.truncated };
@@ -113,7 +110,7 @@ async function fromStore(
 ): Promise<Rendered<BashOutputResult>> {
   if (params.job_id === undefined) return listing((await jobs.list()).map(recordSummary));
   let job = await recordOrNotFound(jobs, params.job_id);
-  if (params.wait_ms) job = await waitForRecordNews(jobs, job, Math.min(params.wait_ms, MAX_WAIT_MS), ctx.signal);
+  if (params.wait_ms) job = await waitForRecordNews(jobs, job, params.wait_ms, ctx.signal);
   throwIfAborted(ctx.signal);
   const read = await readRecordOutput(jobs, job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT);
   const now = { ...job, read_pos: read.next };

@@ -37,7 +37,6 @@ interface Folder {
   depth: number;
 }
 
-const DEFAULT_LIMIT = 1000;
 /** Characters of entries (JSON) and lines (text) one answer holds at most. */
 const MAX_LISTING_CHARS = 384 * 1024;
 const STAT_POOL = 32;
@@ -57,15 +56,14 @@ export async function listDirectory(
 ): Promise<HandlerReturn<ListDirectoryResult>> {
   const resolved = confinedPath(ctx, 'path');
   if (!resolved.exists) throw await notFound(resolved);
-  const depth = params.depth ?? 1;
-  const limit = params.limit ?? DEFAULT_LIMIT;
-  const includeIgnored = params.include_ignored ?? false;
+  const { depth, limit } = params;
+  const includeIgnored = params.include_ignored;
   // Loaded on first use: `call read_file` must not load glob's dependencies (fast-glob, ignore).
   const rules = includeIgnored
     ? undefined
     : new (await import('../search/glob/walk.js')).GitignoreRules(ctx.workspace.root);
   const first = await openListed(ctx, resolved);
-  const offset = params.offset ?? 0;
+  const offset = params.offset;
   const walk: Walk = { ctx, rules, limit, offset, seen: 0, shown: 0, chars: 0, ignored: 0, unreadable: 0 };
   const top: Node[] = [];
   let level: Folder[] = [{ absolute: resolved.absolute, rel: resolved.relative, children: top, depth: 1 }];

@@ -20,9 +20,9 @@ export async function multiEdit(params: MultiEditParams, ctx: HandlerContext): P
   const resolved = confinedPath(ctx, 'path');
   const done = await runEdits(ctx, resolved, {
     edits: params.edits,
-    dryRun: params.dry_run ?? false,
+    dryRun: params.dry_run,
     labelTotal: total,
-    match: params.match ?? 'exact',
+    match: params.match,
   });
   return withText(done, editText(done, plural(total)));
 }

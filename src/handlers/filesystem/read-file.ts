@@ -73,7 +73,7 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
       : (pooled = sniffPool.pop() ?? Buffer.allocUnsafe(ENCODING_SAMPLE_BYTES));
     // A window from the end of a large file will start with the file's last chunk: it is read
     // together with the head (one wait for both instead of one after the other).
-    const tailLength = !small && (params.offset ?? 1) < 0 ? Math.min(TAIL_CHUNK_BYTES, size - head.length) : 0;
+    const tailLength = !small && params.offset < 0 ? Math.min(TAIL_CHUNK_BYTES, size - head.length) : 0;
     const tail = tailLength > 0 ? Buffer.allocUnsafe(tailLength) : undefined;
     // No Promise.all (nor destructuring of its array) for the common read without a tail.
     const headRead = handle.read(head, 0, head.length, 0);

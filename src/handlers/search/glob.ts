@@ -11,8 +11,6 @@ import type { ResolvedPath } from '../../runtime/workspace.js';
 import { planGlob } from './glob/plan.js';
 import { GitignoreRules, isDynamicPattern, mtimesOf, renderGlob, walkGlob, type WalkProgress } from './glob/walk.js';
 
-export const DEFAULT_GLOB_LIMIT = 1000;
-
 /** Characters of paths one glob answer holds at most (the text shows fewer). */
 const MAX_GLOB_OUTPUT_CHARS = 512 * 1024;
 
@@ -20,9 +18,8 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   const pattern = params.pattern;
   if (pattern.trim() === '') throw new ToolError('INVALID_INPUT', 'pattern must not be blank, e.g. "**/*.ts"');
   if (pattern.includes('\0')) throw new ToolError('INVALID_INPUT', 'pattern contains a NUL byte');
-  const limit = params.limit ?? DEFAULT_GLOB_LIMIT;
-  const includeIgnored = params.include_ignored ?? false;
-  const folder = await checkFolder(confinedPath(ctx, 'path'), params.path ?? '.');
+  const { limit, include_ignored: includeIgnored } = params;
+  const folder = await checkFolder(confinedPath(ctx, 'path'), params.path);
 
   const groups = await planGlob(pattern, folder.relative, ctx.workspace);
 
@@ -62,7 +59,7 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   const present = files.filter((f) => mtimes.has(f));
   present.sort((a, b) => mtimes.get(b)! - mtimes.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
   // `limit` counts paths; long ones are also bounded by what the answer may hold.
-  const offset = Math.min(params.offset ?? 0, present.length);
+  const offset = Math.min(params.offset, present.length);
   const available = Math.min(limit, present.length - offset);
   let count = available;
   let chars = 0;

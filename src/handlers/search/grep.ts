@@ -15,31 +15,28 @@ import { compare, renderGrep, sortByPath } from './grep/render.js';
 import { canWatchRss, locateRipgrep } from './grep/ripgrep.js';
 import { describeRgError, searchWithRipgrep } from './grep/run.js';
 
-export const DEFAULT_MAX_RESULTS = 200;
-export const DEFAULT_GREP_TIMEOUT_MS = 60_000;
 /** Set to 1 to skip grep's fast way and always search the bounded way (tests, diagnosis). */
 export const GREP_BOUNDED_ENV = 'TOOLWRIGHT_GREP_BOUNDED';
 
 export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Rendered<GrepResult>> {
   if (params.pattern.includes('\0')) throw new ToolError('INVALID_PATTERN', 'pattern contains a NUL byte');
   if (params.glob?.includes('\0')) throw new ToolError('INVALID_PATTERN', 'glob contains a NUL byte');
-  const mode = params.output_mode ?? 'content';
-  const maxResults = params.max_results ?? DEFAULT_MAX_RESULTS;
-  const context = mode === 'content' ? (params.context ?? 0) : 0;
-  const userPath = params.path ?? '.';
+  const mode = params.output_mode;
+  const maxResults = params.max_results;
+  const context = mode === 'content' ? params.context : 0;
+  const userPath = params.path;
   // rg has its own glob engine (no ranges, linear matching); the bound keeps grep and glob alike.
   if (params.glob) checkBraceBound(params.glob, { ranges: false });
   const target = confinedPath(ctx, 'path');
   const rgPath = await locateRipgrep();
   if (!target.exists) throw new ToolError('NOT_FOUND', `${userPath} does not exist`);
   await refuseSpecialFile(target.absolute, target.relative);
-  const timeoutMs = params.timeout_ms ?? DEFAULT_GREP_TIMEOUT_MS;
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + params.timeout_ms;
   // Where a sandbox works, rg sees the workspace only: a folder swapped for a symlink to one
   // elsewhere while rg walks resolves to nothing there.
   const confine = await workspaceConfinement(ctx);
   const watchable = confine ? await confinedMemoryWatchable(confine) : canWatchRss;
-  const skip = params.offset ?? 0;
+  const skip = params.offset;
   const search = (bounded: boolean, sorted: boolean) =>
     searchWithRipgrep({
       params,

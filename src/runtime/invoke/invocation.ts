@@ -55,8 +55,10 @@ export class Invocation {
   /** The policy's decision so far: what a failure reports. */
   decision: PolicyDecision = NO_POLICY;
   plan: OperationPlan | undefined = undefined;
-  /** The input once null optionals are dropped (secret values are looked for in it). */
+  /** The input once null optionals are dropped, as the caller gave it (secret values are looked for in it). */
   params: unknown = undefined;
+  /** The top-level params the caller left out that got the catalog's default. */
+  defaulted: ReadonlySet<string> | undefined = undefined;
   readonly started = performance.now();
   /** The wall clock at the start (what the audit records). */
   readonly startedAt = Date.now();
@@ -121,6 +123,7 @@ async function execute(
     const params = validateInput(plan, call, input);
     // A call without a signal gets one only if something asks for it (CallContext.signal).
     const ctx = new CallContext(scope.workspace, scope.session, caller, plan.op, scope.toolkit, signal);
+    if (call.defaulted) ctx.defaulted = call.defaulted;
     const reporter = onProgress ? progressReporter(onProgress) : undefined;
     if (reporter) ctx.progress = reporter.report;
     try {

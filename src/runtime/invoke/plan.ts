@@ -3,6 +3,7 @@
 // it may return, the policy's decision when that needs neither arguments nor approval, and the
 // hooks its path and host rules give handlers. The policy never changes once compiled.
 import { OpenLearning } from '../confined-path.js';
+import { defaultsPlan, type DefaultsPlan } from '../defaults.js';
 import type { OperationDescriptor } from '../descriptor.js';
 import { COMMON_ERROR_CODES } from '../errors.js';
 import type { CompiledPolicy, PolicyDecision } from '../policy.js';
@@ -20,6 +21,8 @@ export class OperationPlan {
   readonly roles: RoleIndex;
   /** Some argument is a path or a glob: confined before the handler runs. */
   readonly confines: boolean;
+  /** How an input is copied before its validator fills in the catalog's defaults; undefined: no default. */
+  readonly defaults: DefaultsPlan | undefined;
   /** Codes the operation may return as they are (the catalog's, the common ones, its roles'). */
   readonly declared: ReadonlySet<string>;
   /**
@@ -47,6 +50,7 @@ export class OperationPlan {
     workspace: Workspace,
   ) {
     this.roles = roleIndex(op);
+    this.defaults = defaultsPlan(op.params);
     this.confines = this.roles.path.length > 0 || this.roles.glob.length > 0;
     this.declared = new Set([...op.errors, ...COMMON_ERROR_CODES, ...this.roles.errors]);
     if (policy === undefined) {

@@ -5,6 +5,7 @@ import { ToolError, abortError } from '../errors.js';
 import { isRendered } from '../handler.js';
 import { renderOutputText } from '../text.js';
 import type { InvokeResult } from '../types.js';
+import { noteLeftOut } from '../continuation.js';
 import { describeIssues, dropNullOptionals } from '../validation.js';
 import { elapsed, toToolError, unknownOperation } from './errors.js';
 import type { InvokeScope, Invocation } from './invocation.js';
@@ -29,15 +30,37 @@ export function checkProfile(plan: OperationPlan): void {
     throw new ToolError('DENIED_BY_POLICY', `${plan.op.name} is not in this toolkit's capability profile`);
 }
 
-/** The input with null optionals dropped (models send them), checked against the params schema: INVALID_INPUT names the field. */
+/**
+ * The input with null optionals dropped (models send them), checked against the params schema
+ * (INVALID_INPUT names the field), with the catalog's defaults filled in: into a copy, never into
+ * the caller's objects. `call.params` keeps what the caller gave (what the policy, an approval and
+ * the audit see); the handler receives the copy.
+ */
 export function validateInput(plan: OperationPlan, call: Invocation, input: unknown): unknown {
-  const { op } = plan;
-  const params = dropNullOptionals(op.params, input);
-  call.params = params;
+  const { op, defaults } = plan;
+  const given = dropNullOptionals(op.params, input);
+  const params = defaults ? defaults.copy(given) : given;
+  call.params = given;
   if (!op.validateParams(params)) {
     throw new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params));
   }
+  if (defaults) {
+    call.defaulted = leftOut(defaults.topLevel, given);
+    noteLeftOut(params as object, call.defaulted);
+  }
   return params;
+}
+
+const NONE_LEFT_OUT: ReadonlySet<string> = new Set();
+
+/** The top-level params with a default that the caller did not give (the validator filled them in). */
+function leftOut(names: readonly string[], given: unknown): ReadonlySet<string> {
+  let left: Set<string> | undefined;
+  for (const name of names) {
+    if (given !== null && typeof given === 'object' && Object.hasOwn(given, name)) continue;
+    (left ??= new Set()).add(name);
+  }
+  return left ?? NONE_LEFT_OUT;
 }
 
 /** The handler's answer, or CANCELLED as soon as the caller's signal aborts; what it throws maps to a declared code. */

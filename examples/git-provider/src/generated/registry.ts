@@ -78,3 +78,22 @@ export const operations: readonly OperationDescriptor[] = [op_git_status, op_git
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };
+
+/**
+ * Each operation's parameter defaults and bounds as the catalog declares them (top-level params): a
+ * handler that needs one at run time (to cap, or to say it) reads it here, never as a literal.
+ */
+export const limits = {
+  "git_status": {
+    "path": { minLength: 1 },
+  },
+  "git_log": {
+    "path": { minLength: 1 },
+    "limit": { default: 10, minimum: 1, maximum: 100 },
+  },
+  "git_commit": {
+    "message": { minLength: 1 },
+    "path": { minLength: 1 },
+    "all": { default: false },
+  },
+} as const;

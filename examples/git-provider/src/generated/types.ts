@@ -37,6 +37,9 @@ export interface GitStatusParams {
   path?: string;
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type GitStatusInput = GitStatusParams;
+
 export interface GitStatusResult {
   /** The checked-out branch, or null on a detached HEAD. */
   branch: string | null;
@@ -53,6 +56,13 @@ export interface GitStatusResult {
 
 // git.git_log
 export interface GitLogParams {
+  /** A folder inside the repository, relative to the workspace (default "."). */
+  path?: string;
+  /** How many commits to list. */
+  limit: number;
+}
+
+export interface GitLogInput {
   /** A folder inside the repository, relative to the workspace (default "."). */
   path?: string;
   /** How many commits to list. */
@@ -76,6 +86,19 @@ export interface GitCommitParams {
   /** A folder inside the repository, relative to the workspace (default "."). */
   path?: string;
   /** Stage every change first, untracked files included (git add -A). */
+  all: boolean;
+  author?: {
+    name: string;
+    email: string;
+  };
+}
+
+export interface GitCommitInput {
+  /** The commit message. */
+  message: string;
+  /** A folder inside the repository, relative to the workspace (default "."). */
+  path?: string;
+  /** Stage every change first, untracked files included (git add -A). */
   all?: boolean;
   author?: {
     name: string;
@@ -89,11 +112,11 @@ export interface GitCommitResult {
   files_changed: number;
 }
 
-/** Every operation by tool name: its provider, params and result (types `toolkit.call`). */
+/** Every operation by tool name: its provider, the caller's input (types `toolkit.call`), the handler's params and the result. */
 export type Operations = {
-  git_status: { provider: "git"; id: "git.git_status"; params: GitStatusParams; result: GitStatusResult };
-  git_log: { provider: "git"; id: "git.git_log"; params: GitLogParams; result: GitLogResult };
-  git_commit: { provider: "git"; id: "git.git_commit"; params: GitCommitParams; result: GitCommitResult };
+  git_status: { provider: "git"; id: "git.git_status"; input: GitStatusInput; params: GitStatusParams; result: GitStatusResult };
+  git_log: { provider: "git"; id: "git.git_log"; input: GitLogInput; params: GitLogParams; result: GitLogResult };
+  git_commit: { provider: "git"; id: "git.git_commit"; input: GitCommitInput; params: GitCommitParams; result: GitCommitResult };
 };
 
 export type OperationName = keyof Operations;

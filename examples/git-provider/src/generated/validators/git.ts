@@ -333,6 +333,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.limit === undefined){
+data.limit = 10;
+}
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "path") || (key0 === "limit"))){
@@ -374,7 +377,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.limit !== undefined){
 let data1 = data.limit;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -411,7 +413,6 @@ errors++;
 }
 }
 var valid0 = _errs4 === errors;
-}
 }
 else {
 const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -712,6 +713,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.all === undefined){
+data.all = false;
+}
 if(data.message === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
@@ -791,7 +795,6 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-if(data.all !== undefined){
 let data2 = data.all;
 const _errs6 = errors;
 if(typeof data2 !== "boolean"){
@@ -806,7 +809,6 @@ errors++;
 }
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
-}
 if(data.author !== undefined){
 let data3 = data.author;
 const _errs8 = errors;
