@@ -65,6 +65,8 @@ export interface OperationModel extends Omit<RawOperation, 'errors'> {
   typeName: string;
   /** The roles its params declare (taken out of `params` before validation). */
   roles?: RoleTree;
+  /** The roles its result's fields declare (`path`: hidden when a path rule denies it). */
+  resultRoles?: RoleTree;
 }
 
 export interface ProviderModel {

@@ -74,6 +74,12 @@ export interface OperationDescriptor {
   /** The roles the catalog declares for params (absent: none). Not part of the schema models see. */
   readonly roles?: RoleTree;
   readonly result: JsonSchema;
+  /**
+   * The roles the catalog declares for the result's fields (absent: none): a `path` field (at any
+   * depth) holds a workspace path, and the runtime hides the entry holding it when a path rule
+   * denies it. Shaped like `roles`.
+   */
+  readonly resultRoles?: RoleTree;
   readonly errors: readonly ErrorCode[];
   readonly validateParams: CompiledValidator;
   readonly validateResult: CompiledValidator;

@@ -146,8 +146,6 @@ export interface HandlerContext {
    * each (for a default that means something else when given, such as a background job's timeout).
    */
   readonly defaulted: ReadonlySet<string>;
-  /** Set when path rules apply: keeps the workspace-relative paths this call's results may show. */
-  readonly visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
   /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow (`net` calls it). */
   readonly checkHost?: (url: URL) => void;
   /** Who this call acts for: `invoke`'s `principal` option, else the toolkit's (default "local"). */
@@ -189,6 +187,8 @@ export interface InvokeMeta {
   operation: string;
   policy: PolicyDecision;
   duration_ms: number;
+  /** Entries of the result left out because a path rule denies their paths (absent: none). */
+  hidden?: number;
 }
 
 export type InvokeResult<Output = unknown> =

@@ -67,7 +67,7 @@ describe('role declarations', () => {
       'box.yaml:19:39: role secret needs a parameter of type string; this one is of type boolean',
       'box.yaml:24:46: role url may only be on a top-level parameter (a property of params); only secret and content may sit deeper',
       'box.yaml:26:62: role command needs a parameter of type string; this one is of type array',
-      'box.yaml:31:34: a role is not allowed in the result (only on a property of params, or inside one through properties and items)',
+      'box.yaml:31:40: role content is not a result role: only path may mark a field of the result (one the runtime hides when a path rule denies it)',
     ]);
   });
 

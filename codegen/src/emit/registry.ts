@@ -28,6 +28,7 @@ function descriptor(op: OperationModel): string {
     `  params: schemas[${str(op.id)}].params,`,
     ...(op.roles ? [`  roles: ${JSON.stringify(op.roles)},`] : []),
     `  result: schemas[${str(op.id)}].result,`,
+    ...(op.resultRoles ? [`  resultRoles: ${JSON.stringify(op.resultRoles)},`] : []),
     `  errors: [${op.errors.map(str).join(', ')}],`,
     `  validateParams: validators[${str(op.id)}]!.params,`,
     `  validateResult: validators[${str(op.id)}]!.result,`,

@@ -71,6 +71,13 @@ export function gitFailure(result: GitResult, what: string): ToolError {
   });
 }
 
+/** The repository's top folder relative to the workspace root ('' when the repository is the workspace). */
+export async function repositoryTop(ctx: HandlerContext, cwd: string): Promise<string> {
+  const result = await git(ctx, cwd, ['rev-parse', '--show-toplevel']);
+  if (result.exitCode !== 0) throw gitFailure(result, 'git rev-parse');
+  return path.relative(ctx.workspace.root, result.stdout.trim()).split(path.sep).join('/');
+}
+
 /** The checked-out branch (also on a branch without commits), or null on a detached HEAD. */
 export async function currentBranch(ctx: HandlerContext, cwd: string): Promise<string | null> {
   const result = await git(ctx, cwd, ['symbolic-ref', '--short', '-q', 'HEAD']);

@@ -3,7 +3,7 @@
 import { withText } from 'toolwright';
 import { ToolError } from './generated/errors.js';
 import type { GitStatusResult, Handlers } from './generated/types.js';
-import { currentBranch, git, gitFailure, repositoryFolder } from './git.js';
+import { currentBranch, git, gitFailure, repositoryFolder, repositoryTop } from './git.js';
 
 type Entry = GitStatusResult['entries'][number];
 
@@ -38,14 +38,16 @@ export const handlers = {
       const cwd = await repositoryFolder(ctx, params.path);
       const result = await git(ctx, cwd, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
       if (result.exitCode !== 0) throw gitFailure(result, 'git status');
-      const entries = parseStatus(result.stdout);
+      // git names paths from the repository's top; the result names them from the workspace's.
+      const top = await repositoryTop(ctx, cwd);
+      const entries = parseStatus(result.stdout).map((e) => (top ? { ...e, path: `${top}/${e.path}` } : e));
       const branch = await currentBranch(ctx, cwd);
       const output = { branch, clean: entries.length === 0, entries };
-      const lines = entries.map((e) => `  ${e.status}${e.staged ? ' (staged)' : ''}: ${e.path}`);
-      return withText(
-        output,
-        `On branch ${branch ?? '(detached HEAD)'}: ${entries.length === 0 ? 'nothing to commit, working tree clean' : `${entries.length} change(s)\n${lines.join('\n')}`}`,
-      );
+      // The text is made from what is shown: entries whose path a policy rule denies are left out by toolwright.
+      return withText(output, (shown) => {
+        const lines = shown.entries.map((e) => `  ${e.status}${e.staged ? ' (staged)' : ''}: ${e.path}`);
+        return `On branch ${shown.branch ?? '(detached HEAD)'}: ${shown.clean ? 'nothing to commit, working tree clean' : `${lines.length} change(s)\n${lines.join('\n')}`}`;
+      });
     },
 
     async git_log(params, ctx) {

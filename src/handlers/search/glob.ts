@@ -53,7 +53,7 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
     }
   }
 
-  const files = ctx.visiblePaths ? await ctx.visiblePaths([...found]) : [...found];
+  const files = [...found];
   const mtimes = await mtimesOf(ctx.workspace.root, files, ctx.signal);
   throwIfAborted(ctx.signal);
   const present = files.filter((f) => mtimes.has(f));
@@ -76,7 +76,10 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   if (output.truncated) output.next = nextArguments(params, { offset: offset + shown.length });
   const bound =
     shown.length < available ? `the answer's size bound, ${MAX_GLOB_OUTPUT_CHARS / 1024} KiB` : `limit=${limit}`;
-  return withText(output, renderGlob(output, { params, folder: folder.relative, includeIgnored, bound, offset }));
+  // Rendered from what is shown: the runtime leaves out what a path rule hides and renders again.
+  return withText(output, (shown) =>
+    renderGlob(shown, { params, folder: folder.relative, includeIgnored, bound, offset }),
+  );
 }
 
 /** Progress of the walks: entries read from folders so far (what grows), with the files matched. */

@@ -10,7 +10,6 @@ import type { HandlerContext } from '../../runtime/types.js';
 import { entryKind } from '../../runtime/verified-fs.js';
 import { confinedMemoryWatchable } from '../exec/confinement/helper.js';
 import { realRg, workspaceConfinement } from '../exec/confinement/workspace.js';
-import { hideDeniedPaths } from './grep/policy-filter.js';
 import { compare, renderGrep, sortByPath } from './grep/render.js';
 import { canWatchRss, locateRipgrep } from './grep/ripgrep.js';
 import { describeRgError, searchWithRipgrep } from './grep/run.js';
@@ -91,10 +90,17 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   // Each result's place in the search, so the text can continue after the last one it shows.
   const place = placesOf(output);
   if (truncated) output.next = nextArguments(params, { offset: skip + taken });
-  if (ctx.visiblePaths) output = await hideDeniedPaths(output, ctx.visiblePaths);
-  const nextAfter = continuationAfter(params, skip, place, resultsOf(output));
   const max = sizeCapped ? undefined : maxResults;
-  return withText(output, renderGrep(output, { params, mode, max, problem, nextAfter }));
+  // Rendered from what is shown: the runtime leaves out what a path rule hides and renders again.
+  return withText(output, (shown) =>
+    renderGrep(shown, {
+      params,
+      mode,
+      max,
+      problem,
+      nextAfter: continuationAfter(params, skip, place, resultsOf(shown)),
+    }),
+  );
 }
 
 /** The arguments that continue after the first `count` results shown (each result's place counts what a path rule hid). */

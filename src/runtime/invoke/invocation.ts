@@ -1,6 +1,6 @@
 // One call through the toolkit, as named steps in order: resolveOperation → checkProfile →
-// validateInput → admit (policy, confinement, url checks, approval) → runHandler → checkOutput →
-// render. A step that fails throws a ToolError; the call then ends as the failure result of that
+// validateInput → admit (policy, confinement, url checks, approval) → runHandler → hideResultPaths
+// → checkOutput → render. A step that fails throws a ToolError; the call then ends as the failure result of that
 // error, reporting the policy's decision as far as it got. Nothing here may reject.
 import { performance } from 'node:perf_hooks';
 import { CallContext } from '../call-context.js';
@@ -21,7 +21,15 @@ import type { Workspace } from '../workspace.js';
 import { admit } from './admit.js';
 import { failureResult } from './errors.js';
 import { NO_POLICY, type OperationPlan, type OperationPlans } from './plan.js';
-import { checkOutput, checkProfile, render, resolveOperation, runHandler, validateInput } from './steps.js';
+import {
+  checkOutput,
+  checkProfile,
+  hideResultPaths,
+  render,
+  resolveOperation,
+  runHandler,
+  validateInput,
+} from './steps.js';
 
 /** What the steps of a call read from their toolkit. */
 export interface InvokeScope {
@@ -59,6 +67,8 @@ export class Invocation {
   params: unknown = undefined;
   /** The top-level params the caller left out that got the catalog's default. */
   defaulted: ReadonlySet<string> | undefined = undefined;
+  /** Entries of the result a path rule hid. */
+  hidden = 0;
   readonly started = performance.now();
   /** The wall clock at the start (what the audit records). */
   readonly startedAt = Date.now();
@@ -130,7 +140,8 @@ async function execute(
       const admitting = admit(scope, plan, call, ctx);
       if (admitting !== undefined) await admitting;
       if (signal?.aborted) throw abortError(signal);
-      const returned = await runHandler(plan, params, ctx, signal);
+      let returned = await runHandler(plan, params, ctx, signal);
+      if (plan.visiblePaths) returned = await hideResultPaths(plan, call, returned);
       return render(call, returned, checkOutput(scope, plan, returned));
     } finally {
       // What the call opened for the handler (connections, descriptors it did not take) is freed.

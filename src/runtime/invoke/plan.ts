@@ -1,7 +1,8 @@
 // What the runtime works out once per operation of a toolkit, so that a call does not: the
 // descriptor and its provider's handler map, whether the profile exposes it, its roles, the codes
 // it may return, the policy's decision when that needs neither arguments nor approval, and the
-// hooks its path and host rules give handlers. The policy never changes once compiled.
+// hooks its host rules give handlers, and how its results are kept to the paths its path rules let
+// through. The policy never changes once compiled.
 import { OpenLearning } from '../confined-path.js';
 import { defaultsPlan, type DefaultsPlan } from '../defaults.js';
 import type { OperationDescriptor } from '../descriptor.js';
@@ -10,6 +11,7 @@ import type { CompiledPolicy, PolicyDecision } from '../policy.js';
 import { policyHooks, type PolicyHooks } from '../policy/hooks.js';
 import type { ProviderIndex } from '../provider-index.js';
 import type { AnyHandler } from '../providers.js';
+import { hasResultPaths } from '../result-paths.js';
 import { roleIndex, type RoleIndex } from '../roles.js';
 import { HAS_PROC_FD } from '../verified-fs.js';
 import type { Workspace } from '../workspace.js';
@@ -32,8 +34,13 @@ export class OperationPlan {
   readonly quick: PolicyDecision | undefined;
   /** Some rule of the operation looks at its arguments. */
   readonly argumentRules: boolean;
-  /** The search and fetch hooks of its path and host rules, when it has such rules. */
-  readonly hooks: PolicyHooks | undefined;
+  /** The fetch hook of its host rules (what a handler's ctx gets), when it has such rules. */
+  readonly hooks: Pick<PolicyHooks, 'checkHost'> | undefined;
+  /**
+   * Keeps the paths a result may show, when the result has `path` fields and path rules apply to
+   * the operation: the runtime hides the entries of the others after the handler returns.
+   */
+  readonly visiblePaths: PolicyHooks['visiblePaths'];
   /**
    * Its single `path` params, each with what the runtime learns of how the handler opens it: a
    * data_source whose calls are allowed whatever the arguments may get them opened in advance.
@@ -57,11 +64,13 @@ export class OperationPlan {
       this.quick = NO_POLICY;
       this.argumentRules = false;
       this.hooks = undefined;
+      this.visiblePaths = undefined;
     } else {
       this.argumentRules = safely(() => policy.hasArgumentRules(op), true);
       this.quick = this.argumentRules ? undefined : quickDecision(policy, op);
       const hooks = policyHooks(policy, op, workspace);
-      this.hooks = hooks.visiblePaths || hooks.checkHost ? hooks : undefined;
+      this.hooks = hooks.checkHost ? { checkHost: hooks.checkHost } : undefined;
+      this.visiblePaths = hasResultPaths(op) ? hooks.visiblePaths : undefined;
     }
     this.opens = opensAhead(op, this.roles, this.quick);
   }

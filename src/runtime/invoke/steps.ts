@@ -2,7 +2,8 @@
 // ToolError the call ends with.
 import type { CallContext } from '../call-context.js';
 import { ToolError, abortError } from '../errors.js';
-import { isRendered } from '../handler.js';
+import { isRendered, withText } from '../handler.js';
+import { hiddenNote, hideDenied, resultPaths } from '../result-paths.js';
 import { renderOutputText } from '../text.js';
 import type { InvokeResult } from '../types.js';
 import { noteLeftOut } from '../continuation.js';
@@ -81,6 +82,35 @@ export async function runHandler(
   }
 }
 
+/**
+ * What the handler returned, without the entries whose `path` fields a path rule denies (the
+ * runtime's job, for every operation whose result declares such fields): a new rendered output,
+ * its text made again from what is left (by the handler's own rendering when it gave one, else the
+ * default one) with a line saying how many were hidden. A denied path no entry can be left out
+ * around refuses the call.
+ */
+export async function hideResultPaths(plan: OperationPlan, call: Invocation, returned: unknown): Promise<unknown> {
+  const { op, visiblePaths } = plan;
+  const tree = op.resultRoles;
+  if (!visiblePaths || !tree) return returned;
+  const rendered = isRendered(returned) ? returned : undefined;
+  const output = rendered ? rendered.output : returned;
+  const named = resultPaths(output, tree);
+  if (named.length === 0) return returned;
+  const visible = new Set(await visiblePaths(named));
+  if (visible.size === named.length) return returned;
+  const shown = hideDenied(output, tree, visible);
+  if (shown.withheld)
+    throw new ToolError(
+      'DENIED_BY_POLICY',
+      `${op.name}'s result names a path the policy's path rules deny, where it cannot be left out; the result is withheld`,
+    );
+  if (shown.hidden === 0) return returned;
+  call.hidden = shown.hidden;
+  const text = rendered?.render ? rendered.render(shown.output) : renderOutputText(shown.output);
+  return withText(shown.output, `${text}\n${hiddenNote(shown.hidden)}`);
+}
+
 /** The output inside what the handler returned, checked: a string text, and (unless turned off) the result schema. */
 export function checkOutput(scope: InvokeScope, plan: OperationPlan, returned: unknown): unknown {
   const rendered = isRendered(returned) ? returned : undefined;
@@ -104,7 +134,12 @@ export function render(call: Invocation, returned: unknown, output: unknown): In
     ok: true,
     output,
     text: isRendered(returned) ? returned.text : renderOutputText(output),
-    meta: { operation: call.id, policy: call.decision, duration_ms: elapsed(call.started) },
+    meta: {
+      operation: call.id,
+      policy: call.decision,
+      duration_ms: elapsed(call.started),
+      ...(call.hidden ? { hidden: call.hidden } : {}),
+    },
   };
 }
 

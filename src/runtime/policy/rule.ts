@@ -3,6 +3,7 @@
 // fields can apply to what it selects, and the argument patterns themselves.
 import type { OperationDescriptor, Risk } from '../descriptor.js';
 import { RISK_ORDER } from '../descriptor.js';
+import { hasResultPaths } from '../result-paths.js';
 import { applicableFields, type ArgumentField, type CompiledRule } from './arguments.js';
 import { PolicyError, didYouMean } from './errors.js';
 import { compileHostPattern } from './hosts.js';
@@ -187,16 +188,19 @@ function checkFieldsApply(
   problems: RuleProblems,
 ): ArgumentField[] {
   const fields = ARGUMENT_FIELDS.filter((f) => rule[f] !== undefined);
+  // A path rule also applies to an operation whose result names paths: it hides them there.
+  const applies = (op: OperationDescriptor, field: ArgumentField) =>
+    applicableFields(op).includes(field) || (field === 'path' && hasResultPaths(op));
   for (const field of fields) {
-    if (selected.some((op) => applicableFields(op).includes(field))) continue;
+    if (selected.some((op) => applies(op, field))) continue;
     const role = FIELD_ROLES[field];
     const appliesTo =
       operations
-        .filter((o) => applicableFields(o).includes(field))
+        .filter((o) => applies(o, field))
         .map((o) => o.name)
         .join(', ') || 'no operation here';
     problems.absent(
-      `"${field}" can never apply to ${selected.map((o) => o.name).join(', ')}: ${selected.length === 1 ? 'it has no' : 'none of them has a'} parameter with role ${role} (it applies to: ${appliesTo})`,
+      `"${field}" can never apply to ${selected.map((o) => o.name).join(', ')}: ${selected.length === 1 ? 'it has no' : 'none of them has a'} parameter with role ${role}${field === 'path' ? ' (nor a result field)' : ''} (it applies to: ${appliesTo})`,
       field,
     );
   }

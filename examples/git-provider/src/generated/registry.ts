@@ -19,6 +19,7 @@ const op_git_status: OperationDescriptor = {
   params: schemas["git.git_status"].params,
   roles: {"path":"path"},
   result: schemas["git.git_status"].result,
+  resultRoles: {"entries":{"items":{"properties":{"path":"path"}}}},
   errors: ["NOT_A_REPOSITORY", "OUTSIDE_WORKSPACE", "NOT_FOUND", "UNAVAILABLE", "GIT_FAILED"],
   validateParams: validators["git.git_status"]!.params,
   validateResult: validators["git.git_status"]!.result,

@@ -46,7 +46,7 @@ export const schemas = {
             "properties": {
               "path": {
                 "type": "string",
-                "description": "Path relative to the repository root."
+                "description": "Path relative to the workspace, with / separators."
               },
               "status": {
                 "enum": [

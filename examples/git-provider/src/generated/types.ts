@@ -46,7 +46,7 @@ export interface GitStatusResult {
   /** True when nothing is changed, staged or untracked. */
   clean: boolean;
   entries: {
-    /** Path relative to the repository root. */
+    /** Path relative to the workspace, with / separators. */
     path: string;
     status: "modified" | "added" | "deleted" | "renamed" | "untracked" | "conflicted";
     /** True when the change is in the index. */
