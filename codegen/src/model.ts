@@ -44,6 +44,8 @@ export interface CatalogOperationFacts {
 }
 
 export interface RawOperation extends CatalogOperationFacts {
+  /** Other names a caller may use for it (what "did you mean" turns into its name). */
+  aliases?: string[];
   /** Services the operation cannot work without (the toolkit does not list it when one is missing). */
   requires?: string[];
   /** Codes beyond the common ones; absent when the operation needs none. */
@@ -53,7 +55,7 @@ export interface RawOperation extends CatalogOperationFacts {
 
 export interface RawCatalog {
   errors?: Record<string, string>;
-  providers: Record<string, { description: string; operations: Record<string, RawOperation> }>;
+  providers: Record<string, { description: string; aliases?: string[]; operations: Record<string, RawOperation> }>;
 }
 
 export interface OperationModel extends Omit<RawOperation, 'errors'> {
@@ -67,11 +69,14 @@ export interface OperationModel extends Omit<RawOperation, 'errors'> {
   roles?: RoleTree;
   /** The roles its result's fields declare (`path`: hidden when a path rule denies it). */
   resultRoles?: RoleTree;
+  /** Its provider's aliases (each descriptor carries them: the policy sees only operations). */
+  providerAliases: string[];
 }
 
 export interface ProviderModel {
   name: string;
   description: string;
+  aliases: string[];
   typeName: string;
   operations: OperationModel[];
 }
@@ -95,6 +100,7 @@ export function normalize(raw: RawCatalog): CatalogModel {
   const providers = Object.entries(raw.providers).map(([name, provider]) => ({
     name,
     description: provider.description.trim(),
+    aliases: provider.aliases ?? [],
     typeName: pascalCase(name),
     operations: Object.entries(provider.operations).map(([opName, op]) => ({
       ...op,
@@ -104,6 +110,7 @@ export function normalize(raw: RawCatalog): CatalogModel {
       id: `${name}.${opName}`,
       typeName: pascalCase(opName),
       errors: op.errors ?? [],
+      providerAliases: provider.aliases ?? [],
     })),
   }));
   return {

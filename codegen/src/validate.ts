@@ -6,6 +6,7 @@
 import { confinedPathProblem, fixturePathProblem } from './fixture-paths.js';
 import type { JsonPath, Problem } from './load.js';
 import { identifierProblems, protoKeyProblems, schemaNameProblems } from './names.js';
+import { aliasProblems } from './operation-aliases.js';
 import { schemaRefProblems, walkSchema } from './schema-refs.js';
 import { shapeProblems, show } from './shape.js';
 import { didYouMean } from './suggest.js';
@@ -81,6 +82,7 @@ export function validateCatalog(data: unknown, operations: RawOperationRef[]): P
       operations.map((o) => ({ name: o.name, path: o.at })),
     ),
   );
+  problems.push(...aliasProblems(data, operations));
   const seenNames = new Map<string, RawOperationRef>();
   for (const ref of operations) {
     const previous = seenNames.get(ref.name);

@@ -2,7 +2,7 @@
 // caller left out (what the handler then receives). They write into what they check, so the input
 // is copied first — only the objects and arrays a default can land in, worked out once per
 // operation from its params schema — and the caller's own objects are never changed.
-import type { JsonSchema } from './descriptor.js';
+import type { JsonSchema, OperationDescriptor } from './descriptor.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -36,6 +36,18 @@ export interface DefaultsPlan {
   readonly topLevel: readonly string[];
   /** A copy of `input` the validator may fill: every object or array a default can land in is new. */
   copy(input: unknown): unknown;
+}
+
+const plans = new WeakMap<OperationDescriptor, DefaultsPlan | null>();
+
+/** The plan of an operation's params (worked out once per descriptor). */
+export function defaultsPlanOf(op: OperationDescriptor): DefaultsPlan | undefined {
+  let plan = plans.get(op);
+  if (plan === undefined) {
+    plan = defaultsPlan(op.params) ?? null;
+    plans.set(op, plan);
+  }
+  return plan ?? undefined;
 }
 
 /** The plan for a params schema, or undefined when it declares no default (the input is validated as it is). */

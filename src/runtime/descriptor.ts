@@ -69,6 +69,10 @@ export interface OperationDescriptor {
   readonly longRunning?: boolean;
   /** Services the operation cannot work without; a toolkit lacking one does not list it. */
   readonly requires?: readonly Requirement[];
+  /** Other names a caller may use for it (the catalog's `aliases`): "did you mean" turns them into its name. */
+  readonly aliases?: readonly string[];
+  /** Its provider's aliases, carried by each operation (the policy and the CLI see operations only). */
+  readonly providerAliases?: readonly string[];
   readonly description: string;
   readonly params: JsonSchema;
   /** The roles the catalog declares for params (absent: none). Not part of the schema models see. */
@@ -81,6 +85,7 @@ export interface OperationDescriptor {
    */
   readonly resultRoles?: RoleTree;
   readonly errors: readonly ErrorCode[];
+  /** Checks params, filling in the catalog's defaults of what is left out: it writes into what it checks, so hand it a copy. */
   readonly validateParams: CompiledValidator;
   readonly validateResult: CompiledValidator;
   /**
@@ -117,6 +122,8 @@ export type AnyOperations = { [name: string]: OperationTypes };
 export interface ProviderDescriptor<Ops extends object = AnyOperations> {
   readonly name: string;
   readonly description: string;
+  /** Other names a caller may use for the provider (the catalog's `aliases`). */
+  readonly aliases?: readonly string[];
   readonly operations: readonly OperationDescriptor[];
   /** Type-only: the catalog's `Operations` map; never set at run time. */
   readonly '~operations'?: Ops;

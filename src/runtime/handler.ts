@@ -21,7 +21,8 @@ export interface Rendered<Output> {
  * left after hiding denied entries, rather than its default rendering.
  */
 export function withText<Output>(output: Output, text: string | ((output: Output) => string)): Rendered<Output> {
-  if (typeof text === 'string') return { output, text, [RENDERED]: true };
+  // Anything but a function is kept as given: the runtime refuses a text that is not a string.
+  if (typeof text !== 'function') return { output, text, [RENDERED]: true };
   return { output, text: text(output), render: (shown: Output) => text(shown), [RENDERED]: true };
 }
 

@@ -23,6 +23,8 @@ function descriptor(op: OperationModel): string {
   lines.push(`  idempotent: ${op.idempotent},`, `  openWorld: ${op.open_world},`);
   if (op.long_running) lines.push('  longRunning: true,');
   if (op.requires?.length) lines.push(`  requires: [${op.requires.map(str).join(', ')}],`);
+  if (op.aliases?.length) lines.push(`  aliases: [${op.aliases.map(str).join(', ')}],`);
+  if (op.providerAliases.length) lines.push(`  providerAliases: [${op.providerAliases.map(str).join(', ')}],`);
   lines.push(
     `  description: ${str(op.description)},`,
     `  params: schemas[${str(op.id)}].params,`,
@@ -80,6 +82,7 @@ export function emitRegistry(model: CatalogModel, layout: Layout): EmittedFile {
       '  {',
       `    name: ${str(provider.name)},`,
       `    description: ${str(provider.description)},`,
+      ...(provider.aliases.length ? [`    aliases: [${provider.aliases.map(str).join(', ')}],`] : []),
       `    operations: [${provider.operations.map(descriptorConst).join(', ')}],`,
       '  },',
     ]),

@@ -80,6 +80,14 @@ describe('result paths', () => {
 });
 
 describe('shared wording', () => {
+  it("a name the catalog declares as an alias gets the tool's name back", async () => {
+    const result = await toolkitFor().invoke('git', 'history', {});
+    expect(!result.ok && result.error.code).toBe('UNKNOWN_OPERATION');
+    expect(!result.ok && result.error.message).toBe(
+      'provider git has no operation "history" (it has: git_status, git_log, git_commit); did you mean "git_log"?',
+    );
+  });
+
   it('a path outside the workspace is OUTSIDE_WORKSPACE, as for read_file', async () => {
     const toolkit = toolkitFor();
     const ours = await toolkit.invoke('git', 'git_status', { path: '../elsewhere' });

@@ -4,7 +4,7 @@
 // hooks its host rules give handlers, and how its results are kept to the paths its path rules let
 // through. The policy never changes once compiled.
 import { OpenLearning } from '../confined-path.js';
-import { defaultsPlan, type DefaultsPlan } from '../defaults.js';
+import { defaultsPlanOf, type DefaultsPlan } from '../defaults.js';
 import type { OperationDescriptor } from '../descriptor.js';
 import { COMMON_ERROR_CODES } from '../errors.js';
 import type { CompiledPolicy, PolicyDecision } from '../policy.js';
@@ -57,7 +57,7 @@ export class OperationPlan {
     workspace: Workspace,
   ) {
     this.roles = roleIndex(op);
-    this.defaults = defaultsPlan(op.params);
+    this.defaults = defaultsPlanOf(op);
     this.confines = this.roles.path.length > 0 || this.roles.glob.length > 0;
     this.declared = new Set([...op.errors, ...COMMON_ERROR_CODES, ...this.roles.errors]);
     if (policy === undefined) {

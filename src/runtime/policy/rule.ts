@@ -1,6 +1,7 @@
 // Compiling one policy rule against the operations that exist, in the order its problems are
 // reported: its shape, what it selects (provider, operation, kind, risk), whether its argument
 // fields can apply to what it selects, and the argument patterns themselves.
+import { operationAliases, providerAliases } from '../aliases.js';
 import type { OperationDescriptor, Risk } from '../descriptor.js';
 import { RISK_ORDER } from '../descriptor.js';
 import { hasResultPaths } from '../result-paths.js';
@@ -148,7 +149,7 @@ function compileSelector(
   const operation = rule.operation ? wildcardToRegExp(rule.operation) : undefined;
   if (provider && !providerNames.some((p) => provider.test(p))) {
     problems.absent(
-      `no provider matches "${rule.provider}"${didYouMean(rule.provider!, providerNames)} (providers: ${providerNames.join(', ')})`,
+      `no provider matches "${rule.provider}"${didYouMean(rule.provider!, providerNames, providerAliases(operations))} (providers: ${providerNames.join(', ')})`,
       'provider',
     );
   }
@@ -157,6 +158,7 @@ function compileSelector(
       `no operation matches "${rule.operation}"${didYouMean(
         rule.operation!,
         operations.map((o) => o.name),
+        operationAliases(operations),
       )} (operations: ${operations.map((o) => o.name).join(', ')})`,
       'operation',
     );
