@@ -4,7 +4,10 @@
 // exits 1 naming each copy that differs.
 // Usage: tsx scripts/generate-vocabulary.ts [--check]
 import { readFile, writeFile } from 'node:fs/promises';
-import { root, runtimeCopies } from './vocabulary-copies.js';
+import { runtimeCopies } from '../codegen/src/emit/vocabulary.js';
+
+/** The repository root. */
+const root = new URL('../', import.meta.url);
 
 const check = process.argv.includes('--check');
 const stale: string[] = [];

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AJV_RUNTIME_MODULES as GENERATOR_HELPERS } from '../../codegen/src/compile.js';
 import { AJV_RUNTIME_MODULES as RUNTIME_HELPERS } from '../../src/validator-runtime.js';
-import { runtimeCopies } from '../../scripts/vocabulary-copies.js';
+import { runtimeCopies } from '../../codegen/src/emit/vocabulary.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -173,10 +173,10 @@ describe('defaults from the catalog', () => {
     const types = project.files.get('src/generated/types.ts')!;
     const block = (name: string) => types.slice(types.indexOf(`export interface ${name} {`)).split('\n}\n')[0]!;
     expect(block('DrawParams')).toMatch(
-      /\n  size: number;[^]*\n    color: string;[^]*\n  points\?: \{[^]*\n    y: number;/,
+      /\n {2}size: number;[^]*\n {4}color: string;[^]*\n {2}points\?: \{[^]*\n {4}y: number;/,
     );
     expect(block('DrawInput')).toMatch(
-      /\n  size\?: number;[^]*\n    color\?: string;[^]*\n  points\?: \{[^]*\n    y\?: number;/,
+      /\n {2}size\?: number;[^]*\n {4}color\?: string;[^]*\n {2}points\?: \{[^]*\n {4}y\?: number;/,
     );
     expect(types).toContain(
       'draw: { provider: "shapes"; id: "shapes.draw"; input: DrawInput; params: DrawParams; result: DrawResult };',

@@ -3,7 +3,8 @@
 // codes), and src/conformance/fixture-paths.ts from codegen/src/fixture-paths.ts (the rules for the
 // paths a conformance case names). The toolwright repository writes them with `npm run generate`
 // (scripts/generate-vocabulary.ts); a third party's catalog never needs them.
-import type { Vocabulary } from '../vocabulary.js';
+import { readFile } from 'node:fs/promises';
+import { VOCABULARY, type Vocabulary } from '../vocabulary.js';
 import { comment } from './ts-type.js';
 
 export const VOCABULARY_HEADER =
@@ -53,4 +54,16 @@ export function renderRuntimeVocabulary(vocabulary: Vocabulary): string {
 /** The runtime's copy of the fixture path rules: the source with the generated header first. */
 export function renderRuntimeFixturePaths(source: string): string {
   return `${FIXTURE_PATHS_HEADER}${source}`;
+}
+
+/**
+ * The runtime's copies as they must read, with their paths from the repository root (run from the
+ * repository's sources: codegen/src/fixture-paths.ts is read beside this module's folder).
+ */
+export async function runtimeCopies(): Promise<{ path: string; content: string }[]> {
+  const fixturePaths = await readFile(new URL('../fixture-paths.ts', import.meta.url), 'utf8');
+  return [
+    { path: 'src/runtime/vocabulary.ts', content: renderRuntimeVocabulary(VOCABULARY) },
+    { path: 'src/conformance/fixture-paths.ts', content: renderRuntimeFixturePaths(fixturePaths) },
+  ];
 }
