@@ -135,6 +135,7 @@ const bench: BenchCase = {
     const inProcess = createToolkit({ workspace: ctx.tmp });
     for (const [label, params, peerArgs] of windows) {
       // The handler alone: the path resolved as the runtime resolves it before a call.
+      const resolved = await inProcess.workspace.resolve(params.path);
       const handlerCtx: HandlerContext = {
         workspace: inProcess.workspace,
         signal: new AbortController().signal,
@@ -144,7 +145,8 @@ const bench: BenchCase = {
         storeKey: { scope: inProcess.workspace.root, principal: 'local' },
         operation: inProcess.find('read_file')!,
         toolkit: inProcess,
-        paths: { path: await inProcess.workspace.resolve(params.path) },
+        paths: { path: resolved },
+        existingPath: async () => resolved,
         pathLists: {},
         urls: {},
         net: undefined as never,

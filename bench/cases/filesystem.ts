@@ -79,6 +79,7 @@ const bench: BenchCase = {
 
     // invoke overhead: validation, policy, abort race, output validation, text rendering.
     await writeFile(path.join(ctx.tmp, 'small.txt'), 'one\ntwo\nthree\n');
+    const resolved = await toolkit.workspace.resolve('small.txt');
     const handlerCtx: HandlerContext = {
       workspace: toolkit.workspace,
       signal: new AbortController().signal,
@@ -88,7 +89,8 @@ const bench: BenchCase = {
       storeKey: { scope: toolkit.workspace.root, principal: 'local' },
       operation: toolkit.find('read_file')!,
       toolkit,
-      paths: { path: await toolkit.workspace.resolve('small.txt') },
+      paths: { path: resolved },
+      existingPath: async () => resolved,
       pathLists: {},
       urls: {},
       net: undefined as never,

@@ -2,6 +2,7 @@
 // `urls` before the handler runs.
 import { ConfinedPath } from './confined-path.js';
 import type { OperationDescriptor } from './descriptor.js';
+import { ToolError } from './errors.js';
 import { LazyNet } from './net/lazy.js';
 import type { CheckedTarget } from './net/guarded.js';
 import { roleIndex } from './roles.js';
@@ -74,6 +75,20 @@ export class CallContext implements HandlerContext {
       signal: self.signal,
       checked: Object.values(self.urls),
     })));
+  }
+
+  async existingPath(param: string): Promise<ResolvedPath> {
+    const resolved = this.paths[param];
+    if (!resolved) {
+      throw new ToolError(
+        'INTERNAL',
+        `the ${param} argument was not confined by the runtime; is it a path-role param given or defaulted in the catalog?`,
+      );
+    }
+    if (resolved.exists) return resolved;
+    // Loaded on a miss only: a call that finds its path pays nothing for the wording.
+    const { missingPathError } = await import('./missing-path.js');
+    throw await missingPathError(resolved);
   }
 
   /** The call is over (or the handler settled): what the call opened for it is freed. */

@@ -131,6 +131,12 @@ export interface HandlerContext {
   /** `path`-role params that take a list of paths: param → each path, resolved as in `paths`. */
   readonly pathLists: Readonly<Record<string, readonly ResolvedPath[]>>;
   /**
+   * The `path`-role argument `param` as `paths` holds it, when something exists there; else
+   * NOT_FOUND worded as for every provider (the path from the workspace, with near names of its
+   * folder). INTERNAL when the runtime did not confine it (a handler called without a toolkit).
+   */
+  existingPath(param: string): Promise<ResolvedPath>;
+  /**
    * Every `url`-role argument, checked before the handler runs (http(s) only, host rules, address
    * guard): param → the URL and the addresses a connection to it may use.
    */

@@ -13,9 +13,8 @@ import type { HandlerContext } from '../../runtime/types.js';
 import { swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
 import type { GitignoreRules } from '../search/glob/walk.js';
-import { notFound, rethrowFs } from './fs-errors.js';
+import { rethrowFs } from './fs-errors.js';
 import { plural } from './plural.js';
-import { confinedPath } from '../../runtime/confine.js';
 
 type Entry = ListDirectoryResult['entries'][number];
 type EntryType = Entry['type'];
@@ -54,8 +53,7 @@ export async function listDirectory(
   params: ListDirectoryParams,
   ctx: HandlerContext,
 ): Promise<HandlerReturn<ListDirectoryResult>> {
-  const resolved = confinedPath(ctx, 'path');
-  if (!resolved.exists) throw await notFound(resolved);
+  const resolved = await ctx.existingPath('path');
   const { depth, limit } = params;
   const includeIgnored = params.include_ignored;
   // Loaded on first use: `call read_file` must not load glob's dependencies (fast-glob, ignore).

@@ -10,7 +10,8 @@ import { cancelSignalOf } from '../../runtime/call-context.js';
 import { confinedPath } from '../../runtime/confine.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
-import { notFound, rethrowFs } from './fs-errors.js';
+import { missingPathError } from '../../runtime/missing-path.js';
+import { rethrowFs } from './fs-errors.js';
 import { plural } from './plural.js';
 import { sharedLineIndex } from './lines/line-index.js';
 import { memoryReader, OverlayReader, type KnownBytes, type PositionalReader } from './lines/positional-reader.js';
@@ -49,7 +50,7 @@ async function openForRead(
   workspace: Workspace,
   resolved: ResolvedPath,
 ): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
-  if (!resolved.exists) throw await notFound(resolved);
+  if (!resolved.exists) throw await missingPathError(resolved);
   try {
     return await workspace.openVerified(resolved, READ_FLAGS);
   } catch (error) {

@@ -2,7 +2,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { GlobParams, GlobResult } from '../../generated/types.js';
-import { confinedPath } from '../../runtime/confine.js';
 import { ToolError, fsErrorToToolError, throwIfAborted } from '../../runtime/errors.js';
 import { nextArguments } from '../../runtime/continuation.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
@@ -19,7 +18,7 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   if (pattern.trim() === '') throw new ToolError('INVALID_INPUT', 'pattern must not be blank, e.g. "**/*.ts"');
   if (pattern.includes('\0')) throw new ToolError('INVALID_INPUT', 'pattern contains a NUL byte');
   const { limit, include_ignored: includeIgnored } = params;
-  const folder = await checkFolder(confinedPath(ctx, 'path'), params.path);
+  const folder = await checkFolder(await ctx.existingPath('path'), params.path);
 
   const groups = await planGlob(pattern, folder.relative, ctx.workspace);
 
@@ -112,9 +111,8 @@ async function literalFile(pattern: string, folder: string, ctx: HandlerContext)
   }
 }
 
-/** The folder glob searches (resolved by the runtime): it must exist and be a folder. */
+/** The folder glob searches (resolved by the runtime, and existing): it must be a folder. */
 async function checkFolder(folder: ResolvedPath, userPath: string): Promise<ResolvedPath> {
-  if (!folder.exists) throw new ToolError('NOT_FOUND', `folder ${userPath} does not exist`);
   let isDir: boolean;
   try {
     isDir = (await stat(folder.absolute)).isDirectory();

@@ -1,7 +1,6 @@
 // search.grep: ripgrep, streamed and bounded (./grep/run.ts runs it; ./grep/ parses and renders).
 import { lstat, stat } from 'node:fs/promises';
 import type { GrepParams, GrepResult } from '../../generated/types.js';
-import { confinedPath } from '../../runtime/confine.js';
 import { ToolError, fsErrorToToolError } from '../../runtime/errors.js';
 import { checkBraceBound } from '../../runtime/glob-braces.js';
 import { nextArguments } from '../../runtime/continuation.js';
@@ -26,9 +25,8 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   const userPath = params.path;
   // rg has its own glob engine (no ranges, linear matching); the bound keeps grep and glob alike.
   if (params.glob) checkBraceBound(params.glob, { ranges: false });
-  const target = confinedPath(ctx, 'path');
   const rgPath = await locateRipgrep();
-  if (!target.exists) throw new ToolError('NOT_FOUND', `${userPath} does not exist`);
+  const target = await ctx.existingPath('path');
   await refuseSpecialFile(target.absolute, target.relative);
   const deadline = Date.now() + params.timeout_ms;
   // Where a sandbox works, rg sees the workspace only: a folder swapped for a symlink to one

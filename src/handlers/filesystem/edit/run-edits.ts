@@ -6,7 +6,7 @@ import { segmentOfText, type SeenSegment } from '../../../runtime/seen-lines.js'
 import type { HandlerContext } from '../../../runtime/types.js';
 import type { ResolvedPath } from '../../../runtime/workspace.js';
 import { decodeForEdit } from '../encodings/text-codec.js';
-import { notFound } from '../fs-errors.js';
+import { missingPathError } from '../../../runtime/missing-path.js';
 import { plural } from '../plural.js';
 import { changeFile } from '../write-transaction.js';
 import type { Candidate } from './candidates.js';
@@ -59,7 +59,7 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, call
   const label = labelTotal === undefined ? undefined : (index: number) => editLabel(index, labelTotal);
   const options = { createParents: false, readLimit: MAX_EDIT_BYTES, dryRun, guardRegions: true };
   return changeFile(ctx, resolved, options, async (current) => {
-    if (!current) throw await notFound(resolved);
+    if (!current) throw await missingPathError(resolved);
     const decoded = await decodeForEdit(current.bytes!);
     if (!decoded) throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file; edits only change text`);
     // New text the file's encoding cannot hold is refused naming the edit that brings it.
