@@ -12,16 +12,12 @@ export interface GitResult {
 }
 
 /**
- * The folder a `path` param names, as the runtime resolved it inside the workspace before the call
- * (its role is `path`: OUTSIDE_WORKSPACE and the policy's path rules come from toolwright), or the
- * workspace root when none was given.
+ * The folder the `path` param names (the catalog's default "." when left out), resolved inside the
+ * workspace by toolwright before the call: OUTSIDE_WORKSPACE, the policy's path rules and a missing
+ * path's NOT_FOUND are toolwright's, worded as for every provider.
  */
-export async function repositoryFolder(ctx: HandlerContext, relative?: string): Promise<string> {
-  if (relative === undefined) return ctx.workspace.root;
-  const resolved = ctx.paths.path;
-  if (!resolved) throw new ToolError('INTERNAL', 'the path argument was not confined by the runtime');
-  if (!resolved.exists) throw new ToolError('NOT_FOUND', `${relative} does not exist in the workspace`);
-  return resolved.absolute;
+export async function repositoryFolder(ctx: HandlerContext): Promise<string> {
+  return (await ctx.existingPath('path')).absolute;
 }
 
 /**

@@ -35,7 +35,7 @@ export function parseStatus(output: string): Entry[] {
 export const handlers = {
   git: {
     async git_status(params, ctx) {
-      const cwd = await repositoryFolder(ctx, params.path);
+      const cwd = await repositoryFolder(ctx);
       const result = await git(ctx, cwd, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
       if (result.exitCode !== 0) throw gitFailure(result, 'git status');
       // git names paths from the repository's top; the result names them from the workspace's.
@@ -51,7 +51,7 @@ export const handlers = {
     },
 
     async git_log(params, ctx) {
-      const cwd = await repositoryFolder(ctx, params.path);
+      const cwd = await repositoryFolder(ctx);
       const limit = params.limit;
       const result = await git(ctx, cwd, ['log', `-n${limit}`, '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1e']);
       if (result.exitCode !== 0) {
@@ -71,7 +71,7 @@ export const handlers = {
     },
 
     async git_commit(params, ctx) {
-      const cwd = await repositoryFolder(ctx, params.path);
+      const cwd = await repositoryFolder(ctx);
       if (params.all) {
         const added = await git(ctx, cwd, ['add', '-A']);
         if (added.exitCode !== 0) throw gitFailure(added, 'git add');

@@ -81,7 +81,8 @@ describe('result paths', () => {
 
 describe('shared wording', () => {
   it("a name the catalog declares as an alias gets the tool's name back", async () => {
-    const result = await toolkitFor().invoke('git', 'history', {});
+    // A name known only at run time (a model's): typed calls accept only the catalog's names.
+    const result = await toolkitFor().invoke('git', 'history' as string, {});
     expect(!result.ok && result.error.code).toBe('UNKNOWN_OPERATION');
     expect(!result.ok && result.error.message).toBe(
       'provider git has no operation "history" (it has: git_status, git_log, git_commit); did you mean "git_log"?',
@@ -95,5 +96,25 @@ describe('shared wording', () => {
     expect(!ours.ok && ours.error.code).toBe('OUTSIDE_WORKSPACE');
     expect(!theirs.ok && theirs.error.code).toBe('OUTSIDE_WORKSPACE');
     expect(!ours.ok && ours.error.message).toBe(!theirs.ok && theirs.error.message);
+  });
+
+  it('a missing path is NOT_FOUND in the words of read_file, list_directory, grep and glob, near names included', async () => {
+    await mkdir(path.join(root, 'notes'));
+    const toolkit = toolkitFor();
+    const calls = [
+      toolkit.invoke('git', 'git_status', { path: 'note' }),
+      toolkit.invoke('git', 'git_log', { path: 'note' }),
+      toolkit.invoke('filesystem', 'read_file', { path: 'note' }),
+      toolkit.invoke('filesystem', 'list_directory', { path: 'note' }),
+      toolkit.invoke('search', 'grep', { pattern: 'x', path: 'note' }),
+      toolkit.invoke('search', 'glob', { pattern: '*', path: 'note' }),
+    ];
+    for (const result of await Promise.all(calls)) {
+      expect(!result.ok && result.error).toEqual({
+        code: 'NOT_FOUND',
+        message: 'note does not exist; did you mean "notes"?',
+        details: { similar: ['notes'] },
+      });
+    }
   });
 });

@@ -89,15 +89,15 @@ export { providers as catalogProviders };
  */
 export const limits = {
   "git_status": {
-    "path": { minLength: 1 },
+    "path": { default: ".", minLength: 1 },
   },
   "git_log": {
-    "path": { minLength: 1 },
+    "path": { default: ".", minLength: 1 },
     "limit": { default: 10, minimum: 1, maximum: 100 },
   },
   "git_commit": {
     "message": { minLength: 1 },
-    "path": { minLength: 1 },
+    "path": { default: ".", minLength: 1 },
     "all": { default: false },
   },
 } as const;

@@ -9,7 +9,8 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
-          "description": "A folder inside the repository, relative to the workspace (default \".\")."
+          "default": ".",
+          "description": "A folder inside the repository, relative to the workspace."
         }
       }
     },
@@ -76,7 +77,8 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
-          "description": "A folder inside the repository, relative to the workspace (default \".\")."
+          "default": ".",
+          "description": "A folder inside the repository, relative to the workspace."
         },
         "limit": {
           "type": "integer",
@@ -146,7 +148,8 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
-          "description": "A folder inside the repository, relative to the workspace (default \".\")."
+          "default": ".",
+          "description": "A folder inside the repository, relative to the workspace."
         },
         "all": {
           "type": "boolean",

@@ -33,12 +33,14 @@ export const ERROR_CODES = [
 
 // git.git_status
 export interface GitStatusParams {
-  /** A folder inside the repository, relative to the workspace (default "."). */
-  path?: string;
+  /** A folder inside the repository, relative to the workspace. */
+  path: string;
 }
 
-/** What a caller passes: the same as what the handler receives (no parameter has a default). */
-export type GitStatusInput = GitStatusParams;
+export interface GitStatusInput {
+  /** A folder inside the repository, relative to the workspace. */
+  path?: string;
+}
 
 export interface GitStatusResult {
   /** The checked-out branch, or null on a detached HEAD. */
@@ -56,14 +58,14 @@ export interface GitStatusResult {
 
 // git.git_log
 export interface GitLogParams {
-  /** A folder inside the repository, relative to the workspace (default "."). */
-  path?: string;
+  /** A folder inside the repository, relative to the workspace. */
+  path: string;
   /** How many commits to list. */
   limit: number;
 }
 
 export interface GitLogInput {
-  /** A folder inside the repository, relative to the workspace (default "."). */
+  /** A folder inside the repository, relative to the workspace. */
   path?: string;
   /** How many commits to list. */
   limit?: number;
@@ -83,8 +85,8 @@ export interface GitLogResult {
 export interface GitCommitParams {
   /** The commit message. */
   message: string;
-  /** A folder inside the repository, relative to the workspace (default "."). */
-  path?: string;
+  /** A folder inside the repository, relative to the workspace. */
+  path: string;
   /** Stage every change first, untracked files included (git add -A). */
   all: boolean;
   author?: {
@@ -96,7 +98,7 @@ export interface GitCommitParams {
 export interface GitCommitInput {
   /** The commit message. */
   message: string;
-  /** A folder inside the repository, relative to the workspace (default "."). */
+  /** A folder inside the repository, relative to the workspace. */
   path?: string;
   /** Stage every change first, untracked files included (git add -A). */
   all?: boolean;
