@@ -1,6 +1,6 @@
 // One call through the toolkit, as named steps in order: resolveOperation → checkProfile →
-// validateInput → admit (policy, confinement, url checks, approval) → runHandler → checkOutput →
-// render. A step that fails throws a ToolError; the call then ends as the failure result of that
+// validateInput → admit (policy, confinement, url checks, approval) → runHandler → hideResultPaths
+// → checkOutput → render. A step that fails throws a ToolError; the call then ends as the failure result of that
 // error, reporting the policy's decision as far as it got. Nothing here may reject.
 import { performance } from 'node:perf_hooks';
 import { CallContext } from '../call-context.js';
@@ -21,7 +21,15 @@ import type { Workspace } from '../workspace.js';
 import { admit } from './admit.js';
 import { failureResult } from './errors.js';
 import { NO_POLICY, type OperationPlan, type OperationPlans } from './plan.js';
-import { checkOutput, checkProfile, render, resolveOperation, runHandler, validateInput } from './steps.js';
+import {
+  checkOutput,
+  checkProfile,
+  hideResultPaths,
+  render,
+  resolveOperation,
+  runHandler,
+  validateInput,
+} from './steps.js';
 
 /** What the steps of a call read from their toolkit. */
 export interface InvokeScope {
@@ -55,8 +63,12 @@ export class Invocation {
   /** The policy's decision so far: what a failure reports. */
   decision: PolicyDecision = NO_POLICY;
   plan: OperationPlan | undefined = undefined;
-  /** The input once null optionals are dropped (secret values are looked for in it). */
+  /** The input once null optionals are dropped, as the caller gave it (secret values are looked for in it). */
   params: unknown = undefined;
+  /** The top-level params the caller left out that got the catalog's default. */
+  defaulted: ReadonlySet<string> | undefined = undefined;
+  /** Entries of the result a path rule hid. */
+  hidden = 0;
   readonly started = performance.now();
   /** The wall clock at the start (what the audit records). */
   readonly startedAt = Date.now();
@@ -139,13 +151,15 @@ async function execute(
     const params = validateInput(plan, call, input);
     // A call without a signal gets one only if something asks for it (CallContext.signal).
     const ctx = new CallContext(scope.workspace, scope.session, caller, plan.op, scope.toolkit, signal);
+    if (call.defaulted) ctx.defaulted = call.defaulted;
     const reporter = onProgress ? progressReporter(onProgress) : undefined;
     if (reporter) ctx.progress = redactedProgress(reporter.report, call.redactor());
     try {
       const admitting = admit(scope, plan, call, ctx);
       if (admitting !== undefined) await admitting;
       if (signal?.aborted) throw abortError(signal);
-      const returned = await runHandler(plan, params, ctx, signal);
+      let returned = await runHandler(plan, params, ctx, signal);
+      if (plan.visiblePaths) returned = await hideResultPaths(plan, call, returned);
       const result = render(call, returned, checkOutput(scope, plan, returned));
       const redactor = call.redactor();
       if (redactor) result.meta.policy = scrubDecision(result.meta.policy, redactor);
