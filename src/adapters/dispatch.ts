@@ -14,6 +14,12 @@ export function parseArguments(json: string): { ok: true; value: unknown } | { o
   }
 }
 
+/** What a name no tool has is told: the names there are, and the nearest one. */
+export function unknownToolMessage(name: string, known: readonly string[]): string {
+  const hint = didYouMean(name, known).replace(/^ \((.*)\)$/, '; $1');
+  return `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known.join(', ')})${hint}`;
+}
+
 /**
  * Invokes the operation a model named. `input` may be the parsed arguments or the raw JSON string
  * (OpenAI sends strings). Never throws: unknown names and unparsable JSON become error results.
@@ -37,14 +43,7 @@ export async function invokeByName(
   const op = toolkit.find(name); // tool name (read_file) or id (filesystem.read_file)
   if (!op) {
     const known = toolkit.operations.map((o) => o.name);
-    const hint = didYouMean(name, known).replace(/^ \((.*)\)$/, '; $1');
-    return notRunResult(
-      name,
-      new ToolError(
-        'UNKNOWN_OPERATION',
-        `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known.join(', ')})${hint}`,
-      ),
-    );
+    return notRunResult(name, new ToolError('UNKNOWN_OPERATION', unknownToolMessage(name, known)));
   }
   let args = input;
   if (typeof input === 'string') {
