@@ -199,13 +199,13 @@ describe('toolwright generate (the bin verb)', () => {
     const fromSource = await loadCodegen('0.1.0');
     expect(typeof fromSource === 'object' && fromSource.version).toBe('0.1.0');
     expect(await loadCodegen('0.1.0', '@toolwright/codegen-nowhere')).toBe(
-      'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0',
+      "toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0 (where it is not published: the toolwright-codegen-0.1.0.tgz packed with toolwright's)",
     );
     const dir = await tempDir();
     const other = path.join(dir, 'other-codegen.mjs');
     await writeFile(other, 'export const version = "0.2.0";\nexport async function runGenerate() { return 0; }\n');
     expect(await loadCodegen('0.1.0', pathToFileURL(other).href)).toBe(
-      'toolwright 0.1.0 needs @toolwright/codegen 0.1.0, but 0.2.0 is installed: npm install --save-dev @toolwright/codegen@0.1.0',
+      "toolwright 0.1.0 needs @toolwright/codegen 0.1.0, but 0.2.0 is installed: npm install --save-dev @toolwright/codegen@0.1.0 (where it is not published: the toolwright-codegen-0.1.0.tgz packed with toolwright's)",
     );
     // A module the generator itself fails to load is its failure, not a missing generator.
     const broken = path.join(dir, 'broken-codegen.mjs');
