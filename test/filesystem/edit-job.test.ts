@@ -1,6 +1,6 @@
-// Large edits (runsInJobProcess) match and diff in a job process (a child process): the event loop
-// stays free while they run, the result is the in-thread one, errors keep their codes and names,
-// and an abort kills it (CANCELLED, nothing written).
+// Large edits (runsInJobProcess) match and diff in a job process (a child process): the result is
+// the in-thread one, errors keep their codes and names, and an abort kills it (CANCELLED, nothing
+// written). How long the event loop may pause meanwhile: test/stress/off-thread.stress.test.ts.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,23 +16,9 @@ type Edits = MultiEditParams['edits'];
 
 const LINE = 'foo bar baz qux\n';
 
-/** Runs `work` while a 5 ms timer measures the longest gap between its ticks. */
-async function longestStall(work: () => Promise<unknown>): Promise<{ stall: number; value: unknown }> {
-  let last = performance.now();
-  let stall = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stall = Math.max(stall, now - last);
-    last = now;
-  }, 5);
-  const value = await work();
-  clearInterval(timer);
-  return { stall: Math.max(stall, performance.now() - last), value };
-}
-
 describe('large edits run off the event loop', () => {
   it(
-    'small edits stay in-thread; 40 replace_all edits of a 2 MB file run in the job process, the loop stays free, and the file is what in-thread edits give',
+    'small edits stay in-thread; 40 replace_all edits of a 2 MB file run in the job process, and the file is what in-thread edits give',
     { timeout: scaled(120_000) },
     async () => {
       const { root, toolkit } = await workspaceToolkit();
@@ -54,16 +40,11 @@ describe('large edits run off the event loop', () => {
       expect(runsInJobProcess(original.length, edits)).toBe(true);
       const expected = applyEdits(original, edits, 'big.txt');
       expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
-      const { stall, value } = await longestStall(() =>
-        toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits }),
-      );
-      const result = value as Awaited<ReturnType<typeof toolkit.invoke>>;
+      const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
       if (!result.ok) throw new Error(result.text);
       expect(editProcessesAlive()).toBeGreaterThan(0);
       expect((result.output as { replacements: number }).replacements).toBe(expected.replacements);
       expect(await readFile(file, 'utf8')).toBe(expected.text);
-      // The in-thread run of the same edits takes far longer than this: the job process did the work.
-      expect(stall).toBeLessThan(scaled(1000));
     },
   );
 
@@ -97,7 +78,7 @@ describe('large edits run off the event loop', () => {
   );
 
   it(
-    'an abort kills the job process mid-edit: CANCELLED at once, the file unchanged',
+    'an abort kills the job process mid-edit: CANCELLED, the file unchanged',
     { timeout: scaled(60_000) },
     async () => {
       const { root, toolkit } = await workspaceToolkit();
@@ -111,7 +92,6 @@ describe('large edits run off the event loop', () => {
           : { old_str: 'BAR', new_str: 'bar', replace_all: true },
       ) as Edits;
       const controller = new AbortController();
-      const started = performance.now();
       const pending = toolkit.invoke(
         'filesystem',
         'multi_edit',
@@ -121,7 +101,6 @@ describe('large edits run off the event loop', () => {
       setTimeout(() => controller.abort(), 300);
       const result = await pending;
       expect(!result.ok && result.error.code).toBe('CANCELLED');
-      expect(performance.now() - started).toBeLessThan(scaled(5_000));
       expect(await readFile(file, 'utf8')).toBe(original);
     },
   );
