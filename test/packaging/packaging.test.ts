@@ -266,7 +266,7 @@ describe('built dist/ with plain node', () => {
       const without = generate();
       expect(without.status, without.stderr).toBe(2);
       expect(without.stderr).toBe(
-        'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0\n',
+        "toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0 (where it is not published: the toolwright-codegen-0.1.0.tgz packed with toolwright's)\n",
       );
       expect(await readdir(project)).toEqual(['catalog.yaml', 'src']);
       // The generator as its pack built it (scratch/codegen/dist), installed beside toolwright.
