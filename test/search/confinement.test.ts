@@ -1,6 +1,7 @@
 // grep's rg runs where it sees the workspace only (read-only), wherever bubblewrap works. These run
 // wherever bwrap is installed and always in CI (CI=true), where a missing bwrap makes them fail.
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -237,7 +238,7 @@ describe('grep where no sandbox can start', () => {
 
 function parentOf(pid: number): number {
   try {
-    const stat = execFileSync('cat', [`/proc/${pid}/stat`], { encoding: 'utf8' });
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
   } catch {
     return 0;
@@ -246,7 +247,7 @@ function parentOf(pid: number): number {
 
 function processAlive(pid: number): boolean {
   try {
-    const stat = execFileSync('cat', [`/proc/${pid}/stat`], { encoding: 'utf8' });
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2)[0]!);
   } catch {
     return false;
