@@ -16,14 +16,23 @@ type Edits = MultiEditParams['edits'];
 
 const LINE = 'foo bar baz qux\n';
 
+/**
+ * About `bytes` of text where `bar` is rare (one line in 640): the job process is chosen by size and
+ * edit count alone, and few matches keep the in-thread edit the test compares against quick.
+ */
+function sparseText(bytes: number): string {
+  const block = 'foo baz qux quux\n'.repeat(639) + LINE;
+  return block.repeat(Math.ceil(bytes / block.length));
+}
+
 describe('large edits run off the event loop', () => {
   it(
-    'small edits stay in-thread; 40 replace_all edits of a 2 MB file run in the job process, and the file is what in-thread edits give',
+    'small edits stay in-thread; 16 replace_all edits of a 1 MiB file run in the job process, and the file is what in-thread edits give',
     { timeout: scaled(120_000) },
     async () => {
       const { root, toolkit } = await workspaceToolkit();
       const file = path.join(root, 'big.txt');
-      const original = LINE.repeat(Math.ceil((2 * 1024 * 1024) / LINE.length));
+      const original = sparseText(1024 * 1024);
       await writeFile(file, original);
       await writeFile(path.join(root, 'small.txt'), 'a b c\n');
       expect((await toolkit.invoke('filesystem', 'read_file', { path: 'small.txt' })).ok).toBe(true);
@@ -32,7 +41,7 @@ describe('large edits run off the event loop', () => {
       ).toBe(true);
       expect(editProcessesAlive()).toBe(0);
 
-      const edits = Array.from({ length: 40 }, (_, i) =>
+      const edits = Array.from({ length: 16 }, (_, i) =>
         i % 2 === 0
           ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
           : { old_str: 'BAR', new_str: 'bar!', replace_all: true },
@@ -54,19 +63,22 @@ describe('large edits run off the event loop', () => {
     async () => {
       const { root, toolkit } = await workspaceToolkit();
       const file = path.join(root, 'big.txt');
-      const original = LINE.repeat(Math.ceil((8 * 1024 * 1024) / LINE.length));
+      const original = sparseText(2 * 1024 * 1024);
       await writeFile(file, original);
       expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
       const edits: Edits = [
-        { old_str: 'foo', new_str: 'FOO', replace_all: true },
-        { old_str: 'qux', new_str: 'QUX', replace_all: true },
+        ...Array.from({ length: 8 }, (_, i) =>
+          i % 2 === 0
+            ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
+            : { old_str: 'BAR', new_str: 'bar', replace_all: true },
+        ),
         { old_str: 'not there', new_str: 'x' },
       ];
       expect(runsInJobProcess(original.length, edits)).toBe(true);
       const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
       expect(!result.ok && result.error.code).toBe('NO_MATCH');
-      expect(!result.ok && result.error.message).toMatch(/^edits\[2\] \(edit 3 of 3\): /);
-      expect(!result.ok && result.error.details?.edit_index).toBe(2);
+      expect(!result.ok && result.error.message).toMatch(/^edits\[8\] \(edit 9 of 9\): /);
+      expect(!result.ok && result.error.details?.edit_index).toBe(8);
       const ambiguous = await toolkit.invoke('filesystem', 'edit_file', {
         path: 'big.txt',
         old_str: 'baz',
