@@ -66,14 +66,14 @@ describe('large edits run off the event loop', () => {
       const original = sparseText(2 * 1024 * 1024);
       await writeFile(file, original);
       expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
-      const edits: Edits = [
-        ...Array.from({ length: 8 }, (_, i) =>
-          i % 2 === 0
+      // Eight replace_all edits that undo each other, then one that matches nothing.
+      const edits = Array.from({ length: 9 }, (_, i) =>
+        i === 8
+          ? { old_str: 'not there', new_str: 'x' }
+          : i % 2 === 0
             ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
             : { old_str: 'BAR', new_str: 'bar', replace_all: true },
-        ),
-        { old_str: 'not there', new_str: 'x' },
-      ];
+      ) as Edits;
       expect(runsInJobProcess(original.length, edits)).toBe(true);
       const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
       expect(!result.ok && result.error.code).toBe('NO_MATCH');
