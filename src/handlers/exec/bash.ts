@@ -27,9 +27,15 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
   const prepared = await prepareCommand(ctx, { command: params.command, cwd: params.cwd });
   const timeoutMs = params.timeout_ms === undefined ? undefined : Math.min(params.timeout_ms, MAX_TIMEOUT_MS);
   const jobs = ctx.services.jobs;
-  const job = jobs
-    ? await startStoreJob(ctx, jobs, prepared, timeoutMs)
-    : await startJob(ctx, prepared, timeoutMs, { terminal: params.pty === true });
+  let job;
+  try {
+    job = jobs
+      ? await startStoreJob(ctx, jobs, prepared, timeoutMs)
+      : await startJob(ctx, prepared, timeoutMs, { terminal: params.pty === true });
+  } catch (error) {
+    await prepared.release();
+    throw error;
+  }
   const result: BashResult = {
     exit_code: null,
     signal: null,
