@@ -15,6 +15,16 @@ export interface ToolkitFlags {
   store?: string;
   listAllTools?: boolean;
   sandbox?: 'none' | 'workspace-write' | 'read-only';
+  /** --network MODE: none or all (the host's network) for sandboxed bash. */
+  network?: 'none' | 'all';
+  /** --network-allow HOST (repeatable, or comma-separated): the proxy's allow list. */
+  networkAllow?: string[];
+  /** --network-methods read|all. */
+  networkMethods?: 'read' | 'all';
+  /** --network-allow-private. */
+  networkAllowPrivate?: boolean;
+  /** --network-credential ENV=HOST[,HOST…] (repeatable). */
+  networkCredential?: string[];
   /** --provider modules (repeatable), served beside the reference providers. */
   provider?: string[];
 }
@@ -41,6 +51,11 @@ export function needsCheckedOptions(flags: ToolkitFlags): boolean {
     flags.policy !== undefined ||
     flags.profile !== undefined ||
     (flags.provider?.length ?? 0) > 0 ||
-    storeSpec(flags.store) !== undefined
+    storeSpec(flags.store) !== undefined ||
+    flags.network !== undefined ||
+    flags.networkAllow !== undefined ||
+    flags.networkMethods !== undefined ||
+    flags.networkAllowPrivate === true ||
+    flags.networkCredential !== undefined
   );
 }

@@ -17,6 +17,7 @@ import { openStore } from '../runtime/store/lazy.js';
 import type { ToolkitOptions } from '../runtime/types.js';
 import { loadProviderModules, ProviderModuleError } from './provider-modules.js';
 import { storeSpec } from './store.js';
+import { networkOptions } from './network-flags.js';
 import { workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import { UsageError } from './usage.js';
 
@@ -105,6 +106,8 @@ export async function toolkitOptions(
   if (flags.listAllTools) options.listAll = true;
   if (flags.allowPrivateNetwork) options.web = { allowPrivateNetwork: true };
   if (flags.sandbox !== undefined) options.exec = { sandbox: flags.sandbox };
+  const network = networkOptions(flags);
+  if (network) options.exec = { ...options.exec, ...network };
   const spec = storeSpec(flags.store);
   if (spec !== undefined) {
     try {

@@ -55,7 +55,8 @@ export function canonicalHost(raw: string): CanonicalHost | undefined {
     return undefined;
   }
   if (parsed.endsWith('.')) parsed = parsed.slice(0, -1);
-  if (parsed === '' || parsed.startsWith('.') || parsed.includes('..') || parsed.length > 253) return undefined;
+  if (parsed === '' || parsed.startsWith('.') || parsed.endsWith('.') || parsed.includes('..') || parsed.length > 253)
+    return undefined;
   if (isIP(parsed) === 4) return { host: parsed, ip: 4 };
   if (parsed.split('.').some((label) => label.length > 63)) return undefined;
   return { host: parsed, ip: 0 };

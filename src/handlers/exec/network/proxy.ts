@@ -90,7 +90,13 @@ export class NetworkProxy {
       if (found) found.session.refused(hostText(found.destination.host), found.destination.port, 'GET', refusal);
       rawAnswer(socket, refusal);
     });
-    this.#interceptServer.on('clientError', (_error, socket: Duplex) => socket.destroy());
+    this.#interceptServer.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+      const found = this.#intercepted.get(socket);
+      const refusal = unreadable(error);
+      if (found) found.session.refused(hostText(found.destination.host), found.destination.port, '-', refusal);
+      if (socket.writable) rawAnswer(socket, refusal);
+      else socket.destroy();
+    });
   }
 
   /** Whether any HTTPS is intercepted (then commands get the CA bundle). */
@@ -269,7 +275,12 @@ export class ProxySession {
       this.refused('-', 0, (req.method ?? 'GET').toUpperCase(), refusal);
       rawAnswer(socket, refusal);
     });
-    this.#server.on('clientError', (_error, socket: Duplex) => socket.destroy());
+    this.#server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+      const refusal = unreadable(error);
+      this.refused('-', 0, '-', refusal);
+      if (socket.writable) rawAnswer(socket, refusal);
+      else socket.destroy();
+    });
   }
 
   listen(): Promise<void> {
@@ -301,9 +312,10 @@ export class ProxySession {
 
   refused(host: string, port: number, method: string, refusal: Refusal): void {
     const where = `${host}:${port}`;
-    if (!this.#notes.has(refusal.line)) {
+    const key = `${where} ${refusal.line}`;
+    if (!this.#notes.has(key)) {
       if (this.#notes.size < MAX_NOTES)
-        this.#notes.set(refusal.line, {
+        this.#notes.set(key, {
           code: 'NETWORK_REFUSED',
           path: where,
           action: 'refused',
@@ -453,6 +465,15 @@ export class ProxySession {
       this.#server.closeAllConnections();
     }).then(() => rmSync(this.socketPath, { force: true })));
   }
+}
+
+/** A request the HTTP parser refused (a lower-case method, a malformed header). */
+function unreadable(error: Error & { code?: string }): Refusal {
+  return {
+    status: 400,
+    reason: 'bad-request',
+    line: `toolwright: the proxy could not read the request (${error.code ?? error.message}); methods are upper case, e.g. GET`,
+  };
 }
 
 /** `what` ends with its verb ("… are", "… is"). */
