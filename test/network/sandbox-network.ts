@@ -16,7 +16,7 @@ const toolkits: Toolkit[] = [];
 
 export function useNetworkWorkspace(): void {
   beforeEach(async () => {
-    ws = await tempDir('toolwright-net-test-');
+    ws = await tempDir('tw-nettest-');
     // For commands that verify the test server themselves (tunnels, not intercepted).
     await copyFile(upstreamCaFile, path.join(ws, 'upstream-ca.pem'));
   });
@@ -54,6 +54,6 @@ export async function sh(
 /** The proxies' private folders that exist now. */
 export function proxyFolders(): string[] {
   return readdirSync(tmpdir())
-    .filter((name) => name.startsWith('toolwright-net-') && !name.startsWith('toolwright-net-test-'))
+    .filter((name) => name.startsWith('toolwright-net-'))
     .map((name) => path.join(tmpdir(), name));
 }
