@@ -1,10 +1,12 @@
 // What the network test files share: a workspace per test, toolkits over it whose sandboxed bash
-// goes through the proxy (resolver and upstream CA given), closed after the test.
+// goes through the proxy (resolver and upstream CA given), closed after the test. Each file gets a
+// temporary folder of its own (TMPDIR, read by the proxy when it makes its folder), so the proxy
+// folders a test looks for are its own, not those of another file running beside it.
 import { copyFile } from 'node:fs/promises';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import type { BashResult } from '../../src/generated/types.js';
 import type { ExecOptions, ToolkitOptions } from '../../src/runtime/types.js';
@@ -15,6 +17,18 @@ export let ws: string;
 const toolkits: Toolkit[] = [];
 
 export function useNetworkWorkspace(): void {
+  let saved: string | undefined;
+  let own: string;
+  beforeAll(() => {
+    saved = process.env.TMPDIR;
+    own = realpathSync(mkdtempSync(path.join(tmpdir(), 'tw-nettmp-')));
+    process.env.TMPDIR = own;
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+    rmSync(own, { recursive: true, force: true });
+  });
   beforeEach(async () => {
     ws = await tempDir('tw-nettest-');
     // For commands that verify the test server themselves (tunnels, not intercepted).
@@ -51,7 +65,7 @@ export async function sh(
   return { ...(result.output as BashResult), text: result.text };
 }
 
-/** The proxies' private folders that exist now. */
+/** The proxies' private folders that exist now (in this file's temporary folder). */
 export function proxyFolders(): string[] {
   return readdirSync(tmpdir())
     .filter((name) => name.startsWith('toolwright-net-'))

@@ -72,9 +72,10 @@ export class NetworkProxy {
     this.dir = mkdtempSync(path.join(tmpdir(), 'toolwright-net-'));
     const lookup = pinnedLookup(this.#pins);
     this.#agents = {
-      http: new HttpAgent({ keepAlive: true, lookup } as ConstructorParameters<typeof HttpAgent>[0]),
+      http: new HttpAgent({ keepAlive: true, noDelay: true, lookup } as ConstructorParameters<typeof HttpAgent>[0]),
       https: new HttpsAgent({
         keepAlive: true,
+        noDelay: true,
         lookup,
         ...(options.ca?.length ? { ca: [...rootCertificates, ...options.ca] } : {}),
       } as ConstructorParameters<typeof HttpsAgent>[0]),
