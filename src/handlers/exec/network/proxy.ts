@@ -11,7 +11,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { TLSSocket, rootCertificates } from 'node:tls';
+import { TLSSocket, createSecureContext, rootCertificates } from 'node:tls';
 import { ToolError } from '../../../runtime/errors.js';
 import type { ResolvedAddress, Resolver } from '../../../runtime/net/address-guard.js';
 import { pinnedLookup } from '../../../runtime/net/guarded.js';
@@ -77,7 +77,11 @@ export class NetworkProxy {
         keepAlive: true,
         noDelay: true,
         lookup,
-        ...(options.ca?.length ? { ca: [...rootCertificates, ...options.ca] } : {}),
+        // One context made here, not a `ca` list: the agent would spell every CA into the name it
+        // pools connections by, for every request.
+        ...(options.ca?.length
+          ? { secureContext: createSecureContext({ ca: [...rootCertificates, ...options.ca] }) }
+          : {}),
       } as ConstructorParameters<typeof HttpsAgent>[0]),
     };
     this.#interceptServer = createServer();
