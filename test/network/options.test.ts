@@ -2,7 +2,7 @@
 // INVALID_INPUT naming the field (and runs nothing), the older exec.sandbox.network boolean keeps
 // working beside them, a sandbox that cannot start refuses the command, and the CLI's --network
 // flags say the same through usage errors. shell_read keeps its own offline sandbox.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
@@ -11,7 +11,9 @@ import { cli } from '../support/cli.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
 import { tempDir } from '../support/helpers.js';
 import { httpServer } from '../support/network.js';
-import { proxyFolders } from './sandbox-network.js';
+import { proxyFolders, usePrivateTmpdir } from './sandbox-network.js';
+
+usePrivateTmpdir();
 
 async function bash(exec: ExecOptions, command = 'touch ran.txt') {
   const workspace = await tempDir('tw-netopt-');
@@ -161,6 +163,34 @@ describe.runIf(runSandboxTests)('exec.network beside the sandbox as it was', () 
     const before = new Set(proxyFolders());
     const { result, ran } = await bash({ sandbox: 'workspace-write', network: allow, bwrapPath: '/nonexistent/bwrap' });
     expect(result.ok ? 'ran' : result.error.code).toBe('UNAVAILABLE');
+    expect(ran).toBe(false);
+    expect(proxyFolders().filter((dir) => !before.has(dir))).toEqual([]);
+  });
+
+  it.each([
+    ['user namespaces refused', 'bwrap: setting up uid map: Permission denied'],
+    [
+      'user namespaces off',
+      'bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces',
+    ],
+    ['the network namespace refused (AppArmor)', 'bwrap: loopback: Failed RTM_NEWADDR: Operation not permitted'],
+  ])('refuses the command with the reason when bwrap cannot build the sandbox: %s', async (_name, said) => {
+    const dir = await tempDir('tw-netbwrap-');
+    const fake = path.join(dir, 'bwrap');
+    writeFileSync(fake, `#!/bin/sh\necho '${said}' >&2\nexit 1\n`, { mode: 0o755 });
+    const before = new Set(proxyFolders());
+    const { result, ran } = await bash(
+      {
+        sandbox: 'workspace-write',
+        network: allow,
+        env: { TW_X: 'long-enough-value' },
+        credentials: [{ env: 'TW_X', hosts: ['registry.npmjs.org'] }],
+        bwrapPath: fake,
+      },
+      'touch ran.txt',
+    );
+    expect(result.ok ? 'ran' : result.error.code).toBe('UNAVAILABLE');
+    expect(result.ok ? '' : result.error.message).toContain(said);
     expect(ran).toBe(false);
     expect(proxyFolders().filter((dir) => !before.has(dir))).toEqual([]);
   });

@@ -16,7 +16,8 @@ import { upstreamCa, upstreamCaFile } from '../support/network.js';
 export let ws: string;
 const toolkits: Toolkit[] = [];
 
-export function useNetworkWorkspace(): void {
+/** Gives this test file a temporary folder of its own (TMPDIR) for its life. */
+export function usePrivateTmpdir(): void {
   let saved: string | undefined;
   let own: string;
   beforeAll(() => {
@@ -29,6 +30,10 @@ export function useNetworkWorkspace(): void {
     else process.env.TMPDIR = saved;
     rmSync(own, { recursive: true, force: true });
   });
+}
+
+export function useNetworkWorkspace(): void {
+  usePrivateTmpdir();
   beforeEach(async () => {
     ws = await tempDir('tw-nettest-');
     // For commands that verify the test server themselves (tunnels, not intercepted).
