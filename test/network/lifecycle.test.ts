@@ -78,7 +78,7 @@ describe.runIf(runSandboxTests)('the proxy: lazily made, one per toolkit, gone a
     await waitFor(
       async () => {
         const result = await toolkit.invoke('exec', 'bash_output', { job_id: id, wait_ms: 1000 });
-        read = result.ok ? (result.output as BashOutputResult) : undefined;
+        read = result.ok ? result.output : undefined;
         output += read?.output ?? '';
         return read?.status === 'exited';
       },

@@ -67,7 +67,7 @@ export async function sh(
 ): Promise<BashResult & { text: string }> {
   const result = await toolkit.invoke('exec', 'bash', { command, ...input });
   if (!result.ok) throw new Error(`expected success, got ${result.error.code}: ${result.error.message}`);
-  return { ...(result.output as BashResult), text: result.text };
+  return { ...result.output, text: result.text };
 }
 
 /** The proxies' private folders that exist now (in this file's temporary folder). */

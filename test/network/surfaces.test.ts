@@ -95,7 +95,7 @@ describe.runIf(runSandboxTests)('credentials from every surface', () => {
         command: process.execPath,
         args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', ws, ...flags],
         cwd: root,
-        env: serverEnv() as Record<string, string>,
+        env: serverEnv(),
         stderr: 'pipe',
       });
       transport.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));

@@ -79,7 +79,7 @@ export function httpsServer(handler: Handler = defaultHandler, address = '127.0.
     key: readFileSync(path.join(fixtures, 'server-key.pem')),
     cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
   });
-  return serve(server as unknown as ReturnType<typeof createHttp>, handler, address, port);
+  return serve(server, handler, address, port);
 }
 
 /** A resolver from a table (name → addresses, or a function of the call count); unknown names fail like DNS. */
@@ -91,7 +91,10 @@ export function tableResolver(table: Record<string, string[] | ((call: number) =
     const entry = table[hostname];
     if (!entry) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     const addresses = typeof entry === 'function' ? entry(count) : entry;
-    return addresses.map((address) => ({ address, family: (address.includes(':') ? 6 : 4) as 4 | 6 }));
+    return addresses.map((address) => {
+      const family: 4 | 6 = address.includes(':') ? 6 : 4;
+      return { address, family };
+    });
   };
   return { lookup, calls: (hostname: string) => calls.get(hostname) ?? 0 };
 }

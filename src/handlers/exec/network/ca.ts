@@ -19,7 +19,6 @@ export class InterceptionCa {
   /** The CA certificate (PEM): what the sandbox trusts. */
   readonly certPem: string;
   readonly #caKey: KeyObject;
-  readonly #leafKey: KeyObject;
   readonly #leafKeyPem: string;
   readonly #contexts = new Map<string, Promise<SecureContext>>();
   readonly #openssl: string;
@@ -30,7 +29,6 @@ export class InterceptionCa {
     this.#dir = dir;
     this.certPem = certPem;
     this.#caKey = caKey;
-    this.#leafKey = leafKey;
     this.#leafKeyPem = leafKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   }
 
