@@ -195,6 +195,23 @@ describe.runIf(runSandboxTests)('exec.network beside the sandbox as it was', () 
     expect(proxyFolders().filter((dir) => !before.has(dir))).toEqual([]);
   });
 
+  it('refuses a command whose sandbox check timed out, and checks again for the next (a loaded machine is no verdict)', async () => {
+    const dir = await tempDir('tw-netbwrap-');
+    const fake = path.join(dir, 'bwrap');
+    // The first start-up check hangs past its 10 s timeout; every later run is the real bwrap.
+    writeFileSync(
+      fake,
+      `#!/bin/sh\nif [ ! -e '${dir}/checked' ]; then : > '${dir}/checked'; exec sleep 60; fi\nexec bwrap "$@"\n`,
+      { mode: 0o755 },
+    );
+    const first = await bash({ sandbox: 'workspace-write', network: allow, bwrapPath: fake });
+    expect(first.result.ok ? 'ran' : first.result.error.message).toContain('did not finish its start-up check');
+    expect(first.ran).toBe(false);
+    const second = await bash({ sandbox: 'workspace-write', network: allow, bwrapPath: fake });
+    expect(second.result.ok ? 'ran' : second.result.error.message).toBe('ran');
+    expect(second.ran).toBe(true);
+  });
+
   it("sandbox.network true still reaches the host's network, and exec.network 'all' does the same", async () => {
     const server = await httpServer();
     const command = `curl -sS --noproxy '*' http://127.0.0.1:${server.port}/x > ran.txt`;
