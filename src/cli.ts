@@ -61,6 +61,9 @@ schema, call and mcp take:
                            (shared by replicas), a folder outside the workspace, or "embedded" (the
                            workspace's state folder, $XDG_STATE_HOME/toolwright/<digest>)
   --sandbox <mode>         run bash in bubblewrap: none (default), workspace-write, read-only
+  --network-allow <host>   sandboxed bash reaches this host through a proxy (repeatable); also
+                           --network all|none, --network-methods read, --network-allow-private,
+                           --network-credential ENV=HOST,… (see docs/security.md)
   --provider <module>      also serve a module's providers export (repeatable), e.g. ./dist/providers.js
   --list-all-tools         also list tools that cannot work here (no search backend, no user, denied)
 
@@ -112,6 +115,16 @@ function parseSandboxMode(value: string): 'none' | 'workspace-write' | 'read-onl
   throw invalidArgument('must be none, workspace-write or read-only');
 }
 
+function parseNetworkMode(value: string): 'none' | 'all' {
+  if (value === 'none' || value === 'all') return value;
+  throw invalidArgument('must be none or all (use --network-allow HOST for an allow list)');
+}
+
+function parseNetworkMethods(value: string): 'read' | 'all' {
+  if (value === 'read' || value === 'all') return value;
+  throw invalidArgument('must be read or all');
+}
+
 function withToolkitOptions(command: Command): Command {
   return command
     .option('-w, --workspace <dir>', 'folder every path is confined to (default: the current folder)')
@@ -135,8 +148,25 @@ function withToolkitOptions(command: Command): Command {
     )
     .option(
       '--sandbox <mode>',
-      'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network either way)',
+      'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network unless a --network flag says so)',
       parseSandboxMode,
+    )
+    .option('--network <mode>', "the sandbox's network: none (default) or all (the host's)", parseNetworkMode)
+    .option(
+      '--network-allow <host>',
+      'let sandboxed bash reach this host through the proxy (repeatable or comma-separated; *.name for every name below one, an IP address or a CIDR range)',
+      parseList,
+    )
+    .option(
+      '--network-methods <methods>',
+      'read: only GET, HEAD and OPTIONS pass the proxy (all: every method)',
+      parseNetworkMethods,
+    )
+    .option('--network-allow-private', 'let allowed names resolve to loopback, private and link-local addresses')
+    .option(
+      '--network-credential <env=hosts>',
+      'the command sees a placeholder in ENV; the proxy writes the real value into HTTPS requests to HOSTS (repeatable), e.g. GITHUB_TOKEN=api.github.com',
+      collectEach,
     )
     .option(
       '--provider <module>',

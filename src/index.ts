@@ -59,6 +59,8 @@ export type {
   Services,
   WebOptions,
   ExecOptions,
+  NetworkAllowList,
+  CredentialBinding,
 } from './runtime/types.js';
 export type { Clock } from './runtime/services/clock.js';
 export type {

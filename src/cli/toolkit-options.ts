@@ -17,6 +17,7 @@ import type { Store } from '../runtime/store/types.js';
 import type { ToolkitOptions } from '../runtime/types.js';
 import { resolveProviders } from './provider-modules.js';
 import { storeSpec } from './store.js';
+import { networkOptions } from './network-flags.js';
 import { workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import { UsageError } from './usage.js';
 
@@ -98,6 +99,8 @@ export async function toolkitOptions(
   if (flags.allowPrivateNetwork) options.web = { allowPrivateNetwork: true };
   if (flags.sandbox !== undefined) options.exec = { sandbox: flags.sandbox };
   if (flags.maxJobs !== undefined) options.exec = { ...options.exec, maxJobs: flags.maxJobs };
+  const network = networkOptions(flags);
+  if (network) options.exec = { ...options.exec, ...network };
   const spec = storeSpec(flags.store);
   if (spec !== undefined) {
     try {

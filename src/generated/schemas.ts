@@ -1303,7 +1303,7 @@ export const schemas = {
         },
         "notes": {
           "type": "array",
-          "description": "In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing.",
+          "description": "In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each, and the connections the network proxy refused; absent when there is nothing.",
           "items": {
             "type": "object",
             "additionalProperties": false,
@@ -1317,25 +1317,27 @@ export const schemas = {
               "code": {
                 "type": "string",
                 "enum": [
-                  "SANDBOX_ARTIFACT"
+                  "SANDBOX_ARTIFACT",
+                  "NETWORK_REFUSED"
                 ]
               },
               "path": {
                 "type": "string",
-                "description": "Workspace-relative path (absolute for a writable folder outside it)."
+                "description": "SANDBOX_ARTIFACT: workspace-relative path (absolute for a writable folder outside it). NETWORK_REFUSED: host:port refused (- for a request that named none)."
               },
               "action": {
                 "type": "string",
                 "enum": [
                   "moved_aside",
                   "removed",
-                  "reported"
+                  "reported",
+                  "refused"
                 ],
-                "description": "moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it."
+                "description": "moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it; refused: the proxy refused the connection or request."
               },
               "message": {
                 "type": "string",
-                "description": "What it is, what would run it, what was done."
+                "description": "What it is, what would run it, what was done; for NETWORK_REFUSED the line the proxy answered the command with."
               }
             }
           }
@@ -1449,7 +1451,7 @@ export const schemas = {
         },
         "notes": {
           "type": "array",
-          "description": "Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash).",
+          "description": "Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each, and the connections the network proxy refused (see bash).",
           "items": {
             "type": "object",
             "additionalProperties": false,
@@ -1463,7 +1465,8 @@ export const schemas = {
               "code": {
                 "type": "string",
                 "enum": [
-                  "SANDBOX_ARTIFACT"
+                  "SANDBOX_ARTIFACT",
+                  "NETWORK_REFUSED"
                 ]
               },
               "path": {
@@ -1474,7 +1477,8 @@ export const schemas = {
                 "enum": [
                   "moved_aside",
                   "removed",
-                  "reported"
+                  "reported",
+                  "refused"
                 ]
               },
               "message": {

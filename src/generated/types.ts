@@ -638,14 +638,14 @@ export interface BashResult {
   job_id?: string;
   /** True when the command (pty: true) waits for input: it keeps running as the background job job_id; stdout holds its output so far (the prompt). Answer with bash_write. */
   waiting_for_input?: boolean;
-  /** In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing. */
+  /** In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each, and the connections the network proxy refused; absent when there is nothing. */
   notes?: {
-    code: "SANDBOX_ARTIFACT";
-    /** Workspace-relative path (absolute for a writable folder outside it). */
+    code: "SANDBOX_ARTIFACT" | "NETWORK_REFUSED";
+    /** SANDBOX_ARTIFACT: workspace-relative path (absolute for a writable folder outside it). NETWORK_REFUSED: host:port refused (- for a request that named none). */
     path: string;
-    /** moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it. */
-    action: "moved_aside" | "removed" | "reported";
-    /** What it is, what would run it, what was done. */
+    /** moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it; refused: the proxy refused the connection or request. */
+    action: "moved_aside" | "removed" | "reported" | "refused";
+    /** What it is, what would run it, what was done; for NETWORK_REFUSED the line the proxy answered the command with. */
     message: string;
   }[];
 }
@@ -690,11 +690,11 @@ export interface BashOutputResult {
     wait_ms?: number;
     offset: number;
   };
-  /** Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash). */
+  /** Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each, and the connections the network proxy refused (see bash). */
   notes?: {
-    code: "SANDBOX_ARTIFACT";
+    code: "SANDBOX_ARTIFACT" | "NETWORK_REFUSED";
     path: string;
-    action: "moved_aside" | "removed" | "reported";
+    action: "moved_aside" | "removed" | "reported" | "refused";
     message: string;
   }[];
   /** Without job_id, this session's jobs. */

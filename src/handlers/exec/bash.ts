@@ -40,9 +40,15 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
   // A background job has no timeout unless the caller gave one (the catalog's default is the foreground's).
   const timeoutMs = ctx.defaulted.has('timeout_ms') ? undefined : params.timeout_ms;
   const jobs = ctx.services.jobs;
-  const job = jobs
-    ? await startStoreJob(ctx, jobs, prepared, timeoutMs)
-    : await startJob(ctx, prepared, timeoutMs, { terminal: params.pty === true });
+  let job;
+  try {
+    job = jobs
+      ? await startStoreJob(ctx, jobs, prepared, timeoutMs)
+      : await startJob(ctx, prepared, timeoutMs, { terminal: params.pty === true });
+  } catch (error) {
+    await prepared.release();
+    throw error;
+  }
   const result: BashResult = {
     exit_code: null,
     signal: null,

@@ -12,7 +12,7 @@ import type { AuditRecorder } from '../audit/recorder.js';
 import type { Caller, Callers } from '../principal.js';
 import { progressReporter, type ProgressListener } from '../progress.js';
 import type { Redactor } from '../redaction.js';
-import { callRedactor, scrubDecision, scrubSecrets } from '../secrets.js';
+import { callRedactor, credentialValues, scrubDecision, scrubSecrets, toolkitRedactor } from '../secrets.js';
 import type { Session } from '../session.js';
 import { describeError } from '../toolkit-services.js';
 import { endCallSpan, startCallSpan, tracerRegistered } from '../tracing.js';
@@ -77,17 +77,23 @@ export class Invocation {
     readonly id: string,
     /** The input as given (what the audit records when the call ended before it was checked). */
     readonly input: unknown,
+    /** The toolkit's credential values (exec.credentials): secrets of every call, its output included. */
+    readonly toolkitSecrets: readonly string[] = [],
   ) {}
 
   /**
    * What takes the call's secret values out of everything it reports (errors, the policy's
    * decision, approvals, progress, the audit): made once, when the operation is known and declares
-   * a secret the input holds.
+   * a secret the input holds, or at once when the toolkit has credentials.
    */
   redactor(): Redactor | undefined {
     if (this.#redactor === null) {
-      if (!this.plan?.roles.secret) return undefined;
-      this.#redactor = callRedactor(this.plan.op, this.params ?? this.input);
+      if (!this.plan?.roles.secret) {
+        if (this.toolkitSecrets.length === 0) return undefined;
+        this.#redactor = toolkitRedactor(this.toolkitSecrets);
+        return this.#redactor;
+      }
+      this.#redactor = callRedactor(this.plan.op, this.params ?? this.input, undefined, this.toolkitSecrets);
     }
     return this.#redactor;
   }
@@ -105,7 +111,7 @@ export function runInvocation(
   options: CallOptions,
 ): Promise<InvokeResult> {
   const caller = scope.callers.get(options.principal);
-  const call = new Invocation(`${provider}.${operation}`, input);
+  const call = new Invocation(`${provider}.${operation}`, input, credentialValues(scope.services.exec));
   scope.session.noteCall(call.id);
   const span = scope.tracing && tracerRegistered() ? startCallSpan(call.id, caller.principal) : undefined;
   const running = execute(scope, call, caller, provider, operation, input, options.signal, options.onProgress);
@@ -163,6 +169,13 @@ async function execute(
       const result = render(call, returned, checkOutput(scope, plan, returned));
       const redactor = call.redactor();
       if (redactor) result.meta.policy = scrubDecision(result.meta.policy, redactor);
+      // A credential the toolkit injects never reaches the caller, whatever printed it (the call's
+      // own secret params stay in its output, as everywhere).
+      const credentials = toolkitRedactor(call.toolkitSecrets);
+      if (credentials && result.ok) {
+        result.output = credentials.value(result.output);
+        result.text = credentials.text(result.text);
+      }
       return result;
     } finally {
       // What the call opened for the handler (connections, descriptors it did not take) is freed.
