@@ -1,6 +1,7 @@
 // The services a toolkit hands its handlers, each from its option or its embedded default, and
 // whether an operation's required services are there.
 import path from 'node:path';
+import { checkpointKeeper } from './checkpoints/keeper.js';
 import type { OperationDescriptor } from './descriptor.js';
 import { systemClock } from './services/clock.js';
 import { searchBackendFromEnv } from './services/search-backend.js';
@@ -76,6 +77,7 @@ export function buildServices(
     user: resolveUserChannel(options.user),
     web: Object.freeze({ ...options.web }),
     exec: Object.freeze({ ...options.exec }),
+    checkpoints: checkpointKeeper(options.checkpoints, workspaceRoot),
   });
 }
 
