@@ -7,7 +7,7 @@ import { ROLE_ERRORS } from './runtime-facts.js';
 import type { JsonPath, Problem } from './load.js';
 
 /** Roles the runtime acts on as arguments: only a top-level parameter may carry them. */
-const TOP_LEVEL_ONLY: ReadonlySet<Role> = new Set(['path', 'glob', 'command', 'url']);
+const TOP_LEVEL_ONLY: ReadonlySet<Role> = new Set(['path', 'glob', 'command', 'url', 'patch']);
 
 export interface SplitRoles {
   /** The catalog with every `role` removed from its schemas and role codes added to `errors`. */

@@ -38,7 +38,7 @@ const op_write_file: OperationDescriptor = {
   params: schemas["filesystem.write_file"].params,
   roles: {"path":"path","content":"content"},
   result: schemas["filesystem.write_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS", "UNAVAILABLE"],
   validateParams: validators["filesystem.write_file"]!.params,
   validateResult: validators["filesystem.write_file"]!.result,
   loadValidators: validators["filesystem.write_file"]!.load,
@@ -53,11 +53,12 @@ const op_edit_file: OperationDescriptor = {
   risk: "moderate",
   idempotent: false,
   openWorld: false,
+  editFormat: "str_replace",
   description: "Replace an exact string in a file with another. old_str must match the file exactly,\nincluding indentation (line endings are matched whatever the file uses); it must occur\nonce, or set replace_all to replace every occurrence. When it is not found, the error's\ndetails.candidates lists the closest regions (line, text, difference: whitespace,\nindentation, line_endings, quotes, escapes, stale or other) with an old_str that matches\neach exactly; send that back (when several are equally close, details.ambiguous is true\nand none is the fix: add surrounding lines). match: loose tolerates whitespace, an\nindentation offset (not another nesting), line endings and quotes for one region. Include enough surrounding lines to\nmake it unique. Do not include line-number prefixes from read_file. The file's line\nendings, BOM and final newline are preserved. An empty old_str creates a new file with\nnew_str. Returns the number of replacements and a unified diff; with dry_run the diff is\nreturned and nothing is written. For several changes to one file use multi_edit.",
   params: schemas["filesystem.edit_file"].params,
   roles: {"path":"path","old_str":"content","new_str":"content"},
   result: schemas["filesystem.edit_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "UNAVAILABLE"],
   validateParams: validators["filesystem.edit_file"]!.params,
   validateResult: validators["filesystem.edit_file"]!.result,
   loadValidators: validators["filesystem.edit_file"]!.load,
@@ -72,14 +73,35 @@ const op_multi_edit: OperationDescriptor = {
   risk: "moderate",
   idempotent: false,
   openWorld: false,
+  editFormat: "str_replace",
   description: "Make several exact replacements in one file in one call. The edits apply in order, each\nto the result of the one before, and all or nothing: if any edit fails (its old_str is\nnot found, or occurs more than once without replace_all), nothing is written and the\nerror names the edit by its index (edits[i]). Each edit follows edit_file's rules: exact\nmatch including indentation, line endings matched whatever the file uses, the file's\nCRLF/LF, BOM and final newline kept. Returns the total number of replacements and one\nunified diff; with dry_run nothing is written. An edit not found gets details.candidates\nas in edit_file (with edit_index), and match: loose applies to every edit.",
   params: schemas["filesystem.multi_edit"].params,
   roles: {"path":"path","edits":{"items":{"properties":{"old_str":"content","new_str":"content"}}}},
   result: schemas["filesystem.multi_edit"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS", "UNAVAILABLE"],
   validateParams: validators["filesystem.multi_edit"]!.params,
   validateResult: validators["filesystem.multi_edit"]!.result,
   loadValidators: validators["filesystem.multi_edit"]!.load,
+};
+/** filesystem.apply_patch — resource / moderate */
+const op_apply_patch: OperationDescriptor = {
+  id: "filesystem.apply_patch",
+  provider: "filesystem",
+  name: "apply_patch",
+  title: "Apply patch",
+  kind: "resource",
+  risk: "moderate",
+  idempotent: false,
+  openWorld: false,
+  editFormat: "apply_patch",
+  description: "Edit, create, delete and move files with one patch, applied to every file it names or to\nnone. The patch is plain text in this envelope:\n  *** Begin Patch\n  *** Add File: path/new.py     then each line of the new file, prefixed with +\n  *** Delete File: path/old.py\n  *** Update File: path/app.py\n  *** Move to: path/main.py     (optional: rename the file)\n  @@ def greet():               (a line the change is inside; @@ alone if none is needed)\n   context line                 (space, then the line as the file has it)\n  -removed line\n  +added line\n  *** End of File               (optional: the change ends the file)\n  *** End Patch\nGive 3 lines of context above and below each change; when they could match elsewhere,\nadd @@ lines naming the class or function (several @@ lines narrow step by step).\nChanges to one file come in file order. Paths are relative to the workspace root. A change\nthat does not match is refused with the closest text of the file (details.corrected is\nthe change rewritten with the file's lines); lines that match in several places are\nrefused too. Line endings, BOM and encoding of each file are kept. Returns each file's\naction and a unified diff; with dry_run nothing is written.",
+  params: schemas["filesystem.apply_patch"].params,
+  roles: {"input":"patch"},
+  result: schemas["filesystem.apply_patch"].result,
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS", "UNAVAILABLE"],
+  validateParams: validators["filesystem.apply_patch"]!.params,
+  validateResult: validators["filesystem.apply_patch"]!.result,
+  loadValidators: validators["filesystem.apply_patch"]!.load,
 };
 /** filesystem.list_directory — data_source / read_only */
 const op_list_directory: OperationDescriptor = {
@@ -383,7 +405,7 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
   {
     name: "filesystem",
     description: "Read, create and edit text files inside the workspace.",
-    operations: [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_list_directory],
+    operations: [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_apply_patch, op_list_directory],
   },
   {
     name: "search",
@@ -418,7 +440,7 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_list_directory, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_bash_write, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user];
+export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_apply_patch, op_list_directory, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_bash_write, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user];
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };

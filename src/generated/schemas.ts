@@ -518,6 +518,101 @@ export const schemas = {
       }
     },
   },
+  "filesystem.apply_patch": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "input"
+      ],
+      "properties": {
+        "input": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 16777216,
+          "description": "The whole patch, from *** Begin Patch to *** End Patch."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "default": false,
+          "description": "Return the diff the patch would make without writing anything."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "files",
+        "diff"
+      ],
+      "properties": {
+        "files": {
+          "type": "array",
+          "description": "Each file section of the patch, in order.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "action"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators (for a move, where the file went)."
+              },
+              "action": {
+                "type": "string",
+                "enum": [
+                  "add",
+                  "update",
+                  "delete",
+                  "move"
+                ]
+              },
+              "from": {
+                "type": "string",
+                "description": "For a move, where the file was."
+              },
+              "replaced": {
+                "type": "boolean",
+                "description": "An Add File or Move to put the file in place of one that was there."
+              },
+              "changes": {
+                "type": "integer",
+                "description": "How many @@ changes an Update File section made."
+              },
+              "normalized": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "trailing_whitespace",
+                    "whitespace",
+                    "punctuation"
+                  ]
+                },
+                "description": "How loosely some change matched (trailing blanks, leading and trailing blanks, typographic dashes, quotes and spaces); absent when every line matched exactly."
+              }
+            }
+          }
+        },
+        "diff": {
+          "type": "string",
+          "description": "Unified diff of every file changed."
+        },
+        "changed_since_read": {
+          "type": "boolean",
+          "description": "True when a file had changed on disk since this session read it, but not in the lines changed nor the 3 lines around them (a change there is refused as STALE_FILE)."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "description": "True when nothing was written (dry_run was set)."
+        }
+      }
+    },
+  },
   "filesystem.list_directory": {
     params: {
       "type": "object",

@@ -253,6 +253,37 @@ export interface MultiEditResult {
   dry_run?: boolean;
 }
 
+// filesystem.apply_patch
+export interface ApplyPatchParams {
+  /** The whole patch, from *** Begin Patch to *** End Patch. */
+  input: string;
+  /** Return the diff the patch would make without writing anything. */
+  dry_run?: boolean;
+}
+
+export interface ApplyPatchResult {
+  /** Each file section of the patch, in order. */
+  files: {
+    /** Workspace-relative path with / separators (for a move, where the file went). */
+    path: string;
+    action: "add" | "update" | "delete" | "move";
+    /** For a move, where the file was. */
+    from?: string;
+    /** An Add File or Move to put the file in place of one that was there. */
+    replaced?: boolean;
+    /** How many @@ changes an Update File section made. */
+    changes?: number;
+    /** How loosely some change matched (trailing blanks, leading and trailing blanks, typographic dashes, quotes and spaces); absent when every line matched exactly. */
+    normalized?: ("trailing_whitespace" | "whitespace" | "punctuation")[];
+  }[];
+  /** Unified diff of every file changed. */
+  diff: string;
+  /** True when a file had changed on disk since this session read it, but not in the lines changed nor the 3 lines around them (a change there is refused as STALE_FILE). */
+  changed_since_read?: boolean;
+  /** True when nothing was written (dry_run was set). */
+  dry_run?: boolean;
+}
+
 // filesystem.list_directory
 export interface ListDirectoryParams {
   /** Folder to list, relative to the workspace root or absolute inside it. */
@@ -796,6 +827,7 @@ export type Operations = {
   write_file: { provider: "filesystem"; id: "filesystem.write_file"; params: WriteFileParams; result: WriteFileResult };
   edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; params: EditFileParams; result: EditFileResult };
   multi_edit: { provider: "filesystem"; id: "filesystem.multi_edit"; params: MultiEditParams; result: MultiEditResult };
+  apply_patch: { provider: "filesystem"; id: "filesystem.apply_patch"; params: ApplyPatchParams; result: ApplyPatchResult };
   list_directory: { provider: "filesystem"; id: "filesystem.list_directory"; params: ListDirectoryParams; result: ListDirectoryResult };
   glob: { provider: "search"; id: "search.glob"; params: GlobParams; result: GlobResult };
   grep: { provider: "search"; id: "search.grep"; params: GrepParams; result: GrepResult };
@@ -823,6 +855,7 @@ export interface FilesystemHandlers {
   write_file: Handler<WriteFileParams, WriteFileResult>;
   edit_file: Handler<EditFileParams, EditFileResult>;
   multi_edit: Handler<MultiEditParams, MultiEditResult>;
+  apply_patch: Handler<ApplyPatchParams, ApplyPatchResult>;
   list_directory: Handler<ListDirectoryParams, ListDirectoryResult>;
 }
 

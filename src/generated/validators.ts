@@ -22,6 +22,7 @@ export const validators: Record<
   "filesystem.write_file": { params: chunk0.validator("write_file_params"), result: chunk0.validator("write_file_result"), load: chunk0.load },
   "filesystem.edit_file": { params: chunk0.validator("edit_file_params"), result: chunk0.validator("edit_file_result"), load: chunk0.load },
   "filesystem.multi_edit": { params: chunk0.validator("multi_edit_params"), result: chunk0.validator("multi_edit_result"), load: chunk0.load },
+  "filesystem.apply_patch": { params: chunk0.validator("apply_patch_params"), result: chunk0.validator("apply_patch_result"), load: chunk0.load },
   "filesystem.list_directory": { params: chunk0.validator("list_directory_params"), result: chunk0.validator("list_directory_result"), load: chunk0.load },
   "search.glob": { params: chunk1.validator("glob_params"), result: chunk1.validator("glob_result"), load: chunk1.load },
   "search.grep": { params: chunk1.validator("grep_params"), result: chunk1.validator("grep_result"), load: chunk1.load },

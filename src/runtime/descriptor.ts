@@ -4,6 +4,8 @@ export type Kind = 'data_source' | 'resource' | 'interactive';
 export type Risk = 'read_only' | 'low' | 'moderate' | 'high' | 'critical';
 /** A service an operation needs to work: a sub-agent kernel, a web search backend, a way to reach a human. */
 export type Requirement = 'kernel' | 'search' | 'user';
+/** How an edit operation's input says what to change: old/new strings, or a patch in the apply_patch envelope. */
+export type EditFormat = 'str_replace' | 'apply_patch';
 export const RISK_ORDER: readonly Risk[] = ['read_only', 'low', 'moderate', 'high', 'critical'];
 
 /**
@@ -12,15 +14,17 @@ export const RISK_ORDER: readonly Risk[] = ['read_only', 'low', 'moderate', 'hig
  * handler runs; `path` rules apply). `glob`: a pattern evaluated under a path (may not leave the
  * workspace). `command`: a shell line (`command` rules and the shell analyzer apply; shown whole in
  * approvals). `url`: an http(s) URL (`host` rules and the address guard apply). `secret`: never
- * shown in approvals, errors or logs. `content`: bulk text, summarised in approvals.
+ * shown in approvals, errors or logs. `content`: bulk text, summarised in approvals. `patch`: a
+ * patch in the apply_patch envelope: every file it names (each section's path and `Move to`) is a
+ * workspace path, confined and decided by `path` rules as a `path` argument is; shown whole.
  */
-export type Role = 'path' | 'glob' | 'command' | 'url' | 'secret' | 'content';
-export const ROLES: readonly Role[] = ['path', 'glob', 'command', 'url', 'secret', 'content'];
+export type Role = 'path' | 'glob' | 'command' | 'url' | 'secret' | 'content' | 'patch';
+export const ROLES: readonly Role[] = ['path', 'glob', 'command', 'url', 'secret', 'content', 'patch'];
 
 /**
  * The roles of a params schema's properties, shaped like the schema: a property has a role, or (an
- * object or an array of objects) roles inside it. `path`, `glob`, `command` and `url` are only ever
- * on top-level properties; `secret` and `content` may sit at any depth.
+ * object or an array of objects) roles inside it. `path`, `glob`, `command`, `url` and `patch` are
+ * only ever on top-level properties; `secret` and `content` may sit at any depth.
  */
 export type RoleTree = { readonly [property: string]: Role | RoleNode };
 export interface RoleNode {
@@ -58,6 +62,8 @@ export interface CatalogOperationFacts {
   open_world: boolean;
   /** The call may take long: MCP clients may run it as a task. */
   long_running?: boolean;
+  /** The edit format the operation's input is written in (model-API exporters pick one per model). */
+  edit_format?: EditFormat;
   description: string;
   params: JsonSchema;
   result: JsonSchema;
@@ -80,6 +86,11 @@ export interface OperationDescriptor {
   readonly longRunning?: boolean;
   /** Services the operation cannot work without; a toolkit lacking one does not list it. */
   readonly requires?: readonly Requirement[];
+  /**
+   * The edit format its input is written in (the catalog's `edit_format`): exporters given an
+   * `editFormat` list only the edit operations of that format.
+   */
+  readonly editFormat?: EditFormat;
   readonly description: string;
   readonly params: JsonSchema;
   /** The roles the catalog declares for params (absent: none). Not part of the schema models see. */

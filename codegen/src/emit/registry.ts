@@ -23,6 +23,7 @@ function descriptor(op: OperationModel): string {
   lines.push(`  idempotent: ${op.idempotent},`, `  openWorld: ${op.open_world},`);
   if (op.long_running) lines.push('  longRunning: true,');
   if (op.requires?.length) lines.push(`  requires: [${op.requires.map(str).join(', ')}],`);
+  if (op.edit_format !== undefined) lines.push(`  editFormat: ${str(op.edit_format)},`);
   lines.push(
     `  description: ${str(op.description)},`,
     `  params: schemas[${str(op.id)}].params,`,

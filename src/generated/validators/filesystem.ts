@@ -2335,14 +2335,451 @@ return errors === 0;
 }
 validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const list_directory_params = validate8;
-const schema8 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"Folder to list, relative to the workspace root or absolute inside it."},"depth":{"type":"integer","minimum":1,"maximum":10,"default":1,"description":"How many levels to list (1 = only the folder's own entries)."},"include_ignored":{"type":"boolean","default":false,"description":"Also list what .gitignore ignores, and .git/."},"limit":{"type":"integer","minimum":1,"maximum":10000,"default":1000,"description":"Maximum number of entries to return."},"offset":{"type":"integer","minimum":0,"maximum":100000000,"default":0,"description":"Skip this many entries of the walk (breadth first, folders first, then by name) before listing; a cut answer's next gives it."}},"$id":"toolwright:filesystem.list_directory/params"};
+export const apply_patch_params = validate8;
+const schema8 = {"type":"object","additionalProperties":false,"required":["input"],"properties":{"input":{"type":"string","minLength":1,"maxLength":16777216,"description":"The whole patch, from *** Begin Patch to *** End Patch."},"dry_run":{"type":"boolean","default":false,"description":"Return the diff the patch would make without writing anything."}},"$id":"toolwright:filesystem.apply_patch/params"};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="toolwright:filesystem.list_directory/params" */;
+/*# sourceURL="toolwright:filesystem.apply_patch/params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate8.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.input === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "input") || (key0 === "dry_run"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.input !== undefined){
+let data0 = data.input;
+const _errs2 = errors;
+const _errs3 = errors;
+if(typeof data0 === "string"){
+if(func0(data0) > 16777216){
+const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/maxLength",keyword:"maxLength",params:{limit: 16777216},message:"must NOT have more than 16777216 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func0(data0) < 1){
+const err3 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+if(data.dry_run !== undefined){
+let data1 = data.dry_run;
+const _errs4 = errors;
+if(typeof data1 !== "boolean"){
+const err5 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate8.errors = vErrors;
+return errors === 0;
+}
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const apply_patch_result = validate9;
+const schema9 = {"type":"object","additionalProperties":false,"required":["files","diff"],"properties":{"files":{"type":"array","description":"Each file section of the patch, in order.","items":{"type":"object","additionalProperties":false,"required":["path","action"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators (for a move, where the file went)."},"action":{"type":"string","enum":["add","update","delete","move"]},"from":{"type":"string","description":"For a move, where the file was."},"replaced":{"type":"boolean","description":"An Add File or Move to put the file in place of one that was there."},"changes":{"type":"integer","description":"How many @@ changes an Update File section made."},"normalized":{"type":"array","items":{"type":"string","enum":["trailing_whitespace","whitespace","punctuation"]},"description":"How loosely some change matched (trailing blanks, leading and trailing blanks, typographic dashes, quotes and spaces); absent when every line matched exactly."}}}},"diff":{"type":"string","description":"Unified diff of every file changed."},"changed_since_read":{"type":"boolean","description":"True when a file had changed on disk since this session read it, but not in the lines changed nor the 3 lines around them (a change there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.apply_patch/result"};
+
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.apply_patch/result" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate9.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.files === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.diff === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "diff"},message:"must have required property '"+"diff"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "files") || (key0 === "diff")) || (key0 === "changed_since_read")) || (key0 === "dry_run"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.files !== undefined){
+let data0 = data.files;
+const _errs2 = errors;
+const _errs3 = errors;
+if(Array.isArray(data0)){
+let valid2 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+const _errs5 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.path === undefined){
+const err3 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.action === undefined){
+const err4 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs6 = errors;
+for(const key1 in data1){
+if(!((((((key1 === "path") || (key1 === "action")) || (key1 === "from")) || (key1 === "replaced")) || (key1 === "changes")) || (key1 === "normalized"))){
+const err5 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.path !== undefined){
+let data2 = data1.path;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/files/" + i0+"/path",schemaPath:"#/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs8 = errors;
+var valid3 = _errs7 === errors;
+}
+if(data1.action !== undefined){
+let data3 = data1.action;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+const err7 = {instancePath:instancePath+"/files/" + i0+"/action",schemaPath:"#/properties/files/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs10 = errors;
+const vSchema0 = schema9.properties.files.items.properties.action.enum;
+if(!((((data3 === "add") || (data3 === "update")) || (data3 === "delete")) || (data3 === "move"))){
+const err8 = {instancePath:instancePath+"/files/" + i0+"/action",schemaPath:"#/properties/files/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema9.properties.files.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid3 = _errs9 === errors;
+}
+if(data1.from !== undefined){
+let data4 = data1.from;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+const err9 = {instancePath:instancePath+"/files/" + i0+"/from",schemaPath:"#/properties/files/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs12 = errors;
+var valid3 = _errs11 === errors;
+}
+if(data1.replaced !== undefined){
+let data5 = data1.replaced;
+const _errs13 = errors;
+if(typeof data5 !== "boolean"){
+const err10 = {instancePath:instancePath+"/files/" + i0+"/replaced",schemaPath:"#/properties/files/items/properties/replaced/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
+}
+if(data1.changes !== undefined){
+let data6 = data1.changes;
+const _errs15 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err11 = {instancePath:instancePath+"/files/" + i0+"/changes",schemaPath:"#/properties/files/items/properties/changes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs16 = errors;
+var valid3 = _errs15 === errors;
+}
+if(data1.normalized !== undefined){
+let data7 = data1.normalized;
+const _errs17 = errors;
+const _errs18 = errors;
+if(Array.isArray(data7)){
+let valid5 = true;
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+const _errs19 = errors;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/files/" + i0+"/normalized/" + i1,schemaPath:"#/properties/files/items/properties/normalized/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const _errs20 = errors;
+const vSchema1 = schema9.properties.files.items.properties.normalized.items.enum;
+if(!(((data8 === "trailing_whitespace") || (data8 === "whitespace")) || (data8 === "punctuation"))){
+const err13 = {instancePath:instancePath+"/files/" + i0+"/normalized/" + i1,schemaPath:"#/properties/files/items/properties/normalized/items/enum",keyword:"enum",params:{allowedValues: schema9.properties.files.items.properties.normalized.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var valid4 = _errs19 === errors;
+if(!valid4){
+valid5 = false;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/files/" + i0+"/normalized",schemaPath:"#/properties/files/items/properties/normalized/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid3 = _errs17 === errors;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+if(data.diff !== undefined){
+let data9 = data.diff;
+const _errs21 = errors;
+if(typeof data9 !== "string"){
+const err17 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs22 = errors;
+var valid0 = _errs21 === errors;
+}
+if(data.changed_since_read !== undefined){
+let data10 = data.changed_since_read;
+const _errs23 = errors;
+if(typeof data10 !== "boolean"){
+const err18 = {instancePath:instancePath+"/changed_since_read",schemaPath:"#/properties/changed_since_read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const _errs24 = errors;
+var valid0 = _errs23 === errors;
+}
+if(data.dry_run !== undefined){
+let data11 = data.dry_run;
+const _errs25 = errors;
+if(typeof data11 !== "boolean"){
+const err19 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const _errs26 = errors;
+var valid0 = _errs25 === errors;
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate9.errors = vErrors;
+return errors === 0;
+}
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const list_directory_params = validate10;
+const schema10 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"Folder to list, relative to the workspace root or absolute inside it."},"depth":{"type":"integer","minimum":1,"maximum":10,"default":1,"description":"How many levels to list (1 = only the folder's own entries)."},"include_ignored":{"type":"boolean","default":false,"description":"Also list what .gitignore ignores, and .git/."},"limit":{"type":"integer","minimum":1,"maximum":10000,"default":1000,"description":"Maximum number of entries to return."},"offset":{"type":"integer","minimum":0,"maximum":100000000,"default":0,"description":"Skip this many entries of the walk (breadth first, folders first, then by name) before listing; a cut answer's next gives it."}},"$id":"toolwright:filesystem.list_directory/params"};
+
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.list_directory/params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate10.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2543,19 +2980,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate8.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const list_directory_result = validate9;
-const schema9 = {"type":"object","additionalProperties":false,"required":["path","entries","truncated","ignored"],"properties":{"path":{"type":"string","description":"The listed folder, workspace-relative ('.' for the root)."},"entries":{"type":"array","description":"Entries in tree order (each folder followed by its own entries when depth > 1).","items":{"type":"object","additionalProperties":false,"required":["path","type"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"type":{"type":"string","enum":["file","dir","symlink","other"],"description":"What the entry is (a symlink is not followed)."},"size":{"type":"integer","description":"Size in bytes (files and other non-folders)."},"target":{"type":"string","description":"Where a symlink points (as written in the link)."}}}},"truncated":{"type":"boolean","description":"True when more entries exist than were returned."},"ignored":{"type":"integer","description":"Entries hidden because .gitignore ignores them or they are .git (in the folders read)."},"next":{"type":"object","additionalProperties":false,"required":["offset"],"description":"The exact arguments of the list_directory call that lists the entries after these (offset moved on); absent when the listing is complete.","properties":{"path":{"type":"string"},"depth":{"type":"integer"},"include_ignored":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"integer"}}}},"$id":"toolwright:filesystem.list_directory/result"};
+export const list_directory_result = validate11;
+const schema11 = {"type":"object","additionalProperties":false,"required":["path","entries","truncated","ignored"],"properties":{"path":{"type":"string","description":"The listed folder, workspace-relative ('.' for the root)."},"entries":{"type":"array","description":"Entries in tree order (each folder followed by its own entries when depth > 1).","items":{"type":"object","additionalProperties":false,"required":["path","type"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"type":{"type":"string","enum":["file","dir","symlink","other"],"description":"What the entry is (a symlink is not followed)."},"size":{"type":"integer","description":"Size in bytes (files and other non-folders)."},"target":{"type":"string","description":"Where a symlink points (as written in the link)."}}}},"truncated":{"type":"boolean","description":"True when more entries exist than were returned."},"ignored":{"type":"integer","description":"Entries hidden because .gitignore ignores them or they are .git (in the folders read)."},"next":{"type":"object","additionalProperties":false,"required":["offset"],"description":"The exact arguments of the list_directory call that lists the entries after these (offset moved on); absent when the listing is complete.","properties":{"path":{"type":"string"},"depth":{"type":"integer"},"include_ignored":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"integer"}}}},"$id":"toolwright:filesystem.list_directory/result"};
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.list_directory/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate9.evaluated;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2708,9 +3145,9 @@ vErrors.push(err10);
 errors++;
 }
 const _errs12 = errors;
-const vSchema0 = schema9.properties.entries.items.properties.type.enum;
+const vSchema0 = schema11.properties.entries.items.properties.type.enum;
 if(!((((data4 === "file") || (data4 === "dir")) || (data4 === "symlink")) || (data4 === "other"))){
-const err11 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema9.properties.entries.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.entries.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2946,7 +3383,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate9.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
