@@ -193,10 +193,7 @@ function parseChunk(all: string[], start: number, end: number, first: boolean, c
     i++;
   }
   if (i === start && !first)
-    throw invalid(
-      `expected an '@@' line to start the next change of the file, got '${clip(all[i]!)}'`,
-      i + 1,
-    );
+    throw invalid(`expected an '@@' line to start the next change of the file, got '${clip(all[i]!)}'`, i + 1);
   const lines: PatchLine[] = [];
   let endOfFile = false;
   for (; i < end; i++) {

@@ -8,11 +8,7 @@ import { createOwnFile, openOwnFile } from '../own-files.js';
 
 /** The git blob id of `bytes`. */
 export function gitBlobId(bytes: Uint8Array): string {
-  return nodeCrypto()
-    .createHash('sha1')
-    .update(`blob ${bytes.length}\0`)
-    .update(bytes)
-    .digest('hex');
+  return nodeCrypto().createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 const OID = /^[0-9a-f]{40}$/;
@@ -64,7 +60,8 @@ export class BlobFolder {
     for (const name of names) {
       const file = path.join(this.folder, name);
       let stale = OID.test(name) && !live.has(name);
-      if (!stale && name.endsWith('.tmp')) stale = now - ((await lstat(file).catch(() => undefined))?.mtimeMs ?? now) > 60_000;
+      if (!stale && name.endsWith('.tmp'))
+        stale = now - ((await lstat(file).catch(() => undefined))?.mtimeMs ?? now) > 60_000;
       if (stale) await unlink(file).catch(() => {});
     }
   }

@@ -49,12 +49,10 @@ export class CheckpointKeeper implements CheckpointSource {
   /** The folder every checkpoint of this workspace is under (created, this user's alone). */
   base(): Promise<string> {
     return (this.#base ??= (async () =>
-      this.#dir ?? path.join(await ensureStateFolder(this.workspaceRoot), 'checkpoints'))().catch(
-      (error: unknown) => {
-        this.#base = undefined;
-        throw error;
-      },
-    ));
+      this.#dir ?? path.join(await ensureStateFolder(this.workspaceRoot), 'checkpoints'))().catch((error: unknown) => {
+      this.#base = undefined;
+      throw error;
+    }));
   }
 
   /** The log of one session of one store key (opened and replayed on first use). */
@@ -66,7 +64,12 @@ export class CheckpointKeeper implements CheckpointSource {
       if (logs.size >= MAX_OPEN_LOGS) logs.delete(logs.keys().next().value!);
       logs.set(folder, log);
     }
-    log.onDrop ??= (dropped) => this.forgetSnapshots(key, sessionId, dropped.map((r) => r.id));
+    log.onDrop ??= (dropped) =>
+      this.forgetSnapshots(
+        key,
+        sessionId,
+        dropped.map((r) => r.id),
+      );
     await log.ready();
     return log;
   }
@@ -107,7 +110,10 @@ function positive(value: number | undefined, fallback: number, name: string): nu
 }
 
 /** The keeper for a toolkit's `checkpoints` option (undefined when turned off). */
-export function checkpointKeeper(option: CheckpointsOption | undefined, workspaceRoot: string): CheckpointKeeper | undefined {
+export function checkpointKeeper(
+  option: CheckpointsOption | undefined,
+  workspaceRoot: string,
+): CheckpointKeeper | undefined {
   if (option === false) return undefined;
   if (option !== undefined && (typeof option !== 'object' || option === null))
     throw new TypeError('createToolkit: options.checkpoints must be false or { bash?, maxCount?, maxBytes?, dir? }');

@@ -165,10 +165,19 @@ export class CallCheckpoint {
             { name: refs.before, tree: before },
             { name: refs.after, tree: after },
           ]);
-          const sizes = await repo.sizes(changes.flatMap((c) => [c.before?.oid, c.after?.oid].filter((o): o is string => !!o)));
+          const sizes = await repo.sizes(
+            changes.flatMap((c) => [c.before?.oid, c.after?.oid].filter((o): o is string => !!o)),
+          );
           const state = (side: { mode: number; oid: string } | undefined): FileState =>
             side
-              ? { exists: true, oid: side.oid, mode: side.mode, size: sizes.get(side.oid) ?? 0, kept: true, store: 'git' }
+              ? {
+                  exists: true,
+                  oid: side.oid,
+                  mode: side.mode,
+                  size: sizes.get(side.oid) ?? 0,
+                  kept: true,
+                  store: 'git',
+                }
               : { exists: false };
           await log.before(
             id,

@@ -11,7 +11,15 @@ import { BlobFolder } from './blobs.js';
 import type { CheckpointRecord, DropSummary, FileChange, FileState } from './types.js';
 
 type LogLine =
-  | { t: 'begin'; id: string; seq: number; operation: string; kind: CheckpointRecord['kind']; command?: string; at: string }
+  | {
+      t: 'begin';
+      id: string;
+      seq: number;
+      operation: string;
+      kind: CheckpointRecord['kind'];
+      command?: string;
+      at: string;
+    }
   | { t: 'before'; id: string; files: { path: string; state: FileState }[] }
   | { t: 'after'; id: string; files: { path: string; state: FileState }[] }
   | { t: 'abandon'; id: string }
@@ -219,7 +227,8 @@ export class SessionLog {
       });
       lines.push({ t: 'before', id: r.id, files: r.files.map((f) => ({ path: f.path, state: f.before })) });
       const after = r.files.filter((f): f is FileChange & { after: FileState } => f.after !== undefined);
-      if (after.length > 0) lines.push({ t: 'after', id: r.id, files: after.map((f) => ({ path: f.path, state: f.after })) });
+      if (after.length > 0)
+        lines.push({ t: 'after', id: r.id, files: after.map((f) => ({ path: f.path, state: f.after })) });
     }
     const temp = `${this.#logPath}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
     const handle = await createOwnFile(temp, 'write', 'the checkpoint log');

@@ -28,8 +28,7 @@ export const DEFAULT_MAX_CHECKPOINT_BYTES = 256 * 1024 * 1024;
  * snapshot's (`store: 'git'`) holds git's whole mode (0o100644, 0o100755, 0o120000 for a link).
  */
 export type FileState =
-  | { exists: false }
-  | { exists: true; oid: string; mode: number; size: number; kept: boolean; store: 'blob' | 'git' };
+  { exists: false } | { exists: true; oid: string; mode: number; size: number; kept: boolean; store: 'blob' | 'git' };
 
 export interface FileChange {
   /** Workspace-relative, `/` separators. */

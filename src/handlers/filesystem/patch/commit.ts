@@ -36,9 +36,7 @@ export interface OpenedTarget {
 }
 
 /** What to do with one file: write these bytes (with this mode, else the file's own), or remove it. */
-export type FileOutcome =
-  | { kind: 'write'; data: Uint8Array; mode?: number; seen?: SeenSegment }
-  | { kind: 'delete' };
+export type FileOutcome = { kind: 'write'; data: Uint8Array; mode?: number; seen?: SeenSegment } | { kind: 'delete' };
 
 export interface CommitPlan<T> {
   /** By absolute path; files not named are left as they are. */
@@ -62,7 +60,8 @@ interface Slot {
 
 /** Whether `resolved` can name a file at all (not a folder, not the workspace root). */
 async function assertFilePath(resolved: ResolvedPath): Promise<void> {
-  if (resolved.relative === '.') throw new ToolError('IS_DIRECTORY', 'the workspace root is a directory; give a file path');
+  if (resolved.relative === '.')
+    throw new ToolError('IS_DIRECTORY', 'the workspace root is a directory; give a file path');
   if (resolved.directory) {
     const stats = resolved.exists ? await lstat(resolved.absolute).catch(() => undefined) : undefined;
     throw new ToolError(
@@ -102,7 +101,8 @@ async function transaction<T>(
   for (let round = 1; ; round++) {
     const slots: Slot[] = [];
     try {
-      for (const resolved of targets) slots.push(await openSlot(ctx, resolved, options));
+      // Each slot is listed before it is opened, so one that fails half-way is still closed below.
+      for (const resolved of targets) await openSlot(ctx, resolved, options, slots);
       const opened = new Map<string, OpenedTarget>();
       for (const slot of slots) {
         const { current } = slot;
@@ -136,13 +136,19 @@ async function transaction<T>(
   }
 }
 
-async function openSlot(ctx: HandlerContext, resolved: ResolvedPath, options: CommitOptions): Promise<Slot> {
+async function openSlot(
+  ctx: HandlerContext,
+  resolved: ResolvedPath,
+  options: CommitOptions,
+  slots: Slot[],
+): Promise<void> {
   const slot: Slot = { resolved, name: path.basename(resolved.absolute) };
+  slots.push(slot);
   try {
     slot.dir = await openParent(ctx, resolved, false);
   } catch (error) {
     // A missing folder: the file is absent, and the folder is made when the file is written.
-    if (error instanceof ToolError && error.code === 'NOT_FOUND') return slot;
+    if (error instanceof ToolError && error.code === 'NOT_FOUND') return;
     throw error;
   }
   if (!options.dryRun) {
@@ -160,7 +166,6 @@ async function openSlot(ctx: HandlerContext, resolved: ResolvedPath, options: Co
     readLimit: options.readLimit,
     dryRun: options.dryRun,
   });
-  return slot;
 }
 
 async function closeSlot(slot: Slot): Promise<void> {
@@ -179,7 +184,11 @@ interface Done {
   before?: OpenedFile;
 }
 
-async function apply(ctx: HandlerContext, slots: readonly Slot[], outcomes: ReadonlyMap<string, FileOutcome>): Promise<void> {
+async function apply(
+  ctx: HandlerContext,
+  slots: readonly Slot[],
+  outcomes: ReadonlyMap<string, FileOutcome>,
+): Promise<void> {
   const changing = slots.filter((slot) => outcomes.has(slot.resolved.absolute));
   if (changing.length === 0) return;
   const recorder = ctx.checkpoint;

@@ -60,7 +60,12 @@ function label(ctx: MissContext, chunk: number): string {
 /** The ToolError for a miss: AMBIGUOUS_MATCH, or NO_MATCH with candidates and a corrected change. */
 export async function diagnoseMiss(miss: PatchMiss, ctx: MissContext): Promise<ToolError> {
   const { file, chunk, cursor } = miss;
-  const base = { file: ctx.display, change: chunk + 1, changes: ctx.chunks.length, patch_line: ctx.chunks[chunk]?.line };
+  const base = {
+    file: ctx.display,
+    change: chunk + 1,
+    changes: ctx.chunks.length,
+    patch_line: ctx.chunks[chunk]?.line,
+  };
   if (miss.kind === 'ambiguous') {
     const lines = miss.places.map((p) => p + 1);
     return new ToolError(
@@ -91,7 +96,10 @@ export async function diagnoseMiss(miss: PatchMiss, ctx: MissContext): Promise<T
   const needle = miss.needle.join('\n');
   const text = file.text.includes('\r') ? file.text.replace(/\r\n/g, '\n') : file.text;
   const diagnosis = await candidatesFor(text, needle, ctx);
-  const what = miss.kind === 'anchor' ? `its anchor '@@ ${miss.needle[0]}' was not found${after}` : `its lines were not found${after}`;
+  const what =
+    miss.kind === 'anchor'
+      ? `its anchor '@@ ${miss.needle[0]}' was not found${after}`
+      : `its lines were not found${after}`;
   const head = `${label(ctx, chunk)}: ${what}`;
   const { candidates, tie } = diagnosis;
   if (tie) {
@@ -111,7 +119,7 @@ export async function diagnoseMiss(miss: PatchMiss, ctx: MissContext): Promise<T
   }
   const corrected = miss.kind === 'lines' ? correctedChange(ctx.chunks[chunk]!, best) : undefined;
   const fix = corrected
-    ? '; details.corrected is this change written with the file\'s lines: send the patch again with it'
+    ? "; details.corrected is this change written with the file's lines: send the patch again with it"
     : `; details.candidates[0].text is the file's text there`;
   const more = candidates.slice(1).map((c) => `line ${c.line} (${c.difference})`);
   return new ToolError(

@@ -87,7 +87,11 @@ export async function planPatch(
     const entry = entryOf(hunk.path);
     if (hunk.type === 'add') {
       if (entry.exists && entry.text === undefined) guardReplaced(entry);
-      files.push({ path: entry.resolved.relative, action: 'add', ...(entry.exists ? { replaced: true as const } : {}) });
+      files.push({
+        path: entry.resolved.relative,
+        action: 'add',
+        ...(entry.exists ? { replaced: true as const } : {}),
+      });
       Object.assign(entry, { exists: true, text: hunk.contents, ranges: undefined, steps: entry.steps + 1 });
       entry.encode = undefined;
       continue;
@@ -112,9 +116,21 @@ export async function planPatch(
         changes: hunk.chunks.length,
         ...(updated.levels.length > 0 ? { normalized: updated.levels } : {}),
       });
-      Object.assign(dest, { exists: true, text: updated.text, encode: entry.encode, ranges: undefined, steps: dest.steps + 1 });
+      Object.assign(dest, {
+        exists: true,
+        text: updated.text,
+        encode: entry.encode,
+        ranges: undefined,
+        steps: dest.steps + 1,
+      });
       dest.movedFrom = entry;
-      Object.assign(entry, { exists: false, text: undefined, ranges: undefined, steps: entry.steps + 1, movedAway: true });
+      Object.assign(entry, {
+        exists: false,
+        text: undefined,
+        ranges: undefined,
+        steps: entry.steps + 1,
+        movedAway: true,
+      });
     } else {
       files.push({
         path: entry.resolved.relative,
@@ -139,13 +155,18 @@ export async function planPatch(
     const before = source.opened.current ? await textOrBinary(source) : '';
     const after = entry.exists ? entry.text! : '';
     if (before === undefined) {
-      diffs.push(`--- a/${source.resolved.relative}\n+++ ${entry.exists ? `b/${entry.resolved.relative}` : '/dev/null'}\n(binary file)\n`);
+      diffs.push(
+        `--- a/${source.resolved.relative}\n+++ ${entry.exists ? `b/${entry.resolved.relative}` : '/dev/null'}\n(binary file)\n`,
+      );
       continue;
     }
     const ranges = entry.movedFrom ? undefined : entry.ranges;
-    let diff = unifiedDiff(entry.resolved.relative, before, after, ranges ?? [
-      { oldStart: 0, oldEnd: before.length, start: 0, end: after.length },
-    ]);
+    let diff = unifiedDiff(
+      entry.resolved.relative,
+      before,
+      after,
+      ranges ?? [{ oldStart: 0, oldEnd: before.length, start: 0, end: after.length }],
+    );
     if (!source.opened.current) diff = diff.replace(/^--- a\/.*$/m, '--- /dev/null');
     else if (source !== entry) diff = diff.replace(/^--- a\/.*$/m, `--- a/${source.resolved.relative}`);
     if (!entry.exists) diff = diff.replace(/^\+\+\+ b\/.*$/m, '+++ /dev/null');
@@ -231,7 +252,8 @@ async function outcomeOf(entry: Entry): Promise<FileOutcome | undefined> {
     else if (current) data = (await encodeLike(current.bytes, text)).bytes;
     else data = utf8Bytes(text);
   } catch (error) {
-    if (error instanceof ToolError) throw new ToolError(error.code, `${entry.resolved.relative}: ${error.message}`, error.details);
+    if (error instanceof ToolError)
+      throw new ToolError(error.code, `${entry.resolved.relative}: ${error.message}`, error.details);
     throw error;
   }
   if (current && Buffer.compare(data, current.bytes) === 0) return undefined;

@@ -136,7 +136,14 @@ export function seekSequence(
     if (at !== undefined) {
       if (at >= start || eof) {
         const view = file.view(level);
-        if (occursAt(view, pattern.map((line) => lineAt(level, line)), at)) return { index: at, level };
+        if (
+          occursAt(
+            view,
+            pattern.map((line) => lineAt(level, line)),
+            at,
+          )
+        )
+          return { index: at, level };
       }
       continue;
     }
