@@ -256,6 +256,15 @@ async function outcomeOf(entry: Entry): Promise<FileOutcome | undefined> {
       throw new ToolError(error.code, `${entry.resolved.relative}: ${error.message}`, error.details);
     throw error;
   }
-  if (current && Buffer.compare(data, current.bytes) === 0) return undefined;
-  return { kind: 'write', data, ...(segmentOfText(text) ? { seen: segmentOfText(text)! } : {}) };
+  // A moved file keeps its own mode wherever it lands.
+  const moved = entry.movedFrom?.opened.current;
+  const mode = moved ? Number(moved.stats.mode & 0o7777n) : undefined;
+  if (
+    current &&
+    Buffer.compare(data, current.bytes) === 0 &&
+    (mode === undefined || mode === Number(current.stats.mode & 0o7777n))
+  )
+    return undefined;
+  const seen = segmentOfText(text);
+  return { kind: 'write', data, ...(mode !== undefined ? { mode } : {}), ...(seen ? { seen } : {}) };
 }
