@@ -122,6 +122,63 @@ const op_list_directory: OperationDescriptor = {
   validateResult: validators["filesystem.list_directory"]!.result,
   loadValidators: validators["filesystem.list_directory"]!.load,
 };
+/** filesystem.checkpoint_list — data_source / read_only */
+const op_checkpoint_list: OperationDescriptor = {
+  id: "filesystem.checkpoint_list",
+  provider: "filesystem",
+  name: "checkpoint_list",
+  title: "List checkpoints",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  requires: ["checkpoints"],
+  description: "List the checkpoints of this session, newest first: one per call that changed files\n(write_file, edit_file, multi_edit, apply_patch, checkpoint_restore) and, when the toolkit\nsnapshots commands, one per bash command that changed files. Each names the files it\nchanged and whether it can be restored. checkpoint_diff shows a checkpoint's changes;\ncheckpoint_restore undoes them. Only so many are kept (by count and bytes): the oldest\nare dropped, and `dropped` says how many.",
+  params: schemas["filesystem.checkpoint_list"].params,
+  result: schemas["filesystem.checkpoint_list"].result,
+  errors: ["UNAVAILABLE"],
+  validateParams: validators["filesystem.checkpoint_list"]!.params,
+  validateResult: validators["filesystem.checkpoint_list"]!.result,
+  loadValidators: validators["filesystem.checkpoint_list"]!.load,
+};
+/** filesystem.checkpoint_diff — data_source / read_only */
+const op_checkpoint_diff: OperationDescriptor = {
+  id: "filesystem.checkpoint_diff",
+  provider: "filesystem",
+  name: "checkpoint_diff",
+  title: "Show a checkpoint's changes",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  requires: ["checkpoints"],
+  description: "Show what a checkpoint changed as a unified diff. scope \"call\" (the default) shows that\ncall's own changes; scope \"since\" shows every change from just before that call to the\nfiles as they are now (what checkpoint_restore with scope \"since\" would undo).",
+  params: schemas["filesystem.checkpoint_diff"].params,
+  result: schemas["filesystem.checkpoint_diff"].result,
+  errors: ["NOT_FOUND", "UNAVAILABLE"],
+  validateParams: validators["filesystem.checkpoint_diff"]!.params,
+  validateResult: validators["filesystem.checkpoint_diff"]!.result,
+  loadValidators: validators["filesystem.checkpoint_diff"]!.load,
+};
+/** filesystem.checkpoint_restore — resource / moderate */
+const op_checkpoint_restore: OperationDescriptor = {
+  id: "filesystem.checkpoint_restore",
+  provider: "filesystem",
+  name: "checkpoint_restore",
+  title: "Restore a checkpoint",
+  kind: "resource",
+  risk: "moderate",
+  idempotent: false,
+  openWorld: false,
+  requires: ["checkpoints"],
+  description: "Undo changes recorded in a checkpoint. scope \"call\" (the default) undoes that one call's\nchanges; scope \"since\" puts every file back as it was just before that call (undoing it\nand every later checkpoint). A file changed since by someone else (it is not as the\ncheckpoints left it) is listed in `skipped` and left alone, unless force is true. All\nrestored files are written or none; the restore is itself a checkpoint, so it can be\nundone too. dry_run returns the diff without writing.",
+  params: schemas["filesystem.checkpoint_restore"].params,
+  result: schemas["filesystem.checkpoint_restore"].result,
+  errors: ["NOT_FOUND", "UNAVAILABLE", "STALE_FILE", "TOO_LARGE", "PERMISSION_DENIED", "IS_DIRECTORY", "NOT_DIRECTORY", "TIMEOUT"],
+  validateParams: validators["filesystem.checkpoint_restore"]!.params,
+  validateResult: validators["filesystem.checkpoint_restore"]!.result,
+  loadValidators: validators["filesystem.checkpoint_restore"]!.load,
+};
 /** search.glob — data_source / read_only */
 const op_glob: OperationDescriptor = {
   id: "search.glob",
@@ -405,7 +462,7 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
   {
     name: "filesystem",
     description: "Read, create and edit text files inside the workspace.",
-    operations: [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_apply_patch, op_list_directory],
+    operations: [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_apply_patch, op_list_directory, op_checkpoint_list, op_checkpoint_diff, op_checkpoint_restore],
   },
   {
     name: "search",
@@ -440,7 +497,7 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_apply_patch, op_list_directory, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_bash_write, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user];
+export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_apply_patch, op_list_directory, op_checkpoint_list, op_checkpoint_diff, op_checkpoint_restore, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_bash_write, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user];
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };

@@ -2,8 +2,11 @@ import type { ErrorCode } from './errors.js';
 
 export type Kind = 'data_source' | 'resource' | 'interactive';
 export type Risk = 'read_only' | 'low' | 'moderate' | 'high' | 'critical';
-/** A service an operation needs to work: a sub-agent kernel, a web search backend, a way to reach a human. */
-export type Requirement = 'kernel' | 'search' | 'user';
+/**
+ * A service an operation needs to work: a sub-agent kernel, a web search backend, a way to reach a
+ * human, checkpoints (on unless the toolkit turned them off).
+ */
+export type Requirement = 'kernel' | 'search' | 'user' | 'checkpoints';
 /** How an edit operation's input says what to change: old/new strings, or a patch in the apply_patch envelope. */
 export type EditFormat = 'str_replace' | 'apply_patch';
 export const RISK_ORDER: readonly Risk[] = ['read_only', 'low', 'moderate', 'high', 'critical'];

@@ -106,6 +106,8 @@ export function requirementsMet(op: OperationDescriptor, services: Services): bo
       ? services.kernel !== undefined
       : need === 'search'
         ? services.search !== undefined
-        : services.user !== undefined && userUnreachable(services.user) === undefined,
+        : need === 'checkpoints'
+          ? services.checkpoints !== undefined
+          : services.user !== undefined && userUnreachable(services.user) === undefined,
   );
 }

@@ -1754,6 +1754,175 @@ runConformance({
           }
         }
       ]
+    },
+    {
+      "id": "filesystem.checkpoint_list",
+      "provider": "filesystem",
+      "name": "checkpoint_list",
+      "descriptor": {
+        "kind": "data_source",
+        "risk": "read_only",
+        "idempotent": true,
+        "openWorld": false,
+        "title": "List checkpoints",
+        "errors": [
+          "UNAVAILABLE"
+        ]
+      },
+      "probes": {
+        "missing": [],
+        "wrongType": [
+          {
+            "field": "limit",
+            "input": {
+              "limit": "not a number"
+            }
+          }
+        ],
+        "unknown": {
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "a session that changed nothing has no checkpoints",
+          "input": {},
+          "expect": {
+            "output": {
+              "checkpoints": [],
+              "total": 0
+            }
+          }
+        }
+      ]
+    },
+    {
+      "id": "filesystem.checkpoint_diff",
+      "provider": "filesystem",
+      "name": "checkpoint_diff",
+      "descriptor": {
+        "kind": "data_source",
+        "risk": "read_only",
+        "idempotent": true,
+        "openWorld": false,
+        "title": "Show a checkpoint's changes",
+        "errors": [
+          "NOT_FOUND",
+          "UNAVAILABLE"
+        ]
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "id",
+            "input": {}
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "id",
+            "input": {
+              "id": 12345
+            }
+          },
+          {
+            "field": "scope",
+            "input": {
+              "id": "cp-404",
+              "scope": 987654321
+            }
+          }
+        ],
+        "unknown": {
+          "id": "cp-404",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "an unknown checkpoint is NOT_FOUND",
+          "input": {
+            "id": "cp-404"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
+          }
+        }
+      ]
+    },
+    {
+      "id": "filesystem.checkpoint_restore",
+      "provider": "filesystem",
+      "name": "checkpoint_restore",
+      "descriptor": {
+        "kind": "resource",
+        "risk": "moderate",
+        "idempotent": false,
+        "openWorld": false,
+        "title": "Restore a checkpoint",
+        "errors": [
+          "NOT_FOUND",
+          "UNAVAILABLE",
+          "STALE_FILE",
+          "TOO_LARGE",
+          "PERMISSION_DENIED",
+          "IS_DIRECTORY",
+          "NOT_DIRECTORY",
+          "TIMEOUT"
+        ]
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "id",
+            "input": {}
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "id",
+            "input": {
+              "id": 12345
+            }
+          },
+          {
+            "field": "scope",
+            "input": {
+              "id": "cp-404",
+              "scope": 987654321
+            }
+          },
+          {
+            "field": "dry_run",
+            "input": {
+              "id": "cp-404",
+              "dry_run": "yes"
+            }
+          },
+          {
+            "field": "force",
+            "input": {
+              "id": "cp-404",
+              "force": "yes"
+            }
+          }
+        ],
+        "unknown": {
+          "id": "cp-404",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "an unknown checkpoint is NOT_FOUND",
+          "input": {
+            "id": "cp-404"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
+          }
+        }
+      ]
     }
   ]
 });

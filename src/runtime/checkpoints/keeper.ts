@@ -13,6 +13,7 @@ import {
   DEFAULT_MAX_CHECKPOINTS,
   type CheckpointOptions,
   type CheckpointsOption,
+  type FileState,
 } from './types.js';
 
 const digest = (text: string) => nodeCrypto().createHash('sha256').update(text).digest('hex');
@@ -94,6 +95,17 @@ export class CheckpointKeeper implements CheckpointSource {
     const gitDir = path.join(await this.base(), 'shadow.git');
     const repo = repos.get(gitDir);
     if (repo) await repo.forget(names).catch(() => {});
+  }
+
+  /**
+   * The bytes of a recorded state, or undefined when they are not kept: a file operation's content
+   * from the session's blobs (by content id, so an after-state is found when a later call kept it
+   * as its before-state), a snapshot's from the shadow repository.
+   */
+  async content(log: SessionLog, state: FileState): Promise<Buffer | undefined> {
+    if (!state.exists || state.oid === '') return undefined;
+    if (state.store === 'git') return (await this.repo()).blob(state.oid);
+    return log.blobs.get(state.oid);
   }
 
   /** The recorder of one call (HandlerContext.checkpoint). */

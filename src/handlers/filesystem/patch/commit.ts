@@ -195,7 +195,9 @@ async function apply(
   await recorder?.before(
     changing.map((slot) => ({
       resolved: slot.resolved,
-      ...(slot.current ? { bytes: slot.current.bytes!, mode: Number(slot.current.stats.mode & 0o7777n) } : {}),
+      ...(slot.current
+        ? { bytes: slot.current.bytes!, mode: Number(slot.current.stats.mode & 0o7777n) }
+        : { absent: true }),
     })),
   );
   const done: Done[] = [];
