@@ -148,6 +148,14 @@ function withToolkitOptions(command: Command): Command {
       'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)',
       collectEach,
     )
+    .option(
+      '--no-checkpoints',
+      'do not record file changes for undo (checkpoint_list, checkpoint_diff and checkpoint_restore are then not served)',
+    )
+    .option(
+      '--checkpoint-bash',
+      "also make bash calls undoable: snapshot the workspace before and after each (a shadow git repository in the workspace's state folder)",
+    )
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here')
     .option(
       '--max-jobs <n>',

@@ -17,6 +17,10 @@ export interface ToolkitFlags {
   sandbox?: 'none' | 'workspace-write' | 'read-only';
   /** --max-jobs: background jobs one principal runs at once. */
   maxJobs?: number;
+  /** --no-checkpoints: false; file changes are recorded for undo otherwise. */
+  checkpoints?: boolean;
+  /** --checkpoint-bash: bash calls bracketed by workspace snapshots. */
+  checkpointBash?: boolean;
   /** --provider modules (repeatable), served beside the reference providers. */
   provider?: string[];
 }

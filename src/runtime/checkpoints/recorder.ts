@@ -37,9 +37,12 @@ export interface RecordedFile {
   size?: number;
 }
 
-/** A command bracketed by snapshots: `finish()` takes the second one and records what changed. */
+/**
+ * A command bracketed by snapshots: `finish()` takes the second one and records what changed;
+ * it resolves the checkpoint's id (undefined when nothing changed or the record failed).
+ */
 export interface CommandBracket {
-  finish(): Promise<void>;
+  finish(): Promise<string | undefined>;
 }
 
 function failed(error: unknown): ToolError {
@@ -149,7 +152,7 @@ export class CallCheckpoint {
     } catch (error) {
       throw new ToolError(
         'UNAVAILABLE',
-        `bash was not run: the workspace snapshot its checkpoint needs could not be taken (${error instanceof Error ? error.message : String(error)}); turn off checkpoints.bash (--no-checkpoint-bash) to run commands without it`,
+        `bash was not run: the workspace snapshot its checkpoint needs could not be taken (${error instanceof Error ? error.message : String(error)}); turn off checkpoints.bash (or leave out --checkpoint-bash) to run commands without it`,
       );
     }
     return {
@@ -157,7 +160,7 @@ export class CallCheckpoint {
         try {
           const after = await repo.snapshot();
           const changes = await repo.changes(before, after);
-          if (changes.length === 0) return;
+          if (changes.length === 0) return undefined;
           const log = (this.#log ??= await this.source.log(this.call.storeKey, this.call.session.id));
           const id = await log.begin(this.call.operation.id, 'command', line.slice(0, 500));
           const refs = this.source.snapshotRefs(this.call.storeKey, this.call.session.id, id);
@@ -187,8 +190,10 @@ export class CallCheckpoint {
             id,
             changes.map((c) => ({ path: c.path, state: state(c.after) })),
           );
+          return id;
         } catch {
           // The command ran; only its undo is lost (checkpoint_list does not show it).
+          return undefined;
         }
       },
     };

@@ -65,10 +65,19 @@ export class ShadowRepo {
     };
   }
 
-  /** Runs git; resolves its standard output, or throws UNAVAILABLE with what it said. */
-  run(args: readonly string[], input?: string): Promise<Buffer> {
+  /**
+   * Runs git; resolves its standard output, or throws UNAVAILABLE with what it said. `bare` runs it
+   * without the work tree (creating the repository).
+   */
+  run(args: readonly string[], input?: string, bare = false): Promise<Buffer> {
     return new Promise((resolve, reject) => {
-      const child = spawn('git', args, { cwd: this.workTree, env: this.#env(), stdio: ['pipe', 'pipe', 'pipe'] });
+      const env = this.#env();
+      if (bare) delete env.GIT_WORK_TREE;
+      const child = spawn('git', args, {
+        cwd: bare ? this.gitDir : this.workTree,
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       const out: Buffer[] = [];
       let size = 0;
       let err = '';
@@ -98,7 +107,7 @@ export class ShadowRepo {
       );
       if (!exists) {
         await ensureOwnFolder(this.gitDir, 'the checkpoint repository');
-        await this.run(['init', '--bare', '--quiet', this.gitDir]);
+        await this.run(['init', '--bare', '--quiet', this.gitDir], undefined, true);
       }
     })().catch((error: unknown) => {
       this.#ready = undefined;

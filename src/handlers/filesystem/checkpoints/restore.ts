@@ -88,8 +88,9 @@ export async function checkpointRestore(
               store: 'blob',
             }
           : { exists: false };
-        // Already as it was: nothing to write.
-        if (sameState(now, w.file.before)) continue;
+        // Already as it was (content and mode): nothing to write.
+        const sameMode = !current || w.mode === undefined || w.mode === Number(current.stats.mode & 0o7777n);
+        if (sameState(now, w.file.before) && sameMode) continue;
         if (!force && !sameState(now, w.file.after)) {
           skipped.push({ path: w.file.path, reason: 'changed_since' });
           continue;
