@@ -51,13 +51,14 @@ export async function checkpointRestore(
       skipped.push({ path: file.path, reason: 'outside_workspace' });
       continue;
     }
-    const { before } = file;
-    if (!before.exists) {
-      wanted.push({ file, resolved });
+    const { before, after } = file;
+    // A link or special file a command made or removed is not written back (snapshots record its type).
+    if (!regular(before) || (after !== undefined && !regular(after))) {
+      skipped.push({ path: file.path, reason: 'unsupported' });
       continue;
     }
-    if (before.store === 'git' && (before.mode & GIT_TYPE) !== GIT_REGULAR) {
-      skipped.push({ path: file.path, reason: 'unsupported' });
+    if (!before.exists) {
+      wanted.push({ file, resolved });
       continue;
     }
     const content = before.kept ? await keeper.content(log, before) : undefined;
@@ -120,6 +121,11 @@ export async function checkpointRestore(
     ...(dryRun ? { dry_run: true } : {}),
   };
   return withText(result, restoreText(result, record.id, since));
+}
+
+/** Absent, or a regular file (a snapshot also records links). */
+function regular(state: FileState): boolean {
+  return !state.exists || state.store !== 'git' || (state.mode & GIT_TYPE) === GIT_REGULAR;
 }
 
 /** The permission bits to restore: a file operation's own, or a snapshot's executable bit. */
