@@ -16,14 +16,12 @@ const OID = /^[0-9a-f]{40}$/;
 export class BlobFolder {
   constructor(readonly folder: string) {}
 
-  /** Stores `bytes` (once: an existing blob of that id is kept); returns its id. */
+  /**
+   * Stores `bytes` under their id (written to a temporary file and renamed into place, so a blob is
+   * whole or absent; renaming over a blob of the same id replaces it with the same bytes).
+   */
   async put(bytes: Uint8Array, oid = gitBlobId(bytes)): Promise<string> {
     const final = path.join(this.folder, oid);
-    const existing = await openOwnFile(final, 'read', 'a checkpoint blob').catch(() => undefined);
-    if (existing) {
-      await existing.close();
-      return oid;
-    }
     const temp = path.join(this.folder, `.${oid}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`);
     const handle = await createOwnFile(temp, 'write', 'a checkpoint blob');
     try {

@@ -62,7 +62,11 @@ export class CheckpointKeeper implements CheckpointSource {
     let log = logs.get(folder);
     if (!log) {
       log = new SessionLog(folder, { maxCount: this.maxCount, maxBytes: this.maxBytes });
-      if (logs.size >= MAX_OPEN_LOGS) logs.delete(logs.keys().next().value!);
+      if (logs.size >= MAX_OPEN_LOGS) {
+        const oldest = logs.keys().next().value!;
+        void logs.get(oldest)?.close();
+        logs.delete(oldest);
+      }
       logs.set(folder, log);
     }
     log.onDrop ??= (dropped) =>

@@ -75,22 +75,18 @@ export class CallCheckpoint {
     return this.source.maxBytes;
   }
 
-  async #open(): Promise<{ log: SessionLog; id: string }> {
-    this.#log ??= await this.source.log(this.call.storeKey, this.call.session.id);
-    this.#id ??= await this.#log.begin(this.call.operation.id, 'files');
-    return { log: this.#log, id: this.#id };
-  }
-
   /** Records what the files hold before the call writes them; throws UNAVAILABLE when it cannot (write nothing then). */
   async before(files: readonly RecordedFile[]): Promise<void> {
     try {
-      const { log, id } = await this.#open();
+      const log = (this.#log ??= await this.source.log(this.call.storeKey, this.call.session.id));
       const states: { path: string; state: FileState }[] = [];
       for (const file of files) {
         if (this.#written.has(file.resolved.absolute)) continue;
         states.push({ path: file.resolved.relative, state: await this.#keep(log, file) });
       }
-      if (states.length > 0) await log.before(id, states);
+      // The first record of a call begins its checkpoint with the states in the same append.
+      if (this.#id === undefined) this.#id = await log.begin(this.call.operation.id, 'files', undefined, states);
+      else if (states.length > 0) await log.before(this.#id, states);
     } catch (error) {
       throw failed(error);
     }

@@ -2,6 +2,7 @@
 // folder, replayed when first opened (so they survive a restart of the process, for a host that
 // gives its session the same id), the limits applied as checkpoints complete (the oldest dropped,
 // and counted), and the log rewritten without dropped entries once it has grown well past them.
+import type { FileHandle } from 'node:fs/promises';
 import { rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { nodeCrypto } from '../lazy-require.js';
@@ -44,6 +45,8 @@ export class SessionLog {
   #nextSeq = 1;
   #lines = 0;
   #loaded: Promise<void> | undefined;
+  /** The log open for appending, kept between calls (reopened after a compaction). */
+  #appender: FileHandle | undefined;
   readonly dropped: DropSummary = { count: 0 };
   /** Told of the checkpoints the limits drop (command checkpoints hold snapshots elsewhere). */
   onDrop: ((records: readonly CheckpointRecord[]) => Promise<void>) | undefined;
@@ -148,13 +151,25 @@ export class SessionLog {
     return this.#records.reduce((sum, r) => sum + r.bytes, 0);
   }
 
-  /** Starts a checkpoint for one call; returns its id. */
-  begin(operation: string, kind: CheckpointRecord['kind'], command?: string): Promise<string> {
+  /**
+   * Starts a checkpoint for one call, with the files' states before it when they are known
+   * (written together: one append); returns its id.
+   */
+  begin(
+    operation: string,
+    kind: CheckpointRecord['kind'],
+    command?: string,
+    before?: { path: string; state: FileState }[],
+  ): Promise<string> {
     return this.#locked(async () => {
       const seq = this.#nextSeq++;
       const id = `cp-${seq}`;
       const at = new Date().toISOString();
-      await this.#append({ t: 'begin', id, seq, operation, kind, ...(command !== undefined ? { command } : {}), at });
+      const lines: LogLine[] = [
+        { t: 'begin', id, seq, operation, kind, ...(command !== undefined ? { command } : {}), at },
+      ];
+      if (before && before.length > 0) lines.push({ t: 'before', id, files: before });
+      await this.#append(...lines);
       return id;
     });
   }
@@ -201,15 +216,25 @@ export class SessionLog {
     if (this.#lines > 200 && this.#lines > 8 * (this.#records.length + 1)) await this.#compact();
   }
 
-  async #append(line: LogLine): Promise<void> {
-    const handle = await openOrCreateOwnFile(this.#logPath, 'append', 'the checkpoint log');
+  async #append(...lines: LogLine[]): Promise<void> {
+    this.#appender ??= await openOrCreateOwnFile(this.#logPath, 'append', 'the checkpoint log');
     try {
-      await handle.write(`${JSON.stringify(line)}\n`);
-    } finally {
-      await handle.close();
+      await this.#appender.write(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    } catch (error) {
+      await this.close();
+      throw error;
     }
-    this.#lines++;
-    this.#replay(line);
+    for (const line of lines) {
+      this.#lines++;
+      this.#replay(line);
+    }
+  }
+
+  /** Closes the log's descriptor (the next append opens it again). */
+  async close(): Promise<void> {
+    const handle = this.#appender;
+    this.#appender = undefined;
+    await handle?.close().catch(() => {});
   }
 
   /** The log rewritten with only what is kept (atomically: a temp file renamed over it). */
@@ -240,6 +265,7 @@ export class SessionLog {
     try {
       await rename(temp, this.#logPath);
       this.#lines = lines.length;
+      await this.close();
     } catch {
       await unlink(temp).catch(() => {});
     }
