@@ -355,7 +355,8 @@ export async function replace(
     if (current ? !now || !sameFile(current.stats, now) : now !== undefined) throw new ChangedMeanwhile();
   };
   try {
-    if (!current) return await atomicReplace(dir, name, data, { beforeRename, ...(mode !== undefined ? { mode } : {}) });
+    if (!current)
+      return await atomicReplace(dir, name, data, { beforeRename, ...(mode !== undefined ? { mode } : {}) });
     const { stats } = current;
     return await atomicReplace(dir, name, data, {
       mode: mode ?? Number(stats.mode & 0o7777n),

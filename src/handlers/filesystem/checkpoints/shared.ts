@@ -3,7 +3,7 @@
 // a recorded change was, the files a range of checkpoints touched, and a diff of two contents.
 import type { CheckpointKeeper } from '../../../runtime/checkpoints/keeper.js';
 import type { SessionLog } from '../../../runtime/checkpoints/session-log.js';
-import type { CheckpointRecord, FileChange, FileState } from '../../../runtime/checkpoints/types.js';
+import type { CheckpointRecord, FileState } from '../../../runtime/checkpoints/types.js';
 import { ToolError } from '../../../runtime/errors.js';
 import type { HandlerContext } from '../../../runtime/types.js';
 import { decodeForEdit } from '../encodings/text-codec.js';
@@ -75,7 +75,7 @@ export interface RangeFile {
 export function filesOfRange(records: readonly CheckpointRecord[]): RangeFile[] {
   const byPath = new Map<string, RangeFile>();
   for (const record of records) {
-    for (const change of record.files as FileChange[]) {
+    for (const change of record.files) {
       const known = byPath.get(change.path);
       if (known) known.after = change.after;
       else byPath.set(change.path, { path: change.path, before: change.before, after: change.after });

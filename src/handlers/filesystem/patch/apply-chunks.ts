@@ -127,7 +127,7 @@ function rebuild(file: FileLines, replacements: readonly Replacement[]): { text:
     length += segment.length;
     kept = r.start + r.oldLength;
   }
-  const rest = text.slice(starts[kept]!);
+  const rest = text.slice(starts[kept]);
   pieces.push(rest);
   return { text: pieces.join(''), changes: mergeTouching(changes) };
 }

@@ -216,7 +216,10 @@ async function update(
 ): Promise<{ text: string; ranges: ChangedRange[]; levels: Exclude<MatchLevel, 'exact'>[]; stale: boolean }> {
   const fromDisk = entry.text === undefined;
   const text = fromDisk ? await originalText(entry) : entry.text!;
-  if (fromDisk) entry.encode = entry.decoded!.encode;
+  if (fromDisk) {
+    const decoded = entry.decoded!;
+    entry.encode = (t) => decoded.encode(t);
+  }
   const seen = plan.ctx.session.seenLines(entry.resolved.absolute)?.segments ?? [];
   let applied;
   try {

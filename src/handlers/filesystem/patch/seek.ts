@@ -70,7 +70,7 @@ export class FileLines {
 
   /** The ending of line `i` as the file has it. */
   ending(i: number): string {
-    return this.text.slice(this.starts[i]! + this.lines[i]!.length, this.starts[i + 1]!);
+    return this.text.slice(this.starts[i]! + this.lines[i]!.length, this.starts[i + 1]);
   }
 
   /** The file's lines as compared at `level` (made once per level). */
