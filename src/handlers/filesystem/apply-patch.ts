@@ -28,8 +28,6 @@ export async function applyPatch(params: ApplyPatchParams, ctx: HandlerContext):
   const outcome = await commitFiles(ctx, targets, { dryRun, readLimit: MAX_PATCH_FILE_BYTES }, (opened) =>
     planPatch({ ctx, parsed, resolvedOf, dryRun }, opened),
   );
-  // Edit diagnostics (what the change broke, from the language servers) are added here, once that
-  // hook exists: one call site, `withEditDiagnostics(ctx, files, result)`.
   return withText(outcome, patchText(outcome, ctx));
 }
 
