@@ -110,6 +110,11 @@ function parseQuirksMode(value: string): 'auto' | 'off' {
   throw invalidArgument('must be auto or off');
 }
 
+function parseEditFormat(value: string): 'str_replace' | 'apply_patch' | 'auto' {
+  if (value === 'str_replace' || value === 'apply_patch' || value === 'auto') return value;
+  throw invalidArgument('must be str_replace, apply_patch or auto');
+}
+
 function parseSandboxMode(value: string): 'none' | 'workspace-write' | 'read-only' {
   if (value === 'none' || value === 'workspace-write' || value === 'read-only') return value;
   throw invalidArgument('must be none, workspace-write or read-only');
@@ -172,6 +177,14 @@ function withToolkitOptions(command: Command): Command {
       '--provider <module>',
       'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)',
       collectEach,
+    )
+    .option(
+      '--no-checkpoints',
+      'do not record file changes for undo (checkpoint_list, checkpoint_diff and checkpoint_restore are then not served)',
+    )
+    .option(
+      '--checkpoint-bash',
+      "also make bash calls undoable: snapshot the workspace before and after each (a shadow git repository in the workspace's state folder)",
     )
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here')
     .option(
@@ -260,6 +273,11 @@ function registerMcpCommand(program: Command, io: CliIO, exitCode: { value: numb
         'cap on one tool result (text and structured output together)',
         integerAtLeast(1024),
         DEFAULT_MAX_RESULT_BYTES,
+      )
+      .option(
+        '--edit-format <format>',
+        "list only the edit tools of one format: str_replace (edit_file, multi_edit), apply_patch, or auto (by the client's name: apply_patch for Codex, str_replace otherwise) (default: all)",
+        parseEditFormat,
       )
       .option(
         '--client-quirks <mode>',

@@ -27,6 +27,10 @@ export interface ToolkitFlags {
   networkAllowPrivate?: boolean;
   /** --network-credential ENV=HOST[,HOST…] (repeatable). */
   networkCredential?: string[];
+  /** --no-checkpoints: false; file changes are recorded for undo otherwise. */
+  checkpoints?: boolean;
+  /** --checkpoint-bash: bash calls bracketed by workspace snapshots. */
+  checkpointBash?: boolean;
   /** --provider modules (repeatable), served beside the reference providers. */
   provider?: string[];
 }

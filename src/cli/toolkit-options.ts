@@ -98,6 +98,8 @@ export async function toolkitOptions(
   if (flags.listAllTools) options.listAll = true;
   if (flags.allowPrivateNetwork) options.web = { allowPrivateNetwork: true };
   if (flags.sandbox !== undefined) options.exec = { sandbox: flags.sandbox };
+  if (flags.checkpoints === false) options.checkpoints = false;
+  else if (flags.checkpointBash) options.checkpoints = { bash: true };
   if (flags.maxJobs !== undefined) options.exec = { ...options.exec, maxJobs: flags.maxJobs };
   const network = networkOptions(flags);
   if (network) options.exec = { ...options.exec, ...network };

@@ -764,6 +764,101 @@ export const schemas = {
       }
     },
   },
+  "filesystem.apply_patch": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "input"
+      ],
+      "properties": {
+        "input": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 16777216,
+          "description": "The whole patch, from *** Begin Patch to *** End Patch."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "default": false,
+          "description": "Return the diff the patch would make without writing anything."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "files",
+        "diff"
+      ],
+      "properties": {
+        "files": {
+          "type": "array",
+          "description": "Each file section of the patch, in order.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "action"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators (for a move, where the file went)."
+              },
+              "action": {
+                "type": "string",
+                "enum": [
+                  "add",
+                  "update",
+                  "delete",
+                  "move"
+                ]
+              },
+              "from": {
+                "type": "string",
+                "description": "For a move, where the file was."
+              },
+              "replaced": {
+                "type": "boolean",
+                "description": "An Add File or Move to put the file in place of one that was there."
+              },
+              "changes": {
+                "type": "integer",
+                "description": "How many @@ changes an Update File section made."
+              },
+              "normalized": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "trailing_whitespace",
+                    "whitespace",
+                    "punctuation"
+                  ]
+                },
+                "description": "How loosely some change matched (trailing blanks, leading and trailing blanks, typographic dashes, quotes and spaces); absent when every line matched exactly."
+              }
+            }
+          }
+        },
+        "diff": {
+          "type": "string",
+          "description": "Unified diff of every file changed."
+        },
+        "changed_since_read": {
+          "type": "boolean",
+          "description": "True when a file had changed on disk since this session read it, but not in the lines changed nor the 3 lines around them (a change there is refused as STALE_FILE)."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "description": "True when nothing was written (dry_run was set)."
+        }
+      }
+    },
+  },
   "filesystem.list_directory": {
     params: {
       "type": "object",
@@ -886,6 +981,307 @@ export const schemas = {
               "type": "integer"
             }
           }
+        }
+      }
+    },
+  },
+  "filesystem.checkpoint_list": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 20,
+          "description": "Most checkpoints to return (the newest)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "checkpoints",
+        "total"
+      ],
+      "properties": {
+        "checkpoints": {
+          "type": "array",
+          "description": "Newest first.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "operation",
+              "created_at",
+              "files",
+              "restorable"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "description": "The checkpoint's id (cp-1, cp-2, … in the order the calls began)."
+              },
+              "operation": {
+                "type": "string",
+                "description": "The operation that made it (provider.operation)."
+              },
+              "command": {
+                "type": "string",
+                "description": "For a bash checkpoint, the command line (cut at 500 characters)."
+              },
+              "created_at": {
+                "type": "string",
+                "description": "When the call began (ISO 8601)."
+              },
+              "files": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "path",
+                    "change"
+                  ],
+                  "properties": {
+                    "path": {
+                      "type": "string",
+                      "description": "Workspace-relative path with / separators."
+                    },
+                    "change": {
+                      "type": "string",
+                      "enum": [
+                        "added",
+                        "modified",
+                        "deleted"
+                      ]
+                    }
+                  }
+                }
+              },
+              "restorable": {
+                "type": "boolean",
+                "description": "False when some file's earlier content was not kept (larger than the byte bound) or the call did not finish writing."
+              }
+            }
+          }
+        },
+        "total": {
+          "type": "integer",
+          "description": "How many checkpoints the session keeps."
+        },
+        "dropped": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "count"
+          ],
+          "description": "The checkpoints the limits dropped (oldest first); absent when none were.",
+          "properties": {
+            "count": {
+              "type": "integer"
+            },
+            "last": {
+              "type": "string",
+              "description": "The newest checkpoint dropped."
+            },
+            "reason": {
+              "type": "string",
+              "enum": [
+                "count",
+                "bytes"
+              ],
+              "description": "Which limit dropped the last ones."
+            }
+          }
+        }
+      }
+    },
+  },
+  "filesystem.checkpoint_diff": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "The checkpoint's id, as checkpoint_list shows it (cp-3)."
+        },
+        "scope": {
+          "type": "string",
+          "enum": [
+            "call",
+            "since"
+          ],
+          "default": "call",
+          "description": "call: that call's changes; since: from before that call to now."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "files",
+        "diff"
+      ],
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "files": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "change"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators."
+              },
+              "change": {
+                "type": "string",
+                "enum": [
+                  "added",
+                  "modified",
+                  "deleted"
+                ]
+              },
+              "unavailable": {
+                "type": "string",
+                "description": "Why this file's diff cannot be shown (its content was not kept)."
+              }
+            }
+          }
+        },
+        "diff": {
+          "type": "string",
+          "description": "Unified diff of every file (binary files named only)."
+        }
+      }
+    },
+  },
+  "filesystem.checkpoint_restore": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "The checkpoint's id, as checkpoint_list shows it (cp-3)."
+        },
+        "scope": {
+          "type": "string",
+          "enum": [
+            "call",
+            "since"
+          ],
+          "default": "call",
+          "description": "call: undo that call's changes; since: put files back as they were before that call."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "default": false,
+          "description": "Return the diff the restore would make without writing anything."
+        },
+        "force": {
+          "type": "boolean",
+          "default": false,
+          "description": "Also restore files changed since by someone else (their changes are lost)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "restored",
+        "skipped",
+        "diff"
+      ],
+      "properties": {
+        "restored": {
+          "type": "array",
+          "description": "Files written back or removed.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "action"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators."
+              },
+              "action": {
+                "type": "string",
+                "enum": [
+                  "write",
+                  "delete"
+                ]
+              }
+            }
+          }
+        },
+        "skipped": {
+          "type": "array",
+          "description": "Files left as they are, and why.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "reason"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators."
+              },
+              "reason": {
+                "type": "string",
+                "enum": [
+                  "changed_since",
+                  "not_kept",
+                  "unsupported",
+                  "outside_workspace"
+                ],
+                "description": "changed_since: someone else changed it after the checkpoint (force restores it anyway); not_kept: its earlier content was larger than the byte bound; unsupported: a symbolic link or a special file; outside_workspace: its path now leads outside the workspace."
+              }
+            }
+          }
+        },
+        "diff": {
+          "type": "string",
+          "description": "Unified diff from the files now to the files restored."
+        },
+        "checkpoint": {
+          "type": "string",
+          "description": "The checkpoint this restore recorded (restore it to undo the restore)."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "description": "True when nothing was written (dry_run was set)."
         }
       }
     },

@@ -392,6 +392,44 @@ export interface MultiEditResult {
   };
 }
 
+// filesystem.apply_patch
+export interface ApplyPatchParams {
+  /** The whole patch, from *** Begin Patch to *** End Patch. */
+  input: string;
+  /** Return the diff the patch would make without writing anything. */
+  dry_run: boolean;
+}
+
+export interface ApplyPatchInput {
+  /** The whole patch, from *** Begin Patch to *** End Patch. */
+  input: string;
+  /** Return the diff the patch would make without writing anything. */
+  dry_run?: boolean;
+}
+
+export interface ApplyPatchResult {
+  /** Each file section of the patch, in order. */
+  files: {
+    /** Workspace-relative path with / separators (for a move, where the file went). */
+    path: string;
+    action: "add" | "update" | "delete" | "move";
+    /** For a move, where the file was. */
+    from?: string;
+    /** An Add File or Move to put the file in place of one that was there. */
+    replaced?: boolean;
+    /** How many @@ changes an Update File section made. */
+    changes?: number;
+    /** How loosely some change matched (trailing blanks, leading and trailing blanks, typographic dashes, quotes and spaces); absent when every line matched exactly. */
+    normalized?: ("trailing_whitespace" | "whitespace" | "punctuation")[];
+  }[];
+  /** Unified diff of every file changed. */
+  diff: string;
+  /** True when a file had changed on disk since this session read it, but not in the lines changed nor the 3 lines around them (a change there is refused as STALE_FILE). */
+  changed_since_read?: boolean;
+  /** True when nothing was written (dry_run was set). */
+  dry_run?: boolean;
+}
+
 // filesystem.list_directory
 export interface ListDirectoryParams {
   /** Folder to list, relative to the workspace root or absolute inside it. */
@@ -445,6 +483,121 @@ export interface ListDirectoryResult {
     limit?: number;
     offset: number;
   };
+}
+
+// filesystem.checkpoint_list
+export interface CheckpointListParams {
+  /** Most checkpoints to return (the newest). */
+  limit: number;
+}
+
+export interface CheckpointListInput {
+  /** Most checkpoints to return (the newest). */
+  limit?: number;
+}
+
+export interface CheckpointListResult {
+  /** Newest first. */
+  checkpoints: {
+    /** The checkpoint's id (cp-1, cp-2, … in the order the calls began). */
+    id: string;
+    /** The operation that made it (provider.operation). */
+    operation: string;
+    /** For a bash checkpoint, the command line (cut at 500 characters). */
+    command?: string;
+    /** When the call began (ISO 8601). */
+    created_at: string;
+    files: {
+      /** Workspace-relative path with / separators. */
+      path: string;
+      change: "added" | "modified" | "deleted";
+    }[];
+    /** False when some file's earlier content was not kept (larger than the byte bound) or the call did not finish writing. */
+    restorable: boolean;
+  }[];
+  /** How many checkpoints the session keeps. */
+  total: number;
+  /** The checkpoints the limits dropped (oldest first); absent when none were. */
+  dropped?: {
+    count: number;
+    /** The newest checkpoint dropped. */
+    last?: string;
+    /** Which limit dropped the last ones. */
+    reason?: "count" | "bytes";
+  };
+}
+
+// filesystem.checkpoint_diff
+export interface CheckpointDiffParams {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: that call's changes; since: from before that call to now. */
+  scope: "call" | "since";
+}
+
+export interface CheckpointDiffInput {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: that call's changes; since: from before that call to now. */
+  scope?: "call" | "since";
+}
+
+export interface CheckpointDiffResult {
+  id: string;
+  files: {
+    /** Workspace-relative path with / separators. */
+    path: string;
+    change: "added" | "modified" | "deleted";
+    /** Why this file's diff cannot be shown (its content was not kept). */
+    unavailable?: string;
+  }[];
+  /** Unified diff of every file (binary files named only). */
+  diff: string;
+}
+
+// filesystem.checkpoint_restore
+export interface CheckpointRestoreParams {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: undo that call's changes; since: put files back as they were before that call. */
+  scope: "call" | "since";
+  /** Return the diff the restore would make without writing anything. */
+  dry_run: boolean;
+  /** Also restore files changed since by someone else (their changes are lost). */
+  force: boolean;
+}
+
+export interface CheckpointRestoreInput {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: undo that call's changes; since: put files back as they were before that call. */
+  scope?: "call" | "since";
+  /** Return the diff the restore would make without writing anything. */
+  dry_run?: boolean;
+  /** Also restore files changed since by someone else (their changes are lost). */
+  force?: boolean;
+}
+
+export interface CheckpointRestoreResult {
+  /** Files written back or removed. */
+  restored: {
+    /** Workspace-relative path with / separators. */
+    path: string;
+    action: "write" | "delete";
+  }[];
+  /** Files left as they are, and why. */
+  skipped: {
+    /** Workspace-relative path with / separators. */
+    path: string;
+    /** changed_since: someone else changed it after the checkpoint (force restores it anyway); not_kept: its earlier content was larger than the byte bound; unsupported: a symbolic link or a special file; outside_workspace: its path now leads outside the workspace. */
+    reason: "changed_since" | "not_kept" | "unsupported" | "outside_workspace";
+  }[];
+  /** Unified diff from the files now to the files restored. */
+  diff: string;
+  /** The checkpoint this restore recorded (restore it to undo the restore). */
+  checkpoint?: string;
+  /** True when nothing was written (dry_run was set). */
+  dry_run?: boolean;
 }
 
 // search.glob
@@ -1442,7 +1595,11 @@ export type Operations = {
   write_file: { provider: "filesystem"; id: "filesystem.write_file"; input: WriteFileInput; params: WriteFileParams; result: WriteFileResult };
   edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; input: EditFileInput; params: EditFileParams; result: EditFileResult };
   multi_edit: { provider: "filesystem"; id: "filesystem.multi_edit"; input: MultiEditInput; params: MultiEditParams; result: MultiEditResult };
+  apply_patch: { provider: "filesystem"; id: "filesystem.apply_patch"; input: ApplyPatchInput; params: ApplyPatchParams; result: ApplyPatchResult };
   list_directory: { provider: "filesystem"; id: "filesystem.list_directory"; input: ListDirectoryInput; params: ListDirectoryParams; result: ListDirectoryResult };
+  checkpoint_list: { provider: "filesystem"; id: "filesystem.checkpoint_list"; input: CheckpointListInput; params: CheckpointListParams; result: CheckpointListResult };
+  checkpoint_diff: { provider: "filesystem"; id: "filesystem.checkpoint_diff"; input: CheckpointDiffInput; params: CheckpointDiffParams; result: CheckpointDiffResult };
+  checkpoint_restore: { provider: "filesystem"; id: "filesystem.checkpoint_restore"; input: CheckpointRestoreInput; params: CheckpointRestoreParams; result: CheckpointRestoreResult };
   glob: { provider: "search"; id: "search.glob"; input: GlobInput; params: GlobParams; result: GlobResult };
   grep: { provider: "search"; id: "search.grep"; input: GrepInput; params: GrepParams; result: GrepResult };
   bash: { provider: "exec"; id: "exec.bash"; input: BashInput; params: BashParams; result: BashResult };
@@ -1475,7 +1632,11 @@ export interface FilesystemHandlers {
   write_file: Handler<WriteFileParams, WriteFileResult>;
   edit_file: Handler<EditFileParams, EditFileResult>;
   multi_edit: Handler<MultiEditParams, MultiEditResult>;
+  apply_patch: Handler<ApplyPatchParams, ApplyPatchResult>;
   list_directory: Handler<ListDirectoryParams, ListDirectoryResult>;
+  checkpoint_list: Handler<CheckpointListParams, CheckpointListResult>;
+  checkpoint_diff: Handler<CheckpointDiffParams, CheckpointDiffResult>;
+  checkpoint_restore: Handler<CheckpointRestoreParams, CheckpointRestoreResult>;
 }
 
 /** Handler bodies of the search provider. */
