@@ -855,6 +855,88 @@ export const schemas = {
         "dry_run": {
           "type": "boolean",
           "description": "True when nothing was written (dry_run was set)."
+        },
+        "diagnostics": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "introduced",
+            "complete",
+            "files_checked"
+          ],
+          "description": "Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.",
+          "properties": {
+            "introduced": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "line",
+                  "column",
+                  "severity",
+                  "message"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Workspace-relative path."
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "1-based line."
+                  },
+                  "column": {
+                    "type": "integer",
+                    "description": "1-based column (characters, as read_file shows the line)."
+                  },
+                  "end_line": {
+                    "type": "integer"
+                  },
+                  "end_column": {
+                    "type": "integer"
+                  },
+                  "severity": {
+                    "type": "string",
+                    "enum": [
+                      "error",
+                      "warning",
+                      "information",
+                      "hint"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string",
+                    "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Which tool reported it (typescript, Pyright)."
+                  }
+                }
+              }
+            },
+            "complete": {
+              "type": "boolean",
+              "description": "False when some file was not checked within the time budget (see note)."
+            },
+            "files_checked": {
+              "type": "integer",
+              "description": "Files compared before and after the change (the file and those that import it)."
+            },
+            "omitted": {
+              "type": "integer",
+              "description": "Introduced errors beyond those listed."
+            },
+            "note": {
+              "type": "string",
+              "description": "What was not checked and why (the server still starting, the time budget spent)."
+            }
+          }
         }
       }
     },

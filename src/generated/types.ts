@@ -428,6 +428,33 @@ export interface ApplyPatchResult {
   changed_since_read?: boolean;
   /** True when nothing was written (dry_run was set). */
   dry_run?: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
 }
 
 // filesystem.list_directory

@@ -222,4 +222,39 @@ describe('edits and renames through typescript-language-server', () => {
     );
     expect(edited.diagnostics.introduced).toEqual([expect.objectContaining({ path: 'src/extra.ts', code: '1109' })]);
   });
+  it('apply_patch reports what it broke, in the files it changed and their importers, and a dry run checks nothing', async () => {
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: src/shapes.ts',
+      '@@',
+      '-export function totalArea(shapes: Shape[]): number {',
+      '+export function totalArea(shapes: Shape[], scale: number): number {',
+      '*** Add File: src/more.ts',
+      "+export const label: number = 'circle';",
+      '*** End Patch',
+    ].join('\n');
+    const preview = expectOk(await toolkit.invoke('filesystem', 'apply_patch', { input: patch, dry_run: true }));
+    expect(preview.diagnostics).toBeUndefined();
+    const result = await toolkit.invoke('filesystem', 'apply_patch', { input: patch });
+    const out = expectOk(result);
+    expect(out.diagnostics.introduced).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'src/main.ts', line: 4, code: '2554' }),
+        expect.objectContaining({ path: 'src/more.ts', code: '2322' }),
+      ]),
+    );
+    expect(out.diagnostics.introduced).toHaveLength(2);
+    expect(result.text).toContain('This change introduced 2 errors:');
+    const undo = [
+      '*** Begin Patch',
+      '*** Update File: src/shapes.ts',
+      '@@',
+      '-export function totalArea(shapes: Shape[], scale: number): number {',
+      '+export function totalArea(shapes: Shape[]): number {',
+      '*** Delete File: src/more.ts',
+      '*** End Patch',
+    ].join('\n');
+    const back = expectOk(await toolkit.invoke('filesystem', 'apply_patch', { input: undo }));
+    expect(back.diagnostics).toMatchObject({ introduced: [], complete: true });
+  });
 });

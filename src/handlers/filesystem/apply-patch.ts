@@ -3,6 +3,7 @@
 // or to none. The runtime parsed it and confined each path (a `patch` role) before this runs; the
 // sections are applied in memory (./patch/plan.ts) and written in one transaction (./patch/commit.ts).
 import type { ApplyPatchParams, ApplyPatchResult } from '../../generated/types.js';
+import { withEditDiagnostics } from '../../runtime/edit-diagnostics.js';
 import { ToolError } from '../../runtime/errors.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
 import { parsePatchOnce, pathsOfPatch } from '../../runtime/patch-envelope.js';
@@ -23,12 +24,15 @@ export async function applyPatch(params: ApplyPatchParams, ctx: HandlerContext):
       'the patch changes no file: put at least one *** Add File, *** Delete File or *** Update File section between *** Begin Patch and *** End Patch',
     );
   const resolvedOf = confinedPaths(ctx, pathsOfPatch(parsed));
-  const dryRun = params.dry_run ?? false;
+  const dryRun = params.dry_run;
   const targets = [...new Set(pathsOfPatch(parsed))].map(resolvedOf);
-  const outcome = await commitFiles(ctx, targets, { dryRun, readLimit: MAX_PATCH_FILE_BYTES }, (opened) =>
-    planPatch({ ctx, parsed, resolvedOf, dryRun }, opened),
-  );
-  return withText(outcome, patchText(outcome, ctx));
+  // Every file the patch names (added, deleted, moved from or to) is compared before and after.
+  return withEditDiagnostics(ctx, targets, async () => {
+    const outcome = await commitFiles(ctx, targets, { dryRun, readLimit: MAX_PATCH_FILE_BYTES }, (opened) =>
+      planPatch({ ctx, parsed, resolvedOf, dryRun }, opened),
+    );
+    return withText(outcome, patchText(outcome, ctx));
+  });
 }
 
 /**
