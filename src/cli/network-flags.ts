@@ -1,11 +1,13 @@
 // The --network flags as exec.network and exec.credentials (checked here: a bad host or a flag
-// without --sandbox is a usage error before anything is served).
-import { compileHostEntries } from '../handlers/exec/network/hosts.js';
+// without --sandbox is a usage error before anything is served). The host parser (and the address
+// library under it) loads only when a network flag is given.
 import type { ExecOptions } from '../runtime/types.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
 import { UsageError } from './usage.js';
 
-export function networkOptions(flags: ToolkitFlags): Pick<ExecOptions, 'network' | 'credentials'> | undefined {
+export async function networkOptions(
+  flags: ToolkitFlags,
+): Promise<Pick<ExecOptions, 'network' | 'credentials'> | undefined> {
   const allow = flags.networkAllow;
   const refined = flags.networkMethods !== undefined || flags.networkAllowPrivate === true;
   const credentials = flags.networkCredential;
@@ -20,6 +22,7 @@ export function networkOptions(flags: ToolkitFlags): Pick<ExecOptions, 'network'
   }
   if (flags.network !== undefined)
     throw new UsageError(`--network ${flags.network} and --network-allow exclude each other`);
+  const { compileHostEntries } = await import('../handlers/exec/network/hosts.js');
   check(() => compileHostEntries(allow, '--network-allow'));
   const options: Pick<ExecOptions, 'network' | 'credentials'> = {
     network: {

@@ -101,7 +101,7 @@ export async function toolkitOptions(
   if (flags.checkpoints === false) options.checkpoints = false;
   else if (flags.checkpointBash) options.checkpoints = { bash: true };
   if (flags.maxJobs !== undefined) options.exec = { ...options.exec, maxJobs: flags.maxJobs };
-  const network = networkOptions(flags);
+  const network = await networkOptions(flags);
   if (network) options.exec = { ...options.exec, ...network };
   const spec = storeSpec(flags.store);
   if (spec !== undefined) {
