@@ -148,7 +148,17 @@ describe('edits and renames through typescript-language-server', () => {
     expect(await readFile(path.join(root, 'src/main.ts'), 'utf8')).toContain('sumOfAreas(circles)');
     expect(await readFile(path.join(root, 'src/shapes.ts'), 'utf8')).toContain('export function sumOfAreas(');
     expect(applied.diagnostics).toMatchObject({ introduced: [], complete: true });
-    expectOk(await toolkit.invoke('code', 'rename', { symbol: 'sumOfAreas', new_name: 'totalArea', dry_run: false }));
+    // The rename is a checkpoint like any edit: restoring it puts both files back.
+    const listed = expectOk(await toolkit.invoke('filesystem', 'checkpoint_list', {}));
+    const checkpoint = listed.checkpoints[0]!;
+    expect(checkpoint).toMatchObject({ operation: 'code.rename', restorable: true });
+    expect(checkpoint.files.map((file: { path: string }) => file.path).sort()).toEqual([
+      'src/main.ts',
+      'src/shapes.ts',
+    ]);
+    expectOk(await toolkit.invoke('filesystem', 'checkpoint_restore', { id: checkpoint.id }));
+    expect(await readFile(path.join(root, 'src/main.ts'), 'utf8')).toContain('totalArea(circles)');
+    expect(await readFile(path.join(root, 'src/shapes.ts'), 'utf8')).toContain('export function totalArea(');
   });
 
   it('rename writes every file or none: a file changed since this session read it is STALE_FILE, and nothing is renamed', async () => {
