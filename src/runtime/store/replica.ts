@@ -133,6 +133,9 @@ export class Replica {
       this.handlers.delete(at);
       throw error;
     }
+    // The job runs now: its long first lease (there to cover the start) shrinks to the usual one,
+    // so a replica that dies right after a start has its job failed within a lease, not a minute.
+    await this.store.jobs.renewLeases(this.id, this.leaseMs, [{ ...key, id }]).catch(() => 0);
     return () => {
       if (this.handlers.get(at) !== handler) return;
       this.handlers.delete(at);

@@ -73,7 +73,12 @@ function environHasMarker(environ: Buffer | undefined, marker: Buffer): boolean 
 }
 
 /** Picks the call's processes out of a /proc listing (zombies left out: they are already dead). */
-function select(entries: ProcEntry[], id: CallIdentity, environOf: (pid: number) => Buffer | undefined): number[] {
+function select(
+  entries: ProcEntry[],
+  id: CallIdentity,
+  environOf: (pid: number) => Buffer | undefined,
+  markerOnly = false,
+): number[] {
   const children = new Map<number, number[]>();
   for (const entry of entries) {
     const list = children.get(entry.ppid);
@@ -95,6 +100,11 @@ function select(entries: ProcEntry[], id: CallIdentity, environOf: (pid: number)
   const result: number[] = [];
   for (const entry of entries) {
     if (entry.zombie || entry.pid === process.pid) continue;
+    if (markerOnly) {
+      if (id.startTime !== undefined && entry.startTime >= id.startTime && environHasMarker(environOf(entry.pid), marker))
+        result.push(entry.pid);
+      continue;
+    }
     if (entry.pid === id.pid || entry.session === id.pid || entry.pgrp === id.pid || chosen.has(entry.pid)) {
       result.push(entry.pid);
       continue;
@@ -111,12 +121,12 @@ function select(entries: ProcEntry[], id: CallIdentity, environOf: (pid: number)
  * Synchronous on purpose: /proc reads never wait for a disk, and through the thread pool a scan of a
  * few hundred processes took hundreds of ms on a loaded machine against a few ms this way.
  */
-export async function findCallProcesses(id: CallIdentity): Promise<number[]> {
-  return findCallProcessesSync(id);
+export async function findCallProcesses(id: CallIdentity, markerOnly = false): Promise<number[]> {
+  return findCallProcessesSync(id, markerOnly);
 }
 
 /** The scan itself; also used by process 'exit' hooks, where nothing asynchronous runs any more. */
-export function findCallProcessesSync(id: CallIdentity): number[] {
+export function findCallProcessesSync(id: CallIdentity, markerOnly = false): number[] {
   let names: string[];
   try {
     names = readdirSync('/proc');
@@ -132,13 +142,14 @@ export function findCallProcessesSync(id: CallIdentity): number[] {
       // gone
     }
   }
-  return select(entries, id, (pid) => {
+  const environOf = (pid: number) => {
     try {
       return readFileSync(`/proc/${pid}/environ`);
     } catch {
       return undefined;
     }
-  });
+  };
+  return select(entries, id, environOf, markerOnly);
 }
 
 function signalAll(pids: Iterable<number>, signal: NodeJS.Signals): void {
@@ -154,37 +165,76 @@ function signalAll(pids: Iterable<number>, signal: NodeJS.Signals): void {
 export interface KillTiming {
   /** Between SIGTERM and SIGKILL. */
   graceMs: number;
-  /** After SIGKILL, how long to keep sweeping for stragglers. */
+  /** After SIGKILL, how long to keep sweeping for stragglers before resolving. */
   settleMs: number;
+  /** Past the settle time, how long a background sweep goes on while stragglers remain (default 30 s). */
+  lateSweepMs?: number;
 }
 
 /**
- * SIGTERM to the call's processes; after the grace period (or sooner once they are all gone) the
- * survivors are frozen with SIGSTOP round by round (so a fork loop cannot outrun the sweep), then
- * SIGKILLed. Resolves when no process of the call runs, or the settle time is over.
+ * SIGTERM to the call's processes (and to any it starts during the grace period); after the grace
+ * period (or sooner once they are all gone) the survivors are frozen with SIGSTOP round by round (so
+ * a fork loop cannot outrun the sweep), then SIGKILLed. Resolves when no process of the call runs,
+ * or the settle time is over. Afterwards a slower sweep goes on in the background until two scans in
+ * a row find nothing (for at most `lateSweepMs`), so that a process a scan missed (caught between
+ * fork and exec, or on a machine too loaded to finish in time) is still killed.
  */
 export async function killCall(id: CallIdentity, timing: KillTiming): Promise<void> {
+  await stopAll(id, timing);
+  void sweepLater(id, timing.lateSweepMs ?? LATE_SWEEP_MS);
+}
+
+async function stopAll(id: CallIdentity, timing: KillTiming): Promise<void> {
   signalGroup(id.pid, 'SIGTERM');
-  signalAll(await findCallProcesses(id), 'SIGTERM');
+  const termed = new Set(await findCallProcesses(id));
+  signalAll(termed, 'SIGTERM');
   const graceEnds = Date.now() + timing.graceMs;
   while (Date.now() < graceEnds) {
-    if ((await findCallProcesses(id)).length === 0) return;
+    const left = await findCallProcesses(id);
+    if (left.length === 0) return;
+    const fresh = left.filter((pid) => !termed.has(pid));
+    signalAll(fresh, 'SIGTERM');
+    for (const pid of fresh) termed.add(pid);
     await sleep(Math.min(25, Math.max(1, graceEnds - Date.now())));
   }
   const settleEnds = Date.now() + timing.settleMs;
   do {
-    const frozen = new Set<number>();
-    for (let round = 0; round < 20; round++) {
-      const fresh = (await findCallProcesses(id)).filter((pid) => !frozen.has(pid));
-      if (fresh.length === 0) break;
-      signalAll(fresh, 'SIGSTOP');
-      for (const pid of fresh) frozen.add(pid);
-    }
-    signalGroup(id.pid, 'SIGKILL');
-    signalAll(frozen, 'SIGKILL');
-    await sleep(10);
-    if ((await findCallProcesses(id)).length === 0) return;
+    if (await freezeAndKill(id)) return;
   } while (Date.now() < settleEnds);
+}
+
+/** After the settle time: how long the background sweep keeps looking. */
+const LATE_SWEEP_MS = 30_000;
+
+/**
+ * One freeze-then-kill pass; true when nothing of the call runs afterwards. `markerOnly` (the late
+ * sweep) finds processes by the call's marker alone: by then the leader's pid, and with it its
+ * group and session ids, may belong to somebody else.
+ */
+async function freezeAndKill(id: CallIdentity, markerOnly = false): Promise<boolean> {
+  const frozen = new Set<number>();
+  for (let round = 0; round < 20; round++) {
+    const fresh = (await findCallProcesses(id, markerOnly)).filter((pid) => !frozen.has(pid));
+    if (fresh.length === 0) break;
+    signalAll(fresh, 'SIGSTOP');
+    for (const pid of fresh) frozen.add(pid);
+  }
+  if (!markerOnly) signalGroup(id.pid, 'SIGKILL');
+  signalAll(frozen, 'SIGKILL');
+  await sleep(10);
+  return (await findCallProcesses(id, markerOnly)).length === 0;
+}
+
+async function sweepLater(id: CallIdentity, ms: number): Promise<void> {
+  if (ms <= 0 || id.startTime === undefined) return;
+  const ends = Date.now() + ms;
+  // Two empty scans in a row: a process caught between fork and exec shows up in the second.
+  let emptyScans = 0;
+  while (Date.now() < ends && emptyScans < 2) {
+    // Unreferenced: the sweep never keeps the host alive.
+    await sleep(100, undefined, { ref: false });
+    emptyScans = (await freezeAndKill(id, true)) ? emptyScans + 1 : 0;
+  }
 }
 
 /** SIGKILL to everything of the call, synchronously (host exit). */
