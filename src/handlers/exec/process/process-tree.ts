@@ -101,7 +101,11 @@ function select(
   for (const entry of entries) {
     if (entry.zombie || entry.pid === process.pid) continue;
     if (markerOnly) {
-      if (id.startTime !== undefined && entry.startTime >= id.startTime && environHasMarker(environOf(entry.pid), marker))
+      if (
+        id.startTime !== undefined &&
+        entry.startTime >= id.startTime &&
+        environHasMarker(environOf(entry.pid), marker)
+      )
         result.push(entry.pid);
       continue;
     }
