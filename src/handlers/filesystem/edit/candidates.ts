@@ -200,8 +200,8 @@ function votedLines(text: string, needle: string): { found: Found[]; share: numb
   let share = voted.length > 0 ? votes[voted[0]!]! / wanted.size : -Infinity;
   let starts = voted.map((s) => s - shift);
   if (starts.length === 0) {
-    const similar = similarLine(text, lineStarts, needleLines);
-    if (similar) [starts, share] = [[similar.start], similar.score - 1];
+    const similar = similarLines(text, lineStarts, needleLines);
+    if (similar.length > 0) [starts, share] = [similar.map((line) => line.start), similar[0]!.score - 1];
   }
   const lineEnd = (i: number) => (i + 1 < lines ? lineStarts[i + 1]! - 1 : text.length);
   const blankInText = (i: number) => text.slice(lineStarts[i], lineEnd(i)).trim() === '';
@@ -255,25 +255,24 @@ function dice(a: Map<string, number>, aSize: number, b: string): number {
 }
 
 const SIMILAR_BUDGET = 8_000_000;
+/** How many similar lines are ranked by edit distance. */
+const MAX_SIMILAR = MAX_CANDIDATES * 2;
 
 /**
- * When no line is equal: the line most like the needle's longest one (character pairs in common,
- * at least 60%), and where the region starts when placed around it as the needle's lines are.
+ * When no line is equal: the lines most like the needle's longest one (character pairs in common,
+ * at least 60%; the best few, best first), and where the region starts when placed around each as
+ * the needle's lines are. Several, not the one best: pairs in common are blind to indentation and
+ * to where a typo fell, so the edit distance the regions are ranked by afterwards decides.
  */
-function similarLine(
-  text: string,
-  lineStarts: number[],
-  needleLines: string[],
-): { start: number; score: number } | undefined {
+function similarLines(text: string, lineStarts: number[], needleLines: string[]): { start: number; score: number }[] {
   let j = 0;
   needleLines.forEach((line, k) => {
     if (keyOf(line).length > keyOf(needleLines[j]!).length) j = k;
   });
   const key = keyOf(needleLines[j]!);
-  if (key.length < 4) return undefined;
+  if (key.length < 4) return [];
   const grams = bigrams(key);
-  let best = -1;
-  let bestScore = 0.6;
+  const best: { line: number; score: number }[] = [];
   let budget = SIMILAR_BUDGET;
   for (let i = 0; i < lineStarts.length && budget > 0; i++) {
     const end = i + 1 < lineStarts.length ? lineStarts[i + 1]! - 1 : text.length;
@@ -281,7 +280,12 @@ function similarLine(
     budget -= length + 1;
     if (length < key.length / 2 || length > key.length * 2 + 16) continue;
     const score = dice(grams, key.length - 1, keyOf(text.slice(lineStarts[i], end)));
-    if (score > bestScore) [best, bestScore] = [i, score];
+    if (score <= 0.6 || (best.length === MAX_SIMILAR && score <= best[MAX_SIMILAR - 1]!.score)) continue;
+    // Kept sorted, best first (earlier lines first among equals); a handful, so insertion is cheap.
+    let at = best.length;
+    while (at > 0 && best[at - 1]!.score < score) at--;
+    best.splice(at, 0, { line: i, score });
+    if (best.length > MAX_SIMILAR) best.pop();
   }
-  return best === -1 ? undefined : { start: best - j, score: bestScore };
+  return best.map(({ line, score }) => ({ start: line - j, score }));
 }

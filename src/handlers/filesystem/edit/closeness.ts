@@ -100,14 +100,21 @@ export function closeness(needle: string, region: string, budget: Budget): Bound
   const ib = b.map(indentOf);
   const blank = a.map((line, i) => line.trim() === '' && b[i]!.trim() === '');
   const body: Bounds = { low: 0, high: 0 };
+  // Each line as plain characters too: a typo inside the indentation (a blank turned into another
+  // character) splits a line elsewhere than its twin, and counting by levels would then make the
+  // right region look further than a wrong one. The indentation's discount never costs more.
+  const raw: Bounds = { low: 0, high: 0 };
   let absolute = 0;
   a.forEach((line, i) => {
     // A blank line's blanks are its whole text: compared as characters, not as indentation.
+    const whole = boundedDistance(line, b[i]!, LINE_CAP, budget);
     const { low, high } = blank[i]
-      ? boundedDistance(line, b[i]!, LINE_CAP, budget)
+      ? whole
       : boundedDistance(line.slice(ia[i]!.length), b[i]!.slice(ib[i]!.length), LINE_CAP, budget);
     body.low += low;
     body.high += high;
+    raw.low += whole.low;
+    raw.high += whole.high;
     if (!blank[i] && ia[i] !== ib[i]) absolute++;
   });
   const ca = commonIndent(ia, blank);
@@ -117,5 +124,8 @@ export function closeness(needle: string, region: string, budget: Budget): Bound
     if (!blank[i] && ia[i]!.slice(ca.length) !== ib[i]!.slice(cb.length)) shifted++;
   });
   const indentation = Math.min(absolute, shifted);
-  return { low: body.low + indentation, high: body.high + indentation };
+  return {
+    low: Math.min(raw.low, body.low + indentation),
+    high: Math.min(raw.high, body.high + indentation),
+  };
 }
