@@ -22,7 +22,8 @@ runConformance({
         "errors": [
           "TIMEOUT",
           "UNAVAILABLE",
-          "ALREADY_EXISTS"
+          "ALREADY_EXISTS",
+          "LIMIT_REACHED"
         ],
         "riskNote": "Only writes the toolkit's own task list, never workspace files or the outside world."
       },

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PENDING_INPUT_BYTES, type McpTaskLimits, type StoreKey } from '../../src/runtime/store/types.js';
 import { scaled } from '../support/time.js';
 import { contractEngines, freshKey, rejection, storeOpener } from './contract-engines.js';
+import { checkTaskListCap, outcomes } from './task-list-cap.js';
 
 const engines = contractEngines();
 /** Racing calls queue for one lock: the store's bound on each is stretched like every timeout on a loaded machine. */
@@ -24,15 +25,6 @@ const taskStart = (limits?: Partial<McpTaskLimits>) => ({
   leaseMs: 60_000,
   ...(limits ? { limits: { running: 1000, stored: 1000, storedBytes: 1 << 30, ...limits } } : {}),
 });
-
-/** Settles every promise; the values of those that resolved and the codes of those that rejected. */
-async function outcomes<T>(work: Promise<T>[]): Promise<{ ok: T[]; codes: string[] }> {
-  const settled = await Promise.allSettled(work);
-  return {
-    ok: settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])),
-    codes: settled.flatMap((s) => (s.status === 'rejected' ? [String((s.reason as { code?: string }).code)] : [])),
-  };
-}
 
 const result = (bytes: number) => ({ content: [{ type: 'text', text: 'x'.repeat(bytes) }] });
 
@@ -214,5 +206,14 @@ describe.each(engines)('store caps and job input: $name', (engine) => {
       expect((await a.mcpTasks.list(alice)).tasks.map((t) => t.id)).toEqual([done[1], third.id, huge.id]);
       expect(await a.mcpTasks.get(bob, bobs.id)).toMatchObject({ status: 'completed', result: result(1000) });
     });
+  });
+
+  describe('the task list of a principal', () => {
+    // Over a file each create rewrites the list: the embedded engine runs this in the stress suite.
+    it.skipIf(engine.name === 'embedded')(
+      'keeps at most MAX_TASKS_PER_LIST: the oldest ended task makes room, a list of open ones is full, racers through two instances never pass it, another principal is not counted',
+      { timeout: scaled(120_000) },
+      () => checkTaskListCap(open(bounded), open(bounded)),
+    );
   });
 });

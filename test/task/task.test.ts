@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit, ToolError } from '../../src/index.js';
 import type { Clock, InvokeResult, Toolkit } from '../../src/index.js';
+import { MAX_TASKS_PER_LIST } from '../../src/runtime/services/tasks.js';
 
 let root: string;
 beforeEach(async () => {
@@ -165,5 +166,26 @@ describe('task provider', () => {
     });
     const update = await broken.invoke('task', 'task_update', { id: 't1', status: 'completed' });
     expect(!update.ok && update.error.code).toBe('TIMEOUT');
+  });
+});
+
+describe('task list cap', () => {
+  it('the in-memory list keeps at most MAX_TASKS_PER_LIST: the oldest ended task makes room, then LIMIT_REACHED', async () => {
+    const toolkit = createToolkit({ workspace: root });
+    const create = (title: string, status?: string) =>
+      toolkit.invoke('task', 'task_create', status ? { title, status } : { title });
+    expect((await create('done early', 'completed')).ok).toBe(true);
+    expect((await create('dropped later', 'cancelled')).ok).toBe(true);
+    for (let i = 2; i < MAX_TASKS_PER_LIST; i++) expect((await create(`open ${i}`)).ok).toBe(true);
+    const makesRoom = await create('takes t1 place');
+    expect(makesRoom.ok).toBe(true);
+    const listed = await toolkit.invoke('task', 'task_list', {});
+    const ids = listed.ok ? (listed.output as { tasks: { id: string }[] }).tasks.map((t) => t.id) : [];
+    expect(ids).toHaveLength(MAX_TASKS_PER_LIST);
+    expect(ids[0]).toBe('t2');
+    expect((await create('takes t2 place')).ok).toBe(true);
+    const full = await create('one too many');
+    expect(full.ok ? 'ok' : full.error.code).toBe('LIMIT_REACHED');
+    expect(full.text).toContain('task_update');
   });
 });

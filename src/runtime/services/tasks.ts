@@ -80,11 +80,34 @@ interface TaskState {
 
 const emptyState = (): TaskState => ({ version: 1, next: 1, tasks: [] });
 
+/**
+ * The most tasks one list (one principal's, in a store) keeps. At the cap a new task takes the
+ * place of the oldest completed or cancelled one; a list of open tasks only is full.
+ */
+export const MAX_TASKS_PER_LIST = 1000;
+
+/** LIMIT_REACHED for a list of MAX_TASKS_PER_LIST open tasks. */
+export function taskListFull(): ToolError {
+  return new ToolError(
+    'LIMIT_REACHED',
+    `the task list holds ${MAX_TASKS_PER_LIST} tasks, none of them completed or cancelled (the most one list keeps); nothing was created. Mark finished or abandoned tasks completed or cancelled with task_update: the oldest of those makes room for a new one`,
+    { limit: MAX_TASKS_PER_LIST },
+  );
+}
+
+/** Whether a task is over (the ones a full list gives up, oldest first). */
+export const isEnded = (task: Pick<Task, 'status'>) => task.status === 'completed' || task.status === 'cancelled';
+
 function makeTask(
   state: TaskState,
   input: { title: string; description?: string; status?: TaskStatus },
   now: Date,
 ): Task {
+  if (state.tasks.length >= MAX_TASKS_PER_LIST) {
+    const oldest = state.tasks.findIndex(isEnded);
+    if (oldest === -1) throw taskListFull();
+    state.tasks.splice(oldest, 1);
+  }
   const stamp = now.toISOString();
   const task: Task = {
     id: `t${state.next++}`,

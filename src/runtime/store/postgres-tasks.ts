@@ -1,7 +1,7 @@
 // The PostgreSQL engine's task lists, audit log and replica leases. A task id comes from a per-key
-// counter row bumped in the same statement that inserts the task: concurrent creators on any
-// number of replicas get unique, sequential ids, and a failed insert leaves no gap behind.
-import { patchTask, type Task } from '../services/tasks.js';
+// counter row bumped in the transaction that inserts the task: concurrent creators on any number
+// of replicas get unique, sequential ids, and a failed insert leaves no gap behind.
+import { MAX_TASKS_PER_LIST, patchTask, taskListFull, type Task } from '../services/tasks.js';
 import { checkAuditEntry, checkAuditQuery } from './audit-entry.js';
 import { checkKey, checkMs, checkTaskFields, checkText, jsonText } from './errors.js';
 import { isoOf, rowsOf, type PgConnection } from './postgres-connection.js';
@@ -23,13 +23,21 @@ function taskOf(row: Record<string, unknown>): Task {
   };
 }
 
-const CREATE_TASK = `
-  WITH n AS (
-    INSERT INTO toolwright_counters AS c (scope, principal, kind, next) VALUES ($1, $2, 'task', 2)
-    ON CONFLICT (scope, principal, kind) DO UPDATE SET next = c.next + 1
-    RETURNING next - 1 AS seq)
+// The key's counter row, bumped first, stays locked until the transaction ends: creators of one list
+// take turns, so the count that follows is exact and a list never passes its cap.
+const BUMP_TASK_COUNTER = `
+  INSERT INTO toolwright_counters AS c (scope, principal, kind, next) VALUES ($1, $2, 'task', 2)
+  ON CONFLICT (scope, principal, kind) DO UPDATE SET next = c.next + 1
+  RETURNING next - 1 AS seq`;
+const COUNT_TASKS = `SELECT count(*)::int AS count FROM toolwright_tasks WHERE scope = $1 AND principal = $2`;
+const DROP_OLDEST_ENDED = `
+  DELETE FROM toolwright_tasks WHERE scope = $1 AND principal = $2 AND id = (
+    SELECT id FROM toolwright_tasks WHERE scope = $1 AND principal = $2 AND status IN ('completed', 'cancelled')
+    ORDER BY seq LIMIT 1)
+  RETURNING id`;
+const INSERT_TASK = `
   INSERT INTO toolwright_tasks (scope, principal, id, seq, title, description, status, created_at, updated_at)
-  SELECT $1, $2, 't' || n.seq, n.seq, $3, $4, $5, $6, $6 FROM n
+  VALUES ($1, $2, 't' || $3::bigint, $3, $4, $5, $6, $7, $7)
   RETURNING ${TASK_COLUMNS}`;
 
 export function postgresTaskLists(db: PgConnection): TaskLists {
@@ -38,15 +46,16 @@ export function postgresTaskLists(db: PgConnection): TaskLists {
       checkKey(key);
       checkTaskFields(input, true);
       const description = input.description === undefined || input.description === '' ? null : input.description;
-      const { rows } = await db.query(CREATE_TASK, [
-        key.scope,
-        key.principal,
-        input.title,
-        description,
-        input.status ?? 'pending',
-        now,
-      ]);
-      return taskOf(rows[0]!);
+      return db.transaction(async (client) => {
+        const at = [key.scope, key.principal];
+        const [counter] = await rowsOf(client, BUMP_TASK_COUNTER, at);
+        const [held] = await rowsOf(client, COUNT_TASKS, at);
+        if (Number(held!.count) >= MAX_TASKS_PER_LIST && (await rowsOf(client, DROP_OLDEST_ENDED, at)).length === 0)
+          throw taskListFull();
+        const row = [counter!.seq, input.title, description, input.status ?? 'pending', now];
+        const [created] = await rowsOf(client, INSERT_TASK, [...at, ...row]);
+        return taskOf(created!);
+      });
     },
     async update(key, id, patch, now) {
       checkKey(key);
