@@ -172,7 +172,7 @@ describe('task provider', () => {
 describe('task list cap', () => {
   it('the in-memory list keeps at most MAX_TASKS_PER_LIST: the oldest ended task makes room, then LIMIT_REACHED', async () => {
     const toolkit = createToolkit({ workspace: root });
-    const create = (title: string, status?: string) =>
+    const create = (title: string, status?: 'completed' | 'cancelled') =>
       toolkit.invoke('task', 'task_create', status ? { title, status } : { title });
     expect((await create('done early', 'completed')).ok).toBe(true);
     expect((await create('dropped later', 'cancelled')).ok).toBe(true);

@@ -3,14 +3,16 @@
 // A snapshot is a tree of every file git would add (`.gitignore`d files and nested repositories'
 // contents left out), so the files a command changed are the difference of two trees. git runs
 // with no system or global configuration, no hooks, no fsmonitor, no filters, and a lock per
-// workspace around the index it shares.
+// workspace around the index it shares: in this process a mutex, across processes (two servers
+// over one workspace) a lock file beside the repository.
 import { spawn } from 'node:child_process';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from '../errors.js';
-import { KeyedMutex } from '../locks.js';
+import { acquireFileLock, KeyedMutex } from '../locks.js';
 import { ensureOwnFolder } from '../own-files.js';
 import { GIT_HARDENING_ENV } from '../policy/shell/read-only-git-env.js';
+import { plainDir } from '../verified-fs.js';
 
 /** Settings that outrank the repository's own, for every git run here. */
 const SHADOW_OVERRIDES: [string, string][] = [
@@ -32,6 +34,8 @@ export interface TreeChange {
 }
 
 const snapshots = new KeyedMutex();
+/** A snapshot of a large workspace may take a while; an owner that died releases the lock at once. */
+const INDEX_LOCK = { timeoutMs: 120_000, staleMs: 10 * 60_000 };
 const ZERO = /^0+$/;
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
@@ -115,10 +119,25 @@ export class ShadowRepo {
     }));
   }
 
+  /** Runs `work` alone on the shared index: first among this process's callers, then among processes. */
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return snapshots.run(this.gitDir, async () => {
+      const release = await acquireFileLock(plainDir(path.dirname(this.gitDir)), `${path.basename(this.gitDir)}.lock`, {
+        ...INDEX_LOCK,
+        display: 'the checkpoint repository',
+      });
+      try {
+        return await work();
+      } finally {
+        await release();
+      }
+    });
+  }
+
   /** A snapshot of the workspace as it is now: the id of its tree. */
   async snapshot(): Promise<string> {
     await this.ready();
-    return snapshots.run(this.gitDir, async () => {
+    return this.#exclusive(async () => {
       await this.run(['add', '--all', '--ignore-errors', '--', '.']).catch(async (error: unknown) => {
         // --ignore-errors still fails the run when a file could not be read; what it could add is in the index.
         if (!(error instanceof ToolError)) throw error;
@@ -180,7 +199,7 @@ export class ShadowRepo {
     // Snapshots no checkpoint holds any more are pruned, at most once a minute.
     if (Date.now() - this.#lastPrune < 60_000) return;
     this.#lastPrune = Date.now();
-    await snapshots.run(this.gitDir, () => this.run(['prune', '--expire=now'])).catch(() => {});
+    await this.#exclusive(() => this.run(['prune', '--expire=now'])).catch(() => {});
   }
 }
 
