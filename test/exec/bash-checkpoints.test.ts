@@ -6,6 +6,7 @@ import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
+import { readJobToEnd } from '../support/exec-helpers.js';
 import { expectOk, tempDir } from '../support/helpers.js';
 import { git } from '../support/git.js';
 
@@ -128,4 +129,36 @@ describe('checkpoints of bash commands (checkpoints.bash)', () => {
     const top = (await readdir(root)).sort();
     expect(top).toEqual(['.git', '.gitignore', 'a.txt', 'b.txt', 'run.sh', 'src']);
   });
+
+  it.each([
+    ['in this process', {}],
+    ['through the embedded store', { store: 'embedded' as const }],
+  ])(
+    'a background job (%s) is bracketed too: its checkpoint is recorded when it ends, named in bash_output, and restores',
+    async (_where, store) => {
+      const root = await workspace();
+      const toolkit = createToolkit({ workspace: root, checkpoints: { bash: true }, ...store });
+      const original = await snapshot(root);
+      const started = expectOk(
+        await toolkit.invoke('exec', 'bash', { command: `sleep 0.3; ${CHANGES}`, run_in_background: true }),
+      );
+      const { output, last } = await readJobToEnd(toolkit, started.job_id!);
+      expect(last.status).toBe('exited');
+      const read = await toolkit.invoke('exec', 'bash_output', { job_id: started.job_id! });
+      expect(`${output}\n${read.text}`).toContain('files changed: checkpoint cp-1');
+      const listed = await list(toolkit);
+      expect(listed.checkpoints).toHaveLength(1);
+      expect(listed.checkpoints[0]).toMatchObject({ id: 'cp-1', operation: 'exec.bash', restorable: true });
+      expectOk(await toolkit.invoke('filesystem', 'checkpoint_restore', { id: 'cp-1' }));
+      // Every change undone but the ignored file, which snapshots leave out.
+      const { 'build/out.js': ignored, ...restored } = await snapshot(root);
+      expect(ignored).toBeDefined();
+      expect(restored).toEqual(original);
+      // A job that changed nothing records nothing.
+      const held = (await list(toolkit)).total;
+      const quiet = expectOk(await toolkit.invoke('exec', 'bash', { command: 'true', run_in_background: true }));
+      await readJobToEnd(toolkit, quiet.job_id!);
+      expect((await list(toolkit)).total).toBe(held);
+    },
+  );
 });

@@ -49,7 +49,14 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
     return rendered;
   }
   throwIfAborted(ctx.signal);
+  // A background job is bracketed the same way: its checkpoint is recorded once it has ended.
+  const bracket = await ctx.checkpoint?.command(params.command);
   const prepared = await prepareCommand(ctx, { command: params.command, cwd: params.cwd });
+  if (bracket)
+    prepared.afterJob = async () => {
+      const id = await bracket.finish();
+      return id === undefined ? [] : [`[files changed: checkpoint ${id}; checkpoint_restore undoes it]`];
+    };
   // A background job has no timeout unless the caller gave one (the catalog's default is the foreground's).
   const timeoutMs = ctx.defaulted.has('timeout_ms') ? undefined : params.timeout_ms;
   const jobs = ctx.services.jobs;

@@ -288,6 +288,7 @@ async function jobEnded(job: Job, prepared: PreparedCommand, io: JobIo): Promise
   const found = await prepared.afterRun().catch(() => []);
   job.artifacts.push(...found);
   job.notes.push(...found.map(noteLine));
+  job.notes.push(...((await prepared.afterJob?.().catch(() => [])) ?? []));
   job.exitCode = ending.exitCode;
   job.signal = ending.signal;
   job.endedAt = performance.now();

@@ -231,6 +231,7 @@ async function launch(
     clearTimeout(timer);
     untrackGroup(started.pid);
     const notes = (await prepared.afterRun().catch(() => [])).map(noteLine);
+    notes.push(...((await prepared.afterJob?.().catch(() => [])) ?? []));
     if (!(await started.commandRan))
       notes.push('[the sandbox could not be set up, so the command did not run; bwrap says why above]');
     // Its output lands before its end does: a reader that sees the end has seen everything.

@@ -63,6 +63,11 @@ export interface PreparedCommand {
   afterRun(): Promise<CommandNote[]>;
   /** Frees what was prepared for a command that did not start (its network listener). */
   release(): Promise<void>;
+  /**
+   * Set for a background job: run once it has ended, after afterRun; what it resolves is added to
+   * the job's notes (the checkpoint its changes were recorded in).
+   */
+  afterJob?: () => Promise<string[]>;
 }
 
 export type CommandNote = NonNullable<BashResult['notes']>[number];
