@@ -154,6 +154,8 @@ describe('checkpoints of bash commands (checkpoints.bash)', () => {
       const { 'build/out.js': ignored, ...restored } = await snapshot(root);
       expect(ignored).toBeDefined();
       expect(restored).toEqual(original);
+      // The folders the job made for its new file are gone again.
+      expect((await readdir(root)).sort()).toEqual(['.gitignore', 'a.txt', 'b.txt', 'build', 'run.sh', 'src']);
       // A job that changed nothing records nothing.
       const held = (await list(toolkit)).total;
       const quiet = expectOk(await toolkit.invoke('exec', 'bash', { command: 'true', run_in_background: true }));

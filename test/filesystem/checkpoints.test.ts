@@ -23,6 +23,15 @@ async function snapshot(root: string, under = ''): Promise<Record<string, string
   return out;
 }
 
+/** Every folder under `root`, empty ones included. */
+async function folders(root: string): Promise<string[]> {
+  const found = await readdir(root, { recursive: true, withFileTypes: true });
+  return found
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
 async function put(root: string, name: string, content: string | Buffer, mode?: number): Promise<void> {
   await mkdir(path.dirname(path.join(root, name)), { recursive: true });
   await writeFile(path.join(root, name), content);
@@ -115,13 +124,32 @@ describe('checkpoints of file operations', () => {
   it('restoring each call, newest first, gives back every byte and mode (create, edit, delete, move)', async () => {
     const { root, toolkit } = await seeded();
     const original = await snapshot(root);
+    const originalFolders = await folders(root);
     const ids = await changeEverything(toolkit);
+    expect(await folders(root)).not.toEqual(originalFolders);
     for (const id of [...ids].reverse()) {
       const out = expectOk(await fs(toolkit, 'checkpoint_restore', { id }));
       expect(out.skipped).toEqual([]);
       expect(out.restored.length).toBeGreaterThan(0);
     }
     expect(await snapshot(root)).toEqual(original);
+    // The folders the calls made for their new files are gone again.
+    expect(await folders(root)).toEqual(originalFolders);
+  });
+
+  it('a folder a call made stays when something else was put in it, or it held a file before', async () => {
+    const { root, toolkit } = await seeded();
+    expectOk(await fs(toolkit, 'write_file', { path: 'made/inner/one.txt', content: '1\n' }));
+    expectOk(await fs(toolkit, 'write_file', { path: 'docs/deeper/two.txt', content: '2\n' }));
+    await put(root, 'made/theirs.txt', 'not the call’s\n');
+    expectOk(await fs(toolkit, 'checkpoint_restore', { id: 'cp-1' }));
+    expectOk(await fs(toolkit, 'checkpoint_restore', { id: 'cp-2' }));
+    const now = await folders(root);
+    expect(now).toContain('made');
+    expect(now).not.toContain(path.join('made', 'inner'));
+    expect(now).toContain('docs');
+    expect(now).not.toContain(path.join('docs', 'deeper'));
+    expect(await readFile(path.join(root, 'made/theirs.txt'), 'utf8')).toBe('not the call’s\n');
   });
 
   it('scope since puts everything back to before a checkpoint in one call', async () => {

@@ -12,6 +12,7 @@ import type { HandlerContext } from '../../../runtime/types.js';
 import type { ResolvedPath } from '../../../runtime/workspace.js';
 import { commitFiles, type FileOutcome } from '../patch/commit.js';
 import { plural } from '../plural.js';
+import { removeEmptiedFolders } from './folders.js';
 import { checkpointById, contentDiff, filesOfRange, sameState, sessionLog, type RangeFile } from './shared.js';
 
 type Skipped = CheckpointRestoreResult['skipped'][number];
@@ -112,6 +113,11 @@ export async function checkpointRestore(
       return { outcomes, result: undefined };
     },
   );
+  if (!dryRun) {
+    const deleted = restored.filter((r) => r.action === 'delete').map((r) => r.path);
+    const existed = wanted.filter((w) => w.file.before.exists).map((w) => w.file.path);
+    if (deleted.length > 0) await removeEmptiedFolders(ctx, deleted, existed);
+  }
   const own = !dryRun && restored.length > 0 ? ctx.checkpoint?.id : undefined;
   const result: CheckpointRestoreResult = {
     restored,
