@@ -237,8 +237,12 @@ describe('checkpoints of file operations', () => {
   });
 
   it('past the count limit the oldest are dropped, and the list says so', async () => {
-    const { root, toolkit } = await seeded({ checkpoints: { maxCount: 3 } });
+    const dir = await tempDir();
+    const { root, toolkit } = await seeded({ checkpoints: { maxCount: 3, dir } });
     for (let i = 0; i < 5; i++) expectOk(await fs(toolkit, 'write_file', { path: 'f.txt', content: `v${i}\n` }));
+    // The dropped ones' contents are gone from disk: what is kept is v1, v2 and v3 (cp-3..cp-5's befores).
+    const blobs = (await readdir(dir, { recursive: true })).map(String).filter((f) => /(^|\/)[0-9a-f]{40}$/.test(f));
+    expect(blobs).toHaveLength(3);
     const result = await fs(toolkit, 'checkpoint_list', {});
     const list = expectOk(result);
     expect(list.checkpoints.map((c: { id: string }) => c.id)).toEqual(['cp-5', 'cp-4', 'cp-3']);

@@ -18,10 +18,14 @@ export class BlobFolder {
 
   /**
    * Stores `bytes` under their id (written to a temporary file and renamed into place, so a blob is
-   * whole or absent; renaming over a blob of the same id replaces it with the same bytes).
+   * whole or absent), unless a blob of that id and size is there already.
    */
   async put(bytes: Uint8Array, oid = gitBlobId(bytes)): Promise<string> {
     const final = path.join(this.folder, oid);
+    // Content-addressed: a blob already there holds these bytes (get() checks them against the id
+    // anyway), so an edit back and forth writes each content once.
+    const present = await lstat(final).catch(() => undefined);
+    if (present?.isFile() && present.size === bytes.length) return oid;
     const temp = path.join(this.folder, `.${oid}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`);
     const handle = await createOwnFile(temp, 'write', 'a checkpoint blob');
     try {
@@ -49,6 +53,11 @@ export class BlobFolder {
     } finally {
       await handle.close();
     }
+  }
+
+  /** Removes the blobs `oids`. */
+  async remove(oids: readonly string[]): Promise<void> {
+    for (const oid of oids) if (OID.test(oid)) await unlink(path.join(this.folder, oid)).catch(() => {});
   }
 
   /** Removes every blob not in `live` (and temp files a writer left over a minute ago). */

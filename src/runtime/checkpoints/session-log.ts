@@ -207,13 +207,16 @@ export class SessionLog {
     if (drop.length === 0) return;
     await this.#append({ t: 'drop', ids: drop.map((r) => r.id), reason: reason! });
     await this.onDrop?.(drop).catch(() => {});
-    const live = new Set<string>();
-    for (const record of this.#records)
-      for (const file of record.files)
-        for (const state of [file.before, file.after])
-          if (state?.exists && state.store === 'blob' && state.kept) live.add(state.oid);
-    await this.blobs.sweep(live);
-    if (this.#lines > 200 && this.#lines > 8 * (this.#records.length + 1)) await this.#compact();
+    const live = keptBlobs(this.#records);
+    if (this.#lines > 200 && this.#lines > 8 * (this.#records.length + 1)) {
+      // Now and then the whole folder (and temp files a crashed writer left) ...
+      await this.blobs.sweep(live);
+      await this.#compact();
+    } else {
+      // ... otherwise only the blobs of the dropped checkpoints that nothing else holds: an edit
+      // past the limit costs a few unlinks, not a listing of every blob.
+      await this.blobs.remove([...keptBlobs(drop)].filter((oid) => !live.has(oid)));
+    }
   }
 
   async #append(...lines: LogLine[]): Promise<void> {
@@ -277,4 +280,14 @@ export class SessionLog {
       return work();
     });
   }
+}
+
+/** The ids of the blobs the records' kept states name. */
+function keptBlobs(records: readonly CheckpointRecord[]): Set<string> {
+  const kept = new Set<string>();
+  for (const record of records)
+    for (const file of record.files)
+      for (const state of [file.before, file.after])
+        if (state?.exists && state.store === 'blob' && state.kept) kept.add(state.oid);
+  return kept;
 }
