@@ -142,7 +142,7 @@ describe('checkpoints of bash commands (checkpoints.bash)', () => {
       const started = expectOk(
         await toolkit.invoke('exec', 'bash', { command: `sleep 0.3; ${CHANGES}`, run_in_background: true }),
       );
-      const { output, last } = await readJobToEnd(toolkit, started.job_id!);
+      const { output, last } = await readJobToEnd(toolkit, started.job_id);
       expect(last.status).toBe('exited');
       const read = await toolkit.invoke('exec', 'bash_output', { job_id: started.job_id! });
       expect(`${output}\n${read.text}`).toContain('files changed: checkpoint cp-1');
@@ -159,7 +159,7 @@ describe('checkpoints of bash commands (checkpoints.bash)', () => {
       // A job that changed nothing records nothing.
       const held = (await list(toolkit)).total;
       const quiet = expectOk(await toolkit.invoke('exec', 'bash', { command: 'true', run_in_background: true }));
-      await readJobToEnd(toolkit, quiet.job_id!);
+      await readJobToEnd(toolkit, quiet.job_id);
       expect((await list(toolkit)).total).toBe(held);
     },
   );

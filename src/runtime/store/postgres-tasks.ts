@@ -48,8 +48,8 @@ export function postgresTaskLists(db: PgConnection): TaskLists {
       const description = input.description === undefined || input.description === '' ? null : input.description;
       return db.transaction(async (client) => {
         const at = [key.scope, key.principal];
-        const [counter] = await rowsOf(client, BUMP_TASK_COUNTER, at);
-        const [held] = await rowsOf(client, COUNT_TASKS, at);
+        const [counter] = await rowsOf<{ seq: string }>(client, BUMP_TASK_COUNTER, at);
+        const [held] = await rowsOf<{ count: number }>(client, COUNT_TASKS, at);
         if (Number(held!.count) >= MAX_TASKS_PER_LIST && (await rowsOf(client, DROP_OLDEST_ENDED, at)).length === 0)
           throw taskListFull();
         const row = [counter!.seq, input.title, description, input.status ?? 'pending', now];
