@@ -77,6 +77,11 @@ export class PgConnection {
    */
   async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.poolNow().connect();
+    // A connection lost while checked out is also an 'error' event on the client: the statement in
+    // flight fails with it (and the client is dropped below), so the event itself is only heard here;
+    // unheard, it would end the process.
+    const lost = () => {};
+    client.on('error', lost);
     let failure: unknown;
     try {
       await client.query('BEGIN');
@@ -93,6 +98,7 @@ export class PgConnection {
         );
       throw error;
     } finally {
+      client.removeListener('error', lost);
       client.release(failure === undefined ? undefined : true);
     }
   }
