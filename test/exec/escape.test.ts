@@ -45,7 +45,8 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
     const t = tag('escape');
     tags.push(t);
     const toolkit = createToolkit({ workspace: await tempDir() });
-    const call = toolkit.invoke('exec', 'bash', { command: `${make(t)}\nsleep 1000`, timeout_ms: 1_500 });
+    // The escapes must be seen alive before the timeout fires: on a loaded machine both take longer.
+    const call = toolkit.invoke('exec', 'bash', { command: `${make(t)}\nsleep 1000`, timeout_ms: scaled(1_500) });
     await waitFor(async () => (await processesWith(t)).length >= count, 10_000, `${count} escaped processes`);
     const result = await call;
     expect(result.ok && result.output.timed_out).toBe(true);
@@ -71,7 +72,7 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
     tags.push(t);
     const toolkit = createToolkit({ workspace: await tempDir() });
     const command = `( setsid bash -c 'while :; do ( exec -a ${t} sleep 1000 & ); sleep 0.05; done' & ); sleep 1000`;
-    const call = toolkit.invoke('exec', 'bash', { command, timeout_ms: 1_000 });
+    const call = toolkit.invoke('exec', 'bash', { command, timeout_ms: scaled(1_000) });
     await waitFor(async () => (await processesWith(t)).length >= 3, 10_000, 'the loop to fork');
     await call;
     expect(await survivorsOf(t)).toEqual([]);

@@ -1,9 +1,8 @@
 // Helpers for the exec tests: processes found by a tag in their command line, waiting, sandbox
 // presence, reading a job to its end.
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BashOutputResult } from '../../src/generated/types.js';
@@ -64,13 +63,15 @@ export function tag(name: string): string {
 
 /** Running (not zombie) host processes whose command line contains `text` (or, with `argv0`, starts with it as its first word). */
 export async function processesWith(text: string, only: 'anywhere' | 'argv0' = 'anywhere'): Promise<number[]> {
+  // Synchronous reads, as the kill's own scan does: through the thread pool a scan of a few hundred
+  // processes takes long enough on a loaded machine to miss a process a timeout kills meanwhile.
   const found: number[] = [];
-  for (const entry of await readdir('/proc')) {
+  for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
-      const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
       if (only === 'argv0' ? !cmdline.startsWith(`${text} `) : !cmdline.includes(text)) continue;
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
       if (state !== 'Z' && state !== 'X') found.push(Number(entry));
     } catch {
