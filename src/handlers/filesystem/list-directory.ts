@@ -12,7 +12,7 @@ import { withText, type HandlerReturn } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
-import type { GitignoreRules } from '../search/glob/walk.js';
+import type { GitignoreRules } from '../search/glob/workspace-gitignores.js';
 import { notFound, rethrowFs } from './fs-errors.js';
 import { plural } from './plural.js';
 import { confinedPath } from '../../runtime/confine.js';
@@ -63,7 +63,7 @@ export async function listDirectory(
   // Loaded on first use: `call read_file` must not load glob's dependencies (fast-glob, ignore).
   const rules = includeIgnored
     ? undefined
-    : new (await import('../search/glob/walk.js')).GitignoreRules(ctx.workspace.root);
+    : new (await import('../search/glob/workspace-gitignores.js')).GitignoreRules(ctx.workspace.root);
   const first = await openListed(ctx, resolved);
   const offset = params.offset ?? 0;
   const walk: Walk = { ctx, rules, limit, offset, seen: 0, shown: 0, chars: 0, ignored: 0, unreadable: 0 };

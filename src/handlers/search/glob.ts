@@ -9,7 +9,8 @@ import { withText, type Rendered } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
 import { planGlob } from './glob/plan.js';
-import { GitignoreRules, isDynamicPattern, mtimesOf, renderGlob, walkGlob, type WalkProgress } from './glob/walk.js';
+import { isDynamicPattern, mtimesOf, renderGlob, walkGlob, type WalkProgress } from './glob/walk.js';
+import { GitignoreRules } from './glob/workspace-gitignores.js';
 
 export const DEFAULT_GLOB_LIMIT = 1000;
 

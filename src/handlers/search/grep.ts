@@ -13,7 +13,8 @@ import { realRg, workspaceConfinement } from '../exec/confinement/workspace.js';
 import { hideDeniedPaths } from './grep/policy-filter.js';
 import { GrepProgress } from './grep/progress.js';
 import { compare, renderGrep, sortByPath } from './grep/render.js';
-import { canWatchRss, locateRipgrep } from './grep/ripgrep.js';
+import { canWatchRss } from './grep/ripgrep.js';
+import { locateRipgrep } from './grep/ripgrep-path.js';
 import { describeRgError, searchWithRipgrep } from './grep/run.js';
 
 export const DEFAULT_MAX_RESULTS = 200;

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { HandlerContext } from '../../../runtime/types.js';
-import { locateRipgrep } from '../../search/grep/ripgrep.js';
+import { locateRipgrep } from '../../search/grep/ripgrep-path.js';
 import type { HelperSpec } from './helper.js';
 import { probeSandbox } from '../sandbox/probe.js';
 
