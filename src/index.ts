@@ -8,7 +8,8 @@ export { referenceProviders, referenceHandlers } from './handlers/index.js';
 export { ToolError, isToolError, COMMON_ERROR_CODES, COMMON_ERRORS } from './runtime/errors.js';
 export type { CommonErrorCode, ImplicitErrorCode } from './runtime/errors.js';
 export { withText } from './runtime/handler.js';
-export type { Handler, Rendered } from './runtime/handler.js';
+export type { Rendered } from './runtime/handler.js';
+export type { Handler } from './runtime/types.js';
 export { Workspace, resolveInsideWorkspace } from './runtime/workspace.js';
 export type { ResolvedPath } from './runtime/workspace.js';
 export { Session } from './runtime/session.js';
@@ -20,7 +21,7 @@ export {
   SAFE_READ_COMMANDS,
   PolicyError,
   PolicyFileError,
-} from './runtime/policy.js';
+} from './runtime/policy/index.js';
 export { compilePolicy, loadPolicyFile, parsePolicyText } from './reference-policy.js';
 export type {
   PolicyOptions,
@@ -33,7 +34,7 @@ export type {
   CompiledPolicy,
   RuleExamples,
   ExampleResult,
-} from './runtime/policy.js';
+} from './runtime/policy/index.js';
 export type {
   Kind,
   Risk,

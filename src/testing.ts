@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineProviders, type Provider, type Registry } from './runtime/providers.js';
-import { createToolkit as createToolkitOver } from './runtime/toolkit.js';
+import { buildToolkit } from './runtime/toolkit.js';
 import type { ToolkitOptions } from './runtime/types.js';
 import { confinedPathProblem } from './conformance/fixture-paths.js';
 import { readExpectedFile, writeFixture, type ExampleCase } from './conformance/fixtures.js';
@@ -80,7 +80,7 @@ type ConformanceOperation = ConformanceSuite['operations'][number];
 
 /** One catalog example through `invoke` in a fresh workspace: its error, or its output, text and files. */
 async function runExample(
-  createToolkit: (options: ToolkitOptions) => ReturnType<typeof createToolkitOver>,
+  createToolkit: (options: ToolkitOptions) => ReturnType<typeof buildToolkit>,
   op: ConformanceOperation,
   example: ConformanceOperation['examples'][number],
 ): Promise<void> {
@@ -122,7 +122,7 @@ export function runConformance(data: ConformanceSuite): void {
   }
   const createToolkit = (options: ToolkitOptions) => {
     if (!providers) throw composeError;
-    return createToolkitOver({ ...options, providers });
+    return buildToolkit({ ...options, providers });
   };
   describe(`conformance: ${data.provider}`, () => {
     for (const op of data.operations) {

@@ -3,8 +3,8 @@
 // runtime only as an argument, the same way a third party's providers do.
 import { referenceProviders } from './handlers/index.js';
 import type { Provider, OperationsOf } from './runtime/providers.js';
-import { createToolkit as createToolkitOver } from './runtime/toolkit.js';
-import type { Toolkit, ToolkitOptions } from './runtime/types.js';
+import { buildToolkit } from './runtime/toolkit.js';
+import type { ToolkitOf, ToolkitOptions } from './runtime/types.js';
 
 /** The providers a toolkit gets when `createToolkit` is given none. */
 export type ReferenceProviders = typeof referenceProviders;
@@ -16,6 +16,6 @@ export type ReferenceProviders = typeof referenceProviders;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
 export function createToolkit<const P extends readonly Provider<any>[] = ReferenceProviders>(
   options: ToolkitOptions<P> = {},
-): Toolkit<OperationsOf<P>> {
-  return createToolkitOver<OperationsOf<P>>({ ...options, providers: options.providers ?? referenceProviders });
+): ToolkitOf<OperationsOf<P>> {
+  return buildToolkit<OperationsOf<P>>({ ...options, providers: options.providers ?? referenceProviders });
 }

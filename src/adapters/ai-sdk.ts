@@ -6,7 +6,7 @@
 // without the optional peer still compiles our .d.ts (strict, no skipLibCheck).
 import type { OperationDescriptor } from '../runtime/descriptor.js';
 import { ToolError } from '../runtime/errors.js';
-import type { Toolkit } from '../runtime/types.js';
+import type { ToolkitOf } from '../runtime/types.js';
 import { describeIssues, dropNullOptionals } from '../runtime/validation.js';
 import { cloneSchema, exportableOperations } from './schema.js';
 
@@ -83,7 +83,7 @@ export function validateForOperation(
  * A failed call throws a ToolError whose message is the model-facing text (`Error NO_MATCH: …`),
  * which the AI SDK hands to the model as the tool error.
  */
-export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions = {}): Promise<AISDKToolSet> {
+export async function toAISDKTools(toolkit: ToolkitOf, options: AISDKToolOptions = {}): Promise<AISDKToolSet> {
   const { jsonSchema, tool } = await loadAI(options.ai);
   const texts = new WeakMap<object, string>();
   // `ai` 5 passes the output itself; `ai` 6 an object holding it beside the call's id and input.

@@ -2,7 +2,7 @@
 // Declared structurally (no `@anthropic-ai/sdk` import at run time); the type-check test proves
 // assignability to `Anthropic.Messages.Tool` and `ToolResultBlockParam`.
 import { imageOf } from '../runtime/media.js';
-import type { InvokeOptions, Toolkit } from '../runtime/types.js';
+import type { InvokeOptions, ToolkitOf } from '../runtime/types.js';
 import { invokeByName } from './dispatch.js';
 import { cloneSchema, exportableOperations } from './schema.js';
 
@@ -19,7 +19,7 @@ export interface AnthropicTool {
 }
 
 /** Tool definitions for `anthropic.messages.create({ tools })`. */
-export function toAnthropicTools(toolkit: Toolkit, options: AnthropicToolOptions = {}): AnthropicTool[] {
+export function toAnthropicTools(toolkit: ToolkitOf, options: AnthropicToolOptions = {}): AnthropicTool[] {
   const tools: AnthropicTool[] = exportableOperations(toolkit).map((op) => ({
     name: op.name,
     description: op.description,
@@ -39,7 +39,7 @@ export interface AnthropicToolUseBlock {
 
 /** Runs one `tool_use` block and returns the `tool_result` block for the next user message. */
 export async function runAnthropicToolUse(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   block: AnthropicToolUseBlock,
   options: InvokeOptions = {},
 ): Promise<{

@@ -2,7 +2,7 @@
 import { ToolError } from '../runtime/errors.js';
 import { notRunResult } from '../runtime/invoke-guard.js';
 import { didYouMean } from '../runtime/policy/errors.js';
-import type { InvokeOptions, InvokeResult, Toolkit } from '../runtime/types.js';
+import type { InvokeOptions, InvokeResult, ToolkitOf } from '../runtime/types.js';
 
 /** Parses a model's JSON arguments string; an empty string means no arguments. */
 export function parseArguments(json: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -19,7 +19,7 @@ export function parseArguments(json: string): { ok: true; value: unknown } | { o
  * (OpenAI sends strings). Never throws: unknown names and unparsable JSON become error results.
  */
 export async function invokeByName(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   name: string,
   input: unknown,
   options: InvokeOptions = {},

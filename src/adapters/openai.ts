@@ -3,7 +3,7 @@
 // test/types/sdk-types.check.ts proves they are assignable to the SDK's own types.
 import type { JsonSchema } from '../runtime/descriptor.js';
 import { IMAGE_NOT_CARRIED, imageOf } from '../runtime/media.js';
-import type { InvokeOptions, Toolkit } from '../runtime/types.js';
+import type { InvokeOptions, ToolkitOf } from '../runtime/types.js';
 import { invokeByName } from './dispatch.js';
 import { cloneSchema, exportableOperations, toStrictJsonSchema } from './schema.js';
 
@@ -35,7 +35,7 @@ function parametersFor(params: JsonSchema, strict: boolean): Record<string, unkn
 }
 
 /** Tool definitions for `openai.chat.completions.create({ tools })`. */
-export function toOpenAITools(toolkit: Toolkit, options: OpenAIToolOptions = {}): OpenAIChatTool[] {
+export function toOpenAITools(toolkit: ToolkitOf, options: OpenAIToolOptions = {}): OpenAIChatTool[] {
   const strict = options.strict ?? true;
   return exportableOperations(toolkit).map((op) => ({
     type: 'function',
@@ -44,7 +44,7 @@ export function toOpenAITools(toolkit: Toolkit, options: OpenAIToolOptions = {})
 }
 
 /** Tool definitions for `openai.responses.create({ tools })`. */
-export function toOpenAIResponsesTools(toolkit: Toolkit, options: OpenAIToolOptions = {}): OpenAIResponsesTool[] {
+export function toOpenAIResponsesTools(toolkit: ToolkitOf, options: OpenAIToolOptions = {}): OpenAIResponsesTool[] {
   const strict = options.strict ?? true;
   return exportableOperations(toolkit).map((op) => ({
     type: 'function',
@@ -64,7 +64,7 @@ export interface OpenAIChatToolCall {
 
 /** Runs one Chat Completions tool call and returns the `role: 'tool'` message to send back. */
 export async function runOpenAIToolCall(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   call: OpenAIChatToolCall,
   options: InvokeOptions = {},
 ): Promise<{ role: 'tool'; tool_call_id: string; content: string }> {
@@ -84,7 +84,7 @@ export interface OpenAIFunctionCallItem {
 
 /** Runs one Responses API function call and returns the `function_call_output` input item. */
 export async function runOpenAIResponsesFunctionCall(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   call: OpenAIFunctionCallItem,
   options: InvokeOptions = {},
 ): Promise<{ type: 'function_call_output'; call_id: string; output: string | OpenAIFunctionOutputContent[] }> {

@@ -4,7 +4,7 @@ import { constants } from 'node:os';
 import { invokeByName, parseArguments } from '../adapters/dispatch.js';
 import { inertJson, inertText } from '../runtime/control-text.js';
 import { createTerminalUserChannel } from '../runtime/services/user.js';
-import { createToolkit } from '../runtime/toolkit.js';
+import { buildToolkit } from '../runtime/toolkit.js';
 import type { CliIO } from '../cli.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
 import { toolkitOptions } from './toolkit-options.js';
@@ -30,7 +30,7 @@ export async function runCall(
   }
   const user = process.stdin.isTTY && json !== '-' ? createTerminalUserChannel() : undefined;
   const options = await toolkitOptions(flags, user ? { user } : {});
-  const toolkit = createToolkit(options);
+  const toolkit = buildToolkit(options);
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);

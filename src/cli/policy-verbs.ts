@@ -5,16 +5,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { operations } from '../generated/registry.js';
 import {
-  compilePolicy,
+  compilePolicyFor,
   POLICY_PRESETS,
   type CompiledPolicy,
   type PolicyDecision,
   type PolicyOptions,
   type PolicyRule,
-} from '../runtime/policy.js';
+} from '../runtime/policy/index.js';
 import { didYouMean } from '../runtime/policy/errors.js';
-import { parsePolicyText } from '../runtime/policy/formats/load.js';
-import { loadBashParser } from '../runtime/policy/shell/parser.js';
+import { parsePolicyTextFor } from '../runtime/policy/formats/load.js';
+import { loadBashParser } from '../runtime/policy/shell/analyser.js';
 import { classifyReadOnly, type ReadOnlyVerdict } from '../runtime/policy/shell/read-only.js';
 import { Workspace } from '../runtime/workspace.js';
 import { UsageError } from './usage.js';
@@ -28,7 +28,7 @@ async function load(
   deferExamples: boolean,
 ): Promise<{ policy: PolicyOptions; compiled: CompiledPolicy }> {
   if (Object.hasOwn(POLICY_PRESETS, spec))
-    return { policy: spec as PolicyOptions, compiled: compilePolicy(spec as PolicyOptions, operations) };
+    return { policy: spec as PolicyOptions, compiled: compilePolicyFor(spec as PolicyOptions, operations) };
   let text: string;
   try {
     text = await readFile(path.resolve(spec), 'utf8');
@@ -40,7 +40,7 @@ async function load(
     );
   }
   try {
-    return await parsePolicyText(text, spec, { deferExamples, operations });
+    return await parsePolicyTextFor(text, spec, { deferExamples, operations });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

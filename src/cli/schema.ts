@@ -1,8 +1,8 @@
 // `toolwright schema [tool]`: the tool list (name, kind, risk, policy verdict) or one tool's parameters.
 import type { JsonSchema, OperationDescriptor } from '../runtime/descriptor.js';
-import { compilePolicy } from '../runtime/policy.js';
-import { createToolkit } from '../runtime/toolkit.js';
-import type { Toolkit } from '../runtime/types.js';
+import { compilePolicyFor } from '../runtime/policy/index.js';
+import { buildToolkit } from '../runtime/toolkit.js';
+import type { ToolkitOf } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
 import { toolkitOptions } from './toolkit-options.js';
@@ -12,11 +12,11 @@ function pad(text: string, width: number): string {
   return text.length >= width ? `${text} ` : text + ' '.repeat(width - text.length);
 }
 
-function renderToolList(toolkit: Toolkit): string {
+function renderToolList(toolkit: ToolkitOf): string {
   const policy =
     toolkit.options.policy === undefined
       ? undefined
-      : compilePolicy(
+      : compilePolicyFor(
           toolkit.options.policy,
           toolkit.options.providers.flatMap((p) => p.operations),
         );
@@ -37,7 +37,7 @@ function renderToolList(toolkit: Toolkit): string {
   }
   const hidden = toolkit.options.listAll
     ? []
-    : createToolkit({ ...toolkit.options, listAll: true })
+    : buildToolkit({ ...toolkit.options, listAll: true })
         .operations.filter((op) => !listed.includes(op))
         .map((op) => op.name);
   if (hidden.length > 0)
@@ -89,7 +89,7 @@ export async function runSchema(
   tool: string | undefined,
   flags: ToolkitFlags & { json?: boolean },
 ): Promise<number> {
-  const toolkit = createToolkit(await toolkitOptions(flags));
+  const toolkit = buildToolkit(await toolkitOptions(flags));
   if (tool === undefined) {
     io.stdout.write(`${flags.json ? JSON.stringify(toolkit.getSchema(), null, 2) : renderToolList(toolkit)}\n`);
     return 0;
@@ -97,7 +97,7 @@ export async function runSchema(
   const op = toolkit.find(tool);
   if (!op)
     throw new UsageError(`no tool named "${tool}" (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
-  const schema = createToolkit({ ...toolkit.options, listAll: true })
+  const schema = buildToolkit({ ...toolkit.options, listAll: true })
     .getSchema()
     .flatMap((p) => p.operations)
     .find((o) => o.id === op.id);

@@ -6,9 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { referenceProviders } from '../handlers/index.js';
 import type { OperationDescriptor } from '../runtime/descriptor.js';
-import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy.js';
+import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy/index.js';
 import { didYouMean } from '../runtime/policy/errors.js';
-import { parsePolicyText } from '../runtime/policy/formats/load.js';
+import { parsePolicyTextFor } from '../runtime/policy/formats/load.js';
 import { indexProviders } from '../runtime/provider-index.js';
 import type { Provider } from '../runtime/providers.js';
 import { createFileTaskStore, type TaskStore } from '../runtime/services/tasks.js';
@@ -43,7 +43,7 @@ export async function loadPolicy(
   }
   // YAML or HCL (.hcl), parsed on first use; every mistake is reported as FILE:LINE:COL.
   try {
-    return (await parsePolicyText(await readFile(path, 'utf8'), spec, { operations })).policy;
+    return (await parsePolicyTextFor(await readFile(path, 'utf8'), spec, { operations })).policy;
   } catch (error) {
     throw new UsageError(`${flag} ${(error as Error).message}`);
   }

@@ -8,7 +8,7 @@ import { roleIndex } from './roles.js';
 import type { Caller } from './principal.js';
 import type { Session } from './session.js';
 import type { StoreKey } from './store/types.js';
-import type { HandlerContext, Services, Toolkit } from './types.js';
+import type { HandlerContext, Services, ToolkitOf } from './types.js';
 import type { ProgressEvent } from './progress.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
 
@@ -46,7 +46,7 @@ export class CallContext implements HandlerContext {
     readonly session: Session,
     caller: Caller,
     readonly operation: OperationDescriptor,
-    readonly toolkit: Toolkit,
+    readonly toolkit: ToolkitOf,
     callerSignal: AbortSignal | undefined,
   ) {
     this.services = caller.services;

@@ -7,7 +7,18 @@
 // search under a folder, a listing) is never opened for.
 import { constants } from 'node:fs';
 import type { DescriptorFile } from './descriptor-file.js';
-import type { ResolvedPath } from './workspace.js';
+
+/** A path that has been proven to stay inside the workspace. */
+export interface ResolvedPath {
+  /** Absolute path with every symlink resolved (for a missing file: its real parent + the rest). */
+  readonly absolute: string;
+  /** Workspace-relative path with `/` separators ('.' for the root itself). */
+  readonly relative: string;
+  /** Whether something exists at the path (a dangling symlink inside the workspace counts as missing). */
+  readonly exists: boolean;
+  /** The path was written as a folder (ends in `/`, `/.` or `/..`): it must not name a file. */
+  readonly directory?: boolean;
+}
 
 /** Flags that make an open more than a read: never opened in advance. */
 const WRITING =

@@ -1,5 +1,3 @@
-import type { HandlerContext } from './types.js';
-
 const RENDERED = Symbol.for('toolwright.rendered');
 
 /** A handler's output together with the text a model should read. */
@@ -20,5 +18,3 @@ export function isRendered(value: unknown): value is Rendered<unknown> {
 
 export type HandlerReturn<Output> = Output | Rendered<Output>;
 
-/** The signature codegen gives every operation: validated params in, output (or rendered output) out. */
-export type Handler<Params, Output> = (params: Params, ctx: HandlerContext) => Promise<HandlerReturn<Output>>;

@@ -1,26 +1,10 @@
 // Composition: a Provider is one catalog provider's descriptors plus its handler map.
 // defineProviders pairs a generated registry with hand-written bodies and checks, at run time, that
 // they match one to one; the compile-time check comes from the handler map's generated type.
-import type { AnyOperations, OperationDescriptor, ProviderDescriptor } from './descriptor.js';
-import type { Handler } from './handler.js';
+import type { ProviderDescriptor } from './descriptor.js';
+import type { AnyHandler, Handler, Provider } from './types.js';
 
-/** A handler whose types are erased (how the runtime stores and calls it). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
-export type AnyHandler = Handler<any, unknown>;
-
-/** One provider of a toolkit: its operations (from a generated registry) and their handler bodies. */
-export interface Provider<Ops extends object = AnyOperations> {
-  readonly name: string;
-  readonly description: string;
-  readonly operations: readonly OperationDescriptor[];
-  /**
-   * Handler bodies by operation name. Looked up at call time, so a host (or a test spy) that
-   * replaces a body on this object is honoured.
-   */
-  readonly handlers: Readonly<Record<string, AnyHandler>>;
-  /** Type-only: the `Operations` map of the provider's catalog (typed `toolkit.call`); never set at run time. */
-  readonly '~operations'?: Ops;
-}
+export type { AnyHandler, Provider } from './types.js';
 
 type ProviderOf<Ops, K extends keyof Ops> = Ops[K] extends { provider: infer P extends string } ? P : never;
 

@@ -1,6 +1,6 @@
 // What a session saw of the files it read: the lines of each read window (bounded), so that an edit
 // of a file changed on disk since can be checked against what was read where it lands.
-import type { FileStamp } from './session.js';
+import type { FileStamp } from './file-stamp.js';
 
 /** Consecutive lines as read (no terminators, '\r' dropped); null for a line shown cut. */
 export interface SeenSegment {

@@ -4,9 +4,10 @@
 import type { AnyOperations, OperationDescriptor } from './descriptor.js';
 import { ToolError } from './errors.js';
 import { guardInvoke } from './invoke-guard.js';
-import { runInvocation, type InvokeScope } from './invoke/invocation.js';
+import type { InvokeScope } from './invoke/call.js';
+import { runInvocation } from './invoke/invocation.js';
 import { OperationPlans } from './invoke/plan.js';
-import { compilePolicy, compileProfile, type CompiledPolicy } from './policy.js';
+import { compilePolicyFor, compileProfile, type CompiledPolicy } from './policy/index.js';
 import { indexProviders, type ProviderIndex } from './provider-index.js';
 import type { Provider } from './providers.js';
 import { AuditRecorder } from './audit/recorder.js';
@@ -19,25 +20,25 @@ import type {
   OperationSchema,
   ProviderSchema,
   Services,
-  Toolkit,
+  ToolkitOf,
   ToolkitOptions,
   ToolProvider,
-  TypedCalls,
+  TypedCallsOf,
 } from './types.js';
 import { Workspace } from './workspace.js';
 
 type Invoke = (provider: string, operation: string, input: unknown, options?: InvokeOptions) => Promise<InvokeResult>;
 
 /** See the module comment; `createToolkit` is the way to make one. */
-export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
+export class LocalToolkit<Ops = AnyOperations> implements ToolkitOf<Ops> {
   readonly workspace: Workspace;
   readonly session: Session;
   readonly services: Services;
   readonly options: Readonly<ToolkitOptions> & { readonly providers: readonly Provider[] };
   readonly providers: readonly ToolProvider[];
-  readonly call: TypedCalls<Ops>;
+  readonly call: TypedCallsOf<Ops>;
   /** The guard itself, typed by the interface's overloads (registry-typed, or untyped for names in a `string`). */
-  readonly invoke: Toolkit<Ops>['invoke'];
+  readonly invoke: ToolkitOf<Ops>['invoke'];
   readonly #index: ProviderIndex;
   readonly #inProfile: (op: OperationDescriptor) => boolean;
   /** Undefined when the toolkit was created without a policy option (its listings then hide nothing for policy reasons). */
@@ -61,7 +62,7 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
     const operations = [...this.#index.byId.values()];
     this.#exposed = operations.filter(this.#inProfile);
     // Checked against the operations that exist: a rule naming an unknown one is a TypeError here.
-    this.#compiledPolicy = compilePolicy(options.policy, operations);
+    this.#compiledPolicy = compilePolicyFor(options.policy, operations);
     this.#policy = options.policy === undefined ? undefined : this.#compiledPolicy;
     // The store as opened, not its URL: sub-agents share it, and the options never show a password.
     this.options = Object.freeze({ ...options, providers: this.#index.providers, ...(store ? { store } : {}) });
@@ -146,7 +147,7 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
   }
 
   /** `call.<operation>` for every operation in the profile: resolves to the output, throws the ToolError. */
-  #typedCalls(): TypedCalls<Ops> {
+  #typedCalls(): TypedCallsOf<Ops> {
     const call: Record<string, (params: unknown, opts?: InvokeOptions) => Promise<unknown>> = {};
     for (const op of this.#exposed) {
       call[op.name] = async (params, opts) => {
@@ -155,7 +156,7 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
         throw new ToolError(result.error.code, result.error.message, result.error.details);
       };
     }
-    return call as TypedCalls<Ops>;
+    return call as TypedCallsOf<Ops>;
   }
 }
 
@@ -163,13 +164,13 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
  * Creates a toolkit over a workspace from the providers it is given. The package entry's
  * `createToolkit` supplies the reference providers when none are given.
  */
-export function createToolkit<Ops = AnyOperations>(
+export function buildToolkit<Ops = AnyOperations>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
   options: ToolkitOptions & { providers: readonly Provider<any>[] },
-): Toolkit<Ops> {
+): ToolkitOf<Ops> {
   if (!options || !Array.isArray(options.providers)) {
     throw new TypeError(
-      'createToolkit (runtime): options.providers must be a list of providers; import createToolkit from "toolwright" for the reference set as default',
+      'buildToolkit: options.providers must be a list of providers; import createToolkit from "toolwright" for the reference set as default',
     );
   }
   return new LocalToolkit<Ops>(options);

@@ -1,6 +1,5 @@
 import type { ErrorCode } from './errors.js';
 import type { AnyOperations, CatalogOperationFacts, OperationDescriptor } from './descriptor.js';
-import type { Provider } from './providers.js';
 import type { Session } from './session.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
 import type { CheckedTarget, GuardedNet } from './net/guarded.js';
@@ -9,46 +8,14 @@ import type { TaskStore, TaskStoreOption } from './services/tasks.js';
 import type { Store, StoreKey } from './store/types.js';
 import type { SharedJobs } from './store/shared-jobs.js';
 import type { SearchBackend } from './services/search-backend.js';
-import type { Kernel } from './services/kernel.js';
 import type { UserChannel, UserChannelOption } from './services/user.js';
-import type { PolicyOptions, PolicyDecision } from './policy.js';
+import type { PolicyOptions, PolicyDecision } from './policy/types.js';
 import type { ProgressEvent } from './progress.js';
+import type { ExecOptions, WebOptions } from './options.js';
+import type { HandlerReturn } from './handler.js';
 
 export type { ProgressEvent } from './progress.js';
-
-export interface WebOptions {
-  /** Allow fetching loopback/private/link-local addresses (tests against a local server). */
-  allowPrivateNetwork?: boolean;
-  /** Host names (or IP literals) exempt from the address block. */
-  allowHosts?: string[];
-  /** DNS resolver override (tests): returns the addresses a host name resolves to. */
-  lookup?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
-}
-
-export interface ExecOptions {
-  /**
-   * Variables to set for commands (a string; always passed, even a secret-looking name) or to remove
-   * (`undefined`). Host variables named like secrets are withheld unless listed in `inheritEnv`.
-   */
-  env?: Record<string, string | undefined>;
-  /** Host variables to pass although their names look secret: names or `*` globs (`['*']`: all). */
-  inheritEnv?: string[];
-  /** Per-stream cap on captured output, in characters (default 30,000). */
-  outputLimit?: number;
-  /**
-   * Run commands in a bubblewrap sandbox: 'none' (default), 'workspace-write', 'read-only', or
-   * `{ mode, network?: boolean (default false), writable?: string[] (extra writable folders) }`.
-   */
-  sandbox?:
-    | 'none'
-    | 'workspace-write'
-    | 'read-only'
-    | { mode: 'none' | 'workspace-write' | 'read-only'; network?: boolean; writable?: string[] };
-  /** Path of the bwrap binary (default: `bwrap` on PATH). */
-  bwrapPath?: string;
-  /** Background jobs running at once per principal (default 8): in memory per toolkit, with a store counted across replicas. */
-  maxJobs?: number;
-}
+export type { ExecOptions, WebOptions } from './options.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
 export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Provider<any>[]> {
@@ -123,7 +90,7 @@ export interface HandlerContext {
   readonly services: Services;
   readonly operation: OperationDescriptor;
   /** The toolkit the call came through (spawn_subagent derives child toolkits from it). */
-  readonly toolkit: Toolkit;
+  readonly toolkit: ToolkitOf;
   /**
    * Every `path`-role argument, confined before the handler runs: param → the path resolved inside
    * the workspace (symlinks followed; a missing file's real parent). A param that was not given is
@@ -211,7 +178,7 @@ export interface ToolProvider {
   invoke(operation: string, input: unknown, options?: InvokeOptions): Promise<InvokeResult>;
 }
 
-export interface Toolkit<Ops = AnyOperations> {
+export interface ToolkitOf<Ops = AnyOperations> {
   readonly workspace: Workspace;
   readonly session: Session;
   readonly services: Services;
@@ -259,7 +226,7 @@ export interface Toolkit<Ops = AnyOperations> {
   ): Promise<InvokeResult<unknown>>;
   /** Finds an exposed operation by tool name (`read_file`) or id (`filesystem.read_file`). */
   find(operation: string): OperationDescriptor | undefined;
-  readonly call: TypedCalls<Ops>;
+  readonly call: TypedCallsOf<Ops>;
   /** Ends what the toolkit holds (background jobs, sandboxes, sessions); idempotent. */
   close(): Promise<void>;
   /** Registers work for close() (providers keep per-toolkit state this way); runs in reverse order. */
@@ -267,7 +234,7 @@ export interface Toolkit<Ops = AnyOperations> {
 }
 
 /** `toolkit.call.<operation>`: one typed function per operation of the providers' `Operations` maps. */
-export type TypedCalls<Ops = AnyOperations> = {
+export type TypedCallsOf<Ops = AnyOperations> = {
   [K in keyof Ops]: Ops[K] extends { params: infer Params; result: infer Result }
     ? (params: Params, options?: InvokeOptions) => Promise<Result>
     : never;
@@ -301,3 +268,68 @@ export type InvokeOutput<Ops, K> = OperationPart<Ops, K, 'result'>;
 export type Unshaped<I> = unknown extends I ? I : string extends keyof I ? I : never;
 /** `S` when it is `string` itself (a name only known at run time), else never. */
 export type WideString<S extends string> = string extends S ? S : never;
+
+// A handler and a provider: a provider's handlers receive a HandlerContext, whose toolkit holds providers.
+
+/** A handler whose types are erased (how the runtime stores and calls it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
+export type AnyHandler = Handler<any, unknown>;
+
+/** One provider of a toolkit: its operations (from a generated registry) and their handler bodies. */
+export interface Provider<Ops extends object = AnyOperations> {
+  readonly name: string;
+  readonly description: string;
+  readonly operations: readonly OperationDescriptor[];
+  /**
+   * Handler bodies by operation name. Looked up at call time, so a host (or a test spy) that
+   * replaces a body on this object is honoured.
+   */
+  readonly handlers: Readonly<Record<string, AnyHandler>>;
+  /** Type-only: the `Operations` map of the provider's catalog (typed `toolkit.call`); never set at run time. */
+  readonly '~operations'?: Ops;
+}
+
+/** The signature codegen gives every operation: validated params in, output (or rendered output) out. */
+export type Handler<Params, Output> = (params: Params, ctx: HandlerContext) => Promise<HandlerReturn<Output>>;
+
+// What a host supplies so spawn_subagent can run a session (`services.kernel`); the request carries the parent toolkit's options.
+
+export interface SubagentRequest {
+  prompt: string;
+  description: string;
+  /** Capability patterns the child may use (already checked to be within the parent's). */
+  profile: readonly string[];
+  parentSessionId: string;
+  /** The child's depth: the root session is 0, its sub-agents 1, … */
+  depth: number;
+  /** The parent call's signal: aborting the parent aborts the child. */
+  signal: AbortSignal;
+  /**
+   * The parent toolkit's options (with its live task store and its providers), for kernels that
+   * build the child's toolkit from them. The kernel must not widen `profile`.
+   */
+  parentOptions?: Readonly<ToolkitOptions>;
+  /**
+   * Set only when the parent call's caller follows its progress: tell it how far the child has
+   * come, as often as that changes (spawn_subagent throttles what it passes on).
+   */
+  onProgress?: (progress: SubagentProgress) => void;
+}
+
+/** How far a sub-agent has come, as far as its kernel sees. */
+export interface SubagentProgress {
+  /** Model turns started so far, when the host's loop reports them. */
+  turns?: number;
+  /** Tool calls the child made so far. */
+  toolCalls: number;
+}
+
+export interface SubagentResult {
+  session_id: string;
+  status: 'completed' | 'failed' | 'cancelled';
+  output: string;
+}
+
+export interface Kernel {
+  runSession(request: SubagentRequest): Promise<SubagentResult>;
+}

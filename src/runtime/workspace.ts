@@ -1,23 +1,13 @@
 import { lstat, readlink } from 'node:fs/promises';
 import { constants, readlinkSync, realpathSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { ConfinedPath } from './confined-path.js';
+import { ConfinedPath, type ResolvedPath } from './confined-path.js';
 import { fsErrorToToolError, ToolError } from './errors.js';
 import { DescriptorFile, realpathNative } from './descriptor-file.js';
 import { leaseFolder } from './folder-cache.js';
 import { HAS_PROC_FD, descriptorPath, openInsideWithStats } from './verified-fs.js';
 
-/** A path that has been proven to stay inside the workspace. */
-export interface ResolvedPath {
-  /** Absolute path with every symlink resolved (for a missing file: its real parent + the rest). */
-  readonly absolute: string;
-  /** Workspace-relative path with `/` separators ('.' for the root itself). */
-  readonly relative: string;
-  /** Whether something exists at the path (a dangling symlink inside the workspace counts as missing). */
-  readonly exists: boolean;
-  /** The path was written as a folder (ends in `/`, `/.` or `/..`): it must not name a file. */
-  readonly directory?: boolean;
-}
+export type { ResolvedPath } from './confined-path.js';
 
 /** Longest name in a folder (NAME_MAX) and longest path (PATH_MAX - 1), in bytes, on Linux and macOS. */
 export const NAME_MAX_BYTES = 255;

@@ -6,7 +6,7 @@ import { runCli } from '../../src/cli.js';
 import { readdir } from 'node:fs/promises';
 import { compilePolicy, createToolkit, type PolicyOptions } from '../../src/index.js';
 import { operations } from '../../src/generated/registry.js';
-import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
+import { loadBashParser } from '../../src/runtime/policy/shell/analyser.js';
 import { analyzeShell } from '../../src/runtime/policy/shell/split.js';
 import { createProgrammaticUserChannel } from '../../src/runtime/services/user.js';
 import { wrapperTable } from '../../src/runtime/policy/shell/wrapper-check.js';

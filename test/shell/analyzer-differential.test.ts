@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
+import { loadBashParser } from '../../src/runtime/policy/shell/analyser.js';
 import { classifyReadOnly } from '../../src/runtime/policy/shell/read-only.js';
 import { tempDir } from '../support/helpers.js';
 import { HOSTILE, assigningLine, generatedLine, mutatedAny, random as seeded } from './corpus.js';

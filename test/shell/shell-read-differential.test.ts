@@ -9,7 +9,7 @@ import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
+import { loadBashParser } from '../../src/runtime/policy/shell/analyser.js';
 import { classifyReadOnly } from '../../src/runtime/policy/shell/read-only.js';
 import { GIT_HARDENING_ENV } from '../../src/runtime/policy/shell/read-only-git.js';
 import { checkRepositories } from '../../src/handlers/exec/shell-read/git-repositories.js';

@@ -1,7 +1,7 @@
 // What a sub-agent may do: within its parent's profile, and how deep sub-agents may nest.
 import type { OperationDescriptor } from '../../runtime/descriptor.js';
 import { ToolError } from '../../runtime/errors.js';
-import { profileExcess } from '../../runtime/policy.js';
+import { profileExcess } from '../../runtime/policy/index.js';
 import type { HandlerContext } from '../../runtime/types.js';
 
 export const DEFAULT_MAX_DEPTH = 3;

@@ -1,7 +1,7 @@
 // exec.shell_read: a command line the classifier proves read-only, run by the bash runner.
 import { ToolError, throwIfAborted } from '../../runtime/errors.js';
 import type { Rendered } from '../../runtime/handler.js';
-import { loadBashParser } from '../../runtime/policy/shell/parser.js';
+import { loadBashParser } from '../../runtime/policy/shell/analyser.js';
 import { classifyReadOnly } from '../../runtime/policy/shell/read-only.js';
 import { shellReadEnv } from '../../runtime/policy/shell/read-only-git.js';
 import { clip } from '../../runtime/policy/shell/words.js';

@@ -6,11 +6,11 @@
 import { checkUrls, type CallContext } from '../call-context.js';
 import { confineGlobs, confinePaths, type ConfinedPaths } from '../confine.js';
 import { ToolError, abortError } from '../errors.js';
-import type { CompiledPolicy, DecideContext, PolicyDecision } from '../policy.js';
+import type { CompiledPolicy, DecideContext, PolicyDecision } from '../policy/index.js';
 import { approvalRequest } from '../services/approval-request.js';
 import { describeError, userUnreachable } from '../toolkit-services.js';
 import { isUnanswerable } from '../services/user.js';
-import type { InvokeScope, Invocation } from './invocation.js';
+import type { InvokeScope, Invocation } from './call.js';
 import { toToolError } from './errors.js';
 import type { OperationPlan } from './plan.js';
 

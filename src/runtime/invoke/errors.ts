@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import type { OperationDescriptor } from '../descriptor.js';
 import { ToolError } from '../errors.js';
-import type { PolicyDecision } from '../policy.js';
+import type { PolicyDecision } from '../policy/index.js';
 import { inertText } from '../control-text.js';
 import { renderErrorText } from '../text.js';
 import { describeError } from '../toolkit-services.js';

@@ -5,7 +5,7 @@
 import { OpenLearning } from '../confined-path.js';
 import type { OperationDescriptor } from '../descriptor.js';
 import { COMMON_ERROR_CODES } from '../errors.js';
-import type { CompiledPolicy, PolicyDecision } from '../policy.js';
+import type { CompiledPolicy, PolicyDecision } from '../policy/index.js';
 import { policyHooks, type PolicyHooks } from '../policy/hooks.js';
 import type { ProviderIndex } from '../provider-index.js';
 import type { AnyHandler } from '../providers.js';

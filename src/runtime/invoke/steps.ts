@@ -7,7 +7,7 @@ import { renderOutputText } from '../text.js';
 import type { InvokeResult } from '../types.js';
 import { describeIssues, dropNullOptionals } from '../validation.js';
 import { elapsed, toToolError, unknownOperation } from './errors.js';
-import type { InvokeScope, Invocation } from './invocation.js';
+import type { InvokeScope, Invocation } from './call.js';
 import type { OperationPlan } from './plan.js';
 
 /** The operation's plan; UNKNOWN_OPERATION (listing what exists) when the toolkit has no such provider or operation. */

@@ -5,7 +5,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { ToolError } from '../errors.js';
-import type { WebOptions } from '../types.js';
+import type { WebOptions } from '../options.js';
 
 export interface ResolvedAddress {
   address: string;

@@ -6,7 +6,7 @@
 import type { LookupAddress } from 'node:dns';
 import type { Agent, Dispatcher } from 'undici';
 import { ToolError } from '../errors.js';
-import type { WebOptions } from '../types.js';
+import type { WebOptions } from '../options.js';
 import { checkTarget, parseFetchUrl, type CheckedTarget, type ResolvedAddress } from './address-guard.js';
 
 export type { CheckedTarget, ResolvedAddress };

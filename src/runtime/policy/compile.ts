@@ -19,7 +19,7 @@ import {
   hasShellExamples,
   type ExampleResult,
 } from './examples.js';
-import { bashParserLoaded, loadBashParser } from './shell/parser.js';
+import { bashParserLoaded, loadBashParser } from './shell/analyser.js';
 import { decideInput } from './decide.js';
 import { DECISIONS, NotHere, RuleScope, compileRule } from './rule.js';
 import {
@@ -299,7 +299,7 @@ export class Policy implements CompiledPolicy {
  * Validates and compiles policy options against the operations that exist (`new Policy`); throws
  * PolicyError (a TypeError) on a malformed policy, naming the rule.
  */
-export function compilePolicy(
+export function compilePolicyFor(
   options: PolicyOptions | undefined,
   operations: readonly OperationDescriptor[],
   compileOptions: CompileOptions = {},

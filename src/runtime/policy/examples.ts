@@ -3,7 +3,7 @@
 import type { OperationDescriptor } from '../descriptor.js';
 import { applicableFields, mainArgument, ruleMatchesInput, type CompiledRule } from './arguments.js';
 import { PolicyError } from './errors.js';
-import { loadBashParser } from './shell/parser.js';
+import { loadBashParser } from './shell/analyser.js';
 
 export interface ExampleResult {
   rule: number;

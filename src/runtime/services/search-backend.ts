@@ -6,21 +6,8 @@ import { createSearxngBackend } from './search/searxng.js';
 
 export { createBraveBackend, type BraveOptions } from './search/brave.js';
 export { createSearxngBackend, type SearxngOptions } from './search/searxng.js';
-
-export interface SearchResultItem {
-  title: string;
-  url: string;
-  snippet: string;
-}
-
-/**
- * Where web_search sends queries. `search` resolves to at most `maxResults` items and throws
- * ToolError (HTTP_ERROR, NETWORK_ERROR, TIMEOUT, UNAVAILABLE) for failures; it must honour `signal`.
- */
-export interface SearchBackend {
-  readonly name: string;
-  search(request: { query: string; maxResults: number; signal: AbortSignal }): Promise<SearchResultItem[]>;
-}
+export type { SearchBackend, SearchResultItem } from './search/types.js';
+import type { SearchBackend } from './search/types.js';
 
 /** How to configure a backend, quoted in UNAVAILABLE messages. */
 export const SEARCH_CONFIG_HINT =

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { ToolError } from '../../../runtime/errors.js';
-import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
+import type { HandlerContext, ToolkitOf } from '../../../runtime/types.js';
 import { cleanCutLength } from '../../../runtime/text.js';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from '../run/collector.js';
 import type { InputTarget } from '../process/input-wait.js';
@@ -124,7 +124,7 @@ class JobTable {
 }
 
 /** Per toolkit, one table per principal: a principal never sees (or kills) another's jobs. */
-const tables = new WeakMap<Toolkit, Map<string, JobTable>>();
+const tables = new WeakMap<ToolkitOf, Map<string, JobTable>>();
 
 function tableFor(ctx: HandlerContext, create: boolean): JobTable | undefined {
   let byPrincipal = tables.get(ctx.toolkit);

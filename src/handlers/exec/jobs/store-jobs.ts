@@ -6,7 +6,7 @@
 import { isToolError, ToolError } from '../../../runtime/errors.js';
 import type { SharedJobs } from '../../../runtime/store/shared-jobs.js';
 import type { JobEnd, JobRecord, StoreKey } from '../../../runtime/store/types.js';
-import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
+import type { HandlerContext, ToolkitOf } from '../../../runtime/types.js';
 import { openInputPipe, type InputPipe } from '../process/input-pipe.js';
 import { endedWithin, JOB_OUTPUT_DRAIN_MS, openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
 import { trackGroup, untrackGroup } from '../process/process-group.js';
@@ -55,7 +55,7 @@ class LocalJobs {
   }
 }
 
-const locals = new WeakMap<Toolkit, LocalJobs>();
+const locals = new WeakMap<ToolkitOf, LocalJobs>();
 
 function localJobs(ctx: HandlerContext): LocalJobs {
   let table = locals.get(ctx.toolkit);

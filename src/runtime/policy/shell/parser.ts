@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Language, Node, Parser, Tree } from 'web-tree-sitter';
-import { loadShellAnalyser, shellAnalyserLoaded } from './analyser.js';
 
 /** Longer lines are not parsed: they are opaque (decided as `ask` at best). */
 export const MAX_PARSE_CHARS = 32 * 1024;
@@ -62,17 +61,16 @@ export function loadGrammar(wasmFile: string): Promise<{ parser: Parser }> {
 
 export const BASH_WASM = 'tree-sitter-bash.wasm';
 
-/** Loads the bash grammar (idempotent); call before `parseShellSync`. */
-export async function loadBashParser(): Promise<void> {
-  const [grammar] = await Promise.all([loadGrammar(BASH_WASM), loadShellAnalyser()]);
-  bash = grammar.parser;
+/** Loads the bash grammar (idempotent). loadBashParser (./analyser.ts) loads it with the analyser. */
+export async function loadBashGrammar(): Promise<void> {
+  bash = (await loadGrammar(BASH_WASM)).parser;
 }
 
 let bash: Parser | undefined;
 
-/** Whether shell lines can be analysed now: the parser and the analyser are loaded. */
-export function bashParserLoaded(): boolean {
-  return bash !== undefined && shellAnalyserLoaded();
+/** Whether the bash grammar is loaded (`parseShellSync` parses). */
+export function bashGrammarLoaded(): boolean {
+  return bash !== undefined;
 }
 
 /**

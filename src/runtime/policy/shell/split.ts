@@ -12,8 +12,8 @@ import { harmlessVariable } from './variables.js';
 import { Opaque, clip, decodeWord } from './words.js';
 
 export { harmlessVariable } from './variables.js';
-export type { SimpleCommand } from './simple.js';
-import type { SimpleCommand } from './simple.js';
+export type { SimpleCommand } from './simple-command.js';
+import type { SimpleCommand } from './simple-command.js';
 
 export interface ShellAnalysis {
   commands: SimpleCommand[];

@@ -3,7 +3,7 @@
 // that runs code the policy cannot see (another shell, extra arguments for the shell, commands
 // from standard input, an option not understood) is opaque.
 import path from 'node:path';
-import type { Unwrapped } from './wrappers.js';
+import type { Unwrapped } from './wrapper-entry.js';
 import type { Word } from './words.js';
 
 const SHORT_WITH_VALUE = 'cgGsuw';

@@ -3,7 +3,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { unwrapShellBuiltin } from './shell-builtins.js';
-import type { SimpleCommand } from './split.js';
+import type { SimpleCommand } from './simple-command.js';
 import { unwrapByEntry, type InnerCommand, type Unwrapped, type WrapperEntry } from './wrapper-entry.js';
 import { TOOL_WRAPPERS } from './wrapper-table-tools.js';
 import { WRAPPERS } from './wrapper-table.js';
