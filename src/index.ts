@@ -111,6 +111,16 @@ export type {
 } from './runtime/services/search-backend.js';
 export { createSearxngBackend, createBraveBackend, searchBackendFromEnv } from './runtime/services/search-backend.js';
 export type { Kernel, SubagentRequest, SubagentResult, InProcessKernelOptions } from './runtime/services/kernel.js';
+export type {
+  CodeBinding,
+  CodeDiagnostic,
+  CodeIntelligence,
+  CodeOptions,
+  CodeService,
+  EditCheck,
+  EditDiagnostics,
+  LanguageServerConfig,
+} from './runtime/services/code.js';
 export { createInProcessKernel } from './public-types.js';
 export type { Toolkit, TypedCalls, SubagentStep, SubagentStepInput } from './public-types.js';
 export type {

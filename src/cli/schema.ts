@@ -2,6 +2,7 @@
 import type { JsonSchema, OperationDescriptor } from '../runtime/descriptor.js';
 import { compilePolicyFor } from '../runtime/policy/index.js';
 import { buildToolkit } from '../runtime/toolkit.js';
+import { unmetRequirement } from '../runtime/toolkit-services.js';
 import type { ToolkitOf } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
@@ -35,13 +36,15 @@ function renderToolList(toolkit: ToolkitOf): string {
       );
     }
   }
-  const hidden = toolkit.options.listAll
-    ? []
-    : buildToolkit({ ...toolkit.options, listAll: true })
-        .operations.filter((op) => !listed.includes(op))
-        .map((op) => op.name);
+  const all = toolkit.options.listAll ? undefined : buildToolkit({ ...toolkit.options, listAll: true });
+  const hidden = (all?.operations ?? [])
+    .filter((op) => !listed.includes(op))
+    .map((op) => {
+      const why = unmetRequirement(op, all!.services);
+      return why === undefined ? op.name : `${op.name} (${why})`;
+    });
   if (hidden.length > 0)
-    lines.push('', `Not listed because they cannot work here: ${hidden.join(', ')} (--list-all-tools shows them).`);
+    lines.push('', `Not listed because they cannot work here: ${hidden.join('; ')} (--list-all-tools shows them).`);
   lines.push('', 'Run `toolwright schema <tool>` for its parameters, or add --json for the full schema.');
   return lines.join('\n');
 }

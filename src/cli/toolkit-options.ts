@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { referenceProviders } from '../handlers/index.js';
+import { referenceCodeIntelligence, referenceProviders } from '../handlers/index.js';
 import type { OperationDescriptor } from '../runtime/descriptor.js';
 import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy/index.js';
 import { didYouMean } from '../runtime/policy/errors.js';
@@ -93,6 +93,7 @@ export async function toolkitOptions(
   const options: VerbToolkitOptions = {
     workspace,
     providers: await resolveProviders(flags.provider),
+    codeIntelligence: referenceCodeIntelligence,
   };
   if (flags.policy !== undefined)
     options.policy = await loadPolicy(

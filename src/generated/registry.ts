@@ -377,6 +377,127 @@ const op_ask_user: OperationDescriptor = {
   validateResult: validators["user.ask_user"]!.result,
   loadValidators: validators["user.ask_user"]!.load,
 };
+/** code.diagnostics — data_source / read_only */
+const op_diagnostics: OperationDescriptor = {
+  id: "code.diagnostics",
+  provider: "code",
+  name: "diagnostics",
+  title: "Compiler errors and warnings",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  longRunning: true,
+  requires: ["language_server"],
+  description: "The errors and warnings a language server reports (type errors, syntax errors, unresolved\nimports) for one source file, or for the source files under a folder (default the\nworkspace root; node_modules, .git and virtual environments skipped). Positions are\n1-based line and column as read_file shows them. severity is the least severe kind listed\n(default warning: errors and warnings). The first call starts the language server, which\ncan take several seconds on a large project; a server not ready within timeout_ms is\nTIMEOUT (call again). A cut answer has `next`. Edits (edit_file, multi_edit, write_file)\nalready report the errors they introduce; use this to see what was there before.",
+  params: schemas["code.diagnostics"].params,
+  roles: {"path":"path"},
+  result: schemas["code.diagnostics"].result,
+  errors: ["NOT_FOUND", "UNAVAILABLE", "TIMEOUT", "OUTSIDE_WORKSPACE", "TOO_LARGE"],
+  validateParams: validators["code.diagnostics"]!.params,
+  validateResult: validators["code.diagnostics"]!.result,
+  loadValidators: validators["code.diagnostics"]!.load,
+};
+/** code.definition — data_source / read_only */
+const op_definition: OperationDescriptor = {
+  id: "code.definition",
+  provider: "code",
+  name: "definition",
+  title: "Go to definition",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  requires: ["language_server"],
+  description: "Where a symbol is defined, as the language server resolves it (through imports, across\nfiles). Give the position of a use — path, line and column, 1-based as read_file shows\nthem — or the symbol's name instead: `symbol: \"Foo.bar\"` (containers joined by dots),\nlooked up in `path` when given, else in the whole workspace. Returns each definition's\npath, position and line of text.",
+  params: schemas["code.definition"].params,
+  roles: {"path":"path"},
+  result: schemas["code.definition"].result,
+  errors: ["NOT_FOUND", "AMBIGUOUS_MATCH", "UNAVAILABLE", "TIMEOUT", "OUTSIDE_WORKSPACE", "TOO_LARGE"],
+  validateParams: validators["code.definition"]!.params,
+  validateResult: validators["code.definition"]!.result,
+  loadValidators: validators["code.definition"]!.load,
+};
+/** code.references — data_source / read_only */
+const op_references: OperationDescriptor = {
+  id: "code.references",
+  provider: "code",
+  name: "references",
+  title: "Find references",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  requires: ["language_server"],
+  description: "Every place a symbol is used across the workspace, as the language server resolves it (not\na text search: same-named symbols elsewhere are not counted). Give a position (path, line,\ncolumn, 1-based) or `symbol: \"Foo.bar\"`. include_declaration (default true) lists the\ndeclaration too. A cut answer has `next`.",
+  params: schemas["code.references"].params,
+  roles: {"path":"path"},
+  result: schemas["code.references"].result,
+  errors: ["NOT_FOUND", "AMBIGUOUS_MATCH", "UNAVAILABLE", "TIMEOUT", "OUTSIDE_WORKSPACE", "TOO_LARGE"],
+  validateParams: validators["code.references"]!.params,
+  validateResult: validators["code.references"]!.result,
+  loadValidators: validators["code.references"]!.load,
+};
+/** code.hover — data_source / read_only */
+const op_hover: OperationDescriptor = {
+  id: "code.hover",
+  provider: "code",
+  name: "hover",
+  title: "Type and documentation of a symbol",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  requires: ["language_server"],
+  description: "The type signature and documentation the language server shows for a symbol (what an\neditor shows on hover). Give a position (path, line, column, 1-based) or `symbol:\n\"Foo.bar\"`. The text is cut at 8,000 characters.",
+  params: schemas["code.hover"].params,
+  roles: {"path":"path"},
+  result: schemas["code.hover"].result,
+  errors: ["NOT_FOUND", "AMBIGUOUS_MATCH", "UNAVAILABLE", "TIMEOUT", "OUTSIDE_WORKSPACE", "TOO_LARGE"],
+  validateParams: validators["code.hover"]!.params,
+  validateResult: validators["code.hover"]!.result,
+  loadValidators: validators["code.hover"]!.load,
+};
+/** code.symbols — data_source / read_only */
+const op_symbols: OperationDescriptor = {
+  id: "code.symbols",
+  provider: "code",
+  name: "symbols",
+  title: "List symbols",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  requires: ["language_server"],
+  description: "The symbols (classes, functions, methods, variables…) of one file as an outline with their\ncontainers (`path`), or the symbols across the workspace whose names match `query` (as an\neditor's \"go to symbol in workspace\": fuzzy, by name). Each has its kind, container and\nposition (1-based), ready for definition, references, hover or rename. A cut answer has\n`next`.",
+  params: schemas["code.symbols"].params,
+  roles: {"path":"path"},
+  result: schemas["code.symbols"].result,
+  errors: ["NOT_FOUND", "UNAVAILABLE", "TIMEOUT", "OUTSIDE_WORKSPACE", "TOO_LARGE"],
+  validateParams: validators["code.symbols"]!.params,
+  validateResult: validators["code.symbols"]!.result,
+  loadValidators: validators["code.symbols"]!.load,
+};
+/** code.rename — resource / moderate */
+const op_rename: OperationDescriptor = {
+  id: "code.rename",
+  provider: "code",
+  name: "rename",
+  title: "Rename a symbol",
+  kind: "resource",
+  risk: "moderate",
+  idempotent: false,
+  openWorld: false,
+  requires: ["language_server"],
+  description: "Rename a symbol everywhere the language server finds it (its declaration, every use,\nimports in other files), not a text replace. Give a position (path, line, column, 1-based)\nor `symbol: \"Foo.bar\"`, and new_name. By default this is a dry run: the unified diff of\nevery file and nothing written; call again with dry_run false to apply it. Applying writes\nall files or none, through the same atomic writes and stale-file checks as edit_file\n(a file this session read that changed since is STALE_FILE). The result then carries the\nerrors the rename introduced (`diagnostics`).",
+  params: schemas["code.rename"].params,
+  roles: {"path":"path"},
+  result: schemas["code.rename"].result,
+  errors: ["NOT_FOUND", "AMBIGUOUS_MATCH", "UNAVAILABLE", "TIMEOUT", "OUTSIDE_WORKSPACE", "STALE_FILE", "PERMISSION_DENIED", "TOO_LARGE", "INVALID_INPUT"],
+  validateParams: validators["code.rename"]!.params,
+  validateResult: validators["code.rename"]!.result,
+  loadValidators: validators["code.rename"]!.load,
+};
 
 /** Every provider of the catalog, in catalog order: `defineProviders(providers, handlers)` composes them. */
 export const providers: readonly ProviderDescriptor<Operations>[] = [
@@ -415,10 +536,15 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
     description: "Ask the human user a question and wait for the answer.",
     operations: [op_ask_user],
   },
+  {
+    name: "code",
+    description: "Code intelligence from real language servers (TypeScript/JavaScript, Python, and any configured one) — errors, definitions, references, hover, symbols and renames.",
+    operations: [op_diagnostics, op_definition, op_references, op_hover, op_symbols, op_rename],
+  },
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_list_directory, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_bash_write, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user];
+export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_list_directory, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_bash_write, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user, op_diagnostics, op_definition, op_references, op_hover, op_symbols, op_rename];
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };

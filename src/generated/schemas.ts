@@ -314,6 +314,88 @@ export const schemas = {
         "created": {
           "type": "boolean",
           "description": "True when the file did not exist before."
+        },
+        "diagnostics": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "introduced",
+            "complete",
+            "files_checked"
+          ],
+          "description": "Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.",
+          "properties": {
+            "introduced": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "line",
+                  "column",
+                  "severity",
+                  "message"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Workspace-relative path."
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "1-based line."
+                  },
+                  "column": {
+                    "type": "integer",
+                    "description": "1-based column (characters, as read_file shows the line)."
+                  },
+                  "end_line": {
+                    "type": "integer"
+                  },
+                  "end_column": {
+                    "type": "integer"
+                  },
+                  "severity": {
+                    "type": "string",
+                    "enum": [
+                      "error",
+                      "warning",
+                      "information",
+                      "hint"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string",
+                    "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Which tool reported it (typescript, Pyright)."
+                  }
+                }
+              }
+            },
+            "complete": {
+              "type": "boolean",
+              "description": "False when some file was not checked within the time budget (see note)."
+            },
+            "files_checked": {
+              "type": "integer",
+              "description": "Files compared before and after the change (the file and those that import it)."
+            },
+            "omitted": {
+              "type": "integer",
+              "description": "Introduced errors beyond those listed."
+            },
+            "note": {
+              "type": "string",
+              "description": "What was not checked and why (the server still starting, the time budget spent)."
+            }
+          }
         }
       }
     },
@@ -408,6 +490,88 @@ export const schemas = {
         "dry_run": {
           "type": "boolean",
           "description": "True when nothing was written (dry_run was set)."
+        },
+        "diagnostics": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "introduced",
+            "complete",
+            "files_checked"
+          ],
+          "description": "Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.",
+          "properties": {
+            "introduced": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "line",
+                  "column",
+                  "severity",
+                  "message"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Workspace-relative path."
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "1-based line."
+                  },
+                  "column": {
+                    "type": "integer",
+                    "description": "1-based column (characters, as read_file shows the line)."
+                  },
+                  "end_line": {
+                    "type": "integer"
+                  },
+                  "end_column": {
+                    "type": "integer"
+                  },
+                  "severity": {
+                    "type": "string",
+                    "enum": [
+                      "error",
+                      "warning",
+                      "information",
+                      "hint"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string",
+                    "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Which tool reported it (typescript, Pyright)."
+                  }
+                }
+              }
+            },
+            "complete": {
+              "type": "boolean",
+              "description": "False when some file was not checked within the time budget (see note)."
+            },
+            "files_checked": {
+              "type": "integer",
+              "description": "Files compared before and after the change (the file and those that import it)."
+            },
+            "omitted": {
+              "type": "integer",
+              "description": "Introduced errors beyond those listed."
+            },
+            "note": {
+              "type": "string",
+              "description": "What was not checked and why (the server still starting, the time budget spent)."
+            }
+          }
         }
       }
     },
@@ -514,6 +678,88 @@ export const schemas = {
         "dry_run": {
           "type": "boolean",
           "description": "True when nothing was written (dry_run was set)."
+        },
+        "diagnostics": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "introduced",
+            "complete",
+            "files_checked"
+          ],
+          "description": "Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.",
+          "properties": {
+            "introduced": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "line",
+                  "column",
+                  "severity",
+                  "message"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Workspace-relative path."
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "1-based line."
+                  },
+                  "column": {
+                    "type": "integer",
+                    "description": "1-based column (characters, as read_file shows the line)."
+                  },
+                  "end_line": {
+                    "type": "integer"
+                  },
+                  "end_column": {
+                    "type": "integer"
+                  },
+                  "severity": {
+                    "type": "string",
+                    "enum": [
+                      "error",
+                      "warning",
+                      "information",
+                      "hint"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string",
+                    "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Which tool reported it (typescript, Pyright)."
+                  }
+                }
+              }
+            },
+            "complete": {
+              "type": "boolean",
+              "description": "False when some file was not checked within the time budget (see note)."
+            },
+            "files_checked": {
+              "type": "integer",
+              "description": "Files compared before and after the change (the file and those that import it)."
+            },
+            "omitted": {
+              "type": "integer",
+              "description": "Introduced errors beyond those listed."
+            },
+            "note": {
+              "type": "string",
+              "description": "What was not checked and why (the server still starting, the time budget spent)."
+            }
+          }
         }
       }
     },
@@ -2147,6 +2393,777 @@ export const schemas = {
             "type": "string"
           },
           "description": "Labels of the chosen options (empty when the user answered in their own words)."
+        }
+      }
+    },
+  },
+  "code.diagnostics": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "default": ".",
+          "description": "A source file, or a folder whose source files are checked (default the workspace root)."
+        },
+        "severity": {
+          "type": "string",
+          "enum": [
+            "error",
+            "warning",
+            "information",
+            "hint"
+          ],
+          "default": "warning",
+          "description": "The least severe kind to list (error lists errors only)."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 100,
+          "description": "Most diagnostics to return."
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "description": "Diagnostics to skip (what `next` continues with)."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "diagnostics",
+        "files_checked",
+        "total",
+        "truncated"
+      ],
+      "properties": {
+        "diagnostics": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "line",
+              "column",
+              "severity",
+              "message"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path."
+              },
+              "line": {
+                "type": "integer",
+                "description": "1-based line."
+              },
+              "column": {
+                "type": "integer",
+                "description": "1-based column (characters, as read_file shows the line)."
+              },
+              "end_line": {
+                "type": "integer"
+              },
+              "end_column": {
+                "type": "integer"
+              },
+              "severity": {
+                "type": "string",
+                "enum": [
+                  "error",
+                  "warning",
+                  "information",
+                  "hint"
+                ]
+              },
+              "message": {
+                "type": "string"
+              },
+              "code": {
+                "type": "string",
+                "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+              },
+              "source": {
+                "type": "string",
+                "description": "Which tool reported it (typescript, Pyright)."
+              }
+            }
+          }
+        },
+        "files_checked": {
+          "type": "integer",
+          "description": "Source files whose diagnostics were asked for."
+        },
+        "total": {
+          "type": "integer",
+          "description": "Diagnostics found at the severity asked for, over all pages."
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when more remain; `next` continues."
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "The arguments of the call that continues this answer; absent when it is complete.",
+          "properties": {
+            "path": {
+              "type": "string"
+            },
+            "severity": {
+              "type": "string"
+            },
+            "limit": {
+              "type": "integer"
+            },
+            "offset": {
+              "type": "integer"
+            },
+            "timeout_ms": {
+              "type": "integer"
+            }
+          }
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
+        }
+      }
+    },
+  },
+  "code.definition": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "The file of the position (with line and column), or the file to look for `symbol` in."
+        },
+        "line": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based line of the position."
+        },
+        "column": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based column of the position (characters, as read_file shows the line); any character of the name."
+        },
+        "symbol": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function)."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "definitions"
+      ],
+      "properties": {
+        "definitions": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "line",
+              "column"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path; an absolute one for a file outside the workspace (a library's declarations)."
+              },
+              "line": {
+                "type": "integer",
+                "description": "1-based line."
+              },
+              "column": {
+                "type": "integer",
+                "description": "1-based column."
+              },
+              "end_line": {
+                "type": "integer"
+              },
+              "end_column": {
+                "type": "integer"
+              },
+              "text": {
+                "type": "string",
+                "description": "The line's text (cut at 200 characters)."
+              },
+              "outside_workspace": {
+                "type": "boolean",
+                "description": "True for a file outside the workspace (read_file cannot open it)."
+              }
+            }
+          }
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
+        }
+      }
+    },
+  },
+  "code.references": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "The file of the position (with line and column), or the file to look for `symbol` in."
+        },
+        "line": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based line of the position."
+        },
+        "column": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based column of the position (characters, as read_file shows the line); any character of the name."
+        },
+        "symbol": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function)."
+        },
+        "include_declaration": {
+          "type": "boolean",
+          "default": true,
+          "description": "List the declaration itself too."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 5000,
+          "default": 200,
+          "description": "Most references to return."
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "description": "References to skip (what `next` continues with)."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "references",
+        "total",
+        "truncated"
+      ],
+      "properties": {
+        "references": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "line",
+              "column"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path; an absolute one for a file outside the workspace (a library's declarations)."
+              },
+              "line": {
+                "type": "integer",
+                "description": "1-based line."
+              },
+              "column": {
+                "type": "integer",
+                "description": "1-based column."
+              },
+              "end_line": {
+                "type": "integer"
+              },
+              "end_column": {
+                "type": "integer"
+              },
+              "text": {
+                "type": "string",
+                "description": "The line's text (cut at 200 characters)."
+              },
+              "outside_workspace": {
+                "type": "boolean",
+                "description": "True for a file outside the workspace (read_file cannot open it)."
+              }
+            }
+          }
+        },
+        "total": {
+          "type": "integer",
+          "description": "References found, over all pages."
+        },
+        "truncated": {
+          "type": "boolean"
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "The arguments of the call that continues this answer; absent when it is complete.",
+          "properties": {
+            "path": {
+              "type": "string"
+            },
+            "line": {
+              "type": "integer"
+            },
+            "column": {
+              "type": "integer"
+            },
+            "symbol": {
+              "type": "string"
+            },
+            "include_declaration": {
+              "type": "boolean"
+            },
+            "limit": {
+              "type": "integer"
+            },
+            "offset": {
+              "type": "integer"
+            },
+            "timeout_ms": {
+              "type": "integer"
+            }
+          }
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
+        }
+      }
+    },
+  },
+  "code.hover": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "The file of the position (with line and column), or the file to look for `symbol` in."
+        },
+        "line": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based line of the position."
+        },
+        "column": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based column of the position (characters, as read_file shows the line); any character of the name."
+        },
+        "symbol": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function)."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path",
+        "line",
+        "column",
+        "contents",
+        "truncated"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "description": "Workspace-relative path of the position."
+        },
+        "line": {
+          "type": "integer"
+        },
+        "column": {
+          "type": "integer"
+        },
+        "contents": {
+          "type": "string",
+          "description": "The signature and documentation (Markdown); empty when the server has nothing to show there."
+        },
+        "truncated": {
+          "type": "boolean"
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
+        }
+      }
+    },
+  },
+  "code.symbols": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "A source file whose outline to list."
+        },
+        "query": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Instead of a file, a name to look for across the workspace."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 5000,
+          "default": 200,
+          "description": "Most symbols to return."
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "description": "Symbols to skip (what `next` continues with)."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "symbols",
+        "total",
+        "truncated"
+      ],
+      "properties": {
+        "symbols": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "name",
+              "kind",
+              "path",
+              "line",
+              "column"
+            ],
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "kind": {
+                "type": "string",
+                "description": "class, method, function, variable, …"
+              },
+              "container": {
+                "type": "string",
+                "description": "Its containers joined by dots (what `symbol` takes before the name)."
+              },
+              "path": {
+                "type": "string"
+              },
+              "line": {
+                "type": "integer"
+              },
+              "column": {
+                "type": "integer"
+              },
+              "end_line": {
+                "type": "integer"
+              },
+              "outside_workspace": {
+                "type": "boolean"
+              }
+            }
+          }
+        },
+        "total": {
+          "type": "integer",
+          "description": "Symbols found, over all pages."
+        },
+        "truncated": {
+          "type": "boolean"
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "The arguments of the call that continues this answer; absent when it is complete.",
+          "properties": {
+            "path": {
+              "type": "string"
+            },
+            "query": {
+              "type": "string"
+            },
+            "limit": {
+              "type": "integer"
+            },
+            "offset": {
+              "type": "integer"
+            },
+            "timeout_ms": {
+              "type": "integer"
+            }
+          }
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
+        }
+      }
+    },
+  },
+  "code.rename": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "new_name"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "The file of the position (with line and column), or the file to look for `symbol` in."
+        },
+        "line": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based line of the position."
+        },
+        "column": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based column of the position (characters, as read_file shows the line); any character of the name."
+        },
+        "symbol": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function)."
+        },
+        "new_name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "The new name."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "default": true,
+          "description": "Return the diff without writing (default); false applies it."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "files",
+        "replacements",
+        "diff",
+        "dry_run"
+      ],
+      "properties": {
+        "files": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "Workspace-relative paths of the files the rename changes."
+        },
+        "replacements": {
+          "type": "integer",
+          "description": "Text edits over all files."
+        },
+        "diff": {
+          "type": "string",
+          "description": "Unified diff of every file."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "description": "True when nothing was written."
+        },
+        "diagnostics": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "introduced",
+            "complete",
+            "files_checked"
+          ],
+          "description": "Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.",
+          "properties": {
+            "introduced": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "line",
+                  "column",
+                  "severity",
+                  "message"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Workspace-relative path."
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "1-based line."
+                  },
+                  "column": {
+                    "type": "integer",
+                    "description": "1-based column (characters, as read_file shows the line)."
+                  },
+                  "end_line": {
+                    "type": "integer"
+                  },
+                  "end_column": {
+                    "type": "integer"
+                  },
+                  "severity": {
+                    "type": "string",
+                    "enum": [
+                      "error",
+                      "warning",
+                      "information",
+                      "hint"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string",
+                    "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Which tool reported it (typescript, Pyright)."
+                  }
+                }
+              }
+            },
+            "complete": {
+              "type": "boolean",
+              "description": "False when some file was not checked within the time budget (see note)."
+            },
+            "files_checked": {
+              "type": "integer",
+              "description": "Files compared before and after the change (the file and those that import it)."
+            },
+            "omitted": {
+              "type": "integer",
+              "description": "Introduced errors beyond those listed."
+            },
+            "note": {
+              "type": "string",
+              "description": "What was not checked and why (the server still starting, the time budget spent)."
+            }
+          }
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
         }
       }
     },

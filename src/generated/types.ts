@@ -177,6 +177,33 @@ export interface WriteFileResult {
   bytes: number;
   /** True when the file did not exist before. */
   created: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
 }
 
 // filesystem.edit_file
@@ -210,6 +237,33 @@ export interface EditFileResult {
   changed_since_read?: boolean;
   /** True when nothing was written (dry_run was set). */
   dry_run?: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
 }
 
 // filesystem.multi_edit
@@ -251,6 +305,33 @@ export interface MultiEditResult {
   changed_since_read?: boolean;
   /** True when nothing was written (dry_run was set). */
   dry_run?: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
 }
 
 // filesystem.list_directory
@@ -790,6 +871,267 @@ export interface AskUserResult {
   selected: string[];
 }
 
+// code.diagnostics
+export interface DiagnosticsParams {
+  /** A source file, or a folder whose source files are checked (default the workspace root). */
+  path?: string;
+  /** The least severe kind to list (error lists errors only). */
+  severity?: "error" | "warning" | "information" | "hint";
+  /** Most diagnostics to return. */
+  limit?: number;
+  /** Diagnostics to skip (what `next` continues with). */
+  offset?: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface DiagnosticsResult {
+  diagnostics: {
+    /** Workspace-relative path. */
+    path: string;
+    /** 1-based line. */
+    line: number;
+    /** 1-based column (characters, as read_file shows the line). */
+    column: number;
+    end_line?: number;
+    end_column?: number;
+    severity: "error" | "warning" | "information" | "hint";
+    message: string;
+    /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+    code?: string;
+    /** Which tool reported it (typescript, Pyright). */
+    source?: string;
+  }[];
+  /** Source files whose diagnostics were asked for. */
+  files_checked: number;
+  /** Diagnostics found at the severity asked for, over all pages. */
+  total: number;
+  /** True when more remain; `next` continues. */
+  truncated: boolean;
+  /** The arguments of the call that continues this answer; absent when it is complete. */
+  next?: {
+    path?: string;
+    severity?: string;
+    limit?: number;
+    offset?: number;
+    timeout_ms?: number;
+  };
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+// code.definition
+export interface DefinitionParams {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface DefinitionResult {
+  definitions: {
+    /** Workspace-relative path; an absolute one for a file outside the workspace (a library's declarations). */
+    path: string;
+    /** 1-based line. */
+    line: number;
+    /** 1-based column. */
+    column: number;
+    end_line?: number;
+    end_column?: number;
+    /** The line's text (cut at 200 characters). */
+    text?: string;
+    /** True for a file outside the workspace (read_file cannot open it). */
+    outside_workspace?: boolean;
+  }[];
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+// code.references
+export interface ReferencesParams {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** List the declaration itself too. */
+  include_declaration?: boolean;
+  /** Most references to return. */
+  limit?: number;
+  /** References to skip (what `next` continues with). */
+  offset?: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface ReferencesResult {
+  references: {
+    /** Workspace-relative path; an absolute one for a file outside the workspace (a library's declarations). */
+    path: string;
+    /** 1-based line. */
+    line: number;
+    /** 1-based column. */
+    column: number;
+    end_line?: number;
+    end_column?: number;
+    /** The line's text (cut at 200 characters). */
+    text?: string;
+    /** True for a file outside the workspace (read_file cannot open it). */
+    outside_workspace?: boolean;
+  }[];
+  /** References found, over all pages. */
+  total: number;
+  truncated: boolean;
+  /** The arguments of the call that continues this answer; absent when it is complete. */
+  next?: {
+    path?: string;
+    line?: number;
+    column?: number;
+    symbol?: string;
+    include_declaration?: boolean;
+    limit?: number;
+    offset?: number;
+    timeout_ms?: number;
+  };
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+// code.hover
+export interface HoverParams {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface HoverResult {
+  /** Workspace-relative path of the position. */
+  path: string;
+  line: number;
+  column: number;
+  /** The signature and documentation (Markdown); empty when the server has nothing to show there. */
+  contents: string;
+  truncated: boolean;
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+// code.symbols
+export interface SymbolsParams {
+  /** A source file whose outline to list. */
+  path?: string;
+  /** Instead of a file, a name to look for across the workspace. */
+  query?: string;
+  /** Most symbols to return. */
+  limit?: number;
+  /** Symbols to skip (what `next` continues with). */
+  offset?: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface SymbolsResult {
+  symbols: {
+    name: string;
+    /** class, method, function, variable, … */
+    kind: string;
+    /** Its containers joined by dots (what `symbol` takes before the name). */
+    container?: string;
+    path: string;
+    line: number;
+    column: number;
+    end_line?: number;
+    outside_workspace?: boolean;
+  }[];
+  /** Symbols found, over all pages. */
+  total: number;
+  truncated: boolean;
+  /** The arguments of the call that continues this answer; absent when it is complete. */
+  next?: {
+    path?: string;
+    query?: string;
+    limit?: number;
+    offset?: number;
+    timeout_ms?: number;
+  };
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+// code.rename
+export interface RenameParams {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** The new name. */
+  new_name: string;
+  /** Return the diff without writing (default); false applies it. */
+  dry_run?: boolean;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface RenameResult {
+  /** Workspace-relative paths of the files the rename changes. */
+  files: string[];
+  /** Text edits over all files. */
+  replacements: number;
+  /** Unified diff of every file. */
+  diff: string;
+  /** True when nothing was written. */
+  dry_run: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
 /** Every operation by tool name: its provider, params and result (types `toolkit.call`). */
 export type Operations = {
   read_file: { provider: "filesystem"; id: "filesystem.read_file"; params: ReadFileParams; result: ReadFileResult };
@@ -811,11 +1153,17 @@ export type Operations = {
   task_list: { provider: "task"; id: "task.task_list"; params: TaskListParams; result: TaskListResult };
   spawn_subagent: { provider: "agent"; id: "agent.spawn_subagent"; params: SpawnSubagentParams; result: SpawnSubagentResult };
   ask_user: { provider: "user"; id: "user.ask_user"; params: AskUserParams; result: AskUserResult };
+  diagnostics: { provider: "code"; id: "code.diagnostics"; params: DiagnosticsParams; result: DiagnosticsResult };
+  definition: { provider: "code"; id: "code.definition"; params: DefinitionParams; result: DefinitionResult };
+  references: { provider: "code"; id: "code.references"; params: ReferencesParams; result: ReferencesResult };
+  hover: { provider: "code"; id: "code.hover"; params: HoverParams; result: HoverResult };
+  symbols: { provider: "code"; id: "code.symbols"; params: SymbolsParams; result: SymbolsResult };
+  rename: { provider: "code"; id: "code.rename"; params: RenameParams; result: RenameResult };
 };
 
 export type OperationName = keyof Operations;
 
-export type ProviderName = "filesystem" | "search" | "exec" | "web" | "task" | "agent" | "user";
+export type ProviderName = "filesystem" | "search" | "exec" | "web" | "task" | "agent" | "user" | "code";
 
 /** Handler bodies of the filesystem provider. */
 export interface FilesystemHandlers {
@@ -864,6 +1212,16 @@ export interface UserHandlers {
   ask_user: Handler<AskUserParams, AskUserResult>;
 }
 
+/** Handler bodies of the code provider. */
+export interface CodeHandlers {
+  diagnostics: Handler<DiagnosticsParams, DiagnosticsResult>;
+  definition: Handler<DefinitionParams, DefinitionResult>;
+  references: Handler<ReferencesParams, ReferencesResult>;
+  hover: Handler<HoverParams, HoverResult>;
+  symbols: Handler<SymbolsParams, SymbolsResult>;
+  rename: Handler<RenameParams, RenameResult>;
+}
+
 /** The complete handler map: the `handlers` export of src/handlers/index.ts must satisfy it. */
 export interface Handlers {
   filesystem: FilesystemHandlers;
@@ -873,4 +1231,5 @@ export interface Handlers {
   task: TaskHandlers;
   agent: AgentHandlers;
   user: UserHandlers;
+  code: CodeHandlers;
 }

@@ -12,6 +12,7 @@ const chunk3 = lazyValidators(() => import("./validators/web.js"), "web");
 const chunk4 = lazyValidators(() => import("./validators/task.js"), "task");
 const chunk5 = lazyValidators(() => import("./validators/agent.js"), "agent");
 const chunk6 = lazyValidators(() => import("./validators/user.js"), "user");
+const chunk7 = lazyValidators(() => import("./validators/code.js"), "code");
 
 /** Precompiled params/result validators by operation id; `load` brings in their module. */
 export const validators: Record<
@@ -37,4 +38,10 @@ export const validators: Record<
   "task.task_list": { params: chunk4.validator("task_list_params"), result: chunk4.validator("task_list_result"), load: chunk4.load },
   "agent.spawn_subagent": { params: chunk5.validator("spawn_subagent_params"), result: chunk5.validator("spawn_subagent_result"), load: chunk5.load },
   "user.ask_user": { params: chunk6.validator("ask_user_params"), result: chunk6.validator("ask_user_result"), load: chunk6.load },
+  "code.diagnostics": { params: chunk7.validator("diagnostics_params"), result: chunk7.validator("diagnostics_result"), load: chunk7.load },
+  "code.definition": { params: chunk7.validator("definition_params"), result: chunk7.validator("definition_result"), load: chunk7.load },
+  "code.references": { params: chunk7.validator("references_params"), result: chunk7.validator("references_result"), load: chunk7.load },
+  "code.hover": { params: chunk7.validator("hover_params"), result: chunk7.validator("hover_result"), load: chunk7.load },
+  "code.symbols": { params: chunk7.validator("symbols_params"), result: chunk7.validator("symbols_result"), load: chunk7.load },
+  "code.rename": { params: chunk7.validator("rename_params"), result: chunk7.validator("rename_result"), load: chunk7.load },
 };

@@ -3,7 +3,7 @@ import type { ErrorCode } from './errors.js';
 export type Kind = 'data_source' | 'resource' | 'interactive';
 export type Risk = 'read_only' | 'low' | 'moderate' | 'high' | 'critical';
 /** A service an operation needs to work: a sub-agent kernel, a web search backend, a way to reach a human. */
-export type Requirement = 'kernel' | 'search' | 'user';
+export type Requirement = 'kernel' | 'search' | 'user' | 'language_server';
 export const RISK_ORDER: readonly Risk[] = ['read_only', 'low', 'moderate', 'high', 'critical'];
 
 /**

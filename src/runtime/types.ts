@@ -8,6 +8,7 @@ import type { TaskStore, TaskStoreOption } from './services/tasks.js';
 import type { Store, StoreKey } from './store/types.js';
 import type { SharedJobs } from './store/shared-jobs.js';
 import type { SearchBackend } from './services/search-backend.js';
+import type { CodeIntelligence, CodeOptions, CodeService } from './services/code.js';
 import type { UserChannel, UserChannelOption } from './services/user.js';
 import type { PolicyOptions, PolicyDecision } from './policy/types.js';
 import type { ProgressEvent } from './progress.js';
@@ -59,6 +60,16 @@ export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Pr
   clock?: Clock;
   web?: WebOptions;
   exec?: ExecOptions;
+  /**
+   * Language servers (the `code` operations, and the errors edits report):
+   * `{ servers: [{ command, languages, filePatterns }], builtinServers, editDiagnostics, editDiagnosticsMs, idleMs }`.
+   */
+  code?: CodeOptions;
+  /**
+   * What runs the language servers. The package's `createToolkit` gives toolwright's own; `null`
+   * turns code intelligence off (no `code` operations, no diagnostics after edits).
+   */
+  codeIntelligence?: CodeIntelligence | null;
   /** Sub-agent recursion limit (default 3). */
   maxDepth?: number;
   /** The session this toolkit acts for (sub-agents get a child session). */
@@ -80,6 +91,8 @@ export interface Services {
   readonly user: UserChannel | undefined;
   readonly web: Readonly<WebOptions>;
   readonly exec: Readonly<ExecOptions>;
+  /** Language servers over this workspace, when code intelligence is attached. */
+  readonly code: CodeService | undefined;
 }
 
 /** What a handler receives besides its validated params. */
@@ -164,6 +177,8 @@ export interface OperationSchema extends CatalogOperationFacts {
   name: string;
   id: string;
   errors: ErrorCode[];
+  /** Only under `listAll`: why the operation cannot work here (a service it requires is missing). */
+  unavailable?: string;
 }
 
 export interface ProviderSchema {

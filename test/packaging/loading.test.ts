@@ -24,6 +24,8 @@ const HEAVY = [
   'pg',
   'jose',
   '@opentelemetry/api',
+  'vscode-jsonrpc',
+  'vscode-languageserver-protocol',
 ];
 
 const HOOKS = `let log;

@@ -1283,7 +1283,7 @@ return errors === 0;
 validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const write_file_result = validate3;
-const schema3 = {"type":"object","additionalProperties":false,"required":["path","bytes","created"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"bytes":{"type":"integer","description":"Number of bytes written."},"created":{"type":"boolean","description":"True when the file did not exist before."}},"$id":"toolwright:filesystem.write_file/result"};
+const schema3 = {"type":"object","additionalProperties":false,"required":["path","bytes","created"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"bytes":{"type":"integer","description":"Number of bytes written."},"created":{"type":"boolean","description":"True when the file did not exist before."},"diagnostics":{"type":"object","additionalProperties":false,"required":["introduced","complete","files_checked"],"description":"Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.","properties":{"introduced":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","line","column","severity","message"],"properties":{"path":{"type":"string","description":"Workspace-relative path."},"line":{"type":"integer","description":"1-based line."},"column":{"type":"integer","description":"1-based column (characters, as read_file shows the line)."},"end_line":{"type":"integer"},"end_column":{"type":"integer"},"severity":{"type":"string","enum":["error","warning","information","hint"]},"message":{"type":"string"},"code":{"type":"string","description":"The server's code for the problem (2322, reportAttributeAccessIssue)."},"source":{"type":"string","description":"Which tool reported it (typescript, Pyright)."}}}},"complete":{"type":"boolean","description":"False when some file was not checked within the time budget (see note)."},"files_checked":{"type":"integer","description":"Files compared before and after the change (the file and those that import it)."},"omitted":{"type":"integer","description":"Introduced errors beyond those listed."},"note":{"type":"string","description":"What was not checked and why (the server still starting, the time budget spent)."}}}},"$id":"toolwright:filesystem.write_file/result"};
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.write_file/result" */;
@@ -1330,7 +1330,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "path") || (key0 === "bytes")) || (key0 === "created"))){
+if(!((((key0 === "path") || (key0 === "bytes")) || (key0 === "created")) || (key0 === "diagnostics"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1389,14 +1389,398 @@ errors++;
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.diagnostics !== undefined){
+let data3 = data.diagnostics;
+const _errs8 = errors;
+const _errs9 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.introduced === undefined){
+const err7 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "introduced"},message:"must have required property '"+"introduced"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+if(data3.complete === undefined){
+const err8 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "complete"},message:"must have required property '"+"complete"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3.files_checked === undefined){
+const err9 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "files_checked"},message:"must have required property '"+"files_checked"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs10 = errors;
+for(const key1 in data3){
+if(!(((((key1 === "introduced") || (key1 === "complete")) || (key1 === "files_checked")) || (key1 === "omitted")) || (key1 === "note"))){
+const err10 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data3.introduced !== undefined){
+let data4 = data3.introduced;
+const _errs11 = errors;
+const _errs12 = errors;
+if(Array.isArray(data4)){
+let valid3 = true;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+const _errs13 = errors;
+const _errs14 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.path === undefined){
+const err11 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data5.line === undefined){
+const err12 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data5.column === undefined){
+const err13 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data5.severity === undefined){
+const err14 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data5.message === undefined){
+const err15 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs15 = errors;
+for(const key2 in data5){
+if(!(func2.call(schema3.properties.diagnostics.properties.introduced.items.properties, key2))){
+const err16 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data5.path !== undefined){
+let data6 = data5.path;
+const _errs16 = errors;
+if(typeof data6 !== "string"){
+const err17 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/path",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs17 = errors;
+var valid4 = _errs16 === errors;
+}
+if(data5.line !== undefined){
+let data7 = data5.line;
+const _errs18 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err18 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const _errs19 = errors;
+var valid4 = _errs18 === errors;
+}
+if(data5.column !== undefined){
+let data8 = data5.column;
+const _errs20 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err19 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const _errs21 = errors;
+var valid4 = _errs20 === errors;
+}
+if(data5.end_line !== undefined){
+let data9 = data5.end_line;
+const _errs22 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err20 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/end_line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const _errs23 = errors;
+var valid4 = _errs22 === errors;
+}
+if(data5.end_column !== undefined){
+let data10 = data5.end_column;
+const _errs24 = errors;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err21 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/end_column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs25 = errors;
+var valid4 = _errs24 === errors;
+}
+if(data5.severity !== undefined){
+let data11 = data5.severity;
+const _errs26 = errors;
+if(typeof data11 !== "string"){
+const err22 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs27 = errors;
+const vSchema0 = schema3.properties.diagnostics.properties.introduced.items.properties.severity.enum;
+if(!((((data11 === "error") || (data11 === "warning")) || (data11 === "information")) || (data11 === "hint"))){
+const err23 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema3.properties.diagnostics.properties.introduced.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var valid4 = _errs26 === errors;
+}
+if(data5.message !== undefined){
+let data12 = data5.message;
+const _errs28 = errors;
+if(typeof data12 !== "string"){
+const err24 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/message",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const _errs29 = errors;
+var valid4 = _errs28 === errors;
+}
+if(data5.code !== undefined){
+let data13 = data5.code;
+const _errs30 = errors;
+if(typeof data13 !== "string"){
+const err25 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/code",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const _errs31 = errors;
+var valid4 = _errs30 === errors;
+}
+if(data5.source !== undefined){
+let data14 = data5.source;
+const _errs32 = errors;
+if(typeof data14 !== "string"){
+const err26 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/source",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs33 = errors;
+var valid4 = _errs32 === errors;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var valid2 = _errs13 === errors;
+if(!valid2){
+valid3 = false;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/diagnostics/introduced",schemaPath:"#/properties/diagnostics/properties/introduced/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var valid1 = _errs11 === errors;
+}
+if(data3.complete !== undefined){
+let data15 = data3.complete;
+const _errs34 = errors;
+if(typeof data15 !== "boolean"){
+const err29 = {instancePath:instancePath+"/diagnostics/complete",schemaPath:"#/properties/diagnostics/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const _errs35 = errors;
+var valid1 = _errs34 === errors;
+}
+if(data3.files_checked !== undefined){
+let data16 = data3.files_checked;
+const _errs36 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err30 = {instancePath:instancePath+"/diagnostics/files_checked",schemaPath:"#/properties/diagnostics/properties/files_checked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs37 = errors;
+var valid1 = _errs36 === errors;
+}
+if(data3.omitted !== undefined){
+let data17 = data3.omitted;
+const _errs38 = errors;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err31 = {instancePath:instancePath+"/diagnostics/omitted",schemaPath:"#/properties/diagnostics/properties/omitted/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs39 = errors;
+var valid1 = _errs38 === errors;
+}
+if(data3.note !== undefined){
+let data18 = data3.note;
+const _errs40 = errors;
+if(typeof data18 !== "string"){
+const err32 = {instancePath:instancePath+"/diagnostics/note",schemaPath:"#/properties/diagnostics/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const _errs41 = errors;
+var valid1 = _errs40 === errors;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1610,7 +1994,7 @@ return errors === 0;
 validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const edit_file_result = validate5;
-const schema5 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"How many occurrences were replaced."},"diff":{"type":"string","description":"Unified diff of the change."},"created":{"type":"boolean","description":"True when an empty old_str created the file."},"normalized":{"type":"array","items":{"type":"string","enum":["line_endings","whitespace","indentation","quotes"]},"description":"match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."},"changed_since_read":{"type":"boolean","description":"True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.edit_file/result"};
+const schema5 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"How many occurrences were replaced."},"diff":{"type":"string","description":"Unified diff of the change."},"created":{"type":"boolean","description":"True when an empty old_str created the file."},"normalized":{"type":"array","items":{"type":"string","enum":["line_endings","whitespace","indentation","quotes"]},"description":"match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."},"changed_since_read":{"type":"boolean","description":"True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."},"diagnostics":{"type":"object","additionalProperties":false,"required":["introduced","complete","files_checked"],"description":"Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.","properties":{"introduced":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","line","column","severity","message"],"properties":{"path":{"type":"string","description":"Workspace-relative path."},"line":{"type":"integer","description":"1-based line."},"column":{"type":"integer","description":"1-based column (characters, as read_file shows the line)."},"end_line":{"type":"integer"},"end_column":{"type":"integer"},"severity":{"type":"string","enum":["error","warning","information","hint"]},"message":{"type":"string"},"code":{"type":"string","description":"The server's code for the problem (2322, reportAttributeAccessIssue)."},"source":{"type":"string","description":"Which tool reported it (typescript, Pyright)."}}}},"complete":{"type":"boolean","description":"False when some file was not checked within the time budget (see note)."},"files_checked":{"type":"integer","description":"Files compared before and after the change (the file and those that import it)."},"omitted":{"type":"integer","description":"Introduced errors beyond those listed."},"note":{"type":"string","description":"What was not checked and why (the server still starting, the time budget spent)."}}}},"$id":"toolwright:filesystem.edit_file/result"};
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.edit_file/result" */;
@@ -1657,7 +2041,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "created")) || (key0 === "normalized")) || (key0 === "changed_since_read")) || (key0 === "dry_run"))){
+if(!((((((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "created")) || (key0 === "normalized")) || (key0 === "changed_since_read")) || (key0 === "dry_run")) || (key0 === "diagnostics"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1814,14 +2198,398 @@ errors++;
 const _errs17 = errors;
 var valid0 = _errs16 === errors;
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.diagnostics !== undefined){
+let data8 = data.diagnostics;
+const _errs18 = errors;
+const _errs19 = errors;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.introduced === undefined){
+const err13 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "introduced"},message:"must have required property '"+"introduced"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+if(data8.complete === undefined){
+const err14 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "complete"},message:"must have required property '"+"complete"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data8.files_checked === undefined){
+const err15 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "files_checked"},message:"must have required property '"+"files_checked"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs20 = errors;
+for(const key1 in data8){
+if(!(((((key1 === "introduced") || (key1 === "complete")) || (key1 === "files_checked")) || (key1 === "omitted")) || (key1 === "note"))){
+const err16 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data8.introduced !== undefined){
+let data9 = data8.introduced;
+const _errs21 = errors;
+const _errs22 = errors;
+if(Array.isArray(data9)){
+let valid5 = true;
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+let data10 = data9[i1];
+const _errs23 = errors;
+const _errs24 = errors;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.path === undefined){
+const err17 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data10.line === undefined){
+const err18 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data10.column === undefined){
+const err19 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data10.severity === undefined){
+const err20 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data10.message === undefined){
+const err21 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs25 = errors;
+for(const key2 in data10){
+if(!(func2.call(schema5.properties.diagnostics.properties.introduced.items.properties, key2))){
+const err22 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data10.path !== undefined){
+let data11 = data10.path;
+const _errs26 = errors;
+if(typeof data11 !== "string"){
+const err23 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/path",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+const _errs27 = errors;
+var valid6 = _errs26 === errors;
+}
+if(data10.line !== undefined){
+let data12 = data10.line;
+const _errs28 = errors;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err24 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const _errs29 = errors;
+var valid6 = _errs28 === errors;
+}
+if(data10.column !== undefined){
+let data13 = data10.column;
+const _errs30 = errors;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err25 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const _errs31 = errors;
+var valid6 = _errs30 === errors;
+}
+if(data10.end_line !== undefined){
+let data14 = data10.end_line;
+const _errs32 = errors;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err26 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/end_line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs33 = errors;
+var valid6 = _errs32 === errors;
+}
+if(data10.end_column !== undefined){
+let data15 = data10.end_column;
+const _errs34 = errors;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err27 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/end_column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const _errs35 = errors;
+var valid6 = _errs34 === errors;
+}
+if(data10.severity !== undefined){
+let data16 = data10.severity;
+const _errs36 = errors;
+if(typeof data16 !== "string"){
+const err28 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const _errs37 = errors;
+const vSchema1 = schema5.properties.diagnostics.properties.introduced.items.properties.severity.enum;
+if(!((((data16 === "error") || (data16 === "warning")) || (data16 === "information")) || (data16 === "hint"))){
+const err29 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema5.properties.diagnostics.properties.introduced.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var valid6 = _errs36 === errors;
+}
+if(data10.message !== undefined){
+let data17 = data10.message;
+const _errs38 = errors;
+if(typeof data17 !== "string"){
+const err30 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/message",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs39 = errors;
+var valid6 = _errs38 === errors;
+}
+if(data10.code !== undefined){
+let data18 = data10.code;
+const _errs40 = errors;
+if(typeof data18 !== "string"){
+const err31 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/code",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs41 = errors;
+var valid6 = _errs40 === errors;
+}
+if(data10.source !== undefined){
+let data19 = data10.source;
+const _errs42 = errors;
+if(typeof data19 !== "string"){
+const err32 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/source",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const _errs43 = errors;
+var valid6 = _errs42 === errors;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var valid4 = _errs23 === errors;
+if(!valid4){
+valid5 = false;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/diagnostics/introduced",schemaPath:"#/properties/diagnostics/properties/introduced/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+var valid3 = _errs21 === errors;
+}
+if(data8.complete !== undefined){
+let data20 = data8.complete;
+const _errs44 = errors;
+if(typeof data20 !== "boolean"){
+const err35 = {instancePath:instancePath+"/diagnostics/complete",schemaPath:"#/properties/diagnostics/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const _errs45 = errors;
+var valid3 = _errs44 === errors;
+}
+if(data8.files_checked !== undefined){
+let data21 = data8.files_checked;
+const _errs46 = errors;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err36 = {instancePath:instancePath+"/diagnostics/files_checked",schemaPath:"#/properties/diagnostics/properties/files_checked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const _errs47 = errors;
+var valid3 = _errs46 === errors;
+}
+if(data8.omitted !== undefined){
+let data22 = data8.omitted;
+const _errs48 = errors;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err37 = {instancePath:instancePath+"/diagnostics/omitted",schemaPath:"#/properties/diagnostics/properties/omitted/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+const _errs49 = errors;
+var valid3 = _errs48 === errors;
+}
+if(data8.note !== undefined){
+let data23 = data8.note;
+const _errs50 = errors;
+if(typeof data23 !== "string"){
+const err38 = {instancePath:instancePath+"/diagnostics/note",schemaPath:"#/properties/diagnostics/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const _errs51 = errors;
+var valid3 = _errs50 === errors;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+var valid0 = _errs18 === errors;
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -2131,7 +2899,7 @@ return errors === 0;
 validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const multi_edit_result = validate7;
-const schema7 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"Total number of occurrences replaced by all the edits."},"diff":{"type":"string","description":"One unified diff of the whole change."},"normalized":{"type":"array","items":{"type":"string","enum":["line_endings","whitespace","indentation","quotes"]},"description":"match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."},"changed_since_read":{"type":"boolean","description":"True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.multi_edit/result"};
+const schema7 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"Total number of occurrences replaced by all the edits."},"diff":{"type":"string","description":"One unified diff of the whole change."},"normalized":{"type":"array","items":{"type":"string","enum":["line_endings","whitespace","indentation","quotes"]},"description":"match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."},"changed_since_read":{"type":"boolean","description":"True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."},"diagnostics":{"type":"object","additionalProperties":false,"required":["introduced","complete","files_checked"],"description":"Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.","properties":{"introduced":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","line","column","severity","message"],"properties":{"path":{"type":"string","description":"Workspace-relative path."},"line":{"type":"integer","description":"1-based line."},"column":{"type":"integer","description":"1-based column (characters, as read_file shows the line)."},"end_line":{"type":"integer"},"end_column":{"type":"integer"},"severity":{"type":"string","enum":["error","warning","information","hint"]},"message":{"type":"string"},"code":{"type":"string","description":"The server's code for the problem (2322, reportAttributeAccessIssue)."},"source":{"type":"string","description":"Which tool reported it (typescript, Pyright)."}}}},"complete":{"type":"boolean","description":"False when some file was not checked within the time budget (see note)."},"files_checked":{"type":"integer","description":"Files compared before and after the change (the file and those that import it)."},"omitted":{"type":"integer","description":"Introduced errors beyond those listed."},"note":{"type":"string","description":"What was not checked and why (the server still starting, the time budget spent)."}}}},"$id":"toolwright:filesystem.multi_edit/result"};
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.multi_edit/result" */;
@@ -2178,7 +2946,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "normalized")) || (key0 === "changed_since_read")) || (key0 === "dry_run"))){
+if(!(((((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "normalized")) || (key0 === "changed_since_read")) || (key0 === "dry_run")) || (key0 === "diagnostics"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2319,14 +3087,398 @@ errors++;
 const _errs15 = errors;
 var valid0 = _errs14 === errors;
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.diagnostics !== undefined){
+let data7 = data.diagnostics;
+const _errs16 = errors;
+const _errs17 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.introduced === undefined){
+const err12 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "introduced"},message:"must have required property '"+"introduced"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+if(data7.complete === undefined){
+const err13 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "complete"},message:"must have required property '"+"complete"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data7.files_checked === undefined){
+const err14 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "files_checked"},message:"must have required property '"+"files_checked"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const _errs18 = errors;
+for(const key1 in data7){
+if(!(((((key1 === "introduced") || (key1 === "complete")) || (key1 === "files_checked")) || (key1 === "omitted")) || (key1 === "note"))){
+const err15 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data7.introduced !== undefined){
+let data8 = data7.introduced;
+const _errs19 = errors;
+const _errs20 = errors;
+if(Array.isArray(data8)){
+let valid5 = true;
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+const _errs21 = errors;
+const _errs22 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.path === undefined){
+const err16 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data9.line === undefined){
+const err17 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data9.column === undefined){
+const err18 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data9.severity === undefined){
+const err19 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data9.message === undefined){
+const err20 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const _errs23 = errors;
+for(const key2 in data9){
+if(!(func2.call(schema7.properties.diagnostics.properties.introduced.items.properties, key2))){
+const err21 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data9.path !== undefined){
+let data10 = data9.path;
+const _errs24 = errors;
+if(typeof data10 !== "string"){
+const err22 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/path",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs25 = errors;
+var valid6 = _errs24 === errors;
+}
+if(data9.line !== undefined){
+let data11 = data9.line;
+const _errs26 = errors;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err23 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+const _errs27 = errors;
+var valid6 = _errs26 === errors;
+}
+if(data9.column !== undefined){
+let data12 = data9.column;
+const _errs28 = errors;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err24 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const _errs29 = errors;
+var valid6 = _errs28 === errors;
+}
+if(data9.end_line !== undefined){
+let data13 = data9.end_line;
+const _errs30 = errors;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err25 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/end_line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const _errs31 = errors;
+var valid6 = _errs30 === errors;
+}
+if(data9.end_column !== undefined){
+let data14 = data9.end_column;
+const _errs32 = errors;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err26 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/end_column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs33 = errors;
+var valid6 = _errs32 === errors;
+}
+if(data9.severity !== undefined){
+let data15 = data9.severity;
+const _errs34 = errors;
+if(typeof data15 !== "string"){
+const err27 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const _errs35 = errors;
+const vSchema1 = schema7.properties.diagnostics.properties.introduced.items.properties.severity.enum;
+if(!((((data15 === "error") || (data15 === "warning")) || (data15 === "information")) || (data15 === "hint"))){
+const err28 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema7.properties.diagnostics.properties.introduced.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var valid6 = _errs34 === errors;
+}
+if(data9.message !== undefined){
+let data16 = data9.message;
+const _errs36 = errors;
+if(typeof data16 !== "string"){
+const err29 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/message",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const _errs37 = errors;
+var valid6 = _errs36 === errors;
+}
+if(data9.code !== undefined){
+let data17 = data9.code;
+const _errs38 = errors;
+if(typeof data17 !== "string"){
+const err30 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/code",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs39 = errors;
+var valid6 = _errs38 === errors;
+}
+if(data9.source !== undefined){
+let data18 = data9.source;
+const _errs40 = errors;
+if(typeof data18 !== "string"){
+const err31 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/source",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs41 = errors;
+var valid6 = _errs40 === errors;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var valid4 = _errs21 === errors;
+if(!valid4){
+valid5 = false;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/diagnostics/introduced",schemaPath:"#/properties/diagnostics/properties/introduced/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var valid3 = _errs19 === errors;
+}
+if(data7.complete !== undefined){
+let data19 = data7.complete;
+const _errs42 = errors;
+if(typeof data19 !== "boolean"){
+const err34 = {instancePath:instancePath+"/diagnostics/complete",schemaPath:"#/properties/diagnostics/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs43 = errors;
+var valid3 = _errs42 === errors;
+}
+if(data7.files_checked !== undefined){
+let data20 = data7.files_checked;
+const _errs44 = errors;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err35 = {instancePath:instancePath+"/diagnostics/files_checked",schemaPath:"#/properties/diagnostics/properties/files_checked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const _errs45 = errors;
+var valid3 = _errs44 === errors;
+}
+if(data7.omitted !== undefined){
+let data21 = data7.omitted;
+const _errs46 = errors;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err36 = {instancePath:instancePath+"/diagnostics/omitted",schemaPath:"#/properties/diagnostics/properties/omitted/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const _errs47 = errors;
+var valid3 = _errs46 === errors;
+}
+if(data7.note !== undefined){
+let data22 = data7.note;
+const _errs48 = errors;
+if(typeof data22 !== "string"){
+const err37 = {instancePath:instancePath+"/diagnostics/note",schemaPath:"#/properties/diagnostics/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+const _errs49 = errors;
+var valid3 = _errs48 === errors;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+var valid0 = _errs16 === errors;
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }
