@@ -30,16 +30,6 @@ export function descriptorPath(handle: { readonly fd: number }, name?: string): 
 }
 
 /**
- * A path a *child process* can use to reach what `handle` refers to (`/proc/<our pid>/fd/N`), e.g.
- * as the `cwd` of a spawned program (resolved at its chdir, before it execs), so the program works
- * in the verified folder even if its path is swapped for a symlink meanwhile. Linux only: undefined
- * elsewhere.
- */
-export function childDescriptorPath(handle: FileHandle): string | undefined {
-  return HAS_PROC_FD ? `/proc/${process.pid}/fd/${handle.fd}` : undefined;
-}
-
-/**
  * The real path of what `handle` refers to now, or undefined where it cannot be known. `expected`
  * is the path it was opened by (used by the non-Linux fallback: same device and inode as what the
  * path resolves to now).
