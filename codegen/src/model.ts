@@ -6,6 +6,8 @@ export interface RawOperation extends CatalogOperationFacts {
   requires?: Requirement[];
   /** Codes beyond the common ones; absent when the operation needs none. */
   errors?: string[];
+  /** Path rules apply to what its command lines name (the runtime's read-only shell model reads them). */
+  command_paths?: 'modelled';
   examples: ExampleCase[];
 }
 

@@ -15,7 +15,14 @@ import {
 import { didYouMean } from '../runtime/policy/errors.js';
 import { parsePolicyTextFor } from '../runtime/policy/formats/load.js';
 import { loadBashParser } from '../runtime/policy/shell/analyser.js';
-import { classifyReadOnly, type ReadOnlyVerdict } from '../runtime/policy/shell/read-only.js';
+import { classifyReadOnly } from '../runtime/policy/shell/read-only.js';
+import { shellReadEnv } from '../runtime/policy/shell/read-only-git-env.js';
+import { policyHooks } from '../runtime/policy/hooks.js';
+import { ToolError } from '../runtime/errors.js';
+import type { OperationDescriptor } from '../runtime/descriptor.js';
+import { commandEnv } from '../handlers/exec/run/env.js';
+import { checkRepositories, gitScanner } from '../handlers/exec/shell-read/git-repositories.js';
+import { checkReach } from '../handlers/exec/shell-read/path-rules.js';
 import { Workspace } from '../runtime/workspace.js';
 import { UsageError } from './usage.js';
 
@@ -112,11 +119,12 @@ export async function checkCall(
     workspaceRoot: workspace.root,
     resolve: (p) => workspace.resolve(p),
   });
-  // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says.
-  let readOnly: ReadOnlyVerdict | undefined;
+  // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says,
+  // and a line whose folder walks or git reach a path a rule hides.
+  let readOnly: { ok: true; programs: string[] } | { ok: false; command: string; reason: string } | undefined;
   if (op.name === 'shell_read' && typeof (input as { command?: unknown }).command === 'string') {
     await loadBashParser();
-    readOnly = classifyReadOnly((input as { command: string }).command);
+    readOnly = await shellReadVerdict(compiled, op, input as { command: string; cwd?: unknown }, workspace);
   }
   const shown = flags.json
     ? JSON.stringify(readOnly ? { ...decision, shell_read: readOnly } : decision, null, 2)
@@ -126,6 +134,48 @@ export async function checkCall(
         : '');
   io.stdout.write(`${shown}\n`);
   exitCode.value = decision.decision === 'allow' && (!readOnly || readOnly.ok) ? 0 : 1;
+}
+
+/** What shell_read itself says of a line the policy lets through: its classifier, then its path rules' run-time checks. */
+async function shellReadVerdict(
+  compiled: CompiledPolicy,
+  op: OperationDescriptor,
+  input: { command: string; cwd?: unknown },
+  workspace: Workspace,
+): Promise<{ ok: true; programs: string[] } | { ok: false; command: string; reason: string }> {
+  const root = workspace.root;
+  const cwd = typeof input.cwd === 'string' ? (await workspace.resolve(input.cwd)).absolute : root;
+  const verdict = classifyReadOnly(input.command, { root, cwd });
+  if (!verdict.ok) return verdict;
+  const accepted = { ok: true as const, programs: verdict.programs };
+  const hiddenPaths = policyHooks(compiled, op, workspace).hiddenPaths;
+  if (!hiddenPaths) return accepted;
+  const env = commandEnv({});
+  for (const [name, value] of Object.entries(shellReadEnv(Object.keys(env)))) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  const top = verdict.programs.includes('git') ? (await checkRepositories(cwd, env, root)).top : undefined;
+  try {
+    await checkReach(
+      {
+        command: input.command,
+        reads: verdict.reads,
+        git: verdict.git,
+        root,
+        top,
+        scanner: () => gitScanner(env, root, undefined, undefined),
+        lister: (program) => gitScanner(env, root, undefined, undefined, undefined, program),
+      },
+      hiddenPaths,
+      new AbortController().signal,
+    );
+    return accepted;
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    const reason = error.details?.reason;
+    return { ok: false, command: input.command, reason: typeof reason === 'string' ? reason : error.message };
+  }
 }
 
 /** `policy test`: runs every rule's examples; exit 1 when one fails. */

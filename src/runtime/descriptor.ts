@@ -84,6 +84,14 @@ export interface OperationDescriptor {
   readonly params: JsonSchema;
   /** The roles the catalog declares for params (absent: none). Not part of the schema models see. */
   readonly roles?: RoleTree;
+  /**
+   * The catalog's `command_paths`: `modelled` when every line of its `command` param is one the
+   * runtime's read-only shell model reads whole (the handler runs no other), so `path` rules apply to
+   * the paths a line names and the folders it walks; the line runs in its one `path` param (else the
+   * workspace root). Absent on an operation with a `command` param: a line can reach any path, and a
+   * `path` rule on the operation is refused when the policy compiles.
+   */
+  readonly commandPaths?: 'modelled';
   readonly result: JsonSchema;
   readonly errors: readonly ErrorCode[];
   readonly validateParams: CompiledValidator;

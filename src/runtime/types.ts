@@ -126,6 +126,15 @@ export interface HandlerContext {
   readonly net: GuardedNet;
   /** Set when path rules apply: keeps the workspace-relative paths this call's results may show. */
   readonly visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
+  /**
+   * Set with `visiblePaths`: the workspace-relative paths a rule hides, each with the decision of
+   * that rule (for a handler that refuses rather than filters). `real: true` says the paths hold no
+   * symbolic link (they are their own real paths), which spares resolving each.
+   */
+  readonly hiddenPaths?: (
+    paths: readonly string[],
+    options?: { real?: boolean },
+  ) => Promise<{ path: string; decision: PolicyDecision }[]>;
   /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow (`net` calls it). */
   readonly checkHost?: (url: URL) => void;
   /** Who this call acts for: `invoke`'s `principal` option, else the toolkit's (default "local"). */

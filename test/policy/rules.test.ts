@@ -233,8 +233,10 @@ describe('fail closed at compile time', () => {
     expect(make({ rules: [{ operation: 'web_fetch', path: '.env', decision: 'deny' }] })).toThrow(
       /"path" can never apply to web_fetch: it has no parameter with role path/,
     );
-    // bash's cwd is a path parameter: a path rule about where it runs is a rule like any other.
-    expect(make({ rules: [{ operation: 'bash', path: 'secrets/**', decision: 'deny' }] })).not.toThrow();
+    // bash's lines are not modelled: a path rule would see only its cwd, never what the line reads.
+    expect(make({ rules: [{ operation: 'bash', path: 'secrets/**', decision: 'deny' }] })).toThrow(
+      /"path" can never apply to bash: its command lines are not modelled/,
+    );
     expect(make({ rules: [{ provider: 'task', host: 'x.com', decision: 'deny' }] })).toThrow(/"host" can never apply/);
     expect(make({ rules: [{ operation: 'bash', redirects: true, decision: 'allow' }] })).toThrow(
       /redirects .* on a rule with command/,

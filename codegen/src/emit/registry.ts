@@ -23,6 +23,7 @@ function descriptor(op: OperationModel): string {
   lines.push(`  idempotent: ${op.idempotent},`, `  openWorld: ${op.open_world},`);
   if (op.long_running) lines.push('  longRunning: true,');
   if (op.requires?.length) lines.push(`  requires: [${op.requires.map(str).join(', ')}],`);
+  if (op.command_paths) lines.push(`  commandPaths: ${str(op.command_paths)},`);
   lines.push(
     `  description: ${str(op.description)},`,
     `  params: schemas[${str(op.id)}].params,`,

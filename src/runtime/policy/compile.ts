@@ -6,6 +6,7 @@ import { roleIndex } from '../roles.js';
 import {
   applicableFields,
   hostRuleMatches,
+  modelledCommands,
   pathRuleMatches,
   type CompiledRule,
   type DecideContext,
@@ -16,11 +17,11 @@ import {
   checkAllExamples,
   exampleResults,
   firstExampleFailure,
-  hasShellExamples,
+  examplesReady,
   type ExampleResult,
 } from './examples.js';
-import { bashParserLoaded, loadBashParser } from './shell/analyser.js';
-import { decideInput } from './decide.js';
+import { loadBashParser } from './shell/analyser.js';
+import { decideInput, type PathReaders } from './decide.js';
 import { DECISIONS, NotHere, RuleScope, compileRule } from './rule.js';
 import {
   POLICY_PRESETS,
@@ -58,6 +59,8 @@ export interface CompiledPolicy {
   filtersPaths(operation: OperationDescriptor): boolean;
   /** True when a path rule does not allow `subject` for `operation` or for an operation that reads paths (results drop it). */
   hidesPath(operation: OperationDescriptor, subject: PathSubject): boolean;
+  /** The decision of the rule that hides `subject` (as hidesPath), or undefined when none does. */
+  hidingDecision(operation: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined;
   /** The decision for the host of a URL the operation reaches (every redirect hop is checked with it). */
   decideHost(operation: OperationDescriptor, hostname: string): PolicyDecision;
   /** Whether some host rule applies to the operation. */
@@ -145,7 +148,37 @@ function compileRules(plan: PolicyPlan, operations: readonly OperationDescriptor
       if (!(error instanceof NotHere)) throw error;
     }
   });
+  checkReachable(compiled, operations, plan.ownCount);
   return compiled;
+}
+
+/**
+ * A host's rule that an earlier rule without arguments always decides first (for every operation
+ * it targets) can never match: an error, never a rule that silently does nothing.
+ */
+function checkReachable(
+  compiled: readonly CompiledRule[],
+  operations: readonly OperationDescriptor[],
+  ownCount: number,
+): void {
+  for (const rule of compiled) {
+    if (rule.index >= ownCount || rule.index === 0) continue;
+    const targeted = operations.filter(
+      (op) =>
+        rule.selects(op) && (rule.fields.length === 0 || rule.fields.some((f) => applicableFields(op).includes(f))),
+    );
+    if (targeted.length === 0) continue;
+    const shadows = targeted.map((op) =>
+      compiled.find((r) => r.index < rule.index && r.fields.length === 0 && r.selects(op)),
+    );
+    const shadow = shadows[0];
+    if (!shadow || shadows.some((r) => r === undefined)) continue;
+    const names = targeted.map((o) => o.name);
+    throw new PolicyError(
+      `policy rule ${rule.index}: can never match: rule ${shadow.index} (${shadow.rule.decision}, with no command, path or host) decides every call of ${names.length > 6 ? `${names.slice(0, 6).join(', ')} and ${names.length - 6} more` : names.join(', ')} first; move rule ${rule.index} above it`,
+      rule.index,
+    );
+  }
 }
 
 /**
@@ -189,7 +222,7 @@ export class Policy implements CompiledPolicy {
   #examplesAtCompile(compileOptions: CompileOptions): Promise<void> | undefined {
     const compiled = this.#compiled;
     if (!compiled.some((r) => r.rule.examples)) return Promise.resolve();
-    if (compileOptions.deferExamples || (hasShellExamples(compiled) && !bashParserLoaded())) return undefined;
+    if (compileOptions.deferExamples || !examplesReady(compiled, this.#operations)) return undefined;
     const failure = firstExampleFailure(compiled, this.#operations, this.#ownCount);
     if (failure) throw failure;
     return Promise.resolve();
@@ -237,7 +270,7 @@ export class Policy implements CompiledPolicy {
 
   check(op: OperationDescriptor, input: unknown, context: DecideContext): PolicyDecision | Promise<PolicyDecision> {
     const applicable = this.#rulesFor(op);
-    if (!applicable.some((r) => r.fields.length > 0)) return this.#result(applicable[0]);
+    if (!this.hasArgumentRules(op)) return this.#result(applicable[0]);
     return this.#checkArguments(op, input, context, applicable);
   }
 
@@ -249,7 +282,34 @@ export class Policy implements CompiledPolicy {
   ): Promise<PolicyDecision> {
     if (applicable.some((r) => r.commands)) await loadBashParser();
     await this.checkExamples();
-    return decideInput(op, input, context, applicable, this.fallback, this.#withPreset);
+    return decideInput(op, input, context, applicable, this.fallback, this.#withPreset, this.#pathReaders);
+  }
+
+  /** What the path rules of the operations that read paths keep from them (for modelled command lines). */
+  readonly #pathReaders: PathReaders = {
+    hiding: (subject) => this.#hidingRule(this.#readers, subject),
+    anyHiding: () => {
+      for (const o of this.#readers) {
+        for (const rule of this.#rulesFor(o)) {
+          if (rule.fields.length === 0) break;
+          if (rule.paths && rule.rule.decision !== 'allow') return rule;
+        }
+      }
+      return undefined;
+    },
+  };
+
+  #hidingRule(ops: readonly OperationDescriptor[], subject: PathSubject): CompiledRule | undefined {
+    for (const o of ops) {
+      for (const rule of this.#rulesFor(o)) {
+        if (rule.fields.length === 0) break;
+        if (rule.paths && pathRuleMatches(rule, subject)) {
+          if (rule.rule.decision !== 'allow') return rule;
+          break;
+        }
+      }
+    }
+    return undefined;
   }
 
   async decideCall(op: OperationDescriptor, input: unknown, context: DecideContext): Promise<PolicyDecision> {
@@ -265,17 +325,16 @@ export class Policy implements CompiledPolicy {
   }
 
   hasArgumentRules(op: OperationDescriptor): boolean {
-    return this.#rulesFor(op).some((r) => r.fields.length > 0);
+    return this.#rulesFor(op).some((r) => r.fields.length > 0) || (modelledCommands(op) && this.filtersPaths(op));
   }
 
   hidesPath(op: OperationDescriptor, subject: PathSubject): boolean {
-    return [op, ...this.#readers].some((o) => {
-      for (const rule of this.#rulesFor(o)) {
-        if (rule.fields.length === 0) return false;
-        if (rule.paths && pathRuleMatches(rule, subject)) return rule.rule.decision !== 'allow';
-      }
-      return false;
-    });
+    return this.#hidingRule([op, ...this.#readers], subject) !== undefined;
+  }
+
+  hidingDecision(op: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined {
+    const rule = this.#hidingRule([op, ...this.#readers], subject);
+    return rule ? this.#result(rule) : undefined;
   }
 
   filtersPaths(op: OperationDescriptor): boolean {

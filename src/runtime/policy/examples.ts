@@ -1,9 +1,10 @@
 // A rule's `examples`: inputs of its operation it must match (`match`) or must not (`not_match`),
 // checked when the policy compiles, as policy tests written as data.
 import type { OperationDescriptor } from '../descriptor.js';
-import { applicableFields, mainArgument, ruleMatchesInput, type CompiledRule } from './arguments.js';
+import { applicableFields, mainArgument, modelledCommands, ruleMatchesInput, type CompiledRule } from './arguments.js';
+import { commandPathModelLoaded, loadCommandPathModel } from './command-paths.js';
 import { PolicyError } from './errors.js';
-import { loadBashParser } from './shell/analyser.js';
+import { bashParserLoaded, loadBashParser } from './shell/analyser.js';
 
 export interface ExampleResult {
   rule: number;
@@ -25,9 +26,32 @@ interface ExampleCase {
 /** Examples are matched on paths as given: no workspace is looked at. */
 const NO_WORKSPACE = { workspaceRoot: '/nonexistent-workspace' };
 
-/** Whether some rule has examples that are shell lines (checking them needs the bash parser). */
-export function hasShellExamples(compiled: readonly CompiledRule[]): boolean {
-  return compiled.some((r) => r.commands && r.rule.examples);
+/**
+ * Whether some rule has examples that are shell lines (checking them needs the bash parser and,
+ * for a path rule on an operation whose lines' paths are modelled, the read-only model).
+ */
+export function hasShellExamples(
+  compiled: readonly CompiledRule[],
+  operations: readonly OperationDescriptor[],
+): boolean {
+  return compiled.some(
+    (r) =>
+      r.rule.examples && (r.commands || (r.paths && exampleCases(r, operations).some((c) => modelledCommands(c.op)))),
+  );
+}
+
+/** Whether what the examples need (the parser, the read-only model for path examples of lines) is loaded. */
+export function examplesReady(compiled: readonly CompiledRule[], operations: readonly OperationDescriptor[]): boolean {
+  if (!hasShellExamples(compiled, operations)) return true;
+  const pathLines = compiled.some((r) => r.paths && r.rule.examples);
+  return pathLines ? commandPathModelLoaded() : bashParserLoaded();
+}
+
+/** The parser, and the read-only model where path examples may be shell lines. */
+async function loadForExamples(compiled: readonly CompiledRule[], operations: readonly OperationDescriptor[]) {
+  if (!hasShellExamples(compiled, operations)) return;
+  await loadBashParser();
+  if (compiled.some((r) => r.paths && r.rule.examples)) await loadCommandPathModel();
 }
 
 /** Example inputs as the rule's operation takes them. */
@@ -82,7 +106,7 @@ export async function checkAllExamples(
   operations: readonly OperationDescriptor[],
   ownCount: number,
 ): Promise<void> {
-  if (hasShellExamples(compiled)) await loadBashParser();
+  await loadForExamples(compiled, operations);
   const failure = firstExampleFailure(compiled, operations, ownCount);
   if (failure) throw failure;
 }
@@ -93,7 +117,7 @@ export async function exampleResults(
   operations: readonly OperationDescriptor[],
   ownCount: number,
 ): Promise<ExampleResult[]> {
-  if (hasShellExamples(compiled)) await loadBashParser();
+  await loadForExamples(compiled, operations);
   return compiled.flatMap((rule) =>
     exampleCases(rule, operations).map((c) => {
       const failure = exampleFailure(rule, ownCount, c);

@@ -3,7 +3,7 @@
 // fields can apply to what it selects, and the argument patterns themselves.
 import type { OperationDescriptor, Risk } from '../descriptor.js';
 import { RISK_ORDER } from '../descriptor.js';
-import { applicableFields, type ArgumentField, type CompiledRule } from './arguments.js';
+import { applicableFields, unmodelledCommands, type ArgumentField, type CompiledRule } from './arguments.js';
 import { PolicyError, didYouMean } from './errors.js';
 import { compileHostPattern } from './hosts.js';
 import { compilePathPatterns } from './paths.js';
@@ -195,6 +195,14 @@ function checkFieldsApply(
         .filter((o) => applicableFields(o).includes(field))
         .map((o) => o.name)
         .join(', ') || 'no operation here';
+    const unmodelled = field === 'path' ? selected.filter(unmodelledCommands) : [];
+    if (unmodelled.length > 0) {
+      const names = unmodelled.map((o) => o.name).join(', ');
+      problems.absent(
+        `"path" can never apply to ${names}: ${unmodelled.length === 1 ? 'its' : 'their'} command lines are not modelled, so a path rule would see only the folder a line runs in while the line itself may read or write any path. Keep such commands from paths with the exec sandbox, or with command rules (or deny ${names}); path rules apply to: ${appliesTo}`,
+        field,
+      );
+    }
     problems.absent(
       `"${field}" can never apply to ${selected.map((o) => o.name).join(', ')}: ${selected.length === 1 ? 'it has no' : 'none of them has a'} parameter with role ${role} (it applies to: ${appliesTo})`,
       field,
@@ -237,6 +245,17 @@ function compileArgumentPatterns(rule: PolicyRule, problems: RuleProblems) {
   });
   if (rule.redirects !== undefined && (typeof rule.redirects !== 'boolean' || !commands))
     problems.fail('redirects must be true or false, on a rule with command', 'redirects');
+  if (rule.redirects !== undefined && rule.decision !== 'allow')
+    problems.fail(
+      `redirects changes only what an allow rule allows; on a ${rule.decision} rule it never changes a decision (a ${rule.decision} rule matches a command whatever it redirects to)`,
+      'redirects',
+    );
+  const given = ARGUMENT_FIELDS.filter((f) => rule[f] !== undefined);
+  if (given.length > 1)
+    problems.fail(
+      `a rule looks at one kind of argument, and this one has ${given.join(' and ')}: each field would match on its own (a call whose ${given.join(' or ')} matches), never both together; write one rule per field`,
+      given[1],
+    );
   return { commands, paths, hosts };
 }
 

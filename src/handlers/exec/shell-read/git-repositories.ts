@@ -29,6 +29,8 @@ export interface RepositoryCheck {
 }
 
 interface Scan {
+  /** The program to run (default git). */
+  file?: string;
   env: Record<string, string>;
   root: string;
   deadline: number;
@@ -52,14 +54,14 @@ interface GitRun {
 async function startGit(args: string[], cwd: string, scan: Scan, extraEnv: Record<string, string>): Promise<GitRun> {
   const env = { ...scan.env, ...extraEnv };
   if (scan.confine) {
-    const run = await runConfined(scan.confine, { file: 'git', args, cwd, env });
+    const run = await runConfined(scan.confine, { file: scan.file ?? 'git', args, cwd, env });
     const exited = run.exited.then(
       (exit) => exit.exitCode ?? `signal ${exit.signal ?? 'unknown'}`,
       (error: Error) => `failed: ${error.message}`,
     );
     return { stdout: run.stdout, stderr: run.stderr, exited, kill: () => run.kill() };
   }
-  const [file, fileArgs] = withoutInheritedFds('git', args);
+  const [file, fileArgs] = withoutInheritedFds(scan.file ?? 'git', args);
   const child = spawn(file, fileArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
   const exited = new Promise<number | string>((resolve) => {
     child.on('error', (error: NodeJS.ErrnoException) =>
@@ -186,6 +188,35 @@ async function submoduleGitDir(dir: string, scan: Scan, where: string): Promise<
   if (!real) throw new Refused(`${where}/.git points at ${gitDir}, which does not exist`);
   if (!isInside(scan.root, real)) throw new Refused(`${where}/.git points outside the workspace (gitdir: ${real})`);
   return real;
+}
+
+export type GitScanner = (
+  args: string[],
+  cwd: string,
+  line?: (chunk: string) => boolean,
+) => Promise<{ code: number | string; stdout: string; stderr: string }>;
+
+/**
+ * Runs git (or `file`) as the checks here do (confined where a sandbox starts), all runs within
+ * one deadline.
+ */
+export function gitScanner(
+  env: Record<string, string>,
+  root: string,
+  signal: AbortSignal | undefined,
+  confine: HelperSpec | undefined,
+  ms = SCAN_MS,
+  file = 'git',
+): GitScanner {
+  const scan: Scan = {
+    file,
+    env,
+    root,
+    deadline: Date.now() + ms,
+    ...(signal ? { signal } : {}),
+    ...(confine ? { confine } : {}),
+  };
+  return (args, cwd, line) => git(args, cwd, scan, {}, line);
 }
 
 /** Checks the repository at cwd and every submodule git would enter; never throws. */
