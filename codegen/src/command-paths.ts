@@ -4,7 +4,7 @@
 // path, the folder the line runs in).
 import type { Problem } from './load.js';
 import type { RawOperationRef } from './validate.js';
-import type { Role, RoleNode, RoleTree } from './runtime-facts.js';
+import type { Role, RoleNode, RoleTree } from './model.js';
 
 export function commandPathsProblems(ops: readonly RawOperationRef[], roles: ReadonlyMap<string, RoleTree>): Problem[] {
   const problems: Problem[] = [];

@@ -77,6 +77,8 @@ export async function generateTo(
   for (const op of model.operations) {
     const roles = split.roles.get(op.id);
     if (roles) op.roles = roles;
+    const resultRoles = split.resultRoles.get(op.id);
+    if (resultRoles) op.resultRoles = resultRoles;
   }
   await emit(emitTypes(model, layout));
   await emit(emitSchemas(model, layout));

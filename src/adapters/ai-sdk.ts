@@ -4,6 +4,7 @@
 // `ai` is loaded on first use (dynamic import), so the library does not depend on it; hosts that
 // call this have it installed anyway. The declared types name nothing from 'ai', so a project
 // without the optional peer still compiles our .d.ts (strict, no skipLibCheck).
+import { defaultsPlanOf } from '../runtime/defaults.js';
 import type { OperationDescriptor } from '../runtime/descriptor.js';
 import { ToolError } from '../runtime/errors.js';
 import type { ToolkitOf } from '../runtime/types.js';
@@ -67,14 +68,19 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object';
 }
 
-/** Validates with the operation's precompiled validator (loaded first: `await op.loadValidators?.()`); null optionals count as absent. */
+/**
+ * Validates with the operation's precompiled validator (loaded first: `await op.loadValidators?.()`);
+ * null optionals count as absent. The validator fills defaults into what it checks, so it checks a
+ * copy: the value handed on is the model's, and the toolkit fills the defaults when it runs the call.
+ */
 export function validateForOperation(
   op: OperationDescriptor,
   value: unknown,
 ): { success: true; value: Record<string, unknown> } | { success: false; error: Error } {
   const params = dropNullOptionals(op.params, value);
-  if (op.validateParams(params)) return { success: true, value: params as Record<string, unknown> };
-  const message = describeIssues(op.validateParams.errors ?? [], params, op.params);
+  const checked = defaultsPlanOf(op)?.copy(params) ?? params;
+  if (op.validateParams(checked)) return { success: true, value: params as Record<string, unknown> };
+  const message = describeIssues(op.validateParams.errors ?? [], checked, op.params);
   return { success: false, error: new ToolError('INVALID_INPUT', `${op.name}: ${message}`) };
 }
 

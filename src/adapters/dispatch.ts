@@ -1,6 +1,7 @@
 // Runs a tool call that arrives by tool name (as models, MCP clients and the CLI name them).
 import { ToolError } from '../runtime/errors.js';
 import { notRunResult } from '../runtime/invoke-guard.js';
+import { operationAliases } from '../runtime/aliases.js';
 import { didYouMean } from '../runtime/policy/errors.js';
 import type { InvokeOptions, InvokeResult, ToolkitOf } from '../runtime/types.js';
 
@@ -37,7 +38,7 @@ export async function invokeByName(
   const op = toolkit.find(name); // tool name (read_file) or id (filesystem.read_file)
   if (!op) {
     const known = toolkit.operations.map((o) => o.name);
-    const hint = didYouMean(name, known).replace(/^ \((.*)\)$/, '; $1');
+    const hint = didYouMean(name, known, operationAliases(toolkit.operations)).replace(/^ \((.*)\)$/, '; $1');
     return notRunResult(
       name,
       new ToolError(

@@ -144,13 +144,11 @@ const HANDLER = `// The body of ${OPERATION}. It checks nothing about the path i
 // \`path\` param inside the workspace (ctx.paths.path), refusing \`../x\` and links that lead out.
 import { readFile } from 'node:fs/promises';
 import type { HandlerContext } from 'toolwright';
-import { ToolError } from '../generated/errors.js';
 import type { CountLinesParams, CountLinesResult } from '../generated/types.js';
 
 export async function countLines(params: CountLinesParams, ctx: HandlerContext): Promise<CountLinesResult> {
-  const file = ctx.paths.path;
-  if (!file) throw new ToolError('INTERNAL', 'the path was not resolved');
-  if (!file.exists) throw new ToolError('NOT_FOUND', \`\${params.path} does not exist\`);
+  // Resolved before this runs; a missing file is NOT_FOUND, worded as for every provider.
+  const file = await ctx.existingPath('path');
   const text = await readFile(file.absolute, 'utf8');
   let lines = 0;
   for (let at = text.indexOf('\\n'); at !== -1; at = text.indexOf('\\n', at + 1)) lines++;

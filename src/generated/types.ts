@@ -50,6 +50,21 @@ export interface ReadFileParams {
   /** File path, relative to the workspace root or absolute inside it. */
   path: string;
   /** Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid. */
+  offset: number;
+  /** Maximum number of lines (notebook cells) to return. */
+  limit: number;
+  /** Prefix each line with its line number and a tab. */
+  line_numbers: boolean;
+  /** Count all lines of a large file so total_lines is exact (reads the whole file once; later reads of the same file version reuse the count). */
+  count_lines: boolean;
+  /** PDF only, the pages to extract, e.g. "3" or "1-5" (default "1-20"; at most 20 pages per call). */
+  pages?: string;
+}
+
+export interface ReadFileInput {
+  /** File path, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid. */
   offset?: number;
   /** Maximum number of lines (notebook cells) to return. */
   limit?: number;
@@ -170,6 +185,9 @@ export interface WriteFileParams {
   content: string;
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type WriteFileInput = WriteFileParams;
+
 export interface WriteFileResult {
   /** Workspace-relative path with / separators. */
   path: string;
@@ -208,6 +226,21 @@ export interface WriteFileResult {
 
 // filesystem.edit_file
 export interface EditFileParams {
+  /** File path, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** The exact text to replace; empty to create a new file. */
+  old_str: string;
+  /** The replacement text (inserted literally). */
+  new_str: string;
+  /** Replace every occurrence instead of requiring exactly one. */
+  replace_all: boolean;
+  /** Return the diff the edit would make without writing anything. */
+  dry_run: boolean;
+  /** exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, the indentation offset of the whole region (new_str is re-indented by the same offset; lines nested otherwise than in the file are no match), line endings and typographic quotes; two or more such regions refuse the edit. */
+  match: "exact" | "loose";
+}
+
+export interface EditFileInput {
   /** File path, relative to the workspace root or absolute inside it. */
   path: string;
   /** The exact text to replace; empty to create a new file. */
@@ -277,6 +310,31 @@ export interface MultiEditParams {
     /** The replacement text (inserted literally). */
     new_str: string;
     /** Replace every occurrence instead of requiring exactly one. */
+    replace_all: boolean;
+  }, ...{
+    /** The exact text to replace (after the edits before this one). */
+    old_str: string;
+    /** The replacement text (inserted literally). */
+    new_str: string;
+    /** Replace every occurrence instead of requiring exactly one. */
+    replace_all: boolean;
+  }[]];
+  /** Return the diff the edits would make without writing anything. */
+  dry_run: boolean;
+  /** exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, the indentation offset of the whole region (new_str is re-indented by the same offset; lines nested otherwise than in the file are no match), line endings and typographic quotes; two or more such regions refuse the edit. Applies to every edit. */
+  match: "exact" | "loose";
+}
+
+export interface MultiEditInput {
+  /** File path, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** The replacements, applied in this order. */
+  edits: [{
+    /** The exact text to replace (after the edits before this one). */
+    old_str: string;
+    /** The replacement text (inserted literally). */
+    new_str: string;
+    /** Replace every occurrence instead of requiring exactly one. */
     replace_all?: boolean;
   }, ...{
     /** The exact text to replace (after the edits before this one). */
@@ -337,6 +395,19 @@ export interface MultiEditResult {
 // filesystem.list_directory
 export interface ListDirectoryParams {
   /** Folder to list, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** How many levels to list (1 = only the folder's own entries). */
+  depth: number;
+  /** Also list what .gitignore ignores, and .git/. */
+  include_ignored: boolean;
+  /** Maximum number of entries to return. */
+  limit: number;
+  /** Skip this many entries of the walk (breadth first, folders first, then by name) before listing; a cut answer's next gives it. */
+  offset: number;
+}
+
+export interface ListDirectoryInput {
+  /** Folder to list, relative to the workspace root or absolute inside it. */
   path?: string;
   /** How many levels to list (1 = only the folder's own entries). */
   depth?: number;
@@ -381,6 +452,19 @@ export interface GlobParams {
   /** Glob pattern relative to `path`, e.g. "**\/*.ts", "src/*.{js,jsx}", "**\/README*". */
   pattern: string;
   /** Folder to search in, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** Maximum number of files to return (the newest ones). */
+  limit: number;
+  /** Skip this many files of the order (newest first, then by path) before returning any; a cut answer's next gives it. */
+  offset: number;
+  /** Also list files ignored by .gitignore and files inside .git folders. */
+  include_ignored: boolean;
+}
+
+export interface GlobInput {
+  /** Glob pattern relative to `path`, e.g. "**\/*.ts", "src/*.{js,jsx}", "**\/README*". */
+  pattern: string;
+  /** Folder to search in, relative to the workspace root or absolute inside it. */
   path?: string;
   /** Maximum number of files to return (the newest ones). */
   limit?: number;
@@ -409,6 +493,33 @@ export interface GlobResult {
 
 // search.grep
 export interface GrepParams {
+  /** Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true. */
+  pattern: string;
+  /** File or folder to search, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** Only search files matching this glob, e.g. "*.ts" (any depth) or "src/**\/*.{js,jsx}" (a glob with / is relative to the workspace root); prefix with ! to exclude. */
+  glob?: string;
+  /** Match regardless of letter case. */
+  case_insensitive: boolean;
+  /** Treat pattern as a literal string, not a regular expression. */
+  fixed_strings: boolean;
+  /** Let the pattern match across lines (`.` also matches newlines). */
+  multiline: boolean;
+  /** Number of lines to show before and after each match (content mode only). */
+  context: number;
+  /** content = matching lines; files_with_matches = paths only; count = matching lines per file. */
+  output_mode: "content" | "files_with_matches" | "count";
+  /** Stop after this many matching lines (content), files (files_with_matches) or files counted (count). */
+  max_results: number;
+  /** Skip this many results (matching lines, files or counts) of the search in path order before collecting; a cut answer's next gives it. */
+  offset: number;
+  /** Also search files ignored by .gitignore and files inside .git folders. */
+  include_ignored: boolean;
+  /** Give up (TIMEOUT) after this many milliseconds. */
+  timeout_ms: number;
+}
+
+export interface GrepInput {
   /** Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true. */
   pattern: string;
   /** File or folder to search, relative to the workspace root or absolute inside it. */
@@ -482,6 +593,21 @@ export interface BashParams {
   /** The bash command line to run, e.g. `npm test -- --run` or `git status --short`. */
   command: string;
   /** Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes). */
+  timeout_ms: number;
+  /** Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root. */
+  cwd?: string;
+  /** What the command does, in 5-10 words (shown to the user; does not change the run). */
+  description?: string;
+  /** Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill, type into it with bash_write. */
+  run_in_background: boolean;
+  /** Run the command in a pseudo-terminal (120x30) instead of with stdin closed, for programs that prompt or need a terminal. A foreground call returns early with waiting_for_input when the command waits for input. */
+  pty: boolean;
+}
+
+export interface BashInput {
+  /** The bash command line to run, e.g. `npm test -- --run` or `git status --short`. */
+  command: string;
+  /** Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes). */
   timeout_ms?: number;
   /** Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root. */
   cwd?: string;
@@ -533,6 +659,9 @@ export interface BashOutputParams {
   /** Read the job's output from this byte position on (0 = its first byte) instead of from the last read; a cut answer's next gives it (needs job_id). */
   offset?: number;
 }
+
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type BashOutputInput = BashOutputParams;
 
 export interface BashOutputResult {
   /** The job's id, e.g. job-1. */
@@ -595,6 +724,9 @@ export interface BashKillParams {
   job_id: string;
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type BashKillInput = BashKillParams;
+
 export interface BashKillResult {
   /** The job. */
   job_id: string;
@@ -610,6 +742,15 @@ export interface BashKillResult {
 
 // exec.bash_write
 export interface BashWriteParams {
+  /** The job to write to, as returned by bash. */
+  job_id: string;
+  /** Text to write, e.g. "bob\n" (an answer and Enter). May be empty with eof. */
+  input: string;
+  /** After the input, end the job's input (closes stdin; Ctrl-D in a terminal). */
+  eof: boolean;
+}
+
+export interface BashWriteInput {
   /** The job to write to, as returned by bash. */
   job_id: string;
   /** Text to write, e.g. "bob\n" (an answer and Enter). May be empty with eof. */
@@ -631,6 +772,15 @@ export interface BashWriteResult {
 
 // exec.shell_read
 export interface ShellReadParams {
+  /** The read-only command line, e.g. `git status --short && git log --oneline -n 5`. */
+  command: string;
+  /** Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root. */
+  cwd?: string;
+  /** Milliseconds before the command and its child processes are killed (max 600000). */
+  timeout_ms: number;
+}
+
+export interface ShellReadInput {
   /** The read-only command line, e.g. `git status --short && git log --oneline -n 5`. */
   command: string;
   /** Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root. */
@@ -658,6 +808,19 @@ export interface ShellReadResult {
 
 // web.web_fetch
 export interface WebFetchParams {
+  /** Absolute http:// or https:// URL to fetch. */
+  url: string;
+  /** How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received. */
+  format: "markdown" | "text" | "raw";
+  /** Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents. */
+  max_bytes: number;
+  /** Byte position in the (decompressed) body to read from, skipping what comes before; a cut answer's next gives it. */
+  start_index: number;
+  /** Time limit for the whole fetch, redirects included, in milliseconds. */
+  timeout_ms: number;
+}
+
+export interface WebFetchInput {
   /** Absolute http:// or https:// URL to fetch. */
   url: string;
   /** How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received. */
@@ -702,6 +865,17 @@ export interface WebSearchParams {
   /** The search terms. */
   query: string;
   /** Most results to return. */
+  max_results: number;
+  /** Only return results from these domains (e.g. docs.python.org); subdomains match too. */
+  allowed_domains?: string[];
+  /** Never return results from these domains; subdomains match too. */
+  blocked_domains?: string[];
+}
+
+export interface WebSearchInput {
+  /** The search terms. */
+  query: string;
+  /** Most results to return. */
   max_results?: number;
   /** Only return results from these domains (e.g. docs.python.org); subdomains match too. */
   allowed_domains?: string[];
@@ -727,6 +901,15 @@ export interface WebSearchResult {
 
 // task.task_create
 export interface TaskCreateParams {
+  /** Short imperative title, e.g. "Fix the failing login test". */
+  title: string;
+  /** Optional details, acceptance criteria or notes. */
+  description?: string;
+  /** Initial status. */
+  status: "pending" | "in_progress" | "completed" | "cancelled";
+}
+
+export interface TaskCreateInput {
   /** Short imperative title, e.g. "Fix the failing login test". */
   title: string;
   /** Optional details, acceptance criteria or notes. */
@@ -765,6 +948,9 @@ export interface TaskUpdateParams {
   status?: "pending" | "in_progress" | "completed" | "cancelled";
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type TaskUpdateInput = TaskUpdateParams;
+
 export interface TaskUpdateResult {
   /** The task after the update. */
   task: {
@@ -790,6 +976,9 @@ export interface TaskListParams {
   /** Only tasks with this status. */
   status?: "pending" | "in_progress" | "completed" | "cancelled";
 }
+
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type TaskListInput = TaskListParams;
 
 export interface TaskListResult {
   /** The matching tasks, oldest first. */
@@ -830,6 +1019,9 @@ export interface SpawnSubagentParams {
   capabilities?: [string, ...string[]];
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type SpawnSubagentInput = SpawnSubagentParams;
+
 export interface SpawnSubagentResult {
   /** The sub-agent's session id. */
   session_id: string;
@@ -841,6 +1033,30 @@ export interface SpawnSubagentResult {
 
 // user.ask_user
 export interface AskUserParams {
+  /** The question, complete and specific, ending with a question mark. */
+  question: string;
+  /** Choices to offer; labels must be distinct. */
+  options?: [{
+    /** Short label (1-5 words). */
+    label: string;
+    /** What choosing it means. */
+    description?: string;
+  }, {
+    /** Short label (1-5 words). */
+    label: string;
+    /** What choosing it means. */
+    description?: string;
+  }, ...{
+    /** Short label (1-5 words). */
+    label: string;
+    /** What choosing it means. */
+    description?: string;
+  }[]];
+  /** Let the user pick several options (needs options). */
+  multi_select: boolean;
+}
+
+export interface AskUserInput {
   /** The question, complete and specific, ending with a question mark. */
   question: string;
   /** Choices to offer; labels must be distinct. */
@@ -873,6 +1089,19 @@ export interface AskUserResult {
 
 // code.diagnostics
 export interface DiagnosticsParams {
+  /** A source file, or a folder whose source files are checked (default the workspace root). */
+  path: string;
+  /** The least severe kind to list (error lists errors only). */
+  severity: "error" | "warning" | "information" | "hint";
+  /** Most diagnostics to return. */
+  limit: number;
+  /** Diagnostics to skip (what `next` continues with). */
+  offset: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface DiagnosticsInput {
   /** A source file, or a folder whose source files are checked (default the workspace root). */
   path?: string;
   /** The least severe kind to list (error lists errors only). */
@@ -931,6 +1160,19 @@ export interface DefinitionParams {
   /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
   symbol?: string;
   /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface DefinitionInput {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** How long to wait for the language server, its start included. */
   timeout_ms?: number;
 }
 
@@ -955,6 +1197,25 @@ export interface DefinitionResult {
 
 // code.references
 export interface ReferencesParams {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** List the declaration itself too. */
+  include_declaration: boolean;
+  /** Most references to return. */
+  limit: number;
+  /** References to skip (what `next` continues with). */
+  offset: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface ReferencesInput {
   /** The file of the position (with line and column), or the file to look for `symbol` in. */
   path?: string;
   /** 1-based line of the position. */
@@ -1017,6 +1278,19 @@ export interface HoverParams {
   /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
   symbol?: string;
   /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface HoverInput {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** How long to wait for the language server, its start included. */
   timeout_ms?: number;
 }
 
@@ -1034,6 +1308,19 @@ export interface HoverResult {
 
 // code.symbols
 export interface SymbolsParams {
+  /** A source file whose outline to list. */
+  path?: string;
+  /** Instead of a file, a name to look for across the workspace. */
+  query?: string;
+  /** Most symbols to return. */
+  limit: number;
+  /** Symbols to skip (what `next` continues with). */
+  offset: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface SymbolsInput {
   /** A source file whose outline to list. */
   path?: string;
   /** Instead of a file, a name to look for across the workspace. */
@@ -1076,6 +1363,23 @@ export interface SymbolsResult {
 
 // code.rename
 export interface RenameParams {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** The new name. */
+  new_name: string;
+  /** Return the diff without writing (default); false applies it. */
+  dry_run: boolean;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface RenameInput {
   /** The file of the position (with line and column), or the file to look for `symbol` in. */
   path?: string;
   /** 1-based line of the position. */
@@ -1132,33 +1436,33 @@ export interface RenameResult {
   notes?: string[];
 }
 
-/** Every operation by tool name: its provider, params and result (types `toolkit.call`). */
+/** Every operation by tool name: its provider, the caller's input (types `toolkit.call`), the handler's params and the result. */
 export type Operations = {
-  read_file: { provider: "filesystem"; id: "filesystem.read_file"; params: ReadFileParams; result: ReadFileResult };
-  write_file: { provider: "filesystem"; id: "filesystem.write_file"; params: WriteFileParams; result: WriteFileResult };
-  edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; params: EditFileParams; result: EditFileResult };
-  multi_edit: { provider: "filesystem"; id: "filesystem.multi_edit"; params: MultiEditParams; result: MultiEditResult };
-  list_directory: { provider: "filesystem"; id: "filesystem.list_directory"; params: ListDirectoryParams; result: ListDirectoryResult };
-  glob: { provider: "search"; id: "search.glob"; params: GlobParams; result: GlobResult };
-  grep: { provider: "search"; id: "search.grep"; params: GrepParams; result: GrepResult };
-  bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
-  bash_output: { provider: "exec"; id: "exec.bash_output"; params: BashOutputParams; result: BashOutputResult };
-  bash_kill: { provider: "exec"; id: "exec.bash_kill"; params: BashKillParams; result: BashKillResult };
-  bash_write: { provider: "exec"; id: "exec.bash_write"; params: BashWriteParams; result: BashWriteResult };
-  shell_read: { provider: "exec"; id: "exec.shell_read"; params: ShellReadParams; result: ShellReadResult };
-  web_fetch: { provider: "web"; id: "web.web_fetch"; params: WebFetchParams; result: WebFetchResult };
-  web_search: { provider: "web"; id: "web.web_search"; params: WebSearchParams; result: WebSearchResult };
-  task_create: { provider: "task"; id: "task.task_create"; params: TaskCreateParams; result: TaskCreateResult };
-  task_update: { provider: "task"; id: "task.task_update"; params: TaskUpdateParams; result: TaskUpdateResult };
-  task_list: { provider: "task"; id: "task.task_list"; params: TaskListParams; result: TaskListResult };
-  spawn_subagent: { provider: "agent"; id: "agent.spawn_subagent"; params: SpawnSubagentParams; result: SpawnSubagentResult };
-  ask_user: { provider: "user"; id: "user.ask_user"; params: AskUserParams; result: AskUserResult };
-  diagnostics: { provider: "code"; id: "code.diagnostics"; params: DiagnosticsParams; result: DiagnosticsResult };
-  definition: { provider: "code"; id: "code.definition"; params: DefinitionParams; result: DefinitionResult };
-  references: { provider: "code"; id: "code.references"; params: ReferencesParams; result: ReferencesResult };
-  hover: { provider: "code"; id: "code.hover"; params: HoverParams; result: HoverResult };
-  symbols: { provider: "code"; id: "code.symbols"; params: SymbolsParams; result: SymbolsResult };
-  rename: { provider: "code"; id: "code.rename"; params: RenameParams; result: RenameResult };
+  read_file: { provider: "filesystem"; id: "filesystem.read_file"; input: ReadFileInput; params: ReadFileParams; result: ReadFileResult };
+  write_file: { provider: "filesystem"; id: "filesystem.write_file"; input: WriteFileInput; params: WriteFileParams; result: WriteFileResult };
+  edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; input: EditFileInput; params: EditFileParams; result: EditFileResult };
+  multi_edit: { provider: "filesystem"; id: "filesystem.multi_edit"; input: MultiEditInput; params: MultiEditParams; result: MultiEditResult };
+  list_directory: { provider: "filesystem"; id: "filesystem.list_directory"; input: ListDirectoryInput; params: ListDirectoryParams; result: ListDirectoryResult };
+  glob: { provider: "search"; id: "search.glob"; input: GlobInput; params: GlobParams; result: GlobResult };
+  grep: { provider: "search"; id: "search.grep"; input: GrepInput; params: GrepParams; result: GrepResult };
+  bash: { provider: "exec"; id: "exec.bash"; input: BashInput; params: BashParams; result: BashResult };
+  bash_output: { provider: "exec"; id: "exec.bash_output"; input: BashOutputInput; params: BashOutputParams; result: BashOutputResult };
+  bash_kill: { provider: "exec"; id: "exec.bash_kill"; input: BashKillInput; params: BashKillParams; result: BashKillResult };
+  bash_write: { provider: "exec"; id: "exec.bash_write"; input: BashWriteInput; params: BashWriteParams; result: BashWriteResult };
+  shell_read: { provider: "exec"; id: "exec.shell_read"; input: ShellReadInput; params: ShellReadParams; result: ShellReadResult };
+  web_fetch: { provider: "web"; id: "web.web_fetch"; input: WebFetchInput; params: WebFetchParams; result: WebFetchResult };
+  web_search: { provider: "web"; id: "web.web_search"; input: WebSearchInput; params: WebSearchParams; result: WebSearchResult };
+  task_create: { provider: "task"; id: "task.task_create"; input: TaskCreateInput; params: TaskCreateParams; result: TaskCreateResult };
+  task_update: { provider: "task"; id: "task.task_update"; input: TaskUpdateInput; params: TaskUpdateParams; result: TaskUpdateResult };
+  task_list: { provider: "task"; id: "task.task_list"; input: TaskListInput; params: TaskListParams; result: TaskListResult };
+  spawn_subagent: { provider: "agent"; id: "agent.spawn_subagent"; input: SpawnSubagentInput; params: SpawnSubagentParams; result: SpawnSubagentResult };
+  ask_user: { provider: "user"; id: "user.ask_user"; input: AskUserInput; params: AskUserParams; result: AskUserResult };
+  diagnostics: { provider: "code"; id: "code.diagnostics"; input: DiagnosticsInput; params: DiagnosticsParams; result: DiagnosticsResult };
+  definition: { provider: "code"; id: "code.definition"; input: DefinitionInput; params: DefinitionParams; result: DefinitionResult };
+  references: { provider: "code"; id: "code.references"; input: ReferencesInput; params: ReferencesParams; result: ReferencesResult };
+  hover: { provider: "code"; id: "code.hover"; input: HoverInput; params: HoverParams; result: HoverResult };
+  symbols: { provider: "code"; id: "code.symbols"; input: SymbolsInput; params: SymbolsParams; result: SymbolsResult };
+  rename: { provider: "code"; id: "code.rename"; input: RenameInput; params: RenameParams; result: RenameResult };
 };
 
 export type OperationName = keyof Operations;

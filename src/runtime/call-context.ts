@@ -2,6 +2,7 @@
 // `urls` before the handler runs.
 import { ConfinedPath } from './confined-path.js';
 import type { OperationDescriptor } from './descriptor.js';
+import { ToolError } from './errors.js';
 import { LazyNet } from './net/lazy.js';
 import type { CheckedTarget } from './net/guarded.js';
 import { roleIndex } from './roles.js';
@@ -17,6 +18,7 @@ const CALLER = Symbol('caller signal');
 const OWN = Symbol('own signal');
 const NET = Symbol('net');
 const NONE: Readonly<Record<string, never>> = Object.freeze({});
+const NOTHING_DEFAULTED: ReadonlySet<string> = new Set();
 
 /**
  * The context a handler gets. A class, not a literal with a getter: no per-call closures; the
@@ -34,6 +36,7 @@ export class CallContext implements HandlerContext {
   paths: Readonly<Record<string, ResolvedPath>> = NONE;
   pathLists: Readonly<Record<string, readonly ResolvedPath[]>> = NONE;
   urls: Readonly<Record<string, CheckedTarget>> = NONE;
+  defaulted: ReadonlySet<string> = NOTHING_DEFAULTED;
   /** Set from the policy's hooks before the handler runs (an own property only then). */
   declare checkHost?: (url: URL) => void;
   readonly services: Services;
@@ -72,6 +75,20 @@ export class CallContext implements HandlerContext {
       signal: self.signal,
       checked: Object.values(self.urls),
     })));
+  }
+
+  async existingPath(param: string): Promise<ResolvedPath> {
+    const resolved = this.paths[param];
+    if (!resolved) {
+      throw new ToolError(
+        'INTERNAL',
+        `the ${param} argument was not confined by the runtime; is it a path-role param given or defaulted in the catalog?`,
+      );
+    }
+    if (resolved.exists) return resolved;
+    // Loaded on a miss only: a call that finds its path pays nothing for the wording.
+    const { missingPathError } = await import('./missing-path.js');
+    throw await missingPathError(resolved);
   }
 
   /** The call is over (or the handler settled): what the call opened for it is freed. */

@@ -2,16 +2,7 @@
 // globs, shell lines and URLs (the runtime confines and decides them), and which values are secret
 // or bulk content (approvals, errors and logs show them differently). Nothing here knows a provider.
 import type { OperationDescriptor, Role, RoleNode, RoleTree } from './descriptor.js';
-
-/** Codes the runtime answers for a role (before the handler runs, or from ctx.net): every operation with the role may return them. */
-export const ROLE_ERRORS: Readonly<Record<Role, readonly string[]>> = {
-  path: ['OUTSIDE_WORKSPACE'],
-  glob: ['INVALID_PATTERN', 'OUTSIDE_WORKSPACE'],
-  command: [],
-  url: ['BLOCKED_URL', 'NETWORK_ERROR'],
-  secret: [],
-  content: [],
-};
+import { ROLE_ERRORS } from './vocabulary.js';
 
 /** The top-level params of one operation by role, worked out once per descriptor. */
 export interface RoleIndex {

@@ -114,6 +114,12 @@ export interface HandlerContext {
   /** `path`-role params that take a list of paths: param → each path, resolved as in `paths`. */
   readonly pathLists: Readonly<Record<string, readonly ResolvedPath[]>>;
   /**
+   * The `path`-role argument `param` as `paths` holds it, when something exists there; else
+   * NOT_FOUND worded as for every provider (the path from the workspace, with near names of its
+   * folder). INTERNAL when the runtime did not confine it (a handler called without a toolkit).
+   */
+  existingPath(param: string): Promise<ResolvedPath>;
+  /**
    * Every `url`-role argument, checked before the handler runs (http(s) only, host rules, address
    * guard): param → the URL and the addresses a connection to it may use.
    */
@@ -135,6 +141,11 @@ export interface HandlerContext {
     paths: readonly string[],
     options?: { real?: boolean },
   ) => Promise<{ path: string; decision: PolicyDecision }[]>;
+  /**
+   * The top-level params the caller left out: the handler received the catalog's `default` for
+   * each (for a default that means something else when given, such as a background job's timeout).
+   */
+  readonly defaulted: ReadonlySet<string>;
   /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow (`net` calls it). */
   readonly checkHost?: (url: URL) => void;
   /** Who this call acts for: `invoke`'s `principal` option, else the toolkit's (default "local"). */
@@ -176,6 +187,8 @@ export interface InvokeMeta {
   operation: string;
   policy: PolicyDecision;
   duration_ms: number;
+  /** Entries of the result left out because a path rule denies their paths (absent: none). */
+  hidden?: number;
 }
 
 export type InvokeResult<Output = unknown> =
@@ -259,10 +272,13 @@ export interface ToolkitOf<Ops = AnyOperations> {
 
 /** `toolkit.call.<operation>`: one typed function per operation of the providers' `Operations` maps. */
 export type TypedCallsOf<Ops = AnyOperations> = {
-  [K in keyof Ops]: Ops[K] extends { params: infer Params; result: infer Result }
-    ? (params: Params, options?: InvokeOptions) => Promise<Result>
+  [K in keyof Ops]: Ops[K] extends { result: infer Result }
+    ? (input: CallerInput<Ops[K]>, options?: InvokeOptions) => Promise<Result>
     : never;
 };
+
+/** What a caller passes to an operation: its `input` type (defaulted params optional), else its `params`. */
+type CallerInput<Op> = Op extends { input: infer Input } ? Input : Op extends { params: infer Params } ? Params : never;
 
 /** The provider names of an operations map. */
 export type ProviderNameOf<Ops> = {
@@ -273,16 +289,18 @@ export type OperationNameOf<Ops, P> = {
   [K in keyof Ops]: Ops[K] extends { provider: infer Q } ? (P extends Q ? K : never) : never;
 }[keyof Ops] &
   string;
-/** Operation `K`'s params or result (`unknown`, for a name or an operations map known only at run time). */
-type OperationPart<Ops, K, Part extends 'params' | 'result'> = string extends K | keyof Ops
+/** Operation `K`'s input or result (`unknown`, for a name or an operations map known only at run time). */
+type OperationPart<Ops, K, Part extends 'input' | 'result'> = string extends K | keyof Ops
   ? unknown
   : K extends keyof Ops
-    ? Ops[K] extends { [key in Part]: infer X }
-      ? X
-      : never
+    ? Part extends 'input'
+      ? CallerInput<Ops[K]>
+      : Ops[K] extends { [key in Part]: infer X }
+        ? X
+        : never
     : never;
-/** What `invoke` takes for operation `K`: its params (anything, for a name or an operations map known only at run time). */
-export type InvokeInput<Ops, K> = OperationPart<Ops, K, 'params'>;
+/** What `invoke` takes for operation `K`: its input (anything, for a name or an operations map known only at run time). */
+export type InvokeInput<Ops, K> = OperationPart<Ops, K, 'input'>;
 /** What `invoke` gives for operation `K`: its result (`unknown`, for a name or an operations map known only at run time). */
 export type InvokeOutput<Ops, K> = OperationPart<Ops, K, 'result'>;
 /**

@@ -8,11 +8,11 @@ import { editProcessesAlive } from '../../src/handlers/filesystem/edit/pool.js';
 import { runsInJobProcess } from '../../src/handlers/filesystem/edit/run-edits.js';
 import { applyEdits } from '../../src/handlers/filesystem/edit/match.js';
 import { workspaceToolkit } from '../support/helpers.js';
-import type { MultiEditParams } from '../../src/generated/types.js';
+import type { MultiEditInput } from '../../src/generated/types.js';
 import { scaled } from '../support/time.js';
 
 /** A non-empty list of edits (the type multi_edit takes; Array.from makes a plain array). */
-type Edits = MultiEditParams['edits'];
+type Edits = MultiEditInput['edits'];
 
 const LINE = 'foo bar baz qux\n';
 
@@ -51,7 +51,7 @@ describe('large edits run off the event loop', () => {
           ? { old_str: 'bar', new_str: 'BAR', replace_all: true }
           : { old_str: 'BAR', new_str: 'bar!', replace_all: true },
       ) as Edits;
-      expect(runsInJobProcess(original.length, edits)).toBe(true);
+      expect(runsInJobProcess(original.length, edits, 'exact')).toBe(true);
       const expected = applyEdits(original, edits, 'big.txt');
       expect((await toolkit.invoke('filesystem', 'read_file', { path: 'big.txt' })).ok).toBe(true);
       const { stall, value } = await longestStall(() =>
@@ -81,7 +81,7 @@ describe('large edits run off the event loop', () => {
         { old_str: 'qux', new_str: 'QUX', replace_all: true },
         { old_str: 'not there', new_str: 'x' },
       ];
-      expect(runsInJobProcess(original.length, edits)).toBe(true);
+      expect(runsInJobProcess(original.length, edits, 'exact')).toBe(true);
       const result = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
       expect(!result.ok && result.error.code).toBe('NO_MATCH');
       expect(!result.ok && result.error.message).toMatch(/^edits\[2\] \(edit 3 of 3\): /);

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editMemory, editProcessesAlive } from '../../src/handlers/filesystem/edit/pool.js';
 import { runsInJobProcess } from '../../src/handlers/filesystem/edit/run-edits.js';
-import type { MultiEditParams } from '../../src/generated/types.js';
+import type { MultiEditInput } from '../../src/generated/types.js';
 import { workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
-type Edits = MultiEditParams['edits'];
+type Edits = MultiEditInput['edits'];
 
 describe('an edit that exhausts its process heap', () => {
   it('is TOO_LARGE, leaves the file as it was, and the next edit runs', { timeout: scaled(120_000) }, async () => {
@@ -25,7 +25,7 @@ describe('an edit that exhausts its process heap', () => {
       { old_str: 'a', new_str: 'aaaaaaaa', replace_all: true },
       { old_str: 'b', new_str: 'bbbbbbbb', replace_all: true },
     ] as Edits;
-    expect(runsInJobProcess(original.length, edits)).toBe(true);
+    expect(runsInJobProcess(original.length, edits, 'exact')).toBe(true);
     const blown = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits });
     expect(blown.ok).toBe(false);
     if (blown.ok) return;
@@ -39,7 +39,7 @@ describe('an edit that exhausts its process heap', () => {
       { old_str: 'h', new_str: 'H', replace_all: true },
       { old_str: 'g', new_str: 'G', replace_all: true },
     ] as Edits;
-    expect(runsInJobProcess(original.length, fits)).toBe(true);
+    expect(runsInJobProcess(original.length, fits, 'exact')).toBe(true);
     const done = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits: fits });
     if (!done.ok) throw new Error(done.text);
     expect(await readFile(file, 'utf8')).toBe(original.replaceAll('h', 'H').replaceAll('g', 'G'));

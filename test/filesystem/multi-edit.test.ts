@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { unifiedDiff } from '../../src/handlers/filesystem/edit/diff.js';
 import { applyEdits, occurrences } from '../../src/handlers/filesystem/edit/match.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
-import type { MultiEditParams } from '../../src/generated/types.js';
+import type { MultiEditInput } from '../../src/generated/types.js';
 import { scaled } from '../support/time.js';
 
-const multi = (edits: MultiEditParams['edits'], extra: Partial<MultiEditParams> = {}): MultiEditParams => ({
+const multi = (edits: MultiEditInput['edits'], extra: Partial<MultiEditInput> = {}): MultiEditInput => ({
   path: 'f.txt',
   edits,
   ...extra,

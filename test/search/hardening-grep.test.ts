@@ -5,7 +5,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GrepParams, GrepResult } from '../../src/generated/types.js';
+import type { GrepInput, GrepResult } from '../../src/generated/types.js';
 import { GREP_BOUNDED_ENV } from '../../src/handlers/search/grep.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
@@ -89,7 +89,7 @@ describe('grep the bounded way gives what the fast way gives', () => {
       'multi.txt': 'start\nfind\nme\nend\n',
     });
     await writeFile(path.join(root, 'latin1.txt'), Buffer.from('caf\xe9 find me\n', 'latin1'));
-    const inputs: GrepParams[] = [
+    const inputs: GrepInput[] = [
       { pattern: 'find me' },
       { pattern: 'find me', context: 1 },
       { pattern: 'find me', output_mode: 'count' },

@@ -20,6 +20,21 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+data.path = ".";
+}
+if(data.severity === undefined){
+data.severity = "warning";
+}
+if(data.limit === undefined){
+data.limit = 100;
+}
+if(data.offset === undefined){
+data.offset = 0;
+}
+if(data.timeout_ms === undefined){
+data.timeout_ms = 60000;
+}
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "path") || (key0 === "severity")) || (key0 === "limit")) || (key0 === "offset")) || (key0 === "timeout_ms"))){
@@ -33,7 +48,6 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.path !== undefined){
 let data0 = data.path;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -70,8 +84,6 @@ vErrors.push(err3);
 errors++;
 }
 var valid0 = _errs2 === errors;
-}
-if(data.severity !== undefined){
 let data1 = data.severity;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
@@ -97,8 +109,6 @@ vErrors.push(err5);
 errors++;
 }
 var valid0 = _errs4 === errors;
-}
-if(data.limit !== undefined){
 let data2 = data.limit;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -135,8 +145,6 @@ errors++;
 }
 }
 var valid0 = _errs6 === errors;
-}
-if(data.offset !== undefined){
 let data3 = data.offset;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
@@ -163,8 +171,6 @@ errors++;
 }
 }
 var valid0 = _errs8 === errors;
-}
-if(data.timeout_ms !== undefined){
 let data4 = data.timeout_ms;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
@@ -201,7 +207,6 @@ errors++;
 }
 }
 var valid0 = _errs10 === errors;
-}
 }
 else {
 const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -777,6 +782,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.timeout_ms === undefined){
+data.timeout_ms = 60000;
+}
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "path") || (key0 === "line")) || (key0 === "column")) || (key0 === "symbol")) || (key0 === "timeout_ms"))){
@@ -922,7 +930,6 @@ errors++;
 }
 var valid0 = _errs8 === errors;
 }
-if(data.timeout_ms !== undefined){
 let data4 = data.timeout_ms;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
@@ -959,7 +966,6 @@ errors++;
 }
 }
 var valid0 = _errs10 === errors;
-}
 }
 else {
 const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -1282,6 +1288,18 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.include_declaration === undefined){
+data.include_declaration = true;
+}
+if(data.limit === undefined){
+data.limit = 200;
+}
+if(data.offset === undefined){
+data.offset = 0;
+}
+if(data.timeout_ms === undefined){
+data.timeout_ms = 60000;
+}
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "path") || (key0 === "line")) || (key0 === "column")) || (key0 === "symbol")) || (key0 === "include_declaration")) || (key0 === "limit")) || (key0 === "offset")) || (key0 === "timeout_ms"))){
@@ -1427,7 +1445,6 @@ errors++;
 }
 var valid0 = _errs8 === errors;
 }
-if(data.include_declaration !== undefined){
 let data4 = data.include_declaration;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -1442,8 +1459,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
-if(data.limit !== undefined){
 let data5 = data.limit;
 const _errs12 = errors;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
@@ -1480,8 +1495,6 @@ errors++;
 }
 }
 var valid0 = _errs12 === errors;
-}
-if(data.offset !== undefined){
 let data6 = data.offset;
 const _errs14 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
@@ -1508,8 +1521,6 @@ errors++;
 }
 }
 var valid0 = _errs14 === errors;
-}
-if(data.timeout_ms !== undefined){
 let data7 = data.timeout_ms;
 const _errs16 = errors;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
@@ -1546,7 +1557,6 @@ errors++;
 }
 }
 var valid0 = _errs16 === errors;
-}
 }
 else {
 const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -2294,6 +2304,15 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.limit === undefined){
+data.limit = 200;
+}
+if(data.offset === undefined){
+data.offset = 0;
+}
+if(data.timeout_ms === undefined){
+data.timeout_ms = 60000;
+}
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "path") || (key0 === "query")) || (key0 === "limit")) || (key0 === "offset")) || (key0 === "timeout_ms"))){
@@ -2383,7 +2402,6 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-if(data.limit !== undefined){
 let data2 = data.limit;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -2420,8 +2438,6 @@ errors++;
 }
 }
 var valid0 = _errs6 === errors;
-}
-if(data.offset !== undefined){
 let data3 = data.offset;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
@@ -2448,8 +2464,6 @@ errors++;
 }
 }
 var valid0 = _errs8 === errors;
-}
-if(data.timeout_ms !== undefined){
 let data4 = data.timeout_ms;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
@@ -2486,7 +2500,6 @@ errors++;
 }
 }
 var valid0 = _errs10 === errors;
-}
 }
 else {
 const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -3008,6 +3021,12 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dry_run === undefined){
+data.dry_run = true;
+}
+if(data.timeout_ms === undefined){
+data.timeout_ms = 60000;
+}
 if(data.new_name === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_name"},message:"must have required property '"+"new_name"+"'"};
 if(vErrors === null){
@@ -3201,7 +3220,6 @@ errors++;
 }
 var valid0 = _errs10 === errors;
 }
-if(data.dry_run !== undefined){
 let data5 = data.dry_run;
 const _errs12 = errors;
 if(typeof data5 !== "boolean"){
@@ -3216,8 +3234,6 @@ errors++;
 }
 const _errs13 = errors;
 var valid0 = _errs12 === errors;
-}
-if(data.timeout_ms !== undefined){
 let data6 = data.timeout_ms;
 const _errs14 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
@@ -3254,7 +3270,6 @@ errors++;
 }
 }
 var valid0 = _errs14 === errors;
-}
 }
 else {
 const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};

@@ -20,6 +20,15 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.timeout_ms === undefined){
+data.timeout_ms = 120000;
+}
+if(data.run_in_background === undefined){
+data.run_in_background = false;
+}
+if(data.pty === undefined){
+data.pty = false;
+}
 if(data.command === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
 if(vErrors === null){
@@ -71,7 +80,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.timeout_ms !== undefined){
 let data1 = data.timeout_ms;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -108,7 +116,6 @@ errors++;
 }
 }
 var valid0 = _errs4 === errors;
-}
 if(data.cwd !== undefined){
 let data2 = data.cwd;
 const _errs6 = errors;
@@ -165,7 +172,6 @@ errors++;
 }
 var valid0 = _errs8 === errors;
 }
-if(data.run_in_background !== undefined){
 let data4 = data.run_in_background;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -180,8 +186,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
-if(data.pty !== undefined){
 let data5 = data.pty;
 const _errs12 = errors;
 if(typeof data5 !== "boolean"){
@@ -196,7 +200,6 @@ errors++;
 }
 const _errs13 = errors;
 var valid0 = _errs12 === errors;
-}
 }
 else {
 const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -1949,6 +1952,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.eof === undefined){
+data.eof = false;
+}
 if(data.job_id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
 if(vErrors === null){
@@ -2048,7 +2054,6 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-if(data.eof !== undefined){
 let data2 = data.eof;
 const _errs6 = errors;
 if(typeof data2 !== "boolean"){
@@ -2063,7 +2068,6 @@ errors++;
 }
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
-}
 }
 else {
 const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -2268,6 +2272,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.timeout_ms === undefined){
+data.timeout_ms = 120000;
+}
 if(data.command === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
 if(vErrors === null){
@@ -2357,7 +2364,6 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-if(data.timeout_ms !== undefined){
 let data2 = data.timeout_ms;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -2394,7 +2400,6 @@ errors++;
 }
 }
 var valid0 = _errs6 === errors;
-}
 }
 else {
 const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};

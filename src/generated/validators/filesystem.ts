@@ -21,6 +21,18 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.offset === undefined){
+data.offset = 1;
+}
+if(data.limit === undefined){
+data.limit = 2000;
+}
+if(data.line_numbers === undefined){
+data.line_numbers = true;
+}
+if(data.count_lines === undefined){
+data.count_lines = false;
+}
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
@@ -82,7 +94,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.offset !== undefined){
 let data1 = data.offset;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -97,8 +108,6 @@ errors++;
 }
 const _errs5 = errors;
 var valid0 = _errs4 === errors;
-}
-if(data.limit !== undefined){
 let data2 = data.limit;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -135,8 +144,6 @@ errors++;
 }
 }
 var valid0 = _errs6 === errors;
-}
-if(data.line_numbers !== undefined){
 let data3 = data.line_numbers;
 const _errs8 = errors;
 if(typeof data3 !== "boolean"){
@@ -151,8 +158,6 @@ errors++;
 }
 const _errs9 = errors;
 var valid0 = _errs8 === errors;
-}
-if(data.count_lines !== undefined){
 let data4 = data.count_lines;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -167,7 +172,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
 if(data.pages !== undefined){
 let data5 = data.pages;
 const _errs12 = errors;
@@ -1805,6 +1809,15 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.replace_all === undefined){
+data.replace_all = false;
+}
+if(data.dry_run === undefined){
+data.dry_run = false;
+}
+if(data.match === undefined){
+data.match = "exact";
+}
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
@@ -1918,7 +1931,6 @@ errors++;
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
 }
-if(data.replace_all !== undefined){
 let data3 = data.replace_all;
 const _errs8 = errors;
 if(typeof data3 !== "boolean"){
@@ -1933,8 +1945,6 @@ errors++;
 }
 const _errs9 = errors;
 var valid0 = _errs8 === errors;
-}
-if(data.dry_run !== undefined){
 let data4 = data.dry_run;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -1949,8 +1959,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
-if(data.match !== undefined){
 let data5 = data.match;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
@@ -1976,7 +1984,6 @@ vErrors.push(err12);
 errors++;
 }
 var valid0 = _errs12 === errors;
-}
 }
 else {
 const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -2614,6 +2621,12 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dry_run === undefined){
+data.dry_run = false;
+}
+if(data.match === undefined){
+data.match = "exact";
+}
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
@@ -2717,6 +2730,9 @@ let data2 = data1[i0];
 const _errs6 = errors;
 const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.replace_all === undefined){
+data2.replace_all = false;
+}
 if(data2.old_str === undefined){
 const err8 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "old_str"},message:"must have required property '"+"old_str"+"'"};
 if(vErrors === null){
@@ -2794,7 +2810,6 @@ errors++;
 const _errs12 = errors;
 var valid3 = _errs11 === errors;
 }
-if(data2.replace_all !== undefined){
 let data5 = data2.replace_all;
 const _errs13 = errors;
 if(typeof data5 !== "boolean"){
@@ -2809,7 +2824,6 @@ errors++;
 }
 const _errs14 = errors;
 var valid3 = _errs13 === errors;
-}
 }
 else {
 const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -2839,7 +2853,6 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-if(data.dry_run !== undefined){
 let data6 = data.dry_run;
 const _errs15 = errors;
 if(typeof data6 !== "boolean"){
@@ -2854,8 +2867,6 @@ errors++;
 }
 const _errs16 = errors;
 var valid0 = _errs15 === errors;
-}
-if(data.match !== undefined){
 let data7 = data.match;
 const _errs17 = errors;
 if(typeof data7 !== "string"){
@@ -2881,7 +2892,6 @@ vErrors.push(err19);
 errors++;
 }
 var valid0 = _errs17 === errors;
-}
 }
 else {
 const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -3503,6 +3513,21 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+data.path = ".";
+}
+if(data.depth === undefined){
+data.depth = 1;
+}
+if(data.include_ignored === undefined){
+data.include_ignored = false;
+}
+if(data.limit === undefined){
+data.limit = 1000;
+}
+if(data.offset === undefined){
+data.offset = 0;
+}
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "path") || (key0 === "depth")) || (key0 === "include_ignored")) || (key0 === "limit")) || (key0 === "offset"))){
@@ -3516,7 +3541,6 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.path !== undefined){
 let data0 = data.path;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -3553,8 +3577,6 @@ vErrors.push(err3);
 errors++;
 }
 var valid0 = _errs2 === errors;
-}
-if(data.depth !== undefined){
 let data1 = data.depth;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -3591,8 +3613,6 @@ errors++;
 }
 }
 var valid0 = _errs4 === errors;
-}
-if(data.include_ignored !== undefined){
 let data2 = data.include_ignored;
 const _errs6 = errors;
 if(typeof data2 !== "boolean"){
@@ -3607,8 +3627,6 @@ errors++;
 }
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
-}
-if(data.limit !== undefined){
 let data3 = data.limit;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
@@ -3645,8 +3663,6 @@ errors++;
 }
 }
 var valid0 = _errs8 === errors;
-}
-if(data.offset !== undefined){
 let data4 = data.offset;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
@@ -3683,7 +3699,6 @@ errors++;
 }
 }
 var valid0 = _errs10 === errors;
-}
 }
 else {
 const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};

@@ -1,6 +1,7 @@
 // exec.bash: a command line in bash, in the foreground (its output when it ends) or as a background
 // job (bash_output reads it, bash_write types into it, bash_kill ends it); in a pseudo-terminal with
 // pty: true (a foreground one returns early when it waits for input); in the configured sandbox, if any.
+import { limits } from '../../generated/registry.js';
 import type { BashParams, BashResult } from '../../generated/types.js';
 import { ToolError, throwIfAborted } from '../../runtime/errors.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
@@ -8,7 +9,7 @@ import type { HandlerContext } from '../../runtime/types.js';
 import { startJob } from './jobs/job-table.js';
 import { startStoreJob } from './jobs/store-jobs.js';
 import { runInTerminal } from './run/interactive.js';
-import { MAX_TIMEOUT_MS, prepareCommand, runCommand } from './run/runner.js';
+import { prepareCommand, runCommand } from './run/runner.js';
 
 export async function bash(params: BashParams, ctx: HandlerContext): Promise<Rendered<BashResult>> {
   // A terminal belongs to the process that opened it: its job could not be read or written through
@@ -20,12 +21,24 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
     );
   if (!params.run_in_background) {
     if (params.pty)
-      return runInTerminal(ctx, { command: params.command, cwd: params.cwd, timeoutMs: params.timeout_ms });
-    return runCommand(ctx, { command: params.command, cwd: params.cwd, timeoutMs: params.timeout_ms });
+      return runInTerminal(ctx, {
+        command: params.command,
+        cwd: params.cwd,
+        timeoutMs: params.timeout_ms,
+        maxTimeoutMs: limits.bash.timeout_ms.maximum,
+        timeoutGiven: !ctx.defaulted.has('timeout_ms'),
+      });
+    return runCommand(ctx, {
+      command: params.command,
+      cwd: params.cwd,
+      timeoutMs: params.timeout_ms,
+      maxTimeoutMs: limits.bash.timeout_ms.maximum,
+    });
   }
   throwIfAborted(ctx.signal);
   const prepared = await prepareCommand(ctx, { command: params.command, cwd: params.cwd });
-  const timeoutMs = params.timeout_ms === undefined ? undefined : Math.min(params.timeout_ms, MAX_TIMEOUT_MS);
+  // A background job has no timeout unless the caller gave one (the catalog's default is the foreground's).
+  const timeoutMs = ctx.defaulted.has('timeout_ms') ? undefined : params.timeout_ms;
   const jobs = ctx.services.jobs;
   const job = jobs
     ? await startStoreJob(ctx, jobs, prepared, timeoutMs)

@@ -7,6 +7,7 @@ import { shellReadEnv } from '../../runtime/policy/shell/read-only-git.js';
 import { clip } from '../../runtime/policy/shell/words.js';
 import { isInside } from '../../runtime/workspace.js';
 import type { HandlerContext } from '../../runtime/types.js';
+import { limits } from '../../generated/registry.js';
 import type { ShellReadParams, ShellReadResult } from '../../generated/types.js';
 import { commandEnv } from './run/env.js';
 import { resolveCwd, runCommand } from './run/runner.js';
@@ -95,7 +96,8 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
   return runCommand(runCtx, {
     command: params.command,
     ...(params.cwd !== undefined ? { cwd: params.cwd } : {}),
-    ...(params.timeout_ms !== undefined ? { timeoutMs: params.timeout_ms } : {}),
+    timeoutMs: params.timeout_ms,
+    maxTimeoutMs: limits.shell_read.timeout_ms.maximum,
     sandbox: sandboxed ? { mode: 'read-only', network: false } : 'none',
     workspaceOnly: true,
   });

@@ -21,12 +21,12 @@ export async function editFile(params: EditFileParams, ctx: HandlerContext): Pro
 }
 
 async function editResolved(params: EditFileParams, ctx: HandlerContext, resolved: ResolvedPath) {
-  const dryRun = params.dry_run ?? false;
+  const dryRun = params.dry_run;
   if (params.old_str === '') return createWithEdit(ctx, resolved, params.new_str, dryRun);
   const done = await runEdits(ctx, resolved, {
-    edits: [{ old_str: params.old_str, new_str: params.new_str, replace_all: params.replace_all ?? false }],
+    edits: [{ old_str: params.old_str, new_str: params.new_str, replace_all: params.replace_all }],
     dryRun,
-    match: params.match ?? 'exact',
+    match: params.match,
   });
   return withText(done, editText(done, 'the edit'));
 }

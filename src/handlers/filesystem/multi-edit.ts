@@ -26,9 +26,9 @@ export async function multiEdit(params: MultiEditParams, ctx: HandlerContext): P
 async function editResolved(params: MultiEditParams, ctx: HandlerContext, resolved: ResolvedPath, total: number) {
   const done = await runEdits(ctx, resolved, {
     edits: params.edits,
-    dryRun: params.dry_run ?? false,
+    dryRun: params.dry_run,
     labelTotal: total,
-    match: params.match ?? 'exact',
+    match: params.match,
   });
   return withText(done, editText(done, plural(total)));
 }

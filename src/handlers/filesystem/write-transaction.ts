@@ -18,7 +18,8 @@ import type { SeenSegment } from '../../runtime/seen-lines.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { openOrCreateDir, swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
-import { notFound, rethrowFs } from './fs-errors.js';
+import { missingPathError } from '../../runtime/missing-path.js';
+import { rethrowFs } from './fs-errors.js';
 
 /** Whether this session read the file and it changed on disk since. */
 function isStale(ctx: HandlerContext, resolved: ResolvedPath, current: BigIntStats): boolean {
@@ -195,7 +196,7 @@ async function openParent(ctx: HandlerContext, resolved: ResolvedPath, create: b
       : await VerifiedDir.open(ctx.workspace.root, parent, resolved.relative);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw await notFound(resolved);
+    if (code === 'ENOENT') throw await missingPathError(resolved);
     if (code === 'ENOTDIR' || code === 'EEXIST')
       throw new ToolError('NOT_DIRECTORY', `a parent of ${resolved.relative} is a file, not a folder`);
     if (code === 'ELOOP') throw swappedError(resolved.relative);

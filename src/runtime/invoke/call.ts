@@ -45,8 +45,12 @@ export class Invocation {
   /** The policy's decision so far: what a failure reports. */
   decision: PolicyDecision = NO_POLICY;
   plan: OperationPlan | undefined = undefined;
-  /** The input once null optionals are dropped (secret values are looked for in it). */
+  /** The input once null optionals are dropped, as the caller gave it (secret values are looked for in it). */
   params: unknown = undefined;
+  /** The top-level params the caller left out that got the catalog's default. */
+  defaulted: ReadonlySet<string> | undefined = undefined;
+  /** Entries of the result a path rule hid. */
+  hidden = 0;
   readonly started = performance.now();
   /** The wall clock at the start (what the audit records). */
   readonly startedAt = Date.now();

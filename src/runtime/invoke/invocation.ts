@@ -1,6 +1,6 @@
 // One call through the toolkit, as named steps in order: resolveOperation → checkProfile →
-// validateInput → admit (policy, confinement, url checks, approval) → runHandler → checkOutput →
-// render. A step that fails throws a ToolError; the call then ends as the failure result of that
+// validateInput → admit (policy, confinement, url checks, approval) → runHandler → hideResultPaths
+// → checkOutput → render. A step that fails throws a ToolError; the call then ends as the failure result of that
 // error, reporting the policy's decision as far as it got. Nothing here may reject.
 import { CallContext } from '../call-context.js';
 import { Invocation, type CallOptions, type InvokeScope } from './call.js';
@@ -16,7 +16,15 @@ import { endCallSpan, startCallSpan, tracerRegistered } from '../tracing.js';
 import type { InvokeResult } from '../types.js';
 import { admit } from './admit.js';
 import { failureResult } from './errors.js';
-import { checkOutput, checkProfile, render, resolveOperation, runHandler, validateInput } from './steps.js';
+import {
+  checkOutput,
+  checkProfile,
+  hideResultPaths,
+  render,
+  resolveOperation,
+  runHandler,
+  validateInput,
+} from './steps.js';
 
 /**
  * Runs one call; `input` is already plain data and `signal` one toolwright can read safely (the
@@ -76,13 +84,15 @@ async function execute(
     const params = validateInput(plan, call, input);
     // A call without a signal gets one only if something asks for it (CallContext.signal).
     const ctx = new CallContext(scope.workspace, scope.session, caller, plan.op, scope.toolkit, signal);
+    if (call.defaulted) ctx.defaulted = call.defaulted;
     const reporter = onProgress ? progressReporter(onProgress) : undefined;
     if (reporter) ctx.progress = redactedProgress(reporter.report, call.redactor());
     try {
       const admitting = admit(scope, plan, call, ctx);
       if (admitting !== undefined) await admitting;
       if (signal?.aborted) throw abortError(signal);
-      const returned = await runHandler(plan, params, ctx, signal);
+      let returned = await runHandler(plan, params, ctx, signal);
+      if (plan.visiblePaths) returned = await hideResultPaths(plan, call, returned);
       const result = render(call, returned, checkOutput(scope, plan, returned));
       const redactor = call.redactor();
       if (redactor) result.meta.policy = scrubDecision(result.meta.policy, redactor);

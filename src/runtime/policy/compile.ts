@@ -2,6 +2,7 @@
 // exist and answers, per operation, what the rules decide (`decide`, and `check` for one call's
 // arguments), and what search results and redirect hops may show.
 import type { OperationDescriptor } from '../descriptor.js';
+import { hasResultPaths } from '../result-paths.js';
 import { roleIndex } from '../roles.js';
 import {
   applicableFields,
@@ -195,6 +196,8 @@ export class Policy implements CompiledPolicy {
   readonly #compiled: readonly CompiledRule[];
   /** Operation id → the rules that target it, in order (worked out on first use). */
   readonly #targeting = new Map<string, CompiledRule[]>();
+  /** Operation id → the rules that may hide paths in its results (worked out on first use). */
+  readonly #hiding = new Map<string, CompiledRule[]>();
   /** Operations that read paths (a data_source with a path param): what "denied for reading" means. */
   readonly #readers: readonly OperationDescriptor[];
   #examples: Promise<void> | undefined;
@@ -299,9 +302,10 @@ export class Policy implements CompiledPolicy {
     },
   };
 
-  #hidingRule(ops: readonly OperationDescriptor[], subject: PathSubject): CompiledRule | undefined {
+  /** `own`: the operation whose results are filtered (its rules include path rules that select it for its result paths). */
+  #hidingRule(ops: readonly OperationDescriptor[], subject: PathSubject, own?: OperationDescriptor): CompiledRule | undefined {
     for (const o of ops) {
-      for (const rule of this.#rulesFor(o)) {
+      for (const rule of o === own ? this.#hidingRulesFor(o) : this.#rulesFor(o)) {
         if (rule.fields.length === 0) break;
         if (rule.paths && pathRuleMatches(rule, subject)) {
           if (rule.rule.decision !== 'allow') return rule;
@@ -329,17 +333,34 @@ export class Policy implements CompiledPolicy {
   }
 
   hidesPath(op: OperationDescriptor, subject: PathSubject): boolean {
-    return this.#hidingRule([op, ...this.#readers], subject) !== undefined;
+    return this.#hidingRule([op, ...this.#readers], subject, op) !== undefined;
   }
 
   hidingDecision(op: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined {
-    const rule = this.#hidingRule([op, ...this.#readers], subject);
+    const rule = this.#hidingRule([op, ...this.#readers], subject, op);
     return rule ? this.#result(rule) : undefined;
   }
 
   filtersPaths(op: OperationDescriptor): boolean {
-    if (!applicableFields(op).includes('path')) return false;
-    return [op, ...this.#readers].some((o) => this.#rulesFor(o).some((r) => r.paths));
+    // An operation whose result names paths has what a rule hides left out, path params or not.
+    if (!applicableFields(op).includes('path') && !hasResultPaths(op)) return false;
+    return (
+      this.#hidingRulesFor(op).some((r) => r.paths) || this.#readers.some((o) => this.#rulesFor(o).some((r) => r.paths))
+    );
+  }
+
+  /**
+   * The rules that decide whether `op`'s results may name a path: those that select it with no
+   * argument field or a path one (a path rule selects an operation whose result has `path` fields
+   * even when it takes no path param).
+   */
+  #hidingRulesFor(op: OperationDescriptor): CompiledRule[] {
+    let found = this.#hiding.get(op.id);
+    if (!found) {
+      found = this.#compiled.filter((r) => r.selects(op) && (r.fields.length === 0 || r.paths !== undefined));
+      this.#hiding.set(op.id, found);
+    }
+    return found;
   }
 
   decideHost(op: OperationDescriptor, hostname: string): PolicyDecision {

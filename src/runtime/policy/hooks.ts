@@ -1,5 +1,6 @@
-// The two hooks handlers call while running: search results drop paths a path rule hides, and a
-// URL's host is checked on every redirect hop (web_fetch, and ctx.net for any handler).
+// The two hooks of the policy while a call runs: the paths a result names are kept to those path
+// rules let through (the runtime hides the rest, see ../result-paths.ts), and a URL's host is
+// checked on every redirect hop (web_fetch, and ctx.net for any handler).
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { OperationDescriptor } from '../descriptor.js';
@@ -26,11 +27,12 @@ export function policyHooks(policy: CompiledPolicy, op: OperationDescriptor, wor
   const hooks: PolicyHooks = {};
   if (policy.filtersPaths(op)) {
     const subject = async (given: string, known: boolean): Promise<PathSubject> => {
-      const lexical = normalizeRelative(given);
+      // A result may name a path absolutely: inside the workspace it is decided as its relative form.
+      const lexical = normalizeRelative(path.isAbsolute(given) ? path.relative(workspace.root, given) : given);
       let real: string | undefined = known ? lexical : undefined;
       if (!known) {
         try {
-          const target = await realpath(path.join(workspace.root, given));
+          const target = await realpath(path.resolve(workspace.root, given));
           const relative = path.relative(workspace.root, target);
           real = relative.startsWith('..') || path.isAbsolute(relative) ? undefined : normalizeRelative(relative);
         } catch {

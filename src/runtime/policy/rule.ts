@@ -1,8 +1,10 @@
 // Compiling one policy rule against the operations that exist, in the order its problems are
 // reported: its shape, what it selects (provider, operation, kind, risk), whether its argument
 // fields can apply to what it selects, and the argument patterns themselves.
+import { operationAliases, providerAliases } from '../aliases.js';
 import type { OperationDescriptor, Risk } from '../descriptor.js';
 import { RISK_ORDER } from '../descriptor.js';
+import { hasResultPaths } from '../result-paths.js';
 import { applicableFields, unmodelledCommands, type ArgumentField, type CompiledRule } from './arguments.js';
 import { PolicyError, didYouMean } from './errors.js';
 import { compileHostPattern } from './hosts.js';
@@ -147,7 +149,7 @@ function compileSelector(
   const operation = rule.operation ? wildcardToRegExp(rule.operation) : undefined;
   if (provider && !providerNames.some((p) => provider.test(p))) {
     problems.absent(
-      `no provider matches "${rule.provider}"${didYouMean(rule.provider!, providerNames)} (providers: ${providerNames.join(', ')})`,
+      `no provider matches "${rule.provider}"${didYouMean(rule.provider!, providerNames, providerAliases(operations))} (providers: ${providerNames.join(', ')})`,
       'provider',
     );
   }
@@ -156,6 +158,7 @@ function compileSelector(
       `no operation matches "${rule.operation}"${didYouMean(
         rule.operation!,
         operations.map((o) => o.name),
+        operationAliases(operations),
       )} (operations: ${operations.map((o) => o.name).join(', ')})`,
       'operation',
     );
@@ -187,12 +190,15 @@ function checkFieldsApply(
   problems: RuleProblems,
 ): ArgumentField[] {
   const fields = ARGUMENT_FIELDS.filter((f) => rule[f] !== undefined);
+  // A path rule also applies to an operation whose result names paths: it hides them there.
+  const applies = (op: OperationDescriptor, field: ArgumentField) =>
+    applicableFields(op).includes(field) || (field === 'path' && hasResultPaths(op));
   for (const field of fields) {
-    if (selected.some((op) => applicableFields(op).includes(field))) continue;
+    if (selected.some((op) => applies(op, field))) continue;
     const role = FIELD_ROLES[field];
     const appliesTo =
       operations
-        .filter((o) => applicableFields(o).includes(field))
+        .filter((o) => applies(o, field))
         .map((o) => o.name)
         .join(', ') || 'no operation here';
     const unmodelled = field === 'path' ? selected.filter(unmodelledCommands) : [];
@@ -204,7 +210,7 @@ function checkFieldsApply(
       );
     }
     problems.absent(
-      `"${field}" can never apply to ${selected.map((o) => o.name).join(', ')}: ${selected.length === 1 ? 'it has no' : 'none of them has a'} parameter with role ${role} (it applies to: ${appliesTo})`,
+      `"${field}" can never apply to ${selected.map((o) => o.name).join(', ')}: ${selected.length === 1 ? 'it has no' : 'none of them has a'} parameter with role ${role}${field === 'path' ? ' (nor a result field)' : ''} (it applies to: ${appliesTo})`,
       field,
     );
   }

@@ -21,8 +21,6 @@ import { stateRoot } from '../../../runtime/state-folder.js';
 import { confinedArgs } from '../confinement/view.js';
 import { findArtifacts } from '../sandbox/artifacts.js';
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
-export const MAX_TIMEOUT_MS = 600_000;
 /**
  * After bash exits, how long to keep reading for output still in the pipes. A background child
  * that inherited stdout keeps the pipe open forever; we stop reading rather than wait for EOF.
@@ -34,7 +32,10 @@ export interface RunCommandInput {
   command: string;
   /** Workspace-relative or absolute inside the workspace; default the root. */
   cwd?: string;
-  timeoutMs?: number;
+  /** Milliseconds before the command and its processes are killed (the operation's `timeout_ms`). */
+  timeoutMs: number;
+  /** The most `timeout_ms` the operation takes (what the timed-out text suggests raising it to). */
+  maxTimeoutMs: number;
   /** Default: the call's signal. */
   signal?: AbortSignal;
   /** Default: the toolkit's `exec.sandbox`. */
@@ -157,7 +158,7 @@ async function toolkitStateFolders(ctx: HandlerContext): Promise<string[]> {
 export async function runCommand(ctx: HandlerContext, input: RunCommandInput): Promise<Rendered<BashResult>> {
   const signal = input.signal ?? ctx.signal;
   throwIfAborted(signal);
-  const timeoutMs = Math.min(input.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
+  const { timeoutMs } = input;
   const prepared = await prepareCommand(ctx, input);
   const outputLimit = ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT;
   const stdout = new OutputCollector(outputLimit);
@@ -232,7 +233,15 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     duration_ms: duration,
   };
   if (notes.length) result.notes = notes;
-  const text = renderText(result, { timeoutMs, out, err, backgroundRunning, pgid: command.pid, outputLimit });
+  const text = renderText(result, {
+    timeoutMs,
+    maxTimeoutMs: input.maxTimeoutMs,
+    out,
+    err,
+    backgroundRunning,
+    pgid: command.pid,
+    outputLimit,
+  });
   return withText(result, notes.length ? `${text}\n${notes.map(noteLine).join('\n')}` : text);
 }
 
@@ -290,6 +299,7 @@ async function drainThenClose(pipes: readonly OutputPipe[], ms: number): Promise
 
 export interface TextContext {
   timeoutMs: number;
+  maxTimeoutMs: number;
   out: CollectedOutput;
   err: CollectedOutput;
   backgroundRunning: boolean;
@@ -304,7 +314,7 @@ export function renderText(result: BashResult, c: TextContext): string {
     lines.push(
       `timed out after ${c.timeoutMs} ms; the command and its child processes were killed` +
         (result.signal ? ` (${result.signal})` : result.exit_code !== null ? ` (exit code ${result.exit_code})` : '') +
-        '. Output so far is below; raise timeout_ms (max 600000) or run it with run_in_background: true and read it with bash_output.',
+        `. Output so far is below; raise timeout_ms (max ${c.maxTimeoutMs}) or run it with run_in_background: true and read it with bash_output.`,
     );
   } else if (result.signal) {
     lines.push(`killed by signal ${result.signal} (${result.duration_ms} ms)`);
