@@ -3,7 +3,7 @@
 // defaults to an untyped operations map, since it serves whatever providers it is given.
 import type { Operations } from './generated/types.js';
 import { referenceProviders } from './handlers/index.js';
-import { buildToolkit } from './runtime/toolkit.js';
+import { buildToolkit } from './runtime/toolkit/toolkit.js';
 import {
   inProcessKernel,
   type InProcessKernelOptions,
@@ -11,7 +11,7 @@ import {
   type SubagentStepOf,
   type SubagentStepInputOf,
 } from './runtime/services/kernel.js';
-import type { ToolkitOf, TypedCallsOf } from './runtime/types.js';
+import type { ToolkitOf, TypedCallsOf } from './runtime/contract/types.js';
 
 /** A toolkit; `Ops` is its operations map (`OperationsOf<typeof providers>`), default the reference set's. */
 export type Toolkit<Ops = Operations> = ToolkitOf<Ops>;

@@ -1,7 +1,7 @@
 // The public policy functions: the runtime's, checked against the reference catalog's operations
 // when no others are given. They live outside src/runtime/ because the runtime never imports the
 // generated registry; a toolkit checks its policy against the providers it was given.
-import type { OperationDescriptor } from './runtime/descriptor.js';
+import type { OperationDescriptor } from './runtime/contract/descriptor.js';
 import { operations as catalogOperations } from './generated/registry.js';
 import { compilePolicyFor, type CompiledPolicy, type CompileOptions } from './runtime/policy/compile.js';
 import {

@@ -2,9 +2,9 @@
 // outside src/runtime/ because the runtime never imports handlers; the reference set reaches the
 // runtime only as an argument, the same way a third party's providers do.
 import { referenceCodeIntelligence, referenceProviders } from './handlers/index.js';
-import type { Provider, OperationsOf } from './runtime/providers.js';
-import { buildToolkit } from './runtime/toolkit.js';
-import type { ToolkitOf, ToolkitOptions } from './runtime/types.js';
+import type { Provider, OperationsOf } from './runtime/toolkit/providers.js';
+import { buildToolkit } from './runtime/toolkit/toolkit.js';
+import type { ToolkitOf, ToolkitOptions } from './runtime/contract/types.js';
 
 /** The providers a toolkit gets when `createToolkit` is given none. */
 export type ReferenceProviders = typeof referenceProviders;

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createToolkit } from '../../src/toolkit.js';
-import type { ToolkitOf } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { median, spreadOf, type BenchCase, type Spread } from '../lib.js';
 import { pgBinaries, startCluster } from '../../test/support/pg-cluster.js';
 

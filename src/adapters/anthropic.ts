@@ -1,8 +1,8 @@
 // Anthropic Messages API tool definitions (`input_schema`) and a helper that runs `tool_use` blocks.
 // Declared structurally (no `@anthropic-ai/sdk` import at run time); the type-check test proves
 // assignability to `Anthropic.Messages.Tool` and `ToolResultBlockParam`.
-import { imageOf } from '../runtime/media.js';
-import type { InvokeOptions, ToolkitOf } from '../runtime/types.js';
+import { imageOf } from '../runtime/contract/media.js';
+import type { InvokeOptions, ToolkitOf } from '../runtime/contract/types.js';
 import { invokeByName } from './dispatch.js';
 import { cloneSchema, exportableOperations } from './schema.js';
 

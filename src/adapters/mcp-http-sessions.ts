@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { ToolkitOf } from '../runtime/types.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import type { McpServerMaker } from './mcp.js';
 import { sendJsonRpcError } from './mcp-http-access.js';
 import { attachUserChannel } from './mcp-user.js';

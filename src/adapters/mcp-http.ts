@@ -6,9 +6,9 @@
 import { withRequestPrincipal } from './mcp-principal.js';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Session as ToolkitSession } from '../runtime/session.js';
+import { Session as ToolkitSession } from '../runtime/session/session.js';
 import type { PolicyOptions } from '../runtime/policy/types.js';
-import type { ToolkitOf } from '../runtime/types.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import {
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_HEADERS_TIMEOUT_MS,

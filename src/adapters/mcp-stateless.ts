@@ -9,8 +9,8 @@
 // channel is bound (a stateless server cannot ask its clients anything).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { Session, type FileStamp } from '../runtime/session.js';
-import type { ToolkitOf } from '../runtime/types.js';
+import { Session, type FileStamp } from '../runtime/session/session.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import type { McpServerMaker } from './mcp.js';
 import { sendJsonRpcError } from './mcp-http-access.js';
 

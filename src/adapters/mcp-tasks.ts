@@ -7,9 +7,9 @@
 // store's notifications (and, should one be lost, through the owner's periodic re-check).
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { OperationDescriptor } from '../runtime/descriptor.js';
-import { ToolError } from '../runtime/errors.js';
-import { describeError, storeKeyOf } from '../runtime/toolkit-services.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
+import { ToolError } from '../runtime/contract/errors.js';
+import { describeError, storeKeyOf } from '../runtime/toolkit/toolkit-services.js';
 import { requestPrincipal } from './mcp-principal.js';
 import {
   MCP_TASK_TERMINAL,
@@ -21,7 +21,7 @@ import {
   type StoreKey,
   type Subscription,
 } from '../runtime/store/types.js';
-import type { InvokeResult, ToolkitOf } from '../runtime/types.js';
+import type { InvokeResult, ToolkitOf } from '../runtime/contract/types.js';
 import { MCP_TASK_LEASE_MS, TaskLeaseKeeper } from './mcp-task-leases.js';
 import { MemoryTaskRecords, type TaskRecords } from './mcp-task-memory.js';
 

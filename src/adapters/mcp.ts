@@ -5,8 +5,8 @@
 // stays light.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { OperationDescriptor } from '../runtime/descriptor.js';
-import type { InvokeResult, ToolkitOf } from '../runtime/types.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
+import type { InvokeResult, ToolkitOf } from '../runtime/contract/types.js';
 import { DEFAULT_MAX_RESULT_BYTES } from './result-size.js';
 import { attachUserChannel, enterCallScope } from './mcp-user.js';
 import { principalOfAuth } from './mcp-principal.js';

@@ -1,9 +1,9 @@
 // OpenAI tool definitions (Chat Completions and Responses) and helpers that run the calls a model makes.
 // Shapes are declared structurally so the library needs no `openai` dependency at run time;
 // test/types/sdk-types.check.ts proves they are assignable to the SDK's own types.
-import type { JsonSchema } from '../runtime/descriptor.js';
-import { IMAGE_NOT_CARRIED, imageOf } from '../runtime/media.js';
-import type { InvokeOptions, ToolkitOf } from '../runtime/types.js';
+import type { JsonSchema } from '../runtime/contract/descriptor.js';
+import { IMAGE_NOT_CARRIED, imageOf } from '../runtime/contract/media.js';
+import type { InvokeOptions, ToolkitOf } from '../runtime/contract/types.js';
 import { invokeByName } from './dispatch.js';
 import { cloneSchema, exportableOperations, toStrictJsonSchema } from './schema.js';
 

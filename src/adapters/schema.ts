@@ -1,6 +1,6 @@
 // Shared helpers of the model-API exporters: tool-name checks and the OpenAI strict-mode rewrite.
-import type { JsonSchema, OperationDescriptor } from '../runtime/descriptor.js';
-import type { ToolkitOf } from '../runtime/types.js';
+import type { JsonSchema, OperationDescriptor } from '../runtime/contract/descriptor.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 
 /** What OpenAI, Anthropic and most hosts accept as a function/tool name. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;

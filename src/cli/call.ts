@@ -2,9 +2,9 @@
 // `call bash` exits with the command's own status, as a shell would.
 import { constants } from 'node:os';
 import { invokeByName, parseArguments } from '../adapters/dispatch.js';
-import { inertJson, inertText } from '../runtime/control-text.js';
+import { inertJson, inertText } from '../runtime/text/control-text.js';
 import { createTerminalUserChannel } from '../runtime/services/user.js';
-import { buildToolkit } from '../runtime/toolkit.js';
+import { buildToolkit } from '../runtime/toolkit/toolkit.js';
 import type { CliIO } from '../cli.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
 import { toolkitOptions } from './toolkit-options.js';

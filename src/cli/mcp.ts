@@ -4,7 +4,7 @@ import type { JwtAuthOptions } from '../adapters/mcp-http-jwt.js';
 import type { McpElicitationUserChannel } from '../adapters/mcp-user.js';
 import type { PolicyOptions } from '../runtime/policy/types.js';
 import type { Store } from '../runtime/store/types.js';
-import type { ToolkitOf } from '../runtime/types.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import type { toolkitOptions } from './toolkit-options.js';
@@ -74,7 +74,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   let store: Store | undefined;
   const load = async () => {
     const [{ buildToolkit }, options] = await Promise.all([
-      import('../runtime/toolkit.js'),
+      import('../runtime/toolkit/toolkit.js'),
       checked ?? import('./toolkit-options.js').then((m) => m.toolkitOptions(flags, { user: channel })),
     ]);
     store = options.store;
@@ -162,9 +162,9 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
     { startMcpHttpServer },
     { toolkitOptions, loadPolicy },
   ] = await Promise.all([
-    import('../runtime/principal.js'),
+    import('../runtime/toolkit/principal.js'),
     import('../adapters/mcp-user.js'),
-    import('../runtime/toolkit.js'),
+    import('../runtime/toolkit/toolkit.js'),
     import('../adapters/mcp-http.js'),
     import('./toolkit-options.js'),
   ]);

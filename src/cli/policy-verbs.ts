@@ -14,16 +14,16 @@ import {
 } from '../runtime/policy/index.js';
 import { didYouMean } from '../runtime/policy/errors.js';
 import { parsePolicyTextFor } from '../runtime/policy/formats/load.js';
-import { loadBashParser } from '../runtime/policy/shell/analyser.js';
-import { classifyReadOnly } from '../runtime/policy/shell/read-only.js';
-import { shellReadEnv } from '../runtime/policy/shell/read-only-git-env.js';
+import { loadBashParser } from '../runtime/shell/analyser.js';
+import { classifyReadOnly } from '../runtime/shell/read-only/classify.js';
+import { shellReadEnv } from '../runtime/shell/read-only/git-env.js';
 import { policyHooks } from '../runtime/policy/hooks.js';
-import { ToolError } from '../runtime/errors.js';
-import type { OperationDescriptor } from '../runtime/descriptor.js';
+import { ToolError } from '../runtime/contract/errors.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
 import { commandEnv } from '../handlers/exec/run/env.js';
 import { checkRepositories, gitScanner } from '../handlers/exec/shell-read/git-repositories.js';
 import { checkReach } from '../handlers/exec/shell-read/path-rules.js';
-import { Workspace } from '../runtime/workspace.js';
+import { Workspace } from '../runtime/fs/workspace.js';
 import { UsageError } from './usage.js';
 
 export interface PolicyVerbIO {

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isProviderList, type Provider } from '../runtime/providers.js';
+import { isProviderList, type Provider } from '../runtime/toolkit/providers.js';
 
 /** A problem with a --provider module: the CLI reports it as a usage error (exit 2). */
 export class ProviderModuleError extends Error {}

@@ -1,9 +1,9 @@
 // `toolwright schema [tool]`: the tool list (name, kind, risk, policy verdict) or one tool's parameters.
-import type { JsonSchema, OperationDescriptor } from '../runtime/descriptor.js';
+import type { JsonSchema, OperationDescriptor } from '../runtime/contract/descriptor.js';
 import { compilePolicyFor } from '../runtime/policy/index.js';
-import { buildToolkit } from '../runtime/toolkit.js';
-import { unmetRequirement } from '../runtime/toolkit-services.js';
-import type { ToolkitOf } from '../runtime/types.js';
+import { buildToolkit } from '../runtime/toolkit/toolkit.js';
+import { unmetRequirement } from '../runtime/toolkit/toolkit-services.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import type { CliIO } from '../cli.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
 import { toolkitOptions } from './toolkit-options.js';

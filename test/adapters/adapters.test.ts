@@ -18,11 +18,11 @@ import {
   TOOL_NAME_PATTERN,
   toStrictJsonSchema,
 } from '../../src/adapters/schema.js';
-import type { JsonSchema } from '../../src/runtime/descriptor.js';
-import { ToolError } from '../../src/runtime/errors.js';
+import type { JsonSchema } from '../../src/runtime/contract/descriptor.js';
+import { ToolError } from '../../src/runtime/contract/errors.js';
 import { createToolkit } from '../../src/toolkit.js';
-import type { ToolkitOf } from '../../src/runtime/types.js';
-import { dropNullOptionals } from '../../src/runtime/validation.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
+import { dropNullOptionals } from '../../src/runtime/invoke/validation.js';
 
 let dir: string;
 let toolkit: ToolkitOf;

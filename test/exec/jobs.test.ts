@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import type { ToolkitOf, ToolkitOptions } from '../../src/runtime/types.js';
+import type { ToolkitOf, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import type { BashKillResult, BashOutputResult, BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
 import {

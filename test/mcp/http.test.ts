@@ -15,7 +15,7 @@ import {
   type RunningHttpServer,
 } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
-import type { ToolkitOf } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { mcpRequest, type HttpReply } from '../support/mcp-http.js';
 import { scaled } from '../support/time.js';
 

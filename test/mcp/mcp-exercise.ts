@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import type { ToolkitOf } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const RISKS = ['read_only', 'low', 'moderate', 'high', 'critical'];

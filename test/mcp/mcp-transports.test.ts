@@ -13,7 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/toolkit.js';
-import type { ToolkitOf } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { scaled } from '../support/time.js';
 import { exerciseServer, root, seededWorkspace, textOf } from './mcp-exercise.js';
 

@@ -15,10 +15,10 @@ import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js'
 import { toOpenAITools } from '../../src/adapters/openai.js';
 import { operations as catalogOperations } from '../../src/generated/registry.js';
 import { compilePolicy } from '../../src/index.js';
-import type { SearchBackend } from '../../src/runtime/services/search-backend.js';
+import type { SearchBackend } from '../../src/runtime/services/search/backends.js';
 import { createProgrammaticUserChannel, createTerminalUserChannel } from '../../src/runtime/services/user.js';
 import { createToolkit } from '../../src/index.js';
-import type { ToolkitOf, ToolkitOptions } from '../../src/runtime/types.js';
+import type { ToolkitOf, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import { linkedClient } from '../support/mcp-memory.js';
 
 let dir: string;

@@ -22,7 +22,7 @@ import {
   type ProviderDescriptor,
 } from '../../src/index.js';
 import { generate } from '../../codegen/src/generate.js';
-import { buildToolkit } from '../../src/runtime/toolkit.js';
+import { buildToolkit } from '../../src/runtime/toolkit/toolkit.js';
 import { notesCatalog } from '../fixtures/notes-catalog.js';
 import { tempDir } from '../support/helpers.js';
 

@@ -3,7 +3,7 @@
 // the scanner accepts must compile under `sed --sandbox`, which refuses the e, r and w commands.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { sedScriptProblem } from '../../src/runtime/policy/shell/read-only.js';
+import { sedScriptProblem } from '../../src/runtime/shell/read-only/classify.js';
 import { scaled } from '../support/time.js';
 import { sedScripts } from './shell-read-corpus-generated.js';
 

@@ -15,7 +15,7 @@ import { storeUnavailable } from '../../src/runtime/store/errors.js';
 import { createPostgresStore } from '../../src/runtime/store/postgres.js';
 import { replicaFor } from '../../src/runtime/store/replica.js';
 import type { Store } from '../../src/runtime/store/types.js';
-import type { InvokeResult, ToolkitOf, ToolkitOptions } from '../../src/runtime/types.js';
+import type { InvokeResult, ToolkitOf, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import type { BashKillResult, BashOutputResult, BashResult, BashWriteResult } from '../../src/generated/types.js';
 import { killTagged, processesWith, survivorsOf, tag, waitFor } from '../support/exec-helpers.js';
 import { pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';

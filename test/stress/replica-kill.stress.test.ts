@@ -8,7 +8,7 @@ import { createToolkit } from '../../src/index.js';
 import { openStore } from '../../src/runtime/store/lazy.js';
 import { replicaFor } from '../../src/runtime/store/replica.js';
 import type { Store } from '../../src/runtime/store/types.js';
-import type { ToolkitOf } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import type { BashKillResult, BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
 import { killTagged, survivorsOf, tag } from '../support/exec-helpers.js';

@@ -12,7 +12,7 @@ import {
   toOpenAIResponsesTools,
   toOpenAITools,
 } from '../../src/adapters/openai.js';
-import type { ToolkitOf } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 
 declare const toolkit: ToolkitOf;
 

@@ -10,15 +10,15 @@ import {
   overwriteInPlace,
   siblingNameFor,
   sweepLeftovers,
-} from '../../runtime/atomic-write.js';
-import { ToolError } from '../../runtime/errors.js';
-import { acquireFileLock, fileMutex } from '../../runtime/locks.js';
-import { sameStamp, stampOf } from '../../runtime/session.js';
-import type { SeenSegment } from '../../runtime/seen-lines.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import { openOrCreateDir, swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
-import { missingPathError } from '../../runtime/missing-path.js';
+} from '../../runtime/fs/atomic-write.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { acquireFileLock, fileMutex } from '../../runtime/fs/locks.js';
+import { sameStamp, stampOf } from '../../runtime/session/session.js';
+import type { SeenSegment } from '../../runtime/session/seen-lines.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import { openOrCreateDir, swappedError, VerifiedDir } from '../../runtime/fs/verified-fs.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
+import { missingPathError } from '../../runtime/fs/missing-path.js';
 import { rethrowFs } from './fs-errors.js';
 
 /** Whether this session read the file and it changed on disk since. */

@@ -2,15 +2,15 @@
 // steps share; ./invocation.ts runs them in order).
 import { performance } from 'node:perf_hooks';
 import type { CompiledPolicy, PolicyDecision } from '../policy/index.js';
-import type { ProviderIndex } from '../provider-index.js';
+import type { ProviderIndex } from '../toolkit/provider-index.js';
 import type { AuditRecorder } from '../audit/recorder.js';
-import type { Callers } from '../principal.js';
-import type { ProgressListener } from '../progress.js';
-import type { Redactor } from '../redaction.js';
-import { callRedactor } from '../secrets.js';
-import type { Session } from '../session.js';
-import type { Services, ToolkitOf } from '../types.js';
-import type { Workspace } from '../workspace.js';
+import type { Callers } from '../toolkit/principal.js';
+import type { ProgressListener } from './progress.js';
+import type { Redactor } from '../secrets/redaction.js';
+import { callRedactor } from '../secrets/secrets.js';
+import type { Session } from '../session/session.js';
+import type { Services, ToolkitOf } from '../contract/types.js';
+import type { Workspace } from '../fs/workspace.js';
 import { NO_POLICY, type OperationPlan, type OperationPlans } from './plan.js';
 
 /** What the steps of a call read from their toolkit. */

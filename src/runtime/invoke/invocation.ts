@@ -2,18 +2,18 @@
 // validateInput → admit (policy, confinement, url checks, approval) → runHandler → hideResultPaths
 // → checkOutput → render. A step that fails throws a ToolError; the call then ends as the failure result of that
 // error, reporting the policy's decision as far as it got. Nothing here may reject.
-import { CallContext } from '../call-context.js';
+import { CallContext } from './call-context.js';
 import { Invocation, type CallOptions, type InvokeScope } from './call.js';
-import { ToolError, abortError } from '../errors.js';
+import { ToolError, abortError } from '../contract/errors.js';
 import { auditEntry } from '../audit/entry.js';
 import type { AuditRecorder } from '../audit/recorder.js';
-import type { Caller } from '../principal.js';
-import { progressReporter, type ProgressListener } from '../progress.js';
-import type { Redactor } from '../redaction.js';
-import { scrubDecision, scrubSecrets } from '../secrets.js';
-import { describeError } from '../toolkit-services.js';
-import { endCallSpan, startCallSpan, tracerRegistered } from '../tracing.js';
-import type { InvokeResult } from '../types.js';
+import type { Caller } from '../toolkit/principal.js';
+import { progressReporter, type ProgressListener } from './progress.js';
+import type { Redactor } from '../secrets/redaction.js';
+import { scrubDecision, scrubSecrets } from '../secrets/secrets.js';
+import { describeError } from '../toolkit/toolkit-services.js';
+import { endCallSpan, startCallSpan, tracerRegistered } from './tracing.js';
+import type { InvokeResult } from '../contract/types.js';
 import { admit } from './admit.js';
 import { failureResult } from './errors.js';
 import {

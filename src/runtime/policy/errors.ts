@@ -1,4 +1,4 @@
-import { aliasKey, type AliasMap } from '../aliases.js';
+import { aliasKey, type AliasMap } from '../contract/aliases.js';
 
 /** A policy that cannot be compiled; `rule` and `field` let a file loader point at the source. */
 export class PolicyError extends TypeError {

@@ -1,10 +1,10 @@
 // A rule's `examples`: inputs of its operation it must match (`match`) or must not (`not_match`),
 // checked when the policy compiles, as policy tests written as data.
-import type { OperationDescriptor } from '../descriptor.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
 import { applicableFields, mainArgument, modelledCommands, ruleMatchesInput, type CompiledRule } from './arguments.js';
 import { commandPathModelLoaded, loadCommandPathModel } from './command-paths.js';
 import { PolicyError } from './errors.js';
-import { bashParserLoaded, loadBashParser } from './shell/analyser.js';
+import { bashParserLoaded, loadBashParser } from '../shell/analyser.js';
 
 export interface ExampleResult {
   rule: number;

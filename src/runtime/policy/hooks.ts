@@ -3,9 +3,9 @@
 // checked on every redirect hop (web_fetch, and ctx.net for any handler).
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { OperationDescriptor } from '../descriptor.js';
-import { ToolError } from '../errors.js';
-import type { Workspace } from '../workspace.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
+import { ToolError } from '../contract/errors.js';
+import type { Workspace } from '../fs/workspace.js';
 import { normalizeRelative } from './paths.js';
 import type { CompiledPolicy } from './compile.js';
 import type { PathSubject } from './arguments.js';

@@ -1,12 +1,12 @@
 // A small in-process reference kernel for spawn_subagent (what a kernel is: Kernel in ../types.ts).
 // It builds child toolkits with the factory it is given: the runtime's toolkit module is its caller's
 // to name, never imported from here.
-import { ToolError } from '../errors.js';
-import { Session } from '../session.js';
-import type { AnyOperations } from '../descriptor.js';
-import type { Kernel, Provider, SubagentProgress, SubagentResult, ToolkitOf, ToolkitOptions } from '../types.js';
+import { ToolError } from '../contract/errors.js';
+import { Session } from '../session/session.js';
+import type { AnyOperations } from '../contract/descriptor.js';
+import type { Kernel, Provider, SubagentProgress, SubagentResult, ToolkitOf, ToolkitOptions } from '../contract/types.js';
 
-export type { Kernel, SubagentProgress, SubagentRequest, SubagentResult } from '../types.js';
+export type { Kernel, SubagentProgress, SubagentRequest, SubagentResult } from '../contract/types.js';
 
 /** What the host's model loop receives for one sub-agent session. */
 export interface SubagentStepInputOf<Ops = AnyOperations> {

@@ -5,9 +5,9 @@
 // their parameter's role: a secret only as ⟪secret, N chars⟫, bulk content as its size and first
 // lines, everything else (shell lines included) whole.
 import { randomBytes } from 'node:crypto';
-import { escapeCodeUnits } from '../control-text.js';
-import type { RoleTree } from '../descriptor.js';
-import { mapRoleTree, secretMark } from '../roles.js';
+import { escapeCodeUnits } from '../text/control-text.js';
+import type { RoleTree } from '../contract/descriptor.js';
+import { mapRoleTree, secretMark } from '../contract/roles.js';
 
 /** Default cap on an approval request's rendered length; a longer one is refused, never cut. */
 export const DEFAULT_MAX_APPROVAL_CHARS = 20_000;

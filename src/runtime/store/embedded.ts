@@ -10,10 +10,10 @@
 // a torn last line skipped). Notifications reach every store on the same folder in this process.
 // Every file is opened without following links and checked on its descriptor (../own-files.ts).
 import { dirname, join, resolve } from 'node:path';
-import { nodeCrypto } from '../lazy-require.js';
-import { isToolError } from '../errors.js';
-import { ensureOwnFolder } from '../own-files.js';
-import { realPathOf } from '../state-folder.js';
+import { nodeCrypto } from '../startup/lazy-require.js';
+import { isToolError } from '../contract/errors.js';
+import { ensureOwnFolder } from '../fs/own-files.js';
+import { realPathOf } from '../fs/state-folder.js';
 import { createFileTaskStore, type TaskStore } from '../services/tasks.js';
 import { embeddedAudit } from './embedded-audit.js';
 import { embeddedNotifications } from './embedded-notify.js';

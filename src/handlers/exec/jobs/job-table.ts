@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { ToolError } from '../../../runtime/errors.js';
-import type { HandlerContext, ToolkitOf } from '../../../runtime/types.js';
-import { cleanCutLength } from '../../../runtime/text.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import type { HandlerContext, ToolkitOf } from '../../../runtime/contract/types.js';
+import { cleanCutLength } from '../../../runtime/text/render.js';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from '../run/collector.js';
 import type { InputTarget } from '../process/input-wait.js';
 import { endedWithin, JOB_OUTPUT_DRAIN_MS, type ChunkHandler } from '../process/output-pipe.js';

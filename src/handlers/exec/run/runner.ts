@@ -1,24 +1,24 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../../../runtime/errors.js';
-import { inertText } from '../../../runtime/control-text.js';
-import { withText, type Rendered } from '../../../runtime/handler.js';
-import type { HandlerContext } from '../../../runtime/types.js';
+import { ToolError, abortError, fsErrorToToolError, throwIfAborted } from '../../../runtime/contract/errors.js';
+import { inertText } from '../../../runtime/text/control-text.js';
+import { withText, type Rendered } from '../../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
 import type { BashResult } from '../../../generated/types.js';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from './collector.js';
 import { commandEnv } from './env.js';
 import { endedWithin, openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
 import { groupIsRunning, trackGroup, untrackGroup } from '../process/process-group.js';
-import { bwrapArgs, resolveWritable } from '../sandbox/bwrap-args.js';
-import { parseSandboxOption, type SandboxOption, type SandboxSettings } from '../sandbox/settings.js';
-import { probeSandbox, sandboxUnavailable } from '../sandbox/probe.js';
-import { removePlantedGitFiles } from '../sandbox/git-protection.js';
+import { bwrapArgs, resolveWritable } from '../../../runtime/sandbox/bwrap-args.js';
+import { parseSandboxOption, type SandboxOption, type SandboxSettings } from '../../../runtime/sandbox/settings.js';
+import { probeSandbox, sandboxUnavailable } from '../../../runtime/sandbox/probe.js';
+import { removePlantedGitFiles } from '../../../runtime/sandbox/git-protection.js';
 import { startCommand, type Ending, type StartRequest } from '../process/spawn.js';
-import { confinedPath } from '../../../runtime/confine.js';
-import { ensureOwnFolder } from '../../../runtime/own-files.js';
-import { stateRoot } from '../../../runtime/state-folder.js';
-import { confinedArgs } from '../confinement/view.js';
+import { confinedPath } from '../../../runtime/fs/confine.js';
+import { ensureOwnFolder } from '../../../runtime/fs/own-files.js';
+import { stateRoot } from '../../../runtime/fs/state-folder.js';
+import { confinedArgs } from '../../../runtime/sandbox/confined-view.js';
 import { findArtifacts } from '../sandbox/artifacts.js';
 
 /**

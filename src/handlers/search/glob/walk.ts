@@ -5,11 +5,11 @@ import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { GlobParams, GlobResult } from '../../../generated/types.js';
-import { continuationLine, nextArguments } from '../../../runtime/continuation.js';
+import { continuationLine, nextArguments } from '../../../runtime/contract/continuation.js';
 import { MAX_TEXT_CHARS, capLines } from '../grep/render.js';
 import { WalkFence } from './fence.js';
-import { GitignoreRules } from './workspace-gitignores.js';
-import { exactMatcher, isComplexPattern, relaxPattern } from './match.js';
+import { GitignoreRules } from '../../../runtime/glob/workspace-gitignores.js';
+import { exactMatcher, isComplexPattern, relaxPattern } from '../../../runtime/glob/match.js';
 
 export interface GlobWalk {
   /** Real path of the workspace root. */

@@ -2,9 +2,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { ToolError, abortError } from '../../../runtime/errors.js';
-import { runConfined, type HelperSpec, type ProgramExit } from '../../exec/confinement/helper.js';
-import { withoutInheritedFds } from '../../exec/process/inherited-fds.js';
+import { ToolError, abortError } from '../../../runtime/contract/errors.js';
+import { runConfined, type HelperSpec, type ProgramExit } from '../../../runtime/sandbox/confined-helper.js';
+import { withoutInheritedFds } from '../../../runtime/processes/inherited-fds.js';
 
 export interface RipgrepRun {
   rgPath: string;

@@ -1,7 +1,7 @@
 // loadPolicyFile: a YAML or HCL policy file → PolicyOptions, compiled (and its examples run) so
 // every mistake is reported as FILE:LINE:COL before a toolkit uses it.
 import { readFile } from 'node:fs/promises';
-import type { OperationDescriptor } from '../../descriptor.js';
+import type { OperationDescriptor } from '../../contract/descriptor.js';
 import { compilePolicyFor, type CompiledPolicy } from '../compile.js';
 import { PolicyError } from '../errors.js';
 import type { PolicyOptions } from '../types.js';
