@@ -29,4 +29,3 @@ export function isRendered(value: unknown): value is Rendered<unknown> {
 }
 
 export type HandlerReturn<Output> = Output | Rendered<Output>;
-

@@ -303,7 +303,11 @@ export class Policy implements CompiledPolicy {
   };
 
   /** `own`: the operation whose results are filtered (its rules include path rules that select it for its result paths). */
-  #hidingRule(ops: readonly OperationDescriptor[], subject: PathSubject, own?: OperationDescriptor): CompiledRule | undefined {
+  #hidingRule(
+    ops: readonly OperationDescriptor[],
+    subject: PathSubject,
+    own?: OperationDescriptor,
+  ): CompiledRule | undefined {
     for (const o of ops) {
       for (const rule of o === own ? this.#hidingRulesFor(o) : this.#rulesFor(o)) {
         if (rule.fields.length === 0) break;

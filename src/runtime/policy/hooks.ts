@@ -1,5 +1,5 @@
 // The two hooks of the policy while a call runs: the paths a result names are kept to those path
-// rules let through (the runtime hides the rest, see ../result-paths.ts), and a URL's host is
+// rules let through (the runtime hides the rest, see ./result-paths.ts), and a URL's host is
 // checked on every redirect hop (web_fetch, and ctx.net for any handler).
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Plumbing of the confinement helper (./helper.ts): its named pipes, their ends, exit statuses.
+// Plumbing of the confinement helper (./confined-helper.ts): its named pipes, their ends, exit statuses.
 import { execFile } from 'node:child_process';
 import { closeSync, constants, fstatSync, openSync, readFileSync, unlinkSync } from 'node:fs';
 import net from 'node:net';

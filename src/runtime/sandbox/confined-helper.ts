@@ -6,7 +6,15 @@ import path from 'node:path';
 import { ToolError } from '../contract/errors.js';
 import { confinedArgs, type ConfinedView } from './confined-view.js';
 import { closeInheritedFds, withoutInheritedFds } from '../processes/inherited-fds.js';
-import { drained, exitOf, firstChild, makeFifos, openReadEnd, unlinkQuietly, type ProgramExit } from './confined-helper-io.js';
+import {
+  drained,
+  exitOf,
+  firstChild,
+  makeFifos,
+  openReadEnd,
+  unlinkQuietly,
+  type ProgramExit,
+} from './confined-helper-io.js';
 
 export type { ProgramExit } from './confined-helper-io.js';
 
@@ -19,7 +27,7 @@ export type { ProgramExit } from './confined-helper-io.js';
  * A helper that dies fails its runs as UNAVAILABLE and the next run starts a new one: nothing ever
  * falls back to running unconfined.
  * One file on purpose: the Helper class is one process's lifecycle (start, runs, kills, death), and its
- * pipes and exit reading are already in ./helper-io.ts.
+ * pipes and exit reading are already in ./confined-helper-io.ts.
  */
 
 /** Where the helper sees this process's pipe folder. */

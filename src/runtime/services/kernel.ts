@@ -1,10 +1,17 @@
-// A small in-process reference kernel for spawn_subagent (what a kernel is: Kernel in ../types.ts).
+// A small in-process reference kernel for spawn_subagent (what a kernel is: Kernel in ../contract/types.ts).
 // It builds child toolkits with the factory it is given: the runtime's toolkit module is its caller's
 // to name, never imported from here.
 import { ToolError } from '../contract/errors.js';
 import { Session } from '../session/session.js';
 import type { AnyOperations } from '../contract/descriptor.js';
-import type { Kernel, Provider, SubagentProgress, SubagentResult, ToolkitOf, ToolkitOptions } from '../contract/types.js';
+import type {
+  Kernel,
+  Provider,
+  SubagentProgress,
+  SubagentResult,
+  ToolkitOf,
+  ToolkitOptions,
+} from '../contract/types.js';
 
 export type { Kernel, SubagentProgress, SubagentRequest, SubagentResult } from '../contract/types.js';
 
@@ -49,10 +56,7 @@ export interface KernelHost {
  * session one level deeper, and runs the host's `step` against it. A thrown error makes the session
  * `failed` (its message is the output); an abort makes it `cancelled`.
  */
-export function inProcessKernel<Ops = AnyOperations>(
-  options: InProcessKernelOptions<Ops>,
-  host: KernelHost,
-): Kernel {
+export function inProcessKernel<Ops = AnyOperations>(options: InProcessKernelOptions<Ops>, host: KernelHost): Kernel {
   return {
     async runSession(request) {
       const session = new Session({ depth: request.depth, parentId: request.parentSessionId });

@@ -1,4 +1,4 @@
-// Running the `rg` binary (located by ./ripgrep-path.ts): abort, timeout, stdout to a parser from rg-json.ts.
+// Running the `rg` binary (located by ../../../runtime/sandbox/ripgrep-path.ts): abort, timeout, stdout to a parser from rg-json.ts.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -16,7 +16,7 @@ export interface RipgrepRun {
   onStdout(chunk: Buffer): boolean;
   /** Kill rg once its anonymous resident memory passes this many bytes (Linux: /proc; ignored elsewhere). */
   maxRssBytes?: number;
-  /** Run rg inside the workspace's confinement sandbox (see ../../exec/confinement/helper.ts) instead of directly. */
+  /** Run rg inside the workspace's confinement sandbox (see ../../../runtime/sandbox/confined-helper.ts) instead of directly. */
   confine?: HelperSpec;
   /** Told once rg runs, with where its /proc statm is (for progress: its io file is beside it). */
   onStart?: (statm: () => string | undefined) => void;

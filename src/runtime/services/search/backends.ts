@@ -1,5 +1,5 @@
-// Owned by the web provider: the SearchBackend interface, its SearXNG and Brave
-// backends, and the environment-based selection createToolkit uses when no backend is passed.
+// web_search's backends: SearXNG and Brave (the interface they implement is in ./types.ts), and the
+// environment-based selection createToolkit uses when no backend is passed.
 import { ToolError } from '../../contract/errors.js';
 import { createBraveBackend } from './brave.js';
 import { createSearxngBackend } from './searxng.js';

@@ -3,6 +3,8 @@
 // option does) accepts its words, joined by pipes and lists, with no substitution, assignment, or
 // redirection but to /dev/null. Without a sandbox (strict), the files a command names must also
 // lie inside the workspace; those it names are returned for the caller to check on disk.
+// The models live in the runtime, not beside shell_read's handler: the policy reads a line with them
+// too (policy/command-paths.ts), to decide path rules on the paths a modelled line names.
 import path from 'node:path';
 import { joinedLines } from '../line-checks.js';
 import { parseShellSync } from '../parser.js';

@@ -2,16 +2,7 @@
 // tables come from the binaries; ripgrep's from its flag definitions (ripgrep 15: no
 // abbreviations, every flag and its negation by exact name); jq's from its own argument loop.
 import { getopt, parseOptions } from './options.js';
-import {
-  count,
-  dataOnly,
-  has,
-  levels,
-  optionModel,
-  type FolderUse,
-  type Model,
-  type PathUse,
-} from './model.js';
+import { count, dataOnly, has, levels, optionModel, type FolderUse, type Model, type PathUse } from './model.js';
 import type { ParsedOption } from './options.js';
 import type { Word } from '../words.js';
 
