@@ -8,7 +8,7 @@ import { ToolError } from '../../runtime/contract/errors.js';
 import { withText, type Rendered } from '../../runtime/contract/handler.js';
 import type { HandlerContext } from '../../runtime/contract/types.js';
 import type { ResolvedPath } from '../../runtime/fs/workspace.js';
-import { changeFile } from '../filesystem/write-transaction.js';
+import { changeFile } from '../../runtime/fs/write-transaction.js';
 import { uriOf } from './lsp/diagnostics.js';
 import { onServers, timeoutOf } from './operation.js';
 import { MAX_SOURCE_BYTES, placeOf, readSource } from './source.js';

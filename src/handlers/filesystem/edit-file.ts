@@ -10,7 +10,7 @@ import type { HandlerContext } from '../../runtime/contract/types.js';
 import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import { editText, loadDiff, runEdits } from './edit/run-edits.js';
 import { utf8Bytes } from './encodings/text-codec.js';
-import { changeFile } from './write-transaction.js';
+import { changeFile } from '../../runtime/fs/write-transaction.js';
 
 export async function editFile(params: EditFileParams, ctx: HandlerContext): Promise<Rendered<EditFileResult>> {
   if (params.old_str === params.new_str) {

@@ -13,7 +13,7 @@ import type { HandlerContext } from '../../runtime/contract/types.js';
 import { swappedError, VerifiedDir } from '../../runtime/fs/verified-fs.js';
 import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import type { GitignoreRules } from '../../runtime/glob/workspace-gitignores.js';
-import { rethrowFs } from './fs-errors.js';
+import { rethrowFs } from '../../runtime/fs/fs-errors.js';
 import { plural } from './plural.js';
 
 type Entry = ListDirectoryResult['entries'][number];

@@ -11,7 +11,7 @@ import { confinedPath } from '../../runtime/fs/confine.js';
 import { ToolError } from '../../runtime/contract/errors.js';
 import { stampOf } from '../../runtime/session/session.js';
 import { missingPathError } from '../../runtime/fs/missing-path.js';
-import { rethrowFs } from './fs-errors.js';
+import { rethrowFs } from '../../runtime/fs/fs-errors.js';
 import { plural } from './plural.js';
 import { sharedLineIndex } from './lines/line-index.js';
 import { memoryReader, OverlayReader, type KnownBytes, type PositionalReader } from './lines/positional-reader.js';

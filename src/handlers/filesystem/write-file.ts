@@ -5,7 +5,7 @@ import { withEditDiagnostics } from '../../runtime/services/edit-diagnostics.js'
 import { withText, type HandlerReturn } from '../../runtime/contract/handler.js';
 import type { HandlerContext } from '../../runtime/contract/types.js';
 import type { ResolvedPath } from '../../runtime/fs/workspace.js';
-import { changeFile } from './write-transaction.js';
+import { changeFile } from '../../runtime/fs/write-transaction.js';
 import { plural } from './plural.js';
 import { ENCODING_SAMPLE_BYTES, encodeLike } from './encodings/text-codec.js';
 import { confinedPath } from '../../runtime/fs/confine.js';

@@ -5,7 +5,7 @@ import { cleanCutLength } from '../../../runtime/text/render.js';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from '../run/collector.js';
 import type { InputTarget } from '../process/input-wait.js';
 import { endedWithin, JOB_OUTPUT_DRAIN_MS, type ChunkHandler } from '../process/output-pipe.js';
-import { trackGroup, untrackGroup } from '../process/process-group.js';
+import { trackGroup, untrackGroup } from '../../../runtime/processes/process-group.js';
 import { noteLine, type CommandNote, type PreparedCommand } from '../run/runner.js';
 import { startCommand, type StartedCommand } from '../process/spawn.js';
 import { SpillFile } from './spill.js';

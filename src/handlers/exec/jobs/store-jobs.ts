@@ -9,7 +9,7 @@ import type { JobEnd, JobRecord, StoreKey } from '../../../runtime/store/types.j
 import type { HandlerContext, ToolkitOf } from '../../../runtime/contract/types.js';
 import { openInputPipe, type InputPipe } from '../process/input-pipe.js';
 import { endedWithin, JOB_OUTPUT_DRAIN_MS, openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
-import { trackGroup, untrackGroup } from '../process/process-group.js';
+import { trackGroup, untrackGroup } from '../../../runtime/processes/process-group.js';
 import { startCommand, type StartedCommand } from '../process/spawn.js';
 import { noteLine, type PreparedCommand } from '../run/runner.js';
 import { DEFAULT_MAX_JOBS } from './job-table.js';

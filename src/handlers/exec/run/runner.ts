@@ -9,7 +9,7 @@ import type { BashResult } from '../../../generated/types.js';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from './collector.js';
 import { commandEnv } from './env.js';
 import { endedWithin, openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
-import { groupIsRunning, trackGroup, untrackGroup } from '../process/process-group.js';
+import { groupIsRunning, trackGroup, untrackGroup } from '../../../runtime/processes/process-group.js';
 import { bwrapArgs, resolveWritable } from '../../../runtime/sandbox/bwrap-args.js';
 import { parseSandboxOption, type SandboxOption, type SandboxSettings } from '../../../runtime/sandbox/settings.js';
 import { probeSandbox, sandboxUnavailable } from '../../../runtime/sandbox/probe.js';

@@ -8,7 +8,7 @@ import type { ResolvedPath } from '../../../runtime/fs/workspace.js';
 import { decodeForEdit } from '../encodings/text-codec.js';
 import { missingPathError } from '../../../runtime/fs/missing-path.js';
 import { plural } from '../plural.js';
-import { changeFile } from '../write-transaction.js';
+import { changeFile } from '../../../runtime/fs/write-transaction.js';
 import type { Candidate } from './candidates.js';
 import { applyEdits, editLabel, NeedsDiagnosis, type EditRequest, type MatchMode } from './match.js';
 import type { Normalization } from './normalize.js';

@@ -10,15 +10,15 @@ import {
   overwriteInPlace,
   siblingNameFor,
   sweepLeftovers,
-} from '../../runtime/fs/atomic-write.js';
-import { ToolError } from '../../runtime/contract/errors.js';
-import { acquireFileLock, fileMutex } from '../../runtime/fs/locks.js';
-import { sameStamp, stampOf } from '../../runtime/session/session.js';
-import type { SeenSegment } from '../../runtime/session/seen-lines.js';
-import type { HandlerContext } from '../../runtime/contract/types.js';
-import { openOrCreateDir, swappedError, VerifiedDir } from '../../runtime/fs/verified-fs.js';
-import type { ResolvedPath } from '../../runtime/fs/workspace.js';
-import { missingPathError } from '../../runtime/fs/missing-path.js';
+} from './atomic-write.js';
+import { ToolError } from '../contract/errors.js';
+import { acquireFileLock, fileMutex } from './locks.js';
+import { sameStamp, stampOf } from '../session/session.js';
+import type { SeenSegment } from '../session/seen-lines.js';
+import type { HandlerContext } from '../contract/types.js';
+import { openOrCreateDir, swappedError, VerifiedDir } from './verified-fs.js';
+import type { ResolvedPath } from './workspace.js';
+import { missingPathError } from './missing-path.js';
 import { rethrowFs } from './fs-errors.js';
 
 /** Whether this session read the file and it changed on disk since. */

@@ -1,5 +1,5 @@
 // System errors of the filesystem operations as errors a model can act on.
-import { fsErrorToToolError, ToolError } from '../../runtime/contract/errors.js';
+import { fsErrorToToolError, ToolError } from '../contract/errors.js';
 
 /** System errors the generic mapping leaves out, as errors a model can act on. */
 function extraFsError(error: unknown, displayPath: string): ToolError | undefined {
