@@ -6,7 +6,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command as CommandType } from 'commander';
 import { lazyRequire } from './runtime/startup/lazy-require.js';
-import { EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
+import { collectEach, EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
 import type { ToolkitFlags } from './cli/toolkit-flags.js';
 import type { McpFlags } from './cli/mcp.js';
 import { registerPolicyCommand } from './cli/policy.js';
@@ -84,11 +84,6 @@ function parseList(value: string, previous: string[] | undefined): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   return [...(previous ?? []), ...items];
-}
-
-/** A repeatable flag's values, in order (a module path may hold a comma, so no splitting). */
-function collectEach(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }
 
 function parsePort(value: string): number {

@@ -15,6 +15,16 @@ export function parseArguments(json: string): { ok: true; value: unknown } | { o
   }
 }
 
+/** What a name no tool has is told: the names there are, and the nearest one. */
+export function unknownToolMessage(
+  name: string,
+  known: readonly string[],
+  aliases?: Parameters<typeof didYouMean>[2],
+): string {
+  const hint = didYouMean(name, known, aliases).replace(/^ \((.*)\)$/, '; $1');
+  return `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known.join(', ')})${hint}`;
+}
+
 /**
  * Invokes the operation a model named. `input` may be the parsed arguments or the raw JSON string
  * (OpenAI sends strings). Never throws: unknown names and unparsable JSON become error results.
@@ -38,13 +48,9 @@ export async function invokeByName(
   const op = toolkit.find(name); // tool name (read_file) or id (filesystem.read_file)
   if (!op) {
     const known = toolkit.operations.map((o) => o.name);
-    const hint = didYouMean(name, known, operationAliases(toolkit.operations)).replace(/^ \((.*)\)$/, '; $1');
     return notRunResult(
       name,
-      new ToolError(
-        'UNKNOWN_OPERATION',
-        `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known.join(', ')})${hint}`,
-      ),
+      new ToolError('UNKNOWN_OPERATION', unknownToolMessage(name, known, operationAliases(toolkit.operations))),
     );
   }
   let args = input;

@@ -3,7 +3,8 @@
 import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { operations } from '../generated/registry.js';
+import { unknownToolMessage } from '../adapters/dispatch.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
 import {
   compilePolicyFor,
   POLICY_PRESETS,
@@ -19,11 +20,11 @@ import { classifyReadOnly } from '../runtime/shell/read-only/classify.js';
 import { shellReadEnv } from '../runtime/shell/read-only/git-env.js';
 import { policyHooks } from '../runtime/policy/hooks.js';
 import { ToolError } from '../runtime/contract/errors.js';
-import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
 import { commandEnv } from '../handlers/exec/run/env.js';
 import { checkRepositories, gitScanner } from '../handlers/exec/shell-read/git-repositories.js';
 import { checkReach } from '../handlers/exec/shell-read/path-rules.js';
 import { Workspace } from '../runtime/fs/workspace.js';
+import { resolveProviders } from './provider-modules.js';
 import { UsageError } from './usage.js';
 
 export interface PolicyVerbIO {
@@ -33,6 +34,7 @@ export interface PolicyVerbIO {
 async function load(
   spec: string,
   deferExamples: boolean,
+  operations: readonly OperationDescriptor[],
 ): Promise<{ policy: PolicyOptions; compiled: CompiledPolicy }> {
   if (Object.hasOwn(POLICY_PRESETS, spec))
     return { policy: spec as PolicyOptions, compiled: compilePolicyFor(spec as PolicyOptions, operations) };
@@ -53,12 +55,17 @@ async function load(
   }
 }
 
+/** A rule as messages and the docs count them: from 1, in the order the policy lists them. */
+function ruleNumber(index: number | 'default'): string {
+  return index === 'default' ? 'default' : `rule ${index + 1}`;
+}
+
 function describeRule(rule: PolicyRule | undefined, index: number | 'default', fallback: string): string {
   if (index === 'default' || !rule) return `default (${fallback})`;
   const fields = (['provider', 'operation', 'kind', 'risk', 'command', 'path', 'host'] as const)
     .filter((k) => rule[k] !== undefined)
     .map((k) => `${k}=${JSON.stringify(rule[k])}`);
-  return `rule ${index}: ${fields.join(' ')} → ${rule.decision}`;
+  return `${ruleNumber(index)}: ${fields.join(' ')} → ${rule.decision}`;
 }
 
 function render(decision: PolicyDecision, compiled: CompiledPolicy): string {
@@ -71,7 +78,7 @@ function render(decision: PolicyDecision, compiled: CompiledPolicy): string {
     lines.push(`commands (${decision.commands.length}; the call gets the strictest):`);
     for (const c of decision.commands) {
       const notes = [
-        c.rule === 'default' ? 'default' : `rule ${c.rule}`,
+        ruleNumber(c.rule),
         ...(c.via ? [`via ${c.via.join(' → ')}`] : []),
         ...(c.writes ? [`writes ${c.writes.join(', ')}`] : []),
         ...(c.opaque ? [`opaque: ${c.opaque}`] : []),
@@ -86,6 +93,8 @@ export interface CheckFlags {
   policy: string;
   workspace?: string;
   json?: boolean;
+  /** --provider modules (repeatable): their operations are decided beside the reference ones. */
+  provider?: string[];
 }
 
 /** `policy check`: decides one call and prints the decision; exit 0 when allowed, 1 otherwise. */
@@ -96,10 +105,16 @@ export async function checkCall(
   io: PolicyVerbIO,
   exitCode: { value: number },
 ): Promise<void> {
-  const { compiled } = await load(flags.policy, false);
+  const operations = (await resolveProviders(flags.provider)).flatMap((p) => p.operations);
+  const { compiled } = await load(flags.policy, false, operations);
   const op = operations.find((o) => o.name === operation || o.id === operation);
   if (!op)
-    throw new UsageError(`no operation named "${operation}" (operations: ${operations.map((o) => o.name).join(', ')})`);
+    throw new UsageError(
+      unknownToolMessage(
+        operation,
+        operations.map((o) => o.name),
+      ),
+    );
   let input: unknown;
   try {
     input = JSON.parse(json);
@@ -179,13 +194,19 @@ async function shellReadVerdict(
 }
 
 /** `policy test`: runs every rule's examples; exit 1 when one fails. */
-export async function testExamples(file: string, io: PolicyVerbIO, exitCode: { value: number }): Promise<void> {
-  const { compiled } = await load(file, true);
+export async function testExamples(
+  file: string,
+  flags: { provider?: string[] },
+  io: PolicyVerbIO,
+  exitCode: { value: number },
+): Promise<void> {
+  const operations = (await resolveProviders(flags.provider)).flatMap((p) => p.operations);
+  const { compiled } = await load(file, true, operations);
   const results = await compiled.examineExamples();
   for (const r of results) {
     const shown = JSON.stringify(Object.keys(r.input).length === 1 ? Object.values(r.input)[0] : r.input);
     io.stdout.write(
-      `${r.passed ? 'ok  ' : 'FAIL'}  rule ${r.rule} ${r.list}[${r.index}] ${shown}${r.message ? `\n      ${r.message}` : ''}\n`,
+      `${r.passed ? 'ok  ' : 'FAIL'}  ${ruleNumber(r.rule)} ${r.list}[${r.index}] ${shown}${r.message ? `\n      ${r.message}` : ''}\n`,
     );
   }
   const failed = results.filter((r) => !r.passed).length;

@@ -1,4 +1,5 @@
 // `toolwright schema [tool]`: the tool list (name, kind, risk, policy verdict) or one tool's parameters.
+import { unknownToolMessage } from '../adapters/dispatch.js';
 import type { JsonSchema, OperationDescriptor } from '../runtime/contract/descriptor.js';
 import { compilePolicyFor } from '../runtime/policy/index.js';
 import { buildToolkit } from '../runtime/toolkit/toolkit.js';
@@ -99,7 +100,12 @@ export async function runSchema(
   }
   const op = toolkit.find(tool);
   if (!op)
-    throw new UsageError(`no tool named "${tool}" (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
+    throw new UsageError(
+      unknownToolMessage(
+        tool,
+        toolkit.operations.map((o) => o.name),
+      ),
+    );
   const schema = buildToolkit({ ...toolkit.options, listAll: true })
     .getSchema()
     .flatMap((p) => p.operations)

@@ -4,19 +4,18 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { referenceCodeIntelligence, referenceProviders } from '../handlers/index.js';
+import { referenceCodeIntelligence } from '../handlers/index.js';
 import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
 import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy/index.js';
 import { didYouMean } from '../runtime/policy/errors.js';
 import { parsePolicyTextFor } from '../runtime/policy/formats/load.js';
-import { indexProviders } from '../runtime/toolkit/provider-index.js';
 import type { Provider } from '../runtime/toolkit/providers.js';
 import { createFileTaskStore, type TaskStore } from '../runtime/services/tasks.js';
 import type { UserChannel } from '../runtime/services/user.js';
 import { openStore } from '../runtime/store/lazy.js';
 import type { Store } from '../runtime/store/types.js';
 import type { ToolkitOptions } from '../runtime/contract/types.js';
-import { loadProviderModules, ProviderModuleError } from './provider-modules.js';
+import { resolveProviders } from './provider-modules.js';
 import { storeSpec } from './store.js';
 import { workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import { UsageError } from './usage.js';
@@ -67,18 +66,6 @@ async function checkProfile(
       `--profile: ${unmatched.map((p) => `"${p}"`).join(', ')} match${unmatched.length === 1 ? 'es' : ''} no tool ` +
         `(patterns match a provider, an id like search.grep or a name like read_file; tools: ${catalogOperations.map((o) => o.name).join(', ')})`,
     );
-  }
-}
-
-/** The reference providers, then those of every --provider module; a clash of tool names is a usage error. */
-async function resolveProviders(specs: readonly string[] | undefined): Promise<readonly Provider[]> {
-  if (!specs?.length) return referenceProviders;
-  try {
-    const providers = [...referenceProviders, ...(await loadProviderModules(specs))];
-    indexProviders(providers); // a duplicate tool name is a usage error here, not a crash later
-    return providers;
-  } catch (error) {
-    throw error instanceof ProviderModuleError || error instanceof TypeError ? new UsageError(error.message) : error;
   }
 }
 

@@ -33,16 +33,22 @@ describe('an edit that exhausts its process heap', () => {
     expect(blown.error.message).toContain('need more memory than an edit process has');
     expect(await readFile(file, 'utf8')).toBe(original);
 
-    // A job that fits runs on a fresh process with the heap it needs.
+    // A job that fits runs on a fresh process with the heap it needs (a file of the same size
+    // where the edits match rarely, so the job itself is quick).
     editMemory.heapMb = 2048;
+    const next = path.join(root, 'next.txt');
+    const sparse = ('abcdefgh\n'.repeat(1023) + 'the end\n').repeat(1024);
+    await writeFile(next, sparse);
+    expect((await toolkit.invoke('filesystem', 'read_file', { path: 'next.txt' })).ok).toBe(true);
     const fits = [
-      { old_str: 'h', new_str: 'H', replace_all: true },
-      { old_str: 'g', new_str: 'G', replace_all: true },
+      { old_str: 'the', new_str: 'THE', replace_all: true },
+      { old_str: 'end', new_str: 'END', replace_all: true },
     ] as Edits;
-    expect(runsInJobProcess(original.length, fits, 'exact')).toBe(true);
-    const done = await toolkit.invoke('filesystem', 'multi_edit', { path: 'big.txt', edits: fits });
+    expect(runsInJobProcess(sparse.length, fits, 'exact')).toBe(true);
+    const done = await toolkit.invoke('filesystem', 'multi_edit', { path: 'next.txt', edits: fits });
     if (!done.ok) throw new Error(done.text);
-    expect(await readFile(file, 'utf8')).toBe(original.replaceAll('h', 'H').replaceAll('g', 'G'));
+    expect(await readFile(next, 'utf8')).toBe(sparse.replaceAll('the end', 'THE END'));
+    expect(await readFile(file, 'utf8')).toBe(original);
     expect(editProcessesAlive()).toBeGreaterThan(0);
   });
 });

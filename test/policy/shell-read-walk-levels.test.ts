@@ -32,7 +32,7 @@ describe('shell_read: listings limited to some levels, under path rules', () => 
   it.each(['find . -maxdepth 2', 'find sub -maxdepth 1', 'tree -a -L 2', 'tree -a -L 1 sub', 'find . -maxdepth 0'])(
     '%s does not reach sub/deep/.env and runs',
     async (command) => {
-      const toolkit = await createToolkit({ workspace: await workspace(), policy: DENY });
+      const toolkit = createToolkit({ workspace: await workspace(), policy: DENY });
       const { result, printed } = await run(toolkit, command);
       expect(result.ok ? 'ran' : result.text, command).toBe('ran');
       expect(printed).not.toContain('.env');
@@ -51,7 +51,7 @@ describe('shell_read: listings limited to some levels, under path rules', () => 
     'tree -a -L 3 sub/deep/..',
     'tree -a',
   ])('%s reaches sub/deep/.env and is refused', async (command) => {
-    const toolkit = await createToolkit({ workspace: await workspace(), policy: DENY });
+    const toolkit = createToolkit({ workspace: await workspace(), policy: DENY });
     const { result, printed } = await run(toolkit, command);
     expect(result.ok ? `ran: ${printed}` : result.error.code, command).toBe('DENIED_BY_POLICY');
     expect(printed).not.toContain('hunter2');

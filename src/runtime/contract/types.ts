@@ -236,19 +236,10 @@ export interface ToolkitOf<Ops = AnyOperations> {
    * what a model or a wire named) take the untyped form: any input, an `unknown` output. Input
    * whose type says nothing of its shape (`unknown`, `Record<string, unknown>`) is checked at run
    * time, as every input is.
+   *
+   * The typed form is the last overload: when no form fits, TypeScript reports the last one's
+   * error, which then names the wrong input field (or the operation the provider lacks).
    */
-  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(
-    provider: P,
-    operation: K,
-    input: InvokeInput<Ops, K>,
-    options?: InvokeOptions,
-  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
-  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(
-    provider: P,
-    operation: K,
-    input: Unshaped<I>,
-    options?: InvokeOptions,
-  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
   invoke<P extends string, K extends string>(
     provider: WideString<P>,
     operation: K,
@@ -261,6 +252,18 @@ export interface ToolkitOf<Ops = AnyOperations> {
     input: unknown,
     options?: InvokeOptions,
   ): Promise<InvokeResult<unknown>>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(
+    provider: P,
+    operation: K,
+    input: Unshaped<I>,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(
+    provider: P,
+    operation: K,
+    input: InvokeInput<Ops, K>,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
   /** Finds an exposed operation by tool name (`read_file`) or id (`filesystem.read_file`). */
   find(operation: string): OperationDescriptor | undefined;
   readonly call: TypedCallsOf<Ops>;

@@ -75,7 +75,7 @@ function exampleCases(rule: CompiledRule, operations: readonly OperationDescript
 function exampleFailure(rule: CompiledRule, ownCount: number, c: ExampleCase): PolicyError | undefined {
   const matched = ruleMatchesInput(rule, c.op, c.input, NO_WORKSPACE);
   if (matched === (c.list === 'match')) return undefined;
-  const where = rule.index < ownCount ? `policy rule ${rule.index}` : `policy rule ${rule.index} (preset)`;
+  const where = rule.index < ownCount ? `policy rule ${rule.index + 1}` : `policy rule ${rule.index + 1} (preset)`;
   const shown = JSON.stringify(Object.keys(c.input).length === 1 ? Object.values(c.input)[0] : c.input);
   return new PolicyError(
     `${where}: example ${c.list}[${c.index}] ${shown} ${matched ? 'is matched by the rule but is listed under not_match' : 'is not matched by the rule'}`,

@@ -58,7 +58,7 @@ class RuleProblems {
   fail(message: string, field?: string): never {
     const { index, scope } = this;
     const where =
-      index < scope.ownCount ? `policy rule ${index}` : `policy rule ${index} (from preset ${scope.preset})`;
+      index < scope.ownCount ? `policy rule ${index + 1}` : `policy rule ${index + 1} (from preset ${scope.preset})`;
     throw new PolicyError(`${where}: ${message}`, index, field);
   }
 
