@@ -60,6 +60,8 @@ export type {
   Services,
   WebOptions,
   ExecOptions,
+  NetworkAllowList,
+  CredentialBinding,
 } from './runtime/contract/types.js';
 export type { Clock } from './runtime/services/clock.js';
 export type {
@@ -173,11 +175,16 @@ export {
 } from './adapters/openai.js';
 export type {
   OpenAIToolOptions,
+  OpenAIResponsesToolOptions,
   OpenAIChatTool,
   OpenAIResponsesTool,
   OpenAIChatToolCall,
   OpenAIFunctionCallItem,
 } from './adapters/openai.js';
+export { runOpenAIResponsesCustomToolCall, APPLY_PATCH_LARK_GRAMMAR } from './adapters/openai-custom.js';
+export type { OpenAIResponsesCustomTool, OpenAICustomToolCallItem } from './adapters/openai-custom.js';
+export { EDIT_FORMAT_BY_MODEL, editFormatForModel } from './adapters/edit-format.js';
+export type { EditFormatOption, ModelFamily } from './adapters/edit-format.js';
 export { toAnthropicTools, runAnthropicToolUse } from './adapters/anthropic.js';
 export type { AnthropicToolOptions, AnthropicTool, AnthropicToolUseBlock } from './adapters/anthropic.js';
 export { toAISDKTools } from './adapters/ai-sdk.js';

@@ -118,7 +118,7 @@ const bench: BenchCase = {
           toolwright: result.toolwright,
           baseline: result.baseline,
           baselineName: `filesystem server ${'head' in peerArgs ? 'head' : 'tail'}`,
-          ...(phase.target && !isNested ? { target: phase.target } : {}),
+          ...(phase.target && !isNested ? { target: phase.target, contract: true } : {}),
           note: isNested ? `${phase.note}; the name is resolved before it is opened (informative)` : phase.note,
         });
       }

@@ -52,6 +52,8 @@ export interface RawOperation extends CatalogOperationFacts {
   errors?: string[];
   /** Path rules apply to what its command lines name (the runtime's read-only shell model reads them). */
   command_paths?: 'modelled';
+  /** The edit format its input is written in: exporters given an editFormat list only edit operations of that format. */
+  edit_format?: 'str_replace' | 'apply_patch';
   examples: ExampleCase[];
 }
 

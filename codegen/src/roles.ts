@@ -10,7 +10,7 @@ import { didYouMean } from './suggest.js';
 import { ROLE_ERRORS, ROLES } from './vocabulary.js';
 
 /** Roles the runtime acts on as arguments: only a top-level parameter may carry them. */
-const TOP_LEVEL_ONLY: ReadonlySet<Role> = new Set(['path', 'glob', 'command', 'url']);
+const TOP_LEVEL_ONLY: ReadonlySet<Role> = new Set(['path', 'glob', 'command', 'url', 'patch']);
 /** The roles a result field may have (at any depth). */
 const RESULT_ROLES: readonly Role[] = ['path'];
 

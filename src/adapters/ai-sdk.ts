@@ -9,6 +9,7 @@ import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
 import { ToolError } from '../runtime/contract/errors.js';
 import type { ToolkitOf } from '../runtime/contract/types.js';
 import { describeIssues, dropNullOptionals } from '../runtime/invoke/validation.js';
+import { resolveEditFormat, withEditFormat, type EditFormatOption } from './edit-format.js';
 import { cloneSchema, exportableOperations } from './schema.js';
 
 export interface AISDKToolOptions {
@@ -22,6 +23,13 @@ export interface AISDKToolOptions {
    * it, or installs it under another name.
    */
   ai?: { jsonSchema: unknown; tool: unknown };
+  /**
+   * Which edit operations to list (default: all): `str_replace` (edit_file, multi_edit),
+   * `apply_patch`, or `auto` (by `model`, from EDIT_FORMAT_BY_MODEL).
+   */
+  editFormat?: EditFormatOption;
+  /** The model the tools are for (its id, `gpt-5`, `claude-sonnet-4-5`): what editFormat `auto` decides by. */
+  model?: string;
 }
 
 /**
@@ -90,6 +98,7 @@ export function validateForOperation(
  * which the AI SDK hands to the model as the tool error.
  */
 export async function toAISDKTools(toolkit: ToolkitOf, options: AISDKToolOptions = {}): Promise<AISDKToolSet> {
+  const format = resolveEditFormat(options.editFormat, options.model, 'toAISDKTools');
   const { jsonSchema, tool } = await loadAI(options.ai);
   const texts = new WeakMap<object, string>();
   // `ai` 5 passes the output itself; `ai` 6 an object holding it beside the call's id and input.
@@ -102,7 +111,7 @@ export async function toAISDKTools(toolkit: ToolkitOf, options: AISDKToolOptions
     return given;
   };
   const tools: AISDKToolSet = {};
-  const operations = exportableOperations(toolkit);
+  const operations = withEditFormat(exportableOperations(toolkit), format);
   // The SDK validates a model's arguments itself, synchronously, through validateForOperation.
   await Promise.all(operations.map((op) => op.loadValidators?.() ?? Promise.resolve()));
   for (const op of operations) {

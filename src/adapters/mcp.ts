@@ -3,6 +3,7 @@
 // annotations come from the catalog; what a known client needs adapted comes from the quirk table
 // (mcp-quirks.ts). The SDK (and zod under it) is loaded on first use, so `import 'toolwright'`
 // stays light.
+import { editFormatForModel, resolveEditFormat, withEditFormat, type EditFormatOption } from './edit-format.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
@@ -48,6 +49,12 @@ export interface McpServerOptions {
    * `auto` (default) applies DEFAULT_CLIENT_QUIRKS, `off` none, a list replaces the table.
    */
   clientQuirks?: ClientQuirksOption;
+  /**
+   * Which edit operations tools/list shows (default: all): `str_replace` (edit_file, multi_edit),
+   * `apply_patch`, or `auto`, by the client's `clientInfo.name` read as a model family
+   * (EDIT_FORMAT_BY_MODEL: a Codex client gets apply_patch, others str_replace).
+   */
+  editFormat?: EditFormatOption;
   /** @internal Tasks per tasks/list page (default 100). */
   taskPageSize?: number;
   /**
@@ -110,13 +117,15 @@ export function taskRunnerOf(server: Server): McpTaskRunner | undefined {
 export async function mcpServerMaker(options: McpServerOptions = {}): Promise<McpServerMaker> {
   const sdk = await loadSdk();
   const quirks = compileQuirks(options.clientQuirks);
+  const editFormat = options.editFormat;
+  if (editFormat !== undefined) resolveEditFormat(editFormat, 'any', 'createMcpServer'); // checked once
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
   const identities = new Map<string, ServerIdentity>();
   const tasks = new McpTaskRunner(taskCaps(options));
   const make = (toolkit: ServerToolkit, root: string) => {
     let identity = identities.get(root);
     if (!identity) identities.set(root, (identity = mcpServerIdentity(root, options)));
-    const server = buildServer(sdk, identity, toolkit, quirks, maxResultBytes, tasks);
+    const server = buildServer(sdk, identity, toolkit, quirks, maxResultBytes, tasks, editFormat);
     runners.set(server, tasks);
     return server;
   };
@@ -154,6 +163,7 @@ function buildServer(
   quirks: QuirkTable,
   maxResultBytes: number,
   tasks: McpTaskRunner,
+  editFormat: EditFormatOption | undefined,
 ): Server {
   let attached: ToolkitOf | undefined;
   const toolkitFor = async (): Promise<ToolkitOf> => {
@@ -175,7 +185,12 @@ function buildServer(
   server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => {
     const toolkit = await toolkitFor();
     const textOnly = quirk()?.textOnly === true;
-    return { tools: toolkit.operations.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) };
+    const format =
+      editFormat === 'auto'
+        ? editFormatForModel(server.getClientVersion()?.name ?? '')
+        : resolveEditFormat(editFormat, undefined, 'createMcpServer');
+    const listed = withEditFormat(toolkit.operations, format);
+    return { tools: listed.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) };
   });
   // tools/call goes to the protocol's fallback handler (public API: it gets the requests no
   // handler is registered for). Registered through Server.setRequestHandler, every call would be

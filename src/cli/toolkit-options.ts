@@ -17,6 +17,7 @@ import type { Store } from '../runtime/store/types.js';
 import type { ToolkitOptions } from '../runtime/contract/types.js';
 import { resolveProviders } from './provider-modules.js';
 import { storeSpec } from './store.js';
+import { networkOptions } from './network-flags.js';
 import { workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import { UsageError } from './usage.js';
 
@@ -97,7 +98,11 @@ export async function toolkitOptions(
   if (flags.listAllTools) options.listAll = true;
   if (flags.allowPrivateNetwork) options.web = { allowPrivateNetwork: true };
   if (flags.sandbox !== undefined) options.exec = { sandbox: flags.sandbox };
+  if (flags.checkpoints === false) options.checkpoints = false;
+  else if (flags.checkpointBash) options.checkpoints = { bash: true };
   if (flags.maxJobs !== undefined) options.exec = { ...options.exec, maxJobs: flags.maxJobs };
+  const network = await networkOptions(flags);
+  if (network) options.exec = { ...options.exec, ...network };
   const spec = storeSpec(flags.store);
   if (spec !== undefined) {
     try {

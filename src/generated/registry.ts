@@ -42,7 +42,7 @@ const op_write_file: OperationDescriptor = {
   params: schemas["filesystem.write_file"].params,
   roles: {"path":"path","content":"content"},
   result: schemas["filesystem.write_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS", "UNAVAILABLE"],
   validateParams: validators["filesystem.write_file"]!.params,
   validateResult: validators["filesystem.write_file"]!.result,
   loadValidators: validators["filesystem.write_file"]!.load,
@@ -59,11 +59,12 @@ const op_edit_file: OperationDescriptor = {
   openWorld: false,
   aliases: ["edit"],
   providerAliases: ["fs", "file", "files"],
+  editFormat: "str_replace",
   description: "Replace an exact string in a file with another. old_str must match the file exactly,\nincluding indentation (line endings are matched whatever the file uses); it must occur\nonce, or set replace_all to replace every occurrence. When it is not found, the error's\ndetails.candidates lists the closest regions (line, text, difference: whitespace,\nindentation, line_endings, quotes, escapes, stale or other) with an old_str that matches\neach exactly; send that back (when several are equally close, details.ambiguous is true\nand none is the fix: add surrounding lines). match: loose tolerates whitespace, an\nindentation offset (not another nesting), line endings and quotes for one region. Include enough surrounding lines to\nmake it unique. Do not include line-number prefixes from read_file. The file's line\nendings, BOM and final newline are preserved. An empty old_str creates a new file with\nnew_str. Returns the number of replacements and a unified diff; with dry_run the diff is\nreturned and nothing is written. For several changes to one file use multi_edit.",
   params: schemas["filesystem.edit_file"].params,
   roles: {"path":"path","old_str":"content","new_str":"content"},
   result: schemas["filesystem.edit_file"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE", "TIMEOUT"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "ALREADY_EXISTS", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "UNAVAILABLE"],
   validateParams: validators["filesystem.edit_file"]!.params,
   validateResult: validators["filesystem.edit_file"]!.result,
   loadValidators: validators["filesystem.edit_file"]!.load,
@@ -79,14 +80,36 @@ const op_multi_edit: OperationDescriptor = {
   idempotent: false,
   openWorld: false,
   providerAliases: ["fs", "file", "files"],
+  editFormat: "str_replace",
   description: "Make several exact replacements in one file in one call. The edits apply in order, each\nto the result of the one before, and all or nothing: if any edit fails (its old_str is\nnot found, or occurs more than once without replace_all), nothing is written and the\nerror names the edit by its index (edits[i]). Each edit follows edit_file's rules: exact\nmatch including indentation, line endings matched whatever the file uses, the file's\nCRLF/LF, BOM and final newline kept. Returns the total number of replacements and one\nunified diff; with dry_run nothing is written. An edit not found gets details.candidates\nas in edit_file (with edit_index), and match: loose applies to every edit.",
   params: schemas["filesystem.multi_edit"].params,
   roles: {"path":"path","edits":{"items":{"properties":{"old_str":"content","new_str":"content"}}}},
   result: schemas["filesystem.multi_edit"].result,
-  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS"],
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS", "UNAVAILABLE"],
   validateParams: validators["filesystem.multi_edit"]!.params,
   validateResult: validators["filesystem.multi_edit"]!.result,
   loadValidators: validators["filesystem.multi_edit"]!.load,
+};
+/** filesystem.apply_patch — resource / moderate */
+const op_apply_patch: OperationDescriptor = {
+  id: "filesystem.apply_patch",
+  provider: "filesystem",
+  name: "apply_patch",
+  title: "Apply patch",
+  kind: "resource",
+  risk: "moderate",
+  idempotent: false,
+  openWorld: false,
+  providerAliases: ["fs", "file", "files"],
+  editFormat: "apply_patch",
+  description: "Edit, create, delete and move files with one patch, applied to every file it names or to\nnone. The patch is plain text in this envelope:\n  *** Begin Patch\n  *** Add File: path/new.py     then each line of the new file, prefixed with +\n  *** Delete File: path/old.py\n  *** Update File: path/app.py\n  *** Move to: path/main.py     (optional: rename the file)\n  @@ def greet():               (a line the change is inside; @@ alone if none is needed)\n   context line                 (space, then the line as the file has it)\n  -removed line\n  +added line\n  *** End of File               (optional: the change ends the file)\n  *** End Patch\nGive 3 lines of context above and below each change; when they could match elsewhere,\nadd @@ lines naming the class or function (several @@ lines narrow step by step).\nChanges to one file come in file order. Paths are relative to the workspace root. A change\nthat does not match is refused with the closest text of the file (details.corrected is\nthe change rewritten with the file's lines); lines that match in several places are\nrefused too. Line endings, BOM and encoding of each file are kept. Returns each file's\naction and a unified diff; with dry_run nothing is written.",
+  params: schemas["filesystem.apply_patch"].params,
+  roles: {"input":"patch"},
+  result: schemas["filesystem.apply_patch"].result,
+  errors: ["NOT_FOUND", "IS_DIRECTORY", "NOT_DIRECTORY", "BINARY_FILE", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED", "NO_MATCH", "AMBIGUOUS_MATCH", "STALE_FILE", "TOO_LARGE", "TIMEOUT", "ALREADY_EXISTS", "UNAVAILABLE"],
+  validateParams: validators["filesystem.apply_patch"]!.params,
+  validateResult: validators["filesystem.apply_patch"]!.result,
+  loadValidators: validators["filesystem.apply_patch"]!.load,
 };
 /** filesystem.list_directory — data_source / read_only */
 const op_list_directory: OperationDescriptor = {
@@ -109,6 +132,66 @@ const op_list_directory: OperationDescriptor = {
   validateParams: validators["filesystem.list_directory"]!.params,
   validateResult: validators["filesystem.list_directory"]!.result,
   loadValidators: validators["filesystem.list_directory"]!.load,
+};
+/** filesystem.checkpoint_list — data_source / read_only */
+const op_checkpoint_list: OperationDescriptor = {
+  id: "filesystem.checkpoint_list",
+  provider: "filesystem",
+  name: "checkpoint_list",
+  title: "List checkpoints",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  requires: ["checkpoints"],
+  providerAliases: ["fs", "file", "files"],
+  description: "List the checkpoints of this session, newest first: one per call that changed files\n(write_file, edit_file, multi_edit, apply_patch, checkpoint_restore) and, when the toolkit\nsnapshots commands, one per bash command that changed files. Each names the files it\nchanged and whether it can be restored. checkpoint_diff shows a checkpoint's changes;\ncheckpoint_restore undoes them. Only so many are kept (by count and bytes): the oldest\nare dropped, and `dropped` says how many.",
+  params: schemas["filesystem.checkpoint_list"].params,
+  result: schemas["filesystem.checkpoint_list"].result,
+  errors: ["UNAVAILABLE"],
+  validateParams: validators["filesystem.checkpoint_list"]!.params,
+  validateResult: validators["filesystem.checkpoint_list"]!.result,
+  loadValidators: validators["filesystem.checkpoint_list"]!.load,
+};
+/** filesystem.checkpoint_diff — data_source / read_only */
+const op_checkpoint_diff: OperationDescriptor = {
+  id: "filesystem.checkpoint_diff",
+  provider: "filesystem",
+  name: "checkpoint_diff",
+  title: "Show a checkpoint's changes",
+  kind: "data_source",
+  risk: "read_only",
+  idempotent: true,
+  openWorld: false,
+  requires: ["checkpoints"],
+  providerAliases: ["fs", "file", "files"],
+  description: "Show what a checkpoint changed as a unified diff. scope \"call\" (the default) shows that\ncall's own changes; scope \"since\" shows every change from just before that call to the\nfiles as they are now (what checkpoint_restore with scope \"since\" would undo).",
+  params: schemas["filesystem.checkpoint_diff"].params,
+  result: schemas["filesystem.checkpoint_diff"].result,
+  errors: ["NOT_FOUND", "UNAVAILABLE"],
+  validateParams: validators["filesystem.checkpoint_diff"]!.params,
+  validateResult: validators["filesystem.checkpoint_diff"]!.result,
+  loadValidators: validators["filesystem.checkpoint_diff"]!.load,
+};
+/** filesystem.checkpoint_restore — resource / moderate */
+const op_checkpoint_restore: OperationDescriptor = {
+  id: "filesystem.checkpoint_restore",
+  provider: "filesystem",
+  name: "checkpoint_restore",
+  title: "Restore a checkpoint",
+  kind: "resource",
+  risk: "moderate",
+  idempotent: false,
+  openWorld: false,
+  requires: ["checkpoints"],
+  providerAliases: ["fs", "file", "files"],
+  description: "Undo changes recorded in a checkpoint. scope \"call\" (the default) undoes that one call's\nchanges; scope \"since\" puts every file back as it was just before that call (undoing it\nand every later checkpoint). A file changed since by someone else (it is not as the\ncheckpoints left it) is listed in `skipped` and left alone, unless force is true. All\nrestored files are written or none; the restore is itself a checkpoint, so it can be\nundone too. dry_run returns the diff without writing.",
+  params: schemas["filesystem.checkpoint_restore"].params,
+  result: schemas["filesystem.checkpoint_restore"].result,
+  errors: ["NOT_FOUND", "UNAVAILABLE", "STALE_FILE", "TOO_LARGE", "PERMISSION_DENIED", "IS_DIRECTORY", "NOT_DIRECTORY", "TIMEOUT"],
+  validateParams: validators["filesystem.checkpoint_restore"]!.params,
+  validateResult: validators["filesystem.checkpoint_restore"]!.result,
+  loadValidators: validators["filesystem.checkpoint_restore"]!.load,
 };
 /** search.glob — data_source / read_only */
 const op_glob: OperationDescriptor = {
@@ -165,7 +248,7 @@ const op_bash: OperationDescriptor = {
   longRunning: true,
   aliases: ["run", "exec"],
   providerAliases: ["shell", "sh", "command", "commands", "process"],
-  description: "Run a command with `bash -c` and return its exit code, stdout and stderr. Use it for builds,\ntests, git, package managers and other programs; prefer read_file, edit_file, glob and grep\nfor reading, changing and searching files. The command runs in the workspace root, or in\n`cwd` (a folder inside the workspace), with stdin closed and no terminal (PAGER=cat,\nTERM=dumb): interactive prompts get end-of-file, so pass flags such as `--yes` or\n`--no-edit` (or use `pty: true`, below). Each call is a fresh shell: `cd` and exported variables do not carry over.\nAfter `timeout_ms` (default 120000, at most 600000) the command and every process it\nstarted are killed, and the result has timed_out: true with the output so far. The call\nreturns as soon as the command exits; a process left running in the background (`cmd &`)\nkeeps running, but its later output is not captured: send it to a file instead. Each stream\nis capped at about 30,000 characters, keeping the beginning and the end with\n`[… N bytes omitted …]` between; binary output is replaced by a notice. A non-zero exit\ncode is a normal result (127: command not found), not an error. For servers, watchers and\nlong builds pass `run_in_background: true`: the call returns at once with a `job_id`; read\nthe output with bash_output and stop it with bash_kill (a background job has no timeout\nunless `timeout_ms` is given). Environment variables that hold credentials (API keys,\ntokens, passwords; judged by name and by value) are not passed. Commands may run in a sandbox (read-only filesystem but\nthe workspace, empty home folder, no network): then writes elsewhere fail with \"Read-only file\nsystem\" and nothing started survives the call. For a program that asks questions, pass\n`pty: true`: it runs in a terminal (120 columns, 30 rows), and when it waits for input with\nno new output for about 2 seconds the call returns early with `waiting_for_input: true`, the\noutput so far (the prompt) and a `job_id`: answer with bash_write, read on with bash_output.\nA terminal's output is its raw bytes: one stream (stderr is empty), `\\r\\n` line ends, the\ntyped input echoed, colour codes kept. Without a terminal, control characters are shown as\nescapes (`\\u001b[31m`, `\\u202e`; newlines and tabs are kept), so colour codes and cursor\nmoves appear as text.",
+  description: "Run a command with `bash -c` and return its exit code, stdout and stderr. Use it for builds,\ntests, git, package managers and other programs; prefer read_file, edit_file, glob and grep\nfor reading, changing and searching files. The command runs in the workspace root, or in\n`cwd` (a folder inside the workspace), with stdin closed and no terminal (PAGER=cat,\nTERM=dumb): interactive prompts get end-of-file, so pass flags such as `--yes` or\n`--no-edit` (or use `pty: true`, below). Each call is a fresh shell: `cd` and exported variables do not carry over.\nAfter `timeout_ms` (default 120000, at most 600000) the command and every process it\nstarted are killed, and the result has timed_out: true with the output so far. The call\nreturns as soon as the command exits; a process left running in the background (`cmd &`)\nkeeps running, but its later output is not captured: send it to a file instead. Each stream\nis capped at about 30,000 characters, keeping the beginning and the end with\n`[… N bytes omitted …]` between; binary output is replaced by a notice. A non-zero exit\ncode is a normal result (127: command not found), not an error. For servers, watchers and\nlong builds pass `run_in_background: true`: the call returns at once with a `job_id`; read\nthe output with bash_output and stop it with bash_kill (a background job has no timeout\nunless `timeout_ms` is given). Environment variables that hold credentials (API keys,\ntokens, passwords; judged by name and by value) are not passed. Commands may run in a sandbox (read-only filesystem but\nthe workspace, empty home folder, no network): then writes elsewhere fail with \"Read-only file\nsystem\" and nothing started survives the call. A sandbox may reach the hosts the toolkit allows\nthrough its proxy only (HTTP_PROXY and HTTPS_PROXY are set, there is no DNS inside): a refused\nhost answers 403 with the reason, listed in `notes`; going around the proxy reaches nothing. For a program that asks questions, pass\n`pty: true`: it runs in a terminal (120 columns, 30 rows), and when it waits for input with\nno new output for about 2 seconds the call returns early with `waiting_for_input: true`, the\noutput so far (the prompt) and a `job_id`: answer with bash_write, read on with bash_output.\nA terminal's output is its raw bytes: one stream (stderr is empty), `\\r\\n` line ends, the\ntyped input echoed, colour codes kept. Without a terminal, control characters are shown as\nescapes (`\\u001b[31m`, `\\u202e`; newlines and tabs are kept), so colour codes and cursor\nmoves appear as text.",
   params: schemas["exec.bash"].params,
   roles: {"command":"command","cwd":"path"},
   result: schemas["exec.bash"].result,
@@ -533,7 +616,7 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
     name: "filesystem",
     description: "Read, create and edit text files inside the workspace.",
     aliases: ["fs", "file", "files"],
-    operations: [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_list_directory],
+    operations: [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_apply_patch, op_list_directory, op_checkpoint_list, op_checkpoint_diff, op_checkpoint_restore],
   },
   {
     name: "search",
@@ -578,7 +661,7 @@ export const providers: readonly ProviderDescriptor<Operations>[] = [
 ];
 
 /** Every operation of the catalog, in catalog order. */
-export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_list_directory, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_bash_write, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user, op_diagnostics, op_definition, op_references, op_hover, op_symbols, op_rename];
+export const operations: readonly OperationDescriptor[] = [op_read_file, op_write_file, op_edit_file, op_multi_edit, op_apply_patch, op_list_directory, op_checkpoint_list, op_checkpoint_diff, op_checkpoint_restore, op_glob, op_grep, op_bash, op_bash_output, op_bash_kill, op_bash_write, op_shell_read, op_web_fetch, op_web_search, op_task_create, op_task_update, op_task_list, op_spawn_subagent, op_ask_user, op_diagnostics, op_definition, op_references, op_hover, op_symbols, op_rename];
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };
@@ -610,12 +693,29 @@ export const limits = {
     "dry_run": { default: false },
     "match": { default: "exact" },
   },
+  "apply_patch": {
+    "input": { minLength: 1, maxLength: 16777216 },
+    "dry_run": { default: false },
+  },
   "list_directory": {
     "path": { default: ".", minLength: 1, maxLength: 4096 },
     "depth": { default: 1, minimum: 1, maximum: 10 },
     "include_ignored": { default: false },
     "limit": { default: 1000, minimum: 1, maximum: 10000 },
     "offset": { default: 0, minimum: 0, maximum: 100000000 },
+  },
+  "checkpoint_list": {
+    "limit": { default: 20, minimum: 1, maximum: 1000 },
+  },
+  "checkpoint_diff": {
+    "id": { minLength: 1, maxLength: 64 },
+    "scope": { default: "call" },
+  },
+  "checkpoint_restore": {
+    "id": { minLength: 1, maxLength: 64 },
+    "scope": { default: "call" },
+    "dry_run": { default: false },
+    "force": { default: false },
   },
   "glob": {
     "pattern": { minLength: 1, maxLength: 4096 },

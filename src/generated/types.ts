@@ -392,6 +392,71 @@ export interface MultiEditResult {
   };
 }
 
+// filesystem.apply_patch
+export interface ApplyPatchParams {
+  /** The whole patch, from *** Begin Patch to *** End Patch. */
+  input: string;
+  /** Return the diff the patch would make without writing anything. */
+  dry_run: boolean;
+}
+
+export interface ApplyPatchInput {
+  /** The whole patch, from *** Begin Patch to *** End Patch. */
+  input: string;
+  /** Return the diff the patch would make without writing anything. */
+  dry_run?: boolean;
+}
+
+export interface ApplyPatchResult {
+  /** Each file section of the patch, in order. */
+  files: {
+    /** Workspace-relative path with / separators (for a move, where the file went). */
+    path: string;
+    action: "add" | "update" | "delete" | "move";
+    /** For a move, where the file was. */
+    from?: string;
+    /** An Add File or Move to put the file in place of one that was there. */
+    replaced?: boolean;
+    /** How many @@ changes an Update File section made. */
+    changes?: number;
+    /** How loosely some change matched (trailing blanks, leading and trailing blanks, typographic dashes, quotes and spaces); absent when every line matched exactly. */
+    normalized?: ("trailing_whitespace" | "whitespace" | "punctuation")[];
+  }[];
+  /** Unified diff of every file changed. */
+  diff: string;
+  /** True when a file had changed on disk since this session read it, but not in the lines changed nor the 3 lines around them (a change there is refused as STALE_FILE). */
+  changed_since_read?: boolean;
+  /** True when nothing was written (dry_run was set). */
+  dry_run?: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
+}
+
 // filesystem.list_directory
 export interface ListDirectoryParams {
   /** Folder to list, relative to the workspace root or absolute inside it. */
@@ -445,6 +510,121 @@ export interface ListDirectoryResult {
     limit?: number;
     offset: number;
   };
+}
+
+// filesystem.checkpoint_list
+export interface CheckpointListParams {
+  /** Most checkpoints to return (the newest). */
+  limit: number;
+}
+
+export interface CheckpointListInput {
+  /** Most checkpoints to return (the newest). */
+  limit?: number;
+}
+
+export interface CheckpointListResult {
+  /** Newest first. */
+  checkpoints: {
+    /** The checkpoint's id (cp-1, cp-2, … in the order the calls began). */
+    id: string;
+    /** The operation that made it (provider.operation). */
+    operation: string;
+    /** For a bash checkpoint, the command line (cut at 500 characters). */
+    command?: string;
+    /** When the call began (ISO 8601). */
+    created_at: string;
+    files: {
+      /** Workspace-relative path with / separators. */
+      path: string;
+      change: "added" | "modified" | "deleted";
+    }[];
+    /** False when some file's earlier content was not kept (larger than the byte bound) or the call did not finish writing. */
+    restorable: boolean;
+  }[];
+  /** How many checkpoints the session keeps. */
+  total: number;
+  /** The checkpoints the limits dropped (oldest first); absent when none were. */
+  dropped?: {
+    count: number;
+    /** The newest checkpoint dropped. */
+    last?: string;
+    /** Which limit dropped the last ones. */
+    reason?: "count" | "bytes";
+  };
+}
+
+// filesystem.checkpoint_diff
+export interface CheckpointDiffParams {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: that call's changes; since: from before that call to now. */
+  scope: "call" | "since";
+}
+
+export interface CheckpointDiffInput {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: that call's changes; since: from before that call to now. */
+  scope?: "call" | "since";
+}
+
+export interface CheckpointDiffResult {
+  id: string;
+  files: {
+    /** Workspace-relative path with / separators. */
+    path: string;
+    change: "added" | "modified" | "deleted";
+    /** Why this file's diff cannot be shown (its content was not kept). */
+    unavailable?: string;
+  }[];
+  /** Unified diff of every file (binary files named only). */
+  diff: string;
+}
+
+// filesystem.checkpoint_restore
+export interface CheckpointRestoreParams {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: undo that call's changes; since: put files back as they were before that call. */
+  scope: "call" | "since";
+  /** Return the diff the restore would make without writing anything. */
+  dry_run: boolean;
+  /** Also restore files changed since by someone else (their changes are lost). */
+  force: boolean;
+}
+
+export interface CheckpointRestoreInput {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: undo that call's changes; since: put files back as they were before that call. */
+  scope?: "call" | "since";
+  /** Return the diff the restore would make without writing anything. */
+  dry_run?: boolean;
+  /** Also restore files changed since by someone else (their changes are lost). */
+  force?: boolean;
+}
+
+export interface CheckpointRestoreResult {
+  /** Files written back or removed. */
+  restored: {
+    /** Workspace-relative path with / separators. */
+    path: string;
+    action: "write" | "delete";
+  }[];
+  /** Files left as they are, and why. */
+  skipped: {
+    /** Workspace-relative path with / separators. */
+    path: string;
+    /** changed_since: someone else changed it after the checkpoint (force restores it anyway); not_kept: its earlier content was larger than the byte bound; unsupported: a symbolic link or a special file; outside_workspace: its path now leads outside the workspace. */
+    reason: "changed_since" | "not_kept" | "unsupported" | "outside_workspace";
+  }[];
+  /** Unified diff from the files now to the files restored. */
+  diff: string;
+  /** The checkpoint this restore recorded (restore it to undo the restore). */
+  checkpoint?: string;
+  /** True when nothing was written (dry_run was set). */
+  dry_run?: boolean;
 }
 
 // search.glob
@@ -638,14 +818,14 @@ export interface BashResult {
   job_id?: string;
   /** True when the command (pty: true) waits for input: it keeps running as the background job job_id; stdout holds its output so far (the prompt). Answer with bash_write. */
   waiting_for_input?: boolean;
-  /** In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing. */
+  /** In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each, and the connections the network proxy refused; absent when there is nothing. */
   notes?: {
-    code: "SANDBOX_ARTIFACT";
-    /** Workspace-relative path (absolute for a writable folder outside it). */
+    code: "SANDBOX_ARTIFACT" | "NETWORK_REFUSED";
+    /** SANDBOX_ARTIFACT: workspace-relative path (absolute for a writable folder outside it). NETWORK_REFUSED: host:port refused (- for a request that named none). */
     path: string;
-    /** moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it. */
-    action: "moved_aside" | "removed" | "reported";
-    /** What it is, what would run it, what was done. */
+    /** moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it; refused: the proxy refused the connection or request. */
+    action: "moved_aside" | "removed" | "reported" | "refused";
+    /** What it is, what would run it, what was done; for NETWORK_REFUSED the line the proxy answered the command with. */
     message: string;
   }[];
 }
@@ -690,11 +870,11 @@ export interface BashOutputResult {
     wait_ms?: number;
     offset: number;
   };
-  /** Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash). */
+  /** Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each, and the connections the network proxy refused (see bash). */
   notes?: {
-    code: "SANDBOX_ARTIFACT";
+    code: "SANDBOX_ARTIFACT" | "NETWORK_REFUSED";
     path: string;
-    action: "moved_aside" | "removed" | "reported";
+    action: "moved_aside" | "removed" | "reported" | "refused";
     message: string;
   }[];
   /** Without job_id, this session's jobs. */
@@ -1442,7 +1622,11 @@ export type Operations = {
   write_file: { provider: "filesystem"; id: "filesystem.write_file"; input: WriteFileInput; params: WriteFileParams; result: WriteFileResult };
   edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; input: EditFileInput; params: EditFileParams; result: EditFileResult };
   multi_edit: { provider: "filesystem"; id: "filesystem.multi_edit"; input: MultiEditInput; params: MultiEditParams; result: MultiEditResult };
+  apply_patch: { provider: "filesystem"; id: "filesystem.apply_patch"; input: ApplyPatchInput; params: ApplyPatchParams; result: ApplyPatchResult };
   list_directory: { provider: "filesystem"; id: "filesystem.list_directory"; input: ListDirectoryInput; params: ListDirectoryParams; result: ListDirectoryResult };
+  checkpoint_list: { provider: "filesystem"; id: "filesystem.checkpoint_list"; input: CheckpointListInput; params: CheckpointListParams; result: CheckpointListResult };
+  checkpoint_diff: { provider: "filesystem"; id: "filesystem.checkpoint_diff"; input: CheckpointDiffInput; params: CheckpointDiffParams; result: CheckpointDiffResult };
+  checkpoint_restore: { provider: "filesystem"; id: "filesystem.checkpoint_restore"; input: CheckpointRestoreInput; params: CheckpointRestoreParams; result: CheckpointRestoreResult };
   glob: { provider: "search"; id: "search.glob"; input: GlobInput; params: GlobParams; result: GlobResult };
   grep: { provider: "search"; id: "search.grep"; input: GrepInput; params: GrepParams; result: GrepResult };
   bash: { provider: "exec"; id: "exec.bash"; input: BashInput; params: BashParams; result: BashResult };
@@ -1475,7 +1659,11 @@ export interface FilesystemHandlers {
   write_file: Handler<WriteFileParams, WriteFileResult>;
   edit_file: Handler<EditFileParams, EditFileResult>;
   multi_edit: Handler<MultiEditParams, MultiEditResult>;
+  apply_patch: Handler<ApplyPatchParams, ApplyPatchResult>;
   list_directory: Handler<ListDirectoryParams, ListDirectoryResult>;
+  checkpoint_list: Handler<CheckpointListParams, CheckpointListResult>;
+  checkpoint_diff: Handler<CheckpointDiffParams, CheckpointDiffResult>;
+  checkpoint_restore: Handler<CheckpointRestoreParams, CheckpointRestoreResult>;
 }
 
 /** Handler bodies of the search provider. */

@@ -148,7 +148,17 @@ describe('edits and renames through typescript-language-server', () => {
     expect(await readFile(path.join(root, 'src/main.ts'), 'utf8')).toContain('sumOfAreas(circles)');
     expect(await readFile(path.join(root, 'src/shapes.ts'), 'utf8')).toContain('export function sumOfAreas(');
     expect(applied.diagnostics).toMatchObject({ introduced: [], complete: true });
-    expectOk(await toolkit.invoke('code', 'rename', { symbol: 'sumOfAreas', new_name: 'totalArea', dry_run: false }));
+    // The rename is a checkpoint like any edit: restoring it puts both files back.
+    const listed = expectOk(await toolkit.invoke('filesystem', 'checkpoint_list', {}));
+    const checkpoint = listed.checkpoints[0]!;
+    expect(checkpoint).toMatchObject({ operation: 'code.rename', restorable: true });
+    expect(checkpoint.files.map((file: { path: string }) => file.path).sort()).toEqual([
+      'src/main.ts',
+      'src/shapes.ts',
+    ]);
+    expectOk(await toolkit.invoke('filesystem', 'checkpoint_restore', { id: checkpoint.id }));
+    expect(await readFile(path.join(root, 'src/main.ts'), 'utf8')).toContain('totalArea(circles)');
+    expect(await readFile(path.join(root, 'src/shapes.ts'), 'utf8')).toContain('export function totalArea(');
   });
 
   it('rename writes every file or none: a file changed since this session read it is STALE_FILE, and nothing is renamed', async () => {
@@ -221,5 +231,40 @@ describe('edits and renames through typescript-language-server', () => {
       }),
     );
     expect(edited.diagnostics.introduced).toEqual([expect.objectContaining({ path: 'src/extra.ts', code: '1109' })]);
+  });
+  it('apply_patch reports what it broke, in the files it changed and their importers, and a dry run checks nothing', async () => {
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: src/shapes.ts',
+      '@@',
+      '-export function totalArea(shapes: Shape[]): number {',
+      '+export function totalArea(shapes: Shape[], scale: number): number {',
+      '*** Add File: src/more.ts',
+      "+export const label: number = 'circle';",
+      '*** End Patch',
+    ].join('\n');
+    const preview = expectOk(await toolkit.invoke('filesystem', 'apply_patch', { input: patch, dry_run: true }));
+    expect(preview.diagnostics).toBeUndefined();
+    const result = await toolkit.invoke('filesystem', 'apply_patch', { input: patch });
+    const out = expectOk(result);
+    expect(out.diagnostics.introduced).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'src/main.ts', line: 4, code: '2554' }),
+        expect.objectContaining({ path: 'src/more.ts', code: '2322' }),
+      ]),
+    );
+    expect(out.diagnostics.introduced).toHaveLength(2);
+    expect(result.text).toContain('This change introduced 2 errors:');
+    const undo = [
+      '*** Begin Patch',
+      '*** Update File: src/shapes.ts',
+      '@@',
+      '-export function totalArea(shapes: Shape[], scale: number): number {',
+      '+export function totalArea(shapes: Shape[]): number {',
+      '*** Delete File: src/more.ts',
+      '*** End Patch',
+    ].join('\n');
+    const back = expectOk(await toolkit.invoke('filesystem', 'apply_patch', { input: undo }));
+    expect(back.diagnostics).toMatchObject({ introduced: [], complete: true });
   });
 });

@@ -28,7 +28,7 @@ const cases: { name: string; from: string; to: string; locate: string; offset?: 
     from: 'text: { type: string, minLength: 1 }',
     to: 'text: { type: string, minLength: 1, role: pathh }',
     locate: 'pathh',
-    says: 'role "pathh" is not one of path, glob, command, url, secret, content; did you mean "path"?',
+    says: 'role "pathh" is not one of path, glob, command, url, secret, content, patch; did you mean "path"?',
   },
   {
     name: 'a role inside an object parameter',

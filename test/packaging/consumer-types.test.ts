@@ -29,7 +29,7 @@ const MISTAKES: readonly { line: string; at: string; says: string }[] = [
   {
     line: "await toolkit.invoke('filesystem', 'read_file', { pathh: 'a.txt' });",
     at: 'pathh',
-    says: "'pathh' does not exist in type 'ReadFileParams'. Did you mean to write 'path'?",
+    says: "'pathh' does not exist in type 'ReadFileInput'. Did you mean to write 'path'?",
   },
   {
     line: "await toolkit.invoke('filesystem', 'read_file', { path: 1 });",
@@ -39,7 +39,7 @@ const MISTAKES: readonly { line: string; at: string; says: string }[] = [
   {
     line: "await toolkit.invoke('filesystem', 'read_file', { offset: 2 });",
     at: '{ offset',
-    says: "Property 'path' is missing in type '{ offset: number; }' but required in type 'ReadFileParams'.",
+    says: "Property 'path' is missing in type '{ offset: number; }' but required in type 'ReadFileInput'.",
   },
   {
     line: "await toolkit.invoke('search', 'grep', { pattern: 'x', output_mode: 'lines' });",
@@ -54,7 +54,7 @@ const MISTAKES: readonly { line: string; at: string; says: string }[] = [
   {
     line: "await toolkit.call.read_file({ pathh: 'a.txt' });",
     at: 'pathh',
-    says: "'pathh' does not exist in type 'ReadFileParams'. Did you mean to write 'path'?",
+    says: "'pathh' does not exist in type 'ReadFileInput'. Did you mean to write 'path'?",
   },
 ];
 

@@ -50,7 +50,7 @@ describe('messages quoted in the README and docs', () => {
       compilePolicy({ rules: [{ operation: 'web_fetch', path: ['x'], decision: 'deny' }] }),
     );
     expect(noRole).toMatch(
-      /^policy rule 1: "path" can never apply to web_fetch: it has no parameter with role path \(it applies to: read_file, /,
+      /^policy rule 1: "path" can never apply to web_fetch: it has no parameter with role path \(nor a result field\) \(it applies to: read_file, /,
     );
     let unclosed = '';
     await parsePolicyText(

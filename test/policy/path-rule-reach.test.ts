@@ -54,10 +54,10 @@ describe('a path rule on an operation whose command lines are not modelled', () 
     const hcl = path.join(dir, 'agent.hcl');
     await writeFile(hcl, 'rule {\n  operation = "bash"\n  path      = ["secrets/**"]\n  decision  = "deny"\n}\n');
     await expect(loadPolicyFile(yaml, { operations })).rejects.toThrow(
-      /agent\.yaml:3:\d+: policy rule 0: "path" can never apply to bash/,
+      /agent\.yaml:3:\d+: policy rule 1: "path" can never apply to bash/,
     );
     await expect(loadPolicyFile(hcl, { operations })).rejects.toThrow(
-      /agent\.hcl:3:\d+: policy rule 0: "path" can never apply to bash/,
+      /agent\.hcl:3:\d+: policy rule 1: "path" can never apply to bash/,
     );
     for (const file of [yaml, hcl]) {
       const check = await cli(['policy', 'check', '--policy', file, 'bash', '{"command":"cat secrets/key"}']);
@@ -177,7 +177,7 @@ describe('other rules that could never match are refused too', () => {
     const refused = (options: PolicyOptions) => () => compilePolicy(options, operations);
     expect(
       refused({ rules: [{ operation: 'shell_read', command: 'cat *', path: '**/.env', decision: 'deny' }] }),
-    ).toThrow(/policy rule 0: a rule looks at one kind of argument, and this one has command and path/);
+    ).toThrow(/policy rule 1: a rule looks at one kind of argument, and this one has command and path/);
     expect(
       refused({ rules: [{ operation: 'bash', command: 'npm test *', redirects: true, decision: 'deny' }] }),
     ).toThrow(/redirects changes only what an allow rule allows/);
@@ -189,11 +189,11 @@ describe('other rules that could never match are refused too', () => {
         ],
       }),
     ).toThrow(
-      /policy rule 1: can never match: rule 0 \(allow, with no command, path or host\) decides every call of read_file first/,
+      /policy rule 2: can never match: rule 1 \(allow, with no command, path or host\) decides every call of read_file first/,
     );
     expect(
       refused({ rules: [{ decision: 'allow' }, { operation: 'bash', command: 'rm *', decision: 'deny' }] }),
-    ).toThrow(/policy rule 1: can never match/);
+    ).toThrow(/policy rule 2: can never match/);
     // A rule that still reaches some of what it selects, and a preset's rules after the host's, are fine.
     expect(
       refused({

@@ -61,7 +61,7 @@ describe('role declarations', () => {
       ),
     );
     expect(found).toEqual([
-      'box.yaml:16:38: role "paht" is not one of path, glob, command, url, secret, content; did you mean "path"?',
+      'box.yaml:16:38: role "paht" is not one of path, glob, command, url, secret, content, patch; did you mean "path"?',
       'box.yaml:17:39: role path needs a parameter of type string, or type array with string items; this one is of type integer',
       'box.yaml:18:63: role path needs a parameter of type string, or type array with string items; this one is of type array',
       'box.yaml:19:39: role secret needs a parameter of type string; this one is of type boolean',

@@ -52,7 +52,7 @@ const names = (toolkit: ToolkitOf) => toolkit.operations.map((op) => op.name);
 const schemaNames = (toolkit: ToolkitOf) => toolkit.getSchema().flatMap((p) => p.operations.map((op) => op.name));
 
 describe('catalog requires', () => {
-  it('is declared for the operations that need a kernel, a search backend or a human', () => {
+  it('is declared for the operations that need a kernel, a search backend, a human or checkpoints', () => {
     const requires = Object.fromEntries(
       catalogOperations.filter((op) => op.requires).map((op) => [op.name, op.requires]),
     );
@@ -66,6 +66,9 @@ describe('catalog requires', () => {
       hover: ['language_server'],
       symbols: ['language_server'],
       rename: ['language_server'],
+      checkpoint_list: ['checkpoints'],
+      checkpoint_diff: ['checkpoints'],
+      checkpoint_restore: ['checkpoints'],
     });
   });
 
@@ -138,10 +141,15 @@ describe('policy denies outright', () => {
     expect(names(toolkit)).toContain('read_file');
     const readOnly = bare({ policy: 'readOnly' });
     for (const op of readOnly.operations) expect(op.kind, op.name).toBe('data_source');
-    // pyright, a dev dependency, is found beside toolwright: the code operations can work here.
+    // pyright, a dev dependency, is found beside toolwright, and checkpoints are on by default: the
+    // code operations and the checkpoint reads can work here.
     expect(names(readOnly)).toEqual(
       catalogOperations
-        .filter((op) => op.kind === 'data_source' && (op.requires ?? []).every((need) => need === 'language_server'))
+        .filter(
+          (op) =>
+            op.kind === 'data_source' &&
+            (op.requires ?? []).every((need) => need === 'language_server' || need === 'checkpoints'),
+        )
         .map((op) => op.name),
     );
     expect(names(bare({ policy: 'readOnly', listAll: true }))).toContain('write_file');

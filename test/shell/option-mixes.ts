@@ -1,7 +1,7 @@
 // shell_read against the real programs: random option mixes (safe and writing ones) for sort, sed,
 // find, uniq, awk and date. Whatever the classifier accepts is run for real, and the workspace must
 // be byte-for-byte unchanged afterwards. A sample in the quick suite (shell-read-options.test.ts),
-// many more in test/stress/shell-read-options.stress.test.ts.
+// many more in test/stress/shell-read-differential.stress.test.ts.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';

@@ -1,6 +1,6 @@
 // shell_read against the real programs: a sample of random option mixes (safe and writing ones)
 // for sort, sed, find, uniq, awk and date; whatever the classifier accepts is run for real, and the
-// workspace must be byte-for-byte unchanged afterwards. Many more: test/stress/shell-read-options.stress.test.ts.
+// workspace must be byte-for-byte unchanged afterwards. Many more: test/stress/shell-read-differential.stress.test.ts.
 import { describe, expect, it } from 'vitest';
 import { scaled } from '../support/time.js';
 import { runOptionMixes } from './option-mixes.js';

@@ -26,6 +26,7 @@ function descriptor(op: OperationModel): string {
   if (op.command_paths) lines.push(`  commandPaths: ${str(op.command_paths)},`);
   if (op.aliases?.length) lines.push(`  aliases: [${op.aliases.map(str).join(', ')}],`);
   if (op.providerAliases.length) lines.push(`  providerAliases: [${op.providerAliases.map(str).join(', ')}],`);
+  if (op.edit_format !== undefined) lines.push(`  editFormat: ${str(op.edit_format)},`);
   lines.push(
     `  description: ${str(op.description)},`,
     `  params: schemas[${str(op.id)}].params,`,

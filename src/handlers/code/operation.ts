@@ -43,7 +43,11 @@ export async function onServers<T>(
   const deadline = Date.now() + timeoutMs;
   const remaining = () => Math.max(1, deadline - Date.now());
   for (const spec of specs) {
-    const answer = await code.run(spec, remaining(), ctx.signal, (client) => work(client, remaining));
+    const answer = await code.run(spec, remaining(), ctx.signal, async (client) => {
+      // Files another tool changed since the server was given them are given again first.
+      await client.refreshOpen(async (absolute) => (await readSource(absolute, absolute))?.text);
+      return work(client, remaining);
+    });
     if (answer !== undefined) return answer;
   }
   return undefined;

@@ -20,29 +20,48 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
       'pty: true is not available when background jobs are shared through a store (a terminal lives in one process); run the command without pty',
     );
   if (!params.run_in_background) {
-    if (params.pty)
-      return runInTerminal(ctx, {
-        command: params.command,
-        cwd: params.cwd,
-        timeoutMs: params.timeout_ms,
-        maxTimeoutMs: limits.bash.timeout_ms.maximum,
-        timeoutGiven: !ctx.defaulted.has('timeout_ms'),
-      });
-    return runCommand(ctx, {
-      command: params.command,
-      cwd: params.cwd,
-      timeoutMs: params.timeout_ms,
-      maxTimeoutMs: limits.bash.timeout_ms.maximum,
-    });
+    // With checkpoints.bash, snapshots of the workspace before and after the command make it undoable.
+    const bracket = await ctx.checkpoint?.command(params.command);
+    let rendered: Rendered<BashResult> | undefined;
+    try {
+      rendered = params.pty
+        ? await runInTerminal(ctx, {
+            command: params.command,
+            cwd: params.cwd,
+            timeoutMs: params.timeout_ms,
+            maxTimeoutMs: limits.bash.timeout_ms.maximum,
+            timeoutGiven: !ctx.defaulted.has('timeout_ms'),
+          })
+        : await runCommand(ctx, {
+            command: params.command,
+            cwd: params.cwd,
+            timeoutMs: params.timeout_ms,
+            maxTimeoutMs: limits.bash.timeout_ms.maximum,
+          });
+    } finally {
+      const id = await bracket?.finish();
+      if (id !== undefined && rendered)
+        rendered = withText(
+          rendered.output,
+          `${rendered.text}\n(files changed: checkpoint ${id}; checkpoint_restore undoes it)`,
+        );
+    }
+    return rendered;
   }
   throwIfAborted(ctx.signal);
   const prepared = await prepareCommand(ctx, { command: params.command, cwd: params.cwd });
   // A background job has no timeout unless the caller gave one (the catalog's default is the foreground's).
   const timeoutMs = ctx.defaulted.has('timeout_ms') ? undefined : params.timeout_ms;
   const jobs = ctx.services.jobs;
-  const job = jobs
-    ? await startStoreJob(ctx, jobs, prepared, timeoutMs)
-    : await startJob(ctx, prepared, timeoutMs, { terminal: params.pty === true });
+  let job;
+  try {
+    job = jobs
+      ? await startStoreJob(ctx, jobs, prepared, timeoutMs)
+      : await startJob(ctx, prepared, timeoutMs, { terminal: params.pty === true });
+  } catch (error) {
+    await prepared.release();
+    throw error;
+  }
   const result: BashResult = {
     exit_code: null,
     signal: null,

@@ -5,11 +5,13 @@ export type { Kind, Requirement, Risk, Role };
 export { ROLES };
 /** Risks from least to most harmful. */
 export const RISK_ORDER: readonly Risk[] = RISKS;
+/** How an edit operation's input says what to change: old/new strings, or a patch in the apply_patch envelope. */
+export type EditFormat = 'str_replace' | 'apply_patch';
 
 /**
  * The roles of a params schema's properties, shaped like the schema: a property has a role, or (an
- * object or an array of objects) roles inside it. `path`, `glob`, `command` and `url` are only ever
- * on top-level properties; `secret` and `content` may sit at any depth.
+ * object or an array of objects) roles inside it. `path`, `glob`, `command`, `url` and `patch` are
+ * only ever on top-level properties; `secret` and `content` may sit at any depth.
  */
 export type RoleTree = { readonly [property: string]: Role | RoleNode };
 export interface RoleNode {
@@ -47,6 +49,8 @@ export interface CatalogOperationFacts {
   open_world: boolean;
   /** The call may take long: MCP clients may run it as a task. */
   long_running?: boolean;
+  /** The edit format the operation's input is written in (model-API exporters pick one per model). */
+  edit_format?: EditFormat;
   description: string;
   params: JsonSchema;
   result: JsonSchema;
@@ -73,6 +77,11 @@ export interface OperationDescriptor {
   readonly aliases?: readonly string[];
   /** Its provider's aliases, carried by each operation (the policy and the CLI see operations only). */
   readonly providerAliases?: readonly string[];
+  /**
+   * The edit format its input is written in (the catalog's `edit_format`): exporters given an
+   * `editFormat` list only the edit operations of that format.
+   */
+  readonly editFormat?: EditFormat;
   readonly description: string;
   readonly params: JsonSchema;
   /** The roles the catalog declares for params (absent: none). Not part of the schema models see. */

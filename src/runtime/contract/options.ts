@@ -33,4 +33,40 @@ export interface ExecOptions {
   bwrapPath?: string;
   /** Background jobs running at once per principal (default 8): in memory per toolkit, with a store counted across replicas. */
   maxJobs?: number;
+  /**
+   * What a sandboxed command may reach: 'none' (default), 'all' (the host's network), or an allow
+   * list served by a proxy outside the sandbox (`{ allow: ['registry.npmjs.org', '*.pythonhosted.org'],
+   * methods?: 'read' | 'all', allowPrivate?: boolean }`). Needs `sandbox`; see docs/security.md.
+   */
+  network?: 'none' | 'all' | NetworkAllowList;
+  /**
+   * Credentials a sandboxed command uses without holding them: its environment gets a placeholder
+   * in `env`, and the proxy writes the real value (the host's `env` variable, or `exec.env`'s) into
+   * HTTPS requests to `hosts` only. Needs `network` as an allow list.
+   */
+  credentials?: CredentialBinding[];
+  /** How the network proxy reaches servers: a resolver (tests) and CAs it trusts besides the system's (PEM). */
+  upstream?: { lookup?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>; ca?: string | string[] };
+}
+
+/** `exec.network` as an allow list. */
+export interface NetworkAllowList {
+  /** Host names, `*.suffix` (every name below it), IP literals or CIDR ranges. */
+  allow: string[];
+  /** 'read': only GET, HEAD and OPTIONS pass (HTTPS is intercepted to see them). Default 'all'. */
+  methods?: 'read' | 'all';
+  /** Let allowed names reach loopback, private and link-local addresses (blocked by default). */
+  allowPrivate?: boolean;
+}
+
+/** One entry of `exec.credentials`. */
+export interface CredentialBinding {
+  /** The variable that holds the credential: the command sees a placeholder in it. */
+  env: string;
+  /** Hosts (names or `*.suffix`) whose HTTPS requests get the real value. */
+  hosts: string[];
+  /** Set this request header (e.g. `Authorization`) instead of replacing the placeholder where it appears. */
+  header?: string;
+  /** The header's value, `{value}` standing for the credential (default `{value}`), e.g. `Bearer {value}`. */
+  format?: string;
 }

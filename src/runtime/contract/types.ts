@@ -12,11 +12,14 @@ import type { CodeIntelligence, CodeOptions, CodeService } from '../services/cod
 import type { UserChannel, UserChannelOption } from '../services/user.js';
 import type { PolicyOptions, PolicyDecision } from '../policy/types.js';
 import type { ProgressEvent } from '../invoke/progress.js';
+import type { CheckpointKeeper } from '../checkpoints/keeper.js';
+import type { CallCheckpoint } from '../checkpoints/recorder.js';
+import type { CheckpointsOption } from '../checkpoints/types.js';
 import type { ExecOptions, WebOptions } from './options.js';
 import type { HandlerReturn } from './handler.js';
 
 export type { ProgressEvent } from '../invoke/progress.js';
-export type { ExecOptions, WebOptions } from './options.js';
+export type { CredentialBinding, ExecOptions, NetworkAllowList, WebOptions } from './options.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
 export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Provider<any>[]> {
@@ -76,6 +79,13 @@ export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Pr
   session?: Session;
   /** Check every handler output against the result schema (default true). */
   validateOutput?: boolean;
+  /**
+   * Undo for every change: each call that writes files records what they were before (in the
+   * workspace's state folder, per session and principal), and `{ bash: true }` brackets bash calls
+   * with snapshots of the workspace; checkpoint_list, checkpoint_diff and checkpoint_restore use
+   * them. Default: on for file changes, off for bash; `false` turns recording off.
+   */
+  checkpoints?: CheckpointsOption;
 }
 
 /** Services handed to handlers; every one has an embedded default or is explicitly absent. */
@@ -93,6 +103,8 @@ export interface Services {
   readonly exec: Readonly<ExecOptions>;
   /** Language servers over this workspace, when code intelligence is attached. */
   readonly code: CodeService | undefined;
+  /** Where calls record their checkpoints (absent: `checkpoints: false`). */
+  readonly checkpoints: CheckpointKeeper | undefined;
 }
 
 /** What a handler receives besides its validated params. */
@@ -160,6 +172,12 @@ export interface HandlerContext {
    * runtime; cheap to call often, never blocks, silent once the call is over).
    */
   readonly progress?: (event: ProgressEvent) => void;
+  /**
+   * This call's checkpoint, when checkpoints are on: a handler that writes files calls
+   * `before(files)` before it writes (it throws UNAVAILABLE when it cannot record: write nothing
+   * then), `after(files)` once written, `abandon()` when it wrote nothing in the end.
+   */
+  readonly checkpoint?: CallCheckpoint;
 }
 
 export interface InvokeOptions {

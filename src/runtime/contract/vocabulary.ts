@@ -11,12 +11,12 @@ export type Kind = (typeof KINDS)[number];
 export const RISKS = ["read_only", "low", "moderate", "high", "critical"] as const;
 export type Risk = (typeof RISKS)[number];
 
-/** A service an operation cannot work without: kernel (a sub-agent runner), search (a web search backend), user (a way to reach a human), language_server (a language server for the file's language). */
-export const REQUIREMENTS = ["kernel", "search", "user", "language_server"] as const;
+/** A service an operation cannot work without: kernel (a sub-agent runner), search (a web search backend), user (a way to reach a human), language_server (a language server for the file's language), checkpoints (checkpoints turned on). */
+export const REQUIREMENTS = ["kernel", "search", "user", "language_server", "checkpoints"] as const;
 export type Requirement = (typeof REQUIREMENTS)[number];
 
-/** What the parameter is, for the runtime: path (a workspace path, confined before the handler runs; path rules apply), glob (a pattern under a path, kept inside the workspace), command (a shell line: command rules and the shell analyzer apply, shown whole in approvals), url (an http(s) URL: host rules and the address guard apply), secret (never shown in approvals, errors or logs), content (bulk text, summarised in approvals). path, glob, command and url go on top-level parameters only; secret and content may also sit inside objects and arrays. Roles are not part of the schema models see. */
-export const ROLES = ["path", "glob", "command", "url", "secret", "content"] as const;
+/** What the parameter is, for the runtime: path (a workspace path, confined before the handler runs; path rules apply), glob (a pattern under a path, kept inside the workspace), command (a shell line: command rules and the shell analyzer apply, shown whole in approvals), url (an http(s) URL: host rules and the address guard apply), secret (never shown in approvals, errors or logs), content (bulk text, summarised in approvals), patch (a patch in the apply_patch envelope: every file it names, each section's path and its Move to, is a workspace path, confined before the handler runs and decided by path rules; shown whole in approvals). path, glob, command, url and patch go on top-level parameters only; secret and content may also sit inside objects and arrays. Roles are not part of the schema models see. */
+export const ROLES = ["path", "glob", "command", "url", "secret", "content", "patch"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** toolwright's common error codes, each with the meaning a model reads: every catalog may use them without declaring them. */
@@ -51,4 +51,5 @@ export const ROLE_ERRORS = {
   url: ["BLOCKED_URL", "NETWORK_ERROR"],
   secret: [],
   content: [],
+  patch: ["OUTSIDE_WORKSPACE"],
 } as const satisfies Readonly<Record<Role, readonly CommonErrorCode[]>>;

@@ -138,7 +138,8 @@ export async function openInsideWithStats(
     // Read synchronously: a /proc/self/fd link is the kernel's name for an open file, made without
     // touching the file system (no disk or network wait), and a thread-pool round trip costs more.
     let real = HAS_PROC_FD ? readlinkSync(descriptorPath(handle)) : undefined;
-    const stats = await handle.stat();
+    // Likewise the stats of a descriptor opened a moment ago (see DescriptorFile.statNow).
+    const stats = handle.statNow();
     if (real?.endsWith(DELETED_SUFFIX) && stats.nlink === 0n) real = real.slice(0, -DELETED_SUFFIX.length);
     if (real === undefined) real = await realPathOf(handle, absolute, stats);
     if (real === undefined || !isInside(root, real)) throw escapedError(display);

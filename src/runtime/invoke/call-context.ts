@@ -1,5 +1,6 @@
 // The context a handler gets (HandlerContext), and the checks of `url` arguments that fill its
 // `urls` before the handler runs.
+import type { CallCheckpoint } from '../checkpoints/recorder.js';
 import { ConfinedPath } from '../fs/confined-path.js';
 import type { OperationDescriptor } from '../contract/descriptor.js';
 import { ToolError } from '../contract/errors.js';
@@ -17,6 +18,7 @@ const SELF = Symbol('context');
 const CALLER = Symbol('caller signal');
 const OWN = Symbol('own signal');
 const NET = Symbol('net');
+const CHECKPOINT = Symbol('checkpoint');
 const NONE: Readonly<Record<string, never>> = Object.freeze({});
 const NOTHING_DEFAULTED: ReadonlySet<string> = new Set();
 
@@ -33,6 +35,7 @@ export class CallContext implements HandlerContext {
   readonly [CALLER]: AbortSignal | undefined;
   [OWN]: AbortSignal | undefined;
   [NET]: LazyNet | undefined;
+  [CHECKPOINT]: CallCheckpoint | undefined;
   paths: Readonly<Record<string, ResolvedPath>> = NONE;
   pathLists: Readonly<Record<string, readonly ResolvedPath[]>> = NONE;
   urls: Readonly<Record<string, CheckedTarget>> = NONE;
@@ -59,6 +62,14 @@ export class CallContext implements HandlerContext {
     this[CALLER] = callerSignal;
     this[OWN] = undefined;
     this[NET] = undefined;
+    this[CHECKPOINT] = undefined;
+  }
+
+  /** This call's checkpoint recorder, made on first use (undefined with checkpoints off). */
+  get checkpoint(): CallCheckpoint | undefined {
+    const self = this[SELF];
+    const keeper = self.services.checkpoints;
+    return keeper ? (self[CHECKPOINT] ??= keeper.forCall(self)) : undefined;
   }
 
   get signal(): AbortSignal {

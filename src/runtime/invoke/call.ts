@@ -7,7 +7,7 @@ import type { AuditRecorder } from '../audit/recorder.js';
 import type { Callers } from '../toolkit/principal.js';
 import type { ProgressListener } from './progress.js';
 import type { Redactor } from '../secrets/redaction.js';
-import { callRedactor } from '../secrets/secrets.js';
+import { callRedactor, toolkitRedactor } from '../secrets/secrets.js';
 import type { Session } from '../session/session.js';
 import type { Services, ToolkitOf } from '../contract/types.js';
 import type { Workspace } from '../fs/workspace.js';
@@ -59,17 +59,23 @@ export class Invocation {
     readonly id: string,
     /** The input as given (what the audit records when the call ended before it was checked). */
     readonly input: unknown,
+    /** The toolkit's credential values (exec.credentials): secrets of every call, its output included. */
+    readonly toolkitSecrets: readonly string[] = [],
   ) {}
 
   /**
    * What takes the call's secret values out of everything it reports (errors, the policy's
    * decision, approvals, progress, the audit): made once, when the operation is known and declares
-   * a secret the input holds.
+   * a secret the input holds, or at once when the toolkit has credentials.
    */
   redactor(): Redactor | undefined {
     if (this.#redactor === null) {
-      if (!this.plan?.roles.secret) return undefined;
-      this.#redactor = callRedactor(this.plan.op, this.params ?? this.input);
+      if (!this.plan?.roles.secret) {
+        if (this.toolkitSecrets.length === 0) return undefined;
+        this.#redactor = toolkitRedactor(this.toolkitSecrets);
+        return this.#redactor;
+      }
+      this.#redactor = callRedactor(this.plan.op, this.params ?? this.input, undefined, this.toolkitSecrets);
     }
     return this.#redactor;
   }

@@ -10,7 +10,7 @@ import type { AuditRecorder } from '../audit/recorder.js';
 import type { Caller } from '../toolkit/principal.js';
 import { progressReporter, type ProgressListener } from './progress.js';
 import type { Redactor } from '../secrets/redaction.js';
-import { scrubDecision, scrubSecrets } from '../secrets/secrets.js';
+import { credentialValues, scrubDecision, scrubSecrets, toolkitRedactor } from '../secrets/secrets.js';
 import { describeError } from '../toolkit/toolkit-services.js';
 import { endCallSpan, startCallSpan, tracerRegistered } from './tracing.js';
 import type { InvokeResult } from '../contract/types.js';
@@ -38,7 +38,7 @@ export function runInvocation(
   options: CallOptions,
 ): Promise<InvokeResult> {
   const caller = scope.callers.get(options.principal);
-  const call = new Invocation(`${provider}.${operation}`, input);
+  const call = new Invocation(`${provider}.${operation}`, input, credentialValues(scope.services.exec));
   scope.session.noteCall(call.id);
   const span = scope.tracing && tracerRegistered() ? startCallSpan(call.id, caller.principal) : undefined;
   const running = execute(scope, call, caller, provider, operation, input, options.signal, options.onProgress);
@@ -96,6 +96,13 @@ async function execute(
       const result = render(call, returned, checkOutput(scope, plan, returned));
       const redactor = call.redactor();
       if (redactor) result.meta.policy = scrubDecision(result.meta.policy, redactor);
+      // A credential the toolkit injects never reaches the caller, whatever printed it (the call's
+      // own secret params stay in its output, as everywhere).
+      const credentials = toolkitRedactor(call.toolkitSecrets);
+      if (credentials && result.ok) {
+        result.output = credentials.value(result.output);
+        result.text = credentials.text(result.text);
+      }
       return result;
     } finally {
       // What the call opened for the handler (connections, descriptors it did not take) is freed.

@@ -21,7 +21,7 @@ export const NO_POLICY: PolicyDecision = Object.freeze({ decision: 'allow', rule
 
 export class OperationPlan {
   readonly roles: RoleIndex;
-  /** Some argument is a path or a glob: confined before the handler runs. */
+  /** Some argument is a path, a glob or a patch: confined before the handler runs. */
   readonly confines: boolean;
   /** How an input is copied before its validator fills in the catalog's defaults; undefined: no default. */
   readonly defaults: DefaultsPlan | undefined;
@@ -62,7 +62,7 @@ export class OperationPlan {
   ) {
     this.roles = roleIndex(op);
     this.defaults = defaultsPlanOf(op);
-    this.confines = this.roles.path.length > 0 || this.roles.glob.length > 0;
+    this.confines = this.roles.path.length > 0 || this.roles.glob.length > 0 || this.roles.patch.length > 0;
     this.declared = new Set([...op.errors, ...COMMON_ERROR_CODES, ...this.roles.errors]);
     if (policy === undefined) {
       this.quick = NO_POLICY;

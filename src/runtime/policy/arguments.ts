@@ -1,5 +1,6 @@
 // What `command`, `path` and `host` rules look at in a call's input, and whether one rule matches.
 import type { OperationDescriptor } from '../contract/descriptor.js';
+import { patchPathsOf } from '../fs/patch-envelope.js';
 import { roleIndex } from '../contract/roles.js';
 import type { ResolvedPath } from '../fs/workspace.js';
 import type { HostPattern } from './hosts.js';
@@ -38,7 +39,8 @@ export function applicableFields(op: OperationDescriptor): ArgumentField[] {
   const roles = roleIndex(op);
   const fields: ArgumentField[] = [];
   if (roles.command.length > 0) fields.push('command');
-  if ((roles.path.length > 0 || op.commandPaths === 'modelled') && !unmodelledCommands(op)) fields.push('path');
+  if ((roles.path.length > 0 || roles.patch.length > 0 || op.commandPaths === 'modelled') && !unmodelledCommands(op))
+    fields.push('path');
   if (roles.url.length > 0) fields.push('host');
   return fields;
 }
@@ -71,9 +73,15 @@ function stringsOf(names: readonly string[], input: Record<string, unknown>): st
   return found;
 }
 
-/** Paths given in the input, for every `path`-role param (an absent one decides nothing). */
+/**
+ * Paths given in the input, for every `path`-role param (an absent one decides nothing), and every
+ * path a `patch`-role param's patch names.
+ */
 export function pathArguments(op: OperationDescriptor, input: Record<string, unknown>): string[] {
-  return stringsOf(roleIndex(op).path, input);
+  const roles = roleIndex(op);
+  const paths = stringsOf(roles.path, input);
+  for (const name of roles.patch) if (Object.hasOwn(input, name)) paths.push(...patchPathsOf(input[name]));
+  return paths;
 }
 
 /** Shell lines given in the input, for every `command`-role param. */

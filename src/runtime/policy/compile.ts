@@ -176,7 +176,7 @@ function checkReachable(
     if (!shadow || shadows.some((r) => r === undefined)) continue;
     const names = targeted.map((o) => o.name);
     throw new PolicyError(
-      `policy rule ${rule.index}: can never match: rule ${shadow.index} (${shadow.rule.decision}, with no command, path or host) decides every call of ${names.length > 6 ? `${names.slice(0, 6).join(', ')} and ${names.length - 6} more` : names.join(', ')} first; move rule ${rule.index} above it`,
+      `policy rule ${rule.index + 1}: can never match: rule ${shadow.index + 1} (${shadow.rule.decision}, with no command, path or host) decides every call of ${names.length > 6 ? `${names.slice(0, 6).join(', ')} and ${names.length - 6} more` : names.join(', ')} first; move rule ${rule.index} above it`,
       rule.index,
     );
   }

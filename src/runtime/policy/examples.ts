@@ -4,6 +4,7 @@ import type { OperationDescriptor } from '../contract/descriptor.js';
 import { applicableFields, mainArgument, modelledCommands, ruleMatchesInput, type CompiledRule } from './arguments.js';
 import { commandPathModelLoaded, loadCommandPathModel } from './command-paths.js';
 import { PolicyError } from './errors.js';
+import { roleIndex } from '../contract/roles.js';
 import { bashParserLoaded, loadBashParser } from '../shell/analyser.js';
 
 export interface ExampleResult {
@@ -65,11 +66,23 @@ function exampleCases(rule: CompiledRule, operations: readonly OperationDescript
   const cases: ExampleCase[] = [];
   for (const list of ['match', 'not_match'] as const) {
     (ex[list] ?? []).forEach((item, index) => {
-      const input = typeof item === 'string' ? { [mainArgument(op) ?? 'input']: item } : item;
+      const input = typeof item === 'string' ? stringExample(op, item) : item;
       cases.push({ op, input, list, index });
     });
   }
   return cases;
+}
+
+/**
+ * A string example as an input: the shell line, URL or path it stands for; for an operation whose
+ * paths come from a patch, a patch that names that path.
+ */
+function stringExample(op: OperationDescriptor, item: string): Record<string, unknown> {
+  const main = mainArgument(op);
+  if (main !== undefined) return { [main]: item };
+  const patch = roleIndex(op).patch[0];
+  if (patch !== undefined) return { [patch]: `*** Begin Patch\n*** Delete File: ${item}\n*** End Patch\n` };
+  return { input: item };
 }
 
 function exampleFailure(rule: CompiledRule, ownCount: number, c: ExampleCase): PolicyError | undefined {

@@ -1,6 +1,7 @@
 // The services a toolkit hands its handlers, each from its option or its embedded default, and
 // whether an operation's required services are there.
 import path from 'node:path';
+import { checkpointKeeper } from '../checkpoints/keeper.js';
 import type { OperationDescriptor, Requirement } from '../contract/descriptor.js';
 import { systemClock } from '../services/clock.js';
 import { searchBackendFromEnv } from '../services/search/backends.js';
@@ -81,6 +82,7 @@ export function buildServices(
       options: Object.freeze({ ...options.code }),
       ...(options.exec?.bwrapPath ? { bwrapPath: options.exec.bwrapPath } : {}),
     }),
+    checkpoints: checkpointKeeper(options.checkpoints, workspaceRoot),
   });
 }
 
@@ -126,6 +128,8 @@ function missing(need: Requirement, services: Services): string | undefined {
       return services.user
         ? userUnreachable(services.user)
         : 'no way to reach a human is attached (createToolkit({ user }))';
+    case 'checkpoints':
+      return services.checkpoints ? undefined : 'checkpoints are off (checkpoints: false)';
     case 'language_server':
       return services.code ? services.code.unavailable() : 'code intelligence is off (codeIntelligence: null)';
   }

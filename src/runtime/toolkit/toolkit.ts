@@ -206,6 +206,7 @@ function operationSchema(op: OperationDescriptor): OperationSchema {
     idempotent: op.idempotent,
     open_world: op.openWorld,
     ...(op.longRunning ? { long_running: true } : {}),
+    ...(op.editFormat ? { edit_format: op.editFormat } : {}),
     description: op.description,
     params: op.params,
     result: op.result,

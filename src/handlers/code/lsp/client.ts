@@ -1,7 +1,8 @@
 // One running language server: its JSON-RPC connection, `initialize`, the documents it holds open,
 // the diagnostics it pushes, and its end. Every request is bounded in time (cancelled at the
 // deadline) and every message in size (a server that sends more is killed).
-import { pathToFileURL } from 'node:url';
+import { stat } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-jsonrpc/node';
 import type { Diagnostic, InitializeResult, ServerCapabilities } from 'vscode-languageserver-protocol';
 import { ToolError } from '../../../runtime/contract/errors.js';
@@ -22,6 +23,8 @@ interface OpenDocument {
   used: number;
   /** The push counter when the server was last given this text. */
   changed: number;
+  /** The file's size and mtime when its text was last compared with the disk. */
+  stamp?: string;
 }
 
 export class LanguageClient {
@@ -192,6 +195,7 @@ export class LanguageClient {
       if (open.text === text) return;
       open.version++;
       open.text = text;
+      open.stamp = undefined; // compared with the disk again on the next refresh
       open.changed = this.#clock;
       this.notify('textDocument/didChange', {
         textDocument: { uri, version: open.version },
@@ -204,6 +208,40 @@ export class LanguageClient {
       textDocument: { uri, languageId: languageOf(relative, this.spec.languages), version: 1, text },
     });
     if (this.#documents.size > MAX_OPEN_DOCUMENTS) this.#closeLeastUsed();
+  }
+
+  /**
+   * Gives the server again every open file that changed on disk since it was last given (written by
+   * another tool: a restore, a command, an editor), and closes those that are gone, so a lookup by
+   * name or across files never answers from text that is no longer there. Only files whose size or
+   * mtime moved are read.
+   */
+  async refreshOpen(read: (absolute: string) => Promise<string | undefined>): Promise<void> {
+    for (const [uri, open] of [...this.#documents]) {
+      const absolute = fileURLToPath(uri);
+      const stats = await stat(absolute).catch(() => undefined);
+      if (!stats) {
+        this.close(absolute);
+        continue;
+      }
+      const stamp = `${stats.size}:${stats.mtimeMs}`;
+      if (open.stamp === stamp) continue;
+      const text = await read(absolute).catch(() => undefined);
+      if (text === undefined) {
+        this.close(absolute);
+        continue;
+      }
+      if (text !== open.text) {
+        open.version++;
+        open.text = text;
+        open.changed = ++this.#clock;
+        this.notify('textDocument/didChange', {
+          textDocument: { uri, version: open.version },
+          contentChanges: [{ text }],
+        });
+      }
+      open.stamp = stamp;
+    }
   }
 
   /** Forgets a file (the server reads it from disk again, or learns it is gone). */

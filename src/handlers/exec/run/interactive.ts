@@ -36,7 +36,12 @@ export async function runInTerminal(ctx: HandlerContext, input: TerminalRunInput
   const { timeoutMs } = input;
   const prepared = await prepareCommand(ctx, { command: input.command, cwd: input.cwd });
   throwIfAborted(ctx.signal);
-  const job = await startJob(ctx, prepared, timeoutMs, { terminal: true, foreground: true });
+  const job = await startJob(ctx, prepared, timeoutMs, { terminal: true, foreground: true }).catch(
+    async (error: unknown) => {
+      await prepared.release();
+      throw error;
+    },
+  );
   const outcome = await watch(job, ctx.signal);
   if (outcome === 'aborted') {
     await killJob(job);

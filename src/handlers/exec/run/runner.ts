@@ -20,6 +20,9 @@ import { ensureOwnFolder } from '../../../runtime/fs/own-files.js';
 import { stateRoot } from '../../../runtime/fs/state-folder.js';
 import { confinedArgs } from '../../../runtime/sandbox/confined-view.js';
 import { findArtifacts } from '../sandbox/artifacts.js';
+import { commandNetwork, maskCredentials, type CommandNetwork } from '../network/command.js';
+import { sandboxNetDir } from '../network/forwarder.js';
+import { networkChoice } from '../network/settings.js';
 
 /**
  * After bash exits, how long to keep reading for output still in the pipes. A background child
@@ -54,9 +57,12 @@ export interface PreparedCommand {
   request: Omit<StartRequest, 'stdout' | 'stderr'>;
   /**
    * Run once the command has ended: undoes git redirections it planted and moves aside or reports
-   * what it left for the host's tools to run (see ../sandbox/artifacts.ts).
+   * what it left for the host's tools to run (see ../sandbox/artifacts.ts), and closes its network
+   * listener (the connections the proxy refused are notes too).
    */
   afterRun(): Promise<CommandNote[]>;
+  /** Frees what was prepared for a command that did not start (its network listener). */
+  release(): Promise<void>;
 }
 
 export type CommandNote = NonNullable<BashResult['notes']>[number];
@@ -78,11 +84,16 @@ export async function prepareCommand(
       "the command contains a NUL byte, which no shell command can hold; remove it (write binary data with printf '\\0')",
     );
   }
-  const settings = parseSandboxOption(input.sandbox ?? exec.sandbox);
+  const parsed = parseSandboxOption(input.sandbox ?? exec.sandbox);
+  // exec.network applies to commands in the toolkit's own sandbox (not to shell_read's).
+  const network = input.sandbox === undefined ? networkChoice(exec, parsed) : undefined;
+  const settings: SandboxSettings = network ? { ...parsed, network: network.kind === 'all' } : parsed;
   const cwd = await resolveCwd(input.cwd, ctx);
   const env = commandEnv(exec);
+  maskCredentials(ctx, env);
   const request: PreparedCommand['request'] = { command: input.command, cwd, env };
   const mustNotAppear: string[] = [];
+  let proxied: CommandNetwork | undefined;
   if (settings.mode !== 'none') {
     const probe = await probeSandbox(exec.bwrapPath);
     if (!probe.ok) throw sandboxUnavailable(settings.mode, probe);
@@ -103,7 +114,14 @@ export async function prepareCommand(
             mustNotAppear,
             hidden: await toolkitStateFolders(ctx),
           });
-    request.sandbox = { bwrap: probe.bwrap, args };
+    if (network?.kind === 'proxy') {
+      const netDir = sandboxNetDir(args);
+      if (!netDir)
+        throw new ToolError('UNAVAILABLE', 'the sandbox has no private /run or /tmp to hold the network proxy socket');
+      proxied = await commandNetwork(ctx, network.policy, env, netDir, input.command);
+      args.push(...proxied.args);
+    }
+    request.sandbox = { bwrap: probe.bwrap, args, ...(proxied ? { prelude: proxied.prelude } : {}) };
   }
   // What the sandbox bound read-only (git hooks and config it pins) only the host can have changed.
   const pinned = new Set<string>();
@@ -120,6 +138,7 @@ export async function prepareCommand(
           ...resolveWritable(settings.writable, ctx.workspace.root),
         ];
   const afterRun = async (): Promise<CommandNote[]> => {
+    const refused = proxied ? await proxied.release() : [];
     const planted: CommandNote[] = removePlantedGitFiles(mustNotAppear).map(({ path, removed }) => ({
       code: 'SANDBOX_ARTIFACT',
       path,
@@ -127,9 +146,10 @@ export async function prepareCommand(
       message: `the command created it in git metadata, where it would point git at other hooks and config${removed ? '; removed' : '; it could not be removed: delete it before running git'}`,
     }));
     const left = writableRoots.length ? await findArtifacts(ctx.workspace.root, writableRoots, since, pinned) : [];
-    return [...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) }));
+    return [...[...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) })), ...refused];
   };
-  return { cwd, settings, request, afterRun };
+  const release = async () => void (await proxied?.release());
+  return { cwd, settings, request, afterRun, release };
 }
 
 /**
@@ -174,6 +194,7 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     command = await startCommand({ ...prepared.request, stdout: stdoutPipe.stdio, stderr: stderrPipe.stdio });
   } catch (error) {
     for (const pipe of pipes) pipe.close();
+    await prepared.release();
     throw error;
   }
   progress?.start(command.exited);

@@ -262,12 +262,20 @@ async function submodules(top: string, scan: Scan): Promise<void> {
   let seen = 1;
   while (queue.length > 0) {
     const repo = queue.shift()!;
+    // The populated submodules of this level are counted (file reads only) before any config is
+    // read with git, so a flood is refused at the count, not after a git run for each.
+    const populated: { dir: string; gitDir: string }[] = [];
     for (const link of await gitlinks(repo.dir, scan, repo.env, repo.name)) {
       const dir = path.join(repo.dir, link);
-      const name = `submodule ${path.relative(top, dir) || '.'}`;
       const gitDir = await submoduleGitDir(dir, scan, path.relative(top, dir));
       if (!gitDir) continue;
-      if (++seen > MAX_REPOSITORIES) throw new Refused(`there are more than ${MAX_REPOSITORIES} submodules to check`);
+      populated.push({ dir, gitDir });
+      if (seen + populated.length > MAX_REPOSITORIES)
+        throw new Refused(`there are more than ${MAX_REPOSITORIES} submodules to check`);
+    }
+    seen += populated.length;
+    for (const { dir, gitDir } of populated) {
+      const name = `submodule ${path.relative(top, dir) || '.'}`;
       if (Date.now() > scan.deadline) throw new Refused('checking the submodules took too long');
       // As git runs a command in a submodule: from its work tree, with GIT_DIR=.git.
       const env = { GIT_DIR: '.git' };
