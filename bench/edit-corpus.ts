@@ -32,7 +32,7 @@ const root = path.resolve(import.meta.dirname, '..');
 function sources(): { name: string; text: string }[] {
   const files = [
     'src/handlers/filesystem/edit/diff.ts',
-    'src/runtime/locks.ts',
+    'src/runtime/fs/locks.ts',
     'node_modules/commander/lib/command.js',
     'catalog.yaml',
     'node_modules/fast-uri/.github/workflows/ci.yml',

@@ -1,7 +1,7 @@
 // What a policy costs an invoke: the same task_list calls through a toolkit under the policy and
 // through one with none, side by side.
 import { createToolkit } from '../src/toolkit.js';
-import type { ToolkitOptions } from '../src/runtime/types.js';
+import type { ToolkitOptions } from '../src/runtime/contract/types.js';
 import { sideBySide } from './lib.js';
 
 /** µs per `task_list` call (with `input`) under `policy` (toolwright) and with no policy (baseline). */

@@ -98,7 +98,7 @@ async function modulesLoadedWithToolkit() {
   });
   // The metafile names inputs relative to the working folder.
   const input = (file) => path.relative(process.cwd(), path.resolve(dist, file));
-  const toolkit = input('runtime/toolkit.js');
+  const toolkit = input('runtime/toolkit/toolkit.js');
   const inToolkit = new Set([toolkit]);
   for (const queue = [toolkit]; queue.length > 0;) {
     for (const edge of metafile.inputs[queue.pop()].imports) {
@@ -124,7 +124,7 @@ async function modulesLoadedWithToolkit() {
 }
 
 function importsToolkit(files) {
-  const toolkit = path.resolve(dist, 'runtime/toolkit.js');
+  const toolkit = path.resolve(dist, 'runtime/toolkit/toolkit.js');
   return {
     name: 'imports-toolkit',
     setup(esbuild) {

@@ -1,5 +1,5 @@
 // Writes the runtime's copies of what it shares with the generator (`npm run generate` runs it after
-// the catalog's generation): src/runtime/vocabulary.ts from codegen/catalog.schema.json and
+// the catalog's generation): src/runtime/contract/vocabulary.ts from codegen/catalog.schema.json and
 // src/conformance/fixture-paths.ts from codegen/src/fixture-paths.ts. --check writes nothing and
 // exits 1 naming each copy that differs.
 // Usage: tsx scripts/generate-vocabulary.ts [--check]

@@ -1,5 +1,5 @@
 // `npm run refresh:grammars`: copies the bash and HCL grammars' WebAssembly builds from their npm
-// packages (devDependencies) into src/runtime/policy/grammars/, which the build copies into dist/.
+// packages (devDependencies) into src/runtime/grammars/, which the build copies into dist/.
 // The package ships these files instead of depending on the grammar packages, whose native builds
 // run install scripts and weigh ~22 MB, and on web-tree-sitter (5.8 MB, mostly debug builds). test/shell/grammars.test.ts fails if they are stale.
 import { copyFile } from 'node:fs/promises';
@@ -19,7 +19,7 @@ export const GRAMMAR_SOURCES = {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const require = createRequire(path.join(root, 'package.json'));
   for (const [name, specifier] of Object.entries(GRAMMAR_SOURCES)) {
-    await copyFile(require.resolve(specifier), path.join(root, 'src/runtime/policy/grammars', name));
-    console.log(`wrote src/runtime/policy/grammars/${name} from ${specifier}`);
+    await copyFile(require.resolve(specifier), path.join(root, 'src/runtime/grammars', name));
+    console.log(`wrote src/runtime/grammars/${name} from ${specifier}`);
   }
 }

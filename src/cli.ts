@@ -5,7 +5,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command as CommandType } from 'commander';
-import { lazyRequire } from './runtime/lazy-require.js';
+import { lazyRequire } from './runtime/startup/lazy-require.js';
 import { collectEach, EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
 import type { ToolkitFlags } from './cli/toolkit-flags.js';
 import type { McpFlags } from './cli/mcp.js';

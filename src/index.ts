@@ -2,16 +2,17 @@
 export { createToolkit } from './toolkit.js';
 export type { ReferenceProviders } from './toolkit.js';
 // Composition: providers from a generated registry and a handler map.
-export { defineProviders } from './runtime/providers.js';
-export type { Provider, HandlersOf, OperationsOf, Registry, AnyHandler } from './runtime/providers.js';
+export { defineProviders } from './runtime/toolkit/providers.js';
+export type { Provider, HandlersOf, OperationsOf, Registry, AnyHandler } from './runtime/toolkit/providers.js';
 export { referenceProviders, referenceHandlers } from './handlers/index.js';
-export { ToolError, isToolError, COMMON_ERROR_CODES, COMMON_ERRORS } from './runtime/errors.js';
-export type { CommonErrorCode, ImplicitErrorCode } from './runtime/errors.js';
-export { withText } from './runtime/handler.js';
-export type { Handler, Rendered } from './runtime/handler.js';
-export { Workspace, resolveInsideWorkspace } from './runtime/workspace.js';
-export type { ResolvedPath } from './runtime/workspace.js';
-export { Session } from './runtime/session.js';
+export { ToolError, isToolError, COMMON_ERROR_CODES, COMMON_ERRORS } from './runtime/contract/errors.js';
+export type { CommonErrorCode, ImplicitErrorCode } from './runtime/contract/errors.js';
+export { withText } from './runtime/contract/handler.js';
+export type { Rendered } from './runtime/contract/handler.js';
+export type { Handler } from './runtime/contract/types.js';
+export { Workspace, resolveInsideWorkspace } from './runtime/fs/workspace.js';
+export type { ResolvedPath } from './runtime/fs/workspace.js';
+export { Session } from './runtime/session/session.js';
 export {
   Policy,
   compileProfile,
@@ -20,7 +21,7 @@ export {
   SAFE_READ_COMMANDS,
   PolicyError,
   PolicyFileError,
-} from './runtime/policy.js';
+} from './runtime/policy/index.js';
 export { compilePolicy, loadPolicyFile, parsePolicyText } from './reference-policy.js';
 export type {
   PolicyOptions,
@@ -33,7 +34,7 @@ export type {
   CompiledPolicy,
   RuleExamples,
   ExampleResult,
-} from './runtime/policy.js';
+} from './runtime/policy/index.js';
 export type {
   Kind,
   Risk,
@@ -44,7 +45,7 @@ export type {
   ValidationIssue,
   OperationTypes,
   AnyOperations,
-} from './runtime/descriptor.js';
+} from './runtime/contract/descriptor.js';
 export type {
   ToolkitOptions,
   ToolProvider,
@@ -61,7 +62,7 @@ export type {
   ExecOptions,
   NetworkAllowList,
   CredentialBinding,
-} from './runtime/types.js';
+} from './runtime/contract/types.js';
 export type { Clock } from './runtime/services/clock.js';
 export type {
   TaskStore,
@@ -103,14 +104,14 @@ export type {
   MigrationReport,
 } from './runtime/store/types.js';
 export { openStore, type OpenStoreOptions } from './runtime/store/lazy.js';
-export { stateFolderFor, ensureStateFolder } from './runtime/state-folder.js';
+export { stateFolderFor, ensureStateFolder } from './runtime/fs/state-folder.js';
 export type {
   SearchBackend,
   SearchResultItem,
   SearxngOptions,
   BraveOptions,
-} from './runtime/services/search-backend.js';
-export { createSearxngBackend, createBraveBackend, searchBackendFromEnv } from './runtime/services/search-backend.js';
+} from './runtime/services/search/backends.js';
+export { createSearxngBackend, createBraveBackend, searchBackendFromEnv } from './runtime/services/search/backends.js';
 export type { Kernel, SubagentRequest, SubagentResult, InProcessKernelOptions } from './runtime/services/kernel.js';
 export type {
   CodeBinding,

@@ -3,20 +3,21 @@
 // defaults to an untyped operations map, since it serves whatever providers it is given.
 import type { Operations } from './generated/types.js';
 import { referenceProviders } from './handlers/index.js';
+import { buildToolkit } from './runtime/toolkit/toolkit.js';
 import {
-  createInProcessKernel as createKernel,
+  inProcessKernel,
   type InProcessKernelOptions,
   type Kernel,
-  type SubagentStep as RuntimeSubagentStep,
-  type SubagentStepInput as RuntimeSubagentStepInput,
+  type SubagentStepOf,
+  type SubagentStepInputOf,
 } from './runtime/services/kernel.js';
-import type { Toolkit as RuntimeToolkit, TypedCalls as RuntimeTypedCalls } from './runtime/types.js';
+import type { ToolkitOf, TypedCallsOf } from './runtime/contract/types.js';
 
 /** A toolkit; `Ops` is its operations map (`OperationsOf<typeof providers>`), default the reference set's. */
-export type Toolkit<Ops = Operations> = RuntimeToolkit<Ops>;
-export type TypedCalls<Ops = Operations> = RuntimeTypedCalls<Ops>;
-export type SubagentStepInput<Ops = Operations> = RuntimeSubagentStepInput<Ops>;
-export type SubagentStep<Ops = Operations> = RuntimeSubagentStep<Ops>;
+export type Toolkit<Ops = Operations> = ToolkitOf<Ops>;
+export type TypedCalls<Ops = Operations> = TypedCallsOf<Ops>;
+export type SubagentStepInput<Ops = Operations> = SubagentStepInputOf<Ops>;
+export type SubagentStep<Ops = Operations> = SubagentStepOf<Ops>;
 
 /**
  * The in-process reference kernel. The child toolkit serves the parent's providers (the reference
@@ -24,5 +25,5 @@ export type SubagentStep<Ops = Operations> = RuntimeSubagentStep<Ops>;
  * reference operations).
  */
 export function createInProcessKernel<Ops = Operations>(options: InProcessKernelOptions<Ops>): Kernel {
-  return createKernel(options, { providers: referenceProviders });
+  return inProcessKernel(options, { createToolkit: buildToolkit, providers: referenceProviders });
 }

@@ -1,12 +1,12 @@
 // The public policy functions: the runtime's, checked against the reference catalog's operations
 // when no others are given. They live outside src/runtime/ because the runtime never imports the
 // generated registry; a toolkit checks its policy against the providers it was given.
-import type { OperationDescriptor } from './runtime/descriptor.js';
+import type { OperationDescriptor } from './runtime/contract/descriptor.js';
 import { operations as catalogOperations } from './generated/registry.js';
-import { compilePolicy as compileOver, type CompiledPolicy, type CompileOptions } from './runtime/policy/compile.js';
+import { compilePolicyFor, type CompiledPolicy, type CompileOptions } from './runtime/policy/compile.js';
 import {
-  loadPolicyFile as loadOver,
-  parsePolicyText as parseOver,
+  loadPolicyFileFor,
+  parsePolicyTextFor,
   type LoadedPolicy,
   type PolicyFormat,
 } from './runtime/policy/formats/load.js';
@@ -18,7 +18,7 @@ export function compilePolicy(
   operations: readonly OperationDescriptor[] = catalogOperations,
   compileOptions: CompileOptions = {},
 ): CompiledPolicy {
-  return compileOver(options, operations, compileOptions);
+  return compilePolicyFor(options, operations, compileOptions);
 }
 
 /** Parses, compiles and checks a policy text (default operations: the reference catalog's). */
@@ -27,7 +27,7 @@ export function parsePolicyText(
   file: string,
   options: { format?: PolicyFormat; operations?: readonly OperationDescriptor[]; deferExamples?: boolean } = {},
 ): Promise<LoadedPolicy> {
-  return parseOver(text, file, { ...options, operations: options.operations ?? catalogOperations });
+  return parsePolicyTextFor(text, file, { ...options, operations: options.operations ?? catalogOperations });
 }
 
 /** Reads a policy file (`.hcl` → HCL, anything else → YAML), checked against `operations` (default: the reference catalog's). */
@@ -35,5 +35,5 @@ export function loadPolicyFile(
   file: string,
   options: { operations?: readonly OperationDescriptor[] } = {},
 ): Promise<PolicyOptions> {
-  return loadOver(file, { operations: options.operations ?? catalogOperations });
+  return loadPolicyFileFor(file, { operations: options.operations ?? catalogOperations });
 }

@@ -5,9 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defineProviders, type Provider, type Registry } from './runtime/providers.js';
-import { createToolkit as createToolkitOver } from './runtime/toolkit.js';
-import type { ToolkitOptions } from './runtime/types.js';
+import { defineProviders, type Provider, type Registry } from './runtime/toolkit/providers.js';
+import { buildToolkit } from './runtime/toolkit/toolkit.js';
+import type { ToolkitOptions } from './runtime/contract/types.js';
 import { confinedPathProblem } from './conformance/fixture-paths.js';
 import { referenceCodeIntelligence } from './handlers/code/service.js';
 import { readExpectedFile, writeFixture, type ExampleCase } from './conformance/fixtures.js';
@@ -81,7 +81,7 @@ type ConformanceOperation = ConformanceSuite['operations'][number];
 
 /** One catalog example through `invoke` in a fresh workspace: its error, or its output, text and files. */
 async function runExample(
-  createToolkit: (options: ToolkitOptions) => ReturnType<typeof createToolkitOver>,
+  createToolkit: (options: ToolkitOptions) => ReturnType<typeof buildToolkit>,
   op: ConformanceOperation,
   example: ConformanceOperation['examples'][number],
 ): Promise<void> {
@@ -125,7 +125,7 @@ export function runConformance(data: ConformanceSuite): void {
     if (!providers) throw composeError;
     // Language servers for the code operations' examples; edits do not wait for them (what an edit
     // introduced is no part of an example's expectation).
-    return createToolkitOver({
+    return buildToolkit({
       codeIntelligence: referenceCodeIntelligence,
       ...options,
       code: { editDiagnostics: false, ...options.code },

@@ -2,9 +2,9 @@
 // outside src/runtime/ because the runtime never imports handlers; the reference set reaches the
 // runtime only as an argument, the same way a third party's providers do.
 import { referenceCodeIntelligence, referenceProviders } from './handlers/index.js';
-import type { Provider, OperationsOf } from './runtime/providers.js';
-import { createToolkit as createToolkitOver } from './runtime/toolkit.js';
-import type { Toolkit, ToolkitOptions } from './runtime/types.js';
+import type { Provider, OperationsOf } from './runtime/toolkit/providers.js';
+import { buildToolkit } from './runtime/toolkit/toolkit.js';
+import type { ToolkitOf, ToolkitOptions } from './runtime/contract/types.js';
 
 /** The providers a toolkit gets when `createToolkit` is given none. */
 export type ReferenceProviders = typeof referenceProviders;
@@ -16,8 +16,8 @@ export type ReferenceProviders = typeof referenceProviders;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
 export function createToolkit<const P extends readonly Provider<any>[] = ReferenceProviders>(
   options: ToolkitOptions<P> = {},
-): Toolkit<OperationsOf<P>> {
-  return createToolkitOver<OperationsOf<P>>({
+): ToolkitOf<OperationsOf<P>> {
+  return buildToolkit<OperationsOf<P>>({
     ...options,
     providers: options.providers ?? referenceProviders,
     codeIntelligence: options.codeIntelligence === undefined ? referenceCodeIntelligence : options.codeIntelligence,

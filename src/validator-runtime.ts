@@ -2,7 +2,7 @@
 // toolwright so generated code needs no dependency the user did not install (ajv and ajv-formats
 // are toolwright's own). Generated validators call ajvRuntimeModule with the module id Ajv wrote.
 import { createRequire } from 'node:module';
-import type { CompiledValidator } from './runtime/descriptor.js';
+import type { CompiledValidator } from './runtime/contract/descriptor.js';
 
 const require = createRequire(import.meta.url);
 

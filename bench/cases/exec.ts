@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createToolkit } from '../../src/index.js';
-import { bwrapArgs } from '../../src/handlers/exec/sandbox/bwrap-args.js';
-import { parseSandboxOption } from '../../src/handlers/exec/sandbox/settings.js';
+import { bwrapArgs } from '../../src/runtime/sandbox/bwrap-args.js';
+import { parseSandboxOption } from '../../src/runtime/sandbox/settings.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const GIB = 1024 ** 3;

@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createMcpServer, toCallToolResult } from '../../src/adapters/mcp.js';
 import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
-import type { InvokeResult } from '../../src/runtime/types.js';
+import type { InvokeResult } from '../../src/runtime/contract/types.js';
 import { toOpenAITools } from '../../src/adapters/openai.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { medianMs, sideBySide, type BenchCase } from '../lib.js';

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createToolkit } from '../../src/toolkit.js';
-import type { Toolkit } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { median, spreadOf, type BenchCase, type Spread } from '../lib.js';
 import { pgBinaries, startCluster } from '../../test/support/pg-cluster.js';
 
@@ -14,8 +14,8 @@ const LISTED = 20;
 
 /** Per-call p50 of `operation` on both toolkits, calls alternating so load drift hits both alike. */
 async function p50Pair(
-  a: Toolkit,
-  b: Toolkit,
+  a: ToolkitOf,
+  b: ToolkitOf,
   operation: string,
   input: (i: number) => unknown,
 ): Promise<{ a: number; b: number; spread: Spread }> {
@@ -34,7 +34,7 @@ async function p50Pair(
 }
 
 /** A fresh list of LISTED tasks on each toolkit, so task_list returns a realistic plan. */
-async function seed(toolkits: Toolkit[]): Promise<void> {
+async function seed(toolkits: ToolkitOf[]): Promise<void> {
   for (const toolkit of toolkits) {
     for (let i = 0; i < LISTED; i++) await toolkit.invoke('task', 'task_create', { title: `step ${i}` });
   }

@@ -3,10 +3,10 @@
 // round trip through the in-process kernel.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInProcessKernel } from '../../src/runtime/services/kernel.js';
+import { createInProcessKernel } from '../../src/public-types.js';
 import { createDefaultTaskStore, createFileTaskStore } from '../../src/runtime/services/tasks.js';
 import { createToolkit } from '../../src/toolkit.js';
-import { Session } from '../../src/runtime/session.js';
+import { Session } from '../../src/runtime/session/session.js';
 import { sideBySide, type BenchCase } from '../lib.js';
 import { taskListUnderPolicy } from '../policy-overhead.js';
 

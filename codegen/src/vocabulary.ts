@@ -1,7 +1,7 @@
 // The vocabulary the generator shares with the toolwright runtime — kinds, risks, requirements,
 // roles and the codes each role brings, the common error codes and which of them every operation
 // may return — read from catalog.schema.json, where it is declared once. The runtime's copy
-// (src/runtime/vocabulary.ts) is rendered from the same file (emit/vocabulary.ts).
+// (src/runtime/contract/vocabulary.ts) is rendered from the same file (emit/vocabulary.ts).
 import { readFileSync } from 'node:fs';
 
 type Obj = Record<string, unknown>;

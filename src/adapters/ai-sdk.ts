@@ -4,11 +4,11 @@
 // `ai` is loaded on first use (dynamic import), so the library does not depend on it; hosts that
 // call this have it installed anyway. The declared types name nothing from 'ai', so a project
 // without the optional peer still compiles our .d.ts (strict, no skipLibCheck).
-import { defaultsPlanOf } from '../runtime/defaults.js';
-import type { OperationDescriptor } from '../runtime/descriptor.js';
-import { ToolError } from '../runtime/errors.js';
-import type { Toolkit } from '../runtime/types.js';
-import { describeIssues, dropNullOptionals } from '../runtime/validation.js';
+import { defaultsPlanOf } from '../runtime/invoke/defaults.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
+import { ToolError } from '../runtime/contract/errors.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
+import { describeIssues, dropNullOptionals } from '../runtime/invoke/validation.js';
 import { resolveEditFormat, withEditFormat, type EditFormatOption } from './edit-format.js';
 import { cloneSchema, exportableOperations } from './schema.js';
 
@@ -97,7 +97,7 @@ export function validateForOperation(
  * A failed call throws a ToolError whose message is the model-facing text (`Error NO_MATCH: …`),
  * which the AI SDK hands to the model as the tool error.
  */
-export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions = {}): Promise<AISDKToolSet> {
+export async function toAISDKTools(toolkit: ToolkitOf, options: AISDKToolOptions = {}): Promise<AISDKToolSet> {
   const format = resolveEditFormat(options.editFormat, options.model, 'toAISDKTools');
   const { jsonSchema, tool } = await loadAI(options.ai);
   const texts = new WeakMap<object, string>();

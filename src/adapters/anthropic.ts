@@ -1,8 +1,8 @@
 // Anthropic Messages API tool definitions (`input_schema`) and a helper that runs `tool_use` blocks.
 // Declared structurally (no `@anthropic-ai/sdk` import at run time); the type-check test proves
 // assignability to `Anthropic.Messages.Tool` and `ToolResultBlockParam`.
-import { imageOf } from '../runtime/media.js';
-import type { InvokeOptions, Toolkit } from '../runtime/types.js';
+import { imageOf } from '../runtime/contract/media.js';
+import type { InvokeOptions, ToolkitOf } from '../runtime/contract/types.js';
 import { invokeByName } from './dispatch.js';
 import { resolveEditFormat, withEditFormat, type EditFormatOption } from './edit-format.js';
 import { cloneSchema, exportableOperations } from './schema.js';
@@ -27,7 +27,7 @@ export interface AnthropicTool {
 }
 
 /** Tool definitions for `anthropic.messages.create({ tools })`. */
-export function toAnthropicTools(toolkit: Toolkit, options: AnthropicToolOptions = {}): AnthropicTool[] {
+export function toAnthropicTools(toolkit: ToolkitOf, options: AnthropicToolOptions = {}): AnthropicTool[] {
   const format = resolveEditFormat(options.editFormat, options.model, 'toAnthropicTools');
   const tools: AnthropicTool[] = withEditFormat(exportableOperations(toolkit), format).map((op) => ({
     name: op.name,
@@ -48,7 +48,7 @@ export interface AnthropicToolUseBlock {
 
 /** Runs one `tool_use` block and returns the `tool_result` block for the next user message. */
 export async function runAnthropicToolUse(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   block: AnthropicToolUseBlock,
   options: InvokeOptions = {},
 ): Promise<{

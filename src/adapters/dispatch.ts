@@ -1,9 +1,9 @@
 // Runs a tool call that arrives by tool name (as models, MCP clients and the CLI name them).
-import { ToolError } from '../runtime/errors.js';
-import { notRunResult } from '../runtime/invoke-guard.js';
-import { operationAliases } from '../runtime/aliases.js';
+import { ToolError } from '../runtime/contract/errors.js';
+import { notRunResult } from '../runtime/invoke/guard.js';
+import { operationAliases } from '../runtime/contract/aliases.js';
 import { didYouMean } from '../runtime/policy/errors.js';
-import type { InvokeOptions, InvokeResult, Toolkit } from '../runtime/types.js';
+import type { InvokeOptions, InvokeResult, ToolkitOf } from '../runtime/contract/types.js';
 
 /** Parses a model's JSON arguments string; an empty string means no arguments. */
 export function parseArguments(json: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -30,7 +30,7 @@ export function unknownToolMessage(
  * (OpenAI sends strings). Never throws: unknown names and unparsable JSON become error results.
  */
 export async function invokeByName(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   name: string,
   input: unknown,
   options: InvokeOptions = {},

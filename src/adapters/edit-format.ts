@@ -3,7 +3,7 @@
 // in the apply_patch envelope); `auto` picks by model name from EDIT_FORMAT_BY_MODEL, as opencode
 // and Cline route GPT-family models to apply_patch. Operations that are no edit operation are
 // always listed; no editFormat lists every operation.
-import type { EditFormat, OperationDescriptor } from '../runtime/descriptor.js';
+import type { EditFormat, OperationDescriptor } from '../runtime/contract/descriptor.js';
 
 export type EditFormatOption = EditFormat | 'auto';
 

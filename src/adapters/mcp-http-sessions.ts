@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Toolkit } from '../runtime/types.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import type { McpServerMaker } from './mcp.js';
 import { sendJsonRpcError } from './mcp-http-access.js';
 import { attachUserChannel } from './mcp-user.js';
@@ -19,7 +19,7 @@ const RECONNECT_AFTER_MS = 1000;
 interface McpSession {
   transport: StreamableHTTPServerTransport;
   server: Server;
-  toolkit: Toolkit;
+  toolkit: ToolkitOf;
   ownsToolkit: boolean;
   /** Whose session it is, when requests are authenticated by JWT: only that principal may use it. */
   principal: string | undefined;
@@ -37,7 +37,7 @@ export interface SessionTableOptions {
   maxSessions: number;
   /** Sessions one verified principal holds at once (requests without one are one principal, capped by maxSessions). */
   maxSessionsPerPrincipal: number;
-  newToolkit: (policy: number | undefined) => Promise<{ toolkit: Toolkit; owns: boolean }>;
+  newToolkit: (policy: number | undefined) => Promise<{ toolkit: ToolkitOf; owns: boolean }>;
   make: McpServerMaker;
   Transport: TransportClass;
 }
@@ -46,7 +46,7 @@ export interface SessionTableOptions {
  * Closes a session's toolkit, at once or, when MCP tasks it started still run (they are the
  * principal's, not the session's, and run on after it), once they have ended.
  */
-async function closeAfterTasks(tasks: McpTaskRunner, toolkit: Toolkit): Promise<void> {
+async function closeAfterTasks(tasks: McpTaskRunner, toolkit: ToolkitOf): Promise<void> {
   const close = () =>
     toolkit.close().catch(() => {
       /* close() reports nothing; never crash the server */

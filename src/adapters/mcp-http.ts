@@ -6,9 +6,9 @@
 import { withRequestPrincipal } from './mcp-principal.js';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Session as ToolkitSession } from '../runtime/session.js';
+import { Session as ToolkitSession } from '../runtime/session/session.js';
 import type { PolicyOptions } from '../runtime/policy/types.js';
-import type { Toolkit } from '../runtime/types.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import {
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -98,7 +98,7 @@ export interface ToolkitScope {
 }
 
 /** A toolkit, or a factory of one per session (own read-tracking); factory toolkits are closed with their session. */
-export type ToolkitSource = Toolkit | ((scope: ToolkitScope) => Toolkit | Promise<Toolkit>);
+export type ToolkitSource = ToolkitOf | ((scope: ToolkitScope) => ToolkitOf | Promise<ToolkitOf>);
 
 type StreamableModule = typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
 
@@ -200,7 +200,7 @@ export async function startMcpHttpServer(
       'a scope claim that chooses policies needs a toolkit factory: pass a function that gives scope.policy to createToolkit',
     );
   /** A toolkit for a session (or the stateless server), under the policy at `policy` of scopePolicies when given. */
-  const newToolkit = async (stateless = false, policy?: number): Promise<{ toolkit: Toolkit; owns: boolean }> => {
+  const newToolkit = async (stateless = false, policy?: number): Promise<{ toolkit: ToolkitOf; owns: boolean }> => {
     if (typeof source !== 'function') return { toolkit: source, owns: false };
     const chosen = policy === undefined ? undefined : scopePolicies?.[policy]?.[1];
     const session = stateless ? new StatelessSession() : new ToolkitSession();

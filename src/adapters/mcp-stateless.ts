@@ -9,8 +9,8 @@
 // channel is bound (a stateless server cannot ask its clients anything).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { Session, type FileStamp } from '../runtime/session.js';
-import type { Toolkit } from '../runtime/types.js';
+import { Session, type FileStamp } from '../runtime/session/session.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import type { McpServerMaker } from './mcp.js';
 import { sendJsonRpcError } from './mcp-http-access.js';
 
@@ -36,11 +36,11 @@ export interface StatelessServing {
 
 /** Serves requests over the toolkit `load` gives (called once, on the first request). */
 export function statelessServing(
-  load: () => Promise<{ toolkit: Toolkit; owns: boolean }>,
+  load: () => Promise<{ toolkit: ToolkitOf; owns: boolean }>,
   make: McpServerMaker,
   Transport: TransportClass,
 ): StatelessServing {
-  let shared: Promise<{ toolkit: Toolkit; owns: boolean }> | undefined;
+  let shared: Promise<{ toolkit: ToolkitOf; owns: boolean }> | undefined;
   const toolkit = () =>
     (shared ??= load().catch((error: unknown) => {
       shared = undefined; // the next request tries again

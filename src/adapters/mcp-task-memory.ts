@@ -3,7 +3,7 @@
 // ended tasks; terminal tasks never change; oldest first with a cursor), gone past their ttl, and
 // bounded in all (past that a new task or result is refused: never another key's evicted).
 import { randomUUID } from 'node:crypto';
-import { ToolError } from '../runtime/errors.js';
+import { ToolError } from '../runtime/contract/errors.js';
 import { roomForResult, roomForTask, type KeptTask } from '../runtime/store/task-limits.js';
 import {
   MCP_TASK_TERMINAL,

@@ -6,7 +6,7 @@
 import type { CreateTaskOptions, TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 import type { Request, RequestId, Result, Task } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTaskRecord } from '../runtime/store/types.js';
-import type { Toolkit } from '../runtime/types.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import { TASK_POLL_INTERVAL_MS, errorResult, type McpTaskRunner } from './mcp-tasks.js';
 
 /** JSON-RPC "invalid params": what the SDK answers for an unknown task. */
@@ -42,7 +42,7 @@ function resultOf(record: McpTaskRecord): Result {
 export class ToolkitTaskStore implements TaskStore {
   constructor(
     private readonly runner: McpTaskRunner,
-    private readonly toolkit: () => Promise<Toolkit>,
+    private readonly toolkit: () => Promise<ToolkitOf>,
   ) {}
 
   async createTask(_options: CreateTaskOptions, _requestId: RequestId, request: Request): Promise<Task> {

@@ -7,9 +7,9 @@
 // store's notifications (and, should one be lost, through the owner's periodic re-check).
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { OperationDescriptor } from '../runtime/descriptor.js';
-import { ToolError } from '../runtime/errors.js';
-import { describeError, storeKeyOf } from '../runtime/toolkit-services.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
+import { ToolError } from '../runtime/contract/errors.js';
+import { describeError, storeKeyOf } from '../runtime/toolkit/toolkit-services.js';
 import { requestPrincipal } from './mcp-principal.js';
 import {
   MCP_TASK_TERMINAL,
@@ -21,7 +21,7 @@ import {
   type StoreKey,
   type Subscription,
 } from '../runtime/store/types.js';
-import type { InvokeResult, Toolkit } from '../runtime/types.js';
+import type { InvokeResult, ToolkitOf } from '../runtime/contract/types.js';
 import { MCP_TASK_LEASE_MS, TaskLeaseKeeper } from './mcp-task-leases.js';
 import { MemoryTaskRecords, type TaskRecords } from './mcp-task-memory.js';
 
@@ -48,7 +48,7 @@ const CLOSE_GRACE_MS = 5000;
 
 interface RunningTask {
   controller: AbortController;
-  toolkit: Toolkit;
+  toolkit: ToolkitOf;
   store: Store | undefined;
   key: StoreKey;
   done: Promise<void>;
@@ -105,14 +105,14 @@ export class McpTaskRunner {
   }
 
   /** Keeps the leases of the toolkit's store, if it has one (renewing ours, failing dead replicas'). */
-  watch(toolkit: Toolkit): void {
+  watch(toolkit: ToolkitOf): void {
     const store = toolkit.services.store;
     if (store && !this.#closed) this.#leases.watch(store);
   }
 
   /** Where the toolkit's tasks are kept, and under which key. */
   recordsOf(
-    toolkit: Toolkit,
+    toolkit: ToolkitOf,
     principal: string | undefined = requestPrincipal(),
   ): { records: TaskRecords; store: Store | undefined; key: StoreKey } {
     const store = toolkit.services.store;
@@ -131,7 +131,7 @@ export class McpTaskRunner {
    * CallToolResult a plain call would answer; `onEnd` hears the task once it has ended here.
    */
   async start(
-    toolkit: Toolkit,
+    toolkit: ToolkitOf,
     op: OperationDescriptor,
     args: Record<string, unknown>,
     requestedTtl: number | undefined,
@@ -230,7 +230,7 @@ export class McpTaskRunner {
    * the store. Undefined for a task this toolkit cannot see.
    */
   async setStatus(
-    toolkit: Toolkit,
+    toolkit: ToolkitOf,
     id: string,
     status: McpTaskStatus,
     message: string | undefined,
@@ -248,7 +248,7 @@ export class McpTaskRunner {
   }
 
   /** Resolves once no task started with `toolkit` is running here. */
-  async afterTasks(toolkit: Toolkit): Promise<void> {
+  async afterTasks(toolkit: ToolkitOf): Promise<void> {
     const mine = [...this.#running.values()].filter((task) => task.toolkit === toolkit);
     await Promise.allSettled(mine.map((task) => task.done));
   }

@@ -2,9 +2,9 @@
 // and its call result as a CallToolResult capped to the result budget. Frozen definitions are
 // built once per operation, so tools/list sends the same objects every time.
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { RISK_ORDER, type OperationDescriptor } from '../runtime/descriptor.js';
-import type { InvokeResult, Toolkit } from '../runtime/types.js';
-import { imageOf, withoutImageData } from '../runtime/media.js';
+import { RISK_ORDER, type OperationDescriptor } from '../runtime/contract/descriptor.js';
+import type { InvokeResult, ToolkitOf } from '../runtime/contract/types.js';
+import { imageOf, withoutImageData } from '../runtime/contract/media.js';
 import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
 
 /** MCP tool annotations, every hint explicit (clients assume the worst for missing ones). */
@@ -39,7 +39,7 @@ function toolDefinition(op: OperationDescriptor, withOutputSchema: boolean): Too
 }
 
 /** The `tools/list` entries for a toolkit's exposed operations (fresh objects, free to change). */
-export function mcpToolDefinitions(toolkit: Toolkit): Tool[] {
+export function mcpToolDefinitions(toolkit: ToolkitOf): Tool[] {
   return toolkit.operations.map((op) => toolDefinition(op, true));
 }
 

@@ -2,9 +2,9 @@
 // rules work under an MCP client that supports it (stdin/stdout are the protocol there).
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ElicitRequestFormParams, ElicitResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { ToolError } from '../runtime/errors.js';
+import { ToolError } from '../runtime/contract/errors.js';
 import type { ApprovalAnswer, UserChannel } from '../runtime/services/user.js';
-import type { Toolkit } from '../runtime/types.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from '../runtime/services/visible-text.js';
 
 const MARK = Symbol.for('toolwright.mcpElicitationChannel');
@@ -153,7 +153,7 @@ export function createMcpElicitationUserChannel(
 }
 
 /** Binds the toolkit's user channel to `server` when it is an elicitation channel. */
-export function attachUserChannel(toolkit: Toolkit, server: Server): void {
+export function attachUserChannel(toolkit: ToolkitOf, server: Server): void {
   const user = toolkit.services.user as Partial<McpElicitationUserChannel> | undefined;
   if (user && user[MARK] === true && typeof user.attach === 'function') user.attach(server);
 }

@@ -6,8 +6,8 @@
 import { editFormatForModel, resolveEditFormat, withEditFormat, type EditFormatOption } from './edit-format.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { OperationDescriptor } from '../runtime/descriptor.js';
-import type { InvokeResult, Toolkit } from '../runtime/types.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
+import type { InvokeResult, ToolkitOf } from '../runtime/contract/types.js';
 import { DEFAULT_MAX_RESULT_BYTES } from './result-size.js';
 import { attachUserChannel, enterCallScope } from './mcp-user.js';
 import { principalOfAuth } from './mcp-principal.js';
@@ -91,7 +91,7 @@ function taskCaps(options: McpServerOptions) {
 /** How one server reaches its toolkit. */
 export interface ServerToolkit {
   /** The toolkit, or a promise of it (a deferred one loads on first need). */
-  get(): Toolkit | Promise<Toolkit>;
+  get(): ToolkitOf | Promise<ToolkitOf>;
   /**
    * Bind the toolkit's elicitation channel to this server (default true). False where servers
    * share one toolkit concurrently (stateless HTTP): a channel bound to one of them would ask
@@ -136,7 +136,7 @@ export async function mcpServerMaker(options: McpServerOptions = {}): Promise<Mc
 async function startToolTask(
   server: Server,
   tasks: McpTaskRunner,
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   op: OperationDescriptor,
   args: Record<string, unknown>,
   ttl: number | undefined,
@@ -165,8 +165,8 @@ function buildServer(
   tasks: McpTaskRunner,
   editFormat: EditFormatOption | undefined,
 ): Server {
-  let attached: Toolkit | undefined;
-  const toolkitFor = async (): Promise<Toolkit> => {
+  let attached: ToolkitOf | undefined;
+  const toolkitFor = async (): Promise<ToolkitOf> => {
     const toolkit = await source.get();
     if (attached !== toolkit) {
       if (source.bindUser !== false) attachUserChannel(toolkit, server); // a deferred toolkit is attached on first use
@@ -240,7 +240,7 @@ function buildServer(
  * An MCP server (not yet connected) exposing the toolkit's operations as tools. Async because the
  * MCP SDK is loaded on first use.
  */
-export async function createMcpServer(toolkit: Toolkit, options: McpServerOptions = {}): Promise<Server> {
+export async function createMcpServer(toolkit: ToolkitOf, options: McpServerOptions = {}): Promise<Server> {
   const make = await mcpServerMaker(options);
   const server = make({ get: () => toolkit }, toolkit.workspace.root);
   attachUserChannel(toolkit, server);
@@ -252,11 +252,11 @@ export async function createMcpServer(toolkit: Toolkit, options: McpServerOption
  * before the tools' modules load (the CLI's stdio start-up). `root` is the workspace folder.
  */
 export async function createDeferredMcpServer(
-  load: () => Promise<Toolkit>,
+  load: () => Promise<ToolkitOf>,
   root: string,
   options: McpServerOptions = {},
 ): Promise<Server> {
-  let pending: Promise<Toolkit> | undefined;
+  let pending: Promise<ToolkitOf> | undefined;
   const make = await mcpServerMaker(options);
   const server = make({ get: () => (pending ??= load()) }, root);
   // Start loading once the client has its initialize answer, so tools/list waits as little as possible.
@@ -277,7 +277,7 @@ export interface RunningServer {
  * createDeferredMcpServer to answer `initialize` before the toolkit is loaded.
  */
 export async function serveMcpStdio(
-  toolkitOrServer: Toolkit | Server,
+  toolkitOrServer: ToolkitOf | Server,
   options: McpServerOptions & {
     /** @internal The CLI's reader that answered `initialize` before the SDK loaded (mcp-early-init.ts). */
     earlyInitialize?: EarlyInitialize;
@@ -323,7 +323,7 @@ export async function serveMcpStdio(
   };
 }
 
-function isServer(value: Toolkit | Server): value is Server {
+function isServer(value: ToolkitOf | Server): value is Server {
   return typeof (value as Server).connect === 'function' && typeof (value as Server).setRequestHandler === 'function';
 }
 

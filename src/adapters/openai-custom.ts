@@ -1,11 +1,11 @@
 // The Responses API's free-form (custom) tool form of apply_patch: the model writes the raw patch
 // text, constrained by a Lark grammar of the envelope, instead of a JSON object holding it; and the
 // helper that runs the `custom_tool_call` items it sends back.
-import type { OperationDescriptor } from '../runtime/descriptor.js';
-import { ToolError } from '../runtime/errors.js';
-import { notRunResult } from '../runtime/invoke-guard.js';
-import { roleIndex } from '../runtime/roles.js';
-import type { InvokeOptions, Toolkit } from '../runtime/types.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
+import { ToolError } from '../runtime/contract/errors.js';
+import { notRunResult } from '../runtime/invoke/guard.js';
+import { roleIndex } from '../runtime/contract/roles.js';
+import type { InvokeOptions, ToolkitOf } from '../runtime/contract/types.js';
 import { invokeByName } from './dispatch.js';
 
 /** Responses API: `CustomTool` with a grammar-constrained input. */
@@ -66,7 +66,7 @@ export interface OpenAICustomToolCallItem {
 
 /** Runs one Responses API custom tool call (the raw patch text) and returns its `custom_tool_call_output` item. */
 export async function runOpenAIResponsesCustomToolCall(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   call: OpenAICustomToolCallItem,
   options: InvokeOptions = {},
 ): Promise<{ type: 'custom_tool_call_output'; call_id: string; output: string }> {

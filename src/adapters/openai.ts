@@ -1,9 +1,9 @@
 // OpenAI tool definitions (Chat Completions and Responses) and helpers that run the calls a model makes.
 // Shapes are declared structurally so the library needs no `openai` dependency at run time;
 // test/types/sdk-types.check.ts proves they are assignable to the SDK's own types.
-import type { JsonSchema } from '../runtime/descriptor.js';
-import { IMAGE_NOT_CARRIED, imageOf } from '../runtime/media.js';
-import type { InvokeOptions, Toolkit } from '../runtime/types.js';
+import type { JsonSchema } from '../runtime/contract/descriptor.js';
+import { IMAGE_NOT_CARRIED, imageOf } from '../runtime/contract/media.js';
+import type { InvokeOptions, ToolkitOf } from '../runtime/contract/types.js';
 import { invokeByName } from './dispatch.js';
 import { resolveEditFormat, withEditFormat, type EditFormatOption } from './edit-format.js';
 import { customToolFor, type OpenAIResponsesCustomTool } from './openai-custom.js';
@@ -53,7 +53,7 @@ function parametersFor(params: JsonSchema, strict: boolean): Record<string, unkn
 }
 
 /** Tool definitions for `openai.chat.completions.create({ tools })`. */
-export function toOpenAITools(toolkit: Toolkit, options: OpenAIToolOptions = {}): OpenAIChatTool[] {
+export function toOpenAITools(toolkit: ToolkitOf, options: OpenAIToolOptions = {}): OpenAIChatTool[] {
   const strict = options.strict ?? true;
   const format = resolveEditFormat(options.editFormat, options.model, 'toOpenAITools');
   return withEditFormat(exportableOperations(toolkit), format).map((op) => ({
@@ -64,15 +64,15 @@ export function toOpenAITools(toolkit: Toolkit, options: OpenAIToolOptions = {})
 
 /** Tool definitions for `openai.responses.create({ tools })`. */
 export function toOpenAIResponsesTools(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   options?: OpenAIResponsesToolOptions & { applyPatch?: 'function' },
 ): OpenAIResponsesTool[];
 export function toOpenAIResponsesTools(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   options: OpenAIResponsesToolOptions,
 ): (OpenAIResponsesTool | OpenAIResponsesCustomTool)[];
 export function toOpenAIResponsesTools(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   options: OpenAIResponsesToolOptions = {},
 ): (OpenAIResponsesTool | OpenAIResponsesCustomTool)[] {
   const strict = options.strict ?? true;
@@ -105,7 +105,7 @@ export interface OpenAIChatToolCall {
 
 /** Runs one Chat Completions tool call and returns the `role: 'tool'` message to send back. */
 export async function runOpenAIToolCall(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   call: OpenAIChatToolCall,
   options: InvokeOptions = {},
 ): Promise<{ role: 'tool'; tool_call_id: string; content: string }> {
@@ -125,7 +125,7 @@ export interface OpenAIFunctionCallItem {
 
 /** Runs one Responses API function call and returns the `function_call_output` input item. */
 export async function runOpenAIResponsesFunctionCall(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   call: OpenAIFunctionCallItem,
   options: InvokeOptions = {},
 ): Promise<{ type: 'function_call_output'; call_id: string; output: string | OpenAIFunctionOutputContent[] }> {

@@ -2,7 +2,7 @@
 // their outputs; this is the transport's safety net, so an MCP client's message buffer never overflows.
 // Cost is bounded by the budget, not the output: sizes are measured with an early stop once over the
 // budget, and shrinking copies only the containers it changes (no clone, no repeated re-serialisation).
-import type { OperationDescriptor } from '../runtime/descriptor.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
 
 /** Far below the SDK client's 10 MiB stdio buffer; content and structuredContent together. */
 export const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;

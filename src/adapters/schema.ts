@@ -1,12 +1,12 @@
 // Shared helpers of the model-API exporters: tool-name checks and the OpenAI strict-mode rewrite.
-import type { JsonSchema, OperationDescriptor } from '../runtime/descriptor.js';
-import type { Toolkit } from '../runtime/types.js';
+import type { JsonSchema, OperationDescriptor } from '../runtime/contract/descriptor.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 
 /** What OpenAI, Anthropic and most hosts accept as a function/tool name. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** The toolkit's exposed operations, after checking every name is a valid model-API tool name. */
-export function exportableOperations(toolkit: Toolkit): readonly OperationDescriptor[] {
+export function exportableOperations(toolkit: ToolkitOf): readonly OperationDescriptor[] {
   for (const op of toolkit.operations) {
     if (!TOOL_NAME_PATTERN.test(op.name)) {
       throw new TypeError(`operation ${op.id}: tool name "${op.name}" does not match ${TOOL_NAME_PATTERN}`);

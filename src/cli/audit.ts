@@ -3,7 +3,7 @@
 // oldest first, as a table or as JSON lines. Only the command definition loads with the program;
 // the store code loads when it runs.
 import type { Command } from 'commander';
-import { inertJson, inertLine } from '../runtime/control-text.js';
+import { inertJson, inertLine } from '../runtime/text/control-text.js';
 import type { AuditRecord } from '../runtime/store/types.js';
 import { openStoreAt, STORE_WORKSPACE_HELP, storeSpec } from './store.js';
 

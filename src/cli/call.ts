@@ -3,9 +3,9 @@
 import { constants } from 'node:os';
 import { isatty } from 'node:tty';
 import { invokeByName, parseArguments } from '../adapters/dispatch.js';
-import { inertJson, inertText } from '../runtime/control-text.js';
+import { inertJson, inertText } from '../runtime/text/control-text.js';
 import { createTerminalUserChannel } from '../runtime/services/user.js';
-import { createToolkit } from '../runtime/toolkit.js';
+import { buildToolkit } from '../runtime/toolkit/toolkit.js';
 import type { CliIO } from '../cli.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
 import { toolkitOptions } from './toolkit-options.js';
@@ -33,7 +33,7 @@ export async function runCall(
   // that a call without a terminal never reads.
   const user = isatty(0) && json !== '-' ? createTerminalUserChannel() : undefined;
   const options = await toolkitOptions(flags, user ? { user } : {});
-  const toolkit = createToolkit(options);
+  const toolkit = buildToolkit(options);
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);

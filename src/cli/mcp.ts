@@ -4,7 +4,7 @@ import type { JwtAuthOptions } from '../adapters/mcp-http-jwt.js';
 import type { McpElicitationUserChannel } from '../adapters/mcp-user.js';
 import type { PolicyOptions } from '../runtime/policy/types.js';
 import type { Store } from '../runtime/store/types.js';
-import type { Toolkit } from '../runtime/types.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import type { toolkitOptions } from './toolkit-options.js';
@@ -76,15 +76,15 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   const earlyInitialize = new EarlyInitialize(mcpServerIdentity(workspace, serverOptions));
   const [{ createMcpElicitationUserChannel }, { createDeferredMcpServer, serveMcpStdio }] = await adapter;
   const channel = user ?? createMcpElicitationUserChannel();
-  let toolkit: Toolkit | undefined;
+  let toolkit: ToolkitOf | undefined;
   let store: Store | undefined;
   const load = async () => {
-    const [{ createToolkit }, options] = await Promise.all([
-      import('../runtime/toolkit.js'),
+    const [{ buildToolkit }, options] = await Promise.all([
+      import('../runtime/toolkit/toolkit.js'),
       checked ?? import('./toolkit-options.js').then((m) => m.toolkitOptions(flags, { user: channel })),
     ]);
     store = options.store;
-    return (toolkit = createToolkit(options));
+    return (toolkit = buildToolkit(options));
   };
   // initialize needs neither the SDK nor the tools any more: both start loading now, side by side.
   const loading = load();
@@ -164,13 +164,13 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
   const [
     { createPrincipalTaskStore },
     { createMcpElicitationUserChannel },
-    { createToolkit },
+    { buildToolkit },
     { startMcpHttpServer },
     { toolkitOptions, loadPolicy },
   ] = await Promise.all([
-    import('../runtime/principal.js'),
+    import('../runtime/toolkit/principal.js'),
     import('../adapters/mcp-user.js'),
-    import('../runtime/toolkit.js'),
+    import('../runtime/toolkit/toolkit.js'),
     import('../adapters/mcp-http.js'),
     import('./toolkit-options.js'),
   ]);
@@ -191,7 +191,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
   try {
     running = await startMcpHttpServer(
       ({ session, policy }) =>
-        createToolkit({
+        buildToolkit({
           ...base,
           session,
           user: createMcpElicitationUserChannel(),

@@ -1,7 +1,7 @@
 // The --network flags as exec.network and exec.credentials (checked here: a bad host or a flag
 // without --sandbox is a usage error before anything is served). The host parser (and the address
 // library under it) loads only when a network flag is given.
-import type { ExecOptions } from '../runtime/types.js';
+import type { ExecOptions } from '../runtime/contract/types.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
 import { UsageError } from './usage.js';
 

@@ -4,26 +4,26 @@ import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unknownToolMessage } from '../adapters/dispatch.js';
-import type { OperationDescriptor } from '../runtime/descriptor.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
 import {
-  compilePolicy,
+  compilePolicyFor,
   POLICY_PRESETS,
   type CompiledPolicy,
   type PolicyDecision,
   type PolicyOptions,
   type PolicyRule,
-} from '../runtime/policy.js';
+} from '../runtime/policy/index.js';
 import { didYouMean } from '../runtime/policy/errors.js';
-import { parsePolicyText } from '../runtime/policy/formats/load.js';
-import { loadBashParser } from '../runtime/policy/shell/parser.js';
-import { classifyReadOnly } from '../runtime/policy/shell/read-only.js';
-import { shellReadEnv } from '../runtime/policy/shell/read-only-git-env.js';
+import { parsePolicyTextFor } from '../runtime/policy/formats/load.js';
+import { loadBashParser } from '../runtime/shell/analyser.js';
+import { classifyReadOnly } from '../runtime/shell/read-only/classify.js';
+import { shellReadEnv } from '../runtime/shell/read-only/git-env.js';
 import { policyHooks } from '../runtime/policy/hooks.js';
-import { ToolError } from '../runtime/errors.js';
+import { ToolError } from '../runtime/contract/errors.js';
 import { commandEnv } from '../handlers/exec/run/env.js';
 import { checkRepositories, gitScanner } from '../handlers/exec/shell-read/git-repositories.js';
 import { checkReach } from '../handlers/exec/shell-read/path-rules.js';
-import { Workspace } from '../runtime/workspace.js';
+import { Workspace } from '../runtime/fs/workspace.js';
 import { resolveProviders } from './provider-modules.js';
 import { UsageError } from './usage.js';
 
@@ -37,7 +37,7 @@ async function load(
   operations: readonly OperationDescriptor[],
 ): Promise<{ policy: PolicyOptions; compiled: CompiledPolicy }> {
   if (Object.hasOwn(POLICY_PRESETS, spec))
-    return { policy: spec as PolicyOptions, compiled: compilePolicy(spec as PolicyOptions, operations) };
+    return { policy: spec as PolicyOptions, compiled: compilePolicyFor(spec as PolicyOptions, operations) };
   let text: string;
   try {
     text = await readFile(path.resolve(spec), 'utf8');
@@ -49,7 +49,7 @@ async function load(
     );
   }
   try {
-    return await parsePolicyText(text, spec, { deferExamples, operations });
+    return await parsePolicyTextFor(text, spec, { deferExamples, operations });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

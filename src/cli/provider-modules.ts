@@ -5,8 +5,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { referenceProviders } from '../handlers/index.js';
-import { indexProviders } from '../runtime/provider-index.js';
-import { isProviderList, type Provider } from '../runtime/providers.js';
+import { indexProviders } from '../runtime/toolkit/provider-index.js';
+import { isProviderList, type Provider } from '../runtime/toolkit/providers.js';
 import { UsageError } from './usage.js';
 
 /** A problem with a --provider module: the CLI reports it as a usage error (exit 2). */

@@ -1,10 +1,10 @@
 // `toolwright schema [tool]`: the tool list (name, kind, risk, policy verdict) or one tool's parameters.
 import { unknownToolMessage } from '../adapters/dispatch.js';
-import type { JsonSchema, OperationDescriptor } from '../runtime/descriptor.js';
-import { compilePolicy } from '../runtime/policy.js';
-import { createToolkit } from '../runtime/toolkit.js';
-import { unmetRequirement } from '../runtime/toolkit-services.js';
-import type { Toolkit } from '../runtime/types.js';
+import type { JsonSchema, OperationDescriptor } from '../runtime/contract/descriptor.js';
+import { compilePolicyFor } from '../runtime/policy/index.js';
+import { buildToolkit } from '../runtime/toolkit/toolkit.js';
+import { unmetRequirement } from '../runtime/toolkit/toolkit-services.js';
+import type { ToolkitOf } from '../runtime/contract/types.js';
 import type { CliIO } from '../cli.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
 import { toolkitOptions } from './toolkit-options.js';
@@ -14,11 +14,11 @@ function pad(text: string, width: number): string {
   return text.length >= width ? `${text} ` : text + ' '.repeat(width - text.length);
 }
 
-function renderToolList(toolkit: Toolkit): string {
+function renderToolList(toolkit: ToolkitOf): string {
   const policy =
     toolkit.options.policy === undefined
       ? undefined
-      : compilePolicy(
+      : compilePolicyFor(
           toolkit.options.policy,
           toolkit.options.providers.flatMap((p) => p.operations),
         );
@@ -37,7 +37,7 @@ function renderToolList(toolkit: Toolkit): string {
       );
     }
   }
-  const all = toolkit.options.listAll ? undefined : createToolkit({ ...toolkit.options, listAll: true });
+  const all = toolkit.options.listAll ? undefined : buildToolkit({ ...toolkit.options, listAll: true });
   const hidden = (all?.operations ?? [])
     .filter((op) => !listed.includes(op))
     .map((op) => {
@@ -93,7 +93,7 @@ export async function runSchema(
   tool: string | undefined,
   flags: ToolkitFlags & { json?: boolean },
 ): Promise<number> {
-  const toolkit = createToolkit(await toolkitOptions(flags));
+  const toolkit = buildToolkit(await toolkitOptions(flags));
   if (tool === undefined) {
     io.stdout.write(`${flags.json ? JSON.stringify(toolkit.getSchema(), null, 2) : renderToolList(toolkit)}\n`);
     return 0;
@@ -106,7 +106,7 @@ export async function runSchema(
         toolkit.operations.map((o) => o.name),
       ),
     );
-  const schema = createToolkit({ ...toolkit.options, listAll: true })
+  const schema = buildToolkit({ ...toolkit.options, listAll: true })
     .getSchema()
     .flatMap((p) => p.operations)
     .find((o) => o.id === op.id);

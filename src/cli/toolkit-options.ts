@@ -5,16 +5,16 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { referenceCodeIntelligence } from '../handlers/index.js';
-import type { OperationDescriptor } from '../runtime/descriptor.js';
-import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy.js';
+import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
+import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy/index.js';
 import { didYouMean } from '../runtime/policy/errors.js';
-import { parsePolicyText } from '../runtime/policy/formats/load.js';
-import type { Provider } from '../runtime/providers.js';
+import { parsePolicyTextFor } from '../runtime/policy/formats/load.js';
+import type { Provider } from '../runtime/toolkit/providers.js';
 import { createFileTaskStore, type TaskStore } from '../runtime/services/tasks.js';
 import type { UserChannel } from '../runtime/services/user.js';
 import { openStore } from '../runtime/store/lazy.js';
 import type { Store } from '../runtime/store/types.js';
-import type { ToolkitOptions } from '../runtime/types.js';
+import type { ToolkitOptions } from '../runtime/contract/types.js';
 import { resolveProviders } from './provider-modules.js';
 import { storeSpec } from './store.js';
 import { networkOptions } from './network-flags.js';
@@ -43,7 +43,7 @@ export async function loadPolicy(
   }
   // YAML or HCL (.hcl), parsed on first use; every mistake is reported as FILE:LINE:COL.
   try {
-    return (await parsePolicyText(await readFile(path, 'utf8'), spec, { operations })).policy;
+    return (await parsePolicyTextFor(await readFile(path, 'utf8'), spec, { operations })).policy;
   } catch (error) {
     throw new UsageError(`${flag} ${(error as Error).message}`);
   }

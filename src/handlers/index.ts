@@ -4,7 +4,7 @@
 // compile error (npm test runs tsc), without loading anything.
 import { providers as catalogProviders } from '../generated/registry.js';
 import type { Handlers } from '../generated/types.js';
-import { defineProviders } from '../runtime/providers.js';
+import { defineProviders } from '../runtime/toolkit/providers.js';
 
 /** The eager shape, for the compile-time check only (type imports load nothing). */
 interface EagerHandlers {

@@ -18,14 +18,14 @@ import {
   TOOL_NAME_PATTERN,
   toStrictJsonSchema,
 } from '../../src/adapters/schema.js';
-import type { JsonSchema } from '../../src/runtime/descriptor.js';
-import { ToolError } from '../../src/runtime/errors.js';
+import type { JsonSchema } from '../../src/runtime/contract/descriptor.js';
+import { ToolError } from '../../src/runtime/contract/errors.js';
 import { createToolkit } from '../../src/toolkit.js';
-import type { Toolkit } from '../../src/runtime/types.js';
-import { dropNullOptionals } from '../../src/runtime/validation.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
+import { dropNullOptionals } from '../../src/runtime/invoke/validation.js';
 
 let dir: string;
-let toolkit: Toolkit;
+let toolkit: ToolkitOf;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tw-adapters-'));
@@ -210,7 +210,7 @@ describe('OpenAI tools', () => {
 describe('tool names', () => {
   it('refuses to export an operation whose name models would reject', () => {
     const op = { ...toolkit.operations[0]!, name: 'read file' };
-    const fake = { ...toolkit, operations: [op] } as Toolkit;
+    const fake = { ...toolkit, operations: [op] } as ToolkitOf;
     expect(() => exportableOperations(fake)).toThrow(/does not match/);
     expect(() => toAnthropicTools(fake)).toThrow(/read file/);
   });

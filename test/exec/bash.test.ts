@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import type { ToolkitOptions } from '../../src/runtime/types.js';
+import type { ToolkitOptions } from '../../src/runtime/contract/types.js';
 import type { BashResult } from '../../src/generated/types.js';
 import { scaled } from '../support/time.js';
 import { settled, until, withStoppedClock } from '../support/clock.js';

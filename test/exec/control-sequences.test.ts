@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
 import type { BashResult, ShellReadResult } from '../../src/generated/types.js';
 import { createToolkit, defineProviders, openStore, type HandlerContext, type Provider } from '../../src/index.js';
-import { inertJson, inertLine, inertText } from '../../src/runtime/control-text.js';
+import { inertJson, inertLine, inertText } from '../../src/runtime/text/control-text.js';
 import { cli, root } from '../support/cli.js';
 import { handWrittenOperation } from '../support/descriptors.js';
 import { readJobToEnd } from '../support/exec-helpers.js';

@@ -1,7 +1,7 @@
 // The environment policy: secret-looking host variables withheld, explicit set/remove/inherit.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import type { ExecOptions } from '../../src/runtime/types.js';
+import type { ExecOptions } from '../../src/runtime/contract/types.js';
 import { commandEnv, looksSecret } from '../../src/handlers/exec/run/env.js';
 import { tempDir } from '../support/helpers.js';
 

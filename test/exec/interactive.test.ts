@@ -8,7 +8,7 @@ import type { ApprovalRequest, PolicyOptions, PolicyPreset, Toolkit } from '../.
 
 type ApprovalHandler = (request: ApprovalRequest) => Promise<boolean>;
 import type { BashOutputResult, BashResult, BashWriteResult } from '../../src/generated/types.js';
-import { processIsAlive } from '../../src/runtime/processes.js';
+import { processIsAlive } from '../../src/runtime/processes/alive.js';
 import { tempDir } from '../support/helpers.js';
 import { readJobToEnd, runSandboxTests, waitFor } from '../support/exec-helpers.js';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import type { ToolkitOf, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import type { BashKillResult, BashOutputResult, BashResult } from '../../src/generated/types.js';
 import { settled, until, withStoppedClock } from '../support/clock.js';
 import { tempDir } from '../support/helpers.js';
@@ -24,31 +24,31 @@ import { scaled } from '../support/time.js';
 
 const host = fileURLToPath(new URL('../fixtures/job-host.ts', import.meta.url));
 const tags: string[] = [];
-const toolkits: Toolkit[] = [];
+const toolkits: ToolkitOf[] = [];
 
 afterEach(async () => {
   for (const toolkit of toolkits.splice(0)) await toolkit.close();
   for (const t of tags.splice(0)) await killTagged(t);
 });
 
-async function newToolkit(options: Partial<ToolkitOptions> = {}): Promise<Toolkit> {
+async function newToolkit(options: Partial<ToolkitOptions> = {}): Promise<ToolkitOf> {
   const toolkit = createToolkit({ workspace: await tempDir(), ...options });
   toolkits.push(toolkit);
   return toolkit;
 }
 
-function ok<T>(result: Awaited<ReturnType<Toolkit['invoke']>>): T {
+function ok<T>(result: Awaited<ReturnType<ToolkitOf['invoke']>>): T {
   if (!result.ok) throw new Error(`expected success, got ${result.error.code}: ${result.error.message}`);
   return result.output as T;
 }
 
-async function start(toolkit: Toolkit, command: string, extra: Record<string, unknown> = {}): Promise<string> {
+async function start(toolkit: ToolkitOf, command: string, extra: Record<string, unknown> = {}): Promise<string> {
   const output = ok<BashResult>(await toolkit.invoke('exec', 'bash', { command, run_in_background: true, ...extra }));
   expect(output.job_id).toMatch(/^job-\d+$/);
   return output.job_id!;
 }
 
-const read = async (toolkit: Toolkit, job_id: string, wait_ms?: number) =>
+const read = async (toolkit: ToolkitOf, job_id: string, wait_ms?: number) =>
   ok<BashOutputResult>(
     await toolkit.invoke('exec', 'bash_output', wait_ms === undefined ? { job_id } : { job_id, wait_ms }),
   );

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs } from '../../src/handlers/exec/sandbox/bwrap-args.js';
-import { parseSandboxOption } from '../../src/handlers/exec/sandbox/settings.js';
+import { bwrapArgs } from '../../src/runtime/sandbox/bwrap-args.js';
+import { parseSandboxOption } from '../../src/runtime/sandbox/settings.js';
 import { tempDir } from '../support/helpers.js';
 
 function pairs(args: string[], flag: string): string[] {

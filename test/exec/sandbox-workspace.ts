@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import type { ExecOptions, ToolkitOptions } from '../../src/runtime/types.js';
+import type { ExecOptions, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import type { BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
 import { killTagged, visibleOutsideBase } from '../support/exec-helpers.js';

@@ -7,16 +7,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import { ToolError } from '../../src/runtime/errors.js';
+import { ToolError } from '../../src/runtime/contract/errors.js';
 import { openStore } from '../../src/runtime/store/lazy.js';
 import { replicaFor } from '../../src/runtime/store/replica.js';
 import type { Store } from '../../src/runtime/store/types.js';
-import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import type { ToolkitOf, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import type { BashKillResult, BashOutputResult, BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
 import { killTagged, processesWith, survivorsOf, tag, waitFor } from '../support/exec-helpers.js';
 
-const toolkits: Toolkit[] = [];
+const toolkits: ToolkitOf[] = [];
 const stores: Store[] = [];
 const tags: string[] = [];
 
@@ -29,7 +29,7 @@ afterEach(async () => {
   for (const t of tags.splice(0)) await killTagged(t);
 });
 
-function kit(options: ToolkitOptions): Toolkit {
+function kit(options: ToolkitOptions): ToolkitOf {
   const toolkit = createToolkit(options);
   toolkits.push(toolkit);
   return toolkit;
@@ -50,20 +50,20 @@ async function twoReplicas(principal = 'alice') {
   return { workspace, folder, a, b };
 }
 
-function ok<T>(result: Awaited<ReturnType<Toolkit['invoke']>>): T {
+function ok<T>(result: Awaited<ReturnType<ToolkitOf['invoke']>>): T {
   if (!result.ok) throw new Error(`expected success, got ${result.error.code}: ${result.error.message}`);
   return result.output as T;
 }
 
-async function start(toolkit: Toolkit, command: string): Promise<string> {
+async function start(toolkit: ToolkitOf, command: string): Promise<string> {
   return ok<BashResult>(await toolkit.invoke('exec', 'bash', { command, run_in_background: true })).job_id!;
 }
 
-const output = async (toolkit: Toolkit, job_id: string, wait_ms?: number) =>
+const output = async (toolkit: ToolkitOf, job_id: string, wait_ms?: number) =>
   ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', wait_ms ? { job_id, wait_ms } : { job_id }));
 
 /** Reads through `toolkit` until `text` has appeared; returns all that was read. */
-async function readUntil(toolkit: Toolkit, id: string, text: string): Promise<string> {
+async function readUntil(toolkit: ToolkitOf, id: string, text: string): Promise<string> {
   let seen = '';
   await waitFor(
     async () => {

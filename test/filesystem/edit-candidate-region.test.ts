@@ -8,7 +8,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyEdits, editLabel } from '../../src/handlers/filesystem/edit/match.js';
-import { ToolError } from '../../src/runtime/errors.js';
+import { ToolError } from '../../src/runtime/contract/errors.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 
 interface Candidate {

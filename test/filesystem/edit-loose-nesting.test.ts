@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../../src/handlers/filesystem/edit/match.js';
 import type { Toolkit } from '../../src/index.js';
-import { ToolError } from '../../src/runtime/errors.js';
+import { ToolError } from '../../src/runtime/contract/errors.js';
 import { cli } from '../support/cli.js';
 import { errorCode, workspaceToolkit } from '../support/helpers.js';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import { KEPT_RECHECK_MS, siblingNameFor } from '../../src/runtime/atomic-write.js';
+import { KEPT_RECHECK_MS, siblingNameFor } from '../../src/runtime/fs/atomic-write.js';
 import { createFileTaskStore } from '../../src/runtime/services/tasks.js';
 import { tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';

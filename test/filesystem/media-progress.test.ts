@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JobProcess } from '../../src/runtime/job-process.js';
+import { JobProcess } from '../../src/runtime/processes/job-process.js';
 import { expectOk, workspaceToolkit } from '../support/helpers.js';
 import { makePdf } from '../support/pdf-fixture.js';
 import {

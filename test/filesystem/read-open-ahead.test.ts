@@ -17,8 +17,8 @@ import {
   type Provider,
   type Toolkit,
 } from '../../src/index.js';
-import { DescriptorFile } from '../../src/runtime/descriptor-file.js';
-import { forgetFolders } from '../../src/runtime/folder-cache.js';
+import { DescriptorFile } from '../../src/runtime/fs/descriptor-file.js';
+import { forgetFolders } from '../../src/runtime/fs/folder-cache.js';
 import { errorCode, tempDir } from '../support/helpers.js';
 
 const SECRET = 'OUTSIDE SECRET';

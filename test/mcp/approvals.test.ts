@@ -17,7 +17,7 @@ import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
 import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
 import type { UserChannel } from '../../src/runtime/services/user.js';
 import { createToolkit } from '../../src/toolkit.js';
-import type { ToolkitOptions } from '../../src/runtime/types.js';
+import type { ToolkitOptions } from '../../src/runtime/contract/types.js';
 import { scaled } from '../support/time.js';
 
 const policy = { rules: [{ operation: 'write_file', decision: 'ask' as const }], default: 'allow' as const };

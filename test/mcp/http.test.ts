@@ -15,7 +15,7 @@ import {
   type RunningHttpServer,
 } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/index.js';
-import type { Toolkit } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { mcpRequest, type HttpReply } from '../support/mcp-http.js';
 import { scaled } from '../support/time.js';
 
@@ -29,8 +29,8 @@ const INIT = {
 
 let dir: string;
 let running: RunningHttpServer | undefined;
-let created: Toolkit[];
-let closed: Toolkit[];
+let created: ToolkitOf[];
+let closed: ToolkitOf[];
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tw-mcp-http-'));

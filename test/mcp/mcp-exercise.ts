@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import type { Toolkit } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const RISKS = ['read_only', 'low', 'moderate', 'high', 'critical'];
@@ -47,7 +47,7 @@ export function textOf(result: CallToolResult): string {
 }
 
 /** The protocol-level checks both transports must pass. */
-export async function exerciseServer(client: Client, toolkit: Toolkit, dir: string): Promise<void> {
+export async function exerciseServer(client: Client, toolkit: ToolkitOf, dir: string): Promise<void> {
   const { tools } = await client.listTools();
   expect(tools.map((t) => t.name).sort()).toEqual(toolkit.operations.map((op) => op.name).sort());
   const expected = await catalogAnnotations();

@@ -11,7 +11,7 @@ import { createMcpServer, toCallToolResult } from '../../src/adapters/mcp.js';
 import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
 import { fitResult } from '../../src/adapters/result-size.js';
 import { createToolkit } from '../../src/toolkit.js';
-import type { ToolkitOptions } from '../../src/runtime/types.js';
+import type { ToolkitOptions } from '../../src/runtime/contract/types.js';
 import { goneWithin } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 import { linkedClient } from '../support/mcp-memory.js';

@@ -13,7 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
 import { createToolkit } from '../../src/toolkit.js';
-import type { Toolkit } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { scaled } from '../support/time.js';
 import { exerciseServer, root, seededWorkspace, textOf } from './mcp-exercise.js';
 
@@ -111,7 +111,7 @@ describe('MCP over stdio: lines that are not JSON-RPC', () => {
 
 describe('MCP over Streamable HTTP', () => {
   let server: Awaited<ReturnType<typeof startMcpHttpServer>>;
-  const created: Toolkit[] = [];
+  const created: ToolkitOf[] = [];
   beforeAll(async () => {
     server = await startMcpHttpServer(() => {
       const toolkit = createToolkit({ workspace: dir });

@@ -12,8 +12,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp.js';
 import { logWarnings } from '../../src/adapters/mcp-notify.js';
-import { progressReporter } from '../../src/runtime/progress.js';
-import type { InvokeOptions } from '../../src/runtime/types.js';
+import { progressReporter } from '../../src/runtime/invoke/progress.js';
+import type { InvokeOptions } from '../../src/runtime/contract/types.js';
 import { workspaceToolkit } from '../support/helpers.js';
 import { linkedClient } from '../support/mcp-memory.js';
 import { progressClient as connect } from '../support/progress.js';

@@ -18,7 +18,7 @@ import { DEFAULT_CLIENT_QUIRKS, toCallToolResult } from '../../src/adapters/mcp.
 import { callToolParams } from '../../src/adapters/mcp-call-params.js';
 import { clientResult } from '../../src/adapters/mcp-quirks.js';
 import { loadSdk, newSdkServer } from '../../src/adapters/mcp-sdk.js';
-import type { InvokeResult } from '../../src/runtime/types.js';
+import type { InvokeResult } from '../../src/runtime/contract/types.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { UserChannel } from '../../src/runtime/services/user.js';
 import { tempDir } from '../support/helpers.js';

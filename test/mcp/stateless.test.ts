@@ -10,14 +10,14 @@ import { startMcpHttpServer, type RunningHttpServer, type ToolkitScope } from '.
 import { StatelessSession } from '../../src/adapters/mcp-stateless.js';
 import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
 import { createToolkit } from '../../src/index.js';
-import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import type { ToolkitOf, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import { mcpRequest } from '../support/mcp-http.js';
 import { scaled } from '../support/time.js';
 
 let dir: string;
 let running: RunningHttpServer | undefined;
 let scopes: ToolkitScope[];
-let made: Toolkit[];
+let made: ToolkitOf[];
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tw-mcp-stateless-'));

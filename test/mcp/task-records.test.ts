@@ -18,7 +18,7 @@ import {
   McpTaskRunner,
   MIN_TASK_TTL_MS,
 } from '../../src/adapters/mcp-tasks.js';
-import { ToolError } from '../../src/runtime/errors.js';
+import { ToolError } from '../../src/runtime/contract/errors.js';
 import { createEmbeddedStore } from '../../src/runtime/store/embedded.js';
 import type { McpTaskPatch, Store } from '../../src/runtime/store/types.js';
 import { createToolkit } from '../../src/index.js';

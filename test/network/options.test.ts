@@ -6,7 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import type { ExecOptions } from '../../src/runtime/types.js';
+import type { ExecOptions } from '../../src/runtime/contract/types.js';
 import { cli } from '../support/cli.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
 import { tempDir } from '../support/helpers.js';

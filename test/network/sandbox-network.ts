@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import type { BashResult } from '../../src/generated/types.js';
-import type { ExecOptions, ToolkitOptions } from '../../src/runtime/types.js';
+import type { ExecOptions, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import { tempDir } from '../support/helpers.js';
 import { upstreamCa, upstreamCaFile } from '../support/network.js';
 

@@ -77,9 +77,9 @@ describe('npm pack', () => {
       'dist/cli.js',
       'dist/handlers/web/html/convert-job.js',
       'dist/handlers/filesystem/edit/job.js',
-      'dist/runtime/policy/grammars/tree-sitter-bash.wasm',
-      'dist/runtime/policy/grammars/tree-sitter-hcl.wasm',
-      'dist/runtime/policy/grammars/tree-sitter.wasm',
+      'dist/runtime/grammars/tree-sitter-bash.wasm',
+      'dist/runtime/grammars/tree-sitter-hcl.wasm',
+      'dist/runtime/grammars/tree-sitter.wasm',
     ]) {
       expect(paths, required).toContain(required);
     }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compilePolicy } from '../../src/index.js';
 import { operations } from '../../src/generated/registry.js';
-import { shellAnalyser, shellAnalyserLoaded } from '../../src/runtime/policy/shell/analyser.js';
+import { shellAnalyser, shellAnalyserLoaded } from '../../src/runtime/shell/analyser.js';
 import { tempDir } from '../support/helpers.js';
 
 const opNamed = (name: string) => operations.find((op) => op.name === name)!;

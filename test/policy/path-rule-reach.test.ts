@@ -17,7 +17,7 @@ import {
   type Provider,
   type Toolkit,
 } from '../../src/index.js';
-import { loadPolicyFile } from '../../src/runtime/policy/formats/load.js';
+import { loadPolicyFile } from '../../src/reference-policy.js';
 import { operations } from '../../src/generated/registry.js';
 import { cli } from '../support/cli.js';
 import { handWrittenOperation } from '../support/descriptors.js';

@@ -11,7 +11,7 @@ import {
   type PolicyOptions,
   type Toolkit,
 } from '../../src/index.js';
-import { locateRipgrep } from '../../src/handlers/search/grep/ripgrep.js';
+import { locateRipgrep } from '../../src/runtime/sandbox/ripgrep-path.js';
 import { tempDir } from '../support/helpers.js';
 
 const SECRET = 'SECRET=hunter2';

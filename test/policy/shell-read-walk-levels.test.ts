@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type PolicyOptions, type Toolkit } from '../../src/index.js';
 import { walkFolder, type Reached } from '../../src/handlers/exec/shell-read/walk-paths.js';
-import type { FolderUse } from '../../src/runtime/policy/shell/read-only-model.js';
+import type { FolderUse } from '../../src/runtime/shell/read-only/model.js';
 import { tempDir } from '../support/helpers.js';
 
 const DENY: PolicyOptions = { rules: [{ path: '**/.env', decision: 'deny' }] };

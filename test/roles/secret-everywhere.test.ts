@@ -24,7 +24,7 @@ import {
   type Toolkit,
   type ToolkitOptions,
 } from '../../src/index.js';
-import { Redactor, secretForms } from '../../src/runtime/redaction.js';
+import { Redactor, secretForms } from '../../src/runtime/secrets/redaction.js';
 import type { Store } from '../../src/runtime/store/types.js';
 import { handWrittenOperation } from '../support/descriptors.js';
 import { tempDir } from '../support/helpers.js';

@@ -15,10 +15,10 @@ import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js'
 import { toOpenAITools } from '../../src/adapters/openai.js';
 import { operations as catalogOperations } from '../../src/generated/registry.js';
 import { compilePolicy } from '../../src/index.js';
-import type { SearchBackend } from '../../src/runtime/services/search-backend.js';
+import type { SearchBackend } from '../../src/runtime/services/search/backends.js';
 import { createProgrammaticUserChannel, createTerminalUserChannel } from '../../src/runtime/services/user.js';
 import { createToolkit } from '../../src/index.js';
-import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import type { ToolkitOf, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import { linkedClient } from '../support/mcp-memory.js';
 
 let dir: string;
@@ -44,12 +44,12 @@ const kernel = {
 } as unknown as NonNullable<ToolkitOptions['kernel']>;
 const human = createProgrammaticUserChannel({ answer: () => 'yes', approve: () => true });
 
-function bare(options: Partial<ToolkitOptions> = {}): Toolkit {
+function bare(options: Partial<ToolkitOptions> = {}): ToolkitOf {
   return createToolkit({ workspace: dir, ...options });
 }
 
-const names = (toolkit: Toolkit) => toolkit.operations.map((op) => op.name);
-const schemaNames = (toolkit: Toolkit) => toolkit.getSchema().flatMap((p) => p.operations.map((op) => op.name));
+const names = (toolkit: ToolkitOf) => toolkit.operations.map((op) => op.name);
+const schemaNames = (toolkit: ToolkitOf) => toolkit.getSchema().flatMap((p) => p.operations.map((op) => op.name));
 
 describe('catalog requires', () => {
   it('is declared for the operations that need a kernel, a search backend, a human or checkpoints', () => {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { invokeByName, type InvokeResult, type Toolkit } from '../../src/index.js';
-import { MAX_INPUT_DEPTH, MAX_INPUT_NODES, snapshotInput } from '../../src/runtime/invoke-guard.js';
+import { MAX_INPUT_DEPTH, MAX_INPUT_NODES, snapshotInput } from '../../src/runtime/invoke/guard.js';
 import { workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 

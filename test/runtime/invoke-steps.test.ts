@@ -19,7 +19,7 @@ import {
   type Toolkit,
   type ToolkitOptions,
 } from '../../src/index.js';
-import type { Kind, Risk, RoleTree } from '../../src/runtime/descriptor.js';
+import type { Kind, Risk, RoleTree } from '../../src/runtime/contract/descriptor.js';
 import { handWrittenOperation } from '../support/descriptors.js';
 import { tempDir } from '../support/helpers.js';
 

@@ -8,8 +8,8 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { JobProcess, jobProcessEnv, type JobProcessExit } from '../../src/runtime/job-process.js';
-import { JobProcessPool } from '../../src/runtime/job-process-pool.js';
+import { JobProcess, jobProcessEnv, type JobProcessExit } from '../../src/runtime/processes/job-process.js';
+import { JobProcessPool } from '../../src/runtime/processes/job-process-pool.js';
 import { scaled } from '../support/time.js';
 import { goneWithin } from '../support/exec-helpers.js';
 
@@ -127,7 +127,7 @@ describe('a job process', () => {
     'an idle one does not keep its parent alive, and exits when the parent has gone',
     { timeout: scaled(30_000) },
     async () => {
-      const moduleUrl = new URL('../../src/runtime/job-process.ts', import.meta.url).href;
+      const moduleUrl = new URL('../../src/runtime/processes/job-process.ts', import.meta.url).href;
       // The parent prints the child's pid once the child is ready, lets go of it, and has
       // nothing left to do: it must exit, and the child with it.
       const parent = `

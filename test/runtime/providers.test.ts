@@ -22,7 +22,7 @@ import {
   type ProviderDescriptor,
 } from '../../src/index.js';
 import { generate } from '../../codegen/src/generate.js';
-import { createToolkit as createRuntimeToolkit } from '../../src/runtime/toolkit.js';
+import { buildToolkit } from '../../src/runtime/toolkit/toolkit.js';
 import { notesCatalog } from '../fixtures/notes-catalog.js';
 import { tempDir } from '../support/helpers.js';
 
@@ -152,7 +152,7 @@ describe('createToolkit({ providers })', () => {
       operations: [{ ...noHandler.operations[0]!, id: 'files3.constructor', name: 'constructor' }],
     };
     expect(() => createToolkit({ providers: [inherited] })).toThrow(/no handler for files3\.constructor/);
-    expect(() => createRuntimeToolkit({} as never)).toThrow(/providers must be a list/);
+    expect(() => buildToolkit({} as never)).toThrow(/providers must be a list/);
   });
 
   it('a host wraps one reference body (bash) without a fork', async () => {

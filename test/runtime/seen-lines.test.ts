@@ -1,7 +1,7 @@
 // What a session keeps of the lines it read: joined per file version, bounded per file and per session.
 import { describe, expect, it } from 'vitest';
-import { SeenLines, segmentOfText, MAX_SEEN_CHARS_PER_FILE } from '../../src/runtime/seen-lines.js';
-import { Session } from '../../src/runtime/session.js';
+import { SeenLines, segmentOfText, MAX_SEEN_CHARS_PER_FILE } from '../../src/runtime/session/seen-lines.js';
+import { Session } from '../../src/runtime/session/session.js';
 
 const stamp = (mtimeNs: bigint) => ({ dev: 1n, ino: 2n, size: 3n, mtimeNs });
 const segment = (lines: (string | null)[], atStart = true, atEnd = true) => ({ lines, atStart, atEnd });

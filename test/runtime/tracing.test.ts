@@ -13,7 +13,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import { tracerRegistered } from '../../src/runtime/tracing.js';
+import { tracerRegistered } from '../../src/runtime/invoke/tracing.js';
 import { tempDir } from '../support/helpers.js';
 
 const exporter = new InMemorySpanExporter();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GrepParams } from '../../src/generated/types.js';
 import { renderGrep, type GrepRendering } from '../../src/handlers/search/grep/render.js';
-import { nextArguments, noteLeftOut } from '../../src/runtime/continuation.js';
+import { nextArguments, noteLeftOut } from '../../src/runtime/contract/continuation.js';
 
 // What grep receives for { pattern: 'x' }: the catalog's defaults filled in, remembered as left out.
 const params: GrepParams = {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GlobResult, GrepResult } from '../../src/generated/types.js';
 import { createToolkit, type Toolkit } from '../../src/index.js';
-import { RG_PATH_ENV } from '../../src/handlers/search/grep/ripgrep.js';
+import { RG_PATH_ENV } from '../../src/runtime/sandbox/ripgrep-path.js';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 

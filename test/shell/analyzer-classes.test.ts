@@ -6,12 +6,12 @@ import { runCli } from '../../src/cli.js';
 import { readdir } from 'node:fs/promises';
 import { compilePolicy, createToolkit, type PolicyOptions } from '../../src/index.js';
 import { operations } from '../../src/generated/registry.js';
-import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
-import { analyzeShell } from '../../src/runtime/policy/shell/split.js';
+import { loadBashParser } from '../../src/runtime/shell/analyser.js';
+import { analyzeShell } from '../../src/runtime/shell/split.js';
 import { createProgrammaticUserChannel } from '../../src/runtime/services/user.js';
-import { wrapperTable } from '../../src/runtime/policy/shell/wrapper-check.js';
-import { TOOL_WRAPPERS } from '../../src/runtime/policy/shell/wrapper-table-tools.js';
-import { WRAPPERS } from '../../src/runtime/policy/shell/wrapper-table.js';
+import { wrapperTable } from '../../src/runtime/shell/wrapper-check.js';
+import { TOOL_WRAPPERS } from '../../src/runtime/shell/wrapper-table-tools.js';
+import { WRAPPERS } from '../../src/runtime/shell/wrapper-table.js';
 import { tempDir } from '../support/helpers.js';
 
 const bash = operations.find((o) => o.name === 'bash')!;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compilePolicy, createToolkit, type PolicyOptions } from '../../src/index.js';
 import { operations } from '../../src/generated/registry.js';
-import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
+import { loadBashParser } from '../../src/runtime/shell/analyser.js';
 import { tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 

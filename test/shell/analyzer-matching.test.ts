@@ -6,7 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compilePolicy, type PolicyOptions } from '../../src/index.js';
 import { operations } from '../../src/generated/registry.js';
-import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
+import { loadBashParser } from '../../src/runtime/shell/analyser.js';
 import { tempDir } from '../support/helpers.js';
 
 // Loaded up front, as in the bypass tests, so the first decision below does not also time a grammar load.

@@ -1,8 +1,9 @@
 // The plain tree (shell/tree.ts) the policy walkers read must say exactly what web-tree-sitter's
 // Node API says: same types, named-ness, ranges, text, children and fields, for every node.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBashParser, parseShellSync, type SyntaxNode } from '../../src/runtime/policy/shell/parser.js';
-import { plainTree, type ShellNode } from '../../src/runtime/policy/shell/tree.js';
+import { loadBashParser } from '../../src/runtime/shell/analyser.js';
+import { parseShellSync, type SyntaxNode } from '../../src/runtime/shell/parser.js';
+import { plainTree, type ShellNode } from '../../src/runtime/shell/tree.js';
 import { compilePolicy } from '../../src/index.js';
 import { operations } from '../../src/generated/registry.js';
 

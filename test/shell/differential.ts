@@ -7,8 +7,8 @@ import { mkdirSync, copyFileSync, chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compilePolicy, type PolicyOptions } from '../../src/index.js';
 import { operations } from '../../src/generated/registry.js';
-import { analyzeShell } from '../../src/runtime/policy/shell/split.js';
-import { programNames } from '../../src/runtime/policy/shell/wrappers.js';
+import { analyzeShell } from '../../src/runtime/shell/split.js';
+import { programNames } from '../../src/runtime/shell/wrappers.js';
 import { traceLines, type LineTrace } from './trace.js';
 
 /** Wrappers and shells run for real (what they run is the point); the rest are no-op programs. */

@@ -1,4 +1,4 @@
-// The bash and HCL grammars (and web-tree-sitter's own module) ship as .wasm files in src/runtime/policy/grammars/ (copied into dist/ by
+// The bash and HCL grammars (and web-tree-sitter's own module) ship as .wasm files in src/runtime/grammars/ (copied into dist/ by
 // the build), refreshed from their npm packages by `npm run refresh:grammars`.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { GRAMMAR_SOURCES as SOURCES } from '../../scripts/refresh-grammars.mjs';
-import { BASH_WASM, grammarPath, loadGrammar, parseWith } from '../../src/runtime/policy/shell/parser.js';
+import { BASH_WASM, grammarPath, loadGrammar, parseWith } from '../../src/runtime/shell/parser.js';
 import { HCL_WASM } from '../../src/runtime/policy/formats/hcl.js';
 
 const GRAMMAR_SOURCES = SOURCES as Record<string, string>;
 const require = createRequire(import.meta.url);
-const grammars = fileURLToPath(new URL('../../src/runtime/policy/grammars/', import.meta.url));
+const grammars = fileURLToPath(new URL('../../src/runtime/grammars/', import.meta.url));
 
 describe('shipped grammars', () => {
   it('are byte for byte the grammar packages’ builds (run `npm run refresh:grammars` when this fails)', async () => {

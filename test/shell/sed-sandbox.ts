@@ -2,7 +2,7 @@
 // needing no sandbox) must compile under `sed --sandbox`, which refuses the e, r and w commands. A
 // sample in the quick suite (shell-read-differential-sed.test.ts), more in the stress suite.
 import { spawnSync } from 'node:child_process';
-import { sedScriptProblem } from '../../src/runtime/policy/shell/read-only.js';
+import { sedScriptProblem } from '../../src/runtime/shell/read-only/classify.js';
 import { sedScripts } from './shell-read-corpus-generated.js';
 
 /** Whether a GNU sed with --sandbox is installed. */

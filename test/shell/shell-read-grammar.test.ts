@@ -4,8 +4,8 @@
 // models agree with the real binaries on this machine about which words are options and which
 // options take the next word as their value.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
-import { classifyReadOnly } from '../../src/runtime/policy/shell/read-only.js';
+import { loadBashParser } from '../../src/runtime/shell/analyser.js';
+import { classifyReadOnly } from '../../src/runtime/shell/read-only/classify.js';
 import { tempDir } from '../support/helpers.js';
 import { compareWithBinaries, grammarCases } from '../support/grammar-binaries.js';
 import { scaled } from '../support/time.js';

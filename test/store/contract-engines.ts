@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ToolError } from '../../src/runtime/errors.js';
+import { ToolError } from '../../src/runtime/contract/errors.js';
 import { createEmbeddedStore } from '../../src/runtime/store/embedded.js';
 import { createPostgresStore } from '../../src/runtime/store/postgres.js';
 import type { OutputRead, Store, StoreKey, StoreOptions } from '../../src/runtime/store/types.js';

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
 import { createToolkit } from '../../src/index.js';
-import { ToolError } from '../../src/runtime/errors.js';
+import { ToolError } from '../../src/runtime/contract/errors.js';
 import { createPostgresStore, type PostgresStoreOptions } from '../../src/runtime/store/postgres.js';
 import type { Store } from '../../src/runtime/store/types.js';
 import { describePg, startCluster, type PgCluster } from '../support/postgres.js';

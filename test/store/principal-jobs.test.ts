@@ -15,7 +15,7 @@ import { storeUnavailable } from '../../src/runtime/store/errors.js';
 import { createPostgresStore } from '../../src/runtime/store/postgres.js';
 import { replicaFor } from '../../src/runtime/store/replica.js';
 import type { Store } from '../../src/runtime/store/types.js';
-import type { InvokeResult, Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
+import type { InvokeResult, ToolkitOf, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import type { BashKillResult, BashOutputResult, BashResult, BashWriteResult } from '../../src/generated/types.js';
 import { killTagged, processesWith, survivorsOf, tag, waitFor } from '../support/exec-helpers.js';
 import { pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';
@@ -99,7 +99,7 @@ function engines(): Engine[] {
   return pgBinaries || requirePg ? [embedded, postgres] : [embedded];
 }
 
-const toolkits: Toolkit[] = [];
+const toolkits: ToolkitOf[] = [];
 const stores: Store[] = [];
 const tags: string[] = [];
 let workspace = '';
@@ -125,7 +125,7 @@ function ok<T>(result: InvokeResult): T {
 }
 
 /** Calls through `toolkit` for `principal` (undefined: the toolkit's own). */
-function as(toolkit: Toolkit, principal?: string) {
+function as(toolkit: ToolkitOf, principal?: string) {
   const invoke = (operation: string, input: Record<string, unknown>) =>
     toolkit.invoke('exec', operation, input, principal === undefined ? {} : { principal });
   return {
@@ -164,7 +164,7 @@ function as(toolkit: Toolkit, principal?: string) {
   };
 }
 
-async function kit(engine: Engine, options: Partial<ToolkitOptions> = {}, store?: Store): Promise<Toolkit> {
+async function kit(engine: Engine, options: Partial<ToolkitOptions> = {}, store?: Store): Promise<ToolkitOf> {
   workspace ||= await mkdtemp(join(tmpdir(), 'tw-principal-ws-'));
   scope ||= `team-${++scopes}`;
   const opened = store ?? engine.open();

@@ -201,7 +201,7 @@ describe('the embedded store behind the task tools', () => {
   });
 
   it("a sub-agent shares the parent's store and task list", async () => {
-    const { createInProcessKernel } = await import('../../src/runtime/services/kernel.js');
+    const { createInProcessKernel } = await import('../../src/public-types.js');
     let childList: unknown;
     let childStore: unknown;
     const kernel = createInProcessKernel({

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import { pdfMemory } from '../../src/handlers/filesystem/media/pdf.js';
 import type { BashOutputResult, BashResult } from '../../src/generated/types.js';
-import type { Toolkit } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
 import { waitFor } from '../support/exec-helpers.js';
 import { makeFlateBombPdf, makePdf } from '../support/pdf-fixture.js';
@@ -21,7 +21,7 @@ const execFileAsync = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures', name);
 const MiB = 1024 ** 2;
-const toolkits: Toolkit[] = [];
+const toolkits: ToolkitOf[] = [];
 afterAll(async () => {
   for (const toolkit of toolkits.splice(0)) await toolkit.close();
 });

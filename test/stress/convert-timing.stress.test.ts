@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertProcessesAlive } from '../../src/handlers/web/html/convert-pool.js';
 import { createToolkit } from '../../src/toolkit.js';
-import type { InvokeResult } from '../../src/runtime/types.js';
+import type { InvokeResult } from '../../src/runtime/contract/types.js';
 import { scaled } from '../support/time.js';
 import { HOSTILE, servePages } from '../web/convert-pages.js';
 

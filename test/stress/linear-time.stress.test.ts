@@ -13,7 +13,7 @@ import { secretClass } from '../../src/handlers/exec/run/secrets.js';
 import { applyEdits } from '../../src/handlers/filesystem/edit/match.js';
 import { unifiedDiff } from '../../src/handlers/filesystem/edit/diff.js';
 import { convertHtml } from '../../src/handlers/web/html/convert.js';
-import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
+import { loadBashParser } from '../../src/runtime/shell/analyser.js';
 import { errorCode, workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 

@@ -3,7 +3,7 @@
 // the analyzer claims to model run under real bash and traced. Minutes, not seconds: not part of
 // the quick suite.
 import { describe, expect, it } from 'vitest';
-import { loadBashParser } from '../../src/runtime/policy/shell/parser.js';
+import { loadBashParser } from '../../src/runtime/shell/analyser.js';
 import { tempDir } from '../support/helpers.js';
 import { assigningLine, generatedLine, mutatedAny, random } from '../shell/corpus.js';
 import { differential } from '../shell/differential.js';

@@ -8,7 +8,7 @@ import { createToolkit } from '../../src/index.js';
 import { openStore } from '../../src/runtime/store/lazy.js';
 import { replicaFor } from '../../src/runtime/store/replica.js';
 import type { Store } from '../../src/runtime/store/types.js';
-import type { Toolkit } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import type { BashKillResult, BashResult } from '../../src/generated/types.js';
 import { tempDir } from '../support/helpers.js';
 import { killTagged, survivorsOf, tag } from '../support/exec-helpers.js';
@@ -16,7 +16,7 @@ import { scaled } from '../support/time.js';
 
 const ROUNDS = 30;
 const stores: Store[] = [];
-const toolkits: Toolkit[] = [];
+const toolkits: ToolkitOf[] = [];
 const t = tag('replica-kill-loop');
 
 afterAll(async () => {
@@ -28,26 +28,26 @@ afterAll(async () => {
   await killTagged(t);
 });
 
-async function replicas(): Promise<[Toolkit, Toolkit]> {
+async function replicas(): Promise<[ToolkitOf, ToolkitOf]> {
   const workspace = await tempDir();
   const folder = path.join(await tempDir(), 'store');
-  const replica = (): Toolkit => {
+  const replica = (): ToolkitOf => {
     const store = openStore(folder);
     stores.push(store);
-    const toolkit: Toolkit = createToolkit({ workspace, store, storeScope: 'loop', exec: { maxJobs: 8 } });
+    const toolkit: ToolkitOf = createToolkit({ workspace, store, storeScope: 'loop', exec: { maxJobs: 8 } });
     toolkits.push(toolkit);
     return toolkit;
   };
   return [replica(), replica()];
 }
 
-async function start(toolkit: Toolkit, command: string): Promise<string> {
+async function start(toolkit: ToolkitOf, command: string): Promise<string> {
   const result = await toolkit.invoke('exec', 'bash', { command, run_in_background: true });
   if (!result.ok) throw new Error(result.text);
   return (result.output as BashResult).job_id!;
 }
 
-async function kill(toolkit: Toolkit, id: string): Promise<BashKillResult> {
+async function kill(toolkit: ToolkitOf, id: string): Promise<BashKillResult> {
   const result = await toolkit.invoke('exec', 'bash_kill', { job_id: id });
   if (!result.ok) throw new Error(result.text);
   return result.output as BashKillResult;

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RG_PATH_ENV } from '../../src/handlers/search/grep/ripgrep.js';
+import { RG_PATH_ENV } from '../../src/runtime/sandbox/ripgrep-path.js';
 
 /** Fills `dir` with `files` files holding `line` a few times each. */
 export async function fill(dir: string, files: number, line: string): Promise<void> {

@@ -2,7 +2,7 @@
 // from their properties, validators compiled here.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OperationDescriptor } from '../../src/index.js';
-import type { JsonSchema, Kind, Risk, RoleTree } from '../../src/runtime/descriptor.js';
+import type { JsonSchema, Kind, Risk, RoleTree } from '../../src/runtime/contract/descriptor.js';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 

@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BashOutputResult } from '../../src/generated/types.js';
-import type { Toolkit } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { expectOk } from './helpers.js';
 import { scaled } from './time.js';
 
@@ -140,7 +140,7 @@ export async function killTagged(text: string): Promise<void> {
  * that saw the end); returns everything it printed after what was read before, and the last read.
  */
 export async function readJobToEnd(
-  toolkit: Toolkit,
+  toolkit: ToolkitOf,
   job_id: string,
 ): Promise<{ output: string; last: BashOutputResult }> {
   const read = async (wait_ms?: number) =>

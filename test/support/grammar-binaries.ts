@@ -4,8 +4,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PROGRAMS } from '../../src/runtime/policy/shell/read-only.js';
-import { parseOptions, resolveLong, type Grammar } from '../../src/runtime/policy/shell/read-only-options.js';
+import { PROGRAMS } from '../../src/runtime/shell/read-only/classify.js';
+import { parseOptions, resolveLong, type Grammar } from '../../src/runtime/shell/read-only/options.js';
 import { scaled } from './time.js';
 
 type Reading = 'unknown' | 'flag' | 'value';

@@ -6,7 +6,7 @@ import { ProgressNotificationSchema, type CallToolResult, type Progress } from '
 import { expect } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp.js';
 import type { InvokeResult, ProgressEvent, Toolkit } from '../../src/index.js';
-import { PROGRESS_INTERVAL_MS } from '../../src/runtime/progress.js';
+import { PROGRESS_INTERVAL_MS } from '../../src/runtime/invoke/progress.js';
 import { linkedClient } from './mcp-memory.js';
 import { scaled } from './time.js';
 

@@ -14,7 +14,7 @@ import {
   type Toolkit,
   type ToolkitOptions,
 } from '../../src/index.js';
-import type { Kind, Risk, RoleTree } from '../../src/runtime/descriptor.js';
+import type { Kind, Risk, RoleTree } from '../../src/runtime/contract/descriptor.js';
 import { handWrittenOperation } from './descriptors.js';
 
 function op(

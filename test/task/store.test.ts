@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ToolError } from '../../src/runtime/errors.js';
+import { ToolError } from '../../src/runtime/contract/errors.js';
 import {
   createDefaultTaskStore,
   createFileTaskStore,

@@ -2,7 +2,7 @@
 // registry, and names only known at run time still dispatch, untyped.
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import type { ReadFileInput, ReadFileResult } from '../../src/generated/types.js';
-import type { Toolkit as UntypedToolkit } from '../../src/runtime/types.js';
+import type { ToolkitOf as UntypedToolkit } from '../../src/runtime/contract/types.js';
 import { createMcpServer } from '../../src/adapters/mcp.js';
 import { invokeByName } from '../../src/adapters/dispatch.js';
 

@@ -13,9 +13,9 @@ import {
   toOpenAIResponsesTools,
   toOpenAITools,
 } from '../../src/adapters/openai.js';
-import type { Toolkit } from '../../src/runtime/types.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 
-declare const toolkit: Toolkit;
+declare const toolkit: ToolkitOf;
 
 export async function openAIChat(call: OpenAI.Chat.ChatCompletionMessageFunctionToolCall): Promise<void> {
   const tools: OpenAI.Chat.ChatCompletionTool[] = toOpenAITools(toolkit);

@@ -14,7 +14,7 @@ import { convertHtml } from '../../src/handlers/web/html/convert.js';
 import { extractText, tidyLines } from '../../src/handlers/web/html/extract.js';
 import { scanHtml } from '../../src/handlers/web/html/scan.js';
 import { createToolkit } from '../../src/toolkit.js';
-import type { InvokeResult } from '../../src/runtime/types.js';
+import type { InvokeResult } from '../../src/runtime/contract/types.js';
 import type { WebFetchInput } from '../../src/generated/types.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000010000000100806000000', 'hex');

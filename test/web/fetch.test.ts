@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/toolkit.js';
-import type { InvokeResult, WebOptions } from '../../src/runtime/types.js';
+import type { InvokeResult, WebOptions } from '../../src/runtime/contract/types.js';
 import { startTestServer, type TestServer } from '../support/web-server.js';
 import { scaled } from '../support/time.js';
 

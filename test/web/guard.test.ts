@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { blockedReason, checkTarget, type ResolvedAddress } from '../../src/runtime/net/address-guard.js';
 import { createToolkit } from '../../src/toolkit.js';
-import type { InvokeResult, WebOptions } from '../../src/runtime/types.js';
+import type { InvokeResult, WebOptions } from '../../src/runtime/contract/types.js';
 import { startTestServer, type TestServer } from '../support/web-server.js';
 
 let server: TestServer;

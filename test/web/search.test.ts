@@ -12,10 +12,10 @@ import {
   createSearxngBackend,
   searchBackendFromEnv,
   type SearchBackend,
-} from '../../src/runtime/services/search-backend.js';
+} from '../../src/runtime/services/search/backends.js';
 import { plainSnippet } from '../../src/runtime/services/search/http.js';
 import { createToolkit } from '../../src/toolkit.js';
-import type { InvokeResult } from '../../src/runtime/types.js';
+import type { InvokeResult } from '../../src/runtime/contract/types.js';
 import { startTestServer, type TestServer } from '../support/web-server.js';
 import { scaled } from '../support/time.js';
 

@@ -60,7 +60,7 @@ export default tseslint.config(
       'codegen/src/**/*.ts',
       'src/adapters/schema.ts',
       'src/adapters/mcp-quirks.ts',
-      'src/runtime/validation.ts',
+      'src/runtime/invoke/validation.ts',
       'src/validator-runtime.ts',
     ],
     rules: {

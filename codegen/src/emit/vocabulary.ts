@@ -1,4 +1,4 @@
-// Renders the runtime's copies of what the generator and the runtime share: src/runtime/vocabulary.ts
+// Renders the runtime's copies of what the generator and the runtime share: src/runtime/contract/vocabulary.ts
 // from catalog.schema.json (kinds, risks, requirements, roles and their codes, the common error
 // codes), and src/conformance/fixture-paths.ts from codegen/src/fixture-paths.ts (the rules for the
 // paths a conformance case names). The toolwright repository writes them with `npm run generate`
@@ -63,7 +63,7 @@ export function renderRuntimeFixturePaths(source: string): string {
 export async function runtimeCopies(): Promise<{ path: string; content: string }[]> {
   const fixturePaths = await readFile(new URL('../fixture-paths.ts', import.meta.url), 'utf8');
   return [
-    { path: 'src/runtime/vocabulary.ts', content: renderRuntimeVocabulary(VOCABULARY) },
+    { path: 'src/runtime/contract/vocabulary.ts', content: renderRuntimeVocabulary(VOCABULARY) },
     { path: 'src/conformance/fixture-paths.ts', content: renderRuntimeFixturePaths(fixturePaths) },
   ];
 }

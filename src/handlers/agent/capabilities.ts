@@ -1,8 +1,8 @@
 // What a sub-agent may do: within its parent's profile, and how deep sub-agents may nest.
-import type { OperationDescriptor } from '../../runtime/descriptor.js';
-import { ToolError } from '../../runtime/errors.js';
-import { profileExcess } from '../../runtime/policy.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import type { OperationDescriptor } from '../../runtime/contract/descriptor.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { profileExcess } from '../../runtime/policy/index.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 
 export const DEFAULT_MAX_DEPTH = 3;
 

@@ -1,8 +1,8 @@
 // Progress of a sub-agent for the parent call's caller: the turns and tool calls its kernel
 // reports, with the time since it started (what grows while the child's model thinks).
-import { elapsedProgress } from '../../runtime/progress.js';
+import { elapsedProgress } from '../../runtime/invoke/progress.js';
 import type { SubagentProgress } from '../../runtime/services/kernel.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 
 export interface SubagentProgressFeed {
   /** What the kernel is given as the request's `onProgress`. */

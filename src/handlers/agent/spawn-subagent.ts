@@ -1,8 +1,8 @@
 // agent.spawn_subagent: delegates work to a sub-agent run by the host's kernel, within this agent's profile.
 import type { SpawnSubagentParams, SpawnSubagentResult } from '../../generated/types.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import { DEFAULT_MAX_DEPTH, scopeCapabilities } from './capabilities.js';
 import { subagentProgress } from './progress.js';
 

@@ -3,12 +3,12 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DiagnosticsParams, DiagnosticsResult } from '../../generated/types.js';
-import { confinedPath } from '../../runtime/confine.js';
-import { continuationLine, nextArguments } from '../../runtime/continuation.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
+import { confinedPath } from '../../runtime/fs/confine.js';
+import { continuationLine, nextArguments } from '../../runtime/contract/continuation.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
 import type { CodeDiagnostic } from '../../runtime/services/code.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import type { ServerSpec } from './discovery.js';
 import { atLeast, diagnosticsOf } from './lsp/diagnostics.js';
 import { codeOf, openFile, timeoutOf, visibleOnly } from './operation.js';

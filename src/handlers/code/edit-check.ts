@@ -4,9 +4,9 @@
 // they cover (not by line), so lines moved by the edit do not make old errors look new. All within
 // the edit's time budget: what was not compared in time is said, never waited for.
 import path from 'node:path';
-import { ToolError } from '../../runtime/errors.js';
+import { ToolError } from '../../runtime/contract/errors.js';
 import type { CodeDiagnostic, EditCheck, EditDiagnostics } from '../../runtime/services/code.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import { dependentsOf } from './dependents.js';
 import type { ServerSpec } from './discovery.js';
 import type { LanguageClient } from './lsp/client.js';

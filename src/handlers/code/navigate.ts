@@ -7,10 +7,10 @@ import type {
   ReferencesParams,
   ReferencesResult,
 } from '../../generated/types.js';
-import { continuationLine, nextArguments } from '../../runtime/continuation.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { continuationLine, nextArguments } from '../../runtime/contract/continuation.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import type { LanguageClient } from './lsp/client.js';
 import { uriOf } from './lsp/diagnostics.js';
 import { onServers, timeoutOf, toLocation, visibleOnly, type ResultLocation } from './operation.js';

@@ -1,8 +1,8 @@
 // What every `code` operation does around its request: find this toolkit's language servers, give
 // the server the file as it is on disk, and turn the server's locations into results (workspace
 // paths, 1-based positions, the line's text) with what the policy hides left out.
-import { ToolError } from '../../runtime/errors.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import type { LanguageClient } from './lsp/client.js';
 import type { ServerSpec } from './discovery.js';
 import { WorkspaceCode } from './service.js';

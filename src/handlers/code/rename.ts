@@ -3,12 +3,12 @@
 // stale-file guard, compare-and-swap, atomic replace); the result says what the rename broke.
 
 import type { RenameParams, RenameResult } from '../../generated/types.js';
-import { withEditDiagnostics } from '../../runtime/edit-diagnostics.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
-import { changeFile } from '../filesystem/write-transaction.js';
+import { withEditDiagnostics } from '../../runtime/services/edit-diagnostics.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
+import { changeFile } from '../../runtime/fs/write-transaction.js';
 import { uriOf } from './lsp/diagnostics.js';
 import { onServers, timeoutOf } from './operation.js';
 import { MAX_SOURCE_BYTES, placeOf, readSource } from './source.js';

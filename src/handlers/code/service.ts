@@ -2,7 +2,7 @@
 // servers cover which files, the edit checks, and the toolkit's hold on the shared servers. Light
 // on purpose: the language-server client (vscode-jsonrpc) loads only when a server is used.
 import type { CodeBinding, CodeIntelligence, CodeService, EditCheck } from '../../runtime/services/code.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import { discoverServers, type Discovery, type ServerSpec } from './discovery.js';
 import type { LanguageClient } from './lsp/client.js';
 import type { PoolOptions } from './lsp/pool.js';

@@ -4,7 +4,7 @@
 import { open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ToolError } from '../../runtime/errors.js';
+import { ToolError } from '../../runtime/contract/errors.js';
 import { isInside } from './discovery.js';
 
 /** Larger files are not sent to a server. */

@@ -1,10 +1,10 @@
 // code.symbols: one file's outline, or the workspace's symbols whose names match a query.
 import type { SymbolInformation } from 'vscode-languageserver-protocol';
 import type { SymbolsParams, SymbolsResult } from '../../generated/types.js';
-import { continuationLine, nextArguments } from '../../runtime/continuation.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { continuationLine, nextArguments } from '../../runtime/contract/continuation.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import { codeOf, onServers, timeoutOf, visibleOnly } from './operation.js';
 import { characterColumn, placeOf, SourceCache } from './source.js';
 import { symbolKindName } from './symbol-kinds.js';

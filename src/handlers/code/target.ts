@@ -3,9 +3,9 @@
 // columns. Both end as a file held open by its server and an LSP position in it.
 import path from 'node:path';
 import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver-protocol';
-import { ToolError } from '../../runtime/errors.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import type { ServerSpec } from './discovery.js';
 import type { LanguageClient } from './lsp/client.js';
 import { uriOf } from './lsp/diagnostics.js';

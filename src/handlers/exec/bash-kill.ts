@@ -1,8 +1,8 @@
 // exec.bash_kill: ends one of this session's background jobs (its whole process tree); with a
 // store, wherever it runs (the replica running it is asked, and the call waits for the end).
 import type { BashKillParams, BashKillResult } from '../../generated/types.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import { jobTable, killJob } from './jobs/job-table.js';
 import { killLocal, localStoreJob } from './jobs/store-jobs.js';
 import { killRecordedJob, recordOrNotFound } from './jobs/store-read.js';

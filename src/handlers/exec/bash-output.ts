@@ -2,11 +2,11 @@
 // list of this session's jobs; from the store when the toolkit has one (any replica's jobs of the
 // same key), else from this toolkit's own jobs in memory.
 import type { BashOutputParams, BashOutputResult } from '../../generated/types.js';
-import { ToolError, throwIfAborted } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
+import { ToolError, throwIfAborted } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
 import type { SharedJobs } from '../../runtime/store/shared-jobs.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import { continuationLine } from '../../runtime/continuation.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import { continuationLine } from '../../runtime/contract/continuation.js';
 import { jobDurationMs, jobTable, listedCommand, readNewOutput, waitForNews, type Job } from './jobs/job-table.js';
 import {
   readRecordOutput,
@@ -16,7 +16,7 @@ import {
   type JobSummary,
 } from './jobs/store-read.js';
 import { DEFAULT_OUTPUT_LIMIT, type CollectedOutput } from './run/collector.js';
-import { inertLine, inertText } from '../../runtime/control-text.js';
+import { inertLine, inertText } from '../../runtime/text/control-text.js';
 
 /** Output as the model reads it: a terminal's raw (it was asked for), a pipe's inert. */
 function shown<T extends CollectedOutput>(read: T, terminal: boolean): T {

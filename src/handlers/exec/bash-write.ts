@@ -1,10 +1,10 @@
 // exec.bash_write: types input into one of this session's background jobs (its stdin or terminal);
 // with a store, into a job of the caller's principal wherever it runs (its replica takes the input).
 import type { BashWriteParams, BashWriteResult } from '../../generated/types.js';
-import { ToolError, abortError } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
+import { ToolError, abortError } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
 import type { SharedJobs } from '../../runtime/store/shared-jobs.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import { jobTable, type Job } from './jobs/job-table.js';
 import { writeRecordedJob } from './jobs/store-write.js';
 

@@ -3,9 +3,9 @@
 // pty: true (a foreground one returns early when it waits for input); in the configured sandbox, if any.
 import { limits } from '../../generated/registry.js';
 import type { BashParams, BashResult } from '../../generated/types.js';
-import { ToolError, throwIfAborted } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { ToolError, throwIfAborted } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import { startJob } from './jobs/job-table.js';
 import { startStoreJob } from './jobs/store-jobs.js';
 import { runInTerminal } from './run/interactive.js';

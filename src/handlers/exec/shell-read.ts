@@ -1,12 +1,12 @@
 // exec.shell_read: a command line the classifier proves read-only, run by the bash runner.
-import { ToolError, throwIfAborted } from '../../runtime/errors.js';
-import type { Rendered } from '../../runtime/handler.js';
-import { loadBashParser } from '../../runtime/policy/shell/parser.js';
-import { classifyReadOnly } from '../../runtime/policy/shell/read-only.js';
-import { shellReadEnv } from '../../runtime/policy/shell/read-only-git.js';
-import { clip } from '../../runtime/policy/shell/words.js';
-import { isInside } from '../../runtime/workspace.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { ToolError, throwIfAborted } from '../../runtime/contract/errors.js';
+import type { Rendered } from '../../runtime/contract/handler.js';
+import { loadBashParser } from '../../runtime/shell/analyser.js';
+import { classifyReadOnly } from '../../runtime/shell/read-only/classify.js';
+import { shellReadEnv } from '../../runtime/shell/read-only/git.js';
+import { clip } from '../../runtime/shell/words.js';
+import { isInside } from '../../runtime/fs/workspace.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import { limits } from '../../generated/registry.js';
 import type { ShellReadParams, ShellReadResult } from '../../generated/types.js';
 import { commandEnv } from './run/env.js';
@@ -14,8 +14,8 @@ import { resolveCwd, runCommand } from './run/runner.js';
 import { checkRepositories, gitScanner } from './shell-read/git-repositories.js';
 import { checkReach } from './shell-read/path-rules.js';
 import { pathsOutside } from './shell-read/workspace-paths.js';
-import { probeSandbox } from './sandbox/probe.js';
-import { workspaceConfinement } from './confinement/workspace.js';
+import { probeSandbox } from '../../runtime/sandbox/probe.js';
+import { workspaceConfinement } from '../../runtime/sandbox/workspace-confinement.js';
 
 /** What shell_read answers for a line it will not run, naming the command and why. */
 function refused(command: string, reason: string): ToolError {

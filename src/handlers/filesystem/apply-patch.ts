@@ -3,12 +3,12 @@
 // or to none. The runtime parsed it and confined each path (a `patch` role) before this runs; the
 // sections are applied in memory (./patch/plan.ts) and written in one transaction (./patch/commit.ts).
 import type { ApplyPatchParams, ApplyPatchResult } from '../../generated/types.js';
-import { withEditDiagnostics } from '../../runtime/edit-diagnostics.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import { parsePatchOnce, pathsOfPatch } from '../../runtime/patch-envelope.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
+import { withEditDiagnostics } from '../../runtime/services/edit-diagnostics.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import { parsePatchOnce, pathsOfPatch } from '../../runtime/fs/patch-envelope.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import { commitFiles } from './patch/commit.js';
 import { planPatch, type PatchOutcome } from './patch/plan.js';
 import { plural } from './plural.js';

@@ -2,15 +2,15 @@
 // a unified diff in the answer, a miss diagnosed; an empty old_str creates a new file. The edit core
 // is ./edit/run-edits.ts.
 import type { EditFileParams, EditFileResult } from '../../generated/types.js';
-import { confinedPath } from '../../runtime/confine.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withEditDiagnostics } from '../../runtime/edit-diagnostics.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
+import { confinedPath } from '../../runtime/fs/confine.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withEditDiagnostics } from '../../runtime/services/edit-diagnostics.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import { editText, loadDiff, runEdits } from './edit/run-edits.js';
 import { utf8Bytes } from './encodings/text-codec.js';
-import { changeFile } from './write-transaction.js';
+import { changeFile } from '../../runtime/fs/write-transaction.js';
 
 export async function editFile(params: EditFileParams, ctx: HandlerContext): Promise<Rendered<EditFileResult>> {
   if (params.old_str === params.new_str) {

@@ -6,14 +6,14 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ListDirectoryParams, ListDirectoryResult } from '../../generated/types.js';
-import { throwIfAborted, ToolError } from '../../runtime/errors.js';
-import { continuationLine, nextArguments } from '../../runtime/continuation.js';
-import { withText, type HandlerReturn } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import { swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
-import type { GitignoreRules } from '../search/glob/walk.js';
-import { rethrowFs } from './fs-errors.js';
+import { throwIfAborted, ToolError } from '../../runtime/contract/errors.js';
+import { continuationLine, nextArguments } from '../../runtime/contract/continuation.js';
+import { withText, type HandlerReturn } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import { swappedError, VerifiedDir } from '../../runtime/fs/verified-fs.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
+import type { GitignoreRules } from '../../runtime/glob/workspace-gitignores.js';
+import { rethrowFs } from '../../runtime/fs/fs-errors.js';
 import { plural } from './plural.js';
 
 type Entry = ListDirectoryResult['entries'][number];
@@ -59,7 +59,7 @@ export async function listDirectory(
   // Loaded on first use: `call read_file` must not load glob's dependencies (fast-glob, ignore).
   const rules = includeIgnored
     ? undefined
-    : new (await import('../search/glob/walk.js')).GitignoreRules(ctx.workspace.root);
+    : new (await import('../../runtime/glob/workspace-gitignores.js')).GitignoreRules(ctx.workspace.root);
   const first = await openListed(ctx, resolved);
   const offset = params.offset;
   const walk: Walk = { ctx, rules, limit, offset, seen: 0, shown: 0, chars: 0, ignored: 0, unreadable: 0 };

@@ -1,13 +1,13 @@
 // filesystem.multi_edit: several exact replacements in one file, in order, all or nothing, one diff.
 import type { MultiEditParams, MultiEditResult } from '../../generated/types.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withEditDiagnostics } from '../../runtime/edit-diagnostics.js';
-import { withText, type HandlerReturn } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withEditDiagnostics } from '../../runtime/services/edit-diagnostics.js';
+import { withText, type HandlerReturn } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import { editText, runEdits } from './edit/run-edits.js';
 import { editLabel } from './edit/match.js';
-import { confinedPath } from '../../runtime/confine.js';
+import { confinedPath } from '../../runtime/fs/confine.js';
 
 export async function multiEdit(params: MultiEditParams, ctx: HandlerContext): Promise<HandlerReturn<MultiEditResult>> {
   const total = params.edits.length;

@@ -2,16 +2,16 @@
 // encoding: ./lines/, ./encodings/), an image, a PDF or a notebook (./media/).
 import { constants, type BigIntStats } from 'node:fs';
 import type { ReadFileParams, ReadFileResult } from '../../generated/types.js';
-import type { HandlerReturn } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import type { DescriptorFile } from '../../runtime/descriptor-file.js';
-import type { ResolvedPath, Workspace } from '../../runtime/workspace.js';
-import { cancelSignalOf } from '../../runtime/call-context.js';
-import { confinedPath } from '../../runtime/confine.js';
-import { ToolError } from '../../runtime/errors.js';
-import { stampOf } from '../../runtime/session.js';
-import { missingPathError } from '../../runtime/missing-path.js';
-import { rethrowFs } from './fs-errors.js';
+import type { HandlerReturn } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import type { DescriptorFile } from '../../runtime/fs/descriptor-file.js';
+import type { ResolvedPath, Workspace } from '../../runtime/fs/workspace.js';
+import { cancelSignalOf } from '../../runtime/invoke/call-context.js';
+import { confinedPath } from '../../runtime/fs/confine.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { stampOf } from '../../runtime/session/session.js';
+import { missingPathError } from '../../runtime/fs/missing-path.js';
+import { rethrowFs } from '../../runtime/fs/fs-errors.js';
 import { plural } from './plural.js';
 import { sharedLineIndex } from './lines/line-index.js';
 import { memoryReader, OverlayReader, type KnownBytes, type PositionalReader } from './lines/positional-reader.js';

@@ -1,14 +1,14 @@
 // filesystem.write_file: atomic create-or-replace that keeps the file's mode, owner and text
 // encoding: a Shift_JIS or UTF-16 file stays Shift_JIS or UTF-16.
 import type { WriteFileParams, WriteFileResult } from '../../generated/types.js';
-import { withEditDiagnostics } from '../../runtime/edit-diagnostics.js';
-import { withText, type HandlerReturn } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
-import { changeFile } from './write-transaction.js';
+import { withEditDiagnostics } from '../../runtime/services/edit-diagnostics.js';
+import { withText, type HandlerReturn } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
+import { changeFile } from '../../runtime/fs/write-transaction.js';
 import { plural } from './plural.js';
 import { ENCODING_SAMPLE_BYTES, encodeLike } from './encodings/text-codec.js';
-import { confinedPath } from '../../runtime/confine.js';
+import { confinedPath } from '../../runtime/fs/confine.js';
 
 export async function writeFile(params: WriteFileParams, ctx: HandlerContext): Promise<HandlerReturn<WriteFileResult>> {
   const resolved = confinedPath(ctx, 'path');

@@ -2,13 +2,14 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { GlobParams, GlobResult } from '../../generated/types.js';
-import { ToolError, fsErrorToToolError, throwIfAborted } from '../../runtime/errors.js';
-import { nextArguments } from '../../runtime/continuation.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
+import { ToolError, fsErrorToToolError, throwIfAborted } from '../../runtime/contract/errors.js';
+import { nextArguments } from '../../runtime/contract/continuation.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import { planGlob } from './glob/plan.js';
-import { GitignoreRules, isDynamicPattern, mtimesOf, renderGlob, walkGlob, type WalkProgress } from './glob/walk.js';
+import { isDynamicPattern, mtimesOf, renderGlob, walkGlob, type WalkProgress } from './glob/walk.js';
+import { GitignoreRules } from '../../runtime/glob/workspace-gitignores.js';
 
 /** Characters of paths one glob answer holds at most (the text shows fewer). */
 const MAX_GLOB_OUTPUT_CHARS = 512 * 1024;

@@ -1,17 +1,18 @@
 // search.grep: ripgrep, streamed and bounded (./grep/run.ts runs it; ./grep/ parses and renders).
 import { lstat, stat } from 'node:fs/promises';
 import type { GrepParams, GrepResult } from '../../generated/types.js';
-import { ToolError, fsErrorToToolError } from '../../runtime/errors.js';
-import { checkBraceBound } from '../../runtime/glob-braces.js';
-import { nextArguments } from '../../runtime/continuation.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
-import { entryKind } from '../../runtime/verified-fs.js';
-import { confinedMemoryWatchable } from '../exec/confinement/helper.js';
-import { realRg, workspaceConfinement } from '../exec/confinement/workspace.js';
+import { ToolError, fsErrorToToolError } from '../../runtime/contract/errors.js';
+import { checkBraceBound } from '../../runtime/glob/braces.js';
+import { nextArguments } from '../../runtime/contract/continuation.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
+import { entryKind } from '../../runtime/fs/verified-fs.js';
+import { confinedMemoryWatchable } from '../../runtime/sandbox/confined-helper.js';
+import { realRg, workspaceConfinement } from '../../runtime/sandbox/workspace-confinement.js';
 import { GrepProgress } from './grep/progress.js';
 import { compare, renderGrep, sortByPath } from './grep/render.js';
-import { canWatchRss, locateRipgrep } from './grep/ripgrep.js';
+import { canWatchRss } from './grep/ripgrep.js';
+import { locateRipgrep } from '../../runtime/sandbox/ripgrep-path.js';
 import { describeRgError, searchWithRipgrep } from './grep/run.js';
 
 /** Set to 1 to skip grep's fast way and always search the bounded way (tests, diagnosis). */

@@ -1,8 +1,8 @@
 // task.task_create: adds a task to the list the agent keeps to plan and track multi-step work.
 import type { TaskCreateParams, TaskCreateResult } from '../../generated/types.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import { taskLine } from './task-lines.js';
 
 export async function taskCreate(params: TaskCreateParams, ctx: HandlerContext): Promise<Rendered<TaskCreateResult>> {

@@ -1,5 +1,5 @@
 // How the task operations show a task, and the error for an id the list does not hold.
-import { ToolError } from '../../runtime/errors.js';
+import { ToolError } from '../../runtime/contract/errors.js';
 import type { Task } from '../../runtime/services/tasks.js';
 
 /** One task as a line of text: `id [status] title`. */

@@ -1,8 +1,8 @@
 // task.task_list: the tasks (all, or those of one status) and how many there are of each status.
 import type { TaskListParams, TaskListResult } from '../../generated/types.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
 import { TASK_STATUSES, type TaskStatus } from '../../runtime/services/tasks.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import { taskLine } from './task-lines.js';
 
 export async function taskList(params: TaskListParams, ctx: HandlerContext): Promise<Rendered<TaskListResult>> {

@@ -1,8 +1,8 @@
 // task.task_update: changes a task's title, description or status; an update that changes nothing is refused.
 import type { TaskUpdateParams, TaskUpdateResult } from '../../generated/types.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import { taskLine, taskNotFound } from './task-lines.js';
 
 export async function taskUpdate(params: TaskUpdateParams, ctx: HandlerContext): Promise<Rendered<TaskUpdateResult>> {

@@ -1,9 +1,9 @@
 // user.ask_user: asks the human a question through the host's user channel.
 import type { AskUserParams, AskUserResult } from '../../generated/types.js';
-import { ToolError } from '../../runtime/errors.js';
-import { withText, type Rendered } from '../../runtime/handler.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../runtime/contract/handler.js';
 import { normalizeAnswer, type UserQuestion } from '../../runtime/services/user.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 
 export async function askUser(params: AskUserParams, ctx: HandlerContext): Promise<Rendered<AskUserResult>> {
   if (params.question.trim() === '') throw new ToolError('INVALID_INPUT', 'question must not be blank');

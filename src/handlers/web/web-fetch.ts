@@ -2,10 +2,10 @@
 // in a job process. The network half lives in ./fetch/ (with the content-type and charset rules), the
 // conversion in ./html/.
 import type { WebFetchParams, WebFetchResult } from '../../generated/types.js';
-import { ToolError } from '../../runtime/errors.js';
-import { continuationLine, nextArguments } from '../../runtime/continuation.js';
-import { withText, type HandlerReturn } from '../../runtime/handler.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { ToolError } from '../../runtime/contract/errors.js';
+import { continuationLine, nextArguments } from '../../runtime/contract/continuation.js';
+import { withText, type HandlerReturn } from '../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 import {
   classify,
   decodeText,

@@ -1,10 +1,10 @@
 // web.web_search: a query through the toolkit's SearchBackend (SearXNG, Brave, or the host's own),
 // filtered by allowed and blocked domains.
 import type { WebSearchParams, WebSearchResult } from '../../generated/types.js';
-import { ToolError, abortError } from '../../runtime/errors.js';
-import { withText, type HandlerReturn } from '../../runtime/handler.js';
-import { SEARCH_CONFIG_HINT, type SearchResultItem } from '../../runtime/services/search-backend.js';
-import type { HandlerContext } from '../../runtime/types.js';
+import { ToolError, abortError } from '../../runtime/contract/errors.js';
+import { withText, type HandlerReturn } from '../../runtime/contract/handler.js';
+import { SEARCH_CONFIG_HINT, type SearchResultItem } from '../../runtime/services/search/backends.js';
+import type { HandlerContext } from '../../runtime/contract/types.js';
 
 /** Bare lower-case domain names; a URL or `*.` prefix is reduced to its host. */
 function normalizeDomains(list: readonly string[] | undefined, field: string): string[] {

@@ -1,11 +1,11 @@
 // The audit entry of one call: who, what, what the policy decided, how it ended, and the input with
 // every `secret`-role value (at any depth) replaced by a mark, and every occurrence of such a value
 // in the other params (a shell line quoting it, a URL holding it encoded) too.
-import type { OperationDescriptor } from '../descriptor.js';
-import type { Redactor } from '../redaction.js';
-import { mapRoleValues } from '../roles.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
+import type { Redactor } from '../secrets/redaction.js';
+import { mapRoleValues } from '../contract/roles.js';
 import type { AuditEntry } from '../store/types.js';
-import type { InvokeResult } from '../types.js';
+import type { InvokeResult } from '../contract/types.js';
 
 /** What a secret value is recorded as (its length is not kept either). */
 export const REDACTED = '\u27easecret\u27eb';

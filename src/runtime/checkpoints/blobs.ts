@@ -3,8 +3,8 @@
 // and checked against its name when read back (a torn or changed blob is never restored).
 import { lstat, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { nodeCrypto } from '../lazy-require.js';
-import { createOwnFile, openOwnFile } from '../own-files.js';
+import { nodeCrypto } from '../startup/lazy-require.js';
+import { createOwnFile, openOwnFile } from '../fs/own-files.js';
 
 /** The git blob id of `bytes`. */
 export function gitBlobId(bytes: Uint8Array): string {

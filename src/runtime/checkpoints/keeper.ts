@@ -2,8 +2,8 @@
 // `checkpoints.dir`, never inside the workspace), one log per store key (scope and principal) and
 // session, each in a folder named by digests, and the shadow repository of bash snapshots.
 import path from 'node:path';
-import { nodeCrypto } from '../lazy-require.js';
-import { ensureStateFolder, folderConflict } from '../state-folder.js';
+import { nodeCrypto } from '../startup/lazy-require.js';
+import { ensureStateFolder, folderConflict } from '../fs/state-folder.js';
 import type { StoreKey } from '../store/types.js';
 import { CallCheckpoint, type CheckpointCall, type CheckpointSource } from './recorder.js';
 import { SessionLog } from './session-log.js';

@@ -2,9 +2,9 @@
 // will change holds (its bytes and mode, kept as a blob, or that it is absent); after, what it
 // wrote (by content id). A bash call with `checkpoints.bash` is bracketed by two snapshots of the
 // workspace instead, and records the files that differ between them.
-import { ToolError } from '../errors.js';
+import { ToolError } from '../contract/errors.js';
 import type { StoreKey } from '../store/types.js';
-import type { ResolvedPath } from '../workspace.js';
+import type { ResolvedPath } from '../fs/workspace.js';
 import { gitBlobId } from './blobs.js';
 import type { SessionLog } from './session-log.js';
 import type { ShadowRepo } from './shadow-git.js';

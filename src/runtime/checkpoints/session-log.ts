@@ -5,9 +5,9 @@
 import type { FileHandle } from 'node:fs/promises';
 import { rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { nodeCrypto } from '../lazy-require.js';
-import { KeyedMutex } from '../locks.js';
-import { createOwnFile, ensureOwnFolder, openOrCreateOwnFile, readOwnFile } from '../own-files.js';
+import { nodeCrypto } from '../startup/lazy-require.js';
+import { KeyedMutex } from '../fs/locks.js';
+import { createOwnFile, ensureOwnFolder, openOrCreateOwnFile, readOwnFile } from '../fs/own-files.js';
 import { BlobFolder } from './blobs.js';
 import type { CheckpointRecord, DropSummary, FileChange, FileState } from './types.js';
 

@@ -8,11 +8,11 @@
 import { spawn } from 'node:child_process';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { ToolError } from '../errors.js';
-import { acquireFileLock, KeyedMutex } from '../locks.js';
-import { ensureOwnFolder } from '../own-files.js';
-import { GIT_HARDENING_ENV } from '../policy/shell/read-only-git-env.js';
-import { plainDir } from '../verified-fs.js';
+import { ToolError } from '../contract/errors.js';
+import { acquireFileLock, KeyedMutex } from '../fs/locks.js';
+import { ensureOwnFolder } from '../fs/own-files.js';
+import { plainDir } from '../fs/verified-fs.js';
+import { GIT_HARDENING_ENV } from '../shell/read-only/git-env.js';
 
 /** Settings that outrank the repository's own, for every git run here. */
 const SHADOW_OVERRIDES: [string, string][] = [

@@ -3,14 +3,14 @@
 // checked (DNS only for a call the policy has not denied), and an approval last (never asked for a
 // call that would be refused anyway). A step that refuses throws the ToolError the call ends with;
 // `call.decision` holds the policy's answer so far (what the failure reports).
-import { checkUrls, type CallContext } from '../call-context.js';
-import { confineGlobs, confinePaths, type ConfinedPaths } from '../confine.js';
-import { ToolError, abortError } from '../errors.js';
-import type { CompiledPolicy, DecideContext, PolicyDecision } from '../policy.js';
+import { checkUrls, type CallContext } from './call-context.js';
+import { confineGlobs, confinePaths, type ConfinedPaths } from '../fs/confine.js';
+import { ToolError, abortError } from '../contract/errors.js';
+import type { CompiledPolicy, DecideContext, PolicyDecision } from '../policy/index.js';
 import { approvalRequest } from '../services/approval-request.js';
-import { describeError, userUnreachable } from '../toolkit-services.js';
+import { describeError, userUnreachable } from '../toolkit/toolkit-services.js';
 import { isUnanswerable } from '../services/user.js';
-import type { InvokeScope, Invocation } from './invocation.js';
+import type { InvokeScope, Invocation } from './call.js';
 import { toToolError } from './errors.js';
 import type { OperationPlan } from './plan.js';
 

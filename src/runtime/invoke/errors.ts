@@ -1,15 +1,15 @@
 // How a call that failed is reported: the error as a ToolError whose code the catalog allows for
 // the operation, and the result that carries it.
 import { performance } from 'node:perf_hooks';
-import { operationAliases, providerAliases, type AliasMap } from '../aliases.js';
-import type { OperationDescriptor } from '../descriptor.js';
+import { operationAliases, providerAliases, type AliasMap } from '../contract/aliases.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
 import { didYouMean } from '../policy/errors.js';
-import { ToolError } from '../errors.js';
-import type { PolicyDecision } from '../policy.js';
-import { inertText } from '../control-text.js';
-import { renderErrorText } from '../text.js';
-import { describeError } from '../toolkit-services.js';
-import type { InvokeResult } from '../types.js';
+import { ToolError } from '../contract/errors.js';
+import type { PolicyDecision } from '../policy/index.js';
+import { inertText } from '../text/control-text.js';
+import { renderErrorText } from '../text/render.js';
+import { describeError } from '../toolkit/toolkit-services.js';
+import type { InvokeResult } from '../contract/types.js';
 import type { OperationPlan } from './plan.js';
 
 /** Maps anything a handler (or a check) threw to a ToolError whose code the catalog allows for the operation. */

@@ -3,18 +3,18 @@
 // it may return, the policy's decision when that needs neither arguments nor approval, and the
 // hooks its host rules give handlers, and how its results are kept to the paths its path rules let
 // through. The policy never changes once compiled.
-import { OpenLearning } from '../confined-path.js';
-import { defaultsPlanOf, type DefaultsPlan } from '../defaults.js';
-import type { OperationDescriptor } from '../descriptor.js';
-import { COMMON_ERROR_CODES } from '../errors.js';
-import type { CompiledPolicy, PolicyDecision } from '../policy.js';
+import { OpenLearning } from '../fs/confined-path.js';
+import { defaultsPlanOf, type DefaultsPlan } from './defaults.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
+import { COMMON_ERROR_CODES } from '../contract/errors.js';
+import type { CompiledPolicy, PolicyDecision } from '../policy/index.js';
 import { policyHooks, type PolicyHooks } from '../policy/hooks.js';
-import type { ProviderIndex } from '../provider-index.js';
-import type { AnyHandler } from '../providers.js';
-import { hasResultPaths } from '../result-paths.js';
-import { roleIndex, type RoleIndex } from '../roles.js';
-import { HAS_PROC_FD } from '../verified-fs.js';
-import type { Workspace } from '../workspace.js';
+import type { ProviderIndex } from '../toolkit/provider-index.js';
+import type { AnyHandler } from '../toolkit/providers.js';
+import { hasResultPaths } from '../policy/result-paths.js';
+import { roleIndex, type RoleIndex } from '../contract/roles.js';
+import { HAS_PROC_FD } from '../fs/verified-fs.js';
+import type { Workspace } from '../fs/workspace.js';
 
 /** The decision a call gets from a toolkit created without a policy. */
 export const NO_POLICY: PolicyDecision = Object.freeze({ decision: 'allow', rule: 'default' });

@@ -1,15 +1,15 @@
 // The steps of a call around admission (./admit.ts), each with one job; a failing step throws the
 // ToolError the call ends with.
-import type { CallContext } from '../call-context.js';
-import { ToolError, abortError } from '../errors.js';
-import { isRendered, withText } from '../handler.js';
-import { hiddenNote, hideDenied, resultPaths } from '../result-paths.js';
-import { renderOutputText } from '../text.js';
-import type { InvokeResult } from '../types.js';
-import { noteLeftOut } from '../continuation.js';
-import { describeIssues, dropNullOptionals } from '../validation.js';
+import type { CallContext } from './call-context.js';
+import { ToolError, abortError } from '../contract/errors.js';
+import { isRendered, withText } from '../contract/handler.js';
+import { hiddenNote, hideDenied, resultPaths } from '../policy/result-paths.js';
+import { renderOutputText } from '../text/render.js';
+import type { InvokeResult } from '../contract/types.js';
+import { noteLeftOut } from '../contract/continuation.js';
+import { describeIssues, dropNullOptionals } from './validation.js';
 import { elapsed, toToolError, unknownOperation } from './errors.js';
-import type { InvokeScope, Invocation } from './invocation.js';
+import type { InvokeScope, Invocation } from './call.js';
 import type { OperationPlan } from './plan.js';
 
 /** The operation's plan; UNKNOWN_OPERATION (listing what exists) when the toolkit has no such provider or operation. */

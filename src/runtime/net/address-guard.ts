@@ -4,8 +4,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { ToolError } from '../errors.js';
-import type { WebOptions } from '../types.js';
+import { ToolError } from '../contract/errors.js';
+import type { WebOptions } from '../contract/options.js';
 
 export interface ResolvedAddress {
   address: string;

@@ -5,8 +5,8 @@
 // web_fetch uses these pieces, and every handler gets them as `ctx.net`.
 import type { LookupAddress } from 'node:dns';
 import type { Agent, Dispatcher } from 'undici';
-import { ToolError } from '../errors.js';
-import type { WebOptions } from '../types.js';
+import { ToolError } from '../contract/errors.js';
+import type { WebOptions } from '../contract/options.js';
 import { checkTarget, parseFetchUrl, type CheckedTarget, type ResolvedAddress } from './address-guard.js';
 
 export type { CheckedTarget, ResolvedAddress };

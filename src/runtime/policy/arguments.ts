@@ -1,14 +1,14 @@
 // What `command`, `path` and `host` rules look at in a call's input, and whether one rule matches.
-import type { OperationDescriptor } from '../descriptor.js';
-import { patchPathsOf } from '../patch-envelope.js';
-import { roleIndex } from '../roles.js';
-import type { ResolvedPath } from '../workspace.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
+import { patchPathsOf } from '../fs/patch-envelope.js';
+import { roleIndex } from '../contract/roles.js';
+import type { ResolvedPath } from '../fs/workspace.js';
 import type { HostPattern } from './hosts.js';
 import { namedPathsAsWritten } from './command-paths.js';
 import { lexicalRelative, type PathPatterns, type PathSubject } from './paths.js';
-import { shellAnalyser } from './shell/analyser.js';
-import type { CommandPattern } from './shell/match.js';
-import type { SimpleCommand } from './shell/split.js';
+import { shellAnalyser } from '../shell/analyser.js';
+import type { CommandPattern } from '../shell/match.js';
+import type { SimpleCommand } from '../shell/split.js';
 import type { PolicyRule } from './types.js';
 
 export type ArgumentField = 'command' | 'path' | 'host';

@@ -6,11 +6,11 @@
 // path through /proc) is returned as a reason instead: deny and ask path rules then match it.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isInside } from '../workspace.js';
+import { isInside } from '../fs/workspace.js';
 import { expandGlob } from './expand-glob.js';
 import { lexicalRelative, normalizeRelative, type PathSubject } from './paths.js';
-import { bashParserLoaded, loadBashParser } from './shell/parser.js';
-import type { ReadUse } from './shell/read-only.js';
+import { bashParserLoaded, loadBashParser } from '../shell/analyser.js';
+import type { ReadUse } from '../shell/read-only/classify.js';
 
 /** One path a line names, with the word it came from. */
 export interface NamedSubject extends PathSubject {
@@ -28,11 +28,11 @@ export interface CommandPaths {
 /** Paths under these are other names for any file (a process's cwd, root or descriptors). */
 const ALIASES = /^\/(proc|dev\/fd|dev\/std(in|out|err))(\/|$)/;
 
-type ReadOnlyModule = typeof import('./shell/read-only.js');
+type ReadOnlyModule = typeof import('../shell/read-only/classify.js');
 let readOnly: Promise<ReadOnlyModule> | undefined;
 let loaded: ReadOnlyModule | undefined;
 const loadReadOnly = (): Promise<ReadOnlyModule> =>
-  (readOnly ??= import('./shell/read-only.js').then(
+  (readOnly ??= import('../shell/read-only/classify.js').then(
     (module) => (loaded = module),
     (error: unknown) => {
       readOnly = undefined;

@@ -1,9 +1,9 @@
 // A compiled policy: `new Policy(options, operations)` checks the rules against the operations that
 // exist and answers, per operation, what the rules decide (`decide`, and `check` for one call's
 // arguments), and what search results and redirect hops may show.
-import type { OperationDescriptor } from '../descriptor.js';
-import { hasResultPaths } from '../result-paths.js';
-import { roleIndex } from '../roles.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
+import { hasResultPaths } from './result-paths.js';
+import { roleIndex } from '../contract/roles.js';
 import {
   applicableFields,
   hostRuleMatches,
@@ -21,7 +21,7 @@ import {
   examplesReady,
   type ExampleResult,
 } from './examples.js';
-import { loadBashParser } from './shell/parser.js';
+import { loadBashParser } from '../shell/analyser.js';
 import { decideInput, type PathReaders } from './decide.js';
 import { DECISIONS, NotHere, RuleScope, compileRule } from './rule.js';
 import {
@@ -383,7 +383,7 @@ export class Policy implements CompiledPolicy {
  * Validates and compiles policy options against the operations that exist (`new Policy`); throws
  * PolicyError (a TypeError) on a malformed policy, naming the rule.
  */
-export function compilePolicy(
+export function compilePolicyFor(
   options: PolicyOptions | undefined,
   operations: readonly OperationDescriptor[],
   compileOptions: CompileOptions = {},

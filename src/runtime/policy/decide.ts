@@ -1,8 +1,8 @@
 // Deciding one call: every subject of the input (each simple command of a shell line, each path,
 // the host) is decided by the first rule that matches it; the call gets the strictest decision.
 import path from 'node:path';
-import type { OperationDescriptor } from '../descriptor.js';
-import { isInside } from '../workspace.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
+import { isInside } from '../fs/workspace.js';
 import {
   applicableFields,
   commandArguments,
@@ -20,9 +20,9 @@ import {
   type PathSubject,
 } from './arguments.js';
 import { commandPaths, type NamedSubject } from './command-paths.js';
-import type { SimpleCommand } from './shell/split.js';
-import { loadShellAnalyser } from './shell/analyser.js';
-import { clip } from './shell/words.js';
+import type { SimpleCommand } from '../shell/split.js';
+import { loadShellAnalyser } from '../shell/analyser.js';
+import { clip } from '../shell/words.js';
 import type { CommandDecision, Decision, PolicyDecision } from './types.js';
 
 const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };

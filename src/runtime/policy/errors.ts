@@ -1,4 +1,4 @@
-import { aliasKey, type AliasMap } from '../aliases.js';
+import { aliasKey, type AliasMap } from '../contract/aliases.js';
 
 /** A policy that cannot be compiled; `rule` and `field` let a file loader point at the source. */
 export class PolicyError extends TypeError {
@@ -15,7 +15,7 @@ export class PolicyError extends TypeError {
 
 /**
  * The known name `value` most likely means, for "did you mean" hints: the name an alias stands for
- * (`aliases`: the catalog's, see ../aliases.ts), the same name spelt another way (`WebFetch`), else
+ * (`aliases`: the catalog's, see ../contract/aliases.ts), the same name spelt another way (`WebFetch`), else
  * the nearest (Levenshtein ≤ 3, case-insensitive).
  */
 export function didYouMean(value: string, known: readonly string[], aliases?: AliasMap): string {

@@ -1,11 +1,11 @@
 // A rule's `examples`: inputs of its operation it must match (`match`) or must not (`not_match`),
 // checked when the policy compiles, as policy tests written as data.
-import type { OperationDescriptor } from '../descriptor.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
 import { applicableFields, mainArgument, modelledCommands, ruleMatchesInput, type CompiledRule } from './arguments.js';
 import { commandPathModelLoaded, loadCommandPathModel } from './command-paths.js';
 import { PolicyError } from './errors.js';
-import { roleIndex } from '../roles.js';
-import { bashParserLoaded, loadBashParser } from './shell/parser.js';
+import { roleIndex } from '../contract/roles.js';
+import { bashParserLoaded, loadBashParser } from '../shell/analyser.js';
 
 export interface ExampleResult {
   rule: number;

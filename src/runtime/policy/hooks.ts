@@ -1,11 +1,11 @@
 // The two hooks of the policy while a call runs: the paths a result names are kept to those path
-// rules let through (the runtime hides the rest, see ../result-paths.ts), and a URL's host is
+// rules let through (the runtime hides the rest, see ./result-paths.ts), and a URL's host is
 // checked on every redirect hop (web_fetch, and ctx.net for any handler).
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { OperationDescriptor } from '../descriptor.js';
-import { ToolError } from '../errors.js';
-import type { Workspace } from '../workspace.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
+import { ToolError } from '../contract/errors.js';
+import type { Workspace } from '../fs/workspace.js';
 import { normalizeRelative } from './paths.js';
 import type { CompiledPolicy } from './compile.js';
 import type { PathSubject } from './arguments.js';

@@ -1,7 +1,7 @@
 export * from './types.js';
 export {
   Policy,
-  compilePolicy,
+  compilePolicyFor,
   wildcardToRegExp,
   type CompiledPolicy,
   type CompileOptions,
@@ -11,8 +11,8 @@ export {
 export { compileProfile, profileExcess, type ProfileExcess } from './profile.js';
 export { PolicyError } from './errors.js';
 export {
-  loadPolicyFile,
-  parsePolicyText,
+  loadPolicyFileFor,
+  parsePolicyTextFor,
   policyFormatOf,
   type LoadedPolicy,
   type PolicyFormat,

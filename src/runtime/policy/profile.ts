@@ -1,4 +1,4 @@
-import type { OperationDescriptor } from '../descriptor.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
 import { wildcardToRegExp } from './compile.js';
 
 /**

@@ -1,15 +1,15 @@
 // Compiling one policy rule against the operations that exist, in the order its problems are
 // reported: its shape, what it selects (provider, operation, kind, risk), whether its argument
 // fields can apply to what it selects, and the argument patterns themselves.
-import { operationAliases, providerAliases } from '../aliases.js';
-import type { OperationDescriptor, Risk } from '../descriptor.js';
-import { RISK_ORDER } from '../descriptor.js';
-import { hasResultPaths } from '../result-paths.js';
+import { operationAliases, providerAliases } from '../contract/aliases.js';
+import type { OperationDescriptor, Risk } from '../contract/descriptor.js';
+import { RISK_ORDER } from '../contract/descriptor.js';
+import { hasResultPaths } from './result-paths.js';
 import { applicableFields, unmodelledCommands, type ArgumentField, type CompiledRule } from './arguments.js';
 import { PolicyError, didYouMean } from './errors.js';
 import { compileHostPattern } from './hosts.js';
 import { compilePathPatterns } from './paths.js';
-import { compileCommandPattern } from './shell/match.js';
+import { compileCommandPattern } from '../shell/match.js';
 import type { Decision, PolicyPreset, PolicyRule } from './types.js';
 
 export const DECISIONS: readonly Decision[] = ['allow', 'ask', 'deny'];

@@ -1,4 +1,4 @@
-import type { Kind, Risk } from '../descriptor.js';
+import type { Kind, Risk } from '../contract/descriptor.js';
 
 export type Decision = 'allow' | 'ask' | 'deny';
 

@@ -2,10 +2,10 @@
 // value only as its marker, in its own param and wherever it appears in another (a shell line, a
 // URL) and in the shell commands the policy decided (the value never reaches a channel), with the
 // params' roles so the display can summarise bulk `content` and show `command` lines whole.
-import type { OperationDescriptor } from '../descriptor.js';
+import type { OperationDescriptor } from '../contract/descriptor.js';
 import type { CommandDecision } from '../policy/types.js';
-import type { Redactor } from '../redaction.js';
-import { mapRoleValues, secretMark } from '../roles.js';
+import type { Redactor } from '../secrets/redaction.js';
+import { mapRoleValues, secretMark } from '../contract/roles.js';
 import type { ApprovalRequest } from './user.js';
 
 export function approvalRequest(

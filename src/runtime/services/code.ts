@@ -2,7 +2,7 @@
 // provider's operations ask and what edits report. The runtime knows only this contract; the
 // implementation is handed to it (the package's createToolkit gives toolwright's own), like a kernel
 // or a search backend.
-import type { ResolvedPath } from '../workspace.js';
+import type { ResolvedPath } from '../fs/workspace.js';
 
 /** A language server the toolkit may start, besides the TypeScript and Python ones it finds itself. */
 export interface LanguageServerConfig {

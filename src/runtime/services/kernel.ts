@@ -1,56 +1,26 @@
-// Owned by the agent provider: what a host supplies so spawn_subagent can run a session,
-// and a small in-process reference kernel.
-import { ToolError } from '../errors.js';
-import { Session } from '../session.js';
-import type { AnyOperations } from '../descriptor.js';
-import type { Toolkit, ToolkitOptions } from '../types.js';
+// A small in-process reference kernel for spawn_subagent (what a kernel is: Kernel in ../contract/types.ts).
+// It builds child toolkits with the factory it is given: the runtime's toolkit module is its caller's
+// to name, never imported from here.
+import { ToolError } from '../contract/errors.js';
+import { Session } from '../session/session.js';
+import type { AnyOperations } from '../contract/descriptor.js';
+import type {
+  Kernel,
+  Provider,
+  SubagentProgress,
+  SubagentResult,
+  ToolkitOf,
+  ToolkitOptions,
+} from '../contract/types.js';
 
-export interface SubagentRequest {
-  prompt: string;
-  description: string;
-  /** Capability patterns the child may use (already checked to be within the parent's). */
-  profile: readonly string[];
-  parentSessionId: string;
-  /** The child's depth: the root session is 0, its sub-agents 1, … */
-  depth: number;
-  /** The parent call's signal: aborting the parent aborts the child. */
-  signal: AbortSignal;
-  /**
-   * The parent toolkit's options (with its live task store and its providers), for kernels that
-   * build the child's toolkit from them. The kernel must not widen `profile`.
-   */
-  parentOptions?: Readonly<ToolkitOptions>;
-  /**
-   * Set only when the parent call's caller follows its progress: tell it how far the child has
-   * come, as often as that changes (spawn_subagent throttles what it passes on).
-   */
-  onProgress?: (progress: SubagentProgress) => void;
-}
-
-/** How far a sub-agent has come, as far as its kernel sees. */
-export interface SubagentProgress {
-  /** Model turns started so far, when the host's loop reports them. */
-  turns?: number;
-  /** Tool calls the child made so far. */
-  toolCalls: number;
-}
-
-export interface SubagentResult {
-  session_id: string;
-  status: 'completed' | 'failed' | 'cancelled';
-  output: string;
-}
-
-export interface Kernel {
-  runSession(request: SubagentRequest): Promise<SubagentResult>;
-}
+export type { Kernel, SubagentProgress, SubagentRequest, SubagentResult } from '../contract/types.js';
 
 /** What the host's model loop receives for one sub-agent session. */
-export interface SubagentStepInput<Ops = AnyOperations> {
+export interface SubagentStepInputOf<Ops = AnyOperations> {
   prompt: string;
   description: string;
   /** The child's toolkit: only the operations of its profile, its own session, the parent's services. */
-  toolkit: Toolkit<Ops>;
+  toolkit: ToolkitOf<Ops>;
   session: Session;
   depth: number;
   signal: AbortSignal;
@@ -62,23 +32,23 @@ export interface SubagentStepInput<Ops = AnyOperations> {
 }
 
 /** The host's model loop: uses the toolkit, returns the sub-agent's final report. */
-export type SubagentStep<Ops = AnyOperations> = (
-  input: SubagentStepInput<Ops>,
+export type SubagentStepOf<Ops = AnyOperations> = (
+  input: SubagentStepInputOf<Ops>,
 ) => Promise<string | { output: string; status?: SubagentResult['status'] }>;
 
 export interface InProcessKernelOptions<Ops = AnyOperations> {
   /** `Ops` types the child toolkit's `call` (the package entry defaults it to the reference operations). */
-  step: SubagentStep<Ops>;
+  step: SubagentStepOf<Ops>;
   /** Options for the child toolkit used when the request carries none (and overrides on top of the parent's). */
   toolkitOptions?: Partial<ToolkitOptions>;
 }
 
-// Imported lazily (toolkit.ts → handlers → agent provider → this module) and only once: a repeated
-// dynamic import still goes through the module loader on every call.
-let toolkitModule: Promise<typeof import('../toolkit.js')> | undefined;
-async function loadCreateToolkit() {
-  toolkitModule ??= import('../toolkit.js');
-  return (await toolkitModule).createToolkit;
+/** How the kernel builds a child toolkit, and from which providers when the request names none. */
+export interface KernelHost {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
+  createToolkit: <Ops>(options: ToolkitOptions & { providers: readonly Provider<any>[] }) => ToolkitOf<Ops>;
+  /** Providers for a request whose parentOptions carry none (the package entry passes referenceProviders). */
+  providers?: ToolkitOptions['providers'];
 }
 
 /**
@@ -86,14 +56,9 @@ async function loadCreateToolkit() {
  * session one level deeper, and runs the host's `step` against it. A thrown error makes the session
  * `failed` (its message is the output); an abort makes it `cancelled`.
  */
-export function createInProcessKernel<Ops = AnyOperations>(
-  options: InProcessKernelOptions<Ops>,
-  /** Providers for a request whose parentOptions carry none (the package entry passes referenceProviders). */
-  fallback: { providers?: ToolkitOptions['providers'] } = {},
-): Kernel {
+export function inProcessKernel<Ops = AnyOperations>(options: InProcessKernelOptions<Ops>, host: KernelHost): Kernel {
   return {
     async runSession(request) {
-      const createToolkit = await loadCreateToolkit();
       const session = new Session({ depth: request.depth, parentId: request.parentSessionId });
       const childOptions = {
         ...(request.parentOptions ?? {}),
@@ -102,13 +67,13 @@ export function createInProcessKernel<Ops = AnyOperations>(
         session,
       };
       // The child serves the parent's providers (request.parentOptions carries them), never a default set.
-      const providers = childOptions.providers ?? fallback.providers;
+      const providers = childOptions.providers ?? host.providers;
       if (!providers) {
         throw new TypeError(
           "the sub-agent toolkit has no providers: the request's parentOptions carry none and toolkitOptions.providers is not set",
         );
       }
-      const toolkit = createToolkit<Ops>({ ...childOptions, providers });
+      const toolkit = host.createToolkit<Ops>({ ...childOptions, providers });
       const followed = request.onProgress ? followSession(session, request.onProgress) : undefined;
       try {
         const result = await options.step({

@@ -1,13 +1,13 @@
 // The TaskStore interface of the task provider and its two stores of its own (in memory, one file).
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
-import { atomicReplace, sweepLeftovers } from '../atomic-write.js';
-import { ToolError } from '../errors.js';
-import { acquireFileLock } from '../locks.js';
-import { ensureOwnFolder } from '../own-files.js';
-import { realPathOf, realPathOfAsync } from '../state-folder.js';
-import { isInside } from '../workspace.js';
-import { openOrCreateDir, plainDir, VerifiedDir, type DirRef } from '../verified-fs.js';
+import { atomicReplace, sweepLeftovers } from '../fs/atomic-write.js';
+import { ToolError } from '../contract/errors.js';
+import { acquireFileLock } from '../fs/locks.js';
+import { ensureOwnFolder } from '../fs/own-files.js';
+import { realPathOf, realPathOfAsync } from '../fs/state-folder.js';
+import { isInside } from '../fs/workspace.js';
+import { openOrCreateDir, plainDir, VerifiedDir, type DirRef } from '../fs/verified-fs.js';
 import { readJsonFile } from '../store/json-document.js';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';

@@ -1,10 +1,10 @@
 import type { CommandDecision } from '../policy/types.js';
-import type { RoleTree } from '../descriptor.js';
+import type { RoleTree } from '../contract/descriptor.js';
 // Owned by the user provider: the channel to a human, a terminal one and a programmatic one.
 import type { Readable, Writable } from 'node:stream';
-import { ToolError, abortError } from '../errors.js';
+import { ToolError, abortError } from '../contract/errors.js';
 import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from './visible-text.js';
-import { lazyRequire } from '../lazy-require.js';
+import { lazyRequire } from '../startup/lazy-require.js';
 
 const readline = lazyRequire<typeof import('node:readline')>('node:readline');
 

@@ -4,10 +4,10 @@
 // tail of `echo harmless<2,100 spaces>; touch X` cannot slip past the reader. Values are shown by
 // their parameter's role: a secret only as ⟪secret, N chars⟫, bulk content as its size and first
 // lines, everything else (shell lines included) whole.
-import { escapeCodeUnits } from '../control-text.js';
-import { nodeCrypto } from '../lazy-require.js';
-import type { RoleTree } from '../descriptor.js';
-import { mapRoleTree, secretMark } from '../roles.js';
+import { escapeCodeUnits } from '../text/control-text.js';
+import { nodeCrypto } from '../startup/lazy-require.js';
+import type { RoleTree } from '../contract/descriptor.js';
+import { mapRoleTree, secretMark } from '../contract/roles.js';
 
 /** Default cap on an approval request's rendered length; a longer one is refused, never cut. */
 export const DEFAULT_MAX_APPROVAL_CHARS = 20_000;

@@ -6,9 +6,9 @@
 // exclusively when missing: an entry planted in its place is refused, never written through.
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { acquireFileLock, KeyedMutex } from '../locks.js';
-import { ensureOwnFolder, openOrCreateOwnFile, openOwnFile } from '../own-files.js';
-import { plainDir } from '../verified-fs.js';
+import { acquireFileLock, KeyedMutex } from '../fs/locks.js';
+import { ensureOwnFolder, openOrCreateOwnFile, openOwnFile } from '../fs/own-files.js';
+import { plainDir } from '../fs/verified-fs.js';
 import { checkAuditEntry, checkAuditQuery, type CheckedAuditEntry } from './audit-entry.js';
 import type { EmbeddedContext } from './embedded-records.js';
 import type { AuditLog, AuditRecord } from './types.js';

@@ -2,7 +2,7 @@
 // never even read for another's, and its caps (tasks working, records kept, bytes of results) are
 // counted under that document's lock together with the change they bound.
 import { join } from 'node:path';
-import { nodeCrypto } from '../lazy-require.js';
+import { nodeCrypto } from '../startup/lazy-require.js';
 import { documentNames, expired, iso, LEASE_LOST, type EmbeddedContext } from './embedded-records.js';
 import { checkId, checkKey, checkMs, checkText } from './errors.js';
 import { JsonDocument, listDocumentCheck } from './json-document.js';

@@ -5,8 +5,8 @@
 // total: a reader never takes bytes being overwritten for older ones. After a crash in the middle
 // of an append, the announced bytes count as written (they may be partly stale; nothing else is).
 import type { FileHandle } from 'node:fs/promises';
-import { KeyedMutex } from '../locks.js';
-import { createOwnFile, openOwnFile } from '../own-files.js';
+import { KeyedMutex } from '../fs/locks.js';
+import { createOwnFile, openOwnFile } from '../fs/own-files.js';
 import { planAppend, planRead, type OutputLayout } from './output.js';
 import type { OutputRead } from './types.js';
 

@@ -4,8 +4,8 @@
 // the record.
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ToolError } from '../errors.js';
-import { ensureOwnFolder } from '../own-files.js';
+import { ToolError } from '../contract/errors.js';
+import { ensureOwnFolder } from '../fs/own-files.js';
 import { checkId, checkKey, checkMs, checkText } from './errors.js';
 import { checkJobEnd, checkJobInput, checkJobStart, jobLimitReached } from './record-checks.js';
 import { appendOutputFile, createOutputFile, outputTotal, readOutputFile } from './embedded-output.js';

@@ -1,5 +1,5 @@
 // The embedded store: no server, files in one folder of this user's that nobody else can write
-// (by default the workspace's state folder, outside it: see ../state-folder.ts).
+// (by default the workspace's state folder, outside it: see ../fs/state-folder.ts).
 //   store.json            the folder layout's version
 //   tasks/<key>.json      one task list per key, the same file the `tasks: { file }` store keeps
 //   jobs/<key>.json       job records; jobs/<key>/<id>.out their capped output
@@ -8,12 +8,12 @@
 //   audit.jsonl           the audit log, one JSON line per call
 // Every change is made under a lock file and lands by atomic rename (the audit log by one append,
 // a torn last line skipped). Notifications reach every store on the same folder in this process.
-// Every file is opened without following links and checked on its descriptor (../own-files.ts).
+// Every file is opened without following links and checked on its descriptor (../fs/own-files.ts).
 import { dirname, join, resolve } from 'node:path';
-import { nodeCrypto } from '../lazy-require.js';
-import { isToolError } from '../errors.js';
-import { ensureOwnFolder } from '../own-files.js';
-import { realPathOf } from '../state-folder.js';
+import { nodeCrypto } from '../startup/lazy-require.js';
+import { isToolError } from '../contract/errors.js';
+import { ensureOwnFolder } from '../fs/own-files.js';
+import { realPathOf } from '../fs/state-folder.js';
 import { createFileTaskStore, type TaskStore } from '../services/tasks.js';
 import { embeddedAudit } from './embedded-audit.js';
 import { embeddedNotifications } from './embedded-notify.js';

@@ -1,6 +1,6 @@
 // How a store fails: UNAVAILABLE naming the store (never its password) and the reason, within the
 // store's time bound; bad arguments are INVALID_INPUT before anything is written.
-import { ToolError } from '../errors.js';
+import { ToolError } from '../contract/errors.js';
 
 export function storeUnavailable(location: string, reason: string, details?: Record<string, unknown>): ToolError {
   return new ToolError('UNAVAILABLE', `the store ${location} is unavailable: ${reason}`, {

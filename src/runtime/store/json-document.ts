@@ -3,11 +3,11 @@
 // rename, so a reader never sees a torn file and a crash leaves the old or the new content. Files
 // and folders are the toolkit's own: never followed through a link, checked once open.
 import { basename, dirname } from 'node:path';
-import { atomicWriteFile } from '../atomic-write.js';
-import { ToolError } from '../errors.js';
-import { acquireFileLock, KeyedMutex } from '../locks.js';
-import { ensureOwnFolder, readOwnFile } from '../own-files.js';
-import { plainDir } from '../verified-fs.js';
+import { atomicWriteFile } from '../fs/atomic-write.js';
+import { ToolError } from '../contract/errors.js';
+import { acquireFileLock, KeyedMutex } from '../fs/locks.js';
+import { ensureOwnFolder, readOwnFile } from '../fs/own-files.js';
+import { plainDir } from '../fs/verified-fs.js';
 
 /** Writers of one file inside this process (several stores may share a folder) queue up here first. */
 const documentMutex = new KeyedMutex();

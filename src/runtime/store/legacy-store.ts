@@ -8,9 +8,9 @@
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { nodeCrypto } from '../lazy-require.js';
-import { checkOwnFile, createOwnFile, ensureOwnFolder } from '../own-files.js';
-import { descriptorPath, entryKind, HAS_PROC_FD } from '../verified-fs.js';
+import { nodeCrypto } from '../startup/lazy-require.js';
+import { checkOwnFile, createOwnFile, ensureOwnFolder } from '../fs/own-files.js';
+import { descriptorPath, entryKind, HAS_PROC_FD } from '../fs/verified-fs.js';
 
 export interface LegacyMoveReport {
   /** The old folder. */

@@ -3,8 +3,8 @@
 // multi-statement write in a transaction, and every driver failure turned into UNAVAILABLE naming
 // the store without its password.
 import type { ClientConfig, Pool, PoolClient, QueryResultRow } from 'pg';
-import { ToolError, isToolError } from '../errors.js';
-import { lazyRequire } from '../lazy-require.js';
+import { ToolError, isToolError } from '../contract/errors.js';
+import { lazyRequire } from '../startup/lazy-require.js';
 import { storeUnavailable } from './errors.js';
 import { scrubSecrets } from './url.js';
 

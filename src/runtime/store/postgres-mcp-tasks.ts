@@ -3,7 +3,7 @@
 // replicas are counted one after the other and none can pass a cap; room is made by removing the
 // key's own oldest ended tasks only.
 import type { PoolClient } from 'pg';
-import { nodeCrypto } from '../lazy-require.js';
+import { nodeCrypto } from '../startup/lazy-require.js';
 import { checkId, checkKey, checkMs, checkText } from './errors.js';
 import { isoOf, isoOrNull, rowsOf, type PgConnection } from './postgres-connection.js';
 import { plusMs } from './postgres-tasks.js';

@@ -1,6 +1,6 @@
 // What both engines check of a job or MCP task call before they touch their storage: one set of
 // limits and messages, whichever store is configured.
-import { ToolError } from '../errors.js';
+import { ToolError } from '../contract/errors.js';
 import { checkId, checkKey, checkMs, checkText, invalidStoreInput, jsonText } from './errors.js';
 import { checkChunk } from './output.js';
 import {

@@ -6,7 +6,7 @@
 // replica could not reach the store) is stopped here too. Timers never keep the process alive, and the
 // channel is listened to only while this replica runs something another replica could ask about.
 import { hostname } from 'node:os';
-import { nodeCrypto } from '../lazy-require.js';
+import { nodeCrypto } from '../startup/lazy-require.js';
 import type { Store, StoreKey, Subscription } from './types.js';
 
 /** How often the leases are renewed and the sweep runs. */

@@ -3,7 +3,7 @@
 // never with its password, whatever form it takes (userinfo or `?password=`).
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { folderConflict, stateFolderFor } from '../state-folder.js';
+import { folderConflict, stateFolderFor } from '../fs/state-folder.js';
 
 export type StoreTarget =
   | { engine: 'postgres'; url: string; location: string; secrets: string[] }

@@ -1,7 +1,7 @@
 // The bounds every language-server exchange keeps: a deadline on each wait (a timeout or the
 // caller's abort), and a size bound on each message read from a server.
 import { Transform, type TransformCallback } from 'node:stream';
-import { ToolError, abortError } from '../../../runtime/errors.js';
+import { ToolError, abortError } from '../../../runtime/contract/errors.js';
 
 /** `promise` within `ms` (TIMEOUT saying `what`) unless `signal` aborts first (CANCELLED). */
 export function withDeadline<T>(

@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-jsonrpc/node';
 import type { Diagnostic, InitializeResult, ServerCapabilities } from 'vscode-languageserver-protocol';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import { MessageSizeGuard, withDeadline } from './bounds.js';
 import { languageOf, type ServerSpec } from '../discovery.js';
 import type { ServerProcess } from './process.js';

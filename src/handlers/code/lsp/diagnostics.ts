@@ -4,7 +4,7 @@
 // server's next push for the file's current text.
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import type { LanguageClient } from './client.js';
 import { withDeadline } from './bounds.js';
 

@@ -1,7 +1,7 @@
 // The language servers of this process: one per server spec and workspace, shared by every toolkit
 // over that workspace. Started on first use, started again after a crash (not more than 3 times a
 // minute), stopped when idle and when the last toolkit holding it closes.
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import type { ServerSpec } from '../discovery.js';
 import { withDeadline } from './bounds.js';
 import { LanguageClient } from './client.js';

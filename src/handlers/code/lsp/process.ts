@@ -4,11 +4,11 @@
 // killed when this process exits.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ToolError } from '../../../runtime/errors.js';
-import { confinedArgs } from '../../exec/confinement/view.js';
-import { signalGroup, trackGroup, untrackGroup } from '../../exec/process/process-group.js';
-import { withoutInheritedFds } from '../../exec/process/inherited-fds.js';
-import { probeSandbox } from '../../exec/sandbox/probe.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { confinedArgs } from '../../../runtime/sandbox/confined-view.js';
+import { signalGroup, trackGroup, untrackGroup } from '../../../runtime/processes/process-group.js';
+import { withoutInheritedFds } from '../../../runtime/processes/inherited-fds.js';
+import { probeSandbox } from '../../../runtime/sandbox/probe.js';
 import type { ServerSpec } from '../discovery.js';
 
 export interface ServerProcess {

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { ToolError } from '../../../runtime/errors.js';
-import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
-import { cleanCutLength } from '../../../runtime/text.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import type { HandlerContext, ToolkitOf } from '../../../runtime/contract/types.js';
+import { cleanCutLength } from '../../../runtime/text/render.js';
 import { DEFAULT_OUTPUT_LIMIT, OutputCollector, type CollectedOutput } from '../run/collector.js';
 import type { InputTarget } from '../process/input-wait.js';
 import { endedWithin, JOB_OUTPUT_DRAIN_MS, type ChunkHandler } from '../process/output-pipe.js';
-import { trackGroup, untrackGroup } from '../process/process-group.js';
+import { trackGroup, untrackGroup } from '../../../runtime/processes/process-group.js';
 import { noteLine, type CommandNote, type PreparedCommand } from '../run/runner.js';
 import { startCommand, type StartedCommand } from '../process/spawn.js';
 import { SpillFile } from './spill.js';
@@ -124,7 +124,7 @@ class JobTable {
 }
 
 /** Per toolkit, one table per principal: a principal never sees (or kills) another's jobs. */
-const tables = new WeakMap<Toolkit, Map<string, JobTable>>();
+const tables = new WeakMap<ToolkitOf, Map<string, JobTable>>();
 
 function tableFor(ctx: HandlerContext, create: boolean): JobTable | undefined {
   let byPrincipal = tables.get(ctx.toolkit);

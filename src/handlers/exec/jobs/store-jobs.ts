@@ -3,13 +3,13 @@
 // replica over the same store reads it; a kill or input sent through another replica arrives on
 // this replica's channel and is acted on here. The principal's cap of running jobs is counted in
 // the store (across replicas); the processes this toolkit runs are tracked here for its close().
-import { isToolError, ToolError } from '../../../runtime/errors.js';
+import { isToolError, ToolError } from '../../../runtime/contract/errors.js';
 import type { SharedJobs } from '../../../runtime/store/shared-jobs.js';
 import type { JobEnd, JobRecord, StoreKey } from '../../../runtime/store/types.js';
-import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
+import type { HandlerContext, ToolkitOf } from '../../../runtime/contract/types.js';
 import { openInputPipe, type InputPipe } from '../process/input-pipe.js';
 import { endedWithin, JOB_OUTPUT_DRAIN_MS, openOutputPipe, type OutputPipe } from '../process/output-pipe.js';
-import { trackGroup, untrackGroup } from '../process/process-group.js';
+import { trackGroup, untrackGroup } from '../../../runtime/processes/process-group.js';
 import { startCommand, type StartedCommand } from '../process/spawn.js';
 import { noteLine, type PreparedCommand } from '../run/runner.js';
 import { DEFAULT_MAX_JOBS } from './job-table.js';
@@ -55,7 +55,7 @@ class LocalJobs {
   }
 }
 
-const locals = new WeakMap<Toolkit, LocalJobs>();
+const locals = new WeakMap<ToolkitOf, LocalJobs>();
 
 function localJobs(ctx: HandlerContext): LocalJobs {
   let table = locals.get(ctx.toolkit);

@@ -3,7 +3,7 @@
 // wait in memory. When the store falls behind (or is down) by more than that, the newest bytes
 // are dropped and counted, so the job itself never waits for the store. What waits when the job
 // ends is written before its end is recorded, tried again while the store is away (as the end is).
-import { isToolError } from '../../../runtime/errors.js';
+import { isToolError } from '../../../runtime/contract/errors.js';
 import type { SharedJobs } from '../../../runtime/store/shared-jobs.js';
 import { MAX_APPEND_BYTES } from '../../../runtime/store/types.js';
 

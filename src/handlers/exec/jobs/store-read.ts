@@ -3,7 +3,7 @@
 // one replica continues where a read through another stopped; a kill of a job another replica
 // runs is asked of that replica, and the call waits (bounded) for the record to show the end.
 import type { BashKillResult, BashOutputResult } from '../../../generated/types.js';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import type { SharedJobs } from '../../../runtime/store/shared-jobs.js';
 import type { JobRecord } from '../../../runtime/store/types.js';
 import { OutputCollector, type CollectedOutput } from '../run/collector.js';

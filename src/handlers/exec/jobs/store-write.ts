@@ -3,10 +3,10 @@
 // the process: this one at once when it runs the job, another when asked through the store's
 // notifications (asked again while the call waits, and re-checked on that replica's own rounds
 // should a request be lost). The call waits (bounded) until the input was taken.
-import { ToolError, abortError } from '../../../runtime/errors.js';
+import { ToolError, abortError } from '../../../runtime/contract/errors.js';
 import type { SharedJobs } from '../../../runtime/store/shared-jobs.js';
 import { MAX_PENDING_INPUT_BYTES, type InputWrite, type JobRecord } from '../../../runtime/store/types.js';
-import type { HandlerContext } from '../../../runtime/types.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
 import { unknownJob } from './job-table.js';
 import { localStoreJob } from './store-jobs.js';
 

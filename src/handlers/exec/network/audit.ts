@@ -3,7 +3,7 @@
 // refusal, filed under the principal of the call that started the command, as operation
 // `<operation>.connection` (exec.bash.connection), its input naming the command.
 import { AuditRecorder } from '../../../runtime/audit/recorder.js';
-import type { Redactor } from '../../../runtime/redaction.js';
+import type { Redactor } from '../../../runtime/secrets/redaction.js';
 import type { AuditLog } from '../../../runtime/store/types.js';
 
 /** Whose command a connection belongs to. */

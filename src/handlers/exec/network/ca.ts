@@ -8,7 +8,7 @@ import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { accessSync, closeSync, constants, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import type { CanonicalHost } from './hosts.js';
 
 const CA_DAYS = 825;

@@ -2,8 +2,8 @@
 // command that needs it, closed with the toolkit), a listener of its own, the bwrap arguments that
 // bind that listener's socket (and the CA bundle) into the sandbox, the environment (proxy
 // variables, CA variables, placeholders) and the shell prelude that starts the forwarder.
-import { credentialValues, toolkitRedactor } from '../../../runtime/secrets.js';
-import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
+import { credentialValues, toolkitRedactor } from '../../../runtime/secrets/secrets.js';
+import type { HandlerContext, ToolkitOf } from '../../../runtime/contract/types.js';
 import type { CommandNote } from '../run/runner.js';
 import { ConnectionAudit } from './audit.js';
 import { newPlaceholder } from './credentials.js';
@@ -28,9 +28,9 @@ interface ToolkitNetwork {
   placeholders: Map<string, string>;
 }
 
-const states = new WeakMap<Toolkit, ToolkitNetwork>();
+const states = new WeakMap<ToolkitOf, ToolkitNetwork>();
 
-function stateOf(toolkit: Toolkit): ToolkitNetwork {
+function stateOf(toolkit: ToolkitOf): ToolkitNetwork {
   let state = states.get(toolkit);
   if (!state) {
     state = { placeholders: new Map() };

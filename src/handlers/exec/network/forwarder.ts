@@ -6,7 +6,7 @@
 // connection and dies with the sandbox's PID namespace.
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 
 /**
  * Where the proxy's socket and the CA bundle appear inside the sandbox: in its private /run (or

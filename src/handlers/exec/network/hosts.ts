@@ -4,7 +4,7 @@
 // Allow entries (exec.network.allow, exec.credentials[].hosts) go through the same function.
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 
 /** One compiled allow entry. */
 export type HostEntry =

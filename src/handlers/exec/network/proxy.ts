@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { TLSSocket, createSecureContext, rootCertificates } from 'node:tls';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import type { ResolvedAddress, Resolver } from '../../../runtime/net/address-guard.js';
 import { pinnedLookup } from '../../../runtime/net/guarded.js';
 import type { ConnectionAudit, ConnectionOwner, ConnectionRecord } from './audit.js';

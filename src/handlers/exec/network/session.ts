@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import { pinnedLookup } from '../../../runtime/net/guarded.js';
 import type { CommandNote } from '../run/runner.js';
 import type { ConnectionOwner, ConnectionRecord } from './audit.js';

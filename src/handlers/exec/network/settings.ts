@@ -1,10 +1,10 @@
 // What a sandboxed command may reach, from `exec.network`, `exec.credentials` and the older
 // `exec.sandbox.network` boolean: no network, the host's whole network, or an allow list served by
 // the proxy (with the credentials it injects). Every inconsistent combination is INVALID_INPUT.
-import { ToolError } from '../../../runtime/errors.js';
-import { credentialValue } from '../../../runtime/secrets.js';
-import type { ExecOptions } from '../../../runtime/types.js';
-import type { SandboxSettings } from '../sandbox/settings.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { credentialValue } from '../../../runtime/secrets/secrets.js';
+import type { ExecOptions } from '../../../runtime/contract/types.js';
+import type { SandboxSettings } from '../../../runtime/sandbox/settings.js';
 import { addressEntry, compileHostEntries, entryFor, type HostEntry } from './hosts.js';
 
 /** One credential the proxy injects. */

@@ -5,8 +5,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { processIsAlive } from '../../../runtime/processes.js';
-import { withoutInheritedFds } from './inherited-fds.js';
+import { processIsAlive } from '../../../runtime/processes/alive.js';
+import { withoutInheritedFds } from '../../../runtime/processes/inherited-fds.js';
 
 /**
  * Where a command's stdout or stderr goes, and how we read it.

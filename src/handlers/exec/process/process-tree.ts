@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { signalGroup } from './process-group.js';
+import { signalGroup } from '../../../runtime/processes/process-group.js';
 
 /**
  * Every process that belongs to one command, found in /proc at kill time. A command starts as the

@@ -5,9 +5,9 @@ import { accessSync, closeSync, constants, fstatSync, openSync, unlinkSync, writ
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import { EXEC_MARKER_VAR } from '../run/env.js';
-import { closeInheritedFds, withoutInheritedFds } from './inherited-fds.js';
+import { closeInheritedFds, withoutInheritedFds } from '../../../runtime/processes/inherited-fds.js';
 import { killCall, killCallSync, processStartTime, type CallIdentity } from './process-tree.js';
 
 /**

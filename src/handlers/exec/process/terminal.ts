@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 import tty from 'node:tty';
-import { ToolError } from '../../../runtime/errors.js';
-import { lazyRequire } from '../../../runtime/lazy-require.js';
-import { markInheritable } from './inherited-fds.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { lazyRequire } from '../../../runtime/startup/lazy-require.js';
+import { markInheritable } from '../../../runtime/processes/inherited-fds.js';
 import type { ChunkHandler } from './output-pipe.js';
 
 /**

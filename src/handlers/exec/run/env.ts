@@ -1,4 +1,4 @@
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import { secretClass } from './secrets.js';
 
 /**

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { BashResult } from '../../../generated/types.js';
-import { ToolError, abortError, throwIfAborted } from '../../../runtime/errors.js';
-import { withText, type Rendered } from '../../../runtime/handler.js';
-import type { HandlerContext } from '../../../runtime/types.js';
+import { ToolError, abortError, throwIfAborted } from '../../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
 import { forgetJob, jobDurationMs, killJob, readNewOutput, startJob, type Job } from '../jobs/job-table.js';
 import { waitsForInput } from '../process/input-wait.js';
 import { DEFAULT_OUTPUT_LIMIT } from './collector.js';

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, readFileSync, renameSync, type Dirent, type Stats } from 'node:fs';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import path from 'node:path';
-import { isInside } from './host-paths.js';
+import { isInside } from '../../../runtime/sandbox/host-paths.js';
 import { gitlinkPaths } from './git-index.js';
 import { unsafeGitConfigKey } from './git-config-safety.js';
 

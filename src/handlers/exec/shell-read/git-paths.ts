@@ -5,9 +5,9 @@
 // id (a blob or a tree) has no path to narrow to: then the whole history counts.
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import type { GitRead } from '../../../runtime/policy/shell/read-only.js';
-import type { Word } from '../../../runtime/policy/shell/words.js';
-import { isInside } from '../../../runtime/workspace.js';
+import type { GitRead } from '../../../runtime/shell/read-only/classify.js';
+import type { Word } from '../../../runtime/shell/words.js';
+import { isInside } from '../../../runtime/fs/workspace.js';
 import type { GitScanner } from './git-repositories.js';
 
 export class GitPathsUnknown extends Error {}

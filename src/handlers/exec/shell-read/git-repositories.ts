@@ -12,9 +12,9 @@ import { spawn } from 'node:child_process';
 import { lstat, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { isInside } from '../../../runtime/workspace.js';
-import { runConfined, type HelperSpec } from '../confinement/helper.js';
-import { withoutInheritedFds } from '../process/inherited-fds.js';
+import { isInside } from '../../../runtime/fs/workspace.js';
+import { runConfined, type HelperSpec } from '../../../runtime/sandbox/confined-helper.js';
+import { withoutInheritedFds } from '../../../runtime/processes/inherited-fds.js';
 
 const DRIVER = /^(filter\..+\.(clean|smudge|process)|diff\..+\.(command|textconv)|merge\..+\.driver|diff\.external)$/i;
 const MAX_REPOSITORIES = 64;

@@ -4,16 +4,16 @@
 // after the fact, so such a line is refused, with the paths (counted), the rule and what to do.
 // A path a rule asks about is refused too: only a path the line names can be put to a human.
 import path from 'node:path';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import { expandGlob } from '../../../runtime/policy/expand-glob.js';
-import type { FolderUse } from '../../../runtime/policy/shell/read-only-model.js';
-import type { GitRead, ReadUse } from '../../../runtime/policy/shell/read-only.js';
+import type { FolderUse } from '../../../runtime/shell/read-only/model.js';
+import type { GitRead, ReadUse } from '../../../runtime/shell/read-only/classify.js';
 import type { PolicyDecision } from '../../../runtime/policy/types.js';
-import type { HandlerContext } from '../../../runtime/types.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
 import { GitPathsUnknown, gitReach } from './git-paths.js';
 import type { GitScanner } from './git-repositories.js';
 import { WalkTooLarge, walkFolder, type Reached, type WalkBudget } from './walk-paths.js';
-import { isInside } from '../../../runtime/workspace.js';
+import { isInside } from '../../../runtime/fs/workspace.js';
 
 const MAX_WALK_ENTRIES = 200_000;
 const WALK_MS = 5_000;

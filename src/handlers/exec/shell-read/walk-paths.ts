@@ -4,8 +4,8 @@
 // outside the workspace counts only if the workspace lies below it. Bounded in entries and time.
 import { opendir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FolderUse } from '../../../runtime/policy/shell/read-only-model.js';
-import { isInside } from '../../../runtime/workspace.js';
+import type { FolderUse } from '../../../runtime/shell/read-only/model.js';
+import { isInside } from '../../../runtime/fs/workspace.js';
 
 export interface WalkBudget {
   /** Entries left to read. */

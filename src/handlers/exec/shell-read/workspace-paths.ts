@@ -4,8 +4,8 @@
 // that point out, since the glob could match one. Bounded in paths, entries and time; fails closed.
 import { opendir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { NamedPath } from '../../../runtime/policy/shell/read-only.js';
-import { isInside } from '../../../runtime/workspace.js';
+import type { NamedPath } from '../../../runtime/shell/read-only/classify.js';
+import { isInside } from '../../../runtime/fs/workspace.js';
 
 const MAX_PATHS = 256;
 const MAX_ENTRIES = 20_000;

@@ -4,8 +4,8 @@ import { constants } from 'node:fs';
 import type { CheckpointDiffParams, CheckpointDiffResult } from '../../../generated/types.js';
 import { gitBlobId } from '../../../runtime/checkpoints/blobs.js';
 import type { FileState } from '../../../runtime/checkpoints/types.js';
-import { withText, type Rendered } from '../../../runtime/handler.js';
-import type { HandlerContext } from '../../../runtime/types.js';
+import { withText, type Rendered } from '../../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
 import { changeOf, checkpointById, contentDiff, filesOfRange, sessionLog, type OpenedLog } from './shared.js';
 
 type DiffFile = CheckpointDiffResult['files'][number];

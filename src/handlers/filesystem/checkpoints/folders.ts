@@ -4,8 +4,8 @@
 // workspace), so a folder swapped for a link meanwhile removes nothing outside.
 import { rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { HandlerContext } from '../../../runtime/types.js';
-import { VerifiedDir } from '../../../runtime/verified-fs.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
+import { VerifiedDir } from '../../../runtime/fs/verified-fs.js';
 
 /**
  * Removes the emptied folders above `deleted` (workspace-relative files the restore deleted), up to

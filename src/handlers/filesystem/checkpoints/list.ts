@@ -1,8 +1,8 @@
 // filesystem.checkpoint_list: this session's checkpoints, newest first, with the files each changed,
 // whether it can be restored, and what the limits dropped.
 import type { CheckpointListParams, CheckpointListResult } from '../../../generated/types.js';
-import { withText, type Rendered } from '../../../runtime/handler.js';
-import type { HandlerContext } from '../../../runtime/types.js';
+import { withText, type Rendered } from '../../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
 import { changeOf, restorable, sessionLog } from './shared.js';
 
 type Listed = CheckpointListResult['checkpoints'][number];

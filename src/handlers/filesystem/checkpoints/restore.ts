@@ -6,10 +6,10 @@
 import type { CheckpointRestoreParams, CheckpointRestoreResult } from '../../../generated/types.js';
 import { gitBlobId } from '../../../runtime/checkpoints/blobs.js';
 import type { FileState } from '../../../runtime/checkpoints/types.js';
-import { ToolError } from '../../../runtime/errors.js';
-import { withText, type Rendered } from '../../../runtime/handler.js';
-import type { HandlerContext } from '../../../runtime/types.js';
-import type { ResolvedPath } from '../../../runtime/workspace.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { withText, type Rendered } from '../../../runtime/contract/handler.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
+import type { ResolvedPath } from '../../../runtime/fs/workspace.js';
 import { commitFiles, type FileOutcome } from '../patch/commit.js';
 import { plural } from '../plural.js';
 import { removeEmptiedFolders } from './folders.js';

@@ -4,8 +4,8 @@
 import type { CheckpointKeeper } from '../../../runtime/checkpoints/keeper.js';
 import type { SessionLog } from '../../../runtime/checkpoints/session-log.js';
 import type { CheckpointRecord, FileState } from '../../../runtime/checkpoints/types.js';
-import { ToolError } from '../../../runtime/errors.js';
-import type { HandlerContext } from '../../../runtime/types.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
 import { decodeForEdit } from '../encodings/text-codec.js';
 
 export type ChangeKind = 'added' | 'modified' | 'deleted';

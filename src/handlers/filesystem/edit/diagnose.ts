@@ -1,7 +1,7 @@
 // NO_MATCH that says why: the closest regions of the file as details.candidates, each with what
 // differs and an old_str that matches it exactly once, and one line naming the difference.
-import { ToolError } from '../../../runtime/errors.js';
-import type { SeenSegment } from '../../../runtime/seen-lines.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import type { SeenSegment } from '../../../runtime/session/seen-lines.js';
 import {
   closestLines,
   kindsOf,

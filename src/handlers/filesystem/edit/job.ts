@@ -1,11 +1,11 @@
 // The edit job, run in a job process: matches and replaces a large edit (./match.ts) and diffs it
 // (./diff.ts) outside the caller's process, one job at a time (./pool.ts).
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import { unifiedDiff } from './diff.js';
-import type { SeenSegment } from '../../../runtime/seen-lines.js';
+import type { SeenSegment } from '../../../runtime/session/seen-lines.js';
 import { applyEdits, editLabel, type EditRequest, type MatchMode } from './match.js';
 import type { Normalization } from './normalize.js';
-import { serveJobs } from '../../../runtime/serve-jobs.js';
+import { serveJobs } from '../../../runtime/processes/serve-jobs.js';
 
 /** What an edit job is given: the text, the edits and how to report them. */
 export interface EditJob {

@@ -2,7 +2,7 @@
 // the indentation offset of the whole region, line endings or typographic quotes replaces that
 // region, with new_str re-indented by the same offset. A region whose lines nest otherwise than
 // old_str's is no match (./nesting.ts); two or more regions that match refuse the edit.
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import { differencesOf, uniqueOldStr, type Candidate } from './candidates.js';
 import { fileUnit, indentOf, regionNesting, reindent, unitOf, type Nested } from './nesting.js';
 import { matchesIn, normalizeText, originalRange, startsIndented, type Normalization } from './normalize.js';

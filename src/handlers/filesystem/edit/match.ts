@@ -1,7 +1,7 @@
 // Exact-match replacement with line-ending-agnostic matching; misses diagnosed (./diagnose.ts),
 // loose matching on request (./loose.ts).
-import { ToolError } from '../../../runtime/errors.js';
-import type { SeenSegment } from '../../../runtime/seen-lines.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import type { SeenSegment } from '../../../runtime/session/seen-lines.js';
 import { diagnosedMiss } from './diagnose.js';
 import { linesAt } from './line-numbers.js';
 import { looseMatch } from './loose.js';

@@ -4,10 +4,10 @@
 // could make V8 abort it. Small edits stay in-thread: copying the text costs more than they do. A
 // process whose caller aborts is killed (CANCELLED); a busy one keeps the host alive like any
 // pending I/O, an idle one never does, and idle ones exit after IDLE_MS.
-import { ToolError } from '../../../runtime/errors.js';
-import { JobProcess } from '../../../runtime/job-process.js';
-import { jobScript } from '../../../runtime/job-process-entry.js';
-import { JobProcessPool } from '../../../runtime/job-process-pool.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { JobProcess } from '../../../runtime/processes/job-process.js';
+import { jobScript } from '../../../runtime/processes/job-process-entry.js';
+import { JobProcessPool } from '../../../runtime/processes/job-process-pool.js';
 import type { EditJob, EditJobReply, EditJobRequest } from './job.js';
 import type { Normalization } from './normalize.js';
 

@@ -1,14 +1,14 @@
 // The edit core of edit_file and multi_edit: edits applied in order, all or nothing, under the
 // write transaction, matched and diffed in a job process when the job is large; a file changed
 // since it was read takes the edits whose regions are as read.
-import { ToolError } from '../../../runtime/errors.js';
-import { segmentOfText, type SeenSegment } from '../../../runtime/seen-lines.js';
-import type { HandlerContext } from '../../../runtime/types.js';
-import type { ResolvedPath } from '../../../runtime/workspace.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { segmentOfText, type SeenSegment } from '../../../runtime/session/seen-lines.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
+import type { ResolvedPath } from '../../../runtime/fs/workspace.js';
 import { decodeForEdit } from '../encodings/text-codec.js';
-import { missingPathError } from '../../../runtime/missing-path.js';
+import { missingPathError } from '../../../runtime/fs/missing-path.js';
 import { plural } from '../plural.js';
-import { changeFile } from '../write-transaction.js';
+import { changeFile } from '../../../runtime/fs/write-transaction.js';
 import type { Candidate } from './candidates.js';
 import { applyEdits, editLabel, NeedsDiagnosis, type EditRequest, type MatchMode } from './match.js';
 import type { Normalization } from './normalize.js';

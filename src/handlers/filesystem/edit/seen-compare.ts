@@ -1,7 +1,7 @@
 // The file as it is now against the lines this session saw when it read it: whether the lines an
 // edit changes (and their context) are still as read, and where an old_str copied from that read
 // sits in the file now.
-import type { SeenSegment } from '../../../runtime/seen-lines.js';
+import type { SeenSegment } from '../../../runtime/session/seen-lines.js';
 import type { Found } from './candidates.js';
 
 /** Lines of context above and below a changed region that must be as read. */

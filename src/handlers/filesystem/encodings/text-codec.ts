@@ -1,7 +1,7 @@
 // Deciding how a file's bytes are text: BOMs, UTF-16, binary sniffing, legacy encodings — and
 // turning edited text back into the same kind of bytes, byte-exact outside the edit.
-import { lazyRequire } from '../../../runtime/lazy-require.js';
-import { ToolError } from '../../../runtime/errors.js';
+import { lazyRequire } from '../../../runtime/startup/lazy-require.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import { detectLegacyEncoding, isUtf8Prefix } from './detect.js';
 import { EncodingError, encodeExactly, type LegacyCodec, type LegacyEncoding } from './legacy.js';
 

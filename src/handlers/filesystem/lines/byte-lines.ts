@@ -1,7 +1,7 @@
 // Streaming line windows of files whose lines end at byte 10: memory is bounded by the window (plus
 // one reused read buffer), never by the file, and a sparse line index lets later windows start near
 // their first line.
-import { throwIfAborted } from '../../../runtime/errors.js';
+import { throwIfAborted } from '../../../runtime/contract/errors.js';
 import { LINE_INDEX_STRIDE, type LineIndex } from './line-index.js';
 import { SCAN_BUFFER_BYTES, returnScanner, takeScanner } from './newline-scan.js';
 import type { PositionalReader } from './positional-reader.js';

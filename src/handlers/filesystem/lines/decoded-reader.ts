@@ -1,6 +1,6 @@
 // Reading a window of a UTF-16 file: the bytes are streamed through a TextDecoder (byte 10 may sit
 // inside a UTF-16 character, so the byte-line reader cannot split these files).
-import { throwIfAborted } from '../../../runtime/errors.js';
+import { throwIfAborted } from '../../../runtime/contract/errors.js';
 import { cutString, lineCutMarker, type LineWindow, type WindowRequest } from './window.js';
 import { type PositionalReader } from './positional-reader.js';
 import { DEFAULT_SCAN_BUDGET, type BudgetStop } from './scan-budget.js';

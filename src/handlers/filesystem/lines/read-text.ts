@@ -1,9 +1,9 @@
 // read_file for text: a window of lines (from the start, or from the end with a negative offset),
 // in whatever encoding the file uses, costing the window rather than the file.
 import type { ReadFileParams, ReadFileResult } from '../../../generated/types.js';
-import { ToolError } from '../../../runtime/errors.js';
-import { continuationLine, nextArguments } from '../../../runtime/continuation.js';
-import { withText } from '../../../runtime/handler.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { continuationLine, nextArguments } from '../../../runtime/contract/continuation.js';
+import { withText } from '../../../runtime/contract/handler.js';
 import { plural } from '../plural.js';
 import { readDecodedWindow } from './decoded-reader.js';
 import { sharedLineIndex, type LineIndex } from './line-index.js';
@@ -13,7 +13,7 @@ import { utf8Lines, type LineWindow, type WindowRequest } from './window.js';
 import { budgetNote, DEFAULT_SCAN_BUDGET, unreachableWindow, type BudgetStop } from './scan-budget.js';
 import { findTailStart } from './tail-scan.js';
 import type { TextKind } from '../encodings/text-codec.js';
-import type { SeenSegment } from '../../../runtime/seen-lines.js';
+import type { SeenSegment } from '../../../runtime/session/seen-lines.js';
 
 const NEWLINE = 10;
 const MAX_LINE_CHARS = 2000;

@@ -1,7 +1,7 @@
 // Byte budgets for every search for lines in a file: a line longer than a limit is not searched
 // to its end, and no call scans more than a limit in all, so a sparse 20 GiB "line" or a huge file
 // costs a bounded read, not minutes. Where a scan stopped is remembered, so the next call goes on.
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 
 /** A line longer than this is not searched to its end (forward or backward). */
 export const MAX_LINE_SCAN_BYTES = 64 * 1024 * 1024;

@@ -1,6 +1,6 @@
 // Finding where the last N lines of a file start by scanning backwards from its end: a tail window
 // of a multi-GB file costs the bytes of those lines, not a count of the whole file.
-import { throwIfAborted, ToolError } from '../../../runtime/errors.js';
+import { throwIfAborted, ToolError } from '../../../runtime/contract/errors.js';
 import type { KnownBytes, PositionalReader } from './positional-reader.js';
 import { DEFAULT_SCAN_BUDGET, type BudgetStop, type ScanBudget } from './scan-budget.js';
 

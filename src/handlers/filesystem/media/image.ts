@@ -2,7 +2,7 @@
 // (libvips, off the main thread in libuv's pool, a few at a time: slots.ts), bounded in input
 // size, pixels and time, so that a hostile file is an error.
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 import { imageSlots } from './slots.js';
 
 /** Largest image file read (bytes). */

@@ -1,6 +1,6 @@
 // Jupyter notebooks for read_file: numbered cells with their source and text outputs (images and
 // HTML outputs are named, not inlined), bounded in file size, output size and window size.
-import { ToolError } from '../../../runtime/errors.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
 
 /** Largest notebook parsed: JSON.parse runs on the main thread (~5 ms per MiB; ~15 for a MiB of tiny objects). */
 export const MAX_NOTEBOOK_BYTES = 10 * 1024 * 1024;

@@ -3,8 +3,8 @@
 // never blocks the event loop, and cannot end the host by exhausting a heap.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { abortError, ToolError } from '../../../runtime/errors.js';
-import { JobProcess } from '../../../runtime/job-process.js';
+import { abortError, ToolError } from '../../../runtime/contract/errors.js';
+import { JobProcess } from '../../../runtime/processes/job-process.js';
 import { Slots } from './slots.js';
 
 /** Largest PDF read (bytes). */

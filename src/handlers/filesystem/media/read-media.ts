@@ -2,10 +2,10 @@
 // the output; the text path lives in ../lines/read-text.ts.
 import path from 'node:path';
 import type { ReadFileParams, ReadFileResult } from '../../../generated/types.js';
-import { throwIfAborted, ToolError } from '../../../runtime/errors.js';
-import { continuationLine, nextArguments } from '../../../runtime/continuation.js';
-import { withText } from '../../../runtime/handler.js';
-import { elapsedProgress, type ProgressListener } from '../../../runtime/progress.js';
+import { throwIfAborted, ToolError } from '../../../runtime/contract/errors.js';
+import { continuationLine, nextArguments } from '../../../runtime/contract/continuation.js';
+import { withText } from '../../../runtime/contract/handler.js';
+import { elapsedProgress, type ProgressListener } from '../../../runtime/invoke/progress.js';
 import type { PositionalReader } from '../lines/positional-reader.js';
 import { plural } from '../plural.js';
 import { imageMimeOf, MAX_IMAGE_FILE_BYTES, prepareImage } from './image.js';

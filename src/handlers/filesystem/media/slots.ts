@@ -4,7 +4,7 @@
 // fewer slots exist than pool threads (and than cores, so decodes never take every core from the
 // event loop); a call waiting for one still honours its abort signal.
 import { availableParallelism } from 'node:os';
-import { abortError, throwIfAborted } from '../../../runtime/errors.js';
+import { abortError, throwIfAborted } from '../../../runtime/contract/errors.js';
 
 /** libuv's pool size: UV_THREADPOOL_SIZE when set (read once, when the pool starts), else 4. */
 export function threadPoolSize(env: NodeJS.ProcessEnv = process.env): number {

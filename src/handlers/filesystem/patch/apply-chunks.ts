@@ -3,7 +3,7 @@
 // the chunk keeps as context keep the file's own text and line ending, new lines take the file's
 // first line ending. Bytes outside the chunks are unchanged; a chunk that reaches the end of the
 // file leaves it ending with a line break (the reference implementation's rule).
-import type { PatchChunk, PatchLine } from '../../../runtime/patch-envelope.js';
+import type { PatchChunk, PatchLine } from '../../../runtime/fs/patch-envelope.js';
 import type { ChangedRange } from '../edit/match.js';
 import { FileLines, occurrencesAt, seekSequence, type MatchLevel } from './seek.js';
 import { PatchMiss } from './miss.js';

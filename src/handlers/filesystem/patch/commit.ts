@@ -8,15 +8,15 @@
 import type { BigIntStats } from 'node:fs';
 import { lstat, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicReplace, markSwept, siblingNameFor, sweepLeftovers } from '../../../runtime/atomic-write.js';
-import { ToolError } from '../../../runtime/errors.js';
-import { acquireFileLock, fileMutex } from '../../../runtime/locks.js';
-import { stampOf } from '../../../runtime/session.js';
-import type { SeenSegment } from '../../../runtime/seen-lines.js';
-import type { HandlerContext } from '../../../runtime/types.js';
-import type { VerifiedDir } from '../../../runtime/verified-fs.js';
-import type { ResolvedPath } from '../../../runtime/workspace.js';
-import { rethrowFs } from '../fs-errors.js';
+import { atomicReplace, markSwept, siblingNameFor, sweepLeftovers } from '../../../runtime/fs/atomic-write.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { acquireFileLock, fileMutex } from '../../../runtime/fs/locks.js';
+import { stampOf } from '../../../runtime/session/session.js';
+import type { SeenSegment } from '../../../runtime/session/seen-lines.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
+import type { VerifiedDir } from '../../../runtime/fs/verified-fs.js';
+import type { ResolvedPath } from '../../../runtime/fs/workspace.js';
+import { rethrowFs } from '../../../runtime/fs/fs-errors.js';
 import {
   ChangedMeanwhile,
   isAccessError,
@@ -27,7 +27,7 @@ import {
   replace,
   sameFile,
   type OpenedFile,
-} from '../write-transaction.js';
+} from '../../../runtime/fs/write-transaction.js';
 
 /** A file as the plan sees it: absent, or its stats and bytes. */
 export interface OpenedTarget {

@@ -3,9 +3,9 @@
 // the change rewritten with the file's own lines (`details.corrected`) to send back. Changes out of
 // file order or overlapping, an `*** End of File` change that is not at the end, and lines that
 // match in more than one place get their own message.
-import { ToolError } from '../../../runtime/errors.js';
-import type { PatchChunk, PatchLine } from '../../../runtime/patch-envelope.js';
-import type { SeenSegment } from '../../../runtime/seen-lines.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import type { PatchChunk, PatchLine } from '../../../runtime/fs/patch-envelope.js';
+import type { SeenSegment } from '../../../runtime/session/seen-lines.js';
 import type { Candidate, Difference } from '../edit/candidates.js';
 import { findCandidates, type Diagnosis } from '../edit/diagnose.js';
 import { FileLines, seekSequence } from './seek.js';

@@ -2,15 +2,15 @@
 // implementation applies them one after another: a file added, then updated, is the update of the
 // added text), then each file's final text encoded like the file it replaces (edit_file's
 // encodings, BOM and line endings), its diff, and what to write or remove.
-import { ToolError } from '../../../runtime/errors.js';
-import type { ParsedPatch, PatchHunk } from '../../../runtime/patch-envelope.js';
-import { segmentOfText } from '../../../runtime/seen-lines.js';
-import type { HandlerContext } from '../../../runtime/types.js';
-import type { ResolvedPath } from '../../../runtime/workspace.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import type { ParsedPatch, PatchHunk } from '../../../runtime/fs/patch-envelope.js';
+import { segmentOfText } from '../../../runtime/session/seen-lines.js';
+import type { HandlerContext } from '../../../runtime/contract/types.js';
+import type { ResolvedPath } from '../../../runtime/fs/workspace.js';
 import type { ChangedRange } from '../edit/match.js';
 import { CONTEXT_LINES, regionsAsSeen } from '../edit/seen-compare.js';
 import { decodeForEdit, encodeLike, utf8Bytes, type DecodedText } from '../encodings/text-codec.js';
-import { missingPathError } from '../../../runtime/missing-path.js';
+import { missingPathError } from '../../../runtime/fs/missing-path.js';
 import { applyChunks } from './apply-chunks.js';
 import type { CommitPlan, FileOutcome, OpenedTarget } from './commit.js';
 import { diagnoseMiss, PatchMiss } from './miss.js';

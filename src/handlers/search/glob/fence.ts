@@ -5,7 +5,7 @@
 import { lstat, readdir, realpath } from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import path from 'node:path';
-import { isInside } from '../../../runtime/workspace.js';
+import { isInside } from '../../../runtime/fs/workspace.js';
 
 type Callback<T> = (error: NodeJS.ErrnoException | null, value?: T) => void;
 

@@ -3,9 +3,9 @@
 // wildcard rest free of `.`/`..` segments, grouped by the folder each walk is rooted at.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ToolError } from '../../../runtime/errors.js';
-import type { Workspace } from '../../../runtime/workspace.js';
-import { expandBraces } from '../../../runtime/glob-braces.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import type { Workspace } from '../../../runtime/fs/workspace.js';
+import { expandBraces } from '../../../runtime/glob/braces.js';
 import { isDynamicPattern } from './walk.js';
 
 export interface GlobWalkGroup {

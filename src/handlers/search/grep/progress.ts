@@ -8,7 +8,7 @@ import {
   PROGRESS_INTERVAL_MS,
   type ElapsedFeed,
   type ProgressListener,
-} from '../../../runtime/progress.js';
+} from '../../../runtime/invoke/progress.js';
 
 /** The bytes a process has read so far (`rchar` of its /proc io), or undefined when that cannot be read. */
 function bytesRead(ioPath: string): number | undefined {

@@ -2,7 +2,7 @@
 import type { GrepParams, GrepResult } from '../../../generated/types.js';
 import { MAX_LINE_CHARS, cutLine } from './lines.js';
 import type { RgLineEvent } from './rg-json.js';
-import { continuationLine } from '../../../runtime/continuation.js';
+import { continuationLine } from '../../../runtime/contract/continuation.js';
 
 /** Longest model-facing text; the structured output still has everything. */
 export const MAX_TEXT_CHARS = 40_000;

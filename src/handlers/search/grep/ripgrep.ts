@@ -1,45 +1,10 @@
-// Locating and running the `rg` binary of @vscode/ripgrep (abort, timeout, stdout to a parser from rg-json.ts).
+// Running the `rg` binary (located by ../../../runtime/sandbox/ripgrep-path.ts): abort, timeout, stdout to a parser from rg-json.ts.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { access, constants } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { ToolError, abortError } from '../../../runtime/errors.js';
-import { runConfined, type HelperSpec, type ProgramExit } from '../../exec/confinement/helper.js';
-import { withoutInheritedFds } from '../../exec/process/inherited-fds.js';
-
-/** Environment variable that points toolwright at another rg binary (tests use it to simulate a missing one). */
-export const RG_PATH_ENV = 'TOOLWRIGHT_RG_PATH';
-
-let bundledRgPath: Promise<string | undefined> | undefined;
-const checkedPaths = new Set<string>();
-
-/** Finds an executable rg: the override from the environment, else the one bundled with @vscode/ripgrep. */
-export async function locateRipgrep(): Promise<string> {
-  const override = process.env[RG_PATH_ENV];
-  let candidate = override || undefined;
-  if (!candidate) {
-    bundledRgPath ??= import('@vscode/ripgrep').then(
-      (mod) => mod.rgPath,
-      () => undefined,
-    );
-    candidate = await bundledRgPath;
-    if (!candidate) {
-      throw new ToolError(
-        'UNAVAILABLE',
-        'ripgrep is not installed: the platform package of @vscode/ripgrep is missing (reinstall dependencies with optional packages enabled)',
-      );
-    }
-  }
-  if (!checkedPaths.has(candidate)) {
-    try {
-      await access(candidate, constants.X_OK);
-    } catch {
-      throw new ToolError('UNAVAILABLE', `ripgrep binary ${candidate} is missing or not executable`, { rg: candidate });
-    }
-    checkedPaths.add(candidate);
-  }
-  return candidate;
-}
+import { ToolError, abortError } from '../../../runtime/contract/errors.js';
+import { runConfined, type HelperSpec, type ProgramExit } from '../../../runtime/sandbox/confined-helper.js';
+import { withoutInheritedFds } from '../../../runtime/processes/inherited-fds.js';
 
 export interface RipgrepRun {
   rgPath: string;
@@ -51,7 +16,7 @@ export interface RipgrepRun {
   onStdout(chunk: Buffer): boolean;
   /** Kill rg once its anonymous resident memory passes this many bytes (Linux: /proc; ignored elsewhere). */
   maxRssBytes?: number;
-  /** Run rg inside the workspace's confinement sandbox (see ../../exec/confinement/helper.ts) instead of directly. */
+  /** Run rg inside the workspace's confinement sandbox (see ../../../runtime/sandbox/confined-helper.ts) instead of directly. */
   confine?: HelperSpec;
   /** Told once rg runs, with where its /proc statm is (for progress: its io file is beside it). */
   onStart?: (statm: () => string | undefined) => void;

@@ -1,7 +1,7 @@
 // One grep search through rg: its flags, the fast way (--json, rg's memory watched) or the bounded
 // way (the standard printer, large files memory-mapped in runs of their own), and what it collects.
 import type { GrepParams, GrepResult } from '../../../generated/types.js';
-import type { HelperSpec } from '../../exec/confinement/helper.js';
+import type { HelperSpec } from '../../../runtime/sandbox/confined-helper.js';
 import { ContentCollector } from './content-collector.js';
 import { cleanRgPath } from './lines.js';
 import { MAX_COLLECTED_CHARS } from './render.js';

@@ -1,6 +1,6 @@
 // The content half of web_fetch: what a content type is, which charset decodes it, and whether a
-// body labelled as text is really binary. HTML conversion runs in a job process (./convert-pool.ts).
-import { cleanCutLength } from '../../../runtime/text.js';
+// body labelled as text is really binary. HTML conversion runs in a job process (../html/convert-pool.ts).
+import { cleanCutLength } from '../../../runtime/text/render.js';
 import { isBinaryFileSync } from 'isbinaryfile';
 import { extractText } from '../html/extract.js';
 

@@ -4,8 +4,8 @@
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Agent } from 'undici';
-import { ToolError, abortError } from '../../../runtime/errors.js';
-import type { WebOptions } from '../../../runtime/types.js';
+import { ToolError, abortError } from '../../../runtime/contract/errors.js';
+import type { WebOptions } from '../../../runtime/contract/types.js';
 import {
   checkTarget,
   parseFetchUrl,

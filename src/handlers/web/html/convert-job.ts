@@ -1,7 +1,7 @@
 // The conversion process: decodes a page's bytes and converts them (./convert.ts), one job at a
 // time. The pool (./convert-pool.ts) kills it when a job overruns its deadline, so nothing a page
 // does here can hold the host's event loop or, by exhausting this heap, end the host.
-import { serveJobs } from '../../../runtime/serve-jobs.js';
+import { serveJobs } from '../../../runtime/processes/serve-jobs.js';
 import { decodeText } from '../fetch/content.js';
 import { convertHtml, warmUp, type ConvertFormat } from './convert.js';
 

@@ -5,10 +5,10 @@
 // timeout_ms as a hard deadline, and a process that overruns it, or whose caller aborts, is killed
 // (TIMEOUT / CANCELLED). Processes are reused (a warm one converts a normal page in milliseconds),
 // never keep the host alive while idle, and idle ones exit after IDLE_MS.
-import { ToolError, abortError } from '../../../runtime/errors.js';
-import { JobProcess } from '../../../runtime/job-process.js';
-import { jobScript } from '../../../runtime/job-process-entry.js';
-import { JobProcessPool } from '../../../runtime/job-process-pool.js';
+import { ToolError, abortError } from '../../../runtime/contract/errors.js';
+import { JobProcess } from '../../../runtime/processes/job-process.js';
+import { jobScript } from '../../../runtime/processes/job-process-entry.js';
+import { JobProcessPool } from '../../../runtime/processes/job-process-pool.js';
 import type { ConvertReply, ConvertRequest } from './convert-job.js';
 import type { ConvertedPage, ConvertFormat } from './convert.js';
 

@@ -1,6 +1,6 @@
 // agent.hcl: the same policy in HCL2, parsed with tree-sitter-hcl (maintained by tree-sitter-grammars,
 // exact source positions for every node). Top level: `default`, `extends` and `rule { … }` blocks.
-import { loadGrammar, parseWith, type SyntaxNode } from '../shell/parser.js';
+import { loadGrammar, parseWith, type SyntaxNode } from '../../shell/parser.js';
 import { didYouMean } from '../errors.js';
 import { findLexicalError } from './hcl-lex.js';
 import { PolicyFileError, type Position, type PolicySource } from './source.js';

@@ -1,8 +1,8 @@
 // loadPolicyFile: a YAML or HCL policy file → PolicyOptions, compiled (and its examples run) so
 // every mistake is reported as FILE:LINE:COL before a toolkit uses it.
 import { readFile } from 'node:fs/promises';
-import type { OperationDescriptor } from '../../descriptor.js';
-import { compilePolicy, type CompiledPolicy } from '../compile.js';
+import type { OperationDescriptor } from '../../contract/descriptor.js';
+import { compilePolicyFor, type CompiledPolicy } from '../compile.js';
 import { PolicyError } from '../errors.js';
 import type { PolicyOptions } from '../types.js';
 import { PolicyFileError, locateError, type PolicySource } from './source.js';
@@ -20,7 +20,7 @@ export interface LoadedPolicy {
 }
 
 /** Parses, compiles and checks a policy text; errors are PolicyFileError (`FILE:LINE:COL: …`). */
-export async function parsePolicyText(
+export async function parsePolicyTextFor(
   text: string,
   file: string,
   options: { format?: PolicyFormat; operations: readonly OperationDescriptor[]; deferExamples?: boolean },
@@ -32,7 +32,7 @@ export async function parsePolicyText(
       ? await (await import('./hcl.js')).parseHclPolicy(text, file)
       : (await import('./yaml.js')).parseYamlPolicy(text, file);
   try {
-    const compiled = compilePolicy(source.policy, options.operations, {
+    const compiled = compilePolicyFor(source.policy, options.operations, {
       deferExamples: options.deferExamples === true,
     });
     if (!options.deferExamples) await compiled.checkExamples();
@@ -46,7 +46,7 @@ export async function parsePolicyText(
 }
 
 /** Reads a policy file (`.hcl` → HCL, anything else → YAML) and returns the parsed form for `createToolkit({ policy })`. */
-export async function loadPolicyFile(
+export async function loadPolicyFileFor(
   file: string,
   options: { operations: readonly OperationDescriptor[] },
 ): Promise<PolicyOptions> {
@@ -56,5 +56,5 @@ export async function loadPolicyFile(
   } catch (error) {
     throw new PolicyFileError(file, undefined, `cannot read the policy file: ${(error as Error).message}`);
   }
-  return (await parsePolicyText(text, file, options)).policy;
+  return (await parsePolicyTextFor(text, file, options)).policy;
 }

@@ -1,5 +1,5 @@
 // The Brave Search API (https://api.search.brave.com/res/v1/web/search), key in X-Subscription-Token.
-import type { SearchBackend } from '../search-backend.js';
+import type { SearchBackend } from './types.js';
 import { getJson, plainSnippet } from './http.js';
 
 export const BRAVE_ENDPOINT = 'https://api.search.brave.com/res/v1/web/search';

@@ -1,6 +1,6 @@
 // GET-a-JSON-document helper shared by the search backends: a timeout, a size cap, and failures
 // mapped to the ToolErrors web_search declares (HTTP_ERROR, NETWORK_ERROR, TIMEOUT).
-import { ToolError, abortError } from '../../errors.js';
+import { ToolError, abortError } from '../../contract/errors.js';
 
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 // SearXNG's JSON API (`/search?q=…&format=json`): self-hostable, no key. The instance must list
 // `json` under `search.formats` in its settings.yml, else it answers 403.
-import type { SearchBackend, SearchResultItem } from '../search-backend.js';
+import type { SearchBackend, SearchResultItem } from './types.js';
 import { getJson, plainSnippet } from './http.js';
 
 export interface SearxngOptions {

@@ -1,0 +1,54 @@
+// The lookup tables of one toolkit's providers. Tool names (what models see) and provider names stay
+// unique in a toolkit: a clash is a TypeError naming both ids, never a silent "last one wins".
+import type { OperationDescriptor } from '../contract/descriptor.js';
+import { isProviderList, type AnyHandler, type Provider } from './providers.js';
+
+export interface ProviderIndex {
+  readonly providers: readonly Provider[];
+  readonly byId: ReadonlyMap<string, OperationDescriptor>;
+  readonly byName: ReadonlyMap<string, OperationDescriptor>;
+  /** Operation id → the descriptor and its provider's handler map (one lookup per call; the map is read per call). */
+  readonly entries: ReadonlyMap<
+    string,
+    { readonly op: OperationDescriptor; readonly handlers: Readonly<Record<string, AnyHandler>> }
+  >;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
+export function indexProviders(list: readonly Provider<any>[]): ProviderIndex {
+  if (!isProviderList(list)) {
+    throw new TypeError('createToolkit: providers must be Provider objects from defineProviders(registry, handlers)');
+  }
+  const byId = new Map<string, OperationDescriptor>();
+  const byName = new Map<string, OperationDescriptor>();
+  const entries = new Map<string, { op: OperationDescriptor; handlers: Readonly<Record<string, AnyHandler>> }>();
+  const providerNames = new Set<string>();
+  for (const provider of list) {
+    if (providerNames.has(provider.name)) {
+      throw new TypeError(
+        `createToolkit: provider "${provider.name}" is given twice; each provider may appear once in a toolkit`,
+      );
+    }
+    providerNames.add(provider.name);
+    for (const op of provider.operations) {
+      const clash = byName.get(op.name);
+      if (clash) {
+        throw new TypeError(
+          `createToolkit: tool name "${op.name}" is declared by both ${clash.id} and ${op.id}; tool names must be unique in one toolkit`,
+        );
+      }
+      if (op.provider !== provider.name) {
+        throw new TypeError(`createToolkit: operation ${op.id} is listed under provider "${provider.name}"`);
+      }
+      if (!Object.hasOwn(provider.handlers, op.name) || typeof provider.handlers[op.name] !== 'function') {
+        throw new TypeError(
+          `createToolkit: provider "${provider.name}" has no handler for ${op.id} (build providers with defineProviders)`,
+        );
+      }
+      byId.set(op.id, op);
+      byName.set(op.name, op);
+      entries.set(op.id, { op, handlers: provider.handlers });
+    }
+  }
+  return { providers: Object.freeze([...list]), byId, byName, entries };
+}
