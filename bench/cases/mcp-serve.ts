@@ -12,7 +12,7 @@ import { PassThrough } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer, toCallToolResult } from '../../src/adapters/mcp.js';
+import { createMcpServer, toCallToolResult } from '../../src/adapters/mcp/server.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';

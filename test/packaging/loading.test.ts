@@ -169,7 +169,7 @@ describe('what loading toolwright loads', () => {
       return seen;
     };
     const toolkit = holding('runtime/toolkit.js');
-    for (const early of ['cli/mcp.js', 'adapters/mcp-early-init.js', 'adapters/mcp-identity.js'])
+    for (const early of ['cli/mcp.js', 'adapters/mcp/transports/stdio-early-init.js', 'adapters/mcp/identity.js'])
       expect(staticClosure(holding(early)).has(toolkit), early).toBe(false);
     // The check can fail: a provider's handlers do load with the toolkit's chunk.
     expect(staticClosure(holding('handlers/filesystem/index.js')).has(toolkit)).toBe(true);

@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Toolkit } from '../runtime/types.js';
-import type { McpServerMaker } from './mcp.js';
-import { sendJsonRpcError } from './mcp-http-access.js';
-import { attachUserChannel } from './mcp-user.js';
-import type { McpTaskRunner } from './mcp-tasks.js';
-import { SessionEventStore } from './mcp-event-store.js';
+import type { Toolkit } from '../../../runtime/types.js';
+import type { McpServerMaker } from '../server.js';
+import { sendJsonRpcError } from './http-access.js';
+import { attachUserChannel } from '../user-channel.js';
+import type { McpTaskRunner } from '../tasks/runner.js';
+import { SessionEventStore } from './http-event-store.js';
 
 const RECONNECT_AFTER_MS = 1000;
 

@@ -2,10 +2,10 @@
 // and its call result as a CallToolResult capped to the result budget. Frozen definitions are
 // built once per operation, so tools/list sends the same objects every time.
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { RISK_ORDER, type OperationDescriptor } from '../runtime/descriptor.js';
-import type { InvokeResult, Toolkit } from '../runtime/types.js';
-import { imageOf, withoutImageData } from '../runtime/media.js';
-import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
+import { RISK_ORDER, type OperationDescriptor } from '../../runtime/descriptor.js';
+import type { InvokeResult, Toolkit } from '../../runtime/types.js';
+import { imageOf, withoutImageData } from '../../runtime/media.js';
+import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from '../result-size.js';
 
 /** MCP tool annotations, every hint explicit (clients assume the worst for missing ones). */
 export function mcpAnnotations(op: OperationDescriptor): ToolAnnotations {
@@ -76,7 +76,7 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * Turns an invoke result into an MCP `CallToolResult`, capped to `maxResultBytes`. `textOnly`: the
- * client gets no structuredContent (mcp-quirks.ts), so none is built and the text has the budget.
+ * client gets no structuredContent (quirks.ts), so none is built and the text has the budget.
  */
 export function toCallToolResult(
   op: OperationDescriptor,

@@ -7,10 +7,10 @@
 // store's notifications (and, should one be lost, through the owner's periodic re-check).
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { OperationDescriptor } from '../runtime/descriptor.js';
-import { ToolError } from '../runtime/errors.js';
-import { describeError, storeKeyOf } from '../runtime/toolkit-services.js';
-import { requestPrincipal } from './mcp-principal.js';
+import type { OperationDescriptor } from '../../../runtime/descriptor.js';
+import { ToolError } from '../../../runtime/errors.js';
+import { describeError, storeKeyOf } from '../../../runtime/toolkit-services.js';
+import { requestPrincipal } from '../principal.js';
 import {
   MCP_TASK_TERMINAL,
   type McpTaskLimits,
@@ -20,10 +20,10 @@ import {
   type Store,
   type StoreKey,
   type Subscription,
-} from '../runtime/store/types.js';
-import type { InvokeResult, Toolkit } from '../runtime/types.js';
-import { MCP_TASK_LEASE_MS, TaskLeaseKeeper } from './mcp-task-leases.js';
-import { MemoryTaskRecords, type TaskRecords } from './mcp-task-memory.js';
+} from '../../../runtime/store/types.js';
+import type { InvokeResult, Toolkit } from '../../../runtime/types.js';
+import { MCP_TASK_LEASE_MS, TaskLeaseKeeper } from './leases.js';
+import { MemoryTaskRecords, type TaskRecords } from './memory.js';
 
 /** How long a task is kept after it is created when the client asks for nothing else: one hour. */
 export const DEFAULT_TASK_TTL_MS = 60 * 60 * 1000;

@@ -3,12 +3,12 @@
 // Host/Origin checks against DNS rebinding. A session's toolkit is closed when the session ends.
 // Only requests count as activity: an open GET event stream does not keep a session, and a
 // request counts only once its whole body has arrived (within a deadline and a size cap).
-import { withRequestPrincipal } from './mcp-principal.js';
+import { withRequestPrincipal } from '../principal.js';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Session as ToolkitSession } from '../runtime/session.js';
-import type { PolicyOptions } from '../runtime/policy/types.js';
-import type { Toolkit } from '../runtime/types.js';
+import { Session as ToolkitSession } from '../../../runtime/session.js';
+import type { PolicyOptions } from '../../../runtime/policy/types.js';
+import type { Toolkit } from '../../../runtime/types.js';
 import {
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -16,12 +16,12 @@ import {
   readJsonBody,
   type BodyLimits,
 } from './http-body.js';
-import { mcpServerMaker, type McpServerOptions, type RunningServer } from './mcp.js';
-import { isLoopbackHost, sendJsonRpcError } from './mcp-http-access.js';
-import { admitRequest, requestGate } from './mcp-http-auth.js';
-import type { JwtAuthOptions } from './mcp-http-jwt.js';
-import { StatelessSession, statelessServing, type StatelessServing } from './mcp-stateless.js';
-import { McpSessionTable } from './mcp-http-sessions.js';
+import { mcpServerMaker, type McpServerOptions, type RunningServer } from '../server.js';
+import { isLoopbackHost, sendJsonRpcError } from './http-access.js';
+import { admitRequest, requestGate } from './http-auth.js';
+import type { JwtAuthOptions } from './http-jwt.js';
+import { StatelessSession, statelessServing, type StatelessServing } from './http-stateless.js';
+import { McpSessionTable } from './http-sessions.js';
 
 export { isLoopbackHost };
 

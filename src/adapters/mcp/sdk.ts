@@ -7,7 +7,7 @@ import type {
   JsonSchemaType,
   JsonSchemaValidator,
 } from '@modelcontextprotocol/sdk/validation/types.js';
-import { lazyRequire } from '../runtime/lazy-require.js';
+import { lazyRequire } from '../../runtime/lazy-require.js';
 
 type ServerModule = typeof import('@modelcontextprotocol/sdk/server/index.js');
 type TypesModule = typeof import('@modelcontextprotocol/sdk/types.js');

@@ -1,11 +1,11 @@
 // What the MCP server tells a client besides a call's result: progress of a call that carried a
 // progress token (notifications/progress), and warnings worth reading (notifications/message, at
 // the level the client set with logging/setLevel; the SDK keeps that level per session).
-import { inertText } from '../runtime/control-text.js';
+import { inertText } from '../../runtime/control-text.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
-import type { ProgressEvent } from '../runtime/progress.js';
-import type { InvokeResult } from '../runtime/types.js';
+import type { ProgressEvent } from '../../runtime/progress.js';
+import type { InvokeResult } from '../../runtime/types.js';
 
 type SendNotification = (notification: ServerNotification) => Promise<void>;
 

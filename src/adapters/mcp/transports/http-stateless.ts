@@ -9,10 +9,10 @@
 // channel is bound (a stateless server cannot ask its clients anything).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { Session, type FileStamp } from '../runtime/session.js';
-import type { Toolkit } from '../runtime/types.js';
-import type { McpServerMaker } from './mcp.js';
-import { sendJsonRpcError } from './mcp-http-access.js';
+import { Session, type FileStamp } from '../../../runtime/session.js';
+import type { Toolkit } from '../../../runtime/types.js';
+import type { McpServerMaker } from '../server.js';
+import { sendJsonRpcError } from './http-access.js';
 
 /** A session that remembers no file it read: what a stateless server's shared toolkit uses. */
 export class StatelessSession extends Session {

@@ -1,18 +1,18 @@
 // MCP server over a toolkit (@modelcontextprotocol/sdk, public API only): one tool per listed
-// operation, served over stdio (here) or Streamable HTTP (mcp-http.ts). Tool names, schemas and
+// operation, served over stdio (here) or Streamable HTTP (transports/http.ts). Tool names, schemas and
 // annotations come from the catalog; what a known client needs adapted comes from the quirk table
-// (mcp-quirks.ts). The SDK (and zod under it) is loaded on first use, so `import 'toolwright'`
+// (quirks.ts). The SDK (and zod under it) is loaded on first use, so `import 'toolwright'`
 // stays light.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { OperationDescriptor } from '../runtime/descriptor.js';
-import type { InvokeResult, Toolkit } from '../runtime/types.js';
-import { DEFAULT_MAX_RESULT_BYTES } from './result-size.js';
-import { attachUserChannel, enterCallScope } from './mcp-user.js';
-import { principalOfAuth } from './mcp-principal.js';
-import { logWarnings, progressSender } from './mcp-notify.js';
-import type { EarlyInitialize, ServerIdentity } from './mcp-early-init.js';
-import { mcpServerIdentity } from './mcp-identity.js';
+import type { OperationDescriptor } from '../../runtime/descriptor.js';
+import type { InvokeResult, Toolkit } from '../../runtime/types.js';
+import { DEFAULT_MAX_RESULT_BYTES } from '../result-size.js';
+import { attachUserChannel, enterCallScope } from './user-channel.js';
+import { principalOfAuth } from './principal.js';
+import { logWarnings, progressSender } from './notify.js';
+import type { EarlyInitialize, ServerIdentity } from './transports/stdio-early-init.js';
+import { mcpServerIdentity } from './identity.js';
 import {
   clientArguments,
   clientResult,
@@ -20,21 +20,21 @@ import {
   type ClientQuirk,
   type ClientQuirksOption,
   type QuirkTable,
-} from './mcp-quirks.js';
-import { loadSdk, newSdkServer, type Sdk } from './mcp-sdk.js';
-import { INVALID_PARAMS, METHOD_NOT_FOUND, callToolParams, protocolError } from './mcp-call-params.js';
-import { McpTaskRunner } from './mcp-tasks.js';
-import { ToolkitTaskStore, mcpTask } from './mcp-task-store.js';
-import { factsOf, toCallToolResult } from './mcp-tools.js';
+} from './quirks.js';
+import { loadSdk, newSdkServer, type Sdk } from './sdk.js';
+import { INVALID_PARAMS, METHOD_NOT_FOUND, callToolParams, protocolError } from './call-params.js';
+import { McpTaskRunner } from './tasks/runner.js';
+import { ToolkitTaskStore, mcpTask } from './rev2025/task-store.js';
+import { factsOf, toCallToolResult } from './tools.js';
 
 export { DEFAULT_MAX_RESULT_BYTES, mcpServerIdentity };
-export { mcpAnnotations, mcpToolDefinitions, toCallToolResult } from './mcp-tools.js';
+export { mcpAnnotations, mcpToolDefinitions, toCallToolResult } from './tools.js';
 export {
   DEFAULT_CLIENT_QUIRKS,
   type ClientQuirk,
   type ClientQuirkExample,
   type ClientQuirksOption,
-} from './mcp-quirks.js';
+} from './quirks.js';
 
 export interface McpServerOptions {
   /** Server name reported to clients (default `toolwright`). */
@@ -94,7 +94,7 @@ export interface ServerToolkit {
 }
 
 /**
- * @internal Makes servers once the SDK is loaded: mcp-http.ts makes one per session or per
+ * @internal Makes servers once the SDK is loaded: transports/http.ts makes one per session or per
  * stateless request. Its servers share one task runner: close it when the last of them is done.
  */
 export type McpServerMaker = ((toolkit: ServerToolkit, root: string) => Server) & { readonly tasks: McpTaskRunner };
@@ -264,7 +264,7 @@ export interface RunningServer {
 export async function serveMcpStdio(
   toolkitOrServer: Toolkit | Server,
   options: McpServerOptions & {
-    /** @internal The CLI's reader that answered `initialize` before the SDK loaded (mcp-early-init.ts). */
+    /** @internal The CLI's reader that answered `initialize` before the SDK loaded (transports/stdio-early-init.ts). */
     earlyInitialize?: EarlyInitialize;
   } = {},
 ): Promise<RunningServer & { closed: Promise<void> }> {

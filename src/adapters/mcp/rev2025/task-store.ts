@@ -5,9 +5,9 @@
 // store can answer for it; another principal's task is "not found".
 import type { CreateTaskOptions, TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 import type { Request, RequestId, Result, Task } from '@modelcontextprotocol/sdk/types.js';
-import type { McpTaskRecord } from '../runtime/store/types.js';
-import type { Toolkit } from '../runtime/types.js';
-import { TASK_POLL_INTERVAL_MS, errorResult, type McpTaskRunner } from './mcp-tasks.js';
+import type { McpTaskRecord } from '../../../runtime/store/types.js';
+import type { Toolkit } from '../../../runtime/types.js';
+import { TASK_POLL_INTERVAL_MS, errorResult, type McpTaskRunner } from '../tasks/runner.js';
 
 /** JSON-RPC "invalid params": what the SDK answers for an unknown task. */
 const INVALID_PARAMS = -32602;

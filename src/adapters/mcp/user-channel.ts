@@ -2,10 +2,10 @@
 // rules work under an MCP client that supports it (stdin/stdout are the protocol there).
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ElicitRequestFormParams, ElicitResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { ToolError } from '../runtime/errors.js';
-import type { ApprovalAnswer, UserChannel } from '../runtime/services/user.js';
-import type { Toolkit } from '../runtime/types.js';
-import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from '../runtime/services/visible-text.js';
+import { ToolError } from '../../runtime/errors.js';
+import type { ApprovalAnswer, UserChannel } from '../../runtime/services/user.js';
+import type { Toolkit } from '../../runtime/types.js';
+import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from '../../runtime/services/visible-text.js';
 
 const MARK = Symbol.for('toolwright.mcpElicitationChannel');
 
