@@ -263,7 +263,7 @@ describe('what the adapter checks in place of the SDK', () => {
         }
       }
     }
-    // With and without structured content, capped, error, text only.
+    // With and without structured content, capped, error, text only, an error as text only.
     expect(shapes).toEqual(
       new Set([
         'content,structuredContent',
@@ -271,6 +271,7 @@ describe('what the adapter checks in place of the SDK', () => {
         '_meta,content',
         '_meta,content,isError',
         'content',
+        'content,isError',
       ]),
     );
   });

@@ -138,6 +138,37 @@ export class McpTaskRunner {
     finish: (result: InvokeResult) => CallToolResult,
     onEnd?: (task: McpTaskRecord) => void,
   ): Promise<McpTaskRecord> {
+    const controller = new AbortController();
+    return this.#track(toolkit, op, requestedTtl, controller, finish, onEnd, (key) =>
+      toolkit.invoke(op.provider, op.name, args, { signal: controller.signal, principal: key.principal }),
+    );
+  }
+
+  /**
+   * Makes a task of a call already running (a 2026-07-28 call that ran past the server's wait):
+   * `controller` aborts it on tasks/cancel. Rejects, and leaves the call alone, when no task can
+   * be recorded (the caller then waits for the call as for any other).
+   */
+  async adopt(
+    toolkit: Toolkit,
+    op: OperationDescriptor,
+    running: Promise<InvokeResult>,
+    controller: AbortController,
+    finish: (result: InvokeResult) => CallToolResult,
+    onEnd?: (task: McpTaskRecord) => void,
+  ): Promise<McpTaskRecord> {
+    return this.#track(toolkit, op, undefined, controller, finish, onEnd, () => running);
+  }
+
+  async #track(
+    toolkit: Toolkit,
+    op: OperationDescriptor,
+    requestedTtl: number | undefined,
+    controller: AbortController,
+    finish: (result: InvokeResult) => CallToolResult,
+    onEnd: ((task: McpTaskRecord) => void) | undefined,
+    invoke: (key: StoreKey) => Promise<InvokeResult>,
+  ): Promise<McpTaskRecord> {
     if (this.#closed) throw taskRefused('UNAVAILABLE', 'the server is shutting down; no new task can start');
     // Counted before the first await: concurrent calls cannot pass the bound between check and record.
     if (this.#running.size + this.#starting >= this.maxServerTasks) {
@@ -167,12 +198,10 @@ export class McpTaskRunner {
       throw taskRefused(code, `the task could not be recorded: ${describeError(error)}`);
     }
     const { records, store, key } = where;
-    const controller = new AbortController();
     const run = async () => {
       let outcome: { status: 'completed' | 'failed'; message: string | null; result: CallToolResult };
       try {
-        const options = { signal: controller.signal, principal: key.principal };
-        const result = await toolkit.invoke(op.provider, op.name, args, options);
+        const result = await invoke(key);
         const answer = finish(result);
         outcome = result.ok
           ? { status: 'completed', message: null, result: answer }

@@ -16,7 +16,8 @@ import {
   readJsonBody,
   type BodyLimits,
 } from './http-body.js';
-import { mcpServerMaker, type McpServerOptions, type RunningServer } from '../server.js';
+import { mcpServing, type McpServerOptions, type RunningServer } from '../server.js';
+import { isModernMessage } from '../rev2026/sdk.js';
 import { isLoopbackHost, sendJsonRpcError } from './http-access.js';
 import { admitRequest, requestGate } from './http-auth.js';
 import type { JwtAuthOptions } from './http-jwt.js';
@@ -189,10 +190,10 @@ export async function startMcpHttpServer(
     maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
   };
   const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const [{ StreamableHTTPServerTransport: Transport }, make]: [
+  const [{ StreamableHTTPServerTransport: Transport }, serving]: [
     StreamableModule,
-    Awaited<ReturnType<typeof mcpServerMaker>>,
-  ] = await Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), mcpServerMaker(options)]);
+    Awaited<ReturnType<typeof mcpServing>>,
+  ] = await Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), mcpServing(options)]);
 
   const scopePolicies = options.authJwt?.scopePolicies;
   if (scopePolicies && typeof source !== 'function')
@@ -216,17 +217,17 @@ export async function startMcpHttpServer(
   // Stateless, one toolkit per policy a scope chose (one in all without a scope claim).
   const statelessServers = new Map<number | undefined, StatelessServing>();
   const statelessFor = (policy: number | undefined): StatelessServing => {
-    let serving = statelessServers.get(policy);
-    if (!serving)
-      statelessServers.set(policy, (serving = statelessServing(() => newToolkit(true, policy), make, Transport)));
-    return serving;
+    let served = statelessServers.get(policy);
+    if (!served)
+      statelessServers.set(policy, (served = statelessServing(() => newToolkit(true, policy), serving, Transport)));
+    return served;
   };
   const sessionTable = new McpSessionTable({
     idleMs,
     maxSessions,
     maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? DEFAULT_MAX_SESSIONS_PER_PRINCIPAL,
     newToolkit: (policy) => newToolkit(false, policy),
-    make,
+    serving,
     Transport,
   });
 
@@ -251,6 +252,11 @@ export async function startMcpHttpServer(
       if (!read.ok) return;
       body = read.json;
     }
+    // 2026-07-28 requests carry who they are from and have no session, in either mode.
+    if (req.method === 'POST' && isModernMessage(body)) {
+      await statelessFor(policy).handleModern(req, res, body, principal);
+      return;
+    }
     if (options.stateless) {
       await statelessFor(policy).handle(req, res, body);
       return;
@@ -267,7 +273,7 @@ export async function startMcpHttpServer(
     sessionCount: () => sessionTable.size,
     close: async () => {
       sessionTable.stopReaping();
-      await make.tasks.close();
+      await serving.tasks.close();
       await sessionTable.endAll();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -1,0 +1,42 @@
+// What every MCP server of one host shares, made once from the options: the quirk table, the
+// result budget, the task runner, the server's identity per workspace, and how long a 2026-07-28
+// call of a long-running tool runs before it becomes a task. The revisions' servers take this one
+// object instead of each option on its own.
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { ServerIdentity } from './transports/stdio-early-init.js';
+import type { QuirkTable } from './quirks.js';
+import type { McpTaskRunner } from './tasks/runner.js';
+import type { Toolkit } from '../../runtime/types.js';
+
+/** How one server reaches its toolkit. */
+export interface ServerToolkit {
+  /** The toolkit, or a promise of it (a deferred one loads on first need). */
+  get(): Toolkit | Promise<Toolkit>;
+  /**
+   * Bind the toolkit's elicitation channel to this server (default true). False where servers
+   * share one toolkit concurrently (stateless HTTP): a channel bound to one of them would ask
+   * another request's client.
+   */
+  bindUser?: boolean;
+}
+
+/** A 2026-07-28 server (SDK v2) for one request or one stdio connection. */
+export type ModernServer = import('@modelcontextprotocol/server').Server;
+
+/**
+ * @internal What the servers of one host share. Its servers share one task runner: close it
+ * when the last of them is done.
+ */
+export interface McpServing {
+  readonly quirks: QuirkTable;
+  readonly maxResultBytes: number;
+  readonly tasks: McpTaskRunner;
+  /** A 2026-07-28 call of a long-running tool still running after this long becomes a task (0: at once). */
+  readonly taskAfterMs: number;
+  /** What the server over `root` says of itself. */
+  identity(root: string): ServerIdentity;
+  /** A 2025-11-25 server (SDK v1): sessions, elicitation, tasks in core. */
+  legacy(toolkit: ServerToolkit, root: string): Server;
+  /** A 2026-07-28 server (SDK v2): no session, input_required rounds, tasks as the extension. */
+  modern(toolkit: ServerToolkit, root: string): Promise<ModernServer>;
+}
