@@ -48,6 +48,7 @@ export interface CallOptions {
   readonly signal?: AbortSignal | undefined;
   readonly principal?: string | undefined;
   readonly onProgress?: ProgressListener | undefined;
+  readonly onAdmitted?: (() => void) | undefined;
 }
 
 /** A call on its way through the steps. */
@@ -96,7 +97,7 @@ export function runInvocation(
   const call = new Invocation(`${provider}.${operation}`, input);
   scope.session.noteCall(call.id);
   const span = scope.tracing && tracerRegistered() ? startCallSpan(call.id, caller.principal) : undefined;
-  const running = execute(scope, call, caller, provider, operation, input, options.signal, options.onProgress);
+  const running = execute(scope, call, caller, provider, operation, input, options);
   if (scope.audit === undefined && span === undefined) return running;
   return running.then((result) => {
     if (span) endCallSpan(span, result, call.plan?.op.risk);
@@ -128,8 +129,7 @@ async function execute(
   provider: string,
   operation: string,
   input: unknown,
-  signal: AbortSignal | undefined,
-  onProgress?: ProgressListener,
+  { signal, onProgress, onAdmitted }: CallOptions,
 ): Promise<InvokeResult> {
   try {
     const plan = resolveOperation(scope, call, provider, operation);
@@ -145,6 +145,7 @@ async function execute(
       const admitting = admit(scope, plan, call, ctx);
       if (admitting !== undefined) await admitting;
       if (signal?.aborted) throw abortError(signal);
+      admitted(onAdmitted);
       const returned = await runHandler(plan, params, ctx, signal);
       const result = render(call, returned, checkOutput(scope, plan, returned));
       const redactor = call.redactor();
@@ -157,6 +158,15 @@ async function execute(
     }
   } catch (error) {
     return failed(call, error);
+  }
+}
+
+/** Tells the caller the call was admitted; what the listener throws is ignored. */
+function admitted(listener: (() => void) | undefined): void {
+  try {
+    listener?.();
+  } catch {
+    /* a listener's failure is not the call's */
   }
 }
 

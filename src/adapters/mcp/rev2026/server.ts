@@ -115,15 +115,23 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
     const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, (notification) =>
       ctx.mcpReq.notify(notification as never),
     );
+    let onAdmitted!: () => void;
+    const admitted = new Promise<void>((resolve) => (onAdmitted = resolve));
     const running = withInputRound(round, () =>
       toolkit.invoke(op.provider, op.name, args, {
         signal: controller.signal,
+        onAdmitted,
         ...(principal === undefined ? {} : { principal }),
         ...(onProgress ? { onProgress } : {}),
       }),
     );
     const takesTasks = op.longRunning && envelope[CLIENT_CAPABILITIES_KEY]?.extensions?.[TASKS_EXTENSION] !== undefined;
-    if (takesTasks && !(await settlesWithin(running, serving.taskAfterMs))) {
+    // A call becomes a task only once admitted: its approval rounds are over before the task exists.
+    if (
+      takesTasks &&
+      (await Promise.race([admitted.then(() => true), running.then(() => false)])) &&
+      !(await settlesWithin(running, serving.taskAfterMs))
+    ) {
       try {
         // From here the task's cancel stops the call, not this request's.
         const task = await serving.tasks.adopt(toolkit, op, running, controller, finish);
