@@ -55,6 +55,15 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
   }
 }
 
+/**
+ * Whom a request acts for: the principal its verified token names (the HTTP transport passes it
+ * as the request's auth info, and in its async context), else the toolkit's.
+ */
+function principalOf(ctx: unknown): string | undefined {
+  const authInfo = (ctx as { http?: { authInfo?: Parameters<typeof principalOfAuth>[0] } } | undefined)?.http?.authInfo;
+  return principalOfAuth(authInfo) ?? requestPrincipal();
+}
+
 /** A 2026-07-28 server over the toolkit `source` gives (a fresh one per HTTP request or stdio connection). */
 export async function modernServer(serving: McpServing, source: ServerToolkit, root: string): Promise<ModernServer> {
   const sdk = await loadModernSdk();
@@ -111,7 +120,7 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
     if (ctx.mcpReq.signal.aborted) onAbort();
     else ctx.mcpReq.signal.addEventListener('abort', onAbort, { once: true });
     const round = newRound(envelope, ctx.mcpReq.inputResponses, () => controller.abort());
-    const principal = requestPrincipal() ?? principalOfAuth(ctx.http?.authInfo);
+    const principal = principalOf(ctx);
     const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, (notification) =>
       ctx.mcpReq.notify(notification as never),
     );
@@ -134,7 +143,7 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
     ) {
       try {
         // From here the task's cancel stops the call, not this request's.
-        const task = await serving.tasks.adopt(toolkit, op, running, controller, finish);
+        const task = await serving.tasks.adopt(toolkit, op, running, controller, finish, principal);
         ctx.mcpReq.signal.removeEventListener('abort', onAbort);
         return { resultType: 'task', ...extensionTask(task) } as never;
       } catch {
@@ -151,6 +160,6 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
     }
   });
 
-  serveTaskExtension(sdk, server, serving.tasks, toolkitFor);
+  serveTaskExtension(sdk, server, serving.tasks, toolkitFor, principalOf);
   return server;
 }

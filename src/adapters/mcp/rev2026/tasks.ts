@@ -51,30 +51,32 @@ export function serveTaskExtension(
   server: ModernServer,
   runner: McpTaskRunner,
   toolkitFor: () => Promise<Toolkit>,
+  principalOf: (ctx: unknown) => string | undefined,
 ): void {
   const params = z.object({ taskId: z.string() }).passthrough();
   const result = z.object({}).passthrough();
   const notFound = (id: string) =>
     new sdk.ProtocolError(INVALID_PARAMS, `Task not found: ${id} (it never existed, expired, or is not yours)`);
-  const record = async (id: string): Promise<McpTaskRecord> => {
+  // A task is looked up under the principal of the request asking: another's is not found.
+  const record = async (id: string, ctx: unknown): Promise<McpTaskRecord> => {
     if (!TASK_ID.test(id)) throw notFound(id);
-    const { records, key } = runner.recordsOf(await toolkitFor());
+    const { records, key } = runner.recordsOf(await toolkitFor(), principalOf(ctx));
     const found = await records.get(key, id);
     if (!found) throw notFound(id);
     return found;
   };
   const schemas = { params, result } as never;
-  server.setRequestHandler('tasks/get' as never, schemas, (async ({ taskId }: { taskId: string }) =>
-    detailedTask(await record(taskId))) as never);
+  server.setRequestHandler('tasks/get' as never, schemas, (async ({ taskId }: { taskId: string }, ctx: unknown) =>
+    detailedTask(await record(taskId, ctx))) as never);
   // No task of this server waits for input (a call asks before it becomes a task): an answer is acknowledged.
-  server.setRequestHandler('tasks/update' as never, schemas, (async ({ taskId }: { taskId: string }) => {
-    await record(taskId);
+  server.setRequestHandler('tasks/update' as never, schemas, (async ({ taskId }: { taskId: string }, ctx: unknown) => {
+    await record(taskId, ctx);
     return {};
   }) as never);
-  server.setRequestHandler('tasks/cancel' as never, schemas, (async ({ taskId }: { taskId: string }) => {
-    const found = await record(taskId);
+  server.setRequestHandler('tasks/cancel' as never, schemas, (async ({ taskId }: { taskId: string }, ctx: unknown) => {
+    const found = await record(taskId, ctx);
     if (found.status === 'working' || found.status === 'input_required')
-      await runner.setStatus(await toolkitFor(), taskId, 'cancelled', 'cancelled by the client');
+      await runner.setStatus(await toolkitFor(), taskId, 'cancelled', 'cancelled by the client', principalOf(ctx));
     return {};
   }) as never);
 }

@@ -145,8 +145,8 @@ export class McpTaskRunner {
   }
 
   /**
-   * Makes a task of a call already running (a 2026-07-28 call that ran past the server's wait):
-   * `controller` aborts it on tasks/cancel. Rejects, and leaves the call alone, when no task can
+   * Makes a task of a call already running (a 2026-07-28 call that ran past the server's wait),
+   * owned by `principal` (the request's, else the toolkit's): `controller` aborts it on tasks/cancel. Rejects, and leaves the call alone, when no task can
    * be recorded (the caller then waits for the call as for any other).
    */
   async adopt(
@@ -155,9 +155,9 @@ export class McpTaskRunner {
     running: Promise<InvokeResult>,
     controller: AbortController,
     finish: (result: InvokeResult) => CallToolResult,
-    onEnd?: (task: McpTaskRecord) => void,
+    principal: string | undefined,
   ): Promise<McpTaskRecord> {
-    return this.#track(toolkit, op, undefined, controller, finish, onEnd, () => running);
+    return this.#track(toolkit, op, undefined, controller, finish, undefined, () => running, principal);
   }
 
   async #track(
@@ -168,6 +168,7 @@ export class McpTaskRunner {
     finish: (result: InvokeResult) => CallToolResult,
     onEnd: ((task: McpTaskRecord) => void) | undefined,
     invoke: (key: StoreKey) => Promise<InvokeResult>,
+    principal?: string,
   ): Promise<McpTaskRecord> {
     if (this.#closed) throw taskRefused('UNAVAILABLE', 'the server is shutting down; no new task can start');
     // Counted before the first await: concurrent calls cannot pass the bound between check and record.
@@ -181,7 +182,7 @@ export class McpTaskRunner {
     let task: McpTaskRecord;
     let where: ReturnType<McpTaskRunner['recordsOf']>;
     try {
-      where = this.recordsOf(toolkit);
+      where = this.recordsOf(toolkit, principal);
       if (where.store) await this.#listen(where.store);
       // The principal's caps are counted with the insert, in the store across replicas.
       task = await where.records.create(where.key, {
@@ -263,8 +264,9 @@ export class McpTaskRunner {
     id: string,
     status: McpTaskStatus,
     message: string | undefined,
+    principal?: string,
   ): Promise<McpTaskRecord | undefined> {
-    const { records, store, key } = this.recordsOf(toolkit);
+    const { records, store, key } = this.recordsOf(toolkit, principal);
     const changed = await records.update(key, id, { status, status_message: message ?? null });
     if (!changed?.applied || status !== 'cancelled') return changed?.task;
     if (this.#abortLocal(id)) return changed.task;
