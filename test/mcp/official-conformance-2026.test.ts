@@ -57,8 +57,8 @@ async function startServer(workspace: string, extra: string[]): Promise<{ child:
   );
   const url = await new Promise<string>((resolve, reject) => {
     let said = '';
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (chunk: string) => {
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
       said += chunk;
       const found = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(said);
       if (found) resolve(found[1]!);

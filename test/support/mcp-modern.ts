@@ -35,7 +35,6 @@ export function envelope(capabilities: Record<string, unknown> = {}, name = 'raw
 export interface RawReply {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   result: any;
   error?: { code: number; message: string; data?: unknown };
 }

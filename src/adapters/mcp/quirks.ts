@@ -128,8 +128,8 @@ function checkEntry(entry: ClientQuirk, index: number): void {
     throw new TypeError(`${at}: adapts nothing (give dropArguments, textOnly or errorTextOnly)`);
   if (!Array.isArray(entry.examples) || entry.examples.length === 0)
     throw new TypeError(`${at}: needs at least one example`);
-  entry.examples.forEach((example, i) => {
-    const [given, got, expected] =
+  entry.examples.forEach((example: ClientQuirkExample, i: number) => {
+    const [given, got, expected]: [unknown, unknown, unknown] =
       'arguments' in example
         ? [example.arguments, clientArguments(entry, example.arguments, undefined), example.expect]
         : [example.result, clientResult(entry, example.result), example.expect];

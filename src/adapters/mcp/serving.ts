@@ -20,12 +20,17 @@ export interface ServerToolkit {
   bindUser?: boolean;
 }
 
-/** A 2026-07-28 server (SDK v2) for one request or one stdio connection. */
-export type ModernServer = import('@modelcontextprotocol/server').Server;
+/**
+ * A 2026-07-28 server (the SDK v2's Server) for one request or one stdio connection, opaque here:
+ * the declarations a host compiles name no type of the v2 packages.
+ */
+export interface ModernServer {
+  close(): Promise<void>;
+}
 
 /**
- * @internal What the servers of one host share. Its servers share one task runner: close it
- * when the last of them is done.
+ * What the servers of one host share (made by the adapter, not by a host). Its servers share one
+ * task runner: close it when the last of them is done.
  */
 export interface McpServing {
   readonly quirks: QuirkTable;

@@ -26,7 +26,7 @@ interface Envelope {
 
 function envelopeOf(ctx: { mcpReq: { envelope?: unknown } }): Envelope {
   const envelope = ctx.mcpReq.envelope;
-  return typeof envelope === 'object' && envelope !== null ? (envelope as Envelope) : {};
+  return typeof envelope === 'object' && envelope !== null ? envelope : {};
 }
 
 /** The client declared form elicitation (an empty `elicitation` object means form, as in 2025-11-25). */
@@ -122,7 +122,7 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
     const round = newRound(envelope, ctx.mcpReq.inputResponses, () => controller.abort());
     const principal = principalOf(ctx);
     const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, (notification) =>
-      ctx.mcpReq.notify(notification as never),
+      ctx.mcpReq.notify(notification),
     );
     let onAdmitted!: () => void;
     const admitted = new Promise<void>((resolve) => (onAdmitted = resolve));
@@ -154,7 +154,7 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
       const result = await running;
       if (Object.keys(round.pending).length > 0) return inputRequired({ inputRequests: round.pending as never });
       logWarningsWith((level, data) => ctx.mcpReq.log(level, data), op.name, result);
-      return finish(result) as never;
+      return finish(result);
     } finally {
       ctx.mcpReq.signal.removeEventListener('abort', onAbort);
     }

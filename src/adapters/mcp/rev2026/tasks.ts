@@ -6,7 +6,6 @@
 import type { McpTaskRecord } from '../../../runtime/store/types.js';
 import type { Toolkit } from '../../../runtime/types.js';
 import { TASK_POLL_INTERVAL_MS, type McpTaskRunner } from '../tasks/runner.js';
-import type { ModernServer } from '../serving.js';
 import type { ModernSdk } from './sdk.js';
 
 /** JSON-RPC "invalid params": an unknown task. */
@@ -48,7 +47,7 @@ export function detailedTask(record: McpTaskRecord): Record<string, unknown> {
 /** Registers tasks/get, tasks/update and tasks/cancel on `server`. */
 export function serveTaskExtension(
   { server: sdk, z }: ModernSdk,
-  server: ModernServer,
+  server: import('@modelcontextprotocol/server').Server,
   runner: McpTaskRunner,
   toolkitFor: () => Promise<Toolkit>,
   principalOf: (ctx: unknown) => string | undefined,

@@ -19,13 +19,14 @@ export async function modernHandler(serving: McpServing, toolkit: () => Promise<
   const handler = createMcpHandler(
     async () => {
       const kit = await toolkit();
-      return serving.modern({ get: () => kit, bindUser: false }, kit.workspace.root);
+      // The opaque server is the SDK v2's own Server (rev2026/server.ts).
+      return serving.modern({ get: () => kit, bindUser: false }, kit.workspace.root) as never;
     },
     { legacy: 'reject' },
   );
   const node = toNodeHandler(handler);
   return {
-    handle: (req, res, body) => node(req as never, res as never, body),
+    handle: (req, res, body) => node(req, res, body),
     close: () => handler.close(),
   };
 }

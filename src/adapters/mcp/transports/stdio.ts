@@ -96,7 +96,8 @@ async function serveModern(
   const { ended } = await reader.handOver(async (stdin) => {
     const transport = new StdioServerTransport((stdin ?? process.stdin) as typeof process.stdin, process.stdout);
     const onclose = transport.onclose;
-    handle = serveStdio(() => serving.modern(source, root), { transport, legacy: 'reject' });
+    // The opaque server is the SDK v2's own Server (rev2026/server.ts).
+    handle = serveStdio(() => serving.modern(source, root) as never, { transport, legacy: 'reject' });
     // The entry sets its own onclose when it starts the transport; ours is chained after it.
     queueMicrotask(() => {
       const entry = transport.onclose ?? onclose;
