@@ -59,7 +59,12 @@ describe('onAdmitted', () => {
   it('must be a function', async () => {
     const toolkit = createToolkit({ workspace: dir });
     for (const bad of [1, 'x', {}, null]) {
-      const result = await toolkit.invoke('filesystem', 'read_file', { path: 'a.txt' }, { onAdmitted: bad as () => void });
+      const result = await toolkit.invoke(
+        'filesystem',
+        'read_file',
+        { path: 'a.txt' },
+        { onAdmitted: bad as () => void },
+      );
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error.code).toBe('INVALID_INPUT');
     }
