@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { OperationDescriptor } from '../src/index.js';
 
 /** One row of the bench table: toolwright beside its baseline, measured in the same run. */
 export interface BenchRow {
@@ -153,4 +154,15 @@ export async function checkoutFromHistory(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What a handler receives for `input` when called through the toolkit: a copy with the catalog's
+ * defaults filled in by the operation's own validator (a handler called directly gets no defaults).
+ */
+export async function handlerParams<T>(op: OperationDescriptor, input: object): Promise<T> {
+  await op.loadValidators?.();
+  const params = structuredClone(input);
+  if (!op.validateParams(params)) throw new Error(`${op.id}: invalid input ${JSON.stringify(input)}`);
+  return params as T;
 }

@@ -53,14 +53,17 @@ const cellsOf = (r: BenchRow): string[] => {
   ];
 };
 
-/** pass/miss for a target of the forms "≤ 1.5×" (the ratio), "≤ 3 ms" (the value, in the row's unit), else "?". */
+/** pass/miss for a target of the forms "≤ 1.5×" (the ratio), "≤ 3 ms" or "≥ 95 %" (the value, in the row's unit; a bare number counts), else "?". */
 function verdict(r: BenchRow): string {
   const target = (r.target ?? '').replace(/<=/g, '≤').replace(/x\b/g, '×');
   if (Number.isNaN(r.toolwright)) return 'miss';
   const ratio = /^≤\s*([\d.]+)\s*×/.exec(target);
   if (ratio && r.baseline) return r.toolwright / r.baseline <= Number(ratio[1]) ? 'pass' : 'miss';
-  const value = /^≤\s*([\d.]+)\s*(ms|s|µs|MiB)\b/.exec(target);
-  if (value && value[2] === (r.unit ?? 'ms')) return r.toolwright <= Number(value[1]) ? 'pass' : 'miss';
+  const value = /^([≤≥])\s*([\d.]+)\s*(ms|s|µs|MiB|%|count)?(?:\s|$)/.exec(target);
+  if (value && (value[3] ?? 'count') === (r.unit ?? 'ms')) {
+    const bound = Number(value[2]);
+    return (value[1] === '≤' ? r.toolwright <= bound : r.toolwright >= bound) ? 'pass' : 'miss';
+  }
   return '?';
 }
 

@@ -16,7 +16,8 @@ export function syntheticCatalog(catalogPath: string, operationCount: number, pe
     const providerName = `synthetic_${String(Math.floor(i / perProvider)).padStart(3, '0')}`;
     const [name, template] = templates[i % templates.length]!;
     const opName = `${name}_${String(i).padStart(4, '0')}`;
-    const op = template as { params: object; result: object };
+    // Aliases stand for one operation each: a copy keeps none of its template's.
+    const { aliases: _aliases, ...op } = template as { params: object; result: object; aliases?: string[] };
     providers[providerName] ??= { description: `Synthetic provider ${providerName}.`, operations: {} };
     providers[providerName].operations[opName] = {
       ...op,

@@ -1,7 +1,7 @@
 // Builds the package: dist/index.js (the entry the `toolwright generate` verb imports) and
-// dist/compile-worker.js (started by path from it), bundled by esbuild. The few runtime modules the
-// generator shares with toolwright (src/runtime-facts.ts) are inlined; ajv, ajv-formats and js-yaml
-// stay external, loaded from node_modules.
+// dist/compile-worker.js (started by path from it), bundled by esbuild; ajv, ajv-formats and js-yaml
+// stay external, loaded from node_modules. The generator imports nothing of toolwright's sources:
+// what both share is declared in catalog.schema.json (shipped beside dist/, read at run time).
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';

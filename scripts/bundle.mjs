@@ -42,6 +42,7 @@ const LOADED_BEFORE_ANY_TOOLKIT = [
   'adapters/mcp/transports/stdio-early-init.js',
   'adapters/mcp/identity.js',
   'cli/init-templates.js', // `toolwright init` writes files and never builds a toolkit
+  'cli/init-vendor.js',
 ];
 
 function externalPackages(inlined) {

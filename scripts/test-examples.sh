@@ -2,17 +2,20 @@
 # The public path, end to end: build and pack toolwright and its generator (@toolwright/codegen),
 # install the two tarballs into a copy of each example (nothing from this checkout but the
 # tarballs: toolwright as a dependency, the generator as a dev dependency, as a provider's project
-# has them; `toolwright generate` without the generator must say what to install), then
-# `toolwright generate --check`, strict
+# has them; `toolwright generate` without the generator must name the generator's tarball beside
+# toolwright's, and the command it prints installs it), then `toolwright generate --check`, strict
 # `tsc` (no skipLibCheck), the build, the example's vitest (which may serve dist/ through the
 # installed bin), its smoke.sh if it has one, and a sabotaged handler that must make the generated
-# conformance tests fail. Then a provider scaffolded by `toolwright init provider` from the packed CLI
-# must generate, typecheck and pass its own tests with the two tarballs installed.
+# conformance tests fail. Then `toolwright init provider`, run from the installed tarballs and from
+# this checkout's build, followed by exactly the steps it prints, against a registry that does not
+# know toolwright (scripts/registry-without-toolwright.mjs): the new package installs, generates and
+# passes its tests, and nothing asked the registry for toolwright.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 work="$(mktemp -d "${TMPDIR:-/tmp}/toolwright-examples-XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+registry_pid=""
+trap '[ -z "$registry_pid" ] || kill "$registry_pid" 2>/dev/null; rm -rf "$work"' EXIT
 
 step() { printf '\n== %s\n' "$*"; }
 
@@ -34,17 +37,19 @@ for example in examples/*/; do
   npm ci --no-audit --no-fund --prefer-offline --loglevel=error
   npm install --save --no-audit --no-fund --prefer-offline --loglevel=error "$tarball"
 
-  step "$name: toolwright generate without the generator is a usage error naming what to install"
+  step "$name: toolwright generate without the generator is a usage error naming its tarball beside toolwright's"
   set +e
   npx --no-install toolwright generate --check >/dev/null 2>"$work/no-codegen.txt"
   code=$?
   set -e
-  if [ "$code" != 2 ] || [ "$(wc -l <"$work/no-codegen.txt")" != 1 ] || ! grep -qx 'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@[0-9.]*' "$work/no-codegen.txt"; then
-    cat "$work/no-codegen.txt"; echo "expected exit 2 and one line naming @toolwright/codegen (got $code)" >&2; exit 1
+  hint='toolwright generate needs the generator, which is not installed: npm install --save-dev '
+  if [ "$code" != 2 ] || [ "$(wc -l <"$work/no-codegen.txt")" != 1 ] || [ "$(cat "$work/no-codegen.txt")" != "${hint}../$(basename "$codegen_tarball")" ]; then
+    cat "$work/no-codegen.txt"; echo "expected exit 2 and one line naming ../$(basename "$codegen_tarball") (got $code)" >&2; exit 1
   fi
 
-  step "$name: install the generator tarball as a dev dependency"
-  npm install --save-dev --no-audit --no-fund --prefer-offline --loglevel=error "$codegen_tarball"
+  printed="$(cat "$work/no-codegen.txt")"
+  step "$name: the install command it printed: ${printed#*: }"
+  bash -c "set -e; ${printed#*: }"
 
   step "$name: toolwright generate --check"
   npx --no-install toolwright generate --check
@@ -95,26 +100,51 @@ for example in examples/*/; do
   echo "conformance failed as it must ($(grep -Eo '[0-9]+ failed' "$work/sabotaged.txt" | head -n 1))"
   cd "$root"
 done
-step "init provider: scaffold demo-lines with the packed CLI, install the tarballs, generate, typecheck, test"
-scaffold="$work/scaffold"
-mkdir -p "$scaffold"
-cd "$scaffold"
-npm init -y --silent >/dev/null
-npm install --no-audit --no-fund --prefer-offline --loglevel=error "$tarball"
-npx --no-install toolwright init provider demo-lines --dir demo
-set +e
-npx --no-install toolwright init provider demo-lines --dir demo >/dev/null 2>"$work/init-again.txt"
-code=$?
-set -e
-if [ "$code" != 2 ] || ! grep -q 'is not empty' "$work/init-again.txt"; then
-  cat "$work/init-again.txt"; echo "expected exit 2 for a second init into the same folder (got $code)" >&2; exit 1
+step "a registry that does not know toolwright (on 127.0.0.1, passing everything else to $(npm config get registry))"
+: >"$work/refused.log"
+node scripts/registry-without-toolwright.mjs "$(npm config get registry)" "$work/refused.log" >"$work/registry.url" &
+registry_pid=$!
+for _ in $(seq 1 100); do [ -s "$work/registry.url" ] && break; sleep 0.2; done
+registry="$(head -n 1 "$work/registry.url")"
+[ -n "$registry" ] || { echo "the registry did not start" >&2; exit 1; }
+if npm view --registry "$registry" toolwright version >/dev/null 2>&1; then
+  echo "the registry at $registry knows toolwright" >&2; exit 1
 fi
-cd demo
-# Both tarballs in one install: toolwright and its generator are not fetched from the registry.
-npm install --no-audit --no-fund --prefer-offline --loglevel=error "$tarball" "$codegen_tarball"
-npm run --silent generate
-npm run --silent typecheck
-npm run --silent build
-npm test
-cd "$root"
+: >"$work/refused.log"
+
+# Runs `toolwright init provider NAME` with the given bin in a new folder, then exactly the steps it
+# printed (its `next:` line) with npm pointed at that registry.
+init_then_next_steps() {
+  local label="$1" name="$2"; shift 2
+  local scratch="$work/init-$label"
+  mkdir -p "$scratch"
+  cd "$scratch"
+  "$@" init provider "$name" | tee "$work/init.txt"
+  set +e
+  "$@" init provider "$name" >/dev/null 2>"$work/init-again.txt"
+  local code=$?
+  set -e
+  if [ "$code" != 2 ] || ! grep -q 'is not empty' "$work/init-again.txt"; then
+    cat "$work/init-again.txt"; echo "expected exit 2 for a second init into the same folder (got $code)" >&2; exit 1
+  fi
+  local next
+  next="$(sed -n 's/^next: //p' "$work/init.txt")"
+  [ -n "$next" ] || { echo "init printed no next steps" >&2; exit 1; }
+  step "init provider ($label): $next"
+  npm_config_registry="$registry" bash -c "set -e; $next"
+  if [ -s "$work/refused.log" ]; then
+    cat "$work/refused.log"; echo "the steps asked the registry for toolwright" >&2; exit 1
+  fi
+  cd "$root"
+}
+
+step "init provider from the installed tarballs: a project with toolwright and @toolwright/codegen from their files"
+tools="$work/tools"
+mkdir -p "$tools"
+(cd "$tools" && npm init -y --silent >/dev/null &&
+  npm install --no-audit --no-fund --prefer-offline --loglevel=error "$tarball" "$codegen_tarball")
+init_then_next_steps installed demo-lines "$tools/node_modules/.bin/toolwright"
+
+step "init provider from this checkout's build (dist/cli.js, the generator in codegen/dist)"
+init_then_next_steps checkout my-provider node "$root/dist/cli.js"
 step "examples: all passed"

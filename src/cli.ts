@@ -6,7 +6,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command as CommandType } from 'commander';
 import { lazyRequire } from './runtime/lazy-require.js';
-import { EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
+import { collectEach, EXIT_TOOL_ERROR, EXIT_USAGE, UsageError } from './cli/usage.js';
 import type { ToolkitFlags } from './cli/toolkit-flags.js';
 import type { McpFlags } from './cli/mcp.js';
 import { registerPolicyCommand } from './cli/policy.js';
@@ -61,6 +61,9 @@ schema, call and mcp take:
                            (shared by replicas), a folder outside the workspace, or "embedded" (the
                            workspace's state folder, $XDG_STATE_HOME/toolwright/<digest>)
   --sandbox <mode>         run bash in bubblewrap: none (default), workspace-write, read-only
+  --network-allow <host>   sandboxed bash reaches this host through a proxy (repeatable); also
+                           --network all|none, --network-methods read, --network-allow-private,
+                           --network-credential ENV=HOST,… (see docs/security.md)
   --provider <module>      also serve a module's providers export (repeatable), e.g. ./dist/providers.js
   --list-all-tools         also list tools that cannot work here (no search backend, no user, denied)
 
@@ -86,11 +89,6 @@ function parseList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...items];
 }
 
-/** A repeatable flag's values, in order (a module path may hold a comma, so no splitting). */
-function collectEach(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
-
 function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535)
@@ -112,9 +110,24 @@ function parseQuirksMode(value: string): 'auto' | 'off' {
   throw invalidArgument('must be auto or off');
 }
 
+function parseEditFormat(value: string): 'str_replace' | 'apply_patch' | 'auto' {
+  if (value === 'str_replace' || value === 'apply_patch' || value === 'auto') return value;
+  throw invalidArgument('must be str_replace, apply_patch or auto');
+}
+
 function parseSandboxMode(value: string): 'none' | 'workspace-write' | 'read-only' {
   if (value === 'none' || value === 'workspace-write' || value === 'read-only') return value;
   throw invalidArgument('must be none, workspace-write or read-only');
+}
+
+function parseNetworkMode(value: string): 'none' | 'all' {
+  if (value === 'none' || value === 'all') return value;
+  throw invalidArgument('must be none or all (use --network-allow HOST for an allow list)');
+}
+
+function parseNetworkMethods(value: string): 'read' | 'all' {
+  if (value === 'read' || value === 'all') return value;
+  throw invalidArgument('must be read or all');
 }
 
 function withToolkitOptions(command: Command): Command {
@@ -140,13 +153,38 @@ function withToolkitOptions(command: Command): Command {
     )
     .option(
       '--sandbox <mode>',
-      'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network either way)',
+      'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network unless a --network flag says so)',
       parseSandboxMode,
+    )
+    .option('--network <mode>', "the sandbox's network: none (default) or all (the host's)", parseNetworkMode)
+    .option(
+      '--network-allow <host>',
+      'let sandboxed bash reach this host through the proxy (repeatable or comma-separated; *.name for every name below one, an IP address or a CIDR range)',
+      parseList,
+    )
+    .option(
+      '--network-methods <methods>',
+      'read: only GET, HEAD and OPTIONS pass the proxy (all: every method)',
+      parseNetworkMethods,
+    )
+    .option('--network-allow-private', 'let allowed names resolve to loopback, private and link-local addresses')
+    .option(
+      '--network-credential <env=hosts>',
+      'the command sees a placeholder in ENV; the proxy writes the real value into HTTPS requests to HOSTS (repeatable), e.g. GITHUB_TOKEN=api.github.com',
+      collectEach,
     )
     .option(
       '--provider <module>',
       'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)',
       collectEach,
+    )
+    .option(
+      '--no-checkpoints',
+      'do not record file changes for undo (checkpoint_list, checkpoint_diff and checkpoint_restore are then not served)',
+    )
+    .option(
+      '--checkpoint-bash',
+      "also make bash calls undoable: snapshot the workspace before and after each (a shadow git repository in the workspace's state folder)",
     )
     .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here')
     .option(
@@ -235,6 +273,11 @@ function registerMcpCommand(program: Command, io: CliIO, exitCode: { value: numb
         'cap on one tool result (text and structured output together)',
         integerAtLeast(1024),
         DEFAULT_MAX_RESULT_BYTES,
+      )
+      .option(
+        '--edit-format <format>',
+        "list only the edit tools of one format: str_replace (edit_file, multi_edit), apply_patch, or auto (by the client's name: apply_patch for Codex, str_replace otherwise) (default: all)",
+        parseEditFormat,
       )
       .option(
         '--client-quirks <mode>',

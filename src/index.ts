@@ -59,6 +59,8 @@ export type {
   Services,
   WebOptions,
   ExecOptions,
+  NetworkAllowList,
+  CredentialBinding,
 } from './runtime/types.js';
 export type { Clock } from './runtime/services/clock.js';
 export type {
@@ -110,6 +112,16 @@ export type {
 } from './runtime/services/search-backend.js';
 export { createSearxngBackend, createBraveBackend, searchBackendFromEnv } from './runtime/services/search-backend.js';
 export type { Kernel, SubagentRequest, SubagentResult, InProcessKernelOptions } from './runtime/services/kernel.js';
+export type {
+  CodeBinding,
+  CodeDiagnostic,
+  CodeIntelligence,
+  CodeOptions,
+  CodeService,
+  EditCheck,
+  EditDiagnostics,
+  LanguageServerConfig,
+} from './runtime/services/code.js';
 export { createInProcessKernel } from './public-types.js';
 export type { Toolkit, TypedCalls, SubagentStep, SubagentStepInput } from './public-types.js';
 export type {
@@ -162,11 +174,16 @@ export {
 } from './adapters/openai.js';
 export type {
   OpenAIToolOptions,
+  OpenAIResponsesToolOptions,
   OpenAIChatTool,
   OpenAIResponsesTool,
   OpenAIChatToolCall,
   OpenAIFunctionCallItem,
 } from './adapters/openai.js';
+export { runOpenAIResponsesCustomToolCall, APPLY_PATCH_LARK_GRAMMAR } from './adapters/openai-custom.js';
+export type { OpenAIResponsesCustomTool, OpenAICustomToolCallItem } from './adapters/openai-custom.js';
+export { EDIT_FORMAT_BY_MODEL, editFormatForModel } from './adapters/edit-format.js';
+export type { EditFormatOption, ModelFamily } from './adapters/edit-format.js';
 export { toAnthropicTools, runAnthropicToolUse } from './adapters/anthropic.js';
 export type { AnthropicToolOptions, AnthropicTool, AnthropicToolUseBlock } from './adapters/anthropic.js';
 export { toAISDKTools } from './adapters/ai-sdk.js';

@@ -9,6 +9,7 @@ import { defineProviders, type Provider, type Registry } from './runtime/provide
 import { createToolkit as createToolkitOver } from './runtime/toolkit.js';
 import type { ToolkitOptions } from './runtime/types.js';
 import { confinedPathProblem } from './conformance/fixture-paths.js';
+import { referenceCodeIntelligence } from './handlers/code/service.js';
 import { readExpectedFile, writeFixture, type ExampleCase } from './conformance/fixtures.js';
 
 export { writeFixture, type ExampleCase };
@@ -87,7 +88,7 @@ async function runExample(
   await withWorkspace(async (root) => {
     await writeFixture(root, example.files);
     const toolkit = createToolkit({ ...exampleOptions(example), workspace: root });
-    const result = await toolkit.invoke(op.provider, op.name, example.input);
+    const result = await toolkit.invoke(op.provider, op.name, example.input).finally(() => toolkit.close());
     if (example.expect.error) {
       expect(result.ok ? `ok: ${result.text}` : result.error.code, result.text).toBe(example.expect.error);
     } else {
@@ -122,7 +123,14 @@ export function runConformance(data: ConformanceSuite): void {
   }
   const createToolkit = (options: ToolkitOptions) => {
     if (!providers) throw composeError;
-    return createToolkitOver({ ...options, providers });
+    // Language servers for the code operations' examples; edits do not wait for them (what an edit
+    // introduced is no part of an example's expectation).
+    return createToolkitOver({
+      codeIntelligence: referenceCodeIntelligence,
+      ...options,
+      code: { editDiagnostics: false, ...options.code },
+      providers,
+    });
   };
   describe(`conformance: ${data.provider}`, () => {
     for (const op of data.operations) {

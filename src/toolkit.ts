@@ -1,7 +1,7 @@
 // The public createToolkit: the runtime's, with the reference providers as the default. It lives
 // outside src/runtime/ because the runtime never imports handlers; the reference set reaches the
 // runtime only as an argument, the same way a third party's providers do.
-import { referenceProviders } from './handlers/index.js';
+import { referenceCodeIntelligence, referenceProviders } from './handlers/index.js';
 import type { Provider, OperationsOf } from './runtime/providers.js';
 import { createToolkit as createToolkitOver } from './runtime/toolkit.js';
 import type { Toolkit, ToolkitOptions } from './runtime/types.js';
@@ -17,5 +17,9 @@ export type ReferenceProviders = typeof referenceProviders;
 export function createToolkit<const P extends readonly Provider<any>[] = ReferenceProviders>(
   options: ToolkitOptions<P> = {},
 ): Toolkit<OperationsOf<P>> {
-  return createToolkitOver<OperationsOf<P>>({ ...options, providers: options.providers ?? referenceProviders });
+  return createToolkitOver<OperationsOf<P>>({
+    ...options,
+    providers: options.providers ?? referenceProviders,
+    codeIntelligence: options.codeIntelligence === undefined ? referenceCodeIntelligence : options.codeIntelligence,
+  });
 }

@@ -15,7 +15,8 @@ import { filesystemHandlers } from '../../src/handlers/filesystem/index.js';
 import { sharedLineIndex } from '../../src/handlers/filesystem/lines/line-index.js';
 import { createToolkit, type HandlerContext } from '../../src/index.js';
 import { makePdf } from '../../test/support/pdf-fixture.js';
-import { makeBigFile, medianMs, sideBySide, type BenchCase } from '../lib.js';
+import type { ReadFileParams } from '../../src/generated/types.js';
+import { handlerParams, makeBigFile, medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -117,7 +118,7 @@ const bench: BenchCase = {
           toolwright: result.toolwright,
           baseline: result.baseline,
           baselineName: `filesystem server ${'head' in peerArgs ? 'head' : 'tail'}`,
-          ...(phase.target && !isNested ? { target: phase.target } : {}),
+          ...(phase.target && !isNested ? { target: phase.target, contract: true } : {}),
           note: isNested ? `${phase.note}; the name is resolved before it is opened (informative)` : phase.note,
         });
       }
@@ -134,6 +135,7 @@ const bench: BenchCase = {
     const inProcess = createToolkit({ workspace: ctx.tmp });
     for (const [label, params, peerArgs] of windows) {
       // The handler alone: the path resolved as the runtime resolves it before a call.
+      const resolved = await inProcess.workspace.resolve(params.path);
       const handlerCtx: HandlerContext = {
         workspace: inProcess.workspace,
         signal: new AbortController().signal,
@@ -143,15 +145,18 @@ const bench: BenchCase = {
         storeKey: { scope: inProcess.workspace.root, principal: 'local' },
         operation: inProcess.find('read_file')!,
         toolkit: inProcess,
-        paths: { path: await inProcess.workspace.resolve(params.path) },
+        paths: { path: resolved },
+        existingPath: async () => resolved,
         pathLists: {},
         urls: {},
         net: undefined as never,
+        defaulted: new Set(),
       };
+      const filled = await handlerParams<ReadFileParams>(inProcess.find('read_file')!, params);
       const result = await sideBySide(
         async () => {
           await cold();
-          await filesystemHandlers.read_file(params, handlerCtx);
+          await filesystemHandlers.read_file(filled, handlerCtx);
         },
         async () => {
           await cold();

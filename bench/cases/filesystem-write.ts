@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { MultiEditParams } from '../../src/generated/types.js';
+import type { MultiEditInput } from '../../src/generated/types.js';
 import { createToolkit } from '../../src/index.js';
 import { sideBySide, type BenchCase } from '../lib.js';
 
@@ -106,7 +106,7 @@ const bench: BenchCase = {
           edits: slots.map((j) => ({
             old_str: `const slot${j} = ${r};`,
             new_str: `const slot${j} = ${r + 1};`,
-          })) as MultiEditParams['edits'],
+          })) as MultiEditInput['edits'],
         });
         if (!result.ok) throw new Error(result.text);
       },

@@ -7,7 +7,8 @@ import { filesystemHandlers } from '../../src/handlers/filesystem/index.js';
 import { sharedLineIndex } from '../../src/handlers/filesystem/lines/line-index.js';
 import { createToolkit } from '../../src/index.js';
 import type { HandlerContext } from '../../src/index.js';
-import { makeBigFile, medianMs, sideBySide, type BenchCase } from '../lib.js';
+import type { ReadFileParams } from '../../src/generated/types.js';
+import { handlerParams, makeBigFile, medianMs, sideBySide, type BenchCase } from '../lib.js';
 
 const run = promisify(execFile);
 // Runs the built library (npm run bench builds first): the figure is the library's, not tsx's.
@@ -78,6 +79,7 @@ const bench: BenchCase = {
 
     // invoke overhead: validation, policy, abort race, output validation, text rendering.
     await writeFile(path.join(ctx.tmp, 'small.txt'), 'one\ntwo\nthree\n');
+    const resolved = await toolkit.workspace.resolve('small.txt');
     const handlerCtx: HandlerContext = {
       workspace: toolkit.workspace,
       signal: new AbortController().signal,
@@ -87,18 +89,21 @@ const bench: BenchCase = {
       storeKey: { scope: toolkit.workspace.root, principal: 'local' },
       operation: toolkit.find('read_file')!,
       toolkit,
-      paths: { path: await toolkit.workspace.resolve('small.txt') },
+      paths: { path: resolved },
+      existingPath: async () => resolved,
       pathLists: {},
       urls: {},
       net: undefined as never,
+      defaulted: new Set(),
     };
+    const small = await handlerParams<ReadFileParams>(toolkit.find('read_file')!, { path: 'small.txt' });
     const calls = 2000;
     const overhead = await sideBySide(
       async () => {
         for (let i = 0; i < calls; i++) await toolkit.invoke('filesystem', 'read_file', { path: 'small.txt' });
       },
       async () => {
-        for (let i = 0; i < calls; i++) await filesystemHandlers.read_file({ path: 'small.txt' }, handlerCtx);
+        for (let i = 0; i < calls; i++) await filesystemHandlers.read_file(small, handlerCtx);
       },
       7,
     );

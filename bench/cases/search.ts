@@ -189,6 +189,7 @@ const bench: BenchCase = {
       baseline: cappedTimes.baseline,
       baselineName: 'rg --json, first 200 matches, killed',
       target: '≤ 1.2×',
+      contract: true,
       note: `${capped?.matches?.length} matches, truncated=${capped?.truncated}; max RSS ${rssBefore}→${maxRssMiB()} MiB`,
     });
 

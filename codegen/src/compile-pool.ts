@@ -57,7 +57,7 @@ function inWorkers(
   count: number,
   onResult: ChunkResult,
 ): Promise<void> {
-  const entry = workerEntry(import.meta.url, 'compile-worker', 'compile-worker');
+  const entry = workerEntry(import.meta.url, 'compile-worker');
   const started: Worker[] = [];
   const done = new Set<Worker>();
   let next = 0;

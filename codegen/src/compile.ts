@@ -4,13 +4,26 @@
 // Ajv's standalone code (which grows quadratically with the exports of one call) stays small.
 import type { ErrorObject } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { AJV_RUNTIME_MODULES } from './runtime-facts.js';
 import type { JsonPath, Problem } from './load.js';
-import { createSchemaAjv, metaSchemaProblem, schemaId } from './schema-ajv.js';
+import { createSchemaAjv, metaSchemaProblem, schemaId, subschemaValidator } from './schema-ajv.js';
+import { compileIssue, type SchemaIssue } from './schema-problems.js';
+import { paramDefaults, withoutDefaults, type FilledDefault } from './defaults.js';
 import type { RawOperationRef } from './validate.js';
 
 // The CJS module's default export is the function; under NodeNext types it arrives as `.default`.
 const standaloneCode = standaloneModule.default;
+
+/**
+ * The Ajv helper modules `toolwright/validator-runtime` hands to standalone validators (its
+ * `AJV_RUNTIME_MODULES`, which a test holds equal to this list): code needing another is refused.
+ */
+export const AJV_RUNTIME_MODULES: readonly string[] = [
+  'ajv/dist/runtime/equal',
+  'ajv/dist/runtime/ucs2length',
+  'ajv/dist/runtime/uri',
+  'ajv/dist/runtime/validation_error',
+  'ajv-formats/dist/formats',
+];
 
 /** Operations per validators file (and per Ajv instance). */
 export const OPERATIONS_PER_CHUNK = 100;
@@ -68,14 +81,23 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
   const probeBase = new Map<string, number>();
   const exportsMap: Record<string, string> = {};
   // An identical schema is compiled once and exported under each name (many operations share a shape).
-  const compiled = new Map<string, { id: string; error?: string }>();
+  const compiled = new Map<string, { id: string; error?: SchemaIssue }>();
+  const formats = Object.keys(ajv.formats);
   for (const ref of chunk.operations) {
     if (!ref.compilable) continue;
     let validateParams: Validate | undefined;
     for (const part of ['params', 'result'] as const) {
       const schema = ref.op[part];
       if (!isObj(schema)) continue;
-      const key = JSON.stringify(schema);
+      const at: JsonPath = [...ref.at, part];
+      // A default where the validators never fill it in is refused before Ajv sees it (strict mode would throw).
+      const defaults = part === 'params' ? paramDefaults(schema, at) : undefined;
+      if (defaults && defaults.problems.length > 0) {
+        problems.push(...defaults.problems);
+        continue;
+      }
+      // A params validator fills in defaults; a result's fills nothing (its defaults are annotations).
+      const key = `${part}:${JSON.stringify(schema)}`;
       let entry = compiled.get(key);
       if (!entry) {
         entry = { id: schemaId(ref.id, part) };
@@ -83,20 +105,30 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
         if (entry.error === undefined) {
           try {
             // $schema was checked to be 2020-12 (schema-refs.ts): the instance has no meta-schema to name.
-            const { $schema: _dialect, ...body } = schema;
+            const { $schema: _dialect, ...body } =
+              part === 'result' ? (withoutDefaults(schema) as typeof schema) : schema;
             ajv.addSchema({ ...body, $id: entry.id });
             ajv.getSchema(entry.id);
           } catch (error) {
-            entry.error = (error as Error).message;
+            entry.error = compileIssue(schema, (error as Error).message, formats);
           }
         }
         compiled.set(key, entry);
       }
       if (entry.error !== undefined) {
-        problems.push({ path: [...ref.at, part], message: `${part} is not a valid JSON Schema: ${entry.error}` });
+        problems.push({
+          path: [...at, ...entry.error.path],
+          ...(entry.error.atKey ? { atKey: true } : {}),
+          message: `${part} is not a valid JSON Schema: ${entry.error.message}`,
+        });
         continue;
       }
-      if (part === 'params') validateParams = ajv.getSchema(entry.id);
+      if (defaults) {
+        const broken = defaults.filled.length > 0 ? defaultValueProblems(schema, defaults.filled, at) : [];
+        problems.push(...broken);
+        // Every example would fail with the broken default filled in: the default alone is the problem.
+        if (broken.length === 0) validateParams = ajv.getSchema(entry.id);
+      }
       exportsMap[validatorExport(ref.name, part)] = entry.id;
     }
     if (validateParams) problems.push(...exampleProblems(ref, validateParams, probeBase));
@@ -117,6 +149,32 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
   return { problems, probeBase, code: moduleCode(standaloneCode(ajv, unique), aliases) };
 }
 
+/** Defaults that break their own schema (a caller leaving the parameter out would get what validation refuses). */
+function defaultValueProblems(
+  schema: Record<string, unknown>,
+  filled: readonly FilledDefault[],
+  at: JsonPath,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const found of filled) {
+    const validate = subschemaValidator(schema, found.pointer);
+    if (!validate || validate(found.value)) continue;
+    const issues = (validate.errors ?? [])
+      .slice(0, 3)
+      .map((e) => `${e.instancePath ? `${e.instancePath.slice(1)} ` : ''}${e.message}`);
+    problems.push({
+      path: [...at, ...found.path, 'default'],
+      message: `the default ${shortJson(found.value)} does not satisfy its own schema: ${issues.join('; ')} (a caller leaving the parameter out would hand the handler what validation refuses)`,
+    });
+  }
+  return problems;
+}
+
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
 function exampleProblems(ref: RawOperationRef, validateParams: Validate, probeBase: Map<string, number>): Problem[] {
   const examples = Array.isArray(ref.op.examples) ? ref.op.examples : [];
   const problems: Problem[] = [];
@@ -125,7 +183,8 @@ function exampleProblems(ref: RawOperationRef, validateParams: Validate, probeBa
     const ex: JsonPath = [...ref.at, 'examples', i];
     const name = typeof example.name === 'string' ? example.name : `#${i + 1}`;
     const expectation = isObj(example.expect) ? example.expect : {};
-    if (validateParams(example.input)) {
+    // A copy: the validator fills defaults into what it checks, and the examples are emitted as written.
+    if (validateParams(structuredClone(example.input))) {
       if (!probeBase.has(ref.id)) probeBase.set(ref.id, i);
     } else if (expectation.error !== 'INVALID_INPUT') {
       // An input that breaks the schema is allowed only as a negative case.

@@ -13,6 +13,7 @@ import { collectGarbage } from './heap.js';
 import { formatProblem, loadCatalog, type LoadedCatalog, type Problem } from './load.js';
 import { normalize, type RawCatalog } from './model.js';
 import { splitRoles } from './roles.js';
+import { commandPathsProblems } from './command-paths.js';
 import { operationsOf, validateCatalog } from './validate.js';
 
 /** From this many operations the parse's garbage is collected before compiling (one full collection). */
@@ -50,7 +51,11 @@ export async function generateTo(
   const split = splitRoles(catalog.takeData());
   const data = split.data;
   const operations = operationsOf(data);
-  const problems: Problem[] = [...split.problems, ...validateCatalog(data, operations)];
+  const problems: Problem[] = [
+    ...split.problems,
+    ...validateCatalog(data, operations),
+    ...commandPathsProblems(operations, split.roles),
+  ];
   const paths: string[] = [];
   const emit = async (file: OutputFile) => {
     paths.push(file.path);
@@ -72,6 +77,8 @@ export async function generateTo(
   for (const op of model.operations) {
     const roles = split.roles.get(op.id);
     if (roles) op.roles = roles;
+    const resultRoles = split.resultRoles.get(op.id);
+    if (resultRoles) op.resultRoles = resultRoles;
   }
   await emit(emitTypes(model, layout));
   await emit(emitSchemas(model, layout));

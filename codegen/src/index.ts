@@ -1,8 +1,6 @@
 // @toolwright/codegen: the generator behind `toolwright generate`. The runtime's CLI loads this
 // module by package name when the verb runs; it has no bin of its own.
 import { readFileSync } from 'node:fs';
-import type { CodegenEntry } from '../../src/cli/generate.js';
-import { runGenerate } from './run.js';
 
 export { runGenerate, type GenerateIO, type GenerateOptions } from './run.js';
 export { generate, generateTo, type GenerateOutcome, type StreamOutcome } from './generate.js';
@@ -11,7 +9,3 @@ export { generate, generateTo, type GenerateOutcome, type StreamOutcome } from '
 export const version: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
-
-// What the CLI expects of this module, checked at compile time (the CLI cannot import it).
-type Provides<T extends CodegenEntry> = T;
-export type Entry = Provides<{ version: typeof version; runGenerate: typeof runGenerate }>;

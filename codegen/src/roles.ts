@@ -1,19 +1,28 @@
-// Parameter roles (`role:` on a property of an operation's params): checked, collected into a role
-// tree per operation, and removed from the schemas, so that models, Ajv and the exporters see
-// plain JSON Schema. A role also adds the codes the runtime may answer for it to the operation's
-// errors (a `url` parameter can be BLOCKED_URL without the catalog saying so).
-import { ROLES, type Role, type RoleNode, type RoleTree } from './runtime-facts.js';
-import { ROLE_ERRORS } from './runtime-facts.js';
+// Roles (`role:` on a property of an operation's params, or `role: path` on a field of its result):
+// checked, collected into a role tree per operation and part, and removed from the schemas, so
+// that models, Ajv and the exporters see plain JSON Schema. A parameter's role also adds the codes
+// the runtime may answer for it to the operation's errors (a `url` parameter can be BLOCKED_URL
+// without the catalog saying so). A result's `path` fields are those the runtime hides when a
+// path rule denies them.
 import type { JsonPath, Problem } from './load.js';
+import type { Role, RoleNode, RoleTree } from './model.js';
+import { didYouMean } from './suggest.js';
+import { ROLE_ERRORS, ROLES } from './vocabulary.js';
 
 /** Roles the runtime acts on as arguments: only a top-level parameter may carry them. */
-const TOP_LEVEL_ONLY: ReadonlySet<Role> = new Set(['path', 'glob', 'command', 'url']);
+const TOP_LEVEL_ONLY: ReadonlySet<Role> = new Set(['path', 'glob', 'command', 'url', 'patch']);
+/** The roles a result field may have (at any depth). */
+const RESULT_ROLES: readonly Role[] = ['path'];
+
+type Part = 'params' | 'result';
 
 export interface SplitRoles {
   /** The catalog with every `role` removed from its schemas and role codes added to `errors`. */
   data: unknown;
   /** Operation id → the roles of its params (only operations that declare some). */
   roles: Map<string, RoleTree>;
+  /** Operation id → the roles of its result's fields (only operations that declare some). */
+  resultRoles: Map<string, RoleTree>;
   problems: Problem[];
 }
 
@@ -28,8 +37,9 @@ function put(target: Obj, key: string, value: unknown): void {
 /** Checks and removes the roles of every operation; leaves anything malformed to the shape check. */
 export function splitRoles(data: unknown): SplitRoles {
   const roles = new Map<string, RoleTree>();
+  const resultRoles = new Map<string, RoleTree>();
   const problems: Problem[] = [];
-  if (!isObj(data) || !isObj(data.providers)) return { data, roles, problems };
+  if (!isObj(data) || !isObj(data.providers)) return { data, roles, resultRoles, problems };
   const providers: Obj = {};
   for (const [providerName, provider] of Object.entries(data.providers)) {
     if (!isObj(provider) || !isObj(provider.operations)) {
@@ -44,13 +54,22 @@ export function splitRoles(data: unknown): SplitRoles {
       }
       const at: JsonPath = ['providers', providerName, 'operations', opName];
       const found: Role[] = [];
-      const params = isObj(op.params) ? paramsWithoutRoles(op.params, [...at, 'params'], problems, found) : undefined;
-      const result = isObj(op.result) ? stripStray(op.result, [...at, 'result'], problems, 'the result') : op.result;
-      const copy: Obj = { ...op, ...(params ? { params: params.schema } : {}), result };
+      const params = isObj(op.params)
+        ? schemaWithoutRoles(op.params, [...at, 'params'], 'params', problems, found)
+        : undefined;
+      const result = isObj(op.result)
+        ? schemaWithoutRoles(op.result, [...at, 'result'], 'result', problems, [])
+        : undefined;
+      const copy: Obj = {
+        ...op,
+        ...(params ? { params: params.schema } : {}),
+        ...(result ? { result: result.schema } : {}),
+      };
       if (params && Object.keys(params.tree).length > 0) roles.set(`${providerName}.${opName}`, params.tree);
+      if (result && Object.keys(result.tree).length > 0) resultRoles.set(`${providerName}.${opName}`, result.tree);
       // `errors` is optional; a malformed one is left to the shape check.
       const errors = op.errors === undefined ? [] : op.errors;
-      const implied = [...new Set(found.flatMap((role) => ROLE_ERRORS[role]))];
+      const implied = [...new Set(found.flatMap((role) => ROLE_ERRORS[role] ?? []))];
       if (Array.isArray(errors) && implied.length > 0) {
         copy.errors = [...errors, ...implied.filter((code) => !errors.includes(code))];
       }
@@ -58,13 +77,14 @@ export function splitRoles(data: unknown): SplitRoles {
     }
     put(providers, providerName, { ...provider, operations });
   }
-  return { data: { ...data, providers }, roles, problems };
+  return { data: { ...data, providers }, roles, resultRoles, problems };
 }
 
-/** The params schema without roles, and the tree of the roles of its properties. */
-function paramsWithoutRoles(
+/** The params (or result) schema without roles, and the tree of the roles of its properties. */
+function schemaWithoutRoles(
   params: Obj,
   at: JsonPath,
+  part: Part,
   problems: Problem[],
   found: Role[],
 ): { schema: Obj; tree: RoleTree } {
@@ -73,7 +93,10 @@ function paramsWithoutRoles(
     problems.push({
       path: [...at, 'role'],
       atKey: true,
-      message: 'a role belongs on a parameter (a property of params), not on params itself',
+      message:
+        part === 'params'
+          ? 'a role belongs on a parameter (a property of params), not on params itself'
+          : 'a role belongs on a field of the result (a property, at any depth), not on the result itself',
     });
   const tree: Record<string, Role | RoleNode> = {};
   const schema: Obj = { ...rest };
@@ -81,7 +104,7 @@ function paramsWithoutRoles(
     const properties: Obj = {};
     for (const [name, prop] of Object.entries(params.properties)) {
       const walked = isObj(prop)
-        ? propertyRoles(prop, [...at, 'properties', name], true, problems, found)
+        ? propertyRoles(prop, [...at, 'properties', name], { part, top: true }, problems, found)
         : { schema: prop };
       put(properties, name, walked.schema);
       if (walked.role !== undefined) put(tree, name, walked.role);
@@ -95,27 +118,34 @@ function paramsWithoutRoles(
   return { schema, tree };
 }
 
+/** Where a property sits: in params or the result, and whether at the top level. */
+interface Place {
+  part: Part;
+  top: boolean;
+}
+
 /** One property's schema without roles, and its role (or the roles inside it). */
 function propertyRoles(
   prop: Obj,
   at: JsonPath,
-  top: boolean,
+  place: Place,
   problems: Problem[],
   found: Role[],
 ): { schema: unknown; role?: Role | RoleNode } {
   const { role, ...schema } = prop;
   let own: Role | undefined;
   if (role !== undefined) {
-    own = checkRole(role, prop, at, top, problems);
+    own = checkRole(role, prop, at, place, problems);
     if (own) found.push(own);
   }
+  const deeper: Place = { part: place.part, top: false };
   const node: { properties?: RoleTree; items?: Role | RoleNode } = {};
   if (isObj(prop.properties)) {
     const properties: Obj = {};
     const inner: Record<string, Role | RoleNode> = {};
     for (const [name, sub] of Object.entries(prop.properties)) {
       const walked = isObj(sub)
-        ? propertyRoles(sub, [...at, 'properties', name], false, problems, found)
+        ? propertyRoles(sub, [...at, 'properties', name], deeper, problems, found)
         : { schema: sub };
       put(properties, name, walked.schema);
       if (walked.role !== undefined) put(inner, name, walked.role);
@@ -124,7 +154,7 @@ function propertyRoles(
     if (Object.keys(inner).length > 0) node.properties = inner;
   }
   if (isObj(prop.items)) {
-    const walked = propertyRoles(prop.items, [...at, 'items'], false, problems, found);
+    const walked = propertyRoles(prop.items, [...at, 'items'], deeper, problems, found);
     schema.items = walked.schema;
     if (walked.role !== undefined) node.items = walked.role;
   }
@@ -137,14 +167,20 @@ function propertyRoles(
   return Object.keys(node).length > 0 ? { schema, role: node } : { schema };
 }
 
-function checkRole(role: unknown, prop: Obj, at: JsonPath, top: boolean, problems: Problem[]): Role | undefined {
+function checkRole(role: unknown, prop: Obj, at: JsonPath, place: Place, problems: Problem[]): Role | undefined {
   const where: JsonPath = [...at, 'role'];
-  if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
-    problems.push({ path: where, message: `role ${JSON.stringify(role)} is not one of ${ROLES.join(', ')}` });
+  const allowed = place.part === 'params' ? ROLES : RESULT_ROLES;
+  if (typeof role !== 'string' || !allowed.includes(role)) {
+    const near = typeof role === 'string' ? didYouMean(role, allowed) : '';
+    const message =
+      place.part === 'result' && typeof role === 'string' && ROLES.includes(role)
+        ? `role ${role} is not a result role: only path may mark a field of the result (one the runtime hides when a path rule denies it)`
+        : `role ${JSON.stringify(role)} is not one of ${allowed.join(', ')}${place.part === 'result' ? ' (the roles a result field may have)' : ''}${near}`;
+    problems.push({ path: where, message });
     return undefined;
   }
-  const r = role as Role;
-  if (!top && TOP_LEVEL_ONLY.has(r)) {
+  const r: Role = role;
+  if (place.part === 'params' && !place.top && TOP_LEVEL_ONLY.has(r)) {
     problems.push({
       path: where,
       message: `role ${r} may only be on a top-level parameter (a property of params); only secret and content may sit deeper`,
@@ -157,9 +193,10 @@ function checkRole(role: unknown, prop: Obj, at: JsonPath, top: boolean, problem
       : isStringSchema(prop);
   if (!fits) {
     const wanted = r === 'path' ? 'type string, or type array with string items' : 'type string';
+    const what = place.part === 'params' ? 'a parameter' : 'a result field';
     problems.push({
       path: where,
-      message: `role ${r} needs a parameter of ${wanted}; this one is ${describeType(prop)}`,
+      message: `role ${r} needs ${what} of ${wanted}; this one is ${describeType(prop)}`,
     });
     return undefined;
   }

@@ -4,15 +4,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GenerateFlags } from '../../src/cli/generate.js';
 import { DEFAULT_LAYOUT, type Layout } from './emit/common.js';
 import { generateTo, type CatalogSource, type OutputFile } from './generate.js';
 import { inspectTarget, listGenerated, removeGenerated, StagedWrites } from './safe-write.js';
 
 const MAX_PROBLEMS_SHOWN = 200;
 
-/** The verb's flags, as toolwright's CLI hands them over. */
-export type GenerateOptions = GenerateFlags;
+/** The verb's flags, as toolwright's CLI hands them over (a type test holds them to the CLI's GenerateFlags). */
+export interface GenerateOptions {
+  catalog?: string;
+  out?: string;
+  tests?: string;
+  handlers?: string;
+  check?: boolean;
+  quiet?: boolean;
+}
 
 export interface GenerateIO {
   stdout: { write(chunk: string): unknown };

@@ -1,6 +1,7 @@
 // The Ajv every catalog schema is compiled with (in the generator's thread or a compile worker).
 import { createRequire } from 'node:module';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { metaIssue, type SchemaIssue } from './schema-problems.js';
 
 // ajv-formats is CommonJS (module.exports is the plugin); require() sidesteps default-export interop.
 const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
@@ -18,6 +19,8 @@ export function createSchemaAjv(): Ajv2020 {
     allErrors: true,
     strict: true,
     strictRequired: true,
+    // A params validator fills in what the caller left out: the handler receives the catalog's default.
+    useDefaults: true,
     meta: false,
     validateSchema: false,
     code: { source: true, esm: true, lines: true, optimize: false },
@@ -35,13 +38,38 @@ export function schemaId(operationId: string, part: 'params' | 'result'): string
 }
 
 let schemaChecker: Ajv2020 | undefined;
+let subschemaChecker: Ajv2020 | undefined;
+let subschemas = 0;
 
-/** Why `schema` is not a JSON Schema 2020-12 (ajv's message), or undefined when it is one. */
-export function metaSchemaProblem(schema: unknown): string | undefined {
+/**
+ * A validator of the subschema at `pointer` inside `schema` (its `$ref`s resolved in `schema`),
+ * filling in nothing: a default is checked against the schema of the property that carries it.
+ */
+export function subschemaValidator(schema: Record<string, unknown>, pointer: string): ValidateFunction | undefined {
+  if (!subschemaChecker) {
+    subschemaChecker = new Ajv2020({ allErrors: true, strict: true, meta: false, validateSchema: false });
+    addFormats(subschemaChecker);
+    subschemaChecker.addKeyword({ keyword: '$anchor', schemaType: 'string' });
+  }
+  // Ajv keeps what it compiled under each id: a fresh one per schema, dropped afterwards.
+  const id = `toolwright:subschema-${++subschemas}`;
+  const { $schema: _dialect, ...body } = schema;
+  subschemaChecker.addSchema({ ...body, $id: id });
+  try {
+    return subschemaChecker.getSchema(`${id}#${pointer}`);
+  } catch {
+    return undefined;
+  } finally {
+    subschemaChecker.removeSchema(new RegExp(`^${id.replace(/[-:]/g, '\\$&')}(#|$)`));
+  }
+}
+
+/** Why `schema` is not a JSON Schema 2020-12, located inside it, or undefined when it is one. */
+export function metaSchemaProblem(schema: Record<string, unknown>): SchemaIssue | undefined {
   if (!schemaChecker) {
-    schemaChecker = new Ajv2020({ allErrors: false, strict: true });
+    schemaChecker = new Ajv2020({ allErrors: true, strict: true });
     addFormats(schemaChecker);
   }
-  if (schemaChecker.validateSchema(schema as object)) return undefined;
-  return `schema is invalid: ${schemaChecker.errorsText(schemaChecker.errors)}`;
+  if (schemaChecker.validateSchema(schema)) return undefined;
+  return metaIssue(schema, schemaChecker.errors ?? []) ?? { path: [], message: 'schema is invalid' };
 }

@@ -3,6 +3,7 @@
 // keyword that could name or load another document ($id, $schema elsewhere than 2020-12,
 // $dynamicRef, …) is refused. Neither ajv nor the type emitter is ever handed anything else.
 import type { JsonPath, Problem } from './load.js';
+import { didYouMean } from './suggest.js';
 
 type Schema = Record<string, unknown>;
 const isObj = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -116,6 +117,13 @@ export function schemaRefProblems(root: Schema, at: JsonPath): Problem[] {
   return problems;
 }
 
+/** The pointers to the definitions of a schema (`#/$defs/name`), what a misspelt $ref is near. */
+function refTargets(root: Schema): string[] {
+  return (['$defs', 'definitions'] as const).flatMap((key) =>
+    isObj(root[key]) ? Object.keys(root[key]).map((name) => `#/${key}/${name}`) : [],
+  );
+}
+
 function refProblem(root: Schema, ref: unknown): string | undefined {
   if (typeof ref !== 'string') return '$ref must be a string';
   const shown = JSON.stringify(ref.length > 80 ? `${ref.slice(0, 77)}...` : ref);
@@ -127,7 +135,7 @@ function refProblem(root: Schema, ref: unknown): string | undefined {
     return `$ref ${shown} is neither a JSON pointer ("#/...") nor an anchor name ("#name")`;
   }
   const resolved = resolveRef(root, ref);
-  if (!resolved) return `$ref ${shown} names nothing in this schema`;
+  if (!resolved) return `$ref ${shown} names nothing in this schema${didYouMean(ref, refTargets(root))}`;
   if (typeof resolved.target !== 'boolean' && !isObj(resolved.target))
     return `$ref ${shown} does not point at a schema`;
   return undefined;

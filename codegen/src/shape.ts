@@ -1,15 +1,13 @@
 // The catalog's shape, against catalog.schema.json: each ajv error becomes one located sentence,
 // with the near name when a field, kind or risk is misspelt.
-import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import type { JsonPath, Problem } from './load.js';
 import { didYouMean } from './suggest.js';
+import { META_SCHEMA } from './vocabulary.js';
 
-// One folder up from the module: codegen/catalog.schema.json from src/ and from the bundle in dist/.
-const metaSchema = JSON.parse(readFileSync(new URL('../catalog.schema.json', import.meta.url), 'utf8'));
 const metaAjv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-const validateCatalogShape = metaAjv.compile(metaSchema);
+const validateCatalogShape = metaAjv.compile(META_SCHEMA);
 
 const FIXTURE_FORMS = ['symlink', 'base64', 'dir'];
 

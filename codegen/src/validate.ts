@@ -3,20 +3,21 @@
 // in one pass: the semantic checks read only well-formed parts, so one wrong field hides nothing
 // else. The schemas themselves are compiled (and the examples checked against them) per chunk of
 // operations afterwards, in compile.ts.
-import { COMMON_ERROR_CODES, COMMON_ERRORS } from './runtime-facts.js';
-import { confinedPathProblem, fixturePathProblem } from './runtime-facts.js';
+import { confinedPathProblem, fixturePathProblem } from './fixture-paths.js';
 import type { JsonPath, Problem } from './load.js';
 import { identifierProblems, protoKeyProblems, schemaNameProblems } from './names.js';
+import { aliasProblems } from './operation-aliases.js';
 import { schemaRefProblems, walkSchema } from './schema-refs.js';
 import { shapeProblems, show } from './shape.js';
 import { didYouMean } from './suggest.js';
+import { COMMON_ERRORS, IMPLICIT_ERROR_CODES, VOCABULARY } from './vocabulary.js';
 
 export { createSchemaAjv, schemaId } from './schema-ajv.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
-const RISKS = new Set(['read_only', 'low', 'moderate', 'high', 'critical']);
-const IMPLICIT: ReadonlySet<string> = new Set(COMMON_ERROR_CODES);
+const RISKS: ReadonlySet<string> = new Set(VOCABULARY.risks);
+const IMPLICIT: ReadonlySet<string> = new Set(IMPLICIT_ERROR_CODES);
 
 /** An operation as the later stages find it in the raw data. */
 export interface RawOperationRef {
@@ -81,6 +82,7 @@ export function validateCatalog(data: unknown, operations: RawOperationRef[]): P
       operations.map((o) => ({ name: o.name, path: o.at })),
     ),
   );
+  problems.push(...aliasProblems(data, operations));
   const seenNames = new Map<string, RawOperationRef>();
   for (const ref of operations) {
     const previous = seenNames.get(ref.name);
@@ -100,7 +102,12 @@ export function validateCatalog(data: unknown, operations: RawOperationRef[]): P
 function operationProblems(ref: RawOperationRef, known: Set<string>): Problem[] {
   const { op, at } = ref;
   const problems: Problem[] = [];
-  if (op.kind === 'data_source' && typeof op.risk === 'string' && RISKS.has(op.risk) && op.risk !== 'read_only') {
+  if (
+    op.kind === 'data_source' &&
+    typeof op.risk === 'string' &&
+    RISKS.has(op.risk) &&
+    op.risk !== VOCABULARY.risks[0]
+  ) {
     problems.push({
       path: [...at, 'risk'],
       message: `a data_source operation must have risk read_only, not ${op.risk}`,

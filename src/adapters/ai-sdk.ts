@@ -4,10 +4,12 @@
 // `ai` is loaded on first use (dynamic import), so the library does not depend on it; hosts that
 // call this have it installed anyway. The declared types name nothing from 'ai', so a project
 // without the optional peer still compiles our .d.ts (strict, no skipLibCheck).
+import { defaultsPlanOf } from '../runtime/defaults.js';
 import type { OperationDescriptor } from '../runtime/descriptor.js';
 import { ToolError } from '../runtime/errors.js';
 import type { Toolkit } from '../runtime/types.js';
 import { describeIssues, dropNullOptionals } from '../runtime/validation.js';
+import { resolveEditFormat, withEditFormat, type EditFormatOption } from './edit-format.js';
 import { cloneSchema, exportableOperations } from './schema.js';
 
 export interface AISDKToolOptions {
@@ -21,6 +23,13 @@ export interface AISDKToolOptions {
    * it, or installs it under another name.
    */
   ai?: { jsonSchema: unknown; tool: unknown };
+  /**
+   * Which edit operations to list (default: all): `str_replace` (edit_file, multi_edit),
+   * `apply_patch`, or `auto` (by `model`, from EDIT_FORMAT_BY_MODEL).
+   */
+  editFormat?: EditFormatOption;
+  /** The model the tools are for (its id, `gpt-5`, `claude-sonnet-4-5`): what editFormat `auto` decides by. */
+  model?: string;
 }
 
 /**
@@ -67,14 +76,19 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object';
 }
 
-/** Validates with the operation's precompiled validator (loaded first: `await op.loadValidators?.()`); null optionals count as absent. */
+/**
+ * Validates with the operation's precompiled validator (loaded first: `await op.loadValidators?.()`);
+ * null optionals count as absent. The validator fills defaults into what it checks, so it checks a
+ * copy: the value handed on is the model's, and the toolkit fills the defaults when it runs the call.
+ */
 export function validateForOperation(
   op: OperationDescriptor,
   value: unknown,
 ): { success: true; value: Record<string, unknown> } | { success: false; error: Error } {
   const params = dropNullOptionals(op.params, value);
-  if (op.validateParams(params)) return { success: true, value: params as Record<string, unknown> };
-  const message = describeIssues(op.validateParams.errors ?? [], params, op.params);
+  const checked = defaultsPlanOf(op)?.copy(params) ?? params;
+  if (op.validateParams(checked)) return { success: true, value: params as Record<string, unknown> };
+  const message = describeIssues(op.validateParams.errors ?? [], checked, op.params);
   return { success: false, error: new ToolError('INVALID_INPUT', `${op.name}: ${message}`) };
 }
 
@@ -84,6 +98,7 @@ export function validateForOperation(
  * which the AI SDK hands to the model as the tool error.
  */
 export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions = {}): Promise<AISDKToolSet> {
+  const format = resolveEditFormat(options.editFormat, options.model, 'toAISDKTools');
   const { jsonSchema, tool } = await loadAI(options.ai);
   const texts = new WeakMap<object, string>();
   // `ai` 5 passes the output itself; `ai` 6 an object holding it beside the call's id and input.
@@ -96,7 +111,7 @@ export async function toAISDKTools(toolkit: Toolkit, options: AISDKToolOptions =
     return given;
   };
   const tools: AISDKToolSet = {};
-  const operations = exportableOperations(toolkit);
+  const operations = withEditFormat(exportableOperations(toolkit), format);
   // The SDK validates a model's arguments itself, synchronously, through validateForOperation.
   await Promise.all(operations.map((op) => op.loadValidators?.() ?? Promise.resolve()));
   for (const op of operations) {

@@ -4,11 +4,19 @@
 import { imageOf } from '../runtime/media.js';
 import type { InvokeOptions, Toolkit } from '../runtime/types.js';
 import { invokeByName } from './dispatch.js';
+import { resolveEditFormat, withEditFormat, type EditFormatOption } from './edit-format.js';
 import { cloneSchema, exportableOperations } from './schema.js';
 
 export interface AnthropicToolOptions {
   /** Marks the last tool with `cache_control: { type: 'ephemeral' }` so the tool list is prompt-cached. */
   cacheControl?: boolean;
+  /**
+   * Which edit operations to list (default: all): `str_replace` (edit_file, multi_edit),
+   * `apply_patch`, or `auto` (by `model`, from EDIT_FORMAT_BY_MODEL).
+   */
+  editFormat?: EditFormatOption;
+  /** The model the tools are for: what editFormat `auto` decides by. */
+  model?: string;
 }
 
 export interface AnthropicTool {
@@ -20,7 +28,8 @@ export interface AnthropicTool {
 
 /** Tool definitions for `anthropic.messages.create({ tools })`. */
 export function toAnthropicTools(toolkit: Toolkit, options: AnthropicToolOptions = {}): AnthropicTool[] {
-  const tools: AnthropicTool[] = exportableOperations(toolkit).map((op) => ({
+  const format = resolveEditFormat(options.editFormat, options.model, 'toAnthropicTools');
+  const tools: AnthropicTool[] = withEditFormat(exportableOperations(toolkit), format).map((op) => ({
     name: op.name,
     description: op.description,
     input_schema: { ...cloneSchema(op.params), type: 'object' },

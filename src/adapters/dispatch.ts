@@ -1,6 +1,7 @@
 // Runs a tool call that arrives by tool name (as models, MCP clients and the CLI name them).
 import { ToolError } from '../runtime/errors.js';
 import { notRunResult } from '../runtime/invoke-guard.js';
+import { operationAliases } from '../runtime/aliases.js';
 import { didYouMean } from '../runtime/policy/errors.js';
 import type { InvokeOptions, InvokeResult, Toolkit } from '../runtime/types.js';
 
@@ -12,6 +13,16 @@ export function parseArguments(json: string): { ok: true; value: unknown } | { o
   } catch (error) {
     return { ok: false, message: `the arguments are not valid JSON: ${(error as Error).message}` };
   }
+}
+
+/** What a name no tool has is told: the names there are, and the nearest one. */
+export function unknownToolMessage(
+  name: string,
+  known: readonly string[],
+  aliases?: Parameters<typeof didYouMean>[2],
+): string {
+  const hint = didYouMean(name, known, aliases).replace(/^ \((.*)\)$/, '; $1');
+  return `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known.join(', ')})${hint}`;
 }
 
 /**
@@ -37,13 +48,9 @@ export async function invokeByName(
   const op = toolkit.find(name); // tool name (read_file) or id (filesystem.read_file)
   if (!op) {
     const known = toolkit.operations.map((o) => o.name);
-    const hint = didYouMean(name, known).replace(/^ \((.*)\)$/, '; $1');
     return notRunResult(
       name,
-      new ToolError(
-        'UNKNOWN_OPERATION',
-        `no tool named ${JSON.stringify(name.slice(0, 200))} (available: ${known.join(', ')})${hint}`,
-      ),
+      new ToolError('UNKNOWN_OPERATION', unknownToolMessage(name, known, operationAliases(toolkit.operations))),
     );
   }
   let args = input;

@@ -5,6 +5,8 @@ import type { JsonSchema } from '../runtime/descriptor.js';
 import { IMAGE_NOT_CARRIED, imageOf } from '../runtime/media.js';
 import type { InvokeOptions, Toolkit } from '../runtime/types.js';
 import { invokeByName } from './dispatch.js';
+import { resolveEditFormat, withEditFormat, type EditFormatOption } from './edit-format.js';
+import { customToolFor, type OpenAIResponsesCustomTool } from './openai-custom.js';
 import { cloneSchema, exportableOperations, toStrictJsonSchema } from './schema.js';
 
 export interface OpenAIToolOptions {
@@ -13,6 +15,22 @@ export interface OpenAIToolOptions {
    * ones accept null, which the toolkit treats as "absent" when the call comes back.
    */
   strict?: boolean;
+  /**
+   * Which edit operations to list (default: all): `str_replace` (edit_file, multi_edit),
+   * `apply_patch`, or `auto` (by `model`, from EDIT_FORMAT_BY_MODEL).
+   */
+  editFormat?: EditFormatOption;
+  /** The model the tools are for (`gpt-5`, `openai/gpt-4.1`): what editFormat `auto` decides by. */
+  model?: string;
+}
+
+export interface OpenAIResponsesToolOptions extends OpenAIToolOptions {
+  /**
+   * How apply_patch is offered (default `function`): as a function taking `{ input }`, or as a
+   * free-form `custom` tool whose input is the raw patch text (grammar-constrained); run its
+   * calls with runOpenAIResponsesCustomToolCall.
+   */
+  applyPatch?: 'function' | 'custom';
 }
 
 /** Chat Completions: `ChatCompletionFunctionTool`. */
@@ -37,22 +55,45 @@ function parametersFor(params: JsonSchema, strict: boolean): Record<string, unkn
 /** Tool definitions for `openai.chat.completions.create({ tools })`. */
 export function toOpenAITools(toolkit: Toolkit, options: OpenAIToolOptions = {}): OpenAIChatTool[] {
   const strict = options.strict ?? true;
-  return exportableOperations(toolkit).map((op) => ({
+  const format = resolveEditFormat(options.editFormat, options.model, 'toOpenAITools');
+  return withEditFormat(exportableOperations(toolkit), format).map((op) => ({
     type: 'function',
     function: { name: op.name, description: op.description, parameters: parametersFor(op.params, strict), strict },
   }));
 }
 
 /** Tool definitions for `openai.responses.create({ tools })`. */
-export function toOpenAIResponsesTools(toolkit: Toolkit, options: OpenAIToolOptions = {}): OpenAIResponsesTool[] {
+export function toOpenAIResponsesTools(
+  toolkit: Toolkit,
+  options?: OpenAIResponsesToolOptions & { applyPatch?: 'function' },
+): OpenAIResponsesTool[];
+export function toOpenAIResponsesTools(
+  toolkit: Toolkit,
+  options: OpenAIResponsesToolOptions,
+): (OpenAIResponsesTool | OpenAIResponsesCustomTool)[];
+export function toOpenAIResponsesTools(
+  toolkit: Toolkit,
+  options: OpenAIResponsesToolOptions = {},
+): (OpenAIResponsesTool | OpenAIResponsesCustomTool)[] {
   const strict = options.strict ?? true;
-  return exportableOperations(toolkit).map((op) => ({
-    type: 'function',
-    name: op.name,
-    description: op.description,
-    parameters: parametersFor(op.params, strict),
-    strict,
-  }));
+  const applyPatch = options.applyPatch ?? 'function';
+  if (applyPatch !== 'function' && applyPatch !== 'custom')
+    throw new TypeError(
+      `toOpenAIResponsesTools: applyPatch must be 'function' or 'custom', got ${JSON.stringify(applyPatch)}`,
+    );
+  const format = resolveEditFormat(options.editFormat, options.model, 'toOpenAIResponsesTools');
+  return withEditFormat(exportableOperations(toolkit), format).map((op) => {
+    const custom = applyPatch === 'custom' ? customToolFor(op) : undefined;
+    return (
+      custom ?? {
+        type: 'function' as const,
+        name: op.name,
+        description: op.description,
+        parameters: parametersFor(op.params, strict),
+        strict,
+      }
+    );
+  });
 }
 
 /** A Chat Completions tool call as found in `message.tool_calls`. */

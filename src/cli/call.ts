@@ -1,6 +1,7 @@
 // `toolwright call <tool> '<json>'`: one tool call, its text on stdout (errors on stderr), exit 0/1/2;
 // `call bash` exits with the command's own status, as a shell would.
 import { constants } from 'node:os';
+import { isatty } from 'node:tty';
 import { invokeByName, parseArguments } from '../adapters/dispatch.js';
 import { inertJson, inertText } from '../runtime/control-text.js';
 import { createTerminalUserChannel } from '../runtime/services/user.js';
@@ -28,7 +29,9 @@ export async function runCall(
         'drop run_in_background, or serve the tools (`toolwright mcp`) for jobs that outlive one call',
     );
   }
-  const user = process.stdin.isTTY && json !== '-' ? createTerminalUserChannel() : undefined;
+  // isatty(0), not process.stdin.isTTY: the getter builds a stdin stream (and loads its modules)
+  // that a call without a terminal never reads.
+  const user = isatty(0) && json !== '-' ? createTerminalUserChannel() : undefined;
   const options = await toolkitOptions(flags, user ? { user } : {});
   const toolkit = createToolkit(options);
   const controller = new AbortController();

@@ -2,6 +2,7 @@
 // dependency of a provider's project): it loads only when this verb runs, and a library user's
 // install of toolwright carries none of it.
 import type { Command } from 'commander';
+import { CODEGEN_PACKAGE, codegenInstallCommand } from './package-sources.js';
 import { EXIT_USAGE } from './usage.js';
 
 interface GenerateIO {
@@ -26,8 +27,6 @@ export interface CodegenEntry {
   runGenerate(options: GenerateFlags, io: GenerateIO): Promise<number>;
 }
 
-export const CODEGEN_PACKAGE = '@toolwright/codegen';
-
 /**
  * Where the generator is loaded from: the package by name beside toolwright; from source (this
  * repository, under tsx or vitest) the workspace's own sources, so no build is needed to generate.
@@ -50,10 +49,10 @@ export async function loadCodegen(
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
     if (code !== 'ERR_MODULE_NOT_FOUND' || !message.includes(`'${specifier}'`)) throw error;
-    return `toolwright generate needs the generator, which is not installed: npm install --save-dev ${CODEGEN_PACKAGE}@${ownVersion}`;
+    return `toolwright generate needs the generator, which is not installed: ${codegenInstallCommand(ownVersion)}`;
   }
   if (entry.version !== ownVersion) {
-    return `toolwright ${ownVersion} needs ${CODEGEN_PACKAGE} ${ownVersion}, but ${entry.version} is installed: npm install --save-dev ${CODEGEN_PACKAGE}@${ownVersion}`;
+    return `toolwright ${ownVersion} needs ${CODEGEN_PACKAGE} ${ownVersion}, but ${entry.version} is installed: ${codegenInstallCommand(ownVersion)}`;
   }
   return entry;
 }
@@ -83,7 +82,7 @@ export function registerGenerateCommand(
       'after',
       `
 The generator is the package ${CODEGEN_PACKAGE}, installed beside toolwright at the same version
-(npm install --save-dev ${CODEGEN_PACKAGE}).
+(npm install --save-dev ${CODEGEN_PACKAGE}, or its tarball, packed with toolwright's).
 Paths are relative to the current folder; problems are reported as FILE:LINE:COL: message.
 Exit codes: 0 done; 1 catalog problems, stale files (--check) or a file generate refuses to replace
 (a symbolic link, or a file without the generated header); 2 unreadable catalog, --out/--tests

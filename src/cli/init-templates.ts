@@ -1,8 +1,8 @@
 // The files `toolwright init provider <name>` writes: a provider package with one data_source
 // operation (it counts the lines of a workspace file), its handler, a hand-written test and the
-// scripts to generate, typecheck, build and test it. The versions are this toolkit's own
-// (test/cli/init.test.ts checks them against its package.json), so the scaffold builds as the
-// repository's examples do.
+// scripts to generate, typecheck, build and test it. toolwright and its generator are the tarballs
+// init packed into vendor/; the other versions are this toolkit's own (test/cli/init.test.ts checks
+// them against its package.json), so the scaffold builds as the repository's examples do.
 
 export const SCAFFOLD_VERSIONS = {
   typescript: '7.0.2',
@@ -16,8 +16,10 @@ export interface ScaffoldNames {
   packageName: string;
   /** The catalog's provider name (an identifier). */
   provider: string;
-  /** The toolwright (and generator) version the package depends on. */
-  version: string;
+  /** The dependency spec of toolwright (`file:vendor/toolwright-0.1.0.tgz`). */
+  toolwright: string;
+  /** The dependency spec of @toolwright/codegen, of the same version. */
+  codegen: string;
 }
 
 /** The one operation's name; its handler lives in src/handlers/count-lines.ts. */
@@ -85,7 +87,7 @@ providers:
 `;
 }
 
-function packageJson({ packageName, version }: ScaffoldNames): string {
+function packageJson({ packageName, toolwright, codegen }: ScaffoldNames): string {
   const manifest = {
     name: packageName,
     version: '0.1.0',
@@ -100,9 +102,9 @@ function packageJson({ packageName, version }: ScaffoldNames): string {
       typecheck: 'tsc --noEmit',
       test: 'toolwright generate --handlers src/handlers/index.ts --check && tsc --noEmit && vitest run',
     },
-    dependencies: { toolwright: `^${version}` },
+    dependencies: { toolwright },
     devDependencies: {
-      '@toolwright/codegen': version,
+      '@toolwright/codegen': codegen,
       '@types/node': SCAFFOLD_VERSIONS.typesNode,
       typescript: SCAFFOLD_VERSIONS.typescript,
       vite: SCAFFOLD_VERSIONS.vite,
@@ -144,13 +146,11 @@ const HANDLER = `// The body of ${OPERATION}. It checks nothing about the path i
 // \`path\` param inside the workspace (ctx.paths.path), refusing \`../x\` and links that lead out.
 import { readFile } from 'node:fs/promises';
 import type { HandlerContext } from 'toolwright';
-import { ToolError } from '../generated/errors.js';
 import type { CountLinesParams, CountLinesResult } from '../generated/types.js';
 
 export async function countLines(params: CountLinesParams, ctx: HandlerContext): Promise<CountLinesResult> {
-  const file = ctx.paths.path;
-  if (!file) throw new ToolError('INTERNAL', 'the path was not resolved');
-  if (!file.exists) throw new ToolError('NOT_FOUND', \`\${params.path} does not exist\`);
+  // Resolved before this runs; a missing file is NOT_FOUND, worded as for every provider.
+  const file = await ctx.existingPath('path');
   const text = await readFile(file.absolute, 'utf8');
   let lines = 0;
   for (let at = text.indexOf('\\n'); at !== -1; at = text.indexOf('\\n', at + 1)) lines++;
@@ -239,5 +239,10 @@ npx toolwright call ${OPERATION} '{"path":"README.md"}' --provider ./dist/index.
 To add an operation: declare it under \`providers.${provider}.operations\` in catalog.yaml (with an
 example: the conformance tests run it), \`npm run generate\`, write its body in
 \`src/handlers/<operation>.ts\`, and add it to the map in \`src/handlers/index.ts\`.
+
+\`vendor/\` holds the toolwright and @toolwright/codegen this package was made with, packed by
+\`toolwright init\` (package.json depends on them as \`file:\` tarballs, so \`npm install\` needs no
+registry that has toolwright). To move to another build, replace the two files and their names in
+package.json, or depend on published versions instead.
 `;
 }

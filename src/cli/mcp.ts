@@ -30,6 +30,7 @@ export interface McpFlags extends ToolkitFlags {
   maxStoredTaskBytes?: number;
   allowedHosts?: string[];
   clientQuirks: 'auto' | 'off';
+  editFormat?: 'str_replace' | 'apply_patch' | 'auto';
 }
 
 function waitForSignal(): Promise<NodeJS.Signals> {
@@ -65,7 +66,12 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
     checked = await (await import('./toolkit-options.js')).toolkitOptions(flags, { user });
   }
   const workspace = checked?.workspace ?? workspaceFolder(flags);
-  const serverOptions = { maxResultBytes: flags.maxResultBytes, clientQuirks: flags.clientQuirks, ...taskCaps(flags) };
+  const serverOptions = {
+    maxResultBytes: flags.maxResultBytes,
+    clientQuirks: flags.clientQuirks,
+    ...(flags.editFormat !== undefined ? { editFormat: flags.editFormat } : {}),
+    ...taskCaps(flags),
+  };
   // From here on `initialize` is answered at once (adapters/mcp/transports/stdio-early-init.ts).
   const earlyInitialize = new EarlyInitialize(mcpServerIdentity(workspace, serverOptions));
   const [{ createMcpElicitationUserChannel }, { createDeferredMcpServer, serveMcpStdio }] = await adapter;
@@ -195,6 +201,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
       {
         maxResultBytes: flags.maxResultBytes,
         clientQuirks: flags.clientQuirks,
+        ...(flags.editFormat !== undefined ? { editFormat: flags.editFormat } : {}),
         ...taskCaps(flags),
         port,
         host: flags.host,

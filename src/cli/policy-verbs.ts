@@ -3,7 +3,8 @@
 import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { operations } from '../generated/registry.js';
+import { unknownToolMessage } from '../adapters/dispatch.js';
+import type { OperationDescriptor } from '../runtime/descriptor.js';
 import {
   compilePolicy,
   POLICY_PRESETS,
@@ -15,8 +16,15 @@ import {
 import { didYouMean } from '../runtime/policy/errors.js';
 import { parsePolicyText } from '../runtime/policy/formats/load.js';
 import { loadBashParser } from '../runtime/policy/shell/parser.js';
-import { classifyReadOnly, type ReadOnlyVerdict } from '../runtime/policy/shell/read-only.js';
+import { classifyReadOnly } from '../runtime/policy/shell/read-only.js';
+import { shellReadEnv } from '../runtime/policy/shell/read-only-git-env.js';
+import { policyHooks } from '../runtime/policy/hooks.js';
+import { ToolError } from '../runtime/errors.js';
+import { commandEnv } from '../handlers/exec/run/env.js';
+import { checkRepositories, gitScanner } from '../handlers/exec/shell-read/git-repositories.js';
+import { checkReach } from '../handlers/exec/shell-read/path-rules.js';
 import { Workspace } from '../runtime/workspace.js';
+import { resolveProviders } from './provider-modules.js';
 import { UsageError } from './usage.js';
 
 export interface PolicyVerbIO {
@@ -26,6 +34,7 @@ export interface PolicyVerbIO {
 async function load(
   spec: string,
   deferExamples: boolean,
+  operations: readonly OperationDescriptor[],
 ): Promise<{ policy: PolicyOptions; compiled: CompiledPolicy }> {
   if (Object.hasOwn(POLICY_PRESETS, spec))
     return { policy: spec as PolicyOptions, compiled: compilePolicy(spec as PolicyOptions, operations) };
@@ -46,12 +55,17 @@ async function load(
   }
 }
 
+/** A rule as messages and the docs count them: from 1, in the order the policy lists them. */
+function ruleNumber(index: number | 'default'): string {
+  return index === 'default' ? 'default' : `rule ${index + 1}`;
+}
+
 function describeRule(rule: PolicyRule | undefined, index: number | 'default', fallback: string): string {
   if (index === 'default' || !rule) return `default (${fallback})`;
   const fields = (['provider', 'operation', 'kind', 'risk', 'command', 'path', 'host'] as const)
     .filter((k) => rule[k] !== undefined)
     .map((k) => `${k}=${JSON.stringify(rule[k])}`);
-  return `rule ${index}: ${fields.join(' ')} → ${rule.decision}`;
+  return `${ruleNumber(index)}: ${fields.join(' ')} → ${rule.decision}`;
 }
 
 function render(decision: PolicyDecision, compiled: CompiledPolicy): string {
@@ -64,7 +78,7 @@ function render(decision: PolicyDecision, compiled: CompiledPolicy): string {
     lines.push(`commands (${decision.commands.length}; the call gets the strictest):`);
     for (const c of decision.commands) {
       const notes = [
-        c.rule === 'default' ? 'default' : `rule ${c.rule}`,
+        ruleNumber(c.rule),
         ...(c.via ? [`via ${c.via.join(' → ')}`] : []),
         ...(c.writes ? [`writes ${c.writes.join(', ')}`] : []),
         ...(c.opaque ? [`opaque: ${c.opaque}`] : []),
@@ -79,6 +93,8 @@ export interface CheckFlags {
   policy: string;
   workspace?: string;
   json?: boolean;
+  /** --provider modules (repeatable): their operations are decided beside the reference ones. */
+  provider?: string[];
 }
 
 /** `policy check`: decides one call and prints the decision; exit 0 when allowed, 1 otherwise. */
@@ -89,10 +105,16 @@ export async function checkCall(
   io: PolicyVerbIO,
   exitCode: { value: number },
 ): Promise<void> {
-  const { compiled } = await load(flags.policy, false);
+  const operations = (await resolveProviders(flags.provider)).flatMap((p) => p.operations);
+  const { compiled } = await load(flags.policy, false, operations);
   const op = operations.find((o) => o.name === operation || o.id === operation);
   if (!op)
-    throw new UsageError(`no operation named "${operation}" (operations: ${operations.map((o) => o.name).join(', ')})`);
+    throw new UsageError(
+      unknownToolMessage(
+        operation,
+        operations.map((o) => o.name),
+      ),
+    );
   let input: unknown;
   try {
     input = JSON.parse(json);
@@ -112,11 +134,12 @@ export async function checkCall(
     workspaceRoot: workspace.root,
     resolve: (p) => workspace.resolve(p),
   });
-  // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says.
-  let readOnly: ReadOnlyVerdict | undefined;
+  // shell_read also refuses what its classifier cannot prove read-only, whatever the policy says,
+  // and a line whose folder walks or git reach a path a rule hides.
+  let readOnly: { ok: true; programs: string[] } | { ok: false; command: string; reason: string } | undefined;
   if (op.name === 'shell_read' && typeof (input as { command?: unknown }).command === 'string') {
     await loadBashParser();
-    readOnly = classifyReadOnly((input as { command: string }).command);
+    readOnly = await shellReadVerdict(compiled, op, input as { command: string; cwd?: unknown }, workspace);
   }
   const shown = flags.json
     ? JSON.stringify(readOnly ? { ...decision, shell_read: readOnly } : decision, null, 2)
@@ -128,14 +151,62 @@ export async function checkCall(
   exitCode.value = decision.decision === 'allow' && (!readOnly || readOnly.ok) ? 0 : 1;
 }
 
+/** What shell_read itself says of a line the policy lets through: its classifier, then its path rules' run-time checks. */
+async function shellReadVerdict(
+  compiled: CompiledPolicy,
+  op: OperationDescriptor,
+  input: { command: string; cwd?: unknown },
+  workspace: Workspace,
+): Promise<{ ok: true; programs: string[] } | { ok: false; command: string; reason: string }> {
+  const root = workspace.root;
+  const cwd = typeof input.cwd === 'string' ? (await workspace.resolve(input.cwd)).absolute : root;
+  const verdict = classifyReadOnly(input.command, { root, cwd });
+  if (!verdict.ok) return verdict;
+  const accepted = { ok: true as const, programs: verdict.programs };
+  const hiddenPaths = policyHooks(compiled, op, workspace).hiddenPaths;
+  if (!hiddenPaths) return accepted;
+  const env = commandEnv({});
+  for (const [name, value] of Object.entries(shellReadEnv(Object.keys(env)))) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  const top = verdict.programs.includes('git') ? (await checkRepositories(cwd, env, root)).top : undefined;
+  try {
+    await checkReach(
+      {
+        command: input.command,
+        reads: verdict.reads,
+        git: verdict.git,
+        root,
+        top,
+        scanner: () => gitScanner(env, root, undefined, undefined),
+        lister: (program) => gitScanner(env, root, undefined, undefined, undefined, program),
+      },
+      hiddenPaths,
+      new AbortController().signal,
+    );
+    return accepted;
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    const reason = error.details?.reason;
+    return { ok: false, command: input.command, reason: typeof reason === 'string' ? reason : error.message };
+  }
+}
+
 /** `policy test`: runs every rule's examples; exit 1 when one fails. */
-export async function testExamples(file: string, io: PolicyVerbIO, exitCode: { value: number }): Promise<void> {
-  const { compiled } = await load(file, true);
+export async function testExamples(
+  file: string,
+  flags: { provider?: string[] },
+  io: PolicyVerbIO,
+  exitCode: { value: number },
+): Promise<void> {
+  const operations = (await resolveProviders(flags.provider)).flatMap((p) => p.operations);
+  const { compiled } = await load(file, true, operations);
   const results = await compiled.examineExamples();
   for (const r of results) {
     const shown = JSON.stringify(Object.keys(r.input).length === 1 ? Object.values(r.input)[0] : r.input);
     io.stdout.write(
-      `${r.passed ? 'ok  ' : 'FAIL'}  rule ${r.rule} ${r.list}[${r.index}] ${shown}${r.message ? `\n      ${r.message}` : ''}\n`,
+      `${r.passed ? 'ok  ' : 'FAIL'}  ${ruleNumber(r.rule)} ${r.list}[${r.index}] ${shown}${r.message ? `\n      ${r.message}` : ''}\n`,
     );
   }
   const failed = results.filter((r) => !r.passed).length;

@@ -2,7 +2,7 @@
 // Only the command definitions load with the program; the verbs' code (policy-verbs.ts) loads when one runs.
 import type { Command } from 'commander';
 import type { CheckFlags } from './policy-verbs.js';
-import { UsageError } from './usage.js';
+import { collectEach, UsageError } from './usage.js';
 
 interface IO {
   stdout: { write(chunk: string): unknown };
@@ -32,6 +32,11 @@ export function registerPolicyCommand(program: Command, io: IO, exitCode: { valu
     .requiredOption('--policy <file|preset>', 'the policy: a .yaml/.yml or .hcl file, or a preset')
     .option('-w, --workspace <dir>', 'workspace the paths are relative to (default: the current folder)')
     .option('--json', 'print the decision as JSON')
+    .option(
+      '--provider <module>',
+      'also decide the operations of the providers a module exports as `providers` (repeatable)',
+      collectEach,
+    )
     .argument('<operation>', 'tool name (bash) or id (exec.bash)')
     .argument('[json]', 'the input as a JSON object', '{}')
     .action(
@@ -44,5 +49,14 @@ export function registerPolicyCommand(program: Command, io: IO, exitCode: { valu
     .command('test')
     .description("Run every rule's examples (match / not_match); exit 1 when one fails")
     .argument('<file>', 'the policy file (.yaml/.yml or .hcl)')
-    .action(guard(async (file: string) => (await import('./policy-verbs.js')).testExamples(file, io, exitCode)));
+    .option(
+      '--provider <module>',
+      'also know the operations of the providers a module exports as `providers` (repeatable), for rules about them',
+      collectEach,
+    )
+    .action(
+      guard(async (file: string, flags: { provider?: string[] }) =>
+        (await import('./policy-verbs.js')).testExamples(file, flags, io, exitCode),
+      ),
+    );
 }

@@ -1,10 +1,13 @@
 // `--provider MODULE` (repeatable): modules exporting `providers: Provider[]`, served beside the
-// reference providers by `mcp`, `call` and `schema`. Paths are resolved relative to the current folder.
+// reference providers by `mcp`, `call` and `schema`, and decided by `policy check`. Paths are resolved relative to the current folder.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { referenceProviders } from '../handlers/index.js';
+import { indexProviders } from '../runtime/provider-index.js';
 import { isProviderList, type Provider } from '../runtime/providers.js';
+import { UsageError } from './usage.js';
 
 /** A problem with a --provider module: the CLI reports it as a usage error (exit 2). */
 export class ProviderModuleError extends Error {}
@@ -40,6 +43,18 @@ async function loadOne(spec: string, cwd: string): Promise<readonly Provider[]> 
     );
   }
   return namespace.providers;
+}
+
+/** The reference providers, then those of every --provider module; a clash of tool names is a usage error. */
+export async function resolveProviders(specs: readonly string[] | undefined): Promise<readonly Provider[]> {
+  if (!specs?.length) return referenceProviders;
+  try {
+    const providers = [...referenceProviders, ...(await loadProviderModules(specs))];
+    indexProviders(providers); // a duplicate tool name is a usage error here, not a crash later
+    return providers;
+  } catch (error) {
+    throw error instanceof ProviderModuleError || error instanceof TypeError ? new UsageError(error.message) : error;
+  }
 }
 
 /** A path (relative to cwd, or absolute) if one exists, else a package name resolved from cwd. */

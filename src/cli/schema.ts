@@ -1,7 +1,9 @@
 // `toolwright schema [tool]`: the tool list (name, kind, risk, policy verdict) or one tool's parameters.
+import { unknownToolMessage } from '../adapters/dispatch.js';
 import type { JsonSchema, OperationDescriptor } from '../runtime/descriptor.js';
 import { compilePolicy } from '../runtime/policy.js';
 import { createToolkit } from '../runtime/toolkit.js';
+import { unmetRequirement } from '../runtime/toolkit-services.js';
 import type { Toolkit } from '../runtime/types.js';
 import type { CliIO } from '../cli.js';
 import type { ToolkitFlags } from './toolkit-flags.js';
@@ -35,13 +37,15 @@ function renderToolList(toolkit: Toolkit): string {
       );
     }
   }
-  const hidden = toolkit.options.listAll
-    ? []
-    : createToolkit({ ...toolkit.options, listAll: true })
-        .operations.filter((op) => !listed.includes(op))
-        .map((op) => op.name);
+  const all = toolkit.options.listAll ? undefined : createToolkit({ ...toolkit.options, listAll: true });
+  const hidden = (all?.operations ?? [])
+    .filter((op) => !listed.includes(op))
+    .map((op) => {
+      const why = unmetRequirement(op, all!.services);
+      return why === undefined ? op.name : `${op.name} (${why})`;
+    });
   if (hidden.length > 0)
-    lines.push('', `Not listed because they cannot work here: ${hidden.join(', ')} (--list-all-tools shows them).`);
+    lines.push('', `Not listed because they cannot work here: ${hidden.join('; ')} (--list-all-tools shows them).`);
   lines.push('', 'Run `toolwright schema <tool>` for its parameters, or add --json for the full schema.');
   return lines.join('\n');
 }
@@ -96,7 +100,12 @@ export async function runSchema(
   }
   const op = toolkit.find(tool);
   if (!op)
-    throw new UsageError(`no tool named "${tool}" (available: ${toolkit.operations.map((o) => o.name).join(', ')})`);
+    throw new UsageError(
+      unknownToolMessage(
+        tool,
+        toolkit.operations.map((o) => o.name),
+      ),
+    );
   const schema = createToolkit({ ...toolkit.options, listAll: true })
     .getSchema()
     .flatMap((p) => p.operations)

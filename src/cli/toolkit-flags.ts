@@ -17,6 +17,20 @@ export interface ToolkitFlags {
   sandbox?: 'none' | 'workspace-write' | 'read-only';
   /** --max-jobs: background jobs one principal runs at once. */
   maxJobs?: number;
+  /** --network MODE: none or all (the host's network) for sandboxed bash. */
+  network?: 'none' | 'all';
+  /** --network-allow HOST (repeatable, or comma-separated): the proxy's allow list. */
+  networkAllow?: string[];
+  /** --network-methods read|all. */
+  networkMethods?: 'read' | 'all';
+  /** --network-allow-private. */
+  networkAllowPrivate?: boolean;
+  /** --network-credential ENV=HOST[,HOST…] (repeatable). */
+  networkCredential?: string[];
+  /** --no-checkpoints: false; file changes are recorded for undo otherwise. */
+  checkpoints?: boolean;
+  /** --checkpoint-bash: bash calls bracketed by workspace snapshots. */
+  checkpointBash?: boolean;
   /** --provider modules (repeatable), served beside the reference providers. */
   provider?: string[];
 }
@@ -43,6 +57,11 @@ export function needsCheckedOptions(flags: ToolkitFlags): boolean {
     flags.policy !== undefined ||
     flags.profile !== undefined ||
     (flags.provider?.length ?? 0) > 0 ||
-    storeSpec(flags.store) !== undefined
+    storeSpec(flags.store) !== undefined ||
+    flags.network !== undefined ||
+    flags.networkAllow !== undefined ||
+    flags.networkMethods !== undefined ||
+    flags.networkAllowPrivate === true ||
+    flags.networkCredential !== undefined
   );
 }

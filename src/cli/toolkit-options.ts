@@ -4,20 +4,20 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { referenceProviders } from '../handlers/index.js';
+import { referenceCodeIntelligence } from '../handlers/index.js';
 import type { OperationDescriptor } from '../runtime/descriptor.js';
 import { POLICY_PRESETS, profileExcess, type PolicyOptions, type PolicyPreset } from '../runtime/policy.js';
 import { didYouMean } from '../runtime/policy/errors.js';
 import { parsePolicyText } from '../runtime/policy/formats/load.js';
-import { indexProviders } from '../runtime/provider-index.js';
 import type { Provider } from '../runtime/providers.js';
 import { createFileTaskStore, type TaskStore } from '../runtime/services/tasks.js';
 import type { UserChannel } from '../runtime/services/user.js';
 import { openStore } from '../runtime/store/lazy.js';
 import type { Store } from '../runtime/store/types.js';
 import type { ToolkitOptions } from '../runtime/types.js';
-import { loadProviderModules, ProviderModuleError } from './provider-modules.js';
+import { resolveProviders } from './provider-modules.js';
 import { storeSpec } from './store.js';
+import { networkOptions } from './network-flags.js';
 import { workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import { UsageError } from './usage.js';
 
@@ -70,18 +70,6 @@ async function checkProfile(
   }
 }
 
-/** The reference providers, then those of every --provider module; a clash of tool names is a usage error. */
-async function resolveProviders(specs: readonly string[] | undefined): Promise<readonly Provider[]> {
-  if (!specs?.length) return referenceProviders;
-  try {
-    const providers = [...referenceProviders, ...(await loadProviderModules(specs))];
-    indexProviders(providers); // a duplicate tool name is a usage error here, not a crash later
-    return providers;
-  } catch (error) {
-    throw error instanceof ProviderModuleError || error instanceof TypeError ? new UsageError(error.message) : error;
-  }
-}
-
 /** Toolkit options as a verb builds them: the store, when there is one, opened by the verb. */
 export type VerbToolkitOptions = ToolkitOptions & { providers: readonly Provider[]; store?: Store };
 
@@ -93,6 +81,7 @@ export async function toolkitOptions(
   const options: VerbToolkitOptions = {
     workspace,
     providers: await resolveProviders(flags.provider),
+    codeIntelligence: referenceCodeIntelligence,
   };
   if (flags.policy !== undefined)
     options.policy = await loadPolicy(
@@ -109,7 +98,11 @@ export async function toolkitOptions(
   if (flags.listAllTools) options.listAll = true;
   if (flags.allowPrivateNetwork) options.web = { allowPrivateNetwork: true };
   if (flags.sandbox !== undefined) options.exec = { sandbox: flags.sandbox };
+  if (flags.checkpoints === false) options.checkpoints = false;
+  else if (flags.checkpointBash) options.checkpoints = { bash: true };
   if (flags.maxJobs !== undefined) options.exec = { ...options.exec, maxJobs: flags.maxJobs };
+  const network = await networkOptions(flags);
+  if (network) options.exec = { ...options.exec, ...network };
   const spec = storeSpec(flags.store);
   if (spec !== undefined) {
     try {

@@ -7,3 +7,8 @@ export const EXIT_USAGE = 2;
 
 /** A usage problem (bad flag value, unreadable policy, invalid JSON, unknown tool): exit code 2. */
 export class UsageError extends Error {}
+
+/** A repeatable flag's values, in order (a module path may hold a comma, so no splitting). */
+export function collectEach(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}

@@ -1,7 +1,10 @@
+// Generated from codegen/src/fixture-paths.ts — do not edit. Run `npm run generate`.
 // The rules for the paths a conformance case names (its `files` fixture, the `files` it expects,
 // a task file option): relative paths that stay inside the case's temporary workspace. The
 // generator refuses a catalog that breaks them, and runConformance checks them again before it
 // touches the disk (a hand-edited or old generated test must not leave the workspace either).
+// Part of the catalog format, so written here once; the runtime's copy is generated from this file.
+// No imports, so the copy needs none.
 
 const MAX_PATH = 1024;
 const MAX_SEGMENT_BYTES = 255;

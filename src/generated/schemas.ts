@@ -314,6 +314,88 @@ export const schemas = {
         "created": {
           "type": "boolean",
           "description": "True when the file did not exist before."
+        },
+        "diagnostics": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "introduced",
+            "complete",
+            "files_checked"
+          ],
+          "description": "Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.",
+          "properties": {
+            "introduced": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "line",
+                  "column",
+                  "severity",
+                  "message"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Workspace-relative path."
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "1-based line."
+                  },
+                  "column": {
+                    "type": "integer",
+                    "description": "1-based column (characters, as read_file shows the line)."
+                  },
+                  "end_line": {
+                    "type": "integer"
+                  },
+                  "end_column": {
+                    "type": "integer"
+                  },
+                  "severity": {
+                    "type": "string",
+                    "enum": [
+                      "error",
+                      "warning",
+                      "information",
+                      "hint"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string",
+                    "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Which tool reported it (typescript, Pyright)."
+                  }
+                }
+              }
+            },
+            "complete": {
+              "type": "boolean",
+              "description": "False when some file was not checked within the time budget (see note)."
+            },
+            "files_checked": {
+              "type": "integer",
+              "description": "Files compared before and after the change (the file and those that import it)."
+            },
+            "omitted": {
+              "type": "integer",
+              "description": "Introduced errors beyond those listed."
+            },
+            "note": {
+              "type": "string",
+              "description": "What was not checked and why (the server still starting, the time budget spent)."
+            }
+          }
         }
       }
     },
@@ -408,6 +490,88 @@ export const schemas = {
         "dry_run": {
           "type": "boolean",
           "description": "True when nothing was written (dry_run was set)."
+        },
+        "diagnostics": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "introduced",
+            "complete",
+            "files_checked"
+          ],
+          "description": "Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.",
+          "properties": {
+            "introduced": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "line",
+                  "column",
+                  "severity",
+                  "message"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Workspace-relative path."
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "1-based line."
+                  },
+                  "column": {
+                    "type": "integer",
+                    "description": "1-based column (characters, as read_file shows the line)."
+                  },
+                  "end_line": {
+                    "type": "integer"
+                  },
+                  "end_column": {
+                    "type": "integer"
+                  },
+                  "severity": {
+                    "type": "string",
+                    "enum": [
+                      "error",
+                      "warning",
+                      "information",
+                      "hint"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string",
+                    "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Which tool reported it (typescript, Pyright)."
+                  }
+                }
+              }
+            },
+            "complete": {
+              "type": "boolean",
+              "description": "False when some file was not checked within the time budget (see note)."
+            },
+            "files_checked": {
+              "type": "integer",
+              "description": "Files compared before and after the change (the file and those that import it)."
+            },
+            "omitted": {
+              "type": "integer",
+              "description": "Introduced errors beyond those listed."
+            },
+            "note": {
+              "type": "string",
+              "description": "What was not checked and why (the server still starting, the time budget spent)."
+            }
+          }
         }
       }
     },
@@ -514,6 +678,265 @@ export const schemas = {
         "dry_run": {
           "type": "boolean",
           "description": "True when nothing was written (dry_run was set)."
+        },
+        "diagnostics": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "introduced",
+            "complete",
+            "files_checked"
+          ],
+          "description": "Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.",
+          "properties": {
+            "introduced": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "line",
+                  "column",
+                  "severity",
+                  "message"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Workspace-relative path."
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "1-based line."
+                  },
+                  "column": {
+                    "type": "integer",
+                    "description": "1-based column (characters, as read_file shows the line)."
+                  },
+                  "end_line": {
+                    "type": "integer"
+                  },
+                  "end_column": {
+                    "type": "integer"
+                  },
+                  "severity": {
+                    "type": "string",
+                    "enum": [
+                      "error",
+                      "warning",
+                      "information",
+                      "hint"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string",
+                    "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Which tool reported it (typescript, Pyright)."
+                  }
+                }
+              }
+            },
+            "complete": {
+              "type": "boolean",
+              "description": "False when some file was not checked within the time budget (see note)."
+            },
+            "files_checked": {
+              "type": "integer",
+              "description": "Files compared before and after the change (the file and those that import it)."
+            },
+            "omitted": {
+              "type": "integer",
+              "description": "Introduced errors beyond those listed."
+            },
+            "note": {
+              "type": "string",
+              "description": "What was not checked and why (the server still starting, the time budget spent)."
+            }
+          }
+        }
+      }
+    },
+  },
+  "filesystem.apply_patch": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "input"
+      ],
+      "properties": {
+        "input": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 16777216,
+          "description": "The whole patch, from *** Begin Patch to *** End Patch."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "default": false,
+          "description": "Return the diff the patch would make without writing anything."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "files",
+        "diff"
+      ],
+      "properties": {
+        "files": {
+          "type": "array",
+          "description": "Each file section of the patch, in order.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "action"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators (for a move, where the file went)."
+              },
+              "action": {
+                "type": "string",
+                "enum": [
+                  "add",
+                  "update",
+                  "delete",
+                  "move"
+                ]
+              },
+              "from": {
+                "type": "string",
+                "description": "For a move, where the file was."
+              },
+              "replaced": {
+                "type": "boolean",
+                "description": "An Add File or Move to put the file in place of one that was there."
+              },
+              "changes": {
+                "type": "integer",
+                "description": "How many @@ changes an Update File section made."
+              },
+              "normalized": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "enum": [
+                    "trailing_whitespace",
+                    "whitespace",
+                    "punctuation"
+                  ]
+                },
+                "description": "How loosely some change matched (trailing blanks, leading and trailing blanks, typographic dashes, quotes and spaces); absent when every line matched exactly."
+              }
+            }
+          }
+        },
+        "diff": {
+          "type": "string",
+          "description": "Unified diff of every file changed."
+        },
+        "changed_since_read": {
+          "type": "boolean",
+          "description": "True when a file had changed on disk since this session read it, but not in the lines changed nor the 3 lines around them (a change there is refused as STALE_FILE)."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "description": "True when nothing was written (dry_run was set)."
+        },
+        "diagnostics": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "introduced",
+            "complete",
+            "files_checked"
+          ],
+          "description": "Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.",
+          "properties": {
+            "introduced": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "line",
+                  "column",
+                  "severity",
+                  "message"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Workspace-relative path."
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "1-based line."
+                  },
+                  "column": {
+                    "type": "integer",
+                    "description": "1-based column (characters, as read_file shows the line)."
+                  },
+                  "end_line": {
+                    "type": "integer"
+                  },
+                  "end_column": {
+                    "type": "integer"
+                  },
+                  "severity": {
+                    "type": "string",
+                    "enum": [
+                      "error",
+                      "warning",
+                      "information",
+                      "hint"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string",
+                    "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Which tool reported it (typescript, Pyright)."
+                  }
+                }
+              }
+            },
+            "complete": {
+              "type": "boolean",
+              "description": "False when some file was not checked within the time budget (see note)."
+            },
+            "files_checked": {
+              "type": "integer",
+              "description": "Files compared before and after the change (the file and those that import it)."
+            },
+            "omitted": {
+              "type": "integer",
+              "description": "Introduced errors beyond those listed."
+            },
+            "note": {
+              "type": "string",
+              "description": "What was not checked and why (the server still starting, the time budget spent)."
+            }
+          }
         }
       }
     },
@@ -640,6 +1063,307 @@ export const schemas = {
               "type": "integer"
             }
           }
+        }
+      }
+    },
+  },
+  "filesystem.checkpoint_list": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 20,
+          "description": "Most checkpoints to return (the newest)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "checkpoints",
+        "total"
+      ],
+      "properties": {
+        "checkpoints": {
+          "type": "array",
+          "description": "Newest first.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "operation",
+              "created_at",
+              "files",
+              "restorable"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "description": "The checkpoint's id (cp-1, cp-2, … in the order the calls began)."
+              },
+              "operation": {
+                "type": "string",
+                "description": "The operation that made it (provider.operation)."
+              },
+              "command": {
+                "type": "string",
+                "description": "For a bash checkpoint, the command line (cut at 500 characters)."
+              },
+              "created_at": {
+                "type": "string",
+                "description": "When the call began (ISO 8601)."
+              },
+              "files": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "path",
+                    "change"
+                  ],
+                  "properties": {
+                    "path": {
+                      "type": "string",
+                      "description": "Workspace-relative path with / separators."
+                    },
+                    "change": {
+                      "type": "string",
+                      "enum": [
+                        "added",
+                        "modified",
+                        "deleted"
+                      ]
+                    }
+                  }
+                }
+              },
+              "restorable": {
+                "type": "boolean",
+                "description": "False when some file's earlier content was not kept (larger than the byte bound) or the call did not finish writing."
+              }
+            }
+          }
+        },
+        "total": {
+          "type": "integer",
+          "description": "How many checkpoints the session keeps."
+        },
+        "dropped": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "count"
+          ],
+          "description": "The checkpoints the limits dropped (oldest first); absent when none were.",
+          "properties": {
+            "count": {
+              "type": "integer"
+            },
+            "last": {
+              "type": "string",
+              "description": "The newest checkpoint dropped."
+            },
+            "reason": {
+              "type": "string",
+              "enum": [
+                "count",
+                "bytes"
+              ],
+              "description": "Which limit dropped the last ones."
+            }
+          }
+        }
+      }
+    },
+  },
+  "filesystem.checkpoint_diff": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "The checkpoint's id, as checkpoint_list shows it (cp-3)."
+        },
+        "scope": {
+          "type": "string",
+          "enum": [
+            "call",
+            "since"
+          ],
+          "default": "call",
+          "description": "call: that call's changes; since: from before that call to now."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "files",
+        "diff"
+      ],
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "files": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "change"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators."
+              },
+              "change": {
+                "type": "string",
+                "enum": [
+                  "added",
+                  "modified",
+                  "deleted"
+                ]
+              },
+              "unavailable": {
+                "type": "string",
+                "description": "Why this file's diff cannot be shown (its content was not kept)."
+              }
+            }
+          }
+        },
+        "diff": {
+          "type": "string",
+          "description": "Unified diff of every file (binary files named only)."
+        }
+      }
+    },
+  },
+  "filesystem.checkpoint_restore": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "The checkpoint's id, as checkpoint_list shows it (cp-3)."
+        },
+        "scope": {
+          "type": "string",
+          "enum": [
+            "call",
+            "since"
+          ],
+          "default": "call",
+          "description": "call: undo that call's changes; since: put files back as they were before that call."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "default": false,
+          "description": "Return the diff the restore would make without writing anything."
+        },
+        "force": {
+          "type": "boolean",
+          "default": false,
+          "description": "Also restore files changed since by someone else (their changes are lost)."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "restored",
+        "skipped",
+        "diff"
+      ],
+      "properties": {
+        "restored": {
+          "type": "array",
+          "description": "Files written back or removed.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "action"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators."
+              },
+              "action": {
+                "type": "string",
+                "enum": [
+                  "write",
+                  "delete"
+                ]
+              }
+            }
+          }
+        },
+        "skipped": {
+          "type": "array",
+          "description": "Files left as they are, and why.",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "reason"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path with / separators."
+              },
+              "reason": {
+                "type": "string",
+                "enum": [
+                  "changed_since",
+                  "not_kept",
+                  "unsupported",
+                  "outside_workspace"
+                ],
+                "description": "changed_since: someone else changed it after the checkpoint (force restores it anyway); not_kept: its earlier content was larger than the byte bound; unsupported: a symbolic link or a special file; outside_workspace: its path now leads outside the workspace."
+              }
+            }
+          }
+        },
+        "diff": {
+          "type": "string",
+          "description": "Unified diff from the files now to the files restored."
+        },
+        "checkpoint": {
+          "type": "string",
+          "description": "The checkpoint this restore recorded (restore it to undo the restore)."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "description": "True when nothing was written (dry_run was set)."
         }
       }
     },
@@ -1057,7 +1781,7 @@ export const schemas = {
         },
         "notes": {
           "type": "array",
-          "description": "In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing.",
+          "description": "In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each, and the connections the network proxy refused; absent when there is nothing.",
           "items": {
             "type": "object",
             "additionalProperties": false,
@@ -1071,25 +1795,27 @@ export const schemas = {
               "code": {
                 "type": "string",
                 "enum": [
-                  "SANDBOX_ARTIFACT"
+                  "SANDBOX_ARTIFACT",
+                  "NETWORK_REFUSED"
                 ]
               },
               "path": {
                 "type": "string",
-                "description": "Workspace-relative path (absolute for a writable folder outside it)."
+                "description": "SANDBOX_ARTIFACT: workspace-relative path (absolute for a writable folder outside it). NETWORK_REFUSED: host:port refused (- for a request that named none)."
               },
               "action": {
                 "type": "string",
                 "enum": [
                   "moved_aside",
                   "removed",
-                  "reported"
+                  "reported",
+                  "refused"
                 ],
-                "description": "moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it."
+                "description": "moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it; refused: the proxy refused the connection or request."
               },
               "message": {
                 "type": "string",
-                "description": "What it is, what would run it, what was done."
+                "description": "What it is, what would run it, what was done; for NETWORK_REFUSED the line the proxy answered the command with."
               }
             }
           }
@@ -1203,7 +1929,7 @@ export const schemas = {
         },
         "notes": {
           "type": "array",
-          "description": "Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash).",
+          "description": "Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each, and the connections the network proxy refused (see bash).",
           "items": {
             "type": "object",
             "additionalProperties": false,
@@ -1217,7 +1943,8 @@ export const schemas = {
               "code": {
                 "type": "string",
                 "enum": [
-                  "SANDBOX_ARTIFACT"
+                  "SANDBOX_ARTIFACT",
+                  "NETWORK_REFUSED"
                 ]
               },
               "path": {
@@ -1228,7 +1955,8 @@ export const schemas = {
                 "enum": [
                   "moved_aside",
                   "removed",
-                  "reported"
+                  "reported",
+                  "refused"
                 ]
               },
               "message": {
@@ -2147,6 +2875,777 @@ export const schemas = {
             "type": "string"
           },
           "description": "Labels of the chosen options (empty when the user answered in their own words)."
+        }
+      }
+    },
+  },
+  "code.diagnostics": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "default": ".",
+          "description": "A source file, or a folder whose source files are checked (default the workspace root)."
+        },
+        "severity": {
+          "type": "string",
+          "enum": [
+            "error",
+            "warning",
+            "information",
+            "hint"
+          ],
+          "default": "warning",
+          "description": "The least severe kind to list (error lists errors only)."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000,
+          "default": 100,
+          "description": "Most diagnostics to return."
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "description": "Diagnostics to skip (what `next` continues with)."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "diagnostics",
+        "files_checked",
+        "total",
+        "truncated"
+      ],
+      "properties": {
+        "diagnostics": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "line",
+              "column",
+              "severity",
+              "message"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path."
+              },
+              "line": {
+                "type": "integer",
+                "description": "1-based line."
+              },
+              "column": {
+                "type": "integer",
+                "description": "1-based column (characters, as read_file shows the line)."
+              },
+              "end_line": {
+                "type": "integer"
+              },
+              "end_column": {
+                "type": "integer"
+              },
+              "severity": {
+                "type": "string",
+                "enum": [
+                  "error",
+                  "warning",
+                  "information",
+                  "hint"
+                ]
+              },
+              "message": {
+                "type": "string"
+              },
+              "code": {
+                "type": "string",
+                "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+              },
+              "source": {
+                "type": "string",
+                "description": "Which tool reported it (typescript, Pyright)."
+              }
+            }
+          }
+        },
+        "files_checked": {
+          "type": "integer",
+          "description": "Source files whose diagnostics were asked for."
+        },
+        "total": {
+          "type": "integer",
+          "description": "Diagnostics found at the severity asked for, over all pages."
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when more remain; `next` continues."
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "The arguments of the call that continues this answer; absent when it is complete.",
+          "properties": {
+            "path": {
+              "type": "string"
+            },
+            "severity": {
+              "type": "string"
+            },
+            "limit": {
+              "type": "integer"
+            },
+            "offset": {
+              "type": "integer"
+            },
+            "timeout_ms": {
+              "type": "integer"
+            }
+          }
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
+        }
+      }
+    },
+  },
+  "code.definition": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "The file of the position (with line and column), or the file to look for `symbol` in."
+        },
+        "line": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based line of the position."
+        },
+        "column": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based column of the position (characters, as read_file shows the line); any character of the name."
+        },
+        "symbol": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function)."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "definitions"
+      ],
+      "properties": {
+        "definitions": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "line",
+              "column"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path; an absolute one for a file outside the workspace (a library's declarations)."
+              },
+              "line": {
+                "type": "integer",
+                "description": "1-based line."
+              },
+              "column": {
+                "type": "integer",
+                "description": "1-based column."
+              },
+              "end_line": {
+                "type": "integer"
+              },
+              "end_column": {
+                "type": "integer"
+              },
+              "text": {
+                "type": "string",
+                "description": "The line's text (cut at 200 characters)."
+              },
+              "outside_workspace": {
+                "type": "boolean",
+                "description": "True for a file outside the workspace (read_file cannot open it)."
+              }
+            }
+          }
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
+        }
+      }
+    },
+  },
+  "code.references": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "The file of the position (with line and column), or the file to look for `symbol` in."
+        },
+        "line": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based line of the position."
+        },
+        "column": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based column of the position (characters, as read_file shows the line); any character of the name."
+        },
+        "symbol": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function)."
+        },
+        "include_declaration": {
+          "type": "boolean",
+          "default": true,
+          "description": "List the declaration itself too."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 5000,
+          "default": 200,
+          "description": "Most references to return."
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "description": "References to skip (what `next` continues with)."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "references",
+        "total",
+        "truncated"
+      ],
+      "properties": {
+        "references": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "path",
+              "line",
+              "column"
+            ],
+            "properties": {
+              "path": {
+                "type": "string",
+                "description": "Workspace-relative path; an absolute one for a file outside the workspace (a library's declarations)."
+              },
+              "line": {
+                "type": "integer",
+                "description": "1-based line."
+              },
+              "column": {
+                "type": "integer",
+                "description": "1-based column."
+              },
+              "end_line": {
+                "type": "integer"
+              },
+              "end_column": {
+                "type": "integer"
+              },
+              "text": {
+                "type": "string",
+                "description": "The line's text (cut at 200 characters)."
+              },
+              "outside_workspace": {
+                "type": "boolean",
+                "description": "True for a file outside the workspace (read_file cannot open it)."
+              }
+            }
+          }
+        },
+        "total": {
+          "type": "integer",
+          "description": "References found, over all pages."
+        },
+        "truncated": {
+          "type": "boolean"
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "The arguments of the call that continues this answer; absent when it is complete.",
+          "properties": {
+            "path": {
+              "type": "string"
+            },
+            "line": {
+              "type": "integer"
+            },
+            "column": {
+              "type": "integer"
+            },
+            "symbol": {
+              "type": "string"
+            },
+            "include_declaration": {
+              "type": "boolean"
+            },
+            "limit": {
+              "type": "integer"
+            },
+            "offset": {
+              "type": "integer"
+            },
+            "timeout_ms": {
+              "type": "integer"
+            }
+          }
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
+        }
+      }
+    },
+  },
+  "code.hover": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "The file of the position (with line and column), or the file to look for `symbol` in."
+        },
+        "line": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based line of the position."
+        },
+        "column": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based column of the position (characters, as read_file shows the line); any character of the name."
+        },
+        "symbol": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function)."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "path",
+        "line",
+        "column",
+        "contents",
+        "truncated"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "description": "Workspace-relative path of the position."
+        },
+        "line": {
+          "type": "integer"
+        },
+        "column": {
+          "type": "integer"
+        },
+        "contents": {
+          "type": "string",
+          "description": "The signature and documentation (Markdown); empty when the server has nothing to show there."
+        },
+        "truncated": {
+          "type": "boolean"
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
+        }
+      }
+    },
+  },
+  "code.symbols": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "A source file whose outline to list."
+        },
+        "query": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Instead of a file, a name to look for across the workspace."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 5000,
+          "default": 200,
+          "description": "Most symbols to return."
+        },
+        "offset": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "description": "Symbols to skip (what `next` continues with)."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "symbols",
+        "total",
+        "truncated"
+      ],
+      "properties": {
+        "symbols": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "name",
+              "kind",
+              "path",
+              "line",
+              "column"
+            ],
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "kind": {
+                "type": "string",
+                "description": "class, method, function, variable, …"
+              },
+              "container": {
+                "type": "string",
+                "description": "Its containers joined by dots (what `symbol` takes before the name)."
+              },
+              "path": {
+                "type": "string"
+              },
+              "line": {
+                "type": "integer"
+              },
+              "column": {
+                "type": "integer"
+              },
+              "end_line": {
+                "type": "integer"
+              },
+              "outside_workspace": {
+                "type": "boolean"
+              }
+            }
+          }
+        },
+        "total": {
+          "type": "integer",
+          "description": "Symbols found, over all pages."
+        },
+        "truncated": {
+          "type": "boolean"
+        },
+        "next": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "The arguments of the call that continues this answer; absent when it is complete.",
+          "properties": {
+            "path": {
+              "type": "string"
+            },
+            "query": {
+              "type": "string"
+            },
+            "limit": {
+              "type": "integer"
+            },
+            "offset": {
+              "type": "integer"
+            },
+            "timeout_ms": {
+              "type": "integer"
+            }
+          }
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
+        }
+      }
+    },
+  },
+  "code.rename": {
+    params: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "new_name"
+      ],
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 4096,
+          "description": "The file of the position (with line and column), or the file to look for `symbol` in."
+        },
+        "line": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based line of the position."
+        },
+        "column": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "1-based column of the position (characters, as read_file shows the line); any character of the name."
+        },
+        "symbol": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function)."
+        },
+        "new_name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "The new name."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "default": true,
+          "description": "Return the diff without writing (default); false applies it."
+        },
+        "timeout_ms": {
+          "type": "integer",
+          "minimum": 100,
+          "maximum": 300000,
+          "default": 60000,
+          "description": "How long to wait for the language server, its start included."
+        }
+      }
+    },
+    result: {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "files",
+        "replacements",
+        "diff",
+        "dry_run"
+      ],
+      "properties": {
+        "files": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "Workspace-relative paths of the files the rename changes."
+        },
+        "replacements": {
+          "type": "integer",
+          "description": "Text edits over all files."
+        },
+        "diff": {
+          "type": "string",
+          "description": "Unified diff of every file."
+        },
+        "dry_run": {
+          "type": "boolean",
+          "description": "True when nothing was written."
+        },
+        "diagnostics": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "introduced",
+            "complete",
+            "files_checked"
+          ],
+          "description": "Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.",
+          "properties": {
+            "introduced": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "path",
+                  "line",
+                  "column",
+                  "severity",
+                  "message"
+                ],
+                "properties": {
+                  "path": {
+                    "type": "string",
+                    "description": "Workspace-relative path."
+                  },
+                  "line": {
+                    "type": "integer",
+                    "description": "1-based line."
+                  },
+                  "column": {
+                    "type": "integer",
+                    "description": "1-based column (characters, as read_file shows the line)."
+                  },
+                  "end_line": {
+                    "type": "integer"
+                  },
+                  "end_column": {
+                    "type": "integer"
+                  },
+                  "severity": {
+                    "type": "string",
+                    "enum": [
+                      "error",
+                      "warning",
+                      "information",
+                      "hint"
+                    ]
+                  },
+                  "message": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string",
+                    "description": "The server's code for the problem (2322, reportAttributeAccessIssue)."
+                  },
+                  "source": {
+                    "type": "string",
+                    "description": "Which tool reported it (typescript, Pyright)."
+                  }
+                }
+              }
+            },
+            "complete": {
+              "type": "boolean",
+              "description": "False when some file was not checked within the time budget (see note)."
+            },
+            "files_checked": {
+              "type": "integer",
+              "description": "Files compared before and after the change (the file and those that import it)."
+            },
+            "omitted": {
+              "type": "integer",
+              "description": "Introduced errors beyond those listed."
+            },
+            "note": {
+              "type": "string",
+              "description": "What was not checked and why (the server still starting, the time budget spent)."
+            }
+          }
+        },
+        "notes": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "What was left out and why (files no server covers, files past the count checked)."
         }
       }
     },

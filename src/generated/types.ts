@@ -50,6 +50,21 @@ export interface ReadFileParams {
   /** File path, relative to the workspace root or absolute inside it. */
   path: string;
   /** Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid. */
+  offset: number;
+  /** Maximum number of lines (notebook cells) to return. */
+  limit: number;
+  /** Prefix each line with its line number and a tab. */
+  line_numbers: boolean;
+  /** Count all lines of a large file so total_lines is exact (reads the whole file once; later reads of the same file version reuse the count). */
+  count_lines: boolean;
+  /** PDF only, the pages to extract, e.g. "3" or "1-5" (default "1-20"; at most 20 pages per call). */
+  pages?: string;
+}
+
+export interface ReadFileInput {
+  /** File path, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** Line to start from, 1-based; negative counts from the end (-50 starts 50 lines before the end, -1 is the last line). For a notebook, the first cell to show. 0 is invalid. */
   offset?: number;
   /** Maximum number of lines (notebook cells) to return. */
   limit?: number;
@@ -170,6 +185,9 @@ export interface WriteFileParams {
   content: string;
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type WriteFileInput = WriteFileParams;
+
 export interface WriteFileResult {
   /** Workspace-relative path with / separators. */
   path: string;
@@ -177,10 +195,52 @@ export interface WriteFileResult {
   bytes: number;
   /** True when the file did not exist before. */
   created: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
 }
 
 // filesystem.edit_file
 export interface EditFileParams {
+  /** File path, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** The exact text to replace; empty to create a new file. */
+  old_str: string;
+  /** The replacement text (inserted literally). */
+  new_str: string;
+  /** Replace every occurrence instead of requiring exactly one. */
+  replace_all: boolean;
+  /** Return the diff the edit would make without writing anything. */
+  dry_run: boolean;
+  /** exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, the indentation offset of the whole region (new_str is re-indented by the same offset; lines nested otherwise than in the file are no match), line endings and typographic quotes; two or more such regions refuse the edit. */
+  match: "exact" | "loose";
+}
+
+export interface EditFileInput {
   /** File path, relative to the workspace root or absolute inside it. */
   path: string;
   /** The exact text to replace; empty to create a new file. */
@@ -210,10 +270,62 @@ export interface EditFileResult {
   changed_since_read?: boolean;
   /** True when nothing was written (dry_run was set). */
   dry_run?: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
 }
 
 // filesystem.multi_edit
 export interface MultiEditParams {
+  /** File path, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** The replacements, applied in this order. */
+  edits: [{
+    /** The exact text to replace (after the edits before this one). */
+    old_str: string;
+    /** The replacement text (inserted literally). */
+    new_str: string;
+    /** Replace every occurrence instead of requiring exactly one. */
+    replace_all: boolean;
+  }, ...{
+    /** The exact text to replace (after the edits before this one). */
+    old_str: string;
+    /** The replacement text (inserted literally). */
+    new_str: string;
+    /** Replace every occurrence instead of requiring exactly one. */
+    replace_all: boolean;
+  }[]];
+  /** Return the diff the edits would make without writing anything. */
+  dry_run: boolean;
+  /** exact: old_str must occur as given. loose: when it does not, it may differ from one region of the file in trailing whitespace, the indentation offset of the whole region (new_str is re-indented by the same offset; lines nested otherwise than in the file are no match), line endings and typographic quotes; two or more such regions refuse the edit. Applies to every edit. */
+  match: "exact" | "loose";
+}
+
+export interface MultiEditInput {
   /** File path, relative to the workspace root or absolute inside it. */
   path: string;
   /** The replacements, applied in this order. */
@@ -251,10 +363,115 @@ export interface MultiEditResult {
   changed_since_read?: boolean;
   /** True when nothing was written (dry_run was set). */
   dry_run?: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
+}
+
+// filesystem.apply_patch
+export interface ApplyPatchParams {
+  /** The whole patch, from *** Begin Patch to *** End Patch. */
+  input: string;
+  /** Return the diff the patch would make without writing anything. */
+  dry_run: boolean;
+}
+
+export interface ApplyPatchInput {
+  /** The whole patch, from *** Begin Patch to *** End Patch. */
+  input: string;
+  /** Return the diff the patch would make without writing anything. */
+  dry_run?: boolean;
+}
+
+export interface ApplyPatchResult {
+  /** Each file section of the patch, in order. */
+  files: {
+    /** Workspace-relative path with / separators (for a move, where the file went). */
+    path: string;
+    action: "add" | "update" | "delete" | "move";
+    /** For a move, where the file was. */
+    from?: string;
+    /** An Add File or Move to put the file in place of one that was there. */
+    replaced?: boolean;
+    /** How many @@ changes an Update File section made. */
+    changes?: number;
+    /** How loosely some change matched (trailing blanks, leading and trailing blanks, typographic dashes, quotes and spaces); absent when every line matched exactly. */
+    normalized?: ("trailing_whitespace" | "whitespace" | "punctuation")[];
+  }[];
+  /** Unified diff of every file changed. */
+  diff: string;
+  /** True when a file had changed on disk since this session read it, but not in the lines changed nor the 3 lines around them (a change there is refused as STALE_FILE). */
+  changed_since_read?: boolean;
+  /** True when nothing was written (dry_run was set). */
+  dry_run?: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
 }
 
 // filesystem.list_directory
 export interface ListDirectoryParams {
+  /** Folder to list, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** How many levels to list (1 = only the folder's own entries). */
+  depth: number;
+  /** Also list what .gitignore ignores, and .git/. */
+  include_ignored: boolean;
+  /** Maximum number of entries to return. */
+  limit: number;
+  /** Skip this many entries of the walk (breadth first, folders first, then by name) before listing; a cut answer's next gives it. */
+  offset: number;
+}
+
+export interface ListDirectoryInput {
   /** Folder to list, relative to the workspace root or absolute inside it. */
   path?: string;
   /** How many levels to list (1 = only the folder's own entries). */
@@ -295,8 +512,136 @@ export interface ListDirectoryResult {
   };
 }
 
+// filesystem.checkpoint_list
+export interface CheckpointListParams {
+  /** Most checkpoints to return (the newest). */
+  limit: number;
+}
+
+export interface CheckpointListInput {
+  /** Most checkpoints to return (the newest). */
+  limit?: number;
+}
+
+export interface CheckpointListResult {
+  /** Newest first. */
+  checkpoints: {
+    /** The checkpoint's id (cp-1, cp-2, … in the order the calls began). */
+    id: string;
+    /** The operation that made it (provider.operation). */
+    operation: string;
+    /** For a bash checkpoint, the command line (cut at 500 characters). */
+    command?: string;
+    /** When the call began (ISO 8601). */
+    created_at: string;
+    files: {
+      /** Workspace-relative path with / separators. */
+      path: string;
+      change: "added" | "modified" | "deleted";
+    }[];
+    /** False when some file's earlier content was not kept (larger than the byte bound) or the call did not finish writing. */
+    restorable: boolean;
+  }[];
+  /** How many checkpoints the session keeps. */
+  total: number;
+  /** The checkpoints the limits dropped (oldest first); absent when none were. */
+  dropped?: {
+    count: number;
+    /** The newest checkpoint dropped. */
+    last?: string;
+    /** Which limit dropped the last ones. */
+    reason?: "count" | "bytes";
+  };
+}
+
+// filesystem.checkpoint_diff
+export interface CheckpointDiffParams {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: that call's changes; since: from before that call to now. */
+  scope: "call" | "since";
+}
+
+export interface CheckpointDiffInput {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: that call's changes; since: from before that call to now. */
+  scope?: "call" | "since";
+}
+
+export interface CheckpointDiffResult {
+  id: string;
+  files: {
+    /** Workspace-relative path with / separators. */
+    path: string;
+    change: "added" | "modified" | "deleted";
+    /** Why this file's diff cannot be shown (its content was not kept). */
+    unavailable?: string;
+  }[];
+  /** Unified diff of every file (binary files named only). */
+  diff: string;
+}
+
+// filesystem.checkpoint_restore
+export interface CheckpointRestoreParams {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: undo that call's changes; since: put files back as they were before that call. */
+  scope: "call" | "since";
+  /** Return the diff the restore would make without writing anything. */
+  dry_run: boolean;
+  /** Also restore files changed since by someone else (their changes are lost). */
+  force: boolean;
+}
+
+export interface CheckpointRestoreInput {
+  /** The checkpoint's id, as checkpoint_list shows it (cp-3). */
+  id: string;
+  /** call: undo that call's changes; since: put files back as they were before that call. */
+  scope?: "call" | "since";
+  /** Return the diff the restore would make without writing anything. */
+  dry_run?: boolean;
+  /** Also restore files changed since by someone else (their changes are lost). */
+  force?: boolean;
+}
+
+export interface CheckpointRestoreResult {
+  /** Files written back or removed. */
+  restored: {
+    /** Workspace-relative path with / separators. */
+    path: string;
+    action: "write" | "delete";
+  }[];
+  /** Files left as they are, and why. */
+  skipped: {
+    /** Workspace-relative path with / separators. */
+    path: string;
+    /** changed_since: someone else changed it after the checkpoint (force restores it anyway); not_kept: its earlier content was larger than the byte bound; unsupported: a symbolic link or a special file; outside_workspace: its path now leads outside the workspace. */
+    reason: "changed_since" | "not_kept" | "unsupported" | "outside_workspace";
+  }[];
+  /** Unified diff from the files now to the files restored. */
+  diff: string;
+  /** The checkpoint this restore recorded (restore it to undo the restore). */
+  checkpoint?: string;
+  /** True when nothing was written (dry_run was set). */
+  dry_run?: boolean;
+}
+
 // search.glob
 export interface GlobParams {
+  /** Glob pattern relative to `path`, e.g. "**\/*.ts", "src/*.{js,jsx}", "**\/README*". */
+  pattern: string;
+  /** Folder to search in, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** Maximum number of files to return (the newest ones). */
+  limit: number;
+  /** Skip this many files of the order (newest first, then by path) before returning any; a cut answer's next gives it. */
+  offset: number;
+  /** Also list files ignored by .gitignore and files inside .git folders. */
+  include_ignored: boolean;
+}
+
+export interface GlobInput {
   /** Glob pattern relative to `path`, e.g. "**\/*.ts", "src/*.{js,jsx}", "**\/README*". */
   pattern: string;
   /** Folder to search in, relative to the workspace root or absolute inside it. */
@@ -328,6 +673,33 @@ export interface GlobResult {
 
 // search.grep
 export interface GrepParams {
+  /** Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true. */
+  pattern: string;
+  /** File or folder to search, relative to the workspace root or absolute inside it. */
+  path: string;
+  /** Only search files matching this glob, e.g. "*.ts" (any depth) or "src/**\/*.{js,jsx}" (a glob with / is relative to the workspace root); prefix with ! to exclude. */
+  glob?: string;
+  /** Match regardless of letter case. */
+  case_insensitive: boolean;
+  /** Treat pattern as a literal string, not a regular expression. */
+  fixed_strings: boolean;
+  /** Let the pattern match across lines (`.` also matches newlines). */
+  multiline: boolean;
+  /** Number of lines to show before and after each match (content mode only). */
+  context: number;
+  /** content = matching lines; files_with_matches = paths only; count = matching lines per file. */
+  output_mode: "content" | "files_with_matches" | "count";
+  /** Stop after this many matching lines (content), files (files_with_matches) or files counted (count). */
+  max_results: number;
+  /** Skip this many results (matching lines, files or counts) of the search in path order before collecting; a cut answer's next gives it. */
+  offset: number;
+  /** Also search files ignored by .gitignore and files inside .git folders. */
+  include_ignored: boolean;
+  /** Give up (TIMEOUT) after this many milliseconds. */
+  timeout_ms: number;
+}
+
+export interface GrepInput {
   /** Regular expression (ripgrep/Rust syntax) to search for, or a literal string when fixed_strings is true. */
   pattern: string;
   /** File or folder to search, relative to the workspace root or absolute inside it. */
@@ -401,6 +773,21 @@ export interface BashParams {
   /** The bash command line to run, e.g. `npm test -- --run` or `git status --short`. */
   command: string;
   /** Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes). */
+  timeout_ms: number;
+  /** Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root. */
+  cwd?: string;
+  /** What the command does, in 5-10 words (shown to the user; does not change the run). */
+  description?: string;
+  /** Start the command as a background job and return at once with its job_id (dev servers, watchers, long builds). Read it with bash_output, stop it with bash_kill, type into it with bash_write. */
+  run_in_background: boolean;
+  /** Run the command in a pseudo-terminal (120x30) instead of with stdin closed, for programs that prompt or need a terminal. A foreground call returns early with waiting_for_input when the command waits for input. */
+  pty: boolean;
+}
+
+export interface BashInput {
+  /** The bash command line to run, e.g. `npm test -- --run` or `git status --short`. */
+  command: string;
+  /** Milliseconds before the command and its child processes are killed (max 600000 = 10 minutes). */
   timeout_ms?: number;
   /** Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root. */
   cwd?: string;
@@ -431,14 +818,14 @@ export interface BashResult {
   job_id?: string;
   /** True when the command (pty: true) waits for input: it keeps running as the background job job_id; stdout holds its output so far (the prompt). Answer with bash_write. */
   waiting_for_input?: boolean;
-  /** In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing. */
+  /** In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each, and the connections the network proxy refused; absent when there is nothing. */
   notes?: {
-    code: "SANDBOX_ARTIFACT";
-    /** Workspace-relative path (absolute for a writable folder outside it). */
+    code: "SANDBOX_ARTIFACT" | "NETWORK_REFUSED";
+    /** SANDBOX_ARTIFACT: workspace-relative path (absolute for a writable folder outside it). NETWORK_REFUSED: host:port refused (- for a request that named none). */
     path: string;
-    /** moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it. */
-    action: "moved_aside" | "removed" | "reported";
-    /** What it is, what would run it, what was done. */
+    /** moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it; refused: the proxy refused the connection or request. */
+    action: "moved_aside" | "removed" | "reported" | "refused";
+    /** What it is, what would run it, what was done; for NETWORK_REFUSED the line the proxy answered the command with. */
     message: string;
   }[];
 }
@@ -452,6 +839,9 @@ export interface BashOutputParams {
   /** Read the job's output from this byte position on (0 = its first byte) instead of from the last read; a cut answer's next gives it (needs job_id). */
   offset?: number;
 }
+
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type BashOutputInput = BashOutputParams;
 
 export interface BashOutputResult {
   /** The job's id, e.g. job-1. */
@@ -480,11 +870,11 @@ export interface BashOutputResult {
     wait_ms?: number;
     offset: number;
   };
-  /** Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash). */
+  /** Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each, and the connections the network proxy refused (see bash). */
   notes?: {
-    code: "SANDBOX_ARTIFACT";
+    code: "SANDBOX_ARTIFACT" | "NETWORK_REFUSED";
     path: string;
-    action: "moved_aside" | "removed" | "reported";
+    action: "moved_aside" | "removed" | "reported" | "refused";
     message: string;
   }[];
   /** Without job_id, this session's jobs. */
@@ -514,6 +904,9 @@ export interface BashKillParams {
   job_id: string;
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type BashKillInput = BashKillParams;
+
 export interface BashKillResult {
   /** The job. */
   job_id: string;
@@ -529,6 +922,15 @@ export interface BashKillResult {
 
 // exec.bash_write
 export interface BashWriteParams {
+  /** The job to write to, as returned by bash. */
+  job_id: string;
+  /** Text to write, e.g. "bob\n" (an answer and Enter). May be empty with eof. */
+  input: string;
+  /** After the input, end the job's input (closes stdin; Ctrl-D in a terminal). */
+  eof: boolean;
+}
+
+export interface BashWriteInput {
   /** The job to write to, as returned by bash. */
   job_id: string;
   /** Text to write, e.g. "bob\n" (an answer and Enter). May be empty with eof. */
@@ -550,6 +952,15 @@ export interface BashWriteResult {
 
 // exec.shell_read
 export interface ShellReadParams {
+  /** The read-only command line, e.g. `git status --short && git log --oneline -n 5`. */
+  command: string;
+  /** Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root. */
+  cwd?: string;
+  /** Milliseconds before the command and its child processes are killed (max 600000). */
+  timeout_ms: number;
+}
+
+export interface ShellReadInput {
   /** The read-only command line, e.g. `git status --short && git log --oneline -n 5`. */
   command: string;
   /** Directory to run in, relative to the workspace root or absolute inside it. Default the workspace root. */
@@ -577,6 +988,19 @@ export interface ShellReadResult {
 
 // web.web_fetch
 export interface WebFetchParams {
+  /** Absolute http:// or https:// URL to fetch. */
+  url: string;
+  /** How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received. */
+  format: "markdown" | "text" | "raw";
+  /** Most bytes of (decompressed) body to read (default 1 MiB); the rest is cut and truncated is set. Raise it for long pages or documents. */
+  max_bytes: number;
+  /** Byte position in the (decompressed) body to read from, skipping what comes before; a cut answer's next gives it. */
+  start_index: number;
+  /** Time limit for the whole fetch, redirects included, in milliseconds. */
+  timeout_ms: number;
+}
+
+export interface WebFetchInput {
   /** Absolute http:// or https:// URL to fetch. */
   url: string;
   /** How to return HTML pages - markdown (default), text (no markup) or raw (the HTML as received). Non-HTML content is always returned as received. */
@@ -621,6 +1045,17 @@ export interface WebSearchParams {
   /** The search terms. */
   query: string;
   /** Most results to return. */
+  max_results: number;
+  /** Only return results from these domains (e.g. docs.python.org); subdomains match too. */
+  allowed_domains?: string[];
+  /** Never return results from these domains; subdomains match too. */
+  blocked_domains?: string[];
+}
+
+export interface WebSearchInput {
+  /** The search terms. */
+  query: string;
+  /** Most results to return. */
   max_results?: number;
   /** Only return results from these domains (e.g. docs.python.org); subdomains match too. */
   allowed_domains?: string[];
@@ -646,6 +1081,15 @@ export interface WebSearchResult {
 
 // task.task_create
 export interface TaskCreateParams {
+  /** Short imperative title, e.g. "Fix the failing login test". */
+  title: string;
+  /** Optional details, acceptance criteria or notes. */
+  description?: string;
+  /** Initial status. */
+  status: "pending" | "in_progress" | "completed" | "cancelled";
+}
+
+export interface TaskCreateInput {
   /** Short imperative title, e.g. "Fix the failing login test". */
   title: string;
   /** Optional details, acceptance criteria or notes. */
@@ -684,6 +1128,9 @@ export interface TaskUpdateParams {
   status?: "pending" | "in_progress" | "completed" | "cancelled";
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type TaskUpdateInput = TaskUpdateParams;
+
 export interface TaskUpdateResult {
   /** The task after the update. */
   task: {
@@ -709,6 +1156,9 @@ export interface TaskListParams {
   /** Only tasks with this status. */
   status?: "pending" | "in_progress" | "completed" | "cancelled";
 }
+
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type TaskListInput = TaskListParams;
 
 export interface TaskListResult {
   /** The matching tasks, oldest first. */
@@ -749,6 +1199,9 @@ export interface SpawnSubagentParams {
   capabilities?: [string, ...string[]];
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type SpawnSubagentInput = SpawnSubagentParams;
+
 export interface SpawnSubagentResult {
   /** The sub-agent's session id. */
   session_id: string;
@@ -780,6 +1233,30 @@ export interface AskUserParams {
     description?: string;
   }[]];
   /** Let the user pick several options (needs options). */
+  multi_select: boolean;
+}
+
+export interface AskUserInput {
+  /** The question, complete and specific, ending with a question mark. */
+  question: string;
+  /** Choices to offer; labels must be distinct. */
+  options?: [{
+    /** Short label (1-5 words). */
+    label: string;
+    /** What choosing it means. */
+    description?: string;
+  }, {
+    /** Short label (1-5 words). */
+    label: string;
+    /** What choosing it means. */
+    description?: string;
+  }, ...{
+    /** Short label (1-5 words). */
+    label: string;
+    /** What choosing it means. */
+    description?: string;
+  }[]];
+  /** Let the user pick several options (needs options). */
   multi_select?: boolean;
 }
 
@@ -790,32 +1267,391 @@ export interface AskUserResult {
   selected: string[];
 }
 
-/** Every operation by tool name: its provider, params and result (types `toolkit.call`). */
+// code.diagnostics
+export interface DiagnosticsParams {
+  /** A source file, or a folder whose source files are checked (default the workspace root). */
+  path: string;
+  /** The least severe kind to list (error lists errors only). */
+  severity: "error" | "warning" | "information" | "hint";
+  /** Most diagnostics to return. */
+  limit: number;
+  /** Diagnostics to skip (what `next` continues with). */
+  offset: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface DiagnosticsInput {
+  /** A source file, or a folder whose source files are checked (default the workspace root). */
+  path?: string;
+  /** The least severe kind to list (error lists errors only). */
+  severity?: "error" | "warning" | "information" | "hint";
+  /** Most diagnostics to return. */
+  limit?: number;
+  /** Diagnostics to skip (what `next` continues with). */
+  offset?: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface DiagnosticsResult {
+  diagnostics: {
+    /** Workspace-relative path. */
+    path: string;
+    /** 1-based line. */
+    line: number;
+    /** 1-based column (characters, as read_file shows the line). */
+    column: number;
+    end_line?: number;
+    end_column?: number;
+    severity: "error" | "warning" | "information" | "hint";
+    message: string;
+    /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+    code?: string;
+    /** Which tool reported it (typescript, Pyright). */
+    source?: string;
+  }[];
+  /** Source files whose diagnostics were asked for. */
+  files_checked: number;
+  /** Diagnostics found at the severity asked for, over all pages. */
+  total: number;
+  /** True when more remain; `next` continues. */
+  truncated: boolean;
+  /** The arguments of the call that continues this answer; absent when it is complete. */
+  next?: {
+    path?: string;
+    severity?: string;
+    limit?: number;
+    offset?: number;
+    timeout_ms?: number;
+  };
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+// code.definition
+export interface DefinitionParams {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface DefinitionInput {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface DefinitionResult {
+  definitions: {
+    /** Workspace-relative path; an absolute one for a file outside the workspace (a library's declarations). */
+    path: string;
+    /** 1-based line. */
+    line: number;
+    /** 1-based column. */
+    column: number;
+    end_line?: number;
+    end_column?: number;
+    /** The line's text (cut at 200 characters). */
+    text?: string;
+    /** True for a file outside the workspace (read_file cannot open it). */
+    outside_workspace?: boolean;
+  }[];
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+// code.references
+export interface ReferencesParams {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** List the declaration itself too. */
+  include_declaration: boolean;
+  /** Most references to return. */
+  limit: number;
+  /** References to skip (what `next` continues with). */
+  offset: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface ReferencesInput {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** List the declaration itself too. */
+  include_declaration?: boolean;
+  /** Most references to return. */
+  limit?: number;
+  /** References to skip (what `next` continues with). */
+  offset?: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface ReferencesResult {
+  references: {
+    /** Workspace-relative path; an absolute one for a file outside the workspace (a library's declarations). */
+    path: string;
+    /** 1-based line. */
+    line: number;
+    /** 1-based column. */
+    column: number;
+    end_line?: number;
+    end_column?: number;
+    /** The line's text (cut at 200 characters). */
+    text?: string;
+    /** True for a file outside the workspace (read_file cannot open it). */
+    outside_workspace?: boolean;
+  }[];
+  /** References found, over all pages. */
+  total: number;
+  truncated: boolean;
+  /** The arguments of the call that continues this answer; absent when it is complete. */
+  next?: {
+    path?: string;
+    line?: number;
+    column?: number;
+    symbol?: string;
+    include_declaration?: boolean;
+    limit?: number;
+    offset?: number;
+    timeout_ms?: number;
+  };
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+// code.hover
+export interface HoverParams {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface HoverInput {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface HoverResult {
+  /** Workspace-relative path of the position. */
+  path: string;
+  line: number;
+  column: number;
+  /** The signature and documentation (Markdown); empty when the server has nothing to show there. */
+  contents: string;
+  truncated: boolean;
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+// code.symbols
+export interface SymbolsParams {
+  /** A source file whose outline to list. */
+  path?: string;
+  /** Instead of a file, a name to look for across the workspace. */
+  query?: string;
+  /** Most symbols to return. */
+  limit: number;
+  /** Symbols to skip (what `next` continues with). */
+  offset: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface SymbolsInput {
+  /** A source file whose outline to list. */
+  path?: string;
+  /** Instead of a file, a name to look for across the workspace. */
+  query?: string;
+  /** Most symbols to return. */
+  limit?: number;
+  /** Symbols to skip (what `next` continues with). */
+  offset?: number;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface SymbolsResult {
+  symbols: {
+    name: string;
+    /** class, method, function, variable, … */
+    kind: string;
+    /** Its containers joined by dots (what `symbol` takes before the name). */
+    container?: string;
+    path: string;
+    line: number;
+    column: number;
+    end_line?: number;
+    outside_workspace?: boolean;
+  }[];
+  /** Symbols found, over all pages. */
+  total: number;
+  truncated: boolean;
+  /** The arguments of the call that continues this answer; absent when it is complete. */
+  next?: {
+    path?: string;
+    query?: string;
+    limit?: number;
+    offset?: number;
+    timeout_ms?: number;
+  };
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+// code.rename
+export interface RenameParams {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** The new name. */
+  new_name: string;
+  /** Return the diff without writing (default); false applies it. */
+  dry_run: boolean;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms: number;
+}
+
+export interface RenameInput {
+  /** The file of the position (with line and column), or the file to look for `symbol` in. */
+  path?: string;
+  /** 1-based line of the position. */
+  line?: number;
+  /** 1-based column of the position (characters, as read_file shows the line); any character of the name. */
+  column?: number;
+  /** Instead of a position: the symbol's name, with its containers joined by dots (Foo.bar, module.function). */
+  symbol?: string;
+  /** The new name. */
+  new_name: string;
+  /** Return the diff without writing (default); false applies it. */
+  dry_run?: boolean;
+  /** How long to wait for the language server, its start included. */
+  timeout_ms?: number;
+}
+
+export interface RenameResult {
+  /** Workspace-relative paths of the files the rename changes. */
+  files: string[];
+  /** Text edits over all files. */
+  replacements: number;
+  /** Unified diff of every file. */
+  diff: string;
+  /** True when nothing was written. */
+  dry_run: boolean;
+  /** Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked. */
+  diagnostics?: {
+    introduced: {
+      /** Workspace-relative path. */
+      path: string;
+      /** 1-based line. */
+      line: number;
+      /** 1-based column (characters, as read_file shows the line). */
+      column: number;
+      end_line?: number;
+      end_column?: number;
+      severity: "error" | "warning" | "information" | "hint";
+      message: string;
+      /** The server's code for the problem (2322, reportAttributeAccessIssue). */
+      code?: string;
+      /** Which tool reported it (typescript, Pyright). */
+      source?: string;
+    }[];
+    /** False when some file was not checked within the time budget (see note). */
+    complete: boolean;
+    /** Files compared before and after the change (the file and those that import it). */
+    files_checked: number;
+    /** Introduced errors beyond those listed. */
+    omitted?: number;
+    /** What was not checked and why (the server still starting, the time budget spent). */
+    note?: string;
+  };
+  /** What was left out and why (files no server covers, files past the count checked). */
+  notes?: string[];
+}
+
+/** Every operation by tool name: its provider, the caller's input (types `toolkit.call`), the handler's params and the result. */
 export type Operations = {
-  read_file: { provider: "filesystem"; id: "filesystem.read_file"; params: ReadFileParams; result: ReadFileResult };
-  write_file: { provider: "filesystem"; id: "filesystem.write_file"; params: WriteFileParams; result: WriteFileResult };
-  edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; params: EditFileParams; result: EditFileResult };
-  multi_edit: { provider: "filesystem"; id: "filesystem.multi_edit"; params: MultiEditParams; result: MultiEditResult };
-  list_directory: { provider: "filesystem"; id: "filesystem.list_directory"; params: ListDirectoryParams; result: ListDirectoryResult };
-  glob: { provider: "search"; id: "search.glob"; params: GlobParams; result: GlobResult };
-  grep: { provider: "search"; id: "search.grep"; params: GrepParams; result: GrepResult };
-  bash: { provider: "exec"; id: "exec.bash"; params: BashParams; result: BashResult };
-  bash_output: { provider: "exec"; id: "exec.bash_output"; params: BashOutputParams; result: BashOutputResult };
-  bash_kill: { provider: "exec"; id: "exec.bash_kill"; params: BashKillParams; result: BashKillResult };
-  bash_write: { provider: "exec"; id: "exec.bash_write"; params: BashWriteParams; result: BashWriteResult };
-  shell_read: { provider: "exec"; id: "exec.shell_read"; params: ShellReadParams; result: ShellReadResult };
-  web_fetch: { provider: "web"; id: "web.web_fetch"; params: WebFetchParams; result: WebFetchResult };
-  web_search: { provider: "web"; id: "web.web_search"; params: WebSearchParams; result: WebSearchResult };
-  task_create: { provider: "task"; id: "task.task_create"; params: TaskCreateParams; result: TaskCreateResult };
-  task_update: { provider: "task"; id: "task.task_update"; params: TaskUpdateParams; result: TaskUpdateResult };
-  task_list: { provider: "task"; id: "task.task_list"; params: TaskListParams; result: TaskListResult };
-  spawn_subagent: { provider: "agent"; id: "agent.spawn_subagent"; params: SpawnSubagentParams; result: SpawnSubagentResult };
-  ask_user: { provider: "user"; id: "user.ask_user"; params: AskUserParams; result: AskUserResult };
+  read_file: { provider: "filesystem"; id: "filesystem.read_file"; input: ReadFileInput; params: ReadFileParams; result: ReadFileResult };
+  write_file: { provider: "filesystem"; id: "filesystem.write_file"; input: WriteFileInput; params: WriteFileParams; result: WriteFileResult };
+  edit_file: { provider: "filesystem"; id: "filesystem.edit_file"; input: EditFileInput; params: EditFileParams; result: EditFileResult };
+  multi_edit: { provider: "filesystem"; id: "filesystem.multi_edit"; input: MultiEditInput; params: MultiEditParams; result: MultiEditResult };
+  apply_patch: { provider: "filesystem"; id: "filesystem.apply_patch"; input: ApplyPatchInput; params: ApplyPatchParams; result: ApplyPatchResult };
+  list_directory: { provider: "filesystem"; id: "filesystem.list_directory"; input: ListDirectoryInput; params: ListDirectoryParams; result: ListDirectoryResult };
+  checkpoint_list: { provider: "filesystem"; id: "filesystem.checkpoint_list"; input: CheckpointListInput; params: CheckpointListParams; result: CheckpointListResult };
+  checkpoint_diff: { provider: "filesystem"; id: "filesystem.checkpoint_diff"; input: CheckpointDiffInput; params: CheckpointDiffParams; result: CheckpointDiffResult };
+  checkpoint_restore: { provider: "filesystem"; id: "filesystem.checkpoint_restore"; input: CheckpointRestoreInput; params: CheckpointRestoreParams; result: CheckpointRestoreResult };
+  glob: { provider: "search"; id: "search.glob"; input: GlobInput; params: GlobParams; result: GlobResult };
+  grep: { provider: "search"; id: "search.grep"; input: GrepInput; params: GrepParams; result: GrepResult };
+  bash: { provider: "exec"; id: "exec.bash"; input: BashInput; params: BashParams; result: BashResult };
+  bash_output: { provider: "exec"; id: "exec.bash_output"; input: BashOutputInput; params: BashOutputParams; result: BashOutputResult };
+  bash_kill: { provider: "exec"; id: "exec.bash_kill"; input: BashKillInput; params: BashKillParams; result: BashKillResult };
+  bash_write: { provider: "exec"; id: "exec.bash_write"; input: BashWriteInput; params: BashWriteParams; result: BashWriteResult };
+  shell_read: { provider: "exec"; id: "exec.shell_read"; input: ShellReadInput; params: ShellReadParams; result: ShellReadResult };
+  web_fetch: { provider: "web"; id: "web.web_fetch"; input: WebFetchInput; params: WebFetchParams; result: WebFetchResult };
+  web_search: { provider: "web"; id: "web.web_search"; input: WebSearchInput; params: WebSearchParams; result: WebSearchResult };
+  task_create: { provider: "task"; id: "task.task_create"; input: TaskCreateInput; params: TaskCreateParams; result: TaskCreateResult };
+  task_update: { provider: "task"; id: "task.task_update"; input: TaskUpdateInput; params: TaskUpdateParams; result: TaskUpdateResult };
+  task_list: { provider: "task"; id: "task.task_list"; input: TaskListInput; params: TaskListParams; result: TaskListResult };
+  spawn_subagent: { provider: "agent"; id: "agent.spawn_subagent"; input: SpawnSubagentInput; params: SpawnSubagentParams; result: SpawnSubagentResult };
+  ask_user: { provider: "user"; id: "user.ask_user"; input: AskUserInput; params: AskUserParams; result: AskUserResult };
+  diagnostics: { provider: "code"; id: "code.diagnostics"; input: DiagnosticsInput; params: DiagnosticsParams; result: DiagnosticsResult };
+  definition: { provider: "code"; id: "code.definition"; input: DefinitionInput; params: DefinitionParams; result: DefinitionResult };
+  references: { provider: "code"; id: "code.references"; input: ReferencesInput; params: ReferencesParams; result: ReferencesResult };
+  hover: { provider: "code"; id: "code.hover"; input: HoverInput; params: HoverParams; result: HoverResult };
+  symbols: { provider: "code"; id: "code.symbols"; input: SymbolsInput; params: SymbolsParams; result: SymbolsResult };
+  rename: { provider: "code"; id: "code.rename"; input: RenameInput; params: RenameParams; result: RenameResult };
 };
 
 export type OperationName = keyof Operations;
 
-export type ProviderName = "filesystem" | "search" | "exec" | "web" | "task" | "agent" | "user";
+export type ProviderName = "filesystem" | "search" | "exec" | "web" | "task" | "agent" | "user" | "code";
 
 /** Handler bodies of the filesystem provider. */
 export interface FilesystemHandlers {
@@ -823,7 +1659,11 @@ export interface FilesystemHandlers {
   write_file: Handler<WriteFileParams, WriteFileResult>;
   edit_file: Handler<EditFileParams, EditFileResult>;
   multi_edit: Handler<MultiEditParams, MultiEditResult>;
+  apply_patch: Handler<ApplyPatchParams, ApplyPatchResult>;
   list_directory: Handler<ListDirectoryParams, ListDirectoryResult>;
+  checkpoint_list: Handler<CheckpointListParams, CheckpointListResult>;
+  checkpoint_diff: Handler<CheckpointDiffParams, CheckpointDiffResult>;
+  checkpoint_restore: Handler<CheckpointRestoreParams, CheckpointRestoreResult>;
 }
 
 /** Handler bodies of the search provider. */
@@ -864,6 +1704,16 @@ export interface UserHandlers {
   ask_user: Handler<AskUserParams, AskUserResult>;
 }
 
+/** Handler bodies of the code provider. */
+export interface CodeHandlers {
+  diagnostics: Handler<DiagnosticsParams, DiagnosticsResult>;
+  definition: Handler<DefinitionParams, DefinitionResult>;
+  references: Handler<ReferencesParams, ReferencesResult>;
+  hover: Handler<HoverParams, HoverResult>;
+  symbols: Handler<SymbolsParams, SymbolsResult>;
+  rename: Handler<RenameParams, RenameResult>;
+}
+
 /** The complete handler map: the `handlers` export of src/handlers/index.ts must satisfy it. */
 export interface Handlers {
   filesystem: FilesystemHandlers;
@@ -873,4 +1723,5 @@ export interface Handlers {
   task: TaskHandlers;
   agent: AgentHandlers;
   user: UserHandlers;
+  code: CodeHandlers;
 }

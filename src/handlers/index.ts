@@ -15,6 +15,7 @@ interface EagerHandlers {
   user: (typeof import('./user/index.js'))['userHandlers'];
   web: (typeof import('./web/index.js'))['webHandlers'];
   search: (typeof import('./search/index.js'))['searchHandlers'];
+  code: (typeof import('./code/index.js'))['codeHandlers'];
 }
 type Checked<T extends Handlers> = T;
 export type ReferenceHandlers = Checked<EagerHandlers>;
@@ -27,6 +28,7 @@ const loaders: { [P in keyof Handlers]: () => Promise<Handlers[P]> } = {
   user: () => import('./user/index.js').then((m) => m.userHandlers),
   web: () => import('./web/index.js').then((m) => m.webHandlers),
   search: () => import('./search/index.js').then((m) => m.searchHandlers),
+  code: () => import('./code/index.js').then((m) => m.codeHandlers),
 };
 
 type AnyHandler = (params: unknown, ctx: unknown) => unknown;
@@ -59,6 +61,7 @@ export const handlers: Handlers = {
   user: lazyProvider('user'),
   web: lazyProvider('web'),
   search: lazyProvider('search'),
+  code: lazyProvider('code'),
 };
 
 /**
@@ -66,6 +69,8 @@ export const handlers: Handlers = {
  * `defineProviders(catalogProviders, { ...referenceHandlers, exec: { ...referenceHandlers.exec, bash } })`.
  */
 export const referenceHandlers: Handlers = handlers;
+
+export { referenceCodeIntelligence } from './code/service.js';
 
 /** The reference providers (catalog.yaml + src/handlers), assembled like anyone's: the default of `createToolkit`. */
 export const referenceProviders = defineProviders(catalogProviders, handlers);

@@ -1,7 +1,9 @@
 // The context a handler gets (HandlerContext), and the checks of `url` arguments that fill its
 // `urls` before the handler runs.
+import type { CallCheckpoint } from './checkpoints/recorder.js';
 import { ConfinedPath } from './confined-path.js';
 import type { OperationDescriptor } from './descriptor.js';
+import { ToolError } from './errors.js';
 import { LazyNet } from './net/lazy.js';
 import type { CheckedTarget } from './net/guarded.js';
 import { roleIndex } from './roles.js';
@@ -16,7 +18,9 @@ const SELF = Symbol('context');
 const CALLER = Symbol('caller signal');
 const OWN = Symbol('own signal');
 const NET = Symbol('net');
+const CHECKPOINT = Symbol('checkpoint');
 const NONE: Readonly<Record<string, never>> = Object.freeze({});
+const NOTHING_DEFAULTED: ReadonlySet<string> = new Set();
 
 /**
  * The context a handler gets. A class, not a literal with a getter: no per-call closures; the
@@ -31,9 +35,11 @@ export class CallContext implements HandlerContext {
   readonly [CALLER]: AbortSignal | undefined;
   [OWN]: AbortSignal | undefined;
   [NET]: LazyNet | undefined;
+  [CHECKPOINT]: CallCheckpoint | undefined;
   paths: Readonly<Record<string, ResolvedPath>> = NONE;
   pathLists: Readonly<Record<string, readonly ResolvedPath[]>> = NONE;
   urls: Readonly<Record<string, CheckedTarget>> = NONE;
+  defaulted: ReadonlySet<string> = NOTHING_DEFAULTED;
   /** Set from the policy's hooks before the handler runs (an own property only then). */
   declare checkHost?: (url: URL) => void;
   readonly services: Services;
@@ -56,6 +62,14 @@ export class CallContext implements HandlerContext {
     this[CALLER] = callerSignal;
     this[OWN] = undefined;
     this[NET] = undefined;
+    this[CHECKPOINT] = undefined;
+  }
+
+  /** This call's checkpoint recorder, made on first use (undefined with checkpoints off). */
+  get checkpoint(): CallCheckpoint | undefined {
+    const self = this[SELF];
+    const keeper = self.services.checkpoints;
+    return keeper ? (self[CHECKPOINT] ??= keeper.forCall(self)) : undefined;
   }
 
   get signal(): AbortSignal {
@@ -72,6 +86,20 @@ export class CallContext implements HandlerContext {
       signal: self.signal,
       checked: Object.values(self.urls),
     })));
+  }
+
+  async existingPath(param: string): Promise<ResolvedPath> {
+    const resolved = this.paths[param];
+    if (!resolved) {
+      throw new ToolError(
+        'INTERNAL',
+        `the ${param} argument was not confined by the runtime; is it a path-role param given or defaulted in the catalog?`,
+      );
+    }
+    if (resolved.exists) return resolved;
+    // Loaded on a miss only: a call that finds its path pays nothing for the wording.
+    const { missingPathError } = await import('./missing-path.js');
+    throw await missingPathError(resolved);
   }
 
   /** The call is over (or the handler settled): what the call opened for it is freed. */

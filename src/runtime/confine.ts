@@ -7,13 +7,17 @@ import type { JsonSchema, OperationDescriptor } from './descriptor.js';
 import { ToolError } from './errors.js';
 import { rememberFolder } from './folder-cache.js';
 import { expandBraces } from './glob-braces.js';
+import { parsePatchOnce, pathsOfPatch } from './patch-envelope.js';
 import { roleIndex } from './roles.js';
 import type { ResolvedPath, Workspace } from './workspace.js';
 
 export interface ConfinedPaths {
   /** Single-path params → their resolved path (a param's string default when it was not given). */
   paths: Record<string, ResolvedPath>;
-  /** List-of-paths params → each resolved path. */
+  /**
+   * List-of-paths params → each resolved path; `patch` params → each path the patch names, in the
+   * order pathsOfPatch lists them.
+   */
   pathLists: Record<string, ResolvedPath[]>;
   /** Every path given in the input → how it resolved (the policy's path rules look at it). */
   given: Map<string, ResolvedPath>;
@@ -54,6 +58,14 @@ export async function confinePaths(
       const fallback = propertySchema(op, name)?.default;
       if (typeof fallback === 'string' && fallback !== '') confined.paths[name] = await workspace.resolve(fallback);
     }
+  }
+  for (const name of roles.patch) {
+    const value = Object.hasOwn(input, name) ? input[name] : undefined;
+    if (typeof value !== 'string') continue;
+    // A patch that does not parse is refused here, naming its line: it has no paths to decide.
+    const list: ResolvedPath[] = [];
+    for (const given of pathsOfPatch(parsePatchOnce(value))) list.push(await resolveGiven(workspace, confined, given));
+    confined.pathLists[name] = list;
   }
   return confined;
 }

@@ -6,11 +6,6 @@ import { createRequire } from 'node:module';
 
 const requireHere = createRequire(import.meta.url);
 
-/** `specifier` required now (a CommonJS package needed at once, without the ESM loader's detour). */
-export function requireNow<T>(specifier: string): T {
-  return requireHere(specifier) as T;
-}
-
 /** A getter for `specifier`, required (once) on first call. */
 export function lazyRequire<T>(specifier: string): () => T {
   let loaded: T | undefined;

@@ -22,14 +22,18 @@ export interface ProgressReporter {
   end(): void;
 }
 
-export function progressReporter(listener: ProgressListener): ProgressReporter {
+/** `clock` gives the time in milliseconds (tests pass their own). */
+export function progressReporter(
+  listener: ProgressListener,
+  clock: () => number = () => performance.now(),
+): ProgressReporter {
   let last = -Infinity;
   let ended = false;
   let highest = -Infinity;
   return {
     report(event) {
       if (ended || !Number.isFinite(event.progress)) return;
-      const now = performance.now();
+      const now = clock();
       // MCP wants progress to grow: a smaller value than one sent is not sent.
       if (now - last < PROGRESS_INTERVAL_MS || event.progress <= highest) return;
       last = now;

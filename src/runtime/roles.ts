@@ -2,16 +2,7 @@
 // globs, shell lines and URLs (the runtime confines and decides them), and which values are secret
 // or bulk content (approvals, errors and logs show them differently). Nothing here knows a provider.
 import type { OperationDescriptor, Role, RoleNode, RoleTree } from './descriptor.js';
-
-/** Codes the runtime answers for a role (before the handler runs, or from ctx.net): every operation with the role may return them. */
-export const ROLE_ERRORS: Readonly<Record<Role, readonly string[]>> = {
-  path: ['OUTSIDE_WORKSPACE'],
-  glob: ['INVALID_PATTERN', 'OUTSIDE_WORKSPACE'],
-  command: [],
-  url: ['BLOCKED_URL', 'NETWORK_ERROR'],
-  secret: [],
-  content: [],
-};
+import { ROLE_ERRORS } from './vocabulary.js';
 
 /** The top-level params of one operation by role, worked out once per descriptor. */
 export interface RoleIndex {
@@ -19,6 +10,8 @@ export interface RoleIndex {
   readonly glob: readonly string[];
   readonly command: readonly string[];
   readonly url: readonly string[];
+  /** Params holding a patch (apply_patch envelope): each file it names is confined and decided as a path. */
+  readonly patch: readonly string[];
   /** Path params whose value is a list of paths. */
   readonly pathLists: ReadonlySet<string>;
   /** Some value (at any depth) is a secret. */
@@ -34,6 +27,7 @@ const EMPTY: RoleIndex = Object.freeze({
   glob: [],
   command: [],
   url: [],
+  patch: [],
   pathLists: new Set<string>(),
   secret: false,
   display: false,
@@ -53,11 +47,17 @@ export function roleIndex(op: OperationDescriptor): RoleIndex {
 function build(op: OperationDescriptor): RoleIndex {
   const tree = op.roles;
   if (!tree || typeof tree !== 'object') return EMPTY;
-  const byRole: Record<'path' | 'glob' | 'command' | 'url', string[]> = { path: [], glob: [], command: [], url: [] };
+  const byRole: Record<'path' | 'glob' | 'command' | 'url' | 'patch', string[]> = {
+    path: [],
+    glob: [],
+    command: [],
+    url: [],
+    patch: [],
+  };
   const pathLists = new Set<string>();
   const properties = (op.params as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
   for (const [name, role] of Object.entries(tree)) {
-    if (role === 'path' || role === 'glob' || role === 'command' || role === 'url') {
+    if (role === 'path' || role === 'glob' || role === 'command' || role === 'url' || role === 'patch') {
       byRole[role].push(name);
       if (role === 'path' && properties[name]?.type === 'array') pathLists.add(name);
     }
@@ -65,7 +65,7 @@ function build(op: OperationDescriptor): RoleIndex {
   const secret = holds(tree, (r) => r === 'secret');
   const display = secret || holds(tree, (r) => r === 'content');
   const errors = new Set(
-    (['path', 'glob', 'url'] as const).flatMap((role) => (byRole[role].length > 0 ? ROLE_ERRORS[role] : [])),
+    (['path', 'glob', 'url', 'patch'] as const).flatMap((role) => (byRole[role].length > 0 ? ROLE_ERRORS[role] : [])),
   );
   return Object.freeze({ ...byRole, pathLists, secret, display, errors });
 }

@@ -1,7 +1,8 @@
 // The services a toolkit hands its handlers, each from its option or its embedded default, and
 // whether an operation's required services are there.
 import path from 'node:path';
-import type { OperationDescriptor } from './descriptor.js';
+import { checkpointKeeper } from './checkpoints/keeper.js';
+import type { OperationDescriptor, Requirement } from './descriptor.js';
 import { systemClock } from './services/clock.js';
 import { searchBackendFromEnv } from './services/search-backend.js';
 import { resolveTaskStore } from './services/tasks.js';
@@ -76,6 +77,12 @@ export function buildServices(
     user: resolveUserChannel(options.user),
     web: Object.freeze({ ...options.web }),
     exec: Object.freeze({ ...options.exec }),
+    code: options.codeIntelligence?.attach({
+      workspace: workspaceRoot,
+      options: Object.freeze({ ...options.code }),
+      ...(options.exec?.bwrapPath ? { bwrapPath: options.exec.bwrapPath } : {}),
+    }),
+    checkpoints: checkpointKeeper(options.checkpoints, workspaceRoot),
   });
 }
 
@@ -99,11 +106,31 @@ export function userUnreachable(user: NonNullable<Services['user']>): string | u
 
 /** Whether every service the operation requires is there (and a human reachable, for `user`). */
 export function requirementsMet(op: OperationDescriptor, services: Services): boolean {
-  return (op.requires ?? []).every((need) =>
-    need === 'kernel'
-      ? services.kernel !== undefined
-      : need === 'search'
-        ? services.search !== undefined
-        : services.user !== undefined && userUnreachable(services.user) === undefined,
-  );
+  return unmetRequirement(op, services) === undefined;
+}
+
+/** Why the operation cannot work here (the first service it requires that is missing), or undefined. */
+export function unmetRequirement(op: OperationDescriptor, services: Services): string | undefined {
+  for (const need of op.requires ?? []) {
+    const why = missing(need, services);
+    if (why !== undefined) return why;
+  }
+  return undefined;
+}
+
+function missing(need: Requirement, services: Services): string | undefined {
+  switch (need) {
+    case 'kernel':
+      return services.kernel ? undefined : 'no agent kernel is attached (createToolkit({ kernel }))';
+    case 'search':
+      return services.search ? undefined : 'no web search backend is configured';
+    case 'user':
+      return services.user
+        ? userUnreachable(services.user)
+        : 'no way to reach a human is attached (createToolkit({ user }))';
+    case 'checkpoints':
+      return services.checkpoints ? undefined : 'checkpoints are off (checkpoints: false)';
+    case 'language_server':
+      return services.code ? services.code.unavailable() : 'code intelligence is off (codeIntelligence: null)';
+  }
 }

@@ -12,7 +12,7 @@ import type { Provider } from './providers.js';
 import { AuditRecorder } from './audit/recorder.js';
 import { Callers, DEFAULT_PRINCIPAL, checkPrincipal } from './principal.js';
 import { Session } from './session.js';
-import { buildServices, requirementsMet, resolveStore } from './toolkit-services.js';
+import { buildServices, requirementsMet, resolveStore, unmetRequirement } from './toolkit-services.js';
 import type {
   InvokeOptions,
   InvokeResult,
@@ -81,6 +81,8 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
     // Queued audit entries are written before anything else closes (last registered runs first).
     const audit = scope.audit;
     if (audit) this.#closers.unshift(() => audit.flush());
+    const code = this.services.code;
+    if (code) this.#closers.push(() => code.close());
     // Every entry point (invoke, providers[].invoke, call.*) goes through the guard: it never throws.
     this.#guarded = guardInvoke((provider, operation, input, opts) =>
       runInvocation(scope, provider, operation, input, opts),
@@ -100,7 +102,9 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
       .map((provider) => ({
         name: provider.name,
         description: provider.description,
-        operations: provider.operations.filter((op) => this.#inProfile(op) && this.#canWork(op)).map(operationSchema),
+        operations: provider.operations
+          .filter((op) => this.#inProfile(op) && this.#canWork(op))
+          .map((op) => this.#withReason(operationSchema(op), op)),
       }))
       .filter((provider) => provider.operations.length > 0);
   }
@@ -132,6 +136,13 @@ export class LocalToolkit<Ops = AnyOperations> implements Toolkit<Ops> {
       this.options.listAll === true ||
       (requirementsMet(op, this.services) && (this.#policy === undefined || !this.#policy.deniesOutright(op)))
     );
+  }
+
+  /** Under `listAll`, an operation that cannot work here says why (`unavailable`). */
+  #withReason(schema: OperationSchema, op: OperationDescriptor): OperationSchema {
+    if (this.options.listAll !== true) return schema;
+    const why = unmetRequirement(op, this.services);
+    return why === undefined ? schema : { ...schema, unavailable: why };
   }
 
   /** One view per provider with an operation in the profile: its schema, and invoke by operation name. */
@@ -194,6 +205,7 @@ function operationSchema(op: OperationDescriptor): OperationSchema {
     idempotent: op.idempotent,
     open_world: op.openWorld,
     ...(op.longRunning ? { long_running: true } : {}),
+    ...(op.editFormat ? { edit_format: op.editFormat } : {}),
     description: op.description,
     params: op.params,
     result: op.result,

@@ -10,9 +10,13 @@ import type { Store, StoreKey } from './store/types.js';
 import type { SharedJobs } from './store/shared-jobs.js';
 import type { SearchBackend } from './services/search-backend.js';
 import type { Kernel } from './services/kernel.js';
+import type { CodeIntelligence, CodeOptions, CodeService } from './services/code.js';
 import type { UserChannel, UserChannelOption } from './services/user.js';
 import type { PolicyOptions, PolicyDecision } from './policy.js';
 import type { ProgressEvent } from './progress.js';
+import type { CheckpointKeeper } from './checkpoints/keeper.js';
+import type { CallCheckpoint } from './checkpoints/recorder.js';
+import type { CheckpointsOption } from './checkpoints/types.js';
 
 export type { ProgressEvent } from './progress.js';
 
@@ -48,6 +52,42 @@ export interface ExecOptions {
   bwrapPath?: string;
   /** Background jobs running at once per principal (default 8): in memory per toolkit, with a store counted across replicas. */
   maxJobs?: number;
+  /**
+   * What a sandboxed command may reach: 'none' (default), 'all' (the host's network), or an allow
+   * list served by a proxy outside the sandbox (`{ allow: ['registry.npmjs.org', '*.pythonhosted.org'],
+   * methods?: 'read' | 'all', allowPrivate?: boolean }`). Needs `sandbox`; see docs/security.md.
+   */
+  network?: 'none' | 'all' | NetworkAllowList;
+  /**
+   * Credentials a sandboxed command uses without holding them: its environment gets a placeholder
+   * in `env`, and the proxy writes the real value (the host's `env` variable, or `exec.env`'s) into
+   * HTTPS requests to `hosts` only. Needs `network` as an allow list.
+   */
+  credentials?: CredentialBinding[];
+  /** How the network proxy reaches servers: a resolver (tests) and CAs it trusts besides the system's (PEM). */
+  upstream?: { lookup?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>; ca?: string | string[] };
+}
+
+/** `exec.network` as an allow list. */
+export interface NetworkAllowList {
+  /** Host names, `*.suffix` (every name below it), IP literals or CIDR ranges. */
+  allow: string[];
+  /** 'read': only GET, HEAD and OPTIONS pass (HTTPS is intercepted to see them). Default 'all'. */
+  methods?: 'read' | 'all';
+  /** Let allowed names reach loopback, private and link-local addresses (blocked by default). */
+  allowPrivate?: boolean;
+}
+
+/** One entry of `exec.credentials`. */
+export interface CredentialBinding {
+  /** The variable that holds the credential: the command sees a placeholder in it. */
+  env: string;
+  /** Hosts (names or `*.suffix`) whose HTTPS requests get the real value. */
+  hosts: string[];
+  /** Set this request header (e.g. `Authorization`) instead of replacing the placeholder where it appears. */
+  header?: string;
+  /** The header's value, `{value}` standing for the credential (default `{value}`), e.g. `Bearer {value}`. */
+  format?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
@@ -92,12 +132,29 @@ export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Pr
   clock?: Clock;
   web?: WebOptions;
   exec?: ExecOptions;
+  /**
+   * Language servers (the `code` operations, and the errors edits report):
+   * `{ servers: [{ command, languages, filePatterns }], builtinServers, editDiagnostics, editDiagnosticsMs, idleMs }`.
+   */
+  code?: CodeOptions;
+  /**
+   * What runs the language servers. The package's `createToolkit` gives toolwright's own; `null`
+   * turns code intelligence off (no `code` operations, no diagnostics after edits).
+   */
+  codeIntelligence?: CodeIntelligence | null;
   /** Sub-agent recursion limit (default 3). */
   maxDepth?: number;
   /** The session this toolkit acts for (sub-agents get a child session). */
   session?: Session;
   /** Check every handler output against the result schema (default true). */
   validateOutput?: boolean;
+  /**
+   * Undo for every change: each call that writes files records what they were before (in the
+   * workspace's state folder, per session and principal), and `{ bash: true }` brackets bash calls
+   * with snapshots of the workspace; checkpoint_list, checkpoint_diff and checkpoint_restore use
+   * them. Default: on for file changes, off for bash; `false` turns recording off.
+   */
+  checkpoints?: CheckpointsOption;
 }
 
 /** Services handed to handlers; every one has an embedded default or is explicitly absent. */
@@ -113,6 +170,10 @@ export interface Services {
   readonly user: UserChannel | undefined;
   readonly web: Readonly<WebOptions>;
   readonly exec: Readonly<ExecOptions>;
+  /** Language servers over this workspace, when code intelligence is attached. */
+  readonly code: CodeService | undefined;
+  /** Where calls record their checkpoints (absent: `checkpoints: false`). */
+  readonly checkpoints: CheckpointKeeper | undefined;
 }
 
 /** What a handler receives besides its validated params. */
@@ -134,6 +195,12 @@ export interface HandlerContext {
   /** `path`-role params that take a list of paths: param → each path, resolved as in `paths`. */
   readonly pathLists: Readonly<Record<string, readonly ResolvedPath[]>>;
   /**
+   * The `path`-role argument `param` as `paths` holds it, when something exists there; else
+   * NOT_FOUND worded as for every provider (the path from the workspace, with near names of its
+   * folder). INTERNAL when the runtime did not confine it (a handler called without a toolkit).
+   */
+  existingPath(param: string): Promise<ResolvedPath>;
+  /**
    * Every `url`-role argument, checked before the handler runs (http(s) only, host rules, address
    * guard): param → the URL and the addresses a connection to it may use.
    */
@@ -146,6 +213,20 @@ export interface HandlerContext {
   readonly net: GuardedNet;
   /** Set when path rules apply: keeps the workspace-relative paths this call's results may show. */
   readonly visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
+  /**
+   * Set with `visiblePaths`: the workspace-relative paths a rule hides, each with the decision of
+   * that rule (for a handler that refuses rather than filters). `real: true` says the paths hold no
+   * symbolic link (they are their own real paths), which spares resolving each.
+   */
+  readonly hiddenPaths?: (
+    paths: readonly string[],
+    options?: { real?: boolean },
+  ) => Promise<{ path: string; decision: PolicyDecision }[]>;
+  /**
+   * The top-level params the caller left out: the handler received the catalog's `default` for
+   * each (for a default that means something else when given, such as a background job's timeout).
+   */
+  readonly defaulted: ReadonlySet<string>;
   /** Set when host rules apply: throws DENIED_BY_POLICY for a host (a redirect hop) the policy does not allow (`net` calls it). */
   readonly checkHost?: (url: URL) => void;
   /** Who this call acts for: `invoke`'s `principal` option, else the toolkit's (default "local"). */
@@ -160,6 +241,12 @@ export interface HandlerContext {
    * runtime; cheap to call often, never blocks, silent once the call is over).
    */
   readonly progress?: (event: ProgressEvent) => void;
+  /**
+   * This call's checkpoint, when checkpoints are on: a handler that writes files calls
+   * `before(files)` before it writes (it throws UNAVAILABLE when it cannot record: write nothing
+   * then), `after(files)` once written, `abandon()` when it wrote nothing in the end.
+   */
+  readonly checkpoint?: CallCheckpoint;
 }
 
 export interface InvokeOptions {
@@ -192,6 +279,8 @@ export interface InvokeMeta {
   operation: string;
   policy: PolicyDecision;
   duration_ms: number;
+  /** Entries of the result left out because a path rule denies their paths (absent: none). */
+  hidden?: number;
 }
 
 export type InvokeResult<Output = unknown> =
@@ -202,6 +291,8 @@ export interface OperationSchema extends CatalogOperationFacts {
   name: string;
   id: string;
   errors: ErrorCode[];
+  /** Only under `listAll`: why the operation cannot work here (a service it requires is missing). */
+  unavailable?: string;
 }
 
 export interface ProviderSchema {
@@ -237,19 +328,10 @@ export interface Toolkit<Ops = AnyOperations> {
    * what a model or a wire named) take the untyped form: any input, an `unknown` output. Input
    * whose type says nothing of its shape (`unknown`, `Record<string, unknown>`) is checked at run
    * time, as every input is.
+   *
+   * The typed form is the last overload: when no form fits, TypeScript reports the last one's
+   * error, which then names the wrong input field (or the operation the provider lacks).
    */
-  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(
-    provider: P,
-    operation: K,
-    input: InvokeInput<Ops, K>,
-    options?: InvokeOptions,
-  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
-  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(
-    provider: P,
-    operation: K,
-    input: Unshaped<I>,
-    options?: InvokeOptions,
-  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
   invoke<P extends string, K extends string>(
     provider: WideString<P>,
     operation: K,
@@ -262,6 +344,18 @@ export interface Toolkit<Ops = AnyOperations> {
     input: unknown,
     options?: InvokeOptions,
   ): Promise<InvokeResult<unknown>>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>, I>(
+    provider: P,
+    operation: K,
+    input: Unshaped<I>,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
+  invoke<P extends ProviderNameOf<Ops>, K extends OperationNameOf<Ops, P>>(
+    provider: P,
+    operation: K,
+    input: InvokeInput<Ops, K>,
+    options?: InvokeOptions,
+  ): Promise<InvokeResult<InvokeOutput<Ops, K>>>;
   /** Finds an exposed operation by tool name (`read_file`) or id (`filesystem.read_file`). */
   find(operation: string): OperationDescriptor | undefined;
   readonly call: TypedCalls<Ops>;
@@ -273,10 +367,13 @@ export interface Toolkit<Ops = AnyOperations> {
 
 /** `toolkit.call.<operation>`: one typed function per operation of the providers' `Operations` maps. */
 export type TypedCalls<Ops = AnyOperations> = {
-  [K in keyof Ops]: Ops[K] extends { params: infer Params; result: infer Result }
-    ? (params: Params, options?: InvokeOptions) => Promise<Result>
+  [K in keyof Ops]: Ops[K] extends { result: infer Result }
+    ? (input: CallerInput<Ops[K]>, options?: InvokeOptions) => Promise<Result>
     : never;
 };
+
+/** What a caller passes to an operation: its `input` type (defaulted params optional), else its `params`. */
+type CallerInput<Op> = Op extends { input: infer Input } ? Input : Op extends { params: infer Params } ? Params : never;
 
 /** The provider names of an operations map. */
 export type ProviderNameOf<Ops> = {
@@ -287,16 +384,18 @@ export type OperationNameOf<Ops, P> = {
   [K in keyof Ops]: Ops[K] extends { provider: infer Q } ? (P extends Q ? K : never) : never;
 }[keyof Ops] &
   string;
-/** Operation `K`'s params or result (`unknown`, for a name or an operations map known only at run time). */
-type OperationPart<Ops, K, Part extends 'params' | 'result'> = string extends K | keyof Ops
+/** Operation `K`'s input or result (`unknown`, for a name or an operations map known only at run time). */
+type OperationPart<Ops, K, Part extends 'input' | 'result'> = string extends K | keyof Ops
   ? unknown
   : K extends keyof Ops
-    ? Ops[K] extends { [key in Part]: infer X }
-      ? X
-      : never
+    ? Part extends 'input'
+      ? CallerInput<Ops[K]>
+      : Ops[K] extends { [key in Part]: infer X }
+        ? X
+        : never
     : never;
-/** What `invoke` takes for operation `K`: its params (anything, for a name or an operations map known only at run time). */
-export type InvokeInput<Ops, K> = OperationPart<Ops, K, 'params'>;
+/** What `invoke` takes for operation `K`: its input (anything, for a name or an operations map known only at run time). */
+export type InvokeInput<Ops, K> = OperationPart<Ops, K, 'input'>;
 /** What `invoke` gives for operation `K`: its result (`unknown`, for a name or an operations map known only at run time). */
 export type InvokeOutput<Ops, K> = OperationPart<Ops, K, 'result'>;
 /**

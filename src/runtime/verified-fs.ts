@@ -30,16 +30,6 @@ export function descriptorPath(handle: { readonly fd: number }, name?: string): 
 }
 
 /**
- * A path a *child process* can use to reach what `handle` refers to (`/proc/<our pid>/fd/N`), e.g.
- * as the `cwd` of a spawned program (resolved at its chdir, before it execs), so the program works
- * in the verified folder even if its path is swapped for a symlink meanwhile. Linux only: undefined
- * elsewhere.
- */
-export function childDescriptorPath(handle: FileHandle): string | undefined {
-  return HAS_PROC_FD ? `/proc/${process.pid}/fd/${handle.fd}` : undefined;
-}
-
-/**
  * The real path of what `handle` refers to now, or undefined where it cannot be known. `expected`
  * is the path it was opened by (used by the non-Linux fallback: same device and inode as what the
  * path resolves to now).
@@ -148,7 +138,8 @@ export async function openInsideWithStats(
     // Read synchronously: a /proc/self/fd link is the kernel's name for an open file, made without
     // touching the file system (no disk or network wait), and a thread-pool round trip costs more.
     let real = HAS_PROC_FD ? readlinkSync(descriptorPath(handle)) : undefined;
-    const stats = await handle.stat();
+    // Likewise the stats of a descriptor opened a moment ago (see DescriptorFile.statNow).
+    const stats = handle.statNow();
     if (real?.endsWith(DELETED_SUFFIX) && stats.nlink === 0n) real = real.slice(0, -DELETED_SUFFIX.length);
     if (real === undefined) real = await realPathOf(handle, absolute, stats);
     if (real === undefined || !isInside(root, real)) throw escapedError(display);

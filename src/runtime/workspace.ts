@@ -286,7 +286,8 @@ export class Workspace {
     handle: DescriptorFile,
   ): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
     try {
-      const stats = await handle.stat();
+      // Opened just now (by the runtime, confining the path): see DescriptorFile.statNow.
+      const stats = handle.statNow();
       if (resolved.directory && !stats.isDirectory()) {
         throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, but the path ends with "/" (a folder)`);
       }

@@ -190,16 +190,24 @@ describe('the built bin (exit codes, EPIPE, usage errors)', { timeout: scaled(12
     }
   });
 
-  it('a near miss in a tool or preset name gets a one-line "did you mean"', () => {
+  it('a near miss in a tool or preset name gets a one-line "did you mean", from call, schema and policy check', () => {
     for (const [name, meant] of [
       ['read_fil', 'read_file'],
       ['Grep', 'grep'],
       ['bahs', 'bash'],
+      ['bsh', 'bash'],
     ] as const) {
-      const result = run(['call', name, '{}']);
-      expect(result.status, name).toBe(2);
-      expect(result.stderr.trim().split('\n'), name).toHaveLength(1);
-      expect(result.stderr, name).toContain(`did you mean "${meant}"?`);
+      for (const args of [
+        ['call', name, '{}'],
+        ['schema', name],
+        ['policy', 'check', '--policy', 'readOnly', name, '{}'],
+      ]) {
+        const result = run(args);
+        expect(result.status, args.join(' ')).toBe(2);
+        expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+        expect(result.stderr, args.join(' ')).toContain(`no tool named "${name}"`);
+        expect(result.stderr, args.join(' ')).toContain(`did you mean "${meant}"?`);
+      }
     }
     for (const [preset, meant] of [
       ['readonly', 'readOnly'],
@@ -212,6 +220,7 @@ describe('the built bin (exit codes, EPIPE, usage errors)', { timeout: scaled(12
       expect(result.stderr, preset).toContain(`did you mean "${meant}"?`);
     }
     expect(run(['call', 'zzzzzz', '{}']).stderr).not.toContain('did you mean');
+    expect(run(['schema', 'zzzzzz']).stderr).not.toContain('did you mean');
   });
 
   it('exit codes: 0 ok, 1 tool error, 2 usage', () => {

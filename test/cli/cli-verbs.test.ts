@@ -224,7 +224,7 @@ describe('--policy', () => {
     await writeFile(join(dir, 'bad.yaml'), 'rules:\n  - decision: maybe\n');
     const bad = await cli(['schema', '-w', dir, '--policy', join(dir, 'bad.yaml')]);
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/--policy .*bad\.yaml:2:15: policy rule 0: decision must be allow, ask or deny/);
+    expect(bad.err).toMatch(/--policy .*bad\.yaml:2:15: policy rule 1: decision must be allow, ask or deny/);
     const missing = await cli(['schema', '-w', dir, '--policy', 'nonsense']);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('not a preset');

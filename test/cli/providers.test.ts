@@ -15,8 +15,11 @@ const run = promisify(execFile);
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
-/** A plain-JS provider module (what a third party's build emits), with one tool `name`. */
-function providerModule(provider: string, name: string): string {
+/**
+ * A plain-JS provider module (what a third party's build emits), with one tool `name`; its `who`
+ * param may declare a role.
+ */
+function providerModule(provider: string, name: string, whoRole?: string): string {
   const schema = { type: 'object', additionalProperties: false, properties: { who: { type: 'string' } } };
   return `
 const check = (value) => typeof value === 'object' && value !== null && (value.who === undefined || typeof value.who === 'string');
@@ -25,7 +28,7 @@ const ok = () => true;
 const op = {
   id: ${JSON.stringify(`${provider}.${name}`)}, provider: ${JSON.stringify(provider)}, name: ${JSON.stringify(name)},
   title: 'Say hello', kind: 'data_source', risk: 'read_only', idempotent: true, openWorld: false,
-  description: 'Greets.', params: ${JSON.stringify(schema)}, result: { type: 'object' }, errors: [],
+  description: 'Greets.', params: ${JSON.stringify(schema)}, result: { type: 'object' }, errors: [],${whoRole ? ` roles: { who: ${JSON.stringify(whoRole)} },` : ''}
   validateParams: check, validateResult: ok,
 };
 export const providers = [{ name: ${JSON.stringify(provider)}, description: 'Greetings.', operations: [op],
@@ -71,6 +74,93 @@ describe('--provider MODULE', () => {
   });
 });
 
+describe('policy check|test --provider MODULE', () => {
+  const POLICY = `default: ask
+rules:
+  - operation: say_hello
+    path: ["secrets/**"]
+    decision: deny
+    reason: secrets stay private
+    examples: { match: ["secrets/key.txt"], not_match: ["notes/a.txt"] }
+  - provider: hello
+    decision: allow
+`;
+
+  it("explains a decision on the module's operations, path rules on its roles included", async () => {
+    const dir = await tempDir();
+    const module = path.join(dir, 'hello.mjs');
+    await writeFile(module, providerModule('hello', 'say_hello', 'path'));
+    const policy = path.join(dir, 'policy.yaml');
+    await writeFile(policy, POLICY);
+    const check = (input: object, ...extra: string[]) =>
+      cli([
+        'policy',
+        'check',
+        '--policy',
+        policy,
+        '-w',
+        dir,
+        '--provider',
+        module,
+        ...extra,
+        'say_hello',
+        JSON.stringify(input),
+      ]);
+
+    const denied = await check({ who: 'secrets/key.txt' });
+    expect(denied.code, denied.err).toBe(1);
+    expect(denied.out).toMatch(/^decision: deny$/m);
+    // Rules are counted from 1, as the docs count them.
+    expect(denied.out).toMatch(/^rule: rule 1: operation="say_hello" path=\["secrets\/\*\*"\] → deny$/m);
+    expect(denied.out).toMatch(/^reason: secrets stay private$/m);
+    const allowed = await check({ who: 'notes/a.txt' });
+    expect(allowed.code, allowed.err).toBe(0);
+    expect(allowed.out).toMatch(/^rule: rule 2: provider="hello" → allow$/m);
+    // The decision object keeps the rule's index (from 0).
+    expect(JSON.parse((await check({ who: 'secrets/key.txt' }, '--json')).out)).toMatchObject({
+      decision: 'deny',
+      rule: 0,
+    });
+    // A reference operation is still decided beside it.
+    const reference = await cli([
+      'policy',
+      'check',
+      '--policy',
+      policy,
+      '-w',
+      dir,
+      '--provider',
+      module,
+      'read_file',
+      '{"path":"a.txt"}',
+    ]);
+    expect(reference.out).toMatch(/^rule: default \(ask\)$/m);
+    // A near miss of the module's tool name is told the nearest.
+    const typo = await cli(['policy', 'check', '--policy', policy, '--provider', module, 'say_helo', '{}']);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain('did you mean "say_hello"?');
+  });
+
+  it('without --provider a rule about the operation matches nothing (usage error); policy test takes --provider', async () => {
+    const dir = await tempDir();
+    const module = path.join(dir, 'hello.mjs');
+    await writeFile(module, providerModule('hello', 'say_hello', 'path'));
+    const policy = path.join(dir, 'policy.yaml');
+    await writeFile(policy, POLICY);
+    const without = await cli(['policy', 'check', '--policy', policy, 'say_hello', '{}']);
+    expect(without.code).toBe(2);
+    expect(without.err).toMatch(/policy\.yaml:3:16: policy rule 1: no operation matches "say_hello"/);
+    const tested = await cli(['policy', 'test', policy, '--provider', module]);
+    expect(tested.code, tested.err).toBe(0);
+    expect(tested.out).toMatch(/^ok\s+rule 1 match\[0\] "secrets\/key\.txt"$/m);
+    expect(tested.out).toMatch(/^ok\s+rule 1 not_match\[0\] "notes\/a\.txt"$/m);
+    expect(tested.out).toMatch(/^2 examples, 0 failed$/m);
+    const missing = await cli(['policy', 'test', policy, '--provider', path.join(dir, 'nope.mjs')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('no such file');
+  });
+});
+
 describe('toolwright generate (the bin verb)', () => {
   it(
     'generates a third-party project from the current folder, and --check passes after',
@@ -109,13 +199,13 @@ describe('toolwright generate (the bin verb)', () => {
     const fromSource = await loadCodegen('0.1.0');
     expect(typeof fromSource === 'object' && fromSource.version).toBe('0.1.0');
     expect(await loadCodegen('0.1.0', '@toolwright/codegen-nowhere')).toBe(
-      'toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0',
+      "toolwright generate needs the generator, which is not installed: npm install --save-dev @toolwright/codegen@0.1.0 (where it is not published: the toolwright-codegen-0.1.0.tgz packed with toolwright's)",
     );
     const dir = await tempDir();
     const other = path.join(dir, 'other-codegen.mjs');
     await writeFile(other, 'export const version = "0.2.0";\nexport async function runGenerate() { return 0; }\n');
     expect(await loadCodegen('0.1.0', pathToFileURL(other).href)).toBe(
-      'toolwright 0.1.0 needs @toolwright/codegen 0.1.0, but 0.2.0 is installed: npm install --save-dev @toolwright/codegen@0.1.0',
+      "toolwright 0.1.0 needs @toolwright/codegen 0.1.0, but 0.2.0 is installed: npm install --save-dev @toolwright/codegen@0.1.0 (where it is not published: the toolwright-codegen-0.1.0.tgz packed with toolwright's)",
     );
     // A module the generator itself fails to load is its failure, not a missing generator.
     const broken = path.join(dir, 'broken-codegen.mjs');

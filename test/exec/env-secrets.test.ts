@@ -5,7 +5,6 @@ import { createToolkit } from '../../src/index.js';
 import { commandEnv } from '../../src/handlers/exec/run/env.js';
 import { secretClass, type SecretClass } from '../../src/handlers/exec/run/secrets.js';
 import { tempDir } from '../support/helpers.js';
-import { scaled } from '../support/time.js';
 
 // Token-shaped values are built here, not written out: nothing in the repository looks like a live key.
 const chars = (alphabet: string, n: number) =>
@@ -221,8 +220,7 @@ describe('secrets by class', () => {
     for (const value of KEPT_VALUES) expect(secretClass('SOME_SETTING', value), value).toBeUndefined();
   });
 
-  it('is linear on long values: runs of token, pair and dot characters are checked at once', () => {
-    const started = performance.now();
+  it('long runs of token, pair and dot characters are no secret (their time: test/stress/linear-time)', () => {
     for (const value of [
       'a'.repeat(128 * 1024),
       '='.repeat(64 * 1024) + 'a=',
@@ -233,7 +231,6 @@ describe('secrets by class', () => {
     ]) {
       expect(secretClass('SOME_SETTING', value)).toBeUndefined();
     }
-    expect(performance.now() - started).toBeLessThan(scaled(2000));
   });
 
   it('exec.inheritEnv lets a withheld variable through by name; exec.env sets and removes as before', () => {

@@ -3,10 +3,12 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import type { Toolkit, ToolkitOptions } from '../../src/runtime/types.js';
 import type { BashKillResult, BashOutputResult, BashResult } from '../../src/generated/types.js';
+import { settled, until, withStoppedClock } from '../support/clock.js';
 import { tempDir } from '../support/helpers.js';
 import {
   killTagged,
@@ -54,14 +56,16 @@ const read = async (toolkit: Toolkit, job_id: string, wait_ms?: number) =>
 describe('background jobs: start and read', () => {
   it('returns at once with a job id; bash_output gives new output, status and exit code', async () => {
     const toolkit = await newToolkit();
-    const started = Date.now();
+    const gate = path.join(toolkit.workspace.root, 'go');
+    // The command cannot end before the test opens its gate: the call returned while it ran.
     const result = await toolkit.invoke('exec', 'bash', {
-      command: 'echo one; sleep 0.5; echo two >&2; exit 4',
+      command: 'echo one; while [ ! -e go ]; do sleep 0.05; done; echo two >&2; exit 4',
       run_in_background: true,
     });
-    expect(Date.now() - started).toBeLessThan(scaled(1_500));
     expect(result.text).toContain('bash_output');
     const id = ok<BashResult>(result).job_id!;
+    expect((await read(toolkit, id, 0)).status).toBe('running');
+    await writeFile(gate, '');
     const { output, last } = await readJobToEnd(toolkit, id);
     expect(output).toBe('one\ntwo\n');
     expect(last).toMatchObject({ job_id: id, status: 'exited', exit_code: 4, signal: null });
@@ -73,17 +77,24 @@ describe('background jobs: start and read', () => {
 
   it('wait_ms returns as soon as new output arrives, not at the end of the wait', async () => {
     const toolkit = await newToolkit();
-    const id = await start(toolkit, 'sleep 0.3; echo ready; sleep 1000');
-    const before = Date.now();
-    const first = await read(toolkit, id, 20_000);
-    expect(Date.now() - before).toBeLessThan(scaled(10_000));
-    expect(first.output).toBe('ready\n');
-    expect(first.status).toBe('running');
-    // No new output: the wait runs its course (short here), then reports nothing new.
-    const waited = Date.now();
-    const idle = await read(toolkit, id, 300);
-    expect(Date.now() - waited).toBeGreaterThanOrEqual(250);
-    expect(idle.output).toBe('');
+    const gate = path.join(toolkit.workspace.root, 'go');
+    const id = await start(toolkit, 'while [ ! -e go ]; do sleep 0.05; done; echo ready; sleep 1000');
+    // On a stopped clock the 20 s wait can never run out: only the output ends it.
+    await withStoppedClock(async (clock) => {
+      const reading = read(toolkit, id, 20_000);
+      expect(await settled(reading)).toBe(false);
+      await writeFile(gate, '');
+      const first = await reading;
+      expect(first.output).toBe('ready\n');
+      expect(first.status).toBe('running');
+      // No new output: the wait runs its whole course (300 ms of the clock), then reports nothing new.
+      const idle = read(toolkit, id, 300);
+      await clock.advance(299);
+      expect(await settled(idle)).toBe(false);
+      await clock.advance(1);
+      await until(() => settled(idle), 'the wait to end at 300 ms');
+      expect((await idle).output).toBe('');
+    });
   });
 
   it('keeps the output readable after the job exits, and lists the session jobs', async () => {

@@ -92,8 +92,8 @@ describe('something other than a lock where the lock file goes', () => {
         await writeFile(path.join(root, 'other.txt'), 'other');
         await make(lockOf(root));
         const toolkit = createToolkit({ workspace: root });
-        const started = Date.now();
         // More writers than libuv has threads: a blocking open of a FIFO would starve every later call.
+        // ALREADY_EXISTS, not TIMEOUT: each was refused without waiting for the lock.
         const writes = await Promise.all(
           Array.from({ length: 6 }, () =>
             toolkit.invoke('filesystem', 'write_file', { path: 'data.txt', content: 'new' }),
@@ -117,7 +117,6 @@ describe('something other than a lock where the lock file goes', () => {
           edits: [{ old_str: 'old', new_str: 'y' }],
         });
         expect(!multi.ok && multi.error.code).toBe('ALREADY_EXISTS');
-        expect(Date.now() - started).toBeLessThan(scaled(10_000));
         expect(await readFile(path.join(root, 'data.txt'), 'utf8')).toBe('old');
         expect((await lstat(lockOf(root))).isFile()).toBe(false);
       },

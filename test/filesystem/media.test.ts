@@ -49,21 +49,14 @@ function pngClaiming(width: number, height: number): Buffer {
 }
 
 describe('read_file images', () => {
-  it('scales a 4000×3000 JPEG to the model limits, off the main thread', async () => {
+  it('scales a 4000×3000 JPEG to the model limits', async () => {
     const { root, toolkit } = await workspaceToolkit();
     const jpeg = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#336699' } })
       .jpeg()
       .toBuffer();
     await writeFile(path.join(root, 'photo.jpg'), jpeg);
-    let maxLag = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      maxLag = Math.max(maxLag, now - last);
-      last = now;
-    }, 2);
+    // Off the main thread: timed in test/stress/off-thread.stress.test.ts.
     const result = await toolkit.invoke('filesystem', 'read_file', { path: 'photo.jpg' });
-    clearInterval(timer);
     const out = expectOk(result);
     expect(out).toMatchObject({ type: 'image', mime_type: 'image/jpeg', original_width: 4000, original_height: 3000 });
     expect(Math.max(out.width, out.height)).toBeLessThanOrEqual(MAX_EDGE_PX);
@@ -72,9 +65,6 @@ describe('read_file images', () => {
     const meta = await sharp(Buffer.from(out.data, 'base64')).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', out.width, out.height]);
     expect(result.text).toContain('scaled down from 4000×3000');
-    // Decoding and scaling 12 megapixels takes 150-300 ms here; on the main thread that would be
-    // one stall of that length (the margin allows for a loaded machine's scheduling delays).
-    expect(maxLag).toBeLessThan(120);
   });
 
   it('passes a small PNG through unchanged, and keeps big PNGs lossless or falls back within the byte cap', async () => {
@@ -257,10 +247,8 @@ describe('read_file PDFs', () => {
       // 20 pages of many text runs: seconds of work for pdf.js.
       await writeFile(path.join(root, 'slow.pdf'), makePdf(Array.from({ length: 20 }, () => 'w '.repeat(200_000))));
       pdfLimits.deadlineMs = 50;
-      const started = performance.now();
       const slow = await toolkit.invoke('filesystem', 'read_file', { path: 'slow.pdf' });
       expect(errorCode(slow)).toBe('TIMEOUT');
-      expect(performance.now() - started).toBeLessThan(scaled(5000));
       pdfLimits.deadlineMs = PDF_DEADLINE_MS;
       expect(expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'ok.pdf' })).content).toContain('fine');
     },

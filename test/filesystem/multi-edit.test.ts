@@ -8,10 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { unifiedDiff } from '../../src/handlers/filesystem/edit/diff.js';
 import { applyEdits, occurrences } from '../../src/handlers/filesystem/edit/match.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
-import type { MultiEditParams } from '../../src/generated/types.js';
-import { scaled } from '../support/time.js';
+import type { MultiEditInput } from '../../src/generated/types.js';
 
-const multi = (edits: MultiEditParams['edits'], extra: Partial<MultiEditParams> = {}): MultiEditParams => ({
+const multi = (edits: MultiEditInput['edits'], extra: Partial<MultiEditInput> = {}): MultiEditInput => ({
   path: 'f.txt',
   edits,
   ...extra,
@@ -100,9 +99,9 @@ describe('edit core: changed ranges and the region diff', () => {
     expect(unifiedDiff('f.txt', before, outcome.text, outcome.changes)).toBe(whole);
   });
 
-  it('two distant edits in a 100,000-line file give two hunks with the right line numbers, fast', () => {
+  it('two distant edits in a 100,000-line file give two hunks with the right line numbers', () => {
+    // Without the whole-file diff (the slow path; timed in test/stress/linear-time).
     const before = Array.from({ length: 100_000 }, (_, i) => `row ${i}`).join('\n') + '\n';
-    const started = performance.now();
     const outcome = applyEdits(
       before,
       [
@@ -114,7 +113,6 @@ describe('edit core: changed ranges and the region diff', () => {
     const diff = unifiedDiff('f.txt', before, outcome.text, outcome.changes);
     expect(diff.match(/^@@ .* @@$/gm)).toEqual(['@@ -8,7 +8,7 @@', '@@ -89998,7 +89998,7 @@']);
     expect(applyPatch(before, diff)).toBe(outcome.text);
-    expect(performance.now() - started).toBeLessThan(scaled(2000)); // generous: the whole-file diff is the slow path avoided
   });
 
   it('replace_all with 50,000 hits keeps the diff capped and the work bounded', () => {
@@ -143,9 +141,7 @@ describe('edit core: changed ranges and the region diff', () => {
 
   it('ambiguous matches list line numbers in one pass (100,000 hits)', () => {
     const before = 'dup\n'.repeat(100_000);
-    const started = performance.now();
     expect(() => applyEdits(before, [{ old_str: 'dup', new_str: 'x' }], 'f.txt')).toThrow(/100000 times/);
-    expect(performance.now() - started).toBeLessThan(scaled(2000));
   });
 });
 

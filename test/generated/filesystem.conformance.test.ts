@@ -412,7 +412,8 @@ runConformance({
           "STALE_FILE",
           "TOO_LARGE",
           "TIMEOUT",
-          "ALREADY_EXISTS"
+          "ALREADY_EXISTS",
+          "UNAVAILABLE"
         ]
       },
       "probes": {
@@ -626,6 +627,7 @@ runConformance({
         "risk": "moderate",
         "idempotent": false,
         "openWorld": false,
+        "editFormat": "str_replace",
         "title": "Edit file",
         "errors": [
           "NOT_FOUND",
@@ -639,7 +641,8 @@ runConformance({
           "ALREADY_EXISTS",
           "STALE_FILE",
           "TOO_LARGE",
-          "TIMEOUT"
+          "TIMEOUT",
+          "UNAVAILABLE"
         ]
       },
       "probes": {
@@ -960,6 +963,7 @@ runConformance({
         "risk": "moderate",
         "idempotent": false,
         "openWorld": false,
+        "editFormat": "str_replace",
         "title": "Edit file in several places",
         "errors": [
           "NOT_FOUND",
@@ -973,7 +977,8 @@ runConformance({
           "STALE_FILE",
           "TOO_LARGE",
           "TIMEOUT",
-          "ALREADY_EXISTS"
+          "ALREADY_EXISTS",
+          "UNAVAILABLE"
         ]
       },
       "probes": {
@@ -1285,6 +1290,215 @@ runConformance({
       ]
     },
     {
+      "id": "filesystem.apply_patch",
+      "provider": "filesystem",
+      "name": "apply_patch",
+      "descriptor": {
+        "kind": "resource",
+        "risk": "moderate",
+        "idempotent": false,
+        "openWorld": false,
+        "editFormat": "apply_patch",
+        "title": "Apply patch",
+        "errors": [
+          "NOT_FOUND",
+          "IS_DIRECTORY",
+          "NOT_DIRECTORY",
+          "BINARY_FILE",
+          "OUTSIDE_WORKSPACE",
+          "PERMISSION_DENIED",
+          "NO_MATCH",
+          "AMBIGUOUS_MATCH",
+          "STALE_FILE",
+          "TOO_LARGE",
+          "TIMEOUT",
+          "ALREADY_EXISTS",
+          "UNAVAILABLE"
+        ]
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "input",
+            "input": {}
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "input",
+            "input": {
+              "input": 12345
+            }
+          },
+          {
+            "field": "dry_run",
+            "input": {
+              "input": "*** Begin Patch\n*** Update File: app.py\n@@ def greet():\n-    print('hi')\n+    print('hello')\n     return 0\n*** End Patch\n",
+              "dry_run": "yes"
+            }
+          }
+        ],
+        "unknown": {
+          "input": "*** Begin Patch\n*** Update File: app.py\n@@ def greet():\n-    print('hi')\n+    print('hello')\n     return 0\n*** End Patch\n",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "updates a file in place",
+          "files": {
+            "app.py": "def greet():\n    print('hi')\n    return 0\n"
+          },
+          "input": {
+            "input": "*** Begin Patch\n*** Update File: app.py\n@@ def greet():\n-    print('hi')\n+    print('hello')\n     return 0\n*** End Patch\n"
+          },
+          "expect": {
+            "output": {
+              "files": [
+                {
+                  "path": "app.py",
+                  "action": "update",
+                  "changes": 1
+                }
+              ]
+            },
+            "text_contains": "+    print('hello')",
+            "files": {
+              "app.py": "def greet():\n    print('hello')\n    return 0\n"
+            }
+          }
+        },
+        {
+          "name": "adds, deletes and moves files in one patch",
+          "files": {
+            "old.txt": "gone\n",
+            "src/a.py": "x = 1\n"
+          },
+          "input": {
+            "input": "*** Begin Patch\n*** Add File: docs/new.md\n+# New\n+\n+text\n*** Delete File: old.txt\n*** Update File: src/a.py\n*** Move to: lib/a.py\n@@\n-x = 1\n+x = 2\n*** End Patch"
+          },
+          "expect": {
+            "output": {
+              "files": [
+                {
+                  "path": "docs/new.md",
+                  "action": "add"
+                },
+                {
+                  "path": "old.txt",
+                  "action": "delete"
+                },
+                {
+                  "path": "lib/a.py",
+                  "action": "move",
+                  "from": "src/a.py"
+                }
+              ]
+            },
+            "files": {
+              "docs/new.md": "# New\n\ntext\n",
+              "lib/a.py": "x = 2\n"
+            }
+          }
+        },
+        {
+          "name": "keeps CRLF line endings",
+          "files": {
+            "win.txt": "a\r\nb\r\nc\r\n"
+          },
+          "input": {
+            "input": "*** Begin Patch\n*** Update File: win.txt\n@@\n a\n-b\n+B\n+b2\n c\n*** End Patch"
+          },
+          "expect": {
+            "files": {
+              "win.txt": "a\r\nB\r\nb2\r\nc\r\n"
+            }
+          }
+        },
+        {
+          "name": "a change that does not match names the closest lines and writes nothing",
+          "files": {
+            "f.py": "def f():\n\treturn 1\n",
+            "g.txt": "keep\n"
+          },
+          "input": {
+            "input": "*** Begin Patch\n*** Delete File: g.txt\n*** Update File: f.py\n@@\n def f():\n-    return 2\n+    return 3\n*** End Patch"
+          },
+          "expect": {
+            "error": "NO_MATCH",
+            "text_contains": "change 1 of 1 to f.py",
+            "files": {
+              "f.py": "def f():\n\treturn 1\n",
+              "g.txt": "keep\n"
+            }
+          }
+        },
+        {
+          "name": "lines that match in two places are refused",
+          "files": {
+            "dup.txt": "x = 1\ny\nx = 1\n"
+          },
+          "input": {
+            "input": "*** Begin Patch\n*** Update File: dup.txt\n-x = 1\n+x = 2\n*** End Patch"
+          },
+          "expect": {
+            "error": "AMBIGUOUS_MATCH",
+            "text_contains": "line 1 and again at line 3"
+          }
+        },
+        {
+          "name": "a patch without the envelope is refused naming the line",
+          "files": {
+            "a.txt": "a\n"
+          },
+          "input": {
+            "input": "--- a/a.txt\n+++ b/a.txt\n@@\n-a\n+b\n"
+          },
+          "expect": {
+            "error": "INVALID_INPUT",
+            "text_contains": "*** Begin Patch"
+          }
+        },
+        {
+          "name": "an update of a missing file is NOT_FOUND",
+          "input": {
+            "input": "*** Begin Patch\n*** Update File: nope.txt\n@@\n-a\n+b\n*** End Patch"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
+          }
+        },
+        {
+          "name": "refuses a path outside the workspace",
+          "input": {
+            "input": "*** Begin Patch\n*** Add File: ../x.txt\n+x\n*** End Patch"
+          },
+          "expect": {
+            "error": "OUTSIDE_WORKSPACE"
+          }
+        },
+        {
+          "name": "dry_run returns the diff and writes nothing",
+          "files": {
+            "d.txt": "alpha\n"
+          },
+          "input": {
+            "input": "*** Begin Patch\n*** Update File: d.txt\n-alpha\n+beta\n*** End Patch",
+            "dry_run": true
+          },
+          "expect": {
+            "output": {
+              "dry_run": true
+            },
+            "text_contains": "+beta",
+            "files": {
+              "d.txt": "alpha\n"
+            }
+          }
+        }
+      ]
+    },
+    {
       "id": "filesystem.list_directory",
       "provider": "filesystem",
       "name": "list_directory",
@@ -1537,6 +1751,175 @@ runConformance({
           },
           "expect": {
             "error": "OUTSIDE_WORKSPACE"
+          }
+        }
+      ]
+    },
+    {
+      "id": "filesystem.checkpoint_list",
+      "provider": "filesystem",
+      "name": "checkpoint_list",
+      "descriptor": {
+        "kind": "data_source",
+        "risk": "read_only",
+        "idempotent": true,
+        "openWorld": false,
+        "title": "List checkpoints",
+        "errors": [
+          "UNAVAILABLE"
+        ]
+      },
+      "probes": {
+        "missing": [],
+        "wrongType": [
+          {
+            "field": "limit",
+            "input": {
+              "limit": "not a number"
+            }
+          }
+        ],
+        "unknown": {
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "a session that changed nothing has no checkpoints",
+          "input": {},
+          "expect": {
+            "output": {
+              "checkpoints": [],
+              "total": 0
+            }
+          }
+        }
+      ]
+    },
+    {
+      "id": "filesystem.checkpoint_diff",
+      "provider": "filesystem",
+      "name": "checkpoint_diff",
+      "descriptor": {
+        "kind": "data_source",
+        "risk": "read_only",
+        "idempotent": true,
+        "openWorld": false,
+        "title": "Show a checkpoint's changes",
+        "errors": [
+          "NOT_FOUND",
+          "UNAVAILABLE"
+        ]
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "id",
+            "input": {}
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "id",
+            "input": {
+              "id": 12345
+            }
+          },
+          {
+            "field": "scope",
+            "input": {
+              "id": "cp-404",
+              "scope": 987654321
+            }
+          }
+        ],
+        "unknown": {
+          "id": "cp-404",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "an unknown checkpoint is NOT_FOUND",
+          "input": {
+            "id": "cp-404"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
+          }
+        }
+      ]
+    },
+    {
+      "id": "filesystem.checkpoint_restore",
+      "provider": "filesystem",
+      "name": "checkpoint_restore",
+      "descriptor": {
+        "kind": "resource",
+        "risk": "moderate",
+        "idempotent": false,
+        "openWorld": false,
+        "title": "Restore a checkpoint",
+        "errors": [
+          "NOT_FOUND",
+          "UNAVAILABLE",
+          "STALE_FILE",
+          "TOO_LARGE",
+          "PERMISSION_DENIED",
+          "IS_DIRECTORY",
+          "NOT_DIRECTORY",
+          "TIMEOUT"
+        ]
+      },
+      "probes": {
+        "missing": [
+          {
+            "field": "id",
+            "input": {}
+          }
+        ],
+        "wrongType": [
+          {
+            "field": "id",
+            "input": {
+              "id": 12345
+            }
+          },
+          {
+            "field": "scope",
+            "input": {
+              "id": "cp-404",
+              "scope": 987654321
+            }
+          },
+          {
+            "field": "dry_run",
+            "input": {
+              "id": "cp-404",
+              "dry_run": "yes"
+            }
+          },
+          {
+            "field": "force",
+            "input": {
+              "id": "cp-404",
+              "force": "yes"
+            }
+          }
+        ],
+        "unknown": {
+          "id": "cp-404",
+          "not_a_declared_property": true
+        }
+      },
+      "examples": [
+        {
+          "name": "an unknown checkpoint is NOT_FOUND",
+          "input": {
+            "id": "cp-404"
+          },
+          "expect": {
+            "error": "NOT_FOUND"
           }
         }
       ]

@@ -1,10 +1,13 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance) against `toolwright mcp
 // --http`, in both serving modes. The suite needs Node 22 or later: under Node 20 this file is
-// skipped, and CI runs it in its Node 22 and 24 legs. Only the scenarios that apply to a tools-only
+// skipped, and CI runs it in its Node 22 and 24 legs. It is its own package in
+// tools/mcp-conformance (no dependency of the repository, whose install on Node 20 would warn),
+// installed here on first use. Only the scenarios that apply to a tools-only
 // server are run; the others call the suite's own fixture tools (`test_simple_text`,
 // `test_tool_with_progress`, `json_schema_2020_12_tool`, …) or prompts, resources and completion,
 // which this server does not declare.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,7 +20,8 @@ import { scaled } from '../support/time.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const require = createRequire(import.meta.url);
-const suiteBin = join(dirname(require.resolve('@modelcontextprotocol/conformance/package.json')), 'dist/index.js');
+const suiteFolder = join(root, 'tools/mcp-conformance');
+const suiteBin = join(suiteFolder, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 // The server runs in the workspace, which cannot resolve tsx by name.
 const tsx = pathToFileURL(require.resolve('tsx')).href;
 
@@ -73,9 +77,14 @@ async function runScenario(url: string, scenario: string, out: string): Promise<
 describe.skipIf(nodeMajor < 22)('official MCP conformance suite', () => {
   let workspace: string;
   beforeAll(async () => {
+    if (!existsSync(suiteBin)) {
+      await promisify(execFile)('npm', ['ci', '--prefix', suiteFolder, '--no-audit', '--no-fund', '--loglevel=error'], {
+        timeout: scaled(300_000),
+      });
+    }
     workspace = await mkdtemp(join(tmpdir(), 'tw-conformance-'));
     await writeFile(join(workspace, 'a.txt'), 'alpha\n');
-  });
+  }, scaled(360_000));
   afterAll(async () => {
     await rm(workspace, { recursive: true, force: true });
   });

@@ -1,7 +1,8 @@
 // MCP tasks across replicas: two `toolwright mcp --http --stateless` processes on one PostgreSQL
 // store. A task created through one is read, awaited and cancelled through the other (the cancel
 // reaches the owning process, which kills the process tree), and a task whose process died is
-// marked failed by the live one within a lease.
+// marked failed by the live one once its lease has run out (made to run out in the database rather
+// than waited for: ten seconds of a lease prove nothing more).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createPostgresStore } from '../../src/runtime/store/postgres.js';
 import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-tasks.js';
@@ -95,17 +97,35 @@ describePg('MCP tasks on replicas sharing a PostgreSQL store', () => {
   });
 
   it(
-    'a task whose replica died is marked failed by the live one within a lease',
+    'a task whose replica died is marked failed by the live one once its lease has run out',
     { timeout: scaled(60_000) },
     async () => {
       const [one, two] = await Promise.all([replica(), replica()]);
       const task = await createTask(one.client, 'bash', { command: 'echo $$ > orphan.pid; exec sleep 60' });
       const orphan = await waitForPid(join(dir, 'orphan.pid'));
       one.child.kill('SIGKILL');
+      await new Promise((resolve) =>
+        one.child.exitCode !== null || one.child.signalCode !== null
+          ? resolve(undefined)
+          : one.child.once('exit', resolve),
+      );
+      // The dead replica renews nothing: its task's lease runs out now instead of in ten seconds.
+      const db = new pg.Client({ connectionString: url });
+      await db.connect();
+      try {
+        const { rowCount } = await db.query(
+          `UPDATE toolwright_mcp_tasks SET lease_expires_at = now() WHERE id = $1 AND status = 'working'`,
+          [task.taskId],
+        );
+        expect(rowCount).toBe(1);
+      } finally {
+        await db.end();
+      }
+      // The live replica's next sweep (every few seconds) marks it failed.
       const failed = await waitFor(async () => {
         const now = await two.client.experimental.tasks.getTask(task.taskId);
         return now.status === 'failed' ? now : undefined;
-      }, 30_000);
+      }, 15_000);
       expect(failed.statusMessage).toBeTruthy();
       const result = await two.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
       expect(result.isError).toBe(true);

@@ -24,6 +24,8 @@ const HEAVY = [
   'pg',
   'jose',
   '@opentelemetry/api',
+  'vscode-jsonrpc',
+  'vscode-languageserver-protocol',
 ];
 
 const HOOKS = `let log;
@@ -77,7 +79,7 @@ describe('what loading toolwright loads', () => {
   async function loaded(
     args: string[],
     name: string,
-  ): Promise<{ packages: Set<string>; ownModules: number; status: number | null; output: string }> {
+  ): Promise<{ packages: Set<string>; urls: Set<string>; ownModules: number; status: number | null; output: string }> {
     const log = join(build, `${name}.log`);
     await writeFile(log, '');
     const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(build, 'register.mjs')).href, ...args], {
@@ -90,6 +92,7 @@ describe('what loading toolwright loads', () => {
     const ownModules = [...urls].filter((url) => url.startsWith(pathToFileURL(join(build, 'dist')).href + '/')).length;
     return {
       packages: packagesIn([...urls].join('\n')),
+      urls,
       ownModules,
       status: run.status,
       output: run.stdout + run.stderr,
@@ -139,9 +142,33 @@ describe('what loading toolwright loads', () => {
     async () => {
       const run = await loaded([join(build, 'dist/cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call-modules');
       expect(run.status, run.output).toBe(0);
-      // 22 when written; 48 before the bundle kept the toolkit's modules together.
+      // 22 when written (24 once read_file's code was split from the other filesystem operations',
+      // 29 once the checkpoint, patch and code operations each loaded on first use); 48 before the
+      // bundle kept the toolkit's modules together.
       expect(run.ownModules).toBeGreaterThan(5);
-      expect(run.ownModules).toBeLessThanOrEqual(26);
+      const own = [...run.urls].filter((url) => url.includes('/dist/')).map((url) => url.replace(/^.*\/dist\//, ''));
+      expect(run.ownModules, own.join(', ')).toBeLessThanOrEqual(32);
+    },
+  );
+
+  it(
+    "`toolwright call read_file` loads none of the other filesystem operations' code (each is a chunk of its own)",
+    { timeout: scaled(60_000) },
+    async () => {
+      const run = await loaded(
+        [join(build, 'dist/cli.js'), 'call', 'read_file', '{"path":"a.txt"}'],
+        'call-filesystem',
+      );
+      expect(run.status, run.output).toBe(0);
+      const chunks = await readdir(join(build, 'dist/chunks'));
+      for (const operation of ['write-file', 'edit-file', 'multi-edit', 'apply-patch', 'list-directory']) {
+        const chunk = chunks.find((name) => name.startsWith(`${operation}-`));
+        expect(chunk, `no chunk of its own for ${operation}`).toBeDefined();
+        expect(
+          [...run.urls].some((url) => url.endsWith(`/chunks/${chunk}`)),
+          `${chunk} was loaded`,
+        ).toBe(false);
+      }
     },
   );
 

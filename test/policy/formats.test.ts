@@ -89,7 +89,7 @@ describe('HCL and YAML policies', () => {
 
   it('HCL errors are located at FILE:LINE:COL', async () => {
     expect(await errorOf('rule {\n  operation = "Bash"\n  decision = "deny"\n}\n', 'agent.hcl')).toMatch(
-      /^agent\.hcl:2:15: policy rule 0: no operation matches "Bash" \(did you mean "bash"\?\)/,
+      /^agent\.hcl:2:15: policy rule 1: no operation matches "Bash" \(did you mean "bash"\?\)/,
     );
     expect(await errorOf('default = "ask"\nrule {\n  provider = "shell"\n  decision = "deny"\n}\n', 'a.hcl')).toMatch(
       /^a\.hcl:3:14: .*did you mean "exec"/,
@@ -113,20 +113,20 @@ describe('HCL and YAML policies', () => {
       await errorOf('rule {\n  operation = "read_file"\n  command = "ls"\n  decision = "deny"\n}\n', 'a.hcl'),
     ).toMatch(/^a\.hcl:3:13: .*"command" can never apply to read_file/);
     expect(await errorOf(HCL.replace('"git log --oneline"', '"git push"'), 'agent.hcl')).toMatch(
-      /^agent\.hcl:13:26: policy rule 1: example match\[0\] "git push" is not matched/,
+      /^agent\.hcl:13:26: policy rule 2: example match\[0\] "git push" is not matched/,
     );
   });
 
   it('YAML errors are located at FILE:LINE:COL', async () => {
     expect(await errorOf('rules:\n  - operation: Bash\n    decision: deny\n', 'p.yaml')).toMatch(
-      /^p\.yaml:2:16: policy rule 0: no operation matches "Bash"/,
+      /^p\.yaml:2:16: policy rule 1: no operation matches "Bash"/,
     );
     expect(
       await errorOf(
         'rules:\n  - operation: bash\n    decision: allow\n  - provider: shell\n    decision: deny\n',
         'p.yaml',
       ),
-    ).toMatch(/^p\.yaml:4:15: policy rule 1: no provider matches "shell"/);
+    ).toMatch(/^p\.yaml:4:15: policy rule 2: no provider matches "shell"/);
     expect(await errorOf('rules:\n  - operation: bash\n    decision: [allow\n', 'p.yaml')).toMatch(
       /^p\.yaml:\d+:\d+: /,
     );
@@ -134,7 +134,7 @@ describe('HCL and YAML policies', () => {
       /^p\.yaml:1:10: policy default must be allow, ask or deny/,
     );
     expect(await errorOf(YAML.replace('"git log; rm x"', '"git log -n 3"'), 'p.yaml')).toMatch(
-      /^p\.yaml:10:19: policy rule 1: example not_match\[0\] "git log -n 3" is matched/,
+      /^p\.yaml:10:19: policy rule 2: example not_match\[0\] "git log -n 3" is matched/,
     );
     expect(await errorOf('preset: readOnli\n', 'p.yaml')).toMatch(
       /unknown policy preset "readOnli" \(did you mean "readOnly"\?\)/,
@@ -182,7 +182,7 @@ describe('toolwright policy check / test', () => {
     ]);
     expect(denied.code).toBe(1);
     expect(denied.out).toMatch(/^decision: ask/m);
-    expect(denied.out).toMatch(/allow\s+git status\s+\[rule 1\]/);
+    expect(denied.out).toMatch(/allow\s+git status\s+\[rule 2\]/);
     expect(denied.out).toMatch(/ask\s+rm -rf \/\s+\[default; via sudo\]/);
     expect(denied.out).toMatch(/opaque: command substitution \$\(id\)/);
     const allowed = await cli([
@@ -210,7 +210,7 @@ describe('toolwright policy check / test', () => {
     expect(readOnly.out).toMatch(/shell_read: refused: `sort -o x`: -o writes a file/);
     const bad = await cli(['policy', 'check', '--policy', file, 'bahs', '{}']);
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/no operation named "bahs"/);
+    expect(bad.err).toMatch(/no tool named "bahs" \(available: .*\); did you mean "bash"\?/);
   });
 
   it('test runs the examples and exits 1 when one fails', async () => {
@@ -224,7 +224,7 @@ describe('toolwright policy check / test', () => {
     await writeFile(failing, HCL.replace('"git log; rm x"', '"git log -n 2"'));
     const fail = await cli(['policy', 'test', failing]);
     expect(fail.code).toBe(1);
-    expect(fail.out).toMatch(/FAIL\s+rule 1 not_match\[0\] "git log -n 2"/);
+    expect(fail.out).toMatch(/FAIL\s+rule 2 not_match\[0\] "git log -n 2"/);
     expect(fail.out).toMatch(/3 examples, 1 failed/);
     const broken = path.join(dir, 'broken.hcl');
     await writeFile(broken, 'rule {\n  operation = "Bash"\n  decision = "deny"\n}\n');
@@ -248,6 +248,6 @@ describe('toolwright policy check / test', () => {
     await writeFile(file, 'rule {\n  operation = "Bash"\n  decision = "deny"\n}\n');
     const typo = await cli(['call', '--workspace', dir, '--policy', file, 'bash', '{"command":"echo hi"}']);
     expect(typo.code).toBe(2);
-    expect(typo.err).toContain(':2:15: policy rule 0: no operation matches "Bash"');
+    expect(typo.err).toContain(':2:15: policy rule 1: no operation matches "Bash"');
   });
 });

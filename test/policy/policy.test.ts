@@ -102,7 +102,7 @@ describe('compilePolicy', () => {
     expect(() => compilePolicy('paranoid' as never)).toThrow(/unknown policy preset "paranoid"/);
     expect(() => compilePolicy({ extends: 'nope' as never })).toThrow(/unknown policy preset/);
     expect(() => compilePolicy({ default: 'maybe' as never })).toThrow(/default must be allow, ask or deny/);
-    expect(() => compilePolicy({ rules: [{ decision: 'yes' as never }] })).toThrow(/rule 0: decision/);
+    expect(() => compilePolicy({ rules: [{ decision: 'yes' as never }] })).toThrow(/rule 1: decision/);
     expect(() => compilePolicy({ rules: [{ kind: 'reader' as never, decision: 'deny' }] })).toThrow(
       /unknown kind "reader"/,
     );

@@ -213,7 +213,7 @@ describe('fail closed at compile time', () => {
   it('typos in providers, operations and fields are TypeErrors from createToolkit, with a did-you-mean', () => {
     const make = (policy: PolicyOptions) => () => createToolkit({ workspace: '/tmp', policy });
     expect(make({ rules: [{ operation: 'Bash', decision: 'deny' }] })).toThrow(
-      /rule 0: no operation matches "Bash" \(did you mean "bash"\?\)/,
+      /rule 1: no operation matches "Bash" \(did you mean "bash"\?\)/,
     );
     expect(make({ rules: [{ provider: 'shell', decision: 'deny' }] })).toThrow(
       /no provider matches "shell" \(did you mean "exec"\?\)/,
@@ -226,15 +226,17 @@ describe('fail closed at compile time', () => {
           { operation: 'bash', comand: 'ls', decision: 'allow' } as never,
         ],
       }),
-    ).toThrow(/rule 1: unknown field comand \(did you mean "command"\?\)/);
+    ).toThrow(/rule 2: unknown field comand \(did you mean "command"\?\)/);
     expect(make({ rules: [{ operation: 'read_file', command: 'ls', decision: 'deny' }] })).toThrow(
       /"command" can never apply to read_file/,
     );
     expect(make({ rules: [{ operation: 'web_fetch', path: '.env', decision: 'deny' }] })).toThrow(
       /"path" can never apply to web_fetch: it has no parameter with role path/,
     );
-    // bash's cwd is a path parameter: a path rule about where it runs is a rule like any other.
-    expect(make({ rules: [{ operation: 'bash', path: 'secrets/**', decision: 'deny' }] })).not.toThrow();
+    // bash's lines are not modelled: a path rule would see only its cwd, never what the line reads.
+    expect(make({ rules: [{ operation: 'bash', path: 'secrets/**', decision: 'deny' }] })).toThrow(
+      /"path" can never apply to bash: its command lines are not modelled/,
+    );
     expect(make({ rules: [{ provider: 'task', host: 'x.com', decision: 'deny' }] })).toThrow(/"host" can never apply/);
     expect(make({ rules: [{ operation: 'bash', redirects: true, decision: 'allow' }] })).toThrow(
       /redirects .* on a rule with command/,
@@ -264,7 +266,7 @@ describe('fail closed at compile time', () => {
           { path: '**/.env', decision: 'deny', examples: { match: ['a/.env'], not_match: ['.envrc', 'b/.env'] } },
         ],
       }),
-    ).toThrow(/rule 0: example not_match\[1\] "b\/.env" is matched by the rule/);
+    ).toThrow(/rule 1: example not_match\[1\] "b\/.env" is matched by the rule/);
     expect(() =>
       compilePolicy({
         rules: [
@@ -300,7 +302,7 @@ describe('fail closed at compile time', () => {
         workspace: '/tmp',
         policy: { rules: [{ operation: 'bash', command: 'ls', decision: 'allow', examples: { match: ['rm -rf x'] } }] },
       }),
-    ).toThrow(/rule 0: example match\[0\] "rm -rf x" is not matched/);
+    ).toThrow(/rule 1: example match\[0\] "rm -rf x" is not matched/);
   });
 });
 

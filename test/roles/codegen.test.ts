@@ -61,13 +61,13 @@ describe('role declarations', () => {
       ),
     );
     expect(found).toEqual([
-      'box.yaml:16:38: role "paht" is not one of path, glob, command, url, secret, content',
+      'box.yaml:16:38: role "paht" is not one of path, glob, command, url, secret, content, patch; did you mean "path"?',
       'box.yaml:17:39: role path needs a parameter of type string, or type array with string items; this one is of type integer',
       'box.yaml:18:63: role path needs a parameter of type string, or type array with string items; this one is of type array',
       'box.yaml:19:39: role secret needs a parameter of type string; this one is of type boolean',
       'box.yaml:24:46: role url may only be on a top-level parameter (a property of params); only secret and content may sit deeper',
       'box.yaml:26:62: role command needs a parameter of type string; this one is of type array',
-      'box.yaml:31:34: a role is not allowed in the result (only on a property of params, or inside one through properties and items)',
+      'box.yaml:31:40: role content is not a result role: only path may mark a field of the result (one the runtime hides when a path rule denies it)',
     ]);
   });
 

@@ -12,6 +12,7 @@ import { tempDir } from '../support/helpers.js';
 import { pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { vaultToolkit } from '../support/vault.js';
 import { scaled } from '../support/time.js';
+import { collectingWarnings } from '../support/warnings.js';
 
 let cluster: PgCluster | undefined;
 const engines: { name: string; spec: (folder: string) => string }[] = [
@@ -311,25 +312,23 @@ describe('the audit queue', () => {
         },
       },
     };
-    const warnings: Error[] = [];
-    const onWarning = (warning: Error) => warnings.push(warning);
-    process.on('warning', onWarning);
     try {
-      const toolkit = createToolkit({ workspace, store: failing });
-      for (let i = 0; i < 3; i++) {
-        // Each call returns while the first batch's write is still stuck.
-        expect(await toolkit.invoke('task', 'task_list', {})).toMatchObject({ ok: true });
+      const warnings = await collectingWarnings(async () => {
+        const toolkit = createToolkit({ workspace, store: failing });
+        for (let i = 0; i < 3; i++) {
+          // Each call returns while the first batch's write is still stuck.
+          expect(await toolkit.invoke('task', 'task_list', {})).toMatchObject({ ok: true });
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        expect(attempts).toBe(1);
+        release();
+        await toolkit.close();
         await new Promise((resolve) => setImmediate(resolve));
-      }
-      expect(attempts).toBe(1);
-      release();
-      await toolkit.close();
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(attempts).toBe(2);
+        expect(attempts).toBe(2);
+      });
       const ours = warnings.filter((w) => /audit entries could not be written: disk on fire/.test(w.message));
       expect(ours).toHaveLength(1);
     } finally {
-      process.off('warning', onWarning);
       await real.close();
     }
   });

@@ -52,11 +52,24 @@ const names = (toolkit: Toolkit) => toolkit.operations.map((op) => op.name);
 const schemaNames = (toolkit: Toolkit) => toolkit.getSchema().flatMap((p) => p.operations.map((op) => op.name));
 
 describe('catalog requires', () => {
-  it('is declared for the operations that need a kernel, a search backend or a human', () => {
+  it('is declared for the operations that need a kernel, a search backend, a human or checkpoints', () => {
     const requires = Object.fromEntries(
       catalogOperations.filter((op) => op.requires).map((op) => [op.name, op.requires]),
     );
-    expect(requires).toEqual({ web_search: ['search'], spawn_subagent: ['kernel'], ask_user: ['user'] });
+    expect(requires).toEqual({
+      web_search: ['search'],
+      spawn_subagent: ['kernel'],
+      ask_user: ['user'],
+      diagnostics: ['language_server'],
+      definition: ['language_server'],
+      references: ['language_server'],
+      hover: ['language_server'],
+      symbols: ['language_server'],
+      rename: ['language_server'],
+      checkpoint_list: ['checkpoints'],
+      checkpoint_diff: ['checkpoints'],
+      checkpoint_restore: ['checkpoints'],
+    });
   });
 
   it('leaves out exactly the operations whose required service is missing, in every listing', () => {
@@ -128,8 +141,16 @@ describe('policy denies outright', () => {
     expect(names(toolkit)).toContain('read_file');
     const readOnly = bare({ policy: 'readOnly' });
     for (const op of readOnly.operations) expect(op.kind, op.name).toBe('data_source');
+    // pyright, a dev dependency, is found beside toolwright, and checkpoints are on by default: the
+    // code operations and the checkpoint reads can work here.
     expect(names(readOnly)).toEqual(
-      catalogOperations.filter((op) => op.kind === 'data_source' && !op.requires).map((op) => op.name),
+      catalogOperations
+        .filter(
+          (op) =>
+            op.kind === 'data_source' &&
+            (op.requires ?? []).every((need) => need === 'language_server' || need === 'checkpoints'),
+        )
+        .map((op) => op.name),
     );
     expect(names(bare({ policy: 'readOnly', listAll: true }))).toContain('write_file');
   });

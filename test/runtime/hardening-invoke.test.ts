@@ -99,11 +99,11 @@ describe('invoke: inputs that cannot be read as JSON data', () => {
     );
     expect(!getter.ok && getter.error.message).toBe('input.pattern could not be read: boom');
     const nested = await settle(() =>
-      // @ts-expect-error one option only (the getter throws before that matters)
       toolkit.invoke('user', 'ask_user', {
         question: 'q',
         options: [
           {
+            // @ts-expect-error a getter that only throws gives no string (and one option is too few: it throws first)
             get label() {
               throw new Error('x');
             },

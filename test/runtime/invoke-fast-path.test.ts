@@ -71,6 +71,7 @@ describe('invoke fast path', () => {
     expect(seen[1]!.signal).toBe(mine);
     // No private state of the runtime leaks into what a handler can enumerate (the role arguments are public).
     expect(seen[0]!.keys.sort()).toEqual([
+      'defaulted',
       'operation',
       'pathLists',
       'paths',

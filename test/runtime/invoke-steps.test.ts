@@ -100,7 +100,7 @@ describe('the steps of a call, each failing with its own code', () => {
       message: expect.stringContaining('it has: probe_read, probe_fetch'),
     });
     const noProvider = await toolkit.invoke('prob', 'probe_read', {});
-    expect(failure(noProvider).message).toBe('no provider named "prob" (known: probe)');
+    expect(failure(noProvider).message).toBe('no provider named "prob" (known: probe); did you mean "probe"?');
     // The deny-all policy was never asked: the call did not get that far.
     expect([noOp.meta, noProvider.meta]).toEqual([
       { operation: 'probe.probe_nope', policy: ALLOWED, duration_ms: expect.any(Number) },

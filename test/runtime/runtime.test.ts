@@ -123,7 +123,11 @@ describe('invoke', () => {
       'write_file:resource:moderate',
       'edit_file:resource:moderate',
       'multi_edit:resource:moderate',
+      'apply_patch:resource:moderate',
       'list_directory:data_source:read_only',
+      'checkpoint_list:data_source:read_only',
+      'checkpoint_diff:data_source:read_only',
+      'checkpoint_restore:resource:moderate',
     ]);
     expect(errorCode(await fs.invoke('read_file', { path: 'nope' }))).toBe('NOT_FOUND');
   });

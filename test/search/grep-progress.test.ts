@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startMcpHttpServer } from '../../src/adapters/mcp/transports/http.js';
-import type { GrepParams } from '../../src/generated/types.js';
+import type { GrepInput } from '../../src/generated/types.js';
 import { createToolkit } from '../../src/index.js';
 import { expectOk } from '../support/helpers.js';
 import {
@@ -131,7 +131,7 @@ describe('followed or not, grep finds the same', () => {
     const toolkit = createToolkit({ workspace: dir });
     for (const output_mode of ['files_with_matches', 'count'] as const) {
       for (const extra of [{}, { max_results: 5 }, { max_results: 5, offset: 5 }, { glob: '*.txt', multiline: true }]) {
-        const input: GrepParams = { pattern: 'hit', output_mode, ...extra };
+        const input: GrepInput = { pattern: 'hit', output_mode, ...extra };
         const plain = expectOk(await toolkit.invoke('search', 'grep', input));
         const { result } = await invokeFollowed(toolkit, 'search', 'grep', input, 0);
         expect(expectOk(result)).toEqual(plain);

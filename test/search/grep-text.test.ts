@@ -2,15 +2,30 @@
 import { describe, expect, it } from 'vitest';
 import type { GrepParams } from '../../src/generated/types.js';
 import { renderGrep, type GrepRendering } from '../../src/handlers/search/grep/render.js';
+import { nextArguments, noteLeftOut } from '../../src/runtime/continuation.js';
 
-const params: GrepParams = { pattern: 'x' };
+// What grep receives for { pattern: 'x' }: the catalog's defaults filled in, remembered as left out.
+const params: GrepParams = {
+  pattern: 'x',
+  path: '.',
+  case_insensitive: false,
+  fixed_strings: false,
+  multiline: false,
+  context: 0,
+  output_mode: 'content',
+  max_results: 200,
+  offset: 0,
+  include_ignored: false,
+  timeout_ms: 60_000,
+};
+noteLeftOut(params, new Set(Object.keys(params).filter((key) => key !== 'pattern')));
 const match = (path: string, line: number) => ({ path, line, text: 'x' });
 const how = (mode: string, max: number | undefined): GrepRendering => ({
   params,
   mode,
   max,
   problem: undefined,
-  nextAfter: (shown) => ({ ...params, offset: shown }),
+  nextAfter: (shown) => nextArguments(params, { offset: shown }),
 });
 
 describe('grep text: singular and plural', () => {

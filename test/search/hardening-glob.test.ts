@@ -177,13 +177,9 @@ describe('glob patterns that would backtrack', () => {
         '**/x/**/x/**/x/**/x/**/x/**/y',
         'd/**/x/**/x/**/x/**/x/**/z',
       ];
-      for (const pattern of cases) {
-        const started = Date.now();
-        const result = await toolkit.invoke('search', 'glob', { pattern });
-        expect(errorCode(result), pattern).toBe('OK');
-        // Backtracking regexes take minutes to hours here; generous bound for a loaded machine.
-        expect(Date.now() - started, pattern).toBeLessThan(scaled(8000));
-      }
+      // Backtracking regexes would take minutes to hours here (timed in test/stress/linear-time).
+      for (const pattern of cases)
+        expect(errorCode(await toolkit.invoke('search', 'glob', { pattern })), pattern).toBe('OK');
       const found = expectOk<GlobResult>(
         await toolkit.invoke('search', 'glob', { pattern: 'd/**/x/**/x/**/x/**/x/**/z' }),
       );
@@ -273,9 +269,10 @@ describe('.gitignore rules with several **', () => {
     let deep = 'd';
     for (let i = 0; i < 300; i++) deep += '/x';
     await put(root, { [`${deep}/f`]: '' });
-    const started = Date.now();
-    expectOk(await toolkit.invoke('search', 'glob', { pattern: '**/f' }));
-    expect(Date.now() - started).toBeLessThan(scaled(8000)); // the ignore package's regexes took minutes here
+    // The ignore package's regexes took minutes here (timed in test/stress/linear-time).
+    expect(expectOk<GlobResult>(await toolkit.invoke('search', 'glob', { pattern: '**/f' })).files).toEqual([
+      `${deep}/f`,
+    ]);
   });
 });
 
@@ -332,8 +329,7 @@ describe('bounded brace expansion', () => {
       nested,
       '{'.repeat(500) + 'a,b' + '}'.repeat(500),
     ];
-    const heapBefore = process.memoryUsage().heapUsed;
-    const started = Date.now();
+    // Refused before expanding (time and heap: test/stress/linear-time).
     for (const pattern of explosive) {
       const result = await toolkit.invoke('search', 'glob', { pattern });
       expect(errorCode(result), pattern.slice(0, 40)).toBe('INVALID_PATTERN');
@@ -344,8 +340,6 @@ describe('bounded brace expansion', () => {
         'INVALID_PATTERN',
       );
     }
-    expect(Date.now() - started).toBeLessThan(scaled(10_000)); // generous: the point is "no explosion", not speed
-    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
     // Up to the bound is fine (and rg's globs have no ranges, so they are not counted there).
     expect(errorCode(await toolkit.invoke('search', 'glob', { pattern: '{a,b}'.repeat(10) }))).toBe('OK');
     const ranged = await toolkit.invoke('search', 'grep', { pattern: 'needle', glob: '{1..100000}' });

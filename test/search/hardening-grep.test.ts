@@ -5,7 +5,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GrepParams, GrepResult } from '../../src/generated/types.js';
+import type { GrepInput, GrepResult } from '../../src/generated/types.js';
 import { GREP_BOUNDED_ENV } from '../../src/handlers/search/grep.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
@@ -29,8 +29,8 @@ describe('grep on special files', () => {
       const server = createServer();
       await new Promise<void>((resolve) => server.listen(path.join(root, 'dir', 'sock'), resolve));
       try {
+        // Refused, not searched: a search would wait for a writer until TIMEOUT (30 s here).
         for (const target of ['dir/pipe', 'pipe-link', 'dir/sock']) {
-          const started = Date.now();
           const result = await toolkit.invoke('search', 'grep', {
             pattern: 'needle',
             path: target,
@@ -38,7 +38,6 @@ describe('grep on special files', () => {
           });
           expect(errorCode(result), target).toBe('INVALID_INPUT');
           expect(result.text).toMatch(/FIFO|socket/);
-          expect(Date.now() - started).toBeLessThan(scaled(10_000));
         }
         // A folder holding them is searched (rg skips what is not a regular file) without hanging.
         for (const mode of ['content', 'files_with_matches', 'count'] as const) {
@@ -89,7 +88,7 @@ describe('grep the bounded way gives what the fast way gives', () => {
       'multi.txt': 'start\nfind\nme\nend\n',
     });
     await writeFile(path.join(root, 'latin1.txt'), Buffer.from('caf\xe9 find me\n', 'latin1'));
-    const inputs: GrepParams[] = [
+    const inputs: GrepInput[] = [
       { pattern: 'find me' },
       { pattern: 'find me', context: 1 },
       { pattern: 'find me', output_mode: 'count' },
@@ -162,7 +161,11 @@ describe('grep on a giant single-line file', () => {
       ]);
       await put(root, { 'giant/small.txt': 'needle\n' });
       const content = expectOk<GrepResult>(
-        await toolkit.invoke('search', 'grep', { pattern: 'needle', path: 'giant', timeout_ms: scaled(100_000) }),
+        await toolkit.invoke('search', 'grep', {
+          pattern: 'needle',
+          path: 'giant',
+          timeout_ms: Math.min(scaled(100_000), 600_000),
+        }),
       );
       expect(content.matches!.map((m) => m.path).sort()).toEqual(['giant/giant.txt', 'giant/small.txt']);
       const giant = content.matches!.find((m) => m.path.endsWith('giant.txt'))!;
@@ -173,7 +176,7 @@ describe('grep on a giant single-line file', () => {
           pattern: 'needle',
           path: 'giant',
           output_mode: 'count',
-          timeout_ms: scaled(100_000),
+          timeout_ms: Math.min(scaled(100_000), 600_000),
         }),
       );
       expect(counts.counts).toEqual([

@@ -11,7 +11,7 @@ import { classifyReadOnly } from '../../src/runtime/policy/shell/read-only.js';
 import { tempDir } from '../support/helpers.js';
 import { HOSTILE, assigningLine, generatedLine, mutatedAny, random as seeded } from './corpus.js';
 import { differential } from './differential.js';
-import { traceLines, tracingAvailable } from './trace.js';
+import { runTracingTests, traceLines } from './trace.js';
 import { scaled } from '../support/time.js';
 
 const SHIMS = [
@@ -140,7 +140,7 @@ const GENERATED = 1_500;
 const ASSIGNING = 300;
 const MUTATED = 300;
 
-describe.skipIf(!tracingAvailable())('the shell analyzer agrees with bash (strace in a read-only sandbox)', () => {
+describe.runIf(runTracingTests())('the shell analyzer agrees with bash (strace in a read-only sandbox)', () => {
   it(
     'the tracer sees programs run by name, by path, through wrappers, in the background and from the folder, and every write',
     { timeout: scaled(60_000) },

@@ -30,6 +30,14 @@ export interface LineTrace {
 
 export const CANARY = 'victim contents\n';
 
+/**
+ * Whether the differential checks run: where strace and bwrap work, and always under CI=true, where
+ * a missing tool fails them rather than skipping them (.ci/run installs both).
+ */
+export function runTracingTests(): boolean {
+  return process.env.CI === 'true' || tracingAvailable();
+}
+
 export function tracingAvailable(): boolean {
   const ok = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
   return (

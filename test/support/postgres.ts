@@ -3,7 +3,7 @@
 import { describe, it } from 'vitest';
 import { MISSING, pgBinaries } from './pg-cluster.js';
 
-export { findPgBinaries, pgBinaries, startCluster, type PgCluster } from './pg-cluster.js';
+export { pgBinaries, startCluster, type PgCluster } from './pg-cluster.js';
 export const requirePg = process.env.TOOLWRIGHT_REQUIRE_PG === '1';
 
 /**

@@ -13,6 +13,7 @@ import {
   type TaskStore,
 } from '../../src/runtime/services/tasks.js';
 import { scaled } from '../support/time.js';
+import { settled, until, withStoppedClock } from '../support/clock.js';
 
 const run = promisify(execFile);
 const writer = fileURLToPath(new URL('../fixtures/task-writer.ts', import.meta.url));
@@ -213,14 +214,22 @@ describe('file store', () => {
       `${path}.lock`,
       JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), token: 'alive' }),
     );
-    const started = Date.now();
-    const error = await createFileTaskStore({ path, lockTimeoutMs: 300 })
-      .create({ title: 'x' }, t0)
-      .catch((e) => e);
+    // On a stopped clock: still waiting when 299 ms of it have passed, TIMEOUT once it is past 300.
+    const error = await withStoppedClock(
+      async (clock) => {
+        const creating = createFileTaskStore({ path, lockTimeoutMs: 300 })
+          .create({ title: 'x' }, t0)
+          .catch((e: unknown) => e);
+        await clock.advance(299);
+        expect(await settled(creating)).toBe(false);
+        await until(async () => (await clock.advance(100), settled(creating)), 'the lock wait to end');
+        return creating;
+      },
+      { date: true },
+    );
     expect(error).toBeInstanceOf(ToolError);
-    expect(error.code).toBe('TIMEOUT');
-    expect(error.message).toContain(`pid ${process.pid}`);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect((error as ToolError).code).toBe('TIMEOUT');
+    expect((error as ToolError).message).toContain(`pid ${process.pid}`);
     // The live lock is not ours to remove.
     expect(JSON.parse(await readFile(`${path}.lock`, 'utf8')).token).toBe('alive');
   });

@@ -1,7 +1,7 @@
 // Type-check only (compiled by `npm run typecheck`, never run): `invoke` is typed from the
 // registry, and names only known at run time still dispatch, untyped.
 import { createToolkit, type Toolkit } from '../../src/index.js';
-import type { ReadFileParams, ReadFileResult } from '../../src/generated/types.js';
+import type { ReadFileInput, ReadFileResult } from '../../src/generated/types.js';
 import type { Toolkit as UntypedToolkit } from '../../src/runtime/types.js';
 import { createMcpServer } from '../../src/adapters/mcp/server.js';
 import { invokeByName } from '../../src/adapters/dispatch.js';
@@ -17,7 +17,7 @@ export async function typed(): Promise<void> {
     const matches: number = read.output.matches;
     void [output, matches];
   }
-  const params: ReadFileParams = { path: 'a.txt' };
+  const params: ReadFileInput = { path: 'a.txt' };
   await toolkit.invoke('filesystem', 'read_file', params);
   const listed = await toolkit.invoke('task', 'task_list', {});
   if (listed.ok) void listed.output.tasks.map((task) => task.id);

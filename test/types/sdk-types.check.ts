@@ -6,6 +6,7 @@ import type { ToolSet as ToolSet6 } from 'ai6';
 import type OpenAI from 'openai';
 import { toAISDKTools } from '../../src/adapters/ai-sdk.js';
 import { runAnthropicToolUse, toAnthropicTools } from '../../src/adapters/anthropic.js';
+import { runOpenAIResponsesCustomToolCall } from '../../src/adapters/openai-custom.js';
 import {
   runOpenAIResponsesFunctionCall,
   runOpenAIToolCall,
@@ -43,6 +44,18 @@ export async function openAIResponses(call: OpenAI.Responses.ResponseFunctionToo
   // @ts-expect-error the Chat Completions shape is not a Responses tool
   const wrong: OpenAI.Responses.FunctionTool[] = toOpenAITools(toolkit);
   void [tools, request, input, wrong];
+}
+
+export async function openAIResponsesCustom(call: OpenAI.Responses.ResponseCustomToolCall): Promise<void> {
+  const tools: OpenAI.Responses.Tool[] = toOpenAIResponsesTools(toolkit, {
+    applyPatch: 'custom',
+    editFormat: 'auto',
+    model: 'gpt-5',
+  });
+  const request: OpenAI.Responses.ResponseCreateParamsNonStreaming = { model: 'gpt-5', input: 'hi', tools };
+  const output: OpenAI.Responses.ResponseInputItem = await runOpenAIResponsesCustomToolCall(toolkit, call);
+  const input: OpenAI.Responses.ResponseInput = [output];
+  void [request, input];
 }
 
 export async function anthropic(block: Anthropic.Messages.ToolUseBlock): Promise<void> {

@@ -15,7 +15,7 @@ import { extractText, tidyLines } from '../../src/handlers/web/html/extract.js';
 import { scanHtml } from '../../src/handlers/web/html/scan.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { InvokeResult } from '../../src/runtime/types.js';
-import type { WebFetchParams } from '../../src/generated/types.js';
+import type { WebFetchInput } from '../../src/generated/types.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000010000000100806000000', 'hex');
 const routes: Record<string, [string | undefined, Buffer]> = {
@@ -74,7 +74,7 @@ afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-function fetchPage(pathname: string, format: WebFetchParams['format'] = 'markdown'): Promise<InvokeResult> {
+function fetchPage(pathname: string, format: WebFetchInput['format'] = 'markdown'): Promise<InvokeResult> {
   return createToolkit({ workspace, web: { allowPrivateNetwork: true } }).invoke('web', 'web_fetch', {
     url: `${origin}${pathname}`,
     format,

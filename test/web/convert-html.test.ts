@@ -45,14 +45,12 @@ describe('convertHtml limits', () => {
 });
 
 describe('elements with very many attributes', () => {
-  it('are counted quote-aware in the pre-scan; past MAX_ATTRIBUTES the page is plain text with a note, quickly', () => {
+  it('are counted quote-aware in the pre-scan; past MAX_ATTRIBUTES the page is plain text with a note', () => {
     expect(scanHtml('<a title="x y=z w" href=\'/p q\' data-x=1 hidden>t</a>').attributes).toBe(0); // short tags are not counted
     const counted = scanHtml(`<div ${'title="a b c" '.repeat(10)}x=1 y z>t</div>`);
     expect(counted.attributes).toBe(13);
     const many = `<p>before</p><div ${Array.from({ length: 20_000 }, (_, i) => `a${i}="x"`).join(' ')}>hi <b>there</b></div>`;
-    const started = performance.now();
     const page = convertHtml(many, 'markdown', 'http://x/');
-    expect(performance.now() - started).toBeLessThan(scaled(2_000));
     expect(page.content).toContain('hi there');
     expect(page.notes.join(' ')).toMatch(new RegExp(`has 20000 attributes, more than the ${MAX_ATTRIBUTES}`));
     // A long tag with few attributes (an inline image) is converted as HTML.

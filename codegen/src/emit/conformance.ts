@@ -45,6 +45,7 @@ function operationCase(op: OperationModel, probeBase: ReadonlyMap<string, number
       idempotent: op.idempotent,
       openWorld: op.open_world,
       ...(op.long_running ? { longRunning: true } : {}),
+      ...(op.edit_format !== undefined ? { editFormat: op.edit_format } : {}),
       title: op.title,
       errors: op.errors,
       ...(op.risk_note !== undefined ? { riskNote: op.risk_note.trim() } : {}),

@@ -12,8 +12,12 @@ const isObj = (value: unknown): value is Schema => value !== null && typeof valu
 const MAX_SPELT_ITEMS = 4;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** `export interface Name {…}` (or a type alias when the root is not a plain object) and its $ref aliases. */
-export function declarationsFor(root: Schema, name: string): string {
+/**
+ * `export interface Name {…}` (or a type alias when the root is not a plain object) and its $ref
+ * aliases. `filled`: the type of what a params validator hands the handler, where a property with
+ * a default is always present (the validator fills it in when the caller leaves it out).
+ */
+export function declarationsFor(root: Schema, name: string, filled = false): string {
   const aliases = new Map<string, { alias: string; target: unknown }>();
   const usedAliases = new Set<string>();
   const queue: string[] = [];
@@ -33,7 +37,7 @@ export function declarationsFor(root: Schema, name: string): string {
     }
     return entry.alias;
   };
-  const emitter = new TypeEmitter(aliasFor);
+  const emitter = new TypeEmitter(aliasFor, filled);
   const out: string[] = [];
   const doc = isObj(root) ? comment(root.description, '') : '';
   if (isPlainObject(root)) out.push(`${doc}export interface ${name} ${emitter.objectType(root, '')}`);
@@ -59,7 +63,10 @@ const simple = (text: string): Type => ({ text, compound: false });
 const grouped = (type: Type) => (type.compound ? `(${type.text})` : type.text);
 
 class TypeEmitter {
-  constructor(private readonly aliasFor: (ref: string) => string) {}
+  constructor(
+    private readonly aliasFor: (ref: string) => string,
+    private readonly filled: boolean,
+  ) {}
 
   typeOf(schema: unknown, indent: string): string {
     return this.type(schema, indent).text;
@@ -143,8 +150,9 @@ class TypeEmitter {
     const lines: string[] = [];
     for (const [key, sub] of Object.entries(properties)) {
       const doc = isObj(sub) ? comment(sub.description, inner) : '';
+      const present = required.has(key) || (this.filled && isObj(sub) && Object.hasOwn(sub, 'default'));
       lines.push(
-        `${doc}${inner}${IDENTIFIER.test(key) ? key : JSON.stringify(key)}${required.has(key) ? '' : '?'}: ${this.typeOf(sub, inner)};`,
+        `${doc}${inner}${IDENTIFIER.test(key) ? key : JSON.stringify(key)}${present ? '' : '?'}: ${this.typeOf(sub, inner)};`,
       );
     }
     // Names beyond the declared ones that the schema admits (patterns, or an open object).

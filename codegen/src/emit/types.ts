@@ -1,9 +1,10 @@
 // Emits <out>/types.ts: params/result interfaces (emit/ts-type.ts), the ErrorCode union, the
 // Operations map and one <Provider>Handlers interface per provider plus Handlers.
 import type { CatalogModel } from '../model.js';
-import { COMMON_ERRORS } from '../runtime-facts.js';
+import { COMMON_ERRORS } from '../vocabulary.js';
 import { HEADER, str, type EmittedFile, type Layout } from './common.js';
 import { declarationsFor } from './ts-type.js';
+import { paramDefaults } from '../defaults.js';
 
 export function emitTypes(model: CatalogModel, layout: Layout): EmittedFile {
   const parts: string[] = [HEADER, "import type { CommonErrorCode, Handler } from 'toolwright';", ''];
@@ -22,20 +23,26 @@ export function emitTypes(model: CatalogModel, layout: Layout): EmittedFile {
 
   for (const op of model.operations) {
     parts.push(`// ${op.id}`);
+    // The handler's params (defaults filled in: always present) and the caller's input (they may be left out).
+    const withDefaults = paramDefaults(op.params, []).filled.length > 0;
+    parts.push(declarationsFor(op.params, `${op.typeName}Params`, true), '');
     parts.push(
-      declarationsFor(op.params, `${op.typeName}Params`),
-      '',
-      declarationsFor(op.result, `${op.typeName}Result`),
+      withDefaults
+        ? declarationsFor(op.params, `${op.typeName}Input`)
+        : `/** What a caller passes: the same as what the handler receives (no parameter has a default). */\nexport type ${op.typeName}Input = ${op.typeName}Params;`,
       '',
     );
+    parts.push(declarationsFor(op.result, `${op.typeName}Result`), '');
   }
 
   // A type alias, not an interface: it must be assignable to toolwright's index-signature map.
-  parts.push('/** Every operation by tool name: its provider, params and result (types `toolkit.call`). */');
+  parts.push(
+    "/** Every operation by tool name: its provider, the caller's input (types `toolkit.call`), the handler's params and the result. */",
+  );
   parts.push('export type Operations = {');
   for (const op of model.operations) {
     parts.push(
-      `  ${op.name}: { provider: ${str(op.provider)}; id: ${str(op.id)}; params: ${op.typeName}Params; result: ${op.typeName}Result };`,
+      `  ${op.name}: { provider: ${str(op.provider)}; id: ${str(op.id)}; input: ${op.typeName}Input; params: ${op.typeName}Params; result: ${op.typeName}Result };`,
     );
   }
   parts.push('};', '');

@@ -12,16 +12,12 @@ export interface GitResult {
 }
 
 /**
- * The folder a `path` param names, as the runtime resolved it inside the workspace before the call
- * (its role is `path`: OUTSIDE_WORKSPACE and the policy's path rules come from toolwright), or the
- * workspace root when none was given.
+ * The folder the `path` param names (the catalog's default "." when left out), resolved inside the
+ * workspace by toolwright before the call: OUTSIDE_WORKSPACE, the policy's path rules and a missing
+ * path's NOT_FOUND are toolwright's, worded as for every provider.
  */
-export async function repositoryFolder(ctx: HandlerContext, relative?: string): Promise<string> {
-  if (relative === undefined) return ctx.workspace.root;
-  const resolved = ctx.paths.path;
-  if (!resolved) throw new ToolError('INTERNAL', 'the path argument was not confined by the runtime');
-  if (!resolved.exists) throw new ToolError('NOT_FOUND', `${relative} does not exist in the workspace`);
-  return resolved.absolute;
+export async function repositoryFolder(ctx: HandlerContext): Promise<string> {
+  return (await ctx.existingPath('path')).absolute;
 }
 
 /**
@@ -69,6 +65,13 @@ export function gitFailure(result: GitResult, what: string): ToolError {
   return new ToolError('GIT_FAILED', `${what}: git exited with ${result.exitCode}: ${message}`, {
     exitCode: result.exitCode,
   });
+}
+
+/** The repository's top folder relative to the workspace root ('' when the repository is the workspace). */
+export async function repositoryTop(ctx: HandlerContext, cwd: string): Promise<string> {
+  const result = await git(ctx, cwd, ['rev-parse', '--show-toplevel']);
+  if (result.exitCode !== 0) throw gitFailure(result, 'git rev-parse');
+  return path.relative(ctx.workspace.root, result.stdout.trim()).split(path.sep).join('/');
 }
 
 /** The checked-out branch (also on a branch without commits), or null on a detached HEAD. */

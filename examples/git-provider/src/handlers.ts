@@ -3,7 +3,7 @@
 import { withText } from 'toolwright';
 import { ToolError } from './generated/errors.js';
 import type { GitStatusResult, Handlers } from './generated/types.js';
-import { currentBranch, git, gitFailure, repositoryFolder } from './git.js';
+import { currentBranch, git, gitFailure, repositoryFolder, repositoryTop } from './git.js';
 
 type Entry = GitStatusResult['entries'][number];
 
@@ -35,22 +35,24 @@ export function parseStatus(output: string): Entry[] {
 export const handlers = {
   git: {
     async git_status(params, ctx) {
-      const cwd = await repositoryFolder(ctx, params.path);
+      const cwd = await repositoryFolder(ctx);
       const result = await git(ctx, cwd, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
       if (result.exitCode !== 0) throw gitFailure(result, 'git status');
-      const entries = parseStatus(result.stdout);
+      // git names paths from the repository's top; the result names them from the workspace's.
+      const top = await repositoryTop(ctx, cwd);
+      const entries = parseStatus(result.stdout).map((e) => (top ? { ...e, path: `${top}/${e.path}` } : e));
       const branch = await currentBranch(ctx, cwd);
       const output = { branch, clean: entries.length === 0, entries };
-      const lines = entries.map((e) => `  ${e.status}${e.staged ? ' (staged)' : ''}: ${e.path}`);
-      return withText(
-        output,
-        `On branch ${branch ?? '(detached HEAD)'}: ${entries.length === 0 ? 'nothing to commit, working tree clean' : `${entries.length} change(s)\n${lines.join('\n')}`}`,
-      );
+      // The text is made from what is shown: entries whose path a policy rule denies are left out by toolwright.
+      return withText(output, (shown) => {
+        const lines = shown.entries.map((e) => `  ${e.status}${e.staged ? ' (staged)' : ''}: ${e.path}`);
+        return `On branch ${shown.branch ?? '(detached HEAD)'}: ${shown.clean ? 'nothing to commit, working tree clean' : `${lines.length} change(s)\n${lines.join('\n')}`}`;
+      });
     },
 
     async git_log(params, ctx) {
-      const cwd = await repositoryFolder(ctx, params.path);
-      const limit = params.limit ?? 10;
+      const cwd = await repositoryFolder(ctx);
+      const limit = params.limit;
       const result = await git(ctx, cwd, ['log', `-n${limit}`, '--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s%x1e']);
       if (result.exitCode !== 0) {
         // A branch without commits yet has an empty log, not an error.
@@ -69,7 +71,7 @@ export const handlers = {
     },
 
     async git_commit(params, ctx) {
-      const cwd = await repositoryFolder(ctx, params.path);
+      const cwd = await repositoryFolder(ctx);
       if (params.all) {
         const added = await git(ctx, cwd, ['add', '-A']);
         if (added.exitCode !== 0) throw gitFailure(added, 'git add');

@@ -7,6 +7,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Toolkit } from '../../runtime/types.js';
 import { DEFAULT_MAX_RESULT_BYTES } from '../result-size.js';
+import { resolveEditFormat, type EditFormatOption } from '../edit-format.js';
 import { attachUserChannel } from './user-channel.js';
 import type { EarlyInitialize, ServerIdentity } from './transports/stdio-early-init.js';
 import { serveStdioConnection, type RunningServer } from './transports/stdio.js';
@@ -39,6 +40,12 @@ export interface McpServerOptions {
    * `auto` (default) applies DEFAULT_CLIENT_QUIRKS, `off` none, a list replaces the table.
    */
   clientQuirks?: ClientQuirksOption;
+  /**
+   * Which edit operations tools/list shows (default: all): `str_replace` (edit_file, multi_edit),
+   * `apply_patch`, or `auto`, by the client's `clientInfo.name` read as a model family
+   * (EDIT_FORMAT_BY_MODEL: a Codex client gets apply_patch, others str_replace).
+   */
+  editFormat?: EditFormatOption;
   /** @internal Tasks per tasks/list page (default 100). */
   taskPageSize?: number;
   /**
@@ -94,12 +101,15 @@ export function taskRunnerOf(server: Server): McpTaskRunner | undefined {
 export async function mcpServing(options: McpServerOptions = {}): Promise<McpServing> {
   const sdk = await loadSdk();
   const quirks = compileQuirks(options.clientQuirks);
+  const editFormat = options.editFormat;
+  if (editFormat !== undefined) resolveEditFormat(editFormat, 'any', 'createMcpServer'); // checked once
   const taskAfterMs = options.taskAfterMs ?? DEFAULT_TASK_AFTER_MS;
   if (!(Number.isFinite(taskAfterMs) && taskAfterMs >= 0))
     throw new TypeError('taskAfterMs must be a number of milliseconds, 0 or more');
   const identities = new Map<string, ServerIdentity>();
   const serving: McpServing = {
     quirks,
+    editFormat,
     maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
     tasks: new McpTaskRunner(taskCaps(options)),
     taskAfterMs,

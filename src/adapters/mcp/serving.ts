@@ -6,7 +6,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerIdentity } from './transports/stdio-early-init.js';
 import type { QuirkTable } from './quirks.js';
 import type { McpTaskRunner } from './tasks/runner.js';
+import type { OperationDescriptor } from '../../runtime/descriptor.js';
 import type { Toolkit } from '../../runtime/types.js';
+import { editFormatForModel, resolveEditFormat, withEditFormat, type EditFormatOption } from '../edit-format.js';
 
 /** How one server reaches its toolkit. */
 export interface ServerToolkit {
@@ -34,6 +36,8 @@ export interface ModernServer {
  */
 export interface McpServing {
   readonly quirks: QuirkTable;
+  /** Which edit operations tools/list shows (undefined: all; `auto`: by the client's name). */
+  readonly editFormat: EditFormatOption | undefined;
   readonly maxResultBytes: number;
   readonly tasks: McpTaskRunner;
   /** A 2026-07-28 call of a long-running tool still running after this long becomes a task (0: at once). */
@@ -44,4 +48,18 @@ export interface McpServing {
   legacy(toolkit: ServerToolkit, root: string): Server;
   /** A 2026-07-28 server (SDK v2): no session, input_required rounds, tasks as the extension. */
   modern(toolkit: ServerToolkit, root: string): Promise<ModernServer>;
+}
+
+/** The operations tools/list shows a client named `clientName` under the serving's editFormat. */
+export function listedOperations(
+  serving: McpServing,
+  operations: readonly OperationDescriptor[],
+  clientName: string | undefined,
+): readonly OperationDescriptor[] {
+  const { editFormat } = serving;
+  const format =
+    editFormat === 'auto'
+      ? editFormatForModel(clientName ?? '')
+      : resolveEditFormat(editFormat, undefined, 'createMcpServer');
+  return withEditFormat(operations, format);
 }

@@ -20,6 +20,15 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.timeout_ms === undefined){
+data.timeout_ms = 120000;
+}
+if(data.run_in_background === undefined){
+data.run_in_background = false;
+}
+if(data.pty === undefined){
+data.pty = false;
+}
 if(data.command === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
 if(vErrors === null){
@@ -71,7 +80,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.timeout_ms !== undefined){
 let data1 = data.timeout_ms;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -108,7 +116,6 @@ errors++;
 }
 }
 var valid0 = _errs4 === errors;
-}
 if(data.cwd !== undefined){
 let data2 = data.cwd;
 const _errs6 = errors;
@@ -165,7 +172,6 @@ errors++;
 }
 var valid0 = _errs8 === errors;
 }
-if(data.run_in_background !== undefined){
 let data4 = data.run_in_background;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -180,8 +186,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
-if(data.pty !== undefined){
 let data5 = data.pty;
 const _errs12 = errors;
 if(typeof data5 !== "boolean"){
@@ -196,7 +200,6 @@ errors++;
 }
 const _errs13 = errors;
 var valid0 = _errs12 === errors;
-}
 }
 else {
 const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -214,7 +217,7 @@ return errors === 0;
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const bash_result = validate1;
-const schema1 = {"type":"object","additionalProperties":false,"required":["exit_code","signal","stdout","stderr","timed_out","truncated","duration_ms"],"properties":{"exit_code":{"type":["integer","null"],"description":"The exit status of bash (null when it was ended by a signal)."},"signal":{"type":["string","null"],"description":"Name of the signal that ended bash, e.g. SIGTERM or SIGKILL (null when it exited normally)."},"stdout":{"type":"string","description":"Standard output (head and tail with an omitted-bytes marker when over the cap)."},"stderr":{"type":"string","description":"Standard error (head and tail with an omitted-bytes marker when over the cap)."},"timed_out":{"type":"boolean","description":"True when the command ran past timeout_ms and was killed."},"truncated":{"type":"boolean","description":"True when part of stdout or stderr was left out (over the cap, or binary)."},"duration_ms":{"type":"integer","minimum":0,"description":"Wall time from start until bash exited, in milliseconds."},"job_id":{"type":"string","description":"With run_in_background, the id of the started job (the other fields are then empty placeholders); with waiting_for_input, the job the command lives on as."},"waiting_for_input":{"type":"boolean","description":"True when the command (pty: true) waits for input: it keeps running as the background job job_id; stdout holds its output so far (the prompt). Answer with bash_write."},"notes":{"type":"array","description":"In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each; absent when there is nothing.","items":{"type":"object","additionalProperties":false,"required":["code","path","action","message"],"properties":{"code":{"type":"string","enum":["SANDBOX_ARTIFACT"]},"path":{"type":"string","description":"Workspace-relative path (absolute for a writable folder outside it)."},"action":{"type":"string","enum":["moved_aside","removed","reported"],"description":"moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it."},"message":{"type":"string","description":"What it is, what would run it, what was done."}}}}},"$id":"toolwright:exec.bash/result"};
+const schema1 = {"type":"object","additionalProperties":false,"required":["exit_code","signal","stdout","stderr","timed_out","truncated","duration_ms"],"properties":{"exit_code":{"type":["integer","null"],"description":"The exit status of bash (null when it was ended by a signal)."},"signal":{"type":["string","null"],"description":"Name of the signal that ended bash, e.g. SIGTERM or SIGKILL (null when it exited normally)."},"stdout":{"type":"string","description":"Standard output (head and tail with an omitted-bytes marker when over the cap)."},"stderr":{"type":"string","description":"Standard error (head and tail with an omitted-bytes marker when over the cap)."},"timed_out":{"type":"boolean","description":"True when the command ran past timeout_ms and was killed."},"truncated":{"type":"boolean","description":"True when part of stdout or stderr was left out (over the cap, or binary)."},"duration_ms":{"type":"integer","minimum":0,"description":"Wall time from start until bash exited, in milliseconds."},"job_id":{"type":"string","description":"With run_in_background, the id of the started job (the other fields are then empty placeholders); with waiting_for_input, the job the command lives on as."},"waiting_for_input":{"type":"boolean","description":"True when the command (pty: true) waits for input: it keeps running as the background job job_id; stdout holds its output so far (the prompt). Answer with bash_write."},"notes":{"type":"array","description":"In a sandbox, what the command left for the host's own tools to run later (git hooks and config, .git pointers, editor and tool configs) and what was done about each, and the connections the network proxy refused; absent when there is nothing.","items":{"type":"object","additionalProperties":false,"required":["code","path","action","message"],"properties":{"code":{"type":"string","enum":["SANDBOX_ARTIFACT","NETWORK_REFUSED"]},"path":{"type":"string","description":"SANDBOX_ARTIFACT: workspace-relative path (absolute for a writable folder outside it). NETWORK_REFUSED: host:port refused (- for a request that named none)."},"action":{"type":"string","enum":["moved_aside","removed","reported","refused"],"description":"moved_aside: renamed so no tool runs it (nothing deleted); removed: a git redirection file the sandbox pinned against; reported: left in place, review it; refused: the proxy refused the connection or request."},"message":{"type":"string","description":"What it is, what would run it, what was done; for NETWORK_REFUSED the line the proxy answered the command with."}}}}},"$id":"toolwright:exec.bash/result"};
 const func3 = Object.prototype.hasOwnProperty;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -549,7 +552,7 @@ errors++;
 }
 const _errs26 = errors;
 const vSchema0 = schema1.properties.notes.items.properties.code.enum;
-if(!(data11 === "SANDBOX_ARTIFACT")){
+if(!((data11 === "SANDBOX_ARTIFACT") || (data11 === "NETWORK_REFUSED"))){
 const err24 = {instancePath:instancePath+"/notes/" + i0+"/code",schemaPath:"#/properties/notes/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.notes.items.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
@@ -592,7 +595,7 @@ errors++;
 }
 const _errs30 = errors;
 const vSchema1 = schema1.properties.notes.items.properties.action.enum;
-if(!(((data13 === "moved_aside") || (data13 === "removed")) || (data13 === "reported"))){
+if(!((((data13 === "moved_aside") || (data13 === "removed")) || (data13 === "reported")) || (data13 === "refused"))){
 const err27 = {instancePath:instancePath+"/notes/" + i0+"/action",schemaPath:"#/properties/notes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema1.properties.notes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
@@ -815,7 +818,7 @@ return errors === 0;
 validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const bash_output_result = validate3;
-const schema3 = {"type":"object","additionalProperties":false,"properties":{"job_id":{"type":"string","description":"The job's id, e.g. job-1."},"command":{"type":"string","description":"The command line (cut at 200 characters)."},"status":{"type":"string","enum":["running","exited","killed","timed_out","failed"],"description":"running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped)."},"exit_code":{"type":["integer","null"],"description":"Exit status once it ended (null while running or when ended by a signal)."},"signal":{"type":["string","null"],"description":"Signal that ended it, if any."},"duration_ms":{"type":"integer","minimum":0,"description":"Time since it started, or how long it ran."},"total_bytes":{"type":"integer","minimum":0,"description":"Bytes of output it produced in total."},"unread_bytes":{"type":"integer","minimum":0,"description":"Bytes produced since the last bash_output on it."},"output":{"type":"string","description":"Output since the last read (stdout and stderr interleaved; head and tail when over the cap)."},"truncated":{"type":"boolean","description":"True when part of the new output is not shown."},"next":{"type":"object","additionalProperties":false,"required":["job_id","offset"],"description":"The exact arguments of the bash_output call that reads on from where this output stopped (job_id and offset); absent when all output so far was shown.","properties":{"job_id":{"type":"string"},"wait_ms":{"type":"integer"},"offset":{"type":"integer"}}},"notes":{"type":"array","description":"Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each (see bash).","items":{"type":"object","additionalProperties":false,"required":["code","path","action","message"],"properties":{"code":{"type":"string","enum":["SANDBOX_ARTIFACT"]},"path":{"type":"string"},"action":{"type":"string","enum":["moved_aside","removed","reported"]},"message":{"type":"string"}}}},"jobs":{"type":"array","description":"Without job_id, this session's jobs.","items":{"type":"object","additionalProperties":false,"required":["job_id","command","status","exit_code","signal","duration_ms","total_bytes","unread_bytes"],"properties":{"job_id":{"type":"string","description":"The job's id, e.g. job-1."},"command":{"type":"string","description":"The command line (cut at 200 characters)."},"status":{"type":"string","enum":["running","exited","killed","timed_out","failed"],"description":"running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped)."},"exit_code":{"type":["integer","null"],"description":"Exit status once it ended (null while running or when ended by a signal)."},"signal":{"type":["string","null"],"description":"Signal that ended it, if any."},"duration_ms":{"type":"integer","minimum":0,"description":"Time since it started, or how long it ran."},"total_bytes":{"type":"integer","minimum":0,"description":"Bytes of output it produced in total."},"unread_bytes":{"type":"integer","minimum":0,"description":"Bytes produced since the last bash_output on it."}}}}},"$id":"toolwright:exec.bash_output/result"};
+const schema3 = {"type":"object","additionalProperties":false,"properties":{"job_id":{"type":"string","description":"The job's id, e.g. job-1."},"command":{"type":"string","description":"The command line (cut at 200 characters)."},"status":{"type":"string","enum":["running","exited","killed","timed_out","failed"],"description":"running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped)."},"exit_code":{"type":["integer","null"],"description":"Exit status once it ended (null while running or when ended by a signal)."},"signal":{"type":["string","null"],"description":"Signal that ended it, if any."},"duration_ms":{"type":"integer","minimum":0,"description":"Time since it started, or how long it ran."},"total_bytes":{"type":"integer","minimum":0,"description":"Bytes of output it produced in total."},"unread_bytes":{"type":"integer","minimum":0,"description":"Bytes produced since the last bash_output on it."},"output":{"type":"string","description":"Output since the last read (stdout and stderr interleaved; head and tail when over the cap)."},"truncated":{"type":"boolean","description":"True when part of the new output is not shown."},"next":{"type":"object","additionalProperties":false,"required":["job_id","offset"],"description":"The exact arguments of the bash_output call that reads on from where this output stopped (job_id and offset); absent when all output so far was shown.","properties":{"job_id":{"type":"string"},"wait_ms":{"type":"integer"},"offset":{"type":"integer"}}},"notes":{"type":"array","description":"Once a sandboxed job ended, what it left for the host's own tools to run later and what was done about each, and the connections the network proxy refused (see bash).","items":{"type":"object","additionalProperties":false,"required":["code","path","action","message"],"properties":{"code":{"type":"string","enum":["SANDBOX_ARTIFACT","NETWORK_REFUSED"]},"path":{"type":"string"},"action":{"type":"string","enum":["moved_aside","removed","reported","refused"]},"message":{"type":"string"}}}},"jobs":{"type":"array","description":"Without job_id, this session's jobs.","items":{"type":"object","additionalProperties":false,"required":["job_id","command","status","exit_code","signal","duration_ms","total_bytes","unread_bytes"],"properties":{"job_id":{"type":"string","description":"The job's id, e.g. job-1."},"command":{"type":"string","description":"The command line (cut at 200 characters)."},"status":{"type":"string","enum":["running","exited","killed","timed_out","failed"],"description":"running, exited (on its own), killed (bash_kill, toolkit close), timed_out, or failed (the replica running it stopped)."},"exit_code":{"type":["integer","null"],"description":"Exit status once it ended (null while running or when ended by a signal)."},"signal":{"type":["string","null"],"description":"Signal that ended it, if any."},"duration_ms":{"type":"integer","minimum":0,"description":"Time since it started, or how long it ran."},"total_bytes":{"type":"integer","minimum":0,"description":"Bytes of output it produced in total."},"unread_bytes":{"type":"integer","minimum":0,"description":"Bytes produced since the last bash_output on it."}}}}},"$id":"toolwright:exec.bash_output/result"};
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:exec.bash_output/result" */;
@@ -1229,7 +1232,7 @@ errors++;
 }
 const _errs37 = errors;
 const vSchema1 = schema3.properties.notes.items.properties.code.enum;
-if(!(data16 === "SANDBOX_ARTIFACT")){
+if(!((data16 === "SANDBOX_ARTIFACT") || (data16 === "NETWORK_REFUSED"))){
 const err28 = {instancePath:instancePath+"/notes/" + i0+"/code",schemaPath:"#/properties/notes/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema3.properties.notes.items.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
@@ -1272,7 +1275,7 @@ errors++;
 }
 const _errs41 = errors;
 const vSchema2 = schema3.properties.notes.items.properties.action.enum;
-if(!(((data18 === "moved_aside") || (data18 === "removed")) || (data18 === "reported"))){
+if(!((((data18 === "moved_aside") || (data18 === "removed")) || (data18 === "reported")) || (data18 === "refused"))){
 const err31 = {instancePath:instancePath+"/notes/" + i0+"/action",schemaPath:"#/properties/notes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema3.properties.notes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
@@ -1949,6 +1952,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.eof === undefined){
+data.eof = false;
+}
 if(data.job_id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "job_id"},message:"must have required property '"+"job_id"+"'"};
 if(vErrors === null){
@@ -2048,7 +2054,6 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-if(data.eof !== undefined){
 let data2 = data.eof;
 const _errs6 = errors;
 if(typeof data2 !== "boolean"){
@@ -2063,7 +2068,6 @@ errors++;
 }
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
-}
 }
 else {
 const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -2268,6 +2272,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.timeout_ms === undefined){
+data.timeout_ms = 120000;
+}
 if(data.command === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
 if(vErrors === null){
@@ -2357,7 +2364,6 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-if(data.timeout_ms !== undefined){
 let data2 = data.timeout_ms;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -2394,7 +2400,6 @@ errors++;
 }
 }
 var valid0 = _errs6 === errors;
-}
 }
 else {
 const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};

@@ -21,6 +21,18 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.offset === undefined){
+data.offset = 1;
+}
+if(data.limit === undefined){
+data.limit = 2000;
+}
+if(data.line_numbers === undefined){
+data.line_numbers = true;
+}
+if(data.count_lines === undefined){
+data.count_lines = false;
+}
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
@@ -82,7 +94,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.offset !== undefined){
 let data1 = data.offset;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -97,8 +108,6 @@ errors++;
 }
 const _errs5 = errors;
 var valid0 = _errs4 === errors;
-}
-if(data.limit !== undefined){
 let data2 = data.limit;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -135,8 +144,6 @@ errors++;
 }
 }
 var valid0 = _errs6 === errors;
-}
-if(data.line_numbers !== undefined){
 let data3 = data.line_numbers;
 const _errs8 = errors;
 if(typeof data3 !== "boolean"){
@@ -151,8 +158,6 @@ errors++;
 }
 const _errs9 = errors;
 var valid0 = _errs8 === errors;
-}
-if(data.count_lines !== undefined){
 let data4 = data.count_lines;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -167,7 +172,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
 if(data.pages !== undefined){
 let data5 = data.pages;
 const _errs12 = errors;
@@ -1283,7 +1287,7 @@ return errors === 0;
 validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const write_file_result = validate3;
-const schema3 = {"type":"object","additionalProperties":false,"required":["path","bytes","created"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"bytes":{"type":"integer","description":"Number of bytes written."},"created":{"type":"boolean","description":"True when the file did not exist before."}},"$id":"toolwright:filesystem.write_file/result"};
+const schema3 = {"type":"object","additionalProperties":false,"required":["path","bytes","created"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"bytes":{"type":"integer","description":"Number of bytes written."},"created":{"type":"boolean","description":"True when the file did not exist before."},"diagnostics":{"type":"object","additionalProperties":false,"required":["introduced","complete","files_checked"],"description":"Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.","properties":{"introduced":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","line","column","severity","message"],"properties":{"path":{"type":"string","description":"Workspace-relative path."},"line":{"type":"integer","description":"1-based line."},"column":{"type":"integer","description":"1-based column (characters, as read_file shows the line)."},"end_line":{"type":"integer"},"end_column":{"type":"integer"},"severity":{"type":"string","enum":["error","warning","information","hint"]},"message":{"type":"string"},"code":{"type":"string","description":"The server's code for the problem (2322, reportAttributeAccessIssue)."},"source":{"type":"string","description":"Which tool reported it (typescript, Pyright)."}}}},"complete":{"type":"boolean","description":"False when some file was not checked within the time budget (see note)."},"files_checked":{"type":"integer","description":"Files compared before and after the change (the file and those that import it)."},"omitted":{"type":"integer","description":"Introduced errors beyond those listed."},"note":{"type":"string","description":"What was not checked and why (the server still starting, the time budget spent)."}}}},"$id":"toolwright:filesystem.write_file/result"};
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.write_file/result" */;
@@ -1330,7 +1334,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "path") || (key0 === "bytes")) || (key0 === "created"))){
+if(!((((key0 === "path") || (key0 === "bytes")) || (key0 === "created")) || (key0 === "diagnostics"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1389,14 +1393,398 @@ errors++;
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.diagnostics !== undefined){
+let data3 = data.diagnostics;
+const _errs8 = errors;
+const _errs9 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.introduced === undefined){
+const err7 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "introduced"},message:"must have required property '"+"introduced"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+if(data3.complete === undefined){
+const err8 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "complete"},message:"must have required property '"+"complete"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3.files_checked === undefined){
+const err9 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "files_checked"},message:"must have required property '"+"files_checked"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs10 = errors;
+for(const key1 in data3){
+if(!(((((key1 === "introduced") || (key1 === "complete")) || (key1 === "files_checked")) || (key1 === "omitted")) || (key1 === "note"))){
+const err10 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data3.introduced !== undefined){
+let data4 = data3.introduced;
+const _errs11 = errors;
+const _errs12 = errors;
+if(Array.isArray(data4)){
+let valid3 = true;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+const _errs13 = errors;
+const _errs14 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.path === undefined){
+const err11 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data5.line === undefined){
+const err12 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data5.column === undefined){
+const err13 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data5.severity === undefined){
+const err14 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data5.message === undefined){
+const err15 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs15 = errors;
+for(const key2 in data5){
+if(!(func2.call(schema3.properties.diagnostics.properties.introduced.items.properties, key2))){
+const err16 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data5.path !== undefined){
+let data6 = data5.path;
+const _errs16 = errors;
+if(typeof data6 !== "string"){
+const err17 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/path",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs17 = errors;
+var valid4 = _errs16 === errors;
+}
+if(data5.line !== undefined){
+let data7 = data5.line;
+const _errs18 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err18 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const _errs19 = errors;
+var valid4 = _errs18 === errors;
+}
+if(data5.column !== undefined){
+let data8 = data5.column;
+const _errs20 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err19 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const _errs21 = errors;
+var valid4 = _errs20 === errors;
+}
+if(data5.end_line !== undefined){
+let data9 = data5.end_line;
+const _errs22 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err20 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/end_line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const _errs23 = errors;
+var valid4 = _errs22 === errors;
+}
+if(data5.end_column !== undefined){
+let data10 = data5.end_column;
+const _errs24 = errors;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err21 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/end_column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs25 = errors;
+var valid4 = _errs24 === errors;
+}
+if(data5.severity !== undefined){
+let data11 = data5.severity;
+const _errs26 = errors;
+if(typeof data11 !== "string"){
+const err22 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs27 = errors;
+const vSchema0 = schema3.properties.diagnostics.properties.introduced.items.properties.severity.enum;
+if(!((((data11 === "error") || (data11 === "warning")) || (data11 === "information")) || (data11 === "hint"))){
+const err23 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema3.properties.diagnostics.properties.introduced.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var valid4 = _errs26 === errors;
+}
+if(data5.message !== undefined){
+let data12 = data5.message;
+const _errs28 = errors;
+if(typeof data12 !== "string"){
+const err24 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/message",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const _errs29 = errors;
+var valid4 = _errs28 === errors;
+}
+if(data5.code !== undefined){
+let data13 = data5.code;
+const _errs30 = errors;
+if(typeof data13 !== "string"){
+const err25 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/code",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const _errs31 = errors;
+var valid4 = _errs30 === errors;
+}
+if(data5.source !== undefined){
+let data14 = data5.source;
+const _errs32 = errors;
+if(typeof data14 !== "string"){
+const err26 = {instancePath:instancePath+"/diagnostics/introduced/" + i0+"/source",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs33 = errors;
+var valid4 = _errs32 === errors;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/diagnostics/introduced/" + i0,schemaPath:"#/properties/diagnostics/properties/introduced/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var valid2 = _errs13 === errors;
+if(!valid2){
+valid3 = false;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/diagnostics/introduced",schemaPath:"#/properties/diagnostics/properties/introduced/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var valid1 = _errs11 === errors;
+}
+if(data3.complete !== undefined){
+let data15 = data3.complete;
+const _errs34 = errors;
+if(typeof data15 !== "boolean"){
+const err29 = {instancePath:instancePath+"/diagnostics/complete",schemaPath:"#/properties/diagnostics/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const _errs35 = errors;
+var valid1 = _errs34 === errors;
+}
+if(data3.files_checked !== undefined){
+let data16 = data3.files_checked;
+const _errs36 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err30 = {instancePath:instancePath+"/diagnostics/files_checked",schemaPath:"#/properties/diagnostics/properties/files_checked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs37 = errors;
+var valid1 = _errs36 === errors;
+}
+if(data3.omitted !== undefined){
+let data17 = data3.omitted;
+const _errs38 = errors;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err31 = {instancePath:instancePath+"/diagnostics/omitted",schemaPath:"#/properties/diagnostics/properties/omitted/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs39 = errors;
+var valid1 = _errs38 === errors;
+}
+if(data3.note !== undefined){
+let data18 = data3.note;
+const _errs40 = errors;
+if(typeof data18 !== "string"){
+const err32 = {instancePath:instancePath+"/diagnostics/note",schemaPath:"#/properties/diagnostics/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const _errs41 = errors;
+var valid1 = _errs40 === errors;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1421,6 +1809,15 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.replace_all === undefined){
+data.replace_all = false;
+}
+if(data.dry_run === undefined){
+data.dry_run = false;
+}
+if(data.match === undefined){
+data.match = "exact";
+}
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
@@ -1534,7 +1931,6 @@ errors++;
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
 }
-if(data.replace_all !== undefined){
 let data3 = data.replace_all;
 const _errs8 = errors;
 if(typeof data3 !== "boolean"){
@@ -1549,8 +1945,6 @@ errors++;
 }
 const _errs9 = errors;
 var valid0 = _errs8 === errors;
-}
-if(data.dry_run !== undefined){
 let data4 = data.dry_run;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -1565,8 +1959,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
-if(data.match !== undefined){
 let data5 = data.match;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
@@ -1593,7 +1985,6 @@ errors++;
 }
 var valid0 = _errs12 === errors;
 }
-}
 else {
 const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -1610,7 +2001,7 @@ return errors === 0;
 validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const edit_file_result = validate5;
-const schema5 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"How many occurrences were replaced."},"diff":{"type":"string","description":"Unified diff of the change."},"created":{"type":"boolean","description":"True when an empty old_str created the file."},"normalized":{"type":"array","items":{"type":"string","enum":["line_endings","whitespace","indentation","quotes"]},"description":"match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."},"changed_since_read":{"type":"boolean","description":"True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.edit_file/result"};
+const schema5 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"How many occurrences were replaced."},"diff":{"type":"string","description":"Unified diff of the change."},"created":{"type":"boolean","description":"True when an empty old_str created the file."},"normalized":{"type":"array","items":{"type":"string","enum":["line_endings","whitespace","indentation","quotes"]},"description":"match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."},"changed_since_read":{"type":"boolean","description":"True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."},"diagnostics":{"type":"object","additionalProperties":false,"required":["introduced","complete","files_checked"],"description":"Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.","properties":{"introduced":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","line","column","severity","message"],"properties":{"path":{"type":"string","description":"Workspace-relative path."},"line":{"type":"integer","description":"1-based line."},"column":{"type":"integer","description":"1-based column (characters, as read_file shows the line)."},"end_line":{"type":"integer"},"end_column":{"type":"integer"},"severity":{"type":"string","enum":["error","warning","information","hint"]},"message":{"type":"string"},"code":{"type":"string","description":"The server's code for the problem (2322, reportAttributeAccessIssue)."},"source":{"type":"string","description":"Which tool reported it (typescript, Pyright)."}}}},"complete":{"type":"boolean","description":"False when some file was not checked within the time budget (see note)."},"files_checked":{"type":"integer","description":"Files compared before and after the change (the file and those that import it)."},"omitted":{"type":"integer","description":"Introduced errors beyond those listed."},"note":{"type":"string","description":"What was not checked and why (the server still starting, the time budget spent)."}}}},"$id":"toolwright:filesystem.edit_file/result"};
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.edit_file/result" */;
@@ -1657,7 +2048,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "created")) || (key0 === "normalized")) || (key0 === "changed_since_read")) || (key0 === "dry_run"))){
+if(!((((((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "created")) || (key0 === "normalized")) || (key0 === "changed_since_read")) || (key0 === "dry_run")) || (key0 === "diagnostics"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1814,14 +2205,398 @@ errors++;
 const _errs17 = errors;
 var valid0 = _errs16 === errors;
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.diagnostics !== undefined){
+let data8 = data.diagnostics;
+const _errs18 = errors;
+const _errs19 = errors;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.introduced === undefined){
+const err13 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "introduced"},message:"must have required property '"+"introduced"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+if(data8.complete === undefined){
+const err14 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "complete"},message:"must have required property '"+"complete"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data8.files_checked === undefined){
+const err15 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "files_checked"},message:"must have required property '"+"files_checked"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs20 = errors;
+for(const key1 in data8){
+if(!(((((key1 === "introduced") || (key1 === "complete")) || (key1 === "files_checked")) || (key1 === "omitted")) || (key1 === "note"))){
+const err16 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data8.introduced !== undefined){
+let data9 = data8.introduced;
+const _errs21 = errors;
+const _errs22 = errors;
+if(Array.isArray(data9)){
+let valid5 = true;
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+let data10 = data9[i1];
+const _errs23 = errors;
+const _errs24 = errors;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.path === undefined){
+const err17 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data10.line === undefined){
+const err18 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data10.column === undefined){
+const err19 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data10.severity === undefined){
+const err20 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data10.message === undefined){
+const err21 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs25 = errors;
+for(const key2 in data10){
+if(!(func2.call(schema5.properties.diagnostics.properties.introduced.items.properties, key2))){
+const err22 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data10.path !== undefined){
+let data11 = data10.path;
+const _errs26 = errors;
+if(typeof data11 !== "string"){
+const err23 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/path",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+const _errs27 = errors;
+var valid6 = _errs26 === errors;
+}
+if(data10.line !== undefined){
+let data12 = data10.line;
+const _errs28 = errors;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err24 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const _errs29 = errors;
+var valid6 = _errs28 === errors;
+}
+if(data10.column !== undefined){
+let data13 = data10.column;
+const _errs30 = errors;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err25 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const _errs31 = errors;
+var valid6 = _errs30 === errors;
+}
+if(data10.end_line !== undefined){
+let data14 = data10.end_line;
+const _errs32 = errors;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err26 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/end_line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs33 = errors;
+var valid6 = _errs32 === errors;
+}
+if(data10.end_column !== undefined){
+let data15 = data10.end_column;
+const _errs34 = errors;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err27 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/end_column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const _errs35 = errors;
+var valid6 = _errs34 === errors;
+}
+if(data10.severity !== undefined){
+let data16 = data10.severity;
+const _errs36 = errors;
+if(typeof data16 !== "string"){
+const err28 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const _errs37 = errors;
+const vSchema1 = schema5.properties.diagnostics.properties.introduced.items.properties.severity.enum;
+if(!((((data16 === "error") || (data16 === "warning")) || (data16 === "information")) || (data16 === "hint"))){
+const err29 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema5.properties.diagnostics.properties.introduced.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var valid6 = _errs36 === errors;
+}
+if(data10.message !== undefined){
+let data17 = data10.message;
+const _errs38 = errors;
+if(typeof data17 !== "string"){
+const err30 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/message",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs39 = errors;
+var valid6 = _errs38 === errors;
+}
+if(data10.code !== undefined){
+let data18 = data10.code;
+const _errs40 = errors;
+if(typeof data18 !== "string"){
+const err31 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/code",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs41 = errors;
+var valid6 = _errs40 === errors;
+}
+if(data10.source !== undefined){
+let data19 = data10.source;
+const _errs42 = errors;
+if(typeof data19 !== "string"){
+const err32 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/source",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const _errs43 = errors;
+var valid6 = _errs42 === errors;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var valid4 = _errs23 === errors;
+if(!valid4){
+valid5 = false;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/diagnostics/introduced",schemaPath:"#/properties/diagnostics/properties/introduced/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+var valid3 = _errs21 === errors;
+}
+if(data8.complete !== undefined){
+let data20 = data8.complete;
+const _errs44 = errors;
+if(typeof data20 !== "boolean"){
+const err35 = {instancePath:instancePath+"/diagnostics/complete",schemaPath:"#/properties/diagnostics/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const _errs45 = errors;
+var valid3 = _errs44 === errors;
+}
+if(data8.files_checked !== undefined){
+let data21 = data8.files_checked;
+const _errs46 = errors;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err36 = {instancePath:instancePath+"/diagnostics/files_checked",schemaPath:"#/properties/diagnostics/properties/files_checked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const _errs47 = errors;
+var valid3 = _errs46 === errors;
+}
+if(data8.omitted !== undefined){
+let data22 = data8.omitted;
+const _errs48 = errors;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err37 = {instancePath:instancePath+"/diagnostics/omitted",schemaPath:"#/properties/diagnostics/properties/omitted/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+const _errs49 = errors;
+var valid3 = _errs48 === errors;
+}
+if(data8.note !== undefined){
+let data23 = data8.note;
+const _errs50 = errors;
+if(typeof data23 !== "string"){
+const err38 = {instancePath:instancePath+"/diagnostics/note",schemaPath:"#/properties/diagnostics/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const _errs51 = errors;
+var valid3 = _errs50 === errors;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+var valid0 = _errs18 === errors;
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1846,6 +2621,12 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dry_run === undefined){
+data.dry_run = false;
+}
+if(data.match === undefined){
+data.match = "exact";
+}
 if(data.path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
@@ -1949,6 +2730,9 @@ let data2 = data1[i0];
 const _errs6 = errors;
 const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.replace_all === undefined){
+data2.replace_all = false;
+}
 if(data2.old_str === undefined){
 const err8 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "old_str"},message:"must have required property '"+"old_str"+"'"};
 if(vErrors === null){
@@ -2026,7 +2810,6 @@ errors++;
 const _errs12 = errors;
 var valid3 = _errs11 === errors;
 }
-if(data2.replace_all !== undefined){
 let data5 = data2.replace_all;
 const _errs13 = errors;
 if(typeof data5 !== "boolean"){
@@ -2041,7 +2824,6 @@ errors++;
 }
 const _errs14 = errors;
 var valid3 = _errs13 === errors;
-}
 }
 else {
 const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -2071,7 +2853,6 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-if(data.dry_run !== undefined){
 let data6 = data.dry_run;
 const _errs15 = errors;
 if(typeof data6 !== "boolean"){
@@ -2086,8 +2867,6 @@ errors++;
 }
 const _errs16 = errors;
 var valid0 = _errs15 === errors;
-}
-if(data.match !== undefined){
 let data7 = data.match;
 const _errs17 = errors;
 if(typeof data7 !== "string"){
@@ -2114,7 +2893,6 @@ errors++;
 }
 var valid0 = _errs17 === errors;
 }
-}
 else {
 const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -2131,7 +2909,7 @@ return errors === 0;
 validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const multi_edit_result = validate7;
-const schema7 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"Total number of occurrences replaced by all the edits."},"diff":{"type":"string","description":"One unified diff of the whole change."},"normalized":{"type":"array","items":{"type":"string","enum":["line_endings","whitespace","indentation","quotes"]},"description":"match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."},"changed_since_read":{"type":"boolean","description":"True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.multi_edit/result"};
+const schema7 = {"type":"object","additionalProperties":false,"required":["path","replacements","diff"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"replacements":{"type":"integer","description":"Total number of occurrences replaced by all the edits."},"diff":{"type":"string","description":"One unified diff of the whole change."},"normalized":{"type":"array","items":{"type":"string","enum":["line_endings","whitespace","indentation","quotes"]},"description":"match: loose: what had to be normalised for old_str to match (absent when it matched exactly)."},"changed_since_read":{"type":"boolean","description":"True when the file had changed on disk since this session read it, but not in the lines edited nor the 3 lines around them (an edit there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."},"diagnostics":{"type":"object","additionalProperties":false,"required":["introduced","complete","files_checked"],"description":"Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.","properties":{"introduced":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","line","column","severity","message"],"properties":{"path":{"type":"string","description":"Workspace-relative path."},"line":{"type":"integer","description":"1-based line."},"column":{"type":"integer","description":"1-based column (characters, as read_file shows the line)."},"end_line":{"type":"integer"},"end_column":{"type":"integer"},"severity":{"type":"string","enum":["error","warning","information","hint"]},"message":{"type":"string"},"code":{"type":"string","description":"The server's code for the problem (2322, reportAttributeAccessIssue)."},"source":{"type":"string","description":"Which tool reported it (typescript, Pyright)."}}}},"complete":{"type":"boolean","description":"False when some file was not checked within the time budget (see note)."},"files_checked":{"type":"integer","description":"Files compared before and after the change (the file and those that import it)."},"omitted":{"type":"integer","description":"Introduced errors beyond those listed."},"note":{"type":"string","description":"What was not checked and why (the server still starting, the time budget spent)."}}}},"$id":"toolwright:filesystem.multi_edit/result"};
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.multi_edit/result" */;
@@ -2178,7 +2956,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "normalized")) || (key0 === "changed_since_read")) || (key0 === "dry_run"))){
+if(!(((((((key0 === "path") || (key0 === "replacements")) || (key0 === "diff")) || (key0 === "normalized")) || (key0 === "changed_since_read")) || (key0 === "dry_run")) || (key0 === "diagnostics"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2319,9 +3097,13 @@ errors++;
 const _errs15 = errors;
 var valid0 = _errs14 === errors;
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.diagnostics !== undefined){
+let data7 = data.diagnostics;
+const _errs16 = errors;
+const _errs17 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.introduced === undefined){
+const err12 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "introduced"},message:"must have required property '"+"introduced"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2330,16 +3112,396 @@ vErrors.push(err12);
 }
 errors++;
 }
+if(data7.complete === undefined){
+const err13 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "complete"},message:"must have required property '"+"complete"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data7.files_checked === undefined){
+const err14 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "files_checked"},message:"must have required property '"+"files_checked"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const _errs18 = errors;
+for(const key1 in data7){
+if(!(((((key1 === "introduced") || (key1 === "complete")) || (key1 === "files_checked")) || (key1 === "omitted")) || (key1 === "note"))){
+const err15 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data7.introduced !== undefined){
+let data8 = data7.introduced;
+const _errs19 = errors;
+const _errs20 = errors;
+if(Array.isArray(data8)){
+let valid5 = true;
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+const _errs21 = errors;
+const _errs22 = errors;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.path === undefined){
+const err16 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data9.line === undefined){
+const err17 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data9.column === undefined){
+const err18 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data9.severity === undefined){
+const err19 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data9.message === undefined){
+const err20 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const _errs23 = errors;
+for(const key2 in data9){
+if(!(func2.call(schema7.properties.diagnostics.properties.introduced.items.properties, key2))){
+const err21 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data9.path !== undefined){
+let data10 = data9.path;
+const _errs24 = errors;
+if(typeof data10 !== "string"){
+const err22 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/path",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs25 = errors;
+var valid6 = _errs24 === errors;
+}
+if(data9.line !== undefined){
+let data11 = data9.line;
+const _errs26 = errors;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err23 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+const _errs27 = errors;
+var valid6 = _errs26 === errors;
+}
+if(data9.column !== undefined){
+let data12 = data9.column;
+const _errs28 = errors;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err24 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const _errs29 = errors;
+var valid6 = _errs28 === errors;
+}
+if(data9.end_line !== undefined){
+let data13 = data9.end_line;
+const _errs30 = errors;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err25 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/end_line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const _errs31 = errors;
+var valid6 = _errs30 === errors;
+}
+if(data9.end_column !== undefined){
+let data14 = data9.end_column;
+const _errs32 = errors;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err26 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/end_column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const _errs33 = errors;
+var valid6 = _errs32 === errors;
+}
+if(data9.severity !== undefined){
+let data15 = data9.severity;
+const _errs34 = errors;
+if(typeof data15 !== "string"){
+const err27 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const _errs35 = errors;
+const vSchema1 = schema7.properties.diagnostics.properties.introduced.items.properties.severity.enum;
+if(!((((data15 === "error") || (data15 === "warning")) || (data15 === "information")) || (data15 === "hint"))){
+const err28 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema7.properties.diagnostics.properties.introduced.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var valid6 = _errs34 === errors;
+}
+if(data9.message !== undefined){
+let data16 = data9.message;
+const _errs36 = errors;
+if(typeof data16 !== "string"){
+const err29 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/message",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const _errs37 = errors;
+var valid6 = _errs36 === errors;
+}
+if(data9.code !== undefined){
+let data17 = data9.code;
+const _errs38 = errors;
+if(typeof data17 !== "string"){
+const err30 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/code",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs39 = errors;
+var valid6 = _errs38 === errors;
+}
+if(data9.source !== undefined){
+let data18 = data9.source;
+const _errs40 = errors;
+if(typeof data18 !== "string"){
+const err31 = {instancePath:instancePath+"/diagnostics/introduced/" + i1+"/source",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs41 = errors;
+var valid6 = _errs40 === errors;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/diagnostics/introduced/" + i1,schemaPath:"#/properties/diagnostics/properties/introduced/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var valid4 = _errs21 === errors;
+if(!valid4){
+valid5 = false;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/diagnostics/introduced",schemaPath:"#/properties/diagnostics/properties/introduced/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var valid3 = _errs19 === errors;
+}
+if(data7.complete !== undefined){
+let data19 = data7.complete;
+const _errs42 = errors;
+if(typeof data19 !== "boolean"){
+const err34 = {instancePath:instancePath+"/diagnostics/complete",schemaPath:"#/properties/diagnostics/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs43 = errors;
+var valid3 = _errs42 === errors;
+}
+if(data7.files_checked !== undefined){
+let data20 = data7.files_checked;
+const _errs44 = errors;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err35 = {instancePath:instancePath+"/diagnostics/files_checked",schemaPath:"#/properties/diagnostics/properties/files_checked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const _errs45 = errors;
+var valid3 = _errs44 === errors;
+}
+if(data7.omitted !== undefined){
+let data21 = data7.omitted;
+const _errs46 = errors;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err36 = {instancePath:instancePath+"/diagnostics/omitted",schemaPath:"#/properties/diagnostics/properties/omitted/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const _errs47 = errors;
+var valid3 = _errs46 === errors;
+}
+if(data7.note !== undefined){
+let data22 = data7.note;
+const _errs48 = errors;
+if(typeof data22 !== "string"){
+const err37 = {instancePath:instancePath+"/diagnostics/note",schemaPath:"#/properties/diagnostics/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+const _errs49 = errors;
+var valid3 = _errs48 === errors;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+var valid0 = _errs16 === errors;
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
 validate7.errors = vErrors;
 return errors === 0;
 }
 validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const list_directory_params = validate8;
-const schema8 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"Folder to list, relative to the workspace root or absolute inside it."},"depth":{"type":"integer","minimum":1,"maximum":10,"default":1,"description":"How many levels to list (1 = only the folder's own entries)."},"include_ignored":{"type":"boolean","default":false,"description":"Also list what .gitignore ignores, and .git/."},"limit":{"type":"integer","minimum":1,"maximum":10000,"default":1000,"description":"Maximum number of entries to return."},"offset":{"type":"integer","minimum":0,"maximum":100000000,"default":0,"description":"Skip this many entries of the walk (breadth first, folders first, then by name) before listing; a cut answer's next gives it."}},"$id":"toolwright:filesystem.list_directory/params"};
+export const apply_patch_params = validate8;
+const schema8 = {"type":"object","additionalProperties":false,"required":["input"],"properties":{"input":{"type":"string","minLength":1,"maxLength":16777216,"description":"The whole patch, from *** Begin Patch to *** End Patch."},"dry_run":{"type":"boolean","default":false,"description":"Return the diff the patch would make without writing anything."}},"$id":"toolwright:filesystem.apply_patch/params"};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="toolwright:filesystem.list_directory/params" */;
+/*# sourceURL="toolwright:filesystem.apply_patch/params" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate8.evaluated;
@@ -2351,6 +3513,843 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dry_run === undefined){
+data.dry_run = false;
+}
+if(data.input === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "input") || (key0 === "dry_run"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.input !== undefined){
+let data0 = data.input;
+const _errs2 = errors;
+const _errs3 = errors;
+if(typeof data0 === "string"){
+if(func0(data0) > 16777216){
+const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/maxLength",keyword:"maxLength",params:{limit: 16777216},message:"must NOT have more than 16777216 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func0(data0) < 1){
+const err3 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+let data1 = data.dry_run;
+const _errs4 = errors;
+if(typeof data1 !== "boolean"){
+const err5 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate8.errors = vErrors;
+return errors === 0;
+}
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const apply_patch_result = validate9;
+const schema9 = {"type":"object","additionalProperties":false,"required":["files","diff"],"properties":{"files":{"type":"array","description":"Each file section of the patch, in order.","items":{"type":"object","additionalProperties":false,"required":["path","action"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators (for a move, where the file went)."},"action":{"type":"string","enum":["add","update","delete","move"]},"from":{"type":"string","description":"For a move, where the file was."},"replaced":{"type":"boolean","description":"An Add File or Move to put the file in place of one that was there."},"changes":{"type":"integer","description":"How many @@ changes an Update File section made."},"normalized":{"type":"array","items":{"type":"string","enum":["trailing_whitespace","whitespace","punctuation"]},"description":"How loosely some change matched (trailing blanks, leading and trailing blanks, typographic dashes, quotes and spaces); absent when every line matched exactly."}}}},"diff":{"type":"string","description":"Unified diff of every file changed."},"changed_since_read":{"type":"boolean","description":"True when a file had changed on disk since this session read it, but not in the lines changed nor the 3 lines around them (a change there is refused as STALE_FILE)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."},"diagnostics":{"type":"object","additionalProperties":false,"required":["introduced","complete","files_checked"],"description":"Present when a language server covers the file: the errors this change introduced, in the file and in the files that import it (errors that were there before are not listed). complete is false when the time budget ran out first; note says what was not checked.","properties":{"introduced":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","line","column","severity","message"],"properties":{"path":{"type":"string","description":"Workspace-relative path."},"line":{"type":"integer","description":"1-based line."},"column":{"type":"integer","description":"1-based column (characters, as read_file shows the line)."},"end_line":{"type":"integer"},"end_column":{"type":"integer"},"severity":{"type":"string","enum":["error","warning","information","hint"]},"message":{"type":"string"},"code":{"type":"string","description":"The server's code for the problem (2322, reportAttributeAccessIssue)."},"source":{"type":"string","description":"Which tool reported it (typescript, Pyright)."}}}},"complete":{"type":"boolean","description":"False when some file was not checked within the time budget (see note)."},"files_checked":{"type":"integer","description":"Files compared before and after the change (the file and those that import it)."},"omitted":{"type":"integer","description":"Introduced errors beyond those listed."},"note":{"type":"string","description":"What was not checked and why (the server still starting, the time budget spent)."}}}},"$id":"toolwright:filesystem.apply_patch/result"};
+
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.apply_patch/result" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate9.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.files === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.diff === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "diff"},message:"must have required property '"+"diff"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "files") || (key0 === "diff")) || (key0 === "changed_since_read")) || (key0 === "dry_run")) || (key0 === "diagnostics"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.files !== undefined){
+let data0 = data.files;
+const _errs2 = errors;
+const _errs3 = errors;
+if(Array.isArray(data0)){
+let valid2 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+const _errs5 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.path === undefined){
+const err3 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.action === undefined){
+const err4 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs6 = errors;
+for(const key1 in data1){
+if(!((((((key1 === "path") || (key1 === "action")) || (key1 === "from")) || (key1 === "replaced")) || (key1 === "changes")) || (key1 === "normalized"))){
+const err5 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.path !== undefined){
+let data2 = data1.path;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/files/" + i0+"/path",schemaPath:"#/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs8 = errors;
+var valid3 = _errs7 === errors;
+}
+if(data1.action !== undefined){
+let data3 = data1.action;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+const err7 = {instancePath:instancePath+"/files/" + i0+"/action",schemaPath:"#/properties/files/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs10 = errors;
+const vSchema0 = schema9.properties.files.items.properties.action.enum;
+if(!((((data3 === "add") || (data3 === "update")) || (data3 === "delete")) || (data3 === "move"))){
+const err8 = {instancePath:instancePath+"/files/" + i0+"/action",schemaPath:"#/properties/files/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema9.properties.files.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var valid3 = _errs9 === errors;
+}
+if(data1.from !== undefined){
+let data4 = data1.from;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+const err9 = {instancePath:instancePath+"/files/" + i0+"/from",schemaPath:"#/properties/files/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs12 = errors;
+var valid3 = _errs11 === errors;
+}
+if(data1.replaced !== undefined){
+let data5 = data1.replaced;
+const _errs13 = errors;
+if(typeof data5 !== "boolean"){
+const err10 = {instancePath:instancePath+"/files/" + i0+"/replaced",schemaPath:"#/properties/files/items/properties/replaced/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
+}
+if(data1.changes !== undefined){
+let data6 = data1.changes;
+const _errs15 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err11 = {instancePath:instancePath+"/files/" + i0+"/changes",schemaPath:"#/properties/files/items/properties/changes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs16 = errors;
+var valid3 = _errs15 === errors;
+}
+if(data1.normalized !== undefined){
+let data7 = data1.normalized;
+const _errs17 = errors;
+const _errs18 = errors;
+if(Array.isArray(data7)){
+let valid5 = true;
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+const _errs19 = errors;
+if(typeof data8 !== "string"){
+const err12 = {instancePath:instancePath+"/files/" + i0+"/normalized/" + i1,schemaPath:"#/properties/files/items/properties/normalized/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const _errs20 = errors;
+const vSchema1 = schema9.properties.files.items.properties.normalized.items.enum;
+if(!(((data8 === "trailing_whitespace") || (data8 === "whitespace")) || (data8 === "punctuation"))){
+const err13 = {instancePath:instancePath+"/files/" + i0+"/normalized/" + i1,schemaPath:"#/properties/files/items/properties/normalized/items/enum",keyword:"enum",params:{allowedValues: schema9.properties.files.items.properties.normalized.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var valid4 = _errs19 === errors;
+if(!valid4){
+valid5 = false;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/files/" + i0+"/normalized",schemaPath:"#/properties/files/items/properties/normalized/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid3 = _errs17 === errors;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+if(data.diff !== undefined){
+let data9 = data.diff;
+const _errs21 = errors;
+if(typeof data9 !== "string"){
+const err17 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs22 = errors;
+var valid0 = _errs21 === errors;
+}
+if(data.changed_since_read !== undefined){
+let data10 = data.changed_since_read;
+const _errs23 = errors;
+if(typeof data10 !== "boolean"){
+const err18 = {instancePath:instancePath+"/changed_since_read",schemaPath:"#/properties/changed_since_read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const _errs24 = errors;
+var valid0 = _errs23 === errors;
+}
+if(data.dry_run !== undefined){
+let data11 = data.dry_run;
+const _errs25 = errors;
+if(typeof data11 !== "boolean"){
+const err19 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const _errs26 = errors;
+var valid0 = _errs25 === errors;
+}
+if(data.diagnostics !== undefined){
+let data12 = data.diagnostics;
+const _errs27 = errors;
+const _errs28 = errors;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.introduced === undefined){
+const err20 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "introduced"},message:"must have required property '"+"introduced"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data12.complete === undefined){
+const err21 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "complete"},message:"must have required property '"+"complete"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data12.files_checked === undefined){
+const err22 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/required",keyword:"required",params:{missingProperty: "files_checked"},message:"must have required property '"+"files_checked"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs29 = errors;
+for(const key2 in data12){
+if(!(((((key2 === "introduced") || (key2 === "complete")) || (key2 === "files_checked")) || (key2 === "omitted")) || (key2 === "note"))){
+const err23 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data12.introduced !== undefined){
+let data13 = data12.introduced;
+const _errs30 = errors;
+const _errs31 = errors;
+if(Array.isArray(data13)){
+let valid8 = true;
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+let data14 = data13[i2];
+const _errs32 = errors;
+const _errs33 = errors;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.path === undefined){
+const err24 = {instancePath:instancePath+"/diagnostics/introduced/" + i2,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data14.line === undefined){
+const err25 = {instancePath:instancePath+"/diagnostics/introduced/" + i2,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data14.column === undefined){
+const err26 = {instancePath:instancePath+"/diagnostics/introduced/" + i2,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data14.severity === undefined){
+const err27 = {instancePath:instancePath+"/diagnostics/introduced/" + i2,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data14.message === undefined){
+const err28 = {instancePath:instancePath+"/diagnostics/introduced/" + i2,schemaPath:"#/properties/diagnostics/properties/introduced/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const _errs34 = errors;
+for(const key3 in data14){
+if(!(func2.call(schema9.properties.diagnostics.properties.introduced.items.properties, key3))){
+const err29 = {instancePath:instancePath+"/diagnostics/introduced/" + i2,schemaPath:"#/properties/diagnostics/properties/introduced/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data14.path !== undefined){
+let data15 = data14.path;
+const _errs35 = errors;
+if(typeof data15 !== "string"){
+const err30 = {instancePath:instancePath+"/diagnostics/introduced/" + i2+"/path",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const _errs36 = errors;
+var valid9 = _errs35 === errors;
+}
+if(data14.line !== undefined){
+let data16 = data14.line;
+const _errs37 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err31 = {instancePath:instancePath+"/diagnostics/introduced/" + i2+"/line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs38 = errors;
+var valid9 = _errs37 === errors;
+}
+if(data14.column !== undefined){
+let data17 = data14.column;
+const _errs39 = errors;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err32 = {instancePath:instancePath+"/diagnostics/introduced/" + i2+"/column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const _errs40 = errors;
+var valid9 = _errs39 === errors;
+}
+if(data14.end_line !== undefined){
+let data18 = data14.end_line;
+const _errs41 = errors;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err33 = {instancePath:instancePath+"/diagnostics/introduced/" + i2+"/end_line",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const _errs42 = errors;
+var valid9 = _errs41 === errors;
+}
+if(data14.end_column !== undefined){
+let data19 = data14.end_column;
+const _errs43 = errors;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err34 = {instancePath:instancePath+"/diagnostics/introduced/" + i2+"/end_column",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/end_column/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs44 = errors;
+var valid9 = _errs43 === errors;
+}
+if(data14.severity !== undefined){
+let data20 = data14.severity;
+const _errs45 = errors;
+if(typeof data20 !== "string"){
+const err35 = {instancePath:instancePath+"/diagnostics/introduced/" + i2+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const _errs46 = errors;
+const vSchema2 = schema9.properties.diagnostics.properties.introduced.items.properties.severity.enum;
+if(!((((data20 === "error") || (data20 === "warning")) || (data20 === "information")) || (data20 === "hint"))){
+const err36 = {instancePath:instancePath+"/diagnostics/introduced/" + i2+"/severity",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema9.properties.diagnostics.properties.introduced.items.properties.severity.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+var valid9 = _errs45 === errors;
+}
+if(data14.message !== undefined){
+let data21 = data14.message;
+const _errs47 = errors;
+if(typeof data21 !== "string"){
+const err37 = {instancePath:instancePath+"/diagnostics/introduced/" + i2+"/message",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+const _errs48 = errors;
+var valid9 = _errs47 === errors;
+}
+if(data14.code !== undefined){
+let data22 = data14.code;
+const _errs49 = errors;
+if(typeof data22 !== "string"){
+const err38 = {instancePath:instancePath+"/diagnostics/introduced/" + i2+"/code",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const _errs50 = errors;
+var valid9 = _errs49 === errors;
+}
+if(data14.source !== undefined){
+let data23 = data14.source;
+const _errs51 = errors;
+if(typeof data23 !== "string"){
+const err39 = {instancePath:instancePath+"/diagnostics/introduced/" + i2+"/source",schemaPath:"#/properties/diagnostics/properties/introduced/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const _errs52 = errors;
+var valid9 = _errs51 === errors;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/diagnostics/introduced/" + i2,schemaPath:"#/properties/diagnostics/properties/introduced/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+var valid7 = _errs32 === errors;
+if(!valid7){
+valid8 = false;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/diagnostics/introduced",schemaPath:"#/properties/diagnostics/properties/introduced/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+var valid6 = _errs30 === errors;
+}
+if(data12.complete !== undefined){
+let data24 = data12.complete;
+const _errs53 = errors;
+if(typeof data24 !== "boolean"){
+const err42 = {instancePath:instancePath+"/diagnostics/complete",schemaPath:"#/properties/diagnostics/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+const _errs54 = errors;
+var valid6 = _errs53 === errors;
+}
+if(data12.files_checked !== undefined){
+let data25 = data12.files_checked;
+const _errs55 = errors;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err43 = {instancePath:instancePath+"/diagnostics/files_checked",schemaPath:"#/properties/diagnostics/properties/files_checked/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+const _errs56 = errors;
+var valid6 = _errs55 === errors;
+}
+if(data12.omitted !== undefined){
+let data26 = data12.omitted;
+const _errs57 = errors;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err44 = {instancePath:instancePath+"/diagnostics/omitted",schemaPath:"#/properties/diagnostics/properties/omitted/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+const _errs58 = errors;
+var valid6 = _errs57 === errors;
+}
+if(data12.note !== undefined){
+let data27 = data12.note;
+const _errs59 = errors;
+if(typeof data27 !== "string"){
+const err45 = {instancePath:instancePath+"/diagnostics/note",schemaPath:"#/properties/diagnostics/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+const _errs60 = errors;
+var valid6 = _errs59 === errors;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/diagnostics",schemaPath:"#/properties/diagnostics/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+var valid0 = _errs27 === errors;
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+validate9.errors = vErrors;
+return errors === 0;
+}
+validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const list_directory_params = validate10;
+const schema10 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"maxLength":4096,"default":".","description":"Folder to list, relative to the workspace root or absolute inside it."},"depth":{"type":"integer","minimum":1,"maximum":10,"default":1,"description":"How many levels to list (1 = only the folder's own entries)."},"include_ignored":{"type":"boolean","default":false,"description":"Also list what .gitignore ignores, and .git/."},"limit":{"type":"integer","minimum":1,"maximum":10000,"default":1000,"description":"Maximum number of entries to return."},"offset":{"type":"integer","minimum":0,"maximum":100000000,"default":0,"description":"Skip this many entries of the walk (breadth first, folders first, then by name) before listing; a cut answer's next gives it."}},"$id":"toolwright:filesystem.list_directory/params"};
+
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.list_directory/params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate10.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+data.path = ".";
+}
+if(data.depth === undefined){
+data.depth = 1;
+}
+if(data.include_ignored === undefined){
+data.include_ignored = false;
+}
+if(data.limit === undefined){
+data.limit = 1000;
+}
+if(data.offset === undefined){
+data.offset = 0;
+}
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "path") || (key0 === "depth")) || (key0 === "include_ignored")) || (key0 === "limit")) || (key0 === "offset"))){
@@ -2364,7 +4363,6 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.path !== undefined){
 let data0 = data.path;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -2401,8 +4399,6 @@ vErrors.push(err3);
 errors++;
 }
 var valid0 = _errs2 === errors;
-}
-if(data.depth !== undefined){
 let data1 = data.depth;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -2439,8 +4435,6 @@ errors++;
 }
 }
 var valid0 = _errs4 === errors;
-}
-if(data.include_ignored !== undefined){
 let data2 = data.include_ignored;
 const _errs6 = errors;
 if(typeof data2 !== "boolean"){
@@ -2455,8 +4449,6 @@ errors++;
 }
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
-}
-if(data.limit !== undefined){
 let data3 = data.limit;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
@@ -2493,8 +4485,6 @@ errors++;
 }
 }
 var valid0 = _errs8 === errors;
-}
-if(data.offset !== undefined){
 let data4 = data.offset;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
@@ -2532,7 +4522,6 @@ errors++;
 }
 var valid0 = _errs10 === errors;
 }
-}
 else {
 const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -2543,19 +4532,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate8.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const list_directory_result = validate9;
-const schema9 = {"type":"object","additionalProperties":false,"required":["path","entries","truncated","ignored"],"properties":{"path":{"type":"string","description":"The listed folder, workspace-relative ('.' for the root)."},"entries":{"type":"array","description":"Entries in tree order (each folder followed by its own entries when depth > 1).","items":{"type":"object","additionalProperties":false,"required":["path","type"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"type":{"type":"string","enum":["file","dir","symlink","other"],"description":"What the entry is (a symlink is not followed)."},"size":{"type":"integer","description":"Size in bytes (files and other non-folders)."},"target":{"type":"string","description":"Where a symlink points (as written in the link)."}}}},"truncated":{"type":"boolean","description":"True when more entries exist than were returned."},"ignored":{"type":"integer","description":"Entries hidden because .gitignore ignores them or they are .git (in the folders read)."},"next":{"type":"object","additionalProperties":false,"required":["offset"],"description":"The exact arguments of the list_directory call that lists the entries after these (offset moved on); absent when the listing is complete.","properties":{"path":{"type":"string"},"depth":{"type":"integer"},"include_ignored":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"integer"}}}},"$id":"toolwright:filesystem.list_directory/result"};
+export const list_directory_result = validate11;
+const schema11 = {"type":"object","additionalProperties":false,"required":["path","entries","truncated","ignored"],"properties":{"path":{"type":"string","description":"The listed folder, workspace-relative ('.' for the root)."},"entries":{"type":"array","description":"Entries in tree order (each folder followed by its own entries when depth > 1).","items":{"type":"object","additionalProperties":false,"required":["path","type"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"type":{"type":"string","enum":["file","dir","symlink","other"],"description":"What the entry is (a symlink is not followed)."},"size":{"type":"integer","description":"Size in bytes (files and other non-folders)."},"target":{"type":"string","description":"Where a symlink points (as written in the link)."}}}},"truncated":{"type":"boolean","description":"True when more entries exist than were returned."},"ignored":{"type":"integer","description":"Entries hidden because .gitignore ignores them or they are .git (in the folders read)."},"next":{"type":"object","additionalProperties":false,"required":["offset"],"description":"The exact arguments of the list_directory call that lists the entries after these (offset moved on); absent when the listing is complete.","properties":{"path":{"type":"string"},"depth":{"type":"integer"},"include_ignored":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"integer"}}}},"$id":"toolwright:filesystem.list_directory/result"};
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:filesystem.list_directory/result" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate9.evaluated;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2708,9 +4697,9 @@ vErrors.push(err10);
 errors++;
 }
 const _errs12 = errors;
-const vSchema0 = schema9.properties.entries.items.properties.type.enum;
+const vSchema0 = schema11.properties.entries.items.properties.type.enum;
 if(!((((data4 === "file") || (data4 === "dir")) || (data4 === "symlink")) || (data4 === "other"))){
-const err11 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema9.properties.entries.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.entries.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2946,7 +4935,1446 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate9.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const checkpoint_list_params = validate12;
+const schema12 = {"type":"object","additionalProperties":false,"properties":{"limit":{"type":"integer","minimum":1,"maximum":1000,"default":20,"description":"Most checkpoints to return (the newest)."}},"$id":"toolwright:filesystem.checkpoint_list/params"};
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.checkpoint_list/params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate12.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.limit === undefined){
+data.limit = 20;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "limit")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+let data0 = data.limit;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs3 = errors;
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 1000 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate12.errors = vErrors;
+return errors === 0;
+}
+validate12.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const checkpoint_list_result = validate13;
+const schema13 = {"type":"object","additionalProperties":false,"required":["checkpoints","total"],"properties":{"checkpoints":{"type":"array","description":"Newest first.","items":{"type":"object","additionalProperties":false,"required":["id","operation","created_at","files","restorable"],"properties":{"id":{"type":"string","description":"The checkpoint's id (cp-1, cp-2, … in the order the calls began)."},"operation":{"type":"string","description":"The operation that made it (provider.operation)."},"command":{"type":"string","description":"For a bash checkpoint, the command line (cut at 500 characters)."},"created_at":{"type":"string","description":"When the call began (ISO 8601)."},"files":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","change"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"change":{"type":"string","enum":["added","modified","deleted"]}}}},"restorable":{"type":"boolean","description":"False when some file's earlier content was not kept (larger than the byte bound) or the call did not finish writing."}}}},"total":{"type":"integer","description":"How many checkpoints the session keeps."},"dropped":{"type":"object","additionalProperties":false,"required":["count"],"description":"The checkpoints the limits dropped (oldest first); absent when none were.","properties":{"count":{"type":"integer"},"last":{"type":"string","description":"The newest checkpoint dropped."},"reason":{"type":"string","enum":["count","bytes"],"description":"Which limit dropped the last ones."}}}},"$id":"toolwright:filesystem.checkpoint_list/result"};
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.checkpoint_list/result" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate13.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.checkpoints === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "checkpoints"},message:"must have required property '"+"checkpoints"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.total === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "checkpoints") || (key0 === "total")) || (key0 === "dropped"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.checkpoints !== undefined){
+let data0 = data.checkpoints;
+const _errs2 = errors;
+const _errs3 = errors;
+if(Array.isArray(data0)){
+let valid2 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+const _errs5 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err3 = {instancePath:instancePath+"/checkpoints/" + i0,schemaPath:"#/properties/checkpoints/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.operation === undefined){
+const err4 = {instancePath:instancePath+"/checkpoints/" + i0,schemaPath:"#/properties/checkpoints/items/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.created_at === undefined){
+const err5 = {instancePath:instancePath+"/checkpoints/" + i0,schemaPath:"#/properties/checkpoints/items/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.files === undefined){
+const err6 = {instancePath:instancePath+"/checkpoints/" + i0,schemaPath:"#/properties/checkpoints/items/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.restorable === undefined){
+const err7 = {instancePath:instancePath+"/checkpoints/" + i0,schemaPath:"#/properties/checkpoints/items/required",keyword:"required",params:{missingProperty: "restorable"},message:"must have required property '"+"restorable"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs6 = errors;
+for(const key1 in data1){
+if(!((((((key1 === "id") || (key1 === "operation")) || (key1 === "command")) || (key1 === "created_at")) || (key1 === "files")) || (key1 === "restorable"))){
+const err8 = {instancePath:instancePath+"/checkpoints/" + i0,schemaPath:"#/properties/checkpoints/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.id !== undefined){
+let data2 = data1.id;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/checkpoints/" + i0+"/id",schemaPath:"#/properties/checkpoints/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs8 = errors;
+var valid3 = _errs7 === errors;
+}
+if(data1.operation !== undefined){
+let data3 = data1.operation;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+const err10 = {instancePath:instancePath+"/checkpoints/" + i0+"/operation",schemaPath:"#/properties/checkpoints/items/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs10 = errors;
+var valid3 = _errs9 === errors;
+}
+if(data1.command !== undefined){
+let data4 = data1.command;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+const err11 = {instancePath:instancePath+"/checkpoints/" + i0+"/command",schemaPath:"#/properties/checkpoints/items/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs12 = errors;
+var valid3 = _errs11 === errors;
+}
+if(data1.created_at !== undefined){
+let data5 = data1.created_at;
+const _errs13 = errors;
+if(typeof data5 !== "string"){
+const err12 = {instancePath:instancePath+"/checkpoints/" + i0+"/created_at",schemaPath:"#/properties/checkpoints/items/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
+}
+if(data1.files !== undefined){
+let data6 = data1.files;
+const _errs15 = errors;
+const _errs16 = errors;
+if(Array.isArray(data6)){
+let valid5 = true;
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+const _errs17 = errors;
+const _errs18 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.path === undefined){
+const err13 = {instancePath:instancePath+"/checkpoints/" + i0+"/files/" + i1,schemaPath:"#/properties/checkpoints/items/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data7.change === undefined){
+const err14 = {instancePath:instancePath+"/checkpoints/" + i0+"/files/" + i1,schemaPath:"#/properties/checkpoints/items/properties/files/items/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const _errs19 = errors;
+for(const key2 in data7){
+if(!((key2 === "path") || (key2 === "change"))){
+const err15 = {instancePath:instancePath+"/checkpoints/" + i0+"/files/" + i1,schemaPath:"#/properties/checkpoints/items/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data7.path !== undefined){
+let data8 = data7.path;
+const _errs20 = errors;
+if(typeof data8 !== "string"){
+const err16 = {instancePath:instancePath+"/checkpoints/" + i0+"/files/" + i1+"/path",schemaPath:"#/properties/checkpoints/items/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const _errs21 = errors;
+var valid6 = _errs20 === errors;
+}
+if(data7.change !== undefined){
+let data9 = data7.change;
+const _errs22 = errors;
+if(typeof data9 !== "string"){
+const err17 = {instancePath:instancePath+"/checkpoints/" + i0+"/files/" + i1+"/change",schemaPath:"#/properties/checkpoints/items/properties/files/items/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs23 = errors;
+const vSchema0 = schema13.properties.checkpoints.items.properties.files.items.properties.change.enum;
+if(!(((data9 === "added") || (data9 === "modified")) || (data9 === "deleted"))){
+const err18 = {instancePath:instancePath+"/checkpoints/" + i0+"/files/" + i1+"/change",schemaPath:"#/properties/checkpoints/items/properties/files/items/properties/change/enum",keyword:"enum",params:{allowedValues: schema13.properties.checkpoints.items.properties.files.items.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var valid6 = _errs22 === errors;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/checkpoints/" + i0+"/files/" + i1,schemaPath:"#/properties/checkpoints/items/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var valid4 = _errs17 === errors;
+if(!valid4){
+valid5 = false;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/checkpoints/" + i0+"/files",schemaPath:"#/properties/checkpoints/items/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+var valid3 = _errs15 === errors;
+}
+if(data1.restorable !== undefined){
+let data10 = data1.restorable;
+const _errs24 = errors;
+if(typeof data10 !== "boolean"){
+const err21 = {instancePath:instancePath+"/checkpoints/" + i0+"/restorable",schemaPath:"#/properties/checkpoints/items/properties/restorable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs25 = errors;
+var valid3 = _errs24 === errors;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/checkpoints/" + i0,schemaPath:"#/properties/checkpoints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/checkpoints",schemaPath:"#/properties/checkpoints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+if(data.total !== undefined){
+let data11 = data.total;
+const _errs26 = errors;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err24 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const _errs27 = errors;
+var valid0 = _errs26 === errors;
+}
+if(data.dropped !== undefined){
+let data12 = data.dropped;
+const _errs28 = errors;
+const _errs29 = errors;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.count === undefined){
+const err25 = {instancePath:instancePath+"/dropped",schemaPath:"#/properties/dropped/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const _errs30 = errors;
+for(const key3 in data12){
+if(!(((key3 === "count") || (key3 === "last")) || (key3 === "reason"))){
+const err26 = {instancePath:instancePath+"/dropped",schemaPath:"#/properties/dropped/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data12.count !== undefined){
+let data13 = data12.count;
+const _errs31 = errors;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err27 = {instancePath:instancePath+"/dropped/count",schemaPath:"#/properties/dropped/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const _errs32 = errors;
+var valid7 = _errs31 === errors;
+}
+if(data12.last !== undefined){
+let data14 = data12.last;
+const _errs33 = errors;
+if(typeof data14 !== "string"){
+const err28 = {instancePath:instancePath+"/dropped/last",schemaPath:"#/properties/dropped/properties/last/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const _errs34 = errors;
+var valid7 = _errs33 === errors;
+}
+if(data12.reason !== undefined){
+let data15 = data12.reason;
+const _errs35 = errors;
+if(typeof data15 !== "string"){
+const err29 = {instancePath:instancePath+"/dropped/reason",schemaPath:"#/properties/dropped/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const _errs36 = errors;
+const vSchema1 = schema13.properties.dropped.properties.reason.enum;
+if(!((data15 === "count") || (data15 === "bytes"))){
+const err30 = {instancePath:instancePath+"/dropped/reason",schemaPath:"#/properties/dropped/properties/reason/enum",keyword:"enum",params:{allowedValues: schema13.properties.dropped.properties.reason.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+var valid7 = _errs35 === errors;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/dropped",schemaPath:"#/properties/dropped/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+var valid0 = _errs28 === errors;
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+validate13.errors = vErrors;
+return errors === 0;
+}
+validate13.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const checkpoint_diff_params = validate14;
+const schema14 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64,"description":"The checkpoint's id, as checkpoint_list shows it (cp-3)."},"scope":{"type":"string","enum":["call","since"],"default":"call","description":"call: that call's changes; since: from before that call to now."}},"$id":"toolwright:filesystem.checkpoint_diff/params"};
+
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.checkpoint_diff/params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate14.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.scope === undefined){
+data.scope = "call";
+}
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "id") || (key0 === "scope"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(typeof data0 === "string"){
+if(func0(data0) > 64){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func0(data0) < 1){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+let data1 = data.scope;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err5 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs5 = errors;
+const vSchema0 = schema14.properties.scope.enum;
+if(!((data1 === "call") || (data1 === "since"))){
+const err6 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/enum",keyword:"enum",params:{allowedValues: schema14.properties.scope.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const checkpoint_diff_result = validate15;
+const schema15 = {"type":"object","additionalProperties":false,"required":["id","files","diff"],"properties":{"id":{"type":"string"},"files":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","change"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"change":{"type":"string","enum":["added","modified","deleted"]},"unavailable":{"type":"string","description":"Why this file's diff cannot be shown (its content was not kept)."}}}},"diff":{"type":"string","description":"Unified diff of every file (binary files named only)."}},"$id":"toolwright:filesystem.checkpoint_diff/result"};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.checkpoint_diff/result" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate15.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.files === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.diff === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "diff"},message:"must have required property '"+"diff"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "id") || (key0 === "files")) || (key0 === "diff"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const _errs3 = errors;
+var valid0 = _errs2 === errors;
+}
+if(data.files !== undefined){
+let data1 = data.files;
+const _errs4 = errors;
+const _errs5 = errors;
+if(Array.isArray(data1)){
+let valid2 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+const _errs6 = errors;
+const _errs7 = errors;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.path === undefined){
+const err5 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.change === undefined){
+const err6 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const _errs8 = errors;
+for(const key1 in data2){
+if(!(((key1 === "path") || (key1 === "change")) || (key1 === "unavailable"))){
+const err7 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data2.path !== undefined){
+let data3 = data2.path;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/files/" + i0+"/path",schemaPath:"#/properties/files/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs10 = errors;
+var valid3 = _errs9 === errors;
+}
+if(data2.change !== undefined){
+let data4 = data2.change;
+const _errs11 = errors;
+if(typeof data4 !== "string"){
+const err9 = {instancePath:instancePath+"/files/" + i0+"/change",schemaPath:"#/properties/files/items/properties/change/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const _errs12 = errors;
+const vSchema0 = schema15.properties.files.items.properties.change.enum;
+if(!(((data4 === "added") || (data4 === "modified")) || (data4 === "deleted"))){
+const err10 = {instancePath:instancePath+"/files/" + i0+"/change",schemaPath:"#/properties/files/items/properties/change/enum",keyword:"enum",params:{allowedValues: schema15.properties.files.items.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var valid3 = _errs11 === errors;
+}
+if(data2.unavailable !== undefined){
+let data5 = data2.unavailable;
+const _errs13 = errors;
+if(typeof data5 !== "string"){
+const err11 = {instancePath:instancePath+"/files/" + i0+"/unavailable",schemaPath:"#/properties/files/items/properties/unavailable/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs14 = errors;
+var valid3 = _errs13 === errors;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+if(data.diff !== undefined){
+let data6 = data.diff;
+const _errs15 = errors;
+if(typeof data6 !== "string"){
+const err14 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const _errs16 = errors;
+var valid0 = _errs15 === errors;
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+validate15.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const checkpoint_restore_params = validate16;
+const schema16 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":64,"description":"The checkpoint's id, as checkpoint_list shows it (cp-3)."},"scope":{"type":"string","enum":["call","since"],"default":"call","description":"call: undo that call's changes; since: put files back as they were before that call."},"dry_run":{"type":"boolean","default":false,"description":"Return the diff the restore would make without writing anything."},"force":{"type":"boolean","default":false,"description":"Also restore files changed since by someone else (their changes are lost)."}},"$id":"toolwright:filesystem.checkpoint_restore/params"};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.checkpoint_restore/params" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate16.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.scope === undefined){
+data.scope = "call";
+}
+if(data.dry_run === undefined){
+data.dry_run = false;
+}
+if(data.force === undefined){
+data.force = false;
+}
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "scope")) || (key0 === "dry_run")) || (key0 === "force"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+const _errs3 = errors;
+if(typeof data0 === "string"){
+if(func0(data0) > 64){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func0(data0) < 1){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+let data1 = data.scope;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err5 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs5 = errors;
+const vSchema0 = schema16.properties.scope.enum;
+if(!((data1 === "call") || (data1 === "since"))){
+const err6 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/enum",keyword:"enum",params:{allowedValues: schema16.properties.scope.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+let data2 = data.dry_run;
+const _errs6 = errors;
+if(typeof data2 !== "boolean"){
+const err7 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+let data3 = data.force;
+const _errs8 = errors;
+if(typeof data3 !== "boolean"){
+const err8 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate16.errors = vErrors;
+return errors === 0;
+}
+validate16.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const checkpoint_restore_result = validate17;
+const schema17 = {"type":"object","additionalProperties":false,"required":["restored","skipped","diff"],"properties":{"restored":{"type":"array","description":"Files written back or removed.","items":{"type":"object","additionalProperties":false,"required":["path","action"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"action":{"type":"string","enum":["write","delete"]}}}},"skipped":{"type":"array","description":"Files left as they are, and why.","items":{"type":"object","additionalProperties":false,"required":["path","reason"],"properties":{"path":{"type":"string","description":"Workspace-relative path with / separators."},"reason":{"type":"string","enum":["changed_since","not_kept","unsupported","outside_workspace"],"description":"changed_since: someone else changed it after the checkpoint (force restores it anyway); not_kept: its earlier content was larger than the byte bound; unsupported: a symbolic link or a special file; outside_workspace: its path now leads outside the workspace."}}}},"diff":{"type":"string","description":"Unified diff from the files now to the files restored."},"checkpoint":{"type":"string","description":"The checkpoint this restore recorded (restore it to undo the restore)."},"dry_run":{"type":"boolean","description":"True when nothing was written (dry_run was set)."}},"$id":"toolwright:filesystem.checkpoint_restore/result"};
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="toolwright:filesystem.checkpoint_restore/result" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate17.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.restored === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restored"},message:"must have required property '"+"restored"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.skipped === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "skipped"},message:"must have required property '"+"skipped"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.diff === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "diff"},message:"must have required property '"+"diff"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "restored") || (key0 === "skipped")) || (key0 === "diff")) || (key0 === "checkpoint")) || (key0 === "dry_run"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.restored !== undefined){
+let data0 = data.restored;
+const _errs2 = errors;
+const _errs3 = errors;
+if(Array.isArray(data0)){
+let valid2 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+const _errs5 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.path === undefined){
+const err4 = {instancePath:instancePath+"/restored/" + i0,schemaPath:"#/properties/restored/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.action === undefined){
+const err5 = {instancePath:instancePath+"/restored/" + i0,schemaPath:"#/properties/restored/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const _errs6 = errors;
+for(const key1 in data1){
+if(!((key1 === "path") || (key1 === "action"))){
+const err6 = {instancePath:instancePath+"/restored/" + i0,schemaPath:"#/properties/restored/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.path !== undefined){
+let data2 = data1.path;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+const err7 = {instancePath:instancePath+"/restored/" + i0+"/path",schemaPath:"#/properties/restored/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const _errs8 = errors;
+var valid3 = _errs7 === errors;
+}
+if(data1.action !== undefined){
+let data3 = data1.action;
+const _errs9 = errors;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/restored/" + i0+"/action",schemaPath:"#/properties/restored/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const _errs10 = errors;
+const vSchema0 = schema17.properties.restored.items.properties.action.enum;
+if(!((data3 === "write") || (data3 === "delete"))){
+const err9 = {instancePath:instancePath+"/restored/" + i0+"/action",schemaPath:"#/properties/restored/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema17.properties.restored.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var valid3 = _errs9 === errors;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/restored/" + i0,schemaPath:"#/properties/restored/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+valid2 = false;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/restored",schemaPath:"#/properties/restored/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+var valid0 = _errs2 === errors;
+}
+if(data.skipped !== undefined){
+let data4 = data.skipped;
+const _errs11 = errors;
+const _errs12 = errors;
+if(Array.isArray(data4)){
+let valid5 = true;
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
+const _errs13 = errors;
+const _errs14 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.path === undefined){
+const err12 = {instancePath:instancePath+"/skipped/" + i1,schemaPath:"#/properties/skipped/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data5.reason === undefined){
+const err13 = {instancePath:instancePath+"/skipped/" + i1,schemaPath:"#/properties/skipped/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const _errs15 = errors;
+for(const key2 in data5){
+if(!((key2 === "path") || (key2 === "reason"))){
+const err14 = {instancePath:instancePath+"/skipped/" + i1,schemaPath:"#/properties/skipped/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data5.path !== undefined){
+let data6 = data5.path;
+const _errs16 = errors;
+if(typeof data6 !== "string"){
+const err15 = {instancePath:instancePath+"/skipped/" + i1+"/path",schemaPath:"#/properties/skipped/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs17 = errors;
+var valid6 = _errs16 === errors;
+}
+if(data5.reason !== undefined){
+let data7 = data5.reason;
+const _errs18 = errors;
+if(typeof data7 !== "string"){
+const err16 = {instancePath:instancePath+"/skipped/" + i1+"/reason",schemaPath:"#/properties/skipped/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const _errs19 = errors;
+const vSchema1 = schema17.properties.skipped.items.properties.reason.enum;
+if(!((((data7 === "changed_since") || (data7 === "not_kept")) || (data7 === "unsupported")) || (data7 === "outside_workspace"))){
+const err17 = {instancePath:instancePath+"/skipped/" + i1+"/reason",schemaPath:"#/properties/skipped/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema17.properties.skipped.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var valid6 = _errs18 === errors;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/skipped/" + i1,schemaPath:"#/properties/skipped/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var valid4 = _errs13 === errors;
+if(!valid4){
+valid5 = false;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/skipped",schemaPath:"#/properties/skipped/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var valid0 = _errs11 === errors;
+}
+if(data.diff !== undefined){
+let data8 = data.diff;
+const _errs20 = errors;
+if(typeof data8 !== "string"){
+const err20 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const _errs21 = errors;
+var valid0 = _errs20 === errors;
+}
+if(data.checkpoint !== undefined){
+let data9 = data.checkpoint;
+const _errs22 = errors;
+if(typeof data9 !== "string"){
+const err21 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs23 = errors;
+var valid0 = _errs22 === errors;
+}
+if(data.dry_run !== undefined){
+let data10 = data.dry_run;
+const _errs24 = errors;
+if(typeof data10 !== "boolean"){
+const err22 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs25 = errors;
+var valid0 = _errs24 === errors;
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+validate17.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -20,6 +20,18 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+data.path = ".";
+}
+if(data.limit === undefined){
+data.limit = 1000;
+}
+if(data.offset === undefined){
+data.offset = 0;
+}
+if(data.include_ignored === undefined){
+data.include_ignored = false;
+}
 if(data.pattern === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
@@ -81,7 +93,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.path !== undefined){
 let data1 = data.path;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -118,8 +129,6 @@ vErrors.push(err7);
 errors++;
 }
 var valid0 = _errs4 === errors;
-}
-if(data.limit !== undefined){
 let data2 = data.limit;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -156,8 +165,6 @@ errors++;
 }
 }
 var valid0 = _errs6 === errors;
-}
-if(data.offset !== undefined){
 let data3 = data.offset;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
@@ -194,8 +201,6 @@ errors++;
 }
 }
 var valid0 = _errs8 === errors;
-}
-if(data.include_ignored !== undefined){
 let data4 = data.include_ignored;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -210,7 +215,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
 }
 else {
 const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -521,6 +525,36 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+data.path = ".";
+}
+if(data.case_insensitive === undefined){
+data.case_insensitive = false;
+}
+if(data.fixed_strings === undefined){
+data.fixed_strings = false;
+}
+if(data.multiline === undefined){
+data.multiline = false;
+}
+if(data.context === undefined){
+data.context = 0;
+}
+if(data.output_mode === undefined){
+data.output_mode = "content";
+}
+if(data.max_results === undefined){
+data.max_results = 200;
+}
+if(data.offset === undefined){
+data.offset = 0;
+}
+if(data.include_ignored === undefined){
+data.include_ignored = false;
+}
+if(data.timeout_ms === undefined){
+data.timeout_ms = 60000;
+}
 if(data.pattern === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
@@ -582,7 +616,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.path !== undefined){
 let data1 = data.path;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -619,7 +652,6 @@ vErrors.push(err7);
 errors++;
 }
 var valid0 = _errs4 === errors;
-}
 if(data.glob !== undefined){
 let data2 = data.glob;
 const _errs6 = errors;
@@ -658,7 +690,6 @@ errors++;
 }
 var valid0 = _errs6 === errors;
 }
-if(data.case_insensitive !== undefined){
 let data3 = data.case_insensitive;
 const _errs8 = errors;
 if(typeof data3 !== "boolean"){
@@ -673,8 +704,6 @@ errors++;
 }
 const _errs9 = errors;
 var valid0 = _errs8 === errors;
-}
-if(data.fixed_strings !== undefined){
 let data4 = data.fixed_strings;
 const _errs10 = errors;
 if(typeof data4 !== "boolean"){
@@ -689,8 +718,6 @@ errors++;
 }
 const _errs11 = errors;
 var valid0 = _errs10 === errors;
-}
-if(data.multiline !== undefined){
 let data5 = data.multiline;
 const _errs12 = errors;
 if(typeof data5 !== "boolean"){
@@ -705,8 +732,6 @@ errors++;
 }
 const _errs13 = errors;
 var valid0 = _errs12 === errors;
-}
-if(data.context !== undefined){
 let data6 = data.context;
 const _errs14 = errors;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
@@ -743,8 +768,6 @@ errors++;
 }
 }
 var valid0 = _errs14 === errors;
-}
-if(data.output_mode !== undefined){
 let data7 = data.output_mode;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
@@ -770,8 +793,6 @@ vErrors.push(err18);
 errors++;
 }
 var valid0 = _errs16 === errors;
-}
-if(data.max_results !== undefined){
 let data8 = data.max_results;
 const _errs18 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
@@ -808,8 +829,6 @@ errors++;
 }
 }
 var valid0 = _errs18 === errors;
-}
-if(data.offset !== undefined){
 let data9 = data.offset;
 const _errs20 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
@@ -846,8 +865,6 @@ errors++;
 }
 }
 var valid0 = _errs20 === errors;
-}
-if(data.include_ignored !== undefined){
 let data10 = data.include_ignored;
 const _errs22 = errors;
 if(typeof data10 !== "boolean"){
@@ -862,8 +879,6 @@ errors++;
 }
 const _errs23 = errors;
 var valid0 = _errs22 === errors;
-}
-if(data.timeout_ms !== undefined){
 let data11 = data.timeout_ms;
 const _errs24 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
@@ -900,7 +915,6 @@ errors++;
 }
 }
 var valid0 = _errs24 === errors;
-}
 }
 else {
 const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};

@@ -20,6 +20,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.multi_select === undefined){
+data.multi_select = false;
+}
 if(data.question === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'"};
 if(vErrors === null){
@@ -231,7 +234,6 @@ errors++;
 }
 var valid0 = _errs4 === errors;
 }
-if(data.multi_select !== undefined){
 let data5 = data.multi_select;
 const _errs13 = errors;
 if(typeof data5 !== "boolean"){
@@ -246,7 +248,6 @@ errors++;
 }
 const _errs14 = errors;
 var valid0 = _errs13 === errors;
-}
 }
 else {
 const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};

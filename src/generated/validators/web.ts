@@ -20,6 +20,18 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.format === undefined){
+data.format = "markdown";
+}
+if(data.max_bytes === undefined){
+data.max_bytes = 1048576;
+}
+if(data.start_index === undefined){
+data.start_index = 0;
+}
+if(data.timeout_ms === undefined){
+data.timeout_ms = 30000;
+}
 if(data.url === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
@@ -81,7 +93,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.format !== undefined){
 let data1 = data.format;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
@@ -107,8 +118,6 @@ vErrors.push(err6);
 errors++;
 }
 var valid0 = _errs4 === errors;
-}
-if(data.max_bytes !== undefined){
 let data2 = data.max_bytes;
 const _errs6 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -145,8 +154,6 @@ errors++;
 }
 }
 var valid0 = _errs6 === errors;
-}
-if(data.start_index !== undefined){
 let data3 = data.start_index;
 const _errs8 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
@@ -173,8 +180,6 @@ errors++;
 }
 }
 var valid0 = _errs8 === errors;
-}
-if(data.timeout_ms !== undefined){
 let data4 = data.timeout_ms;
 const _errs10 = errors;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
@@ -211,7 +216,6 @@ errors++;
 }
 }
 var valid0 = _errs10 === errors;
-}
 }
 else {
 const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -619,6 +623,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.max_results === undefined){
+data.max_results = 8;
+}
 if(data.query === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'"};
 if(vErrors === null){
@@ -680,7 +687,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.max_results !== undefined){
 let data1 = data.max_results;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -717,7 +723,6 @@ errors++;
 }
 }
 var valid0 = _errs4 === errors;
-}
 if(data.allowed_domains !== undefined){
 let data2 = data.allowed_domains;
 const _errs6 = errors;

@@ -23,9 +23,6 @@ function shown<T extends CollectedOutput>(read: T, terminal: boolean): T {
   return terminal ? read : { ...read, text: inertText(read.text) };
 }
 
-/** Longest bash_output may wait for news. */
-export const MAX_WAIT_MS = 60_000;
-
 function summary(job: Job): JobSummary {
   return {
     job_id: job.id,
@@ -81,7 +78,7 @@ async function fromMemory(params: BashOutputParams, ctx: HandlerContext): Promis
   const table = jobTable(ctx);
   if (params.job_id === undefined) return listing(table.list().map(summary));
   const job = table.get(params.job_id);
-  if (params.wait_ms) await waitForNews(job, Math.min(params.wait_ms, MAX_WAIT_MS), ctx.signal);
+  if (params.wait_ms) await waitForNews(job, params.wait_ms, ctx.signal);
   throwIfAborted(ctx.signal);
   const read = shown(
     readNewOutput(job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT, params.offset),
@@ -122,7 +119,7 @@ async function fromStore(
 ): Promise<Rendered<BashOutputResult>> {
   if (params.job_id === undefined) return listing((await jobs.list()).map(recordSummary));
   let job = await recordOrNotFound(jobs, params.job_id);
-  if (params.wait_ms) job = await waitForRecordNews(jobs, job, Math.min(params.wait_ms, MAX_WAIT_MS), ctx.signal);
+  if (params.wait_ms) job = await waitForRecordNews(jobs, job, params.wait_ms, ctx.signal);
   throwIfAborted(ctx.signal);
   // A job shared through a store never has a terminal.
   const read = shown(await readRecordOutput(jobs, job, ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT), false);

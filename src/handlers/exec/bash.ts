@@ -1,6 +1,7 @@
 // exec.bash: a command line in bash, in the foreground (its output when it ends) or as a background
 // job (bash_output reads it, bash_write types into it, bash_kill ends it); in a pseudo-terminal with
 // pty: true (a foreground one returns early when it waits for input); in the configured sandbox, if any.
+import { limits } from '../../generated/registry.js';
 import type { BashParams, BashResult } from '../../generated/types.js';
 import { ToolError, throwIfAborted } from '../../runtime/errors.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
@@ -8,7 +9,7 @@ import type { HandlerContext } from '../../runtime/types.js';
 import { startJob } from './jobs/job-table.js';
 import { startStoreJob } from './jobs/store-jobs.js';
 import { runInTerminal } from './run/interactive.js';
-import { MAX_TIMEOUT_MS, prepareCommand, runCommand } from './run/runner.js';
+import { prepareCommand, runCommand } from './run/runner.js';
 
 export async function bash(params: BashParams, ctx: HandlerContext): Promise<Rendered<BashResult>> {
   // A terminal belongs to the process that opened it: its job could not be read or written through
@@ -19,17 +20,48 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
       'pty: true is not available when background jobs are shared through a store (a terminal lives in one process); run the command without pty',
     );
   if (!params.run_in_background) {
-    if (params.pty)
-      return runInTerminal(ctx, { command: params.command, cwd: params.cwd, timeoutMs: params.timeout_ms });
-    return runCommand(ctx, { command: params.command, cwd: params.cwd, timeoutMs: params.timeout_ms });
+    // With checkpoints.bash, snapshots of the workspace before and after the command make it undoable.
+    const bracket = await ctx.checkpoint?.command(params.command);
+    let rendered: Rendered<BashResult> | undefined;
+    try {
+      rendered = params.pty
+        ? await runInTerminal(ctx, {
+            command: params.command,
+            cwd: params.cwd,
+            timeoutMs: params.timeout_ms,
+            maxTimeoutMs: limits.bash.timeout_ms.maximum,
+            timeoutGiven: !ctx.defaulted.has('timeout_ms'),
+          })
+        : await runCommand(ctx, {
+            command: params.command,
+            cwd: params.cwd,
+            timeoutMs: params.timeout_ms,
+            maxTimeoutMs: limits.bash.timeout_ms.maximum,
+          });
+    } finally {
+      const id = await bracket?.finish();
+      if (id !== undefined && rendered)
+        rendered = withText(
+          rendered.output,
+          `${rendered.text}\n(files changed: checkpoint ${id}; checkpoint_restore undoes it)`,
+        );
+    }
+    return rendered;
   }
   throwIfAborted(ctx.signal);
   const prepared = await prepareCommand(ctx, { command: params.command, cwd: params.cwd });
-  const timeoutMs = params.timeout_ms === undefined ? undefined : Math.min(params.timeout_ms, MAX_TIMEOUT_MS);
+  // A background job has no timeout unless the caller gave one (the catalog's default is the foreground's).
+  const timeoutMs = ctx.defaulted.has('timeout_ms') ? undefined : params.timeout_ms;
   const jobs = ctx.services.jobs;
-  const job = jobs
-    ? await startStoreJob(ctx, jobs, prepared, timeoutMs)
-    : await startJob(ctx, prepared, timeoutMs, { terminal: params.pty === true });
+  let job;
+  try {
+    job = jobs
+      ? await startStoreJob(ctx, jobs, prepared, timeoutMs)
+      : await startJob(ctx, prepared, timeoutMs, { terminal: params.pty === true });
+  } catch (error) {
+    await prepared.release();
+    throw error;
+  }
   const result: BashResult = {
     exit_code: null,
     signal: null,

@@ -7,10 +7,12 @@ import { shellReadEnv } from '../../runtime/policy/shell/read-only-git.js';
 import { clip } from '../../runtime/policy/shell/words.js';
 import { isInside } from '../../runtime/workspace.js';
 import type { HandlerContext } from '../../runtime/types.js';
+import { limits } from '../../generated/registry.js';
 import type { ShellReadParams, ShellReadResult } from '../../generated/types.js';
 import { commandEnv } from './run/env.js';
 import { resolveCwd, runCommand } from './run/runner.js';
-import { checkRepositories } from './shell-read/git-repositories.js';
+import { checkRepositories, gitScanner } from './shell-read/git-repositories.js';
+import { checkReach } from './shell-read/path-rules.js';
 import { pathsOutside } from './shell-read/workspace-paths.js';
 import { probeSandbox } from './sandbox/probe.js';
 import { workspaceConfinement } from './confinement/workspace.js';
@@ -52,6 +54,7 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
     ...base,
     env: { ...base.env, ...shellReadEnv([...Object.keys(process.env), ...Object.keys(base.env ?? {})]) },
   };
+  let top: string | undefined;
   if (verdict.programs.includes('git')) {
     // The repository git reads is the one at cwd: a `cd` in the same line could reach another.
     if (verdict.programs.includes('cd'))
@@ -60,6 +63,7 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
         'git and cd in one line are not accepted (git would read another repository than the one checked); set cwd instead',
       );
     const check = await checkRepositories(cwd, commandEnv(exec), root, ctx.signal, await workspaceConfinement(ctx));
+    top = check.top;
     if (check.problem) throw refused(clip(params.command), check.problem);
     if (!sandboxed && check.top !== undefined && !isInside(root, check.top)) {
       throw refused(
@@ -68,13 +72,32 @@ export async function shellRead(params: ShellReadParams, ctx: HandlerContext): P
       );
     }
   }
+  // Path rules: the policy decided every path the line names; what its programs walk and what its
+  // git may print of the repository are checked here, against the workspace and the repository.
+  if (ctx.hiddenPaths) {
+    const confine = await workspaceConfinement(ctx);
+    await checkReach(
+      {
+        command: clip(params.command),
+        reads: verdict.reads,
+        git: verdict.git,
+        root,
+        top,
+        scanner: () => gitScanner(commandEnv(exec), root, ctx.signal, confine),
+        lister: (program) => gitScanner(commandEnv(exec), root, ctx.signal, confine, undefined, program),
+      },
+      ctx.hiddenPaths,
+      ctx.signal,
+    );
+  }
   const runCtx = Object.create(ctx, {
     services: { value: Object.freeze({ ...ctx.services, exec: Object.freeze(exec) }) },
   }) as HandlerContext;
   return runCommand(runCtx, {
     command: params.command,
     ...(params.cwd !== undefined ? { cwd: params.cwd } : {}),
-    ...(params.timeout_ms !== undefined ? { timeoutMs: params.timeout_ms } : {}),
+    timeoutMs: params.timeout_ms,
+    maxTimeoutMs: limits.shell_read.timeout_ms.maximum,
     sandbox: sandboxed ? { mode: 'read-only', network: false } : 'none',
     workspaceOnly: true,
   });

@@ -4,6 +4,7 @@
 import type { EditFileParams, EditFileResult } from '../../generated/types.js';
 import { confinedPath } from '../../runtime/confine.js';
 import { ToolError } from '../../runtime/errors.js';
+import { withEditDiagnostics } from '../../runtime/edit-diagnostics.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
@@ -16,12 +17,16 @@ export async function editFile(params: EditFileParams, ctx: HandlerContext): Pro
     throw new ToolError('INVALID_INPUT', 'old_str and new_str are identical; nothing would change');
   }
   const resolved = confinedPath(ctx, 'path');
-  const dryRun = params.dry_run ?? false;
+  return withEditDiagnostics(ctx, [resolved], () => editResolved(params, ctx, resolved));
+}
+
+async function editResolved(params: EditFileParams, ctx: HandlerContext, resolved: ResolvedPath) {
+  const dryRun = params.dry_run;
   if (params.old_str === '') return createWithEdit(ctx, resolved, params.new_str, dryRun);
   const done = await runEdits(ctx, resolved, {
-    edits: [{ old_str: params.old_str, new_str: params.new_str, replace_all: params.replace_all ?? false }],
+    edits: [{ old_str: params.old_str, new_str: params.new_str, replace_all: params.replace_all }],
     dryRun,
-    match: params.match ?? 'exact',
+    match: params.match,
   });
   return withText(done, editText(done, 'the edit'));
 }

@@ -1,9 +1,5 @@
-// System errors of the filesystem operations as errors a model can act on, and NOT_FOUND with the
-// names it may have meant.
-import path from 'node:path';
+// System errors of the filesystem operations as errors a model can act on.
 import { fsErrorToToolError, ToolError } from '../../runtime/errors.js';
-import type { ResolvedPath } from '../../runtime/workspace.js';
-import { similarNames } from './similar-names.js';
 
 /** System errors the generic mapping leaves out, as errors a model can act on. */
 function extraFsError(error: unknown, displayPath: string): ToolError | undefined {
@@ -52,18 +48,4 @@ function extraFsError(error: unknown, displayPath: string): ToolError | undefine
 export function rethrowFs(error: unknown, displayPath: string): never {
   if (error instanceof ToolError) throw error;
   throw extraFsError(error, displayPath) ?? fsErrorToToolError(error, displayPath) ?? error;
-}
-
-/** NOT_FOUND for a missing file, naming files of the folder with similar names. */
-export async function notFound(resolved: ResolvedPath): Promise<ToolError> {
-  const similar = await similarNames(resolved.absolute);
-  const hint =
-    similar.length > 0
-      ? `; did you mean ${similar.map((n) => JSON.stringify(path.posix.join(path.posix.dirname(resolved.relative), n).replace(/^\.\//, ''))).join(', ')}?`
-      : '';
-  return new ToolError(
-    'NOT_FOUND',
-    `${resolved.relative} does not exist${hint}`,
-    similar.length ? { similar } : undefined,
-  );
 }

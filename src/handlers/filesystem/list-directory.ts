@@ -13,9 +13,8 @@ import type { HandlerContext } from '../../runtime/types.js';
 import { swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
 import type { GitignoreRules } from '../search/glob/walk.js';
-import { notFound, rethrowFs } from './fs-errors.js';
+import { rethrowFs } from './fs-errors.js';
 import { plural } from './plural.js';
-import { confinedPath } from '../../runtime/confine.js';
 
 type Entry = ListDirectoryResult['entries'][number];
 type EntryType = Entry['type'];
@@ -37,7 +36,6 @@ interface Folder {
   depth: number;
 }
 
-const DEFAULT_LIMIT = 1000;
 /** Characters of entries (JSON) and lines (text) one answer holds at most. */
 const MAX_LISTING_CHARS = 384 * 1024;
 const STAT_POOL = 32;
@@ -55,17 +53,15 @@ export async function listDirectory(
   params: ListDirectoryParams,
   ctx: HandlerContext,
 ): Promise<HandlerReturn<ListDirectoryResult>> {
-  const resolved = confinedPath(ctx, 'path');
-  if (!resolved.exists) throw await notFound(resolved);
-  const depth = params.depth ?? 1;
-  const limit = params.limit ?? DEFAULT_LIMIT;
-  const includeIgnored = params.include_ignored ?? false;
+  const resolved = await ctx.existingPath('path');
+  const { depth, limit } = params;
+  const includeIgnored = params.include_ignored;
   // Loaded on first use: `call read_file` must not load glob's dependencies (fast-glob, ignore).
   const rules = includeIgnored
     ? undefined
     : new (await import('../search/glob/walk.js')).GitignoreRules(ctx.workspace.root);
   const first = await openListed(ctx, resolved);
-  const offset = params.offset ?? 0;
+  const offset = params.offset;
   const walk: Walk = { ctx, rules, limit, offset, seen: 0, shown: 0, chars: 0, ignored: 0, unreadable: 0 };
   const top: Node[] = [];
   let level: Folder[] = [{ absolute: resolved.absolute, rel: resolved.relative, children: top, depth: 1 }];
@@ -89,15 +85,14 @@ export async function listDirectory(
     }
     level = next;
   }
-  const { entries, lines } = flatten(top);
+  const { entries } = flatten(top);
   const truncated = walk.stop !== undefined;
   const output: ListDirectoryResult = { path: resolved.relative, entries, truncated, ignored: walk.ignored };
   if (truncated) output.next = nextArguments(params, { offset: offset + entries.length });
   const bounded = walk.stop === 'bounded';
-  return withText(
-    output,
-    textOf(output, lines, { depth, limit, includeIgnored, unreadable: walk.unreadable, bounded, offset }),
-  );
+  const how = { depth, limit, includeIgnored, unreadable: walk.unreadable, bounded, offset };
+  // Rendered from the entries shown: the runtime leaves out what a path rule hides and renders again.
+  return withText(output, (shown) => textOf(shown, flatten(top, new Set(shown.entries)).lines, how));
 }
 
 /**
@@ -172,20 +167,13 @@ async function listFolder(walk: Walk, dir: VerifiedDir, folder: Folder): Promise
   entries.sort(
     (a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
-  // Entries past the window are not needed, except one: it tells that more exist. (A path rule
-  // counts only what it lets through, so then all are checked.)
-  const visiblePaths = walk.ctx.visiblePaths;
-  if (!visiblePaths) entries = entries.slice(0, Math.max(0, walk.offset + walk.limit + 1 - walk.seen));
+  // Entries past the window are not needed, except one: it tells that more exist.
+  entries = entries.slice(0, Math.max(0, walk.offset + walk.limit + 1 - walk.seen));
   let nodes = entries.map((dirent): Node => ({
     name: dirent.name,
     shown: false,
     entry: { path: join(folder.rel, dirent.name), type: typeOf(dirent) },
   }));
-  // A path rule that hides a file from read_file hides its name here too (as from glob and grep).
-  if (visiblePaths && nodes.length > 0) {
-    const visible = new Set(await visiblePaths(nodes.map((node) => node.entry.path)));
-    nodes = nodes.filter((node) => visible.has(node.entry.path));
-  }
   const skipped = Math.min(nodes.length, Math.max(0, walk.offset - walk.seen));
   const room = walk.limit - walk.shown;
   if (nodes.length - skipped > room) {
@@ -218,19 +206,21 @@ function boundShown(walk: Walk, shown: readonly Node[], depth: number): number {
 }
 
 /**
- * The shown entries as entries and indented lines, depth first. An entry whose folder is not shown
- * (it came before `offset`) is named by its path, so the line says where it is.
+ * The shown entries as entries and indented lines, depth first (only those in `kept`, when given). An
+ * entry whose folder is not shown (it came before `offset`, or is hidden) is named by its path, so
+ * the line says where it is.
  */
-function flatten(top: Node[]): { entries: Entry[]; lines: string[] } {
+function flatten(top: Node[], kept?: ReadonlySet<Entry>): { entries: Entry[]; lines: string[] } {
   const entries: Entry[] = [];
   const lines: string[] = [];
   const emit = (nodes: Node[], indent: string, parentShown: boolean): void => {
     for (const node of nodes) {
-      if (node.shown) {
+      const shown = node.shown && (!kept || kept.has(node.entry));
+      if (shown) {
         entries.push(node.entry);
         lines.push(indent + render(node, parentShown ? node.name : node.entry.path));
       }
-      if (node.children) emit(node.children, `${indent}  `, node.shown);
+      if (node.children) emit(node.children, `${indent}  `, shown);
     }
   };
   emit(top, '', true);

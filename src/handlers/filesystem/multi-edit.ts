@@ -1,8 +1,10 @@
 // filesystem.multi_edit: several exact replacements in one file, in order, all or nothing, one diff.
 import type { MultiEditParams, MultiEditResult } from '../../generated/types.js';
 import { ToolError } from '../../runtime/errors.js';
+import { withEditDiagnostics } from '../../runtime/edit-diagnostics.js';
 import { withText, type HandlerReturn } from '../../runtime/handler.js';
 import type { HandlerContext } from '../../runtime/types.js';
+import type { ResolvedPath } from '../../runtime/workspace.js';
 import { editText, runEdits } from './edit/run-edits.js';
 import { editLabel } from './edit/match.js';
 import { confinedPath } from '../../runtime/confine.js';
@@ -18,11 +20,15 @@ export async function multiEdit(params: MultiEditParams, ctx: HandlerContext): P
     }
   });
   const resolved = confinedPath(ctx, 'path');
+  return withEditDiagnostics(ctx, [resolved], () => editResolved(params, ctx, resolved, total));
+}
+
+async function editResolved(params: MultiEditParams, ctx: HandlerContext, resolved: ResolvedPath, total: number) {
   const done = await runEdits(ctx, resolved, {
     edits: params.edits,
-    dryRun: params.dry_run ?? false,
+    dryRun: params.dry_run,
     labelTotal: total,
-    match: params.match ?? 'exact',
+    match: params.match,
   });
   return withText(done, editText(done, plural(total)));
 }

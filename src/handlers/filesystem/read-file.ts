@@ -10,7 +10,8 @@ import { cancelSignalOf } from '../../runtime/call-context.js';
 import { confinedPath } from '../../runtime/confine.js';
 import { ToolError } from '../../runtime/errors.js';
 import { stampOf } from '../../runtime/session.js';
-import { notFound, rethrowFs } from './fs-errors.js';
+import { missingPathError } from '../../runtime/missing-path.js';
+import { rethrowFs } from './fs-errors.js';
 import { plural } from './plural.js';
 import { sharedLineIndex } from './lines/line-index.js';
 import { memoryReader, OverlayReader, type KnownBytes, type PositionalReader } from './lines/positional-reader.js';
@@ -49,7 +50,7 @@ async function openForRead(
   workspace: Workspace,
   resolved: ResolvedPath,
 ): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
-  if (!resolved.exists) throw await notFound(resolved);
+  if (!resolved.exists) throw await missingPathError(resolved);
   try {
     return await workspace.openVerified(resolved, READ_FLAGS);
   } catch (error) {
@@ -73,7 +74,7 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
       : (pooled = sniffPool.pop() ?? Buffer.allocUnsafe(ENCODING_SAMPLE_BYTES));
     // A window from the end of a large file will start with the file's last chunk: it is read
     // together with the head (one wait for both instead of one after the other).
-    const tailLength = !small && (params.offset ?? 1) < 0 ? Math.min(TAIL_CHUNK_BYTES, size - head.length) : 0;
+    const tailLength = !small && params.offset < 0 ? Math.min(TAIL_CHUNK_BYTES, size - head.length) : 0;
     const tail = tailLength > 0 ? Buffer.allocUnsafe(tailLength) : undefined;
     // No Promise.all (nor destructuring of its array) for the common read without a tail.
     const headRead = handle.read(head, 0, head.length, 0);

@@ -14,14 +14,16 @@ import {
 import { ToolError } from '../../runtime/errors.js';
 import { acquireFileLock, fileMutex } from '../../runtime/locks.js';
 import { sameStamp, stampOf } from '../../runtime/session.js';
+import type { RecordedFile } from '../../runtime/checkpoints/recorder.js';
 import type { SeenSegment } from '../../runtime/seen-lines.js';
 import type { HandlerContext } from '../../runtime/types.js';
 import { openOrCreateDir, swappedError, VerifiedDir } from '../../runtime/verified-fs.js';
 import type { ResolvedPath } from '../../runtime/workspace.js';
-import { notFound, rethrowFs } from './fs-errors.js';
+import { missingPathError } from '../../runtime/missing-path.js';
+import { rethrowFs } from './fs-errors.js';
 
 /** Whether this session read the file and it changed on disk since. */
-function isStale(ctx: HandlerContext, resolved: ResolvedPath, current: BigIntStats): boolean {
+export function isStale(ctx: HandlerContext, resolved: ResolvedPath, current: BigIntStats): boolean {
   const seen = ctx.session.lastSeen(resolved.absolute);
   return seen !== undefined && !sameStamp(seen, stampOf(current));
 }
@@ -71,9 +73,9 @@ export interface ChangePlan<T> {
 }
 
 /** The file changed between our read and our rename (another program wrote it): start over. */
-class ChangedMeanwhile extends Error {}
+export class ChangedMeanwhile extends Error {}
 
-const MAX_ATTEMPTS = 3;
+export const MAX_ATTEMPTS = 3;
 
 /**
  * The write transaction of write_file, edit_file and multi_edit:
@@ -109,7 +111,34 @@ export async function changeFile<T>(
     throw new ToolError('IS_DIRECTORY', 'the workspace root is a directory; give a file path');
   return fileMutex
     .run(resolved.absolute, () => transaction(ctx, resolved, options, plan))
-    .catch((error: unknown) => rethrowFs(error, resolved.relative));
+    .catch(async (error: unknown) => {
+      await ctx.checkpoint?.abandon();
+      return rethrowFs(error, resolved.relative);
+    });
+}
+
+/** The file as its checkpoint records it: absent, or its bytes (read now when the change did not read them) and mode. */
+async function recordedFile(
+  dir: VerifiedDir,
+  name: string,
+  resolved: ResolvedPath,
+  current: OpenedFile | undefined,
+  limit: number,
+): Promise<RecordedFile> {
+  if (!current) return { resolved, absent: true };
+  const mode = Number(current.stats.mode & 0o7777n);
+  const size = Number(current.stats.size);
+  if (current.bytes) return { resolved, bytes: current.bytes, mode };
+  if (size > limit) return { resolved, mode, size };
+  const reader = await dir
+    .openFile(name, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY)
+    .catch(() => undefined);
+  if (!reader) return { resolved, mode, size };
+  try {
+    return { resolved, bytes: await reader.readFile(), mode };
+  } finally {
+    await reader.close();
+  }
 }
 
 async function transaction<T>(
@@ -176,7 +205,11 @@ async function attempt<T>(
       current && { stats: current.stats, bytes: current.bytes, head: current.head, changedSinceRead },
     );
     if (data === undefined || options.dryRun) return result;
+    // What the file was, recorded for undo before anything is written (nothing is written when it cannot be).
+    const checkpoint = ctx.checkpoint;
+    await checkpoint?.before([await recordedFile(dir, name, resolved, current, checkpoint.maxBytes)]);
     const stats = await replace(dir, name, data, current, resolved);
+    await checkpoint?.after([{ resolved, bytes: data, mode: Number(stats.mode & 0o7777n) }]);
     // The session's own write is not a change it missed: refresh its record, if it has one (a
     // session that never read the file gets none, so other writers' edits never make it stale).
     if (ctx.session.lastSeen(resolved.absolute)) ctx.session.recordRead(resolved.absolute, stampOf(stats), seen);
@@ -186,7 +219,7 @@ async function attempt<T>(
   }
 }
 
-async function openParent(ctx: HandlerContext, resolved: ResolvedPath, create: boolean): Promise<VerifiedDir> {
+export async function openParent(ctx: HandlerContext, resolved: ResolvedPath, create: boolean): Promise<VerifiedDir> {
   const parent = path.dirname(resolved.absolute);
   let dir: VerifiedDir;
   try {
@@ -195,7 +228,7 @@ async function openParent(ctx: HandlerContext, resolved: ResolvedPath, create: b
       : await VerifiedDir.open(ctx.workspace.root, parent, resolved.relative);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw await notFound(resolved);
+    if (code === 'ENOENT') throw await missingPathError(resolved);
     if (code === 'ENOTDIR' || code === 'EEXIST')
       throw new ToolError('NOT_DIRECTORY', `a parent of ${resolved.relative} is a file, not a folder`);
     if (code === 'ELOOP') throw swappedError(resolved.relative);
@@ -213,7 +246,7 @@ async function openParent(ctx: HandlerContext, resolved: ResolvedPath, create: b
   return dir;
 }
 
-interface OpenedFile extends CurrentFile {
+export interface OpenedFile extends CurrentFile {
   /** Open for writing (and reading, for edits); undefined when the file is a running program. */
   handle?: FileHandle;
 }
@@ -223,7 +256,7 @@ function describeRights(stats: BigIntStats): string {
 }
 
 /** Opens the target for writing (never through a link), or undefined when it does not exist. */
-async function openCurrent(
+export async function openCurrent(
   dir: VerifiedDir,
   name: string,
   resolved: ResolvedPath,
@@ -298,17 +331,19 @@ async function readHead(dir: VerifiedDir, name: string, limit: number): Promise<
   }
 }
 
-function sameFile(a: BigIntStats, b: BigIntStats): boolean {
+export function sameFile(a: BigIntStats, b: BigIntStats): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 }
 
 /** Replaces (or creates) `name` in `dir` with `data`; returns the new file's stats. */
-async function replace(
+export async function replace(
   dir: VerifiedDir,
   name: string,
   data: Uint8Array,
   current: OpenedFile | undefined,
   resolved: ResolvedPath,
+  /** The mode to give the file instead of the current one's (a restore). */
+  mode?: number,
 ): Promise<BigIntStats> {
   const beforeRename = async () => {
     await dir.reverify();
@@ -321,10 +356,11 @@ async function replace(
     if (current ? !now || !sameFile(current.stats, now) : now !== undefined) throw new ChangedMeanwhile();
   };
   try {
-    if (!current) return await atomicReplace(dir, name, data, { beforeRename });
+    if (!current)
+      return await atomicReplace(dir, name, data, { beforeRename, ...(mode !== undefined ? { mode } : {}) });
     const { stats } = current;
     return await atomicReplace(dir, name, data, {
-      mode: Number(stats.mode & 0o7777n),
+      mode: mode ?? Number(stats.mode & 0o7777n),
       uid: Number(stats.uid),
       gid: Number(stats.gid),
       requireOwner: true,
@@ -346,7 +382,7 @@ async function replace(
   }
 }
 
-function isAccessError(error: unknown): boolean {
+export function isAccessError(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'EACCES' || code === 'EPERM';
 }

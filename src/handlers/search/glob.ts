@@ -2,7 +2,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { GlobParams, GlobResult } from '../../generated/types.js';
-import { confinedPath } from '../../runtime/confine.js';
 import { ToolError, fsErrorToToolError, throwIfAborted } from '../../runtime/errors.js';
 import { nextArguments } from '../../runtime/continuation.js';
 import { withText, type Rendered } from '../../runtime/handler.js';
@@ -11,8 +10,6 @@ import type { ResolvedPath } from '../../runtime/workspace.js';
 import { planGlob } from './glob/plan.js';
 import { GitignoreRules, isDynamicPattern, mtimesOf, renderGlob, walkGlob, type WalkProgress } from './glob/walk.js';
 
-export const DEFAULT_GLOB_LIMIT = 1000;
-
 /** Characters of paths one glob answer holds at most (the text shows fewer). */
 const MAX_GLOB_OUTPUT_CHARS = 512 * 1024;
 
@@ -20,9 +17,8 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   const pattern = params.pattern;
   if (pattern.trim() === '') throw new ToolError('INVALID_INPUT', 'pattern must not be blank, e.g. "**/*.ts"');
   if (pattern.includes('\0')) throw new ToolError('INVALID_INPUT', 'pattern contains a NUL byte');
-  const limit = params.limit ?? DEFAULT_GLOB_LIMIT;
-  const includeIgnored = params.include_ignored ?? false;
-  const folder = await checkFolder(confinedPath(ctx, 'path'), params.path ?? '.');
+  const { limit, include_ignored: includeIgnored } = params;
+  const folder = await checkFolder(await ctx.existingPath('path'), params.path);
 
   const groups = await planGlob(pattern, folder.relative, ctx.workspace);
 
@@ -56,13 +52,13 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
     }
   }
 
-  const files = ctx.visiblePaths ? await ctx.visiblePaths([...found]) : [...found];
+  const files = [...found];
   const mtimes = await mtimesOf(ctx.workspace.root, files, ctx.signal);
   throwIfAborted(ctx.signal);
   const present = files.filter((f) => mtimes.has(f));
   present.sort((a, b) => mtimes.get(b)! - mtimes.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
   // `limit` counts paths; long ones are also bounded by what the answer may hold.
-  const offset = Math.min(params.offset ?? 0, present.length);
+  const offset = Math.min(params.offset, present.length);
   const available = Math.min(limit, present.length - offset);
   let count = available;
   let chars = 0;
@@ -79,7 +75,10 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
   if (output.truncated) output.next = nextArguments(params, { offset: offset + shown.length });
   const bound =
     shown.length < available ? `the answer's size bound, ${MAX_GLOB_OUTPUT_CHARS / 1024} KiB` : `limit=${limit}`;
-  return withText(output, renderGlob(output, { params, folder: folder.relative, includeIgnored, bound, offset }));
+  // Rendered from what is shown: the runtime leaves out what a path rule hides and renders again.
+  return withText(output, (shown) =>
+    renderGlob(shown, { params, folder: folder.relative, includeIgnored, bound, offset }),
+  );
 }
 
 /** Progress of the walks: entries read from folders so far (what grows), with the files matched. */
@@ -112,9 +111,8 @@ async function literalFile(pattern: string, folder: string, ctx: HandlerContext)
   }
 }
 
-/** The folder glob searches (resolved by the runtime): it must exist and be a folder. */
+/** The folder glob searches (resolved by the runtime, and existing): it must be a folder. */
 async function checkFolder(folder: ResolvedPath, userPath: string): Promise<ResolvedPath> {
-  if (!folder.exists) throw new ToolError('NOT_FOUND', `folder ${userPath} does not exist`);
   let isDir: boolean;
   try {
     isDir = (await stat(folder.absolute)).isDirectory();

@@ -1,7 +1,6 @@
 // search.grep: ripgrep, streamed and bounded (./grep/run.ts runs it; ./grep/ parses and renders).
 import { lstat, stat } from 'node:fs/promises';
 import type { GrepParams, GrepResult } from '../../generated/types.js';
-import { confinedPath } from '../../runtime/confine.js';
 import { ToolError, fsErrorToToolError } from '../../runtime/errors.js';
 import { checkBraceBound } from '../../runtime/glob-braces.js';
 import { nextArguments } from '../../runtime/continuation.js';
@@ -10,37 +9,32 @@ import type { HandlerContext } from '../../runtime/types.js';
 import { entryKind } from '../../runtime/verified-fs.js';
 import { confinedMemoryWatchable } from '../exec/confinement/helper.js';
 import { realRg, workspaceConfinement } from '../exec/confinement/workspace.js';
-import { hideDeniedPaths } from './grep/policy-filter.js';
 import { GrepProgress } from './grep/progress.js';
 import { compare, renderGrep, sortByPath } from './grep/render.js';
 import { canWatchRss, locateRipgrep } from './grep/ripgrep.js';
 import { describeRgError, searchWithRipgrep } from './grep/run.js';
 
-export const DEFAULT_MAX_RESULTS = 200;
-export const DEFAULT_GREP_TIMEOUT_MS = 60_000;
 /** Set to 1 to skip grep's fast way and always search the bounded way (tests, diagnosis). */
 export const GREP_BOUNDED_ENV = 'TOOLWRIGHT_GREP_BOUNDED';
 
 export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Rendered<GrepResult>> {
   if (params.pattern.includes('\0')) throw new ToolError('INVALID_PATTERN', 'pattern contains a NUL byte');
   if (params.glob?.includes('\0')) throw new ToolError('INVALID_PATTERN', 'glob contains a NUL byte');
-  const mode = params.output_mode ?? 'content';
-  const maxResults = params.max_results ?? DEFAULT_MAX_RESULTS;
-  const context = mode === 'content' ? (params.context ?? 0) : 0;
-  const userPath = params.path ?? '.';
+  const mode = params.output_mode;
+  const maxResults = params.max_results;
+  const context = mode === 'content' ? params.context : 0;
+  const userPath = params.path;
   // rg has its own glob engine (no ranges, linear matching); the bound keeps grep and glob alike.
   if (params.glob) checkBraceBound(params.glob, { ranges: false });
-  const target = confinedPath(ctx, 'path');
   const rgPath = await locateRipgrep();
-  if (!target.exists) throw new ToolError('NOT_FOUND', `${userPath} does not exist`);
+  const target = await ctx.existingPath('path');
   await refuseSpecialFile(target.absolute, target.relative);
-  const timeoutMs = params.timeout_ms ?? DEFAULT_GREP_TIMEOUT_MS;
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + params.timeout_ms;
   // Where a sandbox works, rg sees the workspace only: a folder swapped for a symlink to one
   // elsewhere while rg walks resolves to nothing there.
   const confine = await workspaceConfinement(ctx);
   const watchable = confine ? await confinedMemoryWatchable(confine) : canWatchRss;
-  const skip = params.offset ?? 0;
+  const skip = params.offset;
   // Followed, progress is the time since the search began: it grows while rg finds nothing too.
   const progress = ctx.progress ? new GrepProgress(ctx.progress, mode) : undefined;
   const search = (bounded: boolean, sorted: boolean) =>
@@ -99,10 +93,17 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   // Each result's place in the search, so the text can continue after the last one it shows.
   const place = placesOf(output);
   if (truncated) output.next = nextArguments(params, { offset: skip + taken });
-  if (ctx.visiblePaths) output = await hideDeniedPaths(output, ctx.visiblePaths);
-  const nextAfter = continuationAfter(params, skip, place, resultsOf(output));
   const max = sizeCapped ? undefined : maxResults;
-  return withText(output, renderGrep(output, { params, mode, max, problem, nextAfter }));
+  // Rendered from what is shown: the runtime leaves out what a path rule hides and renders again.
+  return withText(output, (shown) =>
+    renderGrep(shown, {
+      params,
+      mode,
+      max,
+      problem,
+      nextAfter: continuationAfter(params, skip, place, resultsOf(shown)),
+    }),
+  );
 }
 
 /** The arguments that continue after the first `count` results shown (each result's place counts what a path rule hid). */

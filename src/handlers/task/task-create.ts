@@ -12,7 +12,7 @@ export async function taskCreate(params: TaskCreateParams, ctx: HandlerContext):
     {
       title: params.title,
       ...(params.description !== undefined && params.description !== '' ? { description: params.description } : {}),
-      status: params.status ?? 'pending',
+      status: params.status,
     },
     ctx.services.clock.now(),
   );

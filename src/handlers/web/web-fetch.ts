@@ -20,15 +20,10 @@ import {
 import { discardBody, headerValue, openFetchSession, type FetchSession, type OpenResponse } from './fetch/fetcher.js';
 import { convertInJobProcess, prewarmConverter } from './html/convert-pool.js';
 
-export const DEFAULT_MAX_BYTES = 1024 * 1024;
-export const MAX_MAX_BYTES = 100 * 1024 * 1024;
-export const DEFAULT_TIMEOUT_MS = 30_000;
 const ERROR_EXCERPT_BYTES = 8 * 1024;
 
 export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Promise<HandlerReturn<WebFetchResult>> {
-  const format = params.format ?? 'markdown';
-  const maxBytes = Math.min(params.max_bytes ?? DEFAULT_MAX_BYTES, MAX_MAX_BYTES);
-  const timeoutMs = params.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const { format, max_bytes: maxBytes, timeout_ms: timeoutMs } = params;
   const deadline = Date.now() + timeoutMs; // one budget for the fetch and the conversion
   // The runtime checked the URL before the call (host rules, address guard): its addresses are used as checked.
   const checked = ctx.urls.url;
@@ -56,7 +51,7 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
       throw unsupported(finalUrl, media.mime);
     }
     if (format !== 'raw' && (kind === 'html' || kind === 'unknown')) prewarmConverter(); // a conversion process starts while the body downloads
-    const startIndex = params.start_index ?? 0;
+    const startIndex = params.start_index;
     const read = await session.read(response, maxBytes, startIndex);
     const truncated = read.truncated;
     let bytes = read.bytes;

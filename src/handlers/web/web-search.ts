@@ -6,8 +6,6 @@ import { withText, type HandlerReturn } from '../../runtime/handler.js';
 import { SEARCH_CONFIG_HINT, type SearchResultItem } from '../../runtime/services/search-backend.js';
 import type { HandlerContext } from '../../runtime/types.js';
 
-const DEFAULT_MAX_RESULTS = 8;
-
 /** Bare lower-case domain names; a URL or `*.` prefix is reduced to its host. */
 function normalizeDomains(list: readonly string[] | undefined, field: string): string[] {
   const domains: string[] = [];
@@ -52,7 +50,7 @@ export async function webSearch(params: WebSearchParams, ctx: HandlerContext): P
   if (!backend)
     throw new ToolError('UNAVAILABLE', `web_search has no search backend configured. ${SEARCH_CONFIG_HINT}`);
 
-  const maxResults = params.max_results ?? DEFAULT_MAX_RESULTS;
+  const maxResults = params.max_results;
   const filtering = allowed.length > 0 || blocked.length > 0;
   // Ask for more when filtering will drop some; one allowed domain is also pushed into the query.
   const askFor = filtering ? Math.min(maxResults * 3, 50) : maxResults;

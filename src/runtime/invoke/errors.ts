@@ -1,7 +1,9 @@
 // How a call that failed is reported: the error as a ToolError whose code the catalog allows for
 // the operation, and the result that carries it.
 import { performance } from 'node:perf_hooks';
+import { operationAliases, providerAliases, type AliasMap } from '../aliases.js';
 import type { OperationDescriptor } from '../descriptor.js';
+import { didYouMean } from '../policy/errors.js';
 import { ToolError } from '../errors.js';
 import type { PolicyDecision } from '../policy.js';
 import { inertText } from '../control-text.js';
@@ -23,21 +25,36 @@ export function toToolError(error: unknown, plan: OperationPlan): ToolError {
   return new ToolError('INTERNAL', `unexpected failure in ${op.id}: ${describeError(error)}`);
 }
 
-/** No such provider, or no such operation in it; the message lists what there is. */
+/**
+ * No such provider, or no such operation in it; the message lists what there is, and the name
+ * meant when one is near or the given one is an alias (the catalog's `aliases`).
+ */
 export function unknownOperation(
   provider: string,
   operation: string,
   known: ReadonlyMap<string, OperationDescriptor>,
 ): ToolError {
-  const ofProvider = [...known.values()].filter((op) => op.provider === provider).map((op) => op.name);
-  if (ofProvider.length > 0) {
+  const all = [...known.values()];
+  const inProvider = all.filter((op) => op.provider === provider);
+  if (inProvider.length > 0) {
+    const names = inProvider.map((op) => op.name);
+    const hint = nearHint(operation, names, operationAliases(inProvider));
     return new ToolError(
       'UNKNOWN_OPERATION',
-      `provider ${provider} has no operation "${operation}" (it has: ${ofProvider.join(', ')})`,
+      `provider ${provider} has no operation "${operation}" (it has: ${names.join(', ')})${hint}`,
     );
   }
-  const providersKnown = [...new Set([...known.values()].map((op) => op.provider))];
-  return new ToolError('UNKNOWN_OPERATION', `no provider named "${provider}" (known: ${providersKnown.join(', ')})`);
+  const providersKnown = [...new Set(all.map((op) => op.provider))];
+  const hint = nearHint(provider, providersKnown, providerAliases(all));
+  return new ToolError(
+    'UNKNOWN_OPERATION',
+    `no provider named "${provider}" (known: ${providersKnown.join(', ')})${hint}`,
+  );
+}
+
+/** `; did you mean "x"?`, or nothing. */
+function nearHint(value: string, known: readonly string[], aliases: AliasMap): string {
+  return didYouMean(value, known, aliases).replace(/^ \((.*)\)$/, '; $1');
 }
 
 export function failureResult(error: ToolError, id: string, decision: PolicyDecision, started: number): InvokeResult {

@@ -1,6 +1,6 @@
 // One call through the toolkit, as named steps in order: resolveOperation → checkProfile →
-// validateInput → admit (policy, confinement, url checks, approval) → runHandler → checkOutput →
-// render. A step that fails throws a ToolError; the call then ends as the failure result of that
+// validateInput → admit (policy, confinement, url checks, approval) → runHandler → hideResultPaths
+// → checkOutput → render. A step that fails throws a ToolError; the call then ends as the failure result of that
 // error, reporting the policy's decision as far as it got. Nothing here may reject.
 import { performance } from 'node:perf_hooks';
 import { CallContext } from '../call-context.js';
@@ -12,7 +12,7 @@ import type { AuditRecorder } from '../audit/recorder.js';
 import type { Caller, Callers } from '../principal.js';
 import { progressReporter, type ProgressListener } from '../progress.js';
 import type { Redactor } from '../redaction.js';
-import { callRedactor, scrubDecision, scrubSecrets } from '../secrets.js';
+import { callRedactor, credentialValues, scrubDecision, scrubSecrets, toolkitRedactor } from '../secrets.js';
 import type { Session } from '../session.js';
 import { describeError } from '../toolkit-services.js';
 import { endCallSpan, startCallSpan, tracerRegistered } from '../tracing.js';
@@ -21,7 +21,15 @@ import type { Workspace } from '../workspace.js';
 import { admit } from './admit.js';
 import { failureResult } from './errors.js';
 import { NO_POLICY, type OperationPlan, type OperationPlans } from './plan.js';
-import { checkOutput, checkProfile, render, resolveOperation, runHandler, validateInput } from './steps.js';
+import {
+  checkOutput,
+  checkProfile,
+  hideResultPaths,
+  render,
+  resolveOperation,
+  runHandler,
+  validateInput,
+} from './steps.js';
 
 /** What the steps of a call read from their toolkit. */
 export interface InvokeScope {
@@ -56,8 +64,12 @@ export class Invocation {
   /** The policy's decision so far: what a failure reports. */
   decision: PolicyDecision = NO_POLICY;
   plan: OperationPlan | undefined = undefined;
-  /** The input once null optionals are dropped (secret values are looked for in it). */
+  /** The input once null optionals are dropped, as the caller gave it (secret values are looked for in it). */
   params: unknown = undefined;
+  /** The top-level params the caller left out that got the catalog's default. */
+  defaulted: ReadonlySet<string> | undefined = undefined;
+  /** Entries of the result a path rule hid. */
+  hidden = 0;
   readonly started = performance.now();
   /** The wall clock at the start (what the audit records). */
   readonly startedAt = Date.now();
@@ -66,17 +78,23 @@ export class Invocation {
     readonly id: string,
     /** The input as given (what the audit records when the call ended before it was checked). */
     readonly input: unknown,
+    /** The toolkit's credential values (exec.credentials): secrets of every call, its output included. */
+    readonly toolkitSecrets: readonly string[] = [],
   ) {}
 
   /**
    * What takes the call's secret values out of everything it reports (errors, the policy's
    * decision, approvals, progress, the audit): made once, when the operation is known and declares
-   * a secret the input holds.
+   * a secret the input holds, or at once when the toolkit has credentials.
    */
   redactor(): Redactor | undefined {
     if (this.#redactor === null) {
-      if (!this.plan?.roles.secret) return undefined;
-      this.#redactor = callRedactor(this.plan.op, this.params ?? this.input);
+      if (!this.plan?.roles.secret) {
+        if (this.toolkitSecrets.length === 0) return undefined;
+        this.#redactor = toolkitRedactor(this.toolkitSecrets);
+        return this.#redactor;
+      }
+      this.#redactor = callRedactor(this.plan.op, this.params ?? this.input, undefined, this.toolkitSecrets);
     }
     return this.#redactor;
   }
@@ -94,7 +112,7 @@ export function runInvocation(
   options: CallOptions,
 ): Promise<InvokeResult> {
   const caller = scope.callers.get(options.principal);
-  const call = new Invocation(`${provider}.${operation}`, input);
+  const call = new Invocation(`${provider}.${operation}`, input, credentialValues(scope.services.exec));
   scope.session.noteCall(call.id);
   const span = scope.tracing && tracerRegistered() ? startCallSpan(call.id, caller.principal) : undefined;
   const running = execute(scope, call, caller, provider, operation, input, options);
@@ -139,6 +157,7 @@ async function execute(
     const params = validateInput(plan, call, input);
     // A call without a signal gets one only if something asks for it (CallContext.signal).
     const ctx = new CallContext(scope.workspace, scope.session, caller, plan.op, scope.toolkit, signal);
+    if (call.defaulted) ctx.defaulted = call.defaulted;
     const reporter = onProgress ? progressReporter(onProgress) : undefined;
     if (reporter) ctx.progress = redactedProgress(reporter.report, call.redactor());
     try {
@@ -146,10 +165,18 @@ async function execute(
       if (admitting !== undefined) await admitting;
       if (signal?.aborted) throw abortError(signal);
       admitted(onAdmitted);
-      const returned = await runHandler(plan, params, ctx, signal);
+      let returned = await runHandler(plan, params, ctx, signal);
+      if (plan.visiblePaths) returned = await hideResultPaths(plan, call, returned);
       const result = render(call, returned, checkOutput(scope, plan, returned));
       const redactor = call.redactor();
       if (redactor) result.meta.policy = scrubDecision(result.meta.policy, redactor);
+      // A credential the toolkit injects never reaches the caller, whatever printed it (the call's
+      // own secret params stay in its output, as everywhere).
+      const credentials = toolkitRedactor(call.toolkitSecrets);
+      if (credentials && result.ok) {
+        result.output = credentials.value(result.output);
+        result.text = credentials.text(result.text);
+      }
       return result;
     } finally {
       // What the call opened for the handler (connections, descriptors it did not take) is freed.

@@ -1,14 +1,17 @@
 // What the runtime works out once per operation of a toolkit, so that a call does not: the
 // descriptor and its provider's handler map, whether the profile exposes it, its roles, the codes
 // it may return, the policy's decision when that needs neither arguments nor approval, and the
-// hooks its path and host rules give handlers. The policy never changes once compiled.
+// hooks its host rules give handlers, and how its results are kept to the paths its path rules let
+// through. The policy never changes once compiled.
 import { OpenLearning } from '../confined-path.js';
+import { defaultsPlanOf, type DefaultsPlan } from '../defaults.js';
 import type { OperationDescriptor } from '../descriptor.js';
 import { COMMON_ERROR_CODES } from '../errors.js';
 import type { CompiledPolicy, PolicyDecision } from '../policy.js';
 import { policyHooks, type PolicyHooks } from '../policy/hooks.js';
 import type { ProviderIndex } from '../provider-index.js';
 import type { AnyHandler } from '../providers.js';
+import { hasResultPaths } from '../result-paths.js';
 import { roleIndex, type RoleIndex } from '../roles.js';
 import { HAS_PROC_FD } from '../verified-fs.js';
 import type { Workspace } from '../workspace.js';
@@ -18,8 +21,10 @@ export const NO_POLICY: PolicyDecision = Object.freeze({ decision: 'allow', rule
 
 export class OperationPlan {
   readonly roles: RoleIndex;
-  /** Some argument is a path or a glob: confined before the handler runs. */
+  /** Some argument is a path, a glob or a patch: confined before the handler runs. */
   readonly confines: boolean;
+  /** How an input is copied before its validator fills in the catalog's defaults; undefined: no default. */
+  readonly defaults: DefaultsPlan | undefined;
   /** Codes the operation may return as they are (the catalog's, the common ones, its roles'). */
   readonly declared: ReadonlySet<string>;
   /**
@@ -29,8 +34,17 @@ export class OperationPlan {
   readonly quick: PolicyDecision | undefined;
   /** Some rule of the operation looks at its arguments. */
   readonly argumentRules: boolean;
-  /** The search and fetch hooks of its path and host rules, when it has such rules. */
+  /**
+   * What a handler's ctx gets of its rules, when it has such rules: the fetch hook of host rules,
+   * and for path rules the paths a handler names beyond its result (shell_read's reach, the files
+   * an edit's diagnostics come from).
+   */
   readonly hooks: PolicyHooks | undefined;
+  /**
+   * Keeps the paths a result may show, when the result has `path` fields and path rules apply to
+   * the operation: the runtime hides the entries of the others after the handler returns.
+   */
+  readonly visiblePaths: PolicyHooks['visiblePaths'];
   /**
    * Its single `path` params, each with what the runtime learns of how the handler opens it: a
    * data_source whose calls are allowed whatever the arguments may get them opened in advance.
@@ -47,17 +61,20 @@ export class OperationPlan {
     workspace: Workspace,
   ) {
     this.roles = roleIndex(op);
-    this.confines = this.roles.path.length > 0 || this.roles.glob.length > 0;
+    this.defaults = defaultsPlanOf(op);
+    this.confines = this.roles.path.length > 0 || this.roles.glob.length > 0 || this.roles.patch.length > 0;
     this.declared = new Set([...op.errors, ...COMMON_ERROR_CODES, ...this.roles.errors]);
     if (policy === undefined) {
       this.quick = NO_POLICY;
       this.argumentRules = false;
       this.hooks = undefined;
+      this.visiblePaths = undefined;
     } else {
       this.argumentRules = safely(() => policy.hasArgumentRules(op), true);
       this.quick = this.argumentRules ? undefined : quickDecision(policy, op);
       const hooks = policyHooks(policy, op, workspace);
       this.hooks = hooks.visiblePaths || hooks.checkHost ? hooks : undefined;
+      this.visiblePaths = hasResultPaths(op) ? hooks.visiblePaths : undefined;
     }
     this.opens = opensAhead(op, this.roles, this.quick);
   }

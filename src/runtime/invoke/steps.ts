@@ -2,9 +2,11 @@
 // ToolError the call ends with.
 import type { CallContext } from '../call-context.js';
 import { ToolError, abortError } from '../errors.js';
-import { isRendered } from '../handler.js';
+import { isRendered, withText } from '../handler.js';
+import { hiddenNote, hideDenied, resultPaths } from '../result-paths.js';
 import { renderOutputText } from '../text.js';
 import type { InvokeResult } from '../types.js';
+import { noteLeftOut } from '../continuation.js';
 import { describeIssues, dropNullOptionals } from '../validation.js';
 import { elapsed, toToolError, unknownOperation } from './errors.js';
 import type { InvokeScope, Invocation } from './invocation.js';
@@ -29,15 +31,37 @@ export function checkProfile(plan: OperationPlan): void {
     throw new ToolError('DENIED_BY_POLICY', `${plan.op.name} is not in this toolkit's capability profile`);
 }
 
-/** The input with null optionals dropped (models send them), checked against the params schema: INVALID_INPUT names the field. */
+/**
+ * The input with null optionals dropped (models send them), checked against the params schema
+ * (INVALID_INPUT names the field), with the catalog's defaults filled in: into a copy, never into
+ * the caller's objects. `call.params` keeps what the caller gave (what the policy, an approval and
+ * the audit see); the handler receives the copy.
+ */
 export function validateInput(plan: OperationPlan, call: Invocation, input: unknown): unknown {
-  const { op } = plan;
-  const params = dropNullOptionals(op.params, input);
-  call.params = params;
+  const { op, defaults } = plan;
+  const given = dropNullOptionals(op.params, input);
+  const params = defaults ? defaults.copy(given) : given;
+  call.params = given;
   if (!op.validateParams(params)) {
     throw new ToolError('INVALID_INPUT', describeIssues(op.validateParams.errors ?? [], params, op.params));
   }
+  if (defaults) {
+    call.defaulted = leftOut(defaults.topLevel, given);
+    noteLeftOut(params as object, call.defaulted);
+  }
   return params;
+}
+
+const NONE_LEFT_OUT: ReadonlySet<string> = new Set();
+
+/** The top-level params with a default that the caller did not give (the validator filled them in). */
+function leftOut(names: readonly string[], given: unknown): ReadonlySet<string> {
+  let left: Set<string> | undefined;
+  for (const name of names) {
+    if (given !== null && typeof given === 'object' && Object.hasOwn(given, name)) continue;
+    (left ??= new Set()).add(name);
+  }
+  return left ?? NONE_LEFT_OUT;
 }
 
 /** The handler's answer, or CANCELLED as soon as the caller's signal aborts; what it throws maps to a declared code. */
@@ -56,6 +80,35 @@ export async function runHandler(
   } catch (error) {
     throw toToolError(error, plan);
   }
+}
+
+/**
+ * What the handler returned, without the entries whose `path` fields a path rule denies (the
+ * runtime's job, for every operation whose result declares such fields): a new rendered output,
+ * its text made again from what is left (by the handler's own rendering when it gave one, else the
+ * default one) with a line saying how many were hidden. A denied path no entry can be left out
+ * around refuses the call.
+ */
+export async function hideResultPaths(plan: OperationPlan, call: Invocation, returned: unknown): Promise<unknown> {
+  const { op, visiblePaths } = plan;
+  const tree = op.resultRoles;
+  if (!visiblePaths || !tree) return returned;
+  const rendered = isRendered(returned) ? returned : undefined;
+  const output = rendered ? rendered.output : returned;
+  const named = resultPaths(output, tree);
+  if (named.length === 0) return returned;
+  const visible = new Set(await visiblePaths(named));
+  if (visible.size === named.length) return returned;
+  const shown = hideDenied(output, tree, visible);
+  if (shown.withheld)
+    throw new ToolError(
+      'DENIED_BY_POLICY',
+      `${op.name}'s result names a path the policy's path rules deny, where it cannot be left out; the result is withheld`,
+    );
+  if (shown.hidden === 0) return returned;
+  call.hidden = shown.hidden;
+  const text = rendered?.render ? rendered.render(shown.output) : renderOutputText(shown.output);
+  return withText(shown.output, `${text}\n${hiddenNote(shown.hidden)}`);
 }
 
 /** The output inside what the handler returned, checked: a string text, and (unless turned off) the result schema. */
@@ -81,7 +134,12 @@ export function render(call: Invocation, returned: unknown, output: unknown): In
     ok: true,
     output,
     text: isRendered(returned) ? returned.text : renderOutputText(output),
-    meta: { operation: call.id, policy: call.decision, duration_ms: elapsed(call.started) },
+    meta: {
+      operation: call.id,
+      policy: call.decision,
+      duration_ms: elapsed(call.started),
+      ...(call.hidden ? { hidden: call.hidden } : {}),
+    },
   };
 }
 

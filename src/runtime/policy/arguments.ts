@@ -1,10 +1,11 @@
 // What `command`, `path` and `host` rules look at in a call's input, and whether one rule matches.
-import path from 'node:path';
 import type { OperationDescriptor } from '../descriptor.js';
+import { patchPathsOf } from '../patch-envelope.js';
 import { roleIndex } from '../roles.js';
 import type { ResolvedPath } from '../workspace.js';
 import type { HostPattern } from './hosts.js';
-import { normalizeRelative, type PathPatterns } from './paths.js';
+import { namedPathsAsWritten } from './command-paths.js';
+import { lexicalRelative, type PathPatterns, type PathSubject } from './paths.js';
 import { shellAnalyser } from './shell/analyser.js';
 import type { CommandPattern } from './shell/match.js';
 import type { SimpleCommand } from './shell/split.js';
@@ -29,14 +30,29 @@ export interface DecideContext {
   resolve?: (userPath: string) => Promise<ResolvedPath>;
 }
 
-/** The argument fields a rule may use on this operation: those its params' roles call for. */
+/**
+ * The argument fields a rule may use on this operation: those its params' roles call for. `path`
+ * applies to an operation with a `command` param only where the catalog declares its lines'
+ * paths modelled: elsewhere a line reaches any path, and a rule that saw only `cwd` would mislead.
+ */
 export function applicableFields(op: OperationDescriptor): ArgumentField[] {
   const roles = roleIndex(op);
   const fields: ArgumentField[] = [];
   if (roles.command.length > 0) fields.push('command');
-  if (roles.path.length > 0) fields.push('path');
+  if ((roles.path.length > 0 || roles.patch.length > 0 || op.commandPaths === 'modelled') && !unmodelledCommands(op))
+    fields.push('path');
   if (roles.url.length > 0) fields.push('host');
   return fields;
+}
+
+/** The operation runs command lines whose paths nothing models (bash): path rules cannot see what they touch. */
+export function unmodelledCommands(op: OperationDescriptor): boolean {
+  return roleIndex(op).command.length > 0 && op.commandPaths !== 'modelled';
+}
+
+/** The operation's command lines are read by the read-only shell model: path rules apply to the paths they name. */
+export function modelledCommands(op: OperationDescriptor): boolean {
+  return roleIndex(op).command.length > 0 && op.commandPaths === 'modelled';
 }
 
 /** The parameter a string example stands for: the shell line, else the URL, else the path. */
@@ -57,9 +73,15 @@ function stringsOf(names: readonly string[], input: Record<string, unknown>): st
   return found;
 }
 
-/** Paths given in the input, for every `path`-role param (an absent one decides nothing). */
+/**
+ * Paths given in the input, for every `path`-role param (an absent one decides nothing), and every
+ * path a `patch`-role param's patch names.
+ */
 export function pathArguments(op: OperationDescriptor, input: Record<string, unknown>): string[] {
-  return stringsOf(roleIndex(op).path, input);
+  const roles = roleIndex(op);
+  const paths = stringsOf(roles.path, input);
+  for (const name of roles.patch) if (Object.hasOwn(input, name)) paths.push(...patchPathsOf(input[name]));
+  return paths;
 }
 
 /** Shell lines given in the input, for every `command`-role param. */
@@ -74,18 +96,7 @@ export function urlArguments(op: OperationDescriptor, input: Record<string, unkn
     .map((name) => input[name]);
 }
 
-export function lexicalRelative(workspaceRoot: string, userPath: string): string | undefined {
-  const absolute = path.resolve(workspaceRoot, userPath);
-  const relative = path.relative(workspaceRoot, absolute);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
-  return normalizeRelative(relative);
-}
-
-export interface PathSubject {
-  given: string;
-  lexical?: string;
-  real?: string;
-}
+export { lexicalRelative, type PathSubject } from './paths.js';
 
 export function pathRuleMatches(rule: CompiledRule, subject: PathSubject): boolean {
   if (!rule.paths) return false;
@@ -153,9 +164,16 @@ export function ruleMatchesInput(
     return subjects.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
   }
   if (rule.paths && fields.includes('path')) {
-    const hits = pathArguments(op, input).map((p) =>
-      pathRuleMatches(rule, { given: p, lexical: lexicalRelative(ctx.workspaceRoot, p) }),
-    );
+    const given = pathArguments(op, input);
+    if (modelledCommands(op)) {
+      // The paths the lines name, as written (a line the model does not read names any path).
+      for (const line of commandArguments(op, input)) {
+        const named = namedPathsAsWritten(line, ctx.workspaceRoot);
+        if (named === undefined) return !all;
+        given.push(...named);
+      }
+    }
+    const hits = given.map((p) => pathRuleMatches(rule, { given: p, lexical: lexicalRelative(ctx.workspaceRoot, p) }));
     return hits.length > 0 && (all ? hits.every(Boolean) : hits.some(Boolean));
   }
   if (rule.hosts && fields.includes('host')) {

@@ -2,10 +2,12 @@
 // exist and answers, per operation, what the rules decide (`decide`, and `check` for one call's
 // arguments), and what search results and redirect hops may show.
 import type { OperationDescriptor } from '../descriptor.js';
+import { hasResultPaths } from '../result-paths.js';
 import { roleIndex } from '../roles.js';
 import {
   applicableFields,
   hostRuleMatches,
+  modelledCommands,
   pathRuleMatches,
   type CompiledRule,
   type DecideContext,
@@ -16,11 +18,11 @@ import {
   checkAllExamples,
   exampleResults,
   firstExampleFailure,
-  hasShellExamples,
+  examplesReady,
   type ExampleResult,
 } from './examples.js';
-import { bashParserLoaded, loadBashParser } from './shell/parser.js';
-import { decideInput } from './decide.js';
+import { loadBashParser } from './shell/parser.js';
+import { decideInput, type PathReaders } from './decide.js';
 import { DECISIONS, NotHere, RuleScope, compileRule } from './rule.js';
 import {
   POLICY_PRESETS,
@@ -58,6 +60,8 @@ export interface CompiledPolicy {
   filtersPaths(operation: OperationDescriptor): boolean;
   /** True when a path rule does not allow `subject` for `operation` or for an operation that reads paths (results drop it). */
   hidesPath(operation: OperationDescriptor, subject: PathSubject): boolean;
+  /** The decision of the rule that hides `subject` (as hidesPath), or undefined when none does. */
+  hidingDecision(operation: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined;
   /** The decision for the host of a URL the operation reaches (every redirect hop is checked with it). */
   decideHost(operation: OperationDescriptor, hostname: string): PolicyDecision;
   /** Whether some host rule applies to the operation. */
@@ -145,7 +149,37 @@ function compileRules(plan: PolicyPlan, operations: readonly OperationDescriptor
       if (!(error instanceof NotHere)) throw error;
     }
   });
+  checkReachable(compiled, operations, plan.ownCount);
   return compiled;
+}
+
+/**
+ * A host's rule that an earlier rule without arguments always decides first (for every operation
+ * it targets) can never match: an error, never a rule that silently does nothing.
+ */
+function checkReachable(
+  compiled: readonly CompiledRule[],
+  operations: readonly OperationDescriptor[],
+  ownCount: number,
+): void {
+  for (const rule of compiled) {
+    if (rule.index >= ownCount || rule.index === 0) continue;
+    const targeted = operations.filter(
+      (op) =>
+        rule.selects(op) && (rule.fields.length === 0 || rule.fields.some((f) => applicableFields(op).includes(f))),
+    );
+    if (targeted.length === 0) continue;
+    const shadows = targeted.map((op) =>
+      compiled.find((r) => r.index < rule.index && r.fields.length === 0 && r.selects(op)),
+    );
+    const shadow = shadows[0];
+    if (!shadow || shadows.some((r) => r === undefined)) continue;
+    const names = targeted.map((o) => o.name);
+    throw new PolicyError(
+      `policy rule ${rule.index + 1}: can never match: rule ${shadow.index + 1} (${shadow.rule.decision}, with no command, path or host) decides every call of ${names.length > 6 ? `${names.slice(0, 6).join(', ')} and ${names.length - 6} more` : names.join(', ')} first; move rule ${rule.index} above it`,
+      rule.index,
+    );
+  }
 }
 
 /**
@@ -162,6 +196,8 @@ export class Policy implements CompiledPolicy {
   readonly #compiled: readonly CompiledRule[];
   /** Operation id → the rules that target it, in order (worked out on first use). */
   readonly #targeting = new Map<string, CompiledRule[]>();
+  /** Operation id → the rules that may hide paths in its results (worked out on first use). */
+  readonly #hiding = new Map<string, CompiledRule[]>();
   /** Operations that read paths (a data_source with a path param): what "denied for reading" means. */
   readonly #readers: readonly OperationDescriptor[];
   #examples: Promise<void> | undefined;
@@ -189,7 +225,7 @@ export class Policy implements CompiledPolicy {
   #examplesAtCompile(compileOptions: CompileOptions): Promise<void> | undefined {
     const compiled = this.#compiled;
     if (!compiled.some((r) => r.rule.examples)) return Promise.resolve();
-    if (compileOptions.deferExamples || (hasShellExamples(compiled) && !bashParserLoaded())) return undefined;
+    if (compileOptions.deferExamples || !examplesReady(compiled, this.#operations)) return undefined;
     const failure = firstExampleFailure(compiled, this.#operations, this.#ownCount);
     if (failure) throw failure;
     return Promise.resolve();
@@ -237,7 +273,7 @@ export class Policy implements CompiledPolicy {
 
   check(op: OperationDescriptor, input: unknown, context: DecideContext): PolicyDecision | Promise<PolicyDecision> {
     const applicable = this.#rulesFor(op);
-    if (!applicable.some((r) => r.fields.length > 0)) return this.#result(applicable[0]);
+    if (!this.hasArgumentRules(op)) return this.#result(applicable[0]);
     return this.#checkArguments(op, input, context, applicable);
   }
 
@@ -249,7 +285,39 @@ export class Policy implements CompiledPolicy {
   ): Promise<PolicyDecision> {
     if (applicable.some((r) => r.commands)) await loadBashParser();
     await this.checkExamples();
-    return decideInput(op, input, context, applicable, this.fallback, this.#withPreset);
+    return decideInput(op, input, context, applicable, this.fallback, this.#withPreset, this.#pathReaders);
+  }
+
+  /** What the path rules of the operations that read paths keep from them (for modelled command lines). */
+  readonly #pathReaders: PathReaders = {
+    hiding: (subject) => this.#hidingRule(this.#readers, subject),
+    anyHiding: () => {
+      for (const o of this.#readers) {
+        for (const rule of this.#rulesFor(o)) {
+          if (rule.fields.length === 0) break;
+          if (rule.paths && rule.rule.decision !== 'allow') return rule;
+        }
+      }
+      return undefined;
+    },
+  };
+
+  /** `own`: the operation whose results are filtered (its rules include path rules that select it for its result paths). */
+  #hidingRule(
+    ops: readonly OperationDescriptor[],
+    subject: PathSubject,
+    own?: OperationDescriptor,
+  ): CompiledRule | undefined {
+    for (const o of ops) {
+      for (const rule of o === own ? this.#hidingRulesFor(o) : this.#rulesFor(o)) {
+        if (rule.fields.length === 0) break;
+        if (rule.paths && pathRuleMatches(rule, subject)) {
+          if (rule.rule.decision !== 'allow') return rule;
+          break;
+        }
+      }
+    }
+    return undefined;
   }
 
   async decideCall(op: OperationDescriptor, input: unknown, context: DecideContext): Promise<PolicyDecision> {
@@ -265,22 +333,38 @@ export class Policy implements CompiledPolicy {
   }
 
   hasArgumentRules(op: OperationDescriptor): boolean {
-    return this.#rulesFor(op).some((r) => r.fields.length > 0);
+    return this.#rulesFor(op).some((r) => r.fields.length > 0) || (modelledCommands(op) && this.filtersPaths(op));
   }
 
   hidesPath(op: OperationDescriptor, subject: PathSubject): boolean {
-    return [op, ...this.#readers].some((o) => {
-      for (const rule of this.#rulesFor(o)) {
-        if (rule.fields.length === 0) return false;
-        if (rule.paths && pathRuleMatches(rule, subject)) return rule.rule.decision !== 'allow';
-      }
-      return false;
-    });
+    return this.#hidingRule([op, ...this.#readers], subject, op) !== undefined;
+  }
+
+  hidingDecision(op: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined {
+    const rule = this.#hidingRule([op, ...this.#readers], subject, op);
+    return rule ? this.#result(rule) : undefined;
   }
 
   filtersPaths(op: OperationDescriptor): boolean {
-    if (!applicableFields(op).includes('path')) return false;
-    return [op, ...this.#readers].some((o) => this.#rulesFor(o).some((r) => r.paths));
+    // An operation whose result names paths has what a rule hides left out, path params or not.
+    if (!applicableFields(op).includes('path') && !hasResultPaths(op)) return false;
+    return (
+      this.#hidingRulesFor(op).some((r) => r.paths) || this.#readers.some((o) => this.#rulesFor(o).some((r) => r.paths))
+    );
+  }
+
+  /**
+   * The rules that decide whether `op`'s results may name a path: those that select it with no
+   * argument field or a path one (a path rule selects an operation whose result has `path` fields
+   * even when it takes no path param).
+   */
+  #hidingRulesFor(op: OperationDescriptor): CompiledRule[] {
+    let found = this.#hiding.get(op.id);
+    if (!found) {
+      found = this.#compiled.filter((r) => r.selects(op) && (r.fields.length === 0 || r.paths !== undefined));
+      this.#hiding.set(op.id, found);
+    }
+    return found;
   }
 
   decideHost(op: OperationDescriptor, hostname: string): PolicyDecision {

@@ -1,3 +1,5 @@
+import { aliasKey, type AliasMap } from '../aliases.js';
+
 /** A policy that cannot be compiled; `rule` and `field` let a file loader point at the source. */
 export class PolicyError extends TypeError {
   constructor(
@@ -11,10 +13,17 @@ export class PolicyError extends TypeError {
   }
 }
 
-/** The closest known name, for "did you mean" hints (Levenshtein ≤ 3, case-insensitive). */
-export function didYouMean(value: string, known: readonly string[]): string {
-  const alias = ALIASES[value.toLowerCase().replace(/[^a-z]/g, '')];
-  if (alias && known.includes(alias)) return ` (did you mean "${alias}"?)`;
+/**
+ * The known name `value` most likely means, for "did you mean" hints: the name an alias stands for
+ * (`aliases`: the catalog's, see ../aliases.ts), the same name spelt another way (`WebFetch`), else
+ * the nearest (Levenshtein ≤ 3, case-insensitive).
+ */
+export function didYouMean(value: string, known: readonly string[], aliases?: AliasMap): string {
+  const key = aliasKey(value);
+  const alias = aliases?.get(key);
+  if (alias !== undefined && known.includes(alias)) return ` (did you mean "${alias}"?)`;
+  const spelt = known.find((k) => k !== value && aliasKey(k) === key);
+  if (spelt !== undefined) return ` (did you mean "${spelt}"?)`;
   const v = value.toLowerCase();
   let best: string | undefined;
   let bestDistance = 4;
@@ -41,36 +50,3 @@ function distance(a: string, b: string): number {
   }
   return row[b.length]!;
 }
-
-/** Names other harnesses use (Claude Code tool names, common provider words) → ours. */
-const ALIASES: Record<string, string> = {
-  shell: 'exec',
-  sh: 'exec',
-  command: 'exec',
-  commands: 'exec',
-  process: 'exec',
-  fs: 'filesystem',
-  file: 'filesystem',
-  files: 'filesystem',
-  http: 'web',
-  fetch: 'web',
-  net: 'web',
-  network: 'web',
-  todo: 'task',
-  todos: 'task',
-  tasks: 'task',
-  subagent: 'agent',
-  agents: 'agent',
-  human: 'user',
-  read: 'read_file',
-  write: 'write_file',
-  edit: 'edit_file',
-  multiedit: 'edit_file',
-  webfetch: 'web_fetch',
-  websearch: 'web_search',
-  todowrite: 'task_create',
-  todoread: 'task_list',
-  ls: 'glob',
-  run: 'bash',
-  exec: 'bash',
-};

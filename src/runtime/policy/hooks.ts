@@ -1,5 +1,6 @@
-// The two hooks handlers call while running: search results drop paths a path rule hides, and a
-// URL's host is checked on every redirect hop (web_fetch, and ctx.net for any handler).
+// The two hooks of the policy while a call runs: the paths a result names are kept to those path
+// rules let through (the runtime hides the rest, see ../result-paths.ts), and a URL's host is
+// checked on every redirect hop (web_fetch, and ctx.net for any handler).
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { OperationDescriptor } from '../descriptor.js';
@@ -7,31 +8,51 @@ import { ToolError } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { normalizeRelative } from './paths.js';
 import type { CompiledPolicy } from './compile.js';
+import type { PathSubject } from './arguments.js';
+import type { PolicyDecision } from './types.js';
+
+/** A path a rule hides from a call's results, with the decision of the rule that hides it. */
+export interface HiddenPath {
+  path: string;
+  decision: PolicyDecision;
+}
 
 export interface PolicyHooks {
   visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
+  hiddenPaths?: (paths: readonly string[], options?: { real?: boolean }) => Promise<HiddenPath[]>;
   checkHost?: (url: URL) => void;
 }
 
 export function policyHooks(policy: CompiledPolicy, op: OperationDescriptor, workspace: Workspace): PolicyHooks {
   const hooks: PolicyHooks = {};
   if (policy.filtersPaths(op)) {
-    hooks.visiblePaths = async (paths) => {
-      const kept: string[] = [];
-      for (const given of paths) {
-        const lexical = normalizeRelative(given);
-        let real: string | undefined;
+    const subject = async (given: string, known: boolean): Promise<PathSubject> => {
+      // A result may name a path absolutely: inside the workspace it is decided as its relative form.
+      const lexical = normalizeRelative(path.isAbsolute(given) ? path.relative(workspace.root, given) : given);
+      let real: string | undefined = known ? lexical : undefined;
+      if (!known) {
         try {
-          const target = await realpath(path.join(workspace.root, given));
+          const target = await realpath(path.resolve(workspace.root, given));
           const relative = path.relative(workspace.root, target);
           real = relative.startsWith('..') || path.isAbsolute(relative) ? undefined : normalizeRelative(relative);
         } catch {
           /* gone or unreadable: decided on the path as given */
         }
-        if (!policy.hidesPath(op, { given, ...(lexical ? { lexical } : {}), ...(real ? { real } : {}) }))
-          kept.push(given);
       }
+      return { given, ...(lexical ? { lexical } : {}), ...(real ? { real } : {}) };
+    };
+    hooks.visiblePaths = async (paths) => {
+      const kept: string[] = [];
+      for (const given of paths) if (!policy.hidesPath(op, await subject(given, false))) kept.push(given);
       return kept;
+    };
+    hooks.hiddenPaths = async (paths, options) => {
+      const hidden: HiddenPath[] = [];
+      for (const given of paths) {
+        const decision = policy.hidingDecision(op, await subject(given, options?.real === true));
+        if (decision) hidden.push({ path: given, decision });
+      }
+      return hidden;
     };
   }
   if (policy.checksHosts(op)) {

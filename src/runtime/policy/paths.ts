@@ -1,5 +1,6 @@
 // `path` rules: gitignore-style globs (the `ignore` package) over workspace-relative paths.
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 // Loaded when the first path rule compiles (compilePolicy is synchronous): a toolkit without path
 // rules never loads it.
@@ -37,4 +38,19 @@ export function normalizeRelative(relative: string): string | undefined {
     parts.push(part);
   }
   return parts.length === 0 ? undefined : parts.join('/');
+}
+
+/** A path as a rule sees it: as given, lexically inside the workspace, and its real target. */
+export interface PathSubject {
+  given: string;
+  lexical?: string;
+  real?: string;
+}
+
+/** The workspace-relative form of a path given relative to (or absolute inside) the root, lexically. */
+export function lexicalRelative(workspaceRoot: string, userPath: string): string | undefined {
+  const absolute = path.resolve(workspaceRoot, userPath);
+  const relative = path.relative(workspaceRoot, absolute);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return normalizeRelative(relative);
 }

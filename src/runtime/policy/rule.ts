@@ -1,9 +1,11 @@
 // Compiling one policy rule against the operations that exist, in the order its problems are
 // reported: its shape, what it selects (provider, operation, kind, risk), whether its argument
 // fields can apply to what it selects, and the argument patterns themselves.
+import { operationAliases, providerAliases } from '../aliases.js';
 import type { OperationDescriptor, Risk } from '../descriptor.js';
 import { RISK_ORDER } from '../descriptor.js';
-import { applicableFields, type ArgumentField, type CompiledRule } from './arguments.js';
+import { hasResultPaths } from '../result-paths.js';
+import { applicableFields, unmodelledCommands, type ArgumentField, type CompiledRule } from './arguments.js';
 import { PolicyError, didYouMean } from './errors.js';
 import { compileHostPattern } from './hosts.js';
 import { compilePathPatterns } from './paths.js';
@@ -56,7 +58,7 @@ class RuleProblems {
   fail(message: string, field?: string): never {
     const { index, scope } = this;
     const where =
-      index < scope.ownCount ? `policy rule ${index}` : `policy rule ${index} (from preset ${scope.preset})`;
+      index < scope.ownCount ? `policy rule ${index + 1}` : `policy rule ${index + 1} (from preset ${scope.preset})`;
     throw new PolicyError(`${where}: ${message}`, index, field);
   }
 
@@ -147,7 +149,7 @@ function compileSelector(
   const operation = rule.operation ? wildcardToRegExp(rule.operation) : undefined;
   if (provider && !providerNames.some((p) => provider.test(p))) {
     problems.absent(
-      `no provider matches "${rule.provider}"${didYouMean(rule.provider!, providerNames)} (providers: ${providerNames.join(', ')})`,
+      `no provider matches "${rule.provider}"${didYouMean(rule.provider!, providerNames, providerAliases(operations))} (providers: ${providerNames.join(', ')})`,
       'provider',
     );
   }
@@ -156,6 +158,7 @@ function compileSelector(
       `no operation matches "${rule.operation}"${didYouMean(
         rule.operation!,
         operations.map((o) => o.name),
+        operationAliases(operations),
       )} (operations: ${operations.map((o) => o.name).join(', ')})`,
       'operation',
     );
@@ -187,16 +190,27 @@ function checkFieldsApply(
   problems: RuleProblems,
 ): ArgumentField[] {
   const fields = ARGUMENT_FIELDS.filter((f) => rule[f] !== undefined);
+  // A path rule also applies to an operation whose result names paths: it hides them there.
+  const applies = (op: OperationDescriptor, field: ArgumentField) =>
+    applicableFields(op).includes(field) || (field === 'path' && hasResultPaths(op));
   for (const field of fields) {
-    if (selected.some((op) => applicableFields(op).includes(field))) continue;
+    if (selected.some((op) => applies(op, field))) continue;
     const role = FIELD_ROLES[field];
     const appliesTo =
       operations
-        .filter((o) => applicableFields(o).includes(field))
+        .filter((o) => applies(o, field))
         .map((o) => o.name)
         .join(', ') || 'no operation here';
+    const unmodelled = field === 'path' ? selected.filter(unmodelledCommands) : [];
+    if (unmodelled.length > 0) {
+      const names = unmodelled.map((o) => o.name).join(', ');
+      problems.absent(
+        `"path" can never apply to ${names}: ${unmodelled.length === 1 ? 'its' : 'their'} command lines are not modelled, so a path rule would see only the folder a line runs in while the line itself may read or write any path. Keep such commands from paths with the exec sandbox, or with command rules (or deny ${names}); path rules apply to: ${appliesTo}`,
+        field,
+      );
+    }
     problems.absent(
-      `"${field}" can never apply to ${selected.map((o) => o.name).join(', ')}: ${selected.length === 1 ? 'it has no' : 'none of them has a'} parameter with role ${role} (it applies to: ${appliesTo})`,
+      `"${field}" can never apply to ${selected.map((o) => o.name).join(', ')}: ${selected.length === 1 ? 'it has no' : 'none of them has a'} parameter with role ${role}${field === 'path' ? ' (nor a result field)' : ''} (it applies to: ${appliesTo})`,
       field,
     );
   }
@@ -237,6 +251,17 @@ function compileArgumentPatterns(rule: PolicyRule, problems: RuleProblems) {
   });
   if (rule.redirects !== undefined && (typeof rule.redirects !== 'boolean' || !commands))
     problems.fail('redirects must be true or false, on a rule with command', 'redirects');
+  if (rule.redirects !== undefined && rule.decision !== 'allow')
+    problems.fail(
+      `redirects changes only what an allow rule allows; on a ${rule.decision} rule it never changes a decision (a ${rule.decision} rule matches a command whatever it redirects to)`,
+      'redirects',
+    );
+  const given = ARGUMENT_FIELDS.filter((f) => rule[f] !== undefined);
+  if (given.length > 1)
+    problems.fail(
+      `a rule looks at one kind of argument, and this one has ${given.join(' and ')}: each field would match on its own (a call whose ${given.join(' or ')} matches), never both together; write one rule per field`,
+      given[1],
+    );
   return { commands, paths, hosts };
 }
 

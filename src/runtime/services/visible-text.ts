@@ -4,8 +4,8 @@
 // tail of `echo harmless<2,100 spaces>; touch X` cannot slip past the reader. Values are shown by
 // their parameter's role: a secret only as ⟪secret, N chars⟫, bulk content as its size and first
 // lines, everything else (shell lines included) whole.
-import { randomBytes } from 'node:crypto';
 import { escapeCodeUnits } from '../control-text.js';
+import { nodeCrypto } from '../lazy-require.js';
 import type { RoleTree } from '../descriptor.js';
 import { mapRoleTree, secretMark } from '../roles.js';
 
@@ -108,7 +108,8 @@ function contentMark(value: unknown): string | undefined {
  */
 function visibleInput(input: unknown, roles: RoleTree | undefined): string {
   if (!roles) return visibleJson(input);
-  const nonce = randomBytes(8).toString('hex');
+  // node:crypto on first use: the toolkit loads this module, and most calls ask no one.
+  const nonce = nodeCrypto().randomBytes(8).toString('hex');
   const marks: string[] = [];
   const shown = mapRoleTree(roles, input, (role, value) => {
     const mark =

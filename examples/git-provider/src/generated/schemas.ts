@@ -9,7 +9,8 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
-          "description": "A folder inside the repository, relative to the workspace (default \".\")."
+          "default": ".",
+          "description": "A folder inside the repository, relative to the workspace."
         }
       }
     },
@@ -46,7 +47,7 @@ export const schemas = {
             "properties": {
               "path": {
                 "type": "string",
-                "description": "Path relative to the repository root."
+                "description": "Path relative to the workspace, with / separators."
               },
               "status": {
                 "enum": [
@@ -76,7 +77,8 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
-          "description": "A folder inside the repository, relative to the workspace (default \".\")."
+          "default": ".",
+          "description": "A folder inside the repository, relative to the workspace."
         },
         "limit": {
           "type": "integer",
@@ -146,7 +148,8 @@ export const schemas = {
         "path": {
           "type": "string",
           "minLength": 1,
-          "description": "A folder inside the repository, relative to the workspace (default \".\")."
+          "default": ".",
+          "description": "A folder inside the repository, relative to the workspace."
         },
         "all": {
           "type": "boolean",

@@ -33,7 +33,12 @@ export const ERROR_CODES = [
 
 // git.git_status
 export interface GitStatusParams {
-  /** A folder inside the repository, relative to the workspace (default "."). */
+  /** A folder inside the repository, relative to the workspace. */
+  path: string;
+}
+
+export interface GitStatusInput {
+  /** A folder inside the repository, relative to the workspace. */
   path?: string;
 }
 
@@ -43,7 +48,7 @@ export interface GitStatusResult {
   /** True when nothing is changed, staged or untracked. */
   clean: boolean;
   entries: {
-    /** Path relative to the repository root. */
+    /** Path relative to the workspace, with / separators. */
     path: string;
     status: "modified" | "added" | "deleted" | "renamed" | "untracked" | "conflicted";
     /** True when the change is in the index. */
@@ -53,7 +58,14 @@ export interface GitStatusResult {
 
 // git.git_log
 export interface GitLogParams {
-  /** A folder inside the repository, relative to the workspace (default "."). */
+  /** A folder inside the repository, relative to the workspace. */
+  path: string;
+  /** How many commits to list. */
+  limit: number;
+}
+
+export interface GitLogInput {
+  /** A folder inside the repository, relative to the workspace. */
   path?: string;
   /** How many commits to list. */
   limit?: number;
@@ -73,7 +85,20 @@ export interface GitLogResult {
 export interface GitCommitParams {
   /** The commit message. */
   message: string;
-  /** A folder inside the repository, relative to the workspace (default "."). */
+  /** A folder inside the repository, relative to the workspace. */
+  path: string;
+  /** Stage every change first, untracked files included (git add -A). */
+  all: boolean;
+  author?: {
+    name: string;
+    email: string;
+  };
+}
+
+export interface GitCommitInput {
+  /** The commit message. */
+  message: string;
+  /** A folder inside the repository, relative to the workspace. */
   path?: string;
   /** Stage every change first, untracked files included (git add -A). */
   all?: boolean;
@@ -89,11 +114,11 @@ export interface GitCommitResult {
   files_changed: number;
 }
 
-/** Every operation by tool name: its provider, params and result (types `toolkit.call`). */
+/** Every operation by tool name: its provider, the caller's input (types `toolkit.call`), the handler's params and the result. */
 export type Operations = {
-  git_status: { provider: "git"; id: "git.git_status"; params: GitStatusParams; result: GitStatusResult };
-  git_log: { provider: "git"; id: "git.git_log"; params: GitLogParams; result: GitLogResult };
-  git_commit: { provider: "git"; id: "git.git_commit"; params: GitCommitParams; result: GitCommitResult };
+  git_status: { provider: "git"; id: "git.git_status"; input: GitStatusInput; params: GitStatusParams; result: GitStatusResult };
+  git_log: { provider: "git"; id: "git.git_log"; input: GitLogInput; params: GitLogParams; result: GitLogResult };
+  git_commit: { provider: "git"; id: "git.git_commit"; input: GitCommitInput; params: GitCommitParams; result: GitCommitResult };
 };
 
 export type OperationName = keyof Operations;

@@ -134,3 +134,30 @@ export const operations: readonly OperationDescriptor[] = [op_note_read, op_note
 
 /** The same list under the name the package entry gives the reference registry. */
 export { providers as catalogProviders };
+
+/**
+ * Each operation's parameter defaults and bounds as the catalog declares them (top-level params): a
+ * handler that needs one at run time (to cap, or to say it) reads it here, never as a literal.
+ */
+export const limits = {
+  "note_read": {
+    "path": { minLength: 1 },
+  },
+  "note_find": {
+    "pattern": { minLength: 1 },
+    "folder": { default: ".", minLength: 1 },
+  },
+  "note_run": {
+    "line": { minLength: 1 },
+  },
+  "url_check": {
+    "url": { minLength: 1 },
+  },
+  "sign_in": {
+    "user": { minLength: 1 },
+    "password": { minLength: 1 },
+  },
+  "note_save": {
+    "path": { minLength: 1 },
+  },
+} as const;

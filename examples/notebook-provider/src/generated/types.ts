@@ -31,6 +31,9 @@ export interface NoteReadParams {
   path: string;
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type NoteReadInput = NoteReadParams;
+
 export interface NoteReadResult {
   /** Workspace-relative path. */
   path: string;
@@ -39,6 +42,13 @@ export interface NoteReadResult {
 
 // notebook.note_find
 export interface NoteFindParams {
+  /** e.g. "**\/*.md". */
+  pattern: string;
+  /** The folder to search in. */
+  folder: string;
+}
+
+export interface NoteFindInput {
   /** e.g. "**\/*.md". */
   pattern: string;
   /** The folder to search in. */
@@ -56,6 +66,9 @@ export interface NoteRunParams {
   line: string;
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type NoteRunInput = NoteRunParams;
+
 export interface NoteRunResult {
   exit_code: number;
   /** stdout and stderr together. */
@@ -68,6 +81,9 @@ export interface UrlCheckParams {
   url: string;
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type UrlCheckInput = UrlCheckParams;
+
 export interface UrlCheckResult {
   status: number;
   content_type: string;
@@ -78,6 +94,9 @@ export interface SignInParams {
   user: string;
   password: string;
 }
+
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type SignInInput = SignInParams;
 
 export interface SignInResult {
   user: string;
@@ -90,19 +109,22 @@ export interface NoteSaveParams {
   text: string;
 }
 
+/** What a caller passes: the same as what the handler receives (no parameter has a default). */
+export type NoteSaveInput = NoteSaveParams;
+
 export interface NoteSaveResult {
   path: string;
   bytes: number;
 }
 
-/** Every operation by tool name: its provider, params and result (types `toolkit.call`). */
+/** Every operation by tool name: its provider, the caller's input (types `toolkit.call`), the handler's params and the result. */
 export type Operations = {
-  note_read: { provider: "notebook"; id: "notebook.note_read"; params: NoteReadParams; result: NoteReadResult };
-  note_find: { provider: "notebook"; id: "notebook.note_find"; params: NoteFindParams; result: NoteFindResult };
-  note_run: { provider: "notebook"; id: "notebook.note_run"; params: NoteRunParams; result: NoteRunResult };
-  url_check: { provider: "notebook"; id: "notebook.url_check"; params: UrlCheckParams; result: UrlCheckResult };
-  sign_in: { provider: "notebook"; id: "notebook.sign_in"; params: SignInParams; result: SignInResult };
-  note_save: { provider: "notebook"; id: "notebook.note_save"; params: NoteSaveParams; result: NoteSaveResult };
+  note_read: { provider: "notebook"; id: "notebook.note_read"; input: NoteReadInput; params: NoteReadParams; result: NoteReadResult };
+  note_find: { provider: "notebook"; id: "notebook.note_find"; input: NoteFindInput; params: NoteFindParams; result: NoteFindResult };
+  note_run: { provider: "notebook"; id: "notebook.note_run"; input: NoteRunInput; params: NoteRunParams; result: NoteRunResult };
+  url_check: { provider: "notebook"; id: "notebook.url_check"; input: UrlCheckInput; params: UrlCheckParams; result: UrlCheckResult };
+  sign_in: { provider: "notebook"; id: "notebook.sign_in"; input: SignInInput; params: SignInParams; result: SignInResult };
+  note_save: { provider: "notebook"; id: "notebook.note_save"; input: NoteSaveInput; params: NoteSaveParams; result: NoteSaveResult };
 };
 
 export type OperationName = keyof Operations;

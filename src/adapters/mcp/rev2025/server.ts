@@ -14,7 +14,7 @@ import { INVALID_PARAMS, METHOD_NOT_FOUND, callToolParams, protocolError } from 
 import type { McpTaskRunner } from '../tasks/runner.js';
 import { ToolkitTaskStore, mcpTask } from './task-store.js';
 import { factsOf, toCallToolResult } from '../tools.js';
-import type { McpServing, ServerToolkit } from '../serving.js';
+import { listedOperations, type McpServing, type ServerToolkit } from '../serving.js';
 
 /** tools/call with params.task: the call starts as an MCP task, answered at once with that task. */
 async function startToolTask(
@@ -64,7 +64,8 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
   server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => {
     const toolkit = await toolkitFor();
     const textOnly = quirk()?.textOnly === true;
-    return { tools: toolkit.operations.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) };
+    const listed = listedOperations(serving, toolkit.operations, server.getClientVersion()?.name);
+    return { tools: listed.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) };
   });
   // tools/call goes to the protocol's fallback handler (public API: it gets the requests no
   // handler is registered for). Registered through Server.setRequestHandler, every call would be

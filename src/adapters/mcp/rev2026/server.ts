@@ -9,7 +9,7 @@ import { logWarningsWith, progressSender } from '../notify.js';
 import { principalOfAuth, requestPrincipal } from '../principal.js';
 import { clientArguments, clientResult, type ClientQuirk } from '../quirks.js';
 import { factsOf, toCallToolResult } from '../tools.js';
-import type { McpServing, ModernServer, ServerToolkit } from '../serving.js';
+import { listedOperations, type McpServing, type ModernServer, type ServerToolkit } from '../serving.js';
 import { withInputRound, type InputRound } from './input.js';
 import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, TASKS_EXTENSION, loadModernSdk } from './sdk.js';
 import { extensionTask, serveTaskExtension } from './tasks.js';
@@ -93,9 +93,11 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
     const envelope = envelopeOf(ctx);
     const toolkit = await toolkitFor();
     const textOnly = quirkOf(envelope)?.textOnly === true;
+    const name = envelope[CLIENT_INFO_KEY]?.name;
+    const listed = listedOperations(serving, toolkit.operations, typeof name === 'string' ? name : undefined);
     return withInputRound(
       newRound(envelope, undefined, () => undefined),
-      () => ({ tools: toolkit.operations.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) }) as never,
+      () => ({ tools: listed.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) }) as never,
     );
   });
 

@@ -417,8 +417,3 @@ function helperFor(spec: HelperSpec): Helper {
   }
   return helper;
 }
-
-/** Stops every idle helper (tests; a closing host). Helpers with runs in flight finish first. */
-export function closeConfinedHelpers(): void {
-  for (const helper of [...helpers.values()]) helper.close();
-}

@@ -40,8 +40,11 @@ export interface StartRequest {
   /** Real path of the working directory. */
   cwd: string;
   env: Record<string, string>;
-  /** bwrap binary and arguments when sandboxed; the command then runs inside it. */
-  sandbox?: { bwrap: string; args: string[] };
+  /**
+   * bwrap binary and arguments when sandboxed; the command then runs inside it, after `prelude`
+   * (shell text run first in the same bash, e.g. the network forwarder's start).
+   */
+  sandbox?: { bwrap: string; args: string[]; prelude?: string };
   /** File descriptors (or 'pipe') for stdout and stderr. */
   stdout: number | 'pipe';
   stderr: number | 'pipe';
@@ -90,7 +93,11 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   const closing = closeInheritedFds(viaPipe ? 3 : 2);
   // Unsandboxed, bash leads the session and takes the terminal as its controlling one.
   const ctty = request.terminal && !request.sandbox ? CONTROLLING_TERMINAL : '';
-  const bashArgs = ['-c', request.sandbox ? `printf 1 >&4; ${closing} ${script}` : `${closing} ${ctty}${script}`];
+  const prelude = request.sandbox?.prelude ? `${request.sandbox.prelude} ` : '';
+  const bashArgs = [
+    '-c',
+    request.sandbox ? `printf 1 >&4; ${closing} ${prelude}${script}` : `${closing} ${ctty}${script}`,
+  ];
   // A sandboxed terminal reaches the command as descriptor 5 (see sandboxedCommand).
   const terminalFd = request.sandbox && request.terminal ? request.stdin : undefined;
   const stdio: StdioOptions = [

@@ -6,7 +6,7 @@ import type { HandlerContext } from '../../../runtime/types.js';
 import { forgetJob, jobDurationMs, killJob, readNewOutput, startJob, type Job } from '../jobs/job-table.js';
 import { waitsForInput } from '../process/input-wait.js';
 import { DEFAULT_OUTPUT_LIMIT } from './collector.js';
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, noteLine, prepareCommand, renderText } from './runner.js';
+import { noteLine, prepareCommand, renderText } from './runner.js';
 
 /**
  * A foreground command in a pseudo-terminal (bash with `pty: true`). It runs as a job from the
@@ -23,18 +23,25 @@ const FREQUENT_LOOKS = 25;
 export interface TerminalRunInput {
   command: string;
   cwd?: string;
-  /** As given: when absent the job keeps no timeout once it waits for input, like any background job. */
-  timeoutMs?: number;
+  timeoutMs: number;
+  maxTimeoutMs: number;
+  /** The caller gave timeout_ms: else the job keeps no timeout once it waits for input, like any background job. */
+  timeoutGiven: boolean;
 }
 
 type Outcome = 'ended' | 'waiting' | 'aborted';
 
 export async function runInTerminal(ctx: HandlerContext, input: TerminalRunInput): Promise<Rendered<BashResult>> {
   throwIfAborted(ctx.signal);
-  const timeoutMs = Math.min(input.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
+  const { timeoutMs } = input;
   const prepared = await prepareCommand(ctx, { command: input.command, cwd: input.cwd });
   throwIfAborted(ctx.signal);
-  const job = await startJob(ctx, prepared, timeoutMs, { terminal: true, foreground: true });
+  const job = await startJob(ctx, prepared, timeoutMs, { terminal: true, foreground: true }).catch(
+    async (error: unknown) => {
+      await prepared.release();
+      throw error;
+    },
+  );
   const outcome = await watch(job, ctx.signal);
   if (outcome === 'aborted') {
     await killJob(job);
@@ -43,14 +50,14 @@ export async function runInTerminal(ctx: HandlerContext, input: TerminalRunInput
   }
   if (outcome === 'ended') {
     try {
-      return await endedResult(ctx, job, timeoutMs);
+      return await endedResult(ctx, job, timeoutMs, input.maxTimeoutMs);
     } finally {
       forgetJob(ctx, job);
     }
   }
   job.foreground = false;
-  if (input.timeoutMs === undefined) job.cancelTimeout();
-  return waitingResult(ctx, job, input.timeoutMs === undefined ? undefined : timeoutMs);
+  if (!input.timeoutGiven) job.cancelTimeout();
+  return waitingResult(ctx, job, input.timeoutGiven ? timeoutMs : undefined);
 }
 
 /** Settles when the job ends, waits for input, or the call is aborted. */
@@ -91,7 +98,12 @@ function watch(job: Job, signal: AbortSignal): Promise<Outcome> {
   });
 }
 
-async function endedResult(ctx: HandlerContext, job: Job, timeoutMs: number): Promise<Rendered<BashResult>> {
+async function endedResult(
+  ctx: HandlerContext,
+  job: Job,
+  timeoutMs: number,
+  maxTimeoutMs: number,
+): Promise<Rendered<BashResult>> {
   const outputLimit = ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT;
   const out = readNewOutput(job, outputLimit);
   const timedOut = job.status === 'timed_out';
@@ -114,6 +126,7 @@ async function endedResult(ctx: HandlerContext, job: Job, timeoutMs: number): Pr
   const err = { text: '', truncated: false, binary: false, totalBytes: 0 };
   const text = renderText(result, {
     timeoutMs,
+    maxTimeoutMs,
     out,
     err,
     backgroundRunning: false,

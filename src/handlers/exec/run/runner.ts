@@ -20,9 +20,10 @@ import { ensureOwnFolder } from '../../../runtime/own-files.js';
 import { stateRoot } from '../../../runtime/state-folder.js';
 import { confinedArgs } from '../confinement/view.js';
 import { findArtifacts } from '../sandbox/artifacts.js';
+import { commandNetwork, maskCredentials, type CommandNetwork } from '../network/command.js';
+import { sandboxNetDir } from '../network/forwarder.js';
+import { networkChoice } from '../network/settings.js';
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
-export const MAX_TIMEOUT_MS = 600_000;
 /**
  * After bash exits, how long to keep reading for output still in the pipes. A background child
  * that inherited stdout keeps the pipe open forever; we stop reading rather than wait for EOF.
@@ -34,7 +35,10 @@ export interface RunCommandInput {
   command: string;
   /** Workspace-relative or absolute inside the workspace; default the root. */
   cwd?: string;
-  timeoutMs?: number;
+  /** Milliseconds before the command and its processes are killed (the operation's `timeout_ms`). */
+  timeoutMs: number;
+  /** The most `timeout_ms` the operation takes (what the timed-out text suggests raising it to). */
+  maxTimeoutMs: number;
   /** Default: the call's signal. */
   signal?: AbortSignal;
   /** Default: the toolkit's `exec.sandbox`. */
@@ -53,9 +57,12 @@ export interface PreparedCommand {
   request: Omit<StartRequest, 'stdout' | 'stderr'>;
   /**
    * Run once the command has ended: undoes git redirections it planted and moves aside or reports
-   * what it left for the host's tools to run (see ../sandbox/artifacts.ts).
+   * what it left for the host's tools to run (see ../sandbox/artifacts.ts), and closes its network
+   * listener (the connections the proxy refused are notes too).
    */
   afterRun(): Promise<CommandNote[]>;
+  /** Frees what was prepared for a command that did not start (its network listener). */
+  release(): Promise<void>;
 }
 
 export type CommandNote = NonNullable<BashResult['notes']>[number];
@@ -77,11 +84,16 @@ export async function prepareCommand(
       "the command contains a NUL byte, which no shell command can hold; remove it (write binary data with printf '\\0')",
     );
   }
-  const settings = parseSandboxOption(input.sandbox ?? exec.sandbox);
+  const parsed = parseSandboxOption(input.sandbox ?? exec.sandbox);
+  // exec.network applies to commands in the toolkit's own sandbox (not to shell_read's).
+  const network = input.sandbox === undefined ? networkChoice(exec, parsed) : undefined;
+  const settings: SandboxSettings = network ? { ...parsed, network: network.kind === 'all' } : parsed;
   const cwd = await resolveCwd(input.cwd, ctx);
   const env = commandEnv(exec);
+  maskCredentials(ctx, env);
   const request: PreparedCommand['request'] = { command: input.command, cwd, env };
   const mustNotAppear: string[] = [];
+  let proxied: CommandNetwork | undefined;
   if (settings.mode !== 'none') {
     const probe = await probeSandbox(exec.bwrapPath);
     if (!probe.ok) throw sandboxUnavailable(settings.mode, probe);
@@ -102,7 +114,14 @@ export async function prepareCommand(
             mustNotAppear,
             hidden: await toolkitStateFolders(ctx),
           });
-    request.sandbox = { bwrap: probe.bwrap, args };
+    if (network?.kind === 'proxy') {
+      const netDir = sandboxNetDir(args);
+      if (!netDir)
+        throw new ToolError('UNAVAILABLE', 'the sandbox has no private /run or /tmp to hold the network proxy socket');
+      proxied = await commandNetwork(ctx, network.policy, env, netDir, input.command);
+      args.push(...proxied.args);
+    }
+    request.sandbox = { bwrap: probe.bwrap, args, ...(proxied ? { prelude: proxied.prelude } : {}) };
   }
   // What the sandbox bound read-only (git hooks and config it pins) only the host can have changed.
   const pinned = new Set<string>();
@@ -119,6 +138,7 @@ export async function prepareCommand(
           ...resolveWritable(settings.writable, ctx.workspace.root),
         ];
   const afterRun = async (): Promise<CommandNote[]> => {
+    const refused = proxied ? await proxied.release() : [];
     const planted: CommandNote[] = removePlantedGitFiles(mustNotAppear).map(({ path, removed }) => ({
       code: 'SANDBOX_ARTIFACT',
       path,
@@ -126,9 +146,10 @@ export async function prepareCommand(
       message: `the command created it in git metadata, where it would point git at other hooks and config${removed ? '; removed' : '; it could not be removed: delete it before running git'}`,
     }));
     const left = writableRoots.length ? await findArtifacts(ctx.workspace.root, writableRoots, since, pinned) : [];
-    return [...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) }));
+    return [...[...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) })), ...refused];
   };
-  return { cwd, settings, request, afterRun };
+  const release = async () => void (await proxied?.release());
+  return { cwd, settings, request, afterRun, release };
 }
 
 /**
@@ -157,7 +178,7 @@ async function toolkitStateFolders(ctx: HandlerContext): Promise<string[]> {
 export async function runCommand(ctx: HandlerContext, input: RunCommandInput): Promise<Rendered<BashResult>> {
   const signal = input.signal ?? ctx.signal;
   throwIfAborted(signal);
-  const timeoutMs = Math.min(input.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
+  const { timeoutMs } = input;
   const prepared = await prepareCommand(ctx, input);
   const outputLimit = ctx.services.exec.outputLimit ?? DEFAULT_OUTPUT_LIMIT;
   const stdout = new OutputCollector(outputLimit);
@@ -173,6 +194,7 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     command = await startCommand({ ...prepared.request, stdout: stdoutPipe.stdio, stderr: stderrPipe.stdio });
   } catch (error) {
     for (const pipe of pipes) pipe.close();
+    await prepared.release();
     throw error;
   }
   progress?.start(command.exited);
@@ -232,7 +254,15 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
     duration_ms: duration,
   };
   if (notes.length) result.notes = notes;
-  const text = renderText(result, { timeoutMs, out, err, backgroundRunning, pgid: command.pid, outputLimit });
+  const text = renderText(result, {
+    timeoutMs,
+    maxTimeoutMs: input.maxTimeoutMs,
+    out,
+    err,
+    backgroundRunning,
+    pgid: command.pid,
+    outputLimit,
+  });
   return withText(result, notes.length ? `${text}\n${notes.map(noteLine).join('\n')}` : text);
 }
 
@@ -290,6 +320,7 @@ async function drainThenClose(pipes: readonly OutputPipe[], ms: number): Promise
 
 export interface TextContext {
   timeoutMs: number;
+  maxTimeoutMs: number;
   out: CollectedOutput;
   err: CollectedOutput;
   backgroundRunning: boolean;
@@ -304,7 +335,7 @@ export function renderText(result: BashResult, c: TextContext): string {
     lines.push(
       `timed out after ${c.timeoutMs} ms; the command and its child processes were killed` +
         (result.signal ? ` (${result.signal})` : result.exit_code !== null ? ` (exit code ${result.exit_code})` : '') +
-        '. Output so far is below; raise timeout_ms (max 600000) or run it with run_in_background: true and read it with bash_output.',
+        `. Output so far is below; raise timeout_ms (max ${c.maxTimeoutMs}) or run it with run_in_background: true and read it with bash_output.`,
     );
   } else if (result.signal) {
     lines.push(`killed by signal ${result.signal} (${result.duration_ms} ms)`);

@@ -7,7 +7,10 @@ import { ToolError } from '../../../runtime/errors.js';
 import { withoutInheritedFds } from '../process/inherited-fds.js';
 import type { SandboxMode } from './settings.js';
 
-export type ProbeResult = { ok: true; bwrap: string } | { ok: false; reason: string; fix: string };
+export type ProbeResult =
+  | { ok: true; bwrap: string }
+  /** `transient`: the check did not finish in time (a loaded machine), so it is not cached. */
+  | { ok: false; reason: string; fix: string; transient?: boolean };
 
 const INSTALL_FIX =
   'install the bubblewrap package (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), or set exec.bwrapPath';
@@ -17,6 +20,7 @@ const USERNS_FIX =
   'in a container, run it with --security-opt seccomp=unconfined or give it CAP_SYS_ADMIN';
 
 const probes = new Map<string, Promise<ProbeResult>>();
+const PROBE_TIMEOUT_MS = 10_000;
 
 /** Whether bwrap starts here with the namespaces we use; run once per binary and cached. */
 export function probeSandbox(bwrapPath?: string): Promise<ProbeResult> {
@@ -25,6 +29,10 @@ export function probeSandbox(bwrapPath?: string): Promise<ProbeResult> {
   if (!probe) {
     probe = runProbe(bwrapPath);
     probes.set(key, probe);
+    // A check cut short by its timeout says nothing about bwrap: the next command checks again.
+    void probe.then((result) => {
+      if (!result.ok && result.transient && probes.get(key) === probe) probes.delete(key);
+    });
   }
   return probe;
 }
@@ -63,13 +71,24 @@ async function runProbe(bwrapPath: string | undefined): Promise<ProbeResult> {
     '/tmp',
     'true',
   ];
-  const outcome = await new Promise<{ code: number | string | null; stderr: string }>((resolve) => {
+  const outcome = await new Promise<{ code: number | string | null; stderr: string; killed: boolean }>((resolve) => {
     const [file, argv] = withoutInheritedFds(bwrap, args);
-    execFile(file, argv, { timeout: 10_000, windowsHide: true }, (error, _stdout, stderr) => {
-      resolve({ code: error ? ((error as NodeJS.ErrnoException).code ?? 'failed') : 0, stderr: String(stderr).trim() });
+    execFile(file, argv, { timeout: PROBE_TIMEOUT_MS, windowsHide: true }, (error, _stdout, stderr) => {
+      resolve({
+        code: error ? ((error as NodeJS.ErrnoException).code ?? 'failed') : 0,
+        stderr: String(stderr).trim(),
+        killed: error?.killed === true,
+      });
     });
   });
   if (outcome.code === 0) return { ok: true, bwrap };
+  if (outcome.killed)
+    return {
+      ok: false,
+      reason: `bwrap did not finish its start-up check within ${PROBE_TIMEOUT_MS / 1000} s (the machine may be overloaded)`,
+      fix: 'retry; if it persists, check that bubblewrap works here: bwrap --ro-bind / / --unshare-all true',
+      transient: true,
+    };
   if (outcome.code === 'ENOENT' || outcome.code === 'EACCES')
     return { ok: false, reason: `${bwrap} cannot be run (${outcome.code})`, fix: INSTALL_FIX };
   const said = outcome.stderr || `exit ${outcome.code}`;

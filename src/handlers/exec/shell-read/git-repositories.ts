@@ -29,6 +29,8 @@ export interface RepositoryCheck {
 }
 
 interface Scan {
+  /** The program to run (default git). */
+  file?: string;
   env: Record<string, string>;
   root: string;
   deadline: number;
@@ -52,14 +54,14 @@ interface GitRun {
 async function startGit(args: string[], cwd: string, scan: Scan, extraEnv: Record<string, string>): Promise<GitRun> {
   const env = { ...scan.env, ...extraEnv };
   if (scan.confine) {
-    const run = await runConfined(scan.confine, { file: 'git', args, cwd, env });
+    const run = await runConfined(scan.confine, { file: scan.file ?? 'git', args, cwd, env });
     const exited = run.exited.then(
       (exit) => exit.exitCode ?? `signal ${exit.signal ?? 'unknown'}`,
       (error: Error) => `failed: ${error.message}`,
     );
     return { stdout: run.stdout, stderr: run.stderr, exited, kill: () => run.kill() };
   }
-  const [file, fileArgs] = withoutInheritedFds('git', args);
+  const [file, fileArgs] = withoutInheritedFds(scan.file ?? 'git', args);
   const child = spawn(file, fileArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
   const exited = new Promise<number | string>((resolve) => {
     child.on('error', (error: NodeJS.ErrnoException) =>
@@ -188,6 +190,35 @@ async function submoduleGitDir(dir: string, scan: Scan, where: string): Promise<
   return real;
 }
 
+export type GitScanner = (
+  args: string[],
+  cwd: string,
+  line?: (chunk: string) => boolean,
+) => Promise<{ code: number | string; stdout: string; stderr: string }>;
+
+/**
+ * Runs git (or `file`) as the checks here do (confined where a sandbox starts), all runs within
+ * one deadline.
+ */
+export function gitScanner(
+  env: Record<string, string>,
+  root: string,
+  signal: AbortSignal | undefined,
+  confine: HelperSpec | undefined,
+  ms = SCAN_MS,
+  file = 'git',
+): GitScanner {
+  const scan: Scan = {
+    file,
+    env,
+    root,
+    deadline: Date.now() + ms,
+    ...(signal ? { signal } : {}),
+    ...(confine ? { confine } : {}),
+  };
+  return (args, cwd, line) => git(args, cwd, scan, {}, line);
+}
+
 /** Checks the repository at cwd and every submodule git would enter; never throws. */
 export async function checkRepositories(
   cwd: string,
@@ -231,12 +262,20 @@ async function submodules(top: string, scan: Scan): Promise<void> {
   let seen = 1;
   while (queue.length > 0) {
     const repo = queue.shift()!;
+    // The populated submodules of this level are counted (file reads only) before any config is
+    // read with git, so a flood is refused at the count, not after a git run for each.
+    const populated: { dir: string; gitDir: string }[] = [];
     for (const link of await gitlinks(repo.dir, scan, repo.env, repo.name)) {
       const dir = path.join(repo.dir, link);
-      const name = `submodule ${path.relative(top, dir) || '.'}`;
       const gitDir = await submoduleGitDir(dir, scan, path.relative(top, dir));
       if (!gitDir) continue;
-      if (++seen > MAX_REPOSITORIES) throw new Refused(`there are more than ${MAX_REPOSITORIES} submodules to check`);
+      populated.push({ dir, gitDir });
+      if (seen + populated.length > MAX_REPOSITORIES)
+        throw new Refused(`there are more than ${MAX_REPOSITORIES} submodules to check`);
+    }
+    seen += populated.length;
+    for (const { dir, gitDir } of populated) {
+      const name = `submodule ${path.relative(top, dir) || '.'}`;
       if (Date.now() > scan.deadline) throw new Refused('checking the submodules took too long');
       // As git runs a command in a submodule: from its work tree, with GIT_DIR=.git.
       const env = { GIT_DIR: '.git' };

@@ -14,7 +14,7 @@ export interface EditJob {
   displayPath: string;
   /** Set for multi_edit: failures name the edit (`edits[2] (edit 3 of 5)`). */
   labelTotal?: number;
-  match?: MatchMode;
+  match: MatchMode;
   seen?: readonly SeenSegment[];
 }
 
@@ -39,7 +39,7 @@ serveJobs((job: EditJobRequest): EditJobReply => {
   try {
     const label = job.labelTotal === undefined ? undefined : (index: number) => editLabel(index, job.labelTotal!);
     const outcome = applyEdits(job.text, job.edits, job.displayPath, label, {
-      match: job.match ?? 'exact',
+      match: job.match,
       seen: job.seen ?? [],
     });
     const diff = unifiedDiff(job.displayPath, job.text, outcome.text, outcome.changes);

@@ -238,17 +238,6 @@ export function editLabel(index: number, total: number): string {
   return `edits[${index}] (edit ${index + 1} of ${total})`;
 }
 
-/** Single-edit form of {@link applyEdits}. */
-export function applyExactEdit(
-  text: string,
-  oldStr: string,
-  newStr: string,
-  replaceAll: boolean,
-  displayPath: string,
-): EditOutcome {
-  return applyEdits(text, [{ old_str: oldStr, new_str: newStr, replace_all: replaceAll }], displayPath);
-}
-
 /**
  * Replaces `length` characters at each of the ascending, non-overlapping `at` positions of `text`
  * by `replacement`, and maps the changed ranges (new-text coordinates) through the replacement.

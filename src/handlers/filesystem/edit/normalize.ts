@@ -29,10 +29,6 @@ const TYPOGRAPHIC = /[\u201c-\u201f\u2033\u00ab\u00bb\u2018\u2019\u201a\u201b\u2
 const TYPOGRAPHIC_ALL = new RegExp(TYPOGRAPHIC.source, 'g');
 const BLANK_RUNS = /[ \t\f\v\u00a0]+/g;
 
-export function hasTypographicQuotes(text: string): boolean {
-  return TYPOGRAPHIC.test(text);
-}
-
 /** Whether a line has, after its indentation, a blank other than one lone space. */
 function needsCollapse(text: string): boolean {
   let i = 0;

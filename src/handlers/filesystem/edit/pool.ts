@@ -53,7 +53,7 @@ export function editInJobProcess(job: EditJob, signal: AbortSignal): Promise<Edi
         edits: job.edits,
         displayPath: job.displayPath,
         ...(job.labelTotal !== undefined ? { labelTotal: job.labelTotal } : {}),
-        ...(job.match ? { match: job.match } : {}),
+        match: job.match,
         ...(job.seen ? { seen: job.seen } : {}),
       };
       editor.send(request);

@@ -6,7 +6,7 @@ import { segmentOfText, type SeenSegment } from '../../../runtime/seen-lines.js'
 import type { HandlerContext } from '../../../runtime/types.js';
 import type { ResolvedPath } from '../../../runtime/workspace.js';
 import { decodeForEdit } from '../encodings/text-codec.js';
-import { notFound } from '../fs-errors.js';
+import { missingPathError } from '../../../runtime/missing-path.js';
 import { plural } from '../plural.js';
 import { changeFile } from '../write-transaction.js';
 import type { Candidate } from './candidates.js';
@@ -25,11 +25,7 @@ const HEAVY_MATCH_CHARS = 256 * 1024;
  * text) of 64 Mi characters or more, or a text of 24 Mi or more, or a loose match of a large text.
  * Below that (10 edits of a 5 MB file: ~70 ms) copying the text there and back costs more than it saves.
  */
-export function runsInJobProcess(
-  textLength: number,
-  edits: readonly EditRequest[],
-  match: MatchMode = 'exact',
-): boolean {
+export function runsInJobProcess(textLength: number, edits: readonly EditRequest[], match: MatchMode): boolean {
   let work = 0;
   for (const edit of edits) work += textLength * (edit.replace_all ? 4 : 1);
   if (match === 'loose' && textLength > HEAVY_MATCH_CHARS) return true;
@@ -50,7 +46,7 @@ export interface EditCall {
   dryRun: boolean;
   /** multi_edit: a failing edit is named (`edits[2] (edit 3 of 5)`). */
   labelTotal?: number;
-  match?: MatchMode;
+  match: MatchMode;
 }
 
 /**
@@ -63,7 +59,7 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, call
   const label = labelTotal === undefined ? undefined : (index: number) => editLabel(index, labelTotal);
   const options = { createParents: false, readLimit: MAX_EDIT_BYTES, dryRun, guardRegions: true };
   return changeFile(ctx, resolved, options, async (current) => {
-    if (!current) throw await notFound(resolved);
+    if (!current) throw await missingPathError(resolved);
     const decoded = await decodeForEdit(current.bytes!);
     if (!decoded) throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file; edits only change text`);
     // New text the file's encoding cannot hold is refused naming the edit that brings it.
@@ -109,8 +105,7 @@ async function computeEdits(
   call: EditCall,
   seen: readonly SeenSegment[],
 ): Promise<EditedText> {
-  const { edits, labelTotal } = call;
-  const match = call.match ?? 'exact';
+  const { edits, labelTotal, match } = call;
   const inJobProcess = async () => {
     const { editInJobProcess } = await import('./pool.js');
     const job = { text, edits, displayPath: resolved.relative, match, seen };

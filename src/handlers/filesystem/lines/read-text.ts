@@ -15,7 +15,6 @@ import { findTailStart } from './tail-scan.js';
 import type { TextKind } from '../encodings/text-codec.js';
 import type { SeenSegment } from '../../../runtime/seen-lines.js';
 
-const DEFAULT_LIMIT = 2000;
 const NEWLINE = 10;
 const MAX_LINE_CHARS = 2000;
 /** Cap on a window's text (≈100 KiB), far below any transport's message limit. */
@@ -58,15 +57,15 @@ type ShownWindow = (LineWindow | TailWindow) & { countStop?: BudgetStop };
 
 /** `signal`: undefined for a call that cannot be cancelled (none is made for it). */
 export async function readTextFile(file: TextFile, params: ReadFileParams, signal: AbortSignal | undefined) {
-  const rawOffset = params.offset ?? 1;
+  const rawOffset = params.offset;
   if (rawOffset === 0) {
     throw new ToolError(
       'INVALID_INPUT',
       'offset 0 is not a line: lines are numbered from 1, and a negative offset counts from the end (-1 is the last line)',
     );
   }
-  const limit = params.limit ?? DEFAULT_LIMIT;
-  const countAll = params.count_lines ?? false;
+  const limit = params.limit;
+  const countAll = params.count_lines;
   const { kind } = file;
   let window: ShownWindow;
   if (kind.encoding === 'utf-16le' || kind.encoding === 'utf-16be') {
@@ -253,7 +252,7 @@ function utf8TailLines(tail: KnownBytes, start: number, count: number, request: 
 }
 
 function render(file: TextFile, window: ShownWindow, params: ReadFileParams) {
-  const lineNumbers = params.line_numbers ?? true;
+  const lineNumbers = params.line_numbers;
   const { kind } = file;
   const total = window.totalLines;
   const stop = window.budgetStop;

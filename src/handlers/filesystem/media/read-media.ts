@@ -162,13 +162,13 @@ async function readPdf(
 
 async function readNotebook(file: MediaFile, params: ReadFileParams, signal: AbortSignal) {
   const bytes = await readAll(file, MAX_NOTEBOOK_BYTES, 'notebooks', signal);
-  const offset = params.offset ?? 1;
+  const offset = params.offset;
   if (offset === 0)
     throw new ToolError(
       'INVALID_INPUT',
       'offset 0 is not a cell: cells are numbered from 1, and a negative offset counts from the end',
     );
-  const nb = renderNotebook(bytes, file.display, offset, params.limit ?? 2000);
+  const nb = renderNotebook(bytes, file.display, offset, params.limit);
   const output: ReadFileResult = {
     path: file.display,
     type: 'notebook',

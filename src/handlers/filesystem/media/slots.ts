@@ -33,6 +33,11 @@ export class Slots {
     return this.active;
   }
 
+  /** Calls waiting for a slot right now. */
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
   /** Waits for a slot (or throws CANCELLED once `signal` fires); returns its release, to call exactly once. */
   async acquire(signal: AbortSignal): Promise<() => void> {
     throwIfAborted(signal);

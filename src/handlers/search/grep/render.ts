@@ -110,7 +110,7 @@ export function renderGrep(output: GrepResult, how: GrepRendering): string {
     notes.push(continuationLine(at, how.nextAfter(total - omitted)));
   }
   if (total === 0) {
-    const where = (params.path ?? '.') === '.' ? 'the workspace' : params.path;
+    const where = params.path === '.' ? 'the workspace' : params.path;
     const filters = [
       params.glob ? `glob ${params.glob}` : '',
       params.include_ignored ? '' : ".gitignore'd files and .git/ skipped",

@@ -163,15 +163,6 @@ export function longName(key: string, long: Readonly<Record<string, Arity>>): st
   return matches.length === 1 ? matches[0] : undefined;
 }
 
-/** The last value given for any of `names`, or undefined. */
-export function optionValue(parsed: ParsedOptions, ...names: string[]): Word | undefined {
-  for (let i = parsed.options.length - 1; i >= 0; i--) {
-    const o = parsed.options[i]!;
-    if (names.includes(o.name)) return o.value;
-  }
-  return undefined;
-}
-
 export function hasOption(parsed: ParsedOptions, ...names: string[]): boolean {
   return parsed.options.some((o) => names.includes(o.name));
 }

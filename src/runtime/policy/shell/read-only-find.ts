@@ -1,7 +1,7 @@
 // GNU find: leading options (-H -L -P -D -O), starting points, then an expression whose every word
 // is a primary (with its fixed number of arguments) or an operator. A primary GNU find 4.9 does not
 // have, or one that runs a program, writes a file or deletes, is refused.
-import type { Model, PathUse } from './read-only-model.js';
+import { levels, type Model, type PathUse } from './read-only-model.js';
 import type { Word } from './words.js';
 
 const REFUSED: Record<string, string> = {
@@ -100,6 +100,8 @@ const PRIMARIES: Record<string, number> = {
   '-or': 0,
   ',': 0,
 };
+/** Operators after which an entry may be printed without passing every test. */
+const ALTERNATIVES = new Set(['-o', '-or', ',', '!', '-not', '(', ')']);
 /** Primaries whose argument names a file find reads (its times or inode). */
 const PATH_ARGUMENT = new Set(['-anewer', '-cnewer', '-newer', '-samefile', '-files0-from']);
 const NEWER_XY = /^-newer[aBcm][aBcmt]$/;
@@ -109,12 +111,19 @@ const startsExpression = (t: string) => (t.startsWith('-') && t.length > 1) || t
 
 export const findModel: Model = (args, ctx) => {
   const paths: PathUse[] = [];
+  const starts: PathUse[] = [];
+  const names: { glob: string; ignoreCase: boolean }[] = [];
+  let depth = Infinity;
+  let alternatives = false;
+  let follows = false;
+  let unknownReads: string | undefined;
   let i = 0;
   for (; i < args.length; i++) {
     const t = args[i]!.text;
     if (t === '-H' || t === '-P') continue;
     if (t === '-L') {
       if (ctx.strict) return { problem: `-L ${STRICT['-L']}; without a sandbox shell_read keeps to the workspace` };
+      follows = true;
       continue;
     }
     if (t === '-D') {
@@ -127,7 +136,7 @@ export const findModel: Model = (args, ctx) => {
     }
     break;
   }
-  for (; i < args.length && !startsExpression(args[i]!.text); i++) paths.push({ word: args[i]! });
+  for (; i < args.length && !startsExpression(args[i]!.text); i++) starts.push({ word: args[i]! });
   for (; i < args.length; i++) {
     const word = args[i]!;
     const t = word.text;
@@ -147,7 +156,24 @@ export const findModel: Model = (args, ctx) => {
         return { problem: `the argument of ${t} is expanded at run time (${operand.raw}); quote it` };
     }
     if (PATH_ARGUMENT.has(t) || (NEWER_XY.test(t) && !t.endsWith('t'))) paths.push({ word: operands[0]! });
+    if (t === '-follow') follows = true;
+    if (t === '-maxdepth') depth = levels(operands[0]!.text);
+    if (ALTERNATIVES.has(t)) alternatives = true;
+    if (t === '-name' || t === '-iname') names.push({ glob: operands[0]!.text, ignoreCase: t === '-iname' });
+    if (t === '-files0-from') unknownReads = '-files0-from reads the folders find walks from a list file';
     i += count;
   }
-  return { paths };
+  // find walks every starting point (`.` when none is given), dot files included, and prints names:
+  // with tests joined only by -and, only those whose name matches every -name and -iname.
+  const folder = {
+    reads: 'names',
+    depth,
+    dotfiles: true,
+    follows,
+    ...(names.length > 0 && !alternatives ? { names } : {}),
+  } as const;
+  if (starts.length === 0 && unknownReads === undefined)
+    starts.push({ word: { text: '.', dynamic: false, raw: '.' }, implicit: true });
+  for (const start of starts) paths.push({ ...start, folder });
+  return { paths, ...(unknownReads ? { unknownReads } : {}) };
 };

@@ -14,6 +14,7 @@ import {
   SUBCOMMAND_REFUSED,
 } from './read-only-git-options.js';
 import type { Word } from './words.js';
+import { gitReads } from './read-only-git-reads.js';
 
 export { GIT_HARDENING_ENV, shellReadEnv } from './read-only-git-env.js';
 
@@ -78,6 +79,8 @@ function grammarOf(sub: string): Grammar {
   return SUBCOMMAND_GRAMMARS[sub === 'annotate' ? 'blame' : sub]!;
 }
 
+const LOOSE_PATHSPECS = new Set(['--glob-pathspecs', '--icase-pathspecs']);
+
 /** The global options before the subcommand; returns the subcommand's index or a refusal. */
 function globals(args: Word[]): number | string {
   let i = 0;
@@ -138,7 +141,14 @@ export const gitModel: Model = (args, ctx) => {
     operands.map((w) => w.text),
   );
   if (listing) return { problem: listing };
-  return { paths } satisfies ModelResult;
+  const reads = gitReads({
+    sub: sub === 'annotate' ? 'blame' : sub,
+    options: parsed.options,
+    operands,
+    ...(parsed.dashdash !== undefined ? { dashdash: parsed.dashdash } : {}),
+    loosePathspecs: args.slice(0, at).some((w) => LOOSE_PATHSPECS.has(w.text)),
+  });
+  return { paths: [...paths, ...reads.paths], git: reads.git } satisfies ModelResult;
 };
 
 const LIST_FILTERS = ['l', 'list', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at'];

@@ -41,7 +41,15 @@ export interface ParsedOption {
   valueWord?: Word;
 }
 
-export type Parsed = { ok: true; options: ParsedOption[]; operands: Word[] } | { ok: false; reason: string };
+export type Parsed =
+  | {
+      ok: true;
+      options: ParsedOption[];
+      operands: Word[];
+      /** How many operands came before a `--` that ended the options (absent: there was none). */
+      dashdash?: number;
+    }
+  | { ok: false; reason: string };
 
 /**
  * A grammar from a getopt optstring (`ab:c::`, a leading `+` stops at the first operand, a leading
@@ -114,6 +122,7 @@ export function parseOptions(grammar: Grammar, args: readonly Word[], program: s
   const options: ParsedOption[] = [];
   const operands: Word[] = [];
   let ended = false;
+  let dashdash: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!;
     const t = word.text;
@@ -123,6 +132,7 @@ export function parseOptions(grammar: Grammar, args: readonly Word[], program: s
     }
     if (t === '--') {
       ended = true;
+      dashdash = operands.length;
       continue;
     }
     if (i === 0 && grammar.obsoleteFirst?.test(t)) {
@@ -190,5 +200,5 @@ export function parseOptions(grammar: Grammar, args: readonly Word[], program: s
       break;
     }
   }
-  return { ok: true, options, operands };
+  return { ok: true, options, operands, ...(dashdash !== undefined ? { dashdash } : {}) };
 }

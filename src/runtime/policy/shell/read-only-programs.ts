@@ -3,14 +3,27 @@
 // or runs anything through an option not refused here; the strict entries keep reads inside the
 // workspace when no sandbox does.
 import { getopt } from './read-only-options.js';
-import { has, optionModel, type Model, type PathUse } from './read-only-model.js';
+import { has, optionModel, type FolderUse, type Model, type PathUse } from './read-only-model.js';
+import type { ParsedOption } from './read-only-options.js';
 
 const FOLLOWS = 'follows symbolic links into folders (possibly outside the workspace)';
 const LISTS = 'reads file names from a list file, which the classifier cannot see';
 const CHECKS = 'reads the files a checksum list names, which the classifier cannot see';
 
 const checksum = (optstring: string, long: string): Model =>
-  optionModel({ grammar: getopt(optstring, long), strict: { c: CHECKS } });
+  optionModel({ grammar: getopt(optstring, long), strict: { c: CHECKS }, unknownReads: { c: CHECKS } });
+const FILES0 = 'reads the names of the files it opens from a list file';
+
+/** ls lists a folder's entries (every level with -R; dot files with -a, -A or -f), unless -d. */
+const lsFolder = (options: ParsedOption[]): FolderUse | undefined =>
+  has(options, 'd')
+    ? undefined
+    : {
+        reads: 'names',
+        depth: has(options, 'R') ? Infinity : 1,
+        dotfiles: has(options, 'a', 'A', 'f'),
+        follows: has(options, 'L'),
+      };
 const SUM_LONG = 'check/c ignore-missing quiet status warn/w strict tag zero/z binary/b text/t help version';
 
 export const COREUTILS: Record<string, Model> = {
@@ -23,6 +36,8 @@ export const COREUTILS: Record<string, Model> = {
         'recursive/R format= show-control-chars sort= tabsize=/T time= time-style= zero color=? hyperlink=? block-size= context/Z author help version',
     ),
     strict: { L: FOLLOWS },
+    folders: lsFolder,
+    walksCwd: () => true,
   }),
   cat: optionModel({
     grammar: getopt(
@@ -48,6 +63,7 @@ export const COREUTILS: Record<string, Model> = {
   wc: optionModel({
     grammar: getopt('clLmw', 'bytes/c chars/m lines/l words/w debug files0-from= max-line-length/L help version'),
     strict: { 'files0-from': LISTS },
+    unknownReads: { 'files0-from': FILES0 },
   }),
   basename: optionModel({ grammar: getopt('+as:z', 'multiple/a suffix=/s zero/z help version'), operands: 'data' }),
   dirname: optionModel({ grammar: getopt('z', 'zero/z help version'), operands: 'data' }),
@@ -75,6 +91,11 @@ export const COREUTILS: Record<string, Model> = {
     ),
     strict: { L: FOLLOWS, 'files0-from': LISTS },
     pathValues: ['X'],
+    unknownReads: { 'files0-from': FILES0 },
+    // Sizes every file below a folder and prints the names of the folders (of every file with -a).
+    folders: (options) =>
+      has(options, 's') ? undefined : { reads: 'names', depth: Infinity, dotfiles: true, follows: has(options, 'L') },
+    walksCwd: () => true,
   }),
   df: optionModel({
     grammar: getopt(
@@ -132,6 +153,13 @@ export const COREUTILS: Record<string, Model> = {
     ),
     refuse: { l: 'runs the program pr on the output' },
     pathValues: ['X'],
+    // Two folders: the files in both are compared (every level with -r), their contents printed.
+    folders: (options) => ({
+      reads: 'contents',
+      depth: has(options, 'r') ? Infinity : 1,
+      dotfiles: true,
+      follows: !has(options, 'no-dereference'),
+    }),
     // diff follows symbolic links inside the folders it compares unless told not to.
     check: (options, operands, ctx) => {
       const noDirectory =
@@ -232,6 +260,7 @@ export const COREUTILS: Record<string, Model> = {
     },
     strict: { 'files0-from': LISTS },
     pathValues: ['random-source'],
+    unknownReads: { 'files0-from': FILES0 },
   }),
   uniq: optionModel({
     grammar: getopt(
@@ -256,5 +285,6 @@ export const COREUTILS: Record<string, Model> = {
     },
     strict: { f: LISTS },
     pathValues: ['m'],
+    unknownReads: { f: FILES0 },
   }),
 };

@@ -23,6 +23,8 @@ const isSpace = (c: string | undefined) => c !== undefined && /[ \t\n\v\f\r]/.te
 /** One pass over a script, command by command; throws Bad with the reason a command is refused. */
 class SedScript {
   private i = 0;
+  /** The files r and R read, as the script names them. */
+  readonly files: string[] = [];
   constructor(
     private readonly s: string,
     private readonly strict: boolean,
@@ -191,7 +193,8 @@ class SedScript {
     if (c === 'r' || c === 'R') {
       if (this.strict)
         throw new Bad(`sed ${c} reads a file the script names; without a sandbox shell_read keeps to the workspace`);
-      this.toEndOfLine(false);
+      // GNU sed's read_filename: blanks skipped, then the name up to the end of the line.
+      this.files.push(this.toEndOfLine(false).replace(/^[ \t]+/, ''));
       return;
     }
     if (c === 's') {
@@ -228,9 +231,16 @@ class SedScript {
 
 /** Why a sed script is refused, or undefined when every command in it only reads and prints. */
 export function sedScriptProblem(script: string, strict = false): string | undefined {
+  const read = readSedScript(script, strict);
+  return typeof read === 'string' ? read : undefined;
+}
+
+/** The files a script's r and R commands read, or the reason it is refused. */
+function readSedScript(script: string, strict: boolean): string | { files: string[] } {
+  const sed = new SedScript(script, strict);
   try {
-    new SedScript(script, strict).run();
-    return undefined;
+    sed.run();
+    return { files: sed.files };
   } catch (error) {
     if (error instanceof Bad) return error.message;
     throw error;
@@ -243,11 +253,13 @@ export const sedModel: Model = Object.assign(
     if ('problem' in parsed) return parsed;
     const { scripts, files } = parsed;
     if (scripts.length === 0) return { problem: 'sed without a script' };
+    const read: Word[] = [];
     for (const script of scripts) {
-      const problem = sedScriptProblem(script, ctx.strict);
-      if (problem) return { problem };
+      const verdict = readSedScript(script, ctx.strict);
+      if (typeof verdict === 'string') return { problem: verdict };
+      for (const name of verdict.files) read.push({ text: name, dynamic: false, raw: name });
     }
-    return { paths: files.map((word): PathUse => ({ word })) };
+    return { paths: [...files, ...read].map((word): PathUse => ({ word })) };
   },
   { grammar: SED },
 );

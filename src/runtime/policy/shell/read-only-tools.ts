@@ -2,7 +2,16 @@
 // tables come from the binaries; ripgrep's from its flag definitions (ripgrep 15: no
 // abbreviations, every flag and its negation by exact name); jq's from its own argument loop.
 import { getopt, parseOptions } from './read-only-options.js';
-import { dataOnly, has, optionModel, type Model, type PathUse } from './read-only-model.js';
+import {
+  count,
+  dataOnly,
+  has,
+  levels,
+  optionModel,
+  type FolderUse,
+  type Model,
+  type PathUse,
+} from './read-only-model.js';
 import type { ParsedOption } from './read-only-options.js';
 import type { Word } from './words.js';
 
@@ -16,6 +25,55 @@ const patternThenFiles =
     paths: has(options, ...patternIds, ...noPattern) ? operands : operands.slice(1),
   });
 
+/** grep -r, -R, -d recurse (or an unambiguous abbreviation of it): folders are searched, every level. */
+const grepRecurses = (options: ParsedOption[]) =>
+  options.some(
+    (o) =>
+      o.id === 'r' ||
+      o.id === 'R' ||
+      (o.id === 'd' && o.value !== undefined && o.value.length >= 3 && 'recurse'.startsWith(o.value)),
+  );
+const grepFolder = (options: ParsedOption[]): FolderUse | undefined =>
+  grepRecurses(options)
+    ? { reads: 'contents', depth: Infinity, dotfiles: true, follows: has(options, 'R') }
+    : undefined;
+
+/** Options after which rg reads no file: it prints what it knows of itself. */
+const RG_SELF = ['type-list', 'generate', 'pcre2-version', 'V', 'h'];
+/** rg searches (or with --files lists) every level; dot files with --hidden or -uu, links followed with -L. */
+const rgFolder = (options: ParsedOption[]): FolderUse | undefined =>
+  has(options, ...RG_SELF)
+    ? undefined
+    : {
+        reads: has(options, 'files') ? 'names' : 'contents',
+        depth: Infinity,
+        dotfiles: has(options, '.') || count(options, 'u') >= 2,
+        follows: has(options, 'L'),
+      };
+
+/** rg's options that change which files it walks to (both ways: the later of a pair wins). */
+const RG_WALK = new Set([
+  ...['.', 'no-hidden', 'u', 'L', 'no-follow', 'g', 'iglob', 'glob-case-insensitive', 'no-glob-case-insensitive'],
+  ...['t', 'T', 'type-add', 'type-clear', 'd', 'one-file-system', 'no-one-file-system', 'max-filesize', 'no-config'],
+  ...['no-ignore', 'ignore', 'no-ignore-dot', 'ignore-dot', 'no-ignore-exclude', 'ignore-exclude', 'no-ignore-files'],
+  ...['ignore-files', 'no-ignore-global', 'ignore-global', 'no-ignore-parent', 'ignore-parent', 'no-ignore-vcs'],
+  ...['ignore-vcs', 'no-require-git', 'require-git', 'ignore-file', 'ignore-file-case-insensitive'],
+  'no-ignore-file-case-insensitive',
+]);
+
+/** `rg --files --null` with the walk options as given, then the folders: the files the search reaches. */
+function rgListing(options: ParsedOption[], files: Word[]): string[] | undefined {
+  if (files.some((w) => w.glob || w.dynamic)) return undefined;
+  const args = ['--files', '--null'];
+  for (const option of options) {
+    if (!RG_WALK.has(option.id)) continue;
+    if (option.value === undefined) args.push(option.spelled);
+    else if (option.spelled.startsWith('--')) args.push(`${option.spelled}=${option.value}`);
+    else args.push(option.spelled, option.value);
+  }
+  return [...args, '--', ...files.map((w) => w.text)];
+}
+
 const grep = optionModel({
   grammar: getopt(
     '0123456789A:B:C:D:EFGHIPTUVX:abcd:e:f:hiLlm:noqRrsuvwxyZz',
@@ -28,6 +86,8 @@ const grep = optionModel({
   strict: { R: FOLLOWS },
   pathValues: ['f', 'exclude-from'],
   check: patternThenFiles(['e', 'f']),
+  folders: grepFolder,
+  walksCwd: grepRecurses,
 });
 
 const rg = optionModel({
@@ -57,7 +117,10 @@ const rg = optionModel({
   },
   strict: { L: FOLLOWS },
   pathValues: ['f', 'ignore-file'],
-  check: patternThenFiles(['e', 'f'], ['files', 'type-list', 'generate', 'pcre2-version', 'V', 'h']),
+  check: patternThenFiles(['e', 'f'], ['files', ...RG_SELF]),
+  folders: rgFolder,
+  walksCwd: (options) => !has(options, ...RG_SELF),
+  listing: rgListing,
 });
 
 const tree = optionModel({
@@ -70,6 +133,17 @@ const tree = optionModel({
   refuse: { o: 'writes the listing to a file', R: 'writes a 00Tree.html file into every folder it lists' },
   strict: { l: FOLLOWS, fromfile: LISTS },
   pathValues: ['gitfile', 'infofile', 'hintro', 'houtro'],
+  // With --fromfile the operands are listings tree prints, not folders it walks; -L N goes N levels down.
+  folders: (options) =>
+    has(options, 'fromfile')
+      ? undefined
+      : {
+          reads: 'names',
+          depth: levels(options.filter((o) => o.id === 'L').at(-1)?.value),
+          dotfiles: has(options, 'a'),
+          follows: has(options, 'l'),
+        },
+  walksCwd: (options) => !has(options, 'fromfile'),
 });
 
 const JQ_FLAGS = new Set([
@@ -175,9 +249,47 @@ const printf: Model = (args) => {
   return { paths: [] };
 };
 
+/** test's file operators: the word after a unary one, and both sides of -ef, -nt and -ot, name files. */
+const TEST_UNARY = new Set([
+  '-a',
+  '-b',
+  '-c',
+  '-d',
+  '-e',
+  '-f',
+  '-g',
+  '-G',
+  '-h',
+  '-k',
+  '-L',
+  '-N',
+  '-O',
+  '-p',
+  '-r',
+  '-s',
+  '-S',
+  '-u',
+  '-w',
+  '-x',
+]);
+const TEST_BINARY = new Set(['-ef', '-nt', '-ot']);
+
 const test: Model = (args) => {
   const bad = args.find((a) => a.text === '-v' || a.text === '-R');
-  return bad ? { problem: `${bad.text} evaluates array subscripts, which can run code` } : { paths: [] };
+  if (bad) return { problem: `${bad.text} evaluates array subscripts, which can run code` };
+  const words = args.filter((a) => a.text !== ']');
+  const paths: PathUse[] = [];
+  words.forEach((word, i) => {
+    const before = words[i - 1]?.text;
+    const after = words[i + 1]?.text;
+    if (
+      (before !== undefined && TEST_UNARY.has(before)) ||
+      TEST_BINARY.has(before ?? '') ||
+      TEST_BINARY.has(after ?? '')
+    )
+      paths.push({ word });
+  });
+  return { paths };
 };
 
 const withLetters =

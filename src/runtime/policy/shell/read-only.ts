@@ -9,7 +9,7 @@ import { parseShellSync } from './parser.js';
 import { awkModel } from './read-only-awk.js';
 import { findModel } from './read-only-find.js';
 import { gitModel } from './read-only-git.js';
-import type { Model, ModelContext, PathUse } from './read-only-model.js';
+import type { FolderUse, GitUse, Model, ModelContext, PathUse } from './read-only-model.js';
 import { COREUTILS } from './read-only-programs.js';
 import { sedModel } from './read-only-sed.js';
 import { TOOLS } from './read-only-tools.js';
@@ -32,8 +32,45 @@ export interface NamedPath {
   noDirectory?: string;
 }
 
+/** A path a command reads or lists, for path rules (in every mode). */
+export interface ReadUse {
+  /** The program that reads it (`<` for an input redirection). */
+  program: string;
+  /** Which simple command of the line (0, 1, …) reads it. */
+  command: number;
+  /** Arguments that make the program list the files its walks reach (see ModelResult.listing). */
+  listing?: string[];
+  /** The word after quote removal; for a glob, what bash matches names against. */
+  text: string;
+  /** The word as written (backslashes kept: a glob's escaped characters are literal). */
+  raw: string;
+  /** An unquoted glob: bash replaces it with the matching names, or keeps it when none matches. */
+  glob?: boolean;
+  /** The absolute folder `text` is relative to; undefined when it cannot be known (after `cd -`). */
+  cwd: string | undefined;
+  /** `text` is relative to the top of the repository at `cwd` (git's `REV:PATH`). */
+  base?: 'repository';
+  /** What the program does with it if it is a folder. */
+  folder?: FolderUse;
+  /** The folder a program walks when given none (`.`): only what is inside it counts. */
+  implicit?: boolean;
+}
+
+/** What a git command may print beyond the paths it names, and the folder it runs in. */
+export interface GitRead extends GitUse {
+  cwd: string | undefined;
+}
+
+/** Everything a line reads that path rules look at. */
+export interface LineReads {
+  reads: ReadUse[];
+  git: GitRead[];
+  /** Commands that read files whose names cannot be known before they run, with why. */
+  unknown: { program: string; reason: string }[];
+}
+
 export type ReadOnlyVerdict =
-  { ok: true; programs: string[]; paths: NamedPath[] } | { ok: false; command: string; reason: string };
+  ({ ok: true; programs: string[]; paths: NamedPath[] } & LineReads) | { ok: false; command: string; reason: string };
 
 export interface ReadOnlyOptions {
   /** No sandbox around the run: only the strict subset is accepted. */
@@ -58,12 +95,14 @@ export const PROGRAMS: Readonly<Record<string, Model>> = {
 /** Programs whose words may be expanded at run time: they only print them. */
 const DYNAMIC_ARGS = new Set(['echo']);
 
-interface Walk extends ModelContext {
+interface Walk extends ModelContext, LineReads {
   programs: string[];
   paths: NamedPath[];
   root: string;
   /** Folders the next command may run in (a `cd` may or may not have happened). */
   cwds: string[];
+  /** The same in every mode; undefined stands for a folder that cannot be known (`cd -`, `cd` alone). */
+  places: (string | undefined)[];
 }
 
 /** Proves a command line read-only or names the first command that is not. The parser must be loaded. */
@@ -80,6 +119,10 @@ export function classifyReadOnly(line: string, options: ReadOnlyOptions = {}): R
     paths: [],
     root: options.root ?? '/',
     cwds: [options.cwd ?? options.root ?? '/'],
+    places: [options.cwd ?? options.root ?? '/'],
+    reads: [],
+    git: [],
+    unknown: [],
   };
   try {
     if (tree.rootNode.hasError)
@@ -100,7 +143,16 @@ export function classifyReadOnly(line: string, options: ReadOnlyOptions = {}): R
         reason: 'carriage returns, vertical tabs and form feeds are not accepted',
       };
     const refusal = walkNode(root, walk, 0);
-    return refusal ?? { ok: true, programs: walk.programs, paths: walk.paths };
+    return (
+      refusal ?? {
+        ok: true,
+        programs: walk.programs,
+        paths: walk.paths,
+        reads: walk.reads,
+        git: walk.git,
+        unknown: walk.unknown,
+      }
+    );
   } finally {
     tree.delete();
   }
@@ -163,7 +215,10 @@ function redirectProblem(redirect: ShellNode, walk: Walk): string | undefined {
   // bash itself opens /dev/tcp/HOST/PORT and /dev/udp/… as network connections, even for reading.
   if (/^\/dev\/(tcp|udp)(\/|$)/.test(path.posix.normalize(target.text)))
     return `${target.text} opens a network connection`;
-  if (operator === '<') return walk.strict ? pathProblem({ word: target }, walk) : undefined;
+  if (operator === '<') {
+    noteReads('<', [{ word: target }], walk);
+    return walk.strict ? pathProblem({ word: target }, walk) : undefined;
+  }
   if ((operator === '>&' || operator === '<&') && /^[0-9]+$/.test(target.text)) return undefined;
   if (/^(>|>>|&>|&>>|2>|>&)$/.test(operator) && target.text === '/dev/null') return undefined;
   return `output redirection to ${target.text} writes a file (only /dev/null and 2>&1 are accepted)`;
@@ -221,6 +276,7 @@ function simpleCommand(node: ShellNode, walk: Walk): ReadOnlyVerdict | undefined
   }
   if (walk.strict) {
     for (const use of result.paths) {
+      if (use.ruleOnly || use.implicit) continue;
       const problem = pathProblem(use, walk);
       if (problem) return refuse(node, problem);
     }
@@ -229,8 +285,52 @@ function simpleCommand(node: ShellNode, walk: Walk): ReadOnlyVerdict | undefined
       if (problem) return refuse(node, problem);
     }
   }
+  noteReads(name, result.paths, walk, result.listing);
+  // bash replaces any other glob with the names it matches, which the program then prints (echo .e*).
+  const named = new Set(result.paths.map((use) => use.word));
+  noteReads(
+    name,
+    args.filter((arg) => arg.glob && !named.has(arg)).map((word) => ({ word })),
+    walk,
+  );
+  if (result.unknownReads) walk.unknown.push({ program: name, reason: result.unknownReads });
+  if (result.git) for (const cwd of walk.places) walk.git.push({ ...result.git, cwd });
+  if (name === 'cd') {
+    const target = result.paths[0]?.word;
+    const next = new Set(walk.places);
+    for (const cwd of walk.places)
+      next.add(
+        target === undefined || target.text === '-' || target.glob || cwd === undefined
+          ? undefined
+          : path.resolve(cwd, target.text),
+      );
+    if (next.size > 16) return refuse(node, 'too many cd commands in one line to follow');
+    walk.places = [...next];
+  }
   walk.programs.push(name);
   return undefined;
+}
+
+/** Every file word of a command, once per folder it may run in (stdin and /dev/null read no file). */
+function noteReads(program: string, uses: readonly PathUse[], walk: Walk, listing?: string[]): void {
+  for (const use of uses) {
+    const { word } = use;
+    if (STDIO.has(word.text) && !use.implicit) continue;
+    for (const cwd of walk.places) {
+      walk.reads.push({
+        program,
+        command: walk.programs.length,
+        ...(listing && use.folder ? { listing } : {}),
+        text: word.text,
+        raw: word.raw,
+        cwd,
+        ...(word.glob ? { glob: true } : {}),
+        ...(use.base ? { base: use.base } : {}),
+        ...(use.folder ? { folder: use.folder } : {}),
+        ...(use.implicit ? { implicit: true } : {}),
+      });
+    }
+  }
 }
 
 const STDIO = new Set(['-', '/dev/null', '/dev/stdin']);

@@ -5,7 +5,7 @@ const runtimeHelper0 = ajvRuntimeModule("ajv/dist/runtime/ucs2length");
 const runtimeHelper1 = ajvRuntimeModule("ajv-formats/dist/formats");
 
 export const git_status_params = validate0;
-const schema0 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"description":"A folder inside the repository, relative to the workspace (default \".\")."}},"$id":"toolwright:git.git_status/params"};
+const schema0 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"default":".","description":"A folder inside the repository, relative to the workspace."}},"$id":"toolwright:git.git_status/params"};
 const func0 = runtimeHelper0.default;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -21,6 +21,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+data.path = ".";
+}
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
@@ -34,7 +37,6 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.path !== undefined){
 let data0 = data.path;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -62,7 +64,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-}
 else {
 const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -79,7 +80,7 @@ return errors === 0;
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const git_status_result = validate1;
-const schema1 = {"type":"object","additionalProperties":false,"required":["branch","clean","entries"],"properties":{"branch":{"type":["string","null"],"description":"The checked-out branch, or null on a detached HEAD."},"clean":{"type":"boolean","description":"True when nothing is changed, staged or untracked."},"entries":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","status","staged"],"properties":{"path":{"type":"string","description":"Path relative to the repository root."},"status":{"enum":["modified","added","deleted","renamed","untracked","conflicted"]},"staged":{"type":"boolean","description":"True when the change is in the index."}}}}},"$id":"toolwright:git.git_status/result"};
+const schema1 = {"type":"object","additionalProperties":false,"required":["branch","clean","entries"],"properties":{"branch":{"type":["string","null"],"description":"The checked-out branch, or null on a detached HEAD."},"clean":{"type":"boolean","description":"True when nothing is changed, staged or untracked."},"entries":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","status","staged"],"properties":{"path":{"type":"string","description":"Path relative to the workspace, with / separators."},"status":{"enum":["modified","added","deleted","renamed","untracked","conflicted"]},"staged":{"type":"boolean","description":"True when the change is in the index."}}}}},"$id":"toolwright:git.git_status/result"};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:git.git_status/result" */;
@@ -318,7 +319,7 @@ return errors === 0;
 validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const git_log_params = validate2;
-const schema2 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"description":"A folder inside the repository, relative to the workspace (default \".\")."},"limit":{"type":"integer","minimum":1,"maximum":100,"default":10,"description":"How many commits to list."}},"$id":"toolwright:git.git_log/params"};
+const schema2 = {"type":"object","additionalProperties":false,"properties":{"path":{"type":"string","minLength":1,"default":".","description":"A folder inside the repository, relative to the workspace."},"limit":{"type":"integer","minimum":1,"maximum":100,"default":10,"description":"How many commits to list."}},"$id":"toolwright:git.git_log/params"};
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="toolwright:git.git_log/params" */;
@@ -333,6 +334,12 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+data.path = ".";
+}
+if(data.limit === undefined){
+data.limit = 10;
+}
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "path") || (key0 === "limit"))){
@@ -346,7 +353,6 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.path !== undefined){
 let data0 = data.path;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -373,8 +379,6 @@ vErrors.push(err2);
 errors++;
 }
 var valid0 = _errs2 === errors;
-}
-if(data.limit !== undefined){
 let data1 = data.limit;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
@@ -411,7 +415,6 @@ errors++;
 }
 }
 var valid0 = _errs4 === errors;
-}
 }
 else {
 const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -696,7 +699,7 @@ return errors === 0;
 validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const git_commit_params = validate4;
-const schema4 = {"type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"type":"string","minLength":1,"description":"The commit message."},"path":{"type":"string","minLength":1,"description":"A folder inside the repository, relative to the workspace (default \".\")."},"all":{"type":"boolean","default":false,"description":"Stage every change first, untracked files included (git add -A)."},"author":{"type":"object","additionalProperties":false,"required":["name","email"],"properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","format":"email"}}}},"$id":"toolwright:git.git_commit/params"};
+const schema4 = {"type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"type":"string","minLength":1,"description":"The commit message."},"path":{"type":"string","minLength":1,"default":".","description":"A folder inside the repository, relative to the workspace."},"all":{"type":"boolean","default":false,"description":"Stage every change first, untracked files included (git add -A)."},"author":{"type":"object","additionalProperties":false,"required":["name","email"],"properties":{"name":{"type":"string","minLength":1},"email":{"type":"string","format":"email"}}}},"$id":"toolwright:git.git_commit/params"};
 const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -712,6 +715,12 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+data.path = ".";
+}
+if(data.all === undefined){
+data.all = false;
+}
 if(data.message === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
@@ -763,7 +772,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.path !== undefined){
 let data1 = data.path;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -790,8 +798,6 @@ vErrors.push(err5);
 errors++;
 }
 var valid0 = _errs4 === errors;
-}
-if(data.all !== undefined){
 let data2 = data.all;
 const _errs6 = errors;
 if(typeof data2 !== "boolean"){
@@ -806,7 +812,6 @@ errors++;
 }
 const _errs7 = errors;
 var valid0 = _errs6 === errors;
-}
 if(data.author !== undefined){
 let data3 = data.author;
 const _errs8 = errors;

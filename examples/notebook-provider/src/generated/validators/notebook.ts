@@ -200,6 +200,9 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.folder === undefined){
+data.folder = ".";
+}
 if(data.pattern === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
@@ -251,7 +254,6 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.folder !== undefined){
 let data1 = data.folder;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -278,7 +280,6 @@ vErrors.push(err5);
 errors++;
 }
 var valid0 = _errs4 === errors;
-}
 }
 else {
 const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};

@@ -1,0 +1,214 @@
+// network: what the sandbox's proxy costs. An HTTPS GET through the proxy with interception (a
+// credential bound to the host: TLS terminated and re-made by the proxy) against the same GET
+// straight to the local server, each measured inside one node process doing requests one after
+// another (the request, not the sandbox's start): each GET on a connection of its own (TCP, TLS
+// handshake, request: what a tool that connects per request pays), and all on one kept-alive
+// connection (the proxy's own work alone, against a 0.4 ms baseline); and `true` in the
+// workspace-write sandbox with the network on (the forwarder started before the command) against
+// the same with no network.
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createToolkit } from '../../src/index.js';
+import { sideBySide, type BenchCase } from '../lib.js';
+
+const run = promisify(execFile);
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'network');
+const REQUESTS = 400;
+const FRESH_REQUESTS = 100;
+const BODY_BYTES = 16 * 1024;
+
+// The local HTTPS server: a body of the given size per GET, kept-alive connections.
+const SERVER = `
+const https = require('https'), fs = require('fs'), path = require('path');
+const [dir, size] = process.argv.slice(1);
+const body = Buffer.alloc(Number(size), 'x');
+const server = https.createServer({ key: fs.readFileSync(path.join(dir, 'server-key.pem')), cert: fs.readFileSync(path.join(dir, 'server-cert.pem')) }, (req, res) => {
+  res.setHeader('content-type', 'text/plain');
+  res.setHeader('content-length', body.length);
+  res.end(body);
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+// Sequential requests (through a CONNECT tunnel when a proxy is given), on one TLS connection or
+// ("fresh") each on its own: prints the median ms.
+const CLIENT = `
+const http = require('http'), tls = require('tls'), fs = require('fs');
+const [host, port, n, caFile, proxy, mode] = process.argv.slice(2);
+function open() {
+  return new Promise((resolve, reject) => {
+    const options = { servername: host, ca: fs.readFileSync(caFile), session: undefined };
+    if (!proxy) return resolve(tls.connect({ ...options, host: '127.0.0.1', port: Number(port) }));
+    const url = new URL(proxy);
+    const req = http.request({ host: url.hostname, port: url.port, method: 'CONNECT', path: host + ':' + port });
+    req.on('connect', (res, socket) => (res.statusCode === 200 ? resolve(tls.connect({ ...options, socket })) : reject(new Error('CONNECT ' + res.statusCode))));
+    req.on('error', reject);
+    req.end();
+  });
+}
+function get(socket) {
+  return new Promise((resolve, reject) => {
+    let buffer = Buffer.alloc(0);
+    const onData = (chunk) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      const end = buffer.indexOf('\\r\\n\\r\\n');
+      if (end === -1) return;
+      const head = buffer.subarray(0, end).toString();
+      const chunked = /transfer-encoding: chunked/i.test(head);
+      const length = /content-length: (\\d+)/i.exec(head);
+      const body = buffer.subarray(end + 4);
+      const done = chunked ? body.includes('\\r\\n0\\r\\n\\r\\n') : body.length >= Number(length[1]);
+      if (done) { socket.off('data', onData); resolve(); }
+    };
+    socket.on('data', onData);
+    socket.write('GET /bench HTTP/1.1\\r\\nHost: ' + host + ':' + port + '\\r\\nAuthorization: Bearer ' + (process.env.BENCH_TOKEN || 'x') + '\\r\\n\\r\\n');
+  });
+}
+async function fresh() {
+  const socket = await open();
+  await new Promise((r) => socket.once('secureConnect', r));
+  await get(socket);
+  socket.destroy();
+}
+(async () => {
+  const times = [];
+  if (mode === 'fresh') {
+    for (let i = 0; i < 10; i++) await fresh();
+    for (let i = 0; i < Number(n); i++) { const t = process.hrtime.bigint(); await fresh(); times.push(Number(process.hrtime.bigint() - t) / 1e6); }
+  } else {
+    const socket = await open();
+    await new Promise((r) => socket.once('secureConnect', r));
+    for (let i = 0; i < 40; i++) await get(socket);
+    for (let i = 0; i < Number(n); i++) { const t = process.hrtime.bigint(); await get(socket); times.push(Number(process.hrtime.bigint() - t) / 1e6); }
+    socket.destroy();
+  }
+  times.sort((a, b) => a - b);
+  console.log(times[Math.floor(times.length / 2)].toFixed(4));
+})().catch((e) => { console.log('error ' + e.message); process.exit(1); });
+`;
+
+const bench: BenchCase = {
+  name: 'network',
+  async run(ctx) {
+    // The server runs in a process of its own, as a real upstream would: not on the proxy's event loop.
+    const server = spawn(process.execPath, ['-e', SERVER, fixtures, String(BODY_BYTES)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      server.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+      server.once('exit', () => reject(new Error('the bench server exited')));
+    });
+    const upstreamCa = readFileSync(path.join(fixtures, 'upstream-ca.pem'), 'utf8');
+    writeFileSync(path.join(ctx.tmp, 'client.js'), CLIENT);
+    writeFileSync(path.join(ctx.tmp, 'upstream-ca.pem'), upstreamCa);
+    const lookup = async () => [{ address: '127.0.0.1', family: 4 as const }];
+    const toolkit = createToolkit({
+      workspace: ctx.tmp,
+      exec: {
+        sandbox: 'workspace-write',
+        network: { allow: ['api.test'], allowPrivate: true },
+        env: { BENCH_TOKEN: 'bench-credential-value' },
+        credentials: [{ env: 'BENCH_TOKEN', hosts: ['api.test'] }],
+        upstream: { lookup, ca: upstreamCa },
+      },
+    });
+    try {
+      const probe = await toolkit.invoke('exec', 'bash', { command: 'true' });
+      if (!probe.ok) {
+        ctx.log(`network rows skipped: ${probe.error.message}`);
+        return;
+      }
+      const tunnelling = createToolkit({
+        workspace: ctx.tmp,
+        exec: {
+          sandbox: 'workspace-write',
+          network: { allow: ['api.test'], allowPrivate: true },
+          upstream: { lookup, ca: upstreamCa },
+        },
+      });
+      type Mode = 'fresh' | 'kept';
+      const count = (mode: Mode) => (mode === 'fresh' ? FRESH_REQUESTS : REQUESTS);
+      const inside = async (kit: typeof toolkit, ca: string, mode: Mode): Promise<number> => {
+        const result = await kit.invoke('exec', 'bash', {
+          command: `node client.js api.test ${port} ${count(mode)} ${ca} "$HTTPS_PROXY" ${mode}`,
+        });
+        const said = result.ok ? (result.output as { stdout: string; stderr: string }) : undefined;
+        if (!said || !/^\d/.test(said.stdout)) throw new Error(`the proxied client failed: ${JSON.stringify(result)}`);
+        return Number(said.stdout);
+      };
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      for (const mode of ['fresh', 'kept'] as const) {
+        const proxied: number[] = [];
+        const tunnelled: number[] = [];
+        const direct: number[] = [];
+        for (let round = 0; round < 5; round++) {
+          proxied.push(await inside(toolkit, '"$SSL_CERT_FILE"', mode));
+          tunnelled.push(await inside(tunnelling, 'upstream-ca.pem', mode));
+          const outside = await run(process.execPath, [
+            path.join(ctx.tmp, 'client.js'),
+            'api.test',
+            String(port),
+            String(count(mode)),
+            path.join(ctx.tmp, 'upstream-ca.pem'),
+            '',
+            mode,
+          ]);
+          direct.push(Number(outside.stdout));
+        }
+        const what = mode === 'fresh' ? 'each on a new connection' : 'kept-alive';
+        ctx.row({
+          case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy with interception`,
+          toolwright: median(proxied),
+          baseline: median(direct),
+          baselineName: 'the same GET straight to the server',
+          ...(mode === 'fresh' ? { target: '≤ 1.5×' } : {}),
+          note:
+            mode === 'fresh'
+              ? `median of ${FRESH_REQUESTS} sequential GETs per process (TCP, TLS handshake, request), median of 5 processes; the proxy terminates TLS with a certificate it issued, injects the credential, scrubs the answer and forwards on its own kept-alive TLS connection`
+              : `median of ${REQUESTS} sequential requests on one connection per process, median of 5 processes: the proxy's work per request alone (two more hops and a second TLS layer against a local server)`,
+        });
+        ctx.row({
+          case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy, tunnelled (no interception)`,
+          toolwright: median(tunnelled),
+          baseline: median(direct),
+          baselineName: 'the same GET straight to the server',
+          note: 'the path every allowed host without a credential takes: the forwarder in the sandbox and a CONNECT tunnel',
+        });
+      }
+      await tunnelling.close();
+
+      const offline = createToolkit({ workspace: ctx.tmp, exec: { sandbox: 'workspace-write' } });
+      const online = createToolkit({
+        workspace: ctx.tmp,
+        exec: { sandbox: 'workspace-write', network: { allow: ['api.test'] }, upstream: { lookup } },
+      });
+      try {
+        const call = (kit: typeof online) => async () => {
+          const result = await kit.invoke('exec', 'bash', { command: 'true' });
+          if (!result.ok) throw new Error(result.error.message);
+        };
+        const startup = await sideBySide(call(online), call(offline), 31, 3);
+        ctx.row({
+          case: 'bash `true` in the workspace-write sandbox with an allow list',
+          toolwright: startup.toolwright,
+          baseline: startup.baseline,
+          baselineName: 'the same call with no network',
+          target: 'no worse',
+          note: `adds ${(startup.toolwright - startup.baseline).toFixed(1)} ms: the command's listener and the forwarder started inside before it`,
+        });
+      } finally {
+        await offline.close();
+        await online.close();
+      }
+    } finally {
+      await toolkit.close();
+      server.kill();
+    }
+  },
+};
+
+export default bench;

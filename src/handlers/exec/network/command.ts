@@ -1,0 +1,123 @@
+// What a command's network needs from the runner: the proxy of its toolkit (made on the first
+// command that needs it, closed with the toolkit), a listener of its own, the bwrap arguments that
+// bind that listener's socket (and the CA bundle) into the sandbox, the environment (proxy
+// variables, CA variables, placeholders) and the shell prelude that starts the forwarder.
+import { credentialValues, toolkitRedactor } from '../../../runtime/secrets.js';
+import type { HandlerContext, Toolkit } from '../../../runtime/types.js';
+import type { CommandNote } from '../run/runner.js';
+import { ConnectionAudit } from './audit.js';
+import { newPlaceholder } from './credentials.js';
+import { findPerl, forwarderPrelude, proxyEnvironment } from './forwarder.js';
+import { NetworkProxy } from './proxy.js';
+import type { ProxyPolicy } from './settings.js';
+import { caVariables } from './trust.js';
+
+/** What the runner adds to a command that reaches the network through the proxy. */
+export interface CommandNetwork {
+  /** bwrap arguments binding the command's socket (and the CA bundle) into the sandbox. */
+  args: string[];
+  /** Shell text run inside the sandbox before the command (starts the forwarder). */
+  prelude: string;
+  /** Closes the command's listener; resolves the refusals it saw. Idempotent. */
+  release(): Promise<CommandNote[]>;
+}
+
+interface ToolkitNetwork {
+  proxy?: NetworkProxy;
+  /** Placeholder of each credential variable, for the toolkit's life. */
+  placeholders: Map<string, string>;
+}
+
+const states = new WeakMap<Toolkit, ToolkitNetwork>();
+
+function stateOf(toolkit: Toolkit): ToolkitNetwork {
+  let state = states.get(toolkit);
+  if (!state) {
+    state = { placeholders: new Map() };
+    states.set(toolkit, state);
+  }
+  return state;
+}
+
+/**
+ * Takes the toolkit's credentials out of a command's environment, whatever runs it: each bound
+ * variable holds its placeholder, and any other variable holding a real value gets it replaced.
+ */
+export function maskCredentials(ctx: HandlerContext, env: Record<string, string>): void {
+  const bindings = ctx.services.exec.credentials;
+  if (!Array.isArray(bindings) || bindings.length === 0) return;
+  const state = stateOf(ctx.toolkit);
+  const values = credentialValues(ctx.services.exec);
+  const placeholders: string[] = [];
+  for (const binding of bindings) {
+    if (typeof binding?.env !== 'string') continue;
+    let placeholder = state.placeholders.get(binding.env);
+    if (!placeholder) state.placeholders.set(binding.env, (placeholder = newPlaceholder()));
+    placeholders.push(placeholder);
+    env[binding.env] = placeholder;
+  }
+  if (values.length === 0) return;
+  const redactor = toolkitRedactor(values);
+  for (const [name, value] of Object.entries(env)) {
+    if (!values.some((real) => value.includes(real))) continue;
+    // A second variable holding a bound value: its text keeps everything but the credential.
+    env[name] = redactor ? redactor.text(value, () => placeholders[0] ?? '') : '';
+  }
+}
+
+/** The toolkit's proxy, made on first use; closed (listeners, folder, audit) with the toolkit. */
+function proxyOf(ctx: HandlerContext, policy: ProxyPolicy): NetworkProxy {
+  const state = stateOf(ctx.toolkit);
+  if (!state.proxy) {
+    const exec = ctx.services.exec;
+    const store = ctx.services.store;
+    const ca = exec.upstream?.ca;
+    const proxy = new NetworkProxy({
+      policy,
+      ...(exec.upstream?.lookup ? { lookup: exec.upstream.lookup } : {}),
+      ...(ca ? { ca: Array.isArray(ca) ? ca : [ca] } : {}),
+      ...(store ? { audit: new ConnectionAudit(store.audit, toolkitRedactor(credentialValues(exec))) } : {}),
+      placeholders: state.placeholders,
+    });
+    state.proxy = proxy;
+    ctx.toolkit.onClose(() => proxy.close());
+  }
+  return state.proxy;
+}
+
+/**
+ * Prepares a sandboxed command's network through the proxy: a listener for it, its environment
+ * (changed in place) and the bwrap arguments mounting what it needs under `netDir`.
+ */
+export async function commandNetwork(
+  ctx: HandlerContext,
+  policy: ProxyPolicy,
+  env: Record<string, string>,
+  netDir: string,
+  command: string,
+): Promise<CommandNetwork> {
+  const perl = findPerl();
+  const proxy = proxyOf(ctx, policy);
+  // The bundle first: a CA that cannot be made refuses the command before a listener exists.
+  const bundle = proxy.intercepts ? await proxy.trust() : undefined;
+  const session = await proxy.open({
+    principal: ctx.principal,
+    scope: ctx.storeKey.scope,
+    operation: ctx.operation.id,
+    command: command.slice(0, 200),
+  });
+  proxyEnvironment(env);
+  const socket = `${netDir}/proxy.sock`;
+  const args = ['--bind', session.socketPath, socket];
+  if (bundle) {
+    const inside = `${netDir}/ca-bundle.pem`;
+    args.push('--ro-bind', bundle, inside);
+    for (const name of caVariables(env)) env[name] = inside;
+  }
+  let released: Promise<CommandNote[]> | undefined;
+  return {
+    args,
+    prelude: forwarderPrelude(perl, socket),
+    release: () => (released ??= session.close().then(() => session.notes)),
+  };
+}

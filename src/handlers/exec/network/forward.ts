@@ -1,0 +1,210 @@
+// One HTTP request the proxy reads (plain HTTP in absolute form, or inside an intercepted HTTPS
+// tunnel), forwarded to its checked destination: methods limited under 'read', hop-by-hop headers
+// dropped, Host set from the destination (never the client's own: no fronting another name),
+// credentials written in for bound hosts over HTTPS only, and echoed credentials taken out of
+// the answer.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Agent as HttpAgent } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { pipeline } from 'node:stream';
+import {
+  CredentialScrubber,
+  bodyDecoder,
+  injectCredentials,
+  scrubHeaders,
+  type BoundCredential,
+  type HeaderList,
+} from './credentials.js';
+import type { CheckedDestination, Refusal } from './destination.js';
+import { hostText } from './hosts.js';
+import type { ConnectionRecord } from './audit.js';
+
+export const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'host',
+]);
+
+/** What forwarding a request needs from the proxy. */
+export interface ForwardContext {
+  destination: CheckedDestination;
+  /** HTTPS (an intercepted tunnel) or plain HTTP. */
+  tls: boolean;
+  /** Credentials bound to this host (injected over HTTPS only). */
+  bound: readonly BoundCredential[];
+  read: boolean;
+  agents: { http: HttpAgent; https: HttpsAgent };
+  /** Answers a refusal to the client (status, line) and records it. */
+  refuse(res: ServerResponse, refusal: Refusal, method: string): void;
+  /** Records the request once it is over. */
+  done(record: Omit<ConnectionRecord, 'host' | 'port'>): void;
+}
+
+/** A refusal as a plain-text HTTP answer the command prints (curl, pip and git show the body or the reason). */
+export function answerRefusal(res: ServerResponse, refusal: Refusal): void {
+  const body = `${refusal.line}\n`;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(refusal.status, reasonPhrase(refusal.line), {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'x-toolwright-refused': refusal.reason,
+    connection: 'close',
+  });
+  res.end(body);
+}
+
+/** The line as an HTTP reason phrase: printable ASCII, bounded. */
+export function reasonPhrase(line: string): string {
+  return line.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
+}
+
+/** Request headers as forwarded: hop-by-hop ones (and those Connection names) dropped, lower-case names. */
+function forwardedHeaders(raw: readonly string[]): HeaderList {
+  const named = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.toLowerCase() === 'connection')
+      for (const token of raw[i + 1]!.split(',')) named.add(token.trim().toLowerCase());
+  const out: HeaderList = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (HOP_BY_HOP.has(name) || named.has(name)) continue;
+    out.push([name, raw[i + 1]!]);
+  }
+  return out;
+}
+
+/** Forwards `req` (its target `target`: path and query) to the destination and streams the answer back. */
+export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: ServerResponse, target: string): void {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const { destination } = ctx;
+  const shown = hostText(destination.host);
+  if (ctx.read && !READ_METHODS.has(method)) {
+    ctx.refuse(
+      res,
+      {
+        status: 403,
+        reason: 'method',
+        line: `toolwright: ${method} to ${shown} is refused: exec.network.methods is 'read' (GET, HEAD and OPTIONS only)`,
+      },
+      method,
+    );
+    req.resume();
+    return;
+  }
+  const startedAt = Date.now();
+  const path = target.split('?')[0]!.slice(0, 200);
+  let headers = forwardedHeaders(req.rawHeaders);
+  const defaultPort = ctx.tls ? 443 : 80;
+  headers.push(['host', destination.port === defaultPort ? shown : `${shown}:${destination.port}`]);
+  let injected = false;
+  const bound = ctx.tls ? ctx.bound : [];
+  if (bound.length) {
+    const result = injectCredentials(headers, target, bound);
+    headers = result.headers.filter(([name]) => name !== 'accept-encoding');
+    // Answers are scrubbed of the real value: ask for them uncompressed (a compressed one is decoded).
+    headers.push(['accept-encoding', 'identity']);
+    target = result.target;
+    injected = result.injected;
+  }
+  let bytesSent = 0;
+  let bytesReceived = 0;
+  let status: number | undefined;
+  let settled = false;
+  const finish = (failed: boolean, address?: string) => {
+    if (settled) return;
+    settled = true;
+    ctx.done({
+      startedAt,
+      method,
+      path,
+      ...(address ? { address } : {}),
+      decision: 'allowed',
+      rule: destination.entry.text,
+      ...(injected ? { credentials: bound.map((b) => b.rule.env) } : {}),
+      ...(status !== undefined ? { status } : {}),
+      bytesSent,
+      bytesReceived,
+      failed,
+    });
+  };
+  const request = ctx.tls ? httpsRequest : httpRequest;
+  const upstream = request({
+    host: destination.host.host,
+    port: destination.port,
+    method,
+    path: target,
+    headers: headers.flat(),
+    setHost: false,
+    agent: ctx.tls ? ctx.agents.https : ctx.agents.http,
+    ...(ctx.tls && !destination.host.ip ? { servername: destination.host.host } : {}),
+  });
+  req.on('data', (chunk: Buffer) => (bytesSent += chunk.length));
+  upstream.on('response', (answer) => {
+    status = answer.statusCode ?? 502;
+    let answerHeaders = forwardedHeaders(answer.rawHeaders).filter(([name]) => name !== 'host');
+    let body: NodeJS.ReadableStream = answer;
+    if (injected) {
+      answerHeaders = scrubHeaders(answerHeaders, bound);
+      const encoding = answerHeaders.find(([name]) => name === 'content-encoding')?.[1];
+      const decoder = bodyDecoder(encoding);
+      if (decoder === undefined) {
+        answer.destroy();
+        status = 502;
+        ctx.refuse(
+          res,
+          {
+            status: 502,
+            reason: 'unsupported',
+            line: `toolwright: the answer of ${shown} is encoded as ${encoding}, which the proxy cannot check for the credential it injected; refused`,
+          },
+          method,
+        );
+        finish(true);
+        return;
+      }
+      // The body changes length (placeholders differ in length from values): sent chunked.
+      answerHeaders = answerHeaders.filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
+      const scrubber = new CredentialScrubber(bound);
+      body = decoder ? answer.pipe(decoder).pipe(scrubber) : answer.pipe(scrubber);
+      if (decoder) decoder.on('error', () => res.destroy());
+    }
+    let message = answer.statusMessage ?? '';
+    if (injected) for (const { rule, placeholder } of bound) message = message.split(rule.value).join(placeholder);
+    res.writeHead(status, message, answerHeaders.flat());
+    const address = answer.socket?.remoteAddress;
+    answer.on('data', (chunk: Buffer) => (bytesReceived += chunk.length));
+    pipeline(body, res, (error) => finish(error !== undefined && error !== null, address));
+  });
+  upstream.on('error', (error: NodeJS.ErrnoException) => {
+    if (!res.headersSent) {
+      const code = error.code ? ` (${error.code})` : '';
+      const body = `toolwright: the request to ${shown}:${destination.port} failed${code}: ${error.message}\n`;
+      res.writeHead(502, reasonPhrase(`toolwright: the request to ${shown} failed${code}`), {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        connection: 'close',
+      });
+      res.end(body);
+    } else res.destroy();
+    finish(true);
+  });
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  req.pipe(upstream);
+}

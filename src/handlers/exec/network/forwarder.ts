@@ -1,0 +1,95 @@
+// What runs inside the sandbox before the command: a forwarder listening on 127.0.0.1 in the
+// sandbox's own network namespace (tools expect HTTP_PROXY=http://host:port, not a unix socket)
+// that pipes each connection to the proxy's unix socket bound into the sandbox, and the proxy
+// variables pointing at it. The forwarder is a few lines of Perl without modules (perl-base is on
+// every Debian and Ubuntu system and starts in a few milliseconds); it forks a pair of copiers per
+// connection and dies with the sandbox's PID namespace.
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
+import { ToolError } from '../../../runtime/errors.js';
+
+/**
+ * Where the proxy's socket and the CA bundle appear inside the sandbox: in its private /run (or
+ * /tmp), a tmpfs bwrap can create mount points in. Undefined when the sandbox has neither.
+ */
+export function sandboxNetDir(args: readonly string[]): string | undefined {
+  const tmpfs = new Set<string>();
+  for (let i = 0; i < args.length - 1; i++) if (args[i] === '--tmpfs') tmpfs.add(args[i + 1]!);
+  return tmpfs.has('/run') ? '/run/toolwright' : tmpfs.has('/tmp') ? '/tmp/.toolwright' : undefined;
+}
+
+// Linux values: AF_INET 2, AF_UNIX 1, SOCK_STREAM 1, IPPROTO_TCP 6, TCP_NODELAY 1 (small writes go
+// at once: Nagle against the client's delayed ACK costs 40 ms a request). The port
+// (chosen by the kernel) is the first line on stdout; a failure is "!" and the reason.
+const FORWARDER = [
+  'my $s=shift;',
+  'sub bye{print "!@_\\n";exit 1}',
+  'socket(my $l,2,1,0)||bye("socket: $!");',
+  'bind($l,pack(\'S n C4 x8\',2,0,127,0,0,1))||bye("bind: $!");',
+  'listen($l,128)||bye("listen: $!");',
+  "my(undef,$p)=unpack('S n',getsockname($l));",
+  '$|=1;print "$p\\n";close STDOUT;open(STDERR,">/dev/null");',
+  "$SIG{CHLD}='IGNORE';",
+  'sub cp{my($f,$t)=@_;my $b;while(1){my $n=sysread($f,$b,65536);last unless $n;my $o=0;while($o<$n){my $w=syswrite($t,$b,$n-$o,$o);exit 0 unless defined $w;$o+=$w}}shutdown($t,1)}',
+  'while(1){my $c;accept($c,$l)||next;my $k=fork;if(!defined $k||$k){close $c;next}close $l;setsockopt($c,6,1,1);',
+  'socket(my $u,1,1,0)||exit 1;connect($u,pack(\'S a*\',1,"$s\\0"))||exit 1;',
+  'if(fork){cp($c,$u)}else{cp($u,$c)}exit 0}',
+].join('');
+
+/** Shell text (bash) that starts the forwarder, waits until it listens, and exports the proxy variables. */
+export function forwarderPrelude(perl: string, socket: string): string {
+  const script = `'${FORWARDER.replace(/'/g, `'\\''`)}'`;
+  const url = 'http://127.0.0.1:$__twp';
+  const exports = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']
+    .map((name) => `${name}=${url}`)
+    .concat(['npm_config_proxy=' + url, 'npm_config_https_proxy=' + url]);
+  return [
+    `{ read -r __twp; } < <(exec ${perl} -e ${script} ${socket} 3<&- 4>&- </dev/null 2>&1);`,
+    `case "$__twp" in ''|*[!0-9]*) printf '%s\\n' "toolwright: the sandbox's network forwarder did not start (\${__twp:-no answer}); the command was not run" >&2; exit 125;; esac;`,
+    `export ${exports.join(' ')};`,
+    'unset __twp;',
+  ].join(' ');
+}
+
+let perlFile: string | null | undefined;
+
+/** The perl binary (a system one, which the sandbox shows read-only); UNAVAILABLE when there is none. */
+export function findPerl(): string {
+  if (perlFile === undefined) {
+    perlFile = null;
+    for (const file of ['/usr/bin/perl', '/bin/perl', '/usr/local/bin/perl']) {
+      try {
+        accessSync(file, constants.X_OK);
+        if (statSync(file).isFile()) {
+          perlFile = path.resolve(file);
+          break;
+        }
+      } catch {
+        /* not here */
+      }
+    }
+  }
+  if (perlFile === null)
+    throw new ToolError(
+      'UNAVAILABLE',
+      'exec.network with an allow list needs perl (Debian/Ubuntu: perl-base) for the forwarder inside the sandbox, and it is not installed, so the command was not run',
+    );
+  return perlFile;
+}
+
+/**
+ * Variables that point tools at some other proxy, or exempt hosts from it, whatever their case
+ * (npm_config_proxy, PIP_PROXY, NO_PROXY, GIT_PROXY_COMMAND …): left out so that tools use ours.
+ */
+export function isProxyVariable(name: string): boolean {
+  return /proxy/i.test(name);
+}
+
+/** The static part of a sandboxed command's network environment (the port-bound part is exported by the prelude). */
+export function proxyEnvironment(env: Record<string, string>): void {
+  for (const name of Object.keys(env)) if (isProxyVariable(name)) delete env[name];
+  env.NO_PROXY = '';
+  env.no_proxy = '';
+  // Node reads the proxy variables for fetch() only with this (Node 24, 22.21 and later); older Node ignores them.
+  env.NODE_USE_ENV_PROXY = '1';
+}

@@ -1,0 +1,249 @@
+// The proxy of one toolkit: outside every sandbox, reached from each sandboxed command through a
+// unix socket of its own (so each connection is known to belong to that command's call), it
+// speaks HTTP CONNECT and plain HTTP forwarding, admits only allowed names (destination.ts),
+// tunnels CONNECT as is unless the host needs interception (credentials bound to it, or methods
+// 'read'), then terminates TLS with the toolkit's CA and forwards request by request (forward.ts).
+// Made on the first command that needs it; close() ends every listener and removes its folder.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { TLSSocket, createSecureContext, rootCertificates } from 'node:tls';
+import { ToolError } from '../../../runtime/errors.js';
+import type { ResolvedAddress, Resolver } from '../../../runtime/net/address-guard.js';
+import { pinnedLookup } from '../../../runtime/net/guarded.js';
+import type { ConnectionAudit, ConnectionOwner, ConnectionRecord } from './audit.js';
+import { InterceptionCa } from './ca.js';
+import { newPlaceholder, type BoundCredential } from './credentials.js';
+import { checkDestination, defaultResolver, type CheckedDestination, type Refusal } from './destination.js';
+import { answerRefusal, forwardRequest, type ForwardContext } from './forward.js';
+import { canonicalHost, entryFor, hostText, type CanonicalHost } from './hosts.js';
+import { rawAnswer, unreadable, unsupported } from './raw-answer.js';
+import { ProxySession } from './session.js';
+import type { ProxyPolicy } from './settings.js';
+import { trustBundle } from './trust.js';
+
+export interface ProxyOptions {
+  policy: ProxyPolicy;
+  /** Resolver of the proxy (tests inject one); default the system's. */
+  lookup?: Resolver;
+  /** CAs trusted upstream besides the system's (PEM). */
+  ca?: readonly string[];
+  audit?: ConnectionAudit;
+  /** Placeholder of each credential, by variable. */
+  placeholders: ReadonlyMap<string, string>;
+}
+
+interface Intercepted {
+  session: ProxySession;
+  destination: CheckedDestination;
+}
+
+export class NetworkProxy {
+  /** Private folder (0700) holding the sockets and the CA bundle; never bound whole into a sandbox. */
+  readonly dir: string;
+  readonly policy: ProxyPolicy;
+  readonly bound: readonly BoundCredential[];
+  readonly #resolve: Resolver;
+  readonly #audit: ConnectionAudit | undefined;
+  readonly #pins = new Map<string, ResolvedAddress[]>();
+  readonly #agents: ForwardContext['agents'];
+  readonly #sessions = new Set<ProxySession>();
+  readonly #intercepted = new WeakMap<object, Intercepted>();
+  readonly #interceptServer: Server;
+  #authority: Promise<InterceptionCa> | undefined;
+  #bundle: Promise<string> | undefined;
+  #next = 0;
+  #closed = false;
+
+  constructor(options: ProxyOptions) {
+    this.policy = options.policy;
+    this.#resolve = options.lookup ?? defaultResolver;
+    this.#audit = options.audit;
+    this.bound = options.policy.credentials.map((rule) => ({
+      rule,
+      placeholder: options.placeholders.get(rule.env) ?? newPlaceholder(),
+    }));
+    this.dir = mkdtempSync(path.join(tmpdir(), 'toolwright-net-'));
+    const lookup = pinnedLookup(this.#pins);
+    this.#agents = {
+      http: new HttpAgent({ keepAlive: true, noDelay: true, lookup }),
+      https: new HttpsAgent({
+        keepAlive: true,
+        noDelay: true,
+        lookup,
+        // One context made here, not a `ca` list: the agent would spell every CA into the name it
+        // pools connections by, for every request.
+        ...(options.ca?.length
+          ? { secureContext: createSecureContext({ ca: [...rootCertificates, ...options.ca] }) }
+          : {}),
+      }),
+    };
+    this.#interceptServer = createServer();
+    this.#interceptServer.on('request', (req, res) => this.#onIntercepted(req, res));
+    this.#interceptServer.on('connect', (_req, socket: Duplex) =>
+      rawAnswer(socket, unsupported('CONNECT inside a tunnel is')),
+    );
+    this.#interceptServer.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+      const found = this.#intercepted.get(req.socket);
+      const refusal = unsupported('protocol upgrades (WebSocket) are');
+      if (found) found.session.refused(hostText(found.destination.host), found.destination.port, 'GET', refusal);
+      rawAnswer(socket, refusal);
+    });
+    this.#interceptServer.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+      const found = this.#intercepted.get(socket);
+      const refusal = unreadable(error);
+      if (found) found.session.refused(hostText(found.destination.host), found.destination.port, '-', refusal);
+      if (socket.writable) rawAnswer(socket, refusal);
+      else socket.destroy();
+    });
+  }
+
+  /** Whether any HTTPS is intercepted (then commands get the CA bundle). */
+  get intercepts(): boolean {
+    return this.policy.read || this.bound.length > 0;
+  }
+
+  /** The credentials bound to a host. */
+  boundTo(host: CanonicalHost): BoundCredential[] {
+    return this.bound.filter((b) => entryFor(host, b.rule.hosts) !== undefined);
+  }
+
+  /** The CA bundle file the sandbox trusts (made with the CA, once). */
+  trust(): Promise<string> {
+    return (this.#bundle ??= this.#ca().then((ca) => {
+      const file = path.join(this.dir, 'ca-bundle.pem');
+      writeFileSync(file, trustBundle(ca.certPem), { mode: 0o644 });
+      return file;
+    }));
+  }
+
+  #ca(): Promise<InterceptionCa> {
+    if (!this.#authority) {
+      this.#authority = InterceptionCa.create(this.dir);
+      // A failure is not kept: the next command tries again.
+      this.#authority.catch(() => (this.#authority = undefined));
+    }
+    return this.#authority;
+  }
+
+  /** A listener for one command: its own unix socket in the private folder. */
+  async open(owner: ConnectionOwner): Promise<ProxySession> {
+    if (this.#closed) throw new ToolError('UNAVAILABLE', 'the toolkit is closed; its network proxy is gone');
+    const session = new ProxySession(this, owner, path.join(this.dir, `c${++this.#next}.sock`));
+    await session.listen();
+    this.#sessions.add(session);
+    return session;
+  }
+
+  /** Stops every listener and connection, removes the folder (sockets, bundle) and writes the audit. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.all([...this.#sessions].map((session) => session.close()));
+    this.#interceptServer.close();
+    this.#agents.http.destroy();
+    this.#agents.https.destroy();
+    rmSync(this.dir, { recursive: true, force: true });
+    await this.#audit?.flush();
+  }
+
+  forget(session: ProxySession): void {
+    this.#sessions.delete(session);
+  }
+
+  record(owner: ConnectionOwner, record: ConnectionRecord): void {
+    this.#audit?.record(owner, record);
+  }
+
+  check(host: CanonicalHost, port: number): Promise<CheckedDestination | Refusal> {
+    return checkDestination(host, port, this.policy, this.#resolve);
+  }
+
+  /** Forwarding context for one destination as seen from a session. */
+  forwardContext(session: ProxySession, destination: CheckedDestination, tls: boolean): ForwardContext {
+    if (!destination.host.ip) this.#pins.set(destination.host.host, destination.addresses);
+    return {
+      destination,
+      tls,
+      bound: this.boundTo(destination.host),
+      read: this.policy.read,
+      agents: this.#agents,
+      refuse: (res, refusal, method) => {
+        session.refused(hostText(destination.host), destination.port, method, refusal);
+        answerRefusal(res, refusal);
+      },
+      done: (record) => session.record({ ...record, host: hostText(destination.host), port: destination.port }),
+    };
+  }
+
+  /** Terminates TLS of an allowed CONNECT with a certificate for its host, then serves requests in it. */
+  async intercept(session: ProxySession, destination: CheckedDestination, socket: Duplex, head: Buffer): Promise<void> {
+    const context = await (await this.#ca()).contextFor(destination.host);
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length) socket.unshift(head);
+    const secure = new TLSSocket(socket, {
+      isServer: true,
+      secureContext: context,
+      ALPNProtocols: ['http/1.1'],
+    });
+    secure.on('error', () => secure.destroy());
+    secure.once('secure', () => {
+      const sni = secure.servername;
+      if (sni && canonicalHost(sni)?.host !== destination.host.host) {
+        session.refused(hostText(destination.host), destination.port, 'CONNECT', {
+          status: 421,
+          reason: 'not-allowed',
+          line: `toolwright: the TLS server name ${sni} differs from the CONNECT target ${hostText(destination.host)}; refused`,
+        });
+        secure.destroy();
+      }
+    });
+    this.#intercepted.set(secure, { session, destination });
+    this.#interceptServer.emit('connection', secure);
+  }
+
+  #onIntercepted(req: IncomingMessage, res: ServerResponse): void {
+    const found = this.#intercepted.get(req.socket);
+    if (!found) {
+      res.destroy();
+      return;
+    }
+    const { session, destination } = found;
+    const method = (req.method ?? 'GET').toUpperCase();
+    const context = this.forwardContext(session, destination, true);
+    // Inside the tunnel the request must be for the host the tunnel was allowed to.
+    const given = req.headers.host;
+    const named = given === undefined ? undefined : /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(given);
+    const host = named ? canonicalHost(named[1]!) : undefined;
+    if (
+      given !== undefined &&
+      (!host ||
+        host.host !== destination.host.host ||
+        (named![2] !== undefined && Number(named![2]) !== destination.port))
+    ) {
+      context.refuse(
+        res,
+        {
+          status: 421,
+          reason: 'not-allowed',
+          line: `toolwright: the request's Host ${JSON.stringify(given).slice(0, 100)} differs from the tunnel's ${hostText(destination.host)}; refused`,
+        },
+        method,
+      );
+      req.resume();
+      return;
+    }
+    let target = req.url ?? '/';
+    if (!target.startsWith('/')) {
+      try {
+        const url = new URL(target);
+        target = `${url.pathname}${url.search}`;
+      } catch {
+        target = '/';
+      }
+    }
+    forwardRequest(context, req, res, target);
+  }
+}

@@ -1,0 +1,32 @@
+// Refusals the proxy writes before (or instead of) an HTTP exchange it serves: on a CONNECT or an
+// upgrade socket, and for requests the HTTP parser could not read.
+import type { Duplex } from 'node:stream';
+import type { Refusal } from './destination.js';
+import { reasonPhrase } from './forward.js';
+
+/** A request the HTTP parser refused (a lower-case method, a malformed header). */
+export function unreadable(error: Error & { code?: string }): Refusal {
+  return {
+    status: 400,
+    reason: 'bad-request',
+    line: `toolwright: the proxy could not read the request (${error.code ?? error.message}); methods are upper case, e.g. GET`,
+  };
+}
+
+/** `what` ends with its verb ("… are", "… is"). */
+export function unsupported(what: string): Refusal {
+  return { status: 501, reason: 'unsupported', line: `toolwright: ${what} not proxied from the sandbox` };
+}
+
+/** A refusal written straight on a socket (CONNECT and upgrade answers), then the socket is closed. */
+export function rawAnswer(socket: Duplex, refusal: Refusal): void {
+  const body = `${refusal.line}\n`;
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${reasonPhrase(refusal.line)}\r\n` +
+      'Content-Type: text/plain; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Toolwright-Refused: ${refusal.reason}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}

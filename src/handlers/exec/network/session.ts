@@ -1,0 +1,241 @@
+// One command's listener on the toolkit's proxy: a unix socket of its own (bound into that
+// command's sandbox), the HTTP CONNECT and plain HTTP requests that come in on it checked against
+// the allow list, tunnelled, intercepted (proxy.ts) or forwarded (forward.ts), and the refusals it
+// saw kept as the command's notes.
+import { rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { ToolError } from '../../../runtime/errors.js';
+import { pinnedLookup } from '../../../runtime/net/guarded.js';
+import type { CommandNote } from '../run/runner.js';
+import type { ConnectionOwner, ConnectionRecord } from './audit.js';
+import { isRefusal, type CheckedDestination, type Refusal } from './destination.js';
+import { answerRefusal, forwardRequest } from './forward.js';
+import { canonicalHost, hostText, parseAuthority } from './hosts.js';
+import type { NetworkProxy } from './proxy.js';
+import { rawAnswer, unreadable, unsupported } from './raw-answer.js';
+
+/** Distinct refusals kept as notes per command; more are counted. */
+const MAX_NOTES = 20;
+
+/** One command's listener: the refusals it saw (for the result's notes) and its connections. */
+export class ProxySession {
+  readonly #proxy: NetworkProxy;
+  readonly #owner: ConnectionOwner;
+  readonly socketPath: string;
+  readonly #server: Server;
+  readonly #sockets = new Set<Duplex>();
+  readonly #notes = new Map<string, CommandNote>();
+  #dropped = 0;
+  #closing: Promise<void> | undefined;
+
+  constructor(proxy: NetworkProxy, owner: ConnectionOwner, socketPath: string) {
+    this.#proxy = proxy;
+    this.#owner = owner;
+    this.socketPath = socketPath;
+    this.#server = createServer();
+    this.#server.keepAliveTimeout = 5_000;
+    this.#server.requestTimeout = 0;
+    this.#server.on('connection', (socket: Socket) => this.track(socket));
+    this.#server.on('request', (req, res) => void this.#onRequest(req, res));
+    this.#server.on(
+      'connect',
+      (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.#onConnect(req, socket, head),
+    );
+    this.#server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+      const refusal = unsupported('protocol upgrades (WebSocket) are');
+      this.refused('-', 0, (req.method ?? 'GET').toUpperCase(), refusal);
+      rawAnswer(socket, refusal);
+    });
+    this.#server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+      const refusal = unreadable(error);
+      this.refused('-', 0, '-', refusal);
+      if (socket.writable) rawAnswer(socket, refusal);
+      else socket.destroy();
+    });
+  }
+
+  listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#server.once('error', (error) =>
+        reject(new ToolError('UNAVAILABLE', `the network proxy could not listen for the command: ${error.message}`)),
+      );
+      this.#server.listen(this.socketPath, () => resolve());
+    });
+  }
+
+  track(socket: Duplex): void {
+    this.#sockets.add(socket);
+    socket.once('close', () => this.#sockets.delete(socket));
+  }
+
+  /** The refusals this command met, as notes (deduplicated, at most MAX_NOTES and a count of the rest). */
+  get notes(): CommandNote[] {
+    const notes = [...this.#notes.values()];
+    if (this.#dropped)
+      notes.push({
+        code: 'NETWORK_REFUSED',
+        path: '-',
+        action: 'refused',
+        message: `toolwright: ${this.#dropped} more refused connections (not listed)`,
+      });
+    return notes;
+  }
+
+  refused(host: string, port: number, method: string, refusal: Refusal): void {
+    const where = `${host}:${port}`;
+    const key = `${where} ${refusal.line}`;
+    if (!this.#notes.has(key)) {
+      if (this.#notes.size < MAX_NOTES)
+        this.#notes.set(key, {
+          code: 'NETWORK_REFUSED',
+          path: where,
+          action: 'refused',
+          message: refusal.line,
+        });
+      else this.#dropped++;
+    }
+    this.#proxy.record(this.#owner, {
+      startedAt: Date.now(),
+      host,
+      port,
+      method,
+      decision: 'refused',
+      reason: refusal.reason,
+      bytesSent: 0,
+      bytesReceived: 0,
+    });
+  }
+
+  record(record: ConnectionRecord): void {
+    this.#proxy.record(this.#owner, record);
+  }
+
+  async #onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const raw = req.url ?? '';
+    let url: URL | undefined;
+    try {
+      url = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? new URL(raw) : undefined;
+    } catch {
+      url = undefined;
+    }
+    const bad = (line: string) => {
+      this.refused('-', 0, method, { status: 400, reason: 'bad-request', line });
+      answerRefusal(res, { status: 400, reason: 'bad-request', line });
+      req.resume();
+    };
+    if (!url)
+      return bad(
+        `toolwright: this is the sandbox's proxy: send requests with an absolute http:// URL (got ${JSON.stringify(raw.slice(0, 80))})`,
+      );
+    if (url.protocol !== 'http:')
+      return bad(`toolwright: ${url.protocol}// URLs go through CONNECT (HTTPS_PROXY), not as a plain request`);
+    if (url.username || url.password)
+      return bad('toolwright: a URL with user:password@ is refused; send credentials in a header');
+    const host = canonicalHost(url.hostname);
+    if (!host) return bad(`toolwright: ${JSON.stringify(url.hostname.slice(0, 80))} is not a valid host`);
+    const port = url.port ? Number(url.port) : 80;
+    const checked = await this.#proxy.check(host, port);
+    if (isRefusal(checked)) {
+      this.refused(hostText(host), port, method, checked);
+      answerRefusal(res, checked);
+      req.resume();
+      return;
+    }
+    forwardRequest(this.#proxy.forwardContext(this, checked, false), req, res, `${url.pathname}${url.search}`);
+  }
+
+  async #onConnect(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    socket.on('error', () => socket.destroy());
+    const raw = req.url ?? '';
+    const target = parseAuthority(raw);
+    if (!target) {
+      const line = `toolwright: CONNECT needs host:port, got ${JSON.stringify(raw.slice(0, 80))}`;
+      this.refused('-', 0, 'CONNECT', { status: 400, reason: 'bad-request', line });
+      rawAnswer(socket, { status: 400, reason: 'bad-request', line });
+      return;
+    }
+    const shown = hostText(target.host);
+    let checked: CheckedDestination | Refusal;
+    try {
+      checked = await this.#proxy.check(target.host, target.port);
+    } catch (error) {
+      checked = { status: 502, reason: 'unresolved', line: `toolwright: ${shown}: ${(error as Error).message}` };
+    }
+    if (isRefusal(checked)) {
+      this.refused(shown, target.port, 'CONNECT', checked);
+      rawAnswer(socket, checked);
+      return;
+    }
+    const destination = checked;
+    if (this.#proxy.policy.read || this.#proxy.boundTo(destination.host).length) {
+      try {
+        await this.#proxy.intercept(this, destination, socket, head);
+      } catch (error) {
+        const line = `toolwright: ${shown} needs HTTPS interception, which failed: ${(error as Error).message}`;
+        this.refused(shown, target.port, 'CONNECT', { status: 502, reason: 'unsupported', line });
+        rawAnswer(socket, { status: 502, reason: 'unsupported', line });
+      }
+      return;
+    }
+    this.#tunnel(destination, socket, head);
+  }
+
+  /** Pipes the client to the destination byte for byte (no interception): one audit entry when it closes. */
+  #tunnel(destination: CheckedDestination, socket: Duplex, head: Buffer): void {
+    const startedAt = Date.now();
+    const pins = new Map([[destination.host.host, destination.addresses]]);
+    const upstream = connect({
+      host: destination.host.host,
+      port: destination.port,
+      autoSelectFamily: true,
+      ...(destination.host.ip ? {} : { lookup: pinnedLookup(pins) }),
+    });
+    this.track(upstream);
+    let connected = false;
+    upstream.once('connect', () => {
+      connected = true;
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length) upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      if (!connected) {
+        rawAnswer(socket, {
+          status: 502,
+          reason: 'unresolved',
+          line: `toolwright: could not connect to ${hostText(destination.host)}:${destination.port}${error.code ? ` (${error.code})` : ''}`,
+        });
+      } else socket.destroy();
+    });
+    socket.once('close', () => upstream.destroy());
+    upstream.once('close', () => {
+      socket.destroy();
+      this.record({
+        startedAt,
+        host: hostText(destination.host),
+        port: destination.port,
+        method: 'CONNECT',
+        ...(upstream.remoteAddress ? { address: upstream.remoteAddress } : {}),
+        decision: 'allowed',
+        rule: destination.entry.text,
+        bytesSent: upstream.bytesWritten,
+        bytesReceived: upstream.bytesRead,
+        failed: !connected,
+      });
+    });
+  }
+
+  /** Ends the listener and every connection of the command, removes its socket. */
+  close(): Promise<void> {
+    return (this.#closing ??= new Promise<void>((resolve) => {
+      this.#proxy.forget(this);
+      this.#server.close(() => resolve());
+      for (const socket of this.#sockets) socket.destroy();
+      this.#server.closeAllConnections();
+    }).then(() => rmSync(this.socketPath, { force: true })));
+  }
+}

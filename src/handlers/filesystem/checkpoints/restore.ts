@@ -1,0 +1,156 @@
+// filesystem.checkpoint_restore: files put back as a checkpoint recorded them before its call (scope
+// call), or as they were before it and every later checkpoint (scope since). A file is restored
+// only when it is still as the checkpoints left it (someone else's change is listed and left alone,
+// unless force). The files are written as one change (all or none) through apply_patch's
+// transaction, which records the restore as a checkpoint of its own.
+import type { CheckpointRestoreParams, CheckpointRestoreResult } from '../../../generated/types.js';
+import { gitBlobId } from '../../../runtime/checkpoints/blobs.js';
+import type { FileState } from '../../../runtime/checkpoints/types.js';
+import { ToolError } from '../../../runtime/errors.js';
+import { withText, type Rendered } from '../../../runtime/handler.js';
+import type { HandlerContext } from '../../../runtime/types.js';
+import type { ResolvedPath } from '../../../runtime/workspace.js';
+import { commitFiles, type FileOutcome } from '../patch/commit.js';
+import { plural } from '../plural.js';
+import { checkpointById, contentDiff, filesOfRange, sameState, sessionLog, type RangeFile } from './shared.js';
+
+type Skipped = CheckpointRestoreResult['skipped'][number];
+type Restored = CheckpointRestoreResult['restored'][number];
+
+/** Files larger than this are not read back for a restore (TOO_LARGE), as apply_patch refuses them. */
+const MAX_RESTORE_FILE_BYTES = 64 * 1024 * 1024;
+
+const GIT_TYPE = 0o170000;
+const GIT_REGULAR = 0o100000;
+
+/** A file to put back: where, and the content and mode it had (none: it did not exist). */
+interface Wanted {
+  file: RangeFile;
+  resolved: ResolvedPath;
+  content?: Buffer;
+  mode?: number;
+}
+
+export async function checkpointRestore(
+  params: CheckpointRestoreParams,
+  ctx: HandlerContext,
+): Promise<Rendered<CheckpointRestoreResult>> {
+  const { keeper, log } = await sessionLog(ctx);
+  const { record, index } = checkpointById(log, params.id);
+  const since = params.scope === 'since';
+  const dryRun = params.dry_run ?? false;
+  const force = params.force ?? false;
+  const skipped: Skipped[] = [];
+  const wanted: Wanted[] = [];
+  for (const file of filesOfRange(since ? log.list().slice(index) : [record])) {
+    const resolved = await ctx.workspace.resolve(file.path).catch((error: unknown) => {
+      if (error instanceof ToolError && error.code === 'OUTSIDE_WORKSPACE') return undefined;
+      throw error;
+    });
+    if (!resolved) {
+      skipped.push({ path: file.path, reason: 'outside_workspace' });
+      continue;
+    }
+    const { before, after } = file;
+    // A link or special file a command made or removed is not written back (snapshots record its type).
+    if (!regular(before) || (after !== undefined && !regular(after))) {
+      skipped.push({ path: file.path, reason: 'unsupported' });
+      continue;
+    }
+    if (!before.exists) {
+      wanted.push({ file, resolved });
+      continue;
+    }
+    const content = before.kept ? await keeper.content(log, before) : undefined;
+    if (!content) {
+      skipped.push({ path: file.path, reason: 'not_kept' });
+      continue;
+    }
+    wanted.push({ file, resolved, content, mode: modeOf(before) });
+  }
+
+  const restored: Restored[] = [];
+  const diffs: string[] = [];
+  await commitFiles(
+    ctx,
+    wanted.map((w) => w.resolved),
+    { dryRun, readLimit: MAX_RESTORE_FILE_BYTES },
+    async (opened) => {
+      const outcomes = new Map<string, FileOutcome>();
+      for (const w of wanted) {
+        const current = opened.get(w.resolved.absolute)?.current;
+        const now: FileState = current
+          ? {
+              exists: true,
+              oid: gitBlobId(current.bytes),
+              mode: 0,
+              size: current.bytes.length,
+              kept: true,
+              store: 'blob',
+            }
+          : { exists: false };
+        // Already as it was (content and mode): nothing to write.
+        const sameMode = !current || w.mode === undefined || w.mode === Number(current.stats.mode & 0o7777n);
+        if (sameState(now, w.file.before) && sameMode) continue;
+        if (!force && !sameState(now, w.file.after)) {
+          skipped.push({ path: w.file.path, reason: 'changed_since' });
+          continue;
+        }
+        if (w.content) {
+          outcomes.set(w.resolved.absolute, {
+            kind: 'write',
+            data: w.content,
+            ...(w.mode !== undefined ? { mode: w.mode } : {}),
+          });
+          restored.push({ path: w.file.path, action: 'write' });
+        } else {
+          outcomes.set(w.resolved.absolute, { kind: 'delete' });
+          restored.push({ path: w.file.path, action: 'delete' });
+        }
+        diffs.push(await contentDiff(w.file.path, current?.bytes, w.content));
+      }
+      return { outcomes, result: undefined };
+    },
+  );
+  const own = !dryRun && restored.length > 0 ? ctx.checkpoint?.id : undefined;
+  const result: CheckpointRestoreResult = {
+    restored,
+    skipped,
+    diff: diffs.join(''),
+    ...(own !== undefined ? { checkpoint: own } : {}),
+    ...(dryRun ? { dry_run: true } : {}),
+  };
+  return withText(result, restoreText(result, record.id, since));
+}
+
+/** Absent, or a regular file (a snapshot also records links). */
+function regular(state: FileState): boolean {
+  return !state.exists || state.store !== 'git' || (state.mode & GIT_TYPE) === GIT_REGULAR;
+}
+
+/** The permission bits to restore: a file operation's own, or a snapshot's executable bit. */
+function modeOf(state: Extract<FileState, { exists: true }>): number {
+  if (state.store === 'blob') return state.mode & 0o7777;
+  return state.mode & 0o111 ? 0o755 & ~process.umask() : 0o644 & ~process.umask();
+}
+
+const REASONS: Record<Skipped['reason'], string> = {
+  changed_since: 'changed since by someone else (force restores it anyway)',
+  not_kept: 'its earlier content was not kept (larger than the byte bound)',
+  unsupported: 'a symbolic link or special file',
+  outside_workspace: 'its path now leads outside the workspace',
+};
+
+function restoreText(result: CheckpointRestoreResult, id: string, since: boolean): string {
+  const what = since ? `the files as they were before ${id}` : `the changes of ${id}`;
+  const lines = [
+    result.dry_run
+      ? `Dry run: restoring ${what} would change ${plural(result.restored.length, 'file')}; nothing was written`
+      : result.restored.length > 0
+        ? `Restored ${what}: ${plural(result.restored.length, 'file')}${result.checkpoint ? ` (checkpoint ${result.checkpoint} undoes this restore)` : ''}`
+        : `Nothing to restore for ${what}`,
+  ];
+  for (const r of result.restored) lines.push(`${r.action === 'delete' ? 'D' : 'W'} ${r.path}`);
+  for (const s of result.skipped) lines.push(`skipped ${s.path}: ${REASONS[s.reason]}`);
+  return `${lines.join('\n')}\n${result.diff}`;
+}

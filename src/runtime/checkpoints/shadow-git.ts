@@ -1,0 +1,189 @@
+// Snapshots of a workspace in a shadow git repository kept in the checkpoints folder, outside the
+// workspace (GIT_DIR there, GIT_WORK_TREE the workspace: nothing is written under the workspace).
+// A snapshot is a tree of every file git would add (`.gitignore`d files and nested repositories'
+// contents left out), so the files a command changed are the difference of two trees. git runs
+// with no system or global configuration, no hooks, no fsmonitor, no filters, and a lock per
+// workspace around the index it shares.
+import { spawn } from 'node:child_process';
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { ToolError } from '../errors.js';
+import { KeyedMutex } from '../locks.js';
+import { ensureOwnFolder } from '../own-files.js';
+import { GIT_HARDENING_ENV } from '../policy/shell/read-only-git-env.js';
+
+/** Settings that outrank the repository's own, for every git run here. */
+const SHADOW_OVERRIDES: [string, string][] = [
+  ['core.autocrlf', 'false'],
+  ['core.safecrlf', 'false'],
+  ['core.quotePath', 'false'],
+  ['core.untrackedCache', 'false'],
+  ['core.excludesFile', ''],
+  ['core.symlinks', 'true'],
+  ['gc.auto', '0'],
+  ['safe.directory', '*'],
+];
+
+/** One changed path between two snapshots: its mode and blob id on each side ('' where absent). */
+export interface TreeChange {
+  path: string;
+  before?: { mode: number; oid: string };
+  after?: { mode: number; oid: string };
+}
+
+const snapshots = new KeyedMutex();
+const ZERO = /^0+$/;
+const MAX_OUTPUT = 256 * 1024 * 1024;
+
+export class ShadowRepo {
+  #ready: Promise<void> | undefined;
+  #lastPrune = 0;
+
+  constructor(
+    /** The repository folder (bare), in the checkpoints folder. */
+    readonly gitDir: string,
+    readonly workTree: string,
+  ) {}
+
+  #env(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C' };
+    for (const [key, value] of Object.entries(GIT_HARDENING_ENV)) if (value !== undefined) env[key] = value;
+    const base = Number(env.GIT_CONFIG_COUNT ?? 0);
+    SHADOW_OVERRIDES.forEach(([key, value], i) => {
+      env[`GIT_CONFIG_KEY_${base + i}`] = key;
+      env[`GIT_CONFIG_VALUE_${base + i}`] = value;
+    });
+    env.GIT_CONFIG_COUNT = String(base + SHADOW_OVERRIDES.length);
+    return {
+      ...env,
+      GIT_DIR: this.gitDir,
+      GIT_WORK_TREE: this.workTree,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_TERMINAL_PROMPT: '0',
+      HOME: this.gitDir,
+    };
+  }
+
+  /**
+   * Runs git; resolves its standard output, or throws UNAVAILABLE with what it said. `bare` runs it
+   * without the work tree (creating the repository).
+   */
+  run(args: readonly string[], input?: string, bare = false): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      const env = this.#env();
+      if (bare) delete env.GIT_WORK_TREE;
+      const child = spawn('git', args, {
+        cwd: bare ? this.gitDir : this.workTree,
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      const out: Buffer[] = [];
+      let size = 0;
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_OUTPUT) out.push(chunk);
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        if (err.length < 4096) err += chunk.toString('utf8');
+      });
+      child.on('error', (error) => reject(unavailable(`git could not be run (${error.message})`)));
+      child.on('close', (code) => {
+        if (code === 0 && size <= MAX_OUTPUT) resolve(Buffer.concat(out));
+        else reject(unavailable(`git ${args[0]} failed${err ? `: ${err.trim().split('\n')[0]}` : ` (exit ${code})`}`));
+      });
+      child.stdin.on('error', () => {});
+      child.stdin.end(input ?? '');
+    });
+  }
+
+  ready(): Promise<void> {
+    return (this.#ready ??= (async () => {
+      await ensureOwnFolder(path.dirname(this.gitDir), 'the checkpoints folder', { parents: true });
+      const exists = await lstat(path.join(this.gitDir, 'HEAD')).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) {
+        await ensureOwnFolder(this.gitDir, 'the checkpoint repository');
+        await this.run(['init', '--bare', '--quiet', this.gitDir], undefined, true);
+      }
+    })().catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    }));
+  }
+
+  /** A snapshot of the workspace as it is now: the id of its tree. */
+  async snapshot(): Promise<string> {
+    await this.ready();
+    return snapshots.run(this.gitDir, async () => {
+      await this.run(['add', '--all', '--ignore-errors', '--', '.']).catch(async (error: unknown) => {
+        // --ignore-errors still fails the run when a file could not be read; what it could add is in the index.
+        if (!(error instanceof ToolError)) throw error;
+      });
+      return (await this.run(['write-tree'])).toString('utf8').trim();
+    });
+  }
+
+  /** The files that differ between two snapshots (gitlinks, nested repositories, left out). */
+  async changes(before: string, after: string): Promise<TreeChange[]> {
+    if (before === after) return [];
+    const raw = (await this.run(['diff-tree', '-r', '-z', '--no-renames', '--no-commit-id', before, after])).toString(
+      'utf8',
+    );
+    const fields = raw.split('\0');
+    const changes: TreeChange[] = [];
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      const meta = fields[i]!.replace(/^:/, '').split(' ');
+      const file = fields[i + 1]!;
+      if (meta.length < 5) continue;
+      const [modeA, modeB, oidA, oidB] = meta as [string, string, string, string];
+      if (modeA === '160000' || modeB === '160000') continue;
+      changes.push({
+        path: file,
+        ...(ZERO.test(oidA) ? {} : { before: { mode: parseInt(modeA, 8), oid: oidA } }),
+        ...(ZERO.test(oidB) ? {} : { after: { mode: parseInt(modeB, 8), oid: oidB } }),
+      });
+    }
+    return changes;
+  }
+
+  /** Sizes of blobs, by id. */
+  async sizes(oids: readonly string[]): Promise<Map<string, number>> {
+    const sizes = new Map<string, number>();
+    if (oids.length === 0) return sizes;
+    const out = (await this.run(['cat-file', '--batch-check'], `${oids.join('\n')}\n`)).toString('utf8');
+    for (const line of out.split('\n')) {
+      const [oid, type, size] = line.split(' ');
+      if (oid && type === 'blob' && size) sizes.set(oid, Number(size));
+    }
+    return sizes;
+  }
+
+  /** The bytes of a blob, or undefined when the repository does not have it. */
+  async blob(oid: string): Promise<Buffer | undefined> {
+    if (!/^[0-9a-f]{40,64}$/.test(oid)) return undefined;
+    return this.run(['cat-file', 'blob', oid]).catch(() => undefined);
+  }
+
+  /** Keeps snapshots alive under `refs/toolwright/<names>` (or lets them go). */
+  async keep(refs: readonly { name: string; tree: string }[]): Promise<void> {
+    if (refs.length === 0) return;
+    await this.run(['update-ref', '--stdin'], refs.map((r) => `update refs/toolwright/${r.name} ${r.tree}\n`).join(''));
+  }
+
+  async forget(names: readonly string[]): Promise<void> {
+    if (names.length === 0) return;
+    await this.run(['update-ref', '--stdin'], names.map((n) => `delete refs/toolwright/${n}\n`).join(''));
+    // Snapshots no checkpoint holds any more are pruned, at most once a minute.
+    if (Date.now() - this.#lastPrune < 60_000) return;
+    this.#lastPrune = Date.now();
+    await snapshots.run(this.gitDir, () => this.run(['prune', '--expire=now'])).catch(() => {});
+  }
+}
+
+function unavailable(message: string): ToolError {
+  return new ToolError('UNAVAILABLE', `workspace snapshots for checkpoints: ${message}`);
+}

@@ -1,0 +1,271 @@
+// Checkpoints of file operations: every write, edit, patch (add, delete, move) and restore records
+// what the files were before it writes; checkpoint_restore puts them back exactly (bytes and
+// modes), one call's changes or everything back to a checkpoint; files changed since by someone
+// else are left alone unless force; another principal or session sees nothing; the limits drop
+// the oldest and say so; nothing is written under the workspace.
+import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createToolkit, type Toolkit } from '../../src/index.js';
+import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
+
+const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
+
+/** Every file under `root`: its bytes (base64) and mode; folders by name. */
+async function snapshot(root: string, under = ''): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(path.join(root, under), { withFileTypes: true })) {
+    const rel = under ? `${under}/${entry.name}` : entry.name;
+    const abs = path.join(root, rel);
+    if (entry.isDirectory()) Object.assign(out, await snapshot(root, rel));
+    else out[rel] = `${((await stat(abs)).mode & 0o7777).toString(8)}:${(await readFile(abs)).toString('base64')}`;
+  }
+  return out;
+}
+
+async function put(root: string, name: string, content: string | Buffer, mode?: number): Promise<void> {
+  await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+  await writeFile(path.join(root, name), content);
+  if (mode !== undefined) await chmod(path.join(root, name), mode);
+}
+
+const fs = (toolkit: Toolkit, op: string, input: Record<string, unknown>, principal?: string) =>
+  toolkit.invoke('filesystem', op as never, input as never, principal ? { principal } : {});
+
+async function seeded(options: Parameters<typeof createToolkit>[0] extends infer O ? Partial<O> : never = {}) {
+  const root = await tempDir();
+  await put(root, 'src/app.py', 'def main():\n    print("hi")\n    return 0\n');
+  await put(root, 'run.sh', '#!/bin/sh\necho run\n', 0o755);
+  await put(root, 'docs/old.md', '# Old\n');
+  await put(root, 'crlf.txt', Buffer.from('a\r\nb\r\n'));
+  await put(root, 'bin.dat', Buffer.from([0, 1, 2, 255, 0]));
+  const toolkit = createToolkit({ ...options, workspace: root });
+  return { root, toolkit };
+}
+
+/** One of each mutating file operation, with the checkpoint id each made. */
+async function changeEverything(toolkit: Toolkit): Promise<string[]> {
+  const ids: string[] = [];
+  const last = async () => {
+    const list = expectOk(await fs(toolkit, 'checkpoint_list', { limit: 1 }));
+    ids.push(list.checkpoints[0].id);
+  };
+  expectOk(await fs(toolkit, 'write_file', { path: 'new/created.txt', content: 'fresh\n' }));
+  await last();
+  expectOk(await fs(toolkit, 'edit_file', { path: 'src/app.py', old_str: 'print("hi")', new_str: 'print("hello")' }));
+  await last();
+  expectOk(
+    await fs(toolkit, 'multi_edit', {
+      path: 'crlf.txt',
+      edits: [
+        { old_str: 'a', new_str: 'A' },
+        { old_str: 'b', new_str: 'B' },
+      ],
+    }),
+  );
+  await last();
+  expectOk(
+    await fs(toolkit, 'apply_patch', {
+      input: patch(
+        '*** Delete File: docs/old.md',
+        '*** Update File: run.sh',
+        '*** Move to: scripts/run.sh',
+        '@@',
+        '-echo run',
+        '+echo moved',
+        '*** Add File: docs/new.md',
+        '+# New',
+      ),
+    }),
+  );
+  await last();
+  expectOk(await fs(toolkit, 'write_file', { path: 'bin.dat', content: 'now text\n' }));
+  await last();
+  return ids;
+}
+
+describe('checkpoints of file operations', () => {
+  it('each call that changed files is listed, newest first, with what it changed', async () => {
+    const { toolkit } = await seeded();
+    const ids = await changeEverything(toolkit);
+    expect(new Set(ids).size).toBe(5);
+    const list = expectOk(await fs(toolkit, 'checkpoint_list', {}));
+    expect(list.total).toBe(5);
+    expect(list.checkpoints.map((c: { id: string }) => c.id)).toEqual([...ids].reverse());
+    const patchCp = list.checkpoints.find((c: { operation: string }) => c.operation === 'filesystem.apply_patch');
+    expect(new Map(patchCp.files.map((f: { path: string; change: string }) => [f.path, f.change]))).toEqual(
+      new Map([
+        ['docs/old.md', 'deleted'],
+        ['run.sh', 'deleted'],
+        ['scripts/run.sh', 'added'],
+        ['docs/new.md', 'added'],
+      ]),
+    );
+    expect(list.checkpoints.every((c: { restorable: boolean }) => c.restorable)).toBe(true);
+    // A refused or dry-run call records nothing.
+    expect(errorCode(await fs(toolkit, 'edit_file', { path: 'src/app.py', old_str: 'nope', new_str: 'x' }))).toBe(
+      'NO_MATCH',
+    );
+    expectOk(
+      await fs(toolkit, 'edit_file', { path: 'src/app.py', old_str: 'return 0', new_str: 'return 1', dry_run: true }),
+    );
+    expect(expectOk(await fs(toolkit, 'checkpoint_list', {})).total).toBe(5);
+  });
+
+  it('restoring each call, newest first, gives back every byte and mode (create, edit, delete, move)', async () => {
+    const { root, toolkit } = await seeded();
+    const original = await snapshot(root);
+    const ids = await changeEverything(toolkit);
+    for (const id of [...ids].reverse()) {
+      const out = expectOk(await fs(toolkit, 'checkpoint_restore', { id }));
+      expect(out.skipped).toEqual([]);
+      expect(out.restored.length).toBeGreaterThan(0);
+    }
+    expect(await snapshot(root)).toEqual(original);
+  });
+
+  it('scope since puts everything back to before a checkpoint in one call', async () => {
+    const { root, toolkit } = await seeded();
+    const original = await snapshot(root);
+    const ids = await changeEverything(toolkit);
+    const dry = expectOk(await fs(toolkit, 'checkpoint_restore', { id: ids[0], scope: 'since', dry_run: true }));
+    expect(dry.dry_run).toBe(true);
+    expect(dry.diff).toContain('-fresh');
+    expect(await snapshot(root)).not.toEqual(original);
+    const out = expectOk(await fs(toolkit, 'checkpoint_restore', { id: ids[0], scope: 'since' }));
+    expect(out.skipped).toEqual([]);
+    expect(await snapshot(root)).toEqual(original);
+    // The restore is a checkpoint too: restoring it redoes the changes.
+    expect(out.checkpoint).toMatch(/^cp-\d+$/);
+    const redo = expectOk(await fs(toolkit, 'checkpoint_restore', { id: out.checkpoint }));
+    expect(redo.skipped).toEqual([]);
+    expect(await readFile(path.join(root, 'scripts/run.sh'), 'utf8')).toBe('#!/bin/sh\necho moved\n');
+    expect(await readFile(path.join(root, 'src/app.py'), 'utf8')).toContain('hello');
+  });
+
+  it("checkpoint_diff shows a call's changes and everything since", async () => {
+    const { toolkit } = await seeded();
+    const ids = await changeEverything(toolkit);
+    const call = expectOk(await fs(toolkit, 'checkpoint_diff', { id: ids[1] }));
+    expect(call.files).toEqual([{ path: 'src/app.py', change: 'modified' }]);
+    // The content after the call is found although only its id was recorded (the file is as the call left it).
+    expect(call.diff).toContain('-    print("hi")');
+    expect(call.diff).toContain('+    print("hello")');
+    const since = expectOk(await fs(toolkit, 'checkpoint_diff', { id: ids[0], scope: 'since' }));
+    expect(since.files.map((f: { path: string }) => f.path).sort()).toEqual(
+      [
+        'bin.dat',
+        'crlf.txt',
+        'docs/new.md',
+        'docs/old.md',
+        'new/created.txt',
+        'run.sh',
+        'scripts/run.sh',
+        'src/app.py',
+      ].sort(),
+    );
+    expect(since.diff).toContain('(binary file)');
+    expect(since.diff).toContain('+++ /dev/null');
+  });
+
+  it('a file changed since by someone else is listed and left alone; force restores it', async () => {
+    const { root, toolkit } = await seeded();
+    const ids = await changeEverything(toolkit);
+    // Another program edits the patched file and the created one after the agent did.
+    await writeFile(path.join(root, 'scripts/run.sh'), '#!/bin/sh\necho someone else\n');
+    await writeFile(path.join(root, 'new/created.txt'), 'theirs\n');
+    const patchId = ids[3]!;
+    const out = expectOk(await fs(toolkit, 'checkpoint_restore', { id: patchId }));
+    expect(out.skipped).toEqual([{ path: 'scripts/run.sh', reason: 'changed_since' }]);
+    // The rest of that call's changes are undone: docs/old.md back, docs/new.md gone, run.sh back.
+    expect(await readFile(path.join(root, 'docs/old.md'), 'utf8')).toBe('# Old\n');
+    await expect(stat(path.join(root, 'docs/new.md'))).rejects.toThrow();
+    expect(await readFile(path.join(root, 'run.sh'), 'utf8')).toBe('#!/bin/sh\necho run\n');
+    expect(await readFile(path.join(root, 'scripts/run.sh'), 'utf8')).toBe('#!/bin/sh\necho someone else\n');
+    const created = expectOk(await fs(toolkit, 'checkpoint_restore', { id: ids[0] }));
+    expect(created.skipped).toEqual([{ path: 'new/created.txt', reason: 'changed_since' }]);
+    expect(await readFile(path.join(root, 'new/created.txt'), 'utf8')).toBe('theirs\n');
+    const forced = expectOk(await fs(toolkit, 'checkpoint_restore', { id: patchId, force: true }));
+    expect(forced.skipped).toEqual([]);
+    await expect(stat(path.join(root, 'scripts/run.sh'))).rejects.toThrow();
+  });
+
+  it('another principal and another session see none of them', async () => {
+    const { root, toolkit } = await seeded();
+    const ids = await changeEverything(toolkit);
+    const other = expectOk(await fs(toolkit, 'checkpoint_list', {}, 'mallory'));
+    expect(other).toMatchObject({ checkpoints: [], total: 0 });
+    for (const op of ['checkpoint_diff', 'checkpoint_restore']) {
+      const result = await fs(toolkit, op, { id: ids[0] }, 'mallory');
+      expect(errorCode(result)).toBe('NOT_FOUND');
+    }
+    const secondSession = createToolkit({ workspace: root });
+    expect(expectOk(await fs(secondSession, 'checkpoint_list', {})).total).toBe(0);
+    expect(errorCode(await fs(secondSession, 'checkpoint_restore', { id: ids[0] }))).toBe('NOT_FOUND');
+    // The owner still has all of them, and mallory's own change is hers alone.
+    expectOk(await fs(toolkit, 'write_file', { path: 'm.txt', content: 'm\n' }, 'mallory'));
+    expect(expectOk(await fs(toolkit, 'checkpoint_list', {}, 'mallory')).total).toBe(1);
+    expect(expectOk(await fs(toolkit, 'checkpoint_list', {})).total).toBe(5);
+  });
+
+  it('past the count limit the oldest are dropped, and the list says so', async () => {
+    const { root, toolkit } = await seeded({ checkpoints: { maxCount: 3 } });
+    for (let i = 0; i < 5; i++) expectOk(await fs(toolkit, 'write_file', { path: 'f.txt', content: `v${i}\n` }));
+    const result = await fs(toolkit, 'checkpoint_list', {});
+    const list = expectOk(result);
+    expect(list.checkpoints.map((c: { id: string }) => c.id)).toEqual(['cp-5', 'cp-4', 'cp-3']);
+    expect(list.dropped).toEqual({ count: 2, last: 'cp-2', reason: 'count' });
+    expect(result.text).toContain('dropped');
+    const gone = await fs(toolkit, 'checkpoint_restore', { id: 'cp-1' });
+    expect(errorCode(gone)).toBe('NOT_FOUND');
+    expect(gone.text).toContain('dropped');
+    expectOk(await fs(toolkit, 'checkpoint_restore', { id: 'cp-3', scope: 'since' }));
+    expect(await readFile(path.join(root, 'f.txt'), 'utf8')).toBe('v1\n');
+  });
+
+  it('past the byte limit the oldest are dropped; a file larger than it is recorded but not kept', async () => {
+    const { root, toolkit } = await seeded({ checkpoints: { maxBytes: 100 } });
+    const big = 'x'.repeat(60);
+    for (let i = 0; i < 3; i++) expectOk(await fs(toolkit, 'write_file', { path: 'g.txt', content: `${big}${i}\n` }));
+    const list = expectOk(await fs(toolkit, 'checkpoint_list', {}));
+    expect(list.dropped).toMatchObject({ reason: 'bytes' });
+    expect(list.dropped.count).toBeGreaterThan(0);
+    await put(root, 'huge.txt', 'y'.repeat(500));
+    expectOk(await fs(toolkit, 'write_file', { path: 'huge.txt', content: 'small\n' }));
+    const last = expectOk(await fs(toolkit, 'checkpoint_list', { limit: 1 })).checkpoints[0];
+    expect(last.restorable).toBe(false);
+    const out = expectOk(await fs(toolkit, 'checkpoint_restore', { id: last.id }));
+    expect(out.skipped).toEqual([{ path: 'huge.txt', reason: 'not_kept' }]);
+    expect(await readFile(path.join(root, 'huge.txt'), 'utf8')).toBe('small\n');
+  });
+
+  it('nothing is written under the workspace; the checkpoints live in its state folder', async () => {
+    const { root, toolkit } = await seeded();
+    const before = Object.keys(await snapshot(root));
+    await changeEverything(toolkit);
+    await fs(toolkit, 'checkpoint_restore', { id: 'cp-1', scope: 'since' });
+    expect(Object.keys(await snapshot(root)).sort()).toEqual(before.sort());
+    const state = process.env.XDG_STATE_HOME!;
+    const found = await readdir(path.join(state, 'toolwright'), { recursive: true });
+    expect(found.some((name) => String(name).includes('checkpoints'))).toBe(true);
+  });
+
+  it('a checkpoints folder inside the workspace is refused', async () => {
+    const root = await tempDir();
+    expect(() => createToolkit({ workspace: root, checkpoints: { dir: path.join(root, '.cp') } })).toThrow(
+      /checkpoints folder/,
+    );
+  });
+
+  it('checkpoints: false records nothing and lists no checkpoint operation', async () => {
+    const { toolkit } = await workspaceToolkit({ checkpoints: false });
+    expectOk(await fs(toolkit, 'write_file', { path: 'a.txt', content: 'a\n' }));
+    const names = toolkit.operations.map((op) => op.name);
+    expect(names).not.toContain('checkpoint_list');
+    expect(names).toContain('apply_patch');
+    const on = await workspaceToolkit();
+    expect(on.toolkit.operations.map((op) => op.name)).toEqual(
+      expect.arrayContaining(['checkpoint_list', 'checkpoint_diff', 'checkpoint_restore']),
+    );
+  });
+});

@@ -1,0 +1,184 @@
+// The credential broker: a sandboxed command holds a placeholder, the proxy writes the real value
+// into HTTPS requests to the bound hosts only (in every place the command put the placeholder, or in
+// the header the binding names), a placeholder sent anywhere else stays one, and the real value
+// reaches no output, no audit entry, no progress message: not even when a server echoes it back or
+// a file the command prints holds it. The interception CA's key is nowhere the sandbox can read.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { openStore } from '../../src/index.js';
+import { runSandboxTests } from '../support/exec-helpers.js';
+import { httpServer, httpsServer, tableResolver } from '../support/network.js';
+import { netToolkit, proxyFolders, sh, useNetworkWorkspace, ws } from './sandbox-network.js';
+
+useNetworkWorkspace();
+
+const TOKEN = 'real-token-4f7c2a9e51b3d8';
+const KEY = 'real-api-key-93e1c07d5a';
+const loopback = tableResolver({
+  'api.test': ['127.0.0.1'],
+  'other.test': ['127.0.0.1'],
+  'secure.test': ['127.0.0.1'],
+});
+const network = { allow: ['api.test', 'other.test', 'secure.test'], allowPrivate: true };
+
+/** Everything a server echoes back of what it got: headers and URL, in a header and the body. */
+const echo = (gzip = false) =>
+  ((req, res) => {
+    const seen = JSON.stringify({
+      url: req.url,
+      authorization: req.headers.authorization,
+      key: req.headers['x-api-key'],
+    });
+    res.setHeader('x-seen', seen);
+    res.setHeader('content-type', 'application/json');
+    if (gzip) {
+      res.setHeader('content-encoding', 'gzip');
+      res.end(gzipSync(seen));
+    } else res.end(`${seen}\n`);
+  }) as Parameters<typeof httpsServer>[0];
+
+describe.runIf(runSandboxTests)('credentials: injected for bound hosts only', () => {
+  it('replaces the placeholder for the bound host (header, Basic pair, query) and leaves it elsewhere', async () => {
+    const secure = await httpsServer();
+    const plain = await httpServer();
+    const toolkit = netToolkit(
+      { network, env: { TW_TOKEN: TOKEN }, credentials: [{ env: 'TW_TOKEN', hosts: ['api.test'] }] },
+      loopback.lookup,
+    );
+    const out = await sh(
+      toolkit,
+      [
+        `printf '%s\\n' "$TW_TOKEN"`,
+        `curl -sS -o /dev/null -H "Authorization: Bearer $TW_TOKEN" https://api.test:${secure.port}/header`,
+        `curl -sS -o /dev/null -u "user:$TW_TOKEN" https://api.test:${secure.port}/basic`,
+        `curl -sS -o /dev/null "https://api.test:${secure.port}/query?access_token=$TW_TOKEN"`,
+        // Not bound: a tunnel the proxy does not open (the command verifies the server itself).
+        `curl -sS -o /dev/null --cacert upstream-ca.pem -H "Authorization: Bearer $TW_TOKEN" https://other.test:${secure.port}/unbound`,
+        // Bound, but plain HTTP: no credential in clear text.
+        `curl -sS -o /dev/null -H "Authorization: Bearer $TW_TOKEN" http://api.test:${plain.port}/plain`,
+      ].join('; '),
+    );
+    const placeholder = out.stdout.trim();
+    expect(placeholder).toMatch(/^toolwright-placeholder-[0-9a-f]{36}$/);
+    const [header, basic, query, unbound] = secure.seen;
+    expect(header!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(Buffer.from(basic!.headers.authorization!.slice(6), 'base64').toString()).toBe(`user:${TOKEN}`);
+    expect(query!.url).toBe(`/query?access_token=${TOKEN}`);
+    expect(unbound!.headers.authorization).toBe(`Bearer ${placeholder}`);
+    expect(plain.seen[0]!.headers.authorization).toBe(`Bearer ${placeholder}`);
+  });
+
+  it('sets the header a binding names, formatted, whatever the command sent in it; a wildcard binds every name below', async () => {
+    const secure = await httpsServer();
+    const toolkit = netToolkit(
+      {
+        network: { ...network, allow: ['*.secure.test', 'api.test'] },
+        env: { TW_KEY: KEY },
+        credentials: [{ env: 'TW_KEY', hosts: ['*.secure.test'], header: 'X-Api-Key', format: 'Key {value}' }],
+      },
+      tableResolver({ 'v1.secure.test': ['127.0.0.1'], 'api.test': ['127.0.0.1'] }).lookup,
+    );
+    await sh(
+      toolkit,
+      `curl -sS -o /dev/null -H "X-Api-Key: mine" https://v1.secure.test:${secure.port}/a; curl -sS -o /dev/null --cacert upstream-ca.pem https://api.test:${secure.port}/b`,
+    );
+    expect(secure.seen.map((r) => r.headers['x-api-key'])).toEqual([`Key ${KEY}`, undefined]);
+  });
+});
+
+describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but the bound host', () => {
+  it('is in no output, even when the server echoes it (headers, body, gzip), nor in the audit or progress', async () => {
+    const secure = await httpsServer(echo());
+    const zipped = await httpsServer(echo(true));
+    const store = openStore(path.join(ws, '..', `${path.basename(ws)}-store`), { workspace: ws });
+    // A file in the workspace holding the value: printing it shows the secret mark, not the value.
+    writeFileSync(path.join(ws, 'leak.txt'), `token is ${TOKEN}\n`);
+    const toolkit = netToolkit(
+      { network, env: { TW_TOKEN: TOKEN }, credentials: [{ env: 'TW_TOKEN', hosts: ['api.test'] }] },
+      loopback.lookup,
+      { store },
+    );
+    const progress: string[] = [];
+    const result = await toolkit.invoke(
+      'exec',
+      'bash',
+      {
+        command: [
+          `curl -sS -D - -H "Authorization: Bearer $TW_TOKEN" "https://api.test:${secure.port}/e?t=$TW_TOKEN"`,
+          `curl -sS --compressed -H "Authorization: Bearer $TW_TOKEN" https://api.test:${zipped.port}/z`,
+          'env; cat leak.txt; sleep 0.6',
+        ].join('; '),
+      },
+      { onProgress: (event) => progress.push(String(event.message)) },
+    );
+    expect(result.ok).toBe(true);
+    // The servers got the real value…
+    expect(secure.seen[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(zipped.seen[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    // …the command read their echoes with the placeholder in its place.
+    const text = JSON.stringify(result);
+    expect(text).not.toContain(TOKEN);
+    expect(text).toMatch(/"authorization\\?":\\?"Bearer toolwright-placeholder-/);
+    expect(text).toContain('x-seen: {');
+    expect(text).toContain('token is \u27easecret, 25 chars\u27eb');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.join('\n')).not.toContain(TOKEN);
+    await toolkit.close();
+    const audit = await store.audit.query({ limit: 100 });
+    const connections = audit.filter((entry) => entry.operation === 'exec.bash.connection');
+    expect(connections.map((c) => [(c.input as { host: string }).host, c.decision])).toEqual([
+      ['api.test', 'allowed'],
+      ['api.test', 'allowed'],
+    ]);
+    expect(connections[0]!.input).toMatchObject({ method: 'GET', path: '/e', credentials: ['TW_TOKEN'], status: 200 });
+    expect(JSON.stringify(audit)).not.toContain(TOKEN);
+  });
+
+  it("keeps the CA's key out of the sandbox: its folder holds the socket and the bundle (no key), the host's folder no key file", async () => {
+    const secure = await httpsServer();
+    const toolkit = netToolkit(
+      { network, env: { TW_TOKEN: TOKEN }, credentials: [{ env: 'TW_TOKEN', hosts: ['api.test'] }] },
+      loopback.lookup,
+    );
+    const before = new Set(proxyFolders());
+    const out = await sh(
+      toolkit,
+      [
+        `curl -sS -o /dev/null https://api.test:${secure.port}/`,
+        'ls -A /run/toolwright',
+        'grep -c "PRIVATE KEY" /run/toolwright/ca-bundle.pem',
+        'grep -c "BEGIN CERTIFICATE" /run/toolwright/ca-bundle.pem >/dev/null && echo certificates',
+        'ls -d /tmp/toolwright-net-* 2>/dev/null || echo no-proxy-folder',
+        `cat /proc/${process.pid}/environ 2>/dev/null || echo no-host-process`,
+        'grep -rl "PRIVATE KEY" /run /tmp 2>/dev/null || echo no-key',
+      ].join('; '),
+    );
+    expect(out.stdout).toBe('ca-bundle.pem\nproxy.sock\n0\ncertificates\nno-proxy-folder\nno-host-process\nno-key\n');
+    const folders = proxyFolders().filter((dir) => !before.has(dir));
+    expect(folders).toHaveLength(1);
+    for (const name of readdirSync(folders[0]!))
+      if (!name.endsWith('.sock'))
+        expect(readFileSync(path.join(folders[0]!, name), 'utf8')).not.toContain('PRIVATE KEY');
+  });
+
+  it('gives every command the placeholder, shell_read too, and replaces the value in any other variable holding it', async () => {
+    const toolkit = netToolkit(
+      {
+        network,
+        env: { TW_TOKEN: TOKEN, OTHER_URL: `https://user:${TOKEN}@example.test/` },
+        inheritEnv: ['OTHER_URL'],
+        credentials: [{ env: 'TW_TOKEN', hosts: ['api.test'] }],
+      },
+      loopback.lookup,
+    );
+    const out = await sh(toolkit, 'printf "%s\\n" "$TW_TOKEN" "$OTHER_URL"');
+    const [placeholder, other] = out.stdout.trim().split('\n');
+    expect(placeholder).toMatch(/^toolwright-placeholder-/);
+    expect(other).toBe(`https://user:${placeholder}@example.test/`);
+    const read = await toolkit.invoke('exec', 'shell_read', { command: 'printenv TW_TOKEN' });
+    expect(read.ok && JSON.stringify(read.output)).toContain(placeholder);
+    expect(JSON.stringify(read)).not.toContain(TOKEN);
+  });
+});
