@@ -2,8 +2,8 @@
 // progress token (notifications/progress), and warnings worth reading (notifications/message, at
 // the level the client set with logging/setLevel; the SDK keeps that level per session).
 import { inertText } from '../../runtime/control-text.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { ServerNotification } from '@modelcontextprotocol/server';
 import type { ProgressEvent } from '../../runtime/progress.js';
 import type { InvokeResult } from '../../runtime/types.js';
 

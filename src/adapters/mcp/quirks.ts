@@ -37,7 +37,7 @@ export type ClientQuirkExample =
 /** The parts of a CallToolResult a quirk may change. */
 export interface QuirkResult {
   content: readonly unknown[];
-  structuredContent?: Record<string, unknown>;
+  structuredContent?: unknown;
   isError?: boolean;
   _meta?: Record<string, unknown>;
 }

@@ -1,10 +1,10 @@
 // MCP server over a toolkit: one tool per listed operation, served over stdio
 // (transports/stdio.ts) or Streamable HTTP (transports/http.ts), to clients of either revision:
-// 2025-11-25 and older through the SDK v1 (rev2025/), 2026-07-28 through the SDK v2 packages
-// (rev2026/), public API only. Tool names, schemas and annotations come from the catalog; what a
-// known client needs adapted comes from the quirk table (quirks.ts). The SDKs (and zod under them)
-// are loaded on first use, so `import 'toolwright'` stays light.
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+// 2025-11-25 and older (rev2025/) and 2026-07-28 (rev2026/), both on the SDK v2 packages, public
+// API only. Tool names, schemas and annotations come from the catalog; what a known client needs
+// adapted comes from the quirk table (quirks.ts). The SDK (and zod under it) is loaded on first
+// use, so `import 'toolwright'` stays light.
+import type { Server } from '@modelcontextprotocol/server';
 import type { Toolkit } from '../../runtime/types.js';
 import { DEFAULT_MAX_RESULT_BYTES } from '../result-size.js';
 import { resolveEditFormat, type EditFormatOption } from '../edit-format.js';

@@ -2,7 +2,7 @@
 // result budget, the task runner, the server's identity per workspace, and how long a 2026-07-28
 // call of a long-running tool runs before it becomes a task. The revisions' servers take this one
 // object instead of each option on its own.
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/server';
 import type { ServerIdentity } from './transports/stdio-early-init.js';
 import type { QuirkTable } from './quirks.js';
 import type { McpTaskRunner } from './tasks/runner.js';
@@ -44,7 +44,7 @@ export interface McpServing {
   readonly taskAfterMs: number;
   /** What the server over `root` says of itself. */
   identity(root: string): ServerIdentity;
-  /** A 2025-11-25 server (SDK v1): sessions, elicitation, tasks in core. */
+  /** A 2025-11-25 server (the SDK v2's Server on its 2025 line): sessions, elicitation, tasks in core. */
   legacy(toolkit: ServerToolkit, root: string): Server;
   /** A 2026-07-28 server (SDK v2): no session, input_required rounds, tasks as the extension. */
   modern(toolkit: ServerToolkit, root: string): Promise<ModernServer>;

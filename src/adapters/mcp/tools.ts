@@ -1,7 +1,7 @@
 // The MCP face of an operation: its tool definition (name, schemas, annotations, task support)
 // and its call result as a CallToolResult capped to the result budget. Frozen definitions are
 // built once per operation, so tools/list sends the same objects every time.
-import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/server';
 import { RISK_ORDER, type OperationDescriptor } from '../../runtime/descriptor.js';
 import type { InvokeResult, Toolkit } from '../../runtime/types.js';
 import { imageOf, withoutImageData } from '../../runtime/media.js';

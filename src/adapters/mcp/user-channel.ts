@@ -1,7 +1,7 @@
 // A UserChannel that reaches the human through MCP elicitation, so ask_user and policy `ask`
 // rules work under an MCP client that supports it (stdin/stdout are the protocol there).
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { ElicitRequestFormParams, ElicitResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { ElicitRequestFormParams, ElicitResult, RequestId } from '@modelcontextprotocol/server';
 import { ToolError } from '../../runtime/errors.js';
 import type { ApprovalAnswer, UserChannel } from '../../runtime/services/user.js';
 import type { Toolkit } from '../../runtime/types.js';

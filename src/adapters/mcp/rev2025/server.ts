@@ -1,8 +1,7 @@
-// The server for clients that initialize with 2025-11-25 or older (SDK v1): sessions,
-// server-initiated elicitation for approvals and ask_user, tasks in core (the SDK answers
-// tasks/get, tasks/result, tasks/list and tasks/cancel through ToolkitTaskStore).
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+// The server for clients that initialize with 2025-11-25 or older (the SDK v2's Server on its
+// 2025 line): sessions, server-initiated elicitation for approvals and ask_user, tasks in core
+// (tasks/get, tasks/result, tasks/list and tasks/cancel answered by CoreTasks).
+import type { CallToolResult, Server, ServerContext } from '@modelcontextprotocol/server';
 import type { OperationDescriptor } from '../../../runtime/descriptor.js';
 import type { InvokeResult, Toolkit } from '../../../runtime/types.js';
 import { attachUserChannel, enterCallScope } from '../user-channel.js';
@@ -12,7 +11,7 @@ import { clientArguments, clientResult, type ClientQuirk } from '../quirks.js';
 import { newSdkServer, type Sdk } from '../sdk.js';
 import { INVALID_PARAMS, METHOD_NOT_FOUND, callToolParams, protocolError } from '../call-params.js';
 import type { McpTaskRunner } from '../tasks/runner.js';
-import { ToolkitTaskStore, mcpTask } from './task-store.js';
+import { CORE_TASK_METHODS, CoreTasks, mcpTask } from './task-store.js';
 import { factsOf, toCallToolResult } from '../tools.js';
 import { listedOperations, type McpServing, type ServerToolkit } from '../serving.js';
 
@@ -57,11 +56,11 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
   const server: Server = newSdkServer(sdk, identity.serverInfo, {
     capabilities: identity.capabilities,
     instructions: identity.instructions,
-    taskStore: new ToolkitTaskStore(tasks, toolkitFor),
   });
+  const coreTasks = new CoreTasks(tasks, toolkitFor);
   const quirk = (): ClientQuirk | undefined => quirks.for(server.getClientVersion()?.name);
   // Listed per request: what can work depends on the client (elicitation support is known after initialize).
-  server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => {
+  server.setRequestHandler('tools/list', async () => {
     const toolkit = await toolkitFor();
     const textOnly = quirk()?.textOnly === true;
     const listed = listedOperations(serving, toolkit.operations, server.getClientVersion()?.name);
@@ -73,7 +72,10 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
   // read's round trip over stdio (docs/serving.md); the params are checked here, with
   // the SDK's rules and readable errors, and toCallToolResult builds only valid results
   // (test/mcp/sdk-contract.test.ts holds both to the SDK's schemas).
-  server.fallbackRequestHandler = async (request, extra) => {
+  server.fallbackRequestHandler = async (request, ctx: ServerContext) => {
+    const extra = ctx.mcpReq;
+    if (CORE_TASK_METHODS.has(request.method))
+      return coreTasks.answer(request.method, request.params, extra.signal, extra.id);
     if (request.method !== 'tools/call') throw protocolError(METHOD_NOT_FOUND, 'Method not found');
     const params = callToolParams(request.params);
     const toolkit = await toolkitFor();
@@ -91,18 +93,18 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
         clientResult(adapt, toCallToolResult(op, result, maxResultBytes, adapt?.textOnly)),
       );
     }
-    const leave = enterCallScope(extra.signal, server, extra.requestId);
+    const leave = enterCallScope(extra.signal, server, extra.id);
     try {
       // A verified token's issuer and subject are the principal of the call (audit, task lists, jobs).
-      const principal = principalOfAuth(extra.authInfo);
-      const onProgress = progressSender(params._meta?.progressToken, extra.sendNotification);
+      const principal = principalOfAuth(ctx.http?.authInfo);
+      const onProgress = progressSender(params._meta?.progressToken, (notification) => extra.notify(notification));
       const options = {
         signal: extra.signal,
         ...(principal === undefined ? {} : { principal }),
         ...(onProgress ? { onProgress } : {}),
       };
       const result = await toolkit.invoke(op.provider, op.name, args, options);
-      logWarnings(server, op.name, result, extra.sessionId);
+      logWarnings(server, op.name, result, ctx.sessionId);
       return clientResult(adapt, toCallToolResult(op, result, maxResultBytes, adapt?.textOnly));
     } finally {
       leave();

@@ -94,10 +94,14 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
     const toolkit = await toolkitFor();
     const textOnly = quirkOf(envelope)?.textOnly === true;
     const name = envelope[CLIENT_INFO_KEY]?.name;
-    const listed = listedOperations(serving, toolkit.operations, typeof name === 'string' ? name : undefined);
+    const clientName = typeof name === 'string' ? name : undefined;
+    // Inside the round: what is listed depends on whether this request's client can be asked.
     return withInputRound(
       newRound(envelope, undefined, () => undefined),
-      () => ({ tools: listed.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) }) as never,
+      () => {
+        const listed = listedOperations(serving, toolkit.operations, clientName);
+        return { tools: listed.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) } as never;
+      },
     );
   });
 

@@ -6,7 +6,7 @@
 // session. A cancel reaching a replica that does not run the task goes to its owner through the
 // store's notifications (and, should one be lost, through the owner's periodic re-check).
 import { randomUUID } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { OperationDescriptor } from '../../../runtime/descriptor.js';
 import { ToolError } from '../../../runtime/errors.js';
 import { describeError, storeKeyOf } from '../../../runtime/toolkit-services.js';

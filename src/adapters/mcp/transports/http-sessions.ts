@@ -5,8 +5,8 @@
 // it, is closed when the session ends.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { Toolkit } from '../../../runtime/types.js';
 import type { McpServing } from '../serving.js';
 import { sendJsonRpcError } from './http-access.js';
@@ -30,7 +30,7 @@ interface McpSession {
   ended: boolean;
 }
 
-type TransportClass = typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+type TransportClass = typeof import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport;
 
 export interface SessionTableOptions {
   idleMs: number;

@@ -8,7 +8,7 @@
 // remembers nothing (no read-tracking from one request for another's edits), and no elicitation
 // channel is bound (a stateless server cannot ask its clients anything).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { Session, type FileStamp } from '../../../runtime/session.js';
 import type { Toolkit } from '../../../runtime/types.js';
 import type { McpServing } from '../serving.js';

@@ -101,7 +101,7 @@ export interface ToolkitScope {
 /** A toolkit, or a factory of one per session (own read-tracking); factory toolkits are closed with their session. */
 export type ToolkitSource = Toolkit | ((scope: ToolkitScope) => Toolkit | Promise<Toolkit>);
 
-type StreamableModule = typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+type StreamableModule = typeof import('@modelcontextprotocol/node');
 
 function checkOptions(options: McpHttpOptions, host: string): void {
   const { authToken, sessionIdleTimeoutMs, maxSessions } = options;
@@ -190,10 +190,10 @@ export async function startMcpHttpServer(
     maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
   };
   const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const [{ StreamableHTTPServerTransport: Transport }, serving]: [
+  const [{ NodeStreamableHTTPServerTransport: Transport }, serving]: [
     StreamableModule,
     Awaited<ReturnType<typeof mcpServing>>,
-  ] = await Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), mcpServing(options)]);
+  ] = await Promise.all([import('@modelcontextprotocol/node'), mcpServing(options)]);
 
   const scopePolicies = options.authJwt?.scopePolicies;
   if (scopePolicies && typeof source !== 'function')

@@ -9,9 +9,9 @@
 // Only a version this module knows the SDK supports is answered early: a client asking for any
 // other (one a newer SDK may support) waits for the SDK's own answer. The SDK is pinned to the
 // release the copied list matches, and test/mcp/early-init.test.ts fails when they part.
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 
 /** The SDK's LATEST_PROTOCOL_VERSION and SUPPORTED_PROTOCOL_VERSIONS (test/mcp/early-init.test.ts checks they match). */
 export const LATEST_PROTOCOL_VERSION = '2025-11-25';

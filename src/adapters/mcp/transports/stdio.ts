@@ -2,8 +2,8 @@
 // `initialize` (or anything without a 2026-07-28 envelope) is served by the 2025-11-25 server
 // as before; `server/discover` or a request carrying the envelope, by the SDK v2's stdio entry
 // with a 2026-07-28 server per connection over the same toolkit.
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { McpServing, ServerToolkit } from '../serving.js';
 import { EarlyInitialize } from './stdio-early-init.js';
 import { isModernMessage } from '../rev2026/sdk.js';
@@ -47,11 +47,14 @@ async function serveLegacy(
   server: Server,
   reader: EarlyInitialize | undefined,
 ): Promise<RunningServer & { closed: Promise<void> }> {
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  let transport: InstanceType<typeof StdioServerTransport> | undefined;
+  const [{ deserializeMessage }, { StdioLineTransport }] = await Promise.all([
+    import('@modelcontextprotocol/server'),
+    import('./stdio-lines.js'),
+  ]);
+  let transport: InstanceType<typeof StdioLineTransport> | undefined;
   const transportOver = (stdin?: NodeJS.ReadableStream) =>
-    (transport = new StdioServerTransport((stdin ?? process.stdin) as typeof process.stdin, process.stdout));
-  // The SDK's transport reports a line it cannot read and goes on; JSON-RPC says to answer it.
+    (transport = new StdioLineTransport(deserializeMessage, stdin ?? process.stdin, process.stdout));
+  // The transport reports a line it cannot read and goes on; JSON-RPC says to answer it.
   const reported = server.onerror;
   server.onerror = (error) => {
     reported?.(error);
