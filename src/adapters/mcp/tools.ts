@@ -25,7 +25,7 @@ function toolDefinition(op: OperationDescriptor, withOutputSchema: boolean): Too
     title: op.title,
     description: op.description,
     inputSchema: structuredClone(op.params) as Tool['inputSchema'],
-    ...(withOutputSchema ? { outputSchema: structuredClone(op.result) as Tool['outputSchema'] } : {}),
+    ...(withOutputSchema ? { outputSchema: structuredClone(op.result) } : {}),
     annotations: mcpAnnotations(op),
     // A long call may run as an MCP task; the others take no `task` (taskSupport absent: forbidden).
     ...(op.longRunning ? { execution: { taskSupport: 'optional' as const } } : {}),
@@ -111,7 +111,7 @@ export function toCallToolResult(
       { type: 'text', text: fitted.text },
       ...(image ? [{ type: 'image' as const, data: image.data, mimeType: image.mimeType }] : []),
     ],
-    ...(structured ? { structuredContent: output as Record<string, unknown> } : {}),
+    ...(structured ? { structuredContent: output } : {}),
     ...(fitted.capped ? { _meta: { 'toolwright/capped': true } } : {}),
   };
 }

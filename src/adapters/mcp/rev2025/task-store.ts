@@ -82,7 +82,7 @@ export class CoreTasks {
       case 'tasks/get': {
         const record = await this.#record(taskIdOf(params));
         if (!record) throw protocolError(INVALID_PARAMS, 'Failed to retrieve task: Task not found');
-        return mcpTask(record) as unknown as Result;
+        return mcpTask(record);
       }
       case 'tasks/result':
         return this.#result(taskIdOf(params), signal);
