@@ -39,8 +39,8 @@ const jobScripts = ['handlers/web/html/convert-job', 'handlers/filesystem/edit/j
  */
 const LOADED_BEFORE_ANY_TOOLKIT = [
   'cli/mcp.js', // `toolwright mcp` answers `initialize` before the tools load
-  'adapters/mcp-early-init.js',
-  'adapters/mcp-identity.js',
+  'adapters/mcp/transports/stdio-early-init.js',
+  'adapters/mcp/identity.js',
   'cli/init-templates.js', // `toolwright init` writes files and never builds a toolkit
   'cli/init-vendor.js',
 ];

@@ -154,18 +154,18 @@ export {
   toCallToolResult,
   DEFAULT_MAX_RESULT_BYTES,
   DEFAULT_CLIENT_QUIRKS,
-} from './adapters/mcp.js';
+} from './adapters/mcp/server.js';
 export type {
   McpServerOptions,
   RunningServer,
   ClientQuirk,
   ClientQuirkExample,
   ClientQuirksOption,
-} from './adapters/mcp.js';
-export { startMcpHttpServer, DEFAULT_SESSION_IDLE_MS, DEFAULT_MAX_SESSIONS } from './adapters/mcp-http.js';
-export type { McpHttpOptions, RunningHttpServer, ToolkitSource, ToolkitScope } from './adapters/mcp-http.js';
-export { createMcpElicitationUserChannel } from './adapters/mcp-user.js';
-export type { McpElicitationUserChannel, McpElicitationUserChannelOptions } from './adapters/mcp-user.js';
+} from './adapters/mcp/server.js';
+export { startMcpHttpServer, DEFAULT_SESSION_IDLE_MS, DEFAULT_MAX_SESSIONS } from './adapters/mcp/transports/http.js';
+export type { McpHttpOptions, RunningHttpServer, ToolkitSource, ToolkitScope } from './adapters/mcp/transports/http.js';
+export { createMcpElicitationUserChannel } from './adapters/mcp/user-channel.js';
+export type { McpElicitationUserChannel, McpElicitationUserChannelOptions } from './adapters/mcp/user-channel.js';
 export { approvalText, visibleJson, visibleText, DEFAULT_MAX_APPROVAL_CHARS } from './runtime/services/visible-text.js';
 export {
   toOpenAITools,

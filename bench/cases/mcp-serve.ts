@@ -9,10 +9,9 @@
 // result once with zod.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer, toCallToolResult } from '../../src/adapters/mcp.js';
+import { Server } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { createMcpServer, toCallToolResult } from '../../src/adapters/mcp/server.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -257,11 +256,11 @@ async function registrationRow(ctx: BenchContext): Promise<void> {
   const toolkit = createToolkit({ workspace: ctx.tmp });
   const op = toolkit.find('read_file')!;
   const viaSdk = new Server({ name: 'sdk-registered', version: '1' }, { capabilities: { tools: {} } });
-  viaSdk.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
-  viaSdk.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+  viaSdk.setRequestHandler('tools/list', async () => ({ tools: [] }));
+  viaSdk.setRequestHandler('tools/call', async (request, ctx) =>
     toCallToolResult(
       op,
-      await toolkit.invoke(op.provider, op.name, request.params.arguments ?? {}, { signal: extra.signal }),
+      await toolkit.invoke(op.provider, op.name, request.params.arguments ?? {}, { signal: ctx.mcpReq.signal }),
     ),
   );
   const servers = [await piped(await createMcpServer(toolkit)), await piped(viaSdk)];

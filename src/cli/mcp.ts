@@ -1,7 +1,7 @@
 // `toolwright mcp`: serve the tools over stdio (default) or Streamable HTTP (--http PORT).
 import { setFlagsFromString } from 'node:v8';
-import type { JwtAuthOptions } from '../adapters/mcp-http-jwt.js';
-import type { McpElicitationUserChannel } from '../adapters/mcp-user.js';
+import type { JwtAuthOptions } from '../adapters/mcp/transports/http-jwt.js';
+import type { McpElicitationUserChannel } from '../adapters/mcp/user-channel.js';
 import type { PolicyOptions } from '../runtime/policy/types.js';
 import type { Store } from '../runtime/store/types.js';
 import type { ToolkitOf } from '../runtime/contract/types.js';
@@ -49,10 +49,10 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   // What answers `initialize` (a few small modules) loads first and alone; the adapter, the SDK and
   // the tools load after it, while clients already have their answer.
   const [{ EarlyInitialize }, { mcpServerIdentity }] = await Promise.all([
-    import('../adapters/mcp-early-init.js'),
-    import('../adapters/mcp-identity.js'),
+    import('../adapters/mcp/transports/stdio-early-init.js'),
+    import('../adapters/mcp/identity.js'),
   ]);
-  const adapter = Promise.all([import('../adapters/mcp-user.js'), import('../adapters/mcp.js')]);
+  const adapter = Promise.all([import('../adapters/mcp/user-channel.js'), import('../adapters/mcp/server.js')]);
   adapter.catch(() => {
     /* awaited below */
   });
@@ -72,7 +72,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
     ...(flags.editFormat !== undefined ? { editFormat: flags.editFormat } : {}),
     ...taskCaps(flags),
   };
-  // From here on `initialize` is answered at once (mcp-early-init.ts).
+  // From here on `initialize` is answered at once (adapters/mcp/transports/stdio-early-init.ts).
   const earlyInitialize = new EarlyInitialize(mcpServerIdentity(workspace, serverOptions));
   const [{ createMcpElicitationUserChannel }, { createDeferredMcpServer, serveMcpStdio }] = await adapter;
   const channel = user ?? createMcpElicitationUserChannel();
@@ -169,9 +169,9 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
     { toolkitOptions, loadPolicy },
   ] = await Promise.all([
     import('../runtime/toolkit/principal.js'),
-    import('../adapters/mcp-user.js'),
+    import('../adapters/mcp/user-channel.js'),
     import('../runtime/toolkit/toolkit.js'),
-    import('../adapters/mcp-http.js'),
+    import('../adapters/mcp/transports/http.js'),
     import('./toolkit-options.js'),
   ]);
   // One toolkit per MCP session (own read-tracking and jobs, closed with it), one task list per

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { toAISDKTools } from '../../src/adapters/ai-sdk.js';
 import { toAnthropicTools } from '../../src/adapters/anthropic.js';
 import { editFormatForModel, EDIT_FORMAT_BY_MODEL } from '../../src/adapters/edit-format.js';
-import { createMcpServer } from '../../src/adapters/mcp.js';
+import { createMcpServer } from '../../src/adapters/mcp/server.js';
 import { APPLY_PATCH_LARK_GRAMMAR, runOpenAIResponsesCustomToolCall } from '../../src/adapters/openai-custom.js';
 import { toOpenAIResponsesTools, toOpenAITools } from '../../src/adapters/openai.js';
 import { linkedClient } from '../support/mcp-memory.js';

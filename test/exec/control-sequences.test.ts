@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
+import { startMcpHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import type { BashResult, ShellReadResult } from '../../src/generated/types.js';
 import { createToolkit, defineProviders, openStore, type HandlerContext, type Provider } from '../../src/index.js';
 import { inertJson, inertLine, inertText } from '../../src/runtime/text/control-text.js';

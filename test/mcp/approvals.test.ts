@@ -12,9 +12,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMcpServer } from '../../src/adapters/mcp.js';
-import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
-import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
+import { createMcpServer } from '../../src/adapters/mcp/server.js';
+import { startMcpHttpServer } from '../../src/adapters/mcp/transports/http.js';
+import { createMcpElicitationUserChannel } from '../../src/adapters/mcp/user-channel.js';
 import type { UserChannel } from '../../src/runtime/services/user.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { ToolkitOptions } from '../../src/runtime/contract/types.js';

@@ -1,4 +1,4 @@
-// `initialize` answered from the first stdin line before the MCP SDK loads (src/adapters/mcp-early-init.ts):
+// `initialize` answered from the first stdin line before the MCP SDK loads (src/adapters/mcp/transports/stdio-early-init.ts):
 // the early answer is the SDK's own, key for key; every byte read is handed to the SDK, in order;
 // the SDK's duplicate answer is dropped; a request the SDK answers differently closes the server.
 import { PassThrough } from 'node:stream';
@@ -12,8 +12,8 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   initializeRequestOf,
   initializeResult,
-} from '../../src/adapters/mcp-early-init.js';
-import { createDeferredMcpServer, mcpServerIdentity } from '../../src/adapters/mcp.js';
+} from '../../src/adapters/mcp/transports/stdio-early-init.js';
+import { createDeferredMcpServer, mcpServerIdentity } from '../../src/adapters/mcp/server.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createToolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';

@@ -7,7 +7,11 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startMcpHttpServer, type McpHttpOptions, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
+import {
+  startMcpHttpServer,
+  type McpHttpOptions,
+  type RunningHttpServer,
+} from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/index.js';
 import { mcpRequest, type HttpReply } from '../support/mcp-http.js';
 import { scaled } from '../support/time.js';

@@ -5,8 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import { rm, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SessionEventStore } from '../../src/adapters/mcp-event-store.js';
-import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
+import { SessionEventStore } from '../../src/adapters/mcp/transports/http-event-store.js';
+import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/index.js';
 import { tempDir } from '../support/helpers.js';
 import { mcpResponse } from '../support/mcp-http.js';

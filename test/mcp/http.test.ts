@@ -13,7 +13,7 @@ import {
   startMcpHttpServer,
   type McpHttpOptions,
   type RunningHttpServer,
-} from '../../src/adapters/mcp-http.js';
+} from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/index.js';
 import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { mcpRequest, type HttpReply } from '../support/mcp-http.js';

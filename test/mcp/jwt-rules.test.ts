@@ -7,8 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMcpHttpServer, type McpHttpOptions, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
-import { jwtPrincipal } from '../../src/adapters/mcp-http-jwt.js';
+import {
+  startMcpHttpServer,
+  type McpHttpOptions,
+  type RunningHttpServer,
+} from '../../src/adapters/mcp/transports/http.js';
+import { jwtPrincipal } from '../../src/adapters/mcp/transports/http-jwt.js';
 import { createToolkit, openStore } from '../../src/index.js';
 import { cli } from '../support/cli.js';
 import { tempDir } from '../support/helpers.js';

@@ -9,8 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMcpHttpServer, type McpHttpOptions, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
+import {
+  startMcpHttpServer,
+  type McpHttpOptions,
+  type RunningHttpServer,
+} from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit, openStore } from '../../src/index.js';
+import { rawModern } from '../support/mcp-modern.js';
 
 const AUDIENCE = 'toolwright-test';
 const ISSUER = 'http://127.0.0.1/issuer';
@@ -356,4 +361,59 @@ describe('the principal of a token', () => {
       await rm(storeDir, { recursive: true, force: true });
     }
   });
+
+  it(
+    '2026-07-28 requests act for their token: task lists, extension tasks and the audit',
+    { timeout: 60_000 },
+    async () => {
+      const storeDir = await mkdtemp(join(tmpdir(), 'tw-mcp-jwt-store-'));
+      const store = join(storeDir, 'store');
+      const server = await serve({ taskAfterMs: 0 }, store);
+      const [alice, bob] = [await token({ sub: 'alice' }), await token({ sub: 'bob' })];
+      const as = (jwt: string) => ({
+        headers: bearer(jwt),
+        capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+      });
+      const created = await rawModern(
+        server.url,
+        'tools/call',
+        { name: 'task_create', arguments: { title: 'modern alice' } },
+        as(alice),
+      );
+      expect(created.result.isError).toBeFalsy();
+      const listed = async (jwt: string) =>
+        (await rawModern(server.url, 'tools/call', { name: 'task_list', arguments: {} }, as(jwt))).result
+          .structuredContent?.tasks;
+      expect(await listed(bob)).toEqual([]);
+      expect(await listed(alice)).toMatchObject([{ title: 'modern alice' }]);
+      const task = await rawModern(
+        server.url,
+        'tools/call',
+        { name: 'bash', arguments: { command: 'sleep 2; echo mine' } },
+        as(alice),
+      );
+      expect(task.result.resultType).toBe('task');
+      const taskId = task.result.taskId as string;
+      for (const method of ['tasks/get', 'tasks/cancel']) {
+        const refused = await rawModern(server.url, method, { taskId }, as(bob));
+        expect(refused.error?.code, method).toBe(-32602);
+      }
+      expect((await rawModern(server.url, 'tasks/get', { taskId }, as(alice))).result.status).not.toBe('cancelled');
+      const unauthenticated = await rawModern(server.url, 'tasks/get', { taskId }, { headers: {} });
+      expect(unauthenticated.status).toBe(401);
+      await running!.close();
+      running = undefined;
+      const opened = openStore(store);
+      try {
+        const entries = await opened.audit.query();
+        expect(entries.filter((e) => e.operation === 'exec.bash').map((e) => e.principal)).toEqual([`${ISSUER}|alice`]);
+        expect(entries.filter((e) => e.operation === 'task.task_create').map((e) => e.principal)).toEqual([
+          `${ISSUER}|alice`,
+        ]);
+      } finally {
+        await opened.close();
+        await rm(storeDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

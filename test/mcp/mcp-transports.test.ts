@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
+import { startMcpHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { scaled } from '../support/time.js';

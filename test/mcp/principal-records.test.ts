@@ -14,7 +14,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMcpHttpServer, type McpHttpOptions, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
+import {
+  startMcpHttpServer,
+  type McpHttpOptions,
+  type RunningHttpServer,
+} from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/index.js';
 import { createEmbeddedStore } from '../../src/runtime/store/embedded.js';
 import { createPostgresStore } from '../../src/runtime/store/postgres.js';

@@ -10,8 +10,8 @@ import {
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createMcpServer } from '../../src/adapters/mcp.js';
-import { logWarnings } from '../../src/adapters/mcp-notify.js';
+import { createMcpServer } from '../../src/adapters/mcp/server.js';
+import { logWarnings } from '../../src/adapters/mcp/notify.js';
 import { progressReporter } from '../../src/runtime/invoke/progress.js';
 import type { InvokeOptions } from '../../src/runtime/contract/types.js';
 import { workspaceToolkit } from '../support/helpers.js';

@@ -1,4 +1,4 @@
-// Client quirks as data (src/adapters/mcp-quirks.ts): Gemini CLI's injected wait_for_previous is
+// Client quirks as data (src/adapters/mcp/quirks.ts): Gemini CLI's injected wait_for_previous is
 // dropped for it alone, Claude Code gets the text alone (it would show the model the structured
 // JSON), `off` and a table of one's own replace the default, and a table whose examples do not
 // hold is refused when it is compiled. Real SDK clients, over stdio (the CLI) and in process.
@@ -16,9 +16,9 @@ import {
   createMcpServer,
   type ClientQuirk,
   type McpServerOptions,
-} from '../../src/adapters/mcp.js';
-import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
-import { compileQuirks } from '../../src/adapters/mcp-quirks.js';
+} from '../../src/adapters/mcp/server.js';
+import { startMcpHttpServer } from '../../src/adapters/mcp/transports/http.js';
+import { compileQuirks } from '../../src/adapters/mcp/quirks.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { scaled } from '../support/time.js';
 import { linkedClient } from '../support/mcp-memory.js';

@@ -1,8 +1,9 @@
-// What the MCP adapter relies on in @modelcontextprotocol/sdk (and in the runtime), pinned so an
+// What the MCP adapter relies on in the SDK v2 packages (and in the runtime), pinned so an
 // upgrade that changes it fails here, loudly, instead of in a client: the entry points imported
 // are public; tools/call, answered through the protocol's fallback handler, arrives there
 // unparsed and its result leaves unchecked, so the adapter's own params check takes exactly what
-// CallToolRequestSchema takes and every result it builds is a valid CallToolResult; a server uses
+// CallToolRequestSchema takes and every result it builds is a valid CallToolResult (the
+// 2025-11-25 wire schemas of the v1 SDK, a dev dependency, as the reference); a server uses
 // the elicitation-answer validator it is given; and the runtime hands a caller's abort signal to
 // the user channel as it is (how an elicitation finds the request it belongs to). The early
 // `initialize` answer's copy of the protocol versions is pinned in test/mcp/early-init.test.ts.
@@ -11,13 +12,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLIENT_QUIRKS, toCallToolResult } from '../../src/adapters/mcp.js';
-import { callToolParams } from '../../src/adapters/mcp-call-params.js';
-import { clientResult } from '../../src/adapters/mcp-quirks.js';
-import { loadSdk, newSdkServer } from '../../src/adapters/mcp-sdk.js';
+import { DEFAULT_CLIENT_QUIRKS, toCallToolResult } from '../../src/adapters/mcp/server.js';
+import { callToolParams } from '../../src/adapters/mcp/call-params.js';
+import { clientResult } from '../../src/adapters/mcp/quirks.js';
+import { loadSdk, newSdkServer } from '../../src/adapters/mcp/sdk.js';
 import type { InvokeResult } from '../../src/runtime/contract/types.js';
 import { createToolkit } from '../../src/toolkit.js';
 import type { UserChannel } from '../../src/runtime/services/user.js';
@@ -25,31 +26,31 @@ import { tempDir } from '../support/helpers.js';
 
 const require = createRequire(import.meta.url);
 const repoRoot = join(dirname(new URL(import.meta.url).pathname), '..', '..');
-const sdkRoot = join(repoRoot, 'node_modules/@modelcontextprotocol/sdk');
+const SDK_PACKAGES = ['@modelcontextprotocol/server', '@modelcontextprotocol/node'];
 const srcRoot = join(repoRoot, 'src');
 
 describe('the SDK entry points the adapter imports', () => {
-  it('are all in the package exports, and the version is the pinned one', async () => {
-    const pkg = JSON.parse(readFileSync(join(sdkRoot, 'package.json'), 'utf8')) as {
-      version: string;
-      exports: Record<string, unknown>;
-    };
+  it('are all in the package exports, the versions are the pinned ones, and the v1 SDK is imported nowhere', async () => {
     const ours = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
-    expect(ours.dependencies['@modelcontextprotocol/sdk']).toBe(pkg.version);
+    expect(ours.dependencies['@modelcontextprotocol/sdk']).toBeUndefined();
     const { execFileSync } = await import('node:child_process');
-    const used = new Set(
-      execFileSync('grep', ['-rhoE', '@modelcontextprotocol/sdk/[a-zA-Z/._-]+', srcRoot], { encoding: 'utf8' })
-        .trim()
-        .split('\n'),
-    );
-    expect(used.size).toBeGreaterThan(3);
+    const grep = (pattern: string) =>
+      execFileSync('grep', ['-rhoE', pattern, srcRoot], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    expect(() => grep("'@modelcontextprotocol/sdk[a-zA-Z/._-]*'")).toThrow(); // grep finds nothing: exit 1
+    const used = new Set(grep("'@modelcontextprotocol/(server|node)[a-zA-Z/._-]*'").map((s) => s.slice(1, -1)));
+    expect(used.size).toBeGreaterThan(2);
     for (const specifier of used) {
-      const subpath = `./${specifier.slice('@modelcontextprotocol/sdk/'.length)}`;
-      const explicit = Object.hasOwn(pkg.exports, subpath.replace(/\.js$/, '')) || Object.hasOwn(pkg.exports, subpath);
-      // The `./*` pattern maps a subpath to its file in dist/esm: it must exist there.
-      expect(explicit || Object.hasOwn(pkg.exports, './*'), specifier).toBe(true);
+      const name = SDK_PACKAGES.find((p) => specifier === p || specifier.startsWith(`${p}/`));
+      expect(name, specifier).toBeDefined();
+      const pkg = JSON.parse(readFileSync(join(repoRoot, 'node_modules', name!, 'package.json'), 'utf8')) as {
+        version: string;
+        exports: Record<string, unknown>;
+      };
+      expect(ours.dependencies[name!]).toBe(pkg.version);
+      const subpath = specifier === name ? '.' : `./${specifier.slice(name!.length + 1)}`;
+      expect(Object.hasOwn(pkg.exports, subpath), specifier).toBe(true);
       expect(() => require.resolve(specifier), specifier).not.toThrow();
     }
   });
@@ -187,11 +188,10 @@ const paramsLike = fc
 
 describe('what the adapter checks in place of the SDK', () => {
   it('takes exactly the tools/call params CallToolRequestSchema takes', async () => {
-    const { types } = await loadSdk();
     let taken = 0;
     fc.assert(
       fc.property(fc.oneof(paramsLike, json), (params) => {
-        const sdk = types.CallToolRequestSchema.safeParse({ method: 'tools/call', params }).success;
+        const sdk = CallToolRequestSchema.safeParse({ method: 'tools/call', params }).success;
         let ours = true;
         try {
           callToolParams(params);
@@ -263,7 +263,7 @@ describe('what the adapter checks in place of the SDK', () => {
         }
       }
     }
-    // With and without structured content, capped, error, text only.
+    // With and without structured content, capped, error, text only, an error as text only.
     expect(shapes).toEqual(
       new Set([
         'content,structuredContent',
@@ -271,6 +271,7 @@ describe('what the adapter checks in place of the SDK', () => {
         '_meta,content',
         '_meta,content,isError',
         'content',
+        'content,isError',
       ]),
     );
   });

@@ -6,9 +6,13 @@ import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startMcpHttpServer, type RunningHttpServer, type ToolkitScope } from '../../src/adapters/mcp-http.js';
-import { StatelessSession } from '../../src/adapters/mcp-stateless.js';
-import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
+import {
+  startMcpHttpServer,
+  type RunningHttpServer,
+  type ToolkitScope,
+} from '../../src/adapters/mcp/transports/http.js';
+import { StatelessSession } from '../../src/adapters/mcp/transports/http-stateless.js';
+import { createMcpElicitationUserChannel } from '../../src/adapters/mcp/user-channel.js';
 import { createToolkit } from '../../src/index.js';
 import type { ToolkitOf, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import { mcpRequest } from '../support/mcp-http.js';

@@ -9,15 +9,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
-import { MemoryTaskRecords } from '../../src/adapters/mcp-task-memory.js';
+import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp/transports/http.js';
+import { MemoryTaskRecords } from '../../src/adapters/mcp/tasks/memory.js';
 import {
   DEFAULT_TASK_TTL_MS,
   grantedTtl,
   MAX_TASK_TTL_MS,
   McpTaskRunner,
   MIN_TASK_TTL_MS,
-} from '../../src/adapters/mcp-tasks.js';
+} from '../../src/adapters/mcp/tasks/runner.js';
 import { ToolError } from '../../src/runtime/contract/errors.js';
 import { createEmbeddedStore } from '../../src/runtime/store/embedded.js';
 import type { McpTaskPatch, Store } from '../../src/runtime/store/types.js';

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createPostgresStore } from '../../src/runtime/store/postgres.js';
 import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-tasks.js';
+import { rawModern } from '../support/mcp-modern.js';
 import { describePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { scaled } from '../support/time.js';
 
@@ -27,10 +28,10 @@ const children: ChildProcess[] = [];
 const clients: Client[] = [];
 
 /** One replica: its own process, serving stateless MCP over the shared store. */
-async function replica(): Promise<{ client: Client; child: ChildProcess }> {
+async function replica(extra: string[] = []): Promise<{ client: Client; child: ChildProcess; endpoint: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--http', '0', '--stateless', '--workspace', dir],
+    ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--http', '0', '--stateless', '--workspace', dir, ...extra],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOOLWRIGHT_STORE_URL: url } },
   );
   children.push(child);
@@ -46,7 +47,7 @@ async function replica(): Promise<{ client: Client; child: ChildProcess }> {
   const client = new Client({ name: 'replica-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
   clients.push(client);
-  return { client, child };
+  return { client, child, endpoint };
 }
 
 describePg('MCP tasks on replicas sharing a PostgreSQL store', () => {
@@ -129,6 +130,37 @@ describePg('MCP tasks on replicas sharing a PostgreSQL store', () => {
       const result = await two.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
       expect(result.isError).toBe(true);
       process.kill(orphan, 'SIGKILL'); // its server died without killing it
+    },
+  );
+
+  it(
+    '2026-07-28: an approval answered through the other replica, the call a task read through the first',
+    { timeout: scaled(90_000) },
+    async () => {
+      const [one, two] = await Promise.all([
+        replica(['--policy', 'askForRisky']),
+        replica(['--policy', 'askForRisky']),
+      ]);
+      const capabilities = { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } };
+      const call = { name: 'bash', arguments: { command: 'sleep 3; echo replicas' } };
+      const asked = await rawModern(one.endpoint, 'tools/call', call, { capabilities });
+      expect(asked.result.resultType).toBe('input_required');
+      const [key] = Object.keys(asked.result.inputRequests as object);
+      const answered = await rawModern(
+        two.endpoint,
+        'tools/call',
+        { ...call, inputResponses: { [key!]: { action: 'accept', content: { approve: true } } } },
+        { capabilities },
+      );
+      expect(answered.result).toMatchObject({ resultType: 'task', status: 'working' });
+      const taskId = answered.result.taskId as string;
+      let seen = await rawModern(one.endpoint, 'tasks/get', { taskId }, { capabilities });
+      for (let i = 0; i < 100 && seen.result?.status === 'working'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        seen = await rawModern(one.endpoint, 'tasks/get', { taskId }, { capabilities });
+      }
+      expect(seen.result.status).toBe('completed');
+      expect(seen.result.result.content[0].text).toContain('replicas');
     },
   );
 });

@@ -13,7 +13,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp-http.js';
+import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/index.js';
 import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-tasks.js';
 import { scaled } from '../support/time.js';

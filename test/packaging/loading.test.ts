@@ -14,6 +14,9 @@ import { scaled } from '../support/time.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const HEAVY = [
   '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/server',
+  '@modelcontextprotocol/node',
+  '@modelcontextprotocol/core',
   'zod',
   'zod-to-json-schema',
   'undici',
@@ -119,8 +122,11 @@ describe('what loading toolwright loads', () => {
       if (typeof server.connect !== 'function') throw new Error('not a server');`;
     const run = await loaded(['--input-type=module', '-e', script], 'mcp');
     expect(run.status, run.output).toBe(0);
-    expect(run.packages.has('@modelcontextprotocol/sdk')).toBe(true);
-    expect(run.packages.has('hono')).toBe(false); // the HTTP server only for startMcpHttpServer
+    expect(run.packages.has('@modelcontextprotocol/server')).toBe(true);
+    expect(run.packages.has('@modelcontextprotocol/sdk')).toBe(false); // the v1 SDK is a dev dependency
+    // The HTTP server only for startMcpHttpServer.
+    for (const name of ['@modelcontextprotocol/node', 'hono', '@hono/node-server'])
+      expect(run.packages.has(name), `${name} was loaded`).toBe(false);
   });
 
   it(
@@ -196,7 +202,7 @@ describe('what loading toolwright loads', () => {
       return seen;
     };
     const toolkit = holding('runtime/toolkit/toolkit.js');
-    for (const early of ['cli/mcp.js', 'adapters/mcp-early-init.js', 'adapters/mcp-identity.js'])
+    for (const early of ['cli/mcp.js', 'adapters/mcp/transports/stdio-early-init.js', 'adapters/mcp/identity.js'])
       expect(staticClosure(holding(early)).has(toolkit), early).toBe(false);
     // The check can fail: a provider's handlers do load with the toolkit's chunk.
     expect(staticClosure(holding('handlers/filesystem/index.js')).has(toolkit)).toBe(true);

@@ -8,7 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
+import { startMcpHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/index.js';
 import { cli, root } from '../support/cli.js';
 import { tempDir } from '../support/helpers.js';

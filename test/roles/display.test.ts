@@ -3,8 +3,8 @@
 import { PassThrough } from 'node:stream';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createMcpServer } from '../../src/adapters/mcp.js';
-import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
+import { createMcpServer } from '../../src/adapters/mcp/server.js';
+import { createMcpElicitationUserChannel } from '../../src/adapters/mcp/user-channel.js';
 import {
   approvalText,
   createProgrammaticUserChannel,

@@ -8,8 +8,8 @@ import { trace } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServer } from '../../src/adapters/mcp.js';
-import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
+import { createMcpServer } from '../../src/adapters/mcp/server.js';
+import { createMcpElicitationUserChannel } from '../../src/adapters/mcp/user-channel.js';
 import {
   createProgrammaticUserChannel,
   createToolkit,

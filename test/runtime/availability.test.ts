@@ -10,8 +10,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toAnthropicTools } from '../../src/adapters/anthropic.js';
-import { createMcpServer } from '../../src/adapters/mcp.js';
-import { createMcpElicitationUserChannel } from '../../src/adapters/mcp-user.js';
+import { createMcpServer } from '../../src/adapters/mcp/server.js';
+import { createMcpElicitationUserChannel } from '../../src/adapters/mcp/user-channel.js';
 import { toOpenAITools } from '../../src/adapters/openai.js';
 import { operations as catalogOperations } from '../../src/generated/registry.js';
 import { compilePolicy } from '../../src/index.js';
@@ -252,7 +252,7 @@ describe('over MCP', () => {
 
 describe('deferred MCP server (the CLI stdio start-up)', () => {
   it('answers initialize before loading the toolkit, then lists with the client known', async () => {
-    const { createDeferredMcpServer } = await import('../../src/adapters/mcp.js');
+    const { createDeferredMcpServer } = await import('../../src/adapters/mcp/server.js');
     const events: string[] = [];
     const server = await createDeferredMcpServer(async () => {
       events.push('load');
@@ -278,7 +278,7 @@ describe('deferred MCP server (the CLI stdio start-up)', () => {
   });
 
   it('a toolkit that fails to load is reported on the request that needs it', async () => {
-    const { createDeferredMcpServer } = await import('../../src/adapters/mcp.js');
+    const { createDeferredMcpServer } = await import('../../src/adapters/mcp/server.js');
     const server = await createDeferredMcpServer(async () => {
       throw new Error('bad --provider module');
     }, dir);

@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startMcpHttpServer } from '../../src/adapters/mcp-http.js';
+import { startMcpHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import type { GrepInput } from '../../src/generated/types.js';
 import { createToolkit } from '../../src/index.js';
 import { expectOk } from '../support/helpers.js';

@@ -286,7 +286,7 @@ describePg('PostgreSQL store', () => {
     'two stateless MCP HTTP replicas, each with its own pool on one database, serve one task list',
     { timeout: scaled(30_000) },
     async () => {
-      const { startMcpHttpServer } = await import('../../src/adapters/mcp-http.js');
+      const { startMcpHttpServer } = await import('../../src/adapters/mcp/transports/http.js');
       const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
       const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
       const storeScope = `mcp-${++scopeCounter}`;

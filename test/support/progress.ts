@@ -4,7 +4,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ProgressNotificationSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
-import { createMcpServer } from '../../src/adapters/mcp.js';
+import { createMcpServer } from '../../src/adapters/mcp/server.js';
 import type { InvokeResult, ProgressEvent, Toolkit } from '../../src/index.js';
 import { PROGRESS_INTERVAL_MS } from '../../src/runtime/invoke/progress.js';
 import { linkedClient } from './mcp-memory.js';

@@ -3,7 +3,7 @@
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import type { ReadFileInput, ReadFileResult } from '../../src/generated/types.js';
 import type { ToolkitOf as UntypedToolkit } from '../../src/runtime/contract/types.js';
-import { createMcpServer } from '../../src/adapters/mcp.js';
+import { createMcpServer } from '../../src/adapters/mcp/server.js';
 import { invokeByName } from '../../src/adapters/dispatch.js';
 
 declare const toolkit: Toolkit;

@@ -192,6 +192,11 @@ export interface InvokeOptions {
    * every 100 ms; never awaited, and what it throws is ignored.
    */
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Told once the call has been admitted (the policy allowed it, any approval was given) and its
+   * handler is about to run; never told for a call refused before. What it throws is ignored.
+   */
+  onAdmitted?: () => void;
 }
 
 export interface ToolErrorPayload {

@@ -38,6 +38,7 @@ export interface CallOptions {
   readonly signal?: AbortSignal | undefined;
   readonly principal?: string | undefined;
   readonly onProgress?: ProgressListener | undefined;
+  readonly onAdmitted?: (() => void) | undefined;
 }
 
 /** A call on its way through the steps. */

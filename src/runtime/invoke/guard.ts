@@ -22,8 +22,13 @@ type Inner = (
   provider: string,
   operation: string,
   input: unknown,
-  options: { signal?: AbortSignal; principal?: string; onProgress?: ProgressListener },
+  options: { signal?: AbortSignal; principal?: string; onProgress?: ProgressListener; onAdmitted?: () => void },
 ) => Promise<InvokeResult>;
+
+interface Listeners {
+  onProgress?: ProgressListener;
+  onAdmitted?: () => void;
+}
 
 /**
  * Wraps the toolkit's invoke so that it validates its arguments first and never throws. `inner`
@@ -32,7 +37,7 @@ type Inner = (
  */
 export function guardInvoke(inner: Inner): Invoke {
   const guarded = async (
-    onProgress: ProgressListener | undefined,
+    listeners: Listeners,
     follower: SignalFollower,
     provider: string,
     operation: string,
@@ -40,7 +45,7 @@ export function guardInvoke(inner: Inner): Invoke {
     principal: string | undefined,
   ): Promise<InvokeResult> => {
     try {
-      return await inner(provider, operation, plain, { signal: follower.signal, principal, ...progressOf(onProgress) });
+      return await inner(provider, operation, plain, { signal: follower.signal, principal, ...listeners });
     } finally {
       follower.release();
     }
@@ -50,19 +55,14 @@ export function guardInvoke(inner: Inner): Invoke {
     try {
       const providerName = nameArgument(provider, 'provider');
       const operationName = nameArgument(operation, 'operation');
-      const { signal, principal } = readOptions(options);
-      const onProgress = readProgressOption(options);
+      const { signal, principal, onAdmitted } = readOptions(options);
+      const listeners = listenersOf(readProgressOption(options), onAdmitted);
       follower = followSignal(signal);
       const plain = snapshotInput(input);
-      if (follower === undefined)
-        return inner(providerName, operationName, plain, { principal, ...progressOf(onProgress) });
+      if (follower === undefined) return inner(providerName, operationName, plain, { principal, ...listeners });
       if (follower.release === noRelease)
-        return inner(providerName, operationName, plain, {
-          signal: follower.signal,
-          principal,
-          ...progressOf(onProgress),
-        });
-      return guarded(onProgress, follower, providerName, operationName, plain, principal);
+        return inner(providerName, operationName, plain, { signal: follower.signal, principal, ...listeners });
+      return guarded(listeners, follower, providerName, operationName, plain, principal);
     } catch (error) {
       follower?.release();
       const id = `${describeName(provider)}.${describeName(operation)}`;
@@ -80,8 +80,9 @@ export function guardInvoke(inner: Inner): Invoke {
 
 const noRelease = (): void => {};
 
-function progressOf(onProgress: ProgressListener | undefined): { onProgress?: ProgressListener } {
-  return onProgress ? { onProgress } : {};
+function listenersOf(onProgress: ProgressListener | undefined, onAdmitted: (() => void) | undefined): Listeners {
+  if (!onProgress && !onAdmitted) return {};
+  return { ...(onProgress ? { onProgress } : {}), ...(onAdmitted ? { onAdmitted } : {}) };
 }
 
 /** The result of a call refused before it ran (the adapters' dispatch refuses with it too). */
@@ -137,8 +138,13 @@ const addListener = EventTarget.prototype.addEventListener;
 const removeListener = EventTarget.prototype.removeEventListener;
 /* eslint-enable @typescript-eslint/unbound-method */
 
-function readOptions(options: unknown): { signal: unknown; principal: string | undefined } {
-  if (options === undefined || options === null) return { signal: undefined, principal: undefined };
+function readOptions(options: unknown): {
+  signal: unknown;
+  principal: string | undefined;
+  onAdmitted: (() => void) | undefined;
+} {
+  if (options === undefined || options === null)
+    return { signal: undefined, principal: undefined, onAdmitted: undefined };
   if (typeof options !== 'object')
     throw new ToolError('INVALID_INPUT', `options must be an object such as { signal } (got ${kindOf(options)})`);
   let signal: unknown;
@@ -153,7 +159,19 @@ function readOptions(options: unknown): { signal: unknown; principal: string | u
   } catch (error) {
     throw new ToolError('INVALID_INPUT', `options.principal could not be read: ${safeMessage(error)}`);
   }
-  return { signal, principal: principal === undefined ? undefined : checkPrincipal(principal, 'options.principal') };
+  let onAdmitted: unknown;
+  try {
+    onAdmitted = (options as { onAdmitted?: unknown }).onAdmitted;
+  } catch (error) {
+    throw new ToolError('INVALID_INPUT', `options.onAdmitted could not be read: ${safeMessage(error)}`);
+  }
+  if (onAdmitted !== undefined && typeof onAdmitted !== 'function')
+    throw new ToolError('INVALID_INPUT', `options.onAdmitted must be a function (got ${kindOf(onAdmitted)})`);
+  return {
+    signal,
+    principal: principal === undefined ? undefined : checkPrincipal(principal, 'options.principal'),
+    onAdmitted: onAdmitted as (() => void) | undefined,
+  };
 }
 
 interface SignalFollower {

@@ -41,7 +41,7 @@ export function runInvocation(
   const call = new Invocation(`${provider}.${operation}`, input, credentialValues(scope.services.exec));
   scope.session.noteCall(call.id);
   const span = scope.tracing && tracerRegistered() ? startCallSpan(call.id, caller.principal) : undefined;
-  const running = execute(scope, call, caller, provider, operation, input, options.signal, options.onProgress);
+  const running = execute(scope, call, caller, provider, operation, input, options);
   if (scope.audit === undefined && span === undefined) return running;
   return running.then((result) => {
     if (span) endCallSpan(span, result, call.plan?.op.risk);
@@ -73,8 +73,7 @@ async function execute(
   provider: string,
   operation: string,
   input: unknown,
-  signal: AbortSignal | undefined,
-  onProgress?: ProgressListener,
+  { signal, onProgress, onAdmitted }: CallOptions,
 ): Promise<InvokeResult> {
   try {
     const plan = resolveOperation(scope, call, provider, operation);
@@ -91,6 +90,7 @@ async function execute(
       const admitting = admit(scope, plan, call, ctx);
       if (admitting !== undefined) await admitting;
       if (signal?.aborted) throw abortError(signal);
+      admitted(onAdmitted);
       let returned = await runHandler(plan, params, ctx, signal);
       if (plan.visiblePaths) returned = await hideResultPaths(plan, call, returned);
       const result = render(call, returned, checkOutput(scope, plan, returned));
@@ -111,6 +111,15 @@ async function execute(
     }
   } catch (error) {
     return failed(call, error);
+  }
+}
+
+/** Tells the caller the call was admitted; what the listener throws is ignored. */
+function admitted(listener: (() => void) | undefined): void {
+  try {
+    listener?.();
+  } catch {
+    /* a listener's failure is not the call's */
   }
 }
 

@@ -2,8 +2,8 @@
 // stream dropped mid-call reconnects (GET with Last-Event-ID) and receives what it missed, the
 // call's result included. Bounded per session, oldest dropped first; a cursor no longer held is
 // refused as unknown (400) rather than replaying from a gap.
-import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { EventStore } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 
 export interface EventStoreLimits {
   /** Most events held. */

@@ -1,12 +1,12 @@
 // What a toolwright MCP server says of itself in `initialize`: its own module, so the stdio CLI can
-// answer `initialize` (mcp-early-init.ts) before the adapter and the SDK are loaded.
+// answer `initialize` (transports/stdio-early-init.ts) before the adapter and the SDK are loaded.
 import { readFileSync } from 'node:fs';
-import type { McpServerOptions } from './mcp.js';
-import type { ServerIdentity } from './mcp-early-init.js';
+import type { McpServerOptions } from './server.js';
+import type { ServerIdentity } from './transports/stdio-early-init.js';
 
 function packageVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
       version?: string;
     };
     return pkg.version ?? '0.0.0';

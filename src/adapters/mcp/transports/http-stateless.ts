@@ -8,11 +8,12 @@
 // remembers nothing (no read-tracking from one request for another's edits), and no elicitation
 // channel is bound (a stateless server cannot ask its clients anything).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { Session, type FileStamp } from '../runtime/session/session.js';
-import type { ToolkitOf } from '../runtime/contract/types.js';
-import type { McpServerMaker } from './mcp.js';
-import { sendJsonRpcError } from './mcp-http-access.js';
+import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { Session, type FileStamp } from '../../../runtime/session/session.js';
+import type { ToolkitOf } from '../../../runtime/contract/types.js';
+import type { McpServing } from '../serving.js';
+import { sendJsonRpcError } from './http-access.js';
+import { modernHandler, type ModernHandler } from './http-modern.js';
 
 /** A session that remembers no file it read: what a stateless server's shared toolkit uses. */
 export class StatelessSession extends Session {
@@ -31,16 +32,19 @@ type TransportClass = typeof StreamableHTTPServerTransport;
 
 export interface StatelessServing {
   handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void>;
+  /** 2026-07-28 requests (never sessions), served over the same toolkit. */
+  handleModern(req: IncomingMessage, res: ServerResponse, body: unknown, principal: string | undefined): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Serves requests over the toolkit `load` gives (called once, on the first request). */
 export function statelessServing(
   load: () => Promise<{ toolkit: ToolkitOf; owns: boolean }>,
-  make: McpServerMaker,
+  serving: McpServing,
   Transport: TransportClass,
 ): StatelessServing {
   let shared: Promise<{ toolkit: ToolkitOf; owns: boolean }> | undefined;
+  let modern: Promise<ModernHandler> | undefined;
   const toolkit = () =>
     (shared ??= load().catch((error: unknown) => {
       shared = undefined; // the next request tries again
@@ -55,7 +59,7 @@ export function statelessServing(
         return;
       }
       const { toolkit: kit } = await toolkit();
-      const server = make({ get: () => kit, bindUser: false }, kit.workspace.root);
+      const server = serving.legacy({ get: () => kit, bindUser: false }, kit.workspace.root);
       const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // Closing the server aborts what is still running for this request (the client went away).
       res.once('close', () => {
@@ -64,7 +68,20 @@ export function statelessServing(
       await server.connect(transport);
       await transport.handleRequest(req, res, body);
     },
+    async handleModern(req, res, body, principal) {
+      const serve = await (modern ??= modernHandler(serving, async () => (await toolkit()).toolkit));
+      // The verified principal reaches the server's handlers as the request's auth info.
+      (req as IncomingMessage & { auth?: unknown }).auth = {
+        token: '',
+        clientId: principal ?? '',
+        scopes: [],
+        ...(principal === undefined ? {} : { extra: { principal } }),
+      };
+      await serve.handle(req, res, body);
+    },
     async close() {
+      const handler = await modern?.catch(() => undefined);
+      await handler?.close();
       const loaded = await shared?.catch(() => undefined);
       if (loaded?.owns)
         await loaded.toolkit.close().catch(() => {

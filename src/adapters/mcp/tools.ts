@@ -1,11 +1,11 @@
 // The MCP face of an operation: its tool definition (name, schemas, annotations, task support)
 // and its call result as a CallToolResult capped to the result budget. Frozen definitions are
 // built once per operation, so tools/list sends the same objects every time.
-import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { RISK_ORDER, type OperationDescriptor } from '../runtime/contract/descriptor.js';
-import type { InvokeResult, ToolkitOf } from '../runtime/contract/types.js';
-import { imageOf, withoutImageData } from '../runtime/contract/media.js';
-import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from './result-size.js';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/server';
+import { RISK_ORDER, type OperationDescriptor } from '../../runtime/contract/descriptor.js';
+import type { InvokeResult, ToolkitOf } from '../../runtime/contract/types.js';
+import { imageOf, withoutImageData } from '../../runtime/contract/media.js';
+import { DEFAULT_MAX_RESULT_BYTES, capText, fitResult } from '../result-size.js';
 
 /** MCP tool annotations, every hint explicit (clients assume the worst for missing ones). */
 export function mcpAnnotations(op: OperationDescriptor): ToolAnnotations {
@@ -25,7 +25,7 @@ function toolDefinition(op: OperationDescriptor, withOutputSchema: boolean): Too
     title: op.title,
     description: op.description,
     inputSchema: structuredClone(op.params) as Tool['inputSchema'],
-    ...(withOutputSchema ? { outputSchema: structuredClone(op.result) as Tool['outputSchema'] } : {}),
+    ...(withOutputSchema ? { outputSchema: structuredClone(op.result) } : {}),
     annotations: mcpAnnotations(op),
     // A long call may run as an MCP task; the others take no `task` (taskSupport absent: forbidden).
     ...(op.longRunning ? { execution: { taskSupport: 'optional' as const } } : {}),
@@ -76,7 +76,7 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * Turns an invoke result into an MCP `CallToolResult`, capped to `maxResultBytes`. `textOnly`: the
- * client gets no structuredContent (mcp-quirks.ts), so none is built and the text has the budget.
+ * client gets no structuredContent (quirks.ts), so none is built and the text has the budget.
  */
 export function toCallToolResult(
   op: OperationDescriptor,
@@ -111,7 +111,7 @@ export function toCallToolResult(
       { type: 'text', text: fitted.text },
       ...(image ? [{ type: 'image' as const, data: image.data, mimeType: image.mimeType }] : []),
     ],
-    ...(structured ? { structuredContent: output as Record<string, unknown> } : {}),
+    ...(structured ? { structuredContent: output } : {}),
     ...(fitted.capped ? { _meta: { 'toolwright/capped': true } } : {}),
   };
 }

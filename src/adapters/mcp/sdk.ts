@@ -1,20 +1,19 @@
-// The parts of @modelcontextprotocol/sdk the MCP adapter uses, through its public entry points
-// only, loaded on first use (the SDK and zod under it are most of a server's start-up, and
+// The server of the SDK v2 packages (@modelcontextprotocol/server) as the MCP adapter uses it for
+// 2025-11-25 and older clients, through its public entry point only, loaded on first use (the SDK and zod under it are most of a server's start-up, and
 // `import 'toolwright'` must stay light). Loaded once per process and shared by every server.
-import type { Server, ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
 import type {
   jsonSchemaValidator,
   JsonSchemaType,
   JsonSchemaValidator,
-} from '@modelcontextprotocol/sdk/validation/types.js';
-import { lazyRequire } from '../runtime/startup/lazy-require.js';
+  Server,
+  ServerOptions,
+} from '@modelcontextprotocol/server';
+import { lazyRequire } from '../../runtime/startup/lazy-require.js';
 
-type ServerModule = typeof import('@modelcontextprotocol/sdk/server/index.js');
-type TypesModule = typeof import('@modelcontextprotocol/sdk/types.js');
+type ServerModule = typeof import('@modelcontextprotocol/server');
 
 export interface Sdk {
   Server: ServerModule['Server'];
-  types: TypesModule;
   /** Options every server gets: one elicitation-answer validator for the whole process. */
   serverOptions: Pick<ServerOptions, 'jsonSchemaValidator'>;
 }
@@ -23,11 +22,8 @@ let loading: Promise<Sdk> | undefined;
 
 export function loadSdk(): Promise<Sdk> {
   return (loading ??= (async () => {
-    const [{ Server }, types] = await Promise.all([
-      import('@modelcontextprotocol/sdk/server/index.js'),
-      import('@modelcontextprotocol/sdk/types.js'),
-    ]);
-    return { Server, types, serverOptions: { jsonSchemaValidator: new ElicitationAnswerValidator() } };
+    const { Server } = await import('@modelcontextprotocol/server');
+    return { Server, serverOptions: { jsonSchemaValidator: new ElicitationAnswerValidator() } };
   })());
 }
 

@@ -19,6 +19,12 @@ export interface ClientQuirk {
    * continue" hints as the toolkit rendered them.
    */
   textOnly?: boolean;
+  /**
+   * The client shows the model a tool error (`isError`) as a JSON dump of the whole result, `_meta`
+   * included, instead of its text: an error goes as its text alone (no `_meta`, no
+   * `structuredContent`).
+   */
+  errorTextOnly?: boolean;
   /** At least one; each is checked when the table is compiled. */
   examples: readonly ClientQuirkExample[];
 }
@@ -31,7 +37,7 @@ export type ClientQuirkExample =
 /** The parts of a CallToolResult a quirk may change. */
 export interface QuirkResult {
   content: readonly unknown[];
-  structuredContent?: Record<string, unknown>;
+  structuredContent?: unknown;
   isError?: boolean;
   _meta?: Record<string, unknown>;
 }
@@ -40,11 +46,22 @@ export interface QuirkResult {
 export const DEFAULT_CLIENT_QUIRKS: readonly ClientQuirk[] = Object.freeze([
   {
     client: 'gemini-cli-mcp-client',
-    why: 'Gemini CLI adds wait_for_previous (its own scheduling flag) to the arguments of every tool call',
+    why:
+      'Gemini CLI adds wait_for_previous (its own scheduling flag) to the arguments of every tool call, ' +
+      'and shows the model a tool error as a JSON dump of the result with its _meta',
     dropArguments: ['wait_for_previous'],
+    errorTextOnly: true,
     examples: [
       { arguments: { path: 'a.txt', wait_for_previous: true }, expect: { path: 'a.txt' } },
       { arguments: { path: 'a.txt' }, expect: { path: 'a.txt' } },
+      {
+        result: {
+          content: [{ type: 'text', text: 'Error NOT_FOUND: a.txt does not exist' }],
+          isError: true,
+          _meta: { 'toolwright/error': { code: 'NOT_FOUND', message: 'a.txt does not exist' } },
+        },
+        expect: { content: [{ type: 'text', text: 'Error NOT_FOUND: a.txt does not exist' }], isError: true },
+      },
     ],
   },
   {
@@ -105,12 +122,14 @@ function checkEntry(entry: ClientQuirk, index: number): void {
   }
   if (entry.textOnly !== undefined && typeof entry.textOnly !== 'boolean')
     throw new TypeError(`${at}: textOnly must be true or false`);
-  if (!entry.dropArguments?.length && !entry.textOnly)
-    throw new TypeError(`${at}: adapts nothing (give dropArguments or textOnly)`);
+  if (entry.errorTextOnly !== undefined && typeof entry.errorTextOnly !== 'boolean')
+    throw new TypeError(`${at}: errorTextOnly must be true or false`);
+  if (!entry.dropArguments?.length && !entry.textOnly && !entry.errorTextOnly)
+    throw new TypeError(`${at}: adapts nothing (give dropArguments, textOnly or errorTextOnly)`);
   if (!Array.isArray(entry.examples) || entry.examples.length === 0)
     throw new TypeError(`${at}: needs at least one example`);
-  entry.examples.forEach((example, i) => {
-    const [given, got, expected] =
+  entry.examples.forEach((example: ClientQuirkExample, i: number) => {
+    const [given, got, expected]: [unknown, unknown, unknown] =
       'arguments' in example
         ? [example.arguments, clientArguments(entry, example.arguments, undefined), example.expect]
         : [example.result, clientResult(entry, example.result), example.expect];
@@ -140,6 +159,10 @@ export function clientArguments(
 
 /** The result as this client should get it. */
 export function clientResult<R extends QuirkResult>(quirk: ClientQuirk | undefined, result: R): R {
+  if (quirk?.errorTextOnly && result.isError === true) {
+    const { structuredContent: _structured, _meta: _meta, ...text } = result;
+    return text as R;
+  }
   if (!quirk?.textOnly || result.structuredContent === undefined) return result;
   const { structuredContent: _dropped, ...rest } = result;
   return rest as R;

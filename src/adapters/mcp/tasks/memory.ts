@@ -3,8 +3,8 @@
 // ended tasks; terminal tasks never change; oldest first with a cursor), gone past their ttl, and
 // bounded in all (past that a new task or result is refused: never another key's evicted).
 import { randomUUID } from 'node:crypto';
-import { ToolError } from '../runtime/contract/errors.js';
-import { roomForResult, roomForTask, type KeptTask } from '../runtime/store/task-limits.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { roomForResult, roomForTask, type KeptTask } from '../../../runtime/store/task-limits.js';
 import {
   MCP_TASK_TERMINAL,
   type McpTaskLimits,
@@ -13,7 +13,7 @@ import {
   type McpTaskRecords,
   type McpTaskStart,
   type StoreKey,
-} from '../runtime/store/types.js';
+} from '../../../runtime/store/types.js';
 
 /** The records a task runner needs: the store's, or these. */
 export type TaskRecords = Pick<McpTaskRecords, 'create' | 'get' | 'list' | 'update'>;

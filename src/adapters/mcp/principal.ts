@@ -1,7 +1,7 @@
 // Who an MCP request acts for: the principal the HTTP adapter put in the SDK's auth info once it
 // verified the request's token (stdio and unauthenticated HTTP carry none: the toolkit's own).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 
 export function principalOfAuth(authInfo: AuthInfo | undefined): string | undefined {
   const principal = authInfo?.extra?.principal;

@@ -1,6 +1,6 @@
 // The params of a tools/call as MCP defines them (CallToolRequestSchema), checked here with the
 // SDK's rules and errors a client can act on, and errors the SDK sends as they are.
-import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest } from '@modelcontextprotocol/server';
 
 /** JSON-RPC "invalid params": the code MCP uses for an unknown tool. */
 export const INVALID_PARAMS = -32602;

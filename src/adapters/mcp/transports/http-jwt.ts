@@ -8,8 +8,8 @@
 // first token; verified tokens are remembered briefly so a replica does not verify the same token's
 // signature on every request.
 import type { IncomingMessage } from 'node:http';
-import type { PolicyOptions } from '../runtime/policy/types.js';
-import { MAX_PRINCIPAL_CHARS } from '../runtime/toolkit/principal.js';
+import type { PolicyOptions } from '../../../runtime/policy/types.js';
+import { MAX_PRINCIPAL_CHARS } from '../../../runtime/toolkit/principal.js';
 
 export interface JwtAuthOptions {
   /** URL of the issuer's JSON Web Key Set (https, or http for a local issuer). */

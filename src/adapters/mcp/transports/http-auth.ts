@@ -2,9 +2,9 @@
 // that tells a client where to get a token. A verified request carries its principal to the tool
 // calls as the SDK's auth info (`extra.authInfo.extra.principal`).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { JwtVerifier, type JwtAuthOptions } from './mcp-http-jwt.js';
-import { allowedHostNames, refuseAccess, sendJsonRpcError, tokenDigest } from './mcp-http-access.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import { JwtVerifier, type JwtAuthOptions } from './http-jwt.js';
+import { allowedHostNames, refuseAccess, sendJsonRpcError, tokenDigest } from './http-access.js';
 
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 

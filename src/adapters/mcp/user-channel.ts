@@ -1,11 +1,12 @@
 // A UserChannel that reaches the human through MCP elicitation, so ask_user and policy `ask`
 // rules work under an MCP client that supports it (stdin/stdout are the protocol there).
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { ElicitRequestFormParams, ElicitResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { ToolError } from '../runtime/contract/errors.js';
-import type { ApprovalAnswer, UserChannel } from '../runtime/services/user.js';
-import type { ToolkitOf } from '../runtime/contract/types.js';
-import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from '../runtime/services/visible-text.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { ElicitRequestFormParams, ElicitResult, RequestId } from '@modelcontextprotocol/server';
+import { ToolError } from '../../runtime/contract/errors.js';
+import type { ApprovalAnswer, UserChannel } from '../../runtime/services/user.js';
+import type { ToolkitOf } from '../../runtime/contract/types.js';
+import { DEFAULT_MAX_APPROVAL_CHARS, approvalText, visibleText } from '../../runtime/services/visible-text.js';
+import { currentInputRound, elicitationAnswer, inputKey, type InputRound } from './rev2026/input.js';
 
 const MARK = Symbol.for('toolwright.mcpElicitationChannel');
 
@@ -90,66 +91,114 @@ export function createMcpElicitationUserChannel(
       if (server !== undefined && server !== target) shared = true;
       server = target;
     },
-    unreachable: () => cannotElicit(server, shared),
+    unreachable: () => {
+      const round = currentInputRound();
+      return round ? roundUnreachable(round) : cannotElicit(server, shared);
+    },
     async ask(question, { signal }) {
+      const form = questionForm(question);
+      const round = currentInputRound();
+      if (round) return answerOf(form, askInRound(round, form));
       const why = cannotElicit(server, shared);
       if (why !== undefined || !server) {
         throw new ToolError('UNAVAILABLE', `${why}: the question cannot reach the user; ask it in your reply instead`);
       }
-      const labels = (question.options ?? []).map((o) => o.label);
-      const described = (question.options ?? [])
-        .filter((o) => o.description)
-        .map((o) => `- ${o.label}: ${o.description}`);
-      const answerSchema: ElicitRequestFormParams['requestedSchema']['properties'][string] =
-        labels.length === 0
-          ? { type: 'string', title: 'Answer' }
-          : question.multi_select
-            ? { type: 'array', title: 'Choose any', items: { type: 'string', enum: labels } }
-            : { type: 'string', title: 'Choose one', enum: labels };
-      const result = await elicit(
-        server,
-        {
-          message: visibleText([question.question, ...described].join('\n')),
-          requestedSchema: { type: 'object', properties: { answer: answerSchema }, required: ['answer'] },
-        },
-        signal,
-      );
-      if (result.action !== 'accept')
-        throw new ToolError('CANCELLED', `the user chose to ${result.action} the question`);
-      const answer = result.content?.answer;
-      if (Array.isArray(answer)) return { answer: answer.join(', '), selected: answer.map(String) };
-      const text = answer === undefined ? '' : String(answer);
-      return { answer: text, selected: labels.includes(text) ? [text] : [] };
+      return answerOf(form, await elicit(server, form.params, signal));
     },
     async approve(call, { signal }): Promise<ApprovalAnswer> {
-      const why = cannotElicit(server, shared);
-      if (why !== undefined || !server) return { unanswerable: why ?? 'no MCP client is connected' };
+      const round = currentInputRound();
+      const why = round ? roundUnreachable(round) : cannotElicit(server, shared);
+      if (why !== undefined || (!round && !server)) return { unanswerable: why ?? 'no MCP client is connected' };
       // The human sees the whole input, hidden characters escaped, or the call is refused.
       const shown = approvalText(call, maxApprovalChars);
       if (shown.refusal) throw new ToolError('DENIED_BY_POLICY', `${call.operation} was refused: ${shown.refusal}`);
+      const params = { message: shown.text, requestedSchema: APPROVAL_SCHEMA };
       let result: ElicitResult;
-      try {
-        result = await elicit(
-          server,
-          {
-            message: shown.text,
-            requestedSchema: {
-              type: 'object',
-              properties: { approve: { type: 'boolean', title: 'Allow this call', default: false } },
-              required: ['approve'],
-            },
-          },
-          signal,
-        );
-      } catch (error) {
-        if (signal.aborted) throw error;
-        return { unanswerable: unanswered(error) };
-      }
+      if (round) {
+        result = approveInRound(round, params);
+      } else
+        try {
+          result = await elicit(server!, params, signal);
+        } catch (error) {
+          if (signal.aborted) throw error;
+          return { unanswerable: unanswered(error) };
+        }
       // A client with no one to show the prompt to (headless `claude -p`) cancels it: nobody said no.
       if (result.action === 'cancel') return { unanswerable: 'the client cancelled the approval prompt (headless?)' };
       return result.action === 'accept' && result.content?.approve === true;
     },
   };
+}
+
+const APPROVAL_SCHEMA: ElicitRequestFormParams['requestedSchema'] = {
+  type: 'object',
+  properties: { approve: { type: 'boolean', title: 'Allow this call', default: false } },
+  required: ['approve'],
+};
+
+interface QuestionForm {
+  params: ElicitRequestFormParams;
+  labels: string[];
+}
+
+/** The elicitation form that asks `question`. */
+function questionForm(question: Parameters<UserChannel['ask']>[0]): QuestionForm {
+  const labels = (question.options ?? []).map((o) => o.label);
+  const described = (question.options ?? []).filter((o) => o.description).map((o) => `- ${o.label}: ${o.description}`);
+  const answerSchema: ElicitRequestFormParams['requestedSchema']['properties'][string] =
+    labels.length === 0
+      ? { type: 'string', title: 'Answer' }
+      : question.multi_select
+        ? { type: 'array', title: 'Choose any', items: { type: 'string', enum: labels } }
+        : { type: 'string', title: 'Choose one', enum: labels };
+  return {
+    labels,
+    params: {
+      message: visibleText([question.question, ...described].join('\n')),
+      requestedSchema: { type: 'object', properties: { answer: answerSchema }, required: ['answer'] },
+    },
+  };
+}
+
+/** The user's answer to a question from the elicitation's result. */
+function answerOf(form: QuestionForm, result: ElicitResult) {
+  if (result.action !== 'accept') throw new ToolError('CANCELLED', `the user chose to ${result.action} the question`);
+  const answer = result.content?.answer;
+  if (Array.isArray(answer)) return { answer: answer.join(', '), selected: answer.map(String) };
+  const text = answer === undefined ? '' : String(answer);
+  return { answer: text, selected: form.labels.includes(text) ? [text] : [] };
+}
+
+/** Why this round's client cannot be asked, or undefined when it can. */
+function roundUnreachable(round: InputRound): string | undefined {
+  return round.canElicit
+    ? undefined
+    : 'the MCP client did not declare form elicitation in this request, so nobody can be asked';
+}
+
+/**
+ * The answer this round carries to the elicitation `params`; when it carries none, the request is
+ * recorded, the round stopped, and the call ends here (the server answers `input_required`).
+ */
+function inRound(round: InputRound, kind: 'approve' | 'answer', params: ElicitRequestFormParams): ElicitResult {
+  const key = inputKey(kind, JSON.stringify([params.message, params.requestedSchema]));
+  const answer = elicitationAnswer(round, key);
+  if (answer)
+    return { action: answer.action, ...(answer.content ? { content: answer.content as ElicitResult['content'] } : {}) };
+  round.pending[key] = {
+    method: 'elicitation/create',
+    params: { mode: 'form', message: params.message, requestedSchema: params.requestedSchema },
+  };
+  round.stop();
+  throw new ToolError('CANCELLED', 'the call waits for the client to answer its input request');
+}
+
+function askInRound(round: InputRound, form: QuestionForm): ElicitResult {
+  return inRound(round, 'answer', form.params);
+}
+
+function approveInRound(round: InputRound, params: ElicitRequestFormParams): ElicitResult {
+  return inRound(round, 'approve', params);
 }
 
 /** Binds the toolkit's user channel to `server` when it is an elicitation channel. */

@@ -3,7 +3,7 @@
 // dies stops renewing, and any live replica sharing the store then marks its working tasks failed
 // (failExpired) and drops tasks past their ttl (sweepExpired). Both run here
 // and nowhere else in the MCP adapter, on one unref'd timer per keeper.
-import type { Store } from '../runtime/store/types.js';
+import type { Store } from '../../../runtime/store/types.js';
 
 /** A running task's lease: a replica gone this long has its tasks marked failed. */
 export const MCP_TASK_LEASE_MS = 15_000;

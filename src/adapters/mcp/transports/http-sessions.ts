@@ -5,14 +5,14 @@
 // it, is closed when the session ends.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { ToolkitOf } from '../runtime/contract/types.js';
-import type { McpServerMaker } from './mcp.js';
-import { sendJsonRpcError } from './mcp-http-access.js';
-import { attachUserChannel } from './mcp-user.js';
-import type { McpTaskRunner } from './mcp-tasks.js';
-import { SessionEventStore } from './mcp-event-store.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import type { ToolkitOf } from '../../../runtime/contract/types.js';
+import type { McpServing } from '../serving.js';
+import { sendJsonRpcError } from './http-access.js';
+import { attachUserChannel } from '../user-channel.js';
+import type { McpTaskRunner } from '../tasks/runner.js';
+import { SessionEventStore } from './http-event-store.js';
 
 const RECONNECT_AFTER_MS = 1000;
 
@@ -30,7 +30,7 @@ interface McpSession {
   ended: boolean;
 }
 
-type TransportClass = typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+type TransportClass = typeof import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport;
 
 export interface SessionTableOptions {
   idleMs: number;
@@ -38,7 +38,7 @@ export interface SessionTableOptions {
   /** Sessions one verified principal holds at once (requests without one are one principal, capped by maxSessions). */
   maxSessionsPerPrincipal: number;
   newToolkit: (policy: number | undefined) => Promise<{ toolkit: ToolkitOf; owns: boolean }>;
-  make: McpServerMaker;
+  serving: McpServing;
   Transport: TransportClass;
 }
 
@@ -132,7 +132,7 @@ export class McpSessionTable {
     session.ended = true;
     if (session.transport.sessionId) this.sessions.delete(session.transport.sessionId);
     await Promise.allSettled([session.transport.close(), session.server.close()]);
-    if (session.ownsToolkit) await closeAfterTasks(this.options.make.tasks, session.toolkit);
+    if (session.ownsToolkit) await closeAfterTasks(this.options.serving.tasks, session.toolkit);
   }
 
   /** The principal's least recently used session with no request in flight. */
@@ -198,7 +198,7 @@ export class McpSessionTable {
     principal: string | undefined,
     policy: number | undefined,
   ) {
-    const { newToolkit, make, Transport } = this.options;
+    const { newToolkit, serving, Transport } = this.options;
     // Checked and counted before the first await: concurrent initializes cannot pass a cap.
     const refusal = this.roomFor(principal, body);
     if (refusal !== undefined) {
@@ -219,7 +219,7 @@ export class McpSessionTable {
     let session: McpSession | undefined;
     try {
       const { toolkit, owns } = await newToolkit(policy);
-      const server = make({ get: () => toolkit }, toolkit.workspace.root);
+      const server = serving.legacy({ get: () => toolkit }, toolkit.workspace.root);
       attachUserChannel(toolkit, server);
       const transport: StreamableHTTPServerTransport = new Transport({
         sessionIdGenerator: () => randomUUID(),

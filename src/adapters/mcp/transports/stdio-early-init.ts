@@ -9,9 +9,9 @@
 // Only a version this module knows the SDK supports is answered early: a client asking for any
 // other (one a newer SDK may support) waits for the SDK's own answer. The SDK is pinned to the
 // release the copied list matches, and test/mcp/early-init.test.ts fails when they part.
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 
 /** The SDK's LATEST_PROTOCOL_VERSION and SUPPORTED_PROTOCOL_VERSIONS (test/mcp/early-init.test.ts checks they match). */
 export const LATEST_PROTOCOL_VERSION = '2025-11-25';
@@ -89,9 +89,12 @@ export class EarlyInitialize {
   /** The early answer, until the SDK's own answer to the same request has been compared with it. */
   private answered: { id: Id; result: string } | undefined;
   private readonly streams: EarlyInitializeStreams;
+  private seeFirstLine!: (line: string | undefined) => void;
+  /** The first line read, or undefined when stdin ended before one (which revision to serve depends on it). */
+  readonly firstLine = new Promise<string | undefined>((resolve) => (this.seeFirstLine = resolve));
 
   constructor(
-    private readonly identity: ServerIdentity,
+    private readonly identity: ServerIdentity | undefined,
     streams: Partial<EarlyInitializeStreams> = {},
   ) {
     this.streams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, ...streams };
@@ -101,6 +104,11 @@ export class EarlyInitialize {
 
   private readonly onEnd = () => {
     this.ended = true;
+    if (!this.firstLineSeen) {
+      // A last line without a newline is a line too.
+      const rest = this.heldBytes > 0 ? Buffer.concat(this.held, this.heldBytes).toString('utf8') : '';
+      this.seeFirstLine(rest.trim() === '' ? undefined : rest);
+    }
   };
 
   private readonly onData = (chunk: Buffer | string) => {
@@ -114,15 +122,17 @@ export class EarlyInitialize {
       if (newline !== -1) {
         this.firstLineSeen = true;
         const lineBytes = this.heldBytes - bytes.length + newline;
-        this.answer(Buffer.concat(this.held, this.heldBytes).toString('utf8', 0, lineBytes).replace(/\r$/, ''));
+        const line = Buffer.concat(this.held, this.heldBytes).toString('utf8', 0, lineBytes).replace(/\r$/, '');
+        this.answer(line);
+        this.seeFirstLine(line);
       }
     }
     if (this.heldBytes > MAX_HELD_BYTES) this.streams.stdin.pause();
   };
 
   private answer(line: string): void {
-    const request = initializeRequestOf(line);
-    if (!request) return; // the SDK answers (or refuses) it as usual
+    const request = this.identity && initializeRequestOf(line);
+    if (!request || !this.identity) return; // the SDK answers (or refuses) it as usual
     const result = initializeResult(this.identity, request.protocolVersion);
     this.answered = { id: request.id, result: JSON.stringify(result) };
     this.streams.stdout.write(`${JSON.stringify({ result, jsonrpc: '2.0', id: request.id })}\n`);
@@ -137,6 +147,31 @@ export class EarlyInitialize {
     server: Server,
     makeTransport: (stdin?: NodeJS.ReadableStream) => Transport,
   ): Promise<{ ended?: Promise<void> }> {
+    return this.handOver(async (stdin) => {
+      const transport = makeTransport(stdin);
+      const send = transport.send.bind(transport);
+      transport.send = (message: JSONRPCMessage) => {
+        const early = this.answered;
+        if (early && 'id' in message && message.id === early.id && ('result' in message || 'error' in message)) {
+          this.answered = undefined;
+          if ('result' in message && JSON.stringify(message.result) === early.result) return Promise.resolve();
+          this.streams.stderr.write(
+            `toolwright: initialize was answered before the MCP SDK loaded, but the SDK answers it differently (${JSON.stringify(message).slice(0, 300)}); closing\n`,
+          );
+          void server.close();
+          return Promise.resolve();
+        }
+        return send(message);
+      };
+      await server.connect(transport);
+    });
+  }
+
+  /**
+   * Stops reading, has `connect` start a reader (over stdin, or over a stream of the held bytes
+   * when stdin has already ended: `ended` is that stream's end), then replays what was read to it.
+   */
+  async handOver(connect: (stdin?: NodeJS.ReadableStream) => Promise<void>): Promise<{ ended?: Promise<void> }> {
     const { stdin } = this.streams;
     stdin.off('data', this.onData);
     stdin.off('end', this.onEnd);
@@ -149,22 +184,7 @@ export class EarlyInitialize {
       const { PassThrough } = await import('node:stream');
       replay = new PassThrough();
     }
-    const transport = makeTransport(replay);
-    const send = transport.send.bind(transport);
-    transport.send = (message: JSONRPCMessage) => {
-      const early = this.answered;
-      if (early && 'id' in message && message.id === early.id && ('result' in message || 'error' in message)) {
-        this.answered = undefined;
-        if ('result' in message && JSON.stringify(message.result) === early.result) return Promise.resolve();
-        this.streams.stderr.write(
-          `toolwright: initialize was answered before the MCP SDK loaded, but the SDK answers it differently (${JSON.stringify(message).slice(0, 300)}); closing\n`,
-        );
-        void server.close();
-        return Promise.resolve();
-      }
-      return send(message);
-    };
-    await server.connect(transport);
+    await connect(replay);
     if (replay) {
       const ended = new Promise<void>((resolve) => replay.once('end', resolve));
       replay.end(held);

@@ -6,11 +6,11 @@
 // session. A cancel reaching a replica that does not run the task goes to its owner through the
 // store's notifications (and, should one be lost, through the owner's periodic re-check).
 import { randomUUID } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { OperationDescriptor } from '../runtime/contract/descriptor.js';
-import { ToolError } from '../runtime/contract/errors.js';
-import { describeError, storeKeyOf } from '../runtime/toolkit/toolkit-services.js';
-import { requestPrincipal } from './mcp-principal.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { OperationDescriptor } from '../../../runtime/contract/descriptor.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { describeError, storeKeyOf } from '../../../runtime/toolkit/toolkit-services.js';
+import { requestPrincipal } from '../principal.js';
 import {
   MCP_TASK_TERMINAL,
   type McpTaskLimits,
@@ -20,10 +20,10 @@ import {
   type Store,
   type StoreKey,
   type Subscription,
-} from '../runtime/store/types.js';
-import type { InvokeResult, ToolkitOf } from '../runtime/contract/types.js';
-import { MCP_TASK_LEASE_MS, TaskLeaseKeeper } from './mcp-task-leases.js';
-import { MemoryTaskRecords, type TaskRecords } from './mcp-task-memory.js';
+} from '../../../runtime/store/types.js';
+import type { InvokeResult, ToolkitOf } from '../../../runtime/contract/types.js';
+import { MCP_TASK_LEASE_MS, TaskLeaseKeeper } from './leases.js';
+import { MemoryTaskRecords, type TaskRecords } from './memory.js';
 
 /** How long a task is kept after it is created when the client asks for nothing else: one hour. */
 export const DEFAULT_TASK_TTL_MS = 60 * 60 * 1000;
@@ -138,6 +138,38 @@ export class McpTaskRunner {
     finish: (result: InvokeResult) => CallToolResult,
     onEnd?: (task: McpTaskRecord) => void,
   ): Promise<McpTaskRecord> {
+    const controller = new AbortController();
+    return this.#track(toolkit, op, requestedTtl, controller, finish, onEnd, (key) =>
+      toolkit.invoke(op.provider, op.name, args, { signal: controller.signal, principal: key.principal }),
+    );
+  }
+
+  /**
+   * Makes a task of a call already running (a 2026-07-28 call that ran past the server's wait),
+   * owned by `principal` (the request's, else the toolkit's): `controller` aborts it on tasks/cancel. Rejects, and leaves the call alone, when no task can
+   * be recorded (the caller then waits for the call as for any other).
+   */
+  async adopt(
+    toolkit: ToolkitOf,
+    op: OperationDescriptor,
+    running: Promise<InvokeResult>,
+    controller: AbortController,
+    finish: (result: InvokeResult) => CallToolResult,
+    principal: string | undefined,
+  ): Promise<McpTaskRecord> {
+    return this.#track(toolkit, op, undefined, controller, finish, undefined, () => running, principal);
+  }
+
+  async #track(
+    toolkit: ToolkitOf,
+    op: OperationDescriptor,
+    requestedTtl: number | undefined,
+    controller: AbortController,
+    finish: (result: InvokeResult) => CallToolResult,
+    onEnd: ((task: McpTaskRecord) => void) | undefined,
+    invoke: (key: StoreKey) => Promise<InvokeResult>,
+    principal?: string,
+  ): Promise<McpTaskRecord> {
     if (this.#closed) throw taskRefused('UNAVAILABLE', 'the server is shutting down; no new task can start');
     // Counted before the first await: concurrent calls cannot pass the bound between check and record.
     if (this.#running.size + this.#starting >= this.maxServerTasks) {
@@ -150,7 +182,7 @@ export class McpTaskRunner {
     let task: McpTaskRecord;
     let where: ReturnType<McpTaskRunner['recordsOf']>;
     try {
-      where = this.recordsOf(toolkit);
+      where = this.recordsOf(toolkit, principal);
       if (where.store) await this.#listen(where.store);
       // The principal's caps are counted with the insert, in the store across replicas.
       task = await where.records.create(where.key, {
@@ -167,12 +199,10 @@ export class McpTaskRunner {
       throw taskRefused(code, `the task could not be recorded: ${describeError(error)}`);
     }
     const { records, store, key } = where;
-    const controller = new AbortController();
     const run = async () => {
       let outcome: { status: 'completed' | 'failed'; message: string | null; result: CallToolResult };
       try {
-        const options = { signal: controller.signal, principal: key.principal };
-        const result = await toolkit.invoke(op.provider, op.name, args, options);
+        const result = await invoke(key);
         const answer = finish(result);
         outcome = result.ok
           ? { status: 'completed', message: null, result: answer }
@@ -234,8 +264,9 @@ export class McpTaskRunner {
     id: string,
     status: McpTaskStatus,
     message: string | undefined,
+    principal?: string,
   ): Promise<McpTaskRecord | undefined> {
-    const { records, store, key } = this.recordsOf(toolkit);
+    const { records, store, key } = this.recordsOf(toolkit, principal);
     const changed = await records.update(key, id, { status, status_message: message ?? null });
     if (!changed?.applied || status !== 'cancelled') return changed?.task;
     if (this.#abortLocal(id)) return changed.task;

@@ -1,11 +1,11 @@
 // What the MCP server tells a client besides a call's result: progress of a call that carried a
 // progress token (notifications/progress), and warnings worth reading (notifications/message, at
 // the level the client set with logging/setLevel; the SDK keeps that level per session).
-import { inertText } from '../runtime/text/control-text.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
-import type { ProgressEvent } from '../runtime/invoke/progress.js';
-import type { InvokeResult } from '../runtime/contract/types.js';
+import { inertText } from '../../runtime/text/control-text.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { ServerNotification } from '@modelcontextprotocol/server';
+import type { ProgressEvent } from '../../runtime/invoke/progress.js';
+import type { InvokeResult } from '../../runtime/contract/types.js';
 
 type SendNotification = (notification: ServerNotification) => Promise<void>;
 
@@ -36,6 +36,19 @@ interface ResultNote {
  * failure) sent as log messages; the level the client set decides which it receives.
  */
 export function logWarnings(server: Server, tool: string, result: InvokeResult, sessionId?: string): void {
+  logWarningsWith(
+    (level, data) => server.sendLoggingMessage({ level, logger: 'toolwright', data }, sessionId),
+    tool,
+    result,
+  );
+}
+
+/** logWarnings through `send` (a 2026-07-28 request's own log, at the level its envelope names). */
+export function logWarningsWith(
+  send: (level: 'warning' | 'error', data: Record<string, unknown>) => Promise<void>,
+  tool: string,
+  result: InvokeResult,
+): void {
   const messages: { level: 'warning' | 'error'; data: Record<string, unknown> }[] = [];
   if (!result.ok) {
     if (result.error.code === 'INTERNAL')
@@ -57,7 +70,5 @@ export function logWarnings(server: Server, tool: string, result: InvokeResult, 
       }
     }
   }
-  for (const { level, data } of messages) {
-    server.sendLoggingMessage({ level, logger: 'toolwright', data }, sessionId).catch(() => undefined);
-  }
+  for (const { level, data } of messages) send(level, data).catch(() => undefined);
 }

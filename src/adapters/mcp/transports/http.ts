@@ -3,12 +3,12 @@
 // Host/Origin checks against DNS rebinding. A session's toolkit is closed when the session ends.
 // Only requests count as activity: an open GET event stream does not keep a session, and a
 // request counts only once its whole body has arrived (within a deadline and a size cap).
-import { withRequestPrincipal } from './mcp-principal.js';
+import { withRequestPrincipal } from '../principal.js';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Session as ToolkitSession } from '../runtime/session/session.js';
-import type { PolicyOptions } from '../runtime/policy/types.js';
-import type { ToolkitOf } from '../runtime/contract/types.js';
+import { Session as ToolkitSession } from '../../../runtime/session/session.js';
+import type { PolicyOptions } from '../../../runtime/policy/types.js';
+import type { ToolkitOf } from '../../../runtime/contract/types.js';
 import {
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -16,12 +16,13 @@ import {
   readJsonBody,
   type BodyLimits,
 } from './http-body.js';
-import { mcpServerMaker, type McpServerOptions, type RunningServer } from './mcp.js';
-import { isLoopbackHost, sendJsonRpcError } from './mcp-http-access.js';
-import { admitRequest, requestGate } from './mcp-http-auth.js';
-import type { JwtAuthOptions } from './mcp-http-jwt.js';
-import { StatelessSession, statelessServing, type StatelessServing } from './mcp-stateless.js';
-import { McpSessionTable } from './mcp-http-sessions.js';
+import { mcpServing, type McpServerOptions, type RunningServer } from '../server.js';
+import { isModernMessage } from '../rev2026/sdk.js';
+import { isLoopbackHost, sendJsonRpcError } from './http-access.js';
+import { admitRequest, requestGate } from './http-auth.js';
+import type { JwtAuthOptions } from './http-jwt.js';
+import { StatelessSession, statelessServing, type StatelessServing } from './http-stateless.js';
+import { McpSessionTable } from './http-sessions.js';
 
 export { isLoopbackHost };
 
@@ -100,7 +101,7 @@ export interface ToolkitScope {
 /** A toolkit, or a factory of one per session (own read-tracking); factory toolkits are closed with their session. */
 export type ToolkitSource = ToolkitOf | ((scope: ToolkitScope) => ToolkitOf | Promise<ToolkitOf>);
 
-type StreamableModule = typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+type StreamableModule = typeof import('@modelcontextprotocol/node');
 
 function checkOptions(options: McpHttpOptions, host: string): void {
   const { authToken, sessionIdleTimeoutMs, maxSessions } = options;
@@ -189,10 +190,10 @@ export async function startMcpHttpServer(
     maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
   };
   const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const [{ StreamableHTTPServerTransport: Transport }, make]: [
+  const [{ NodeStreamableHTTPServerTransport: Transport }, serving]: [
     StreamableModule,
-    Awaited<ReturnType<typeof mcpServerMaker>>,
-  ] = await Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), mcpServerMaker(options)]);
+    Awaited<ReturnType<typeof mcpServing>>,
+  ] = await Promise.all([import('@modelcontextprotocol/node'), mcpServing(options)]);
 
   const scopePolicies = options.authJwt?.scopePolicies;
   if (scopePolicies && typeof source !== 'function')
@@ -216,17 +217,17 @@ export async function startMcpHttpServer(
   // Stateless, one toolkit per policy a scope chose (one in all without a scope claim).
   const statelessServers = new Map<number | undefined, StatelessServing>();
   const statelessFor = (policy: number | undefined): StatelessServing => {
-    let serving = statelessServers.get(policy);
-    if (!serving)
-      statelessServers.set(policy, (serving = statelessServing(() => newToolkit(true, policy), make, Transport)));
-    return serving;
+    let served = statelessServers.get(policy);
+    if (!served)
+      statelessServers.set(policy, (served = statelessServing(() => newToolkit(true, policy), serving, Transport)));
+    return served;
   };
   const sessionTable = new McpSessionTable({
     idleMs,
     maxSessions,
     maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? DEFAULT_MAX_SESSIONS_PER_PRINCIPAL,
     newToolkit: (policy) => newToolkit(false, policy),
-    make,
+    serving,
     Transport,
   });
 
@@ -251,6 +252,11 @@ export async function startMcpHttpServer(
       if (!read.ok) return;
       body = read.json;
     }
+    // 2026-07-28 requests carry who they are from and have no session, in either mode.
+    if (req.method === 'POST' && isModernMessage(body)) {
+      await statelessFor(policy).handleModern(req, res, body, principal);
+      return;
+    }
     if (options.stateless) {
       await statelessFor(policy).handle(req, res, body);
       return;
@@ -267,7 +273,7 @@ export async function startMcpHttpServer(
     sessionCount: () => sessionTable.size,
     close: async () => {
       sessionTable.stopReaping();
-      await make.tasks.close();
+      await serving.tasks.close();
       await sessionTable.endAll();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
