@@ -59,7 +59,6 @@ export default tseslint.config(
     files: [
       'codegen/src/**/*.ts',
       'src/adapters/schema.ts',
-      'src/adapters/mcp-quirks.ts',
       'src/runtime/invoke/validation.ts',
       'src/validator-runtime.ts',
     ],
