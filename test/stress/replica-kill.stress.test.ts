@@ -3,7 +3,7 @@
 // some the moment they start, several at once. Every kill must end the whole process tree, the
 // record must say killed, and no process may survive.
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import { openStore } from '../../src/runtime/store/lazy.js';
 import { replicaFor } from '../../src/runtime/store/replica.js';
@@ -19,9 +19,11 @@ const stores: Store[] = [];
 const toolkits: ToolkitOf[] = [];
 const t = tag('replica-kill-loop');
 
-afterAll(async () => {
-  for (const toolkit of toolkits) await toolkit.close();
-  for (const store of stores) {
+// After each test, before the helpers' own hook removes the temporary folders (hooks run last
+// registered first): a replica still renewing would write into the store folder while it is removed.
+afterEach(async () => {
+  for (const toolkit of toolkits.splice(0)) await toolkit.close();
+  for (const store of stores.splice(0)) {
     await replicaFor(store).close();
     await store.close();
   }
