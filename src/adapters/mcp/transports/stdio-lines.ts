@@ -11,7 +11,9 @@ export class StdioLineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  #held: Buffer | undefined;
+  /** The pieces of a line whose end has not arrived yet. */
+  #held: Buffer[] = [];
+  #heldBytes = 0;
   #closed = false;
 
   constructor(
@@ -35,27 +37,42 @@ export class StdioLineTransport implements Transport {
 
   readonly #onData = (chunk: Buffer | string) => {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    let buffer = this.#held ? Buffer.concat([this.#held, bytes]) : bytes;
-    for (let newline = buffer.indexOf(10); newline !== -1; newline = buffer.indexOf(10)) {
-      const line = buffer.toString('utf8', 0, newline).replace(/\r$/, '');
-      buffer = buffer.subarray(newline + 1);
-      if (line.trim() === '') continue;
-      let message: JSONRPCMessage;
-      try {
-        message = this.parse(line);
-      } catch (error) {
-        this.onerror?.(error as Error);
-        continue;
+    // Only the new chunk is searched, and a line's pieces are joined once, when its end arrives:
+    // a long line sent in many small chunks costs its length, not its length times the chunks.
+    let start = 0;
+    for (let newline = bytes.indexOf(10); newline !== -1; newline = bytes.indexOf(10, start)) {
+      let line = bytes.subarray(start, newline);
+      if (this.#held.length > 0) {
+        line = Buffer.concat([...this.#held, line]);
+        this.#held = [];
+        this.#heldBytes = 0;
       }
-      this.onmessage?.(message);
+      start = newline + 1;
+      this.#deliver(line.toString('utf8').replace(/\r$/, ''));
+      if (this.#closed) return;
     }
-    this.#held = buffer.length > 0 ? buffer : undefined;
-    if ((this.#held?.length ?? 0) > MAX_LINE_BYTES) {
-      this.#held = undefined;
+    if (start === bytes.length) return;
+    this.#held.push(bytes.subarray(start));
+    this.#heldBytes += bytes.length - start;
+    if (this.#heldBytes > MAX_LINE_BYTES) {
+      this.#held = [];
+      this.#heldBytes = 0;
       this.onerror?.(new Error(`a stdio line exceeded ${MAX_LINE_BYTES} bytes`));
       void this.close();
     }
   };
+
+  #deliver(line: string): void {
+    if (line.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = this.parse(line);
+    } catch (error) {
+      this.onerror?.(error as Error);
+      return;
+    }
+    this.onmessage?.(message);
+  }
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve) => {
@@ -72,7 +89,8 @@ export class StdioLineTransport implements Transport {
     this.stdin.off('end', this.#onEnd);
     this.stdin.off('close', this.#onEnd);
     this.stdout.off('error', this.#onError);
-    this.#held = undefined;
+    this.#held = [];
+    this.#heldBytes = 0;
     this.onclose?.();
   }
 }
