@@ -11,6 +11,11 @@ import { startStoreJob } from './jobs/store-jobs.js';
 import { runInTerminal } from './run/interactive.js';
 import { prepareCommand, runCommand } from './run/runner.js';
 
+/** What a command that changed files says of its checkpoint (foreground text, a job's notes). */
+function filesChanged(checkpoint: string | number): string {
+  return `files changed: checkpoint ${checkpoint}; checkpoint_restore undoes it`;
+}
+
 export async function bash(params: BashParams, ctx: HandlerContext): Promise<Rendered<BashResult>> {
   // A terminal belongs to the process that opened it: its job could not be read or written through
   // another replica, so with a shared store a pty is refused rather than half shared.
@@ -40,11 +45,7 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
           });
     } finally {
       const id = await bracket?.finish();
-      if (id !== undefined && rendered)
-        rendered = withText(
-          rendered.output,
-          `${rendered.text}\n(files changed: checkpoint ${id}; checkpoint_restore undoes it)`,
-        );
+      if (id !== undefined && rendered) rendered = withText(rendered.output, `${rendered.text}\n(${filesChanged(id)})`);
     }
     return rendered;
   }
@@ -55,7 +56,7 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
   if (bracket)
     prepared.afterJob = async () => {
       const id = await bracket.finish();
-      return id === undefined ? [] : [`[files changed: checkpoint ${id}; checkpoint_restore undoes it]`];
+      return id === undefined ? [] : [`[${filesChanged(id)}]`];
     };
   // A background job has no timeout unless the caller gave one (the catalog's default is the foreground's).
   const timeoutMs = ctx.defaulted.has('timeout_ms') ? undefined : params.timeout_ms;
