@@ -79,14 +79,18 @@ export class CallCheckpoint {
   async before(files: readonly RecordedFile[]): Promise<void> {
     try {
       const log = (this.#log ??= await this.source.log(this.call.storeKey, this.call.session.id));
-      const states: { path: string; state: FileState }[] = [];
-      for (const file of files) {
-        if (this.#written.has(file.resolved.absolute)) continue;
-        states.push({ path: file.resolved.relative, state: await this.#keep(log, file) });
-      }
+      // The blobs are put under the log's lock, with the record that names them.
+      const keep = async () => {
+        const states: { path: string; state: FileState }[] = [];
+        for (const file of files) {
+          if (this.#written.has(file.resolved.absolute)) continue;
+          states.push({ path: file.resolved.relative, state: await this.#keep(log, file) });
+        }
+        return states;
+      };
       // The first record of a call begins its checkpoint with the states in the same append.
-      if (this.#id === undefined) this.#id = await log.begin(this.call.operation.id, 'files', undefined, states);
-      else if (states.length > 0) await log.before(this.#id, states);
+      if (this.#id === undefined) this.#id = await log.begin(this.call.operation.id, 'files', undefined, keep);
+      else await log.before(this.#id, keep);
     } catch (error) {
       throw failed(error);
     }

@@ -34,6 +34,17 @@ export interface LogLimits {
 
 const appends = new KeyedMutex();
 
+type FileStates = { path: string; state: FileState }[];
+/**
+ * States, or the work that keeps their blobs and then names them: run under the log's lock, so the
+ * limits never remove a blob between its put and the record that holds it.
+ */
+export type StatesToRecord = FileStates | (() => Promise<FileStates>);
+
+function statesOf(states: StatesToRecord | undefined): Promise<FileStates | undefined> | FileStates | undefined {
+  return typeof states === 'function' ? states() : states;
+}
+
 function stateBytes(state: FileState | undefined): number {
   return state?.exists && state.kept ? state.size : 0;
 }
@@ -155,13 +166,9 @@ export class SessionLog {
    * Starts a checkpoint for one call, with the files' states before it when they are known
    * (written together: one append); returns its id.
    */
-  begin(
-    operation: string,
-    kind: CheckpointRecord['kind'],
-    command?: string,
-    before?: { path: string; state: FileState }[],
-  ): Promise<string> {
+  begin(operation: string, kind: CheckpointRecord['kind'], command?: string, states?: StatesToRecord): Promise<string> {
     return this.#locked(async () => {
+      const before = await statesOf(states);
       const seq = this.#nextSeq++;
       const id = `cp-${seq}`;
       const at = new Date().toISOString();
@@ -174,8 +181,11 @@ export class SessionLog {
     });
   }
 
-  before(id: string, files: { path: string; state: FileState }[]): Promise<void> {
-    return this.#locked(() => this.#append({ t: 'before', id, files }));
+  before(id: string, states: StatesToRecord): Promise<void> {
+    return this.#locked(async () => {
+      const files = await statesOf(states);
+      if (files && files.length > 0) await this.#append({ t: 'before', id, files });
+    });
   }
 
   /** Records the after-states; once the checkpoint is complete the limits drop the oldest others. */
