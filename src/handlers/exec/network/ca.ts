@@ -14,6 +14,10 @@ import type { CanonicalHost } from './hosts.js';
 const CA_DAYS = 825;
 const LEAF_DAYS = 397;
 const OPENSSL_TIMEOUT_MS = 20_000;
+/** Leaf contexts kept (the least recently used goes first): wildcard allow entries admit any number of names. */
+const MAX_LEAVES = 256;
+/** Names whose certificates are made ahead, when the CA is. */
+const MAX_PREPARED = 8;
 
 export class InterceptionCa {
   /** The CA certificate (PEM): what the sandbox trusts. */
@@ -62,16 +66,31 @@ export class InterceptionCa {
     return new InterceptionCa(openssl, dir, certPem, caKey, leafKey);
   }
 
-  /** A TLS context presenting a certificate for `host` signed by this CA (made once per host). */
+  /** A TLS context presenting a certificate for `host` signed by this CA (made once per host, kept while used). */
   contextFor(host: CanonicalHost): Promise<SecureContext> {
     let context = this.#contexts.get(host.host);
-    if (!context) {
-      context = this.#issue(host).then((cert) => createSecureContext({ key: this.#leafKeyPem, cert }));
-      // A failure is not kept: the next connection tries again.
-      context.catch(() => this.#contexts.delete(host.host));
+    if (context) {
+      // Most recently used last: the first entry is the one evicted.
+      this.#contexts.delete(host.host);
       this.#contexts.set(host.host, context);
+      return context;
     }
+    context = this.#issue(host).then((cert) => createSecureContext({ key: this.#leafKeyPem, cert }));
+    // A failure is not kept: the next connection tries again.
+    context.catch(() => {
+      if (this.#contexts.get(host.host) === context) this.#contexts.delete(host.host);
+    });
+    this.#contexts.set(host.host, context);
+    if (this.#contexts.size > MAX_LEAVES) this.#contexts.delete(this.#contexts.keys().next().value!);
     return context;
+  }
+
+  /**
+   * Makes the certificates of hosts a command will likely reach (the allow list's intercepted names)
+   * now, off any connection's path: the first CONNECT to one finds its context made or under way.
+   */
+  prepare(hosts: readonly CanonicalHost[]): void {
+    for (const host of hosts.slice(0, MAX_PREPARED)) this.contextFor(host).catch(() => undefined);
   }
 
   async #issue(host: CanonicalHost): Promise<string> {
