@@ -27,8 +27,17 @@ export class InterceptionCa {
   readonly #contexts = new Map<string, Promise<SecureContext>>();
   readonly #openssl: string;
   readonly #dir: string;
+  readonly #maxLeaves: number;
 
-  private constructor(openssl: string, dir: string, certPem: string, caKey: KeyObject, leafKey: KeyObject) {
+  private constructor(
+    openssl: string,
+    dir: string,
+    certPem: string,
+    caKey: KeyObject,
+    leafKey: KeyObject,
+    maxLeaves: number,
+  ) {
+    this.#maxLeaves = maxLeaves;
     this.#openssl = openssl;
     this.#dir = dir;
     this.certPem = certPem;
@@ -36,8 +45,11 @@ export class InterceptionCa {
     this.#leafKeyPem = leafKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   }
 
-  /** Makes a CA (UNAVAILABLE when openssl is missing or fails); `dir` is the proxy's private folder. */
-  static async create(dir: string): Promise<InterceptionCa> {
+  /**
+   * Makes a CA (UNAVAILABLE when openssl is missing or fails); `dir` is the proxy's private folder,
+   * `maxLeaves` how many hosts' certificates are kept.
+   */
+  static async create(dir: string, maxLeaves = MAX_LEAVES): Promise<InterceptionCa> {
     const openssl = findOpenssl();
     const caKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
     const leafKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
@@ -63,7 +75,7 @@ export class InterceptionCa {
       { 3: pem(caKey), 4: config },
       ['-set_serial', serial()],
     );
-    return new InterceptionCa(openssl, dir, certPem, caKey, leafKey);
+    return new InterceptionCa(openssl, dir, certPem, caKey, leafKey, maxLeaves);
   }
 
   /** A TLS context presenting a certificate for `host` signed by this CA (made once per host, kept while used). */
@@ -81,8 +93,13 @@ export class InterceptionCa {
       if (this.#contexts.get(host.host) === context) this.#contexts.delete(host.host);
     });
     this.#contexts.set(host.host, context);
-    if (this.#contexts.size > MAX_LEAVES) this.#contexts.delete(this.#contexts.keys().next().value!);
+    if (this.#contexts.size > this.#maxLeaves) this.#contexts.delete(this.#contexts.keys().next().value!);
     return context;
+  }
+
+  /** The hosts whose certificates are kept (made or under way), the least recently used first. */
+  get kept(): string[] {
+    return [...this.#contexts.keys()];
   }
 
   /**
