@@ -1,9 +1,9 @@
 // What runs inside the sandbox before the command: a forwarder listening on 127.0.0.1 in the
 // sandbox's own network namespace (tools expect HTTP_PROXY=http://host:port, not a unix socket)
 // that pipes each connection to the proxy's unix socket bound into the sandbox, and the proxy
-// variables pointing at it. The forwarder is a few lines of Perl using only perl-base (on every
-// Debian and Ubuntu system; it starts in a few milliseconds); one process serves every connection
-// and dies with the sandbox's PID namespace.
+// variables pointing at it. The forwarder is a few lines of Perl without modules (perl-base is on
+// every Debian and Ubuntu system; it starts in a few milliseconds); one process serves every
+// connection and dies with the sandbox's PID namespace.
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../../runtime/contract/errors.js';
@@ -19,15 +19,16 @@ export function sandboxNetDir(args: readonly string[]): string | undefined {
 }
 
 // One process, one poll loop (select), no process per connection: a connection costs an accept and
-// a connect to the unix socket, nothing more. Non-blocking sockets; bytes read from one side wait in
-// a buffer of the other until it can take them (reading stops while that buffer holds 1 MiB); an
-// end of input is passed on as a half-close once its buffer is written; an error on either side
-// closes both. Only modules of perl-base (Fcntl, Errno). Linux values: AF_INET 2, AF_UNIX 1,
-// SOCK_STREAM 1, IPPROTO_TCP 6, TCP_NODELAY 1 (small writes go at once: Nagle against the client's
-// delayed ACK costs 40 ms a request). The port (chosen by the kernel) is the first line on stdout; a
-// failure is "!" and the reason.
+// a connect to the unix socket, nothing more. Sockets are read only when select says so and written
+// with MSG_DONTWAIT, so nothing blocks the loop; bytes read from one side wait in a buffer of the
+// other until it takes them (reading stops while that buffer holds 1 MiB); an end of input is passed
+// on as a half-close once its buffer is written; an error on either side closes both. No module is
+// loaded (each costs start-up time). Linux values: AF_INET 2, AF_UNIX 1, SOCK_STREAM 1, IPPROTO_TCP
+// 6, TCP_NODELAY 1 (small writes go at once: Nagle against the client's delayed ACK costs 40 ms a
+// request), MSG_DONTWAIT 64, EAGAIN 11. The port (chosen by the kernel) is the first line on stdout;
+// a failure is "!" and the reason.
 const FORWARDER = [
-  'use Fcntl;my $s=shift;',
+  'my $s=shift;',
   'sub bye{print "!@_\\n";exit 1}',
   'socket(my $l,2,1,0)||bye("socket: $!");',
   'bind($l,pack(\'S n C4 x8\',2,0,127,0,0,1))||bye("bind: $!");',
@@ -35,22 +36,21 @@ const FORWARDER = [
   "my(undef,$p)=unpack('S n',getsockname($l));",
   '$|=1;print "$p\\n";close STDOUT;open(STDERR,">/dev/null");',
   "$SIG{PIPE}='IGNORE';",
-  'sub nb{fcntl($_[0],F_SETFL,fcntl($_[0],F_GETFL,0)|O_NONBLOCK)}nb($l);',
   // By descriptor: its handle, its peer, the bytes waiting to be written to it, input ended, output shut.
   'my(%h,%o,%b,%e,%x);',
   'sub drop{for(@_){next unless $h{$_};close $h{$_};delete $h{$_};delete $o{$_};delete $b{$_};delete $e{$_};delete $x{$_}}}',
-  'sub out{my $f=shift;while(length $b{$f}){my $w=syswrite($h{$f},$b{$f});return $!{EAGAIN}?1:0 unless defined $w;substr($b{$f},0,$w,"")}',
+  'sub out{my $f=shift;while(length $b{$f}){my $w=send($h{$f},$b{$f},64);return $!==11?1:0 unless defined $w;substr($b{$f},0,$w,"")}',
   'if($e{$o{$f}}&&!$x{$f}){$x{$f}=1;shutdown($h{$f},1)}1}',
   'while(1){my($r,$w)=("","");vec($r,fileno $l,1)=1;',
   'for(keys %h){vec($r,$_,1)=1 if !$e{$_}&&length($b{$o{$_}})<1048576;vec($w,$_,1)=1 if length $b{$_}}',
   'next if select($r,$w,undef,undef)<1;',
-  'if(vec($r,fileno $l,1)){while(accept(my $c,$l)){setsockopt($c,6,1,1);',
-  'my $u;unless(socket($u,1,1,0)&&connect($u,pack(\'S a*\',1,"$s\\0"))){close $c;next}',
-  'nb($c);nb($u);my($i,$j)=(fileno $c,fileno $u);$h{$i}=$c;$h{$j}=$u;$o{$i}=$j;$o{$j}=$i;$b{$i}=$b{$j}=""}}',
+  'if(vec($r,fileno $l,1)&&accept(my $c,$l)){setsockopt($c,6,1,1);my $u;',
+  'if(socket($u,1,1,0)&&connect($u,pack(\'S a*\',1,"$s\\0"))){my($i,$j)=(fileno $c,fileno $u);$h{$i}=$c;$h{$j}=$u;$o{$i}=$j;$o{$j}=$i;$b{$i}=$b{$j}=""}',
+  'else{close $c}}',
   'for my $f(keys %h){next unless $h{$f};my $q=$o{$f};',
   'if(vec($w,$f,1)&&!out($f)){drop($f,$q);next}',
   'if(vec($r,$f,1)){my $n=sysread($h{$f},my $d,65536);',
-  'if($n){$b{$q}.=$d;out($q)||drop($f,$q)}elsif(defined $n){$e{$f}=1;out($q)||drop($f,$q)}elsif(!$!{EAGAIN}){drop($f,$q)}}',
+  'if($n){$b{$q}.=$d;out($q)||drop($f,$q)}elsif(defined $n){$e{$f}=1;out($q)||drop($f,$q)}else{drop($f,$q)}}',
   'drop($f,$q) if $h{$f}&&$e{$f}&&$e{$q}&&$x{$f}&&$x{$q}}}',
 ].join('');
 
