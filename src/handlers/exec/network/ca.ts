@@ -14,6 +14,10 @@ import type { CanonicalHost } from './hosts.js';
 const CA_DAYS = 825;
 const LEAF_DAYS = 397;
 const OPENSSL_TIMEOUT_MS = 20_000;
+/** Leaf contexts kept (the least recently used goes first): wildcard allow entries admit any number of names. */
+const MAX_LEAVES = 256;
+/** Names whose certificates are made ahead, when the CA is. */
+const MAX_PREPARED = 8;
 
 export class InterceptionCa {
   /** The CA certificate (PEM): what the sandbox trusts. */
@@ -23,8 +27,17 @@ export class InterceptionCa {
   readonly #contexts = new Map<string, Promise<SecureContext>>();
   readonly #openssl: string;
   readonly #dir: string;
+  readonly #maxLeaves: number;
 
-  private constructor(openssl: string, dir: string, certPem: string, caKey: KeyObject, leafKey: KeyObject) {
+  private constructor(
+    openssl: string,
+    dir: string,
+    certPem: string,
+    caKey: KeyObject,
+    leafKey: KeyObject,
+    maxLeaves: number,
+  ) {
+    this.#maxLeaves = maxLeaves;
     this.#openssl = openssl;
     this.#dir = dir;
     this.certPem = certPem;
@@ -32,8 +45,11 @@ export class InterceptionCa {
     this.#leafKeyPem = leafKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   }
 
-  /** Makes a CA (UNAVAILABLE when openssl is missing or fails); `dir` is the proxy's private folder. */
-  static async create(dir: string): Promise<InterceptionCa> {
+  /**
+   * Makes a CA (UNAVAILABLE when openssl is missing or fails); `dir` is the proxy's private folder,
+   * `maxLeaves` how many hosts' certificates are kept.
+   */
+  static async create(dir: string, maxLeaves = MAX_LEAVES): Promise<InterceptionCa> {
     const openssl = findOpenssl();
     const caKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
     const leafKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
@@ -59,19 +75,39 @@ export class InterceptionCa {
       { 3: pem(caKey), 4: config },
       ['-set_serial', serial()],
     );
-    return new InterceptionCa(openssl, dir, certPem, caKey, leafKey);
+    return new InterceptionCa(openssl, dir, certPem, caKey, leafKey, maxLeaves);
   }
 
-  /** A TLS context presenting a certificate for `host` signed by this CA (made once per host). */
+  /** A TLS context presenting a certificate for `host` signed by this CA (made once per host, kept while used). */
   contextFor(host: CanonicalHost): Promise<SecureContext> {
     let context = this.#contexts.get(host.host);
-    if (!context) {
-      context = this.#issue(host).then((cert) => createSecureContext({ key: this.#leafKeyPem, cert }));
-      // A failure is not kept: the next connection tries again.
-      context.catch(() => this.#contexts.delete(host.host));
+    if (context) {
+      // Most recently used last: the first entry is the one evicted.
+      this.#contexts.delete(host.host);
       this.#contexts.set(host.host, context);
+      return context;
     }
+    context = this.#issue(host).then((cert) => createSecureContext({ key: this.#leafKeyPem, cert }));
+    // A failure is not kept: the next connection tries again.
+    context.catch(() => {
+      if (this.#contexts.get(host.host) === context) this.#contexts.delete(host.host);
+    });
+    this.#contexts.set(host.host, context);
+    if (this.#contexts.size > this.#maxLeaves) this.#contexts.delete(this.#contexts.keys().next().value!);
     return context;
+  }
+
+  /** The hosts whose certificates are kept (made or under way), the least recently used first. */
+  get kept(): string[] {
+    return [...this.#contexts.keys()];
+  }
+
+  /**
+   * Makes the certificates of hosts a command will likely reach (the allow list's intercepted names)
+   * now, off any connection's path: the first CONNECT to one finds its context made or under way.
+   */
+  prepare(hosts: readonly CanonicalHost[]): void {
+    for (const host of hosts.slice(0, MAX_PREPARED)) this.contextFor(host).catch(() => undefined);
   }
 
   async #issue(host: CanonicalHost): Promise<string> {

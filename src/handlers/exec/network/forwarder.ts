@@ -2,7 +2,7 @@
 // sandbox's own network namespace (tools expect HTTP_PROXY=http://host:port, not a unix socket)
 // that pipes each connection to the proxy's unix socket bound into the sandbox, and the proxy
 // variables pointing at it. The forwarder is a few lines of Perl without modules (perl-base is on
-// every Debian and Ubuntu system and starts in a few milliseconds); it forks a pair of copiers per
+// every Debian and Ubuntu system; it starts in a few milliseconds); one process serves every
 // connection and dies with the sandbox's PID namespace.
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,22 +18,40 @@ export function sandboxNetDir(args: readonly string[]): string | undefined {
   return tmpfs.has('/run') ? '/run/toolwright' : tmpfs.has('/tmp') ? '/tmp/.toolwright' : undefined;
 }
 
-// Linux values: AF_INET 2, AF_UNIX 1, SOCK_STREAM 1, IPPROTO_TCP 6, TCP_NODELAY 1 (small writes go
-// at once: Nagle against the client's delayed ACK costs 40 ms a request). The port
-// (chosen by the kernel) is the first line on stdout; a failure is "!" and the reason.
+// One process, one poll loop (select), no process per connection: a connection costs an accept and
+// a connect to the unix socket, nothing more. Sockets are read only when select says so and written
+// with MSG_DONTWAIT, so nothing blocks the loop; bytes read from one side wait in a buffer of the
+// other until it takes them (reading stops while that buffer holds 1 MiB); an end of input is passed
+// on as a half-close once its buffer is written; an error on either side closes both. No module is
+// loaded (each costs start-up time). Linux values: AF_INET 2, AF_UNIX 1, SOCK_STREAM 1, IPPROTO_TCP
+// 6, TCP_NODELAY 1 (small writes go at once: Nagle against the client's delayed ACK costs 40 ms a
+// request), MSG_DONTWAIT 64, EAGAIN 11. The port (chosen by the kernel) is the first line on stdout;
+// a failure is "!" and the reason.
 const FORWARDER = [
   'my $s=shift;',
   'sub bye{print "!@_\\n";exit 1}',
   'socket(my $l,2,1,0)||bye("socket: $!");',
   'bind($l,pack(\'S n C4 x8\',2,0,127,0,0,1))||bye("bind: $!");',
-  'listen($l,128)||bye("listen: $!");',
+  'listen($l,1024)||bye("listen: $!");',
   "my(undef,$p)=unpack('S n',getsockname($l));",
   '$|=1;print "$p\\n";close STDOUT;open(STDERR,">/dev/null");',
-  "$SIG{CHLD}='IGNORE';",
-  'sub cp{my($f,$t)=@_;my $b;while(1){my $n=sysread($f,$b,65536);last unless $n;my $o=0;while($o<$n){my $w=syswrite($t,$b,$n-$o,$o);exit 0 unless defined $w;$o+=$w}}shutdown($t,1)}',
-  'while(1){my $c;accept($c,$l)||next;my $k=fork;if(!defined $k||$k){close $c;next}close $l;setsockopt($c,6,1,1);',
-  'socket(my $u,1,1,0)||exit 1;connect($u,pack(\'S a*\',1,"$s\\0"))||exit 1;',
-  'if(fork){cp($c,$u)}else{cp($u,$c)}exit 0}',
+  "$SIG{PIPE}='IGNORE';",
+  // By descriptor: its handle, its peer, the bytes waiting to be written to it, input ended, output shut.
+  'my(%h,%o,%b,%e,%x);',
+  'sub drop{for(@_){next unless $h{$_};close $h{$_};delete $h{$_};delete $o{$_};delete $b{$_};delete $e{$_};delete $x{$_}}}',
+  'sub out{my $f=shift;while(length $b{$f}){my $w=send($h{$f},$b{$f},64);return $!==11?1:0 unless defined $w;substr($b{$f},0,$w,"")}',
+  'if($e{$o{$f}}&&!$x{$f}){$x{$f}=1;shutdown($h{$f},1)}1}',
+  'while(1){my($r,$w)=("","");vec($r,fileno $l,1)=1;',
+  'for(keys %h){vec($r,$_,1)=1 if !$e{$_}&&length($b{$o{$_}})<1048576;vec($w,$_,1)=1 if length $b{$_}}',
+  'next if select($r,$w,undef,undef)<1;',
+  'if(vec($r,fileno $l,1)&&accept(my $c,$l)){setsockopt($c,6,1,1);my $u;',
+  'if(socket($u,1,1,0)&&connect($u,pack(\'S a*\',1,"$s\\0"))){my($i,$j)=(fileno $c,fileno $u);$h{$i}=$c;$h{$j}=$u;$o{$i}=$j;$o{$j}=$i;$b{$i}=$b{$j}=""}',
+  'else{close $c}}',
+  'for my $f(keys %h){next unless $h{$f};my $q=$o{$f};',
+  'if(vec($w,$f,1)&&!out($f)){drop($f,$q);next}',
+  'if(vec($r,$f,1)){my $n=sysread($h{$f},my $d,65536);',
+  'if($n){$b{$q}.=$d;out($q)||drop($f,$q)}elsif(defined $n){$e{$f}=1;out($q)||drop($f,$q)}else{drop($f,$q)}}',
+  'drop($f,$q) if $h{$f}&&$e{$f}&&$e{$q}&&$x{$f}&&$x{$q}}}',
 ].join('');
 
 /** Shell text (bash) that starts the forwarder, waits until it listens, and exports the proxy variables. */

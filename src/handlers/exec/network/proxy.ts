@@ -114,10 +114,23 @@ export class NetworkProxy {
   /** The CA bundle file the sandbox trusts (made with the CA, once). */
   trust(): Promise<string> {
     return (this.#bundle ??= this.#ca().then((ca) => {
+      ca.prepare(this.#interceptedNames());
       const file = path.join(this.dir, 'ca-bundle.pem');
       writeFileSync(file, trustBundle(ca.certPem), { mode: 0o644 });
       return file;
     }));
+  }
+
+  /** The allow list's named hosts (not wildcards) whose HTTPS is intercepted. */
+  #interceptedNames(): CanonicalHost[] {
+    const named = this.policy.allow.flatMap((entry): CanonicalHost[] =>
+      entry.kind === 'name'
+        ? [{ host: entry.name, ip: 0 }]
+        : entry.kind === 'ip'
+          ? [canonicalHost(entry.address)!]
+          : [],
+    );
+    return this.policy.read ? named : named.filter((host) => this.boundTo(host).length > 0);
   }
 
   #ca(): Promise<InterceptionCa> {

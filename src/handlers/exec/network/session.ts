@@ -211,9 +211,9 @@ export class ProxySession {
         });
       } else socket.destroy();
     });
-    socket.once('close', () => upstream.destroy());
-    upstream.once('close', () => {
-      socket.destroy();
+    socket.once('close', (hadError: boolean) => closeAfterFlush(upstream, hadError));
+    upstream.once('close', (hadError: boolean) => {
+      closeAfterFlush(socket, hadError || !connected);
       this.record({
         startedAt,
         host: hostText(destination.host),
@@ -238,4 +238,18 @@ export class ProxySession {
       this.#server.closeAllConnections();
     }).then(() => rmSync(this.socketPath, { force: true })));
   }
+}
+
+/**
+ * Closes one side of a tunnel once the other closed: at once after an error, else once what was
+ * already piped into it is written (a destroy would drop the last bytes a slow reader had not taken).
+ */
+function closeAfterFlush(stream: Duplex, now: boolean): void {
+  if (now || stream.destroyed) {
+    stream.destroy();
+    return;
+  }
+  stream.once('finish', () => stream.destroy());
+  stream.end();
+  if (stream.writableFinished) stream.destroy();
 }

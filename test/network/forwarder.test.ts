@@ -1,0 +1,95 @@
+// The forwarder inside the sandbox (127.0.0.1:port → the proxy's unix socket) is one process for
+// every connection of a command: concurrent connections are carried at once, each byte for byte in
+// both directions (a body larger than any buffer), and a client's half-close reaches the server
+// while the answer still comes back.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runSandboxTests } from '../support/exec-helpers.js';
+import { scaled } from '../support/time.js';
+import { httpServer, tableResolver } from '../support/network.js';
+import { netToolkit, sh, useNetworkWorkspace, ws } from './sandbox-network.js';
+
+useNetworkWorkspace();
+
+const CONNECTIONS = 8;
+const BODY = 1024 * 1024 + 7;
+
+// Opens CONNECTIONS tunnels at once and holds them, counts the perl processes in the sandbox, then
+// sends a large POST in each, half-closes and reads each answer to its end.
+const CLIENT = `
+const net = require('net'), fs = require('fs');
+const [port, connections, size] = process.argv.slice(2).map(Number);
+const proxy = new URL(process.env.HTTP_PROXY);
+function tunnel() {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(proxy.port), proxy.hostname);
+    socket.on('error', reject);
+    socket.write('CONNECT api.test:' + port + ' HTTP/1.1\\r\\nHost: api.test:' + port + '\\r\\n\\r\\n');
+    let head = '';
+    const onData = (chunk) => {
+      head += chunk.toString('latin1');
+      if (!head.includes('\\r\\n\\r\\n')) return;
+      socket.off('data', onData);
+      if (!head.startsWith('HTTP/1.1 200')) reject(new Error(head));
+      else resolve(socket);
+    };
+    socket.on('data', onData);
+  });
+}
+function perls() {
+  return fs.readdirSync('/proc').filter((pid) => {
+    if (!/^\\d+$/.test(pid)) return false;
+    try { return fs.readFileSync('/proc/' + pid + '/comm', 'utf8').trim() === 'perl'; } catch { return false; }
+  }).length;
+}
+function post(socket, i) {
+  return new Promise((resolve, reject) => {
+    const body = Buffer.alloc(size, 97 + i);
+    const chunks = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.on('error', reject);
+    socket.write('POST /up/' + i + ' HTTP/1.1\\r\\nHost: api.test\\r\\nContent-Length: ' + size + '\\r\\nConnection: close\\r\\n\\r\\n');
+    socket.end(body);
+  });
+}
+(async () => {
+  const sockets = await Promise.all(Array.from({ length: connections }, tunnel));
+  console.log('perl processes: ' + perls());
+  const answers = await Promise.all(sockets.map(post));
+  for (const [i, answer] of answers.entries()) {
+    const body = answer.split('\\r\\n\\r\\n').slice(1).join('\\r\\n\\r\\n');
+    console.log(i + ': ' + body.slice(0, 40) + ' … ' + body.length);
+  }
+})().catch((e) => { console.log('error ' + e.message); process.exit(1); });
+`;
+
+describe.runIf(runSandboxTests)('the forwarder in the sandbox', () => {
+  it(
+    'is one process for every connection, carries concurrent ones byte for byte both ways, and passes a half-close on',
+    async () => {
+      const server = await httpServer((req, res, body) => {
+        // Every byte the client sent is one letter: the count and the letters it saw, then a large answer.
+        const letters = [...new Set(body)].join('');
+        res.setHeader('content-type', 'text/plain');
+        res.end(`${req.url} got ${body.length} of ${letters} `.padEnd(40, '.') + 'z'.repeat(BODY));
+      });
+      const { lookup } = tableResolver({ 'api.test': ['127.0.0.1'] });
+      const toolkit = netToolkit({ network: { allow: ['api.test'], allowPrivate: true } }, lookup);
+      writeFileSync(path.join(ws, 'client.js'), CLIENT);
+      const out = await sh(toolkit, `node client.js ${server.port} ${CONNECTIONS} ${BODY}`);
+      const lines = out.stdout.trim().split('\n');
+      // One forwarder, whatever the number of connections it holds open.
+      expect(lines[0]).toBe('perl processes: 1');
+      expect(lines.slice(1)).toEqual(
+        Array.from(
+          { length: CONNECTIONS },
+          (_, i) => `${i}: ${`/up/${i} got ${BODY} of ${String.fromCharCode(97 + i)} `.padEnd(40, '.')} … ${40 + BODY}`,
+        ),
+      );
+      expect(server.seen).toHaveLength(CONNECTIONS);
+    },
+    scaled(60_000),
+  );
+});
