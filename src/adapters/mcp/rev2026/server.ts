@@ -65,12 +65,17 @@ function principalOf(ctx: unknown): string | undefined {
 }
 
 /** A 2026-07-28 server over the toolkit `source` gives (a fresh one per HTTP request or stdio connection). */
-export async function modernServer(serving: McpServing, source: ServerToolkit, root: string): Promise<ModernServer> {
+export async function modernServer(
+  serving: McpServing,
+  source: ServerToolkit,
+  root: string,
+  options: { listChanges?: boolean } = {},
+): Promise<ModernServer> {
   const sdk = await loadModernSdk();
   const { Server, ProtocolError, inputRequired } = sdk.server;
   const identity = serving.identity(root);
   const server = new Server(identity.serverInfo, {
-    capabilities: { tools: { listChanged: false }, logging: {}, extensions: { [TASKS_EXTENSION]: {} } },
+    capabilities: { tools: { listChanged: true }, logging: {}, extensions: { [TASKS_EXTENSION]: {} } },
     ...(identity.instructions ? { instructions: identity.instructions } : {}),
     // What is listed depends on the principal's policy and the client's capabilities: private.
     cacheHints: {
@@ -81,8 +86,10 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
   const toolkitFor = async (): Promise<ToolkitOf> => {
     const toolkit = await source.get();
     serving.tasks.watch(toolkit); // a replica that serves keeps the store's task leases too
+    serving.toolList.watch(toolkit);
     return toolkit;
   };
+  if (options.listChanges) announceListChanges(server, serving, toolkitFor);
   const quirkOf = (envelope: Envelope): ClientQuirk | undefined => {
     const name = envelope[CLIENT_INFO_KEY]?.name;
     return serving.quirks.for(typeof name === 'string' ? name : undefined);
@@ -168,4 +175,21 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
 
   serveTaskExtension(sdk, server, serving.tasks, toolkitFor, principalOf);
   return server;
+}
+
+/** Sends list_changed from `server` on every change of the tool list until the server closes. */
+function announceListChanges(
+  server: import('@modelcontextprotocol/server').Server,
+  serving: McpServing,
+  toolkitFor: () => Promise<ToolkitOf>,
+): void {
+  toolkitFor().catch(() => undefined); // watched from the start, not from the first request that needs it
+  const stop = serving.toolList.subscribe(() => {
+    server.sendToolListChanged().catch(() => undefined); // a connection gone meanwhile misses nothing it could use
+  });
+  const closed = server.onclose;
+  server.onclose = () => {
+    stop();
+    closed?.();
+  };
 }
