@@ -102,7 +102,7 @@ export class ToolListChanges {
     this.listed.clear();
     const subscriptions = await Promise.all(this.stores.values());
     this.stores.clear();
-    await Promise.all(subscriptions.map((subscription) => subscription?.close().catch(() => undefined)));
+    for (const subscription of subscriptions) await subscription?.close().catch(() => undefined);
   }
 
   private deliver(): void {

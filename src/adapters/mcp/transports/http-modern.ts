@@ -25,7 +25,7 @@ export async function modernHandler(serving: McpServing, toolkit: () => Promise<
       return serving.modern({ get: () => kit, bindUser: false }, kit.workspace.root) as never;
     },
     // Listen streams hear of list changes from the toolkits' watch (and, through the store, other replicas').
-    { legacy: 'reject', bus: serving.toolList.bus() as never },
+    { legacy: 'reject', bus: serving.toolList.bus() },
   );
   const node = toNodeHandler(handler);
   return {
