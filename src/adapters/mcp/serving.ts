@@ -51,10 +51,10 @@ export interface McpServing {
   legacy(toolkit: ServerToolkit, root: string): Server;
   /**
    * A 2026-07-28 server (SDK v2): no session, input_required rounds, tasks as the extension. With
-   * `listChanges` (the one server of a stdio connection) it sends list_changed on every change of
-   * the tool list, for the connection's listen subscriptions.
+   * `stdio` (the one server of a stdio connection) it sends list_changed on every change of the
+   * tool list, for the connection's listen subscriptions.
    */
-  modern(toolkit: ServerToolkit, root: string, options?: { listChanges?: boolean }): Promise<ModernServer>;
+  modern(toolkit: ServerToolkit, root: string, options?: { stdio?: boolean }): Promise<ModernServer>;
 }
 
 /** The operations tools/list shows a client named `clientName` under the serving's editFormat. */

@@ -101,7 +101,7 @@ async function serveModern(
     const onclose = transport.onclose;
     // The opaque server is the SDK v2's own Server (rev2026/server.ts).
     // The connection's one server announces list changes; the entry hands them to its listen subscriptions.
-    handle = serveStdio(() => serving.modern(source, root, { listChanges: true }) as never, {
+    handle = serveStdio(() => serving.modern(source, root, { stdio: true }) as never, {
       transport,
       legacy: 'reject',
     });
