@@ -1,10 +1,11 @@
 // `subscriptions/listen` (2026-07-28): the one notification a tools-only server has to offer is
 // `notifications/tools/list_changed`. A toolkit lists only the tools that can work now, so its list
 // changes when a service comes or goes (a user channel that becomes reachable or unreachable). The
-// watch below keeps what each served toolkit listed last and, while someone listens (here or, through
-// the store, on another replica), compares it on a short period; a change reaches every listener of this process (the
-// SDK's listen streams on HTTP, the pinned server of a stdio connection) and, through the store's
-// notifications, the listeners of every replica that shares the store.
+// watch below keeps what each served toolkit listed last and, while someone listens here or could
+// on another replica (a toolkit with a store), compares it on a short period; a change reaches every
+// listener of this process (the SDK's listen streams on HTTP, the pinned server of a stdio
+// connection) and is announced on the store, whose notifications carry it to the HTTP listeners of
+// every replica that shares it. The store is listened to only while such a listener is open.
 import { randomUUID } from 'node:crypto';
 import type { ToolkitOf } from '../../../runtime/contract/types.js';
 import type { Notifications, Subscription } from '../../../runtime/store/types.js';
@@ -28,7 +29,10 @@ function listing(toolkit: ToolkitOf): string {
 export class ToolListChanges {
   private readonly listed = new Map<ToolkitOf, string>();
   private readonly listeners = new Set<() => void>();
-  private readonly stores = new Map<Notifications, Promise<Subscription | undefined>>();
+  /** Listeners that hear other replicas' changes too (HTTP listen streams): the store is listened to while there are any. */
+  private remoteListeners = 0;
+  /** The stores of the watched toolkits, and this process's subscription to each while it listens. */
+  private readonly stores = new Map<Notifications, Promise<Subscription | undefined> | undefined>();
   /** Marks this process's own announcements, which come back to it through the store. */
   private readonly origin = randomUUID();
   private timer: NodeJS.Timeout | undefined;
@@ -40,13 +44,7 @@ export class ToolListChanges {
     this.listed.set(toolkit, listing(toolkit));
     const notifications = toolkit.services.store?.notifications;
     if (notifications && !this.stores.has(notifications)) {
-      const announced = (payload: string) => {
-        if (payload !== this.origin) this.deliver();
-      };
-      this.stores.set(
-        notifications,
-        notifications.subscribe(CHANNEL, announced).catch(() => undefined), // no store: this replica's own listeners only
-      );
+      this.stores.set(notifications, this.remoteListeners > 0 ? this.listen(notifications) : undefined);
       this.arm(); // another replica's listeners hear of this one's changes
     }
   }
@@ -72,15 +70,24 @@ export class ToolListChanges {
     for (const notifications of this.stores.keys()) notifications.publish(CHANNEL, this.origin).catch(() => undefined);
   }
 
-  /** Calls `listener` on every change until the returned function is called. */
-  subscribe(listener: () => void): () => void {
+  /**
+   * Calls `listener` on every change until the returned function is called: this process's
+   * changes, and with `remote` those other replicas announce on the store.
+   */
+  subscribe(listener: () => void, { remote = false }: { remote?: boolean } = {}): () => void {
     // Nobody compared while nobody listened: what is listed now is where changes count from.
     if (this.listeners.size === 0 && this.stores.size === 0)
       for (const toolkit of this.listed.keys()) this.listed.set(toolkit, listing(toolkit));
     this.listeners.add(listener);
+    if (remote && this.remoteListeners++ === 0)
+      for (const notifications of this.stores.keys()) this.stores.set(notifications, this.listen(notifications));
     this.arm();
+    let live = true;
     return () => {
+      if (!live) return;
+      live = false;
       this.listeners.delete(listener);
+      if (remote && --this.remoteListeners === 0) void this.unlisten();
       if (this.listeners.size === 0 && this.stores.size === 0) this.disarm();
     };
   }
@@ -91,7 +98,7 @@ export class ToolListChanges {
       publish: (event) => {
         if (event.kind === 'tools_list_changed') this.deliver();
       },
-      subscribe: (listener) => this.subscribe(() => listener({ kind: 'tools_list_changed' })),
+      subscribe: (listener) => this.subscribe(() => listener({ kind: 'tools_list_changed' }), { remote: true }),
     };
   }
 
@@ -100,9 +107,22 @@ export class ToolListChanges {
     this.disarm();
     this.listeners.clear();
     this.listed.clear();
-    const subscriptions = await Promise.all(this.stores.values());
+    await this.unlisten();
     this.stores.clear();
-    for (const subscription of subscriptions) await subscription?.close().catch(() => undefined);
+  }
+
+  /** Listens to another replica's announcements on `notifications` (a store that cannot: this replica's own changes only). */
+  private listen(notifications: Notifications): Promise<Subscription | undefined> {
+    const announced = (payload: string) => {
+      if (payload !== this.origin) this.deliver();
+    };
+    return notifications.subscribe(CHANNEL, announced).catch(() => undefined);
+  }
+
+  private async unlisten(): Promise<void> {
+    const subscriptions = [...this.stores.values()];
+    for (const notifications of this.stores.keys()) this.stores.set(notifications, undefined);
+    for (const subscription of subscriptions) await (await subscription)?.close().catch(() => undefined);
   }
 
   private deliver(): void {
