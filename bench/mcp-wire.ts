@@ -1,11 +1,28 @@
 // Minimal MCP clients for the serving benches: JSON-RPC lines over a child's stdio, and JSON-RPC
 // POSTs over HTTP with a keep-alive agent. Nothing of the SDK client runs here, so what is timed is
-// the server (and the pipe or socket), not the client's own schema checks.
+// the server (and the pipe or socket), not the client's own schema checks. Either revision: 2025
+// (initialize, then a session where the server makes one) or 2026-07-28 (no initialize: version,
+// client and capabilities in each request's `_meta`, and on HTTP the method in its headers).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 const INITIALIZE = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
+
+/** The revision a wire speaks: `legacy` initializes (2025-06-18), `modern` is 2026-07-28. */
+export type Revision = 'legacy' | 'modern';
+export const MODERN_REVISION = '2026-07-28';
+/** What every 2026-07-28 request carries in its `_meta`. */
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
+  'io.modelcontextprotocol/clientInfo': INITIALIZE.clientInfo,
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+/** `params` as `revision` sends them. */
+function paramsFor(revision: Revision, params: unknown): unknown {
+  return revision === 'modern' ? { ...(params as object), _meta: ENVELOPE } : params;
+}
 
 type Reply = { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string } };
 
@@ -18,7 +35,13 @@ export class StdioWire {
   /** ms from spawn to the initialize answer. */
   initializeMs = 0;
 
-  private constructor(command: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv) {
+  private constructor(
+    command: string,
+    args: string[],
+    cwd: string,
+    env: NodeJS.ProcessEnv | undefined,
+    private readonly revision: Revision,
+  ) {
     this.child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'ignore'] });
     this.child.stdout!.setEncoding('utf8');
     this.child.stdout!.on('data', (chunk: string) => {
@@ -39,9 +62,22 @@ export class StdioWire {
     });
   }
 
-  static async start(command: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<StdioWire> {
+  /** Spawns the server; a 2026-07-28 wire opens with server/discover instead of initialize. */
+  static async start(
+    command: string,
+    args: string[],
+    cwd: string,
+    env?: NodeJS.ProcessEnv,
+    revision: Revision = 'legacy',
+  ): Promise<StdioWire> {
     const started = performance.now();
-    const wire = new StdioWire(command, args, cwd, env);
+    const wire = new StdioWire(command, args, cwd, env, revision);
+    if (revision === 'modern') {
+      const discovered = await wire.request('server/discover', {});
+      if (!discovered.result) throw new Error(`server/discover failed: ${JSON.stringify(discovered).slice(0, 300)}`);
+      wire.initializeMs = performance.now() - started;
+      return wire;
+    }
     await wire.request('initialize', INITIALIZE);
     wire.initializeMs = performance.now() - started;
     wire.child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
@@ -52,7 +88,8 @@ export class StdioWire {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+      const sent = paramsFor(this.revision, params);
+      this.child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params: sent })}\n`);
     });
   }
 
@@ -132,9 +169,12 @@ export class HttpWire {
     private readonly url: URL,
     private readonly agent: Agent,
     private readonly headers: Record<string, string>,
+    private readonly revision: Revision = 'legacy',
   ) {}
 
-  static async start(url: URL, agent: Agent): Promise<HttpWire> {
+  static async start(url: URL, agent: Agent, revision: Revision = 'legacy'): Promise<HttpWire> {
+    // 2026-07-28: nothing to open; each request says who it is from.
+    if (revision === 'modern') return new HttpWire(url, agent, { 'mcp-protocol-version': MODERN_REVISION }, revision);
     const init = await postJsonRpc(url, agent, { jsonrpc: '2.0', id: 0, method: 'initialize', params: INITIALIZE });
     if (init.status !== 200 || !init.body?.result)
       throw new Error(`initialize failed: ${init.status} ${JSON.stringify(init.body)}`);
@@ -150,8 +190,13 @@ export class HttpWire {
     const reply = await postJsonRpc(
       this.url,
       this.agent,
-      { jsonrpc: '2.0', id: this.nextId++, method: 'tools/call', params: { name, arguments: args } },
-      this.headers,
+      {
+        jsonrpc: '2.0',
+        id: this.nextId++,
+        method: 'tools/call',
+        params: paramsFor(this.revision, { name, arguments: args }),
+      },
+      this.revision === 'modern' ? { ...this.headers, 'mcp-method': 'tools/call', 'mcp-name': name } : this.headers,
     );
     if (reply.status !== 200 || reply.body?.error || reply.body?.result?.isError)
       throw new Error(`${name}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
@@ -181,18 +226,19 @@ export class HttpWire {
 }
 
 /**
- * `clients` HTTP clients, each calling in a loop for `ms` after all have initialized; calls per
- * second over that window.
+ * `clients` HTTP clients of `revision`, each calling in a loop for `ms` after all have initialized
+ * (2026-07-28: nothing to initialize); calls per second over that window.
  */
 export async function httpThroughput(
   url: URL,
   clients: number,
   ms: number,
   call: { name: string; arguments: Record<string, unknown> },
+  revision: Revision = 'legacy',
 ): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   try {
-    const wires = await Promise.all(Array.from({ length: clients }, () => HttpWire.start(url, agent)));
+    const wires = await Promise.all(Array.from({ length: clients }, () => HttpWire.start(url, agent, revision)));
     let done = 0;
     const until = performance.now() + ms;
     const started = performance.now();

@@ -1,7 +1,9 @@
 // Serving MCP for real, as separate processes beside the reference servers: stdio tools/call of a
 // small file (2,000 sequential calls, p50 and p99) against the reference filesystem server's
 // read_text_file, and Streamable HTTP at 64 concurrent clients: sessions against the reference
-// everything server's echo, stateless against sessions. Runs the built dist/ (`npm run bench`
+// everything server's echo, stateless against sessions. Each on both revisions: 2025 (initialize,
+// sessions) and 2026-07-28 (no initialize, the envelope in every request), and 2026-07-28 against
+// 2025 on the same server (the reference servers speak 2025 only). Runs the built dist/ (`npm run bench`
 // builds first). The load comes from this process over raw JSON-RPC (bench/mcp-wire.ts), so the
 // SDK client's own schema checks are not in the numbers. One row is in process: tools/call
 // through the protocol's fallback handler (what toolwright does) against the same handler
@@ -19,7 +21,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { median, type BenchCase, type BenchContext } from '../lib.js';
-import { StdioWire, httpThroughput, percentile } from '../mcp-wire.js';
+import { StdioWire, httpThroughput, percentile, type Revision } from '../mcp-wire.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const cli = path.join(root, 'dist/cli.js');
@@ -34,27 +36,27 @@ const CLIENTS = 64;
 const WINDOW_MS = 3000;
 const ROUNDS = 5;
 
-/** `tools/call` over stdio, sequential, in blocks alternating between the two servers. */
+/** `tools/call` over stdio, sequential, in blocks rotating between the servers. */
 async function stdioRows(ctx: BenchContext): Promise<void> {
   await writeFile(path.join(ctx.tmp, 'small.txt'), 'hello\nworld\n'.repeat(20));
+  const toolwright = (revision: Revision) =>
+    StdioWire.start(process.execPath, [cli, 'mcp', '--workspace', ctx.tmp], root, undefined, revision);
   const servers = [
-    {
-      name: 'toolwright',
-      wire: await StdioWire.start(process.execPath, [cli, 'mcp', '--workspace', ctx.tmp], root),
-      call: ['read_file', { path: 'small.txt' }] as const,
-    },
+    { name: 'toolwright 2025', wire: await toolwright('legacy'), call: ['read_file', { path: 'small.txt' }] as const },
     {
       name: 'server-filesystem',
       wire: await StdioWire.start(process.execPath, [filesystemServer, ctx.tmp], root),
       call: ['read_text_file', { path: path.join(ctx.tmp, 'small.txt') }] as const,
     },
+    { name: 'toolwright 2026', wire: await toolwright('modern'), call: ['read_file', { path: 'small.txt' }] as const },
   ];
   const times = servers.map(() => [] as number[]);
   const blocks = servers.map(() => [] as number[]);
   try {
     for (const s of servers) await s.wire.request('tools/list', {});
     for (let block = 0; block * BLOCK < STDIO_CALLS; block++) {
-      for (const i of block % 2 ? [1, 0] : [0, 1]) {
+      for (let turn = 0; turn < servers.length; turn++) {
+        const i = (block + turn) % servers.length;
         const s = servers[i]!;
         const taken: number[] = [];
         for (let n = 0; n < BLOCK; n++) taken.push(await s.wire.timedCall(s.call[0], { ...s.call[1] }));
@@ -65,23 +67,39 @@ async function stdioRows(ctx: BenchContext): Promise<void> {
   } finally {
     await Promise.all(servers.map((s) => s.wire.close()));
   }
-  const paired = blocks[0]!.map((m, i) => m / blocks[1]![i]!);
-  const spread = `block medians paired in time: ${median(paired).toFixed(2)}× (quartiles ${percentile(paired, 25).toFixed(2)}–${percentile(paired, 75).toFixed(2)})`;
-  for (const [label, p] of [
-    ['p50', 50],
-    ['p99', 99],
+  const spread = (a: number, b: number) => {
+    const paired = blocks[a]!.map((m, i) => m / blocks[b]![i]!);
+    return `block medians paired in time: ${median(paired).toFixed(2)}× (quartiles ${percentile(paired, 25).toFixed(2)}–${percentile(paired, 75).toFixed(2)})`;
+  };
+  for (const [revision, index] of [
+    ['', 0],
+    [', 2026-07-28', 2],
   ] as const) {
-    ctx.row({
-      case: `MCP stdio tools/call read_file, small file, ${STDIO_CALLS} sequential calls: ${label}`,
-      toolwright: percentile(times[0]!, p),
-      baseline: percentile(times[1]!, p),
-      baselineName: 'server-filesystem read_text_file',
-      unit: 'µs',
-      target: '≤ 0.9×',
-      contract: true,
-      ...(label === 'p50' ? { note: spread } : {}),
-    });
+    for (const [label, p] of [
+      ['p50', 50],
+      ['p99', 99],
+    ] as const) {
+      ctx.row({
+        case: `MCP stdio tools/call read_file, small file, ${STDIO_CALLS} sequential calls${revision}: ${label}`,
+        toolwright: percentile(times[index]!, p),
+        baseline: percentile(times[1]!, p),
+        baselineName: 'server-filesystem read_text_file',
+        unit: 'µs',
+        target: '≤ 0.9×',
+        contract: true,
+        ...(label === 'p50' ? { note: spread(index, 1) } : {}),
+      });
+    }
   }
+  ctx.row({
+    case: `MCP stdio tools/call read_file, ${STDIO_CALLS} sequential calls: 2026-07-28 against 2025, same server, p50`,
+    toolwright: percentile(times[2]!, 50),
+    baseline: percentile(times[0]!, 50),
+    baselineName: 'toolwright on 2025 (initialize)',
+    unit: 'µs',
+    target: '≤ 1.1×',
+    note: `${spread(2, 0)}; p99 ${(percentile(times[2]!, 99) / percentile(times[0]!, 99)).toFixed(2)}×`,
+  });
 }
 
 /** A free loopback port (for a server that takes its port from the environment). */
@@ -150,30 +168,40 @@ async function httpRows(ctx: BenchContext): Promise<void> {
       PORT: String(port),
     }),
   ]);
-  const targets = [
-    { name: 'stateful', url: new URL(stateful.match), call: { name: 'read_file', arguments: { path: 'small.txt' } } },
-    { name: 'stateless', url: new URL(stateless.match), call: { name: 'read_file', arguments: { path: 'small.txt' } } },
+  const readFile: { name: string; arguments: Record<string, unknown> } = {
+    name: 'read_file',
+    arguments: { path: 'small.txt' },
+  };
+  const targets: { name: string; url: URL; call: typeof readFile; revision: Revision; child: ChildProcess }[] = [
+    { name: 'stateful', url: new URL(stateful.match), call: readFile, revision: 'legacy', child: stateful.child },
+    { name: 'stateless', url: new URL(stateless.match), call: readFile, revision: 'legacy', child: stateless.child },
     {
       name: 'everything',
       url: new URL(`http://127.0.0.1:${port}/mcp`),
       call: { name: 'echo', arguments: { message: 'hello' } },
+      revision: 'legacy',
+      child: everything.child,
+    },
+    // 2026-07-28 has no sessions: the same requests to either server, each self-contained.
+    { name: 'modern', url: new URL(stateful.match), call: readFile, revision: 'modern', child: stateful.child },
+    {
+      name: 'modern stateless',
+      url: new URL(stateless.match),
+      call: readFile,
+      revision: 'modern',
+      child: stateless.child,
     },
   ];
   const rates = new Map(targets.map((t) => [t.name, [] as number[]]));
   // The server's own CPU per call: on a loaded machine throughput also measures the neighbours.
   const cpuPerCall = new Map(targets.map((t) => [t.name, [] as number[]]));
-  const children = new Map([
-    ['stateful', stateful.child],
-    ['stateless', stateless.child],
-    ['everything', everything.child],
-  ]);
   try {
-    for (const t of targets) await httpThroughput(t.url, CLIENTS, 2000, t.call); // warm-up: JIT, sessions, sockets
+    for (const t of targets) await httpThroughput(t.url, CLIENTS, 2000, t.call, t.revision); // warm-up: JIT, sessions, sockets
     for (let round = 0; round < ROUNDS; round++) {
       for (const t of round % 2 ? [...targets].reverse() : targets) {
-        const before = cpuMs(children.get(t.name)!);
-        const rate = await httpThroughput(t.url, CLIENTS, WINDOW_MS, t.call);
-        const after = cpuMs(children.get(t.name)!);
+        const before = cpuMs(t.child);
+        const rate = await httpThroughput(t.url, CLIENTS, WINDOW_MS, t.call, t.revision);
+        const after = cpuMs(t.child);
         rates.get(t.name)!.push(rate);
         if (before !== undefined && after !== undefined)
           cpuPerCall.get(t.name)!.push(((after - before) * 1000) / ((rate * WINDOW_MS) / 1000));
@@ -211,6 +239,34 @@ async function httpRows(ctx: BenchContext): Promise<void> {
     target: '≤ 1.25× (≥ 0.8× the calls/s)',
     contract: true,
     note: `calls/s per round: stateless ${callsPerSecond('stateless')}; server CPU per call: stateless ${cpuNote('stateless')}, sessions ${cpuNote('stateful')}`,
+  });
+  ctx.row({
+    case: `MCP HTTP 2026-07-28, ${CLIENTS} concurrent clients, tools/call read_file (µs per call = 1/throughput)`,
+    toolwright: perCall('modern'),
+    baseline: perCall('everything'),
+    baselineName: 'server-everything echo, sessions (2025)',
+    unit: 'µs',
+    target: '≤ 1.0×',
+    contract: true,
+    note: `calls/s per round: toolwright ${callsPerSecond('modern')}; server CPU per call: toolwright ${cpuNote('modern')}`,
+  });
+  ctx.row({
+    case: `MCP HTTP, ${CLIENTS} concurrent clients: 2026-07-28 against 2025 sessions, same server`,
+    toolwright: perCall('modern'),
+    baseline: perCall('stateful'),
+    baselineName: 'toolwright sessions (2025)',
+    unit: 'µs',
+    target: '≤ 1.1×',
+    note: `server CPU per call: 2026-07-28 ${cpuNote('modern')}, 2025 sessions ${cpuNote('stateful')}`,
+  });
+  ctx.row({
+    case: `MCP HTTP --stateless, ${CLIENTS} concurrent clients: 2026-07-28 against 2025, same server`,
+    toolwright: perCall('modern stateless'),
+    baseline: perCall('stateless'),
+    baselineName: 'toolwright --stateless (2025)',
+    unit: 'µs',
+    target: '≤ 1.1×',
+    note: `calls/s per round: 2026-07-28 ${callsPerSecond('modern stateless')}; server CPU per call: 2026-07-28 ${cpuNote('modern stateless')}, 2025 ${cpuNote('stateless')}`,
   });
 }
 

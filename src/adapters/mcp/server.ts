@@ -17,6 +17,7 @@ import { loadSdk } from './sdk.js';
 import { McpTaskRunner } from './tasks/runner.js';
 import { legacyServer } from './rev2025/server.js';
 import { modernServer } from './rev2026/server.js';
+import { ToolListChanges } from './rev2026/listen.js';
 import type { McpServing, ServerToolkit } from './serving.js';
 
 export type { McpServing, ServerToolkit };
@@ -113,6 +114,7 @@ export async function mcpServing(options: McpServerOptions = {}): Promise<McpSer
     maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
     tasks: new McpTaskRunner(taskCaps(options)),
     taskAfterMs,
+    toolList: new ToolListChanges(),
     identity(root) {
       let identity = identities.get(root);
       if (!identity) identities.set(root, (identity = mcpServerIdentity(root, options)));
@@ -123,7 +125,7 @@ export async function mcpServing(options: McpServerOptions = {}): Promise<McpSer
       servings.set(server, { serving, source, root });
       return server;
     },
-    modern: (source, root) => modernServer(serving, source, root),
+    modern: (source, root, modernOptions) => modernServer(serving, source, root, modernOptions),
   };
   return serving;
 }
@@ -179,6 +181,7 @@ export async function serveMcpStdio(
     close: async () => {
       await running.close();
       await taskRunnerOf(server)?.close();
+      await servingOf(server)?.serving.toolList.close();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import type { ServerIdentity } from './transports/stdio-early-init.js';
 import type { QuirkTable } from './quirks.js';
 import type { McpTaskRunner } from './tasks/runner.js';
+import type { ToolListChanges } from './rev2026/listen.js';
 import type { OperationDescriptor } from '../../runtime/contract/descriptor.js';
 import type { ToolkitOf } from '../../runtime/contract/types.js';
 import { editFormatForModel, resolveEditFormat, withEditFormat, type EditFormatOption } from '../edit-format.js';
@@ -42,12 +43,18 @@ export interface McpServing {
   readonly tasks: McpTaskRunner;
   /** A 2026-07-28 call of a long-running tool still running after this long becomes a task (0: at once). */
   readonly taskAfterMs: number;
+  /** Changes of the served toolkits' tool lists, for 2026-07-28 `subscriptions/listen`: close it with the tasks. */
+  readonly toolList: ToolListChanges;
   /** What the server over `root` says of itself. */
   identity(root: string): ServerIdentity;
   /** A 2025-11-25 server (the SDK v2's Server on its 2025 line): sessions, elicitation, tasks in core. */
   legacy(toolkit: ServerToolkit, root: string): Server;
-  /** A 2026-07-28 server (SDK v2): no session, input_required rounds, tasks as the extension. */
-  modern(toolkit: ServerToolkit, root: string): Promise<ModernServer>;
+  /**
+   * A 2026-07-28 server (SDK v2): no session, input_required rounds, tasks as the extension. With
+   * `stdio` (the one server of a stdio connection) it sends list_changed on every change of the
+   * tool list, for the connection's listen subscriptions.
+   */
+  modern(toolkit: ServerToolkit, root: string, options?: { stdio?: boolean }): Promise<ModernServer>;
 }
 
 /** The operations tools/list shows a client named `clientName` under the serving's editFormat. */

@@ -4,7 +4,9 @@
 // same tool definitions, quirks, result bounds, progress, cancellation, audit and principal as
 // 2025-11-25; approvals and ask_user as input_required rounds (input.ts); a long-running call from
 // a client that takes tasks becomes a task of the extension once it has run a while (tasks.ts).
+import type { ServerContext } from '@modelcontextprotocol/server';
 import type { InvokeResult, ToolkitOf } from '../../../runtime/contract/types.js';
+import { METHOD_NOT_FOUND, callToolParams, protocolError } from '../call-params.js';
 import { logWarningsWith, progressSender } from '../notify.js';
 import { principalOfAuth, requestPrincipal } from '../principal.js';
 import { clientArguments, clientResult, type ClientQuirk } from '../quirks.js';
@@ -65,12 +67,17 @@ function principalOf(ctx: unknown): string | undefined {
 }
 
 /** A 2026-07-28 server over the toolkit `source` gives (a fresh one per HTTP request or stdio connection). */
-export async function modernServer(serving: McpServing, source: ServerToolkit, root: string): Promise<ModernServer> {
+export async function modernServer(
+  serving: McpServing,
+  source: ServerToolkit,
+  root: string,
+  options: { stdio?: boolean } = {},
+): Promise<ModernServer> {
   const sdk = await loadModernSdk();
   const { Server, ProtocolError, inputRequired } = sdk.server;
   const identity = serving.identity(root);
   const server = new Server(identity.serverInfo, {
-    capabilities: { tools: { listChanged: false }, logging: {}, extensions: { [TASKS_EXTENSION]: {} } },
+    capabilities: { tools: { listChanged: true }, logging: {}, extensions: { [TASKS_EXTENSION]: {} } },
     ...(identity.instructions ? { instructions: identity.instructions } : {}),
     // What is listed depends on the principal's policy and the client's capabilities: private.
     cacheHints: {
@@ -81,8 +88,10 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
   const toolkitFor = async (): Promise<ToolkitOf> => {
     const toolkit = await source.get();
     serving.tasks.watch(toolkit); // a replica that serves keeps the store's task leases too
+    serving.toolList.watch(toolkit);
     return toolkit;
   };
+  if (options.stdio) announceListChanges(server, serving, toolkitFor);
   const quirkOf = (envelope: Envelope): ClientQuirk | undefined => {
     const name = envelope[CLIENT_INFO_KEY]?.name;
     return serving.quirks.for(typeof name === 'string' ? name : undefined);
@@ -105,8 +114,8 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
     );
   });
 
-  server.setRequestHandler('tools/call', async (request, ctx) => {
-    const { name, arguments: given } = request.params;
+  const callTool = async (params: unknown, ctx: ServerContext) => {
+    const { name, arguments: given } = callToolParams(params);
     const envelope = envelopeOf(ctx);
     const toolkit = await toolkitFor();
     const op = toolkit.find(name);
@@ -151,7 +160,7 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
         // From here the task's cancel stops the call, not this request's.
         const task = await serving.tasks.adopt(toolkit, op, running, controller, finish, principal);
         ctx.mcpReq.signal.removeEventListener('abort', onAbort);
-        return { resultType: 'task', ...extensionTask(task) } as never;
+        return { resultType: 'task', ...extensionTask(task) };
       } catch {
         /* no task could be recorded (caps, store): the call is answered when it ends */
       }
@@ -164,8 +173,38 @@ export async function modernServer(serving: McpServing, source: ServerToolkit, r
     } finally {
       ctx.mcpReq.signal.removeEventListener('abort', onAbort);
     }
-  });
+  };
+  if (options.stdio) {
+    // The one server of a stdio connection takes tools/call through the protocol's fallback
+    // handler, as 2025-11-25 does (rev2025/server.ts): its params are checked above and its result
+    // is not parsed again with zod (some 15% of the server CPU of a small read). Over
+    // HTTP the registered handler stays: the SDK answers a method nobody serves with HTTP 404 only
+    // when no fallback is installed.
+    server.fallbackRequestHandler = async (request, ctx: ServerContext) => {
+      if (request.method !== 'tools/call') throw protocolError(METHOD_NOT_FOUND, 'Method not found');
+      return callTool(request.params, ctx);
+    };
+  } else {
+    server.setRequestHandler('tools/call', (request, ctx) => callTool(request.params, ctx) as never);
+  }
 
   serveTaskExtension(sdk, server, serving.tasks, toolkitFor, principalOf);
   return server;
+}
+
+/** Sends list_changed from `server` on every change of the tool list until the server closes. */
+function announceListChanges(
+  server: import('@modelcontextprotocol/server').Server,
+  serving: McpServing,
+  toolkitFor: () => Promise<ToolkitOf>,
+): void {
+  toolkitFor().catch(() => undefined); // watched from the start, not from the first request that needs it
+  const stop = serving.toolList.subscribe(() => {
+    server.sendToolListChanged().catch(() => undefined); // a connection gone meanwhile misses nothing it could use
+  });
+  const closed = server.onclose;
+  server.onclose = () => {
+    stop();
+    closed?.();
+  };
 }

@@ -44,6 +44,15 @@ export function detailedTask(record: McpTaskRecord): Record<string, unknown> {
   return task;
 }
 
+/** The extension's request schemas: made once (every HTTP request builds a server, and zod schemas cost to build). */
+let extensionSchemas: unknown;
+function schemasOf(z: ModernSdk['z']): never {
+  return (extensionSchemas ??= {
+    params: z.object({ taskId: z.string() }).passthrough(),
+    result: z.object({}).passthrough(),
+  }) as never;
+}
+
 /** Registers tasks/get, tasks/update and tasks/cancel on `server`. */
 export function serveTaskExtension(
   { server: sdk, z }: ModernSdk,
@@ -52,8 +61,6 @@ export function serveTaskExtension(
   toolkitFor: () => Promise<ToolkitOf>,
   principalOf: (ctx: unknown) => string | undefined,
 ): void {
-  const params = z.object({ taskId: z.string() }).passthrough();
-  const result = z.object({}).passthrough();
   const notFound = (id: string) =>
     new sdk.ProtocolError(INVALID_PARAMS, `Task not found: ${id} (it never existed, expired, or is not yours)`);
   // A task is looked up under the principal of the request asking: another's is not found.
@@ -64,7 +71,7 @@ export function serveTaskExtension(
     if (!found) throw notFound(id);
     return found;
   };
-  const schemas = { params, result } as never;
+  const schemas = schemasOf(z);
   server.setRequestHandler('tasks/get' as never, schemas, (async ({ taskId }: { taskId: string }, ctx: unknown) =>
     detailedTask(await record(taskId, ctx))) as never);
   // No task of this server waits for input (a call asks before it becomes a task): an answer is acknowledged.

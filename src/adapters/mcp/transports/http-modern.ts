@@ -1,7 +1,8 @@
 // 2026-07-28 over Streamable HTTP: the SDK v2's handler (createMcpHandler, modern requests only;
 // 2025-11-25 traffic never reaches it) behind the same admission as every request (Host/Origin,
 // bearer or JWT, body bounds), a fresh 2026-07-28 server per request over the shared toolkit.
-// Every request is self-contained, so any replica answers any of them.
+// Every request is self-contained, so any replica answers any of them; a `subscriptions/listen`
+// stream stays open and carries list_changed (rev2026/listen.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ToolkitOf } from '../../../runtime/contract/types.js';
 import type { McpServing } from '../serving.js';
@@ -19,10 +20,12 @@ export async function modernHandler(serving: McpServing, toolkit: () => Promise<
   const handler = createMcpHandler(
     async () => {
       const kit = await toolkit();
+      serving.toolList.watch(kit);
       // The opaque server is the SDK v2's own Server (rev2026/server.ts).
       return serving.modern({ get: () => kit, bindUser: false }, kit.workspace.root) as never;
     },
-    { legacy: 'reject' },
+    // Listen streams hear of list changes from the toolkits' watch (and, through the store, other replicas').
+    { legacy: 'reject', bus: serving.toolList.bus() },
   );
   const node = toNodeHandler(handler);
   return {

@@ -274,6 +274,7 @@ export async function startMcpHttpServer(
     close: async () => {
       sessionTable.stopReaping();
       await serving.tasks.close();
+      await serving.toolList.close();
       await sessionTable.endAll();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

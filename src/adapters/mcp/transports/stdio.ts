@@ -100,7 +100,11 @@ async function serveModern(
     const transport = new StdioServerTransport((stdin ?? process.stdin) as typeof process.stdin, process.stdout);
     const onclose = transport.onclose;
     // The opaque server is the SDK v2's own Server (rev2026/server.ts).
-    handle = serveStdio(() => serving.modern(source, root) as never, { transport, legacy: 'reject' });
+    // The connection's one server announces list changes; the entry hands them to its listen subscriptions.
+    handle = serveStdio(() => serving.modern(source, root, { stdio: true }) as never, {
+      transport,
+      legacy: 'reject',
+    });
     // The entry sets its own onclose when it starts the transport; ours is chained after it.
     queueMicrotask(() => {
       const entry = transport.onclose ?? onclose;
