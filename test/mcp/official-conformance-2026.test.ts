@@ -96,31 +96,26 @@ describe('official MCP conformance suite, 2026-07-28', () => {
 
   for (const mode of [[], ['--stateless']]) {
     const name = mode.length === 0 ? 'sessions' : 'stateless';
-    // The two modes at once, each against its own server: much of a scenario is waiting on the other side.
-    it.concurrent(
-      `passes every check that applies to a tools-only server (${name})`,
-      { timeout: scaled(300_000) },
-      async () => {
-        const { child, url } = await startServer(workspace, mode);
-        const out = await mkdtemp(join(tmpdir(), 'tw-conformance-2026-out-'));
-        try {
-          const failed: string[] = [];
-          let succeeded = 0;
-          for (const scenario of SCENARIOS) {
-            for (const check of await runScenario(url, scenario, out)) {
-              if (check.status === 'SUCCESS') succeeded++;
-              if (check.status !== 'FAILURE' || check.details?.untestable || NOT_APPLICABLE[check.id]) continue;
-              failed.push(`${scenario}/${check.id}: ${check.errorMessage ?? ''}`);
-            }
+    it(`passes every check that applies to a tools-only server (${name})`, { timeout: scaled(300_000) }, async () => {
+      const { child, url } = await startServer(workspace, mode);
+      const out = await mkdtemp(join(tmpdir(), 'tw-conformance-2026-out-'));
+      try {
+        const failed: string[] = [];
+        let succeeded = 0;
+        for (const scenario of SCENARIOS) {
+          for (const check of await runScenario(url, scenario, out)) {
+            if (check.status === 'SUCCESS') succeeded++;
+            if (check.status !== 'FAILURE' || check.details?.untestable || NOT_APPLICABLE[check.id]) continue;
+            failed.push(`${scenario}/${check.id}: ${check.errorMessage ?? ''}`);
           }
-          expect(failed).toEqual([]);
-          // The run did check something: discovery, the envelope, headers, caching, tools/list, DNS rebinding.
-          expect(succeeded).toBeGreaterThanOrEqual(40);
-        } finally {
-          child.kill();
-          await rm(out, { recursive: true, force: true });
         }
-      },
-    );
+        expect(failed).toEqual([]);
+        // The run did check something: discovery, the envelope, headers, caching, tools/list, DNS rebinding.
+        expect(succeeded).toBeGreaterThanOrEqual(40);
+      } finally {
+        child.kill();
+        await rm(out, { recursive: true, force: true });
+      }
+    });
   }
 });
