@@ -3,11 +3,11 @@
 // every repository git would enter is checked. Each test runs without a sandbox (so a driver that
 // ran could write) and looks for the marker a driver would leave.
 import { execFileSync } from 'node:child_process';
-import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
-import { tempDir } from '../support/helpers.js';
+import { fileTempDir, tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
 const GIT_ENV = {
@@ -29,10 +29,10 @@ interface Setup {
   toolkit: Toolkit;
 }
 
-/** A repository with submodule `sub` (its .txt files selected for filter and diff driver "evil"). */
-async function withSubmodule(): Promise<Setup> {
-  const aside = await tempDir('tw-nested-src-');
-  const markers = await tempDir('tw-nested-markers-');
+/** The repository every test starts from, made once per file: withSubmodule copies it. */
+let template: Promise<string> | undefined;
+async function makeTemplate(): Promise<string> {
+  const aside = await fileTempDir('tw-nested-src-');
   const inner = path.join(aside, 'inner');
   await mkdir(inner);
   git(inner, 'init', '-q');
@@ -40,13 +40,26 @@ async function withSubmodule(): Promise<Setup> {
   await writeFile(path.join(inner, '.gitattributes'), '*.txt filter=evil diff=evil\n');
   git(inner, 'add', '.');
   git(inner, 'commit', '-qm', 'inner');
-  const root = await tempDir('tw-nested-');
+  const root = path.join(aside, 'root');
+  await mkdir(root);
   git(root, 'init', '-q');
   await writeFile(path.join(root, 'top.txt'), 'top\n');
   git(root, 'add', 'top.txt');
   git(root, 'commit', '-qm', 'top');
   git(root, 'submodule', 'add', '-q', inner, 'sub');
   git(root, 'commit', '-qm', 'sub');
+  return root;
+}
+
+/** A repository with submodule `sub` (its .txt files selected for filter and diff driver "evil"). */
+async function withSubmodule(): Promise<Setup> {
+  const markers = await tempDir('tw-nested-markers-');
+  const root = await tempDir('tw-nested-');
+  // A copy of the template; the paths inside its .git (submodule gitdir, worktree) are relative.
+  await cp(await (template ??= makeTemplate()), root, { recursive: true });
+  // The copies have new inodes and times: the indexes are brought up to date, as after a commit.
+  git(root, 'update-index', '-q', '--refresh');
+  git(path.join(root, 'sub'), 'update-index', '-q', '--refresh');
   const toolkit = createToolkit({
     workspace: root,
     exec: { bwrapPath: path.join(root, 'no-bwrap'), env: { GIT_CONFIG_GLOBAL: '/dev/null' } },

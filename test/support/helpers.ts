@@ -2,7 +2,7 @@
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { createToolkit, type InvokeResult, type Toolkit, type ToolkitOptions } from '../../src/index.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -14,6 +14,21 @@ afterEach(async () => {
 export async function tempDir(prefix = 'toolwright-test-'): Promise<string> {
   const dir = await realpath(await mkdtemp(path.join(tmpdir(), prefix)));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const fileCleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  while (fileCleanups.length) await fileCleanups.pop()!();
+});
+
+/**
+ * A fresh temporary folder (real path), removed once the file's tests are done: for tests that run
+ * concurrently, where one test's end must not remove another's folder.
+ */
+export async function fileTempDir(prefix = 'toolwright-test-'): Promise<string> {
+  const dir = await realpath(await mkdtemp(path.join(tmpdir(), prefix)));
+  fileCleanups.push(() => rm(dir, { recursive: true, force: true }));
   return dir;
 }
 
