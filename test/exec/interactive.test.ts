@@ -2,29 +2,26 @@
 // terminal; unsandboxed and (where bwrap exists, and always under CI=true) in the sandbox.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createProgrammaticUserChannel, createToolkit } from '../../src/index.js';
 import type { ApprovalRequest, PolicyOptions, PolicyPreset, Toolkit } from '../../src/index.js';
 
 type ApprovalHandler = (request: ApprovalRequest) => Promise<boolean>;
 import type { BashOutputResult, BashResult, BashWriteResult } from '../../src/generated/types.js';
 import { processIsAlive } from '../../src/runtime/processes/alive.js';
-import { fileTempDir } from '../support/helpers.js';
+import { tempDir } from '../support/helpers.js';
 import { readJobToEnd, runSandboxTests, waitFor } from '../support/exec-helpers.js';
 
 const toolkits: Toolkit[] = [];
 
-// The tests of a describe run concurrently (most of their time is a prompt's silence or a command's
-// sleep): each makes its own toolkit and workspace, closed and removed once the file is done.
-vi.setConfig({ maxConcurrency: 3 });
-afterAll(async () => {
+afterEach(async () => {
   for (const toolkit of toolkits.splice(0)) await toolkit.close();
 });
 
 type Mode = 'none' | 'workspace-write';
 
 async function newToolkit(mode: Mode): Promise<Toolkit> {
-  const toolkit = createToolkit({ workspace: await fileTempDir(), exec: { sandbox: mode } });
+  const toolkit = createToolkit({ workspace: await tempDir(), exec: { sandbox: mode } });
   toolkits.push(toolkit);
   return toolkit;
 }
@@ -54,7 +51,7 @@ const node = JSON.stringify(process.execPath);
 
 const modes: Mode[] = runSandboxTests ? ['none', 'workspace-write'] : ['none'];
 
-describe.concurrent.each(modes)('waiting for input (sandbox: %s)', (mode) => {
+describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
   it('a bash read prompt returns early with the prompt and a job; the answer finishes it', async () => {
     const toolkit = await newToolkit(mode);
     const { output, text } = await prompted(toolkit, 'read -p "Name? " x; echo hi $x');
@@ -100,6 +97,7 @@ describe.concurrent.each(modes)('waiting for input (sandbox: %s)', (mode) => {
 
   const busy: [string, string, string][] = [
     ['sleep', 'sleep 3; echo done', 'done\r\n'],
+    ['a busy loop', 'end=$((SECONDS+4)); while [ $SECONDS -lt $end ]; do :; done; echo done', 'done\r\n'],
     ['a read from another pipe', 'mkfifo f; (sleep 3; echo x > f) & read -r y < f; echo "got $y"', 'got x\r\n'],
     [
       'an event loop watching a socket and the terminal',
@@ -107,15 +105,7 @@ describe.concurrent.each(modes)('waiting for input (sandbox: %s)', (mode) => {
       'done\r\n',
     ],
   ];
-  const busyLoop: [string, string, string] = [
-    'a busy loop',
-    'end=$((SECONDS+4)); while [ $SECONDS -lt $end ]; do :; done; echo done',
-    'done\r\n',
-  ];
-  // The busy loop alone: it takes a core the other tests' prompts and ticks must be seen on.
-  it.sequential.each([busyLoop])('does not report %s as waiting, with 3 s of silence', notWaiting);
-  it.each(busy)('does not report %s as waiting, with 3 s of silence', notWaiting);
-  async function notWaiting(_name: string, command: string, stdout: string) {
+  it.each(busy)('does not report %s as waiting, with 3 s of silence', async (_name, command, stdout) => {
     const toolkit = await newToolkit(mode);
     const result = await toolkit.invoke('exec', 'bash', { command, pty: true, timeout_ms: 60_000 });
     const output = ok<BashResult>(result);
@@ -124,10 +114,9 @@ describe.concurrent.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     expect(output).toMatchObject({ exit_code: 0, stdout, timed_out: false });
     // A finished foreground call leaves no job behind.
     expect(ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs).toEqual([]);
-  }
+  });
 
-  // Alone, as the busy loop above.
-  it.sequential('waits while another process of the command computes, though one reads the terminal', async () => {
+  it('waits while another process of the command computes, though one reads the terminal', async () => {
     const toolkit = await newToolkit(mode);
     const command =
       '(end=$((SECONDS+4)); while [ $SECONDS -lt $end ]; do :; done; echo "busy done") & read -r x; echo "read $x"';
@@ -194,7 +183,7 @@ describe.concurrent.each(modes)('waiting for input (sandbox: %s)', (mode) => {
   });
 });
 
-describe.concurrent.each(modes)('a foreground pty call (sandbox: %s)', (mode) => {
+describe.each(modes)('a foreground pty call (sandbox: %s)', (mode) => {
   it('times out like any call, and is not listed as a job while it runs', async () => {
     const toolkit = await newToolkit(mode);
     const call = toolkit.invoke('exec', 'bash', { command: 'echo started; sleep 30', pty: true, timeout_ms: 1_500 });
@@ -207,7 +196,7 @@ describe.concurrent.each(modes)('a foreground pty call (sandbox: %s)', (mode) =>
   });
 
   it('an abort kills it and ends the call as CANCELLED', async () => {
-    const workspace = await fileTempDir();
+    const workspace = await tempDir();
     const toolkit = createToolkit({ workspace, exec: { sandbox: mode } });
     toolkits.push(toolkit);
     const controller = new AbortController();
@@ -244,7 +233,7 @@ describe.concurrent.each(modes)('a foreground pty call (sandbox: %s)', (mode) =>
 
 describe('a pty call whose sandbox cannot start', () => {
   it('is UNAVAILABLE and the command does not run', async () => {
-    const workspace = await fileTempDir();
+    const workspace = await tempDir();
     const toolkit = createToolkit({
       workspace,
       exec: { sandbox: 'workspace-write', bwrapPath: path.join(workspace, 'no-such-bwrap') },
@@ -258,7 +247,7 @@ describe('a pty call whose sandbox cannot start', () => {
   });
 
   it.runIf(runSandboxTests)("whose setup fails at call time is UNAVAILABLE with bwrap's reason", async () => {
-    const workspace = await fileTempDir();
+    const workspace = await tempDir();
     const wrapper = path.join(workspace, 'failing-bwrap');
     writeFileSync(wrapper, '#!/bin/sh\nexec bwrap --bind /nonexistent-toolwright /x "$@"\n', { mode: 0o755 });
     const toolkit = createToolkit({ workspace, exec: { sandbox: 'workspace-write', bwrapPath: wrapper } });
@@ -270,7 +259,7 @@ describe('a pty call whose sandbox cannot start', () => {
   });
 });
 
-describe.concurrent('bash_write to a background job without a terminal', () => {
+describe('bash_write to a background job without a terminal', () => {
   it('writes to a real pipe on stdin, and eof closes it', async () => {
     const toolkit = await newToolkit('none');
     const started = ok<BashResult>(
@@ -320,7 +309,7 @@ describe.concurrent('bash_write to a background job without a terminal', () => {
 
 describe('bash_write under the policy presets', () => {
   it('is decided like a bash command the presets do not model: denied, asked with the input shown whole, or allowed', async () => {
-    const workspace = await fileTempDir();
+    const workspace = await tempDir();
     const call = { job_id: 'job-1', input: 'rm -rf ~\n' };
     const decide = async (policy: PolicyOptions | PolicyPreset, approve?: ApprovalHandler) => {
       const toolkit = createToolkit({
