@@ -9,6 +9,7 @@ import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import type { toolkitOptions } from './toolkit-options.js';
 import { UsageError } from './usage.js';
+import { storeSpec } from './store.js';
 
 export interface McpFlags extends ToolkitFlags {
   http?: number;
@@ -29,6 +30,10 @@ export interface McpFlags extends ToolkitFlags {
   maxStoredTasks?: number;
   maxStoredTaskBytes?: number;
   allowedHosts?: string[];
+  approvals?: boolean;
+  approvalTimeout?: number;
+  approverClaim?: string;
+  approverTokens?: string;
   clientQuirks: 'auto' | 'off';
   editFormat?: 'str_replace' | 'apply_patch' | 'auto';
 }
@@ -46,6 +51,7 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 }
 
 async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
+  checkApprovalFlags(flags, false);
   // What answers `initialize` (a few small modules) loads first and alone; the adapter, the SDK and
   // the tools load after it, while clients already have their answer.
   const [{ EarlyInitialize }, { mcpServerIdentity }] = await Promise.all([
@@ -84,7 +90,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
       checked ?? import('./toolkit-options.js').then((m) => m.toolkitOptions(flags, { user: channel })),
     ]);
     store = options.store;
-    return (toolkit = buildToolkit(options));
+    return (toolkit = buildToolkit({ ...options, ...approvalOptions(flags) }));
   };
   // initialize needs neither the SDK nor the tools any more: both start loading now, side by side.
   const loading = load();
@@ -98,6 +104,31 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   await running.close();
   await toolkit?.close();
   if (typeof store === 'object') await store.close();
+}
+
+/** The toolkit options --approvals asks for. */
+function approvalOptions(flags: McpFlags) {
+  return flags.approvals
+    ? { approvals: true, ...(flags.approvalTimeout !== undefined ? { approvalTimeout: flags.approvalTimeout } : {}) }
+    : {};
+}
+
+/** The approval flags go together: a usage error names what is missing. */
+function checkApprovalFlags(flags: McpFlags, http: boolean): void {
+  if (!flags.approvals) {
+    const stray = flags.approvalTimeout ?? flags.approverClaim ?? flags.approverTokens;
+    if (stray !== undefined)
+      throw new UsageError('--approval-timeout, --approver-claim and --approver-tokens need --approvals');
+    return;
+  }
+  if (storeSpec(flags.store) === undefined)
+    throw new UsageError(
+      '--approvals needs --store (or TOOLWRIGHT_STORE_URL): a parked call is kept there for an operator to decide',
+    );
+  if (!http && (flags.approverClaim !== undefined || flags.approverTokens !== undefined))
+    throw new UsageError('--approver-claim and --approver-tokens choose who may use /approvals: they need --http');
+  if (flags.approverClaim !== undefined && flags.authJwks === undefined)
+    throw new UsageError('--approver-claim needs --auth-jwks (approvers are named by a claim of their JWT)');
 }
 
 /** The per-principal MCP task caps given on the command line. */
@@ -158,6 +189,7 @@ async function scopePolicies(
 }
 
 async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void> {
+  checkApprovalFlags(flags, true);
   let authJwt = jwtOptions(flags);
   // With JWT authentication a static token from the environment is not used (they exclude each other).
   const authToken = flags.authToken ?? (authJwt ? undefined : process.env.TOOLWRIGHT_MCP_TOKEN || undefined);
@@ -195,6 +227,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
           ...base,
           session,
           user: createMcpElicitationUserChannel(),
+          ...approvalOptions(flags),
           // The policy the token's scope chose, with --auth-scope-claim.
           ...(policy !== undefined ? { policy } : {}),
         }),

@@ -128,7 +128,9 @@ function decided(
       checking = store.approvals
         .get(id)
         .then((current) => {
-          if (!current) finish(() => reject(new ToolError('NOT_FOUND', `approval ${id} is gone from the store`)));
+          // The caller gave up: its own cancel (or whatever came first) ends the call as cancelled.
+          if (signal.aborted) finish(() => reject(abortError(signal)));
+          else if (!current) finish(() => reject(new ToolError('NOT_FOUND', `approval ${id} is gone from the store`)));
           else if (current.status !== 'pending') finish(() => resolve(current));
           else if (Date.now() >= deadline) expire();
         })
