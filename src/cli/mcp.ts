@@ -131,6 +131,41 @@ function checkApprovalFlags(flags: McpFlags, http: boolean): void {
     throw new UsageError('--approver-claim needs --auth-jwks (approvers are named by a claim of their JWT)');
 }
 
+/** The /approvals page the flags ask for: served when they name approvers. */
+async function approvalsPage(flags: McpFlags, store: Store | undefined) {
+  if (!flags.approvals || !store || (flags.approverClaim === undefined && flags.approverTokens === undefined))
+    return undefined;
+  return {
+    store,
+    ...(flags.approverClaim !== undefined ? { approverClaim: flags.approverClaim } : {}),
+    ...(flags.approverTokens !== undefined ? { approverTokens: await approverTokens(flags.approverTokens) } : {}),
+  };
+}
+
+/** The --approver-tokens file: one token a line, optionally after a name (`NAME TOKEN`); `#` starts a comment line. */
+async function approverTokens(file: string): Promise<{ token: string; name?: string }[]> {
+  const { readFile } = await import('node:fs/promises');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--approver-tokens ${file}: ${(error as Error).message}`);
+  }
+  const tokens: { token: string; name?: string }[] = [];
+  for (const [i, raw] of text.split('\n').entries()) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const fields = line.split(/\s+/);
+    if (fields.length > 2 || fields.at(-1)!.length < 16)
+      throw new UsageError(
+        `--approver-tokens ${file}:${i + 1}: give TOKEN or NAME TOKEN, the token at least 16 characters`,
+      );
+    tokens.push(fields.length === 2 ? { name: fields[0]!, token: fields[1]! } : { token: fields[0]! });
+  }
+  if (tokens.length === 0) throw new UsageError(`--approver-tokens ${file}: the file lists no token`);
+  return tokens;
+}
+
 /** The per-principal MCP task caps given on the command line. */
 function taskCaps(flags: McpFlags) {
   return {
@@ -219,6 +254,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
         loadPolicy,
       ),
     };
+  const page = await approvalsPage(flags, base.store);
   let running;
   try {
     running = await startMcpHttpServer(
@@ -247,6 +283,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
           ? { maxSessionsPerPrincipal: flags.maxSessionsPerPrincipal }
           : {}),
         ...(flags.allowedHosts ? { allowedHosts: flags.allowedHosts } : {}),
+        ...(page ? { approvals: page } : {}),
       },
     );
   } catch (error) {
@@ -260,6 +297,12 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
   // replicas that stopped, whether or not it runs anything itself.
   const replica = typeof base.store === 'object' ? await startReplica(base.store) : undefined;
   const mode = flags.stateless ? 'stateless' : 'sessions';
+  if (flags.approvals)
+    io.stderr.write(
+      page
+        ? `toolwright: approvals at ${running.url.replace(/\/mcp$/, '')}/approvals, and with \`toolwright approvals\`\n`
+        : 'toolwright: parked approvals are decided with `toolwright approvals` (no /approvals page: give --approver-claim or --approver-tokens)\n',
+    );
   const auth = authJwt ? ', JWT required' : authToken ? ', bearer token required' : '';
   io.stderr.write(
     `toolwright: MCP server listening on ${running.url} (${mode}${auth}) over ${base.workspace}` +
