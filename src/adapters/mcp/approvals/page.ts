@@ -130,7 +130,7 @@ export const APP_JS = `'use strict';
         var next = doc.getElementById('list'), now = document.getElementById('list');
         var active = document.activeElement;
         // A reason being typed is not thrown away: the swap waits for the next change.
-        if (next && now && !(active && active.name === 'reason' && active.value)) {
+        if (next && now && next.innerHTML !== now.innerHTML && !(active && active.name === 'reason' && active.value)) {
           now.replaceWith(next);
           document.title = doc.title;
         }
