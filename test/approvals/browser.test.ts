@@ -70,7 +70,7 @@ describe.skipIf(!present && !required)('the approvals page in chromium', () => {
     return { server, base: server.url.replace(/\/mcp$/, '') };
   }
 
-  async function parkWrite(url: string, name: string): Promise<Promise<CallToolResult>> {
+  async function parkWrite(url: string, name: string): Promise<{ result: Promise<CallToolResult> }> {
     const client = new Client({ name: 'headless', version: '1.0.0' }, { capabilities: {} });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(url), {
@@ -82,7 +82,7 @@ describe.skipIf(!present && !required)('the approvals page in chromium', () => {
       timeout: scaled(60_000),
     }) as Promise<CallToolResult>;
     call.catch(() => undefined);
-    return call;
+    return { result: call };
   }
 
   async function signIn(base: string, token: string): Promise<Page> {
@@ -95,8 +95,8 @@ describe.skipIf(!present && !required)('the approvals page in chromium', () => {
   }
 
   /** Marks the document: a reload or navigation would lose the mark. */
-  const mark = (page: Page) => page.evaluate(() => ((window as unknown as { mark: number }).mark = 42));
-  const marked = (page: Page) => page.evaluate(() => (window as unknown as { mark?: number }).mark);
+  const mark = (page: Page) => page.evaluate(() => ((globalThis as unknown as { mark: number }).mark = 42));
+  const marked = (page: Page) => page.evaluate(() => (globalThis as unknown as { mark?: number }).mark);
 
   const fresh = async () => {
     dir = await mkdtemp(join(tmpdir(), 'tw-browser-ws-'));
@@ -121,7 +121,7 @@ describe.skipIf(!present && !required)('the approvals page in chromium', () => {
     expect(await page.textContent('#who')).toBe('carol');
     await mark(page);
 
-    const approved = await parkWrite(a.server.url, 'yes.txt');
+    const approved = (await parkWrite(a.server.url, 'yes.txt')).result;
     const item = page.locator('li.approval', { hasText: 'yes.txt' });
     await item.waitFor({ timeout: scaled(15_000) });
     expect(await marked(page)).toBe(42);
@@ -133,7 +133,7 @@ describe.skipIf(!present && !required)('the approvals page in chromium', () => {
     expect(done.isError).toBeFalsy();
     expect(await exists('yes.txt')).toBe(true);
 
-    const denied = await parkWrite(a.server.url, 'no.txt');
+    const denied = (await parkWrite(a.server.url, 'no.txt')).result;
     await page.goto(`${b.base}/approvals`);
     await mark(page);
     const next = page.locator('li.approval', { hasText: 'no.txt' });
@@ -168,7 +168,7 @@ describe.skipIf(!present && !required)('the approvals page in chromium', () => {
     const page = await signIn(a.base, CAROL);
     await expect.poll(() => page.getAttribute('html', 'data-live'), { timeout: scaled(10_000) }).toBe('on');
     await mark(page);
-    const call = await parkWrite(a.server.url, 'late.txt');
+    const call = (await parkWrite(a.server.url, 'late.txt')).result;
     await page.locator('li.approval', { hasText: 'late.txt' }).waitFor({ timeout: scaled(15_000) });
     const result = await call;
     expect(result.isError).toBe(true);
