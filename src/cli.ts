@@ -13,6 +13,7 @@ import { registerPolicyCommand } from './cli/policy.js';
 import { registerGenerateCommand } from './cli/generate.js';
 import { registerStoreCommand } from './cli/store.js';
 import { registerAuditCommand } from './cli/audit.js';
+import { registerApprovalsCommand } from './cli/approvals.js';
 import { registerInitCommand } from './cli/init.js';
 
 // Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
@@ -48,6 +49,7 @@ Examples:
   $ toolwright generate catalog.yaml --check            is the generated code up to date?
   $ toolwright store migrate --store postgres://tw@db.internal/toolwright   bring a store's schema up to date
   $ toolwright audit -w ~/project --since 1h            the calls of the last hour, from the workspace's store
+  $ toolwright approvals list --store postgres://tw@db.internal/toolwright   the calls parked for a decision
   $ toolwright init provider my-provider               scaffold a provider package
 
 schema, call and mcp take:
@@ -264,6 +266,23 @@ function registerMcpCommand(program: Command, io: CliIO, exitCode: { value: numb
         integerAtLeast(1),
       )
       .option(
+        '--approvals',
+        'park an ask nobody can be asked about at once (no elicitation, headless client) for an operator to decide (/approvals with --http, `toolwright approvals`) instead of refusing it; needs --store',
+      )
+      .option(
+        '--approval-timeout <seconds>',
+        'a parked call nobody decides within this long is denied (--approvals; default 300)',
+        integerAtLeast(1),
+      )
+      .option(
+        '--approver-claim <name=value>',
+        'JWT principals whose claim NAME holds VALUE (a string or one of an array) may decide at /approvals (--http --approvals)',
+      )
+      .option(
+        '--approver-tokens <file>',
+        'bearer tokens (one a line) that may decide at /approvals (--http --approvals); with --auth-token, that token is an approver only if listed',
+      )
+      .option(
         '--allowed-hosts <names>',
         'extra host names accepted in the Host header (--http), e.g. "mcp.example.com"',
         parseList,
@@ -336,6 +355,7 @@ const VERBS: Readonly<Record<string, RegisterVerb>> = {
   generate: (program, io, exitCode) => registerGenerateCommand(program, io, exitCode, packageVersion()),
   store: registerStoreCommand,
   audit: registerAuditCommand,
+  approvals: registerApprovalsCommand,
   init: (program, io, exitCode) => registerInitCommand(program, io, exitCode, packageVersion()),
 };
 

@@ -9,6 +9,7 @@ import type { CliIO } from '../cli.js';
 import { needsCheckedOptions, workspaceFolder, type ToolkitFlags } from './toolkit-flags.js';
 import type { toolkitOptions } from './toolkit-options.js';
 import { UsageError } from './usage.js';
+import { storeSpec } from './store.js';
 
 export interface McpFlags extends ToolkitFlags {
   http?: number;
@@ -29,6 +30,10 @@ export interface McpFlags extends ToolkitFlags {
   maxStoredTasks?: number;
   maxStoredTaskBytes?: number;
   allowedHosts?: string[];
+  approvals?: boolean;
+  approvalTimeout?: number;
+  approverClaim?: string;
+  approverTokens?: string;
   clientQuirks: 'auto' | 'off';
   editFormat?: 'str_replace' | 'apply_patch' | 'auto';
 }
@@ -46,6 +51,7 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 }
 
 async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
+  checkApprovalFlags(flags, false);
   // What answers `initialize` (a few small modules) loads first and alone; the adapter, the SDK and
   // the tools load after it, while clients already have their answer.
   const [{ EarlyInitialize }, { mcpServerIdentity }] = await Promise.all([
@@ -84,7 +90,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
       checked ?? import('./toolkit-options.js').then((m) => m.toolkitOptions(flags, { user: channel })),
     ]);
     store = options.store;
-    return (toolkit = buildToolkit(options));
+    return (toolkit = buildToolkit({ ...options, ...approvalOptions(flags) }));
   };
   // initialize needs neither the SDK nor the tools any more: both start loading now, side by side.
   const loading = load();
@@ -98,6 +104,66 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   await running.close();
   await toolkit?.close();
   if (typeof store === 'object') await store.close();
+}
+
+/** The toolkit options --approvals asks for. */
+function approvalOptions(flags: McpFlags) {
+  return flags.approvals
+    ? { approvals: true, ...(flags.approvalTimeout !== undefined ? { approvalTimeout: flags.approvalTimeout } : {}) }
+    : {};
+}
+
+/** The approval flags go together: a usage error names what is missing. */
+function checkApprovalFlags(flags: McpFlags, http: boolean): void {
+  if (!flags.approvals) {
+    const stray = flags.approvalTimeout ?? flags.approverClaim ?? flags.approverTokens;
+    if (stray !== undefined)
+      throw new UsageError('--approval-timeout, --approver-claim and --approver-tokens need --approvals');
+    return;
+  }
+  if (storeSpec(flags.store) === undefined)
+    throw new UsageError(
+      '--approvals needs --store (or TOOLWRIGHT_STORE_URL): a parked call is kept there for an operator to decide',
+    );
+  if (!http && (flags.approverClaim !== undefined || flags.approverTokens !== undefined))
+    throw new UsageError('--approver-claim and --approver-tokens choose who may use /approvals: they need --http');
+  if (flags.approverClaim !== undefined && flags.authJwks === undefined)
+    throw new UsageError('--approver-claim needs --auth-jwks (approvers are named by a claim of their JWT)');
+}
+
+/** The /approvals page the flags ask for: served when they name approvers. */
+async function approvalsPage(flags: McpFlags, store: Store | undefined) {
+  if (!flags.approvals || !store || (flags.approverClaim === undefined && flags.approverTokens === undefined))
+    return undefined;
+  return {
+    store,
+    ...(flags.approverClaim !== undefined ? { approverClaim: flags.approverClaim } : {}),
+    ...(flags.approverTokens !== undefined ? { approverTokens: await approverTokens(flags.approverTokens) } : {}),
+  };
+}
+
+/** The --approver-tokens file: one token a line, optionally after a name (`NAME TOKEN`); `#` starts a comment line. */
+async function approverTokens(file: string): Promise<{ token: string; name?: string }[]> {
+  const { readFile } = await import('node:fs/promises');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--approver-tokens ${file}: ${(error as Error).message}`);
+  }
+  const tokens: { token: string; name?: string }[] = [];
+  for (const [i, raw] of text.split('\n').entries()) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const fields = line.split(/\s+/);
+    if (fields.length > 2 || fields.at(-1)!.length < 16)
+      throw new UsageError(
+        `--approver-tokens ${file}:${i + 1}: give TOKEN or NAME TOKEN, the token at least 16 characters`,
+      );
+    tokens.push(fields.length === 2 ? { name: fields[0]!, token: fields[1]! } : { token: fields[0]! });
+  }
+  if (tokens.length === 0) throw new UsageError(`--approver-tokens ${file}: the file lists no token`);
+  return tokens;
 }
 
 /** The per-principal MCP task caps given on the command line. */
@@ -158,6 +224,7 @@ async function scopePolicies(
 }
 
 async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void> {
+  checkApprovalFlags(flags, true);
   let authJwt = jwtOptions(flags);
   // With JWT authentication a static token from the environment is not used (they exclude each other).
   const authToken = flags.authToken ?? (authJwt ? undefined : process.env.TOOLWRIGHT_MCP_TOKEN || undefined);
@@ -187,6 +254,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
         loadPolicy,
       ),
     };
+  const page = await approvalsPage(flags, base.store);
   let running;
   try {
     running = await startMcpHttpServer(
@@ -195,6 +263,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
           ...base,
           session,
           user: createMcpElicitationUserChannel(),
+          ...approvalOptions(flags),
           // The policy the token's scope chose, with --auth-scope-claim.
           ...(policy !== undefined ? { policy } : {}),
         }),
@@ -214,6 +283,7 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
           ? { maxSessionsPerPrincipal: flags.maxSessionsPerPrincipal }
           : {}),
         ...(flags.allowedHosts ? { allowedHosts: flags.allowedHosts } : {}),
+        ...(page ? { approvals: page } : {}),
       },
     );
   } catch (error) {
@@ -227,6 +297,12 @@ async function serveHttp(io: CliIO, flags: McpFlags, port: number): Promise<void
   // replicas that stopped, whether or not it runs anything itself.
   const replica = typeof base.store === 'object' ? await startReplica(base.store) : undefined;
   const mode = flags.stateless ? 'stateless' : 'sessions';
+  if (flags.approvals)
+    io.stderr.write(
+      page
+        ? `toolwright: approvals at ${running.url.replace(/\/mcp$/, '')}/approvals, and with \`toolwright approvals\`\n`
+        : 'toolwright: parked approvals are decided with `toolwright approvals` (no /approvals page: give --approver-claim or --approver-tokens)\n',
+    );
   const auth = authJwt ? ', JWT required' : authToken ? ', bearer token required' : '';
   io.stderr.write(
     `toolwright: MCP server listening on ${running.url} (${mode}${auth}) over ${base.workspace}` +

@@ -18,6 +18,8 @@ export interface Engine {
   teardown(): Promise<void>;
   /** A new store instance over the same folder / database. */
   open(options?: StoreOptions): Store;
+  /** What `--store` takes for the same folder / database (the CLI's view of it). */
+  spec(): string;
 }
 
 /** The engines this machine can run, each with its own folder or cluster for the calling file. */
@@ -32,6 +34,7 @@ export function contractEngines(): Engine[] {
       await rm(folder, { recursive: true, force: true });
     },
     open: (options) => createEmbeddedStore(folder, options),
+    spec: () => folder,
   };
 
   let cluster: PgCluster | undefined;
@@ -44,6 +47,7 @@ export function contractEngines(): Engine[] {
       await cluster?.destroy();
     },
     open: (options) => createPostgresStore(cluster!.url(), options),
+    spec: () => cluster!.url(),
   };
 
   if (!pgBinaries)

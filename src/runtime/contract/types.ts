@@ -10,6 +10,7 @@ import type { SharedJobs } from '../store/shared-jobs.js';
 import type { SearchBackend } from '../services/search/backends.js';
 import type { CodeIntelligence, CodeOptions, CodeService } from '../services/code.js';
 import type { UserChannel, UserChannelOption } from '../services/user.js';
+import type { ApprovalParking } from '../services/approval-parking.js';
 import type { PolicyOptions, PolicyDecision } from '../policy/types.js';
 import type { ProgressEvent } from '../invoke/progress.js';
 import type { CheckpointKeeper } from '../checkpoints/keeper.js';
@@ -60,6 +61,16 @@ export interface ToolkitOptions<P extends readonly Provider<any>[] = readonly Pr
   kernel?: Kernel;
   /** A UserChannel, or `{ answers, approve }` for a scripted one. Default: none. */
   user?: UserChannelOption;
+  /**
+   * Park an `ask` the user channel cannot put to a person (none attached, no elicitation, a
+   * headless client) as a pending approval in the store, for an operator to decide
+   * (`/approvals` on the HTTP server, `toolwright approvals`), instead of refusing it. Needs `store`.
+   */
+  approvals?: boolean;
+  /** How long a parked call waits for a decision, seconds (default 300); then it is denied. */
+  approvalTimeout?: number;
+  /** Calls one principal may have parked at once (default 20); past it a call is refused. */
+  maxPendingApprovals?: number;
   clock?: Clock;
   web?: WebOptions;
   exec?: ExecOptions;
@@ -99,6 +110,8 @@ export interface Services {
   readonly search: SearchBackend | undefined;
   readonly kernel: Kernel | undefined;
   readonly user: UserChannel | undefined;
+  /** Where an `ask` nobody can be asked about at once waits for an operator (the `approvals` option). */
+  readonly approvals?: ApprovalParking | undefined;
   readonly web: Readonly<WebOptions>;
   readonly exec: Readonly<ExecOptions>;
   /** Language servers over this workspace, when code intelligence is attached. */

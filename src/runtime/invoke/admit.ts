@@ -9,7 +9,8 @@ import { ToolError, abortError } from '../contract/errors.js';
 import type { CompiledPolicy, DecideContext, PolicyDecision } from '../policy/index.js';
 import { approvalRequest } from '../services/approval-request.js';
 import { describeError, userUnreachable } from '../toolkit/toolkit-services.js';
-import { isUnanswerable } from '../services/user.js';
+import { isUnanswerable, type ApprovalRequest } from '../services/user.js';
+import type { ApprovalParking } from '../services/approval-parking.js';
 import type { InvokeScope, Invocation } from './call.js';
 import { toToolError } from './errors.js';
 import type { OperationPlan } from './plan.js';
@@ -136,15 +137,17 @@ async function approval(
     decision: 'deny',
     reason: `${decision.reason ? `${decision.reason}; ` : ''}it needs approval, and no human could be asked: ${why}`,
   });
-  if (!user || unreachable !== undefined) return unanswerable(unreachable!);
+  const request = () =>
+    approvalRequest(`${scope.session.id}:${plan.op.id}`, plan.op, call.params, decision.commands, call.redactor());
+  const parking = scope.services.approvals;
+  // With parking on, an ask nobody can be asked about at once waits for an operator instead.
+  const parkedOr = (why: string) => (parking ? parked(parking, plan, ctx, decision, request()) : unanswerable(why));
+  if (!user || unreachable !== undefined) return parkedOr(unreachable!);
   const signal = ctx.signal;
   let approved: boolean;
   try {
-    const answer = await user.approve(
-      approvalRequest(`${scope.session.id}:${plan.op.id}`, plan.op, call.params, decision.commands, call.redactor()),
-      { signal },
-    );
-    if (isUnanswerable(answer)) return unanswerable(answer.unanswerable);
+    const answer = await user.approve(request(), { signal });
+    if (isUnanswerable(answer)) return parkedOr(answer.unanswerable);
     approved = answer === true;
   } catch (error) {
     // A channel that cannot reach a human (or fails) refuses; only the caller's abort stays
@@ -153,6 +156,19 @@ async function approval(
     return { ...decision, decision: 'deny', approved: false, reason: `approval failed: ${describeError(error)}` };
   }
   return { ...decision, decision: approved ? 'allow' : 'deny', approved };
+}
+
+/** The decision an operator made on the parked call (or its expiry). */
+async function parked(
+  parking: ApprovalParking,
+  plan: OperationPlan,
+  ctx: CallContext,
+  decision: PolicyDecision,
+  request: ApprovalRequest,
+): Promise<PolicyDecision> {
+  const outcome = await parking.wait(ctx.storeKey, plan.op.id, request, ctx.signal);
+  if (outcome.approved) return { ...decision, decision: 'allow', approved: true };
+  return { ...decision, decision: 'deny', approved: false, reason: outcome.reason };
 }
 
 /** The refusal of a call the policy (or the user) did not allow; the decision is what the result reports. */

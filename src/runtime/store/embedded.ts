@@ -5,6 +5,7 @@
 //   jobs/<key>.json       job records; jobs/<key>/<id>.out their capped output
 //   mcp-tasks/<key>.json  MCP task records
 //   replicas.json         replica leases
+//   approvals.json        calls parked until a human decides them
 //   audit.jsonl           the audit log, one JSON line per call
 // Every change is made under a lock file and lands by atomic rename (the audit log by one append,
 // a torn last line skipped). Notifications reach every store on the same folder in this process.
@@ -18,6 +19,8 @@ import { createFileTaskStore, type TaskStore } from '../services/tasks.js';
 import { embeddedAudit } from './embedded-audit.js';
 import { embeddedNotifications } from './embedded-notify.js';
 import { embeddedMcpTasks } from './embedded-mcp-tasks.js';
+import { embeddedApprovals } from './embedded-approvals.js';
+import { withApprovalEffects } from './approvals.js';
 import { embeddedJobs, type EmbeddedContext } from './embedded-records.js';
 import { boundMethods, checkKey, checkMs, checkTaskFields, checkText, jsonText, storeUnavailable } from './errors.js';
 import { JsonDocument, listDocumentCheck } from './json-document.js';
@@ -136,15 +139,18 @@ export function createEmbeddedStore(folder: string, options: EmbeddedStoreOption
   const bound = <T extends object>(target: T): T =>
     boundMethods(target, { timeoutMs, location: root, mapError, isClosed: () => closed, before });
 
+  const notifications = bound(bus.notifications);
+  const audit = bound(embeddedAudit(ctx));
   const store: Store = {
     engine: 'embedded',
     location: root,
     tasks: bound(embeddedTaskLists(ctx)),
     jobs: bound(embeddedJobs(ctx)),
     mcpTasks: bound(embeddedMcpTasks(ctx)),
-    audit: bound(embeddedAudit(ctx)),
+    audit,
     replicas: bound(embeddedReplicas(ctx)),
-    notifications: bound(bus.notifications),
+    notifications,
+    approvals: withApprovalEffects(bound(embeddedApprovals(ctx)), notifications, audit),
     migrate: () => boundMethods({ migrate }, { timeoutMs, location: root, mapError, isClosed: () => closed }).migrate(),
     async close() {
       closed = true;

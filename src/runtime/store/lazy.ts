@@ -5,7 +5,7 @@ import type { OpenStoreOptions } from './open.js';
 import type { Store } from './types.js';
 import { parseStoreUrl } from './url.js';
 
-const PARTS = ['tasks', 'jobs', 'mcpTasks', 'audit', 'replicas', 'notifications'] as const;
+const PARTS = ['tasks', 'jobs', 'mcpTasks', 'audit', 'replicas', 'notifications', 'approvals'] as const;
 
 export type { OpenStoreOptions };
 

@@ -76,6 +76,21 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE toolwright_mcp_tasks ADD COLUMN result_bytes bigint NOT NULL DEFAULT 0;
       UPDATE toolwright_mcp_tasks SET result_bytes = octet_length(result) WHERE result IS NOT NULL;`,
   },
+  {
+    version: 4,
+    name: 'calls parked until a human approves or denies them',
+    sql: `
+      CREATE TABLE toolwright_approvals (
+        id text PRIMARY KEY, seq bigint GENERATED ALWAYS AS IDENTITY,
+        scope text NOT NULL, principal text NOT NULL, operation text NOT NULL,
+        request text NOT NULL, text text NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'approved', 'denied', 'expired', 'cancelled')),
+        created_at timestamptz NOT NULL, expires_at timestamptz NOT NULL,
+        decided_at timestamptz, decided_by text, reason text);
+      CREATE INDEX toolwright_approvals_pending ON toolwright_approvals (seq) WHERE status = 'pending';
+      CREATE INDEX toolwright_approvals_key ON toolwright_approvals (scope, principal) WHERE status = 'pending';
+      CREATE INDEX toolwright_approvals_decided ON toolwright_approvals (decided_at) WHERE status <> 'pending';`,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

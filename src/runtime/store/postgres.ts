@@ -9,6 +9,8 @@ import { checkLayout } from './output.js';
 import { endWithin, PgConnection } from './postgres-connection.js';
 import { PgNotifications } from './postgres-notify.js';
 import { postgresMcpTasks } from './postgres-mcp-tasks.js';
+import { postgresApprovals } from './postgres-approvals.js';
+import { withApprovalEffects } from './approvals.js';
 import { postgresJobs } from './postgres-records.js';
 import { postgresAudit, postgresReplicas, postgresTaskLists } from './postgres-tasks.js';
 import {
@@ -102,15 +104,18 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
   const bound = <T extends object>(target: T): T =>
     boundMethods(target, { timeoutMs, location, mapError, isClosed: () => closed, before });
 
+  const notifications = bound(notifier.api);
+  const audit = bound(postgresAudit(db));
   const store: Store = {
     engine: 'postgres',
     location,
     tasks: bound(postgresTaskLists(db)),
     jobs: bound(postgresJobs(db, layout)),
     mcpTasks: bound(postgresMcpTasks(db)),
-    audit: bound(postgresAudit(db)),
+    audit,
     replicas: bound(postgresReplicas(db)),
-    notifications: bound(notifier.api),
+    notifications,
+    approvals: withApprovalEffects(bound(postgresApprovals(db)), notifications, audit),
     migrate: () =>
       boundMethods({ migrate }, { timeoutMs: migrateTimeoutMs, location, mapError, isClosed: () => closed }).migrate(),
     async close() {

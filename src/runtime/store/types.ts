@@ -349,6 +349,8 @@ export interface Store {
   readonly audit: AuditLog;
   readonly replicas: ReplicaLeases;
   readonly notifications: Notifications;
+  /** Calls parked until a human approves or denies them. */
+  readonly approvals: ApprovalRecords;
   /** Brings the schema (or folder layout) up to date; safe to run from several processes at once. */
   migrate(): Promise<MigrationReport>;
   /** Frees connections and subscriptions; later calls fail with UNAVAILABLE. Idempotent. */
@@ -372,3 +374,71 @@ export const MAX_APPEND_BYTES = 1024 * 1024;
 export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
 /** The most input bytes that may wait for a job's process to take them. */
 export const MAX_PENDING_INPUT_BYTES = 1024 * 1024;
+
+// --- Parked approvals ---------------------------------------------------------------------------
+
+export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired' | 'cancelled';
+export const APPROVAL_STATUSES: readonly ApprovalStatus[] = ['pending', 'approved', 'denied', 'expired', 'cancelled'];
+
+/** A call that needs a human's approval, parked until someone decides it (or it expires). */
+export interface ApprovalRecord {
+  /** A random UUID: unique across replicas, unguessable. */
+  id: string;
+  scope: string;
+  /** Who made the call. */
+  principal: string;
+  /** `provider.operation` */
+  operation: string;
+  /** The approval request as the channel built it, secrets already redacted. */
+  request: unknown;
+  /** The request as a human is shown it (hidden characters escaped). */
+  text: string;
+  status: ApprovalStatus;
+  created_at: string;
+  expires_at: string;
+  decided_at: string | null;
+  /** Who decided (an approver's principal, `cli:<user>`), or null (pending, expired, cancelled). */
+  decided_by: string | null;
+  reason: string | null;
+}
+
+export interface ApprovalPark {
+  operation: string;
+  request: unknown;
+  text: string;
+  /** How long it waits for a decision, ms. */
+  timeoutMs: number;
+  /** Most pending approvals the principal may have at once; past it LIMIT_REACHED. Absent: no limit. */
+  maxPending?: number;
+}
+
+export interface ApprovalDecision {
+  /** `cancelled`: the call gave up waiting; `expired`: nobody decided in time. */
+  status: 'approved' | 'denied' | 'cancelled' | 'expired';
+  /** Who decides. */
+  by: string;
+  reason?: string;
+}
+
+/**
+ * What `decide` did: `applied` when this call changed a pending record; otherwise the record as it
+ * is (decided by someone else first, expired, cancelled). Undefined for an unknown id.
+ */
+export type ApprovalOutcome = { approval: ApprovalRecord; applied: boolean } | undefined;
+
+export interface ApprovalRecords {
+  park(key: StoreKey, park: ApprovalPark): Promise<ApprovalRecord>;
+  /** Any approval by id (approvers see every principal's). Undefined for an unknown id. */
+  get(id: string): Promise<ApprovalRecord | undefined>;
+  /** Pending ones oldest first, then (with `recent`) the most recently decided, newest first. */
+  list(query?: { status?: ApprovalStatus; limit?: number }): Promise<ApprovalRecord[]>;
+  /** Atomic: only a pending, unexpired record changes; the first decision wins. */
+  decide(id: string, decision: ApprovalDecision): Promise<ApprovalOutcome>;
+  /** Marks expired every pending approval past its time; resolves those. */
+  expire(): Promise<ApprovalRecord[]>;
+}
+
+/** The notification channel every change of an approval is published on (payload: its id). */
+export const APPROVALS_CHANNEL = 'toolwright.approvals';
+/** Pending approvals one principal may have by default. */
+export const DEFAULT_MAX_PENDING_APPROVALS = 20;

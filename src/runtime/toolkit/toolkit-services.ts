@@ -7,6 +7,7 @@ import { systemClock } from '../services/clock.js';
 import { searchBackendFromEnv } from '../services/search/backends.js';
 import { resolveTaskStore } from '../services/tasks.js';
 import { resolveUserChannel } from '../services/user.js';
+import { createApprovalParking, type ApprovalParking } from '../services/approval-parking.js';
 import { sharedStore } from '../store/lazy.js';
 import { checkStoreFolder } from '../store/url.js';
 import { storeSharedJobs } from '../store/shared-jobs.js';
@@ -75,6 +76,7 @@ export function buildServices(
     search: options.search ?? searchBackendFromEnv(process.env),
     kernel: options.kernel,
     user: resolveUserChannel(options.user),
+    approvals: approvalParking(options, store),
     web: Object.freeze({ ...options.web }),
     exec: Object.freeze({ ...options.exec }),
     code: options.codeIntelligence?.attach({
@@ -83,6 +85,24 @@ export function buildServices(
       ...(options.exec?.bwrapPath ? { bwrapPath: options.exec.bwrapPath } : {}),
     }),
     checkpoints: checkpointKeeper(options.checkpoints, workspaceRoot),
+  });
+}
+
+/** The parking of approvals the `approvals` option asks for; a TypeError without a store. */
+function approvalParking(options: ToolkitOptions, store: Store | undefined): ApprovalParking | undefined {
+  if (options.approvals !== true) {
+    if (options.approvals !== undefined && options.approvals !== false)
+      throw new TypeError('approvals must be true or false');
+    return undefined;
+  }
+  if (!store)
+    throw new TypeError(
+      'approvals need a store (the `store` option): a parked call is kept there for an operator to decide',
+    );
+  return createApprovalParking({
+    store,
+    ...(options.approvalTimeout !== undefined ? { timeoutSeconds: options.approvalTimeout } : {}),
+    ...(options.maxPendingApprovals !== undefined ? { maxPending: options.maxPendingApprovals } : {}),
   });
 }
 

@@ -66,6 +66,8 @@ export type JwtCheck =
       expiresAt: number;
       /** The index in `scopePolicies` of the policy the token's claim chose (with `scopeClaim`). */
       policy: number | undefined;
+      /** The token's verified claims (the approvals page reads its approver claim here). */
+      claims: Readonly<Record<string, unknown>>;
     }
   | {
       ok: false;
@@ -196,7 +198,15 @@ export class JwtVerifier {
     const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
     const chosen = this.#policyOf(payload);
     if (typeof chosen === 'string') return refused(403, 'insufficient_scope', chosen);
-    const check = { ok: true as const, principal, token, scopes: scope, expiresAt: exp, policy: chosen };
+    const check = {
+      ok: true as const,
+      principal,
+      token,
+      scopes: scope,
+      expiresAt: exp,
+      policy: chosen,
+      claims: payload,
+    };
     this.#remember(token, check, exp, now);
     return check;
   }

@@ -23,6 +23,7 @@ import { admitRequest, requestGate } from './http-auth.js';
 import type { JwtAuthOptions } from './http-jwt.js';
 import { StatelessSession, statelessServing, type StatelessServing } from './http-stateless.js';
 import { McpSessionTable } from './http-sessions.js';
+import { createApprovalsPage, isApprovalsPath, type ApprovalsPageOptions } from '../approvals/routes.js';
 
 export { isLoopbackHost };
 
@@ -77,6 +78,12 @@ export interface McpHttpOptions extends McpServerOptions {
    * no client quirks (no request but `initialize` says who the client is).
    */
   stateless?: boolean;
+  /**
+   * Serve `/approvals`: the calls parked in `store` (toolkits with `approvals: true`) for an
+   * approver to decide, live, with the same authentication as the endpoint. Approvers are named by
+   * `approverClaim` (`NAME=VALUE`, with `authJwt`) or `approverTokens`.
+   */
+  approvals?: ApprovalsPageOptions;
 }
 
 export interface RunningHttpServer extends RunningServer {
@@ -231,7 +238,11 @@ export async function startMcpHttpServer(
     Transport,
   });
 
+  const approvalsPage = options.approvals ? createApprovalsPage(options.approvals, gate) : undefined;
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (approvalsPage && isApprovalsPath(new URL(req.url ?? '/', 'http://localhost').pathname))
+      return approvalsPage.handle(req, res);
     const admitted = await admitRequest(req, res, gate);
     if (!admitted) return;
     const { principal, policy } = admitted;
@@ -273,6 +284,7 @@ export async function startMcpHttpServer(
     sessionCount: () => sessionTable.size,
     close: async () => {
       sessionTable.stopReaping();
+      approvalsPage?.close();
       await serving.tasks.close();
       await serving.toolList.close();
       await sessionTable.endAll();
