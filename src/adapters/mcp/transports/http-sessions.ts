@@ -19,6 +19,8 @@ const RECONNECT_AFTER_MS = 1000;
 interface McpSession {
   transport: StreamableHTTPServerTransport;
   server: Server;
+  /** The events its streams sent, for resumption. */
+  events: SessionEventStore;
   toolkit: ToolkitOf;
   ownsToolkit: boolean;
   /** Whose session it is, when requests are authenticated by JWT: only that principal may use it. */
@@ -59,6 +61,20 @@ async function closeAfterTasks(tasks: McpTaskRunner, toolkit: ToolkitOf): Promis
 function isInitialize(body: unknown): boolean {
   const messages = Array.isArray(body) ? body : [body];
   return messages.some((m) => !!m && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize');
+}
+
+/**
+ * A resume (GET with Last-Event-ID) of a stream that has ended with nothing left after that event:
+ * there is no stream to resume, which the transport says with 405. An empty stream closed at once
+ * instead makes clients reconnect without Last-Event-ID, against the session's open GET stream (409).
+ */
+function refuseEndedResume(res: ServerResponse): void {
+  sendJsonRpcError(
+    res,
+    405,
+    'That stream has ended and has nothing left after this Last-Event-ID; the session stays usable, and GET without Last-Event-ID opens its event stream',
+    { allow: 'GET, POST, DELETE' },
+  );
 }
 
 export class McpSessionTable {
@@ -107,6 +123,12 @@ export class McpSessionTable {
         return;
       }
       this.track(session, req, res);
+      if (req.method === 'POST') session.events.expectRequests(body);
+      const lastEventId = req.headers['last-event-id'];
+      if (req.method === 'GET' && typeof lastEventId === 'string' && session.events.finishedAfter(lastEventId)) {
+        refuseEndedResume(res);
+        return;
+      }
       await session.transport.handleRequest(req, res, body);
       return;
     }
@@ -221,10 +243,12 @@ export class McpSessionTable {
       const { toolkit, owns } = await newToolkit(policy);
       const server = serving.legacy({ get: () => toolkit }, toolkit.workspace.root);
       attachUserChannel(toolkit, server);
+      const events = new SessionEventStore();
+      events.expectRequests(body);
       const transport: StreamableHTTPServerTransport = new Transport({
         sessionIdGenerator: () => randomUUID(),
         // A dropped stream resumes with Last-Event-ID; the client waits this long before reconnecting.
-        eventStore: new SessionEventStore(),
+        eventStore: events,
         retryInterval: RECONNECT_AFTER_MS,
         // Room was made before, this initialize counted as under way until now.
         onsessioninitialized: (id) => {
@@ -232,7 +256,7 @@ export class McpSessionTable {
           settled();
         },
       });
-      const fields = { transport, server, toolkit, ownsToolkit: owns, principal, policy };
+      const fields = { transport, server, events, toolkit, ownsToolkit: owns, principal, policy };
       session = { ...fields, lastSeen: Date.now(), inFlight: 0, ended: false };
       const current = session;
       transport.onclose = () => {
