@@ -72,13 +72,13 @@ describePg('PostgreSQL store', () => {
       [0, 1].map(() => run(process.execPath, ['--import', 'tsx', migrator, url, at], { timeout: scaled(60_000) })),
     );
     const reports = outputs.map((o) => JSON.parse(o.stdout) as { applied: { version: number }[]; version: number });
-    expect(reports.flatMap((r) => r.applied.map((a) => a.version))).toEqual([1, 2, 3]);
-    expect(reports.map((r) => r.version)).toEqual([3, 3]);
+    expect(reports.flatMap((r) => r.applied.map((a) => a.version))).toEqual([1, 2, 3, 4]);
+    expect(reports.map((r) => r.version)).toEqual([4, 4]);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query('SELECT version FROM toolwright_schema_migrations');
     await client.end();
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
   });
 
   it('`toolwright store migrate` prints what it applied, then that the store is up to date, never the password', async () => {
@@ -88,7 +88,7 @@ describePg('PostgreSQL store', () => {
     const io = { stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => err.push(s) } };
     expect(await runCli(['store', 'migrate', '--store', url], io)).toBe(0);
     expect(out.join('')).toMatch(
-      /^applied 1: task lists.*\napplied 2: background jobs.*\napplied 3: input for background jobs.*\npostgres:\/\/postgres@127\.0\.0\.1:\d+\/cli_migrate is at schema version 3\n$/,
+      /^applied 1: task lists.*\napplied 2: background jobs.*\napplied 3: input for background jobs.*\napplied 4: calls parked.*\npostgres:\/\/postgres@127\.0\.0\.1:\d+\/cli_migrate is at schema version 4\n$/,
     );
     out.length = 0;
     const previous = process.env.TOOLWRIGHT_STORE_URL;
@@ -99,7 +99,7 @@ describePg('PostgreSQL store', () => {
       if (previous === undefined) delete process.env.TOOLWRIGHT_STORE_URL;
       else process.env.TOOLWRIGHT_STORE_URL = previous;
     }
-    expect(out.join('')).toMatch(/is up to date \(schema version 3\)/);
+    expect(out.join('')).toMatch(/is up to date \(schema version 4\)/);
     out.length = 0;
     expect(
       await runCli(['store', 'migrate', '--store', cluster.url('cli_migrate', { password: 'wrong-secret' })], io),
