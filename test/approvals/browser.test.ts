@@ -47,7 +47,7 @@ describe.skipIf(!present && !required)('the approvals page in chromium', () => {
     await Promise.all(servers.splice(0).map((s) => s.close()));
     await Promise.all(stores.splice(0).map((s) => s.close()));
     await rm(dir, { recursive: true, force: true });
-    await rm(storeDir, { recursive: true, force: true });
+    await rm(storeDir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   async function replica(approvalTimeout = 60) {

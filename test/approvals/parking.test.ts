@@ -25,7 +25,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((s) => s.close()));
   await rm(dir, { recursive: true, force: true });
-  await rm(storeDir, { recursive: true, force: true });
+  await rm(storeDir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 function store(): Store {

@@ -358,7 +358,7 @@ describe('the principal of a token', () => {
       ]);
     } finally {
       await opened.close();
-      await rm(storeDir, { recursive: true, force: true });
+      await rm(storeDir, { recursive: true, force: true, maxRetries: 5 });
     }
   });
 
@@ -412,7 +412,7 @@ describe('the principal of a token', () => {
         ]);
       } finally {
         await opened.close();
-        await rm(storeDir, { recursive: true, force: true });
+        await rm(storeDir, { recursive: true, force: true, maxRetries: 5 });
       }
     },
   );

@@ -75,7 +75,7 @@ function engines(): Engine[] {
     setup: async () => {
       folder = await mkdtemp(join(tmpdir(), 'tw-mcp-principal-store-'));
     },
-    teardown: () => rm(folder, { recursive: true, force: true }),
+    teardown: () => rm(folder, { recursive: true, force: true, maxRetries: 5 }),
     open: () => createEmbeddedStore(folder, { timeoutMs: STORE_TIMEOUT_MS }),
   };
   const postgres: Engine = {

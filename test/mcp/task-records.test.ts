@@ -132,7 +132,7 @@ describe('MCP tasks in a store two servers share', () => {
     await Promise.allSettled(servers.splice(0).map((s) => s.close()));
     await Promise.allSettled(stores.splice(0).map((s) => s.close()));
     await rm(dir, { recursive: true, force: true });
-    await rm(folder, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true, maxRetries: 5 });
   });
 
   /** A "replica": its own server and its own store instance on the shared folder. */

@@ -31,7 +31,7 @@ export function contractEngines(): Engine[] {
       folder = await mkdtemp(join(tmpdir(), 'tw-store-'));
     },
     async teardown() {
-      await rm(folder, { recursive: true, force: true });
+      await rm(folder, { recursive: true, force: true, maxRetries: 5 });
     },
     open: (options) => createEmbeddedStore(folder, options),
     spec: () => folder,
