@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { userInfo } from 'node:os';
 import { inertLine } from '../runtime/text/control-text.js';
+import { textTable } from './table.js';
 import type { ApprovalRecord, Store } from '../runtime/store/types.js';
 import { openStoreAt, STORE_WORKSPACE_HELP, storeSpec } from './store.js';
 
@@ -49,14 +50,7 @@ function approvalsTable(records: readonly ApprovalRecord[]): string {
       a.status === 'pending' ? a.expires_at : (a.decided_by ?? ''),
     ].map(inertLine),
   );
-  const header = ['ID', 'STATUS', 'CALLER', 'OPERATION', 'PARKED', 'EXPIRES / DECIDED BY'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n') + '\n';
+  return textTable(['ID', 'STATUS', 'CALLER', 'OPERATION', 'PARKED', 'EXPIRES / DECIDED BY'], rows);
 }
 
 /** The whole record for `show`: its fields, then the text the approver decides on (already escaped). */

@@ -4,6 +4,7 @@
 // the store code loads when it runs.
 import type { Command } from 'commander';
 import { inertJson, inertLine } from '../runtime/text/control-text.js';
+import { textTable } from './table.js';
 import type { AuditRecord } from '../runtime/store/types.js';
 import { openStoreAt, STORE_WORKSPACE_HELP, storeSpec } from './store.js';
 
@@ -52,14 +53,7 @@ export function auditTable(records: readonly AuditRecord[]): string {
       .map(inertLine)
       .concat(shorten(JSON.stringify(r.input) ?? '')),
   );
-  const header = ['TIME', 'PRINCIPAL', 'OPERATION', 'DECISION', 'CODE', 'DURATION', 'INPUT'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n') + '\n';
+  return textTable(['TIME', 'PRINCIPAL', 'OPERATION', 'DECISION', 'CODE', 'DURATION', 'INPUT'], rows);
 }
 
 function shorten(text: string): string {
