@@ -97,7 +97,8 @@ export function listPage(
   csrf: string,
   notice: string | undefined,
 ): string {
-  const shown = notice !== undefined ? NOTICES[notice] : undefined;
+  // The notice comes from the query string: only the table's own keys name one (not `constructor`).
+  const shown = notice !== undefined && Object.hasOwn(NOTICES, notice) ? NOTICES[notice] : undefined;
   return layout(
     `toolwright approvals (${pending.length})`,
     `<header>
