@@ -3,7 +3,6 @@
 // the SDK's duplicate answer is dropped; a request the SDK answers differently closes the server.
 import { PassThrough } from 'node:stream';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import * as sdkTypes from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -76,11 +75,9 @@ describe('initialize before the SDK loads', () => {
   it('answers exactly what the SDK server answers, for supported, older and unknown versions', async () => {
     const root = await tempDir();
     const identity = mcpServerIdentity(root, { instructions: 'extra line' });
+    const load = async () => createToolkit({ workspace: root });
     for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
-      const server = new Server(identity.serverInfo, {
-        capabilities: identity.capabilities,
-        instructions: identity.instructions,
-      });
+      const server = await createDeferredMcpServer(load, root, { instructions: 'extra line' });
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);
       await clientSide.start();
@@ -90,11 +87,24 @@ describe('initialize before the SDK loads', () => {
       await clientSide.send(JSON.parse(init(7, { protocolVersion: version })));
       const request = initializeRequestOf(init(7, { protocolVersion: version }))!;
       expect(request.id).toBe(7);
-      expect(JSON.stringify((await reply).result)).toBe(
-        JSON.stringify(initializeResult(identity, request.protocolVersion)),
-      );
+      const answered = (await reply).result as { capabilities: Record<string, unknown> };
+      expect(JSON.stringify(answered)).toBe(JSON.stringify(initializeResult(identity, request.protocolVersion)));
+      // Tasks came with 2025-11-25: an older client is not told of them.
+      expect('tasks' in answered.capabilities, version).toBe(version >= '2025-11-25');
+      expect(answered.capabilities).toMatchObject({ tools: { listChanged: false }, logging: {} });
       await server.close();
     }
+  });
+
+  it('tells only 2025-11-25 clients of tasks, whatever the client sends next', () => {
+    const identity = mcpServerIdentity('/w');
+    expect(initializeResult(identity, '2025-11-25').capabilities).toEqual(identity.capabilities);
+    for (const version of ['2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07']) {
+      const capabilities = initializeResult(identity, version).capabilities as Record<string, unknown>;
+      expect(Object.keys(capabilities).sort(), version).toEqual(['logging', 'tools']);
+    }
+    // The identity itself is left as it was (it answers the next client too).
+    expect(identity.capabilities).toHaveProperty('tasks');
   });
 
   it('leaves a protocol version it does not know the SDK supports to the SDK', () => {

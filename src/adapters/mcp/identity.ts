@@ -2,7 +2,13 @@
 // answer `initialize` (transports/stdio-early-init.ts) before the adapter and the SDK are loaded.
 import { readFileSync } from 'node:fs';
 import type { McpServerOptions } from './server.js';
-import type { ServerIdentity } from './transports/stdio-early-init.js';
+
+/** What a server answers `initialize` with, apart from the protocol version. */
+export interface ServerIdentity {
+  serverInfo: { name: string; version: string };
+  capabilities: Record<string, unknown>;
+  instructions?: string;
+}
 
 function packageVersion(): string {
   try {
@@ -20,6 +26,20 @@ function defaultInstructions(root: string): string {
     `Tools over the workspace ${root}. Paths are relative to it (absolute paths must stay inside). ` +
     'Failed calls return isError with "Error CODE: message"; long outputs are cut with a hint on how to continue.'
   );
+}
+
+/** The first protocol revision with tasks (in core): older clients are not told of them. */
+const TASKS_SINCE = '2025-11-25';
+
+/** The capabilities a client initializing with `protocolVersion` is told of (dates compare as strings). */
+export function capabilitiesFor(
+  capabilities: Record<string, unknown>,
+  protocolVersion: string | undefined,
+): Record<string, unknown> {
+  if (protocolVersion === undefined || protocolVersion >= TASKS_SINCE || !('tasks' in capabilities))
+    return capabilities;
+  const { tasks: _tasks, ...older } = capabilities;
+  return older;
 }
 
 /** Name, version, capabilities and instructions of the server over `root` (what `initialize` answers). */

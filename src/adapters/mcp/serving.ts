@@ -3,7 +3,7 @@
 // call of a long-running tool runs before it becomes a task. The revisions' servers take this one
 // object instead of each option on its own.
 import type { Server } from '@modelcontextprotocol/server';
-import type { ServerIdentity } from './transports/stdio-early-init.js';
+import type { ServerIdentity } from './identity.js';
 import type { QuirkTable } from './quirks.js';
 import type { McpTaskRunner } from './tasks/runner.js';
 import type { ToolListChanges } from './rev2026/listen.js';

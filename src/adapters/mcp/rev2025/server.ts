@@ -9,6 +9,7 @@ import { principalOfAuth } from '../principal.js';
 import { logWarnings, progressSender } from '../notify.js';
 import { clientArguments, clientResult, type ClientQuirk } from '../quirks.js';
 import { newSdkServer, type Sdk } from '../sdk.js';
+import { capabilitiesFor } from '../identity.js';
 import { INVALID_PARAMS, METHOD_NOT_FOUND, callToolParams, protocolError } from '../call-params.js';
 import type { McpTaskRunner } from '../tasks/runner.js';
 import { CORE_TASK_METHODS, CoreTasks, mcpTask } from './task-store.js';
@@ -57,6 +58,9 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
     capabilities: identity.capabilities,
     instructions: identity.instructions,
   });
+  // Answering initialize, the SDK reads the capabilities after it has settled the version.
+  const declared = server.getCapabilities.bind(server);
+  server.getCapabilities = () => capabilitiesFor(declared(), server.getNegotiatedProtocolVersion()) as never;
   const coreTasks = new CoreTasks(tasks, toolkitFor);
   const quirk = (): ClientQuirk | undefined => quirks.for(server.getClientVersion()?.name);
   // Listed per request: what can work depends on the client (elicitation support is known after initialize).

@@ -9,6 +9,7 @@
 // Only a version this module knows the SDK supports is answered early: a client asking for any
 // other (one a newer SDK may support) waits for the SDK's own answer. The SDK is pinned to the
 // release the copied list matches, and test/mcp/early-init.test.ts fails when they part.
+import { capabilitiesFor, type ServerIdentity } from '../identity.js';
 import type { Server } from '@modelcontextprotocol/server';
 import type { Transport } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
@@ -22,13 +23,6 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
   '2024-11-05',
   '2024-10-07',
 ];
-
-/** What a server answers `initialize` with, apart from the protocol version. */
-export interface ServerIdentity {
-  serverInfo: { name: string; version: string };
-  capabilities: Record<string, unknown>;
-  instructions?: string;
-}
 
 /** Bytes held before the SDK takes over; past this, stdin is paused (the client waits, nothing is lost). */
 const MAX_HELD_BYTES = 10 * 1024 * 1024;
@@ -65,7 +59,7 @@ export function initializeRequestOf(line: string): { id: Id; protocolVersion: st
 export function initializeResult(identity: ServerIdentity, protocolVersion: string): Record<string, unknown> {
   return {
     protocolVersion,
-    capabilities: identity.capabilities,
+    capabilities: capabilitiesFor(identity.capabilities, protocolVersion),
     serverInfo: identity.serverInfo,
     ...(identity.instructions ? { instructions: identity.instructions } : {}),
   };
