@@ -52,6 +52,7 @@ export type {
   ProviderSchema,
   OperationSchema,
   InvokeOptions,
+  ParkedApproval,
   ProgressEvent,
   InvokeResult,
   InvokeMeta,

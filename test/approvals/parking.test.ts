@@ -117,6 +117,52 @@ describe('a parked approval through the library', () => {
     await tk.close();
   });
 
+  it('onParked names the approval once it is in the store; onAdmitted follows an approval, never a denial', async () => {
+    const tk = toolkit();
+    const operator = store();
+    const events: string[] = [];
+    const told: { approval: string; expiresAt: string }[] = [];
+    const options = {
+      onParked: (parked: { approval: string; expiresAt: string }) => {
+        told.push(parked);
+        events.push('parked');
+        throw new Error('a listener that throws changes nothing');
+      },
+      onAdmitted: () => events.push('admitted'),
+    };
+    const call = tk.invoke('filesystem', 'write_file', { path: 'told.txt', content: 'x' }, options);
+    const parked = await pendingOne(operator);
+    await expect.poll(() => told.length, { timeout: scaled(10_000) }).toBe(1);
+    expect(told[0]).toEqual({ approval: parked.id, expiresAt: parked.expires_at });
+    expect(events).toEqual(['parked']);
+    await operator.approvals.decide(parked.id, { status: 'approved', by: 'carol' });
+    expect((await call).ok).toBe(true);
+    expect(events).toEqual(['parked', 'admitted']);
+
+    const denied: string[] = [];
+    const refused = tk.invoke(
+      'filesystem',
+      'write_file',
+      { path: 'refused.txt', content: 'x' },
+      { onParked: () => denied.push('parked'), onAdmitted: () => denied.push('admitted') },
+    );
+    await operator.approvals.decide((await pendingOne(operator)).id, { status: 'denied', by: 'carol' });
+    expect((await refused).ok).toBe(false);
+    expect(denied).toEqual(['parked']);
+
+    // A call that needs no approval is never told it is parked; a listener that is no function is refused.
+    const plain: string[] = [];
+    expect(
+      (await tk.invoke('filesystem', 'read_file', { path: 'told.txt' }, { onParked: () => plain.push('x') })).ok,
+    ).toBe(true);
+    expect(plain).toEqual([]);
+    const bad = await tk.invoke('filesystem', 'read_file', { path: 'told.txt' }, { onParked: 'yes' } as never);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok)
+      expect(bad.error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('options.onParked') });
+    await tk.close();
+  });
+
   it('without a store the option is refused; without it nothing is parked', async () => {
     expect(() => createToolkit({ workspace: dir, policy, approvals: true })).toThrow(/approvals need a store/);
     const tk = createToolkit({ workspace: dir, policy, store: store() });

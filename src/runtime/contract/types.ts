@@ -210,6 +210,20 @@ export interface InvokeOptions {
    * handler is about to run; never told for a call refused before. What it throws is ignored.
    */
   onAdmitted?: () => void;
+  /**
+   * Told when the call is parked for an operator's decision (approvals are on and no human could be
+   * asked through the caller): the approval's id and when it expires. The call then waits; once an
+   * operator approves, `onAdmitted` follows. Never awaited; what it throws is ignored.
+   */
+  onParked?: (parked: ParkedApproval) => void;
+}
+
+/** A call parked for an operator: decide it with `toolwright approvals` or on the `/approvals` page. */
+export interface ParkedApproval {
+  /** The approval's id in the store. */
+  approval: string;
+  /** When nobody deciding denies the call (ISO 8601). */
+  expiresAt: string;
 }
 
 export interface ToolErrorPayload {

@@ -14,6 +14,8 @@ import type { ApprovalParking } from '../services/approval-parking.js';
 import type { InvokeScope, Invocation } from './call.js';
 import { toToolError } from './errors.js';
 import type { OperationPlan } from './plan.js';
+import type { ParkedApproval } from '../contract/types.js';
+import type { ApprovalRecord } from '../store/types.js';
 
 /**
  * Runs the admission steps; returns undefined when none needs to wait (no role argument to confine
@@ -141,7 +143,8 @@ async function approval(
     approvalRequest(`${scope.session.id}:${plan.op.id}`, plan.op, call.params, decision.commands, call.redactor());
   const parking = scope.services.approvals;
   // With parking on, an ask nobody can be asked about at once waits for an operator instead.
-  const parkedOr = (why: string) => (parking ? parked(parking, plan, ctx, decision, request()) : unanswerable(why));
+  const parkedOr = (why: string) =>
+    parking ? parked(parking, plan, ctx, decision, request(), call.onParked) : unanswerable(why);
   if (!user || unreachable !== undefined) return parkedOr(unreachable!);
   const signal = ctx.signal;
   let approved: boolean;
@@ -165,8 +168,18 @@ async function parked(
   ctx: CallContext,
   decision: PolicyDecision,
   request: ApprovalRequest,
+  onParked: ((parked: ParkedApproval) => void) | undefined,
 ): Promise<PolicyDecision> {
-  const outcome = await parking.wait(ctx.storeKey, plan.op.id, request, ctx.signal);
+  const told = onParked
+    ? (record: ApprovalRecord) => {
+        try {
+          onParked({ approval: record.id, expiresAt: record.expires_at });
+        } catch {
+          /* a listener's failure is not the call's */
+        }
+      }
+    : undefined;
+  const outcome = await parking.wait(ctx.storeKey, plan.op.id, request, ctx.signal, told);
   if (outcome.approved) return { ...decision, decision: 'allow', approved: true };
   return { ...decision, decision: 'deny', approved: false, reason: outcome.reason };
 }

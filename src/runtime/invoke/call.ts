@@ -9,7 +9,7 @@ import type { ProgressListener } from './progress.js';
 import type { Redactor } from '../secrets/redaction.js';
 import { callRedactor, toolkitRedactor } from '../secrets/secrets.js';
 import type { Session } from '../session/session.js';
-import type { Services, ToolkitOf } from '../contract/types.js';
+import type { ParkedApproval, Services, ToolkitOf } from '../contract/types.js';
 import type { Workspace } from '../fs/workspace.js';
 import { NO_POLICY, type OperationPlan, type OperationPlans } from './plan.js';
 
@@ -39,6 +39,7 @@ export interface CallOptions {
   readonly principal?: string | undefined;
   readonly onProgress?: ProgressListener | undefined;
   readonly onAdmitted?: (() => void) | undefined;
+  readonly onParked?: ((parked: ParkedApproval) => void) | undefined;
 }
 
 /** A call on its way through the steps. */
@@ -52,6 +53,8 @@ export class Invocation {
   defaulted: ReadonlySet<string> | undefined = undefined;
   /** Entries of the result a path rule hid. */
   hidden = 0;
+  /** Told when the call is parked for an operator's decision (the caller's `onParked`). */
+  onParked: ((parked: ParkedApproval) => void) | undefined = undefined;
   readonly started = performance.now();
   /** The wall clock at the start (what the audit records). */
   readonly startedAt = Date.now();

@@ -8,7 +8,7 @@ import { checkPrincipal } from '../toolkit/principal.js';
 import { readProgressOption, type ProgressListener } from './progress.js';
 import { inertText } from '../text/control-text.js';
 import { renderErrorText } from '../text/render.js';
-import type { InvokeOptions, InvokeResult } from '../contract/types.js';
+import type { InvokeOptions, InvokeResult, ParkedApproval } from '../contract/types.js';
 
 /** Deepest nesting of objects/arrays accepted in an input (catalog schemas are a few levels deep). */
 export const MAX_INPUT_DEPTH = 64;
@@ -22,12 +22,13 @@ type Inner = (
   provider: string,
   operation: string,
   input: unknown,
-  options: { signal?: AbortSignal; principal?: string; onProgress?: ProgressListener; onAdmitted?: () => void },
+  options: { signal?: AbortSignal; principal?: string } & Listeners,
 ) => Promise<InvokeResult>;
 
 interface Listeners {
   onProgress?: ProgressListener;
   onAdmitted?: () => void;
+  onParked?: (parked: ParkedApproval) => void;
 }
 
 /**
@@ -55,8 +56,8 @@ export function guardInvoke(inner: Inner): Invoke {
     try {
       const providerName = nameArgument(provider, 'provider');
       const operationName = nameArgument(operation, 'operation');
-      const { signal, principal, onAdmitted } = readOptions(options);
-      const listeners = listenersOf(readProgressOption(options), onAdmitted);
+      const { signal, principal, onAdmitted, onParked } = readOptions(options);
+      const listeners = listenersOf(readProgressOption(options), onAdmitted, onParked);
       follower = followSignal(signal);
       const plain = snapshotInput(input);
       if (follower === undefined) return inner(providerName, operationName, plain, { principal, ...listeners });
@@ -80,9 +81,17 @@ export function guardInvoke(inner: Inner): Invoke {
 
 const noRelease = (): void => {};
 
-function listenersOf(onProgress: ProgressListener | undefined, onAdmitted: (() => void) | undefined): Listeners {
-  if (!onProgress && !onAdmitted) return {};
-  return { ...(onProgress ? { onProgress } : {}), ...(onAdmitted ? { onAdmitted } : {}) };
+function listenersOf(
+  onProgress: ProgressListener | undefined,
+  onAdmitted: (() => void) | undefined,
+  onParked: ((parked: ParkedApproval) => void) | undefined,
+): Listeners {
+  if (!onProgress && !onAdmitted && !onParked) return {};
+  return {
+    ...(onProgress ? { onProgress } : {}),
+    ...(onAdmitted ? { onAdmitted } : {}),
+    ...(onParked ? { onParked } : {}),
+  };
 }
 
 /** The result of a call refused before it ran (the adapters' dispatch refuses with it too). */
@@ -142,9 +151,10 @@ function readOptions(options: unknown): {
   signal: unknown;
   principal: string | undefined;
   onAdmitted: (() => void) | undefined;
+  onParked: ((parked: ParkedApproval) => void) | undefined;
 } {
   if (options === undefined || options === null)
-    return { signal: undefined, principal: undefined, onAdmitted: undefined };
+    return { signal: undefined, principal: undefined, onAdmitted: undefined, onParked: undefined };
   if (typeof options !== 'object')
     throw new ToolError('INVALID_INPUT', `options must be an object such as { signal } (got ${kindOf(options)})`);
   let signal: unknown;
@@ -159,19 +169,25 @@ function readOptions(options: unknown): {
   } catch (error) {
     throw new ToolError('INVALID_INPUT', `options.principal could not be read: ${safeMessage(error)}`);
   }
-  let onAdmitted: unknown;
-  try {
-    onAdmitted = (options as { onAdmitted?: unknown }).onAdmitted;
-  } catch (error) {
-    throw new ToolError('INVALID_INPUT', `options.onAdmitted could not be read: ${safeMessage(error)}`);
-  }
-  if (onAdmitted !== undefined && typeof onAdmitted !== 'function')
-    throw new ToolError('INVALID_INPUT', `options.onAdmitted must be a function (got ${kindOf(onAdmitted)})`);
   return {
     signal,
     principal: principal === undefined ? undefined : checkPrincipal(principal, 'options.principal'),
-    onAdmitted: onAdmitted as (() => void) | undefined,
+    onAdmitted: listenerOption(options, 'onAdmitted') as (() => void) | undefined,
+    onParked: listenerOption(options, 'onParked') as ((parked: ParkedApproval) => void) | undefined,
   };
+}
+
+/** `options[name]`, read once: a function or nothing. */
+function listenerOption(options: object, name: 'onAdmitted' | 'onParked'): unknown {
+  let listener: unknown;
+  try {
+    listener = (options as Record<string, unknown>)[name];
+  } catch (error) {
+    throw new ToolError('INVALID_INPUT', `options.${name} could not be read: ${safeMessage(error)}`);
+  }
+  if (listener !== undefined && typeof listener !== 'function')
+    throw new ToolError('INVALID_INPUT', `options.${name} must be a function (got ${kindOf(listener)})`);
+  return listener;
 }
 
 interface SignalFollower {

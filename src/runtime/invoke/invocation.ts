@@ -73,7 +73,7 @@ async function execute(
   provider: string,
   operation: string,
   input: unknown,
-  { signal, onProgress, onAdmitted }: CallOptions,
+  { signal, onProgress, onAdmitted, onParked }: CallOptions,
 ): Promise<InvokeResult> {
   try {
     const plan = resolveOperation(scope, call, provider, operation);
@@ -81,6 +81,7 @@ async function execute(
     const loading = plan.op.loadValidators?.();
     if (loading) await loading;
     const params = validateInput(plan, call, input);
+    call.onParked = onParked;
     // A call without a signal gets one only if something asks for it (CallContext.signal).
     const ctx = new CallContext(scope.workspace, scope.session, caller, plan.op, scope.toolkit, signal);
     if (call.defaulted) ctx.defaulted = call.defaulted;

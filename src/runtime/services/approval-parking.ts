@@ -42,8 +42,17 @@ export interface ParkedOutcome {
 
 export interface ApprovalParking {
   readonly timeoutSeconds: number;
-  /** Parks `request` for `key` and waits for the decision; rejects CANCELLED when `signal` aborts. */
-  wait(key: StoreKey, operation: string, request: ApprovalRequest, signal: AbortSignal): Promise<ParkedOutcome>;
+  /**
+   * Parks `request` for `key` and waits for the decision; rejects CANCELLED when `signal` aborts.
+   * `onParked` hears the record once it is in the store.
+   */
+  wait(
+    key: StoreKey,
+    operation: string,
+    request: ApprovalRequest,
+    signal: AbortSignal,
+    onParked?: (record: ApprovalRecord) => void,
+  ): Promise<ParkedOutcome>;
 }
 
 export function createApprovalParking(options: ApprovalParkingOptions): ApprovalParking {
@@ -58,7 +67,7 @@ export function createApprovalParking(options: ApprovalParkingOptions): Approval
   const timeoutMs = Math.round(timeoutSeconds * 1000);
   return {
     timeoutSeconds,
-    async wait(key, operation, request, signal) {
+    async wait(key, operation, request, signal, onParked) {
       if (signal.aborted) throw abortError(signal);
       // The operator sees the whole input, hidden characters escaped, or the call is refused.
       const shown = approvalText(request, DEFAULT_MAX_APPROVAL_CHARS);
@@ -70,6 +79,7 @@ export function createApprovalParking(options: ApprovalParkingOptions): Approval
         timeoutMs,
         maxPending,
       });
+      onParked?.(parked);
       const approval = await decided(store, parked, timeoutMs, pollMs, signal);
       return outcomeOf(approval, timeoutSeconds);
     },

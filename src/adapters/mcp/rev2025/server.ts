@@ -60,7 +60,7 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
   });
   // Answering initialize, the SDK reads the capabilities after it has settled the version.
   const declared = server.getCapabilities.bind(server);
-  server.getCapabilities = () => capabilitiesFor(declared(), server.getNegotiatedProtocolVersion()) as never;
+  server.getCapabilities = () => capabilitiesFor(declared(), server.getNegotiatedProtocolVersion());
   const coreTasks = new CoreTasks(tasks, toolkitFor);
   const quirk = (): ClientQuirk | undefined => quirks.for(server.getClientVersion()?.name);
   // Listed per request: what can work depends on the client (elicitation support is known after initialize).

@@ -15,6 +15,7 @@ import { listedOperations, type McpServing, type ModernServer, type ServerToolki
 import { withInputRound, type InputRound } from './input.js';
 import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, TASKS_EXTENSION, loadModernSdk } from './sdk.js';
 import { extensionTask, serveTaskExtension } from './tasks.js';
+import { ApprovalWait } from '../tasks/approval-wait.js';
 
 /** JSON-RPC "invalid params": the code MCP uses for an unknown tool. */
 const INVALID_PARAMS = -32602;
@@ -139,26 +140,36 @@ export async function modernServer(
     const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, (notification) =>
       ctx.mcpReq.notify(notification),
     );
-    let onAdmitted!: () => void;
-    const admitted = new Promise<void>((resolve) => (onAdmitted = resolve));
+    // Admitted, or parked for an operator: either way the client's own approval rounds are over.
+    let settled!: () => void;
+    const admittedOrParked = new Promise<void>((resolve) => (settled = resolve));
+    const wait = new ApprovalWait();
     const running = withInputRound(round, () =>
       toolkit.invoke(op.provider, op.name, args, {
         signal: controller.signal,
-        onAdmitted,
+        onAdmitted: () => {
+          wait.onAdmitted();
+          settled();
+        },
+        onParked: (parked) => {
+          wait.onParked(parked);
+          settled();
+        },
         ...(principal === undefined ? {} : { principal }),
         ...(onProgress ? { onProgress } : {}),
       }),
     );
     const takesTasks = op.longRunning && envelope[CLIENT_CAPABILITIES_KEY]?.extensions?.[TASKS_EXTENSION] !== undefined;
-    // A call becomes a task only once admitted: its approval rounds are over before the task exists.
+    // A call becomes a task only once its input rounds are over (admitted, or parked for an
+    // operator, when the task says so), and when it runs past the server's wait.
     if (
       takesTasks &&
-      (await Promise.race([admitted.then(() => true), running.then(() => false)])) &&
+      (await Promise.race([admittedOrParked.then(() => true), running.then(() => false)])) &&
       !(await settlesWithin(running, serving.taskAfterMs))
     ) {
       try {
         // From here the task's cancel stops the call, not this request's.
-        const task = await serving.tasks.adopt(toolkit, op, running, controller, finish, principal);
+        const task = await serving.tasks.adopt(toolkit, op, running, controller, finish, principal, wait);
         ctx.mcpReq.signal.removeEventListener('abort', onAbort);
         return { resultType: 'task', ...extensionTask(task) };
       } catch {

@@ -74,7 +74,8 @@ export function serveTaskExtension(
   const schemas = schemasOf(z);
   server.setRequestHandler('tasks/get' as never, schemas, (async ({ taskId }: { taskId: string }, ctx: unknown) =>
     detailedTask(await record(taskId, ctx))) as never);
-  // No task of this server waits for input (a call asks before it becomes a task): an answer is acknowledged.
+  // No task of this server waits for input from its client (its rounds are over before it is a
+  // task; a wait for an operator is shown working, with a message): an answer is acknowledged.
   server.setRequestHandler('tasks/update' as never, schemas, (async ({ taskId }: { taskId: string }, ctx: unknown) => {
     await record(taskId, ctx);
     return {};

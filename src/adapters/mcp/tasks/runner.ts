@@ -24,6 +24,7 @@ import {
 import type { InvokeResult, ToolkitOf } from '../../../runtime/contract/types.js';
 import { MCP_TASK_LEASE_MS, TaskLeaseKeeper } from './leases.js';
 import { MemoryTaskRecords, type TaskRecords } from './memory.js';
+import { ApprovalWait, parkedMessage } from './approval-wait.js';
 
 /** How long a task is kept after it is created when the client asks for nothing else: one hour. */
 export const DEFAULT_TASK_TTL_MS = 60 * 60 * 1000;
@@ -139,15 +140,32 @@ export class McpTaskRunner {
     onEnd?: (task: McpTaskRecord) => void,
   ): Promise<McpTaskRecord> {
     const controller = new AbortController();
-    return this.#track(toolkit, op, requestedTtl, controller, finish, onEnd, (key) =>
-      toolkit.invoke(op.provider, op.name, args, { signal: controller.signal, principal: key.principal }),
+    const wait = new ApprovalWait();
+    return this.#track(
+      toolkit,
+      op,
+      requestedTtl,
+      controller,
+      finish,
+      onEnd,
+      (key) =>
+        toolkit.invoke(op.provider, op.name, args, {
+          signal: controller.signal,
+          principal: key.principal,
+          onParked: wait.onParked,
+          onAdmitted: wait.onAdmitted,
+        }),
+      undefined,
+      wait,
     );
   }
 
   /**
    * Makes a task of a call already running (a 2026-07-28 call that ran past the server's wait),
-   * owned by `principal` (the request's, else the toolkit's): `controller` aborts it on tasks/cancel. Rejects, and leaves the call alone, when no task can
-   * be recorded (the caller then waits for the call as for any other).
+   * owned by `principal` (the request's, else the toolkit's): `controller` aborts it on
+   * tasks/cancel, and `wait` (the call's listeners) tells it of a wait for an operator. Rejects, and
+   * leaves the call alone, when no task can be recorded (the caller then waits for the call as for
+   * any other).
    */
   async adopt(
     toolkit: ToolkitOf,
@@ -156,8 +174,9 @@ export class McpTaskRunner {
     controller: AbortController,
     finish: (result: InvokeResult) => CallToolResult,
     principal: string | undefined,
+    wait?: ApprovalWait,
   ): Promise<McpTaskRecord> {
-    return this.#track(toolkit, op, undefined, controller, finish, undefined, () => running, principal);
+    return this.#track(toolkit, op, undefined, controller, finish, undefined, () => running, principal, wait);
   }
 
   async #track(
@@ -169,6 +188,7 @@ export class McpTaskRunner {
     onEnd: ((task: McpTaskRecord) => void) | undefined,
     invoke: (key: StoreKey) => Promise<InvokeResult>,
     principal?: string,
+    wait?: ApprovalWait,
   ): Promise<McpTaskRecord> {
     if (this.#closed) throw taskRefused('UNAVAILABLE', 'the server is shutting down; no new task can start');
     // Counted before the first await: concurrent calls cannot pass the bound between check and record.
@@ -199,6 +219,14 @@ export class McpTaskRunner {
       throw taskRefused(code, `the task could not be recorded: ${describeError(error)}`);
     }
     const { records, store, key } = where;
+    // Status changes while the call waits for an operator, in order; the end is written after them.
+    let shown: Promise<unknown> = Promise.resolve();
+    wait?.follow((parked) => {
+      const patch: McpTaskPatch = parked
+        ? { status: 'input_required', status_message: parkedMessage(parked) }
+        : { status: 'working', status_message: null };
+      shown = shown.then(() => records.update(key, task.id, patch)).catch(() => undefined);
+    });
     const run = async () => {
       let outcome: { status: 'completed' | 'failed'; message: string | null; result: CallToolResult };
       try {
@@ -211,6 +239,7 @@ export class McpTaskRunner {
         const message = `INTERNAL: ${describeError(error)}`;
         outcome = { status: 'failed', message, result: errorResult('INTERNAL', describeError(error)) };
       }
+      await shown;
       const ended = await this.#record(records, key, task.id, outcome);
       if (ended) onEnd?.(ended);
     };
