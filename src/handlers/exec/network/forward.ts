@@ -8,7 +8,7 @@ import type { Agent as HttpAgent } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { pipeline } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import {
   CredentialScrubber,
   bodyDecoder,
@@ -188,7 +188,7 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     res.writeHead(status, message, answerHeaders.flat());
     const address = answer.socket?.remoteAddress;
     answer.on('data', (chunk: Buffer) => (bytesReceived += chunk.length));
-    pipeline(body, res, (error) => finish(error !== undefined && error !== null, address));
+    relay(body as Readable, res, (failed) => finish(failed, address));
   });
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     if (!res.headersSent) {
@@ -207,4 +207,41 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     if (!res.writableFinished) upstream.destroy();
   });
   req.pipe(upstream);
+}
+
+/**
+ * Streams an answer's body to the client, ending `res` after it; `done` once, failed when either
+ * side broke off. What one turn of the event loop brings (the last chunk, the scrubber's held-back
+ * bytes, the chunked terminator) leaves in one write, not one each: every write is a wake-up of
+ * the forwarder and the client, which a short answer would pay several times over.
+ */
+function relay(body: Readable, res: ServerResponse, done: (failed: boolean) => void): void {
+  let settled = false;
+  const settle = (failed: boolean) => {
+    if (settled) return;
+    settled = true;
+    done(failed);
+  };
+  const socket = res.socket;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    socket?.uncork();
+  };
+  body.on('data', () => {
+    if (corked || !socket || socket.destroyed) return;
+    corked = true;
+    socket.cork();
+    setImmediate(uncork);
+  });
+  body.pipe(res);
+  finished(body, (error) => {
+    if (!error) return;
+    res.destroy();
+    settle(true);
+  });
+  finished(res, (error) => {
+    if (error) body.destroy();
+    settle(error !== undefined && error !== null);
+  });
 }
