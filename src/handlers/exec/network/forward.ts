@@ -154,7 +154,9 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     ...(ctx.tls && !destination.host.ip ? { servername: destination.host.host } : {}),
   });
   req.on('data', (chunk: Buffer) => (bytesSent += chunk.length));
+  let answered: IncomingMessage | undefined;
   upstream.on('response', (answer) => {
+    answered = answer;
     status = answer.statusCode ?? 502;
     let answerHeaders = forwardedHeaders(answer.rawHeaders).filter(([name]) => name !== 'host');
     let body: NodeJS.ReadableStream = answer;
@@ -204,7 +206,11 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     finish(true);
   });
   res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
+    // The client left before the answer was all written. A client that reads an answer to its end
+    // and closes at once does so often before that write is confirmed: when the server's answer
+    // is complete the upstream connection is sound, and drained (relay) it goes back to the pool;
+    // cut, the next request would pay a new TLS handshake upstream. Otherwise the exchange is cut.
+    if (!res.writableFinished && !answered?.complete) upstream.destroy();
   });
   req.pipe(upstream);
 }
@@ -241,7 +247,11 @@ function relay(body: Readable, res: ServerResponse, done: (failed: boolean) => v
     settle(true);
   });
   finished(res, (error) => {
-    if (error) body.destroy();
-    settle(error !== undefined && error !== null);
+    if (!error) return settle(false);
+    // The client is gone: the rest of the body is read and dropped (forwardRequest cuts the
+    // upstream exchange when the answer was not complete). An answer written whole counts as delivered.
+    body.unpipe(res);
+    body.resume();
+    settle(!res.writableEnded);
   });
 }
