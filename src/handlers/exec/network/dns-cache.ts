@@ -72,7 +72,9 @@ export class DnsCache {
   }
 
   #keep(name: string, addresses: readonly ResolvedAddress[]): void {
-    if (!Array.isArray(addresses) || addresses.length === 0) return;
+    // A resolver given by the host may answer anything: only a list of addresses is kept.
+    const list: unknown = addresses;
+    if (!Array.isArray(list) || list.length === 0) return;
     const ttl = ttlOf(addresses);
     if (ttl <= 0) return;
     this.#kept.delete(name);
