@@ -289,16 +289,19 @@ describe.runIf(runSandboxTests)('the network proxy: no way around it', () => {
     expect(plain.connections()).toBe(0);
   });
 
-  it('DNS rebinding cannot reach a refused address: the proxy resolves once per request and connects to what it checked', async () => {
+  it('DNS rebinding cannot reach a refused address: an answer not to be kept is asked again per request, and the connection goes to what was checked', async () => {
     // Two servers on one port: the allowed address 127.0.0.1 and the refused 127.0.0.2.
     const good = await httpServer((_req, res) => res.end('good\n'), '127.0.0.1');
     const bad = await httpServer((_req, res) => res.end('bad\n'), '127.0.0.2', good.port);
-    const resolver = tableResolver({
-      // First answer the allowed address, then the refused one (a rebinding name server).
-      'rebind.test': (call) => (call === 1 ? ['127.0.0.1'] : ['127.0.0.2']),
-      // A mixed answer is refused whole.
-      'mixed.test': ['127.0.0.1', '127.0.0.2'],
-    });
+    const resolver = tableResolver(
+      {
+        // First answer the allowed address, then the refused one (a rebinding name server, TTL 0).
+        'rebind.test': (call) => (call === 1 ? ['127.0.0.1'] : ['127.0.0.2']),
+        // A mixed answer is refused whole.
+        'mixed.test': ['127.0.0.1', '127.0.0.2'],
+      },
+      { ttl: 0 },
+    );
     const toolkit = netToolkit({ network: { allow: ['rebind.test', 'mixed.test', '127.0.0.1'] } }, resolver.lookup);
     const url = (host: string) => `http://${host}:${good.port}/`;
     const out = await sh(
@@ -316,5 +319,44 @@ describe.runIf(runSandboxTests)('the network proxy: no way around it', () => {
     expect(good.seen).toHaveLength(1);
     // One lookup per request: nothing resolves the name again between the check and the connection.
     expect(resolver.calls('rebind.test')).toBe(3);
+  });
+
+  it("a name's answer is kept: many connections (plain and CONNECT) cost one lookup, a rebinding name server's second answer is not asked for, a refused answer stays refused", async () => {
+    const good = await httpServer((_req, res) => res.end('good\n'), '127.0.0.1');
+    const bad = await httpServer((_req, res) => res.end('bad\n'), '127.0.0.2', good.port);
+    const secure = await httpsServer();
+    const resolver = tableResolver({
+      'rebind.test': (call) => (call === 1 ? ['127.0.0.1'] : ['127.0.0.2']),
+      'mixed.test': ['127.0.0.1', '127.0.0.2'],
+      'api.test': ['127.0.0.1'],
+    });
+    const toolkit = netToolkit(
+      { network: { allow: ['rebind.test', 'mixed.test', 'api.test', '127.0.0.1'] } },
+      resolver.lookup,
+    );
+    const plain = (host: string) => `curl -sS http://${host}:${good.port}/`;
+    const tls = `curl -sS --cacert upstream-ca.pem https://api.test:${secure.port}/kept`;
+    const first = await sh(
+      toolkit,
+      [plain('rebind.test'), plain('rebind.test'), plain('rebind.test'), plain('mixed.test'), plain('mixed.test')].join(
+        '; ',
+      ),
+    );
+    expect(first.stdout.split('\n')).toEqual([
+      'good',
+      'good',
+      'good',
+      expect.stringContaining('toolwright: mixed.test resolves to 127.0.0.2'),
+      expect.stringContaining('toolwright: mixed.test resolves to 127.0.0.2'),
+      '',
+    ]);
+    // The next command of the same toolkit uses the kept answers too.
+    const second = await sh(toolkit, [tls, tls, tls, plain('rebind.test')].join('; '));
+    expect(second.stdout).toBe('hello GET /kept\nhello GET /kept\nhello GET /kept\ngood\n');
+    expect(resolver.calls('rebind.test')).toBe(1);
+    expect(resolver.calls('mixed.test')).toBe(1);
+    expect(resolver.calls('api.test')).toBe(1);
+    expect(bad.connections()).toBe(0);
+    expect(good.seen).toHaveLength(4);
   });
 });

@@ -82,8 +82,15 @@ export function httpsServer(handler: Handler = defaultHandler, address = '127.0.
   return serve(server, handler, address, port);
 }
 
-/** A resolver from a table (name → addresses, or a function of the call count); unknown names fail like DNS. */
-export function tableResolver(table: Record<string, string[] | ((call: number) => string[])>) {
+/**
+ * A resolver from a table (name → addresses, or a function of the call count); unknown names fail
+ * like DNS. `ttl` (seconds) is given with every address when set (0: a name server that says not
+ * to keep its answer).
+ */
+export function tableResolver(
+  table: Record<string, string[] | ((call: number) => string[])>,
+  options: { ttl?: number } = {},
+) {
   const calls = new Map<string, number>();
   const lookup = async (hostname: string) => {
     const count = (calls.get(hostname) ?? 0) + 1;
@@ -93,7 +100,7 @@ export function tableResolver(table: Record<string, string[] | ((call: number) =
     const addresses = typeof entry === 'function' ? entry(count) : entry;
     return addresses.map((address) => {
       const family: 4 | 6 = address.includes(':') ? 6 : 4;
-      return { address, family };
+      return { address, family, ...(options.ttl !== undefined ? { ttl: options.ttl } : {}) };
     });
   };
   return { lookup, calls: (hostname: string) => calls.get(hostname) ?? 0 };

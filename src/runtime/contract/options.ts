@@ -45,8 +45,14 @@ export interface ExecOptions {
    * HTTPS requests to `hosts` only. Needs `network` as an allow list.
    */
   credentials?: CredentialBinding[];
-  /** How the network proxy reaches servers: a resolver (tests) and CAs it trusts besides the system's (PEM). */
-  upstream?: { lookup?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>; ca?: string | string[] };
+  /**
+   * How the network proxy reaches servers: a resolver (tests; an address's `ttl`, in seconds, bounds
+   * how long the proxy keeps the answer) and CAs it trusts besides the system's (PEM).
+   */
+  upstream?: {
+    lookup?: (hostname: string) => Promise<{ address: string; family: 4 | 6; ttl?: number }[]>;
+    ca?: string | string[];
+  };
 }
 
 /** `exec.network` as an allow list. */

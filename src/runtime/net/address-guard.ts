@@ -10,6 +10,8 @@ import type { WebOptions } from '../contract/options.js';
 export interface ResolvedAddress {
   address: string;
   family: 4 | 6;
+  /** Seconds the answer may be kept, when the resolver knows (the sandbox's proxy keeps answers). */
+  ttl?: number;
 }
 
 /** A hop's destination after checking: the URL and the addresses the connection may use. */

@@ -1,7 +1,8 @@
 // Where the proxy may connect for a request: the name must be allowed, it is resolved here (the
-// sandbox has no resolver) once, and every address it resolved to must pass web_fetch's address
-// guard unless the allow list names that address or allowPrivate is set. The connection then goes
-// to exactly those addresses (pinned), so DNS rebinding cannot reach a refused one.
+// sandbox has no resolver; the proxy's resolver keeps answers a short time, dns-cache.ts), and every
+// address of the answer must pass web_fetch's address guard unless the allow list names that
+// address or allowPrivate is set, at every request. The connection then goes to exactly those
+// addresses (pinned), so DNS rebinding cannot reach a refused one.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { blockedReason, type ResolvedAddress, type Resolver } from '../../../runtime/net/address-guard.js';

@@ -8,7 +8,7 @@ import type { Agent as HttpAgent } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { pipeline } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import {
   CredentialScrubber,
   bodyDecoder,
@@ -154,7 +154,9 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     ...(ctx.tls && !destination.host.ip ? { servername: destination.host.host } : {}),
   });
   req.on('data', (chunk: Buffer) => (bytesSent += chunk.length));
+  let answered: IncomingMessage | undefined;
   upstream.on('response', (answer) => {
+    answered = answer;
     status = answer.statusCode ?? 502;
     let answerHeaders = forwardedHeaders(answer.rawHeaders).filter(([name]) => name !== 'host');
     let body: NodeJS.ReadableStream = answer;
@@ -188,7 +190,7 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     res.writeHead(status, message, answerHeaders.flat());
     const address = answer.socket?.remoteAddress;
     answer.on('data', (chunk: Buffer) => (bytesReceived += chunk.length));
-    pipeline(body, res, (error) => finish(error !== undefined && error !== null, address));
+    relay(body as Readable, res, (failed) => finish(failed, address));
   });
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     if (!res.headersSent) {
@@ -204,7 +206,52 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     finish(true);
   });
   res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
+    // The client left before the answer was all written. A client that reads an answer to its end
+    // and closes at once does so often before that write is confirmed: when the server's answer
+    // is complete the upstream connection is sound, and drained (relay) it goes back to the pool;
+    // cut, the next request would pay a new TLS handshake upstream. Otherwise the exchange is cut.
+    if (!res.writableFinished && !answered?.complete) upstream.destroy();
   });
   req.pipe(upstream);
+}
+
+/**
+ * Streams an answer's body to the client, ending `res` after it; `done` once, failed when either
+ * side broke off. What one turn of the event loop brings (the last chunk, the scrubber's held-back
+ * bytes, the chunked terminator) leaves in one write, not one each: every write is a wake-up of
+ * the forwarder and the client, which a short answer would pay several times over.
+ */
+function relay(body: Readable, res: ServerResponse, done: (failed: boolean) => void): void {
+  let settled = false;
+  const settle = (failed: boolean) => {
+    if (settled) return;
+    settled = true;
+    done(failed);
+  };
+  const socket = res.socket;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    socket?.uncork();
+  };
+  body.on('data', () => {
+    if (corked || !socket || socket.destroyed) return;
+    corked = true;
+    socket.cork();
+    setImmediate(uncork);
+  });
+  body.pipe(res);
+  finished(body, (error) => {
+    if (!error) return;
+    res.destroy();
+    settle(true);
+  });
+  finished(res, (error) => {
+    if (!error) return settle(false);
+    // The client is gone: the rest of the body is read and dropped (forwardRequest cuts the
+    // upstream exchange when the answer was not complete). An answer written whole counts as delivered.
+    body.unpipe(res);
+    body.resume();
+    settle(!res.writableEnded);
+  });
 }

@@ -18,6 +18,7 @@ import type { ConnectionAudit, ConnectionOwner, ConnectionRecord } from './audit
 import { InterceptionCa } from './ca.js';
 import { newPlaceholder, type BoundCredential } from './credentials.js';
 import { checkDestination, defaultResolver, type CheckedDestination, type Refusal } from './destination.js';
+import { DnsCache } from './dns-cache.js';
 import { answerRefusal, forwardRequest, type ForwardContext } from './forward.js';
 import { canonicalHost, entryFor, hostText, type CanonicalHost } from './hosts.js';
 import { rawAnswer, unreadable, unsupported } from './raw-answer.js';
@@ -27,7 +28,7 @@ import { trustBundle } from './trust.js';
 
 export interface ProxyOptions {
   policy: ProxyPolicy;
-  /** Resolver of the proxy (tests inject one); default the system's. */
+  /** Resolver of the proxy (tests inject one); default the system's. Its answers are kept a short time (dns-cache.ts). */
   lookup?: Resolver;
   /** CAs trusted upstream besides the system's (PEM). */
   ca?: readonly string[];
@@ -60,7 +61,7 @@ export class NetworkProxy {
 
   constructor(options: ProxyOptions) {
     this.policy = options.policy;
-    this.#resolve = options.lookup ?? defaultResolver;
+    this.#resolve = new DnsCache(options.lookup ?? defaultResolver).resolve;
     this.#audit = options.audit;
     this.bound = options.policy.credentials.map((rule) => ({
       rule,

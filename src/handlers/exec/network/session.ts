@@ -195,8 +195,11 @@ export class ProxySession {
     });
     this.track(upstream);
     let connected = false;
+    // Read at once: a closed socket no longer knows its peer.
+    let address: string | undefined;
     upstream.once('connect', () => {
       connected = true;
+      address = upstream.remoteAddress;
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length) upstream.write(head);
       upstream.pipe(socket);
@@ -219,7 +222,7 @@ export class ProxySession {
         host: hostText(destination.host),
         port: destination.port,
         method: 'CONNECT',
-        ...(upstream.remoteAddress ? { address: upstream.remoteAddress } : {}),
+        ...(address ? { address } : {}),
         decision: 'allowed',
         rule: destination.entry.text,
         bytesSent: upstream.bytesWritten,
