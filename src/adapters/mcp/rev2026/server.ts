@@ -139,20 +139,21 @@ export async function modernServer(
     const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, (notification) =>
       ctx.mcpReq.notify(notification),
     );
-    let onAdmitted!: () => void;
-    const admitted = new Promise<void>((resolve) => (onAdmitted = resolve));
+    const takesTasks = op.longRunning && envelope[CLIENT_CAPABILITIES_KEY]?.extensions?.[TASKS_EXTENSION] !== undefined;
+    // Only a call that may become a task is told when it is admitted (no promise per call otherwise).
+    let onAdmitted: (() => void) | undefined;
+    const admitted = takesTasks ? new Promise<void>((resolve) => (onAdmitted = resolve)) : undefined;
     const running = withInputRound(round, () =>
       toolkit.invoke(op.provider, op.name, args, {
         signal: controller.signal,
-        onAdmitted,
+        ...(onAdmitted ? { onAdmitted } : {}),
         ...(principal === undefined ? {} : { principal }),
         ...(onProgress ? { onProgress } : {}),
       }),
     );
-    const takesTasks = op.longRunning && envelope[CLIENT_CAPABILITIES_KEY]?.extensions?.[TASKS_EXTENSION] !== undefined;
     // A call becomes a task only once admitted: its approval rounds are over before the task exists.
     if (
-      takesTasks &&
+      admitted &&
       (await Promise.race([admitted.then(() => true), running.then(() => false)])) &&
       !(await settlesWithin(running, serving.taskAfterMs))
     ) {
