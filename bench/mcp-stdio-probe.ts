@@ -1,12 +1,13 @@
 // Quick A/B probe (not a bench case): MCP stdio `tools/call` read_file of a small file, sequential,
 // over any number of toolwright builds beside the reference filesystem server, calls interleaved
 // in blocks so load drift hits every server alike.
-// Usage: tsx bench/mcp-stdio-probe.ts [calls=2000] [label=path/to/cli.js …] [--prof DIR]
+// Usage: tsx bench/mcp-stdio-probe.ts [calls=2000] [label=path/to/cli.js[@2026] …] [--prof DIR]
+// (`@2026`: that build is spoken to on 2026-07-28, without initialize.)
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { StdioWire, percentile } from './mcp-wire.js';
+import { StdioWire, percentile, type Revision } from './mcp-wire.js';
 import { median } from './lib.js';
 import { readFile } from 'node:fs/promises';
 
@@ -25,6 +26,8 @@ const builds =
   argv.length > 0
     ? argv.map((spec) => spec.split('=') as [string, string])
     : [['toolwright', path.join(root, 'dist/cli.js')] as [string, string]];
+const revisionOf = (cli: string): [string, Revision] =>
+  cli.endsWith('@2026') ? [cli.slice(0, -'@2026'.length), 'modern'] : [cli, 'legacy'];
 const peerEntry = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
 const dir = await mkdtemp(path.join(tmpdir(), 'toolwright-stdio-probe-'));
 await writeFile(path.join(dir, 'a.txt'), 'hello\nworld\n'.repeat(20));
@@ -32,9 +35,15 @@ const prof = (label: string) =>
   profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${label}.cpuprofile`] : [];
 
 const servers = await Promise.all([
-  ...builds.map(async ([label, cli]) => ({
+  ...builds.map(async ([label, spec]) => ({
     label,
-    wire: await StdioWire.start(process.execPath, [...prof(label), cli, 'mcp', '--workspace', dir], root),
+    wire: await StdioWire.start(
+      process.execPath,
+      [...prof(label), revisionOf(spec)[0], 'mcp', '--workspace', dir],
+      root,
+      undefined,
+      revisionOf(spec)[1],
+    ),
     call: ['read_file', { path: 'a.txt' }] as const,
   })),
   (async () => ({

@@ -45,13 +45,18 @@ async function fixture() {
   return { parent, ws, outside };
 }
 
-/** Every path DescriptorFile.open is called with from now on. */
+/** Every path DescriptorFile opens from now on (through the thread pool or at once). */
 function opens(): string[] {
   const seen: string[] = [];
   const original = DescriptorFile.open.bind(DescriptorFile);
   vi.spyOn(DescriptorFile, 'open').mockImplementation((file: string, flags: number) => {
     seen.push(file);
     return original(file, flags);
+  });
+  const originalNow = DescriptorFile.openNow.bind(DescriptorFile);
+  vi.spyOn(DescriptorFile, 'openNow').mockImplementation((file: string, flags: number) => {
+    seen.push(file);
+    return originalNow(file, flags);
   });
   return seen;
 }

@@ -62,6 +62,8 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
   const resolved = confinedPath(ctx, 'path');
   const { handle, stats } = await openForRead(ctx.workspace, resolved);
   let pooled: Buffer | undefined;
+  // A small file on a local file system is read and closed at once (DescriptorFile.isLocal).
+  let atOnce = false;
   try {
     if (stats.isDirectory())
       throw new ToolError('IS_DIRECTORY', `${resolved.relative} is a directory; use glob to list files`);
@@ -69,6 +71,7 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
     // One read serves small files whole (most reads); larger ones get their first 64 KiB sniffed.
     const size = Number(stats.size);
     const small = size <= SMALL_FILE_BYTES;
+    atOnce = small && handle.isLocal(stats);
     const head = small
       ? Buffer.allocUnsafe(size)
       : (pooled = sniffPool.pop() ?? Buffer.allocUnsafe(ENCODING_SAMPLE_BYTES));
@@ -76,13 +79,17 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
     // together with the head (one wait for both instead of one after the other).
     const tailLength = !small && params.offset < 0 ? Math.min(TAIL_CHUNK_BYTES, size - head.length) : 0;
     const tail = tailLength > 0 ? Buffer.allocUnsafe(tailLength) : undefined;
-    // No Promise.all (nor destructuring of its array) for the common read without a tail.
-    const headRead = handle.read(head, 0, head.length, 0);
-    const both = tail
-      ? await Promise.all([headRead, handle.read(tail, 0, tail.length, size - tail.length)])
-      : undefined;
-    const bytesRead = both ? both[0].bytesRead : (await headRead).bytesRead;
-    const tailRead = both?.[1];
+    let bytesRead: number;
+    let tailBytesRead = 0;
+    if (atOnce) bytesRead = handle.readNow(head, 0, head.length, 0);
+    else if (tail) {
+      const both = await Promise.all([
+        handle.read(head, 0, head.length, 0),
+        handle.read(tail, 0, tail.length, size - tail.length),
+      ]);
+      bytesRead = both[0].bytesRead;
+      tailBytesRead = both[1].bytesRead;
+    } else bytesRead = (await handle.read(head, 0, head.length, 0)).bytesRead;
     const whole = small && bytesRead === size;
     const sniff = head.subarray(0, bytesRead);
     const media = mediaKindOf(resolved.relative, sniff);
@@ -113,9 +120,7 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
     }
     // A short tail read (the file shrank since the stat) is not used: the scan then reads and notices.
     const knownTail: KnownBytes | undefined =
-      tail && tailRead?.bytesRead === tail.length
-        ? { position: size - tail.length, bytes: tail, atEnd: true }
-        : undefined;
+      tail && tailBytesRead === tail.length ? { position: size - tail.length, bytes: tail, atEnd: true } : undefined;
     const file: TextFile = {
       reader: whole ? memoryReader(sniff) : knownBytesOverlay(handle, sniff, knownTail),
       size,
@@ -133,6 +138,7 @@ export async function readFile(params: ReadFileParams, ctx: HandlerContext): Pro
     // The answer does not wait for the close (one thread-pool round trip, ~50 µs of a 1 ms call).
     // It is started here, not from a setImmediate after the answer: an immediate costs the event
     // loop a turn of its own, measured slower per call over stdio than the close started now.
-    closeQuietly(handle);
+    if (atOnce) handle.closeNow();
+    else closeQuietly(handle);
   }
 }

@@ -4,9 +4,12 @@
 // reach nothing the folder does not hold, and no path has to be resolved first (a thread-pool
 // round trip fewer on every read). A folder renamed or removed since it was proven is noticed by
 // the caller: the opened file's own path (read back from /proc/self/fd) is then not the path asked
-// for, and the caller resolves the path the usual way. Linux only (HAS_PROC_FD).
+// for, and the caller resolves the path the usual way. Linux only (HAS_PROC_FD). A folder on a
+// local file system (./local-fs.ts) also says so, with its device: files in it are then opened
+// at once rather than through the thread pool.
 import { constants, readlinkSync } from 'node:fs';
 import { DescriptorFile } from './descriptor-file.js';
+import { isOnLocalFileSystem } from './local-fs.js';
 import { HAS_PROC_FD, descriptorPath } from './verified-fs.js';
 
 /** Folders held open at most (the least recently used is closed to make room). */
@@ -21,6 +24,8 @@ export class Folder {
   #users = 0;
   #dropped = false;
   usedAt = Date.now();
+  /** The folder's device once it is known to be on a local file system (undefined until then, and on any other). */
+  localDevice: bigint | undefined = undefined;
 
   constructor(
     readonly path: string,
@@ -84,13 +89,30 @@ export function rememberFolder(path: string): void {
         return;
       }
       if (folders.size >= MAX_FOLDERS) leastRecentlyUsed()!.drop();
-      folders.set(path, new Folder(path, handle));
+      const folder = new Folder(path, handle);
+      folders.set(path, folder);
       sweeper ??= setInterval(sweep, IDLE_MS).unref();
+      void learnLocality(folder.lease());
     },
     () => {
       opening.delete(path);
     },
   );
+}
+
+/** Notes the folder's device when it is on a local file system; leased meanwhile, so its descriptor stays its own. */
+async function learnLocality(folder: Folder): Promise<void> {
+  try {
+    const [local, stats] = await Promise.all([
+      isOnLocalFileSystem(descriptorPath(folder.handle)),
+      folder.handle.stat(),
+    ]);
+    if (local) folder.localDevice = stats.dev;
+  } catch {
+    /* not known: treated as remote */
+  } finally {
+    folder.release();
+  }
 }
 
 function leastRecentlyUsed(): Folder | undefined {

@@ -307,7 +307,17 @@ export class Workspace {
     if (!folder) return undefined;
     let handle: DescriptorFile;
     try {
-      handle = await DescriptorFile.open(folder.entry(path.basename(lexical)), flags | constants.O_NOFOLLOW);
+      const entry = folder.entry(path.basename(lexical));
+      const { localDevice } = folder;
+      // On a local file system, and never waiting for a FIFO's writer, at once (./local-fs.ts); the
+      // stats checked later tell whether the file is on that very file system (isLocal) before it
+      // is read the same way.
+      if (localDevice === undefined || (flags & constants.O_NONBLOCK) === 0)
+        handle = await DescriptorFile.open(entry, flags | constants.O_NOFOLLOW);
+      else {
+        handle = DescriptorFile.openNow(entry, flags | constants.O_NOFOLLOW);
+        handle.localDevice = localDevice;
+      }
     } catch {
       return undefined;
     } finally {

@@ -5,7 +5,7 @@
 // 2025-11-25; approvals and ask_user as input_required rounds (input.ts); a long-running call from
 // a client that takes tasks becomes a task of the extension once it has run a while (tasks.ts).
 import type { ServerContext } from '@modelcontextprotocol/server';
-import type { InvokeResult, ToolkitOf } from '../../../runtime/contract/types.js';
+import type { InvokeResult, ParkedApproval, ToolkitOf } from '../../../runtime/contract/types.js';
 import { METHOD_NOT_FOUND, callToolParams, protocolError } from '../call-params.js';
 import { logWarningsWith, progressSender } from '../notify.js';
 import { principalOfAuth, requestPrincipal } from '../principal.js';
@@ -140,30 +140,35 @@ export async function modernServer(
     const onProgress = progressSender(ctx.mcpReq._meta?.progressToken, (notification) =>
       ctx.mcpReq.notify(notification),
     );
-    // Admitted, or parked for an operator: either way the client's own approval rounds are over.
-    let settled!: () => void;
-    const admittedOrParked = new Promise<void>((resolve) => (settled = resolve));
-    const wait = new ApprovalWait();
+    const takesTasks = op.longRunning && envelope[CLIENT_CAPABILITIES_KEY]?.extensions?.[TASKS_EXTENSION] !== undefined;
+    // Only a call that may become a task is told when it is admitted or parked for an operator
+    // (no promise and closures per call otherwise): either way the client's own rounds are over.
+    let settled: (() => void) | undefined;
+    const admittedOrParked = takesTasks ? new Promise<void>((resolve) => (settled = resolve)) : undefined;
+    const wait = takesTasks ? new ApprovalWait() : undefined;
     const running = withInputRound(round, () =>
       toolkit.invoke(op.provider, op.name, args, {
         signal: controller.signal,
-        onAdmitted: () => {
-          wait.onAdmitted();
-          settled();
-        },
-        onParked: (parked) => {
-          wait.onParked(parked);
-          settled();
-        },
+        ...(wait && settled
+          ? {
+              onAdmitted: () => {
+                wait.onAdmitted();
+                settled!();
+              },
+              onParked: (parked: ParkedApproval) => {
+                wait.onParked(parked);
+                settled!();
+              },
+            }
+          : {}),
         ...(principal === undefined ? {} : { principal }),
         ...(onProgress ? { onProgress } : {}),
       }),
     );
-    const takesTasks = op.longRunning && envelope[CLIENT_CAPABILITIES_KEY]?.extensions?.[TASKS_EXTENSION] !== undefined;
     // A call becomes a task only once its input rounds are over (admitted, or parked for an
     // operator, when the task says so), and when it runs past the server's wait.
     if (
-      takesTasks &&
+      admittedOrParked &&
       (await Promise.race([admittedOrParked.then(() => true), running.then(() => false)])) &&
       !(await settlesWithin(running, serving.taskAfterMs))
     ) {
