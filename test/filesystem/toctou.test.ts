@@ -84,7 +84,7 @@ describe('a parent folder swapped for a symlink to outside while calls run', () 
       const escapes: string[] = [];
       let n = 0;
       let okCalls = 0;
-      const { flips, calls } = await duringFlips(path.join(ws, 'sub'), outside, 2500, async () => {
+      const { flips, calls } = await duringFlips(path.join(ws, 'sub'), outside, scaled(2500), async () => {
         n++;
         const results: [string, InvokeResult][] = [
           ['read_file', await toolkit.invoke('filesystem', 'read_file', { path: 'sub/f.txt' })],
