@@ -5,9 +5,9 @@
 // package.json beside it) with a `node_modules` of links to the checkout's, where the generator is
 // its own build of codegen/ (as an installed `@toolwright/codegen` would be).
 //
-// Keyed by a hash of everything it is made from (src/, codegen/, the build scripts, package.json,
-// tsconfig): a build of other sources is never used, and one of these sources is reused by the next
-// run. Per-file transpiling is esbuild's, as tsx's is (tsconfig has isolatedModules), so a spawn runs
+// Keyed by a hash of everything it is made from (src/, codegen/, test/fixtures/ and test/support/,
+// the build script, package.json and its lock, the tsconfigs): a build of other sources is never
+// used, and one of these sources is reused by the next run. Per-file transpiling is esbuild's, as tsx's is (tsconfig has isolatedModules), so a spawn runs
 // what tsx would run; packaging.test.ts still checks the real `npm run build` (tsc) through npm pack.
 import { createHash } from 'node:crypto';
 import {
@@ -20,6 +20,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +35,8 @@ const KEPT_BUILDS = 3;
 
 /** Files the build is made from, relative to the checkout, in a stable order. */
 function inputs(): string[] {
-  const files = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs'];
+  // The lock too: the bundle inlines a few packages (web-tree-sitter, turndown).
+  const files = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs'];
   for (const dir of ['src', 'codegen', 'test/fixtures', 'test/support']) {
     for (const entry of readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
       const file = path.relative(root, path.join(entry.parentPath, entry.name));
@@ -153,12 +155,17 @@ function buildInto(dir: string): void {
 export function currentBuild(): string {
   const hash = sourceHash();
   const final = path.join(cacheRoot, hash);
-  if (existsSync(path.join(final, 'complete'))) return final;
+  if (existsSync(path.join(final, 'complete'))) {
+    // Marked as in use, so that runs of other sources keep it among the newest.
+    const now = new Date();
+    utimesSync(final, now, now);
+    return final;
+  }
   mkdirSync(cacheRoot, { recursive: true });
   const scratch = path.join(cacheRoot, `.building-${process.pid}-${Date.now()}`);
   try {
     buildInto(scratch);
-    rmSync(final, { recursive: true, force: true });
+    // Only a whole build is ever renamed into place, so a folder already there is one.
     renameSync(scratch, final);
   } catch (error) {
     rmSync(scratch, { recursive: true, force: true });
