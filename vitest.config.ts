@@ -14,8 +14,9 @@ export default defineConfig({
     ],
   },
   test: {
-    // Embedded stores' default folders go to a temporary $XDG_STATE_HOME, not the home folder.
-    globalSetup: ['test/support/state-home.ts'],
+    // Embedded stores' default folders go to a temporary $XDG_STATE_HOME, not the home folder; the
+    // CLI that tests run as a process is built once from the current sources.
+    globalSetup: ['test/support/state-home.ts', 'test/support/shared-build.ts'],
     include: process.env.TOOLWRIGHT_STRESS ? ['test/stress/**/*.test.ts'] : ['test/**/*.test.ts'],
     // Soak, race and kill loops: `npm run test:stress`.
     exclude: process.env.TOOLWRIGHT_STRESS ? [] : ['test/stress/**', '**/node_modules/**'],

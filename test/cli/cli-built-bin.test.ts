@@ -1,15 +1,16 @@
-// The built bin (tsc into a temporary dist/) run as a process: quiet exit on EPIPE, --version,
-// usage errors and "did you mean", the exit codes of call and of call bash, refusals of
-// run_in_background, and mcp --http flag checks, token and stateless serving.
+// The built bin (the global setup's build of the current sources, bundled as the package ships) run
+// as a process: quiet exit on EPIPE, --version, usage errors and "did you mean", the exit codes of
+// call and of call bash, refusals of run_in_background, and mcp --http flag checks, token and
+// stateless serving.
 import { spawn, spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
-import { compileInto, root, seededWorkspace } from '../support/cli.js';
+import { builtCli } from '../support/built-cli.js';
+import { root, seededWorkspace } from '../support/cli.js';
 import { scaled } from '../support/time.js';
 
 let dir: string;
@@ -22,16 +23,7 @@ afterEach(async () => {
 
 // Each test spawns the bin up to a dozen times: a minute or two on a loaded machine.
 describe('the built bin (exit codes, EPIPE, usage errors)', { timeout: scaled(120_000) }, () => {
-  let build: string;
-  let bin: string;
-  beforeAll(async () => {
-    build = await mkdtemp(join(tmpdir(), 'tw-cli-dist-'));
-    await compileInto(build);
-    bin = join(build, 'dist/cli.js');
-  }, scaled(120_000));
-  afterAll(async () => {
-    await rm(build, { recursive: true, force: true });
-  });
+  const bin = builtCli();
 
   const run = (args: string[], input?: string) =>
     spawnSync(process.execPath, [bin, ...args], {

@@ -11,6 +11,7 @@ import { POLICY_PRESETS } from '../../src/runtime/policy/types.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { cli, root, seededWorkspace } from '../support/cli.js';
 import { scaled } from '../support/time.js';
+import { builtCli } from '../support/built-cli.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -292,7 +293,7 @@ describe('--help', () => {
 describe('the bin as a process', () => {
   it('runs `call` with real exit codes and stdout/stderr', { timeout: scaled(60_000) }, () => {
     const run = (args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], {
+      spawnSync(process.execPath, [builtCli(), ...args], {
         cwd: root,
         encoding: 'utf8',
         timeout: scaled(30_000),

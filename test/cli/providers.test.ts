@@ -1,19 +1,17 @@
 // `toolwright schema|call|mcp --provider MODULE` (repeatable) and the `generate` verb of the bin.
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadCodegen } from '../../src/cli/generate.js';
+import { builtCli } from '../support/built-cli.js';
 import { tempDir } from '../support/helpers.js';
 import { cli } from '../support/cli.js';
 import { scaled } from '../support/time.js';
 
 const run = promisify(execFile);
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
-const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
  * A plain-JS provider module (what a third party's build emits), with one tool `name`; its `who`
@@ -171,7 +169,7 @@ describe('toolwright generate (the bin verb)', () => {
       await mkdir(path.join(dir, 'src'), { recursive: true });
       await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
       const bin = (args: string[]) =>
-        run(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'src/cli.ts'), ...args], {
+        run(process.execPath, [builtCli(), ...args], {
           cwd: dir,
         }).then(
           ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),

@@ -1,6 +1,6 @@
-// Hostile catalogs through `toolwright generate` as a child process (the bin, src/cli.ts via tsx):
-// the exit code, the exact one-line diagnostics, and that nothing was written, read or fetched
-// outside the project. References, fixtures and links here; names, aliases and diagnostics in
+// Hostile catalogs through `toolwright generate` as a child process (the bin, built from the
+// current sources): the exit code, the exact one-line diagnostics, and that nothing was written,
+// read or fetched outside the project. References, fixtures and links here; names, aliases and diagnostics in
 // codegen-hostile-names.test.ts.
 import { createServer, type Server } from 'node:http';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';

@@ -19,6 +19,7 @@ import { handWrittenOperation } from '../support/descriptors.js';
 import { readJobToEnd } from '../support/exec-helpers.js';
 import { expectOk, tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
+import { builtCli } from '../support/built-cli.js';
 
 /** Printed by the command: clear screen, an OSC 8 link, a bidi override and isolate, C1 CSI, DEL, a lone CR, a zero-width space. */
 const PRINT =
@@ -244,7 +245,7 @@ describe('through MCP', () => {
   it('over stdio', { timeout: scaled(60_000) }, async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', await tempDir()],
+      args: [builtCli(), 'mcp', '--workspace', await tempDir()],
       cwd: root,
       stderr: 'pipe',
     });

@@ -5,11 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixtureArgs } from '../support/built-cli.js';
 import { tempDir } from '../support/helpers.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
-
-const host = path.join(import.meta.dirname, '../fixtures', 'fd-host.ts');
 
 describe.runIf(runSandboxTests)('inherited descriptors', () => {
   it('no child sees descriptor 251 that the host inherited', { timeout: scaled(150_000) }, async () => {
@@ -18,7 +17,14 @@ describe.runIf(runSandboxTests)('inherited descriptors', () => {
     await writeFile(secret, 'secret\n');
     const out = execFileSync(
       'bash',
-      ['-c', 'exec 251<"$1"; exec "$2" --import tsx "$3" "$4"', 'fd-host', secret, process.execPath, host, ws],
+      [
+        '-c',
+        'exec 251<"$1"; exec "$2" "$3" "$4"',
+        'fd-host',
+        secret,
+        process.execPath,
+        ...fixtureArgs('fd-host.ts', ws),
+      ],
       {
         encoding: 'utf8',
         timeout: scaled(120_000),

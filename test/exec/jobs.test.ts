@@ -1,13 +1,13 @@
 // Background jobs: start, read, wait, flood, cap, kill, close, host signals, session isolation.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import type { ToolkitOf, ToolkitOptions } from '../../src/runtime/contract/types.js';
 import type { BashKillResult, BashOutputResult, BashResult } from '../../src/generated/types.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { settled, until, withStoppedClock } from '../support/clock.js';
 import { tempDir } from '../support/helpers.js';
 import {
@@ -22,7 +22,6 @@ import {
 } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 
-const host = fileURLToPath(new URL('../fixtures/job-host.ts', import.meta.url));
 const tags: string[] = [];
 const toolkits: ToolkitOf[] = [];
 
@@ -264,7 +263,7 @@ describe('background jobs: the host goes away', () => {
   async function runHost(mode: string, signal: NodeJS.Signals | undefined, sandbox = '') {
     const t = tag(`host-${mode}`);
     tags.push(t);
-    const child = spawn(process.execPath, ['--import', 'tsx', host, await tempDir(), t, mode, sandbox], {
+    const child = spawn(process.execPath, fixtureArgs('job-host.ts', await tempDir(), t, mode, sandbox), {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

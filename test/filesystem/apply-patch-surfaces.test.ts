@@ -13,6 +13,7 @@ import { startMcpHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/index.js';
 import { cli, root } from '../support/cli.js';
 import { scaled } from '../support/time.js';
+import { builtCli } from '../support/built-cli.js';
 
 const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
 
@@ -87,7 +88,7 @@ describe('apply_patch and checkpoints on every surface', () => {
       const { dir, outside } = await workspace();
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir],
+        args: [builtCli(), 'mcp', '--workspace', dir],
         cwd: root,
         stderr: 'pipe',
       });

@@ -4,20 +4,23 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ShadowRepo } from '../../src/runtime/checkpoints/shadow-git.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
-const loop = fileURLToPath(new URL('../fixtures/checkpoints/snapshot-loop.ts', import.meta.url));
 const ROUNDS = 25;
 
 function snapshotsIn(gitDir: string, workspace: string, tag: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', loop, gitDir, workspace, String(ROUNDS), tag], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      fixtureArgs('checkpoints/snapshot-loop.ts', gitDir, workspace, String(ROUNDS), tag),
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);

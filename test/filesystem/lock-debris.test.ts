@@ -2,23 +2,21 @@
 // folder (any process) removes it once its PID is gone, and never while that process lives.
 import { execFile, spawn } from 'node:child_process';
 import { lstat, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
 import { KEPT_RECHECK_MS, siblingNameFor } from '../../src/runtime/fs/atomic-write.js';
 import { createFileTaskStore } from '../../src/runtime/services/tasks.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
 const execFileAsync = promisify(execFile);
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
-const fixture = path.join(import.meta.dirname, '../fixtures', 'lock-aside.ts');
 
 /** Starts the fixture; resolves when it has written the aside file, with its name and the child. */
 function leaveAside(dir: string, lockName: string, mode: 'exit' | 'wait') {
-  const child = spawn(process.execPath, ['--import', tsxLoader, fixture, dir, lockName, mode], {
+  const child = spawn(process.execPath, fixtureArgs('lock-aside.ts', dir, lockName, mode), {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((done) => child.on('exit', () => done()));

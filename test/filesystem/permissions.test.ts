@@ -4,17 +4,15 @@
 import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { expectOk, tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
 const execFileAsync = promisify(execFile);
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
-const fixture = path.join(import.meta.dirname, '../fixtures', 'fs-as-user.ts');
 const NOBODY = 65534;
 /** Root, and a checkout that `nobody` can traverse and read (it runs the fixture from it). */
 function canDropPrivileges(): boolean {
@@ -39,7 +37,7 @@ async function asNobody(
 ): Promise<Outcome[]> {
   const { stdout } = await execFileAsync(
     process.execPath,
-    ['--import', tsxLoader, fixture, workspace, JSON.stringify(calls)],
+    fixtureArgs('fs-as-user.ts', workspace, JSON.stringify(calls)),
     {
       uid: NOBODY,
       gid: NOBODY,

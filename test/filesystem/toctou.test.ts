@@ -3,15 +3,13 @@
 // read from, written to, edited in, listed in or left behind in the outside folder.
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type InvokeResult } from '../../src/index.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
-const flipper = path.join(import.meta.dirname, '../fixtures', 'flipper.ts');
 const SECRET = 'OUTSIDE SECRET';
 
 /** Runs `work` over and over while the flipper swaps `target` for a link to `outside`; returns the flip count. */
@@ -21,7 +19,7 @@ async function duringFlips(
   ms: number,
   work: () => Promise<void>,
 ): Promise<{ flips: number; calls: number }> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, flipper, target, outside, String(ms)], {
+  const child = spawn(process.execPath, fixtureArgs('flipper.ts', target, outside, String(ms)), {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -86,7 +84,7 @@ describe('a parent folder swapped for a symlink to outside while calls run', () 
       const escapes: string[] = [];
       let n = 0;
       let okCalls = 0;
-      const { flips, calls } = await duringFlips(path.join(ws, 'sub'), outside, 2500, async () => {
+      const { flips, calls } = await duringFlips(path.join(ws, 'sub'), outside, scaled(2500), async () => {
         n++;
         const results: [string, InvokeResult][] = [
           ['read_file', await toolkit.invoke('filesystem', 'read_file', { path: 'sub/f.txt' })],
@@ -134,24 +132,29 @@ describe('the file itself swapped for a symlink to outside while calls run', () 
       await writeFile(path.join(ws, 'e.txt'), 'inside e\n');
       await writeFile(path.join(ws, 'f.txt'), 'inside f\n');
       const escapes: string[] = [];
-      const { flips } = await duringFlips(path.join(ws, 'e.txt'), path.join(outside, 'e.txt'), 2500, async () => {
-        const results: [string, InvokeResult][] = [
-          ['read_file', await toolkit.invoke('filesystem', 'read_file', { path: 'e.txt' })],
-          [
-            'edit_file',
-            await toolkit.invoke('filesystem', 'edit_file', { path: 'e.txt', old_str: 'SECRET', new_str: 'PWNED' }),
-          ],
-          [
-            'multi_edit',
-            await toolkit.invoke('filesystem', 'multi_edit', {
-              path: 'e.txt',
-              edits: [{ old_str: 'SECRET', new_str: 'PWNED' }],
-            }),
-          ],
-          ['write_file', await toolkit.invoke('filesystem', 'write_file', { path: 'e.txt', content: 'inside e\n' })],
-        ];
-        judgeRound(results, escapes);
-      });
+      const { flips } = await duringFlips(
+        path.join(ws, 'e.txt'),
+        path.join(outside, 'e.txt'),
+        scaled(2500),
+        async () => {
+          const results: [string, InvokeResult][] = [
+            ['read_file', await toolkit.invoke('filesystem', 'read_file', { path: 'e.txt' })],
+            [
+              'edit_file',
+              await toolkit.invoke('filesystem', 'edit_file', { path: 'e.txt', old_str: 'SECRET', new_str: 'PWNED' }),
+            ],
+            [
+              'multi_edit',
+              await toolkit.invoke('filesystem', 'multi_edit', {
+                path: 'e.txt',
+                edits: [{ old_str: 'SECRET', new_str: 'PWNED' }],
+              }),
+            ],
+            ['write_file', await toolkit.invoke('filesystem', 'write_file', { path: 'e.txt', content: 'inside e\n' })],
+          ];
+          judgeRound(results, escapes);
+        },
+      );
       expect(escapes).toEqual([]);
       await outsideUntouched(outside);
       expect(flips).toBeGreaterThan(50);

@@ -3,21 +3,19 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createToolkit } from '../../src/index.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { withStoppedClock } from '../support/clock.js';
 import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
 const execFileAsync = promisify(execFile);
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
-const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures', name);
 
-async function runFixture(args: string[]): Promise<any> {
-  const { stdout } = await execFileAsync(process.execPath, ['--import', tsxLoader, ...args], { maxBuffer: 1 << 24 });
+async function runFixture(script: string, args: string[]): Promise<any> {
+  const { stdout } = await execFileAsync(process.execPath, fixtureArgs(script, ...args), { maxBuffer: 1 << 24 });
   return JSON.parse(stdout);
 }
 
@@ -45,8 +43,8 @@ describe('edits from two processes', () => {
       // Both children start at the same moment (after their start-up), so their edits overlap.
       const startAt = String(Date.now() + 4000);
       const [a, b] = await Promise.all([
-        runFixture([fixture('edit-loop.ts'), root, 'shared.txt', 'a', '50', modeA, startAt]),
-        runFixture([fixture('edit-loop.ts'), root, 'shared.txt', 'b', '50', modeB, startAt]),
+        runFixture('edit-loop.ts', [root, 'shared.txt', 'a', '50', modeA, startAt]),
+        runFixture('edit-loop.ts', [root, 'shared.txt', 'b', '50', modeB, startAt]),
       ]);
       expect([...a.failures, ...b.failures]).toEqual([]);
       const after = await readFile(path.join(root, 'shared.txt'), 'utf8');

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import type { UserChannel } from '../../src/runtime/services/user.js';
 import { createToolkit } from '../../src/toolkit.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { scaled } from '../support/time.js';
 import { root, seededWorkspace } from './mcp-exercise.js';
 import { envelope, MODERN, modernClient } from '../support/mcp-modern.js';
@@ -121,7 +122,7 @@ describe('subscriptions/listen over stdio', () => {
     async () => {
       const transport = new ModernStdio({
         command: process.execPath,
-        args: ['--import', 'tsx', join(root, 'test/fixtures/listen-stdio-host.ts'), dir],
+        args: fixtureArgs('listen-stdio-host.ts', dir),
         cwd: root,
         stderr: 'pipe',
       });

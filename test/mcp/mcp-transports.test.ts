@@ -16,6 +16,7 @@ import { createToolkit } from '../../src/toolkit.js';
 import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { scaled } from '../support/time.js';
 import { exerciseServer, root, seededWorkspace, textOf } from './mcp-exercise.js';
+import { builtCli } from '../support/built-cli.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -33,7 +34,7 @@ describe('MCP over stdio (the CLI as a child process)', () => {
       const stderr: string[] = [];
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir],
+        args: [builtCli(), 'mcp', '--workspace', dir],
         cwd: root,
         stderr: 'pipe',
       });
@@ -67,7 +68,7 @@ describe('MCP over stdio: lines that are not JSON-RPC', () => {
     { timeout: scaled(60_000) },
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'tw-mcp-lines-'));
-      const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir], {
+      const child = spawn(process.execPath, [builtCli(), 'mcp', '--workspace', dir], {
         cwd: root,
         stdio: ['pipe', 'pipe', 'pipe'],
       });
@@ -173,11 +174,10 @@ describe('MCP over Streamable HTTP', () => {
 
 describe('CLI mcp --http', () => {
   it('prints its 127.0.0.1 URL and serves until SIGTERM', { timeout: scaled(60_000) }, async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--http', '0', '--workspace', dir],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [builtCli(), 'mcp', '--http', '0', '--workspace', dir], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let seen = '';

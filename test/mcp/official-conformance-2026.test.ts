@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from '../support/time.js';
+import { builtCli } from '../support/built-cli.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const suiteFolder = join(root, 'tools/mcp-conformance-2026');
@@ -50,11 +51,10 @@ interface Check {
 }
 
 async function startServer(workspace: string, extra: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--http', '0', '--workspace', workspace, ...extra],
-    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [builtCli(), 'mcp', '--http', '0', '--workspace', workspace, ...extra], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let said = '';
     child.stderr.setEncoding('utf8');

@@ -9,21 +9,18 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtCli } from '../support/built-cli.js';
 import { scaled } from '../support/time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const nodeMajor = Number(process.versions.node.split('.')[0]);
-const require = createRequire(import.meta.url);
 const suiteFolder = join(root, 'tools/mcp-conformance');
 const suiteBin = join(suiteFolder, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-// The server runs in the workspace, which cannot resolve tsx by name.
-const tsx = pathToFileURL(require.resolve('tsx')).href;
 
 const SCENARIOS = [
   'server-initialize',
@@ -42,7 +39,7 @@ interface Check {
 }
 
 async function startServer(workspace: string, extra: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', tsx, join(root, 'src/cli.ts'), 'mcp', '--http', '0', ...extra], {
+  const child = spawn(process.execPath, [builtCli(), 'mcp', '--http', '0', ...extra], {
     cwd: workspace,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

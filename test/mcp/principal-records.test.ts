@@ -29,12 +29,12 @@ import { startIdentityProvider, type TestIdentityProvider } from '../support/jwk
 import { createTask, textOf, waitFor } from '../support/mcp-tasks.js';
 import { pgBinaries, requirePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { scaled } from '../support/time.js';
+import { builtCli } from '../support/built-cli.js';
 
 /** The store's bound on each call, stretched like every other timeout on a loaded machine. */
 const STORE_TIMEOUT_MS = scaled(5_000);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const cliSource = join(root, 'src/cli.ts');
 let idp: TestIdentityProvider;
 let dir = '';
 const servers: RunningHttpServer[] = [];
@@ -320,7 +320,7 @@ describe('MCP task caps over stdio (toolwright mcp)', () => {
       await client.connect(
         new StdioClientTransport({
           command: process.execPath,
-          args: ['--import', 'tsx', cliSource, 'mcp', '--workspace', dir, '--max-running-tasks', '2'],
+          args: [builtCli(), 'mcp', '--workspace', dir, '--max-running-tasks', '2'],
           cwd: root,
           stderr: 'pipe',
         }),

@@ -22,6 +22,7 @@ import { compileQuirks } from '../../src/adapters/mcp/quirks.js';
 import { createToolkit } from '../../src/toolkit.js';
 import { scaled } from '../support/time.js';
 import { linkedClient } from '../support/mcp-memory.js';
+import { builtCli } from '../support/built-cli.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GEMINI = 'gemini-cli-mcp-client';
@@ -48,7 +49,7 @@ async function inProcess(clientName: string, options: McpServerOptions = {}) {
 async function overStdio(clientName: string, extra: string[] = []) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir, ...extra],
+    args: [builtCli(), 'mcp', '--workspace', dir, ...extra],
     cwd: root,
     stderr: 'ignore',
   });

@@ -5,7 +5,6 @@
 // `execution.taskSupport`, a field that revision no longer has (a long call becomes a task of the
 // extension when the server decides).
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -19,6 +18,7 @@ import { createToolkit } from '../../src/toolkit.js';
 import { scaled } from '../support/time.js';
 import { root, seededWorkspace } from './mcp-exercise.js';
 import { modernClient, rawModern } from '../support/mcp-modern.js';
+import { builtCli } from '../support/built-cli.js';
 
 let dir: string;
 let server: RunningHttpServer | undefined;
@@ -103,7 +103,7 @@ describe('tools/list on 2026-07-28 carries what 2025-11-25 carries', () => {
     async () => {
       const command = {
         command: process.execPath,
-        args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir, '--edit-format', 'auto'],
+        args: [builtCli(), 'mcp', '--workspace', dir, '--edit-format', 'auto'],
         cwd: root,
         stderr: 'pipe' as const,
       };

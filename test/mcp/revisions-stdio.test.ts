@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scaled } from '../support/time.js';
 import { root, seededWorkspace, textOf } from './mcp-exercise.js';
 import { modernClient } from '../support/mcp-modern.js';
+import { builtCli } from '../support/built-cli.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -23,7 +24,7 @@ afterEach(async () => {
 
 const command = (extra: string[] = []) => ({
   command: process.execPath,
-  args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir, ...extra],
+  args: [builtCli(), 'mcp', '--workspace', dir, ...extra],
   cwd: root,
   stderr: 'pipe' as const,
 });

@@ -15,8 +15,9 @@ import { createEmbeddedStore } from '../../src/runtime/store/embedded.js';
 import { tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 import { root } from './mcp-exercise.js';
+import { builtCli } from '../support/built-cli.js';
 
-const cliArgs = (...args: string[]) => ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', ...args];
+const cliArgs = (...args: string[]) => [builtCli(), 'mcp', ...args];
 /** The child's environment: this one's (the tests' temporary XDG_STATE_HOME included). */
 const childEnv = () => ({ ...process.env }) as Record<string, string>;
 

@@ -18,6 +18,7 @@ import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-t
 import { rawModern } from '../support/mcp-modern.js';
 import { describePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { scaled } from '../support/time.js';
+import { builtCli } from '../support/built-cli.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 let cluster: PgCluster;
@@ -31,7 +32,7 @@ const clients: Client[] = [];
 async function replica(extra: string[] = []): Promise<{ client: Client; child: ChildProcess; endpoint: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--http', '0', '--stateless', '--workspace', dir, ...extra],
+    [builtCli(), 'mcp', '--http', '0', '--stateless', '--workspace', dir, ...extra],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOOLWRIGHT_STORE_URL: url } },
   );
   children.push(child);

@@ -17,6 +17,7 @@ import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/m
 import { createToolkit } from '../../src/index.js';
 import { alive, createTask, textOf, waitFor, waitForPid } from '../support/mcp-tasks.js';
 import { scaled } from '../support/time.js';
+import { builtCli } from '../support/built-cli.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 let dir: string;
@@ -273,7 +274,7 @@ describe('MCP tasks over stdio (toolwright mcp)', () => {
       await client.connect(
         new StdioClientTransport({
           command: process.execPath,
-          args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', dir],
+          args: [builtCli(), 'mcp', '--workspace', dir],
           cwd: root,
           stderr: 'pipe',
         }),

@@ -16,6 +16,7 @@ import { root } from '../support/cli.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
 import { httpsServer, upstreamCaFile, type TestServer } from '../support/network.js';
 import { scaled } from '../support/time.js';
+import { builtCli } from '../support/built-cli.js';
 import { useNetworkWorkspace, ws } from './sandbox-network.js';
 
 useNetworkWorkspace();
@@ -61,7 +62,7 @@ function expectBrokered(server: TestServer, seen: string): void {
 }
 
 function cliProcess(args: string[]) {
-  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli.ts'), ...args], {
+  return spawn(process.execPath, [builtCli(), ...args], {
     cwd: root,
     env: serverEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,7 +94,7 @@ describe.runIf(runSandboxTests)('credentials from every surface', () => {
       const log: string[] = [];
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', join(root, 'src/cli.ts'), 'mcp', '--workspace', ws, ...flags],
+        args: [builtCli(), 'mcp', '--workspace', ws, ...flags],
         cwd: root,
         env: serverEnv(),
         stderr: 'pipe',

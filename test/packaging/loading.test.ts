@@ -5,13 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileInto } from '../support/cli.js';
+import { sharedBuild } from '../support/built-cli.js';
 import { scaled } from '../support/time.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const HEAVY = [
   '@modelcontextprotocol/sdk',
   '@modelcontextprotocol/server',
@@ -58,24 +57,21 @@ function packagesIn(log: string): Set<string> {
 }
 
 describe('what loading toolwright loads', () => {
-  let build: string;
+  /** The hooks and the logs of the runs. */
+  let scratch: string;
   let workspace: string;
+  // The build of the current sources that the global setup made, bundled like the package ships
+  // (scripts/bundle.mjs after the per-file compile, as `npm run build` does).
+  const dist = join(sharedBuild(), 'dist');
   beforeAll(async () => {
-    build = await mkdtemp(join(tmpdir(), 'tw-load-'));
+    scratch = await mkdtemp(join(tmpdir(), 'tw-load-'));
     workspace = await mkdtemp(join(tmpdir(), 'tw-load-ws-'));
     await writeFile(join(workspace, 'a.txt'), 'hello\n');
-    await compileInto(build);
-    // Bundled like the package ships (scripts/bundle.mjs after tsc, as `npm run build` does).
-    const bundled = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs'), join(build, 'dist')], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    expect(bundled.status, bundled.stderr).toBe(0);
-    await writeFile(join(build, 'hooks.mjs'), HOOKS);
-    await writeFile(join(build, 'register.mjs'), REGISTER);
-  }, scaled(120_000));
+    await writeFile(join(scratch, 'hooks.mjs'), HOOKS);
+    await writeFile(join(scratch, 'register.mjs'), REGISTER);
+  });
   afterAll(async () => {
-    await rm(build, { recursive: true, force: true });
+    await rm(scratch, { recursive: true, force: true });
     await rm(workspace, { recursive: true, force: true });
   });
 
@@ -83,16 +79,16 @@ describe('what loading toolwright loads', () => {
     args: string[],
     name: string,
   ): Promise<{ packages: Set<string>; urls: Set<string>; ownModules: number; status: number | null; output: string }> {
-    const log = join(build, `${name}.log`);
+    const log = join(scratch, `${name}.log`);
     await writeFile(log, '');
-    const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(build, 'register.mjs')).href, ...args], {
+    const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(scratch, 'register.mjs')).href, ...args], {
       cwd: workspace,
       encoding: 'utf8',
       timeout: scaled(60_000),
       env: { PATH: process.env.PATH ?? '', TW_LOAD_LOG: log },
     });
     const urls = new Set((await readFile(log, 'utf8')).split('\n'));
-    const ownModules = [...urls].filter((url) => url.startsWith(pathToFileURL(join(build, 'dist')).href + '/')).length;
+    const ownModules = [...urls].filter((url) => url.startsWith(pathToFileURL(dist).href + '/')).length;
     return {
       packages: packagesIn([...urls].join('\n')),
       urls,
@@ -103,7 +99,7 @@ describe('what loading toolwright loads', () => {
   }
 
   it("import 'toolwright' loads none of the heavy packages, and still works", { timeout: scaled(60_000) }, async () => {
-    const index = pathToFileURL(join(build, 'dist/index.js')).href;
+    const index = pathToFileURL(join(dist, 'index.js')).href;
     const script = `const tw = await import(${JSON.stringify(index)});
       const toolkit = tw.createToolkit({ workspace: process.cwd() });
       const result = await toolkit.invoke('filesystem', 'read_file', { path: 'a.txt' });
@@ -116,7 +112,7 @@ describe('what loading toolwright loads', () => {
   });
 
   it('the MCP SDK loads on first use of createMcpServer', { timeout: scaled(60_000) }, async () => {
-    const index = pathToFileURL(join(build, 'dist/index.js')).href;
+    const index = pathToFileURL(join(dist, 'index.js')).href;
     const script = `const tw = await import(${JSON.stringify(index)});
       const server = await tw.createMcpServer(tw.createToolkit({ workspace: process.cwd() }));
       if (typeof server.connect !== 'function') throw new Error('not a server');`;
@@ -133,7 +129,7 @@ describe('what loading toolwright loads', () => {
     '`toolwright call read_file` loads no MCP, network, process or HTML stack (nor yaml without a policy file)',
     { timeout: scaled(60_000) },
     async () => {
-      const run = await loaded([join(build, 'dist/cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call');
+      const run = await loaded([join(dist, 'cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call');
       expect(run.status, run.output).toBe(0);
       expect(run.output).toContain('hello');
       // Only the filesystem handlers load: not grep's, glob's or web_fetch's dependencies either.
@@ -146,7 +142,7 @@ describe('what loading toolwright loads', () => {
     '`toolwright call read_file` loads the toolkit as a few chunks, not a chunk per combination of providers that share a module',
     { timeout: scaled(60_000) },
     async () => {
-      const run = await loaded([join(build, 'dist/cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call-modules');
+      const run = await loaded([join(dist, 'cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call-modules');
       expect(run.status, run.output).toBe(0);
       // 22 when written (24 once read_file's code was split from the other filesystem operations',
       // 29 once the checkpoint, patch and code operations each loaded on first use); 48 before the
@@ -161,12 +157,9 @@ describe('what loading toolwright loads', () => {
     "`toolwright call read_file` loads none of the other filesystem operations' code (each is a chunk of its own)",
     { timeout: scaled(60_000) },
     async () => {
-      const run = await loaded(
-        [join(build, 'dist/cli.js'), 'call', 'read_file', '{"path":"a.txt"}'],
-        'call-filesystem',
-      );
+      const run = await loaded([join(dist, 'cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call-filesystem');
       expect(run.status, run.output).toBe(0);
-      const chunks = await readdir(join(build, 'dist/chunks'));
+      const chunks = await readdir(join(dist, 'chunks'));
       for (const operation of ['write-file', 'edit-file', 'multi-edit', 'apply-patch', 'list-directory']) {
         const chunk = chunks.find((name) => name.startsWith(`${operation}-`));
         expect(chunk, `no chunk of its own for ${operation}`).toBeDefined();
@@ -179,7 +172,7 @@ describe('what loading toolwright loads', () => {
   );
 
   it('what answers MCP `initialize` imports none of the toolkit (it stays light)', async () => {
-    const chunks = join(build, 'dist/chunks');
+    const chunks = join(dist, 'chunks');
     const source = new Map<string, string>();
     for (const name of await readdir(chunks)) source.set(name, await readFile(join(chunks, name), 'utf8'));
     /** The chunk that holds a module of the build (esbuild heads each module's code with its path). */
@@ -209,14 +202,14 @@ describe('what loading toolwright loads', () => {
   });
 
   it('`toolwright --help` loads only commander', { timeout: scaled(60_000) }, async () => {
-    const run = await loaded([join(build, 'dist/cli.js'), '--help'], 'help');
+    const run = await loaded([join(dist, 'cli.js'), '--help'], 'help');
     expect(run.status, run.output).toBe(0);
     expect([...run.packages]).toEqual(['commander']);
   });
 
   it('`toolwright --version` and `-V` load no package, not even commander', { timeout: scaled(60_000) }, async () => {
     for (const flag of ['--version', '-V']) {
-      const run = await loaded([join(build, 'dist/cli.js'), flag], `version${flag}`);
+      const run = await loaded([join(dist, 'cli.js'), flag], `version${flag}`);
       expect(run.status, run.output).toBe(0);
       expect(run.output).toMatch(/^\d+\.\d+\.\d+\n$/);
       expect([...run.packages], flag).toEqual([]);

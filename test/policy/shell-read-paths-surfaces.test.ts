@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { startMcpHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/index.js';
 import { cli, root } from '../support/cli.js';
+import { builtCli } from '../support/built-cli.js';
 import { tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
@@ -79,16 +80,7 @@ describe('shell_read path rules on every surface', () => {
     const dir = await workspace();
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [
-        '--import',
-        'tsx',
-        join(root, 'src/cli.ts'),
-        'mcp',
-        '--workspace',
-        dir,
-        '--policy',
-        join(dir, 'policy.yaml'),
-      ],
+      args: [builtCli(), 'mcp', '--workspace', dir, '--policy', join(dir, 'policy.yaml')],
       cwd: root,
       stderr: 'pipe',
     });

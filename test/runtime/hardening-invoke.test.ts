@@ -1,17 +1,15 @@
 // invoke never throws and never crashes the host, whatever the caller passes.
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { invokeByName, type InvokeResult, type Toolkit } from '../../src/index.js';
 import { MAX_INPUT_DEPTH, MAX_INPUT_NODES, snapshotInput } from '../../src/runtime/invoke/guard.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
 const execFileAsync = promisify(execFile);
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
 
 /** Awaits the call; a rejection or a synchronous throw fails the test with what escaped. */
 async function settle(run: () => Promise<InvokeResult>): Promise<InvokeResult> {
@@ -275,8 +273,7 @@ describe('invoke: options and signals', () => {
     'no unhandled rejection or uncaught exception escapes, in a process of its own',
     { timeout: scaled(90_000) },
     async () => {
-      const fixture = path.join(import.meta.dirname, '../fixtures', 'invoke-hostile.ts');
-      const { stdout } = await execFileAsync(process.execPath, ['--import', tsxLoader, fixture], {
+      const { stdout } = await execFileAsync(process.execPath, fixtureArgs('invoke-hostile.ts'), {
         timeout: scaled(60_000),
       });
       const report = JSON.parse(stdout) as { outcomes: Record<string, string>; escaped: string[] };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
 import type { GrepResult } from '../../src/generated/types.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { expectOk, tempDir } from '../support/helpers.js';
 import { processesWith, runSandboxTests, visibleOutsideBase, waitFor } from '../support/exec-helpers.js';
 import { fakeRipgrep, fill, startSwapper } from '../support/confinement.js';
@@ -256,7 +257,6 @@ function processAlive(pid: number): boolean {
 }
 
 describe.runIf(runSandboxTests)('the confinement helper and its host', () => {
-  const host = path.join(import.meta.dirname, '../fixtures', 'grep-host.ts');
   const helperOf = async () => processesWith(`--ro-bind ${ws} ${ws}`);
 
   it.each(['SIGKILL', 'SIGTERM'] as const)(
@@ -264,7 +264,7 @@ describe.runIf(runSandboxTests)('the confinement helper and its host', () => {
     { timeout: scaled(60_000) },
     async (signal) => {
       await fill(path.join(ws, 'a'), 1, 'needle');
-      const child = spawn(process.execPath, ['--import', 'tsx', host, ws, 'wait'], {
+      const child = spawn(process.execPath, fixtureArgs('grep-host.ts', ws, 'wait'), {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let out = '';
@@ -282,7 +282,7 @@ describe.runIf(runSandboxTests)('the confinement helper and its host', () => {
     { timeout: scaled(60_000) },
     async () => {
       await fill(path.join(ws, 'a'), 1, 'needle');
-      const out = execFileSync(process.execPath, ['--import', 'tsx', host, ws, 'return'], {
+      const out = execFileSync(process.execPath, fixtureArgs('grep-host.ts', ws, 'return'), {
         encoding: 'utf8',
         timeout: scaled(30_000),
       });

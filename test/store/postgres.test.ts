@@ -6,7 +6,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inspect, promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -15,12 +14,12 @@ import { createToolkit } from '../../src/index.js';
 import { ToolError } from '../../src/runtime/contract/errors.js';
 import { createPostgresStore, type PostgresStoreOptions } from '../../src/runtime/store/postgres.js';
 import type { Store } from '../../src/runtime/store/types.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { describePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { scaled } from '../support/time.js';
 import { collectingWarnings } from '../support/warnings.js';
 
 const run = promisify(execFile);
-const migrator = fileURLToPath(new URL('../fixtures/store-migrate.ts', import.meta.url));
 let cluster: PgCluster;
 let workspace: string;
 const opened: Store[] = [];
@@ -69,7 +68,7 @@ describePg('PostgreSQL store', () => {
     const url = await cluster.createDatabase('race');
     const at = String(Date.now() + 1500);
     const outputs = await Promise.all(
-      [0, 1].map(() => run(process.execPath, ['--import', 'tsx', migrator, url, at], { timeout: scaled(60_000) })),
+      [0, 1].map(() => run(process.execPath, fixtureArgs('store-migrate.ts', url, at), { timeout: scaled(60_000) })),
     );
     const reports = outputs.map((o) => JSON.parse(o.stdout) as { applied: { version: number }[]; version: number });
     expect(reports.flatMap((r) => r.applied.map((a) => a.version))).toEqual([1, 2, 3, 4]);

@@ -1,10 +1,7 @@
-// The CLI as the tests drive it: in-process with its output captured, or built into a temporary
-// dist/ that the bin runs from.
-import { spawnSync } from 'node:child_process';
-import { copyFile, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+// The CLI as the tests drive it in-process, with its output captured (as a process: built-cli.ts).
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
 import { runCli } from '../../src/cli.js';
 
 /** The checkout the tests run from. */
@@ -35,16 +32,4 @@ export async function cli(args: string[], stdin = ''): Promise<{ code: number; o
     readStdin: async () => stdin,
   });
   return { code, out, err };
-}
-
-/** Compiles the sources into `build`/dist with the checkout's package.json and node_modules beside it. */
-export async function compileInto(build: string): Promise<void> {
-  await symlink(join(root, 'node_modules'), join(build, 'node_modules'));
-  await copyFile(join(root, 'package.json'), join(build, 'package.json'));
-  const built = spawnSync(
-    join(root, 'node_modules/.bin/tsc'),
-    ['-p', join(root, 'tsconfig.build.json'), '--outDir', join(build, 'dist')],
-    { cwd: root, encoding: 'utf8' },
-  );
-  expect(built.status, built.stdout).toBe(0);
 }

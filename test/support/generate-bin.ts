@@ -1,22 +1,21 @@
-// Helpers of the hostile-catalog tests: `toolwright generate` as a child process (the bin,
-// src/cli.ts via tsx), and small catalogs written so that each line's position is known.
+// Helpers of the hostile-catalog tests: `toolwright generate` as a child process (the bin, built
+// from the current sources by the tests' global setup), and small catalogs written so that each
+// line's position is known.
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { builtCli } from './built-cli.js';
 import { tempDir } from './helpers.js';
 
 export const run = promisify(execFile);
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
-const cliTs = path.resolve(import.meta.dirname, '../../src/cli.ts');
 
 /** `toolwright generate ARGS` in `cwd`. */
 export async function generate(
   cwd: string,
   args: string[] = [],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  return run(process.execPath, ['--import', tsxLoader, cliTs, 'generate', ...args], { cwd, maxBuffer: 1 << 24 }).then(
+  return run(process.execPath, [builtCli(), 'generate', ...args], { cwd, maxBuffer: 1 << 24 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({
       code: error.code,

@@ -1,9 +1,11 @@
 // Replicas for the replica tests and the bench: `toolwright mcp --http 0 --stateless --store URL`
-// processes (from the sources, through tsx), and a round-robin HTTP proxy on 127.0.0.1 in front
+// processes (in a test run, the build of the current sources its global setup made; else from the
+// sources, through tsx), and a round-robin HTTP proxy on 127.0.0.1 in front
 // of them that skips a replica it cannot reach. No vitest here: bench/cases/replicas.ts uses it too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { BUILD_VARIABLE, builtCli } from './built-cli.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cliSource = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
@@ -25,7 +27,8 @@ export async function startReplica(
   workspace: string,
   options: { cli?: string; env?: Record<string, string>; args?: string[] } = {},
 ): Promise<ReplicaProcess> {
-  const args = options.cli ? [options.cli] : ['--import', 'tsx', cliSource];
+  const cli = options.cli ?? (process.env[BUILD_VARIABLE] ? builtCli() : undefined);
+  const args = cli ? [cli] : ['--import', 'tsx', cliSource];
   args.push(
     'mcp',
     '--http',

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToolError } from '../../src/runtime/contract/errors.js';
@@ -12,11 +11,11 @@ import {
   resolveTaskStore,
   type TaskStore,
 } from '../../src/runtime/services/tasks.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { scaled } from '../support/time.js';
 import { settled, until, withStoppedClock } from '../support/clock.js';
 
 const run = promisify(execFile);
-const writer = fileURLToPath(new URL('../fixtures/task-writer.ts', import.meta.url));
 const t0 = new Date('2026-01-01T00:00:00.000Z');
 const t1 = new Date('2026-01-01T00:05:00.000Z');
 
@@ -245,7 +244,7 @@ describe('file store', () => {
   it('two real processes creating 200 tasks each lose nothing', { timeout: scaled(120_000) }, async () => {
     const path = join(dir, 'shared', 'tasks.json');
     const child = (label: string) =>
-      run(process.execPath, ['--import', 'tsx', writer, path, '200', label], { timeout: scaled(90_000) });
+      run(process.execPath, fixtureArgs('task-writer.ts', path, '200', label), { timeout: scaled(90_000) });
     const [a, b] = await Promise.all([child('A'), child('B')]);
     expect(a.stdout).toBe('done\n');
     expect(b.stdout).toBe('done\n');

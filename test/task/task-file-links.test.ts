@@ -5,18 +5,16 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { chmod, chown, link, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type InvokeResult } from '../../src/index.js';
+import { fixtureArgs } from '../support/built-cli.js';
 import { cli } from '../support/cli.js';
 import { tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
 const execFileAsync = promisify(execFile);
-const tsxLoader = createRequire(import.meta.url).resolve('tsx');
-const fixture = path.join(import.meta.dirname, '../fixtures', 'store-as-user.ts');
 
 const SECRET = 'host-secret:x:0:0:root';
 const HOST_LIST = JSON.stringify({
@@ -136,7 +134,7 @@ describe.skipIf(!canDropPrivileges())('as another user (a child process run as n
       await writeFile(file, '');
       await chmod(file, 0o666);
     }
-    const { stdout } = await execFileAsync(process.execPath, ['--import', tsxLoader, fixture, workspace, store], {
+    const { stdout } = await execFileAsync(process.execPath, fixtureArgs('store-as-user.ts', workspace, store), {
       uid: NOBODY,
       gid: NOBODY,
       env: { PATH: process.env.PATH, HOME: '/tmp' },

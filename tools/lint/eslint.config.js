@@ -14,6 +14,7 @@ export default tseslint.config(
       'test/generated/**',
       'examples/**',
       'dist/**',
+      '.test-build/**',
       'codegen/dist/**',
       'coverage/**',
       'tools/**',
