@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cli, root, seededWorkspace } from '../support/cli.js';
+import { cliArgs } from '../support/built-cli.js';
 import { modernClient } from '../support/mcp-modern.js';
 import { waitFor } from '../support/mcp-tasks.js';
 import { scaled } from '../support/time.js';
@@ -30,19 +31,7 @@ afterEach(async () => {
 
 const server = () => ({
   command: process.execPath,
-  args: [
-    '--import',
-    'tsx',
-    join(root, 'src/cli.ts'),
-    'mcp',
-    '--workspace',
-    dir,
-    '--policy',
-    'askForRisky',
-    '--approvals',
-    '--store',
-    storeDir,
-  ],
+  args: cliArgs('mcp', '--workspace', dir, '--policy', 'askForRisky', '--approvals', '--store', storeDir),
   cwd: root,
   stderr: 'pipe' as const,
 });
@@ -91,9 +80,12 @@ describe('parked approvals over stdio', () => {
   it('2026-07-28: denied with a reason, the call is refused naming who', { timeout: scaled(120_000) }, async () => {
     const client = await modernClient(new ModernStdio(server()));
     try {
-      const call = client.callTool({ name: 'write_file', arguments: { path: 'no.txt', content: 'x' } }, {
-        timeout: scaled(60_000),
-      } as never);
+      const call = client.callTool(
+        { name: 'write_file', arguments: { path: 'no.txt', content: 'x' } },
+        {
+          timeout: scaled(60_000),
+        },
+      );
       call.catch(() => undefined); // awaited below; a failure before then must not go unhandled
       const id = await pendingId();
       const denied = await cli([
