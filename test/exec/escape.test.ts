@@ -1,15 +1,17 @@
 // Without a sandbox: every way to leave the process group that a timeout or abort must still catch,
 // long commands past the argument limit, and the one escape only a sandbox stops.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { createToolkit } from '../../src/index.js';
-import { tempDir } from '../support/helpers.js';
+import { fileTempDir, tempDir } from '../support/helpers.js';
 import { killTagged, processesWith, survivorsOf, tag, waitFor } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 
-const tags: string[] = [];
-afterEach(async () => {
-  for (const t of tags.splice(0)) await killTagged(t);
-});
+/** A tag for this test's processes, whatever is left of them killed when the test ends. */
+function tagFor(name: string, context: TestContext): string {
+  const t = tag(name);
+  context.onTestFinished(() => killTagged(t));
+  return t;
+}
 
 /** `exec -a TAG sleep 1000`: a sleeper findable by its argv[0]. */
 const sleeper = (t: string) => `bash -c 'exec -a ${t} sleep 1000'`;
@@ -40,11 +42,11 @@ const escapes: [string, (t: string) => string, number][] = [
   ],
 ];
 
-describe('exec without a sandbox: a timeout kills processes that left the group', () => {
-  it.each(escapes)('%s', { timeout: scaled(30_000) }, async (_name, make, count) => {
-    const t = tag('escape');
-    tags.push(t);
-    const toolkit = createToolkit({ workspace: await tempDir() });
+// Concurrent: each test waits most of its time for a timeout to fire, and each has its own tag and toolkit.
+describe.concurrent('exec without a sandbox: a timeout kills processes that left the group', () => {
+  it.for(escapes)('%s', { timeout: scaled(30_000) }, async ([, make, count], context) => {
+    const t = tagFor('escape', context);
+    const toolkit = createToolkit({ workspace: await fileTempDir() });
     // The escapes must be seen alive before the timeout fires: on a loaded machine both take longer.
     const call = toolkit.invoke('exec', 'bash', { command: `${make(t)}\nsleep 1000`, timeout_ms: scaled(1_500) });
     await waitFor(async () => (await processesWith(t)).length >= count, 10_000, `${count} escaped processes`);
@@ -53,10 +55,9 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
     expect(await survivorsOf(t)).toEqual([]);
   });
 
-  it('an abort catches the same escapes', { timeout: scaled(30_000) }, async () => {
-    const t = tag('abort');
-    tags.push(t);
-    const toolkit = createToolkit({ workspace: await tempDir() });
+  it('an abort catches the same escapes', { timeout: scaled(30_000) }, async (context) => {
+    const t = tagFor('abort', context);
+    const toolkit = createToolkit({ workspace: await fileTempDir() });
     const controller = new AbortController();
     const command = `set -m; ${sleeper(t)} & ( setsid ${sleeper(t)} & ); perl -e 'setpgrp(0,0); exec { "sleep" } "${t}", "1000"' & sleep 1000`;
     const call = toolkit.invoke('exec', 'bash', { command }, { signal: controller.signal });
@@ -67,10 +68,9 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
     expect(await survivorsOf(t)).toEqual([]);
   });
 
-  it('a fork loop is frozen and killed at the timeout', { timeout: scaled(30_000) }, async () => {
-    const t = tag('forkloop');
-    tags.push(t);
-    const toolkit = createToolkit({ workspace: await tempDir() });
+  it('a fork loop is frozen and killed at the timeout', { timeout: scaled(30_000) }, async (context) => {
+    const t = tagFor('forkloop', context);
+    const toolkit = createToolkit({ workspace: await fileTempDir() });
     const command = `( setsid bash -c 'while :; do ( exec -a ${t} sleep 1000 & ); sleep 0.05; done' & ); sleep 1000`;
     const call = toolkit.invoke('exec', 'bash', { command, timeout_ms: scaled(1_000) });
     await waitFor(async () => (await processesWith(t)).length >= 3, 10_000, 'the loop to fork');
@@ -84,10 +84,9 @@ describe('exec without a sandbox: a timeout kills processes that left the group'
   it(
     'documented gap: a double fork that also clears its environment outlives the timeout without a sandbox',
     { timeout: scaled(30_000) },
-    async () => {
-      const t = tag('gap');
-      tags.push(t);
-      const toolkit = createToolkit({ workspace: await tempDir() });
+    async (context) => {
+      const t = tagFor('gap', context);
+      const toolkit = createToolkit({ workspace: await fileTempDir() });
       const result = await toolkit.invoke('exec', 'bash', {
         command: `( env -i setsid ${sleeper(t)} & ); sleep 1000`,
         timeout_ms: 800,

@@ -2,14 +2,14 @@
 // terminal; unsandboxed and (where bwrap exists, and always under CI=true) in the sandbox.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, type TestContext } from 'vitest';
 import { createProgrammaticUserChannel, createToolkit } from '../../src/index.js';
 import type { ApprovalRequest, PolicyOptions, PolicyPreset, Toolkit } from '../../src/index.js';
 
 type ApprovalHandler = (request: ApprovalRequest) => Promise<boolean>;
 import type { BashOutputResult, BashResult, BashWriteResult } from '../../src/generated/types.js';
 import { processIsAlive } from '../../src/runtime/processes/alive.js';
-import { tempDir } from '../support/helpers.js';
+import { fileTempDir, tempDir } from '../support/helpers.js';
 import { readJobToEnd, runSandboxTests, waitFor } from '../support/exec-helpers.js';
 
 const toolkits: Toolkit[] = [];
@@ -20,9 +20,16 @@ afterEach(async () => {
 
 type Mode = 'none' | 'workspace-write';
 
-async function newToolkit(mode: Mode): Promise<Toolkit> {
-  const toolkit = createToolkit({ workspace: await tempDir(), exec: { sandbox: mode } });
-  toolkits.push(toolkit);
+/** A toolkit closed after the test; a concurrent test passes its context, so it closes its own only. */
+async function newToolkit(mode: Mode, context?: TestContext): Promise<Toolkit> {
+  // A concurrent test's folder outlives the others' ends (removed when the file is done).
+  const workspace = context ? await fileTempDir() : await tempDir();
+  return owned(createToolkit({ workspace, exec: { sandbox: mode } }), context);
+}
+
+function owned(toolkit: Toolkit, context?: TestContext): Toolkit {
+  if (context) context.onTestFinished(() => toolkit.close());
+  else toolkits.push(toolkit);
   return toolkit;
 }
 
@@ -51,9 +58,10 @@ const node = JSON.stringify(process.execPath);
 
 const modes: Mode[] = runSandboxTests ? ['none', 'workspace-write'] : ['none'];
 
-describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
-  it('a bash read prompt returns early with the prompt and a job; the answer finishes it', async () => {
-    const toolkit = await newToolkit(mode);
+// Concurrent: most of these tests wait for seconds of a terminal's silence, each with its own toolkit.
+describe.concurrent.each(modes)('waiting for input (sandbox: %s)', (mode) => {
+  it('a bash read prompt returns early with the prompt and a job; the answer finishes it', async (context) => {
+    const toolkit = await newToolkit(mode, context);
     const { output, text } = await prompted(toolkit, 'read -p "Name? " x; echo hi $x');
     expect(output).toMatchObject({ exit_code: null, stdout: 'Name? ', stderr: '', timed_out: false });
     expect(output.job_id).toMatch(/^job-\d+$/);
@@ -83,8 +91,8 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     ],
     ['a program in a pipeline reading the terminal', 'printf "Lines? "; head -n 1 | tr a-z A-Z', 'Lines? '],
   ];
-  it.each(waiting)('detects %s', async (_name, command, prompt) => {
-    const toolkit = await newToolkit(mode);
+  it.for(waiting)('detects %s', async ([, command, prompt], context) => {
+    const toolkit = await newToolkit(mode, context);
     const { output } = await prompted(toolkit, command);
     // eslint-disable-next-line no-control-regex -- the terminal's escape sequences are what is removed
     expect(output.stdout.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')).toBe(prompt);
@@ -105,8 +113,8 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
       'done\r\n',
     ],
   ];
-  it.each(busy)('does not report %s as waiting, with 3 s of silence', async (_name, command, stdout) => {
-    const toolkit = await newToolkit(mode);
+  it.for(busy)('does not report %s as waiting, with 3 s of silence', async ([, command, stdout], context) => {
+    const toolkit = await newToolkit(mode, context);
     const result = await toolkit.invoke('exec', 'bash', { command, pty: true, timeout_ms: 60_000 });
     const output = ok<BashResult>(result);
     expect(output.waiting_for_input).toBeUndefined();
@@ -116,8 +124,8 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     expect(ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs).toEqual([]);
   });
 
-  it('waits while another process of the command computes, though one reads the terminal', async () => {
-    const toolkit = await newToolkit(mode);
+  it('waits while another process of the command computes, though one reads the terminal', async (context) => {
+    const toolkit = await newToolkit(mode, context);
     const command =
       '(end=$((SECONDS+4)); while [ $SECONDS -lt $end ]; do :; done; echo "busy done") & read -r x; echo "read $x"';
     const { output } = await prompted(toolkit, command);
@@ -127,8 +135,8 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     expect((await readJobToEnd(toolkit, output.job_id!)).output).toBe('z\r\nread z\r\n');
   });
 
-  it('does not return early while output keeps coming, though the terminal is being read', async () => {
-    const toolkit = await newToolkit(mode);
+  it('does not return early while output keeps coming, though the terminal is being read', async (context) => {
+    const toolkit = await newToolkit(mode, context);
     const result = await toolkit.invoke('exec', 'bash', {
       command: '(while :; do echo tick; sleep 0.5; done) & read -r x',
       pty: true,
@@ -140,8 +148,8 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     expect(output.stdout).toContain('tick\r\ntick\r\n');
   });
 
-  it('runs in a 120x30 terminal that is stdin, stdout and the controlling terminal', async () => {
-    const toolkit = await newToolkit(mode);
+  it('runs in a 120x30 terminal that is stdin, stdout and the controlling terminal', async (context) => {
+    const toolkit = await newToolkit(mode, context);
     const result = await toolkit.invoke('exec', 'bash', {
       command: '[ -t 0 ] && echo tty-in; [ -t 1 ] && echo tty-out; stty size; ps -o stat= -p $$',
       pty: true,
@@ -154,8 +162,8 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
     expect(output.stderr).toBe('');
   });
 
-  it('a background pty job: typed lines, Ctrl-D ends input, Ctrl-C interrupts', async () => {
-    const toolkit = await newToolkit(mode);
+  it('a background pty job: typed lines, Ctrl-D ends input, Ctrl-C interrupts', async (context) => {
+    const toolkit = await newToolkit(mode, context);
     const started = ok<BashResult>(
       await toolkit.invoke('exec', 'bash', {
         command: 'cat; echo "cat ended"; sleep 100',
@@ -183,9 +191,9 @@ describe.each(modes)('waiting for input (sandbox: %s)', (mode) => {
   });
 });
 
-describe.each(modes)('a foreground pty call (sandbox: %s)', (mode) => {
-  it('times out like any call, and is not listed as a job while it runs', async () => {
-    const toolkit = await newToolkit(mode);
+describe.concurrent.each(modes)('a foreground pty call (sandbox: %s)', (mode) => {
+  it('times out like any call, and is not listed as a job while it runs', async (context) => {
+    const toolkit = await newToolkit(mode, context);
     const call = toolkit.invoke('exec', 'bash', { command: 'echo started; sleep 30', pty: true, timeout_ms: 1_500 });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs).toEqual([]);
@@ -195,10 +203,9 @@ describe.each(modes)('a foreground pty call (sandbox: %s)', (mode) => {
     expect(ok<BashOutputResult>(await toolkit.invoke('exec', 'bash_output', {})).jobs).toEqual([]);
   });
 
-  it('an abort kills it and ends the call as CANCELLED', async () => {
-    const workspace = await tempDir();
-    const toolkit = createToolkit({ workspace, exec: { sandbox: mode } });
-    toolkits.push(toolkit);
+  it('an abort kills it and ends the call as CANCELLED', async (context) => {
+    const workspace = await fileTempDir();
+    const toolkit = owned(createToolkit({ workspace, exec: { sandbox: mode } }), context);
     const controller = new AbortController();
     const call = toolkit.invoke(
       'exec',
@@ -221,8 +228,8 @@ describe.each(modes)('a foreground pty call (sandbox: %s)', (mode) => {
     }
   });
 
-  it('runs a script longer than the argument limit in the terminal', async () => {
-    const toolkit = await newToolkit(mode);
+  it('runs a script longer than the argument limit in the terminal', async (context) => {
+    const toolkit = await newToolkit(mode, context);
     const command = `: '${'p'.repeat(200 * 1024)}'\n[ -t 0 ] && echo tty; read -p "ok? " a; echo "said $a"`;
     const { output } = await prompted(toolkit, command);
     expect(output.stdout).toBe('tty\r\nok? ');

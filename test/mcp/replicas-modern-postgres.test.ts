@@ -13,6 +13,7 @@ import { createToolkit } from '../../src/toolkit.js';
 import { modernClient } from '../support/mcp-modern.js';
 import { waitFor } from '../support/mcp-tasks.js';
 import { describePg, startCluster, type PgCluster } from '../support/postgres.js';
+import { shellEndedWithin } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 
 let cluster: PgCluster;
@@ -106,7 +107,10 @@ describePg('2026-07-28 on stateless replicas sharing a PostgreSQL store', () => 
       const marker = join(dir, 'still-running');
       const controller = new AbortController();
       const call = modern.callTool(
-        { name: 'bash', arguments: { command: `touch ${marker}.started; sleep 3; touch ${marker}` } },
+        {
+          name: 'bash',
+          arguments: { command: `echo $$ > ${marker}.pid; touch ${marker}.started; sleep 3; touch ${marker}` },
+        },
         { signal: controller.signal, timeout: scaled(30_000) },
       );
       await waitFor(
@@ -119,8 +123,9 @@ describePg('2026-07-28 on stateless replicas sharing a PostgreSQL store', () => 
       );
       controller.abort();
       await expect(call).rejects.toThrow();
-      await new Promise((resolve) => setTimeout(resolve, scaled(4_000)));
-      await expect(stat(marker)).rejects.toThrow(); // the command was killed before it got there
+      // The command's shell ends, so its last `touch` never runs.
+      expect(await shellEndedWithin(`${marker}.pid`)).toBe(true);
+      await expect(stat(marker)).rejects.toThrow();
     },
   );
 });

@@ -11,6 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/toolkit.js';
+import { shellEndedWithin } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 import { seededWorkspace, textOf } from './mcp-exercise.js';
 import { modernClient, rawModern } from '../support/mcp-modern.js';
@@ -122,14 +123,20 @@ describe('Streamable HTTP: a 2026-07-28 and a 2025-11-25 client on one server', 
         const marker = join(dir, 'still-running');
         const controller = new AbortController();
         const call = modern.callTool(
-          { name: 'bash', arguments: { command: `sleep 1; touch ${marker}.started; sleep 3; touch ${marker}` } },
+          {
+            name: 'bash',
+            arguments: {
+              command: `echo $$ > ${marker}.pid; sleep 1; touch ${marker}.started; sleep 3; touch ${marker}`,
+            },
+          },
           { signal: controller.signal, timeout: scaled(30_000) },
         );
         await waitForFile(`${marker}.started`);
         controller.abort();
         await expect(call).rejects.toThrow();
-        await new Promise((resolve) => setTimeout(resolve, scaled(4_000)));
-        await expect(stat(marker)).rejects.toThrow(); // the command was killed before it got there
+        // The command's shell ends, so its last `touch` never runs.
+        expect(await shellEndedWithin(`${marker}.pid`)).toBe(true);
+        await expect(stat(marker)).rejects.toThrow();
       } finally {
         await modern.close();
       }

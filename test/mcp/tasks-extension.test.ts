@@ -11,6 +11,8 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/toolkit.js';
+import { shellEndedWithin } from '../support/exec-helpers.js';
+import { waitFor } from '../support/mcp-tasks.js';
 import { scaled } from '../support/time.js';
 import { seededWorkspace, textOf } from './mcp-exercise.js';
 import { rawModern, type RawReply } from '../support/mcp-modern.js';
@@ -104,15 +106,28 @@ describe('the tasks extension (2026-07-28)', () => {
       const created = await rawModern(
         server.url,
         'tools/call',
-        { name: 'bash', arguments: { command: `sleep 3; touch ${marker}` } },
+        {
+          name: 'bash',
+          arguments: { command: `echo $$ > ${marker}.pid; touch ${marker}.started; sleep 3; touch ${marker}` },
+        },
         { capabilities: TASKS },
       );
       const { taskId } = created.result as { taskId: string };
+      // Cancelled while it runs.
+      await waitFor(
+        () =>
+          stat(`${marker}.started`).then(
+            () => true,
+            () => false,
+          ),
+        20_000,
+      );
       const cancelled = await rawModern(server.url, 'tasks/cancel', { taskId }, { capabilities: TASKS });
       expect(cancelled.error).toBeUndefined();
       const after = await settled(server.url, taskId);
       expect(after.result.status).toBe('cancelled');
-      await new Promise((resolve) => setTimeout(resolve, scaled(4_000)));
+      // The command's shell ends, so its last `touch` never runs.
+      expect(await shellEndedWithin(`${marker}.pid`)).toBe(true);
       await expect(stat(marker)).rejects.toThrow();
       for (const method of ['tasks/get', 'tasks/cancel', 'tasks/update']) {
         for (const id of [crypto.randomUUID(), '../etc', '']) {

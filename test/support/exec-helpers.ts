@@ -124,6 +124,29 @@ export async function goneWithin(pid: number, ms = 5_000): Promise<boolean> {
   return true;
 }
 
+/**
+ * Whether the shell whose pid a command wrote to `pidFile` (`echo $$ > file` first thing) has ended
+ * within `ms` (scaled): once it has, nothing the script would still do can happen. A zombie counts as
+ * ended. Deterministic where waiting out the script's remaining sleeps would cost seconds.
+ */
+export async function shellEndedWithin(pidFile: string, ms = 10_000): Promise<boolean> {
+  const pid = Number(readFileSync(pidFile, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 1) throw new Error(`no pid in ${pidFile}`);
+  const deadline = Date.now() + scaled(ms);
+  for (;;) {
+    let state: string | undefined;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      state = stat.slice(stat.lastIndexOf(')') + 2)[0];
+    } catch {
+      return true;
+    }
+    if (state === 'Z' || state === 'X') return true;
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+}
+
 /** SIGKILLs every process carrying `text` (cleanup after a test that expected survivors, or failed). */
 export async function killTagged(text: string): Promise<void> {
   for (const pid of await processesWith(text)) {
