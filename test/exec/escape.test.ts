@@ -1,6 +1,7 @@
 // Without a sandbox: every way to leave the process group that a timeout or abort must still catch,
 // long commands past the argument limit, and the one escape only a sandbox stops.
 import { describe, expect, it, type TestContext } from 'vitest';
+import { readdir } from 'node:fs/promises';
 import { createToolkit } from '../../src/index.js';
 import { fileTempDir, tempDir } from '../support/helpers.js';
 import { killTagged, processesWith, survivorsOf, tag, waitFor } from '../support/exec-helpers.js';
@@ -13,16 +14,24 @@ function tagFor(name: string, context: TestContext): string {
   return t;
 }
 
-/** `exec -a TAG sleep 1000`: a sleeper findable by its argv[0]. */
-const sleeper = (t: string) => `bash -c 'exec -a ${t} sleep 1000'`;
+/**
+ * `exec -a TAG sleep 1000`: a sleeper findable by its argv[0]. Each escaped process first leaves a
+ * file `started.<pid>` in the workspace (its working folder), so the test knows it had started.
+ */
+const sleeper = (t: string) => `bash -c 'touch started.$$; exec -a ${t} sleep 1000'`;
 
 const escapes: [string, (t: string) => string, number][] = [
   ['a plain background job', (t) => `${sleeper(t)} &`, 1],
   ['set -m jobs (own process group, same session)', (t) => `set -m; ${sleeper(t)} & ${sleeper(t)} &`, 2],
-  ['perl setpgrp(0,0)', (t) => `perl -e 'setpgrp(0,0); exec { "sleep" } "${t}", "1000"' &`, 1],
+  [
+    'perl setpgrp(0,0)',
+    (t) => `perl -e 'setpgrp(0,0); open(F, ">", "started.$$"); close(F); exec { "sleep" } "${t}", "1000"' &`,
+    1,
+  ],
   [
     'python os.setpgid(0,0)',
-    (t) => `python3 -c 'import os; os.setpgid(0, 0); os.execvp("sleep", ["${t}", "1000"])' &`,
+    (t) =>
+      `python3 -c 'import os; os.setpgid(0, 0); open("started.%d" % os.getpid(), "w").close(); os.execvp("sleep", ["${t}", "1000"])' &`,
     1,
   ],
   ['setsid with its parent alive (descendant)', (t) => `setsid ${sleeper(t)} &`, 1],
@@ -32,27 +41,47 @@ const escapes: [string, (t: string) => string, number][] = [
   [
     'python daemonize (fork, setsid, fork)',
     (t) =>
-      `python3 -c 'import os\nif os.fork(): os._exit(0)\nos.setsid()\nif os.fork(): os._exit(0)\nos.execvp("sleep", ["${t}", "1000"])'`,
+      `python3 -c 'import os\nif os.fork(): os._exit(0)\nos.setsid()\nif os.fork(): os._exit(0)\nopen("started.%d" % os.getpid(), "w").close()\nos.execvp("sleep", ["${t}", "1000"])'`,
     1,
   ],
   [
     'a job that ignores SIGTERM in a new session',
-    (t) => `( setsid bash -c 'trap "" TERM; exec -a ${t} sleep 1000' & )`,
+    (t) => `( setsid bash -c 'trap "" TERM; touch started.$$; exec -a ${t} sleep 1000' & )`,
     1,
   ],
 ];
 
-// Concurrent: each test waits most of its time for a timeout to fire, and each has its own tag and toolkit.
+const startedIn = async (workspace: string) =>
+  (await readdir(workspace)).filter((name) => name.startsWith('started.')).length;
+
+/**
+ * Runs `command` with a timeout until every escape had started before the call ended, doubling the
+ * timeout otherwise (a loaded machine may take longer to start them than the timeout gives), and
+ * checks each time that the timeout left none of them running.
+ */
+async function timedOutWithEscapes(workspace: string, t: string, command: string, count: number): Promise<void> {
+  const toolkit = createToolkit({ workspace });
+  try {
+    for (let timeout = 1_000; ; timeout *= 2) {
+      const result = await toolkit.invoke('exec', 'bash', { command, timeout_ms: timeout });
+      expect(result.ok && result.output.timed_out).toBe(true);
+      const started = await startedIn(workspace);
+      expect(await survivorsOf(t)).toEqual([]);
+      if (started >= count) return;
+      if (timeout >= scaled(16_000))
+        throw new Error(`only ${started} of ${count} escapes started within ${timeout} ms`);
+    }
+  } finally {
+    await toolkit.close();
+  }
+}
+
+// Concurrent: each test waits most of its time for a timeout to fire, and each has its own tag,
+// workspace and toolkit.
 describe.concurrent('exec without a sandbox: a timeout kills processes that left the group', () => {
-  it.for(escapes)('%s', { timeout: scaled(30_000) }, async ([, make, count], context) => {
+  it.for(escapes)('%s', { timeout: scaled(60_000) }, async ([, make, count], context) => {
     const t = tagFor('escape', context);
-    const toolkit = createToolkit({ workspace: await fileTempDir() });
-    // The escapes must be seen alive before the timeout fires: on a loaded machine both take longer.
-    const call = toolkit.invoke('exec', 'bash', { command: `${make(t)}\nsleep 1000`, timeout_ms: scaled(1_500) });
-    await waitFor(async () => (await processesWith(t)).length >= count, 10_000, `${count} escaped processes`);
-    const result = await call;
-    expect(result.ok && result.output.timed_out).toBe(true);
-    expect(await survivorsOf(t)).toEqual([]);
+    await timedOutWithEscapes(await fileTempDir(), t, `${make(t)}\nsleep 1000`, count);
   });
 
   it('an abort catches the same escapes', { timeout: scaled(30_000) }, async (context) => {
@@ -68,14 +97,11 @@ describe.concurrent('exec without a sandbox: a timeout kills processes that left
     expect(await survivorsOf(t)).toEqual([]);
   });
 
-  it('a fork loop is frozen and killed at the timeout', { timeout: scaled(30_000) }, async (context) => {
+  it('a fork loop is frozen and killed at the timeout', { timeout: scaled(60_000) }, async (context) => {
     const t = tagFor('forkloop', context);
-    const toolkit = createToolkit({ workspace: await fileTempDir() });
-    const command = `( setsid bash -c 'while :; do ( exec -a ${t} sleep 1000 & ); sleep 0.05; done' & ); sleep 1000`;
-    const call = toolkit.invoke('exec', 'bash', { command, timeout_ms: scaled(1_000) });
-    await waitFor(async () => (await processesWith(t)).length >= 3, 10_000, 'the loop to fork');
-    await call;
-    expect(await survivorsOf(t)).toEqual([]);
+    const workspace = await fileTempDir();
+    const command = `( setsid bash -c 'while :; do ( touch started.$BASHPID; exec -a ${t} sleep 1000 & ); sleep 0.05; done' & ); sleep 1000`;
+    await timedOutWithEscapes(workspace, t, command, 3);
     // The loop itself (bash -c 'while …') is gone as well: nothing forks new sleepers afterwards.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await processesWith(t)).toEqual([]);
