@@ -7,7 +7,7 @@ import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createToolkit, type Toolkit } from '../../src/index.js';
-import { errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
+import { NO_EDIT_DIAGNOSTICS, errorCode, expectOk, tempDir, workspaceToolkit } from '../support/helpers.js';
 
 const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
 
@@ -48,7 +48,7 @@ async function seeded(options: Parameters<typeof createToolkit>[0] extends infer
   await put(root, 'docs/old.md', '# Old\n');
   await put(root, 'crlf.txt', Buffer.from('a\r\nb\r\n'));
   await put(root, 'bin.dat', Buffer.from([0, 1, 2, 255, 0]));
-  const toolkit = createToolkit({ ...options, workspace: root });
+  const toolkit = createToolkit({ ...options, code: NO_EDIT_DIAGNOSTICS, workspace: root });
   return { root, toolkit };
 }
 
@@ -227,7 +227,7 @@ describe('checkpoints of file operations', () => {
       const result = await fs(toolkit, op, { id: ids[0] }, 'mallory');
       expect(errorCode(result)).toBe('NOT_FOUND');
     }
-    const secondSession = createToolkit({ workspace: root });
+    const secondSession = createToolkit({ workspace: root, code: NO_EDIT_DIAGNOSTICS });
     expect(expectOk(await fs(secondSession, 'checkpoint_list', {})).total).toBe(0);
     expect(errorCode(await fs(secondSession, 'checkpoint_restore', { id: ids[0] }))).toBe('NOT_FOUND');
     // The owner still has all of them, and mallory's own change is hers alone.

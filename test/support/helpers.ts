@@ -32,13 +32,23 @@ export async function fileTempDir(prefix = 'toolwright-test-'): Promise<string> 
   return dir;
 }
 
-/** A toolkit over a fresh workspace. */
+/**
+ * A toolkit over a fresh workspace. Its edits do not wait for language servers' diagnostics unless
+ * `options.code` says otherwise: an edit of a .py file would start pyright (seconds of CPU) in a
+ * test about something else. test/code/ tests the diagnostics.
+ */
 export async function workspaceToolkit(
   options: Omit<ToolkitOptions, 'workspace'> = {},
 ): Promise<{ root: string; toolkit: Toolkit }> {
   const root = await tempDir();
-  return { root, toolkit: createToolkit({ ...options, workspace: root }) };
+  return {
+    root,
+    toolkit: createToolkit({ ...options, code: { ...NO_EDIT_DIAGNOSTICS, ...options.code }, workspace: root }),
+  };
 }
+
+/** `code` options for a test's toolkit whose edits need no language server (see workspaceToolkit). */
+export const NO_EDIT_DIAGNOSTICS = { editDiagnostics: false } as const;
 
 export function expectOk<T = any>(result: InvokeResult): T {
   if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
