@@ -171,6 +171,11 @@ export class NetworkProxy {
     this.#audit?.record(owner, record);
   }
 
+  /** Sends the audit entries held so far to the store (a command ended). */
+  releaseAudit(): void {
+    this.#audit?.release();
+  }
+
   check(host: CanonicalHost, port: number): Promise<CheckedDestination | Refusal> {
     return checkDestination(host, port, this.policy, this.#resolve);
   }
