@@ -1,10 +1,17 @@
 // Each connection a sandboxed command makes through the proxy, in the toolkit's audit (when it has a
 // store): one entry per tunnel, per request the proxy reads (plain HTTP, intercepted HTTPS) and per
 // refusal, filed under the principal of the call that started the command, as operation
-// `<operation>.connection` (exec.bash.connection), its input naming the command.
+// `<operation>.connection` (exec.bash.connection), its input naming the command. Entries are held
+// a short time and written together: a command that opens a connection per request would otherwise
+// pay a write to the store (its lock, open, append, close) for each one.
 import { AuditRecorder } from '../../../runtime/audit/recorder.js';
 import type { Redactor } from '../../../runtime/secrets/redaction.js';
-import type { AuditLog } from '../../../runtime/store/types.js';
+import type { AuditEntry, AuditLog } from '../../../runtime/store/types.js';
+
+/** Longest an entry is held before it goes to the store (a command's end and close() send it at once). */
+export const CONNECTION_AUDIT_HOLD_MS = 100;
+/** Entries held at most: more go to the store at once. */
+export const CONNECTION_AUDIT_BATCH = 64;
 
 /** Whose command a connection belongs to. */
 export interface ConnectionOwner {
@@ -40,6 +47,8 @@ export interface ConnectionRecord {
 
 export class ConnectionAudit {
   readonly #recorder: AuditRecorder;
+  #held: AuditEntry[] = [];
+  #timer: NodeJS.Timeout | undefined;
 
   constructor(
     log: AuditLog,
@@ -63,7 +72,7 @@ export class ConnectionAudit {
         bytes_received: connection.bytesReceived,
         command: owner.command,
       };
-      this.#recorder.record({
+      this.#hold({
         time: new Date(connection.startedAt),
         scope: owner.scope,
         principal: owner.principal,
@@ -80,7 +89,28 @@ export class ConnectionAudit {
     }
   }
 
+  /** Sends the held entries to the store now (not waiting for the write). */
+  release(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const held = this.#held;
+    this.#held = [];
+    for (const entry of held) this.#recorder.record(entry);
+  }
+
+  /** Sends the held entries and resolves once every entry is written (or failed). */
   flush(): Promise<void> {
+    this.release();
     return this.#recorder.flush();
+  }
+
+  #hold(entry: AuditEntry): void {
+    this.#held.push(entry);
+    if (this.#held.length >= CONNECTION_AUDIT_BATCH) this.release();
+    else if (!this.#timer) {
+      this.#timer = setTimeout(() => this.release(), CONNECTION_AUDIT_HOLD_MS);
+      // close() flushes what is held: the timer alone keeps no process alive.
+      this.#timer.unref();
+    }
   }
 }

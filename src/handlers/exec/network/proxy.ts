@@ -54,6 +54,7 @@ export class NetworkProxy {
   readonly #sessions = new Set<ProxySession>();
   readonly #intercepted = new WeakMap<object, Intercepted>();
   readonly #interceptServer: Server;
+  readonly #httpsMade: () => boolean;
   #authority: Promise<InterceptionCa> | undefined;
   #bundle: Promise<string> | undefined;
   #next = 0;
@@ -69,19 +70,26 @@ export class NetworkProxy {
     }));
     this.dir = mkdtempSync(path.join(tmpdir(), 'toolwright-net-'));
     const lookup = pinnedLookup(this.#pins);
+    const upstreamCa = options.ca;
+    // The HTTPS agent is made when an intercepted request first needs it: its context parses the
+    // system's CAs (tens of milliseconds), which a proxy that only tunnels never uses.
+    let https: HttpsAgent | undefined;
     this.#agents = {
       http: new HttpAgent({ keepAlive: true, noDelay: true, lookup }),
-      https: new HttpsAgent({
-        keepAlive: true,
-        noDelay: true,
-        lookup,
-        // One context made here, not a `ca` list: the agent would spell every CA into the name it
-        // pools connections by, for every request.
-        ...(options.ca?.length
-          ? { secureContext: createSecureContext({ ca: [...rootCertificates, ...options.ca] }) }
-          : {}),
-      }),
+      get https() {
+        return (https ??= new HttpsAgent({
+          keepAlive: true,
+          noDelay: true,
+          lookup,
+          // One context made here, not a `ca` list: the agent would spell every CA into the name it
+          // pools connections by, for every request.
+          ...(upstreamCa?.length
+            ? { secureContext: createSecureContext({ ca: [...rootCertificates, ...upstreamCa] }) }
+            : {}),
+        }));
+      },
     };
+    this.#httpsMade = () => https !== undefined;
     this.#interceptServer = createServer();
     this.#interceptServer.on('request', (req, res) => this.#onIntercepted(req, res));
     this.#interceptServer.on('connect', (_req, socket: Duplex) =>
@@ -118,6 +126,10 @@ export class NetworkProxy {
       ca.prepare(this.#interceptedNames());
       const file = path.join(this.dir, 'ca-bundle.pem');
       writeFileSync(file, trustBundle(ca.certPem), { mode: 0o644 });
+      // The upstream agent is made while the command starts, not on its first request's path.
+      setImmediate(() => {
+        if (!this.#closed) void this.#agents.https;
+      });
       return file;
     }));
   }
@@ -158,7 +170,7 @@ export class NetworkProxy {
     await Promise.all([...this.#sessions].map((session) => session.close()));
     this.#interceptServer.close();
     this.#agents.http.destroy();
-    this.#agents.https.destroy();
+    if (this.#httpsMade()) this.#agents.https.destroy();
     rmSync(this.dir, { recursive: true, force: true });
     await this.#audit?.flush();
   }
@@ -169,6 +181,11 @@ export class NetworkProxy {
 
   record(owner: ConnectionOwner, record: ConnectionRecord): void {
     this.#audit?.record(owner, record);
+  }
+
+  /** Sends the audit entries held so far to the store (a command ended). */
+  releaseAudit(): void {
+    this.#audit?.release();
   }
 
   check(host: CanonicalHost, port: number): Promise<CheckedDestination | Refusal> {

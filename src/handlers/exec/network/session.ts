@@ -239,7 +239,11 @@ export class ProxySession {
       this.#server.close(() => resolve());
       for (const socket of this.#sockets) socket.destroy();
       this.#server.closeAllConnections();
-    }).then(() => rmSync(this.socketPath, { force: true })));
+    }).then(() => {
+      rmSync(this.socketPath, { force: true });
+      // The entries of the connections just cut are recorded as their sockets close: on the next turn.
+      setImmediate(() => this.#proxy.releaseAudit());
+    }));
   }
 }
 
