@@ -15,7 +15,7 @@ import type { McpTaskRunner } from '../tasks/runner.js';
 import { CORE_TASK_METHODS, CoreTasks, mcpTask } from './task-store.js';
 import { factsOf, toCallToolResult } from '../tools.js';
 import { answerToolCallsDirectly } from '../transports/stdio-direct-calls.js';
-import { listedOperations, type McpServing, type ServerToolkit } from '../serving.js';
+import { listedOperations, warmUpAfterAnswer, type McpServing, type ServerToolkit } from '../serving.js';
 
 /** tools/call with params.task: the call starts as an MCP task, answered at once with that task. */
 async function startToolTask(
@@ -69,6 +69,7 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
     const toolkit = await toolkitFor();
     const textOnly = quirk()?.textOnly === true;
     const listed = listedOperations(serving, toolkit.operations, server.getClientVersion()?.name);
+    warmUpAfterAnswer(serving, toolkit);
     return { tools: listed.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) };
   });
   // tools/call goes to the protocol's fallback handler (public API: it gets the requests no

@@ -1,0 +1,82 @@
+// A server waiting for its first call loads what that call would: the warm-up runs once, after the
+// first tools/list is answered (never before, never again), a failing one costs nothing, and the
+// reference filesystem provider it loads serves its handlers' bodies directly afterwards.
+import { rm } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMcpServer } from '../../src/adapters/mcp/server.js';
+import { createToolkit } from '../../src/index.js';
+import { referenceHandlers, warmReferenceProvider } from '../../src/handlers/index.js';
+import type { ToolkitOf } from '../../src/runtime/contract/types.js';
+import { linkedClient } from '../support/mcp-memory.js';
+import { seededWorkspace, textOf } from './mcp-exercise.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await seededWorkspace();
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('warming up for the first call', () => {
+  it('runs once, after the first tools/list is answered', async () => {
+    const toolkit = createToolkit({ workspace: dir });
+    const events: string[] = [];
+    let warmedWith: ToolkitOf | undefined;
+    const server = await createMcpServer(toolkit, {
+      warmUp: async (given) => {
+        events.push('warm');
+        warmedWith = given;
+      },
+    });
+    const { client, close } = await linkedClient(server);
+    try {
+      await settle();
+      expect(events).toEqual([]); // initialize alone warms nothing
+      const listed = await client.listTools();
+      events.push('listed');
+      await settle();
+      expect(events).toEqual(['listed', 'warm']);
+      expect(warmedWith).toBe(toolkit);
+      await client.listTools();
+      await settle();
+      expect(events).toEqual(['listed', 'warm']);
+      expect(listed.tools.length).toBeGreaterThan(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a warm-up that fails costs the calls nothing', async () => {
+    const toolkit = createToolkit({ workspace: dir });
+    let ran = 0;
+    const server = await createMcpServer(toolkit, {
+      warmUp: () => {
+        ran++;
+        return Promise.reject(new Error('no warm-up today'));
+      },
+    });
+    const { client, close } = await linkedClient(server);
+    try {
+      await client.listTools();
+      await settle();
+      expect(ran).toBe(1);
+      const read = await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } });
+      expect(read.isError).toBeFalsy();
+      expect(textOf(read)).toContain('hello');
+    } finally {
+      await close();
+    }
+  });
+
+  it('the reference filesystem provider, once warmed, serves its handler bodies themselves', async () => {
+    const { filesystemHandlers } = await import('../../src/handlers/filesystem/index.js');
+    await warmReferenceProvider('filesystem');
+    expect(referenceHandlers.filesystem.read_file).toBe(filesystemHandlers.read_file);
+    // Warming twice loads nothing more and changes nothing.
+    await warmReferenceProvider('filesystem');
+    expect(referenceHandlers.filesystem.read_file).toBe(filesystemHandlers.read_file);
+  });
+});
