@@ -2,6 +2,7 @@
 // first tools/list is answered (never before, never again), a failing one costs nothing, and the
 // reference filesystem provider it loads serves its handlers' bodies directly afterwards.
 import { rm } from 'node:fs/promises';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp/server.js';
 import { createToolkit } from '../../src/index.js';
@@ -63,7 +64,7 @@ describe('warming up for the first call', () => {
       await client.listTools();
       await settle();
       expect(ran).toBe(1);
-      const read = await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } });
+      const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
       expect(read.isError).toBeFalsy();
       expect(textOf(read)).toContain('hello');
     } finally {
