@@ -5,10 +5,12 @@ import { rm } from 'node:fs/promises';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp/server.js';
+import { WARM_UP_DELAY_MS } from '../../src/adapters/mcp/serving.js';
 import { createToolkit } from '../../src/index.js';
 import { referenceHandlers, warmReferenceProvider } from '../../src/handlers/index.js';
 import type { ToolkitOf } from '../../src/runtime/contract/types.js';
 import { linkedClient } from '../support/mcp-memory.js';
+import { scaled } from '../support/time.js';
 import { seededWorkspace, textOf } from './mcp-exercise.js';
 
 let dir: string;
@@ -19,30 +21,34 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+/** Longer than the warm-up's delay: a warm-up due by then has run. */
+const pastTheDelay = () => new Promise((resolve) => setTimeout(resolve, scaled(WARM_UP_DELAY_MS * 3)));
 
 describe('warming up for the first call', () => {
   it('runs once, after the first tools/list is answered', async () => {
     const toolkit = createToolkit({ workspace: dir });
     const events: string[] = [];
     let warmedWith: ToolkitOf | undefined;
+    let warmed!: () => void;
+    const warmedOnce = new Promise<void>((resolve) => (warmed = resolve));
     const server = await createMcpServer(toolkit, {
       warmUp: async (given) => {
         events.push('warm');
         warmedWith = given;
+        warmed();
       },
     });
     const { client, close } = await linkedClient(server);
     try {
-      await settle();
+      await pastTheDelay();
       expect(events).toEqual([]); // initialize alone warms nothing
       const listed = await client.listTools();
       events.push('listed');
-      await settle();
+      await warmedOnce;
       expect(events).toEqual(['listed', 'warm']);
       expect(warmedWith).toBe(toolkit);
       await client.listTools();
-      await settle();
+      await pastTheDelay();
       expect(events).toEqual(['listed', 'warm']);
       expect(listed.tools.length).toBeGreaterThan(0);
     } finally {
@@ -62,7 +68,7 @@ describe('warming up for the first call', () => {
     const { client, close } = await linkedClient(server);
     try {
       await client.listTools();
-      await settle();
+      await pastTheDelay();
       expect(ran).toBe(1);
       const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
       expect(read.isError).toBeFalsy();

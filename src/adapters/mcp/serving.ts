@@ -76,16 +76,22 @@ export function listedOperations(
 const warmed = new WeakSet<McpServing>();
 
 /**
- * Has the serving's `warmUp` run once, after the answer being built is sent (an immediate runs
- * after the microtasks that write it): a client waiting for its tool list never waits for it.
+ * How long after its first tools/list answer a server waits before warming up: a client that lists
+ * and leaves (a start-up probe) never pays for it, nor does the next process it starts.
+ */
+export const WARM_UP_DELAY_MS = 100;
+
+/**
+ * Has the serving's `warmUp` run once, a little after the answer being built is sent: a client
+ * waiting for its tool list never waits for it, and the timer keeps no process alive.
  */
 export function warmUpAfterAnswer(serving: McpServing, toolkit: ToolkitOf): void {
   const { warmUp } = serving;
   if (!warmUp || warmed.has(serving)) return;
   warmed.add(serving);
-  setImmediate(() => {
+  setTimeout(() => {
     warmUp(toolkit).catch(() => {
       /* the first call loads what is missing, and reports what fails */
     });
-  });
+  }, WARM_UP_DELAY_MS).unref();
 }
