@@ -77,6 +77,7 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
     clientQuirks: flags.clientQuirks,
     ...(flags.editFormat !== undefined ? { editFormat: flags.editFormat } : {}),
     ...taskCaps(flags),
+    warmUp: warmFirstRead,
   };
   // From here on `initialize` is answered at once (adapters/mcp/transports/stdio-early-init.ts).
   const earlyInitialize = new EarlyInitialize(mcpServerIdentity(workspace, serverOptions));
@@ -104,6 +105,18 @@ async function serveStdio(io: CliIO, flags: McpFlags): Promise<void> {
   await running.close();
   await toolkit?.close();
   if (typeof store === 'object') await store.close();
+}
+
+/**
+ * What an agent's first call (most often a read_file) would load on its way, loaded while the
+ * client has its tool list and has not called yet: read_file's validators and the reference
+ * filesystem provider (its module, the newline scanner compiled).
+ */
+async function warmFirstRead(toolkit: ToolkitOf): Promise<void> {
+  const read = toolkit.find('read_file');
+  if (read?.provider !== 'filesystem') return;
+  await read.loadValidators?.();
+  await (await import('../handlers/index.js')).warmReferenceProvider('filesystem');
 }
 
 /** The toolkit options --approvals asks for. */

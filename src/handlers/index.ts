@@ -33,6 +33,22 @@ const loaders: { [P in keyof Handlers]: () => Promise<Handlers[P]> } = {
 
 type AnyHandler = (params: unknown, ctx: unknown) => unknown;
 
+/** Each lazy provider's loader (the same one its first call runs). */
+const providerLoads = new Map<keyof Handlers, () => Promise<unknown>>();
+/** What a provider can prepare before its first call, beyond loading its module. */
+const warmUps: Partial<Record<keyof Handlers, () => Promise<void>>> = {
+  filesystem: () => import('./filesystem/index.js').then((m) => m.warmUp()),
+};
+
+/**
+ * Loads a reference provider's module and prepares what its first call would (a server waiting
+ * for its first request); its handlers are then the bodies themselves, as after a first call.
+ */
+export async function warmReferenceProvider(provider: keyof Handlers): Promise<void> {
+  await providerLoads.get(provider)?.();
+  await warmUps[provider]?.();
+}
+
 /** One function per operation of the provider (names from the registry), loading the module on first call. */
 function lazyProvider<P extends keyof Handlers>(provider: P): Handlers[P] {
   const map: Record<string, AnyHandler> = {};
@@ -45,6 +61,7 @@ function lazyProvider<P extends keyof Handlers>(provider: P): Handlers[P] {
       for (const [name, stub] of stubs) if (map[name] === stub) map[name] = bodies[name]!;
       return bodies;
     }));
+  providerLoads.set(provider, load);
   for (const op of catalogProviders.find((p) => p.name === provider)?.operations ?? []) {
     const stub: AnyHandler = async (params, ctx) => (await load())[op.name]!(params, ctx);
     stubs.set(op.name, stub);

@@ -66,6 +66,11 @@ export interface McpServerOptions {
    * ask for a task themselves (params.task).
    */
   taskAfterMs?: number;
+  /**
+   * @internal Run once, after a server's first tools/list is answered: loads what the first call
+   * would (the CLI loads read_file's validators and handlers), while the client has not called yet.
+   */
+  warmUp?: (toolkit: ToolkitOf) => Promise<void>;
 }
 
 /** The task caps of `options`, each a whole number of at least 1 (a TypeError names a bad one). */
@@ -114,6 +119,7 @@ export async function mcpServing(options: McpServerOptions = {}): Promise<McpSer
     maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
     tasks: new McpTaskRunner(taskCaps(options)),
     taskAfterMs,
+    warmUp: options.warmUp,
     toolList: new ToolListChanges(),
     identity(root) {
       let identity = identities.get(root);

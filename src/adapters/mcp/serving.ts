@@ -45,6 +45,8 @@ export interface McpServing {
   readonly taskAfterMs: number;
   /** Changes of the served toolkits' tool lists, for 2026-07-28 `subscriptions/listen`: close it with the tasks. */
   readonly toolList: ToolListChanges;
+  /** Run once, after a server's first tools/list is answered: what the first call would load (McpServerOptions.warmUp). */
+  readonly warmUp: ((toolkit: ToolkitOf) => Promise<void>) | undefined;
   /** What the server over `root` says of itself. */
   identity(root: string): ServerIdentity;
   /** A 2025-11-25 server (the SDK v2's Server on its 2025 line): sessions, elicitation, tasks in core. */
@@ -69,4 +71,27 @@ export function listedOperations(
       ? editFormatForModel(clientName ?? '')
       : resolveEditFormat(editFormat, undefined, 'createMcpServer');
   return withEditFormat(operations, format);
+}
+
+const warmed = new WeakSet<McpServing>();
+
+/**
+ * How long after its first tools/list answer a server waits before warming up: a client that lists
+ * and leaves (a start-up probe) never pays for it, nor does the next process it starts.
+ */
+export const WARM_UP_DELAY_MS = 100;
+
+/**
+ * Has the serving's `warmUp` run once, a little after the answer being built is sent: a client
+ * waiting for its tool list never waits for it, and the timer keeps no process alive.
+ */
+export function warmUpAfterAnswer(serving: McpServing, toolkit: ToolkitOf): void {
+  const { warmUp } = serving;
+  if (!warmUp || warmed.has(serving)) return;
+  warmed.add(serving);
+  setTimeout(() => {
+    warmUp(toolkit).catch(() => {
+      /* the first call loads what is missing, and reports what fails */
+    });
+  }, WARM_UP_DELAY_MS).unref();
 }

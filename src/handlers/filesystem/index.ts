@@ -7,6 +7,7 @@
 // edit core most of it) on their first call, so a process that only reads never loads them.
 import type { FilesystemHandlers } from '../../generated/types.js';
 import { readFile } from './read-file.js';
+import { prepareScanner } from './lines/newline-scan.js';
 
 export const filesystemHandlers = {
   read_file: readFile,
@@ -19,3 +20,8 @@ export const filesystemHandlers = {
   checkpoint_diff: async (params, ctx) => (await import('./checkpoints/diff.js')).checkpointDiff(params, ctx),
   checkpoint_restore: async (params, ctx) => (await import('./checkpoints/restore.js')).checkpointRestore(params, ctx),
 } satisfies FilesystemHandlers;
+
+/** What a first read would otherwise do on its way: the newline scanner's compilation. */
+export function warmUp(): void {
+  prepareScanner();
+}

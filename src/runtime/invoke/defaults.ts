@@ -80,9 +80,25 @@ function copyFor(value: unknown, node: CopyNode): unknown {
   if (node.whole) return copyJson(value);
   if (Array.isArray(value)) return node.items ? value.map((item) => copyFor(item, node.items!)) : value;
   if (!isObj(value)) return value;
-  const copy: Obj = { ...value };
+  const copy = shallowCopy(value);
   for (const [name, child] of node.properties) {
     if (Object.hasOwn(copy, name)) copy[name] = copyFor(copy[name], child);
+  }
+  return copy;
+}
+
+/**
+ * A new object with `value`'s own properties. Not `{ ...value }`: V8 gives a spread copy a map
+ * the validator's default-filling writes cannot reuse, and filling read_file's four defaults into
+ * one took ~9 µs instead of ~0.3 µs.
+ */
+function shallowCopy(value: Obj): Obj {
+  const copy: Obj = {};
+  for (const key of Object.keys(value)) {
+    // defineProperty: a key `__proto__` stays an own property, as the input had it.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+    else copy[key] = value[key];
   }
   return copy;
 }

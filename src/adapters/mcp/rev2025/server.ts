@@ -14,7 +14,8 @@ import { INVALID_PARAMS, METHOD_NOT_FOUND, callToolParams, protocolError } from 
 import type { McpTaskRunner } from '../tasks/runner.js';
 import { CORE_TASK_METHODS, CoreTasks, mcpTask } from './task-store.js';
 import { factsOf, toCallToolResult } from '../tools.js';
-import { listedOperations, type McpServing, type ServerToolkit } from '../serving.js';
+import { answerToolCallsDirectly } from '../transports/stdio-direct-calls.js';
+import { listedOperations, warmUpAfterAnswer, type McpServing, type ServerToolkit } from '../serving.js';
 
 /** tools/call with params.task: the call starts as an MCP task, answered at once with that task. */
 async function startToolTask(
@@ -68,6 +69,7 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
     const toolkit = await toolkitFor();
     const textOnly = quirk()?.textOnly === true;
     const listed = listedOperations(serving, toolkit.operations, server.getClientVersion()?.name);
+    warmUpAfterAnswer(serving, toolkit);
     return { tools: listed.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) };
   });
   // tools/call goes to the protocol's fallback handler (public API: it gets the requests no
@@ -76,12 +78,14 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
   // read's round trip over stdio (docs/serving.md); the params are checked here, with
   // the SDK's rules and readable errors, and toCallToolResult builds only valid results
   // (test/mcp/sdk-contract.test.ts holds both to the SDK's schemas).
-  server.fallbackRequestHandler = async (request, ctx: ServerContext) => {
-    const extra = ctx.mcpReq;
-    if (CORE_TASK_METHODS.has(request.method))
-      return coreTasks.answer(request.method, request.params, extra.signal, extra.id);
-    if (request.method !== 'tools/call') throw protocolError(METHOD_NOT_FOUND, 'Method not found');
-    const params = callToolParams(request.params);
+  /** One tools/call: the params as sent, and what the protocol knows of the request. */
+  const callTool = async (
+    rawParams: unknown,
+    signal: AbortSignal,
+    id: string | number,
+    ctx?: ServerContext,
+  ): Promise<unknown> => {
+    const params = callToolParams(rawParams);
     const toolkit = await toolkitFor();
     const op = toolkit.find(params.name);
     if (!op) {
@@ -97,22 +101,39 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
         clientResult(adapt, toCallToolResult(op, result, maxResultBytes, adapt?.textOnly)),
       );
     }
-    const leave = enterCallScope(extra.signal, server, extra.id);
+    const leave = enterCallScope(signal, server, id);
     try {
       // A verified token's issuer and subject are the principal of the call (audit, task lists, jobs).
-      const principal = principalOfAuth(ctx.http?.authInfo);
-      const onProgress = progressSender(params._meta?.progressToken, (notification) => extra.notify(notification));
+      const principal = principalOfAuth(ctx?.http?.authInfo);
+      const notify = ctx?.mcpReq.notify;
+      const onProgress = notify && progressSender(params._meta?.progressToken, (notification) => notify(notification));
       const options = {
-        signal: extra.signal,
+        signal,
         ...(principal === undefined ? {} : { principal }),
         ...(onProgress ? { onProgress } : {}),
       };
       const result = await toolkit.invoke(op.provider, op.name, args, options);
-      logWarnings(server, op.name, result, ctx.sessionId);
+      logWarnings(server, op.name, result, ctx?.sessionId);
       return clientResult(adapt, toCallToolResult(op, result, maxResultBytes, adapt?.textOnly));
     } finally {
       leave();
     }
   };
+  // tools/call goes to the protocol's fallback handler (public API: it gets the requests no
+  // handler is registered for). Registered through Server.setRequestHandler, every call would be
+  // parsed twice more and every result once with zod: ~90 µs of CPU per call, ~15% of a small
+  // read's round trip over stdio (docs/serving.md); the params are checked here, with
+  // the SDK's rules and readable errors, and toCallToolResult builds only valid results
+  // (test/mcp/sdk-contract.test.ts holds both to the SDK's schemas).
+  server.fallbackRequestHandler = async (request, ctx: ServerContext) => {
+    const extra = ctx.mcpReq;
+    if (CORE_TASK_METHODS.has(request.method))
+      return coreTasks.answer(request.method, request.params, extra.signal, extra.id);
+    if (request.method !== 'tools/call') throw protocolError(METHOD_NOT_FOUND, 'Method not found');
+    return callTool(request.params, extra.signal, extra.id, ctx) as Promise<CallToolResult>;
+  };
+  // Over stdio, a plain call (no progress token, no task) after initialize skips the SDK's
+  // per-message parsing (transports/stdio-direct-calls.ts).
+  answerToolCallsDirectly(server, callTool, () => server.getClientVersion() !== undefined);
   return server;
 }

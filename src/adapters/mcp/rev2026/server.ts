@@ -11,7 +11,13 @@ import { logWarningsWith, progressSender } from '../notify.js';
 import { principalOfAuth, requestPrincipal } from '../principal.js';
 import { clientArguments, clientResult, type ClientQuirk } from '../quirks.js';
 import { factsOf, toCallToolResult } from '../tools.js';
-import { listedOperations, type McpServing, type ModernServer, type ServerToolkit } from '../serving.js';
+import {
+  listedOperations,
+  warmUpAfterAnswer,
+  type McpServing,
+  type ModernServer,
+  type ServerToolkit,
+} from '../serving.js';
 import { withInputRound, type InputRound } from './input.js';
 import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, TASKS_EXTENSION, loadModernSdk } from './sdk.js';
 import { extensionTask, serveTaskExtension } from './tasks.js';
@@ -105,6 +111,7 @@ export async function modernServer(
     const textOnly = quirkOf(envelope)?.textOnly === true;
     const name = envelope[CLIENT_INFO_KEY]?.name;
     const clientName = typeof name === 'string' ? name : undefined;
+    warmUpAfterAnswer(serving, toolkit);
     // Inside the round: what is listed depends on whether this request's client can be asked.
     return withInputRound(
       newRound(envelope, undefined, () => undefined),

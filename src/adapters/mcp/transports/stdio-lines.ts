@@ -3,6 +3,7 @@
 // so this one hands every line it cannot read to `onerror` (malformedLineAnswer words the answer)
 // and goes on. Like the SDK's, it refuses a line past 10 MiB and closes when stdin ends.
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import type { LineDivert } from './stdio-direct-calls.js';
 
 /** The longest line held while its end has not arrived (the SDK's own bound). */
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -11,6 +12,8 @@ export class StdioLineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Asked first of every line: a line it takes is not parsed here (stdio-direct-calls.ts). */
+  divert?: LineDivert;
   /** The pieces of a line whose end has not arrived yet. */
   #held: Buffer[] = [];
   #heldBytes = 0;
@@ -64,6 +67,7 @@ export class StdioLineTransport implements Transport {
 
   #deliver(line: string): void {
     if (line.trim() === '') return;
+    if (this.divert?.take(line)) return;
     let message: JSONRPCMessage;
     try {
       message = this.parse(line);
@@ -91,6 +95,7 @@ export class StdioLineTransport implements Transport {
     this.stdout.off('error', this.#onError);
     this.#held = [];
     this.#heldBytes = 0;
+    this.divert?.close();
     this.onclose?.();
   }
 }

@@ -7,6 +7,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { McpServing, ServerToolkit } from '../serving.js';
 import { EarlyInitialize } from './stdio-early-init.js';
 import { isModernMessage } from '../rev2026/sdk.js';
+import { DirectToolCalls, directToolCallsOf } from './stdio-direct-calls.js';
 
 export interface RunningServer {
   close(): Promise<void>;
@@ -51,9 +52,19 @@ async function serveLegacy(
     import('@modelcontextprotocol/server'),
     import('./stdio-lines.js'),
   ]);
+  const direct = directToolCallsOf(server);
   let transport: InstanceType<typeof StdioLineTransport> | undefined;
-  const transportOver = (stdin?: NodeJS.ReadableStream) =>
-    (transport = new StdioLineTransport(deserializeMessage, stdin ?? process.stdin, process.stdout));
+  const transportOver = (stdin?: NodeJS.ReadableStream) => {
+    const made = new StdioLineTransport(deserializeMessage, stdin ?? process.stdin, process.stdout);
+    // Sent through `made.send` as it is when the call ends (the early reader wraps it after this).
+    if (direct)
+      made.divert = new DirectToolCalls(
+        direct,
+        (message) => made.send(message),
+        (error) => made.onerror?.(error),
+      );
+    return (transport = made);
+  };
   // The transport reports a line it cannot read and goes on; JSON-RPC says to answer it.
   const reported = server.onerror;
   server.onerror = (error) => {

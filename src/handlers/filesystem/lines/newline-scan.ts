@@ -89,6 +89,11 @@ export class JsScanner implements NewlineScanner {
   }
 }
 
+/** Compiles the WebAssembly scanner ahead of the first large read (a server waiting for its first call). */
+export function prepareScanner(): void {
+  compiledModule();
+}
+
 export function createScanner(preferWasm = true): NewlineScanner {
   const module = preferWasm ? compiledModule() : null;
   return module ? new WasmScanner(module) : new JsScanner();
