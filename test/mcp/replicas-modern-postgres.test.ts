@@ -13,7 +13,7 @@ import { createToolkit } from '../../src/toolkit.js';
 import { modernClient } from '../support/mcp-modern.js';
 import { waitFor } from '../support/mcp-tasks.js';
 import { describePg, startCluster, type PgCluster } from '../support/postgres.js';
-import { shellEndedWithin } from '../support/exec-helpers.js';
+import { shellEndedWithin, waitForFile } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 
 let cluster: PgCluster;
@@ -113,14 +113,7 @@ describePg('2026-07-28 on stateless replicas sharing a PostgreSQL store', () => 
         },
         { signal: controller.signal, timeout: scaled(30_000) },
       );
-      await waitFor(
-        () =>
-          stat(`${marker}.started`).then(
-            () => true,
-            () => false,
-          ),
-        20_000,
-      );
+      await waitForFile(`${marker}.started`);
       controller.abort();
       await expect(call).rejects.toThrow();
       // The command's shell ends, so its last `touch` never runs.

@@ -11,7 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/toolkit.js';
-import { shellEndedWithin } from '../support/exec-helpers.js';
+import { shellEndedWithin, waitForFile } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 import { seededWorkspace, textOf } from './mcp-exercise.js';
 import { modernClient, rawModern } from '../support/mcp-modern.js';
@@ -143,16 +143,3 @@ describe('Streamable HTTP: a 2026-07-28 and a 2025-11-25 client on one server', 
     },
   );
 });
-
-async function waitForFile(path: string): Promise<void> {
-  const deadline = Date.now() + scaled(20_000);
-  for (;;) {
-    try {
-      await stat(path);
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${path} never appeared`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}

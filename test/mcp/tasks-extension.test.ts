@@ -11,8 +11,7 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type RunningHttpServer } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/toolkit.js';
-import { shellEndedWithin } from '../support/exec-helpers.js';
-import { waitFor } from '../support/mcp-tasks.js';
+import { shellEndedWithin, waitForFile } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 import { seededWorkspace, textOf } from './mcp-exercise.js';
 import { rawModern, type RawReply } from '../support/mcp-modern.js';
@@ -114,14 +113,7 @@ describe('the tasks extension (2026-07-28)', () => {
       );
       const { taskId } = created.result as { taskId: string };
       // Cancelled while it runs.
-      await waitFor(
-        () =>
-          stat(`${marker}.started`).then(
-            () => true,
-            () => false,
-          ),
-        20_000,
-      );
+      await waitForFile(`${marker}.started`);
       const cancelled = await rawModern(server.url, 'tasks/cancel', { taskId }, { capabilities: TASKS });
       expect(cancelled.error).toBeUndefined();
       const after = await settled(server.url, taskId);

@@ -124,6 +124,11 @@ export async function goneWithin(pid: number, ms = 5_000): Promise<boolean> {
   return true;
 }
 
+/** Waits until `file` exists; throws past `ms` (scaled to the machine). */
+export async function waitForFile(file: string, ms = 20_000): Promise<void> {
+  await waitFor(() => existsSync(file), ms, `${file} to appear`);
+}
+
 /**
  * Whether the shell whose pid a command wrote to `pidFile` (`echo $$ > file` first thing) has ended
  * within `ms` (scaled): once it has, nothing the script would still do can happen. A zombie counts as

@@ -72,12 +72,6 @@ export function legacyServer(sdk: Sdk, serving: McpServing, source: ServerToolki
     warmUpAfterAnswer(serving, toolkit);
     return { tools: listed.map((op) => (textOnly ? factsOf(op).textOnly : factsOf(op).full)) };
   });
-  // tools/call goes to the protocol's fallback handler (public API: it gets the requests no
-  // handler is registered for). Registered through Server.setRequestHandler, every call would be
-  // parsed twice more and every result once with zod: ~90 µs of CPU per call, ~15% of a small
-  // read's round trip over stdio (docs/serving.md); the params are checked here, with
-  // the SDK's rules and readable errors, and toCallToolResult builds only valid results
-  // (test/mcp/sdk-contract.test.ts holds both to the SDK's schemas).
   /** One tools/call: the params as sent, and what the protocol knows of the request. */
   const callTool = async (
     rawParams: unknown,
