@@ -14,6 +14,7 @@ import { compare, renderGrep, sortByPath } from './grep/render.js';
 import { canWatchRss } from './grep/ripgrep.js';
 import { locateRipgrep } from '../../runtime/sandbox/ripgrep-path.js';
 import { describeRgError, searchWithRipgrep } from './grep/run.js';
+import { searchStably, type Search } from './grep/stable-order.js';
 
 /** Set to 1 to skip grep's fast way and always search the bounded way (tests, diagnosis). */
 export const GREP_BOUNDED_ENV = 'TOOLWRIGHT_GREP_BOUNDED';
@@ -38,7 +39,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   const skip = params.offset;
   // Followed, progress is the time since the search began: it grows while rg finds nothing too.
   const progress = ctx.progress ? new GrepProgress(ctx.progress, mode) : undefined;
-  const search = (bounded: boolean, sorted: boolean) =>
+  const search: Search = ({ bounded, sorted, signal, pause }) =>
     searchWithRipgrep({
       params,
       mode,
@@ -51,17 +52,21 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
       rgPath: confine ? realRg(rgPath) : rgPath,
       target: target.relative,
       cwd: ctx.workspace.root,
-      signal: ctx.signal,
+      signal: signal ?? ctx.signal,
       deadline,
       ...(confine ? { confine } : {}),
+      ...(pause ? { pause } : {}),
     });
   // The fast way first (what rg does by default, --json) with rg's memory watched; a file with a
-  // giant line makes rg grow, and then the search is run again the bounded way.
-  // In parallel, which results come first varies from run to run: a search that is cut (or that
-  // continues one) runs again one file at a time in path order, so its pages neither skip nor repeat.
-  const collected = await searchStably(search, !watchable || process.env[GREP_BOUNDED_ENV] === '1', skip > 0).finally(
-    () => progress?.stop(),
-  );
+  // giant line makes rg grow, and then the search is run again the bounded way. Results come in
+  // path order whenever there are more than one page of them (see ./grep/stable-order.ts).
+  const bounded = !watchable || process.env[GREP_BOUNDED_ENV] === '1';
+  // A followed search runs one rg at a time (its progress counts one search at a time).
+  const collected = await searchStably(search, ctx.signal, {
+    bounded,
+    sorted: skip > 0,
+    headStart: progress === undefined,
+  }).finally(() => progress?.stop());
   const { exits, matches, files, counts } = collected;
   let truncated = collected.truncated;
   const stderr = exits
@@ -111,25 +116,6 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
 function continuationAfter(params: GrepParams, skip: number, place: Map<unknown, number>, shown: readonly unknown[]) {
   return (count: number) =>
     nextArguments(params, { offset: skip + (count === 0 ? 0 : place.get(shown[count - 1])! + 1) });
-}
-
-async function searchStably(
-  search: (bounded: boolean, sorted: boolean) => ReturnType<typeof searchWithRipgrep>,
-  bounded: boolean,
-  sorted: boolean,
-) {
-  let collected = await search(bounded, sorted);
-  for (;;) {
-    if (collected.exits.some((e) => e.overMemory) && !bounded) bounded = true;
-    else if (isCut(collected) && !sorted) sorted = true;
-    else break;
-    collected = await search(bounded, sorted);
-  }
-  return collected;
-}
-
-function isCut(collected: { matches?: { truncated: boolean } | undefined; truncated: boolean }): boolean {
-  return collected.matches ? collected.matches.truncated : collected.truncated;
 }
 
 /** The results of an output (matches, counts or paths), in order. */

@@ -45,7 +45,8 @@ const SETUP_FAILED = 125;
 /**
  * `r ID OUT ERR CWD N VAR=VALUE… PROGRAM ARGS…` runs PROGRAM with its output on the pipes OUT and
  * ERR; `p ID PID` then `x ID STATUS` report it. `k PID` SIGKILLs one program and whatever it
- * started (each runs as a job of its own, in its own process group).
+ * started (each runs as a job of its own, in its own process group); `s PID` stops it for a while
+ * and `c PID` lets it go on (a non-interactive shell's `wait` returns only at its end).
  */
 const HELPER_SCRIPT = `exec 3>&1 >/dev/null 2>/dev/null
 ${closeInheritedFds(3)}
@@ -73,6 +74,8 @@ while IFS= read -r -d '' __req; do
   case $1 in
     r) shift; __run "$@" ;;
     k) kill -KILL -- "-$2" ;;
+    s) kill -STOP -- "-$2" ;;
+    c) kill -CONT -- "-$2" ;;
   esac
 done`;
 
@@ -92,6 +95,8 @@ export interface ConfinedProgram {
   readonly exited: Promise<ProgramExit>;
   /** SIGKILLs the program (idempotent; the end still comes through `exited`). */
   readonly kill: () => void;
+  /** Stops the program where it is (SIGSTOP), or lets it go on (SIGCONT); a kill still ends it. */
+  readonly pause: (paused: boolean) => void;
   /** The program's /proc statm as this process can read it, once it runs (undefined if it cannot be watched). */
   readonly statmPath: () => string | undefined;
 }
@@ -109,6 +114,8 @@ interface Run {
   sockets: net.Socket[];
   pid?: number;
   killWanted: boolean;
+  /** Stopped as asked (sent once its pid is known). */
+  paused: boolean;
   killTimer?: NodeJS.Timeout;
   onExit(status: number): void;
   onFail(error: ToolError): void;
@@ -218,6 +225,7 @@ class Helper {
     if (kind === 'p') {
       run.pid = Number(value);
       if (run.killWanted) this.sendKill(run);
+      else if (run.paused) this.child.stdin!.write(`s ${run.pid}\0`);
     } else if (kind === 'x') {
       this.forget(Number(idText), run);
       run.onExit(Number(value));
@@ -299,6 +307,7 @@ class Helper {
       err,
       sockets,
       killWanted: false,
+      paused: false,
       onExit: (status) => {
         void drained(sockets, DRAIN_MS).then(() =>
           end(() => {
@@ -342,6 +351,13 @@ class Helper {
       kill: () => {
         run.killWanted = true;
         if (this.runs.has(id)) this.sendKill(run);
+      },
+      pause: (paused) => {
+        if (run.paused === paused || run.killWanted) return;
+        run.paused = paused;
+        if (this.runs.has(id) && run.pid !== undefined && run.pid > 1) {
+          this.child.stdin!.write(`${paused ? 's' : 'c'} ${run.pid}\0`);
+        }
       },
       statmPath: () =>
         run.pid !== undefined && this.initPid !== undefined

@@ -20,6 +20,29 @@ export interface RipgrepRun {
   confine?: HelperSpec;
   /** Told once rg runs, with where its /proc statm is (for progress: its io file is beside it). */
   onStart?: (statm: () => string | undefined) => void;
+  /** Stops and restarts rg on the caller's word. */
+  pause?: RipgrepPause;
+}
+
+/**
+ * A search held where it is (SIGSTOP) and let go on (SIGCONT) on request: a search in path order
+ * waits so while rg's parallel search runs, and goes on only when that one was cut.
+ */
+export class RipgrepPause {
+  private current: ((paused: boolean) => void) | undefined;
+  private paused = false;
+
+  /** The rg process now running for the search (a paused search stops it at once). */
+  attach(pause: (paused: boolean) => void): void {
+    this.current = pause;
+    if (this.paused) pause(true);
+  }
+
+  set(paused: boolean): void {
+    if (this.paused === paused) return;
+    this.paused = paused;
+    this.current?.(paused);
+  }
 }
 
 /** Whether rg's memory can be watched here (see RipgrepRun.maxRssBytes) when it runs unconfined. */
@@ -67,6 +90,7 @@ interface StartedRg {
   stderr: Readable;
   exited: Promise<ProgramExit>;
   readonly kill: () => void;
+  readonly pause: (paused: boolean) => void;
   readonly statm: () => string | undefined;
 }
 
@@ -90,6 +114,9 @@ function spawnDirect(run: RipgrepRun): StartedRg {
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
+    pause: (paused) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(paused ? 'SIGSTOP' : 'SIGCONT');
+    },
     statm: () => (child.pid === undefined ? undefined : `/proc/${child.pid}/statm`),
   };
 }
@@ -100,7 +127,14 @@ async function startConfined(run: RipgrepRun, spec: HelperSpec): Promise<Started
     if (exit.exitCode === 127) throw cannotRun(run, 'not found inside the confinement sandbox');
     return exit;
   });
-  return { stdout: program.stdout, stderr: program.stderr, exited, kill: program.kill, statm: program.statmPath };
+  return {
+    stdout: program.stdout,
+    stderr: program.stderr,
+    exited,
+    kill: program.kill,
+    pause: program.pause,
+    statm: program.statmPath,
+  };
 }
 
 function timeoutError(timeoutMs: number): ToolError {
@@ -148,6 +182,7 @@ export async function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
   if (run.signal.aborted) throw abortError(run.signal);
   const rg = run.confine ? await startConfined(run, run.confine) : spawnDirect(run);
   run.onStart?.(rg.statm);
+  run.pause?.attach(rg.pause);
   return new Promise((resolve, reject) => {
     let stopped = false;
     let timedOut = false;

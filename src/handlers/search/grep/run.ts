@@ -8,7 +8,7 @@ import { MAX_COLLECTED_CHARS } from './render.js';
 import { NulRecordStream, RgJsonStream, type RgLineEvent } from './rg-json.js';
 import { RgStandardStream, standardPrinterArgs } from './rg-standard.js';
 import type { GrepProgress } from './progress.js';
-import { runRipgrep } from './ripgrep.js';
+import { runRipgrep, type RipgrepPause } from './ripgrep.js';
 
 type GrepCount = NonNullable<GrepResult['counts']>[number];
 
@@ -31,6 +31,8 @@ export interface SearchRun {
   confine?: HelperSpec;
   /** Set when the call is followed: told of each rg process, the files it searched and the results so far. */
   progress?: GrepProgress;
+  /** Stops and restarts the search's rg on the caller's word. */
+  pause?: RipgrepPause;
 }
 
 /** rg's own memory past which the fast way gives up for the bounded one (a normal search needs a few MiB). */
@@ -103,6 +105,7 @@ export async function searchWithRipgrep(run: SearchRun) {
         maxRssBytes: bounded ? undefined : FAST_WAY_MAX_RSS,
         ...(run.confine ? { confine: run.confine } : {}),
         ...(progress ? { onStart: (statm: () => string | undefined) => progress.started(statm) } : {}),
+        ...(run.pause ? { pause: run.pause } : {}),
       });
     } finally {
       progress?.ended();
