@@ -389,7 +389,8 @@ describe('search.grep failures', () => {
         running = await processesMentioning(marker);
       }
       controller.abort();
-      expect(running.length).toBe(1); // the stand-in rg really was running
+      // The stand-in rg really was running (twice when the search in path order was held beside the parallel one).
+      expect(running.length).toBeGreaterThan(0);
       expect(errorCode(await pending)).toBe('CANCELLED');
     });
     expect(await waitUntilGone(marker)).toEqual([]);
