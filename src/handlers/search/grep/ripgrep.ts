@@ -25,8 +25,8 @@ export interface RipgrepRun {
 }
 
 /**
- * A search held where it is (SIGSTOP) and let go on (SIGCONT) on request: a search in path order
- * waits so while rg's parallel search runs, and goes on only when that one was cut.
+ * Holds a search's rg where it is (SIGSTOP) and lets it go on (SIGCONT): a search in path order is
+ * held while rg's parallel search runs, and goes on only if that one was cut.
  */
 export class RipgrepPause {
   private current: ((paused: boolean) => void) | undefined;

@@ -25,19 +25,18 @@ export type Search = (way: SearchWay) => Promise<Collected>;
  */
 export const SORTED_HEAD_START_MS = 30;
 
+export interface FirstWay {
+  bounded: boolean;
+  sorted: boolean;
+  /** A fast, unsorted search starts in path order with a head start (see sortedFirst). */
+  headStart: boolean;
+}
+
 /**
  * Runs `search` until its results are stable: a search whose rg grew past its memory bound runs
  * again the bounded way, and a parallel search that was cut runs again in path order.
  */
-export async function searchStably(
-  search: Search,
-  signal: AbortSignal,
-  first: {
-    bounded: boolean;
-    sorted: boolean;
-    /** The fast way starts in path order (see sortedFirst). */ headStart: boolean;
-  },
-): Promise<Collected> {
+export async function searchStably(search: Search, signal: AbortSignal, first: FirstWay): Promise<Collected> {
   let { bounded, sorted } = first;
   let collected: Collected;
   if (!bounded && !sorted && first.headStart) ({ collected, sorted } = await sortedFirst(search, signal));
