@@ -61,11 +61,12 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
   // giant line makes rg grow, and then the search is run again the bounded way. Results come in
   // path order whenever there are more than one page of them (see ./grep/stable-order.ts).
   const bounded = !watchable || process.env[GREP_BOUNDED_ENV] === '1';
-  // A followed search runs one rg at a time (its progress counts one search at a time).
+  // A followed search runs one rg at a time (its progress counts one search at a time); holding a
+  // search needs SIGSTOP, which Windows does not have.
   const collected = await searchStably(search, ctx.signal, {
     bounded,
     sorted: skip > 0,
-    headStart: progress === undefined,
+    headStart: progress === undefined && process.platform !== 'win32',
   }).finally(() => progress?.stop());
   const { exits, matches, files, counts } = collected;
   let truncated = collected.truncated;
