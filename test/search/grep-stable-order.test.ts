@@ -50,6 +50,13 @@ function fakeSearch() {
 }
 
 /** Lets every promise that can settle do so (the fake timers leave setImmediate waiting). */
+/** A fast, unsorted search with its head start, over fake runs. */
+function fastSearch() {
+  const { runs, search } = fakeSearch();
+  const result = searchStably(search, new AbortController().signal, { bounded: false, sorted: false, headStart: true });
+  return { runs, result };
+}
+
 const tick = async () => {
   for (let i = 0; i < 50; i++) await Promise.resolve();
 };
@@ -61,12 +68,7 @@ describe('searchStably: which searches run, and whose results are kept', () => {
 
   it('a search in path order that ends within its head start is the only one', async () => {
     vi.useFakeTimers();
-    const { runs, search } = fakeSearch();
-    const result = searchStably(search, new AbortController().signal, {
-      bounded: false,
-      sorted: false,
-      headStart: true,
-    });
+    const { runs, result } = fastSearch();
     expect(runs.map((r) => r.way.sorted)).toEqual([true]);
     runs[0]!.finish(collected('sorted', { cut: true }));
     expect((await result).exits[0]!.stderr).toBe('sorted');
@@ -76,12 +78,7 @@ describe('searchStably: which searches run, and whose results are kept', () => {
 
   it('past its head start it is held; a parallel search that was not cut is kept and the held one ended', async () => {
     vi.useFakeTimers();
-    const { runs, search } = fakeSearch();
-    const result = searchStably(search, new AbortController().signal, {
-      bounded: false,
-      sorted: false,
-      headStart: true,
-    });
+    const { runs, result } = fastSearch();
     await vi.advanceTimersByTimeAsync(SORTED_HEAD_START_MS - 1);
     expect(runs).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -95,12 +92,7 @@ describe('searchStably: which searches run, and whose results are kept', () => {
 
   it('a parallel search that was cut lets the held search in path order go on, and its results are kept', async () => {
     vi.useFakeTimers();
-    const { runs, search } = fakeSearch();
-    const result = searchStably(search, new AbortController().signal, {
-      bounded: false,
-      sorted: false,
-      headStart: true,
-    });
+    const { runs, result } = fastSearch();
     await vi.advanceTimersByTimeAsync(SORTED_HEAD_START_MS);
     runs[1]!.finish(collected('parallel', { cut: true }));
     await tick();
@@ -113,12 +105,7 @@ describe('searchStably: which searches run, and whose results are kept', () => {
 
   it('rg over its memory bound in the parallel search: the held one ends, and the search runs the bounded way', async () => {
     vi.useFakeTimers();
-    const { runs, search } = fakeSearch();
-    const result = searchStably(search, new AbortController().signal, {
-      bounded: false,
-      sorted: false,
-      headStart: true,
-    });
+    const { runs, result } = fastSearch();
     await vi.advanceTimersByTimeAsync(SORTED_HEAD_START_MS);
     runs[1]!.finish(collected('parallel', { cut: true, overMemory: true }));
     await tick();

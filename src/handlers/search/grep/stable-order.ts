@@ -67,6 +67,11 @@ async function sortedFirst(search: Search, signal: AbortSignal): Promise<{ colle
   signal.addEventListener('abort', onAbort, { once: true });
   const pause = new RipgrepPause();
   const inOrder = search({ bounded: false, sorted: true, signal: stopSorted.signal, pause });
+  // Killed, held or not, and waited for: no rg outlives the call.
+  const endSorted = async () => {
+    stopSorted.abort();
+    await inOrder.catch(() => {});
+  };
   try {
     let timer: NodeJS.Timeout | undefined;
     const headStart = new Promise<undefined>(
@@ -79,13 +84,11 @@ async function sortedFirst(search: Search, signal: AbortSignal): Promise<{ colle
     try {
       parallel = await search({ bounded: false, sorted: false });
     } catch (error) {
-      stopSorted.abort();
-      await inOrder.catch(() => {});
+      await endSorted();
       throw error;
     }
     if (!isCut(parallel) || parallel.exits.some((e) => e.overMemory)) {
-      stopSorted.abort();
-      await inOrder.catch(() => {});
+      await endSorted();
       return { collected: parallel, sorted: false };
     }
     pause.set(false);
