@@ -80,15 +80,15 @@ const libraryBuild = {
   legalComments: 'none',
   logLevel: 'warning',
 };
-const loadedWithToolkit = await modulesLoadedWithToolkit();
+const { loadedWithCore, core } = await modulesLoadedWithCore();
 const built = await build({
   ...libraryBuild,
   metafile: process.env.TOOLWRIGHT_BUNDLE_METAFILE !== undefined,
-  plugins: [externalPackages(INLINED_IN_CHUNKS), importsToolkit(loadedWithToolkit)],
+  plugins: [importsCore(loadedWithCore, core), externalPackages(INLINED_IN_CHUNKS)],
 });
 if (built.metafile) await writeFile(process.env.TOOLWRIGHT_BUNDLE_METAFILE, JSON.stringify(built.metafile));
 
-async function modulesLoadedWithToolkit() {
+async function modulesLoadedWithCore() {
   const { metafile } = await build({
     ...libraryBuild,
     plugins: [externalPackages(INLINED_IN_CHUNKS)],
@@ -98,15 +98,19 @@ async function modulesLoadedWithToolkit() {
   });
   // The metafile names inputs relative to the working folder.
   const input = (file) => path.relative(process.cwd(), path.resolve(dist, file));
-  const toolkit = input('runtime/toolkit/toolkit.js');
-  const inToolkit = new Set([toolkit]);
-  for (const queue = [toolkit]; queue.length > 0;) {
-    for (const edge of metafile.inputs[queue.pop()].imports) {
-      if (edge.kind !== 'import-statement' || edge.external || inToolkit.has(edge.path)) continue;
-      inToolkit.add(edge.path);
-      queue.push(edge.path);
+  /** The modules a module imports statically, transitively (itself included). */
+  const staticClosure = (...starts) => {
+    const seen = new Set(starts);
+    for (const queue = [...starts]; queue.length > 0;) {
+      for (const edge of metafile.inputs[queue.pop()].imports) {
+        if (edge.kind !== 'import-statement' || edge.external || seen.has(edge.path)) continue;
+        seen.add(edge.path);
+        queue.push(edge.path);
+      }
     }
-  }
+    return seen;
+  };
+  const inToolkit = staticClosure(input('runtime/toolkit/toolkit.js'));
   const light = new Set(LOADED_BEFORE_ANY_TOOLKIT.map(input));
   for (const file of light) if (!metafile.inputs[file]) throw new Error(`bundle: ${file} is not in the build any more`);
   const loaded = new Set();
@@ -116,26 +120,38 @@ async function modulesLoadedWithToolkit() {
         edge.kind === 'dynamic-import' &&
         !edge.external &&
         !edge.path.includes('node_modules') &&
-        !inToolkit.has(edge.path) &&
         !light.has(edge.path)
       )
         loaded.add(edge.path);
-  return loaded;
+  // The core: what `call` loads before its provider, less what the CLI's entry and the light
+  // modules load without a toolkit (a module they reach would be cut into a chunk of its own).
+  const withoutCore = staticClosure(input('cli.js'), ...light);
+  const core = [...staticClosure(input('cli/call.js'), ...inToolkit)].filter((file) => !withoutCore.has(file));
+  // The library's entries load the core too, so that every module of it is reached by the same entries.
+  for (const entry of ['index', 'testing', 'validator-runtime']) loaded.add(input(`${entry}.js`));
+  return { loadedWithCore: loaded, core };
 }
 
-function importsToolkit(files) {
-  const toolkit = path.resolve(dist, 'runtime/toolkit/toolkit.js');
+/**
+ * Every module in `files` is bundled as importing every module of the core, so esbuild, which puts
+ * each module in the chunk of the set of entries that reach it, keeps the core as one chunk.
+ */
+function importsCore(files, core) {
+  const hub = path.resolve(dist, 'toolwright-core.js');
+  const hubSource = core.map((file) => `import ${JSON.stringify(path.resolve(file))};`).join('\n');
   return {
-    name: 'imports-toolkit',
+    name: 'imports-core',
     setup(esbuild) {
+      esbuild.onResolve({ filter: /^toolwright-core$/ }, () => ({ path: hub, namespace: 'toolwright-core' }));
+      esbuild.onLoad({ filter: /.*/, namespace: 'toolwright-core' }, () => ({
+        contents: hubSource,
+        loader: 'js',
+        resolveDir: dist,
+      }));
       esbuild.onLoad({ filter: /\.js$/ }, async (args) => {
         if (!files.has(path.relative(process.cwd(), args.path))) return undefined;
-        const specifier = path.relative(path.dirname(args.path), toolkit).split(path.sep).join('/');
         const source = await readFile(args.path, 'utf8');
-        return {
-          contents: `import ${JSON.stringify(specifier.startsWith('.') ? specifier : `./${specifier}`)};\n${source}`,
-          loader: 'js',
-        };
+        return { contents: `import "toolwright-core";\n${source}`, loader: 'js' };
       });
     },
   };

@@ -132,8 +132,9 @@ describe('what loading toolwright loads', () => {
       const run = await loaded([join(dist, 'cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call');
       expect(run.status, run.output).toBe(0);
       expect(run.output).toContain('hello');
-      // Only the filesystem handlers load: not grep's, glob's or web_fetch's dependencies either.
-      for (const name of [...HEAVY, 'yaml', 'fast-glob', 'ignore', 'ipaddr.js', '@vscode/ripgrep'])
+      // Only the filesystem handlers load: not grep's, glob's or web_fetch's dependencies either,
+      // nor commander (a plain call is read without it).
+      for (const name of [...HEAVY, 'yaml', 'fast-glob', 'ignore', 'ipaddr.js', '@vscode/ripgrep', 'commander'])
         expect(run.packages.has(name), `${name} was loaded`).toBe(false);
     },
   );
@@ -144,12 +145,23 @@ describe('what loading toolwright loads', () => {
     async () => {
       const run = await loaded([join(dist, 'cli.js'), 'call', 'read_file', '{"path":"a.txt"}'], 'call-modules');
       expect(run.status, run.output).toBe(0);
-      // 22 when written (24 once read_file's code was split from the other filesystem operations',
-      // 29 once the checkpoint, patch and code operations each loaded on first use); 48 before the
-      // bundle kept the toolkit's modules together.
+      // 14 when the call verb's modules and the toolkit's were bundled as one core chunk; 29 before,
+      // when each set of entries sharing a module made a chunk of its own; 48 before the bundle kept
+      // the toolkit's modules together.
       expect(run.ownModules).toBeGreaterThan(5);
       const own = [...run.urls].filter((url) => url.includes('/dist/')).map((url) => url.replace(/^.*\/dist\//, ''));
-      expect(run.ownModules, own.join(', ')).toBeLessThanOrEqual(32);
+      expect(run.ownModules, own.join(', ')).toBeLessThanOrEqual(16);
+      // The toolkit and what `call` runs before its provider are one chunk.
+      const holding = async (module: string) => {
+        const found: string[] = [];
+        for (const name of await readdir(join(dist, 'chunks')))
+          if ((await readFile(join(dist, 'chunks', name), 'utf8')).includes(`dist/${module}\n`)) found.push(name);
+        return found;
+      };
+      const core = await holding('runtime/toolkit/toolkit.js');
+      expect(core).toHaveLength(1);
+      for (const module of ['cli/call.js', 'generated/registry.js', 'handlers/index.js', 'runtime/contract/errors.js'])
+        expect(await holding(module), module).toEqual(core);
     },
   );
 
