@@ -15,12 +15,14 @@ import { registerStoreCommand } from './cli/store.js';
 import { registerAuditCommand } from './cli/audit.js';
 import { registerApprovalsCommand } from './cli/approvals.js';
 import { registerInitCommand } from './cli/init.js';
+import { integerAtLeast, parseEditFormat, parseList, parsePort, parseQuirksMode } from './cli/option-values.js';
+import { CALL_OPTIONS, PRESET_NAMES, TOOLKIT_OPTIONS, type OptionSpec } from './cli/toolkit-option-table.js';
+import { plainCallArgv } from './cli/call-argv.js';
 
 // Required, not imported: commander is CommonJS, and through the ESM loader it cost twice the time.
 // Required on first use: `--version` alone is answered without it.
 const commander = lazyRequire<typeof import('commander')>('commander');
 type Command = CommandType;
-const invalidArgument = (message: string) => new (commander().InvalidArgumentError)(message);
 
 /** Where the CLI reads and writes; tests pass their own. */
 export interface CliIO {
@@ -33,8 +35,6 @@ export interface CliIO {
 /** Set once `mcp` served: its open handles (stdin, sockets) must not keep the process alive after. */
 let servedMcp = false;
 
-/** Kept literal so the help text costs no import; test/cli/cli-verbs.test.ts checks it against POLICY_PRESETS. */
-const PRESET_NAMES = 'readOnly, askForRisky, unattended, allowAll';
 const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
 
 const EXAMPLES = `
@@ -83,117 +83,11 @@ function packageVersion(): string {
   }
 }
 
-function parseList(value: string, previous: string[] | undefined): string[] {
-  const items = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return [...(previous ?? []), ...items];
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535)
-    throw invalidArgument('must be a port number (0-65535; 0 picks a free port)');
-  return port;
-}
-
-function integerAtLeast(min: number): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min)
-      throw invalidArgument(`must be an integer >= ${min}`);
-    return n;
-  };
-}
-
-function parseQuirksMode(value: string): 'auto' | 'off' {
-  if (value === 'auto' || value === 'off') return value;
-  throw invalidArgument('must be auto or off');
-}
-
-function parseEditFormat(value: string): 'str_replace' | 'apply_patch' | 'auto' {
-  if (value === 'str_replace' || value === 'apply_patch' || value === 'auto') return value;
-  throw invalidArgument('must be str_replace, apply_patch or auto');
-}
-
-function parseSandboxMode(value: string): 'none' | 'workspace-write' | 'read-only' {
-  if (value === 'none' || value === 'workspace-write' || value === 'read-only') return value;
-  throw invalidArgument('must be none, workspace-write or read-only');
-}
-
-function parseNetworkMode(value: string): 'none' | 'all' {
-  if (value === 'none' || value === 'all') return value;
-  throw invalidArgument('must be none or all (use --network-allow HOST for an allow list)');
-}
-
-function parseNetworkMethods(value: string): 'read' | 'all' {
-  if (value === 'read' || value === 'all') return value;
-  throw invalidArgument('must be read or all');
-}
-
-function withToolkitOptions(command: Command): Command {
-  return command
-    .option('-w, --workspace <dir>', 'folder every path is confined to (default: the current folder)')
-    .option(
-      '--allow-private-network',
-      'let web_fetch reach loopback, private and link-local addresses (blocked by default)',
-    )
-    .option(
-      '--policy <file|preset>',
-      `policy: a YAML or HCL (.hcl) file ({rules: [...], default}) or a preset (${PRESET_NAMES})`,
-    )
-    .option(
-      '--profile <patterns>',
-      'comma-separated capability patterns to expose, e.g. "filesystem.*,search.grep" (default: all)',
-      parseList,
-    )
-    .option('--tasks-file <file>', 'keep tasks in this JSON file (relative to the workspace) instead of in memory')
-    .option(
-      '--store <url>',
-      'keep tasks, jobs and the audit in a store: postgres://user:password@host:5432/db, a folder outside the workspace, or "embedded" (the workspace\'s state folder, outside it) (default: TOOLWRIGHT_STORE_URL; prefer it for a password, which `ps` then does not show)',
-    )
-    .option(
-      '--sandbox <mode>',
-      'run bash in a bubblewrap sandbox: none (default), workspace-write or read-only (no network unless a --network flag says so)',
-      parseSandboxMode,
-    )
-    .option('--network <mode>', "the sandbox's network: none (default) or all (the host's)", parseNetworkMode)
-    .option(
-      '--network-allow <host>',
-      'let sandboxed bash reach this host through the proxy (repeatable or comma-separated; *.name for every name below one, an IP address or a CIDR range)',
-      parseList,
-    )
-    .option(
-      '--network-methods <methods>',
-      'read: only GET, HEAD and OPTIONS pass the proxy (all: every method)',
-      parseNetworkMethods,
-    )
-    .option('--network-allow-private', 'let allowed names resolve to loopback, private and link-local addresses')
-    .option(
-      '--network-credential <env=hosts>',
-      'the command sees a placeholder in ENV; the proxy writes the real value into HTTPS requests to HOSTS (repeatable), e.g. GITHUB_TOKEN=api.github.com',
-      collectEach,
-    )
-    .option(
-      '--provider <module>',
-      'also serve the providers a module exports as `providers` (repeatable; path relative to the current folder)',
-      collectEach,
-    )
-    .option(
-      '--no-checkpoints',
-      'do not record file changes for undo (checkpoint_list, checkpoint_diff and checkpoint_restore are then not served)',
-    )
-    .option(
-      '--checkpoint-bash',
-      "also make bash calls undoable: snapshot the workspace before and after each (a shadow git repository in the workspace's state folder)",
-    )
-    .option('--list-all-tools', 'list every tool of the profile, also those that cannot work here')
-    .option(
-      '--max-jobs <n>',
-      'background jobs one principal runs at once (default 8; with --store counted across replicas)',
-      integerAtLeast(1),
-    );
+function withToolkitOptions(command: Command, first: readonly OptionSpec[] = []): Command {
+  for (const option of [...first, ...TOOLKIT_OPTIONS])
+    if (option.parse) command.option(option.flags, option.description, option.parse);
+    else command.option(option.flags, option.description);
+  return command;
 }
 
 /** The JWT flags of `mcp --http`. */
@@ -336,8 +230,8 @@ function registerCallCommand(program: Command, io: CliIO, exitCode: { value: num
       .command('call')
       .description('Call one tool and print its text (exit 1 if the tool returns an error, 2 for an unknown tool)')
       .argument('<tool>', 'a tool name (read_file) or id (filesystem.read_file)')
-      .argument('[json]', 'the arguments as a JSON object; "-" reads them from stdin', '{}')
-      .option('--json', 'print the whole result as JSON ({ok, output, text, meta} or {ok:false, error, ...})'),
+      .argument('[json]', 'the arguments as a JSON object; "-" reads them from stdin', '{}'),
+    CALL_OPTIONS,
   ).action(async (tool: string, json: string, flags: ToolkitFlags & { json?: boolean }) => {
     const { runCall } = await import('./cli/call.js');
     exitCode.value = await runCall(io, tool, json, flags);
@@ -394,12 +288,16 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIO>): Prom
     return 0;
   }
   const exitCode = { value: 0 };
-  // A known verb is parsed by a program holding only that verb (declaring all the others cost a
-  // `call` about 3 ms); anything else (help, no verb, a mistyped verb and its "did you mean") sees them all.
-  const verb = argv[0] !== undefined && Object.hasOwn(VERBS, argv[0]) ? argv[0] : undefined;
-  const program = buildProgram(fullIO, exitCode, verb);
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    const plainCall = argv[0] === 'call' ? plainCallArgv(argv.slice(1)) : undefined;
+    if (plainCall) {
+      const { runCall } = await import('./cli/call.js');
+      return await runCall(fullIO, plainCall.tool, plainCall.json, plainCall.flags);
+    }
+    // A known verb is parsed by a program holding only that verb (declaring all the others cost a
+    // `call` about 3 ms); anything else (help, no verb, a mistyped verb and its "did you mean") sees them all.
+    const verb = argv[0] !== undefined && Object.hasOwn(VERBS, argv[0]) ? argv[0] : undefined;
+    await buildProgram(fullIO, exitCode, verb).parseAsync([...argv], { from: 'user' });
     return exitCode.value;
   } catch (error) {
     if (error instanceof commander().CommanderError) {
