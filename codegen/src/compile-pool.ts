@@ -7,14 +7,14 @@ import { workerEntry } from './worker-entry.js';
 import { compileChunk, type ValidatorChunk } from './compile.js';
 import type { CompileReply, CompileRequest } from './compile-worker.js';
 import type { Layout } from './emit/common.js';
-import { emitValidatorChunk } from './emit/validators.js';
+import { emitValidatorModule } from './emit/validators.js';
 import type { Problem } from './load.js';
 
-/** A chunk compiled: its problems, probe bases and (when asked for and there were no problems) its validators file. */
+/** A chunk compiled: its problems, probe bases and (when asked for and there were no problems) its operations' validators files. */
 export interface ChunkOutcome {
   problems: Problem[];
   probeBase: Map<string, number>;
-  file?: { path: string; content: string | Uint8Array };
+  files?: { path: string; content: string | Uint8Array }[];
 }
 
 /** Below this many operations one thread compiles faster than workers can start. */
@@ -38,11 +38,11 @@ export async function compileChunks(
   const workers = Math.min(availableParallelism(), MAX_WORKERS, chunks.length);
   if (operations < PARALLEL_FROM_OPERATIONS || workers < 2) {
     for (let i = 0; i < chunks.length; i++) {
-      const { problems, probeBase, code } = compileChunk(chunks[i]!, withCode);
+      const { problems, probeBase, modules } = compileChunk(chunks[i]!, withCode);
       await onResult(i, {
         problems,
         probeBase,
-        ...(code !== undefined ? { file: emitValidatorChunk(chunks[i]!, code, layout) } : {}),
+        ...(modules !== undefined ? { files: modules.map((module) => emitValidatorModule(module, layout)) } : {}),
       });
     }
     return;
@@ -89,9 +89,8 @@ function inWorkers(
         if (message === 'ready') return feed(worker);
         if ('failure' in message)
           return fail(new Error(`a compile worker failed on chunk ${chunks[message.index]!.name}: ${message.failure}`));
-        const chunk = chunks[message.index]!;
         const result: ChunkOutcome = { problems: message.problems, probeBase: new Map(message.probeBase) };
-        if (message.bytes) result.file = { path: emitValidatorChunk(chunk, '', layout).path, content: message.bytes };
+        if (message.files) result.files = message.files;
         onResult(message.index, result).then(() => {
           feed(worker);
           if (--pending === 0) resolve();

@@ -3,7 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { compileChunk, type ValidatorChunk } from './compile.js';
 import type { Layout } from './emit/common.js';
-import { emitValidatorChunk } from './emit/validators.js';
+import { emitValidatorModule } from './emit/validators.js';
 
 export interface CompileRequest {
   index: number;
@@ -15,23 +15,26 @@ export type CompileReply =
   | {
       index: number;
       problems: ReturnType<typeof compileChunk>['problems'];
-      bytes?: Uint8Array;
+      files?: { path: string; content: Uint8Array }[];
       probeBase: [string, number][];
     }
   | { index: number; failure: string };
 
-// The file comes back as UTF-8 bytes, moved rather than copied: hundreds of chunk files as strings
-// would pile up on the main thread's heap faster than it collects them.
+// The files come back as UTF-8 bytes, moved rather than copied: hundreds of validators files as
+// strings would pile up on the main thread's heap faster than it collects them.
 parentPort!.on('message', (request: CompileRequest) => {
   let reply: CompileReply;
   const transfer: ArrayBuffer[] = [];
   try {
     const compiled = compileChunk(request.chunk, request.withCode);
     reply = { index: request.index, problems: compiled.problems, probeBase: [...compiled.probeBase] };
-    if (compiled.code !== undefined) {
-      const bytes = new TextEncoder().encode(emitValidatorChunk(request.chunk, compiled.code, request.layout).content);
-      reply.bytes = bytes;
-      transfer.push(bytes.buffer);
+    if (compiled.modules !== undefined) {
+      reply.files = compiled.modules.map((module) => {
+        const file = emitValidatorModule(module, request.layout);
+        const content = new TextEncoder().encode(file.content);
+        transfer.push(content.buffer);
+        return { path: file.path, content };
+      });
     }
   } catch (error) {
     reply = { index: request.index, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };

@@ -1,6 +1,8 @@
 // Compile: each params/result schema under strict Ajv, the examples checked against params, and
 // the precompiled (standalone) validator code, one chunk of operations at a time. A chunk has its
-// own Ajv instance, dropped once its code is out: memory stays flat however big the catalog, and
+// own Ajv instance, dropped once its code is out: memory stays flat however big the catalog. The
+// code is one module per operation, so a process that calls one operation compiles the validators
+// of that one alone (a provider's whole set cost `call read_file` a twentieth of its time), and
 // Ajv's standalone code (which grows quadratically with the exports of one call) stays small.
 import type { ErrorObject } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
@@ -29,7 +31,7 @@ export const AJV_RUNTIME_MODULES: readonly string[] = [
 export const OPERATIONS_PER_CHUNK = 100;
 
 export interface ValidatorChunk {
-  /** File name under <out>/validators/, without extension: the provider, or provider-N when it is split. */
+  /** The chunk's name in messages: the provider, or provider-N when it is split. */
   name: string;
   operations: RawOperationRef[];
 }
@@ -63,10 +65,17 @@ export function validatorExport(operationName: string, part: 'params' | 'result'
   return `${operationName}_${part}`;
 }
 
+/** One operation's validators module: the standalone code with its runtime imports. */
+export interface ValidatorModule {
+  /** The operation's id (`provider.name`), which names the file under <out>/validators/. */
+  operation: string;
+  code: string;
+}
+
 export interface CompiledChunk {
   problems: Problem[];
-  /** The module body (standalone code with its runtime imports), when asked for and there were no problems. */
-  code?: string;
+  /** A module per operation of the chunk, when asked for and there were no problems. */
+  modules?: ValidatorModule[];
   /** Per operation id: the index of the first example whose input is valid (the conformance probes start there). */
   probeBase: Map<string, number>;
 }
@@ -134,8 +143,22 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
     if (validateParams) problems.push(...exampleProblems(ref, validateParams, probeBase));
   }
   if (!withCode || problems.length > 0) return { problems, probeBase };
-  // Ajv's standalone code would repeat a function exported under two names: each id once, the
-  // other names as aliases of the first.
+  const modules: ValidatorModule[] = [];
+  for (const ref of chunk.operations) {
+    const exports = Object.fromEntries(
+      (['params', 'result'] as const).flatMap((part) => {
+        const name = validatorExport(ref.name, part);
+        return name in exportsMap ? [[name, exportsMap[name]!]] : [];
+      }),
+    );
+    modules.push({ operation: ref.id, code: operationModule(exports, ajv) });
+  }
+  return { problems, probeBase, modules };
+}
+
+/** One operation's validators as a module: each schema id once, other names as aliases of the first. */
+function operationModule(exportsMap: Record<string, string>, ajv: ReturnType<typeof createSchemaAjv>): string {
+  // Ajv's standalone code would repeat a function exported under two names.
   const firstName = new Map<string, string>();
   const unique: Record<string, string> = {};
   const aliases: string[] = [];
@@ -146,7 +169,7 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
       unique[name] = id;
     } else aliases.push(`export const ${name} = ${first};`);
   }
-  return { problems, probeBase, code: moduleCode(standaloneCode(ajv, unique), aliases) };
+  return moduleCode(standaloneCode(ajv, unique), aliases);
 }
 
 /** Defaults that break their own schema (a caller leaving the parameter out would get what validation refuses). */

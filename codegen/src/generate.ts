@@ -68,7 +68,7 @@ export async function generateTo(
   await compileChunks(chunks, problems.length === 0, layout, async (_index, compiled) => {
     for (const problem of compiled.problems) problems.push(problem);
     for (const [id, base] of compiled.probeBase) probeBase.set(id, base);
-    if (compiled.file && problems.length === 0) await emit(compiled.file);
+    if (problems.length === 0) for (const file of compiled.files ?? []) await emit(file);
   });
   if (problems.length > 0) return failed(catalog, problems);
   catalog.releaseSource();
@@ -82,7 +82,7 @@ export async function generateTo(
   }
   await emit(emitTypes(model, layout));
   await emit(emitSchemas(model, layout));
-  await emit(emitValidatorIndex(model, chunks, layout));
+  await emit(emitValidatorIndex(model, layout));
   await emit(emitRegistry(model, layout));
   await emit(emitErrors(model, layout));
   for (const provider of model.providers) {

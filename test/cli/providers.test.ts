@@ -181,7 +181,7 @@ describe('toolwright generate (the bin verb)', () => {
         );
       const first = await bin(['generate']);
       expect(first.code, first.stderr).toBe(0);
-      expect(first.stdout).toMatch(/generated 7 files from catalog\.yaml/);
+      expect(first.stdout).toMatch(/generated 8 files from catalog\.yaml/);
       expect(await readFile(path.join(dir, 'test/generated/notes.conformance.test.ts'), 'utf8')).toContain(
         'from "../../src/handlers.js"',
       );

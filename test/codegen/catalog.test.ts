@@ -32,15 +32,16 @@ describe('a third-party catalog', () => {
       'src/generated/schemas.ts',
       'src/generated/types.ts',
       'src/generated/validators.ts',
-      'src/generated/validators/notes.ts',
+      'src/generated/validators/notes.note_add.ts',
+      'src/generated/validators/notes.note_get.ts',
       'test/generated/notes.conformance.test.ts',
     ]);
     const types = files.get('src/generated/types.ts')!;
     expect(types).toMatch(/export type ErrorCode =\s*\| CommonErrorCode\s*\| "NOT_A_NOTE";/);
     expect(types).toMatch(/import type \{ CommonErrorCode, Handler \} from ["']toolwright["'];/);
-    const validators = files.get('src/generated/validators/notes.ts')!;
+    const validators = files.get('src/generated/validators/notes.note_add.ts')!;
     expect(files.get('src/generated/validators.ts')).toContain(
-      'const chunk0 = lazyValidators(() => import("./validators/notes.js"), "notes");',
+      'const module0 = lazyValidators(() => import("./validators/notes.note_add.js"), "notes.note_add");',
     );
     expect(validators).toContain("from 'toolwright/validator-runtime'");
     expect(validators).toContain('ajvRuntimeModule("ajv-formats/dist/formats")');

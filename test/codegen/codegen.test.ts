@@ -1,5 +1,5 @@
 // The generator: catalog problems reported at catalog.yaml:LINE:COL, determinism, staleness checks.
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticCatalog, trivialCatalog } from '../../bench/synthetic-catalog.js';
@@ -191,7 +191,7 @@ describe('codegen CLI (toolwright generate)', () => {
   });
 
   it(
-    'handles 3,000 trivial operations (validators are emitted per chunk, not as one module)',
+    'handles 3,000 trivial operations (validators are emitted per operation, not as one module)',
     { timeout: scaled(300_000) },
     async () => {
       const dir = await tempDir();
@@ -201,9 +201,12 @@ describe('codegen CLI (toolwright generate)', () => {
       const index = await readFile(path.join(dir, 'src/generated/validators.ts'), 'utf8');
       expect(
         index.match(
-          /^ {2}"p\d+\.op_\d+": \{ params: (chunk\d+)\.validator\("op_\d+_params"\), result: \1\.validator\("op_\d+_result"\), load: \1\.load \},$/gm,
+          /^ {2}"p\d+\.op_\d+": \{ params: (module\d+)\.validator\("op_\d+_params"\), result: \1\.validator\("op_\d+_result"\), load: \1\.load \},$/gm,
         )?.length,
       ).toBe(3000);
+      // One module per operation, each importing its own file.
+      expect(new Set(index.match(/import\("\.\/validators\/p\d+\.op_\d+\.js"\)/g)).size).toBe(3000);
+      expect((await readdir(path.join(dir, 'src/generated/validators'))).length).toBe(3000);
       const { validators } = (await import(path.join(dir, 'src/generated/validators.ts'))) as {
         validators: Record<string, { params: (v: unknown) => boolean; load: () => Promise<void> | undefined }>;
       };

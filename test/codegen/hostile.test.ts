@@ -259,7 +259,7 @@ describe('generate never writes through a link nor over a file it did not write'
       const result = await generate(dir);
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr.split('\n')[0]).toBe(
-        'src/generated/validators/demo.ts: src/generated is a symbolic link; generate never writes or reads through links; generate refuses to replace it',
+        'src/generated/validators/demo.echo.ts: src/generated is a symbolic link; generate never writes or reads through links; generate refuses to replace it',
       );
       expect(await listTree(outside)).toEqual([]);
       const up = await generate(dir, ['--out', '../elsewhere']);

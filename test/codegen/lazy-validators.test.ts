@@ -60,22 +60,31 @@ function operation(providers: readonly ProviderDescriptor[], name: string): Oper
   return op;
 }
 
-describe('generated validators load per provider', () => {
-  it('the index imports no validators module up front, one dynamic import per chunk', async () => {
+describe('generated validators load per operation', () => {
+  it('the index imports no validators module up front, one dynamic import per operation', async () => {
     const outcome = await generate(twoProviders, 'notes.yaml', layout);
     if (!outcome.ok) throw new Error(outcome.problems.join('\n'));
     const index = outcome.files.find((f) => f.path === 'src/generated/validators.ts')!.content;
     expect(index).not.toMatch(/^import [^;]*\.\/validators\//m);
-    expect(index).toContain('lazyValidators(() => import("./validators/notes.js"), "notes")');
-    expect(index).toContain('lazyValidators(() => import("./validators/tags.js"), "tags")');
+    expect(index).toContain('lazyValidators(() => import("./validators/notes.note_add.js"), "notes.note_add")');
+    expect(index).toContain('lazyValidators(() => import("./validators/notes.note_get.js"), "notes.note_get")');
+    expect(index).toContain('lazyValidators(() => import("./validators/tags.tag_add.js"), "tags.tag_add")');
+    expect(index.match(/import\(/g)).toHaveLength(3);
     const registry = outcome.files.find((f) => f.path === 'src/generated/registry.ts')!.content;
     expect(registry.match(/loadValidators: validators\[/g)).toHaveLength(3);
   });
 
-  it("loading one provider's validators leaves the other's module unread", async () => {
+  it("loading one operation's validators leaves the others' modules unread", async () => {
     const dir = await generated(twoProviders);
-    // The tags chunk would throw if anything imported it.
-    await writeFile(path.join(dir, 'src/generated/validators/tags.ts'), 'throw new Error("tags validators loaded");\n');
+    // These modules would throw if anything imported them.
+    await writeFile(
+      path.join(dir, 'src/generated/validators/tags.tag_add.ts'),
+      'throw new Error("tags validators loaded");\n',
+    );
+    await writeFile(
+      path.join(dir, 'src/generated/validators/notes.note_get.ts'),
+      'throw new Error("note_get validators loaded");\n',
+    );
     const { providers } = (await import(path.join(dir, 'src/generated/registry.ts'))) as {
       providers: readonly ProviderDescriptor[];
     };
@@ -87,10 +96,10 @@ describe('generated validators load per provider', () => {
     expect(add.validateParams({ text: 'x', contact: 'not-an-email' })).toBe(false);
     expect(add.validateParams.errors?.[0]?.instancePath).toBe('/contact');
     expect(add.validateResult({ id: '1', text: 'x' })).toBe(true);
-    // Same provider, same module: loaded already.
+    // Same provider, another operation: its own module, not loaded with note_add's.
     const get = operation(providers, 'note_get');
-    expect(get.loadValidators!()).toBeUndefined();
-    expect(get.validateParams({})).toBe(false);
+    expect(() => get.validateParams({})).toThrow(/not loaded/);
+    await expect(get.loadValidators!()).rejects.toThrow(/note_get validators loaded/);
     const tag = operation(providers, 'tag_add');
     expect(() => tag.validateParams({ tag: 'x' })).toThrow(/not loaded/);
     await expect(tag.loadValidators!()).rejects.toThrow(/tags validators loaded/);
@@ -99,7 +108,10 @@ describe('generated validators load per provider', () => {
 
   it('an operation that fails its load is refused by invoke, and the other provider still works', async () => {
     const dir = await generated(twoProviders);
-    await writeFile(path.join(dir, 'src/generated/validators/tags.ts'), 'throw new Error("tags validators broken");\n');
+    await writeFile(
+      path.join(dir, 'src/generated/validators/tags.tag_add.ts'),
+      'throw new Error("tags validators broken");\n',
+    );
     const { providers } = (await import(path.join(dir, 'src/generated/registry.ts'))) as {
       providers: readonly ProviderDescriptor[];
     };

@@ -49,7 +49,11 @@ describe('generated files the catalog no longer produces', () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'catalog.yaml'), twoProviders);
     expect((await verb(dir, false)).code).toBe(0);
-    expect(await readdir(path.join(dir, 'src/generated/validators'))).toEqual(['extras.ts', 'notes.ts']);
+    expect(await readdir(path.join(dir, 'src/generated/validators'))).toEqual([
+      'extras.extra_op.ts',
+      'notes.note_add.ts',
+      'notes.note_get.ts',
+    ]);
     // A file of the user's beside the generated ones, and one in a folder of its own.
     await writeFile(path.join(dir, 'src/generated/validators/mine.ts'), 'export const mine = 1;\n');
     await mkdir(path.join(dir, 'test/generated/fixtures'));
@@ -58,13 +62,17 @@ describe('generated files the catalog no longer produces', () => {
     await writeFile(path.join(dir, 'catalog.yaml'), notesCatalog);
     const check = await verb(dir, true);
     expect(check.code).toBe(1);
-    expect(check.stderr).toContain('src/generated/validators/extras.ts (no longer generated)');
+    expect(check.stderr).toContain('src/generated/validators/extras.extra_op.ts (no longer generated)');
     expect(check.stderr).toContain('test/generated/extras.conformance.test.ts (no longer generated)');
     expect(check.stderr).not.toContain('mine.ts');
     expect(check.stderr).not.toContain('data.json');
 
     expect((await verb(dir, false)).code).toBe(0);
-    expect(await readdir(path.join(dir, 'src/generated/validators'))).toEqual(['mine.ts', 'notes.ts']);
+    expect(await readdir(path.join(dir, 'src/generated/validators'))).toEqual([
+      'mine.ts',
+      'notes.note_add.ts',
+      'notes.note_get.ts',
+    ]);
     expect(await readdir(path.join(dir, 'test/generated'))).toEqual(['fixtures', 'notes.conformance.test.ts']);
     expect(await readFile(path.join(dir, 'src/generated/validators/mine.ts'), 'utf8')).toBe('export const mine = 1;\n');
     const clean = await verb(dir, true);

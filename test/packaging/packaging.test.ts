@@ -275,7 +275,7 @@ describe('built dist/ with plain node', () => {
       await symlink(join(scratch, 'codegen'), join(install, 'node_modules/@toolwright/codegen'));
       const withIt = generate();
       expect(withIt.status, withIt.stderr).toBe(0);
-      expect(withIt.stdout).toMatch(/generated 7 files from catalog\.yaml/);
+      expect(withIt.stdout).toMatch(/generated 8 files from catalog\.yaml/); // two operations: a validators module each
       expect(await readFile(join(project, 'src/generated/registry.ts'), 'utf8')).toContain('from "toolwright"');
       await rm(install, { recursive: true, force: true });
     },
