@@ -1,6 +1,5 @@
 // A call on its way through the steps, and what the steps read from their toolkit (the state the
 // steps share; ./invocation.ts runs them in order).
-import { performance } from 'node:perf_hooks';
 import type { CompiledPolicy, PolicyDecision } from '../policy/index.js';
 import type { ProviderIndex } from '../toolkit/provider-index.js';
 import type { AuditRecorder } from '../audit/recorder.js';
@@ -11,6 +10,7 @@ import { callRedactor, toolkitRedactor } from '../secrets/secrets.js';
 import type { Session } from '../session/session.js';
 import type { ParkedApproval, Services, ToolkitOf } from '../contract/types.js';
 import type { Workspace } from '../fs/workspace.js';
+import { monotonicMs } from '../services/clock.js';
 import { NO_POLICY, type OperationPlan, type OperationPlans } from './plan.js';
 
 /** What the steps of a call read from their toolkit. */
@@ -55,7 +55,7 @@ export class Invocation {
   hidden = 0;
   /** Told when the call is parked for an operator's decision (the caller's `onParked`). */
   onParked: ((parked: ParkedApproval) => void) | undefined = undefined;
-  readonly started = performance.now();
+  readonly started = monotonicMs();
   /** The wall clock at the start (what the audit records). */
   readonly startedAt = Date.now();
   #redactor: Redactor | undefined | null = null;

@@ -1,6 +1,5 @@
 // How a call that failed is reported: the error as a ToolError whose code the catalog allows for
 // the operation, and the result that carries it.
-import { performance } from 'node:perf_hooks';
 import { operationAliases, providerAliases, type AliasMap } from '../contract/aliases.js';
 import type { OperationDescriptor } from '../contract/descriptor.js';
 import { didYouMean } from '../policy/errors.js';
@@ -11,6 +10,7 @@ import { renderErrorText } from '../text/render.js';
 import { describeError } from '../toolkit/toolkit-services.js';
 import type { InvokeResult } from '../contract/types.js';
 import type { OperationPlan } from './plan.js';
+import { monotonicMs } from '../services/clock.js';
 
 /** Maps anything a handler (or a check) threw to a ToolError whose code the catalog allows for the operation. */
 export function toToolError(error: unknown, plan: OperationPlan): ToolError {
@@ -72,5 +72,5 @@ export function failureResult(error: ToolError, id: string, decision: PolicyDeci
 
 /** Milliseconds since `started`, to the microsecond. */
 export function elapsed(started: number): number {
-  return Math.round((performance.now() - started) * 1000) / 1000;
+  return Math.round((monotonicMs() - started) * 1000) / 1000;
 }

@@ -1,8 +1,8 @@
 // Progress of a long call for whoever asked for it (invoke's onProgress, an MCP progress token):
 // throttled, never blocking the handler, and silent once the call is over.
-import { performance } from 'node:perf_hooks';
 import { inertText } from '../text/control-text.js';
 import { ToolError } from '../contract/errors.js';
+import { monotonicMs } from '../services/clock.js';
 
 /** How far a call has come: `progress` (bytes, lines, files, ms) of `total` when known. */
 export interface ProgressEvent {
@@ -25,7 +25,7 @@ export interface ProgressReporter {
 /** `clock` gives the time in milliseconds (tests pass their own). */
 export function progressReporter(
   listener: ProgressListener,
-  clock: () => number = () => performance.now(),
+  clock: () => number = () => monotonicMs(),
 ): ProgressReporter {
   let last = -Infinity;
   let ended = false;
@@ -87,9 +87,9 @@ export interface ElapsedFeed {
  * resets its timeout on progress keeps waiting while nothing else changes.
  */
 export function elapsedProgress(report: ProgressListener, describe: () => string): ElapsedFeed {
-  const started = performance.now();
+  const started = monotonicMs();
   const tick = () => {
-    const elapsed = Math.round(performance.now() - started);
+    const elapsed = Math.round(monotonicMs() - started);
     report({ progress: elapsed, message: `${describe()} after ${elapsed} ms` });
   };
   const timer = setInterval(tick, HEARTBEAT_MS).unref();

@@ -1,9 +1,9 @@
 // Loads tree-sitter-bash (WebAssembly, through web-tree-sitter) once, on the first shell rule that
 // needs it, and parses command lines with a size cap and a time budget.
 import { existsSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Language, Node, Parser, Tree } from 'web-tree-sitter';
+import { monotonicMs } from '../services/clock.js';
 
 /** Longer lines are not parsed: they are opaque (decided as `ask` at best). */
 export const MAX_PARSE_CHARS = 32 * 1024;
@@ -79,7 +79,7 @@ export function bashGrammarLoaded(): boolean {
  */
 export function parseShellSync(line: string): Tree | undefined {
   if (!bash || line.length > MAX_PARSE_CHARS) return undefined;
-  const deadline = performance.now() + PARSE_BUDGET_MS;
+  const deadline = monotonicMs() + PARSE_BUDGET_MS;
   try {
     const tree = bash.parse(line, null, { progressCallback: cancelAfter(deadline) });
     if (!tree) bash.reset();
@@ -92,7 +92,7 @@ export function parseShellSync(line: string): Tree | undefined {
 
 /** Parses any text with a loaded grammar (HCL files); same budget rules, larger cap. */
 export function parseWith(parser: Parser, text: string, budgetMs = 2_000): Tree | undefined {
-  const deadline = performance.now() + budgetMs;
+  const deadline = monotonicMs() + budgetMs;
   const tree = parser.parse(text, null, { progressCallback: cancelAfter(deadline) });
   if (!tree) parser.reset();
   return tree ?? undefined;
@@ -100,5 +100,5 @@ export function parseWith(parser: Parser, text: string, budgetMs = 2_000): Tree 
 
 /** tree-sitter cancels a parse when the progress callback returns true (its .d.ts says void). */
 function cancelAfter(deadline: number): () => void {
-  return () => performance.now() > deadline;
+  return () => monotonicMs() > deadline;
 }
