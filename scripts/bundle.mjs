@@ -33,9 +33,10 @@ const jobScripts = ['handlers/web/html/convert-job', 'handlers/filesystem/edit/j
  * combination: `call read_file` loaded 48 modules where 22 hold the same code. Which modules load
  * together is a fact of run time that the import graph does not show: those imports run only with a
  * toolkit's modules loaded (the toolkit calls a provider's loader; a server builds a toolkit beside
- * its adapter). Each dynamic import's module is therefore bundled as if it imported the toolkit, and
- * esbuild keeps the toolkit's modules together. Exceptions are the modules a verb loads before any
- * toolkit, kept light on purpose (below), and modules the toolkit itself imports (that would be a cycle).
+ * its adapter). Each dynamic import's module, and each library entry, is therefore bundled as if it
+ * imported the *core* (the toolkit's modules and what `call` loads before its provider), and esbuild
+ * keeps the core in one chunk. Exceptions are the CLI's entry and the modules a verb loads before
+ * any toolkit, kept light on purpose (below): what they reach stays out of the core.
  */
 const LOADED_BEFORE_ANY_TOOLKIT = [
   'cli/mcp.js', // `toolwright mcp` answers `initialize` before the tools load
