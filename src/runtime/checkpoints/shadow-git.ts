@@ -5,7 +5,7 @@
 // with no system or global configuration, no hooks, no fsmonitor, no filters, and a lock per
 // workspace around the index it shares: in this process a mutex, across processes (two servers
 // over one workspace) a lock file beside the repository.
-import { lazyRequire } from '../startup/lazy-require.js';
+import { nodeChildProcess } from '../startup/lazy-require.js';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from '../contract/errors.js';
@@ -36,8 +36,6 @@ export interface TreeChange {
 const snapshots = new KeyedMutex();
 /** A snapshot of a large workspace may take a while; an owner that died releases the lock at once. */
 const INDEX_LOCK = { timeoutMs: 120_000, staleMs: 10 * 60_000 };
-/** Spawns git only when a snapshot is taken: required then, so a call that takes none never loads it. */
-const childProcess = lazyRequire<typeof import('node:child_process')>('node:child_process');
 const ZERO = /^0+$/;
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
@@ -79,7 +77,7 @@ export class ShadowRepo {
     return new Promise((resolve, reject) => {
       const env = this.#env();
       if (bare) delete env.GIT_WORK_TREE;
-      const child = childProcess().spawn('git', args, {
+      const child = nodeChildProcess().spawn('git', args, {
         cwd: bare ? this.gitDir : this.workTree,
         env,
         stdio: ['pipe', 'pipe', 'pipe'],

@@ -8,10 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { lazyRequire } from '../startup/lazy-require.js';
-
-// Loaded at the first job: a static import would cost every start-up its first load.
-const childProcess = lazyRequire<typeof import('node:child_process')>('node:child_process');
+import { nodeChildProcess } from '../startup/lazy-require.js';
 
 export interface JobProcessOptions {
   /** The script the child runs (a file path or file: URL), or `source`, evaluated as CommonJS. */
@@ -65,7 +62,7 @@ export class JobProcess<Reply = unknown> {
 
   constructor(options: JobProcessOptions) {
     const entry = options.source !== undefined ? ['-e', options.source] : [scriptPath(options.script)];
-    this.child = childProcess().spawn(
+    this.child = nodeChildProcess().spawn(
       process.execPath,
       [`--max-old-space-size=${options.heapMb}`, ...(options.execArgv ?? []), ...entry, ...(options.args ?? [])],
       { cwd: tmpdir(), env: jobProcessEnv(), stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' },

@@ -13,3 +13,5 @@ export function lazyRequire<T>(specifier: string): () => T {
 }
 
 export const nodeCrypto = lazyRequire<typeof import('node:crypto')>('node:crypto');
+/** Required at the first spawn (a job, a checkpoint snapshot): a call that spawns nothing never loads it. */
+export const nodeChildProcess = lazyRequire<typeof import('node:child_process')>('node:child_process');
