@@ -109,7 +109,10 @@ describe('a parked approval through the library', () => {
     abort.abort();
     const result = await call;
     expect(!result.ok && result.error.code).toBe('CANCELLED');
-    await expect.poll(async () => (await operator.approvals.get(parked.id))?.status).toBe('cancelled');
+    // The record is marked once the abort reaches the parking; under load that can take over a second.
+    await expect
+      .poll(async () => (await operator.approvals.get(parked.id))?.status, { timeout: scaled(10_000) })
+      .toBe('cancelled');
     expect(await operator.approvals.decide(parked.id, { status: 'approved', by: 'carol' })).toMatchObject({
       applied: false,
     });
