@@ -3,15 +3,17 @@
 // straight to the local server, each measured inside one node process doing requests one after
 // another (the request, not the sandbox's start): each GET on a connection of its own (TCP, TLS
 // handshake, request: what a tool that connects per request pays), and all on one kept-alive
-// connection (the proxy's own work alone, against a 0.4 ms baseline); and `true` in the
-// workspace-write sandbox with the network on (the forwarder started before the command) against
-// the same with no network.
+// connection (the proxy's own work alone, against a 0.4 ms baseline); the forwarder's hand-off
+// (each connection passed to the proxy) against its relay (each byte piped by it); and `true` in
+// the workspace-write sandbox with the network on (the forwarder started before the command)
+// against the same with no network.
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createToolkit } from '../../src/index.js';
+import { handoffSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/forwarder.js';
 import { sideBySide, type BenchCase } from '../lib.js';
 
 const run = promisify(execFile);
@@ -145,12 +147,22 @@ const bench: BenchCase = {
         return Number(said.stdout);
       };
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const handoff = handoffSyscalls() !== undefined;
       for (const mode of ['fresh', 'kept'] as const) {
         const proxied: number[] = [];
+        const relayed: number[] = [];
         const tunnelled: number[] = [];
         const direct: number[] = [];
         for (let round = 0; round < 5; round++) {
           proxied.push(await inside(toolkit, '"$SSL_CERT_FILE"', mode));
+          if (handoff && mode === 'fresh') {
+            useRelayForwarder(true);
+            try {
+              relayed.push(await inside(toolkit, '"$SSL_CERT_FILE"', mode));
+            } finally {
+              useRelayForwarder(false);
+            }
+          }
           tunnelled.push(await inside(tunnelling, 'upstream-ca.pem', mode));
           const outside = await run(process.execPath, [
             path.join(ctx.tmp, 'client.js'),
@@ -175,12 +187,20 @@ const bench: BenchCase = {
               ? `median of ${FRESH_REQUESTS} sequential GETs per process (TCP, TLS handshake, request), median of 5 processes; the proxy terminates TLS with a certificate it issued, injects the credential, scrubs the answer and forwards on its own kept-alive TLS connection`
               : `median of ${REQUESTS} sequential requests on one connection per process, median of 5 processes: the proxy's work per request alone (two more hops and a second TLS layer against a local server)`,
         });
+        if (relayed.length)
+          ctx.row({
+            case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy with interception, connections handed off`,
+            toolwright: median(proxied),
+            baseline: median(relayed),
+            baselineName: 'the same with the relay forwarder',
+            note: "the forwarder passes each connection to the proxy (its own socket, read and written there) against piping every byte to the proxy's unix socket",
+          });
         ctx.row({
           case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy, tunnelled (no interception)`,
           toolwright: median(tunnelled),
           baseline: median(direct),
           baselineName: 'the same GET straight to the server',
-          note: 'the path every allowed host without a credential takes: the forwarder in the sandbox and a CONNECT tunnel',
+          note: 'the path every allowed host without a credential takes: a CONNECT tunnel, its connection handed to the proxy by the forwarder in the sandbox',
         });
       }
       await tunnelling.close();
@@ -202,7 +222,7 @@ const bench: BenchCase = {
           baseline: startup.baseline,
           baselineName: 'the same call with no network',
           target: 'no worse',
-          note: `adds ${(startup.toolwright - startup.baseline).toFixed(1)} ms: the command's listener and the forwarder started inside before it`,
+          note: `adds ${(startup.toolwright - startup.baseline).toFixed(1)} ms: the forwarder started inside before the command (perl's own start is most of it)`,
         });
       } finally {
         await offline.close();

@@ -1,10 +1,13 @@
-// The forwarder inside the sandbox (127.0.0.1:port → the proxy's unix socket) is one process for
-// every connection of a command: concurrent connections are carried at once, each byte for byte in
-// both directions (a body larger than any buffer), and a client's half-close reaches the server
-// while the answer still comes back.
-import { writeFileSync } from 'node:fs';
+// The forwarder inside the sandbox (127.0.0.1:port, handing each connection to the proxy over the
+// command's IPC channel, or relaying it to the proxy's unix socket) is one process for every
+// connection of a command: concurrent connections are carried at once, each byte for byte in both
+// directions (a body larger than any buffer), and a client's half-close reaches the server while
+// the answer still comes back. The hand-off's channel is the forwarder's alone: the command finds
+// no descriptor or variable of it, and cannot trace the forwarder to reach it.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { handoffSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/forwarder.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 import { httpServer, tableResolver } from '../support/network.js';
@@ -65,10 +68,15 @@ function post(socket, i) {
 })().catch((e) => { console.log('error ' + e.message); process.exit(1); });
 `;
 
-describe.runIf(runSandboxTests)('the forwarder in the sandbox', () => {
+afterEach(() => useRelayForwarder(false));
+
+const modes = [...(handoffSyscalls() ? (['hand-off'] as const) : []), 'relay'] as const;
+
+describe.runIf(runSandboxTests).each(modes)('the forwarder in the sandbox (%s)', (mode) => {
   it(
     'is one process for every connection, carries concurrent ones byte for byte both ways, and passes a half-close on',
     async () => {
+      useRelayForwarder(mode === 'relay');
       const server = await httpServer((req, res, body) => {
         // Every byte the client sent is one letter: the count and the letters it saw, then a large answer.
         const letters = [...new Set(body)].join('');
@@ -91,5 +99,57 @@ describe.runIf(runSandboxTests)('the forwarder in the sandbox', () => {
       expect(server.seen).toHaveLength(CONNECTIONS);
     },
     scaled(60_000),
+  );
+
+  it('loads nothing the environment names into perl (PERL5OPT, PERL5LIB)', async () => {
+    useRelayForwarder(mode === 'relay');
+    const server = await httpServer();
+    const { lookup } = tableResolver({ 'api.test': ['127.0.0.1'] });
+    // A module in the workspace that a command could have written, named by the host's settings.
+    mkdirSync(path.join(ws, 'lib'), { recursive: true });
+    writeFileSync(path.join(ws, 'lib', 'TwProbe.pm'), `open(my $f, '>>', '${ws}/loaded'); print $f "$$\\n"; 1;\n`);
+    const toolkit = netToolkit(
+      {
+        network: { allow: ['api.test'], allowPrivate: true },
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PERL5OPT: '-MTwProbe', PERL5LIB: path.join(ws, 'lib') },
+      },
+      lookup,
+    );
+    const out = await sh(toolkit, `curl -sS http://api.test:${server.port}/x; perl -e 1; wc -l < loaded`);
+    // The command's own perl loads it (once): the forwarder did not.
+    expect(out.stdout).toBe('hello GET /x\n1\n');
+  });
+
+  it.runIf(mode === 'hand-off')(
+    'keeps its channel from the command: no descriptor, no variable, no tracing the forwarder',
+    async () => {
+      const server = await httpServer();
+      const { lookup } = tableResolver({ 'api.test': ['127.0.0.1'] });
+      const toolkit = netToolkit({ network: { allow: ['api.test'], allowPrivate: true } }, lookup);
+      // Every descriptor the command holds, by what it is; the forwarder's pid (its comm is perl);
+      // then what the command can reach of it: its descriptors and its memory, as the same user.
+      const out = await sh(
+        toolkit,
+        [
+          'for fd in /proc/$$/fd/*; do printf "%s " "${fd##*/}:$(readlink "$fd" | sed "s/:.*//")"; done; echo',
+          'env | grep -c "^NODE_CHANNEL" || true',
+          'pid=$(for p in /proc/[0-9]*; do [ "$(cat $p/comm 2>/dev/null)" = perl ] && echo ${p##*/}; done)',
+          // Its descriptors cannot be opened through /proc, and what could take them or write in
+          // its memory (ptrace, pidfd_getfd, /proc/PID/mem) needs the access a non-dumpable process
+          // refuses, as reading its memory map does.
+          'opened=0; for fd in /proc/$pid/fd/*; do { exec 9<>"$fd"; } 2>/dev/null && opened=$((opened+1)); exec 9>&-; done; echo "opened $opened"',
+          'grep -q . /proc/$pid/maps 2>/dev/null && echo maps-readable || echo maps-refused',
+          'grep -q "^TracerPid:" /proc/$pid/status && echo status',
+          `curl -sS http://api.test:${server.port}/after`,
+        ].join('; '),
+      );
+      const [fds, channelVars, ...rest] = out.stdout.trim().split('\n');
+      // stdin, stdout, stderr and the listing's own descriptor: no socket.
+      expect(fds!.split(' ').filter((fd) => fd.includes('socket'))).toEqual([]);
+      expect(channelVars).toBe('0');
+      expect(rest).toEqual(['opened 0', 'maps-refused', 'status', 'hello GET /after']);
+      expect(server.seen).toHaveLength(1);
+    },
+    scaled(30_000),
   );
 });

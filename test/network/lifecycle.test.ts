@@ -1,11 +1,13 @@
 // The proxy's life: made on the first command that needs it (never for one that does not), one per
 // toolkit serving all its calls (foreground and background), a listener per command removed when
-// the command ends, and nothing left after close(): no folder, no socket, no listener. A background
+// the command ends (the relay's socket, the hand-off's forwarder), and nothing left after close():
+// no folder, no socket, no listener, no forwarder. A background
 // job's refusals are its notes; refused and allowed connections are audit entries of the call.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { handoffSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/forwarder.js';
 import { openStore } from '../../src/index.js';
 import type { BashOutputResult } from '../../src/generated/types.js';
 import { runSandboxTests, waitFor } from '../support/exec-helpers.js';
@@ -27,43 +29,72 @@ function listening(socket: string): Promise<boolean> {
   });
 }
 
-describe.runIf(runSandboxTests)('the proxy: lazily made, one per toolkit, gone after close()', () => {
-  it('starts on the first command that needs it, serves every call and job, and leaves nothing after close()', async () => {
-    const server = await httpServer();
-    const before = new Set(proxyFolders());
-    const offline = netToolkit({ network: 'none' }, loopback.lookup);
-    await sh(offline, 'true');
-    expect(proxyFolders().filter((dir) => !before.has(dir))).toEqual([]);
-
-    const toolkit = netToolkit({ network }, loopback.lookup);
-    expect(proxyFolders().filter((dir) => !before.has(dir))).toEqual([]);
-    const first = await sh(toolkit, `curl -sS http://api.test:${server.port}/one`);
-    const second = await sh(toolkit, `curl -sS http://api.test:${server.port}/two`);
-    expect(first.stdout + second.stdout).toBe('hello GET /one\nhello GET /two\n');
-    const folders = proxyFolders().filter((dir) => !before.has(dir));
-    expect(folders).toHaveLength(1);
-    // Each command's listener is gone once it ended.
-    expect(readdirSync(folders[0]!).filter((name) => name.endsWith('.sock'))).toEqual([]);
-
-    // A background job holds its listener while it runs.
-    const job = await toolkit.invoke('exec', 'bash', {
-      command: `curl -sS http://api.test:${server.port}/job; curl -sS http://other.test:${server.port}/; sleep 30`,
-      run_in_background: true,
-    });
-    expect(job.ok).toBe(true);
-    await waitFor(async () => server.seen.length === 3, scaled(20_000), 'the job reaching the server');
-    const sockets = readdirSync(folders[0]!).filter((name) => name.endsWith('.sock'));
-    expect(sockets).toHaveLength(1);
-    const socket = path.join(folders[0]!, sockets[0]!);
-    expect(await listening(socket)).toBe(true);
-
-    await toolkit.close();
-    expect(existsSync(folders[0]!)).toBe(false);
-    expect(await listening(socket)).toBe(false);
-    // A command after close() is refused, not run without its proxy.
-    const late = await toolkit.invoke('exec', 'bash', { command: 'true' });
-    expect(late.ok ? 'ran' : late.error.code).toBe('UNAVAILABLE');
+/** Pids of the hand-off forwarders running (perl processes whose script sends NODE_HANDLE). */
+function handoffForwarders(): string[] {
+  return readdirSync('/proc').filter((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      return (
+        readFileSync(`/proc/${pid}/comm`, 'latin1').trim() === 'perl' &&
+        readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('NODE_HANDLE')
+      );
+    } catch {
+      return false;
+    }
   });
+}
+
+afterEach(() => useRelayForwarder(false));
+
+describe.runIf(runSandboxTests)('the proxy: lazily made, one per toolkit, gone after close()', () => {
+  it.each([...(handoffSyscalls() ? ['hand-off'] : []), 'relay'])(
+    'starts on the first command that needs it, serves every call and job, and leaves nothing after close() (%s)',
+    async (mode) => {
+      useRelayForwarder(mode === 'relay');
+      const forwarders = new Set(handoffForwarders());
+      const server = await httpServer();
+      const before = new Set(proxyFolders());
+      const offline = netToolkit({ network: 'none' }, loopback.lookup);
+      await sh(offline, 'true');
+      expect(proxyFolders().filter((dir) => !before.has(dir))).toEqual([]);
+
+      const toolkit = netToolkit({ network }, loopback.lookup);
+      expect(proxyFolders().filter((dir) => !before.has(dir))).toEqual([]);
+      const first = await sh(toolkit, `curl -sS http://api.test:${server.port}/one`);
+      const second = await sh(toolkit, `curl -sS http://api.test:${server.port}/two`);
+      expect(first.stdout + second.stdout).toBe('hello GET /one\nhello GET /two\n');
+      const folders = proxyFolders().filter((dir) => !before.has(dir));
+      expect(folders).toHaveLength(1);
+      // Each command's listener is gone once it ended.
+      expect(readdirSync(folders[0]!).filter((name) => name.endsWith('.sock'))).toEqual([]);
+
+      // A background job holds its listener while it runs.
+      const job = await toolkit.invoke('exec', 'bash', {
+        command: `curl -sS http://api.test:${server.port}/job; curl -sS http://other.test:${server.port}/; sleep 30`,
+        run_in_background: true,
+      });
+      expect(job.ok).toBe(true);
+      await waitFor(async () => server.seen.length === 3, scaled(20_000), 'the job reaching the server');
+      const sockets = readdirSync(folders[0]!).filter((name) => name.endsWith('.sock'));
+      const started = handoffForwarders().filter((pid) => !forwarders.has(pid));
+      // The relay listens on a socket of the command's own; the hand-off has its forwarder and no socket.
+      expect([sockets.length, started.length]).toEqual(mode === 'relay' ? [1, 0] : [0, 1]);
+      const socket = sockets.length ? path.join(folders[0]!, sockets[0]!) : undefined;
+      if (socket) expect(await listening(socket)).toBe(true);
+
+      await toolkit.close();
+      expect(existsSync(folders[0]!)).toBe(false);
+      if (socket) expect(await listening(socket)).toBe(false);
+      await waitFor(
+        async () => started.every((pid) => !existsSync(`/proc/${pid}`)),
+        scaled(10_000),
+        'the forwarder to end',
+      );
+      // A command after close() is refused, not run without its proxy.
+      const late = await toolkit.invoke('exec', 'bash', { command: 'true' });
+      expect(late.ok ? 'ran' : late.error.code).toBe('UNAVAILABLE');
+    },
+  );
 
   it("a background job's refusals are its notes once it ended", async () => {
     const server = await httpServer();

@@ -9,9 +9,13 @@ import path from 'node:path';
  * mkfifo) are wrapped only while such a descriptor exists, which costs them nothing otherwise.
  */
 
-/** Shell text (one line, no fork) closing every descriptor above `highest` before what follows runs. */
-export function closeInheritedFds(highest: number): string {
-  return `for __fd in /proc/self/fd/*; do __fd=\${__fd##*/}; [ "$__fd" -gt ${highest} ] 2>/dev/null && eval "exec $__fd>&-" 2>/dev/null; done; unset __fd;`;
+/**
+ * Shell text (one line, no fork) closing every descriptor above `highest` (but `kept`) before what
+ * follows runs.
+ */
+export function closeInheritedFds(highest: number, kept?: number): string {
+  const keep = kept === undefined ? '' : ` && [ "$__fd" != ${Math.trunc(kept)} ]`;
+  return `for __fd in /proc/self/fd/*; do __fd=\${__fd##*/}; [ "$__fd" -gt ${highest} ] 2>/dev/null${keep} && eval "exec $__fd>&-" 2>/dev/null; done; unset __fd;`;
 }
 
 /** O_CLOEXEC in /proc/self/fdinfo's octal `flags:`. */

@@ -1,23 +1,27 @@
 // What a command's network needs from the runner: the proxy of its toolkit (made on the first
-// command that needs it, closed with the toolkit), a listener of its own, the bwrap arguments that
-// bind that listener's socket (and the CA bundle) into the sandbox, the environment (proxy
-// variables, CA variables, placeholders) and the shell prelude that starts the forwarder.
+// command that needs it, closed with the toolkit), a session of its own on it, the bwrap arguments
+// that bind the CA bundle (and, for the relay, the session's socket) into the sandbox, the
+// environment (proxy variables, CA variables, placeholders) and the shell prelude that starts the
+// forwarder: the hand-off on the command's IPC channel where it works, else the relay.
 import { credentialValues, toolkitRedactor } from '../../../runtime/secrets/secrets.js';
 import type { HandlerContext, ToolkitOf } from '../../../runtime/contract/types.js';
+import type { SandboxChannel } from '../process/spawn.js';
 import type { CommandNote } from '../run/runner.js';
 import { ConnectionAudit } from './audit.js';
 import { newPlaceholder } from './credentials.js';
-import { findPerl, forwarderPrelude, proxyEnvironment } from './forwarder.js';
+import { findPerl, forwarderPrelude, handoffPrelude, handoffSyscalls, proxyEnvironment } from './forwarder.js';
 import { NetworkProxy } from './proxy.js';
 import type { ProxyPolicy } from './settings.js';
 import { caVariables } from './trust.js';
 
 /** What the runner adds to a command that reaches the network through the proxy. */
 export interface CommandNetwork {
-  /** bwrap arguments binding the command's socket (and the CA bundle) into the sandbox. */
+  /** bwrap arguments binding the CA bundle (and the relay's socket) into the sandbox. */
   args: string[];
-  /** Shell text run inside the sandbox before the command (starts the forwarder). */
-  prelude: string;
+  /** Shell text run inside the sandbox before the command (starts the relay). */
+  prelude?: string;
+  /** The IPC channel the hand-off sends connections on (its prelude starts the forwarder). */
+  channel?: SandboxChannel;
   /** Closes the command's listener; resolves the refusals it saw. Idempotent. */
   release(): Promise<CommandNote[]>;
 }
@@ -97,18 +101,23 @@ export async function commandNetwork(
   command: string,
 ): Promise<CommandNetwork> {
   const perl = findPerl();
+  const syscalls = handoffSyscalls();
   const proxy = proxyOf(ctx, policy);
   // The bundle first: a CA that cannot be made refuses the command before a listener exists.
   const bundle = proxy.intercepts ? await proxy.trust() : undefined;
-  const session = await proxy.open({
-    principal: ctx.principal,
-    scope: ctx.storeKey.scope,
-    operation: ctx.operation.id,
-    command: command.slice(0, 200),
-  });
+  const session = await proxy.open(
+    {
+      principal: ctx.principal,
+      scope: ctx.storeKey.scope,
+      operation: ctx.operation.id,
+      command: command.slice(0, 200),
+    },
+    syscalls === undefined,
+  );
   proxyEnvironment(env);
+  const args: string[] = [];
   const socket = `${netDir}/proxy.sock`;
-  const args = ['--bind', session.socketPath, socket];
+  if (session.socketPath !== undefined) args.push('--bind', session.socketPath, socket);
   if (bundle) {
     const inside = `${netDir}/ca-bundle.pem`;
     args.push('--ro-bind', bundle, inside);
@@ -117,7 +126,14 @@ export async function commandNetwork(
   let released: Promise<CommandNote[]> | undefined;
   return {
     args,
-    prelude: forwarderPrelude(perl, socket),
+    ...(syscalls
+      ? {
+          channel: {
+            prelude: (fd: number) => handoffPrelude(perl, fd, syscalls),
+            accept: (connection) => session.adopt(connection),
+          },
+        }
+      : { prelude: forwarderPrelude(perl, socket) }),
     release: () => (released ??= session.close().then(() => session.notes)),
   };
 }

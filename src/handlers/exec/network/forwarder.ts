@@ -1,9 +1,13 @@
-// What runs inside the sandbox before the command: a forwarder listening on 127.0.0.1 in the
-// sandbox's own network namespace (tools expect HTTP_PROXY=http://host:port, not a unix socket)
-// that pipes each connection to the proxy's unix socket bound into the sandbox, and the proxy
-// variables pointing at it. The forwarder is a few lines of Perl without modules (perl-base is on
-// every Debian and Ubuntu system; it starts in a few milliseconds); one process serves every
-// connection and dies with the sandbox's PID namespace.
+// What runs inside the sandbox before the command: a listener on 127.0.0.1 in the sandbox's own
+// network namespace (tools expect HTTP_PROXY=http://host:port, not a unix socket) and the proxy
+// variables pointing at it. The listener is a few lines of Perl without modules (perl-base is on
+// every Debian and Ubuntu system; it starts in a few milliseconds) and dies with the sandbox's PID
+// namespace. Two kinds:
+// - hand-off (where the system call numbers are known): each accepted connection is passed to the
+//   toolkit over the command's IPC channel (SCM_RIGHTS), so the proxy reads and writes the client's
+//   own socket and the forwarder is out of the data path;
+// - relay (elsewhere): one process pipes each connection to the proxy's unix socket bound into the
+//   sandbox.
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../../runtime/contract/errors.js';
@@ -18,7 +22,58 @@ export function sandboxNetDir(args: readonly string[]): string | undefined {
   return tmpfs.has('/run') ? '/run/toolwright' : tmpfs.has('/tmp') ? '/tmp/.toolwright' : undefined;
 }
 
-// One process, one poll loop (select), no process per connection: a connection costs an accept and
+// The hand-off: one poll loop on the listener and the channel. An accepted connection is sent as
+// Node's own IPC message for a socket (NODE_HANDLE of type net.Socket, with the descriptor as
+// SCM_RIGHTS), then closed here. What Node writes back (its acknowledgements) is read and dropped;
+// the channel's end means the toolkit is gone, and so is the forwarder. The process makes itself
+// non-dumpable first: nothing else in the sandbox (same user) may trace it, read its memory or take
+// its descriptors, so the channel carries only what this script writes. The struct layouts are
+// those of 64-bit Linux (msghdr 56 bytes, iovec 16, cmsghdr 16 + one int in 24); SOL_SOCKET 1,
+// SCM_RIGHTS 1, PR_SET_DUMPABLE 4, EAGAIN 11, EINTR 4.
+const HANDOFF = [
+  'my($c,$m,$d)=@ARGV;',
+  'sub bye{print "!@_\\n";exit 1}',
+  'open(my $h,"+<&=",$c)||bye("channel: $!");',
+  'syscall($d,4,0,0,0,0)==0||bye("prctl: $!");',
+  'socket(my $l,2,1,0)||bye("socket: $!");',
+  'bind($l,pack(\'S n C4 x8\',2,0,127,0,0,1))||bye("bind: $!");',
+  'listen($l,1024)||bye("listen: $!");',
+  "my(undef,$p)=unpack('S n',getsockname($l));",
+  '$|=1;print "$p\\n";close STDOUT;open(STDERR,">/dev/null");',
+  "$SIG{PIPE}='IGNORE';",
+  `my $j=qq(${JSON.stringify({ cmd: 'NODE_HANDLE', type: 'net.Socket', msg: { toolwright: 'connection' } })}\\n);`,
+  'my $v=pack("P Q",$j,length $j);',
+  'while(1){my $r="";vec($r,fileno $l,1)=1;vec($r,$c,1)=1;',
+  'next if select($r,undef,undef,undef)<1;',
+  'if(vec($r,$c,1)){my $n=sysread($h,my $x,4096);exit 0 if defined $n?!$n:$!!=11&&$!!=4}',
+  'if(vec($r,fileno $l,1)&&accept(my $s,$l)){setsockopt($s,6,1,1);',
+  'my $k=pack("Q i i i x4",20,1,1,fileno $s);',
+  'my $g=pack("Q L x4 P Q P Q i x4",0,0,$v,1,$k,24,0);',
+  'until(syscall($m,$c,$g,0)>=0){exit 1 if $!!=11&&$!!=4;my $w="";vec($w,$c,1)=1;select(undef,$w,undef,undef)}',
+  'close $s}}',
+].join('');
+
+/** System call numbers (sendmsg, prctl) by Node's name of the architecture: 64-bit Linux only. */
+const HANDOFF_SYSCALLS: Readonly<Record<string, readonly [number, number]>> = {
+  x64: [46, 157],
+  arm64: [211, 167],
+  riscv64: [211, 167],
+  loong64: [211, 167],
+};
+
+let relayOnly = false;
+
+/** The system call numbers the hand-off needs here, or undefined where only the relay works. */
+export function handoffSyscalls(): readonly [number, number] | undefined {
+  return relayOnly || process.platform !== 'linux' ? undefined : HANDOFF_SYSCALLS[process.arch];
+}
+
+/** Makes every command use the relay, as on an architecture without the hand-off (tests of the relay). */
+export function useRelayForwarder(on: boolean): void {
+  relayOnly = on;
+}
+
+// The relay: one process, one poll loop (select), no process per connection: a connection costs an accept and
 // a connect to the unix socket, nothing more. Sockets are read only when select says so and written
 // with MSG_DONTWAIT, so nothing blocks the loop; bytes read from one side wait in a buffer of the
 // other until it takes them (reading stops while that buffer holds 1 MiB); an end of input is passed
@@ -54,18 +109,44 @@ const FORWARDER = [
   'drop($f,$q) if $h{$f}&&$e{$f}&&$e{$q}&&$x{$f}&&$x{$q}}}',
 ].join('');
 
-/** Shell text (bash) that starts the forwarder, waits until it listens, and exports the proxy variables. */
-export function forwarderPrelude(perl: string, socket: string): string {
-  const script = `'${FORWARDER.replace(/'/g, `'\\''`)}'`;
+/** The variables pointing tools at the forwarder's port (`$__twp`), exported. */
+function exportProxy(): string {
   const url = 'http://127.0.0.1:$__twp';
   const exports = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy']
     .map((name) => `${name}=${url}`)
     .concat(['npm_config_proxy=' + url, 'npm_config_https_proxy=' + url]);
+  return `export ${exports.join(' ')};`;
+}
+
+/**
+ * Shell text (bash) that starts a forwarder script, waits until it listens and exports the proxy
+ * variables. Perl gets no environment (`exec -c`): PERL5OPT or PERL5LIB set for the command must
+ * not load anything into it; `redirects` are the descriptors it gets or loses.
+ */
+function startPrelude(perl: string, script: string, args: string, redirects: string): string {
+  const quoted = `'${script.replace(/'/g, `'\\''`)}'`;
   return [
-    `{ read -r __twp; } < <(exec ${perl} -e ${script} ${socket} 3<&- 4>&- </dev/null 2>&1);`,
+    `{ read -r __twp; } < <(exec -c ${perl} -e ${quoted} ${args} ${redirects} </dev/null 2>&1);`,
     `case "$__twp" in ''|*[!0-9]*) printf '%s\\n' "toolwright: the sandbox's network forwarder did not start (\${__twp:-no answer}); the command was not run" >&2; exit 125;; esac;`,
-    `export ${exports.join(' ')};`,
+    exportProxy(),
     'unset __twp;',
+  ].join(' ');
+}
+
+/** Shell text (bash) starting the relay to the proxy's unix socket at `socket` (inside the sandbox). */
+export function forwarderPrelude(perl: string, socket: string): string {
+  return startPrelude(perl, FORWARDER, socket, '3<&- 4>&-');
+}
+
+/**
+ * Shell text (bash) starting the hand-off on the IPC channel at descriptor `channel`, which only
+ * the forwarder keeps: the shell closes it, and the command never sees Node's channel variables.
+ */
+export function handoffPrelude(perl: string, channel: number, syscalls: readonly [number, number]): string {
+  return [
+    startPrelude(perl, HANDOFF, `${channel} ${syscalls[0]} ${syscalls[1]}`, '3<&- 4>&-'),
+    `exec ${channel}>&-;`,
+    'unset NODE_CHANNEL_FD NODE_CHANNEL_SERIALIZATION_MODE;',
   ].join(' ');
 }
 

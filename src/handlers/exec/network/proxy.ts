@@ -1,5 +1,6 @@
 // The proxy of one toolkit: outside every sandbox, reached from each sandboxed command through a
-// unix socket of its own (so each connection is known to belong to that command's call), it
+// channel of its own (its forwarder's hand-over, or a unix socket: each connection is known to
+// belong to that command's call), it
 // speaks HTTP CONNECT and plain HTTP forwarding, admits only allowed names (destination.ts),
 // tunnels CONNECT as is unless the host needs interception (credentials bound to it, or methods
 // 'read'), then terminates TLS with the toolkit's CA and forwards request by request (forward.ts).
@@ -155,10 +156,13 @@ export class NetworkProxy {
     return this.#authority;
   }
 
-  /** A listener for one command: its own unix socket in the private folder. */
-  async open(owner: ConnectionOwner): Promise<ProxySession> {
+  /**
+   * A listener for one command: connections handed over by its forwarder, or (`relay`) its own
+   * unix socket in the private folder.
+   */
+  async open(owner: ConnectionOwner, relay: boolean): Promise<ProxySession> {
     if (this.#closed) throw new ToolError('UNAVAILABLE', 'the toolkit is closed; its network proxy is gone');
-    const session = new ProxySession(this, owner, path.join(this.dir, `c${++this.#next}.sock`));
+    const session = new ProxySession(this, owner, relay ? path.join(this.dir, `c${++this.#next}.sock`) : undefined);
     await session.listen();
     this.#sessions.add(session);
     return session;

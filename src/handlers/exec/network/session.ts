@@ -1,5 +1,5 @@
-// One command's listener on the toolkit's proxy: a unix socket of its own (bound into that
-// command's sandbox), the HTTP CONNECT and plain HTTP requests that come in on it checked against
+// One command's listener on the toolkit's proxy: the connections the command's forwarder hands
+// over on its IPC channel, or (relay) a unix socket of its own bound into its sandbox; the HTTP CONNECT and plain HTTP requests that come in on it checked against
 // the allow list, tunnelled, intercepted (proxy.ts) or forwarded (forward.ts), and the refusals it
 // saw kept as the command's notes.
 import { rmSync } from 'node:fs';
@@ -23,14 +23,15 @@ const MAX_NOTES = 20;
 export class ProxySession {
   readonly #proxy: NetworkProxy;
   readonly #owner: ConnectionOwner;
-  readonly socketPath: string;
+  /** The unix socket the relay connects to; undefined when connections are handed over. */
+  readonly socketPath: string | undefined;
   readonly #server: Server;
   readonly #sockets = new Set<Duplex>();
   readonly #notes = new Map<string, CommandNote>();
   #dropped = 0;
   #closing: Promise<void> | undefined;
 
-  constructor(proxy: NetworkProxy, owner: ConnectionOwner, socketPath: string) {
+  constructor(proxy: NetworkProxy, owner: ConnectionOwner, socketPath?: string) {
     this.#proxy = proxy;
     this.#owner = owner;
     this.socketPath = socketPath;
@@ -56,13 +57,27 @@ export class ProxySession {
     });
   }
 
+  /** Starts listening on the unix socket (relay); nothing to do for hand-over. */
   listen(): Promise<void> {
+    const socketPath = this.socketPath;
+    if (socketPath === undefined) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.#server.once('error', (error) =>
         reject(new ToolError('UNAVAILABLE', `the network proxy could not listen for the command: ${error.message}`)),
       );
-      this.#server.listen(this.socketPath, () => resolve());
+      this.#server.listen(socketPath, () => resolve());
     });
+  }
+
+  /** A connection the command's forwarder handed over: served as if accepted here; cut once the session is closed. */
+  adopt(socket: Socket): void {
+    if (this.#closing) {
+      socket.destroy();
+      return;
+    }
+    // As the HTTP server's own sockets: a client's half-close must not end the answer's way back.
+    socket.allowHalfOpen = true;
+    this.#server.emit('connection', socket);
   }
 
   track(socket: Duplex): void {
@@ -236,11 +251,12 @@ export class ProxySession {
   close(): Promise<void> {
     return (this.#closing ??= new Promise<void>((resolve) => {
       this.#proxy.forget(this);
-      this.#server.close(() => resolve());
+      if (this.#server.listening) this.#server.close(() => resolve());
+      else resolve();
       for (const socket of this.#sockets) socket.destroy();
       this.#server.closeAllConnections();
     }).then(() => {
-      rmSync(this.socketPath, { force: true });
+      if (this.socketPath !== undefined) rmSync(this.socketPath, { force: true });
       // The entries of the connections just cut are recorded as their sockets close: on the next turn.
       setImmediate(() => this.#proxy.releaseAudit());
     }));

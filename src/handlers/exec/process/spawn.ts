@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { accessSync, closeSync, constants, fstatSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,15 @@ export interface Ending {
   signal: NodeJS.Signals | null;
 }
 
+/**
+ * An IPC channel into the sandbox (Node's own, on a descriptor of bash): the prelude for its
+ * descriptor is run before the command, and every socket a process inside sends on it is accepted.
+ */
+export interface SandboxChannel {
+  prelude(fd: number): string;
+  accept(socket: Socket): void;
+}
+
 export interface StartRequest {
   command: string;
   /** Real path of the working directory. */
@@ -44,7 +54,7 @@ export interface StartRequest {
    * bwrap binary and arguments when sandboxed; the command then runs inside it, after `prelude`
    * (shell text run first in the same bash, e.g. the network forwarder's start).
    */
-  sandbox?: { bwrap: string; args: string[]; prelude?: string };
+  sandbox?: { bwrap: string; args: string[]; prelude?: string; channel?: SandboxChannel };
   /** File descriptors (or 'pipe') for stdout and stderr. */
   stdout: number | 'pipe';
   stderr: number | 'pipe';
@@ -87,17 +97,6 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   const env = { ...request.env, [EXEC_MARKER_VAR]: marker };
   const viaPipe = Buffer.byteLength(request.command) > ARGV_SCRIPT_LIMIT;
   const script = viaPipe ? PIPE_LOADER : request.command;
-  // In a sandbox, bash first says it runs (on fd 4: bwrap got everything set up). Then it closes
-  // the descriptors this process inherited from its own parent without close-on-exec (say, a
-  // folder outside, or a socket): they must not reach the command, sandboxed or not.
-  const closing = closeInheritedFds(viaPipe ? 3 : 2);
-  // Unsandboxed, bash leads the session and takes the terminal as its controlling one.
-  const ctty = request.terminal && !request.sandbox ? CONTROLLING_TERMINAL : '';
-  const prelude = request.sandbox?.prelude ? `${request.sandbox.prelude} ` : '';
-  const bashArgs = [
-    '-c',
-    request.sandbox ? `printf 1 >&4; ${closing} ${prelude}${script}` : `${closing} ${ctty}${script}`,
-  ];
   // A sandboxed terminal reaches the command as descriptor 5 (see sandboxedCommand).
   const terminalFd = request.sandbox && request.terminal ? request.stdin : undefined;
   const stdio: StdioOptions = [
@@ -109,6 +108,27 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   if (scriptFd !== undefined || request.sandbox) stdio.push(scriptFd ?? 'ignore');
   if (request.sandbox) stdio.push('pipe');
   if (terminalFd !== undefined) stdio.push(terminalFd);
+  const channel = request.sandbox?.channel;
+  const channelFd = channel ? stdio.push('ipc') - 1 : undefined;
+  // In a sandbox, bash first says it runs (on fd 4: bwrap got everything set up). Then it closes
+  // the descriptors this process inherited from its own parent without close-on-exec (say, a
+  // folder outside, or a socket): they must not reach the command, sandboxed or not. The channel
+  // stays open for its prelude, which closes it.
+  const closing = closeInheritedFds(viaPipe ? 3 : 2, channelFd);
+  // Unsandboxed, bash leads the session and takes the terminal as its controlling one.
+  const ctty = request.terminal && !request.sandbox ? CONTROLLING_TERMINAL : '';
+  const preludes = [
+    request.sandbox?.prelude,
+    channel && channelFd !== undefined ? channel.prelude(channelFd) : undefined,
+  ];
+  const prelude = preludes
+    .filter(Boolean)
+    .map((text) => `${text} `)
+    .join('');
+  const bashArgs = [
+    '-c',
+    request.sandbox ? `printf 1 >&4; ${closing} ${prelude}${script}` : `${closing} ${ctty}${script}`,
+  ];
   // bwrap itself gets them closed too (its own descriptors 3 and 4 are the ones set up here).
   const [file, args] = request.sandbox
     ? withoutInheritedFds(
@@ -126,6 +146,14 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   } finally {
     // The child has its own copy of the descriptor (or never will).
     if (scriptFd !== undefined) closeSync(scriptFd);
+  }
+  if (channel) {
+    // Anything but a socket is closed unused; the channel's own errors (its writer died) end nothing.
+    child.on('message', (_message, handle) => {
+      if (isSocket(handle)) channel.accept(handle);
+      else (handle as { close?: () => void } | undefined)?.close?.();
+    });
+    child.on('error', () => undefined);
   }
   const exited = new Promise<Ending>((resolve) => {
     child.once('exit', (exitCode, signal) => resolve({ exitCode, signal }));
@@ -147,6 +175,10 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
     stop: () => (stopping ??= killCall(identity, { graceMs: KILL_GRACE_MS, settleMs: KILL_SETTLE_MS })),
     killNow: () => killCallSync(identity),
   };
+}
+
+function isSocket(handle: unknown): handle is Socket {
+  return typeof handle === 'object' && handle !== null && typeof (handle as Socket).setNoDelay === 'function';
 }
 
 /**

@@ -126,7 +126,12 @@ export async function prepareCommand(
       proxied = await commandNetwork(ctx, network.policy, env, netDir, input.command);
       args.push(...proxied.args);
     }
-    request.sandbox = { bwrap: probe.bwrap, args, ...(proxied ? { prelude: proxied.prelude } : {}) };
+    request.sandbox = {
+      bwrap: probe.bwrap,
+      args,
+      ...(proxied?.prelude ? { prelude: proxied.prelude } : {}),
+      ...(proxied?.channel ? { channel: proxied.channel } : {}),
+    };
   }
   // What the sandbox bound read-only (git hooks and config it pins) only the host can have changed.
   const pinned = new Set<string>();
