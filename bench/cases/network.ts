@@ -4,10 +4,14 @@
 // another (the request, not the sandbox's start): each GET on a connection of its own (TCP, TLS
 // handshake, request: what a tool that connects per request pays), and all on one kept-alive
 // connection (the proxy's own work alone, against a 0.4 ms baseline); the forwarder's hand-off
-// (each connection passed to the proxy) against its relay (each byte piped by it); and `true` in
+// (each connection passed to the proxy) against its relay (each byte piped by it); the proxy's
+// tunnel against the least a Node proxy does for a CONNECT (parse it, connect, pipe: the floor of
+// any proxy written on Node's http and net, run in this process as ours is); and `true` in
 // the workspace-write sandbox with the network on (the forwarder started before the command)
 // against the same with no network.
 import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,10 +152,37 @@ const bench: BenchCase = {
       };
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const handoff = handoffSyscalls() !== undefined;
+      // The floor: a CONNECT proxy with no check, no audit and no sandbox (a client outside).
+      const minimal = createServer();
+      minimal.on('connect', (_req, socket, head) => {
+        const upstream = connect(port, '127.0.0.1', () => {
+          socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+          if (head.length) upstream.write(head);
+          upstream.pipe(socket);
+          socket.pipe(upstream);
+        });
+        upstream.on('error', () => socket.destroy());
+        socket.on('error', () => upstream.destroy());
+      });
+      await new Promise<void>((resolve) => minimal.listen(0, '127.0.0.1', resolve));
+      const minimalUrl = `http://127.0.0.1:${(minimal.address() as AddressInfo).port}`;
+      const outside = async (mode: Mode, proxy: string) => {
+        const { stdout } = await run(process.execPath, [
+          path.join(ctx.tmp, 'client.js'),
+          'api.test',
+          String(port),
+          String(count(mode)),
+          path.join(ctx.tmp, 'upstream-ca.pem'),
+          proxy,
+          mode,
+        ]);
+        return Number(stdout);
+      };
       for (const mode of ['fresh', 'kept'] as const) {
         const proxied: number[] = [];
         const relayed: number[] = [];
         const tunnelled: number[] = [];
+        const floor: number[] = [];
         const direct: number[] = [];
         for (let round = 0; round < 5; round++) {
           proxied.push(await inside(toolkit, '"$SSL_CERT_FILE"', mode));
@@ -164,16 +195,8 @@ const bench: BenchCase = {
             }
           }
           tunnelled.push(await inside(tunnelling, 'upstream-ca.pem', mode));
-          const outside = await run(process.execPath, [
-            path.join(ctx.tmp, 'client.js'),
-            'api.test',
-            String(port),
-            String(count(mode)),
-            path.join(ctx.tmp, 'upstream-ca.pem'),
-            '',
-            mode,
-          ]);
-          direct.push(Number(outside.stdout));
+          if (mode === 'fresh') floor.push(await outside(mode, minimalUrl));
+          direct.push(await outside(mode, ''));
         }
         const what = mode === 'fresh' ? 'each on a new connection' : 'kept-alive';
         ctx.row({
@@ -195,6 +218,22 @@ const bench: BenchCase = {
             baselineName: 'the same with the relay forwarder',
             note: "the forwarder passes each connection to the proxy (its own socket, read and written there) against piping every byte to the proxy's unix socket",
           });
+        if (floor.length)
+          ctx.row({
+            case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the least CONNECT proxy Node makes`,
+            toolwright: median(floor),
+            baseline: median(direct),
+            baselineName: 'the same GET straight to the server',
+            note: 'reference, not toolwright: http.createServer, net.connect and two pipes, in this process; no check, audit or sandbox (the client runs outside): what any proxy on Node pays for a CONNECT',
+          });
+        if (floor.length)
+          ctx.row({
+            case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy with interception, against the least proxy`,
+            toolwright: median(proxied),
+            baseline: median(floor),
+            baselineName: 'the same GET through the least CONNECT proxy',
+            note: "what the sandbox's proxy adds over the floor: the forwarder, the allow list, TLS terminated and made again, the credential, the scrubbed answer, the audit",
+          });
         ctx.row({
           case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy, tunnelled (no interception)`,
           toolwright: median(tunnelled),
@@ -204,6 +243,7 @@ const bench: BenchCase = {
         });
       }
       await tunnelling.close();
+      minimal.close();
 
       const offline = createToolkit({ workspace: ctx.tmp, exec: { sandbox: 'workspace-write' } });
       const online = createToolkit({
