@@ -29,19 +29,33 @@ function listening(socket: string): Promise<boolean> {
   });
 }
 
-/** Pids of the hand-off forwarders running (perl processes whose script sends NODE_HANDLE). */
-function handoffForwarders(): string[] {
-  return readdirSync('/proc').filter((pid) => {
-    if (!/^\d+$/.test(pid)) return false;
+/**
+ * Pids of the hand-off forwarders running (perl processes whose script sends NODE_HANDLE) below a
+ * process whose command line holds `mark` (the bwrap of one command: other test files' commands
+ * run at the same time).
+ */
+function handoffForwarders(mark: string): string[] {
+  const read = (pid: string, file: string) => {
     try {
-      return (
-        readFileSync(`/proc/${pid}/comm`, 'latin1').trim() === 'perl' &&
-        readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('NODE_HANDLE')
-      );
+      return readFileSync(`/proc/${pid}/${file}`, 'latin1');
     } catch {
-      return false;
+      return '';
     }
-  });
+  };
+  const below = (pid: string): boolean => {
+    for (let depth = 0; depth < 8 && pid !== '0' && pid !== ''; depth++) {
+      if (read(pid, 'cmdline').includes(mark)) return true;
+      pid = /^PPid:\s+(\d+)/m.exec(read(pid, 'status'))?.[1] ?? '';
+    }
+    return false;
+  };
+  return readdirSync('/proc').filter(
+    (pid) =>
+      /^\d+$/.test(pid) &&
+      read(pid, 'comm').trim() === 'perl' &&
+      read(pid, 'cmdline').includes('NODE_HANDLE') &&
+      below(pid),
+  );
 }
 
 afterEach(() => useRelayForwarder(false));
@@ -76,7 +90,7 @@ describe.runIf(runSandboxTests)('the proxy: lazily made, one per toolkit, gone a
       expect(job.ok).toBe(true);
       await waitFor(async () => server.seen.length === 3, scaled(20_000), 'the job reaching the server');
       const sockets = readdirSync(folders[0]!).filter((name) => name.endsWith('.sock'));
-      const started = handoffForwarders().filter((pid) => !forwarders.has(pid));
+      const started = handoffForwarders(`/job; curl -sS http://other.test:${server.port}/`);
       // The relay listens on a socket of the command's own; the hand-off has its forwarder and no socket.
       expect([sockets.length, started.length]).toEqual(mode === 'relay' ? [1, 0] : [0, 1]);
       const socket = sockets.length ? path.join(folders[0]!, sockets[0]!) : undefined;
