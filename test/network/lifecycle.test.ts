@@ -65,7 +65,6 @@ describe.runIf(runSandboxTests)('the proxy: lazily made, one per toolkit, gone a
     'starts on the first command that needs it, serves every call and job, and leaves nothing after close() (%s)',
     async (mode) => {
       useRelayForwarder(mode === 'relay');
-      const forwarders = new Set(handoffForwarders());
       const server = await httpServer();
       const before = new Set(proxyFolders());
       const offline = netToolkit({ network: 'none' }, loopback.lookup);

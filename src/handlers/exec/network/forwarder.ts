@@ -73,15 +73,15 @@ export function useRelayForwarder(on: boolean): void {
   relayOnly = on;
 }
 
-// The relay: one process, one poll loop (select), no process per connection: a connection costs an accept and
-// a connect to the unix socket, nothing more. Sockets are read only when select says so and written
-// with MSG_DONTWAIT, so nothing blocks the loop; bytes read from one side wait in a buffer of the
-// other until it takes them (reading stops while that buffer holds 1 MiB); an end of input is passed
-// on as a half-close once its buffer is written; an error on either side closes both. No module is
-// loaded (each costs start-up time). Linux values: AF_INET 2, AF_UNIX 1, SOCK_STREAM 1, IPPROTO_TCP
-// 6, TCP_NODELAY 1 (small writes go at once: Nagle against the client's delayed ACK costs 40 ms a
-// request), MSG_DONTWAIT 64, EAGAIN 11. The port (chosen by the kernel) is the first line on stdout;
-// a failure is "!" and the reason.
+// The relay: one process, one poll loop (select), no process per connection: a connection costs an
+// accept and a connect to the unix socket, nothing more. Sockets are read only when select says so
+// and written with MSG_DONTWAIT, so nothing blocks the loop; bytes read from one side wait in a
+// buffer of the other until it takes them (reading stops while that buffer holds 1 MiB); an end of
+// input is passed on as a half-close once its buffer is written; an error on either side closes
+// both. No module is loaded (each costs start-up time). Linux values: AF_INET 2, AF_UNIX 1,
+// SOCK_STREAM 1, IPPROTO_TCP 6, TCP_NODELAY 1 (small writes go at once: Nagle against the client's
+// delayed ACK costs 40 ms a request), MSG_DONTWAIT 64, EAGAIN 11. The port (chosen by the kernel)
+// is the first line on stdout; a failure is "!" and the reason.
 const FORWARDER = [
   'my $s=shift;',
   'sub bye{print "!@_\\n";exit 1}',
@@ -144,7 +144,15 @@ export function forwarderPrelude(perl: string, socket: string): string {
  */
 export function handoffPrelude(perl: string, channel: number, syscalls: readonly [number, number]): string {
   return [
-    startPrelude(perl, HANDOFF, `${channel} ${syscalls[0]} ${syscalls[1]}`, '3<&- 4>&-'),
+    startPrelude(
+      perl,
+      HANDOFF,
+      `${channel} ${syscalls[0]} ${syscalls[1]}`,
+      [3, 4]
+        .filter((fd) => fd !== channel)
+        .map((fd) => `${fd}<&-`)
+        .join(' '),
+    ),
     `exec ${channel}>&-;`,
     'unset NODE_CHANNEL_FD NODE_CHANNEL_SERIALIZATION_MODE;',
   ].join(' ');

@@ -1,7 +1,7 @@
-// One command's listener on the toolkit's proxy: the connections the command's forwarder hands
-// over on its IPC channel, or (relay) a unix socket of its own bound into its sandbox; the HTTP CONNECT and plain HTTP requests that come in on it checked against
-// the allow list, tunnelled, intercepted (proxy.ts) or forwarded (forward.ts), and the refusals it
-// saw kept as the command's notes.
+// One command's listener on the toolkit's proxy: the connections the command's forwarder hands over
+// on its IPC channel, or (relay) a unix socket of its own bound into its sandbox; the HTTP CONNECT
+// and plain HTTP requests that come in on it checked against the allow list, tunnelled, intercepted
+// (proxy.ts) or forwarded (forward.ts), and the refusals it saw kept as the command's notes.
 import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
