@@ -4,10 +4,10 @@
 // directions (a body larger than any buffer), and a client's half-close reaches the server while
 // the answer still comes back. The hand-off's channel is the forwarder's alone: the command finds
 // no descriptor or variable of it, and cannot trace the forwarder to reach it.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { handoffSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/forwarder.js';
+import { handoffSyscalls, shellStartsClean, useRelayForwarder } from '../../src/handlers/exec/network/forwarder.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 import { httpServer, tableResolver } from '../support/network.js';
@@ -119,6 +119,60 @@ describe.runIf(runSandboxTests).each(modes)('the forwarder in the sandbox (%s)',
     // The command's own perl loads it (once): the forwarder did not.
     expect(out.stdout).toBe('hello GET /x\n1\n');
   });
+
+  it.runIf(mode === 'relay')('is the relay wherever the environment could run code in bash or the loader', () => {
+    const clean = { PATH: '/usr/bin:/bin', HOME: '/root', LANG: 'C.UTF-8', BASH_XTRACEFD: '2', PS4: '+ ' };
+    expect(shellStartsClean(clean)).toBe(true);
+    const risky: Record<string, string>[] = [
+      { BASH_ENV: '/w/env.sh' },
+      { ENV: '/w/env.sh' },
+      // xtrace expands PS4 (bash imports PS4 from the environment unless it runs as root).
+      { SHELLOPTS: 'xtrace' },
+      { BASHOPTS: 'extdebug' },
+      { 'BASH_FUNC_read%%': '() { :; }' },
+      { read: '() { :; }' },
+      { LD_PRELOAD: '/w/x.so' },
+      { LD_LIBRARY_PATH: '/w' },
+      { LD_AUDIT: '/w/x.so' },
+      { GCONV_PATH: '/w' },
+      { LOCPATH: '/w' },
+    ];
+    for (const extra of risky) expect([extra, shellStartsClean({ ...clean, ...extra })]).toEqual([extra, false]);
+  });
+
+  it.runIf(mode === 'hand-off')(
+    'gives the relay to a command whose bash would run other code first (BASH_ENV, an exported function)',
+    async () => {
+      const server = await httpServer();
+      const { lookup } = tableResolver({ 'api.test': ['127.0.0.1'] });
+      // What runs before the toolkit's script: it notes the descriptors it holds, then writes what
+      // Node could not parse on every one above the command's own (the channel would be there).
+      const early = `ls -l /proc/$$/fd >> ${ws}/early; for f in /proc/$$/fd/*; do f=\${f##*/}; [ "$f" -gt 4 ] && { builtin printf '{"cmd":"NODE_HANDLE","type":"x"}\\n}{garbage\\n' >&$f; } 2>/dev/null; done; :`;
+      writeFileSync(path.join(ws, 'early.sh'), `${early}\n`);
+      const variants: Record<string, string>[] = [
+        { BASH_ENV: path.join(ws, 'early.sh') },
+        { 'BASH_FUNC_printf%%': `() { . ${path.join(ws, 'early.sh')}; builtin printf "$@"; }` },
+      ];
+      for (const [i, extra] of variants.entries()) {
+        rmSync(path.join(ws, 'early'), { force: true });
+        const toolkit = netToolkit(
+          {
+            network: { allow: ['api.test'], allowPrivate: true },
+            env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...extra },
+          },
+          lookup,
+        );
+        const out = await sh(toolkit, `curl -sS http://api.test:${server.port}/v${i}`);
+        expect(out.stdout).toContain(`hello GET /v${i}`);
+        const seen = readFileSync(path.join(ws, 'early'), 'utf8');
+        // The code ran, and held no socket above the command's own (4 is the started signal's):
+        // the relay's unix socket is no descriptor of bash.
+        expect(seen).toContain('/dev/null');
+        expect(seen).not.toMatch(/ ([5-9]|\d\d+) -> socket:/);
+      }
+    },
+    scaled(60_000),
+  );
 
   it.runIf(mode === 'hand-off')(
     'keeps its channel from the command: no descriptor, no variable, no tracing the forwarder',

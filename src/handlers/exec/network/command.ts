@@ -9,7 +9,14 @@ import type { SandboxChannel } from '../process/spawn.js';
 import type { CommandNote } from '../run/runner.js';
 import { ConnectionAudit } from './audit.js';
 import { newPlaceholder } from './credentials.js';
-import { findPerl, forwarderPrelude, handoffPrelude, handoffSyscalls, proxyEnvironment } from './forwarder.js';
+import {
+  findPerl,
+  forwarderPrelude,
+  handoffPrelude,
+  handoffSyscalls,
+  proxyEnvironment,
+  shellStartsClean,
+} from './forwarder.js';
 import { NetworkProxy } from './proxy.js';
 import type { ProxyPolicy } from './settings.js';
 import { caVariables } from './trust.js';
@@ -101,7 +108,7 @@ export async function commandNetwork(
   command: string,
 ): Promise<CommandNetwork> {
   const perl = findPerl();
-  const syscalls = handoffSyscalls();
+  const syscalls = shellStartsClean(env) ? handoffSyscalls() : undefined;
   const proxy = proxyOf(ctx, policy);
   // The bundle first: a CA that cannot be made refuses the command before a listener exists.
   const bundle = proxy.intercepts ? await proxy.trust() : undefined;

@@ -68,6 +68,23 @@ export function handoffSyscalls(): readonly [number, number] | undefined {
   return relayOnly || process.platform !== 'linux' ? undefined : HANDOFF_SYSCALLS[process.arch];
 }
 
+/**
+ * Whether the command's bash runs nothing but the toolkit's own script before the hand-off's
+ * prelude has closed the channel: no startup file (BASH_ENV, ENV), no function from the
+ * environment (it could stand in for a builtin the prelude calls), no shell options from it
+ * (SHELLOPTS with xtrace expands PS4, command substitutions included), nothing for the dynamic
+ * loader (LD_PRELOAD and the rest), iconv or the locale. Where something could, the command gets the relay:
+ * code that ran there would hold the channel, and what it wrote on it Node would parse.
+ */
+export function shellStartsClean(env: Readonly<Record<string, string>>): boolean {
+  for (const [name, value] of Object.entries(env)) {
+    if (/^(BASH_ENV|ENV|SHELLOPTS|BASHOPTS|GCONV_PATH|LOCPATH)$|^LD_|^BASH_FUNC_/.test(name)) return false;
+    // Functions as bash before 4.3 exported them.
+    if (value.startsWith('() {')) return false;
+  }
+  return true;
+}
+
 /** Makes every command use the relay, as on an architecture without the hand-off (tests of the relay). */
 export function useRelayForwarder(on: boolean): void {
   relayOnly = on;
