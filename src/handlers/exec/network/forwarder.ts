@@ -22,6 +22,19 @@ export function sandboxNetDir(args: readonly string[]): string | undefined {
   return tmpfs.has('/run') ? '/run/toolwright' : tmpfs.has('/tmp') ? '/tmp/.toolwright' : undefined;
 }
 
+// What both forwarders start with: `bye` reports a failure as "!" and the reason on stdout; the
+// listener is bound to a port the kernel chooses on 127.0.0.1, which is the first line on stdout
+// (bash waits for it), then stdout and stderr are closed. Linux values: AF_INET 2, SOCK_STREAM 1.
+const BYE = 'sub bye{print "!@_\\n";exit 1}';
+const LISTEN = [
+  'socket(my $l,2,1,0)||bye("socket: $!");',
+  'bind($l,pack(\'S n C4 x8\',2,0,127,0,0,1))||bye("bind: $!");',
+  'listen($l,1024)||bye("listen: $!");',
+  "my(undef,$p)=unpack('S n',getsockname($l));",
+  '$|=1;print "$p\\n";close STDOUT;open(STDERR,">/dev/null");',
+  "$SIG{PIPE}='IGNORE';",
+];
+
 // The hand-off: one poll loop on the listener and the channel. An accepted connection is sent as
 // Node's own IPC message for a socket (NODE_HANDLE of type net.Socket, with the descriptor as
 // SCM_RIGHTS), then closed here. What Node writes back (its acknowledgements) is read and dropped;
@@ -32,15 +45,10 @@ export function sandboxNetDir(args: readonly string[]): string | undefined {
 // SCM_RIGHTS 1, PR_SET_DUMPABLE 4, EAGAIN 11, EINTR 4.
 const HANDOFF = [
   'my($c,$m,$d)=@ARGV;',
-  'sub bye{print "!@_\\n";exit 1}',
+  BYE,
   'open(my $h,"+<&=",$c)||bye("channel: $!");',
   'syscall($d,4,0,0,0,0)==0||bye("prctl: $!");',
-  'socket(my $l,2,1,0)||bye("socket: $!");',
-  'bind($l,pack(\'S n C4 x8\',2,0,127,0,0,1))||bye("bind: $!");',
-  'listen($l,1024)||bye("listen: $!");',
-  "my(undef,$p)=unpack('S n',getsockname($l));",
-  '$|=1;print "$p\\n";close STDOUT;open(STDERR,">/dev/null");',
-  "$SIG{PIPE}='IGNORE';",
+  ...LISTEN,
   `my $j=qq(${JSON.stringify({ cmd: 'NODE_HANDLE', type: 'net.Socket', msg: { toolwright: 'connection' } })}\\n);`,
   'my $v=pack("P Q",$j,length $j);',
   'while(1){my $r="";vec($r,fileno $l,1)=1;vec($r,$c,1)=1;',
@@ -97,17 +105,11 @@ export function useRelayForwarder(on: boolean): void {
 // input is passed on as a half-close once its buffer is written; an error on either side closes
 // both. No module is loaded (each costs start-up time). Linux values: AF_INET 2, AF_UNIX 1,
 // SOCK_STREAM 1, IPPROTO_TCP 6, TCP_NODELAY 1 (small writes go at once: Nagle against the client's
-// delayed ACK costs 40 ms a request), MSG_DONTWAIT 64, EAGAIN 11. The port (chosen by the kernel)
-// is the first line on stdout; a failure is "!" and the reason.
+// delayed ACK costs 40 ms a request), MSG_DONTWAIT 64, EAGAIN 11.
 const FORWARDER = [
   'my $s=shift;',
-  'sub bye{print "!@_\\n";exit 1}',
-  'socket(my $l,2,1,0)||bye("socket: $!");',
-  'bind($l,pack(\'S n C4 x8\',2,0,127,0,0,1))||bye("bind: $!");',
-  'listen($l,1024)||bye("listen: $!");',
-  "my(undef,$p)=unpack('S n',getsockname($l));",
-  '$|=1;print "$p\\n";close STDOUT;open(STDERR,">/dev/null");',
-  "$SIG{PIPE}='IGNORE';",
+  BYE,
+  ...LISTEN,
   // By descriptor: its handle, its peer, the bytes waiting to be written to it, input ended, output shut.
   'my(%h,%o,%b,%e,%x);',
   'sub drop{for(@_){next unless $h{$_};close $h{$_};delete $h{$_};delete $o{$_};delete $b{$_};delete $e{$_};delete $x{$_}}}',
