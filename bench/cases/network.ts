@@ -4,11 +4,11 @@
 // another (the request, not the sandbox's start): each GET on a connection of its own (TCP, TLS
 // handshake, request: what a tool that connects per request pays), and all on one kept-alive
 // connection (the proxy's own work alone, against a 0.4 ms baseline); the forwarder's hand-off
-// (each connection passed to the proxy) against its relay (each byte piped by it); the proxy's
-// tunnel against the least a Node proxy does for a CONNECT (parse it, connect, pipe: the floor of
-// any proxy written on Node's http and net, run in this process as ours is); and `true` in
-// the workspace-write sandbox with the network on (the forwarder started before the command)
-// against the same with no network.
+// (each connection passed to the proxy) against its relay (each byte piped by it); the least a
+// Node proxy does for a CONNECT (parse it, connect, pipe: the floor of any proxy written on Node's
+// http and net, run in this process as ours is) against the direct GET, and the intercepted GET
+// against that floor; and `true` in the workspace-write sandbox with the network on (the
+// forwarder started before the command) against the same with no network.
 import { execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
@@ -165,6 +165,8 @@ const bench: BenchCase = {
         socket.on('error', () => upstream.destroy());
       });
       await new Promise<void>((resolve) => minimal.listen(0, '127.0.0.1', resolve));
+      // A failed row must not leave the bench process waiting on it.
+      minimal.unref();
       const minimalUrl = `http://127.0.0.1:${(minimal.address() as AddressInfo).port}`;
       const outside = async (mode: Mode, proxy: string) => {
         const { stdout } = await run(process.execPath, [
