@@ -3,12 +3,13 @@
 // straight to the local server, each measured inside one node process doing requests one after
 // another (the request, not the sandbox's start): each GET on a connection of its own (TCP, TLS
 // handshake, request: what a tool that connects per request pays), and all on one kept-alive
-// connection (the proxy's own work alone, against a 0.4 ms baseline); the forwarder's hand-off
-// (each connection passed to the proxy) against its relay (each byte piped by it); the least a
+// connection (the proxy's own work alone, against a 0.4 ms baseline); the listener made in the
+// sandbox's namespace from outside (each connection accepted by the proxy itself) against the
+// relay (each byte piped by a forwarder inside); the least a
 // Node proxy does for a CONNECT (parse it, connect, pipe: the floor of any proxy written on Node's
 // http and net, run in this process as ours is) against the direct GET, and the intercepted GET
-// against that floor; and `true` in the workspace-write sandbox with the network on (the
-// forwarder started before the command) against the same with no network.
+// against that floor; and `true` in the workspace-write sandbox with the network on (its listener
+// made before the command starts) against the same with no network, and with the relay.
 import { execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createToolkit } from '../../src/index.js';
-import { handoffSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/forwarder.js';
+import { listenerSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/listener.js';
 import { sideBySide, type BenchCase } from '../lib.js';
 
 const run = promisify(execFile);
@@ -151,7 +152,7 @@ const bench: BenchCase = {
         return Number(said.stdout);
       };
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-      const handoff = handoffSyscalls() !== undefined;
+      const madeOutside = listenerSyscalls() !== undefined;
       // The floor: a CONNECT proxy with no check, no audit and no sandbox (a client outside).
       const minimal = createServer();
       minimal.on('connect', (_req, socket, head) => {
@@ -188,7 +189,7 @@ const bench: BenchCase = {
         const direct: number[] = [];
         for (let round = 0; round < 5; round++) {
           proxied.push(await inside(toolkit, '"$SSL_CERT_FILE"', mode));
-          if (handoff && mode === 'fresh') {
+          if (madeOutside && mode === 'fresh') {
             useRelayForwarder(true);
             try {
               relayed.push(await inside(toolkit, '"$SSL_CERT_FILE"', mode));
@@ -214,11 +215,11 @@ const bench: BenchCase = {
         });
         if (relayed.length)
           ctx.row({
-            case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy with interception, connections handed off`,
+            case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy with interception, listener made from outside`,
             toolwright: median(proxied),
             baseline: median(relayed),
             baselineName: 'the same with the relay forwarder',
-            note: "the forwarder passes each connection to the proxy (its own socket, read and written there) against piping every byte to the proxy's unix socket",
+            note: "the proxy accepts the command's connections itself on the listener made in the sandbox's namespace, against a forwarder inside piping every byte to the proxy's unix socket",
           });
         if (floor.length)
           ctx.row({
@@ -234,14 +235,14 @@ const bench: BenchCase = {
             toolwright: median(proxied),
             baseline: median(floor),
             baselineName: 'the same GET through the least CONNECT proxy',
-            note: "what the sandbox's proxy adds over the floor: the forwarder, the allow list, TLS terminated and made again, the credential, the scrubbed answer, the audit",
+            note: "what the sandbox's proxy adds over the floor: the sandbox's own network, the allow list, TLS terminated and made again, the credential, the scrubbed answer, the audit",
           });
         ctx.row({
           case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy, tunnelled (no interception)`,
           toolwright: median(tunnelled),
           baseline: median(direct),
           baselineName: 'the same GET straight to the server',
-          note: 'the path every allowed host without a credential takes: a CONNECT tunnel, its connection handed to the proxy by the forwarder in the sandbox',
+          note: 'the path every allowed host without a credential takes: a CONNECT tunnel, accepted by the proxy on the listener in the sandbox',
         });
       }
       await tunnelling.close();
@@ -264,8 +265,23 @@ const bench: BenchCase = {
           baseline: startup.baseline,
           baselineName: 'the same call with no network',
           target: 'no worse',
-          note: `adds ${(startup.toolwright - startup.baseline).toFixed(1)} ms: the forwarder started inside before the command (perl's own start is most of it)`,
+          note: `adds ${(startup.toolwright - startup.baseline).toFixed(1)} ms: the listener made in the sandbox's namespace by the toolkit's helper while bwrap sets the sandbox up, before the command starts`,
         });
+        if (madeOutside) {
+          useRelayForwarder(true);
+          try {
+            const relayed = await sideBySide(call(online), call(offline), 31, 3);
+            ctx.row({
+              case: 'bash `true` in the workspace-write sandbox with an allow list, relay',
+              toolwright: relayed.toolwright,
+              baseline: relayed.baseline,
+              baselineName: 'the same call with no network',
+              note: `adds ${(relayed.toolwright - relayed.baseline).toFixed(1)} ms: the relay's forwarder (perl) started inside before the command, where the listener cannot be made from outside`,
+            });
+          } finally {
+            useRelayForwarder(false);
+          }
+        }
       } finally {
         await offline.close();
         await online.close();

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { handoffSyscalls } from '../../src/handlers/exec/network/forwarder.js';
+import { listenerSyscalls } from '../../src/handlers/exec/network/listener.js';
 import { openStore } from '../../src/index.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
 import { httpServer, httpsServer, tableResolver } from '../support/network.js';
@@ -157,7 +157,7 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
       ].join('; '),
     );
     // The relay's socket is there too where connections are not handed over.
-    const socket = handoffSyscalls() ? '' : 'proxy.sock\n';
+    const socket = listenerSyscalls() ? '' : 'proxy.sock\n';
     expect(out.stdout).toBe(`ca-bundle.pem\n${socket}0\ncertificates\nno-proxy-folder\nno-host-process\nno-key\n`);
     const folders = proxyFolders().filter((dir) => !before.has(dir));
     expect(folders).toHaveLength(1);

@@ -1,13 +1,13 @@
-// The forwarder inside the sandbox (127.0.0.1:port, handing each connection to the proxy over the
-// command's IPC channel, or relaying it to the proxy's unix socket) is one process for every
-// connection of a command: concurrent connections are carried at once, each byte for byte in both
+// The command's way to the proxy (127.0.0.1:port in its sandbox: the listener made there from
+// outside and served by the proxy itself, or the relay inside piping each connection to the
+// proxy's unix socket): concurrent connections are carried at once, each byte for byte in both
 // directions (a body larger than any buffer), and a client's half-close reaches the server while
-// the answer still comes back. The hand-off's channel is the forwarder's alone: the command finds
-// no descriptor or variable of it, and cannot trace the forwarder to reach it.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// the answer still comes back; the relay is one process for all of them. With the listener made
+// from outside, nothing of the proxy's is in the sandbox: no process, no descriptor, no variable.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { handoffSyscalls, shellStartsClean, useRelayForwarder } from '../../src/handlers/exec/network/forwarder.js';
+import { listenerSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/listener.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
 import { scaled } from '../support/time.js';
 import { httpServer, tableResolver } from '../support/network.js';
@@ -70,11 +70,11 @@ function post(socket, i) {
 
 afterEach(() => useRelayForwarder(false));
 
-const modes = [...(handoffSyscalls() ? (['hand-off'] as const) : []), 'relay'] as const;
+const modes = [...(listenerSyscalls() ? (['listener'] as const) : []), 'relay'] as const;
 
-describe.runIf(runSandboxTests).each(modes)('the forwarder in the sandbox (%s)', (mode) => {
+describe.runIf(runSandboxTests).each(modes)("the command's way to the proxy (%s)", (mode) => {
   it(
-    'is one process for every connection, carries concurrent ones byte for byte both ways, and passes a half-close on',
+    'carries concurrent connections byte for byte both ways with at most one process, and passes a half-close on',
     async () => {
       useRelayForwarder(mode === 'relay');
       const server = await httpServer((req, res, body) => {
@@ -88,8 +88,8 @@ describe.runIf(runSandboxTests).each(modes)('the forwarder in the sandbox (%s)',
       writeFileSync(path.join(ws, 'client.js'), CLIENT);
       const out = await sh(toolkit, `node client.js ${server.port} ${CONNECTIONS} ${BODY}`);
       const lines = out.stdout.trim().split('\n');
-      // One forwarder, whatever the number of connections it holds open.
-      expect(lines[0]).toBe('perl processes: 1');
+      // The relay: one forwarder, whatever the number of connections it holds open; none else.
+      expect(lines[0]).toBe(`perl processes: ${mode === 'relay' ? 1 : 0}`);
       expect(lines.slice(1)).toEqual(
         Array.from(
           { length: CONNECTIONS },
@@ -120,88 +120,41 @@ describe.runIf(runSandboxTests).each(modes)('the forwarder in the sandbox (%s)',
     expect(out.stdout).toBe('hello GET /x\n1\n');
   });
 
-  it.runIf(mode === 'relay')('is the relay wherever the environment could run code in bash or the loader', () => {
-    const clean = { PATH: '/usr/bin:/bin', HOME: '/root', LANG: 'C.UTF-8', BASH_XTRACEFD: '2', PS4: '+ ' };
-    expect(shellStartsClean(clean)).toBe(true);
-    const risky: Record<string, string>[] = [
-      { BASH_ENV: '/w/env.sh' },
-      { ENV: '/w/env.sh' },
-      // xtrace expands PS4 (bash imports PS4 from the environment unless it runs as root).
-      { SHELLOPTS: 'xtrace' },
-      { BASHOPTS: 'extdebug' },
-      { 'BASH_FUNC_read%%': '() { :; }' },
-      { read: '() { :; }' },
-      { LD_PRELOAD: '/w/x.so' },
-      { LD_LIBRARY_PATH: '/w' },
-      { LD_AUDIT: '/w/x.so' },
-      { GCONV_PATH: '/w' },
-      { LOCPATH: '/w' },
-    ];
-    for (const extra of risky) expect([extra, shellStartsClean({ ...clean, ...extra })]).toEqual([extra, false]);
-  });
-
-  it.runIf(mode === 'hand-off')(
-    'gives the relay to a command whose bash would run other code first (BASH_ENV, an exported function)',
+  it.runIf(mode === 'listener')(
+    "puts nothing of the proxy's in the sandbox: no process, no descriptor, no channel variable, whatever bash runs first",
     async () => {
       const server = await httpServer();
       const { lookup } = tableResolver({ 'api.test': ['127.0.0.1'] });
-      // What runs before the toolkit's script: it notes the descriptors it holds, then writes what
-      // Node could not parse on every one above the command's own (the channel would be there).
-      const early = `ls -l /proc/$$/fd >> ${ws}/early; for f in /proc/$$/fd/*; do f=\${f##*/}; [ "$f" -gt 4 ] && { builtin printf '{"cmd":"NODE_HANDLE","type":"x"}\\n}{garbage\\n' >&$f; } 2>/dev/null; done; :`;
-      writeFileSync(path.join(ws, 'early.sh'), `${early}\n`);
-      const variants: Record<string, string>[] = [
-        { BASH_ENV: path.join(ws, 'early.sh') },
-        { 'BASH_FUNC_printf%%': `() { . ${path.join(ws, 'early.sh')}; builtin printf "$@"; }` },
-      ];
-      for (const [i, extra] of variants.entries()) {
-        rmSync(path.join(ws, 'early'), { force: true });
-        const toolkit = netToolkit(
-          {
-            network: { allow: ['api.test'], allowPrivate: true },
-            env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...extra },
-          },
-          lookup,
-        );
-        const out = await sh(toolkit, `curl -sS http://api.test:${server.port}/v${i}`);
-        expect(out.stdout).toContain(`hello GET /v${i}`);
-        const seen = readFileSync(path.join(ws, 'early'), 'utf8');
-        // The code ran, and held no socket above the command's own (4 is the started signal's):
-        // the relay's unix socket is no descriptor of bash.
-        expect(seen).toContain('/dev/null');
-        expect(seen).not.toMatch(/ ([5-9]|\d\d+) -> socket:/);
-      }
-    },
-    scaled(60_000),
-  );
-
-  it.runIf(mode === 'hand-off')(
-    'keeps its channel from the command: no descriptor, no variable, no tracing the forwarder',
-    async () => {
-      const server = await httpServer();
-      const { lookup } = tableResolver({ 'api.test': ['127.0.0.1'] });
-      const toolkit = netToolkit({ network: { allow: ['api.test'], allowPrivate: true } }, lookup);
-      // Every descriptor the command holds, by what it is; the forwarder's pid (its comm is perl);
-      // then what the command can reach of it: its descriptors and its memory, as the same user.
+      // Code bash runs before the command (a startup file, an exported function) finds nothing
+      // either: it notes the descriptors it holds.
+      writeFileSync(path.join(ws, 'early.sh'), `ls -l /proc/$$/fd >> ${ws}/early\n`);
+      const toolkit = netToolkit(
+        {
+          network: { allow: ['api.test'], allowPrivate: true },
+          env: { PATH: process.env.PATH ?? '/usr/bin:/bin', BASH_ENV: path.join(ws, 'early.sh') },
+        },
+        lookup,
+      );
+      // Every descriptor the command holds, by what it is; the variables; the processes it sees.
       const out = await sh(
         toolkit,
         [
           'for fd in /proc/$$/fd/*; do printf "%s " "${fd##*/}:$(readlink "$fd" | sed "s/:.*//")"; done; echo',
           'env | grep -c "^NODE_CHANNEL" || true',
-          'pid=$(for p in /proc/[0-9]*; do [ "$(cat $p/comm 2>/dev/null)" = perl ] && echo ${p##*/}; done)',
-          // Its descriptors cannot be opened through /proc, and what could take them or write in
-          // its memory (ptrace, pidfd_getfd, /proc/PID/mem) needs the access a non-dumpable process
-          // refuses, as reading its memory map does.
-          'opened=0; for fd in /proc/$pid/fd/*; do { exec 9<>"$fd"; } 2>/dev/null && opened=$((opened+1)); exec 9>&-; done; echo "opened $opened"',
-          'grep -q . /proc/$pid/maps 2>/dev/null && echo maps-readable || echo maps-refused',
-          'grep -q "^TracerPid:" /proc/$pid/status && echo status',
+          'for p in /proc/[0-9]*; do cat $p/comm 2>/dev/null; done | sort -u | tr "\\n" " "; echo',
           `curl -sS http://api.test:${server.port}/after`,
         ].join('; '),
       );
-      const [fds, channelVars, ...rest] = out.stdout.trim().split('\n');
+      const [fds, channelVars, processes, answer] = out.stdout.trim().split('\n');
       // stdin, stdout, stderr and the listing's own descriptor: no socket.
       expect(fds!.split(' ').filter((fd) => fd.includes('socket'))).toEqual([]);
       expect(channelVars).toBe('0');
-      expect(rest).toEqual(['opened 0', 'maps-refused', 'status', 'hello GET /after']);
+      expect(processes!.split(' ').filter(Boolean)).not.toContain('perl');
+      expect(answer).toBe('hello GET /after');
+      // Its descriptors are the command's own (4: the socket saying bash started), nothing above.
+      const early = readFileSync(path.join(ws, 'early'), 'utf8');
+      expect(early).toContain('/dev/null');
+      expect(early).not.toMatch(/ ([5-9]|\d\d+) -> socket:/);
       expect(server.seen).toHaveLength(1);
     },
     scaled(30_000),

@@ -1,13 +1,13 @@
 // The proxy's life: made on the first command that needs it (never for one that does not), one per
 // toolkit serving all its calls (foreground and background), a listener per command removed when
-// the command ends (the relay's socket, the hand-off's forwarder), and nothing left after close():
-// no folder, no socket, no listener, no forwarder. A background
+// the command ends (the relay's socket and forwarder, or the listener made in its namespace), and
+// nothing left after close(): no folder, no socket, no listener, no forwarder, no helper. A background
 // job's refusals are its notes; refused and allowed connections are audit entries of the call.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { handoffSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/forwarder.js';
+import { listenerSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/listener.js';
 import { openStore } from '../../src/index.js';
 import type { BashOutputResult } from '../../src/generated/types.js';
 import { runSandboxTests, waitFor } from '../support/exec-helpers.js';
@@ -29,19 +29,19 @@ function listening(socket: string): Promise<boolean> {
   });
 }
 
+function read(pid: string, file: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'latin1');
+  } catch {
+    return '';
+  }
+}
+
 /**
- * Pids of the hand-off forwarders running (perl processes whose script sends NODE_HANDLE) below a
- * process whose command line holds `mark` (the bwrap of one command: other test files' commands
- * run at the same time).
+ * Pids of the perl processes running below a process whose command line holds `mark` (the bwrap of
+ * one command: other test files' commands run at the same time): the relay's forwarder.
  */
-function handoffForwarders(mark: string): string[] {
-  const read = (pid: string, file: string) => {
-    try {
-      return readFileSync(`/proc/${pid}/${file}`, 'latin1');
-    } catch {
-      return '';
-    }
-  };
+function perlsBelow(mark: string): string[] {
   const below = (pid: string): boolean => {
     for (let depth = 0; depth < 8 && pid !== '0' && pid !== ''; depth++) {
       if (read(pid, 'cmdline').includes(mark)) return true;
@@ -49,24 +49,30 @@ function handoffForwarders(mark: string): string[] {
     }
     return false;
   };
+  return readdirSync('/proc').filter((pid) => /^\d+$/.test(pid) && read(pid, 'comm').trim() === 'perl' && below(pid));
+}
+
+/** Pids of this process's listener helpers (perl, outside every sandbox). */
+function listenerHelpers(): string[] {
   return readdirSync('/proc').filter(
     (pid) =>
       /^\d+$/.test(pid) &&
       read(pid, 'comm').trim() === 'perl' &&
-      read(pid, 'cmdline').includes('NODE_HANDLE') &&
-      below(pid),
+      read(pid, 'cmdline').includes('"toolwright":"listen"') &&
+      /^PPid:\s+(\d+)/m.exec(read(pid, 'status'))?.[1] === String(process.pid),
   );
 }
 
 afterEach(() => useRelayForwarder(false));
 
 describe.runIf(runSandboxTests)('the proxy: lazily made, one per toolkit, gone after close()', () => {
-  it.each([...(handoffSyscalls() ? ['hand-off'] : []), 'relay'])(
+  it.each([...(listenerSyscalls() ? ['listener'] : []), 'relay'])(
     'starts on the first command that needs it, serves every call and job, and leaves nothing after close() (%s)',
     async (mode) => {
       useRelayForwarder(mode === 'relay');
       const server = await httpServer();
       const before = new Set(proxyFolders());
+      const helpersBefore = new Set(listenerHelpers());
       const offline = netToolkit({ network: 'none' }, loopback.lookup);
       await sh(offline, 'true');
       expect(proxyFolders().filter((dir) => !before.has(dir))).toEqual([]);
@@ -89,9 +95,11 @@ describe.runIf(runSandboxTests)('the proxy: lazily made, one per toolkit, gone a
       expect(job.ok).toBe(true);
       await waitFor(async () => server.seen.length === 3, scaled(20_000), 'the job reaching the server');
       const sockets = readdirSync(folders[0]!).filter((name) => name.endsWith('.sock'));
-      const started = handoffForwarders(`/job; curl -sS http://other.test:${server.port}/`);
-      // The relay listens on a socket of the command's own; the hand-off has its forwarder and no socket.
-      expect([sockets.length, started.length]).toEqual(mode === 'relay' ? [1, 0] : [0, 1]);
+      const started = perlsBelow(`/job; curl -sS http://other.test:${server.port}/`);
+      const helpers = listenerHelpers().filter((pid) => !helpersBefore.has(pid));
+      // The relay: a socket of the command's own and its forwarder inside; the listener made from
+      // outside: nothing in the sandbox, the toolkit's one helper outside.
+      expect([sockets.length, started.length, helpers.length]).toEqual(mode === 'relay' ? [1, 1, 0] : [0, 0, 1]);
       const socket = sockets.length ? path.join(folders[0]!, sockets[0]!) : undefined;
       if (socket) expect(await listening(socket)).toBe(true);
 
@@ -99,9 +107,9 @@ describe.runIf(runSandboxTests)('the proxy: lazily made, one per toolkit, gone a
       expect(existsSync(folders[0]!)).toBe(false);
       if (socket) expect(await listening(socket)).toBe(false);
       await waitFor(
-        async () => started.every((pid) => !existsSync(`/proc/${pid}`)),
+        async () => [...started, ...helpers].every((pid) => !existsSync(`/proc/${pid}`)),
         scaled(10_000),
-        'the forwarder to end',
+        'the forwarder and the helper to end',
       );
       // A command after close() is refused, not run without its proxy.
       const late = await toolkit.invoke('exec', 'bash', { command: 'true' });

@@ -1,22 +1,17 @@
 // What a command's network needs from the runner: the proxy of its toolkit (made on the first
 // command that needs it, closed with the toolkit), a session of its own on it, the bwrap arguments
 // that bind the CA bundle (and, for the relay, the session's socket) into the sandbox, the
-// environment (proxy variables, CA variables, placeholders) and the shell prelude that starts the
-// forwarder: the hand-off on the command's IPC channel where it works, else the relay.
+// environment (proxy variables, CA variables, placeholders), and the command's listener: made from
+// outside in its sandbox's network namespace where that works, else the relay's prelude.
 import { credentialValues, toolkitRedactor } from '../../../runtime/secrets/secrets.js';
 import type { HandlerContext, ToolkitOf } from '../../../runtime/contract/types.js';
-import type { SandboxChannel } from '../process/spawn.js';
+import { randomInt } from 'node:crypto';
+import type { SandboxListener } from '../process/spawn.js';
 import type { CommandNote } from '../run/runner.js';
 import { ConnectionAudit } from './audit.js';
 import { newPlaceholder } from './credentials.js';
-import {
-  findPerl,
-  forwarderPrelude,
-  handoffPrelude,
-  handoffSyscalls,
-  proxyEnvironment,
-  shellStartsClean,
-} from './forwarder.js';
+import { findPerl, forwarderPrelude, proxyEnvironment } from './forwarder.js';
+import { listenerSyscalls } from './listener.js';
 import { NetworkProxy } from './proxy.js';
 import type { ProxyPolicy } from './settings.js';
 import { caVariables } from './trust.js';
@@ -27,8 +22,8 @@ export interface CommandNetwork {
   args: string[];
   /** Shell text run inside the sandbox before the command (starts the relay). */
   prelude?: string;
-  /** The IPC channel the hand-off sends connections on (its prelude starts the forwarder). */
-  channel?: SandboxChannel;
+  /** The listener made in the sandbox's network namespace before the command starts. */
+  listener?: SandboxListener;
   /** Closes the command's listener; resolves the refusals it saw. Idempotent. */
   release(): Promise<CommandNote[]>;
 }
@@ -108,39 +103,49 @@ export async function commandNetwork(
   command: string,
 ): Promise<CommandNetwork> {
   const perl = findPerl();
-  const syscalls = shellStartsClean(env) ? handoffSyscalls() : undefined;
+  const syscalls = listenerSyscalls();
   const proxy = proxyOf(ctx, policy);
   // The bundle first: a CA that cannot be made refuses the command before a listener exists.
   const bundle = proxy.intercepts ? await proxy.trust() : undefined;
-  const session = await proxy.open(
-    {
-      principal: ctx.principal,
-      scope: ctx.storeKey.scope,
-      operation: ctx.operation.id,
-      command: command.slice(0, 200),
-    },
-    syscalls === undefined,
-  );
-  proxyEnvironment(env);
+  const session = proxy.open({
+    principal: ctx.principal,
+    scope: ctx.storeKey.scope,
+    operation: ctx.operation.id,
+    command: command.slice(0, 200),
+  });
+  let released: Promise<CommandNote[]> | undefined;
+  const release = () => (released ??= session.close().then(() => session.notes));
   const args: string[] = [];
-  const socket = `${netDir}/proxy.sock`;
-  if (session.socketPath !== undefined) args.push('--bind', session.socketPath, socket);
   if (bundle) {
     const inside = `${netDir}/ca-bundle.pem`;
     args.push('--ro-bind', bundle, inside);
     for (const name of caVariables(env)) env[name] = inside;
   }
-  let released: Promise<CommandNote[]> | undefined;
-  return {
-    args,
-    ...(syscalls
-      ? {
-          channel: {
-            prelude: (fd: number) => handoffPrelude(perl, fd, syscalls),
-            accept: (connection) => session.adopt(connection),
-          },
-        }
-      : { prelude: forwarderPrelude(perl, socket) }),
-    release: () => (released ??= session.close().then(() => session.notes)),
-  };
+  const socket = `${netDir}/proxy.sock`;
+  const relay = async () => ['--bind', await proxy.relay(session), socket];
+  try {
+    if (!syscalls || !proxy.listenersWork) {
+      proxyEnvironment(env);
+      args.push(...(await relay()));
+      return { args, prelude: forwarderPrelude(perl, socket), release };
+    }
+    // The sandbox's namespace is its own: any port is free there before the command starts.
+    const port = randomInt(10_000, 30_000);
+    proxyEnvironment(env, port);
+    return {
+      args,
+      listener: {
+        open: (target) => proxy.listenIn(session, target, port, perl, syscalls),
+        // Where it cannot be made, the relay (for this command and the toolkit's next ones).
+        fallback: async () => {
+          proxy.listenersWork = false;
+          return { args: await relay(), prelude: forwarderPrelude(perl, socket) };
+        },
+      },
+      release,
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }

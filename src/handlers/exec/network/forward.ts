@@ -190,7 +190,7 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     res.writeHead(status, message, answerHeaders.flat());
     const address = answer.socket?.remoteAddress;
     answer.on('data', (chunk: Buffer) => (bytesReceived += chunk.length));
-    relay(body as Readable, res, (failed) => finish(failed, address));
+    relay(body as Readable, res, answer, (failed) => finish(failed, address));
   });
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     if (!res.headersSent) {
@@ -212,16 +212,24 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     // cut, the next request would pay a new TLS handshake upstream. Otherwise the exchange is cut.
     if (!res.writableFinished && !answered?.complete) upstream.destroy();
   });
-  req.pipe(upstream);
+  // A request without a body (neither length nor chunks: HTTP/1.1 has none then) goes at once,
+  // its head in one write, not after the end of an empty stream a few turns later.
+  const length = req.headers['content-length'];
+  if (req.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0)) {
+    upstream.end();
+    req.resume();
+  } else req.pipe(upstream);
 }
 
 /**
  * Streams an answer's body to the client, ending `res` after it; `done` once, failed when either
  * side broke off. What one turn of the event loop brings (the last chunk, the scrubber's held-back
  * bytes, the chunked terminator) leaves in one write, not one each: every write is a wake-up of
- * the forwarder and the client, which a short answer would pay several times over.
+ * the client, which a short answer would pay several times over. Once the server's answer is all
+ * read (`answer.complete`), the rest follows within a few turns and ends `res`, whose end writes
+ * everything held at once.
  */
-function relay(body: Readable, res: ServerResponse, done: (failed: boolean) => void): void {
+function relay(body: Readable, res: ServerResponse, answer: IncomingMessage, done: (failed: boolean) => void): void {
   let settled = false;
   const settle = (failed: boolean) => {
     if (settled) return;
@@ -231,18 +239,29 @@ function relay(body: Readable, res: ServerResponse, done: (failed: boolean) => v
   const socket = res.socket;
   let corked = false;
   const uncork = () => {
+    if (!corked) return;
     corked = false;
     socket?.uncork();
+  };
+  // Held while the rest is on its way, for a few turns at most, and never past a full buffer (the
+  // pipe would wait for a drain that a held socket never gives).
+  const check = (turns: number) => {
+    if (!corked) return;
+    if (!answer.complete || res.destroyed || socket!.writableNeedDrain || turns === 0) uncork();
+    else setImmediate(check, turns - 1);
   };
   body.on('data', () => {
     if (corked || !socket || socket.destroyed) return;
     corked = true;
     socket.cork();
-    setImmediate(uncork);
+    setImmediate(check, 3);
   });
   body.pipe(res);
+  // After the pipe's own: `res` has ended (and written what was held) when this runs.
+  body.once('end', uncork);
   finished(body, (error) => {
     if (!error) return;
+    uncork();
     res.destroy();
     settle(true);
   });

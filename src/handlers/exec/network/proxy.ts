@@ -1,6 +1,6 @@
 // The proxy of one toolkit: outside every sandbox, reached from each sandboxed command through a
-// channel of its own (its forwarder's hand-over, or a unix socket: each connection is known to
-// belong to that command's call), it speaks HTTP CONNECT and plain HTTP forwarding, admits only
+// listener of its own (made in the command's network namespace, or the relay's unix socket: each
+// connection is known to belong to that command's call), it speaks HTTP CONNECT and plain HTTP forwarding, admits only
 // allowed names (destination.ts), tunnels CONNECT as is unless the host needs interception
 // (credentials bound to it, or methods 'read'), then terminates TLS with the toolkit's CA and
 // forwards request by request (forward.ts). Made on the first command that needs it; close() ends
@@ -11,7 +11,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { TLSSocket, createSecureContext, rootCertificates } from 'node:tls';
+import { TLSSocket, createSecureContext, rootCertificates, type TLSSocketOptions } from 'node:tls';
 import { ToolError } from '../../../runtime/contract/errors.js';
 import type { ResolvedAddress, Resolver } from '../../../runtime/net/address-guard.js';
 import { pinnedLookup } from '../../../runtime/net/guarded.js';
@@ -22,6 +22,7 @@ import { checkDestination, defaultResolver, type CheckedDestination, type Refusa
 import { DnsCache } from './dns-cache.js';
 import { answerRefusal, forwardRequest, type ForwardContext } from './forward.js';
 import { canonicalHost, entryFor, hostText, type CanonicalHost } from './hosts.js';
+import { ListenerMaker, type SandboxTarget } from './listener.js';
 import { rawAnswer, unreadable, unsupported } from './raw-answer.js';
 import { ProxySession } from './session.js';
 import type { ProxyPolicy } from './settings.js';
@@ -57,6 +58,9 @@ export class NetworkProxy {
   readonly #interceptServer: Server;
   readonly #httpsMade: () => boolean;
   #authority: Promise<InterceptionCa> | undefined;
+  #listeners: ListenerMaker | undefined;
+  /** False once a listener could not be made in a sandbox: the relay from then on. */
+  listenersWork = true;
   #bundle: Promise<string> | undefined;
   #next = 0;
   #closed = false;
@@ -156,21 +160,41 @@ export class NetworkProxy {
     return this.#authority;
   }
 
-  /**
-   * A listener for one command: connections handed over by its forwarder, or (`relay`) its own
-   * unix socket in the private folder.
-   */
-  async open(owner: ConnectionOwner, relay: boolean): Promise<ProxySession> {
+  /** A session for one command: its listener is made (`listenIn`) or its relay's socket opened (`relay`) next. */
+  open(owner: ConnectionOwner): ProxySession {
     if (this.#closed) throw new ToolError('UNAVAILABLE', 'the toolkit is closed; its network proxy is gone');
-    const session = new ProxySession(this, owner, relay ? path.join(this.dir, `c${++this.#next}.sock`) : undefined);
-    await session.listen();
+    const session = new ProxySession(this, owner);
     this.#sessions.add(session);
     return session;
+  }
+
+  /**
+   * Makes the session's listener on 127.0.0.1:`port` in the sandbox `target`, by the helper
+   * (`perl`, with the system call numbers `syscalls`) made on first use.
+   */
+  async listenIn(
+    session: ProxySession,
+    target: SandboxTarget,
+    port: number,
+    perl: string,
+    syscalls: readonly [number, number],
+  ): Promise<void> {
+    if (this.#closed) throw new ToolError('UNAVAILABLE', 'the toolkit is closed; its network proxy is gone');
+    this.#listeners ??= new ListenerMaker(perl, syscalls);
+    session.adopt(await this.#listeners.listen(target, port));
+  }
+
+  /** Opens the session's unix socket in the private folder, for the relay inside its sandbox. */
+  async relay(session: ProxySession): Promise<string> {
+    const socketPath = path.join(this.dir, `c${++this.#next}.sock`);
+    await session.listen(socketPath);
+    return socketPath;
   }
 
   /** Stops every listener and connection, removes the folder (sockets, bundle) and writes the audit. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#listeners?.close();
     await Promise.all([...this.#sessions].map((session) => session.close()));
     this.#interceptServer.close();
     this.#agents.http.destroy();
@@ -218,11 +242,15 @@ export class NetworkProxy {
     const context = await (await this.#ca()).contextFor(destination.host);
     socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     if (head.length) socket.unshift(head);
+    // `highWaterMark` is passed on to the socket (Node's types omit it).
     const secure = new TLSSocket(socket, {
       isServer: true,
       secureContext: context,
       ALPNProtocols: ['http/1.1'],
-    });
+      // An answer is held until it is whole (forward.ts): one the size of a TLS record or two
+      // must fit without the stream asking to wait.
+      highWaterMark: 64 * 1024,
+    } as TLSSocketOptions);
     secure.on('error', () => secure.destroy());
     secure.once('secure', () => {
       const sni = secure.servername;

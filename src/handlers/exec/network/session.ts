@@ -1,10 +1,10 @@
-// One command's listener on the toolkit's proxy: the connections the command's forwarder hands over
-// on its IPC channel, or (relay) a unix socket of its own bound into its sandbox; the HTTP CONNECT
+// One command's listener on the toolkit's proxy: the TCP listener made in its sandbox's network
+// namespace (listener.ts), or (relay) a unix socket of its own bound into its sandbox; the HTTP CONNECT
 // and plain HTTP requests that come in on it checked against the allow list, tunnelled, intercepted
 // (proxy.ts) or forwarded (forward.ts), and the refusals it saw kept as the command's notes.
 import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import { connect, type Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ToolError } from '../../../runtime/contract/errors.js';
 import { pinnedLookup } from '../../../runtime/net/guarded.js';
@@ -23,18 +23,19 @@ const MAX_NOTES = 20;
 export class ProxySession {
   readonly #proxy: NetworkProxy;
   readonly #owner: ConnectionOwner;
-  /** The unix socket the relay connects to; undefined when connections are handed over. */
-  readonly socketPath: string | undefined;
+  /** The unix socket the relay connects to; undefined unless the command uses the relay. */
+  socketPath: string | undefined;
   readonly #server: Server;
+  /** The listener in the command's sandbox, once made. */
+  #listener: NetServer | undefined;
   readonly #sockets = new Set<Duplex>();
   readonly #notes = new Map<string, CommandNote>();
   #dropped = 0;
   #closing: Promise<void> | undefined;
 
-  constructor(proxy: NetworkProxy, owner: ConnectionOwner, socketPath?: string) {
+  constructor(proxy: NetworkProxy, owner: ConnectionOwner) {
     this.#proxy = proxy;
     this.#owner = owner;
-    this.socketPath = socketPath;
     this.#server = createServer();
     this.#server.keepAliveTimeout = 5_000;
     this.#server.requestTimeout = 0;
@@ -57,10 +58,10 @@ export class ProxySession {
     });
   }
 
-  /** Starts listening on the unix socket (relay); nothing to do for hand-over. */
-  listen(): Promise<void> {
-    const socketPath = this.socketPath;
-    if (socketPath === undefined) return Promise.resolve();
+  /** Listens on the unix socket `socketPath` the relay in the sandbox connects to. */
+  listen(socketPath: string): Promise<void> {
+    if (this.#closing) return Promise.reject(new ToolError('UNAVAILABLE', 'the command has ended'));
+    this.socketPath = socketPath;
     return new Promise((resolve, reject) => {
       this.#server.once('error', (error) =>
         reject(new ToolError('UNAVAILABLE', `the network proxy could not listen for the command: ${error.message}`)),
@@ -69,15 +70,21 @@ export class ProxySession {
     });
   }
 
-  /** A connection the command's forwarder handed over: served as if accepted here; cut once the session is closed. */
-  adopt(socket: Socket): void {
+  /** Serves the connections of the listener made in the command's sandbox; closed with the session. */
+  adopt(listener: NetServer): void {
     if (this.#closing) {
-      socket.destroy();
+      listener.close();
       return;
     }
-    // As the HTTP server's own sockets: a client's half-close must not end the answer's way back.
-    socket.allowHalfOpen = true;
-    this.#server.emit('connection', socket);
+    this.#listener = listener;
+    listener.on('connection', (socket: Socket) => {
+      // As the HTTP server's own sockets: a client's half-close must not end the answer's way back.
+      socket.allowHalfOpen = true;
+      // Small writes go at once: Nagle against the client's delayed ACK costs 40 ms a request.
+      socket.setNoDelay(true);
+      this.#server.emit('connection', socket);
+    });
+    listener.on('error', () => undefined);
   }
 
   track(socket: Duplex): void {
@@ -251,6 +258,8 @@ export class ProxySession {
   close(): Promise<void> {
     return (this.#closing ??= new Promise<void>((resolve) => {
       this.#proxy.forget(this);
+      // No new connection from the sandbox; its namespace goes with the last descriptor of it.
+      this.#listener?.close();
       if (this.#server.listening) this.#server.close(() => resolve());
       else resolve();
       for (const socket of this.#sockets) socket.destroy();

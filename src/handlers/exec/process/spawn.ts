@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import type { Socket } from 'node:net';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { accessSync, closeSync, constants, fstatSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -8,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ToolError } from '../../../runtime/contract/errors.js';
 import { EXEC_MARKER_VAR } from '../run/env.js';
+import type { SandboxTarget } from '../network/listener.js';
 import { closeInheritedFds, withoutInheritedFds } from '../../../runtime/processes/inherited-fds.js';
 import { killCall, killCallSync, processStartTime, type CallIdentity } from './process-tree.js';
 
@@ -37,14 +37,14 @@ export interface Ending {
 }
 
 /**
- * An IPC channel into the sandbox (Node's own, on a descriptor of bash): the prelude for its
- * descriptor is run before the command, and every socket a process inside sends on it is accepted.
+ * The command's network listener, made from outside in the sandbox's network namespace: bwrap
+ * reports its first process and holds the command back until `open` has made it. Where it cannot
+ * be made, the sandbox is started again with `fallback`'s arguments and prelude (the relay).
  */
-export interface SandboxChannel {
-  prelude(fd: number): string;
-  accept(socket: Socket): void;
+export interface SandboxListener {
+  open(target: SandboxTarget): Promise<void>;
+  fallback(reason: string): Promise<{ args: string[]; prelude: string }>;
 }
-
 export interface StartRequest {
   command: string;
   /** Real path of the working directory. */
@@ -54,7 +54,7 @@ export interface StartRequest {
    * bwrap binary and arguments when sandboxed; the command then runs inside it, after `prelude`
    * (shell text run first in the same bash, e.g. the network forwarder's start).
    */
-  sandbox?: { bwrap: string; args: string[]; prelude?: string; channel?: SandboxChannel };
+  sandbox?: { bwrap: string; args: string[]; prelude?: string; listener?: SandboxListener };
   /** File descriptors (or 'pipe') for stdout and stderr. */
   stdout: number | 'pipe';
   stderr: number | 'pipe';
@@ -108,23 +108,17 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   if (scriptFd !== undefined || request.sandbox) stdio.push(scriptFd ?? 'ignore');
   if (request.sandbox) stdio.push('pipe');
   if (terminalFd !== undefined) stdio.push(terminalFd);
-  const channel = request.sandbox?.channel;
-  const channelFd = channel ? stdio.push('ipc') - 1 : undefined;
+  const listener = request.sandbox?.listener;
+  // bwrap writes what it made on one (JSON, then closes it) and waits for a byte on the other.
+  const infoFd = listener ? stdio.push('pipe') - 1 : undefined;
+  const blockFd = listener ? stdio.push('pipe') - 1 : undefined;
   // In a sandbox, bash first says it runs (on fd 4: bwrap got everything set up). Then it closes
   // the descriptors this process inherited from its own parent without close-on-exec (say, a
-  // folder outside, or a socket): they must not reach the command, sandboxed or not. The channel
-  // stays open for its prelude, which closes it.
-  const closing = closeInheritedFds(viaPipe ? 3 : 2, channelFd);
+  // folder outside, or a socket): they must not reach the command, sandboxed or not.
+  const closing = closeInheritedFds(viaPipe ? 3 : 2);
   // Unsandboxed, bash leads the session and takes the terminal as its controlling one.
   const ctty = request.terminal && !request.sandbox ? CONTROLLING_TERMINAL : '';
-  const preludes = [
-    request.sandbox?.prelude,
-    channel && channelFd !== undefined ? channel.prelude(channelFd) : undefined,
-  ];
-  const prelude = preludes
-    .filter(Boolean)
-    .map((text) => `${text} `)
-    .join('');
+  const prelude = request.sandbox?.prelude ? `${request.sandbox.prelude} ` : '';
   const bashArgs = [
     '-c',
     request.sandbox ? `printf 1 >&4; ${closing} ${prelude}${script}` : `${closing} ${ctty}${script}`,
@@ -133,7 +127,12 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   const [file, args] = request.sandbox
     ? withoutInheritedFds(
         request.sandbox.bwrap,
-        [...request.sandbox.args, '--', ...sandboxedCommand(bashArgs, terminalFd !== undefined)],
+        [
+          ...(listener ? ['--info-fd', String(infoFd), '--block-fd', String(blockFd)] : []),
+          ...request.sandbox.args,
+          '--',
+          ...sandboxedCommand(bashArgs, terminalFd !== undefined),
+        ],
         stdio.length - 1,
       )
     : ['bash', bashArgs];
@@ -147,14 +146,6 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
     // The child has its own copy of the descriptor (or never will).
     if (scriptFd !== undefined) closeSync(scriptFd);
   }
-  if (channel) {
-    // Anything but a socket is closed unused; the channel's own errors (its writer died) end nothing.
-    child.on('message', (_message, handle) => {
-      if (isSocket(handle)) channel.accept(handle);
-      else (handle as { close?: () => void } | undefined)?.close?.();
-    });
-    child.on('error', () => undefined);
-  }
   const exited = new Promise<Ending>((resolve) => {
     child.once('exit', (exitCode, signal) => resolve({ exitCode, signal }));
   });
@@ -165,6 +156,33 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   if (started || child.pid === undefined) throw await spawnError(started, request);
   const pid = child.pid;
   const identity: CallIdentity = { pid, marker: `${EXEC_MARKER_VAR}=${marker}`, startTime: processStartTime(pid) };
+  if (listener && infoFd !== undefined && blockFd !== undefined) {
+    const block = child.stdio[blockFd] as Writable;
+    block.on('error', () => undefined);
+    const target = await sandboxTarget(child.stdio[infoFd] as Readable);
+    // No report: bwrap failed before it made the sandbox, and says why on stderr (as without network).
+    let failure = typeof target === 'string' ? target : undefined;
+    if (typeof target === 'object')
+      await listener.open(target).catch((error: Error) => {
+        failure = error.message;
+      });
+    if (failure !== undefined) {
+      killCallSync(identity);
+      await exited;
+      block.destroy();
+      const fallback = await listener.fallback(failure);
+      const sandbox = request.sandbox!;
+      return startCommand({
+        ...request,
+        sandbox: {
+          bwrap: sandbox.bwrap,
+          args: [...sandbox.args, ...fallback.args],
+          prelude: [sandbox.prelude, fallback.prelude].filter(Boolean).join(' '),
+        },
+      });
+    }
+    block.end('1');
+  }
   let stopping: Promise<void> | undefined;
   return {
     child,
@@ -177,8 +195,40 @@ export async function startCommand(request: StartRequest): Promise<StartedComman
   };
 }
 
-function isSocket(handle: unknown): handle is Socket {
-  return typeof handle === 'object' && handle !== null && typeof (handle as Socket).setNoDelay === 'function';
+/**
+ * Reads bwrap's report (`--info-fd`): its first process and that process's network namespace;
+ * undefined when it ends without one, why not when the report lacks them (an older bwrap).
+ */
+function sandboxTarget(stream: Readable | null): Promise<SandboxTarget | string | undefined> {
+  if (!stream) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    let text = '';
+    const done = (target: SandboxTarget | string | undefined) => {
+      stream.removeAllListeners('data');
+      stream.destroy();
+      resolve(target);
+    };
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      text += chunk;
+      if (text.length > 4096) return done(undefined);
+      let report: Record<string, unknown>;
+      try {
+        report = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        return; // not whole yet
+      }
+      const pid = report['child-pid'];
+      const netns = report['net-namespace'];
+      done(
+        Number.isSafeInteger(pid) && Number.isSafeInteger(netns) && (pid as number) > 0
+          ? { pid: pid as number, netns: netns as number }
+          : "bwrap's report names no network namespace",
+      );
+    });
+    stream.once('end', () => done(undefined));
+    stream.once('error', () => done(undefined));
+  });
 }
 
 /**

@@ -130,7 +130,7 @@ export async function prepareCommand(
       bwrap: probe.bwrap,
       args,
       ...(proxied?.prelude ? { prelude: proxied.prelude } : {}),
-      ...(proxied?.channel ? { channel: proxied.channel } : {}),
+      ...(proxied?.listener ? { listener: proxied.listener } : {}),
     };
   }
   // What the sandbox bound read-only (git hooks and config it pins) only the host can have changed.
