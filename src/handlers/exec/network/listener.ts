@@ -3,11 +3,8 @@
 // created by a small Perl process of the toolkit's own before the command starts, and handed to
 // the proxy, which then accepts every connection of the command itself. Nothing of it runs in the
 // sandbox: no process, no channel, nothing a command could reach. One helper per proxy, started
-// on first use with an empty environment; each request goes to a child it forked ahead, which
-// enters the namespace (the user namespace that owns it first, where that is not the helper's own:
-// the sandbox's user may hold the capability there only, and cannot leave it again), makes the
-// listener, passes it over the helper's IPC channel (SCM_RIGHTS, as Node's own NODE_HANDLE message
-// for a net.Server) and exits.
+// on first use with an empty environment: it enters the namespace, makes the listener and passes
+// it over its IPC channel (SCM_RIGHTS, as Node's own NODE_HANDLE message for a net.Server).
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:net';
 import { ToolError } from '../../../runtime/contract/errors.js';
@@ -15,7 +12,7 @@ import { ToolError } from '../../../runtime/contract/errors.js';
 /** How long one listener may take before the command is refused. */
 const LISTENER_TIMEOUT_MS = 10_000;
 
-// Linux values: CLONE_NEWUSER 0x10000000, CLONE_NEWNET 0x40000000, NS_GET_USERNS 0xb701,
+// Linux values: CLONE_NEWUSER 0x10000000, CLONE_NEWNET 0x40000000, NS_GET_USERNS 0xb701, EPERM 1,
 // AF_INET 2, SOCK_STREAM 1, IPPROTO_IP 0, IP_FREEBIND 15 (bwrap may not have brought the loopback
 // up yet: the address is bound before it exists), SOL_SOCKET 1, SCM_RIGHTS 1, EAGAIN 11, EINTR 4.
 // The struct layouts are those of 64-bit Linux (msghdr 56 bytes, iovec 16, cmsghdr 16 + one int
@@ -23,46 +20,54 @@ const LISTENER_TIMEOUT_MS = 10_000;
 // acknowledgements) is dropped. The namespace must be the one bwrap reported for the process (its
 // inode), never the helper's own: a process that died and whose number was taken again gets no
 // listener, and neither does the host's network.
+// Root enters the namespace and comes back (its own held open; the helper ends if it cannot
+// return). Another user must enter the user namespace that owns it, which cannot be left: that is
+// done by a spare, a child forked ahead while the helper is idle (a fork costs milliseconds), which
+// handles one request and ends.
 const HELPER = [
   'my($c,$s,$m)=@ARGV;',
   'open(my $h,"+<&=",$c)||exit 1;',
   "$SIG{CHLD}='IGNORE';$SIG{PIPE}='IGNORE';",
-  'my $i;',
+  'open(my $home,"<","/proc/self/ns/net")||exit 1;',
+  'my($a,$y)=((stat($home))[1],(stat("/proc/self/ns/user"))[1]);',
+  'my($i,$away,$z);my $direct=$>==0;',
   'sub reply{my $e=join("",@_);$e=~s/[^ -~]|["\\\\]//g;syswrite($h,qq({"toolwright":"listener","id":$i,"error":"$e"}\\n))}',
-  'sub fail{reply(@_);exit 0}',
-  // What the spare does with the one request it is given: the listener, sent, then its end.
-  'sub make{my($p,$t,$o,$a,$y);($i,$p,$t,$o,$a,$y)=@_;',
-  'open(my $n,"<","/proc/$p/ns/net")||fail("the sandbox process is gone: $!");',
-  '(stat($n))[1]==$t||fail("process $p is no longer the sandbox");',
-  '$a!=$t||fail("the namespace is the host\'s own");',
-  'my $u=ioctl($n,0xb701,0);defined $u||fail("the namespace\'s owner: $!");',
-  'open(my $w,"<&=",0+$u)||fail("the namespace\'s owner: $!");',
-  'if((stat($w))[1]!=$y){syscall($s,fileno $w,0x10000000)==0||fail("entering the user namespace: $!")}',
-  'syscall($s,fileno $n,0x40000000)==0||fail("entering the network namespace: $!");',
-  'socket(my $l,2,1,0)||fail("socket: $!");',
-  'setsockopt($l,0,15,1)||fail("IP_FREEBIND: $!");',
-  'bind($l,pack("S n C4 x8",2,$o,127,0,0,1))||fail("bind: $!");',
-  'listen($l,1024)||fail("listen: $!");',
+  // The listener in the namespace of process $p (inode $t) on port $o; dies with the reason.
+  'sub make{my($p,$t,$o,$user)=@_;',
+  'open(my $n,"<","/proc/$p/ns/net")||die "the sandbox process is gone: $!\\n";',
+  '(stat($n))[1]==$t||die "process $p is no longer the sandbox\\n";',
+  '$a!=$t||die "the namespace is the host\'s own\\n";',
+  'if($user){my $u=ioctl($n,0xb701,0);defined $u||die "the namespace\'s owner: $!\\n";',
+  'open(my $w,"<&=",0+$u)||die "the namespace\'s owner: $!\\n";',
+  'if((stat($w))[1]!=$y){syscall($s,fileno $w,0x10000000)==0||die "entering the user namespace: $!\\n"}}',
+  'syscall($s,fileno $n,0x40000000)==0||die(($!==1?"EPERM ":"")."entering the network namespace: $!\\n");',
+  '$away=1;socket(my $l,2,1,0)||die "socket: $!\\n";',
+  'setsockopt($l,0,15,1)||die "IP_FREEBIND: $!\\n";',
+  'bind($l,pack("S n C4 x8",2,$o,127,0,0,1))||die "bind: $!\\n";',
+  'listen($l,1024)||die "listen: $!\\n";$l}',
+  // Sent as Node's message for a net.Server, the descriptor as SCM_RIGHTS.
+  'sub hand{my $l=shift;',
   'my $j=qq({"cmd":"NODE_HANDLE","type":"net.Server","msg":{"toolwright":"listener","id":$i}}\\n);',
   'my $v=pack("P Q",$j,length $j);my $k=pack("Q i i i x4",20,1,1,fileno $l);',
   'my $g=pack("Q L x4 P Q P Q i x4",0,0,$v,1,$k,24,0);',
-  'until(syscall($m,$c,$g,0)>=0){exit 1 if $!!=11&&$!!=4;my $x="";vec($x,$c,1)=1;select(undef,$x,undef,undef)}',
-  'exit 0}',
-  // A spare, forked ahead (a fork costs milliseconds here and there): it waits for one request on
-  // its pipe, and ends without one when the helper does.
+  'until(syscall($m,$c,$g,0)>=0){exit 1 if $!!=11&&$!!=4;my $x="";vec($x,$c,1)=1;select(undef,$x,undef,undef)}}',
   'sub spare{pipe(my $r,my $w)||return undef;my $f=fork;return undef unless defined $f;',
-  // Its own namespaces are read before it waits, so the request finds the work done.
-  'if(!$f){close $w;my @s=((stat("/proc/self/ns/net"))[1],(stat("/proc/self/ns/user"))[1]);',
-  'my $q=<$r>;exit 0 unless defined $q;chomp $q;make(split(/ /,$q),@s)}',
+  'if(!$f){close $w;my $q=<$r>;exit 0 unless defined $q;chomp $q;my @q=split(/ /,$q);$i=$q[0];',
+  'my $l=eval{make(@q[1..3],1)};$l?hand($l):reply($@=~s/^EPERM //r);exit 0}',
   'close $r;return $w}',
-  // The next spare is forked once the helper has been idle a moment, not while the last one works.
-  'my $z=spare();my $b="";',
-  'while(1){my $r="";vec($r,$c,1)=1;my $e=select($r,undef,undef,$z?undef:0.05);$z//=spare() if $e==0;next if $e<1;',
+  'my $b="";',
+  'while(1){my $r="";vec($r,$c,1)=1;my $e=select($r,undef,undef,$z||$direct?undef:0.05);',
+  '$z//=spare() if $e==0;next if $e<1;',
   'my $n=sysread($h,$b,65536,length $b);',
   'if(!defined $n){next if $!==11||$!==4;exit 0}exit 0 if !$n;',
   'while($b=~s/^([^\\n]*)\\n//){my $q=$1;',
   'next unless $q=~/^\\{"toolwright":"listen","id":(\\d+),"pid":(\\d+),"net":(\\d+),"port":(\\d+)\\}$/;',
-  'my @q=($1,$2,$3,$4);$z//=spare();if(!$z){$i=$q[0];reply("fork: $!");next}',
+  'my @q=($1,$2,$3,$4);$i=$q[0];',
+  'if($direct){my $l=eval{make(@q[1..3],0)};my $w=$@;',
+  'if($away){syscall($s,fileno $home,0x40000000)==0||exit 1;(stat("/proc/self/ns/net"))[1]==$a||exit 1;$away=0}',
+  'if($l){hand($l);close $l;next}',
+  'if($w!~/^EPERM /){reply($w);next}$direct=0}',
+  '$z//=spare();if(!$z){reply("fork: $!");next}',
   'syswrite($z,"@q\\n");close $z;$z=undef}}',
 ].join('');
 
