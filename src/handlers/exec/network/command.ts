@@ -136,9 +136,11 @@ export async function commandNetwork(
       args,
       listener: {
         open: (target) => proxy.listenIn(session, target, port, perl, syscalls),
-        // Where it cannot be made, the relay (for this command and the toolkit's next ones).
-        fallback: async () => {
-          proxy.listenersWork = false;
+        // Where it cannot be made, the relay. A kernel or bwrap that will not let the helper into
+        // the namespace will not for the next commands either: the toolkit keeps to the relay. A
+        // helper that died, or a sandbox process gone, concerns this command only.
+        fallback: async (reason) => {
+          if (/^(entering the|the namespace's owner)/.test(reason)) proxy.listenersWork = false;
           return { args: await relay(), prelude: forwarderPrelude(perl, socket) };
         },
       },
