@@ -19,13 +19,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createToolkit } from '../../src/index.js';
 import { listenerSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/listener.js';
-import { sideBySide, type BenchCase } from '../lib.js';
+import { pairsNote, sideBySide, spreadOf, type BenchCase } from '../lib.js';
 
 const run = promisify(execFile);
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'network');
 const REQUESTS = 400;
 const FRESH_REQUESTS = 100;
 const BODY_BYTES = 16 * 1024;
+/** Rounds of every kind of client, one after the other: the machine's speed drifts between minutes. */
+const ROUNDS = 7;
 
 // The local HTTPS server: a body of the given size per GET, kept-alive connections.
 const SERVER = `
@@ -187,7 +189,7 @@ const bench: BenchCase = {
         const tunnelled: number[] = [];
         const floor: number[] = [];
         const direct: number[] = [];
-        for (let round = 0; round < 5; round++) {
+        for (let round = 0; round < ROUNDS; round++) {
           proxied.push(await inside(toolkit, '"$SSL_CERT_FILE"', mode));
           if (madeOutside && mode === 'fresh') {
             useRelayForwarder(true);
@@ -210,8 +212,8 @@ const bench: BenchCase = {
           ...(mode === 'fresh' ? { target: '≤ 1.5×' } : {}),
           note:
             mode === 'fresh'
-              ? `median of ${FRESH_REQUESTS} sequential GETs per process (TCP, TLS handshake, request), median of 5 processes; the proxy terminates TLS with a certificate it issued, injects the credential, scrubs the answer and forwards on its own kept-alive TLS connection`
-              : `median of ${REQUESTS} sequential requests on one connection per process, median of 5 processes: the proxy's work per request alone (two more hops and a second TLS layer against a local server)`,
+              ? `median of ${FRESH_REQUESTS} sequential GETs per process (TCP, TLS handshake, request), median of ${ROUNDS} processes (${pairsNote(spreadOf(proxied.map((t, i) => t / direct[i]!)))}); the proxy terminates TLS with a certificate it issued, injects the credential, scrubs the answer and forwards on its own kept-alive TLS connection`
+              : `median of ${REQUESTS} sequential requests on one connection per process, median of ${ROUNDS} processes: the proxy's work per request alone (two more hops and a second TLS layer against a local server)`,
         });
         if (relayed.length)
           ctx.row({
@@ -265,7 +267,7 @@ const bench: BenchCase = {
           baseline: startup.baseline,
           baselineName: 'the same call with no network',
           target: 'no worse',
-          note: `adds ${(startup.toolwright - startup.baseline).toFixed(1)} ms: the listener made in the sandbox's namespace by the toolkit's helper while bwrap sets the sandbox up, before the command starts`,
+          note: `adds ${(startup.toolwright - startup.baseline).toFixed(1)} ms: the listener made in the sandbox's namespace by the toolkit's helper while bwrap sets the sandbox up, before the command starts; ${pairsNote(startup.pairs)}`,
         });
         if (madeOutside) {
           useRelayForwarder(true);
@@ -276,7 +278,7 @@ const bench: BenchCase = {
               toolwright: relayed.toolwright,
               baseline: relayed.baseline,
               baselineName: 'the same call with no network',
-              note: `adds ${(relayed.toolwright - relayed.baseline).toFixed(1)} ms: the relay's forwarder (perl) started inside before the command, where the listener cannot be made from outside`,
+              note: `adds ${(relayed.toolwright - relayed.baseline).toFixed(1)} ms: the relay's forwarder (perl) started inside before the command, where the listener cannot be made from outside; ${pairsNote(relayed.pairs)}`,
             });
           } finally {
             useRelayForwarder(false);
