@@ -3,9 +3,9 @@
 // that bind the CA bundle (and, for the relay, the session's socket) into the sandbox, the
 // environment (proxy variables, CA variables, placeholders), and the command's listener: made from
 // outside in its sandbox's network namespace where that works, else the relay's prelude.
+import { randomInt } from 'node:crypto';
 import { credentialValues, toolkitRedactor } from '../../../runtime/secrets/secrets.js';
 import type { HandlerContext, ToolkitOf } from '../../../runtime/contract/types.js';
-import { randomInt } from 'node:crypto';
 import type { SandboxListener } from '../process/spawn.js';
 import type { CommandNote } from '../run/runner.js';
 import { ConnectionAudit } from './audit.js';
