@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:net';
 import { ToolError } from '../../../runtime/contract/errors.js';
+import type { SandboxTarget } from '../process/spawn.js';
 
 /** How long one listener may take before the command is refused. */
 const LISTENER_TIMEOUT_MS = 10_000;
@@ -102,12 +103,6 @@ export function useRelayForwarder(on: boolean): void {
   relayOnly = on;
 }
 
-/** The sandbox as bwrap reports it: its first process and that process's network namespace (inode). */
-export interface SandboxTarget {
-  pid: number;
-  netns: number;
-}
-
 interface Pending {
   resolve(server: Server): void;
   reject(error: Error): void;
@@ -137,8 +132,13 @@ export class ListenerMaker {
     return new Promise<Server>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#pending.delete(id);
-        this.#idle();
         reject(new Error(`no listener after ${LISTENER_TIMEOUT_MS / 1000} s`));
+        // A helper that does not answer is not asked again: the next request starts another.
+        if (this.#helper === helper) {
+          helper.kill('SIGKILL');
+          this.#helper = undefined;
+          for (const other of [...this.#pending.keys()]) this.#settle(other, new Error('the listener helper hung'));
+        }
       }, LISTENER_TIMEOUT_MS);
       this.#pending.set(id, { resolve, reject, timer });
       helper.channel?.ref();

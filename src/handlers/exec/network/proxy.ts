@@ -22,7 +22,8 @@ import { checkDestination, defaultResolver, type CheckedDestination, type Refusa
 import { DnsCache } from './dns-cache.js';
 import { answerRefusal, forwardRequest, type ForwardContext } from './forward.js';
 import { canonicalHost, entryFor, hostText, type CanonicalHost } from './hosts.js';
-import { ListenerMaker, type SandboxTarget } from './listener.js';
+import type { SandboxTarget } from '../process/spawn.js';
+import { ListenerMaker } from './listener.js';
 import { rawAnswer, unreadable, unsupported } from './raw-answer.js';
 import { ProxySession } from './session.js';
 import type { ProxyPolicy } from './settings.js';

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ToolError } from '../../../runtime/contract/errors.js';
 import { EXEC_MARKER_VAR } from '../run/env.js';
-import type { SandboxTarget } from '../network/listener.js';
 import { closeInheritedFds, withoutInheritedFds } from '../../../runtime/processes/inherited-fds.js';
 import { killCall, killCallSync, processStartTime, type CallIdentity } from './process-tree.js';
 
@@ -45,6 +44,13 @@ export interface SandboxListener {
   open(target: SandboxTarget): Promise<void>;
   fallback(reason: string): Promise<{ args: string[]; prelude: string }>;
 }
+
+/** The sandbox as bwrap reports it: its first process and that process's network namespace (inode). */
+export interface SandboxTarget {
+  pid: number;
+  netns: number;
+}
+
 export interface StartRequest {
   command: string;
   /** Real path of the working directory. */
