@@ -156,7 +156,7 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
         'grep -rl "PRIVATE KEY" /run /tmp 2>/dev/null || echo no-key',
       ].join('; '),
     );
-    // The relay's socket is there too where connections are not handed over.
+    // The relay's socket is there too where the listener is not made from outside.
     const socket = listenerSyscalls() ? '' : 'proxy.sock\n';
     expect(out.stdout).toBe(`ca-bundle.pem\n${socket}0\ncertificates\nno-proxy-folder\nno-host-process\nno-key\n`);
     const folders = proxyFolders().filter((dir) => !before.has(dir));
