@@ -122,12 +122,16 @@ export async function commandNetwork(
     for (const name of caVariables(env)) env[name] = inside;
   }
   const socket = `${netDir}/proxy.sock`;
-  const relay = async () => ['--bind', await proxy.relay(session), socket];
+  // The relay: the session's unix socket bound into the sandbox, and the forwarder's prelude.
+  const relay = async () => ({
+    args: ['--bind', await proxy.relay(session), socket],
+    prelude: forwarderPrelude(perl, socket),
+  });
   try {
     if (!syscalls || !proxy.listenersWork) {
       proxyEnvironment(env);
-      args.push(...(await relay()));
-      return { args, prelude: forwarderPrelude(perl, socket), release };
+      const relayed = await relay();
+      return { args: [...args, ...relayed.args], prelude: relayed.prelude, release };
     }
     // The sandbox's namespace is its own: any port is free there before the command starts.
     const port = randomInt(10_000, 30_000);
@@ -141,7 +145,7 @@ export async function commandNetwork(
         // helper that died, or a sandbox process gone, concerns this command only.
         fallback: async (reason) => {
           if (/^(entering the|the namespace's owner)/.test(reason)) proxy.listenersWork = false;
-          return { args: await relay(), prelude: forwarderPrelude(perl, socket) };
+          return relay();
         },
       },
       release,

@@ -18,19 +18,6 @@ export function sandboxNetDir(args: readonly string[]): string | undefined {
   return tmpfs.has('/run') ? '/run/toolwright' : tmpfs.has('/tmp') ? '/tmp/.toolwright' : undefined;
 }
 
-// The relay's start: `bye` reports a failure as "!" and the reason on stdout; the listener is
-// bound to a port the kernel chooses on 127.0.0.1, which is the first line on stdout (bash waits
-// for it), then stdout and stderr are closed.
-const BYE = 'sub bye{print "!@_\\n";exit 1}';
-const LISTEN = [
-  'socket(my $l,2,1,0)||bye("socket: $!");',
-  'bind($l,pack(\'S n C4 x8\',2,0,127,0,0,1))||bye("bind: $!");',
-  'listen($l,1024)||bye("listen: $!");',
-  "my(undef,$p)=unpack('S n',getsockname($l));",
-  '$|=1;print "$p\\n";close STDOUT;open(STDERR,">/dev/null");',
-  "$SIG{PIPE}='IGNORE';",
-];
-
 // The relay: one process, one poll loop (select), no process per connection: a connection costs an
 // accept and a connect to the unix socket, nothing more. Sockets are read only when select says so
 // and written with MSG_DONTWAIT, so nothing blocks the loop; bytes read from one side wait in a
@@ -38,11 +25,17 @@ const LISTEN = [
 // input is passed on as a half-close once its buffer is written; an error on either side closes
 // both. No module is loaded (each costs start-up time). Linux values: AF_INET 2, AF_UNIX 1,
 // SOCK_STREAM 1, IPPROTO_TCP 6, TCP_NODELAY 1 (small writes go at once: Nagle against the client's
-// delayed ACK costs 40 ms a request), MSG_DONTWAIT 64, EAGAIN 11.
+// delayed ACK costs 40 ms a request), MSG_DONTWAIT 64, EAGAIN 11. The port (chosen by the kernel)
+// is the first line on stdout (bash waits for it); a failure is "!" and the reason.
 const FORWARDER = [
   'my $s=shift;',
-  BYE,
-  ...LISTEN,
+  'sub bye{print "!@_\\n";exit 1}',
+  'socket(my $l,2,1,0)||bye("socket: $!");',
+  'bind($l,pack(\'S n C4 x8\',2,0,127,0,0,1))||bye("bind: $!");',
+  'listen($l,1024)||bye("listen: $!");',
+  "my(undef,$p)=unpack('S n',getsockname($l));",
+  '$|=1;print "$p\\n";close STDOUT;open(STDERR,">/dev/null");',
+  "$SIG{PIPE}='IGNORE';",
   // By descriptor: its handle, its peer, the bytes waiting to be written to it, input ended, output shut.
   'my(%h,%o,%b,%e,%x);',
   'sub drop{for(@_){next unless $h{$_};close $h{$_};delete $h{$_};delete $o{$_};delete $b{$_};delete $e{$_};delete $x{$_}}}',

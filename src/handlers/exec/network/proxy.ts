@@ -1,9 +1,9 @@
 // The proxy of one toolkit: outside every sandbox, reached from each sandboxed command through a
 // listener of its own (made in the command's network namespace, or the relay's unix socket: each
-// connection is known to belong to that command's call), it speaks HTTP CONNECT and plain HTTP forwarding, admits only
-// allowed names (destination.ts), tunnels CONNECT as is unless the host needs interception
-// (credentials bound to it, or methods 'read'), then terminates TLS with the toolkit's CA and
-// forwards request by request (forward.ts). Made on the first command that needs it; close() ends
+// connection is known to belong to that command's call), it speaks HTTP CONNECT and plain HTTP
+// forwarding, admits only allowed names (destination.ts), tunnels CONNECT as is unless the host
+// needs interception (credentials bound to it, or methods 'read'), then terminates TLS with the
+// toolkit's CA and forwards request by request (forward.ts). Made on the first command that needs it; close() ends
 // every listener and removes its folder.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

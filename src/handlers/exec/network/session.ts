@@ -24,7 +24,7 @@ export class ProxySession {
   readonly #proxy: NetworkProxy;
   readonly #owner: ConnectionOwner;
   /** The unix socket the relay connects to; undefined unless the command uses the relay. */
-  socketPath: string | undefined;
+  #socketPath: string | undefined;
   readonly #server: Server;
   /** The listener in the command's sandbox, once made. */
   #listener: NetServer | undefined;
@@ -61,7 +61,7 @@ export class ProxySession {
   /** Listens on the unix socket `socketPath` the relay in the sandbox connects to. */
   listen(socketPath: string): Promise<void> {
     if (this.#closing) return Promise.reject(new ToolError('UNAVAILABLE', 'the command has ended'));
-    this.socketPath = socketPath;
+    this.#socketPath = socketPath;
     return new Promise((resolve, reject) => {
       this.#server.once('error', (error) =>
         reject(new ToolError('UNAVAILABLE', `the network proxy could not listen for the command: ${error.message}`)),
@@ -265,7 +265,7 @@ export class ProxySession {
       for (const socket of this.#sockets) socket.destroy();
       this.#server.closeAllConnections();
     }).then(() => {
-      if (this.socketPath !== undefined) rmSync(this.socketPath, { force: true });
+      if (this.#socketPath !== undefined) rmSync(this.#socketPath, { force: true });
       // The entries of the connections just cut are recorded as their sockets close: on the next turn.
       setImmediate(() => this.#proxy.releaseAudit());
     }));

@@ -217,15 +217,17 @@ function sandboxTarget(stream: Readable | null): Promise<SandboxTarget | string 
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
       text += chunk;
-      if (text.length > 4096) return done(undefined);
-      let report: Record<string, unknown>;
+      // Not what bwrap writes: no listener is made from it (the relay is used instead).
+      if (text.length > 4096) return done("bwrap's report is longer than bwrap writes");
+      let report: unknown;
       try {
-        report = JSON.parse(text) as Record<string, unknown>;
+        report = JSON.parse(text);
       } catch {
         return; // not whole yet
       }
-      const pid = report['child-pid'];
-      const netns = report['net-namespace'];
+      const fields = typeof report === 'object' && report !== null ? (report as Record<string, unknown>) : {};
+      const pid = fields['child-pid'];
+      const netns = fields['net-namespace'];
       done(
         Number.isSafeInteger(pid) && Number.isSafeInteger(netns) && (pid as number) > 0
           ? { pid: pid as number, netns: netns as number }
