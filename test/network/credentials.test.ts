@@ -137,6 +137,54 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
     expect(JSON.stringify(audit)).not.toContain(TOKEN);
   });
 
+  it("is in no answer in a form the proxy made (a Basic pair's base64) or percent-encoded, nor in a header's name, nor in answers to requests that did not carry it", async () => {
+    const PASS = 'pass/with+chars=9e8d7c6b';
+    const pair = (password: string) => Buffer.from(`user:${password}`).toString('base64');
+    // A server that echoes the authorization it got, and one that knows the values without being sent them.
+    const secure = await httpsServer((req, res) => {
+      if (req.url === '/basic') {
+        res.setHeader('x-auth', String(req.headers.authorization));
+        res.end(`${JSON.stringify({ authorization: req.headers.authorization })}\n`);
+        return;
+      }
+      res.setHeader(`x-echo-${TOKEN}`, '1');
+      res.setHeader('location', `https://api.test/next?token=${encodeURIComponent(PASS)}`);
+      res.statusCode = 302;
+      res.end(`remembered ${encodeURIComponent(PASS)} ${pair(PASS)}\n`);
+    });
+    const toolkit = netToolkit(
+      {
+        network,
+        env: { TW_TOKEN: TOKEN, TW_PASS: PASS },
+        credentials: [
+          { env: 'TW_TOKEN', hosts: ['api.test'] },
+          { env: 'TW_PASS', hosts: ['api.test'] },
+        ],
+      },
+      loopback.lookup,
+    );
+    const result = await toolkit.invoke('exec', 'bash', {
+      command: [
+        'printf "%s\\n" "$TW_PASS"',
+        `curl -sS -D - -u "user:$TW_PASS" https://api.test:${secure.port}/basic`,
+        `curl -sS -D - https://api.test:${secure.port}/remember`,
+      ].join('; '),
+    });
+    expect(result.ok).toBe(true);
+    // The server got the real pair…
+    expect(secure.seen[0]!.headers.authorization).toBe(`Basic ${pair(PASS)}`);
+    const text = JSON.stringify(result);
+    const placeholder = (result.ok ? (result.output as { stdout: string }).stdout : '').split('\n')[0]!;
+    expect(placeholder).toMatch(/^toolwright-placeholder-/);
+    // …the command sees the pair it sent, in the header and in the body, and nothing it could decode.
+    for (const form of [TOKEN, PASS, encodeURIComponent(PASS), pair(PASS)]) expect(text).not.toContain(form);
+    expect(text).toContain(`x-auth: Basic ${pair(placeholder)}`);
+    expect(text).toContain(`\\"authorization\\":\\"Basic ${pair(placeholder)}\\"`);
+    expect(text).toContain(`location: https://api.test/next?token=${placeholder}`);
+    expect(text).toContain(`remembered ${placeholder} `);
+    expect(text).toMatch(/x-echo-toolwright-placeholder-[0-9a-f]{36}: 1/);
+  });
+
   it("keeps the CA's key out of the sandbox: its folder holds the bundle (and the relay's socket), no key, the host's folder no key file", async () => {
     const secure = await httpsServer();
     const toolkit = netToolkit(

@@ -1,8 +1,8 @@
 // The credential broker's two halves: a request to a bound host gets the real value (its header
 // set, or the placeholder replaced where it appears: header values, a Basic authorization's
-// user:password, the request target), and the answer from that host gets the placeholder back
-// wherever the server echoed the real value (headers and body, the body decoded when it is
-// compressed), so the command never reads it.
+// user:password, the request target), and every answer from that host gets the placeholder back
+// wherever the server echoed the real value or a form of it the proxy made (headers and body, the
+// body decoded when it is compressed), so the command never reads it.
 import { randomBytes } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
@@ -12,7 +12,15 @@ import type { CredentialRule } from './settings.js';
 export interface BoundCredential {
   rule: CredentialRule;
   placeholder: string;
+  /**
+   * The forms of the value the proxy made for requests (a `Basic` pair's base64), the last
+   * MADE_FORMS: a server may hand one back in a later answer (a session that remembers it).
+   */
+  made?: Echo[];
 }
+
+/** Forms made kept per credential. */
+const MADE_FORMS = 16;
 
 /** An unguessable, recognisable stand-in for a credential. */
 export function newPlaceholder(): string {
@@ -23,17 +31,44 @@ export function newPlaceholder(): string {
 export type HeaderList = [string, string][];
 
 /**
+ * One text the proxy may find in an answer and what the command sees in its place: the real value
+ * (and its percent-encoded form) becomes the placeholder; a form of it the proxy itself made for one
+ * request (a `Basic` pair's base64) becomes what the command sent there.
+ */
+export interface Echo {
+  real: string;
+  shown: string;
+}
+
+/** The texts of each bound value an answer is scrubbed of, whatever request it answers. */
+export function valueEchoes(bound: readonly BoundCredential[]): Echo[] {
+  const echoes: Echo[] = [];
+  for (const { rule, placeholder, made } of bound) {
+    if (made) echoes.push(...made);
+    echoes.push({ real: rule.value, shown: placeholder });
+    // A server that puts the value in a URL (a redirect's Location) percent-encodes it.
+    const encoded = encodeURIComponent(rule.value);
+    if (encoded !== rule.value) echoes.push({ real: encoded, shown: placeholder });
+  }
+  return echoes;
+}
+
+/**
  * Writes the real values into a request to a host the credentials are bound to; returns the new
- * target and whether anything was injected.
+ * target, whether anything was injected, and the forms of the values it made (which an answer
+ * that echoes the request must not show).
  */
 export function injectCredentials(
   headers: HeaderList,
   target: string,
   bound: readonly BoundCredential[],
-): { headers: HeaderList; target: string; injected: boolean } {
+): { headers: HeaderList; target: string; injected: boolean; echoes: Echo[] } {
   let injected = false;
   let out = headers;
-  for (const { rule, placeholder } of bound) {
+  const echoes: Echo[] = [];
+  for (const credential of bound) {
+    const { rule, placeholder } = credential;
+    const first = echoes.length;
     if (rule.header !== undefined) {
       out = out.filter(([name]) => name !== rule.header);
       out.push([rule.header, rule.format.split('{value}').join(rule.value)]);
@@ -42,7 +77,7 @@ export function injectCredentials(
     }
     out = out.map(([name, value]): [string, string] => {
       let next = value.includes(placeholder) ? value.split(placeholder).join(rule.value) : value;
-      if (name === 'authorization') next = basicReplaced(next, placeholder, rule.value);
+      if (name === 'authorization') next = basicReplaced(next, placeholder, rule.value, echoes);
       if (next !== value) injected = true;
       return [name, next];
     });
@@ -50,27 +85,47 @@ export function injectCredentials(
       target = target.split(placeholder).join(rule.value);
       injected = true;
     }
+    remember(credential, echoes.slice(first));
   }
-  return { headers: out, target, injected };
+  return { headers: out, target, injected, echoes };
 }
 
-/** `Basic base64(user:password)` with the placeholder replaced inside the decoded pair. */
-function basicReplaced(value: string, placeholder: string, real: string): string {
+/** Keeps the forms made for this credential (the last MADE_FORMS, each once). */
+function remember(credential: BoundCredential, echoes: readonly Echo[]): void {
+  const made = (credential.made ??= []);
+  for (const echo of echoes) {
+    const at = made.findIndex((known) => known.real === echo.real);
+    if (at !== -1) made.splice(at, 1);
+    made.push(echo);
+  }
+  if (made.length > MADE_FORMS) made.splice(0, made.length - MADE_FORMS);
+}
+
+/**
+ * `Basic base64(user:password)` with the placeholder replaced inside the decoded pair; the base64
+ * sent and the one the command wrote are kept in `echoes` (a server that echoes the header, as
+ * many debugging endpoints do, would hand the command a pair it can decode).
+ */
+function basicReplaced(value: string, placeholder: string, real: string, echoes: Echo[]): string {
   const match = /^(\s*basic\s+)([A-Za-z0-9+/=]+)\s*$/i.exec(value);
   if (!match) return value;
   const decoded = Buffer.from(match[2]!, 'base64').toString('latin1');
   if (!decoded.includes(placeholder)) return value;
-  return `${match[1]}${Buffer.from(decoded.split(placeholder).join(real), 'latin1').toString('base64')}`;
+  const sent = Buffer.from(decoded.split(placeholder).join(real), 'latin1').toString('base64');
+  echoes.push({ real: sent, shown: match[2]! });
+  return `${match[1]}${sent}`;
 }
 
-/** Response header values with every real value written as its placeholder. */
-export function scrubHeaders(headers: HeaderList, bound: readonly BoundCredential[]): HeaderList {
-  return headers.map(([name, value]): [string, string] => {
-    let next = value;
-    for (const { rule, placeholder } of bound)
-      if (next.includes(rule.value)) next = next.split(rule.value).join(placeholder);
-    return [name, next];
-  });
+/** Replaces every echo in a text. */
+export function scrubText(text: string, echoes: readonly Echo[]): string {
+  let out = text;
+  for (const { real, shown } of echoes) if (out.includes(real)) out = out.split(real).join(shown);
+  return out;
+}
+
+/** Response headers, names and values, with every echo replaced. */
+export function scrubHeaders(headers: HeaderList, echoes: readonly Echo[]): HeaderList {
+  return headers.map(([name, value]): [string, string] => [scrubText(name, echoes), scrubText(value, echoes)]);
 }
 
 /** A decoder for a response body's content-encoding, null for none, undefined for one it cannot read. */
@@ -83,10 +138,10 @@ export function bodyDecoder(encoding: string | undefined): Transform | null | un
   return undefined;
 }
 
-/** Replaces every real value in a byte stream by its placeholder, also across chunk boundaries. */
+/** Replaces every echo in a byte stream, also across chunk boundaries. */
 interface ScrubPair {
   real: Buffer;
-  placeholder: Buffer;
+  shown: Buffer;
 }
 
 export class CredentialScrubber extends Transform {
@@ -94,12 +149,9 @@ export class CredentialScrubber extends Transform {
   readonly #keep: number;
   #carry: Buffer = Buffer.alloc(0);
 
-  constructor(bound: readonly BoundCredential[]) {
+  constructor(echoes: readonly Echo[]) {
     super();
-    this.#pairs = bound.map(({ rule, placeholder }) => ({
-      real: Buffer.from(rule.value),
-      placeholder: Buffer.from(placeholder),
-    }));
+    this.#pairs = echoes.map(({ real, shown }) => ({ real: Buffer.from(real), shown: Buffer.from(shown) }));
     this.#keep = Math.max(0, ...this.#pairs.map((p) => p.real.length - 1));
   }
 
@@ -118,7 +170,7 @@ export class CredentialScrubber extends Transform {
         }
       }
       if (!pair) break;
-      parts.push(data.subarray(at, best), pair.placeholder);
+      parts.push(data.subarray(at, best), pair.shown);
       at = best + pair.real.length;
     }
     // The last bytes may begin a value the next chunk completes: held back until then.

@@ -14,6 +14,9 @@ import {
   bodyDecoder,
   injectCredentials,
   scrubHeaders,
+  scrubText,
+  valueEchoes,
+  type Echo,
   type BoundCredential,
   type HeaderList,
 } from './credentials.js';
@@ -113,8 +116,10 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
   headers.push(['host', destination.port === defaultPort ? shown : `${shown}:${destination.port}`]);
   let injected = false;
   const bound = ctx.tls ? ctx.bound : [];
+  let echoes: Echo[] = [];
   if (bound.length) {
     const result = injectCredentials(headers, target, bound);
+    echoes = [...result.echoes, ...valueEchoes(bound)];
     headers = result.headers.filter(([name]) => name !== 'accept-encoding');
     // Answers are scrubbed of the real value: ask for them uncompressed (a compressed one is decoded).
     headers.push(['accept-encoding', 'identity']);
@@ -160,8 +165,10 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     status = answer.statusCode ?? 502;
     let answerHeaders = forwardedHeaders(answer.rawHeaders).filter(([name]) => name !== 'host');
     let body: NodeJS.ReadableStream = answer;
-    if (injected) {
-      answerHeaders = scrubHeaders(answerHeaders, bound);
+    // Every answer of a bound host, not only those to requests that carried the value: a server can
+    // hand back what it was given before (a session, a token listing).
+    if (bound.length) {
+      answerHeaders = scrubHeaders(answerHeaders, echoes);
       const encoding = answerHeaders.find(([name]) => name === 'content-encoding')?.[1];
       const decoder = bodyDecoder(encoding);
       if (decoder === undefined) {
@@ -172,21 +179,24 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
           {
             status: 502,
             reason: 'unsupported',
-            line: `toolwright: the answer of ${shown} is encoded as ${encoding}, which the proxy cannot check for the credential it injected; refused`,
+            line: `toolwright: the answer of ${shown} is encoded as ${encoding}, which the proxy cannot check for the credential bound to it; refused`,
           },
           method,
         );
         finish(true);
         return;
       }
-      // The body changes length (placeholders differ in length from values): sent chunked.
-      answerHeaders = answerHeaders.filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
-      const scrubber = new CredentialScrubber(bound);
+      // The body changes length (placeholders differ in length from values): sent chunked. An
+      // answer without a body (HEAD, 204, 304) keeps its length: that of the resource.
+      const bodiless = method === 'HEAD' || status === 204 || status === 304;
+      answerHeaders = answerHeaders.filter(
+        ([name]) => (name !== 'content-length' || bodiless) && name !== 'content-encoding',
+      );
+      const scrubber = new CredentialScrubber(echoes);
       body = decoder ? answer.pipe(decoder).pipe(scrubber) : answer.pipe(scrubber);
       if (decoder) decoder.on('error', () => res.destroy());
     }
-    let message = answer.statusMessage ?? '';
-    if (injected) for (const { rule, placeholder } of bound) message = message.split(rule.value).join(placeholder);
+    const message = scrubText(answer.statusMessage ?? '', echoes);
     res.writeHead(status, message, answerHeaders.flat());
     const address = answer.socket?.remoteAddress;
     answer.on('data', (chunk: Buffer) => (bytesReceived += chunk.length));
