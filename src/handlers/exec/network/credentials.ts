@@ -81,8 +81,10 @@ export function injectCredentials(
       if (next !== value) injected = true;
       return [name, next];
     });
+    // In the target as a URL holds a value: percent-encoded (a `+`, `/` or space in a query or a
+    // path segment would read as something else; a space or a control byte would make no request).
     if (target.includes(placeholder)) {
-      target = target.split(placeholder).join(rule.value);
+      target = target.split(placeholder).join(encodeURIComponent(rule.value));
       injected = true;
     }
     remember(credential, echoes.slice(first));

@@ -23,7 +23,8 @@ export interface CheckedDestination {
 export interface Refusal {
   status: number;
   /** Short machine tag (audit, X-Toolwright-Refused header). */
-  reason: 'not-allowed' | 'address' | 'private-address' | 'method' | 'unresolved' | 'bad-request' | 'unsupported';
+  reason:
+    'not-allowed' | 'address' | 'private-address' | 'method' | 'unresolved' | 'bad-request' | 'unsupported' | 'limit';
   line: string;
 }
 

@@ -3,7 +3,7 @@
 // dropped, Host set from the destination (never the client's own: no fronting another name),
 // credentials written in for bound hosts over HTTPS only, and echoed credentials taken out of
 // the answer.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Agent as HttpAgent } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { request as httpRequest } from 'node:http';
@@ -148,19 +148,37 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     });
   };
   const request = ctx.tls ? httpsRequest : httpRequest;
-  const upstream = request({
-    host: destination.host.host,
-    port: destination.port,
-    method,
-    path: target,
-    headers: headers.flat(),
-    setHost: false,
-    agent: ctx.tls ? ctx.agents.https : ctx.agents.http,
-    ...(ctx.tls && !destination.host.ip ? { servername: destination.host.host } : {}),
-  });
+  let upstream: ClientRequest;
+  try {
+    upstream = request({
+      host: destination.host.host,
+      port: destination.port,
+      method,
+      path: target,
+      headers: headers.flat(),
+      setHost: false,
+      agent: ctx.tls ? ctx.agents.https : ctx.agents.http,
+      ...(ctx.tls && !destination.host.ip ? { servername: destination.host.host } : {}),
+    });
+  } catch (error) {
+    // Node refuses to write it (a credential's value holding what no header can carry): the
+    // command reads why; nothing went out.
+    const code = (error as NodeJS.ErrnoException).code;
+    ctx.refuse(
+      res,
+      {
+        status: 502,
+        reason: 'unsupported',
+        line: `toolwright: the request to ${shown} could not be made${code ? ` (${code})` : ''}: ${(error as Error).message}`,
+      },
+      method,
+    );
+    req.resume();
+    return;
+  }
   req.on('data', (chunk: Buffer) => (bytesSent += chunk.length));
   let answered: IncomingMessage | undefined;
-  upstream.on('response', (answer) => {
+  const onAnswer = (answer: IncomingMessage) => {
     answered = answer;
     status = answer.statusCode ?? 502;
     let answerHeaders = forwardedHeaders(answer.rawHeaders).filter(([name]) => name !== 'host');
@@ -201,6 +219,16 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     const address = answer.socket?.remoteAddress;
     answer.on('data', (chunk: Buffer) => (bytesReceived += chunk.length));
     relay(body as Readable, res, answer, (failed) => finish(failed, address));
+  };
+  upstream.on('response', (answer: IncomingMessage) => {
+    try {
+      onAnswer(answer);
+    } catch {
+      // An answer Node will not pass on as it is (a status or header it refuses to write): cut.
+      answer.destroy();
+      res.destroy();
+      finish(true);
+    }
   });
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     if (!res.headersSent) {

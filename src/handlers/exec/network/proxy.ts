@@ -24,6 +24,7 @@ import { answerRefusal, forwardRequest, type ForwardContext } from './forward.js
 import { canonicalHost, entryFor, hostText, type CanonicalHost } from './hosts.js';
 import type { SandboxTarget } from '../process/spawn.js';
 import { ListenerMaker } from './listener.js';
+import { inTurn, tooManyPipelined } from './limits.js';
 import { rawAnswer, unreadable, unsupported } from './raw-answer.js';
 import { ProxySession } from './session.js';
 import type { ProxyPolicy } from './settings.js';
@@ -97,7 +98,27 @@ export class NetworkProxy {
     };
     this.#httpsMade = () => https !== undefined;
     this.#interceptServer = createServer();
-    this.#interceptServer.on('request', (req, res) => this.#onIntercepted(req, res));
+    this.#interceptServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const found = this.#intercepted.get(req.socket);
+      const method = (req.method ?? '-').toUpperCase();
+      const note = (refusal: Refusal) =>
+        found?.session.refused(hostText(found.destination.host), found.destination.port, method, refusal);
+      const started = inTurn(req.socket, res, () => {
+        try {
+          this.#onIntercepted(req, res);
+        } catch (error) {
+          // A request that failed in the proxy itself: the command reads why, the host process goes on.
+          const line = `toolwright: the proxy failed on this request: ${(error as Error).message}`;
+          note({ status: 502, reason: 'unsupported', line });
+          answerRefusal(res, { status: 502, reason: 'unsupported', line });
+          req.resume();
+        }
+      });
+      if (!started) {
+        note(tooManyPipelined);
+        req.socket.destroy();
+      }
+    });
     this.#interceptServer.on('connect', (_req, socket: Duplex) =>
       rawAnswer(socket, unsupported('CONNECT inside a tunnel is')),
     );

@@ -14,6 +14,7 @@ import { isRefusal, type CheckedDestination, type Refusal } from './destination.
 import { answerRefusal, forwardRequest } from './forward.js';
 import { canonicalHost, hostText, parseAuthority } from './hosts.js';
 import type { NetworkProxy } from './proxy.js';
+import { inTurn, MAX_CONNECTIONS, tooManyConnections, tooManyPipelined } from './limits.js';
 import { rawAnswer, unreadable, unsupported } from './raw-answer.js';
 
 /** Distinct refusals kept as notes per command; more are counted. */
@@ -30,6 +31,8 @@ export class ProxySession {
   #listener: NetServer | undefined;
   readonly #sockets = new Set<Duplex>();
   readonly #notes = new Map<string, CommandNote>();
+  /** Connections from the command open now. */
+  #clients = 0;
   #dropped = 0;
   #closing: Promise<void> | undefined;
 
@@ -39,12 +42,25 @@ export class ProxySession {
     this.#server = createServer();
     this.#server.keepAliveTimeout = 5_000;
     this.#server.requestTimeout = 0;
-    this.#server.on('connection', (socket: Socket) => this.track(socket));
-    this.#server.on('request', (req, res) => void this.#onRequest(req, res));
-    this.#server.on(
-      'connect',
-      (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.#onConnect(req, socket, head),
-    );
+    // The relay's connections arrive here; the listener's pass its check first (adopt).
+    this.#server.on('connection', (socket: Socket) => {
+      if (this.#socketPath !== undefined) this.admit(socket);
+      this.track(socket);
+    });
+    this.#server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const started = inTurn(req.socket, res, () => {
+        this.#onRequest(req, res).catch((error: unknown) => this.#failed(req, res, error));
+      });
+      if (!started) this.#overrun(req);
+    });
+    this.#server.on('connect', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.#onConnect(req, socket, head).catch((error: unknown) => {
+        const line = `toolwright: the proxy failed on this CONNECT: ${(error as Error).message}`;
+        this.refused('-', 0, 'CONNECT', { status: 502, reason: 'unsupported', line });
+        if (socket.writable) rawAnswer(socket, { status: 502, reason: 'unsupported', line });
+        else socket.destroy();
+      });
+    });
     this.#server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
       const refusal = unsupported('protocol upgrades (WebSocket) are');
       this.refused('-', 0, (req.method ?? 'GET').toUpperCase(), refusal);
@@ -78,6 +94,7 @@ export class ProxySession {
     }
     this.#listener = listener;
     listener.on('connection', (socket: Socket) => {
+      if (!this.admit(socket)) return;
       // As the HTTP server's own sockets: a client's half-close must not end the answer's way back.
       socket.allowHalfOpen = true;
       // Small writes go at once: Nagle against the client's delayed ACK costs 40 ms a request.
@@ -85,6 +102,33 @@ export class ProxySession {
       this.#server.emit('connection', socket);
     });
     listener.on('error', () => undefined);
+  }
+
+  /** Counts a connection from the command; answers 503 and closes it past MAX_CONNECTIONS. */
+  admit(socket: Duplex): boolean {
+    if (this.#clients >= MAX_CONNECTIONS) {
+      this.refused('-', 0, '-', tooManyConnections);
+      socket.on('error', () => socket.destroy());
+      rawAnswer(socket, tooManyConnections);
+      return false;
+    }
+    this.#clients++;
+    socket.once('close', () => this.#clients--);
+    return true;
+  }
+
+  /** A request that failed in the proxy itself: the command reads why, the host process goes on. */
+  #failed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    const line = `toolwright: the proxy failed on this request: ${(error as Error).message}`;
+    this.refused('-', 0, (req.method ?? '-').toUpperCase(), { status: 502, reason: 'unsupported', line });
+    answerRefusal(res, { status: 502, reason: 'unsupported', line });
+    req.resume();
+  }
+
+  /** Too many requests written ahead on one connection: it is closed. */
+  #overrun(req: IncomingMessage): void {
+    this.refused('-', 0, (req.method ?? '-').toUpperCase(), tooManyPipelined);
+    req.socket.destroy();
   }
 
   track(socket: Duplex): void {

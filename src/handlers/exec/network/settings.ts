@@ -189,10 +189,11 @@ function compileCredentials(exec: Readonly<ExecOptions>, allow: readonly HostEnt
         'INVALID_INPUT',
         `${field}.env ${env} is not set (neither in exec.env nor in the host's environment), so there is no credential to inject`,
       );
-    if (/[\r\n\0]/.test(value))
+    // eslint-disable-next-line no-control-regex
+    if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value))
       throw new ToolError(
         'INVALID_INPUT',
-        `${field}: the value of ${env} holds a line break, which no header can carry`,
+        `${field}: the value of ${env} holds a line break or another control character, which no header can carry`,
       );
     if (value.length < MIN_CREDENTIAL_CHARS)
       throw new ToolError(

@@ -1,0 +1,60 @@
+// What one command may hold of the proxy at once: connections to it, and requests waiting on one
+// connection. Node's HTTP server hands over every request a client writes ahead at once, though
+// HTTP/1.1 answers them in order: unchecked, a command writing a thousand requests in one go would
+// have the proxy open a thousand connections upstream together.
+import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Refusal } from './destination.js';
+
+/** Connections one command holds to the proxy at once; more are answered 503 and closed. */
+export const MAX_CONNECTIONS = 256;
+/** Requests written ahead on one connection while one is answered; more close the connection. */
+export const MAX_PIPELINED = 16;
+
+export const tooManyConnections: Refusal = {
+  status: 503,
+  reason: 'limit',
+  line: `toolwright: the command holds ${MAX_CONNECTIONS} connections to the sandbox's proxy already; close some first`,
+};
+
+export const tooManyPipelined: Refusal = {
+  status: 429,
+  reason: 'limit',
+  line: `toolwright: more than ${MAX_PIPELINED} requests were written ahead on one connection; the proxy closed it`,
+};
+
+interface Turns {
+  busy: boolean;
+  waiting: (() => boolean)[];
+}
+
+const turns = new WeakMap<Duplex, Turns>();
+
+/**
+ * Runs `start` (which answers `res`) once the requests before it on `socket` are answered: one at
+ * a time, as the answers go back anyway. False, and nothing runs, when MAX_PIPELINED wait already.
+ */
+export function inTurn(socket: Duplex, res: ServerResponse, start: () => void): boolean {
+  let turn = turns.get(socket);
+  if (!turn) turns.set(socket, (turn = { busy: false, waiting: [] }));
+  const queue = turn;
+  const next = () => {
+    queue.busy = false;
+    while (queue.waiting.length) if (queue.waiting.shift()!()) return;
+  };
+  const run = (): boolean => {
+    // The client is gone: the requests it left waiting go nowhere.
+    if (res.destroyed || socket.destroyed) return false;
+    queue.busy = true;
+    res.once('close', next);
+    start();
+    return true;
+  };
+  if (!queue.busy) {
+    run();
+    return true;
+  }
+  if (queue.waiting.length >= MAX_PIPELINED) return false;
+  queue.waiting.push(run);
+  return true;
+}
