@@ -137,7 +137,7 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
     expect(JSON.stringify(audit)).not.toContain(TOKEN);
   });
 
-  it("is in no answer in a form the proxy made (a Basic pair's base64) or percent-encoded, nor in a header's name, nor in answers to requests that did not carry it", async () => {
+  it("is in no answer in a form the proxy made (a Basic pair's base64) or percent-encoded, nor in a header's name, nor in answers to requests that did not carry it, plain HTTP too", async () => {
     const PASS = 'pass/with+chars=9e8d7c6b';
     const pair = (password: string) => Buffer.from(`user:${password}`).toString('base64');
     // A server that echoes the authorization it got, and one that knows the values without being sent them.
@@ -152,6 +152,8 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
       res.statusCode = 302;
       res.end(`remembered ${encodeURIComponent(PASS)} ${pair(PASS)}\n`);
     });
+    // Over plain HTTP nothing is written in, but what the host hands back is taken out all the same.
+    const plain = await httpServer((_req, res) => res.end(`plain ${encodeURIComponent(PASS)}\n`));
     const toolkit = netToolkit(
       {
         network,
@@ -168,6 +170,7 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
         'printf "%s\\n" "$TW_PASS"',
         `curl -sS -D - -u "user:$TW_PASS" https://api.test:${secure.port}/basic`,
         `curl -sS -D - https://api.test:${secure.port}/remember`,
+        `curl -sS http://api.test:${plain.port}/plain`,
       ].join('; '),
     });
     expect(result.ok).toBe(true);
@@ -182,6 +185,7 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
     expect(text).toContain(`\\"authorization\\":\\"Basic ${pair(placeholder)}\\"`);
     expect(text).toContain(`location: https://api.test/next?token=${placeholder}`);
     expect(text).toContain(`remembered ${placeholder} `);
+    expect(text).toContain(`plain ${placeholder}\\n`);
     expect(text).toMatch(/x-echo-toolwright-placeholder-[0-9a-f]{36}: 1/);
   });
 

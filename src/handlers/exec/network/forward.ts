@@ -45,7 +45,7 @@ export interface ForwardContext {
   destination: CheckedDestination;
   /** HTTPS (an intercepted tunnel) or plain HTTP. */
   tls: boolean;
-  /** Credentials bound to this host (injected over HTTPS only). */
+  /** Credentials bound to this host (injected over HTTPS only, scrubbed from every answer). */
   bound: readonly BoundCredential[];
   read: boolean;
   agents: { http: HttpAgent; https: HttpsAgent };
@@ -115,16 +115,21 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
   const defaultPort = ctx.tls ? 443 : 80;
   headers.push(['host', destination.port === defaultPort ? shown : `${shown}:${destination.port}`]);
   let injected = false;
-  const bound = ctx.tls ? ctx.bound : [];
+  // Written in over HTTPS only; taken out of every answer of the host, plain HTTP too.
+  const bound = ctx.bound;
   let echoes: Echo[] = [];
   if (bound.length) {
-    const result = injectCredentials(headers, target, bound);
-    echoes = [...result.echoes, ...valueEchoes(bound)];
-    headers = result.headers.filter(([name]) => name !== 'accept-encoding');
+    if (ctx.tls) {
+      const result = injectCredentials(headers, target, bound);
+      headers = result.headers;
+      target = result.target;
+      injected = result.injected;
+      echoes = result.echoes;
+    }
+    echoes = [...echoes, ...valueEchoes(bound)];
     // Answers are scrubbed of the real value: ask for them uncompressed (a compressed one is decoded).
+    headers = headers.filter(([name]) => name !== 'accept-encoding');
     headers.push(['accept-encoding', 'identity']);
-    target = result.target;
-    injected = result.injected;
   }
   let bytesSent = 0;
   let bytesReceived = 0;
