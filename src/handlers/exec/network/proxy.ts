@@ -98,6 +98,9 @@ export class NetworkProxy {
     };
     this.#httpsMade = () => https !== undefined;
     this.#interceptServer = createServer();
+    // As the sessions' own server: an upload that takes longer than Node's five minutes (a large
+    // push) is the command's business; the command's end closes its connections.
+    this.#interceptServer.requestTimeout = 0;
     this.#interceptServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const found = this.#intercepted.get(req.socket);
       const method = (req.method ?? '-').toUpperCase();
