@@ -60,6 +60,14 @@ describe('canonical hosts', () => {
     '[::1',
     '[example.com]',
     'foo.123',
+    // Characters the URL parser keeps in a host but no resolvable name holds.
+    '*.pythonhosted.org',
+    'files*.pythonhosted.org',
+    'a!b.example.com',
+    'a;b.example.com',
+    "a'b.example.com",
+    'a=b.example.com',
+    'a~b.example.com',
   ])('refuses %j', (raw) => {
     expect(canonicalHost(raw)).toBeUndefined();
   });

@@ -58,6 +58,9 @@ export function canonicalHost(raw: string): CanonicalHost | undefined {
   if (parsed === '' || parsed.startsWith('.') || parsed.endsWith('.') || parsed.includes('..') || parsed.length > 253)
     return undefined;
   if (isIP(parsed) === 4) return { host: parsed, ip: 4 };
+  // What the URL parser lets through but no name a resolver looks up holds (`*`, `!`, `;`, `=` …):
+  // a wildcard sent as a host would otherwise fall under the allow entry `*.name`.
+  if (!/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(parsed)) return undefined;
   if (parsed.split('.').some((label) => label.length > 63)) return undefined;
   return { host: parsed, ip: 0 };
 }
