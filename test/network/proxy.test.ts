@@ -195,6 +195,35 @@ describe.runIf(runSandboxTests)('the network proxy: methods under read', () => {
     for (const server of [plain, secure])
       expect(new Set(server.seen.map((r) => r.method))).toEqual(new Set(['GET', 'HEAD', 'OPTIONS']));
   });
+
+  it('refuses a read method carrying a header servers take for another method', async () => {
+    const plain = await httpServer();
+    const secure = await httpsServer();
+    const toolkit = netToolkit(
+      { network: { allow: ['api.test'], allowPrivate: true, methods: 'read' } },
+      loopback.lookup,
+    );
+    const headers = ['X-HTTP-Method-Override: DELETE', 'X-HTTP-Method: PUT', 'x-method-override: PATCH'];
+    const out = await sh(
+      toolkit,
+      headers
+        .flatMap((header) => [
+          `curl -sS -H '${header}' http://api.test:${plain.port}/o`,
+          `curl -sS -X HEAD -o /dev/null -w '%{http_code}\\n' -H '${header}' https://api.test:${secure.port}/o`,
+        ])
+        .join('; '),
+    );
+    expect(out.stdout.split('\n').filter(Boolean)).toEqual([
+      "toolwright: GET to api.test with x-http-method-override is refused: exec.network.methods is 'read', and servers take that header for another method",
+      '403',
+      "toolwright: GET to api.test with x-http-method is refused: exec.network.methods is 'read', and servers take that header for another method",
+      '403',
+      "toolwright: GET to api.test with x-method-override is refused: exec.network.methods is 'read', and servers take that header for another method",
+      '403',
+    ]);
+    expect(plain.seen).toEqual([]);
+    expect(secure.seen).toEqual([]);
+  });
 });
 
 describe.runIf(runSandboxTests)('the network proxy: name tricks', () => {

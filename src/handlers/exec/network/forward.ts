@@ -26,6 +26,9 @@ import type { ConnectionRecord } from './audit.js';
 
 export const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Headers by which many servers take a request for another method (a GET for a DELETE). */
+const METHOD_OVERRIDES = ['x-http-method-override', 'x-http-method', 'x-method-override'];
+
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -103,6 +106,20 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
         status: 403,
         reason: 'method',
         line: `toolwright: ${method} to ${shown} is refused: exec.network.methods is 'read' (GET, HEAD and OPTIONS only)`,
+      },
+      method,
+    );
+    req.resume();
+    return;
+  }
+  const override = ctx.read ? METHOD_OVERRIDES.find((name) => req.headers[name] !== undefined) : undefined;
+  if (override !== undefined) {
+    ctx.refuse(
+      res,
+      {
+        status: 403,
+        reason: 'method',
+        line: `toolwright: ${method} to ${shown} with ${override} is refused: exec.network.methods is 'read', and servers take that header for another method`,
       },
       method,
     );
