@@ -7,6 +7,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import {
+  injectCredentials,
+  scrubText,
+  valueEchoes,
+  type BoundCredential,
+} from '../../src/handlers/exec/network/credentials.js';
 import { listenerSyscalls } from '../../src/handlers/exec/network/listener.js';
 import { openStore } from '../../src/index.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
@@ -39,6 +45,23 @@ const echo = (gzip = false) =>
       res.end(gzipSync(seen));
     } else res.end(`${seen}\n`);
   }) as Parameters<typeof httpsServer>[0];
+
+describe('credentials: a Basic pair', () => {
+  it('gets the value as UTF-8 between the bytes the command wrote, and its base64 back as the one the command sent', () => {
+    const bound = [
+      {
+        rule: { env: 'TW_PASS', hosts: ['api.test'], format: '{value}', value: 'pässwörd-€-93e1' },
+        placeholder: 'ph-1',
+      },
+    ] as unknown as BoundCredential[];
+    const written = Buffer.from('usér:ph-1', 'utf8').toString('base64');
+    const { headers, injected } = injectCredentials([['authorization', `Basic ${written}`]], '/', bound);
+    expect(injected).toBe(true);
+    const sent = headers[0]![1].slice('Basic '.length);
+    expect(Buffer.from(sent, 'base64').toString('utf8')).toBe('usér:pässwörd-€-93e1');
+    expect(scrubText(`echo ${sent}`, valueEchoes(bound))).toBe(`echo ${written}`);
+  });
+});
 
 describe.runIf(runSandboxTests)('credentials: injected for bound hosts only', () => {
   it('replaces the placeholder for the bound host (header, Basic pair, query) and leaves it elsewhere', async () => {

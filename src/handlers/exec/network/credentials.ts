@@ -55,20 +55,19 @@ export function valueEchoes(bound: readonly BoundCredential[]): Echo[] {
 
 /**
  * Writes the real values into a request to a host the credentials are bound to; returns the new
- * target, whether anything was injected, and the forms of the values it made (which an answer
- * that echoes the request must not show).
+ * target and whether anything was injected. The forms of the values it made are remembered with
+ * each credential (valueEchoes gives them): an answer that echoes the request must not show them.
  */
 export function injectCredentials(
   headers: HeaderList,
   target: string,
   bound: readonly BoundCredential[],
-): { headers: HeaderList; target: string; injected: boolean; echoes: Echo[] } {
+): { headers: HeaderList; target: string; injected: boolean } {
   let injected = false;
   let out = headers;
-  const echoes: Echo[] = [];
   for (const credential of bound) {
     const { rule, placeholder } = credential;
-    const first = echoes.length;
+    const made: Echo[] = [];
     if (rule.header !== undefined) {
       out = out.filter(([name]) => name !== rule.header);
       out.push([rule.header, rule.format.split('{value}').join(rule.value)]);
@@ -77,7 +76,7 @@ export function injectCredentials(
     }
     out = out.map(([name, value]): [string, string] => {
       let next = value.includes(placeholder) ? value.split(placeholder).join(rule.value) : value;
-      if (name === 'authorization') next = basicReplaced(next, placeholder, rule.value, echoes);
+      if (name === 'authorization') next = basicReplaced(next, placeholder, rule.value, made);
       if (next !== value) injected = true;
       return [name, next];
     });
@@ -87,9 +86,9 @@ export function injectCredentials(
       target = target.split(placeholder).join(encodeURIComponent(rule.value));
       injected = true;
     }
-    remember(credential, echoes.slice(first));
+    remember(credential, made);
   }
-  return { headers: out, target, injected, echoes };
+  return { headers: out, target, injected };
 }
 
 /** Keeps the forms made for this credential (the last MADE_FORMS, each once). */
@@ -111,9 +110,12 @@ function remember(credential: BoundCredential, echoes: readonly Echo[]): void {
 function basicReplaced(value: string, placeholder: string, real: string, echoes: Echo[]): string {
   const match = /^(\s*basic\s+)([A-Za-z0-9+/=]+)\s*$/i.exec(value);
   if (!match) return value;
+  // Byte for byte: what the command wrote around the placeholder stays as it was, the value goes
+  // in as UTF-8 (as curl and the other clients encode a password).
   const decoded = Buffer.from(match[2]!, 'base64').toString('latin1');
   if (!decoded.includes(placeholder)) return value;
-  const sent = Buffer.from(decoded.split(placeholder).join(real), 'latin1').toString('base64');
+  const realBytes = Buffer.from(real, 'utf8').toString('latin1');
+  const sent = Buffer.from(decoded.split(placeholder).join(realBytes), 'latin1').toString('base64');
   echoes.push({ real: sent, shown: match[2]! });
   return `${match[1]}${sent}`;
 }

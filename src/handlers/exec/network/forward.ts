@@ -141,9 +141,9 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
       headers = result.headers;
       target = result.target;
       injected = result.injected;
-      echoes = result.echoes;
     }
-    echoes = [...echoes, ...valueEchoes(bound)];
+    // After the injection: with the forms it has just made.
+    echoes = valueEchoes(bound);
     // Answers are scrubbed of the real value: ask for them uncompressed (a compressed one is decoded).
     headers = headers.filter(([name]) => name !== 'accept-encoding');
     headers.push(['accept-encoding', 'identity']);

@@ -25,7 +25,7 @@ import { canonicalHost, entryFor, hostText, type CanonicalHost } from './hosts.j
 import type { SandboxTarget } from '../process/spawn.js';
 import { ListenerMaker } from './listener.js';
 import { inTurn, tooManyPipelined } from './limits.js';
-import { rawAnswer, unreadable, unsupported } from './raw-answer.js';
+import { proxyFailed, rawAnswer, unreadable, unsupported } from './raw-answer.js';
 import { ProxySession } from './session.js';
 import type { ProxyPolicy } from './settings.js';
 import { trustBundle } from './trust.js';
@@ -111,9 +111,9 @@ export class NetworkProxy {
           this.#onIntercepted(req, res);
         } catch (error) {
           // A request that failed in the proxy itself: the command reads why, the host process goes on.
-          const line = `toolwright: the proxy failed on this request: ${(error as Error).message}`;
-          note({ status: 502, reason: 'unsupported', line });
-          answerRefusal(res, { status: 502, reason: 'unsupported', line });
+          const refusal = proxyFailed('request', error);
+          note(refusal);
+          answerRefusal(res, refusal);
           req.resume();
         }
       });

@@ -18,6 +18,12 @@ export function unsupported(what: string): Refusal {
   return { status: 501, reason: 'unsupported', line: `toolwright: ${what} not proxied from the sandbox` };
 }
 
+/** The proxy itself failed on a request or a CONNECT (`what`): the command reads why. */
+export function proxyFailed(what: 'request' | 'CONNECT', error: unknown): Refusal {
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 502, reason: 'unsupported', line: `toolwright: the proxy failed on this ${what}: ${message}` };
+}
+
 /** A refusal written straight on a socket (CONNECT and upgrade answers), then the socket is closed. */
 export function rawAnswer(socket: Duplex, refusal: Refusal): void {
   const body = `${refusal.line}\n`;

@@ -15,7 +15,7 @@ import { answerRefusal, forwardRequest } from './forward.js';
 import { canonicalHost, hostText, parseAuthority } from './hosts.js';
 import type { NetworkProxy } from './proxy.js';
 import { inTurn, MAX_CONNECTIONS, tooManyConnections, tooManyPipelined } from './limits.js';
-import { rawAnswer, unreadable, unsupported } from './raw-answer.js';
+import { proxyFailed, rawAnswer, unreadable, unsupported } from './raw-answer.js';
 
 /** Distinct refusals kept as notes per command; more are counted. */
 const MAX_NOTES = 20;
@@ -55,9 +55,9 @@ export class ProxySession {
     });
     this.#server.on('connect', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       this.#onConnect(req, socket, head).catch((error: unknown) => {
-        const line = `toolwright: the proxy failed on this CONNECT: ${(error as Error).message}`;
-        this.refused('-', 0, 'CONNECT', { status: 502, reason: 'unsupported', line });
-        if (socket.writable) rawAnswer(socket, { status: 502, reason: 'unsupported', line });
+        const refusal = proxyFailed('CONNECT', error);
+        this.refused('-', 0, 'CONNECT', refusal);
+        if (socket.writable) rawAnswer(socket, refusal);
         else socket.destroy();
       });
     });
@@ -119,9 +119,9 @@ export class ProxySession {
 
   /** A request that failed in the proxy itself: the command reads why, the host process goes on. */
   #failed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-    const line = `toolwright: the proxy failed on this request: ${(error as Error).message}`;
-    this.refused('-', 0, (req.method ?? '-').toUpperCase(), { status: 502, reason: 'unsupported', line });
-    answerRefusal(res, { status: 502, reason: 'unsupported', line });
+    const refusal = proxyFailed('request', error);
+    this.refused('-', 0, (req.method ?? '-').toUpperCase(), refusal);
+    answerRefusal(res, refusal);
     req.resume();
   }
 
