@@ -335,7 +335,8 @@ describe('exec.bash: timeouts, abort and background processes', () => {
   });
 
   it('SIGKILLs descendants that ignore SIGTERM after the grace period', { timeout: scaled(30_000) }, async () => {
-    const call = bash({ command: `echo $$ > pid; (trap '' TERM; sleep 1000) & sleep 1000`, timeout_ms: 500 });
+    // Long enough for all three to start on a loaded machine before the timeout kills the group.
+    const call = bash({ command: `echo $$ > pid; (trap '' TERM; sleep 1000) & sleep 1000`, timeout_ms: 2_000 });
     const { pids } = await membersOnceStarted('pid', 3);
     const result = await call;
     expect(result.ok && (result.output as BashResult).timed_out).toBe(true);

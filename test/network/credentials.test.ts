@@ -7,12 +7,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  injectCredentials,
-  scrubText,
-  valueEchoes,
-  type BoundCredential,
-} from '../../src/handlers/exec/network/credentials.js';
+import { injectCredentials, valueEchoes, type BoundCredential } from '../../src/handlers/exec/network/credentials.js';
+import { scrubText } from '../../src/handlers/exec/network/echoes.js';
 import { listenerSyscalls } from '../../src/handlers/exec/network/listener.js';
 import { openStore } from '../../src/index.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
@@ -60,6 +56,62 @@ describe('credentials: a Basic pair', () => {
     const sent = headers[0]![1].slice('Basic '.length);
     expect(Buffer.from(sent, 'base64').toString('utf8')).toBe('usér:pässwörd-€-93e1');
     expect(scrubText(`echo ${sent}`, valueEchoes(bound))).toBe(`echo ${written}`);
+  });
+});
+
+describe('credentials: the forms of a value an answer is scrubbed of', () => {
+  const VALUE = 'sk/Live+Key=9e8d 7c€';
+  const echoes = () =>
+    valueEchoes([
+      { rule: { env: 'V', hosts: ['api.test'], format: '{value}', value: VALUE }, placeholder: 'PH' },
+    ] as unknown as BoundCredential[]);
+  const latin1 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+  const percent = (text: string, lower: boolean) => {
+    const encoded = encodeURIComponent(text);
+    return lower ? encoded.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()) : encoded;
+  };
+  const unicode = (text: string, upper: boolean) =>
+    [...text]
+      .map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
+      .join('')
+      .replace(/\\u[0-9a-f]{4}/g, (e) => (upper ? e.toUpperCase().replace('\\U', '\\u') : e));
+  const forms: [string, string][] = [
+    ['itself', VALUE],
+    ['percent-encoded', percent(VALUE, false)],
+    ['percent-encoded in lower case', percent(VALUE, true)],
+    ['partly percent-encoded', VALUE.replace('/', '%2f').replace('=', '%3D')],
+    ['form-encoded', new URLSearchParams({ v: VALUE }).toString().slice(2)],
+    ['a JSON string with escaped slashes', JSON.stringify(VALUE).slice(1, -1).replace(/\//g, '\\/')],
+    ['a JSON string escaping all but letters and digits', unicode(VALUE, false)],
+    ['the same in upper-case hex', unicode(VALUE, true)],
+    ['HTML character references', VALUE.replace('/', '&#47;').replace('+', '&#x2B;').replace(' ', '&#32;')],
+    ['in capitals', VALUE.toUpperCase()],
+  ];
+  for (const [name, form] of forms)
+    it(`finds it ${name}, in a header and across the chunks of a body`, async () => {
+      const text = latin1(`before ${form} after`);
+      expect(scrubText(text, echoes())).toBe('before PH after');
+      const { CredentialScrubber } = await import('../../src/handlers/exec/network/echoes.js');
+      const scrubber = new CredentialScrubber(echoes());
+      const bytes = Buffer.from(`before ${form} after`, 'utf8');
+      const out: Buffer[] = [];
+      scrubber.on('data', (chunk: Buffer) => out.push(chunk));
+      // One byte at a time: every boundary inside the form is crossed.
+      for (const byte of bytes) scrubber.write(Buffer.from([byte]));
+      scrubber.end();
+      await new Promise((resolve) => scrubber.on('end', resolve));
+      expect(Buffer.concat(out).toString('utf8')).toBe('before PH after');
+    });
+
+  it('leaves text that only resembles it, also an answer full of near misses', () => {
+    const near = VALUE.slice(0, -1);
+    expect(scrubText(latin1(`${near} ${percent(near, false)}`), echoes())).toBe(
+      latin1(`${near} ${percent(near, false)}`),
+    );
+    // 400 KB of near misses: every alternative is a fixed sequence, so the scan stays linear (a
+    // backtracking one would outlast the test's timeout).
+    const long = latin1(`${near}x`.repeat(20_000));
+    expect(scrubText(long, echoes())).toBe(long);
   });
 });
 
@@ -210,6 +262,31 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
     expect(text).toContain(`remembered ${placeholder} `);
     expect(text).toContain(`plain ${placeholder}\\n`);
     expect(text).toMatch(/x-echo-toolwright-placeholder-[0-9a-f]{36}: 1/);
+  });
+
+  it("is taken out of every answer the proxy reads, not only the bound host's: another name of the service can hand it back", async () => {
+    // What api.test was given, kept by the service and read back through other.test (plain HTTP, and
+    // HTTPS intercepted under methods 'read').
+    const stored = (_req: unknown, res: { end(text: string): void }) =>
+      res.end(`stored ${TOKEN} ${encodeURIComponent(`${TOKEN}/`).toLowerCase()}\n`);
+    const plain = await httpServer(stored);
+    const secure = await httpsServer(stored);
+    const toolkit = netToolkit(
+      {
+        network: { ...network, methods: 'read' },
+        env: { TW_TOKEN: TOKEN },
+        credentials: [{ env: 'TW_TOKEN', hosts: ['api.test'] }],
+      },
+      loopback.lookup,
+    );
+    const out = await sh(
+      toolkit,
+      `curl -sS http://other.test:${plain.port}/ | rev; curl -sS https://other.test:${secure.port}/ | rev; printf '%s\\n' "$TW_TOKEN"`,
+    );
+    const [fromPlain, fromSecure, placeholder] = out.stdout.trim().split('\n');
+    const shown = [...`stored ${placeholder} ${placeholder}%2f`].reverse().join('');
+    expect(fromPlain).toBe(shown);
+    expect(fromSecure).toBe(shown);
   });
 
   it("keeps the CA's key out of the sandbox: its folder holds the bundle (and the relay's socket), no key, the host's folder no key file", async () => {

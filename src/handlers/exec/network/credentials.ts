@@ -4,8 +4,9 @@
 // wherever the server echoed the real value or a form of it the proxy made (headers and body, the
 // body decoded when it is compressed), so the command never reads it.
 import { randomBytes } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Echoes, type Echo } from './echoes.js';
 import type { CredentialRule } from './settings.js';
 
 /** A credential with the placeholder the sandbox sees instead of it. */
@@ -30,27 +31,13 @@ export function newPlaceholder(): string {
 /** Header pairs as [name, value], names lower-case. */
 export type HeaderList = [string, string][];
 
-/**
- * One text the proxy may find in an answer and what the command sees in its place: the real value
- * (and its percent-encoded form) becomes the placeholder; a form of it the proxy itself made for one
- * request (a `Basic` pair's base64) becomes what the command sent there.
- */
-export interface Echo {
-  real: string;
-  shown: string;
-}
-
-/** The texts of each bound value an answer is scrubbed of, whatever request it answers. */
-export function valueEchoes(bound: readonly BoundCredential[]): Echo[] {
-  const echoes: Echo[] = [];
-  for (const { rule, placeholder, made } of bound) {
-    if (made) echoes.push(...made);
-    echoes.push({ real: rule.value, shown: placeholder });
-    // A server that puts the value in a URL (a redirect's Location) percent-encodes it.
-    const encoded = encodeURIComponent(rule.value);
-    if (encoded !== rule.value) echoes.push({ real: encoded, shown: placeholder });
-  }
-  return echoes;
+/** What every answer of the bound hosts is scrubbed of, whatever request it answers: each value in
+ * every text form (echoes.ts), and the forms the proxy made of it. */
+export function valueEchoes(bound: readonly BoundCredential[]): Echoes {
+  return new Echoes(
+    bound.map(({ rule, placeholder }) => ({ real: rule.value, shown: placeholder })),
+    bound.flatMap(({ made }) => made ?? []),
+  );
 }
 
 /**
@@ -120,18 +107,6 @@ function basicReplaced(value: string, placeholder: string, real: string, echoes:
   return `${match[1]}${sent}`;
 }
 
-/** Replaces every echo in a text. */
-export function scrubText(text: string, echoes: readonly Echo[]): string {
-  let out = text;
-  for (const { real, shown } of echoes) if (out.includes(real)) out = out.split(real).join(shown);
-  return out;
-}
-
-/** Response headers, names and values, with every echo replaced. */
-export function scrubHeaders(headers: HeaderList, echoes: readonly Echo[]): HeaderList {
-  return headers.map(([name, value]): [string, string] => [scrubText(name, echoes), scrubText(value, echoes)]);
-}
-
 /** A decoder for a response body's content-encoding, null for none, undefined for one it cannot read. */
 export function bodyDecoder(encoding: string | undefined): Transform | null | undefined {
   const value = (encoding ?? '').trim().toLowerCase();
@@ -140,51 +115,4 @@ export function bodyDecoder(encoding: string | undefined): Transform | null | un
   if (value === 'deflate') return createInflate();
   if (value === 'br') return createBrotliDecompress();
   return undefined;
-}
-
-/** Replaces every echo in a byte stream, also across chunk boundaries. */
-interface ScrubPair {
-  real: Buffer;
-  shown: Buffer;
-}
-
-export class CredentialScrubber extends Transform {
-  readonly #pairs: ScrubPair[];
-  readonly #keep: number;
-  #carry: Buffer = Buffer.alloc(0);
-
-  constructor(echoes: readonly Echo[]) {
-    super();
-    this.#pairs = echoes.map(({ real, shown }) => ({ real: Buffer.from(real), shown: Buffer.from(shown) }));
-    this.#keep = Math.max(0, ...this.#pairs.map((p) => p.real.length - 1));
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    const data = this.#carry.length ? Buffer.concat([this.#carry, chunk]) : chunk;
-    const parts: Buffer[] = [];
-    let at = 0;
-    for (;;) {
-      let best = -1;
-      let pair: ScrubPair | undefined;
-      for (const candidate of this.#pairs) {
-        const found = data.indexOf(candidate.real, at);
-        if (found !== -1 && (best === -1 || found < best)) {
-          best = found;
-          pair = candidate;
-        }
-      }
-      if (!pair) break;
-      parts.push(data.subarray(at, best), pair.shown);
-      at = best + pair.real.length;
-    }
-    // The last bytes may begin a value the next chunk completes: held back until then.
-    const held = Math.min(this.#keep, data.length - at);
-    parts.push(data.subarray(at, data.length - held));
-    this.#carry = Buffer.from(data.subarray(data.length - held));
-    done(null, Buffer.concat(parts));
-  }
-
-  override _flush(done: TransformCallback): void {
-    done(null, this.#carry);
-  }
 }

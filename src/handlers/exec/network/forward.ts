@@ -9,17 +9,8 @@ import type { Agent as HttpsAgent } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { finished, type Readable } from 'node:stream';
-import {
-  CredentialScrubber,
-  bodyDecoder,
-  injectCredentials,
-  scrubHeaders,
-  scrubText,
-  valueEchoes,
-  type Echo,
-  type BoundCredential,
-  type HeaderList,
-} from './credentials.js';
+import { bodyDecoder, injectCredentials, valueEchoes, type BoundCredential, type HeaderList } from './credentials.js';
+import { CredentialScrubber, scrubHeaders, scrubText } from './echoes.js';
 import type { CheckedDestination, Refusal } from './destination.js';
 import { hostText } from './hosts.js';
 import type { ConnectionRecord } from './audit.js';
@@ -48,8 +39,13 @@ export interface ForwardContext {
   destination: CheckedDestination;
   /** HTTPS (an intercepted tunnel) or plain HTTP. */
   tls: boolean;
-  /** Credentials bound to this host (injected over HTTPS only, scrubbed from every answer). */
+  /** Credentials bound to this host (injected over HTTPS only). */
   bound: readonly BoundCredential[];
+  /**
+   * Every credential of the toolkit: each answer the proxy reads is scrubbed of them all, not only
+   * the bound host's (what one host was given, another name of the same service can hand back).
+   */
+  scrubbed: readonly BoundCredential[];
   read: boolean;
   agents: { http: HttpAgent; https: HttpsAgent };
   /** Answers a refusal to the client (status, line) and records it. */
@@ -79,7 +75,12 @@ export function reasonPhrase(line: string): string {
   return line.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
 }
 
-/** Request headers as forwarded: hop-by-hop ones (and those Connection names) dropped, lower-case names. */
+/**
+ * Headers as forwarded: hop-by-hop ones (and those Connection names) dropped, lower-case names,
+ * and the message's framing (Content-Length, Transfer-Encoding) never taken from the sender: the
+ * proxy writes its own from what it read (requestFraming), so no peer can make the next hop read
+ * the body otherwise than the proxy did.
+ */
 function forwardedHeaders(raw: readonly string[]): HeaderList {
   const named = new Set<string>();
   for (let i = 0; i < raw.length; i += 2)
@@ -88,10 +89,39 @@ function forwardedHeaders(raw: readonly string[]): HeaderList {
   const out: HeaderList = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    if (HOP_BY_HOP.has(name) || named.has(name)) continue;
+    if (HOP_BY_HOP.has(name) || named.has(name) || name === 'content-length') continue;
     out.push([name, raw[i + 1]!]);
   }
   return out;
+}
+
+/** The codings an answer names, every line of each header, lower-case, `identity` left out. */
+function answerCodings(raw: readonly string[]): { content: string[]; transfer: string[] } {
+  const content: string[] = [];
+  const transfer: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const into = name === 'content-encoding' ? content : name === 'transfer-encoding' ? transfer : undefined;
+    if (!into) continue;
+    for (const token of raw[i + 1]!.split(',')) {
+      const coding = token.trim().toLowerCase();
+      if (coding !== '' && coding !== 'identity') into.push(coding);
+    }
+  }
+  return { content, transfer };
+}
+
+/**
+ * How the request's body is framed upstream, from what Node's parser read: the length it checked,
+ * chunks when the command sent chunks, none when it sent neither (HTTP/1.1 has no body then).
+ * Spelled out for every method: Node's client writes the body of a GET, HEAD, OPTIONS or DELETE
+ * bare when no framing header is given, and a bare body is read upstream as the next request.
+ */
+function requestFraming(req: IncomingMessage): { header: [string, string] | undefined; body: boolean } {
+  if (req.headers['transfer-encoding'] !== undefined) return { header: ['transfer-encoding', 'chunked'], body: true };
+  const length = req.headers['content-length'];
+  if (length === undefined || Number(length) === 0) return { header: undefined, body: false };
+  return { header: ['content-length', String(Number(length))], body: true };
 }
 
 /** Forwards `req` (its target `target`: path and query) to the destination and streams the answer back. */
@@ -129,22 +159,23 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
   const startedAt = Date.now();
   const path = target.split('?')[0]!.slice(0, 200);
   let headers = forwardedHeaders(req.rawHeaders);
+  const framing = requestFraming(req);
+  if (framing.header) headers.push(framing.header);
   const defaultPort = ctx.tls ? 443 : 80;
   headers.push(['host', destination.port === defaultPort ? shown : `${shown}:${destination.port}`]);
   let injected = false;
-  // Written in over HTTPS only; taken out of every answer of the host, plain HTTP too.
+  // Written in over HTTPS only, for the bound host only.
   const bound = ctx.bound;
-  let echoes: Echo[] = [];
-  if (bound.length) {
-    if (ctx.tls) {
-      const result = injectCredentials(headers, target, bound);
-      headers = result.headers;
-      target = result.target;
-      injected = result.injected;
-    }
-    // After the injection: with the forms it has just made.
-    echoes = valueEchoes(bound);
-    // Answers are scrubbed of the real value: ask for them uncompressed (a compressed one is decoded).
+  if (bound.length && ctx.tls) {
+    const result = injectCredentials(headers, target, bound);
+    headers = result.headers;
+    target = result.target;
+    injected = result.injected;
+  }
+  // Taken out of every answer, plain HTTP too: after the injection, with the forms it has just made.
+  const echoes = ctx.scrubbed.length ? valueEchoes(ctx.scrubbed) : undefined;
+  if (echoes) {
+    // Answers are scrubbed of the real values: ask for them uncompressed (a compressed one is decoded).
     headers = headers.filter(([name]) => name !== 'accept-encoding');
     headers.push(['accept-encoding', 'identity']);
   }
@@ -204,39 +235,44 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     answered = answer;
     status = answer.statusCode ?? 502;
     let answerHeaders = forwardedHeaders(answer.rawHeaders).filter(([name]) => name !== 'host');
+    // The length Node read the answer by, kept where the body goes on unchanged (or there is none:
+    // HEAD, 204, 304, whose length is the resource's).
+    const length = answer.headers['content-length'];
+    const bodiless = method === 'HEAD' || status === 204 || status === 304;
+    if (length !== undefined && (bodiless || !echoes)) answerHeaders.push(['content-length', String(Number(length))]);
     let body: NodeJS.ReadableStream = answer;
-    // Every answer of a bound host, not only those to requests that carried the value: a server can
-    // hand back what it was given before (a session, a token listing).
-    if (bound.length) {
-      answerHeaders = scrubHeaders(answerHeaders, echoes);
-      const encoding = answerHeaders.find(([name]) => name === 'content-encoding')?.[1];
-      const decoder = bodyDecoder(encoding);
-      if (decoder === undefined) {
-        answer.destroy();
-        status = 502;
-        ctx.refuse(
-          res,
-          {
-            status: 502,
-            reason: 'unsupported',
-            line: `toolwright: the answer of ${shown} is encoded as ${encoding}, which the proxy cannot check for the credential bound to it; refused`,
-          },
-          method,
-        );
-        finish(true);
-        return;
-      }
-      // The body changes length (placeholders differ in length from values): sent chunked. An
-      // answer without a body (HEAD, 204, 304) keeps its length: that of the resource.
-      const bodiless = method === 'HEAD' || status === 204 || status === 304;
-      answerHeaders = answerHeaders.filter(
-        ([name]) => (name !== 'content-length' || bodiless) && name !== 'content-encoding',
+    const refuseAnswer = (line: string) => {
+      answer.destroy();
+      status = 502;
+      ctx.refuse(res, { status: 502, reason: 'unsupported', line }, method);
+      finish(true);
+    };
+    const codings = answerCodings(answer.rawHeaders);
+    // Node takes the chunks off and leaves any other transfer coding on the body, which would reach
+    // the command with nothing saying how to read it (and past the scrubber).
+    const transfer = codings.transfer.filter((coding) => coding !== 'chunked');
+    if (transfer.length)
+      return refuseAnswer(
+        `toolwright: the answer of ${shown} has the transfer coding ${transfer.join(', ')}, which the proxy does not pass on; refused`,
       );
+    // Every answer, not only those to requests that carried a value: a server can hand back what it
+    // was given before (a session, a token listing), and so can another name of the same service.
+    if (echoes) {
+      answerHeaders = scrubHeaders(answerHeaders, echoes);
+      // Every Content-Encoding line counts, not the first: codings the proxy does not undo would
+      // carry the value past the scrubber.
+      const decoder = codings.content.length > 1 ? undefined : bodyDecoder(codings.content[0]);
+      if (decoder === undefined)
+        return refuseAnswer(
+          `toolwright: the answer of ${shown} is encoded as ${codings.content.join(', ').slice(0, 100)}, which the proxy cannot check for the credentials it holds; refused`,
+        );
+      // The body changes length (placeholders differ in length from values): sent chunked.
+      answerHeaders = answerHeaders.filter(([name]) => name !== 'content-encoding');
       const scrubber = new CredentialScrubber(echoes);
       body = decoder ? answer.pipe(decoder).pipe(scrubber) : answer.pipe(scrubber);
       if (decoder) decoder.on('error', () => res.destroy());
     }
-    const message = scrubText(answer.statusMessage ?? '', echoes);
+    const message = echoes ? scrubText(answer.statusMessage ?? '', echoes) : (answer.statusMessage ?? '');
     res.writeHead(status, message, answerHeaders.flat());
     const address = answer.socket?.remoteAddress;
     answer.on('data', (chunk: Buffer) => (bytesReceived += chunk.length));
@@ -272,10 +308,9 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     // cut, the next request would pay a new TLS handshake upstream. Otherwise the exchange is cut.
     if (!res.writableFinished && !answered?.complete) upstream.destroy();
   });
-  // A request without a body (neither length nor chunks: HTTP/1.1 has none then) goes at once,
-  // its head in one write, not after the end of an empty stream a few turns later.
-  const length = req.headers['content-length'];
-  if (req.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0)) {
+  // A request without a body goes at once, its head in one write, not after the end of an empty
+  // stream a few turns later.
+  if (!framing.body) {
     upstream.end();
     req.resume();
   } else req.pipe(upstream);

@@ -43,8 +43,9 @@ export function inTurn(socket: Duplex, res: ServerResponse, start: () => void): 
     while (queue.waiting.length) if (queue.waiting.shift()!()) return;
   };
   const run = (): boolean => {
-    // The client is gone: the requests it left waiting go nowhere.
-    if (res.destroyed || socket.destroyed) return false;
+    // The client is gone, or the connection was closed after a refusal: the requests left waiting
+    // go nowhere (no answer could reach the command), and none of them is sent upstream.
+    if (res.destroyed || socket.destroyed || socket.writableEnded) return false;
     queue.busy = true;
     res.once('close', next);
     start();

@@ -252,6 +252,7 @@ export class NetworkProxy {
       destination,
       tls,
       bound: this.boundTo(destination.host),
+      scrubbed: this.bound,
       read: this.policy.read,
       agents: this.#agents,
       refuse: (res, refusal, method) => {

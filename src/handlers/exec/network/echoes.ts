@@ -1,0 +1,120 @@
+// What an answer of a host the proxy wrote a credential for is scrubbed of: the real value in any
+// of the text forms servers put a value in (itself, percent-encoded in either case and in part, a
+// JSON string's escapes, HTML's character references, a form's `+` for a space; its letters in
+// either case), and the forms the proxy itself made of it for a request (a `Basic` pair's base64).
+// All are matched by one expression over the answer's bytes (read as Latin-1: a byte per
+// character), whose every alternative is a fixed sequence per character of the value: the work is
+// linear in the answer, whatever it holds.
+import { Transform, type TransformCallback } from 'node:stream';
+
+/** A form the proxy made of a value, and what the command sees in its place. */
+export interface Echo {
+  real: string;
+  shown: string;
+}
+
+/** The forms a single character of a value takes in an answer (regular-expression source). */
+function characterForms(char: string): { source: string; longest: number } {
+  const point = char.codePointAt(0)!;
+  const bytes = [...Buffer.from(char, 'utf8')];
+  const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+  const units = char.length === 2 ? [char.charCodeAt(0), char.charCodeAt(1)] : [point];
+  const forms = new Set<string>([
+    bytes.map((b) => String.fromCharCode(b)).join(''),
+    bytes.map((b) => `%${hex(b, 2)}`).join(''),
+    units.map((u) => `\\u${hex(u, 4)}`).join(''),
+    `&#${point};`,
+    `&#x${hex(point, 1)};`,
+  ]);
+  const named: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+  if (named[char]) forms.add(named[char]);
+  if (char === '/' || char === '"' || char === '\\') forms.add(`\\${char}`);
+  if (char === ' ') forms.add('+');
+  const longest = Math.max(...[...forms].map((form) => form.length));
+  return { source: [...forms].map(escapeSource).join('|'), longest };
+}
+
+function escapeSource(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
+
+/** Every form of the values and the made forms, compiled once for a request's answer. */
+export class Echoes {
+  readonly #pattern: RegExp | undefined;
+  readonly #shown: string[];
+  /** The most bytes one match spans: a match may begin that far before a chunk's end. */
+  readonly longest: number;
+
+  constructor(values: readonly Echo[], made: readonly Echo[]) {
+    const alternatives: string[] = [];
+    this.#shown = [];
+    let longest = 0;
+    for (const { real, shown } of values) {
+      let source = '';
+      let length = 0;
+      for (const char of real) {
+        const forms = characterForms(char);
+        source += `(?:${forms.source})`;
+        length += forms.longest;
+      }
+      alternatives.push(`(${source})`);
+      this.#shown.push(shown);
+      longest = Math.max(longest, length);
+    }
+    for (const { real, shown } of made) {
+      alternatives.push(`(${escapeSource(real)})`);
+      this.#shown.push(shown);
+      longest = Math.max(longest, real.length);
+    }
+    this.#pattern = alternatives.length ? new RegExp(alternatives.join('|'), 'gi') : undefined;
+    this.longest = longest;
+  }
+
+  /** `text` (Latin-1, a byte per character) with every match replaced; where the last one ends. */
+  replace(text: string): { text: string; end: number } {
+    const pattern = this.#pattern;
+    if (!pattern) return { text, end: 0 };
+    let end = 0;
+    let out = '';
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      const group = match.findIndex((part, i) => i > 0 && part !== undefined);
+      out += text.slice(end, match.index) + this.#shown[group - 1]!;
+      end = match.index + match[0].length;
+    }
+    return { text: out + text.slice(end), end: out.length };
+  }
+}
+
+/** Replaces every echo in a text (a header's name or value, a status message: Latin-1 as Node gives them). */
+export function scrubText(text: string, echoes: Echoes): string {
+  return echoes.replace(text).text;
+}
+
+/** Response headers, names and values, with every echo replaced. */
+export function scrubHeaders(headers: [string, string][], echoes: Echoes): [string, string][] {
+  return headers.map(([name, value]): [string, string] => [scrubText(name, echoes), scrubText(value, echoes)]);
+}
+
+/** Replaces every echo in a byte stream, also across chunk boundaries. */
+export class CredentialScrubber extends Transform {
+  readonly #echoes: Echoes;
+  #carry = '';
+
+  constructor(echoes: Echoes) {
+    super();
+    this.#echoes = echoes;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const { text, end } = this.#echoes.replace(this.#carry + chunk.toString('latin1'));
+    // The last bytes may begin a value the next chunk completes: held back until then.
+    const held = Math.min(Math.max(0, this.#echoes.longest - 1), text.length - end);
+    this.#carry = text.slice(text.length - held);
+    done(null, Buffer.from(text.slice(0, text.length - held), 'latin1'));
+  }
+
+  override _flush(done: TransformCallback): void {
+    done(null, Buffer.from(this.#carry, 'latin1'));
+  }
+}
