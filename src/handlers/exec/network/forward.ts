@@ -11,6 +11,7 @@ import { request as httpsRequest } from 'node:https';
 import { finished, type Readable } from 'node:stream';
 import { bodyDecoder, injectCredentials, valueEchoes, type BoundCredential, type HeaderList } from './credentials.js';
 import { CredentialScrubber, scrubHeaders, scrubText } from './echoes.js';
+import { pinnedLookup } from '../../../runtime/net/guarded.js';
 import type { CheckedDestination, Refusal } from './destination.js';
 import { hostText } from './hosts.js';
 import type { ConnectionRecord } from './audit.js';
@@ -211,6 +212,10 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
       headers: headers.flat(),
       setHost: false,
       agent: ctx.tls ? ctx.agents.https : ctx.agents.http,
+      // A connection the agent opens for it goes to the addresses checked for this request.
+      ...(destination.host.ip
+        ? {}
+        : { lookup: pinnedLookup(new Map([[destination.host.host, destination.addresses]])) }),
       ...(ctx.tls && !destination.host.ip ? { servername: destination.host.host } : {}),
     });
   } catch (error) {
@@ -271,6 +276,14 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
       const scrubber = new CredentialScrubber(echoes);
       body = decoder ? answer.pipe(decoder).pipe(scrubber) : answer.pipe(scrubber);
       if (decoder) decoder.on('error', () => res.destroy());
+      // A pipe passes no failure on: an answer cut short upstream would leave the scrubber waiting,
+      // and the command with it, for an end that never comes.
+      finished(answer, (error) => {
+        if (!error && answer.complete) return;
+        const cut = error ?? new Error('the answer was cut short');
+        decoder?.destroy(cut);
+        scrubber.destroy(cut);
+      });
     }
     const message = echoes ? scrubText(answer.statusMessage ?? '', echoes) : (answer.statusMessage ?? '');
     res.writeHead(status, message, answerHeaders.flat());
@@ -299,6 +312,23 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
       });
       res.end(body);
     } else res.destroy();
+    finish(true);
+  });
+  // The server switched protocols though none was asked for (a 101): Node gives no answer and no
+  // error, only the end of the exchange.
+  upstream.once('close', () => {
+    if (answered || res.headersSent) return;
+    // The client left first (its exchange was cut): recorded, nothing to answer.
+    if (res.destroyed) return finish(true);
+    ctx.refuse(
+      res,
+      {
+        status: 502,
+        reason: 'unsupported',
+        line: `toolwright: ${shown} answered without an answer the proxy can pass on (a protocol switch nobody asked for, or none at all)`,
+      },
+      method,
+    );
     finish(true);
   });
   res.on('close', () => {

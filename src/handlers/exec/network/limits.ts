@@ -2,7 +2,7 @@
 // connection. Node's HTTP server hands over every request a client writes ahead at once, though
 // HTTP/1.1 answers them in order: unchecked, a command writing a thousand requests in one go would
 // have the proxy open a thousand connections upstream together.
-import type { ServerResponse } from 'node:http';
+import type { Agent, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Refusal } from './destination.js';
 
@@ -22,6 +22,25 @@ export const tooManyPipelined: Refusal = {
   reason: 'limit',
   line: `toolwright: more than ${MAX_PIPELINED} requests were written ahead on one connection; the proxy closed it`,
 };
+
+/**
+ * How long a connection may take to send its first whole request head (and, intercepted, its TLS
+ * handshake): one that sends half a line and waits would otherwise be held until the command ends.
+ * Node's own headers timeout runs only for servers that listen, and the proxy's are handed their
+ * connections.
+ */
+let firstRequestMs = 60_000;
+
+export function firstRequestTimeout(): number {
+  return firstRequestMs;
+}
+
+/** Tests: a shorter wait for the first request (the previous one is returned, to put back). */
+export function setFirstRequestTimeout(ms: number): number {
+  const before = firstRequestMs;
+  firstRequestMs = ms;
+  return before;
+}
 
 interface Turns {
   busy: boolean;
@@ -58,4 +77,33 @@ export function inTurn(socket: Duplex, res: ServerResponse, start: () => void): 
   if (queue.waiting.length >= MAX_PIPELINED) return false;
   queue.waiting.push(run);
   return true;
+}
+
+/** Idle upstream connections the proxy keeps for reuse, all hosts together; the oldest go first. */
+export const MAX_IDLE_UPSTREAM = 64;
+/** How long an idle upstream connection is kept. */
+export const IDLE_UPSTREAM_MS = 15_000;
+
+/**
+ * `agent`, keeping at most MAX_IDLE_UPSTREAM idle connections: Node keeps up to its maxFreeSockets
+ * per host, and a wildcard admits any number of hosts (a command could leave thousands open).
+ */
+export function idleBounded<T extends Agent>(agent: T): T {
+  agent.on('free', () =>
+    // After Node's own listener has put the socket on the free list.
+    setImmediate(() => {
+      const lists = Object.values(agent.freeSockets);
+      let idle = 0;
+      for (const list of lists) for (const socket of list ?? []) if (!socket.destroyed) idle++;
+      // Node takes a destroyed socket off its list when it closes.
+      for (const list of lists)
+        for (const socket of list ?? []) {
+          if (idle <= MAX_IDLE_UPSTREAM) return;
+          if (socket.destroyed) continue;
+          socket.destroy();
+          idle--;
+        }
+    }),
+  );
+  return agent;
 }

@@ -13,8 +13,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { TLSSocket, createSecureContext, rootCertificates, type TLSSocketOptions } from 'node:tls';
 import { ToolError } from '../../../runtime/contract/errors.js';
-import type { ResolvedAddress, Resolver } from '../../../runtime/net/address-guard.js';
-import { pinnedLookup } from '../../../runtime/net/guarded.js';
+import type { Resolver } from '../../../runtime/net/address-guard.js';
 import type { ConnectionAudit, ConnectionOwner, ConnectionRecord } from './audit.js';
 import { InterceptionCa } from './ca.js';
 import { newPlaceholder, type BoundCredential } from './credentials.js';
@@ -24,7 +23,7 @@ import { answerRefusal, forwardRequest, type ForwardContext } from './forward.js
 import { canonicalHost, entryFor, hostText, type CanonicalHost } from './hosts.js';
 import type { SandboxTarget } from '../process/spawn.js';
 import { ListenerMaker } from './listener.js';
-import { inTurn, tooManyPipelined } from './limits.js';
+import { firstRequestTimeout, IDLE_UPSTREAM_MS, idleBounded, inTurn, tooManyPipelined } from './limits.js';
 import { proxyFailed, rawAnswer, unreadable, unsupported } from './raw-answer.js';
 import { ProxySession } from './session.js';
 import type { ProxyPolicy } from './settings.js';
@@ -53,7 +52,6 @@ export class NetworkProxy {
   readonly bound: readonly BoundCredential[];
   readonly #resolve: Resolver;
   readonly #audit: ConnectionAudit | undefined;
-  readonly #pins = new Map<string, ResolvedAddress[]>();
   readonly #agents: ForwardContext['agents'];
   readonly #sessions = new Set<ProxySession>();
   readonly #intercepted = new WeakMap<object, Intercepted>();
@@ -76,24 +74,27 @@ export class NetworkProxy {
       placeholder: options.placeholders.get(rule.env) ?? newPlaceholder(),
     }));
     this.dir = mkdtempSync(path.join(tmpdir(), 'toolwright-net-'));
-    const lookup = pinnedLookup(this.#pins);
     const upstreamCa = options.ca;
     // The HTTPS agent is made when an intercepted request first needs it: its context parses the
     // system's CAs (tens of milliseconds), which a proxy that only tunnels never uses.
     let https: HttpsAgent | undefined;
     this.#agents = {
-      http: new HttpAgent({ keepAlive: true, noDelay: true, lookup }),
+      // No resolver of their own: each request carries the addresses checked for it (forward.ts),
+      // and an agent's options would override the request's.
+      http: idleBounded(new HttpAgent({ keepAlive: true, noDelay: true, timeout: IDLE_UPSTREAM_MS })),
       get https() {
-        return (https ??= new HttpsAgent({
-          keepAlive: true,
-          noDelay: true,
-          lookup,
-          // One context made here, not a `ca` list: the agent would spell every CA into the name it
-          // pools connections by, for every request.
-          ...(upstreamCa?.length
-            ? { secureContext: createSecureContext({ ca: [...rootCertificates, ...upstreamCa] }) }
-            : {}),
-        }));
+        return (https ??= idleBounded(
+          new HttpsAgent({
+            keepAlive: true,
+            noDelay: true,
+            timeout: IDLE_UPSTREAM_MS,
+            // One context made here, not a `ca` list: the agent would spell every CA into the name it
+            // pools connections by, for every request.
+            ...(upstreamCa?.length
+              ? { secureContext: createSecureContext({ ca: [...rootCertificates, ...upstreamCa] }) }
+              : {}),
+          }),
+        ));
       },
     };
     this.#httpsMade = () => https !== undefined;
@@ -102,6 +103,7 @@ export class NetworkProxy {
     // push) is the command's business; the command's end closes its connections.
     this.#interceptServer.requestTimeout = 0;
     this.#interceptServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      req.socket.setTimeout(0);
       const found = this.#intercepted.get(req.socket);
       const method = (req.method ?? '-').toUpperCase();
       const note = (refusal: Refusal) =>
@@ -247,7 +249,6 @@ export class NetworkProxy {
 
   /** Forwarding context for one destination as seen from a session. */
   forwardContext(session: ProxySession, destination: CheckedDestination, tls: boolean): ForwardContext {
-    if (!destination.host.ip) this.#pins.set(destination.host.host, destination.addresses);
     return {
       destination,
       tls,
@@ -266,6 +267,8 @@ export class NetworkProxy {
   /** Terminates TLS of an allowed CONNECT with a certificate for its host, then serves requests in it. */
   async intercept(session: ProxySession, destination: CheckedDestination, socket: Duplex, head: Buffer): Promise<void> {
     const context = await (await this.#ca()).contextFor(destination.host);
+    // The client left while its certificate was made.
+    if (socket.destroyed) return;
     socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     if (head.length) socket.unshift(head);
     // `highWaterMark` is passed on to the socket (Node's types omit it).
@@ -278,6 +281,8 @@ export class NetworkProxy {
       highWaterMark: 64 * 1024,
     } as TLSSocketOptions);
     secure.on('error', () => secure.destroy());
+    // The handshake and the first request head must come in time (the intercepting server closes it).
+    secure.setTimeout(firstRequestTimeout());
     secure.once('secure', () => {
       const sni = secure.servername;
       if (sni && canonicalHost(sni)?.host !== destination.host.host) {

@@ -14,7 +14,7 @@ import { isRefusal, type CheckedDestination, type Refusal } from './destination.
 import { answerRefusal, forwardRequest } from './forward.js';
 import { canonicalHost, hostText, parseAuthority } from './hosts.js';
 import type { NetworkProxy } from './proxy.js';
-import { inTurn, MAX_CONNECTIONS, tooManyConnections, tooManyPipelined } from './limits.js';
+import { firstRequestTimeout, inTurn, MAX_CONNECTIONS, tooManyConnections, tooManyPipelined } from './limits.js';
 import { proxyFailed, rawAnswer, unreadable, unsupported } from './raw-answer.js';
 
 /** Distinct refusals kept as notes per command; more are counted. */
@@ -46,14 +46,20 @@ export class ProxySession {
     this.#server.on('connection', (socket: Socket) => {
       if (this.#socketPath !== undefined) this.admit(socket);
       this.track(socket);
+      // Left unanswered (Node's server closes it) unless a request head comes in time.
+      socket.setTimeout(firstRequestTimeout());
     });
     this.#server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      // From here Node's keep-alive timeout takes over between requests.
+      req.socket.setTimeout(0);
       const started = inTurn(req.socket, res, () => {
         this.#onRequest(req, res).catch((error: unknown) => this.#failed(req, res, error));
       });
       if (!started) this.#overrun(req);
     });
     this.#server.on('connect', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // A tunnel may be quiet as long as its command likes.
+      (socket as Socket).setTimeout(0);
       this.#onConnect(req, socket, head).catch((error: unknown) => {
         const refusal = proxyFailed('CONNECT', error);
         this.refused('-', 0, 'CONNECT', refusal);
@@ -132,8 +138,23 @@ export class ProxySession {
   }
 
   track(socket: Duplex): void {
+    // Opened after the command ended: nothing may outlive it.
+    if (this.#closing) {
+      socket.destroy();
+      return;
+    }
     this.#sockets.add(socket);
-    socket.once('close', () => this.#sockets.delete(socket));
+    onClosed(socket, () => this.#sockets.delete(socket));
+  }
+
+  /**
+   * True (and the client's socket destroyed) when the client left or the command ended while
+   * the proxy was waiting on something: nothing is opened for it then.
+   */
+  #gone(socket: Duplex): boolean {
+    if (!socket.destroyed && !this.#closing) return false;
+    socket.destroy();
+    return true;
   }
 
   /** The refusals this command met, as notes (deduplicated, at most MAX_NOTES and a count of the rest). */
@@ -204,6 +225,8 @@ export class ProxySession {
     if (!host) return bad(`toolwright: ${JSON.stringify(url.hostname.slice(0, 80))} is not a valid host`);
     const port = url.port ? Number(url.port) : 80;
     const checked = await this.#proxy.check(host, port);
+    // The name took a while to resolve: the client or the command may be gone meanwhile.
+    if (this.#gone(req.socket)) return;
     if (isRefusal(checked)) {
       this.refused(hostText(host), port, method, checked);
       answerRefusal(res, checked);
@@ -230,6 +253,7 @@ export class ProxySession {
     } catch (error) {
       checked = { status: 502, reason: 'unresolved', line: `toolwright: ${shown}: ${(error as Error).message}` };
     }
+    if (this.#gone(socket)) return;
     if (isRefusal(checked)) {
       this.refused(shown, target.port, 'CONNECT', checked);
       rawAnswer(socket, checked);
@@ -280,7 +304,8 @@ export class ProxySession {
         });
       } else socket.destroy();
     });
-    socket.once('close', (hadError: boolean) => closeAfterFlush(upstream, hadError));
+    // The client may have closed already (while the name resolved): then the tunnel closes at once.
+    onClosed(socket, (hadError) => closeAfterFlush(upstream, hadError));
     upstream.once('close', (hadError: boolean) => {
       closeAfterFlush(socket, hadError || !connected);
       this.record({
@@ -314,6 +339,12 @@ export class ProxySession {
       setImmediate(() => this.#proxy.releaseAudit());
     }));
   }
+}
+
+/** Calls `then` when `stream` closes, or at once (as after an error) when it has closed already. */
+function onClosed(stream: Duplex, then: (hadError: boolean) => void): void {
+  if (stream.closed) then(true);
+  else stream.once('close', (hadError: boolean) => then(hadError));
 }
 
 /**
