@@ -336,4 +336,36 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
     expect(read.ok && JSON.stringify(read.output)).toContain(placeholder);
     expect(JSON.stringify(read)).not.toContain(TOKEN);
   });
+
+  it('replaces each value with its own placeholder, also where a variable holds it URL-encoded or JSON-escaped', async () => {
+    const PASS = 'pass/with+chars=9e8d7c6b';
+    const toolkit = netToolkit(
+      {
+        network,
+        env: {
+          TW_TOKEN: TOKEN,
+          TW_PASS: PASS,
+          DATABASE_URL: `postgres://user:${encodeURIComponent(PASS)}@db.test/app`,
+          SETTINGS: JSON.stringify({ token: TOKEN, pass: PASS.replace('/', '\\/') }),
+        },
+        inheritEnv: ['DATABASE_URL', 'SETTINGS'],
+        credentials: [
+          { env: 'TW_TOKEN', hosts: ['api.test'] },
+          { env: 'TW_PASS', hosts: ['api.test'] },
+        ],
+      },
+      loopback.lookup,
+    );
+    // Reversed: the output's own redaction would hide a value, not show that it got through.
+    const out = await sh(toolkit, 'printf "%s\\n" "$TW_TOKEN" "$TW_PASS" "$DATABASE_URL" "$SETTINGS" | rev');
+    const [token, pass, url, settings] = out.stdout
+      .trim()
+      .split('\n')
+      .map((line) => [...line].reverse().join(''));
+    expect(token).toMatch(/^toolwright-placeholder-/);
+    expect(pass).toMatch(/^toolwright-placeholder-/);
+    expect(pass).not.toBe(token);
+    expect(url).toBe(`postgres://user:${pass}@db.test/app`);
+    expect(settings).toBe(JSON.stringify({ token, pass }));
+  });
 });

@@ -120,6 +120,8 @@ describe('the forms a secret is looked for in', () => {
     }
     expect(forms).toContain(JSON.stringify(SECRET).slice(1, -1));
     expect(forms).toContain(encodeURIComponent(SECRET));
+    // JSON with `/` escaped, as PHP's json_encode writes it.
+    expect(redactor.text(`{"t":${JSON.stringify(SECRET).replace(/\//g, '\\/')}}`)).toBe('{"t":"<S>"}');
     expect(redactor.text(`a ${SECRET} b ${SECRET}${SECRET} c`)).toBe('a <S> b <S><S> c');
   });
 

@@ -68,13 +68,13 @@ function urlForms(value: string): string[] {
 }
 
 /**
- * The ways `secret` may be written in text: raw or as a JSON string's body, each of those raw,
- * shell-quoted or URL-encoded, and each of those again as a JSON string's body (a handler's error
- * quoting a shell line as JSON).
+ * The ways `secret` may be written in text: raw or as a JSON string's body (also with `/` escaped,
+ * as PHP and others write it), each of those raw, shell-quoted or URL-encoded, and each of those
+ * again as a JSON string's body (a handler's error quoting a shell line as JSON).
  */
 export function secretForms(secret: string): string[] {
   const forms = new Set<string>();
-  for (const base of new Set([secret, jsonBody(secret)])) {
+  for (const base of new Set([secret, jsonBody(secret), jsonBody(secret).replace(/\//g, '\\/')])) {
     forms.add(base);
     for (const form of shellForms(base)) forms.add(form);
     for (const form of urlForms(base)) forms.add(form);

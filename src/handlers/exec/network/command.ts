@@ -4,7 +4,7 @@
 // environment (proxy variables, CA variables, placeholders), and the command's listener: made from
 // outside in its sandbox's network namespace where that works, else the relay's prelude.
 import { randomInt } from 'node:crypto';
-import { credentialValues, toolkitRedactor } from '../../../runtime/secrets/secrets.js';
+import { credentialValue, credentialValues, toolkitRedactor } from '../../../runtime/secrets/secrets.js';
 import type { HandlerContext, ToolkitOf } from '../../../runtime/contract/types.js';
 import type { SandboxListener } from '../process/spawn.js';
 import type { CommandNote } from '../run/runner.js';
@@ -54,20 +54,24 @@ export function maskCredentials(ctx: HandlerContext, env: Record<string, string>
   if (!Array.isArray(bindings) || bindings.length === 0) return;
   const state = stateOf(ctx.toolkit);
   const values = credentialValues(ctx.services.exec);
-  const placeholders: string[] = [];
+  // Each real value's own placeholder: a variable holding the second credential must not get the
+  // first one's (the proxy would write the first credential where the command meant the second).
+  const placeholderOf = new Map<string, string>();
   for (const binding of bindings) {
     if (typeof binding?.env !== 'string') continue;
     let placeholder = state.placeholders.get(binding.env);
     if (!placeholder) state.placeholders.set(binding.env, (placeholder = newPlaceholder()));
-    placeholders.push(placeholder);
+    const real = credentialValue(ctx.services.exec, binding.env);
+    if (real !== undefined && !placeholderOf.has(real)) placeholderOf.set(real, placeholder);
     env[binding.env] = placeholder;
   }
-  if (values.length === 0) return;
-  const redactor = toolkitRedactor(values);
+  const redactor = values.length ? toolkitRedactor(values) : undefined;
+  if (!redactor) return;
+  // Any other variable holding a value, as it is or in a form text puts it in (URL-encoded in a
+  // connection string, JSON- or shell-escaped): its text keeps everything but the credential.
   for (const [name, value] of Object.entries(env)) {
-    if (!values.some((real) => value.includes(real))) continue;
-    // A second variable holding a bound value: its text keeps everything but the credential.
-    env[name] = redactor ? redactor.text(value, () => placeholders[0] ?? '') : '';
+    const masked = redactor.text(value, (secret) => placeholderOf.get(secret) ?? '');
+    if (masked !== value) env[name] = masked;
   }
 }
 
