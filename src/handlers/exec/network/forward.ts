@@ -9,10 +9,11 @@ import type { Agent as HttpsAgent } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { finished, type Readable } from 'node:stream';
-import { bodyDecoder, injectCredentials, valueEchoes, type BoundCredential, type HeaderList } from './credentials.js';
+import { bodyDecoder, injectCredentials, valueEchoes, type BoundCredential } from './credentials.js';
 import { CredentialScrubber, scrubHeaders, scrubText } from './echoes.js';
 import { pinnedLookup } from '../../../runtime/net/guarded.js';
 import type { CheckedDestination, Refusal } from './destination.js';
+import { answerCodings, forwardedHeaders, requestFraming } from './framing.js';
 import { hostText } from './hosts.js';
 import type { ConnectionRecord } from './audit.js';
 
@@ -20,20 +21,6 @@ export const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Headers by which many servers take a request for another method (a GET for a DELETE). */
 const METHOD_OVERRIDES = ['x-http-method-override', 'x-http-method', 'x-method-override'];
-
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authorization',
-  'proxy-authenticate',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'expect',
-  'host',
-]);
 
 /** What forwarding a request needs from the proxy. */
 export interface ForwardContext {
@@ -74,55 +61,6 @@ export function answerRefusal(res: ServerResponse, refusal: Refusal): void {
 /** The line as an HTTP reason phrase: printable ASCII, bounded. */
 export function reasonPhrase(line: string): string {
   return line.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
-}
-
-/**
- * Headers as forwarded: hop-by-hop ones (and those Connection names) dropped, lower-case names,
- * and the message's framing (Content-Length, Transfer-Encoding) never taken from the sender: the
- * proxy writes its own from what it read (requestFraming), so no peer can make the next hop read
- * the body otherwise than the proxy did.
- */
-function forwardedHeaders(raw: readonly string[]): HeaderList {
-  const named = new Set<string>();
-  for (let i = 0; i < raw.length; i += 2)
-    if (raw[i]!.toLowerCase() === 'connection')
-      for (const token of raw[i + 1]!.split(',')) named.add(token.trim().toLowerCase());
-  const out: HeaderList = [];
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    if (HOP_BY_HOP.has(name) || named.has(name) || name === 'content-length') continue;
-    out.push([name, raw[i + 1]!]);
-  }
-  return out;
-}
-
-/** The codings an answer names, every line of each header, lower-case, `identity` left out. */
-function answerCodings(raw: readonly string[]): { content: string[]; transfer: string[] } {
-  const content: string[] = [];
-  const transfer: string[] = [];
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    const into = name === 'content-encoding' ? content : name === 'transfer-encoding' ? transfer : undefined;
-    if (!into) continue;
-    for (const token of raw[i + 1]!.split(',')) {
-      const coding = token.trim().toLowerCase();
-      if (coding !== '' && coding !== 'identity') into.push(coding);
-    }
-  }
-  return { content, transfer };
-}
-
-/**
- * How the request's body is framed upstream, from what Node's parser read: the length it checked,
- * chunks when the command sent chunks, none when it sent neither (HTTP/1.1 has no body then).
- * Spelled out for every method: Node's client writes the body of a GET, HEAD, OPTIONS or DELETE
- * bare when no framing header is given, and a bare body is read upstream as the next request.
- */
-function requestFraming(req: IncomingMessage): { header: [string, string] | undefined; body: boolean } {
-  if (req.headers['transfer-encoding'] !== undefined) return { header: ['transfer-encoding', 'chunked'], body: true };
-  const length = req.headers['content-length'];
-  if (length === undefined || Number(length) === 0) return { header: undefined, body: false };
-  return { header: ['content-length', String(Number(length))], body: true };
 }
 
 /** Forwards `req` (its target `target`: path and query) to the destination and streams the answer back. */
