@@ -289,6 +289,62 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
     expect(fromSecure).toBe(shown);
   });
 
+  it('is in no line of the proxy quoting a server, in no Basic pair of two values, and a value beginning another leaves nothing of it', async () => {
+    const MIXED = 'ghp_AbCdEfGh1234IjKlMn5678';
+    const ID = 'real-key-id-0a1b2c3d';
+    const FULL = `${ID}:tail-secret-5e6f7a8b`;
+    const secure = await httpsServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'https://api.test');
+      if (url.pathname === '/coding') {
+        // A server that takes a header of its answer from the request (a response-header override).
+        res.setHeader(url.searchParams.get('which') ?? 'content-encoding', `${url.searchParams.get('v')}, chunked`);
+        res.end('x');
+        return;
+      }
+      res.setHeader('x-auth', String(req.headers.authorization));
+      res.setHeader('x-full', String(req.headers['x-full']));
+      res.end('ok\n');
+    });
+    const toolkit = netToolkit(
+      {
+        network,
+        env: { TW_MIXED: MIXED, TW_ID: ID, TW_FULL: FULL },
+        credentials: [
+          { env: 'TW_MIXED', hosts: ['api.test'] },
+          { env: 'TW_ID', hosts: ['api.test'] },
+          { env: 'TW_FULL', hosts: ['api.test'] },
+        ],
+      },
+      loopback.lookup,
+    );
+    const base = `https://api.test:${secure.port}`;
+    const result = await toolkit.invoke('exec', 'bash', {
+      command: [
+        `curl -sS "${base}/coding?v=$TW_MIXED" | rev`,
+        `curl -sS "${base}/coding?which=transfer-encoding&v=$TW_MIXED" | rev`,
+        `curl -sS -D - -o /dev/null -u "$TW_ID:$TW_MIXED" ${base}/pair | grep -i '^x-auth' | sed 's/^x-auth: Basic //I' | tr -d '\\r' | base64 -d | rev; echo`,
+        `curl -sS -D - -o /dev/null -H "X-Full: $TW_FULL" ${base}/full | grep -i '^x-full' | tr -d '\\r' | rev`,
+        'printf "%s\\n" "$TW_MIXED" "$TW_ID" "$TW_FULL"',
+      ].join('; '),
+    });
+    expect(result.ok).toBe(true);
+    const text = JSON.stringify(result);
+    const reversed = (value: string) => [...value].reverse().join('');
+    for (const value of [MIXED, ID, FULL, 'tail-secret-5e6f7a8b'])
+      for (const form of [value, value.toLowerCase(), reversed(value), reversed(value.toLowerCase())])
+        expect(text).not.toContain(form);
+    const lines = (result.ok ? (result.output as { stdout: string }).stdout : '').trim().split('\n');
+    const [mixed, id, full] = lines.slice(-3);
+    expect(reversed(lines[0]!)).toMatch(
+      /^toolwright: the answer of api\.test is encoded as chunked, 1 unnamed, which the proxy cannot check/,
+    );
+    expect(reversed(lines[1]!)).toMatch(
+      /^toolwright: the answer of api\.test has the transfer coding 1 unnamed, which the proxy does not pass on/,
+    );
+    expect(reversed(lines[2]!)).toBe(`${id}:${mixed}`);
+    expect(reversed(lines[3]!).trim()).toBe(`x-full: ${full}`);
+  });
+
   it("keeps the CA's key out of the sandbox: its folder holds the bundle (and the relay's socket), no key, the host's folder no key file", async () => {
     const secure = await httpsServer();
     const toolkit = netToolkit(

@@ -6,10 +6,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runSandboxTests } from '../support/exec-helpers.js';
 import { httpsServer, tableResolver } from '../support/network.js';
 import { netToolkit, sh, useNetworkWorkspace, ws } from './sandbox-network.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'network');
 
 useNetworkWorkspace();
 
@@ -127,5 +130,21 @@ req.end();
       '/python',
       '/node',
     ]);
+  });
+});
+
+describe('the interception CA: what the bundle takes from the files the host names', () => {
+  it('takes their certificates alone, never a private key kept beside one', async () => {
+    const { trustBundle } = await import('../../src/handlers/exec/network/trust.js');
+    const file = path.join(ws, 'client.pem');
+    const certificate = readFileSync(path.join(fixtures, 'server-cert.pem'), 'utf8');
+    const key = readFileSync(path.join(fixtures, 'server-key.pem'), 'utf8');
+    writeFileSync(file, `Bag Attributes: a comment\n${key}${certificate}`);
+    const bundle = trustBundle('-----BEGIN CERTIFICATE-----\nextra\n-----END CERTIFICATE-----', {
+      TW_CLIENT_CERT_FILE: file,
+    });
+    expect(bundle).toContain(certificate.trim());
+    expect(bundle).not.toContain('PRIVATE KEY');
+    expect(bundle).not.toContain('Bag Attributes');
   });
 });

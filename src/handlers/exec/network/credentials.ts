@@ -54,7 +54,6 @@ export function injectCredentials(
   let out = headers;
   for (const credential of bound) {
     const { rule, placeholder } = credential;
-    const made: Echo[] = [];
     if (rule.header !== undefined) {
       out = out.filter(([name]) => name !== rule.header);
       out.push([rule.header, rule.format.split('{value}').join(rule.value)]);
@@ -62,10 +61,9 @@ export function injectCredentials(
       continue;
     }
     out = out.map(([name, value]): [string, string] => {
-      let next = value.includes(placeholder) ? value.split(placeholder).join(rule.value) : value;
-      if (name === 'authorization') next = basicReplaced(next, placeholder, rule.value, made);
-      if (next !== value) injected = true;
-      return [name, next];
+      if (!value.includes(placeholder)) return [name, value];
+      injected = true;
+      return [name, value.split(placeholder).join(rule.value)];
     });
     // In the target as a URL holds a value: percent-encoded (a `+`, `/` or space in a query or a
     // path segment would read as something else; a space or a control byte would make no request).
@@ -73,8 +71,14 @@ export function injectCredentials(
       target = target.split(placeholder).join(encodeURIComponent(rule.value));
       injected = true;
     }
-    remember(credential, made);
   }
+  const inPlace = bound.filter((credential) => credential.rule.header === undefined);
+  out = out.map(([name, value]): [string, string] => {
+    if (name !== 'authorization' || !inPlace.length) return [name, value];
+    const next = basicReplaced(value, inPlace);
+    if (next !== value) injected = true;
+    return [name, next];
+  });
   return { headers: out, target, injected };
 }
 
@@ -90,20 +94,23 @@ function remember(credential: BoundCredential, echoes: readonly Echo[]): void {
 }
 
 /**
- * `Basic base64(user:password)` with the placeholder replaced inside the decoded pair; the base64
- * sent and the one the command wrote are kept in `echoes` (a server that echoes the header, as
- * many debugging endpoints do, would hand the command a pair it can decode).
+ * `Basic base64(user:password)` with every placeholder replaced inside the decoded pair, all at
+ * once: the base64 sent is remembered with each credential in it as the one the command wrote (a
+ * server that echoes the header, as many debugging endpoints do, would hand the command a pair it
+ * can decode; one made a credential at a time would give back a pair holding the others' values).
  */
-function basicReplaced(value: string, placeholder: string, real: string, echoes: Echo[]): string {
+function basicReplaced(value: string, credentials: readonly BoundCredential[]): string {
   const match = /^(\s*basic\s+)([A-Za-z0-9+/=]+)\s*$/i.exec(value);
   if (!match) return value;
-  // Byte for byte: what the command wrote around the placeholder stays as it was, the value goes
+  // Byte for byte: what the command wrote around the placeholders stays as it was, the values go
   // in as UTF-8 (as curl and the other clients encode a password).
-  const decoded = Buffer.from(match[2]!, 'base64').toString('latin1');
-  if (!decoded.includes(placeholder)) return value;
-  const realBytes = Buffer.from(real, 'utf8').toString('latin1');
-  const sent = Buffer.from(decoded.split(placeholder).join(realBytes), 'latin1').toString('base64');
-  echoes.push({ real: sent, shown: match[2]! });
+  let decoded = Buffer.from(match[2]!, 'base64').toString('latin1');
+  const used = credentials.filter(({ placeholder }) => decoded.includes(placeholder));
+  if (!used.length) return value;
+  for (const { placeholder, rule } of used)
+    decoded = decoded.split(placeholder).join(Buffer.from(rule.value, 'utf8').toString('latin1'));
+  const sent = Buffer.from(decoded, 'latin1').toString('base64');
+  for (const credential of used) remember(credential, [{ real: sent, shown: match[2]! }]);
   return `${match[1]}${sent}`;
 }
 

@@ -46,28 +46,28 @@ export class Echoes {
   readonly longest: number;
 
   constructor(values: readonly Echo[], made: readonly Echo[]) {
-    const alternatives: string[] = [];
-    this.#shown = [];
-    let longest = 0;
+    // `span`: the most bytes a match of it takes.
+    const alternatives: { source: string; shown: string; length: number; span: number }[] = [];
     for (const { real, shown } of values) {
       let source = '';
-      let length = 0;
+      let span = 0;
       for (const char of real) {
         const forms = characterForms(char);
         source += `(?:${forms.source})`;
-        length += forms.longest;
+        span += forms.longest;
       }
-      alternatives.push(`(${source})`);
-      this.#shown.push(shown);
-      longest = Math.max(longest, length);
+      alternatives.push({ source, shown, length: real.length, span });
     }
-    for (const { real, shown } of made) {
-      alternatives.push(`(${escapeSource(real)})`);
-      this.#shown.push(shown);
-      longest = Math.max(longest, real.length);
-    }
-    this.#pattern = alternatives.length ? new RegExp(alternatives.join('|'), 'gi') : undefined;
-    this.longest = longest;
+    for (const { real, shown } of made)
+      alternatives.push({ source: escapeSource(real), shown, length: real.length, span: real.length });
+    // Longest first: where one value begins another, the first alternative that matches wins, and
+    // the shorter one would leave the rest of the longer in the answer.
+    alternatives.sort((a, b) => b.length - a.length);
+    this.#shown = alternatives.map((alternative) => alternative.shown);
+    this.#pattern = alternatives.length
+      ? new RegExp(alternatives.map((alternative) => `(${alternative.source})`).join('|'), 'gi')
+      : undefined;
+    this.longest = Math.max(0, ...alternatives.map((alternative) => alternative.span));
   }
 
   /** `text` (Latin-1, a byte per character) with every match replaced; where the last one ends. */
@@ -89,6 +89,11 @@ export class Echoes {
 /** Replaces every echo in a text (a header's name or value, a status message: Latin-1 as Node gives them). */
 export function scrubText(text: string, echoes: Echoes): string {
   return echoes.replace(text).text;
+}
+
+/** A line of the proxy's own (any text, not Latin-1) with every echo replaced. */
+export function scrubLine(line: string, echoes: Echoes): string {
+  return Buffer.from(scrubText(Buffer.from(line, 'utf8').toString('latin1'), echoes), 'latin1').toString('utf8');
 }
 
 /** Response headers, names and values, with every echo replaced. */

@@ -10,10 +10,10 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { finished, type Readable } from 'node:stream';
 import { bodyDecoder, injectCredentials, valueEchoes, type BoundCredential } from './credentials.js';
-import { CredentialScrubber, scrubHeaders, scrubText } from './echoes.js';
+import { CredentialScrubber, scrubHeaders, scrubLine, scrubText } from './echoes.js';
 import { pinnedLookup } from '../../../runtime/net/guarded.js';
 import type { CheckedDestination, Refusal } from './destination.js';
-import { answerCodings, forwardedHeaders, requestFraming } from './framing.js';
+import { answerCodings, codingNames, forwardedHeaders, requestFraming } from './framing.js';
 import { hostText } from './hosts.js';
 import type { ConnectionRecord } from './audit.js';
 
@@ -113,6 +113,10 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
   }
   // Taken out of every answer, plain HTTP too: after the injection, with the forms it has just made.
   const echoes = ctx.scrubbed.length ? valueEchoes(ctx.scrubbed) : undefined;
+  // A line of the proxy's own quotes what a server or Node said (a coding, an error): told with
+  // every value taken out, as the answer would be.
+  const told = (line: string) => (echoes ? scrubLine(line, echoes) : line);
+  const refuse = (refusal: Refusal) => ctx.refuse(res, { ...refusal, line: told(refusal.line) }, method);
   if (echoes) {
     // Answers are scrubbed of the real values: ask for them uncompressed (a compressed one is decoded).
     headers = headers.filter(([name]) => name !== 'accept-encoding');
@@ -160,15 +164,11 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     // Node refuses to write it (a credential's value holding what no header can carry): the
     // command reads why; nothing went out.
     const code = (error as NodeJS.ErrnoException).code;
-    ctx.refuse(
-      res,
-      {
-        status: 502,
-        reason: 'unsupported',
-        line: `toolwright: the request to ${shown} could not be made${code ? ` (${code})` : ''}: ${(error as Error).message}`,
-      },
-      method,
-    );
+    refuse({
+      status: 502,
+      reason: 'unsupported',
+      line: `toolwright: the request to ${shown} could not be made${code ? ` (${code})` : ''}: ${(error as Error).message}`,
+    });
     req.resume();
     return;
   }
@@ -187,7 +187,7 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     const refuseAnswer = (line: string) => {
       answer.destroy();
       status = 502;
-      ctx.refuse(res, { status: 502, reason: 'unsupported', line }, method);
+      refuse({ status: 502, reason: 'unsupported', line });
       finish(true);
     };
     const codings = answerCodings(answer.rawHeaders);
@@ -196,7 +196,7 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     const transfer = codings.transfer.filter((coding) => coding !== 'chunked');
     if (transfer.length)
       return refuseAnswer(
-        `toolwright: the answer of ${shown} has the transfer coding ${transfer.join(', ')}, which the proxy does not pass on; refused`,
+        `toolwright: the answer of ${shown} has the transfer coding ${codingNames(transfer)}, which the proxy does not pass on; refused`,
       );
     // Every answer, not only those to requests that carried a value: a server can hand back what it
     // was given before (a session, a token listing), and so can another name of the same service.
@@ -207,7 +207,7 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
       const decoder = codings.content.length > 1 ? undefined : bodyDecoder(codings.content[0]);
       if (decoder === undefined)
         return refuseAnswer(
-          `toolwright: the answer of ${shown} is encoded as ${codings.content.join(', ').slice(0, 100)}, which the proxy cannot check for the credentials it holds; refused`,
+          `toolwright: the answer of ${shown} is encoded as ${codingNames(codings.content)}, which the proxy cannot check for the credentials it holds; refused`,
         );
       // The body changes length (placeholders differ in length from values): sent chunked.
       answerHeaders = answerHeaders.filter(([name]) => name !== 'content-encoding');
@@ -242,7 +242,7 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     if (!res.headersSent) {
       const code = error.code ? ` (${error.code})` : '';
-      const body = `toolwright: the request to ${shown}:${destination.port} failed${code}: ${error.message}\n`;
+      const body = told(`toolwright: the request to ${shown}:${destination.port} failed${code}: ${error.message}\n`);
       res.writeHead(502, reasonPhrase(`toolwright: the request to ${shown} failed${code}`), {
         'content-type': 'text/plain; charset=utf-8',
         'content-length': Buffer.byteLength(body),
@@ -258,15 +258,11 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
     if (answered || res.headersSent) return;
     // The client left first (its exchange was cut): recorded, nothing to answer.
     if (res.destroyed) return finish(true);
-    ctx.refuse(
-      res,
-      {
-        status: 502,
-        reason: 'unsupported',
-        line: `toolwright: ${shown} answered without an answer the proxy can pass on (a protocol switch nobody asked for, or none at all)`,
-      },
-      method,
-    );
+    refuse({
+      status: 502,
+      reason: 'unsupported',
+      line: `toolwright: ${shown} answered without an answer the proxy can pass on (a protocol switch nobody asked for, or none at all)`,
+    });
     finish(true);
   });
   res.on('close', () => {

@@ -66,3 +66,13 @@ export function requestFraming(req: IncomingMessage): { header: [string, string]
   if (length === undefined || Number(length) === 0) return { header: undefined, body: false };
   return { header: ['content-length', String(Number(length))], body: true };
 }
+
+/**
+ * Codings as a refusal line names them: those that read as a coding's name, and how many others
+ * (a server may put anything in the header, a credential it was given among it).
+ */
+export function codingNames(codings: readonly string[]): string {
+  const named = codings.filter((coding) => /^[a-z0-9][a-z0-9._+-]{0,19}$/.test(coding)).slice(0, 4);
+  const others = codings.length - named.length;
+  return [...named, ...(others ? [`${others} unnamed`] : [])].join(', ');
+}

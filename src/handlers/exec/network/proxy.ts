@@ -275,7 +275,8 @@ export class NetworkProxy {
     const secure = new TLSSocket(socket, {
       isServer: true,
       secureContext: context,
-      ALPNProtocols: ['http/1.1'],
+      // HTTP/1.0 for a client that offers nothing else (curl -0): Node's server speaks both.
+      ALPNProtocols: ['http/1.1', 'http/1.0'],
       // An answer is held until it is whole (forward.ts): one the size of a TLS record or two
       // must fit without the stream asking to wait.
       highWaterMark: 64 * 1024,

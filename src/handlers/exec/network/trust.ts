@@ -41,6 +41,8 @@ const SYSTEM_BUNDLES = [
 
 const MAX_BUNDLE_BYTES = 4 * 1024 * 1024;
 
+const CERTIFICATE_BLOCK = /-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]*?-----END CERTIFICATE-----/g;
+
 /** Every CA variable a command's environment should get pointed at the bundle: the known ones and those it already has. */
 export function caVariables(env: Readonly<Record<string, string>>): string[] {
   const names = new Set(CA_VARIABLES);
@@ -57,10 +59,12 @@ export function trustBundle(extra: string, host: NodeJS.ProcessEnv = process.env
     try {
       const real = realpathSync(file);
       if (seen.has(real) || !statSync(real).isFile() || statSync(real).size > MAX_BUNDLE_BYTES) return;
-      const text = readFileSync(real, 'utf8');
-      if (!text.includes('-----BEGIN CERTIFICATE-----')) return;
+      // Its certificates alone: a file a variable names may hold a private key beside its
+      // certificate (a client certificate's PEM), which must not reach the sandbox.
+      const certificates = readFileSync(real, 'utf8').match(CERTIFICATE_BLOCK);
+      if (!certificates) return;
       seen.add(real);
-      files.push(text.trimEnd());
+      files.push(certificates.join('\n'));
     } catch {
       /* unreadable: left out */
     }
