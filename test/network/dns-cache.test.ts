@@ -97,6 +97,31 @@ describe('the proxy DNS cache', () => {
     expect(calls).toBe(1);
   });
 
+  it('fails a lookup that never answers once its bound has passed, and asks again next time', async () => {
+    let calls = 0;
+    const cache = new DnsCache(
+      () => {
+        calls++;
+        // The first lookup never settles; the second answers.
+        return calls === 1 ? new Promise<ResolvedAddress[]>(() => undefined) : Promise.resolve([v4('192.0.2.9')]);
+      },
+      { lookupTimeoutMs: 50 },
+    );
+    const waiting = [cache.resolve('api.test'), cache.resolve('api.test')];
+    for (const answer of waiting)
+      await expect(answer).rejects.toMatchObject({
+        code: 'ETIMEOUT',
+        message: 'the lookup of api.test took longer than 0.05 s',
+      });
+    expect(await cache.resolve('api.test')).toEqual([v4('192.0.2.9')]);
+    expect(calls).toBe(2);
+    // A resolver that throws at once fails the lookup, not the caller's turn.
+    const throwing = new DnsCache(() => {
+      throw new Error('no resolver here');
+    });
+    await expect(throwing.resolve('api.test')).rejects.toThrow('no resolver here');
+  });
+
   it("a caller that changes the addresses it got changes nobody else's", async () => {
     const dns = counting(() => [v4('192.0.2.1')]);
     const cache = new DnsCache(dns.resolve);

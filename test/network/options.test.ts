@@ -135,6 +135,36 @@ describe('exec.network and exec.credentials: refused combinations', () => {
       },
       'format needs header',
     ],
+    [
+      'an allow list with holes',
+      { sandbox: 'read-only', network: { allow: new Array<string>(3) } },
+      'exec.network.allow[0] is not a host name',
+    ],
+    [
+      "a binding's hosts with holes",
+      {
+        sandbox: 'read-only',
+        network: allow,
+        env: { TW_X: 'long-enough-value' },
+        credentials: [{ env: 'TW_X', hosts: new Array<string>(2) }],
+      },
+      'exec.credentials[0].hosts[0] is not a host name',
+    ],
+    [
+      'an IPv6 address with a zone',
+      { sandbox: 'read-only', network: { allow: ['fe80::1%25lo', 'a.b'] } },
+      'exec.network.allow[0]',
+    ],
+    [
+      'an upstream CA that is no PEM',
+      { sandbox: 'read-only', network: allow, upstream: { ca: [42 as never] } },
+      'exec.upstream.ca must be a PEM certificate',
+    ],
+    [
+      'an upstream resolver that is no function',
+      { sandbox: 'read-only', network: allow, upstream: { lookup: 'dns' as never } },
+      'exec.upstream.lookup must be a function',
+    ],
   ])('%s is INVALID_INPUT and runs nothing', async (_name, exec, message) => {
     const { result, ran } = await bash(exec);
     expect(result.ok ? 'ran' : result.error.code).toBe('INVALID_INPUT');

@@ -12,6 +12,11 @@ export const DNS_CACHE_MAX_TTL_MS = 30_000;
 export const DNS_CACHE_DEFAULT_TTL_MS = 10_000;
 /** Names kept (the least recently used goes first): wildcard allow entries admit any number. */
 export const DNS_CACHE_MAX_NAMES = 512;
+/**
+ * Longest a lookup may take. A resolver the host gives may never answer: the lookup is shared by
+ * every request for the name, so without a bound one silence would hold that name for good.
+ */
+export const DNS_LOOKUP_TIMEOUT_MS = 10_000;
 
 interface Kept {
   addresses: readonly ResolvedAddress[];
@@ -23,12 +28,14 @@ export interface DnsCacheOptions {
   /** The clock (ms); tests give one. */
   now?: () => number;
   maxNames?: number;
+  lookupTimeoutMs?: number;
 }
 
 export class DnsCache {
   readonly #resolve: Resolver;
   readonly #now: () => number;
   readonly #maxNames: number;
+  readonly #timeoutMs: number;
   readonly #kept = new Map<string, Kept>();
   readonly #pending = new Map<string, Promise<ResolvedAddress[]>>();
 
@@ -36,6 +43,7 @@ export class DnsCache {
     this.#resolve = resolve;
     this.#now = options.now ?? Date.now;
     this.#maxNames = options.maxNames ?? DNS_CACHE_MAX_NAMES;
+    this.#timeoutMs = options.lookupTimeoutMs ?? DNS_LOOKUP_TIMEOUT_MS;
   }
 
   /** The addresses of `name` (canonical), from the cache while its answer is fresh. */
@@ -51,7 +59,7 @@ export class DnsCache {
     }
     const pending = this.#pending.get(name);
     if (pending) return pending.then((addresses) => addresses.map((a) => ({ ...a })));
-    const lookup = this.#resolve(name).then(
+    const lookup = this.#bounded(name).then(
       (addresses) => {
         this.#pending.delete(name);
         this.#keep(name, addresses);
@@ -65,6 +73,27 @@ export class DnsCache {
     this.#pending.set(name, lookup);
     return lookup.then((addresses) => addresses.map((a) => ({ ...a })));
   };
+
+  /** The resolver's answer for `name`, or a failure once it has taken longer than the bound. */
+  #bounded(name: string): Promise<ResolvedAddress[]> {
+    return new Promise<ResolvedAddress[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const error: NodeJS.ErrnoException = new Error(
+          `the lookup of ${name} took longer than ${this.#timeoutMs / 1000} s`,
+        );
+        error.code = 'ETIMEOUT';
+        reject(error);
+      }, this.#timeoutMs);
+      timer.unref();
+      let answer: Promise<ResolvedAddress[]>;
+      try {
+        answer = Promise.resolve(this.#resolve(name));
+      } catch (error) {
+        answer = Promise.reject(error);
+      }
+      answer.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
+  }
 
   /** The names whose answers are kept now (fresh or not), the least recently used first. */
   get names(): string[] {

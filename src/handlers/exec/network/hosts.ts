@@ -42,7 +42,8 @@ export function canonicalHost(raw: string): CanonicalHost | undefined {
   const bracketed = /^\[([0-9a-fA-F:.]+)\]$/.exec(text);
   const v6 = bracketed ? bracketed[1]! : isIP(text) === 6 ? text : undefined;
   if (v6 !== undefined) {
-    if (isIP(v6) !== 6) return undefined;
+    // A zone id (`fe80::1%lo`) names an interface of this machine, not an address a host has.
+    if (isIP(v6) !== 6 || v6.includes('%')) return undefined;
     return { host: ipaddr.parse(v6).toString(), ip: 6 };
   }
   if (NOT_IN_HOST.test(text)) return undefined;
@@ -71,7 +72,8 @@ export function canonicalHost(raw: string): CanonicalHost | undefined {
  */
 export function compileHostEntries(entries: unknown, field: string): HostEntry[] {
   if (!Array.isArray(entries)) throw new ToolError('INVALID_INPUT', `${field} must be a list of host names`);
-  return entries.map((entry: unknown, index) => compileEntry(entry, `${field}[${index}]`));
+  // By index, not map: a sparse list's holes are entries too (map would skip them, and keep them).
+  return Array.from(entries, (entry: unknown, index) => compileEntry(entry, `${field}[${index}]`));
 }
 
 function compileEntry(entry: unknown, field: string): HostEntry {

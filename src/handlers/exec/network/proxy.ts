@@ -160,7 +160,11 @@ export class NetworkProxy {
       writeFileSync(file, trustBundle(ca.certPem), { mode: 0o644 });
       // The upstream agent is made while the command starts, not on its first request's path.
       setImmediate(() => {
-        if (!this.#closed) void this.#agents.https;
+        try {
+          if (!this.#closed) void this.#agents.https;
+        } catch {
+          // Made again, and failing where it can be answered, on the first request that needs it.
+        }
       });
       return file;
     }));

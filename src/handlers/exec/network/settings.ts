@@ -132,12 +132,35 @@ function compilePolicy(exec: Readonly<ExecOptions>, option: object): ProxyPolicy
     throw new ToolError('INVALID_INPUT', `exec.network.methods is ${JSON.stringify(methods)}; use 'read' or 'all'`);
   if (allowPrivate !== undefined && typeof allowPrivate !== 'boolean')
     throw new ToolError('INVALID_INPUT', 'exec.network.allowPrivate must be a boolean');
+  checkUpstream(exec.upstream);
   return {
     allow: entries,
     read: methods === 'read',
     allowPrivate: allowPrivate === true,
     credentials: compileCredentials(exec, entries),
   };
+}
+
+/** `exec.upstream`: a resolver function and CAs as PEM text; anything else is INVALID_INPUT here, not a failure later. */
+function checkUpstream(upstream: unknown): void {
+  if (upstream === undefined) return;
+  if (typeof upstream !== 'object' || upstream === null || Array.isArray(upstream))
+    throw new ToolError('INVALID_INPUT', 'exec.upstream must be an object { lookup?, ca? }');
+  for (const key of Object.keys(upstream))
+    if (key !== 'lookup' && key !== 'ca')
+      throw new ToolError('INVALID_INPUT', `exec.upstream has an unknown key ${key}; it takes lookup and ca`);
+  const { lookup, ca } = upstream as { lookup?: unknown; ca?: unknown };
+  if (lookup !== undefined && typeof lookup !== 'function')
+    throw new ToolError('INVALID_INPUT', 'exec.upstream.lookup must be a function (name) => Promise of addresses');
+  const pems = typeof ca === 'string' ? [ca] : ca;
+  if (
+    pems !== undefined &&
+    (!Array.isArray(pems) ||
+      Array.from(pems as unknown[]).some(
+        (pem) => typeof pem !== 'string' || !pem.includes('-----BEGIN CERTIFICATE-----'),
+      ))
+  )
+    throw new ToolError('INVALID_INPUT', 'exec.upstream.ca must be a PEM certificate, or a list of them');
 }
 
 function compileCredentials(exec: Readonly<ExecOptions>, allow: readonly HostEntry[]): CredentialRule[] {
