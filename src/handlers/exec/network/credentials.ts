@@ -31,13 +31,23 @@ export function newPlaceholder(): string {
 /** Header pairs as [name, value], names lower-case. */
 export type HeaderList = [string, string][];
 
-/** What every answer of the bound hosts is scrubbed of, whatever request it answers: each value in
- * every text form (echoes.ts), and the forms the proxy made of it. */
+/** The last Echoes compiled for a list of credentials, with the made forms it was compiled with. */
+const compiled = new WeakMap<readonly BoundCredential[], { made: Echo[]; echoes: Echoes }>();
+
+/**
+ * What every answer is scrubbed of, whatever request it answers: each value in every text form
+ * (echoes.ts), and the forms the proxy made of it. Compiled again only when those forms changed.
+ */
 export function valueEchoes(bound: readonly BoundCredential[]): Echoes {
-  return new Echoes(
+  const made = bound.flatMap((credential) => credential.made ?? []);
+  const last = compiled.get(bound);
+  if (last && last.made.length === made.length && last.made.every((echo, i) => echo === made[i])) return last.echoes;
+  const echoes = new Echoes(
     bound.map(({ rule, placeholder }) => ({ real: rule.value, shown: placeholder })),
-    bound.flatMap(({ made }) => made ?? []),
+    made,
   );
+  compiled.set(bound, { made, echoes });
+  return echoes;
 }
 
 /**
