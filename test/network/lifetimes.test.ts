@@ -93,10 +93,14 @@ describe.runIf(runSandboxTests)('the network proxy: nothing outlives what it was
   it('opens nothing upstream for a client that left while its name was resolved, and keeps nothing open for one', async () => {
     const tunnelled = await counted(createHttp());
     const plain = await counted(createHttp());
-    // The name is resolved once the clients have left (the command says so with a file): however
-    // slow the machine, the proxy has seen them go before its check is done.
+    // The name is resolved once the clients have left (the command says so with a file) and the
+    // proxy's event loop has polled its sockets since (a file seen by a timer, before the loop's
+    // poll, could come before the resets are read): however slow the machine, the proxy has seen
+    // them go before its check is done.
     const afterLeaving = async () => {
       await waitFor(() => existsSync(path.join(ws, 'left')), 20_000, 'the clients to leave');
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 50));
       return [{ address: '127.0.0.1', family: 4 as const }];
     };
     const toolkit = netToolkit({ network: { allow: ['slow.test'], allowPrivate: true } }, afterLeaving);
