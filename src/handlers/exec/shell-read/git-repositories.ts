@@ -126,9 +126,10 @@ async function configProblem(
 ): Promise<{ worktree?: string }> {
   const result = await git(['config', '--list', '--show-scope', '--includes', '-z'], cwd, scan, extraEnv);
   // Exit 1 with no output: an empty config.
+  if (result.code === 'timeout') throw new Refused(`reading the config of ${where} took too long`);
   if (result.code !== 0 && !(result.code === 1 && result.stdout === '')) {
     throw new Refused(
-      `the config of ${where} could not be read (${result.code === 'timeout' ? 'timed out' : result.stderr.trim().split('\n')[0] || `git exited with ${result.code}`})`,
+      `the config of ${where} could not be read (${result.stderr.trim().split('\n')[0] || `git exited with ${result.code}`})`,
     );
   }
   const fields = result.stdout.split('\0');
@@ -226,24 +227,30 @@ export async function checkRepositories(
   root: string,
   signal?: AbortSignal,
   confine?: HelperSpec,
+  ms = SCAN_MS,
 ): Promise<RepositoryCheck> {
   const scan: Scan = {
     env,
     root,
-    deadline: Date.now() + SCAN_MS,
+    deadline: Date.now() + ms,
     ...(signal ? { signal } : {}),
     ...(confine ? { confine } : {}),
   };
   try {
     const where = await git(['rev-parse', '--is-inside-work-tree', '--absolute-git-dir'], cwd, scan);
     if (where.code === 128 && /not a git repository/i.test(where.stderr)) return {};
+    if (where.code === 'timeout') throw new Refused('finding out which repository git would read took too long');
     if (where.code !== 0)
       return {
         problem: `git could not find out which repository it would read (${where.stderr.trim().split('\n')[0] || where.code})`,
       };
     const [inside, gitDir] = where.stdout.split('\n');
     let top = gitDir!;
-    if (inside === 'true') top = (await git(['rev-parse', '--show-toplevel'], cwd, scan)).stdout.trim();
+    if (inside === 'true') {
+      const shown = await git(['rev-parse', '--show-toplevel'], cwd, scan);
+      if (shown.code === 'timeout') throw new Refused('finding out which repository git would read took too long');
+      top = shown.stdout.trim();
+    }
     await configProblem(cwd, scan, 'the repository');
     if (inside !== 'true') return { top };
     await submodules(top, scan);

@@ -1,0 +1,86 @@
+// The repository check before shell_read runs git has one deadline for all its git runs. Whichever
+// run the deadline cuts (finding the repository, its config, a submodule's config, listing the
+// index), the refusal says the check took too long, not that something could not be read.
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkRepositories } from '../../src/handlers/exec/shell-read/git-repositories.js';
+import { tempDir } from '../support/helpers.js';
+import { scaled } from '../support/time.js';
+
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_CONFIG_NOSYSTEM: '1',
+};
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' });
+}
+
+/** A repository holding one populated submodule `sub`. */
+async function withSubmodule(): Promise<string> {
+  const base = await tempDir();
+  const origin = path.join(base, 'origin');
+  await mkdir(origin);
+  git(origin, 'init', '-q');
+  await writeFile(path.join(origin, 'x'), 'x\n');
+  git(origin, 'add', '.');
+  git(origin, 'commit', '-qm', 'o');
+  const root = path.join(base, 'root');
+  await mkdir(root);
+  git(root, 'init', '-q');
+  git(root, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', origin, 'sub');
+  git(root, 'commit', '-qm', 'r');
+  return root;
+}
+
+/**
+ * A PATH whose git runs the real one, except that the run whose arguments match `slow` (in the
+ * submodule when `inSubmodule`) first sleeps far past the check's deadline.
+ */
+async function slowGit(slow: string, inSubmodule: boolean): Promise<Record<string, string>> {
+  const bin = await tempDir('toolwright-slow-git-');
+  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  const where = inSubmodule ? '*/sub' : '*/root';
+  await writeFile(
+    path.join(bin, 'git'),
+    `#!/bin/sh\ncase "$PWD" in ${where}) case " $* " in *" ${slow} "*) exec sleep 30 ;; esac ;; esac\nexec ${real} "$@"\n`,
+  );
+  await chmod(path.join(bin, 'git'), 0o755);
+  return { ...GIT_ENV, PATH: `${bin}:${process.env.PATH ?? ''}` };
+}
+
+describe('the repository check before shell_read runs git', () => {
+  const steps: [string, string, boolean][] = [
+    ['finding the repository', '--absolute-git-dir', false],
+    ['finding the top of the work tree', '--show-toplevel', false],
+    ["reading the repository's config", '--show-scope', false],
+    ['listing the index for submodules', '--stage', false],
+    ["reading a submodule's config", '--show-scope', true],
+  ];
+  for (const [step, slow, inSubmodule] of steps) {
+    it(`says it took too long when the deadline cuts ${step}`, { timeout: scaled(30_000) }, async () => {
+      const root = await withSubmodule();
+      const env = await slowGit(slow, inSubmodule);
+      const check = await checkRepositories(root, env, root, undefined, undefined, scaled(1_500));
+      expect(check.problem).toMatch(/took too long/);
+      expect(check.problem).not.toMatch(/could not/);
+    });
+  }
+
+  it(
+    'answers with the top when no run is slow (the shim itself changes nothing)',
+    { timeout: scaled(30_000) },
+    async () => {
+      const root = await withSubmodule();
+      const env = await slowGit('--no-such-argument', false);
+      expect(await checkRepositories(root, env, root, undefined, undefined, scaled(10_000))).toEqual({ top: root });
+    },
+  );
+});
