@@ -1,12 +1,13 @@
 // The repository check before shell_read runs git has one deadline for all its git runs. Whichever
 // run the deadline cuts (finding the repository, its config, a submodule's config, listing the
-// index), the refusal says the check took too long, not that something could not be read.
+// index), the refusal says the check took too long, not that something could not be read. The
+// cases run side by side: each waits on its deadline.
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRepositories } from '../../src/handlers/exec/shell-read/git-repositories.js';
-import { tempDir } from '../support/helpers.js';
+import { fileTempDir, tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
 const GIT_ENV = {
@@ -25,7 +26,7 @@ function git(cwd: string, ...args: string[]): string {
 
 /** A repository holding one populated submodule `sub`. */
 async function withSubmodule(): Promise<string> {
-  const base = await tempDir();
+  const base = await fileTempDir();
   const origin = path.join(base, 'origin');
   await mkdir(origin);
   git(origin, 'init', '-q');
@@ -56,7 +57,12 @@ async function slowGit(slow: string, inSubmodule: boolean): Promise<Record<strin
   return { ...GIT_ENV, PATH: `${bin}:${process.env.PATH ?? ''}` };
 }
 
-describe('the repository check before shell_read runs git', () => {
+describe.concurrent('the repository check before shell_read runs git', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await withSubmodule();
+  });
+
   const steps: [string, string, boolean][] = [
     ['finding the repository', '--absolute-git-dir', false],
     ['finding the top of the work tree', '--show-toplevel', false],
@@ -65,10 +71,11 @@ describe('the repository check before shell_read runs git', () => {
     ["reading a submodule's config", '--show-scope', true],
   ];
   for (const [step, slow, inSubmodule] of steps) {
+    // The deadline is what is tested, so it is not stretched on a loaded machine: there an earlier
+    // run may be the one cut, and the refusal must read the same.
     it(`says it took too long when the deadline cuts ${step}`, { timeout: scaled(30_000) }, async () => {
-      const root = await withSubmodule();
       const env = await slowGit(slow, inSubmodule);
-      const check = await checkRepositories(root, env, root, undefined, undefined, scaled(1_500));
+      const check = await checkRepositories(root, env, root, undefined, undefined, 1_000);
       expect(check.problem).toMatch(/took too long/);
       expect(check.problem).not.toMatch(/could not/);
     });
@@ -78,7 +85,6 @@ describe('the repository check before shell_read runs git', () => {
     'answers with the top when no run is slow (the shim itself changes nothing)',
     { timeout: scaled(30_000) },
     async () => {
-      const root = await withSubmodule();
       const env = await slowGit('--no-such-argument', false);
       expect(await checkRepositories(root, env, root, undefined, undefined, scaled(10_000))).toEqual({ top: root });
     },
