@@ -6,7 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkRepositories } from '../../src/handlers/exec/shell-read/git-repositories.js';
+import { checkRepositories, type GitScanner } from '../../src/handlers/exec/shell-read/git-repositories.js';
+import { GitPathsUnknown, gitReach } from '../../src/handlers/exec/shell-read/git-paths.js';
+import { loadBashParser } from '../../src/runtime/shell/analyser.js';
+import { classifyReadOnly } from '../../src/runtime/shell/read-only/classify.js';
 import { fileTempDir, tempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
@@ -89,4 +92,19 @@ describe.concurrent('the repository check before shell_read runs git', () => {
       expect(await checkRepositories(root, env, root, undefined, undefined, scaled(10_000))).toEqual({ top: root });
     },
   );
+});
+
+describe('the paths a git command may print, for path rules', () => {
+  it('an object whose type could not be found in time is refused, not taken for no blob', async () => {
+    await loadBashParser();
+    const classified = classifyReadOnly('git cat-file -p 1234abcd');
+    if (!classified.ok) throw new Error(classified.reason);
+    const root = await fileTempDir();
+    const read = { ...classified.git[0]!, cwd: root };
+    // Everything but the type lookup answers (with nothing): only that one run is cut.
+    const scanner: GitScanner = async (args) =>
+      args[0] === 'cat-file' ? { code: 'timeout', stdout: '', stderr: '' } : { code: 0, stdout: '', stderr: '' };
+    await expect(gitReach(read, root, root, scanner)).rejects.toThrow(GitPathsUnknown);
+    await expect(gitReach(read, root, root, scanner)).rejects.toThrow(/1234abcd names took too long/);
+  });
 });

@@ -49,7 +49,11 @@ export async function gitReach(
   if (reads === 'history' && read.objects) {
     if (read.anyObject) prefixes = undefined;
     for (const word of revisions) {
-      const type = (await git(['cat-file', '-t', word.text], cwd)).stdout.trim();
+      const typed = await git(['cat-file', '-t', word.text], cwd);
+      // Cut by the deadline, the word's object is unknown: what git would print cannot be bounded.
+      if (typed.code === 'timeout')
+        throw new GitPathsUnknown(`finding what ${word.text.slice(0, 80)} names took too long`);
+      const type = typed.stdout.trim();
       if (type !== 'blob' && type !== 'tree') continue;
       const colon = treePath(word.text);
       // An id names an object without a path; REV:PATH of a tree shows what lies below PATH.
