@@ -5,14 +5,13 @@
 // handshake, request: what a tool that connects per request pays), and all on one kept-alive
 // connection (the proxy's own work alone, against a 0.4 ms baseline); the listener made in the
 // sandbox's namespace from outside (each connection accepted by the proxy itself) against the
-// relay (each byte piped by a forwarder inside); the least a
-// Node proxy does for a CONNECT (parse it, connect, pipe: the floor of any proxy written on Node's
-// http and net, run in this process as ours is) against the direct GET, and the intercepted GET
-// against that floor; and `true` in the workspace-write sandbox with the network on (its listener
-// made before the command starts) against the same with no network, and with the relay.
+// relay (each byte piped by a forwarder inside); the least a Node proxy does for a CONNECT (parse
+// it, connect, pipe) and the least it does to intercept one (terminate TLS, send each request on
+// over kept-alive TLS): the floors of any proxy on Node's http, net and tls, run in this process as
+// ours is (network-floors.ts), against the direct GET, and the intercepted GET against each; and
+// `true` in the workspace-write sandbox with the network on (its listener made before the command
+// starts) against the same with no network, and with the relay.
 import { execFile, spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import { promisify } from 'node:util';
 import { createToolkit } from '../../src/index.js';
 import { listenerSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/listener.js';
 import { pairsNote, sideBySide, spreadOf, type BenchCase } from '../lib.js';
+import { leastInterception, leastTunnel } from './network-floors.js';
 
 const run = promisify(execFile);
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'network');
@@ -155,22 +155,9 @@ const bench: BenchCase = {
       };
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const madeOutside = listenerSyscalls() !== undefined;
-      // The floor: a CONNECT proxy with no check, no audit and no sandbox (a client outside).
-      const minimal = createServer();
-      minimal.on('connect', (_req, socket, head) => {
-        const upstream = connect(port, '127.0.0.1', () => {
-          socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-          if (head.length) upstream.write(head);
-          upstream.pipe(socket);
-          socket.pipe(upstream);
-        });
-        upstream.on('error', () => socket.destroy());
-        socket.on('error', () => upstream.destroy());
-      });
-      await new Promise<void>((resolve) => minimal.listen(0, '127.0.0.1', resolve));
-      // A failed row must not leave the bench process waiting on it.
-      minimal.unref();
-      const minimalUrl = `http://127.0.0.1:${(minimal.address() as AddressInfo).port}`;
+      // The floors: proxies with no check, no audit and no sandbox (a client outside).
+      const tunnelFloor = await leastTunnel(port);
+      const interceptionFloor = await leastInterception(port, fixtures);
       const outside = async (mode: Mode, proxy: string) => {
         const { stdout } = await run(process.execPath, [
           path.join(ctx.tmp, 'client.js'),
@@ -188,6 +175,7 @@ const bench: BenchCase = {
         const relayed: number[] = [];
         const tunnelled: number[] = [];
         const floor: number[] = [];
+        const interceptFloor: number[] = [];
         const direct: number[] = [];
         for (let round = 0; round < ROUNDS; round++) {
           proxied.push(await inside(toolkit, '"$SSL_CERT_FILE"', mode));
@@ -200,7 +188,10 @@ const bench: BenchCase = {
             }
           }
           tunnelled.push(await inside(tunnelling, 'upstream-ca.pem', mode));
-          if (mode === 'fresh') floor.push(await outside(mode, minimalUrl));
+          if (mode === 'fresh') {
+            floor.push(await outside(mode, tunnelFloor.url));
+            interceptFloor.push(await outside(mode, interceptionFloor.url));
+          }
           direct.push(await outside(mode, ''));
         }
         const what = mode === 'fresh' ? 'each on a new connection' : 'kept-alive';
@@ -239,6 +230,22 @@ const bench: BenchCase = {
             baselineName: 'the same GET through the least CONNECT proxy',
             note: "what the sandbox's proxy adds over the floor: the sandbox's own network, the allow list, TLS terminated and made again, the credential, the scrubbed answer, the audit",
           });
+        if (interceptFloor.length) {
+          ctx.row({
+            case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the least intercepting proxy Node makes`,
+            toolwright: median(interceptFloor),
+            baseline: median(direct),
+            baselineName: 'the same GET straight to the server',
+            note: `reference, not toolwright: TLS terminated by a TLSSocket, each request sent on by https.request over kept-alive connections with one header written in, the answer piped; in this process, the client outside (${pairsNote(spreadOf(interceptFloor.map((t, i) => t / direct[i]!)))}): what any intercepting proxy on Node pays`,
+          });
+          ctx.row({
+            case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy with interception, against the least intercepting proxy`,
+            toolwright: median(proxied),
+            baseline: median(interceptFloor),
+            baselineName: 'the same GET through the least intercepting proxy',
+            note: "what the sandbox's proxy adds over interception itself: the sandbox's own network, the allow list and pinned addresses, the checked framing, the scrubbed answer, the audit",
+          });
+        }
         ctx.row({
           case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy, tunnelled (no interception)`,
           toolwright: median(tunnelled),
@@ -248,7 +255,8 @@ const bench: BenchCase = {
         });
       }
       await tunnelling.close();
-      minimal.close();
+      tunnelFloor.close();
+      interceptionFloor.close();
 
       const offline = createToolkit({ workspace: ctx.tmp, exec: { sandbox: 'workspace-write' } });
       const online = createToolkit({
