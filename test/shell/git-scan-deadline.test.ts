@@ -10,7 +10,7 @@ import { checkRepositories, type GitScanner } from '../../src/handlers/exec/shel
 import { GitPathsUnknown, gitReach } from '../../src/handlers/exec/shell-read/git-paths.js';
 import { loadBashParser } from '../../src/runtime/shell/analyser.js';
 import { classifyReadOnly } from '../../src/runtime/shell/read-only/classify.js';
-import { fileTempDir, tempDir } from '../support/helpers.js';
+import { fileTempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
 const GIT_ENV = {
@@ -49,7 +49,7 @@ async function withSubmodule(): Promise<string> {
  * submodule when `inSubmodule`) first sleeps far past the check's deadline.
  */
 async function slowGit(slow: string, inSubmodule: boolean): Promise<Record<string, string>> {
-  const bin = await tempDir('toolwright-slow-git-');
+  const bin = await fileTempDir('toolwright-slow-git-');
   const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
   const where = inSubmodule ? '*/sub' : '*/root';
   await writeFile(
