@@ -8,7 +8,7 @@
 // relay (each byte piped by a forwarder inside); the least a Node proxy does for a CONNECT (parse
 // it, connect, pipe) and the least it does to intercept one (terminate TLS, send each request on
 // over kept-alive TLS): the floors of any proxy on Node's http, net and tls, run in this process as
-// ours is (network-floors.ts), against the direct GET, and the intercepted GET against each; and
+// ours is (bench/network-floors.ts), against the direct GET, and the intercepted GET against each; and
 // `true` in the workspace-write sandbox with the network on (its listener made before the command
 // starts) against the same with no network, and with the relay.
 import { execFile, spawn } from 'node:child_process';
@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { createToolkit } from '../../src/index.js';
 import { listenerSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/listener.js';
 import { pairsNote, sideBySide, spreadOf, type BenchCase } from '../lib.js';
-import { leastInterception, leastTunnel } from './network-floors.js';
+import { leastInterception, leastTunnel } from '../network-floors.js';
 
 const run = promisify(execFile);
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'network');
