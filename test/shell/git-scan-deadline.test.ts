@@ -46,15 +46,15 @@ async function withSubmodule(): Promise<string> {
 
 /**
  * A PATH whose git runs the real one, except that the run whose arguments match `slow` (in the
- * submodule when `inSubmodule`) first sleeps far past the check's deadline.
+ * submodule when `inSubmodule`) sleeps far past the check's deadline, or does `instead`.
  */
-async function slowGit(slow: string, inSubmodule: boolean): Promise<Record<string, string>> {
+async function slowGit(slow: string, inSubmodule: boolean, instead = 'exec sleep 30'): Promise<Record<string, string>> {
   const bin = await fileTempDir('toolwright-slow-git-');
   const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
   const where = inSubmodule ? '*/sub' : '*/root';
   await writeFile(
     path.join(bin, 'git'),
-    `#!/bin/sh\ncase "$PWD" in ${where}) case " $* " in *" ${slow} "*) exec sleep 30 ;; esac ;; esac\nexec ${real} "$@"\n`,
+    `#!/bin/sh\ncase "$PWD" in ${where}) case " $* " in *" ${slow} "*) ${instead} ;; esac ;; esac\nexec ${real} "$@"\n`,
   );
   await chmod(path.join(bin, 'git'), 0o755);
   return { ...GIT_ENV, PATH: `${bin}:${process.env.PATH ?? ''}` };
@@ -83,6 +83,12 @@ describe.concurrent('the repository check before shell_read runs git', () => {
       expect(check.problem).not.toMatch(/could not/);
     });
   }
+
+  it('refuses when git cannot name the top of the work tree, rather than checking no repository', async () => {
+    const env = await slowGit('--show-toplevel', false, 'echo "fatal: broken" >&2; exit 128');
+    const check = await checkRepositories(root, env, root, undefined, undefined, scaled(10_000));
+    expect(check.problem).toMatch(/could not find the top of the work tree \(fatal: broken\)/);
+  });
 
   it(
     'answers with the top when no run is slow (the shim itself changes nothing)',

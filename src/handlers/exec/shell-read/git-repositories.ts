@@ -125,8 +125,8 @@ async function configProblem(
   extraEnv?: Record<string, string>,
 ): Promise<{ worktree?: string }> {
   const result = await git(['config', '--list', '--show-scope', '--includes', '-z'], cwd, scan, extraEnv);
-  // Exit 1 with no output: an empty config.
   if (result.code === 'timeout') throw new Refused(`reading the config of ${where} took too long`);
+  // Exit 1 with no output: an empty config.
   if (result.code !== 0 && !(result.code === 1 && result.stdout === '')) {
     throw new Refused(
       `the config of ${where} could not be read (${result.stderr.trim().split('\n')[0] || `git exited with ${result.code}`})`,
@@ -250,6 +250,10 @@ export async function checkRepositories(
       const shown = await git(['rev-parse', '--show-toplevel'], cwd, scan);
       if (shown.code === 'timeout') throw new Refused('finding out which repository git would read took too long');
       top = shown.stdout.trim();
+      if (shown.code !== 0 || top === '')
+        throw new Refused(
+          `git could not find the top of the work tree (${shown.stderr.trim().split('\n')[0] || `git exited with ${shown.code}`})`,
+        );
     }
     await configProblem(cwd, scan, 'the repository');
     if (inside !== 'true') return { top };
