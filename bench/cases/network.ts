@@ -7,10 +7,10 @@
 // sandbox's namespace from outside (each connection accepted by the proxy itself) against the
 // relay (each byte piped by a forwarder inside); the least a Node proxy does for a CONNECT (parse
 // it, connect, pipe) and the least it does to intercept one (terminate TLS, send each request on
-// over kept-alive TLS): the floors of any proxy on Node's http, net and tls, run in this process as
-// ours is (bench/network-floors.ts), against the direct GET, and the intercepted GET against each; and
-// `true` in the workspace-write sandbox with the network on (its listener made before the command
-// starts) against the same with no network, and with the relay.
+// over kept-alive TLS): the floors of any proxy on Node's http, net and tls, run in this process
+// as ours is (bench/network-floors.ts), against the direct GET, and the intercepted GET against
+// each; and `true` in the workspace-write sandbox with the network on (its listener made before
+// the command starts) against the same with no network, and with the relay.
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

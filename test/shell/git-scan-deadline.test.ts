@@ -1,7 +1,8 @@
 // The repository check before shell_read runs git has one deadline for all its git runs. Whichever
 // run the deadline cuts (finding the repository, its config, a submodule's config, listing the
-// index), the refusal says the check took too long, not that something could not be read. The
-// cases run side by side: each waits on its deadline.
+// index), the refusal says the check took too long, not that something could not be read. A git
+// that cannot name the work tree's top, or an object's type cut short, is refused: never taken for
+// nothing to check. The deadline cases run side by side: each waits on its deadline.
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,22 +11,9 @@ import { checkRepositories, type GitScanner } from '../../src/handlers/exec/shel
 import { GitPathsUnknown, gitReach } from '../../src/handlers/exec/shell-read/git-paths.js';
 import { loadBashParser } from '../../src/runtime/shell/analyser.js';
 import { classifyReadOnly } from '../../src/runtime/shell/read-only/classify.js';
+import { git, testGitEnv } from '../support/git.js';
 import { fileTempDir } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
-
-const GIT_ENV = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.com',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
-};
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' });
-}
 
 /** A repository holding one populated submodule `sub`. */
 async function withSubmodule(): Promise<string> {
@@ -57,7 +45,7 @@ async function slowGit(slow: string, inSubmodule: boolean, instead = 'exec sleep
     `#!/bin/sh\ncase "$PWD" in ${where}) case " $* " in *" ${slow} "*) ${instead} ;; esac ;; esac\nexec ${real} "$@"\n`,
   );
   await chmod(path.join(bin, 'git'), 0o755);
-  return { ...GIT_ENV, PATH: `${bin}:${process.env.PATH ?? ''}` };
+  return { ...testGitEnv, PATH: `${bin}:${process.env.PATH ?? ''}` };
 }
 
 describe.concurrent('the repository check before shell_read runs git', () => {
