@@ -6,11 +6,12 @@
 // connection (the proxy's own work alone, against a 0.4 ms baseline); the listener made in the
 // sandbox's namespace from outside (each connection accepted by the proxy itself) against the
 // relay (each byte piped by a forwarder inside); the least a Node proxy does for a CONNECT (parse
-// it, connect, pipe) and the least it does to intercept one (terminate TLS, send each request on
-// over kept-alive TLS): the floors of any proxy on Node's http, net and tls, run in this process
-// as ours is (bench/network-floors.ts), against the direct GET, and the intercepted GET against
-// each; and `true` in the workspace-write sandbox with the network on (its listener made before
-// the command starts) against the same with no network, and with the relay.
+// it, connect, pipe), the least it does to intercept one (terminate TLS, send each request on over
+// kept-alive TLS) and an interceptor with no HTTP module at all: the floors of any proxy on Node's
+// http, net and tls, run in this process as ours is (bench/network-floors.ts), against the direct
+// GET, and the intercepted GET against the first two; and `true` in the workspace-write sandbox
+// with the network on (its listener made before the command starts) against the same with no
+// network, and with the relay.
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import { promisify } from 'node:util';
 import { createToolkit } from '../../src/index.js';
 import { listenerSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/listener.js';
 import { pairsNote, sideBySide, spreadOf, type BenchCase } from '../lib.js';
-import { leastInterception, leastTunnel } from '../network-floors.js';
+import { handWrittenInterception, leastInterception, leastTunnel } from '../network-floors.js';
 
 const run = promisify(execFile);
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'network');
@@ -158,6 +159,7 @@ const bench: BenchCase = {
       // The floors: proxies with no check, no audit and no sandbox (a client outside).
       const tunnelFloor = await leastTunnel(port);
       const interceptionFloor = await leastInterception(port, fixtures);
+      const handWritten = await handWrittenInterception(port, fixtures);
       const outside = async (mode: Mode, proxy: string) => {
         const { stdout } = await run(process.execPath, [
           path.join(ctx.tmp, 'client.js'),
@@ -176,6 +178,7 @@ const bench: BenchCase = {
         const tunnelled: number[] = [];
         const floor: number[] = [];
         const interceptFloor: number[] = [];
+        const rawFloor: number[] = [];
         const direct: number[] = [];
         for (let round = 0; round < ROUNDS; round++) {
           proxied.push(await inside(toolkit, '"$SSL_CERT_FILE"', mode));
@@ -191,6 +194,7 @@ const bench: BenchCase = {
           if (mode === 'fresh') {
             floor.push(await outside(mode, tunnelFloor.url));
             interceptFloor.push(await outside(mode, interceptionFloor.url));
+            rawFloor.push(await outside(mode, handWritten.url));
           }
           direct.push(await outside(mode, ''));
         }
@@ -246,6 +250,14 @@ const bench: BenchCase = {
             note: "what the sandbox's proxy adds over interception itself: the sandbox's own network, the allow list and pinned addresses, the checked framing, the scrubbed answer, the audit",
           });
         }
+        if (rawFloor.length)
+          ctx.row({
+            case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the least hand-written interceptor on Node`,
+            toolwright: median(rawFloor),
+            baseline: median(direct),
+            baselineName: 'the same GET straight to the server',
+            note: `reference, not toolwright: no HTTP module, heads found by indexOf, one header replaced, the answer passed back by its Content-Length, nothing checked (${pairsNote(spreadOf(rawFloor.map((t, i) => t / direct[i]!)))}): what interception on Node's net and tls costs before any check`,
+          });
         ctx.row({
           case: `HTTPS GET (${BODY_BYTES / 1024} KiB, ${what}) through the proxy, tunnelled (no interception)`,
           toolwright: median(tunnelled),
@@ -257,6 +269,7 @@ const bench: BenchCase = {
       await tunnelling.close();
       tunnelFloor.close();
       interceptionFloor.close();
+      handWritten.close();
 
       const offline = createToolkit({ workspace: ctx.tmp, exec: { sandbox: 'workspace-write' } });
       const online = createToolkit({
