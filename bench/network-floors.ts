@@ -88,10 +88,11 @@ export function leastInterception(port: number, fixtures: string): Promise<Floor
 }
 
 /**
- * An intercepting proxy with no HTTP module at all: the CONNECT and each request head found by
- * `indexOf`, the Authorization line replaced, the head written raw on a pooled TLS connection,
- * the answer passed back by its Content-Length. It serves only the bench's GETs (no body, a
- * Content-Length answer) and checks nothing: the least any interception on Node's net and tls costs.
+ * An intercepting proxy with no HTTP module at all: the first read taken for the CONNECT, each
+ * request head found by `indexOf`, its Authorization line replaced, the head written raw on a
+ * pooled TLS connection, the answer passed back by its Content-Length. It serves only the bench's
+ * GETs (no body, a Content-Length answer) and checks nothing: the least any interception on Node's
+ * net and tls costs.
  */
 export function handWrittenInterception(port: number, fixtures: string): Promise<Floor> {
   const context = createSecureContext({
