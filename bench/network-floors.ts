@@ -2,9 +2,9 @@
 // on Node's http, net and tls pays, with no check, audit or sandbox. All run in the bench process,
 // as the sandbox's proxy runs in the host's.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { Agent, request } from 'node:https';
-import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Server } from 'node:net';
 import path from 'node:path';
 import { TLSSocket, connect as tlsConnect, createSecureContext } from 'node:tls';
 
@@ -13,14 +13,29 @@ export interface Floor {
   close(): void;
 }
 
-function listening(server: Server): Promise<Floor> {
+/** `server` listening on 127.0.0.1; its close also runs `after` (agents, pooled connections). */
+function listening(server: Server, after: () => void = () => undefined): Promise<Floor> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       // A failed row must not leave the bench process waiting on it.
       server.unref();
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() });
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => {
+          server.close();
+          after();
+        },
+      });
     }),
   );
+}
+
+/** The local server's own certificate: the client trusts it, so a floor answers the handshake with it. */
+function serverContext(fixtures: string) {
+  return createSecureContext({
+    key: readFileSync(path.join(fixtures, 'server-key.pem')),
+    cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
+  });
 }
 
 /** A CONNECT proxy that parses the CONNECT, connects to the server and pipes both ways. */
@@ -45,10 +60,7 @@ export function leastTunnel(port: number): Promise<Floor> {
  * the shape of the sandbox's interception, with nothing checked and the answer piped as it comes.
  */
 export function leastInterception(port: number, fixtures: string): Promise<Floor> {
-  const context = createSecureContext({
-    key: readFileSync(path.join(fixtures, 'server-key.pem')),
-    cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
-  });
+  const context = serverContext(fixtures);
   const agent = new Agent({ keepAlive: true, ca: readFileSync(path.join(fixtures, 'upstream-ca.pem')) });
   const inner = createServer((req, res) => {
     const upstream = request(
@@ -78,13 +90,7 @@ export function leastInterception(port: number, fixtures: string): Promise<Floor
     secure.on('error', () => secure.destroy());
     inner.emit('connection', secure);
   });
-  return listening(server).then((floor) => ({
-    url: floor.url,
-    close: () => {
-      floor.close();
-      agent.destroy();
-    },
-  }));
+  return listening(server, () => agent.destroy());
 }
 
 /**
@@ -95,10 +101,7 @@ export function leastInterception(port: number, fixtures: string): Promise<Floor
  * net and tls costs.
  */
 export function handWrittenInterception(port: number, fixtures: string): Promise<Floor> {
-  const context = createSecureContext({
-    key: readFileSync(path.join(fixtures, 'server-key.pem')),
-    cert: readFileSync(path.join(fixtures, 'server-cert.pem')),
-  });
+  const context = serverContext(fixtures);
   const upstreamContext = createSecureContext({ ca: readFileSync(path.join(fixtures, 'upstream-ca.pem')) });
   const pool: TLSSocket[] = [];
   const upstream = () => {
@@ -155,16 +158,7 @@ export function handWrittenInterception(port: number, fixtures: string): Promise
       serve(secure);
     });
   });
-  return new Promise((resolve) =>
-    proxy.listen(0, '127.0.0.1', () => {
-      proxy.unref();
-      resolve({
-        url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-        close: () => {
-          proxy.close();
-          for (const socket of pool) socket.destroy();
-        },
-      });
-    }),
-  );
+  return listening(proxy, () => {
+    for (const socket of pool) socket.destroy();
+  });
 }
