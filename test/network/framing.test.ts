@@ -3,7 +3,7 @@
 // upstream as the next request: any method, any Host, and the next command's request, credential
 // included, as its body), and an answer whose codings the proxy does not undo is refused rather
 // than passed on unlabelled (and unscrubbed). Requests written after a refusal that closes the
-// connection go nowhere.
+// connection go nowhere. Inside an intercepted tunnel only requests for the tunnel's own host pass.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer as createTls } from 'node:tls';
@@ -23,7 +23,8 @@ const network = { allow: ['api.test', 'other.test'], allowPrivate: true };
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'network');
 
 // Writes the bytes of each file given to the proxy on a connection of its own (plain, or inside an
-// intercepted tunnel to api.test:PORT), and prints everything that comes back, or "closed".
+// intercepted tunnel to api.test:PORT, the TLS server name $SNI or api.test), and prints everything
+// that comes back, or "closed".
 const RAW = `
 const net = require('net'), tls = require('tls'), fs = require('fs');
 const [mode, port, ...files] = process.argv.slice(2);
@@ -43,7 +44,7 @@ function send(file) {
       if (mode === 'plain') { socket.write(fs.readFileSync(file)); return done(socket); }
       socket.write('CONNECT api.test:' + port + ' HTTP/1.1\\r\\nHost: api.test:' + port + '\\r\\n\\r\\n');
       socket.once('data', () => {
-        const secure = tls.connect({ socket, servername: 'api.test', ca: fs.readFileSync(process.env.SSL_CERT_FILE) }, () => secure.write(fs.readFileSync(file)));
+        const secure = tls.connect({ socket, servername: process.env.SNI || 'api.test', ca: fs.readFileSync(process.env.SSL_CERT_FILE), checkServerIdentity: () => undefined }, () => secure.write(fs.readFileSync(file)));
         done(secure);
       });
     });
@@ -217,5 +218,42 @@ describe.runIf(runSandboxTests)('the network proxy: an answer whose codings it d
     // One coding it undoes: decoded, scrubbed, passed on.
     expect(lines[3]).toMatch(/^\{"token":"toolwright-placeholder-[0-9a-f]+"\}$/);
     expect(out.stdout + out.stderr).not.toContain([...TOKEN].reverse().join(''));
+  });
+});
+
+describe.runIf(runSandboxTests)('the network proxy: inside an intercepted tunnel', () => {
+  it("answers only requests for the tunnel's own host inside it: another Host or port, two Host lines, another TLS server name", async () => {
+    const secure = await httpsServer((req, res) => res.end(`answer ${req.url}\n`));
+    const toolkit = netToolkit({ network: { ...network, methods: 'read' } }, loopback.lookup);
+    writeFileSync(path.join(ws, 'raw.js'), RAW);
+    const s = secure.port;
+    const files = [
+      payload('other-host', `GET /other-host HTTP/1.1\r\nHost: other.test:${s}\r\n\r\n`),
+      payload('other-port', `GET /other-port HTTP/1.1\r\nHost: api.test:${s + 1}\r\n\r\n`),
+      payload('two-hosts', `GET /two-hosts HTTP/1.1\r\nHost: api.test:${s}\r\nHost: other.test\r\n\r\n`),
+      payload('spelled', `GET /spelled HTTP/1.1\r\nHost: API.Test.:${s}\r\n\r\n`),
+    ];
+    payload('sni', `GET /sni HTTP/1.1\r\nHost: other.test:${s}\r\n\r\n`);
+    const out = await sh(toolkit, `node raw.js tls ${s} ${files.join(' ')}; SNI=other.test node raw.js tls ${s} sni`);
+    const answers = out.stdout
+      .trim()
+      .split('\n')
+      .filter((line) => /^HTTP\/1\.1 |^closed$/.test(line));
+    expect(answers.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual([
+      'HTTP/1.1 421',
+      'HTTP/1.1 421',
+      'HTTP/1.1 400',
+      'HTTP/1.1 200',
+      'closed',
+    ]);
+    // Only the request for the tunnel's host, in another spelling, went on.
+    expect(secure.seen.map((r) => r.url)).toEqual(['/spelled']);
+    expect(out.notes?.map((note) => note.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('differs from the tunnel'),
+        expect.stringContaining('more than one Host header'),
+        expect.stringContaining('TLS server name other.test differs'),
+      ]),
+    );
   });
 });

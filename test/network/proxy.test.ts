@@ -281,6 +281,9 @@ describe.runIf(runSandboxTests)('the network proxy: name tricks', () => {
         raw(`GET / HTTP/1.1\\r\\nHost: api.test:${p}\\r\\n\\r\\n`),
         raw(`GET http://u:pw@api.test:${p}/ HTTP/1.1\\r\\nHost: api.test\\r\\n\\r\\n`),
         raw(`GET http://api.test:${p}/fronted HTTP/1.1\\r\\nHost: other.test\\r\\nConnection: close\\r\\n\\r\\n`),
+        // Two Host lines, whichever comes first: malformed, whatever the next hop would read.
+        raw(`GET http://api.test:${p}/twice HTTP/1.1\\r\\nHost: api.test\\r\\nHost: other.test\\r\\n\\r\\n`),
+        raw(`GET http://api.test:${p}/twice HTTP/1.1\\r\\nHost: other.test\\r\\nhost: api.test\\r\\n\\r\\n`),
       ].join('; '),
     );
     expect(out.stdout.split('\n').map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual([
@@ -291,6 +294,8 @@ describe.runIf(runSandboxTests)('the network proxy: name tricks', () => {
       'HTTP/1.1 400',
       'HTTP/1.1 400',
       'HTTP/1.1 200',
+      'HTTP/1.1 400',
+      'HTTP/1.1 400',
       '',
     ]);
     // The one request that passed went to the allowed name, with its own Host (no fronting).

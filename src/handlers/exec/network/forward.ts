@@ -13,7 +13,7 @@ import { bodyDecoder, injectCredentials, valueEchoes, type BoundCredential } fro
 import { CredentialScrubber, scrubHeaders, scrubLine, scrubText } from './echoes.js';
 import { pinnedLookup } from '../../../runtime/net/guarded.js';
 import type { CheckedDestination, Refusal } from './destination.js';
-import { answerCodings, codingNames, forwardedHeaders, requestFraming } from './framing.js';
+import { answerCodings, codingNames, forwardedHeaders, hostLines, requestFraming } from './framing.js';
 import { hostText } from './hosts.js';
 import type { ConnectionRecord } from './audit.js';
 
@@ -68,6 +68,21 @@ export function forwardRequest(ctx: ForwardContext, req: IncomingMessage, res: S
   const method = (req.method ?? 'GET').toUpperCase();
   const { destination } = ctx;
   const shown = hostText(destination.host);
+  // HTTP/1.1 holds a request with two Host lines malformed: servers and proxies on the way disagree
+  // on which one counts.
+  if (hostLines(req.rawHeaders) > 1) {
+    ctx.refuse(
+      res,
+      {
+        status: 400,
+        reason: 'bad-request',
+        line: `toolwright: the request to ${shown} has more than one Host header; refused`,
+      },
+      method,
+    );
+    req.resume();
+    return;
+  }
   if (ctx.read && !READ_METHODS.has(method)) {
     ctx.refuse(
       res,

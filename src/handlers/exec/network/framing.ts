@@ -38,6 +38,13 @@ export function forwardedHeaders(raw: readonly string[]): HeaderList {
   return out;
 }
 
+/** How many Host lines a message's head holds. */
+export function hostLines(raw: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'host') count++;
+  return count;
+}
+
 /** The codings an answer names, every line of each header, lower-case, `identity` left out. */
 export function answerCodings(raw: readonly string[]): { content: string[]; transfer: string[] } {
   const content: string[] = [];
