@@ -230,3 +230,39 @@ describe.each(engines)('the audit keeps no secret ($name)', (engine) => {
     }
   });
 });
+
+/** Secrets the shell analyzer's quotes shorten or fold: cut at the quote's end, white space folded. */
+const shortened: [string, string, (secret: string) => string][] = [
+  ['cut off at the end of a quote', `${CORE}${'A'.repeat(60)}`, (s) => `deploy "$(printf %s '${s}')"`],
+  [
+    'beginning past column 80 of a line that cannot be checked',
+    `${CORE}${'B'.repeat(40)}`,
+    (s) => `deploy --flag-padding-padding-padding-padding-padding-pad --token=${s}\r`,
+  ],
+  ['holding a tab', `${CORE}\tpart2`, (s) => `deploy "$(printf %s '${s}')"`],
+  ['holding two spaces', `correct  horse ${CORE}`, (s) => `deploy "$(printf %s '${s}')"`],
+  ['holding a line break', `${CORE}\npart2`, (s) => `deploy "$(printf %s '${s}')"`],
+];
+
+describe.each(shortened)('a secret %s in a quote of the policy', (_label, secret, line) => {
+  it('reaches neither the decision nor the approval request', async () => {
+    const seen: ApprovalRequest[] = [];
+    const toolkit = opsToolkit({
+      workspace: await tempDir(),
+      policy: 'askForRisky',
+      user: createProgrammaticUserChannel({
+        approve: (request) => {
+          seen.push(request);
+          return true;
+        },
+      }),
+    });
+    const result = await toolkit.invoke('ops', 'deploy', { command: line(secret), token: secret });
+    expect(seen).toHaveLength(1);
+    // The analyzer could not check the line, and says so quoting it.
+    expect(JSON.stringify(result.meta.policy)).toMatch(/cannot be|not decided|is not/);
+    expectNoSecret('decision', result.meta.policy);
+    expectNoSecret('approval request', seen);
+    expectNoSecret('result', result);
+  });
+});

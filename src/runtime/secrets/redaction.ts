@@ -11,6 +11,8 @@ export const MAX_SCRUBBED_SECRETS = 32;
 export const SECRET_PREFIX_CHARS = 128;
 /** Objects nested deeper than this are redacted as their JSON text. */
 const MAX_DEPTH = 32;
+/** `…`, where a quote of the text was shortened (the shell analyzer's `clip`, and others like it). */
+const CUT = 0x2026;
 
 const SHELL_PLAIN = /^[A-Za-z0-9_\-.:/@%+=~#,]$/;
 
@@ -83,6 +85,9 @@ export function secretForms(secret: string): string[] {
     forms.add(jsonBody(form));
     forms.add(asciiJsonBody(form));
   }
+  // A quote that folds each run of white space into one space (the shell analyzer's, in a policy's
+  // reason) writes the value so.
+  for (const form of [...forms]) if (/\s/.test(form)) forms.add(form.replace(/\s+/g, ' '));
   return [...forms];
 }
 
@@ -99,6 +104,10 @@ class Automaton {
   readonly #fail: number[] = [0];
   /** The longest pattern ending at a node (its own, else its fail chain's), -1 for none. */
   readonly #out: number[] = [-1];
+  /** How many characters lead from the root to a node. */
+  readonly #depth: number[] = [0];
+  /** A pattern whose key passes through a node. */
+  readonly #through: number[] = [-1];
 
   constructor(keys: readonly string[]) {
     const own: number[] = [-1];
@@ -112,6 +121,8 @@ class Automaton {
           this.#next.push(new Map<number, number>());
           this.#fail.push(0);
           this.#out.push(-1);
+          this.#depth.push(this.#depth[node]! + 1);
+          this.#through.push(index);
           own.push(-1);
           this.#next[node]!.set(code, child);
         }
@@ -134,11 +145,20 @@ class Automaton {
     }
   }
 
-  /** Calls `found(end, pattern)` for the longest pattern ending at each position where one does. */
-  scan(text: string, found: (end: number, pattern: number) => void): void {
+  /**
+   * Calls `found(end, pattern)` for the longest pattern ending at each position where one does, and
+   * `cut(at, length, pattern)` before each `…` (CUT) that the last `length` characters before it
+   * begin a pattern; returns how many of the text's last characters begin a pattern (0 when none do).
+   */
+  scan(
+    text: string,
+    found: (end: number, pattern: number) => void,
+    cut?: (at: number, length: number, pattern: number) => void,
+  ): number {
     let node = 0;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
+      if (code === CUT && node !== 0 && cut) cut(i, this.#depth[node]!, this.#through[node]!);
       let child = this.#next[node]!.get(code);
       while (child === undefined && node !== 0) {
         node = this.#fail[node]!;
@@ -148,7 +168,13 @@ class Automaton {
       const out = this.#out[node]!;
       if (out !== -1) found(i + 1, out);
     }
+    return this.#depth[node]!;
   }
+}
+
+/** A form as the bytes of its UTF-8 encoding read as Latin-1 (a character per byte). */
+export function latin1Bytes(form: string): string {
+  return Buffer.from(form, 'utf8').toString('latin1');
 }
 
 /** How an occurrence is written instead: given the secret's raw value. */
@@ -164,9 +190,14 @@ export class Redactor {
   readonly #automaton: Automaton | undefined;
 
   /** `secrets`: the values to look for (shorter than MIN_SCRUBBED_SECRET ignored; at most MAX_SCRUBBED_SECRETS, longest first). */
+  /**
+   * `encode`: how each form is written in the text searched (the identity for JS text; `latin1Bytes`
+   * for bytes read as Latin-1, a byte per character).
+   */
   constructor(
     secrets: Iterable<string>,
     readonly marker: SecretMarker,
+    encode: (form: string) => string = (form) => form,
   ) {
     this.#secrets = [...new Set(secrets)]
       .filter((secret) => typeof secret === 'string' && secret.length >= MIN_SCRUBBED_SECRET)
@@ -174,7 +205,8 @@ export class Redactor {
       .slice(0, MAX_SCRUBBED_SECRETS);
     const byKey = new Map<string, Pattern>();
     this.#secrets.forEach((secret, index) => {
-      for (const form of secretForms(secret)) {
+      for (const written of secretForms(secret)) {
+        const form = encode(written);
         const key = form.slice(0, SECRET_PREFIX_CHARS);
         let pattern = byKey.get(key);
         if (!pattern) byKey.set(key, (pattern = { key, forms: [] }));
@@ -193,13 +225,60 @@ export class Redactor {
   /** The text with every occurrence of a secret replaced by its marker (`marker`, else the redactor's). */
   text(text: string, marker: SecretMarker = this.marker): string {
     if (!this.#automaton || typeof text !== 'string') return text;
-    // Marked stretches [start, end) of the text, in order, never overlapping.
+    const { starts, ends, secretOf } = this.#stretches(text);
+    if (starts.length === 0) return text;
+    let out = '';
+    let at = 0;
+    for (let i = 0; i < starts.length; i++) {
+      out += text.slice(at, starts[i]) + marker(this.#secrets[secretOf[i]!]!);
+      at = ends[i]!;
+    }
+    return out + text.slice(at);
+  }
+
+  /**
+   * Where a stream's text must be held back until more of it comes: the start of its last
+   * characters that begin a form of a secret, or of a form cut off by the text's end (text.length
+   * when nothing is). What comes before can be redacted and shown now: no occurrence spans the point.
+   */
+  holdFrom(text: string): number {
+    if (!this.#automaton || typeof text !== 'string') return text.length;
+    const { starts, ends, open, tail } = this.#stretches(text);
+    let hold = Math.min(open, text.length - tail);
+    // Never inside a marked stretch: the whole of it is held and found again with what follows.
+    for (let i = starts.length - 1; i >= 0 && ends[i]! > hold; i--) if (starts[i]! < hold) hold = starts[i]!;
+    return hold;
+  }
+
+  /**
+   * The marked stretches [start, end) of a text, in order, never overlapping, with the secret each
+   * writes; `open`: the start of a long form the text's end cut off (else text.length); `tail`: how
+   * many last characters begin a form.
+   */
+  #stretches(text: string): { starts: number[]; ends: number[]; secretOf: number[]; open: number; tail: number } {
     const starts: number[] = [];
     const ends: number[] = [];
     const secretOf: number[] = [];
-    this.#automaton.scan(text, (keyEnd, index) => {
+    let open = text.length;
+    // A stretch joins those it overlaps: one marker for them all, for the longest secret among them.
+    const mark = (start: number, end: number, secret: number) => {
+      while (starts.length > 0 && start < ends[ends.length - 1]!) {
+        start = Math.min(start, starts.pop()!);
+        end = Math.max(end, ends.pop()!);
+        const other = secretOf.pop()!;
+        if (this.#secrets[other]!.length > this.#secrets[secret]!.length) secret = other;
+      }
+      starts.push(start);
+      ends.push(end);
+      secretOf.push(secret);
+    };
+    // The beginning of a form cut off where a quote was shortened (`…`): what the cut left of it.
+    const cutOff = (at: number, length: number, index: number) => {
+      if (length >= MIN_SCRUBBED_SECRET) mark(at - length, at, this.#patterns[index]!.forms[0]!.secret);
+    };
+    const found = (keyEnd: number, index: number) => {
       const pattern = this.#patterns[index]!;
-      let start = keyEnd - pattern.key.length;
+      const start = keyEnd - pattern.key.length;
       let end = keyEnd;
       let secret = pattern.forms[0]!.secret;
       const covered = ends.length > 0 ? ends[ends.length - 1]! : -1;
@@ -213,29 +292,16 @@ export class Redactor {
           k++;
           at++;
         }
+        if (k < form.length && at === text.length) open = Math.min(open, start);
         if (at > end) {
           end = at;
           secret = which;
         }
       }
-      while (starts.length > 0 && start < ends[ends.length - 1]!) {
-        start = Math.min(start, starts.pop()!);
-        end = Math.max(end, ends.pop()!);
-        const other = secretOf.pop()!;
-        if (this.#secrets[other]!.length > this.#secrets[secret]!.length) secret = other;
-      }
-      starts.push(start);
-      ends.push(end);
-      secretOf.push(secret);
-    });
-    if (starts.length === 0) return text;
-    let out = '';
-    let at = 0;
-    for (let i = 0; i < starts.length; i++) {
-      out += text.slice(at, starts[i]) + marker(this.#secrets[secretOf[i]!]!);
-      at = ends[i]!;
-    }
-    return out + text.slice(at);
+      mark(start, end, secret);
+    };
+    const tail = this.#automaton!.scan(text, found, cutOff);
+    return { starts, ends, secretOf, open, tail };
   }
 
   /** A copy of a JSON-like value with every string (and key) redacted; the same value when nothing changed. */

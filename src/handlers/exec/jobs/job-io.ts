@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { fstatSync } from 'node:fs';
 import { openInputPipe, type InputPipe } from '../process/input-pipe.js';
 import type { InputTarget } from '../process/input-wait.js';
+import type { ByteRedactor } from '../../../runtime/secrets/stream.js';
 import { openOutputPipe, type ChunkHandler, type OutputPipe } from '../process/output-pipe.js';
 import { openTerminal, type Terminal } from '../process/terminal.js';
 
@@ -34,8 +35,9 @@ export interface JobIo {
   close(): void;
 }
 
-export async function openJobIo(terminal: boolean, onChunk: ChunkHandler): Promise<JobIo> {
-  return terminal ? terminalIo(openTerminal(onChunk)) : pipeIo(await openOutputPipe(onChunk));
+/** The job's stdio; its output goes to `onChunk`, redacted as it comes when `redactor` is given. */
+export async function openJobIo(terminal: boolean, onChunk: ChunkHandler, redactor?: ByteRedactor): Promise<JobIo> {
+  return terminal ? terminalIo(openTerminal(onChunk, redactor)) : pipeIo(await openOutputPipe(onChunk, redactor));
 }
 
 function terminalIo(pty: Terminal): JobIo {

@@ -238,7 +238,7 @@ async function startProcess(
 ): Promise<{ io: JobIo; started: StartedCommand }> {
   let io: JobIo;
   try {
-    io = await openJobIo(options.terminal === true, onChunk);
+    io = await openJobIo(options.terminal === true, onChunk, prepared.outputRedactor);
   } catch (error) {
     spill.close();
     throw error;

@@ -169,7 +169,10 @@ async function launch(
   timeoutMs: number | undefined,
 ): Promise<void> {
   const writer = new StoreOutputWriter(jobs, record.id);
-  const pipe: OutputPipe = await openOutputPipe((bytes, length) => writer.write(bytes, length));
+  const pipe: OutputPipe = await openOutputPipe(
+    (bytes, length) => writer.write(bytes, length),
+    prepared.outputRedactor,
+  );
   let input: InputPipe;
   try {
     input = await openInputPipe();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { processIsAlive } from '../../../runtime/processes/alive.js';
 import { withoutInheritedFds } from '../../../runtime/processes/inherited-fds.js';
+import type { ByteRedactor } from '../../../runtime/secrets/stream.js';
 
 /**
  * Where a command's stdout or stderr goes, and how we read it.
@@ -59,7 +60,26 @@ const sharedReadBuffer = Buffer.allocUnsafe(64 * 1024);
  */
 export type ChunkHandler = (bytes: Buffer, length: number) => void;
 
-export async function openOutputPipe(onChunk: ChunkHandler): Promise<OutputPipe> {
+/**
+ * Opens a pipe whose output goes to `onChunk`; with `redactor`, redacted as it comes (what may
+ * begin a secret held until the next bytes, or the end, show whether it does).
+ */
+export async function openOutputPipe(onChunk: ChunkHandler, redactor?: ByteRedactor): Promise<OutputPipe> {
+  if (!redactor) return openPipe(onChunk);
+  const stream = redactor.stream(onChunk);
+  const pipe = await openPipe((bytes, length) => stream.write(bytes, length));
+  return {
+    stdio: pipe.stdio,
+    attach: (childStream) => pipe.attach(childStream),
+    ended: pipe.ended.then(() => stream.end()),
+    close() {
+      pipe.close();
+      stream.end();
+    },
+  };
+}
+
+async function openPipe(onChunk: ChunkHandler): Promise<OutputPipe> {
   const fifo = await fifoPool.take();
   if (fifo !== undefined) {
     try {

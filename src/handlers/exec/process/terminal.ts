@@ -4,6 +4,7 @@ import tty from 'node:tty';
 import { ToolError } from '../../../runtime/contract/errors.js';
 import { lazyRequire } from '../../../runtime/startup/lazy-require.js';
 import { markInheritable } from '../../../runtime/processes/inherited-fds.js';
+import type { ByteRedactor } from '../../../runtime/secrets/stream.js';
 import type { ChunkHandler } from './output-pipe.js';
 
 /**
@@ -86,7 +87,10 @@ function openPair(): { master: number; slave: number } {
   return { master: pair.master, slave };
 }
 
-export function openTerminal(onChunk: ChunkHandler): Terminal {
+/** A terminal whose output goes to `sink`; with `redactor`, redacted as it comes (output-pipe.ts). */
+export function openTerminal(sink: ChunkHandler, redactor?: ByteRedactor): Terminal {
+  const redacted = redactor?.stream(sink);
+  const onChunk: ChunkHandler = redacted ? (bytes, length) => redacted.write(bytes, length) : sink;
   const { master, slave } = openPair();
   const device = fstatSync(slave).rdev;
   const stream = new tty.ReadStream(master);
@@ -106,6 +110,7 @@ export function openTerminal(onChunk: ChunkHandler): Terminal {
     gone = true;
     if (held.length) onChunk(held, held.length);
     held = Buffer.alloc(0);
+    redacted?.end();
     closeSlave();
     resolveEnded();
   };

@@ -23,6 +23,8 @@ import { findArtifacts } from '../sandbox/artifacts.js';
 import { commandNetwork, maskCredentials, type CommandNetwork } from '../network/command.js';
 import { sandboxNetDir } from '../network/forwarder.js';
 import { networkChoice } from '../network/settings.js';
+import { credentialValues } from '../../../runtime/secrets/secrets.js';
+import { byteRedactor, type ByteRedactor } from '../../../runtime/secrets/stream.js';
 
 /**
  * After bash exits, how long to keep reading for output still in the pipes. A background child
@@ -63,6 +65,11 @@ export interface PreparedCommand {
   afterRun(): Promise<CommandNote[]>;
   /** Frees what was prepared for a command that did not start (its network listener). */
   release(): Promise<void>;
+  /**
+   * The toolkit's credentials taken out of the command's output as it is read, before anything
+   * keeps or cuts it (undefined when there are none).
+   */
+  outputRedactor?: ByteRedactor;
   /**
    * Set for a background job: run once it has ended, after afterRun; what it resolves is added to
    * the job's notes (the checkpoint its changes were recorded in).
@@ -159,7 +166,8 @@ export async function prepareCommand(
     return [...[...planted, ...left].map((note) => ({ ...note, path: shownPath(ctx, note.path) })), ...refused];
   };
   const release = async () => void (await proxied?.release());
-  return { cwd, settings, request, afterRun, release };
+  const outputRedactor = byteRedactor(credentialValues(ctx.services.exec));
+  return { cwd, settings, request, afterRun, release, ...(outputRedactor ? { outputRedactor } : {}) };
 }
 
 /**
@@ -196,8 +204,9 @@ export async function runCommand(ctx: HandlerContext, input: RunCommandInput): P
   throwIfAborted(signal);
   const started = performance.now();
   const progress = ctx.progress ? commandProgress(ctx.progress, started, [stdout, stderr]) : undefined;
-  const stdoutPipe = await openOutputPipe((bytes, length) => (stdout.push(bytes, length), progress?.tick()));
-  const stderrPipe = await openOutputPipe((bytes, length) => (stderr.push(bytes, length), progress?.tick()));
+  const redactor = prepared.outputRedactor;
+  const stdoutPipe = await openOutputPipe((bytes, length) => (stdout.push(bytes, length), progress?.tick()), redactor);
+  const stderrPipe = await openOutputPipe((bytes, length) => (stderr.push(bytes, length), progress?.tick()), redactor);
   const pipes = [stdoutPipe, stderrPipe];
   let command;
   try {
