@@ -57,6 +57,34 @@ describe('credentials: a Basic pair', () => {
     expect(Buffer.from(sent, 'base64').toString('utf8')).toBe('usér:pässwörd-€-93e1');
     expect(scrubText(`echo ${sent}`, valueEchoes(bound))).toBe(`echo ${written}`);
   });
+
+  it('gives the pair it made back as the one the command sent in the forms a server echoes it in', () => {
+    // Each user makes a pair whose base64 ends in padding (`=`, which JSON encoders escape and
+    // redirects percent-encode) or holds `+` or `/`.
+    for (const user of ['a', 'ab', 'x?', '>>>', '???']) {
+      const bound = [
+        {
+          rule: { env: 'TW_PASS', hosts: ['api.test'], format: '{value}', value: 'real-secret-value' },
+          placeholder: 'ph-2',
+        },
+      ] as unknown as BoundCredential[];
+      const written = Buffer.from(`${user}:ph-2`, 'utf8').toString('base64');
+      const { headers } = injectCredentials([['authorization', `Basic ${written}`]], '/', bound);
+      const sent = headers[0]![1].slice('Basic '.length);
+      const echoes = valueEchoes(bound);
+      const escaped = [
+        sent,
+        sent.replace(/=/g, '\\u003d').replace(/\//g, '\\/').replace(/\+/g, '\\u002b'),
+        encodeURIComponent(sent),
+        encodeURIComponent(sent).toLowerCase(),
+        sent.replace(/=/g, '&#61;').replace(/\+/g, '&#x2b;'),
+      ];
+      for (const form of escaped)
+        expect(scrubText(`{"authorization":"Basic ${form}"}`, echoes), `${user}: ${form}`).toBe(
+          `{"authorization":"Basic ${written}"}`,
+        );
+    }
+  });
 });
 
 describe('credentials: the forms of a value an answer is scrubbed of', () => {
@@ -85,6 +113,13 @@ describe('credentials: the forms of a value an answer is scrubbed of', () => {
     ['a JSON string escaping all but letters and digits', unicode(VALUE, false)],
     ['the same in upper-case hex', unicode(VALUE, true)],
     ['HTML character references', VALUE.replace('/', '&#47;').replace('+', '&#x2B;').replace(' ', '&#32;')],
+    [
+      'HTML character references with leading zeros',
+      VALUE.replace('s', '&#0115;').replace('/', '&#x002f;').replace('=', '&#X00003D;'),
+    ],
+    ['JavaScript escapes', VALUE.replace('k', '\\x6b').replace('/', '\\u{2f}').replace('€', '\\u{00020ac}')],
+    ['percent-encoded twice', encodeURIComponent(encodeURIComponent(VALUE))],
+    ['form-decoded (a plus read as a space)', VALUE.replace('+', ' ')],
     ['in capitals', VALUE.toUpperCase()],
   ];
   for (const [name, form] of forms)

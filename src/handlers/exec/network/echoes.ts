@@ -1,8 +1,8 @@
 // What an answer of a host the proxy wrote a credential for is scrubbed of: the real value in any
-// of the text forms servers put a value in (itself, percent-encoded in either case and in part, a
-// JSON string's escapes, HTML's character references, a form's `+` for a space; its letters in
-// either case), and the forms the proxy itself made of it for a request (a `Basic` pair's base64).
-// All are matched by one expression over the answer's bytes (read as Latin-1: a byte per
+// of the text forms servers put a value in (itself, percent-encoded in either case, in part or
+// twice, JSON's and JavaScript's escapes, HTML's character references, a form's `+` for a space;
+// its letters in either case), and the forms the proxy itself made of it for a request (a `Basic`
+// pair's base64), in those same text forms. All are matched by one expression over the answer's bytes (read as Latin-1: a byte per
 // character), whose every alternative is a fixed sequence per character of the value: the work is
 // linear in the answer, whatever it holds.
 import { Transform, type TransformCallback } from 'node:stream';
@@ -13,25 +13,54 @@ export interface Echo {
   shown: string;
 }
 
-/** The forms a single character of a value takes in an answer (regular-expression source). */
+/** Leading zeros a numeric escape may carry (`&#0114;`, `\u{000072}`): bounded, so a match's span is too. */
+const MAX_ZEROS = 6;
+
+/**
+ * The forms a single character of a value takes in an answer (regular-expression source): itself
+ * (UTF-8 bytes), percent-encoded once or twice, JSON's and JavaScript's escapes (`\u0072`,
+ * `\u{72}`, `\x72`), HTML's character references (decimal or hex, leading zeros allowed, named
+ * ones), a backslash before `/`, `"` and `\`, `+` for a space and a space for `+` (a form's
+ * encoding undone). `longest`: the most characters one of them takes.
+ */
 function characterForms(char: string): { source: string; longest: number } {
   const point = char.codePointAt(0)!;
   const bytes = [...Buffer.from(char, 'utf8')];
   const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
   const units = char.length === 2 ? [char.charCodeAt(0), char.charCodeAt(1)] : [point];
-  const forms = new Set<string>([
+  const literal = new Set<string>([
     bytes.map((b) => String.fromCharCode(b)).join(''),
     bytes.map((b) => `%${hex(b, 2)}`).join(''),
+    bytes.map((b) => `%25${hex(b, 2)}`).join(''),
     units.map((u) => `\\u${hex(u, 4)}`).join(''),
-    `&#${point};`,
-    `&#x${hex(point, 1)};`,
   ]);
+  if (point < 0x100) literal.add(`\\x${hex(point, 2)}`);
   const named: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-  if (named[char]) forms.add(named[char]);
-  if (char === '/' || char === '"' || char === '\\') forms.add(`\\${char}`);
-  if (char === ' ') forms.add('+');
-  const longest = Math.max(...[...forms].map((form) => form.length));
-  return { source: [...forms].map(escapeSource).join('|'), longest };
+  if (named[char]) literal.add(named[char]);
+  if (char === '/' || char === '"' || char === '\\') literal.add(`\\${char}`);
+  if (char === ' ') literal.add('+');
+  if (char === '+') literal.add(' ').add('%20');
+  const zeros = `0{0,${MAX_ZEROS}}`;
+  const numeric = [
+    { source: `&#${zeros}${point};`, longest: `&#${point};`.length + MAX_ZEROS },
+    { source: `&#x${zeros}${hex(point, 1)};`, longest: `&#x${hex(point, 1)};`.length + MAX_ZEROS },
+    { source: `\\\\u\\{${zeros}${hex(point, 1)}\\}`, longest: `\\u{${hex(point, 1)}}`.length + MAX_ZEROS },
+  ];
+  const sources = [...[...literal].map(escapeSource), ...numeric.map((form) => form.source)];
+  const longest = Math.max(...[...literal].map((form) => form.length), ...numeric.map((form) => form.longest));
+  return { source: sources.join('|'), longest };
+}
+
+/** A text as a sequence of each of its characters' forms, and the most characters a match takes. */
+function textForms(text: string): { source: string; span: number } {
+  let source = '';
+  let span = 0;
+  for (const char of text) {
+    const forms = characterForms(char);
+    source += `(?:${forms.source})`;
+    span += forms.longest;
+  }
+  return { source, span };
 }
 
 function escapeSource(text: string): string {
@@ -48,18 +77,12 @@ export class Echoes {
   constructor(values: readonly Echo[], made: readonly Echo[]) {
     // `span`: the most bytes a match of it takes.
     const alternatives: { source: string; shown: string; length: number; span: number }[] = [];
-    for (const { real, shown } of values) {
-      let source = '';
-      let span = 0;
-      for (const char of real) {
-        const forms = characterForms(char);
-        source += `(?:${forms.source})`;
-        span += forms.longest;
-      }
+    // The forms the proxy made (a Basic pair's base64) are echoed in the same forms as a value:
+    // a server's JSON may escape its `=`, a redirect percent-encode it.
+    for (const { real, shown } of [...values, ...made]) {
+      const { source, span } = textForms(real);
       alternatives.push({ source, shown, length: real.length, span });
     }
-    for (const { real, shown } of made)
-      alternatives.push({ source: escapeSource(real), shown, length: real.length, span: real.length });
     // Longest first: where one value begins another, the first alternative that matches wins, and
     // the shorter one would leave the rest of the longer in the answer.
     alternatives.sort((a, b) => b.length - a.length);
