@@ -136,6 +136,30 @@ describe('through the library', () => {
     }
   });
 
+  it('file names in listings are inert in the text (glob, list_directory, grep), and as they are in the output', async () => {
+    const workspace = await tempDir();
+    // An OSC 8 link, BEL, clear screen, a bidi override, a zero-width space, backspace, C1 CSI, a lone CR.
+    const name = 'a\u001b]8;;http:x\u0007b\u001b[2J\u202ec\u200bd\be\u009bf\rg';
+    await writeFile(join(workspace, `${name}.txt`), 'needle\n');
+    await writeFile(join(workspace, 'plain.txt'), 'needle\n');
+    const toolkit = createToolkit({ workspace });
+    const calls = [
+      await toolkit.invoke('search', 'glob', { pattern: '*.txt' }),
+      await toolkit.invoke('filesystem', 'list_directory', { path: '.' }),
+      await toolkit.invoke('search', 'grep', { pattern: 'needle' }),
+    ];
+    for (const result of calls) {
+      expect(result.ok).toBe(true);
+      for (const char of [...RAW, '\u0007', '\b', '\r']) expect(result.text).not.toContain(char);
+      expect(result.text).toContain(inertLine(name));
+      expect(result.text).toContain('plain.txt');
+      // The output keeps the name itself: a call that passes it back reaches the file.
+      expect(JSON.stringify(result.ok && result.output)).toContain(JSON.stringify(name).slice(1, -1));
+    }
+    const read = await toolkit.invoke('filesystem', 'read_file', { path: `${name}.txt` });
+    expect(read.ok && read.text).toContain('needle');
+  });
+
   it('progress messages a handler sends are inert', async () => {
     const noisy = handWrittenOperation({
       provider: 'noisy',

@@ -20,6 +20,7 @@ import {
   checkOutput,
   checkProfile,
   hideResultPaths,
+  inertResultPaths,
   render,
   resolveOperation,
   runHandler,
@@ -95,6 +96,7 @@ async function execute(
       let returned = await runHandler(plan, params, ctx, signal);
       if (plan.visiblePaths) returned = await hideResultPaths(plan, call, returned);
       const result = render(call, returned, checkOutput(scope, plan, returned));
+      if (result.ok) result.text = inertResultPaths(plan, result.output, result.text);
       const redactor = call.redactor();
       if (redactor) result.meta.policy = scrubDecision(result.meta.policy, redactor);
       // A credential the toolkit injects never reaches the caller, whatever printed it (the call's

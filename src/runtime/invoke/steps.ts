@@ -5,6 +5,7 @@ import { ToolError, abortError } from '../contract/errors.js';
 import { isRendered, withText } from '../contract/handler.js';
 import { hiddenNote, hideDenied, resultPaths } from '../policy/result-paths.js';
 import { renderOutputText } from '../text/render.js';
+import { hasControlChars, inertLine } from '../text/control-text.js';
 import type { InvokeResult } from '../contract/types.js';
 import { noteLeftOut } from '../contract/continuation.js';
 import { describeIssues, dropNullOptionals } from './validation.js';
@@ -109,6 +110,23 @@ export async function hideResultPaths(plan: OperationPlan, call: Invocation, ret
   call.hidden = shown.hidden;
   const text = rendered?.render ? rendered.render(shown.output) : renderOutputText(shown.output);
   return withText(shown.output, `${text}\n${hiddenNote(shown.hidden)}`);
+}
+
+/**
+ * The text with every name in the paths the result declares (role `path`, any operation) that holds
+ * a control or format character written inert where the text shows it: a file's name is never its
+ * content, and a listing must not clear the screen or reorder what follows. The output keeps the
+ * names as they are (JSON escapes what a terminal would act on; a model writes them back alike).
+ */
+export function inertResultPaths(plan: OperationPlan, output: unknown, text: string): string {
+  const tree = plan.op.resultRoles;
+  if (!tree || !hasControlChars(text)) return text;
+  const names = new Set<string>();
+  for (const path of resultPaths(output, tree))
+    for (const name of path.split('/')) if (hasControlChars(name)) names.add(name);
+  // Longest first: a name inside another is escaped as part of it.
+  for (const name of [...names].sort((a, b) => b.length - a.length)) text = text.split(name).join(inertLine(name));
+  return text;
 }
 
 /** The output inside what the handler returned, checked: a string text, and (unless turned off) the result schema. */

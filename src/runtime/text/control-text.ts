@@ -31,6 +31,11 @@ export function inertText(text: string): string {
   return text.replace(CONTROL_CHARS, escapeCodeUnits);
 }
 
+/** Whether `inertText` would change the text. */
+export function hasControlChars(text: string): boolean {
+  return QUICK_TEST.test(text);
+}
+
 /** One line of a table or a log: inertText with newlines, tabs and carriage returns escaped too. */
 export function inertLine(text: string): string {
   return text.replace(CONTROL_CHARS_AND_LINES, escapeCodeUnits);
