@@ -1,5 +1,5 @@
-// What a killed toolwright process leaves in the temp folder (its FIFO folder; a bash script or
-// job spill file caught between create and unlink) is removed by the next process's first bash
+// What a killed toolwright process leaves in the temp folder (its FIFO folder and network proxy's
+// folder; a bash script or job spill file caught between create and unlink) is removed by the next process's first bash
 // call, once the owner is gone; a live owner's entries, look-alikes and link targets are kept.
 import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
@@ -25,19 +25,22 @@ describe('leftovers of dead processes in the temp folder', () => {
       `toolwright-script-${dead}-${hex}.sh`,
       `toolwright-job-${dead}-${hex}.log`,
       `toolwright-fifo-${dead}-Xy12Ab`,
+      `toolwright-net-${dead}-Qw34Er`,
     ];
     const liveEntries = [
       `toolwright-script-${live}-${hex}.sh`,
       `toolwright-job-${live}-${hex}.log`,
       `toolwright-fifo-${live}-Xy12Ab`,
+      `toolwright-net-${live}-Qw34Er`,
     ];
     const lookAlikes = [
       `toolwright-script-${dead}-notes.txt`,
       `toolwright-job-${dead}-${hex}.log.bak`,
       'toolwright-fifo-notapid-1',
+      'toolwright-net-Qw34Er',
     ];
     for (const name of [...deadEntries, ...liveEntries, ...lookAlikes]) {
-      if (name.startsWith('toolwright-fifo-')) {
+      if (name.startsWith('toolwright-fifo-') || name.startsWith('toolwright-net-')) {
         await mkdir(path.join(tmp, name));
         await writeFile(path.join(tmp, name, 'p0'), '');
       } else {

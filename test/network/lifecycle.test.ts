@@ -3,9 +3,12 @@
 // the command ends (the relay's socket and forwarder, or the listener made in its namespace), and
 // nothing left after close(): no folder, no socket, no listener, no forwarder, no helper. A background
 // job's refusals are its notes; refused and allowed connections are audit entries of the call.
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenerSyscalls, useRelayForwarder } from '../../src/handlers/exec/network/listener.js';
 import { openStore } from '../../src/index.js';
@@ -116,6 +119,25 @@ describe.runIf(runSandboxTests)('the proxy: lazily made, one per toolkit, gone a
       expect(late.ok ? 'ran' : late.error.code).toBe('UNAVAILABLE');
     },
   );
+
+  it('leaves no folder behind when its process exits without close()', async () => {
+    const tsx = createRequire(import.meta.url).resolve('tsx');
+    const toolkitModule = path.join(import.meta.dirname, '../..', 'src', 'index.ts');
+    const script = `const { createToolkit } = await import(${JSON.stringify(toolkitModule)});
+      const lookup = async () => [{ address: '127.0.0.1', family: 4 }];
+      const toolkit = createToolkit({ workspace: ${JSON.stringify(ws)}, exec: { sandbox: 'workspace-write', network: { allow: ['api.test'] }, upstream: { lookup } } });
+      const r = await toolkit.invoke('exec', 'bash', { command: 'echo "$HTTP_PROXY"' });
+      const fs = await import('node:fs');
+      const mine = fs.readdirSync(process.env.TMPDIR).filter((n) => n.startsWith('toolwright-net-' + process.pid + '-'));
+      process.stdout.write(JSON.stringify({ proxy: r.ok ? r.output.stdout.trim() : r.text, mine }));`;
+    const before = new Set(proxyFolders());
+    const child = await promisify(execFile)(process.execPath, ['--import', tsx, '--input-type=module', '-e', script]);
+    const said = JSON.parse(child.stdout) as { proxy: string; mine: string[] };
+    expect(said.proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // It had its folder, named by its process, while it ran; nothing of it is left.
+    expect(said.mine).toHaveLength(1);
+    expect(proxyFolders().filter((dir) => !before.has(dir))).toEqual([]);
+  });
 
   it("a background job's refusals are its notes once it ended", async () => {
     const server = await httpServer();

@@ -62,6 +62,7 @@ export class NetworkProxy {
   /** False once a listener could not be made in a sandbox: the relay from then on. */
   listenersWork = true;
   #bundle: Promise<string> | undefined;
+  readonly #leaveOnExit: () => void;
   #next = 0;
   #closed = false;
 
@@ -73,7 +74,12 @@ export class NetworkProxy {
       rule,
       placeholder: options.placeholders.get(rule.env) ?? newPlaceholder(),
     }));
-    this.dir = mkdtempSync(path.join(tmpdir(), 'toolwright-net-'));
+    // Named by this process: one killed before close() leaves it for the next process's sweep
+    // (output-pipe.ts); one that exits without close() removes it on the way out.
+    const dir = mkdtempSync(path.join(tmpdir(), `toolwright-net-${process.pid}-`));
+    this.dir = dir;
+    this.#leaveOnExit = () => rmSync(dir, { recursive: true, force: true });
+    process.once('exit', this.#leaveOnExit);
     const upstreamCa = options.ca;
     // The HTTPS agent is made when an intercepted request first needs it: its context parses the
     // system's CAs (tens of milliseconds), which a proxy that only tunnels never uses.
@@ -231,6 +237,7 @@ export class NetworkProxy {
     this.#agents.http.destroy();
     if (this.#httpsMade()) this.#agents.https.destroy();
     rmSync(this.dir, { recursive: true, force: true });
+    process.off('exit', this.#leaveOnExit);
     await this.#audit?.flush();
   }
 

@@ -230,11 +230,11 @@ class FifoPool {
 
 const FOLDER_PREFIX = 'toolwright-fifo-';
 /**
- * What a toolwright process keeps in the temp folder, by its PID: the FIFO folder (removed at
- * exit), and a bash script or background-job spill file (unlinked right after opening: a process
- * killed between the two leaves one).
+ * What a toolwright process keeps in the temp folder, by its PID: the FIFO folder and the network
+ * proxy's folder (removed at exit), and a bash script or background-job spill file (unlinked right
+ * after opening: a process killed between the two leaves one).
  */
-const LEFT_IN_TMP = /^toolwright-(?:fifo-(\d+)-.+|(?:script|job)-(\d+)-[0-9a-f]{16}\.(?:sh|log))$/;
+const LEFT_IN_TMP = /^toolwright-(?:(?:fifo|net)-(\d+)-.+|(?:script|job)-(\d+)-[0-9a-f]{16}\.(?:sh|log))$/;
 
 /** A process killed by a signal never runs its exit hook: sweep what such processes left. */
 async function removeLeftoversOfDeadProcesses(): Promise<void> {
