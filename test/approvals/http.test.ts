@@ -190,6 +190,51 @@ describe.each(contractEngines())('parked approvals over MCP HTTP: $name', (engin
     expect((await call).isError).toBe(true);
   });
 
+  it('a form posted from another origin of the host (another port) is refused: sign in, sign out, decide', async () => {
+    const a = await replica();
+    const call = write(await headless(a.server.url), 'origin.txt');
+    const record = await parked(a.store);
+    const carol = await pageClient(a.base).login(CAROL);
+    const own = new URL(a.base);
+    const post = (path: string, origin: string, form: Record<string, string>, cookie?: string) =>
+      fetch(`${a.base}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          origin,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(cookie ? { cookie } : {}),
+        },
+        body: new URLSearchParams(form).toString(),
+      });
+    const cookie = carol.cookie;
+    for (const origin of [`http://localhost:1`, `http://127.0.0.1:${Number(own.port) + 1}`, `http://${own.hostname}`]) {
+      const login = await post('/approvals/login', origin, { token: DAVE });
+      expect([origin, login.status, login.headers.get('set-cookie')]).toEqual([origin, 403, null]);
+      const logout = await post('/approvals/logout', origin, {}, cookie);
+      expect([origin, logout.status, logout.headers.get('set-cookie')]).toEqual([origin, 403, null]);
+      const decide = await post(
+        '/approvals/decide',
+        origin,
+        { id: record.id, decision: 'approve', csrf: carol.csrf },
+        cookie,
+      );
+      expect([origin, decide.status]).toEqual([origin, 403]);
+    }
+    expect((await a.store.approvals.get(record.id))?.status).toBe('pending');
+    // From the page's own origin the same forms work.
+    const same = await post(
+      '/approvals/decide',
+      own.origin,
+      { id: record.id, decision: 'deny', csrf: carol.csrf },
+      cookie,
+    );
+    expect(same.status).toBe(303);
+    expect((await call).isError).toBe(true);
+    const out = await post('/approvals/logout', own.origin, {}, cookie);
+    expect([out.status, out.headers.get('set-cookie')?.startsWith('tw_approvals=;')]).toEqual([303, true]);
+  });
+
   it('the page is strict: CSP without inline script, no-store, HttpOnly SameSite=Strict cookie on /approvals, escaped values', async () => {
     const a = await replica();
     const client = await headless(a.server.url);

@@ -2,6 +2,8 @@
 // cookie the server sets), read the page, post decisions with the CSRF token the page holds.
 export interface PageSession {
   csrf: string;
+  /** The session cookie the server set (`name=value`). */
+  cookie: string;
   get(path: string): Promise<Response>;
   /** The pending ids and their text, as the page shows them. */
   list(): Promise<string>;
@@ -30,6 +32,7 @@ export function pageClient(base: string) {
     const csrf = /name="csrf" value="([^"]*)"/.exec(await first.text())?.[1] ?? '';
     return {
       csrf,
+      cookie,
       get,
       list: async () => (await get('/approvals')).text(),
       async decide(id, decision, reason, override) {

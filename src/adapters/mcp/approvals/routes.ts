@@ -1,8 +1,10 @@
 // The `/approvals` routes of the MCP HTTP server: the page (GET), sign in and out, decisions (POST
 // forms that come back with a 303), the live updates (`/approvals/events`, Server-Sent Events on
 // every change the store publishes, from any replica), and the page's script and style. Host and
-// Origin are checked as for the MCP endpoint; every answer is `Cache-Control: no-store` under a
-// strict CSP.
+// Origin are checked as for the MCP endpoint, and a form a browser posts must come from this very
+// origin, port included (a cookie is sent to every port of a host: a page on another port could
+// otherwise sign the approver out, or in as someone else); every answer is `Cache-Control:
+// no-store` under a strict CSP.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APPROVALS_CHANNEL, type Store, type Subscription } from '../../../runtime/store/types.js';
 import { refuseOrigin } from '../transports/http-access.js';
@@ -18,6 +20,21 @@ import {
   type PageIdentity,
 } from './access.js';
 import { APP_CSS, APP_JS, listPage, loginPage, refusedPage } from './page.js';
+
+/**
+ * Whether a post comes from the page's own origin: a browser names the page that posted (Origin),
+ * and its host and port must be the ones the request was sent to. A client that names no page (not
+ * a browser) posts for itself.
+ */
+function fromThisOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host.toLowerCase() === (req.headers.host ?? '').toLowerCase();
+  } catch {
+    return false;
+  }
+}
 
 export interface ApprovalsPageOptions extends ApproverRules {
   /** The store the parked calls are in (the one the toolkits park them in). */
@@ -144,6 +161,8 @@ export function createApprovalsPage(
     const route = `${req.method} ${url.pathname}`;
     if (route === 'GET /approvals/app.js') return send(res, 200, 'text/javascript; charset=utf-8', APP_JS);
     if (route === 'GET /approvals/app.css') return send(res, 200, 'text/css; charset=utf-8', APP_CSS);
+    if (req.method === 'POST' && !fromThisOrigin(req))
+      return html(res, 403, loginPage('That form was posted from another site or port; sign in here.'));
     if (route === 'POST /approvals/login') {
       const form = await readForm(req);
       const token = form?.get('token') ?? '';
