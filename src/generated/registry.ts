@@ -188,7 +188,7 @@ const op_checkpoint_restore: OperationDescriptor = {
   description: "Undo changes recorded in a checkpoint. scope \"call\" (the default) undoes that one call's\nchanges; scope \"since\" puts every file back as it was just before that call (undoing it\nand every later checkpoint). A file changed since by someone else (it is not as the\ncheckpoints left it) is listed in `skipped` and left alone, unless force is true. All\nrestored files are written or none; the restore is itself a checkpoint, so it can be\nundone too. dry_run returns the diff without writing.",
   params: schemas["filesystem.checkpoint_restore"].params,
   result: schemas["filesystem.checkpoint_restore"].result,
-  errors: ["NOT_FOUND", "UNAVAILABLE", "STALE_FILE", "TOO_LARGE", "PERMISSION_DENIED", "IS_DIRECTORY", "NOT_DIRECTORY", "TIMEOUT"],
+  errors: ["NOT_FOUND", "UNAVAILABLE", "STALE_FILE", "TOO_LARGE", "PERMISSION_DENIED", "IS_DIRECTORY", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "TIMEOUT"],
   validateParams: validators["filesystem.checkpoint_restore"]!.params,
   validateResult: validators["filesystem.checkpoint_restore"]!.result,
   loadValidators: validators["filesystem.checkpoint_restore"]!.load,

@@ -228,6 +228,28 @@ describe('apply_patch: confinement of every path it names', () => {
     });
   }
 
+  it('a Delete or a Move of a link to a file inside is refused: neither the link nor its file changes', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await put(root, 'inner.txt', 'inner\n');
+    await symlink('inner.txt', path.join(root, 'inlink'));
+    for (const input of [
+      patch('*** Delete File: inlink'),
+      patch('*** Update File: inlink', '*** Move to: moved.txt', '@@', '-inner', '+moved'),
+    ]) {
+      const result = await apply(
+        toolkit,
+        input.replace('*** Begin Patch\n', '*** Begin Patch\n*** Add File: first.txt\n+1\n'),
+      );
+      expect(errorCode(result)).toBe('INVALID_INPUT');
+      expect(result.ok ? '' : result.error.message).toContain('inlink is a symbolic link');
+      expect(await listing(root)).toEqual(['inlink', 'inner.txt']);
+      expect(await text(root, 'inlink')).toBe('inner\n');
+    }
+    // An Update in place goes through the link to its file, as write_file and edit_file do.
+    expectOk(await apply(toolkit, patch('*** Update File: inlink', '@@', '-inner', '+changed')));
+    expect(await text(root, 'inner.txt')).toBe('changed\n');
+  });
+
   it('an absolute path inside the workspace is accepted', async () => {
     const { root, toolkit } = await workspaceToolkit();
     expectOk(await apply(toolkit, patch(`*** Add File: ${path.join(root, 'abs.txt')}`, '+a')));
@@ -253,6 +275,17 @@ describe('apply_patch: confinement of every path it names', () => {
     }
     expect(await listing(root)).toEqual(['secrets', 'secrets/key.txt', 'src', 'src/a.txt']);
     expectOk(await apply(toolkit, patch('*** Update File: src/a.txt', '@@', '-a', '+b')));
+  });
+});
+
+describe('apply_patch: bounded', () => {
+  it('a patch of more file sections than one call applies is refused at once, naming the bound', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const sections = Array.from({ length: 1001 }, (_, i) => [`*** Add File: f${i}.txt`, '+x']).flat();
+    const result = await apply(toolkit, patch(...sections));
+    expect(errorCode(result)).toBe('INVALID_INPUT');
+    expect(result.ok ? '' : result.error.message).toContain('at most 1000');
+    expect(await listing(root)).toEqual([]);
   });
 });
 

@@ -152,6 +152,64 @@ describe('checkpoints of file operations', () => {
     expect(await readFile(path.join(root, 'made/theirs.txt'), 'utf8')).toBe('not the call’s\n');
   });
 
+  it('an empty folder someone made before the call stays, with the folders above it', async () => {
+    const { root, toolkit } = await seeded();
+    await mkdir(path.join(root, 'user/made'), { recursive: true });
+    // The call begins after the folder was born (file system stamps run a clock tick behind).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expectOk(await fs(toolkit, 'write_file', { path: 'user/made/new/y.txt', content: 'y\n' }));
+    const id = expectOk(await fs(toolkit, 'checkpoint_list', { limit: 1 })).checkpoints[0].id as string;
+    const restored = expectOk(await fs(toolkit, 'checkpoint_restore', { id }));
+    expect(restored.restored).toEqual([{ path: 'user/made/new/y.txt', action: 'delete' }]);
+    const now = await folders(root);
+    expect(now).toContain(path.join('user', 'made'));
+    expect(now).not.toContain(path.join('user', 'made', 'new'));
+  });
+
+  it('a path a link now stands in for (the file, or a folder on its way) is skipped: nothing is written or deleted through it', async () => {
+    const { root, toolkit } = await seeded();
+    const last = async () => expectOk(await fs(toolkit, 'checkpoint_list', { limit: 1 })).checkpoints[0].id as string;
+    await put(root, 'important.txt', 'same\n');
+    await put(root, 'other/kept.txt', 'other\n');
+    expectOk(await fs(toolkit, 'write_file', { path: 'made.txt', content: 'same\n' }));
+    const made = await last();
+    expectOk(await fs(toolkit, 'edit_file', { path: 'docs/old.md', old_str: '# Old', new_str: '# New' }));
+    const edited = await last();
+    expectOk(await fs(toolkit, 'write_file', { path: 'sub/kept.txt', content: 'other\n' }));
+    const inFolder = await last();
+    // The agent puts links in their place, to other files of the workspace with the same content.
+    const { rm, symlink } = await import('node:fs/promises');
+    await rm(path.join(root, 'made.txt'));
+    await symlink('important.txt', path.join(root, 'made.txt'));
+    await put(root, 'elsewhere.md', '# New');
+    await rm(path.join(root, 'docs/old.md'));
+    await symlink('../elsewhere.md', path.join(root, 'docs/old.md'));
+    await rm(path.join(root, 'sub'), { recursive: true });
+    await symlink('other', path.join(root, 'sub'));
+    const { readlink } = await import('node:fs/promises');
+    const state = async () => ({
+      links: await Promise.all(['made.txt', 'docs/old.md', 'sub'].map((name) => readlink(path.join(root, name)))),
+      files: await Promise.all(
+        ['important.txt', 'elsewhere.md', 'other/kept.txt'].map((name) => readFile(path.join(root, name), 'utf8')),
+      ),
+    });
+    const before = await state();
+    expect(before).toEqual({
+      links: ['important.txt', '../elsewhere.md', 'other'],
+      files: ['same\n', '# New', 'other\n'],
+    });
+    for (const [id, file] of [
+      [made, 'made.txt'],
+      [edited, 'docs/old.md'],
+      [inFolder, 'sub/kept.txt'],
+    ] as const)
+      for (const force of [false, true]) {
+        const restored = expectOk(await fs(toolkit, 'checkpoint_restore', { id, force }));
+        expect([id, restored.restored, restored.skipped]).toEqual([id, [], [{ path: file, reason: 'unsupported' }]]);
+      }
+    expect(await state()).toEqual(before);
+  });
+
   it('scope since puts everything back to before a checkpoint in one call', async () => {
     const { root, toolkit } = await seeded();
     const original = await snapshot(root);

@@ -1868,6 +1868,7 @@ runConformance({
           "PERMISSION_DENIED",
           "IS_DIRECTORY",
           "NOT_DIRECTORY",
+          "OUTSIDE_WORKSPACE",
           "TIMEOUT"
         ]
       },

@@ -144,6 +144,7 @@ export class CallCheckpoint {
    */
   async command(line: string): Promise<CommandBracket | undefined> {
     if (!this.source.bash) return undefined;
+    const started = new Date();
     let repo: ShadowRepo;
     let before: string;
     try {
@@ -162,7 +163,7 @@ export class CallCheckpoint {
           const changes = await repo.changes(before, after);
           if (changes.length === 0) return undefined;
           const log = (this.#log ??= await this.source.log(this.call.storeKey, this.call.session.id));
-          const id = await log.begin(this.call.operation.id, 'command', line.slice(0, 500));
+          const id = await log.begin(this.call.operation.id, 'command', line.slice(0, 500), undefined, started);
           const refs = this.source.snapshotRefs(this.call.storeKey, this.call.session.id, id);
           await repo.keep([
             { name: refs.before, tree: before },

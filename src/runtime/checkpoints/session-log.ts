@@ -164,14 +164,21 @@ export class SessionLog {
 
   /**
    * Starts a checkpoint for one call, with the files' states before it when they are known
-   * (written together: one append); returns its id.
+   * (written together: one append); returns its id. `started`: when the call began, if before now
+   * (a command's checkpoint is begun once it has ended).
    */
-  begin(operation: string, kind: CheckpointRecord['kind'], command?: string, states?: StatesToRecord): Promise<string> {
+  begin(
+    operation: string,
+    kind: CheckpointRecord['kind'],
+    command?: string,
+    states?: StatesToRecord,
+    started?: Date,
+  ): Promise<string> {
     return this.#locked(async () => {
       const before = await statesOf(states);
       const seq = this.#nextSeq++;
       const id = `cp-${seq}`;
-      const at = new Date().toISOString();
+      const at = (started ?? new Date()).toISOString();
       const lines: LogLine[] = [
         { t: 'begin', id, seq, operation, kind, ...(command !== undefined ? { command } : {}), at },
       ];

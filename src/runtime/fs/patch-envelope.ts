@@ -71,6 +71,9 @@ function splitLines(text: string): string[] {
 
 const HEREDOC_OPENERS = new Set(['<<EOF', "<<'EOF'", '<<"EOF"']);
 
+/** File sections one patch may hold. */
+export const MAX_PATCH_SECTIONS = 1000;
+
 /** The parsed patch, or INVALID_INPUT naming the first line that breaks the format. */
 export function parsePatch(text: string): ParsedPatch {
   if (typeof text !== 'string') throw invalid('the patch must be a string');
@@ -113,6 +116,11 @@ export function parsePatch(text: string): ParsedPatch {
       continue;
     }
     i = parseHunk(all, i, last, hunks);
+    // Each section is a file opened, checked and written in one transaction: bounded, as the bytes are.
+    if (hunks.length > MAX_PATCH_SECTIONS)
+      throw invalid(
+        `the patch has more than ${MAX_PATCH_SECTIONS} file sections; one call applies at most ${MAX_PATCH_SECTIONS}: split it into several patches`,
+      );
   }
   return { hunks, heredoc };
 }

@@ -1,20 +1,30 @@
 // The folders a restore leaves empty: a call that created `d/e/c.txt` made `d/e` too, so undoing it
-// removes them again. A folder goes only when it is empty now and no file the checkpoints recorded
-// as existing before lay under it; each is removed through its opened parent (checked inside the
-// workspace), so a folder swapped for a link meanwhile removes nothing outside.
-import { rmdir } from 'node:fs/promises';
+// removes them again. A folder goes only when it is empty now, no file the checkpoints recorded as
+// existing before lay under it, and it was made after the first undone call began (its birth time:
+// a folder someone made before, empty when the call put a file in it, stays; where the file system
+// keeps no birth time, every folder stays); each is removed through its opened parent (checked
+// inside the workspace), so a folder swapped for a link meanwhile removes nothing outside.
+import { lstat, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { HandlerContext } from '../../../runtime/contract/types.js';
 import { VerifiedDir } from '../../../runtime/fs/verified-fs.js';
 
 /**
+ * How much earlier than the call's start a folder it made may say it was born: the kernel stamps
+ * files from a clock that runs up to a tick behind the one the start was read from.
+ */
+const CLOCK_SLACK_MS = 50;
+
+/**
  * Removes the emptied folders above `deleted` (workspace-relative files the restore deleted), up to
- * the first that is not empty or held a file that existed before (`existedBefore`, relative paths).
+ * the first that is not empty or held a file that existed before (`existedBefore`, relative paths),
+ * of those born since `since` (ms: when the first undone call began).
  */
 export async function removeEmptiedFolders(
   ctx: HandlerContext,
   deleted: readonly string[],
   existedBefore: readonly string[],
+  since: number,
 ): Promise<void> {
   const held = new Set<string>();
   for (const file of existedBefore)
@@ -30,7 +40,10 @@ export async function removeEmptiedFolders(
     let parent: VerifiedDir | undefined;
     try {
       parent = await VerifiedDir.open(root, path.join(root, path.dirname(folder)), path.dirname(folder));
-      await rmdir(parent.entry(path.basename(folder)));
+      const entry = parent.entry(path.basename(folder));
+      const born = (await lstat(entry)).birthtimeMs;
+      if (!(born > 0) || !(born >= since - CLOCK_SLACK_MS)) continue;
+      await rmdir(entry);
     } catch {
       // Not empty, gone, or no longer where it was: left as it is.
     } finally {

@@ -52,6 +52,12 @@ export async function checkpointRestore(
       skipped.push({ path: file.path, reason: 'outside_workspace' });
       continue;
     }
+    // The path now leads elsewhere in the workspace (a link put in its place, or in a folder's): a
+    // restore writes what was at that path, never through a link to another file.
+    if (resolved.relative !== file.path) {
+      skipped.push({ path: file.path, reason: 'unsupported' });
+      continue;
+    }
     const { before, after } = file;
     // A link or special file a command made or removed is not written back (snapshots record its type).
     if (!regular(before) || (after !== undefined && !regular(after))) {
@@ -116,7 +122,7 @@ export async function checkpointRestore(
   if (!dryRun) {
     const deleted = restored.filter((r) => r.action === 'delete').map((r) => r.path);
     const existed = wanted.filter((w) => w.file.before.exists).map((w) => w.file.path);
-    if (deleted.length > 0) await removeEmptiedFolders(ctx, deleted, existed);
+    if (deleted.length > 0) await removeEmptiedFolders(ctx, deleted, existed, Date.parse(record.created_at));
   }
   const own = !dryRun && restored.length > 0 ? ctx.checkpoint?.id : undefined;
   const result: CheckpointRestoreResult = {
@@ -143,7 +149,7 @@ function modeOf(state: Extract<FileState, { exists: true }>): number {
 const REASONS: Record<Skipped['reason'], string> = {
   changed_since: 'changed since by someone else (force restores it anyway)',
   not_kept: 'its earlier content was not kept (larger than the byte bound)',
-  unsupported: 'a symbolic link or special file',
+  unsupported: 'a symbolic link or special file (or its path now goes through a link)',
   outside_workspace: 'its path now leads outside the workspace',
 };
 

@@ -2,6 +2,8 @@
 // implementation applies them one after another: a file added, then updated, is the update of the
 // added text), then each file's final text encoded like the file it replaces (edit_file's
 // encodings, BOM and line endings), its diff, and what to write or remove.
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
 import { ToolError } from '../../../runtime/contract/errors.js';
 import type { ParsedPatch, PatchHunk } from '../../../runtime/fs/patch-envelope.js';
 import { segmentOfText } from '../../../runtime/session/seen-lines.js';
@@ -65,6 +67,19 @@ export interface PlanContext {
   dryRun: boolean;
 }
 
+/**
+ * A Delete or a Move names a file, not a link to one: the transaction works on the file the link
+ * leads to, so it would remove or rename that one and leave the link. Refused, saying how.
+ */
+async function refuseLink(ctx: HandlerContext, given: string, does: 'deletes' | 'moves'): Promise<void> {
+  const named = await lstat(path.resolve(ctx.workspace.root, given)).catch(() => undefined);
+  if (named?.isSymbolicLink())
+    throw new ToolError(
+      'INVALID_INPUT',
+      `${given} is a symbolic link: apply_patch ${does} files, not links (it would take the file the link leads to and leave the link); change the link itself with bash, or name the file it leads to`,
+    );
+}
+
 /** The outcome of every file and the call's result, from the files as opened. */
 export async function planPatch(
   plan: PlanContext,
@@ -97,6 +112,8 @@ export async function planPatch(
       continue;
     }
     if (!entry.exists) throw await missingPathError(entry.resolved);
+    if ((hunk.type === 'delete' || hunk.moveTo !== undefined) && entry.text === undefined)
+      await refuseLink(plan.ctx, hunk.path, hunk.type === 'delete' ? 'deletes' : 'moves');
     if (hunk.type === 'delete') {
       if (entry.text === undefined) guardReplaced(entry);
       files.push({ path: entry.resolved.relative, action: 'delete' });
