@@ -329,3 +329,49 @@ describe('command rules: lines that must be allowed', () => {
     expect(refused).toEqual([]);
   });
 });
+
+describe('command rules: variables a program reads as its settings', () => {
+  beforeAll(() => loadBashParser());
+
+  // npm takes `npm_config_*` from the environment as options: `npm_config_node_options` becomes the
+  // NODE_OPTIONS of the script it runs, which loads any code.
+  const inject = (marker: string) =>
+    `'--import=data:text/javascript,import{writeFileSync}from%22fs%22;writeFileSync(%22${marker}%22,%22%22)'`;
+  const lines: string[] = [
+    `npm_config_node_options=${inject('p1')} npm test`,
+    `env npm_config_node_options=${inject('p2')} npm test`,
+    `export npm_config_node_options=${inject('p3')}; npm test`,
+    `npm_config_node_options=${inject('p4')}; export npm_config_node_options; npm test`,
+    `declare -x npm_config_node_options=${inject('p5')}; npm test`,
+    `NPM_CONFIG_NODE_OPTIONS=${inject('p6')} npm test`,
+    `npm_config_script_shell=/bin/false npm test`,
+    `unknown_setting=1 npm test`,
+  ];
+
+  it('an assignment that reaches the program is allowed only for the variables known to change nothing', async () => {
+    const root = await tempDir('tw-shell-npm-');
+    await writeFile(
+      path.join(root, 'package.json'),
+      JSON.stringify({ name: 'probe', version: '1.0.0', scripts: { test: 'node test.js' } }),
+    );
+    await writeFile(path.join(root, 'test.js'), "console.log('tests ok');\n");
+    const toolkit = createToolkit({
+      workspace: root,
+      policy: { rules: [{ operation: 'bash', command: ['npm test'], decision: 'allow' }], default: 'deny' },
+    });
+    const allowed: string[] = [];
+    for (const command of lines) {
+      const result = await toolkit.invoke('exec', 'bash', { command });
+      if (result.ok || result.error.code !== 'DENIED_BY_POLICY') allowed.push(command);
+    }
+    expect(allowed).toEqual([]);
+    expect((await readdir(root)).sort()).toEqual(['package.json', 'test.js']);
+    // What stays allowed: the named harmless variables, and the line's own lower-case variables.
+    for (const command of ['npm test', 'CI=1 NO_COLOR=1 npm test', 'for f in a; do npm test; done', 'x=1; npm test']) {
+      const result = await toolkit.invoke('exec', 'bash', { command, timeout_ms: scaled(60_000) });
+      expect(result.ok ? (result.output as { stdout: string }).stdout : result.error.message, command).toContain(
+        'tests ok',
+      );
+    }
+  });
+});

@@ -2,7 +2,8 @@
 // of the policy code, so it is loaded with the bash parser (analyser.ts), never by a toolkit whose
 // policy has no command rules.
 import type { CommandPattern } from './match.js';
-import { harmlessVariable, type SimpleCommand } from './split.js';
+import { harmlessInEnvironment } from './variables.js';
+import type { SimpleCommand } from './split.js';
 import { programNames } from './wrappers.js';
 
 export { analyzeShell } from './split.js';
@@ -19,7 +20,7 @@ export function commandMatches(
   workspaceRoot: string,
 ): boolean {
   if (cmd.opaque || cmd.neutral || cmd.words.length === 0) return false;
-  if (mode === 'certain' && cmd.assignments.some((name) => !harmlessVariable(name))) return false;
+  if (mode === 'certain' && cmd.assignments.some((name) => !harmlessInEnvironment(name))) return false;
   const words = cmd.words;
   const pw = pattern.words;
   let i = 0;

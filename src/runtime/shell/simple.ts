@@ -3,7 +3,13 @@
 // analysed as a line of its own).
 import { builtinEffect } from './builtins.js';
 import type { ShellNode } from './tree.js';
-import { POISONING_BUILTINS, harmlessSet, harmlessVariable, steersExecution } from './variables.js';
+import {
+  POISONING_BUILTINS,
+  harmlessInEnvironment,
+  harmlessSet,
+  harmlessVariable,
+  steersExecution,
+} from './variables.js';
 import { Opaque, clip, decodeWord, type Word } from './words.js';
 import { unwrap } from './wrappers.js';
 import type { SimpleCommand } from './simple-command.js';
@@ -31,10 +37,14 @@ export function opaqueEntry(text: string, reason: string, via: string[] = []): S
   return { text: clip(text, 200), words: [], assignments: [], writes: [], opaque: reason, via };
 }
 
-/** Names a command assigns for the rest of the line: one that steers later commands poisons it. */
-export function recordNames(walk: Walk, names: readonly string[], what: string): void {
+/**
+ * Names a command assigns for the rest of the line: one that steers later commands poisons it (one
+ * it exports, `exported`, unless harmlessInEnvironment).
+ */
+export function recordNames(walk: Walk, names: readonly string[], what: string, exported = false): void {
   for (const name of names) {
-    if (!harmlessVariable(name)) walk.poison ??= `${what} ${name}, which changes how later commands run`;
+    if (!(exported ? harmlessInEnvironment(name) : harmlessVariable(name)))
+      walk.poison ??= `${what} ${name}, which changes how later commands run`;
   }
 }
 
@@ -147,6 +157,14 @@ export function command(node: ShellNode, walk: Walk, inherited: string[], via: s
   expand(entry, walk, depth);
 }
 
+/** Whether a builtin's names go to the environment: `export`, and `declare`/`typeset` with `-x` (or options only known at run time). */
+function exports(words: readonly Word[]): boolean {
+  const keyword = words[0]?.text;
+  if (keyword === 'export') return true;
+  if (keyword !== 'declare' && keyword !== 'typeset') return false;
+  return words.slice(1).some((word) => word.dynamic || /^-[A-Za-z]*x/.test(word.text));
+}
+
 /** Builtins, wrappers and shells with -c, then the entry itself. */
 function expand(entry: SimpleCommand, walk: Walk, depth: number): void {
   const first = entry.words[0]!;
@@ -158,7 +176,7 @@ function expand(entry: SimpleCommand, walk: Walk, depth: number): void {
   try {
     const effect = builtinEffect(entry.words);
     if (effect) {
-      recordNames(walk, effect.names, `\`${name}\` assigns`);
+      recordNames(walk, effect.names, `\`${name}\` assigns`, exports(entry.words));
       for (const array of effect.arrays) walk.arrays.add(array);
       walk.runtimeValues.push(...effect.runtimeValues);
       if (effect.poison) walk.poison ??= effect.poison;
@@ -188,7 +206,7 @@ function expand(entry: SimpleCommand, walk: Walk, depth: number): void {
   if (unwrapped.alsoOuter) walk.commands.push({ ...entry, words: unwrapped.alsoOuter });
   const via = [...entry.via, unwrapped.wrapper];
   if (unwrapped.kind === 'script') {
-    const unusual = entry.assignments.find((assigned) => !harmlessVariable(assigned));
+    const unusual = entry.assignments.find((assigned) => !harmlessInEnvironment(assigned));
     if (unusual) {
       walk.commands.push({
         ...entry,

@@ -1,8 +1,27 @@
 // Variables and builtins that change how the rest of a line runs.
 
-/** Variables whose assignment changes how later commands are found or behave. */
+/**
+ * Lower-case names programs read from their environment as settings: npm's configuration (pnpm,
+ * yarn and bun read it too; `npm_config_node_options` becomes the scripts' NODE_OPTIONS) and proxies.
+ */
+const PROGRAM_SETTINGS = /^(npm|pnpm|yarn|bun)_|_proxy$/;
+
+/**
+ * Whether assigning a shell variable leaves how later commands run alone: a lower-case name is the
+ * script's own unless programs read it as a setting (it may already be exported, and an exported
+ * variable stays exported when assigned), an upper-case one only when harmlessInEnvironment.
+ */
 export function harmlessVariable(name: string): boolean {
-  if (/^[a-z_][a-z0-9_]*$/.test(name)) return true;
+  if (/^[a-z_][a-z0-9_]*$/.test(name)) return !PROGRAM_SETTINGS.test(name);
+  return harmlessInEnvironment(name);
+}
+
+/**
+ * Whether a variable put in a program's environment (`NAME=value program`, `export`, `declare -x`,
+ * `env NAME=value`) changes nothing that matters: only those named here. Any other may be read as a
+ * setting by the program or by what it starts (npm's `npm_config_*`, whatever case).
+ */
+export function harmlessInEnvironment(name: string): boolean {
   return /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CI|TERM|COLUMNS|LINES|NODE_ENV|DEBUG|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE)$/.test(
     name,
   );
