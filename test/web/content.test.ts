@@ -52,6 +52,14 @@ const routes: Record<string, [string | undefined, Buffer]> = {
   '/unknown-charset': ['text/plain; charset=x-no-such-charset', Buffer.from('plain ascii survives')],
   '/utf7': ['text/html; charset=utf-7', Buffer.from('<p>hello</p>')],
   '/emoji-json': ['application/json', Buffer.from(JSON.stringify({ text: 'naïve ☕ 日本語 🙂'.repeat(40) }))],
+  // Control sequences and format characters, raw and spelled as character references, in the
+  // title and the body.
+  '/controls-in-html': [
+    'text/html; charset=utf-8',
+    Buffer.from(
+      '<html><head><title>T\u202eevil\u001b[2J\u0007</title></head><body><p>a \u001b]8;;http://x\u0007link\u001b]8;;\u0007 b \u009b31m c &#27;[2J d &#x202E; e \u200b f &#x7; g</p></body></html>',
+    ),
+  ],
 };
 
 let server: http.Server;
@@ -116,6 +124,30 @@ describe('binary bodies under a text label', () => {
     expect(looksBinary(Buffer.from([0xe9, 0xe8, 0xff, 0xfe, 0x80, 0x81]), 'utf-8')).toBe(true);
     expect(looksBinary(Buffer.from('\x1b[31mred\x1b[0m plain terminal colours'), 'utf-8')).toBe(false);
     expect(looksBinary(Buffer.alloc(0), 'utf-8')).toBe(false);
+  });
+});
+
+describe('control sequences in a page', () => {
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+  const RAW = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\u202e]/;
+  it('show as escapes in the Markdown and the text a page converts to, and in its title', async () => {
+    for (const format of ['markdown', 'text'] as const) {
+      const result = await fetchPage('/controls-in-html', format);
+      if (!result.ok) throw new Error(result.error.message);
+      const output = result.output as { content: string; title?: string };
+      expect(result.text, format).not.toMatch(RAW);
+      expect(output.content, format).not.toMatch(RAW);
+      expect(output.title, format).toBe('T\\u202eevil\\u001b[2J\\u0007');
+      // (Markdown escapes the bracket after it.)
+      expect(output.content, format).toMatch(/\\u001b\\?\[2J/);
+      expect(output.content, format).toContain('\\u202e');
+    }
+  });
+
+  it('stay as they are in raw format: the bytes the server sent', async () => {
+    const result = await fetchPage('/controls-in-html', 'raw');
+    if (!result.ok) throw new Error(result.error.message);
+    expect((result.output as { content: string }).content).toContain('\u001b]8;;http://x');
   });
 });
 

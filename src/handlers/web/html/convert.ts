@@ -15,6 +15,7 @@
 import domino from '@mixmark-io/domino';
 import type { DomDocument, DomElement, DomNode } from './dom.js';
 import { extractText } from './extract.js';
+import { inertLine, inertText } from '../../../runtime/text/control-text.js';
 import { scanHtml } from './scan.js';
 import { domToText, isBlock } from './text.js';
 import { FLAT, domToMarkdown, turndown } from './markdown.js';
@@ -116,6 +117,17 @@ const NON_ASCII_SPACE = /[\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\
 
 /** Converts a decoded page. Never throws for content: limits become a plain-text fallback with a note. */
 export function convertHtml(html: string, format: ConvertFormat, baseUrl: string): ConvertedPage {
+  const page = convertPage(html, format, baseUrl);
+  // A conversion is for reading, not quoting: a control sequence or a format character the page
+  // holds (or spells, as `&#27;` or `&#x202E;`) shows as an escape, in the text and the title.
+  return {
+    ...page,
+    content: inertText(page.content),
+    title: page.title === undefined ? undefined : inertLine(page.title),
+  };
+}
+
+function convertPage(html: string, format: ConvertFormat, baseUrl: string): ConvertedPage {
   const notes: string[] = [];
   if (html.length > MAX_DOM_CHARS) {
     return fallback(
