@@ -116,3 +116,41 @@ describe('timeout_ms bounds the conversion in time', () => {
     expect(convertProcessesAlive()).toBeLessThanOrEqual(4);
   });
 });
+
+describe('a large body is read without pausing this thread', () => {
+  it(
+    '100 MiB of text as fast as a local server sends it: the loop keeps turning',
+    { timeout: scaled(120_000) },
+    async () => {
+      const { createServer } = await import('node:http');
+      const chunk = Buffer.alloc(1024 * 1024, 'text line\n');
+      // No Content-Length: the body's size is learned as it comes.
+      const server = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        let sent = 0;
+        const more = () => {
+          while (sent < 110 && res.write(chunk)) sent++;
+          if (sent >= 110) res.end();
+          else res.once('drain', more);
+        };
+        more();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as { port: number };
+        const url = `http://127.0.0.1:${port}/`;
+        await fetchPage({ url, max_bytes: 1024 }); // the fetch path warmed
+        const { result, stallMs, ticks } = await longestStall(() =>
+          fetchPage({ url, max_bytes: 100 * 1024 * 1024, format: 'raw', timeout_ms: scaled(60_000) }),
+        );
+        if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+        expect((result.output as { bytes: number; truncated: boolean }).truncated).toBe(true);
+        expect(ticks).toBeGreaterThan(0);
+        expect(stallMs).toBeLessThan(scaled(150));
+      } finally {
+        server.closeAllConnections();
+        server.close();
+      }
+    },
+  );
+});

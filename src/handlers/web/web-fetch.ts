@@ -9,6 +9,7 @@ import type { HandlerContext } from '../../runtime/contract/types.js';
 import {
   classify,
   decodeText,
+  decodeTextInTurns,
   excerptOf,
   looksBinary,
   pageEnd,
@@ -70,7 +71,7 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
           { bytes, encoding, truncated, format: format as 'markdown' | 'text', baseUrl: finalUrl },
           { deadline, timeoutMs, signal: ctx.signal },
         ).then((page) => (notes.push(...page.notes), page))
-      : { content: decodeText(bytes, encoding, truncated), title: undefined };
+      : { content: await decodeTextInTurns(bytes, encoding, truncated), title: undefined };
     const output: WebFetchResult = {
       url: params.url,
       final_url: finalUrl,

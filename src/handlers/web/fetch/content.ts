@@ -133,6 +133,27 @@ export function decodeText(bytes: Buffer, encoding: string, truncated: boolean):
   return decoder.decode(bytes, { stream: truncated });
 }
 
+/** Bytes decoded between two turns of the event loop. */
+const DECODE_SLICE_BYTES = 1024 * 1024;
+
+/**
+ * decodeText a slice at a time, the event loop turning between slices: a body of many megabytes
+ * (a hundred take a second to decode here) holds it for no long stretch.
+ */
+export async function decodeTextInTurns(bytes: Buffer, encoding: string, truncated: boolean): Promise<string> {
+  if (bytes.length <= DECODE_SLICE_BYTES) return decodeText(bytes, encoding, truncated);
+  // windows-1252 is a byte per character: any slice decodes alone.
+  const decoder = encoding === 'windows-1252' ? undefined : new TextDecoder(encoding);
+  let text = '';
+  for (let at = 0; at < bytes.length; at += DECODE_SLICE_BYTES) {
+    const last = at + DECODE_SLICE_BYTES >= bytes.length;
+    const slice = bytes.subarray(at, Math.min(bytes.length, at + DECODE_SLICE_BYTES));
+    text += decoder ? decoder.decode(slice, { stream: !last || truncated }) : decodeWindows1252(slice);
+    if (!last) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return text;
+}
+
 // Node 20's TextDecoder decodes windows-1252 (also the label for iso-8859-1/latin1/ascii) as
 // ISO-8859-1, turning 0x80–0x9F into control characters instead of € ‚ ƒ „ … “ ” – — ™ etc.
 const CP1252_HIGH = [

@@ -151,6 +151,9 @@ function decodedBody(response: OpenResponse): {
  * Up to `limit` bytes of `stream` after passing over its first `skip`; `truncated` when it had more
  * (reading stops there, which closes the socket).
  */
+/** Bytes read between two turns of the event loop. */
+const YIELD_EVERY_BYTES = 2 * 1024 * 1024;
+
 async function readCapped(
   stream: Readable,
   limit: number,
@@ -158,15 +161,22 @@ async function readCapped(
   declared: number,
   progress: FetchSettings['progress'],
 ): Promise<{ bytes: Buffer; truncated: boolean }> {
-  let buffer = Buffer.allocUnsafe(
-    Number.isSafeInteger(declared) && declared >= 0
-      ? Math.max(0, Math.min(declared - skip, limit))
-      : Math.min(limit, 64 * 1024),
+  // Without a length the cap is reserved at once: memory the body never reaches is never touched,
+  // and no growing copy (each larger, each a pause) is made while it comes in.
+  let buffer = Buffer.allocUnsafeSlow(
+    Number.isSafeInteger(declared) && declared >= 0 ? Math.max(0, Math.min(declared - skip, limit)) : limit,
   );
   let toSkip = skip;
   let size = 0;
   let truncated = false;
+  let yieldedAt = 0;
   for await (let chunk of stream as AsyncIterable<Buffer>) {
+    // A server that keeps the socket's buffer full hands over chunk after chunk without a turn of
+    // the event loop between them: every few megabytes the loop gets one.
+    if (size - yieldedAt >= YIELD_EVERY_BYTES) {
+      yieldedAt = size;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     if (toSkip > 0) {
       const passed = Math.min(toSkip, chunk.length);
       toSkip -= passed;
@@ -193,7 +203,11 @@ async function readCapped(
       break;
     }
   }
-  return { bytes: buffer.subarray(0, size), truncated };
+  // Copied out when it filled little of what was reserved: the rest is not kept (nor sent to the converter).
+  return {
+    bytes: size < buffer.length / 2 ? Buffer.from(buffer.subarray(0, size)) : buffer.subarray(0, size),
+    truncated,
+  };
 }
 
 /** An abort controller that fires TIMEOUT once the call's timeout_ms has passed. */
