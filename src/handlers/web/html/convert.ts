@@ -119,7 +119,7 @@ const NON_ASCII_SPACE = /[\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\
 export function convertHtml(html: string, format: ConvertFormat, baseUrl: string): ConvertedPage {
   const page = convertPage(html, format, baseUrl);
   // A conversion is for reading, not quoting: a control sequence or a format character the page
-  // holds (or spells, as `&#27;` or `&#x202E;`) shows as an escape, in the text and the title.
+  // holds (or spells, as `&#x1B;` or `&#x202E;`) shows as an escape, in the text and the title.
   return {
     ...page,
     content: inertText(page.content),
