@@ -189,10 +189,10 @@ export class Redactor {
   readonly #patterns: Pattern[];
   readonly #automaton: Automaton | undefined;
 
-  /** `secrets`: the values to look for (shorter than MIN_SCRUBBED_SECRET ignored; at most MAX_SCRUBBED_SECRETS, longest first). */
   /**
-   * `encode`: how each form is written in the text searched (the identity for JS text; `latin1Bytes`
-   * for bytes read as Latin-1, a byte per character).
+   * `secrets`: the values to look for (shorter than MIN_SCRUBBED_SECRET ignored; at most
+   * MAX_SCRUBBED_SECRETS, longest first). `encode`: how each form is written in the text searched
+   * (the identity for JS text; `latin1Bytes` for bytes read as Latin-1, a byte per character).
    */
   constructor(
     secrets: Iterable<string>,
