@@ -24,6 +24,8 @@ export interface CheckpointCall {
   readonly storeKey: StoreKey;
   readonly session: { readonly id: string };
   readonly operation: { readonly id: string };
+  /** When the call began (ms), if earlier than its first record. */
+  readonly startedAt?: number;
 }
 
 /** A file as it is before (or after) the call writes it: absent, or its bytes (undefined: too large or unreadable) and mode. */
@@ -43,6 +45,11 @@ export interface RecordedFile {
  */
 export interface CommandBracket {
   finish(): Promise<string | undefined>;
+}
+
+/** When the call began: a folder it made before its first record is younger than this. */
+function began(call: CheckpointCall): Date | undefined {
+  return call.startedAt === undefined ? undefined : new Date(call.startedAt);
 }
 
 function failed(error: unknown): ToolError {
@@ -89,7 +96,8 @@ export class CallCheckpoint {
         return states;
       };
       // The first record of a call begins its checkpoint with the states in the same append.
-      if (this.#id === undefined) this.#id = await log.begin(this.call.operation.id, 'files', undefined, keep);
+      if (this.#id === undefined)
+        this.#id = await log.begin(this.call.operation.id, 'files', undefined, keep, began(this.call));
       else await log.before(this.#id, keep);
     } catch (error) {
       throw failed(error);

@@ -45,6 +45,8 @@ export class CallContext implements HandlerContext {
   readonly services: Services;
   readonly principal: string;
   readonly storeKey: StoreKey;
+  /** When the call began (ms): a checkpoint dates from here, before any folder the call makes. */
+  readonly startedAt: number;
   /** Set when the caller asked for progress (an own property only then). */
   declare progress?: (event: ProgressEvent) => void;
   constructor(
@@ -58,6 +60,7 @@ export class CallContext implements HandlerContext {
     this.services = caller.services;
     this.principal = caller.principal;
     this.storeKey = caller.storeKey;
+    this.startedAt = Date.now();
     this[SELF] = this;
     this[CALLER] = callerSignal;
     this[OWN] = undefined;
