@@ -126,6 +126,35 @@ describe.runIf(runSandboxTests)('the store and a workspace-write sandbox', () =>
     }
   });
 
+  it("a checkpoints folder of its own is hidden from the command too: no principal reads another's earlier contents there", async () => {
+    const dir = path.join(outside, 'own-checkpoints');
+    const options = {
+      workspace: ws,
+      store: { dir: path.join(outside, 'cp-store') },
+      checkpoints: { dir },
+      exec: sandboxed,
+    };
+    const alice = createToolkit({ ...options, principal: 'alice' });
+    expectOk(await alice.invoke('filesystem', 'write_file', { path: 'secret.txt', content: 'ALICE-EARLIER\n' }));
+    expectOk(await alice.invoke('filesystem', 'write_file', { path: 'secret.txt', content: 'now\n' }));
+    await alice.close();
+    const before = await listAll(dir);
+    expect(before.length).toBeGreaterThan(0);
+    const bob = createToolkit({ ...options, principal: 'bob' });
+    const seen = await bash(
+      bob,
+      [
+        `ls -A ${dir} | wc -l`,
+        `grep -r ALICE-EARLIER ${dir} 2>/dev/null | wc -l`,
+        `find ${dir} -type f 2>/dev/null | wc -l`,
+        `rm -rf ${dir}/logs 2>/dev/null; echo done`,
+      ].join('\n'),
+    );
+    await bob.close();
+    expect(seen.stdout).toBe('0\n0\n0\ndone\n');
+    expect(await listAll(dir)).toEqual(before);
+  });
+
   it('leaves nothing of its own in the workspace after tasks, jobs, audit and the store were used', async () => {
     await writeFile(path.join(ws, 'a.txt'), 'alpha\n');
     const toolkit = createToolkit({ workspace: ws, store: 'embedded', exec: sandboxed });

@@ -4,7 +4,10 @@
 // `store migrate`; TOOLWRIGHT_STORE_URL read by the library as by the CLI.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, stat, symlink } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createToolkit, ensureStateFolder, openStore, stateFolderFor } from '../../src/index.js';
@@ -14,13 +17,21 @@ import { expectOk, tempDir } from '../support/helpers.js';
 import { describePg, startCluster, type PgCluster } from '../support/postgres.js';
 import { scaled } from '../support/time.js';
 
+const run = promisify(execFile);
+
+/** The files under `dir`, relative, folders left out. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => !e.isDirectory()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
 let saved: NodeJS.ProcessEnv;
 beforeEach(() => {
   saved = { ...process.env };
   delete process.env.TOOLWRIGHT_STORE_URL;
 });
 afterEach(() => {
-  for (const name of ['XDG_STATE_HOME', 'HOME', 'TOOLWRIGHT_STORE_URL']) {
+  for (const name of ['XDG_STATE_HOME', 'HOME', 'TOOLWRIGHT_STORE_URL', 'TMPDIR']) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -91,6 +102,120 @@ describe('the store folder and the workspace', () => {
     expect(() => createToolkit({ workspace, store: opened })).toThrow(/is inside the workspace/);
     await opened.close();
     expect(await readdir(workspace)).toEqual(['out-link', 'sub']);
+  });
+
+  it('a link on the path that points into the workspace at something not made yet is refused as inside', async () => {
+    const workspace = await tempDir();
+    const outside = await tempDir();
+    // Dangling now: the store would make its target, a folder the agent can then read.
+    await symlink(path.join(workspace, 'later'), path.join(outside, 'state'));
+    await symlink(path.join(outside, 'hop'), path.join(outside, 'chain'));
+    await symlink('state/deeper', path.join(outside, 'hop'));
+    await symlink(path.join(outside, 'loop-b'), path.join(outside, 'loop-a'));
+    await symlink(path.join(outside, 'loop-a'), path.join(outside, 'loop-b'));
+    for (const dir of [
+      path.join(outside, 'state'),
+      path.join(outside, 'state', 'store'),
+      // A chain of links, the last relative and dangling.
+      path.join(outside, 'chain', 'store'),
+    ]) {
+      expect(() => createToolkit({ workspace, store: { dir } }), dir).toThrow(
+        /store folder .* is inside the workspace/,
+      );
+      expect(() => createToolkit({ workspace, checkpoints: { dir } }), dir).toThrow(
+        /checkpoints folder .* is inside the workspace/,
+      );
+      expect(() => openStore(dir, { workspace }), dir).toThrow(/is inside the workspace/);
+    }
+    await expect(ensureStateFolder(workspace, { XDG_STATE_HOME: path.join(outside, 'state') })).rejects.toThrow(
+      /inside the workspace/,
+    );
+    // A loop of links is no folder anywhere: its use fails, and nothing is made in the workspace.
+    const looped = createToolkit({ workspace, store: { dir: path.join(outside, 'loop-a', 'store') } });
+    expect((await looped.invoke('task', 'task_create', { title: 'x' })).ok).toBe(false);
+    await looped.close();
+    expect(await readdir(workspace)).toEqual([]);
+  });
+
+  it('a part of the path made a link into the workspace after the toolkit was made moves nothing there', async () => {
+    const workspace = await tempDir();
+    const outside = await tempDir();
+    const store = createToolkit({ workspace, store: { dir: path.join(outside, 'not-yet', 'store') } });
+    const checkpoints = createToolkit({
+      workspace,
+      store: { dir: path.join(outside, 'own-store') },
+      checkpoints: { dir: path.join(outside, 'not-yet-either', 'checkpoints') },
+    });
+    await mkdir(path.join(workspace, 'target'));
+    await symlink(path.join(workspace, 'target'), path.join(outside, 'not-yet'));
+    await symlink(path.join(workspace, 'target'), path.join(outside, 'not-yet-either'));
+    const created = await store.invoke('task', 'task_create', { title: 'secret plan' });
+    expect(created.ok).toBe(false);
+    expect(JSON.stringify(created)).toMatch(
+      /UNAVAILABLE.*store (folder .* now reached through a link|is unavailable: the store folder .* is inside the workspace)/,
+    );
+    const written = await checkpoints.invoke('filesystem', 'write_file', { path: 'a.txt', content: 'one\n' });
+    expect(written.ok).toBe(false);
+    expect(JSON.stringify(written)).toMatch(/UNAVAILABLE.*checkpoints folder .* now reached through a link/);
+    await store.close();
+    await checkpoints.close();
+    // The folders were made by mkdir through the links, but nothing of the toolkit's is in them.
+    expect(await listFiles(path.join(workspace, 'target'))).toEqual([]);
+  });
+
+  it('the same folder as the workspace by another path (a bind mount) counts as the workspace', async () => {
+    if (process.getuid?.() !== 0 || !existsSync('/usr/bin/unshare')) return;
+    const workspace = await tempDir();
+    const mount = await tempDir();
+    const probe = path.join(await tempDir(), 'probe.mts');
+    await writeFile(
+      probe,
+      [
+        `import { createToolkit } from ${JSON.stringify(path.resolve('src/index.ts'))};`,
+        `const workspace = ${JSON.stringify(workspace)};`,
+        `const mount = ${JSON.stringify(mount)};`,
+        "for (const t of [{ store: { dir: mount + '/state' } }, { checkpoints: { dir: mount + '/cp' } }, { store: { dir: mount + '/..' } }]) {",
+        "  try { createToolkit({ workspace, ...t }); console.log('accepted'); }",
+        "  catch (e) { console.log(/(is inside|holds) the workspace/.test(e.message) ? 'refused' : e.message); }",
+        '}',
+      ].join('\n'),
+    );
+    // In a mount namespace of its own: the bind mount goes with it.
+    const { stdout } = await run(
+      'unshare',
+      [
+        '--mount',
+        '--propagation',
+        'private',
+        'bash',
+        '-c',
+        'mount --bind "$1" "$2" && exec "$3" --import "$4" "$5"',
+        '-',
+        workspace,
+        mount,
+        process.execPath,
+        createRequire(import.meta.url).resolve('tsx'),
+        probe,
+      ],
+      { cwd: process.cwd() },
+    );
+    expect(stdout.trim().split('\n')).toEqual(['refused', 'refused', 'refused']);
+  });
+
+  it("a temporary folder (TMPDIR) inside the workspace is refused: commands' output and pipes would be kept there", async () => {
+    const workspace = await tempDir();
+    const outside = await tempDir();
+    await mkdir(path.join(workspace, 'tmp'));
+    await symlink(path.join(workspace, 'tmp'), path.join(outside, 'tmp-link'));
+    for (const temp of [path.join(workspace, 'tmp'), path.join(outside, 'tmp-link'), workspace]) {
+      process.env.TMPDIR = temp;
+      expect(() => createToolkit({ workspace }), temp).toThrow(/temporary folder .* is inside the workspace .*TMPDIR/);
+    }
+    // One that holds the workspace (/tmp for a workspace in it) is where it always was.
+    process.env.TMPDIR = path.dirname(workspace);
+    const toolkit = createToolkit({ workspace });
+    expectOk(await toolkit.invoke('filesystem', 'list_directory', { path: '.' }));
+    await toolkit.close();
   });
 
   it('a folder outside works, given as a path, { dir }, a file: URL or a relative path that leaves the workspace', async () => {

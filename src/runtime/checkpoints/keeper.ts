@@ -3,7 +3,8 @@
 // session, each in a folder named by digests, and the shadow repository of bash snapshots.
 import path from 'node:path';
 import { nodeCrypto } from '../startup/lazy-require.js';
-import { ensureStateFolder, folderConflict } from '../fs/state-folder.js';
+import { ensureOwnFolder } from '../fs/own-files.js';
+import { checkStillWhereChosen, ensureStateFolder, folderConflict, realPathOf } from '../fs/state-folder.js';
 import type { StoreKey } from '../store/types.js';
 import { CallCheckpoint, type CheckpointCall, type CheckpointSource } from './recorder.js';
 import { SessionLog } from './session-log.js';
@@ -43,14 +44,24 @@ export class CheckpointKeeper implements CheckpointSource {
       const dir = path.resolve(workspaceRoot, options.dir);
       const conflict = folderConflict(dir, workspaceRoot);
       if (conflict) throw new TypeError(`createToolkit: the checkpoints folder ${dir} ${conflict}`);
-      this.#dir = dir;
+      // Links on its path are resolved once, here: later changes to them move nothing.
+      this.#dir = realPathOf(dir);
     }
+  }
+
+  /** The folder given (`checkpoints.dir`, its links resolved), or undefined for the state folder's. */
+  get chosenFolder(): string | undefined {
+    return this.#dir;
   }
 
   /** The folder every checkpoint of this workspace is under (created, this user's alone). */
   base(): Promise<string> {
-    return (this.#base ??= (async () =>
-      this.#dir ?? path.join(await ensureStateFolder(this.workspaceRoot), 'checkpoints'))().catch((error: unknown) => {
+    return (this.#base ??= (async () => {
+      if (this.#dir === undefined) return path.join(await ensureStateFolder(this.workspaceRoot), 'checkpoints');
+      await ensureOwnFolder(this.#dir, 'the checkpoints folder', { parents: true });
+      await checkStillWhereChosen(this.#dir, 'the checkpoints folder');
+      return this.#dir;
+    })().catch((error: unknown) => {
       this.#base = undefined;
       throw error;
     }));

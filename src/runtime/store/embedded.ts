@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { nodeCrypto } from '../startup/lazy-require.js';
 import { isToolError } from '../contract/errors.js';
 import { ensureOwnFolder } from '../fs/own-files.js';
-import { realPathOf } from '../fs/state-folder.js';
+import { checkStillWhereChosen, realPathOf } from '../fs/state-folder.js';
 import { createFileTaskStore, type TaskStore } from '../services/tasks.js';
 import { embeddedAudit } from './embedded-audit.js';
 import { embeddedNotifications } from './embedded-notify.js';
@@ -102,6 +102,7 @@ export function createEmbeddedStore(folder: string, options: EmbeddedStoreOption
         await ensureOwnFolder(dirname(root), 'the state folder', { parents: true });
       }
       await ensureOwnFolder(root, 'the store folder', { parents: true });
+      await checkStillWhereChosen(root, 'the store folder');
     })().catch((error: unknown) => {
       prepared = undefined;
       throw error;

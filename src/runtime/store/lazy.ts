@@ -3,7 +3,8 @@
 // createToolkit({ store: URL }) holds, so a toolkit that never touches its store pays nothing.
 import type { OpenStoreOptions } from './open.js';
 import type { Store } from './types.js';
-import { parseStoreUrl } from './url.js';
+import { ToolError } from '../contract/errors.js';
+import { parseStoreUrl, StoreUrlError } from './url.js';
 
 const PARTS = ['tasks', 'jobs', 'mcpTasks', 'audit', 'replicas', 'notifications', 'approvals'] as const;
 
@@ -20,7 +21,19 @@ export function openStore(spec: string, options: OpenStoreOptions = {}): Store {
   /** Set once the engine loaded: calls then go straight to it. */
   let loaded: Store | undefined;
   let closed = false;
-  const load = () => (real ??= import('./open.js').then(({ openStoreNow }) => (loaded = openStoreNow(spec, options))));
+  // Checked again as it loads: a link made since on the folder's path may lead into the workspace
+  // now (refused, UNAVAILABLE; the next call checks again).
+  const load = () =>
+    (real ??= import('./open.js')
+      .then(({ openStoreNow }) => (loaded = openStoreNow(spec, options)))
+      .catch((error: unknown) => {
+        real = undefined;
+        if (error instanceof StoreUrlError)
+          throw new ToolError('UNAVAILABLE', `the store is unavailable: ${error.message}`, {
+            store: target.location,
+          });
+        throw error;
+      }));
   const part = (name: (typeof PARTS)[number]) => {
     const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
     const method =

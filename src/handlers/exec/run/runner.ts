@@ -172,8 +172,9 @@ export async function prepareCommand(
 
 /**
  * The folders of the toolkit's own state a sandboxed command must not reach: the embedded store's
- * folder (made now if it is missing, so that one made later cannot show through the read-only
- * root) and the folder of every workspace's state folder.
+ * folder and a checkpoints folder given (each made now if it is missing, so that one made later
+ * cannot show through the read-only root: they hold every principal's records and files' earlier
+ * contents) and the folder of every workspace's state folder.
  */
 async function toolkitStateFolders(ctx: HandlerContext): Promise<string[]> {
   const folders: string[] = [];
@@ -183,6 +184,13 @@ async function toolkitStateFolders(ctx: HandlerContext): Promise<string[]> {
       /* hidden below if it exists; refused by the store itself when it is used */
     });
     folders.push(store.location);
+  }
+  const checkpoints = ctx.services.checkpoints;
+  if (checkpoints?.chosenFolder !== undefined) {
+    await checkpoints.base().catch(() => {
+      /* hidden below if it exists; refused by the checkpoints themselves when they are used */
+    });
+    folders.push(checkpoints.chosenFolder);
   }
   try {
     folders.push(stateRoot());
