@@ -112,7 +112,9 @@ export function ancestorGitignores(workspace: string): string[] {
 
 /**
  * The git folders a `.git` file at the workspace root points to (a linked worktree or a submodule:
- * `gitdir: …`, and that folder's `commondir`), so git still finds its repository.
+ * `gitdir: …`, and that folder's `commondir`), so git still finds its repository. Only a folder
+ * that names this workspace back (a worktree's `gitdir` file, a submodule's `core.worktree`) is
+ * shown: the `.git` file is the workspace's, anyone's to write, and must not show other folders.
  */
 export function linkedGitDirs(workspace: string): string[] {
   const dotGit = path.join(workspace, '.git');
@@ -125,16 +127,40 @@ export function linkedGitDirs(workspace: string): string[] {
   } catch {
     return [];
   }
-  if (!isDirectory(gitDir) || isInside(gitDir, workspace)) return [];
+  if (!isGitDir(gitDir) || isInside(gitDir, workspace) || !namesWorkspace(gitDir, workspace)) return [];
   const dirs = [gitDir];
   try {
     const common = realOrSelf(path.resolve(gitDir, readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim()));
-    if (isDirectory(common) && !isInside(common, workspace) && !isInside(gitDir, common)) dirs.push(common);
-    else if (isDirectory(common) && isInside(gitDir, common)) dirs[0] = common;
+    if (isGitDir(common) && !isInside(common, workspace) && !isInside(gitDir, common)) dirs.push(common);
+    else if (isGitDir(common) && isInside(gitDir, common)) dirs[0] = common;
   } catch {
     // no commondir: a submodule's or the main repository's own folder
   }
   return dirs;
+}
+
+/** A folder git made: HEAD, and objects of its own or a commondir naming them. */
+function isGitDir(dir: string): boolean {
+  return (
+    isDirectory(dir) &&
+    !!lstatOrUndefined(path.join(dir, 'HEAD'))?.isFile() &&
+    (isDirectory(path.join(dir, 'objects')) || !!lstatOrUndefined(path.join(dir, 'commondir'))?.isFile())
+  );
+}
+
+/** Whether a git folder names `workspace` as its work tree: a worktree's `gitdir` file, or `core.worktree`. */
+function namesWorkspace(gitDir: string, workspace: string): boolean {
+  const read = (file: string) => {
+    try {
+      return readFileSync(path.join(gitDir, file), 'utf8').slice(0, 65_536);
+    } catch {
+      return '';
+    }
+  };
+  const back = read('gitdir').trim();
+  if (back !== '' && realOrSelf(path.resolve(gitDir, back)) === path.join(workspace, '.git')) return true;
+  const worktree = /^\s*worktree\s*=\s*(.+?)\s*$/im.exec(read('config'))?.[1];
+  return worktree !== undefined && realOrSelf(path.resolve(gitDir, worktree.replace(/^"(.*)"$/, '$1'))) === workspace;
 }
 
 /** PATH folders outside the system ones, each real and not a root that shows much more than programs. */
