@@ -9,11 +9,17 @@ import type { HandlerContext } from '../../runtime/contract/types.js';
 import { startJob } from './jobs/job-table.js';
 import { startStoreJob } from './jobs/store-jobs.js';
 import { runInTerminal } from './run/interactive.js';
-import { prepareCommand, runCommand } from './run/runner.js';
+import { commandSandbox, prepareCommand, runCommand } from './run/runner.js';
 
 /** What a command that changed files says of its checkpoint (foreground text, a job's notes). */
 function filesChanged(checkpoint: string | number): string {
   return `files changed: checkpoint ${checkpoint}; checkpoint_restore undoes it`;
+}
+
+/** The snapshots around a command with checkpoints.bash (read in the commands' sandbox, if any). */
+async function bracketOf(ctx: HandlerContext, command: string) {
+  if (!ctx.services.checkpoints?.bash) return undefined;
+  return ctx.checkpoint?.command(command, await commandSandbox(ctx));
 }
 
 export async function bash(params: BashParams, ctx: HandlerContext): Promise<Rendered<BashResult>> {
@@ -26,7 +32,7 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
     );
   if (!params.run_in_background) {
     // With checkpoints.bash, snapshots of the workspace before and after the command make it undoable.
-    const bracket = await ctx.checkpoint?.command(params.command);
+    const bracket = await bracketOf(ctx, params.command);
     let rendered: Rendered<BashResult> | undefined;
     try {
       rendered = params.pty
@@ -51,7 +57,7 @@ export async function bash(params: BashParams, ctx: HandlerContext): Promise<Ren
   }
   throwIfAborted(ctx.signal);
   // A background job is bracketed the same way: its checkpoint is recorded once it has ended.
-  const bracket = await ctx.checkpoint?.command(params.command);
+  const bracket = await bracketOf(ctx, params.command);
   const prepared = await prepareCommand(ctx, { command: params.command, cwd: params.cwd });
   if (bracket)
     prepared.afterJob = async () => {

@@ -148,16 +148,17 @@ export class CallCheckpoint {
   /**
    * Brackets a shell command with snapshots (when `checkpoints.bash` is on; undefined otherwise):
    * the first is taken now (UNAVAILABLE when it cannot be: the command is then not run), the
-   * second by `finish()`, which records the files that differ as this call's checkpoint.
+   * second by `finish()`, which records the files that differ as this call's checkpoint. `bwrap`:
+   * the sandbox program when the command runs in one (the snapshots read the workspace in one too).
    */
-  async command(line: string): Promise<CommandBracket | undefined> {
+  async command(line: string, bwrap?: string): Promise<CommandBracket | undefined> {
     if (!this.source.bash) return undefined;
     const started = new Date();
     let repo: ShadowRepo;
     let before: string;
     try {
       repo = await this.source.repo();
-      before = await repo.snapshot();
+      before = await repo.snapshot(bwrap);
     } catch (error) {
       throw new ToolError(
         'UNAVAILABLE',
@@ -167,7 +168,7 @@ export class CallCheckpoint {
     return {
       finish: async () => {
         try {
-          const after = await repo.snapshot();
+          const after = await repo.snapshot(bwrap);
           const changes = await repo.changes(before, after);
           if (changes.length === 0) return undefined;
           const log = (this.#log ??= await this.source.log(this.call.storeKey, this.call.session.id));

@@ -13,6 +13,7 @@ import { acquireFileLock, KeyedMutex } from '../fs/locks.js';
 import { ensureOwnFolder } from '../fs/own-files.js';
 import { plainDir } from '../fs/verified-fs.js';
 import { GIT_HARDENING_ENV } from '../shell/read-only/git-env.js';
+import { confinedArgs } from '../sandbox/confined-view.js';
 
 /** Settings that outrank the repository's own, for every git run here. */
 const SHADOW_OVERRIDES: [string, string][] = [
@@ -73,11 +74,12 @@ export class ShadowRepo {
    * Runs git; resolves its standard output, or throws UNAVAILABLE with what it said. `bare` runs it
    * without the work tree (creating the repository).
    */
-  run(args: readonly string[], input?: string, bare = false): Promise<Buffer> {
+  run(args: readonly string[], input?: string, bare = false, bwrap?: string): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const env = this.#env();
       if (bare) delete env.GIT_WORK_TREE;
-      const child = nodeChildProcess().spawn('git', args, {
+      const [file, argv] = bwrap ? [bwrap, [...this.#confined(env), '--', 'git', ...args]] : ['git', args];
+      const child = nodeChildProcess().spawn(file, argv, {
         cwd: bare ? this.gitDir : this.workTree,
         env,
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -100,6 +102,23 @@ export class ShadowRepo {
       child.stdin.on('error', () => {});
       child.stdin.end(input ?? '');
     });
+  }
+
+  /**
+   * The sandbox a run that reads the work tree goes in when the commands do: the workspace as they
+   * see it (a link a command swaps in leads nowhere outside it), the repository writable but its
+   * config, so what git starts there (a nested repository's filter) runs confined too.
+   */
+  #confined(env: NodeJS.ProcessEnv): string[] {
+    const config = path.join(this.gitDir, 'config');
+    return [
+      ...confinedArgs({ workspace: this.workTree, pathVar: env.PATH ?? '/usr/bin:/bin', writable: [this.gitDir] }),
+      '--ro-bind',
+      config,
+      config,
+      '--chdir',
+      this.workTree,
+    ];
   }
 
   ready(): Promise<void> {
@@ -134,16 +153,37 @@ export class ShadowRepo {
     });
   }
 
-  /** A snapshot of the workspace as it is now: the id of its tree. */
-  async snapshot(): Promise<string> {
+  /**
+   * A snapshot of the workspace as it is now: the id of its tree. `bwrap`: the sandbox program, when
+   * commands run in one (git then reads the workspace inside one too).
+   */
+  async snapshot(bwrap?: string): Promise<string> {
     await this.ready();
     return this.#exclusive(async () => {
-      await this.run(['add', '--all', '--ignore-errors', '--', '.']).catch(async (error: unknown) => {
-        // --ignore-errors still fails the run when a file could not be read; what it could add is in the index.
-        if (!(error instanceof ToolError)) throw error;
-      });
-      return (await this.run(['write-tree'])).toString('utf8').trim();
+      await this.run(['add', '--all', '--ignore-errors', '--', '.'], undefined, false, bwrap).catch(
+        async (error: unknown) => {
+          // --ignore-errors still fails the run when a file could not be read; what it could add is in the index.
+          if (!(error instanceof ToolError)) throw error;
+        },
+      );
+      const tree = (await this.run(['write-tree'])).toString('utf8').trim();
+      await this.#dropNestedRepositories();
+      return tree;
     });
+  }
+
+  /**
+   * Takes nested repositories (gitlinks) out of the index once their tree is written: git checks an
+   * indexed one by running `git status` inside it, under that repository's own configuration (its
+   * filters are programs); one not indexed is only named by its HEAD.
+   */
+  async #dropNestedRepositories(): Promise<void> {
+    const staged = (await this.run(['ls-files', '--stage', '-z'])).toString('utf8').split('\0');
+    const nested = staged
+      .filter((entry) => entry.startsWith('160000 '))
+      .map((entry) => entry.slice(entry.indexOf('\t') + 1));
+    if (nested.length > 0)
+      await this.run(['update-index', '--force-remove', '-z', '--stdin'], `${nested.join('\0')}\0`);
   }
 
   /** The files that differ between two snapshots (gitlinks, nested repositories, left out). */

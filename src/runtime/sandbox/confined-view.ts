@@ -17,6 +17,8 @@ export interface ConfinedView {
   workspace: string;
   /** Further folders or files shown read-only at their own path (e.g. the rg binary's folder). */
   readOnly?: readonly string[];
+  /** Folders shown writable at their own path, after the workspace (a repository the program keeps). */
+  writable?: readonly string[];
   /** Host folders shown at another path: [host, inside] (the helper's pipe folder). */
   mounts?: readonly (readonly [string, string])[];
   /** PATH of the programs: its folders outside the system ones are shown read-only too. */
@@ -80,6 +82,7 @@ export function confinedArgs(view: ConfinedView): string[] {
   if (view.maskSecrets) args.push(...secretMasks(workspace, hiddenHomes(view.env ?? {})));
   for (const dir of linkedGitDirs(workspace)) args.push('--ro-bind', dir, dir);
   for (const [host, inside] of view.mounts ?? []) args.push('--ro-bind', host, inside);
+  for (const dir of view.writable ?? []) args.push('--bind', dir, dir);
   return args;
 }
 

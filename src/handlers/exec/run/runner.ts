@@ -200,6 +200,20 @@ async function toolkitStateFolders(ctx: HandlerContext): Promise<string[]> {
   return folders;
 }
 
+/**
+ * The sandbox program when this toolkit's commands run in a sandbox (what reads the workspace for
+ * them, such as checkpoint snapshots, goes in one too), else undefined; refused as a command is
+ * when the sandbox cannot be built.
+ */
+export async function commandSandbox(ctx: HandlerContext): Promise<string | undefined> {
+  const exec = ctx.services.exec;
+  const { mode } = parseSandboxOption(exec.sandbox);
+  if (mode === 'none') return undefined;
+  const probe = await probeSandbox(exec.bwrapPath);
+  if (!probe.ok) throw sandboxUnavailable(mode, probe);
+  return probe.bwrap;
+}
+
 /** Runs a command in the foreground and returns the bash result (the body of the bash operation). */
 export async function runCommand(ctx: HandlerContext, input: RunCommandInput): Promise<Rendered<BashResult>> {
   const signal = input.signal ?? ctx.signal;
