@@ -74,7 +74,7 @@ describe.runIf(runSandboxTests)('checkpoint snapshots in the sandbox', () => {
     try {
       for (let i = 0; i < 20; i++) await bash(toolkit, `echo ${i} > tick.txt`);
     } finally {
-      expectOk(await toolkit.invoke('exec', 'bash_kill', { job_id: swapper.job_id }));
+      expectOk(await toolkit.invoke('exec', 'bash_kill', { job_id: swapper.job_id! }));
     }
     const list = expectOk<{ checkpoints: { id: string }[] }>(
       await toolkit.invoke('filesystem', 'checkpoint_list', { limit: 100 }),

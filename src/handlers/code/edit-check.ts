@@ -31,7 +31,7 @@ interface Changed {
 export async function beginEditCheck(code: WorkspaceCode, covered: readonly Covered[]): Promise<EditCheck> {
   const changed = new Map<ServerSpec, Changed[]>();
   for (const { file, spec } of covered) {
-    const before = await readSource(file.absolute, file.relative).then(
+    const before = await readSource(file.absolute, file.relative, code.workspace).then(
       (source) => source?.text,
       () => undefined,
     );
@@ -93,7 +93,10 @@ async function compare(
   };
   const after = new Map<string, string | undefined>();
   for (const { file } of files) {
-    after.set(file.absolute, (await readSource(file.absolute, file.relative).catch(() => undefined))?.text);
+    after.set(
+      file.absolute,
+      (await readSource(file.absolute, file.relative, client.workspace).catch(() => undefined))?.text,
+    );
   }
   const checked: string[] = [];
   try {
@@ -109,7 +112,7 @@ async function compare(
     const others: { absolute: string; relative: string; text: string }[] = [];
     for (const relative of dependents) {
       const absolute = path.join(client.workspace, relative);
-      const source = await readSource(absolute, relative).catch(() => undefined);
+      const source = await readSource(absolute, relative, client.workspace).catch(() => undefined);
       if (!source) continue;
       client.sync(absolute, relative, source.text);
       others.push({ absolute, relative, text: source.text });

@@ -23,7 +23,7 @@ export function codeOf(ctx: HandlerContext): WorkspaceCode {
 
 /** Opens (or refreshes) a workspace file in the server from disk; NOT_FOUND when it is missing. */
 export async function openFile(client: LanguageClient, file: { absolute: string; relative: string }): Promise<string> {
-  const source = await readSource(file.absolute, file.relative);
+  const source = await readSource(file.absolute, file.relative, client.workspace);
   if (source === undefined) throw new ToolError('NOT_FOUND', `${file.relative} does not exist`);
   client.sync(file.absolute, file.relative, source.text);
   return source.text;
@@ -45,7 +45,7 @@ export async function onServers<T>(
   for (const spec of specs) {
     const answer = await code.run(spec, remaining(), ctx.signal, async (client) => {
       // Files another tool changed since the server was given them are given again first.
-      await client.refreshOpen(async (absolute) => (await readSource(absolute, absolute))?.text);
+      await client.refreshOpen(async (absolute) => (await readSource(absolute, absolute, client.workspace))?.text);
       return work(client, remaining);
     });
     if (answer !== undefined) return answer;

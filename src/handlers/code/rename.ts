@@ -117,7 +117,7 @@ async function planChanges(
       );
     }
     const resolved = await ctx.workspace.resolve(place.path);
-    const source = await readSource(resolved.absolute, place.path);
+    const source = await readSource(resolved.absolute, place.path, ctx.workspace.root);
     if (!source) throw new ToolError('NOT_FOUND', `${place.path} no longer exists`);
     const held = heldText(resolved.absolute);
     if (held !== undefined && held !== source.text) {

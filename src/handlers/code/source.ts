@@ -1,7 +1,9 @@
 // Source texts and positions. A language server counts columns in UTF-16 code units from 0; a model
 // counts characters from 1 as read_file shows the line. Texts are read only inside the workspace
 // (real paths), bounded in size; a BOM is not part of the text the server sees.
+import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
+import { realPathOf } from '../../runtime/fs/verified-fs.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolError } from '../../runtime/contract/errors.js';
@@ -17,11 +19,20 @@ export interface SourceText {
   bom: boolean;
 }
 
-/** A workspace file's text, or undefined when it does not exist; TOO_LARGE beyond the bound. */
-export async function readSource(absolute: string, display: string): Promise<SourceText | undefined> {
+/**
+ * A workspace file's text, or undefined when it does not exist; TOO_LARGE beyond the bound. What
+ * was opened must lie inside `workspace` (its descriptor's real path): a link, or a folder swapped
+ * for one, that leads out is OUTSIDE_WORKSPACE, and nothing of it reaches a server. A FIFO is
+ * refused, not waited on.
+ */
+export async function readSource(
+  absolute: string,
+  display: string,
+  workspace: string,
+): Promise<SourceText | undefined> {
   let handle;
   try {
-    handle = await open(absolute, 'r');
+    handle = await open(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -29,6 +40,12 @@ export async function readSource(absolute: string, display: string): Promise<Sou
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) throw new ToolError('INVALID_INPUT', `${display} is not a regular file`);
+    const real = await realPathOf(handle, absolute);
+    if (real === undefined || !isInside(real, workspace))
+      throw new ToolError(
+        'OUTSIDE_WORKSPACE',
+        `${display} leads outside the workspace (through a link); it is not read`,
+      );
     if (stats.size > MAX_SOURCE_BYTES) {
       throw new ToolError(
         'TOO_LARGE',
@@ -55,7 +72,7 @@ export class SourceCache {
       lines = (async () => {
         const real = await realpath(absolute).catch(() => undefined);
         if (!real || !isInside(real, this.workspace)) return undefined;
-        const source = await readSource(real, absolute).catch(() => undefined);
+        const source = await readSource(real, absolute, this.workspace).catch(() => undefined);
         return source === undefined ? undefined : splitLines(source.text);
       })();
       this.#texts.set(absolute, lines);
