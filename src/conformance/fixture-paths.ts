@@ -30,7 +30,7 @@ export function confinedPathProblem(relative: unknown): string | undefined {
  * refs, an index, logs, info/exclude), never what makes git run a program or reach outside the
  * workspace (config: core.fsmonitor, core.sshCommand…; commondir/gitdir; objects/info/alternates).
  * Hooks may be written: fixtures are created without the executable bit, and git runs only
- * executable hooks.
+ * executable hooks; no link may be made inside it (a hook linked to a program is executable).
  */
 const GIT_ENTRIES = new Set([
   'head',
@@ -61,6 +61,8 @@ export function fixturePathProblem(relative: unknown, kind: 'file' | 'dir' | 'sy
         return 'makes .git a file or a link (a gitdir pointer leads git outside the workspace): give it as { dir: true } or through the files inside it';
       continue;
     }
+    if (kind === 'symlink')
+      return 'makes a link inside .git (a hook linked to a program, such as /bin/sh, runs it; a linked folder leads git outside the workspace): give the files themselves';
     if (!GIT_ENTRIES.has(next))
       return `writes .git/${segments[i + 1]}, which can make git run programs or leave the workspace (allowed in .git: HEAD, objects, refs, index, logs, info, hooks, packed-refs, description)`;
     if (next === 'objects' && segments[i + 2]?.toLowerCase() === 'info')

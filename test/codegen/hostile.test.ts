@@ -192,6 +192,8 @@ describe('example fixtures stay inside the test workspace', () => {
         '              ".git/config": "[core]\\n\\tfsmonitor = touch /tmp/pwned\\n"',
         '              "out": { symlink: /tmp }',
         '              "out/inside": "through the link"',
+        '              ".git/hooks/commit-msg": { symlink: /bin/sh }',
+        '              ".GIT/refs/heads": { symlink: /etc }',
         '            options: { tasks: { file: ../../tasks.json } }',
         '            input: { text: hi }',
         '            expect:',
@@ -210,6 +212,8 @@ describe('example fixtures stay inside the test workspace', () => {
         `${at(text, '"back\\\\slash"')}: fixture path "back\\\\slash" contains a backslash: write paths with /`,
         `${at(text, '".git/config"')}: fixture path ".git/config" writes .git/config, which can make git run programs or leave the workspace (allowed in .git: HEAD, objects, refs, index, logs, info, hooks, packed-refs, description)`,
         `${at(text, '"out/inside"')}: fixture "out/inside" is inside "out", which is a link (fixtures are never written through links)`,
+        `${at(text, '".git/hooks/commit-msg"')}: fixture path ".git/hooks/commit-msg" makes a link inside .git (a hook linked to a program, such as /bin/sh, runs it; a linked folder leads git outside the workspace): give the files themselves`,
+        `${at(text, '".GIT/refs/heads"')}: fixture path ".GIT/refs/heads" makes a link inside .git (a hook linked to a program, such as /bin/sh, runs it; a linked folder leads git outside the workspace): give the files themselves`,
         `${at(text, '../../tasks.json')}: the task file must stay inside the workspace: no ".." segments`,
         `${at(text, '"../../etc/passwd"')}: expected file path "../../etc/passwd" must stay inside the workspace: no ".." segments`,
       ]);
