@@ -179,6 +179,34 @@ describe('edits and renames through typescript-language-server', () => {
     expectOk(await toolkit.invoke('filesystem', 'read_file', { path: 'src/shapes.ts' }));
   });
 
+  it('a file the path rules keep from rename refuses the whole rename, dry run too, and references leave it out', async () => {
+    const main = await readFile(path.join(root, 'src/main.ts'), 'utf8');
+    const shapes = await readFile(path.join(root, 'src/shapes.ts'), 'utf8');
+    const guarded = await warmToolkit(root, 'src/shapes.ts', {
+      policy: { rules: [{ path: ['src/main.ts'], decision: 'deny', reason: 'kept back' }] },
+    });
+    try {
+      for (const dry_run of [true, false]) {
+        const refused = await guarded.invoke('code', 'rename', {
+          symbol: 'totalArea',
+          new_name: 'sumOfAreas',
+          dry_run,
+        });
+        expect(refused.ok ? undefined : refused.error.code, String(dry_run)).toBe('DENIED_BY_POLICY');
+        // Neither the file's name nor its text shows.
+        expect(JSON.stringify(refused)).not.toContain('main.ts');
+        expect(JSON.stringify(refused)).not.toContain('circles');
+      }
+      expect(await readFile(path.join(root, 'src/main.ts'), 'utf8')).toBe(main);
+      expect(await readFile(path.join(root, 'src/shapes.ts'), 'utf8')).toBe(shapes);
+      const refs = expectOk(await guarded.invoke('code', 'references', { symbol: 'totalArea' }));
+      expect(JSON.stringify(refs)).not.toContain('main.ts');
+      expect(refs.references.map((r: { path: string }) => r.path)).toContain('src/shapes.ts');
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('a clean edit reports no error, and a pre-existing one is not new', async () => {
     const clean = expectOk(
       await toolkit.invoke('filesystem', 'edit_file', {

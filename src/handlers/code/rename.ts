@@ -51,6 +51,16 @@ export async function rename(params: RenameParams, ctx: HandlerContext): Promise
   });
   if (!changes) throw new ToolError('NOT_FOUND', `no symbol ${params.symbol} in the workspace`);
   if (changes.length === 0) throw new ToolError('NOT_FOUND', 'the language server found nothing to rename there');
+  // Each file the rename would change is decided by the path rules as a path argument is: one they
+  // keep from this operation refuses the whole rename, dry run too (its diff would show the file).
+  const kept = ctx.hiddenPaths ? await ctx.hiddenPaths(changes.map((change) => change.file.relative)) : [];
+  if (kept.length > 0) {
+    throw new ToolError(
+      'DENIED_BY_POLICY',
+      `the rename would change ${kept.length} file${kept.length === 1 ? '' : 's'} the policy keeps from this operation (${kept[0]!.decision.decision}${kept[0]!.decision.reason ? `: ${kept[0]!.decision.reason}` : ''}); nothing was changed`,
+      { policy: kept[0]!.decision },
+    );
+  }
   const { createTwoFilesPatch } = await import('diff');
   let diff = '';
   for (const change of changes) {
