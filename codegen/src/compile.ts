@@ -9,6 +9,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { JsonPath, Problem } from './load.js';
 import { createSchemaAjv, metaSchemaProblem, schemaId, subschemaValidator } from './schema-ajv.js';
 import { compileIssue, type SchemaIssue } from './schema-problems.js';
+import { patternProblem } from './pattern-safety.js';
 import { paramDefaults, withoutDefaults, type FilledDefault } from './defaults.js';
 import type { RawOperationRef } from './validate.js';
 
@@ -110,7 +111,7 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
       let entry = compiled.get(key);
       if (!entry) {
         entry = { id: schemaId(ref.id, part) };
-        entry.error = metaSchemaProblem(schema);
+        entry.error = metaSchemaProblem(schema) ?? patternProblem(schema);
         if (entry.error === undefined) {
           try {
             // $schema was checked to be 2020-12 (schema-refs.ts): the instance has no meta-schema to name.
@@ -128,7 +129,9 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
         problems.push({
           path: [...at, ...entry.error.path],
           ...(entry.error.atKey ? { atKey: true } : {}),
-          message: `${part} is not a valid JSON Schema: ${entry.error.message}`,
+          message: entry.error.unsafe
+            ? `${part}: ${entry.error.message}`
+            : `${part} is not a valid JSON Schema: ${entry.error.message}`,
         });
         continue;
       }

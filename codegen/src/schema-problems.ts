@@ -13,6 +13,8 @@ export interface SchemaIssue {
   /** The issue is the key at `path` (an unknown keyword), not its value. */
   atKey?: boolean;
   message: string;
+  /** A valid schema refused for what it would do (a pattern that can block), not a broken one. */
+  unsafe?: boolean;
 }
 
 /** The keywords of JSON Schema 2020-12 a catalog schema may use (and `$anchor`, declared for Ajv). */

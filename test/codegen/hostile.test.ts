@@ -315,3 +315,58 @@ describe('generate never writes through a link nor over a file it did not write'
     },
   );
 });
+
+describe('a regular expression that can block the event loop is refused', () => {
+  it(
+    'exponential patterns anywhere (params, results, patternProperties), polynomial ones without a short maxLength; safe and bounded ones pass',
+    { timeout: scaled(120_000) },
+    async () => {
+      const params = (props: string[]) => ({
+        params: [
+          '        params:',
+          '          type: object',
+          '          additionalProperties: false',
+          '          required: [text]',
+          '          properties:',
+          '            text: { type: string }',
+          ...props.map((p) => `            ${p}`),
+        ].join('\n'),
+      });
+      const text = catalog(
+        [
+          operation('nested', params(['name: { type: string, pattern: "^(a+)+$" }'])),
+          operation('overlap', params(['name: { type: string, pattern: "^(\\\\w+\\\\s?)*$" }'])),
+          operation(
+            'deep',
+            params([
+              'list: { type: array, items: { type: object, additionalProperties: false, properties: { x: { type: string, pattern: "(a|a)*b" } } } }',
+            ]),
+          ),
+          operation(
+            'keys',
+            params([
+              'map: { type: object, additionalProperties: false, patternProperties: { "^(x+x+)+y$": { type: string } } }',
+            ]),
+          ),
+          operation('quadratic', params(['q: { type: string, pattern: "^\\\\s*a\\\\s*\\\\s*$" }'])),
+          operation('bounded', params(['q: { type: string, maxLength: 200, pattern: "^\\\\s*a\\\\s*\\\\s*$" }'])),
+          operation('plain', params(['v: { type: string, pattern: "^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$" }'])),
+        ].join('\n'),
+      );
+      const dir = await project(text);
+      const result = await generate(dir);
+      expect(result.code, result.stderr).toBe(1);
+      const lines = diagnostics(result.stderr);
+      const refused = (needle: string) => lines.filter((line) => line.startsWith(at(text, needle)));
+      expect(refused('"^(a+)+$"')[0]).toMatch(
+        /: params: pattern "\^\(a\+\)\+\$" can take exponential time on some inputs/,
+      );
+      expect(refused('"^(\\\\w+\\\\s?)*$"')[0]).toMatch(/can take exponential time/);
+      expect(refused('"(a|a)*b"')[0]).toMatch(/can take exponential time/);
+      expect(refused('"^(x+x+)+y$"')[0]).toMatch(/can take exponential time/);
+      expect(lines.some((line) => /polynomial time .*maxLength/.test(line))).toBe(true);
+      expect(lines, lines.join('\n')).toHaveLength(5);
+      expect(await listTree(dir)).toEqual(['catalog.yaml']);
+    },
+  );
+});
