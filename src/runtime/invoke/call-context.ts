@@ -19,6 +19,7 @@ const CALLER = Symbol('caller signal');
 const OWN = Symbol('own signal');
 const NET = Symbol('net');
 const CHECKPOINT = Symbol('checkpoint');
+const STARTED = Symbol('started');
 const NONE: Readonly<Record<string, never>> = Object.freeze({});
 const NOTHING_DEFAULTED: ReadonlySet<string> = new Set();
 
@@ -45,8 +46,7 @@ export class CallContext implements HandlerContext {
   readonly services: Services;
   readonly principal: string;
   readonly storeKey: StoreKey;
-  /** When the call began (ms): a checkpoint dates from here, before any folder the call makes. */
-  readonly startedAt: number;
+  readonly [STARTED]: number;
   /** Set when the caller asked for progress (an own property only then). */
   declare progress?: (event: ProgressEvent) => void;
   constructor(
@@ -60,12 +60,17 @@ export class CallContext implements HandlerContext {
     this.services = caller.services;
     this.principal = caller.principal;
     this.storeKey = caller.storeKey;
-    this.startedAt = Date.now();
+    this[STARTED] = Date.now();
     this[SELF] = this;
     this[CALLER] = callerSignal;
     this[OWN] = undefined;
     this[NET] = undefined;
     this[CHECKPOINT] = undefined;
+  }
+
+  /** When the call began (ms): a checkpoint dates from here, before any folder the call makes. */
+  get startedAt(): number {
+    return this[SELF][STARTED];
   }
 
   /** This call's checkpoint recorder, made on first use (undefined with checkpoints off). */

@@ -1,5 +1,6 @@
 // The lookup tables of one toolkit's providers. Tool names (what models see) and provider names stay
 // unique in a toolkit: a clash is a TypeError naming both ids, never a silent "last one wins".
+import { aliasKey } from '../contract/aliases.js';
 import type { OperationDescriptor } from '../contract/descriptor.js';
 import { isProviderList, type AnyHandler, type Provider } from './providers.js';
 
@@ -50,5 +51,37 @@ export function indexProviders(list: readonly Provider<any>[]): ProviderIndex {
       entries.set(op.id, { op, handlers: provider.handlers });
     }
   }
+  checkAliases(byName);
   return { providers: Object.freeze([...list]), byId, byName, entries };
+}
+
+/**
+ * An alias stands for one operation (or provider) in a toolkit: one that is, or spells, another
+ * operation's name or alias (another provider's, say) would turn "did you mean" and the policy's
+ * names toward it. A TypeError naming both.
+ */
+function checkAliases(byName: ReadonlyMap<string, OperationDescriptor>): void {
+  const operations = new Map<string, OperationDescriptor>();
+  const providers = new Map<string, { provider: string; id: string }>();
+  const claim = (key: string, op: OperationDescriptor, what: string) => {
+    const holder = operations.get(key);
+    if (holder && holder !== op)
+      throw new TypeError(
+        `createToolkit: ${what} of ${op.id} is also the name or an alias of ${holder.id}; a name stands for one operation in a toolkit`,
+      );
+    operations.set(key, op);
+  };
+  for (const op of byName.values()) claim(aliasKey(op.name), op, `the name "${op.name}"`);
+  for (const op of byName.values())
+    for (const alias of op.aliases ?? []) claim(aliasKey(alias), op, `alias "${alias}"`);
+  for (const op of byName.values()) {
+    for (const name of [op.provider, ...(op.providerAliases ?? [])]) {
+      const holder = providers.get(aliasKey(name));
+      if (holder && holder.provider !== op.provider)
+        throw new TypeError(
+          `createToolkit: "${name}" of provider "${op.provider}" (${op.id}) is also the name or an alias of provider "${holder.provider}" (${holder.id}); a name stands for one provider in a toolkit`,
+        );
+      providers.set(aliasKey(name), { provider: op.provider, id: op.id });
+    }
+  }
 }
