@@ -205,21 +205,3 @@ export function folderConflict(folder: string, workspace: string): string | unde
   }
   return undefined;
 }
-
-const tempChecked = new Set<string>();
-
-/**
- * Throws a TypeError when the temporary folder (TMPDIR) is inside the workspace: the toolkit keeps
- * commands' output, their scripts and its pipes there, which the agent's tools would then reach.
- */
-export function checkTempFolder(workspace: string): void {
-  const temp = nodeOs().tmpdir();
-  const key = `${temp}\0${workspace}`;
-  if (tempChecked.has(key)) return;
-  const root = workspaceHolding(temp, workspace);
-  if (root !== undefined)
-    throw new TypeError(
-      `createToolkit: the temporary folder ${temp} is inside the workspace ${root}, where the agent could read what the toolkit keeps there (commands' output, their scripts, its pipes); set TMPDIR to a folder outside the workspace`,
-    );
-  tempChecked.add(key);
-}

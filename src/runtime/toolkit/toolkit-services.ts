@@ -10,7 +10,6 @@ import { resolveUserChannel } from '../services/user.js';
 import { createApprovalParking, type ApprovalParking } from '../services/approval-parking.js';
 import { sharedStore } from '../store/lazy.js';
 import { checkStoreFolder } from '../store/url.js';
-import { checkTempFolder } from '../fs/state-folder.js';
 import { storeSharedJobs } from '../store/shared-jobs.js';
 import { storeTaskStore } from '../store/task-lists.js';
 import type { Store, StoreKey } from '../store/types.js';
@@ -69,7 +68,6 @@ export function buildServices(
   storeKey: StoreKey,
   store: Store | undefined,
 ): Services {
-  checkTempFolder(workspaceRoot);
   return Object.freeze({
     clock: options.clock ?? systemClock,
     tasks: resolveTaskStore(options.tasks, workspaceRoot, store && (() => storeTaskStore(store, storeKey))),
