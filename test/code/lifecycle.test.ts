@@ -235,3 +235,43 @@ describe('what a server installed in the workspace may do', () => {
     expect(refused.ok ? '' : refused.error.message).toMatch(/inside the workspace and no sandbox can start here/);
   });
 });
+
+describe('what a server says reaches the model inert and bounded', () => {
+  it('messages, hovers and symbol names lose their control sequences and are cut; definitions beyond the bound are said', async () => {
+    const root = await codeWorkspace({ 'a.fake': 'ERROR here\n' });
+    const toolkit = toolkitWith(root, { servers: [fakeServer('--hostile')] });
+    // JSON writes a raw ESC or BEL as \u001b / \u0007 (one backslash); an inert one is the text \\u001b.
+    const noControl = (value: unknown) => expect(JSON.stringify(value)).not.toMatch(/(^|[^\\])\\u00(1b|07)/);
+    const diagnostics = await toolkit.invoke('code', 'diagnostics', { path: 'a.fake' });
+    const found = expectOk<{ diagnostics: { message: string }[] }>(diagnostics).diagnostics;
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message.length).toBeLessThan(2_200);
+    expect(found[0]!.message).toMatch(/characters cut\]$/);
+    noControl(diagnostics);
+    // The forged line is not a line of the text.
+    expect(diagnostics.ok && diagnostics.text.split('\n').some((line) => line.startsWith('forged.fake'))).toBe(false);
+
+    const hover = await toolkit.invoke('code', 'hover', { path: 'a.fake', line: 1, column: 1 });
+    expect(expectOk<{ contents: string; truncated: boolean }>(hover)).toMatchObject({ truncated: true });
+    expect(JSON.stringify(hover).length).toBeLessThan(50_000);
+    noControl(hover);
+
+    const symbols = await toolkit.invoke('code', 'symbols', { query: 'Evil' });
+    const named = expectOk<{ symbols: { name: string; container?: string }[] }>(symbols).symbols;
+    expect(named.length).toBeGreaterThan(0);
+    expect(named[0]!.name.length).toBeLessThan(600);
+    noControl(symbols);
+    // A name is one line: its line breaks are escaped too.
+    expect(named.every((s) => !/[\r\n]/.test(s.name) && !/[\r\n]/.test(s.container ?? ''))).toBe(true);
+
+    const definitions = expectOk<{ definitions: unknown[]; notes?: string[] }>(
+      await toolkit.invoke('code', 'definition', { path: 'a.fake', line: 1, column: 1 }),
+    );
+    expect(definitions.definitions).toHaveLength(50);
+    expect(definitions.notes?.join(' ')).toMatch(/30 more definitions not shown/);
+
+    // The edit diagnostics a write carries come the same way.
+    const written = await toolkit.invoke('filesystem', 'write_file', { path: 'a.fake', content: 'ERROR again\n' });
+    noControl(written);
+  });
+});

@@ -16,6 +16,7 @@ import { uriOf } from './lsp/diagnostics.js';
 import { onServers, timeoutOf, toLocation, visibleOnly, type ResultLocation } from './operation.js';
 import { characterColumn, SourceCache, splitLines } from './source.js';
 import { findTarget, serverForParams, targetForm, type PositionParams, type Target } from './target.js';
+import { serverText } from './server-text.js';
 
 /** Hover text beyond this is cut. */
 const MAX_HOVER_CHARS = 8_000;
@@ -74,6 +75,10 @@ export async function definition(params: DefinitionParams, ctx: HandlerContext):
   });
   const { items, hidden } = await visibleOnly(ctx, found.slice(0, MAX_DEFINITIONS));
   const notes = hidden > 0 ? [`${hidden} definition${hidden === 1 ? '' : 's'} in paths the policy hides`] : [];
+  if (found.length > MAX_DEFINITIONS)
+    notes.push(
+      `${found.length - MAX_DEFINITIONS} more definitions not shown (at most ${MAX_DEFINITIONS}); references lists every use, page by page`,
+    );
   const text =
     items.length === 0
       ? 'No definition found there.'
@@ -137,7 +142,7 @@ export async function hover(params: HoverParams, ctx: HandlerContext): Promise<R
     };
   });
   const truncated = contents.length > MAX_HOVER_CHARS;
-  const shown = truncated ? `${contents.slice(0, MAX_HOVER_CHARS)}…` : contents;
+  const shown = serverText(contents, MAX_HOVER_CHARS);
   const output: HoverResult = {
     path: target.relative,
     line: target.position.line + 1,
@@ -153,7 +158,13 @@ function hoverText(answer: LspHover | null): string {
   const parts = Array.isArray(answer.contents) ? answer.contents : [answer.contents];
   return parts
     .map((part) =>
-      typeof part === 'string' ? part : part.language ? `\`\`\`${part.language}\n${part.value}\n\`\`\`` : part.value,
+      typeof part === 'string'
+        ? part
+        : !part || typeof part !== 'object'
+          ? ''
+          : part.language
+            ? `\`\`\`${part.language}\n${part.value}\n\`\`\``
+            : String(part.value ?? ''),
     )
     .filter((part) => part.trim() !== '')
     .join('\n\n')

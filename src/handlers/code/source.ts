@@ -4,6 +4,7 @@
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { realPathOf } from '../../runtime/fs/verified-fs.js';
+import { inertText } from '../../runtime/text/control-text.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolError } from '../../runtime/contract/errors.js';
@@ -143,5 +144,6 @@ export function placeOf(uri: string, workspace: string): Place | undefined {
 export function shownLine(line: string | undefined): string | undefined {
   if (line === undefined) return undefined;
   const trimmed = line.replace(/\s+$/, '');
-  return trimmed.length > 200 ? `${trimmed.slice(0, 199)}…` : trimmed;
+  // A workspace file may hold control characters: shown inert, as read_file's text shows them.
+  return inertText(trimmed.length > 200 ? `${trimmed.slice(0, 199)}…` : trimmed);
 }

@@ -9,6 +9,7 @@ import { codeOf, onServers, timeoutOf, visibleOnly } from './operation.js';
 import { characterColumn, placeOf, SourceCache } from './source.js';
 import { symbolKindName } from './symbol-kinds.js';
 import { noServerFor, outlineOf } from './target.js';
+import { MAX_NAME_CHARS, serverText } from './server-text.js';
 
 type SymbolItem = SymbolsResult['symbols'][number];
 
@@ -32,9 +33,9 @@ export async function symbols(params: SymbolsParams, ctx: HandlerContext): Promi
     const lines = await cache.lines(file.absolute);
     for (const symbol of outline) {
       found.push({
-        name: symbol.name,
+        name: serverText(symbol.name, MAX_NAME_CHARS, true),
         kind: symbol.kind,
-        ...(symbol.container ? { container: symbol.container } : {}),
+        ...(symbol.container ? { container: serverText(symbol.container, MAX_NAME_CHARS, true) } : {}),
         path: file.relative,
         line: symbol.selection.line + 1,
         column: characterColumn(lines?.[symbol.selection.line], symbol.selection.character),
@@ -66,9 +67,9 @@ export async function symbols(params: SymbolsParams, ctx: HandlerContext): Promi
         const start = item.location.range.start;
         const lines = place.inside ? await cache.lines(place.absolute) : undefined;
         found.push({
-          name: item.name,
+          name: serverText(item.name, MAX_NAME_CHARS, true),
           kind: symbolKindName(item.kind),
-          ...(item.containerName ? { container: item.containerName } : {}),
+          ...(item.containerName ? { container: serverText(item.containerName, MAX_NAME_CHARS, true) } : {}),
           path: place.path,
           line: start.line + 1,
           column: characterColumn(lines?.[start.line], start.character),

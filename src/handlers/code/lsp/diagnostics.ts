@@ -7,6 +7,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { ToolError } from '../../../runtime/contract/errors.js';
 import type { LanguageClient } from './client.js';
 import { withDeadline } from './bounds.js';
+import { MAX_MESSAGE_CHARS, serverText } from '../server-text.js';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -104,7 +105,7 @@ async function tsserverDiagnostics(
         endLine: item.end.line - 1,
         endCharacter: item.end.offset - 1,
         severity: tsSeverity(item.category),
-        message: item.text,
+        message: serverText(item.text, MAX_MESSAGE_CHARS),
         ...(item.code !== undefined ? { code: String(item.code) } : {}),
         source: item.source ?? 'typescript',
       });
@@ -183,7 +184,10 @@ async function pushedDiagnostics(
 
 export function fromLsp(item: Diagnostic): RawDiagnostic {
   const severity = SEVERITIES[(item.severity ?? 1) - 1] ?? 'error';
-  const message = typeof item.message === 'string' ? item.message : String((item.message as { value?: string })?.value);
+  const message = serverText(
+    typeof item.message === 'string' ? item.message : (item.message as { value?: string } | undefined)?.value,
+    MAX_MESSAGE_CHARS,
+  );
   return {
     line: item.range.start.line,
     character: item.range.start.character,
