@@ -74,6 +74,8 @@ export async function toLocation(
   range: LspRange,
   cache: SourceCache,
 ): Promise<ResultLocation | undefined> {
+  // A server's answer is not trusted to be well formed: a location without a usable range is left out.
+  if (typeof uri !== 'string' || !isPosition(range?.start) || !isPosition(range?.end)) return undefined;
   const place = placeOf(uri, cache.workspace);
   if (!place) return undefined;
   const lines = place.inside ? await cache.lines(place.absolute) : undefined;
@@ -89,6 +91,17 @@ export async function toLocation(
     ...(text !== undefined ? { text } : {}),
     ...(place.inside ? {} : { outside_workspace: true }),
   };
+}
+
+function isPosition(value: unknown): value is { line: number; character: number } {
+  const p = value as { line?: unknown; character?: unknown } | null | undefined;
+  return (
+    !!p &&
+    Number.isSafeInteger(p.line) &&
+    Number.isSafeInteger(p.character) &&
+    (p.line as number) >= 0 &&
+    (p.character as number) >= 0
+  );
 }
 
 /** Leaves out results in paths the policy hides from this call (outside-workspace paths are kept). */
