@@ -9,6 +9,7 @@ import { defineProviders, type Provider, type Registry } from './runtime/toolkit
 import { buildToolkit } from './runtime/toolkit/toolkit.js';
 import type { ToolkitOptions } from './runtime/contract/types.js';
 import { confinedPathProblem } from './conformance/fixture-paths.js';
+import { inertText } from './runtime/text/control-text.js';
 import { referenceCodeIntelligence } from './handlers/code/service.js';
 import { readExpectedFile, writeFixture, type ExampleCase } from './conformance/fixtures.js';
 
@@ -160,7 +161,8 @@ export function runConformance(data: ConformanceSuite): void {
             expect(result.ok).toBe(false);
             if (!result.ok) {
               expect(result.error.code).toBe('INVALID_INPUT');
-              expect(result.error.message).toContain(field);
+              // Error messages are inert text: a field name with a control or format character shows it escaped.
+              expect(result.error.message).toContain(inertText(field));
             }
           });
         };
