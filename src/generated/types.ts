@@ -616,8 +616,8 @@ export interface CheckpointRestoreResult {
   skipped: {
     /** Workspace-relative path with / separators. */
     path: string;
-    /** changed_since: someone else changed it after the checkpoint (force restores it anyway); not_kept: its earlier content was larger than the byte bound; unsupported: a symbolic link or a special file, or a path that now goes through a link to another file; outside_workspace: its path now leads outside the workspace. */
-    reason: "changed_since" | "not_kept" | "unsupported" | "outside_workspace";
+    /** changed_since: someone else changed it after the checkpoint (force restores it anyway); not_kept: its earlier content was larger than the byte bound; unsupported: a symbolic link or a special file, or a path that now goes through a link to another file; outside_workspace: its path now leads outside the workspace; denied_by_policy: the policy's path rules keep it from checkpoint_restore (the entry is hidden from the result, and counted). */
+    reason: "changed_since" | "not_kept" | "unsupported" | "outside_workspace" | "denied_by_policy";
   }[];
   /** Unified diff from the files now to the files restored. */
   diff: string;

@@ -359,3 +359,44 @@ describe('checkpoints of file operations', () => {
     );
   });
 });
+
+describe('checkpoints and the path rules', () => {
+  it('a path the rules keep from the checkpoint operations is neither listed, shown in a diff, nor written back', async () => {
+    const { root, toolkit } = await seeded({
+      policy: {
+        rules: [{ operation: 'filesystem.checkpoint_*', path: ['secrets/**'], decision: 'deny' }],
+      },
+    });
+    expectOk(await fs(toolkit, 'write_file', { path: 'secrets/key.txt', content: 'SECRET-BEFORE\n' }));
+    const id = 'cp-2';
+    expectOk(
+      await fs(toolkit, 'apply_patch', {
+        input: [
+          '*** Begin Patch',
+          '*** Update File: secrets/key.txt',
+          '@@',
+          '-SECRET-BEFORE',
+          '+SECRET-AFTER',
+          '*** Update File: docs/old.md',
+          '@@',
+          '-# Old',
+          '+# New',
+          '*** End Patch',
+          '',
+        ].join('\n'),
+      }),
+    );
+    const list = await fs(toolkit, 'checkpoint_list', {});
+    expect(JSON.stringify(list)).not.toContain('secrets/');
+    const diff = await fs(toolkit, 'checkpoint_diff', { id });
+    expect(JSON.stringify(diff)).not.toMatch(/SECRET|secrets\//);
+    expect(JSON.stringify(diff)).toContain('docs/old.md');
+    const restored = await fs(toolkit, 'checkpoint_restore', { id });
+    expect(JSON.stringify(restored)).not.toMatch(/SECRET|secrets\//);
+    expect(expectOk<{ restored: { path: string }[] }>(restored).restored).toEqual([
+      { path: 'docs/old.md', action: 'write' },
+    ]);
+    expect(await readFile(path.join(root, 'secrets/key.txt'), 'utf8')).toBe('SECRET-AFTER\n');
+    expect(await readFile(path.join(root, 'docs/old.md'), 'utf8')).toBe('# Old\n');
+  });
+});

@@ -20,7 +20,17 @@ export async function checkpointDiff(
   const range = since ? opened.log.list().slice(index) : [record];
   const files: DiffFile[] = [];
   const diffs: string[] = [];
-  for (const file of filesOfRange(range)) {
+  const all = filesOfRange(range);
+  // A path the path rules keep from this operation: its entry is hidden (and counted) by the
+  // runtime, and its content is left out of the diff here.
+  const kept = ctx.hiddenPaths
+    ? new Set((await ctx.hiddenPaths(all.map((f) => f.path))).map((h) => h.path))
+    : undefined;
+  for (const file of all) {
+    if (kept?.has(file.path)) {
+      files.push({ path: file.path, change: changeOf(file.before, file.after) });
+      continue;
+    }
     const now = since ? await currentState(ctx, file.path) : undefined;
     const after = since ? now!.state : file.after;
     const entry: DiffFile = { path: file.path, change: changeOf(file.before, after) };

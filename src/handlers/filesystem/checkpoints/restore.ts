@@ -42,7 +42,7 @@ export async function checkpointRestore(
   const dryRun = params.dry_run ?? false;
   const force = params.force ?? false;
   const skipped: Skipped[] = [];
-  const wanted: Wanted[] = [];
+  let wanted: Wanted[] = [];
   for (const file of filesOfRange(since ? log.list().slice(index) : [record])) {
     const resolved = await ctx.workspace.resolve(file.path).catch((error: unknown) => {
       if (error instanceof ToolError && error.code === 'OUTSIDE_WORKSPACE') return undefined;
@@ -76,6 +76,15 @@ export async function checkpointRestore(
     wanted.push({ file, resolved, content, mode: modeOf(before) });
   }
 
+  // A path the path rules keep from this operation is not written (its entry is then hidden from
+  // the result too: the paths it names are declared).
+  const kept = ctx.hiddenPaths
+    ? new Set((await ctx.hiddenPaths(wanted.map((w) => w.file.path))).map((h) => h.path))
+    : undefined;
+  if (kept?.size) {
+    for (const w of wanted) if (kept.has(w.file.path)) skipped.push({ path: w.file.path, reason: 'denied_by_policy' });
+    wanted = wanted.filter((w) => !kept.has(w.file.path));
+  }
   const restored: Restored[] = [];
   const diffs: string[] = [];
   await commitFiles(
@@ -151,6 +160,7 @@ const REASONS: Record<Skipped['reason'], string> = {
   not_kept: 'its earlier content was not kept (larger than the byte bound)',
   unsupported: 'a symbolic link or special file (or its path now goes through a link)',
   outside_workspace: 'its path now leads outside the workspace',
+  denied_by_policy: "the policy's path rules keep it from checkpoint_restore",
 };
 
 function restoreText(result: CheckpointRestoreResult, id: string, since: boolean): string {
