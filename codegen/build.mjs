@@ -1,5 +1,5 @@
 // Builds the package: dist/index.js (the entry the `toolwright generate` verb imports) and
-// dist/compile-worker.js (started by path from it), bundled by esbuild; ajv, ajv-formats and js-yaml
+// dist/compile-worker.js (started by path from it), bundled by esbuild; ajv, ajv-formats, js-yaml and recheck
 // stay external, loaded from node_modules. The generator imports nothing of toolwright's sources:
 // what both share is declared in catalog.schema.json (shipped beside dist/, read at run time).
 import { rm } from 'node:fs/promises';

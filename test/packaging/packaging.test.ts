@@ -165,7 +165,7 @@ describe('npm pack', () => {
       peerDependencies: Record<string, string>;
       bin?: unknown;
     };
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'js-yaml']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 'ajv-formats', 'js-yaml', 'recheck']);
     expect(manifest.peerDependencies).toEqual({ toolwright: '0.1.0' });
     expect(manifest.bin).toBeUndefined();
     // The runtime modules it shares with toolwright are inlined: it imports none of toolwright's files.
