@@ -162,8 +162,9 @@ export class ShadowRepo {
     return this.#exclusive(async () => {
       await this.run(['add', '--all', '--ignore-errors', '--', '.'], undefined, false, bwrap).catch(
         async (error: unknown) => {
-          // --ignore-errors still fails the run when a file could not be read; what it could add is in the index.
-          if (!(error instanceof ToolError)) throw error;
+          // --ignore-errors still fails the run when a file could not be read; what it could add is
+          // in the index. A sandbox that could not be set up read nothing: that fails the snapshot.
+          if (!(error instanceof ToolError) || error.message.includes('bwrap:')) throw error;
         },
       );
       const tree = (await this.run(['write-tree'])).toString('utf8').trim();

@@ -49,8 +49,8 @@ export async function ensureStateFolder(workspace: string, env: NodeJS.ProcessEn
 
 /**
  * Once `folder` is made: throws UNAVAILABLE unless it is where it was resolved to be when it was
- * chosen (`chosen`, by default `folder` itself: its links resolved then), so a link put on its path since (a missing part made a
- * link into the workspace) moves nothing there.
+ * chosen (`chosen`, by default `folder` itself: its links resolved then), so a link put on its
+ * path since (a missing part made a link into the workspace) moves nothing there.
  */
 export async function checkStillWhereChosen(folder: string, display: string, chosen = folder): Promise<void> {
   const now = await realpath(folder);
