@@ -2,7 +2,7 @@
 // language servers) only when they are git's and name this workspace back: the `.git` file is the
 // workspace's, anyone's to write, and must not show other folders of the host.
 import { execFileSync } from 'node:child_process';
-import { mkdir, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linkedGitDirs } from '../../src/runtime/sandbox/confined-view.js';
@@ -63,6 +63,20 @@ describe('the git folders a .git file points to', () => {
       await writeFile(path.join(workspace, '.git'), `gitdir: ${target}\n`);
       expect(linkedGitDirs(workspace), target).toEqual([]);
     }
+    // Another repository's worktree inside the workspace, its `.git` turned into a link to the
+    // workspace's: that worktree's folder names `wt/.git`, not the workspace's `.git`.
+    const hostRepo = path.join(outside, 'host-repo');
+    await mkdir(hostRepo);
+    git(hostRepo, 'init', '-q');
+    await writeFile(path.join(hostRepo, 'c.txt'), 'c\n');
+    git(hostRepo, 'add', '.');
+    git(hostRepo, 'commit', '-qm', 'one');
+    git(hostRepo, 'worktree', 'add', '-q', path.join(workspace, 'wt'));
+    await writeFile(path.join(workspace, '.git'), `gitdir: ${path.join(hostRepo, '.git', 'worktrees', 'wt')}\n`);
+    const { rm } = await import('node:fs/promises');
+    await rm(path.join(workspace, 'wt', '.git'));
+    await symlink('../.git', path.join(workspace, 'wt', '.git'));
+    expect(linkedGitDirs(workspace)).toEqual([]);
     // Naming it back needs the folder's own file, which the workspace cannot write: a `.git/gitdir`
     // made to look like one inside a folder of the workspace is inside it, so not mounted either.
     const fake = path.join(workspace, 'fake-git');

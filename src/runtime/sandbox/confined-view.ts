@@ -160,10 +160,12 @@ function namesWorkspace(gitDir: string, workspace: string): boolean {
       return '';
     }
   };
+  // Compared as written, not through links: a link the workspace makes (its worktree's `.git`
+  // turned into one) must not make another work tree's folder name this one.
   const back = read('gitdir').trim();
-  if (back !== '' && realOrSelf(path.resolve(gitDir, back)) === path.join(workspace, '.git')) return true;
+  if (back !== '' && path.resolve(gitDir, back) === path.join(workspace, '.git')) return true;
   const worktree = /^\s*worktree\s*=\s*(.+?)\s*$/im.exec(read('config'))?.[1];
-  return worktree !== undefined && realOrSelf(path.resolve(gitDir, worktree.replace(/^"(.*)"$/, '$1'))) === workspace;
+  return worktree !== undefined && path.resolve(gitDir, worktree.replace(/^"(.*)"$/, '$1')) === workspace;
 }
 
 /** PATH folders outside the system ones, each real and not a root that shows much more than programs. */
