@@ -18,7 +18,9 @@ export interface PathPatterns {
  * allow rules match the case exactly, so they never allow more than they name.
  */
 export function compilePathPatterns(patterns: readonly string[], ignoreCase: boolean): PathPatterns {
-  const matcher = loadIgnore()({ allowRelativePaths: true, ignorecase: ignoreCase }).add(patterns);
+  const matcher = loadIgnore()({ allowRelativePaths: true, ignorecase: ignoreCase }).add(
+    patterns.map(withoutDotSegments),
+  );
   return {
     source: patterns,
     matches(relative) {
@@ -27,6 +29,16 @@ export function compilePathPatterns(patterns: readonly string[], ignoreCase: boo
       return matcher.ignores(clean) || matcher.ignores(`${clean}/`);
     },
   };
+}
+
+/**
+ * A pattern's `.` segments left out (`./secrets/**`, `a/./b`): gitignore patterns have none, so
+ * such a rule would match nothing, and a path given as `./secrets/k` is decided as `secrets/k`.
+ */
+function withoutDotSegments(pattern: string): string {
+  const negated = pattern.startsWith('!');
+  const body = (negated ? pattern.slice(1) : pattern).replace(/^(?:\.\/+)+/, '').replace(/\/(?:\.\/+)+/g, '/');
+  return negated ? `!${body}` : body;
 }
 
 /** `./a//b/` → `a/b`; '.' and paths that leave the workspace → undefined (no path rule sees them). */
