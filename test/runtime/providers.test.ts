@@ -138,6 +138,10 @@ describe('createToolkit({ providers })', () => {
       [['ReadFile'], 'filesystem.read_file'],
       [['Bash'], 'exec.bash'],
       [['web-fetch'], 'web.web_fetch'],
+      // An operation's id, or one spelt with its provider's alias.
+      [['filesystem.read_file'], 'filesystem.read_file'],
+      [['Fs.Read'], 'filesystem.read_file'],
+      [['Exec.Bash'], 'exec.bash'],
     ] as const) {
       expect(() => createToolkit({ providers: [...referenceProviders, shadow([...aliases])] }), aliases[0]).toThrow(
         new RegExp(

@@ -71,7 +71,14 @@ function checkAliases(byName: ReadonlyMap<string, OperationDescriptor>): void {
       );
     operations.set(key, op);
   };
-  for (const op of byName.values()) claim(aliasKey(op.name), op, `the name "${op.name}"`);
+  // Every name an operation goes by, its ids too (`filesystem.read_file`, `fs.read`): a rule or a
+  // call may name it by any of them.
+  for (const op of byName.values()) {
+    claim(aliasKey(op.name), op, `the name "${op.name}"`);
+    for (const provider of [op.provider, ...(op.providerAliases ?? [])])
+      for (const name of [op.name, ...(op.aliases ?? [])])
+        claim(aliasKey(`${provider}.${name}`), op, `the id "${provider}.${name}"`);
+  }
   for (const op of byName.values())
     for (const alias of op.aliases ?? []) claim(aliasKey(alias), op, `alias "${alias}"`);
   for (const op of byName.values()) {
