@@ -58,6 +58,8 @@ export class CheckpointKeeper implements CheckpointSource {
   base(): Promise<string> {
     return (this.#base ??= (async () => {
       if (this.#dir === undefined) return path.join(await ensureStateFolder(this.workspaceRoot), 'checkpoints');
+      // Checked before anything is made through a link put on its path since, and after.
+      await checkStillWhereChosen(this.#dir, 'the checkpoints folder');
       await ensureOwnFolder(this.#dir, 'the checkpoints folder', { parents: true });
       await checkStillWhereChosen(this.#dir, 'the checkpoints folder');
       return this.#dir;

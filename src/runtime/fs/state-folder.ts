@@ -41,6 +41,7 @@ export async function ensureStateFolder(workspace: string, env: NodeJS.ProcessEn
   const conflict = folderConflict(folder, workspace);
   if (conflict) throw new TypeError(`the state folder ${folder} ${conflict}`);
   const chosen = realPathOf(folder);
+  await checkStillWhereChosen(folder, 'the state folder', chosen);
   await ensureOwnFolder(path.dirname(folder), 'the state folder', { parents: true });
   await ensureOwnFolder(folder, 'the state folder');
   await checkStillWhereChosen(folder, 'the state folder', chosen);
@@ -48,12 +49,12 @@ export async function ensureStateFolder(workspace: string, env: NodeJS.ProcessEn
 }
 
 /**
- * Once `folder` is made: throws UNAVAILABLE unless it is where it was resolved to be when it was
- * chosen (`chosen`, by default `folder` itself: its links resolved then), so a link put on its
+ * Before `folder` is made and once it is: throws UNAVAILABLE unless it is where it was resolved to
+ * be when it was chosen (`chosen`, by default `folder` itself: its links resolved then), so a link put on its
  * path since (a missing part made a link into the workspace) moves nothing there.
  */
 export async function checkStillWhereChosen(folder: string, display: string, chosen = folder): Promise<void> {
-  const now = await realpath(folder);
+  const now = await realPathOfAsync(folder);
   if (now !== chosen)
     throw new ToolError(
       'UNAVAILABLE',

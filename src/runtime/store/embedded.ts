@@ -101,6 +101,7 @@ export function createEmbeddedStore(folder: string, options: EmbeddedStoreOption
         // The default folder's parent holds every workspace's state: this user's alone too.
         await ensureOwnFolder(dirname(root), 'the state folder', { parents: true });
       }
+      await checkStillWhereChosen(root, 'the store folder');
       await ensureOwnFolder(root, 'the store folder', { parents: true });
       await checkStillWhereChosen(root, 'the store folder');
     })().catch((error: unknown) => {
