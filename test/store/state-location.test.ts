@@ -157,10 +157,12 @@ describe('the store folder and the workspace', () => {
     expect(await readdir(path.join(workspace, 'target'))).toEqual([]);
   });
 
-  it('the same folder as the workspace by another path (a bind mount) counts as the workspace', async () => {
+  it('the same folder as the workspace, or one inside it, by another path (a bind mount) counts as inside', async () => {
     if (process.getuid?.() !== 0 || !existsSync('/usr/bin/unshare')) return;
     const workspace = await tempDir();
     const mount = await tempDir();
+    const subMount = await tempDir();
+    await mkdir(path.join(workspace, 'sub', 'deeper'), { recursive: true });
     const probe = path.join(await tempDir(), 'probe.mts');
     await writeFile(
       probe,
@@ -168,7 +170,9 @@ describe('the store folder and the workspace', () => {
         `import { createToolkit } from ${JSON.stringify(path.resolve('src/index.ts'))};`,
         `const workspace = ${JSON.stringify(workspace)};`,
         `const mount = ${JSON.stringify(mount)};`,
-        "for (const t of [{ store: { dir: mount + '/state' } }, { checkpoints: { dir: mount + '/cp' } }, { store: { dir: mount + '/..' } }]) {",
+        `const sub = ${JSON.stringify(subMount)};`,
+        "for (const t of [{ store: { dir: mount + '/state' } }, { checkpoints: { dir: mount + '/cp' } }, { store: { dir: mount + '/..' } },",
+        "  { store: { dir: sub + '/st' } }, { checkpoints: { dir: sub + '/x/y' } }, { store: { dir: sub + '/deeper' } }]) {",
         "  try { createToolkit({ workspace, ...t }); console.log('accepted'); }",
         "  catch (e) { console.log(/(is inside|holds) the workspace/.test(e.message) ? 'refused' : e.message); }",
         '}',
@@ -183,17 +187,18 @@ describe('the store folder and the workspace', () => {
         'private',
         'bash',
         '-c',
-        'mount --bind "$1" "$2" && exec "$3" --import "$4" "$5"',
+        'mount --bind "$1" "$2" && mount --bind "$1/sub" "$6" && exec "$3" --import "$4" "$5"',
         '-',
         workspace,
         mount,
         process.execPath,
         createRequire(import.meta.url).resolve('tsx'),
         probe,
+        subMount,
       ],
       { cwd: process.cwd() },
     );
-    expect(stdout.trim().split('\n')).toEqual(['refused', 'refused', 'refused']);
+    expect(stdout.trim().split('\n')).toEqual(Array(6).fill('refused'));
   });
 
   it('a folder outside works, given as a path, { dir }, a file: URL or a relative path that leaves the workspace', async () => {

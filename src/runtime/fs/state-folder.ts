@@ -7,6 +7,7 @@ import { lstat, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from '../contract/errors.js';
 import { lazyRequire, nodeCrypto } from '../startup/lazy-require.js';
+import { insideByMounts } from './mount-places.js';
 import { ensureOwnFolder } from './own-files.js';
 
 const nodeOs = lazyRequire<typeof import('node:os')>('node:os');
@@ -177,16 +178,20 @@ function rootsOf(workspace: string): string[] {
 /**
  * The workspace root (as given or resolved) `folder` is inside, as written, once links are resolved
  * (a dangling one to where it points), or as the same folder reached by another path (a bind
- * mount); undefined when it is not.
+ * mount of the workspace or of a folder inside it); undefined when it is not.
  */
 export function workspaceHolding(folder: string, workspace: string): string | undefined {
   const lexical = path.resolve(folder);
   const real = realPathOf(lexical);
   const roots = rootsOf(workspace);
   const rootId = identity(roots[roots.length - 1]!);
-  return roots.find(
+  const held = roots.find(
     (root) => inside(root, lexical) || inside(root, real) || (rootId !== undefined && underFolder(real, rootId)),
   );
+  if (held !== undefined) return held;
+  // A bind mount of a folder inside the workspace is the same folder by another path.
+  const realRoot = roots[roots.length - 1]!;
+  return insideByMounts(realRoot, real) ? realRoot : undefined;
 }
 
 /**
