@@ -1,9 +1,8 @@
 // Where a path lies on its file system, whatever mount it is reached through: a bind mount shows
 // a folder (the workspace, or a folder inside it) at a second path, and only the mount table says
 // the two are one. Linux only (/proc/self/mountinfo); elsewhere nothing is known.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 
 interface Mount {
   /** major:minor of the file system. */
