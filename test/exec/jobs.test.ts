@@ -266,10 +266,10 @@ describe('background jobs: the host goes away', () => {
     const t = tag(`host-${mode}`);
     tags.push(t);
     const child = spawn(process.execPath, fixtureArgs('job-host.ts', await tempDir(), t, mode, sandbox), {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: [mode === 'exit' ? 'pipe' : 'ignore', 'pipe', 'inherit'],
     });
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.once('exit', (code, sig) => resolve({ code, signal: sig })),
     );
@@ -281,6 +281,7 @@ describe('background jobs: the host goes away', () => {
     const expected = mode === 'foreground' ? 4 : 5;
     await waitFor(async () => (await processesWith(t, 'argv0')).length >= expected, 10_000, 'the jobs of the host');
     if (signal) child.kill(signal);
+    if (mode === 'exit') child.stdin!.end('exit\n');
     const exit = await ended;
     return { exit, survivors: await survivorsOf(t), out };
   }

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_IDLE_UPSTREAM, setFirstRequestTimeout } from '../../src/handlers/exec/network/limits.js';
 import { runSandboxTests, waitFor } from '../support/exec-helpers.js';
 import { netToolkit, sh, useNetworkWorkspace, ws } from './sandbox-network.js';
+import { scaled } from '../support/time.js';
 
 useNetworkWorkspace();
 
@@ -100,7 +101,7 @@ describe.runIf(runSandboxTests)('the network proxy: nothing outlives what it was
     const afterLeaving = async () => {
       await waitFor(() => existsSync(path.join(ws, 'left')), 20_000, 'the clients to leave');
       await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, scaled(250)));
       return [{ address: '127.0.0.1', family: 4 as const }];
     };
     const toolkit = netToolkit({ network: { allow: ['slow.test'], allowPrivate: true } }, afterLeaving);
