@@ -8,7 +8,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../codegen/src/emit/common.js';
 import { tempDir } from '../support/helpers.js';
-import { at, catalog, diagnostics, generate, listTree, operation, project } from '../support/generate-bin.js';
+import {
+  at,
+  catalog,
+  diagnostics,
+  generate,
+  listTree,
+  operation,
+  paramsWith,
+  project,
+} from '../support/generate-bin.js';
 import { scaled } from '../support/time.js';
 
 describe('$ref, $id, $schema and $dynamicRef resolve nothing outside the catalog', () => {
@@ -321,17 +330,7 @@ describe('a regular expression that can block the event loop is refused', () => 
     'exponential patterns anywhere (params, results, patternProperties), polynomial ones without a short maxLength; safe and bounded ones pass',
     { timeout: scaled(120_000) },
     async () => {
-      const params = (props: string[]) => ({
-        params: [
-          '        params:',
-          '          type: object',
-          '          additionalProperties: false',
-          '          required: [text]',
-          '          properties:',
-          '            text: { type: string }',
-          ...props.map((p) => `            ${p}`),
-        ].join('\n'),
-      });
+      const params = paramsWith;
       const text = catalog(
         [
           operation('nested', params(['name: { type: string, pattern: "^(a+)+$" }'])),

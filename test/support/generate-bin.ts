@@ -100,3 +100,18 @@ export async function project(text: string): Promise<string> {
 export async function listTree(dir: string): Promise<string[]> {
   return (await readdir(dir, { recursive: true })).map(String).sort();
 }
+
+/** The params of `operation`'s default echo with more properties (YAML lines, at property depth). */
+export function paramsWith(props: readonly string[]): { params: string } {
+  return {
+    params: [
+      '        params:',
+      '          type: object',
+      '          additionalProperties: false',
+      '          required: [text]',
+      '          properties:',
+      '            text: { type: string }',
+      ...props.map((p) => `            ${p}`),
+    ].join('\n'),
+  };
+}
