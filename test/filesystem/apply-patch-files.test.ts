@@ -232,9 +232,15 @@ describe('apply_patch: confinement of every path it names', () => {
     const { root, toolkit } = await workspaceToolkit();
     await put(root, 'inner.txt', 'inner\n');
     await symlink('inner.txt', path.join(root, 'inlink'));
+    const touchFirst = (named: string) => ['*** Update File: ' + named, '@@', '-inner', '+touched'];
     for (const input of [
       patch('*** Delete File: inlink'),
       patch('*** Update File: inlink', '*** Move to: moved.txt', '@@', '-inner', '+moved'),
+      // A section before that changed the file the link leads to (by its name or the link's) does
+      // not make the link a file.
+      patch(...touchFirst('inner.txt'), '*** Delete File: inlink'),
+      patch(...touchFirst('inlink'), '*** Delete File: inlink'),
+      patch(...touchFirst('inner.txt'), '*** Update File: inlink', '*** Move to: moved.txt', '@@', '-touched', '+m'),
     ]) {
       const result = await apply(
         toolkit,

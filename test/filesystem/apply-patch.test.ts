@@ -405,3 +405,43 @@ describe('apply_patch: what it refuses, writing nothing', () => {
     expect(await tree(root)).toEqual({ 'd.txt': 'alpha\n', 'gone.txt': 'g\n' });
   });
 });
+
+describe('apply_patch: bounded search on hostile patches', () => {
+  // Context lines repeated against a file of the same lines: a search from every place would
+  // compare (file lines) × (patch lines) per level, minutes for a patch of 100 KB. Each search now
+  // costs the file's lines plus the patch's, and the event loop gets turns while a patch is placed.
+  it('repeated context that never matches, and thousands of chunks, end in a miss while timers still run', async () => {
+    const { toolkit } = await setup({
+      'same.txt': 'x\n'.repeat(30_000),
+      'mid.txt': Array.from({ length: 20_000 }, (_, i) => `line ${i}\n`).join(''),
+    });
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    try {
+      for (const [input, file] of [
+        [patch('*** Update File: same.txt', '@@', ...Array<string>(15_000).fill(' x'), '-y', '+z'), 'same.txt'],
+        [patch('*** Update File: same.txt', '@@', ...Array<string>(20_000).fill(' x  '), '-y', '+z'), 'same.txt'],
+        [
+          patch(
+            '*** Update File: mid.txt',
+            // Each change is checked for a second place to the end of the file.
+            ...Array.from({ length: 9_000 }, (_, i) => ['@@', `-line ${i * 2}`, '+changed']).flat(),
+            '@@',
+            '-missing',
+            '+m',
+          ),
+          'mid.txt',
+        ],
+      ] as const) {
+        const before = turns;
+        const result = await apply(toolkit, input, { dry_run: true });
+        expect(errorCode(result), file).toBe('NO_MATCH');
+        expect(result.ok ? '' : result.error.message).toContain(`to ${file}`);
+        // Timers fired while the call ran: the search gave the event loop turns.
+        expect(turns, file).toBeGreaterThan(before);
+      }
+    } finally {
+      clearInterval(ticker);
+    }
+  });
+});

@@ -4,6 +4,7 @@
 
 import type { RenameParams, RenameResult } from '../../generated/types.js';
 import { withEditDiagnostics } from '../../runtime/services/edit-diagnostics.js';
+import { refuseKeptFromReading } from '../../runtime/policy/kept-from-reading.js';
 import { ToolError } from '../../runtime/contract/errors.js';
 import { withText, type Rendered } from '../../runtime/contract/handler.js';
 import type { HandlerContext } from '../../runtime/contract/types.js';
@@ -53,14 +54,12 @@ export async function rename(params: RenameParams, ctx: HandlerContext): Promise
   if (changes.length === 0) throw new ToolError('NOT_FOUND', 'the language server found nothing to rename there');
   // Each file the rename would change is decided by the path rules as a path argument is: one they
   // keep from this operation refuses the whole rename, dry run too (its diff would show the file).
-  const kept = ctx.hiddenPaths ? await ctx.hiddenPaths(changes.map((change) => change.file.relative)) : [];
-  if (kept.length > 0) {
-    throw new ToolError(
-      'DENIED_BY_POLICY',
-      `the rename would change ${kept.length} file${kept.length === 1 ? '' : 's'} the policy keeps from this operation (${kept[0]!.decision.decision}${kept[0]!.decision.reason ? `: ${kept[0]!.decision.reason}` : ''}); nothing was changed`,
-      { policy: kept[0]!.decision },
-    );
-  }
+  await refuseKeptFromReading(
+    ctx,
+    changes.map((change) => change.file.relative),
+    'the rename would change',
+    false,
+  );
   const { createTwoFilesPatch } = await import('diff');
   let diff = '';
   for (const change of changes) {

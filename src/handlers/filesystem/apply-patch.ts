@@ -2,6 +2,7 @@
 // Patch: Add, Delete, Update with Move to, @@ anchors, End of File), applied to every file it names
 // or to none. The runtime parsed it and confined each path (a `patch` role) before this runs; the
 // sections are applied in memory (./patch/plan.ts) and written in one transaction (./patch/commit.ts).
+import { refuseKeptFromReading } from '../../runtime/policy/kept-from-reading.js';
 import type { ApplyPatchParams, ApplyPatchResult } from '../../generated/types.js';
 import { withEditDiagnostics } from '../../runtime/services/edit-diagnostics.js';
 import { ToolError } from '../../runtime/contract/errors.js';
@@ -26,6 +27,13 @@ export async function applyPatch(params: ApplyPatchParams, ctx: HandlerContext):
   const resolvedOf = confinedPaths(ctx, pathsOfPatch(parsed));
   const dryRun = params.dry_run;
   const targets = [...new Set(pathsOfPatch(parsed))].map(resolvedOf);
+  // A patch reads what it changes or replaces, and its diff or a miss's closest lines would show it.
+  await refuseKeptFromReading(
+    ctx,
+    targets.map((target) => target.relative),
+    'the patch would change',
+    true,
+  );
   // Every file the patch names (added, deleted, moved from or to) is compared before and after.
   return withEditDiagnostics(ctx, targets, async () => {
     const outcome = await commitFiles(ctx, targets, { dryRun, readLimit: MAX_PATCH_FILE_BYTES }, (opened) =>

@@ -160,11 +160,13 @@ export interface HandlerContext {
   /**
    * Set with `visiblePaths`: the workspace-relative paths a rule hides, each with the decision of
    * that rule (for a handler that refuses rather than filters). `real: true` says the paths hold no
-   * symbolic link (they are their own real paths), which spares resolving each.
+   * symbolic link (they are their own real paths), which spares resolving each. `given: true`
+   * says they are the call's own path arguments, which its path rules decided already: only what
+   * the rules of operations that read paths keep from reading counts (unless one of its own matches).
    */
   readonly hiddenPaths?: (
     paths: readonly string[],
-    options?: { real?: boolean },
+    options?: { real?: boolean; given?: boolean },
   ) => Promise<{ path: string; decision: PolicyDecision }[]>;
   /**
    * The top-level params the caller left out: the handler received the catalog's `default` for

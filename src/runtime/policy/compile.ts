@@ -62,6 +62,12 @@ export interface CompiledPolicy {
   hidesPath(operation: OperationDescriptor, subject: PathSubject): boolean;
   /** The decision of the rule that hides `subject` (as hidesPath), or undefined when none does. */
   hidingDecision(operation: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined;
+  /**
+   * For a path the operation was given (its own path rules decided it at input): the decision of
+   * the rule of an operation that reads paths that keeps it from reading, unless a path rule of
+   * the operation itself matches it (that rule decides, as for a modelled command line).
+   */
+  keptFromReading(operation: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined;
   /** The decision for the host of a URL the operation reaches (every redirect hop is checked with it). */
   decideHost(operation: OperationDescriptor, hostname: string): PolicyDecision;
   /** Whether some host rule applies to the operation. */
@@ -342,6 +348,15 @@ export class Policy implements CompiledPolicy {
 
   hidingDecision(op: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined {
     const rule = this.#hidingRule([op, ...this.#readers], subject, op);
+    return rule ? this.#result(rule) : undefined;
+  }
+
+  keptFromReading(op: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined {
+    for (const rule of this.#rulesFor(op)) {
+      if (rule.fields.length === 0) break;
+      if (rule.paths && pathRuleMatches(rule, subject)) return undefined;
+    }
+    const rule = this.#hidingRule(this.#readers, subject);
     return rule ? this.#result(rule) : undefined;
   }
 

@@ -17,9 +17,19 @@ export interface HiddenPath {
   decision: PolicyDecision;
 }
 
+export interface HiddenPathsOptions {
+  /** The paths hold no symbolic link (they are their own real paths). */
+  real?: boolean;
+  /**
+   * The paths are the call's own arguments, already decided by the operation's path rules: only
+   * what the rules of operations that read paths keep from reading (where none of its own matches).
+   */
+  given?: boolean;
+}
+
 export interface PolicyHooks {
   visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
-  hiddenPaths?: (paths: readonly string[], options?: { real?: boolean }) => Promise<HiddenPath[]>;
+  hiddenPaths?: (paths: readonly string[], options?: HiddenPathsOptions) => Promise<HiddenPath[]>;
   checkHost?: (url: URL) => void;
 }
 
@@ -49,7 +59,8 @@ export function policyHooks(policy: CompiledPolicy, op: OperationDescriptor, wor
     hooks.hiddenPaths = async (paths, options) => {
       const hidden: HiddenPath[] = [];
       for (const given of paths) {
-        const decision = policy.hidingDecision(op, await subject(given, options?.real === true));
+        const named = await subject(given, options?.real === true);
+        const decision = options?.given ? policy.keptFromReading(op, named) : policy.hidingDecision(op, named);
         if (decision) hidden.push({ path: given, decision });
       }
       return hidden;

@@ -1,6 +1,7 @@
 // The edit core of edit_file and multi_edit: edits applied in order, all or nothing, under the
 // write transaction, matched and diffed in a job process when the job is large; a file changed
 // since it was read takes the edits whose regions are as read.
+import { refuseKeptFromReading } from '../../../runtime/policy/kept-from-reading.js';
 import { ToolError } from '../../../runtime/contract/errors.js';
 import { segmentOfText, type SeenSegment } from '../../../runtime/session/seen-lines.js';
 import type { HandlerContext } from '../../../runtime/contract/types.js';
@@ -58,6 +59,8 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, call
   const { edits, dryRun, labelTotal } = call;
   const label = labelTotal === undefined ? undefined : (index: number) => editLabel(index, labelTotal);
   const options = { createParents: false, readLimit: MAX_EDIT_BYTES, dryRun, guardRegions: true };
+  // An edit reads the file, and its diff, a miss's closest lines or a match at all would show it.
+  await refuseKeptFromReading(ctx, [resolved.relative], 'the edit would change', true);
   return changeFile(ctx, resolved, options, async (current) => {
     if (!current) throw await missingPathError(resolved);
     const decoded = await decodeForEdit(current.bytes!);

@@ -5,7 +5,8 @@
 // file leaves it ending with a line break (the reference implementation's rule).
 import type { PatchChunk, PatchLine } from '../../../runtime/fs/patch-envelope.js';
 import type { ChangedRange } from '../edit/match.js';
-import { FileLines, occurrencesAt, seekSequence, type MatchLevel } from './seek.js';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { FileLines, occurrencesAt, seekSequence, type MatchLevel, type SearchWork } from './seek.js';
 import { PatchMiss } from './miss.js';
 
 export interface AppliedChunks {
@@ -50,15 +51,43 @@ function withoutFinalEmpty(lines: readonly PatchLine[]): PatchLine[] {
   return out;
 }
 
-/** Applies `chunks` to `text`; a chunk that cannot be placed throws a PatchMiss (./miss.ts diagnoses it). */
-export function applyChunks(text: string, chunks: readonly PatchChunk[]): AppliedChunks {
+/** Lines compared between two turns of the event loop: a few milliseconds of work. */
+const STEPS_PER_TURN = 1 << 21;
+/** Lines compared for one patch at most (a second or two of work): past it the patch is refused. */
+export const MAX_SEARCH_STEPS = 1_000_000_000;
+
+/** Gives the event loop a turn when the searches have worked long enough; refuses a patch past the bound. */
+export async function searchTurn(work: SearchWork & { turnAt: number }, signal: AbortSignal): Promise<void> {
+  if (work.steps > MAX_SEARCH_STEPS)
+    throw new ToolError(
+      'TOO_LARGE',
+      "placing this patch's changes would compare over a billion lines: send fewer changes per call, or give them @@ anchors and fewer repeated context lines. Nothing was written",
+    );
+  if (work.steps < work.turnAt) return;
+  work.turnAt = work.steps + STEPS_PER_TURN;
+  await new Promise((resolve) => setImmediate(resolve));
+  signal.throwIfAborted();
+}
+
+/**
+ * Applies `chunks` to `text`; a chunk that cannot be placed throws a PatchMiss (./miss.ts diagnoses
+ * it). `work` counts the lines compared across the whole patch; the event loop gets a turn between
+ * chunks once a few milliseconds of searching have passed.
+ */
+export async function applyChunks(
+  text: string,
+  chunks: readonly PatchChunk[],
+  work: SearchWork & { turnAt: number },
+  signal: AbortSignal,
+): Promise<AppliedChunks> {
   const file = new FileLines(text);
   const levels = new Set<Exclude<MatchLevel, 'exact'>>();
   const replacements: Replacement[] = [];
   let cursor = 0;
-  chunks.forEach((chunk, index) => {
+  for (const [index, chunk] of chunks.entries()) {
+    await searchTurn(work, signal);
     for (const anchor of chunk.anchors) {
-      const found = seekSequence(file, [anchor], cursor, false);
+      const found = seekSequence(file, [anchor], cursor, false, work);
       if (!found) throw new PatchMiss('anchor', file, index, [anchor], cursor);
       if (found.level !== 'exact') levels.add(found.level);
       cursor = found.index + 1;
@@ -69,24 +98,24 @@ export function applyChunks(text: string, chunks: readonly PatchChunk[]): Applie
       // Pure addition: after the anchor it names, else at the end of the file (before a last blank line).
       const end = file.length > 0 && file.lines[file.length - 1] === '' ? file.length - 1 : file.length;
       replacements.push({ start: chunk.anchors.length > 0 && !chunk.endOfFile ? cursor : end, oldLength: 0, lines });
-      return;
+      continue;
     }
-    let found = seekSequence(file, old, cursor, chunk.endOfFile);
+    let found = seekSequence(file, old, cursor, chunk.endOfFile, work);
     if (!found && old[old.length - 1] === '') {
       lines = withoutFinalEmpty(lines);
       old = oldSide(lines);
-      found = seekSequence(file, old, cursor, chunk.endOfFile);
+      found = seekSequence(file, old, cursor, chunk.endOfFile, work);
     }
     if (!found) throw new PatchMiss('lines', file, index, oldSide(chunk.lines), cursor);
     // Without an anchor, lines that occur again further on could be meant there as well.
     if (chunk.anchors.length === 0 && !chunk.endOfFile && old.length > 0) {
-      const again = occurrencesAt(file, old, found.index + 1, found.level, 1);
+      const again = occurrencesAt(file, old, found.index + 1, found.level, 1, work);
       if (again.length > 0) throw new PatchMiss('ambiguous', file, index, old, cursor, [found.index, again[0]!]);
     }
     if (found.level !== 'exact') levels.add(found.level);
     replacements.push({ start: found.index, oldLength: old.length, lines });
     cursor = found.index + old.length;
-  });
+  }
   replacements.sort((a, b) => a.start - b.start);
   return { ...rebuild(file, replacements), levels: [...levels] };
 }

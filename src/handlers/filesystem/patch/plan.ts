@@ -16,7 +16,7 @@ import { missingPathError } from '../../../runtime/fs/missing-path.js';
 import { applyChunks } from './apply-chunks.js';
 import type { CommitPlan, FileOutcome, OpenedTarget } from './commit.js';
 import { diagnoseMiss, PatchMiss } from './miss.js';
-import type { MatchLevel } from './seek.js';
+import type { MatchLevel, SearchWork } from './seek.js';
 
 export type FileAction = 'add' | 'update' | 'delete' | 'move';
 
@@ -98,6 +98,8 @@ export async function planPatch(
   };
   const files: PatchedFile[] = [];
   let changedSinceRead = false;
+  // The lines the searches of the whole patch compared (bounded, with turns for the event loop).
+  const work = { steps: 0, turnAt: 0 };
   for (const hunk of plan.parsed.hunks) {
     const entry = entryOf(hunk.path);
     if (hunk.type === 'add') {
@@ -112,7 +114,9 @@ export async function planPatch(
       continue;
     }
     if (!entry.exists) throw await missingPathError(entry.resolved);
-    if ((hunk.type === 'delete' || hunk.moveTo !== undefined) && entry.text === undefined)
+    // Checked on the name as given, whatever sections before did to the file it leads to: those
+    // are keyed by the real path, and the link stays a link on disk.
+    if (hunk.type === 'delete' || hunk.moveTo !== undefined)
       await refuseLink(plan.ctx, hunk.path, hunk.type === 'delete' ? 'deletes' : 'moves');
     if (hunk.type === 'delete') {
       if (entry.text === undefined) guardReplaced(entry);
@@ -120,7 +124,7 @@ export async function planPatch(
       Object.assign(entry, { exists: false, text: undefined, ranges: undefined, steps: entry.steps + 1 });
       continue;
     }
-    const updated = await update(plan, entry, hunk);
+    const updated = await update(plan, entry, hunk, work);
     if (updated.stale) changedSinceRead = true;
     const dest = hunk.moveTo === undefined ? entry : entryOf(hunk.moveTo);
     if (dest !== entry) {
@@ -230,6 +234,7 @@ async function update(
   plan: PlanContext,
   entry: Entry,
   hunk: Extract<PatchHunk, { type: 'update' }>,
+  work: SearchWork & { turnAt: number },
 ): Promise<{ text: string; ranges: ChangedRange[]; levels: Exclude<MatchLevel, 'exact'>[]; stale: boolean }> {
   const fromDisk = entry.text === undefined;
   const text = fromDisk ? await originalText(entry) : entry.text!;
@@ -240,7 +245,7 @@ async function update(
   const seen = plan.ctx.session.seenLines(entry.resolved.absolute)?.segments ?? [];
   let applied;
   try {
-    applied = applyChunks(text, hunk.chunks);
+    applied = await applyChunks(text, hunk.chunks, work, plan.ctx.signal);
   } catch (error) {
     if (!(error instanceof PatchMiss)) throw error;
     throw await diagnoseMiss(error, {

@@ -91,27 +91,50 @@ function occursAt(view: readonly string[], pattern: readonly string[], at: numbe
   return true;
 }
 
-/** Indexes (at most `max`) from `start` on where `pattern` occurs at `level`. */
+/**
+ * Indexes (at most `max`) from `start` on where `pattern` occurs at `level`: Knuth-Morris-Pratt over
+ * the lines, so a search costs the lines of the file plus those of the pattern, never their product
+ * (a patch of many repeated context lines against a file of the same lines would otherwise take
+ * minutes). `work.steps` grows by what the search cost.
+ */
 export function occurrencesAt(
   file: FileLines,
   pattern: readonly string[],
   start: number,
   level: MatchLevel,
   max: number,
+  work: SearchWork = { steps: 0 },
 ): number[] {
   const found: number[] = [];
-  if (pattern.length === 0 || pattern.length > file.length) return found;
+  const m = pattern.length;
+  if (m === 0 || m > file.length) return found;
   const view = file.view(level);
   const wanted = pattern.map((line) => lineAt(level, line));
-  const last = file.length - wanted.length;
-  const head = wanted[0]!;
-  for (let at = view.indexOf(head, start); at !== -1 && at <= last; at = view.indexOf(head, at + 1)) {
-    if (occursAt(view, wanted, at)) {
-      found.push(at);
+  // fail[k]: the length of the longest proper prefix of wanted[0..k] that is also its suffix.
+  const fail = new Int32Array(m);
+  for (let k = 1, j = 0; k < m; k++) {
+    while (j > 0 && wanted[k] !== wanted[j]) j = fail[j - 1]!;
+    if (wanted[k] === wanted[j]) j++;
+    fail[k] = j;
+  }
+  let j = 0;
+  let at = start;
+  for (; at < view.length; at++) {
+    while (j > 0 && view[at] !== wanted[j]) j = fail[j - 1]!;
+    if (view[at] === wanted[j]) j++;
+    if (j === m) {
+      found.push(at - m + 1);
       if (found.length >= max) break;
+      j = fail[j - 1]!;
     }
   }
+  work.steps += 2 * m + (at - start);
   return found;
+}
+
+/** The lines compared so far by the searches of one patch (bounded by the caller). */
+export interface SearchWork {
+  steps: number;
 }
 
 export interface Sought {
@@ -128,6 +151,7 @@ export function seekSequence(
   pattern: readonly string[],
   start: number,
   eof: boolean,
+  work: SearchWork = { steps: 0 },
 ): Sought | undefined {
   if (pattern.length === 0) return { index: start, level: 'exact' };
   if (pattern.length > file.length) return undefined;
@@ -136,6 +160,7 @@ export function seekSequence(
     if (at !== undefined) {
       if (at >= start || eof) {
         const view = file.view(level);
+        work.steps += pattern.length;
         if (
           occursAt(
             view,
@@ -147,7 +172,7 @@ export function seekSequence(
       }
       continue;
     }
-    const found = occurrencesAt(file, pattern, start, level, 1);
+    const found = occurrencesAt(file, pattern, start, level, 1, work);
     if (found.length > 0) return { index: found[0]!, level };
   }
   return undefined;

@@ -121,6 +121,11 @@ export function gitReads(words: GitWords): { paths: PathUse[]; git: GitUse } {
       return use('tracked', { revisionsReadHistory: true, objects: OBJECTS });
     case 'diff-files':
       return use('tracked');
+    case 'config':
+      // --blob reads the config from an object (`HEAD:secrets/x`, an id): what it prints is that object.
+      return has(options, 'blob')
+        ? use('history', { objects: 'it reads the config from the object --blob names', anyObject: true })
+        : use('none');
     case 'blame':
     case 'annotate':
       // -C and -M find lines that came from other files, and name those files.

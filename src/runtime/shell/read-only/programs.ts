@@ -5,6 +5,7 @@
 import { getopt } from './options.js';
 import { has, optionModel, type FolderUse, type Model, type PathUse } from './model.js';
 import type { ParsedOption } from './options.js';
+import type { Word } from '../words.js';
 
 const FOLLOWS = 'follows symbolic links into folders (possibly outside the workspace)';
 const LISTS = 'reads file names from a list file, which the classifier cannot see';
@@ -231,6 +232,15 @@ export const COREUTILS: Record<string, Model> = {
       'all/a bytes=/n data/d encoding=/e help/h include-all-whitespace/w output-separator=/s print-file-name/f radix=/t ' +
         'target=/T unicode=/U version/v',
     ),
+    // binutils reads a word `@FILE` as more arguments from FILE (before its options are parsed): a
+    // file read whose contents name further files the model cannot see.
+    check: (options, operands) => {
+      const words = [...operands, ...options.flatMap((option) => (option.valueWord ? [option.valueWord] : []))];
+      const given = words.find(mayStartWithAt);
+      return given
+        ? `${given.raw}: strings reads a word that starts with @ as a file of more arguments, which the model cannot see`
+        : undefined;
+    },
   }),
   date: optionModel({
     grammar: getopt(
@@ -288,3 +298,9 @@ export const COREUTILS: Record<string, Model> = {
     unknownReads: { f: FILES0 },
   }),
 };
+
+/** A word that is, or may expand to, one starting with `@` (a glob or a variable with no literal lead). */
+function mayStartWithAt(word: Word): boolean {
+  if (!word.dynamic) return word.text.startsWith('@');
+  return !word.lead || word.lead.startsWith('@');
+}

@@ -169,6 +169,8 @@ const JQ_VALUES: Record<string, { count: number; path?: boolean }> = {
   argfile: { count: 2, path: true },
 };
 const JQ_SHORT = new Set('srjacCMSRnfehV');
+/** The words of a jq program that read a module file. */
+const JQ_MODULES = /\b(?:import|include|modulemeta)\b/;
 
 /** jq 1.6's own argument loop: options anywhere before `--`, short letters clustered, -L with a glued or next value. */
 const jq: Model = (args, _ctx, program) => {
@@ -220,9 +222,20 @@ const jq: Model = (args, _ctx, program) => {
   }
   const [filter, ...rest] = operands;
   if (filter?.dynamic) return { problem: `the jq filter ${filter.raw} is expanded at run time` };
+  // A module (import, include, modulemeta) is a file jq finds by name on its search path, `./` and
+  // the folders of -L among them: no path the model can decide before the line runs.
+  if (filter && !fromFile && JQ_MODULES.test(filter.text))
+    return {
+      problem: `the jq filter loads a module (import, include or modulemeta), a file read by a name jq resolves`,
+    };
   if (filter && fromFile) paths.push({ word: filter });
   if (!positionalData) for (const word of rest) paths.push({ word });
-  return { paths };
+  return {
+    paths,
+    ...(fromFile
+      ? { unknownReads: '-f reads the filter from a file, whose import and include name further files' }
+      : {}),
+  };
 };
 
 /** bash's own option loop for a builtin: clusters of the given letters up to the first operand or `--`. */
