@@ -3,7 +3,7 @@
 // the header the binding names), a placeholder sent anywhere else stays one, and the real value
 // reaches no output, no audit entry, no progress message: not even when a server echoes it back or
 // a file the command prints holds it. The interception CA's key is nowhere the sandbox can read.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { listenerSyscalls } from '../../src/handlers/exec/network/listener.js';
 import { openStore } from '../../src/index.js';
 import { runSandboxTests } from '../support/exec-helpers.js';
 import { httpServer, httpsServer, tableResolver } from '../support/network.js';
+import { tempDir } from '../support/helpers.js';
 import { netToolkit, proxyFolders, sh, useNetworkWorkspace, ws } from './sandbox-network.js';
 
 useNetworkWorkspace();
@@ -407,6 +408,46 @@ describe.runIf(runSandboxTests)('credentials: the real value reaches nothing but
     for (const name of readdirSync(folders[0]!))
       if (!name.endsWith('.sock'))
         expect(readFileSync(path.join(folders[0]!, name), 'utf8')).not.toContain('PRIVATE KEY');
+  });
+
+  it("hides the proxy's folder where the sandbox shows the temporary folder, and never makes it in the workspace", async () => {
+    const secure = await httpsServer();
+    const shown = await tempDir('tw-shown-tmp-');
+    const saved = process.env.TMPDIR;
+    const credentials = [{ env: 'TW_TOKEN', hosts: ['api.test'] }];
+    try {
+      // A TMPDIR the sandbox shows (writable here): the proxy's folder in it is an empty folder inside.
+      process.env.TMPDIR = shown;
+      const visible = netToolkit(
+        {
+          network,
+          env: { TW_TOKEN: TOKEN },
+          credentials,
+          sandbox: { mode: 'workspace-write', writable: [shown] },
+        },
+        loopback.lookup,
+      );
+      const out = await sh(
+        visible,
+        [
+          `curl -sS -o /dev/null https://api.test:${secure.port}/`,
+          `for d in ${shown}/toolwright-net-*; do echo "folder $(ls -A "$d" | wc -l)"; done`,
+          `grep -rl "PRIVATE KEY" ${shown} 2>/dev/null || echo no-key`,
+        ].join('; '),
+      );
+      expect(out.stdout).toBe('folder 0\nno-key\n');
+      expect(readdirSync(shown).filter((name) => name.startsWith('toolwright-net-'))).toHaveLength(1);
+      // A TMPDIR inside the workspace: the folder goes to the system's temporary folder instead.
+      const inside = path.join(ws, 'tmp');
+      mkdirSync(inside);
+      process.env.TMPDIR = inside;
+      const kept = netToolkit({ network, env: { TW_TOKEN: TOKEN }, credentials }, loopback.lookup);
+      await sh(kept, `curl -sS -o /dev/null https://api.test:${secure.port}/`);
+      expect(readdirSync(inside)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 
   it('gives every command the placeholder, shell_read too, and replaces the value in any other variable holding it', async () => {

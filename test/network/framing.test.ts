@@ -256,4 +256,23 @@ describe.runIf(runSandboxTests)('the network proxy: inside an intercepted tunnel
       ]),
     );
   });
+
+  it("sends a request without Host to the tunnel's host (plain: the URL's), with the Host the proxy writes", async () => {
+    const plain = await httpServer((req, res) => res.end(`plain ${req.url} ${req.headers.host}\n`));
+    const secure = await httpsServer((req, res) => res.end(`secure ${req.url} ${req.headers.host}\n`));
+    const toolkit = netToolkit({ network: { ...network, methods: 'read' } }, loopback.lookup);
+    writeFileSync(path.join(ws, 'raw.js'), RAW);
+    const bare = payload('bare', 'GET /bare HTTP/1.1\r\n\r\n');
+    const old = payload('old', 'GET /old HTTP/1.0\r\n\r\n');
+    const absolute = payload('absolute', `GET http://api.test:${plain.port}/absolute HTTP/1.1\r\n\r\n`);
+    const out = await sh(
+      toolkit,
+      `node raw.js tls ${secure.port} ${bare} ${old}; node raw.js plain ${plain.port} ${absolute}`,
+    );
+    expect(out.stdout).toContain(`secure /bare api.test:${secure.port}`);
+    expect(out.stdout).toContain(`secure /old api.test:${secure.port}`);
+    expect(out.stdout).toContain(`plain /absolute api.test:${plain.port}`);
+    expect(out.stdout).not.toMatch(/^HTTP\/1\.1 400/m);
+    expect(secure.seen.map((r) => r.url)).toEqual(['/bare', '/old']);
+  });
 });

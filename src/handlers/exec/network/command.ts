@@ -4,6 +4,11 @@
 // environment (proxy variables, CA variables, placeholders), and the command's listener: made from
 // outside in its sandbox's network namespace where that works, else the relay's prelude.
 import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { ToolError } from '../../../runtime/contract/errors.js';
+import { realPathOf } from '../../../runtime/fs/state-folder.js';
+import { isInside } from '../../../runtime/fs/workspace.js';
 import { credentialValue, credentialValues, toolkitRedactor } from '../../../runtime/secrets/secrets.js';
 import type { HandlerContext, ToolkitOf } from '../../../runtime/contract/types.js';
 import type { SandboxListener } from '../process/spawn.js';
@@ -75,6 +80,23 @@ export function maskCredentials(ctx: HandlerContext, env: Record<string, string>
   }
 }
 
+/**
+ * Where the proxy's private folder goes (its sockets, and the CA key's input to openssl while a
+ * certificate is made): the system's temporary folder, unless that lies in the workspace, where the
+ * agent's own tools would reach it.
+ */
+function proxyBase(workspace: string): string {
+  const root = realPathOf(workspace);
+  for (const candidate of [tmpdir(), '/tmp', '/dev/shm']) {
+    const real = realPathOf(candidate);
+    if (!isInside(root, real) && existsSync(real)) return real;
+  }
+  throw new ToolError(
+    'UNAVAILABLE',
+    'the network proxy needs a private folder outside the workspace, and every temporary folder is inside it',
+  );
+}
+
 /** The toolkit's proxy, made on first use; closed (listeners, folder, audit) with the toolkit. */
 function proxyOf(ctx: HandlerContext, policy: ProxyPolicy): NetworkProxy {
   const state = stateOf(ctx.toolkit);
@@ -88,6 +110,7 @@ function proxyOf(ctx: HandlerContext, policy: ProxyPolicy): NetworkProxy {
       ...(ca ? { ca: Array.isArray(ca) ? ca : [ca] } : {}),
       ...(store ? { audit: new ConnectionAudit(store.audit, toolkitRedactor(credentialValues(exec))) } : {}),
       placeholders: state.placeholders,
+      base: proxyBase(ctx.workspace.root),
     });
     state.proxy = proxy;
     ctx.toolkit.onClose(() => proxy.close());
@@ -119,7 +142,9 @@ export async function commandNetwork(
   });
   let released: Promise<CommandNote[]> | undefined;
   const release = () => (released ??= session.close().then(() => session.notes));
-  const args: string[] = [];
+  // The proxy's folder is hidden in the sandbox wherever it lies (a TMPDIR the sandbox shows): it
+  // holds other commands' sockets and, while a certificate is made, the CA key's input to openssl.
+  const args: string[] = ['--tmpfs', proxy.dir];
   if (bundle) {
     const inside = `${netDir}/ca-bundle.pem`;
     args.push('--ro-bind', bundle, inside);

@@ -38,6 +38,8 @@ export interface ProxyOptions {
   audit?: ConnectionAudit;
   /** Placeholder of each credential, by variable. */
   placeholders: ReadonlyMap<string, string>;
+  /** The folder the proxy's own folder is made in (default the system's temporary folder). */
+  base?: string;
 }
 
 interface Intercepted {
@@ -76,7 +78,7 @@ export class NetworkProxy {
     }));
     // Named by this process: one killed before close() leaves it for the next process's sweep
     // (output-pipe.ts); one that exits without close() removes it on the way out.
-    const dir = mkdtempSync(path.join(tmpdir(), `toolwright-net-${process.pid}-`));
+    const dir = mkdtempSync(path.join(options.base ?? tmpdir(), `toolwright-net-${process.pid}-`));
     this.dir = dir;
     this.#leaveOnExit = () => rmSync(dir, { recursive: true, force: true });
     process.once('exit', this.#leaveOnExit);
@@ -104,7 +106,8 @@ export class NetworkProxy {
       },
     };
     this.#httpsMade = () => https !== undefined;
-    this.#interceptServer = createServer();
+    // Inside a tunnel a request without Host goes to the tunnel's host (Node would answer a bare 400).
+    this.#interceptServer = createServer({ requireHostHeader: false });
     // As the sessions' own server: an upload that takes longer than Node's five minutes (a large
     // push) is the command's business; the command's end closes its connections.
     this.#interceptServer.requestTimeout = 0;

@@ -39,7 +39,8 @@ export class ProxySession {
   constructor(proxy: NetworkProxy, owner: ConnectionOwner) {
     this.#proxy = proxy;
     this.#owner = owner;
-    this.#server = createServer();
+    // A request without Host is the proxy's to answer (its destination says where it goes), not Node's bare 400.
+    this.#server = createServer({ requireHostHeader: false });
     this.#server.keepAliveTimeout = 5_000;
     this.#server.requestTimeout = 0;
     // The relay's connections arrive here; the listener's pass its check first (adopt).
