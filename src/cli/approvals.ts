@@ -5,7 +5,7 @@
 // with the program; the store code loads when it runs.
 import type { Command } from 'commander';
 import { userInfo } from 'node:os';
-import { inertLine } from '../runtime/text/control-text.js';
+import { inertJson, inertLine } from '../runtime/text/control-text.js';
 import { textTable } from './table.js';
 import type { ApprovalRecord, Store } from '../runtime/store/types.js';
 import { openStoreAt, STORE_WORKSPACE_HELP, storeSpec } from './store.js';
@@ -92,6 +92,11 @@ async function runApprovals(
     return fail('--as NAME: give a name of at most 256 characters without control or invisible characters', 2);
   if (flags.reason !== undefined && flags.reason.length > 2000)
     return fail('--reason: at most 2000 characters are kept', 2);
+  if (flags.reason !== undefined && /[\p{Cc}\p{Cf}]/u.test(flags.reason))
+    return fail(
+      '--reason: write it without control or invisible characters (other approvers and the caller read it)',
+      2,
+    );
   let store: Store;
   try {
     const found = await openStoreAt(storeSpec(flags.store), flags.workspace, true);
@@ -105,7 +110,7 @@ async function runApprovals(
     await store.approvals.expire();
     if (verb === 'list') {
       const records = await store.approvals.list(flags.all ? { limit: 200 } : { status: 'pending' });
-      if (flags.json) io.stdout.write(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+      if (flags.json) io.stdout.write(records.map((r) => `${inertJson(JSON.stringify(r))}\n`).join(''));
       else if (records.length === 0)
         io.stderr.write(`toolwright approvals: nothing waits for approval in ${store.location}\n`);
       else io.stdout.write(approvalsTable(records));
@@ -115,7 +120,7 @@ async function runApprovals(
     const approval = await store.approvals.get(id!);
     if (!approval) return fail(`no approval ${inertLine(id!)} in ${store.location}`);
     if (verb === 'show') {
-      io.stdout.write(flags.json ? `${JSON.stringify(approval)}\n` : approvalDetail(approval));
+      io.stdout.write(flags.json ? `${inertJson(JSON.stringify(approval))}\n` : approvalDetail(approval));
       exitCode.value = 0;
       return;
     }

@@ -121,6 +121,10 @@ describe.each(contractEngines())('parked approvals over MCP HTTP: $name', (engin
     const call = write(await headless(a.server.url), 'denied.txt');
     const record = await parked(a.store);
     const page = await pageClient(b.base).login(DAVE);
+    // A reason with control, bidi or NUL characters decides nothing: the page says why.
+    for (const reason of ['see \u202eevil\u202c', 'a\u001b[2J', 'nul\u0000', 'c1\u009b31m'])
+      expect((await page.decide(record.id, 'deny', reason)).location).toBe('/approvals?notice=reason');
+    expect((await a.store.approvals.get(record.id))?.status).toBe('pending');
     await page.decide(record.id, 'deny', 'needs a ticket');
     const result = await call;
     expect(result.isError).toBe(true);

@@ -227,4 +227,27 @@ describe('toolwright approvals', () => {
     expect(!result.ok && result.error.message).toMatch(/denied by cli:[^:]+: ask first/);
     await tk.close();
   });
+
+  it('prints --json inert (C1, bidi and format characters escaped) and refuses a --reason holding them', async () => {
+    const tk = toolkit();
+    const content = 'hi \u009b2J\u009b31m \u202e\u200b end';
+    const call = tk.invoke('filesystem', 'write_file', { path: 'invoice\u202etxt.exe', content });
+    const parked = await pendingOne(store());
+    const hidden = /[\u0080-\u009f\u200b\u202e]/;
+    const list = await cli(['approvals', 'list', '--json', '--store', storeDir, '-w', dir]);
+    const show = await cli(['approvals', 'show', parked.id, '--json', '--store', storeDir, '-w', dir]);
+    for (const printed of [list, show]) {
+      expect(printed.code, printed.err).toBe(0);
+      expect(printed.out).not.toMatch(hidden);
+      // The same JSON value: parsed, the characters are back.
+      expect(JSON.stringify(JSON.parse(printed.out.trim().split('\n')[0]!))).toContain('invoice\u202etxt.exe');
+    }
+    expect(show.out).toContain('invoice\\u202etxt.exe');
+    for (const reason of ['see \u202eevil\u202c', 'a\u001b[2Jb', 'nul\u0000here', 'c1 \u009b31m'])
+      expect((await cli(['approvals', 'deny', parked.id, '--reason', reason, '--store', storeDir])).code).toBe(2);
+    const deny = await cli(['approvals', 'deny', parked.id, '--reason', 'plain words', '--store', storeDir]);
+    expect(deny.code, deny.err).toBe(0);
+    expect((await call).ok).toBe(false);
+    await tk.close();
+  });
 });

@@ -1,6 +1,7 @@
 // MCP over HTTP: a session slot is held only by requests, whole. An idle GET event stream does
 // not pin a session, a request whose body never arrives counts for nothing (and gets a 408), and
 // headers and bodies are bounded in time and size. Real sockets on 127.0.0.1.
+import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -14,6 +15,7 @@ import {
 } from '../../src/adapters/mcp/transports/http.js';
 import { createToolkit } from '../../src/index.js';
 import { mcpRequest, type HttpReply } from '../support/mcp-http.js';
+import { until } from '../support/clock.js';
 import { scaled } from '../support/time.js';
 
 const INIT = {
@@ -264,5 +266,61 @@ describe('bounds on requests', () => {
         ).rejects.toThrow(new RegExp(option));
       }
     }
+  });
+});
+
+describe('request ids and nesting', () => {
+  it(
+    'refuses a request whose id is in flight in the session (409), and takes the id again once it is answered',
+    { timeout: scaled(60_000) },
+    async () => {
+      const server = await serve({});
+      const session = await initialize(server.url);
+      const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+      const call = (id: number, command: string) =>
+        post(
+          server.url,
+          { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'bash', arguments: { command } } },
+          headers,
+        );
+      // The first call waits for the test to let it go, once it has said it runs.
+      const first = call(7, 'touch started; while [ ! -f go ]; do sleep 0.05; done; echo first-done');
+      await until(() => existsSync(join(dir, 'started')), 'the first call to start');
+      const second = await call(7, 'echo second');
+      expect(second.status).toBe(409);
+      expect(second.body).toMatch(/id 7 is already in use/);
+      // A batch naming one id twice is refused the same way.
+      const twice = await post(
+        server.url,
+        [
+          { jsonrpc: '2.0', id: 8, method: 'tools/list' },
+          { jsonrpc: '2.0', id: 8, method: 'tools/list' },
+        ],
+        headers,
+      );
+      expect(twice.status).toBe(409);
+      writeFileSync(join(dir, 'go'), '');
+      expect((await first).body).toContain('first-done');
+      const again = await call(7, 'echo again');
+      expect(again.status).toBe(200);
+      expect(again.body).toContain('again');
+    },
+  );
+
+  it('answers a body nested deeper than 128 levels with a 400 parse error, a batch of batches too', async () => {
+    const server = await serve({});
+    const text = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const deep = await mcpRequest(server.url, 'POST', {}, undefined, (req) => req.end(text));
+    expect(deep.status).toBe(400);
+    expect(deep.body).toMatch(/nests deeper than 128 levels/);
+    let params: unknown = {};
+    for (let i = 0; i < 300; i++) params = { a: params };
+    const nested = await post(server.url, { ...INIT, params: { ...INIT.params, capabilities: params } });
+    expect(nested.status).toBe(400);
+    const batchOfBatches = await post(server.url, [[INIT]]);
+    expect(batchOfBatches.status).toBeGreaterThanOrEqual(400);
+    expect(batchOfBatches.status).toBeLessThan(500);
+    // A session opens afterwards: nothing above harmed the server.
+    await initialize(server.url);
   });
 });

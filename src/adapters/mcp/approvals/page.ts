@@ -2,6 +2,7 @@
 // approval text (hidden characters already escaped), no inline script or style (the page's strict
 // CSP loads /approvals/app.js and /approvals/app.css only). Without JavaScript it refreshes itself
 // and every form posts and comes back with a 303.
+import { inertLine, inertText } from '../../../runtime/text/control-text.js';
 import type { ApprovalRecord } from '../../../runtime/store/types.js';
 
 export function escapeHtml(value: string): string {
@@ -20,6 +21,7 @@ export const NOTICES: Readonly<Record<string, string>> = {
   decided: 'Someone else decided it first; nothing changed.',
   expired: 'It expired before your decision; nothing changed.',
   unknown: 'No such approval.',
+  reason: 'The reason holds control or invisible characters; nothing was decided. Write it without them.',
 };
 
 function layout(title: string, body: string, refresh: boolean): string {
@@ -60,7 +62,7 @@ export function refusedPage(principal: string): string {
     'toolwright approvals: not an approver',
     `<main>
 <h1>Approvals</h1>
-<p class="error" role="alert">${escapeHtml(principal)} is not an approver: only approvers may see or decide parked calls.</p>
+<p class="error" role="alert">${escapeHtml(inertLine(principal))} is not an approver: only approvers may see or decide parked calls.</p>
 <form method="post" action="/approvals/logout"><button type="submit">Sign out</button></form>
 </main>`,
     false,
@@ -68,7 +70,7 @@ export function refusedPage(principal: string): string {
 }
 
 function pendingItem(a: ApprovalRecord, csrf: string): string {
-  const id = escapeHtml(a.id);
+  const id = field(a.id);
   const form = (decision: 'approve' | 'deny', label: string) => `<form method="post" action="/approvals/decide">
 <input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
 <input type="hidden" name="id" value="${id}">
@@ -77,17 +79,22 @@ ${decision === 'deny' ? '<input name="reason" maxlength="2000" placeholder="reas
 <button type="submit" class="${decision}" data-decision="${decision}">${label}</button>
 </form>`;
   return `<li class="approval" id="a-${id}" data-id="${id}">
-<p><strong>${escapeHtml(a.operation)}</strong> by <span class="caller">${escapeHtml(a.principal)}</span>,
-parked <time>${escapeHtml(a.created_at)}</time>, expires <time>${escapeHtml(a.expires_at)}</time></p>
-<pre class="input">${escapeHtml(a.text)}</pre>
+<p><strong>${field(a.operation)}</strong> by <span class="caller">${field(a.principal)}</span>,
+parked <time>${field(a.created_at)}</time>, expires <time>${field(a.expires_at)}</time></p>
+<pre class="input">${escapeHtml(inertText(a.text))}</pre>
 <div class="actions">${form('approve', 'Approve')}${form('deny', 'Deny')}</div>
 </li>`;
 }
 
+/** A field of a record as the page shows it: one line, inert, HTML-escaped (a reason, a name). */
+function field(value: string): string {
+  return escapeHtml(inertLine(value));
+}
+
 function decidedItem(a: ApprovalRecord): string {
-  return `<li class="decided" data-id="${escapeHtml(a.id)}"><span class="status">${escapeHtml(a.status)}</span>
-${escapeHtml(a.operation)} by ${escapeHtml(a.principal)}${a.decided_by ? `, decided by ${escapeHtml(a.decided_by)}` : ''}${a.reason ? `: ${escapeHtml(a.reason)}` : ''}
-<time>${escapeHtml(a.decided_at ?? '')}</time></li>`;
+  return `<li class="decided" data-id="${field(a.id)}"><span class="status">${field(a.status)}</span>
+${field(a.operation)} by ${field(a.principal)}${a.decided_by ? `, decided by ${field(a.decided_by)}` : ''}${a.reason ? `: ${field(a.reason)}` : ''}
+<time>${field(a.decided_at ?? '')}</time></li>`;
 }
 
 export function listPage(
@@ -103,7 +110,7 @@ export function listPage(
     `toolwright approvals (${pending.length})`,
     `<header>
 <h1>Approvals</h1>
-<p>Signed in as <span id="who">${escapeHtml(who)}</span>. <a href="/approvals">Reload</a></p>
+<p>Signed in as <span id="who">${escapeHtml(inertLine(who))}</span>. <a href="/approvals">Reload</a></p>
 <form method="post" action="/approvals/logout"><input type="hidden" name="csrf" value="${escapeHtml(csrf)}"><button type="submit">Sign out</button></form>
 </header>
 <main id="list">

@@ -112,6 +112,8 @@ export function createApprovalsPage(
     const decision = form.get('decision');
     if (decision !== 'approve' && decision !== 'deny') return redirect(res, '/approvals?notice=unknown');
     const reason = (form.get('reason') ?? '').slice(0, 2000);
+    // Shown to other approvers and told to the caller: refused as the CLI refuses such a name.
+    if (/[\p{Cc}\p{Cf}]/u.test(reason)) return redirect(res, '/approvals?notice=reason');
     const outcome = /^[0-9a-f-]{36}$/.test(id)
       ? await store.approvals.decide(id, {
           status: decision === 'approve' ? 'approved' : 'denied',

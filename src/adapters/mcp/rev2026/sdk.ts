@@ -32,7 +32,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * session's requests, anything malformed) is served as before.
  */
 export function isModernMessage(message: unknown): boolean {
-  if (Array.isArray(message)) return message.length > 0 && message.every(isModernMessage);
+  // A batch holds messages, never another batch (a deep one would overflow the stack here).
+  if (Array.isArray(message))
+    return message.length > 0 && message.every((item) => !Array.isArray(item) && isModernMessage(item));
   if (!isPlainObject(message)) return false;
   if (message.method === 'server/discover') return true;
   const params = message.params;

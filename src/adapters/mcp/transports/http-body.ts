@@ -1,6 +1,7 @@
 // Reading a request body with a deadline and a size cap, before the request counts for anything
 // (a session slot, an initialize in progress): a client that sends headers and then trickles or
 // withholds the body holds a socket until the deadline, never a session.
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Defaults, documented in docs/serving.md. */
@@ -66,6 +67,11 @@ export function readJsonBody(req: IncomingMessage, res: ServerResponse, limits: 
     };
     const onEnd = () => {
       const text = Buffer.concat(chunks, length).toString('utf8');
+      if (nestsDeeperThan(text)) {
+        refuse(res, 400, -32700, `Parse error: the body nests deeper than ${MAX_JSON_DEPTH} levels`);
+        finish({ ok: false });
+        return;
+      }
       try {
         finish({ ok: true, json: JSON.parse(text) as unknown });
       } catch (error) {

@@ -29,7 +29,21 @@ interface McpSession {
   policy: number | undefined;
   lastSeen: number;
   inFlight: number;
+  /** The ids of its requests whose answers are not done (JSON text): the transport routes answers by id. */
+  requestIds: Set<string>;
   ended: boolean;
+}
+
+/** The ids (as JSON text) of the requests in a POST body: a message or a batch of them. */
+function requestIdsOf(body: unknown): string[] {
+  const messages = Array.isArray(body) ? body : [body];
+  const ids: string[] = [];
+  for (const message of messages) {
+    if (typeof message !== 'object' || message === null) continue;
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    if (typeof method === 'string' && (typeof id === 'string' || typeof id === 'number')) ids.push(JSON.stringify(id));
+  }
+  return ids;
 }
 
 type TransportClass = typeof import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport;
@@ -122,6 +136,7 @@ export class McpSessionTable {
         sendJsonRpcError(res, 404, 'Session not found (it ended or expired); initialize a new session');
         return;
       }
+      if (req.method === 'POST' && !this.claimIds(session, body, res)) return;
       this.track(session, req, res);
       if (req.method === 'POST') session.events.expectRequests(body);
       const lastEventId = req.headers['last-event-id'];
@@ -198,6 +213,29 @@ export class McpSessionTable {
   }
 
   /**
+   * Holds the ids of a POST's requests until its response is done. An id already in flight in the
+   * session is refused at once: the transport routes answers by id, and one request would take the
+   * other's answer while the other waited for ever.
+   */
+  private claimIds(session: McpSession, body: unknown, res: ServerResponse): boolean {
+    const ids = requestIdsOf(body);
+    const taken = ids.find((id, i) => session.requestIds.has(id) || ids.indexOf(id) !== i);
+    if (taken !== undefined) {
+      sendJsonRpcError(
+        res,
+        409,
+        `Request id ${taken.slice(0, 100)} is already in use by a request of this session whose answer is not done; give each request its own id`,
+      );
+      return false;
+    }
+    for (const id of ids) session.requestIds.add(id);
+    res.once('close', () => {
+      for (const id of ids) session.requestIds.delete(id);
+    });
+    return true;
+  }
+
+  /**
    * Counts a request as in flight until its response is done, so it is neither reaped nor evicted.
    * A GET event stream is not: it only waits for whatever the server may send, and holding one
    * open must not pin a session slot (closing the session ends the stream).
@@ -257,7 +295,7 @@ export class McpSessionTable {
         },
       });
       const fields = { transport, server, events, toolkit, ownsToolkit: owns, principal, policy };
-      session = { ...fields, lastSeen: Date.now(), inFlight: 0, ended: false };
+      session = { ...fields, lastSeen: Date.now(), inFlight: 0, requestIds: new Set(), ended: false };
       const current = session;
       transport.onclose = () => {
         void this.endSession(current);
