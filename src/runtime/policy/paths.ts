@@ -1,6 +1,7 @@
-// `path` rules: gitignore-style globs (the `ignore` package) over workspace-relative paths.
+// `path` rules: gitignore-style globs over workspace-relative paths (./path-glob.ts, else the `ignore` package).
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { globRule, globRulesMatch, type GlobRule } from './path-glob.js';
 
 // Loaded when the first path rule compiles (compilePolicy is synchronous): a toolkit without path
 // rules never loads it.
@@ -14,18 +15,43 @@ export interface PathPatterns {
 }
 
 /**
+ * Past this many steps (path segments to the power of the `**` count, the package's regular
+ * expressions backtracking through every way to lay the segments out) a pattern the linear matcher
+ * does not cover is not run: the rule is taken to match if it denies or asks, not to if it allows.
+ */
+const MAX_PACKAGE_STEPS = 2_000_000;
+
+/**
  * Deny and ask rules match case-insensitively (`.ENV` is `.env` on macOS and Windows file systems);
- * allow rules match the case exactly, so they never allow more than they name.
+ * allow rules match the case exactly, so they never allow more than they name. Patterns of names,
+ * `*`, `?` and `**` are matched in linear time (./path-glob.ts); others by the `ignore` package, in
+ * bounded time.
  */
 export function compilePathPatterns(patterns: readonly string[], ignoreCase: boolean): PathPatterns {
-  const matcher = loadIgnore()({ allowRelativePaths: true, ignorecase: ignoreCase }).add(
-    patterns.map(withoutDotSegments),
-  );
+  const bodies = patterns.map(withoutDotSegments);
+  const globs = bodies.map((body) => globRule(body, ignoreCase));
+  if (globs.every((rule) => rule !== undefined)) {
+    const rules = globs.filter((rule): rule is GlobRule => rule !== null);
+    return {
+      source: patterns,
+      matches(relative) {
+        const clean = normalizeRelative(relative);
+        if (clean === undefined) return false;
+        return globRulesMatch(rules, (ignoreCase ? clean.toLowerCase() : clean).split('/'));
+      },
+    };
+  }
+  const matcher = loadIgnore()({ allowRelativePaths: true, ignorecase: ignoreCase }).add(bodies);
+  const globstars = Math.max(0, ...bodies.map((body) => body.match(/\*\*/g)?.length ?? 0));
+  // Deny and ask rules (the case-insensitive ones) fail closed; allow rules allow nothing undecided.
+  const undecided = ignoreCase;
   return {
     source: patterns,
     matches(relative) {
       const clean = normalizeRelative(relative);
       if (clean === undefined) return false;
+      const depth = clean.split('/').length;
+      if (globstars > 0 && depth ** (globstars + 1) > MAX_PACKAGE_STEPS) return undecided;
       return matcher.ignores(clean) || matcher.ignores(`${clean}/`);
     },
   };
