@@ -276,6 +276,23 @@ describe('checkpoints of file operations', () => {
     await expect(stat(path.join(root, 'scripts/run.sh'))).rejects.toThrow();
   });
 
+  it('a file someone else only chmodded since is left alone too; force restores its mode', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    await writeFile(path.join(root, 'tool.sh'), 'echo one\n', { mode: 0o644 });
+    await chmod(path.join(root, 'tool.sh'), 0o644);
+    expectOk(await fs(toolkit, 'edit_file', { path: 'tool.sh', old_str: 'one', new_str: 'two' }));
+    const [latest] = expectOk(await fs(toolkit, 'checkpoint_list', {})).checkpoints;
+    await chmod(path.join(root, 'tool.sh'), 0o755);
+    const out = expectOk(await fs(toolkit, 'checkpoint_restore', { id: latest!.id }));
+    expect(out.skipped).toEqual([{ path: 'tool.sh', reason: 'changed_since' }]);
+    expect((await stat(path.join(root, 'tool.sh'))).mode & 0o777).toBe(0o755);
+    expect(await readFile(path.join(root, 'tool.sh'), 'utf8')).toBe('echo two\n');
+    const forced = expectOk(await fs(toolkit, 'checkpoint_restore', { id: latest!.id, force: true }));
+    expect(forced.skipped).toEqual([]);
+    expect(await readFile(path.join(root, 'tool.sh'), 'utf8')).toBe('echo one\n');
+    expect((await stat(path.join(root, 'tool.sh'))).mode & 0o777).toBe(0o644);
+  });
+
   it('another principal and another session see none of them', async () => {
     const { root, toolkit } = await seeded();
     const ids = await changeEverything(toolkit);

@@ -108,7 +108,8 @@ export async function checkpointRestore(
         // Already as it was (content and mode): nothing to write.
         const sameMode = !current || w.mode === undefined || w.mode === Number(current.stats.mode & 0o7777n);
         if (sameState(now, w.file.before) && sameMode) continue;
-        if (!force && !sameState(now, w.file.after)) {
+        // Someone else's chmod is a change too: left alone as one of its content would be.
+        if (!force && (!sameState(now, w.file.after) || modeMoved(current, w.file.after))) {
           skipped.push({ path: w.file.path, reason: 'changed_since' });
           continue;
         }
@@ -150,6 +151,17 @@ function regular(state: FileState): boolean {
 }
 
 /** The permission bits to restore: a file operation's own, or a snapshot's executable bit. */
+/**
+ * Whether the file's mode is no longer what the checkpoints left: the exact permission bits where
+ * a file call recorded them, the executable bit where a bash snapshot (git) did.
+ */
+function modeMoved(current: { stats: { mode: bigint } } | undefined, after: FileState | undefined): boolean {
+  if (!current || !after?.exists) return false;
+  const now = Number(current.stats.mode & 0o7777n);
+  if (after.store === 'blob') return now !== (after.mode & 0o7777);
+  return ((now & 0o111) === 0) !== ((after.mode & 0o111) === 0);
+}
+
 function modeOf(state: Extract<FileState, { exists: true }>): number {
   if (state.store === 'blob') return state.mode & 0o7777;
   return state.mode & 0o111 ? 0o755 & ~process.umask() : 0o644 & ~process.umask();
