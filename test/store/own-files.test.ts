@@ -160,6 +160,38 @@ describe('files planted in the store folder', () => {
     expect(await readdir(hostDir)).toEqual([]);
   });
 
+  it('a sub-folder turned into a link to a copy holding other records is refused for reads too', async () => {
+    const { folder } = await seededStore();
+    const store = openStore(folder);
+    await store.jobs.create(key, { owner: 'host-1', command: 'echo real', leaseMs: 60_000 });
+    await store.close();
+    const elsewhere = await tempDir('toolwright-elsewhere-');
+    for (const kind of ['tasks', 'jobs']) {
+      execFileSync('cp', ['-a', path.join(folder, kind), path.join(elsewhere, kind)]);
+      execFileSync('mv', [path.join(folder, kind), path.join(folder, `${kind}.moved`)]);
+      await symlink(path.join(elsewhere, kind), path.join(folder, kind));
+    }
+    for (const name of await readdir(path.join(elsewhere, 'tasks')))
+      await writeFile(
+        path.join(elsewhere, 'tasks', name),
+        (await readFile(path.join(elsewhere, 'tasks', name), 'utf8')).replace('first', 'PLANTED'),
+      );
+    const reopened = openStore(folder);
+    expect(await failure(reopened.tasks.list(key))).toMatchObject({ code: 'UNAVAILABLE', details: { reason: 'link' } });
+    expect(await failure(reopened.jobs.list(key))).toMatchObject({ code: 'UNAVAILABLE', details: { reason: 'link' } });
+    await reopened.close();
+    // A folder of the store others may write is refused for reads as well.
+    await rm(path.join(folder, 'tasks'));
+    execFileSync('mv', [path.join(folder, 'tasks.moved'), path.join(folder, 'tasks')]);
+    await chmod(path.join(folder, 'tasks'), 0o777);
+    const open = openStore(folder);
+    expect(await failure(open.tasks.list(key))).toMatchObject({
+      code: 'UNAVAILABLE',
+      details: { reason: 'writable_by_others' },
+    });
+    await open.close();
+  });
+
   it.runIf(isRoot)('a file of another user in the store is refused', async () => {
     const { folder } = await seededStore();
     const audit = path.join(folder, 'audit.jsonl');

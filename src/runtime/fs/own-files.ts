@@ -5,6 +5,7 @@
 // quotes what such a file holds.
 import { constants, type BigIntStats, type Stats } from 'node:fs';
 import { chmod, lstat, mkdir, open, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { ToolError } from '../contract/errors.js';
 import { entryKind } from './verified-fs.js';
 
@@ -65,6 +66,29 @@ function openRefusal(error: unknown, display: string, path: string): ToolError |
 
 export type OwnFileAccess = 'read' | 'write' | 'append';
 
+export interface OwnFileOptions {
+  /**
+   * The file's folder is the toolkit's own too (default): it must be a folder of this user that
+   * nobody else can write, not a link, or nothing is read through it (a folder of the store turned
+   * into a link would show another folder's files). False for a file a user chose (a task file in
+   * /tmp) or one reached through a verified descriptor.
+   */
+  ownFolder?: boolean;
+}
+
+/** Whether the folder exists (false: missing), checked as the toolkit's own (throws when it is not). */
+export async function ownFolderHolds(folder: string, display: string): Promise<boolean> {
+  let stats: Stats;
+  try {
+    stats = await lstat(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  checkOwnFolder(stats, display, folder);
+  return true;
+}
+
 const ACCESS_FLAGS: Record<OwnFileAccess, number> = {
   read: constants.O_RDONLY,
   write: constants.O_RDWR,
@@ -79,7 +103,9 @@ export async function openOwnFile(
   path: string,
   access: OwnFileAccess,
   display: string,
+  options: OwnFileOptions = {},
 ): Promise<FileHandle | undefined> {
+  if ((options.ownFolder ?? true) && !(await ownFolderHolds(dirname(path), display))) return undefined;
   let handle: FileHandle;
   try {
     handle = await open(path, ACCESS_FLAGS[access] | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -131,8 +157,12 @@ export async function openOrCreateOwnFile(
 }
 
 /** The text of a file of the toolkit's own; undefined when there is none. */
-export async function readOwnFile(path: string, display: string): Promise<string | undefined> {
-  const handle = await openOwnFile(path, 'read', display);
+export async function readOwnFile(
+  path: string,
+  display: string,
+  options: OwnFileOptions = {},
+): Promise<string | undefined> {
+  const handle = await openOwnFile(path, 'read', display, options);
   if (!handle) return undefined;
   try {
     return await handle.readFile('utf8');

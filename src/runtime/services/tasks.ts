@@ -8,6 +8,7 @@ import { ensureOwnFolder } from '../fs/own-files.js';
 import { realPathOf, realPathOfAsync } from '../fs/state-folder.js';
 import { isInside } from '../fs/workspace.js';
 import { openOrCreateDir, plainDir, VerifiedDir, type DirRef } from '../fs/verified-fs.js';
+import { beginBoundWork, checkBoundWork } from '../store/errors.js';
 import { readJsonFile } from '../store/json-document.js';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
@@ -185,8 +186,8 @@ export interface FileTaskStoreOptions {
  * The task list in a task file (an empty or missing file is an empty list), read at `at` (a path
  * through its opened folder) and named `path`; a file that holds no task list is UNAVAILABLE.
  */
-async function readTaskFile(at: string, path: string): Promise<TaskState> {
-  const parsed = await readJsonFile(at, 'the task file', path);
+async function readTaskFile(at: string, path: string, ownFolder: boolean): Promise<TaskState> {
+  const parsed = await readJsonFile(at, 'the task file', path, { ownFolder });
   if (parsed === undefined) return emptyState();
   const state = parsed as Partial<TaskState>;
   if (!state || typeof state !== 'object' || !Array.isArray(state.tasks)) {
@@ -246,6 +247,9 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
     [resolve(options.workspace!), workspace].some(
       (root) => isInside(root, parent) || isInside(root, realPathOf(parent)),
     );
+  // A store's task folder is the toolkit's own (checked before a file in it is read); a task file
+  // a user chose, or one reached through a verified descriptor in the workspace, is not.
+  const ownFolderOf = () => options.ownFolder === true && !confined;
   // Writers inside this process queue up here first, so they do not spin on the lock file.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -280,7 +284,7 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
     const folder = await openFolder(false);
     if (!folder) return emptyState();
     try {
-      return await readTaskFile(folder.dir.entry(name), path);
+      return await readTaskFile(folder.dir.entry(name), path, ownFolderOf());
     } finally {
       await folder.close();
     }
@@ -288,6 +292,7 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
 
   async function withLock<T>(work: (folder: TaskFolder) => Promise<T>): Promise<T> {
     const run = queue.then(async () => {
+      checkBoundWork(path);
       const folder = (await openFolder(true))!;
       try {
         // The same cross-process lock file the filesystem writers take (O_EXCL, owner inside, stale
@@ -298,6 +303,7 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
           display,
         });
         try {
+          beginBoundWork(path);
           return await work(folder);
         } finally {
           await release();
@@ -312,7 +318,7 @@ export function createFileTaskStore(options: FileTaskStoreOptions): TaskStore {
 
   async function mutate<T>(change: (state: TaskState) => { result: T; dirty: boolean }): Promise<T> {
     return withLock(async (folder) => {
-      const state = await readTaskFile(folder.dir.entry(name), path);
+      const state = await readTaskFile(folder.dir.entry(name), path, ownFolderOf());
       const { result, dirty } = change(state);
       if (dirty) {
         await sweepLeftovers(folder.dir, dirname(path));

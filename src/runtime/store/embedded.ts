@@ -79,6 +79,12 @@ export function createEmbeddedStore(folder: string, options: EmbeddedStoreOption
     },
   };
   let closed = false;
+  const working = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    working.add(work);
+    const done = () => void working.delete(work);
+    work.then(done, done);
+  };
   let ready: Promise<void> | undefined;
   const marker = new JsonDocument<{ format: number }>({
     path: join(root, 'store.json'),
@@ -139,7 +145,7 @@ export function createEmbeddedStore(folder: string, options: EmbeddedStoreOption
         ));
   const bus = embeddedNotifications(root, () => closed);
   const bound = <T extends object>(target: T): T =>
-    boundMethods(target, { timeoutMs, location: root, mapError, isClosed: () => closed, before });
+    boundMethods(target, { timeoutMs, location: root, mapError, isClosed: () => closed, before, track });
 
   const notifications = bound(bus.notifications);
   const audit = bound(embeddedAudit(ctx));
@@ -156,6 +162,8 @@ export function createEmbeddedStore(folder: string, options: EmbeddedStoreOption
     migrate: () => boundMethods({ migrate }, { timeoutMs, location: root, mapError, isClosed: () => closed }).migrate(),
     async close() {
       closed = true;
+      // Work whose caller was answered already (its time ran out) ends before the store does.
+      await Promise.allSettled([...working]);
       await bus.closeAll();
     },
   };

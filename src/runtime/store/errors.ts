@@ -1,6 +1,36 @@
 // How a store fails: UNAVAILABLE naming the store (never its password) and the reason, within the
 // store's time bound; bad arguments are INVALID_INPUT before anything is written.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ToolError } from '../contract/errors.js';
+
+/**
+ * A bounded call as its queued work sees it: `expired` once the caller was answered UNAVAILABLE
+ * (its work must then do nothing), `started` once the work holds its locks and may write (the
+ * caller then waits for it: an answer of UNAVAILABLE says nothing was written).
+ */
+interface BoundCall {
+  expired: boolean;
+  started: boolean;
+}
+
+const boundCall = new AsyncLocalStorage<BoundCall>();
+
+/**
+ * Called by an engine's work when its turn comes (before it touches anything): refuses work whose
+ * caller was already answered UNAVAILABLE while it waited, so that such an answer never hides a
+ * write made later.
+ */
+export function checkBoundWork(location: string): void {
+  if (boundCall.getStore()?.expired)
+    throw storeUnavailable(location, 'the call was answered before its turn came; nothing was written');
+}
+
+/** Called once the work holds its locks, right before it reads and writes: from here its caller waits for it. */
+export function beginBoundWork(location: string): void {
+  checkBoundWork(location);
+  const call = boundCall.getStore();
+  if (call) call.started = true;
+}
 
 export function storeUnavailable(location: string, reason: string, details?: Record<string, unknown>): ToolError {
   return new ToolError('UNAVAILABLE', `the store ${location} is unavailable: ${reason}`, {
@@ -20,9 +50,26 @@ export function withDeadline<T>(
   location: string,
   onTimeout?: () => void,
   mapError: (error: unknown) => unknown = (error) => error,
+  call?: BoundCall,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
+      // Work that has begun writing is waited for (a local write ends soon), once more as long.
+      if (call?.started) {
+        const late = setTimeout(
+          () =>
+            reject(
+              storeUnavailable(location, `no answer within ${2 * ms} ms; the change may have been made`, {
+                timeout_ms: 2 * ms,
+              }),
+            ),
+          ms,
+        );
+        late.unref?.();
+        work.finally(() => clearTimeout(late)).catch(() => {});
+        return;
+      }
+      if (call) call.expired = true;
       work.catch(() => {});
       try {
         onTimeout?.();
@@ -55,10 +102,29 @@ export function invalidStoreInput(message: string): ToolError {
 export function checkText(name: string, value: unknown, maxLength: number, options: { empty?: boolean } = {}): string {
   if (typeof value !== 'string') throw invalidStoreInput(`${name} must be a string`);
   if (!options.empty && value.length === 0) throw invalidStoreInput(`${name} must not be empty`);
-  if (value.length > maxLength)
-    throw invalidStoreInput(`${name} is ${value.length} characters long; at most ${maxLength} are kept`);
+  // Characters as the tools' schemas count them (code points: an emoji is one, not two).
+  if (value.length > maxLength) {
+    const characters = codePoints(value);
+    if (characters > maxLength)
+      throw invalidStoreInput(`${name} is ${characters} characters long; at most ${maxLength} are kept`);
+  }
   if (value.includes('\0')) throw invalidStoreInput(`${name} must not contain NUL (\\u0000) characters`);
   return value;
+}
+
+/** How many code points `text` holds (a surrogate pair is one). */
+function codePoints(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
 }
 
 export function checkKey(key: { scope: string; principal: string }): void {
@@ -119,6 +185,8 @@ export interface BoundOptions {
   isClosed: () => boolean;
   /** Work to finish before a call (the first call brings the schema up to date); undefined once done. */
   before?: () => Promise<void> | undefined;
+  /** Told of each call's work, which may go on after its caller was answered (close waits for it). */
+  track?: (work: Promise<unknown>) => void;
 }
 
 /** The same object with every method bounded in time and its failures mapped. */
@@ -130,14 +198,17 @@ export function boundMethods<T extends object>(target: T, options: BoundOptions)
     const call = method as (...a: unknown[]) => Promise<unknown>;
     bound[name] = (...args: unknown[]) => {
       if (options.isClosed()) return Promise.reject(storeUnavailable(location, 'the store was closed'));
-      let work: Promise<unknown>;
-      try {
-        const pending = options.before?.();
-        work = pending ? pending.then(() => call.apply(target, args)) : call.apply(target, args);
-      } catch (error) {
-        work = Promise.reject(error);
-      }
-      return withDeadline(work, timeoutMs, location, undefined, mapError);
+      const state: BoundCall = { expired: false, started: false };
+      const work = boundCall.run(state, () => {
+        try {
+          const pending = options.before?.();
+          return pending ? pending.then(() => call.apply(target, args)) : call.apply(target, args);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      });
+      options.track?.(work);
+      return withDeadline(work, timeoutMs, location, undefined, mapError, state);
     };
   }
   return Object.freeze(bound) as T;

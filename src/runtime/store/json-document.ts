@@ -6,8 +6,9 @@ import { basename, dirname } from 'node:path';
 import { atomicWriteFile } from '../fs/atomic-write.js';
 import { ToolError } from '../contract/errors.js';
 import { acquireFileLock, KeyedMutex } from '../fs/locks.js';
-import { ensureOwnFolder, readOwnFile } from '../fs/own-files.js';
+import { ensureOwnFolder, readOwnFile, type OwnFileOptions } from '../fs/own-files.js';
 import { plainDir } from '../fs/verified-fs.js';
+import { beginBoundWork, checkBoundWork } from './errors.js';
 
 /** Writers of one file inside this process (several stores may share a folder) queue up here first. */
 const documentMutex = new KeyedMutex();
@@ -29,8 +30,13 @@ export interface DocumentOptions<T> {
  * that is not JSON is UNAVAILABLE, the message naming the file as `display` (at `shown`, default
  * `path`) and saying to fix or remove it, never quoting what it holds.
  */
-export async function readJsonFile(path: string, display: string, shown = path): Promise<unknown> {
-  const text = await readOwnFile(path, display).catch((error: unknown) => {
+export async function readJsonFile(
+  path: string,
+  display: string,
+  shown = path,
+  options: OwnFileOptions = {},
+): Promise<unknown> {
+  const text = await readOwnFile(path, display, options).catch((error: unknown) => {
     throw shown === path ? error : renamed(error, path, shown);
   });
   if (text === undefined || text.trim() === '') return undefined;
@@ -80,6 +86,7 @@ export class JsonDocument<T> {
   ): Promise<R> {
     const { path } = this.options;
     return documentMutex.run(path, async () => {
+      checkBoundWork(path);
       await ensureOwnFolder(dirname(path), 'the store folder', { parents: true });
       const release = await acquireFileLock(plainDir(dirname(path)), `${basename(path)}.lock`, {
         timeoutMs: this.options.lockTimeoutMs,
@@ -87,6 +94,7 @@ export class JsonDocument<T> {
         display: `${this.options.display} ${path}`,
       });
       try {
+        beginBoundWork(path);
         const state = await this.read();
         const { result, dirty } = await change(state);
         if (dirty) await atomicWriteFile(path, `${JSON.stringify(state)}\n`, { mode: 0o600 });

@@ -52,6 +52,7 @@ export class LocalToolkit<Ops = AnyOperations> implements ToolkitOf<Ops> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a provider of any operations: `unknown` would refuse typed handlers (their parameters are contravariant)
   constructor(options: ToolkitOptions & { providers: readonly Provider<any>[] }) {
     this.#index = indexProviders(options.providers);
+    checkLimits(options);
     this.workspace = new Workspace(options.workspace ?? process.cwd());
     this.session = options.session ?? new Session();
     const store = resolveStore(options.store, this.workspace.root);
@@ -185,6 +186,25 @@ export function buildToolkit<Ops = AnyOperations>(
     );
   }
   return new LocalToolkit<Ops>(options);
+}
+
+/**
+ * The numeric limits: whole numbers in range, or a TypeError. A NaN or a string compares false with
+ * everything, so a limit given as one would have limited nothing.
+ */
+function checkLimits(options: ToolkitOptions): void {
+  const limits: [string, unknown, number][] = [
+    ['maxDepth', options.maxDepth, 0],
+    ['exec.maxJobs', options.exec?.maxJobs, 1],
+    ['exec.outputLimit', options.exec?.outputLimit, 1],
+  ];
+  for (const [name, value, least] of limits) {
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < least)
+      throw new TypeError(
+        `createToolkit: options.${name} must be a whole number of at least ${least}, got ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? typeof value)}`,
+      );
+  }
 }
 
 function checkOptionPrincipal(value: unknown): string {
