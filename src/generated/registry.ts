@@ -131,7 +131,7 @@ const op_list_directory: OperationDescriptor = {
   params: schemas["filesystem.list_directory"].params,
   roles: {"path":"path"},
   result: schemas["filesystem.list_directory"].result,
-  resultRoles: {"entries":{"items":{"properties":{"path":"path"}}}},
+  resultRoles: {"path":"path","entries":{"items":{"properties":{"path":"path"}}}},
   errors: ["NOT_FOUND", "NOT_DIRECTORY", "OUTSIDE_WORKSPACE", "PERMISSION_DENIED"],
   validateParams: validators["filesystem.list_directory"]!.params,
   validateResult: validators["filesystem.list_directory"]!.result,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GrepInput, GrepResult } from '../../src/generated/types.js';
 import { GREP_BOUNDED_ENV } from '../../src/handlers/search/grep.js';
+import { createToolkit } from '../../src/index.js';
 import { errorCode, expectOk, workspaceToolkit } from '../support/helpers.js';
 import { scaled } from '../support/time.js';
 
@@ -86,6 +87,10 @@ describe('grep the bounded way gives what the fast way gives', () => {
       'b: c.txt': 'find me\n',
       'min.js': `${'a'.repeat(5000)}find me${'b'.repeat(3000)}\n`,
       'multi.txt': 'start\nfind\nme\nend\n',
+      // Names that hold a newline and the words of rg's messages: each is a file, never a message.
+      'x: WARNING: \nsrc/a.ts': 'find me from the odd name\n',
+      'y: binary file matches (found "\\0" byte around offset 1)\nREADME.md': 'find me too\n',
+      'binary file matches (found "\\0" byte around offset 2)\nz.txt': 'find me as well\n',
     });
     await writeFile(path.join(root, 'latin1.txt'), Buffer.from('caf\xe9 find me\n', 'latin1'));
     const inputs: GrepInput[] = [
@@ -102,6 +107,32 @@ describe('grep the bounded way gives what the fast way gives', () => {
       const slow = await bounded(() => toolkit.invoke('search', 'grep', input));
       expect(expectOk(slow), JSON.stringify(input)).toEqual(expectOk(fast));
       expect(slow.text).toBe(fast.text);
+    }
+    const everything = expectOk(await bounded(() => toolkit.invoke('search', 'grep', { pattern: 'find me' })));
+    const paths = new Set((everything.matches ?? []).map((m: { path: string }) => m.path));
+    expect(paths).toContain('x: WARNING: \nsrc/a.ts');
+    expect(paths).not.toContain('README.md');
+    expect(paths).not.toContain('z.txt');
+  });
+
+  it('a file named like a message does not pass its lines off as another file, hidden or not', async () => {
+    const { root } = await workspaceToolkit();
+    await put(root, {
+      'README.md': 'readme\n',
+      'secrets/x: WARNING: \nREADME.md': 'TOPSECRET=hunter2\n',
+    });
+    const toolkit = createToolkit({
+      workspace: root,
+      policy: { rules: [{ operation: 'read_file', path: 'secrets/**', decision: 'deny' }] },
+    });
+    try {
+      for (const input of [{ pattern: 'TOPSECRET' }, { pattern: 'TOPSECRET', output_mode: 'count' as const }]) {
+        const found = await bounded(() => toolkit.invoke('search', 'grep', input));
+        expect(JSON.stringify(expectOk(found)), JSON.stringify(input)).not.toContain('hunter2');
+        expect(found.text).not.toContain('README.md');
+      }
+    } finally {
+      await toolkit.close();
     }
   });
 });

@@ -14,6 +14,7 @@ import { swappedError, VerifiedDir } from '../../runtime/fs/verified-fs.js';
 import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import type { GitignoreRules } from '../../runtime/glob/workspace-gitignores.js';
 import { rethrowFs } from '../../runtime/fs/fs-errors.js';
+import { inertLine } from '../../runtime/text/control-text.js';
 import { plural } from './plural.js';
 
 type Entry = ListDirectoryResult['entries'][number];
@@ -60,7 +61,7 @@ export async function listDirectory(
   const rules = includeIgnored
     ? undefined
     : new (await import('../../runtime/glob/workspace-gitignores.js')).GitignoreRules(ctx.workspace.root);
-  const first = await openListed(ctx, resolved);
+  const first = await openListed(ctx, resolved, params.path);
   const offset = params.offset;
   const walk: Walk = { ctx, rules, limit, offset, seen: 0, shown: 0, chars: 0, ignored: 0, unreadable: 0 };
   const top: Node[] = [];
@@ -114,16 +115,20 @@ interface Walk {
   stop?: 'limit' | 'bounded';
 }
 
-/** The folder asked for, opened through its verified parents. */
-async function openListed(ctx: HandlerContext, resolved: ResolvedPath): Promise<VerifiedDir> {
+/**
+ * The folder asked for, opened through its verified parents. Failures name it as the caller gave
+ * it (`given`): where a link leads may be a path the rules hide.
+ */
+async function openListed(ctx: HandlerContext, resolved: ResolvedPath, given: string): Promise<VerifiedDir> {
+  const shown = inertLine(given);
   try {
     return await VerifiedDir.open(ctx.workspace.root, resolved.absolute, resolved.relative);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTDIR')
-      throw new ToolError('NOT_DIRECTORY', `${resolved.relative} is a file, not a folder; use read_file to read it`);
-    if (code === 'ELOOP') throw swappedError(resolved.relative);
-    rethrowFs(error, resolved.relative);
+      throw new ToolError('NOT_DIRECTORY', `${shown} is a file, not a folder; use read_file to read it`);
+    if (code === 'ELOOP') throw swappedError(shown);
+    rethrowFs(error, shown);
   }
 }
 
@@ -187,7 +192,8 @@ async function listFolder(walk: Walk, dir: VerifiedDir, folder: Folder): Promise
   if (kept < shown.length) nodes = nodes.slice(0, skipped + kept);
   walk.seen += nodes.length;
   walk.shown += kept;
-  folder.children.push(...nodes);
+  // One by one: a spread of a page of 100,000 entries passes them all as arguments (stack overflow).
+  for (const node of nodes) folder.children.push(node);
   return nodes;
 }
 
@@ -267,7 +273,8 @@ function humanSize(bytes: number): string {
 function render(node: Node, name: string = node.name): string {
   const { entry } = node;
   if (entry.type === 'dir') return `${name}/`;
-  if (entry.type === 'symlink') return `${name} -> ${entry.target ?? '?'}`;
+  // A link's target is any bytes its maker chose: one line, inert (a newline would forge entries).
+  if (entry.type === 'symlink') return `${name} -> ${inertLine(entry.target ?? '?')}`;
   const size = entry.size === undefined ? '' : `  ${humanSize(entry.size)}`;
   return entry.type === 'other' ? `${name}  (not a regular file)` : `${name}${size}`;
 }

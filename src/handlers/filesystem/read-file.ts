@@ -49,8 +49,9 @@ const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBL
 async function openForRead(
   workspace: Workspace,
   resolved: ResolvedPath,
+  visible: HandlerContext['visiblePaths'],
 ): Promise<{ handle: DescriptorFile; stats: BigIntStats }> {
-  if (!resolved.exists) throw await missingPathError(resolved);
+  if (!resolved.exists) throw await missingPathError(resolved, visible);
   try {
     return await workspace.openVerified(resolved, READ_FLAGS);
   } catch (error) {
@@ -60,7 +61,7 @@ async function openForRead(
 
 export async function readFile(params: ReadFileParams, ctx: HandlerContext): Promise<HandlerReturn<ReadFileResult>> {
   const resolved = confinedPath(ctx, 'path');
-  const { handle, stats } = await openForRead(ctx.workspace, resolved);
+  const { handle, stats } = await openForRead(ctx.workspace, resolved, ctx.visiblePaths);
   let pooled: Buffer | undefined;
   // A small file on a local file system is read and closed at once (DescriptorFile.isLocal).
   let atOnce = false;

@@ -10,6 +10,7 @@ import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import { planGlob } from './glob/plan.js';
 import { isDynamicPattern, mtimesOf, renderGlob, walkGlob, type WalkProgress } from './glob/walk.js';
 import { GitignoreRules } from '../../runtime/glob/workspace-gitignores.js';
+import { inertLine } from '../../runtime/text/control-text.js';
 
 /** Characters of paths one glob answer holds at most (the text shows fewer). */
 const MAX_GLOB_OUTPUT_CHARS = 512 * 1024;
@@ -39,7 +40,10 @@ export async function glob(params: GlobParams, ctx: HandlerContext): Promise<Ren
         ...(progress ? { progress } : {}),
       });
     } catch (error) {
-      throw new ToolError('INVALID_PATTERN', `cannot use glob pattern "${pattern}": ${(error as Error).message}`);
+      throw new ToolError(
+        'INVALID_PATTERN',
+        `cannot use glob pattern "${inertLine(pattern)}": ${inertLine((error as Error).message)}`,
+      );
     }
     for (const file of walked) found.add(file);
     throwIfAborted(ctx.signal);

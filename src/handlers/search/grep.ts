@@ -75,7 +75,7 @@ export async function grep(params: GrepParams, ctx: HandlerContext): Promise<Ren
     .map((e) => e.stderr)
     .join('\n');
   const found = matches ? matches.matches.length : files.size;
-  const problem = stderr ? describeRgError(stderr) : undefined;
+  const problem = stderr ? await shownProblem(describeRgError(stderr), ctx) : undefined;
   if (problem && found === 0) {
     if (/regex|glob|pattern|look-?around|backreference|syntax/i.test(problem)) {
       throw new ToolError('INVALID_PATTERN', `invalid pattern: ${problem}`, { rg: problem });
@@ -126,6 +126,29 @@ function resultsOf(output: GrepResult): readonly unknown[] {
 
 function placesOf(output: GrepResult): Map<unknown, number> {
   return new Map(resultsOf(output).map((result, i) => [result, i]));
+}
+
+/**
+ * rg's complaints as the results may show them: a line naming a path the path rules hide (rg
+ * names the files it could not read, from the workspace root) is left out and counted.
+ */
+async function shownProblem(problem: string | undefined, ctx: HandlerContext): Promise<string | undefined> {
+  if (!problem || !ctx.visiblePaths) return problem;
+  const lines = problem.split('\n');
+  // A file rg could not read: `PATH: what went wrong (os error N)`, the path possibly holding `: `
+  // or said again inside (`IO error for operation on PATH`): every reading of it is checked.
+  const named = lines.map((line) =>
+    /\(os error \d+\)$/.test(line)
+      ? [/^(.*?): /.exec(line)?.[1], /^(.*): [^:]* \(os error \d+\)$/.exec(line)?.[1]].filter(
+          (name): name is string => name !== undefined,
+        )
+      : [],
+  );
+  const visible = new Set(await ctx.visiblePaths(named.flat()));
+  const kept = lines.filter((_, i) => named[i]!.every((name) => visible.has(name)));
+  const hidden = lines.length - kept.length;
+  if (hidden === 0) return problem;
+  return [...kept, `${hidden} more the path rules keep from this result`].join('\n');
 }
 
 /**

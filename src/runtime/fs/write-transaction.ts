@@ -228,7 +228,7 @@ export async function openParent(ctx: HandlerContext, resolved: ResolvedPath, cr
       : await VerifiedDir.open(ctx.workspace.root, parent, resolved.relative);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw await missingPathError(resolved);
+    if (code === 'ENOENT') throw await missingPathError(resolved, ctx.visiblePaths);
     if (code === 'ENOTDIR' || code === 'EEXIST')
       throw new ToolError('NOT_DIRECTORY', `a parent of ${resolved.relative} is a file, not a folder`);
     if (code === 'ELOOP') throw swappedError(resolved.relative);

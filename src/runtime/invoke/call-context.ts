@@ -43,6 +43,8 @@ export class CallContext implements HandlerContext {
   defaulted: ReadonlySet<string> = NOTHING_DEFAULTED;
   /** Set from the policy's hooks before the handler runs (an own property only then). */
   declare checkHost?: (url: URL) => void;
+  /** Set from the policy's hooks with path rules: keeps the paths this call may name. */
+  declare visiblePaths?: (paths: readonly string[]) => Promise<string[]>;
   readonly services: Services;
   readonly principal: string;
   readonly storeKey: StoreKey;
@@ -107,7 +109,7 @@ export class CallContext implements HandlerContext {
     if (resolved.exists) return resolved;
     // Loaded on a miss only: a call that finds its path pays nothing for the wording.
     const { missingPathError } = await import('../fs/missing-path.js');
-    throw await missingPathError(resolved);
+    throw await missingPathError(resolved, this.visiblePaths);
   }
 
   /** The call is over (or the handler settled): what the call opened for it is freed. */

@@ -62,7 +62,7 @@ export async function runEdits(ctx: HandlerContext, resolved: ResolvedPath, call
   // An edit reads the file, and its diff, a miss's closest lines or a match at all would show it.
   await refuseKeptFromReading(ctx, [resolved.relative], 'the edit would change', true);
   return changeFile(ctx, resolved, options, async (current) => {
-    if (!current) throw await missingPathError(resolved);
+    if (!current) throw await missingPathError(resolved, ctx.visiblePaths);
     const decoded = await decodeForEdit(current.bytes!);
     if (!decoded) throw new ToolError('BINARY_FILE', `${resolved.relative} is a binary file; edits only change text`);
     // New text the file's encoding cannot hold is refused naming the edit that brings it.

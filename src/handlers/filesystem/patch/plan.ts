@@ -113,7 +113,7 @@ export async function planPatch(
       entry.encode = undefined;
       continue;
     }
-    if (!entry.exists) throw await missingPathError(entry.resolved);
+    if (!entry.exists) throw await missingPathError(entry.resolved, plan.ctx.visiblePaths);
     // Checked on the name as given, whatever sections before did to the file it leads to: those
     // are keyed by the real path, and the link stays a link on disk.
     if (hunk.type === 'delete' || hunk.moveTo !== undefined)

@@ -10,6 +10,7 @@ import { MAX_TEXT_CHARS, capLines } from '../grep/render.js';
 import { WalkFence } from './fence.js';
 import { GitignoreRules } from '../../../runtime/glob/workspace-gitignores.js';
 import { exactMatcher, isComplexPattern, relaxPattern } from '../../../runtime/glob/match.js';
+import { inertLine } from '../../../runtime/text/control-text.js';
 
 export interface GlobWalk {
   /** Real path of the workspace root. */
@@ -119,7 +120,8 @@ export function renderGlob(
   how: { params: GlobParams; folder: string; includeIgnored: boolean; bound: string; offset: number },
 ): string {
   const { params, folder, includeIgnored, bound, offset } = how;
-  const pattern = params.pattern;
+  // The caller's pattern, quoted back as one inert line.
+  const pattern = inertLine(params.pattern);
   if (output.total === 0) {
     const where = folder === '.' ? 'the workspace' : folder;
     const hint = includeIgnored

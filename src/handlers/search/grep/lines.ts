@@ -13,8 +13,11 @@ const LEAD_BEFORE_MATCH = 200;
 export function cutLine(text: string, focus?: number, totalChars?: number, longerThan?: number): string {
   const total = totalChars ?? text.length;
   if (longerThan === undefined && total <= MAX_LINE_CHARS && text.length <= MAX_LINE_CHARS) return text;
-  const start = focus !== undefined && focus > MAX_LINE_CHARS - LEAD_BEFORE_MATCH ? focus - LEAD_BEFORE_MATCH : 0;
-  const end = Math.min(text.length, start + MAX_LINE_CHARS);
+  let start = focus !== undefined && focus > MAX_LINE_CHARS - LEAD_BEFORE_MATCH ? focus - LEAD_BEFORE_MATCH : 0;
+  let end = Math.min(text.length, start + MAX_LINE_CHARS);
+  // Never between the halves of a surrogate pair (an emoji): half of one is no character at all.
+  if (start > 0 && isLowSurrogate(text.charCodeAt(start))) start++;
+  if (end < text.length && isLowSurrogate(text.charCodeAt(end))) end--;
   const kept = text.slice(start, end);
   const head = start > 0 ? `[… ${start} chars] ` : '';
   const tail =
@@ -41,4 +44,8 @@ export function cleanRgPath(printed: string): string | undefined {
     return undefined;
   }
   return p;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
 }

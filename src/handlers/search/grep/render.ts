@@ -3,6 +3,7 @@ import type { GrepParams, GrepResult } from '../../../generated/types.js';
 import { MAX_LINE_CHARS, cutLine } from './lines.js';
 import type { RgLineEvent } from './rg-json.js';
 import { continuationLine } from '../../../runtime/contract/continuation.js';
+import { inertLine } from '../../../runtime/text/control-text.js';
 
 /** Longest model-facing text; the structured output still has everything. */
 export const MAX_TEXT_CHARS = 40_000;
@@ -112,12 +113,14 @@ export function renderGrep(output: GrepResult, how: GrepRendering): string {
   if (total === 0) {
     const where = params.path === '.' ? 'the workspace' : params.path;
     const filters = [
-      params.glob ? `glob ${params.glob}` : '',
+      params.glob ? `glob ${inertLine(params.glob)}` : '',
       params.include_ignored ? '' : ".gitignore'd files and .git/ skipped",
     ]
       .filter(Boolean)
       .join('; ');
-    notes.push(`No matches for ${JSON.stringify(params.pattern)} in ${where}${filters ? ` (${filters})` : ''}.`);
+    notes.push(
+      `No matches for ${inertLine(JSON.stringify(params.pattern))} in ${where}${filters ? ` (${filters})` : ''}.`,
+    );
   }
   if (output.truncated && omitted === 0) {
     notes.push(continuationLine(stop, output.next ?? how.nextAfter(total)));

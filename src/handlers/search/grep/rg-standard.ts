@@ -43,8 +43,19 @@ export class RgStandardStream {
   private stopped = false;
   private lastPathBytes: Buffer | undefined;
   private lastPath = '';
+  /** The files named on rg's command line: only a line starting with one of them can be a message. */
+  private named: readonly string[] = [];
 
   constructor(private readonly onEvent: (event: RgLineEvent) => boolean) {}
+
+  /**
+   * The paths the next run of rg is given. rg writes a message ("PATH: binary file matches …",
+   * "WARNING: …") only about a file named on its command line, never one found by walking a folder;
+   * a file's name may hold a newline and such words, so no other line is taken for a message.
+   */
+  expect(paths: readonly string[]): void {
+    this.named = paths;
+  }
 
   /** Returns false once `onEvent` asked to stop. */
   push(chunk: Buffer): boolean {
@@ -78,7 +89,7 @@ export class RgStandardStream {
   private record(buf: Buffer, start: number): number {
     const nul = buf.indexOf(NUL, start);
     const newline = buf.indexOf(NEWLINE, start);
-    if (newline >= 0 && (nul < 0 || newline < nul) && isMessage(buf, start, newline)) return newline + 1;
+    if (newline >= 0 && (nul < 0 || newline < nul) && isMessage(buf, start, newline, this.named)) return newline + 1;
     if (nul < 0) return -1;
     let pos = nul + 1;
     let line = 0;
@@ -135,8 +146,16 @@ export class RgStandardStream {
   }
 }
 
-/** rg's notes about binary files ("path: binary file matches (found "\0" byte …)") and warnings. */
-function isMessage(buf: Buffer, start: number, end: number): boolean {
+/**
+ * rg's notes about binary files ("PATH: binary file matches (found "\0" byte …)", or without the
+ * path when one file was given) and warnings: only about a file of `named`.
+ */
+function isMessage(buf: Buffer, start: number, end: number, named: readonly string[]): boolean {
   const text = buf.toString('utf8', start, Math.min(end, start + 8192));
-  return /: (?:binary file matches|WARNING: )/.test(text) || text.startsWith('WARNING: ') || text === '';
+  if (text === '') return true;
+  const about = named.find((path) => text.startsWith(`${path}: `));
+  const note = about === undefined ? text : text.slice(about.length + 2);
+  if (!/^(?:binary file matches \(|WARNING: )/.test(note)) return false;
+  // Without a path, rg was given one file: a path found by walking starts with the folder given.
+  return about !== undefined || named.length === 1;
 }

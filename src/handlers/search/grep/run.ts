@@ -54,11 +54,14 @@ export async function searchWithRipgrep(run: SearchRun) {
   let truncated = false;
   let onStdout: (chunk: Buffer) => boolean;
   let toSkip = run.skip;
+  // Tells the standard printer's parser which paths rg is given (its messages name only those).
+  let expectNamed: ((paths: readonly string[]) => void) | undefined;
   if (mode === 'content') {
     matches = new ContentCollector(maxResults, run.context, run.skip);
     const onEvent = (event: RgLineEvent) => matches!.add(event);
     const stream =
       params.multiline || !bounded ? new RgJsonStream(onEvent, run.context > 0) : new RgStandardStream(onEvent);
+    if (stream instanceof RgStandardStream) expectNamed = (paths) => stream.expect(paths);
     onStdout = (chunk) => stream.push(chunk);
   } else {
     let pathChars = 0;
@@ -94,6 +97,7 @@ export async function searchWithRipgrep(run: SearchRun) {
     };
   }
   const rg = async (extra: string[]) => {
+    expectNamed?.(extra.slice(extra.indexOf('--') + 1));
     try {
       return await runRipgrep({
         rgPath: run.rgPath,
