@@ -159,3 +159,35 @@ describe('search.glob', () => {
     expect(errorCode(result)).toBe('CANCELLED');
   });
 });
+
+describe('search.glob in a deep chain of folders', () => {
+  // Each folder's .gitignore chain is loaded once and reused below it, and only folders that have
+  // rules are consulted: the decisions are those of git, at every depth.
+  it('applies the .gitignore of every level to what lies below it, at depth 600', async () => {
+    const { root, toolkit } = await workspaceToolkit();
+    const levels = Array.from({ length: 600 }, () => 'd');
+    const at = (depth: number) => path.join(root, ...levels.slice(0, depth));
+    await mkdir(at(600), { recursive: true });
+    await writeFile(path.join(at(100), '.gitignore'), 'secret.txt\n*.log\n');
+    await writeFile(path.join(at(300), '.gitignore'), '!keep.log\n');
+    for (const depth of [50, 150, 450, 600]) {
+      for (const name of ['secret.txt', 'a.log', 'keep.log', 'plain.txt'])
+        await writeFile(path.join(at(depth), name), 'x\n');
+    }
+    const found = expectOk(await toolkit.invoke('search', 'glob', { pattern: '**/*.{txt,log}', limit: 1000 }));
+    const names = found.files.map((file) => `${file.split('/').length - 1}:${path.posix.basename(file)}`).sort();
+    expect(names).toEqual(
+      [
+        '50:secret.txt',
+        '50:a.log',
+        '50:keep.log',
+        '50:plain.txt',
+        '150:plain.txt',
+        '450:keep.log',
+        '450:plain.txt',
+        '600:keep.log',
+        '600:plain.txt',
+      ].sort(),
+    );
+  });
+});

@@ -14,6 +14,10 @@ export class GitignoreRules {
   /** .gitignore files above the root, nearest first, with the root's path relative to each. */
   private above: { prefix: string; ig: Ignore }[] = [];
   private aboveLoading: Promise<void> | undefined;
+  /** Per folder loaded: its chain of rules is loaded (and linked into `nearest`). */
+  private readonly chains = new Map<string, Promise<void>>();
+  /** Per folder loaded: the nearest folder at or above it with rules, and the next one up. */
+  private readonly nearest = new Map<string, RuleFolder | undefined>();
 
   constructor(private readonly root: string) {}
 
@@ -46,31 +50,43 @@ export class GitignoreRules {
     return this.decide(fileRel, false);
   }
 
-  /** Loads the rules of `dirRel`, of every folder above it, and of the folders above the root. */
-  private async load(dirRel: string, ownExists?: boolean): Promise<void> {
-    this.aboveLoading ??= this.loadAbove();
-    const chain = ancestorsOf(dirRel);
-    await Promise.all([
-      this.aboveLoading,
-      ...chain.map((dir) => this.rulesOf(dir, dir === dirRel ? ownExists : undefined)),
-    ]);
+  /**
+   * Loads the rules of `dirRel`, of every folder above it, and of the folders above the root. Each
+   * folder's chain is loaded once and reused by the folders below it: a folder 2,000 levels deep
+   * costs its own rules, not the whole chain again (that was cubic in the depth).
+   */
+  private load(dirRel: string, ownExists?: boolean): Promise<void> {
+    let chain = this.chains.get(dirRel);
+    if (!chain) {
+      this.aboveLoading ??= this.loadAbove();
+      const slash = dirRel.lastIndexOf('/');
+      const parent = dirRel === '' ? undefined : slash < 0 ? '' : dirRel.slice(0, slash);
+      chain = Promise.all([
+        this.aboveLoading,
+        parent === undefined ? undefined : this.load(parent),
+        this.rulesOf(dirRel, ownExists),
+      ]).then(() => this.link(dirRel, parent));
+      this.chains.set(dirRel, chain);
+    }
+    return chain;
+  }
+
+  /** Records the nearest folder at or above `dirRel` that has rules (its parent's chain is linked already). */
+  private link(dirRel: string, parent: string | undefined): void {
+    const own = this.loaded.get(dirRel);
+    const above = parent === undefined ? undefined : this.nearest.get(parent);
+    this.nearest.set(dirRel, own ? { dir: dirRel, ig: own, up: above } : above);
   }
 
   /** The deepest .gitignore with an opinion on the path decides, as in git. */
   private decide(entryRel: string, isDir: boolean): boolean {
     const suffix = isDir ? '/' : '';
     const slash = entryRel.lastIndexOf('/');
-    let dir = slash < 0 ? '' : entryRel.slice(0, slash);
-    for (;;) {
-      const ig = this.loaded.get(dir);
-      if (ig) {
-        const result = ig.test(`${dir ? entryRel.slice(dir.length + 1) : entryRel}${suffix}`);
-        if (result.ignored) return true;
-        if (result.unignored) return false;
-      }
-      if (dir === '') break;
-      const up = dir.lastIndexOf('/');
-      dir = up < 0 ? '' : dir.slice(0, up);
+    // Only the folders that have rules, nearest first (linked when their folders were loaded).
+    for (let at = this.nearest.get(slash < 0 ? '' : entryRel.slice(0, slash)); at; at = at.up) {
+      const result = at.ig.test(`${at.dir ? entryRel.slice(at.dir.length + 1) : entryRel}${suffix}`);
+      if (result.ignored) return true;
+      if (result.unignored) return false;
     }
     for (const { prefix, ig } of this.above) {
       const result = ig.test(`${prefix}/${entryRel}${suffix}`);
@@ -115,13 +131,11 @@ export class GitignoreRules {
   }
 }
 
-/** '' (the root), then every folder down to `dirRel` inclusive. */
-function ancestorsOf(dirRel: string): string[] {
-  const chain = [''];
-  if (!dirRel) return chain;
-  const parts = dirRel.split('/');
-  for (let i = 1; i <= parts.length; i++) chain.push(parts.slice(0, i).join('/'));
-  return chain;
+/** A folder with a .gitignore, and the next one above it that has one. */
+interface RuleFolder {
+  dir: string;
+  ig: Ignore;
+  up: RuleFolder | undefined;
 }
 
 async function loadGitignore(dirAbs: string): Promise<Ignore | undefined> {
