@@ -445,3 +445,17 @@ describe('apply_patch: bounded search on hostile patches', () => {
     }
   });
 });
+
+describe('apply_patch: diff headers of names the diff quotes', () => {
+  it('a new file is --- /dev/null and a deleted one +++ /dev/null, whatever its name', async () => {
+    const { toolkit } = await setup({ 'old\\name.txt': 'x\n', 'tab\there.txt': 'y\n' });
+    for (const name of ['ｆ.txt', 'a\\b.txt', 'with "quotes".txt']) {
+      const added = expectOk(await apply(toolkit, patch(`*** Add File: ${name}`, '+hi'), { dry_run: true }));
+      expect((added as { diff: string }).diff, name).toMatch(/^--- \/dev\/null$/m);
+    }
+    for (const name of ['old\\name.txt', 'tab\there.txt']) {
+      const deleted = expectOk(await apply(toolkit, patch(`*** Delete File: ${name}`), { dry_run: true }));
+      expect((deleted as { diff: string }).diff, name).toMatch(/^\+\+\+ \/dev\/null$/m);
+    }
+  });
+});

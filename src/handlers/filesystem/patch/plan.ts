@@ -67,6 +67,9 @@ export interface PlanContext {
   dryRun: boolean;
 }
 
+const OLD_HEADER = /^--- (?:a\/.*|"a\/.*")$/m;
+const NEW_HEADER = /^\+\+\+ (?:b\/.*|"b\/.*")$/m;
+
 /**
  * A Delete or a Move names a file, not a link to one: the transaction works on the file the link
  * leads to, so it would remove or rename that one and leave the link. Refused, saying how.
@@ -188,9 +191,10 @@ export async function planPatch(
       after,
       ranges ?? [{ oldStart: 0, oldEnd: before.length, start: 0, end: after.length }],
     );
-    if (!source.opened.current) diff = diff.replace(/^--- a\/.*$/m, '--- /dev/null');
-    else if (source !== entry) diff = diff.replace(/^--- a\/.*$/m, `--- a/${source.resolved.relative}`);
-    if (!entry.exists) diff = diff.replace(/^\+\+\+ b\/.*$/m, '+++ /dev/null');
+    // The headers as the diff wrote them: quoted ("a/…") where the name holds odd characters.
+    if (!source.opened.current) diff = diff.replace(OLD_HEADER, '--- /dev/null');
+    else if (source !== entry) diff = diff.replace(OLD_HEADER, () => `--- a/${source.resolved.relative}`);
+    if (!entry.exists) diff = diff.replace(NEW_HEADER, '+++ /dev/null');
     diffs.push(diff);
   }
   const result: PatchOutcome = {
