@@ -6,6 +6,7 @@ import { ToolError } from '../../runtime/contract/errors.js';
 import { continuationLine, nextArguments } from '../../runtime/contract/continuation.js';
 import { withText, type HandlerReturn } from '../../runtime/contract/handler.js';
 import type { HandlerContext } from '../../runtime/contract/types.js';
+import { inertLine } from '../../runtime/text/control-text.js';
 import {
   classify,
   decodeText,
@@ -68,7 +69,7 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
     converting = kind === 'html' && format !== 'raw';
     const { content, title } = converting
       ? await convertInJobProcess(
-          { bytes, encoding, truncated, format: format as 'markdown' | 'text', baseUrl: finalUrl },
+          { bytes, encoding, truncated, format: format as 'markdown' | 'text', baseUrl: finalUrl, maxBytes },
           { deadline, timeoutMs, signal: ctx.signal },
         ).then((page) => (notes.push(...page.notes), page))
       : { content: await decodeTextInTurns(bytes, encoding, truncated), title: undefined };
@@ -97,7 +98,7 @@ export async function webFetch(params: WebFetchParams, ctx: HandlerContext): Pro
 function mislabelledBinary(finalUrl: string, mime: string, encoding: string): ToolError {
   return new ToolError(
     'UNSUPPORTED_CONTENT',
-    `${finalUrl} is labelled ${mime || '(no content-type)'} but its bytes are binary (NUL or control bytes, or not valid ${encoding}); web_fetch returns HTML, text and JSON only`,
+    `${finalUrl} is labelled ${inertLine(mime) || '(no content-type)'} but its bytes are binary (NUL or control bytes, or not valid ${encoding}); web_fetch returns HTML, text and JSON only`,
     { content_type: mime, sniffed: 'binary' },
   );
 }
@@ -142,21 +143,23 @@ async function httpError(
 function unsupported(url: string, mime: string): ToolError {
   return new ToolError(
     'UNSUPPORTED_CONTENT',
-    `${url} is ${mime} (binary); web_fetch returns HTML, text and JSON only`,
+    `${url} is ${inertLine(mime)} (binary); web_fetch returns HTML, text and JSON only`,
     { content_type: mime },
   );
 }
 
+// Every line written here that quotes the response (a header, a URL, the title) is inert: a header
+// may carry C1 controls (bytes 0x80–0x9F read as latin1), the one-byte CSI among them.
 function renderFetch(output: WebFetchResult, redirects: number, maxBytes: number, notes: readonly string[]): string {
   // Built with + (not join) so a large content string is referenced, not copied.
   let head = '';
-  if (redirects > 0) head += `[redirected ${redirects}× to ${output.final_url}]\n`;
-  for (const note of notes) head += `[note: ${note}]\n`;
-  if (output.title) head += `Title: ${output.title}\n`;
+  if (redirects > 0) head += `[redirected ${redirects}× to ${inertLine(output.final_url)}]\n`;
+  for (const note of notes) head += `[note: ${inertLine(note)}]\n`;
+  if (output.title) head += `Title: ${inertLine(output.title)}\n`;
   if (head) head += '\n';
   const body =
     output.content === ''
-      ? `(empty body, HTTP ${output.status}, ${output.content_type || 'no content-type'})`
+      ? `(empty body, HTTP ${output.status}, ${inertLine(output.content_type) || 'no content-type'})`
       : output.content;
   let tail = '';
   if (output.next) {

@@ -5,6 +5,8 @@ import { ToolError, abortError } from '../../runtime/contract/errors.js';
 import { withText, type HandlerReturn } from '../../runtime/contract/handler.js';
 import { SEARCH_CONFIG_HINT, type SearchResultItem } from '../../runtime/services/search/backends.js';
 import type { HandlerContext } from '../../runtime/contract/types.js';
+import { bareHost } from '../../runtime/net/host-name.js';
+import { inertLine } from '../../runtime/text/control-text.js';
 
 /** Bare lower-case domain names; a URL or `*.` prefix is reduced to its host. */
 function normalizeDomains(list: readonly string[] | undefined, field: string): string[] {
@@ -18,7 +20,8 @@ function normalizeDomains(list: readonly string[] | undefined, field: string): s
         // fall through to the check below
       }
     }
-    entry = entry.replace(/^\*\./, '').replace(/^\./, '').replace(/\.$/, '');
+    // An entry with an empty label (`example.com..`) is refused, not kept as a domain nothing matches.
+    entry = bareHost(entry.replace(/^\*\./, '').replace(/^\./, '')) ?? '';
     if (!/^[a-z0-9.-]+$/.test(entry) || (!entry.includes('.') && entry !== 'localhost')) {
       throw new ToolError(
         'INVALID_INPUT',
@@ -71,33 +74,42 @@ export async function webSearch(params: WebSearchParams, ctx: HandlerContext): P
   const seen = new Set<string>();
   const results: SearchResultItem[] = [];
   for (const item of items) {
-    let host: string;
+    let host: string | undefined;
     try {
       const url = new URL(item.url);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
-      host = url.hostname.toLowerCase().replace(/\.$/, '');
+      host = bareHost(url.hostname);
     } catch {
       continue;
     }
+    // A host with an empty label (`blocked.example..`) is no host a filter could place: dropped.
+    if (host === undefined) continue;
     if (allowed.length > 0 && !hostMatches(host, allowed)) continue;
     if (blocked.length > 0 && hostMatches(host, blocked)) continue;
     if (seen.has(item.url)) continue;
     seen.add(item.url);
-    results.push({ title: item.title || item.url, url: item.url, snippet: item.snippet ?? '' });
+    // A result is the backend's text: made inert (one line each), as web_fetch makes a page inert.
+    results.push({
+      title: inertLine(item.title || item.url),
+      url: inertLine(item.url),
+      snippet: inertLine(item.snippet ?? ''),
+    });
     if (results.length >= maxResults) break;
   }
   const output: WebSearchResult = { query, backend: backend.name, results };
   return withText(output, renderSearch(output, filtering));
 }
 
+// One line per field: a newline or a control sequence in a result cannot forge a result or act on a terminal.
 function renderSearch(output: WebSearchResult, filtered: boolean): string {
+  const query = inertLine(output.query);
   if (output.results.length === 0) {
-    return `No results for "${output.query}"${filtered ? ' after applying allowed_domains/blocked_domains; loosen the filters or rephrase' : '; try other words'}.`;
+    return `No results for "${query}"${filtered ? ' after applying allowed_domains/blocked_domains; loosen the filters or rephrase' : '; try other words'}.`;
   }
-  const lines = [`Results for "${output.query}" (${output.backend}):`];
+  const lines = [`Results for "${query}" (${inertLine(output.backend)}):`];
   output.results.forEach((r, i) => {
-    lines.push('', `${i + 1}. ${r.title}`, `   ${r.url}`);
-    if (r.snippet) lines.push(`   ${r.snippet}`);
+    lines.push('', `${i + 1}. ${inertLine(r.title)}`, `   ${inertLine(r.url)}`);
+    if (r.snippet) lines.push(`   ${inertLine(r.snippet)}`);
   });
   lines.push('', 'Use web_fetch on a URL to read the page.');
   return lines.join('\n');

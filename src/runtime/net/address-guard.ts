@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { ToolError } from '../contract/errors.js';
 import type { WebOptions } from '../contract/options.js';
+import { bareHost } from './host-name.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -69,12 +70,12 @@ export function blockedReason(address: string): string | undefined {
   return undefined;
 }
 
-/** Host as the URL carries it, without IPv6 brackets or a trailing dot, lower-cased. */
-export function bareHostname(url: URL): string {
-  let host = url.hostname.toLowerCase();
-  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
-  if (host.endsWith('.')) host = host.slice(0, -1);
-  return host;
+/**
+ * Host as the URL carries it, without IPv6 brackets or a trailing dot, lower-cased; undefined for
+ * a name with an empty label (`a..example`, `example.com..`), which is refused (net/host-name.ts).
+ */
+export function bareHostname(url: URL): string | undefined {
+  return bareHost(url.hostname);
 }
 
 /**
@@ -101,17 +102,19 @@ export function parseFetchUrl(input: string, field = 'url'): URL {
       `${field} must not carry credentials (user:password@); no authentication is sent this way`,
     );
   }
+  if (bareHostname(url) === undefined) throw new ToolError('INVALID_INPUT', `${field} ${invalidHost(url)}`);
   return url;
+}
+
+/** Why a URL's host is refused when it has an empty label. */
+export function invalidHost(url: URL): string {
+  return `has no valid host: ${JSON.stringify(url.hostname.slice(0, 200))} has an empty label (a..b, .a.b or a.b..)`;
 }
 
 /** Matches an allowHosts entry: exact host, `*.suffix`, an IP literal, or a CIDR range. */
 function hostAllowed(hostname: string, addresses: readonly string[], allowHosts: readonly string[]): boolean {
   for (const raw of allowHosts) {
-    const entry = raw
-      .trim()
-      .toLowerCase()
-      .replace(/^\[|\]$/g, '')
-      .replace(/\.$/, '');
+    const entry = bareHost(raw.trim());
     if (!entry) continue;
     if (entry.includes('/')) {
       let cidr: [ipaddr.IPv4 | ipaddr.IPv6, number];
@@ -150,7 +153,8 @@ async function defaultResolver(hostname: string): Promise<ResolvedAddress[]> {
  */
 export async function checkTarget(url: URL, options: Readonly<WebOptions>, who = 'this tool'): Promise<CheckedTarget> {
   const hostname = bareHostname(url);
-  if (!hostname) throw new ToolError('INVALID_INPUT', `url has no host: ${url.href}`);
+  // Reached by a redirect hop (a URL argument is refused as it is parsed).
+  if (!hostname) throw new ToolError('BLOCKED_URL', `refusing to fetch ${url.href}: it ${invalidHost(url)}`);
   let addresses: ResolvedAddress[];
   const literal = isIP(hostname);
   if (literal) {

@@ -7,7 +7,15 @@ import type { LookupAddress } from 'node:dns';
 import type { Agent, Dispatcher } from 'undici';
 import { ToolError } from '../contract/errors.js';
 import type { WebOptions } from '../contract/options.js';
-import { checkTarget, parseFetchUrl, type CheckedTarget, type ResolvedAddress } from './address-guard.js';
+import {
+  bareHostname,
+  checkTarget,
+  invalidHost,
+  parseFetchUrl,
+  type CheckedTarget,
+  type ResolvedAddress,
+} from './address-guard.js';
+import { bareHost } from './host-name.js';
 
 export type { CheckedTarget, ResolvedAddress };
 
@@ -18,12 +26,9 @@ export const loadUndici = (): Promise<typeof import('undici')> => (undiciModule 
 /** Most redirects `GuardedNet.fetch` follows. */
 export const MAX_GUARDED_REDIRECTS = 5;
 
-/** Host name as the pins key it: lower case, no brackets, no trailing dot. */
+/** Host name as the pins key it (net/host-name.ts); '' for no host, which nothing pins. */
 function pinKey(hostname: string): string {
-  return hostname
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '');
+  return bareHost(hostname) ?? '';
 }
 
 /**
@@ -153,6 +158,9 @@ export function createGuardedNet(settings: GuardedNetSettings): GuardedNet & { c
       }
       if (next.username || next.password)
         throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`);
+      // Before the host rules see it: they would not know `a.example..` as `a.example`.
+      if (bareHostname(next) === undefined)
+        throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL that ${invalidHost(next)}; not followed`);
       await check(next);
       url = next;
     }

@@ -7,7 +7,9 @@ import type { Agent } from 'undici';
 import { ToolError, abortError } from '../../../runtime/contract/errors.js';
 import type { WebOptions } from '../../../runtime/contract/types.js';
 import {
+  bareHostname,
   checkTarget,
+  invalidHost,
   parseFetchUrl,
   type CheckedTarget,
   type ResolvedAddress,
@@ -115,6 +117,13 @@ function redirectTarget(url: URL, location: string, status: number, redirects: s
   if (next.username || next.password) {
     throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL with credentials; not followed`, {
       status,
+    });
+  }
+  // Before the host rules see it: they would not know `a.example..` as `a.example`.
+  if (bareHostname(next) === undefined) {
+    throw new ToolError('BLOCKED_URL', `${url.href} redirected to a URL that ${invalidHost(next)}; not followed`, {
+      status,
+      location: next.href,
     });
   }
   return next;

@@ -12,6 +12,8 @@ export interface ConvertRequest {
   truncated: boolean;
   format: ConvertFormat;
   baseUrl: string;
+  /** Most characters of the conversion to send back (outputLimit). */
+  maxChars: number;
 }
 
 export type ConvertReply =
@@ -24,7 +26,7 @@ if (process.send) {
     try {
       const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
       const html = decodeText(bytes, request.encoding, request.truncated);
-      const page = convertHtml(html, request.format, request.baseUrl);
+      const page = convertHtml(html, request.format, request.baseUrl, request.maxChars);
       return { id: request.id, ok: true, ...page };
     } catch (error) {
       return {

@@ -11,6 +11,7 @@ import { jobScript } from '../../../runtime/processes/job-process-entry.js';
 import { JobProcessPool } from '../../../runtime/processes/job-process-pool.js';
 import type { ConvertReply, ConvertRequest } from './convert-job.js';
 import type { ConvertedPage, ConvertFormat } from './convert.js';
+import { outputLimit } from './limits.js';
 
 /** 4 even on 2 cores: two slow hostile pages must not leave normal pages queueing behind them. */
 export const MAX_CONVERT_PROCESSES = 4;
@@ -32,6 +33,8 @@ export interface ConvertJob {
   truncated: boolean;
   format: ConvertFormat;
   baseUrl: string;
+  /** The call's max_bytes (else the page's size): the conversion sent back is bounded by it (./limits.ts). */
+  maxBytes?: number;
 }
 
 export interface ConvertOptions {
@@ -89,6 +92,8 @@ export function convertInJobProcess(job: ConvertJob, options: ConvertOptions): P
         truncated: job.truncated,
         format: job.format,
         baseUrl: job.baseUrl,
+        // Bounded in the converter: an unbounded reply would be received and held here, in the host.
+        maxChars: outputLimit(job.maxBytes ?? size, size),
       };
       converter.send(request);
     },

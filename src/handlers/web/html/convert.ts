@@ -10,12 +10,17 @@
 //   bypassed (the body's Markdown is captured by a rule and trimmed with loops), its `code` rule and our list rule
 //   are linear rewrites, and non-ASCII spaces inside <pre> become ASCII spaces (its edge-whitespace
 //   regex backtracks quadratically on "x" + spaces + U+00A0).
+// - the output is bounded: links are made absolute only against a base of at most
+//   MAX_BASE_URL_CHARS and until they have grown the page by its own size (a long base times many
+//   links made hundreds of MB from a 115 KB page), and what is converted is cut at the caller's
+//   limit (./limits.ts), with a note.
 // A stack overflow anywhere falls back to the linear extraction; it is never a network error.
 // @ts-expect-error -- the package's index.d.ts declares an ambient module 'domino', not a module file
 import domino from '@mixmark-io/domino';
 import type { DomDocument, DomElement, DomNode } from './dom.js';
 import { extractText } from './extract.js';
 import { inertLine, inertText } from '../../../runtime/text/control-text.js';
+import { MAX_OUTPUT_CHARS, outputLimit } from './limits.js';
 import { scanHtml } from './scan.js';
 import { domToText, isBlock } from './text.js';
 import { FLAT, domToMarkdown, turndown } from './markdown.js';
@@ -33,6 +38,11 @@ export const MAX_ATTRIBUTES = 1000;
  */
 export const MAX_QUOTE_DEPTH = 8;
 export const MAX_LIST_DEPTH = 10;
+/** A longer base URL (page URL or <base href>) is not resolved against: links stay as written. */
+export const MAX_BASE_URL_CHARS = 4096;
+/** Characters making links absolute may add: the page's own size, and at least this. */
+export const MIN_LINK_GROWTH_CHARS = 1024 * 1024;
+export const MAX_TITLE_CHARS = 1000;
 
 export type ConvertFormat = 'markdown' | 'text';
 
@@ -115,16 +125,41 @@ const NOISE_TAGS = new Set([
 /** Unicode whitespace other than the ASCII four (what `\s` adds). */
 const NON_ASCII_SPACE = /[\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
 
-/** Converts a decoded page. Never throws for content: limits become a plain-text fallback with a note. */
-export function convertHtml(html: string, format: ConvertFormat, baseUrl: string): ConvertedPage {
+/**
+ * Converts a decoded page, returning at most `maxChars` characters of it. Never throws for
+ * content: limits become a plain-text fallback, or a cut, with a note.
+ */
+export function convertHtml(
+  html: string,
+  format: ConvertFormat,
+  baseUrl: string,
+  maxChars = outputLimit(html.length, html.length),
+): ConvertedPage {
   const page = convertPage(html, format, baseUrl);
   // A conversion is for reading, not quoting: a control sequence or a format character the page
   // holds (or spells, as `&#x1B;` or `&#x202E;`) shows as an escape, in the text and the title.
-  return {
-    ...page,
-    content: inertText(page.content),
-    title: page.title === undefined ? undefined : inertLine(page.title),
-  };
+  let content = inertText(page.content);
+  if (content.length > maxChars) {
+    page.notes.push(
+      `the ${format} was cut at ${maxChars} of its ${content.length} characters (web_fetch returns at most 4 × max_bytes characters of a conversion, and no more than ${MAX_OUTPUT_CHARS}); format "raw" returns the HTML as received`,
+    );
+    content = cutAt(content, maxChars);
+  }
+  let title = page.title === undefined ? undefined : inertLine(page.title);
+  if (title !== undefined && title.length > MAX_TITLE_CHARS) title = `${cutAt(title, MAX_TITLE_CHARS)}…`;
+  return { ...page, content, title };
+}
+
+/** The first `limit` characters or fewer: up to a line break in the second half, never half a surrogate pair. */
+function cutAt(text: string, limit: number): string {
+  let end = text.lastIndexOf('\n', limit);
+  if (end < limit / 2) {
+    end = limit;
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end--;
+  }
+  while (end > 0 && text.charCodeAt(end - 1) === 0x0a) end--;
+  return text.slice(0, end);
 }
 
 function convertPage(html: string, format: ConvertFormat, baseUrl: string): ConvertedPage {
@@ -157,9 +192,15 @@ function convertPage(html: string, format: ConvertFormat, baseUrl: string): Conv
     // A <base href> is nearly always in the head, which is dropped before the walk.
     const headBase = doc.head?.querySelector('base[href]')?.getAttribute('href') ?? undefined;
     if (doc.head) doc.head.remove();
-    const flattened = normalize(body, baseUrl, headBase);
+    const { flattened, links, bodyBase } = normalize(body);
     if (flattened > 0)
       notes.push(`${flattened} element(s) nested deeper than ${MAX_DOM_DEPTH} levels were flattened to their text`);
+    // Plain text shows no link targets: they are resolved for Markdown only.
+    if (format === 'markdown') {
+      const baseHref = headBase ?? (bodyBase ? body.querySelector('base[href]')?.getAttribute('href') : undefined);
+      const note = absolutizeLinks(links, baseUrl, baseHref ?? undefined, Math.max(html.length, MIN_LINK_GROWTH_CHARS));
+      if (note) notes.push(note);
+    }
     const content = format === 'text' ? domToText(body) : domToMarkdown(doc);
     return { title, content, notes };
   } catch (error) {
@@ -179,12 +220,11 @@ function fallback(html: string, note: string): ConvertedPage {
 }
 
 /**
- * One iterative walk: drops noise (and hidden elements and comments), makes links absolute,
- * flattens subtrees deeper than MAX_DOM_DEPTH, and turns non-ASCII spaces inside <pre> into
- * ASCII spaces. Links resolve against the document's first <base href> (`headBase`, or one the
- * walk meets in the body), as a browser resolves them. Returns how many subtrees were flattened.
+ * One iterative walk: drops noise (and hidden elements and comments), flattens subtrees deeper
+ * than MAX_DOM_DEPTH, and turns non-ASCII spaces inside <pre> into ASCII spaces. Returns how many
+ * subtrees were flattened, the links and images (for absolutizeLinks) and whether a <base> was met.
  */
-function normalize(root: DomElement, baseUrl: string, headBase: string | undefined): number {
+function normalize(root: DomElement): { flattened: number; links: DomElement[]; bodyBase: boolean } {
   const links: DomElement[] = [];
   let bodyBase = false;
   let flattened = 0;
@@ -234,26 +274,67 @@ function normalize(root: DomElement, baseUrl: string, headBase: string | undefin
       child = next;
     }
   }
-  const baseHref = headBase ?? (bodyBase ? root.querySelector('base[href]')?.getAttribute('href') : undefined);
-  let base = baseUrl;
+  return { flattened, links, bodyBase };
+}
+
+/**
+ * Makes links and images absolute against the document's first <base href> (`baseHref`), else the
+ * page URL, as a browser resolves them; but not against a base longer than MAX_BASE_URL_CHARS, and
+ * not past `budget` added characters (the rest stay as written). Returns a note when it held back.
+ */
+function absolutizeLinks(
+  links: readonly DomElement[],
+  pageUrl: string,
+  baseHref: string | undefined,
+  budget: number,
+): string | undefined {
+  let base = pageUrl;
   if (baseHref) {
     try {
-      base = new URL(baseHref, baseUrl).href;
+      base = new URL(baseHref, pageUrl).href;
     } catch {
       // keep the page URL
     }
   }
-  for (const link of links) absolutize(link, link.nodeName.toUpperCase() === 'A' ? 'href' : 'src', base);
-  return flattened;
+  if (base.length > MAX_BASE_URL_CHARS) {
+    const relative = links.filter(isRelative).length;
+    return relative === 0
+      ? undefined
+      : `${relative} relative link(s) are as the page wrote them, not made absolute: their base URL is ${base.length} characters long (more than ${MAX_BASE_URL_CHARS})`;
+  }
+  let grown = 0;
+  for (const [index, link] of links.entries()) {
+    if (grown > budget) {
+      const relative = links.slice(index).filter(isRelative).length;
+      return relative === 0
+        ? undefined
+        : `${relative} relative link(s) are as the page wrote them, not made absolute: the others already added ${grown} characters to the page`;
+    }
+    grown += absolutize(link, linkAttribute(link), base);
+  }
+  return undefined;
 }
 
-function absolutize(el: DomElement, attribute: string, base: string): void {
+function linkAttribute(el: DomElement): string {
+  return el.nodeName.toUpperCase() === 'A' ? 'href' : 'src';
+}
+
+/** A link whose target depends on the base: no scheme, not a fragment. */
+function isRelative(el: DomElement): boolean {
+  const value = el.getAttribute(linkAttribute(el));
+  return !!value && !value.startsWith('#') && !/^\s*[a-z][a-z0-9+.-]*:/i.test(value);
+}
+
+/** Resolves one link in place; returns how many characters that added. */
+function absolutize(el: DomElement, attribute: string, base: string): number {
   const value = el.getAttribute(attribute);
-  if (!value || value.startsWith('#') || /^\s*(javascript|data):/i.test(value)) return;
+  if (!value || value.startsWith('#') || /^\s*(javascript|data):/i.test(value)) return 0;
   try {
-    el.setAttribute(attribute, new URL(value, base).href);
+    const href = new URL(value, base).href;
+    el.setAttribute(attribute, href);
+    return Math.max(0, href.length - value.length);
   } catch {
-    // leave an unparsable link as written
+    return 0; // leave an unparsable link as written
   }
 }
 

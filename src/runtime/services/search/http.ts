@@ -103,6 +103,13 @@ export function plainSnippet(html: unknown): string {
     .trim();
 }
 
+/**
+ * The character a numeric reference names, but never a control character (C0, DEL, C1), a lone
+ * surrogate or one past U+10FFFF: a result's `&#x1b;[2J` stays as written, inert text.
+ */
 function safeChar(code: number, fallback: string): string {
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+  if (!Number.isInteger(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return fallback;
+  if (code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d) return ' ';
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return fallback;
+  return String.fromCodePoint(code);
 }
