@@ -94,6 +94,25 @@ describe('files kept from reading, to operations that edit by content', () => {
     expect(await readFile(path.join(root, '.env'), 'utf8')).toBe('REPLACED=1\n');
   });
 
+  it('are not let through by a catch-all allow written for every operation, or for a kind', async () => {
+    const root = await workspace();
+    for (const allow of [
+      { path: '**', decision: 'allow' },
+      { kind: 'resource', path: '**', decision: 'allow' },
+      { operation: '*', path: '**', decision: 'allow' },
+    ] as const) {
+      const kit = toolkit(root, { rules: [{ operation: 'read_file', path: '**/.env', decision: 'deny' }, allow] });
+      for (const input of [
+        { path: '.env', old_str: 'API_KEY', new_str: 'K', dry_run: true },
+        { path: '.env', old_str: 'API_KEY=sk-live-12345X', new_str: 'K' },
+      ]) {
+        const result = await kit.invoke('filesystem', 'edit_file', input);
+        expect(result.ok ? undefined : result.error.code, JSON.stringify(allow)).toBe('DENIED_BY_POLICY');
+        expect(JSON.stringify(result)).not.toContain('sk-live');
+      }
+    }
+  });
+
   it("let the operation's own path rule decide: an allow, or an ask the human approved", async () => {
     const root = await workspace();
     const allowed = toolkit(root, {

@@ -62,6 +62,26 @@ describe('the linear path-rule matcher', () => {
     expect(compared).toBeGreaterThan(50_000);
   });
 
+  it('leaves names past ASCII to the package, which decides them as before', () => {
+    const cases: [string, string][] = [
+      ['**/key-??', 'a/key-😀'],
+      ['**/key-?', 'a/key-😀'],
+      ['**/σ.txt', 'a/ς.txt'],
+      ['**/key?', 'a/keyİ'],
+      ['**/café/**', 'x/CAFÉ/y'],
+      ['secrets/**', 'secrets/ключ'],
+    ];
+    for (const [pattern, path] of cases)
+      for (const ignoreCase of [true, false]) {
+        const reference = ignore({ allowRelativePaths: true, ignorecase: ignoreCase }).add([pattern]);
+        const expected = reference.ignores(path) || reference.ignores(`${path}/`);
+        expect(compilePathPatterns([pattern], ignoreCase).matches(path), `${pattern} ${path} ${ignoreCase}`).toBe(
+          expected,
+        );
+      }
+    expect(globRule('**/café', true)).toBeUndefined();
+  });
+
   it('leaves bracket expressions, escapes and comments to the package', () => {
     for (const text of ['[ab]/x', 'a\\*', '#comment', 'trailing ', 'a/**/'])
       expect(globRule(text, true), text).toBeUndefined();

@@ -64,8 +64,8 @@ export interface CompiledPolicy {
   hidingDecision(operation: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined;
   /**
    * For a path the operation was given (its own path rules decided it at input): the decision of
-   * the rule of an operation that reads paths that keeps it from reading, unless a path rule of
-   * the operation itself matches it (that rule decides, as for a modelled command line).
+   * the rule of an operation that reads paths that keeps it from reading, unless a path rule that
+   * names the operation itself (no wildcard) matches it: that rule decides.
    */
   keptFromReading(operation: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined;
   /** The decision for the host of a URL the operation reaches (every redirect hop is checked with it). */
@@ -354,7 +354,10 @@ export class Policy implements CompiledPolicy {
   keptFromReading(op: OperationDescriptor, subject: PathSubject): PolicyDecision | undefined {
     for (const rule of this.#rulesFor(op)) {
       if (rule.fields.length === 0) break;
-      if (rule.paths && pathRuleMatches(rule, subject)) return undefined;
+      // Only a rule naming this operation (no wildcard) speaks for it: a catch-all `path: '**'`
+      // allow written for every operation does not lift what a rule keeps from reading.
+      const named = rule.rule.operation !== undefined && !rule.rule.operation.includes('*');
+      if (named && rule.paths && pathRuleMatches(rule, subject)) return undefined;
     }
     const rule = this.#hidingRule(this.#readers, subject);
     return rule ? this.#result(rule) : undefined;

@@ -2,8 +2,8 @@
 // reads them) over path segments, with `**` as "any number of segments". The package compiles each
 // pattern to a regular expression that backtracks: with a few `**` and a deep path (which a model
 // chooses) one decision took minutes. This matcher covers the patterns made of names, `*`, `?`,
-// `**` and `/` (a leading `!` negates); anything else (bracket expressions, escapes, a `#` or a
-// trailing space) is left to the package (./paths.ts). test/policy/path-glob.test.ts checks it
+// `**` and `/` (a leading `!` negates), in ASCII; anything else (bracket expressions, escapes, a `#`
+// or a trailing space, a name past ASCII) is left to the package (./paths.ts). test/policy/path-glob.test.ts checks it
 // against the package on generated patterns and paths.
 
 /** One segment of a pattern: its characters, `?` (any one) and `*` (any run), or `**`. */
@@ -24,8 +24,17 @@ export interface GlobRule {
   ending: Ending;
 }
 
-/** The characters the matcher reads; a pattern with another special one goes to the package. */
-const UNSUPPORTED = /[[\\]|^#|\s$/;
+/**
+ * What the matcher leaves to the package: bracket expressions, escapes, a `#` or trailing blank,
+ * and any character past ASCII (the package compares UTF-16 units with the regular expressions'
+ * case rules, `?` taking half of an emoji and `σ` matching `ς`: only ASCII is read alike here).
+ */
+const UNSUPPORTED = /[[\\]|^#|\s$|[^\x20-\x7e]/;
+
+/** Whether the matcher reads `path` as the package does (ASCII only; else the package decides). */
+export function globReadsPath(path: string): boolean {
+  return !/[^\x20-\x7e]/.test(path);
+}
 
 /** The rule a pattern is, or undefined when the matcher does not cover it; null for a pattern that matches nothing. */
 export function globRule(pattern: string, ignoreCase: boolean): GlobRule | null | undefined {

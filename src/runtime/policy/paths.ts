@@ -1,7 +1,7 @@
 // `path` rules: gitignore-style globs over workspace-relative paths (./path-glob.ts, else the `ignore` package).
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { globRule, globRulesMatch, type GlobRule } from './path-glob.js';
+import { globReadsPath, globRule, globRulesMatch, type GlobRule } from './path-glob.js';
 
 // Loaded when the first path rule compiles (compilePolicy is synchronous): a toolkit without path
 // rules never loads it.
@@ -30,18 +30,10 @@ const MAX_PACKAGE_STEPS = 2_000_000;
 export function compilePathPatterns(patterns: readonly string[], ignoreCase: boolean): PathPatterns {
   const bodies = patterns.map(withoutDotSegments);
   const globs = bodies.map((body) => globRule(body, ignoreCase));
-  if (globs.every((rule) => rule !== undefined)) {
-    const rules = globs.filter((rule): rule is GlobRule => rule !== null);
-    return {
-      source: patterns,
-      matches(relative) {
-        const clean = normalizeRelative(relative);
-        if (clean === undefined) return false;
-        return globRulesMatch(rules, (ignoreCase ? clean.toLowerCase() : clean).split('/'));
-      },
-    };
-  }
-  const matcher = loadIgnore()({ allowRelativePaths: true, ignorecase: ignoreCase }).add(bodies);
+  const linear = globs.every((rule) => rule !== undefined)
+    ? globs.filter((rule): rule is GlobRule => rule !== null)
+    : undefined;
+  let matcher: ReturnType<IgnoreFactory> | undefined;
   const globstars = Math.max(0, ...bodies.map((body) => body.match(/\*\*/g)?.length ?? 0));
   // Deny and ask rules (the case-insensitive ones) fail closed; allow rules allow nothing undecided.
   const undecided = ignoreCase;
@@ -50,8 +42,11 @@ export function compilePathPatterns(patterns: readonly string[], ignoreCase: boo
     matches(relative) {
       const clean = normalizeRelative(relative);
       if (clean === undefined) return false;
+      if (linear && globReadsPath(clean))
+        return globRulesMatch(linear, (ignoreCase ? clean.toLowerCase() : clean).split('/'));
       const depth = clean.split('/').length;
       if (globstars > 0 && depth ** (globstars + 1) > MAX_PACKAGE_STEPS) return undecided;
+      matcher ??= loadIgnore()({ allowRelativePaths: true, ignorecase: ignoreCase }).add(bodies);
       return matcher.ignores(clean) || matcher.ignores(`${clean}/`);
     },
   };

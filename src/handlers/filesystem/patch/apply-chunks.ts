@@ -53,15 +53,19 @@ function withoutFinalEmpty(lines: readonly PatchLine[]): PatchLine[] {
 
 /** Lines compared between two turns of the event loop: a few milliseconds of work. */
 const STEPS_PER_TURN = 1 << 21;
-/** Lines compared for one patch at most (a second or two of work): past it the patch is refused. */
-export const MAX_SEARCH_STEPS = 1_000_000_000;
+/**
+ * Lines compared for one patch at most (seconds of work, the event loop getting turns all along):
+ * past it the patch is refused. Thousands of changes without anchors in a file of 100,000 lines
+ * reach it, each checked for a second place to the end of the file.
+ */
+export const MAX_SEARCH_STEPS = 300_000_000;
 
 /** Gives the event loop a turn when the searches have worked long enough; refuses a patch past the bound. */
 export async function searchTurn(work: SearchWork & { turnAt: number }, signal: AbortSignal): Promise<void> {
   if (work.steps > MAX_SEARCH_STEPS)
     throw new ToolError(
       'TOO_LARGE',
-      "placing this patch's changes would compare over a billion lines: send fewer changes per call, or give them @@ anchors and fewer repeated context lines. Nothing was written",
+      "placing this patch's changes would compare over 300 million lines: send fewer changes per call, or give them @@ anchors and fewer repeated context lines. Nothing was written",
     );
   if (work.steps < work.turnAt) return;
   work.turnAt = work.steps + STEPS_PER_TURN;
