@@ -115,6 +115,25 @@ describe('grep the bounded way gives what the fast way gives', () => {
     expect(paths).not.toContain('z.txt');
   });
 
+  it("a file name forging a line of rg's log or naming a large file beside it passes nothing off as another file", async () => {
+    const { root } = await workspaceToolkit();
+    await put(root, { 'visible.txt': 'plain\n', 'secrets/a: WARNING: z\nvisible.txt': 'TOPSECRET hunter2\n' });
+    // Sparse files past the first pass's size: the second pass names them to rg one by one.
+    for (const name of ['secrets/a', 'secrets/i\nrg: DEBUG|ignore::walk|x: ignoring .'])
+      execFileSync('truncate', ['-s', '9M', path.join(root, name)]);
+    const toolkit = createToolkit({
+      workspace: root,
+      policy: { rules: [{ operation: 'read_file', path: 'secrets/**', decision: 'deny' }] },
+    });
+    try {
+      const found = await bounded(() => toolkit.invoke('search', 'grep', { pattern: 'TOPSECRET' }));
+      expect(JSON.stringify(expectOk(found))).not.toContain('hunter2');
+      expect(found.text).not.toMatch(/^visible\.txt/m);
+    } finally {
+      await toolkit.close();
+    }
+  });
+
   it('a file named like a message does not pass its lines off as another file, hidden or not', async () => {
     const { root } = await workspaceToolkit();
     await put(root, {

@@ -163,7 +163,8 @@ describe('files planted in the store folder', () => {
   it('a sub-folder turned into a link to a copy holding other records is refused for reads too', async () => {
     const { folder } = await seededStore();
     const store = openStore(folder);
-    await store.jobs.create(key, { owner: 'host-1', command: 'echo real', leaseMs: 60_000 });
+    const job = await store.jobs.create(key, { owner: 'host-1', command: 'echo real', leaseMs: 60_000 });
+    await store.jobs.appendOutput(key, job.id, Buffer.from('ORIGINAL'));
     await store.close();
     const elsewhere = await tempDir('toolwright-elsewhere-');
     for (const kind of ['tasks', 'jobs']) {
@@ -180,6 +181,20 @@ describe('files planted in the store folder', () => {
     expect(await failure(reopened.tasks.list(key))).toMatchObject({ code: 'UNAVAILABLE', details: { reason: 'link' } });
     expect(await failure(reopened.jobs.list(key))).toMatchObject({ code: 'UNAVAILABLE', details: { reason: 'link' } });
     await reopened.close();
+    // A job's output file lies a folder deeper: the linked jobs/ above it is refused too.
+    await rm(path.join(folder, 'jobs'));
+    execFileSync('cp', ['-a', path.join(folder, 'jobs.moved'), path.join(elsewhere, 'jobs-with-output')]);
+    await symlink(path.join(elsewhere, 'jobs-with-output'), path.join(folder, 'jobs'));
+    const viaLink = openStore(folder);
+    expect(await failure(viaLink.jobs.readOutput(key, job.id, 0, 100))).toMatchObject({
+      code: 'UNAVAILABLE',
+      details: { reason: 'link' },
+    });
+    expect(await failure(viaLink.jobs.appendOutput(key, job.id, Buffer.from('PLANTED')))).toMatchObject({
+      code: 'UNAVAILABLE',
+      details: { reason: 'link' },
+    });
+    await viaLink.close();
     // A folder of the store others may write is refused for reads as well.
     await rm(path.join(folder, 'tasks'));
     execFileSync('mv', [path.join(folder, 'tasks.moved'), path.join(folder, 'tasks')]);

@@ -74,6 +74,17 @@ export interface OwnFileOptions {
    * /tmp) or one reached through a verified descriptor.
    */
   ownFolder?: boolean;
+  /** How many folders above the file are the toolkit's own and checked, nearest first (default 1). */
+  folders?: number;
+}
+
+/** False when the file's folder is missing; throws when one of its own folders is not the toolkit's. */
+async function ownFoldersHold(path: string, display: string, options: OwnFileOptions): Promise<boolean> {
+  if (!(options.ownFolder ?? true)) return true;
+  let folder = dirname(path);
+  for (let level = 0; level < (options.folders ?? 1); level++, folder = dirname(folder))
+    if (!(await ownFolderHolds(folder, display))) return false;
+  return true;
 }
 
 /** Whether the folder exists (false: missing), checked as the toolkit's own (throws when it is not). */
@@ -105,7 +116,7 @@ export async function openOwnFile(
   display: string,
   options: OwnFileOptions = {},
 ): Promise<FileHandle | undefined> {
-  if ((options.ownFolder ?? true) && !(await ownFolderHolds(dirname(path), display))) return undefined;
+  if (!(await ownFoldersHold(path, display, options))) return undefined;
   let handle: FileHandle;
   try {
     handle = await open(path, ACCESS_FLAGS[access] | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -128,7 +139,10 @@ export async function createOwnFile(
   access: OwnFileAccess,
   display: string,
   mode = 0o600,
+  options: OwnFileOptions = { ownFolder: false },
 ): Promise<FileHandle> {
+  // A missing folder fails the create below (ENOENT), as before.
+  await ownFoldersHold(path, display, options);
   try {
     return await open(path, ACCESS_FLAGS[access] | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
   } catch (error) {

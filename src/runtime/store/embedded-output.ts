@@ -7,6 +7,9 @@
 import type { FileHandle } from 'node:fs/promises';
 import { KeyedMutex } from '../fs/locks.js';
 import { createOwnFile, openOwnFile } from '../fs/own-files.js';
+
+/** An output file lies in its principal's folder inside jobs/: both are the store's own, checked. */
+const BELOW_JOBS = { folders: 2 } as const;
 import { planAppend, planRead, type OutputLayout } from './output.js';
 import type { OutputRead } from './types.js';
 
@@ -48,7 +51,7 @@ function place(pos: number, layout: OutputLayout): { offset: number; room: numbe
 
 /** Creates the (empty) output file of a new job; fails if one exists. */
 export async function createOutputFile(path: string, layout: OutputLayout): Promise<void> {
-  const handle = await createOwnFile(path, 'write', DISPLAY);
+  const handle = await createOwnFile(path, 'write', DISPLAY, 0o600, BELOW_JOBS);
   try {
     await handle.writeFile(encodeHeader({ total: 0, writingTo: 0, layout }));
   } finally {
@@ -58,7 +61,7 @@ export async function createOutputFile(path: string, layout: OutputLayout): Prom
 
 /** Total bytes appended, or undefined when there is no such file. */
 export async function outputTotal(path: string): Promise<number | undefined> {
-  const handle = await openOwnFile(path, 'read', DISPLAY);
+  const handle = await openOwnFile(path, 'read', DISPLAY, BELOW_JOBS);
   if (!handle) return undefined;
   try {
     return (await readHeader(handle, path)).total;
@@ -70,7 +73,7 @@ export async function outputTotal(path: string): Promise<number | undefined> {
 /** Appends `chunk`; resolves the new total, or undefined when the file does not exist. */
 export function appendOutputFile(path: string, chunk: Uint8Array): Promise<number | undefined> {
   return appendMutex.run(path, async () => {
-    const handle = await openOwnFile(path, 'write', DISPLAY);
+    const handle = await openOwnFile(path, 'write', DISPLAY, BELOW_JOBS);
     if (!handle) return undefined;
     try {
       const header = await readHeader(handle, path);
@@ -110,7 +113,7 @@ async function writeAll(
 
 /** Reads from `cursor` on; undefined when the file does not exist. */
 export async function readOutputFile(path: string, cursor: number, maxBytes: number): Promise<OutputRead | undefined> {
-  const handle = await openOwnFile(path, 'read', DISPLAY);
+  const handle = await openOwnFile(path, 'read', DISPLAY, BELOW_JOBS);
   if (!handle) return undefined;
   try {
     const before = await readHeader(handle, path);

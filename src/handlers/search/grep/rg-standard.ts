@@ -89,7 +89,15 @@ export class RgStandardStream {
   private record(buf: Buffer, start: number): number {
     const nul = buf.indexOf(NUL, start);
     const newline = buf.indexOf(NEWLINE, start);
-    if (newline >= 0 && (nul < 0 || newline < nul) && isMessage(buf, start, newline, this.named)) return newline + 1;
+    // A line break before the NUL: a message, unless all of it up to the NUL is a path rg was given
+    // (a file named "A: WARNING: …\nB" given beside A is that file, not a message about A).
+    if (
+      newline >= 0 &&
+      (nul < 0 || newline < nul) &&
+      !(nul >= 0 && this.named.includes(buf.toString('utf8', start, nul))) &&
+      isMessage(buf, start, newline, this.named)
+    )
+      return newline + 1;
     if (nul < 0) return -1;
     let pos = nul + 1;
     let line = 0;

@@ -1,6 +1,9 @@
 // One grep search through rg: its flags, the fast way (--json, rg's memory watched) or the bounded
 // way (the standard printer, large files memory-mapped in runs of their own), and what it collects.
+import { lstat, realpath } from 'node:fs/promises';
+import path from 'node:path';
 import type { GrepParams, GrepResult } from '../../../generated/types.js';
+import { isInside } from '../../../runtime/fs/workspace.js';
 import type { HelperSpec } from '../../../runtime/sandbox/confined-helper.js';
 import { ContentCollector } from './content-collector.js';
 import { cleanRgPath } from './lines.js';
@@ -119,7 +122,7 @@ export async function searchWithRipgrep(run: SearchRun) {
   // Files up to LARGE_FILE are read (a long line costs rg at most about twice that per thread);
   // bigger ones are searched again through memory maps, so no line of theirs is copied onto rg's heap.
   const exits = [await rg(['--max-filesize', LARGE_FILE, '--debug', '--', run.target])];
-  const large = exits[0]!.largeFiles;
+  const large = await reallyLarge(exits[0]!.largeFiles, run.cwd);
   for (let i = 0; i < large.length && !exits.some((e) => e.stopped); i += LARGE_FILES_PER_RUN) {
     exits.push(await rg(['--mmap', '--', ...large.slice(i, i + LARGE_FILES_PER_RUN)]));
   }
@@ -128,6 +131,26 @@ export async function searchWithRipgrep(run: SearchRun) {
 
 /** rg's --max-filesize for the first pass; larger files get a memory-mapped pass of their own. */
 const LARGE_FILE = '8M';
+const LARGE_FILE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The files rg's debug log says it skipped as too large, kept only where each is one: a regular
+ * file (not a link or a folder) over the size, named once. The log is read line by line, and a file
+ * name holding a line break could add a line naming anything (`.`, which the second pass would
+ * walk whole, its messages then read as being about a file it was given).
+ */
+async function reallyLarge(claimed: readonly string[], cwd: string): Promise<string[]> {
+  const kept: string[] = [];
+  for (const name of new Set(claimed)) {
+    const absolute = path.resolve(cwd, name);
+    const stats = await lstat(absolute).catch(() => undefined);
+    if (!stats?.isFile() || stats.size <= LARGE_FILE_BYTES) continue;
+    // And inside the folder searched, by its real path (no folder on the way leading out).
+    const real = await realpath(absolute).catch(() => undefined);
+    if (real !== undefined && isInside(cwd, real)) kept.push(name);
+  }
+  return kept;
+}
 const LARGE_FILES_PER_RUN = 256;
 
 /** rg's flags for a search, up to and including the pattern (the paths follow `--`). */
