@@ -23,7 +23,10 @@ export interface OperationCase {
   probes: {
     missing: { field: string; input: Record<string, unknown> }[];
     wrongType: { field: string; input: Record<string, unknown> }[];
-    unknown: Record<string, unknown>;
+    /** Absent when the params schema accepts every undeclared name the generator tried. */
+    unknown?: Record<string, unknown>;
+    /** The undeclared property `unknown` adds, when not `not_a_declared_property`. */
+    unknownField?: string;
   };
   examples: ExampleCase[];
 }
@@ -55,9 +58,55 @@ async function withWorkspace<T>(run: (root: string) => Promise<T>): Promise<T> {
   }
 }
 
-/** An example's toolkit options; a task file must stay inside the workspace like a fixture. */
-function exampleOptions(example: ExampleCase): ToolkitOptions {
-  const options = (example.options ?? {}) as ToolkitOptions;
+type Obj = Record<string, unknown>;
+const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
+const keysWithin = (value: unknown, allowed: readonly string[]) =>
+  isObj(value) && Object.keys(value).every((key) => allowed.includes(key));
+
+/**
+ * What an example's options may set, as the generator allows it (codegen example-options.ts): a
+ * generated file can be edited, and an option naming a store, a host or a binary would make the
+ * tests write, connect or run outside the example's workspace.
+ */
+const EXAMPLE_OPTIONS: Readonly<Record<string, (value: unknown) => boolean>> = {
+  exec: (value) =>
+    keysWithin(value, ['env', 'outputLimit', 'sandbox', 'bwrapPath']) &&
+    (!('env' in (value as Obj)) ||
+      (isObj((value as Obj).env) && Object.values((value as Obj).env as Obj).every((v) => typeof v === 'string'))) &&
+    (!('outputLimit' in (value as Obj)) ||
+      (Number.isInteger((value as Obj).outputLimit) && ((value as Obj).outputLimit as number) >= 1)) &&
+    (!('sandbox' in (value as Obj)) ||
+      ['none', 'workspace-write', 'read-only'].includes((value as Obj).sandbox as string)) &&
+    (!('bwrapPath' in (value as Obj)) ||
+      (typeof (value as Obj).bwrapPath === 'string' &&
+        ((value as Obj).bwrapPath as string).startsWith('/nonexistent/') &&
+        !((value as Obj).bwrapPath as string).includes('..'))),
+  web: (value) =>
+    keysWithin(value, ['allowHosts']) &&
+    (!('allowHosts' in (value as Obj)) ||
+      (Array.isArray((value as Obj).allowHosts) &&
+        ((value as Obj).allowHosts as unknown[]).every((h) =>
+          ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(h as string),
+        ))),
+  tasks: (value) => keysWithin(value, ['file']),
+  policy: (value) => typeof value === 'string' || keysWithin(value, ['rules', 'default', 'extends']),
+  user: (value) => keysWithin(value, ['answers', 'approve']),
+  profile: (value) => Array.isArray(value) && value.every((entry) => typeof entry === 'string'),
+  maxDepth: (value) => Number.isInteger(value) && (value as number) >= 0,
+};
+
+/** An example's toolkit options: only what examples may set; a task file must stay inside the workspace like a fixture. */
+export function exampleOptions(example: Pick<ExampleCase, 'options'>): ToolkitOptions {
+  const raw: unknown = example.options ?? {};
+  if (!isObj(raw)) throw new Error('example options must be an object');
+  for (const [key, value] of Object.entries(raw)) {
+    const allowed = Object.hasOwn(EXAMPLE_OPTIONS, key) ? EXAMPLE_OPTIONS[key] : undefined;
+    if (!allowed || !allowed(value))
+      throw new Error(
+        `example option ${key} is not allowed as given: examples may set only exec (env, outputLimit, sandbox mode, bwrapPath under /nonexistent/), web.allowHosts (loopback), tasks.file, policy, user, profile and maxDepth`,
+      );
+  }
+  const options = raw as ToolkitOptions;
   const tasks = options.tasks as { file?: unknown } | undefined;
   if (tasks && typeof tasks === 'object' && 'file' in tasks) {
     const problem = confinedPathProblem(tasks.file);
@@ -172,7 +221,11 @@ export function runConformance(data: ConformanceSuite): void {
         for (const probe of op.probes.wrongType) {
           it(`wrong type for ${probe.field} → INVALID_INPUT`, () => expectInvalid(probe.input, probe.field));
         }
-        it('unknown property → INVALID_INPUT', () => expectInvalid(op.probes.unknown, 'not_a_declared_property'));
+        const unknown = op.probes.unknown;
+        if (unknown) {
+          it('unknown property → INVALID_INPUT', () =>
+            expectInvalid(unknown, op.probes.unknownField ?? 'not_a_declared_property'));
+        }
 
         for (const example of op.examples) {
           it(`example: ${example.name}`, () => runExample(createToolkit, op, example));

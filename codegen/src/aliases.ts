@@ -7,6 +7,8 @@ import type { JsonPath, Problem } from './load.js';
 
 /** Values the catalog may expand to beyond four times what it spells out. */
 const EXPANSION_ALLOWANCE = 1_000_000;
+/** Characters of text (strings and keys) the catalog may expand to beyond four times its own length. */
+const TEXT_ALLOWANCE = 16_000_000;
 /** Deeper than any catalog needs; aliases inside anchors could otherwise nest without bound. */
 const MAX_DEPTH = 200;
 
@@ -26,18 +28,30 @@ const pack = (size: number, depth: number) => size * 256 + depth;
 const sizeOf = (packed: number) => Math.floor(packed / 256);
 const depthOf = (packed: number) => packed % 256;
 
-export function aliasProblems(data: unknown): Problem[] {
+/** `sourceLength`: the catalog text's length, what it can spell out (aliases of a scalar are not told apart from copies). */
+export function aliasProblems(data: unknown, sourceLength: number): Problem[] {
   const measured = new Map<Container, number>();
+  /** Characters of each container written out. */
+  const textOf = new Map<Container, number>();
   const open = new Set<Container>();
   const path: (string | number)[] = [];
   let distinct = 0;
   let refused: Problem | undefined;
+  // The characters of the value the last measure() call measured.
+  let text = 0;
 
   const measure = (value: unknown): number => {
-    if (!isContainer(value)) return 1;
+    if (!isContainer(value)) {
+      text = typeof value === 'string' ? value.length : 0;
+      return 1;
+    }
     const known = measured.get(value);
-    if (known !== undefined) return sizeOf(known);
+    if (known !== undefined) {
+      text = textOf.get(value)!;
+      return sizeOf(known);
+    }
     if (open.has(value)) {
+      text = 0;
       refused = {
         path: [...path],
         message: 'this alias refers to a node that contains it: the value would be endless',
@@ -47,6 +61,7 @@ export function aliasProblems(data: unknown): Problem[] {
     open.add(value);
     let total = 1;
     let below = 0;
+    let characters = 0;
     distinct++;
     const record = value as Record<string | number, unknown>;
     for (const key of keysOf(value)) {
@@ -55,16 +70,20 @@ export function aliasProblems(data: unknown): Problem[] {
       if (!isContainer(child)) distinct++;
       path.push(key);
       total += measure(child);
+      characters += text + (typeof key === 'string' ? key.length : 0);
       if (isContainer(child)) below = Math.max(below, depthOf(measured.get(child) ?? 0));
       path.pop();
       if (refused) break;
     }
     open.delete(value);
     measured.set(value, pack(total, Math.min(below + 1, MAX_DEPTH + 1)));
+    textOf.set(value, characters);
+    text = characters;
     return total;
   };
 
   const total = measure(data);
+  const totalText = text;
   if (refused) return [refused];
   if (isContainer(data) && depthOf(measured.get(data)!) > MAX_DEPTH) {
     return [
@@ -75,7 +94,16 @@ export function aliasProblems(data: unknown): Problem[] {
     ];
   }
   const limit = EXPANSION_ALLOWANCE + 4 * distinct;
-  if (total <= limit) return [];
+  if (total <= limit) {
+    const textLimit = TEXT_ALLOWANCE + 4 * sourceLength;
+    if (totalText <= textLimit) return [];
+    return [
+      {
+        path: firstTextOver(data, textLimit, textOf),
+        message: `YAML aliases expand the catalog to ${formatCount(totalText)} characters of text (it is ${formatCount(sourceLength)} long); an alias bomb? Write the data out, or alias less (the limit is ${formatCount(textLimit)})`,
+      },
+    ];
+  }
   return [
     {
       path: firstAliasOver(data, limit, measured),
@@ -102,6 +130,32 @@ function firstAliasOver(data: unknown, limit: number, measured: Map<Container, n
     running++;
     for (const key of keysOf(value)) {
       path.push(key);
+      if (walk((value as Record<string | number, unknown>)[key])) return true;
+      path.pop();
+    }
+    return false;
+  };
+  return walk(data) ? path : [];
+}
+
+/** The value (an alias, in document order) at which the text written out passes `limit`. */
+function firstTextOver(data: unknown, limit: number, textOf: Map<Container, number>): JsonPath {
+  const seen = new Set<Container>();
+  const path: (string | number)[] = [];
+  let running = 0;
+  const walk = (value: unknown): boolean => {
+    if (!isContainer(value)) {
+      running += typeof value === 'string' ? value.length : 0;
+      return running > limit;
+    }
+    if (seen.has(value)) {
+      running += textOf.get(value)!;
+      return running > limit;
+    }
+    seen.add(value);
+    for (const key of keysOf(value)) {
+      path.push(key);
+      running += typeof key === 'string' ? key.length : 0;
       if (walk((value as Record<string | number, unknown>)[key])) return true;
       path.pop();
     }

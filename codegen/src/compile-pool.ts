@@ -9,11 +9,12 @@ import type { CompileReply, CompileRequest } from './compile-worker.js';
 import type { Layout } from './emit/common.js';
 import { emitValidatorModule } from './emit/validators.js';
 import type { Problem } from './load.js';
+import type { ProbePlan } from './emit/conformance.js';
 
 /** A chunk compiled: its problems, probe bases and (when asked for and there were no problems) its operations' validators files. */
 export interface ChunkOutcome {
   problems: Problem[];
-  probeBase: Map<string, number>;
+  probeBase: Map<string, ProbePlan>;
   files?: { path: string; content: string | Uint8Array }[];
 }
 

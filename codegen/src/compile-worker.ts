@@ -4,6 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { compileChunk, type ValidatorChunk } from './compile.js';
 import type { Layout } from './emit/common.js';
 import { emitValidatorModule } from './emit/validators.js';
+import type { ProbePlan } from './emit/conformance.js';
 
 export interface CompileRequest {
   index: number;
@@ -16,7 +17,7 @@ export type CompileReply =
       index: number;
       problems: ReturnType<typeof compileChunk>['problems'];
       files?: { path: string; content: Uint8Array }[];
-      probeBase: [string, number][];
+      probeBase: [string, ProbePlan][];
     }
   | { index: number; failure: string };
 

@@ -12,6 +12,7 @@ import { compileIssue, type SchemaIssue } from './schema-problems.js';
 import { patternProblem } from './pattern-safety.js';
 import { paramDefaults, withoutDefaults, type FilledDefault } from './defaults.js';
 import type { RawOperationRef } from './validate.js';
+import { planProbes, type ProbePlan } from './emit/conformance.js';
 
 // The CJS module's default export is the function; under NodeNext types it arrives as `.default`.
 const standaloneCode = standaloneModule.default;
@@ -77,8 +78,8 @@ export interface CompiledChunk {
   problems: Problem[];
   /** A module per operation of the chunk, when asked for and there were no problems. */
   modules?: ValidatorModule[];
-  /** Per operation id: the index of the first example whose input is valid (the conformance probes start there). */
-  probeBase: Map<string, number>;
+  /** Per operation id: the conformance probes, from the first example whose input is valid. */
+  probeBase: Map<string, ProbePlan>;
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -88,7 +89,7 @@ const isObj = (value: unknown): value is Record<string, unknown> =>
 export function compileChunk(chunk: ValidatorChunk, withCode: boolean): CompiledChunk {
   const ajv = createSchemaAjv();
   const problems: Problem[] = [];
-  const probeBase = new Map<string, number>();
+  const probeBase = new Map<string, ProbePlan>();
   const exportsMap: Record<string, string> = {};
   // An identical schema is compiled once and exported under each name (many operations share a shape).
   const compiled = new Map<string, { id: string; error?: SchemaIssue }>();
@@ -118,7 +119,7 @@ export function compileChunk(chunk: ValidatorChunk, withCode: boolean): Compiled
             const { $schema: _dialect, ...body } =
               part === 'result' ? (withoutDefaults(schema) as typeof schema) : schema;
             ajv.addSchema({ ...body, $id: entry.id });
-            ajv.getSchema(entry.id);
+            entry.error = stackIssue(ajv.getSchema(entry.id)!);
           } catch (error) {
             entry.error = compileIssue(schema, (error as Error).message, formats);
           }
@@ -201,7 +202,38 @@ function shortJson(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-function exampleProblems(ref: RawOperationRef, validateParams: Validate, probeBase: Map<string, number>): Problem[] {
+/** Too big a schema compiles to a function whose frame alone overflows the stack: every call would throw. */
+function stackIssue(validate: Validate): SchemaIssue | undefined {
+  try {
+    validate({});
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      path: [],
+      unsafe: true,
+      message: `this schema is too large to validate: its compiled validator overflows the stack on every call (${error.message}); split it into smaller schemas, or fewer properties`,
+    };
+  }
+}
+
+function exampleProblems(ref: RawOperationRef, validateParams: Validate, probeBase: Map<string, ProbePlan>): Problem[] {
+  try {
+    return examplesChecked(ref, validateParams, probeBase);
+  } catch (error) {
+    // Deep or big data through a big schema's validator: a catalog problem, not the generator's.
+    if (!(error instanceof RangeError)) throw error;
+    probeBase.delete(ref.id);
+    return [
+      {
+        path: [...ref.at, 'params'],
+        message: `params: validating the examples against this schema overflowed the stack (${error.message}); make the schema or the examples smaller`,
+      },
+    ];
+  }
+}
+
+function examplesChecked(ref: RawOperationRef, validateParams: Validate, probeBase: Map<string, ProbePlan>): Problem[] {
   const examples = Array.isArray(ref.op.examples) ? ref.op.examples : [];
   const problems: Problem[] = [];
   examples.forEach((example: unknown, i) => {
@@ -211,7 +243,10 @@ function exampleProblems(ref: RawOperationRef, validateParams: Validate, probeBa
     const expectation = isObj(example.expect) ? example.expect : {};
     // A copy: the validator fills defaults into what it checks, and the examples are emitted as written.
     if (validateParams(structuredClone(example.input))) {
-      if (!probeBase.has(ref.id)) probeBase.set(ref.id, i);
+      if (!probeBase.has(ref.id)) {
+        const refuses = (input: Record<string, unknown>) => !validateParams(structuredClone(input));
+        probeBase.set(ref.id, planProbes(ref.op.params as Record<string, unknown>, example.input, i, refuses));
+      }
     } else if (expectation.error !== 'INVALID_INPUT') {
       // An input that breaks the schema is allowed only as a negative case.
       const issues = (validateParams.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || 'input'} ${e.message}`);

@@ -29,7 +29,13 @@ export interface FilledDefault {
 export function paramDefaults(schema: Obj, at: JsonPath): { filled: FilledDefault[]; problems: Problem[] } {
   const filled: FilledDefault[] = [];
   const problems: Problem[] = [];
-  const walk = (node: unknown, path: JsonPath, asProperty: boolean, composite: string | undefined) => {
+  const walk = (
+    node: unknown,
+    path: JsonPath,
+    asProperty: boolean,
+    composite: string | undefined,
+    required = false,
+  ) => {
     if (!isObj(node)) return;
     if (Object.hasOwn(node, 'default')) {
       const where: JsonPath = [...path, 'default'];
@@ -48,6 +54,15 @@ export function paramDefaults(schema: Obj, at: JsonPath): { filled: FilledDefaul
           message:
             'a default here is never filled in: only a property of an object (under properties) gets its default when it is left out',
         });
+      } else if (required) {
+        // The default is filled in before `required` is checked: required would mean nothing (and the
+        // conformance probe that leaves the property out would pass).
+        problems.push({
+          path: [...at, ...where],
+          atKey: true,
+          message:
+            'a required property cannot have a default: the validators fill the default in before checking required, so leaving it out is never refused; drop the default or take the property out of required',
+        });
       } else filled.push({ pointer: pointerOf(path), path, value: node.default });
     }
     for (const key of ONE) {
@@ -60,6 +75,7 @@ export function paramDefaults(schema: Obj, at: JsonPath): { filled: FilledDefaul
         walk(sub, [...path, key, i], false, COMPOSITE.has(key) ? (composite ?? key) : composite),
       );
     }
+    const requiredNames = new Set(Array.isArray(node.required) ? node.required : []);
     for (const key of MAP) {
       const map = node[key];
       if (!isObj(map)) continue;
@@ -70,6 +86,7 @@ export function paramDefaults(schema: Obj, at: JsonPath): { filled: FilledDefaul
           [...path, key, name],
           key === 'properties',
           key === '$defs' || key === 'definitions' ? undefined : composite,
+          key === 'properties' && requiredNames.has(name),
         );
       }
     }

@@ -3,7 +3,7 @@
 import { chunksOf } from './compile.js';
 import { compileChunks } from './compile-pool.js';
 import { DEFAULT_LAYOUT, type EmittedFile, type Layout } from './emit/common.js';
-import { emitConformance } from './emit/conformance.js';
+import { emitConformance, type ProbePlan } from './emit/conformance.js';
 import { emitErrors } from './emit/errors.js';
 import { emitRegistry } from './emit/registry.js';
 import { emitSchemas } from './emit/schemas.js';
@@ -62,7 +62,7 @@ export async function generateTo(
     await sink(file);
   };
   const chunks = chunksOf(operations);
-  const probeBase = new Map<string, number>();
+  const probeBase = new Map<string, ProbePlan>();
   // What parsing left behind goes before the workers start, not after they are done.
   if (operations.length >= COLLECT_FROM_OPERATIONS) collectGarbage();
   await compileChunks(chunks, problems.length === 0, layout, async (_index, compiled) => {

@@ -76,7 +76,7 @@ export function loadCatalog(file: string, source: string, reload?: () => string)
     },
     locate,
     releaseSource,
-    parseProblems: aliasProblems(data),
+    parseProblems: aliasProblems(data, source.length),
   };
   return loaded;
 }

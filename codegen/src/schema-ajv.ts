@@ -1,6 +1,8 @@
 // The Ajv every catalog schema is compiled with (in the generator's thread or a compile worker).
 import { createRequire } from 'node:module';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { _, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import { useFunc } from 'ajv/dist/compile/util.js';
 import { metaIssue, type SchemaIssue } from './schema-problems.js';
 
 // ajv-formats is CommonJS (module.exports is the plugin); require() sidesteps default-export interop.
@@ -29,7 +31,48 @@ export function createSchemaAjv(): Ajv2020 {
   // A plain-name fragment (`$ref: "#node"`) names the subschema with that $anchor; ajv resolves
   // anchors, and strict mode needs the keyword declared.
   ajv.addKeyword({ keyword: '$anchor', schemaType: 'string' });
+  boundExpensiveKeywords(ajv);
   return ajv;
+}
+
+// Ajv's own string length (code points), which standalone code require()s from its runtime.
+const ucs2length = (
+  createRequire(import.meta.url)('ajv/dist/runtime/ucs2length') as {
+    default: ((s: string) => number) & { code: string };
+  }
+).default;
+
+/**
+ * With allErrors, Ajv runs `pattern` and `format` on a string past its maxLength, and `uniqueItems`
+ * on an array past its maxItems: a super-linear regex or the quadratic duplicate check would then
+ * run on input of any size, though pattern-safety.ts credited the bound. Each of them is skipped
+ * where its schema's own bound already failed (the data is invalid either way; the bound's error is
+ * reported), so they only ever run on data within the bound.
+ */
+function boundExpensiveKeywords(ajv: Ajv2020): void {
+  const guard = (keyword: string, bound: 'maxLength' | 'maxItems') => {
+    const original = ajv.getKeyword(keyword);
+    if (typeof original !== 'object' || !('code' in original)) throw new Error(`ajv has no code keyword ${keyword}`);
+    const definition = original as CodeKeywordDefinition;
+    ajv.removeKeyword(keyword);
+    ajv.addKeyword({
+      ...definition,
+      code(cxt: KeywordCxt, ruleType?: string) {
+        const limit = (cxt.parentSchema as Record<string, unknown>)[bound];
+        if (typeof limit !== 'number' || !Number.isFinite(limit)) return definition.code(cxt, ruleType);
+        const { gen, data } = cxt;
+        // maxLength counts code points (what Ajv's maxLength checks); .length first, as it is free.
+        const within =
+          bound === 'maxItems'
+            ? _`!Array.isArray(${data}) || ${data}.length <= ${limit}`
+            : _`typeof ${data} != "string" || ${data}.length <= ${limit} || ${useFunc(gen, ucs2length)}(${data}) <= ${limit}`;
+        gen.if(within, () => definition.code(cxt, ruleType));
+      },
+    });
+  };
+  guard('pattern', 'maxLength');
+  guard('format', 'maxLength');
+  guard('uniqueItems', 'maxItems');
 }
 
 /** Id under which an operation's params/result schema is compiled. */

@@ -82,11 +82,24 @@ export function resolveRef(root: Schema, ref: string): { target: unknown; path: 
     }
     return { target: node, path };
   }
-  let found: { target: unknown; path: (string | number)[] } | undefined;
-  walkSchema(root, ({ node, path }) => {
-    if (!found && node.$anchor === ref.slice(1)) found = { target: node, path };
-  });
-  return found;
+  return anchorsOf(root).get(ref.slice(1));
+}
+
+/** Each schema's anchors, indexed on the first lookup: a walk per `#name` reference would be quadratic. */
+const anchorIndex = new WeakMap<Schema, Map<string, { target: unknown; path: (string | number)[] }>>();
+
+function anchorsOf(root: Schema): Map<string, { target: unknown; path: (string | number)[] }> {
+  let anchors = anchorIndex.get(root);
+  if (!anchors) {
+    const index = new Map<string, { target: unknown; path: (string | number)[] }>();
+    walkSchema(root, ({ node, path }) => {
+      // The first in document order, as ajv would refuse a repeated one anyway.
+      if (typeof node.$anchor === 'string' && !index.has(node.$anchor)) index.set(node.$anchor, { target: node, path });
+    });
+    anchorIndex.set(root, index);
+    anchors = index;
+  }
+  return anchors;
 }
 
 /** Problems with the references of one params/result schema found at `at` in the catalog. */

@@ -4,6 +4,7 @@
 // else. The schemas themselves are compiled (and the examples checked against them) per chunk of
 // operations afterwards, in compile.ts.
 import { confinedPathProblem, fixturePathProblem } from './fixture-paths.js';
+import { exampleOptionProblems } from './example-options.js';
 import type { JsonPath, Problem } from './load.js';
 import { identifierProblems, protoKeyProblems, schemaNameProblems } from './names.js';
 import { aliasProblems } from './operation-aliases.js';
@@ -201,6 +202,14 @@ function fixtureProblems(example: Obj, ex: JsonPath): Problem[] {
         path: [...ex, 'expect', 'files', relative],
         atKey: true,
         message: `expected file path ${show(relative)} ${problem}`,
+      });
+  }
+  if ('options' in example && example.options !== undefined) {
+    for (const problem of exampleOptionProblems(example.options))
+      problems.push({
+        path: [...ex, 'options', ...problem.path],
+        ...(problem.path.length > 0 ? { atKey: true } : {}),
+        message: problem.message,
       });
   }
   const tasks = isObj(example.options) && isObj(example.options.tasks) ? example.options.tasks : undefined;

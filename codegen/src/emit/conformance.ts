@@ -5,7 +5,7 @@ import { HEADER, importSpecifier, json, type EmittedFile, type Layout } from './
 
 type Schema = Record<string, any>;
 
-/** A value of a type the property does not accept. */
+/** A value of a type the property does not accept (the first tried; see planProbes). */
 function wrongValueFor(schema: Schema): unknown {
   const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (schema.enum || schema.const !== undefined) return types.includes('number') ? 'not-in-enum' : 987654321;
@@ -17,24 +17,92 @@ function wrongValueFor(schema: Schema): unknown {
   return undefined;
 }
 
-/** Probes start from the first example whose input is valid (validation guarantees one exists): `probeBase`. */
-function probesFor(op: OperationModel, probeBase: number) {
-  const base = (op.examples[probeBase] ?? op.examples[0]!).input;
-  const properties = (op.params.properties ?? {}) as Record<string, Schema>;
-  const required = (op.params.required as string[] | undefined) ?? [];
+/** Tried in turn when a property accepts its first wrong value (an enum holding 987654321…). */
+const OTHER_WRONG_VALUES: readonly unknown[] = [
+  'not-in-enum',
+  987654321,
+  12345,
+  'not a number',
+  'yes',
+  [],
+  ['not', 'an', 'object'],
+  { not: 'an array' },
+  true,
+  null,
+  -1.5,
+];
+const UNKNOWN_PROPERTY = 'not_a_declared_property';
+
+/** Which conformance probes an operation gets, each checked to be refused by its params validator. */
+export interface ProbePlan {
+  /** The index of the first example whose input is valid: the probes start from its input. */
+  base: number;
+  /** Required parameters whose absence is refused. */
+  missing: string[];
+  /** Per parameter probed, a value it refuses (a parameter that refuses none of them is not probed). */
+  wrong: [string, unknown][];
+  /** An undeclared property name that is refused; none when every one tried is accepted. */
+  unknown?: string;
+}
+
+/**
+ * The probes of an operation whose example `base` has the valid input `input`: a probe the catalog's
+ * own schema accepts (a declared `not_a_declared_property`, an enum holding the wrong value) would
+ * make the generated test fail for a catalog the generator accepted, so another value is tried, or
+ * the probe is left out.
+ */
+export function planProbes(
+  params: Schema,
+  input: Record<string, unknown>,
+  base: number,
+  refuses: (input: Record<string, unknown>) => boolean,
+): ProbePlan {
+  const properties = (isObj(params.properties) ? params.properties : {}) as Record<string, Schema>;
+  const required = Array.isArray(params.required) ? (params.required as unknown[]) : [];
+  const missing = required
+    .filter((name): name is string => typeof name === 'string')
+    .filter((name) => refuses(Object.fromEntries(Object.entries(input).filter(([key]) => key !== name))));
+  const wrong: [string, unknown][] = [];
+  for (const [name, schema] of Object.entries(properties)) {
+    const first = isObj(schema) ? wrongValueFor(schema) : undefined;
+    if (first === undefined) continue;
+    const value = [first, ...OTHER_WRONG_VALUES].find((candidate) => refuses({ ...input, [name]: candidate }));
+    if (value !== undefined) wrong.push([name, value]);
+  }
+  let unknown: string | undefined;
+  for (let i = 0; i < 5 && unknown === undefined; i++) {
+    const name = i === 0 ? UNKNOWN_PROPERTY : `${UNKNOWN_PROPERTY}_${i}`;
+    if (!Object.hasOwn(properties, name) && refuses({ ...input, [name]: true })) unknown = name;
+  }
+  return { base, missing, wrong, ...(unknown !== undefined ? { unknown } : {}) };
+}
+
+const isObj = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The probes as the generated test holds them: inputs built from the base example's input. */
+function probesFor(op: OperationModel, plan: ProbePlan | undefined) {
+  const base = (op.examples[plan?.base ?? 0] ?? op.examples[0]!).input;
+  // Without a plan (nothing compiled it), every probe as it always was.
+  const required = plan?.missing ?? (op.params.required as string[] | undefined) ?? [];
   const missing = required.map((name) => {
     const input = Object.fromEntries(Object.entries(base).filter(([key]) => key !== name));
     return { field: name, input };
   });
-  const wrongType = Object.entries(properties)
-    .map(([name, schema]) => ({ field: name, value: wrongValueFor(schema) }))
-    .filter((probe) => probe.value !== undefined)
-    .map((probe) => ({ field: probe.field, input: { ...base, [probe.field]: probe.value } }));
-  const unknown = { ...base, not_a_declared_property: true };
-  return { missing, wrongType, unknown };
+  const wrong =
+    plan?.wrong ??
+    Object.entries((op.params.properties ?? {}) as Record<string, Schema>).map(
+      ([name, schema]) => [name, wrongValueFor(schema)] as [string, unknown],
+    );
+  const wrongType = wrong
+    .filter(([, value]) => value !== undefined)
+    .map(([field, value]) => ({ field, input: { ...base, [field]: value } }));
+  const unknownField = plan ? plan.unknown : UNKNOWN_PROPERTY;
+  if (unknownField === undefined) return { missing, wrongType };
+  const unknown = { ...base, [unknownField]: true };
+  return { missing, wrongType, unknown, ...(unknownField !== UNKNOWN_PROPERTY ? { unknownField } : {}) };
 }
 
-function operationCase(op: OperationModel, probeBase: ReadonlyMap<string, number>) {
+function operationCase(op: OperationModel, probeBase: ReadonlyMap<string, ProbePlan>) {
   return {
     id: op.id,
     provider: op.provider,
@@ -50,7 +118,7 @@ function operationCase(op: OperationModel, probeBase: ReadonlyMap<string, number
       errors: op.errors,
       ...(op.risk_note !== undefined ? { riskNote: op.risk_note.trim() } : {}),
     },
-    probes: probesFor(op, probeBase.get(op.id) ?? 0),
+    probes: probesFor(op, probeBase.get(op.id)),
     examples: op.examples,
   };
 }
@@ -58,7 +126,7 @@ function operationCase(op: OperationModel, probeBase: ReadonlyMap<string, number
 /** <tests>/<provider>.conformance.test.ts, or undefined for a provider without operations. */
 export function emitConformance(
   provider: ProviderModel,
-  probeBase: ReadonlyMap<string, number>,
+  probeBase: ReadonlyMap<string, ProbePlan>,
   layout: Layout,
 ): EmittedFile | undefined {
   if (provider.operations.length === 0) return undefined;
