@@ -1,7 +1,7 @@
 // What every `code` operation does around its request: find this toolkit's language servers, give
 // the server the file as it is on disk, and turn the server's locations into results (workspace
 // paths, 1-based positions, the line's text) with what the policy hides left out.
-import { ToolError } from '../../runtime/contract/errors.js';
+import { abortError, ToolError } from '../../runtime/contract/errors.js';
 import type { HandlerContext } from '../../runtime/contract/types.js';
 import type { LanguageClient } from './lsp/client.js';
 import type { ServerSpec } from './discovery.js';
@@ -9,6 +9,33 @@ import { WorkspaceCode } from './service.js';
 import { characterColumn, placeOf, readSource, shownLine, type SourceCache } from './source.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Locations (or symbols) taken from one server answer at most; the rest is said in the result's notes. */
+export const MAX_ANSWER_ITEMS = 20_000;
+/** Items handled between two turns given back to the event loop (a huge answer must not stall it). */
+const ITEMS_PER_TURN = 2_000;
+
+/**
+ * Called for each item of a long loop over a server's answer: every ITEMS_PER_TURN items it lets
+ * other work run, then stops the loop with TIMEOUT past `deadline` (ms since the epoch) or
+ * CANCELLED once `signal` aborts.
+ */
+export async function pace(index: number, deadline: number, signal: AbortSignal | undefined): Promise<void> {
+  if (index === 0 || index % ITEMS_PER_TURN !== 0) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  if (signal?.aborted) throw abortError(signal);
+  if (Date.now() > deadline) {
+    throw new ToolError(
+      'TIMEOUT',
+      `the server's answer (${index} items in) could not be handled within the call's time`,
+    );
+  }
+}
+
+/** The note saying an answer of `total` items (undefined: more) was cut to MAX_ANSWER_ITEMS. */
+export function cutNote(total: number | undefined, what: string): string {
+  return `the server's answer was cut: ${total === undefined ? `only the first ${MAX_ANSWER_ITEMS}` : `${MAX_ANSWER_ITEMS} of its ${total}`} ${what} were looked at`;
+}
 
 /** This toolkit's code intelligence (UNAVAILABLE when it has none or another implementation). */
 export function codeOf(ctx: HandlerContext): WorkspaceCode {
@@ -108,10 +135,16 @@ function isPosition(value: unknown): value is { line: number; character: number 
 export async function visibleOnly<T extends { path: string; outside_workspace?: boolean }>(
   ctx: HandlerContext,
   items: T[],
+  deadline = Infinity,
 ): Promise<{ items: T[]; hidden: number }> {
   if (!ctx.visiblePaths) return { items, hidden: 0 };
   const inside = [...new Set(items.filter((item) => !item.outside_workspace).map((item) => item.path))];
-  const visible = new Set(await ctx.visiblePaths(inside));
+  const visible = new Set<string>();
+  // Asked in slices: each path may cost a realpath, and a long list must not hold the event loop.
+  for (let start = 0; start < inside.length; start += ITEMS_PER_TURN) {
+    await pace(start, deadline, ctx.signal);
+    for (const kept of await ctx.visiblePaths(inside.slice(start, start + ITEMS_PER_TURN))) visible.add(kept);
+  }
   const kept = items.filter((item) => item.outside_workspace || visible.has(item.path));
   return { items: kept, hidden: items.length - kept.length };
 }

@@ -40,7 +40,7 @@ export async function rename(params: RenameParams, ctx: HandlerContext): Promise
   targetForm(params);
   const file = params.path === undefined ? undefined : ctx.paths.path;
   const changes = await onServers(ctx, serverForParams(ctx, file), timeoutOf(params), async (client, remaining) => {
-    const target = await findTarget(client, params, file, remaining(), ctx.signal);
+    const target = await findTarget(ctx, client, params, file, remaining());
     if (!target) return undefined;
     const edit = await client.request<WorkspaceEdit | null>(
       'textDocument/rename',

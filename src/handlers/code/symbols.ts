@@ -5,7 +5,7 @@ import { continuationLine, nextArguments } from '../../runtime/contract/continua
 import { ToolError } from '../../runtime/contract/errors.js';
 import { withText, type Rendered } from '../../runtime/contract/handler.js';
 import type { HandlerContext } from '../../runtime/contract/types.js';
-import { codeOf, onServers, timeoutOf, visibleOnly } from './operation.js';
+import { codeOf, cutNote, MAX_ANSWER_ITEMS, onServers, pace, timeoutOf, visibleOnly } from './operation.js';
 import { characterColumn, placeOf, SourceCache } from './source.js';
 import { symbolKindName } from './symbol-kinds.js';
 import { noServerFor, outlineOf } from './target.js';
@@ -23,6 +23,8 @@ export async function symbols(params: SymbolsParams, ctx: HandlerContext): Promi
   const code = codeOf(ctx);
   const cache = new SourceCache(ctx.workspace.root);
   const found: SymbolItem[] = [];
+  const deadline = Date.now() + timeoutOf(params);
+  const notes: string[] = [];
   if (params.path !== undefined) {
     const file = ctx.paths.path!;
     const spec = code.serverFor(file.relative);
@@ -31,7 +33,9 @@ export async function symbols(params: SymbolsParams, ctx: HandlerContext): Promi
       outlineOf(client, file, timeoutOf(params), ctx.signal),
     );
     const lines = await cache.lines(file.absolute);
-    for (const symbol of outline) {
+    if (outline.length > MAX_ANSWER_ITEMS) notes.push(cutNote(undefined, 'symbols'));
+    for (const [index, symbol] of outline.slice(0, MAX_ANSWER_ITEMS).entries()) {
+      await pace(index, deadline, ctx.signal);
       found.push({
         name: serverText(symbol.name, MAX_NAME_CHARS, true),
         kind: symbol.kind,
@@ -60,8 +64,11 @@ export async function symbols(params: SymbolsParams, ctx: HandlerContext): Promi
         remaining(),
         ctx.signal,
       );
-      for (const item of answer ?? []) {
-        if (!item.location?.range) continue;
+      const list = Array.isArray(answer) ? answer : [];
+      if (list.length > MAX_ANSWER_ITEMS) notes.push(cutNote(list.length, 'symbols'));
+      for (const [index, item] of list.slice(0, MAX_ANSWER_ITEMS).entries()) {
+        await pace(index, deadline, ctx.signal);
+        if (!item?.location?.range || typeof item.location.uri !== 'string') continue;
         const place = placeOf(item.location.uri, client.workspace);
         if (!place) continue;
         const start = item.location.range.start;
@@ -80,16 +87,18 @@ export async function symbols(params: SymbolsParams, ctx: HandlerContext): Promi
       return undefined; // every server is asked
     });
   }
-  const { items, hidden } = await visibleOnly(ctx, found);
+  const { items, hidden } = await visibleOnly(ctx, found, deadline);
   const offset = params.offset ?? 0;
   const limit = params.limit ?? 200;
   const page = items.slice(offset, offset + limit);
   const truncated = offset + page.length < items.length;
   const next = truncated ? nextArguments(params, { offset: offset + page.length }) : undefined;
-  const notes = hidden > 0 ? [`${hidden} symbol${hidden === 1 ? '' : 's'} in paths the policy hides`] : [];
+  const cut = [...notes];
+  if (hidden > 0) notes.unshift(`${hidden} symbol${hidden === 1 ? '' : 's'} in paths the policy hides`);
   const lines = [
     items.length === 0 ? 'No symbols found.' : `${items.length} symbol${items.length === 1 ? '' : 's'}:`,
     ...page.map((s) => `${s.path}:${s.line}:${s.column} ${s.kind} ${s.container ? `${s.container}.` : ''}${s.name}`),
+    ...cut.map((note) => `[${note}]`),
     ...(next ? [continuationLine(`showing ${offset + 1}-${offset + page.length} of ${items.length}`, next)] : []),
   ];
   return withText(

@@ -9,13 +9,15 @@ import type { ResolvedPath } from '../../runtime/fs/workspace.js';
 import type { ServerSpec } from './discovery.js';
 import type { LanguageClient } from './lsp/client.js';
 import { uriOf } from './lsp/diagnostics.js';
-import { codeOf, openFile } from './operation.js';
+import { codeOf, MAX_ANSWER_ITEMS, openFile, pace } from './operation.js';
 import { lspPosition, placeOf } from './source.js';
 import { symbolKindName } from './symbol-kinds.js';
 import { sourceFiles } from './walk.js';
 
 /** Files whose outline is looked at for a symbol named across the workspace. */
 const MAX_CANDIDATE_FILES = 20;
+/** Files naming the symbol that are checked against the policy before the candidates are chosen. */
+const MAX_NAMED_FILES = 1_000;
 
 export interface PositionParams {
   path?: string;
@@ -84,12 +86,14 @@ export function noServerFor(relative: string): ToolError {
 
 /** Resolves the target with `client`; undefined when this server does not know the symbol. */
 export async function findTarget(
+  ctx: HandlerContext,
   client: LanguageClient,
   params: PositionParams,
   file: ResolvedPath | undefined,
   timeoutMs: number,
-  signal: AbortSignal | undefined,
 ): Promise<Target | undefined> {
+  const signal = ctx.signal;
+  const deadline = Date.now() + timeoutMs;
   if (targetForm(params) === 'position') {
     const text = await openFile(client, file!);
     return {
@@ -120,12 +124,18 @@ export async function findTarget(
   );
   // Workspace symbols do not always name their containers: each file holding the name is looked
   // at through its outline, which does.
-  const files = new Map<string, string>();
-  for (const item of found ?? []) {
-    if (!item.location?.uri || bareName(item.name) !== wanted[wanted.length - 1]) continue;
+  const named = new Map<string, string>();
+  const list = Array.isArray(found) ? found.slice(0, MAX_ANSWER_ITEMS) : [];
+  for (const [index, item] of list.entries()) {
+    await pace(index, deadline, signal);
+    if (typeof item?.location?.uri !== 'string' || bareName(String(item.name)) !== wanted[wanted.length - 1]) continue;
     const place = placeOf(item.location.uri, client.workspace);
-    if (place?.inside && files.size < MAX_CANDIDATE_FILES) files.set(place.absolute, place.path);
+    if (place?.inside && named.size < MAX_NAMED_FILES) named.set(place.path, place.absolute);
   }
+  // A file the policy hides from this call is never a candidate: a symbol only there is not found,
+  // exactly as one that does not exist (neither listed as ambiguous nor counted).
+  const shown = ctx.visiblePaths ? await ctx.visiblePaths([...named.keys()]) : [...named.keys()];
+  const files = shown.slice(0, MAX_CANDIDATE_FILES).map((relative) => [named.get(relative)!, relative] as const);
   const matches: { absolute: string; relative: string; symbol: OutlineSymbol }[] = [];
   for (const [absolute, relative] of files) {
     const outline = await outlineOf(client, { absolute, relative }, timeoutMs, signal);
@@ -155,22 +165,31 @@ export async function outlineOf(
     timeoutMs,
     signal,
   );
+  // At most one symbol past MAX_ANSWER_ITEMS is kept (a caller tells the outline was cut by it),
+  // walked without recursion: a server's tree can be any size and any depth.
   const out: OutlineSymbol[] = [];
-  const visit = (symbol: DocumentSymbol, container: string) => {
-    out.push({
-      name: symbol.name,
-      kind: symbolKindName(symbol.kind),
-      container,
-      line: symbol.range.start.line,
-      character: symbol.range.start.character,
-      endLine: symbol.range.end.line,
-      selection: symbol.selectionRange.start,
-    });
-    for (const child of symbol.children ?? []) visit(child, container ? `${container}.${symbol.name}` : symbol.name);
-  };
-  for (const item of answer ?? []) {
-    if ('selectionRange' in item) visit(item, '');
-    else if ('location' in item) {
+  const pending: { symbol: DocumentSymbol | SymbolInformation; container: string }[] = [];
+  const items = Array.isArray(answer) ? answer : [];
+  for (let index = Math.min(items.length, MAX_ANSWER_ITEMS + 1) - 1; index >= 0; index--)
+    pending.push({ symbol: items[index]!, container: '' });
+  while (pending.length > 0 && out.length <= MAX_ANSWER_ITEMS) {
+    const { symbol: item, container } = pending.pop()!;
+    if (!item || typeof item !== 'object') continue;
+    if ('selectionRange' in item && item.range && item.selectionRange) {
+      out.push({
+        name: item.name,
+        kind: symbolKindName(item.kind),
+        container,
+        line: item.range.start.line,
+        character: item.range.start.character,
+        endLine: item.range.end.line,
+        selection: item.selectionRange.start,
+      });
+      const children = Array.isArray(item.children) ? item.children : [];
+      const inner = container ? `${container}.${item.name}` : item.name;
+      for (let index = Math.min(children.length, MAX_ANSWER_ITEMS + 1) - 1; index >= 0; index--)
+        pending.push({ symbol: children[index]!, container: inner });
+    } else if ('location' in item && item.location?.range) {
       const start = item.location.range.start;
       out.push({
         name: item.name,

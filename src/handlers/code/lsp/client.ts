@@ -14,6 +14,12 @@ import type { ServerProcess } from './process.js';
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 /** Documents kept open at once; the least recently used is closed beyond it. */
 const MAX_OPEN_DOCUMENTS = 256;
+/** Pushed diagnostics held for all open files together (estimated bytes); the oldest go beyond. */
+const MAX_PUSHED_BYTES = 16 * 1024 * 1024;
+/** Diagnostics one push keeps for a file (and at most MAX_PUSHED_BYTES of them). */
+const MAX_PUSHED_PER_FILE = 5_000;
+/** What a kept diagnostic costs besides its texts (its range, severity, the object). */
+const DIAGNOSTIC_OVERHEAD_BYTES = 128;
 /** The server's stderr kept to say why it ended. */
 const STDERR_KEPT = 4096;
 
@@ -31,7 +37,9 @@ export class LanguageClient {
   readonly capabilities: ServerCapabilities;
   #dead: ToolError | undefined;
   readonly #documents = new Map<string, OpenDocument>();
-  readonly #pushed = new Map<string, { diagnostics: Diagnostic[]; version?: number; at: number }>();
+  readonly #pushed = new Map<string, { diagnostics: Diagnostic[]; version?: number; at: number; bytes: number }>();
+  /** The estimated size of what #pushed holds. */
+  #pushedBytes = 0;
   readonly #pushWaiters = new Set<() => void>();
   readonly #endListeners = new Set<(error: ToolError) => void>();
   #inFlight = 0;
@@ -248,7 +256,7 @@ export class LanguageClient {
   close(absolute: string): void {
     const uri = pathToFileURL(absolute).href;
     if (!this.#documents.delete(uri)) return;
-    this.#pushed.delete(uri);
+    this.#dropPush(uri);
     this.notify('textDocument/didClose', { textDocument: { uri } });
   }
 
@@ -331,14 +339,52 @@ export class LanguageClient {
     for (const waiter of [...this.#pushWaiters]) waiter();
   }
 
+  /** How many files' pushed diagnostics are held, and their estimated size (bounded: see onPush). */
+  get heldPushes(): { files: number; bytes: number } {
+    return { files: this.#pushed.size, bytes: this.#pushedBytes };
+  }
+
   private onPush(params: PublishParams): void {
     this.#lastEvent = Date.now();
-    this.#pushed.set(params.uri, {
-      diagnostics: params.diagnostics ?? [],
-      ...(typeof params.version === 'number' ? { version: params.version } : {}),
-      at: ++this.#clock,
-    });
+    const uri = typeof params?.uri === 'string' ? params.uri : undefined;
+    // Only documents this client holds open are ever asked about: a server pushing about others
+    // (or flooding) must not grow the host's memory.
+    if (uri !== undefined && this.#documents.has(uri)) {
+      this.#dropPush(uri);
+      const { diagnostics, bytes } = keptDiagnostics(params.diagnostics);
+      this.#pushed.set(uri, {
+        diagnostics,
+        ...(typeof params.version === 'number' ? { version: params.version } : {}),
+        at: ++this.#clock,
+        bytes,
+      });
+      this.#pushedBytes += bytes;
+      this.#evictPushesBeyondBound(uri);
+    }
     for (const waiter of [...this.#pushWaiters]) waiter();
+  }
+
+  #dropPush(uri: string): void {
+    const entry = this.#pushed.get(uri);
+    if (!entry) return;
+    this.#pushedBytes -= entry.bytes;
+    this.#pushed.delete(uri);
+  }
+
+  /** The oldest other files' pushes go first while the total is over its bound. */
+  #evictPushesBeyondBound(newest: string): void {
+    while (this.#pushedBytes > MAX_PUSHED_BYTES || this.#pushed.size > MAX_OPEN_DOCUMENTS) {
+      let oldest: string | undefined;
+      let at = Infinity;
+      for (const [uri, entry] of this.#pushed) {
+        if (uri !== newest && entry.at < at) {
+          at = entry.at;
+          oldest = uri;
+        }
+      }
+      if (oldest === undefined) return;
+      this.#dropPush(oldest);
+    }
   }
 
   private handleExit(code: number | null, signal: NodeJS.Signals | null): void {
@@ -373,9 +419,46 @@ export class LanguageClient {
     }
     if (oldest === undefined) return;
     this.#documents.delete(oldest);
-    this.#pushed.delete(oldest);
+    this.#dropPush(oldest);
     this.notify('textDocument/didClose', { textDocument: { uri: oldest } });
   }
+}
+
+/**
+ * A push's diagnostics as kept: only the fields read later (a server's `data` or related
+ * information can be any size), at most MAX_PUSHED_PER_FILE of them and MAX_PUSHED_BYTES in all.
+ */
+function keptDiagnostics(pushed: unknown): { diagnostics: Diagnostic[]; bytes: number } {
+  const diagnostics: Diagnostic[] = [];
+  let bytes = 0;
+  if (!Array.isArray(pushed)) return { diagnostics, bytes };
+  for (const item of pushed as Partial<Diagnostic>[]) {
+    if (diagnostics.length >= MAX_PUSHED_PER_FILE) break;
+    if (!item || typeof item !== 'object' || !item.range) continue;
+    const message =
+      typeof item.message === 'string'
+        ? item.message
+        : typeof (item.message as { value?: unknown } | undefined)?.value === 'string'
+          ? (item.message as unknown as { value: string }).value
+          : '';
+    const code = typeof item.code === 'string' || typeof item.code === 'number' ? item.code : undefined;
+    const source = typeof item.source === 'string' ? item.source : undefined;
+    const size = DIAGNOSTIC_OVERHEAD_BYTES + 2 * (message.length + String(code ?? '').length + (source?.length ?? 0));
+    if (bytes + size > MAX_PUSHED_BYTES) break;
+    bytes += size;
+    const { start, end } = item.range;
+    diagnostics.push({
+      range: {
+        start: { line: start?.line, character: start?.character },
+        end: { line: end?.line, character: end?.character },
+      },
+      message,
+      ...(item.severity !== undefined ? { severity: item.severity } : {}),
+      ...(code !== undefined ? { code } : {}),
+      ...(source !== undefined ? { source } : {}),
+    });
+  }
+  return { diagnostics, bytes };
 }
 
 interface PublishParams {

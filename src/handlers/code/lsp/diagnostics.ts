@@ -7,7 +7,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { ToolError } from '../../../runtime/contract/errors.js';
 import type { LanguageClient } from './client.js';
 import { withDeadline } from './bounds.js';
-import { MAX_MESSAGE_CHARS, serverText } from '../server-text.js';
+import { MAX_MESSAGE_CHARS, MAX_NAME_CHARS, serverText } from '../server-text.js';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -106,8 +106,8 @@ async function tsserverDiagnostics(
         endCharacter: item.end.offset - 1,
         severity: tsSeverity(item.category),
         message: serverText(item.text, MAX_MESSAGE_CHARS),
-        ...(item.code !== undefined ? { code: String(item.code) } : {}),
-        source: item.source ?? 'typescript',
+        ...(item.code !== undefined ? { code: serverText(item.code, MAX_NAME_CHARS, true) } : {}),
+        source: item.source !== undefined ? serverText(item.source, MAX_NAME_CHARS, true) : 'typescript',
       });
     }
   }
@@ -195,8 +195,9 @@ export function fromLsp(item: Diagnostic): RawDiagnostic {
     endCharacter: item.range.end.character,
     severity,
     message,
-    ...(item.code !== undefined && item.code !== null ? { code: String(item.code) } : {}),
-    ...(item.source ? { source: item.source } : {}),
+    // A source and code are names the server chose: inert and bounded as its messages are.
+    ...(item.code !== undefined && item.code !== null ? { code: serverText(item.code, MAX_NAME_CHARS, true) } : {}),
+    ...(item.source ? { source: serverText(item.source, MAX_NAME_CHARS, true) } : {}),
   };
 }
 
